@@ -1,0 +1,155 @@
+/**
+ * The one webpack config factory. A remote's (or the shell's) webpack.config.js only adds its
+ * federation name, its exposes and, for the shell, its kind. Everything else is decided here once:
+ * swc for TypeScript, the explicit shared allow-list, the build manifest the registry reads.
+ *
+ * Environment knobs (all optional):
+ *   FORECOURT_OUT_DIR        build into this folder instead of ./dist
+ *   FORECOURT_BUILD_VERSION  publish under another version than package.json's (demo pinning)
+ *   FORECOURT_FAULT=mount    build a variant whose app throws on mount (failure-policy e2e)
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const webpack = require('webpack');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const root = path.resolve(__dirname, '..', '..');
+const rootPackage = require(path.join(root, 'package.json'));
+
+/** Singletons every React root on the page must share: one React, one store, one shared-config. */
+const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  '@emotion/react',
+  '@emotion/react/jsx-runtime',
+  'jotai',
+  'react-router',
+  '@forecourt/shared-config',
+];
+
+function installedVersion(name) {
+  const pkgName = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+  return require(require.resolve(`${pkgName}/package.json`, { paths: [root] })).version;
+}
+
+function sharedConfig(pkg) {
+  const declared = { ...pkg.dependencies };
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((name) => {
+      const pkgName = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+      const version = declared[pkgName] ?? installedVersion(name);
+      // Exact pins in package.json; a caret range lets a later patch/minor of the host satisfy
+      // an older remote without a rebuild, which is the point of independent deploys.
+      return [name, { singleton: true, requiredVersion: `^${version}`, version: installedVersion(name) }];
+    }),
+  );
+}
+
+/** Writes what the registry needs to publish and check a build: team, version, exposes, routes. */
+class ForecourtBuildInfoPlugin {
+  constructor(info) {
+    this.info = info;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ForecourtBuildInfoPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ForecourtBuildInfoPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const entry = compilation.entrypoints.get('main');
+          const info = { ...this.info, entryFiles: entry ? entry.getFiles().filter((f) => f.endsWith('.js')) : [] };
+          compilation.emitAsset('forecourt-build.json', new webpack.sources.RawSource(JSON.stringify(info, null, 2)));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir         the package folder (pass __dirname)
+ * @param {'host'|'remote'} [options.kind]
+ * @param {string} options.name        federation container name, e.g. 'mf_search'
+ * @param {Record<string,string>} [options.exposes]
+ */
+function createFederatedConfig({ dir, kind = 'remote', name, exposes = {} }) {
+  const pkg = require(path.join(dir, 'package.json'));
+  const team = path.basename(dir);
+  const version = process.env.FORECOURT_BUILD_VERSION || pkg.version;
+  const routesFile = path.join(dir, 'routes.json');
+  const routes = kind === 'remote' ? JSON.parse(fs.readFileSync(routesFile, 'utf8')) : [];
+
+  return (env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: process.env.FORECOURT_OUT_DIR ? path.resolve(process.env.FORECOURT_OUT_DIR) : path.join(dir, 'dist'),
+        // Chunks load relative to wherever the entry was served from: the registry decides the
+        // versioned path, the build knows nothing of it.
+        publicPath: 'auto',
+        filename: '[name].[contenthash:10].js',
+        chunkFilename: '[name].[contenthash:10].js',
+        uniqueName: name,
+        clean: true,
+        crossOriginLoading: 'anonymous',
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: {
+                    react: { runtime: 'automatic', importSource: '@emotion/react', development: !production },
+                  },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          __FORECOURT_TEAM__: JSON.stringify(team),
+          __FORECOURT_VERSION__: JSON.stringify(version),
+          __FORECOURT_FAULT__: JSON.stringify(process.env.FORECOURT_FAULT || ''),
+        }),
+        new ModuleFederationPlugin({
+          name,
+          filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
+          exposes: kind === 'remote' ? exposes : undefined,
+          remotes: {},
+          shared: sharedConfig(pkg),
+          manifest: kind === 'remote',
+          dts: false,
+        }),
+        new ForecourtBuildInfoPlugin({
+          team,
+          kind,
+          name,
+          version,
+          exposes: Object.keys(exposes),
+          routes,
+          shared: Object.fromEntries(SHARED_SINGLETONS.map((n) => [n, installedVersion(n)])),
+          node: rootPackage.engines.node,
+        }),
+      ],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createFederatedConfig, SHARED_SINGLETONS };

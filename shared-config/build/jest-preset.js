@@ -1,0 +1,30 @@
+/**
+ * Jest settings every workspace shares: swc transpiles TypeScript and JSX (no type
+ * checking here; `npm run typecheck` does that), tests sit beside the code.
+ */
+const path = require('node:path');
+
+function jestProject(dir, { environment = 'jsdom' } = {}) {
+  return {
+    displayName: path.basename(dir),
+    rootDir: dir,
+    testEnvironment: environment,
+    testMatch: ['<rootDir>/{src,server}/**/*.test.{ts,tsx}'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', importSource: '@emotion/react' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'jest-setup-dom.js')] : [],
+  };
+}
+
+module.exports = { jestProject };

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PublicTenantConfigSchema } from '../tenant/schema';
+import { REMOTE_TEAMS } from '../teams';
+
+/**
+ * What the server inlines into every page: the tenant's public config and its remote manifest
+ * (which version of each remote this tenant runs, where its entry is, which routes it owns).
+ * The shell reads this and nothing else to compose the page: no remote URL is compiled in.
+ */
+
+const EntrySchema = z
+  .object({
+    version: z.string().min(1),
+    /** Versioned, immutable URL of the remote's `remoteEntry.js`. */
+    entry: z.string().min(1),
+    /** Subresource Integrity of the entry (sha384), checked by the browser on load. */
+    integrity: z.string().startsWith('sha384-').optional(),
+  })
+  .strict();
+
+export const RemoteManifestEntrySchema = EntrySchema.extend({
+  team: z.enum(REMOTE_TEAMS),
+  /** Module Federation container name, e.g. `mf_search`. */
+  name: z.string().regex(/^mf_[a-z]+$/),
+  /** Route patterns this remote owns, as declared in its `routes.json`. */
+  routes: z.array(z.string().startsWith('/')),
+  /** The version this tenant ran before the current pin: the shell falls back to it. */
+  lastGood: EntrySchema.optional(),
+}).strict();
+
+export type RemoteManifestEntry = z.infer<typeof RemoteManifestEntrySchema>;
+
+export const BootDataSchema = z
+  .object({
+    tenant: PublicTenantConfigSchema,
+    remotes: z.array(RemoteManifestEntrySchema),
+    shellVersion: z.string(),
+  })
+  .strict();
+
+export type BootData = z.infer<typeof BootDataSchema>;
+
+/** The id of the `<script type="application/json">` element holding the boot data. */
+export const BOOT_DATA_ELEMENT_ID = 'forecourt-boot';
+
+/** Reads and validates the boot data the server inlined into this page. */
+export function readBootData(doc: Document = document): BootData {
+  const element = doc.getElementById(BOOT_DATA_ELEMENT_ID);
+  if (!element?.textContent) throw new Error(`Boot data element #${BOOT_DATA_ELEMENT_ID} is missing`);
+  return BootDataSchema.parse(JSON.parse(element.textContent));
+}

@@ -1,0 +1,33 @@
+/**
+ * Typed links to pages other teams own. A team never writes another team's URL by hand; the
+ * owning team changes its route here and in its `routes.json` together.
+ */
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export const paths = {
+  home: () => '/',
+  search: (condition: 'new-used-and-demo' | 'used' | 'new-and-demo' | 'new' | 'demo' = 'new-used-and-demo') =>
+    `/search/${condition}-cars`,
+  searchMake: (make: string, model?: string) => (model ? `/search/${make}/${model}` : `/search/${make}`),
+  specialOffers: () => '/special-offers',
+  car: (slug: string) => `/cars/${encodeURIComponent(slug)}`,
+  checkout: (slug: string) => `/cars/${encodeURIComponent(slug)}/checkout`,
+  print: (slug: string) => withQuery('/print', { car_id: slug }),
+  finance: () => '/finance',
+  personalisedFinance: (carId: string) => withQuery('/personalised/finance', { car_id: carId }),
+  financeEnquiry: () => '/finance-enquiry',
+  bookTestDrive: () => '/book-test-drive/',
+  tradeIn: (carId?: string) => (carId ? withQuery('/cars/trade-in', { car_id: carId }) : '/trade-in'),
+  sellMyCar: () => '/sell-my-car',
+  contact: () => '/contact',
+  success: () => '/success',
+  signIn: (type: string, redirect: string, back: string) => withQuery('/sign-in', { type, redirect, back }),
+  ourLocation: (slug: string) => `/our-location/${encodeURIComponent(slug)}`,
+  location: (slug: string) => `/locations/${encodeURIComponent(slug)}`,
+  contactUs: (slug?: string) => (slug ? `/contact-us/${encodeURIComponent(slug)}` : '/contact-us'),
+} as const;

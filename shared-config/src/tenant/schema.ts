@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/**
+ * Tenant configuration: data, validated at server start. Every per-dealer variation in the
+ * specification becomes a named, typed switch here with a default, so a tenant file only states
+ * where it differs. Later features add their switches to the matching section.
+ */
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single hyphens');
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
+
+/** Which remotes a site switches on; a switched-off remote is not in the tenant's manifest. */
+const FeaturesSchema = z
+  .object({
+    'mf-search': z.boolean().default(true),
+    'mf-vehicle': z.boolean().default(true),
+    'mf-finance': z.boolean().default(true),
+    'mf-leads': z.boolean().default(true),
+    'mf-locations': z.boolean().default(true),
+  })
+  .strict();
+
+export const SITE_KINDS = ['multi-franchise', 'used-only', 'dealer-group', 'caravan'] as const;
+export const CAR_TYPES = ['new', 'used', 'demo'] as const;
+
+const SearchSettingsSchema = z
+  .object({
+    /** Results page size on the main search page (spec: 'Search page size default 21'). */
+    hitsPerPage: z.number().int().min(1).max(100).default(21),
+    /** Conditions this site sells; a used-only site lists only 'used'. */
+    carTypes: z.array(z.enum(CAR_TYPES)).min(1).default(['new', 'used', 'demo']),
+    /** What the site calls one stock item in copy ('car', 'caravan', 'vehicle'). */
+    itemNoun: z.string().min(1).default('car'),
+  })
+  .strict();
+
+const LinkSchema = z.object({ label: z.string().min(1), href: z.string().startsWith('/') }).strict();
+
+const BrandSchema = z
+  .object({
+    title: z.string().min(1),
+    slug,
+    category: z.enum(['car', 'motorcycle', 'truck']),
+    skipPage: z.boolean().default(false),
+  })
+  .strict();
+
+export const TenantConfigSchema = z
+  .object({
+    slug,
+    name: z.string().min(1).max(80),
+    kind: z.enum(SITE_KINDS),
+    /** Production host names; `{slug}.localhost` always resolves in development. */
+    domains: z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be a bare host name')).default([]),
+    logo: z.object({ text: z.string().min(1).max(4), alt: z.string().min(1) }).strict(),
+    theme: z.object({ primary: hexColour, accent: hexColour }).strict(),
+    contact: z
+      .object({
+        phone: z.string().regex(/^[0-9 +()]{8,20}$/, 'must be a phone number'),
+        city: z.string().min(1),
+        state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']),
+      })
+      .strict(),
+    features: FeaturesSchema.default({
+      'mf-search': true,
+      'mf-vehicle': true,
+      'mf-finance': true,
+      'mf-leads': true,
+      'mf-locations': true,
+    }),
+    search: SearchSettingsSchema.default({ hitsPerPage: 21, carTypes: ['new', 'used', 'demo'], itemNoun: 'car' }),
+    nav: z.array(LinkSchema).max(12).default([]),
+    brands: z.array(BrandSchema).default([]),
+    /** Server-only settings: never inlined into a page. */
+    private: z
+      .object({
+        leadsEmail: z.string().email().optional(),
+      })
+      .strict()
+      .default({}),
+  })
+  .strict();
+
+export type TenantConfig = z.infer<typeof TenantConfigSchema>;
+export type TenantConfigInput = z.input<typeof TenantConfigSchema>;
+export type PublicTenantConfig = Omit<TenantConfig, 'private' | 'domains'>;
+
+export const PublicTenantConfigSchema = TenantConfigSchema.omit({ private: true, domains: true });
+
+export function toPublicTenantConfig(config: TenantConfig): PublicTenantConfig {
+  const { private: _private, domains: _domains, ...rest } = config;
+  return rest;
+}
+
+export interface TenantConfigProblem {
+  tenant: string;
+  field: string;
+  reason: string;
+}
+
+export class InvalidTenantConfigError extends Error {
+  constructor(readonly problems: TenantConfigProblem[]) {
+    super(
+      'Invalid tenant configuration:\n' +
+        problems.map((p) => `  - tenant '${p.tenant}', field '${p.field}': ${p.reason}`).join('\n'),
+    );
+    this.name = 'InvalidTenantConfigError';
+  }
+}
+
+/**
+ * Parses one tenant's raw config. `source` names the tenant in errors when the slug itself is
+ * missing or wrong (the file name, typically).
+ */
+export function parseTenantConfig(raw: unknown, source: string): TenantConfig {
+  const result = TenantConfigSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const tenant =
+    typeof raw === 'object' && raw !== null && typeof (raw as { slug?: unknown }).slug === 'string'
+      ? (raw as { slug: string }).slug
+      : source;
+  throw new InvalidTenantConfigError(
+    result.error.issues.map((issue) => ({
+      tenant,
+      field: issue.path.length ? issue.path.join('.') : '(root)',
+      reason: issue.message,
+    })),
+  );
+}
+
+/** Parses every tenant and checks what only the set can show: unique slugs and domains. */
+export function parseTenantConfigs(entries: Array<{ source: string; raw: unknown }>): TenantConfig[] {
+  const problems: TenantConfigProblem[] = [];
+  const configs: TenantConfig[] = [];
+  for (const { source, raw } of entries) {
+    try {
+      configs.push(parseTenantConfig(raw, source));
+    } catch (error) {
+      if (error instanceof InvalidTenantConfigError) problems.push(...error.problems);
+      else throw error;
+    }
+  }
+  const seenSlugs = new Set<string>();
+  const seenDomains = new Map<string, string>();
+  for (const config of configs) {
+    if (seenSlugs.has(config.slug)) {
+      problems.push({ tenant: config.slug, field: 'slug', reason: 'is used by another tenant' });
+    }
+    seenSlugs.add(config.slug);
+    config.domains.forEach((domain, i) => {
+      const owner = seenDomains.get(domain);
+      if (owner) {
+        problems.push({ tenant: config.slug, field: `domains.${i}`, reason: `'${domain}' already belongs to '${owner}'` });
+      }
+      seenDomains.set(domain, config.slug);
+    });
+  }
+  if (problems.length) throw new InvalidTenantConfigError(problems);
+  return configs;
+}
+
