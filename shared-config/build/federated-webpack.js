@@ -93,7 +93,9 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes = {} }) {
         // Chunks load relative to wherever the entry was served from: the registry decides the
         // versioned path, the build knows nothing of it.
         publicPath: 'auto',
-        filename: '[name].[contenthash:10].js',
+        // Every build is published under its own versioned, immutable path, so entry names need
+        // no hash; lazily loaded chunks keep one so a bad cache can never mix two builds.
+        filename: '[name].js',
         chunkFilename: '[name].[contenthash:10].js',
         uniqueName: name,
         clean: true,

@@ -23,6 +23,8 @@ function jestProject(dir, { environment = 'jsdom' } = {}) {
         },
       ],
     },
+    // What the shared webpack factory defines for a build; tests see a fixed, obvious value.
+    globals: { __FORECOURT_TEAM__: path.basename(dir), __FORECOURT_VERSION__: '0.0.0-test', __FORECOURT_FAULT__: '' },
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'jest-setup-dom.js')] : [],
   };
 }

@@ -13,4 +13,5 @@ export * from './runtime/events';
 export * from './runtime/analytics';
 export * from './runtime/paths';
 export * from './runtime/remote-fragment';
+export * from './runtime/define-app';
 export * from './format';

@@ -1,0 +1,24 @@
+import { css } from '@emotion/react';
+import { paths, RemoteFragment, useTenant } from '@forecourt/shared-config';
+import SearchBox from '../../search-box/components/search-box';
+
+export function HomePage() {
+  const tenant = useTenant();
+  const noun = tenant.search.itemNoun;
+  return (
+    <section css={css`label: mf-search-home; max-width: 72rem; margin: 0 auto; padding: 2rem 1.5rem;`}>
+      <h1 css={css`font-size: 2rem; margin: 0 0 0.5rem;`}>Find your next {noun} at {tenant.name}</h1>
+      <p css={{ margin: '0 0 1.25rem', color: '#475467' }}>
+        Browse our stock in {tenant.contact.city}, get a finance estimate and book a test drive online.
+      </p>
+      <SearchBox />
+      <p css={{ marginTop: '1rem' }}>
+        <a href={paths.search()}>Browse all {noun}s</a> · <a href={paths.specialOffers()}>Special offers</a>
+      </p>
+      <div css={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; margin-top: 2rem;`}>
+        {tenant.features['mf-locations'] && <RemoteFragment id="mf_locations/DealerContact" props={{}} />}
+        {tenant.features['mf-finance'] && <RemoteFragment id="mf_finance/FinanceCta" props={{}} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { css } from '@emotion/react';
+import { paths, useTenant } from '@forecourt/shared-config';
+import { useLocation, useSearchParams } from 'react-router';
+import SearchBox from '../../search-box/components/search-box';
+import { searchHeading } from '../lib/search-heading';
+
+const CONDITION_LINKS = {
+  new: { label: 'New', to: paths.search('new') },
+  used: { label: 'Used', to: paths.search('used') },
+  demo: { label: 'Demo', to: paths.search('demo') },
+} as const;
+
+export function SearchPage() {
+  const tenant = useTenant();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const query = params.get('query') ?? '';
+  const heading = searchHeading(pathname, tenant.search.itemNoun);
+  return (
+    <section css={css`label: mf-search-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
+      <h1 css={{ margin: '0 0 0.25rem' }}>{heading}</h1>
+      <p css={{ margin: '0 0 1rem', color: '#475467' }}>
+        {query ? `Results for “${query}” at ${tenant.name}` : `In stock now at ${tenant.name}, ${tenant.contact.city}`}
+      </p>
+      <SearchBox defaultQuery={query} action={pathname} />
+      {tenant.search.carTypes.length > 1 && (
+        <nav aria-label="Condition" css={css`margin-top: 1rem;`}>
+          <ul css={css`display: flex; gap: 0.75rem; list-style: none; padding: 0;`}>
+            {tenant.search.carTypes.map((type) => (
+              <li key={type}>
+                <a href={CONDITION_LINKS[type].to}>{CONDITION_LINKS[type].label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { css, Global } from '@emotion/react';
+import { paths, useTenant, type RemoteManifestEntry } from '@forecourt/shared-config';
+import { NotFound } from './not-found';
+import { ToastHost } from './toast-host';
+
+export interface ChromeProps {
+  remotes: readonly RemoteManifestEntry[];
+  /** Whether some enabled remote owns the current path. */
+  routeOwned: boolean;
+}
+
+/**
+ * The page frame the shell owns: header, one empty slot per remote (single-spa mounts apps into
+ * them; React renders them once and never touches their children), not-found, footer, toasts.
+ */
+export function Chrome({ remotes, routeOwned }: ChromeProps) {
+  const tenant = useTenant();
+  return (
+    <>
+      <Global
+        styles={css`
+          *, *::before, *::after { box-sizing: border-box; }
+          body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #101828; background: #fff; }
+          a { color: ${tenant.theme.primary}; }
+          :focus-visible { outline: 3px solid ${tenant.theme.accent}; outline-offset: 2px; }
+        `}
+      />
+      <a href="#forecourt-main" css={css`position: absolute; left: -999px; &:focus { left: 1rem; top: 1rem; z-index: 10; background: #fff; padding: 0.5rem; }`}>
+        Skip to content
+      </a>
+      <header
+        data-boundary="shell"
+        css={css`
+          label: shell-header;
+          display: flex;
+          flex-wrap: wrap;
+          align-items: center;
+          gap: 1rem 2rem;
+          padding: 0.75rem 1.5rem;
+          background: ${tenant.theme.primary};
+          color: #fff;
+        `}
+      >
+        <a href={paths.home()} css={css`display: flex; align-items: center; gap: 0.75rem; color: #fff; text-decoration: none;`}>
+          <span
+            role="img"
+            aria-label={tenant.logo.alt}
+            css={css`display: grid; place-items: center; width: 2.75rem; height: 2.75rem; border-radius: 8px; background: ${tenant.theme.accent}; color: #fff; font-weight: 800; letter-spacing: 0.02em;`}
+          >
+            {tenant.logo.text}
+          </span>
+          <span css={css`font-size: 1.25rem; font-weight: 700;`}>{tenant.name}</span>
+        </a>
+        <nav aria-label="Main" css={css`flex: 1;`}>
+          <ul css={css`display: flex; flex-wrap: wrap; gap: 1.25rem; list-style: none; margin: 0; padding: 0;`}>
+            {tenant.nav.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} css={css`color: #fff; text-decoration: none; font-weight: 500; &:hover { text-decoration: underline; }`}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <a href={`tel:${tenant.contact.phone.replace(/\s+/g, '')}`} css={css`color: #fff; font-weight: 600;`}>
+          {tenant.contact.phone}
+        </a>
+      </header>
+      <main id="forecourt-main" tabIndex={-1} css={css`min-height: 60vh;`}>
+        {remotes.map((remote) => (
+          <div key={remote.team} id={`app-${remote.team}`} data-slot={remote.team} />
+        ))}
+        {!routeOwned && <NotFound />}
+      </main>
+      <footer
+        data-boundary="shell"
+        css={css`
+          label: shell-footer;
+          padding: 1.5rem;
+          background: #101828;
+          color: #d0d5dd;
+          font-size: 0.875rem;
+          a { color: #fff; }
+        `}
+      >
+        <p css={{ margin: 0 }}>
+          {tenant.name} · {tenant.contact.city} {tenant.contact.state} · <a href={`tel:${tenant.contact.phone.replace(/\s+/g, '')}`}>{tenant.contact.phone}</a>
+        </p>
+      </footer>
+      <ToastHost />
+    </>
+  );
+}
