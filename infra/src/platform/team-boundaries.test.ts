@@ -1,0 +1,53 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+
+/**
+ * The team boundaries of ARCHITECTURE.md are enforced by the repo's lint config; these tests
+ * lint small snippets as if they sat in a team's folder and check what is refused.
+ */
+const root = path.resolve(__dirname, '..', '..', '..');
+// The repo's own config object, passed in directly: ESLint would otherwise load it with a
+// dynamic import, which jest's module sandbox does not allow.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const config = require(path.join(root, 'eslint.config.js')) as ESLint.Options['overrideConfig'];
+const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config });
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('team boundaries', () => {
+  it('refuse a relative import of another team’s file', async () => {
+    const errors = await boundaryErrors(
+      'mf-search/src/features/x.ts',
+      "import { VehiclePage } from '../../../mf-vehicle/src/app/vehicle-app';\nexport const x = VehiclePage;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('Import across a team boundary')]);
+  });
+
+  it('refuse another team’s package by name', async () => {
+    const errors = await boundaryErrors('mf-finance/src/x.ts', "import '@forecourt/mf-leads';\n");
+    expect(errors).toHaveLength(1);
+  });
+
+  it('refuse a team importing infra', async () => {
+    const errors = await boundaryErrors('mf-leads/server/x.ts', "import { buildApp } from '../../infra/src/server/app';\nexport const x = buildApp;\n");
+    expect(errors).toHaveLength(1);
+  });
+
+  it('refuse infra importing a team’s UI', async () => {
+    const errors = await boundaryErrors('infra/src/x.ts', "import '../../mf-search/src/app/app';\n");
+    expect(errors).toHaveLength(1);
+  });
+
+  it('allow shared-config everywhere', async () => {
+    const errors = await boundaryErrors('mf-search/src/x.ts', "import { paths } from '@forecourt/shared-config';\nexport const x = paths;\n");
+    expect(errors).toEqual([]);
+  });
+
+  it('allow infra to mount a team’s server plugin', async () => {
+    const errors = await boundaryErrors('infra/src/x.ts', "import searchServer from '../../mf-search/server';\nexport const x = searchServer;\n");
+    expect(errors).toEqual([]);
+  });
+});
