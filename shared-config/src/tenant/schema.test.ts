@@ -1,0 +1,57 @@
+import { InvalidTenantConfigError, parseTenantConfig, parseTenantConfigs, toPublicTenantConfig } from './schema';
+
+const valid = {
+  slug: 'sample-motors',
+  name: 'Sample Motors',
+  kind: 'used-only',
+  logo: { text: 'SM', alt: 'Sample Motors' },
+  theme: { primary: '#112233', accent: '#445566' },
+  contact: { phone: '03 5300 0000', city: 'Ballarat', state: 'VIC' },
+  private: { leadsEmail: 'leads@sample.example' },
+};
+
+function problemsOf(fn: () => unknown) {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof InvalidTenantConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the config to be refused');
+}
+
+describe('tenant config', () => {
+  it('fills defaults for switches a tenant does not state', () => {
+    expect(parseTenantConfig(valid, 'sample.json').search.hitsPerPage).toBe(21);
+  });
+
+  it('names tenant, field and reason for a bad value', () => {
+    expect(problemsOf(() => parseTenantConfig({ ...valid, theme: { primary: 'red', accent: '#445566' } }, 'sample.json'))).toEqual([
+      { tenant: 'sample-motors', field: 'theme.primary', reason: 'must be a colour like #1a2b3c' },
+    ]);
+  });
+
+  it('names the source when the slug itself is missing', () => {
+    const { slug: _slug, ...withoutSlug } = valid;
+    expect(problemsOf(() => parseTenantConfig(withoutSlug, 'sample.json'))[0]).toMatchObject({ tenant: 'sample.json', field: 'slug' });
+  });
+
+  it('refuses unknown fields so typos do not pass silently', () => {
+    expect(problemsOf(() => parseTenantConfig({ ...valid, feautres: {} }, 'sample.json'))[0]?.tenant).toBe('sample-motors');
+  });
+
+  it('refuses two tenants with one slug', () => {
+    const problems = problemsOf(() => parseTenantConfigs([{ source: 'a', raw: valid }, { source: 'b', raw: valid }]));
+    expect(problems).toEqual([{ tenant: 'sample-motors', field: 'slug', reason: 'is used by another tenant' }]);
+  });
+
+  it('keeps private settings out of the public config', () => {
+    expect(toPublicTenantConfig(parseTenantConfig(valid, 'sample.json'))).not.toHaveProperty('private');
+  });
+
+  it('formats every problem into the error message', () => {
+    expect(() => parseTenantConfig({ ...valid, contact: { ...valid.contact, state: 'XX' } }, 'x')).toThrow(
+      /tenant 'sample-motors', field 'contact.state'/,
+    );
+  });
+});
