@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './support/env';
+
+/**
+ * One config that starts the composed site once, the way a newcomer does (`npm start`), on its
+ * own port and data folder so a developer's running site is untouched.
+ */
+export default defineConfig({
+  testDir: './tests',
+  // Journeys change tenant pins on the one server: run them one after another.
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" && npm start`,
+    cwd: REPO_ROOT,
+    env: { PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR },
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

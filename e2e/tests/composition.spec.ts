@@ -1,0 +1,108 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { tenantUrl } from '../support/env';
+import { bootRemotes, slot } from '../support/platform';
+
+/** One route per remote, from each remote's routes.json. */
+const ROUTES: Array<{ team: string; path: string; heading: RegExp }> = [
+  { team: 'mf-search', path: '/', heading: /Find your next/ },
+  { team: 'mf-search', path: '/search/used-cars', heading: /Used cars/ },
+  { team: 'mf-search', path: '/special-offers', heading: /Special offers/ },
+  { team: 'mf-vehicle', path: '/cars/2021-toyota-hilux-sr5', heading: /Toyota Hilux/i },
+  { team: 'mf-finance', path: '/finance', heading: /Finance/ },
+  { team: 'mf-leads', path: '/contact', heading: /Contact/ },
+  { team: 'mf-leads', path: '/cars/trade-in', heading: /Trade-in/i },
+  { team: 'mf-locations', path: '/locations/head-office', heading: /Head Office/i },
+];
+
+const TENANTS = [
+  { slug: 'harbourside-motors', name: 'Harbourside Motors' },
+  { slug: 'redgum-used-cars', name: 'Redgum Used Cars' },
+];
+
+for (const tenant of TENANTS) {
+  test.describe(`${tenant.slug}`, () => {
+    for (const route of ROUTES) {
+      test(`${route.team} mounts on ${route.path}`, async ({ page }) => {
+        const response = await page.goto(tenantUrl(tenant.slug, route.path));
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole('banner')).toContainText(tenant.name);
+        await expect(slot(page, route.team)).toHaveAttribute('data-status', 'mounted');
+        const app = page.locator(`[data-boundary="${route.team}"]`).first();
+        await expect(app.getByRole('heading', { level: 1 })).toHaveText(route.heading);
+        // Only the owner of the route is mounted.
+        await expect(page.locator('[data-slot] [data-version-mark]')).toHaveCount(1);
+      });
+    }
+  });
+}
+
+test('a navigation between teams swaps the apps and keeps the chrome', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/'));
+  await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
+  const header = await page.getByRole('banner').elementHandle();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Finance' }).click();
+  await expect(page).toHaveURL(/\/finance$/);
+  await expect(slot(page, 'mf-finance')).toHaveAttribute('data-status', 'mounted');
+  await expect(page.locator('[data-boundary="mf-search"]')).toHaveCount(0);
+  // Same header element: the page was not reloaded.
+  expect(await header?.evaluate((el) => el.isConnected)).toBe(true);
+});
+
+test('react-dom is downloaded once per page load', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+  });
+  await page.goto(tenantUrl('harbourside-motors', '/'));
+  await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
+  // The home page also shows fragments from mf-locations and mf-finance: four containers, one React.
+  await expect(page.locator('[data-boundary="mf-locations"]')).toBeVisible();
+  await expect(page.locator('[data-boundary="mf-finance"]')).toBeVisible();
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(3);
+  // A marker only react-dom's reconciler carries.
+  expect(bodies.filter((body) => body.includes('__REACT_DEVTOOLS_GLOBAL_HOOK__'))).toHaveLength(1);
+});
+
+test('two tenants run different pinned versions of mf-search', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/'));
+  await expect(page.locator('[data-boundary="mf-search"] [data-version-mark]')).toHaveText('mf-search 1.1.0');
+  await page.goto(tenantUrl('redgum-used-cars', '/'));
+  await expect(page.locator('[data-boundary="mf-search"] [data-version-mark]')).toHaveText('mf-search 1.0.0');
+});
+
+test('the page names versioned entry URLs', async ({ page }) => {
+  await page.goto(tenantUrl('redgum-used-cars', '/'));
+  const remotes = await bootRemotes(page);
+  expect(remotes.map((r) => r.team).sort()).toEqual(['mf-finance', 'mf-leads', 'mf-locations', 'mf-search', 'mf-vehicle']);
+  for (const remote of remotes) expect(remote.entry).toBe(`/registry/${remote.team}/${remote.version}/remoteEntry.js`);
+});
+
+test('a remote switched off for a tenant is not on its site', async ({ page }) => {
+  const response = await page.goto(tenantUrl('coastal-caravans', '/finance'));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  expect((await bootRemotes(page)).map((r) => r.team)).not.toContain('mf-finance');
+});
+
+test('an unknown path shows the not-found page inside the chrome', async ({ page }) => {
+  const response = await page.goto(tenantUrl('summit-auto-group', '/no-such-page'));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('an unknown tenant gets a 404 that lists no dealers', async ({ page }) => {
+  const response = await page.goto(tenantUrl('no-such-dealer', '/'));
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('body')).not.toContainText('Harbourside');
+});
+
+test('the home page has no accessibility violations', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/'));
+  await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
+  await expect(page.locator('[data-boundary="mf-locations"]')).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the whole suite, in the order a failure is cheapest to find — lint, typecheck,
+ * unit/component/API tests (jest, every workspace), then the e2e journeys (Playwright driving
+ * Chromium against the site `npm start` serves). Every step runs even when an earlier one
+ * fails, so one run shows everything; the exit code is non-zero if anything failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const out = path.join(root, 'node_modules', '.cache', 'forecourt-test');
+mkdirSync(out, { recursive: true });
+const only = process.argv.slice(2);
+
+function run(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds} s`);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summary = [];
+const wanted = (step) => only.length === 0 || only.includes(step);
+
+for (const [step, args] of [
+  ['lint', ['eslint', '--max-warnings', '0', '.']],
+  ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
+]) {
+  if (!wanted(step)) continue;
+  const ok = run(step, 'npx', args);
+  summary.push(`${step}: ${ok ? 'ok' : 'FAILED'}`);
+  if (!ok) totals.failed += 1;
+}
+
+if (wanted('unit')) {
+  const file = path.join(out, 'jest.json');
+  rmSync(file, { force: true });
+  const ok = run('unit', 'npx', ['jest', '--json', `--outputFile=${file}`]);
+  const report = readJson(file);
+  if (report) {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    summary.push(`unit: ${report.numPassedTests} passed, ${report.numFailedTests} failed in ${report.numTotalTestSuites} files`);
+  } else {
+    totals.failed += 1;
+    summary.push(`unit: FAILED (no report${ok ? '' : ', runner failed'})`);
+  }
+}
+
+if (wanted('e2e')) {
+  const file = path.join(out, 'e2e.json');
+  rmSync(file, { force: true });
+  const ok = run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const report = readJson(file);
+  if (report?.stats) {
+    const { expected, unexpected, flaky, skipped } = report.stats;
+    totals.passed += expected + flaky;
+    totals.failed += unexpected;
+    totals.skipped += skipped;
+    summary.push(`e2e: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed`);
+    if (!ok && unexpected === 0) {
+      totals.failed += 1;
+      summary.push('e2e: runner failed outside the tests');
+    }
+  } else {
+    totals.failed += 1;
+    summary.push(`e2e: FAILED (no report${ok ? '' : ', runner failed'})`);
+  }
+}
+
+console.log('\n=== summary');
+for (const line of summary) console.log(`  ${line}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed === 0 ? 0 : 1);
