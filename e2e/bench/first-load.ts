@@ -1,0 +1,84 @@
+/**
+ * First-load JavaScript per route, counted from the browser: starts the site the way
+ * `npm start` does (own port and data folder), opens each route in a fresh Chromium context
+ * (empty cache), waits until the route's app has mounted, and sums every script the page
+ * downloaded — raw bytes, and gzip bytes as a CDN would send them (each body gzipped at level 6).
+ */
+import { chromium } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const PORT = Number(process.env.BENCH_PORT ?? 8092);
+const DATA_DIR = path.join(REPO_ROOT, 'e2e', '.data', 'bench');
+const ROUTES = [
+  { tenant: 'harbourside-motors', path: '/', team: 'mf-search', label: 'home page' },
+  { tenant: 'harbourside-motors', path: '/finance', team: 'mf-finance', label: 'finance route' },
+  { tenant: 'harbourside-motors', path: '/cars/2021-toyota-hilux-sr5', team: 'mf-vehicle', label: 'vehicle route' },
+];
+
+async function waitForHealth(deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${PORT}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the site did not start in time');
+}
+
+async function main(): Promise<void> {
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  const server = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(PORT), FORECOURT_DATA_DIR: DATA_DIR },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    await waitForHealth(Date.now() + 600_000);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    console.log('First-load JavaScript (fresh cache, counted from the browser)');
+    console.log('route'.padEnd(48), 'scripts'.padStart(7), 'raw KB'.padStart(9), 'gzip KB'.padStart(9), 'ms'.padStart(7));
+    for (const route of ROUTES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const bodies: Promise<Buffer>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => Buffer.alloc(0)));
+      });
+      const started = Date.now();
+      await page.goto(`http://${route.tenant}.localhost:${PORT}${route.path}`);
+      await page.waitForSelector(`#app-${route.team}[data-status="mounted"]`, { timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const ms = Date.now() - started;
+      const all = await Promise.all(bodies);
+      const raw = all.reduce((sum, b) => sum + b.length, 0);
+      const gzip = all.reduce((sum, b) => sum + gzipSync(b, { level: 6 }).length, 0);
+      console.log(
+        `${route.tenant}${route.path} (${route.label})`.padEnd(48),
+        String(all.length).padStart(7),
+        (raw / 1024).toFixed(1).padStart(9),
+        (gzip / 1024).toFixed(1).padStart(9),
+        String(ms).padStart(7),
+      );
+      await context.close();
+    }
+    await browser.close();
+  } finally {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
