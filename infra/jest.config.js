@@ -1,3 +1,13 @@
 const { jestProject } = require('../shared-config/build/jest-preset.js');
 
-module.exports = { ...jestProject(__dirname, { environment: 'node' }), testTimeout: 60_000 };
+const project = jestProject(__dirname, { environment: 'node' });
+const [, swc] = Object.entries(project.transform)[0];
+
+module.exports = {
+  ...project,
+  // PGlite's CommonJS build loads Node built-ins with import(), which jest's CommonJS sandbox
+  // refuses without --experimental-vm-modules; letting swc rewrite it to require() fixes that.
+  transform: { ...project.transform, '^.+/@electric-sql/pglite/dist/.+\\.cjs$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
+  testTimeout: 60_000,
+};

@@ -1,0 +1,82 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
+import type { PlatformTables } from './schema';
+import { migrationProvider } from './migrations';
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<PlatformTables>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite engine is used. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files (`{dataDir}/pglite`); omitted means in memory (tests). */
+  dataDir?: string;
+  /** Search path for PostgreSQL: tests isolate themselves in their own schema. */
+  schema?: string;
+}
+
+/**
+ * Opens the platform database. Both engines are loaded lazily so that a PostgreSQL deployment
+ * never pays for PGlite's WASM and the embedded default never needs a reachable server.
+ */
+export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  if (options.databaseUrl) {
+    const pg = await import('pg');
+    // bigint (count(*), identity ids) arrives as a string from pg and a number from PGlite; the
+    // platform's counts and ids stay far below 2^53, so one representation for both engines.
+    pg.default.types.setTypeParser(20, Number);
+    const pool = new pg.default.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<PlatformTables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  let dir: string | undefined;
+  if (options.dataDir) {
+    dir = path.join(options.dataDir, 'pglite');
+    await fs.mkdir(dir, { recursive: true });
+  }
+  const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
+  // The root override meant to dedupe PGlite does not apply (the root has no pglite dependency
+  // for `$@electric-sql/pglite` to name), so the dialect's types see its own 0.4 copy. At run
+  // time the dialect only calls query/transaction/close on the instance it is given, which
+  // 0.5 keeps, so this is a types-only mismatch.
+  type DialectClient = ConstructorParameters<typeof PGliteDialect>[0];
+  const dialect: Dialect = new PGliteDialect(pglite as unknown as DialectClient);
+  const db = new Kysely<PlatformTables>({ dialect });
+  // The dialect's destroy closes the PGlite instance too.
+  return { db, engine: 'pglite', close: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrate(db: Kysely<PlatformTables>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === 'Error');
+  if (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed ? failed.migrationName + ' ' : ''}failed: ${message}`);
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** A cheap round trip for the health check. */
+export async function ping(db: Kysely<PlatformTables>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

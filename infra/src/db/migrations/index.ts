@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { platform0001 } from './0001_platform';
+
+/**
+ * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
+ * on how the files were transpiled, and the order is the order of this list.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_platform': platform0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

@@ -1,0 +1,14 @@
+import path from 'node:path';
+
+/** The repository root: infra/src is two levels down, wherever the clone lives. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const INFRA_ROOT = path.join(REPO_ROOT, 'infra');
+
+/** Everything the platform writes at run time (registry, PGlite files, admin token); git-ignored. */
+export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FORECOURT_DATA_DIR ? path.resolve(env.FORECOURT_DATA_DIR) : path.join(INFRA_ROOT, '.data');
+}
+
+export function resolveTenantsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FORECOURT_TENANTS_DIR ? path.resolve(env.FORECOURT_TENANTS_DIR) : path.join(INFRA_ROOT, 'tenants');
+}

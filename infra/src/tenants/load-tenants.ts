@@ -1,0 +1,33 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { InvalidTenantConfigError, parseTenantConfigs, type TenantConfig } from '@forecourt/shared-config/tenant';
+import { resolveTenantsDir } from '../paths';
+
+/**
+ * Reads every `*.json` in the tenants folder and validates the whole set at once, so one start
+ * reports every broken tenant instead of the first. Throws InvalidTenantConfigError (tenant,
+ * field, reason per problem); a file that is not JSON is reported the same way.
+ */
+export async function loadTenants(dir: string = resolveTenantsDir()): Promise<TenantConfig[]> {
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir)).filter((name) => name.endsWith('.json')).sort();
+  } catch (error) {
+    throw new Error(`Cannot read the tenants folder ${dir}: ${(error as Error).message}`);
+  }
+  if (names.length === 0) throw new Error(`No tenant configs (*.json) in ${dir}`);
+
+  const entries: Array<{ source: string; raw: unknown }> = [];
+  for (const name of names) {
+    const source = path.basename(name, '.json');
+    const text = await fs.readFile(path.join(dir, name), 'utf8');
+    try {
+      entries.push({ source, raw: JSON.parse(text) });
+    } catch (error) {
+      throw new InvalidTenantConfigError([
+        { tenant: source, field: '(file)', reason: `${name} is not valid JSON: ${(error as Error).message}` },
+      ]);
+    }
+  }
+  return parseTenantConfigs(entries);
+}
