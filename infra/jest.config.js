@@ -8,6 +8,7 @@ module.exports = {
   // PGlite's CommonJS build loads Node built-ins with import(), which jest's CommonJS sandbox
   // refuses without --experimental-vm-modules; letting swc rewrite it to require() fixes that.
   transform: { ...project.transform, '^.+/@electric-sql/pglite/dist/.+\\.cjs$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
+  // light-my-request (fastify.inject) requires cookie@2, which ships ESM only.
+  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|cookie)/)'],
   testTimeout: 60_000,
 };

@@ -13,7 +13,7 @@ export async function loadTenants(dir: string = resolveTenantsDir()): Promise<Te
   try {
     names = (await fs.readdir(dir)).filter((name) => name.endsWith('.json')).sort();
   } catch (error) {
-    throw new Error(`Cannot read the tenants folder ${dir}: ${(error as Error).message}`);
+    throw new Error(`Cannot read the tenants folder ${dir}: ${(error as Error).message}`, { cause: error });
   }
   if (names.length === 0) throw new Error(`No tenant configs (*.json) in ${dir}`);
 

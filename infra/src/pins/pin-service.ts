@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import { isRemoteTeam, REMOTE_TEAMS } from '@forecourt/shared-config/teams';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import {
+  DEFAULT_TENANT,
+  effectivePins,
+  listPinChanges,
+  listPins,
+  PinChangeError,
+  rollbackPin,
+  setPin,
+  type Pin,
+  type PinChange,
+  type PinResult,
+} from '../db/pins';
+import type { PlatformTables } from '../db/schema';
+import { isRegistryTeam, REGISTRY_TEAMS, SHELL_TEAM, type Registry } from '../registry/registry';
+
+export interface EffectivePin {
+  tenant: string;
+  team: string;
+  version: string | null;
+  lastGoodVersion: string | null;
+  /** Whether the tenant has its own pin or runs the platform default (`*`). */
+  source: 'tenant' | 'default' | 'none';
+}
+
+export interface PinsOverview {
+  pins: Pin[];
+  effective: EffectivePin[];
+  published: Record<string, string[]>;
+}
+
+/** The teams a tenant runs: the shell and every remote its config switches on. */
+export function teamsOf(tenant: TenantConfig): string[] {
+  return [SHELL_TEAM, ...REMOTE_TEAMS.filter((team) => tenant.features[team])];
+}
+
+/**
+ * Pin changes with the checks that need more than the database: the tenant exists, the remote
+ * is switched on for it, the version is published. Every entry point (admin API, CLI, start-up
+ * pinning) goes through here.
+ */
+export class PinService {
+  constructor(
+    private readonly db: Kysely<PlatformTables>,
+    private readonly registry: Registry,
+    private readonly tenants: readonly TenantConfig[],
+  ) {}
+
+  private checkTarget(tenant: string, team: string): void {
+    if (!isRegistryTeam(team)) {
+      throw new PinChangeError(`Unknown team '${team}': expected one of ${REGISTRY_TEAMS.join(', ')}`, 'invalid');
+    }
+    if (tenant === DEFAULT_TENANT) return;
+    const config = this.tenants.find((t) => t.slug === tenant);
+    if (!config) throw new PinChangeError(`Unknown tenant '${tenant}'`, 'not-found');
+    if (isRemoteTeam(team) && !config.features[team]) {
+      throw new PinChangeError(`${team} is switched off for ${tenant} (features.${team} is false in its tenant config)`, 'conflict');
+    }
+  }
+
+  private async checkPublished(team: string, version: string): Promise<void> {
+    if (await this.registry.isPublished(team, version)) return;
+    const versions = await this.registry.listVersions(team);
+    throw new PinChangeError(
+      `${team} ${version} is not published (published: ${versions.length ? versions.join(', ') : 'none'})`,
+      'not-found',
+    );
+  }
+
+  async pin(input: { tenant: string; team: string; version: string; actor: string }): Promise<PinResult> {
+    this.checkTarget(input.tenant, input.team);
+    await this.checkPublished(input.team, input.version);
+    return setPin(this.db, input);
+  }
+
+  async rollback(input: { tenant: string; team: string; to?: string; actor: string }): Promise<PinResult> {
+    this.checkTarget(input.tenant, input.team);
+    if (input.to) await this.checkPublished(input.team, input.to);
+    return rollbackPin(this.db, input);
+  }
+
+  history(tenant?: string, limit?: number): Promise<PinChange[]> {
+    return listPinChanges(this.db, { tenant, limit });
+  }
+
+  async overview(): Promise<PinsOverview> {
+    const pins = await listPins(this.db);
+    const effective: EffectivePin[] = [];
+    for (const tenant of this.tenants) {
+      const byTeam = effectivePins(pins, tenant.slug);
+      for (const team of teamsOf(tenant)) {
+        const pin = byTeam.get(team);
+        effective.push({
+          tenant: tenant.slug,
+          team,
+          version: pin?.version ?? null,
+          lastGoodVersion: pin?.lastGoodVersion ?? null,
+          source: !pin ? 'none' : pin.tenant === DEFAULT_TENANT ? 'default' : 'tenant',
+        });
+      }
+    }
+    const published: Record<string, string[]> = {};
+    for (const team of REGISTRY_TEAMS) published[team] = await this.registry.listVersions(team);
+    return { pins, effective, published };
+  }
+}

@@ -1,0 +1,108 @@
+import type { Database } from '../db/database';
+import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+
+let database: Database;
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  database = await openSharedDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await clearPlatformTables(database);
+  platform = await createTestPlatform(database);
+  await platform.publish({ team: 'mf-search', version: '1.1.0' });
+});
+afterEach(async () => {
+  await platform.close();
+});
+
+function admin(method: 'GET' | 'POST', url: string, payload?: object, token: string | null = platform.adminToken) {
+  return platform.app.inject({
+    method,
+    url,
+    payload,
+    headers: token === null ? {} : { authorization: `Bearer ${token}` },
+  });
+}
+
+describe('admin API auth', () => {
+  it('answers 401 without a token', async () => {
+    expect((await admin('GET', '/_admin/pins', undefined, null)).statusCode).toBe(401);
+  });
+
+  it('answers 401 for a wrong token', async () => {
+    expect((await admin('GET', '/_admin/pins', undefined, 'x'.repeat(64))).statusCode).toBe(401);
+  });
+
+  it('answers 403 to a caller that is not on this machine, even with the token', async () => {
+    const response = await platform.app.inject({
+      method: 'GET',
+      url: '/_admin/pins',
+      remoteAddress: '203.0.113.9',
+      headers: { authorization: `Bearer ${platform.adminToken}` },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('admin API pins', () => {
+  it('pins a version and records who, from and to in the history', async () => {
+    const response = await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0', actor: 'ann' });
+    expect(response.statusCode).toBe(200);
+    const history = (await admin('GET', '/_admin/history?tenant=harbourside-motors')).json<{ changes: object[] }>();
+    expect(history.changes).toEqual([
+      expect.objectContaining({ tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.0.0', toVersion: '1.1.0', action: 'pin', actor: 'ann' }),
+    ]);
+  });
+
+  it('keeps the version the tenant ran as last good', async () => {
+    const response = await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0', actor: 'ann' });
+    expect(response.json()).toMatchObject({ pin: { version: '1.1.0', lastGoodVersion: '1.0.0' } });
+  });
+
+  it('rolls back to last good', async () => {
+    await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0', actor: 'ann' });
+    const response = await admin('POST', '/_admin/rollback', { tenant: 'harbourside-motors', team: 'mf-search', actor: 'bob' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ pin: { version: '1.0.0' }, change: { action: 'rollback', fromVersion: '1.1.0', toVersion: '1.0.0' } });
+  });
+
+  it('refuses a version that is not published, listing what is', async () => {
+    const response = await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '3.0.0' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'mf-search 3.0.0 is not published (published: 1.0.0, 1.1.0)' });
+  });
+
+  it('refuses an unknown tenant', async () => {
+    const response = await admin('POST', '/_admin/pins', { tenant: 'nobody', team: 'mf-search', version: '1.1.0' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: "Unknown tenant 'nobody'" });
+  });
+
+  it('refuses a remote the tenant switched off', async () => {
+    const response = await admin('POST', '/_admin/pins', { tenant: 'coastal-caravans', team: 'mf-finance', version: '1.0.0' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<{ error: string }>().error).toContain('mf-finance is switched off for coastal-caravans');
+  });
+
+  it('refuses a body without a version, naming the field', async () => {
+    const response = await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'version' });
+  });
+
+  it('lists each tenant’s effective pins and the published versions', async () => {
+    await admin('POST', '/_admin/pins', { tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0' });
+    const overview = (await admin('GET', '/_admin/pins')).json<{
+      effective: Array<{ tenant: string; team: string; version: string; source: string }>;
+      published: Record<string, string[]>;
+    }>();
+    expect(overview.effective).toContainEqual(expect.objectContaining({ tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0', source: 'tenant' }));
+    expect(overview.effective).toContainEqual(expect.objectContaining({ tenant: 'harbourside-motors', team: 'shell', version: '1.0.0', source: 'default' }));
+    expect(overview.effective.filter((p) => p.tenant === 'coastal-caravans').map((p) => p.team)).not.toContain('mf-finance');
+    expect(overview.published['mf-search']).toEqual(['1.0.0', '1.1.0']);
+  });
+});

@@ -1,0 +1,104 @@
+import { recentEvents } from '../db/events';
+import type { Database } from '../db/database';
+import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+
+let database: Database;
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  database = await openSharedDatabase();
+  platform = await createTestPlatform(database);
+});
+afterAll(async () => {
+  await platform.close();
+  await clearPlatformTables(database);
+  await database.close();
+});
+
+const TENANT = { 'x-forecourt-tenant': 'redgum-used-cars' };
+
+function postEvent(payload: string | object, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  return platform.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    headers: { ...TENANT, ...headers },
+  });
+}
+
+describe('POST /api/events', () => {
+  it('stores an event under the resolved tenant and answers 202', async () => {
+    const response = await postEvent({ eventId: 12, payload: { make: 'Mazda', price: 21990 }, path: '/search/used-cars' });
+    expect(response.statusCode).toBe(202);
+    const [stored] = await recentEvents(database.db, 'redgum-used-cars', 1);
+    expect(stored).toMatchObject({ eventId: 12, payload: { make: 'Mazda', price: 21990 }, path: '/search/used-cars' });
+  });
+
+  it('accepts a text/plain body as JSON (sendBeacon)', async () => {
+    const response = await postEvent({ eventId: 3 }, { 'content-type': 'text/plain;charset=UTF-8' });
+    expect(response.statusCode).toBe(202);
+  });
+
+  it('answers 400 naming the field when eventId is not a positive integer', async () => {
+    const response = await postEvent({ eventId: 0 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'eventId' });
+  });
+
+  it('answers 400 naming the payload key that holds an object', async () => {
+    const response = await postEvent({ eventId: 1, payload: { nested: { no: true } } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'payload.nested' });
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const response = await postEvent('{"eventId": ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'body' });
+  });
+
+  it('answers 400 for invalid JSON sent as text/plain', async () => {
+    const response = await postEvent('not json', { 'content-type': 'text/plain' });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers 400 for an empty body', async () => {
+    const response = await postEvent('', { 'content-type': 'application/json' });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers 415 naming the content type for a body it does not read', async () => {
+    const response = await postEvent('<event/>', { 'content-type': 'application/xml' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ field: 'content-type' });
+  });
+
+  it('answers 404 when no tenant is addressed', async () => {
+    const response = await platform.app.inject({ method: 'POST', url: '/api/events', payload: { eventId: 1 }, headers: { host: 'localhost' } });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database, the tenant count and uptime', async () => {
+    const response = await platform.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', database: { engine: 'pglite', reachable: true }, tenants: 4 });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('team server plugins', () => {
+  it.each([
+    ['search', 'mf-search'],
+    ['vehicle', 'mf-vehicle'],
+    ['finance', 'mf-finance'],
+    ['leads', 'mf-leads'],
+    ['locations', 'mf-locations'],
+  ])('mounts /api/%s/status with the team and its package version', async (path, team) => {
+    const response = await platform.app.inject({ method: 'GET', url: `/api/${path}/status` });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { version } = require(`../../../${team}/package.json`) as { version: string };
+    expect(response.json()).toEqual({ team, version });
+  });
+});

@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import type { Database } from '../db/database';
+import { resolveDataDir } from '../paths';
+import { loadTenants } from '../tenants/load-tenants';
+import contentParsers from './plugins/external/content-parsers';
+import errorHandler from './plugins/external/error-handler';
+import adminAuth from './plugins/platform/admin-auth';
+import databasePlugin from './plugins/platform/database';
+import pinsPlugin from './plugins/platform/pins';
+import registryPlugin from './plugins/platform/registry';
+import securityHeaders from './plugins/platform/security-headers';
+import tenantsPlugin from './plugins/platform/tenants';
+import { registerTeamServers } from './plugins/teams';
+import adminRoutes from './routes/admin';
+import eventsRoutes from './routes/events';
+import healthRoutes from './routes/health';
+import pagesRoutes from './routes/pages';
+import registryFilesRoutes from './routes/registry-files';
+
+export interface AppOptions {
+  /** Registry, PGlite files and admin token live here. Default: FORECOURT_DATA_DIR or infra/.data. */
+  dataDir?: string;
+  /** Tenant configs to serve; when omitted they are loaded (and validated) from `tenantsDir`. */
+  tenants?: readonly TenantConfig[];
+  /** Default: FORECOURT_TENANTS_DIR or infra/tenants. */
+  tenantsDir?: string;
+  /** An open database to use and leave open on close (tests share one per file). */
+  database?: Database;
+  /** PostgreSQL instead of the embedded PGlite. Default: DATABASE_URL. */
+  databaseUrl?: string;
+  /** Mount the mf-* server plugins (default true). */
+  teamServers?: boolean;
+  clock?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The platform server. Plugins load in the order of their dependencies: external (parsers,
+ * error mapping) -> platform (database, tenants, registry, pins, headers, admin auth) -> the
+ * platform's routes -> the teams' server plugins.
+ */
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const dataDir = options.dataDir ?? resolveDataDir();
+  // Loaded before Fastify exists so an invalid tenant stops the start with its own message.
+  const tenants = options.tenants ?? (await loadTenants(options.tenantsDir));
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Page paths can be long (search filters); 2 KiB of URL is still far below abuse size.
+    routerOptions: { maxParamLength: 2048, ignoreTrailingSlash: false },
+    bodyLimit: 256 * 1024,
+  });
+
+  await app.register(contentParsers);
+  await app.register(errorHandler);
+
+  await app.register(databasePlugin, {
+    dataDir,
+    database: options.database,
+    databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
+  });
+  await app.register(tenantsPlugin, { tenants });
+  await app.register(registryPlugin, { dataDir });
+  await app.register(pinsPlugin);
+  await app.register(securityHeaders);
+  await app.register(adminAuth, { dataDir });
+
+  await app.register(healthRoutes);
+  await app.register(eventsRoutes);
+  await app.register(registryFilesRoutes);
+  await app.register(adminRoutes, { prefix: '/_admin' });
+  await app.register(pagesRoutes);
+
+  if (options.teamServers !== false) await registerTeamServers(app, { clock: options.clock ?? (() => new Date()) });
+
+  return app;
+}

@@ -1,0 +1,139 @@
+import { BOOT_DATA_ELEMENT_ID, type BootData, type RemoteManifestEntry } from '@forecourt/shared-config/manifest';
+import { resolveRouteOwner } from '@forecourt/shared-config/routes';
+import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
+import { toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
+import type { Pin } from '../db/pins';
+import { REMOTE_ENTRY, SHELL_TEAM, type Registry } from '../registry/registry';
+
+export interface ShellScript {
+  src: string;
+  integrity: string | undefined;
+}
+
+export interface ComposedPage {
+  /** 200 when a remote switched on for this tenant owns the path, 404 otherwise. */
+  status: 200 | 404;
+  boot: BootData;
+  owner: RemoteManifestEntry | undefined;
+  shellScripts: ShellScript[];
+}
+
+export function entryUrl(team: string, version: string, file: string): string {
+  return `/registry/${team}/${version}/${file}`;
+}
+
+/**
+ * Builds what one page load needs from the tenant's effective pins. Returns null when no shell
+ * is pinned (or its build is missing): without it there is no page to serve.
+ */
+export async function composePage(
+  tenant: TenantConfig,
+  pins: ReadonlyMap<string, Pin>,
+  registry: Registry,
+  pathname: string,
+): Promise<ComposedPage | null> {
+  const shellPin = pins.get(SHELL_TEAM);
+  const shell = shellPin ? await registry.meta(SHELL_TEAM, shellPin.version) : null;
+  if (!shell) return null;
+
+  const remotes: RemoteManifestEntry[] = [];
+  for (const team of REMOTE_TEAMS) {
+    if (!tenant.features[team]) continue;
+    const pin = pins.get(team);
+    const meta = pin ? await registry.meta(team, pin.version) : null;
+    // A switched-on remote that was never pinned simply is not on the page: its routes 404 and
+    // the rest of the site works, as when a remote fails to load.
+    if (!pin || !meta) continue;
+    const entry: RemoteManifestEntry = {
+      team: team satisfies RemoteTeam,
+      name: meta.name,
+      version: meta.version,
+      entry: entryUrl(team, meta.version, REMOTE_ENTRY),
+      integrity: meta.integrity[REMOTE_ENTRY],
+      routes: meta.routes,
+    };
+    const lastGood = pin.lastGoodVersion ? await registry.meta(team, pin.lastGoodVersion) : null;
+    if (lastGood) {
+      entry.lastGood = {
+        version: lastGood.version,
+        entry: entryUrl(team, lastGood.version, REMOTE_ENTRY),
+        integrity: lastGood.integrity[REMOTE_ENTRY],
+      };
+    }
+    remotes.push(entry);
+  }
+
+  const owner = resolveRouteOwner(remotes, pathname);
+  return {
+    status: owner ? 200 : 404,
+    boot: { tenant: toPublicTenantConfig(tenant), remotes, shellVersion: shell.version },
+    owner,
+    shellScripts: shell.entryFiles.map((file) => ({
+      src: entryUrl(SHELL_TEAM, shell.version, file),
+      integrity: shell.integrity[file],
+    })),
+  };
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON that cannot close its <script> element or start an HTML comment inside it. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function describe(tenant: TenantConfig): string {
+  const noun = tenant.search.itemNoun;
+  return `${tenant.name}: ${noun}s for sale in ${tenant.contact.city} ${tenant.contact.state}. Search stock, estimate finance, enquire and book a test drive.`;
+}
+
+function integrityAttr(integrity: string | undefined): string {
+  return integrity ? ` integrity="${escapeHtml(integrity)}"` : '';
+}
+
+export function renderPage(tenant: TenantConfig, page: ComposedPage): string {
+  const preload = page.owner
+    ? `\n<link rel="preload" as="script" crossorigin="anonymous"${integrityAttr(page.owner.integrity)} href="${escapeHtml(page.owner.entry)}">`
+    : '';
+  const scripts = page.shellScripts
+    .map((s) => `\n<script defer crossorigin="anonymous"${integrityAttr(s.integrity)} src="${escapeHtml(s.src)}"></script>`)
+    .join('');
+  return `<!doctype html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(tenant.name)}</title>
+<meta name="description" content="${escapeHtml(describe(tenant))}">
+<meta name="theme-color" content="${escapeHtml(tenant.theme.primary)}">${preload}
+<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(page.boot)}</script>${scripts}
+</head>
+<body>
+<div id="forecourt-root"></div>
+<noscript>${escapeHtml(tenant.name)} needs JavaScript to show stock and forms. Call us on ${escapeHtml(tenant.contact.phone)}.</noscript>
+</body>
+</html>
+`;
+}
+
+/** A page outside any dealer site: says what happened, names no tenant. */
+export function renderPlainPage(title: string, message: string): string {
+  return `<!doctype html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,176 @@
+import { BootDataSchema, type BootData } from '@forecourt/shared-config/manifest';
+import type { Database } from '../db/database';
+import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+
+let database: Database;
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  database = await openSharedDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await clearPlatformTables(database);
+  platform = await createTestPlatform(database);
+});
+afterEach(async () => {
+  await platform.close();
+});
+
+function page(host: string, url = '/', headers: Record<string, string> = {}) {
+  return platform.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+}
+
+function bootData(html: string): BootData {
+  const match = /<script id="forecourt-boot" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!match?.[1]) throw new Error('no boot data in page');
+  return BootDataSchema.parse(JSON.parse(match[1]));
+}
+
+const DEMO_NAMES = ['Harbourside', 'Redgum', 'Summit', 'Coastal'];
+
+describe('tenant resolution', () => {
+  it('serves the tenant named by the {slug}.localhost host', async () => {
+    const response = await page('harbourside-motors.localhost:8080');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Harbourside Motors</title>');
+  });
+
+  it('serves the tenant named by the X-Forecourt-Tenant header', async () => {
+    const response = await page('127.0.0.1:8080', '/', { 'x-forecourt-tenant': 'summit-auto-group' });
+    expect(response.body).toContain('<title>Summit Auto Group</title>');
+  });
+
+  it('serves the tenant that owns a configured domain', async () => {
+    const response = await page('harbourside-motors.example.com.au');
+    expect(response.body).toContain('<title>Harbourside Motors</title>');
+  });
+
+  it('answers an unknown host with a 404 page that names no tenant', async () => {
+    const response = await page('no-such-dealer.localhost:8080');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('No dealer site at this address');
+    for (const name of DEMO_NAMES) expect(response.body).not.toContain(name);
+    expect(response.body).not.toContain('harbourside');
+  });
+
+  it('answers bare localhost with the same 404 page', async () => {
+    const response = await page('localhost:8080');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('No dealer site at this address');
+    for (const name of DEMO_NAMES) expect(response.body).not.toContain(name);
+  });
+});
+
+describe('page HTML', () => {
+  it('is 200 for a path a switched-on remote owns', async () => {
+    expect((await page('harbourside-motors.localhost', '/finance')).statusCode).toBe(200);
+  });
+
+  it('is 404 for a path no remote owns, still the shell page', async () => {
+    const response = await page('harbourside-motors.localhost', '/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(bootData(response.body).shellVersion).toBe('1.0.0');
+  });
+
+  it('is 404 for a path owned by a remote the tenant switched off', async () => {
+    expect((await page('coastal-caravans.localhost', '/finance')).statusCode).toBe(404);
+  });
+
+  it('inlines valid boot data with only the switched-on remotes at versioned entry URLs', async () => {
+    const boot = bootData((await page('coastal-caravans.localhost', '/')).body);
+    expect(boot.tenant.slug).toBe('coastal-caravans');
+    expect(boot.remotes.map((r) => r.team)).toEqual(['mf-search', 'mf-vehicle', 'mf-leads', 'mf-locations']);
+    for (const remote of boot.remotes) {
+      expect(remote.entry).toBe(`/registry/${remote.team}/1.0.0/remoteEntry.js`);
+      expect(remote.integrity).toMatch(/^sha384-/);
+    }
+  });
+
+  it('keeps server-only tenant settings out of the page', async () => {
+    const response = await page('harbourside-motors.localhost');
+    expect(response.body).not.toContain('leads@harbourside-motors');
+    expect(response.body).not.toContain('harbourside-motors.example.com.au');
+  });
+
+  it('preloads the entry of the remote that owns the route, with its integrity', async () => {
+    const response = await page('harbourside-motors.localhost', '/finance/car-loans');
+    const { remotes } = bootData(response.body);
+    const finance = remotes.find((r) => r.team === 'mf-finance');
+    expect(response.body).toContain(
+      `<link rel="preload" as="script" crossorigin="anonymous" integrity="${finance?.integrity}" href="/registry/mf-finance/1.0.0/remoteEntry.js">`,
+    );
+    expect(response.body.match(/rel="preload"/g)).toHaveLength(1);
+  });
+
+  it('loads the pinned shell entry with integrity', async () => {
+    const response = await page('harbourside-motors.localhost');
+    expect(response.body).toMatch(
+      /<script defer crossorigin="anonymous" integrity="sha384-[^"]+" src="\/registry\/shell\/1\.0\.0\/main\.[0-9a-f]+\.js"><\/script>/,
+    );
+  });
+
+  it('escapes < inside the boot data so it cannot close its script element', async () => {
+    const html = (await page('harbourside-motors.localhost', '/search/</script><script>alert(1)')).body;
+    const boot = html.slice(html.indexOf('id="forecourt-boot"'));
+    expect(boot.indexOf('</script>')).toBeGreaterThan(boot.indexOf('"shellVersion"'));
+  });
+
+  it('sends the security headers on an HTML page', async () => {
+    const response = await page('harbourside-motors.localhost');
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    );
+    expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('sends the security headers on the unknown-tenant page too', async () => {
+    const response = await page('localhost');
+    expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+  });
+
+  it('answers an unknown /api path with JSON 404, not a page', async () => {
+    const response = await page('harbourside-motors.localhost', '/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('pins on the page', () => {
+  it('shows a tenant pin on the next page load, with the previous version as last good', async () => {
+    await platform.publish({ team: 'mf-search', version: '1.1.0' });
+    const before = bootData((await page('redgum-used-cars.localhost')).body);
+    expect(before.remotes.find((r) => r.team === 'mf-search')?.version).toBe('1.0.0');
+
+    await platform.app.pins.pin({ tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0', actor: 'test' });
+
+    const after = bootData((await page('redgum-used-cars.localhost')).body).remotes.find((r) => r.team === 'mf-search');
+    expect(after).toMatchObject({
+      version: '1.1.0',
+      entry: '/registry/mf-search/1.1.0/remoteEntry.js',
+      lastGood: { version: '1.0.0', entry: '/registry/mf-search/1.0.0/remoteEntry.js' },
+    });
+    const other = bootData((await page('harbourside-motors.localhost')).body).remotes.find((r) => r.team === 'mf-search');
+    expect(other?.version).toBe('1.0.0');
+  });
+
+  it('serves routes as the pinned version declares them', async () => {
+    await platform.publish({ team: 'mf-locations', version: '1.1.0', routes: ['/locations/*', '/our-dealerships'] });
+    expect((await page('summit-auto-group.localhost', '/our-dealerships')).statusCode).toBe(404);
+    await platform.app.pins.pin({ tenant: 'summit-auto-group', team: 'mf-locations', version: '1.1.0', actor: 'test' });
+    expect((await page('summit-auto-group.localhost', '/our-dealerships')).statusCode).toBe(200);
+  });
+
+  it('answers 503 while no shell is pinned', async () => {
+    await clearPlatformTables(database);
+    const response = await page('harbourside-motors.localhost');
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('This site is being set up');
+  });
+});

@@ -1,0 +1,49 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { PinChangeError } from '../../../db/pins';
+import { RequestValidationError } from '../../errors';
+
+const PIN_STATUS = { 'not-found': 404, conflict: 409, invalid: 400 } as const;
+
+/** Which part of the request a Fastify-raised client error is about. */
+function fieldOf(error: FastifyError): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_TYPE') return 'content-type';
+  const first = error.validation?.[0];
+  if (first) {
+    const missing = (first.params as { missingProperty?: unknown } | undefined)?.missingProperty;
+    const at = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    return [at, typeof missing === 'string' ? missing : ''].filter(Boolean).join('.') || (error.validationContext ?? 'body');
+  }
+  return 'body';
+}
+
+/**
+ * One place maps errors to responses: bad input is always a 4xx naming the field (never a 5xx),
+ * and an unexpected failure is a 500 whose details stay in the log.
+ */
+export default fp(
+  async (fastify) => {
+    fastify.setErrorHandler((error: FastifyError | Error, request, reply) => {
+      if (error instanceof RequestValidationError) {
+        return reply.code(400).send({ error: error.message, field: error.field });
+      }
+      if (error instanceof PinChangeError) {
+        return reply.code(PIN_STATUS[error.code]).send({ error: error.message });
+      }
+      const status = (error as FastifyError).statusCode;
+      if (status !== undefined && status >= 400 && status < 500) {
+        const fastifyError = error as FastifyError;
+        // A body that is not JSON is a 400 like any other bad body, whatever status Fastify picked.
+        const code = fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : fastifyError.validation ? 400 : status;
+        return reply.code(code).send({ error: error.message, field: fieldOf(fastifyError) });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ error: 'Something went wrong on our side' });
+    });
+
+    fastify.setNotFoundHandler((request, reply) => {
+      reply.code(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    });
+  },
+  { name: 'error-handler', fastify: '5.x' },
+);

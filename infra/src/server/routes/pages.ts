@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin';
+import { effectivePins, pinsForTenant } from '../../db/pins';
+import { composePage, renderPage, renderPlainPage } from '../page';
+
+/** Paths that belong to the platform, never to a page, even when nothing there matched. */
+const RESERVED = /^\/(api|registry|_admin)(\/|$)/;
+
+/**
+ * Every other GET is a page of the tenant's site: the shell's HTML with the tenant's manifest.
+ * Pins are read per request, so a pin change shows on the next page load without a restart.
+ */
+export default fp(
+  async (fastify) => {
+    fastify.get('/*', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (RESERVED.test(pathname)) return reply.code(404).send({ error: `No route for GET ${pathname}` });
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+
+      const tenant = request.tenant;
+      if (!tenant) {
+        return reply
+          .code(404)
+          .send(
+            renderPlainPage(
+              'No dealer site at this address',
+              'This address does not belong to a dealer site on Forecourt. Check the address you were given; dealer sites are reached by their own host name.',
+            ),
+          );
+      }
+
+      const pins = effectivePins(await pinsForTenant(fastify.database.db, tenant.slug), tenant.slug);
+      let page;
+      try {
+        page = await composePage(tenant, pins, fastify.registry, pathname);
+      } catch (error) {
+        // A malformed path (bad percent-encoding) cannot match any route: not-found, not a 500.
+        if (error instanceof URIError) page = await composePage(tenant, pins, fastify.registry, '/__invalid__');
+        else throw error;
+      }
+      if (!page) {
+        request.log.error({ tenant: tenant.slug }, 'no shell version is pinned or published');
+        return reply
+          .code(503)
+          .send(renderPlainPage('This site is being set up', 'Please try again in a few minutes.'));
+      }
+      return reply.code(page.status).send(renderPage(tenant, page));
+    });
+  },
+  { name: 'routes-pages', fastify: '5.x', dependencies: ['database', 'registry', 'tenants'] },
+);

@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
+import type { Database } from '../db/database';
+import { DEFAULT_TENANT } from '../db/pins';
+import { buildApp, type AppOptions } from '../server/app';
+import { readOrCreateAdminToken } from '../server/plugins/platform/admin-auth';
+import { makeFakeBuild, tempDir, type FakeBuildOptions } from './fake-build';
+import { openTestDatabase } from './test-database';
+
+export interface TestPlatform {
+  app: FastifyInstance;
+  dataDir: string;
+  adminToken: string;
+  /** Makes a fake build and publishes it. */
+  publish(options: FakeBuildOptions): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a temporary data dir and the given (shared) database, with the demo tenants,
+ * a fake shell 1.0.0 and every remote at 1.0.0 published and pinned as platform defaults.
+ */
+export async function createTestPlatform(database: Database, options: Omit<AppOptions, 'database' | 'dataDir'> = {}): Promise<TestPlatform> {
+  const dataDir = await tempDir();
+  const app = await buildApp({ ...options, dataDir, database });
+  await app.ready();
+  const publish = async (build: FakeBuildOptions) => {
+    await app.registry.publish(build.team, await makeFakeBuild(dataDir, build));
+  };
+  await publish({ team: 'shell', version: '1.0.0' });
+  for (const team of REMOTE_TEAMS) await publish({ team, version: '1.0.0' });
+  for (const team of ['shell', ...REMOTE_TEAMS]) {
+    await app.pins.pin({ tenant: DEFAULT_TENANT, team, version: '1.0.0', actor: 'test' });
+  }
+  return {
+    app,
+    dataDir,
+    adminToken: await readOrCreateAdminToken(dataDir),
+    publish,
+    close: async () => {
+      await app.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One PGlite per test file (start is seconds and hundreds of MB), cleared between platforms. */
+export async function openSharedDatabase(): Promise<Database> {
+  return openTestDatabase('pglite');
+}
+
+export async function clearPlatformTables(database: Database): Promise<void> {
+  await database.db.deleteFrom('pins').execute();
+  await database.db.deleteFrom('pin_changes').execute();
+  await database.db.deleteFrom('analytics_events').execute();
+}
