@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import type { Database } from '../db/database';
+import { listPins, setPin } from '../db/pins';
+import { PinService } from '../pins/pin-service';
+import { Registry } from '../registry/registry';
+import { loadTenants } from '../tenants/load-tenants';
+import { makeFakeBuild, tempDir } from '../testing/fake-build';
+import { clearPlatformTables, openSharedDatabase } from '../testing/test-platform';
+import { buildReason, demoBuildTargets } from './builds';
+import { ensureDemoPins, prepareSite, publishBuilt } from './prepare-site';
+
+let database: Database;
+let tenants: TenantConfig[];
+let repo: string;
+let dataDir: string;
+let lines: string[];
+const log = (line: string) => lines.push(line);
+
+/** A throwaway repo with each team's package.json and a fake build where webpack would put it. */
+async function fakeRepo(root: string): Promise<void> {
+  for (const team of ['shell', ...REMOTE_TEAMS]) {
+    const version = team === 'mf-search' ? '1.1.0' : '1.0.0';
+    await fs.mkdir(path.join(root, team), { recursive: true });
+    await fs.writeFile(path.join(root, team, 'package.json'), JSON.stringify({ version }));
+    const build = await makeFakeBuild(path.join(root, '.builds'), { team, version });
+    await fs.cp(build, path.join(root, team, 'dist'), { recursive: true });
+  }
+  const earlier = await makeFakeBuild(path.join(root, '.builds'), { team: 'mf-search', version: '1.0.0' });
+  await fs.cp(earlier, path.join(root, 'mf-search', 'dist-1.0.0'), { recursive: true });
+}
+
+beforeAll(async () => {
+  database = await openSharedDatabase();
+  tenants = await loadTenants();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await clearPlatformTables(database);
+  repo = await tempDir();
+  dataDir = path.join(repo, '.data');
+  lines = [];
+  await fakeRepo(repo);
+});
+afterEach(async () => {
+  await fs.rm(repo, { recursive: true, force: true });
+});
+
+describe('prepareSite', () => {
+  it('publishes every build and pins each tenant, with the demo tenant on mf-search 1.0.0', async () => {
+    await prepareSite({ repoRoot: repo, dataDir, database, tenants, log, build: false });
+    const pins = await listPins(database.db);
+    expect(pins.find((p) => p.tenant === '*' && p.team === 'shell')?.version).toBe('1.0.0');
+    expect(pins.find((p) => p.tenant === 'redgum-used-cars' && p.team === 'mf-search')?.version).toBe('1.0.0');
+    expect(pins.find((p) => p.tenant === 'harbourside-motors' && p.team === 'mf-search')?.version).toBe('1.1.0');
+    expect(pins.filter((p) => p.tenant === 'coastal-caravans').map((p) => p.team)).not.toContain('mf-finance');
+  });
+
+  it('leaves existing pins alone on the next start', async () => {
+    await prepareSite({ repoRoot: repo, dataDir, database, tenants, log, build: false });
+    await setPin(database.db, { tenant: 'harbourside-motors', team: 'mf-search', version: '1.0.0', actor: 'ann' });
+    await prepareSite({ repoRoot: repo, dataDir, database, tenants, log, build: false });
+    const pins = await listPins(database.db);
+    expect(pins.find((p) => p.tenant === 'harbourside-motors' && p.team === 'mf-search')?.version).toBe('1.0.0');
+  });
+});
+
+describe('publishBuilt', () => {
+  it('warns, and keeps the published build, when a version is rebuilt with other bytes', async () => {
+    const registry = new Registry(path.join(dataDir, 'registry'));
+    await publishBuilt(repo, registry, log);
+    const published = await registry.meta('mf-leads', '1.0.0');
+    await fs.appendFile(path.join(repo, 'mf-leads', 'dist', 'remoteEntry.js'), '// changed\n');
+    lines = [];
+    await publishBuilt(repo, registry, log);
+    expect(lines.join('\n')).toContain('WARNING mf-leads 1.0.0');
+    expect(lines.join('\n')).toContain('bump the version in mf-leads/package.json');
+    expect(await registry.meta('mf-leads', '1.0.0')).toEqual(published);
+  });
+});
+
+describe('ensureDemoPins', () => {
+  it('says which remotes it could not pin because nothing is published', async () => {
+    const registry = new Registry(path.join(dataDir, 'registry'));
+    await registry.publish('shell', path.join(repo, 'shell', 'dist'));
+    const made = await ensureDemoPins(repo, new PinService(database.db, registry, tenants), registry, database, tenants, log);
+    expect(made).toBe(1);
+    expect(lines.join('\n')).toContain('not pinned, not published yet: mf-search 1.1.0');
+  });
+});
+
+describe('buildReason', () => {
+  it('asks for a build when sources are newer than the build, ignoring tests', async () => {
+    const [shell] = demoBuildTargets(repo);
+    if (!shell) throw new Error('no targets');
+    const past = new Date(Date.now() - 60_000);
+    await fs.utimes(path.join(shell.outDir, 'forecourt-build.json'), past, past);
+    await fs.utimes(path.join(repo, 'shell', 'package.json'), past, past);
+    await fs.mkdir(path.join(repo, 'shell', 'src'), { recursive: true });
+    await fs.writeFile(path.join(repo, 'shell', 'src', 'a.test.ts'), '');
+    expect(await buildReason(shell)).toBeNull();
+    await fs.writeFile(path.join(repo, 'shell', 'src', 'a.ts'), '');
+    expect(await buildReason(shell)).toBe('sources changed since the last build');
+  });
+});

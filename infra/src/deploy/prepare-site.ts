@@ -1,0 +1,132 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import { migrate, type Database } from '../db/database';
+import { DEFAULT_TENANT, listPins } from '../db/pins';
+import { PinService } from '../pins/pin-service';
+import { inspectBuild, PublishError, Registry, SHELL_TEAM } from '../registry/registry';
+import { buildMissing, demoBuildTargets, type Log } from './builds';
+
+/** The demo of per-tenant pins: this tenant runs an earlier mf-search than the others. */
+export const DEMO_EARLIER_PIN = { tenant: 'redgum-used-cars', team: 'mf-search', version: '1.0.0' } as const;
+
+const START_ACTOR = 'npm-start';
+
+function sameIntegrity(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+/**
+ * Publishes every local build whose version is not in the registry yet. A build whose version is
+ * published with different bytes is not published (versions are immutable): it is reported so
+ * the team bumps its version, and the published build keeps being served.
+ */
+export async function publishBuilt(repoRoot: string, registry: Registry, log: Log): Promise<string[]> {
+  const published: string[] = [];
+  for (const target of demoBuildTargets(repoRoot)) {
+    const buildInfo = path.join(target.outDir, 'forecourt-build.json');
+    if (!(await fs.stat(buildInfo).then(() => true, () => false))) continue;
+    try {
+      const { info, integrity } = await inspectBuild(target.team, target.outDir);
+      const existing = await registry.meta(target.team, info.version);
+      if (existing) {
+        if (!sameIntegrity(existing.integrity, integrity)) {
+          log(
+            `  WARNING ${target.team} ${info.version}: the build in ${path.relative(repoRoot, target.outDir)} differs from the published ` +
+              `${info.version}, which stays in use. Versions are immutable — bump the version in ${target.team}/package.json to publish it.`,
+          );
+        }
+        continue;
+      }
+      await registry.publish(target.team, target.outDir);
+      log(`  published ${target.team} ${info.version}`);
+      published.push(`${target.team}@${info.version}`);
+    } catch (error) {
+      if (!(error instanceof PublishError)) throw error;
+      log(`  NOT PUBLISHED ${target.team}: ${error.message}`);
+    }
+  }
+  return published;
+}
+
+async function packageVersion(repoRoot: string, team: string): Promise<string> {
+  const pkg = JSON.parse(await fs.readFile(path.join(repoRoot, team, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/**
+ * Gives every tenant a pin for each remote it switches on (its package version; the demo tenant
+ * of DEMO_EARLIER_PIN gets the earlier mf-search) and the platform a default shell pin. Pins that
+ * exist are left alone: start-up never undoes a pin or rollback someone made.
+ */
+export async function ensureDemoPins(
+  repoRoot: string,
+  pins: PinService,
+  registry: Registry,
+  database: Database,
+  tenants: readonly TenantConfig[],
+  log: Log,
+): Promise<number> {
+  const existing = new Set((await listPins(database.db)).map((p) => `${p.tenant} ${p.team}`));
+  let made = 0;
+  const unpublished = new Set<string>();
+  const pinIfMissing = async (tenant: string, team: string, version: string) => {
+    if (existing.has(`${tenant} ${team}`)) return;
+    if (!(await registry.isPublished(team, version))) {
+      unpublished.add(`${team} ${version}`);
+      return;
+    }
+    await pins.pin({ tenant, team, version, actor: START_ACTOR });
+    log(`  pinned ${tenant} ${team} ${version}`);
+    made += 1;
+  };
+
+  await pinIfMissing(DEFAULT_TENANT, SHELL_TEAM, await packageVersion(repoRoot, SHELL_TEAM));
+  for (const tenant of tenants) {
+    for (const team of REMOTE_TEAMS) {
+      if (!tenant.features[team]) continue;
+      const demoEarlier = tenant.slug === DEMO_EARLIER_PIN.tenant && team === DEMO_EARLIER_PIN.team;
+      await pinIfMissing(tenant.slug, team, demoEarlier ? DEMO_EARLIER_PIN.version : await packageVersion(repoRoot, team));
+    }
+  }
+  if (unpublished.size) {
+    log(`  not pinned, not published yet: ${[...unpublished].join(', ')} (their pages answer 404 until they are)`);
+  }
+  if (made === 0 && unpublished.size === 0) log('  every tenant already has its pins');
+  return made;
+}
+
+export interface PrepareSiteOptions {
+  repoRoot: string;
+  dataDir: string;
+  database: Database;
+  tenants: readonly TenantConfig[];
+  log: Log;
+  /** Run webpack for missing/stale builds (default true; tests and e2e with ready builds can skip it). */
+  build?: boolean;
+}
+
+/**
+ * Everything `npm start` does before listening: build what is missing, migrate, publish, pin.
+ * Each step is timed; nothing here needs the server to be running.
+ */
+export async function prepareSite(options: PrepareSiteOptions): Promise<void> {
+  const { repoRoot, dataDir, database, tenants, log } = options;
+  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const started = Date.now();
+    log(`${name}...`);
+    const result = await run();
+    log(`${name}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  };
+  const registry = new Registry(path.join(dataDir, 'registry'));
+  if (options.build !== false) await step('Build', () => buildMissing(repoRoot, log));
+  await step('Migrate', async () => {
+    const applied = await migrate(database.db);
+    if (applied.length) log(`  applied ${applied.join(', ')}`);
+  });
+  await step('Publish', () => publishBuilt(repoRoot, registry, log));
+  await step('Pin', () => ensureDemoPins(repoRoot, new PinService(database.db, registry, tenants), registry, database, tenants, log));
+}

@@ -1,0 +1,28 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
+import { REPO_ROOT } from '../paths';
+import { tempDir } from '../testing/fake-build';
+import { buildApp } from './app';
+
+const badTenants = path.join(__dirname, '..', 'tenants', '__fixtures__', 'bad');
+
+describe('start-up with an invalid tenant config', () => {
+  it('refuses to build the app', async () => {
+    await expect(buildApp({ dataDir: await tempDir(), tenantsDir: badTenants })).rejects.toBeInstanceOf(InvalidTenantConfigError);
+  });
+
+  it('stops `start` with a message naming tenant, field and reason, and a non-zero exit', async () => {
+    const run = promisify(execFile)(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', 'start'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, FORECOURT_TENANTS_DIR: badTenants, FORECOURT_DATA_DIR: await tempDir(), PORT: '0' },
+    });
+    const failure = await run.then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain("tenant 'broken-motors', field 'theme.primary': must be a colour like #1a2b3c");
+  });
+});

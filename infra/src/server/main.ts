@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import { openDatabase, type Database } from '../db/database';
+import { resolveDataDir } from '../paths';
+import { loadTenants } from '../tenants/load-tenants';
+import { buildApp } from './app';
+
+export interface ServerSettings {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+export function serverSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not '${env.PORT}'`);
+  return { port, host: env.HOST ?? '127.0.0.1', dataDir: resolveDataDir(env), databaseUrl: env.DATABASE_URL || undefined };
+}
+
+/**
+ * Builds the app on an open database and listens; the app closes the database with itself.
+ * SIGINT/SIGTERM close the server gracefully (PGlite must flush to its data dir).
+ */
+export async function listen(
+  settings: ServerSettings,
+  database: Database,
+  tenants: readonly TenantConfig[],
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    dataDir: settings.dataDir,
+    database,
+    tenants,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
+  app.addHook('onClose', async () => database.close());
+  await app.listen({ port: settings.port, host: settings.host });
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) process.exit(1);
+      closing = true;
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  return app;
+}
+
+/** Serves what is already published and pinned; `npm start` (the CLI's start) prepares first. */
+async function main(): Promise<void> {
+  const settings = serverSettings();
+  const tenants = await loadTenants();
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  await listen(settings, database, tenants);
+  console.log(`Forecourt listening on http://${settings.host}:${settings.port}/`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
