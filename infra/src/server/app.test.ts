@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
@@ -7,16 +8,24 @@ import { tempDir } from '../testing/fake-build';
 import { buildApp } from './app';
 
 const badTenants = path.join(__dirname, '..', 'tenants', '__fixtures__', 'bad');
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await tempDir();
+});
+afterEach(async () => {
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
 
 describe('start-up with an invalid tenant config', () => {
   it('refuses to build the app', async () => {
-    await expect(buildApp({ dataDir: await tempDir(), tenantsDir: badTenants })).rejects.toBeInstanceOf(InvalidTenantConfigError);
+    await expect(buildApp({ dataDir, tenantsDir: badTenants })).rejects.toBeInstanceOf(InvalidTenantConfigError);
   });
 
   it('stops `start` with a message naming tenant, field and reason, and a non-zero exit', async () => {
     const run = promisify(execFile)(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', 'start'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, FORECOURT_TENANTS_DIR: badTenants, FORECOURT_DATA_DIR: await tempDir(), PORT: '0' },
+      env: { ...process.env, FORECOURT_TENANTS_DIR: badTenants, FORECOURT_DATA_DIR: dataDir, PORT: '0' },
     });
     const failure = await run.then(
       () => null,

@@ -1,0 +1,102 @@
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
+
+/**
+ * Where each demo tenant trades: dealerships and their sites. Tenants without a plan (a new
+ * tenant added as data) get one dealership with a sales-and-service site in their own city.
+ */
+export interface SitePlan {
+  suffix: string;
+  street: string;
+  suburb: string;
+  city: string;
+  state: string;
+  postcode: string;
+  lat: number;
+  long: number;
+  /** Location types at this site; the first is the primary one. */
+  types: Array<'sales' | 'service' | 'parts' | 'car-buying'>;
+  manufacturers: string[];
+}
+
+export interface DealershipPlan {
+  name: string;
+  slug: string;
+  sites: SitePlan[];
+  /** Catalogue sections this dealership sells. */
+  sells: Array<'car' | 'motorcycle' | 'truck' | 'caravan'>;
+}
+
+export const DEALERSHIP_PLANS: Record<string, DealershipPlan[]> = {
+  'harbourside-motors': [
+    {
+      name: 'Harbourside Motors',
+      slug: 'harbourside-motors',
+      sells: ['car'],
+      sites: [
+        { suffix: 'alexandria', street: '120 O\'Riordan Street', suburb: 'Alexandria', city: 'Sydney', state: 'NSW', postcode: '2015', lat: -33.9048, long: 151.1947, types: ['sales', 'service', 'parts'], manufacturers: ['Toyota', 'Mazda', 'Hyundai'] },
+        { suffix: 'parramatta', street: '45 Church Street', suburb: 'Parramatta', city: 'Sydney', state: 'NSW', postcode: '2150', lat: -33.8151, long: 151.0011, types: ['sales'], manufacturers: ['Toyota'] },
+      ],
+    },
+  ],
+  'redgum-used-cars': [
+    {
+      name: 'Redgum Used Cars',
+      slug: 'redgum-used-cars',
+      sells: ['car'],
+      sites: [
+        { suffix: 'ballarat', street: '9 Gillies Street North', suburb: 'Wendouree', city: 'Ballarat', state: 'VIC', postcode: '3355', lat: -37.5301, long: 143.8236, types: ['sales', 'service'], manufacturers: [] },
+      ],
+    },
+  ],
+  'summit-auto-group': [
+    {
+      name: 'Summit Ford Eagle Farm',
+      slug: 'summit-ford-eagle-farm',
+      sells: ['car'],
+      sites: [
+        { suffix: 'eagle-farm', street: '1 Kingsford Smith Drive', suburb: 'Eagle Farm', city: 'Brisbane', state: 'QLD', postcode: '4009', lat: -27.4305, long: 153.0866, types: ['sales', 'service', 'parts'], manufacturers: ['Ford'] },
+      ],
+    },
+    {
+      name: 'Summit Kia Springwood',
+      slug: 'summit-kia-springwood',
+      sells: ['car'],
+      sites: [
+        { suffix: 'springwood', street: '3350 Pacific Highway', suburb: 'Springwood', city: 'Brisbane', state: 'QLD', postcode: '4127', lat: -27.6128, long: 153.1297, types: ['sales', 'service'], manufacturers: ['Kia'] },
+      ],
+    },
+    {
+      name: 'Summit Motorcycles & Trucks Ipswich',
+      slug: 'summit-ipswich',
+      sells: ['motorcycle', 'truck'],
+      sites: [
+        { suffix: 'ipswich', street: '88 Brisbane Road', suburb: 'Booval', city: 'Ipswich', state: 'QLD', postcode: '4304', lat: -27.6137, long: 152.7878, types: ['sales', 'service', 'parts'], manufacturers: ['Yamaha', 'Kawasaki', 'Isuzu', 'Fuso'] },
+      ],
+    },
+  ],
+  'coastal-caravans': [
+    {
+      name: 'Coastal Caravans',
+      slug: 'coastal-caravans',
+      sells: ['caravan'],
+      sites: [
+        { suffix: 'hervey-bay', street: '250 Boat Harbour Drive', suburb: 'Pialba', city: 'Hervey Bay', state: 'QLD', postcode: '4655', lat: -25.2869, long: 152.8323, types: ['sales', 'service'], manufacturers: ['Jayco', 'Avan'] },
+      ],
+    },
+  ],
+};
+
+export function dealershipPlansFor(tenant: TenantConfig): DealershipPlan[] {
+  const plan = DEALERSHIP_PLANS[tenant.slug];
+  if (plan) return plan;
+  return [
+    {
+      name: tenant.name,
+      slug: tenant.slug,
+      sells: tenant.kind === 'caravan' ? ['caravan'] : ['car'],
+      sites: [
+        { suffix: tenant.contact.city.toLowerCase().replace(/[^a-z0-9]+/g, '-'), street: '1 Main Street', suburb: tenant.contact.city, city: tenant.contact.city, state: tenant.contact.state, postcode: '2000', lat: -33.8688, long: 151.2093, types: ['sales', 'service'], manufacturers: [] },
+      ],
+    },
+  ];
+}
