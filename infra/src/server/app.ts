@@ -14,6 +14,7 @@ import tenantsPlugin from './plugins/platform/tenants';
 import { registerTeamServers } from './plugins/teams';
 import adminRoutes from './routes/admin';
 import eventsRoutes from './routes/events';
+import faviconRoutes from './routes/favicon';
 import healthRoutes from './routes/health';
 import pagesRoutes from './routes/pages';
 import registryFilesRoutes from './routes/registry-files';
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(eventsRoutes);
   await app.register(registryFilesRoutes);
   await app.register(adminRoutes, { prefix: '/_admin' });
+  await app.register(faviconRoutes);
   await app.register(pagesRoutes);
 
   if (options.teamServers !== false) await registerTeamServers(app, { clock: options.clock ?? (() => new Date()) });

@@ -107,7 +107,8 @@ export function renderPage(tenant: TenantConfig, page: ComposedPage): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(tenant.name)}</title>
 <meta name="description" content="${escapeHtml(describe(tenant))}">
-<meta name="theme-color" content="${escapeHtml(tenant.theme.primary)}">${preload}
+<meta name="theme-color" content="${escapeHtml(tenant.theme.primary)}">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">${preload}
 <script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(page.boot)}</script>${scripts}
 </head>
 <body>

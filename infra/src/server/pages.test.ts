@@ -174,3 +174,16 @@ describe('pins on the page', () => {
     expect(response.body).toContain('This site is being set up');
   });
 });
+
+describe('favicon', () => {
+  it('draws the tenant logo mark', async () => {
+    const response = await page('harbourside-motors.localhost:8080', '/favicon.svg');
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.body).toContain('>HM</text>');
+  });
+
+  it('is linked from every page', async () => {
+    const response = await page('harbourside-motors.localhost:8080');
+    expect(response.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+  });
+});
