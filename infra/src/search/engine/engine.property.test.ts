@@ -1,0 +1,264 @@
+/**
+ * Property-based check: the bitset engine and the brute-force reference agree on nbHits, hit
+ * order, facet counts and facets_stats for random car-like records, random writes and random
+ * queries (filters, facetFilters, numericFilters, text, facets, replicas, paging). Seeded.
+ */
+import fc from 'fast-check';
+import { printFilter, type FilterNode } from './filters';
+import { ReferenceIndex } from './reference';
+import { IndexStore } from './search-index';
+import type { IndexSettings } from './settings';
+import type { Json, SearchRecord } from './values';
+
+const MAKES = ['Toyota', 'Mazda', 'Ford', 'Škoda', 'Holden', 'toyota'];
+const MODELS = ['Corolla', 'CX-5', 'Ranger', 'Octavia', 'Commodore', 'Hilux', 'Mazda3'];
+const BODIES = ['SUV', 'Sedan', 'Ute', 'Hatch'];
+const FUELS = ['Petrol', 'Diesel', 'Hybrid', 'Electric'];
+const STATUSES = ['in_stock', 'coming_soon', 'sold'];
+const TAGS = ['runout sale', 'Test Drive Only', 'demo', 'ex-lease'];
+const CITIES = ['Sydney', 'Melbourne', 'Brisbane', 'Perth'];
+const STATES = ['NSW', 'VIC', 'QLD', 'WA'];
+const COLOURS = ['Red', 'Blue', 'White', 'Silver Metallic'];
+const BADGES = ['GX', 'Ascent Sport', 'XLT', 'Maxx Sport', 'RS'];
+const WORDS = ['toy', 'toyota', 'cor', 'corolla', 'cx', '5', 'mazda', 'skoda', 'škoda', 'sport', 'ascent', 'ranger', 'xlt', 'syd', 'sydney', 'melb', 'red', 'zzz', 'holden', 'com', 'h', 's', 'hybrid', '2019', '20'];
+const STRING_FACETS = ['make', 'model', 'body', 'fuel', 'status', 'tags', 'location.state', 'location.city', 'colour', 'badge', 'certified', 'year'];
+const NUMERIC_ATTRS = ['price', 'year', 'km', 'custom_rank', 'tags', 'certified', 'missing_attr'];
+
+const maybe = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | null | undefined> => fc.oneof({ weight: 6, arbitrary: arb }, fc.constant(null), fc.constant(undefined));
+
+const recordArb = (id: number): fc.Arbitrary<SearchRecord> =>
+  fc
+    .record({
+      make: fc.constantFrom(...MAKES),
+      model: fc.constantFrom(...MODELS),
+      badge: maybe(fc.constantFrom(...BADGES)),
+      body: fc.constantFrom(...BODIES),
+      fuel: maybe(fc.constantFrom(...FUELS)),
+      year: fc.integer({ min: 2015, max: 2024 }),
+      price: maybe(fc.oneof(fc.integer({ min: 5, max: 60 }).map((n) => n * 1000), fc.double({ min: 0, max: 60000, noNaN: true }))),
+      km: maybe(fc.integer({ min: 0, max: 200000 })),
+      status: fc.constantFrom(...STATUSES),
+      certified: fc.boolean(),
+      tags: fc.oneof(fc.constant([] as string[]), fc.subarray(TAGS), fc.constantFrom(...TAGS)),
+      colour: maybe(fc.constantFrom(...COLOURS)),
+      custom_rank: maybe(fc.integer({ min: 0, max: 5 })),
+      city: fc.constantFrom(...CITIES),
+      state: fc.constantFrom(...STATES),
+    })
+    .map((r) => {
+      const record: Record<string, Json> = {
+        objectID: `car-${id}`,
+        name: `${r.year} ${r.make} ${r.model}${r.badge ? ` ${r.badge}` : ''}`,
+        make: r.make,
+        model: r.model,
+        body: r.body,
+        year: r.year,
+        status: r.status,
+        certified: r.certified,
+        tags: r.tags,
+        location: { city: r.city, state: r.state, name: `${r.city} Motors` },
+      };
+      for (const key of ['badge', 'fuel', 'price', 'km', 'colour', 'custom_rank'] as const) {
+        const v = r[key];
+        if (v !== undefined) record[key] = v;
+      }
+      return record as SearchRecord;
+    });
+
+const facetValueArb = fc.oneof(
+  fc.constantFrom(...MAKES, ...MODELS, ...BODIES, ...FUELS, ...STATUSES, ...TAGS, ...STATES, ...CITIES, ...COLOURS, ...BADGES),
+  fc.constantFrom('true', 'false', '2019', '2020', 'TOYOTA', 'sedan', 'nope', 'a "quoted" value', 'back\\slash'),
+);
+
+const leafArb: fc.Arbitrary<FilterNode> = fc.oneof(
+  fc.record({ kind: fc.constant('facet' as const), attribute: fc.constantFrom(...STRING_FACETS), value: facetValueArb }),
+  fc.record({
+    kind: fc.constant('numeric' as const),
+    attribute: fc.constantFrom(...NUMERIC_ATTRS),
+    op: fc.constantFrom('<' as const, '<=' as const, '=' as const, '!=' as const, '>=' as const, '>' as const),
+    value: fc.oneof(fc.integer({ min: 2014, max: 2025 }), fc.integer({ min: 0, max: 60 }).map((n) => n * 1000), fc.integer({ min: -1, max: 6 }), fc.double({ min: -10, max: 70000, noNaN: true, noDefaultInfinity: true })),
+  }),
+  fc.record({
+    kind: fc.constant('range' as const),
+    attribute: fc.constantFrom(...NUMERIC_ATTRS),
+    low: fc.integer({ min: 0, max: 60 }).map((n) => n * 1000),
+    high: fc.integer({ min: 0, max: 60 }).map((n) => n * 1000),
+  }),
+  fc.record({ kind: fc.constant('range' as const), attribute: fc.constant('year'), low: fc.integer({ min: 2014, max: 2025 }), high: fc.integer({ min: 2014, max: 2025 }) }),
+);
+
+const treeArb: fc.Arbitrary<FilterNode> = fc.letrec<{ node: FilterNode }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leafArb,
+    fc.record({ kind: fc.constant('and' as const), children: fc.array(tie('node'), { minLength: 2, maxLength: 3 }) }),
+    fc.record({ kind: fc.constant('or' as const), children: fc.array(tie('node'), { minLength: 2, maxLength: 3 }) }),
+    fc.record({ kind: fc.constant('not' as const), child: tie('node') }),
+  ),
+})).node;
+
+const facetFilterString = fc
+  .tuple(fc.constantFrom(...STRING_FACETS), facetValueArb, fc.boolean())
+  .map(([a, v, neg]) => `${a}:${neg ? '-' : ''}${v}`);
+const numericFilterString = fc.oneof(
+  fc.tuple(fc.constantFrom('price', 'year', 'km'), fc.constantFrom('<', '<=', '=', '!=', '>=', '>'), fc.integer({ min: 0, max: 60000 })).map(([a, o, v]) => `${a}${o}${v}`),
+  fc.tuple(fc.constantFrom('price', 'year'), fc.integer({ min: 2000, max: 40000 }), fc.integer({ min: 2000, max: 60000 })).map(([a, l, h]) => `${a}:${l} TO ${h}`),
+);
+const nestedList = (s: fc.Arbitrary<string>) => fc.array(fc.oneof(s, fc.array(s, { minLength: 1, maxLength: 3 })), { maxLength: 3 });
+
+const queryArb = fc.record(
+  {
+    indexName: fc.constantFrom('cars', 'cars_price_asc', 'cars_year_desc'),
+    query: fc.oneof(
+      { weight: 2, arbitrary: fc.constant('') },
+      { weight: 5, arbitrary: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')) },
+      fc.constantFrom('Škoda Oct', 'CX-5 max', '  toyota,  ', 'MAZDA3', 'ford ranger x'),
+    ),
+    filters: fc.oneof(fc.constant(undefined), treeArb.map(printFilter), fc.constantFrom('status:in_stock OR status:coming_soon', 'NOT certified:false AND price > 10000', 'make:"Škoda" OR (year:2018 TO 2020 AND NOT fuel:Diesel)')),
+    facetFilters: fc.oneof(fc.constant(undefined), nestedList(facetFilterString)),
+    numericFilters: fc.oneof(fc.constant(undefined), nestedList(numericFilterString)),
+    facets: fc.oneof(fc.constant(undefined), fc.constant(['*']), fc.subarray(['make', 'model', 'price', 'year', 'tags', 'location.state', 'certified', 'colour', 'km', 'badge'])),
+    maxValuesPerFacet: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined }),
+    hitsPerPage: fc.option(fc.integer({ min: 0, max: 25 }), { nil: undefined }),
+    page: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
+    offset: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+    length: fc.option(fc.integer({ min: 0, max: 20 }), { nil: undefined }),
+  },
+  { requiredKeys: ['indexName', 'query'] },
+);
+
+type Op = { kind: 'put'; id: number } | { kind: 'partial'; id: number; price: number | null; create: boolean } | { kind: 'delete'; id: number };
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('put' as const), id: fc.integer({ min: 0, max: 70 }) }),
+  fc.record({ kind: fc.constant('partial' as const), id: fc.integer({ min: 0, max: 70 }), price: fc.option(fc.integer({ min: 0, max: 60000 })), create: fc.boolean() }),
+  fc.record({ kind: fc.constant('delete' as const), id: fc.integer({ min: 0, max: 70 }) }),
+);
+
+const settingsArb = fc.record({
+  searchableAttributes: fc.constantFrom<Array<string[] | undefined>>(['name', 'make,model', 'unordered(badge)', 'location.name'], ['unordered(model)', 'make', 'location.city'], undefined),
+  customRanking: fc.constantFrom(['desc(custom_rank)'], ['desc(custom_rank)', 'asc(km)'], [] as string[], ['asc(make)']),
+  paginationLimitedTo: fc.constantFrom(1000, 1000, 7),
+});
+
+function setup(settings: { searchableAttributes?: string[]; customRanking: string[]; paginationLimitedTo: number }) {
+  const base: IndexSettings = {
+    ...(settings.searchableAttributes ? { searchableAttributes: settings.searchableAttributes } : {}),
+    attributesForFaceting: ['make', 'searchable(model)', 'body', 'fuel', 'status', 'certified', 'year', 'price', 'km', 'tags', 'location.state', 'location.city', 'filterOnly(colour)'],
+    customRanking: settings.customRanking,
+    paginationLimitedTo: settings.paginationLimitedTo,
+  };
+  const store = new IndexStore();
+  store.setSettings('cars', { ...base, replicas: ['cars_price_asc', 'cars_year_desc'] });
+  store.setSettings('cars_price_asc', { customRanking: ['asc(price)'] });
+  store.setSettings('cars_year_desc', { customRanking: ['desc(year)', 'asc(price)'] });
+  const refs = {
+    cars: new ReferenceIndex('cars', base),
+    cars_price_asc: new ReferenceIndex('cars_price_asc', { ...base, customRanking: ['asc(price)'] }),
+    cars_year_desc: new ReferenceIndex('cars_year_desc', { ...base, customRanking: ['desc(year)', 'asc(price)'] }),
+  };
+  return { store, refs };
+}
+
+const seen = { compared: 0, textWithHits: 0, filtersWithHits: 0, multiPageText: 0, facetValues: 0, stats: 0 };
+
+function compare(store: IndexStore, refs: Record<string, ReferenceIndex>, query: Record<string, unknown> & { indexName: string }) {
+  const { indexName, ...params } = query;
+  const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+  const got = store.require(indexName).search(clean);
+  const want = (refs[indexName] as ReferenceIndex).search(clean);
+  expect({ nbHits: got.nbHits, nbPages: got.nbPages, page: got.page, ids: got.hits.map((h) => h.objectID) }).toEqual({
+    nbHits: want.nbHits,
+    nbPages: want.nbPages,
+    page: want.page,
+    ids: want.hits.map((h) => h.objectID),
+  });
+  expect(got.facets).toEqual(want.facets);
+  expect(Object.keys(got.facets_stats ?? {}).sort()).toEqual(Object.keys(want.facets_stats ?? {}).sort());
+  for (const [attr, s] of Object.entries(want.facets_stats ?? {})) {
+    const g = got.facets_stats?.[attr];
+    expect(g?.min).toBe(s.min);
+    expect(g?.max).toBe(s.max);
+    expect(g?.sum).toBeCloseTo(s.sum, 3);
+    expect(g?.avg).toBeCloseTo(s.avg, 3);
+  }
+  expect(got.hits).toEqual(want.hits);
+  seen.compared++;
+  if (got.query.trim() !== '' && got.nbHits > 0) seen.textWithHits++;
+  if (got.query.trim() !== '' && got.nbHits > 3 && got.hits.length > 1) seen.multiPageText++;
+  if ((query.filters || query.facetFilters || query.numericFilters) && got.nbHits > 0) seen.filtersWithHits++;
+  seen.facetValues += Object.values(got.facets ?? {}).reduce((n, f) => n + Object.keys(f).length, 0);
+  seen.stats += Object.keys(got.facets_stats ?? {}).length;
+}
+
+afterAll(() => {
+  // The generators must reach the interesting cases, not just empty results.
+  expect(seen.textWithHits).toBeGreaterThan(seen.compared / 10);
+  expect(seen.filtersWithHits).toBeGreaterThan(seen.compared / 10);
+  expect(seen.multiPageText).toBeGreaterThan(100);
+  expect(seen.stats).toBeGreaterThan(500);
+  console.log('property coverage', seen);
+});
+
+describe('engine vs brute-force reference', () => {
+  it('agrees on random records, writes and queries', () => {
+    const dataArb = fc.integer({ min: 0, max: 60 }).chain((n) =>
+      fc.record({
+        records: fc.tuple(...Array.from({ length: n }, (_, i) => recordArb(i))),
+        extra: fc.array(fc.tuple(fc.integer({ min: 0, max: 70 }), recordArb(0)), { maxLength: 8 }),
+        ops: fc.array(opArb, { maxLength: 12 }),
+      }),
+    );
+    fc.assert(
+      fc.property(settingsArb, dataArb, fc.array(queryArb, { minLength: 1, maxLength: 4 }), (settings, data, queries) => {
+        const { store, refs } = setup(settings);
+        const all = Object.values(refs);
+        const primary = store.require('cars');
+        for (const r of data.records) {
+          primary.saveObject(r);
+          for (const ref of all) ref.put(r);
+        }
+        // Interleave a query before the writes so the incremental paths are exercised.
+        compare(store, refs, queries[0] as Record<string, unknown> & { indexName: string });
+        let extra = 0;
+        for (const op of data.ops) {
+          const objectID = `car-${op.id}`;
+          if (op.kind === 'put') {
+            const [, template] = data.extra[extra++ % Math.max(1, data.extra.length)] ?? [0, data.records[0]];
+            if (!template) continue;
+            const record = { ...template, objectID };
+            primary.saveObject(record);
+            for (const ref of all) ref.put(record);
+          } else if (op.kind === 'partial') {
+            const changes = { objectID, price: op.price, km: { _operation: 'Increment', value: 1000 } } as unknown as SearchRecord;
+            primary.partialUpdateObject(changes, op.create);
+            for (const ref of all) ref.partial(changes, op.create);
+          } else {
+            primary.deleteObject(objectID);
+            for (const ref of all) ref.delete(objectID);
+          }
+        }
+        for (const q of queries) compare(store, refs, q as Record<string, unknown> & { indexName: string });
+      }),
+      { seed: 20240611, numRuns: 1500 },
+    );
+  });
+
+  it('agrees at a larger size (fewer runs)', () => {
+    fc.assert(
+      fc.property(
+        settingsArb,
+        fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 200, maxLength: 600 }).chain((ids) => fc.tuple(...[...new Set(ids)].map((i) => recordArb(i)))),
+        fc.array(queryArb, { minLength: 3, maxLength: 6 }),
+        (settings, records, queries) => {
+          const { store, refs } = setup(settings);
+          for (const r of records) {
+            store.require('cars').saveObject(r);
+            for (const ref of Object.values(refs)) ref.put(r);
+          }
+          for (const q of queries) compare(store, refs, q as Record<string, unknown> & { indexName: string });
+        },
+      ),
+      { seed: 7, numRuns: 100 },
+    );
+  });
+});
