@@ -10,6 +10,7 @@ import { PublishError, Registry } from '../registry/registry';
 import { listen, serverSettings } from '../server/main';
 import { loadTenants } from '../tenants/load-tenants';
 import { connectAdmin, serverAnswers } from './admin-client';
+import { seedStock } from '../stock/seed/seed-stock';
 import { formatTable } from './table';
 
 const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
@@ -21,6 +22,7 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
   list [tenant]                           pins per tenant and published versions per team
   history [tenant]                        every pin change: when, who, from, to
   migrate                                 apply database migrations
+  seed [--cars N] [--seed S] [--force]    generate demo stock (N cars in all; --force replaces existing)
   help                                    this text
 
 pin, rollback, list and history go through the running server's admin API when one answers on
@@ -132,11 +134,40 @@ async function migrateCommand(): Promise<void> {
   }
 }
 
+async function seedCommand(values: { cars?: string; seed?: string; force?: boolean }): Promise<void> {
+  const settings = serverSettings();
+  if (!settings.databaseUrl && (await serverAnswers(settings.port))) {
+    throw new Error(`A server is running on port ${settings.port} with this data dir; stop it before seeding (PGlite is single-process).`);
+  }
+  const totalCars = values.cars === undefined ? undefined : Number(values.cars);
+  if (totalCars !== undefined && (!Number.isInteger(totalCars) || totalCars < 1)) throw new UsageError('--cars must be a positive whole number');
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
+  const started = Date.now();
+  const tenants = await loadTenants();
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  try {
+    await migrate(database.db);
+    const summary = await seedStock(database, tenants, { totalCars, seed, force: values.force, log: (line) => console.log(line) });
+    const cars = summary.seeded.reduce((sum, t) => sum + t.cars, 0);
+    console.log(`Seeded ${summary.seeded.length} tenants, ${cars} cars in ${seconds(started)}${summary.kept.length ? ` (kept ${summary.kept.length}; use --force to replace)` : ''}.`);
+  } finally {
+    await database.close();
+  }
+}
+
 export async function run(argv: readonly string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      cars: { type: 'string' },
+      seed: { type: 'string' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, ...rest] = positionals;
   switch (command) {
@@ -166,6 +197,8 @@ export async function run(argv: readonly string[]): Promise<void> {
       return history(rest[0]);
     case 'migrate':
       return migrateCommand();
+    case 'seed':
+      return seedCommand(values);
     default:
       throw new UsageError(`Unknown command '${command}'`);
   }

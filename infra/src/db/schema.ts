@@ -31,8 +31,33 @@ export interface AnalyticsEventsTable {
   received_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/**
+ * Stock and content rows are mapped to and from the model types in db/stock.ts, which owns their
+ * shape (jsonb columns go in as JSON text, numerics come back as strings on both engines).
+ */
+export type StockRow = Record<string, unknown>;
+
+export interface SeedRunsTable {
+  tenant: string;
+  seed: number;
+  cars: number;
+  reference_time: ColumnType<Date, Date | string, Date | string>;
+  seeded_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
   analytics_events: AnalyticsEventsTable;
+  dealerships: StockRow;
+  locations: StockRow;
+  reviews: StockRow;
+  cars: StockRow;
+  manufacturers: StockRow;
+  models: StockRow;
+  brands: StockRow;
+  slides: StockRow;
+  promo_nodes: StockRow;
+  blog_cards: StockRow;
+  seed_runs: SeedRunsTable;
 }

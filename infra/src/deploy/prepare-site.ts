@@ -6,6 +6,7 @@ import { migrate, type Database } from '../db/database';
 import { DEFAULT_TENANT, listPins } from '../db/pins';
 import { PinService } from '../pins/pin-service';
 import { inspectBuild, PublishError, Registry, SHELL_TEAM } from '../registry/registry';
+import { seedStock } from '../stock/seed/seed-stock';
 import { buildMissing, demoBuildTargets, type Log } from './builds';
 
 /** The demo of per-tenant pins: this tenant runs an earlier mf-search than the others. */
@@ -109,7 +110,8 @@ export interface PrepareSiteOptions {
 }
 
 /**
- * Everything `npm start` does before listening: build what is missing, migrate, publish, pin.
+ * Everything `npm start` does before listening: build what is missing, migrate, seed demo stock
+ * (once per tenant), publish, pin.
  * Each step is timed; nothing here needs the server to be running.
  */
 export async function prepareSite(options: PrepareSiteOptions): Promise<void> {
@@ -127,6 +129,7 @@ export async function prepareSite(options: PrepareSiteOptions): Promise<void> {
     const applied = await migrate(database.db);
     if (applied.length) log(`  applied ${applied.join(', ')}`);
   });
+  await step('Seed', () => seedStock(database, tenants, { log }));
   await step('Publish', () => publishBuilt(repoRoot, registry, log));
   await step('Pin', () => ensureDemoPins(repoRoot, new PinService(database.db, registry, tenants), registry, database, tenants, log));
 }

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { platform0001 } from './0001_platform';
+import { stock0002 } from './0002_stock';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -7,6 +8,7 @@ import { platform0001 } from './0001_platform';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': platform0001,
+  '0002_stock': stock0002,
 };
 
 export const migrationProvider: MigrationProvider = {

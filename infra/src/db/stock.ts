@@ -1,0 +1,146 @@
+import type { Kysely } from 'kysely';
+import type { Car, Location } from '../stock/model';
+import type { Catalogue, TenantStock } from '../stock/seed/generate';
+import type { PlatformTables, StockRow } from './schema';
+
+/**
+ * The stock data layer: writes a tenant's generated stock and reads it back as the model types.
+ * jsonb columns travel as JSON text (both drivers would turn a JS array into a SQL array), and
+ * numeric/timestamp columns are normalised so both engines return the same values.
+ */
+
+type Db = Kysely<PlatformTables>;
+
+const JSON_COLUMNS = new Set([
+  'images', 'spin_images', 'hotspots', 'standard_equipment', 'filtered_features', 'categories', 'variant', 'location',
+  'finance_lenders', 'payment_processors', 'location_subtype', 'manufacturers', 'distribution_locations', 'address',
+  'contact_detail', 'special_hours', 'position', 'display', 'node',
+]);
+const NUMERIC_COLUMNS = new Set(['price', 'before_price', 'offer_price', 'subscription_price', 'finance_quote_weekly']);
+const TIME_COLUMNS = new Set(['sold_at', 'created_at', 'review_date', 'reply_date', 'start', 'expiry']);
+
+const BATCH = 500;
+
+function toRow(entity: object): StockRow {
+  const row: StockRow = {};
+  for (const [key, value] of Object.entries(entity)) {
+    row[key] = JSON_COLUMNS.has(key) && value !== null ? JSON.stringify(value) : value;
+  }
+  return row;
+}
+
+function fromRow<T>(row: StockRow): T {
+  const entity: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (value === null || value === undefined) entity[key] = null;
+    else if (NUMERIC_COLUMNS.has(key)) entity[key] = Number(value);
+    else if (TIME_COLUMNS.has(key)) entity[key] = value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+    else if (JSON_COLUMNS.has(key) && typeof value === 'string') entity[key] = JSON.parse(value);
+    else entity[key] = value;
+  }
+  return entity as T;
+}
+
+async function insertAll(db: Db, table: keyof PlatformTables & string, entities: readonly object[]): Promise<void> {
+  for (let i = 0; i < entities.length; i += BATCH) {
+    const rows = entities.slice(i, i + BATCH).map(toRow);
+    if (rows.length) await db.insertInto(table as 'cars').values(rows).execute();
+  }
+}
+
+const TENANT_TABLES = ['cars', 'reviews', 'locations', 'dealerships', 'brands', 'slides', 'promo_nodes', 'blog_cards'] as const;
+
+export interface SeedRun {
+  tenant: string;
+  seed: number;
+  cars: number;
+  referenceTime: Date;
+}
+
+/** Replaces everything a tenant has with `stock`, atomically: readers see old or new, never half. */
+export async function replaceTenantStock(db: Db, stock: TenantStock, run: Omit<SeedRun, 'tenant'>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const table of TENANT_TABLES) await trx.deleteFrom(table).where('tenant', '=', stock.tenant).execute();
+    await insertAll(trx, 'dealerships', stock.dealerships);
+    await insertAll(trx, 'locations', stock.locations);
+    await insertAll(trx, 'reviews', stock.reviews);
+    await insertAll(trx, 'cars', stock.cars);
+    await insertAll(trx, 'brands', stock.brands);
+    await insertAll(trx, 'slides', stock.slides);
+    await insertAll(trx, 'promo_nodes', stock.promos);
+    await insertAll(trx, 'blog_cards', stock.blog);
+    await trx.deleteFrom('seed_runs').where('tenant', '=', stock.tenant).execute();
+    await trx
+      .insertInto('seed_runs')
+      .values({ tenant: stock.tenant, seed: run.seed, cars: run.cars, reference_time: run.referenceTime })
+      .execute();
+  });
+}
+
+export async function replaceCatalogue(db: Db, catalogue: Catalogue): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('models').execute();
+    await trx.deleteFrom('manufacturers').execute();
+    await insertAll(trx, 'manufacturers', catalogue.manufacturers);
+    await insertAll(trx, 'models', catalogue.models);
+  });
+}
+
+export async function seedRuns(db: Db): Promise<SeedRun[]> {
+  const rows = await db.selectFrom('seed_runs').selectAll().orderBy('tenant').execute();
+  return rows.map((r) => ({ tenant: r.tenant, seed: r.seed, cars: r.cars, referenceTime: new Date(r.reference_time) }));
+}
+
+export async function countCars(db: Db, tenant?: string): Promise<number> {
+  let query = db.selectFrom('cars').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (tenant) query = query.where('tenant', '=', tenant);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Reads cars in id order, a page at a time (keyset pagination), so the indexer can stream
+ * 100,000 cars without holding them all twice.
+ */
+export async function* streamCars(db: Db, options: { tenant?: string; pageSize?: number } = {}): AsyncGenerator<Car[]> {
+  const pageSize = options.pageSize ?? 2000;
+  let after = '';
+  for (;;) {
+    let query = db.selectFrom('cars').selectAll().where('id', '>', after).orderBy('id').limit(pageSize);
+    if (options.tenant) query = query.where('tenant', '=', options.tenant);
+    const rows = await query.execute();
+    if (rows.length === 0) return;
+    yield rows.map((row) => fromRow<Car>(row));
+    after = String(rows[rows.length - 1]!['id']);
+    if (rows.length < pageSize) return;
+  }
+}
+
+export async function findCarBySlug(db: Db, tenant: string, slug: string): Promise<Car | null> {
+  const row = await db.selectFrom('cars').selectAll().where('tenant', '=', tenant).where('slug', '=', slug).executeTakeFirst();
+  return row ? fromRow<Car>(row) : null;
+}
+
+export async function listLocations(db: Db, tenant: string): Promise<Location[]> {
+  const rows = await db.selectFrom('locations').selectAll().where('tenant', '=', tenant).orderBy('id').execute();
+  return rows.map((row) => fromRow<Location>(row));
+}
+
+/** Loads one tenant's whole stock back (tests, exports). */
+export async function loadTenantStock(db: Db, tenant: string): Promise<TenantStock> {
+  const read = async <T>(table: (typeof TENANT_TABLES)[number]) =>
+    (await db.selectFrom(table).selectAll().where('tenant', '=', tenant).execute()).map((row) => fromRow<T>(row));
+  const cars: Car[] = [];
+  for await (const page of streamCars(db, { tenant })) cars.push(...page);
+  return {
+    tenant,
+    dealerships: await read('dealerships'),
+    locations: await read('locations'),
+    reviews: await read('reviews'),
+    cars,
+    brands: await read('brands'),
+    slides: await read('slides'),
+    promos: await read('promo_nodes'),
+    blog: await read('blog_cards'),
+  };
+}

@@ -1,0 +1,134 @@
+import { parseTenantConfigs, type TenantConfig } from '@forecourt/shared-config/tenant';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CAR_STATUSES, FINANCE_PROVIDERS, type Car } from '../model';
+import { CUSTOM_TAGS, DAY_MS, generateCatalogue, generateTenantStock, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS } from './generate';
+
+/**
+ * The demo stock must show every case the pages handle, for every demo tenant: this test is the
+ * contract between the seed generator and the screens built on it.
+ */
+const tenantsDir = path.resolve(__dirname, '..', '..', '..', 'tenants');
+const tenants: TenantConfig[] = parseTenantConfigs(
+  fs.readdirSync(tenantsDir).filter((f) => f.endsWith('.json')).map((f) => ({ source: f, raw: JSON.parse(fs.readFileSync(path.join(tenantsDir, f), 'utf8')) })),
+);
+const now = new Date('2026-11-22T00:00:00Z');
+const stocks = tenants.map((tenant, i) => ({ tenant, stock: generateTenantStock(tenant, { seed: 7, carsPerTenant: 240, now }, i) }));
+
+const ageDays = (iso: string) => (now.getTime() - Date.parse(iso)) / DAY_MS;
+
+describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %s', (_slug, { tenant, stock }) => {
+  const cars: Car[] = stock.cars;
+  const inStock = cars.filter((c) => c.status === 'in_stock' || c.status === 'coming_soon');
+
+  it('has every status', () => {
+    expect(new Set(cars.map((c) => c.status))).toEqual(new Set(CAR_STATUSES));
+  });
+
+  it('has sold cars inside and outside the sold window', () => {
+    const sold = cars.filter((c) => c.status === 'sold');
+    expect(sold.some((c) => ageDays(c.sold_at!) < SOLD_VISIBLE_DAYS)).toBe(true);
+    expect(sold.some((c) => ageDays(c.sold_at!) > SOLD_VISIBLE_DAYS)).toBe(true);
+  });
+
+  it('has every custom tag the site can show', () => {
+    const tags = new Set(cars.map((c) => c.tag));
+    const expected = CUSTOM_TAGS.filter((t) => (t === 'runout sale' ? tenant.search.carTypes.some((x) => x !== 'used') : true))
+      .filter((t) => (t === 'Low Kms' || t === 'One Owner' ? tenant.search.carTypes.includes('used') : true));
+    for (const tag of expected) expect(tags).toContain(tag);
+  });
+
+  it('has reserved, certified (where used cars of a certifying make exist) and just-arrived in-stock cars', () => {
+    expect(inStock.some((c) => c.reserved)).toBe(true);
+    expect(inStock.some((c) => ageDays(c.created_at) < JUST_ARRIVED_DAYS)).toBe(true);
+    expect(inStock.some((c) => ageDays(c.created_at) > JUST_ARRIVED_DAYS)).toBe(true);
+    if (tenant.kind !== 'caravan') expect(cars.some((c) => c.certified)).toBe(true);
+  });
+
+  it('has electric or hybrid cars for the fuel badge (except caravans)', () => {
+    if (tenant.kind === 'caravan') return;
+    expect(cars.some((c) => c.simple_fuel === 'electric' || c.simple_fuel.includes('hybrid'))).toBe(true);
+  });
+
+  it('has no, few and many images, videos and 360 spin sets with hotspots', () => {
+    const counts = cars.map((c) => c.images.length);
+    expect(counts).toContain(0);
+    expect(counts.some((n) => n >= 1 && n <= 3)).toBe(true);
+    expect(counts.some((n) => n > 3)).toBe(true);
+    expect(cars.some((c) => c.video_url || c.external_video_url)).toBe(true);
+    const spins = cars.filter((c) => c.spin_images.length > 0);
+    expect(spins.length).toBeGreaterThan(0);
+    expect(spins.every((c) => c.spin_interior_image && c.hotspots.exterior.length && c.hotspots.interior.length)).toBe(true);
+  });
+
+  it('has price 0, preorder prices of 10 or less, offers and was-prices', () => {
+    expect(cars.some((c) => c.price === 0)).toBe(true);
+    expect(cars.some((c) => c.preorder && c.price > 0 && c.price <= 10)).toBe(true);
+    expect(cars.some((c) => c.offer_price !== null && c.offer_price < c.price)).toBe(true);
+    expect(cars.some((c) => c.before_price !== null && c.before_price > c.price)).toBe(true);
+  });
+
+  it('has finance lenders for every provider the spec names', () => {
+    const providers = new Set(cars.flatMap((c) => Object.keys(c.finance_lenders)));
+    for (const provider of FINANCE_PROVIDERS) expect(providers).toContain(provider);
+  });
+
+  it('has cars hidden from the dealer website', () => {
+    expect(cars.some((c) => !c.show_on_dealer_website)).toBe(true);
+  });
+
+  it('sells only the conditions the site sells', () => {
+    expect(new Set(cars.map((c) => c.car_type))).toEqual(new Set(tenant.search.carTypes));
+  });
+
+  it('puts every car at one of its own sales locations', () => {
+    const sales = new Set(stock.locations.filter((l) => l.location_type === 'sales').map((l) => l.id));
+    expect(cars.every((c) => sales.has(c.location_id))).toBe(true);
+  });
+
+  it('has unique slugs and stock numbers', () => {
+    expect(new Set(cars.map((c) => c.slug)).size).toBe(cars.length);
+    expect(new Set(cars.map((c) => c.stocknum)).size).toBe(cars.length);
+  });
+});
+
+describe('seed generator', () => {
+  it('is deterministic for a seed', () => {
+    const [first] = tenants;
+    const a = generateTenantStock(first!, { seed: 7, carsPerTenant: 30, now }, 0);
+    const b = generateTenantStock(first!, { seed: 7, carsPerTenant: 30, now }, 0);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+
+  it('differs for another seed', () => {
+    const [first] = tenants;
+    const a = generateTenantStock(first!, { seed: 7, carsPerTenant: 30, now }, 0);
+    const b = generateTenantStock(first!, { seed: 8, carsPerTenant: 30, now }, 0);
+    expect(a.cars.map((c) => c.name)).not.toEqual(b.cars.map((c) => c.name));
+  });
+
+  it('gives the dealer group motorcycles and trucks as well as cars', () => {
+    const group = stocks.find((s) => s.tenant.kind === 'dealer-group')!;
+    expect(new Set(group.stock.cars.map((c) => c.item_type))).toEqual(new Set(['car', 'motorcycle', 'truck']));
+  });
+
+  it('gives the caravan dealer only caravans', () => {
+    const caravans = stocks.find((s) => s.tenant.kind === 'caravan')!;
+    expect(new Set(caravans.stock.cars.map((c) => c.item_type))).toEqual(new Set(['caravan']));
+  });
+
+  it('names every tenant location that a tenant nav link points at', () => {
+    for (const { tenant, stock } of stocks) {
+      const slugs = new Set(stock.locations.map((l) => l.slug));
+      for (const link of tenant.nav.filter((l) => l.href.startsWith('/locations/'))) {
+        expect(slugs).toContain(link.href.slice('/locations/'.length));
+      }
+    }
+  });
+
+  it('builds a catalogue of real makes with their models', () => {
+    const catalogue = generateCatalogue(tenants);
+    expect(catalogue.manufacturers.map((m) => m.name)).toEqual(expect.arrayContaining(['Toyota', 'Ford', 'Jayco', 'Yamaha']));
+    expect(catalogue.models.some((m) => m.manufacturer_id === 'toyota' && m.name === 'Hilux')).toBe(true);
+  });
+});
