@@ -1,0 +1,22 @@
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { FinancePage } from '../features/finance-page/components/finance-page';
+
+/** The routes of routes.json; the shell mounts this app only on paths it owns. */
+export function FinanceRoutes() {
+  return (
+    <Routes>
+      <Route path="/finance" element={<FinancePage />} />
+      <Route path="/apply-for-finance" element={<FinancePage />} />
+      <Route path="/finance-enquiry" element={<FinancePage />} />
+      <Route path="/personalised/finance" element={<FinancePage />} />
+    </Routes>
+  );
+}
+
+export function FinanceApp() {
+  return (
+    <BrowserRouter>
+      <FinanceRoutes />
+    </BrowserRouter>
+  );
+}

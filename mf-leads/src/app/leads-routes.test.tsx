@@ -1,0 +1,86 @@
+import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
+import { screen } from '@testing-library/react';
+import routes from '../../routes.json';
+import { LeadsRoutes } from './leads-app';
+
+function renderAt(route: string, tenant = testTenant()) {
+  return renderWithPlatform(<LeadsRoutes />, { route, tenant });
+}
+
+describe('leads routes', () => {
+  it.each([
+    ['/book-test-drive/', 'Book a test drive'],
+    ['/trade-in', 'Trade-in valuation'],
+    ['/cars/trade-in?car_id=test-motors-7', 'Trade-in valuation'],
+    ['/sell-my-car', 'Sell your car'],
+    ['/sell-your-car', 'Sell your car'],
+    ['/contact', 'Contact us'],
+    ['/service', 'Book a service'],
+    ['/success', 'Thank you'],
+    ['/sign-in', 'Sign in'],
+  ])('%s shows its heading', (path, heading) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each(routes)('%s renders one page heading', (path) => {
+    renderAt(path);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+});
+
+describe('lead pages', () => {
+  it('name the dealer', () => {
+    renderAt('/service');
+    expect(screen.getByRole('heading', { level: 2, name: 'Test Motors' })).toBeInTheDocument();
+  });
+
+  it('offer the dealer phone as a call link', () => {
+    renderAt('/contact');
+    expect(screen.getByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).toHaveAttribute('href', 'tel:0290000000');
+  });
+
+  it('show the car a trade-in is about', () => {
+    renderAt('/cars/trade-in?car_id=test-motors-7');
+    expect(screen.getByText('Car reference: test-motors-7')).toBeInTheDocument();
+  });
+
+  it('state the trade-in online-estimate limits', () => {
+    renderAt('/trade-in');
+    expect(
+      screen.getByText('Online estimates are generally not given for cars over 7 years old or with more than 100,000 km.'),
+    ).toBeInTheDocument();
+  });
+
+  it('link the contact page to the locations when the site has them', () => {
+    renderAt('/contact');
+    expect(screen.getByRole('link', { name: 'Find our locations and opening hours' })).toHaveAttribute('href', '/contact-us');
+  });
+
+  it('leave out the locations link when the site has none', () => {
+    renderAt('/contact', testTenant({ features: { 'mf-locations': false } }));
+    expect(screen.queryByRole('link', { name: 'Find our locations and opening hours' })).not.toBeInTheDocument();
+  });
+});
+
+describe('sign-in page', () => {
+  it('explains a watchlist sign-in', () => {
+    renderAt('/sign-in?type=watchlist&redirect=%2Fcars%2Fabc&back=%2Fcars%2Fabc');
+    expect(screen.getByText('Sign in to save cars to your watchlist.')).toBeInTheDocument();
+  });
+
+  it('shows the redirect as text', () => {
+    renderAt('/sign-in?type=watchlist&redirect=%2Fcars%2Fabc');
+    expect(screen.getByText('After signing in you will return to /cars/abc')).toBeInTheDocument();
+  });
+
+  it('links back to a local path', () => {
+    renderAt('/sign-in?type=watchlist&back=%2Fcars%2Fabc');
+    expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/cars/abc');
+  });
+
+  it('offers no link back to another site', () => {
+    renderAt('/sign-in?type=watchlist&back=https%3A%2F%2Fevil.example');
+    expect(screen.queryByRole('link', { name: 'Go back' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,23 @@
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { ContactUsPage, DealerLocatorPage, LocationPage } from '../features/location-page/components/location-pages';
+
+/** The routes of routes.json; the shell mounts this app only on paths it owns. */
+export function LocationsRoutes() {
+  return (
+    <Routes>
+      <Route path="/our-location/:slug" element={<LocationPage />} />
+      <Route path="/locations/:slug" element={<LocationPage />} />
+      <Route path="/contact-us" element={<ContactUsPage />} />
+      <Route path="/contact-us/:slug" element={<ContactUsPage />} />
+      <Route path="/dealer-locator" element={<DealerLocatorPage />} />
+    </Routes>
+  );
+}
+
+export function LocationsApp() {
+  return (
+    <BrowserRouter>
+      <LocationsRoutes />
+    </BrowserRouter>
+  );
+}

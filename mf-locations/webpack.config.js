@@ -1,0 +1,10 @@
+const { createFederatedConfig } = require('@forecourt/shared-config/build/federated-webpack');
+
+module.exports = createFederatedConfig({
+  dir: __dirname,
+  name: 'mf_locations',
+  exposes: {
+    './app': './src/app/app.tsx',
+    './DealerContact': './src/features/dealer-contact/components/dealer-contact.tsx',
+  },
+});
