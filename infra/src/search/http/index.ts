@@ -1,0 +1,2 @@
+export { searchService, type SearchServiceOptions } from './plugin';
+export { KeyStore, generateSecuredApiKey, type KeyStoreOptions, type Principal, type SecuredRestrictions } from './keys';

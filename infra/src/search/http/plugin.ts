@@ -1,0 +1,328 @@
+/**
+ * `searchService`: the subset of Algolia's REST API the platform uses, over an `IndexStore`,
+ * so `algoliasearch` and react-instantsearch work against it unchanged. Registered through
+ * fastify-plugin (named `forecourt-search`), the routes, the JSON-for-text/plain body parser,
+ * CORS and the `{ message, status }` error mapping live in an inner, encapsulated context so
+ * they do not leak into the host server.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest, SearchError } from '../engine/errors';
+import { normalizeParams } from '../engine/params';
+import { checkObjectID, type IndexStore, type SearchIndex } from '../engine/search-index';
+import type { IndexSettings } from '../engine/settings';
+import { mayReadIndex, type KeyStore, type Principal } from './keys';
+
+export interface SearchServiceOptions {
+  store: IndexStore;
+  keys: KeyStore;
+  /** Largest accepted body (batch imports). Default 50 MB. */
+  bodyLimit?: number;
+}
+
+const ALLOWED_HEADERS = 'x-algolia-api-key, x-algolia-application-id, content-type, x-algolia-agent, x-algolia-usertoken';
+const principals = new WeakMap<FastifyRequest, Principal>();
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const fromHeader = request.headers[name];
+  if (typeof fromHeader === 'string' && fromHeader !== '') return fromHeader;
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.[name];
+  return typeof fromQuery === 'string' ? fromQuery : undefined;
+}
+
+function principalOf(request: FastifyRequest): Principal {
+  const principal = principals.get(request);
+  if (!principal) throw new SearchError(403, 'Invalid Application-ID or API key');
+  return principal;
+}
+
+function requireAdmin(request: FastifyRequest): void {
+  if (principalOf(request).kind !== 'admin') throw new SearchError(403, 'Method not allowed with this API key');
+}
+
+function requireIndexAccess(request: FastifyRequest, indexName: string): Principal {
+  const principal = principalOf(request);
+  if (!mayReadIndex(principal, indexName)) throw new SearchError(403, 'Index not allowed with this API key');
+  return principal;
+}
+
+function objectBody(body: unknown, what: string): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest(`${what}: expected a JSON object`);
+  return body as Record<string, unknown>;
+}
+
+const now = (): string => new Date().toISOString();
+
+type BatchAction = 'addObject' | 'updateObject' | 'partialUpdateObject' | 'partialUpdateObjectNoCreate' | 'deleteObject' | 'delete' | 'clear';
+const ACTIONS = new Set<string>(['addObject', 'updateObject', 'partialUpdateObject', 'partialUpdateObjectNoCreate', 'deleteObject', 'delete', 'clear']);
+
+interface BatchStep {
+  index: SearchIndex;
+  action: BatchAction;
+  body: Record<string, unknown>;
+  objectID?: string;
+}
+
+async function routes(fastify: FastifyInstance, options: SearchServiceOptions): Promise<void> {
+  const { store, keys } = options;
+
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new SearchError(400, 'Invalid JSON body'), undefined);
+    }
+  });
+
+  fastify.setErrorHandler((error: unknown, _request, reply) => {
+    if (error instanceof SearchError) return reply.code(error.status).send({ message: error.message, status: error.status });
+    const e = error as { statusCode?: number; message?: string; validation?: unknown };
+    if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.code(e.statusCode).send({ message: e.message ?? 'Bad request', status: e.statusCode });
+    }
+    fastify.log.error(error);
+    return reply.code(500).send({ message: 'Internal error', status: 500 });
+  });
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    reply.header('access-control-allow-origin', typeof origin === 'string' && origin !== '' ? origin : '*');
+    reply.header('vary', 'Origin');
+    if (request.method === 'OPTIONS') return;
+    principals.set(request, keys.authenticate(header(request, 'x-algolia-application-id'), header(request, 'x-algolia-api-key')));
+  });
+
+  fastify.options('/1/*', async (_request, reply) => {
+    reply
+      .header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS')
+      .header('access-control-allow-headers', ALLOWED_HEADERS)
+      .header('access-control-max-age', '86400')
+      .code(200)
+      .send();
+  });
+
+  /** Search parameters of one request: the key's own parameters override, its filters are ANDed. */
+  const runSearch = (request: FastifyRequest, indexName: unknown, input: Record<string, unknown>) => {
+    if (typeof indexName !== 'string' || indexName === '') throw badRequest('indexName: expected a non-empty string');
+    const principal = requireIndexAccess(request, indexName);
+    const index = store.require(indexName);
+    const restrictions = principal.kind === 'search' ? principal.restrictions : null;
+    const params = normalizeParams(input);
+    const effective = restrictions && Object.keys(restrictions.params).length > 0 ? normalizeParams({ ...params.raw, ...restrictions.params }) : params;
+    return index.searchWith(effective, { extraFilters: restrictions?.filters });
+  };
+
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/queries', async (request) => {
+    if (request.params.index !== '*') throw new SearchError(404, 'Not found');
+    const body = objectBody(request.body, 'body');
+    const requests = body.requests;
+    if (!Array.isArray(requests)) throw badRequest('requests: expected an array');
+    if (body.strategy !== undefined && body.strategy !== 'none' && body.strategy !== 'stopIfEnoughMatches') throw badRequest("strategy: expected 'none' or 'stopIfEnoughMatches'");
+    const results = requests.map((raw: unknown, i) => {
+      const { indexName, type, facet: _facet, ...params } = objectBody(raw, `requests[${i}]`);
+      if (type !== undefined && type !== 'default') throw badRequest(`requests[${i}].type: only 'default' searches are supported`);
+      return runSearch(request, indexName, params);
+    });
+    return { results };
+  });
+
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/query', async (request) => runSearch(request, request.params.index, objectBody(request.body, 'body')));
+
+  fastify.get<{ Params: { index: string } }>('/1/indexes/:index/settings', async (request) => {
+    requireAdmin(request);
+    return store.require(request.params.index).describeSettings();
+  });
+
+  fastify.put<{ Params: { index: string }; Querystring: { forwardToReplicas?: string } }>('/1/indexes/:index/settings', async (request) => {
+    requireAdmin(request);
+    store.setSettings(request.params.index, objectBody(request.body, 'settings') as IndexSettings, request.query.forwardToReplicas === 'true');
+    return { taskID: store.nextTaskID(), updatedAt: now() };
+  });
+
+  const planBatch = (requests: unknown, indexFor: (raw: Record<string, unknown>, i: number) => SearchIndex): BatchStep[] => {
+    if (!Array.isArray(requests)) throw badRequest('requests: expected an array');
+    return requests.map((raw: unknown, i) => {
+      const r = objectBody(raw, `requests[${i}]`);
+      const action = r.action;
+      if (typeof action !== 'string' || !ACTIONS.has(action)) throw badRequest(`requests[${i}].action: unknown action '${String(action)}'`);
+      const index = indexFor(r, i);
+      if (index.isReplica) throw badRequest(`requests[${i}]: cannot write to replica index '${index.name}'`);
+      const body = objectBody(r.body, `requests[${i}].body`);
+      if (action === 'clear' || action === 'delete') return { index, action, body };
+      if (action === 'addObject' && body.objectID === undefined) return { index, action, body: { ...body, objectID: randomUUID() }, objectID: undefined };
+      try {
+        checkObjectID(body);
+      } catch {
+        throw badRequest(`requests[${i}].body: objectID must be a non-empty string`);
+      }
+      return { index, action: action as BatchAction, body, objectID: body.objectID };
+    });
+  };
+
+  const runBatch = (steps: BatchStep[]): string[] => {
+    const objectIDs: string[] = [];
+    for (const step of steps) {
+      const { index, body } = step;
+      switch (step.action) {
+        case 'addObject':
+        case 'updateObject':
+          index.saveObject(body);
+          objectIDs.push(String(body.objectID));
+          break;
+        case 'partialUpdateObject':
+        case 'partialUpdateObjectNoCreate':
+          index.partialUpdateObject(body, step.action === 'partialUpdateObject');
+          objectIDs.push(String(body.objectID));
+          break;
+        case 'deleteObject':
+          index.deleteObject(body.objectID);
+          objectIDs.push(String(body.objectID));
+          break;
+        case 'clear':
+          index.clearObjects();
+          break;
+        case 'delete':
+          store.delete(index.name);
+          break;
+      }
+    }
+    return objectIDs;
+  };
+
+  const batchLimit = { bodyLimit: options.bodyLimit ?? 50 * 1024 * 1024 };
+
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/batch', batchLimit, async (request) => {
+    requireAdmin(request);
+    const body = objectBody(request.body, 'body');
+    if (request.params.index === '*') {
+      const steps = planBatch(body.requests, (r, i) => {
+        if (typeof r.indexName !== 'string' || r.indexName === '') throw badRequest(`requests[${i}].indexName: expected a non-empty string`);
+        return store.getOrCreate(r.indexName);
+      });
+      const objectIDs = runBatch(steps);
+      const taskID: Record<string, number> = {};
+      for (const step of steps) taskID[step.index.name] ??= store.nextTaskID();
+      return { taskID, objectIDs };
+    }
+    const index = store.getOrCreate(request.params.index);
+    const objectIDs = runBatch(planBatch(body.requests, () => index));
+    return { taskID: store.nextTaskID(), objectIDs };
+  });
+
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/clear', async (request) => {
+    requireAdmin(request);
+    const index = store.get(request.params.index);
+    if (index) {
+      if (index.isReplica) throw badRequest(`cannot clear replica index '${index.name}'`);
+      index.clearObjects();
+    }
+    return { taskID: store.nextTaskID(), updatedAt: now() };
+  });
+
+  fastify.delete<{ Params: { index: string } }>('/1/indexes/:index', async (request) => {
+    requireAdmin(request);
+    store.delete(request.params.index);
+    return { taskID: store.nextTaskID(), deletedAt: now() };
+  });
+
+  fastify.get<{ Params: { index: string; taskID: string } }>('/1/indexes/:index/task/:taskID', async (request) => {
+    requireIndexAccess(request, request.params.index);
+    return { status: 'published', pendingTask: false };
+  });
+
+  fastify.get('/1/indexes', async (request) => {
+    requireAdmin(request);
+    const items = store.names().map((name) => {
+      const index = store.require(name);
+      return {
+        name,
+        createdAt: index.store.createdAt.toISOString(),
+        updatedAt: index.store.updatedAt.toISOString(),
+        entries: index.store.size,
+        dataSize: 0,
+        fileSize: 0,
+        lastBuildTimeS: 0,
+        numberOfPendingTasks: 0,
+        pendingTask: false,
+        ...(index.settings.primary ? { primary: index.settings.primary } : {}),
+        ...(index.settings.replicas?.length ? { replicas: index.settings.replicas } : {}),
+      };
+    });
+    return { items, nbPages: 1 };
+  });
+
+  const readObject = (request: FastifyRequest, indexName: string, objectID: string, attributesToRetrieve?: unknown): Record<string, unknown> | null => {
+    const principal = requireIndexAccess(request, indexName);
+    if (principal.kind === 'search' && principal.restrictions?.filters) throw new SearchError(403, 'Method not allowed with this API key');
+    const record = store.require(indexName).getObject(objectID);
+    if (!record) return null;
+    const attrs = typeof attributesToRetrieve === 'string' ? attributesToRetrieve.split(',') : Array.isArray(attributesToRetrieve) ? (attributesToRetrieve as string[]) : null;
+    if (!attrs || attrs.includes('*')) return record;
+    const out: Record<string, unknown> = { objectID: record.objectID };
+    for (const a of attrs) if (a in record) out[a] = record[a];
+    return out;
+  };
+
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/objects', async (request) => {
+    if (request.params.index !== '*') throw new SearchError(404, 'Not found');
+    const requests = objectBody(request.body, 'body').requests;
+    if (!Array.isArray(requests)) throw badRequest('requests: expected an array');
+    return {
+      results: requests.map((raw: unknown, i) => {
+        const r = objectBody(raw, `requests[${i}]`);
+        if (typeof r.indexName !== 'string' || typeof r.objectID !== 'string') throw badRequest(`requests[${i}]: indexName and objectID must be strings`);
+        return readObject(request, r.indexName, r.objectID, r.attributesToRetrieve);
+      }),
+    };
+  });
+
+  fastify.get<{ Params: { index: string; objectID: string }; Querystring: { attributesToRetrieve?: string } }>('/1/indexes/:index/:objectID', async (request) => {
+    const record = readObject(request, request.params.index, request.params.objectID, request.query.attributesToRetrieve);
+    if (!record) throw new SearchError(404, 'ObjectID does not exist');
+    return record;
+  });
+
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index', batchLimit, async (request) => {
+    requireAdmin(request);
+    const index = store.getOrCreate(request.params.index);
+    const body = objectBody(request.body, 'body');
+    const record = { ...body, objectID: typeof body.objectID === 'string' && body.objectID !== '' ? body.objectID : randomUUID() };
+    index.saveObject(record);
+    return { createdAt: now(), taskID: store.nextTaskID(), objectID: record.objectID };
+  });
+
+  fastify.put<{ Params: { index: string; objectID: string } }>('/1/indexes/:index/:objectID', batchLimit, async (request) => {
+    requireAdmin(request);
+    const index = store.getOrCreate(request.params.index);
+    index.saveObject({ ...objectBody(request.body, 'body'), objectID: request.params.objectID });
+    return { updatedAt: now(), taskID: store.nextTaskID(), objectID: request.params.objectID };
+  });
+
+  fastify.post<{ Params: { index: string; objectID: string }; Querystring: { createIfNotExists?: string } }>('/1/indexes/:index/:objectID/partial', async (request) => {
+    requireAdmin(request);
+    const index = store.getOrCreate(request.params.index);
+    index.partialUpdateObject({ ...objectBody(request.body, 'body'), objectID: request.params.objectID }, request.query.createIfNotExists !== 'false');
+    return { updatedAt: now(), taskID: store.nextTaskID(), objectID: request.params.objectID };
+  });
+
+  fastify.delete<{ Params: { index: string; objectID: string } }>('/1/indexes/:index/:objectID', async (request) => {
+    requireAdmin(request);
+    store.get(request.params.index)?.deleteObject(request.params.objectID);
+    return { deletedAt: now(), taskID: store.nextTaskID() };
+  });
+}
+
+export const searchService = fp(
+  async (fastify: FastifyInstance, options: SearchServiceOptions) => {
+    await fastify.register(routes, options);
+  },
+  { name: 'forecourt-search', fastify: '5.x' },
+);
+
+export default searchService;
