@@ -1,4 +1,5 @@
 /** The search service through fastify.inject and through the real algoliasearch client over HTTP. */
+import { searchClient, type SearchClientNodeHelpers } from '@algolia/client-search';
 import { algoliasearch } from 'algoliasearch';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { IndexStore } from '../engine/search-index';
@@ -209,7 +210,9 @@ describe('searchService with the real algoliasearch client over HTTP', () => {
   });
 
   it('verifies a key made by algoliasearch generateSecuredApiKey', async () => {
-    const parent = client(SEARCH);
+    // algoliasearch 5's own helper (the search client algoliasearch() wraps).
+    // (Typed through the browser build under bundler resolution; at run time jest loads the node build.)
+    const parent = searchClient(APP, SEARCH) as ReturnType<typeof searchClient> & SearchClientNodeHelpers;
     const secured = parent.generateSecuredApiKey({
       parentApiKey: SEARCH,
       restrictions: { filters: 'dealership_slug:bluegum', validUntil: 1_800_000_000, restrictIndices: ['cars', 'cars_price_asc'] },
