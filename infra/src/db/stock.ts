@@ -116,6 +116,11 @@ export async function* streamCars(db: Db, options: { tenant?: string; pageSize?:
   }
 }
 
+export async function findCarById(db: Db, tenant: string, id: string): Promise<Car | null> {
+  const row = await db.selectFrom('cars').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  return row ? fromRow<Car>(row) : null;
+}
+
 export async function findCarBySlug(db: Db, tenant: string, slug: string): Promise<Car | null> {
   const row = await db.selectFrom('cars').selectAll().where('tenant', '=', tenant).where('slug', '=', slug).executeTakeFirst();
   return row ? fromRow<Car>(row) : null;

@@ -15,6 +15,7 @@ import { registerTeamServers } from './plugins/teams';
 import adminRoutes from './routes/admin';
 import eventsRoutes from './routes/events';
 import faviconRoutes from './routes/favicon';
+import mediaRoutes from '../media/media-routes';
 import healthRoutes from './routes/health';
 import pagesRoutes from './routes/pages';
 import registryFilesRoutes from './routes/registry-files';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(registryFilesRoutes);
   await app.register(adminRoutes, { prefix: '/_admin' });
   await app.register(faviconRoutes);
+  await app.register(mediaRoutes);
   await app.register(pagesRoutes);
 
   if (options.teamServers !== false) await registerTeamServers(app, { clock: options.clock ?? (() => new Date()) });

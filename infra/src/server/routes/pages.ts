@@ -3,7 +3,7 @@ import { effectivePins, pinsForTenant } from '../../db/pins';
 import { composePage, renderPage, renderPlainPage } from '../page';
 
 /** Paths that belong to the platform, never to a page, even when nothing there matched. */
-const RESERVED = /^\/(api|registry|_admin)(\/|$)/;
+const RESERVED = /^\/(api|registry|_admin|media)(\/|$)/;
 
 /**
  * Every other GET is a page of the tenant's site: the shell's HTML with the tenant's manifest.

@@ -182,7 +182,7 @@ function buildDealers(tenant: TenantConfig, rnd: Random, now: Date) {
           dealership_slug: plan.slug,
           dealer_license_number: type === 'sales' ? `MD${rnd.int(10000, 99999)}` : null,
           motor_vehicle_repairer: type === 'service' ? `MVRL${rnd.int(40000, 59999)}` : null,
-          image_url: `/media/locations/${id}.png`,
+          image_url: `/media/locations/${id}.jpg`,
           distribution_locations: plan.sites.length > 1 ? plan.sites.map((p) => `${plan.name} ${p.suburb}`) : [],
           average_rating: average,
           review_count: reviewCount,
@@ -308,7 +308,7 @@ function makeCar(tenant: TenantConfig, plan: { dealership: Dealership; locations
 
   const imageCount = rnd.weighted([[0, 4], [1, 4], [2, 3], [3, 3], [rnd.int(4, 24), 86]] as const);
   const images = Array.from({ length: imageCount }, (_, n) => ({
-    image: { url: `/media/cars/${id}/${n + 1}.png?w=1200`, thumb: { url: `/media/cars/${id}/${n + 1}.png?w=240` } },
+    image: { url: `/media/cars/${id}/${n + 1}.jpg?w=1200`, thumb: { url: `/media/cars/${id}/${n + 1}.jpg?w=240` } },
   }));
   const hasSpin = imageCount > 3 && rnd.chance(0.12);
   const spinFrames = 36;
@@ -395,11 +395,12 @@ function makeCar(tenant: TenantConfig, plan: { dealership: Dealership; locations
     state: location.address.state,
     images,
     primary_image_url: images[0]?.image.url ?? null,
-    video_url: imageCount > 3 && rnd.chance(0.06) ? `/media/cars/${id}/walkaround.svg` : null,
-    external_video_url: imageCount > 3 && rnd.chance(0.06) ? `https://www.youtube.com/embed/demo-${stocknum.toLowerCase()}` : null,
-    spin_images: hasSpin ? Array.from({ length: spinFrames }, (_, f) => `/media/cars/${id}/spin/${f + 1}.png?w=400`) : [],
+    // Demo videos are external (an embedded player), the case that needs no video file here.
+    video_url: null,
+    external_video_url: imageCount > 3 && rnd.chance(0.1) ? `https://www.youtube.com/embed/demo-${stocknum.toLowerCase()}` : null,
+    spin_images: hasSpin ? Array.from({ length: spinFrames }, (_, f) => `/media/cars/${id}/spin/${f + 1}.jpg?w=400&h=600`) : [],
     spin_code: hasSpin ? `SPIN-${stocknum}` : null,
-    spin_interior_image: hasSpin ? `/media/cars/${id}/spin/interior.png?w=1200` : null,
+    spin_interior_image: hasSpin ? `/media/cars/${id}/spin/interior.jpg?w=1200` : null,
     hotspots: hasSpin ? hotspots(id, rnd, spinFrames) : { exterior: [], interior: [] },
     standard_equipment: features,
     filtered_features: features,
@@ -443,8 +444,8 @@ function tenantContent(tenant: TenantConfig, rnd: Random, now: Date) {
     title: brand.title,
     slug: brand.slug,
     category: brand.category,
-    logo: `/media/brands/${brand.slug}.png`,
-    banner: `/media/brands/${brand.slug}-banner.png?w=1600`,
+    logo: `/media/brands/${brand.slug}.jpg?w=200`,
+    banner: `/media/brands/${brand.slug}-banner.jpg?w=1600`,
     description: `${brand.title} ${brand.category === 'car' ? 'cars' : `${brand.category}s`} at ${tenant.name}: new and used stock, genuine service and parts.`,
     skip_page: brand.skipPage,
   }));
@@ -452,7 +453,7 @@ function tenantContent(tenant: TenantConfig, rnd: Random, now: Date) {
     { name: `Welcome to ${tenant.name}`, description: `Quality ${tenant.search.itemNoun}s in ${tenant.contact.city}.`, url: '/search/new-used-and-demo-cars' },
     { name: 'Special offers', description: 'Save on selected stock this month.', url: '/special-offers' },
     { name: 'Sell your car', description: 'Get an instant offer in 2 minutes.', url: '/sell-my-car' },
-  ].map((s, i) => ({ id: `${tenant.slug}-s${i + 1}`, tenant: tenant.slug, image_url: `/media/slides/${tenant.slug}-${i + 1}.png?w=1600`, hide_overlay: i === 2, ...s }));
+  ].map((s, i) => ({ id: `${tenant.slug}-s${i + 1}`, tenant: tenant.slug, image_url: `/media/slides/${tenant.slug}-${i + 1}.jpg?w=1600`, hide_overlay: i === 2, ...s }));
   const promoPositions = tenant.slug === 'harbourside-motors' ? { at: [8, 17] } : { at: [9] };
   const day = (n: number) => isoDate(now.getTime() + n * DAY_MS);
   const wantYourCar = { title: 'We Want Your Car!', text: 'We buy all types of cars / Our high turnover means we can pay more', href: '/sell-my-car', image_url: null };
@@ -474,7 +475,7 @@ function tenantContent(tenant: TenantConfig, rnd: Random, now: Date) {
     heading: heading!,
     description: `${heading} — from the team at ${tenant.name}.`,
     href: `/blog/${section}/${slugify(heading!)}`,
-    image: `/media/blog/${tenant.slug}-${i + 1}.png?w=800`,
+    image: `/media/blog/${tenant.slug}-${i + 1}.jpg?w=800`,
     date: dateOnly(now.getTime() - rnd.int(3, 200) * DAY_MS),
   }));
   return { brands, slides, promos, blog };
@@ -502,10 +503,10 @@ export function generateCatalogue(tenants: readonly TenantConfig[]): Catalogue {
   const models: Model[] = [];
   for (const make of makes.values()) {
     const id = slugify(make.make);
-    manufacturers.push({ id, name: make.make, slug: id, logo_url: `/media/makes/${id}.png` });
+    manufacturers.push({ id, name: make.make, slug: id, logo_url: `/media/makes/${id}.jpg?w=200` });
     for (const spec of make.models) {
       const slug = slugify(spec.model);
-      models.push({ id: `${id}-${slug}`, manufacturer_id: id, name: spec.model, slug, body: spec.body, image_url: `/media/models/${id}-${slug}.png`, accessories_count: (slug.length * 7) % 40, override_url: null });
+      models.push({ id: `${id}-${slug}`, manufacturer_id: id, name: spec.model, slug, body: spec.body, image_url: `/media/models/${id}-${slug}.jpg?w=600`, accessories_count: (slug.length * 7) % 40, override_url: null });
     }
   }
   return { manufacturers, models };
