@@ -117,11 +117,17 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 export function highlightString(text: string, q: QueryWords, pre: string, post: string): HighlightResult {
   if (q.words.length === 0) return { value: escapeHtml(text), matchLevel: 'none', matchedWords: [] };
-  // Normalise char by char, remembering where each normalised char came from.
+  // Normalise char by char, remembering where each normalised char came from (ASCII: 1 to 1).
   let norm = '';
   const origStart: number[] = [];
   const origEnd: number[] = [];
-  for (let i = 0; i < text.length; ) {
+  const ascii = /^[\x00-\x7f]*$/.test(text);
+  if (ascii) norm = text.toLowerCase();
+  for (let i = 0; ascii && i < text.length; i++) {
+    origStart.push(i);
+    origEnd.push(i + 1);
+  }
+  for (let i = 0; !ascii && i < text.length; ) {
     const cp = text.codePointAt(i) as number;
     const ch = String.fromCodePoint(cp);
     const n = normalizeText(ch);

@@ -8,7 +8,7 @@
 import { SparseTypedFastBitSet, TypedFastBitSet } from 'typedfastbitset';
 import type { SearchableLevel, SortCriterion } from './settings';
 import { tokensOfScalar } from './tokenize';
-import { facetValuesOf, leafPaths, numericValuesOf, valuesAt, type SearchRecord } from './values';
+import { distinctFacetStrings, leafPaths, pathReader, valuesAt, type Scalar, type SearchRecord } from './values';
 
 export type Posting = SparseTypedFastBitSet;
 export type DocSet = TypedFastBitSet;
@@ -32,10 +32,13 @@ export class FacetIndex implements Indexer {
   readonly postings: Posting[] = [];
   private readonly lower = new Map<string, number[]>();
   /** Per doc: -1 none, >= 0 the single value id, -2 several (see `multi`). */
-  private readonly forward: number[] = [];
+  private forward = new Int32Array(0).fill(-1);
+  private readonly get: (record: unknown) => Scalar[];
   private readonly multi = new Map<number, number[]>();
 
-  constructor(readonly attribute: string) {}
+  constructor(readonly attribute: string) {
+    this.get = pathReader(attribute);
+  }
 
   private idOf(value: string): number {
     let id = this.ids.get(value);
@@ -53,8 +56,12 @@ export class FacetIndex implements Indexer {
   }
 
   add(doc: number, record: SearchRecord): void {
-    const values = facetValuesOf(record, this.attribute);
-    while (this.forward.length <= doc) this.forward.push(-1);
+    const values = distinctFacetStrings(this.get(record));
+    if (this.forward.length <= doc) {
+      const grown = new Int32Array(Math.max(1024, doc * 2)).fill(-1);
+      grown.set(this.forward);
+      this.forward = grown;
+    }
     if (values.length === 0) {
       this.forward[doc] = -1;
       return;
@@ -69,11 +76,11 @@ export class FacetIndex implements Indexer {
   }
 
   remove(doc: number, record: SearchRecord): void {
-    for (const v of facetValuesOf(record, this.attribute)) {
+    for (const v of distinctFacetStrings(this.get(record))) {
       const id = this.ids.get(v);
       if (id !== undefined) (this.postings[id] as Posting).remove(doc);
     }
-    this.forward[doc] = -1;
+    if (doc < this.forward.length) this.forward[doc] = -1;
     this.multi.delete(doc);
   }
 
@@ -85,45 +92,83 @@ export class FacetIndex implements Indexer {
   }
 
   /**
-   * Value counts over `result`: posting sizes when the result is every live doc, a pass over the
-   * result's docs through the forward index when it is small, else one intersection per value.
+   * Value counts over `result`, reduced to the candidates for the `limit` best values (count
+   * desc; the caller sorts them and breaks ties by value). Counting uses posting sizes when the
+   * result is every live doc, one intersection per value when there are few values, else one
+   * pass over the result's docs through the forward index.
    */
-  counts(result: DocSet, resultSize: number, capacity: number, isAll: boolean): Array<[string, number]> {
-    const out: Array<[string, number]> = [];
+  counts(result: DocSet, resultSize: number, capacity: number, isAll: boolean, limit: number): Array<[string, number]> {
+    const n = this.values.length;
+    const counts = new Int32Array(n);
     if (isAll) {
-      for (let id = 0; id < this.values.length; id++) out.push([this.values[id] as string, (this.postings[id] as Posting).size()]);
-      return out;
-    }
-    if (resultSize * 6 < capacity) {
-      const counts = new Int32Array(this.values.length);
+      for (let id = 0; id < n; id++) counts[id] = (this.postings[id] as Posting).size();
+    } else if (n * (capacity >>> 5) < resultSize * 2) {
+      for (let id = 0; id < n; id++) counts[id] = (this.postings[id] as Posting).intersection_size(result);
+    } else {
       const forward = this.forward;
+      const multi = this.multi;
       result.forEach((d) => {
         const v = forward[d] ?? -1;
         if (v >= 0) counts[v] = (counts[v] as number) + 1;
-        else if (v === -2) for (const id of this.multi.get(d) ?? []) counts[id] = (counts[id] as number) + 1;
+        else if (v === -2) for (const id of multi.get(d) ?? []) counts[id] = (counts[id] as number) + 1;
       });
-      for (let id = 0; id < counts.length; id++) if (counts[id] !== 0) out.push([this.values[id] as string, counts[id] as number]);
-      return out;
     }
-    for (let id = 0; id < this.values.length; id++) {
-      const posting = this.postings[id] as Posting;
-      out.push([this.values[id] as string, posting.intersection_size(result)]);
-    }
-    return out;
+    return topCounts(this.values, counts, limit);
   }
+}
+
+/** The values whose count may rank in the top `limit` (all values with count >= the limit-th count). */
+export function topCounts(values: string[], counts: Int32Array, limit: number): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  let nonZero = 0;
+  let max = 0;
+  for (let id = 0; id < counts.length; id++) {
+    const c = counts[id] as number;
+    if (c > 0) {
+      nonZero++;
+      if (c > max) max = c;
+    }
+  }
+  let threshold = 1;
+  if (nonZero > limit) {
+    const histogram = new Int32Array(max + 1);
+    for (let id = 0; id < counts.length; id++) {
+      const c = counts[id] as number;
+      histogram[c] = (histogram[c] as number) + 1;
+    }
+    let taken = 0;
+    threshold = max;
+    while (threshold > 1 && taken + (histogram[threshold] as number) < limit) taken += histogram[threshold--] as number;
+  }
+  for (let id = 0; id < counts.length; id++) {
+    const c = counts[id] as number;
+    if (c >= threshold && c > 0) out.push([values[id] as string, c]);
+  }
+  return out;
 }
 
 export class NumericIndex implements Indexer {
   /** Per doc: the single value, or NaN (none, or several: see `multi`). */
-  private readonly forward: number[] = [];
+  private forward = new Float64Array(0);
   private readonly multi = new Map<number, number[]>();
   private sorted: { values: Float64Array; docs: Int32Array } | null = null;
+  private readonly get: (record: unknown) => Scalar[];
+  /** Docs holding at least one number (to skip stats of string attributes). */
+  private numericDocs = 0;
 
-  constructor(readonly attribute: string) {}
+  constructor(readonly attribute: string) {
+    this.get = pathReader(attribute);
+  }
 
   add(doc: number, record: SearchRecord): void {
-    const values = numericValuesOf(record, this.attribute);
-    while (this.forward.length <= doc) this.forward.push(Number.NaN);
+    const values: number[] = [];
+    for (const v of this.get(record)) if (typeof v === 'number') values.push(v);
+    if (this.forward.length <= doc) {
+      const grown = new Float64Array(Math.max(1024, doc * 2)).fill(Number.NaN);
+      grown.set(this.forward);
+      this.forward = grown;
+    }
+    if (values.length > 0) this.numericDocs++;
     if (values.length === 1) this.forward[doc] = values[0] as number;
     else {
       this.forward[doc] = Number.NaN;
@@ -133,9 +178,14 @@ export class NumericIndex implements Indexer {
   }
 
   remove(doc: number): void {
-    this.forward[doc] = Number.NaN;
+    if (doc < this.forward.length && (!Number.isNaN(this.forward[doc] as number) || this.multi.has(doc))) this.numericDocs--;
+    if (doc < this.forward.length) this.forward[doc] = Number.NaN;
     this.multi.delete(doc);
     this.sorted = null;
+  }
+
+  get hasNumbers(): boolean {
+    return this.numericDocs > 0;
   }
 
   private column(): { values: Float64Array; docs: Int32Array } {
@@ -185,6 +235,7 @@ export class NumericIndex implements Indexer {
     let count = 0;
     const forward = this.forward;
     const hasMulti = this.multi.size > 0;
+    if (this.numericDocs === 0) return { min, max, sum, count };
     result.forEach((d) => {
       const v = forward[d];
       if (v === undefined) return;
@@ -214,13 +265,19 @@ export class TextIndex implements Indexer {
 
   constructor(private readonly searchable: SearchableLevel[] | null) {
     this.levels = searchable === null ? 1 : searchable.length;
+    this.readers = searchable === null ? null : searchable.map((l) => l.paths.map(pathReader));
   }
 
+  private readonly readers: Array<Array<(record: unknown) => Scalar[]>> | null;
+
   private *tokens(record: SearchRecord): Generator<[number, string]> {
-    const levels = this.searchable ?? [{ position: 0, paths: leafPaths(record) }];
-    for (const level of levels) {
-      for (const path of level.paths) {
-        for (const value of valuesAt(record, path)) for (const token of tokensOfScalar(value)) yield [level.position, token];
+    if (this.readers === null) {
+      for (const path of leafPaths(record)) for (const value of valuesAt(record, path)) for (const token of tokensOfScalar(value)) yield [0, token];
+      return;
+    }
+    for (let level = 0; level < this.readers.length; level++) {
+      for (const read of this.readers[level] as Array<(record: unknown) => Scalar[]>) {
+        for (const value of read(record)) for (const token of tokensOfScalar(value)) yield [level, token];
       }
     }
   }

@@ -38,6 +38,37 @@ export function facetString(value: Scalar): string {
   return typeof value === 'string' ? value : String(value);
 }
 
+/** A fast reader for one path (`valuesAt` with the path split once; plain attributes read directly). */
+export function pathReader(path: string): (record: unknown) => Scalar[] {
+  if (!path.includes('.')) {
+    return (record) => {
+      const v = (record as Record<string, unknown>)[path];
+      if (typeof v === 'string' || typeof v === 'boolean') return [v];
+      if (typeof v === 'number') return Number.isFinite(v) ? [v] : [];
+      if (v === null || v === undefined) return [];
+      const out: Scalar[] = [];
+      collect(v, [path], 1, out);
+      return out;
+    };
+  }
+  return (record) => valuesAt(record, path);
+}
+
+/** Distinct non-empty facet strings of some values. */
+export function distinctFacetStrings(values: Scalar[]): string[] {
+  if (values.length === 1) {
+    const s = facetString(values[0] as Scalar);
+    return s === '' ? [] : [s];
+  }
+  if (values.length === 0) return [];
+  const set = new Set<string>();
+  for (const v of values) {
+    const s = facetString(v);
+    if (s !== '') set.add(s);
+  }
+  return [...set];
+}
+
 /** Distinct facet strings of an attribute (empty strings are not facet values). */
 export function facetValuesOf(record: unknown, path: string): string[] {
   const values = valuesAt(record, path);
