@@ -304,10 +304,10 @@ export class SearchIndex {
       facetsStats = {};
       const max = params.maxValuesPerFacet ?? settings.maxValuesPerFacet;
       for (const attribute of requestedFacets(params, settings)) {
-        facets[attribute] = sortFacetCounts(store.facet(attribute).counts(result, nbHits, store.capacity, isAll, max), max);
+        facets[attribute] = sortFacetCounts(store.facet(attribute).counts(result, nbHits, store.capacity, isAll, max, store.alive, store.size), max);
         const numeric = store.numeric(attribute);
         if (!numeric.hasNumbers) continue;
-        const s = numeric.stats(result);
+        const s = numeric.stats(result, nbHits, store.alive, store.size);
         if (s.count > 0) facetsStats[attribute] = { min: s.min, max: s.max, avg: s.sum / s.count, sum: s.sum };
       }
     }

@@ -97,23 +97,31 @@ export class FacetIndex implements Indexer {
    * result is every live doc, one intersection per value when there are few values, else one
    * pass over the result's docs through the forward index.
    */
-  counts(result: DocSet, resultSize: number, capacity: number, isAll: boolean, limit: number): Array<[string, number]> {
+  counts(result: DocSet, resultSize: number, capacity: number, isAll: boolean, limit: number, alive?: DocSet, liveSize = 0): Array<[string, number]> {
     const n = this.values.length;
     const counts = new Int32Array(n);
     if (isAll) {
       for (let id = 0; id < n; id++) counts[id] = (this.postings[id] as Posting).size();
     } else if (n * (capacity >>> 5) < resultSize * 2) {
       for (let id = 0; id < n; id++) counts[id] = (this.postings[id] as Posting).intersection_size(result);
+    } else if (alive !== undefined && resultSize * 2 > liveSize) {
+      // Most docs match: count the few that do not and subtract from the posting sizes.
+      this.countForward(alive.new_difference(result), counts);
+      for (let id = 0; id < n; id++) counts[id] = (this.postings[id] as Posting).size() - (counts[id] as number);
     } else {
-      const forward = this.forward;
-      const multi = this.multi;
-      result.forEach((d) => {
-        const v = forward[d] ?? -1;
-        if (v >= 0) counts[v] = (counts[v] as number) + 1;
-        else if (v === -2) for (const id of multi.get(d) ?? []) counts[id] = (counts[id] as number) + 1;
-      });
+      this.countForward(result, counts);
     }
     return topCounts(this.values, counts, limit);
+  }
+
+  private countForward(docs: DocSet, counts: Int32Array): void {
+    const forward = this.forward;
+    const multi = this.multi;
+    docs.forEach((d) => {
+      const v = forward[d] ?? -1;
+      if (v >= 0) counts[v] = (counts[v] as number) + 1;
+      else if (v === -2) for (const id of multi.get(d) ?? []) counts[id] = (counts[id] as number) + 1;
+    });
   }
 }
 
@@ -175,6 +183,7 @@ export class NumericIndex implements Indexer {
       if (values.length > 1) this.multi.set(doc, values);
     }
     this.sorted = null;
+    this.totals = null;
   }
 
   remove(doc: number): void {
@@ -182,6 +191,7 @@ export class NumericIndex implements Indexer {
     if (doc < this.forward.length) this.forward[doc] = Number.NaN;
     this.multi.delete(doc);
     this.sorted = null;
+    this.totals = null;
   }
 
   get hasNumbers(): boolean {
@@ -227,15 +237,43 @@ export class NumericIndex implements Indexer {
     return out;
   }
 
-  /** min/max/sum/count over the values of the docs in `result` (each value of a doc counted once). */
-  stats(result: DocSet): { min: number; max: number; sum: number; count: number } {
+  private totals: { sum: number; count: number } | null = null;
+
+  /**
+   * min/max/sum/count over the values of the docs in `result`. When most live docs match, the
+   * sum and count come from the totals minus the non-matching docs, and min/max from walking
+   * the sorted column from each end to the first matching doc.
+   */
+  stats(result: DocSet, resultSize: number, alive: DocSet, liveSize: number): { min: number; max: number; sum: number; count: number } {
+    if (this.numericDocs === 0) return { min: Infinity, max: -Infinity, sum: 0, count: 0 };
+    if (resultSize * 2 <= liveSize) return this.statsOf(result);
+    const { values, docs } = this.column();
+    this.totals ??= this.statsOf(alive);
+    const rest = this.statsOf(alive.new_difference(result));
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 0; i < docs.length; i++) {
+      if (result.has(docs[i] as number)) {
+        min = values[i] as number;
+        break;
+      }
+    }
+    for (let i = docs.length - 1; i >= 0; i--) {
+      if (result.has(docs[i] as number)) {
+        max = values[i] as number;
+        break;
+      }
+    }
+    return { min, max, sum: this.totals.sum - rest.sum, count: this.totals.count - rest.count };
+  }
+
+  private statsOf(result: DocSet): { min: number; max: number; sum: number; count: number } {
     let min = Infinity;
     let max = -Infinity;
     let sum = 0;
     let count = 0;
     const forward = this.forward;
     const hasMulti = this.multi.size > 0;
-    if (this.numericDocs === 0) return { min, max, sum, count };
     result.forEach((d) => {
       const v = forward[d];
       if (v === undefined) return;
