@@ -97,7 +97,10 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes = {} }) {
         // no hash; lazily loaded chunks keep one so a bad cache can never mix two builds.
         filename: '[name].js',
         chunkFilename: '[name].[contenthash:10].js',
-        uniqueName: name,
+        // Versioned: two builds of one remote can meet on a page (the shell falls back from a
+        // broken pinned version to the last-good one), and with one chunk-loading global the
+        // second build would take the first one's already-installed chunks as its own.
+        uniqueName: `${name}__${version.replace(/[^a-zA-Z0-9]/g, '_')}`,
         clean: true,
         crossOriginLoading: 'anonymous',
       },

@@ -2,3 +2,29 @@
 export function formatDollars(amount: number): string {
   return `$${Math.round(amount).toLocaleString('en-AU')}`;
 }
+
+function luminance(hex: string): number {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+}
+
+/** WCAG contrast ratio of two `#rrggbb` colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+export const DARK_TEXT = '#101828';
+export const LIGHT_TEXT = '#ffffff';
+
+/**
+ * Text colour for a tenant-chosen background: dealers pick brand colours, not accessible pairs,
+ * so text on them is whichever of dark or white reads better.
+ */
+export function readableTextOn(background: string): string {
+  return contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
+}

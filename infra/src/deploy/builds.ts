@@ -61,8 +61,13 @@ export async function buildReason(target: BuildTarget): Promise<string | null> {
   const built = await mtime(path.join(target.outDir, BUILD_INFO));
   if (built === null) return 'no build yet';
   if (!target.rebuildWhenStale) return null;
+  // shared-config is compiled into every build (as the fallback copy of the singleton), and its
+  // build folder holds the webpack factory: a change there is a change to every build.
+  const sharedConfig = path.join(target.packageDir, '..', 'shared-config');
   const inputs = [
     await newestIn(path.join(target.packageDir, 'src')),
+    await newestIn(path.join(sharedConfig, 'src')),
+    await newestIn(path.join(sharedConfig, 'build')),
     ...(await Promise.all(
       ['routes.json', 'package.json', 'webpack.config.js'].map(async (f) => (await mtime(path.join(target.packageDir, f))) ?? 0),
     )),

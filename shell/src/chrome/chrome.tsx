@@ -1,5 +1,5 @@
 import { css, Global } from '@emotion/react';
-import { paths, useTenant, type RemoteManifestEntry } from '@forecourt/shared-config';
+import { paths, readableTextOn, useTenant, type RemoteManifestEntry } from '@forecourt/shared-config';
 import { NotFound } from './not-found';
 import { ToastHost } from './toast-host';
 
@@ -15,6 +15,7 @@ export interface ChromeProps {
  */
 export function Chrome({ remotes, routeOwned }: ChromeProps) {
   const tenant = useTenant();
+  const onPrimary = readableTextOn(tenant.theme.primary);
   return (
     <>
       <Global
@@ -38,14 +39,14 @@ export function Chrome({ remotes, routeOwned }: ChromeProps) {
           gap: 1rem 2rem;
           padding: 0.75rem 1.5rem;
           background: ${tenant.theme.primary};
-          color: #fff;
+          color: ${onPrimary};
         `}
       >
-        <a href={paths.home()} css={css`display: flex; align-items: center; gap: 0.75rem; color: #fff; text-decoration: none;`}>
+        <a href={paths.home()} css={css`display: flex; align-items: center; gap: 0.75rem; color: ${onPrimary}; text-decoration: none;`}>
           <span
             role="img"
             aria-label={tenant.logo.alt}
-            css={css`display: grid; place-items: center; width: 2.75rem; height: 2.75rem; border-radius: 8px; background: ${tenant.theme.accent}; color: #fff; font-weight: 800; letter-spacing: 0.02em;`}
+            css={css`display: grid; place-items: center; width: 2.75rem; height: 2.75rem; border-radius: 8px; background: ${tenant.theme.accent}; color: ${readableTextOn(tenant.theme.accent)}; font-weight: 800; letter-spacing: 0.02em;`}
           >
             {tenant.logo.text}
           </span>
@@ -55,14 +56,14 @@ export function Chrome({ remotes, routeOwned }: ChromeProps) {
           <ul css={css`display: flex; flex-wrap: wrap; gap: 1.25rem; list-style: none; margin: 0; padding: 0;`}>
             {tenant.nav.map((link) => (
               <li key={link.href}>
-                <a href={link.href} css={css`color: #fff; text-decoration: none; font-weight: 500; &:hover { text-decoration: underline; }`}>
+                <a href={link.href} css={css`color: ${onPrimary}; text-decoration: none; font-weight: 500; &:hover { text-decoration: underline; }`}>
                   {link.label}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
-        <a href={`tel:${tenant.contact.phone.replace(/\s+/g, '')}`} css={css`color: #fff; font-weight: 600;`}>
+        <a href={`tel:${tenant.contact.phone.replace(/\s+/g, '')}`} css={css`color: ${onPrimary}; font-weight: 600;`}>
           {tenant.contact.phone}
         </a>
       </header>

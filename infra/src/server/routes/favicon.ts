@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { readableTextOn } from '@forecourt/shared-config/format';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { escapeHtml } from '../page';
 
@@ -6,7 +7,7 @@ import { escapeHtml } from '../page';
 export function faviconSvg(tenant: TenantConfig): string {
   const text = escapeHtml(tenant.logo.text);
   const size = tenant.logo.text.length > 2 ? 26 : 34;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="${tenant.theme.accent}"/><text x="32" y="33" font-family="Arial, Helvetica, sans-serif" font-size="${size}" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="central">${text}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="${tenant.theme.accent}"/><text x="32" y="33" font-family="Arial, Helvetica, sans-serif" font-size="${size}" font-weight="700" fill="${readableTextOn(tenant.theme.accent)}" text-anchor="middle" dominant-baseline="central">${text}</text></svg>`;
 }
 
 export default fp(

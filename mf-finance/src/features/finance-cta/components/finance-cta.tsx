@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useTenant } from '@forecourt/shared-config';
+import { readableTextOn, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 import { financeCtaHref } from '../lib/finance-cta-href';
 
@@ -27,7 +27,7 @@ export default function FinanceCta({ carId }: FinanceCtaProps) {
       </p>
       <a
         href={financeCtaHref(carId)}
-        css={css`label: mf-finance-cta-link; display: inline-block; padding: 0.6rem 1rem; color: #fff; background: ${tenant.theme.primary}; border-radius: 6px; font-weight: 600; text-decoration: none;`}
+        css={css`label: mf-finance-cta-link; display: inline-block; padding: 0.6rem 1rem; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary}; border-radius: 6px; font-weight: 600; text-decoration: none;`}
       >
         Estimate my repayments
       </a>

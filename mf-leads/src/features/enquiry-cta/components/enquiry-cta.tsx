@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { paths, useTenant } from '@forecourt/shared-config';
+import { paths, readableTextOn, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 import { withCarId } from '../../../lib/car-id';
 
@@ -28,7 +28,7 @@ export default function EnquiryCta({ carId, label }: EnquiryCtaProps) {
         <li>
           <a
             href={withCarId(paths.contact(), carId)}
-            css={css`label: mf-leads-enquiry-cta-primary; display: inline-block; padding: 0.6rem 1rem; color: #fff; background: ${tenant.theme.primary}; border-radius: 6px; font-weight: 600; text-decoration: none;`}
+            css={css`label: mf-leads-enquiry-cta-primary; display: inline-block; padding: 0.6rem 1rem; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary}; border-radius: 6px; font-weight: 600; text-decoration: none;`}
           >
             Enquire now
           </a>

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { paths, useTenant } from '@forecourt/shared-config';
+import { paths, readableTextOn, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 
 export interface SearchBoxProps {
@@ -37,7 +37,7 @@ export default function SearchBox({ defaultQuery = '', action = paths.search() }
       />
       <button
         type="submit"
-        css={css`padding: 0.7rem 1.2rem; font-size: 1rem; font-weight: 600; color: #fff; background: ${tenant.theme.primary}; border: 0; border-radius: 6px; cursor: pointer;`}
+        css={css`padding: 0.7rem 1.2rem; font-size: 1rem; font-weight: 600; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary}; border: 0; border-radius: 6px; cursor: pointer;`}
       >
         Search
       </button>

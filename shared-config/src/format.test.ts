@@ -1,0 +1,29 @@
+import { contrastRatio, DARK_TEXT, formatDollars, LIGHT_TEXT, readableTextOn } from './format';
+
+describe('formatDollars', () => {
+  it('rounds to whole dollars with separators', () => {
+    expect(formatDollars(30499.6)).toBe('$30,500');
+  });
+});
+
+describe('readableTextOn', () => {
+  it('puts dark text on a light brand colour', () => {
+    expect(readableTextOn('#c4d600')).toBe(DARK_TEXT);
+  });
+
+  it('puts white text on a dark brand colour', () => {
+    expect(readableTextOn('#1f4d2b')).toBe(LIGHT_TEXT);
+  });
+
+  it('always reaches the WCAG AA ratio for large bold text on the demo accents', () => {
+    for (const accent of ['#f2a900', '#c4d600', '#ffb4a2', '#d9a441']) {
+      expect(contrastRatio(accent, readableTextOn(accent))).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+describe('contrastRatio', () => {
+  it('is 21 for black on white', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21);
+  });
+});
