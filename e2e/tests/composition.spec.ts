@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { tenantUrl } from '../support/env';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, tenantUrl } from '../support/env';
 import { bootRemotes, slot } from '../support/platform';
 
 /** One route per remote, from each remote's routes.json. */
@@ -109,4 +111,24 @@ test('the home page has no accessibility violations', async ({ page }) => {
   await expect(page.locator('[data-boundary="mf-locations"]')).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('no remote URL is compiled into any bundle', () => {
+  // `npm start` built these before the site came up; the registry decides every URL at run time.
+  const teams = ['shell', 'mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations'];
+  let files = 0;
+  for (const team of teams) {
+    const dist = path.join(REPO_ROOT, team, 'dist');
+    for (const file of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
+      const body = readFileSync(path.join(dist, file), 'utf8');
+      files += 1;
+      expect({ file: `${team}/${file}`, registry: body.includes('/registry/'), entry: body.includes('remoteEntry.js') }).toEqual({
+        file: `${team}/${file}`,
+        registry: false,
+        entry: false,
+      });
+      if (team === 'shell') for (const name of ['mf_search', 'mf_vehicle', 'mf_finance', 'mf_leads', 'mf_locations']) expect(body).not.toContain(name);
+    }
+  }
+  expect(files).toBeGreaterThan(50);
 });
