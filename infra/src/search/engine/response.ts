@@ -121,7 +121,9 @@ export function highlightString(text: string, q: QueryWords, pre: string, post: 
   let norm = '';
   const origStart: number[] = [];
   const origEnd: number[] = [];
-  const ascii = /^[\x00-\x7f]*$/.test(text);
+  // Every char below U+0080 lower-cases to one char, so positions map 1 to 1.
+  let ascii = true;
+  for (let i = 0; i < text.length && ascii; i++) ascii = text.charCodeAt(i) < 0x80;
   if (ascii) norm = text.toLowerCase();
   for (let i = 0; ascii && i < text.length; i++) {
     origStart.push(i);
