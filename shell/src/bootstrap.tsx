@@ -4,6 +4,7 @@ import {
   forecourtStore,
   readBootData,
   resolveRouteOwner,
+  searchAccessAtom,
   tenantAtom,
   type RemoteManifestEntry,
 } from '@forecourt/shared-config';
@@ -44,6 +45,7 @@ function ShellRoot({ remotes }: { remotes: readonly RemoteManifestEntry[] }) {
 function boot(): void {
   const boot = readBootData();
   forecourtStore.set(tenantAtom, boot.tenant);
+  forecourtStore.set(searchAccessAtom, boot.search ?? null);
   document.documentElement.dataset['shellVersion'] = boot.shellVersion;
 
   const runtime: AppRuntime = { running: new Map() };

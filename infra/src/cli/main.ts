@@ -10,6 +10,8 @@ import { PublishError, Registry } from '../registry/registry';
 import { listen, serverSettings } from '../server/main';
 import { loadTenants } from '../tenants/load-tenants';
 import { connectAdmin, serverAnswers } from './admin-client';
+import { indexStock } from '../search/indexing/indexer';
+import { readEmbeddedSearchKeys } from '../server/plugins/platform/search';
 import { seedStock } from '../stock/seed/seed-stock';
 import { formatTable } from './table';
 
@@ -23,6 +25,8 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
   history [tenant]                        every pin change: when, who, from, to
   migrate                                 apply database migrations
   seed [--cars N] [--seed S] [--force]    generate demo stock (N cars in all; --force replaces existing)
+  index                                   re-index stock into the search service (the running server's
+                                          embedded one, or Algolia when SEARCH_APP_ID/_ADMIN_KEY/_SEARCH_KEY are set)
   help                                    this text
 
 pin, rollback, list and history go through the running server's admin API when one answers on
@@ -66,7 +70,7 @@ async function start(): Promise<void> {
     throw error;
   }
   const listening = Date.now();
-  await listen(settings, database, tenants);
+  await listen(settings, database, tenants, { log: (line) => console.log(line) });
   console.log(`\nServing on http://${settings.host}:${settings.port}/ (server up in ${seconds(listening)}, ${seconds(started)} in all)`);
   for (const tenant of tenants) console.log(`  ${tenant.name.padEnd(22)} http://${tenant.slug}.localhost:${settings.port}/`);
   console.log(
@@ -156,6 +160,28 @@ async function seedCommand(values: { cars?: string; seed?: string; force?: boole
   }
 }
 
+async function indexCommand(): Promise<void> {
+  const settings = serverSettings();
+  const external = process.env.SEARCH_APP_ID && process.env.SEARCH_ADMIN_KEY && process.env.SEARCH_SEARCH_KEY;
+  if (!external && !settings.databaseUrl) {
+    // The embedded index lives in the server's memory, and PGlite is single-process: the server
+    // indexes its own stock when it starts.
+    throw new Error('The embedded search index is filled by the server at start (npm start). Set SEARCH_APP_ID, SEARCH_ADMIN_KEY and SEARCH_SEARCH_KEY to index into Algolia.');
+  }
+  const started = Date.now();
+  const tenants = await loadTenants();
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  try {
+    const credentials = external
+      ? { appId: process.env.SEARCH_APP_ID!, adminKey: process.env.SEARCH_ADMIN_KEY!, hosts: (process.env.SEARCH_HOSTS ?? '').split(',').filter(Boolean), protocol: 'https' as const }
+      : { ...(await readEmbeddedSearchKeys(settings.dataDir)), hosts: [`127.0.0.1:${settings.port}`], protocol: 'http' as const };
+    const result = await indexStock({ db: database.db, tenants, target: credentials, log: (line) => console.log(line) });
+    console.log(`Indexed ${result.records} cars in ${seconds(started)}.`);
+  } finally {
+    await database.close();
+  }
+}
+
 export async function run(argv: readonly string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: [...argv],
@@ -199,6 +225,8 @@ export async function run(argv: readonly string[]): Promise<void> {
       return migrateCommand();
     case 'seed':
       return seedCommand(values);
+    case 'index':
+      return indexCommand();
     default:
       throw new UsageError(`Unknown command '${command}'`);
   }

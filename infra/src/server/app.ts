@@ -9,6 +9,7 @@ import adminAuth from './plugins/platform/admin-auth';
 import databasePlugin from './plugins/platform/database';
 import pinsPlugin from './plugins/platform/pins';
 import registryPlugin from './plugins/platform/registry';
+import searchPlugin from './plugins/platform/search';
 import securityHeaders from './plugins/platform/security-headers';
 import tenantsPlugin from './plugins/platform/tenants';
 import { registerTeamServers } from './plugins/teams';
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(tenantsPlugin, { tenants });
   await app.register(registryPlugin, { dataDir });
   await app.register(pinsPlugin);
+  await app.register(searchPlugin, { dataDir });
   await app.register(securityHeaders);
   await app.register(adminAuth, { dataDir });
 

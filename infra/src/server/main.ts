@@ -3,6 +3,7 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { openDatabase, type Database } from '../db/database';
 import { resolveDataDir } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
+import { indexStock } from '../search/indexing/indexer';
 import { buildApp } from './app';
 
 export interface ServerSettings {
@@ -26,6 +27,7 @@ export async function listen(
   settings: ServerSettings,
   database: Database,
   tenants: readonly TenantConfig[],
+  options: { log?: (line: string) => void } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     dataDir: settings.dataDir,
@@ -35,6 +37,18 @@ export async function listen(
   });
   app.addHook('onClose', async () => database.close());
   await app.listen({ port: settings.port, host: settings.host });
+  if (app.stockSearch.state.embedded) {
+    // The embedded index lives in memory: fill it from the database through the search API,
+    // exactly as stock reaches Algolia in production (`forecourt index`).
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : settings.port;
+    const log = options.log ?? (() => undefined);
+    log('Index...');
+    const result = await indexStock({ db: database.db, tenants, target: app.stockSearch.target({ host: '127.0.0.1', port }), log });
+    app.stockSearch.state.indexed = true;
+    app.stockSearch.state.records = result.records;
+    log(`Index: ${result.records.toLocaleString('en-AU')} cars in ${(result.ms / 1000).toFixed(1)} s`);
+  }
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

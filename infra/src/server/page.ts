@@ -1,4 +1,4 @@
-import { BOOT_DATA_ELEMENT_ID, type BootData, type RemoteManifestEntry } from '@forecourt/shared-config/manifest';
+import { BOOT_DATA_ELEMENT_ID, type BootData, type RemoteManifestEntry, type SearchAccess } from '@forecourt/shared-config/manifest';
 import { resolveRouteOwner } from '@forecourt/shared-config/routes';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import { toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
@@ -31,6 +31,7 @@ export async function composePage(
   pins: ReadonlyMap<string, Pin>,
   registry: Registry,
   pathname: string,
+  search?: SearchAccess,
 ): Promise<ComposedPage | null> {
   const shellPin = pins.get(SHELL_TEAM);
   const shell = shellPin ? await registry.meta(SHELL_TEAM, shellPin.version) : null;
@@ -66,7 +67,7 @@ export async function composePage(
   const owner = resolveRouteOwner(remotes, pathname);
   return {
     status: owner ? 200 : 404,
-    boot: { tenant: toPublicTenantConfig(tenant), remotes, shellVersion: shell.version },
+    boot: { tenant: toPublicTenantConfig(tenant), remotes, shellVersion: shell.version, ...(search ? { search } : {}) },
     owner,
     shellScripts: shell.entryFiles.map((file) => ({
       src: entryUrl(SHELL_TEAM, shell.version, file),

@@ -187,3 +187,12 @@ describe('favicon', () => {
     expect(response.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
   });
 });
+
+describe('search access', () => {
+  it('gives every page a search key secured to its tenant', async () => {
+    const boot = bootData((await page('redgum-used-cars.localhost:8080')).body);
+    expect(boot.search).toMatchObject({ indexName: 'cars', hosts: [], sorts: { priceAsc: 'cars_price_asc' } });
+    const restrictions = Buffer.from(boot.search!.apiKey, 'base64').toString('utf8').slice(64);
+    expect(decodeURIComponent(restrictions)).toContain('tenant:"redgum-used-cars"');
+  });
+});

@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidTenantConfigError, parseTenantConfigs, type TenantConfig } from '@forecourt/shared-config/tenant';
 import { resolveTenantsDir } from '../paths';
+import { SearchError } from '../search/engine/errors';
+import { parseFilters } from '../search/engine/filters';
 
 /**
  * Reads every `*.json` in the tenants folder and validates the whole set at once, so one start
@@ -29,5 +31,21 @@ export async function loadTenants(dir: string = resolveTenantsDir()): Promise<Te
       ]);
     }
   }
-  return parseTenantConfigs(entries);
+  return checkSearchFilters(parseTenantConfigs(entries));
+}
+
+/** Base stock filters are search syntax: a typo must stop the start, not empty a dealer's site. */
+export function checkSearchFilters(tenants: TenantConfig[]): TenantConfig[] {
+  const problems = tenants.flatMap((tenant) => {
+    if (!tenant.search.baseFilters.trim()) return [];
+    try {
+      parseFilters(tenant.search.baseFilters, 'baseFilters');
+      return [];
+    } catch (error) {
+      if (!(error instanceof SearchError)) throw error;
+      return [{ tenant: tenant.slug, field: 'search.baseFilters', reason: error.message }];
+    }
+  });
+  if (problems.length) throw new InvalidTenantConfigError(problems);
+  return tenants;
 }

@@ -30,11 +30,33 @@ export const RemoteManifestEntrySchema = EntrySchema.extend({
 
 export type RemoteManifestEntry = z.infer<typeof RemoteManifestEntrySchema>;
 
+/**
+ * Where and how this page searches stock: an Algolia application (the platform's own search
+ * service by default, Algolia in production) and a search key secured to this tenant's stock.
+ */
+export const SearchAccessSchema = z
+  .object({
+    appId: z.string().min(1),
+    /** Secured, expiring search key: it carries the tenant's base stock filters. */
+    apiKey: z.string().min(1),
+    /** Search hosts; empty means this page's own origin. */
+    hosts: z.array(z.string()),
+    indexName: z.string().min(1),
+    /** Sort orders as replica index names (spec: most relevant, latest, highest and lowest price). */
+    sorts: z
+      .object({ relevant: z.string(), latest: z.string(), priceDesc: z.string(), priceAsc: z.string() })
+      .strict(),
+  })
+  .strict();
+
+export type SearchAccess = z.infer<typeof SearchAccessSchema>;
+
 export const BootDataSchema = z
   .object({
     tenant: PublicTenantConfigSchema,
     remotes: z.array(RemoteManifestEntrySchema),
     shellVersion: z.string(),
+    search: SearchAccessSchema.optional(),
   })
   .strict();
 

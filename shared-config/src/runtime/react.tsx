@@ -1,7 +1,8 @@
 import { Provider, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import type { PublicTenantConfig } from '../tenant/schema';
-import { forecourtStore, sessionAtom, tenantAtom, type Session } from './store';
+import type { SearchAccess } from './manifest';
+import { forecourtStore, searchAccessAtom, sessionAtom, tenantAtom, type Session } from './store';
 
 /** Wraps a React root so it shares the page's one store. Every app and fragment root uses it. */
 export function ForecourtProvider({ children }: { children: ReactNode }) {
@@ -17,4 +18,11 @@ export function useTenant(): PublicTenantConfig {
 
 export function useSession(): Session {
   return useAtomValue(sessionAtom, { store: forecourtStore });
+}
+
+/** How to reach this tenant's stock search; throws when the page was served without it. */
+export function useSearchAccess(): SearchAccess {
+  const access = useAtomValue(searchAccessAtom, { store: forecourtStore });
+  if (!access) throw new Error('useSearchAccess() called on a page without search access in its boot data');
+  return access;
 }

@@ -1,5 +1,6 @@
 import { atom, createStore } from 'jotai';
 import type { PublicTenantConfig } from '../tenant/schema';
+import type { SearchAccess } from './manifest';
 
 /**
  * The one jotai store of a page. shared-config is a Module Federation singleton, so this module
@@ -9,6 +10,9 @@ export const forecourtStore = createStore();
 
 /** The tenant this page belongs to; the shell sets it from the boot data before mounting apps. */
 export const tenantAtom = atom<PublicTenantConfig | null>(null);
+
+/** How this page searches stock (application, secured key, indexes); set by the shell at boot. */
+export const searchAccessAtom = atom<SearchAccess | null>(null);
 
 export interface SignedInUser {
   /** Normalised Australian mobile number, e.g. 0412345678. */

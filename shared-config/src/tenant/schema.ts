@@ -34,6 +34,16 @@ const SearchSettingsSchema = z
     carTypes: z.array(z.enum(CAR_TYPES)).min(1).default(['new', 'used', 'demo']),
     /** What the site calls one stock item in copy ('car', 'caravan', 'vehicle'). */
     itemNoun: z.string().min(1).default('car'),
+    /**
+     * The site's base stock filter in Algolia's filter syntax, ANDed into every search through the
+     * tenant's secured search key (spec: some sites require a photo count, exclude makes or stock
+     * numbers, or list used cars only). Checked against the filter grammar at start.
+     */
+    baseFilters: z.string().max(2000).default(''),
+    /** Sold cars stay listed this many days (spec: 'sold within the last 3 days (configurable)'). */
+    soldVisibleDays: z.number().int().min(0).max(30).default(3),
+    /** The lowest-price sort leaves out unpriced cars (spec: 'price > 0 on some sites'). */
+    priceAscRequiresPrice: z.boolean().default(false),
   })
   .strict();
 
@@ -71,7 +81,14 @@ export const TenantConfigSchema = z
       'mf-leads': true,
       'mf-locations': true,
     }),
-    search: SearchSettingsSchema.default({ hitsPerPage: 21, carTypes: ['new', 'used', 'demo'], itemNoun: 'car' }),
+    search: SearchSettingsSchema.default({
+      hitsPerPage: 21,
+      carTypes: ['new', 'used', 'demo'],
+      itemNoun: 'car',
+      baseFilters: '',
+      soldVisibleDays: 3,
+      priceAscRequiresPrice: false,
+    }),
     nav: z.array(LinkSchema).max(12).default([]),
     brands: z.array(BrandSchema).default([]),
     /** Server-only settings: never inlined into a page. */

@@ -3,7 +3,7 @@ import { effectivePins, pinsForTenant } from '../../db/pins';
 import { composePage, renderPage, renderPlainPage } from '../page';
 
 /** Paths that belong to the platform, never to a page, even when nothing there matched. */
-const RESERVED = /^\/(api|registry|_admin|media)(\/|$)/;
+const RESERVED = /^\/(api|registry|_admin|media|1)(\/|$)/;
 
 /**
  * Every other GET is a page of the tenant's site: the shell's HTML with the tenant's manifest.
@@ -31,10 +31,10 @@ export default fp(
       const pins = effectivePins(await pinsForTenant(fastify.database.db, tenant.slug), tenant.slug);
       let page;
       try {
-        page = await composePage(tenant, pins, fastify.registry, pathname);
+        page = await composePage(tenant, pins, fastify.registry, pathname, fastify.stockSearch.access(tenant));
       } catch (error) {
         // A malformed path (bad percent-encoding) cannot match any route: not-found, not a 500.
-        if (error instanceof URIError) page = await composePage(tenant, pins, fastify.registry, '/__invalid__');
+        if (error instanceof URIError) page = await composePage(tenant, pins, fastify.registry, '/__invalid__', fastify.stockSearch.access(tenant));
         else throw error;
       }
       if (!page) {
@@ -46,5 +46,5 @@ export default fp(
       return reply.code(page.status).send(renderPage(tenant, page));
     });
   },
-  { name: 'routes-pages', fastify: '5.x', dependencies: ['database', 'registry', 'tenants'] },
+  { name: 'routes-pages', fastify: '5.x', dependencies: ['database', 'registry', 'tenants', 'search'] },
 );

@@ -1,0 +1,77 @@
+import { algoliasearch } from 'algoliasearch';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import type { Kysely } from 'kysely';
+import type { PlatformTables } from '../../db/schema';
+import { countCars, streamCars } from '../../db/stock';
+import { CARS_INDEX, CARS_INDEX_SETTINGS, carToRecord, REPLICA_RANKING } from './records';
+
+/**
+ * Database -> search index, through algoliasearch's write API: the same calls load the embedded
+ * search service and an Algolia application. Indexes are replaced whole: clear, settings, then
+ * the stock in batches, with progress.
+ */
+export interface SearchTarget {
+  appId: string;
+  adminKey: string;
+  /** `host:port` entries; empty means Algolia's own hosts for `appId`. */
+  hosts: string[];
+  protocol: 'http' | 'https';
+}
+
+export interface IndexStockOptions {
+  db: Kysely<PlatformTables>;
+  tenants: readonly TenantConfig[];
+  target: SearchTarget;
+  batchSize?: number;
+  log?: (line: string) => void;
+}
+
+export function searchClient(target: SearchTarget, key: string) {
+  return algoliasearch(
+    target.appId,
+    key,
+    target.hosts.length ? { hosts: target.hosts.map((url) => ({ url, protocol: target.protocol, accept: 'readWrite' as const })) } : undefined,
+  );
+}
+
+export async function indexStock(options: IndexStockOptions): Promise<{ records: number; ms: number }> {
+  const started = Date.now();
+  const log = options.log ?? (() => undefined);
+  const batchSize = options.batchSize ?? 1000;
+  const client = searchClient(options.target, options.target.adminKey);
+  const byTenant = new Map(options.tenants.map((t) => [t.slug, t]));
+
+  const cleared = await client.clearObjects({ indexName: CARS_INDEX }).catch((error: unknown) => {
+    // A fresh application has no index yet; writing the settings creates it.
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  });
+  if (cleared) await client.waitForTask({ indexName: CARS_INDEX, taskID: cleared.taskID });
+  const settings = await client.setSettings({ indexName: CARS_INDEX, indexSettings: CARS_INDEX_SETTINGS, forwardToReplicas: true });
+  await client.waitForTask({ indexName: CARS_INDEX, taskID: settings.taskID });
+  for (const [replica, customRanking] of Object.entries(REPLICA_RANKING)) {
+    const replicaSettings = await client.setSettings({ indexName: replica, indexSettings: { customRanking } });
+    await client.waitForTask({ indexName: replica, taskID: replicaSettings.taskID });
+  }
+
+  const total = await countCars(options.db);
+  let done = 0;
+  let lastReport = 0;
+  for await (const page of streamCars(options.db, { pageSize: batchSize })) {
+    const objects = page.flatMap((car) => {
+      const tenant = byTenant.get(car.tenant);
+      // Stock of a tenant no longer configured is not served by any site: keep it out.
+      return tenant ? [carToRecord(car, tenant)] : [];
+    });
+    if (objects.length) {
+      const responses = await client.saveObjects({ indexName: CARS_INDEX, objects, batchSize });
+      for (const response of responses) await client.waitForTask({ indexName: CARS_INDEX, taskID: response.taskID });
+    }
+    done += page.length;
+    if (done - lastReport >= Math.max(batchSize, total / 10) || done === total) {
+      log(`  indexed ${done.toLocaleString('en-AU')} / ${total.toLocaleString('en-AU')} cars`);
+      lastReport = done;
+    }
+  }
+  return { records: done, ms: Date.now() - started };
+}

@@ -1,0 +1,171 @@
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import type { Car } from '../../stock/model';
+import { DAY_MS } from '../../stock/seed/generate';
+import type { IndexSettings } from 'algoliasearch';
+
+/**
+ * What the stock index holds for one car: the spec's search filter attributes, the fields a
+ * result card shows, and the platform's own fields for tenant and visibility filtering. One
+ * index serves every tenant; a tenant's secured key restricts it to its own stock.
+ */
+export const CARS_INDEX = 'cars';
+export const CAR_SORTS = {
+  relevant: CARS_INDEX,
+  latest: `${CARS_INDEX}_latest`,
+  priceDesc: `${CARS_INDEX}_price_desc`,
+  priceAsc: `${CARS_INDEX}_price_asc`,
+} as const;
+
+/** Far future, in unix seconds: a car in stock stays visible until it is sold. */
+export const VISIBLE_FOREVER = 4_102_444_800;
+
+const PRICE_BANDS = [0, 5_000, 10_000, 15_000, 20_000, 30_000, 40_000, 50_000, 75_000, 100_000, 150_000, Infinity];
+const WEEKLY_BANDS = [0, 100, 150, 200, 300, 400, 600, Infinity];
+
+function band(value: number | null, edges: readonly number[], format: (n: number) => string): string | null {
+  if (value === null || value <= 0) return null;
+  for (let i = 1; i < edges.length; i++) {
+    const [lo, hi] = [edges[i - 1]!, edges[i]!];
+    if (value < hi) return hi === Infinity ? `${format(lo)}+` : `${format(lo)} - ${format(hi)}`;
+  }
+  return null;
+}
+
+const dollars = (n: number) => `$${n.toLocaleString('en-AU')}`;
+const seconds = (iso: string | null) => (iso === null ? null : Math.floor(Date.parse(iso) / 1000));
+
+/**
+ * Until when a car is listed, in unix seconds: in stock for ever, sold for the tenant's window
+ * after its sale, anything else never. Filtering `visible_until > now` keeps the spec's default
+ * in-stock filter a plain numeric filter, which Algolia can combine freely.
+ */
+export function visibleUntil(car: Car, soldVisibleDays: number): number {
+  if (car.status === 'in_stock' || car.status === 'coming_soon') return VISIBLE_FOREVER;
+  if (car.status === 'sold' && car.sold_at) return Math.floor((Date.parse(car.sold_at) + soldVisibleDays * DAY_MS) / 1000);
+  return 0;
+}
+
+export function carToRecord(car: Car, tenant: TenantConfig): Record<string, unknown> {
+  const effectivePrice = car.offer_price ?? car.price;
+  return {
+    objectID: car.id,
+    tenant: car.tenant,
+    slug: car.slug,
+    path: car.path,
+    name: car.name,
+    item_type: car.item_type,
+    year: car.year,
+    make: car.make,
+    model: car.model,
+    make_model: `${car.make} ${car.model}`,
+    badge: car.badge,
+    series: car.series,
+    colour: car.colour,
+    price: car.price,
+    before_price: car.before_price,
+    offer_price: car.offer_price,
+    subscription_price: car.subscription_price,
+    price_type: car.price_type,
+    preorder: car.preorder,
+    price_range: band(effectivePrice, PRICE_BANDS, dollars),
+    weekly_price: car.finance_quote_weekly,
+    weekly_price_range: band(car.finance_quote_weekly, WEEKLY_BANDS, (n) => `$${n}`),
+    km: car.km,
+    stocknum: car.stocknum,
+    status: car.status,
+    car_type: car.car_type,
+    tag: car.tag,
+    reserved: car.reserved,
+    certified: car.certified,
+    created_at: car.created_at,
+    created_at_timestamp: seconds(car.created_at),
+    sold_at_timestamp: seconds(car.sold_at),
+    visible_until: visibleUntil(car, tenant.search.soldVisibleDays),
+    show_on_dealer_website: car.show_on_dealer_website,
+    views: car.views,
+    fuel: car.simple_fuel,
+    body: car.simple_body,
+    transmission: car.simple_transmission,
+    drive: car.drive,
+    seats: car.seats,
+    categories: car.categories,
+    filtered_features: car.filtered_features,
+    city: car.city,
+    state: car.state,
+    location_name: car.location.name,
+    location_slug: car.location.slug,
+    location_phone: car.location.phone,
+    dealership_id: car.dealership_id,
+    dealership_name: car.dealership_name,
+    dealership_slug: car.dealership_slug,
+    primary_image_url: car.primary_image_url,
+    thumbnails: car.images.slice(0, 5).map((i) => i.image.thumb.url),
+    image_count: car.images.length,
+    has_video: Boolean(car.video_url || car.external_video_url),
+    has_spin: car.spin_images.length > 0,
+    finance_quote_weekly: car.finance_quote_weekly,
+    custom_rank: car.custom_rank,
+  };
+}
+
+/** Settings of the stock index and its sort replicas. */
+export const CARS_INDEX_SETTINGS: IndexSettings = {
+  searchableAttributes: ['make', 'model', 'name', 'badge', 'stocknum', 'body', 'colour', 'location_name', 'dealership_name', 'city'],
+  attributesForFaceting: [
+    'searchable(make)',
+    'searchable(model)',
+    'make_model',
+    'badge',
+    'status',
+    'car_type',
+    'categories',
+    'city',
+    'colour',
+    'dealership_name',
+    'filtered_features',
+    'item_type',
+    'km',
+    'location_name',
+    'price',
+    'subscription_price',
+    'price_range',
+    'seats',
+    'body',
+    'drive',
+    'fuel',
+    'transmission',
+    'state',
+    'tag',
+    'weekly_price_range',
+    'year',
+    'certified',
+    'reserved',
+    'created_at_timestamp',
+    'filterOnly(tenant)',
+    'filterOnly(show_on_dealer_website)',
+    'filterOnly(dealership_slug)',
+    'filterOnly(location_slug)',
+    'filterOnly(stocknum)',
+  ],
+  customRanking: ['desc(custom_rank)'],
+  replicas: [CAR_SORTS.latest, CAR_SORTS.priceDesc, CAR_SORTS.priceAsc],
+  attributesToHighlight: ['name', 'make', 'model', 'badge'],
+  hitsPerPage: 21,
+};
+
+export const REPLICA_RANKING: Record<string, string[]> = {
+  [CAR_SORTS.latest]: ['desc(created_at_timestamp)'],
+  [CAR_SORTS.priceDesc]: ['desc(price)'],
+  [CAR_SORTS.priceAsc]: ['asc(price)'],
+};
+
+/**
+ * The filter a tenant's secured key carries: its own stock, listed now (the spec's default
+ * in-stock filter, sold window included), shown on the dealer website, and the site's base
+ * filters.
+ */
+export function tenantStockFilter(tenant: TenantConfig, nowSeconds: number): string {
+  const parts = [`tenant:"${tenant.slug}"`, `visible_until > ${nowSeconds}`, 'show_on_dealer_website:true'];
+  if (tenant.search.baseFilters.trim()) parts.push(`(${tenant.search.baseFilters})`);
+  return parts.join(' AND ');
+}

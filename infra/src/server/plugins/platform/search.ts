@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { SearchAccess } from '@forecourt/shared-config/manifest';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import { IndexStore } from '../../../search/engine';
+import { KeyStore, searchService } from '../../../search/http';
+import type { SearchTarget } from '../../../search/indexing/indexer';
+import { CAR_SORTS, CARS_INDEX, tenantStockFilter } from '../../../search/indexing/records';
+
+/**
+ * Search for every tenant: the embedded Algolia-compatible service (mounted under /1/) by
+ * default, or an Algolia application when SEARCH_APP_ID, SEARCH_ADMIN_KEY and SEARCH_SEARCH_KEY
+ * are set (SEARCH_HOSTS optional). Pages get a search key secured to their tenant's stock.
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    stockSearch: {
+      /** What a page of `tenant` searches with: hosts, index names and a secured key. */
+      access(tenant: TenantConfig, now?: Date): SearchAccess;
+      /** Where the indexer writes; the embedded service's hosts are filled in once listening. */
+      target(listening?: { host: string; port: number }): SearchTarget;
+      store: IndexStore;
+      keys: KeyStore;
+      /** Whether pages can search: the embedded index is filled after the server listens. */
+      state: { embedded: boolean; indexed: boolean; records: number };
+    };
+  }
+}
+
+interface SearchCredentials {
+  appId: string;
+  adminKey: string;
+  searchKey: string;
+}
+
+/** A secured key is valid this long; pages are not cached, so each load gets a fresh one. */
+export const SECURED_KEY_TTL_SECONDS = 3600;
+
+/** The embedded service's keys (created by the server on first start), for the CLI. */
+export async function readEmbeddedSearchKeys(dataDir: string): Promise<{ appId: string; adminKey: string }> {
+  const { appId, adminKey } = await embeddedCredentials(dataDir);
+  return { appId, adminKey };
+}
+
+async function embeddedCredentials(dataDir: string): Promise<SearchCredentials> {
+  const file = path.join(dataDir, 'search-keys.json');
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as SearchCredentials;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await fs.mkdir(dataDir, { recursive: true });
+  const credentials = { appId: 'FORECOURT', adminKey: randomBytes(24).toString('hex'), searchKey: randomBytes(24).toString('hex') };
+  try {
+    await fs.writeFile(file, JSON.stringify(credentials), { mode: 0o600, flag: 'wx' });
+    return credentials;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return JSON.parse(await fs.readFile(file, 'utf8')) as SearchCredentials;
+    throw error;
+  }
+}
+
+export interface SearchPluginOptions {
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export default fp<SearchPluginOptions>(
+  async (fastify, options) => {
+    const env = options.env ?? process.env;
+    const external = env.SEARCH_APP_ID && env.SEARCH_ADMIN_KEY && env.SEARCH_SEARCH_KEY;
+    const credentials: SearchCredentials = external
+      ? { appId: env.SEARCH_APP_ID!, adminKey: env.SEARCH_ADMIN_KEY!, searchKey: env.SEARCH_SEARCH_KEY! }
+      : await embeddedCredentials(options.dataDir);
+    const externalHosts = (env.SEARCH_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+
+    const store = new IndexStore();
+    const keys = new KeyStore({ appId: credentials.appId, adminKey: credentials.adminKey, searchKeys: [credentials.searchKey] });
+    await fastify.register(searchService, { store, keys });
+
+    fastify.decorate('stockSearch', {
+      store,
+      keys,
+      state: { embedded: !external, indexed: Boolean(external), records: 0 },
+      access(tenant: TenantConfig, now: Date = new Date()): SearchAccess {
+        const nowSeconds = Math.floor(now.getTime() / 1000);
+        return {
+          appId: credentials.appId,
+          apiKey: keys.generateSecuredApiKey(credentials.searchKey, {
+            filters: tenantStockFilter(tenant, nowSeconds),
+            restrictIndices: [CARS_INDEX, `${CARS_INDEX}_*`],
+            validUntil: nowSeconds + SECURED_KEY_TTL_SECONDS,
+          }),
+          hosts: external ? externalHosts : [],
+          indexName: CARS_INDEX,
+          sorts: { ...CAR_SORTS },
+        };
+      },
+      target(listening?: { host: string; port: number }): SearchTarget {
+        if (external) return { appId: credentials.appId, adminKey: credentials.adminKey, hosts: externalHosts, protocol: 'https' };
+        if (!listening) throw new Error('The embedded search service is reached through the running server');
+        return { appId: credentials.appId, adminKey: credentials.adminKey, hosts: [`${listening.host}:${listening.port}`], protocol: 'http' };
+      },
+    });
+  },
+  { name: 'search', fastify: '5.x' },
+);
