@@ -1,6 +1,6 @@
 /**
- * Search benchmark: our bitset engine vs Orama 3.1.18 and itemsjs 2.4.4 on the same synthetic
- * cars, for four representative query shapes, plus HTTP throughput of the Fastify service.
+ * Search benchmark: our bitset engine vs Orama 3.1.18 and itemsjs 2.4.4 on the same
+ * cars (the project's seed stock), for four representative query shapes, plus HTTP throughput of the Fastify service.
  *
  *   npx tsx infra/bench/search.ts [--cars 10000,100000] [--iterations 300] [--http 2000]
  */
@@ -31,7 +31,7 @@ const FACETS = ['make', 'model', 'simple_body', 'simple_fuel', 'simple_transmiss
 const BASE_FILTER = `(status:in_stock OR status:coming_soon OR sold_at_timestamp > ${BENCH_NOW - 3 * 86400}) AND show_on_dealer_website:true`;
 // Peers get the simpler equivalent without the "sold within 3 days" clause; ours is measured with it.
 const MAKES = ['Toyota', 'Mazda'];
-const BODIES = ['SUV', 'Ute'];
+const BODIES = ['suv', 'ute'];
 
 type Timings = { p50: number; p95: number; p99: number; mean: number };
 function percentiles(samples: number[]): Timings {
@@ -89,7 +89,7 @@ const SETTINGS = {
 /** The four query shapes as Algolia requests (d is what InstantSearch sends for two refined facets). */
 const QUERIES = {
   a: [{ indexName: 'cars', query: '', filters: BASE_FILTER, facets: FACETS, hitsPerPage: 21 }],
-  b: [{ indexName: 'cars', query: 'toyota', filters: 'status:in_stock AND car_type:used AND simple_transmission:Automatic AND price:10000 TO 40000', facets: FACETS, hitsPerPage: 21 }],
+  b: [{ indexName: 'cars', query: 'toyota', filters: 'status:in_stock AND car_type:used AND simple_transmission:automatic AND price:10000 TO 40000', facets: FACETS, hitsPerPage: 21 }],
   c: [{ indexName: 'cars_price_asc', query: '', filters: BASE_FILTER, hitsPerPage: 21, page: 5 }],
   d: [
     { indexName: 'cars', query: '', filters: BASE_FILTER, facets: FACETS, hitsPerPage: 21, facetFilters: [MAKES.map((m) => `make:${m}`), BODIES.map((b) => `simple_body:${b}`)] },
@@ -175,7 +175,7 @@ function oramaRunner(db: OramaDb): Record<Shape, () => Promise<number>> {
       count({
         term: 'toyota',
         properties: [...TEXT_FIELDS],
-        where: { status: { eq: 'in_stock' }, car_type: { eq: 'used' }, simple_transmission: { eq: 'Automatic' }, price: { between: [10000, 40000] } },
+        where: { status: { eq: 'in_stock' }, car_type: { eq: 'used' }, simple_transmission: { eq: 'automatic' }, price: { between: [10000, 40000] } },
         facets: facets(FACETS),
         limit: 21,
       }),
@@ -209,7 +209,7 @@ function itemsRunner(engine: ReturnType<typeof buildItems>): Record<Shape, () =>
           query: 'toyota',
           per_page: 21,
           page: 1,
-          filters: { status: ['in_stock'], car_type: ['used'], simple_transmission: ['Automatic'] },
+          filters: { status: ['in_stock'], car_type: ['used'], simple_transmission: ['automatic'] },
           filter: (item: BenchCar) => item.price >= 10000 && item.price <= 40000,
         }),
       ),

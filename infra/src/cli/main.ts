@@ -11,7 +11,6 @@ import { listen, serverSettings } from '../server/main';
 import { loadTenants } from '../tenants/load-tenants';
 import { connectAdmin, serverAnswers } from './admin-client';
 import { indexStock } from '../search/indexing/indexer';
-import { readEmbeddedSearchKeys } from '../server/plugins/platform/search';
 import { seedStock } from '../stock/seed/seed-stock';
 import { formatTable } from './table';
 
@@ -162,21 +161,20 @@ async function seedCommand(values: { cars?: string; seed?: string; force?: boole
 
 async function indexCommand(): Promise<void> {
   const settings = serverSettings();
-  const external = process.env.SEARCH_APP_ID && process.env.SEARCH_ADMIN_KEY && process.env.SEARCH_SEARCH_KEY;
-  if (!external && !settings.databaseUrl) {
-    // The embedded index lives in the server's memory, and PGlite is single-process: the server
-    // indexes its own stock when it starts.
-    throw new Error('The embedded search index is filled by the server at start (npm start). Set SEARCH_APP_ID, SEARCH_ADMIN_KEY and SEARCH_SEARCH_KEY to index into Algolia.');
-  }
   const started = Date.now();
+  const external = process.env.SEARCH_APP_ID && process.env.SEARCH_ADMIN_KEY && process.env.SEARCH_SEARCH_KEY;
+  if (!external) {
+    // The embedded index lives in the running server: it re-indexes from its own database.
+    const result = (await adminCall('POST', '/reindex', {})) as { records: number };
+    console.log(`Indexed ${result.records} cars into the embedded search service in ${seconds(started)}.`);
+    return;
+  }
   const tenants = await loadTenants();
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
-    const credentials = external
-      ? { appId: process.env.SEARCH_APP_ID!, adminKey: process.env.SEARCH_ADMIN_KEY!, hosts: (process.env.SEARCH_HOSTS ?? '').split(',').filter(Boolean), protocol: 'https' as const }
-      : { ...(await readEmbeddedSearchKeys(settings.dataDir)), hosts: [`127.0.0.1:${settings.port}`], protocol: 'http' as const };
-    const result = await indexStock({ db: database.db, tenants, target: credentials, log: (line) => console.log(line) });
-    console.log(`Indexed ${result.records} cars in ${seconds(started)}.`);
+    const target = { appId: process.env.SEARCH_APP_ID!, adminKey: process.env.SEARCH_ADMIN_KEY!, hosts: (process.env.SEARCH_HOSTS ?? '').split(',').filter(Boolean), protocol: 'https' as const };
+    const result = await indexStock({ db: database.db, tenants, target, log: (line) => console.log(line) });
+    console.log(`Indexed ${result.records} cars into ${target.appId} in ${seconds(started)}.`);
   } finally {
     await database.close();
   }

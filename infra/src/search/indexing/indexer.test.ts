@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { loadTenantStock } from '../../db/stock';
 import { listen } from '../../server/main';
+import { readOrCreateAdminToken } from '../../server/plugins/platform/admin-auth';
 import type { Car } from '../../stock/model';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
@@ -20,6 +21,7 @@ const SEEDED = defaultSeedNow();
 let database: Database;
 let app: FastifyInstance;
 let port: number;
+let dataDir: string;
 let cars: Map<string, Car[]>;
 
 beforeAll(async () => {
@@ -28,7 +30,8 @@ beforeAll(async () => {
   await seedStock(database, tenants, { seed: 11, totalCars: 800, now: SEEDED });
   cars = new Map();
   for (const tenant of tenants) cars.set(tenant.slug, (await loadTenantStock(database.db, tenant.slug)).cars);
-  app = await listen({ port: 0, host: '127.0.0.1', dataDir: await tempDir(), databaseUrl: undefined }, { ...database, close: async () => undefined }, tenants);
+  dataDir = await tempDir();
+  app = await listen({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined }, { ...database, close: async () => undefined }, tenants);
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
 });
@@ -96,5 +99,14 @@ describe('indexer and tenant search keys', () => {
   it('marks in-stock cars visible for ever', () => {
     const car = cars.get('harbourside-motors')!.find((c) => c.status === 'in_stock')!;
     expect(visibleUntil(car, 3)).toBe(VISIBLE_FOREVER);
+  });
+});
+
+describe('re-indexing through the admin API', () => {
+  it('re-indexes the running server’s stock', async () => {
+    const token = await readOrCreateAdminToken(dataDir);
+    const response = await app.inject({ method: 'POST', url: '/_admin/reindex', headers: { authorization: `Bearer ${token}` }, payload: {} });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ records: 800 });
   });
 });

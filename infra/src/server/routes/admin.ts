@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { indexStock } from '../../search/indexing/indexer';
 import { parseInput } from '../errors';
 
 const PinBody = z
@@ -47,5 +48,23 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
   fastify.post('/rollback', async (request) => {
     const body = parseInput(RollbackBody, request.body ?? null, 'body');
     return fastify.pins.rollback(body);
+  });
+
+  // Re-index stock into the embedded search service from the server's own database (the CLI
+  // cannot open a PGlite data dir the server holds). Searches keep working while it runs.
+  fastify.post('/reindex', async (request, reply) => {
+    if (!fastify.server.listening) {
+      return reply.code(409).send({ error: 'The embedded search index lives in the running server: start it with npm start, which indexes stock.' });
+    }
+    const address = fastify.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const result = await indexStock({
+      db: fastify.database.db,
+      tenants: fastify.tenants.all,
+      target: fastify.stockSearch.target({ host: '127.0.0.1', port }),
+      log: (line) => request.log.info(line.trim()),
+    });
+    fastify.stockSearch.state.records = result.records;
+    return result;
   });
 }

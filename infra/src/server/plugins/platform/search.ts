@@ -38,12 +38,6 @@ interface SearchCredentials {
 /** A secured key is valid this long; pages are not cached, so each load gets a fresh one. */
 export const SECURED_KEY_TTL_SECONDS = 3600;
 
-/** The embedded service's keys (created by the server on first start), for the CLI. */
-export async function readEmbeddedSearchKeys(dataDir: string): Promise<{ appId: string; adminKey: string }> {
-  const { appId, adminKey } = await embeddedCredentials(dataDir);
-  return { appId, adminKey };
-}
-
 async function embeddedCredentials(dataDir: string): Promise<SearchCredentials> {
   const file = path.join(dataDir, 'search-keys.json');
   try {
