@@ -1,4 +1,4 @@
-import { contrastRatio, DARK_TEXT, formatDollars, LIGHT_TEXT, readableTextOn } from './format';
+import { capitalise, contrastRatio, DARK_TEXT, formatDollars, LIGHT_TEXT, readableTextOn, telHref } from './format';
 
 describe('formatDollars', () => {
   it('rounds to whole dollars with separators', () => {
@@ -25,5 +25,18 @@ describe('readableTextOn', () => {
 describe('contrastRatio', () => {
   it('is 21 for black on white', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21);
+  });
+});
+
+describe('telHref', () => {
+  it('keeps digits and a leading plus only', () => {
+    expect(telHref('(02) 9000 0000')).toBe('tel:0290000000');
+    expect(telHref('+61 2 9000 0000')).toBe('tel:+61290000000');
+  });
+});
+
+describe('capitalise', () => {
+  it('upper-cases the first letter', () => {
+    expect(capitalise('caravan')).toBe('Caravan');
   });
 });

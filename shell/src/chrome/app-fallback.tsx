@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { telHref } from '@forecourt/shared-config';
 
 const TEAM_FEATURE: Record<string, string> = {
   'mf-search': 'Vehicle search',
@@ -31,7 +32,7 @@ export function AppFallback({ team, phone }: { team: string; phone: string }) {
       <h1 css={css`font-size: 1.25rem; margin: 0 0 0.5rem;`}>{feature} is temporarily unavailable</h1>
       <p css={css`margin: 0 0 1rem;`}>
         Sorry, this part of our site did not load. Please try again in a moment, or call us on{' '}
-        <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>.
+        <a href={telHref(phone)}>{phone}</a>.
       </p>
       <button type="button" onClick={() => location.reload()}>
         Try again

@@ -1,5 +1,5 @@
 import { css, Global } from '@emotion/react';
-import { paths, readableTextOn, useTenant, type RemoteManifestEntry } from '@forecourt/shared-config';
+import { paths, readableTextOn, telHref, useTenant, type RemoteManifestEntry } from '@forecourt/shared-config';
 import { NotFound } from './not-found';
 import { ToastHost } from './toast-host';
 
@@ -63,7 +63,7 @@ export function Chrome({ remotes, routeOwned }: ChromeProps) {
             ))}
           </ul>
         </nav>
-        <a href={`tel:${tenant.contact.phone.replace(/\s+/g, '')}`} css={css`color: ${onPrimary}; font-weight: 600;`}>
+        <a href={telHref(tenant.contact.phone)} css={css`color: ${onPrimary}; font-weight: 600;`}>
           {tenant.contact.phone}
         </a>
       </header>
@@ -85,7 +85,7 @@ export function Chrome({ remotes, routeOwned }: ChromeProps) {
         `}
       >
         <p css={{ margin: 0 }}>
-          {tenant.name} · {tenant.contact.city} {tenant.contact.state} · <a href={`tel:${tenant.contact.phone.replace(/\s+/g, '')}`}>{tenant.contact.phone}</a>
+          {tenant.name} · {tenant.contact.city} {tenant.contact.state} · <a href={telHref(tenant.contact.phone)}>{tenant.contact.phone}</a>
         </p>
       </footer>
       <ToastHost />

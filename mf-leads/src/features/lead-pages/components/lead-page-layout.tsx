@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
-import { useTenant } from '@forecourt/shared-config';
+import { capitalise, telHref, useTenant } from '@forecourt/shared-config';
 import { useId, type ReactNode } from 'react';
-import { capitalise, telHref } from '../../../lib/text';
 
 export interface LeadPageLayoutProps {
   heading: string;

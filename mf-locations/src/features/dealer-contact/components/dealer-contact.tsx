@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
-import { paths, useTenant } from '@forecourt/shared-config';
+import { paths, telHref, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
-import { telHref } from '../../../lib/text';
 
 /** No props today; other teams pass `{}` through RemoteFragment, so anything added stays optional. */
 export type DealerContactProps = Record<string, never>;

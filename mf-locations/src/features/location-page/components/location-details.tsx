@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
-import { paths, useTenant } from '@forecourt/shared-config';
-import { telHref } from '../../../lib/text';
+import { paths, telHref, useTenant } from '@forecourt/shared-config';
 import { directionsUrl } from '../lib/location-copy';
 
 /** Address, phone and the ways onward from a location: directions, contact and stock. */

@@ -1,8 +1,7 @@
 import { css } from '@emotion/react';
-import { paths, useTenant } from '@forecourt/shared-config';
+import { paths, telHref, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { telHref } from '../../../lib/text';
 import { titleFromSlug } from '../../../lib/vehicle-title';
 import { reservationTerms, reserveDeposit } from '../lib/reservation';
 

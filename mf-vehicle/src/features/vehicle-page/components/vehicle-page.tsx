@@ -1,8 +1,7 @@
 import { css } from '@emotion/react';
-import { paths, useTenant } from '@forecourt/shared-config';
+import { capitalise, paths, telHref, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 import { useParams } from 'react-router';
-import { capitalise, telHref } from '../../../lib/text';
 import KeyInfo from '../../key-info/components/key-info';
 import { titleFromSlug, yearFromSlug } from '../../../lib/vehicle-title';
 
