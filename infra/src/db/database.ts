@@ -48,10 +48,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     await fs.mkdir(dir, { recursive: true });
   }
   const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
-  // The root override meant to dedupe PGlite does not apply (the root has no pglite dependency
-  // for `$@electric-sql/pglite` to name), so the dialect's types see its own 0.4 copy. At run
-  // time the dialect only calls query/transaction/close on the instance it is given, which
-  // 0.5 keeps, so this is a types-only mismatch.
+  // The dialect declares PGlite <= 0.4 as its peer; the root package.json overrides it to the
+  // 0.5 infra uses (one copy installed). Its types still name the older client, and it only calls
+  // query/transaction/close on the instance, which 0.5 keeps.
   type DialectClient = ConstructorParameters<typeof PGliteDialect>[0];
   const dialect: Dialect = new PGliteDialect(pglite as unknown as DialectClient);
   const db = new Kysely<PlatformTables>({ dialect });
