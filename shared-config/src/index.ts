@@ -4,8 +4,11 @@
  * the team that owns it.
  */
 export * from './teams';
-export * from './tenant/schema';
-export * from './runtime/manifest';
+// Schemas (zod) are for the server and tests: import them from '@forecourt/shared-config/tenant'
+// and '/manifest'. Pages get the types only, so no page downloads the validation library.
+export type { PublicTenantConfig, TenantConfig, TenantConfigInput, TenantConfigProblem } from './tenant/schema';
+export type { BootData, RemoteManifestEntry, SearchAccess } from './runtime/manifest';
+export * from './runtime/boot';
 export * from './runtime/routes';
 export * from './runtime/store';
 export * from './runtime/react';

@@ -195,4 +195,9 @@ describe('search access', () => {
     const restrictions = Buffer.from(boot.search!.apiKey, 'base64').toString('utf8').slice(64);
     expect(decodeURIComponent(restrictions)).toContain('tenant:"redgum-used-cars"');
   });
+
+  it('tells the client which sorts need unpriced cars left out', async () => {
+    expect(bootData((await page('harbourside-motors.localhost:8080')).body).search?.sortFilters).toEqual({ cars_price_asc: 'price > 0' });
+    expect(bootData((await page('redgum-used-cars.localhost:8080')).body).search?.sortFilters).toEqual({});
+  });
 });

@@ -46,6 +46,11 @@ export const SearchAccessSchema = z
     sorts: z
       .object({ relevant: z.string(), latest: z.string(), priceDesc: z.string(), priceAsc: z.string() })
       .strict(),
+    /**
+     * Extra numeric filters a sort needs on this site, by index name (spec: the price-ascending
+     * sort adds 'price > 0' on some sites). The search client adds them when it uses that index.
+     */
+    sortFilters: z.record(z.string(), z.string()),
   })
   .strict();
 
@@ -62,12 +67,4 @@ export const BootDataSchema = z
 
 export type BootData = z.infer<typeof BootDataSchema>;
 
-/** The id of the `<script type="application/json">` element holding the boot data. */
-export const BOOT_DATA_ELEMENT_ID = 'forecourt-boot';
-
-/** Reads and validates the boot data the server inlined into this page. */
-export function readBootData(doc: Document = document): BootData {
-  const element = doc.getElementById(BOOT_DATA_ELEMENT_ID);
-  if (!element?.textContent) throw new Error(`Boot data element #${BOOT_DATA_ELEMENT_ID} is missing`);
-  return BootDataSchema.parse(JSON.parse(element.textContent));
-}
+export { BOOT_DATA_ELEMENT_ID, readBootData } from './boot';

@@ -90,6 +90,7 @@ export default fp<SearchPluginOptions>(
           hosts: external ? externalHosts : [],
           indexName: CARS_INDEX,
           sorts: { ...CAR_SORTS },
+          sortFilters: tenant.search.priceAscRequiresPrice ? { [CAR_SORTS.priceAsc]: 'price > 0' } : {},
         };
       },
       target(listening?: { host: string; port: number }): SearchTarget {
