@@ -22,6 +22,8 @@ export function Chrome({ remotes, routeOwned }: ChromeProps) {
         styles={css`
           *, *::before, *::after { box-sizing: border-box; }
           body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #101828; background: #fff; }
+          /* The footer sits at the bottom of the window however short the page. */
+          #forecourt-root { display: flex; flex-direction: column; min-height: 100vh; }
           a { color: ${tenant.theme.primary}; }
           :focus-visible { outline: 3px solid ${tenant.theme.accent}; outline-offset: 2px; }
         `}
@@ -67,7 +69,7 @@ export function Chrome({ remotes, routeOwned }: ChromeProps) {
           {tenant.contact.phone}
         </a>
       </header>
-      <main id="forecourt-main" tabIndex={-1} css={css`min-height: 60vh;`}>
+      <main id="forecourt-main" tabIndex={-1} css={css`flex: 1;`}>
         {remotes.map((remote) => (
           <div key={remote.team} id={`app-${remote.team}`} data-slot={remote.team} />
         ))}
