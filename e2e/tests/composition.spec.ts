@@ -51,25 +51,27 @@ test('a navigation between teams swaps the apps and keeps the chrome', async ({ 
   expect(await header?.evaluate((el) => el.isConnected)).toBe(true);
 });
 
-test('react-dom is downloaded once per page load', async ({ page }) => {
-  const scripts: Array<Promise<{ url: string; body: string }>> = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') {
-      scripts.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: '' })));
-    }
+for (const tenant of TENANTS) {
+  test(`react-dom is downloaded once per page load (${tenant.slug})`, async ({ page }) => {
+    const scripts: Array<Promise<{ url: string; body: string }>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: '' })));
+      }
+    });
+    await page.goto(tenantUrl(tenant.slug, '/'));
+    await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
+    // The home page also shows fragments from mf-locations and mf-finance: four containers, one React.
+    await expect(page.locator('[data-boundary="mf-locations"]')).toBeVisible();
+    await expect(page.locator('[data-boundary="mf-finance"]')).toBeVisible();
+    const downloaded = await Promise.all(scripts);
+    expect(downloaded.filter((s) => s.url.endsWith('/remoteEntry.js'))).toHaveLength(3);
+    // Every build carries react-dom as its fallback; the renderer's devtools registration is a
+    // marker only react-dom's reconciler has. One download, and it is the shell's copy.
+    const reactDom = downloaded.filter((s) => s.body.includes('rendererPackageName:"react-dom"'));
+    expect(reactDom.map((s) => new URL(s.url).pathname.split('/').slice(0, 3).join('/'))).toEqual(['/registry/shell']);
   });
-  await page.goto(tenantUrl('harbourside-motors', '/'));
-  await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
-  // The home page also shows fragments from mf-locations and mf-finance: four containers, one React.
-  await expect(page.locator('[data-boundary="mf-locations"]')).toBeVisible();
-  await expect(page.locator('[data-boundary="mf-finance"]')).toBeVisible();
-  const downloaded = await Promise.all(scripts);
-  expect(downloaded.filter((s) => s.url.endsWith('/remoteEntry.js'))).toHaveLength(3);
-  // Every build carries react-dom as its fallback; the renderer's devtools registration is a
-  // marker only react-dom's reconciler has. One download, and it is the shell's copy.
-  const reactDom = downloaded.filter((s) => s.body.includes('rendererPackageName:"react-dom"'));
-  expect(reactDom.map((s) => new URL(s.url).pathname.split('/').slice(0, 3).join('/'))).toEqual(['/registry/shell']);
-});
+}
 
 test('two tenants run different pinned versions of mf-search', async ({ page }) => {
   await page.goto(tenantUrl('harbourside-motors', '/'));
