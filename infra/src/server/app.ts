@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { resolveDataDir } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
 import contentParsers from './plugins/external/content-parsers';
+import routeCatalogue from './plugins/external/route-catalogue';
 import errorHandler from './plugins/external/error-handler';
 import adminAuth from './plugins/platform/admin-auth';
 import databasePlugin from './plugins/platform/database';
@@ -55,6 +56,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     bodyLimit: 256 * 1024,
   });
 
+  await app.register(routeCatalogue);
   await app.register(contentParsers);
   await app.register(errorHandler);
 
