@@ -15,6 +15,7 @@ export * from './runtime/react';
 export * from './runtime/events';
 export * from './runtime/analytics';
 export * from './runtime/paths';
+export * from './runtime/failures';
 export * from './runtime/remote-fragment';
 export * from './runtime/define-app';
 export * from './format';

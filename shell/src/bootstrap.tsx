@@ -2,6 +2,7 @@ import { registerPlugins, registerRemotes } from '@module-federation/enhanced/ru
 import {
   ForecourtProvider,
   forecourtStore,
+  installFailurePolicy,
   readBootData,
   resolveRouteOwner,
   searchAccessAtom,
@@ -13,8 +14,8 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { navigateToUrl, start } from 'single-spa';
 import { Chrome } from './chrome/chrome';
-import { registerApps, type AppRuntime } from './federation/apps';
-import { reportRecovered } from './federation/platform-events';
+import { registerApps } from './federation/apps';
+import { createFailurePolicy } from './federation/failure-policy';
 import { resiliencePlugin } from './federation/resilience-plugin';
 import { interceptLinks } from './navigation';
 
@@ -48,15 +49,11 @@ function boot(): void {
   forecourtStore.set(searchAccessAtom, boot.search ?? null);
   document.documentElement.dataset['shellVersion'] = boot.shellVersion;
 
-  const runtime: AppRuntime = { running: new Map() };
-  registerPlugins([
-    resiliencePlugin(boot.remotes, {
-      onFallback: (remote, to) => {
-        runtime.running.set(remote.team, to.version);
-        reportRecovered(remote.team, remote.version, to.version);
-      },
-    }),
-  ]);
+  // One failure policy for the page: the entry loader, the mount wrapper, every remote's error
+  // boundary and every fragment use it (the last two through shared-config).
+  const policy = createFailurePolicy(boot);
+  installFailurePolicy(policy);
+  registerPlugins([resiliencePlugin(policy)]);
   registerRemotes(boot.remotes.map((remote) => ({ name: remote.name, entry: remote.entry })));
 
   const container = document.getElementById('forecourt-root');
@@ -64,7 +61,7 @@ function boot(): void {
   // The app slots must exist before single-spa mounts anything into them.
   flushSync(() => createRoot(container).render(<ShellRoot remotes={boot.remotes} />));
 
-  registerApps(boot.remotes, runtime, boot.tenant.contact.phone);
+  registerApps(policy);
   interceptLinks(boot.remotes, navigateToUrl);
   start({ urlRerouteOnly: true });
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
 import { migrate, openDatabase } from '../db/database';
+import type { FailureSummary } from '../db/events';
 import type { PinChange } from '../db/pins';
 import { prepareSite } from '../deploy/prepare-site';
 import type { PinsOverview } from '../pins/pin-service';
@@ -22,6 +23,7 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
   rollback <tenant> <team> [--to <ver>]   go back to the last-good version (or --to)
   list [tenant]                           pins per tenant and published versions per team
   history [tenant]                        every pin change: when, who, from, to
+  failures [tenant] [--days N]            failures the shells reported, per tenant, remote, version, kind
   migrate                                 apply database migrations
   seed [--cars N] [--seed S] [--force]    generate demo stock (N cars in all; --force replaces existing)
   index                                   re-index stock into the search service (the running server's
@@ -122,6 +124,22 @@ async function history(tenant: string | undefined): Promise<void> {
   );
 }
 
+async function failures(tenant: string | undefined, days: string | undefined): Promise<void> {
+  if (days !== undefined && !/^[1-9]\d*$/.test(days)) throw new UsageError('--days must be a positive whole number');
+  const params = new URLSearchParams({ ...(tenant ? { tenant } : {}), ...(days ? { days } : {}) });
+  const { failures: rows } = (await adminCall('GET', `/failures${params.size ? `?${params}` : ''}`)) as { failures: FailureSummary[] };
+  if (rows.length === 0) {
+    console.log(`No failures reported${tenant ? ` for ${tenant}` : ''}${days ? ` in the last ${days} days` : ''}.`);
+    return;
+  }
+  console.log(
+    formatTable(
+      ['TENANT', 'REMOTE', 'VERSION', 'KIND', 'COUNT', 'LAST SEEN'],
+      rows.map((f) => [f.tenant, f.remote, f.version, f.kind, String(f.count), new Date(f.lastSeen).toISOString().replace('T', ' ').slice(0, 19)]),
+    ),
+  );
+}
+
 async function migrateCommand(): Promise<void> {
   const settings = serverSettings();
   if (!settings.databaseUrl && (await serverAnswers(settings.port))) {
@@ -190,6 +208,7 @@ export async function run(argv: readonly string[]): Promise<void> {
       cars: { type: 'string' },
       seed: { type: 'string' },
       force: { type: 'boolean' },
+      days: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -219,6 +238,8 @@ export async function run(argv: readonly string[]): Promise<void> {
       return list(rest[0]);
     case 'history':
       return history(rest[0]);
+    case 'failures':
+      return failures(rest[0], values.days);
     case 'migrate':
       return migrateCommand();
     case 'seed':

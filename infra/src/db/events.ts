@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { EventPayload, PlatformTables } from './schema';
 
@@ -46,5 +47,53 @@ export async function recentEvents(
     payload: row.payload,
     path: row.path,
     receivedAt: new Date(row.received_at),
+  }));
+}
+
+/** Deletes events received before `cutoff`; returns how many went. */
+export async function pruneEvents(db: Kysely<PlatformTables>, cutoff: Date): Promise<number> {
+  const result = await db.deleteFrom('analytics_events').where('received_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface FailureSummary {
+  tenant: string;
+  remote: string;
+  version: string;
+  kind: string;
+  count: number;
+  lastSeen: Date;
+}
+
+/**
+ * Platform failure reports (event `failureEventId`) grouped by tenant, remote, version and kind,
+ * most recent first: what `forecourt failures` prints.
+ */
+export async function failureSummary(
+  db: Kysely<PlatformTables>,
+  failureEventId: number,
+  options: { tenant?: string; since?: Date } = {},
+): Promise<FailureSummary[]> {
+  let query = db
+    .selectFrom('analytics_events')
+    .select((eb) => [
+      'tenant',
+      sql<string>`coalesce(payload->>'remote', '?')`.as('remote'),
+      sql<string>`coalesce(payload->>'version', '?')`.as('version'),
+      sql<string>`coalesce(payload->>'kind', '?')`.as('kind'),
+      eb.fn.countAll<string>().as('count'),
+      eb.fn.max('received_at').as('last_seen'),
+    ])
+    .where('event_id', '=', failureEventId);
+  if (options.tenant) query = query.where('tenant', '=', options.tenant);
+  if (options.since) query = query.where('received_at', '>=', options.since);
+  const rows = await query.groupBy(['tenant', sql`2`, sql`3`, sql`4`]).orderBy('last_seen', 'desc').execute();
+  return rows.map((row) => ({
+    tenant: row.tenant,
+    remote: row.remote,
+    version: row.version,
+    kind: row.kind,
+    count: Number(row.count),
+    lastSeen: new Date(row.last_seen as unknown as string),
   }));
 }

@@ -106,3 +106,35 @@ describe('admin API pins', () => {
     expect(overview.published['mf-search']).toEqual(['1.0.0', '1.1.0']);
   });
 });
+
+describe('admin API failures', () => {
+  const report = (tenant: string, kind: string, remote: string, version: string) =>
+    platform.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      payload: { eventId: 1002, payload: { kind, remote, version, detail: 'Error: boom' }, path: '/' },
+      headers: { 'x-forecourt-tenant': tenant },
+    });
+
+  it('counts the failures the shells reported per tenant, remote, version and kind', async () => {
+    await report('harbourside-motors', 'render', 'mf-search', '1.1.0');
+    await report('harbourside-motors', 'render', 'mf-search', '1.1.0');
+    await report('harbourside-motors', 'fragment-timeout', 'mf-finance', '1.0.0');
+    const response = await admin('GET', '/_admin/failures?tenant=harbourside-motors');
+    expect(response.statusCode).toBe(200);
+    const rows = (response.json() as { failures: Array<Record<string, unknown>> }).failures.map(({ remote, version, kind, count }) => [remote, version, kind, count]);
+    expect(rows).toEqual(expect.arrayContaining([['mf-search', '1.1.0', 'render', 2], ['mf-finance', '1.0.0', 'fragment-timeout', 1]]));
+    expect(rows).toHaveLength(2);
+  });
+
+  it("keeps one tenant's failures out of another's list", async () => {
+    await report('summit-auto-group', 'entry', 'mf-locations', '1.0.1');
+    const response = await admin('GET', '/_admin/failures?tenant=harbourside-motors');
+    expect(response.json()).toEqual({ failures: [] });
+  });
+
+  it('refuses an unknown tenant', async () => {
+    const response = await admin('GET', '/_admin/failures?tenant=nobody');
+    expect(response.statusCode).toBe(404);
+  });
+});

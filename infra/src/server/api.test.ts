@@ -1,4 +1,5 @@
-import { recentEvents } from '../db/events';
+import { sql } from 'kysely';
+import { insertEvent, recentEvents } from '../db/events';
 import type { Database } from '../db/database';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 
@@ -51,6 +52,36 @@ describe('POST /api/events', () => {
     expect(response.json()).toMatchObject({ field: 'payload.nested' });
   });
 
+  it('answers 400 naming eventId when it does not fit the 32-bit column', async () => {
+    const response = await postEvent({ eventId: 2147483648 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'eventId' });
+  });
+
+  it('answers 400 naming the payload key that holds a NUL character', async () => {
+    const response = await postEvent({ eventId: 1, payload: { 'ma\u0000ke': 'Mazda' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/NUL/);
+  });
+
+  it('answers 400 naming the payload value that holds a NUL character', async () => {
+    const response = await postEvent({ eventId: 1, payload: { make: 'Maz\u0000da' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'payload.make' });
+  });
+
+  it('answers 400 naming path when it holds a lone surrogate', async () => {
+    const response = await postEvent('{"eventId":1,"path":"/search/\\ud800"}');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'path' });
+  });
+
+  it('answers 400, not 500, for a lone surrogate in a payload key sent with another charset', async () => {
+    const response = await postEvent('{"eventId":1,"payload":{"\\udc00":1}}', { 'content-type': 'application/json; charset=latin1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/unpaired surrogate/);
+  });
+
   it('answers 400 for a body that is not JSON', async () => {
     const response = await postEvent('{"eventId": ');
     expect(response.statusCode).toBe(400);
@@ -76,6 +107,44 @@ describe('POST /api/events', () => {
   it('answers 404 when no tenant is addressed', async () => {
     const response = await platform.app.inject({ method: 'POST', url: '/api/events', payload: { eventId: 1 }, headers: { host: 'localhost' } });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('events rate limit and retention', () => {
+  it('answers 429 once one address has sent its events for the minute, saying when to retry', async () => {
+    const limited = await createTestPlatform(database, { events: { perMinute: 3 } });
+    try {
+      const send = () => limited.app.inject({ method: 'POST', url: '/api/events', payload: { eventId: 1 }, headers: TENANT, remoteAddress: '203.0.113.9' });
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await send()).statusCode);
+      expect(statuses).toEqual([202, 202, 202, 429]);
+      expect((await send()).json().error).toMatch(/^Too many events from this address: at most 3 a minute\. Retry in \d+ s\.$/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts each address on its own', async () => {
+    const limited = await createTestPlatform(database, { events: { perMinute: 1 } });
+    try {
+      const from = (remoteAddress: string) => limited.app.inject({ method: 'POST', url: '/api/events', payload: { eventId: 1 }, headers: TENANT, remoteAddress });
+      expect((await from('203.0.113.10')).statusCode).toBe(202);
+      expect((await from('203.0.113.11')).statusCode).toBe(202);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('deletes events older than the retention when the server starts, and keeps newer ones', async () => {
+    const old = await insertEvent(database.db, { tenant: 'redgum-used-cars', eventId: 7, payload: {}, path: null });
+    const recent = await insertEvent(database.db, { tenant: 'redgum-used-cars', eventId: 8, payload: {}, path: null });
+    await sql`update analytics_events set received_at = now() - interval '11 days' where id = ${old}`.execute(database.db);
+    await sql`update analytics_events set received_at = now() - interval '9 days' where id = ${recent}`.execute(database.db);
+    const pruning = await createTestPlatform(database, { events: { retentionDays: 10 } });
+    await pruning.close();
+    const ids = (await recentEvents(database.db, 'redgum-used-cars', 1000)).map((e) => e.id);
+    expect(ids).toContain(recent);
+    expect(ids).not.toContain(old);
   });
 });
 

@@ -15,7 +15,7 @@ import securityHeaders from './plugins/platform/security-headers';
 import tenantsPlugin from './plugins/platform/tenants';
 import { registerTeamServers } from './plugins/teams';
 import adminRoutes from './routes/admin';
-import eventsRoutes from './routes/events';
+import eventsRoutes, { type EventsOptions } from './routes/events';
 import faviconRoutes from './routes/favicon';
 import mediaRoutes from '../media/media-routes';
 import healthRoutes from './routes/health';
@@ -36,6 +36,8 @@ export interface AppOptions {
   /** Mount the mf-* server plugins (default true). */
   teamServers?: boolean;
   clock?: () => Date;
+  /** Rate limit and retention of `/api/events` (default: from the environment). */
+  events?: EventsOptions;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -73,7 +75,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(adminAuth, { dataDir });
 
   await app.register(healthRoutes);
-  await app.register(eventsRoutes);
+  await app.register(eventsRoutes, options.events ?? {});
   await app.register(registryFilesRoutes);
   await app.register(adminRoutes, { prefix: '/_admin' });
   await app.register(faviconRoutes);

@@ -18,6 +18,25 @@ export interface ComposedPage {
   shellScripts: ShellScript[];
 }
 
+/**
+ * The shell's failure-policy timeouts, when the environment sets them
+ * (FORECOURT_ENTRY_TIMEOUT_MS, FORECOURT_FRAGMENT_TIMEOUT_MS); the shell's defaults otherwise.
+ * The journeys set short ones so a hung remote is proven in seconds.
+ */
+export function failurePolicyFromEnv(env: NodeJS.ProcessEnv = process.env): BootData['failurePolicy'] {
+  const read = (name: string): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number of milliseconds, got '${raw}'`);
+    return value;
+  };
+  const entryTimeoutMs = read('FORECOURT_ENTRY_TIMEOUT_MS');
+  const fragmentTimeoutMs = read('FORECOURT_FRAGMENT_TIMEOUT_MS');
+  if (entryTimeoutMs === undefined && fragmentTimeoutMs === undefined) return undefined;
+  return { ...(entryTimeoutMs ? { entryTimeoutMs } : {}), ...(fragmentTimeoutMs ? { fragmentTimeoutMs } : {}) };
+}
+
 export function entryUrl(team: string, version: string, file: string): string {
   return `/registry/${team}/${version}/${file}`;
 }
@@ -32,6 +51,7 @@ export async function composePage(
   registry: Registry,
   pathname: string,
   search?: SearchAccess,
+  failurePolicy?: BootData['failurePolicy'],
 ): Promise<ComposedPage | null> {
   const shellPin = pins.get(SHELL_TEAM);
   const shell = shellPin ? await registry.meta(SHELL_TEAM, shellPin.version) : null;
@@ -67,7 +87,7 @@ export async function composePage(
   const owner = resolveRouteOwner(remotes, pathname);
   return {
     status: owner ? 200 : 404,
-    boot: { tenant: toPublicTenantConfig(tenant), remotes, shellVersion: shell.version, ...(search ? { search } : {}) },
+    boot: { tenant: toPublicTenantConfig(tenant), remotes, shellVersion: shell.version, ...(search ? { search } : {}), ...(failurePolicy ? { failurePolicy } : {}) },
     owner,
     shellScripts: shell.entryFiles.map((file) => ({
       src: entryUrl(SHELL_TEAM, shell.version, file),

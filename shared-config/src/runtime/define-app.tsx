@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
-import type { ComponentType, ErrorInfo } from 'react';
+import { createElement, type ComponentType } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { failurePolicy } from './failures';
 import { ForecourtProvider } from './react';
 
 export interface RemoteAppOptions {
@@ -13,31 +14,29 @@ export interface RemoteAppOptions {
   Root: ComponentType;
   /**
    * A fault to inject, set only in builds made to test the platform's failure policy (pass
-   * `__FORECOURT_FAULT__`; empty in every normal build).
+   * `__FORECOURT_FAULT__`; empty in every normal build): 'mount' throws on mount, 'render'
+   * throws while rendering.
    */
   fault?: string;
 }
 
-function AppCrashed({ team }: { team: string }) {
-  return (
-    <section role="alert" data-fallback={team} css={css`margin: 2rem auto; max-width: 40rem; padding: 1.5rem; border: 1px solid #d0d5dd; border-radius: 8px;`}>
-      <h1 css={{ fontSize: '1.25rem' }}>Something went wrong here</h1>
-      <p>This part of the page stopped working. Please reload the page to try again.</p>
-    </section>
-  );
+function RenderFault({ team, version }: { team: string; version: string }): never {
+  throw new Error(`${team}@${version}: injected render fault`);
 }
 
 /**
  * A remote's `./app`: single-spa lifecycles around its root component, inside the page's one
  * store, with the team boundary and version visible in the DOM, and an error boundary so a
- * render error stays inside this app's area.
+ * render error stays inside this app's area. What a render error shows and where it is
+ * reported is the page's failure policy (installed by the shell), the same as for every other
+ * failure.
  */
 export function defineRemoteApp({ team, version, Root, fault = '' }: RemoteAppOptions) {
   function AppRoot() {
     return (
       <ForecourtProvider>
         <div data-boundary={team} data-version={version}>
-          <Root />
+          {fault === 'render' ? <RenderFault team={team} version={version} /> : <Root />}
           {/* A visible version mark: support and dealers can tell which pinned build they see. */}
           <p data-version-mark css={css`margin: 0; padding: 0.25rem 1.5rem; text-align: right; font-size: 0.75rem; color: #667085;`}>
             {team} {version}
@@ -52,9 +51,10 @@ export function defineRemoteApp({ team, version, Root, fault = '' }: RemoteAppOp
     React,
     ReactDOMClient,
     rootComponent: AppRoot,
-    errorBoundary: (error: Error, info: ErrorInfo) => {
-      console.error(`[forecourt] ${team}@${version} crashed while rendering`, error, info.componentStack);
-      return <AppCrashed team={team} />;
+    errorBoundary: (error: Error) => {
+      const policy = failurePolicy();
+      policy.report({ kind: 'render', remote: team, version, error });
+      return <ForecourtProvider>{createElement(policy.Fallback, { remote: team })}</ForecourtProvider>;
     },
   });
 

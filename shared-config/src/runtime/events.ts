@@ -7,12 +7,6 @@ export interface ChannelPayloads {
   'shell:app-mounted': { team: string; version: string };
   /** A remote could not be loaded or mounted and its area shows a fallback. */
   'shell:app-failed': { team: string; version: string; reason: string };
-  /** A car was saved to the signed-in shopper's watchlist. */
-  'vehicle:watchlist-saved': { carId: string };
-  /** A car was removed from the watchlist. */
-  'vehicle:watchlist-removed': { carId: string };
-  /** A lead was stored by the server. */
-  'leads:lead-submitted': { leadId: string; category: string };
 }
 
 export type Channel = keyof ChannelPayloads;

@@ -62,6 +62,11 @@ export const BootDataSchema = z
     remotes: z.array(RemoteManifestEntrySchema),
     shellVersion: z.string(),
     search: SearchAccessSchema.optional(),
+    /** Timeouts of the shell's failure policy, when the server sets them (defaults otherwise). */
+    failurePolicy: z
+      .object({ entryTimeoutMs: z.number().int().positive().optional(), fragmentTimeoutMs: z.number().int().positive().optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -2,7 +2,7 @@ import { Provider, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import type { PublicTenantConfig } from '../tenant/schema';
 import type { SearchAccess } from './manifest';
-import { forecourtStore, searchAccessAtom, sessionAtom, tenantAtom, type Session } from './store';
+import { forecourtStore, searchAccessAtom, tenantAtom } from './store';
 
 /** Wraps a React root so it shares the page's one store. Every app and fragment root uses it. */
 export function ForecourtProvider({ children }: { children: ReactNode }) {
@@ -14,10 +14,6 @@ export function useTenant(): PublicTenantConfig {
   const tenant = useAtomValue(tenantAtom, { store: forecourtStore });
   if (!tenant) throw new Error('useTenant() called before the tenant was set (is the shell booted?)');
   return tenant;
-}
-
-export function useSession(): Session {
-  return useAtomValue(sessionAtom, { store: forecourtStore });
 }
 
 /** How to reach this tenant's stock search; throws when the page was served without it. */

@@ -1,11 +1,12 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Component, createElement, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { failurePolicy, teamOfModule } from './failures';
 
 /**
  * Shows another team's exposed component (e.g. `mf_finance/Calculator`) through the Module
- * Federation runtime, never by import. A fragment that fails to load, takes longer than
- * `timeoutMs` or throws while rendering shows `fallback` and is reported; the page around it
- * keeps working.
+ * Federation runtime, never by import. A fragment that fails to load, takes longer than the
+ * page's fragment timeout or throws while rendering shows the page's one fallback and is
+ * reported through the failure policy; the page around it keeps working.
  */
 export interface RemoteFragmentProps<P extends object> {
   /** `<container>/<exposed name>`, e.g. `mf_finance/Calculator`. */
@@ -13,18 +14,19 @@ export interface RemoteFragmentProps<P extends object> {
   props: P;
   /** Shown while loading; defaults to nothing so the layout does not jump with text. */
   loading?: ReactNode;
-  /** Shown when the fragment cannot be shown. */
-  fallback?: ReactNode;
+  /** Overrides the page's fragment timeout (the shell's policy decides it otherwise). */
   timeoutMs?: number;
 }
 
-export const DEFAULT_FRAGMENT_TIMEOUT_MS = 8000;
+class FragmentTimeout extends Error {
+  override name = 'FragmentTimeout';
+}
 
 type LoadState<P> = { status: 'loading' } | { status: 'ready'; Component: ComponentType<P> } | { status: 'failed' };
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not load within ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(new FragmentTimeout(`${what} did not load within ${ms} ms`)), ms);
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -38,11 +40,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
-export function reportFragmentFailure(id: string, error: unknown): void {
-  console.error(`[forecourt] fragment ${id} failed`, error);
+function Fallback({ id }: { id: string }) {
+  return createElement(failurePolicy().Fallback, { remote: teamOfModule(id), inline: true });
 }
 
-class FragmentBoundary extends Component<{ id: string; fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+class FragmentBoundary extends Component<{ id: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -50,34 +52,29 @@ class FragmentBoundary extends Component<{ id: string; fallback: ReactNode; chil
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    reportFragmentFailure(this.props.id, { error, componentStack: info.componentStack });
+    failurePolicy().report({ kind: 'fragment-error', remote: teamOfModule(this.props.id), error: Object.assign(error, { componentStack: info.componentStack }) });
   }
 
   override render(): ReactNode {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    return this.state.failed ? <Fallback id={this.props.id} /> : this.props.children;
   }
 }
 
-export function RemoteFragment<P extends object>({
-  id,
-  props,
-  loading = null,
-  fallback = null,
-  timeoutMs = DEFAULT_FRAGMENT_TIMEOUT_MS,
-}: RemoteFragmentProps<P>) {
+export function RemoteFragment<P extends object>({ id, props, loading = null, timeoutMs }: RemoteFragmentProps<P>) {
   const [state, setState] = useState<LoadState<P>>({ status: 'loading' });
 
   useEffect(() => {
     let cancelled = false;
     setState({ status: 'loading' });
-    withTimeout(loadRemote<{ default?: ComponentType<P> } | ComponentType<P>>(id), timeoutMs, id)
+    withTimeout(loadRemote<{ default?: ComponentType<P> } | ComponentType<P>>(id), timeoutMs ?? failurePolicy().fragmentTimeoutMs, id)
       .then((module) => {
         const Loaded = module && typeof module === 'object' && 'default' in module ? module.default : module;
         if (typeof Loaded !== 'function' && typeof Loaded !== 'object') throw new Error(`${id} exposes no component`);
         if (!cancelled) setState({ status: 'ready', Component: Loaded as ComponentType<P> });
       })
       .catch((error: unknown) => {
-        reportFragmentFailure(id, error);
+        const kind = error instanceof FragmentTimeout ? 'fragment-timeout' : 'fragment-error';
+        failurePolicy().report({ kind, remote: teamOfModule(id), error });
         if (!cancelled) setState({ status: 'failed' });
       });
     return () => {
@@ -86,11 +83,7 @@ export function RemoteFragment<P extends object>({
   }, [id, timeoutMs]);
 
   if (state.status === 'loading') return <>{loading}</>;
-  if (state.status === 'failed') return <>{fallback}</>;
+  if (state.status === 'failed') return <Fallback id={id} />;
   const Loaded = state.Component;
-  return (
-    <FragmentBoundary id={id} fallback={fallback}>
-      {createElement(Loaded as ComponentType<object>, props)}
-    </FragmentBoundary>
-  );
+  return <FragmentBoundary id={id}>{createElement(Loaded as ComponentType<object>, props)}</FragmentBoundary>;
 }

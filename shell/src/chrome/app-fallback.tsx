@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { telHref } from '@forecourt/shared-config';
+import { forecourtStore, telHref, tenantAtom, type FallbackProps } from '@forecourt/shared-config';
 
 const TEAM_FEATURE: Record<string, string> = {
   'mf-search': 'Vehicle search',
@@ -10,33 +10,46 @@ const TEAM_FEATURE: Record<string, string> = {
 };
 
 /**
- * What a shopper sees in an app's area when that app cannot be shown. It says what is missing
- * and offers the two things that always work: reload, or call the dealer.
+ * The one thing a shopper sees wherever part of a page cannot be shown: an app's whole area
+ * (entry, mount or render failure) or a fragment inside another team's page (inline). It says
+ * what is missing and offers what always works: try again, or call the dealer.
  */
-export function AppFallback({ team, phone }: { team: string; phone: string }) {
-  const feature = TEAM_FEATURE[team] ?? 'This section';
+export function AppFallback({ remote, inline = false }: FallbackProps) {
+  const feature = TEAM_FEATURE[remote] ?? 'This section';
+  const phone = forecourtStore.get(tenantAtom)?.contact.phone;
+  const call = phone ? (
+    <>
+      , or call us on <a href={telHref(phone)}>{phone}</a>
+    </>
+  ) : null;
   return (
     <section
-      role="alert"
-      data-fallback={team}
+      role={inline ? 'status' : 'alert'}
+      data-fallback={remote}
       css={css`
-        label: shell-app-fallback;
-        margin: 2rem auto;
+        label: app-fallback;
+        margin: ${inline ? '1rem 0' : '2rem auto'};
         max-width: 40rem;
-        padding: 1.5rem;
+        padding: ${inline ? '0.75rem 1rem' : '1.5rem'};
         border: 1px solid #d0d5dd;
         border-radius: 8px;
         background: #f9fafb;
+        color: #101828;
       `}
     >
-      <h1 css={css`font-size: 1.25rem; margin: 0 0 0.5rem;`}>{feature} is temporarily unavailable</h1>
-      <p css={css`margin: 0 0 1rem;`}>
-        Sorry, this part of our site did not load. Please try again in a moment, or call us on{' '}
-        <a href={telHref(phone)}>{phone}</a>.
-      </p>
-      <button type="button" onClick={() => location.reload()}>
-        Try again
-      </button>
+      {inline ? (
+        <p css={css`margin: 0;`}>
+          {feature} is temporarily unavailable. Please try again in a moment{call}.
+        </p>
+      ) : (
+        <>
+          <h1 css={css`font-size: 1.25rem; margin: 0 0 0.5rem;`}>{feature} is temporarily unavailable</h1>
+          <p css={css`margin: 0 0 1rem;`}>Sorry, this part of our site did not load. Please try again in a moment{call}.</p>
+          <button type="button" onClick={() => location.reload()}>
+            Try again
+          </button>
+        </>
+      )}
     </section>
   );
 }

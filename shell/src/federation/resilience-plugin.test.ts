@@ -1,4 +1,5 @@
 import type { RemoteManifestEntry } from '@forecourt/shared-config';
+import { createFailurePolicy } from './failure-policy';
 import { resiliencePlugin } from './resilience-plugin';
 
 const remote: RemoteManifestEntry = {
@@ -43,8 +44,15 @@ function args(getRemoteEntry: (entry: string) => Promise<unknown>) {
   };
 }
 
+function policyFor(remotes: RemoteManifestEntry[], backoff: number[] = [1, 1]) {
+  const policy = { ...createFailurePolicy({ remotes }), retryBackoffMs: backoff };
+  const reports = jest.spyOn(policy, 'report').mockImplementation(() => undefined);
+  const recovered = jest.spyOn(policy, 'recovered').mockImplementation(() => undefined);
+  return { policy, reports, recovered };
+}
+
 describe('resiliencePlugin', () => {
-  it('retries the pinned entry before anything else', async () => {
+  it('retries the pinned entry and returns it when a retry succeeds', async () => {
     const exportsOk = { init: jest.fn() };
     let calls = 0;
     const { value, tried } = args(async () => {
@@ -52,47 +60,53 @@ describe('resiliencePlugin', () => {
       if (calls < 2) throw new Error('RUNTIME-008');
       return exportsOk;
     });
-    await expect(hookOf(resiliencePlugin([remote], {}, [1, 1], noSleep))(value)).resolves.toBe(exportsOk);
+    const { policy, reports } = policyFor([remote]);
+    await expect(hookOf(resiliencePlugin(policy, noSleep))(value)).resolves.toBe(exportsOk);
     expect(tried).toEqual([remote.entry, remote.entry]);
+    expect(reports).not.toHaveBeenCalled();
   });
 
-  it('falls back to the last-good version after the retries', async () => {
+  it('falls back to the last-good version after the retries and reports the failed entry', async () => {
     const lastGoodExports = { init: jest.fn() };
-    const onFallback = jest.fn();
     const { value, tried } = args(async (entry) => {
       if (entry === remote.lastGood?.entry) return lastGoodExports;
       throw new Error('RUNTIME-008');
     });
-    await expect(hookOf(resiliencePlugin([remote], { onFallback }, [1, 1], noSleep))(value)).resolves.toBe(lastGoodExports);
+    const { policy, reports, recovered } = policyFor([remote]);
+    await expect(hookOf(resiliencePlugin(policy, noSleep))(value)).resolves.toBe(lastGoodExports);
     expect(tried).toEqual([remote.entry, remote.entry, remote.lastGood?.entry]);
-    expect(onFallback).toHaveBeenCalledWith(remote, remote.lastGood);
+    expect(reports).toHaveBeenCalledWith(expect.objectContaining({ kind: 'entry', remote: 'mf-search', version: '1.1.0' }));
+    expect(recovered).toHaveBeenCalledWith('mf-search', '1.1.0', '1.0.0');
   });
 
-  it('gives up when there is no last-good version', async () => {
-    const onGiveUp = jest.fn();
+  it('gives up without a recovery when there is no last-good version', async () => {
     const { value } = args(async () => {
       throw new Error('RUNTIME-008');
     });
-    const withoutLastGood = { ...remote, lastGood: undefined };
-    await expect(hookOf(resiliencePlugin([withoutLastGood], { onGiveUp }, [1], noSleep))(value)).resolves.toBeUndefined();
-    expect(onGiveUp).toHaveBeenCalledWith('mf_search', expect.any(Error));
+    const { policy, recovered } = policyFor([{ ...remote, lastGood: undefined }], [1]);
+    await expect(hookOf(resiliencePlugin(policy, noSleep))(value)).resolves.toBeUndefined();
+    expect(recovered).not.toHaveBeenCalled();
   });
 
   it('clears the failed load so a retry fetches again', async () => {
     const { value } = args(async () => ({}));
-    await hookOf(resiliencePlugin([remote], {}, [1], noSleep))(value);
+    await hookOf(resiliencePlugin(policyFor([remote], [1]).policy, noSleep))(value);
     expect(value.globalLoading).not.toHaveProperty('key');
   });
 
+  it('bounds each entry load by the policy\'s entry timeout', () => {
+    const policy = createFailurePolicy({ remotes: [remote], failurePolicy: { entryTimeoutMs: 1234, fragmentTimeoutMs: 1000 } });
+    const created = resiliencePlugin(policy, noSleep).createScript?.({ url: new URL(remote.entry, location.href).href }) as { timeout: number };
+    expect(created.timeout).toBe(1234);
+  });
+
   it('puts Subresource Integrity on a known entry script', () => {
-    const plugin = resiliencePlugin([remote], {}, [], noSleep);
-    const created = plugin.createScript?.({ url: new URL(remote.entry, location.href).href }) as { script: HTMLScriptElement };
+    const created = resiliencePlugin(policyFor([remote]).policy, noSleep).createScript?.({ url: new URL(remote.entry, location.href).href }) as { script: HTMLScriptElement };
     expect(created.script.integrity).toBe('sha384-current');
   });
 
   it('loads entries anonymously so integrity can be checked across origins', () => {
-    const plugin = resiliencePlugin([remote], {}, [], noSleep);
-    const created = plugin.createScript?.({ url: 'https://cdn.example/x.js' }) as { script: HTMLScriptElement };
+    const created = resiliencePlugin(policyFor([remote]).policy, noSleep).createScript?.({ url: 'https://cdn.example/x.js' }) as { script: HTMLScriptElement };
     expect(created.script.crossOrigin).toBe('anonymous');
   });
 });

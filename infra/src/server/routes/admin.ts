@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
+import { failureSummary } from '../../db/events';
 import { indexStock } from '../../search/indexing/indexer';
 import { parseInput } from '../errors';
 
@@ -26,6 +28,14 @@ const HistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
+const FailuresQuery = z
+  .object({
+    tenant: z.string().min(1).max(100).optional(),
+    /** Only failures reported in the last N days. */
+    days: z.coerce.number().int().min(1).max(3650).optional(),
+  })
+  .strict();
+
 /**
  * What the CLI calls. Encapsulated (not fastify-plugin) so its auth hook guards these routes
  * only; register with prefix `/_admin`.
@@ -38,6 +48,15 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
   fastify.get('/history', async (request) => {
     const query = parseInput(HistoryQuery, request.query, 'query');
     return { changes: await fastify.pins.history(query.tenant, query.limit) };
+  });
+
+  // Failures the shells reported (entry, mount, render, fragment-timeout, fragment-error), per
+  // tenant, remote, version and kind: which dealer sees which broken build.
+  fastify.get('/failures', async (request, reply) => {
+    const query = parseInput(FailuresQuery, request.query, 'query');
+    if (query.tenant && !fastify.tenants.get(query.tenant)) return reply.code(404).send({ error: `Unknown tenant '${query.tenant}'` });
+    const since = query.days ? new Date(Date.now() - query.days * 24 * 60 * 60 * 1000) : undefined;
+    return { failures: await failureSummary(fastify.database.db, PLATFORM_EVENT.failure, { tenant: query.tenant, since }) };
   });
 
   fastify.post('/pins', async (request) => {

@@ -1,30 +1,115 @@
+import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { insertEvent } from '../../db/events';
+import { insertEvent, pruneEvents } from '../../db/events';
 import { parseInput } from '../errors';
+import { textProblem } from '../text';
+
+/** The `event_id` column is a 32-bit integer. */
+const MAX_EVENT_ID = 2 ** 31 - 1;
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .superRefine((value, context) => {
+      const problem = textProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    });
 
 export const EventBodySchema = z
   .object({
-    eventId: z.number().int().positive(),
-    payload: z.record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])).optional(),
-    path: z.string().startsWith('/').max(2048).optional(),
+    eventId: z.number().int().positive().max(MAX_EVENT_ID),
+    payload: z
+      .record(z.string(), z.union([text(2000), z.number(), z.boolean(), z.null()]))
+      // Keys are checked here rather than by a key schema, so the message never echoes a key
+      // that holds a NUL or a broken character back to the caller.
+      .superRefine((payload, context) => {
+        for (const key of Object.keys(payload)) {
+          const problem = key.length > 100 ? 'must be at most 100 characters long' : textProblem(key);
+          if (problem) {
+            context.addIssue({ code: 'custom', message: `every key ${problem}` });
+            return;
+          }
+        }
+      })
+      .optional(),
+    path: text(2048).startsWith('/').optional(),
   })
   .strict();
 
-/** Analytics beacons from the page; stored under the tenant the host names, never the body. */
-export default fp(
-  async (fastify) => {
-    fastify.post('/api/events', { bodyLimit: 16 * 1024 }, async (request, reply) => {
-      if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
-      const body = parseInput(EventBodySchema, request.body ?? null, 'body');
-      const id = await insertEvent(fastify.database.db, {
-        tenant: request.tenant.slug,
-        eventId: body.eventId,
-        payload: body.payload ?? {},
-        path: body.path ?? null,
-      });
-      return reply.code(202).send({ id });
+export interface EventsOptions {
+  /** Posts one client address may make per minute (FORECOURT_EVENTS_PER_MINUTE, default 240). */
+  perMinute?: number;
+  /** Days an event is kept (FORECOURT_EVENT_RETENTION_DAYS, default 30). */
+  retentionDays?: number;
+}
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+function positiveNumber(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
+  return value;
+}
+
+export function eventsSettings(env: NodeJS.ProcessEnv = process.env): Required<EventsOptions> {
+  return {
+    perMinute: positiveNumber(env['FORECOURT_EVENTS_PER_MINUTE'], 240, 'FORECOURT_EVENTS_PER_MINUTE'),
+    retentionDays: positiveNumber(env['FORECOURT_EVENT_RETENTION_DAYS'], 30, 'FORECOURT_EVENT_RETENTION_DAYS'),
+  };
+}
+
+/**
+ * Analytics beacons and platform failure reports from the page; stored under the tenant the
+ * host names, never the body. A page sends a handful per view, so a per-address limit (well
+ * above a shopper's rate, far below a flood's) keeps one client from filling the table, and
+ * events older than the retention are deleted hourly.
+ */
+export default fp<EventsOptions>(
+  async (fastify, options) => {
+    const settings = { ...eventsSettings(), ...options };
+
+    await fastify.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(new Error(`Too many events from this address: at most ${context.max} a minute. Retry in ${Math.ceil(context.ttl / 1000)} s.`), {
+          statusCode: context.statusCode,
+        }),
     });
+
+    fastify.post(
+      '/api/events',
+      { bodyLimit: 16 * 1024, config: { rateLimit: { max: settings.perMinute, timeWindow: 60_000 } } },
+      async (request, reply) => {
+        if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
+        const body = parseInput(EventBodySchema, request.body ?? null, 'body');
+        const id = await insertEvent(fastify.database.db, {
+          tenant: request.tenant.slug,
+          eventId: body.eventId,
+          payload: body.payload ?? {},
+          path: body.path ?? null,
+        });
+        return reply.code(202).send({ id });
+      },
+    );
+
+    const prune = async () => {
+      try {
+        const cutoff = new Date(Date.now() - settings.retentionDays * 24 * 60 * 60 * 1000);
+        const removed = await pruneEvents(fastify.database.db, cutoff);
+        if (removed > 0) fastify.log.info(`events: removed ${removed} older than ${settings.retentionDays} days`);
+      } catch (error) {
+        fastify.log.error({ err: error }, 'events: pruning failed');
+      }
+    };
+    let timer: NodeJS.Timeout | undefined;
+    fastify.addHook('onReady', async () => {
+      await prune();
+      timer = setInterval(() => void prune(), PRUNE_EVERY_MS).unref();
+    });
+    fastify.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'routes-events', fastify: '5.x', dependencies: ['database', 'tenants'] },
 );

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { effectivePins, pinsForTenant } from '../../db/pins';
-import { composePage, renderPage, renderPlainPage } from '../page';
+import { composePage, failurePolicyFromEnv, renderPage, renderPlainPage } from '../page';
 
 /** Paths that belong to the platform, never to a page, even when nothing there matched. */
 const RESERVED = /^\/(api|registry|_admin|media|1)(\/|$)/;
@@ -11,6 +11,7 @@ const RESERVED = /^\/(api|registry|_admin|media|1)(\/|$)/;
  */
 export default fp(
   async (fastify) => {
+    const failurePolicy = failurePolicyFromEnv();
     fastify.get('/*', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (RESERVED.test(pathname)) return reply.code(404).send({ error: `No route for GET ${pathname}` });
@@ -31,10 +32,10 @@ export default fp(
       const pins = effectivePins(await pinsForTenant(fastify.database.db, tenant.slug), tenant.slug);
       let page;
       try {
-        page = await composePage(tenant, pins, fastify.registry, pathname, fastify.stockSearch.access(tenant));
+        page = await composePage(tenant, pins, fastify.registry, pathname, fastify.stockSearch.access(tenant), failurePolicy);
       } catch (error) {
         // A malformed path (bad percent-encoding) cannot match any route: not-found, not a 500.
-        if (error instanceof URIError) page = await composePage(tenant, pins, fastify.registry, '/__invalid__', fastify.stockSearch.access(tenant));
+        if (error instanceof URIError) page = await composePage(tenant, pins, fastify.registry, '/__invalid__', fastify.stockSearch.access(tenant), failurePolicy);
         else throw error;
       }
       if (!page) {

@@ -35,6 +35,8 @@ export default fp(
         const fastifyError = error as FastifyError;
         // A body that is not JSON is a 400 like any other bad body, whatever status Fastify picked.
         const code = fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : fastifyError.validation ? 400 : status;
+        // Too many requests is about the caller, not a field of this request.
+        if (code === 429) return reply.code(429).send({ error: error.message });
         return reply.code(code).send({ error: error.message, field: fieldOf(fastifyError) });
       }
       request.log.error({ err: error }, 'request failed');

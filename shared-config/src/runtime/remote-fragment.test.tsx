@@ -1,0 +1,55 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { screen } from '@testing-library/react';
+import { renderWithPlatform } from '../testing/render';
+import { installFailurePolicy, type Failure, type FailurePolicy } from './failures';
+import { RemoteFragment } from './remote-fragment';
+
+// The federation runtime is the boundary here: these tests are about what RemoteFragment does
+// with what it loads. The real loading is proven in the browser by the failure-policy journeys.
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() }));
+const load = jest.mocked(loadRemote);
+
+let reports: Failure[];
+
+beforeEach(() => {
+  reports = [];
+  const policy: FailurePolicy = {
+    report: (failure) => reports.push(failure),
+    Fallback: ({ remote, inline }) => <p role="status">{`${remote} fallback${inline ? ' (inline)' : ''}`}</p>,
+    fragmentTimeoutMs: 50,
+  };
+  installFailurePolicy(policy);
+});
+
+it('shows the loaded component with its props', async () => {
+  load.mockResolvedValue({ default: ({ name }: { name: string }) => <p>Hello {name}</p> });
+  renderWithPlatform(<RemoteFragment id="mf_finance/Greeting" props={{ name: 'shopper' }} />);
+  expect(await screen.findByText('Hello shopper')).toBeInTheDocument();
+  expect(reports).toEqual([]);
+});
+
+it("shows the policy's inline fallback and reports a fragment timeout when loading takes longer than the page's timeout", async () => {
+  load.mockReturnValue(new Promise(() => undefined));
+  renderWithPlatform(<RemoteFragment id="mf_finance/FinanceCta" props={{}} />);
+  expect(await screen.findByRole('status')).toHaveTextContent('mf-finance fallback (inline)');
+  expect(reports.map((r) => [r.kind, r.remote])).toEqual([['fragment-timeout', 'mf-finance']]);
+});
+
+it('reports a fragment error when the module cannot be loaded', async () => {
+  load.mockRejectedValue(new Error('RUNTIME-008'));
+  renderWithPlatform(<RemoteFragment id="mf_locations/DealerContact" props={{}} />);
+  expect(await screen.findByRole('status')).toHaveTextContent('mf-locations fallback (inline)');
+  expect(reports.map((r) => [r.kind, r.remote])).toEqual([['fragment-error', 'mf-locations']]);
+});
+
+it('reports a fragment error and shows the fallback when the component throws while rendering', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  load.mockResolvedValue({
+    default: () => {
+      throw new Error('boom');
+    },
+  });
+  renderWithPlatform(<RemoteFragment id="mf_finance/Calculator" props={{}} />);
+  expect(await screen.findByRole('status')).toHaveTextContent('mf-finance fallback (inline)');
+  expect(reports.map((r) => [r.kind, r.remote])).toEqual([['fragment-error', 'mf-finance']]);
+});
