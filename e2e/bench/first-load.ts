@@ -8,10 +8,14 @@ import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+// The platform's one table printer (the CLI's), so every benchmark prints alike.
+import { formatTable } from '../../infra/src/cli/table';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const PORT = Number(process.env.BENCH_PORT ?? 8092);
+const { values: args } = parseArgs({ options: { port: { type: 'string', default: process.env.BENCH_PORT ?? '8092' } } });
+const PORT = Number(args.port);
 const DATA_DIR = path.join(REPO_ROOT, 'e2e', '.data', 'bench');
 const ROUTES = [
   { tenant: 'harbourside-motors', path: '/', team: 'mf-search', label: 'home page' },
@@ -47,7 +51,7 @@ async function main(): Promise<void> {
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     console.log('First-load JavaScript (fresh cache, counted from the browser)');
-    console.log('route'.padEnd(48), 'scripts'.padStart(7), 'raw KB'.padStart(9), 'gzip KB'.padStart(9), 'ms'.padStart(7));
+    const rows: string[][] = [];
     for (const route of ROUTES) {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -63,16 +67,11 @@ async function main(): Promise<void> {
       const all = await Promise.all(bodies);
       const raw = all.reduce((sum, b) => sum + b.length, 0);
       const gzip = all.reduce((sum, b) => sum + gzipSync(b, { level: 6 }).length, 0);
-      console.log(
-        `${route.tenant}${route.path} (${route.label})`.padEnd(48),
-        String(all.length).padStart(7),
-        (raw / 1024).toFixed(1).padStart(9),
-        (gzip / 1024).toFixed(1).padStart(9),
-        String(ms).padStart(7),
-      );
+      rows.push([`${route.tenant}${route.path} (${route.label})`, String(all.length), (raw / 1024).toFixed(1), (gzip / 1024).toFixed(1), String(ms)]);
       await context.close();
     }
     await browser.close();
+    console.log(formatTable(['ROUTE', 'SCRIPTS', 'RAW KB', 'GZIP KB', 'MS'], rows));
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
