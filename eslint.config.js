@@ -1,8 +1,8 @@
 /**
  * Lint for the whole repo. Besides code hygiene it enforces the team boundaries of
- * ARCHITECTURE.md: a team imports only its own files, shared-config, and libraries. Other teams'
- * UI comes through Module Federation (RemoteFragment), never an import; infra mounts each
- * team's server plugin and no team imports infra.
+ * docs/architecture.md: a team imports only its own files, shared-config, and libraries.
+ * Other teams' UI comes through Module Federation (RemoteFragment), never an import; infra
+ * mounts each team's server plugin and no team imports infra.
  */
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
@@ -29,7 +29,7 @@ function boundary(team) {
             {
               group: forbidden.flatMap(foreign),
               message:
-                'Import across a team boundary. Use shared-config, an exposed module through RemoteFragment, or a URL (see ARCHITECTURE.md).',
+                'Import across a team boundary. Use shared-config, an exposed module through RemoteFragment, or a URL (see docs/architecture.md).',
             },
           ],
         },

@@ -3,9 +3,9 @@ import { tenantUrl } from '../support/env';
 import { forecourt, publishFaultyBuild, slot } from '../support/platform';
 
 /**
- * The failure policy of ARCHITECTURE.md §2.5, proven in a real browser: a dead remote never
- * blanks the page, the tenant's last-good version takes over where there is one, and pins
- * changed with the CLI apply on the next page load.
+ * The failure policy of docs/architecture.md (section 4), proven in a real browser: a dead
+ * remote never blanks the page, the tenant's last-good version takes over where there is one,
+ * and pins changed with the CLI apply on the next page load.
  */
 const FAULTY_LOCATIONS = '1.0.1-fault.0';
 

@@ -84,7 +84,9 @@ async function start(): Promise<void> {
 async function publish(team: string | undefined, from: string | undefined): Promise<void> {
   if (!team) throw new UsageError('publish needs a team, e.g. publish mf-search');
   const { dataDir } = serverSettings();
-  const buildDir = path.resolve(from ?? path.join(REPO_ROOT, team, 'dist'));
+  // npm runs the CLI inside infra/, so a relative --from is taken from where the command was
+  // typed (npm's INIT_CWD), which is what the person typing it means.
+  const buildDir = from ? path.resolve(process.env.INIT_CWD ?? process.cwd(), from) : path.join(REPO_ROOT, team, 'dist');
   const meta = await new Registry(path.join(dataDir, 'registry')).publish(team, buildDir);
   console.log(`Published ${team} ${meta.version} from ${buildDir}`);
   console.log(`  /registry/${team}/${meta.version}/  (no tenant changed; pin it with: npm run forecourt -- pin <tenant> ${team} ${meta.version})`);

@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import path from 'node:path';
 
 /**
- * The team boundaries of ARCHITECTURE.md are enforced by the repo's lint config; these tests
+ * The team boundaries of docs/architecture.md are enforced by the repo's lint config; these tests
  * lint small snippets as if they sat in a team's folder and check what is refused.
  */
 const root = path.resolve(__dirname, '..', '..', '..');
