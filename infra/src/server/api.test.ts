@@ -177,3 +177,31 @@ describe('team server plugins', () => {
     expect(response.json()).toEqual({ team, version });
   });
 });
+
+describe('bad addresses and security headers on every response', () => {
+  it('answers 400 with the security headers for a URL that cannot be decoded, without echoing it', async () => {
+    const response = await platform.app.inject({ method: 'GET', url: '/media/cars/%zz<script>/1.jpg', headers: TENANT });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'The address is not valid: it holds a broken %-escape', field: 'url' });
+    expect(response.body).not.toContain('script');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
+  });
+
+  it.each([
+    ['/media/cars/%00/1.jpg', 'params.carId'],
+    ['/media/cars/%00/spin/1.jpg', 'params.carId'],
+    ['/media/reports/%00.pdf', 'params.file'],
+    ['/_admin/history?tenant=%00', 'query.tenant'],
+  ])('answers 400 naming the field for a NUL or broken character in %s', async (url, field) => {
+    const response = await platform.app.inject({ method: 'GET', url, headers: TENANT });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe(field);
+  });
+
+  it('sends nosniff and a same-site resource policy on JSON answers too', async () => {
+    const response = await platform.app.inject({ method: 'GET', url: '/api/health', headers: TENANT });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
+  });
+});

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '../db/database';
 import { resolveDataDir } from '../paths';
@@ -13,7 +13,9 @@ import registryPlugin from './plugins/platform/registry';
 import searchPlugin from './plugins/platform/search';
 import securityHeaders from './plugins/platform/security-headers';
 import tenantsPlugin from './plugins/platform/tenants';
+import wellFormedInput from './plugins/external/well-formed-input';
 import { registerTeamServers } from './plugins/teams';
+import { responseSecurityHeaders } from './security';
 import adminRoutes from './routes/admin';
 import eventsRoutes, { type EventsOptions } from './routes/events';
 import faviconRoutes from './routes/favicon';
@@ -56,11 +58,18 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // Page paths can be long (search filters); 2 KiB of URL is still far below abuse size.
     routerOptions: { maxParamLength: 2048, ignoreTrailingSlash: false },
     bodyLimit: 256 * 1024,
+    // A URL that cannot be decoded is answered before routing, so no hook runs: the security
+    // headers are set here, and the URL is not echoed back (Fastify's default message does).
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it holds a broken %-escape' : 'Bad request';
+      return reply.code(400).headers(responseSecurityHeaders(request.url)).send({ error: message, field: 'url' });
+    },
   });
 
   await app.register(routeCatalogue);
   await app.register(contentParsers);
   await app.register(errorHandler);
+  await app.register(wellFormedInput);
 
   await app.register(databasePlugin, {
     dataDir,

@@ -31,7 +31,22 @@ export function contentSecurityPolicy(extra: CspSources = {}): string {
   return directives.map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`).join('; ');
 }
 
-/** Headers for every HTML page, on top of the nosniff every response gets. */
+/** Paths other sites fetch by design: remote bundles (from a CDN or another origin) and the search API. */
+const SHARED_ACROSS_ORIGINS = ['/registry/', '/1/'];
+
+/**
+ * Headers every response gets, whatever its type: no MIME sniffing, and a resource policy that
+ * stops other sites embedding our responses (a dealer's data in someone else's page), except the
+ * paths meant to be fetched cross-origin.
+ */
+export function responseSecurityHeaders(url: string): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': SHARED_ACROSS_ORIGINS.some((prefix) => url.startsWith(prefix)) ? 'cross-origin' : 'same-site',
+  };
+}
+
+/** Headers for every HTML page, on top of `responseSecurityHeaders`. */
 export function htmlSecurityHeaders(csp: string): Record<string, string> {
   return {
     'content-security-policy': csp,

@@ -14,3 +14,37 @@ export function textProblem(value: string): string | null {
   if (LONE_SURROGATE.test(value)) return 'must be valid Unicode (it holds an unpaired surrogate)';
   return null;
 }
+
+/** Where a parsed JSON value breaks a rule, as a path like `requests[0].facetFilters`. */
+export interface JsonProblem {
+  path: string;
+  problem: string;
+}
+
+/**
+ * Walks a parsed JSON value without recursion (a hostile body nests 10,000 levels deep in a few
+ * kilobytes) and reports the first string or key that cannot be stored as text, or the first
+ * value nested deeper than `maxDepth`. Keys are named only when they are themselves well formed.
+ */
+export function jsonProblem(value: unknown, maxDepth: number): JsonProblem | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, path, depth } = stack.pop()!;
+    if (typeof current === 'string') {
+      const problem = textProblem(current);
+      if (problem) return { path: path || 'body', problem };
+    } else if (current !== null && typeof current === 'object') {
+      if (depth >= maxDepth) return { path: path || 'body', problem: `must not nest more than ${maxDepth} levels deep` };
+      if (Array.isArray(current)) {
+        current.forEach((item, i) => stack.push({ value: item, path: `${path}[${i}]`, depth: depth + 1 }));
+      } else {
+        for (const [key, item] of Object.entries(current)) {
+          const keyProblem = textProblem(key);
+          if (keyProblem) return { path: path || 'body', problem: `every key ${keyProblem}` };
+          stack.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+        }
+      }
+    }
+  }
+  return null;
+}

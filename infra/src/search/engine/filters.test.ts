@@ -1,5 +1,5 @@
 import { SearchError } from './errors';
-import { parseFacetFilters, parseFilters, parseNumericFilters, parseTagFilters } from './filters';
+import { MAX_FILTER_DEPTH, parseFacetFilters, parseFilters, parseNumericFilters, parseTagFilters } from './filters';
 
 function errorOf(fn: () => unknown): SearchError {
   try {
@@ -54,6 +54,18 @@ describe('parseFilters', () => {
     const error = errorOf(() => parseFilters(source));
     expect(error.status).toBe(400);
     expect(error.message).toBe(message);
+  });
+
+  it('refuses 20,000 nested parentheses with a 400 instead of overflowing the stack', () => {
+    const error = errorOf(() => parseFilters(`${'('.repeat(20_000)}a:1${')'.repeat(20_000)}`));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe(`filters: nested more than ${MAX_FILTER_DEPTH} levels deep at col ${MAX_FILTER_DEPTH + 1}`);
+  });
+
+  it('accepts nesting up to the limit', () => {
+    const depth = MAX_FILTER_DEPTH;
+    expect(parseFilters(`${'('.repeat(depth)}a:1${')'.repeat(depth)}`)).toEqual({ kind: 'facet', attribute: 'a', value: '1' });
+    expect(errorOf(() => parseFilters(`${'NOT '.repeat(depth + 1)}a:1`)).status).toBe(400);
   });
 });
 

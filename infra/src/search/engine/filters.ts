@@ -83,10 +83,17 @@ function lex(source: string, param: string): Token[] {
 }
 
 const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'TO']);
+/**
+ * Deepest nesting of parentheses and NOTs a filter may have. The parser and the evaluator recurse
+ * once per level, so an unbounded depth (20,000 `(` in a 20 KB string) would overflow the stack;
+ * real filters, even generated ones, nest a handful of levels.
+ */
+export const MAX_FILTER_DEPTH = 64;
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 class Parser {
   private pos = 0;
+  private depth = 0;
   constructor(
     private readonly tokens: Token[],
     private readonly param: string,
@@ -139,17 +146,29 @@ class Parser {
     return children.length === 1 ? (children[0] as FilterNode) : { kind: 'and', children };
   }
 
-  private parseNot(): FilterNode {
-    if (this.isKeyword(this.peek(), 'NOT')) {
-      this.next();
-      return { kind: 'not', child: this.parseNot() };
+  private nested<T>(token: Token, parse: () => T): T {
+    if (++this.depth > MAX_FILTER_DEPTH) {
+      throw badRequest(`${this.param}: nested more than ${MAX_FILTER_DEPTH} levels deep at col ${token.col}`);
     }
-    if (this.peek().type === '(') {
+    const result = parse();
+    this.depth--;
+    return result;
+  }
+
+  private parseNot(): FilterNode {
+    const token = this.peek();
+    if (this.isKeyword(token, 'NOT')) {
       this.next();
-      const inner = this.parseOr();
-      const close = this.next();
-      if (close.type !== ')') this.unexpected(close, "')'");
-      return inner;
+      return this.nested(token, () => ({ kind: 'not', child: this.parseNot() }));
+    }
+    if (token.type === '(') {
+      this.next();
+      return this.nested(token, () => {
+        const inner = this.parseOr();
+        const close = this.next();
+        if (close.type !== ')') this.unexpected(close, "')'");
+        return inner;
+      });
     }
     return this.parseCondition();
   }

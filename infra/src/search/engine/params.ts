@@ -3,6 +3,7 @@
  * `params` string (values there are strings; arrays are JSON). Unknown parameters are ignored
  * (Algolia answers 400 for unknown ones; InstantSearch sends many we do not need).
  */
+import { textProblem } from '../../server/text';
 import { badRequest } from './errors';
 
 export interface SearchParams {
@@ -33,7 +34,12 @@ export interface SearchParams {
 /** Decodes a `params` string (`query=a&hitsPerPage=2&facets=%5B%22make%22%5D`). */
 export function decodeParamsString(text: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(text)) out[key] = value;
+  for (const [key, value] of new URLSearchParams(text)) {
+    // The body was checked as JSON; what the params string decodes to (`%00`) is checked here.
+    const problem = textProblem(key) ?? textProblem(value);
+    if (problem) throw badRequest(`params: ${textProblem(key) ? `every parameter name ${problem}` : `${key} ${problem}`}`);
+    out[key] = value;
+  }
   return out;
 }
 

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { jsonProblem } from '../../server/text';
 import { badRequest, SearchError } from '../engine/errors';
 import { normalizeParams } from '../engine/params';
 import { checkObjectID, type IndexStore, type SearchIndex } from '../engine/search-index';
@@ -19,6 +20,23 @@ export interface SearchServiceOptions {
   keys: KeyStore;
   /** Largest accepted body (batch imports). Default 50 MB. */
   bodyLimit?: number;
+}
+
+/**
+ * Limits that keep one request from costing the server more than a shopper's page ever asks for.
+ * Algolia's own: at most 50 queries in a multi-query (answered 'Too many queries in multi query
+ * request') and `hitsPerPage` ≤ 1000 (checked in `normalizeParams`). Ours on top: a search answer
+ * is at most 8 MiB (a results page is ~20 KB; 50 x 1000 full records would be ~40 MB), and a body
+ * nests at most 32 levels (the deepest real request — a batch of records with nested objects —
+ * needs under 10).
+ */
+export const SEARCH_LIMITS = { queriesPerRequest: 50, responseBytes: 8 * 1024 * 1024, bodyDepth: 32 } as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers only the admin key (checked in onRequest, before the body is read). */
+    adminOnly?: boolean;
+  }
 }
 
 const ALLOWED_HEADERS = 'x-algolia-api-key, x-algolia-application-id, content-type, x-algolia-agent, x-algolia-usertoken';
@@ -36,10 +54,6 @@ function principalOf(request: FastifyRequest): Principal {
   const principal = principals.get(request);
   if (!principal) throw new SearchError(403, 'Invalid Application-ID or API key');
   return principal;
-}
-
-function requireAdmin(request: FastifyRequest): void {
-  if (principalOf(request).kind !== 'admin') throw new SearchError(403, 'Method not allowed with this API key');
 }
 
 function requireIndexAccess(request: FastifyRequest, indexName: string): Principal {
@@ -73,11 +87,15 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new SearchError(400, 'Invalid JSON body'), undefined);
+      return done(new SearchError(400, 'Invalid JSON body'), undefined);
     }
+    const problem = jsonProblem(parsed, SEARCH_LIMITS.bodyDepth);
+    if (problem) return done(badRequest(`${problem.path}: ${problem.problem}`), undefined);
+    done(null, parsed);
   });
 
   fastify.setErrorHandler((error: unknown, _request, reply) => {
@@ -95,7 +113,12 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     reply.header('access-control-allow-origin', typeof origin === 'string' && origin !== '' ? origin : '*');
     reply.header('vary', 'Origin');
     if (request.method === 'OPTIONS') return;
-    principals.set(request, keys.authenticate(header(request, 'x-algolia-application-id'), header(request, 'x-algolia-api-key')));
+    const principal = keys.authenticate(header(request, 'x-algolia-application-id'), header(request, 'x-algolia-api-key'));
+    // Write and admin routes refuse a search key here, before their (up to 50 MB) body is read.
+    if (request.routeOptions.config.adminOnly && principal.kind !== 'admin') {
+      throw new SearchError(403, 'Method not allowed with this API key');
+    }
+    principals.set(request, principal);
   });
 
   fastify.options('/1/*', async (_request, reply) => {
@@ -118,29 +141,53 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return index.searchWith(effective, { extraFilters: restrictions?.filters });
   };
 
-  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/queries', async (request) => {
+  /**
+   * Serialises answers one by one and stops at the response budget, so an amplification request
+   * costs at most one search past the budget rather than building tens of megabytes first.
+   */
+  const serialiseWithin = (count: number, answer: (i: number) => unknown): string[] => {
+    const parts: string[] = [];
+    let bytes = 0;
+    for (let i = 0; i < count; i++) {
+      const part = JSON.stringify(answer(i));
+      bytes += Buffer.byteLength(part);
+      if (bytes > SEARCH_LIMITS.responseBytes) {
+        throw badRequest(`The answer would exceed ${SEARCH_LIMITS.responseBytes / 1024 / 1024} MiB: ask for fewer hits (hitsPerPage) or attributes (attributesToRetrieve)`);
+      }
+      parts.push(part);
+    }
+    return parts;
+  };
+
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/queries', async (request, reply) => {
     if (request.params.index !== '*') throw new SearchError(404, 'Not found');
     const body = objectBody(request.body, 'body');
     const requests = body.requests;
     if (!Array.isArray(requests)) throw badRequest('requests: expected an array');
+    if (requests.length > SEARCH_LIMITS.queriesPerRequest) throw badRequest('Too many queries in multi query request');
     if (body.strategy !== undefined && body.strategy !== 'none' && body.strategy !== 'stopIfEnoughMatches') throw badRequest("strategy: expected 'none' or 'stopIfEnoughMatches'");
-    const results = requests.map((raw: unknown, i) => {
-      const { indexName, type, facet: _facet, ...params } = objectBody(raw, `requests[${i}]`);
+    const parts = serialiseWithin(requests.length, (i) => {
+      const { indexName, type, facet: _facet, ...params } = objectBody(requests[i], `requests[${i}]`);
       if (type !== undefined && type !== 'default') throw badRequest(`requests[${i}].type: only 'default' searches are supported`);
       return runSearch(request, indexName, params);
     });
-    return { results };
+    return reply.type('application/json; charset=utf-8').send(`{"results":[${parts.join(',')}]}`);
   });
 
-  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/query', async (request) => runSearch(request, request.params.index, objectBody(request.body, 'body')));
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/query', async (request, reply) => {
+    const [part] = serialiseWithin(1, () => runSearch(request, request.params.index, objectBody(request.body, 'body')));
+    return reply.type('application/json; charset=utf-8').send(part);
+  });
 
-  fastify.get<{ Params: { index: string } }>('/1/indexes/:index/settings', async (request) => {
-    requireAdmin(request);
+  /** Routes only the admin key may call; the key is checked in onRequest, before the body. */
+  const adminOnly = { config: { adminOnly: true } } as const;
+  const batchLimit = { ...adminOnly, bodyLimit: options.bodyLimit ?? 50 * 1024 * 1024 };
+
+  fastify.get<{ Params: { index: string } }>('/1/indexes/:index/settings', adminOnly, async (request) => {
     return store.require(request.params.index).describeSettings();
   });
 
-  fastify.put<{ Params: { index: string }; Querystring: { forwardToReplicas?: string } }>('/1/indexes/:index/settings', async (request) => {
-    requireAdmin(request);
+  fastify.put<{ Params: { index: string }; Querystring: { forwardToReplicas?: string } }>('/1/indexes/:index/settings', adminOnly, async (request) => {
     store.setSettings(request.params.index, objectBody(request.body, 'settings') as IndexSettings, request.query.forwardToReplicas === 'true');
     return { taskID: store.nextTaskID(), updatedAt: now() };
   });
@@ -195,10 +242,8 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return objectIDs;
   };
 
-  const batchLimit = { bodyLimit: options.bodyLimit ?? 50 * 1024 * 1024 };
 
   fastify.post<{ Params: { index: string } }>('/1/indexes/:index/batch', batchLimit, async (request) => {
-    requireAdmin(request);
     const body = objectBody(request.body, 'body');
     if (request.params.index === '*') {
       const steps = planBatch(body.requests, (r, i) => {
@@ -215,8 +260,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return { taskID: store.nextTaskID(), objectIDs };
   });
 
-  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/clear', async (request) => {
-    requireAdmin(request);
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/clear', adminOnly, async (request) => {
     const index = store.get(request.params.index);
     if (index) {
       if (index.isReplica) throw badRequest(`cannot clear replica index '${index.name}'`);
@@ -225,8 +269,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return { taskID: store.nextTaskID(), updatedAt: now() };
   });
 
-  fastify.delete<{ Params: { index: string } }>('/1/indexes/:index', async (request) => {
-    requireAdmin(request);
+  fastify.delete<{ Params: { index: string } }>('/1/indexes/:index', adminOnly, async (request) => {
     store.delete(request.params.index);
     return { taskID: store.nextTaskID(), deletedAt: now() };
   });
@@ -236,8 +279,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return { status: 'published', pendingTask: false };
   });
 
-  fastify.get('/1/indexes', async (request) => {
-    requireAdmin(request);
+  fastify.get('/1/indexes', adminOnly, async () => {
     const items = store.names().map((name) => {
       const index = store.require(name);
       return {
@@ -289,7 +331,6 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
   });
 
   fastify.post<{ Params: { index: string } }>('/1/indexes/:index', batchLimit, async (request) => {
-    requireAdmin(request);
     const index = store.getOrCreate(request.params.index);
     const body = objectBody(request.body, 'body');
     const record = { ...body, objectID: typeof body.objectID === 'string' && body.objectID !== '' ? body.objectID : randomUUID() };
@@ -298,21 +339,18 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
   });
 
   fastify.put<{ Params: { index: string; objectID: string } }>('/1/indexes/:index/:objectID', batchLimit, async (request) => {
-    requireAdmin(request);
     const index = store.getOrCreate(request.params.index);
     index.saveObject({ ...objectBody(request.body, 'body'), objectID: request.params.objectID });
     return { updatedAt: now(), taskID: store.nextTaskID(), objectID: request.params.objectID };
   });
 
-  fastify.post<{ Params: { index: string; objectID: string }; Querystring: { createIfNotExists?: string } }>('/1/indexes/:index/:objectID/partial', async (request) => {
-    requireAdmin(request);
+  fastify.post<{ Params: { index: string; objectID: string }; Querystring: { createIfNotExists?: string } }>('/1/indexes/:index/:objectID/partial', adminOnly, async (request) => {
     const index = store.getOrCreate(request.params.index);
     index.partialUpdateObject({ ...objectBody(request.body, 'body'), objectID: request.params.objectID }, request.query.createIfNotExists !== 'false');
     return { updatedAt: now(), taskID: store.nextTaskID(), objectID: request.params.objectID };
   });
 
-  fastify.delete<{ Params: { index: string; objectID: string } }>('/1/indexes/:index/:objectID', async (request) => {
-    requireAdmin(request);
+  fastify.delete<{ Params: { index: string; objectID: string } }>('/1/indexes/:index/:objectID', adminOnly, async (request) => {
     store.get(request.params.index)?.deleteObject(request.params.objectID);
     return { deletedAt: now(), taskID: store.nextTaskID() };
   });

@@ -1,10 +1,11 @@
 /** The search service through fastify.inject and through the real algoliasearch client over HTTP. */
 import { searchClient, type SearchClientNodeHelpers } from '@algolia/client-search';
 import { algoliasearch } from 'algoliasearch';
+import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { IndexStore } from '../engine/search-index';
 import { KeyStore } from './keys';
-import { searchService } from './plugin';
+import { SEARCH_LIMITS, searchService } from './plugin';
 
 const APP = 'FORECOURT';
 const ADMIN = 'admin-key-123';
@@ -161,6 +162,76 @@ describe('searchService via inject', () => {
     expect((await app2.inject({ method: 'DELETE', url: '/1/indexes/other', headers: admin })).statusCode).toBe(200);
     expect((await app2.inject({ method: 'POST', url: '/1/indexes/other/query', headers: admin, payload: {} })).statusCode).toBe(404);
     await app2.close();
+  });
+});
+
+describe('searchService limits on hostile requests (each a finding of the probe)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ({ app } = await build());
+  });
+  afterAll(() => app.close());
+
+  const post = (url: string, payload: string, headers: Record<string, string> = auth()) =>
+    app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload });
+
+  it(`refuses more than ${SEARCH_LIMITS.queriesPerRequest} queries in one multi-query, as Algolia does`, async () => {
+    const requests = Array.from({ length: SEARCH_LIMITS.queriesPerRequest + 1 }, () => ({ indexName: 'cars', hitsPerPage: 1000, attributesToRetrieve: ['*'] }));
+    const response = await post('/1/indexes/*/queries', JSON.stringify({ requests }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Too many queries in multi query request', status: 400 });
+  });
+
+  it('refuses an answer larger than the response budget with a 400 that says what to ask for', async () => {
+    const { app: big, store } = await build();
+    const filler = 'x'.repeat(10_000);
+    for (let i = 0; i < 1000; i++) store.require('cars').saveObject({ objectID: `big${i}`, name: `Big ${i}`, notes: filler });
+    const response = await big.inject({ method: 'POST', url: '/1/indexes/cars/query', headers: auth(), payload: { hitsPerPage: 1000, attributesToRetrieve: ['*'] } });
+    await big.close();
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The answer would exceed 8 MiB: ask for fewer hits (hitsPerPage) or attributes (attributesToRetrieve)');
+  });
+
+  it.each([
+    ['a lone surrogate in the query', '{"query":"\\ud800"}', 'query: must be valid Unicode (it holds an unpaired surrogate)'],
+    ['a NUL in a facet filter', '{"requests":[{"indexName":"cars","facetFilters":[["make:\\u0000"]]}]}', 'requests[0].facetFilters[0][0]: must not contain a NUL character'],
+    ['a NUL in a params string', '{"requests":[{"indexName":"cars","params":"query=%00"}]}', 'params: query must not contain a NUL character'],
+  ])('refuses %s with a 400 naming the field', async (_what, payload, message) => {
+    const url = payload.includes('requests') ? '/1/indexes/*/queries' : '/1/indexes/cars/query';
+    const response = await post(url, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, status: 400 });
+  });
+
+  it('refuses a parameter nested 10,000 levels deep', async () => {
+    const response = await post('/1/indexes/cars/query', `{"facetFilters":${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`facetFilters${'[0]'.repeat(SEARCH_LIMITS.bodyDepth - 1)}: must not nest more than ${SEARCH_LIMITS.bodyDepth} levels deep`);
+  });
+
+  it('refuses filters with 20,000 nested parentheses', async () => {
+    const response = await post('/1/indexes/cars/query', JSON.stringify({ filters: `${'('.repeat(20_000)}make:Kia${')'.repeat(20_000)}` }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^filters: nested more than \d+ levels deep/);
+  });
+
+  it('refuses a search key on a write route before reading its body', async () => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // Headers announce 50 MB and no byte of it is sent: an answer can only come from onRequest.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(`POST /1/indexes/cars/batch HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${50 * 1024 * 1024}\r\nx-algolia-application-id: ${APP}\r\nx-algolia-api-key: ${SEARCH}\r\n\r\n`);
+      });
+      socket.once('data', (chunk) => {
+        resolve(chunk.toString());
+        socket.destroy();
+      });
+      socket.once('error', reject);
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 403 Forbidden');
+    expect(answer).toContain('{"message":"Method not allowed with this API key","status":403}');
   });
 });
 

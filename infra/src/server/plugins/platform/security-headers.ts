@@ -1,12 +1,15 @@
 import fp from 'fastify-plugin';
-import { contentSecurityPolicy, htmlSecurityHeaders } from '../../security';
+import { contentSecurityPolicy, htmlSecurityHeaders, responseSecurityHeaders } from '../../security';
 
-/** nosniff on every response; the full browser policy on every HTML page. */
+/**
+ * nosniff and a resource policy on every response; the full browser policy on every HTML page.
+ * (Responses Fastify answers before routing — a malformed URL — get theirs in `buildApp`.)
+ */
 export default fp(
   async (fastify) => {
     const htmlHeaders = htmlSecurityHeaders(contentSecurityPolicy());
     fastify.addHook('onSend', async (request, reply, payload) => {
-      reply.header('x-content-type-options', 'nosniff');
+      reply.headers(responseSecurityHeaders(request.url));
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && type.startsWith('text/html')) reply.headers(htmlHeaders);
       return payload;
