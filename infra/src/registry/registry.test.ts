@@ -78,6 +78,25 @@ describe('Registry', () => {
     expect(await registry.listVersions('mf-vehicle')).toEqual(['1.2.0', '1.9.1', '1.10.0']);
   });
 
+  it('orders numbered prereleases by number, and each before its release', async () => {
+    for (const version of ['2.0.0', '2.0.0-rc.10', '2.0.0-rc.9', '2.0.0-rc.1']) {
+      await registry.publish('mf-vehicle', await makeFakeBuild(work, { team: 'mf-vehicle', version }));
+    }
+    expect(await registry.listVersions('mf-vehicle')).toEqual(['2.0.0-rc.1', '2.0.0-rc.9', '2.0.0-rc.10', '2.0.0']);
+    expect((await registry.latest('mf-vehicle'))?.version).toBe('2.0.0');
+  });
+
+  it('refuses another patch of a 0.0.x shared singleton, as a caret range on it would', async () => {
+    await registry.publish('shell', await makeFakeBuild(work, { team: 'shell', version: '1.0.0', shared: { ...FAKE_SHARED, 'tiny-lib': '0.0.3' } }));
+    const build = await makeFakeBuild(work, { team: 'mf-finance', version: '2.0.0', shared: { ...FAKE_SHARED, 'tiny-lib': '0.0.4' } });
+    await expect(registry.publish('mf-finance', build)).rejects.toThrow('shares tiny-lib 0.0.4, but shell 1.0.0 provides 0.0.3');
+  });
+
+  it('refuses a version written with a leading v', async () => {
+    const build = await makeFakeBuild(work, { team: 'mf-leads', version: 'v1.2.3' });
+    await expect(registry.publish('mf-leads', build)).rejects.toThrow("version 'v1.2.3' is not a semantic version");
+  });
+
   it('resolves nothing outside a published version folder', async () => {
     await registry.publish('mf-search', await makeFakeBuild(work, { team: 'mf-search', version: '1.1.0' }));
     expect(await registry.resolveFile('mf-search', '1.1.0', 'remoteEntry.js')).not.toBeNull();

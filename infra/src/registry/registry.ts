@@ -4,12 +4,25 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { isRemoteTeam, REMOTE_TEAMS } from '@forecourt/shared-config/teams';
-import { compareSemver, isSemver, sameCompatibilityLine } from './semver';
+import semver from 'semver';
+import { precompress } from './precompress';
 
 /**
  * The registry of published builds: a folder `{root}/{team}/{version}/` per build, never
  * overwritten. Production would put the same layout in object storage behind a CDN.
  */
+
+/** A folder name is a version only when it is exactly one (`semver.valid` also accepts 'v1.2.3'). */
+const isSemver = (version: string): boolean => semver.valid(version) === version;
+
+/**
+ * Whether two versions of a shared singleton can stand in for each other the way the federation
+ * runtime's caret ranges allow: `^18.2.0` takes 18.3.1, `^0.4.1` only 0.4.x, `^0.0.3` only itself.
+ */
+const sameCompatibilityLine = (a: string, b: string): boolean =>
+  semver.valid(a) && semver.valid(b)
+    ? semver.satisfies(a, `^${b}`, { includePrerelease: true }) || semver.satisfies(b, `^${a}`, { includePrerelease: true })
+    : a === b;
 
 export const SHELL_TEAM = 'shell';
 export const REGISTRY_TEAMS = [SHELL_TEAM, ...REMOTE_TEAMS] as const;
@@ -135,7 +148,7 @@ export class Registry {
     for (const name of names) {
       if (isSemver(name) && (await isFile(path.join(this.root, team, name, META)))) versions.push(name);
     }
-    return versions.sort(compareSemver);
+    return versions.sort(semver.compare);
   }
 
   async latest(team: string): Promise<PublishedMeta | null> {
@@ -211,6 +224,7 @@ export class Registry {
     const staging = path.join(this.root, team, `.staging-${info.version}-${randomBytes(6).toString('hex')}`);
     try {
       await fs.cp(buildDir, staging, { recursive: true });
+      await precompress(staging);
       await fs.writeFile(path.join(staging, META), JSON.stringify(meta, null, 2) + '\n');
       await fs.rename(staging, target);
     } catch (error) {

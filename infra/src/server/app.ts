@@ -41,6 +41,8 @@ export interface AppOptions {
   /** Rate limit and retention of `/api/events` (default: from the environment). */
   events?: EventsOptions;
   logger?: FastifyServerOptions['logger'];
+  /** Where X-Forecourt-Tenant is honoured (default: 'always' in development, 'loopback' in production). */
+  tenantHeader?: 'always' | 'loopback';
 }
 
 /**
@@ -76,7 +78,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     database: options.database,
     databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
   });
-  await app.register(tenantsPlugin, { tenants });
+  await app.register(tenantsPlugin, { tenants, tenantHeader: options.tenantHeader });
   await app.register(registryPlugin, { dataDir });
   await app.register(pinsPlugin);
   await app.register(searchPlugin, { dataDir });

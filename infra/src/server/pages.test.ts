@@ -43,6 +43,29 @@ describe('tenant resolution', () => {
     expect(response.body).toContain('<title>Summit Auto Group</title>');
   });
 
+  it('sends Vary: X-Forecourt-Tenant where the header can change the answer', async () => {
+    const favicon = await page('127.0.0.1:8080', '/favicon.svg', { 'x-forecourt-tenant': 'summit-auto-group' });
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers.vary).toContain('X-Forecourt-Tenant');
+  });
+
+  it('ignores the header on a production server for a caller that is not on this machine', async () => {
+    await platform.close();
+    platform = await createTestPlatform(database, { tenantHeader: 'loopback' });
+    const remote = { method: 'GET' as const, url: '/', remoteAddress: '203.0.113.9', headers: { host: '127.0.0.1:8080', 'x-forecourt-tenant': 'summit-auto-group' } };
+    const fromOutside = await platform.app.inject(remote);
+    expect(fromOutside.statusCode).toBe(404);
+    expect(fromOutside.body).not.toContain('Summit Auto Group');
+    expect(fromOutside.headers.vary ?? '').not.toContain('X-Forecourt-Tenant');
+    const fromHere = await platform.app.inject({ ...remote, remoteAddress: '127.0.0.1' });
+    expect(fromHere.body).toContain('<title>Summit Auto Group</title>');
+  });
+
+  it('serves the dealer that owns a configured domain even when the header names another', async () => {
+    const response = await page('harbourside-motors.example.com.au', '/', { 'x-forecourt-tenant': 'summit-auto-group' });
+    expect(response.body).toContain('<title>Harbourside Motors</title>');
+  });
+
   it('serves the tenant that owns a configured domain', async () => {
     const response = await page('harbourside-motors.example.com.au');
     expect(response.body).toContain('<title>Harbourside Motors</title>');

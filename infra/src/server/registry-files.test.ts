@@ -1,4 +1,8 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Database } from '../db/database';
+import { makeFakeBuild } from '../testing/fake-build';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 
 let database: Database;
@@ -7,6 +11,10 @@ let platform: TestPlatform;
 beforeAll(async () => {
   database = await openSharedDatabase();
   platform = await createTestPlatform(database);
+  // A build with a chunk large enough to be precompressed at publish.
+  const build = await makeFakeBuild(platform.dataDir, { team: 'mf-search', version: '1.1.0' });
+  await fs.writeFile(path.join(build, 'chunk.js'), CHUNK);
+  await platform.app.registry.publish('mf-search', build);
 });
 afterAll(async () => {
   await platform.close();
@@ -14,22 +22,66 @@ afterAll(async () => {
   await database.close();
 });
 
-const get = (url: string) => platform.app.inject({ method: 'GET', url });
+const CHUNK = `/* search results chunk */\n${'export const cars = ["Kia Cerato", "Mazda CX-5", "Toyota Hilux"];\n'.repeat(100)}`;
+const get = (url: string, headers: Record<string, string> = {}) => platform.app.inject({ method: 'GET', url, headers });
 
 describe('GET /registry/:team/:version/*', () => {
   it('serves a published entry as JavaScript, cacheable forever and from any origin', async () => {
     const response = await get('/registry/mf-search/1.0.0/remoteEntry.js');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.body).toContain('var mf_search');
   });
 
-  it('serves the federation manifest as JSON', async () => {
+  it('serves the federation manifest the build published', async () => {
     const response = await get('/registry/mf-search/1.0.0/mf-manifest.json');
+    expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual({ name: 'mf_search' });
+  });
+
+  it('serves the Brotli copy written at publish to a browser that accepts it', async () => {
+    const response = await get('/registry/mf-search/1.1.0/chunk.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toBe('accept-encoding');
+    expect(response.rawPayload.length).toBeLessThan(CHUNK.length / 5);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(CHUNK);
+  });
+
+  it('serves the gzip copy to a client that takes only gzip, and the file itself to one that takes neither', async () => {
+    const gz = await get('/registry/mf-search/1.1.0/chunk.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(CHUNK);
+    const plain = await get('/registry/mf-search/1.1.0/chunk.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK);
+  });
+
+  it('answers a conditional GET with its ETag with 304 and no body', async () => {
+    const first = await get('/registry/mf-search/1.1.0/chunk.js');
+    const etag = first.headers.etag;
+    expect(typeof etag).toBe('string');
+    const again = await get('/registry/mf-search/1.1.0/chunk.js', { 'if-none-match': String(etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('answers HEAD with the length and no body', async () => {
+    const response = await platform.app.inject({ method: 'HEAD', url: '/registry/mf-search/1.1.0/chunk.js' });
+    expect(response.statusCode).toBe(200);
+    expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(CHUNK));
+    expect(response.body).toBe('');
+  });
+
+  it('answers a Range request with the bytes asked for', async () => {
+    const response = await get('/registry/mf-search/1.1.0/chunk.js', { range: 'bytes=3-8' });
+    expect(response.statusCode).toBe(206);
+    expect(response.body).toBe(CHUNK.slice(3, 9));
+    expect(response.headers['content-range']).toBe(`bytes 3-8/${Buffer.byteLength(CHUNK)}`);
   });
 
   it('answers 404 for a file that is not there, without caching it', async () => {

@@ -31,8 +31,15 @@ export function contentSecurityPolicy(extra: CspSources = {}): string {
   return directives.map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`).join('; ');
 }
 
-/** Paths other sites fetch by design: remote bundles (from a CDN or another origin) and the search API. */
-const SHARED_ACROSS_ORIGINS = ['/registry/', '/1/'];
+/**
+ * Paths whose answer is the same for every dealer and that other origins fetch by design: remote
+ * bundles (from a CDN or another origin) and the search API (its key, not the host, scopes it).
+ */
+const SHARED_PATHS = ['/registry/', '/1/'];
+
+export function isSharedPath(url: string): boolean {
+  return SHARED_PATHS.some((prefix) => url.startsWith(prefix));
+}
 
 /**
  * Headers every response gets, whatever its type: no MIME sniffing, and a resource policy that
@@ -42,7 +49,7 @@ const SHARED_ACROSS_ORIGINS = ['/registry/', '/1/'];
 export function responseSecurityHeaders(url: string): Record<string, string> {
   return {
     'x-content-type-options': 'nosniff',
-    'cross-origin-resource-policy': SHARED_ACROSS_ORIGINS.some((prefix) => url.startsWith(prefix)) ? 'cross-origin' : 'same-site',
+    'cross-origin-resource-policy': isSharedPath(url) ? 'cross-origin' : 'same-site',
   };
 }
 

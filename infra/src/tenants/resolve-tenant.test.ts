@@ -27,6 +27,10 @@ describe('TenantDirectory.resolve', () => {
     expect(directory.resolve({ host: '127.0.0.1:8080', header: 'beta-cars' })?.slug).toBe('beta-cars');
   });
 
+  it('never lets the header turn a dealer domain into another dealer', () => {
+    expect(directory.resolve({ host: 'www.alpha.example.com.au', header: 'beta-cars' })?.slug).toBe('alpha-motors');
+  });
+
   it('resolves no tenant for bare localhost', () => {
     expect(directory.resolve({ host: 'localhost:8080', header: undefined })).toBeUndefined();
   });

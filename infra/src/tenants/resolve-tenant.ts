@@ -1,6 +1,11 @@
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 
-/** The header Node clients (tests, curl) use when they cannot resolve `*.localhost`. */
+/**
+ * The header Node clients (tests, curl) use when they cannot resolve `*.localhost`. The server
+ * honours it only in development or from this machine (see the tenants plugin), and never on a
+ * dealer's configured domain, so a request from the internet cannot make one dealer's domain
+ * answer with another's pages, logo or stock.
+ */
 export const TENANT_HEADER = 'x-forecourt-tenant';
 
 const LOCAL_SUFFIX = '.localhost';
@@ -29,17 +34,20 @@ export class TenantDirectory {
   }
 
   /**
-   * The explicit header wins (development and tests), then `{slug}.localhost`, then a configured
-   * production domain. Anything else is no tenant at all.
+   * A configured production domain is that dealer, whatever the header says; otherwise the header
+   * (when the caller passes it on, i.e. trusts it) names the tenant, then `{slug}.localhost`.
+   * Anything else is no tenant at all.
    */
   resolve(request: { host: string | undefined; header: string | string[] | undefined }): TenantConfig | undefined {
+    const host = hostName(request.host);
+    const byDomain = this.byDomain.get(host);
+    if (byDomain) return byDomain;
     const header = Array.isArray(request.header) ? request.header[0] : request.header;
     if (header) return this.bySlug.get(header.trim().toLowerCase());
-    const host = hostName(request.host);
     if (host.endsWith(LOCAL_SUFFIX)) {
       const sub = host.slice(0, -LOCAL_SUFFIX.length);
       return sub.includes('.') ? undefined : this.bySlug.get(sub);
     }
-    return this.byDomain.get(host);
+    return undefined;
   }
 }

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { appendVary } from '../../server/client-address';
 import { jsonProblem } from '../../server/text';
 import { badRequest, SearchError } from '../engine/errors';
 import { normalizeParams } from '../engine/params';
@@ -111,7 +112,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
   fastify.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     reply.header('access-control-allow-origin', typeof origin === 'string' && origin !== '' ? origin : '*');
-    reply.header('vary', 'Origin');
+    appendVary(reply, 'Origin');
     if (request.method === 'OPTIONS') return;
     const principal = keys.authenticate(header(request, 'x-algolia-application-id'), header(request, 'x-algolia-api-key'));
     // Write and admin routes refuse a search key here, before their (up to 50 MB) body is read.

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { fromLoopback } from '../../client-address';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,13 +39,11 @@ export async function readOrCreateAdminToken(dataDir: string): Promise<string> {
   }
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 export default fp<{ dataDir: string }>(
   async (fastify, options) => {
     const expected = Buffer.from(await readOrCreateAdminToken(options.dataDir));
     fastify.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+      if (!fromLoopback(request)) {
         return reply.code(403).send({ error: 'The admin API answers only on this machine (loopback)' });
       }
       const header = request.headers.authorization ?? '';

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { TENANT_HEADER, TenantDirectory } from '../../../tenants/resolve-tenant';
+import { appendVary, fromLoopback } from '../../client-address';
+import { isSharedPath } from '../../security';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,15 +16,25 @@ declare module 'fastify' {
 
 export interface TenantsPluginOptions {
   tenants: readonly TenantConfig[];
+  /**
+   * Where the X-Forecourt-Tenant header is honoured: 'always' in development (the default unless
+   * NODE_ENV is 'production'), 'loopback' in production, where only this machine's own tools
+   * (the CLI, health checks) may name a tenant by header.
+   */
+  tenantHeader?: 'always' | 'loopback';
 }
 
 export default fp<TenantsPluginOptions>(
   async (fastify, options) => {
     const directory = new TenantDirectory(options.tenants);
+    const tenantHeader = options.tenantHeader ?? (process.env.NODE_ENV === 'production' ? 'loopback' : 'always');
     fastify.decorate('tenants', directory);
     fastify.decorateRequest('tenant', null);
-    fastify.addHook('onRequest', async (request) => {
-      request.tenant = directory.resolve({ host: request.headers.host, header: request.headers[TENANT_HEADER] }) ?? null;
+    fastify.addHook('onRequest', async (request, reply) => {
+      const trusted = tenantHeader === 'always' || fromLoopback(request);
+      request.tenant = directory.resolve({ host: request.headers.host, header: trusted ? request.headers[TENANT_HEADER] : undefined }) ?? null;
+      // Where the header can change the answer, a shared cache must key on it.
+      if (trusted && !isSharedPath(request.url)) appendVary(reply, 'X-Forecourt-Tenant');
     });
   },
   { name: 'tenants', fastify: '5.x' },
