@@ -149,3 +149,35 @@ export async function loadTenantStock(db: Db, tenant: string): Promise<TenantSto
     blog: await read('blog_cards'),
   };
 }
+
+export type MediaKind = 'locations' | 'slides' | 'brands' | 'blog' | 'makes' | 'models';
+
+/** Where each kind of generated picture is named: the table, its image columns, and whether it is per tenant. */
+const MEDIA_OWNERS: Record<MediaKind, { table: 'locations' | 'slides' | 'brands' | 'blog_cards' | 'manufacturers' | 'models'; columns: readonly string[]; perTenant: boolean }> = {
+  locations: { table: 'locations', columns: ['image_url'], perTenant: true },
+  slides: { table: 'slides', columns: ['image_url'], perTenant: true },
+  brands: { table: 'brands', columns: ['logo', 'banner'], perTenant: true },
+  blog: { table: 'blog_cards', columns: ['image'], perTenant: true },
+  makes: { table: 'manufacturers', columns: ['logo_url'], perTenant: false },
+  models: { table: 'models', columns: ['image_url'], perTenant: false },
+};
+
+/**
+ * Whether the tenant's stock (or the shared catalogue, for makes and models) names the picture at
+ * `path` (`/media/blog/x-1.jpg`), with or without size parameters after it.
+ */
+export async function mediaImageExists(db: Db, tenant: string, kind: MediaKind, path: string): Promise<boolean> {
+  const owner = MEDIA_OWNERS[kind];
+  const row = await db
+    .selectFrom(owner.table)
+    .select((eb) => eb.lit(1).as('found'))
+    .where((eb) =>
+      eb.and([
+        ...(owner.perTenant ? [eb('tenant', '=', tenant)] : []),
+        eb.or(owner.columns.flatMap((column) => [eb(eb.ref(column), '=', path), eb(eb.ref(column), 'like', `${path}?%`)])),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

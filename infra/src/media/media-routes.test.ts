@@ -3,6 +3,8 @@ import type { Database } from '../db/database';
 import { loadTenantStock } from '../db/stock';
 import type { Car } from '../stock/model';
 import { seedStock } from '../stock/seed/seed-stock';
+import { MEDIA_QUALITIES, MEDIA_WIDTHS } from './media-routes';
+import { RenderPool, RenderPoolBusyError } from './render-pool';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 
 let database: Database;
@@ -34,12 +36,12 @@ describe('car photos', () => {
   });
 
   it('honours an explicit height', async () => {
-    const image = jpeg.decode((await get(`/media/cars/${withImages().id}/1.jpg?w=120&h=180`)).rawPayload);
-    expect([image.width, image.height]).toEqual([120, 180]);
+    const image = jpeg.decode((await get(`/media/cars/${withImages().id}/1.jpg?w=200&h=300`)).rawPayload);
+    expect([image.width, image.height]).toEqual([200, 300]);
   });
 
   it('trades bytes for quality with q', async () => {
-    const low = await get(`/media/cars/${withImages().id}/2.jpg?w=400&q=20`);
+    const low = await get(`/media/cars/${withImages().id}/2.jpg?w=400&q=50`);
     const high = await get(`/media/cars/${withImages().id}/2.jpg?w=400&q=90`);
     expect(low.rawPayload.length).toBeLessThan(high.rawPayload.length);
   });
@@ -59,10 +61,15 @@ describe('car photos', () => {
     expect((await get(`/media/cars/${car.id}/${car.images.length + 1}.jpg`)).statusCode).toBe(404);
   });
 
-  it('answers 400 naming the parameter for a bad width', async () => {
-    const response = await get(`/media/cars/${withImages().id}/1.jpg?w=99999`);
+  it('answers 400 naming the parameter and the sizes there are for a width off the list', async () => {
+    const response = await get(`/media/cars/${withImages().id}/1.jpg?w=2400&h=2400&q=95`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'w' });
+    expect(response.json()).toEqual({ error: `w must be one of ${MEDIA_WIDTHS.join(', ')}`, field: 'w' });
+  });
+
+  it('answers 400 for a quality off the list', async () => {
+    const response = await get(`/media/cars/${withImages().id}/1.jpg?w=400&q=95`);
+    expect(response.json()).toEqual({ error: `q must be one of ${MEDIA_QUALITIES.join(', ')}`, field: 'q' });
   });
 
   it('keeps one tenant’s cars out of another tenant’s media', async () => {
@@ -75,8 +82,8 @@ describe('spin frames', () => {
   it('serves every frame of a spin set and its interior', async () => {
     const car = cars.find((c) => c.spin_images.length > 0);
     if (!car) throw new Error('seed has no spin set');
-    expect((await get(`/media/cars/${car.id}/spin/36.jpg?w=100&h=150`)).statusCode).toBe(200);
-    expect((await get(`/media/cars/${car.id}/spin/interior.jpg?w=100`)).statusCode).toBe(200);
+    expect((await get(`/media/cars/${car.id}/spin/36.jpg?w=120&h=200`)).statusCode).toBe(200);
+    expect((await get(`/media/cars/${car.id}/spin/interior.jpg?w=120`)).statusCode).toBe(200);
     expect((await get(`/media/cars/${car.id}/spin/37.jpg`)).statusCode).toBe(404);
   });
 });
@@ -89,5 +96,53 @@ describe('history reports', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.body.startsWith('%PDF-1.4')).toBe(true);
     expect(response.body).toContain(car.vin);
+  });
+});
+
+describe('pictures of locations, slides, brands, blog posts, makes and models', () => {
+  it('serves a picture the tenant’s stock names', async () => {
+    const stock = await loadTenantStock(database.db, 'harbourside-motors');
+    for (const url of [stock.blog[0]!.image, stock.locations[0]!.image_url, stock.slides[0]!.image_url, stock.brands[0]!.logo]) {
+      const response = await get(url);
+      expect({ url, status: response.statusCode, type: response.headers['content-type'] }).toEqual({ url, status: 200, type: 'image/jpeg' });
+    }
+  });
+
+  it('answers 404 for a name no post, location or brand has, without rendering it', async () => {
+    for (const url of ['/media/blog/invented-name.jpg?w=1600', '/media/locations/nowhere.jpg', '/media/makes/not-a-make.jpg']) {
+      const response = await get(url);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+    }
+  });
+
+  it('answers 404 for another tenant’s blog picture', async () => {
+    const theirs = (await loadTenantStock(database.db, 'redgum-used-cars')).blog[0]!.image;
+    expect((await get(theirs)).statusCode).toBe(404);
+  });
+});
+
+describe('RenderPool', () => {
+  it('refuses a job once its queue is full, so the route can answer 503', async () => {
+    const pool = new RenderPool({ threads: 1, maxQueue: 1 });
+    try {
+      const job = { kind: 'banner', width: 400, height: 300, quality: 75, seed: 1 } as const;
+      await pool.render(job); // the worker is up and idle
+      const results = await Promise.allSettled([pool.render(job), pool.render(job), pool.render(job)]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(RenderPoolBusyError);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('renders off the main thread: a JPEG of the size asked for', async () => {
+    const pool = new RenderPool({ threads: 1 });
+    try {
+      const body = await pool.render({ kind: 'interior', width: 240, height: 160, quality: 75, colour: 'Blue' });
+      const image = jpeg.decode(body);
+      expect([image.width, image.height]).toEqual([240, 160]);
+    } finally {
+      await pool.close();
+    }
   });
 });

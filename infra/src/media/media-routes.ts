@@ -1,46 +1,46 @@
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import jpeg from 'jpeg-js';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { findCarById } from '../db/stock';
-import { drawBanner, drawCar, drawInterior } from './car-image';
-import type { Raster } from './raster';
+import { findCarById, mediaImageExists, type MediaKind } from '../db/stock';
+import { RenderPool, RenderPoolBusyError, type RenderPoolOptions } from './render-pool';
+import type { RenderJob } from './render-worker';
 
 /**
- * Generated demo media with an image CDN's parameters: `w` (width in px), `h` (height, default
- * 2:3 of the width, the spec's 600x400 slider shape), `q` (JPEG quality). Rendered images are
- * kept in a small LRU so a gallery's thumbnails and repeat views cost nothing.
+ * Generated demo media with an image CDN's parameters, limited to fixed sizes as image CDNs and
+ * `next/image` do (an open range lets anyone make the server render thousands of variants):
+ * `w` one of MEDIA_WIDTHS, `h` one of them too (default 2:3 of the width, the spec's 600x400
+ * slider shape), `q` one of MEDIA_QUALITIES. Pictures are drawn in a bounded worker pool, never
+ * on the main thread, and kept in an LRU bounded by bytes.
  */
+export const MEDIA_WIDTHS = [120, 200, 240, 300, 400, 600, 800, 1200, 1600] as const;
+export const MEDIA_QUALITIES = [50, 75, 90] as const;
+const MEDIA_KINDS: readonly MediaKind[] = ['locations', 'slides', 'brands', 'blog', 'makes', 'models'];
+
+const oneOf = (name: string, allowed: readonly number[]) =>
+  z.coerce.number().refine((value) => allowed.includes(value), `${name} must be one of ${allowed.join(', ')}`);
+
 const SizeQuery = z
   .object({
-    w: z.coerce.number().int().min(16).max(2400).default(800),
-    h: z.coerce.number().int().min(16).max(2400).optional(),
-    q: z.coerce.number().int().min(10).max(95).default(75),
+    w: oneOf('w', MEDIA_WIDTHS).default(800),
+    h: oneOf('h', MEDIA_WIDTHS).optional(),
+    q: oneOf('q', MEDIA_QUALITIES).default(75),
   })
   .strict();
 
 export const SPIN_FRAMES = 36;
-const CACHE_LIMIT = 300;
 
-class Lru<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly limit: number) {}
-  get(key: string): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: V): void {
-    this.map.set(key, value);
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as string);
-  }
+export interface MediaOptions {
+  /** Bytes of rendered JPEGs kept in memory (default 64 MiB). */
+  cacheBytes?: number;
+  pool?: RenderPoolOptions;
 }
 
-function encode(raster: Raster, quality: number): Buffer {
-  return Buffer.from(jpeg.encode({ data: raster.data, width: raster.width, height: raster.height }, quality).data);
+/** What a cache miss renders (wrapped: lru-cache's context type must not be a union). */
+interface Miss {
+  job: RenderJob;
 }
+type Job = RenderJob & { key: string };
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -48,62 +48,73 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-export default fp(
-  async (fastify) => {
-    const cache = new Lru<Buffer>(CACHE_LIMIT);
+export default fp<MediaOptions>(
+  async (fastify, options) => {
+    const pool = new RenderPool(options.pool);
+    fastify.addHook('onClose', () => pool.close());
+    // fetch() also makes concurrent requests for one picture share a single render.
+    const cache = new LRUCache<string, Buffer, Miss>({
+      maxSize: options.cacheBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (body) => body.length,
+      fetchMethod: (_key, _stale, { context }) => pool.render(context.job),
+    });
 
-    const send = async (reply: import('fastify').FastifyReply, key: string, render: () => Raster, quality: number) => {
-      let body = cache.get(key);
-      if (!body) {
-        body = encode(render(), quality);
-        cache.set(key, body);
+    const send = async (reply: FastifyReply, job: Job) => {
+      let body: Buffer | undefined;
+      try {
+        body = await cache.fetch(job.key, { context: { job } });
+      } catch (error) {
+        if (!(error instanceof RenderPoolBusyError)) throw error;
+        return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).header('cache-control', 'no-store').send({ error: error.message });
       }
-      return reply.header('cache-control', 'public, max-age=86400').header('etag', `"${hash(key).toString(16)}"`).type('image/jpeg').send(body);
+      return reply.header('cache-control', 'public, max-age=86400').header('etag', `"${hash(job.key).toString(16)}"`).type('image/jpeg').send(body);
     };
 
     const sizeOf = (query: unknown) => {
       const size = SizeQuery.safeParse(query);
       if (!size.success) {
         const issue = size.error.issues[0]!;
-        return { error: { error: `${issue.path.join('.') || 'query'}: ${issue.message}`, field: String(issue.path[0] ?? 'query') } } as const;
+        const field = String(issue.path[0] ?? 'query');
+        return { error: { error: issue.code === 'custom' ? issue.message : `${field}: ${issue.message}`, field } } as const;
       }
-      return { w: size.data.w, h: size.data.h ?? Math.round((size.data.w * 2) / 3), q: size.data.q } as const;
+      return { width: size.data.w, height: size.data.h ?? Math.round((size.data.w * 2) / 3), quality: size.data.q } as const;
     };
+    const notFound = (reply: FastifyReply, what = 'image') => reply.code(404).header('cache-control', 'no-store').send({ error: `No such ${what}` });
 
     fastify.get<{ Params: { carId: string; image: string } }>('/media/cars/:carId/:image', async (request, reply) => {
       const size = sizeOf(request.query);
       if ('error' in size) return reply.code(400).send(size.error);
       const match = /^(\d{1,3})\.jpg$/.exec(request.params.image);
-      if (!match || !request.tenant) return reply.code(404).send({ error: 'No such image' });
+      if (!match || !request.tenant) return notFound(reply);
       const car = await findCarById(fastify.database.db, request.tenant.slug, request.params.carId);
       const n = Number(match[1]);
-      if (!car || n < 1 || n > car.images.length) return reply.code(404).send({ error: 'No such image' });
+      if (!car || n < 1 || n > car.images.length) return notFound(reply);
       // Photo n walks around the car: side, front three-quarter, rear three-quarter, ...
       const angle = [20, 50, 160, 0, 90, 200, 340, 120][(n - 1) % 8]!;
-      return send(reply, `${car.id}/${n}/${size.w}x${size.h}/${size.q}`, () => drawCar(size.w, size.h, { body: car.simple_body, colour: car.colour, angle, backdrop: n % 4 }), size.q);
+      const key = `${car.id}/${n}/${size.width}x${size.height}/${size.quality}`;
+      return send(reply, { key, kind: 'car', ...size, picture: { body: car.simple_body, colour: car.colour, angle, backdrop: n % 4 } });
     });
 
     fastify.get<{ Params: { carId: string; frame: string } }>('/media/cars/:carId/spin/:frame', async (request, reply) => {
       const size = sizeOf(request.query);
       if ('error' in size) return reply.code(400).send(size.error);
-      if (!request.tenant) return reply.code(404).send({ error: 'No such image' });
+      if (!request.tenant) return notFound(reply);
       const car = await findCarById(fastify.database.db, request.tenant.slug, request.params.carId);
-      if (!car || car.spin_images.length === 0) return reply.code(404).send({ error: 'No such image' });
-      if (request.params.frame === 'interior.jpg') {
-        return send(reply, `${car.id}/interior/${size.w}x${size.h}/${size.q}`, () => drawInterior(size.w, size.h, car.colour), size.q);
-      }
+      if (!car || car.spin_images.length === 0) return notFound(reply);
+      const dims = `${size.width}x${size.height}/${size.quality}`;
+      if (request.params.frame === 'interior.jpg') return send(reply, { key: `${car.id}/interior/${dims}`, kind: 'interior', ...size, colour: car.colour });
       const match = /^(\d{1,2})\.jpg$/.exec(request.params.frame);
       const frame = match ? Number(match[1]) : 0;
-      if (frame < 1 || frame > SPIN_FRAMES) return reply.code(404).send({ error: 'No such frame' });
+      if (frame < 1 || frame > SPIN_FRAMES) return notFound(reply, 'frame');
       const angle = ((frame - 1) * 360) / SPIN_FRAMES;
-      return send(reply, `${car.id}/spin/${frame}/${size.w}x${size.h}/${size.q}`, () => drawCar(size.w, size.h, { body: car.simple_body, colour: car.colour, angle, backdrop: 3 }), size.q);
+      return send(reply, { key: `${car.id}/spin/${frame}/${dims}`, kind: 'car', ...size, picture: { body: car.simple_body, colour: car.colour, angle, backdrop: 3 } });
     });
 
     fastify.get<{ Params: { file: string } }>('/media/reports/:file', async (request, reply) => {
       const match = /^(.+)\.pdf$/.exec(request.params.file);
-      if (!match || !request.tenant) return reply.code(404).send({ error: 'No such report' });
+      if (!match || !request.tenant) return notFound(reply, 'report');
       const car = await findCarById(fastify.database.db, request.tenant.slug, match[1]!);
-      if (!car?.file) return reply.code(404).send({ error: 'No such report' });
+      if (!car?.file) return notFound(reply, 'report');
       const pdf = historyReportPdf([
         `Vehicle history report: ${car.name}`,
         `Demonstration report generated by ${request.tenant.name} for a demo listing.`,
@@ -114,15 +125,15 @@ export default fp(
       return reply.header('cache-control', 'public, max-age=3600').type('application/pdf').send(pdf);
     });
 
-    // Locations, slides, brands, blog, makes and models: one generated picture per path.
+    // Locations, slides, brands, blog, makes and models: one generated picture per picture the
+    // tenant's stock names; any other name is a 404, so names cannot be invented to force renders.
     fastify.get<{ Params: { kind: string; file: string } }>('/media/:kind/:file', async (request, reply) => {
       const size = sizeOf(request.query);
       if ('error' in size) return reply.code(400).send(size.error);
       const { kind, file } = request.params;
-      if (!['locations', 'slides', 'brands', 'blog', 'makes', 'models'].includes(kind) || !/^[a-z0-9-]+\.jpg$/.test(file)) {
-        return reply.code(404).send({ error: 'No such image' });
-      }
-      return send(reply, `${kind}/${file}/${size.w}x${size.h}/${size.q}`, () => drawBanner(size.w, size.h, hash(file)), size.q);
+      if (!MEDIA_KINDS.includes(kind as MediaKind) || !/^[a-z0-9-]+\.jpg$/.test(file) || !request.tenant) return notFound(reply);
+      if (!(await mediaImageExists(fastify.database.db, request.tenant.slug, kind as MediaKind, `/media/${kind}/${file}`))) return notFound(reply);
+      return send(reply, { key: `${kind}/${file}/${size.width}x${size.height}/${size.quality}`, kind: 'banner', ...size, seed: hash(file) });
     });
   },
   { name: 'routes-media', fastify: '5.x', dependencies: ['database', 'tenants'] },

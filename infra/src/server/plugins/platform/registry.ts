@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { Registry } from '../../../registry/registry';
@@ -10,7 +11,10 @@ declare module 'fastify' {
 
 export default fp<{ dataDir: string }>(
   async (fastify, options) => {
-    fastify.decorate('registry', new Registry(path.join(options.dataDir, 'registry')));
+    const root = path.join(options.dataDir, 'registry');
+    // Created up front: the static file server serves from it before the first publish.
+    await fs.mkdir(root, { recursive: true });
+    fastify.decorate('registry', new Registry(root));
   },
   { name: 'registry', fastify: '5.x' },
 );

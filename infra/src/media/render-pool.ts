@@ -1,0 +1,56 @@
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { RenderJob } from './render-worker';
+
+/** The pool's queue is full: the caller should answer 503 with Retry-After. */
+export class RenderPoolBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('The image renderer is busy; retry shortly');
+    this.name = 'RenderPoolBusyError';
+  }
+}
+
+export interface RenderPoolOptions {
+  /** Worker threads (default: one fewer than the cores, at least one, so a core stays for requests). */
+  threads?: number;
+  /** Jobs that may wait for a thread before new ones are refused (default 32). */
+  maxQueue?: number;
+}
+
+/**
+ * Renders pictures off the main thread in a bounded pool (piscina). The worker is TypeScript;
+ * workers get the same TypeScript loader the server runs under, so this works from `npm start`,
+ * the CLI and the tests alike.
+ */
+export class RenderPool {
+  private readonly pool: Piscina<RenderJob, Uint8Array>;
+
+  constructor(options: RenderPoolOptions = {}) {
+    const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
+    this.pool = new Piscina({
+      filename: pathToFileURL(path.join(__dirname, 'render-worker.ts')).href,
+      minThreads: 1,
+      maxThreads: threads,
+      maxQueue: options.maxQueue ?? 32,
+      idleTimeout: 60_000,
+      execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],
+    });
+  }
+
+  async render(job: RenderJob): Promise<Buffer> {
+    if (this.pool.queueSize >= this.pool.options.maxQueue) throw new RenderPoolBusyError(1);
+    const data = await this.pool.run(job);
+    return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  }
+
+  /** Threads busy and jobs waiting, for health reports and benchmarks. */
+  get load(): { threads: number; queued: number } {
+    return { threads: this.pool.threads.length, queued: this.pool.queueSize };
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
