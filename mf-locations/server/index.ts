@@ -1,23 +1,9 @@
-import fp from 'fastify-plugin';
+import { defineTeamServer } from '@forecourt/shared-config/server';
 import packageJson from '../package.json';
 
 /**
- * mf-locations's API. The team declares the ports it needs here and infra passes implementations
- * when it mounts the plugin (tests pass their own); this folder never imports infra.
+ * mf-locations's API under /api/locations/ (status so far). The team declares the ports it needs here and
+ * infra passes implementations when it mounts the plugin (tests pass their own); this folder never
+ * imports infra.
  */
-export interface LocationsServerPorts {
-  clock: () => Date;
-}
-
-export interface LocationsServerOptions {
-  ports?: Partial<LocationsServerPorts>;
-}
-
-const TEAM = 'mf-locations';
-
-export default fp<LocationsServerOptions>(
-  async (fastify) => {
-    fastify.get('/api/locations/status', async () => ({ team: TEAM, version: packageJson.version }));
-  },
-  { name: TEAM, fastify: '5.x' },
-);
+export default defineTeamServer({ team: 'mf-locations', version: packageJson.version });

@@ -1,23 +1,9 @@
-import fp from 'fastify-plugin';
+import { defineTeamServer } from '@forecourt/shared-config/server';
 import packageJson from '../package.json';
 
 /**
- * mf-vehicle's API. The team declares the ports it needs here and infra passes implementations
- * when it mounts the plugin (tests pass their own); this folder never imports infra.
+ * mf-vehicle's API under /api/vehicle/ (status so far). The team declares the ports it needs here and
+ * infra passes implementations when it mounts the plugin (tests pass their own); this folder never
+ * imports infra.
  */
-export interface VehicleServerPorts {
-  clock: () => Date;
-}
-
-export interface VehicleServerOptions {
-  ports?: Partial<VehicleServerPorts>;
-}
-
-const TEAM = 'mf-vehicle';
-
-export default fp<VehicleServerOptions>(
-  async (fastify) => {
-    fastify.get('/api/vehicle/status', async () => ({ team: TEAM, version: packageJson.version }));
-  },
-  { name: TEAM, fastify: '5.x' },
-);
+export default defineTeamServer({ team: 'mf-vehicle', version: packageJson.version });

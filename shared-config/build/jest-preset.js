@@ -4,7 +4,14 @@
  */
 const path = require('node:path');
 
-function jestProject(dir, { environment = 'jsdom' } = {}) {
+/**
+ * Packages that ship ESM only, which Node loads with require(esm) but jest's CommonJS sandbox
+ * cannot: swc rewrites them. cookie@2 (light-my-request, behind fastify.inject) and
+ * content-disposition@3 (@fastify/static).
+ */
+const ESM_ONLY = ['cookie', 'content-disposition'];
+
+function jestProject(dir, { environment = 'jsdom', transformPackages = [] } = {}) {
   return {
     displayName: path.basename(dir),
     rootDir: dir,
@@ -23,6 +30,7 @@ function jestProject(dir, { environment = 'jsdom' } = {}) {
         },
       ],
     },
+    transformIgnorePatterns: [`/node_modules/(?!(${[...ESM_ONLY, ...transformPackages].join('|')})/)`],
     // What the shared webpack factory defines for a build; tests see a fixed, obvious value.
     globals: { __FORECOURT_TEAM__: path.basename(dir), __FORECOURT_VERSION__: '0.0.0-test', __FORECOURT_FAULT__: '' },
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'jest-setup-dom.js')] : [],

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { PlatformPorts } from '@forecourt/shared-config/server';
 import financeServer from '../../../../mf-finance/server';
 import leadsServer from '../../../../mf-leads/server';
 import locationsServer from '../../../../mf-locations/server';
 import searchServer from '../../../../mf-search/server';
 import vehicleServer from '../../../../mf-vehicle/server';
 
-export interface TeamPorts {
-  clock: () => Date;
-}
+export type TeamPorts = PlatformPorts;
 
 /**
- * Mounts every team's server plugin with the platform's implementations of the ports each one
- * declares. Registered after the platform plugins, without a prefix: each team owns its
- * `/api/<team>/...` paths itself.
+ * Mounts every team's server plugin (each made by shared-config's `defineTeamServer`) with the
+ * platform's implementations of the ports. Registered after the platform plugins; each team's
+ * routes live under its own `/api/<team>/` prefix.
  */
 export async function registerTeamServers(fastify: FastifyInstance, ports: TeamPorts): Promise<void> {
   await fastify.register(searchServer, { ports });

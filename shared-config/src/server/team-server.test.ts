@@ -1,0 +1,46 @@
+/** @jest-environment node */
+import Fastify from 'fastify';
+import { defineTeamServer } from './team-server';
+
+it('answers /api/<team>/status with the team and version it was given', async () => {
+  const app = Fastify();
+  await app.register(defineTeamServer({ team: 'mf-finance', version: '3.1.4' }));
+  const response = await app.inject({ method: 'GET', url: '/api/finance/status' });
+  expect(response.json()).toEqual({ team: 'mf-finance', version: '3.1.4' });
+  await app.close();
+});
+
+it('mounts the team routes under its prefix with the ports the platform passes', async () => {
+  const app = Fastify();
+  const server = defineTeamServer({
+    team: 'mf-leads',
+    version: '1.0.0',
+    routes: (fastify, ports) => {
+      fastify.get('/now', async () => ({ now: ports.clock().toISOString() }));
+    },
+  });
+  await app.register(server, { ports: { clock: () => new Date('2026-11-23T09:00:00Z') } });
+  expect((await app.inject({ method: 'GET', url: '/api/leads/now' })).json()).toEqual({ now: '2026-11-23T09:00:00.000Z' });
+  expect((await app.inject({ method: 'GET', url: '/now' })).statusCode).toBe(404);
+  await app.close();
+});
+
+it('falls back to the team’s default ports when the platform passes none', async () => {
+  interface Ports {
+    clock: () => Date;
+    greeting: string;
+  }
+  const app = Fastify();
+  await app.register(
+    defineTeamServer<Ports>({
+      team: 'mf-vehicle',
+      version: '1.0.0',
+      defaultPorts: { greeting: 'g’day' },
+      routes: (fastify, ports) => {
+        fastify.get('/hello', async () => ({ hello: ports.greeting }));
+      },
+    }),
+  );
+  expect((await app.inject({ method: 'GET', url: '/api/vehicle/hello' })).json()).toEqual({ hello: 'g’day' });
+  await app.close();
+});
