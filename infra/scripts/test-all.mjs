@@ -84,6 +84,11 @@ if (wanted('e2e')) {
   }
 }
 
+// The PostgreSQL path of the data layer runs only with DATABASE_URL; say so rather than let it vanish.
+if (!process.env.DATABASE_URL && (wanted('unit') || wanted('e2e'))) {
+  summary.push('skipped: PostgreSQL (DATABASE_URL is not set; the data-layer tests ran on PGlite only)');
+}
+
 console.log('\n=== summary');
 for (const line of summary) console.log(`  ${line}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

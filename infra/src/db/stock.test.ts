@@ -23,9 +23,13 @@ describe.each(testEngines())('stock data layer on %s', (engine) => {
     await database.close();
   });
 
-  it('stores a tenant’s stock and reads back exactly what was generated', async () => {
-    const stock = generateTenantStock(harbourside, { seed: 3, carsPerTenant: 60, now }, 0);
+  // Every test starts from the same 60 Harbourside cars, so each one passes or fails on its own.
+  const stock = generateTenantStock(harbourside, { seed: 3, carsPerTenant: 60, now }, 0);
+  beforeEach(async () => {
     await replaceTenantStock(database.db, stock, { seed: 3, cars: 60, referenceTime: now });
+  });
+
+  it('stores a tenant’s stock and reads back exactly what was generated', async () => {
     const loaded = await loadTenantStock(database.db, harbourside.slug);
     const byId = <T extends { id: string }>(items: T[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
     expect(byId(loaded.cars)).toEqual(byId(stock.cars));

@@ -1,8 +1,8 @@
-import { DEFAULT_RESERVE_DEPOSIT, reservationTerms, reserveDeposit } from './reservation';
+import { reservationTerms, reserveDeposit } from './reservation';
 
 describe('reserveDeposit', () => {
   it('defaults to $200 when none is configured', () => {
-    expect(reserveDeposit()).toBe(DEFAULT_RESERVE_DEPOSIT);
+    expect(reserveDeposit()).toBe(200);
   });
 
   it('uses a configured deposit', () => {
@@ -14,7 +14,7 @@ describe('reserveDeposit', () => {
   });
 
   it('falls back to the default for a negative deposit', () => {
-    expect(reserveDeposit(-1)).toBe(DEFAULT_RESERVE_DEPOSIT);
+    expect(reserveDeposit(-1)).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import { formatDollars } from '@forecourt/shared-config';
 
 /** Spec: "Reserve online: default deposit '$200' when none configured". */
-export const DEFAULT_RESERVE_DEPOSIT = 200;
+const DEFAULT_RESERVE_DEPOSIT = 200;
 /** Spec: "vehicle held 48 hours" (stated in copy; the hold itself is server behaviour). */
 export const RESERVE_HOLD_HOURS = 48;
 
