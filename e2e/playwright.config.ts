@@ -35,7 +35,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf "${E2E_DATA_DIR}" && npm start`,
     cwd: REPO_ROOT,
-    env: { PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR },
+    // Short failure timeouts, so the hang journeys of the failure policy finish in seconds.
+    env: { PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR, FORECOURT_ENTRY_TIMEOUT_MS: '4000', FORECOURT_FRAGMENT_TIMEOUT_MS: '3000' },
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,

@@ -17,19 +17,40 @@ export function forecourt(...args: string[]): string {
 }
 
 /**
- * Builds a variant of a remote whose app throws on mount (the factory's FORECOURT_FAULT knob)
- * and publishes it under its own version. Cached between runs: the build does not change.
+ * Builds a variant of a remote whose app throws on mount or in render (the factory's
+ * FORECOURT_FAULT knob) and publishes it under its own version. Cached between runs: the build
+ * does not change.
  */
-export function publishFaultyBuild(team: string, version: string): void {
+export function publishFaultyBuild(team: string, version: string, fault: 'mount' | 'render' = 'mount'): void {
   const outDir = path.join(REPO_ROOT, 'e2e', '.data', 'builds', `${team}-${version}`);
   if (!existsSync(path.join(outDir, 'forecourt-build.json'))) {
     execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
       cwd: path.join(REPO_ROOT, team),
-      env: { ...process.env, FORECOURT_FAULT: 'mount', FORECOURT_BUILD_VERSION: version, FORECOURT_OUT_DIR: outDir },
+      env: { ...process.env, FORECOURT_FAULT: fault, FORECOURT_BUILD_VERSION: version, FORECOURT_OUT_DIR: outDir },
       stdio: 'ignore',
     });
   }
   forecourt('publish', team, '--from', outDir);
+}
+
+/**
+ * Resolves with the failure report the shell posts to /api/events (platform event 1002) for one
+ * remote and kind; start waiting before the page does what fails.
+ */
+export async function failureReport(page: Page, remote: string, kind: string): Promise<{ remote: string; kind: string; version: string }> {
+  const request = await page.waitForRequest((r) => {
+    if (!r.url().endsWith('/api/events') || r.method() !== 'POST') return false;
+    const body = JSON.parse(r.postData() ?? '{}') as { eventId?: number; payload?: Record<string, unknown> };
+    return body.eventId === 1002 && body.payload?.remote === remote && body.payload?.kind === kind;
+  });
+  const response = await request.response();
+  if (response?.status() !== 202) throw new Error(`/api/events answered ${response?.status()} to the failure report`);
+  return (JSON.parse(request.postData() ?? '{}') as { payload: { remote: string; kind: string; version: string } }).payload;
+}
+
+/** The tenant's failures as the platform CLI lists them (`forecourt failures <tenant>`). */
+export function reportedFailures(tenant: string): string {
+  return forecourt('failures', tenant);
 }
 
 /** The slot of a team's app, once the shell has settled it (mounted, recovered or failed). */
