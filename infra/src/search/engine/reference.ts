@@ -8,7 +8,7 @@ import { normalizeParams } from './params';
 import { buildHit, buildResponse, pageWindow, queryWordsOf, requestedFacets, sortFacetCounts, type FacetStats, type SearchResponse } from './response';
 import { filterTreeOf, applyPartial } from './search-index';
 import { compileSettings, type CompiledSettings, type IndexSettings } from './settings';
-import { compareSortKeys, sortKeysOf } from './store';
+import { compareSortKeys, sortKeysOf } from './record-store';
 import { tokenize, tokensOfScalar } from './tokenize';
 import { facetValuesOf, leafPaths, numericValuesOf, valuesAt, type SearchRecord } from './values';
 

@@ -23,7 +23,9 @@ import {
   type SearchResponse,
 } from './response';
 import { compileSettings, validateSettings, type CompiledSettings, type IndexSettings } from './settings';
-import { RecordStore, unionInto, type DocSet, type SortOrder, type TextIndex } from './store';
+import { unionInto, type DocSet } from './postings';
+import { RecordStore, type SortOrder } from './record-store';
+import type { TextIndex } from './text-index';
 import { tokenize } from './tokenize';
 import type { Json, SearchRecord } from './values';
 

@@ -1,0 +1,232 @@
+/**
+ * Records of one index (shared by its replicas), numbered by internal doc id, and the
+ * structures built over them: per-attribute facet postings, numeric columns, text postings per
+ * searchable level, and pre-sorted doc orders per customRanking. Facet and text postings are
+ * kept up to date on every write; numeric sorted columns and sort orders are rebuilt lazily on
+ * the next query after a write.
+ */
+import { TypedFastBitSet } from 'typedfastbitset';
+import type { SearchableLevel, SortCriterion } from './settings';
+import { valuesAt, type SearchRecord } from './values';
+import type { Indexer } from './postings';
+import { FacetIndex } from './facet-index';
+import { NumericIndex } from './numeric-index';
+import { TextIndex } from './text-index';
+
+export interface SortOrder {
+  /** Live doc ids, best first. */
+  order: Int32Array;
+  /** rank[doc] = position of doc in `order`. */
+  rank: Int32Array;
+}
+
+type SortKey = number | string | undefined;
+
+function sortKeyOf(record: SearchRecord, attribute: string): SortKey {
+  const first = valuesAt(record, attribute)[0];
+  if (first === undefined) return undefined;
+  if (typeof first === 'boolean') return first ? 1 : 0;
+  return first;
+}
+
+/**
+ * customRanking comparison: records without the attribute last (asc or desc), numbers before
+ * strings, then by value in the criterion's direction. Ties are left to the caller.
+ */
+export function compareSortKeys(a: SortKey, b: SortKey, desc: boolean): number {
+  if (a === b) return 0;
+  if (a === undefined) return 1;
+  if (b === undefined) return -1;
+  const an = typeof a === 'number';
+  const bn = typeof b === 'number';
+  if (an !== bn) return an ? -1 : 1;
+  const c = a < b ? -1 : a > b ? 1 : 0;
+  return desc ? -c : c;
+}
+
+export function sortKeysOf(record: SearchRecord, criteria: SortCriterion[]): SortKey[] {
+  return criteria.map((c) => sortKeyOf(record, c.attribute));
+}
+
+export class RecordStore {
+  private docs: Array<SearchRecord | null> = [];
+  private readonly ids = new Map<string, number>();
+  alive = new TypedFastBitSet();
+  private dead = 0;
+  private facets = new Map<string, FacetIndex>();
+  private numerics = new Map<string, NumericIndex>();
+  private texts = new Map<string, TextIndex>();
+  private orders = new Map<string, SortOrder>();
+  /** Bumped by every write. */
+  version = 0;
+  createdAt = new Date();
+  updatedAt = new Date();
+
+  get size(): number {
+    return this.ids.size;
+  }
+  /** One past the highest doc id in use. */
+  get capacity(): number {
+    return this.docs.length;
+  }
+
+  get(objectID: string): SearchRecord | undefined {
+    const doc = this.ids.get(objectID);
+    return doc === undefined ? undefined : (this.docs[doc] ?? undefined);
+  }
+
+  doc(doc: number): SearchRecord {
+    return this.docs[doc] as SearchRecord;
+  }
+
+  /** Live records in insertion order. */
+  *records(): Generator<SearchRecord> {
+    for (const r of this.docs) if (r) yield r;
+  }
+
+  private indexers(): Indexer[] {
+    return [...this.facets.values(), ...this.numerics.values(), ...this.texts.values()];
+  }
+
+  private touch(): void {
+    this.version++;
+    this.orders.clear();
+    this.updatedAt = new Date();
+  }
+
+  /** Adds or fully replaces (by objectID; a replaced record keeps its place in insertion order). */
+  put(record: SearchRecord): void {
+    const existing = this.ids.get(record.objectID);
+    const indexers = this.indexers();
+    if (existing !== undefined) {
+      const old = this.docs[existing] as SearchRecord;
+      for (const ix of indexers) ix.remove(existing, old);
+      this.docs[existing] = record;
+      for (const ix of indexers) ix.add(existing, record);
+    } else {
+      const doc = this.docs.length;
+      this.docs.push(record);
+      this.ids.set(record.objectID, doc);
+      this.alive.add(doc);
+      for (const ix of indexers) ix.add(doc, record);
+    }
+    this.touch();
+  }
+
+  delete(objectID: string): boolean {
+    const doc = this.ids.get(objectID);
+    if (doc === undefined) return false;
+    const old = this.docs[doc] as SearchRecord;
+    for (const ix of this.indexers()) ix.remove(doc, old);
+    this.docs[doc] = null;
+    this.ids.delete(objectID);
+    this.alive.remove(doc);
+    this.dead++;
+    this.touch();
+    return true;
+  }
+
+  clear(): void {
+    this.docs = [];
+    this.ids.clear();
+    this.alive = new TypedFastBitSet();
+    this.dead = 0;
+    this.dropDerived();
+    this.touch();
+  }
+
+  private dropDerived(): void {
+    this.facets = new Map();
+    this.numerics = new Map();
+    this.texts = new Map();
+    this.orders = new Map();
+  }
+
+  /** Renumbers docs (keeping insertion order) once deleted ones outnumber live ones. */
+  compactIfNeeded(): void {
+    if (this.dead < 1024 || this.dead < this.ids.size) return;
+    const live = [...this.records()];
+    this.docs = live;
+    this.ids.clear();
+    this.alive = new TypedFastBitSet();
+    live.forEach((r, i) => {
+      this.ids.set(r.objectID, i);
+      this.alive.add(i);
+    });
+    this.dead = 0;
+    this.dropDerived();
+  }
+
+  private build<T extends Indexer>(index: T): T {
+    this.docs.forEach((r, d) => {
+      if (r) index.add(d, r);
+    });
+    return index;
+  }
+
+  facet(attribute: string): FacetIndex {
+    let index = this.facets.get(attribute);
+    if (!index) {
+      index = this.build(new FacetIndex(attribute));
+      this.facets.set(attribute, index);
+    }
+    return index;
+  }
+
+  numeric(attribute: string): NumericIndex {
+    let index = this.numerics.get(attribute);
+    if (!index) {
+      index = this.build(new NumericIndex(attribute));
+      this.numerics.set(attribute, index);
+    }
+    return index;
+  }
+
+  text(searchable: SearchableLevel[] | null, key: string): TextIndex {
+    let index = this.texts.get(key);
+    if (!index) {
+      index = this.build(new TextIndex(searchable));
+      this.texts.set(key, index);
+    }
+    return index;
+  }
+
+  sortOrder(criteria: SortCriterion[], key: string): SortOrder {
+    let cached = this.orders.get(key);
+    if (cached) return cached;
+    const live: number[] = [];
+    this.docs.forEach((r, d) => {
+      if (r) live.push(d);
+    });
+    if (criteria.length > 0) {
+      const keys: SortKey[][] = criteria.map((c) => {
+        const column: SortKey[] = new Array<SortKey>(this.docs.length);
+        for (const d of live) column[d] = sortKeyOf(this.docs[d] as SearchRecord, c.attribute);
+        return column;
+      });
+      live.sort((a, b) => {
+        for (let i = 0; i < criteria.length; i++) {
+          const column = keys[i] as SortKey[];
+          const c = compareSortKeys(column[a], column[b], (criteria[i] as SortCriterion).desc);
+          if (c !== 0) return c;
+        }
+        return a - b;
+      });
+    }
+    const order = Int32Array.from(live);
+    const rank = new Int32Array(this.docs.length).fill(-1);
+    order.forEach((d, i) => {
+      rank[d] = i;
+    });
+    cached = { order, rank };
+    this.orders.set(key, cached);
+    return cached;
+  }
+
+  /** A copy holding the same records (for replicas that become independent). */
+  copy(): RecordStore {
+    const store = new RecordStore();
+    for (const r of this.records()) store.put(r);
+    return store;
+  }
+}
