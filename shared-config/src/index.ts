@@ -19,3 +19,4 @@ export * from './runtime/failures';
 export * from './runtime/remote-fragment';
 export * from './runtime/define-app';
 export * from './format';
+export * from './ui/fragment-card';

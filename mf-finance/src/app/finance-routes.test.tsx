@@ -1,4 +1,4 @@
-import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
+import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { screen, within } from '@testing-library/react';
 import routes from '../../routes.json';
 import { FinanceRoutes } from './finance-app';
@@ -8,19 +8,15 @@ function renderAt(route: string, tenant = testTenant()) {
 }
 
 describe('finance routes', () => {
-  it.each([
-    ['/finance', 'Finance'],
-    ['/apply-for-finance', 'Apply for finance'],
-    ['/finance-enquiry', 'Finance enquiry'],
-    ['/personalised/finance', 'Personalised finance'],
-  ])('%s shows its heading', (path, heading) => {
-    renderAt(path);
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-  });
-
-  it.each(routes)('%s renders one page heading', (path) => {
-    renderAt(path);
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  testRouteHeadings({
+    renderAt,
+    headings: [
+      ['/finance', 'Finance'],
+      ['/apply-for-finance', 'Apply for finance'],
+      ['/finance-enquiry', 'Finance enquiry'],
+      ['/personalised/finance', 'Personalised finance'],
+    ],
+    routes,
   });
 });
 

@@ -1,4 +1,4 @@
-import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
+import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { screen } from '@testing-library/react';
 import routes from '../../routes.json';
 import { LeadsRoutes } from './leads-app';
@@ -8,24 +8,20 @@ function renderAt(route: string, tenant = testTenant()) {
 }
 
 describe('leads routes', () => {
-  it.each([
-    ['/book-test-drive/', 'Book a test drive'],
-    ['/trade-in', 'Trade-in valuation'],
-    ['/cars/trade-in?car_id=test-motors-7', 'Trade-in valuation'],
-    ['/sell-my-car', 'Sell your car'],
-    ['/sell-your-car', 'Sell your car'],
-    ['/contact', 'Contact us'],
-    ['/service', 'Book a service'],
-    ['/success', 'Thank you'],
-    ['/sign-in', 'Sign in'],
-  ])('%s shows its heading', (path, heading) => {
-    renderAt(path);
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-  });
-
-  it.each(routes)('%s renders one page heading', (path) => {
-    renderAt(path);
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  testRouteHeadings({
+    renderAt,
+    headings: [
+      ['/book-test-drive/', 'Book a test drive'],
+      ['/trade-in', 'Trade-in valuation'],
+      ['/cars/trade-in?car_id=test-motors-7', 'Trade-in valuation'],
+      ['/sell-my-car', 'Sell your car'],
+      ['/sell-your-car', 'Sell your car'],
+      ['/contact', 'Contact us'],
+      ['/service', 'Book a service'],
+      ['/success', 'Thank you'],
+      ['/sign-in', 'Sign in'],
+    ],
+    routes,
   });
 });
 

@@ -1,4 +1,4 @@
-import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
+import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { screen } from '@testing-library/react';
 import routes from '../../routes.json';
 import { LocationsRoutes } from './locations-app';
@@ -8,24 +8,17 @@ function renderAt(route: string, tenant = testTenant()) {
 }
 
 describe('locations routes', () => {
-  it.each([
-    ['/our-location/test-motors-parramatta', 'Test Motors Parramatta'],
-    ['/locations/test-motors-parramatta', 'Test Motors Parramatta'],
-    ['/contact-us', 'Contact us'],
-    ['/contact-us/test-motors-parramatta', 'Contact Test Motors Parramatta'],
-    ['/dealer-locator', 'Dealer locator'],
-  ])('%s shows its heading', (path, heading) => {
-    renderAt(path);
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  testRouteHeadings({
+    renderAt,
+    headings: [
+      ['/our-location/test-motors-parramatta', 'Test Motors Parramatta'],
+      ['/locations/test-motors-parramatta', 'Test Motors Parramatta'],
+      ['/contact-us', 'Contact us'],
+      ['/contact-us/test-motors-parramatta', 'Contact Test Motors Parramatta'],
+      ['/dealer-locator', 'Dealer locator'],
+    ],
+    routes,
   });
-
-  it.each(routes.map((pattern) => [pattern, pattern.replace(':slug', 'test-motors')]))(
-    '%s renders one page heading',
-    (_pattern, path) => {
-      renderAt(path);
-      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    },
-  );
 });
 
 describe('location page', () => {

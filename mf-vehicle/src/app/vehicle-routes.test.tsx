@@ -1,4 +1,4 @@
-import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
+import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { screen, within } from '@testing-library/react';
 import routes from '../../routes.json';
 import { VehicleRoutes } from './vehicle-app';
@@ -8,13 +8,11 @@ function renderAt(route: string, tenant = testTenant()) {
 }
 
 describe('vehicle routes', () => {
-  it.each(routes.map((pattern) => [pattern, pattern.replace(':slug', '2021-toyota-hilux')]))(
-    '%s renders one page heading',
-    (_pattern, path) => {
-      renderAt(path);
-      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    },
-  );
+  testRouteHeadings({
+    renderAt,
+    routes,
+    slug: '2021-toyota-hilux',
+  });
 });
 
 describe('vehicle page', () => {

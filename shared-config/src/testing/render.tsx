@@ -46,3 +46,4 @@ export function renderWithPlatform(ui: ReactElement, options: RenderWithPlatform
     rest,
   );
 }
+export { testRouteHeadings, type RouteHeadingCases } from './route-headings';

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { forecourtStore, telHref, tenantAtom, type FallbackProps } from '@forecourt/shared-config';
+import { forecourtStore, SURFACE, telHref, tenantAtom, type FallbackProps } from '@forecourt/shared-config';
 
 const TEAM_FEATURE: Record<string, string> = {
   'mf-search': 'Vehicle search',
@@ -31,8 +31,8 @@ export function AppFallback({ remote, inline = false }: FallbackProps) {
         margin: ${inline ? '1rem 0' : '2rem auto'};
         max-width: 40rem;
         padding: ${inline ? '0.75rem 1rem' : '1.5rem'};
-        border: 1px solid #d0d5dd;
-        border-radius: 8px;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
         background: #f9fafb;
         color: #101828;
       `}

@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
-import { readableTextOn, useTenant } from '@forecourt/shared-config';
-import { useId } from 'react';
+import { FragmentCard, readableTextOn, useTenant } from '@forecourt/shared-config';
 import { financeCtaHref } from '../lib/finance-cta-href';
 
 export interface FinanceCtaProps {
@@ -11,16 +10,8 @@ export interface FinanceCtaProps {
 /** The exposed `mf_finance/FinanceCta` fragment: a card that leads to a finance estimate. */
 export default function FinanceCta({ carId }: FinanceCtaProps) {
   const tenant = useTenant();
-  const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      data-boundary="mf-finance"
-      css={css`label: mf-finance-cta; padding: 1rem 1.25rem; border: 1px solid #d0d5dd; border-radius: 8px;`}
-    >
-      <h2 id={headingId} css={{ fontSize: '1.125rem', margin: '0 0 0.5rem' }}>
-        Get a finance estimate
-      </h2>
+    <FragmentCard team="mf-finance" heading="Get a finance estimate">
       <p css={{ margin: '0 0 0.75rem', color: '#475467' }}>
         See what your repayments could be on {carId ? `this ${tenant.search.itemNoun}` : `your next ${tenant.search.itemNoun}`} with{' '}
         {tenant.name}.
@@ -31,6 +22,6 @@ export default function FinanceCta({ carId }: FinanceCtaProps) {
       >
         Estimate my repayments
       </a>
-    </section>
+    </FragmentCard>
   );
 }

@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
-import { paths, readableTextOn, useTenant } from '@forecourt/shared-config';
-import { useId } from 'react';
+import { FragmentCard, paths, readableTextOn, useTenant } from '@forecourt/shared-config';
 import { withCarId } from '../../../lib/car-id';
 
 export interface EnquiryCtaProps {
@@ -13,17 +12,9 @@ export interface EnquiryCtaProps {
 /** The exposed `mf_leads/EnquiryCta` fragment: a card that leads to an enquiry or a test drive. */
 export default function EnquiryCta({ carId, label }: EnquiryCtaProps) {
   const tenant = useTenant();
-  const headingId = useId();
   const heading = label?.trim() || (carId ? `Interested in this ${tenant.search.itemNoun}?` : `Talk to ${tenant.name}`);
   return (
-    <section
-      aria-labelledby={headingId}
-      data-boundary="mf-leads"
-      css={css`label: mf-leads-enquiry-cta; padding: 1rem 1.25rem; border: 1px solid #d0d5dd; border-radius: 8px;`}
-    >
-      <h2 id={headingId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
-        {heading}
-      </h2>
+    <FragmentCard team="mf-leads" heading={heading}>
       <ul css={css`label: mf-leads-enquiry-cta-links; display: flex; flex-wrap: wrap; gap: 0.75rem; list-style: none; margin: 0; padding: 0;`}>
         <li>
           <a
@@ -39,6 +30,6 @@ export default function EnquiryCta({ carId, label }: EnquiryCtaProps) {
           </a>
         </li>
       </ul>
-    </section>
+    </FragmentCard>
   );
 }

@@ -1,6 +1,4 @@
-import { css } from '@emotion/react';
-import { paths, telHref, useTenant } from '@forecourt/shared-config';
-import { useId } from 'react';
+import { FragmentCard, paths, telHref, useTenant } from '@forecourt/shared-config';
 
 /** No props today; other teams pass `{}` through RemoteFragment, so anything added stays optional. */
 export type DealerContactProps = Record<string, never>;
@@ -8,17 +6,9 @@ export type DealerContactProps = Record<string, never>;
 /** The exposed `mf_locations/DealerContact` fragment: the dealer's name, place and phone. */
 export default function DealerContact(_props: DealerContactProps) {
   const tenant = useTenant();
-  const headingId = useId();
   const { phone, city, state } = tenant.contact;
   return (
-    <section
-      aria-labelledby={headingId}
-      data-boundary="mf-locations"
-      css={css`label: mf-locations-dealer-contact; padding: 1rem 1.25rem; border: 1px solid #d0d5dd; border-radius: 8px;`}
-    >
-      <h2 id={headingId} css={{ fontSize: '1.125rem', margin: '0 0 0.5rem' }}>
-        {tenant.name}
-      </h2>
+    <FragmentCard team="mf-locations" heading={tenant.name}>
       <p css={{ margin: '0 0 0.25rem' }}>
         {city}, {state}
       </p>
@@ -28,6 +18,6 @@ export default function DealerContact(_props: DealerContactProps) {
         </a>
       </p>
       <a href={paths.location(tenant.slug)}>View our locations</a>
-    </section>
+    </FragmentCard>
   );
 }

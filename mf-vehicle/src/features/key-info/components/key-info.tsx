@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useId } from 'react';
+import { FragmentCard } from '@forecourt/shared-config';
 import { visibleSpecRows, type SpecRow } from '../lib/spec-rows';
 
 export interface KeyInfoProps {
@@ -11,18 +11,10 @@ export interface KeyInfoProps {
  * exposed `mf_vehicle/KeyInfo` fragment. Renders nothing when no row has a value.
  */
 export default function KeyInfo({ items }: KeyInfoProps) {
-  const headingId = useId();
   const rows = visibleSpecRows(items);
   if (rows.length === 0) return null;
   return (
-    <section
-      aria-labelledby={headingId}
-      data-boundary="mf-vehicle"
-      css={css`label: mf-vehicle-key-info; padding: 1rem 1.25rem; border: 1px solid #d0d5dd; border-radius: 8px;`}
-    >
-      <h2 id={headingId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
-        Key information
-      </h2>
+    <FragmentCard team="mf-vehicle" heading="Key information">
       <dl css={css`label: mf-vehicle-key-info-list; display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1.5rem; margin: 0;`}>
         {rows.map((row) => (
           <div key={row.label} css={{ display: 'contents' }}>
@@ -31,6 +23,6 @@ export default function KeyInfo({ items }: KeyInfoProps) {
           </div>
         ))}
       </dl>
-    </section>
+    </FragmentCard>
   );
 }
