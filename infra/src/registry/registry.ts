@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { isRemoteTeam, REMOTE_TEAMS } from '@forecourt/shared-config/teams';
+import { LRUCache } from 'lru-cache';
 import semver from 'semver';
 import { precompress } from './precompress';
 
@@ -132,8 +133,11 @@ export async function inspectBuild(team: string, buildDir: string): Promise<{ in
 }
 
 export class Registry {
-  /** Published builds never change, so their metadata is read from disk once. */
-  private readonly metaCache = new Map<string, PublishedMeta>();
+  /**
+   * Published builds never change, so their metadata is read from disk once; bounded, because
+   * every version ever published (hundreds a year per team) would otherwise stay in memory.
+   */
+  private readonly metaCache = new LRUCache<string, PublishedMeta>({ max: 2000 });
 
   constructor(readonly root: string) {}
 
