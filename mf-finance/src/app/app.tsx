@@ -1,9 +1,9 @@
 import { defineRemoteApp } from '@forecourt/shared-config';
-import { FinanceApp } from './finance-app';
+import { FinanceRoutes } from './finance-app';
 
 export const { bootstrap, mount, unmount } = defineRemoteApp({
   team: __FORECOURT_TEAM__,
   version: __FORECOURT_VERSION__,
   fault: __FORECOURT_FAULT__,
-  Root: FinanceApp,
+  Routes: FinanceRoutes,
 });

@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { FinancePage } from '../features/finance-page/components/finance-page';
 
 /** The routes of routes.json; the shell mounts this app only on paths it owns. */
@@ -10,13 +10,5 @@ export function FinanceRoutes() {
       <Route path="/finance-enquiry" element={<FinancePage />} />
       <Route path="/personalised/finance" element={<FinancePage />} />
     </Routes>
-  );
-}
-
-export function FinanceApp() {
-  return (
-    <BrowserRouter>
-      <FinanceRoutes />
-    </BrowserRouter>
   );
 }

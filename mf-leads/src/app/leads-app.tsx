@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import {
   ContactPage,
   SellCarPage,
@@ -23,13 +23,5 @@ export function LeadsRoutes() {
       <Route path="/success" element={<SuccessPage />} />
       <Route path="/sign-in" element={<SignInPage />} />
     </Routes>
-  );
-}
-
-export function LeadsApp() {
-  return (
-    <BrowserRouter>
-      <LeadsRoutes />
-    </BrowserRouter>
   );
 }

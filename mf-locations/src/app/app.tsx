@@ -1,9 +1,9 @@
 import { defineRemoteApp } from '@forecourt/shared-config';
-import { LocationsApp } from './locations-app';
+import { LocationsRoutes } from './locations-app';
 
 export const { bootstrap, mount, unmount } = defineRemoteApp({
   team: __FORECOURT_TEAM__,
   version: __FORECOURT_VERSION__,
   fault: __FORECOURT_FAULT__,
-  Root: LocationsApp,
+  Routes: LocationsRoutes,
 });

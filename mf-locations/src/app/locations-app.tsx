@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { ContactUsPage, DealerLocatorPage, LocationPage } from '../features/location-page/components/location-pages';
 
 /** The routes of routes.json; the shell mounts this app only on paths it owns. */
@@ -11,13 +11,5 @@ export function LocationsRoutes() {
       <Route path="/contact-us/:slug" element={<ContactUsPage />} />
       <Route path="/dealer-locator" element={<DealerLocatorPage />} />
     </Routes>
-  );
-}
-
-export function LocationsApp() {
-  return (
-    <BrowserRouter>
-      <LocationsRoutes />
-    </BrowserRouter>
   );
 }

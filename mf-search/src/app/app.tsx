@@ -1,9 +1,9 @@
 import { defineRemoteApp } from '@forecourt/shared-config';
-import { SearchApp } from './search-app';
+import { SearchRoutes } from './search-app';
 
 export const { bootstrap, mount, unmount } = defineRemoteApp({
   team: __FORECOURT_TEAM__,
   version: __FORECOURT_VERSION__,
   fault: __FORECOURT_FAULT__,
-  Root: SearchApp,
+  Routes: SearchRoutes,
 });

@@ -1,14 +1,13 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { HomePage } from '../features/home/components/home-page';
 import { SearchPage } from '../features/search-page/components/search-page';
 
-export function SearchApp() {
+/** The routes of routes.json; the shell mounts this app only on paths it owns. */
+export function SearchRoutes() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="*" element={<SearchPage />} />
-      </Routes>
-    </BrowserRouter>
+    <Routes>
+      <Route path="/" element={<HomePage />} />
+      <Route path="*" element={<SearchPage />} />
+    </Routes>
   );
 }

@@ -1,9 +1,9 @@
 import { defineRemoteApp } from '@forecourt/shared-config';
-import { VehicleApp } from './vehicle-app';
+import { VehicleRoutes } from './vehicle-app';
 
 export const { bootstrap, mount, unmount } = defineRemoteApp({
   team: __FORECOURT_TEAM__,
   version: __FORECOURT_VERSION__,
   fault: __FORECOURT_FAULT__,
-  Root: VehicleApp,
+  Routes: VehicleRoutes,
 });

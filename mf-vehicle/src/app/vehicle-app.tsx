@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { CheckoutPage } from '../features/checkout/components/checkout-page';
 import { PrintPage } from '../features/print/components/print-page';
 import { VehiclePage } from '../features/vehicle-page/components/vehicle-page';
@@ -13,13 +13,5 @@ export function VehicleRoutes() {
       <Route path="/checkout-journey" element={<CheckoutPage />} />
       <Route path="/print" element={<PrintPage />} />
     </Routes>
-  );
-}
-
-export function VehicleApp() {
-  return (
-    <BrowserRouter>
-      <VehicleRoutes />
-    </BrowserRouter>
   );
 }

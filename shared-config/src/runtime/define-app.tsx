@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { createElement, type ComponentType } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import singleSpaReact from 'single-spa-react';
 import { failurePolicy } from './failures';
 import { ForecourtProvider } from './react';
@@ -11,7 +12,8 @@ export interface RemoteAppOptions {
   team: string;
   /** The remote's own build version (pass `__FORECOURT_VERSION__`). */
   version: string;
-  Root: ComponentType;
+  /** The remote's route table (react-router `<Routes>`); rendered inside the app's BrowserRouter. */
+  Routes: ComponentType;
   /**
    * A fault to inject, set only in builds made to test the platform's failure policy (pass
    * `__FORECOURT_FAULT__`; empty in every normal build): 'mount' throws on mount, 'render'
@@ -31,12 +33,12 @@ function RenderFault({ team, version }: { team: string; version: string }): neve
  * reported is the page's failure policy (installed by the shell), the same as for every other
  * failure.
  */
-export function defineRemoteApp({ team, version, Root, fault = '' }: RemoteAppOptions) {
+export function defineRemoteApp({ team, version, Routes, fault = '' }: RemoteAppOptions) {
   function AppRoot() {
     return (
       <ForecourtProvider>
         <div data-boundary={team} data-version={version}>
-          {fault === 'render' ? <RenderFault team={team} version={version} /> : <Root />}
+          <BrowserRouter>{fault === 'render' ? <RenderFault team={team} version={version} /> : <Routes />}</BrowserRouter>
           {/* A visible version mark: support and dealers can tell which pinned build they see. */}
           <p data-version-mark css={css`margin: 0; padding: 0.25rem 1.5rem; text-align: right; font-size: 0.75rem; color: #667085;`}>
             {team} {version}
