@@ -1,0 +1,50 @@
+import { BODY_TYPES, bodyTiles, makeList, MODEL_FACET_LIMIT, rememberSearch } from './lists';
+
+describe('make list (spec: 7 shown, Show all makes / Hide extra makes)', () => {
+  const makes = ['Toyota', 'Mazda', 'Kia', 'Hyundai', 'Ford', 'Mitsubishi', 'Nissan', 'Subaru', 'Isuzu'];
+
+  it('shows 7 and offers the rest', () => {
+    expect(makeList(makes, false)).toEqual({ visible: makes.slice(0, 7), toggle: 'Show all makes' });
+  });
+
+  it('shows all once expanded and offers to hide them', () => {
+    expect(makeList(makes, true)).toEqual({ visible: makes, toggle: 'Hide extra makes' });
+  });
+
+  it('uses the site’s popular-makes count, and no toggle when nothing is hidden', () => {
+    expect(makeList(makes, false, 5).visible).toHaveLength(5);
+    expect(makeList(makes.slice(0, 7), false).toggle).toBeNull();
+  });
+
+  it('limits the model facet to 30', () => {
+    expect(MODEL_FACET_LIMIT).toBe(30);
+  });
+});
+
+describe('body tiles (finance spec: 4, or 20 with custom bodies; count desc then name desc)', () => {
+  const counts = { sedan: 40, suv: 120, ute: 40, hatch: 60, wagon: 5, van: 0 };
+
+  it('shows the 4 largest, ties by name descending', () => {
+    expect(bodyTiles(counts, false).map((t) => t.body)).toEqual(['suv', 'hatch', 'ute', 'sedan']);
+  });
+
+  it('shows up to 20 with custom bodies, never an empty one', () => {
+    expect(bodyTiles(counts, true).map((t) => t.body)).toEqual(['suv', 'hatch', 'ute', 'sedan', 'wagon']);
+  });
+
+  it('knows the spec’s 20 body types', () => {
+    expect(BODY_TYPES).toHaveLength(20);
+    expect(BODY_TYPES).toEqual(expect.arrayContaining(['4x4', 'cabChassis', 'peopleMover', 'stationWagon']));
+  });
+});
+
+describe('search history (finance spec: last 5 with their paths)', () => {
+  it('keeps the newest 5, newest first, one per path', () => {
+    let history = Array.from({ length: 5 }, (_, i) => ({ label: `s${i}`, path: `/search/${i}` }));
+    history = rememberSearch(history, { label: 'again', path: '/search/3' });
+    expect(history.map((h) => h.path)).toEqual(['/search/3', '/search/0', '/search/1', '/search/2', '/search/4']);
+    history = rememberSearch(history, { label: 'new', path: '/search/new' });
+    expect(history).toHaveLength(5);
+    expect(history[0]).toEqual({ label: 'new', path: '/search/new' });
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Lists of the filter bar and the search history. Spec: make lists show 7 (or the site's
+ * popular-makes count) with 'Show all makes' / 'Hide extra makes'; the model facet shows at most
+ * 30 (search-and-vehicle §9); body tiles show 4, or 20 with custom bodies, by count descending
+ * then name descending (finance §9); search history keeps the last 5 searches with their paths
+ * (finance §9).
+ */
+export const MAKES_SHOWN = 7;
+export const MODEL_FACET_LIMIT = 30;
+export const BODY_TILES = 4;
+export const BODY_TILES_CUSTOM = 20;
+export const SEARCH_HISTORY_SIZE = 5;
+
+/** Spec (finance §9): the body types the tiles know. */
+export const BODY_TYPES = [
+  '4x4', 'bus', 'cabChassis', 'convertible', 'coupe', 'ev', 'hardtop', 'hatch', 'hatchback', 'motorhome',
+  'lightTruck', 'peopleMover', 'prestige', 'sedan', 'softtop', 'suv', 'ute', 'van', 'wagon', 'stationWagon',
+] as const;
+
+export function makeList<T>(makes: readonly T[], expanded: boolean, shown = MAKES_SHOWN): { visible: readonly T[]; toggle: string | null } {
+  if (makes.length <= shown) return { visible: makes, toggle: null };
+  return expanded ? { visible: makes, toggle: 'Hide extra makes' } : { visible: makes.slice(0, shown), toggle: 'Show all makes' };
+}
+
+export function bodyTiles(counts: Record<string, number>, customBodies: boolean): Array<{ body: string; count: number }> {
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([body, count]) => ({ body, count }))
+    .sort((a, b) => b.count - a.count || b.body.localeCompare(a.body))
+    .slice(0, customBodies ? BODY_TILES_CUSTOM : BODY_TILES);
+}
+
+export interface HistoryEntry {
+  label: string;
+  path: string;
+}
+
+/** The history after a search: newest first, one entry per path, at most 5. */
+export function rememberSearch(history: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
+  return [entry, ...history.filter((h) => h.path !== entry.path)].slice(0, SEARCH_HISTORY_SIZE);
+}

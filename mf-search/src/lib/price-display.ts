@@ -1,0 +1,41 @@
+import { formatDollars } from '@forecourt/shared-config';
+import type { CarHit } from './hit';
+
+/** Spec (finance §4): a price of 10 or less is not a price: PREORDER for preorder cars, else the site's no-price text. */
+export const PREORDER_PRICE_MAX = 10;
+/** Spec (finance §4): a weekly repayment of 25 or below shows 'Enquire for Finance'. */
+export const ENQUIRE_FOR_FINANCE_MAX = 25;
+
+export interface PriceDisplay {
+  /** What the card shows large: '$29,990', 'PREORDER' or the site's no-price text. */
+  text: string;
+  /** '/ week' for a subscription price (spec search-and-vehicle §9). */
+  suffix: '/ week' | null;
+  /** The struck-through was-price, when before_price exceeds the price shown. */
+  was: string | null;
+  /** The price type under the price ('Drive Away', 'Excl. Gov. Charges'), for real prices only. */
+  priceType: string | null;
+}
+
+/**
+ * Spec (finance §4, price display priority): the subscription price (on subscription dealers),
+ * then the reduced (offer) price, then the price. A price of 10 or less shows PREORDER for
+ * preorder cars, otherwise the configured no-price text. A was-price is struck through when
+ * before_price exceeds the price.
+ */
+export function priceDisplay(car: CarHit, options: { subscriptionDealer: boolean; noPriceText: string }): PriceDisplay {
+  if (options.subscriptionDealer && car.subscription_price !== null && car.subscription_price > 0) {
+    return { text: formatDollars(car.subscription_price), suffix: '/ week', was: null, priceType: null };
+  }
+  const shown = car.offer_price !== null && car.offer_price > PREORDER_PRICE_MAX && car.offer_price < car.price ? car.offer_price : car.price;
+  if (shown <= PREORDER_PRICE_MAX) return { text: car.preorder ? 'PREORDER' : options.noPriceText, suffix: null, was: null, priceType: null };
+  const wasSource = shown < car.price ? car.price : car.before_price;
+  const was = wasSource !== null && wasSource > shown ? formatDollars(wasSource) : null;
+  return { text: formatDollars(shown), suffix: null, was, priceType: car.price_type };
+}
+
+/** The card's finance line: '$123/wk', or 'Enquire for Finance' at 25 or below or when there is no estimate. */
+export function weeklyFinance(weekly: number | null): string {
+  if (weekly === null || weekly <= ENQUIRE_FOR_FINANCE_MAX) return 'Enquire for Finance';
+  return `${formatDollars(weekly)}/wk`;
+}

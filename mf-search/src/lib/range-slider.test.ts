@@ -1,0 +1,43 @@
+import { DEFAULT_RANGE, moveHandle, PRICE_SLIDER, sliderBounds, sliderStep, snap } from './range-slider';
+
+describe('range sliders (spec: snap to 1000, clamp to the facet, default 0-100000, step about 1/100)', () => {
+  it('defaults to 0 to 100000 without facet stats', () => {
+    expect(DEFAULT_RANGE).toEqual({ min: 0, max: 100_000 });
+    expect(sliderBounds(undefined)).toEqual({ min: 0, max: 100_000 });
+  });
+
+  it('widens the facet min and max to whole thousands', () => {
+    expect(sliderBounds({ min: 4_990, max: 88_990 })).toEqual({ min: 4_000, max: 89_000 });
+  });
+
+  it('steps about a hundredth of the range, in thousands', () => {
+    expect(sliderStep({ min: 0, max: 100_000 })).toBe(1000);
+    expect(sliderStep({ min: 0, max: 250_000 })).toBe(3000);
+    expect(sliderStep({ min: 4_000, max: 9_000 })).toBe(1000);
+  });
+
+  it('snaps to the nearest 1000 inside the bounds', () => {
+    const bounds = { min: 4_000, max: 89_000 };
+    expect(snap(25_499, bounds)).toBe(25_000);
+    expect(snap(25_500, bounds)).toBe(26_000);
+    expect(snap(89_400, bounds)).toBe(89_000);
+  });
+
+  it('never lets the min handle pass the max, nor the max the min', () => {
+    const bounds = { min: 0, max: 100_000 };
+    expect(moveHandle({ min: 10_000, max: 30_000 }, 'min', 45_000, bounds)).toEqual({ min: 30_000, max: 30_000 });
+    expect(moveHandle({ min: 10_000, max: 30_000 }, 'max', 2_000, bounds)).toEqual({ min: 10_000, max: 10_000 });
+  });
+
+  it('ignores typed values outside the range and non-numbers', () => {
+    const range = { min: 10_000, max: 30_000 };
+    const bounds = { min: 5_000, max: 50_000 };
+    expect(moveHandle(range, 'max', 60_000, bounds)).toBe(range);
+    expect(moveHandle(range, 'min', 1_000, bounds)).toBe(range);
+    expect(moveHandle(range, 'min', Number.NaN, bounds)).toBe(range);
+  });
+
+  it('gives the filter bar’s price slider 5000 to 250000 in steps of 500 (finance spec)', () => {
+    expect(PRICE_SLIDER).toEqual({ min: 5000, max: 250_000, step: 500 });
+  });
+});

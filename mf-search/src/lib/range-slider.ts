@@ -1,0 +1,41 @@
+/**
+ * Range sliders of the filter bar (price, km and the other numeric filters). Spec
+ * (search-and-vehicle §5): values snap to multiples of 1000 and are clamped to the facet's min
+ * and max; the default range is 0 to 100000; the step is about a hundredth of the range; the min
+ * handle never passes the max nor the max the min; out-of-range input is ignored.
+ */
+export const SNAP = 1000;
+export const DEFAULT_RANGE = { min: 0, max: 100_000 } as const;
+/** Spec (finance §9): the price slider of the filter bar and the budget search. */
+export const PRICE_SLIDER = { min: 5000, max: 250_000, step: 500 } as const;
+
+export interface Bounds {
+  min: number;
+  max: number;
+}
+
+/** The slider's bounds: the facet's min and max widened to whole thousands, or the default range without stats. */
+export function sliderBounds(stats: Bounds | undefined): Bounds {
+  if (!stats || !Number.isFinite(stats.min) || !Number.isFinite(stats.max) || stats.max < stats.min) return { ...DEFAULT_RANGE };
+  return { min: Math.floor(stats.min / SNAP) * SNAP, max: Math.ceil(stats.max / SNAP) * SNAP };
+}
+
+/** About a hundredth of the range, as a whole multiple of the snap (never below it). */
+export function sliderStep(bounds: Bounds): number {
+  return Math.max(SNAP, Math.round((bounds.max - bounds.min) / 100 / SNAP) * SNAP);
+}
+
+/** Snaps a value to the nearest multiple of 1000 inside the bounds. */
+export function snap(value: number, bounds: Bounds): number {
+  return Math.min(bounds.max, Math.max(bounds.min, Math.round(value / SNAP) * SNAP));
+}
+
+/**
+ * The range after the shopper moves one handle to `value` (typed or dragged). Out-of-range or
+ * non-numeric input is ignored (the range stays as it was); a handle cannot pass the other.
+ */
+export function moveHandle(range: Bounds, handle: 'min' | 'max', value: number, bounds: Bounds): Bounds {
+  if (!Number.isFinite(value) || value < bounds.min || value > bounds.max) return range;
+  const snapped = snap(value, bounds);
+  return handle === 'min' ? { min: Math.min(snapped, range.max), max: range.max } : { min: range.min, max: Math.max(snapped, range.min) };
+}
