@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '../db/database';
@@ -72,6 +74,17 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(contentParsers);
   await app.register(errorHandler);
   await app.register(wellFormedInput);
+  // Pages and API answers compressed on the fly (Brotli at a fast level, or gzip), from 1 KB up;
+  // registry files carry the copies written at publish, which this leaves alone. Request bodies
+  // are not decompressed: a few kilobytes of gzip could otherwise expand past every body limit.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   await app.register(databasePlugin, {
     dataDir,

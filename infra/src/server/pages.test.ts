@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { BootDataSchema, type BootData } from '@forecourt/shared-config/manifest';
 import type { Database } from '../db/database';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
@@ -30,6 +31,22 @@ function bootData(html: string): BootData {
 }
 
 const DEMO_NAMES = ['Harbourside', 'Redgum', 'Summit', 'Coastal'];
+
+describe('compression', () => {
+  it('sends a page Brotli-compressed to a browser that accepts it, and the same page plain to one that does not', async () => {
+    const plain = await page('harbourside-motors.localhost:8080', '/');
+    const br = await page('harbourside-motors.localhost:8080', '/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('leaves an answer under 1 KB uncompressed', async () => {
+    const response = await platform.app.inject({ method: 'GET', url: '/api/search/status', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+});
 
 describe('tenant resolution', () => {
   it('serves the tenant named by the {slug}.localhost host', async () => {
