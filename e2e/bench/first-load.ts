@@ -2,14 +2,14 @@
  * First-load JavaScript per route, counted from the browser: starts the site the way
  * `npm start` does (own port and data folder), opens each route in a fresh Chromium context
  * (empty cache), waits until the route's app has mounted, and sums every script the page
- * downloaded — raw bytes, and gzip bytes as a CDN would send them (each body gzipped at level 6).
+ * downloaded: bytes as sent on the wire (the server's Brotli or gzip, as the browser accepted
+ * it), the decoded bytes, and the number of requests of any kind.
  */
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 // The platform's one table printer (the CLI's), so every benchmark prints alike.
 import { formatTable } from '../../infra/src/cli/table';
 
@@ -19,6 +19,7 @@ const PORT = Number(args.port);
 const DATA_DIR = path.join(REPO_ROOT, 'e2e', '.data', 'bench');
 const ROUTES = [
   { tenant: 'harbourside-motors', path: '/', team: 'mf-search', label: 'home page' },
+  { tenant: 'harbourside-motors', path: '/search/new-used-and-demo-cars', team: 'mf-search', label: 'search page' },
   { tenant: 'harbourside-motors', path: '/finance', team: 'mf-finance', label: 'finance route' },
   { tenant: 'harbourside-motors', path: '/cars/2021-toyota-hilux-sr5', team: 'mf-vehicle', label: 'vehicle route' },
 ];
@@ -55,23 +56,33 @@ async function main(): Promise<void> {
     for (const route of ROUTES) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const bodies: Promise<Buffer>[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => Buffer.alloc(0)));
+      const scripts: Promise<{ sent: number; decoded: number; encoding: string }>[] = [];
+      let requests = 0;
+      page.on('requestfinished', (request) => {
+        requests += 1;
+        if (request.resourceType() !== 'script') return;
+        scripts.push(
+          Promise.all([request.sizes(), request.response()]).then(async ([sizes, response]) => ({
+            sent: sizes.responseBodySize,
+            decoded: (await response?.body().catch(() => Buffer.alloc(0)))?.length ?? 0,
+            encoding: (await response?.headerValue('content-encoding')) ?? 'none',
+          })),
+        );
       });
       const started = Date.now();
       await page.goto(`http://${route.tenant}.localhost:${PORT}${route.path}`);
       await page.waitForSelector(`#app-${route.team}[data-status="mounted"]`, { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       const ms = Date.now() - started;
-      const all = await Promise.all(bodies);
-      const raw = all.reduce((sum, b) => sum + b.length, 0);
-      const gzip = all.reduce((sum, b) => sum + gzipSync(b, { level: 6 }).length, 0);
-      rows.push([`${route.tenant}${route.path} (${route.label})`, String(all.length), (raw / 1024).toFixed(1), (gzip / 1024).toFixed(1), String(ms)]);
+      const all = await Promise.all(scripts);
+      const sent = all.reduce((sum, s) => sum + s.sent, 0);
+      const decoded = all.reduce((sum, s) => sum + s.decoded, 0);
+      const encodings = [...new Set(all.map((s) => s.encoding))].join('+');
+      rows.push([`${route.tenant}${route.path} (${route.label})`, String(requests), String(all.length), (sent / 1024).toFixed(1), encodings, (decoded / 1024).toFixed(1), String(ms)]);
       await context.close();
     }
     await browser.close();
-    console.log(formatTable(['ROUTE', 'SCRIPTS', 'RAW KB', 'GZIP KB', 'MS'], rows));
+    console.log(formatTable(['ROUTE', 'REQUESTS', 'SCRIPTS', 'JS SENT KB', 'ENCODING', 'JS DECODED KB', 'MS'], rows));
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
