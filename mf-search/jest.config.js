@@ -1,3 +1,7 @@
 const { jestProject } = require('../shared-config/build/jest-preset.js');
 
-module.exports = jestProject(__dirname);
+module.exports = {
+  ...jestProject(__dirname),
+  // The app imports instantsearch.js's ES build (for webpack's tree shaking); jest runs its CommonJS twin.
+  moduleNameMapper: { '^instantsearch\\.js/es/(.*)$': 'instantsearch.js/cjs/$1' },
+};

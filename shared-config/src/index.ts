@@ -20,3 +20,4 @@ export * from './runtime/remote-fragment';
 export * from './runtime/define-app';
 export * from './format';
 export * from './ui/fragment-card';
+export * from './ui/visually-hidden';

@@ -2,6 +2,7 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Car } from '../../stock/model';
 import { DAY_MS } from '../../stock/seed/generate';
 import type { IndexSettings } from 'algoliasearch';
+import { slugify } from '../../stock/seed/rules';
 
 /**
  * What the stock index holds for one car: the spec's search filter attributes, the fields a
@@ -58,6 +59,9 @@ export function carToRecord(car: Car, tenant: TenantConfig): Record<string, unkn
     make: car.make,
     model: car.model,
     make_model: `${car.make} ${car.model}`,
+    // The URL forms of make and model (/search/{make}/{model}), so a route filters without a lookup.
+    make_slug: slugify(car.make),
+    model_slug: slugify(car.model),
     badge: car.badge,
     series: car.series,
     colour: car.colour,
@@ -146,6 +150,8 @@ export const CARS_INDEX_SETTINGS: IndexSettings = {
     'filterOnly(dealership_slug)',
     'filterOnly(location_slug)',
     'filterOnly(stocknum)',
+    'filterOnly(make_slug)',
+    'filterOnly(model_slug)',
   ],
   customRanking: ['desc(custom_rank)'],
   replicas: [CAR_SORTS.latest, CAR_SORTS.priceDesc, CAR_SORTS.priceAsc],

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { paths, readableTextOn, useTenant } from '@forecourt/shared-config';
+import { paths, readableTextOn, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
 import { useId } from 'react';
 
 export interface SearchBoxProps {
@@ -24,7 +24,7 @@ export default function SearchBox({ defaultQuery = '', action = paths.search() }
       data-boundary="mf-search"
       css={css`label: mf-search-box; display: flex; gap: 0.5rem; max-width: 36rem;`}
     >
-      <label htmlFor={id} css={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>
+      <label htmlFor={id} css={VISUALLY_HIDDEN}>
         Search {tenant.name} stock
       </label>
       <input

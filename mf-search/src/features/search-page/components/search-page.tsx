@@ -1,6 +1,8 @@
 import { css } from '@emotion/react';
-import { paths, useTenant } from '@forecourt/shared-config';
+import { forecourtStore, paths, searchAccessAtom, useTenant } from '@forecourt/shared-config';
+import { useAtomValue } from 'jotai';
 import { useLocation, useSearchParams } from 'react-router';
+import { Results } from '../../results/components/results';
 import SearchBox from '../../search-box/components/search-box';
 import { searchHeading } from '../lib/search-heading';
 
@@ -16,13 +18,15 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const query = params.get('query') ?? '';
   const heading = searchHeading(pathname, tenant.search.itemNoun);
+  // Every page the server renders carries search access; without it (a page served while the
+  // search service was down) the plain search form still works, and says why there are no cards.
+  const access = useAtomValue(searchAccessAtom, { store: forecourtStore });
   return (
     <section css={css`label: mf-search-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
       <h1 css={{ margin: '0 0 0.25rem' }}>{heading}</h1>
       <p css={{ margin: '0 0 1rem', color: '#475467' }}>
         {query ? `Results for “${query}” at ${tenant.name}` : `In stock now at ${tenant.name}, ${tenant.contact.city}`}
       </p>
-      <SearchBox defaultQuery={query} action={pathname} />
       {tenant.search.carTypes.length > 1 && (
         <nav aria-label="Condition" css={css`margin-top: 1rem;`}>
           <ul css={css`display: flex; gap: 0.75rem; list-style: none; padding: 0;`}>
@@ -33,6 +37,17 @@ export function SearchPage() {
             ))}
           </ul>
         </nav>
+      )}
+      {/* Special offers get their own search (offers only, dealership-scoped) in a later change. */}
+      {access ? (
+        pathname !== '/special-offers' && <Results pathname={pathname} />
+      ) : (
+        <>
+          <SearchBox defaultQuery={query} action={pathname} />
+          <p role="status" css={{ marginTop: '1rem' }}>
+            Our stock search is not available right now. Please try again in a moment, or call us on {tenant.contact.phone}.
+          </p>
+        </>
       )}
     </section>
   );

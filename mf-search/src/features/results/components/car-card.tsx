@@ -1,0 +1,82 @@
+import { css } from '@emotion/react';
+import { paths, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
+import { carBadge, DEFAULT_BADGE_OPTIONS, type Badge } from '../../../lib/badges';
+import { isInStock, type CarHit } from '../../../lib/hit';
+import { priceDisplay, weeklyFinance } from '../../../lib/price-display';
+
+/** Card image widths the media service renders (its fixed set), for the browser to pick from. */
+const CARD_WIDTHS = [300, 400, 600] as const;
+/** What a price of 10 or less reads when the car is not a preorder (the spec leaves it to the site; this is the platform's default). */
+const NO_PRICE_TEXT = 'Enquire for price';
+
+function imageSources(url: string | null): { src: string; srcSet: string } | null {
+  if (!url || !url.startsWith('/media/')) return null;
+  const base = url.split('?')[0];
+  return { src: `${base}?w=400`, srcSet: CARD_WIDTHS.map((w) => `${base}?w=${w} ${w}w`).join(', ') };
+}
+
+function BadgeTag({ badge }: { badge: Badge }) {
+  const text = badge.kind === 'certified' ? `${badge.make} certified` : badge.text;
+  const background = badge.kind === 'tag' ? (badge.tone === 'green' ? '#067647' : '#b42318') : badge.kind === 'sold' ? '#344054' : '#1d2939';
+  return (
+    <span css={css`label: mf-search-card-badge; position: absolute; top: 0.5rem; left: 0.5rem; padding: 0.15rem 0.5rem; border-radius: 4px; font-size: 0.8rem; font-weight: 700; color: #fff; background: ${background};`}>
+      {text}
+    </span>
+  );
+}
+
+/** One result: image, location overlay, badge, title link, price, weekly finance and the action the car's status allows. */
+export function CarCard({ hit, nowSeconds }: { hit: CarHit; nowSeconds: number }) {
+  const tenant = useTenant();
+  const image = imageSources(hit.primary_image_url);
+  const badge = carBadge(hit, DEFAULT_BADGE_OPTIONS, nowSeconds);
+  const price = priceDisplay(hit, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT });
+  const inStock = isInStock(hit.status);
+  return (
+    <article
+      aria-label={hit.name}
+      css={css`label: mf-search-card; display: flex; flex-direction: column; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden; background: #fff;`}
+    >
+      <div css={css`position: relative; aspect-ratio: 3 / 2; background: #f2f4f7;`}>
+        {image ? (
+          <img src={image.src} srcSet={image.srcSet} sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw" alt="" loading="lazy" width={600} height={400} css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+        ) : (
+          <div role="img" aria-label="No photo yet" css={css`display: grid; place-items: center; height: 100%; color: ${SURFACE.muted};`}>
+            No photo yet
+          </div>
+        )}
+        {badge && <BadgeTag badge={badge} />}
+        <span css={css`position: absolute; bottom: 0.5rem; left: 0.5rem; padding: 0.1rem 0.4rem; border-radius: 4px; font-size: 0.8rem; color: #fff; background: rgba(16, 24, 40, 0.75);`}>
+          {hit.location_name}
+        </span>
+      </div>
+      <div css={css`display: flex; flex-direction: column; gap: 0.35rem; padding: 0.75rem 1rem 1rem; flex: 1;`}>
+        <h2 css={{ fontSize: '1.05rem', margin: 0 }}>
+          <a href={paths.car(hit.slug)} css={{ color: 'inherit' }}>
+            {hit.name}
+          </a>
+        </h2>
+        <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>{`${hit.km.toLocaleString('en-AU')} kms · ${hit.car_type}`}</p>
+        <p css={{ margin: '0.25rem 0 0' }}>
+          <strong css={{ fontSize: '1.25rem' }} data-price>
+            {price.text}
+          </strong>
+          {price.suffix && <span> {price.suffix}</span>}
+          {price.was && (
+            <s css={{ marginLeft: '0.5rem', color: SURFACE.muted }} aria-label={`was ${price.was}`}>
+              {price.was}
+            </s>
+          )}
+          {price.priceType && <span css={{ display: 'block', fontSize: '0.8rem', color: SURFACE.muted }}>{price.priceType}</span>}
+        </p>
+        <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(hit.weekly_price)}</p>
+        <a
+          href={inStock ? paths.car(hit.slug) : `${paths.contact()}?car_id=${encodeURIComponent(hit.objectID)}`}
+          css={css`margin-top: auto; display: inline-block; text-align: center; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary};`}
+        >
+          {inStock ? 'View details' : 'Find Me Something Similar'}
+        </a>
+      </div>
+    </article>
+  );
+}

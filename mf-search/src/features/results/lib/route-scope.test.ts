@@ -1,0 +1,25 @@
+import { routeScope } from './route-scope';
+
+describe('routeScope', () => {
+  it.each([
+    ['/search/new-used-and-demo-cars', ''],
+    ['/search', ''],
+    ['/search/used-cars', 'car_type:used'],
+    ['/search/new-and-demo-cars', '(car_type:new OR car_type:demo)'],
+    ['/search/demo-cars', 'car_type:demo'],
+    ['/search/land-rover', '(make_slug:"land-rover" OR dealership_slug:"land-rover" OR location_slug:"land-rover")'],
+    ['/search/toyota/hilux', 'make_slug:"toyota" AND model_slug:"hilux"'],
+    ['/used-car/toyota/hilux', 'car_type:used AND make_slug:"toyota" AND model_slug:"hilux"'],
+  ])('%s filters %j', (path, filters) => {
+    expect(routeScope(path).filters).toBe(filters);
+  });
+
+  it('keeps a quote in the address out of the filter', () => {
+    expect(routeScope('/search/a%22%20OR%20tenant%3A%22x').filters).toBe('(make_slug:"a or tenant:x" OR dealership_slug:"a or tenant:x" OR location_slug:"a or tenant:x")');
+  });
+
+  it('names the car types a condition route shows', () => {
+    expect(routeScope('/search/new-and-demo-cars').carTypes).toEqual(['new', 'demo']);
+    expect(routeScope('/search/toyota').carTypes).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * What a search route limits the results to, as an Algolia filter (spec routes:
+ * /search/new-used-and-demo-cars, /search/used-cars, /search/new-and-demo-cars,
+ * /search/{type}-cars, /search/{make}, /search/{make}/{model}, /used-car/{make}/{model},
+ * /search/{location or dealership slug}). The index carries `make_slug` and `model_slug`, so a
+ * make in the address is matched as written there, with no lookup.
+ */
+const CONDITIONS: Record<string, readonly string[]> = {
+  'new-used-and-demo-cars': [],
+  'used-cars': ['used'],
+  'new-and-demo-cars': ['new', 'demo'],
+  'new-cars': ['new'],
+  'demo-cars': ['demo'],
+};
+
+const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
+
+function conditionFilter(types: readonly string[]): string | null {
+  if (types.length === 0) return null;
+  return types.length === 1 ? `car_type:${types[0]}` : `(${types.map((t) => `car_type:${t}`).join(' OR ')})`;
+}
+
+export interface RouteScope {
+  filters: string;
+  /** The car types the route shows ([] for all): promo cards with strictDisplay match on these. */
+  carTypes: readonly string[];
+}
+
+export function routeScope(pathname: string): RouteScope {
+  const parts = pathname.split('/').filter(Boolean).map((p) => {
+    try {
+      return decodeURIComponent(p).toLowerCase();
+    } catch {
+      return '';
+    }
+  });
+  const [root, first, second] = parts;
+  const and = (...filters: Array<string | null>) => filters.filter((f): f is string => Boolean(f)).join(' AND ');
+  if (root === 'used-car') {
+    return { filters: and('car_type:used', first ? `make_slug:${quoted(first)}` : null, second ? `model_slug:${quoted(second)}` : null), carTypes: ['used'] };
+  }
+  if (root !== 'search' || !first) return { filters: '', carTypes: [] };
+  const condition = CONDITIONS[first];
+  if (condition) return { filters: conditionFilter(condition) ?? '', carTypes: condition };
+  if (second) return { filters: and(`make_slug:${quoted(first)}`, `model_slug:${quoted(second)}`), carTypes: [] };
+  return { filters: `(make_slug:${quoted(first)} OR dealership_slug:${quoted(first)} OR location_slug:${quoted(first)})`, carTypes: [] };
+}

@@ -1,0 +1,32 @@
+import type { SearchAccess } from '@forecourt/shared-config';
+import { liteClient } from 'algoliasearch/lite';
+
+type LiteClient = ReturnType<typeof liteClient>;
+type SearchArgs = Parameters<LiteClient['search']>[0];
+
+/**
+ * The page's search client: algoliasearch's lite client with the page's secured key, pointed at
+ * the hosts the boot data names (this page's own origin when none, as with the embedded
+ * service). A sort that needs an extra filter on this site (price ascending: 'price > 0') gets
+ * it on every request to that index, so the rest of the code just picks the index.
+ */
+export function createSearchClient(access: SearchAccess, origin: { host: string; protocol: string }): LiteClient {
+  const hosts = access.hosts.length > 0 ? access.hosts : [origin.host];
+  const protocol = origin.protocol === 'http:' ? 'http' : 'https';
+  const client = liteClient(access.appId, access.apiKey, { hosts: hosts.map((url) => ({ url, protocol, accept: 'read' as const })) });
+  const search = client.search.bind(client) as (args: SearchArgs) => ReturnType<LiteClient['search']>;
+  return {
+    ...client,
+    search: ((args: SearchArgs) => {
+      const requests = Array.isArray(args) ? args : args.requests;
+      const adjusted = requests.map((request) => {
+        const extra = 'indexName' in request ? access.sortFilters[request.indexName] : undefined;
+        if (!extra) return request;
+        const params = request as { numericFilters?: unknown };
+        const existing = Array.isArray(params.numericFilters) ? params.numericFilters : params.numericFilters ? [params.numericFilters] : [];
+        return { ...request, numericFilters: [...existing, extra] };
+      });
+      return search(Array.isArray(args) ? (adjusted as SearchArgs) : ({ ...args, requests: adjusted } as SearchArgs));
+    }) as LiteClient['search'],
+  } as LiteClient;
+}
