@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { tenantUrl } from '../support/env';
 
@@ -22,7 +23,11 @@ async function serviceSearch(page: Page, params: Record<string, unknown>): Promi
   }, params);
 }
 
-const cardNames = (page: Page) => page.getByRole('list', { name: 'Results' }).getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
+const NO_OFFERS_TEXT = 'There appears to be no offers currently available that meet the conditions of your search';
+const WANT_YOUR_CAR = 'We Want Your Car!';
+
+/** The cars' names in grid order (promo cards are articles too, marked data-promo). */
+const cardNames = (page: Page) => page.getByRole('list', { name: 'Results' }).locator('article:not([data-promo])').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
 const count = (page: Page) => page.locator('[data-result-count]');
 
 test('filtering by make: the address, the count and the cards agree with the search service', async ({ page }) => {
@@ -90,3 +95,87 @@ test('a keyboard-only shopper can search, filter and open a car', async ({ page 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`${href}$`));
 });
+
+test('filtering by make and a typed maximum price: address, count and cards agree with the service', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Toyota/ }).check();
+  await expect(page).toHaveURL(/[?&]make=Toyota(&|$)/);
+  const maxPrice = page.getByLabel('Max price');
+  await maxPrice.fill('$40,000');
+  await maxPrice.press('Enter');
+  await expect(page).toHaveURL(/[?&]price=:40000(&|$)/);
+  const expected = await serviceSearch(page, { facetFilters: [['make:Toyota']], numericFilters: ['price<=40000'], hitsPerPage: 21 });
+  await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
+  await expect.poll(() => cardNames(page)).toEqual(expected.names);
+  // A typed price outside the range is ignored: the field goes back and the address keeps its filter.
+  await maxPrice.fill('$9,999,999');
+  await maxPrice.press('Enter');
+  await expect(maxPrice).toHaveValue('$40,000');
+  await expect(page).toHaveURL(/[?&]price=:40000(&|$)/);
+});
+
+test('promo cards sit at each site’s configured slots: 8 and 17 on one, 9 on another', async ({ page }) => {
+  const cells = (p: Page) => p.getByRole('list', { name: 'Results' }).locator(':scope > li');
+  await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  const promoSlots = async (p: Page) => (await cells(p).evaluateAll((items) => items.map((li, i) => (li.querySelector('[data-promo]') ? i + 1 : 0)))).filter(Boolean);
+  await expect.poll(() => promoSlots(page)).toEqual([8, 17]);
+  const wanted = cells(page).nth(7).getByRole('article', { name: WANT_YOUR_CAR });
+  await expect(wanted).toContainText('We buy all types of cars');
+  await expect(wanted).toContainText('Our high turnover means we can pay more');
+  await expect(wanted.getByRole('link')).toHaveAttribute('href', '/trade-in');
+  expect(await cells(page).count()).toBe(21 + 2);
+
+  await page.goto(tenantUrl('summit-auto-group', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  await expect.poll(() => promoSlots(page)).toEqual([9]);
+  await expect(cells(page).nth(8).getByRole('article', { name: WANT_YOUR_CAR })).toBeVisible();
+});
+
+test('special offers: an offer search with no match says so, and Clear Filters brings every offer back', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/special-offers?query=zzzqqq'));
+  await expect(page.getByRole('heading', { name: 'No Results Available' })).toBeVisible();
+  await expect(page.getByText(NO_OFFERS_TEXT)).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(page).toHaveURL(/\/special-offers$/);
+  const expected = await serviceSearch(page, { filters: 'categories:"Special Offers"', hitsPerPage: 21 });
+  expect(expected.nbHits).toBeGreaterThan(0);
+  await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
+  await expect.poll(() => cardNames(page)).toEqual(expected.names);
+});
+
+test('budget finder: a budget below every car is refused; a real one filters the search up to it', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/search/used-cars'));
+  await expect(count(page)).toBeVisible();
+  const finder = page.getByRole('group', { name: 'Find cars for your budget' });
+  // Spec defaults: $600 a month over 5 years plus $2,000 deposit = $38,000.
+  await expect(finder.getByText('$38,000')).toBeVisible();
+  await finder.getByLabel('Monthly repayment').fill('0');
+  await finder.getByLabel('Deposit').fill('500');
+  const refused = finder.getByRole('button', { name: '0 Cars Found' });
+  await expect(refused).toBeDisabled();
+  await expect(finder.getByText('No cars found for this budget')).toBeVisible();
+
+  await finder.getByLabel('Monthly repayment').fill('600');
+  await finder.getByLabel('Deposit').fill('2000');
+  await finder.getByRole('button', { name: 'View Cars In This Range' }).click();
+  await expect(page).toHaveURL(/[?&]price=1000:38000(&|$)/);
+  const expected = await serviceSearch(page, { filters: 'car_type:used', numericFilters: ['price>=1000', 'price<=38000'], hitsPerPage: 21 });
+  await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
+  await expect.poll(() => cardNames(page)).toEqual(expected.names);
+});
+
+for (const [name, path] of [
+  ['search', '/search/new-used-and-demo-cars'],
+  ['special offers', '/special-offers'],
+] as const) {
+  test(`axe finds no serious or critical problem on the ${name} page`, async ({ page }) => {
+    await page.goto(tenantUrl('harbourside-motors', path));
+    await expect(count(page)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Results' }).getByRole('article').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  });
+}

@@ -27,11 +27,16 @@ const SHARED_SINGLETONS = [
   'jotai',
   'react-router',
   '@forecourt/shared-config',
+  // Accessible primitives: one copy per page, loaded only by pages that use them.
+  '@forecourt/shared-config/slider',
+  '@radix-ui/react-slider',
 ];
 
 function installedVersion(name) {
   const pkgName = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
-  return require(require.resolve(`${pkgName}/package.json`, { paths: [root] })).version;
+  // Read the file rather than require `${pkgName}/package.json`: some packages (Radix's) do not
+  // export their package.json.
+  return JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkgName, 'package.json'), 'utf8')).version;
 }
 
 function sharedConfig(pkg) {

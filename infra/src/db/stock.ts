@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Car, Location } from '../stock/model';
+import type { Car, Location, PromoNode } from '../stock/model';
 import type { Catalogue, TenantStock } from '../stock/seed/generate';
 import type { PlatformTables, StockRow } from './schema';
 
@@ -132,6 +132,11 @@ export async function listLocations(db: Db, tenant: string): Promise<Location[]>
 }
 
 /** Loads one tenant's whole stock back (tests, exports). */
+/** The tenant's promo nodes, all of them: which show, and where, is the search page's rule. */
+export async function listPromoNodes(db: Db, tenant: string): Promise<PromoNode[]> {
+  return (await db.selectFrom('promo_nodes').selectAll().where('tenant', '=', tenant).orderBy('id').execute()).map((row) => fromRow<PromoNode>(row));
+}
+
 export async function loadTenantStock(db: Db, tenant: string): Promise<TenantStock> {
   const read = async <T>(table: (typeof TENANT_TABLES)[number]) =>
     (await db.selectFrom(table).selectAll().where('tenant', '=', tenant).execute()).map((row) => fromRow<T>(row));

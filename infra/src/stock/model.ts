@@ -283,8 +283,11 @@ export interface PromoNode {
   tenant: string;
   start: string | null;
   expiry: string | null;
-  /** A single interval (every Nth card) or a list of card positions. */
-  position: { every: number } | { at: number[] } | null;
+  /**
+   * Order among the promo nodes (nodes with a position come first, lowest first; the rest follow,
+   * optionally shuffled). Where the cards go in the grid is the site's `search.promoSlots`.
+   */
+  position: number | null;
   display: CarType[];
   strict_display: boolean;
   node: { title: string; text: string; href: string; image_url: string | null };

@@ -33,6 +33,7 @@ describe('budget finder (finance spec: repayment x 12 or 52 x 5 years + deposit)
   });
 
   it('searches only prices above 1000', () => {
-    expect(budgetFilter(38_000)).toBe('price > 1000 AND price <= 38000');
+    expect(budgetFilter('')).toBe('price > 1000');
+    expect(budgetFilter('car_type:used')).toBe('car_type:used AND price > 1000');
   });
 });

@@ -44,7 +44,7 @@ export function budgetResult(budget: number, prices: { min?: number; max?: numbe
   return { state: 'some', button: `View ${noun}s In This Range`, maxPrice: Math.min(budget, prices.max ?? FALLBACK_MAX_PRICE) };
 }
 
-/** The numeric filter of the budget search: above 1000 and up to the maximum price. */
-export function budgetFilter(maxPrice: number): string {
-  return `price > ${BUDGET_MIN_PRICE} AND price <= ${maxPrice}`;
+/** The budget search's filter: the route's own scope, priced above 1000. */
+export function budgetFilter(scopeFilters: string): string {
+  return [scopeFilters, `price > ${BUDGET_MIN_PRICE}`].filter(Boolean).join(' AND ');
 }

@@ -1,4 +1,4 @@
-import { placePromos, promoIsLive, promoNodes, type PromoNode } from './promos';
+import { placePromos, promoIsLive, promoNodes, promosPerPage, type PromoNode } from './promos';
 
 const node = (id: string, over: Partial<PromoNode> = {}): PromoNode => ({ id, start: null, expiry: null, position: null, display: [], strictDisplay: false, ...over });
 const now = new Date('2026-11-23T00:00:00Z');
@@ -53,5 +53,21 @@ describe('placePromos', () => {
   it('carries the counter on from earlier pages', () => {
     const grid = placePromos(hits, ['A', 'B', 'C'], { at: [8] }, 4);
     expect(grid.find((g) => g.kind === 'promo')).toMatchObject({ promo: 'B' });
+  });
+});
+
+describe('promosPerPage (the counter carries on across pages)', () => {
+  it('counts two cards a page for slots 8 and 17 of 21 results', () => {
+    expect(promosPerPage({ at: [8, 17] }, 21)).toBe(2);
+  });
+
+  it('agrees with placePromos for an interval on a full page', () => {
+    const hits = Array.from({ length: 21 }, (_, i) => i);
+    const placed = placePromos(hits, ['P'], { every: 10 }).filter((g) => g.kind === 'promo').length;
+    expect(promosPerPage({ every: 10 }, 21)).toBe(placed);
+  });
+
+  it('ignores slots past the end of a page', () => {
+    expect(promosPerPage({ at: [9, 40] }, 21)).toBe(1);
   });
 });

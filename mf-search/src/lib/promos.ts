@@ -67,3 +67,9 @@ export function placePromos<H, P>(hits: readonly H[], promos: readonly P[], slot
   }
   return out;
 }
+
+/** How many promo cards a full page of `perPage` results carries: what earlier pages used of the counter. */
+export function promosPerPage(slots: PromoSlots, perPage: number): number {
+  if ('at' in slots) return new Set(slots.at.filter((slot) => slot >= 1 && slot <= perPage + slots.at.length)).size;
+  return slots.every > 0 ? Math.floor((perPage - 1) / slots.every) : 0;
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_RANGE, moveHandle, PRICE_SLIDER, sliderBounds, sliderStep, snap } from './range-slider';
+import { DEFAULT_RANGE, moveHandle, parseAmount, PRICE_SLIDER, pricePresets, sliderBounds, sliderStep, snap } from './range-slider';
 
 describe('range sliders (spec: snap to 1000, clamp to the facet, default 0-100000, step about 1/100)', () => {
   it('defaults to 0 to 100000 without facet stats', () => {
@@ -39,5 +39,24 @@ describe('range sliders (spec: snap to 1000, clamp to the facet, default 0-10000
 
   it('gives the filter bar’s price slider 5000 to 250000 in steps of 500 (finance spec)', () => {
     expect(PRICE_SLIDER).toEqual({ min: 5000, max: 250_000, step: 500 });
+  });
+});
+
+describe('price presets and typed amounts (finance spec §9)', () => {
+  it('offers $5,000 to $70,000 in fives of thousands for everyday stock', () => {
+    const presets = pricePresets({ min: 0, max: 120_000 });
+    expect(presets[0]).toBe(5000);
+    expect(presets.at(-1)).toBe(70_000);
+    expect(presets).toHaveLength(14);
+  });
+
+  it('adds $300,000 to $800,000 where stock is priced above $300,000', () => {
+    expect(pricePresets({ min: 0, max: 950_000 }).slice(-6)).toEqual([300_000, 400_000, 500_000, 600_000, 700_000, 800_000]);
+  });
+
+  it('reads dollars and kilometres as typed, with separators and units', () => {
+    expect(parseAmount('$25,000')).toBe(25_000);
+    expect(parseAmount('40,000 kms')).toBe(40_000);
+    expect(parseAmount('abc')).toBeNaN();
   });
 });

@@ -39,3 +39,18 @@ export function moveHandle(range: Bounds, handle: 'min' | 'max', value: number, 
   const snapped = snap(value, bounds);
   return handle === 'min' ? { min: Math.min(snapped, range.max), max: range.max } : { min: range.min, max: Math.max(snapped, range.min) };
 }
+
+/** Spec (finance §9): price presets $5,000 to $70,000, and $300,000 to $800,000 for high-range stock. */
+export const PRICE_PRESETS = { low: { from: 5000, to: 70_000, step: 5000 }, high: { from: 300_000, to: 800_000, step: 100_000 } } as const;
+
+/** The price presets offered in the price fields: the high range only where stock reaches it. */
+export function pricePresets(bounds: Bounds): number[] {
+  const series = ({ from, to, step }: { from: number; to: number; step: number }) => Array.from({ length: (to - from) / step + 1 }, (_, i) => from + i * step);
+  return [...series(PRICE_PRESETS.low), ...(bounds.max > PRICE_PRESETS.high.from ? series(PRICE_PRESETS.high) : [])].filter((v) => v >= bounds.min && v <= Math.max(bounds.max, PRICE_PRESETS.low.to));
+}
+
+/** A typed amount ('$25,000', '40,000 kms') to a number; NaN when there are no digits. */
+export function parseAmount(text: string): number {
+  const digits = text.replace(/[^0-9.]/g, '');
+  return digits === '' ? Number.NaN : Number(digits);
+}

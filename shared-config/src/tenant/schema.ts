@@ -44,6 +44,16 @@ const SearchSettingsSchema = z
     soldVisibleDays: z.number().int().min(0).max(30).default(3),
     /** The lowest-price sort leaves out unpriced cars (spec: 'price > 0 on some sites'). */
     priceAscRequiresPrice: z.boolean().default(false),
+    /**
+     * Where promo cards go in the results grid (spec: 'Search promo cards at slot 8 and 17 (9 for
+     * another tenant)'; 'a single interval or a list'): card positions counted from 1 on each
+     * page, or every Nth card. No slots, no promo cards.
+     */
+    promoSlots: z.union([z.object({ at: z.array(z.number().int().min(1).max(100)).max(10) }).strict(), z.object({ every: z.number().int().min(2).max(100) }).strict()]).default({ at: [] }),
+    /** Where the 'We Want Your Car!' promo card leads (spec: 'linking to a configured target'). */
+    wantYourCarHref: z.string().startsWith('/').default('/trade-in'),
+    /** Promo nodes without a position are shuffled per page view (spec: 'optionally shuffled'). */
+    shufflePromos: z.boolean().default(false),
   })
   .strict();
 
@@ -88,6 +98,9 @@ export const TenantConfigSchema = z
       baseFilters: '',
       soldVisibleDays: 3,
       priceAscRequiresPrice: false,
+      promoSlots: { at: [] },
+      wantYourCarHref: '/trade-in',
+      shufflePromos: false,
     }),
     nav: z.array(LinkSchema).max(12).default([]),
     brands: z.array(BrandSchema).default([]),

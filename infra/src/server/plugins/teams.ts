@@ -3,10 +3,19 @@ import type { PlatformPorts } from '@forecourt/shared-config/server';
 import financeServer from '../../../../mf-finance/server';
 import leadsServer from '../../../../mf-leads/server';
 import locationsServer from '../../../../mf-locations/server';
-import searchServer from '../../../../mf-search/server';
+import searchServer, { type SearchPorts } from '../../../../mf-search/server';
+import { listPromoNodes } from '../../db/stock';
 import vehicleServer from '../../../../mf-vehicle/server';
 
 export type TeamPorts = PlatformPorts;
+
+/** The platform's side of each team's ports: stock read from the tenant's own rows. */
+function searchPorts(fastify: FastifyInstance, ports: TeamPorts): SearchPorts {
+  return {
+    ...ports,
+    promoNodes: async (request) => (request.tenant ? listPromoNodes(fastify.database.db, request.tenant.slug) : []),
+  };
+}
 
 /**
  * Mounts every team's server plugin (each made by shared-config's `defineTeamServer`) with the
@@ -14,7 +23,7 @@ export type TeamPorts = PlatformPorts;
  * routes live under its own `/api/<team>/` prefix.
  */
 export async function registerTeamServers(fastify: FastifyInstance, ports: TeamPorts): Promise<void> {
-  await fastify.register(searchServer, { ports });
+  await fastify.register(searchServer, { ports: searchPorts(fastify, ports) });
   await fastify.register(vehicleServer, { ports });
   await fastify.register(financeServer, { ports });
   await fastify.register(leadsServer, { ports });

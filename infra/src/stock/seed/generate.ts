@@ -196,12 +196,11 @@ function tenantContent(tenant: TenantConfig, rnd: Random, now: Date) {
     { name: 'Special offers', description: 'Save on selected stock this month.', url: '/special-offers' },
     { name: 'Sell your car', description: 'Get an instant offer in 2 minutes.', url: '/sell-my-car' },
   ].map((s, i) => ({ id: `${tenant.slug}-s${i + 1}`, tenant: tenant.slug, image_url: `/media/slides/${tenant.slug}-${i + 1}.jpg?w=1600`, hide_overlay: i === 2, ...s }));
-  const promoPositions = tenant.slug === 'harbourside-motors' ? { at: [8, 17] } : { at: [9] };
   const day = (n: number) => isoDate(now.getTime() + n * DAY_MS);
-  const wantYourCar = { title: 'We Want Your Car!', text: 'We buy all types of cars / Our high turnover means we can pay more', href: '/sell-my-car', image_url: null };
+  const wantYourCar = { title: 'We Want Your Car!', text: 'We buy all types of cars / Our high turnover means we can pay more', href: tenant.search.wantYourCarHref, image_url: null };
   const promos: PromoNode[] = [
-    { start: null, expiry: null, position: promoPositions, display: [], strict_display: false, node: wantYourCar },
-    { start: day(-10), expiry: day(20), position: { every: 12 }, display: ['new', 'demo'], strict_display: false, node: { title: 'Runout sale', text: 'Runout pricing on selected new and demo stock.', href: '/special-offers', image_url: null } },
+    { start: null, expiry: null, position: 1, display: [], strict_display: false, node: wantYourCar },
+    { start: day(-10), expiry: day(20), position: 2, display: ['new', 'demo'], strict_display: false, node: { title: 'Runout sale', text: 'Runout pricing on selected new and demo stock.', href: '/special-offers', image_url: null } },
     { start: day(5), expiry: null, position: null, display: [], strict_display: false, node: { title: 'Coming soon: EOFY sale', text: 'Our end of financial year sale starts soon.', href: '/special-offers', image_url: null } },
     { start: null, expiry: day(-1), position: null, display: [], strict_display: false, node: { title: 'Stocktake sale', text: 'Stocktake pricing has ended.', href: '/special-offers', image_url: null } },
     { start: day(-3), expiry: null, position: null, display: ['used'], strict_display: true, node: { title: 'Used car guarantee', text: '48 hour money back guarantee and 12 months roadside assist.', href: '/search/used-cars', image_url: null } },

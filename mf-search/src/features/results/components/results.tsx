@@ -1,18 +1,25 @@
 import { css } from '@emotion/react';
 import { readableTextOn, SURFACE, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
 import type { UiState } from 'instantsearch.js';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Configure, InstantSearch, Pagination, RefinementList, SortBy, useSearchBox, useHits, useInstantSearch, useStats } from 'react-instantsearch';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Configure, InstantSearch, Pagination, RefinementList, SortBy, usePagination, useSearchBox, useHits, useInstantSearch, useStats } from 'react-instantsearch';
 import type { CarHit } from '../../../lib/hit';
 import { MAKES_SHOWN } from '../../../lib/lists';
+import { placePromos, promoNodes, promosPerPage } from '../../../lib/promos';
 import { displayCount } from '../../../lib/result-count';
 import { routeScope } from '../lib/route-scope';
 import { addressRouter } from '../lib/address-router';
 import { createSearchClient } from '../lib/search-client';
+import { BudgetFinder } from './budget-finder';
 import { CarCard } from './car-card';
+import { FilterSection, RangeFilter } from './filters';
+import type { PromoCardData } from '../../../../server';
+import { PromoCard, usePromoNodes } from './promo-card';
 
 /** Spec (search-and-vehicle §8). */
 export const EMPTY_SEARCH_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
+/** Spec (search-and-vehicle §8): the special-offers page with nothing to show. */
+export const NO_OFFERS = { heading: 'No Results Available', text: 'There appears to be no offers currently available that meet the conditions of your search', button: 'Clear Filters' } as const;
 /** Spec (search-and-vehicle §5): text search updates are debounced 300 ms. */
 const QUERY_DEBOUNCE_MS = 300;
 
@@ -67,8 +74,12 @@ function QueryBox() {
         }}
         css={css`flex: 1; min-width: 0; padding: 0.55rem 0.75rem; font: inherit; border: 1px solid ${SURFACE.border}; border-radius: 6px;`}
       />
-      <button type="submit" css={css`padding: 0 0.9rem; font: inherit; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; cursor: pointer;`}>
-        Search
+      <button type="submit" css={css`display: grid; place-items: center; min-width: 2.75rem; padding: 0; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; cursor: pointer;`}>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+        <span css={VISUALLY_HIDDEN}>Search</span>
       </button>
     </form>
   );
@@ -87,21 +98,67 @@ function ResultCount() {
   );
 }
 
-function ResultGrid() {
+/** The special-offers empty state; 'Clear Filters' drops the query and every filter (back to /special-offers). */
+function NoOffers() {
+  const { setIndexUiState } = useInstantSearch();
+  const { theme } = useTenant();
+  return (
+    <div css={css`padding: 2rem; text-align: center; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+      <h2 css={{ margin: '0 0 0.5rem' }}>{NO_OFFERS.heading}</h2>
+      <p css={{ margin: '0 0 1rem', color: SURFACE.muted }}>{NO_OFFERS.text}</p>
+      <button
+        type="button"
+        onClick={() => setIndexUiState({})}
+        css={css`padding: 0.7rem 1.25rem; font: inherit; font-weight: 700; border: 0; border-radius: 6px; cursor: pointer; background: ${theme.primary}; color: ${readableTextOn(theme.primary)};`}
+      >
+        {NO_OFFERS.button}
+      </button>
+    </div>
+  );
+}
+
+function ResultGrid({ carTypes, offers }: { carTypes: readonly string[]; offers: boolean }) {
   const { items } = useHits<CarHit & Record<string, unknown>>();
-  const { status } = useInstantSearch();
-  const nowSeconds = useMemo(() => Math.floor(Date.now() / 1000), [items]);
+  const { status, indexUiState } = useInstantSearch();
+  const tenant = useTenant();
+  const nodes = usePromoNodes();
+  const now = useMemo(() => new Date(), [items]);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  // The route's car types, else the condition the shopper picked: what strictDisplay nodes match.
+  const selected = carTypes.length > 0 ? carTypes : (indexUiState.refinementList?.car_type ?? []);
+  const shuffle = useMemo(() => (tenant.search.shufflePromos ? <T,>(list: T[]) => [...list].sort(() => Math.random() - 0.5) : undefined), [tenant.search.shufflePromos]);
+  const selectedKey = selected.join();
+  const promos = useMemo(() => promoNodes<PromoCardData>(nodes, selectedKey ? selectedKey.split(",") : [], now, shuffle), [nodes, selectedKey, now, shuffle]);
+  const page = Math.max(0, (indexUiState.page ?? 1) - 1);
+  const grid = placePromos(items, promos, tenant.search.promoSlots, page * promosPerPage(tenant.search.promoSlots, tenant.search.hitsPerPage));
   if (items.length === 0 && status === 'idle') {
-    return <p css={{ padding: '2rem 0', color: SURFACE.muted }}>{EMPTY_SEARCH_TEXT}</p>;
+    return offers ? <NoOffers /> : <p css={{ padding: '2rem 0', color: SURFACE.muted }}>{EMPTY_SEARCH_TEXT}</p>;
   }
   return (
     <ol aria-label="Results" css={css`label: mf-search-grid; list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`}>
-      {items.map((hit) => (
-        <li key={hit.objectID} css={{ display: 'flex' }}>
-          <CarCard hit={hit} nowSeconds={nowSeconds} />
-        </li>
-      ))}
+      {grid.map((cell) =>
+        cell.kind === 'hit' ? (
+          <li key={cell.hit.objectID} css={{ display: 'flex' }}>
+            <CarCard hit={cell.hit} nowSeconds={nowSeconds} />
+          </li>
+        ) : (
+          <li key={`promo-${cell.slot}`} css={{ display: 'flex' }}>
+            <PromoCard promo={cell.promo} />
+          </li>
+        ),
+      )}
     </ol>
+  );
+}
+
+/** Page links, only when there is more than one page. */
+function PagesNav() {
+  const { nbPages } = usePagination();
+  if (nbPages <= 1) return null;
+  return (
+    <nav aria-label="Pages">
+      <Pagination padding={2} showFirst={false} showLast={false} />
+    </nav>
   );
 }
 
@@ -131,12 +188,49 @@ function widgetStyles(primary: string) {
   `;
 }
 
+/**
+ * The filter column: beside the results from 900 px, and on a phone behind a 'Filters' button
+ * that opens it as a panel over the results (the results stay in the page underneath).
+ */
+function FilterPanel({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((v) => !v)}
+        css={css`width: 100%; padding: 0.7rem; font: inherit; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; @media (min-width: 900px) { display: none; }`}
+      >
+        {open ? 'Hide filters' : 'Filters'}
+      </button>
+      <aside
+        id={id}
+        aria-label="Filters"
+        css={css`
+          display: ${open ? 'flex' : 'none'};
+          flex-direction: column;
+          gap: 1rem;
+          margin-top: 0.75rem;
+          @media (min-width: 900px) { display: flex; margin-top: 0; }
+        `}
+      >
+        {children}
+      </aside>
+    </div>
+  );
+}
+
 /** The results of a search route: filters, count, sort, cards and pages, with the state in the address bar. */
 export function Results({ pathname }: { pathname: string }) {
   const access = useSearchAccess();
   const tenant = useTenant();
   const client = useMemo(() => createSearchClient(access, window.location), [access]);
   const scope = routeScope(pathname);
+  // Special offers (spec §7): filtered by category, price and query, 21 a page; no make list.
+  const offers = pathname === '/special-offers';
   const routing = useMemo(
     () => ({
       router: addressRouter(access.indexName),
@@ -158,15 +252,31 @@ export function Results({ pathname }: { pathname: string }) {
       <Configure hitsPerPage={tenant.search.hitsPerPage} filters={scope.filters} facets={['status', 'car_type']} />
       <ScrollToTopOnPage />
       <div css={[widgetStyles(tenant.theme.primary), css`label: mf-search-results; display: grid; gap: 1.5rem; margin-top: 1.5rem; @media (min-width: 900px) { grid-template-columns: 16rem 1fr; }`]}>
-        <aside aria-label="Filters" css={css`display: flex; flex-direction: column; gap: 1rem;`}>
+        <FilterPanel>
           <QueryBox />
-          <section aria-labelledby="filter-make">
-            <h2 id="filter-make" css={{ fontSize: '1rem', margin: '0 0 0.5rem' }}>
-              Make
-            </h2>
-            <RefinementList attribute="make" limit={MAKES_SHOWN} showMore showMoreLimit={100} sortBy={['count:desc', 'name:asc']} translations={{ showMoreButtonText: ({ isShowingMore }) => (isShowingMore ? 'Hide extra makes' : 'Show all makes') }} />
-          </section>
-        </aside>
+          {offers ? (
+            <FilterSection title="Offer">
+              <RefinementList attribute="categories" sortBy={['count:desc', 'name:asc']} />
+            </FilterSection>
+          ) : (
+            <FilterSection title="Make">
+              <RefinementList attribute="make" limit={MAKES_SHOWN} showMore showMoreLimit={100} sortBy={['count:desc', 'name:asc']} translations={{ showMoreButtonText: ({ isShowingMore }) => (isShowingMore ? 'Hide extra makes' : 'Show all makes') }} />
+            </FilterSection>
+          )}
+          <FilterSection title="Price">
+            <RangeFilter attribute="price" />
+          </FilterSection>
+          {!offers && (
+            <FilterSection title={`Find ${tenant.search.itemNoun}s for your budget`}>
+              <BudgetFinder indexName={access.indexName} scopeFilters={scope.filters} />
+            </FilterSection>
+          )}
+          {!offers && (
+            <FilterSection title="Kilometres">
+              <RangeFilter attribute="km" />
+            </FilterSection>
+          )}
+        </FilterPanel>
         <div css={css`display: flex; flex-direction: column; gap: 1rem; min-width: 0;`}>
           <div css={css`display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 0.75rem;`}>
             <ResultCount />
@@ -175,10 +285,8 @@ export function Results({ pathname }: { pathname: string }) {
               <SortBy items={sorts} />
             </label>
           </div>
-          <ResultGrid />
-          <nav aria-label="Pages">
-            <Pagination padding={2} showFirst={false} showLast={false} />
-          </nav>
+          <ResultGrid carTypes={scope.carTypes} offers={offers} />
+          <PagesNav />
         </div>
       </div>
     </InstantSearch>

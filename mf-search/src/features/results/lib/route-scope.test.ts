@@ -10,6 +10,7 @@ describe('routeScope', () => {
     ['/search/land-rover', '(make_slug:"land-rover" OR dealership_slug:"land-rover" OR location_slug:"land-rover")'],
     ['/search/toyota/hilux', 'make_slug:"toyota" AND model_slug:"hilux"'],
     ['/used-car/toyota/hilux', 'car_type:used AND make_slug:"toyota" AND model_slug:"hilux"'],
+    ['/special-offers', 'categories:"Special Offers"'],
   ])('%s filters %j', (path, filters) => {
     expect(routeScope(path).filters).toBe(filters);
   });

@@ -13,6 +13,8 @@ const CONDITIONS: Record<string, readonly string[]> = {
   'demo-cars': ['demo'],
 };
 
+export const SPECIAL_OFFERS_CATEGORY = 'Special Offers';
+
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
 function conditionFilter(types: readonly string[]): string | null {
@@ -35,6 +37,8 @@ export function routeScope(pathname: string): RouteScope {
     }
   });
   const [root, first, second] = parts;
+  // Special offers: cars in the 'Special Offers' category (the site's key already scopes to the dealer).
+  if (root === 'special-offers') return { filters: `categories:${quoted(SPECIAL_OFFERS_CATEGORY)}`, carTypes: [] };
   const and = (...filters: Array<string | null>) => filters.filter((f): f is string => Boolean(f)).join(' AND ');
   if (root === 'used-car') {
     return { filters: and('car_type:used', first ? `make_slug:${quoted(first)}` : null, second ? `model_slug:${quoted(second)}` : null), carTypes: ['used'] };

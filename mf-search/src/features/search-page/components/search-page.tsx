@@ -38,9 +38,8 @@ export function SearchPage() {
           </ul>
         </nav>
       )}
-      {/* Special offers get their own search (offers only, dealership-scoped) in a later change. */}
       {access ? (
-        pathname !== '/special-offers' && <Results pathname={pathname} />
+        <Results pathname={pathname} />
       ) : (
         <>
           <SearchBox defaultQuery={query} action={pathname} />

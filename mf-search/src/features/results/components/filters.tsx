@@ -1,0 +1,139 @@
+import { css } from '@emotion/react';
+import { formatDollars, SURFACE } from '@forecourt/shared-config';
+import { RangeSlider } from '@forecourt/shared-config/slider';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useRange } from 'react-instantsearch';
+import { moveHandle, parseAmount, PRICE_SLIDER, pricePresets, sliderBounds, sliderStep, type Bounds } from '../../../lib/range-slider';
+
+/** Spec (search-and-vehicle §5): range updates are debounced 400 ms. */
+const RANGE_DEBOUNCE_MS = 400;
+
+/** A filter group the shopper can fold away; open by default. Native <details> is keyboard-operable as it is. */
+export function FilterSection({ title, children, open = true }: { title: string; children: ReactNode; open?: boolean }) {
+  return (
+    <details
+      open={open}
+      css={css`
+        border-top: 1px solid ${SURFACE.border};
+        padding-top: 0.75rem;
+        & > summary { cursor: pointer; font-weight: 700; list-style-position: outside; padding: 0.25rem 0; }
+        & > div { padding-top: 0.5rem; }
+      `}
+    >
+      <summary>{title}</summary>
+      <div>{children}</div>
+    </details>
+  );
+}
+
+export const formatKms = (km: number) => `${km.toLocaleString('en-AU')} kms`;
+
+interface RangeKind {
+  label: string;
+  format: (value: number) => string;
+  bounds: (stats: Bounds | undefined) => Bounds;
+  step: (bounds: Bounds) => number;
+  presets?: (bounds: Bounds) => number[];
+}
+
+/** Price: the finance spec's filter-bar slider (5,000 to 250,000 by default, step 500) with presets. */
+const PRICE: RangeKind = {
+  label: 'Price',
+  format: formatDollars,
+  bounds: (stats) => (stats && Number.isFinite(stats.min) && Number.isFinite(stats.max) && stats.max > stats.min ? sliderBounds(stats) : { min: PRICE_SLIDER.min, max: PRICE_SLIDER.max }),
+  step: () => PRICE_SLIDER.step,
+  presets: pricePresets,
+};
+
+/** Kilometres and the other numeric filters: snapped to 1000, step about a hundredth of the range. */
+const KMS: RangeKind = { label: 'Kilometres', format: formatKms, bounds: sliderBounds, step: sliderStep };
+
+export const RANGE_KINDS = { price: PRICE, km: KMS } as const;
+
+function AmountField({ label, value, onSet, format, presets }: { label: string; value: number; onSet: (value: number) => number; format: (v: number) => string; presets?: number[] }) {
+  const id = useId();
+  const [text, setText] = useState(format(value));
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!focused.current) setText(format(value));
+  }, [value, format]);
+  const apply = () => {
+    focused.current = false;
+    // The field shows what the filter took: an ignored value (out of range, not a number) goes back.
+    setText(format(onSet(parseAmount(text))));
+  };
+  return (
+    <div css={{ flex: 1, minWidth: 0 }}>
+      <label htmlFor={id} css={{ display: 'block', fontSize: '0.8rem', color: SURFACE.muted }}>
+        {label}
+      </label>
+      <input
+        id={id}
+        inputMode="numeric"
+        autoComplete="off"
+        list={presets ? `${id}-presets` : undefined}
+        value={text}
+        onFocus={() => {
+          focused.current = true;
+        }}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={apply}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            apply();
+          }
+        }}
+        css={css`width: 100%; box-sizing: border-box; padding: 0.45rem 0.5rem; font: inherit; border: 1px solid ${SURFACE.border}; border-radius: 6px;`}
+      />
+      {presets && (
+        <datalist id={`${id}-presets`}>
+          {presets.map((p) => (
+            <option key={p} value={format(p)} />
+          ))}
+        </datalist>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A range filter: the shared two-handle slider plus a typed field per handle. Values outside the
+ * facet's range are ignored (the field goes back to the current value), the handles never
+ * cross, and the search runs 400 ms after the last change. The whole range means no filter.
+ */
+export function RangeFilter({ attribute }: { attribute: keyof typeof RANGE_KINDS }) {
+  const kind = RANGE_KINDS[attribute];
+  const { range, start, refine } = useRange({ attribute });
+  const bounds = kind.bounds(range.min !== undefined && range.max !== undefined ? { min: range.min, max: range.max } : undefined);
+  const step = kind.step(bounds);
+  const current = {
+    min: Number.isFinite(start[0]) ? Math.max(bounds.min, start[0] as number) : bounds.min,
+    max: Number.isFinite(start[1]) ? Math.min(bounds.max, start[1] as number) : bounds.max,
+  };
+  const [draft, setDraft] = useState<Bounds>(current);
+  useEffect(() => setDraft(current), [current.min, current.max, bounds.min, bounds.max]);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const setHandle = (handle: 'min' | 'max', value: number) => {
+    const next = moveHandle(draft, handle, value, bounds);
+    if (next.min !== draft.min || next.max !== draft.max) commit(next);
+    return next[handle];
+  };
+  const commit = (next: Bounds) => {
+    setDraft(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => refine([next.min <= bounds.min ? undefined : next.min, next.max >= bounds.max ? undefined : next.max]), RANGE_DEBOUNCE_MS);
+  };
+  const presets = useMemo(() => kind.presets?.(bounds), [kind, bounds.min, bounds.max]);
+  const lower = kind.label.toLowerCase();
+  return (
+    <div role="group" aria-label={kind.label}>
+      <RangeSlider label={kind.label} min={bounds.min} max={bounds.max} step={step} value={[draft.min, draft.max]} format={kind.format} onChange={([min, max]) => commit({ min, max })} />
+      <div css={{ display: 'flex', gap: '0.5rem' }}>
+        <AmountField label={`Min ${lower}`} value={draft.min} format={kind.format} presets={presets} onSet={(v) => setHandle('min', v)} />
+        <AmountField label={`Max ${lower}`} value={draft.max} format={kind.format} presets={presets} onSet={(v) => setHandle('max', v)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { css } from '@emotion/react';
+import * as Slider from '@radix-ui/react-slider';
+// The package's own name, not a relative path: this file is shared as its own module, and a
+// relative import would give it a second copy of the runtime (no tenant set in it).
+import { SURFACE, useTenant } from '@forecourt/shared-config';
+
+export interface RangeSliderProps {
+  /** Names the pair of thumbs, e.g. 'Price': the thumbs are 'Minimum price' and 'Maximum price'. */
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  value: readonly [number, number];
+  /** While dragging. */
+  onChange: (value: [number, number]) => void;
+  /** When the shopper lets go (or a key press ends). */
+  onCommit?: (value: [number, number]) => void;
+  /** How a value is read out, e.g. '$25,000' or '40,000 kms'. */
+  format: (value: number) => string;
+  disabled?: boolean;
+}
+
+/**
+ * The one two-handle slider of the platform, on Radix's slider primitive (keyboard, pointer and
+ * screen-reader behaviour: arrow keys, Page Up/Down, Home/End, aria-valuetext), in the tenant's
+ * colour. The handles cannot cross. Teams' own rules (snapping, clamping) stay with the team.
+ * Shared as its own singleton (`@forecourt/shared-config/slider`) so pages without a slider do
+ * not load it.
+ */
+export function RangeSlider({ label, min, max, step, value, onChange, onCommit, format, disabled }: RangeSliderProps) {
+  const { theme } = useTenant();
+  const lower = label.toLowerCase();
+  const thumb = css`
+    display: block;
+    width: 1.5rem;
+    height: 1.5rem;
+    border-radius: 50%;
+    background: #fff;
+    border: 2px solid ${theme.primary};
+    box-shadow: 0 1px 3px rgb(0 0 0 / 25%);
+    cursor: grab;
+    &:focus-visible {
+      outline: 3px solid ${theme.accent};
+      outline-offset: 2px;
+    }
+  `;
+  return (
+    <Slider.Root
+      min={min}
+      max={max}
+      step={step}
+      value={[...value]}
+      minStepsBetweenThumbs={0}
+      disabled={disabled}
+      onValueChange={(v) => onChange([v[0] ?? min, v[1] ?? max])}
+      onValueCommit={(v) => onCommit?.([v[0] ?? min, v[1] ?? max])}
+      css={css`
+        position: relative;
+        display: flex;
+        align-items: center;
+        height: 2.75rem;
+        touch-action: none;
+        user-select: none;
+        margin: 0 0.75rem;
+      `}
+    >
+      <Slider.Track css={css`position: relative; flex: 1; height: 6px; border-radius: 3px; background: ${SURFACE.border};`}>
+        <Slider.Range css={css`position: absolute; height: 100%; border-radius: 3px; background: ${theme.primary};`} />
+      </Slider.Track>
+      <Slider.Thumb aria-label={`Minimum ${lower}`} aria-valuetext={format(value[0])} css={thumb} />
+      <Slider.Thumb aria-label={`Maximum ${lower}`} aria-valuetext={format(value[1])} css={thumb} />
+    </Slider.Root>
+  );
+}
