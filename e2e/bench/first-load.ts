@@ -6,17 +6,13 @@
  * it), the decoded bytes, and the number of requests of any kind.
  */
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 // The platform's one table printer (the CLI's), so every benchmark prints alike.
 import { formatTable } from '../../infra/src/cli/table';
+import { CHROMIUM_PATH, startSite } from './site';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const { values: args } = parseArgs({ options: { port: { type: 'string', default: process.env.BENCH_PORT ?? '8092' } } });
 const PORT = Number(args.port);
-const DATA_DIR = path.join(REPO_ROOT, 'e2e', '.data', 'bench');
 const ROUTES = [
   { tenant: 'harbourside-motors', path: '/', team: 'mf-search', label: 'home page' },
   { tenant: 'harbourside-motors', path: '/search/new-used-and-demo-cars', team: 'mf-search', label: 'search page' },
@@ -24,31 +20,11 @@ const ROUTES = [
   { tenant: 'harbourside-motors', path: '/cars/2021-toyota-hilux-sr5', team: 'mf-vehicle', label: 'vehicle route' },
 ];
 
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${PORT}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the site did not start in time');
-}
-
 async function main(): Promise<void> {
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  const server = spawn('npm', ['start'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(PORT), FORECOURT_DATA_DIR: DATA_DIR },
-    stdio: 'ignore',
-    detached: true,
-  });
+  const stop = await startSite(PORT, 'bench');
   try {
-    await waitForHealth(Date.now() + 600_000);
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     console.log('First-load JavaScript (fresh cache, counted from the browser)');
@@ -84,7 +60,7 @@ async function main(): Promise<void> {
     await browser.close();
     console.log(formatTable(['ROUTE', 'REQUESTS', 'SCRIPTS', 'JS SENT KB', 'ENCODING', 'JS DECODED KB', 'MS'], rows));
   } finally {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    stop();
   }
 }
 

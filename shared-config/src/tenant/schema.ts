@@ -26,6 +26,23 @@ const FeaturesSchema = z
 export const SITE_KINDS = ['multi-franchise', 'used-only', 'dealer-group', 'caravan'] as const;
 export const CAR_TYPES = ['new', 'used', 'demo'] as const;
 
+/** The card's tag badge (spec search-and-vehicle §4): what each site switches on or renames. */
+const BadgeSettingsSchema = z
+  .object({
+    /** An Electric / Hybrid badge for those fuels, first in the order. */
+    fuelBadge: z.boolean().default(false),
+    /** The one make whose certified used cars carry the certified-used badge; null for none. */
+    certifiedMake: z.string().min(1).nullable().default(null),
+    /** Text of the just-arrived tag, and for how many days after listing it shows. */
+    newText: z.string().min(1).max(20).default('New'),
+    newDays: z.number().int().min(0).max(60).default(8),
+    /** Text on sold cars. */
+    soldText: z.string().min(1).max(20).default('just sold'),
+    /** Custom tags shown in green (e.g. 'runout sale'); every other tag is red. */
+    greenTags: z.array(z.string().min(1)).max(20).default([]),
+  })
+  .strict();
+
 const SearchSettingsSchema = z
   .object({
     /** Results page size on the main search page (spec: 'Search page size default 21'). */
@@ -52,6 +69,9 @@ const SearchSettingsSchema = z
     promoSlots: z.union([z.object({ at: z.array(z.number().int().min(1).max(100)).max(10) }).strict(), z.object({ every: z.number().int().min(2).max(100) }).strict()]).default({ at: [] }),
     /** Where the 'We Want Your Car!' promo card leads (spec: 'linking to a configured target'). */
     wantYourCarHref: z.string().startsWith('/').default('/trade-in'),
+    badges: BadgeSettingsSchema.default({ fuelBadge: false, certifiedMake: null, newText: 'New', newDays: 8, soldText: 'just sold', greenTags: [] }),
+    /** Consecutive sold cars in the results show as one card (all shown when every car is sold). */
+    collapseSold: z.boolean().default(false),
     /** Promo nodes without a position are shuffled per page view (spec: 'optionally shuffled'). */
     shufflePromos: z.boolean().default(false),
   })
@@ -100,6 +120,8 @@ export const TenantConfigSchema = z
       priceAscRequiresPrice: false,
       promoSlots: { at: [] },
       wantYourCarHref: '/trade-in',
+      badges: { fuelBadge: false, certifiedMake: null, newText: 'New', newDays: 8, soldText: 'just sold', greenTags: [] },
+      collapseSold: false,
       shufflePromos: false,
     }),
     nav: z.array(LinkSchema).max(12).default([]),

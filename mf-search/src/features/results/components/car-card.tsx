@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { paths, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
-import { carBadge, DEFAULT_BADGE_OPTIONS, type Badge } from '../../../lib/badges';
+import { carBadge, type Badge } from '../../../lib/badges';
 import { isInStock, type CarHit } from '../../../lib/hit';
 import { priceDisplay, weeklyFinance } from '../../../lib/price-display';
 
@@ -8,6 +8,12 @@ import { priceDisplay, weeklyFinance } from '../../../lib/price-display';
 const CARD_WIDTHS = [300, 400, 600] as const;
 /** What a price of 10 or less reads when the car is not a preorder (the spec leaves it to the site; this is the platform's default). */
 const NO_PRICE_TEXT = 'Enquire for price';
+
+/**
+ * How wide a card is, for the browser's choice from srcset: three columns beside the filters from
+ * 900 px (the grid's 16rem minimum in a 72rem page), two on a tablet, one on a phone.
+ */
+const CARD_SIZES = '(min-width: 900px) 270px, (min-width: 600px) 45vw, calc(100vw - 3rem)';
 
 function imageSources(url: string | null): { src: string; srcSet: string } | null {
   if (!url || !url.startsWith('/media/')) return null;
@@ -26,10 +32,19 @@ function BadgeTag({ badge }: { badge: Badge }) {
 }
 
 /** One result: image, location overlay, badge, title link, price, weekly finance and the action the car's status allows. */
-export function CarCard({ hit, nowSeconds }: { hit: CarHit; nowSeconds: number }) {
+export interface CarCardProps {
+  hit: CarHit;
+  nowSeconds: number;
+  /** The first row: loaded at once, not lazily (the page's largest paint). */
+  priority?: boolean;
+  /** Sold cars that followed this one in the results and are folded into its card. */
+  alsoSold?: number;
+}
+
+export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: CarCardProps) {
   const tenant = useTenant();
   const image = imageSources(hit.primary_image_url);
-  const badge = carBadge(hit, DEFAULT_BADGE_OPTIONS, nowSeconds);
+  const badge = carBadge(hit, tenant.search.badges, nowSeconds);
   const price = priceDisplay(hit, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT });
   const inStock = isInStock(hit.status);
   return (
@@ -39,7 +54,7 @@ export function CarCard({ hit, nowSeconds }: { hit: CarHit; nowSeconds: number }
     >
       <div css={css`position: relative; aspect-ratio: 3 / 2; background: #f2f4f7;`}>
         {image ? (
-          <img src={image.src} srcSet={image.srcSet} sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw" alt="" loading="lazy" width={600} height={400} css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+          <img src={image.src} srcSet={image.srcSet} sizes={CARD_SIZES} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} width={600} height={400} css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
         ) : (
           <div role="img" aria-label="No photo yet" css={css`display: grid; place-items: center; height: 100%; color: ${SURFACE.muted};`}>
             No photo yet
@@ -70,6 +85,7 @@ export function CarCard({ hit, nowSeconds }: { hit: CarHit; nowSeconds: number }
           {price.priceType && <span css={{ display: 'block', fontSize: '0.8rem', color: SURFACE.muted }}>{price.priceType}</span>}
         </p>
         <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(hit.weekly_price)}</p>
+        {alsoSold > 0 && <p css={{ margin: 0, fontSize: '0.85rem', color: SURFACE.muted }}>{`and ${alsoSold} more recently sold`}</p>}
         <a
           href={inStock ? paths.car(hit.slug) : `${paths.contact()}?car_id=${encodeURIComponent(hit.objectID)}`}
           css={css`margin-top: auto; display: inline-block; text-align: center; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary};`}

@@ -6,6 +6,7 @@ import { Configure, InstantSearch, Pagination, RefinementList, SortBy, usePagina
 import type { CarHit } from '../../../lib/hit';
 import { MAKES_SHOWN } from '../../../lib/lists';
 import { placePromos, promoNodes, promosPerPage } from '../../../lib/promos';
+import { collapseSold } from '../../../lib/sold-collapse';
 import { displayCount } from '../../../lib/result-count';
 import { routeScope } from '../lib/route-scope';
 import { addressRouter } from '../lib/address-router';
@@ -20,6 +21,8 @@ import { PromoCard, usePromoNodes } from './promo-card';
 export const EMPTY_SEARCH_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
 /** Spec (search-and-vehicle §8): the special-offers page with nothing to show. */
 export const NO_OFFERS = { heading: 'No Results Available', text: 'There appears to be no offers currently available that meet the conditions of your search', button: 'Clear Filters' } as const;
+/** Cards in the first row at the widest layout: their images load at once. */
+const FIRST_ROW = 3;
 /** Spec (search-and-vehicle §5): text search updates are debounced 300 ms. */
 const QUERY_DEBOUNCE_MS = 300;
 
@@ -85,12 +88,22 @@ function QueryBox() {
   );
 }
 
+/** InstantSearch's stand-in results before the first answer arrives. */
+const beforeFirstAnswer = (results: unknown) => Boolean((results as { __isArtificial?: boolean } | undefined)?.__isArtificial);
+
 function ResultCount() {
   const { nbHits } = useStats();
   const { results } = useInstantSearch();
   const facets = Object.fromEntries((results?.disjunctiveFacets ?? []).concat(results?.facets ?? []).map((f) => [f.name, f.data as Record<string, number>]));
   const count = displayCount(nbHits, facets);
   const noun = useTenant().search.itemNoun;
+  if (beforeFirstAnswer(results)) {
+    return (
+      <p role="status" css={{ margin: 0, fontWeight: 600 }}>
+        {`Searching ${noun}s…`}
+      </p>
+    );
+  }
   return (
     <p role="status" css={{ margin: 0, fontWeight: 600 }} data-result-count={count}>
       {`${count.toLocaleString('en-AU')} ${count === 1 ? noun : `${noun}s`} found`}
@@ -117,9 +130,26 @@ function NoOffers() {
   );
 }
 
+const GRID_CSS = css`label: mf-search-grid; list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`;
+
+function SkeletonGrid() {
+  return (
+    <ol aria-label="Results" aria-busy="true" css={GRID_CSS}>
+      {Array.from({ length: 6 }, (_, i) => (
+        <li key={i} css={css`display: flex; flex-direction: column; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden;`}>
+          <div css={{ aspectRatio: '3 / 2', background: '#f2f4f7' }} />
+          <div css={{ height: '12.5rem', padding: '0.75rem 1rem' }}>
+            <div css={{ height: '1.2rem', width: '80%', background: '#f2f4f7', borderRadius: 4 }} />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function ResultGrid({ carTypes, offers }: { carTypes: readonly string[]; offers: boolean }) {
   const { items } = useHits<CarHit & Record<string, unknown>>();
-  const { status, indexUiState } = useInstantSearch();
+  const { status, indexUiState, results } = useInstantSearch();
   const tenant = useTenant();
   const nodes = usePromoNodes();
   const now = useMemo(() => new Date(), [items]);
@@ -130,16 +160,20 @@ function ResultGrid({ carTypes, offers }: { carTypes: readonly string[]; offers:
   const selectedKey = selected.join();
   const promos = useMemo(() => promoNodes<PromoCardData>(nodes, selectedKey ? selectedKey.split(",") : [], now, shuffle), [nodes, selectedKey, now, shuffle]);
   const page = Math.max(0, (indexUiState.page ?? 1) - 1);
-  const grid = placePromos(items, promos, tenant.search.promoSlots, page * promosPerPage(tenant.search.promoSlots, tenant.search.hitsPerPage));
+  // Sites that ask for it show a run of sold cars as one card (spec §4); every car shown otherwise.
+  const shown = tenant.search.collapseSold ? collapseSold(items) : items.map((hit) => ({ hit, collapsed: 1 }));
+  const grid = placePromos(shown, promos, tenant.search.promoSlots, page * promosPerPage(tenant.search.promoSlots, tenant.search.hitsPerPage));
+  // Before the first answer: card-shaped placeholders, so the page does not jump when cards come.
+  if (beforeFirstAnswer(results)) return <SkeletonGrid />;
   if (items.length === 0 && status === 'idle') {
     return offers ? <NoOffers /> : <p css={{ padding: '2rem 0', color: SURFACE.muted }}>{EMPTY_SEARCH_TEXT}</p>;
   }
   return (
-    <ol aria-label="Results" css={css`label: mf-search-grid; list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`}>
-      {grid.map((cell) =>
+    <ol aria-label="Results" css={GRID_CSS}>
+      {grid.map((cell, index) =>
         cell.kind === 'hit' ? (
-          <li key={cell.hit.objectID} css={{ display: 'flex' }}>
-            <CarCard hit={cell.hit} nowSeconds={nowSeconds} />
+          <li key={cell.hit.hit.objectID} css={{ display: 'flex' }}>
+            <CarCard hit={cell.hit.hit} alsoSold={cell.hit.collapsed - 1} nowSeconds={nowSeconds} priority={index < FIRST_ROW} />
           </li>
         ) : (
           <li key={`promo-${cell.slot}`} css={{ display: 'flex' }}>
