@@ -186,3 +186,29 @@ for (const [name, path] of [
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
   });
 }
+
+test('body tiles: four on one site, more on a site with custom bodies; a tile filters by its body', async ({ page }) => {
+  const tiles = (p: Page) => p.getByRole('complementary', { name: 'Filters' }).getByRole('button', { pressed: false }).filter({ hasText: /\d+ (car|vehicle)s?$/ });
+  await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  await expect(tiles(page)).toHaveCount(4);
+  const first = tiles(page).first();
+  const body = (await first.locator('[data-body]').getAttribute('data-body')) ?? '';
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`[?&]body=${encodeURIComponent(body)}(&|$)`));
+  const expected = await serviceSearch(page, { facetFilters: [[`body:${body}`]], hitsPerPage: 21 });
+  await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
+
+  await page.goto(tenantUrl('summit-auto-group', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  await expect.poll(() => tiles(page).count()).toBeGreaterThan(4);
+});
+
+test('recent searches: an earlier search of the site is offered with its path', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/search/used-cars?query=hilux'));
+  await expect(count(page)).toBeVisible();
+  await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  const recent = page.getByRole('navigation', { name: 'Recent searches' }).getByRole('link', { name: /Used cars · “hilux”/ });
+  await expect(recent).toHaveAttribute('href', '/search/used-cars?query=hilux');
+});

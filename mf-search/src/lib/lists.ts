@@ -39,3 +39,13 @@ export interface HistoryEntry {
 export function rememberSearch(history: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
   return [entry, ...history.filter((h) => h.path !== entry.path)].slice(0, SEARCH_HISTORY_SIZE);
 }
+
+const BODY_ACRONYMS: Record<string, string> = { suv: 'SUV', ev: 'EV', '4x4': '4x4' };
+
+/** A body-type key as a shopper reads it: 'cabChassis' -> 'Cab chassis', 'suv' -> 'SUV'. */
+export function bodyLabel(key: string): string {
+  const acronym = BODY_ACRONYMS[key.toLowerCase()];
+  if (acronym) return acronym;
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

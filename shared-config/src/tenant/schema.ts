@@ -70,6 +70,8 @@ const SearchSettingsSchema = z
     /** Where the 'We Want Your Car!' promo card leads (spec: 'linking to a configured target'). */
     wantYourCarHref: z.string().startsWith('/').default('/trade-in'),
     badges: BadgeSettingsSchema.default({ fuelBadge: false, certifiedMake: null, newText: 'New', newDays: 8, soldText: 'just sold', greenTags: [] }),
+    /** The site lists its own body types: up to 20 body tiles instead of 4 (finance spec §9). */
+    customBodies: z.boolean().default(false),
     /** Consecutive sold cars in the results show as one card (all shown when every car is sold). */
     collapseSold: z.boolean().default(false),
     /** Promo nodes without a position are shuffled per page view (spec: 'optionally shuffled'). */
@@ -121,6 +123,7 @@ export const TenantConfigSchema = z
       promoSlots: { at: [] },
       wantYourCarHref: '/trade-in',
       badges: { fuelBadge: false, certifiedMake: null, newText: 'New', newDays: 8, soldText: 'just sold', greenTags: [] },
+      customBodies: false,
       collapseSold: false,
       shufflePromos: false,
     }),

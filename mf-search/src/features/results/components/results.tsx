@@ -11,11 +11,13 @@ import { displayCount } from '../../../lib/result-count';
 import { routeScope } from '../lib/route-scope';
 import { addressRouter } from '../lib/address-router';
 import { createSearchClient } from '../lib/search-client';
+import { BodyTiles } from './body-tiles';
 import { BudgetFinder } from './budget-finder';
 import { CarCard } from './car-card';
 import { FilterSection, RangeFilter } from './filters';
 import type { PromoCardData } from '../../../../server';
 import { PromoCard, usePromoNodes } from './promo-card';
+import { SearchHistory } from './search-history';
 
 /** Spec (search-and-vehicle §8). */
 export const EMPTY_SEARCH_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
@@ -258,7 +260,7 @@ function FilterPanel({ children }: { children: ReactNode }) {
 }
 
 /** The results of a search route: filters, count, sort, cards and pages, with the state in the address bar. */
-export function Results({ pathname }: { pathname: string }) {
+export function Results({ pathname, heading }: { pathname: string; /** The page's heading, which names its searches in the history. */ heading: string }) {
   const access = useSearchAccess();
   const tenant = useTenant();
   const client = useMemo(() => createSearchClient(access, window.location), [access]);
@@ -297,6 +299,11 @@ export function Results({ pathname }: { pathname: string }) {
               <RefinementList attribute="make" limit={MAKES_SHOWN} showMore showMoreLimit={100} sortBy={['count:desc', 'name:asc']} translations={{ showMoreButtonText: ({ isShowingMore }) => (isShowingMore ? 'Hide extra makes' : 'Show all makes') }} />
             </FilterSection>
           )}
+          {!offers && (
+            <FilterSection title="Body type">
+              <BodyTiles />
+            </FilterSection>
+          )}
           <FilterSection title="Price">
             <RangeFilter attribute="price" />
           </FilterSection>
@@ -310,6 +317,7 @@ export function Results({ pathname }: { pathname: string }) {
               <RangeFilter attribute="km" />
             </FilterSection>
           )}
+          <SearchHistory heading={heading} />
         </FilterPanel>
         <div css={css`display: flex; flex-direction: column; gap: 1rem; min-width: 0;`}>
           <div css={css`display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 0.75rem;`}>

@@ -39,7 +39,7 @@ export function SearchPage() {
         </nav>
       )}
       {access ? (
-        <Results pathname={pathname} />
+        <Results pathname={pathname} heading={heading} />
       ) : (
         <>
           <SearchBox defaultQuery={query} action={pathname} />
