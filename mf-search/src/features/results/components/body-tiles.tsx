@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
-import { useRefinementList } from 'react-instantsearch';
+import { useRefinementList } from 'react-instantsearch-core';
 import { BODY_TILES_CUSTOM, bodyLabel, bodyTiles } from '../../../lib/lists';
 
 /**

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { formatDollars, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useId, useState } from 'react';
-import { Configure, Index, useInstantSearch } from 'react-instantsearch';
+import { Configure, Index, useInstantSearch } from 'react-instantsearch-core';
 import { BUDGET_MIN_PRICE, BUDGET_TERM_YEARS, budgetFilter, budgetFor, budgetInput, budgetResult, DEFAULT_DEPOSIT, DEFAULT_REPAYMENT, type RepaymentPeriod } from '../../../lib/budget';
 
 function MoneyField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { formatDollars, SURFACE } from '@forecourt/shared-config';
 import { RangeSlider } from '@forecourt/shared-config/slider';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useRange } from 'react-instantsearch';
+import { useRange } from 'react-instantsearch-core';
 import { moveHandle, parseAmount, PRICE_SLIDER, pricePresets, sliderBounds, sliderStep, type Bounds } from '../../../lib/range-slider';
 
 /** Spec (search-and-vehicle §5): range updates are debounced 400 ms. */

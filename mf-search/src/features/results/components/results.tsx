@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { readableTextOn, SURFACE, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
 import type { UiState } from 'instantsearch.js';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Configure, InstantSearch, Pagination, RefinementList, SortBy, usePagination, useSearchBox, useHits, useInstantSearch, useStats } from 'react-instantsearch';
+import { Configure, InstantSearch, useHits, useInstantSearch, useSearchBox, useStats } from 'react-instantsearch-core';
 import type { CarHit } from '../../../lib/hit';
 import { MAKES_SHOWN } from '../../../lib/lists';
 import { placePromos, promoNodes, promosPerPage } from '../../../lib/promos';
@@ -18,6 +18,7 @@ import { FilterSection, RangeFilter } from './filters';
 import type { PromoCardData } from '../../../../server';
 import { PromoCard, usePromoNodes } from './promo-card';
 import { SearchHistory } from './search-history';
+import { CheckboxList, PageLinks, SortSelect } from './widgets';
 
 /** Spec (search-and-vehicle §8). */
 export const EMPTY_SEARCH_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
@@ -187,17 +188,6 @@ function ResultGrid({ carTypes, offers }: { carTypes: readonly string[]; offers:
   );
 }
 
-/** Page links, only when there is more than one page. */
-function PagesNav() {
-  const { nbPages } = usePagination();
-  if (nbPages <= 1) return null;
-  return (
-    <nav aria-label="Pages">
-      <Pagination padding={2} showFirst={false} showLast={false} />
-    </nav>
-  );
-}
-
 /** Back and forward restore the whole state; the page starts at the top, as a new page would. */
 function ScrollToTopOnPage() {
   const { indexUiState } = useInstantSearch();
@@ -205,23 +195,6 @@ function ScrollToTopOnPage() {
     window.scrollTo({ top: 0 });
   }, [indexUiState.page]);
   return null;
-}
-
-/** InstantSearch's widgets in the site's look: its class names are its styling API. */
-function widgetStyles(primary: string) {
-  return css`
-    & .ais-RefinementList-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.35rem; }
-    & .ais-RefinementList-label { display: flex; align-items: center; gap: 0.5rem; cursor: pointer; }
-    & .ais-RefinementList-checkbox { width: 1.1rem; height: 1.1rem; accent-color: ${primary}; }
-    & .ais-RefinementList-count { margin-left: auto; padding: 0 0.5rem; font-size: 0.8rem; border-radius: 999px; background: #f2f4f7; color: ${SURFACE.muted}; }
-    & .ais-RefinementList-showMore { margin-top: 0.5rem; padding: 0; border: 0; background: none; color: ${primary}; text-decoration: underline; cursor: pointer; font: inherit; }
-    & .ais-RefinementList-showMore--disabled { display: none; }
-    & .ais-SortBy-select { padding: 0.4rem 0.5rem; font: inherit; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; }
-    & .ais-Pagination-list { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; justify-content: center; gap: 0.25rem; }
-    & .ais-Pagination-link { display: block; min-width: 2.75rem; padding: 0.6rem 0.5rem; text-align: center; border: 1px solid ${SURFACE.border}; border-radius: 6px; color: inherit; text-decoration: none; }
-    & .ais-Pagination-item--selected .ais-Pagination-link { background: ${primary}; border-color: ${primary}; color: ${readableTextOn(primary)}; font-weight: 700; }
-    & .ais-Pagination-item--disabled { display: none; }
-  `;
 }
 
 /**
@@ -287,16 +260,16 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
     <InstantSearch searchClient={client} indexName={access.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
       <Configure hitsPerPage={tenant.search.hitsPerPage} filters={scope.filters} facets={['status', 'car_type']} />
       <ScrollToTopOnPage />
-      <div css={[widgetStyles(tenant.theme.primary), css`label: mf-search-results; display: grid; gap: 1.5rem; margin-top: 1.5rem; @media (min-width: 900px) { grid-template-columns: 16rem 1fr; }`]}>
+      <div css={[css`label: mf-search-results; display: grid; gap: 1.5rem; margin-top: 1.5rem; @media (min-width: 900px) { grid-template-columns: 16rem 1fr; }`]}>
         <FilterPanel>
           <QueryBox />
           {offers ? (
             <FilterSection title="Offer">
-              <RefinementList attribute="categories" sortBy={['count:desc', 'name:asc']} />
+              <CheckboxList attribute="categories" />
             </FilterSection>
           ) : (
             <FilterSection title="Make">
-              <RefinementList attribute="make" limit={MAKES_SHOWN} showMore showMoreLimit={100} sortBy={['count:desc', 'name:asc']} translations={{ showMoreButtonText: ({ isShowingMore }) => (isShowingMore ? 'Hide extra makes' : 'Show all makes') }} />
+              <CheckboxList attribute="make" limit={MAKES_SHOWN} showMoreText={{ more: 'Show all makes', less: 'Hide extra makes' }} />
             </FilterSection>
           )}
           {!offers && (
@@ -324,11 +297,11 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
             <ResultCount />
             <label css={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
               Sort by
-              <SortBy items={sorts} />
+              <SortSelect items={sorts} />
             </label>
           </div>
           <ResultGrid carTypes={scope.carTypes} offers={offers} />
-          <PagesNav />
+          <PageLinks />
         </div>
       </div>
     </InstantSearch>

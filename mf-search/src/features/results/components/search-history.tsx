@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useTenant } from '@forecourt/shared-config';
 import { useEffect, useState } from 'react';
-import { useInstantSearch } from 'react-instantsearch';
+import { useInstantSearch } from 'react-instantsearch-core';
 import { rememberSearch, type HistoryEntry } from '../../../lib/lists';
 
 const storageKey = (tenant: string) => `forecourt:search-history:${tenant}`;

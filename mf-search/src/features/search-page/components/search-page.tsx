@@ -1,10 +1,14 @@
 import { css } from '@emotion/react';
 import { forecourtStore, paths, searchAccessAtom, useTenant } from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { Results } from '../../results/components/results';
 import SearchBox from '../../search-box/components/search-box';
 import { searchHeading } from '../lib/search-heading';
+
+// The results (InstantSearch, the search client, the slider) load only on search pages, so the
+// home page, which this remote also serves, does not download them.
+const Results = lazy(() => import('../../results/components/results').then((m) => ({ default: m.Results })));
 
 const CONDITION_LINKS = {
   new: { label: 'New', to: paths.search('new') },
@@ -39,7 +43,9 @@ export function SearchPage() {
         </nav>
       )}
       {access ? (
-        <Results pathname={pathname} heading={heading} />
+        <Suspense fallback={<p role="status">{`Loading ${tenant.search.itemNoun}s…`}</p>}>
+          <Results pathname={pathname} heading={heading} />
+        </Suspense>
       ) : (
         <>
           <SearchBox defaultQuery={query} action={pathname} />
