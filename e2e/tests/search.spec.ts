@@ -96,7 +96,7 @@ test('a keyboard-only shopper can search, filter and open a car', async ({ page 
   expect(focusedIsCheckbox).toBe(true);
   await page.keyboard.press('Space');
   await expect(page).toHaveURL(/[?&]make=/);
-  const firstTitle = page.getByRole('list', { name: 'Results' }).getByRole('article').first().getByRole('link').first();
+  const firstTitle = page.getByRole('list', { name: 'Results' }).getByRole('article').first().getByRole('heading').getByRole('link');
   const href = await firstTitle.getAttribute('href');
   await firstTitle.focus();
   await page.keyboard.press('Enter');
@@ -211,4 +211,27 @@ test('recent searches: an earlier search of the site is offered with its path', 
   await expect(count(page)).toBeVisible();
   const recent = page.getByRole('navigation', { name: 'Recent searches' }).getByRole('link', { name: /Used cars · “hilux”/ });
   await expect(recent).toHaveAttribute('href', '/search/used-cars?query=hilux');
+});
+
+test('a signed-out shopper who saves a car is sent to sign in and back to this search', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/search/used-cars?make=Toyota'));
+  await expect(count(page)).toBeVisible();
+  const save = page.getByRole('list', { name: 'Results' }).getByRole('link', { name: /^Save .* to your watchlist$/ }).first();
+  await save.click();
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('type')).toBe('watchlist');
+  expect(url.searchParams.get('redirect')).toBe('/search/used-cars?make=Toyota');
+  expect(url.searchParams.get('back')).toBe('/search/used-cars?make=Toyota');
+});
+
+test('a model search shows the breadcrumb back through its make and the stock page', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/search/toyota/hilux'));
+  await expect(count(page)).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link')).toHaveText(['Home', 'New, used and demo cars', 'Toyota']);
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Toyota Hilux cars');
+  await crumbs.getByRole('link', { name: 'Toyota' }).click();
+  await expect(page).toHaveURL(/\/search\/toyota$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Toyota cars');
 });

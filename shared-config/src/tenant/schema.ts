@@ -70,6 +70,8 @@ const SearchSettingsSchema = z
     /** Where the 'We Want Your Car!' promo card leads (spec: 'linking to a configured target'). */
     wantYourCarHref: z.string().startsWith('/').default('/trade-in'),
     badges: BadgeSettingsSchema.default({ fuelBadge: false, certifiedMake: null, newText: 'New', newDays: 8, soldText: 'just sold', greenTags: [] }),
+    /** The save control shows only on used cars priced above 0 with a photo (spec §4, 'for some tenants'). */
+    saveUsedPricedWithImagesOnly: z.boolean().default(false),
     /** The site lists its own body types: up to 20 body tiles instead of 4 (finance spec §9). */
     customBodies: z.boolean().default(false),
     /** Consecutive sold cars in the results show as one card (all shown when every car is sold). */
@@ -123,6 +125,7 @@ export const TenantConfigSchema = z
       promoSlots: { at: [] },
       wantYourCarHref: '/trade-in',
       badges: { fuelBadge: false, certifiedMake: null, newText: 'New', newDays: 8, soldText: 'just sold', greenTags: [] },
+      saveUsedPricedWithImagesOnly: false,
       customBodies: false,
       collapseSold: false,
       shufflePromos: false,

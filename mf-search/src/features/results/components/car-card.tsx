@@ -1,8 +1,10 @@
 import { css } from '@emotion/react';
-import { paths, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
+import { forecourtStore, paths, readableTextOn, sessionAtom, SURFACE, useTenant } from '@forecourt/shared-config';
+import { useAtomValue } from 'jotai';
 import { carBadge, type Badge } from '../../../lib/badges';
 import { isInStock, type CarHit } from '../../../lib/hit';
 import { priceDisplay, weeklyFinance } from '../../../lib/price-display';
+import { canSave } from '../../../lib/save-control';
 
 /** Card image widths the media service renders (its fixed set), for the browser to pick from. */
 const CARD_WIDTHS = [300, 400, 600] as const;
@@ -19,6 +21,27 @@ function imageSources(url: string | null): { src: string; srcSet: string } | nul
   if (!url || !url.startsWith('/media/')) return null;
   const base = url.split('?')[0];
   return { src: `${base}?w=400`, srcSet: CARD_WIDTHS.map((w) => `${base}?w=${w} ${w}w`).join(', ') };
+}
+
+/**
+ * The card's Save control. Saving to the watchlist needs a signed-in shopper: a signed-out one is
+ * sent to sign in (spec: /sign-in?type=watchlist&redirect={path}&back={path}) and comes back to
+ * this search. The signed-in toggle (SAVE / SAVED, with the watchlist calls) arrives with the
+ * identity work; until then nobody can be signed in, so this is the whole behaviour today.
+ */
+function SaveLink({ name }: { name: string }) {
+  const session = useAtomValue(sessionAtom, { store: forecourtStore });
+  if (session.status === 'signed-in') return null;
+  const here = `${window.location.pathname}${window.location.search}`;
+  return (
+    <a
+      href={paths.signIn('watchlist', here, here)}
+      aria-label={`Save ${name} to your watchlist`}
+      css={css`position: absolute; top: 0.5rem; right: 0.5rem; padding: 0.2rem 0.55rem; border-radius: 4px; font-size: 0.8rem; font-weight: 700; text-decoration: none; color: #101828; background: rgba(255, 255, 255, 0.92);`}
+    >
+      SAVE
+    </a>
+  );
 }
 
 function BadgeTag({ badge }: { badge: Badge }) {
@@ -61,6 +84,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
           </div>
         )}
         {badge && <BadgeTag badge={badge} />}
+        {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SaveLink name={hit.name} />}
         <span css={css`position: absolute; bottom: 0.5rem; left: 0.5rem; padding: 0.1rem 0.4rem; border-radius: 4px; font-size: 0.8rem; color: #fff; background: rgba(16, 24, 40, 0.75);`}>
           {hit.location_name}
         </span>

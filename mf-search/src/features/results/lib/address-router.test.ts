@@ -47,4 +47,19 @@ describe('the address-bar router', () => {
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(seen).toEqual([]);
   });
+
+  it('never writes over another page’s address once the shopper has left', () => {
+    const router = addressRouter(INDEX);
+    window.history.pushState(null, '', '/sign-in?type=watchlist&redirect=%2Fsearch%2Fused-cars');
+    router.write({ [INDEX]: {} });
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/sign-in?type=watchlist&redirect=%2Fsearch%2Fused-cars');
+    router.dispose();
+  });
+
+  it('writes nothing after it is disposed', () => {
+    const router = addressRouter(INDEX);
+    router.dispose();
+    router.write({ [INDEX]: { query: 'ute' } });
+    expect(window.location.search).toBe('');
+  });
 });

@@ -16,12 +16,18 @@ type RouteState = Record<string, IndexUiState>;
  */
 export function addressRouter(indexName: string, win: Window = window): Router<RouteState> {
   let onPopState: ((event: PopStateEvent) => void) | undefined;
+  let disposed = false;
+  // The page this search belongs to. When the shopper follows a link away, InstantSearch tears
+  // its widgets down and reports an emptied state; that must not be written over the new page's
+  // address (it once turned /sign-in?type=watchlist&... into a bare /sign-in).
+  const ownPath = win.location.pathname;
   const urlOf = (route: RouteState) => `${win.location.pathname}${toQueryString(uiToSearchState(route[indexName]))}`;
   const read = (): RouteState => ({ [indexName]: searchStateToUi(fromQueryString(win.location.search)) });
   return {
     $$type: 'forecourt.address',
     read,
     write(route) {
+      if (disposed || win.location.pathname !== ownPath) return;
       const url = urlOf(route);
       if (url !== `${win.location.pathname}${win.location.search}`) win.history.pushState(null, '', url);
     },
@@ -34,6 +40,7 @@ export function addressRouter(indexName: string, win: Window = window): Router<R
       win.addEventListener('popstate', onPopState);
     },
     dispose() {
+      disposed = true;
       if (onPopState) win.removeEventListener('popstate', onPopState);
       onPopState = undefined;
     },
