@@ -51,9 +51,13 @@ export function SearchPage() {
         </nav>
       )}
       {access ? (
-        <Suspense fallback={<p role="status">{`Loading ${tenant.search.itemNoun}s…`}</p>}>
-          <Results pathname={pathname} heading={heading} />
-        </Suspense>
+        // The results area holds a screen's height from the first paint, so the page below it
+        // (the footer) does not jump when the results chunk and then the cards arrive.
+        <div css={{ minHeight: '100vh' }}>
+          <Suspense fallback={<p role="status">{`Loading ${tenant.search.itemNoun}s…`}</p>}>
+            <Results pathname={pathname} heading={heading} />
+          </Suspense>
+        </div>
       ) : (
         <>
           <SearchBox defaultQuery={query} action={pathname} />
