@@ -2,26 +2,8 @@ import { css } from '@emotion/react';
 import { formatDollars, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useId, useState } from 'react';
 import { Configure, Index, useInstantSearch } from 'react-instantsearch-core';
+import { NumberField } from './number-field';
 import { BUDGET_MIN_PRICE, BUDGET_TERM_YEARS, budgetFilter, budgetFor, budgetInput, budgetResult, DEFAULT_DEPOSIT, DEFAULT_REPAYMENT, type RepaymentPeriod } from '../../../lib/budget';
-
-function MoneyField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div css={{ flex: 1, minWidth: 0 }}>
-      <label htmlFor={id} css={{ display: 'block', fontSize: '0.8rem', color: SURFACE.muted }}>
-        {label}
-      </label>
-      <input
-        id={id}
-        inputMode="numeric"
-        autoComplete="off"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        css={css`width: 100%; box-sizing: border-box; padding: 0.45rem 0.5rem; font: inherit; border: 1px solid ${SURFACE.border}; border-radius: 6px;`}
-      />
-    </div>
-  );
-}
 
 /**
  * 'Find cars for your budget' (finance spec §9): repayment and deposit become a price ceiling
@@ -74,8 +56,8 @@ function BudgetForm({ indexName }: { indexName: string }) {
         ))}
       </fieldset>
       <div css={{ display: 'flex', gap: '0.5rem' }}>
-        <MoneyField label={period === 'monthly' ? 'Monthly repayment' : 'Weekly repayment'} value={repayment} onChange={setRepayment} />
-        <MoneyField label="Deposit" value={deposit} onChange={setDeposit} />
+        <NumberField label={period === 'monthly' ? 'Monthly repayment' : 'Weekly repayment'} value={repayment} onChange={setRepayment} />
+        <NumberField label="Deposit" value={deposit} onChange={setDeposit} />
       </div>
       <p css={{ margin: 0 }}>
         Your budget: <strong data-budget={budget}>{formatDollars(budget)}</strong>

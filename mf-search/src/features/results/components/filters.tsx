@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
 import { formatDollars, SURFACE } from '@forecourt/shared-config';
 import { RangeSlider } from '@forecourt/shared-config/slider';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRange } from 'react-instantsearch-core';
+import { NumberField } from './number-field';
 import { moveHandle, parseAmount, PRICE_SLIDER, pricePresets, sliderBounds, sliderStep, type Bounds } from '../../../lib/range-slider';
 
 /** Spec (search-and-vehicle §5): range updates are debounced 400 ms. */
@@ -51,7 +52,6 @@ const KMS: RangeKind = { label: 'Kilometres', format: formatKms, bounds: sliderB
 export const RANGE_KINDS = { price: PRICE, km: KMS } as const;
 
 function AmountField({ label, value, onSet, format, presets }: { label: string; value: number; onSet: (value: number) => number; format: (v: number) => string; presets?: number[] }) {
-  const id = useId();
   const [text, setText] = useState(format(value));
   const focused = useRef(false);
   useEffect(() => {
@@ -63,37 +63,22 @@ function AmountField({ label, value, onSet, format, presets }: { label: string; 
     setText(format(onSet(parseAmount(text))));
   };
   return (
-    <div css={{ flex: 1, minWidth: 0 }}>
-      <label htmlFor={id} css={{ display: 'block', fontSize: '0.8rem', color: SURFACE.muted }}>
-        {label}
-      </label>
-      <input
-        id={id}
-        inputMode="numeric"
-        autoComplete="off"
-        list={presets ? `${id}-presets` : undefined}
-        value={text}
-        onFocus={() => {
-          focused.current = true;
-        }}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={apply}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            apply();
-          }
-        }}
-        css={css`width: 100%; box-sizing: border-box; padding: 0.45rem 0.5rem; font: inherit; border: 1px solid ${SURFACE.border}; border-radius: 6px;`}
-      />
-      {presets && (
-        <datalist id={`${id}-presets`}>
-          {presets.map((p) => (
-            <option key={p} value={format(p)} />
-          ))}
-        </datalist>
-      )}
-    </div>
+    <NumberField
+      label={label}
+      value={text}
+      onChange={setText}
+      suggestions={presets?.map(format)}
+      onFocus={() => {
+        focused.current = true;
+      }}
+      onBlur={apply}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          apply();
+        }
+      }}
+    />
   );
 }
 
