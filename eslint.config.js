@@ -31,6 +31,14 @@ function boundary(team) {
               message:
                 'Import across a team boundary. Use shared-config, an exposed module through RemoteFragment, or a URL (see docs/architecture.md).',
             },
+            ...(team === 'shared-config'
+              ? []
+              : [
+                  {
+                    group: ['react-router', 'react-router/**', 'react-router-dom'],
+                    message: "Import the router from '@forecourt/shared-config/router': sharing the whole package costs every page about 40 KB it does not use.",
+                  },
+                ]),
           ],
         },
       ],

@@ -1,3 +1,4 @@
+const path = require('node:path');
 const { createFederatedConfig } = require('@forecourt/shared-config/build/federated-webpack');
 
 module.exports = createFederatedConfig({
@@ -7,4 +8,7 @@ module.exports = createFederatedConfig({
     './app': './src/app/app.tsx',
     './SearchBox': './src/features/search-box/components/search-box.tsx',
   },
+  // instantsearch.js's stock history router is never used here (we pass our own), but it imports
+  // qs statically: see build/qs-unused.js.
+  alias: { qs$: path.join(__dirname, 'build', 'qs-unused.js') },
 });

@@ -25,12 +25,18 @@ const SHARED_SINGLETONS = [
   '@emotion/react',
   '@emotion/react/jsx-runtime',
   'jotai',
-  'react-router',
   '@forecourt/shared-config',
+  // The router the teams use: the slice of react-router they import, one copy per page. The
+  // whole 'react-router' package is no longer shared (builds before the slice, app contract 1,
+  // bring their own and the shell finds it in the share scope: see define-app.tsx).
+  '@forecourt/shared-config/router',
   // Accessible primitives: one copy per page, loaded only by pages that use them.
   '@forecourt/shared-config/slider',
   '@radix-ui/react-slider',
 ];
+
+/** Federation runtime packages published as both CommonJS and ES modules (see resolve.alias). */
+const FEDERATION_RUNTIME_PACKAGES = ['@module-federation/runtime', '@module-federation/runtime-core', '@module-federation/sdk', '@module-federation/error-codes'];
 
 function installedVersion(name) {
   const pkgName = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
@@ -78,8 +84,9 @@ class ForecourtBuildInfoPlugin {
  * @param {'host'|'remote'} [options.kind]
  * @param {string} options.name        federation container name, e.g. 'mf_search'
  * @param {Record<string,string>} [options.exposes]
+ * @param {Record<string,string>} [options.alias]  the team's own resolve aliases (say why in its config)
  */
-function createFederatedConfig({ dir, kind = 'remote', name, exposes = {} }) {
+function createFederatedConfig({ dir, kind = 'remote', name, exposes = {}, alias = {} }) {
   const pkg = require(path.join(dir, 'package.json'));
   const team = path.basename(dir);
   const version = process.env.FORECOURT_BUILD_VERSION || pkg.version;
@@ -109,7 +116,17 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes = {} }) {
         clean: true,
         crossOriginLoading: 'anonymous',
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // The federation runtime webpack builds into the shell is the CommonJS build of these
+        // packages; our own imports (`@module-federation/enhanced/runtime`) would otherwise bring
+        // the ES-module build of the same code: two copies (the shell entry was 191 KB, 111 KB
+        // with one). Remotes take the shell's runtime (externalRuntime below), so not for them.
+        alias: {
+          ...(kind === 'host' ? Object.fromEntries(FEDERATION_RUNTIME_PACKAGES.map((name) => [`${name}$`, require.resolve(name)])) : {}),
+          ...alias,
+        },
+      },
       module: {
         rules: [
           {
@@ -146,7 +163,13 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes = {} }) {
           dts: false,
           // One federation runtime per page: the shell provides runtime-core and every remote
           // entry uses it instead of carrying its own copy (about 28 KB gzip per remote entry).
-          experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
+          experiments: {
+            ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            // Pages load remotes from their remoteEntry.js (URLs from the server's manifest), never
+            // from mf-manifest snapshots, and only in browsers: the runtime's snapshot and Node
+            // code is dead weight on every page.
+            optimization: { disableSnapshot: true, target: 'web' },
+          },
         }),
         new ForecourtBuildInfoPlugin({
           team,

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@forecourt/shared-config/router';
 import { FinancePage } from '../features/finance-page/components/finance-page';
 
 /** The routes of routes.json; the shell mounts this app only on paths it owns. */

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@forecourt/shared-config/router';
 import { HomePage } from '../features/home/components/home-page';
 import { SearchPage } from '../features/search-page/components/search-page';
 

@@ -6,4 +6,5 @@ export const { bootstrap, mount, unmount } = defineRemoteApp({
   version: __FORECOURT_VERSION__,
   fault: __FORECOURT_FAULT__,
   Routes: VehicleRoutes,
+  contract: 2,
 });

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@forecourt/shared-config/router';
 import { CheckoutPage } from '../features/checkout/components/checkout-page';
 import { PrintPage } from '../features/print/components/print-page';
 import { VehiclePage } from '../features/vehicle-page/components/vehicle-page';

@@ -1,19 +1,56 @@
 import { css } from '@emotion/react';
-import { createElement, type ComponentType } from 'react';
+import { loadShare } from '@module-federation/enhanced/runtime';
+import type * as ReactRouter from 'react-router';
+import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import singleSpaReact from 'single-spa-react';
 import { failurePolicy } from './failures';
 import { ForecourtProvider } from './react';
+// By package name, not './router': the router is its own shared singleton, and only this request
+// resolves to it, so the app's BrowserRouter and the remote's Routes are one copy.
+import { BrowserRouter } from '@forecourt/shared-config/router';
+
+/**
+ * The app contract a remote was built against.
+ * - 1: its routes import the whole 'react-router' package, shared under that name (builds made
+ *   before the router slice).
+ * - 2: its routes import `@forecourt/shared-config/router`.
+ * A published build never changes and a tenant may pin an old one, so contract 1 keeps working:
+ * such a build registers its own 'react-router' in the page's share scope when it starts, and
+ * its routes get the BrowserRouter of that same copy (a Router from any other copy would not
+ * be seen by its Routes). Nothing is downloaded for it on pages without a contract-1 build.
+ */
+export type AppContract = 1 | 2;
+
+const LegacyBrowserRouter = lazy(async () => {
+  const factory = await loadShare('react-router', {
+    // 'loaded-first': the copy the mounting build already registered. The runtime's default
+    // ('version-first') would first download every other remote's entry to compare versions.
+    customShareInfo: { scope: ['default'], strategy: 'loaded-first', shareConfig: { singleton: true, requiredVersion: false, eager: false } },
+  });
+  if (!factory) throw new Error("A contract-1 app mounted but no 'react-router' is in the page's share scope");
+  return { default: (factory() as typeof ReactRouter).BrowserRouter };
+});
+
+function AppRouter({ contract, children }: { contract: AppContract; children: ReactNode }) {
+  if (contract === 2) return <BrowserRouter>{children}</BrowserRouter>;
+  return (
+    <Suspense fallback={null}>
+      <LegacyBrowserRouter>{children}</LegacyBrowserRouter>
+    </Suspense>
+  );
+}
 
 export interface RemoteAppOptions {
   /** The team folder name, e.g. 'mf-search' (pass `__FORECOURT_TEAM__`). */
   team: string;
   /** The remote's own build version (pass `__FORECOURT_VERSION__`). */
   version: string;
-  /** The remote's route table (react-router `<Routes>`); rendered inside the app's BrowserRouter. */
+  /** The remote's route table (`<Routes>`); rendered inside the app's BrowserRouter. */
   Routes: ComponentType;
+  /** Pass 2 (routes built on `@forecourt/shared-config/router`); absent means 1, see AppContract. */
+  contract?: AppContract;
   /**
    * A fault to inject, set only in builds made to test the platform's failure policy (pass
    * `__FORECOURT_FAULT__`; empty in every normal build): 'mount' throws on mount, 'render'
@@ -33,12 +70,12 @@ function RenderFault({ team, version }: { team: string; version: string }): neve
  * reported is the page's failure policy (installed by the shell), the same as for every other
  * failure.
  */
-export function defineRemoteApp({ team, version, Routes, fault = '' }: RemoteAppOptions) {
+export function defineRemoteApp({ team, version, Routes, contract = 1, fault = '' }: RemoteAppOptions) {
   function AppRoot() {
     return (
       <ForecourtProvider>
         <div data-boundary={team} data-version={version}>
-          <BrowserRouter>{fault === 'render' ? <RenderFault team={team} version={version} /> : <Routes />}</BrowserRouter>
+          <AppRouter contract={contract}>{fault === 'render' ? <RenderFault team={team} version={version} /> : <Routes />}</AppRouter>
           {/* A visible version mark: support and dealers can tell which pinned build they see. */}
           <p data-version-mark css={css`margin: 0; padding: 0.25rem 1.5rem; text-align: right; font-size: 0.75rem; color: #667085;`}>
             {team} {version}

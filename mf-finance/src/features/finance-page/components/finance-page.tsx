@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { formatDollars, paths, telHref, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
 import { FINANCE_STEPS, financeHeading, readCarId, readVehiclePrice } from '../lib/finance-page';
 
 const card = css`label: mf-finance-card; padding: 1rem 1.25rem; border: 1px solid #d0d5dd; border-radius: 8px;`;

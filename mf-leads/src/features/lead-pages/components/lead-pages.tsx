@@ -1,5 +1,5 @@
 import { paths, useTenant } from '@forecourt/shared-config';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@forecourt/shared-config/router';
 import { readCarId } from '../../../lib/car-id';
 import { tradeInGuidance } from '../lib/lead-copy';
 import { LeadPageLayout } from './lead-page-layout';

@@ -1,5 +1,5 @@
 import { useTenant } from '@forecourt/shared-config';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@forecourt/shared-config/router';
 import { LeadPageLayout } from '../../lead-pages/components/lead-page-layout';
 import { readSignInRequest } from '../lib/sign-in-params';
 

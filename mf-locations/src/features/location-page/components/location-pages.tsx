@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useTenant } from '@forecourt/shared-config';
 import { useId, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@forecourt/shared-config/router';
 import { locationTitle } from '../lib/location-copy';
 import { LocationDetails } from './location-details';
 

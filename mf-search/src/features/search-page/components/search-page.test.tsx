@@ -1,6 +1,6 @@
 import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@forecourt/shared-config/router';
 import { SearchPage } from './search-page';
 
 function renderAt(route: string, tenant = testTenant()) {

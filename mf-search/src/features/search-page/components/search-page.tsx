@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { forecourtStore, paths, searchAccessAtom, useTenant } from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
 import SearchBox from '../../search-box/components/search-box';
 import { searchBreadcrumb } from '../lib/breadcrumb';
 import { searchHeading } from '../lib/search-heading';

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { paths, telHref, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '@forecourt/shared-config/router';
 import { titleFromSlug } from '../../../lib/vehicle-title';
 import { reservationTerms, reserveDeposit } from '../lib/reservation';
 

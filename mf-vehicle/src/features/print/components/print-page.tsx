@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { capitalise, paths, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@forecourt/shared-config/router';
 import { titleFromSlug } from '../../../lib/vehicle-title';
 
 /** /print?car_id={slug}: the printable vehicle page, opened in a new tab from the vehicle page. */

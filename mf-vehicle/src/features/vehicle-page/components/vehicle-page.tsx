@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { capitalise, paths, telHref, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@forecourt/shared-config/router';
 import KeyInfo from '../../key-info/components/key-info';
 import { titleFromSlug, yearFromSlug } from '../../../lib/vehicle-title';
 
