@@ -35,6 +35,8 @@ function foldSold({ names, statuses }: { names: string[]; statuses: string[] }):
 /** The cars' names in grid order (promo cards are articles too, marked data-promo). */
 const cardNames = (page: Page) => page.getByRole('list', { name: 'Results' }).locator('article:not([data-promo])').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
 const count = (page: Page) => page.locator('[data-result-count]');
+/** A filter group of the filter bar, by its heading. */
+const filterSection = (page: Page, title: string) => page.locator('details', { has: page.locator(`summary:text-is("${title}")`) });
 
 test('filtering by make: the address, the count and the cards agree with the search service', async ({ page }) => {
   await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars'));
@@ -234,4 +236,34 @@ test('a model search shows the breadcrumb back through its make and the stock pa
   await crumbs.getByRole('link', { name: 'Toyota' }).click();
   await expect(page).toHaveURL(/\/search\/toyota$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Toyota cars');
+});
+
+test('choosing a make offers its models; a model narrows the cards as the service does', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  // No model list across every make.
+  await expect(filterSection(page, 'Model')).toBeHidden();
+  await page.getByRole('checkbox', { name: /^Toyota/ }).check();
+  const models = filterSection(page, 'Model').getByRole('checkbox');
+  await expect(models.first()).toBeVisible();
+  const first = ((await filterSection(page, 'Model').locator('label span').first().textContent()) ?? '').trim();
+  await models.first().check();
+  await expect(page).toHaveURL(new RegExp(`[?&]model=${encodeURIComponent(first).replace(/%20/g, '(%20|\\+)')}(&|$)`));
+  const expected = await serviceSearch(page, { facetFilters: [['make:Toyota'], [`model:${first}`]], hitsPerPage: 21 });
+  await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
+  await expect.poll(() => cardNames(page)).toEqual(expected.names);
+});
+
+test("the certified filter: a certified-only site never offers 'Not certified', another offers both", async ({ page }) => {
+  await page.goto(tenantUrl('summit-auto-group', '/search/new-used-and-demo-cars'));
+  const summit = filterSection(page, 'Certified');
+  await expect(summit.getByRole('checkbox', { name: /^Certified/ })).toBeVisible();
+  await expect(summit.getByRole('checkbox', { name: /^Not certified/ })).toHaveCount(0);
+
+  await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars'));
+  const harbourside = filterSection(page, 'Certified');
+  await expect(harbourside.getByRole('checkbox', { name: /^Not certified/ })).toBeVisible();
+  await harbourside.getByRole('checkbox', { name: /^Certified/ }).check();
+  const expected = await serviceSearch(page, { facetFilters: [['certified:true']], hitsPerPage: 21 });
+  await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
 });

@@ -1,4 +1,4 @@
-import { BODY_TYPES, bodyLabel, bodyTiles, makeList, MODEL_FACET_LIMIT, rememberSearch } from './lists';
+import { BODY_TYPES, bodyLabel, bodyTiles, certifiedItems, makeList, MODEL_FACET_LIMIT, rememberSearch } from './lists';
 
 describe('make list (spec: 7 shown, Show all makes / Hide extra makes)', () => {
   const makes = ['Toyota', 'Mazda', 'Kia', 'Hyundai', 'Ford', 'Mitsubishi', 'Nissan', 'Subaru', 'Isuzu'];
@@ -60,5 +60,23 @@ describe('body-type labels (the finance spec’s keys as shoppers read them)', (
     ['ute', 'Ute'],
   ])('%s reads %s', (key, label) => {
     expect(bodyLabel(key)).toBe(label);
+  });
+});
+
+describe('certifiedItems (spec §5: the facet hides false on certified-only sites)', () => {
+  const facet = [
+    { value: 'false', label: 'false', count: 140 },
+    { value: 'true', label: 'true', count: 60 },
+  ];
+
+  test("a certified-only site lists only 'Certified'", () => {
+    expect(certifiedItems(facet, true).map((i) => [i.label, i.count])).toEqual([['Certified', 60]]);
+  });
+
+  test('any other site lists both values, labelled for shoppers', () => {
+    expect(certifiedItems(facet, false).map((i) => [i.label, i.count])).toEqual([
+      ['Not certified', 140],
+      ['Certified', 60],
+    ]);
   });
 });

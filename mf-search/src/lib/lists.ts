@@ -49,3 +49,19 @@ export function bodyLabel(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** A value of the certified facet as the filter bar lists it. */
+export interface CertifiedItem {
+  value: string;
+  label: string;
+}
+
+const CERTIFIED_LABELS: Record<string, string> = { true: 'Certified', false: 'Not certified' };
+
+/**
+ * The certified facet's values (spec §5: "The facet 'certified' hides 'false' values when the
+ * site is certified-only"), labelled for shoppers rather than as 'true' / 'false'.
+ */
+export function certifiedItems<T extends CertifiedItem>(items: readonly T[], certifiedOnly: boolean): T[] {
+  return items.filter((item) => !(certifiedOnly && item.value === 'false')).map((item) => ({ ...item, label: CERTIFIED_LABELS[item.value] ?? item.label }));
+}

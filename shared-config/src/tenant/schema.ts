@@ -78,6 +78,8 @@ const SearchSettingsSchema = z
     collapseSold: z.boolean().default(false),
     /** Promo nodes without a position are shuffled per page view (spec: 'optionally shuffled'). */
     shufflePromos: z.boolean().default(false),
+    /** A certified-only site: the certified filter does not offer 'Not certified' (spec §5). */
+    certifiedOnly: z.boolean().default(false),
   })
   .strict();
 
@@ -129,6 +131,7 @@ export const TenantConfigSchema = z
       customBodies: false,
       collapseSold: false,
       shufflePromos: false,
+      certifiedOnly: false,
     }),
     nav: z.array(LinkSchema).max(12).default([]),
     brands: z.array(BrandSchema).default([]),

@@ -1,10 +1,10 @@
 import { css } from '@emotion/react';
 import { readableTextOn, SURFACE, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
 import type { UiState } from 'instantsearch.js';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Configure, InstantSearch, useHits, useInstantSearch, useSearchBox, useStats } from 'react-instantsearch-core';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Configure, InstantSearch, useHits, useInstantSearch, useSearchBox, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
 import type { CarHit } from '../../../lib/hit';
-import { MAKES_SHOWN } from '../../../lib/lists';
+import { certifiedItems, MAKES_SHOWN, MODEL_FACET_LIMIT } from '../../../lib/lists';
 import { placePromos, promoNodes, promosPerPage } from '../../../lib/promos';
 import { collapseSold } from '../../../lib/sold-collapse';
 import { displayCount } from '../../../lib/result-count';
@@ -93,6 +93,45 @@ function QueryBox() {
 
 /** InstantSearch's stand-in results before the first answer arrives. */
 const beforeFirstAnswer = (results: unknown) => Boolean((results as { __isArtificial?: boolean } | undefined)?.__isArtificial);
+
+/**
+ * Models, at most 30 (spec §9 'Model facet limit 30'). A model list across every make means
+ * little, so it shows once the shopper has chosen a make, or when the results hold one make only
+ * (a /search/{make} page).
+ */
+// Both filters stay mounted and are hidden instead: mounting a facet widget on the strength of
+// the results it changes would search forever.
+function ModelFilter() {
+  const { indexUiState, results } = useInstantSearch();
+  const chosen = indexUiState.refinementList?.['make'] ?? [];
+  const makes = results?.getFacetValues('make', {});
+  const shown = chosen.length > 0 || (Array.isArray(makes) && makes.length === 1);
+  return (
+    <div hidden={!shown}>
+      <FilterSection title="Model">
+        <CheckboxList attribute="model" limit={MODEL_FACET_LIMIT} />
+      </FilterSection>
+    </div>
+  );
+}
+
+/** Certified used stock, where the site has any; a certified-only site does not offer 'Not certified' (spec §5). */
+function CertifiedFilter() {
+  const tenant = useTenant();
+  const { certifiedOnly } = tenant.search;
+  // Stable: the hook rebuilds its widget (and searches again) whenever this function changes.
+  const transformItems = useCallback<NonNullable<UseRefinementListProps['transformItems']>>((items) => certifiedItems(items, certifiedOnly), [certifiedOnly]);
+  const { results } = useInstantSearch();
+  const values = results?.getFacetValues('certified', {});
+  const shown = Array.isArray(values) && values.some((v) => v.name === 'true');
+  return (
+    <div hidden={!shown}>
+      <FilterSection title="Certified">
+        <CheckboxList attribute="certified" transformItems={transformItems} />
+      </FilterSection>
+    </div>
+  );
+}
 
 function ResultCount() {
   const { nbHits } = useStats();
@@ -272,6 +311,7 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
               <CheckboxList attribute="make" limit={MAKES_SHOWN} showMoreText={{ more: 'Show all makes', less: 'Hide extra makes' }} />
             </FilterSection>
           )}
+          {!offers && <ModelFilter />}
           {!offers && (
             <FilterSection title="Body type">
               <BodyTiles />
@@ -290,6 +330,7 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
               <RangeFilter attribute="km" />
             </FilterSection>
           )}
+          {!offers && <CertifiedFilter />}
           <SearchHistory heading={heading} />
         </FilterPanel>
         <div css={css`display: flex; flex-direction: column; gap: 1rem; min-width: 0;`}>

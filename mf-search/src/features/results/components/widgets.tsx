@@ -6,7 +6,7 @@
  */
 import { css } from '@emotion/react';
 import { readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
-import { usePagination, useRefinementList, useSortBy } from 'react-instantsearch-core';
+import { usePagination, useRefinementList, useSortBy, type UseRefinementListProps } from 'react-instantsearch-core';
 
 export interface CheckboxListProps {
   attribute: string;
@@ -15,13 +15,15 @@ export interface CheckboxListProps {
   sortBy?: Array<'count:desc' | 'count:asc' | 'name:asc' | 'name:desc' | 'isRefined'>;
   /** The toggle's texts, e.g. 'Show all makes' / 'Hide extra makes'. */
   showMoreText?: { more: string; less: string };
+  /** Relabels or drops values before they show (e.g. the certified facet's rule). */
+  transformItems?: UseRefinementListProps['transformItems'];
 }
 
 const SHOW_MORE_LIMIT = 100;
 
-export function CheckboxList({ attribute, limit = SHOW_MORE_LIMIT, sortBy = ['count:desc', 'name:asc'], showMoreText }: CheckboxListProps) {
+export function CheckboxList({ attribute, limit = SHOW_MORE_LIMIT, sortBy = ['count:desc', 'name:asc'], showMoreText, transformItems }: CheckboxListProps) {
   const { theme } = useTenant();
-  const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({ attribute, limit, showMore: Boolean(showMoreText), showMoreLimit: SHOW_MORE_LIMIT, sortBy });
+  const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({ attribute, limit, showMore: Boolean(showMoreText), showMoreLimit: SHOW_MORE_LIMIT, sortBy, transformItems });
   if (items.length === 0) return <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>None in these results</p>;
   return (
     <div>
