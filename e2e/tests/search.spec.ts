@@ -267,3 +267,25 @@ test("the certified filter: a certified-only site never offers 'Not certified', 
   const expected = await serviceSearch(page, { facetFilters: [['certified:true']], hitsPerPage: 21 });
   await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
 });
+
+test('view counts: cards show each car’s views on a site that turns them on, and none elsewhere', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  const views = await page.evaluate(async () => {
+    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
+    const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
+      method: 'POST',
+      headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
+      body: JSON.stringify({ hitsPerPage: 1 }),
+    });
+    const result = (await response.json()) as { hits: Array<{ views: number }> };
+    return result.hits[0]?.views ?? 0;
+  });
+  expect(views).toBeGreaterThan(1);
+  const firstCard = page.getByRole('list', { name: 'Results' }).locator('article:not([data-promo])').first();
+  await expect(firstCard.locator('[data-views]')).toHaveText(`${views.toLocaleString('en-AU')} views`);
+
+  await page.goto(tenantUrl('summit-auto-group', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  await expect(page.locator('[data-views]')).toHaveCount(0);
+});

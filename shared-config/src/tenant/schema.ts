@@ -80,6 +80,8 @@ const SearchSettingsSchema = z
     shufflePromos: z.boolean().default(false),
     /** A certified-only site: the certified filter does not offer 'Not certified' (spec §5). */
     certifiedOnly: z.boolean().default(false),
+    /** Result cards show how many times each car was viewed (spec §2: 'optional view count'). */
+    showViews: z.boolean().default(false),
   })
   .strict();
 
@@ -132,6 +134,7 @@ export const TenantConfigSchema = z
       collapseSold: false,
       shufflePromos: false,
       certifiedOnly: false,
+      showViews: false,
     }),
     nav: z.array(LinkSchema).max(12).default([]),
     brands: z.array(BrandSchema).default([]),

@@ -5,6 +5,7 @@ import { carBadge, type Badge } from '../../../lib/badges';
 import { isInStock, type CarHit } from '../../../lib/hit';
 import { priceDisplay, weeklyFinance } from '../../../lib/price-display';
 import { canSave } from '../../../lib/save-control';
+import { viewCountText } from '../../../lib/views';
 
 /** Card image widths the media service renders (its fixed set), for the browser to pick from. */
 const CARD_WIDTHS = [300, 400, 600] as const;
@@ -70,6 +71,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
   const badge = carBadge(hit, tenant.search.badges, nowSeconds);
   const price = priceDisplay(hit, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT });
   const inStock = isInStock(hit.status);
+  const views = tenant.search.showViews ? viewCountText(hit.views) : null;
   return (
     <article
       aria-label={hit.name}
@@ -96,6 +98,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
           </a>
         </h2>
         <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>{`${hit.km.toLocaleString('en-AU')} kms · ${hit.car_type}`}</p>
+        {views && <p data-views css={{ margin: 0, color: SURFACE.muted, fontSize: '0.85rem' }}>{views}</p>}
         <p css={{ margin: '0.25rem 0 0' }}>
           <strong css={{ fontSize: '1.25rem' }} data-price>
             {price.text}

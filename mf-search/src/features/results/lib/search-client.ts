@@ -1,5 +1,6 @@
 import type { SearchAccess } from '@forecourt/shared-config';
 import { liteClient } from 'algoliasearch/lite';
+import { createQueryCache } from '../../../lib/query-cache';
 
 type LiteClient = ReturnType<typeof liteClient>;
 type SearchArgs = Parameters<LiteClient['search']>[0];
@@ -8,12 +9,16 @@ type SearchArgs = Parameters<LiteClient['search']>[0];
  * The page's search client: algoliasearch's lite client with the page's secured key, pointed at
  * the hosts the boot data names (this page's own origin when none, as with the embedded
  * service). A sort that needs an extra filter on this site (price ascending: 'price > 0') gets
- * it on every request to that index, so the rest of the code just picks the index.
+ * it on every request to that index, so the rest of the code just picks the index. Answers are
+ * kept for the last 10 queries (lib/query-cache.ts) instead of the client's unbounded default.
  */
 export function createSearchClient(access: SearchAccess, origin: { host: string; protocol: string }): LiteClient {
   const hosts = access.hosts.length > 0 ? access.hosts : [origin.host];
   const protocol = origin.protocol === 'http:' ? 'http' : 'https';
-  const client = liteClient(access.appId, access.apiKey, { hosts: hosts.map((url) => ({ url, protocol, accept: 'read' as const })) });
+  const client = liteClient(access.appId, access.apiKey, {
+    hosts: hosts.map((url) => ({ url, protocol, accept: 'read' as const })),
+    responsesCache: createQueryCache(),
+  });
   const search = client.search.bind(client) as (args: SearchArgs) => ReturnType<LiteClient['search']>;
   return {
     ...client,
