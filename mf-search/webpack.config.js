@@ -7,6 +7,7 @@ module.exports = createFederatedConfig({
   exposes: {
     './app': './src/app/app.tsx',
     './SearchBox': './src/features/search-box/components/search-box.tsx',
+    './SimilarCars': './src/features/similar-cars/components/similar-cars.tsx',
   },
   // instantsearch.js's stock history router is never used here (we pass our own), but it imports
   // qs statically: see build/qs-unused.js.

@@ -289,3 +289,39 @@ test('view counts: cards show each car’s views on a site that turns them on, a
   await expect(count(page)).toBeVisible();
   await expect(page.locator('[data-views]')).toHaveCount(0);
 });
+
+test('similar cars on a vehicle page: in stock, same body or make, near its price, never itself; the arrows move the carousel', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  // A priced car in stock, and what the service says is like it (the rule restated: in stock,
+  // the same body or make, within 25 % of its price, not itself).
+  const { car, expected } = await page.evaluate(async () => {
+    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
+    const ask = async (body: object) => {
+      const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
+        method: 'POST',
+        headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
+        body: JSON.stringify(body),
+      });
+      return ((await response.json()) as { hits: Array<{ slug: string; name: string; make: string; body: string; price: number }> }).hits;
+    };
+    const [first] = await ask({ filters: 'status:in_stock AND price > 20000', hitsPerPage: 1 });
+    if (!first) throw new Error('no priced car in stock');
+    const alike = await ask({
+      filters: `(status:in_stock OR status:coming_soon) AND (body:"${first.body}" OR make:"${first.make}") AND price:${Math.floor(first.price * 0.75)} TO ${Math.ceil(first.price * 1.25)}`,
+      hitsPerPage: 9,
+    });
+    return { car: first, expected: alike.filter((h) => h.slug !== first.slug).slice(0, 8).map((h) => h.name) };
+  });
+  expect(expected.length).toBeGreaterThan(3);
+
+  await page.goto(tenantUrl('harbourside-motors', `/cars/${car.slug}`));
+  const block = page.getByRole('region', { name: 'Similar cars' });
+  const cards = block.getByRole('list', { name: 'Cars like this one' }).locator('article');
+  await expect.poll(() => cards.evaluateAll((all) => all.map((c) => c.getAttribute('aria-label') ?? ''))).toEqual(expected);
+
+  const previous = block.getByRole('button', { name: 'Previous cars' });
+  await expect(previous).toBeDisabled();
+  await block.getByRole('button', { name: 'Next cars' }).click();
+  await expect(previous).toBeEnabled();
+});

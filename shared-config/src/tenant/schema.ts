@@ -82,6 +82,8 @@ const SearchSettingsSchema = z
     certifiedOnly: z.boolean().default(false),
     /** Result cards show how many times each car was viewed (spec §2: 'optional view count'). */
     showViews: z.boolean().default(false),
+    /** How many cars the similar cars block shows (spec §9: 'Similar cars count is configurable'). */
+    similarCount: z.number().int().min(1).max(24).default(8),
   })
   .strict();
 
@@ -135,6 +137,7 @@ export const TenantConfigSchema = z
       shufflePromos: false,
       certifiedOnly: false,
       showViews: false,
+      similarCount: 8,
     }),
     nav: z.array(LinkSchema).max(12).default([]),
     brands: z.array(BrandSchema).default([]),

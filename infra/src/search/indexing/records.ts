@@ -152,6 +152,8 @@ export const CARS_INDEX_SETTINGS: IndexSettings = {
     'filterOnly(stocknum)',
     'filterOnly(make_slug)',
     'filterOnly(model_slug)',
+    // One car by its address (mf-search's SimilarCars fragment starts from the car's slug).
+    'filterOnly(slug)',
   ],
   customRanking: ['desc(custom_rank)'],
   replicas: [CAR_SORTS.latest, CAR_SORTS.priceDesc, CAR_SORTS.priceAsc],

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { capitalise, paths, telHref, useTenant } from '@forecourt/shared-config';
+import { capitalise, paths, RemoteFragment, telHref, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 import { useParams } from '@forecourt/shared-config/router';
 import KeyInfo from '../../key-info/components/key-info';
@@ -80,6 +80,8 @@ export function VehiclePage() {
           </li>
         </ul>
       </nav>
+      {/* mf-search's similar cars block (a carousel of the same cards as the results grid). */}
+      {tenant.features['mf-search'] && <RemoteFragment id="mf_search/SimilarCars" props={{ slug }} />}
     </article>
   );
 }
