@@ -325,3 +325,17 @@ test('similar cars on a vehicle page: in stock, same body or make, near its pric
   await block.getByRole('button', { name: 'Next cars' }).click();
   await expect(previous).toBeEnabled();
 });
+
+test("the home page's quick finder: 'Show Me N Cars' counts what the service finds for the choice and leads to those results", async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/'));
+  const finder = page.getByRole('form', { name: 'Find a car' });
+  await finder.getByLabel('Make').selectOption('Toyota');
+  await finder.getByLabel('Price up to').selectOption('40000');
+  const expected = await serviceSearch(page, { facetFilters: [['make:Toyota']], numericFilters: ['price<=40000'], hitsPerPage: 0 });
+  const button = finder.getByRole('link', { name: /^Show Me/ });
+  // The count animates for a second, then reads the service's total.
+  await expect(button).toHaveText(`Show Me ${expected.nbHits} Cars`);
+  await button.click();
+  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?make=Toyota&price=:40000$/);
+  await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
+});

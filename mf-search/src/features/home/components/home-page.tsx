@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { paths, RemoteFragment, useTenant } from '@forecourt/shared-config';
 import SearchBox from '../../search-box/components/search-box';
+import { QuickFinder } from './quick-finder';
 
 export function HomePage() {
   const tenant = useTenant();
@@ -12,6 +13,7 @@ export function HomePage() {
         Browse our stock in {tenant.contact.city}, get a finance estimate and book a test drive online.
       </p>
       <SearchBox />
+      <QuickFinder />
       <p css={{ marginTop: '1rem' }}>
         <a href={paths.search()}>Browse all {noun}s</a> · <a href={paths.specialOffers()}>Special offers</a>
       </p>

@@ -1,0 +1,134 @@
+import { css } from '@emotion/react';
+import { capitalise, formatDollars, paths, readableTextOn, SURFACE, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { bodyLabel } from '../../../lib/lists';
+import { PRICE_SLIDER, pricePresets } from '../../../lib/range-slider';
+import { countAt, quickFinderFilters, showMePath, showMeText, type QuickChoice } from '../../../lib/show-me';
+import { createSearchClient } from '../../results/lib/search-client';
+
+interface Answer {
+  count: number;
+  makes: string[];
+  bodies: string[];
+}
+
+/** The results page's code, fetched ahead of the click (spec: the button 'prefetches' the results). */
+const prefetchResults = () => void import('../../results/components/results').catch(() => undefined);
+
+/**
+ * The home page's quick finder: make, body type and a top price, and a 'Show Me N Cars' button
+ * whose count follows the choice (animated over 1 s) and which leads to the results page with
+ * the same filters. The lists come from the same search, so they only offer what is in stock.
+ */
+export function QuickFinder() {
+  const tenant = useTenant();
+  const access = useSearchAccess();
+  const client = useMemo(() => createSearchClient(access, window.location), [access]);
+  const ids = { make: useId(), body: useId(), price: useId() };
+  const [choice, setChoice] = useState<QuickChoice>({});
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [shown, setShown] = useState(0);
+  const shownRef = useRef(0);
+  const noun = tenant.search.itemNoun;
+
+  useEffect(() => {
+    let cancelled = false;
+    client
+      .search<Record<string, unknown>>({ requests: [{ indexName: access.indexName, hitsPerPage: 0, facets: ['make', 'body'], maxValuesPerFacet: 100, ...quickFinderFilters(choice) }] })
+      .then(({ results: [result] }) => {
+        if (cancelled || !result || !('nbHits' in result)) return;
+        const names = (facet: string) => Object.keys(result.facets?.[facet] ?? {}).sort((a, b) => a.localeCompare(b));
+        setAnswer({ count: result.nbHits ?? 0, makes: names('make'), bodies: names('body') });
+        setFailed(false);
+      })
+      .catch((error: unknown) => {
+        console.error('[mf-search] the quick finder could not count', error);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, access.indexName, choice]);
+
+  // The 1 s count from the number on the button to the new one.
+  useEffect(() => {
+    if (!answer) return;
+    const from = shownRef.current;
+    const started = performance.now();
+    let frame = 0;
+    const step = (now: number) => {
+      const value = countAt(from, answer.count, now - started);
+      shownRef.current = value;
+      setShown(value);
+      if (value !== answer.count || now - started < 1000) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [answer]);
+
+  const field = css`display: grid; gap: 0.25rem; font-size: 0.9rem; color: ${SURFACE.muted}; & select { padding: 0.55rem 0.5rem; font: inherit; color: #101828; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; }`;
+  const set = (key: keyof QuickChoice) => (event: React.ChangeEvent<HTMLSelectElement>) => {
+    const value = event.target.value;
+    setChoice((c) => ({ ...c, [key]: value === '' ? undefined : key === 'maxPrice' ? Number(value) : value }));
+  };
+  const href = showMePath(paths.search(), choice);
+  return (
+    <form
+      aria-label={`Find a ${noun}`}
+      onSubmit={(event) => event.preventDefault()}
+      css={css`label: mf-search-quick-finder; display: grid; gap: 0.75rem; align-items: end; margin-top: 1.25rem; padding: 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #fff; @media (min-width: 768px) { grid-template-columns: repeat(3, 1fr) auto; }`}
+    >
+      <label htmlFor={ids.make} css={field}>
+        Make
+        <select id={ids.make} value={choice.make ?? ''} onChange={set('make')}>
+          <option value="">Any make</option>
+          {(answer?.makes ?? []).map((make) => (
+            <option key={make} value={make}>
+              {make}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor={ids.body} css={field}>
+        Body type
+        <select id={ids.body} value={choice.body ?? ''} onChange={set('body')}>
+          <option value="">Any body type</option>
+          {(answer?.bodies ?? []).map((body) => (
+            <option key={body} value={body}>
+              {bodyLabel(body)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor={ids.price} css={field}>
+        Price up to
+        <select id={ids.price} value={choice.maxPrice ?? ''} onChange={set('maxPrice')}>
+          <option value="">Any price</option>
+          {pricePresets({ min: PRICE_SLIDER.min, max: PRICE_SLIDER.max }).map((price) => (
+            <option key={price} value={price}>
+              {formatDollars(price)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {failed ? (
+        <a href={href}>Search {noun}s</a>
+      ) : (
+        <a
+          href={href}
+          onPointerEnter={prefetchResults}
+          onFocus={prefetchResults}
+          data-count={answer?.count}
+          css={css`display: inline-block; padding: 0.7rem 1.25rem; border-radius: 6px; font-weight: 700; text-align: center; text-decoration: none; white-space: nowrap; background: ${tenant.theme.primary}; color: ${readableTextOn(tenant.theme.primary)};`}
+        >
+          {answer ? showMeText(shown, noun) : `Show Me ${capitalise(noun)}s`}
+        </a>
+      )}
+      {/* The final count for screen readers, once, rather than every frame of the animation. */}
+      <span role="status" css={VISUALLY_HIDDEN}>
+        {answer ? `${showMeText(answer.count, noun).replace('Show Me ', '')} match` : ''}
+      </span>
+    </form>
+  );
+}
