@@ -339,3 +339,14 @@ test("the home page's quick finder: 'Show Me N Cars' counts what the service fin
   await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?make=Toyota&price=:40000$/);
   await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
 });
+
+test('when the search index cannot answer, the page lists the fallback fetch’s cars for the same filters and says so', async ({ page }) => {
+  await page.route('**/1/indexes/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
+  await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars?make=Toyota'));
+  await expect(page.locator('[data-fallback]')).toContainText('Our full search is not answering right now');
+  // The fallback fetch asked directly, over the page's own origin, as a second opinion.
+  const expected = await page.evaluate(async (url) => ((await (await fetch(url)).json()) as { vehicles: Array<{ name: string; make: string }> }).vehicles, `/api/search/fallback?search_filters=${encodeURIComponent(JSON.stringify({ make: ['Toyota'] }))}&limit=21`);
+  expect(expected.length).toBeGreaterThan(0);
+  expect(expected.every((v) => v.make === 'Toyota')).toBe(true);
+  await expect.poll(() => cardNames(page)).toEqual(expected.map((v) => v.name));
+});

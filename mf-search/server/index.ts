@@ -1,5 +1,6 @@
 import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import packageJson from '../package.json';
 
 /** A promo node as the platform stores it (spec: start, expiry, position, display, strictDisplay, node). */
@@ -27,10 +28,53 @@ export interface PromoCardData {
   imageUrl: string | null;
 }
 
+/**
+ * The filters of the fallback fetch (spec §7: "Fallback fetch | search_filters, limit | list of
+ * vehicles"): the shopper's choices the database can apply without the search index.
+ */
+export const FallbackFiltersSchema = z
+  .object({
+    make: z.array(z.string().min(1).max(60)).max(50).optional(),
+    model: z.array(z.string().min(1).max(60)).max(50).optional(),
+    body: z.array(z.string().min(1).max(40)).max(30).optional(),
+    car_type: z.array(z.enum(['new', 'used', 'demo'])).max(3).optional(),
+    price: z.object({ min: z.number().min(0).optional(), max: z.number().min(0).optional() }).strict().optional(),
+  })
+  .strict();
+export type FallbackFilters = z.infer<typeof FallbackFiltersSchema>;
+
+/** The most cars one fallback answer carries, and the default (a results page, spec §9). */
+export const FALLBACK_LIMIT_MAX = 100;
+export const FALLBACK_LIMIT_DEFAULT = 21;
+
 export interface SearchPorts extends PlatformPorts {
   /** The promo nodes of the tenant the request is for ([] when the request has no tenant). */
   promoNodes: (request: FastifyRequest) => Promise<StoredPromoNode[]>;
+  /**
+   * Cars of the request's tenant for the fallback fetch, read from the stock itself: in stock,
+   * shown on the dealer's website, matching `filters`, newest first, at most `limit`, each in the
+   * search index's record shape so the page shows the same cards.
+   */
+  fallbackCars: (request: FastifyRequest, filters: FallbackFilters, limit: number) => Promise<Array<Record<string, unknown>>>;
 }
+
+const FallbackQuerySchema = z.object({
+  search_filters: z
+    .string()
+    .max(4000)
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text === '') return {};
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'search_filters must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(FallbackFiltersSchema),
+  limit: z.coerce.number().int().min(1).max(FALLBACK_LIMIT_MAX).default(FALLBACK_LIMIT_DEFAULT),
+});
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -45,7 +89,7 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 export default defineTeamServer<SearchPorts>({
   team: 'mf-search',
   version: packageJson.version,
-  defaultPorts: { promoNodes: async () => [] },
+  defaultPorts: { promoNodes: async () => [], fallbackCars: async () => [] },
   routes: (fastify, ports) => {
     fastify.get('/promos', async (request, reply) => {
       const nodes = await ports.promoNodes(request);
@@ -63,6 +107,22 @@ export default defineTeamServer<SearchPorts>({
       }));
       reply.header('cache-control', 'public, max-age=60');
       return { promos: cards };
+    });
+
+    /**
+     * GET /api/search/fallback?search_filters={json}&limit=21: the page's fallback fetch when the
+     * search index cannot answer (spec §7). Bad input is a 400 naming the field.
+     */
+    fastify.get('/fallback', async (request, reply) => {
+      const parsed = FallbackQuerySchema.safeParse(request.query);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.join('.') || 'query';
+        return reply.code(400).send({ error: `${field}: ${issue?.message ?? 'invalid'}`, field });
+      }
+      const cars = await ports.fallbackCars(request, parsed.data.search_filters, parsed.data.limit);
+      reply.header('cache-control', 'no-store');
+      return { vehicles: cars };
     });
   },
 });

@@ -133,6 +133,39 @@ export async function listLocations(db: Db, tenant: string): Promise<Location[]>
 
 /** Loads one tenant's whole stock back (tests, exports). */
 /** The tenant's promo nodes, all of them: which show, and where, is the search page's rule. */
+/** What the fallback fetch may filter on (mf-search's FallbackFilters, restated so infra imports no team's types into its data layer). */
+export interface CarListFilters {
+  make?: string[];
+  model?: string[];
+  /** The index's `body`, which is the car's simple body. */
+  body?: string[];
+  car_type?: string[];
+  price?: { min?: number; max?: number };
+}
+
+/**
+ * Cars a shopper may see, straight from the stock: in stock (in_stock, coming_soon), shown on the
+ * dealer's website, of the conditions the site sells, matching `filters`; newest first. The
+ * search index's fallback (mf-search's fallback fetch) when the index cannot answer.
+ */
+export async function listVisibleCars(db: Db, tenant: string, carTypes: readonly string[], filters: CarListFilters, limit: number): Promise<Car[]> {
+  let query = db
+    .selectFrom('cars')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('status', 'in', ['in_stock', 'coming_soon'])
+    .where('show_on_dealer_website', '=', true)
+    .where('car_type', 'in', [...carTypes]);
+  if (filters.make?.length) query = query.where('make', 'in', filters.make);
+  if (filters.model?.length) query = query.where('model', 'in', filters.model);
+  if (filters.body?.length) query = query.where('simple_body', 'in', filters.body);
+  if (filters.car_type?.length) query = query.where('car_type', 'in', filters.car_type);
+  if (filters.price?.min !== undefined) query = query.where('price', '>=', filters.price.min);
+  if (filters.price?.max !== undefined) query = query.where('price', '<=', filters.price.max);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  return rows.map((row) => fromRow<Car>(row));
+}
+
 export async function listPromoNodes(db: Db, tenant: string): Promise<PromoNode[]> {
   return (await db.selectFrom('promo_nodes').selectAll().where('tenant', '=', tenant).orderBy('id').execute()).map((row) => fromRow<PromoNode>(row));
 }

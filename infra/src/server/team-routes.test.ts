@@ -53,3 +53,45 @@ describe('GET /api/search/promos', () => {
     expect(cards.some((c) => c.start === null && c.expiry === null)).toBe(true);
   });
 });
+
+describe('GET /api/search/fallback (spec §7 fallback fetch: search_filters, limit -> vehicles)', () => {
+  type Vehicle = { slug: string; make: string; car_type: string; status: string; price: number; created_at_timestamp: number; show_on_dealer_website: boolean };
+  const fallback = (slug: string, query: string) => platform.app.inject({ method: 'GET', url: `/api/search/fallback?${query}`, headers: { 'x-forecourt-tenant': slug } });
+  const filters = (value: object) => `search_filters=${encodeURIComponent(JSON.stringify(value))}`;
+
+  it('lists the site’s cars in stock and on its website, newest first, in the index’s shape', async () => {
+    const response = await fallback('harbourside-motors', 'limit=50');
+    expect(response.statusCode).toBe(200);
+    const vehicles = response.json().vehicles as Vehicle[];
+    expect(vehicles.length).toBeGreaterThan(0);
+    expect(vehicles.every((v) => ['in_stock', 'coming_soon'].includes(v.status) && v.show_on_dealer_website)).toBe(true);
+    const times = vehicles.map((v) => v.created_at_timestamp);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('applies the shopper’s filters and the limit', async () => {
+    const all = (await fallback('harbourside-motors', 'limit=50')).json().vehicles as Vehicle[];
+    const make = all[0]!.make;
+    const vehicles = (await fallback('harbourside-motors', `${filters({ make: [make], price: { max: 1_000_000 } })}&limit=2`)).json().vehicles as Vehicle[];
+    expect(vehicles.length).toBe(Math.min(2, all.filter((v) => v.make === make).length));
+    expect(vehicles.every((v) => v.make === make)).toBe(true);
+  });
+
+  it('a used-only site answers used cars only', async () => {
+    const vehicles = (await fallback('redgum-used-cars', 'limit=50')).json().vehicles as Vehicle[];
+    expect(vehicles.length).toBeGreaterThan(0);
+    expect(new Set(vehicles.map((v) => v.car_type))).toEqual(new Set(['used']));
+  });
+
+  it.each([
+    ['search_filters=not-json', 'search_filters'],
+    [filters({ colour: ['red'] }), 'search_filters'],
+    [filters({ price: { max: -5 } }), 'search_filters.price.max'],
+    ['limit=0', 'limit'],
+    ['limit=ten', 'limit'],
+  ])('bad input (%s) is a 400 naming %s', async (query, field) => {
+    const response = await fallback('harbourside-motors', query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe(field);
+  });
+});

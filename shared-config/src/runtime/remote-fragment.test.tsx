@@ -53,3 +53,12 @@ it('reports a fragment error and shows the fallback when the component throws wh
   expect(await screen.findByRole('status')).toHaveTextContent('mf-finance fallback (inline)');
   expect(reports.map((r) => [r.kind, r.remote])).toEqual([['fragment-error', 'mf-finance']]);
 });
+
+it('shows the fallback, not a crash, when the runtime throws instead of rejecting (no federation instance on the page)', async () => {
+  load.mockImplementation(() => {
+    throw new Error('[ Federation Runtime ]: Please call createInstance first. #RUNTIME-009');
+  });
+  renderWithPlatform(<RemoteFragment id="mf_search/SimilarCars" props={{ slug: 'x' }} />);
+  expect(await screen.findByRole('status')).toHaveTextContent('mf-search fallback (inline)');
+  expect(reports.map((r) => [r.kind, r.remote])).toEqual([['fragment-error', 'mf-search']]);
+});

@@ -66,7 +66,10 @@ export function RemoteFragment<P extends object>({ id, props, loading = null, ti
   useEffect(() => {
     let cancelled = false;
     setState({ status: 'loading' });
-    withTimeout(loadRemote<{ default?: ComponentType<P> } | ComponentType<P>>(id), timeoutMs ?? failurePolicy().fragmentTimeoutMs, id)
+    // Through a promise: the runtime throws synchronously for some failures (no federation
+    // instance on the page, an unregistered container), and those must reach the fallback too.
+    const load = Promise.resolve().then(() => loadRemote<{ default?: ComponentType<P> } | ComponentType<P>>(id));
+    withTimeout(load, timeoutMs ?? failurePolicy().fragmentTimeoutMs, id)
       .then((module) => {
         const Loaded = module && typeof module === 'object' && 'default' in module ? module.default : module;
         if (typeof Loaded !== 'function' && typeof Loaded !== 'object') throw new Error(`${id} exposes no component`);

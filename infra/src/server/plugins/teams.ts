@@ -4,7 +4,8 @@ import financeServer from '../../../../mf-finance/server';
 import leadsServer from '../../../../mf-leads/server';
 import locationsServer from '../../../../mf-locations/server';
 import searchServer, { type SearchPorts } from '../../../../mf-search/server';
-import { listPromoNodes } from '../../db/stock';
+import { listPromoNodes, listVisibleCars } from '../../db/stock';
+import { carToRecord } from '../../search/indexing/records';
 import vehicleServer from '../../../../mf-vehicle/server';
 
 export type TeamPorts = PlatformPorts;
@@ -14,6 +15,12 @@ function searchPorts(fastify: FastifyInstance, ports: TeamPorts): SearchPorts {
   return {
     ...ports,
     promoNodes: async (request) => (request.tenant ? listPromoNodes(fastify.database.db, request.tenant.slug) : []),
+    fallbackCars: async (request, filters, limit) => {
+      const tenant = request.tenant;
+      if (!tenant) return [];
+      const cars = await listVisibleCars(fastify.database.db, tenant.slug, tenant.search.carTypes, filters, limit);
+      return cars.map((car) => carToRecord(car, tenant));
+    },
   };
 }
 

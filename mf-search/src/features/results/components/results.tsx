@@ -8,6 +8,7 @@ import { certifiedItems, MAKES_SHOWN, MODEL_FACET_LIMIT } from '../../../lib/lis
 import { placePromos, promoNodes, promosPerPage } from '../../../lib/promos';
 import { collapseSold } from '../../../lib/sold-collapse';
 import { displayCount } from '../../../lib/result-count';
+import { fallbackFilters, fallbackUrl } from '../../../lib/fallback';
 import { routeScope } from '../lib/route-scope';
 import { addressRouter } from '../lib/address-router';
 import { createSearchClient } from '../lib/search-client';
@@ -135,10 +136,12 @@ function CertifiedFilter() {
 
 function ResultCount() {
   const { nbHits } = useStats();
-  const { results } = useInstantSearch();
+  const { results, status } = useInstantSearch();
   const facets = Object.fromEntries((results?.disjunctiveFacets ?? []).concat(results?.facets ?? []).map((f) => [f.name, f.data as Record<string, number>]));
   const count = displayCount(nbHits, facets);
   const noun = useTenant().search.itemNoun;
+  // The index did not answer: the fallback list says so itself; no count to give.
+  if (status === 'error') return null;
   if (beforeFirstAnswer(results)) {
     return (
       <p role="status" css={{ margin: 0, fontWeight: 600 }}>
@@ -205,6 +208,8 @@ function ResultGrid({ carTypes, offers }: { carTypes: readonly string[]; offers:
   // Sites that ask for it show a run of sold cars as one card (spec §4); every car shown otherwise.
   const shown = tenant.search.collapseSold ? collapseSold(items) : items.map((hit) => ({ hit, collapsed: 1 }));
   const grid = placePromos(shown, promos, tenant.search.promoSlots, page * promosPerPage(tenant.search.promoSlots, tenant.search.hitsPerPage));
+  // The index cannot answer: the fallback fetch from the stock itself (spec §7), never a blank page.
+  if (status === 'error') return <FallbackResults carTypes={carTypes} />;
   // Before the first answer: card-shaped placeholders, so the page does not jump when cards come.
   if (beforeFirstAnswer(results)) return <SkeletonGrid />;
   if (items.length === 0 && status === 'idle') {
@@ -224,6 +229,62 @@ function ResultGrid({ carTypes, offers }: { carTypes: readonly string[]; offers:
         ),
       )}
     </ol>
+  );
+}
+
+type FallbackState = { status: 'loading' } | { status: 'ready'; cars: CarHit[] } | { status: 'failed' };
+
+/**
+ * What the page shows when the search index cannot answer: the fallback fetch (spec §7) lists the
+ * site's newest cars in stock that match the shopper's filters, read from the stock itself. The
+ * spec gives no wording; the notice says plainly that this is not the full search, and if even
+ * the stock cannot be read the shopper gets the dealer's phone number rather than an empty page.
+ */
+function FallbackResults({ carTypes }: { carTypes: readonly string[] }) {
+  const { indexUiState } = useInstantSearch();
+  const tenant = useTenant();
+  const [state, setState] = useState<FallbackState>({ status: 'loading' });
+  const url = fallbackUrl(fallbackFilters(indexUiState, carTypes), tenant.search.hitsPerPage);
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    fetch(url, { headers: { accept: 'application/json' } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`fallback fetch answered ${response.status}`);
+        const body = (await response.json()) as { vehicles: CarHit[] };
+        if (!cancelled) setState({ status: 'ready', cars: body.vehicles });
+      })
+      .catch((error: unknown) => {
+        console.error('[mf-search] the fallback fetch failed', error);
+        if (!cancelled) setState({ status: 'failed' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [url]);
+  const noun = tenant.search.itemNoun;
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  if (state.status === 'loading') return <SkeletonGrid />;
+  if (state.status === 'failed' || state.cars.length === 0) {
+    return (
+      <p role="alert" css={{ padding: '2rem 0', margin: 0 }}>
+        {`Our stock search is not answering right now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p role="status" data-fallback css={{ margin: 0, padding: '0.75rem 1rem', borderRadius: 6, background: '#fffaeb', color: '#7a2e0e' }}>
+        {`Our full search is not answering right now, so here are our newest ${noun}s that match your make, model, body and price choices.`}
+      </p>
+      <ol aria-label="Results" css={GRID_CSS}>
+        {state.cars.map((car, index) => (
+          <li key={car.objectID} css={{ display: 'flex' }}>
+            <CarCard hit={car} nowSeconds={nowSeconds} priority={index < FIRST_ROW} />
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 
