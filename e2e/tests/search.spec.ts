@@ -350,3 +350,19 @@ test('when the search index cannot answer, the page lists the fallback fetch’s
   expect(expected.every((v) => v.make === 'Toyota')).toBe(true);
   await expect.poll(() => cardNames(page)).toEqual(expected.map((v) => v.name));
 });
+
+test('each site’s extra filters: Summit adds colour and seats, a caravan yard none; a fuel filter agrees with the service', async ({ page }) => {
+  await page.goto(tenantUrl('coastal-caravans', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  await expect(filterSection(page, 'Fuel')).toHaveCount(0);
+
+  await page.goto(tenantUrl('summit-auto-group', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
+  for (const title of ['Fuel', 'Transmission', 'Drive', 'Colour', 'Seats']) await expect(filterSection(page, title)).toHaveCount(1);
+  await filterSection(page, 'Fuel').locator('summary').click();
+  const diesel = filterSection(page, 'Fuel').getByRole('checkbox', { name: /^Diesel/ });
+  await diesel.check();
+  await expect(page).toHaveURL(/[?&]fuel=diesel(&|$)/);
+  const expected = await serviceSearch(page, { facetFilters: [['fuel:diesel']], hitsPerPage: 21 });
+  await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
+});

@@ -43,6 +43,9 @@ const BadgeSettingsSchema = z
   })
   .strict();
 
+/** Filters of the spec's list (search-and-vehicle §3) a site may add to the filter bar, in this order. */
+export const OPTIONAL_FILTERS = ['fuel', 'transmission', 'drive', 'colour', 'seats'] as const;
+
 const SearchSettingsSchema = z
   .object({
     /** Results page size on the main search page (spec: 'Search page size default 21'). */
@@ -84,6 +87,8 @@ const SearchSettingsSchema = z
     showViews: z.boolean().default(false),
     /** How many cars the similar cars block shows (spec §9: 'Similar cars count is configurable'). */
     similarCount: z.number().int().min(1).max(24).default(8),
+    /** Filters the site adds below the standard ones (make, model, body, price, kilometres, certified). */
+    filters: z.array(z.enum(OPTIONAL_FILTERS)).max(OPTIONAL_FILTERS.length).default(['fuel', 'transmission']),
   })
   .strict();
 
@@ -138,6 +143,7 @@ export const TenantConfigSchema = z
       certifiedOnly: false,
       showViews: false,
       similarCount: 8,
+      filters: ['fuel', 'transmission'],
     }),
     nav: z.array(LinkSchema).max(12).default([]),
     brands: z.array(BrandSchema).default([]),

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { readableTextOn, SURFACE, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
+import { capitalise, readableTextOn, SURFACE, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
+import type { OPTIONAL_FILTERS } from '@forecourt/shared-config/tenant';
 import type { UiState } from 'instantsearch.js';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Configure, InstantSearch, useHits, useInstantSearch, useSearchBox, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
@@ -100,6 +101,18 @@ const beforeFirstAnswer = (results: unknown) => Boolean((results as { __isArtifi
  * little, so it shows once the shopper has chosen a make, or when the results hold one make only
  * (a /search/{make} page).
  */
+/** The headings of the filters a site may add (tenant `search.filters`); folded until opened, to keep the bar short. */
+const OPTIONAL_FILTER_TITLES: Record<(typeof OPTIONAL_FILTERS)[number], string> = {
+  fuel: 'Fuel',
+  transmission: 'Transmission',
+  drive: 'Drive',
+  colour: 'Colour',
+  seats: 'Seats',
+};
+
+/** Index values as shoppers read them ('petrol' -> 'Petrol'); module-level, so the hook keeps one widget. */
+const labelValues: NonNullable<UseRefinementListProps['transformItems']> = (items) => items.map((item) => ({ ...item, label: capitalise(item.label) }));
+
 // Both filters stay mounted and are hidden instead: mounting a facet widget on the strength of
 // the results it changes would search forever.
 function ModelFilter() {
@@ -392,6 +405,12 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
             </FilterSection>
           )}
           {!offers && <CertifiedFilter />}
+          {!offers &&
+            tenant.search.filters.map((attribute) => (
+              <FilterSection key={attribute} title={OPTIONAL_FILTER_TITLES[attribute]} open={false}>
+                <CheckboxList attribute={attribute} transformItems={labelValues} sortBy={attribute === 'seats' ? ['name:asc'] : undefined} />
+              </FilterSection>
+            ))}
           <SearchHistory heading={heading} />
         </FilterPanel>
         <div css={css`display: flex; flex-direction: column; gap: 1rem; min-width: 0;`}>

@@ -3,7 +3,7 @@ import { queryStringToState, stateToQueryString, type SearchState } from '../../
 
 /** The attributes the address bar carries, one parameter each (spec search-and-vehicle §2). */
 export const URL_ATTRIBUTES = {
-  refinements: new Set(['make', 'model', 'body', 'fuel', 'transmission', 'car_type', 'colour', 'drive', 'tag', 'categories', 'certified']),
+  refinements: new Set(['make', 'model', 'body', 'fuel', 'transmission', 'car_type', 'colour', 'drive', 'tag', 'categories', 'certified', 'seats']),
   ranges: new Set(['price', 'km', 'year']),
 };
 
