@@ -51,10 +51,17 @@ export function QuickFinder() {
     };
   }, [client, access.indexName, choice]);
 
-  // The 1 s count from the number on the button to the new one.
+  // The 1 s count from the number on the button to the new one. The first count shows as it is:
+  // there is no earlier number to count from, and a second of re-renders while the page is still
+  // loading costs phones their first interaction.
   useEffect(() => {
     if (!answer) return;
     const from = shownRef.current;
+    if (from === 0) {
+      shownRef.current = answer.count;
+      setShown(answer.count);
+      return;
+    }
     const started = performance.now();
     let frame = 0;
     const step = (now: number) => {
