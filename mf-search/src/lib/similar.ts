@@ -1,3 +1,4 @@
+import { quoted } from './filter-syntax';
 import { isInStock, type CarHit } from './hit';
 import { PREORDER_PRICE_MAX } from './price-display';
 
@@ -12,8 +13,6 @@ import { PREORDER_PRICE_MAX } from './price-display';
 export const SIMILAR_PRICE_WINDOW = 0.25;
 /** The default count where the site sets none (`search.similarCount`). */
 export const SIMILAR_DEFAULT_COUNT = 8;
-
-const quoted = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 /** The search for cars like `car`: filters in Algolia's syntax, one more hit than needed (the car itself may come back). */
 export function similarQuery(car: Pick<CarHit, 'make' | 'body' | 'price'>, count: number): { filters: string; hitsPerPage: number } {

@@ -1,3 +1,5 @@
+import { quoted } from '../../../lib/filter-syntax';
+
 /**
  * What a search route limits the results to, as an Algolia filter (spec routes:
  * /search/new-used-and-demo-cars, /search/used-cars, /search/new-and-demo-cars,
@@ -14,8 +16,6 @@ const CONDITIONS: Record<string, readonly string[]> = {
 };
 
 export const SPECIAL_OFFERS_CATEGORY = 'Special Offers';
-
-const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
 function conditionFilter(types: readonly string[]): string | null {
   if (types.length === 0) return null;

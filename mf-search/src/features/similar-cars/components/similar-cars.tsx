@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { capitalise, readableTextOn, SURFACE, useSearchAccess, useTenant } from '@forecourt/shared-config';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { quoted } from '../../../lib/filter-syntax';
 import type { CarHit } from '../../../lib/hit';
 import { pickSimilar, SIMILAR_DEFAULT_COUNT, similarQuery } from '../../../lib/similar';
 import { CarCard } from '../../results/components/car-card';
@@ -41,7 +42,7 @@ export default function SimilarCars({ slug, count, title }: SimilarCarsProps) {
     let cancelled = false;
     setState({ status: 'loading' });
     (async (): Promise<CarHit[]> => {
-      const { results: [carAnswer] } = await client.search<CarHit>({ requests: [{ indexName: access.indexName, filters: `slug:"${slug.replace(/"/g, '')}"`, hitsPerPage: 1 }] });
+      const { results: [carAnswer] } = await client.search<CarHit>({ requests: [{ indexName: access.indexName, filters: `slug:${quoted(slug)}`, hitsPerPage: 1 }] });
       const car = carAnswer && 'hits' in carAnswer ? carAnswer.hits[0] : undefined;
       if (!car) return [];
       const { results: [similar] } = await client.search<CarHit>({ requests: [{ indexName: access.indexName, ...similarQuery(car, shown) }] });
