@@ -340,9 +340,12 @@ test("the home page's quick finder: 'Show Me N Cars' counts what the service fin
   await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
 });
 
-test('when the search index cannot answer, the page lists the fallback fetch’s cars for the same filters and says so', async ({ page }) => {
+test('when the search index stops answering, the page lists the fallback fetch’s cars for the same filters and says so', async ({ page }) => {
+  // The page arrives with its first results (the server asked the index); then the index goes down.
+  await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars'));
+  await expect(count(page)).toBeVisible();
   await page.route('**/1/indexes/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
-  await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars?make=Toyota'));
+  await filterSection(page, 'Make').getByRole('checkbox', { name: /^Toyota/ }).check();
   await expect(page.locator('[data-fallback]')).toContainText('Our full search is not answering right now');
   // The fallback fetch asked directly, over the page's own origin, as a second opinion.
   const expected = await page.evaluate(async (url) => ((await (await fetch(url)).json()) as { vehicles: Array<{ name: string; make: string }> }).vehicles, `/api/search/fallback?search_filters=${encodeURIComponent(JSON.stringify({ make: ['Toyota'] }))}&limit=21`);
@@ -365,4 +368,38 @@ test('each site’s extra filters: Summit adds colour and seats, a caravan yard 
   await expect(page).toHaveURL(/[?&]fuel=diesel(&|$)/);
   const expected = await serviceSearch(page, { facetFilters: [['fuel:diesel']], hitsPerPage: 21 });
   await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
+});
+
+test('a search page arrives with its first cards in the HTML, and the app takes over in place without asking the search service again', async ({ browser }) => {
+  const url = tenantUrl('summit-auto-group', '/search/new-used-and-demo-cars?make=Toyota');
+  const titleBox = (page: Page) => page.locator('#app-mf-search article:not([data-promo]) h2 a').first().boundingBox();
+
+  // Before any script runs: the server's first paint alone.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const serverPage = await noScript.newPage();
+  await serverPage.goto(url);
+  const painted = await serverPage.locator('[data-first-paint] article:not([data-promo])').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
+  expect(painted.length).toBeGreaterThan(0);
+  const paintedCount = await serverPage.locator('[data-first-paint] [data-result-count]').getAttribute('data-result-count');
+  const paintedBox = await titleBox(serverPage);
+  await noScript.close();
+
+  // With scripts: the app renders the same cards from the server's answers, in the same place.
+  const withScript = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await withScript.newPage();
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/1/indexes/')) searches.push(request.postData() ?? request.url());
+  });
+  await page.goto(url);
+  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await expect(count(page)).toHaveAttribute('data-result-count', paintedCount ?? '');
+  expect(await cardNames(page)).toEqual(painted);
+  expect(await titleBox(page)).toEqual(paintedBox);
+  expect(searches).toEqual([]);
+  // And it is the live app: the next filter asks the service.
+  await filterSection(page, 'Make').getByRole('checkbox', { name: /^Ford/ }).check();
+  await expect(page).toHaveURL(/[?&]make=Toyota(%2C|,)Ford(&|$)/);
+  expect(searches.length).toBeGreaterThan(0);
+  await withScript.close();
 });

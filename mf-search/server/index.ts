@@ -2,31 +2,11 @@ import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/s
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import packageJson from '../package.json';
+import type { SearchRequester } from '../src/features/results/lib/search-client';
+import { renderSearchFirstPaint } from './first-paint';
+import { promoCards, type StoredPromoNode } from './promos';
 
-/** A promo node as the platform stores it (spec: start, expiry, position, display, strictDisplay, node). */
-export interface StoredPromoNode {
-  id: string;
-  start: string | Date | null;
-  expiry: string | Date | null;
-  position: number | null;
-  display: string[];
-  strict_display: boolean;
-  node: { title: string; text: string; href: string; image_url: string | null };
-}
-
-/** A promo node as the results page reads it from `/api/search/promos`. */
-export interface PromoCardData {
-  id: string;
-  start: string | null;
-  expiry: string | null;
-  position: number | null;
-  display: string[];
-  strictDisplay: boolean;
-  title: string;
-  text: string;
-  href: string;
-  imageUrl: string | null;
-}
+export type { PromoCardData, StoredPromoNode } from './promos';
 
 /**
  * The filters of the fallback fetch (spec §7: "Fallback fetch | search_filters, limit | list of
@@ -56,6 +36,12 @@ export interface SearchPorts extends PlatformPorts {
    * search index's record shape so the page shows the same cards.
    */
   fallbackCars: (request: FastifyRequest, filters: FallbackFilters, limit: number) => Promise<Array<Record<string, unknown>>>;
+  /**
+   * How the server's first paint reaches the search service: the platform's embedded service
+   * in-process (the same Algolia protocol and secured key as the browser's requests), or
+   * undefined to use the network (a hosted search application, whose hosts the access names).
+   */
+  searchRequester?: SearchRequester;
 }
 
 const FallbackQuerySchema = z.object({
@@ -76,8 +62,6 @@ const FallbackQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FALLBACK_LIMIT_MAX).default(FALLBACK_LIMIT_DEFAULT),
 });
 
-const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
-
 /**
  * mf-search's API under /api/search/. The team declares the ports it needs here and infra passes
  * implementations when it mounts the plugin (tests pass their own); this folder never imports infra.
@@ -90,21 +74,10 @@ export default defineTeamServer<SearchPorts>({
   team: 'mf-search',
   version: packageJson.version,
   defaultPorts: { promoNodes: async () => [], fallbackCars: async () => [] },
+  firstPaint: (input, ports) => renderSearchFirstPaint(input, ports),
   routes: (fastify, ports) => {
     fastify.get('/promos', async (request, reply) => {
-      const nodes = await ports.promoNodes(request);
-      const cards: PromoCardData[] = nodes.map((n) => ({
-        id: n.id,
-        start: iso(n.start),
-        expiry: iso(n.expiry),
-        position: n.position,
-        display: n.display,
-        strictDisplay: n.strict_display,
-        title: n.node.title,
-        text: n.node.text,
-        href: n.node.href,
-        imageUrl: n.node.image_url,
-      }));
+      const cards = promoCards(await ports.promoNodes(request));
       reply.header('cache-control', 'public, max-age=60');
       return { promos: cards };
     });

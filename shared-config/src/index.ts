@@ -18,6 +18,8 @@ export * from './runtime/paths';
 export * from './runtime/failures';
 export * from './runtime/remote-fragment';
 export * from './runtime/define-app';
+export * from './runtime/app-frame';
+export * from './runtime/first-paint';
 export * from './format';
 export * from './ui/fragment-card';
 export * from './ui/visually-hidden';

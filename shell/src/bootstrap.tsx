@@ -1,5 +1,7 @@
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
+  dropFirstPaint,
+  FIRST_PAINT_ATTRIBUTE,
   ForecourtProvider,
   forecourtStore,
   installFailurePolicy,
@@ -58,8 +60,19 @@ function boot(): void {
 
   const container = document.getElementById('forecourt-root');
   if (!container) throw new Error('#forecourt-root is missing from the page');
+  // The server's first paint of the route's app (see shared-config's first-paint.ts) survives the
+  // shell's own render: taken out, the chrome rendered (the same markup the server sent), and put
+  // into the new slot, all in this one task, so the browser never paints the page without it.
+  const firstPaint = container.querySelector<HTMLElement>(`[${FIRST_PAINT_ATTRIBUTE}]`);
+  firstPaint?.remove();
   // The app slots must exist before single-spa mounts anything into them.
   flushSync(() => createRoot(container).render(<ShellRoot remotes={boot.remotes} />));
+  if (firstPaint) document.getElementById(`app-${firstPaint.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? ''}`)?.append(firstPaint);
+  // It shows one address: leaving it (a link, back) drops it, whether or not its app took over.
+  const firstPath = location.pathname;
+  window.addEventListener('single-spa:before-routing-event', () => {
+    if (location.pathname !== firstPath) dropFirstPaint();
+  });
 
   registerApps(policy);
   interceptLinks(boot.remotes, navigateToUrl);

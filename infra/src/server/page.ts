@@ -1,4 +1,5 @@
 import { BOOT_DATA_ELEMENT_ID, type BootData, type RemoteManifestEntry, type SearchAccess } from '@forecourt/shared-config/manifest';
+import { FIRST_PAINT_CSS, FIRST_PAINT_DATA_ID, type FirstPaintPayload } from '@forecourt/shared-config/first-paint';
 import { resolveRouteOwner } from '@forecourt/shared-config/routes';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import { toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
@@ -114,7 +115,13 @@ function integrityAttr(integrity: string | undefined): string {
   return integrity ? ` integrity="${escapeHtml(integrity)}"` : '';
 }
 
-export function renderPage(tenant: TenantConfig, page: ComposedPage): string {
+/** The server's first paint of a page: `#forecourt-root`'s HTML and the owning app's data. */
+export interface PageFirstPaint {
+  rootHtml: string;
+  app?: FirstPaintPayload;
+}
+
+export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?: PageFirstPaint): string {
   const preload = page.owner
     ? `\n<link rel="preload" as="script" crossorigin="anonymous"${integrityAttr(page.owner.integrity)} href="${escapeHtml(page.owner.entry)}">`
     : '';
@@ -130,10 +137,12 @@ export function renderPage(tenant: TenantConfig, page: ComposedPage): string {
 <meta name="description" content="${escapeHtml(describe(tenant))}">
 <meta name="theme-color" content="${escapeHtml(tenant.theme.primary)}">
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">${preload}
-<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(page.boot)}</script>${scripts}
+<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(page.boot)}</script>${scripts}${firstPaint ? `\n<style>${FIRST_PAINT_CSS}</style>` : ''}
 </head>
 <body>
-<div id="forecourt-root"></div>
+<div id="forecourt-root">${firstPaint?.rootHtml ?? ''}</div>${
+    firstPaint?.app ? `\n<script id="${FIRST_PAINT_DATA_ID}" type="application/json">${scriptSafeJson(firstPaint.app)}</script>` : ''
+  }
 <noscript>${escapeHtml(tenant.name)} needs JavaScript to show stock and forms. Call us on ${escapeHtml(tenant.contact.phone)}.</noscript>
 </body>
 </html>

@@ -1,11 +1,12 @@
-import { css } from '@emotion/react';
 import { loadShare } from '@module-federation/enhanced/runtime';
 import type * as ReactRouter from 'react-router';
 import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { AppFrame } from './app-frame';
 import { failurePolicy } from './failures';
+import { dropFirstPaint } from './first-paint';
 import { ForecourtProvider } from './react';
 // By package name, not './router': the router is its own shared singleton, and only this request
 // resolves to it, so the app's BrowserRouter and the remote's Routes are one copy.
@@ -74,13 +75,9 @@ export function defineRemoteApp({ team, version, Routes, contract = 1, fault = '
   function AppRoot() {
     return (
       <ForecourtProvider>
-        <div data-boundary={team} data-version={version}>
+        <AppFrame team={team} version={version}>
           <AppRouter contract={contract}>{fault === 'render' ? <RenderFault team={team} version={version} /> : <Routes />}</AppRouter>
-          {/* A visible version mark: support and dealers can tell which pinned build they see. */}
-          <p data-version-mark css={css`margin: 0; padding: 0.25rem 1.5rem; text-align: right; font-size: 0.75rem; color: #667085;`}>
-            {team} {version}
-          </p>
-        </div>
+        </AppFrame>
       </ForecourtProvider>
     );
   }
@@ -93,6 +90,8 @@ export function defineRemoteApp({ team, version, Routes, contract = 1, fault = '
     errorBoundary: (error: Error) => {
       const policy = failurePolicy();
       policy.report({ kind: 'render', remote: team, version, error });
+      // The server's first paint would hide this fallback (CSS hides what follows it).
+      dropFirstPaint(team);
       return <ForecourtProvider>{createElement(policy.Fallback, { remote: team })}</ForecourtProvider>;
     },
   });

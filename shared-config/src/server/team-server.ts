@@ -5,13 +5,43 @@
  * answers under `/api/<team without mf->/`, starting with `status`, so a platform engineer can see
  * which build of a team's server is running.
  */
-import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SearchAccess } from '../runtime/manifest';
 import type { RemoteTeam } from '../teams';
+import type { PublicTenantConfig } from '../tenant/schema';
 
 /** What the platform passes every team server. Teams add their own ports on top of these. */
 export interface PlatformPorts {
   clock: () => Date;
+}
+
+/** What the platform asks a team's first-paint renderer for (see runtime/first-paint.ts). */
+export interface FirstPaintRequest {
+  request: FastifyRequest;
+  tenant: PublicTenantConfig;
+  /** The page's path and query. */
+  url: string;
+  search: SearchAccess | null;
+}
+
+/** A team's first paint of a page: its HTML, and the data its app renders the same HTML from. */
+export interface FirstPaint {
+  html: string;
+  data?: unknown;
+}
+
+/** A first-paint renderer as the platform finds it: only for a pinned build of this `version`. */
+export interface FirstPaintRenderer {
+  version: string;
+  render: (input: FirstPaintRequest) => Promise<FirstPaint | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The first-paint renderers of the mounted team servers, by team. */
+    firstPaints?: Map<string, FirstPaintRenderer>;
+  }
 }
 
 export interface TeamServerOptions<Ports extends PlatformPorts> {
@@ -27,6 +57,12 @@ export interface TeamServerDefinition<Ports extends PlatformPorts> {
   defaultPorts?: Omit<Ports, keyof PlatformPorts> & Partial<PlatformPorts>;
   /** The team's routes, registered under `/api/<team>/`. */
   routes?: (fastify: FastifyInstance, ports: Ports) => Promise<void> | void;
+  /**
+   * Renders the first paint of the team's pages on the server (null for a page it does not
+   * render). The platform uses it only when the tenant's pinned build is this server's own
+   * version: the HTML must be what that build renders, or the hand-over would move the page.
+   */
+  firstPaint?: (input: FirstPaintRequest, ports: Ports) => Promise<FirstPaint | null>;
 }
 
 /** `/api/search` for mf-search. */
@@ -39,6 +75,11 @@ export function defineTeamServer<Ports extends PlatformPorts = PlatformPorts>(de
   return fp<TeamServerOptions<Ports>>(
     async (fastify, options) => {
       const ports = { clock: () => new Date(), ...definition.defaultPorts, ...options.ports } as Ports;
+      const { firstPaint } = definition;
+      if (firstPaint) {
+        if (!fastify.hasDecorator('firstPaints')) fastify.decorate('firstPaints', new Map<string, FirstPaintRenderer>());
+        fastify.firstPaints!.set(team, { version, render: (input) => firstPaint(input, ports) });
+      }
       await fastify.register(
         async (scope) => {
           scope.get('/status', async () => ({ team, version }));

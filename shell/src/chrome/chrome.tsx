@@ -7,13 +7,18 @@ export interface ChromeProps {
   remotes: readonly RemoteManifestEntry[];
   /** Whether some enabled remote owns the current path. */
   routeOwned: boolean;
+  /**
+   * Server rendering only: a team's first paint (HTML) to put in its slot. The browser never
+   * passes it; there the shell moves the server's first paint into the new slot (bootstrap.tsx).
+   */
+  firstPaint?: { team: string; html: string };
 }
 
 /**
  * The page frame the shell owns: header, one empty slot per remote (single-spa mounts apps into
  * them; React renders them once and never touches their children), not-found, footer, toasts.
  */
-export function Chrome({ remotes, routeOwned }: ChromeProps) {
+export function Chrome({ remotes, routeOwned, firstPaint }: ChromeProps) {
   const tenant = useTenant();
   const onPrimary = readableTextOn(tenant.theme.primary);
   return (
@@ -70,9 +75,13 @@ export function Chrome({ remotes, routeOwned }: ChromeProps) {
         </a>
       </header>
       <main id="forecourt-main" tabIndex={-1} css={css`flex: 1;`}>
-        {remotes.map((remote) => (
-          <div key={remote.team} id={`app-${remote.team}`} data-slot={remote.team} />
-        ))}
+        {remotes.map((remote) =>
+          firstPaint?.team === remote.team ? (
+            <div key={remote.team} id={`app-${remote.team}`} data-slot={remote.team} dangerouslySetInnerHTML={{ __html: firstPaint.html }} />
+          ) : (
+            <div key={remote.team} id={`app-${remote.team}`} data-slot={remote.team} />
+          ),
+        )}
         {!routeOwned && <NotFound />}
       </main>
       <footer

@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { AppProps } from 'single-spa';
 import {
   DEFAULT_FRAGMENT_TIMEOUT_MS,
+  dropFirstPaint,
   emit,
   ForecourtProvider,
   PLATFORM_EVENT,
@@ -95,6 +96,9 @@ export function createFailurePolicy(boot: Pick<BootData, 'remotes'> & { failureP
       return {
         bootstrap: async () => undefined,
         mount: async () => {
+          // The server's first paint of this app would hide the fallback (and promise a page that
+          // will not come): the shopper sees what failed instead.
+          dropFirstPaint(team);
           container = document.createElement('div');
           slotFor(team).appendChild(container);
           root = createRoot(container);

@@ -10,10 +10,29 @@ import vehicleServer from '../../../../mf-vehicle/server';
 
 export type TeamPorts = PlatformPorts;
 
+function injectRequester(fastify: FastifyInstance): NonNullable<SearchPorts['searchRequester']> {
+  return {
+    async send(request) {
+      const target = new URL(request.url);
+      const response = await fastify.inject({
+        method: request.method as 'GET' | 'POST',
+        url: `${target.pathname}${target.search}`,
+        headers: request.headers,
+        ...(request.data !== undefined ? { payload: typeof request.data === 'string' ? request.data : Buffer.from(request.data) } : {}),
+      });
+      return { status: response.statusCode, content: response.body, isTimedOut: false };
+    },
+  };
+}
+
 /** The platform's side of each team's ports: stock read from the tenant's own rows. */
 function searchPorts(fastify: FastifyInstance, ports: TeamPorts): SearchPorts {
   return {
     ...ports,
+    // The embedded search service answers the first paint in-process: the same Algolia protocol
+    // and secured key as a browser's request, without a socket. A hosted application is reached
+    // over the network (no requester).
+    ...(fastify.stockSearch.state.embedded ? { searchRequester: injectRequester(fastify) } : {}),
     promoNodes: async (request) => (request.tenant ? listPromoNodes(fastify.database.db, request.tenant.slug) : []),
     fallbackCars: async (request, filters, limit) => {
       const tenant = request.tenant;

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { effectivePins, pinsForTenant } from '../../db/pins';
+import { composeFirstPaint } from '../first-paint';
 import { composePage, failurePolicyFromEnv, renderPage, renderPlainPage } from '../page';
 
 /** Paths that belong to the platform, never to a page, even when nothing there matched. */
@@ -44,7 +45,12 @@ export default fp(
           .code(503)
           .send(renderPlainPage('This site is being set up', 'Please try again in a few minutes.'));
       }
-      return reply.code(page.status).send(renderPage(tenant, page));
+      // The first paint only ever helps: if it cannot be made, the browser builds the page as before.
+      const firstPaint = await composeFirstPaint(fastify, request, page, request.url).catch((error: unknown) => {
+        request.log.error({ err: error }, 'first paint of the chrome failed; page sent without it');
+        return undefined;
+      });
+      return reply.code(page.status).send(renderPage(tenant, page, firstPaint));
     });
   },
   { name: 'routes-pages', fastify: '5.x', dependencies: ['database', 'registry', 'tenants', 'search'] },

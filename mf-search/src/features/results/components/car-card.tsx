@@ -6,6 +6,7 @@ import { isInStock, type CarHit } from '../../../lib/hit';
 import { priceDisplay, weeklyFinance } from '../../../lib/price-display';
 import { canSave } from '../../../lib/save-control';
 import { viewCountText } from '../../../lib/views';
+import { useSearchServer } from '../lib/first-paint';
 
 /** Card image widths the media service renders (its fixed set), for the browser to pick from. */
 const CARD_WIDTHS = [300, 400, 600] as const;
@@ -33,7 +34,10 @@ function imageSources(url: string | null): { src: string; srcSet: string } | nul
 function SaveLink({ name }: { name: string }) {
   const session = useAtomValue(sessionAtom, { store: forecourtStore });
   if (session.status === 'signed-in') return null;
-  const here = `${window.location.pathname}${window.location.search}`;
+  // The page's own address; on the server (first paint) the request's. Not the router's: the card
+  // is also shown inside other teams' pages (the similar-cars fragment).
+  const location = useSearchServer()?.url ?? window.location;
+  const here = `${location.pathname}${location.search}`;
   return (
     <a
       href={paths.signIn('watchlist', here, here)}

@@ -31,9 +31,11 @@ export function PromoCard({ promo }: { promo: PromoCardData }) {
  * The site's promo nodes, read once per page view. A failed read shows no promo cards (the
  * results matter more) and is logged for the team.
  */
-export function usePromoNodes(): PromoCardData[] {
-  const [nodes, setNodes] = useState<PromoCardData[]>([]);
+export function usePromoNodes(initial?: PromoCardData[]): PromoCardData[] {
+  // Given by the server with its first paint, the cards are in place from the first render.
+  const [nodes, setNodes] = useState<PromoCardData[]>(initial ?? []);
   useEffect(() => {
+    if (initial) return undefined;
     const controller = new AbortController();
     fetch('/api/search/promos', { signal: controller.signal })
       .then((response) => (response.ok ? (response.json() as Promise<{ promos: PromoCardData[] }>) : Promise.reject(new Error(`promos: HTTP ${response.status}`))))
@@ -42,6 +44,6 @@ export function usePromoNodes(): PromoCardData[] {
         if (!controller.signal.aborted) console.warn('[mf-search] promo cards unavailable', error);
       });
     return () => controller.abort();
-  }, []);
+  }, [initial]);
   return nodes;
 }

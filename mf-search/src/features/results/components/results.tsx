@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
-import { capitalise, readableTextOn, SURFACE, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
+import { capitalise, readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
 import type { OPTIONAL_FILTERS } from '@forecourt/shared-config/tenant';
 import type { UiState } from 'instantsearch.js';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Configure, InstantSearch, useHits, useInstantSearch, useSearchBox, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
+import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, useSearchBox, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
 import type { CarHit } from '../../../lib/hit';
 import { certifiedItems, MAKES_SHOWN, MODEL_FACET_LIMIT } from '../../../lib/lists';
 import { placePromos, promoNodes, promosPerPage } from '../../../lib/promos';
@@ -12,6 +12,7 @@ import { displayCount } from '../../../lib/result-count';
 import { fallbackFilters, fallbackUrl } from '../../../lib/fallback';
 import { routeScope } from '../lib/route-scope';
 import { addressRouter } from '../lib/address-router';
+import { useFirstPaintData, useSearchServer } from '../lib/first-paint';
 import { createSearchClient } from '../lib/search-client';
 import { BodyTiles } from './body-tiles';
 import { BudgetFinder } from './budget-finder';
@@ -205,11 +206,13 @@ function SkeletonGrid() {
   );
 }
 
-function ResultGrid({ carTypes, offers }: { carTypes: readonly string[]; offers: boolean }) {
+function ResultGrid({ carTypes, offers, initialPromos }: { carTypes: readonly string[]; offers: boolean; initialPromos?: PromoCardData[] }) {
   const { items } = useHits<CarHit & Record<string, unknown>>();
   const { status, indexUiState, results } = useInstantSearch();
   const tenant = useTenant();
-  const nodes = usePromoNodes();
+  const nodes = usePromoNodes(initialPromos);
+  // Once this grid shows an answer (or the fallback), it replaces the server's first paint.
+  useFirstPaintHandover('mf-search', status === 'error' || !beforeFirstAnswer(results));
   const now = useMemo(() => new Date(), [items]);
   const nowSeconds = Math.floor(now.getTime() / 1000);
   // The route's car types, else the condition the shopper picked: what strictDisplay nodes match.
@@ -345,23 +348,33 @@ function FilterPanel({ children }: { children: ReactNode }) {
   );
 }
 
+/** The little of `window` the address router reads, for rendering on the server. */
+function serverWindow(url: URL): Window {
+  const ignore = () => undefined;
+  return { location: url, history: { pushState: ignore }, addEventListener: ignore, removeEventListener: ignore } as unknown as Window;
+}
+
 /** The results of a search route: filters, count, sort, cards and pages, with the state in the address bar. */
 export function Results({ pathname, heading }: { pathname: string; /** The page's heading, which names its searches in the history. */ heading: string }) {
   const access = useSearchAccess();
   const tenant = useTenant();
-  const client = useMemo(() => createSearchClient(access, window.location), [access]);
+  // On the server (first paint) the platform's client and the request's address; in the browser
+  // this page's own, and the server's answers for the first render when it painted this address.
+  const server = useSearchServer();
+  const firstPaint = useFirstPaintData();
+  const client = useMemo(() => (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ?? createSearchClient(access, window.location), [access, server]);
   const scope = routeScope(pathname);
   // Special offers (spec §7): filtered by category, price and query, 21 a page; no make list.
   const offers = pathname === '/special-offers';
   const routing = useMemo(
     () => ({
-      router: addressRouter(access.indexName),
+      router: addressRouter(access.indexName, server ? serverWindow(server.url) : window),
       stateMapping: {
         stateToRoute: (ui: UiState) => ({ [access.indexName]: ui[access.indexName] ?? {} }),
         routeToState: (route: UiState) => ({ [access.indexName]: route[access.indexName] ?? {} }),
       },
     }),
-    [access.indexName],
+    [access.indexName, server],
   );
   const sorts = [
     { label: 'Most relevant', value: access.sorts.relevant },
@@ -369,7 +382,9 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
     { label: 'Highest price', value: access.sorts.priceDesc },
     { label: 'Lowest price', value: access.sorts.priceAsc },
   ];
-  return (
+  const promos = server?.promos ?? firstPaint?.promos;
+  const serverState = server ? server.serverState : firstPaint?.serverState;
+  const search = (
     <InstantSearch searchClient={client} indexName={access.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
       <Configure hitsPerPage={tenant.search.hitsPerPage} filters={scope.filters} facets={['status', 'car_type']} />
       <ScrollToTopOnPage />
@@ -421,10 +436,11 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
               <SortSelect items={sorts} />
             </label>
           </div>
-          <ResultGrid carTypes={scope.carTypes} offers={offers} />
+          <ResultGrid carTypes={scope.carTypes} offers={offers} initialPromos={promos} />
           <PageLinks />
         </div>
       </div>
     </InstantSearch>
   );
+  return serverState ? <InstantSearchSSRProvider {...serverState}>{search}</InstantSearchSSRProvider> : search;
 }

@@ -3,6 +3,14 @@ import { liteClient } from 'algoliasearch/lite';
 import { createQueryCache } from '../../../lib/query-cache';
 
 type LiteClient = ReturnType<typeof liteClient>;
+
+/**
+ * How the client sends its HTTP requests, when not by the network (algoliasearch's requester
+ * shape): the server's first paint asks the platform's embedded search service in-process.
+ */
+export interface SearchRequester {
+  send(request: { method: string; url: string; headers: Record<string, string>; data?: string | Uint8Array }): Promise<{ status: number; content: string; isTimedOut: boolean }>;
+}
 type SearchArgs = Parameters<LiteClient['search']>[0];
 
 /**
@@ -12,12 +20,13 @@ type SearchArgs = Parameters<LiteClient['search']>[0];
  * it on every request to that index, so the rest of the code just picks the index. Answers are
  * kept for the last 10 queries (lib/query-cache.ts) instead of the client's unbounded default.
  */
-export function createSearchClient(access: SearchAccess, origin: { host: string; protocol: string }): LiteClient {
+export function createSearchClient(access: SearchAccess, origin: { host: string; protocol: string }, requester?: SearchRequester): LiteClient {
   const hosts = access.hosts.length > 0 ? access.hosts : [origin.host];
   const protocol = origin.protocol === 'http:' ? 'http' : 'https';
   const client = liteClient(access.appId, access.apiKey, {
     hosts: hosts.map((url) => ({ url, protocol, accept: 'read' as const })),
     responsesCache: createQueryCache(),
+    ...(requester ? { requester: requester as NonNullable<Parameters<typeof liteClient>[2]>['requester'] } : {}),
   });
   const search = client.search.bind(client) as (args: SearchArgs) => ReturnType<LiteClient['search']>;
   return {

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { forecourtStore, paths, searchAccessAtom, useTenant } from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
 import SearchBox from '../../search-box/components/search-box';
 import { searchBreadcrumb } from '../lib/breadcrumb';
@@ -9,7 +9,7 @@ import { searchHeading } from '../lib/search-heading';
 
 // The results (InstantSearch, the search client, the slider) load only on search pages, so the
 // home page, which this remote also serves, does not download them.
-const Results = lazy(() => import('../../results/components/results').then((m) => ({ default: m.Results })));
+const LazyResults = lazy(() => import('../../results/components/results').then((m) => ({ default: m.Results })));
 
 const CONDITION_LINKS = {
   new: { label: 'New', to: paths.search('new') },
@@ -17,7 +17,12 @@ const CONDITION_LINKS = {
   demo: { label: 'Demo', to: paths.search('demo') },
 } as const;
 
-export function SearchPage() {
+export interface SearchPageProps {
+  /** The results component; the server's first paint passes it directly (it cannot wait for a chunk). */
+  Results?: ComponentType<{ pathname: string; heading: string }>;
+}
+
+export function SearchPage({ Results = LazyResults }: SearchPageProps) {
   const tenant = useTenant();
   const { pathname } = useLocation();
   const [params] = useSearchParams();

@@ -1,0 +1,141 @@
+import { liteClient } from 'algoliasearch/lite';
+import type { FastifyInstance } from 'fastify';
+import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
+import { SHELL_SERVER_VERSION } from '../../../shell/server';
+import type { Database } from '../db/database';
+import { DEFAULT_TENANT } from '../db/pins';
+import { CARS_INDEX } from '../search/indexing/records';
+import { defaultSeedNow } from '../stock/seed/generate';
+import { seedStock } from '../stock/seed/seed-stock';
+import { loadTenants } from '../tenants/load-tenants';
+import { makeFakeBuild, tempDir } from '../testing/fake-build';
+import { openTestDatabase } from '../testing/test-database';
+import { listen } from './main';
+
+/**
+ * The first paint, end to end on the server: seeded stock, indexed into the embedded search
+ * service by the running server, and a search page whose HTML already holds what the search
+ * service answers a browser for the same address.
+ */
+let database: Database;
+let app: FastifyInstance;
+let port: number;
+let searchVersion: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase('pglite');
+  const tenants = await loadTenants();
+  await seedStock(database, tenants, { seed: 5, totalCars: 300, now: defaultSeedNow() });
+  const dataDir = await tempDir();
+  app = await listen({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined }, { ...database, close: async () => undefined }, tenants);
+  const address = app.server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+  searchVersion = app.firstPaints!.get('mf-search')!.version;
+  for (const [team, version] of [
+    ['shell', SHELL_SERVER_VERSION],
+    ['mf-search', searchVersion],
+    ['mf-search', '0.9.0'],
+  ] as const) {
+    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version }));
+  }
+  await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'shell', version: SHELL_SERVER_VERSION, actor: 'test' });
+  await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'mf-search', version: searchVersion, actor: 'test' });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const HOST = 'harbourside-motors.localhost';
+
+function get(url: string) {
+  return app.inject({ method: 'GET', url, headers: { host: `${HOST}:${port}` } });
+}
+
+/** What a shopper's browser gets from the search service for the same search. */
+async function browserSearch(params: { filters?: string; facetFilters?: string[][] }) {
+  const tenant = app.tenants.get('harbourside-motors')!;
+  const access = app.stockSearch.access(tenant);
+  const client = liteClient(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }] });
+  const { results } = await client.search<{ name: string }>({ requests: [{ indexName: CARS_INDEX, hitsPerPage: tenant.search.hitsPerPage, ...params }] });
+  return results[0] as { nbHits: number; hits: Array<{ name: string }> };
+}
+
+function firstPaintData(html: string): { team: string; url: string } | null {
+  const match = new RegExp(`<script id="${FIRST_PAINT_DATA_ID}" type="application/json">(.*?)</script>`, 's').exec(html);
+  return match?.[1] ? (JSON.parse(match[1]) as { team: string; url: string }) : null;
+}
+
+const unescape = (html: string) => html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&');
+
+describe('first paint of a search page', () => {
+  it('holds the first cards and the count the search service gives a browser, before any script runs', async () => {
+    const response = await get('/search/used-cars');
+    expect(response.statusCode).toBe(200);
+    const expected = await browserSearch({ filters: 'car_type:"used"' });
+    const html = unescape(response.body);
+    expect(html).toContain(`${expected.nbHits} cars found`);
+    for (const hit of expected.hits.slice(0, 3)) expect(html).toContain(hit.name);
+  });
+
+  it('carries the address’s filters: a make in the query string narrows the cards', async () => {
+    const response = await get('/search/new-used-and-demo-cars?make=Toyota');
+    const expected = await browserSearch({ facetFilters: [['make:Toyota']] });
+    expect(expected.nbHits).toBeGreaterThan(0);
+    expect(unescape(response.body)).toContain(`${expected.nbHits} cars found`);
+  });
+
+  it('is inert until the app takes over, and names the address it was rendered for', async () => {
+    const response = await get('/search/used-cars?page=2');
+    expect(response.body).toMatch(/<div data-first-paint="mf-search" inert>/);
+    expect(firstPaintData(response.body)).toMatchObject({ team: 'mf-search', url: '/search/used-cars?page=2' });
+  });
+
+  it('is left out for a tenant pinned to another mf-search build, whose pages the server cannot render alike', async () => {
+    await app.pins.pin({ tenant: 'harbourside-motors', team: 'mf-search', version: '0.9.0', actor: 'test' });
+    try {
+      const response = await get('/search/used-cars');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('data-first-paint="mf-search"');
+      expect(firstPaintData(response.body)).toBeNull();
+      // The chrome is still there: the shell is the build the server renders like.
+      expect(response.body).toContain('data-slot="mf-search"');
+    } finally {
+      await app.pins.pin({ tenant: 'harbourside-motors', team: 'mf-search', version: searchVersion, actor: 'test' });
+    }
+  });
+
+  it('costs the page nothing when the renderer fails: the page comes with its chrome and no app part', async () => {
+    const renderers = app.firstPaints!;
+    const real = renderers.get('mf-search')!;
+    renderers.set('mf-search', { version: real.version, render: async () => Promise.reject(new Error('search service down')) });
+    try {
+      const response = await get('/search/used-cars');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('data-first-paint="mf-search"');
+      expect(response.body).toContain('data-slot="mf-search"');
+    } finally {
+      renderers.set('mf-search', real);
+    }
+  });
+
+  it('does not wait past its budget for a renderer that hangs', async () => {
+    const renderers = app.firstPaints!;
+    const real = renderers.get('mf-search')!;
+    renderers.set('mf-search', { version: real.version, render: () => new Promise(() => undefined) });
+    try {
+      const response = await get('/search/used-cars');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('data-first-paint="mf-search"');
+    } finally {
+      renderers.set('mf-search', real);
+    }
+  });
+
+  it('renders the not-found page itself for a path no remote owns, with a 404', async () => {
+    const response = await get('/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(unescape(response.body)).toContain('Page not found');
+  });
+});

@@ -1,0 +1,18 @@
+import { css } from '@emotion/react';
+import type { ReactNode } from 'react';
+
+/**
+ * What wraps every app's content: the team boundary and version in the DOM, and a visible version
+ * mark so support and dealers can tell which pinned build they see. One component for the app
+ * (defineRemoteApp) and for a team's server-rendered first paint, so both lay out alike.
+ */
+export function AppFrame({ team, version, children }: { team: string; version: string; children: ReactNode }) {
+  return (
+    <div data-boundary={team} data-version={version}>
+      {children}
+      <p data-version-mark css={css`margin: 0; padding: 0.25rem 1.5rem; text-align: right; font-size: 0.75rem; color: #667085;`}>
+        {team} {version}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The shell's server half: the first paint of its chrome (header, slots, not-found, footer),
+ * rendered from the same component the shell renders in the browser, so the page is laid out
+ * before any script runs and does not move when the shell starts.
+ */
+import type { BootData } from '@forecourt/shared-config';
+import { FIRST_PAINT_ATTRIBUTE } from '@forecourt/shared-config';
+import { staticRenderer } from '@forecourt/shared-config/server/render';
+import { createElement } from 'react';
+import packageJson from '../package.json';
+import { Chrome } from '../src/chrome/chrome';
+
+/** The shell build this server renders like: the platform uses it only when that build is pinned. */
+export const SHELL_SERVER_VERSION: string = packageJson.version;
+
+export interface ShellFirstPaintInput {
+  boot: BootData;
+  /** The page's path and query. */
+  url: string;
+  /** Whether an enabled remote owns the path (otherwise the chrome shows not-found). */
+  routeOwned: boolean;
+  /** The owning team's own first paint, placed in its slot. */
+  app?: { team: string; html: string };
+}
+
+/** The chrome's HTML for `#forecourt-root`, with the app's first paint (inert) in its slot. */
+export function renderShellFirstPaint({ boot, url, routeOwned, app }: ShellFirstPaintInput): string {
+  const render = staticRenderer({ tenant: boot.tenant, search: boot.search ?? null, url });
+  const firstPaint = app ? { team: app.team, html: `<div ${FIRST_PAINT_ATTRIBUTE}="${app.team}" inert>${app.html}</div>` } : undefined;
+  return render(createElement(Chrome, { remotes: boot.remotes, routeOwned, firstPaint }));
+}
