@@ -389,7 +389,7 @@ test('a search page arrives with its first cards in the HTML, and the app takes 
   const page = await withScript.newPage();
   const searches: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/1/indexes/')) searches.push(request.postData() ?? request.url());
+    if (request.url().includes('/1/indexes/')) searches.push(request.url());
   });
   await page.goto(url);
   await expect(page.locator('[data-first-paint]')).toHaveCount(0);
@@ -402,4 +402,26 @@ test('a search page arrives with its first cards in the HTML, and the app takes 
   await expect(page).toHaveURL(/[?&]make=Toyota(%2C|,)Ford(&|$)/);
   expect(searches.length).toBeGreaterThan(0);
   await withScript.close();
+});
+
+test("the home page arrives whole: the quick finder's first count is in the HTML, and the app takes it over without searching", async ({ browser }) => {
+  const url = tenantUrl('harbourside-motors', '/');
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const serverPage = await noScript.newPage();
+  await serverPage.goto(url);
+  const painted = await serverPage.locator('[data-first-paint] [data-count]').textContent();
+  await noScript.close();
+
+  const page = await browser.newPage();
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/1/indexes/')) searches.push(request.url());
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Find a car' }).getByRole('link', { name: /^Show Me/ })).toHaveText(painted ?? '');
+  expect(searches).toEqual([]);
+  const expected = await serviceSearch(page, { hitsPerPage: 0 });
+  expect(painted).toBe(`Show Me ${expected.nbHits} Cars`);
+  await page.close();
 });

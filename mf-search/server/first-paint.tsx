@@ -1,42 +1,53 @@
 /**
- * The first paint of a search results page (see shared-config's runtime/first-paint.ts): the
- * server runs the page's first queries and renders the same components the app renders, so the
- * heading, filters and first cards are in the HTML and the first row's images start loading with
- * it. The app then renders from the same answers (InstantSearch's initial results) without
- * asking again, and replaces this HTML in one commit.
+ * The first paint of mf-search's pages (see shared-config's runtime/first-paint.ts): the server
+ * asks the search service what the page's first render needs and renders the same components the
+ * app renders, so the page is in the HTML and the first row's images start loading with it. The
+ * app then renders from the same answers (inlined as data) without asking again, and replaces
+ * this HTML in one commit.
+ * - Results pages: InstantSearch's own server rendering (getServerState runs the widgets'
+ *   queries), plus the site's promo nodes.
+ * - The home page: the quick finder's first count and lists. The other teams' fragments on it
+ *   load in the browser, as they do after a navigation.
  */
 import { AppFrame } from '@forecourt/shared-config';
 import type { FirstPaint, FirstPaintRequest } from '@forecourt/shared-config/server';
 import { staticRenderer } from '@forecourt/shared-config/server/render';
-import { getServerState, type InstantSearchServerState } from 'react-instantsearch-core';
+import type { ReactNode } from 'react';
+import { getServerState } from 'react-instantsearch-core';
 import packageJson from '../package.json';
+import { SearchServerContext, type SearchFirstPaintData } from '../src/app/first-paint';
+import { HomePage } from '../src/features/home/components/home-page';
+import { quickFinderAnswer } from '../src/features/home/lib/quick-finder-answer';
 import { Results } from '../src/features/results/components/results';
-import { SearchServerContext, type SearchFirstPaintData } from '../src/features/results/lib/first-paint';
 import { createSearchClient } from '../src/features/results/lib/search-client';
 import { SearchPage } from '../src/features/search-page/components/search-page';
 import type { SearchPorts } from './index';
 import { promoCards } from './promos';
 
-/** The app's routes.json: '/' is the home page, every other path it owns is a search page. */
-const isSearchPage = (pathname: string) => pathname !== '/';
-
 export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: SearchPorts): Promise<FirstPaint | null> {
+  // Without search access the pages show their own notice at once; nothing to run ahead of it.
+  if (!input.search) return null;
+  const access = input.search;
   const url = new URL(input.url, 'http://first-paint.invalid');
-  // Without search access the page shows its own notice at once; nothing to run ahead of it.
-  if (!isSearchPage(url.pathname) || !input.search) return null;
-  const searchClient = createSearchClient(input.search, { host: input.request.host, protocol: `${input.request.protocol}:` }, ports.searchRequester);
-  const promos = promoCards(await ports.promoNodes(input.request));
-  const render = staticRenderer({ tenant: input.tenant, search: input.search, url: `${url.pathname}${url.search}` });
-  const page = (serverState?: InstantSearchServerState) => (
-    <SearchServerContext.Provider value={{ searchClient, url, promos, serverState }}>
+  const searchClient = createSearchClient(access, { host: input.request.host, protocol: `${input.request.protocol}:` }, ports.searchRequester);
+  const render = staticRenderer({ tenant: input.tenant, search: access, url: `${url.pathname}${url.search}` });
+  const inApp = (content: ReactNode, data?: SearchFirstPaintData) => (
+    <SearchServerContext.Provider value={{ searchClient, url, ...(data ? { data } : {}) }}>
       <AppFrame team="mf-search" version={packageJson.version}>
-        <SearchPage Results={Results} />
+        {content}
       </AppFrame>
     </SearchServerContext.Provider>
   );
+
+  // routes.json: '/' is the home page, every other path the app owns is a results page.
+  if (url.pathname === '/') {
+    const data: SearchFirstPaintData = { page: 'home', quickFinder: await quickFinderAnswer(searchClient, access.indexName, {}) };
+    return { html: render(inApp(<HomePage />, data)), data };
+  }
+  const promos = promoCards(await ports.promoNodes(input.request));
+  const page = (data?: SearchFirstPaintData) => inApp(<SearchPage Results={Results} />, data);
   // Renders once to learn the widgets' queries and runs them; then renders with the answers.
   const serverState = await getServerState(page(), { renderToString: render });
-  const html = render(page(serverState));
-  const data: SearchFirstPaintData = { serverState, promos };
-  return { html, data };
+  const data: SearchFirstPaintData = { page: 'results', serverState, promos };
+  return { html: render(page(data)), data };
 }

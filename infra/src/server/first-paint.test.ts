@@ -55,6 +55,7 @@ function get(url: string) {
 
 /** What a shopper's browser gets from the search service for the same search. */
 async function browserSearch(params: { filters?: string; facetFilters?: string[][] }) {
+  // The quick finder and the results ask the same service; the count does not depend on hitsPerPage.
   const tenant = app.tenants.get('harbourside-motors')!;
   const access = app.stockSearch.access(tenant);
   const client = liteClient(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }] });
@@ -131,6 +132,12 @@ describe('first paint of a search page', () => {
     } finally {
       renderers.set('mf-search', real);
     }
+  });
+
+  it('gives the home page the quick finder’s first count, the one the search service gives a browser', async () => {
+    const response = await get('/');
+    const expected = await browserSearch({});
+    expect(unescape(response.body)).toContain(`Show Me ${expected.nbHits} Cars`);
   });
 
   it('renders the not-found page itself for a path no remote owns, with a 404', async () => {

@@ -1,11 +1,14 @@
 import { css } from '@emotion/react';
-import { paths, RemoteFragment, useTenant } from '@forecourt/shared-config';
+import { paths, RemoteFragment, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
 import SearchBox from '../../search-box/components/search-box';
 import { QuickFinder } from './quick-finder';
 
 export function HomePage() {
   const tenant = useTenant();
   const noun = tenant.search.itemNoun;
+  // The page is whole on its first render (the quick finder's first answer comes with the page
+  // when the server painted it), so it takes over from the server's HTML at once.
+  useFirstPaintHandover('mf-search', true);
   return (
     <section css={css`label: mf-search-home; max-width: 72rem; margin: 0 auto; padding: 2rem 1.5rem;`}>
       <h1 css={css`font-size: 2rem; margin: 0 0 0.5rem;`}>Find your next {noun} at {tenant.name}</h1>

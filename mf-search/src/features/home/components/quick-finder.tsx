@@ -3,14 +3,11 @@ import { capitalise, formatDollars, paths, readableTextOn, SURFACE, useSearchAcc
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { bodyLabel } from '../../../lib/lists';
 import { PRICE_SLIDER, pricePresets } from '../../../lib/range-slider';
-import { countAt, quickFinderFilters, showMePath, showMeText, type QuickChoice } from '../../../lib/show-me';
+import { countAt, showMePath, showMeText, type QuickChoice } from '../../../lib/show-me';
+import { useFirstPaintData, useSearchServer, type QuickFinderAnswer } from '../../../app/first-paint';
 import { createSearchClient } from '../../results/lib/search-client';
+import { quickFinderAnswer } from '../lib/quick-finder-answer';
 
-interface Answer {
-  count: number;
-  makes: string[];
-  bodies: string[];
-}
 
 /** The results page's code, fetched ahead of the click (spec: the button 'prefetches' the results). */
 const prefetchResults = () => void import('../../results/components/results').catch(() => undefined);
@@ -23,23 +20,29 @@ const prefetchResults = () => void import('../../results/components/results').ca
 export function QuickFinder() {
   const tenant = useTenant();
   const access = useSearchAccess();
-  const client = useMemo(() => createSearchClient(access, window.location), [access]);
+  const server = useSearchServer();
+  const client = useMemo(() => (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ?? createSearchClient(access, window.location), [access, server]);
   const ids = { make: useId(), body: useId(), price: useId() };
+  // The server's answer for no choice yet, when it painted this page: no first search, no wait.
+  const first = useFirstPaintData('home')?.quickFinder;
   const [choice, setChoice] = useState<QuickChoice>({});
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<QuickFinderAnswer | null>(first ?? null);
   const [failed, setFailed] = useState(false);
-  const [shown, setShown] = useState(0);
-  const shownRef = useRef(0);
+  const [shown, setShown] = useState(first?.count ?? 0);
+  const shownRef = useRef(first?.count ?? 0);
+  const answeredByServer = useRef(Boolean(first));
   const noun = tenant.search.itemNoun;
 
   useEffect(() => {
+    if (answeredByServer.current) {
+      answeredByServer.current = false;
+      return undefined;
+    }
     let cancelled = false;
-    client
-      .search<Record<string, unknown>>({ requests: [{ indexName: access.indexName, hitsPerPage: 0, facets: ['make', 'body'], maxValuesPerFacet: 100, ...quickFinderFilters(choice) }] })
-      .then(({ results: [result] }) => {
-        if (cancelled || !result || !('nbHits' in result)) return;
-        const names = (facet: string) => Object.keys(result.facets?.[facet] ?? {}).sort((a, b) => a.localeCompare(b));
-        setAnswer({ count: result.nbHits ?? 0, makes: names('make'), bodies: names('body') });
+    quickFinderAnswer(client, access.indexName, choice)
+      .then((next) => {
+        if (cancelled) return;
+        setAnswer(next);
         setFailed(false);
       })
       .catch((error: unknown) => {
@@ -57,7 +60,7 @@ export function QuickFinder() {
   useEffect(() => {
     if (!answer) return;
     const from = shownRef.current;
-    if (from === 0) {
+    if (from === 0 || from === answer.count) {
       shownRef.current = answer.count;
       setShown(answer.count);
       return;

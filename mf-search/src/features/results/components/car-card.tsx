@@ -6,7 +6,7 @@ import { isInStock, type CarHit } from '../../../lib/hit';
 import { priceDisplay, weeklyFinance } from '../../../lib/price-display';
 import { canSave } from '../../../lib/save-control';
 import { viewCountText } from '../../../lib/views';
-import { useSearchServer } from '../lib/first-paint';
+import { useSearchServer } from '../../../app/first-paint';
 
 /** Card image widths the media service renders (its fixed set), for the browser to pick from. */
 const CARD_WIDTHS = [300, 400, 600] as const;

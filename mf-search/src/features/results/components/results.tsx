@@ -12,7 +12,7 @@ import { displayCount } from '../../../lib/result-count';
 import { fallbackFilters, fallbackUrl } from '../../../lib/fallback';
 import { routeScope } from '../lib/route-scope';
 import { addressRouter } from '../lib/address-router';
-import { useFirstPaintData, useSearchServer } from '../lib/first-paint';
+import { useFirstPaintData, useSearchServer } from '../../../app/first-paint';
 import { createSearchClient } from '../lib/search-client';
 import { BodyTiles } from './body-tiles';
 import { BudgetFinder } from './budget-finder';
@@ -361,7 +361,7 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
   // On the server (first paint) the platform's client and the request's address; in the browser
   // this page's own, and the server's answers for the first render when it painted this address.
   const server = useSearchServer();
-  const firstPaint = useFirstPaintData();
+  const firstPaint = useFirstPaintData('results');
   const client = useMemo(() => (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ?? createSearchClient(access, window.location), [access, server]);
   const scope = routeScope(pathname);
   // Special offers (spec §7): filtered by category, price and query, 21 a page; no make list.
@@ -382,8 +382,8 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
     { label: 'Highest price', value: access.sorts.priceDesc },
     { label: 'Lowest price', value: access.sorts.priceAsc },
   ];
-  const promos = server?.promos ?? firstPaint?.promos;
-  const serverState = server ? server.serverState : firstPaint?.serverState;
+  const promos = firstPaint?.promos;
+  const serverState = firstPaint?.serverState;
   const search = (
     <InstantSearch searchClient={client} indexName={access.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
       <Configure hitsPerPage={tenant.search.hitsPerPage} filters={scope.filters} facets={['status', 'car_type']} />
