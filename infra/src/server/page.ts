@@ -5,6 +5,7 @@ import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import { toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Pin } from '../db/pins';
 import { REMOTE_ENTRY, SHELL_TEAM, type Registry } from '../registry/registry';
+import { SCRIPT_LOADER, SCRIPT_PLAN_ELEMENT_ID, type ScriptPlan } from './script-loader';
 
 export interface ShellScript {
   src: string;
@@ -122,12 +123,22 @@ export interface PageFirstPaint {
 }
 
 export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?: PageFirstPaint): string {
-  const preload = page.owner
-    ? `\n<link rel="preload" as="script" crossorigin="anonymous"${integrityAttr(page.owner.integrity)} href="${escapeHtml(page.owner.entry)}">`
+  // With a first paint the scripts start after the page has loaded (script-loader.ts); without
+  // one they are the way to the first paint, so they are fetched at once.
+  const preload =
+    page.owner && !firstPaint
+      ? `\n<link rel="preload" as="script" crossorigin="anonymous"${integrityAttr(page.owner.integrity)} href="${escapeHtml(page.owner.entry)}">`
+      : '';
+  const scripts = firstPaint
+    ? ''
+    : page.shellScripts.map((s) => `\n<script defer crossorigin="anonymous"${integrityAttr(s.integrity)} src="${escapeHtml(s.src)}"></script>`).join('');
+  const plan: ScriptPlan = {
+    scripts: page.shellScripts.map((s) => ({ src: s.src, ...(s.integrity ? { integrity: s.integrity } : {}) })),
+    preload: page.owner ? [{ src: page.owner.entry, ...(page.owner.integrity ? { integrity: page.owner.integrity } : {}) }] : [],
+  };
+  const loader = firstPaint
+    ? `\n<script id="${SCRIPT_PLAN_ELEMENT_ID}" type="application/json">${scriptSafeJson(plan)}</script>\n<script>${SCRIPT_LOADER}</script>`
     : '';
-  const scripts = page.shellScripts
-    .map((s) => `\n<script defer crossorigin="anonymous"${integrityAttr(s.integrity)} src="${escapeHtml(s.src)}"></script>`)
-    .join('');
   return `<!doctype html>
 <html lang="en-AU">
 <head>
@@ -142,7 +153,7 @@ export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?
 <body>
 <div id="forecourt-root">${firstPaint?.rootHtml ?? ''}</div>${
     firstPaint?.app ? `\n<script id="${FIRST_PAINT_DATA_ID}" type="application/json">${scriptSafeJson(firstPaint.app)}</script>` : ''
-  }
+  }${loader}
 <noscript>${escapeHtml(tenant.name)} needs JavaScript to show stock and forms. Call us on ${escapeHtml(tenant.contact.phone)}.</noscript>
 </body>
 </html>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { BootDataSchema, type BootData } from '@forecourt/shared-config/manifest';
 import type { Database } from '../db/database';
@@ -136,21 +137,30 @@ describe('page HTML', () => {
     expect(response.body).not.toContain('harbourside-motors.example.com.au');
   });
 
-  it('preloads the entry of the remote that owns the route, with its integrity', async () => {
+  function scriptPlan(html: string): { scripts: Array<{ src: string; integrity?: string }>; preload: Array<{ src: string; integrity?: string }> } {
+    const match = /<script id="forecourt-scripts" type="application\/json">(.*?)<\/script>/s.exec(html);
+    if (!match?.[1]) throw new Error('no script plan in page');
+    return JSON.parse(match[1]) as ReturnType<typeof scriptPlan>;
+  }
+
+  it('loads the pinned shell entry with integrity, and preloads the route’s remote entry, once a first-painted page has loaded', async () => {
     const response = await page('harbourside-motors.localhost', '/finance/car-loans');
-    const { remotes } = bootData(response.body);
-    const finance = remotes.find((r) => r.team === 'mf-finance');
-    expect(response.body).toContain(
-      `<link rel="preload" as="script" crossorigin="anonymous" integrity="${finance?.integrity}" href="/registry/mf-finance/1.0.0/remoteEntry.js">`,
-    );
-    expect(response.body.match(/rel="preload"/g)).toHaveLength(1);
+    const finance = bootData(response.body).remotes.find((r) => r.team === 'mf-finance');
+    const plan = scriptPlan(response.body);
+    expect(plan.scripts).toEqual([{ src: expect.stringMatching(/^\/registry\/shell\/1\.0\.0\/main\.[0-9a-f]+\.js$/), integrity: expect.stringMatching(/^sha384-/) }]);
+    expect(plan.preload).toEqual([{ src: '/registry/mf-finance/1.0.0/remoteEntry.js', integrity: finance?.integrity }]);
+    // Nothing in the head competes with the first paint's images.
+    expect(response.body).not.toMatch(/<script defer|rel="preload"/);
   });
 
-  it('loads the pinned shell entry with integrity', async () => {
-    const response = await page('harbourside-motors.localhost');
-    expect(response.body).toMatch(
-      /<script defer crossorigin="anonymous" integrity="sha384-[^"]+" src="\/registry\/shell\/1\.0\.0\/main\.[0-9a-f]+\.js"><\/script>/,
-    );
+  it('fetches the shell and the route’s remote entry at once on a page without a first paint (a shell build the server does not render like)', async () => {
+    await platform.publish({ team: 'shell', version: '0.9.0' });
+    await platform.app.pins.pin({ tenant: 'harbourside-motors', team: 'shell', version: '0.9.0', actor: 'test' });
+    const response = await page('harbourside-motors.localhost', '/finance/car-loans');
+    const finance = bootData(response.body).remotes.find((r) => r.team === 'mf-finance');
+    expect(response.body).toMatch(/<script defer crossorigin="anonymous" integrity="sha384-[^"]+" src="\/registry\/shell\/0\.9\.0\/main\.[0-9a-f]+\.js"><\/script>/);
+    expect(response.body).toContain(`<link rel="preload" as="script" crossorigin="anonymous" integrity="${finance?.integrity}" href="/registry/mf-finance/1.0.0/remoteEntry.js">`);
+    expect(response.body).toContain('<div id="forecourt-root"></div>');
   });
 
   it('escapes < inside the boot data so it cannot close its script element', async () => {
@@ -161,13 +171,22 @@ describe('page HTML', () => {
 
   it('sends the security headers on an HTML page', async () => {
     const response = await page('harbourside-motors.localhost');
-    expect(response.headers['content-security-policy']).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    expect(response.headers['content-security-policy']).toMatch(
+      /^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'$/,
     );
     expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('allows the page’s inline script (the first paint’s script loader) by its hash, and no other inline script', async () => {
+    const response = await page('harbourside-motors.localhost', '/no-such-page');
+    const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(inline).toHaveLength(1);
+    const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
+    const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]?.split(' ');
+    expect(scriptSrc).toEqual(["'self'", hash]);
   });
 
   it('sends the security headers on the unknown-tenant page too', async () => {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { SCRIPT_LOADER_CSP_SOURCE } from '../../script-loader';
 import { contentSecurityPolicy, htmlSecurityHeaders, responseSecurityHeaders } from '../../security';
 
 /**
@@ -7,7 +8,8 @@ import { contentSecurityPolicy, htmlSecurityHeaders, responseSecurityHeaders } f
  */
 export default fp(
   async (fastify) => {
-    const htmlHeaders = htmlSecurityHeaders(contentSecurityPolicy());
+    // The one inline script a page may carry: the script loader of first-painted pages, by hash.
+    const htmlHeaders = htmlSecurityHeaders(contentSecurityPolicy({ scriptSrc: [SCRIPT_LOADER_CSP_SOURCE] }));
     fastify.addHook('onSend', async (request, reply, payload) => {
       reply.headers(responseSecurityHeaders(request.url));
       const type = reply.getHeader('content-type');
