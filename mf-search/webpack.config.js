@@ -8,6 +8,7 @@ module.exports = createFederatedConfig({
     './app': './src/app/app.tsx',
     './SearchBox': './src/features/search-box/components/search-box.tsx',
     './SimilarCars': './src/features/similar-cars/components/similar-cars.tsx',
+    './BudgetFinder': './src/features/budget-finder/components/budget-finder-fragment.tsx',
   },
   // instantsearch.js's stock history router is never used here (we pass our own), but it imports
   // qs statically: see build/qs-unused.js.

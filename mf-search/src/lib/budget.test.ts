@@ -1,4 +1,4 @@
-import { budgetFilter, budgetFor, budgetInput, budgetResult, DEFAULT_DEPOSIT, DEFAULT_REPAYMENT } from './budget';
+import { budgetFilter, budgetFor, budgetInput, budgetResult, budgetSearchPath, DEFAULT_DEPOSIT, DEFAULT_REPAYMENT } from './budget';
 
 describe('budget finder (finance spec: repayment x 12 or 52 x 5 years + deposit)', () => {
   it('turns the default monthly budget into 38,000', () => {
@@ -35,5 +35,11 @@ describe('budget finder (finance spec: repayment x 12 or 52 x 5 years + deposit)
   it('searches only prices above 1000', () => {
     expect(budgetFilter('')).toBe('price > 1000');
     expect(budgetFilter('car_type:used')).toBe('car_type:used AND price > 1000');
+  });
+});
+
+describe('the results address of a budget', () => {
+  it('prices the search from above $1,000 up to the budget, as the address bar writes a range', () => {
+    expect(budgetSearchPath('/search/used-cars', 26000)).toBe('/search/used-cars?price=1000:26000');
   });
 });

@@ -1,3 +1,5 @@
+import { stateToQueryString } from './url-state';
+
 /**
  * 'Find cars for your budget'. Spec (finance §9): budget = repayment x 12 (monthly) or x 52
  * (weekly) x 5 years + deposit; default repayment 600 monthly or 200 weekly; default deposit
@@ -47,4 +49,12 @@ export function budgetResult(budget: number, prices: { min?: number; max?: numbe
 /** The budget search's filter: the route's own scope, priced above 1000. */
 export function budgetFilter(scopeFilters: string): string {
   return [scopeFilters, `price > ${BUDGET_MIN_PRICE}`].filter(Boolean).join(' AND ');
+}
+
+/**
+ * The results address for a budget: the search at `searchPath` priced from above $1,000 (the
+ * address bar's ranges are inclusive, so it starts at 1000) up to `maxPrice`.
+ */
+export function budgetSearchPath(searchPath: string, maxPrice: number): string {
+  return `${searchPath}${stateToQueryString({ query: '', refinements: {}, ranges: { price: { min: BUDGET_MIN_PRICE, max: maxPrice } } }, new Set(['price']))}`;
 }

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { formatDollars, paths, telHref, useTenant } from '@forecourt/shared-config';
+import { formatDollars, paths, RemoteFragment, telHref, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
 import { FINANCE_STEPS, financeHeading, readCarId, readVehiclePrice } from '../lib/finance-page';
@@ -24,7 +24,7 @@ export function FinancePage() {
       <p css={{ margin: '0 0 1.5rem', color: '#475467' }}>
         Finance your next {noun} with {tenant.name}.
       </p>
-      <div css={css`label: mf-finance-layout; display: grid; grid-template-columns: 2fr 1fr; gap: 1.5rem; @media (max-width: 767.98px) { grid-template-columns: 1fr; }`}>
+      <div css={css`label: mf-finance-layout; display: grid; grid-template-columns: 2fr 1fr; align-items: start; gap: 1.5rem; @media (max-width: 767.98px) { grid-template-columns: 1fr; }`}>
         <section aria-labelledby={teamId} css={card}>
           <h2 id={teamId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
             Talk to our finance team
@@ -72,6 +72,12 @@ export function FinancePage() {
             </>
           )}
         </aside>
+        {/* The search team's budget finder (finance spec §9): repayments and deposit to a price ceiling, then the search. */}
+        {tenant.features['mf-search'] && (
+          <div css={css`grid-column: 1; @media (max-width: 767.98px) { grid-column: auto; }`}>
+            <RemoteFragment id="mf_search/BudgetFinder" props={{}} />
+          </div>
+        )}
       </div>
     </article>
   );
