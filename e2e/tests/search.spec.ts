@@ -201,6 +201,8 @@ for (const [name, path] of [
 ] as const) {
   test(`axe finds no serious or critical problem on the ${name} page`, async ({ page }) => {
     await page.goto(tenantUrl('harbourside-motors', path));
+    // The live page, not the server's first paint (inert until the app takes over).
+    await expect(page.locator('[data-first-paint]')).toHaveCount(0);
     await expect(count(page)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Results' }).getByRole('article').first()).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
@@ -446,4 +448,55 @@ test("the home page arrives whole: the quick finder's first count is in the HTML
   const expected = await serviceSearch(page, { hitsPerPage: 0 });
   expect(painted).toBe(`Show Me ${expected.nbHits} Cars`);
   await page.close();
+});
+
+/** Asks the model catalogue directly, with the page's own catalogue key. */
+async function catalogueSearch(page: Page, params: Record<string, unknown>): Promise<{ nbHits: number; names: string[] }> {
+  return page.evaluate(async (body) => {
+    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; models: { apiKey: string; indexName: string } } };
+    const response = await fetch(`/1/indexes/${boot.search.models.indexName}/query`, {
+      method: 'POST',
+      headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.models.apiKey },
+      body: JSON.stringify(body),
+    });
+    const result = (await response.json()) as { nbHits: number; hits: Array<{ manufacturer: { name: string }; model: { name: string } }> };
+    return { nbHits: result.nbHits, names: result.hits.map((h) => `${h.manufacturer.name} ${h.model.name}`) };
+  }, params);
+}
+
+const modelCount = (page: Page) => page.locator('[data-model-count]');
+const modelNames = (page: Page) => page.getByRole('list', { name: 'Models' }).getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
+
+test('the model search: the models the site sells new, filtered by body type in the address, each leading to its stock', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/models'));
+  const all = await catalogueSearch(page, { hitsPerPage: 21 });
+  expect(all.nbHits).toBeGreaterThan(0);
+  await expect(modelCount(page)).toHaveAttribute('data-model-count', String(all.nbHits));
+  await expect.poll(() => modelNames(page)).toEqual(all.names);
+
+  await filterSection(page, 'Body type').getByRole('checkbox', { name: /^SUV/ }).check();
+  await expect(page).toHaveURL(/\/models\?body=suv$/);
+  const suvs = await catalogueSearch(page, { facetFilters: [['model.body:suv']], hitsPerPage: 21 });
+  await expect(modelCount(page)).toHaveAttribute('data-model-count', String(suvs.nbHits));
+  await expect.poll(() => modelNames(page)).toEqual(suvs.names);
+
+  const first = page.getByRole('list', { name: 'Models' }).getByRole('article').first();
+  const name = await first.getAttribute('aria-label');
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(/\/search\/[a-z0-9-]+\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name?.split(' ').slice(1).join(' ') ?? '');
+});
+
+test('a model search that matches nothing says so', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/models?query=qqqqzz'));
+  await expect(page.getByText('No models match your search. Try another make or body type.')).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search models' })).toHaveValue('qqqqzz');
+});
+
+test('axe finds no serious or critical problem on the model search page', async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/models'));
+  await expect(page.getByRole('list', { name: 'Models' }).getByRole('article').first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });

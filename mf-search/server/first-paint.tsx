@@ -44,6 +44,8 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
     const data: SearchFirstPaintData = { page: 'home', quickFinder: await quickFinderAnswer(searchClient, access.indexName, {}) };
     return { html: render(inApp(<HomePage />, data)), data };
   }
+  // The model search is built in the browser for now (the chrome still comes first-painted).
+  if (url.pathname === '/models') return null;
   const promos = promoCards(await ports.promoNodes(input.request));
   const page = (data?: SearchFirstPaintData) => inApp(<SearchPage Results={Results} />, data);
   // Renders once to learn the widgets' queries and runs them; then renders with the answers.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Car, Location, PromoNode } from '../stock/model';
+import type { Car, Location, Manufacturer, Model, PromoNode } from '../stock/model';
 import type { Catalogue, TenantStock } from '../stock/seed/generate';
 import type { PlatformTables, StockRow } from './schema';
 
@@ -166,6 +166,20 @@ export async function listVisibleCars(db: Db, tenant: string, carTypes: readonly
   return rows.map((row) => fromRow<Car>(row));
 }
 
+/**
+ * A site's model catalogue, dealership-scoped: the models of every make the site sells new (a
+ * make with new or demo cars in its stock), each with its manufacturer. A used-only site has none.
+ */
+export async function listTenantCatalogue(db: Db, tenant: string): Promise<Array<{ manufacturer: Manufacturer; model: Model }>> {
+  const makes = (await db.selectFrom('cars').select('make').distinct().where('tenant', '=', tenant).where('car_type', 'in', ['new', 'demo']).execute()).map((row) => String(row['make']));
+  if (makes.length === 0) return [];
+  const manufacturers = (await db.selectFrom('manufacturers').selectAll().where('name', 'in', makes).execute()).map((row) => fromRow<Manufacturer>(row));
+  if (manufacturers.length === 0) return [];
+  const byId = new Map(manufacturers.map((m) => [m.id, m]));
+  const models = (await db.selectFrom('models').selectAll().where('manufacturer_id', 'in', [...byId.keys()]).orderBy('id').execute()).map((row) => fromRow<Model>(row));
+  return models.map((model) => ({ manufacturer: byId.get(model.manufacturer_id)!, model }));
+}
+
 export async function listPromoNodes(db: Db, tenant: string): Promise<PromoNode[]> {
   return (await db.selectFrom('promo_nodes').selectAll().where('tenant', '=', tenant).orderBy('id').execute()).map((row) => fromRow<PromoNode>(row));
 }
@@ -204,6 +218,17 @@ const MEDIA_OWNERS: Record<MediaKind, { table: 'locations' | 'slides' | 'brands'
  * Whether the tenant's stock (or the shared catalogue, for makes and models) names the picture at
  * `path` (`/media/blog/x-1.jpg`), with or without size parameters after it.
  */
+/** The catalogue model whose picture is at `path` (its body type draws the picture). */
+export async function findModelByImage(db: Db, path: string): Promise<Model | null> {
+  const row = await db
+    .selectFrom('models')
+    .selectAll()
+    .where((eb) => eb.or([eb('image_url', '=', path), eb('image_url', 'like', `${path}?%`)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row ? fromRow<Model>(row) : null;
+}
+
 export async function mediaImageExists(db: Db, tenant: string, kind: MediaKind, path: string): Promise<boolean> {
   const owner = MEDIA_OWNERS[kind];
   const row = await db

@@ -1,6 +1,6 @@
 import jpeg from 'jpeg-js';
 import type { Database } from '../db/database';
-import { loadTenantStock } from '../db/stock';
+import { listTenantCatalogue, loadTenantStock } from '../db/stock';
 import type { Car } from '../stock/model';
 import { seedStock } from '../stock/seed/seed-stock';
 import { MEDIA_QUALITIES, MEDIA_WIDTHS } from './media-routes';
@@ -102,7 +102,8 @@ describe('history reports', () => {
 describe('pictures of locations, slides, brands, blog posts, makes and models', () => {
   it('serves a picture the tenant’s stock names', async () => {
     const stock = await loadTenantStock(database.db, 'harbourside-motors');
-    for (const url of [stock.blog[0]!.image, stock.locations[0]!.image_url, stock.slides[0]!.image_url, stock.brands[0]!.logo]) {
+    const [catalogued] = await listTenantCatalogue(database.db, 'harbourside-motors');
+    for (const url of [stock.blog[0]!.image, stock.locations[0]!.image_url, stock.slides[0]!.image_url, stock.brands[0]!.logo, catalogued!.model.image_url]) {
       const response = await get(url);
       expect({ url, status: response.statusCode, type: response.headers['content-type'] }).toEqual({ url, status: 200, type: 'image/jpeg' });
     }

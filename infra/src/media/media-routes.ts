@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { findCarById, mediaImageExists, type MediaKind } from '../db/stock';
+import { findCarById, findModelByImage, mediaImageExists, type MediaKind } from '../db/stock';
 import { RenderPool, RenderPoolBusyError, type RenderPoolOptions } from './render-pool';
 import type { RenderJob } from './render-worker';
 
@@ -15,6 +15,9 @@ import type { RenderJob } from './render-worker';
  */
 export const MEDIA_WIDTHS = [120, 200, 240, 300, 400, 600, 800, 1200, 1600] as const;
 export const MEDIA_QUALITIES = [50, 75, 90] as const;
+/** Colours a catalogue model is shown in (names the car picture knows). */
+const MODEL_COLOURS = ['White', 'Silver', 'Blue', 'Red', 'Grey', 'Black'] as const;
+
 const MEDIA_KINDS: readonly MediaKind[] = ['locations', 'slides', 'brands', 'blog', 'makes', 'models'];
 
 const oneOf = (name: string, allowed: readonly number[]) =>
@@ -133,6 +136,12 @@ export default fp<MediaOptions>(
       const { kind, file } = request.params;
       if (!MEDIA_KINDS.includes(kind as MediaKind) || !/^[a-z0-9-]+\.jpg$/.test(file) || !request.tenant) return notFound(reply);
       if (!(await mediaImageExists(fastify.database.db, request.tenant.slug, kind as MediaKind, `/media/${kind}/${file}`))) return notFound(reply);
+      // A catalogue model is drawn as the car it is (its body type), in one of the showroom colours.
+      const model = kind === 'models' ? await findModelByImage(fastify.database.db, `/media/${kind}/${file}`) : null;
+      if (model) {
+        const colour = MODEL_COLOURS[hash(file) % MODEL_COLOURS.length]!;
+        return send(reply, { key: `${kind}/${file}/${size.width}x${size.height}/${size.quality}`, kind: 'car', ...size, picture: { body: model.body, colour, angle: 20, backdrop: 1 } });
+      }
       return send(reply, { key: `${kind}/${file}/${size.width}x${size.height}/${size.quality}`, kind: 'banner', ...size, seed: hash(file) });
     });
   },

@@ -1,5 +1,6 @@
 import { Route, Routes } from '@forecourt/shared-config/router';
 import { HomePage } from '../features/home/components/home-page';
+import { ModelSearchPage } from '../features/model-search/components/model-search-page';
 import { SearchPage } from '../features/search-page/components/search-page';
 
 /** The routes of routes.json; the shell mounts this app only on paths it owns. */
@@ -7,6 +8,7 @@ export function SearchRoutes() {
   return (
     <Routes>
       <Route path="/" element={<HomePage />} />
+      <Route path="/models" element={<ModelSearchPage />} />
       <Route path="*" element={<SearchPage />} />
     </Routes>
   );

@@ -51,6 +51,11 @@ export const SearchAccessSchema = z
      * sort adds 'price > 0' on some sites). The search client adds them when it uses that index.
      */
     sortFilters: z.record(z.string(), z.string()),
+    /**
+     * The manufacturer and model catalogue (the model search): its index and a key secured to
+     * the site's own catalogue. Absent from servers older than the model search.
+     */
+    models: z.object({ indexName: z.string().min(1), apiKey: z.string().min(1) }).strict().optional(),
   })
   .strict();
 

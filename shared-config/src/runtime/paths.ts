@@ -15,6 +15,8 @@ export const paths = {
     `/search/${condition}-cars`,
   searchMake: (make: string, model?: string) => (model ? `/search/${make}/${model}` : `/search/${make}`),
   specialOffers: () => '/special-offers',
+  /** The manufacturer and model search (the site's new model catalogue). */
+  models: () => '/models',
   car: (slug: string) => `/cars/${encodeURIComponent(slug)}`,
   checkout: (slug: string) => `/cars/${encodeURIComponent(slug)}/checkout`,
   print: (slug: string) => withQuery('/print', { car_id: slug }),

@@ -10,7 +10,7 @@ import { seedStock } from '../../stock/seed/seed-stock';
 import { tempDir } from '../../testing/fake-build';
 import { openTestDatabase } from '../../testing/test-database';
 import { loadTenants } from '../../tenants/load-tenants';
-import { CAR_SORTS, CARS_INDEX, VISIBLE_FOREVER, visibleUntil } from './records';
+import { CAR_SORTS, CARS_INDEX, MODELS_INDEX, VISIBLE_FOREVER, visibleUntil } from './records';
 
 /**
  * Stock goes database -> indexer -> search service over real HTTP with the real client, and a
@@ -99,6 +99,42 @@ describe('indexer and tenant search keys', () => {
   it('marks in-stock cars visible for ever', () => {
     const car = cars.get('harbourside-motors')!.find((c) => c.status === 'in_stock')!;
     expect(visibleUntil(car, 3)).toBe(VISIBLE_FOREVER);
+  });
+});
+
+describe('the model catalogue (the model search)', () => {
+  function catalogueClient(slug: string) {
+    const { access } = pageClient(slug);
+    return algoliasearch(access.appId, access.models!.apiKey, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }] });
+  }
+  type ModelRecord = { tenant: string; manufacturer: { name: string }; model: { name: string; body: string } };
+
+  it('gives a site the models of every make it sells new, each once', async () => {
+    const result = await catalogueClient('harbourside-motors').searchSingleIndex<ModelRecord>({ indexName: MODELS_INDEX, searchParams: { hitsPerPage: 1000 } });
+    const soldNew = new Set(cars.get('harbourside-motors')!.filter((c) => c.car_type === 'new' || c.car_type === 'demo').map((c) => c.make));
+    const makes = new Set(result.hits.map((h) => h.manufacturer.name));
+    expect(makes).toEqual(soldNew);
+    const names = result.hits.map((h) => `${h.manufacturer.name} ${h.model.name}`);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('filters by the spec’s attributes: manufacturer.name and model.body', async () => {
+    const client = catalogueClient('harbourside-motors');
+    const result = await client.searchSingleIndex<ModelRecord>({ indexName: MODELS_INDEX, searchParams: { facetFilters: [['manufacturer.name:Toyota'], ['model.body:suv']], hitsPerPage: 100 } });
+    expect(result.nbHits).toBeGreaterThan(0);
+    expect(result.hits.every((h) => h.manufacturer.name === 'Toyota' && h.model.body === 'suv')).toBe(true);
+  });
+
+  it('has nothing for a used-only site, and a site’s key cannot read another’s catalogue', async () => {
+    const client = catalogueClient('redgum-used-cars');
+    expect((await client.searchSingleIndex({ indexName: MODELS_INDEX, searchParams: { hitsPerPage: 0 } })).nbHits).toBe(0);
+    expect((await client.searchSingleIndex({ indexName: MODELS_INDEX, searchParams: { filters: 'tenant:"harbourside-motors"', hitsPerPage: 0 } })).nbHits).toBe(0);
+  });
+
+  it('is not readable with the stock key, nor the stock with the catalogue key', async () => {
+    const { client } = pageClient('harbourside-motors');
+    await expect(client.searchSingleIndex({ indexName: MODELS_INDEX, searchParams: { hitsPerPage: 0 } })).rejects.toMatchObject({ status: 403 });
+    await expect(catalogueClient('harbourside-motors').searchSingleIndex({ indexName: CARS_INDEX, searchParams: { hitsPerPage: 0 } })).rejects.toMatchObject({ status: 403 });
   });
 });
 

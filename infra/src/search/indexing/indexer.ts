@@ -2,8 +2,8 @@ import { algoliasearch } from 'algoliasearch';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Kysely } from 'kysely';
 import type { PlatformTables } from '../../db/schema';
-import { countCars, streamCars } from '../../db/stock';
-import { CARS_INDEX, CARS_INDEX_SETTINGS, carToRecord, REPLICA_RANKING } from './records';
+import { countCars, listTenantCatalogue, streamCars } from '../../db/stock';
+import { CARS_INDEX, CARS_INDEX_SETTINGS, carToRecord, MODELS_INDEX, MODELS_INDEX_SETTINGS, modelToRecord, REPLICA_RANKING } from './records';
 
 /**
  * Database -> search index, through algoliasearch's write API: the same calls load the embedded
@@ -34,7 +34,7 @@ export function searchClient(target: SearchTarget, key: string) {
   );
 }
 
-export async function indexStock(options: IndexStockOptions): Promise<{ records: number; ms: number }> {
+export async function indexStock(options: IndexStockOptions): Promise<{ records: number; models: number; ms: number }> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
   const batchSize = options.batchSize ?? 1000;
@@ -73,5 +73,27 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
       lastReport = done;
     }
   }
-  return { records: done, ms: Date.now() - started };
+  const models = await indexCatalogue(client, options);
+  log(`  indexed ${models.toLocaleString('en-AU')} catalogue models`);
+  return { records: done, models, ms: Date.now() - started };
+}
+
+/** Each site's model catalogue (db listTenantCatalogue) into the models index, replaced whole. */
+async function indexCatalogue(client: ReturnType<typeof searchClient>, options: IndexStockOptions): Promise<number> {
+  const cleared = await client.clearObjects({ indexName: MODELS_INDEX }).catch((error: unknown) => {
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  });
+  if (cleared) await client.waitForTask({ indexName: MODELS_INDEX, taskID: cleared.taskID });
+  const settings = await client.setSettings({ indexName: MODELS_INDEX, indexSettings: MODELS_INDEX_SETTINGS });
+  await client.waitForTask({ indexName: MODELS_INDEX, taskID: settings.taskID });
+  let count = 0;
+  for (const tenant of options.tenants) {
+    const objects = (await listTenantCatalogue(options.db, tenant.slug)).map(({ manufacturer, model }) => modelToRecord(tenant.slug, manufacturer, model));
+    if (objects.length === 0) continue;
+    const responses = await client.saveObjects({ indexName: MODELS_INDEX, objects });
+    for (const response of responses) await client.waitForTask({ indexName: MODELS_INDEX, taskID: response.taskID });
+    count += objects.length;
+  }
+  return count;
 }

@@ -1,5 +1,5 @@
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import type { Car } from '../../stock/model';
+import type { Car, Manufacturer, Model } from '../../stock/model';
 import { DAY_MS } from '../../stock/seed/generate';
 import type { IndexSettings } from 'algoliasearch';
 import { slugify } from '../../stock/seed/rules';
@@ -177,3 +177,39 @@ export function tenantStockFilter(tenant: TenantConfig, nowSeconds: number): str
   if (tenant.search.baseFilters.trim()) parts.push(`(${tenant.search.baseFilters})`);
   return parts.join(' AND ');
 }
+
+/**
+ * The manufacturer and model catalogue (spec: "a manufacturer or model search with a
+ * dealership-scoped catalogue"): one record per model a site sells new, nested as the spec
+ * names its filters (manufacturer.name, model.name, model.body).
+ */
+export const MODELS_INDEX = 'models';
+
+export const MODELS_INDEX_SETTINGS: IndexSettings = {
+  searchableAttributes: ['model.name', 'manufacturer.name', 'model.body'],
+  attributesForFaceting: ['manufacturer.name', 'model.name', 'model.body', 'filterOnly(tenant)'],
+  customRanking: ['asc(manufacturer.name)', 'asc(model.name)'],
+  hitsPerPage: 21,
+};
+
+export function modelToRecord(tenant: string, manufacturer: Manufacturer, model: Model): Record<string, unknown> {
+  return {
+    objectID: `${tenant}-${model.id}`,
+    tenant,
+    manufacturer: { name: manufacturer.name, slug: manufacturer.slug, logo: { url: manufacturer.logo_url } },
+    model: {
+      name: model.name,
+      slug: model.slug,
+      body: model.body,
+      image: { url: model.image_url },
+      accessories_count: model.accessories_count,
+      override_url: model.override_url,
+    },
+  };
+}
+
+/** The filter of a tenant's key for the catalogue: its own models (none of the stock's listing rules apply). */
+export function tenantModelsFilter(tenant: TenantConfig): string {
+  return `tenant:"${tenant.slug}"`;
+}
+

@@ -7,7 +7,7 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { IndexStore } from '../../../search/engine';
 import { KeyStore, searchService } from '../../../search/http';
 import type { SearchTarget } from '../../../search/indexing/indexer';
-import { CAR_SORTS, CARS_INDEX, tenantStockFilter } from '../../../search/indexing/records';
+import { CAR_SORTS, CARS_INDEX, MODELS_INDEX, tenantModelsFilter, tenantStockFilter } from '../../../search/indexing/records';
 
 /**
  * Search for every tenant: the embedded Algolia-compatible service (mounted under /1/) by
@@ -91,6 +91,16 @@ export default fp<SearchPluginOptions>(
           indexName: CARS_INDEX,
           sorts: { ...CAR_SORTS },
           sortFilters: tenant.search.priceAscRequiresPrice ? { [CAR_SORTS.priceAsc]: 'price > 0' } : {},
+          // The catalogue has its own key: the stock's listing rules (in stock, on the website,
+          // the site's base filters) are about cars, not models.
+          models: {
+            indexName: MODELS_INDEX,
+            apiKey: keys.generateSecuredApiKey(credentials.searchKey, {
+              filters: tenantModelsFilter(tenant),
+              restrictIndices: [MODELS_INDEX],
+              validUntil: nowSeconds + SECURED_KEY_TTL_SECONDS,
+            }),
+          },
         };
       },
       target(listening?: { host: string; port: number }): SearchTarget {

@@ -17,9 +17,9 @@ const NO_PRICE_TEXT = 'Enquire for price';
  * How wide a card is, for the browser's choice from srcset: three columns beside the filters from
  * 900 px (the grid's 16rem minimum in a 72rem page), two on a tablet, one on a phone.
  */
-const CARD_SIZES = '(min-width: 900px) 270px, (min-width: 600px) 45vw, calc(100vw - 3rem)';
+export const CARD_SIZES = '(min-width: 900px) 270px, (min-width: 600px) 45vw, calc(100vw - 3rem)';
 
-function imageSources(url: string | null): { src: string; srcSet: string } | null {
+export function imageSources(url: string | null): { src: string; srcSet: string } | null {
   if (!url || !url.startsWith('/media/')) return null;
   const base = url.split('?')[0];
   return { src: `${base}?w=400`, srcSet: CARD_WIDTHS.map((w) => `${base}?w=${w} ${w}w`).join(', ') };

@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
-import { capitalise, readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
+import { capitalise, readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant } from '@forecourt/shared-config';
 import type { OPTIONAL_FILTERS } from '@forecourt/shared-config/tenant';
 import type { UiState } from 'instantsearch.js';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, useSearchBox, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
 import type { CarHit } from '../../../lib/hit';
 import { certifiedItems, MAKES_SHOWN, MODEL_FACET_LIMIT } from '../../../lib/lists';
 import { placePromos, promoNodes, promosPerPage } from '../../../lib/promos';
@@ -21,6 +21,8 @@ import { FilterSection, RangeFilter } from './filters';
 import type { PromoCardData } from '../../../../server';
 import { PromoCard, usePromoNodes } from './promo-card';
 import { SearchHistory } from './search-history';
+import { FilterPanel } from './filter-panel';
+import { QueryBox } from './query-box';
 import { CheckboxList, PageLinks, SortSelect } from './widgets';
 
 /** Spec (search-and-vehicle §8). */
@@ -29,71 +31,6 @@ export const EMPTY_SEARCH_TEXT = 'No results found for your search at this time.
 export const NO_OFFERS = { heading: 'No Results Available', text: 'There appears to be no offers currently available that meet the conditions of your search', button: 'Clear Filters' } as const;
 /** Cards in the first row at the widest layout: their images load at once. */
 const FIRST_ROW = 3;
-/** Spec (search-and-vehicle §5): text search updates are debounced 300 ms. */
-const QUERY_DEBOUNCE_MS = 300;
-
-function debounced(ms: number) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return (query: string, search: (value: string) => void) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => search(query), ms);
-  };
-}
-
-/**
- * The text search: our own field on `useSearchBox`, because InstantSearch's box names its input
- * 'Search' with no way to change it, and a shopper's screen reader should hear what it searches.
- * Typing refines after 300 ms; back/forward put the address bar's query back into the field.
- */
-function QueryBox() {
-  const queryHook = useMemo(() => debounced(QUERY_DEBOUNCE_MS), []);
-  const { query, refine } = useSearchBox({ queryHook });
-  const [value, setValue] = useState(query);
-  const input = useRef<HTMLInputElement>(null);
-  const id = useId();
-  useEffect(() => {
-    if (document.activeElement !== input.current) setValue(query);
-  }, [query]);
-  return (
-    <form
-      role="search"
-      aria-label="Stock"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        refine(value);
-        input.current?.blur();
-      }}
-      css={css`display: flex; gap: 0.25rem;`}
-    >
-      <label htmlFor={id} css={VISUALLY_HIDDEN}>
-        Search stock
-      </label>
-      <input
-        ref={input}
-        id={id}
-        type="search"
-        enterKeyHint="search"
-        autoComplete="off"
-        placeholder="Make, model or keyword"
-        value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          refine(event.target.value);
-        }}
-        css={css`flex: 1; min-width: 0; padding: 0.55rem 0.75rem; font: inherit; border: 1px solid ${SURFACE.border}; border-radius: 6px;`}
-      />
-      <button type="submit" css={css`display: grid; place-items: center; min-width: 2.75rem; padding: 0; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; cursor: pointer;`}>
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" />
-        </svg>
-        <span css={VISUALLY_HIDDEN}>Search</span>
-      </button>
-    </form>
-  );
-}
-
 /** InstantSearch's stand-in results before the first answer arrives. */
 const beforeFirstAnswer = (results: unknown) => Boolean((results as { __isArtificial?: boolean } | undefined)?.__isArtificial);
 
@@ -311,41 +248,6 @@ function ScrollToTopOnPage() {
     window.scrollTo({ top: 0 });
   }, [indexUiState.page]);
   return null;
-}
-
-/**
- * The filter column: beside the results from 900 px, and on a phone behind a 'Filters' button
- * that opens it as a panel over the results (the results stay in the page underneath).
- */
-function FilterPanel({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  return (
-    <div>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((v) => !v)}
-        css={css`width: 100%; padding: 0.7rem; font: inherit; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; @media (min-width: 900px) { display: none; }`}
-      >
-        {open ? 'Hide filters' : 'Filters'}
-      </button>
-      <aside
-        id={id}
-        aria-label="Filters"
-        css={css`
-          display: ${open ? 'flex' : 'none'};
-          flex-direction: column;
-          gap: 1rem;
-          margin-top: 0.75rem;
-          @media (min-width: 900px) { display: flex; margin-top: 0; }
-        `}
-      >
-        {children}
-      </aside>
-    </div>
-  );
 }
 
 /** The little of `window` the address router reads, for rendering on the server. */
