@@ -500,3 +500,35 @@ test('axe finds no serious or critical problem on the model search page', async 
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
+
+test('the rest of the spec’s filter attributes on a site that adds them: year, Listed and location agree with the service and the address', async ({ page }) => {
+  await page.goto(tenantUrl('summit-auto-group', '/search/new-used-and-demo-cars'));
+  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+
+  await filterSection(page, 'Year').locator('summary').click();
+  await filterSection(page, 'Year').getByLabel('Min year').fill('2022');
+  await filterSection(page, 'Year').getByLabel('Min year').press('Enter');
+  await expect(page).toHaveURL(/[?&]year=2022:(&|$)/);
+  const byYear = await serviceSearch(page, { numericFilters: ['year>=2022'], hitsPerPage: 0 });
+  await expect(count(page)).toHaveAttribute('data-result-count', String(byYear.nbHits));
+
+  await filterSection(page, 'Listed').locator('summary').click();
+  await filterSection(page, 'Listed').getByLabel('Listed').selectOption({ label: 'In the last 30 days' });
+  await expect(page).toHaveURL(/[?&]created_at_timestamp=\d+:(&|$)/);
+  const since = Number(/created_at_timestamp=(\d+)/.exec(page.url())?.[1]);
+  expect(Date.now() / 1000 - since).toBeGreaterThanOrEqual(30 * 86_400);
+  const recent = await serviceSearch(page, { numericFilters: ['year>=2022', `created_at_timestamp>=${since}`], hitsPerPage: 0 });
+  await expect(count(page)).toHaveAttribute('data-result-count', String(recent.nbHits));
+
+  await filterSection(page, 'Location').locator('summary').click();
+  const option = filterSection(page, 'Location').locator('label').first();
+  const name = (await option.locator('span').first().textContent()) ?? '';
+  await option.getByRole('checkbox').check();
+  await expect(page).toHaveURL(new RegExp(`[?&]location_name=${encodeURIComponent(name).replace(/%20/g, '(%20|\\+)')}(&|$)`));
+  const atLocation = await serviceSearch(page, { numericFilters: ['year>=2022', `created_at_timestamp>=${since}`], facetFilters: [[`location_name:${name}`]], hitsPerPage: 0 });
+  await expect(count(page)).toHaveAttribute('data-result-count', String(atLocation.nbHits));
+
+  // Back undoes the location, as every filter.
+  await page.goBack();
+  await expect(count(page)).toHaveAttribute('data-result-count', String(recent.nbHits));
+});

@@ -1,4 +1,4 @@
-import { BODY_TYPES, bodyLabel, bodyTiles, certifiedItems, makeList, MODEL_FACET_LIMIT, rememberSearch } from './lists';
+import { BODY_TYPES, bodyLabel, bodyTiles, certifiedItems, listedChoices, listedDays, listedSince, makeList, MODEL_FACET_LIMIT, rememberSearch } from './lists';
 
 describe('make list (spec: 7 shown, Show all makes / Hide extra makes)', () => {
   const makes = ['Toyota', 'Mazda', 'Kia', 'Hyundai', 'Ford', 'Mitsubishi', 'Nissan', 'Subaru', 'Isuzu'];
@@ -78,5 +78,24 @@ describe('certifiedItems (spec §5: the facet hides false on certified-only site
       ['Not certified', 140],
       ['Certified', 60],
     ]);
+  });
+});
+
+describe('the Listed filter (created_at_timestamp)', () => {
+  const now = 1_800_000_000;
+  it('offers the site’s just-arrived window first (8 days by default), then 30 and 90 days', () => {
+    expect(listedChoices(8).map((c) => c.label)).toEqual(['Just arrived (last 8 days)', 'In the last 30 days', 'In the last 90 days']);
+  });
+
+  it('does not offer the same window twice when the site’s window is 30 days', () => {
+    expect(listedChoices(30).map((c) => c.days)).toEqual([30, 90]);
+  });
+
+  it('starts 8 days ago, on the hour, and reads back as 8 days', () => {
+    const since = listedSince(8, now);
+    expect(since % 3600).toBe(0);
+    expect(now - since).toBeGreaterThanOrEqual(8 * 86_400);
+    expect(now - since).toBeLessThan(8 * 86_400 + 3600);
+    expect(listedDays(since, now)).toBe(8);
   });
 });

@@ -65,3 +65,28 @@ const CERTIFIED_LABELS: Record<string, string> = { true: 'Certified', false: 'No
 export function certifiedItems<T extends CertifiedItem>(items: readonly T[], certifiedOnly: boolean): T[] {
   return items.filter((item) => !(certifiedOnly && item.value === 'false')).map((item) => ({ ...item, label: CERTIFIED_LABELS[item.value] ?? item.label }));
 }
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * The 'Listed' filter (created_at_timestamp, spec §3): how recent a listing is, in days. The first
+ * choice is the site's just-arrived window ('New' badge, 8 days by default, spec §9).
+ */
+export function listedChoices(newDays: number): Array<{ days: number; label: string }> {
+  const choices = [
+    { days: newDays, label: `Just arrived (last ${newDays} days)` },
+    { days: 30, label: 'In the last 30 days' },
+    { days: 90, label: 'In the last 90 days' },
+  ];
+  return choices.filter((choice, i) => choices.findIndex((c) => c.days === choice.days) === i).sort((a, b) => a.days - b.days);
+}
+
+/** The earliest listing time of a choice, rounded down to the hour so an address stays the same for an hour. */
+export function listedSince(days: number, nowSeconds: number): number {
+  return Math.floor((nowSeconds - days * DAY_SECONDS) / 3600) * 3600;
+}
+
+/** Which choice a filter's lower bound is (the nearest whole number of days), for reading an address back. */
+export function listedDays(since: number, nowSeconds: number): number {
+  return Math.round((nowSeconds - since) / DAY_SECONDS);
+}

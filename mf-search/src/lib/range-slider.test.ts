@@ -42,6 +42,19 @@ describe('range sliders (spec: snap to 1000, clamp to the facet, default 0-10000
   });
 });
 
+describe('range sliders over small whole numbers (a year)', () => {
+  it('keeps the facet’s years as they are and steps by one year', () => {
+    const bounds = sliderBounds({ min: 2017, max: 2026 }, 1);
+    expect(bounds).toEqual({ min: 2017, max: 2026 });
+    expect(sliderStep(bounds, 1)).toBe(1);
+  });
+
+  it('moves a year handle to the typed year, not to a thousand', () => {
+    expect(moveHandle({ min: 2017, max: 2026 }, 'min', 2020, { min: 2017, max: 2026 }, 1)).toEqual({ min: 2020, max: 2026 });
+    expect(moveHandle({ min: 2017, max: 2026 }, 'min', 1999, { min: 2017, max: 2026 }, 1)).toEqual({ min: 2017, max: 2026 });
+  });
+});
+
 describe('price presets and typed amounts (finance spec §9)', () => {
   it('offers $5,000 to $70,000 in fives of thousands for everyday stock', () => {
     const presets = pricePresets({ min: 0, max: 120_000 });

@@ -14,29 +14,33 @@ export interface Bounds {
   max: number;
 }
 
-/** The slider's bounds: the facet's min and max widened to whole thousands, or the default range without stats. */
-export function sliderBounds(stats: Bounds | undefined): Bounds {
+/**
+ * The slider's bounds: the facet's min and max widened to whole multiples of the snap, or the
+ * default range without stats. `unit` is the snap: 1000 for amounts (the spec's rule); a filter
+ * whose values are small whole numbers (a year) snaps to 1.
+ */
+export function sliderBounds(stats: Bounds | undefined, unit: number = SNAP): Bounds {
   if (!stats || !Number.isFinite(stats.min) || !Number.isFinite(stats.max) || stats.max < stats.min) return { ...DEFAULT_RANGE };
-  return { min: Math.floor(stats.min / SNAP) * SNAP, max: Math.ceil(stats.max / SNAP) * SNAP };
+  return { min: Math.floor(stats.min / unit) * unit, max: Math.ceil(stats.max / unit) * unit };
 }
 
 /** About a hundredth of the range, as a whole multiple of the snap (never below it). */
-export function sliderStep(bounds: Bounds): number {
-  return Math.max(SNAP, Math.round((bounds.max - bounds.min) / 100 / SNAP) * SNAP);
+export function sliderStep(bounds: Bounds, unit: number = SNAP): number {
+  return Math.max(unit, Math.round((bounds.max - bounds.min) / 100 / unit) * unit);
 }
 
-/** Snaps a value to the nearest multiple of 1000 inside the bounds. */
-export function snap(value: number, bounds: Bounds): number {
-  return Math.min(bounds.max, Math.max(bounds.min, Math.round(value / SNAP) * SNAP));
+/** Snaps a value to the nearest multiple of the snap (1000 by default) inside the bounds. */
+export function snap(value: number, bounds: Bounds, unit: number = SNAP): number {
+  return Math.min(bounds.max, Math.max(bounds.min, Math.round(value / unit) * unit));
 }
 
 /**
  * The range after the shopper moves one handle to `value` (typed or dragged). Out-of-range or
  * non-numeric input is ignored (the range stays as it was); a handle cannot pass the other.
  */
-export function moveHandle(range: Bounds, handle: 'min' | 'max', value: number, bounds: Bounds): Bounds {
+export function moveHandle(range: Bounds, handle: 'min' | 'max', value: number, bounds: Bounds, unit: number = SNAP): Bounds {
   if (!Number.isFinite(value) || value < bounds.min || value > bounds.max) return range;
-  const snapped = snap(value, bounds);
+  const snapped = snap(value, bounds, unit);
   return handle === 'min' ? { min: Math.min(snapped, range.max), max: range.max } : { min: range.min, max: Math.max(snapped, range.min) };
 }
 

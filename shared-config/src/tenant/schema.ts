@@ -43,8 +43,32 @@ const BadgeSettingsSchema = z
   })
   .strict();
 
-/** Filters of the spec's list (search-and-vehicle §3) a site may add to the filter bar, in this order. */
-export const OPTIONAL_FILTERS = ['fuel', 'transmission', 'drive', 'colour', 'seats'] as const;
+/**
+ * Filters of the spec's list (search-and-vehicle §3) a site may add to the filter bar below the
+ * standard ones, shown in the order the site lists them. Each is the index attribute it filters.
+ */
+export const OPTIONAL_FILTERS = [
+  'fuel',
+  'transmission',
+  'drive',
+  'colour',
+  'seats',
+  'year',
+  'created_at_timestamp',
+  'item_type',
+  'status',
+  'tag',
+  'badge',
+  'filtered_features',
+  'make_model',
+  'price_range',
+  'weekly_price_range',
+  'subscription_price',
+  'location_name',
+  'dealership_name',
+  'city',
+  'state',
+] as const;
 
 const SearchSettingsSchema = z
   .object({

@@ -4,7 +4,7 @@ import { RangeSlider } from '@forecourt/shared-config/slider';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRange } from 'react-instantsearch-core';
 import { NumberField } from './number-field';
-import { moveHandle, parseAmount, PRICE_SLIDER, pricePresets, sliderBounds, sliderStep, type Bounds } from '../../../lib/range-slider';
+import { moveHandle, parseAmount, PRICE_SLIDER, pricePresets, sliderBounds, sliderStep, SNAP, type Bounds } from '../../../lib/range-slider';
 
 /** Spec (search-and-vehicle §5): range updates are debounced 400 ms. */
 const RANGE_DEBOUNCE_MS = 400;
@@ -35,6 +35,8 @@ interface RangeKind {
   bounds: (stats: Bounds | undefined) => Bounds;
   step: (bounds: Bounds) => number;
   presets?: (bounds: Bounds) => number[];
+  /** What values snap to: 1000 for amounts (spec §5), 1 for years. */
+  unit?: number;
 }
 
 /** Price: the finance spec's filter-bar slider (5,000 to 250,000 by default, step 500) with presets. */
@@ -49,7 +51,19 @@ const PRICE: RangeKind = {
 /** Kilometres and the other numeric filters: snapped to 1000, step about a hundredth of the range. */
 const KMS: RangeKind = { label: 'Kilometres', format: formatKms, bounds: sliderBounds, step: sliderStep };
 
-export const RANGE_KINDS = { price: PRICE, km: KMS } as const;
+/** Year of manufacture: whole years, the facet's oldest to newest. */
+const YEAR: RangeKind = { label: 'Year', format: (year) => String(year), bounds: (stats) => sliderBounds(stats, 1), step: () => 1, unit: 1 };
+
+/** Subscription price, per week (spec: '/ week' for subscription prices): snapped to $10. */
+const SUBSCRIPTION: RangeKind = {
+  label: 'Subscription',
+  format: (value) => `${formatDollars(value)} / week`,
+  bounds: (stats) => sliderBounds(stats, 10),
+  step: (bounds) => sliderStep(bounds, 10),
+  unit: 10,
+};
+
+export const RANGE_KINDS = { price: PRICE, km: KMS, year: YEAR, subscription_price: SUBSCRIPTION } as const;
 
 function AmountField({ label, value, onSet, format, presets }: { label: string; value: number; onSet: (value: number) => number; format: (v: number) => string; presets?: number[] }) {
   const [text, setText] = useState(format(value));
@@ -87,9 +101,10 @@ function AmountField({ label, value, onSet, format, presets }: { label: string; 
  * facet's range are ignored (the field goes back to the current value), the handles never
  * cross, and the search runs 400 ms after the last change. The whole range means no filter.
  */
-export function RangeFilter({ attribute }: { attribute: keyof typeof RANGE_KINDS }) {
+export function RangeFilter({ attribute, hideWithoutValues = false }: { attribute: keyof typeof RANGE_KINDS; /** An optional filter: says there is nothing to filter when no result has a value. */ hideWithoutValues?: boolean }) {
   const kind = RANGE_KINDS[attribute];
   const { range, start, refine } = useRange({ attribute });
+  const unit = kind.unit ?? SNAP;
   const bounds = kind.bounds(range.min !== undefined && range.max !== undefined ? { min: range.min, max: range.max } : undefined);
   const step = kind.step(bounds);
   const current = {
@@ -101,7 +116,7 @@ export function RangeFilter({ attribute }: { attribute: keyof typeof RANGE_KINDS
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const setHandle = (handle: 'min' | 'max', value: number) => {
-    const next = moveHandle(draft, handle, value, bounds);
+    const next = moveHandle(draft, handle, value, bounds, unit);
     if (next.min !== draft.min || next.max !== draft.max) commit(next);
     return next[handle];
   };
@@ -112,6 +127,9 @@ export function RangeFilter({ attribute }: { attribute: keyof typeof RANGE_KINDS
   };
   const presets = useMemo(() => kind.presets?.(bounds), [kind, bounds.min, bounds.max]);
   const lower = kind.label.toLowerCase();
+  if (hideWithoutValues && (range.min === undefined || range.max === undefined || !Number.isFinite(range.min))) {
+    return <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>None in these results</p>;
+  }
   return (
     <div role="group" aria-label={kind.label}>
       <RangeSlider label={kind.label} min={bounds.min} max={bounds.max} step={step} value={[draft.min, draft.max]} format={kind.format} onChange={([min, max]) => commit({ min, max })} />

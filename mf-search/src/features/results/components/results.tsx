@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
-import { capitalise, readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant } from '@forecourt/shared-config';
-import type { OPTIONAL_FILTERS } from '@forecourt/shared-config/tenant';
+import { readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant } from '@forecourt/shared-config';
 import type { UiState } from 'instantsearch.js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
@@ -22,6 +21,7 @@ import type { PromoCardData } from '../../../../server';
 import { PromoCard, usePromoNodes } from './promo-card';
 import { SearchHistory } from './search-history';
 import { FilterPanel } from './filter-panel';
+import { OptionalFilter } from './optional-filters';
 import { QueryBox } from './query-box';
 import { CheckboxList, PageLinks, SortSelect } from './widgets';
 
@@ -39,18 +39,6 @@ const beforeFirstAnswer = (results: unknown) => Boolean((results as { __isArtifi
  * little, so it shows once the shopper has chosen a make, or when the results hold one make only
  * (a /search/{make} page).
  */
-/** The headings of the filters a site may add (tenant `search.filters`); folded until opened, to keep the bar short. */
-const OPTIONAL_FILTER_TITLES: Record<(typeof OPTIONAL_FILTERS)[number], string> = {
-  fuel: 'Fuel',
-  transmission: 'Transmission',
-  drive: 'Drive',
-  colour: 'Colour',
-  seats: 'Seats',
-};
-
-/** Index values as shoppers read them ('petrol' -> 'Petrol'); module-level, so the hook keeps one widget. */
-const labelValues: NonNullable<UseRefinementListProps['transformItems']> = (items) => items.map((item) => ({ ...item, label: capitalise(item.label) }));
-
 // Both filters stay mounted and are hidden instead: mounting a facet widget on the strength of
 // the results it changes would search forever.
 function ModelFilter() {
@@ -323,11 +311,7 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
           )}
           {!offers && <CertifiedFilter />}
           {!offers &&
-            tenant.search.filters.map((attribute) => (
-              <FilterSection key={attribute} title={OPTIONAL_FILTER_TITLES[attribute]} open={false}>
-                <CheckboxList attribute={attribute} transformItems={labelValues} sortBy={attribute === 'seats' ? ['name:asc'] : undefined} />
-              </FilterSection>
-            ))}
+            tenant.search.filters.map((attribute) => <OptionalFilter key={attribute} attribute={attribute} />)}
           <SearchHistory heading={heading} />
         </FilterPanel>
         <div css={css`display: flex; flex-direction: column; gap: 1rem; min-width: 0;`}>

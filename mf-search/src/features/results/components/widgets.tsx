@@ -12,7 +12,8 @@ export interface CheckboxListProps {
   attribute: string;
   /** Values shown before 'show more' (all of them when not set). */
   limit?: number;
-  sortBy?: Array<'count:desc' | 'count:asc' | 'name:asc' | 'name:desc' | 'isRefined'>;
+  /** Facet value order: InstantSearch's criteria, or a comparison (e.g. price bands by their lower bound). */
+  sortBy?: UseRefinementListProps['sortBy'];
   /** The toggle's texts, e.g. 'Show all makes' / 'Hide extra makes'. */
   showMoreText?: { more: string; less: string };
   /** Relabels or drops values before they show (e.g. the certified facet's rule). */

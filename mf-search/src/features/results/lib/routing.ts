@@ -3,8 +3,32 @@ import { queryStringToState, stateToQueryString, type SearchState } from '../../
 
 /** The attributes the address bar carries, one parameter each (spec search-and-vehicle §2). */
 export const URL_ATTRIBUTES = {
-  refinements: new Set(['make', 'model', 'body', 'fuel', 'transmission', 'car_type', 'colour', 'drive', 'tag', 'categories', 'certified', 'seats']),
-  ranges: new Set(['price', 'km', 'year']),
+  refinements: new Set([
+    'make',
+    'model',
+    'body',
+    'fuel',
+    'transmission',
+    'car_type',
+    'colour',
+    'drive',
+    'tag',
+    'categories',
+    'certified',
+    'seats',
+    'item_type',
+    'status',
+    'badge',
+    'filtered_features',
+    'make_model',
+    'price_range',
+    'weekly_price_range',
+    'location_name',
+    'dealership_name',
+    'city',
+    'state',
+  ]),
+  ranges: new Set(['price', 'km', 'year', 'subscription_price', 'created_at_timestamp']),
 };
 
 type IndexUiState = UiState[string];
