@@ -537,3 +537,46 @@ test('the rest of the spec’s filter attributes on a site that adds them: year,
   await page.goBack();
   await expect(count(page)).toHaveAttribute('data-result-count', String(recent.nbHits));
 });
+
+test('favourites and compare: a shopper keeps cars in this browser, sees them on /favourites, and compares up to three side by side', async ({ page }) => {
+  await open(page, 'harbourside-motors', '/search/used-cars');
+  await expect(count(page)).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Results' }).locator('article:not([data-promo])');
+  const names = (await cardNames(page)).slice(0, 4);
+
+  // Favourite the first car: it stays favourited across a reload, and /favourites lists it.
+  const favourite = cards.first().getByRole('button', { name: /^Favourite / });
+  await favourite.click();
+  await expect(favourite).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await expect(cards.first().getByRole('button', { name: /^Favourite / })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('complementary', { name: 'Saved' }).getByRole('link', { name: 'Favourites (1)' }).click();
+  await expect(page).toHaveURL(/\/favourites$/);
+  await expect(page.getByRole('list', { name: 'Favourites' }).getByRole('article')).toHaveAttribute('aria-label', names[0]!);
+
+  // Compare three; a fourth is refused with the reason; the table has the three.
+  await page.goBack();
+  await expect(count(page)).toBeVisible();
+  // By position: two cars may share a name.
+  const compare = (i: number) => cards.nth(i).getByRole('button', { name: /^Compare / });
+  for (const i of [0, 1, 2]) await compare(i).click();
+  await compare(3).click();
+  await expect(compare(3)).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText('You can compare up to 3 cars. Remove one to add another.')).toBeVisible();
+  await page.getByRole('complementary', { name: 'Saved' }).getByRole('link', { name: 'Compare now' }).click();
+  await expect(page).toHaveURL(/\/compare$/);
+  const columns = page.getByRole('table').getByRole('columnheader');
+  await expect(columns).toHaveCount(3);
+  await expect(page.getByRole('table').getByRole('link')).toHaveText(names.slice(0, 3));
+  await page.getByRole('table').getByRole('button', { name: /^Remove / }).nth(1).click();
+  await expect(page.getByRole('table').getByRole('link')).toHaveText([names[0]!, names[2]!]);
+});
+
+test('a site without favourites and compare (the caravan yard) shows neither on its cards', async ({ page }) => {
+  await open(page, 'coastal-caravans', '/search/new-used-and-demo-cars');
+  await expect(count(page)).toBeVisible();
+  const results = page.getByRole('list', { name: 'Results' });
+  await expect(results.getByRole('article').first()).toBeVisible();
+  await expect(results.getByRole('button', { name: /^(Favourite|Compare) / })).toHaveCount(0);
+});

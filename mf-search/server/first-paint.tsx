@@ -24,6 +24,11 @@ import { SearchPage } from '../src/features/search-page/components/search-page';
 import type { SearchPorts } from './index';
 import { promoCards } from './promos';
 
+/** routes.json's results pages: every search address and the special offers. */
+function isResultsPath(pathname: string): boolean {
+  return pathname === '/search' || pathname.startsWith('/search/') || pathname.startsWith('/used-car/') || pathname === '/special-offers';
+}
+
 export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: SearchPorts): Promise<FirstPaint | null> {
   // Without search access the pages show their own notice at once; nothing to run ahead of it.
   if (!input.search) return null;
@@ -39,13 +44,14 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
     </SearchServerContext.Provider>
   );
 
-  // routes.json: '/' is the home page, every other path the app owns is a results page.
+  // routes.json: '/' is the home page.
   if (url.pathname === '/') {
     const data: SearchFirstPaintData = { page: 'home', quickFinder: await quickFinderAnswer(searchClient, access.indexName, {}) };
     return { html: render(inApp(<HomePage />, data)), data };
   }
-  // The model search is built in the browser for now (the chrome still comes first-painted).
-  if (url.pathname === '/models') return null;
+  // Results pages only: the model search is built in the browser for now, and favourites and the
+  // comparison live in the shopper's browser (the chrome still comes first-painted).
+  if (!isResultsPath(url.pathname)) return null;
   const promos = promoCards(await ports.promoNodes(input.request));
   const page = (data?: SearchFirstPaintData) => inApp(<SearchPage Results={Results} />, data);
   // Renders once to learn the widgets' queries and runs them; then renders with the answers.

@@ -20,6 +20,7 @@ export * from './runtime/remote-fragment';
 export * from './runtime/define-app';
 export * from './runtime/app-frame';
 export * from './runtime/first-paint';
+export * from './runtime/saved-cars';
 export * from './format';
 export * from './ui/fragment-card';
 export * from './ui/visually-hidden';

@@ -17,6 +17,9 @@ export const paths = {
   specialOffers: () => '/special-offers',
   /** The manufacturer and model search (the site's new model catalogue). */
   models: () => '/models',
+  /** This browser's favourite cars, and the cars picked for comparing (mf-search). */
+  favourites: () => '/favourites',
+  compare: () => '/compare',
   car: (slug: string) => `/cars/${encodeURIComponent(slug)}`,
   checkout: (slug: string) => `/cars/${encodeURIComponent(slug)}/checkout`,
   print: (slug: string) => withQuery('/print', { car_id: slug }),

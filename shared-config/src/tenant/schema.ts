@@ -111,6 +111,10 @@ const SearchSettingsSchema = z
     showViews: z.boolean().default(false),
     /** How many cars the similar cars block shows (spec §9: 'Similar cars count is configurable'). */
     similarCount: z.number().int().min(1).max(24).default(8),
+    /** Favourites kept in the shopper's browser (spec: 'favourite (if storage enabled)'): the card's Favourite switch and /favourites. */
+    favourites: z.boolean().default(true),
+    /** The card's Compare toggle and the /compare table. */
+    compare: z.boolean().default(true),
     /** Filters the site adds below the standard ones (make, model, body, price, kilometres, certified). */
     filters: z.array(z.enum(OPTIONAL_FILTERS)).max(OPTIONAL_FILTERS.length).default(['fuel', 'transmission']),
   })
@@ -167,6 +171,8 @@ export const TenantConfigSchema = z
       certifiedOnly: false,
       showViews: false,
       similarCount: 8,
+      favourites: true,
+      compare: true,
       filters: ['fuel', 'transmission'],
     }),
     nav: z.array(LinkSchema).max(12).default([]),

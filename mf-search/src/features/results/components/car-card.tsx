@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { forecourtStore, paths, readableTextOn, sessionAtom, SURFACE, useTenant } from '@forecourt/shared-config';
+import { forecourtStore, paths, readableTextOn, sessionAtom, SURFACE, toggleCompare, toggleFavourite, useCompareList, useFavourites, useTenant } from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
 import { carBadge, type Badge } from '../../../lib/badges';
 import { isInStock, type CarHit } from '../../../lib/hit';
@@ -11,7 +11,7 @@ import { useSearchServer } from '../../../app/first-paint';
 /** Card image widths the media service renders (its fixed set), for the browser to pick from. */
 const CARD_WIDTHS = [300, 400, 600] as const;
 /** What a price of 10 or less reads when the car is not a preorder (the spec leaves it to the site; this is the platform's default). */
-const NO_PRICE_TEXT = 'Enquire for price';
+export const NO_PRICE_TEXT = 'Enquire for price';
 
 /**
  * How wide a card is, for the browser's choice from srcset: three columns beside the filters from
@@ -56,6 +56,43 @@ function BadgeTag({ badge }: { badge: Badge }) {
     <span css={css`label: mf-search-card-badge; position: absolute; top: 0.5rem; left: 0.5rem; padding: 0.15rem 0.5rem; border-radius: 4px; font-size: 0.8rem; font-weight: 700; color: #fff; background: ${background};`}>
       {text}
     </span>
+  );
+}
+
+const toggleCss = css`display: inline-flex; align-items: center; gap: 0.35rem; min-height: 2.25rem; padding: 0.3rem 0.6rem; font: inherit; font-size: 0.85rem; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; color: #101828; cursor: pointer; &[aria-pressed='true'] { border-color: currentColor; font-weight: 600; }`;
+
+/**
+ * The card's Favourite switch and Compare toggle (spec §4, 'Favourites toggle'), each where the
+ * site has it (`search.favourites`, `search.compare`). The state is the shopper's, kept by
+ * shared-config in this browser, so every team's pages agree on it.
+ */
+function SavedCarToggles({ slug, name }: { slug: string; name: string }) {
+  const { search } = useTenant();
+  const favourites = useFavourites();
+  const compare = useCompareList();
+  if (!search.favourites && !search.compare) return null;
+  const favourite = favourites.includes(slug);
+  const comparing = compare.includes(slug);
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+      {search.favourites && (
+        <button type="button" aria-pressed={favourite} aria-label={`Favourite ${name}`} onClick={() => toggleFavourite(slug)} css={[toggleCss, css`color: ${favourite ? '#b42318' : '#101828'};`]}>
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill={favourite ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+            <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.4C11.8 6.1 13.2 5 15.2 5c3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21z" />
+          </svg>
+          Favourite
+        </button>
+      )}
+      {search.compare && (
+        <button type="button" aria-pressed={comparing} aria-label={`Compare ${name}`} onClick={() => toggleCompare(slug, search.itemNoun)} css={toggleCss}>
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <rect x="3" y="3" width="18" height="18" rx="3" />
+            {comparing && <path d="m7 12 3.5 3.5L17 9" />}
+          </svg>
+          Compare
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -117,6 +154,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
         </p>
         <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(hit.weekly_price)}</p>
         {alsoSold > 0 && <p css={{ margin: 0, fontSize: '0.85rem', color: SURFACE.muted }}>{`and ${alsoSold} more recently sold`}</p>}
+        {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SavedCarToggles slug={hit.slug} name={hit.name} />}
         <a
           href={inStock ? paths.car(hit.slug) : `${paths.contact()}?car_id=${encodeURIComponent(hit.objectID)}`}
           css={css`margin-top: auto; display: inline-block; text-align: center; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary};`}

@@ -20,6 +20,7 @@ import { FilterSection, RangeFilter } from './filters';
 import type { PromoCardData } from '../../../../server';
 import { PromoCard, usePromoNodes } from './promo-card';
 import { SearchHistory } from './search-history';
+import { SavedCarsBar } from '../../saved-cars/components/saved-cars-bar';
 import { FilterPanel } from './filter-panel';
 import { OptionalFilter } from './optional-filters';
 import { QueryBox } from './query-box';
@@ -326,6 +327,7 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
           <PageLinks />
         </div>
       </div>
+      <SavedCarsBar />
     </InstantSearch>
   );
   return serverState ? <InstantSearchSSRProvider {...serverState}>{search}</InstantSearchSSRProvider> : search;

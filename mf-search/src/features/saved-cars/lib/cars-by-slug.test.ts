@@ -1,0 +1,16 @@
+import { carsBySlugRequest, inSavedOrder } from './cars-by-slug';
+
+describe('reading saved cars by slug', () => {
+  it('asks for exactly the saved slugs, as many as there are', () => {
+    expect(carsBySlugRequest('cars', ['2021-toyota-hilux', '2020-mazda-cx-5'])).toEqual({
+      indexName: 'cars',
+      filters: 'slug:"2021-toyota-hilux" OR slug:"2020-mazda-cx-5"',
+      hitsPerPage: 2,
+    });
+  });
+
+  it('keeps the order the shopper saved them in, and names the ones no longer listed', () => {
+    const hits = [{ slug: 'b' }, { slug: 'a' }];
+    expect(inSavedOrder(hits, ['a', 'x', 'b'])).toEqual({ cars: [{ slug: 'a' }, { slug: 'b' }], gone: ['x'] });
+  });
+});
