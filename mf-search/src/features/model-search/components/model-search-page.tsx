@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { forecourtStore, paths, searchAccessAtom, useTenant } from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
+import { BreadcrumbNav } from '../../search-page/components/breadcrumb-nav';
 
 // InstantSearch and the cards load only on this page.
 const ModelSearch = lazy(() => import('./model-search').then((m) => ({ default: m.ModelSearch })));
@@ -13,16 +14,7 @@ export function ModelSearchPage() {
   const access = useAtomValue(searchAccessAtom, { store: forecourtStore });
   return (
     <section css={css`label: mf-search-models-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
-      <nav aria-label="Breadcrumb" css={{ fontSize: '0.85rem', marginBottom: '0.5rem' }}>
-        <ol css={css`list-style: none; margin: 0; padding: 0; display: flex; gap: 0.25rem; & li + li::before { content: '›'; margin-right: 0.25rem; color: #475467; }`}>
-          <li>
-            <a href={paths.home()}>Home</a>
-          </li>
-          <li>
-            <span aria-current="page">New models</span>
-          </li>
-        </ol>
-      </nav>
+      <BreadcrumbNav crumbs={[{ label: 'Home', href: paths.home() }, { label: 'New models' }]} />
       <h1 css={{ margin: '0 0 0.25rem' }}>New models</h1>
       <p css={{ margin: '0 0 1rem', color: '#475467' }}>{`The new ${tenant.search.itemNoun} range at ${tenant.name}, ${tenant.contact.city}`}</p>
       <div css={{ minHeight: '100vh' }}>

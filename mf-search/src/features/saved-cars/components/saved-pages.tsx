@@ -4,21 +4,13 @@ import type { ReactNode } from 'react';
 import type { CarHit } from '../../../lib/hit';
 import { priceDisplay, weeklyFinance } from '../../../lib/price-display';
 import { CarCard, imageSources, NO_PRICE_TEXT } from '../../results/components/car-card';
+import { BreadcrumbNav } from '../../search-page/components/breadcrumb-nav';
 import { useSavedCars, type SavedCars } from './use-saved-cars';
 
 function PageFrame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <section css={css`label: mf-search-saved-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
-      <nav aria-label="Breadcrumb" css={{ fontSize: '0.85rem', marginBottom: '0.5rem' }}>
-        <ol css={css`list-style: none; margin: 0; padding: 0; display: flex; gap: 0.25rem; & li + li::before { content: '›'; margin-right: 0.25rem; color: #475467; }`}>
-          <li>
-            <a href={paths.home()}>Home</a>
-          </li>
-          <li>
-            <span aria-current="page">{title}</span>
-          </li>
-        </ol>
-      </nav>
+      <BreadcrumbNav crumbs={[{ label: 'Home', href: paths.home() }, { label: title }]} />
       <h1 css={{ margin: '0 0 0.25rem' }}>{title}</h1>
       <p css={{ margin: '0 0 1.25rem', color: '#475467' }}>{intro}</p>
       {children}

@@ -5,6 +5,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
 import SearchBox from '../../search-box/components/search-box';
 import { searchBreadcrumb } from '../lib/breadcrumb';
+import { BreadcrumbNav } from './breadcrumb-nav';
 import { searchHeading } from '../lib/search-heading';
 
 // The results (InstantSearch, the search client, the slider) load only on search pages, so the
@@ -33,13 +34,7 @@ export function SearchPage({ Results = LazyResults }: SearchPageProps) {
   const access = useAtomValue(searchAccessAtom, { store: forecourtStore });
   return (
     <section css={css`label: mf-search-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
-      <nav aria-label="Breadcrumb" css={{ fontSize: '0.85rem', marginBottom: '0.5rem' }}>
-        <ol css={css`list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem; & li + li::before { content: '›'; margin-right: 0.25rem; color: #475467; }`}>
-          {searchBreadcrumb(pathname, tenant.search.itemNoun).map((crumb) => (
-            <li key={crumb.label}>{crumb.href ? <a href={crumb.href}>{crumb.label}</a> : <span aria-current="page">{crumb.label}</span>}</li>
-          ))}
-        </ol>
-      </nav>
+      <BreadcrumbNav crumbs={searchBreadcrumb(pathname, tenant.search.itemNoun)} />
       <h1 css={{ margin: '0 0 0.25rem' }}>{heading}</h1>
       <p css={{ margin: '0 0 1rem', color: '#475467' }}>
         {query ? `Results for “${query}” at ${tenant.name}` : `In stock now at ${tenant.name}, ${tenant.contact.city}`}
