@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, tenantUrl } from '../support/env';
+import { E2E_PORT, REPO_ROOT, tenantUrl } from '../support/env';
 import { bootRemotes, slot } from '../support/platform';
 
 /** One route per remote, from each remote's routes.json. */
@@ -10,7 +10,8 @@ const ROUTES: Array<{ team: string; path: string; heading: RegExp }> = [
   { team: 'mf-search', path: '/', heading: /Find your next/ },
   { team: 'mf-search', path: '/search/used-cars', heading: /Used cars/ },
   { team: 'mf-search', path: '/special-offers', heading: /Special offers/ },
-  { team: 'mf-vehicle', path: '/cars/2021-toyota-hilux-sr5', heading: /Toyota Hilux/i },
+  // A car the site lists (an unknown slug is a 404): its first Toyota Hilux, from its sitemap.
+  { team: 'mf-vehicle', path: '/cars/{a listed toyota-hilux}', heading: /Toyota Hilux/i },
   { team: 'mf-finance', path: '/finance', heading: /Finance/ },
   { team: 'mf-leads', path: '/contact', heading: /Contact/ },
   { team: 'mf-leads', path: '/cars/trade-in', heading: /Trade-in/i },
@@ -22,11 +23,20 @@ const TENANTS = [
   { slug: 'redgum-used-cars', name: 'Redgum Used Cars' },
 ];
 
+/** The address of a car the tenant's website lists whose slug contains `model`, read from its sitemap. */
+async function listedCar(tenant: string, model: string): Promise<string> {
+  const sitemap = await (await fetch(`http://127.0.0.1:${E2E_PORT}/sitemap.xml`, { headers: { 'x-forecourt-tenant': tenant } })).text();
+  const path = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/cars\/[^<]+)<\/loc>/g)].map((m) => m[1]!).find((p) => p.includes(model));
+  if (!path) throw new Error(`${tenant} lists no ${model}`);
+  return path;
+}
+
 for (const tenant of TENANTS) {
   test.describe(`${tenant.slug}`, () => {
     for (const route of ROUTES) {
       test(`${route.team} mounts on ${route.path}`, async ({ page }) => {
-        const response = await page.goto(tenantUrl(tenant.slug, route.path));
+        const path = route.path.includes('{') ? await listedCar(tenant.slug, 'toyota-hilux') : route.path;
+        const response = await page.goto(tenantUrl(tenant.slug, path));
         expect(response?.status()).toBe(200);
         await expect(page.getByRole('banner')).toContainText(tenant.name);
         await expect(slot(page, route.team)).toHaveAttribute('data-status', 'mounted');

@@ -1,9 +1,62 @@
-import { defineTeamServer } from '@forecourt/shared-config/server';
+import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import packageJson from '../package.json';
+import { vehicleHead, type VehicleSummary } from './vehicle-head';
+
+export type { VehicleSummary } from './vehicle-head';
+
+export interface VehiclePorts extends PlatformPorts {
+  /**
+   * The request's site's car at this address slug, or null when there is none or it is hidden
+   * from the dealer's website (its page then answers 404).
+   */
+  carBySlug: (request: FastifyRequest, slug: string) => Promise<VehicleSummary | null>;
+}
+
+/** A car address slug as the stock writes them (lower case, digits, hyphens). */
+const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,150}$/, 'a car address: lower-case letters, digits and hyphens');
+
+/** `/cars/{slug}` (not its checkout or buy-online pages, which have their own heads). */
+function carSlugOf(pathname: string): string | null {
+  const match = /^\/cars\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1] || match[1] === 'trade-in') return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
 
 /**
- * mf-vehicle's API under /api/vehicle/ (status so far). The team declares the ports it needs here and
- * infra passes implementations when it mounts the plugin (tests pass their own); this folder never
- * imports infra.
+ * mf-vehicle's server half. The team declares the ports it needs and infra passes implementations
+ * when it mounts the plugin (tests pass their own); this folder never imports infra.
+ *
+ * - The head of `/cars/{slug}`: 404 for a car that does not exist or is hidden from the website;
+ *   otherwise title, description, canonical address, Open Graph and schema.org Product + Car
+ *   JSON-LD, in the HTML without JavaScript (vehicle-head.ts).
+ * - `GET /api/vehicle/cars/{slug}`: the car for the page (404 `{ error }` when there is none; 400
+ *   naming the field for an address that cannot be a car's).
  */
-export default defineTeamServer({ team: 'mf-vehicle', version: packageJson.version });
+export default defineTeamServer<VehiclePorts>({
+  team: 'mf-vehicle',
+  version: packageJson.version,
+  defaultPorts: { carBySlug: async () => null },
+  pageHead: async (input, ports) => {
+    const slug = carSlugOf(new URL(input.url, 'http://page.invalid').pathname);
+    if (slug === null) return null;
+    const car = SlugSchema.safeParse(slug).success ? await ports.carBySlug(input.request, slug) : null;
+    if (!car) return { status: 404, title: `Page not found | ${input.tenant.name}` };
+    return vehicleHead(car, { name: input.tenant.name, origin: `${input.request.protocol}://${input.request.host}` });
+  },
+  routes: (fastify, ports) => {
+    fastify.get<{ Params: { slug: string } }>('/cars/:slug', async (request, reply) => {
+      const slug = SlugSchema.safeParse(request.params.slug);
+      if (!slug.success) return reply.code(400).send({ error: `slug: ${slug.error.issues[0]?.message ?? 'invalid'}`, field: 'slug' });
+      const car = await ports.carBySlug(request, slug.data);
+      if (!car) return reply.code(404).send({ error: `No car at /cars/${slug.data} on this site` });
+      reply.header('cache-control', 'no-store');
+      return { car };
+    });
+  },
+});

@@ -21,6 +21,7 @@ import { responseSecurityHeaders } from './security';
 import adminRoutes from './routes/admin';
 import eventsRoutes, { type EventsOptions } from './routes/events';
 import faviconRoutes from './routes/favicon';
+import seoRoutes from './routes/seo';
 import mediaRoutes from '../media/media-routes';
 import healthRoutes from './routes/health';
 import pagesRoutes from './routes/pages';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(registryFilesRoutes);
   await app.register(adminRoutes, { prefix: '/_admin' });
   await app.register(faviconRoutes);
+  await app.register(seoRoutes);
   await app.register(mediaRoutes);
   await app.register(pagesRoutes);
 

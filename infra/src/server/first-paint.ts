@@ -10,7 +10,7 @@ import type { ComposedPage, PageFirstPaint } from './page';
  */
 export const FIRST_PAINT_BUDGET_MS = 300;
 
-function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {
+export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), ms);

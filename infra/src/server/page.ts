@@ -5,6 +5,7 @@ import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import { toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Pin } from '../db/pins';
 import { REMOTE_ENTRY, SHELL_TEAM, type Registry } from '../registry/registry';
+import type { PageHead } from '@forecourt/shared-config/server';
 import { SCRIPT_LOADER, SCRIPT_PLAN_ELEMENT_ID, type ScriptPlan } from './script-loader';
 
 export interface ShellScript {
@@ -122,7 +123,18 @@ export interface PageFirstPaint {
   app?: FirstPaintPayload;
 }
 
-export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?: PageFirstPaint): string {
+/** The head a team gave the page: canonical, Open Graph and JSON-LD (title and description go in their own tags). */
+function headTags(head: PageHead | undefined): string {
+  if (!head) return '';
+  const tags: string[] = [];
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  for (const [property, content] of Object.entries(head.openGraph ?? {})) tags.push(`<meta property="og:${escapeHtml(property)}" content="${escapeHtml(content)}">`);
+  if (head.status === 404) tags.push('<meta name="robots" content="noindex">');
+  for (const data of head.jsonLd ?? []) tags.push(`<script type="application/ld+json">${scriptSafeJson(data)}</script>`);
+  return tags.map((tag) => `\n${tag}`).join('');
+}
+
+export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?: PageFirstPaint, head?: PageHead): string {
   // With a first paint the scripts start after the page has loaded (script-loader.ts); without
   // one they are the way to the first paint, so they are fetched at once.
   const preload =
@@ -144,8 +156,8 @@ export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(tenant.name)}</title>
-<meta name="description" content="${escapeHtml(describe(tenant))}">
+<title>${escapeHtml(head?.title ?? tenant.name)}</title>
+<meta name="description" content="${escapeHtml(head?.description ?? describe(tenant))}">${headTags(head)}
 <meta name="theme-color" content="${escapeHtml(tenant.theme.primary)}">
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">${preload}
 <script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(page.boot)}</script>${scripts}${firstPaint ? `\n<style>${FIRST_PAINT_CSS}</style>` : ''}

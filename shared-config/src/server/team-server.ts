@@ -31,6 +31,23 @@ export interface FirstPaint {
   data?: unknown;
 }
 
+/**
+ * What a team's server says about a page before it is sent: its status (404 when the page's
+ * subject does not exist, e.g. an unknown car) and the head that search engines and link
+ * previews read without running JavaScript.
+ */
+export interface PageHead {
+  status?: 200 | 404;
+  title?: string;
+  description?: string;
+  /** Absolute address of the page's one canonical URL. */
+  canonical?: string;
+  /** Open Graph properties without the 'og:' prefix (title, description, image, type, url). */
+  openGraph?: Record<string, string>;
+  /** JSON-LD objects (schema.org), each written in its own script element. */
+  jsonLd?: unknown[];
+}
+
 /** A first-paint renderer as the platform finds it: only for a pinned build of this `version`. */
 export interface FirstPaintRenderer {
   version: string;
@@ -41,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The first-paint renderers of the mounted team servers, by team. */
     firstPaints?: Map<string, FirstPaintRenderer>;
+    /** The page-head providers of the mounted team servers, by team (any pinned version). */
+    pageHeads?: Map<string, (input: FirstPaintRequest) => Promise<PageHead | null>>;
   }
 }
 
@@ -63,6 +82,11 @@ export interface TeamServerDefinition<Ports extends PlatformPorts> {
    * version: the HTML must be what that build renders, or the hand-over would move the page.
    */
   firstPaint?: (input: FirstPaintRequest, ports: Ports) => Promise<FirstPaint | null>;
+  /**
+   * The status and head of the team's pages (null for a page it has nothing to say about). Used
+   * whatever build is pinned: it is data about the page, not its layout.
+   */
+  pageHead?: (input: FirstPaintRequest, ports: Ports) => Promise<PageHead | null>;
 }
 
 /** `/api/search` for mf-search. */
@@ -79,6 +103,11 @@ export function defineTeamServer<Ports extends PlatformPorts = PlatformPorts>(de
       if (firstPaint) {
         if (!fastify.hasDecorator('firstPaints')) fastify.decorate('firstPaints', new Map<string, FirstPaintRenderer>());
         fastify.firstPaints!.set(team, { version, render: (input) => firstPaint(input, ports) });
+      }
+      const { pageHead } = definition;
+      if (pageHead) {
+        if (!fastify.hasDecorator('pageHeads')) fastify.decorate('pageHeads', new Map<string, (input: FirstPaintRequest) => Promise<PageHead | null>>());
+        fastify.pageHeads!.set(team, (input) => pageHead(input, ports));
       }
       await fastify.register(
         async (scope) => {

@@ -4,9 +4,9 @@ import financeServer from '../../../../mf-finance/server';
 import leadsServer from '../../../../mf-leads/server';
 import locationsServer from '../../../../mf-locations/server';
 import searchServer, { type SearchPorts } from '../../../../mf-search/server';
-import { listPromoNodes, listVisibleCars } from '../../db/stock';
+import { findCarBySlug, listPromoNodes, listVisibleCars } from '../../db/stock';
 import { carToRecord } from '../../search/indexing/records';
-import vehicleServer from '../../../../mf-vehicle/server';
+import vehicleServer, { type VehiclePorts } from '../../../../mf-vehicle/server';
 
 export type TeamPorts = PlatformPorts;
 
@@ -43,6 +43,43 @@ function searchPorts(fastify: FastifyInstance, ports: TeamPorts): SearchPorts {
   };
 }
 
+/** The platform's side of mf-vehicle's ports: the tenant's own car, if its website shows it. */
+function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts {
+  return {
+    ...ports,
+    carBySlug: async (request, slug) => {
+      const tenant = request.tenant;
+      const car = tenant ? await findCarBySlug(fastify.database.db, tenant.slug, slug) : null;
+      if (!car || !car.show_on_dealer_website) return null;
+      return {
+        slug: car.slug,
+        name: car.name,
+        make: car.make,
+        model: car.model,
+        year: car.year,
+        badge: car.badge,
+        km: car.km,
+        price: car.price,
+        offer_price: car.offer_price,
+        price_type: car.price_type,
+        preorder: car.preorder,
+        status: car.status,
+        car_type: car.car_type,
+        fuel: car.simple_fuel,
+        transmission: car.simple_transmission,
+        body: car.simple_body,
+        colour: car.colour,
+        vin: car.vin,
+        stocknum: car.stocknum,
+        dealership_name: car.dealership_name,
+        city: car.city,
+        state: car.state,
+        images: car.images.map((image) => image.image.url),
+      };
+    },
+  };
+}
+
 /**
  * Mounts every team's server plugin (each made by shared-config's `defineTeamServer`) with the
  * platform's implementations of the ports. Registered after the platform plugins; each team's
@@ -50,7 +87,7 @@ function searchPorts(fastify: FastifyInstance, ports: TeamPorts): SearchPorts {
  */
 export async function registerTeamServers(fastify: FastifyInstance, ports: TeamPorts): Promise<void> {
   await fastify.register(searchServer, { ports: searchPorts(fastify, ports) });
-  await fastify.register(vehicleServer, { ports });
+  await fastify.register(vehicleServer, { ports: vehiclePorts(fastify, ports) });
   await fastify.register(financeServer, { ports });
   await fastify.register(leadsServer, { ports });
   await fastify.register(locationsServer, { ports });

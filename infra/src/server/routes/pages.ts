@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { effectivePins, pinsForTenant } from '../../db/pins';
-import { composeFirstPaint } from '../first-paint';
-import { composePage, failurePolicyFromEnv, renderPage, renderPlainPage } from '../page';
+import type { PageHead } from '@forecourt/shared-config/server';
+import { composeFirstPaint, FIRST_PAINT_BUDGET_MS, withinBudget } from '../first-paint';
+import { composePage, failurePolicyFromEnv, renderPage, renderPlainPage, type ComposedPage } from '../page';
 
 /** Paths that belong to the platform, never to a page, even when nothing there matched. */
 const RESERVED = /^\/(api|registry|_admin|media|1)(\/|$)/;
@@ -31,7 +32,7 @@ export default fp(
       }
 
       const pins = effectivePins(await pinsForTenant(fastify.database.db, tenant.slug), tenant.slug);
-      let page;
+      let page: ComposedPage | null;
       try {
         page = await composePage(tenant, pins, fastify.registry, pathname, fastify.stockSearch.access(tenant), failurePolicy);
       } catch (error) {
@@ -45,12 +46,27 @@ export default fp(
           .code(503)
           .send(renderPlainPage('This site is being set up', 'Please try again in a few minutes.'));
       }
+      // What the owning team says of the page: a 404 for a subject that does not exist (an unknown
+      // car), and the head search engines and link previews read without JavaScript.
+      let head: PageHead | null = null;
+      const headOf = page.owner ? fastify.pageHeads?.get(page.owner.team) : undefined;
+      const owner = page.owner;
+      if (owner && headOf) {
+        const input = { request, tenant: page.boot.tenant, url: request.url, search: page.boot.search ?? null };
+        const answer = await withinBudget(headOf(input), FIRST_PAINT_BUDGET_MS).catch((error: unknown) => {
+          request.log.error({ err: error, team: owner.team }, 'page head failed; page sent without it');
+          return null;
+        });
+        if (answer === 'late') request.log.warn({ team: owner.team }, 'page head over budget; page sent without it');
+        else head = answer;
+      }
+      if (head?.status === 404) page = { ...page, status: 404 as const };
       // The first paint only ever helps: if it cannot be made, the browser builds the page as before.
       const firstPaint = await composeFirstPaint(fastify, request, page, request.url).catch((error: unknown) => {
         request.log.error({ err: error }, 'first paint of the chrome failed; page sent without it');
         return undefined;
       });
-      return reply.code(page.status).send(renderPage(tenant, page, firstPaint));
+      return reply.code(page.status).send(renderPage(tenant, page, firstPaint, head ?? undefined));
     });
   },
   { name: 'routes-pages', fastify: '5.x', dependencies: ['database', 'registry', 'tenants', 'search'] },

@@ -1,0 +1,43 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { listVisibleCars } from '../../db/stock';
+import { escapeHtml } from '../page';
+
+/** A sitemap holds at most 50,000 addresses (sitemaps.org); a dealer's stock is far below it. */
+export const SITEMAP_LIMIT = 50_000;
+
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * What search engines read about a dealer site: `/robots.txt` (what not to crawl, and where the
+ * sitemap is) and `/sitemap.xml` (the site's main pages and every car its website shows, in stock
+ * or coming soon, each with the day it was listed). Both per tenant, from its own host.
+ */
+export default fp(
+  async (fastify) => {
+    fastify.get('/robots.txt', async (request, reply) => {
+      if (!request.tenant) return reply.code(404).type('text/plain; charset=utf-8').send('No dealer site at this address\n');
+      const lines = ['User-agent: *', 'Disallow: /api/', 'Disallow: /_admin/', 'Disallow: /registry/', 'Disallow: /sign-in', 'Disallow: /print', `Sitemap: ${originOf(request)}/sitemap.xml`];
+      return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
+    });
+
+    fastify.get('/sitemap.xml', async (request, reply) => {
+      const tenant = request.tenant;
+      if (!tenant) return reply.code(404).type('text/plain; charset=utf-8').send('No dealer site at this address\n');
+      const origin = originOf(request);
+      const cars = await listVisibleCars(fastify.database.db, tenant.slug, tenant.search.carTypes, {}, SITEMAP_LIMIT);
+      const pages = ['/', '/search/new-used-and-demo-cars', '/special-offers', ...(tenant.features['mf-finance'] ? ['/finance'] : [])];
+      const entry = (path: string, lastmod?: string) => `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+      const body = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...pages.map((path) => entry(path)),
+        ...cars.map((car) => entry(`/cars/${encodeURIComponent(car.slug)}`, car.created_at)),
+        '</urlset>',
+        '',
+      ].join('\n');
+      return reply.header('cache-control', 'public, max-age=600').type('application/xml; charset=utf-8').send(body);
+    });
+  },
+  { name: 'routes-seo', fastify: '5.x', dependencies: ['database', 'tenants'] },
+);

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database';
+import { loadTenantStock } from '../db/stock';
+import type { Car } from '../stock/model';
+import { defaultSeedNow } from '../stock/seed/generate';
+import { seedStock } from '../stock/seed/seed-stock';
+import { loadTenants } from '../tenants/load-tenants';
+import { DEFAULT_TENANT } from '../db/pins';
+import { makeFakeBuild, tempDir } from '../testing/fake-build';
+import { openTestDatabase } from '../testing/test-database';
+import { listen } from './main';
+
+/**
+ * A vehicle page as search engines and link previews get it, without JavaScript: the status
+ * (404 for a car that is not there), the head and the JSON-LD, the sitemap and robots.txt; and
+ * the car API the page reads.
+ */
+let database: Database;
+let app: FastifyInstance;
+let cars: Car[];
+
+beforeAll(async () => {
+  database = await openTestDatabase('pglite');
+  const tenants = await loadTenants();
+  await seedStock(database, tenants, { seed: 7, totalCars: 300, now: defaultSeedNow() });
+  cars = (await loadTenantStock(database.db, 'harbourside-motors')).cars;
+  const dataDir = await tempDir();
+  app = await listen({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined }, { ...database, close: async () => undefined }, tenants);
+  for (const team of ['shell', 'mf-vehicle']) {
+    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version: '1.0.0' }));
+    await app.pins.pin({ tenant: DEFAULT_TENANT, team, version: '1.0.0', actor: 'test' });
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const HOST = 'harbourside-motors.localhost:8080';
+const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: HOST } });
+const shown = () => cars.find((c) => c.show_on_dealer_website && c.status === 'in_stock' && (c.offer_price ?? c.price) > 10)!;
+
+function jsonLd(html: string): Record<string, unknown> {
+  const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
+  if (!match?.[1]) throw new Error('no JSON-LD in page');
+  return JSON.parse(match[1]) as Record<string, unknown>;
+}
+
+const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
+const unescape = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+
+describe('a vehicle page without JavaScript', () => {
+  it('names the car in its title and description, with its one canonical address', async () => {
+    const car = shown();
+    const response = await get(`/cars/${car.slug}`);
+    expect(response.statusCode).toBe(200);
+    expect(unescape(response.body)).toContain(`<title>${car.name} for sale in ${car.city} | Harbourside Motors</title>`);
+    expect(unescape(/<meta name="description" content="([^"]*)">/.exec(response.body)?.[1] ?? '')).toContain(car.name);
+    expect(response.body).toContain(`<link rel="canonical" href="http://${HOST}/cars/${car.slug}">`);
+    expect(meta(response.body, 'og:image')).toBe(`http://${HOST}${car.images[0]!.image.url.split('?')[0]}?w=1200`);
+  });
+
+  it('carries schema.org Product + Car JSON-LD with an Offer in AUD at the price the shopper pays', async () => {
+    const car = shown();
+    const data = jsonLd((await get(`/cars/${car.slug}`)).body);
+    expect(data['@type']).toEqual(['Product', 'Car']);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      name: car.name,
+      vehicleIdentificationNumber: car.vin,
+      mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.km, unitCode: 'KMT' },
+      offers: { '@type': 'Offer', priceCurrency: 'AUD', price: car.offer_price ?? car.price, availability: 'https://schema.org/InStock' },
+    });
+  });
+
+  it('says a car coming soon is a pre-order and a sold one is sold out', async () => {
+    for (const [status, availability] of [
+      ['coming_soon', 'https://schema.org/PreOrder'],
+      ['sold', 'https://schema.org/SoldOut'],
+    ] as const) {
+      const car = cars.find((c) => c.show_on_dealer_website && c.status === status);
+      if (!car) throw new Error(`the seed has no ${status} car`);
+      expect(jsonLd((await get(`/cars/${car.slug}`)).body)).toMatchObject({ offers: { availability } });
+    }
+  });
+
+  it('answers 404, not indexed, for a car that is not there', async () => {
+    const response = await get('/cars/2019-no-such-car-xx000000');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<meta name="robots" content="noindex">');
+    expect(response.body).not.toContain('application/ld+json');
+  });
+
+  it('answers 404 for a car hidden from the dealer’s website', async () => {
+    const hidden = cars.find((c) => !c.show_on_dealer_website);
+    if (!hidden) throw new Error('the seed has no hidden car');
+    expect((await get(`/cars/${hidden.slug}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for another site’s car', async () => {
+    const theirs = (await loadTenantStock(database.db, 'summit-auto-group')).cars.find((c) => c.show_on_dealer_website)!;
+    expect((await get(`/cars/${theirs.slug}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the car API of the vehicle page', () => {
+  it('gives the site’s car by its slug', async () => {
+    const car = shown();
+    const response = await get(`/api/vehicle/cars/${car.slug}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ car: { slug: car.slug, name: car.name, price: car.price, km: car.km } });
+  });
+
+  it('answers 404 for a car that is not there, and 400 naming the field for an address that cannot be a car’s', async () => {
+    expect((await get('/api/vehicle/cars/2019-no-such-car')).statusCode).toBe(404);
+    const bad = await get('/api/vehicle/cars/NOT%20A%20SLUG');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'slug' });
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists every car the website shows in stock or coming soon, and no hidden one', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/xml');
+    const listed = [...response.body.matchAll(/<loc>http:\/\/[^/]+\/cars\/([^<]+)<\/loc>/g)].map((m) => m[1]).sort();
+    const expected = cars.filter((c) => c.show_on_dealer_website && (c.status === 'in_stock' || c.status === 'coming_soon')).map((c) => c.slug).sort();
+    expect(listed).toEqual(expected);
+  });
+
+  it('robots.txt names the site’s sitemap and keeps crawlers out of the API', async () => {
+    const response = await get('/robots.txt');
+    expect(response.body).toContain(`Sitemap: http://${HOST}/sitemap.xml`);
+    expect(response.body).toContain('Disallow: /api/');
+  });
+});

@@ -1,0 +1,131 @@
+import type { PageHead } from '@forecourt/shared-config/server';
+
+/** A car as the vehicle page's server half reads it from the platform (port `carBySlug`). */
+export interface VehicleSummary {
+  slug: string;
+  name: string;
+  make: string;
+  model: string;
+  year: number;
+  badge: string | null;
+  km: number;
+  price: number;
+  offer_price: number | null;
+  price_type: string;
+  preorder: boolean;
+  status: 'in_stock' | 'coming_soon' | 'sold' | string;
+  car_type: 'new' | 'used' | 'demo' | string;
+  fuel: string;
+  transmission: string;
+  body: string;
+  colour: string;
+  vin: string;
+  stocknum: string;
+  dealership_name: string;
+  city: string;
+  state: string;
+  /** Picture addresses on this site (`/media/cars/...`), the first the main one. */
+  images: string[];
+}
+
+/** The site a page belongs to: its name and the origin its pages are served from. */
+export interface SiteRef {
+  name: string;
+  origin: string;
+}
+
+/** Spec (price display): a price of 10 or less is not a price (PREORDER or the no-price text). */
+const NOT_A_PRICE = 10;
+/** The Open Graph picture: the media service's 1200 px width, as link previews ask. */
+const SHARE_IMAGE_WIDTH = 1200;
+
+const dollars = (value: number) => `$${value.toLocaleString('en-AU')}`;
+
+/** The price a shopper pays: the offer price when there is one, else the price; none when 10 or less. */
+export function askingPrice(car: Pick<VehicleSummary, 'price' | 'offer_price'>): number | null {
+  const price = car.offer_price ?? car.price;
+  return price > NOT_A_PRICE ? price : null;
+}
+
+function availability(status: string): string {
+  if (status === 'in_stock') return 'https://schema.org/InStock';
+  if (status === 'coming_soon') return 'https://schema.org/PreOrder';
+  return 'https://schema.org/SoldOut';
+}
+
+function absolute(site: SiteRef, path: string): string {
+  return new URL(path, site.origin).toString();
+}
+
+function shareImage(site: SiteRef, image: string | undefined): string | undefined {
+  if (!image) return undefined;
+  return absolute(site, `${image.split('?')[0]}?w=${SHARE_IMAGE_WIDTH}`);
+}
+
+/** One line a search result or a link preview shows under the title. */
+export function vehicleDescription(car: VehicleSummary, site: SiteRef): string {
+  const price = askingPrice(car);
+  const parts = [
+    `${car.car_type === 'new' ? 'New' : car.car_type === 'demo' ? 'Demo' : 'Used'} ${car.name}`,
+    `${car.km.toLocaleString('en-AU')} km`,
+    car.transmission,
+    car.fuel,
+    price !== null ? `${dollars(price)} ${car.price_type}`.trim() : null,
+  ].filter(Boolean);
+  return `${parts.join(', ')}. At ${car.dealership_name}, ${car.city} ${car.state} (${site.name}).`;
+}
+
+/**
+ * schema.org Product + Car with its Offer, as search engines read a vehicle listing: price in
+ * AUD when there is one, availability from the status (coming soon is a pre-order, sold is sold
+ * out), the condition from new/used/demo (a demonstrator is sold as used), the odometer in km.
+ */
+export function vehicleJsonLd(car: VehicleSummary, site: SiteRef): Record<string, unknown> {
+  const url = absolute(site, `/cars/${encodeURIComponent(car.slug)}`);
+  const price = askingPrice(car);
+  return {
+    '@context': 'https://schema.org',
+    '@type': ['Product', 'Car'],
+    name: car.name,
+    url,
+    sku: car.stocknum,
+    vehicleIdentificationNumber: car.vin,
+    brand: { '@type': 'Brand', name: car.make },
+    manufacturer: { '@type': 'Organization', name: car.make },
+    model: car.model,
+    vehicleModelDate: String(car.year),
+    ...(car.badge ? { vehicleConfiguration: car.badge } : {}),
+    bodyType: car.body,
+    color: car.colour,
+    fuelType: car.fuel,
+    vehicleTransmission: car.transmission,
+    mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.km, unitCode: 'KMT' },
+    itemCondition: car.car_type === 'new' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition',
+    image: car.images.map((image) => absolute(site, image)),
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'AUD',
+      ...(price !== null ? { price } : {}),
+      availability: availability(car.status),
+      itemCondition: car.car_type === 'new' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition',
+      seller: { '@type': 'AutoDealer', name: car.dealership_name, address: { '@type': 'PostalAddress', addressLocality: car.city, addressRegion: car.state, addressCountry: 'AU' } },
+    },
+  };
+}
+
+/** The vehicle page's head: title, description, canonical address, Open Graph and JSON-LD. */
+export function vehicleHead(car: VehicleSummary, site: SiteRef): PageHead {
+  const url = absolute(site, `/cars/${encodeURIComponent(car.slug)}`);
+  const description = vehicleDescription(car, site);
+  const title = `${car.name} for sale in ${car.city} | ${site.name}`;
+  const image = shareImage(site, car.images[0]);
+  return {
+    status: 200,
+    title,
+    description,
+    canonical: url,
+    openGraph: { type: 'product', title, description, url, site_name: site.name, ...(image ? { image } : {}) },
+    jsonLd: [vehicleJsonLd(car, site)],
+  };
+}
