@@ -17,8 +17,16 @@ const ROUTES = [
   { tenant: 'harbourside-motors', path: '/', team: 'mf-search', label: 'home page' },
   { tenant: 'harbourside-motors', path: '/search/new-used-and-demo-cars', team: 'mf-search', label: 'search page' },
   { tenant: 'harbourside-motors', path: '/finance', team: 'mf-finance', label: 'finance route' },
-  { tenant: 'harbourside-motors', path: '/cars/2021-toyota-hilux-sr5', team: 'mf-vehicle', label: 'vehicle route' },
+  // A car the site lists, read from its sitemap when the site is up (an invented slug is a 404).
+  { tenant: 'harbourside-motors', path: '/cars/{first listed}', team: 'mf-vehicle', label: 'vehicle route' },
 ];
+
+async function listedCarPath(tenant: string): Promise<string> {
+  const sitemap = await (await fetch(`http://127.0.0.1:${PORT}/sitemap.xml`, { headers: { 'x-forecourt-tenant': tenant } })).text();
+  const path = /<loc>https?:\/\/[^/]+(\/cars\/[^<]+)<\/loc>/.exec(sitemap)?.[1];
+  if (!path) throw new Error(`${tenant}'s sitemap lists no car`);
+  return path;
+}
 
 async function main(): Promise<void> {
   const stop = await startSite(PORT, 'bench');
@@ -46,7 +54,8 @@ async function main(): Promise<void> {
         );
       });
       const started = Date.now();
-      await page.goto(`http://${route.tenant}.localhost:${PORT}${route.path}`);
+      const path = route.path.includes('{') ? await listedCarPath(route.tenant) : route.path;
+      await page.goto(`http://${route.tenant}.localhost:${PORT}${path}`);
       await page.waitForSelector(`#app-${route.team}[data-status="mounted"]`, { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       const ms = Date.now() - started;
@@ -54,7 +63,7 @@ async function main(): Promise<void> {
       const sent = all.reduce((sum, s) => sum + s.sent, 0);
       const decoded = all.reduce((sum, s) => sum + s.decoded, 0);
       const encodings = [...new Set(all.map((s) => s.encoding))].join('+');
-      rows.push([`${route.tenant}${route.path} (${route.label})`, String(requests), String(all.length), (sent / 1024).toFixed(1), encodings, (decoded / 1024).toFixed(1), String(ms)]);
+      rows.push([`${route.tenant}${path} (${route.label})`, String(requests), String(all.length), (sent / 1024).toFixed(1), encodings, (decoded / 1024).toFixed(1), String(ms)]);
       await context.close();
     }
     await browser.close();
