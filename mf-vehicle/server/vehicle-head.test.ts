@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { askingPrice, vehicleDescription, vehicleHead, vehicleJsonLd, type VehicleSummary } from './vehicle-head';
+import { vehicleDescription, vehicleHead, vehicleJsonLd, type VehicleSummary } from './vehicle-head';
 
 const SITE = { name: 'Harbourside Motors', origin: 'https://harbourside.example' };
 
@@ -32,17 +32,12 @@ function car(overrides: Partial<VehicleSummary> = {}): VehicleSummary {
   };
 }
 
-describe('the price a vehicle page offers (spec: price display)', () => {
-  it('is the offer price when there is one', () => {
-    expect(askingPrice(car({ price: 52990, offer_price: 49990 }))).toBe(49990);
+describe('the price a vehicle page offers (spec: price display, the same rule as the cards)', () => {
+  it('offers the reduced price when it is below the price', () => {
+    expect(vehicleJsonLd(car({ price: 52_990, offer_price: 49_990 }), SITE)['offers']).toMatchObject({ price: 49_990 });
   });
 
-  it('is no price at all at $10 or less (PREORDER or the no-price text on the page)', () => {
-    expect(askingPrice(car({ price: 10 }))).toBeNull();
-    expect(askingPrice(car({ price: 11 }))).toBe(11);
-  });
-
-  it('leaves the Offer without a price when there is none, rather than offering the car for $1', () => {
+  it('leaves the Offer without a price at $10 or less, rather than offering the car for $1', () => {
     expect(vehicleJsonLd(car({ price: 1 }), SITE)['offers']).not.toHaveProperty('price');
   });
 });

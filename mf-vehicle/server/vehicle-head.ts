@@ -1,3 +1,5 @@
+import { formatDollars } from '@forecourt/shared-config/format';
+import { askingPrice } from '@forecourt/shared-config/price';
 import type { PageHead } from '@forecourt/shared-config/server';
 
 /** A car as the vehicle page's server half reads it from the platform (port `carBySlug`). */
@@ -34,18 +36,8 @@ export interface SiteRef {
   origin: string;
 }
 
-/** Spec (price display): a price of 10 or less is not a price (PREORDER or the no-price text). */
-const NOT_A_PRICE = 10;
 /** The Open Graph picture: the media service's 1200 px width, as link previews ask. */
 const SHARE_IMAGE_WIDTH = 1200;
-
-const dollars = (value: number) => `$${value.toLocaleString('en-AU')}`;
-
-/** The price a shopper pays: the offer price when there is one, else the price; none when 10 or less. */
-export function askingPrice(car: Pick<VehicleSummary, 'price' | 'offer_price'>): number | null {
-  const price = car.offer_price ?? car.price;
-  return price > NOT_A_PRICE ? price : null;
-}
 
 function availability(status: string): string {
   if (status === 'in_stock') return 'https://schema.org/InStock';
@@ -70,7 +62,7 @@ export function vehicleDescription(car: VehicleSummary, site: SiteRef): string {
     `${car.km.toLocaleString('en-AU')} km`,
     car.transmission,
     car.fuel,
-    price !== null ? `${dollars(price)} ${car.price_type}`.trim() : null,
+    price !== null ? `${formatDollars(price)} ${car.price_type}`.trim() : null,
   ].filter(Boolean);
   return `${parts.join(', ')}. At ${car.dealership_name}, ${car.city} ${car.state} (${site.name}).`;
 }

@@ -22,5 +22,6 @@ export * from './runtime/app-frame';
 export * from './runtime/first-paint';
 export * from './runtime/saved-cars';
 export * from './format';
+export * from './price';
 export * from './ui/fragment-card';
 export * from './ui/visually-hidden';

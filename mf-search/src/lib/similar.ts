@@ -1,6 +1,6 @@
 import { quoted } from './filter-syntax';
 import { isInStock, type CarHit } from './hit';
-import { PREORDER_PRICE_MAX } from './price-display';
+import { PREORDER_PRICE_MAX } from '@forecourt/shared-config/price';
 
 /**
  * Similar cars for the `./SimilarCars` fragment. The spec names the block ("similar cars block",

@@ -1,9 +1,8 @@
 import { css } from '@emotion/react';
-import { forecourtStore, paths, readableTextOn, sessionAtom, SURFACE, toggleCompare, toggleFavourite, useCompareList, useFavourites, useTenant } from '@forecourt/shared-config';
+import { forecourtStore, paths, priceDisplay, readableTextOn, sessionAtom, SURFACE, toggleCompare, toggleFavourite, useCompareList, useFavourites, useTenant, weeklyFinance } from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
 import { carBadge, type Badge } from '../../../lib/badges';
 import { isInStock, type CarHit } from '../../../lib/hit';
-import { priceDisplay, weeklyFinance } from '../../../lib/price-display';
 import { canSave } from '../../../lib/save-control';
 import { viewCountText } from '../../../lib/views';
 import { useSearchServer } from '../../../app/first-paint';

@@ -1,5 +1,18 @@
-import { formatDollars } from '@forecourt/shared-config';
-import type { CarHit } from './hit';
+/**
+ * How a car's price reads, on every team's pages (result cards, the vehicle page, its head for
+ * search engines): one rule, here.
+ */
+import { formatDollars } from './format';
+
+/** The price fields of a car (stock record or search hit). */
+export interface PricedCar {
+  price: number;
+  offer_price: number | null;
+  before_price: number | null;
+  subscription_price: number | null;
+  preorder: boolean;
+  price_type: string | null;
+}
 
 /** Spec (finance §4): a price of 10 or less is not a price: PREORDER for preorder cars, else the site's no-price text. */
 export const PREORDER_PRICE_MAX = 10;
@@ -17,17 +30,28 @@ export interface PriceDisplay {
   priceType: string | null;
 }
 
+/** The amount shown: the reduced (offer) price when it is a real price below the price, else the price. */
+function shownAmount(car: Pick<PricedCar, 'price' | 'offer_price'>): number {
+  return car.offer_price !== null && car.offer_price > PREORDER_PRICE_MAX && car.offer_price < car.price ? car.offer_price : car.price;
+}
+
+/** The price a shopper pays, as a number: null when the car has none (10 or less). */
+export function askingPrice(car: Pick<PricedCar, 'price' | 'offer_price'>): number | null {
+  const shown = shownAmount(car);
+  return shown > PREORDER_PRICE_MAX ? shown : null;
+}
+
 /**
  * Spec (finance §4, price display priority): the subscription price (on subscription dealers),
  * then the reduced (offer) price, then the price. A price of 10 or less shows PREORDER for
  * preorder cars, otherwise the configured no-price text. A was-price is struck through when
  * before_price exceeds the price.
  */
-export function priceDisplay(car: CarHit, options: { subscriptionDealer: boolean; noPriceText: string }): PriceDisplay {
+export function priceDisplay(car: PricedCar, options: { subscriptionDealer: boolean; noPriceText: string }): PriceDisplay {
   if (options.subscriptionDealer && car.subscription_price !== null && car.subscription_price > 0) {
     return { text: formatDollars(car.subscription_price), suffix: '/ week', was: null, priceType: null };
   }
-  const shown = car.offer_price !== null && car.offer_price > PREORDER_PRICE_MAX && car.offer_price < car.price ? car.offer_price : car.price;
+  const shown = shownAmount(car);
   if (shown <= PREORDER_PRICE_MAX) return { text: car.preorder ? 'PREORDER' : options.noPriceText, suffix: null, was: null, priceType: null };
   const wasSource = shown < car.price ? car.price : car.before_price;
   const was = wasSource !== null && wasSource > shown ? formatDollars(wasSource) : null;

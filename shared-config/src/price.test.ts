@@ -1,5 +1,14 @@
-import { priceDisplay, weeklyFinance } from './price-display';
-import { carHit } from './test-hit';
+import { askingPrice, priceDisplay, weeklyFinance, type PricedCar } from './price';
+
+const carHit = (overrides: Partial<PricedCar> = {}): PricedCar => ({
+  price: 29_990,
+  offer_price: null,
+  before_price: null,
+  subscription_price: null,
+  preorder: false,
+  price_type: 'Drive Away',
+  ...overrides,
+});
 
 const dealer = { subscriptionDealer: false, noPriceText: 'Enquire for price' };
 
@@ -38,5 +47,16 @@ describe('weeklyFinance', () => {
     expect(weeklyFinance(26)).toBe('$26/wk');
     expect(weeklyFinance(25)).toBe('Enquire for Finance');
     expect(weeklyFinance(null)).toBe('Enquire for Finance');
+  });
+});
+
+describe('askingPrice (the number search engines are given)', () => {
+  it('is the offer price when it is a real price below the price', () => {
+    expect(askingPrice({ price: 32_990, offer_price: 29_990 })).toBe(29_990);
+    expect(askingPrice({ price: 32_990, offer_price: 5 })).toBe(32_990);
+  });
+
+  it('is none at 10 or less', () => {
+    expect(askingPrice({ price: 10, offer_price: null })).toBeNull();
   });
 });
