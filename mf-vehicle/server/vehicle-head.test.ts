@@ -14,6 +14,8 @@ function car(overrides: Partial<VehicleSummary> = {}): VehicleSummary {
     km: 45210,
     price: 52990,
     offer_price: null,
+    before_price: null,
+    subscription_price: null,
     price_type: 'Drive Away',
     preorder: false,
     status: 'in_stock',

@@ -13,6 +13,8 @@ export interface VehicleSummary {
   km: number;
   price: number;
   offer_price: number | null;
+  before_price: number | null;
+  subscription_price: number | null;
   price_type: string;
   preorder: boolean;
   status: 'in_stock' | 'coming_soon' | 'sold' | string;

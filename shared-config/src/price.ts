@@ -16,6 +16,8 @@ export interface PricedCar {
 
 /** Spec (finance §4): a price of 10 or less is not a price: PREORDER for preorder cars, else the site's no-price text. */
 export const PREORDER_PRICE_MAX = 10;
+/** What a price of 10 or less reads when the car is not a preorder (the spec leaves it to the site; this is the platform's default). */
+export const NO_PRICE_TEXT = 'Enquire for price';
 /** Spec (finance §4): a weekly repayment of 25 or below shows 'Enquire for Finance'. */
 export const ENQUIRE_FOR_FINANCE_MAX = 25;
 

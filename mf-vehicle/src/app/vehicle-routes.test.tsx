@@ -1,6 +1,8 @@
 import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { screen, within } from '@testing-library/react';
 import routes from '../../routes.json';
+import type { VehicleSummary } from '../../server/vehicle-head';
+import { VehicleDetails } from '../features/vehicle-page/components/vehicle-page';
 import { VehicleRoutes } from './vehicle-app';
 
 function renderAt(route: string, tenant = testTenant()) {
@@ -15,41 +17,86 @@ describe('vehicle routes', () => {
   });
 });
 
+const HILUX: VehicleSummary = {
+  slug: '2021-toyota-hilux-sr5-ha010001',
+  name: '2021 Toyota Hilux SR5',
+  make: 'Toyota',
+  model: 'Hilux',
+  year: 2021,
+  badge: 'SR5',
+  km: 45210,
+  price: 52990,
+  offer_price: null,
+  before_price: 54990,
+  subscription_price: null,
+  price_type: 'Drive Away',
+  preorder: false,
+  status: 'in_stock',
+  car_type: 'used',
+  fuel: 'diesel',
+  transmission: 'automatic',
+  body: 'ute',
+  colour: 'White',
+  vin: 'MR0HA3CD100000001',
+  stocknum: 'HA010001',
+  dealership_name: 'Test Motors Parramatta',
+  city: 'Parramatta',
+  state: 'NSW',
+  images: [],
+};
+
+function renderDetails(car: VehicleSummary | null, tenant = testTenant(), failed = false) {
+  return renderWithPlatform(<VehicleDetails slug={car?.slug ?? 'x'} car={car} failed={failed} />, { route: `/cars/${car?.slug ?? 'x'}`, tenant });
+}
+
 describe('vehicle page', () => {
-  it('titles the page from the slug', () => {
-    renderAt('/cars/2021-toyota-hilux-sr5');
-    expect(screen.getByRole('heading', { level: 1, name: '2021 Toyota Hilux Sr5' })).toBeInTheDocument();
+  it('titles the page with the car’s name from stock', () => {
+    renderDetails(HILUX);
+    expect(screen.getByRole('heading', { level: 1, name: '2021 Toyota Hilux SR5' })).toBeInTheDocument();
+  });
+
+  it('shows the price with the was-price struck through (the cards’ rule)', () => {
+    renderDetails(HILUX);
+    expect(screen.getByText('$52,990')).toBeInTheDocument();
+    expect(screen.getByLabelText('was $54,990')).toBeInTheDocument();
+  });
+
+  it('shows the car’s year and kilometres in the key information', () => {
+    renderDetails(HILUX);
+    const keyInfo = within(screen.getByRole('region', { name: 'Key information' }));
+    expect(keyInfo.getByText('2021')).toBeInTheDocument();
+    expect(keyInfo.getByText('45,210 kms')).toBeInTheDocument();
+  });
+
+  it('tells the shopper a sold car sold, in the spec’s words, and offers a similar one', () => {
+    renderDetails({ ...HILUX, status: 'sold' });
+    expect(screen.getByRole('status')).toHaveTextContent("Unfortunately this car recently sold. But don't worry, we can help you find a similar one!");
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/contact?car_id=2021-toyota-hilux-sr5-ha010001');
+  });
+
+  it('says so, with the dealer’s phone, when the car could not be read', () => {
+    renderDetails(null, testTenant(), true);
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not load this car just now. Please try again in a moment, or call us on 02 9000 0000.');
   });
 
   it('shows the breadcrumb with the tenant item noun', () => {
-    renderAt('/cars/2019-jayco-starcraft', testTenant({ search: { itemNoun: 'caravan' } }));
+    renderDetails(HILUX, testTenant({ search: { itemNoun: 'caravan' } }));
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
     expect(crumbs.getByRole('link', { name: 'Caravans' })).toHaveAttribute('href', '/search/new-used-and-demo-cars');
   });
 
-  it('shows the year in the key information', () => {
-    renderAt('/cars/2021-toyota-hilux-sr5');
-    const keyInfo = within(screen.getByRole('region', { name: 'Key information' }));
-    expect(keyInfo.getByText('2021')).toBeInTheDocument();
-  });
-
-  it('leaves the year out when the slug has none', () => {
-    renderAt('/cars/toyota-hilux');
-    expect(screen.queryByText('Year')).not.toBeInTheDocument();
-  });
-
   it('offers the dealer phone as a call link', () => {
-    renderAt('/cars/2021-toyota-hilux-sr5');
+    renderDetails(HILUX);
     expect(screen.getByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).toHaveAttribute('href', 'tel:0290000000');
   });
 
   it('links to reserve this car online', () => {
-    renderAt('/cars/2021-toyota-hilux-sr5');
-    expect(screen.getByRole('link', { name: 'Reserve online' })).toHaveAttribute('href', '/cars/2021-toyota-hilux-sr5/checkout');
+    renderDetails(HILUX);
+    expect(screen.getByRole('link', { name: 'Reserve online' })).toHaveAttribute('href', '/cars/2021-toyota-hilux-sr5-ha010001/checkout');
   });
 
   it('leaves out the finance link when the site has no finance', () => {
-    renderAt('/cars/2021-toyota-hilux-sr5', testTenant({ features: { 'mf-finance': false } }));
+    renderDetails(HILUX, testTenant({ features: { 'mf-finance': false } }));
     expect(screen.queryByRole('link', { name: 'Get finance' })).not.toBeInTheDocument();
   });
 });

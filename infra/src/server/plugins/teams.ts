@@ -61,6 +61,8 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
         km: car.km,
         price: car.price,
         offer_price: car.offer_price,
+        before_price: car.before_price,
+        subscription_price: car.subscription_price,
         price_type: car.price_type,
         preorder: car.preorder,
         status: car.status,

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { forecourtStore, paths, priceDisplay, readableTextOn, sessionAtom, SURFACE, toggleCompare, toggleFavourite, useCompareList, useFavourites, useTenant, weeklyFinance } from '@forecourt/shared-config';
+import { forecourtStore, NO_PRICE_TEXT, paths, priceDisplay, readableTextOn, sessionAtom, SURFACE, toggleCompare, toggleFavourite, useCompareList, useFavourites, useTenant, weeklyFinance } from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
 import { carBadge, type Badge } from '../../../lib/badges';
 import { isInStock, type CarHit } from '../../../lib/hit';
@@ -9,8 +9,6 @@ import { useSearchServer } from '../../../app/first-paint';
 
 /** Card image widths the media service renders (its fixed set), for the browser to pick from. */
 const CARD_WIDTHS = [300, 400, 600] as const;
-/** What a price of 10 or less reads when the car is not a preorder (the spec leaves it to the site; this is the platform's default). */
-export const NO_PRICE_TEXT = 'Enquire for price';
 
 /**
  * How wide a card is, for the browser's choice from srcset: three columns beside the filters from

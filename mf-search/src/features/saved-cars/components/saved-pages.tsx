@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
-import { capitalise, paths, priceDisplay, removeFromCompare, SURFACE, useCompareList, useFavourites, useTenant, weeklyFinance } from '@forecourt/shared-config';
+import { capitalise, NO_PRICE_TEXT, paths, priceDisplay, removeFromCompare, SURFACE, useCompareList, useFavourites, useTenant, weeklyFinance } from '@forecourt/shared-config';
 import type { ReactNode } from 'react';
 import type { CarHit } from '../../../lib/hit';
-import { CarCard, imageSources, NO_PRICE_TEXT } from '../../results/components/car-card';
+import { CarCard, imageSources } from '../../results/components/car-card';
 import { BreadcrumbNav } from '../../search-page/components/breadcrumb-nav';
 import { useSavedCars, type SavedCars } from './use-saved-cars';
 

@@ -1,20 +1,50 @@
 import { css } from '@emotion/react';
-import { capitalise, paths, RemoteFragment, telHref, useTenant } from '@forecourt/shared-config';
+import { capitalise, NO_PRICE_TEXT, paths, priceDisplay, RemoteFragment, telHref, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 import { useParams } from '@forecourt/shared-config/router';
+import type { VehicleSummary } from '../../../../server/vehicle-head';
 import KeyInfo from '../../key-info/components/key-info';
-import { titleFromSlug, yearFromSlug } from '../../../lib/vehicle-title';
+import { useCar } from '../lib/use-car';
+
+/** Spec (search-and-vehicle §4 and the SOLD text): a sold car's page offers to find a similar one. */
+export const SOLD_TEXT = "Unfortunately this car recently sold. But don't worry, we can help you find a similar one!";
 
 const linkList = css`label: mf-vehicle-actions; display: flex; flex-wrap: wrap; gap: 0.75rem; list-style: none; margin: 0; padding: 0;`;
 
+/** `/cars/{slug}`: the site's car, read from stock; a car that is not there (the server answered 404) says so. */
 export function VehiclePage() {
   const { slug = '' } = useParams();
+  const car = useCar(slug);
+  if (car.status === 'missing') return <CarNotFound />;
+  return <VehicleDetails slug={slug} car={car.status === 'found' ? car.car : null} failed={car.status === 'failed'} />;
+}
+
+function CarNotFound() {
+  const tenant = useTenant();
+  const noun = tenant.search.itemNoun;
+  return (
+    <section css={css`label: mf-vehicle-not-found; max-width: 40rem; margin: 3rem auto; padding: 0 1.5rem;`}>
+      <h1>{`This ${noun} is not on our site`}</h1>
+      <p>{`It may have sold, or the address may be wrong. ${tenant.name} has plenty more to choose from.`}</p>
+      <p>
+        <a href={paths.search()}>{`Browse all our ${noun}s`}</a> or <a href={paths.home()}>go to the home page</a>.
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The car's page. `car` is null while it loads (the heading says so, the layout is in place) or
+ * when it could not be read (`failed`: the page says so and offers the dealer's phone).
+ */
+export function VehicleDetails({ slug, car, failed = false }: { slug: string; car: VehicleSummary | null; failed?: boolean }) {
   const tenant = useTenant();
   const headingId = useId();
   const callId = useId();
   const noun = tenant.search.itemNoun;
-  const title = titleFromSlug(slug);
+  const title = car?.name ?? (failed ? `${capitalise(noun)} details` : `Loading this ${noun}…`);
   const { phone, city, state } = tenant.contact;
+  const price = car ? priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT }) : null;
   return (
     <article aria-labelledby={headingId} css={css`label: mf-vehicle-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
       <nav aria-label="Breadcrumb">
@@ -25,23 +55,52 @@ export function VehiclePage() {
           <li>
             <a href={paths.search()}>{capitalise(noun)}s</a>
           </li>
-          <li aria-current="page">{title}</li>
+          <li aria-current="page">{car?.name ?? `${capitalise(noun)} details`}</li>
         </ol>
       </nav>
       <h1 id={headingId} css={{ margin: '0 0 0.25rem' }}>
         {title}
       </h1>
-      <p css={{ margin: '0 0 1.5rem', color: '#475467' }}>
-        Offered by {tenant.name}, {city} {state}
-      </p>
+      <p css={{ margin: '0 0 0.75rem', color: '#475467' }}>{car ? `Offered by ${car.dealership_name}, ${car.city} ${car.state}` : `Offered by ${tenant.name}, ${city} ${state}`}</p>
+      {failed && (
+        <p role="alert" css={{ margin: '0 0 1rem' }}>
+          {`We could not load this ${noun} just now. Please try again in a moment, or call us on ${phone}.`}
+        </p>
+      )}
+      {price && (
+        <p css={{ margin: '0 0 1.5rem' }}>
+          <strong css={{ fontSize: '1.75rem' }} data-price>
+            {price.text}
+          </strong>
+          {price.suffix && <span> {price.suffix}</span>}
+          {price.was && (
+            <s css={{ marginLeft: '0.5rem', color: '#475467' }} aria-label={`was ${price.was}`}>
+              {price.was}
+            </s>
+          )}
+          {price.priceType && <span css={{ display: 'block', fontSize: '0.85rem', color: '#475467' }}>{price.priceType}</span>}
+        </p>
+      )}
+      {car?.status === 'sold' && (
+        <p role="status" css={{ margin: '0 0 1.5rem', padding: '0.75rem 1rem', borderRadius: 6, background: '#fffaeb', color: '#7a2e0e' }}>
+          {SOLD_TEXT} <a href={`${paths.contact()}?car_id=${encodeURIComponent(slug)}`}>Find Me Something Similar</a>
+        </p>
+      )}
       <div css={css`label: mf-vehicle-page-grid; display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1rem;`}>
-        <KeyInfo
-          items={[
-            { label: 'Year', value: yearFromSlug(slug) },
-            { label: 'Dealer', value: tenant.name },
-            { label: 'Location', value: `${city}, ${state}` },
-          ]}
-        />
+        {car && (
+          <KeyInfo
+            items={[
+              { label: 'Year', value: car.year },
+              { label: 'Kilometres', value: `${car.km.toLocaleString('en-AU')} kms` },
+              { label: 'Transmission', value: capitalise(car.transmission) },
+              { label: 'Fuel', value: capitalise(car.fuel) },
+              { label: 'Body', value: capitalise(car.body) },
+              { label: 'Colour', value: car.colour },
+              { label: 'Stock number', value: car.stocknum },
+              { label: 'Location', value: `${car.city}, ${car.state}` },
+            ]}
+          />
+        )}
         <section aria-labelledby={callId} css={css`label: mf-vehicle-call-dealer; padding: 1rem 1.25rem; border: 1px solid #d0d5dd; border-radius: 8px;`}>
           <h2 id={callId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
             Call the dealer

@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORT, tenantUrl } from '../support/env';
+
+/**
+ * The vehicle page against the real stock: the server answers for the car (status, head,
+ * JSON-LD) and the page shows what the stock says about it.
+ */
+
+/** A car the tenant's website lists, from its sitemap. */
+async function listedCar(tenant: string): Promise<string> {
+  const sitemap = await (await fetch(`http://127.0.0.1:${E2E_PORT}/sitemap.xml`, { headers: { 'x-forecourt-tenant': tenant } })).text();
+  const slug = /<loc>https?:\/\/[^/]+\/cars\/([^<]+)<\/loc>/.exec(sitemap)?.[1];
+  if (!slug) throw new Error(`${tenant}'s sitemap lists no car`);
+  return slug;
+}
+
+/** The car as the page's API gives it. */
+async function carOf(page: Page, slug: string): Promise<{ name: string; price: number }> {
+  return page.evaluate(async (s) => ((await (await fetch(`/api/vehicle/cars/${s}`)).json()) as { car: { name: string; price: number } }).car, slug);
+}
+
+for (const tenant of ['harbourside-motors', 'summit-auto-group']) {
+  test(`${tenant}: a listed car's page names it from stock, with its head and JSON-LD in the HTML`, async ({ page }) => {
+    const slug = await listedCar(tenant);
+    const response = await page.goto(tenantUrl(tenant, `/cars/${slug}`));
+    expect(response?.status()).toBe(200);
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<script type="application/ld+json">');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/cars\//);
+    const car = await carOf(page, slug);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(car.name);
+    await expect(page).toHaveTitle(new RegExp(`^${car.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} for sale in `));
+  });
+}
+
+test('an unknown car answers 404 and says it is not on the site, in the site’s noun', async ({ page }) => {
+  const response = await page.goto(tenantUrl('summit-auto-group', '/cars/2019-no-such-vehicle-xx000000'));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This vehicle is not on our site');
+});
+
+test('a sold car shows the SOLD message and offers to find a similar one', async ({ page }) => {
+  // A car in its sold window, as the search service lists it with the site's own key.
+  await page.goto(tenantUrl('harbourside-motors', '/'));
+  const slug = await page.evaluate(async () => {
+    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
+    const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
+      method: 'POST',
+      headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
+      body: JSON.stringify({ facetFilters: [['status:sold']], hitsPerPage: 1 }),
+    });
+    return ((await response.json()) as { hits: Array<{ slug: string }> }).hits[0]?.slug;
+  });
+  expect(slug).toBeTruthy();
+  await page.goto(tenantUrl('harbourside-motors', `/cars/${slug}`));
+  await expect(page.getByRole('status').filter({ hasText: 'Unfortunately this car recently sold.' })).toHaveText(/Unfortunately this car recently sold\. But don't worry, we can help you find a similar one!/);
+  await expect(page.getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
+});
+
+test('axe finds no serious or critical problem on a vehicle page', async ({ page }) => {
+  const slug = await listedCar('harbourside-motors');
+  await page.goto(tenantUrl('harbourside-motors', `/cars/${slug}`));
+  await expect(page.getByRole('region', { name: 'Key information' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import type { VehicleSummary } from '../../../../server/vehicle-head';
+
+export type CarState = { status: 'loading' } | { status: 'found'; car: VehicleSummary } | { status: 'missing' } | { status: 'failed' };
+
+/** The page's car, from the team's own API (`GET /api/vehicle/cars/{slug}`): found, missing (404) or failed. */
+export function useCar(slug: string): CarState {
+  const [state, setState] = useState<CarState>({ status: 'loading' });
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    Promise.resolve()
+      .then(() => fetch(`/api/vehicle/cars/${encodeURIComponent(slug)}`, { headers: { accept: 'application/json' } }))
+      .then(async (response) => {
+        if (response.status === 404 || response.status === 400) return { status: 'missing' } as const;
+        if (!response.ok) throw new Error(`the car answered ${response.status}`);
+        return { status: 'found', car: ((await response.json()) as { car: VehicleSummary }).car } as const;
+      })
+      .then((next) => {
+        if (!cancelled) setState(next);
+      })
+      .catch((error: unknown) => {
+        console.error('[mf-vehicle] the car could not be read', error);
+        if (!cancelled) setState({ status: 'failed' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [slug]);
+  return state;
+}
