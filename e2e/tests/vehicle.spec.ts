@@ -66,3 +66,24 @@ test('axe finds no serious or critical problem on a vehicle page', async ({ page
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
+
+test('phone reveal: masked until asked, then a call link, sending event 25 with the car; revealed from the start on a site that says so', async ({ page }) => {
+  const slug = await listedCar('harbourside-motors');
+  const events: Array<{ eventId: number; payload: Record<string, unknown> }> = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/events')) events.push(JSON.parse(request.postData() ?? '{}') as { eventId: number; payload: Record<string, unknown> });
+  });
+  await page.goto(tenantUrl('harbourside-motors', `/cars/${slug}`));
+  const panel = page.getByRole('region', { name: 'Call the dealer' });
+  await expect(panel).toContainText('(02) **** ****');
+  await expect(panel.getByRole('link')).toHaveCount(0);
+  const recorded = page.waitForResponse((response) => response.url().endsWith('/api/events') && response.request().postData()?.includes('"eventId":25') === true);
+  await panel.getByRole('button', { name: 'Show number' }).click();
+  expect((await recorded).status()).toBe(202);
+  await expect(panel.getByRole('link', { name: 'Call Harbourside Motors on (02) 9555 0142' })).toHaveAttribute('href', 'tel:0295550142');
+  await expect.poll(() => events.find((e) => e.eventId === 25)?.payload).toMatchObject({ website_id: 'harbourside-motors', label: expect.stringMatching(/^(New|Used) Car$/), car_id: expect.any(String), dealership_id: expect.any(String) });
+
+  const summitCar = await listedCar('summit-auto-group');
+  await page.goto(tenantUrl('summit-auto-group', `/cars/${summitCar}`));
+  await expect(page.getByRole('region', { name: 'Call the dealer' }).getByRole('link', { name: /^Call Summit Auto Group on / })).toBeVisible();
+});

@@ -5,6 +5,7 @@ const SITE = { name: 'Harbourside Motors', origin: 'https://harbourside.example'
 
 function car(overrides: Partial<VehicleSummary> = {}): VehicleSummary {
   return {
+    id: 'harbourside-motors-1',
     slug: '2021-toyota-hilux-sr5-ha010001',
     name: '2021 Toyota Hilux SR5',
     make: 'Toyota',
@@ -26,6 +27,7 @@ function car(overrides: Partial<VehicleSummary> = {}): VehicleSummary {
     colour: 'White',
     vin: 'MR0HA3CD100000001',
     stocknum: 'HA010001',
+    dealership_id: 'harbourside-motors-alexandria',
     dealership_name: 'Harbourside Motors Alexandria',
     city: 'Sydney',
     state: 'NSW',

@@ -4,6 +4,8 @@ import type { PageHead } from '@forecourt/shared-config/server';
 
 /** A car as the vehicle page's server half reads it from the platform (port `carBySlug`). */
 export interface VehicleSummary {
+  /** The stock id (the phone-reveal tracking's car_id). */
+  id: string;
   slug: string;
   name: string;
   make: string;
@@ -25,6 +27,7 @@ export interface VehicleSummary {
   colour: string;
   vin: string;
   stocknum: string;
+  dealership_id: string;
   dealership_name: string;
   city: string;
   state: string;

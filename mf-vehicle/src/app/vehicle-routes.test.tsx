@@ -1,5 +1,5 @@
 import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import routes from '../../routes.json';
 import type { VehicleSummary } from '../../server/vehicle-head';
 import { VehicleDetails } from '../features/vehicle-page/components/vehicle-page';
@@ -18,6 +18,7 @@ describe('vehicle routes', () => {
 });
 
 const HILUX: VehicleSummary = {
+  id: 'test-motors-1',
   slug: '2021-toyota-hilux-sr5-ha010001',
   name: '2021 Toyota Hilux SR5',
   make: 'Toyota',
@@ -39,6 +40,7 @@ const HILUX: VehicleSummary = {
   colour: 'White',
   vin: 'MR0HA3CD100000001',
   stocknum: 'HA010001',
+  dealership_id: 'test-motors-parramatta',
   dealership_name: 'Test Motors Parramatta',
   city: 'Parramatta',
   state: 'NSW',
@@ -85,9 +87,18 @@ describe('vehicle page', () => {
     expect(crumbs.getByRole('link', { name: 'Caravans' })).toHaveAttribute('href', '/search/new-used-and-demo-cars');
   });
 
-  it('offers the dealer phone as a call link', () => {
+  it('masks the dealer’s phone until the shopper asks for it, then offers it as a call link', () => {
     renderDetails(HILUX);
+    expect(screen.getByText('02 90** ****')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show number' }));
     expect(screen.getByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).toHaveAttribute('href', 'tel:0290000000');
+  });
+
+  it('shows the phone from the start on a site that reveals it', () => {
+    renderDetails(HILUX, testTenant({ vehicle: { phoneRevealed: true } }));
+    expect(screen.getByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show number' })).not.toBeInTheDocument();
   });
 
   it('links to reserve this car online', () => {

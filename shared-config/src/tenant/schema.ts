@@ -120,6 +120,13 @@ const SearchSettingsSchema = z
   })
   .strict();
 
+const VehicleSettingsSchema = z
+  .object({
+    /** The dealer's phone shown in full from the start (spec: 'Some tenants show it revealed by default'); masked until clicked otherwise. */
+    phoneRevealed: z.boolean().default(false),
+  })
+  .strict();
+
 const LinkSchema = z.object({ label: z.string().min(1), href: z.string().startsWith('/') }).strict();
 
 const BrandSchema = z
@@ -175,6 +182,7 @@ export const TenantConfigSchema = z
       compare: true,
       filters: ['fuel', 'transmission'],
     }),
+    vehicle: VehicleSettingsSchema.default({ phoneRevealed: false }),
     nav: z.array(LinkSchema).max(12).default([]),
     brands: z.array(BrandSchema).default([]),
     /** Server-only settings: never inlined into a page. */

@@ -52,6 +52,7 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
       const car = tenant ? await findCarBySlug(fastify.database.db, tenant.slug, slug) : null;
       if (!car || !car.show_on_dealer_website) return null;
       return {
+        id: car.id,
         slug: car.slug,
         name: car.name,
         make: car.make,
@@ -73,6 +74,7 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
         colour: car.colour,
         vin: car.vin,
         stocknum: car.stocknum,
+        dealership_id: car.dealership_id,
         dealership_name: car.dealership_name,
         city: car.city,
         state: car.state,

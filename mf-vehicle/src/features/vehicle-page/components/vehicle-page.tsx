@@ -1,15 +1,64 @@
 import { css } from '@emotion/react';
-import { capitalise, NO_PRICE_TEXT, paths, priceDisplay, RemoteFragment, telHref, useTenant } from '@forecourt/shared-config';
-import { useId } from 'react';
+import { capitalise, NO_PRICE_TEXT, paths, priceDisplay, RemoteFragment, telHref, track, useTenant } from '@forecourt/shared-config';
+import { useId, useState } from 'react';
 import { useParams } from '@forecourt/shared-config/router';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
 import KeyInfo from '../../key-info/components/key-info';
+import { maskPhone, PHONE_CLICK_EVENT, phoneClickLabel } from '../../../lib/phone-reveal';
 import { useCar } from '../lib/use-car';
 
 /** Spec (search-and-vehicle §4 and the SOLD text): a sold car's page offers to find a similar one. */
 export const SOLD_TEXT = "Unfortunately this car recently sold. But don't worry, we can help you find a similar one!";
 
 const linkList = css`label: mf-vehicle-actions; display: flex; flex-wrap: wrap; gap: 0.75rem; list-style: none; margin: 0; padding: 0;`;
+
+/**
+ * The dealer's phone: masked until the shopper asks for it (unless the site shows it revealed),
+ * then revealed as a call link. Revealing sends event 25 ('New Car' / 'Used Car') with the
+ * reveal-tracking fields (car_id, dealership_id, website_id) in one call to the platform's events
+ * endpoint (the spec does not name the tracking path; one request records both). A failure is
+ * logged only, by `track`.
+ */
+function DealerPhone({ phone, car }: { phone: string; car: VehicleSummary | null }) {
+  const tenant = useTenant();
+  const [revealed, setRevealed] = useState(tenant.vehicle.phoneRevealed);
+  if (!phone) {
+    console.warn('No phone number available for car');
+    return null;
+  }
+  const big = { fontSize: '1.25rem', fontWeight: 700 } as const;
+  if (revealed) {
+    return (
+      <p css={{ margin: 0 }}>
+        <a href={telHref(phone)} aria-label={`Call ${tenant.name} on ${phone}`} css={big}>
+          {phone}
+        </a>
+      </p>
+    );
+  }
+  return (
+    <p css={{ margin: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.75rem' }}>
+      <span css={big} aria-hidden="true">
+        {maskPhone(phone)}
+      </span>
+      <button
+        type="button"
+        onClick={() => {
+          setRevealed(true);
+          void track(PHONE_CLICK_EVENT, {
+            label: phoneClickLabel(car?.car_type ?? 'used'),
+            car_id: car?.id ?? null,
+            dealership_id: car?.dealership_id ?? null,
+            website_id: tenant.slug,
+          });
+        }}
+        css={css`padding: 0.45rem 0.9rem; font: inherit; font-weight: 600; border: 1px solid #d0d5dd; border-radius: 6px; background: #fff; cursor: pointer;`}
+      >
+        Show number
+      </button>
+    </p>
+  );
+}
 
 /** `/cars/{slug}`: the site's car, read from stock; a car that is not there (the server answered 404) says so. */
 export function VehiclePage() {
@@ -105,11 +154,7 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           <h2 id={callId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
             Call the dealer
           </h2>
-          <p css={{ margin: 0 }}>
-            <a href={telHref(phone)} aria-label={`Call ${tenant.name} on ${phone}`} css={{ fontSize: '1.25rem', fontWeight: 700 }}>
-              {phone}
-            </a>
-          </p>
+          <DealerPhone phone={phone} car={car} />
         </section>
       </div>
       <nav aria-label={`This ${noun}`} css={{ marginTop: '1.5rem' }}>
