@@ -21,7 +21,16 @@ const ROUTES = [
   // The demo pins Redgum to mf-search 1.0.0, built before the first paint: its pages are built
   // in the browser, as every page was before. The difference is what upgrading is worth.
   { tenant: 'redgum-used-cars', path: '/search/used-cars', label: 'search page, mf-search 1.0.0 pinned' },
+  // A car the site lists, read from its sitemap once the site is up.
+  { tenant: 'harbourside-motors', path: '/cars/{first listed}', label: 'vehicle page' },
 ];
+
+async function listedCarPath(tenant: string): Promise<string> {
+  const sitemap = await (await fetch(`http://127.0.0.1:${PORT}/sitemap.xml`, { headers: { 'x-forecourt-tenant': tenant } })).text();
+  const path = /<loc>https?:\/\/[^/]+(\/cars\/[^<]+)<\/loc>/.exec(sitemap)?.[1];
+  if (!path) throw new Error(`${tenant}'s sitemap lists no car`);
+  return path;
+}
 
 interface Run {
   score: number;
@@ -58,12 +67,13 @@ async function main(): Promise<void> {
     console.log(`Lighthouse mobile performance (simulated slow 4G, 4x CPU), median of ${RUNS} run(s)`);
     const rows: string[][] = [];
     for (const route of ROUTES) {
-      const url = `http://${route.tenant}.localhost:${PORT}${route.path}`;
+      const path = route.path.includes('{') ? await listedCarPath(route.tenant) : route.path;
+      const url = `http://${route.tenant}.localhost:${PORT}${path}`;
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
       const pick = (key: keyof Run) => median(runs.map((r) => r[key]));
       rows.push([
-        `${route.tenant}${route.path} (${route.label})`,
+        `${route.tenant}${path} (${route.label})`,
         String(pick('score')),
         `${(pick('fcp') / 1000).toFixed(2)} s`,
         `${(pick('lcp') / 1000).toFixed(2)} s`,
