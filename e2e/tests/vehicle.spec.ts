@@ -87,3 +87,25 @@ test('phone reveal: masked until asked, then a call link, sending event 25 with 
   await page.goto(tenantUrl('summit-auto-group', `/cars/${summitCar}`));
   await expect(page.getByRole('region', { name: 'Call the dealer' }).getByRole('link', { name: /^Call Summit Auto Group on / })).toBeVisible();
 });
+
+test('a vehicle page arrives with its car in the HTML, and the page takes over without reading it again', async ({ browser }) => {
+  const slug = await listedCar('harbourside-motors');
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const serverPage = await noScript.newPage();
+  await serverPage.goto(tenantUrl('harbourside-motors', `/cars/${slug}`));
+  const painted = await serverPage.locator('[data-first-paint] h1').textContent();
+  await noScript.close();
+
+  const page = await browser.newPage();
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/vehicle/cars/')) reads.push(request.url());
+  });
+  await page.goto(tenantUrl('harbourside-motors', `/cars/${slug}`), { waitUntil: 'networkidle' });
+  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  const car = await carOf(page, slug);
+  expect(painted).toBe(car.name);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(car.name);
+  expect(reads).toHaveLength(1); // only carOf's own read, above
+  await page.close();
+});

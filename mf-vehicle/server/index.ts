@@ -1,7 +1,8 @@
 import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import packageJson from '../package.json';
+import { carSlugOf, SlugSchema } from './car-slug';
+import { renderVehicleFirstPaint } from './first-paint';
 import { vehicleHead, type VehicleSummary } from './vehicle-head';
 
 export type { VehicleSummary } from './vehicle-head';
@@ -12,20 +13,6 @@ export interface VehiclePorts extends PlatformPorts {
    * from the dealer's website (its page then answers 404).
    */
   carBySlug: (request: FastifyRequest, slug: string) => Promise<VehicleSummary | null>;
-}
-
-/** A car address slug as the stock writes them (lower case, digits, hyphens). */
-const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,150}$/, 'a car address: lower-case letters, digits and hyphens');
-
-/** `/cars/{slug}` (not its checkout or buy-online pages, which have their own heads). */
-function carSlugOf(pathname: string): string | null {
-  const match = /^\/cars\/([^/]+)\/?$/.exec(pathname);
-  if (!match?.[1] || match[1] === 'trade-in') return null;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -42,6 +29,7 @@ export default defineTeamServer<VehiclePorts>({
   team: 'mf-vehicle',
   version: packageJson.version,
   defaultPorts: { carBySlug: async () => null },
+  firstPaint: (input, ports) => renderVehicleFirstPaint(input, ports),
   pageHead: async (input, ports) => {
     const slug = carSlugOf(new URL(input.url, 'http://page.invalid').pathname);
     if (slug === null) return null;

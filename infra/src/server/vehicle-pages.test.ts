@@ -104,6 +104,22 @@ describe('a vehicle page without JavaScript', () => {
   });
 });
 
+describe('the first paint of a vehicle page', () => {
+  it('holds the car’s name, price and key information before any script runs', async () => {
+    const car = shown();
+    const html = unescape((await get(`/cars/${car.slug}`)).body);
+    const paint = html.slice(html.indexOf('data-first-paint="mf-vehicle"'));
+    expect(paint).toContain(car.name);
+    expect(paint).toContain(`$${(car.offer_price !== null && car.offer_price > 10 && car.offer_price < car.price ? car.offer_price : car.price).toLocaleString('en-AU')}`);
+    expect(paint).toContain(`${car.km.toLocaleString('en-AU')} kms`);
+  });
+
+  it('shows the not-found page of an unknown car', async () => {
+    const html = unescape((await get('/cars/2019-no-such-car-xx000000')).body);
+    expect(html.slice(html.indexOf('data-first-paint="mf-vehicle"'))).toContain('This car is not on our site');
+  });
+});
+
 describe('the car API of the vehicle page', () => {
   it('gives the site’s car by its slug', async () => {
     const car = shown();

@@ -1,10 +1,11 @@
 import { css } from '@emotion/react';
-import { capitalise, NO_PRICE_TEXT, paths, priceDisplay, RemoteFragment, telHref, track, useTenant } from '@forecourt/shared-config';
+import { capitalise, NO_PRICE_TEXT, paths, priceDisplay, RemoteFragment, telHref, track, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
 import { useId, useState } from 'react';
 import { useParams } from '@forecourt/shared-config/router';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
 import KeyInfo from '../../key-info/components/key-info';
 import { maskPhone, PHONE_CLICK_EVENT, phoneClickLabel } from '../../../lib/phone-reveal';
+import { useFirstCar } from '../lib/first-paint';
 import { useCar } from '../lib/use-car';
 
 /** Spec (search-and-vehicle §4 and the SOLD text): a sold car's page offers to find a similar one. */
@@ -63,7 +64,10 @@ function DealerPhone({ phone, car }: { phone: string; car: VehicleSummary | null
 /** `/cars/{slug}`: the site's car, read from stock; a car that is not there (the server answered 404) says so. */
 export function VehiclePage() {
   const { slug = '' } = useParams();
-  const car = useCar(slug);
+  const first = useFirstCar(slug);
+  const car = useCar(slug, first ? (first.car ? { status: 'found', car: first.car } : { status: 'missing' }) : undefined);
+  // Once it shows the car (or that there is none), the page takes over from the server's first paint.
+  useFirstPaintHandover('mf-vehicle', car.status !== 'loading');
   if (car.status === 'missing') return <CarNotFound />;
   return <VehicleDetails slug={slug} car={car.status === 'found' ? car.car : null} failed={car.status === 'failed'} />;
 }

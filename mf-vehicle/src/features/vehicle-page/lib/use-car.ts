@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
 
 export type CarState = { status: 'loading' } | { status: 'found'; car: VehicleSummary } | { status: 'missing' } | { status: 'failed' };
 
 /** The page's car, from the team's own API (`GET /api/vehicle/cars/{slug}`): found, missing (404) or failed. */
-export function useCar(slug: string): CarState {
-  const [state, setState] = useState<CarState>({ status: 'loading' });
+export function useCar(slug: string, initial?: CarState): CarState {
+  const [state, setState] = useState<CarState>(initial ?? { status: 'loading' });
+  // The server's answer for this address (first paint) stands: no second read at load.
+  const given = useRef(initial ? slug : null);
   useEffect(() => {
+    if (given.current === slug) return undefined;
+    given.current = null;
     let cancelled = false;
     setState({ status: 'loading' });
     Promise.resolve()
