@@ -31,6 +31,7 @@ function car(overrides: Partial<VehicleSummary> = {}): VehicleSummary {
     dealership_name: 'Harbourside Motors Alexandria',
     city: 'Sydney',
     state: 'NSW',
+    dealer_comments: '',
     images: ['/media/cars/ha-1/1.jpg?w=600'],
     ...overrides,
   };

@@ -31,6 +31,8 @@ export interface VehicleSummary {
   dealership_name: string;
   city: string;
   state: string;
+  /** The dealer's comments as written ('|' separates paragraphs; may be empty). */
+  dealer_comments: string;
   /** Picture addresses on this site (`/media/cars/...`), the first the main one. */
   images: string[];
 }

@@ -44,6 +44,7 @@ const HILUX: VehicleSummary = {
   dealership_name: 'Test Motors Parramatta',
   city: 'Parramatta',
   state: 'NSW',
+  dealer_comments: 'One owner | Full service history',
   images: [],
 };
 
@@ -79,6 +80,29 @@ describe('vehicle page', () => {
   it('says so, with the dealer’s phone, when the car could not be read', () => {
     renderDetails(null, testTenant(), true);
     expect(screen.getByRole('alert')).toHaveTextContent('We could not load this car just now. Please try again in a moment, or call us on 02 9000 0000.');
+  });
+
+  it('shows the dealer’s comments as paragraphs, split on |', () => {
+    renderDetails(HILUX);
+    const comments = within(screen.getByRole('region', { name: 'Dealer comments' }));
+    expect(comments.getByText('One owner')).toBeInTheDocument();
+    expect(comments.getByText('Full service history')).toBeInTheDocument();
+    expect(comments.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('cuts long comments at 400 characters with Show more / Show less', () => {
+    const long = Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ');
+    renderDetails({ ...HILUX, dealer_comments: long });
+    const comments = within(screen.getByRole('region', { name: 'Dealer comments' }));
+    expect(comments.queryByText(long)).not.toBeInTheDocument();
+    fireEvent.click(comments.getByRole('button', { name: 'Show more' }));
+    expect(comments.getByText(long)).toBeInTheDocument();
+    expect(comments.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('says the comments are pending when the dealer has written none', () => {
+    renderDetails({ ...HILUX, dealer_comments: '  ' });
+    expect(within(screen.getByRole('region', { name: 'Dealer comments' })).getByText('Dealer comments are pending. Please check back here later.')).toBeInTheDocument();
   });
 
   it('shows the breadcrumb with the tenant item noun', () => {

@@ -78,6 +78,7 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
         dealership_name: car.dealership_name,
         city: car.city,
         state: car.state,
+        dealer_comments: car.dealercomments,
         images: car.images.map((image) => image.image.url),
       };
     },

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useParams } from '@forecourt/shared-config/router';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
 import KeyInfo from '../../key-info/components/key-info';
+import { commentParagraphs, COMMENTS_PENDING, shortComments } from '../../../lib/dealer-comments';
 import { maskPhone, PHONE_CLICK_EVENT, phoneClickLabel } from '../../../lib/phone-reveal';
 import { useFirstCar } from '../lib/first-paint';
 import { useCar } from '../lib/use-car';
@@ -58,6 +59,39 @@ function DealerPhone({ phone, car }: { phone: string; car: VehicleSummary | null
         Show number
       </button>
     </p>
+  );
+}
+
+/** The dealer's comments: paragraphs split on '|', cut at 400 characters with Show more / Show less, or the pending text. */
+function DealerComments({ text }: { text: string }) {
+  const headingId = useId();
+  const bodyId = useId();
+  const [open, setOpen] = useState(false);
+  const paragraphs = commentParagraphs(text);
+  const short = shortComments(paragraphs);
+  const shown = open ? paragraphs : short.paragraphs;
+  return (
+    <section aria-labelledby={headingId} css={css`label: mf-vehicle-comments; margin-top: 1.5rem;`}>
+      <h2 id={headingId} css={{ fontSize: '1.125rem', margin: '0 0 0.5rem' }}>
+        Dealer comments
+      </h2>
+      <div id={bodyId}>
+        {paragraphs.length === 0 ? (
+          <p css={{ margin: 0, color: '#475467' }}>{COMMENTS_PENDING}</p>
+        ) : (
+          shown.map((paragraph, i) => (
+            <p key={i} css={{ margin: '0 0 0.5rem' }}>
+              {paragraph}
+            </p>
+          ))
+        )}
+      </div>
+      {short.cut && (
+        <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)} css={{ font: 'inherit', padding: 0, border: 0, background: 'none', textDecoration: 'underline', cursor: 'pointer' }}>
+          {open ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </section>
   );
 }
 
@@ -161,6 +195,7 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           <DealerPhone phone={phone} car={car} />
         </section>
       </div>
+      {car && <DealerComments text={car.dealer_comments} />}
       <nav aria-label={`This ${noun}`} css={{ marginTop: '1.5rem' }}>
         <ul css={linkList}>
           <li>
