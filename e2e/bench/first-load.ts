@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test';
 import { parseArgs } from 'node:util';
 // The platform's one table printer (the CLI's), so every benchmark prints alike.
 import { formatTable } from '../../infra/src/cli/table';
+import { listedCarPath } from '../support/listed-cars';
 import { CHROMIUM_PATH, startSite } from './site';
 
 const { values: args } = parseArgs({ options: { port: { type: 'string', default: process.env.BENCH_PORT ?? '8092' } } });
@@ -21,12 +22,6 @@ const ROUTES = [
   { tenant: 'harbourside-motors', path: '/cars/{first listed}', team: 'mf-vehicle', label: 'vehicle route' },
 ];
 
-async function listedCarPath(tenant: string): Promise<string> {
-  const sitemap = await (await fetch(`http://127.0.0.1:${PORT}/sitemap.xml`, { headers: { 'x-forecourt-tenant': tenant } })).text();
-  const path = /<loc>https?:\/\/[^/]+(\/cars\/[^<]+)<\/loc>/.exec(sitemap)?.[1];
-  if (!path) throw new Error(`${tenant}'s sitemap lists no car`);
-  return path;
-}
 
 async function main(): Promise<void> {
   const stop = await startSite(PORT, 'bench');
@@ -54,7 +49,7 @@ async function main(): Promise<void> {
         );
       });
       const started = Date.now();
-      const path = route.path.includes('{') ? await listedCarPath(route.tenant) : route.path;
+      const path = route.path.includes('{') ? await listedCarPath(PORT, route.tenant) : route.path;
       await page.goto(`http://${route.tenant}.localhost:${PORT}${path}`);
       await page.waitForSelector(`#app-${route.team}[data-status="mounted"]`, { timeout: 30_000 });
       await page.waitForLoadState('networkidle');

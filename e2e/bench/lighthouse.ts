@@ -7,6 +7,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import { parseArgs } from 'node:util';
 import { formatTable } from '../../infra/src/cli/table';
+import { listedCarPath } from '../support/listed-cars';
 import { CHROMIUM_PATH, startSite } from './site';
 
 const { values: args } = parseArgs({
@@ -25,12 +26,6 @@ const ROUTES = [
   { tenant: 'harbourside-motors', path: '/cars/{first listed}', label: 'vehicle page' },
 ];
 
-async function listedCarPath(tenant: string): Promise<string> {
-  const sitemap = await (await fetch(`http://127.0.0.1:${PORT}/sitemap.xml`, { headers: { 'x-forecourt-tenant': tenant } })).text();
-  const path = /<loc>https?:\/\/[^/]+(\/cars\/[^<]+)<\/loc>/.exec(sitemap)?.[1];
-  if (!path) throw new Error(`${tenant}'s sitemap lists no car`);
-  return path;
-}
 
 interface Run {
   score: number;
@@ -67,7 +62,7 @@ async function main(): Promise<void> {
     console.log(`Lighthouse mobile performance (simulated slow 4G, 4x CPU), median of ${RUNS} run(s)`);
     const rows: string[][] = [];
     for (const route of ROUTES) {
-      const path = route.path.includes('{') ? await listedCarPath(route.tenant) : route.path;
+      const path = route.path.includes('{') ? await listedCarPath(PORT, route.tenant) : route.path;
       const url = `http://${route.tenant}.localhost:${PORT}${path}`;
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));

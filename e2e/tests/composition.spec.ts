@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_PORT, REPO_ROOT, tenantUrl } from '../support/env';
+import { listedCarPath } from '../support/listed-cars';
 import { bootRemotes, slot } from '../support/platform';
 
 /** One route per remote, from each remote's routes.json. */
@@ -23,19 +24,12 @@ const TENANTS = [
   { slug: 'redgum-used-cars', name: 'Redgum Used Cars' },
 ];
 
-/** The address of a car the tenant's website lists whose slug contains `model`, read from its sitemap. */
-async function listedCar(tenant: string, model: string): Promise<string> {
-  const sitemap = await (await fetch(`http://127.0.0.1:${E2E_PORT}/sitemap.xml`, { headers: { 'x-forecourt-tenant': tenant } })).text();
-  const path = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/cars\/[^<]+)<\/loc>/g)].map((m) => m[1]!).find((p) => p.includes(model));
-  if (!path) throw new Error(`${tenant} lists no ${model}`);
-  return path;
-}
 
 for (const tenant of TENANTS) {
   test.describe(`${tenant.slug}`, () => {
     for (const route of ROUTES) {
       test(`${route.team} mounts on ${route.path}`, async ({ page }) => {
-        const path = route.path.includes('{') ? await listedCar(tenant.slug, 'toyota-hilux') : route.path;
+        const path = route.path.includes('{') ? await listedCarPath(E2E_PORT, tenant.slug, 'toyota-hilux') : route.path;
         const response = await page.goto(tenantUrl(tenant.slug, path));
         expect(response?.status()).toBe(200);
         await expect(page.getByRole('banner')).toContainText(tenant.name);

@@ -1,19 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
+import { listedCarPath } from '../support/listed-cars';
+
+/** The slug of the first car the tenant's website lists. */
+const listedCar = async (tenant: string) => (await listedCarPath(E2E_PORT, tenant)).replace(/^\/cars\//, '');
 
 /**
  * The vehicle page against the real stock: the server answers for the car (status, head,
  * JSON-LD) and the page shows what the stock says about it.
  */
 
-/** A car the tenant's website lists, from its sitemap. */
-async function listedCar(tenant: string): Promise<string> {
-  const sitemap = await (await fetch(`http://127.0.0.1:${E2E_PORT}/sitemap.xml`, { headers: { 'x-forecourt-tenant': tenant } })).text();
-  const slug = /<loc>https?:\/\/[^/]+\/cars\/([^<]+)<\/loc>/.exec(sitemap)?.[1];
-  if (!slug) throw new Error(`${tenant}'s sitemap lists no car`);
-  return slug;
-}
 
 /** The car as the page's API gives it. */
 async function carOf(page: Page, slug: string): Promise<{ name: string; price: number }> {

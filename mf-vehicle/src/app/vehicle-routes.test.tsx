@@ -1,6 +1,7 @@
 import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import routes from '../../routes.json';
+import { testCar } from '../../server/test-car';
 import type { VehicleSummary } from '../../server/vehicle-head';
 import { VehicleDetails } from '../features/vehicle-page/components/vehicle-page';
 import { VehicleRoutes } from './vehicle-app';
@@ -17,36 +18,7 @@ describe('vehicle routes', () => {
   });
 });
 
-const HILUX: VehicleSummary = {
-  id: 'test-motors-1',
-  slug: '2021-toyota-hilux-sr5-ha010001',
-  name: '2021 Toyota Hilux SR5',
-  make: 'Toyota',
-  model: 'Hilux',
-  year: 2021,
-  badge: 'SR5',
-  km: 45210,
-  price: 52990,
-  offer_price: null,
-  before_price: 54990,
-  subscription_price: null,
-  price_type: 'Drive Away',
-  preorder: false,
-  status: 'in_stock',
-  car_type: 'used',
-  fuel: 'diesel',
-  transmission: 'automatic',
-  body: 'ute',
-  colour: 'White',
-  vin: 'MR0HA3CD100000001',
-  stocknum: 'HA010001',
-  dealership_id: 'test-motors-parramatta',
-  dealership_name: 'Test Motors Parramatta',
-  city: 'Parramatta',
-  state: 'NSW',
-  dealer_comments: 'One owner | Full service history',
-  images: [],
-};
+const HILUX = testCar({ before_price: 54990, dealer_comments: 'One owner | Full service history' });
 
 function renderDetails(car: VehicleSummary | null, tenant = testTenant(), failed = false) {
   return renderWithPlatform(<VehicleDetails slug={car?.slug ?? 'x'} car={car} failed={failed} />, { route: `/cars/${car?.slug ?? 'x'}`, tenant });
