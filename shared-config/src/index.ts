@@ -24,4 +24,5 @@ export * from './runtime/saved-cars';
 export * from './format';
 export * from './price';
 export * from './ui/fragment-card';
+export * from './ui/price-tag';
 export * from './ui/visually-hidden';

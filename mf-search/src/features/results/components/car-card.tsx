@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { forecourtStore, NO_PRICE_TEXT, paths, priceDisplay, readableTextOn, sessionAtom, SURFACE, toggleCompare, toggleFavourite, useCompareList, useFavourites, useTenant, weeklyFinance } from '@forecourt/shared-config';
+import { forecourtStore, NO_PRICE_TEXT, paths, PriceTag, priceDisplay, readableTextOn, sessionAtom, SURFACE, toggleCompare, toggleFavourite, useCompareList, useFavourites, useTenant, weeklyFinance } from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
 import { carBadge, type Badge } from '../../../lib/badges';
 import { isInStock, type CarHit } from '../../../lib/hit';
@@ -137,18 +137,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
         </h2>
         <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>{`${hit.km.toLocaleString('en-AU')} kms · ${hit.car_type}`}</p>
         {views && <p data-views css={{ margin: 0, color: SURFACE.muted, fontSize: '0.85rem' }}>{views}</p>}
-        <p css={{ margin: '0.25rem 0 0' }}>
-          <strong css={{ fontSize: '1.25rem' }} data-price>
-            {price.text}
-          </strong>
-          {price.suffix && <span> {price.suffix}</span>}
-          {price.was && (
-            <s css={{ marginLeft: '0.5rem', color: SURFACE.muted }} aria-label={`was ${price.was}`}>
-              {price.was}
-            </s>
-          )}
-          {price.priceType && <span css={{ display: 'block', fontSize: '0.8rem', color: SURFACE.muted }}>{price.priceType}</span>}
-        </p>
+        <PriceTag price={price} size="card" css={{ margin: '0.25rem 0 0' }} />
         <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(hit.weekly_price)}</p>
         {alsoSold > 0 && <p css={{ margin: 0, fontSize: '0.85rem', color: SURFACE.muted }}>{`and ${alsoSold} more recently sold`}</p>}
         {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SavedCarToggles slug={hit.slug} name={hit.name} />}

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { capitalise, NO_PRICE_TEXT, paths, priceDisplay, RemoteFragment, telHref, track, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
+import { capitalise, NO_PRICE_TEXT, paths, PriceTag, priceDisplay, RemoteFragment, telHref, track, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
 import { useId, useState } from 'react';
 import { useParams } from '@forecourt/shared-config/router';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
@@ -154,20 +154,7 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           {`We could not load this ${noun} just now. Please try again in a moment, or call us on ${phone}.`}
         </p>
       )}
-      {price && (
-        <p css={{ margin: '0 0 1.5rem' }}>
-          <strong css={{ fontSize: '1.75rem' }} data-price>
-            {price.text}
-          </strong>
-          {price.suffix && <span> {price.suffix}</span>}
-          {price.was && (
-            <s css={{ marginLeft: '0.5rem', color: '#475467' }} aria-label={`was ${price.was}`}>
-              {price.was}
-            </s>
-          )}
-          {price.priceType && <span css={{ display: 'block', fontSize: '0.85rem', color: '#475467' }}>{price.priceType}</span>}
-        </p>
-      )}
+      {price && <PriceTag price={price} size="page" css={{ margin: '0 0 1.5rem' }} />}
       {car?.status === 'sold' && (
         <p role="status" css={{ margin: '0 0 1.5rem', padding: '0.75rem 1rem', borderRadius: 6, background: '#fffaeb', color: '#7a2e0e' }}>
           {SOLD_TEXT} <a href={`${paths.contact()}?car_id=${encodeURIComponent(slug)}`}>Find Me Something Similar</a>
