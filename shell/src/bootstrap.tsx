@@ -6,6 +6,7 @@ import {
   forecourtStore,
   installFailurePolicy,
   readBootData,
+  refreshSession,
   resolveRouteOwner,
   searchAccessAtom,
   tenantAtom,
@@ -50,6 +51,8 @@ function boot(): void {
   forecourtStore.set(tenantAtom, boot.tenant);
   forecourtStore.set(searchAccessAtom, boot.search ?? null);
   document.documentElement.dataset['shellVersion'] = boot.shellVersion;
+  // Signed-in state comes from the server session; the page starts signed out until it answers.
+  void refreshSession();
 
   // One failure policy for the page: the entry loader, the mount wrapper, every remote's error
   // boundary and every fragment use it (the last two through shared-config).

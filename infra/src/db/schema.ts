@@ -45,6 +45,63 @@ export interface SeedRunsTable {
   seeded_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface IdentityUsersTable {
+  id: Generated<string>;
+  tenant: string;
+  phone: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface OtpCodesTable {
+  id: Generated<number>;
+  tenant: string;
+  phone: string;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: Timestamp | null;
+  client_address: string | null;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  tenant: string;
+  to_phone: string;
+  body: string;
+  sent_at: DefaultedTimestamp;
+}
+
+export interface VerificationsTable {
+  id: Generated<number>;
+  website_slug: string;
+  dealership_slug: string | null;
+  verification_type: 'sms' | 'verify';
+  user_id: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  tenant: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface WatchlistTable {
+  tenant: string;
+  user_id: string;
+  car_id: string;
+  saved_at: DefaultedTimestamp;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
@@ -60,4 +117,10 @@ export interface PlatformTables {
   promo_nodes: StockRow;
   blog_cards: StockRow;
   seed_runs: SeedRunsTable;
+  identity_users: IdentityUsersTable;
+  otp_codes: OtpCodesTable;
+  sms_outbox: SmsOutboxTable;
+  verifications: VerificationsTable;
+  sessions: SessionsTable;
+  watchlist: WatchlistTable;
 }

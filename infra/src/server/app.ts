@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { resolveDataDir } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
 import contentParsers from './plugins/external/content-parsers';
+import rateLimit from './plugins/external/rate-limit';
 import routeCatalogue from './plugins/external/route-catalogue';
 import errorHandler from './plugins/external/error-handler';
 import adminAuth from './plugins/platform/admin-auth';
@@ -24,6 +25,8 @@ import faviconRoutes from './routes/favicon';
 import seoRoutes from './routes/seo';
 import mediaRoutes from '../media/media-routes';
 import healthRoutes from './routes/health';
+import identityRoutes, { type IdentityOptions } from './routes/identity';
+import watchlistRoutes from './routes/watchlist';
 import pagesRoutes from './routes/pages';
 import registryFilesRoutes from './routes/registry-files';
 
@@ -43,6 +46,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** Rate limit and retention of `/api/events` (default: from the environment). */
   events?: EventsOptions;
+  /** Sign-in settings (default: from the environment). */
+  identity?: Omit<IdentityOptions, 'dataDir' | 'clock'>;
   logger?: FastifyServerOptions['logger'];
   /** Where X-Forecourt-Tenant is honoured (default: 'always' in development, 'loopback' in production). */
   tenantHeader?: 'always' | 'loopback';
@@ -75,6 +80,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(contentParsers);
   await app.register(errorHandler);
   await app.register(wellFormedInput);
+  await app.register(rateLimit);
   // Pages and API answers compressed on the fly (Brotli at a fast level, or gzip), from 1 KB up;
   // registry files carry the copies written at publish, which this leaves alone. Request bodies
   // are not decompressed: a few kilobytes of gzip could otherwise expand past every body limit.
@@ -101,6 +107,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(eventsRoutes, options.events ?? {});
+  await app.register(identityRoutes, { ...options.identity, dataDir, clock: options.clock });
+  await app.register(watchlistRoutes);
   await app.register(registryFilesRoutes);
   await app.register(adminRoutes, { prefix: '/_admin' });
   await app.register(faviconRoutes);

@@ -54,4 +54,5 @@ export async function clearPlatformTables(database: Database): Promise<void> {
   await database.db.deleteFrom('pins').execute();
   await database.db.deleteFrom('pin_changes').execute();
   await database.db.deleteFrom('analytics_events').execute();
+  for (const table of ['watchlist', 'sessions', 'verifications', 'sms_outbox', 'otp_codes', 'identity_users'] as const) await database.db.deleteFrom(table).execute();
 }

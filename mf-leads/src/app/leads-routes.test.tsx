@@ -1,10 +1,11 @@
 import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
-import { screen } from '@testing-library/react';
+import type { Session } from '@forecourt/shared-config';
+import { fireEvent, screen } from '@testing-library/react';
 import routes from '../../routes.json';
 import { LeadsRoutes } from './leads-app';
 
-function renderAt(route: string, tenant = testTenant()) {
-  return renderWithPlatform(<LeadsRoutes />, { route, tenant });
+function renderAt(route: string, tenant = testTenant(), session?: Session) {
+  return renderWithPlatform(<LeadsRoutes />, { route, tenant, session });
 }
 
 describe('leads routes', () => {
@@ -65,9 +66,23 @@ describe('sign-in page', () => {
     expect(screen.getByText('Sign in to save cars to your watchlist.')).toBeInTheDocument();
   });
 
-  it('shows the redirect as text', () => {
-    renderAt('/sign-in?type=watchlist&redirect=%2Fcars%2Fabc');
-    expect(screen.getByText('After signing in you will return to /cars/abc')).toBeInTheDocument();
+  it('keeps the code field disabled until a code is sent', () => {
+    renderAt('/sign-in?type=watchlist');
+    expect(screen.getByLabelText('Verification code')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send Code' })).toBeEnabled();
+  });
+
+  it('checks the phone before sending a code', () => {
+    renderAt('/sign-in?type=watchlist');
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '02 9999 1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid Australian mobile number, e.g. 0412 345 678.');
+  });
+
+  it('offers to sign out to a shopper already signed in', () => {
+    renderAt('/sign-in?type=watchlist', undefined, { status: 'signed-in', user: { phone: '0412345678' } });
+    expect(screen.getByText('You are signed in as 04 1234 5678.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
   it('links back to a local path', () => {

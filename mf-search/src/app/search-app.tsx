@@ -7,6 +7,7 @@ import { SearchPage } from '../features/search-page/components/search-page';
 // carry them.
 const ModelSearchPage = lazy(() => import('../features/model-search/components/model-search-page').then((m) => ({ default: m.ModelSearchPage })));
 const FavouritesPage = lazy(() => import('../features/saved-cars/components/saved-pages').then((m) => ({ default: m.FavouritesPage })));
+const WatchlistPage = lazy(() => import('../features/saved-cars/components/saved-pages').then((m) => ({ default: m.WatchlistPage })));
 const ComparePage = lazy(() => import('../features/saved-cars/components/saved-pages').then((m) => ({ default: m.ComparePage })));
 
 const later = (page: ReactNode) => <Suspense fallback={<p role="status" css={{ maxWidth: '72rem', margin: '0 auto', padding: '1.5rem' }}>Loading…</p>}>{page}</Suspense>;
@@ -19,6 +20,7 @@ export function SearchRoutes() {
       <Route path="/models" element={later(<ModelSearchPage />)} />
       <Route path="/favourites" element={later(<FavouritesPage />)} />
       <Route path="/compare" element={later(<ComparePage />)} />
+      <Route path="/watchlist" element={later(<WatchlistPage />)} />
       <Route path="*" element={<SearchPage />} />
     </Routes>
   );

@@ -20,6 +20,8 @@ export const paths = {
   /** This browser's favourite cars, and the cars picked for comparing (mf-search). */
   favourites: () => '/favourites',
   compare: () => '/compare',
+  /** The signed-in shopper's watchlist (mf-search). */
+  watchlist: () => '/watchlist',
   car: (slug: string) => `/cars/${encodeURIComponent(slug)}`,
   checkout: (slug: string) => `/cars/${encodeURIComponent(slug)}/checkout`,
   print: (slug: string) => withQuery('/print', { car_id: slug }),

@@ -1,5 +1,5 @@
 import { css, Global } from '@emotion/react';
-import { paths, readableTextOn, telHref, useTenant, type RemoteManifestEntry } from '@forecourt/shared-config';
+import { paths, readableTextOn, signInHref, telHref, useSession, useTenant, type RemoteManifestEntry } from '@forecourt/shared-config';
 import { NotFound } from './not-found';
 import { ToastHost } from './toast-host';
 
@@ -12,6 +12,29 @@ export interface ChromeProps {
    * passes it; there the shell moves the server's first paint into the new slot (bootstrap.tsx).
    */
   firstPaint?: { team: string; html: string };
+}
+
+/**
+ * Sign in, or (signed in) the shopper's watchlist. One short link either way, so the header does
+ * not shift when the session is read after the first paint (which is always signed out).
+ */
+function AccountLink({ color }: { color: string }) {
+  const session = useSession();
+  const style = css`color: ${color}; font-weight: 600;`;
+  if (session.status === 'signed-in') {
+    return (
+      <a href={paths.watchlist()} css={style}>
+        Watchlist
+      </a>
+    );
+  }
+  // Rendered on the server too, where there is no location: the link then returns to the home page.
+  const href = typeof location === 'undefined' ? paths.signIn('account', paths.home(), paths.home()) : signInHref('account');
+  return (
+    <a href={href} css={style}>
+      Sign in
+    </a>
+  );
 }
 
 /**
@@ -70,6 +93,7 @@ export function Chrome({ remotes, routeOwned, firstPaint }: ChromeProps) {
             ))}
           </ul>
         </nav>
+        <AccountLink color={onPrimary} />
         <a href={telHref(tenant.contact.phone)} css={css`color: ${onPrimary}; font-weight: 600;`}>
           {tenant.contact.phone}
         </a>

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { platform0001 } from './0001_platform';
 import { stock0002 } from './0002_stock';
+import { identity0003 } from './0003_identity';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -9,6 +10,7 @@ import { stock0002 } from './0002_stock';
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': platform0001,
   '0002_stock': stock0002,
+  '0003_identity': identity0003,
 };
 
 export const migrationProvider: MigrationProvider = {

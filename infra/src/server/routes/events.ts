@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { insertEvent, pruneEvents } from '../../db/events';
@@ -71,17 +70,9 @@ export default fp<EventsOptions>(
   async (fastify, options) => {
     const settings = { ...eventsSettings(), ...options };
 
-    await fastify.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        Object.assign(new Error(`Too many events from this address: at most ${context.max} a minute. Retry in ${Math.ceil(context.ttl / 1000)} s.`), {
-          statusCode: context.statusCode,
-        }),
-    });
-
     fastify.post(
       '/api/events',
-      { bodyLimit: 16 * 1024, config: { rateLimit: { max: settings.perMinute, timeWindow: 60_000 } } },
+      { bodyLimit: 16 * 1024, config: { rateLimit: { max: settings.perMinute, timeWindow: 60_000 }, rateLimitMessage: (retry) => `Too many events from this address: at most ${settings.perMinute} a minute. Retry in ${retry} s.` } },
       async (request, reply) => {
         if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
         const body = parseInput(EventBodySchema, request.body ?? null, 'body');
@@ -111,5 +102,5 @@ export default fp<EventsOptions>(
     });
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'routes-events', fastify: '5.x', dependencies: ['database', 'tenants'] },
+  { name: 'routes-events', fastify: '5.x', dependencies: ['database', 'tenants', 'rate-limit'] },
 );

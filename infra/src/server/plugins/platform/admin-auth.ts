@@ -1,9 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
+import { timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromLoopback } from '../../client-address';
+import { readOrCreateSecret } from '../../secrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,27 +16,9 @@ export function adminTokenFile(dataDir: string): string {
   return path.join(dataDir, 'admin-token');
 }
 
-/**
- * The admin token lives beside the data it guards, readable by its owner only: whoever can read
- * the data dir can change pins anyway, and nobody else can.
- */
+/** The admin token: a secret of the data dir (see secrets.ts). */
 export async function readOrCreateAdminToken(dataDir: string): Promise<string> {
-  const file = adminTokenFile(dataDir);
-  try {
-    return (await fs.readFile(file, 'utf8')).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await fs.mkdir(dataDir, { recursive: true });
-  const token = randomBytes(32).toString('hex');
-  try {
-    // 'wx': when two processes start at once, the first one's token wins and both read it.
-    await fs.writeFile(file, token + '\n', { mode: 0o600, flag: 'wx' });
-    return token;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await fs.readFile(file, 'utf8')).trim();
-    throw error;
-  }
+  return readOrCreateSecret(dataDir, path.basename(adminTokenFile(dataDir)));
 }
 
 export default fp<{ dataDir: string }>(

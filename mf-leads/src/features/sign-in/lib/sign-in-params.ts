@@ -20,6 +20,7 @@ export function safeLocalPath(value: string | null | undefined): string | null {
 /** Why a signed-out visitor was sent here, by the gated `type` (spec: gated routes). */
 const SIGN_IN_REASONS: Record<string, (noun: string) => string> = {
   watchlist: (noun) => `Sign in to save ${noun}s to your watchlist.`,
+  account: (noun) => `Sign in to keep a watchlist of ${noun}s on any device.`,
   'my-garage': (noun) => `Sign in to see the ${noun}s in your garage.`,
   checkout: (noun) => `Sign in to reserve this ${noun} online.`,
   finance: () => 'Sign in to continue your finance application.',

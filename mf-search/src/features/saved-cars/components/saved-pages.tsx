@@ -1,6 +1,23 @@
 import { css } from '@emotion/react';
-import { capitalise, NO_PRICE_TEXT, paths, priceDisplay, removeFromCompare, SURFACE, useCompareList, useFavourites, useTenant, weeklyFinance } from '@forecourt/shared-config';
-import type { ReactNode } from 'react';
+import {
+  capitalise,
+  formatPhone,
+  NO_PRICE_TEXT,
+  paths,
+  priceDisplay,
+  removeFromCompare,
+  signInHref,
+  signOut,
+  SURFACE,
+  toggleWatchlist,
+  useCompareList,
+  useFavourites,
+  useSession,
+  useTenant,
+  useWatchlist,
+  weeklyFinance,
+} from '@forecourt/shared-config';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { CarHit } from '../../../lib/hit';
 import { CarCard, imageSources } from '../../results/components/car-card';
 import { BreadcrumbNav } from '../../search-page/components/breadcrumb-nav';
@@ -132,6 +149,90 @@ export function ComparePage() {
                 </tbody>
               </table>
             </div>
+          )}
+        </SavedState>
+      )}
+    </PageFrame>
+  );
+}
+
+type WatchlistEntries = { status: 'loading' } | { status: 'ready'; slugs: string[] } | { status: 'failed' };
+
+/** The signed-in shopper's watchlist as the server keeps it (car ids and their address slugs). */
+function useWatchlistSlugs(signedIn: boolean): WatchlistEntries {
+  const [state, setState] = useState<WatchlistEntries>({ status: 'loading' });
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let cancelled = false;
+    fetch('/api/watchlist', { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const { cars } = (await response.json()) as { cars: Array<{ slug: string }> };
+        if (!cancelled) setState({ status: 'ready', slugs: cars.map((c) => c.slug) });
+      })
+      .catch((error: unknown) => {
+        console.error('[mf-search] the watchlist could not be read', error);
+        if (!cancelled) setState({ status: 'failed' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [signedIn]);
+  return state;
+}
+
+/**
+ * `/watchlist`: the cars a signed-in shopper saved on this site, kept on the server (so on every
+ * device they sign in on). Signed out, it offers to sign in; each card can be removed.
+ */
+export function WatchlistPage() {
+  const tenant = useTenant();
+  const noun = tenant.search.itemNoun;
+  const session = useSession();
+  const ids = useWatchlist();
+  const entries = useWatchlistSlugs(session.status === 'signed-in');
+  const state = useSavedCars(entries.status === 'ready' ? entries.slugs : []);
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  if (session.status !== 'signed-in') {
+    return (
+      <PageFrame title="Your watchlist" intro={`Save ${noun}s to your watchlist at ${tenant.name} and see them on any device.`}>
+        <p>
+          <a href={signInHref('watchlist')}>Sign in</a>
+          {` with your mobile number to see your watchlist.`}
+        </p>
+      </PageFrame>
+    );
+  }
+  const signOutButton = (
+    <button type="button" onClick={() => void signOut()} css={{ font: 'inherit', fontWeight: 600, padding: '0.5rem 1rem', borderRadius: 6, border: `1px solid ${SURFACE.border}`, background: '#fff', cursor: 'pointer', marginBottom: '1rem' }}>
+      Sign out
+    </button>
+  );
+  return (
+    <PageFrame title="Your watchlist" intro={`The ${noun}s you saved at ${tenant.name}, signed in as ${formatPhone(session.user.phone)}.`}>
+      {signOutButton}
+      {entries.status === 'failed' ? (
+        <p role="alert">{`We could not load your watchlist just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>
+      ) : entries.status === 'ready' && entries.slugs.length === 0 ? (
+        <p>
+          {`Your watchlist is empty. Tap Save on a ${noun}'s page to keep it here. `}
+          <a href={paths.search()}>{`Browse our ${noun}s`}</a>
+        </p>
+      ) : (
+        <SavedState state={entries.status === 'loading' ? { status: 'loading' } : state} noun={noun}>
+          {(cars) => (
+            <ol aria-label="Watchlist" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`}>
+              {cars
+                .filter((car) => ids === null || ids.includes(car.objectID))
+                .map((car, index) => (
+                  <li key={car.objectID} css={{ display: 'flex', flexDirection: 'column', gap: '0.5rem' }}>
+                    <CarCard hit={car} nowSeconds={nowSeconds} priority={index < 3} />
+                    <button type="button" onClick={() => void toggleWatchlist({ id: car.objectID, name: car.name })} aria-label={`Remove ${car.name} from your watchlist`} css={{ font: 'inherit', alignSelf: 'flex-start', background: 'none', border: 0, padding: 0, textDecoration: 'underline', cursor: 'pointer' }}>
+                      Remove
+                    </button>
+                  </li>
+                ))}
+            </ol>
           )}
         </SavedState>
       )}

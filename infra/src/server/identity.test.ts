@@ -1,0 +1,271 @@
+import type { Database } from '../db/database';
+import { loadTenantStock } from '../db/stock';
+import { IN_STOCK_STATUSES, type Car } from '../stock/model';
+import { defaultSeedNow } from '../stock/seed/generate';
+import { seedStock } from '../stock/seed/seed-stock';
+import { loadTenants } from '../tenants/load-tenants';
+import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+
+/**
+ * Sign-in by one-time code and the watchlist, over the real routes and database: what a shopper's
+ * browser sends, what a guesser or another site's session can and cannot do.
+ */
+let database: Database;
+let platform: TestPlatform;
+let now = new Date('2026-11-23T10:00:00Z');
+let harbourside: Car[];
+let summit: Car[];
+
+beforeAll(async () => {
+  database = await openSharedDatabase();
+  await seedStock(database, await loadTenants(), { seed: 11, totalCars: 240, now: defaultSeedNow() });
+  harbourside = (await loadTenantStock(database.db, 'harbourside-motors')).cars;
+  summit = (await loadTenantStock(database.db, 'summit-auto-group')).cars;
+  // A generous per-address limit: every request here comes from one address (tested below with a small one).
+  platform = await createTestPlatform(database, { clock: () => now, identity: { sendsPerAddressPerHour: 1000 } });
+});
+afterAll(async () => {
+  await platform.close();
+  await clearPlatformTables(database);
+  await database.close();
+});
+
+const HARBOURSIDE = 'harbourside-motors';
+const SUMMIT = 'summit-auto-group';
+let phoneSeq = 0;
+/** A fresh mobile per test, so the per-phone send limit of one test does not reach another. */
+const freshPhone = () => `04${String(10_000_000 + ++phoneSeq).slice(-8)}`;
+
+function post(tenant: string, url: string, body: unknown, cookie?: string) {
+  return platform.app.inject({
+    method: 'POST',
+    url,
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'x-forecourt-tenant': tenant, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+  });
+}
+const get = (tenant: string, url: string, cookie?: string) => platform.app.inject({ method: 'GET', url, headers: { 'x-forecourt-tenant': tenant, ...(cookie ? { cookie } : {}) } });
+
+/** The code the development outbox holds for a phone: read the way a tester reads it. */
+async function codeFromOutbox(tenant: string, phone: string): Promise<string> {
+  const { messages } = (await get(tenant, '/_dev/outbox.json')).json<{ messages: Array<{ to: string; body: string }> }>();
+  const message = messages.find((m) => m.to === phone);
+  const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code for ${phone} in the outbox`);
+  return code;
+}
+
+async function signIn(tenant: string, phone = freshPhone()): Promise<{ phone: string; cookie: string }> {
+  expect((await post(tenant, '/api/auth/send-code', { phone })).statusCode).toBe(202);
+  const verified = await post(tenant, '/api/auth/verify-code', { phone, code: await codeFromOutbox(tenant, phone) });
+  expect(verified.statusCode).toBe(200);
+  const setCookie = verified.cookies.find((c) => c.name === 'forecourt_session');
+  if (!setCookie) throw new Error('no session cookie');
+  return { phone, cookie: `forecourt_session=${setCookie.value}` };
+}
+
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+const inStock = (cars: Car[]) => cars.find((c) => c.show_on_dealer_website && IN_STOCK_STATUSES.includes(c.status))!;
+const sold = (cars: Car[]) => cars.find((c) => c.show_on_dealer_website && c.status === 'sold')!;
+
+describe('sending a code', () => {
+  it('delivers a 6-digit code to the outbox, normalising +61 to 0', async () => {
+    const phone = freshPhone();
+    const response = await post(HARBOURSIDE, '/api/auth/send-code', { phone: `+61 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}` });
+    expect(response.statusCode).toBe(202);
+    expect(await codeFromOutbox(HARBOURSIDE, phone)).toMatch(/^\d{6}$/);
+  });
+
+  it('never stores the code itself', async () => {
+    const phone = freshPhone();
+    await post(HARBOURSIDE, '/api/auth/send-code', { phone });
+    const code = await codeFromOutbox(HARBOURSIDE, phone);
+    const row = await database.db.selectFrom('otp_codes').select('code_hash').where('phone', '=', phone).executeTakeFirstOrThrow();
+    expect(row.code_hash).not.toContain(code);
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('answers 400 naming phone for a number that is not a mobile', async () => {
+    const response = await post(HARBOURSIDE, '/api/auth/send-code', { phone: '02 9999 1234' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'phone' });
+  });
+
+  it('refuses a sixth code to one phone within the hour with the spec text, and /api/rate-limit says so', async () => {
+    const phone = freshPhone();
+    for (let i = 0; i < 5; i++) expect((await post(HARBOURSIDE, '/api/auth/send-code', { phone })).statusCode).toBe(202);
+    expect((await post(HARBOURSIDE, '/api/rate-limit', { phone })).statusCode).toBe(429);
+    const sixth = await post(HARBOURSIDE, '/api/auth/send-code', { phone });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toMatchObject({ error: 'Too many verification attempts. Please try again later.' });
+  });
+
+  it('refuses more codes from one address than its hourly limit, whatever the phones', async () => {
+    const strict = await createTestPlatform(database, { identity: { sendsPerAddressPerHour: 2 } });
+    try {
+      const send = () => strict.app.inject({ method: 'POST', url: '/api/auth/send-code', payload: { phone: freshPhone() }, headers: { 'x-forecourt-tenant': HARBOURSIDE } });
+      const answers = [(await send()).statusCode, (await send()).statusCode];
+      const third = await send();
+      expect([...answers, third.statusCode]).toEqual([202, 202, 429]);
+      expect(third.json()).toMatchObject({ error: 'Too many verification attempts. Please try again later.' });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('lets /api/rate-limit answer ok for a phone that has not been sent codes', async () => {
+    expect((await post(HARBOURSIDE, '/api/rate-limit', { phone: freshPhone() })).statusCode).toBe(200);
+  });
+});
+
+describe('verifying a code', () => {
+  it('signs in with the right code: the session names the phone', async () => {
+    const { phone, cookie } = await signIn(HARBOURSIDE);
+    expect((await get(HARBOURSIDE, '/api/session', cookie)).json()).toEqual({ user: { phone } });
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
+    const phone = freshPhone();
+    await post(HARBOURSIDE, '/api/auth/send-code', { phone });
+    const verified = await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code: await codeFromOutbox(HARBOURSIDE, phone) });
+    expect(verified.cookies.find((c) => c.name === 'forecourt_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  });
+
+  it('answers the spec text for a wrong code', async () => {
+    const phone = freshPhone();
+    await post(HARBOURSIDE, '/api/auth/send-code', { phone });
+    const response = await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code: wrongCode(await codeFromOutbox(HARBOURSIDE, phone)) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'The verification code is invalid. Please try again.', field: 'code' });
+  });
+
+  it('locks a code after 5 wrong tries: the right code is then refused', async () => {
+    const phone = freshPhone();
+    await post(HARBOURSIDE, '/api/auth/send-code', { phone });
+    const code = await codeFromOutbox(HARBOURSIDE, phone);
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code: wrongCode(code) })).statusCode);
+    expect(answers).toEqual([400, 400, 400, 400, 429]);
+    const right = await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code });
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ error: 'Too many verification attempts. Please try again later.' });
+  });
+
+  it('refuses a code after its 10 minutes', async () => {
+    const phone = freshPhone();
+    await post(HARBOURSIDE, '/api/auth/send-code', { phone });
+    const code = await codeFromOutbox(HARBOURSIDE, phone);
+    const sentAt = now;
+    now = new Date(sentAt.getTime() + 10 * 60 * 1000 + 1);
+    try {
+      const response = await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ field: 'code', error: 'This code has expired. Please send a new code.' });
+    } finally {
+      now = sentAt;
+    }
+  });
+
+  it('takes a code once', async () => {
+    const phone = freshPhone();
+    await post(HARBOURSIDE, '/api/auth/send-code', { phone });
+    const code = await codeFromOutbox(HARBOURSIDE, phone);
+    expect((await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code })).statusCode).toBe(200);
+    expect((await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code })).statusCode).toBe(400);
+  });
+
+  it('does not take one site\u2019s code on another site', async () => {
+    const phone = freshPhone();
+    await post(HARBOURSIDE, '/api/auth/send-code', { phone });
+    const response = await post(SUMMIT, '/api/auth/verify-code', { phone, code: await codeFromOutbox(HARBOURSIDE, phone) });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('records a verification row for the site (spec: website_slug, dealership_slug, verification_type, user_id)', async () => {
+    const phone = freshPhone();
+    await post(HARBOURSIDE, '/api/auth/send-code', { phone });
+    await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code: await codeFromOutbox(HARBOURSIDE, phone), dealership_slug: 'harbourside-toyota' });
+    const user = await database.db.selectFrom('identity_users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
+    const row = await database.db.selectFrom('verifications').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ website_slug: HARBOURSIDE, dealership_slug: 'harbourside-toyota', verification_type: 'sms' });
+  });
+
+  it('answers 400 naming code for a code that is not 6 digits (spec text)', async () => {
+    const response = await post(HARBOURSIDE, '/api/auth/verify-code', { phone: freshPhone(), code: '12345' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'code', error: 'code: Code must be 6 digits.' });
+  });
+});
+
+describe('sessions', () => {
+  it('signs out: the cookie no longer signs in', async () => {
+    const { cookie } = await signIn(HARBOURSIDE);
+    await post(HARBOURSIDE, '/api/auth/sign-out', {}, cookie);
+    expect((await get(HARBOURSIDE, '/api/session', cookie)).json()).toEqual({ user: null });
+  });
+
+  it('is worthless on another site', async () => {
+    const { cookie } = await signIn(HARBOURSIDE);
+    expect((await get(SUMMIT, '/api/session', cookie)).json()).toEqual({ user: null });
+  });
+
+  it('knows a contact once they were sent a code (spec: check-if-contact-exists)', async () => {
+    const { phone } = await signIn(HARBOURSIDE);
+    expect((await get(HARBOURSIDE, `/api/check-if-contact-exists?phone_number=${phone}`)).json()).toEqual({ data: { exists: true }, error: null });
+    expect((await get(SUMMIT, `/api/check-if-contact-exists?phone_number=${phone}`)).json()).toEqual({ data: { exists: false }, error: null });
+  });
+});
+
+describe('the watchlist', () => {
+  it('saves and removes a car for the signed-in shopper', async () => {
+    const { cookie } = await signIn(HARBOURSIDE);
+    const car = inStock(harbourside);
+    expect((await post(HARBOURSIDE, '/api/watchlist/save-car', { car_id: car.id }, cookie)).json()).toEqual({ success: true });
+    expect((await get(HARBOURSIDE, '/api/watchlist', cookie)).json<{ cars: Array<{ slug: string }> }>().cars.map((c) => c.slug)).toEqual([car.slug]);
+    expect((await post(HARBOURSIDE, '/api/watchlist/remove-car', { car_id: car.id }, cookie)).json()).toEqual({ success: true });
+    expect((await get(HARBOURSIDE, '/api/watchlist', cookie)).json()).toEqual({ cars: [] });
+  });
+
+  it('refuses calls without a session', async () => {
+    const car = inStock(harbourside);
+    const response = await post(HARBOURSIDE, '/api/watchlist/save-car', { car_id: car.id, phone_number: '0412345678' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ success: false });
+  });
+
+  it('takes the phone from the session, never from the body', async () => {
+    const victim = await signIn(HARBOURSIDE);
+    const attacker = await signIn(HARBOURSIDE);
+    const car = inStock(harbourside);
+    await post(HARBOURSIDE, '/api/watchlist/save-car', { car_id: car.id, phone_number: victim.phone }, attacker.cookie);
+    expect((await get(HARBOURSIDE, '/api/watchlist', victim.cookie)).json()).toEqual({ cars: [] });
+  });
+
+  it('keeps one site\u2019s session away from another site\u2019s watchlist and cars', async () => {
+    const { cookie } = await signIn(HARBOURSIDE);
+    const summitCar = inStock(summit);
+    expect((await post(SUMMIT, '/api/watchlist/save-car', { car_id: summitCar.id }, cookie)).statusCode).toBe(401);
+    const onHarbourside = await post(HARBOURSIDE, '/api/watchlist/save-car', { car_id: summitCar.id }, cookie);
+    expect(onHarbourside.statusCode).toBe(404);
+    expect(onHarbourside.json()).toMatchObject({ success: false, field: 'car_id' });
+  });
+
+  it('does not save a sold car (spec: sold cars hidden from watchlist save)', async () => {
+    const { cookie } = await signIn(HARBOURSIDE);
+    const response = await post(HARBOURSIDE, '/api/watchlist/save-car', { car_id: sold(harbourside).id }, cookie);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ success: false, message: 'This car has sold, so it cannot be added to your watchlist.' });
+  });
+
+  it('answers 400 naming car_id for a body without one', async () => {
+    const { cookie } = await signIn(HARBOURSIDE);
+    const response = await post(HARBOURSIDE, '/api/watchlist/save-car', { phone_number: '0412345678' }, cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'car_id' });
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const response = await post(HARBOURSIDE, '/api/watchlist/save-car', '{car_id:', undefined);
+    expect(response.statusCode).toBe(400);
+  });
+});
