@@ -35,6 +35,49 @@ export interface VehicleSummary {
   dealer_comments: string;
   /** Picture addresses on this site (`/media/cars/...`), the first the main one. */
   images: string[];
+  /** The thumbnail of each picture, in the same order. */
+  thumbnails: string[];
+  /** A video of the car (shown as the gallery's second slide), or null. */
+  video_url: string | null;
+  /** The 360 spin: exterior frames in turning order, the interior panorama, hotspots by view. */
+  spin: VehicleSpin | null;
+  regplate: string | null;
+  /** ISO date the registration runs to, or null. */
+  rego_expiry: string | null;
+  build_date: string | null;
+  compliance_date: string | null;
+  drive: string;
+  seats: number;
+  engine_size_litres: number | null;
+  series: string | null;
+  tag: string | null;
+  reserved: boolean;
+  certified: boolean;
+  views: number;
+  /** The car's equipment list (standard and fitted). */
+  features: string[];
+  variant: Record<string, number | string | null>;
+  /** The car history report, or null when the car has none (its button is then hidden). */
+  file: string | null;
+  dealership_slug: string;
+  /** The yard the car is at: the dealer panel links to its location page. */
+  location: { slug: string; name: string; phone: string };
+  /** The weekly repayment of the car's finance quote, or null. */
+  finance_quote_weekly: number | null;
+  /** Average asking prices of comparable cars (the price guide), for the market indicator. */
+  market: { state_average: number | null; national_average: number | null };
+}
+
+export interface SpinHotspot {
+  id: string;
+  description: string;
+  positions: Array<{ activeAngle: number; posX: number; posY: number }>;
+}
+
+export interface VehicleSpin {
+  frames: string[];
+  interior: string | null;
+  hotspots: { exterior: SpinHotspot[]; interior: SpinHotspot[] };
 }
 
 /** The site a page belongs to: its name and the origin its pages are served from. */

@@ -33,6 +33,10 @@ const SHARED_SINGLETONS = [
   // Accessible primitives: one copy per page, loaded only by pages that use them.
   '@forecourt/shared-config/slider',
   '@radix-ui/react-slider',
+  '@forecourt/shared-config/tabs',
+  '@radix-ui/react-tabs',
+  '@forecourt/shared-config/dialog',
+  '@radix-ui/react-dialog',
 ];
 
 /** Federation runtime packages published as both CommonJS and ES modules (see resolve.alias). */

@@ -25,6 +25,8 @@ export * from './runtime/session';
 export * from './format';
 export * from './price';
 export * from './identity';
+export * from './stock-rules';
+export * from './delivery';
 export * from './ui/fragment-card';
 export * from './ui/price-tag';
 export * from './ui/visually-hidden';

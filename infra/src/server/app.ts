@@ -11,6 +11,7 @@ import routeCatalogue from './plugins/external/route-catalogue';
 import errorHandler from './plugins/external/error-handler';
 import adminAuth from './plugins/platform/admin-auth';
 import databasePlugin from './plugins/platform/database';
+import partnersPlugin from './plugins/platform/partners';
 import pinsPlugin from './plugins/platform/pins';
 import registryPlugin from './plugins/platform/registry';
 import searchPlugin from './plugins/platform/search';
@@ -26,6 +27,7 @@ import seoRoutes from './routes/seo';
 import mediaRoutes from '../media/media-routes';
 import healthRoutes from './routes/health';
 import identityRoutes, { type IdentityOptions } from './routes/identity';
+import vehicleServicesRoutes from './routes/vehicle-services';
 import watchlistRoutes from './routes/watchlist';
 import pagesRoutes from './routes/pages';
 import registryFilesRoutes from './routes/registry-files';
@@ -102,6 +104,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(registryPlugin, { dataDir });
   await app.register(pinsPlugin);
   await app.register(searchPlugin, { dataDir });
+  await app.register(partnersPlugin);
   await app.register(securityHeaders);
   await app.register(adminAuth, { dataDir });
 
@@ -109,6 +112,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(eventsRoutes, options.events ?? {});
   await app.register(identityRoutes, { ...options.identity, dataDir, clock: options.clock });
   await app.register(watchlistRoutes);
+  await app.register(vehicleServicesRoutes);
   await app.register(registryFilesRoutes);
   await app.register(adminRoutes, { prefix: '/_admin' });
   await app.register(faviconRoutes);

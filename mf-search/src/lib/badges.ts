@@ -1,4 +1,5 @@
-import { isInStock, type CarHit } from './hit';
+import { isInStock } from '@forecourt/shared-config';
+import type { CarHit } from './hit';
 
 /** Spec (search-and-vehicle §9): a car is 'New' for 8 days after it was listed, unless the site says otherwise. */
 export const JUST_ARRIVED_DAYS = 8;

@@ -32,7 +32,3 @@ export interface CarHit {
   views: number | null;
 }
 
-/** Spec (search-and-vehicle §4): in_stock and coming_soon count as in stock; every other status does not. */
-export function isInStock(status: CarStatus): boolean {
-  return status === 'in_stock' || status === 'coming_soon';
-}

@@ -1,5 +1,6 @@
 import { quoted } from './filter-syntax';
-import { isInStock, type CarHit } from './hit';
+import { isInStock } from '@forecourt/shared-config';
+import type { CarHit } from './hit';
 import { PREORDER_PRICE_MAX } from '@forecourt/shared-config/price';
 
 /**

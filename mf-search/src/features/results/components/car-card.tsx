@@ -1,9 +1,25 @@
 import { css } from '@emotion/react';
-import { forecourtStore, NO_PRICE_TEXT, paths, PriceTag, priceDisplay, readableTextOn, sessionAtom, SURFACE, toggleCompare, toggleFavourite, useCompareList, useFavourites, useTenant, weeklyFinance } from '@forecourt/shared-config';
-import { useAtomValue } from 'jotai';
+import {
+  canSave,
+  isInStock,
+  NO_PRICE_TEXT,
+  paths,
+  PriceTag,
+  priceDisplay,
+  readableTextOn,
+  SURFACE,
+  toggleCompare,
+  toggleFavourite,
+  toggleWatchlist,
+  useCompareList,
+  useFavourites,
+  useSession,
+  useTenant,
+  useWatchlist,
+  weeklyFinance,
+} from '@forecourt/shared-config';
 import { carBadge, type Badge } from '../../../lib/badges';
-import { isInStock, type CarHit } from '../../../lib/hit';
-import { canSave } from '../../../lib/save-control';
+import type { CarHit } from '../../../lib/hit';
 import { viewCountText } from '../../../lib/views';
 import { useSearchServer } from '../../../app/first-paint';
 
@@ -22,25 +38,31 @@ export function imageSources(url: string | null): { src: string; srcSet: string 
   return { src: `${base}?w=400`, srcSet: CARD_WIDTHS.map((w) => `${base}?w=${w} ${w}w`).join(', ') };
 }
 
+const saveCss = css`position: absolute; top: 0.5rem; right: 0.5rem; padding: 0.2rem 0.55rem; border-radius: 4px; border: 0; font: inherit; font-size: 0.8rem; font-weight: 700; text-decoration: none; color: #101828; background: rgba(255, 255, 255, 0.92); cursor: pointer; &[aria-pressed='true'] { color: #fff; background: #067647; }`;
+
 /**
- * The card's Save control. Saving to the watchlist needs a signed-in shopper: a signed-out one is
- * sent to sign in (spec: /sign-in?type=watchlist&redirect={path}&back={path}) and comes back to
- * this search. The signed-in toggle (SAVE / SAVED, with the watchlist calls) arrives with the
- * identity work; until then nobody can be signed in, so this is the whole behaviour today.
+ * The card's Save control (spec §4, watchlist: SAVE / SAVED). Signed in, it saves to and removes
+ * from the shopper's watchlist (shared-config's `toggleWatchlist`: optimistic, toast, event 39).
+ * Signed out, it is a link to sign in (spec: /sign-in?type=watchlist&redirect={path}&back={path})
+ * that comes back to this search.
  */
-function SaveLink({ name }: { name: string }) {
-  const session = useAtomValue(sessionAtom, { store: forecourtStore });
-  if (session.status === 'signed-in') return null;
+function SaveControl({ id, name }: { id: string; name: string }) {
+  const session = useSession();
+  const watchlist = useWatchlist();
   // The page's own address; on the server (first paint) the request's. Not the router's: the card
   // is also shown inside other teams' pages (the similar-cars fragment).
   const location = useSearchServer()?.url ?? window.location;
+  if (session.status === 'signed-in') {
+    const saved = watchlist?.includes(id) ?? false;
+    return (
+      <button type="button" aria-pressed={saved} aria-label={`Save ${name} to your watchlist`} onClick={() => void toggleWatchlist({ id, name })} css={saveCss}>
+        {saved ? 'SAVED' : 'SAVE'}
+      </button>
+    );
+  }
   const here = `${location.pathname}${location.search}`;
   return (
-    <a
-      href={paths.signIn('watchlist', here, here)}
-      aria-label={`Save ${name} to your watchlist`}
-      css={css`position: absolute; top: 0.5rem; right: 0.5rem; padding: 0.2rem 0.55rem; border-radius: 4px; font-size: 0.8rem; font-weight: 700; text-decoration: none; color: #101828; background: rgba(255, 255, 255, 0.92);`}
-    >
+    <a href={paths.signIn('watchlist', here, here)} aria-label={`Save ${name} to your watchlist`} css={saveCss}>
       SAVE
     </a>
   );
@@ -124,7 +146,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
           </div>
         )}
         {badge && <BadgeTag badge={badge} />}
-        {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SaveLink name={hit.name} />}
+        {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SaveControl id={hit.objectID} name={hit.name} />}
         <span css={css`position: absolute; bottom: 0.5rem; left: 0.5rem; padding: 0.1rem 0.4rem; border-radius: 4px; font-size: 0.8rem; color: #fff; background: rgba(16, 24, 40, 0.75);`}>
           {hit.location_name}
         </span>

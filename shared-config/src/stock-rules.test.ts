@@ -1,5 +1,6 @@
-import { canSave } from './save-control';
-import { carHit } from './test-hit';
+import { canSave, watchlistToggleShown, type SavableCar } from './stock-rules';
+
+const carHit = (overrides: Partial<SavableCar> = {}): SavableCar => ({ status: 'in_stock', car_type: 'used', price: 19_990, primary_image_url: '/media/cars/c1/1.jpg', ...overrides });
 
 const photo = '/media/cars/c1/1.jpg';
 
@@ -19,5 +20,16 @@ describe('the save control (spec §4: hidden when not in stock; some sites also 
     expect(canSave(carHit({ car_type: 'new', price: 19_990, primary_image_url: photo }), true)).toBe(false);
     expect(canSave(carHit({ car_type: 'used', price: 0, primary_image_url: photo }), true)).toBe(false);
     expect(canSave(carHit({ car_type: 'used', price: 19_990, primary_image_url: null }), true)).toBe(false);
+  });
+});
+
+describe('the watchlist toggle (spec §4: sold cars hidden from watchlist save unless already saved)', () => {
+  it('shows on an in-stock car whether saved or not', () => {
+    expect([watchlistToggleShown('in_stock', false), watchlistToggleShown('coming_soon', true)]).toEqual([true, true]);
+  });
+
+  it('hides on a sold car not yet saved, and shows (to remove it) on one already saved', () => {
+    expect(watchlistToggleShown('sold', false)).toBe(false);
+    expect(watchlistToggleShown('sold', true)).toBe(true);
   });
 });

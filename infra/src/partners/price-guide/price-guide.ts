@@ -1,0 +1,110 @@
+import { sql, type Kysely } from 'kysely';
+import type { PlatformTables } from '../../db/schema';
+
+/** What the market pays for cars like one car: averages for the market indicator. */
+export interface MarketAverages {
+  /** Average asking price of comparable cars in the car's state; null when there are none. */
+  state_average: number | null;
+  /** The same across the country. */
+  national_average: number | null;
+}
+
+/** Spec price-comparison response: fill, listing_price, market_range_min, market_range_max, confidence, description. */
+export interface PriceComparison {
+  /** Where the listing price sits in the market range, 0 (bottom) to 100 (top). */
+  fill: number | null;
+  listing_price: number | null;
+  market_range_min: number | null;
+  market_range_max: number | null;
+  /** 0 to 1: how far the range can be trusted (grows with the number of comparable cars). */
+  confidence: number;
+  description: string;
+}
+
+export interface PricedCar {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  car_type: string;
+  state: string;
+  price: number;
+  offer_price: number | null;
+}
+
+/**
+ * The price-guide partner (an AutoGauge-like valuation service), as the platform calls it. The
+ * embedded implementation, `StockPriceGuide`, estimates from the platform's own stock; a
+ * production adapter calls the partner's API with the same answers.
+ */
+export interface PriceGuide {
+  marketAverages(car: PricedCar): Promise<MarketAverages>;
+  compare(car: PricedCar): Promise<PriceComparison>;
+}
+
+const asking = (car: Pick<PricedCar, 'price' | 'offer_price'>) => car.offer_price ?? car.price;
+const round100 = (n: number) => Math.round(n / 100) * 100;
+
+/** Fewer comparable cars than this and no range is given. */
+const MIN_COMPARABLES = 3;
+
+/**
+ * Estimates from every dealer's stock on the platform (the market the platform sees): cars of the
+ * same make and model, built within a year either side, of the same kind (new against new, used
+ * and demo against used and demo), with a real price (over $10: lower prices are placeholders),
+ * the car itself left out. The range is the 10th to the 90th percentile of their prices; the
+ * confidence grows with their number, n / (n + 8): 3 cars give 0.27, 8 give 0.5, 24 give 0.75.
+ */
+export class StockPriceGuide implements PriceGuide {
+  constructor(private readonly db: Kysely<PlatformTables>) {}
+
+  private comparables(car: PricedCar) {
+    const newOnly = car.car_type === 'new';
+    return this.db
+      .selectFrom('cars')
+      .where(sql<boolean>`make = ${car.make}`)
+      .where(sql<boolean>`model = ${car.model}`)
+      .where(sql<boolean>`year between ${car.year - 1} and ${car.year + 1}`)
+      .where(sql<boolean>`(car_type = 'new') = ${newOnly}`)
+      .where(sql<boolean>`coalesce(offer_price, price) > 10`)
+      .where(sql<boolean>`id <> ${car.id}`);
+  }
+
+  async marketAverages(car: PricedCar): Promise<MarketAverages> {
+    const row = await this.comparables(car)
+      .select([
+        sql<string | null>`avg(coalesce(offer_price, price)) filter (where state = ${car.state})`.as('state_average'),
+        sql<string | null>`avg(coalesce(offer_price, price))`.as('national_average'),
+      ])
+      .executeTakeFirst();
+    const value = (v: string | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v)));
+    return { state_average: value(row?.state_average), national_average: value(row?.national_average) };
+  }
+
+  async compare(car: PricedCar): Promise<PriceComparison> {
+    const listing = asking(car);
+    const row = await this.comparables(car)
+      .select([
+        sql<string>`count(*)`.as('n'),
+        sql<string | null>`percentile_cont(0.1) within group (order by coalesce(offer_price, price))`.as('low'),
+        sql<string | null>`percentile_cont(0.5) within group (order by coalesce(offer_price, price))`.as('middle'),
+        sql<string | null>`percentile_cont(0.9) within group (order by coalesce(offer_price, price))`.as('high'),
+      ])
+      .executeTakeFirst();
+    const n = Number(row?.n ?? 0);
+    const subject = `${car.year} ${car.make} ${car.model}`;
+    if (n < MIN_COMPARABLES || row?.low === null || row?.high === null || listing <= 10) {
+      return { fill: null, listing_price: listing > 10 ? listing : null, market_range_min: null, market_range_max: null, confidence: 0, description: `Not enough ${subject}s on the market to compare prices.` };
+    }
+    const min = round100(Number(row!.low));
+    const max = Math.max(min, round100(Number(row!.high)));
+    const middle = Number(row!.middle);
+    const fill = max === min ? 50 : Math.round(Math.min(100, Math.max(0, ((listing - min) / (max - min)) * 100)));
+    const gap = Math.round(middle - listing);
+    const description =
+      Math.abs(gap) < 250
+        ? `Priced in line with the market for a ${subject}, compared with ${n} similar cars.`
+        : `Priced $${Math.abs(gap).toLocaleString('en-AU')} ${gap > 0 ? 'below' : 'above'} the middle of the market for a ${subject}, compared with ${n} similar cars.`;
+    return { fill, listing_price: listing, market_range_min: min, market_range_max: max, confidence: Math.round((n / (n + 8)) * 100) / 100, description };
+  }
+}

@@ -1,0 +1,77 @@
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem, type DeliveryQuote } from '@forecourt/shared-config/delivery';
+import { findCarById, findCarBySlug, listLocations } from '../../db/stock';
+import { haversineKm, tierPrice } from '../../delivery/delivery-quote';
+import { parseInput, RequestValidationError } from '../errors';
+
+const SlugParams = z.object({ slug: z.string().min(1).max(200).regex(/^[a-z0-9-]+$/, { error: 'must be a car address (lower-case letters, digits and hyphens)' }) }).strict();
+
+const DeliveryBodySchema = z
+  .object({
+    postcode: z.string({ error: 'is required' }).max(16, { error: 'must be at most 16 characters' }),
+    car_id: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(64, { error: 'must be at most 64 characters' }),
+  })
+  .strict();
+
+/**
+ * Services of the vehicle page that the platform computes from its own data and partners:
+ *
+ * - `GET /api/cars/{slug}/autogauge` (spec: `GET {api}/{car path}/autogauge`): the price
+ *   comparison from the price guide (fill, listing_price, market_range_min, market_range_max,
+ *   confidence, description); values are null and confidence 0 when the market is too thin.
+ * - `POST /api/delivery-quote` `{ postcode, car_id }` (spec: 'Delivery quote: postcode -> name
+ *   and price'): the postcode's region and the site's price for the distance from the car's yard
+ *   (haversine, 6371 km) by its delivery tiers; 422 with the spec's 'Sorry, we can't provide an
+ *   estimate' text for a postcode that is no place or beyond the last tier.
+ * - `POST /api/cars/{slug}/views`: records one view of the car's page (its view count).
+ */
+export default fp(
+  async (fastify) => {
+    fastify.get<{ Params: { slug: string } }>('/api/cars/:slug/autogauge', async (request, reply) => {
+      if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
+      const { slug } = parseInput(SlugParams, request.params, 'params');
+      const car = await findCarBySlug(fastify.database.db, request.tenant.slug, slug);
+      if (!car || !car.show_on_dealer_website) return reply.code(404).send({ error: `No car at /cars/${slug} on this site` });
+      reply.header('cache-control', 'public, max-age=300');
+      return fastify.partners.priceGuide.compare(car);
+    });
+
+    fastify.post('/api/delivery-quote', { bodyLimit: 2048 }, async (request, reply) => {
+      if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
+      const body = parseInput(DeliveryBodySchema, request.body ?? null, 'body');
+      const problem = deliveryPostcodeProblem(body.postcode);
+      if (problem) throw new RequestValidationError('postcode', problem);
+      const tiers = request.tenant.vehicle.delivery?.tiers;
+      if (!tiers) return reply.code(404).send({ error: 'This site does not quote delivery online' });
+      const car = await findCarById(fastify.database.db, request.tenant.slug, body.car_id);
+      if (!car || !car.show_on_dealer_website) throw new RequestValidationError('car_id', `car_id: no car ${body.car_id} on this site`);
+      const yard = (await listLocations(fastify.database.db, request.tenant.slug)).find((location) => location.id === car.location.id);
+      if (!yard) {
+        request.log.warn({ car: car.id, location: car.location.id }, 'delivery: the car has no yard with an address');
+        return reply.code(422).send({ error: DELIVERY_NO_ESTIMATE, field: 'postcode' });
+      }
+      const place = await fastify.partners.geocoder.geocode(body.postcode.trim());
+      if (!place) return reply.code(422).send({ error: DELIVERY_NO_ESTIMATE, field: 'postcode' });
+      const distance = haversineKm({ lat: yard.address.lat, lng: yard.address.long }, place);
+      const price = tierPrice(distance, tiers);
+      if (price === null) return reply.code(422).send({ error: DELIVERY_NO_ESTIMATE, field: 'postcode' });
+      return { name: place.region, price, distance_km: Math.round(distance) } satisfies DeliveryQuote;
+    });
+
+    fastify.post<{ Params: { slug: string } }>('/api/cars/:slug/views', { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
+      if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
+      const { slug } = parseInput(SlugParams, request.params, 'params');
+      const updated = await fastify.database.db
+        .updateTable('cars')
+        .set((eb) => ({ views: eb('views', '+', 1) }))
+        .where('tenant', '=', request.tenant.slug)
+        .where('slug', '=', slug)
+        .where('show_on_dealer_website', '=', true)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return reply.code(404).send({ error: `No car at /cars/${slug} on this site` });
+      return reply.code(204).send();
+    });
+  },
+  { name: 'routes-vehicle-services', fastify: '5.x', dependencies: ['database', 'tenants', 'partners', 'rate-limit'] },
+);
