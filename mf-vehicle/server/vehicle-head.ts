@@ -64,6 +64,8 @@ export interface VehicleSummary {
   location: { slug: string; name: string; phone: string };
   /** The weekly repayment of the car's finance quote, or null. */
   finance_quote_weekly: number | null;
+  /** The sample interest rate (% p.a.) behind that repayment, or null. */
+  finance_rate: number | null;
   /** Average asking prices of comparable cars (the price guide), for the market indicator. */
   market: { state_average: number | null; national_average: number | null };
 }

@@ -5,3 +5,10 @@ const { TextEncoder, TextDecoder } = require('node:util');
 
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
 if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
+
+// jsdom has no fetch and component tests have no server: a page's calls fail as they would with
+// the network down, so components show their failure states. A test about a call's answer
+// replaces `globalThis.fetch` itself.
+if (typeof globalThis.fetch === 'undefined') {
+  globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch (no server in component tests)'));
+}

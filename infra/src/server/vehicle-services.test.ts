@@ -97,3 +97,15 @@ describe('POST /api/cars/{slug}/views', () => {
     expect((await findCarBySlug(database.db, 'harbourside-motors', car.slug))!.views).toBe(before + 1);
   });
 });
+
+describe('GET /api/cars/{slug}/pdf', () => {
+  it("downloads the car's brochure as {slug}.pdf, with its photo", async () => {
+    const car = cars.find((c) => c.images.length > 0)!;
+    const response = await platform.app.inject({ url: `/api/cars/${car.slug}/pdf`, headers: HARBOURSIDE });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${car.slug}.pdf"`);
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // A JPEG photo is embedded as a DCT-encoded image.
+    expect(response.rawPayload.toString('latin1')).toContain('/DCTDecode');
+  });
+});

@@ -45,8 +45,8 @@ describe('vehicle page', () => {
 
   it('tells the shopper a sold car sold, in the spec’s words, and offers a similar one', () => {
     renderDetails({ ...HILUX, status: 'sold' });
-    expect(screen.getByRole('status')).toHaveTextContent("Unfortunately this car recently sold. But don't worry, we can help you find a similar one!");
-    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/contact?car_id=2021-toyota-hilux-sr5-ha010001');
+    expect(screen.getByText("Unfortunately this car recently sold. But don't worry, we can help you find a similar one!", { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/contact?car_id=harbourside-motors-1');
   });
 
   it('says so, with the dealer’s phone, when the car could not be read', () => {
@@ -56,7 +56,7 @@ describe('vehicle page', () => {
 
   it('shows the dealer’s comments as paragraphs, split on |', () => {
     renderDetails(HILUX);
-    const comments = within(screen.getByRole('region', { name: 'Dealer comments' }));
+    const comments = within(screen.getByRole('tabpanel', { name: 'Dealer Comments' }));
     expect(comments.getByText('One owner')).toBeInTheDocument();
     expect(comments.getByText('Full service history')).toBeInTheDocument();
     expect(comments.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('vehicle page', () => {
   it('cuts long comments at 400 characters with Show more / Show less', () => {
     const long = Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ');
     renderDetails({ ...HILUX, dealer_comments: long });
-    const comments = within(screen.getByRole('region', { name: 'Dealer comments' }));
+    const comments = within(screen.getByRole('tabpanel', { name: 'Dealer Comments' }));
     expect(comments.queryByText(long)).not.toBeInTheDocument();
     fireEvent.click(comments.getByRole('button', { name: 'Show more' }));
     expect(comments.getByText(long)).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('vehicle page', () => {
 
   it('says the comments are pending when the dealer has written none', () => {
     renderDetails({ ...HILUX, dealer_comments: '  ' });
-    expect(within(screen.getByRole('region', { name: 'Dealer comments' })).getByText('Dealer comments are pending. Please check back here later.')).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel', { name: 'Dealer Comments' })).getByText('Dealer comments are pending. Please check back here later.')).toBeInTheDocument();
   });
 
   it('shows the breadcrumb with the tenant item noun', () => {
@@ -85,26 +85,36 @@ describe('vehicle page', () => {
 
   it('masks the dealer’s phone until the shopper asks for it, then offers it as a call link', () => {
     renderDetails(HILUX);
-    expect(screen.getByText('02 90** ****')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).not.toBeInTheDocument();
+    expect(screen.getByText('(02) **** ****')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Call Harbourside Motors Alexandria on (02) 9555 0142' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show number' }));
-    expect(screen.getByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).toHaveAttribute('href', 'tel:0290000000');
+    expect(screen.getByRole('link', { name: 'Call Harbourside Motors Alexandria on (02) 9555 0142' })).toHaveAttribute('href', 'tel:0295550142');
   });
 
   it('shows the phone from the start on a site that reveals it', () => {
     renderDetails(HILUX, testTenant({ vehicle: { phoneRevealed: true } }));
-    expect(screen.getByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call Harbourside Motors Alexandria on (02) 9555 0142' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show number' })).not.toBeInTheDocument();
   });
 
-  it('links to reserve this car online', () => {
+  it('offers to reserve this car online with the default $200 deposit', () => {
     renderDetails(HILUX);
-    expect(screen.getByRole('link', { name: 'Reserve online' })).toHaveAttribute('href', '/cars/2021-toyota-hilux-sr5-ha010001/checkout');
+    expect(screen.getByRole('link', { name: 'Reserve Car Now for $200' })).toHaveAttribute('href', '/cars/2021-toyota-hilux-sr5-ha010001/checkout');
+  });
+
+  it('names no amount on the reserve button of a site with a $0 deposit', () => {
+    renderDetails(HILUX, testTenant({ vehicle: { reserveDeposit: 0 } }));
+    expect(screen.getByRole('link', { name: 'Reserve Car Now' })).toBeInTheDocument();
+  });
+
+  it('offers no reserving on a site without online checkout', () => {
+    renderDetails(HILUX, testTenant({ vehicle: { onlineCheckout: false } }));
+    expect(screen.queryByRole('link', { name: /Reserve Car Now/ })).not.toBeInTheDocument();
   });
 
   it('leaves out the finance link when the site has no finance', () => {
     renderDetails(HILUX, testTenant({ features: { 'mf-finance': false } }));
-    expect(screen.queryByRole('link', { name: 'Get finance' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Get Finance' })).not.toBeInTheDocument();
   });
 });
 

@@ -14,6 +14,8 @@ export const paths = {
   search: (condition: 'new-used-and-demo' | 'used' | 'new-and-demo' | 'new' | 'demo' = 'new-used-and-demo') =>
     `/search/${condition}-cars`,
   searchMake: (make: string, model?: string) => (model ? `/search/${make}/${model}` : `/search/${make}`),
+  /** A dealership's (or a location's) stock: mf-search reads the slug as either. */
+  searchDealer: (dealershipSlug: string) => `/search/${encodeURIComponent(dealershipSlug)}`,
   specialOffers: () => '/special-offers',
   /** The manufacturer and model search (the site's new model catalogue). */
   models: () => '/models',

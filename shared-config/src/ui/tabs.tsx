@@ -60,7 +60,7 @@ export function Tabs({ label, tabs, value, defaultValue, onValueChange, keepMoun
         ))}
       </RadixTabs.List>
       {tabs.map((tab) => (
-        <RadixTabs.Content key={tab.value} value={tab.value} forceMount={keepMounted ? true : undefined} css={css`&[hidden] { display: none; } &:focus-visible { outline: 3px solid ${theme.accent}; outline-offset: 2px; }`}>
+        <RadixTabs.Content key={tab.value} value={tab.value} forceMount={keepMounted ? true : undefined} css={css`&[hidden], &[data-state='inactive'] { display: none; } &:focus-visible { outline: 3px solid ${theme.accent}; outline-offset: 2px; }`}>
           {tab.content}
         </RadixTabs.Content>
       ))}

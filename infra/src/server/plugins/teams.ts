@@ -101,6 +101,7 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
         dealership_slug: car.dealership_slug,
         location: { slug: car.location.slug, name: car.location.name, phone: car.location.phone },
         finance_quote_weekly: car.finance_quote_weekly,
+        finance_rate: Object.values(car.finance_lenders).find((lender) => lender?.interestRate != null)?.interestRate ?? null,
         market: await fastify.partners.priceGuide.marketAverages(car),
       };
     },

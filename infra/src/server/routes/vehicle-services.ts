@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem, type DeliveryQuote } from '@forecourt/shared-config/delivery';
+import { NO_PRICE_TEXT } from '@forecourt/shared-config/price';
 import { findCarById, findCarBySlug, listLocations } from '../../db/stock';
 import { haversineKm, tierPrice } from '../../delivery/delivery-quote';
+import { carBrochurePdf } from '../../media/car-brochure';
 import { parseInput, RequestValidationError } from '../errors';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200).regex(/^[a-z0-9-]+$/, { error: 'must be a car address (lower-case letters, digits and hyphens)' }) }).strict();
@@ -24,6 +26,7 @@ const DeliveryBodySchema = z
  *   and price'): the postcode's region and the site's price for the distance from the car's yard
  *   (haversine, 6371 km) by its delivery tiers; 422 with the spec's 'Sorry, we can't provide an
  *   estimate' text for a postcode that is no place or beyond the last tier.
+ * - `GET /api/cars/{slug}/pdf`: the car's brochure, downloaded as `{slug}.pdf`.
  * - `POST /api/cars/{slug}/views`: records one view of the car's page (its view count).
  */
 export default fp(
@@ -57,6 +60,29 @@ export default fp(
       const price = tierPrice(distance, tiers);
       if (price === null) return reply.code(422).send({ error: DELIVERY_NO_ESTIMATE, field: 'postcode' });
       return { name: place.region, price, distance_km: Math.round(distance) } satisfies DeliveryQuote;
+    });
+
+    // The car's brochure as a PDF download (spec: 'saved as {slug}.pdf').
+    fastify.get<{ Params: { slug: string } }>('/api/cars/:slug/pdf', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
+      if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
+      const { slug } = parseInput(SlugParams, request.params, 'params');
+      const car = await findCarBySlug(fastify.database.db, request.tenant.slug, slug);
+      if (!car || !car.show_on_dealer_website) return reply.code(404).send({ error: `No car at /cars/${slug} on this site` });
+      const image = car.images[0]?.image.url;
+      let photo: Buffer | null = null;
+      if (image) {
+        // The media service renders the photo; asked in-process, as the page's <img> would ask it.
+        const [path] = image.split('?');
+        const response = await fastify.inject({ method: 'GET', url: `${path}?w=1200`, headers: { host: request.headers.host ?? '', 'x-forecourt-tenant': request.tenant.slug } });
+        if (response.statusCode === 200 && String(response.headers['content-type']).startsWith('image/jpeg')) photo = response.rawPayload;
+        else request.log.warn({ car: car.id, status: response.statusCode }, 'brochure: the photo could not be rendered; the PDF has none');
+      }
+      const pdf = await carBrochurePdf(car, { name: request.tenant.name, phone: car.location.phone || request.tenant.contact.phone, url: `${request.protocol}://${request.host}${car.path}` }, photo, NO_PRICE_TEXT);
+      return reply
+        .header('content-disposition', `attachment; filename="${car.slug}.pdf"`)
+        .header('cache-control', 'private, max-age=300')
+        .type('application/pdf')
+        .send(pdf);
     });
 
     fastify.post<{ Params: { slug: string } }>('/api/cars/:slug/views', { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {

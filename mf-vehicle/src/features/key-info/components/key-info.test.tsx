@@ -1,5 +1,5 @@
 import { renderWithPlatform } from '@forecourt/shared-config/testing';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import KeyInfo from './key-info';
 
 describe('KeyInfo', () => {
@@ -23,5 +23,17 @@ describe('KeyInfo', () => {
   it('renders nothing when no row has a value', () => {
     const { container } = renderWithPlatform(<KeyInfo items={[{ label: 'Seats', value: '' }]} />);
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('KeyInfo with a first few (spec: key information 4 first)', () => {
+  const items = ['Year', 'Kilometres', 'Transmission', 'Fuel', 'Body', 'Colour'].map((label) => ({ label, value: `${label} value` }));
+
+  it('shows the first 4 rows and offers the rest', () => {
+    renderWithPlatform(<KeyInfo items={items} initialCount={4} />);
+    expect(screen.getByText('Fuel')).toBeInTheDocument();
+    expect(screen.queryByText('Body')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 6 specifications' }));
+    expect(screen.getByText('Colour')).toBeInTheDocument();
   });
 });

@@ -1,18 +1,60 @@
 import { css } from '@emotion/react';
-import { capitalise, NO_PRICE_TEXT, paths, PriceTag, priceDisplay, RemoteFragment, telHref, track, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
-import { useId, useState } from 'react';
+import {
+  canSave,
+  capitalise,
+  formatDollars,
+  isInStock,
+  NO_PRICE_TEXT,
+  paths,
+  PriceTag,
+  priceDisplay,
+  askingPrice,
+  readableTextOn,
+  RemoteFragment,
+  SURFACE,
+  telHref,
+  toggleCompare,
+  toggleFavourite,
+  toggleWatchlist,
+  track,
+  useCompareList,
+  useFavourites,
+  useFirstPaintHandover,
+  useSession,
+  useTenant,
+  useWatchlist,
+  watchlistToggleShown,
+} from '@forecourt/shared-config';
+import { useEffect, useId, useState } from 'react';
 import { useParams } from '@forecourt/shared-config/router';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
 import KeyInfo from '../../key-info/components/key-info';
-import { commentParagraphs, COMMENTS_PENDING, shortComments } from '../../../lib/dealer-comments';
+import { Collapsible } from '../../details/components/collapsible';
+import { FeatureBanner } from '../../details/components/feature-banner';
+import { FuelCostCalculator } from '../../details/components/fuel-cost-calculator';
+import { InfoTabs } from '../../details/components/info-tabs';
+import { DeliveryCalculator } from '../../delivery/components/delivery-calculator';
+import { Gallery } from '../../gallery/components/gallery';
+import { PriceComparisonBlock } from '../../price-comparison/components/price-comparison';
+import { ShareBar } from '../../share/components/share-bar';
+import { StickyParts } from '../../sticky/components/sticky-parts';
+import { fuelCalculatorShown } from '../../../lib/fuel-cost';
+import { marketIndicator } from '../../../lib/market';
 import { maskPhone, PHONE_CLICK_EVENT, phoneClickLabel } from '../../../lib/phone-reveal';
+import { reserveButtonText } from '../../../lib/reserve-copy';
+import { specificationRows } from '../../../lib/specifications';
 import { useFirstCar } from '../lib/first-paint';
 import { useCar } from '../lib/use-car';
 
 /** Spec (search-and-vehicle §4 and the SOLD text): a sold car's page offers to find a similar one. */
 export const SOLD_TEXT = "Unfortunately this car recently sold. But don't worry, we can help you find a similar one!";
 
-const linkList = css`label: mf-vehicle-actions; display: flex; flex-wrap: wrap; gap: 0.75rem; list-style: none; margin: 0; padding: 0;`;
+/** Spec §2: the page's disclaimer (its wording is the platform's; the spec names only the block). */
+export const DISCLAIMER =
+  'While we make every effort to keep this listing accurate, details, prices and availability can change and errors can occur. Please confirm every detail with the dealer before you buy. Finance and fuel figures are estimates only, not offers.';
+
+const buttonCss = (background: string) =>
+  css`display: flex; align-items: center; justify-content: center; min-height: 2.75rem; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; text-align: center; color: ${readableTextOn(background)}; background: ${background}; border: 1px solid ${background === '#ffffff' ? SURFACE.border : background};`;
 
 /**
  * The dealer's phone: masked until the shopper asks for it (unless the site shows it revealed),
@@ -32,7 +74,7 @@ function DealerPhone({ phone, car }: { phone: string; car: VehicleSummary | null
   if (revealed) {
     return (
       <p css={{ margin: 0 }}>
-        <a href={telHref(phone)} aria-label={`Call ${tenant.name} on ${phone}`} css={big}>
+        <a href={telHref(phone)} aria-label={`Call ${car?.dealership_name ?? tenant.name} on ${phone}`} css={big}>
           {phone}
         </a>
       </p>
@@ -62,37 +104,57 @@ function DealerPhone({ phone, car }: { phone: string; car: VehicleSummary | null
   );
 }
 
-/** The dealer's comments: paragraphs split on '|', cut at 400 characters with Show more / Show less, or the pending text. */
-function DealerComments({ text }: { text: string }) {
-  const headingId = useId();
-  const bodyId = useId();
-  const [open, setOpen] = useState(false);
-  const paragraphs = commentParagraphs(text);
-  const short = shortComments(paragraphs);
-  const shown = open ? paragraphs : short.paragraphs;
+/** Save to the watchlist (SAVE / SAVED), Favourite and Compare, by the shared rules of which cars offer them. */
+function SaveControls({ car }: { car: VehicleSummary }) {
+  const tenant = useTenant();
+  const session = useSession();
+  const watchlist = useWatchlist();
+  const favourites = useFavourites();
+  const compare = useCompareList();
+  const saved = watchlist?.includes(car.id) ?? false;
+  const savable = canSave({ ...car, primary_image_url: car.images[0] ?? null }, tenant.search.saveUsedPricedWithImagesOnly);
+  const here = paths.car(car.slug);
+  const toggle = css`display: inline-flex; align-items: center; gap: 0.35rem; min-height: 2.5rem; padding: 0.4rem 0.8rem; font: inherit; font-size: 0.9rem; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; color: #101828; text-decoration: none; cursor: pointer; &[aria-pressed='true'] { border-color: currentColor; color: ${tenant.theme.primary}; }`;
+  const watchlistShown = watchlistToggleShown(car.status, saved);
   return (
-    <section aria-labelledby={headingId} css={css`label: mf-vehicle-comments; margin-top: 1.5rem;`}>
-      <h2 id={headingId} css={{ fontSize: '1.125rem', margin: '0 0 0.5rem' }}>
-        Dealer comments
-      </h2>
-      <div id={bodyId}>
-        {paragraphs.length === 0 ? (
-          <p css={{ margin: 0, color: '#475467' }}>{COMMENTS_PENDING}</p>
+    <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+      {watchlistShown &&
+        (session.status === 'signed-in' ? (
+          <button type="button" aria-pressed={saved} onClick={() => void toggleWatchlist({ id: car.id, name: car.name })} css={toggle}>
+            {saved ? 'SAVED' : 'SAVE'}
+            <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{saved ? ' in your watchlist' : ' to your watchlist'}</span>
+          </button>
         ) : (
-          shown.map((paragraph, i) => (
-            <p key={i} css={{ margin: '0 0 0.5rem' }}>
-              {paragraph}
-            </p>
-          ))
-        )}
-      </div>
-      {short.cut && (
-        <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)} css={{ font: 'inherit', padding: 0, border: 0, background: 'none', textDecoration: 'underline', cursor: 'pointer' }}>
-          {open ? 'Show less' : 'Show more'}
+          <a href={paths.signIn('watchlist', here, here)} css={toggle}>
+            SAVE<span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> to your watchlist</span>
+          </a>
+        ))}
+      {savable && tenant.search.favourites && (
+        <button type="button" aria-pressed={favourites.includes(car.slug)} onClick={() => toggleFavourite(car.slug)} css={toggle}>
+          Favourite
         </button>
       )}
-    </section>
+      {savable && tenant.search.compare && (
+        <button type="button" aria-pressed={compare.includes(car.slug)} onClick={() => toggleCompare(car.slug, tenant.search.itemNoun)} css={toggle}>
+          Compare
+        </button>
+      )}
+    </div>
   );
+}
+
+/** Records one view of the car per browser session (its view count). Failures do not matter to the shopper. */
+function useRecordView(slug: string) {
+  useEffect(() => {
+    const key = `forecourt:viewed:${slug}`;
+    try {
+      if (window.sessionStorage.getItem(key)) return;
+      window.sessionStorage.setItem(key, '1');
+    } catch {
+      // No storage: count the view anyway.
+    }
+    fetch(`/api/cars/${encodeURIComponent(slug)}/views`, { method: 'POST', keepalive: true }).catch((error: unknown) => console.warn('[mf-vehicle] view not recorded', error));
+  }, [slug]);
 }
 
 /** `/cars/{slug}`: the site's car, read from stock; a car that is not there (the server answered 404) says so. */
@@ -120,6 +182,119 @@ function CarNotFound() {
   );
 }
 
+/** The sidebar's actions: in stock, reserve / finance / test drive / trade-in / enquire; sold, the SOLD message. */
+function Actions({ car }: { car: VehicleSummary }) {
+  const tenant = useTenant();
+  const settings = tenant.vehicle;
+  const leads = tenant.features['mf-leads'];
+  if (!isInStock(car.status)) {
+    return (
+      <div role="status" css={{ padding: '0.85rem 1rem', borderRadius: 6, background: '#fffaeb', color: '#7a2e0e' }}>
+        <p css={{ margin: '0 0 0.6rem' }}>
+          <strong>SOLD</strong> {SOLD_TEXT}
+        </p>
+        <a href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss(tenant.theme.primary)}>
+          Find Me Something Similar
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div css={{ display: 'grid', gap: '0.5rem' }}>
+      {settings.onlineCheckout && (
+        <a href={paths.checkout(car.slug)} css={buttonCss(tenant.theme.primary)}>
+          {reserveButtonText(settings.reserveDeposit)}
+        </a>
+      )}
+      {leads && (
+        <a href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss('#ffffff')}>
+          Enquire Now
+        </a>
+      )}
+      {tenant.features['mf-finance'] && (
+        <a href={paths.personalisedFinance(car.id)} css={buttonCss('#ffffff')}>
+          Get Finance
+        </a>
+      )}
+      {leads && (
+        <a href={`${paths.bookTestDrive()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss('#ffffff')}>
+          Book a Test Drive
+        </a>
+      )}
+      {/* Spec §5: trade-in buttons hidden when trade-in is not enabled (the leads team's pages are off). */}
+      {leads && (
+        <a href={paths.tradeIn(car.id)} css={buttonCss('#ffffff')}>
+          Trade-In Valuation
+        </a>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Reports about the car (spec §5, §6): the history report only when the car has a file; the
+ * plugin switches' AutoGauge report (used cars only: the price comparison below), car analysis
+ * (the brochure PDF) and PPSR report (the car's history file, which carries the encumbrance
+ * check) where the site has them.
+ */
+function Reports({ car }: { car: VehicleSummary }) {
+  const { vehicle } = useTenant();
+  const links = [
+    car.file ? { label: 'Car history report', href: car.file } : null,
+    vehicle.plugins.autogaugeReport && car.car_type === 'used' ? { label: 'AutoGauge price report', href: '#price-comparison' } : null,
+    vehicle.plugins.carAnalysis ? { label: 'Download car analysis', href: `/api/cars/${encodeURIComponent(car.slug)}/pdf` } : null,
+    vehicle.plugins.ppsrReport && car.file ? { label: 'Download PPSR report', href: car.file } : null,
+  ].filter((link): link is { label: string; href: string } => link !== null);
+  if (links.length === 0) return null;
+  return (
+    <ul aria-label="Reports" css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1rem', listStyle: 'none', margin: 0, padding: 0 }}>
+      {links.map((link) => (
+        <li key={link.label}>
+          <a href={link.href}>{link.label}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Sidebar({ car }: { car: VehicleSummary }) {
+  const tenant = useTenant();
+  const callId = useId();
+  const price = priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT });
+  const market = marketIndicator(askingPrice(car), car.market);
+  const phone = car.location.phone || tenant.contact.phone;
+  return (
+    <div css={css`label: mf-vehicle-sidebar; display: grid; gap: 1rem; align-content: start;`}>
+      <div>
+        <PriceTag price={price} size="page" />
+        {market && (
+          <p data-market-indicator css={{ margin: '0.4rem 0 0', display: 'inline-block', padding: '0.2rem 0.6rem', borderRadius: 999, fontSize: '0.875rem', fontWeight: 600, color: '#05603a', background: '#ecfdf3' }}>
+            {`${formatDollars(market.below)} below the ${market.scope === 'state' ? `${car.state} ` : 'national '}market average`}
+          </p>
+        )}
+      </div>
+      <SaveControls car={car} />
+      <Actions car={car} />
+      <section aria-labelledby={callId} css={css`label: mf-vehicle-call-dealer; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+        <h2 id={callId} css={{ fontSize: '1.125rem', margin: '0 0 0.5rem' }}>
+          Call the dealer
+        </h2>
+        <DealerPhone phone={phone} car={car} />
+        {tenant.features['mf-locations'] && car.location.slug && (
+          <p css={{ margin: '0.6rem 0 0' }}>
+            <a href={paths.ourLocation(car.location.slug)}>{car.location.name}</a>
+            {`, ${car.city} ${car.state}`}
+          </p>
+        )}
+        <p css={{ margin: '0.4rem 0 0' }}>
+          <a href={paths.searchDealer(car.dealership_slug)}>{`See more from ${car.dealership_name}`}</a>
+        </p>
+      </section>
+      <Reports car={car} />
+    </div>
+  );
+}
+
 /**
  * The car's page. `car` is null while it loads (the heading says so, the layout is in place) or
  * when it could not be read (`failed`: the page says so and offers the dealer's phone).
@@ -127,13 +302,13 @@ function CarNotFound() {
 export function VehicleDetails({ slug, car, failed = false }: { slug: string; car: VehicleSummary | null; failed?: boolean }) {
   const tenant = useTenant();
   const headingId = useId();
-  const callId = useId();
   const noun = tenant.search.itemNoun;
   const title = car?.name ?? (failed ? `${capitalise(noun)} details` : `Loading this ${noun}…`);
   const { phone, city, state } = tenant.contact;
-  const price = car ? priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT }) : null;
+  useRecordView(car ? slug : '');
+  const economy = car ? Number(car.variant['fuelconsumptioncombined']) || null : null;
   return (
-    <article aria-labelledby={headingId} css={css`label: mf-vehicle-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
+    <article aria-labelledby={headingId} css={css`label: mf-vehicle-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem; @media (max-width: 576px) { padding: 1rem; }`}>
       <nav aria-label="Breadcrumb">
         <ol css={css`label: mf-vehicle-breadcrumb; display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0 0 1rem; padding: 0; li + li::before { content: '›'; margin-right: 0.5rem; color: #667085; }`}>
           <li>
@@ -145,7 +320,7 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           <li aria-current="page">{car?.name ?? `${capitalise(noun)} details`}</li>
         </ol>
       </nav>
-      <h1 id={headingId} css={{ margin: '0 0 0.25rem' }}>
+      <h1 id={headingId} css={{ margin: '0 0 0.25rem', fontSize: 'clamp(1.5rem, 4vw, 2.25rem)' }}>
         {title}
       </h1>
       <p css={{ margin: '0 0 0.75rem', color: '#475467' }}>{car ? `Offered by ${car.dealership_name}, ${car.city} ${car.state}` : `Offered by ${tenant.name}, ${city} ${state}`}</p>
@@ -154,64 +329,39 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           {`We could not load this ${noun} just now. Please try again in a moment, or call us on ${phone}.`}
         </p>
       )}
-      {price && <PriceTag price={price} size="page" css={{ margin: '0 0 1.5rem' }} />}
-      {car?.status === 'sold' && (
-        <p role="status" css={{ margin: '0 0 1.5rem', padding: '0.75rem 1rem', borderRadius: 6, background: '#fffaeb', color: '#7a2e0e' }}>
-          {SOLD_TEXT} <a href={`${paths.contact()}?car_id=${encodeURIComponent(slug)}`}>Find Me Something Similar</a>
-        </p>
+      {car && (
+        <>
+          <div css={{ marginBottom: '1rem' }}>
+            <ShareBar name={car.name} slug={car.slug} />
+          </div>
+          <div css={css`label: mf-vehicle-top; display: grid; gap: 1.5rem; @media (min-width: 992px) { grid-template-columns: minmax(0, 1.7fr) minmax(18rem, 1fr); }`}>
+            <Gallery car={car} />
+            <Sidebar car={car} />
+          </div>
+          <div css={css`label: mf-vehicle-page-grid; display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr)); gap: 1rem; margin-top: 1.5rem; align-items: start;`}>
+            <KeyInfo items={specificationRows(car, new Date(), tenant.vehicle.showUnregistered)} initialCount={4} />
+            <div css={{ display: 'grid', gap: '1rem', alignContent: 'start' }}>
+              {fuelCalculatorShown(car.fuel) && <FuelCostCalculator economy={economy} />}
+              {tenant.vehicle.delivery && isInStock(car.status) && <DeliveryCalculator carId={car.id} />}
+              <div id="price-comparison">
+                <PriceComparisonBlock slug={car.slug} />
+              </div>
+            </div>
+          </div>
+          <InfoTabs car={car} />
+          <section aria-label="Questions" css={{ marginTop: '1.5rem' }}>
+            <h2 css={{ fontSize: '1.25rem', margin: '0 0 0.25rem' }}>Questions shoppers ask</h2>
+            <Collapsible header="Can I trade in my current car?">{`Yes. Get a valuation online or bring it in: we take ${noun}s of every make, and the trade-in comes off the price on the day.`}</Collapsible>
+            <Collapsible header="Can you deliver the car to me?">{tenant.vehicle.delivery ? 'Yes. Enter your postcode in the delivery calculator for an estimate, or ask us for a quote.' : 'Ask us: we arrange delivery across Australia on request.'}</Collapsible>
+            <Collapsible header="Is the price negotiable?">Our prices are set against the market (see the price comparison). Talk to us about finance, trade-in and extras.</Collapsible>
+          </section>
+        </>
       )}
-      <div css={css`label: mf-vehicle-page-grid; display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1rem;`}>
-        {car && (
-          <KeyInfo
-            items={[
-              { label: 'Year', value: car.year },
-              { label: 'Kilometres', value: `${car.km.toLocaleString('en-AU')} kms` },
-              { label: 'Transmission', value: capitalise(car.transmission) },
-              { label: 'Fuel', value: capitalise(car.fuel) },
-              { label: 'Body', value: capitalise(car.body) },
-              { label: 'Colour', value: car.colour },
-              { label: 'Stock number', value: car.stocknum },
-              { label: 'Location', value: `${car.city}, ${car.state}` },
-            ]}
-          />
-        )}
-        <section aria-labelledby={callId} css={css`label: mf-vehicle-call-dealer; padding: 1rem 1.25rem; border: 1px solid #d0d5dd; border-radius: 8px;`}>
-          <h2 id={callId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
-            Call the dealer
-          </h2>
-          <DealerPhone phone={phone} car={car} />
-        </section>
-      </div>
-      {car && <DealerComments text={car.dealer_comments} />}
-      <nav aria-label={`This ${noun}`} css={{ marginTop: '1.5rem' }}>
-        <ul css={linkList}>
-          <li>
-            <a href={paths.checkout(slug)}>Reserve online</a>
-          </li>
-          {tenant.features['mf-finance'] && (
-            <li>
-              <a href={paths.finance()}>Get finance</a>
-            </li>
-          )}
-          {tenant.features['mf-leads'] && (
-            <>
-              <li>
-                <a href={paths.bookTestDrive()}>Book a test drive</a>
-              </li>
-              <li>
-                <a href={paths.tradeIn()}>Trade-in valuation</a>
-              </li>
-            </>
-          )}
-          <li>
-            <a href={paths.print(slug)} target="_blank" rel="noopener">
-              Print this {noun}
-            </a>
-          </li>
-        </ul>
-      </nav>
+      <FeatureBanner />
       {/* mf-search's similar cars block (a carousel of the same cards as the results grid). */}
       {tenant.features['mf-search'] && <RemoteFragment id="mf_search/SimilarCars" props={{ slug }} />}
+      <p css={{ marginTop: '2rem', fontSize: '0.8rem', color: SURFACE.muted }}>{DISCLAIMER}</p>
+      {car && <StickyParts car={car} />}
     </article>
   );
 }

@@ -1,0 +1,115 @@
+import { css } from '@emotion/react';
+import { capitalise, isInStock, NO_PRICE_TEXT, paths, priceDisplay, readableTextOn, SURFACE, telHref, useTenant, weeklyFinance } from '@forecourt/shared-config';
+import { useEffect, useState } from 'react';
+import type { VehicleSummary } from '../../../../server/vehicle-head';
+import { sized } from '../../gallery/lib/gallery';
+import { reserveButtonText } from '../../../lib/reserve-copy';
+import { stickyParts } from '../../../lib/sticky';
+
+/** The sticky parts shown at the window's current scroll (read once a frame at most). */
+function useStickyParts(): { header: boolean; bar: boolean } {
+  const [parts, setParts] = useState({ header: false, bar: false });
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const next = stickyParts(window.scrollY);
+      setParts((prev) => (prev.header === next.header && prev.bar === next.bar ? prev : next));
+    };
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, []);
+  return parts;
+}
+
+const button = (background: string) => css`display: inline-flex; align-items: center; justify-content: center; min-height: 2.5rem; padding: 0.45rem 0.9rem; border-radius: 6px; font-weight: 600; text-decoration: none; white-space: nowrap; color: ${readableTextOn(background)}; background: ${background}; border: 1px solid ${background === '#ffffff' ? SURFACE.border : background};`;
+
+/**
+ * The sticky header (past 500 px: picture, name, transmission and body, price and price type,
+ * weekly estimate and sample rate, Get Finance and Trade-In Valuation) and the sticky bottom bar
+ * (past 900 px: Reserve Car Now where online checkout is on, Enquire Now, Call Now). Each is only
+ * in the page while shown, so nothing hidden can take keyboard focus.
+ */
+export function StickyParts({ car }: { car: VehicleSummary }) {
+  const tenant = useTenant();
+  const parts = useStickyParts();
+  const price = priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT });
+  const inStock = isInStock(car.status);
+  const image = car.images[0];
+  const weekly = car.finance_quote_weekly;
+  const phone = car.location.phone || tenant.contact.phone;
+  return (
+    <>
+      {parts.header && (
+        <aside
+          aria-label={`${car.name} summary`}
+          data-sticky="header"
+          css={css`label: mf-vehicle-sticky-header; position: fixed; top: 0; left: 0; right: 0; z-index: 30; background: #fff; border-bottom: 1px solid ${SURFACE.border}; box-shadow: 0 2px 8px rgb(16 24 40 / 10%);`}
+        >
+          <div css={css`display: flex; align-items: center; gap: 0.75rem 1rem; max-width: 72rem; margin: 0 auto; padding: 0.5rem 1rem; flex-wrap: wrap;`}>
+            {image && <img src={sized(image, 120)} alt="" width={72} height={48} css={{ borderRadius: 4, objectFit: 'cover', display: 'block' }} />}
+            <div css={{ minWidth: 0, flex: '1 1 12rem' }}>
+              <p css={{ margin: 0, fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{car.name}</p>
+              <p css={{ margin: 0, fontSize: '0.875rem', color: SURFACE.muted }}>{`${capitalise(car.transmission)} · ${capitalise(car.body)}`}</p>
+            </div>
+            <div>
+              <p css={{ margin: 0, fontWeight: 800, fontSize: '1.125rem' }}>
+                {price.text} {(price.suffix ?? price.priceType) && <span css={{ fontSize: '0.8rem', fontWeight: 500, color: SURFACE.muted }}>{price.suffix ?? price.priceType}</span>}
+              </p>
+              {weekly !== null && weekly > 0 && (
+                <p css={{ margin: 0, fontSize: '0.8rem', color: SURFACE.muted }}>
+                  {weeklyFinance(weekly)}
+                  {car.finance_rate !== null && ` at ${car.finance_rate.toFixed(2)}% p.a.*`}
+                </p>
+              )}
+            </div>
+            <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+              {tenant.features['mf-finance'] && (
+                <a href={paths.personalisedFinance(car.id)} css={button(tenant.theme.primary)}>
+                  Get Finance
+                </a>
+              )}
+              {tenant.features['mf-leads'] && (
+                <a href={paths.tradeIn(car.id)} css={button('#ffffff')}>
+                  Trade-In Valuation
+                </a>
+              )}
+            </div>
+          </div>
+        </aside>
+      )}
+      {parts.bar && (
+        <aside
+          aria-label={`Act on the ${car.name}`}
+          data-sticky="bar"
+          css={css`label: mf-vehicle-sticky-bar; position: fixed; bottom: 0; left: 0; right: 0; z-index: 30; background: #fff; border-top: 1px solid ${SURFACE.border}; box-shadow: 0 -2px 8px rgb(16 24 40 / 10%);`}
+        >
+          <div css={css`display: flex; gap: 0.5rem; max-width: 72rem; margin: 0 auto; padding: 0.5rem 1rem; & > a { flex: 1; }`}>
+            {inStock && tenant.vehicle.onlineCheckout && (
+              <a href={paths.checkout(car.slug)} css={button(tenant.theme.primary)}>
+                {reserveButtonText(tenant.vehicle.reserveDeposit)}
+              </a>
+            )}
+            {tenant.features['mf-leads'] && (
+              <a href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={button('#ffffff')}>
+                Enquire Now
+              </a>
+            )}
+            {phone && (
+              <a href={telHref(phone)} css={button('#ffffff')}>
+                Call Now
+              </a>
+            )}
+          </div>
+        </aside>
+      )}
+    </>
+  );
+}

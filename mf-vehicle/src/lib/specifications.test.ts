@@ -1,0 +1,22 @@
+import { testCar } from '../../server/test-car';
+import { visibleSpecRows } from '../features/key-info/lib/spec-rows';
+import { specificationRows } from './specifications';
+
+const today = new Date('2026-11-23T00:00:00Z');
+
+describe('specification rows', () => {
+  it('put the four key facts first (spec: key information 4 first)', () => {
+    expect(specificationRows(testCar(), today, false).slice(0, 4).map((r) => r.label)).toEqual(['Year', 'Kilometres', 'Transmission', 'Fuel']);
+  });
+
+  it('drop rows the car has no value for', () => {
+    const rows = visibleSpecRows(specificationRows(testCar({ variant: { torque: null, cylinders: 4 } }), today, false));
+    expect(rows.find((r) => r.label === 'Torque')).toBeUndefined();
+    expect(rows.find((r) => r.label === 'Cylinders')?.value).toBe(4);
+  });
+
+  it('read the rego expiry as the spec says', () => {
+    const rows = visibleSpecRows(specificationRows(testCar({ rego_expiry: '2027-03-12' }), today, false));
+    expect(rows.find((r) => r.label === 'Rego expiry')?.value).toBe('Expires on 12 March 2027');
+  });
+});

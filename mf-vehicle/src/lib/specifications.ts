@@ -1,0 +1,50 @@
+import { capitalise } from '@forecourt/shared-config';
+import type { VehicleSummary } from '../../server/vehicle-head';
+import type { SpecRow } from '../features/key-info/lib/spec-rows';
+import { regoExpiryText } from './rego';
+
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null);
+const withUnit = (value: unknown, unit: string, digits = 0) => {
+  const n = num(value);
+  return n === null || n <= 0 ? null : `${n.toLocaleString('en-AU', { maximumFractionDigits: digits })} ${unit}`;
+};
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+const date = (iso: string | null) => (iso && /^\d{4}-\d{2}/.test(iso) ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-AU', { month: 'long', year: 'numeric', timeZone: 'UTC' }) : null);
+
+/**
+ * The car's specification rows, the four key facts first (spec: 'key information 4 first'): year,
+ * kilometres, transmission, fuel; then body and drivetrain, the variant's figures, the dates and
+ * registration, the identifiers. Rows without a value are dropped when shown (spec-rows.ts).
+ */
+export function specificationRows(car: VehicleSummary, today: Date, showUnregistered: boolean): SpecRow[] {
+  const v = car.variant;
+  return [
+    { label: 'Year', value: car.year },
+    { label: 'Kilometres', value: `${car.km.toLocaleString('en-AU')} kms` },
+    { label: 'Transmission', value: capitalise(car.transmission) },
+    { label: 'Fuel', value: capitalise(car.fuel) },
+    { label: 'Body', value: capitalise(car.body) },
+    { label: 'Colour', value: car.colour },
+    { label: 'Drive', value: car.drive },
+    { label: 'Seats', value: car.seats > 0 ? car.seats : null },
+    { label: 'Series', value: car.series },
+    { label: 'Engine', value: car.engine_size_litres ? `${car.engine_size_litres.toFixed(1)} L` : null },
+    { label: 'Cylinders', value: num(v['cylinders']) },
+    { label: 'Induction', value: text(v['induction']) },
+    { label: 'Fuel economy (combined)', value: withUnit(v['fuelconsumptioncombined'], 'L/100km', 1) },
+    { label: 'Fuel tank', value: withUnit(v['fuelcapacity'], 'L') },
+    { label: 'Torque', value: withUnit(v['torque'], 'Nm') },
+    { label: 'Towing capacity (braked)', value: withUnit(v['towingcapacitybraked'], 'kg') },
+    { label: 'Gross vehicle mass', value: withUnit(v['grossvehiclemass'], 'kg') },
+    { label: 'Length', value: withUnit(v['vehiclelength'], 'mm') },
+    { label: 'Width', value: withUnit(v['vehiclewidth'], 'mm') },
+    { label: 'Height', value: withUnit(v['vehicleheight'], 'mm') },
+    { label: 'ANCAP safety rating', value: num(v['ancaprating']) ? `${num(v['ancaprating'])} stars` : null },
+    { label: 'Build date', value: date(car.build_date) },
+    { label: 'Compliance date', value: date(car.compliance_date) },
+    { label: 'Registration', value: car.regplate },
+    { label: 'Rego expiry', value: regoExpiryText(car.rego_expiry, today, showUnregistered) },
+    { label: 'VIN', value: car.vin },
+    { label: 'Stock number', value: car.stocknum },
+  ];
+}
