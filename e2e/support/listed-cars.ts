@@ -10,3 +10,29 @@ export async function listedCarPath(port: number, tenant: string, model?: string
   if (!path) throw new Error(`${tenant}'s sitemap lists no ${model ?? 'car'}`);
   return path;
 }
+
+/** What the vehicle API says about a car, as far as the journeys need it. */
+export interface ListedCar {
+  id: string;
+  slug: string;
+  name: string;
+  status: string;
+  images: string[];
+  spin: { frames: string[]; hotspots: { exterior: Array<{ id: string; description: string; positions: Array<{ activeAngle: number }> }> } } | null;
+  location: { slug: string; name: string; phone: string };
+}
+
+/**
+ * The first car a tenant's website lists (sitemap order) that `wanted` accepts, read through the
+ * vehicle API as the page reads it.
+ */
+export async function findListedCar(port: number, tenant: string, wanted: (car: ListedCar) => boolean): Promise<ListedCar> {
+  const headers = { 'x-forecourt-tenant': tenant };
+  const sitemap = await (await fetch(`http://127.0.0.1:${port}/sitemap.xml`, { headers })).text();
+  const slugs = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+\/cars\/([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  for (const slug of slugs) {
+    const { car } = (await (await fetch(`http://127.0.0.1:${port}/api/vehicle/cars/${slug}`, { headers })).json()) as { car: ListedCar };
+    if (wanted(car)) return car;
+  }
+  throw new Error(`${tenant} lists no car of the kind asked for (${slugs.length} looked at)`);
+}
