@@ -27,6 +27,7 @@ export * from './price';
 export * from './identity';
 export * from './stock-rules';
 export * from './delivery';
+export * from './gated-routes';
 export * from './ui/fragment-card';
 export * from './ui/price-tag';
 export * from './ui/visually-hidden';

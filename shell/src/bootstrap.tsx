@@ -4,11 +4,13 @@ import {
   FIRST_PAINT_ATTRIBUTE,
   ForecourtProvider,
   forecourtStore,
+  gateOf,
   installFailurePolicy,
   readBootData,
   refreshSession,
   resolveRouteOwner,
   searchAccessAtom,
+  sessionAtom,
   tenantAtom,
   type RemoteManifestEntry,
 } from '@forecourt/shared-config';
@@ -78,7 +80,7 @@ function boot(): void {
   });
 
   registerApps(policy);
-  interceptLinks(boot.remotes, navigateToUrl);
+  interceptLinks(boot.remotes, navigateToUrl, (pathname) => forecourtStore.get(sessionAtom).status !== 'signed-in' && gateOf(pathname, boot.tenant.gatedRoutes) !== null);
   start({ urlRerouteOnly: true });
 }
 

@@ -269,3 +269,32 @@ describe('the watchlist', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('gated routes', () => {
+  const checkout = () => `/cars/${inStock(summit).slug}/checkout`;
+
+  it('send a signed-out visitor on a gated page to sign in, with type, redirect and back', async () => {
+    const response = await platform.app.inject({ url: checkout(), headers: { 'x-forecourt-tenant': SUMMIT, host: 'summit.test', referer: 'http://summit.test/search/used-cars' } });
+    expect(response.statusCode).toBe(302);
+    const target = new URL(response.headers.location as string, 'http://site.invalid');
+    expect(target.pathname).toBe('/sign-in');
+    expect(Object.fromEntries(target.searchParams)).toEqual({ type: 'checkout', redirect: checkout(), back: '/search/used-cars' });
+  });
+
+  // (The test platform's shell is a stand-in, so the page itself is not asserted: only that no redirect is made.)
+  it('let a signed-in shopper through', async () => {
+    const { cookie } = await signIn(SUMMIT);
+    const response = await get(SUMMIT, checkout(), cookie);
+    expect(response.headers.location).toBeUndefined();
+  });
+
+  it('leave the same page open on a site that does not gate it', async () => {
+    expect((await get(HARBOURSIDE, `/cars/${inStock(harbourside).slug}/checkout`)).headers.location).toBeUndefined();
+  });
+
+  it('always gate my-garage', async () => {
+    const response = await get(HARBOURSIDE, '/my-garage');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toMatch(/^\/sign-in\?type=my-garage&redirect=%2Fmy-garage&back=%2F$/);
+  });
+});

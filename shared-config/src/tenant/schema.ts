@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SITE_GATES } from '../gated-routes';
 
 /**
  * Tenant configuration: data, validated at server start. Every per-dealer variation in the
@@ -216,6 +217,8 @@ export const TenantConfigSchema = z
       filters: ['fuel', 'transmission'],
     }),
     vehicle: VehicleSettingsSchema.prefault({}),
+    /** Routes a signed-out visitor is sent to sign in for (spec: gated 'only on some sites'); online payment and garages are always gated. */
+    gatedRoutes: z.array(z.enum(SITE_GATES)).max(SITE_GATES.length).default([]),
     nav: z.array(LinkSchema).max(12).default([]),
     brands: z.array(BrandSchema).default([]),
     /** Server-only settings: never inlined into a page. */

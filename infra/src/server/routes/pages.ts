@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { gateOf } from '@forecourt/shared-config/gated-routes';
+import { paths } from '@forecourt/shared-config/paths';
 import { effectivePins, pinsForTenant } from '../../db/pins';
 import type { PageHead } from '@forecourt/shared-config/server';
 import { composeFirstPaint, FIRST_PAINT_BUDGET_MS, withinBudget } from '../first-paint';
@@ -6,6 +8,17 @@ import { composePage, failurePolicyFromEnv, renderPage, renderPlainPage, type Co
 
 /** Paths that belong to the platform, never to a page, even when nothing there matched. */
 const RESERVED = /^\/(api|registry|_admin|media|1)(\/|$)/;
+
+/** The path of a referring page on this same site, or null (another site, or none). */
+function sameSitePath(referer: string | undefined, host: string): string | null {
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return url.host === host ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Every other GET is a page of the tenant's site: the shell's HTML with the tenant's manifest.
@@ -29,6 +42,13 @@ export default fp(
               'This address does not belong to a dealer site on Forecourt. Check the address you were given; dealer sites are reached by their own host name.',
             ),
           );
+      }
+
+      // Spec: a signed-out visitor on a gated path is sent to sign in, and back here after.
+      const gate = gateOf(pathname, tenant.gatedRoutes);
+      if (gate && !(await fastify.signedIn(request))) {
+        const referrer = sameSitePath(request.headers.referer, request.host);
+        return reply.redirect(paths.signIn(gate, request.url, referrer ?? paths.home()), 302);
       }
 
       const pins = effectivePins(await pinsForTenant(fastify.database.db, tenant.slug), tenant.slug);
@@ -69,5 +89,5 @@ export default fp(
       return reply.code(page.status).send(renderPage(tenant, page, firstPaint, head ?? undefined));
     });
   },
-  { name: 'routes-pages', fastify: '5.x', dependencies: ['database', 'registry', 'tenants', 'search'] },
+  { name: 'routes-pages', fastify: '5.x', dependencies: ['database', 'registry', 'tenants', 'search', 'identity'] },
 );
