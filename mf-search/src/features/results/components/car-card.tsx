@@ -17,6 +17,7 @@ import {
   useTenant,
   useWatchlist,
   weeklyFinance,
+  type FavouriteEntry,
 } from '@forecourt/shared-config';
 import { carBadge, type Badge } from '../../../lib/badges';
 import type { CarHit } from '../../../lib/hit';
@@ -85,7 +86,8 @@ const toggleCss = css`display: inline-flex; align-items: center; gap: 0.35rem; m
  * site has it (`search.favourites`, `search.compare`). The state is the shopper's, kept by
  * shared-config in this browser, so every team's pages agree on it.
  */
-function SavedCarToggles({ slug, name }: { slug: string; name: string }) {
+function SavedCarToggles({ car }: { car: FavouriteEntry }) {
+  const { slug, name } = car;
   const { search } = useTenant();
   const favourites = useFavourites();
   const compare = useCompareList();
@@ -95,7 +97,7 @@ function SavedCarToggles({ slug, name }: { slug: string; name: string }) {
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
       {search.favourites && (
-        <button type="button" aria-pressed={favourite} aria-label={`Favourite ${name}`} onClick={() => toggleFavourite(slug)} css={[toggleCss, css`color: ${favourite ? '#b42318' : '#101828'};`]}>
+        <button type="button" aria-pressed={favourite} aria-label={`Favourite ${name}`} onClick={() => toggleFavourite(car)} css={[toggleCss, css`color: ${favourite ? '#b42318' : '#101828'};`]}>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill={favourite ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
             <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.4C11.8 6.1 13.2 5 15.2 5c3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21z" />
           </svg>
@@ -162,7 +164,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
         <PriceTag price={price} size="card" css={{ margin: '0.25rem 0 0' }} />
         <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(hit.weekly_price)}</p>
         {alsoSold > 0 && <p css={{ margin: 0, fontSize: '0.85rem', color: SURFACE.muted }}>{`and ${alsoSold} more recently sold`}</p>}
-        {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SavedCarToggles slug={hit.slug} name={hit.name} />}
+        {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SavedCarToggles car={{ id: hit.objectID, name: hit.name, slug: hit.slug, make: hit.make, model: hit.model, primary_image_url: hit.primary_image_url }} />}
         <a
           href={inStock ? paths.car(hit.slug) : `${paths.contact()}?car_id=${encodeURIComponent(hit.objectID)}`}
           css={css`margin-top: auto; display: inline-block; text-align: center; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary};`}

@@ -10,6 +10,7 @@ import {
   priceDisplay,
   askingPrice,
   readableTextOn,
+  recordViewedCar,
   RemoteFragment,
   SURFACE,
   telHref,
@@ -130,7 +131,7 @@ function SaveControls({ car }: { car: VehicleSummary }) {
           </a>
         ))}
       {savable && tenant.search.favourites && (
-        <button type="button" aria-pressed={favourites.includes(car.slug)} onClick={() => toggleFavourite(car.slug)} css={toggle}>
+        <button type="button" aria-pressed={favourites.includes(car.slug)} onClick={() => toggleFavourite({ id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.images[0] ?? null })} css={toggle}>
           Favourite
         </button>
       )}
@@ -143,9 +144,16 @@ function SaveControls({ car }: { car: VehicleSummary }) {
   );
 }
 
-/** Records one view of the car per browser session (its view count). Failures do not matter to the shopper. */
-function useRecordView(slug: string) {
+/**
+ * Records the view: the car goes to the front of this browser's recently viewed (the spec's
+ * viewed-car entry), and once per browser session it counts towards the car's view count.
+ * Failures do not matter to the shopper.
+ */
+function useRecordView(car: VehicleSummary | null) {
+  const slug = car?.slug ?? '';
   useEffect(() => {
+    if (!car) return;
+    recordViewedCar({ id: car.id, stocknum: car.stocknum, make: car.make, model: car.model, body: car.body, simple_body: car.body });
     const key = `forecourt:viewed:${slug}`;
     try {
       if (window.sessionStorage.getItem(key)) return;
@@ -154,6 +162,7 @@ function useRecordView(slug: string) {
       // No storage: count the view anyway.
     }
     fetch(`/api/cars/${encodeURIComponent(slug)}/views`, { method: 'POST', keepalive: true }).catch((error: unknown) => console.warn('[mf-vehicle] view not recorded', error));
+    // Once per car shown, whatever else of it changes.
   }, [slug]);
 }
 
@@ -305,7 +314,7 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
   const noun = tenant.search.itemNoun;
   const title = car?.name ?? (failed ? `${capitalise(noun)} details` : `Loading this ${noun}…`);
   const { phone, city, state } = tenant.contact;
-  useRecordView(car ? slug : '');
+  useRecordView(car);
   const economy = car ? Number(car.variant['fuelconsumptioncombined']) || null : null;
   return (
     <article aria-labelledby={headingId} css={css`label: mf-vehicle-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem; @media (max-width: 576px) { padding: 1rem; }`}>
