@@ -172,7 +172,7 @@ describe('page HTML', () => {
   it('sends the security headers on an HTML page', async () => {
     const response = await page('harbourside-motors.localhost');
     expect(response.headers['content-security-policy']).toMatch(
-      /^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'$/,
+      /^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-src https:\/\/www\.youtube\.com https:\/\/www\.youtube-nocookie\.com; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'$/,
     );
     expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');

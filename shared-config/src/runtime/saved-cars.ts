@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { track } from './analytics';
+import { BOOT_DATA_ELEMENT_ID } from './boot';
 import { forecourtStore, showToast, tenantAtom } from './store';
 
 /**
@@ -43,10 +44,28 @@ export interface ViewedCarEntry {
   simple_body: string;
 }
 
-/** Browser storage under the site's own keys; the site is read when the list is first read (after boot). */
+/**
+ * The site these lists belong to: the page's tenant, or before the shell has set it (the lists
+ * are read when this module loads) the tenant in the page's boot data.
+ */
+function siteSlug(): string {
+  const fromStore = forecourtStore.get(tenantAtom)?.slug;
+  if (fromStore) return fromStore;
+  if (typeof document === 'undefined') return 'site';
+  try {
+    return (JSON.parse(document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent ?? '{}') as { tenant?: { slug?: string } }).tenant?.slug ?? 'site';
+  } catch {
+    return 'site';
+  }
+}
+
+/** The server has no shopper's storage: read as empty, written nowhere. */
+const NO_STORAGE = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+
+/** Browser storage under the site's own keys (none on the server, where the lists start empty). */
 function siteStorage<T>() {
-  const site = () => forecourtStore.get(tenantAtom)?.slug ?? 'site';
-  const json = createJSONStorage<T>(() => window.localStorage);
+  const site = siteSlug;
+  const json = createJSONStorage<T>(() => (typeof window === 'undefined' ? NO_STORAGE : window.localStorage));
   return {
     getItem: (key: string, initial: T) => json.getItem(`forecourt:${site()}:${key}`, initial),
     setItem: (key: string, value: T) => json.setItem(`forecourt:${site()}:${key}`, value),
