@@ -45,6 +45,7 @@ export function testCar(overrides: Partial<VehicleSummary> = {}): VehicleSummary
     tag: null,
     reserved: false,
     certified: false,
+    created_at_timestamp: 1_790_000_000,
     views: 120,
     features: ['Reversing camera', 'Apple CarPlay', 'Tow bar'],
     variant: { cylinders: 4, enginesize: 2755, fuelconsumptioncombined: 8.4, fuelcapacity: 80 },

@@ -53,6 +53,8 @@ export interface VehicleSummary {
   tag: string | null;
   reserved: boolean;
   certified: boolean;
+  /** When the car was listed, in seconds (the 'New' badge). */
+  created_at_timestamp: number | null;
   views: number;
   /** The car's equipment list (standard and fitted). */
   features: string[];

@@ -28,6 +28,7 @@ export * from './identity';
 export * from './stock-rules';
 export * from './delivery';
 export * from './gated-routes';
+export * from './badges';
 export * from './ui/fragment-card';
 export * from './ui/price-tag';
 export * from './ui/visually-hidden';

@@ -77,10 +77,21 @@ describe('vehicle page', () => {
     expect(within(screen.getByRole('tabpanel', { name: 'Dealer Comments' })).getByText('Dealer comments are pending. Please check back here later.')).toBeInTheDocument();
   });
 
-  it('shows the breadcrumb with the tenant item noun', () => {
+  it('leads the breadcrumb through the condition (in the tenant noun), the make and the model (spec: Home > condition > make > model > title)', () => {
     renderDetails(HILUX, testTenant({ search: { itemNoun: 'caravan' } }));
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
-    expect(crumbs.getByRole('link', { name: 'Caravans' })).toHaveAttribute('href', '/search/new-used-and-demo-cars');
+    expect(crumbs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Used caravans', '/search/used-cars'],
+      ['Toyota', '/search/toyota'],
+      ['Hilux', '/search/toyota/hilux'],
+    ]);
+    expect(crumbs.getByText('2021 Toyota Hilux SR5')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the card’s tag badge: a sold car reads the site’s sold text', () => {
+    renderDetails({ ...HILUX, status: 'sold' });
+    expect(screen.getByText('just sold')).toBeInTheDocument();
   });
 
   it('masks the dealer’s phone until the shopper asks for it, then offers it as a call link', () => {

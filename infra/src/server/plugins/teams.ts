@@ -94,6 +94,7 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
         tag: car.tag,
         reserved: car.reserved,
         certified: car.certified,
+        created_at_timestamp: Number.isNaN(Date.parse(car.created_at)) ? null : Math.floor(Date.parse(car.created_at) / 1000),
         views: car.views,
         features: car.standard_equipment,
         variant: { ...car.variant },

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import {
   canSave,
+  carBadge,
   isInStock,
   NO_PRICE_TEXT,
   paths,
@@ -17,9 +18,9 @@ import {
   useTenant,
   useWatchlist,
   weeklyFinance,
+  type Badge,
   type FavouriteEntry,
 } from '@forecourt/shared-config';
-import { carBadge, type Badge } from '../../../lib/badges';
 import type { CarHit } from '../../../lib/hit';
 import { viewCountText } from '../../../lib/views';
 import { useSearchServer } from '../../../app/first-paint';

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import {
   canSave,
+  carBadge,
   capitalise,
   formatDollars,
   isInStock,
@@ -284,6 +285,7 @@ function Sidebar({ car }: { car: VehicleSummary }) {
       </div>
       <SaveControls car={car} />
       <Actions car={car} />
+      {tenant.vehicle.onlineCheckout && isInStock(car.status) && <PaymentsAccepted />}
       <section aria-labelledby={callId} css={css`label: mf-vehicle-call-dealer; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
         <h2 id={callId} css={{ fontSize: '1.125rem', margin: '0 0 0.5rem' }}>
           Call the dealer
@@ -304,6 +306,51 @@ function Sidebar({ car }: { car: VehicleSummary }) {
   );
 }
 
+const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * Spec: 'Home > body type and condition > make > model > current title': each step a search of
+ * the site's stock (the condition's results, the make's, the model's).
+ */
+function breadcrumb(car: VehicleSummary | null, noun: string): Array<{ label: string; href?: string }> {
+  if (!car) return [{ label: 'Home', href: paths.home() }, { label: `${capitalise(noun)}s`, href: paths.search() }, { label: `${capitalise(noun)} details` }];
+  const condition = car.car_type === 'new' ? 'new' : car.car_type === 'demo' ? 'demo' : 'used';
+  return [
+    { label: 'Home', href: paths.home() },
+    { label: `${capitalise(condition)} ${noun}s`, href: paths.search(condition) },
+    { label: car.make, href: paths.searchMake(slugOf(car.make)) },
+    { label: car.model, href: paths.searchMake(slugOf(car.make), slugOf(car.model)) },
+    { label: car.name },
+  ];
+}
+
+/** The car's tag badge, by the same rule as the result cards (shared-config's `carBadge`). */
+function VehicleBadge({ car }: { car: VehicleSummary }) {
+  const { search } = useTenant();
+  const badge = carBadge(car, search.badges, Math.floor(Date.now() / 1000));
+  if (!badge) return null;
+  const text = badge.kind === 'certified' ? `${badge.make} certified` : badge.text;
+  const background = badge.kind === 'tag' ? (badge.tone === 'green' ? '#067647' : '#b42318') : badge.kind === 'sold' ? '#344054' : '#1d2939';
+  return <span css={{ display: 'inline-block', marginRight: '0.5rem', padding: '0.15rem 0.55rem', borderRadius: 4, fontSize: '0.85rem', fontWeight: 700, color: '#fff', background, verticalAlign: 'middle' }}>{text}</span>;
+}
+
+/** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay'. */
+export const PAYMENT_METHODS = ['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'] as const;
+
+function PaymentsAccepted() {
+  return (
+    <p css={{ margin: 0, fontSize: '0.85rem', color: SURFACE.muted }}>
+      {'Deposits accepted by '}
+      {PAYMENT_METHODS.map((method, i) => (
+        <span key={method}>
+          <span css={{ display: 'inline-block', padding: '0.05rem 0.4rem', border: `1px solid ${SURFACE.border}`, borderRadius: 4, color: '#101828', fontWeight: 600 }}>{method}</span>
+          {i < PAYMENT_METHODS.length - 1 ? ' ' : ''}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 /**
  * The car's page. `car` is null while it loads (the heading says so, the layout is in place) or
  * when it could not be read (`failed`: the page says so and offers the dealer's phone).
@@ -320,19 +367,20 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
     <article aria-labelledby={headingId} css={css`label: mf-vehicle-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem; @media (max-width: 576px) { padding: 1rem; }`}>
       <nav aria-label="Breadcrumb">
         <ol css={css`label: mf-vehicle-breadcrumb; display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0 0 1rem; padding: 0; li + li::before { content: '›'; margin-right: 0.5rem; color: #667085; }`}>
-          <li>
-            <a href={paths.home()}>Home</a>
-          </li>
-          <li>
-            <a href={paths.search()}>{capitalise(noun)}s</a>
-          </li>
-          <li aria-current="page">{car?.name ?? `${capitalise(noun)} details`}</li>
+          {breadcrumb(car, noun).map((crumb) => (
+            <li key={crumb.label} aria-current={crumb.href ? undefined : 'page'}>
+              {crumb.href ? <a href={crumb.href}>{crumb.label}</a> : crumb.label}
+            </li>
+          ))}
         </ol>
       </nav>
       <h1 id={headingId} css={{ margin: '0 0 0.25rem', fontSize: 'clamp(1.5rem, 4vw, 2.25rem)' }}>
         {title}
       </h1>
-      <p css={{ margin: '0 0 0.75rem', color: '#475467' }}>{car ? `Offered by ${car.dealership_name}, ${car.city} ${car.state}` : `Offered by ${tenant.name}, ${city} ${state}`}</p>
+      <p css={{ margin: '0 0 0.75rem', color: '#475467' }}>
+        {car && <VehicleBadge car={car} />}
+        {car ? `Offered by ${car.dealership_name}, ${car.city} ${car.state}` : `Offered by ${tenant.name}, ${city} ${state}`}
+      </p>
       {failed && (
         <p role="alert" css={{ margin: '0 0 1rem' }}>
           {`We could not load this ${noun} just now. Please try again in a moment, or call us on ${phone}.`}

@@ -1,5 +1,6 @@
-import { carBadge, DEFAULT_BADGE_OPTIONS, JUST_ARRIVED_DAYS } from './badges';
-import { carHit } from './test-hit';
+import { carBadge, DEFAULT_BADGE_OPTIONS, JUST_ARRIVED_DAYS, type BadgeCar } from './badges';
+
+const carHit = (overrides: Partial<BadgeCar> = {}): BadgeCar => ({ status: 'in_stock', fuel: 'petrol', reserved: false, certified: false, make: 'Mazda', tag: null, created_at_timestamp: null, ...overrides });
 
 const DAY = 86_400;
 const now = 1_800_000_000;

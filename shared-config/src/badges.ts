@@ -1,5 +1,17 @@
-import { isInStock } from '@forecourt/shared-config';
-import type { CarHit } from './hit';
+import { isInStock } from './stock-rules';
+
+/** What the badge rule reads of a car: a search hit (mf-search's cards) or the vehicle page's car. */
+export interface BadgeCar {
+  status: string;
+  /** The simple fuel: 'electric', 'hybrid', 'petrol hybrid', 'diesel', ... */
+  fuel: string;
+  reserved: boolean;
+  certified: boolean;
+  make: string;
+  tag: string | null;
+  /** When the car was listed, in seconds; null when unknown. */
+  created_at_timestamp: number | null;
+}
 
 /** Spec (search-and-vehicle §9): a car is 'New' for 8 days after it was listed, unless the site says otherwise. */
 export const JUST_ARRIVED_DAYS = 8;
@@ -32,13 +44,13 @@ export type Badge =
 const DAY_SECONDS = 86_400;
 
 /**
- * The one tag badge a card shows. Spec (search-and-vehicle §4): for in-stock cars, the first that
+ * The one tag badge a card (or a vehicle page) shows. Spec (search-and-vehicle §4): for in-stock cars, the first that
  * applies of: Electric or Hybrid fuel (where the site enables it), Reserved, the certified-used
  * image badge (one make, some sites), a custom tag, coming soon, 'New' within 8 days; otherwise
  * none. Sold cars show the 'just sold' tag. (The spec lists an order and ends "otherwise none",
  * so a card carries one tag, the highest in that order.)
  */
-export function carBadge(car: CarHit, options: BadgeOptions, nowSeconds: number): Badge | null {
+export function carBadge(car: BadgeCar, options: BadgeOptions, nowSeconds: number): Badge | null {
   if (!isInStock(car.status)) return car.status === 'sold' ? { kind: 'sold', text: options.soldText } : null;
   if (options.fuelBadge) {
     if (car.fuel === 'electric') return { kind: 'fuel', text: 'Electric' };
