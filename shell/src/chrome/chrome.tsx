@@ -82,8 +82,10 @@ export function Chrome({ remotes, routeOwned, firstPaint }: ChromeProps) {
           </span>
           <span css={css`font-size: 1.25rem; font-weight: 700;`}>{tenant.name}</span>
         </a>
-        <nav aria-label="Main" css={css`flex: 1;`}>
-          <ul css={css`display: flex; flex-wrap: wrap; gap: 1.25rem; list-style: none; margin: 0; padding: 0;`}>
+        {/* Below md (768 px) the links take a row of their own that scrolls sideways, instead of
+            stacking word by word beside the logo (the full mobile menu is the header's own work). */}
+        <nav aria-label="Main" css={css`flex: 1; @media (max-width: 767px) { order: 3; flex-basis: 100%; overflow-x: auto; }`}>
+          <ul css={css`display: flex; flex-wrap: wrap; gap: 1.25rem; list-style: none; margin: 0; padding: 0; @media (max-width: 767px) { flex-wrap: nowrap; white-space: nowrap; padding-bottom: 0.25rem; }`}>
             {tenant.nav.map((link) => (
               <li key={link.href}>
                 <a href={link.href} css={css`color: ${onPrimary}; text-decoration: none; font-weight: 500; &:hover { text-decoration: underline; }`}>
