@@ -1,7 +1,8 @@
 import { formatDollars } from '@forecourt/shared-config';
+import { RESERVE_HOLD_HOURS } from '../features/checkout/lib/reservation';
 
-/** Spec (§9): 'default deposit $200 when none configured; vehicle held 48 hours; deposit 100% refundable; the amount is hidden if $0'. */
-export const HOLD_HOURS = 48;
+// Spec (§9): 'default deposit $200 when none configured (the tenant schema's default); vehicle
+// held 48 hours; deposit 100% refundable; the amount is hidden if $0'.
 
 /** The deposit as the reserve copy shows it, or null when it is $0 (then no amount is named). */
 export function depositText(deposit: number): string | null {
@@ -17,7 +18,7 @@ export function reserveButtonText(deposit: number): string {
 /** The reserve copy. */
 export function reserveCopy(deposit: number, noun: string): string {
   const amount = depositText(deposit);
-  return `${amount ? `Pay a ${amount} deposit` : 'Reserve online'} and we hold this ${noun} for you for ${HOLD_HOURS} hours. The deposit is 100% refundable.`;
+  return `${amount ? `Pay a ${amount} deposit` : 'Reserve online'} and we hold this ${noun} for you for ${RESERVE_HOLD_HOURS} hours. The deposit is 100% refundable.`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { paths, telHref, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 import { useParams, useSearchParams } from '@forecourt/shared-config/router';
 import { titleFromSlug } from '../../../lib/vehicle-title';
+import { useCar } from '../../vehicle-page/lib/use-car';
 import { reservationTerms, reserveDeposit } from '../lib/reservation';
 
 /**
@@ -17,7 +18,8 @@ export function CheckoutPage() {
   const termsId = useId();
   const noun = tenant.search.itemNoun;
   const slug = params.slug ?? query.get('car_id') ?? '';
-  const terms = reservationTerms(reserveDeposit(), noun);
+  const terms = reservationTerms(reserveDeposit(tenant.vehicle.reserveDeposit), noun);
+  const car = useCar(slug || '-');
   return (
     <article aria-labelledby={headingId} css={css`label: mf-vehicle-checkout; max-width: 48rem; margin: 0 auto; padding: 1.5rem;`}>
       <h1 id={headingId} css={{ margin: '0 0 0.25rem' }}>
@@ -25,7 +27,7 @@ export function CheckoutPage() {
       </h1>
       {slug ? (
         <p css={{ margin: '0 0 1.5rem' }}>
-          <a href={paths.car(slug)}>{titleFromSlug(slug)}</a>
+          <a href={paths.car(slug)}>{car.status === 'found' ? car.car.name : titleFromSlug(slug)}</a>
         </p>
       ) : (
         <p css={{ margin: '0 0 1.5rem' }}>
