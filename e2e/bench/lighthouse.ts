@@ -24,6 +24,8 @@ const ROUTES = [
   { tenant: 'redgum-used-cars', path: '/search/used-cars', label: 'search page, mf-search 1.0.0 pinned' },
   // A car the site lists, read from its sitemap once the site is up.
   { tenant: 'harbourside-motors', path: '/cars/{first listed}', label: 'vehicle page' },
+  // Summit opens a car on its photos (galleryFirst) and shows the phone at once.
+  { tenant: 'summit-auto-group', path: '/cars/{first listed}', label: 'vehicle page' },
 ];
 
 

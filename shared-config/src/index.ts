@@ -24,9 +24,10 @@ export * from './runtime/saved-cars';
 export * from './runtime/session';
 export * from './format';
 export * from './price';
-export * from './identity';
+// The sign-in rules and texts ('./identity') and the delivery texts ('./delivery') are imported
+// by their subpaths, by the teams that use them, so every page does not carry them.
+export type { SessionAnswer, WatchlistAnswer } from './identity';
 export * from './stock-rules';
-export * from './delivery';
 export * from './gated-routes';
 export * from './badges';
 export * from './ui/fragment-card';

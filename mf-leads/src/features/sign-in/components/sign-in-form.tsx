@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { codeProblem, CODE_LENGTH, formatPhone, INVALID_CODE, normalisePhone, phoneProblem, refreshSession, track, TOO_MANY_ATTEMPTS, type LoginStatus } from '@forecourt/shared-config';
+import { refreshSession, track } from '@forecourt/shared-config';
+import { codeProblem, CODE_LENGTH, formatPhone, INVALID_CODE, normalisePhone, phoneProblem, TOO_MANY_ATTEMPTS, type LoginStatus } from '@forecourt/shared-config/identity';
 import { useId, useState, type FormEvent } from 'react';
 
 /** Spec analytics: 36 code sent, 37 code verified. */

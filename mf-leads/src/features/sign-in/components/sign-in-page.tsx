@@ -1,4 +1,5 @@
-import { formatPhone, paths, signOut, useSession, useTenant } from '@forecourt/shared-config';
+import { paths, signOut, useSession, useTenant } from '@forecourt/shared-config';
+import { formatPhone } from '@forecourt/shared-config/identity';
 import { useSearchParams } from '@forecourt/shared-config/router';
 import { LeadPageLayout } from '../../lead-pages/components/lead-page-layout';
 import { readSignInRequest } from '../lib/sign-in-params';

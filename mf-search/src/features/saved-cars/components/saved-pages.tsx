@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
 import {
   capitalise,
-  formatPhone,
   NO_PRICE_TEXT,
   paths,
   priceDisplay,
@@ -17,6 +16,7 @@ import {
   useWatchlist,
   weeklyFinance,
 } from '@forecourt/shared-config';
+import { formatPhone } from '@forecourt/shared-config/identity';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { CarHit } from '../../../lib/hit';
 import { CarCard, imageSources } from '../../results/components/car-card';

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem, formatDollars, SURFACE, useTenant, type DeliveryQuote } from '@forecourt/shared-config';
+import { formatDollars, SURFACE, useTenant } from '@forecourt/shared-config';
+import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem, type DeliveryQuote } from '@forecourt/shared-config/delivery';
 import { useId, useState, type FormEvent } from 'react';
 
 type DeliveryState = { status: 'idle' } | { status: 'loading' } | { status: 'result'; quote: DeliveryQuote } | { status: 'error'; message: string };
