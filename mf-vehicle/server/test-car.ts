@@ -54,6 +54,7 @@ export function testCar(overrides: Partial<VehicleSummary> = {}): VehicleSummary
     location: { slug: 'harbourside-motors-alexandria', name: 'Harbourside Motors Alexandria', phone: '(02) 9555 0142' },
     finance_quote_weekly: 189,
     finance_rate: 8.95,
+    custom_slides: [],
     market: { state_average: 54990, national_average: 55490 },
     ...overrides,
   };

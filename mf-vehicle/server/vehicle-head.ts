@@ -68,6 +68,8 @@ export interface VehicleSummary {
   finance_quote_weekly: number | null;
   /** The sample interest rate (% p.a.) behind that repayment, or null. */
   finance_rate: number | null;
+  /** The site's own slides for the custom slider (empty unless the site has it). */
+  custom_slides: Array<{ name: string; description: string; url: string; image: string }>;
   /** Average asking prices of comparable cars (the price guide), for the market indicator. */
   market: { state_average: number | null; national_average: number | null };
 }

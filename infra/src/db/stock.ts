@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Car, Location, Manufacturer, Model, PromoNode } from '../stock/model';
+import type { Car, Location, Manufacturer, Model, PromoNode, Slide } from '../stock/model';
 import type { Catalogue, TenantStock } from '../stock/seed/generate';
 import type { PlatformTables, StockRow } from './schema';
 
@@ -178,6 +178,10 @@ export async function listTenantCatalogue(db: Db, tenant: string): Promise<Array
   const byId = new Map(manufacturers.map((m) => [m.id, m]));
   const models = (await db.selectFrom('models').selectAll().where('manufacturer_id', 'in', [...byId.keys()]).orderBy('id').execute()).map((row) => fromRow<Model>(row));
   return models.map((model) => ({ manufacturer: byId.get(model.manufacturer_id)!, model }));
+}
+
+export async function listSlides(db: Db, tenant: string): Promise<Slide[]> {
+  return (await db.selectFrom('slides').selectAll().where('tenant', '=', tenant).orderBy('id').execute()).map((row) => fromRow<Slide>(row));
 }
 
 export async function listPromoNodes(db: Db, tenant: string): Promise<PromoNode[]> {

@@ -89,6 +89,11 @@ describe('vehicle page', () => {
     expect(crumbs.getByText('2021 Toyota Hilux SR5')).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows the site’s own slides under the gallery where it has the custom slider', () => {
+    renderDetails({ ...HILUX, custom_slides: [{ name: 'Special offers', description: 'Save this month.', url: '/special-offers', image: '/media/slides/x-2.jpg?w=1600' }] });
+    expect(within(screen.getByRole('region', { name: 'From Test Motors' })).getByRole('link', { name: /Special offers/ })).toHaveAttribute('href', '/special-offers');
+  });
+
   it('shows the card’s tag badge: a sold car reads the site’s sold text', () => {
     renderDetails({ ...HILUX, status: 'sold' });
     expect(screen.getByText('just sold')).toBeInTheDocument();

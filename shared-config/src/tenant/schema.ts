@@ -156,6 +156,8 @@ const VehicleSettingsSchema = z
       .object({ autogaugeReport: z.boolean().default(false), carAnalysis: z.boolean().default(false), ppsrReport: z.boolean().default(false) })
       .strict()
       .prefault({}),
+    /** The optional custom slider (spec §2): the site's own slides (its offers and services) as a slider under the car's gallery. */
+    customSlider: z.boolean().default(false),
     /** Collapsible sections and FAQs remember, per heading, whether the shopper left them open (spec: 'optionally persisted per header'). */
     rememberOpenSections: z.boolean().default(false),
   })

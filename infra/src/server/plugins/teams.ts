@@ -4,7 +4,7 @@ import financeServer from '../../../../mf-finance/server';
 import leadsServer from '../../../../mf-leads/server';
 import locationsServer from '../../../../mf-locations/server';
 import searchServer, { type SearchPorts } from '../../../../mf-search/server';
-import { findCarBySlug, listPromoNodes, listVisibleCars } from '../../db/stock';
+import { findCarBySlug, listPromoNodes, listSlides, listVisibleCars } from '../../db/stock';
 import { carToRecord } from '../../search/indexing/records';
 import vehicleServer, { type VehiclePorts } from '../../../../mf-vehicle/server';
 
@@ -103,6 +103,7 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
         location: { slug: car.location.slug, name: car.location.name, phone: car.location.phone },
         finance_quote_weekly: car.finance_quote_weekly,
         finance_rate: Object.values(car.finance_lenders).find((lender) => lender?.interestRate != null)?.interestRate ?? null,
+        custom_slides: tenant?.vehicle.customSlider ? (await listSlides(fastify.database.db, tenant.slug)).map((slide) => ({ name: slide.name, description: slide.description, url: slide.url, image: slide.image_url })) : [],
         market: await fastify.partners.priceGuide.marketAverages(car),
       };
     },

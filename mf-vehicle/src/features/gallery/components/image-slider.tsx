@@ -38,7 +38,7 @@ function SlideView({ slide, name, position, count, priority, large = false }: { 
   return (
     <img
       src={sized(slide.src, base)}
-      srcSet={large ? undefined : `${sized(slide.src, 400)} 400w, ${sized(slide.src, 600)} 600w, ${sized(slide.src, 1200)} 1200w`}
+      srcSet={large ? undefined : `${sized(slide.src, 400)} 400w, ${sized(slide.src, 600)} 600w, ${sized(slide.src, 800)} 800w, ${sized(slide.src, 1200)} 1200w`}
       sizes={large ? undefined : '(min-width: 1000px) 600px, calc(100vw - 3rem)'}
       alt={`${name}, photo ${position} of ${count}`}
       width={SLIDE_WIDTH}

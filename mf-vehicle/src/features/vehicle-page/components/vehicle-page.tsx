@@ -36,6 +36,7 @@ import { FeatureBanner } from '../../details/components/feature-banner';
 import { FuelCostCalculator } from '../../details/components/fuel-cost-calculator';
 import { InfoTabs } from '../../details/components/info-tabs';
 import { DeliveryCalculator } from '../../delivery/components/delivery-calculator';
+import { CustomSlider } from '../../gallery/components/custom-slider';
 import { Gallery } from '../../gallery/components/gallery';
 import { PriceComparisonBlock } from '../../price-comparison/components/price-comparison';
 import { ShareBar } from '../../share/components/share-bar';
@@ -392,7 +393,10 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
             <ShareBar name={car.name} slug={car.slug} />
           </div>
           <div css={css`label: mf-vehicle-top; display: grid; gap: 1.5rem; @media (min-width: 992px) { grid-template-columns: minmax(0, 1.7fr) minmax(18rem, 1fr); }`}>
-            <Gallery car={car} />
+            <div css={{ minWidth: 0 }}>
+              <Gallery car={car} />
+              <CustomSlider slides={car.custom_slides} />
+            </div>
             <Sidebar car={car} />
           </div>
           <div css={css`label: mf-vehicle-page-grid; display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr)); gap: 1rem; margin-top: 1.5rem; align-items: start;`}>
