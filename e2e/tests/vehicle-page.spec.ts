@@ -30,6 +30,16 @@ for (const tenant of ['harbourside-motors', 'summit-auto-group']) {
     await photos.getByRole('button', { name: `Show photo 4 of ${many.images.length}` }).click();
     await expect(photos.getByRole('img', { name: `${many.name}, photo 4 of ${many.images.length}` })).toBeVisible();
 
+    // Full screen: a dialog with the same photo, the arrow keys step, Escape closes it and focus returns.
+    await photos.getByRole('button', { name: 'Full screen' }).click();
+    const dialog = page.getByRole('dialog', { name: `Photos of the ${many.name}` });
+    await expect(dialog.getByRole('img', { name: `${many.name}, photo 4 of ${many.images.length}` })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog).toContainText(`5 / ${many.images.length}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(photos.getByRole('button', { name: 'Full screen' })).toBeFocused();
+
     const few = await findListedCar(E2E_PORT, tenant, (car) => inStock(car) && car.images.length > 0 && car.images.length <= 3 && !car.spin);
     await openCar(page, tenant, few);
     await expect(page.getByRole('region', { name: `Photos of the ${few.name}` })).toBeVisible();

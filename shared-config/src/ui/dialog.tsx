@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -10,6 +10,8 @@ export interface DialogProps {
   hideTitle?: boolean;
   /** Fills the window (a fullscreen gallery) instead of a centred panel. */
   fullscreen?: boolean;
+  /** Where focus goes back to on closing, for a dialog opened by a control outside it (default: the page's own choice). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
@@ -20,13 +22,18 @@ const visuallyHidden = css`position: absolute; width: 1px; height: 1px; padding:
  * closes, the page behind hidden from screen readers and not scrolled). A Close button is always
  * there. Shared as its own singleton (`@forecourt/shared-config/dialog`).
  */
-export function Dialog({ open, onOpenChange, title, hideTitle = false, fullscreen = false, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, hideTitle = false, fullscreen = false, returnFocusTo, children }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay css={css`position: fixed; inset: 0; background: rgb(16 24 40 / ${fullscreen ? 92 : 60}%); z-index: 50;`} />
+        <RadixDialog.Overlay css={css`position: fixed; inset: 0; background: ${fullscreen ? '#0c111d' : 'rgb(16 24 40 / 60%)'}; z-index: 50;`} />
         <RadixDialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
           css={css`
             label: shared-dialog;
             position: fixed;

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { SURFACE } from '@forecourt/shared-config';
 import { Dialog } from '@forecourt/shared-config/dialog';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { showThumbnails, sized, SLIDE_HEIGHT, SLIDE_WIDTH, stepSlide, type Slide } from '../lib/gallery';
 
 export interface ImageSliderProps {
@@ -66,6 +66,7 @@ export function GalleryPlaceholder({ noun }: { noun: string }) {
  */
 export function ImageSlider({ name, slides, inStock, index, onIndexChange, priority = false }: ImageSliderProps) {
   const [fullscreen, setFullscreen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const count = slides.length;
   const current = slides[Math.min(index, count - 1)];
   if (!current) return null;
@@ -95,7 +96,7 @@ export function ImageSlider({ name, slides, inStock, index, onIndexChange, prior
         <span aria-live="polite" css={css`position: absolute; bottom: 0.5rem; left: 0.5rem; padding: 0.1rem 0.5rem; border-radius: 4px; font-size: 0.85rem; color: #fff; background: rgb(16 24 40 / 75%);`}>
           {`${index + 1} / ${count}`}
         </span>
-        <button type="button" onClick={() => setFullscreen(true)} css={css`position: absolute; bottom: 0.5rem; right: 0.5rem; padding: 0.35rem 0.7rem; border-radius: 4px; border: 0; font: inherit; font-size: 0.85rem; font-weight: 600; background: rgb(255 255 255 / 92%); cursor: pointer;`}>
+        <button type="button" ref={opener} onClick={() => setFullscreen(true)} css={css`position: absolute; bottom: 0.5rem; right: 0.5rem; padding: 0.35rem 0.7rem; border-radius: 4px; border: 0; font: inherit; font-size: 0.85rem; font-weight: 600; background: rgb(255 255 255 / 92%); cursor: pointer;`}>
           Full screen
         </button>
       </div>
@@ -116,7 +117,7 @@ export function ImageSlider({ name, slides, inStock, index, onIndexChange, prior
           ))}
         </ul>
       )}
-      <Dialog open={fullscreen} onOpenChange={setFullscreen} title={`Photos of the ${name}`} fullscreen>
+      <Dialog open={fullscreen} onOpenChange={setFullscreen} title={`Photos of the ${name}`} fullscreen returnFocusTo={opener}>
         <div onKeyDown={onKeyDown} css={css`position: relative; flex: 1; min-height: 0; display: grid; place-items: center;`}>
           <div css={css`position: relative; width: 100%; height: 100%; max-height: calc(100vh - 5rem);`}>
             <SlideView slide={current} name={name} position={index + 1} count={count} priority={false} large />
