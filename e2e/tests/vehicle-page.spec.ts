@@ -120,3 +120,20 @@ test('a site whose gallery comes first opens a spin car on its photos, with the 
   await page.getByRole('tab', { name: 'Spin' }).click();
   await expect(page.getByRole('slider', { name: /^360° view of the / })).toBeVisible();
 });
+
+test('share: copy the link (toast for the car, the button reads Copied) and download the PDF as {slug}.pdf', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: tenantUrl('harbourside-motors', '/').replace(/\/$/, '') });
+  const car = await findListedCar(E2E_PORT, 'harbourside-motors', inStock);
+  await openCar(page, 'harbourside-motors', car);
+  const share = page.getByRole('list', { name: 'Share this car' });
+  await share.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText(`Copied ${car.name} to your clipboard!`)).toBeVisible();
+  await expect(share.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(tenantUrl('harbourside-motors', `/cars/${car.slug}`));
+  await expect(share.getByRole('button', { name: 'Copy link' })).toBeVisible(); // back after 1.5 s
+
+  const download = page.waitForEvent('download');
+  await share.getByRole('button', { name: 'Download PDF' }).click();
+  expect((await download).suggestedFilename()).toBe(`${car.slug}.pdf`);
+  await expect(share.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+});
