@@ -6,6 +6,7 @@ export function testCar(overrides: Partial<VehicleSummary> = {}): VehicleSummary
     id: 'harbourside-motors-1',
     slug: '2021-toyota-hilux-sr5-ha010001',
     name: '2021 Toyota Hilux SR5',
+    item_type: 'car',
     make: 'Toyota',
     model: 'Hilux',
     year: 2021,

@@ -8,6 +8,8 @@ export interface VehicleSummary {
   id: string;
   slug: string;
   name: string;
+  /** car, motorcycle, truck or caravan. */
+  item_type: string;
   make: string;
   model: string;
   year: number;

@@ -20,3 +20,15 @@ describe('specification rows', () => {
     expect(rows.find((r) => r.label === 'Rego expiry')?.value).toBe('Expires on 12 March 2027');
   });
 });
+
+describe('a caravan’s length (spec: feet to metres 0.3048)', () => {
+  it('reads 6,096 mm as 20.0 ft beside the millimetres', () => {
+    const rows = visibleSpecRows(specificationRows(testCar({ item_type: 'caravan', variant: { vehiclelength: 6096 } }), today, false));
+    expect(rows.find((r) => r.label === 'Length')?.value).toBe('6,096 mm (20.0 ft)');
+  });
+
+  it('gives a car’s length in millimetres only', () => {
+    const rows = visibleSpecRows(specificationRows(testCar({ variant: { vehiclelength: 4961 } }), today, false));
+    expect(rows.find((r) => r.label === 'Length')?.value).toBe('4,961 mm');
+  });
+});

@@ -8,6 +8,16 @@ const withUnit = (value: unknown, unit: string, digits = 0) => {
   const n = num(value);
   return n === null || n <= 0 ? null : `${n.toLocaleString('en-AU', { maximumFractionDigits: digits })} ${unit}`;
 };
+/** Spec (finance-leads-locations §9): 'Feet to metres 0.3048'. */
+export const METRES_PER_FOOT = 0.3048;
+
+/** A caravan's length the way its buyers compare them, in feet beside the millimetres. */
+function lengthOf(value: unknown, itemType: string): string | null {
+  const mm = withUnit(value, 'mm');
+  const n = num(value);
+  if (!mm || n === null || itemType !== 'caravan') return mm;
+  return `${mm} (${(n / 1000 / METRES_PER_FOOT).toFixed(1)} ft)`;
+}
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 const date = (iso: string | null) => (iso && /^\d{4}-\d{2}/.test(iso) ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-AU', { month: 'long', year: 'numeric', timeZone: 'UTC' }) : null);
 
@@ -36,7 +46,7 @@ export function specificationRows(car: VehicleSummary, today: Date, showUnregist
     { label: 'Torque', value: withUnit(v['torque'], 'Nm') },
     { label: 'Towing capacity (braked)', value: withUnit(v['towingcapacitybraked'], 'kg') },
     { label: 'Gross vehicle mass', value: withUnit(v['grossvehiclemass'], 'kg') },
-    { label: 'Length', value: withUnit(v['vehiclelength'], 'mm') },
+    { label: 'Length', value: lengthOf(v['vehiclelength'], car.item_type) },
     { label: 'Width', value: withUnit(v['vehiclewidth'], 'mm') },
     { label: 'Height', value: withUnit(v['vehicleheight'], 'mm') },
     { label: 'ANCAP safety rating', value: num(v['ancaprating']) ? `${num(v['ancaprating'])} stars` : null },

@@ -55,6 +55,7 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
         id: car.id,
         slug: car.slug,
         name: car.name,
+        item_type: car.item_type,
         make: car.make,
         model: car.model,
         year: car.year,
