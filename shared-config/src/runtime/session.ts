@@ -26,7 +26,10 @@ export async function refreshSession(): Promise<Session> {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const answer = (await response.json()) as SessionAnswer;
     const session: Session = answer.user ? { status: 'signed-in', user: { phone: answer.user.phone } } : { status: 'signed-out' };
-    forecourtStore.set(sessionAtom, session);
+    // Most pages are signed out before and after: set only a change, so nothing renders again for it.
+    const before = forecourtStore.get(sessionAtom);
+    const same = before.status === session.status && (before.status !== 'signed-in' || (session.status === 'signed-in' && before.user.phone === session.user.phone));
+    if (!same) forecourtStore.set(sessionAtom, session);
     if (session.status === 'signed-in') void loadWatchlist();
     return session;
   } catch (error) {
