@@ -35,7 +35,7 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
   const access = input.search;
   const url = new URL(input.url, 'http://first-paint.invalid');
   const searchClient = createSearchClient(access, { host: input.request.host, protocol: `${input.request.protocol}:` }, ports.searchRequester);
-  const render = staticRenderer({ tenant: input.tenant, search: access, url: `${url.pathname}${url.search}` });
+  const render = staticRenderer({ tenant: input.tenant, search: access, url: `${url.pathname}${url.search}`, session: input.session });
   const inApp = (content: ReactNode, data?: SearchFirstPaintData) => (
     <SearchServerContext.Provider value={{ searchClient, url, ...(data ? { data } : {}) }}>
       <AppFrame team="mf-search" version={packageJson.version}>

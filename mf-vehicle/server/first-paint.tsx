@@ -19,7 +19,7 @@ export async function renderVehicleFirstPaint(input: FirstPaintRequest, ports: V
   if (slug === null) return null;
   const car = SlugSchema.safeParse(slug).success ? await ports.carBySlug(input.request, slug) : null;
   const data: VehicleFirstPaintData = { slug, car };
-  const render = staticRenderer({ tenant: input.tenant, search: input.search, url: `${url.pathname}${url.search}` });
+  const render = staticRenderer({ tenant: input.tenant, search: input.search, url: `${url.pathname}${url.search}`, session: input.session });
   const html = render(
     <VehicleServerContext.Provider value={data}>
       <AppFrame team="mf-vehicle" version={packageJson.version}>

@@ -8,6 +8,7 @@ import {
   installFailurePolicy,
   readBootData,
   refreshSession,
+  startSignedIn,
   resolveRouteOwner,
   searchAccessAtom,
   sessionAtom,
@@ -53,8 +54,10 @@ function boot(): void {
   forecourtStore.set(tenantAtom, boot.tenant);
   forecourtStore.set(searchAccessAtom, boot.search ?? null);
   document.documentElement.dataset['shellVersion'] = boot.shellVersion;
-  // Signed-in state comes from the server session; the page starts signed out until it answers.
-  void refreshSession();
+  // Signed-in state comes from the server session, written into the boot data; a server from
+  // before sign-in has none there, and the shell asks it.
+  if (boot.session === undefined) void refreshSession();
+  else if (boot.session) startSignedIn(boot.session);
 
   // One failure policy for the page: the entry loader, the mount wrapper, every remote's error
   // boundary and every fragment use it (the last two through shared-config).

@@ -34,7 +34,7 @@ export async function composeFirstPaint(fastify: FastifyInstance, request: Fasti
   if (owner && renderer && renderer.version === owner.version) {
     const started = performance.now();
     try {
-      const result = await withinBudget(renderer.render({ request, tenant: page.boot.tenant, url, search: page.boot.search ?? null }), FIRST_PAINT_BUDGET_MS);
+      const result = await withinBudget(renderer.render({ request, tenant: page.boot.tenant, url, search: page.boot.search ?? null, session: page.boot.session ? { status: 'signed-in', user: page.boot.session } : { status: 'signed-out' } }), FIRST_PAINT_BUDGET_MS);
       if (result === 'late') request.log.warn({ team: owner.team, budgetMs: FIRST_PAINT_BUDGET_MS }, 'first paint over budget; page sent without it');
       else app = result;
     } catch (error) {

@@ -298,3 +298,16 @@ describe('gated routes', () => {
     expect(response.headers.location).toMatch(/^\/sign-in\?type=my-garage&redirect=%2Fmy-garage&back=%2F$/);
   });
 });
+
+describe('a page’s boot data', () => {
+  const bootOf = (html: string) => JSON.parse(/<script id="forecourt-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { session?: unknown };
+
+  it('says who is signed in, so the page starts signed in without asking', async () => {
+    const { phone, cookie } = await signIn(HARBOURSIDE);
+    expect(bootOf((await get(HARBOURSIDE, '/', cookie)).body).session).toEqual({ phone });
+  });
+
+  it('says nobody is, without a session', async () => {
+    expect(bootOf((await get(HARBOURSIDE, '/')).body).session).toBeNull();
+  });
+});

@@ -67,6 +67,11 @@ export const BootDataSchema = z
     remotes: z.array(RemoteManifestEntrySchema),
     shellVersion: z.string(),
     search: SearchAccessSchema.optional(),
+    /**
+     * Who is signed in on this site (from the server session), so the page starts signed in or
+     * out without asking; absent from servers before sign-in existed (the shell then asks).
+     */
+    session: z.object({ phone: z.string() }).strict().nullable().optional(),
     /** Timeouts of the shell's failure policy, when the server sets them (defaults otherwise). */
     failurePolicy: z
       .object({ entryTimeoutMs: z.number().int().positive().optional(), fragmentTimeoutMs: z.number().int().positive().optional() })

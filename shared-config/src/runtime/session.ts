@@ -38,6 +38,12 @@ export async function refreshSession(): Promise<Session> {
   }
 }
 
+/** The page starts signed in (the server said so in the boot data): the state, then the watchlist. */
+export function startSignedIn(user: { phone: string }): void {
+  forecourtStore.set(sessionAtom, { status: 'signed-in', user: { phone: user.phone } });
+  void loadWatchlist();
+}
+
 /** Ends the session on the server, then here. */
 export async function signOut(): Promise<void> {
   await fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' });

@@ -11,7 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { SearchAccess } from '../runtime/manifest';
 import { ForecourtProvider } from '../runtime/react';
-import { forecourtStore, searchAccessAtom, tenantAtom } from '../runtime/store';
+import { forecourtStore, searchAccessAtom, sessionAtom, tenantAtom, type Session } from '../runtime/store';
 import type { PublicTenantConfig } from '../tenant/schema';
 
 export interface StaticRenderContext {
@@ -19,6 +19,8 @@ export interface StaticRenderContext {
   search: SearchAccess | null;
   /** The page's path and query, e.g. '/search/used-cars?make=Toyota'. */
   url: string;
+  /** Who is signed in (default: nobody). */
+  session?: Session;
 }
 
 /**
@@ -32,6 +34,7 @@ export function staticRenderer(context: StaticRenderContext): (element: ReactEle
   return (element) => {
     forecourtStore.set(tenantAtom, context.tenant);
     forecourtStore.set(searchAccessAtom, context.search);
+    forecourtStore.set(sessionAtom, context.session ?? { status: 'signed-out' });
     // A cache per render: emotion then writes each rule's <style> next to the HTML that uses it,
     // and the browser's cache adopts those styles (same class names) when it starts.
     const cache = createCache({ key: 'css' });

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SearchAccess } from '../runtime/manifest';
+import type { Session } from '../runtime/store';
 import type { RemoteTeam } from '../teams';
 import type { PublicTenantConfig } from '../tenant/schema';
 
@@ -23,6 +24,8 @@ export interface FirstPaintRequest {
   /** The page's path and query. */
   url: string;
   search: SearchAccess | null;
+  /** Who is signed in on the page (from the server session). */
+  session?: Session;
 }
 
 /** A team's first paint of a page: its HTML, and the data its app renders the same HTML from. */

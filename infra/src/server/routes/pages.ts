@@ -66,6 +66,9 @@ export default fp(
           .code(503)
           .send(renderPlainPage('This site is being set up', 'Please try again in a few minutes.'));
       }
+      // The page starts signed in or out as the server session says (no request from the page to ask).
+      const user = await fastify.signedIn(request);
+      page = { ...page, boot: { ...page.boot, session: user ? { phone: user.phone } : null } };
       // What the owning team says of the page: a 404 for a subject that does not exist (an unknown
       // car), and the head search engines and link previews read without JavaScript.
       let head: PageHead | null = null;
