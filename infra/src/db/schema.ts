@@ -102,6 +102,26 @@ export interface WatchlistTable {
   saved_at: DefaultedTimestamp;
 }
 
+export interface LeadsTable {
+  id: Generated<string>;
+  tenant: string;
+  form: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  idempotency_key: string | null;
+  body_hash: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface LeadOutboxTable {
+  id: Generated<number>;
+  lead_id: string;
+  tenant: string;
+  attempts: Generated<number>;
+  next_attempt_at: DefaultedTimestamp;
+  delivered_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
@@ -123,4 +143,6 @@ export interface PlatformTables {
   verifications: VerificationsTable;
   sessions: SessionsTable;
   watchlist: WatchlistTable;
+  leads: LeadsTable;
+  lead_outbox: LeadOutboxTable;
 }

@@ -163,6 +163,17 @@ const VehicleSettingsSchema = z
   })
   .strict();
 
+const LeadSettingsSchema = z
+  .object({
+    /** Comments are required on enquiry forms (spec: 'Comments required unless a site flag says otherwise'). */
+    commentsRequired: z.boolean().default(true),
+    /** The terms checkbox must be ticked (spec: 'Terms checkbox required on sites that use it'). */
+    termsRequired: z.boolean().default(false),
+    /** The postcode field is shown, and then required (spec: 'required where shown'). */
+    postcodeShown: z.boolean().default(true),
+  })
+  .strict();
+
 const LinkSchema = z.object({ label: z.string().min(1), href: z.string().startsWith('/') }).strict();
 
 const BrandSchema = z
@@ -219,6 +230,7 @@ export const TenantConfigSchema = z
       filters: ['fuel', 'transmission'],
     }),
     vehicle: VehicleSettingsSchema.prefault({}),
+    leads: LeadSettingsSchema.prefault({}),
     /** Routes a signed-out visitor is sent to sign in for (spec: gated 'only on some sites'); online payment and garages are always gated. */
     gatedRoutes: z.array(z.enum(SITE_GATES)).max(SITE_GATES.length).default([]),
     nav: z.array(LinkSchema).max(12).default([]),

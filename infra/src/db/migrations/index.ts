@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { platform0001 } from './0001_platform';
 import { stock0002 } from './0002_stock';
 import { identity0003 } from './0003_identity';
+import { leads0004 } from './0004_leads';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': platform0001,
   '0002_stock': stock0002,
   '0003_identity': identity0003,
+  '0004_leads': leads0004,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,86 @@
+import type { Database } from '../db/database';
+import { recentLeads } from '../db/leads';
+import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+
+/** The lead endpoint over the real route and database: stored before the answer, once per key, per site. */
+let database: Database;
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  database = await openSharedDatabase();
+  platform = await createTestPlatform(database);
+});
+afterAll(async () => {
+  await platform.close();
+  await clearPlatformTables(database);
+  await database.close();
+});
+
+const userData = { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412 345 678', postcode: '2000', message: 'Is it still available?' };
+const lead = (overrides: Record<string, unknown> = {}) => ({ form: 'enquiry', userData, url: '/cars/some-car', ...overrides });
+
+function submit(tenant: string, body: unknown, headers: Record<string, string> = {}) {
+  return platform.app.inject({
+    method: 'POST',
+    url: '/api/leads/submit',
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'x-forecourt-tenant': tenant, 'content-type': 'application/json', ...headers },
+  });
+}
+
+describe('POST /api/leads/submit', () => {
+  it('stores the lead with its delivery outbox row before answering 201 with its id', async () => {
+    const response = await submit('harbourside-motors', lead());
+    expect(response.statusCode).toBe(201);
+    const { lead_id } = response.json<{ lead_id: string }>();
+    const [stored] = await recentLeads(database.db, 'harbourside-motors', 1);
+    expect(stored).toMatchObject({ id: lead_id, form: 'enquiry', payload: { source: 'Website', userData: { email: 'jo@example.com', category: 'General Enquiry', opt_in: true } } });
+    const outbox = await database.db.selectFrom('lead_outbox').selectAll().where('lead_id', '=', lead_id).execute();
+    expect(outbox).toHaveLength(1);
+  });
+
+  it('answers a retry with the same Idempotency-Key and body with the same lead, stored once', async () => {
+    const headers = { 'idempotency-key': 'retry-key-0001' };
+    const first = await submit('harbourside-motors', lead(), headers);
+    // The same body with its keys in another order is the same body.
+    const again = await submit('harbourside-motors', { url: '/cars/some-car', userData, form: 'enquiry' }, headers);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+    expect(again.json()).toEqual(first.json());
+    const rows = await database.db.selectFrom('leads').select('id').where('idempotency_key', '=', 'retry-key-0001').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers 422 for a key used with another body', async () => {
+    const headers = { 'idempotency-key': 'retry-key-0002' };
+    await submit('harbourside-motors', lead(), headers);
+    const other = await submit('harbourside-motors', lead({ url: '/cars/another-car' }), headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ field: 'Idempotency-Key' });
+  });
+
+  it('answers 400 naming the field, with the spec text, for a bad postcode', async () => {
+    const response = await submit('harbourside-motors', lead({ userData: { ...userData, postcode: '200' } }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ field: 'userData.postcode', error: 'userData.postcode: Invalid postcode. Please enter a 4-digit number.' });
+  });
+
+  it("applies the site's rules: Summit needs the terms, Redgum takes no comments", async () => {
+    expect((await submit('summit-auto-group', lead())).json()).toMatchObject({ field: 'userData.terms_conditions', error: 'userData.terms_conditions: *You must agree to the terms of use before submitting.' });
+    const { message: _message, postcode: _postcode, ...short } = userData;
+    expect((await submit('redgum-used-cars', lead({ userData: short }))).statusCode).toBe(201);
+  });
+
+  it('keeps a lead to the site it was sent to: a body cannot name another site', async () => {
+    expect((await submit('harbourside-motors', { ...lead(), tenant: 'summit-auto-group' })).statusCode).toBe(400);
+    const response = await submit('coastal-caravans', lead());
+    const { lead_id } = response.json<{ lead_id: string }>();
+    expect((await recentLeads(database.db, 'coastal-caravans')).map((l) => l.id)).toContain(lead_id);
+    expect((await recentLeads(database.db, 'harbourside-motors')).map((l) => l.id)).not.toContain(lead_id);
+  });
+
+  it('answers 4xx, never 5xx, for a body that is not JSON or far too big', async () => {
+    expect((await submit('harbourside-motors', '{"form":')).statusCode).toBe(400);
+    const huge = await submit('harbourside-motors', lead({ userData: { ...userData, message: 'x'.repeat(70 * 1024) } }));
+    expect(huge.statusCode).toBe(413);
+  });
+});
