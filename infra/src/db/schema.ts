@@ -122,6 +122,13 @@ export interface LeadOutboxTable {
   last_error: string | null;
 }
 
+export interface DevCrmLeadsTable {
+  lead_id: string;
+  tenant: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  received_at: DefaultedTimestamp;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
@@ -145,4 +152,5 @@ export interface PlatformTables {
   watchlist: WatchlistTable;
   leads: LeadsTable;
   lead_outbox: LeadOutboxTable;
+  dev_crm_leads: DevCrmLeadsTable;
 }

@@ -27,6 +27,7 @@ import seoRoutes from './routes/seo';
 import mediaRoutes from '../media/media-routes';
 import healthRoutes from './routes/health';
 import identityRoutes, { type IdentityOptions } from './routes/identity';
+import leadDelivery, { type LeadDeliveryOptions } from './routes/lead-delivery';
 import vehicleServicesRoutes from './routes/vehicle-services';
 import watchlistRoutes from './routes/watchlist';
 import pagesRoutes from './routes/pages';
@@ -48,6 +49,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** Rate limit and retention of `/api/events` (default: from the environment). */
   events?: EventsOptions;
+  /** Lead delivery to the CRM (default: every second, to the CRM the environment names). */
+  leadDelivery?: LeadDeliveryOptions;
   /** Sign-in settings (default: from the environment). */
   identity?: Omit<IdentityOptions, 'dataDir' | 'clock'>;
   logger?: FastifyServerOptions['logger'];
@@ -113,6 +116,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(identityRoutes, { ...options.identity, dataDir, clock: options.clock });
   await app.register(watchlistRoutes);
   await app.register(vehicleServicesRoutes);
+  await app.register(leadDelivery, { clock: options.clock, ...options.leadDelivery });
   await app.register(registryFilesRoutes);
   await app.register(adminRoutes, { prefix: '/_admin' });
   await app.register(faviconRoutes);

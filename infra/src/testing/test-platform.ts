@@ -55,6 +55,7 @@ export async function clearPlatformTables(database: Database): Promise<void> {
   await database.db.deleteFrom('pin_changes').execute();
   await database.db.deleteFrom('analytics_events').execute();
   await database.db.deleteFrom('lead_outbox').execute();
+  await database.db.deleteFrom('dev_crm_leads').execute();
   await database.db.deleteFrom('leads').execute();
   for (const table of ['watchlist', 'sessions', 'verifications', 'sms_outbox', 'otp_codes', 'identity_users'] as const) await database.db.deleteFrom(table).execute();
 }

@@ -32,9 +32,20 @@ export const leads0004: Migration = {
       .addColumn('last_error', 'text')
       .execute();
     await db.schema.createIndex('lead_outbox_due').on('lead_outbox').columns(['delivered_at', 'next_attempt_at']).execute();
+
+    // The development CRM: what a dealer's CRM would have received (the production adapter posts
+    // to the dealer's webhook instead and writes nothing here).
+    await db.schema
+      .createTable('dev_crm_leads')
+      .addColumn('lead_id', 'uuid', (c) => c.primaryKey())
+      .addColumn('tenant', 'text', (c) => c.notNull())
+      .addColumn('payload', 'jsonb', (c) => c.notNull())
+      .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
   },
 
   async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('dev_crm_leads').execute();
     await db.schema.dropTable('lead_outbox').execute();
     await db.schema.dropTable('leads').execute();
   },

@@ -1,0 +1,70 @@
+import { createHmac } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { PlatformTables } from '../db/schema';
+
+export interface OutgoingLead {
+  id: string;
+  tenant: string;
+  form: string;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/**
+ * The dealer's CRM, as the platform delivers leads to it. Delivery is at least once (a retry
+ * after a lost answer sends the lead again), so every adapter passes the lead id for the CRM to
+ * recognise a repeat.
+ *
+ * - `DevCrm` (the embedded default): the `dev_crm_leads` table, shown at `/_dev/crm` outside
+ *   production; a repeat of a lead is kept once.
+ * - `WebhookCrm` (production): POSTs `{ lead_id, tenant, form, created_at, lead }` as JSON to the
+ *   dealer's endpoint (FORECOURT_CRM_WEBHOOK_URL) with `Idempotency-Key: {lead id}` and an
+ *   `X-Forecourt-Signature: sha256={HMAC of the body}` under FORECOURT_CRM_WEBHOOK_SECRET; any
+ *   answer but 2xx, or none in 10 s, is a failed attempt.
+ */
+export interface Crm {
+  readonly kind: 'dev' | 'webhook';
+  deliver(lead: OutgoingLead): Promise<void>;
+}
+
+export class DevCrm implements Crm {
+  readonly kind = 'dev';
+  constructor(private readonly db: Kysely<PlatformTables>) {}
+
+  async deliver(lead: OutgoingLead): Promise<void> {
+    await this.db
+      .insertInto('dev_crm_leads')
+      .values({ lead_id: lead.id, tenant: lead.tenant, payload: JSON.stringify({ form: lead.form, ...lead.payload }) })
+      .onConflict((oc) => oc.column('lead_id').doNothing())
+      .execute();
+  }
+}
+
+export class WebhookCrm implements Crm {
+  readonly kind = 'webhook';
+  constructor(
+    private readonly url: string,
+    private readonly secret: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  async deliver(lead: OutgoingLead): Promise<void> {
+    const body = JSON.stringify({ lead_id: lead.id, tenant: lead.tenant, form: lead.form, created_at: lead.createdAt.toISOString(), lead: lead.payload });
+    const signature = createHmac('sha256', this.secret).update(body).digest('hex');
+    const response = await this.fetchImpl(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': lead.id, 'x-forecourt-signature': `sha256=${signature}` },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`CRM webhook answered ${response.status}`);
+  }
+}
+
+export function crmFromEnv(db: Kysely<PlatformTables>, env: NodeJS.ProcessEnv = process.env): Crm {
+  const url = env['FORECOURT_CRM_WEBHOOK_URL'];
+  if (!url) return new DevCrm(db);
+  const secret = env['FORECOURT_CRM_WEBHOOK_SECRET'];
+  if (!secret) throw new Error('FORECOURT_CRM_WEBHOOK_URL is set but FORECOURT_CRM_WEBHOOK_SECRET is not');
+  return new WebhookCrm(url, secret);
+}

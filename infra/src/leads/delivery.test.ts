@@ -1,0 +1,86 @@
+import type { Database } from '../db/database';
+import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import { DevCrm, type Crm, type OutgoingLead } from './crm';
+import { deliverDueLeads, retryDelayMs } from './delivery';
+
+/** Leads go from the outbox to the CRM at least once, are never dropped, and wait longer after each failure. */
+let database: Database;
+let platform: TestPlatform;
+// Real time (a second ahead): the outbox row's first attempt is due at the database's now().
+let offsetMs = 1000;
+const clock = () => new Date(Date.now() + offsetMs);
+
+/** A CRM that fails while `down` and records what it received. */
+class FlakyCrm implements Crm {
+  readonly kind = 'dev';
+  down = false;
+  received: OutgoingLead[] = [];
+  async deliver(lead: OutgoingLead): Promise<void> {
+    if (this.down) throw new Error('CRM webhook answered 503');
+    this.received.push(lead);
+  }
+}
+
+beforeAll(async () => {
+  database = await openSharedDatabase();
+  platform = await createTestPlatform(database, { clock, leadDelivery: { intervalMs: 0, crm: new DevCrm(database.db) } });
+});
+afterAll(async () => {
+  await platform.close();
+  await clearPlatformTables(database);
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.deleteFrom('lead_outbox').execute();
+  await database.db.deleteFrom('dev_crm_leads').execute();
+  await database.db.deleteFrom('leads').execute();
+});
+
+const userData = { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412 345 678', postcode: '2000', message: 'Is it still available?' };
+async function submitLead(): Promise<string> {
+  const response = await platform.app.inject({ method: 'POST', url: '/api/leads/submit', payload: { form: 'enquiry', userData, url: '/contact' }, headers: { 'x-forecourt-tenant': 'harbourside-motors' } });
+  return response.json<{ lead_id: string }>().lead_id;
+}
+
+describe('delivery to the development CRM', () => {
+  it('delivers a stored lead, and the CRM page lists it received', async () => {
+    const id = await submitLead();
+    expect(await platform.app.deliverLeads()).toEqual({ delivered: 1, failed: 0 });
+    const { leads } = (await platform.app.inject({ url: '/_dev/crm.json', headers: { 'x-forecourt-tenant': 'harbourside-motors' } })).json<{ leads: Array<{ lead_id: string; name: string; received_at: string | null }> }>();
+    expect(leads).toEqual([expect.objectContaining({ lead_id: id, name: 'Jo Citizen', received_at: expect.any(String) })]);
+  });
+
+  it('sends a lead once when two rounds run at the same time', async () => {
+    await submitLead();
+    const crm = new FlakyCrm();
+    const rounds = await Promise.all([deliverDueLeads(database.db, crm, clock), deliverDueLeads(database.db, crm, clock)]);
+    expect(rounds.reduce((sum, r) => sum + r.delivered, 0)).toBe(1);
+    expect(crm.received).toHaveLength(1);
+  });
+});
+
+describe('a CRM that is down', () => {
+  it('keeps the lead, counts the attempt with its error, and tries again after the wait', async () => {
+    const id = await submitLead();
+    const crm = new FlakyCrm();
+    crm.down = true;
+    expect(await deliverDueLeads(database.db, crm, clock)).toEqual({ delivered: 0, failed: 1 });
+    const row = await database.db.selectFrom('lead_outbox').selectAll().where('lead_id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: 1, delivered_at: null, last_error: 'CRM webhook answered 503' });
+    // Not due again before its wait (2 s after the first failure) ...
+    crm.down = false;
+    expect(await deliverDueLeads(database.db, crm, clock)).toEqual({ delivered: 0, failed: 0 });
+    // ... and delivered once it is.
+    offsetMs += retryDelayMs(1);
+    try {
+      expect(await deliverDueLeads(database.db, crm, clock)).toEqual({ delivered: 1, failed: 0 });
+      expect(crm.received.map((l) => l.id)).toEqual([id]);
+    } finally {
+      offsetMs = 1000;
+    }
+  });
+
+  it('waits 2 s, 4 s, 8 s ... and never more than an hour', () => {
+    expect([1, 2, 3, 20].map(retryDelayMs)).toEqual([2000, 4000, 8000, 3_600_000]);
+  });
+});

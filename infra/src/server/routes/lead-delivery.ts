@@ -1,0 +1,100 @@
+import fp from 'fastify-plugin';
+import { crmFromEnv, type Crm } from '../../leads/crm';
+import { deliverDueLeads, type DeliveryRound } from '../../leads/delivery';
+import { escapeHtml } from '../page';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One delivery round now (the timer runs them every `intervalMs`). */
+    deliverLeads: () => Promise<DeliveryRound>;
+  }
+}
+
+export interface LeadDeliveryOptions {
+  /** Default: the webhook when FORECOURT_CRM_WEBHOOK_URL is set, else the development CRM. */
+  crm?: Crm;
+  /** How often due leads are delivered (default 1000 ms); 0 runs no timer (tests call `deliverLeads`). */
+  intervalMs?: number;
+  clock?: () => Date;
+}
+
+interface CrmEntry {
+  lead_id: string;
+  form: string;
+  name: string;
+  received_at: string | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+/**
+ * Delivery of stored leads to the dealer's CRM from the outbox (leads/delivery.ts), on a timer,
+ * and the development CRM's page: `/_dev/crm` (and `.json`) lists what the site's CRM received
+ * and every lead still waiting, with its attempts and last error, outside production.
+ */
+export default fp<LeadDeliveryOptions>(
+  async (fastify, options) => {
+    const db = fastify.database.db;
+    const crm = options.crm ?? crmFromEnv(db);
+    const clock = options.clock ?? (() => new Date());
+    let running: Promise<DeliveryRound> | null = null;
+    const deliverLeads = () => {
+      // One round at a time in this process; rows are claimed, so other servers can run theirs.
+      running ??= deliverDueLeads(db, crm, clock).finally(() => {
+        running = null;
+      });
+      return running;
+    };
+    fastify.decorate('deliverLeads', deliverLeads);
+
+    const intervalMs = options.intervalMs ?? 1000;
+    let timer: NodeJS.Timeout | undefined;
+    if (intervalMs > 0) {
+      fastify.addHook('onReady', async () => {
+        timer = setInterval(() => void deliverLeads().catch((error: unknown) => fastify.log.error({ err: error }, 'leads: a delivery round failed')), intervalMs).unref();
+      });
+    }
+    fastify.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+    });
+
+    if (crm.kind !== 'dev' || process.env.NODE_ENV === 'production') return;
+    const entries = async (tenant: string): Promise<CrmEntry[]> => {
+      const rows = await db
+        .selectFrom('leads')
+        .innerJoin('lead_outbox', 'lead_outbox.lead_id', 'leads.id')
+        .leftJoin('dev_crm_leads', 'dev_crm_leads.lead_id', 'leads.id')
+        .select(['leads.id as lead_id', 'leads.form as form', 'leads.payload as payload', 'dev_crm_leads.received_at as received_at', 'lead_outbox.attempts as attempts', 'lead_outbox.last_error as last_error'])
+        .where('leads.tenant', '=', tenant)
+        .orderBy('leads.created_at', 'desc')
+        .limit(100)
+        .execute();
+      return rows.map((row) => {
+        const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as { userData?: { name?: string; last_name?: string } };
+        return {
+          lead_id: row.lead_id,
+          form: row.form,
+          name: [payload.userData?.name, payload.userData?.last_name].filter(Boolean).join(' '),
+          received_at: row.received_at ? new Date(row.received_at).toISOString() : null,
+          attempts: Number(row.attempts),
+          last_error: row.last_error,
+        };
+      });
+    };
+    fastify.get('/_dev/crm.json', async (request, reply) => {
+      if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
+      reply.header('cache-control', 'no-store');
+      return { leads: await entries(request.tenant.slug) };
+    });
+    fastify.get('/_dev/crm', async (request, reply) => {
+      if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
+      const rows = (await entries(request.tenant.slug))
+        .map((e) => `<tr><td>${escapeHtml(e.received_at ?? `waiting (${e.attempts} attempts${e.last_error ? `: ${e.last_error}` : ''})`)}</td><td>${escapeHtml(e.form)}</td><td>${escapeHtml(e.name)}</td><td>${escapeHtml(e.lead_id)}</td></tr>`)
+        .join('');
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>CRM (development) | ${escapeHtml(request.tenant.name)}</title></head><body><main><h1>CRM (development)</h1><p>Leads ${escapeHtml(request.tenant.name)}'s CRM received from the site, newest first, and those still waiting to be delivered. Production delivers them to the dealer's CRM webhook and has no such page.</p><table><thead><tr><th scope="col">Received</th><th scope="col">Form</th><th scope="col">Name</th><th scope="col">Lead</th></tr></thead><tbody>${rows}</tbody></table></main></body></html>`;
+    });
+  },
+  { name: 'lead-delivery', fastify: '5.x', dependencies: ['database', 'tenants'] },
+);
