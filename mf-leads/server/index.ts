@@ -21,7 +21,21 @@ export interface LeadsPorts extends PlatformPorts {
    * lead's id again ('replayed'); the same key with another body is a 'conflict'.
    */
   storeLead: (request: FastifyRequest, lead: LeadRecord, idempotency: { key: string; bodyHash: string } | null) => Promise<StoreLeadResult>;
+  /** Leads the request's site received from this mobile (digits only) in the last hour. */
+  leadsFromPhoneLastHour: (request: FastifyRequest, phoneDigits: string) => Promise<number>;
 }
+
+/** Enquiries one address may send a minute, and one phone an hour on one site: far above a shopper, far below a flood. */
+export const LEADS_PER_ADDRESS_PER_MINUTE = 20;
+export const LEADS_PER_PHONE_PER_HOUR = 10;
+/** Not in the spec: what a limited sender is told. */
+export const TOO_MANY_LEADS = 'Too many enquiries in a short time. Please try again later, or call us.';
+
+/** A phone as digits, +61 as 0, so '0412 345 678' and '+61412345678' count as one sender. */
+const phoneDigits = (phone: string) => {
+  const digits = phone.replace(/\D/g, '');
+  return digits.startsWith('61') ? `0${digits.slice(2)}` : digits;
+};
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 
@@ -47,18 +61,21 @@ function canonicalJson(value: unknown): string {
  *   before the answer: 201 `{ lead_id }`. `Idempotency-Key` (8-200 of letters, digits, `_.:-`)
  *   makes a retry safe: the same key and body answer 200 with the same `lead_id`; the same key
  *   with another body answers 422.
+ * - Limits: 20 a minute per address, 10 an hour per phone per site (429 with a plain message; a
+ *   retry with an Idempotency-Key is not counted against the phone again).
  */
 export default defineTeamServer<LeadsPorts>({
   team: 'mf-leads',
   version: packageJson.version,
   defaultPorts: {
     formRules: () => null,
+    leadsFromPhoneLastHour: async () => 0,
     storeLead: async () => {
       throw new Error('mf-leads: no lead store was given (the platform passes one)');
     },
   },
   routes: (fastify, ports) => {
-    fastify.post('/submit', { bodyLimit: 64 * 1024 }, async (request, reply) => {
+    fastify.post('/submit', { bodyLimit: 64 * 1024, config: { rateLimit: { max: LEADS_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_LEADS } }, async (request, reply) => {
       const rules = ports.formRules(request);
       if (!rules) return reply.code(404).send({ error: 'No dealer site at this address' });
       const parsed = leadBodySchema(rules).safeParse(request.body ?? null);
@@ -71,6 +88,9 @@ export default defineTeamServer<LeadsPorts>({
       const key = typeof rawKey === 'string' ? rawKey : undefined;
       if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
         return reply.code(400).send({ error: 'Idempotency-Key: must be 8 to 200 letters, digits or _.:-', field: 'Idempotency-Key' });
+      }
+      if (!key && (await ports.leadsFromPhoneLastHour(request, phoneDigits(parsed.data.userData.phone))) >= LEADS_PER_PHONE_PER_HOUR) {
+        return reply.code(429).send({ error: TOO_MANY_LEADS, field: 'userData.phone' });
       }
       const lead: LeadRecord = { ...parsed.data, source: LEAD_SOURCE, user_agent: request.headers['user-agent']?.slice(0, 512) ?? null };
       const idempotency = key ? { key, bodyHash: createHash('sha256').update(canonicalJson(parsed.data)).digest('hex') } : null;

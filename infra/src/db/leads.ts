@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PlatformTables } from './schema';
 
 type Db = Kysely<PlatformTables>;
@@ -31,6 +31,18 @@ export async function storeLead(db: Db, input: { tenant: string; form: string; p
       .executeTakeFirstOrThrow();
     return first.body_hash === input.idempotency?.bodyHash ? { status: 'replayed', leadId: first.id } : { status: 'conflict' };
   });
+}
+
+/** Leads a site received from one phone (digits only, +61 as 0) since `since`. */
+export async function countLeadsFromPhone(db: Db, tenant: string, phoneDigits: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant', '=', tenant)
+    .where('created_at', '>', since)
+    .where(sql<string>`regexp_replace(regexp_replace(payload->'userData'->>'phone', '\\D', '', 'g'), '^61', '0')`, '=', phoneDigits)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export interface LeadRow {

@@ -19,8 +19,11 @@ afterAll(async () => {
 const userData = { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412 345 678', postcode: '2000', message: 'Is it still available?' };
 const lead = (overrides: Record<string, unknown> = {}) => ({ form: 'enquiry', userData, url: '/cars/some-car', ...overrides });
 
-function submit(tenant: string, body: unknown, headers: Record<string, string> = {}) {
+let addressSeq = 0;
+/** Each submission from its own address unless a test says otherwise, so the per-address limit is tested on its own. */
+function submit(tenant: string, body: unknown, headers: Record<string, string> = {}, remoteAddress = `10.0.${Math.floor(++addressSeq / 250)}.${addressSeq % 250}`) {
   return platform.app.inject({
+    remoteAddress,
     method: 'POST',
     url: '/api/leads/submit',
     payload: typeof body === 'string' ? body : JSON.stringify(body),
@@ -76,6 +79,24 @@ describe('POST /api/leads/submit', () => {
     const { lead_id } = response.json<{ lead_id: string }>();
     expect((await recentLeads(database.db, 'coastal-caravans')).map((l) => l.id)).toContain(lead_id);
     expect((await recentLeads(database.db, 'harbourside-motors')).map((l) => l.id)).not.toContain(lead_id);
+  });
+
+  it('refuses an eleventh enquiry from one phone within the hour, however the number is written', async () => {
+    const phone = (i: number) => (i % 2 ? '0499 000 111' : '+61 499 000 111');
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) answers.push((await submit('harbourside-motors', lead({ userData: { ...userData, phone: phone(i) } }))).statusCode);
+    expect(answers).toEqual([...Array<number>(10).fill(201), 429]);
+    // Another site's limit is its own.
+    expect((await submit('coastal-caravans', lead({ userData: { ...userData, phone: phone(0) } }))).statusCode).toBe(201);
+  });
+
+  it('refuses a twenty-first enquiry from one address within the minute, with a plain message', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 21; i++) answers.push((await submit('harbourside-motors', lead({ userData: { ...userData, phone: `04${String(10_000_000 + i)}` } }), {}, '192.0.2.7')).statusCode);
+    expect(answers).toEqual([...Array<number>(20).fill(201), 429]);
+    const last = await submit('harbourside-motors', lead(), {}, '192.0.2.7');
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ error: 'Too many enquiries in a short time. Please try again later, or call us.' });
   });
 
   it('answers 4xx, never 5xx, for a body that is not JSON or far too big', async () => {

@@ -6,7 +6,7 @@ import locationsServer from '../../../../mf-locations/server';
 import searchServer, { type SearchPorts } from '../../../../mf-search/server';
 import { findCarBySlug, listPromoNodes, listSlides, listVisibleCars } from '../../db/stock';
 import { carToRecord } from '../../search/indexing/records';
-import { storeLead } from '../../db/leads';
+import { countLeadsFromPhone, storeLead } from '../../db/leads';
 import vehicleServer, { type VehiclePorts } from '../../../../mf-vehicle/server';
 
 export type TeamPorts = PlatformPorts;
@@ -121,7 +121,7 @@ export async function registerTeamServers(fastify: FastifyInstance, ports: TeamP
   await fastify.register(searchServer, { ports: searchPorts(fastify, ports) });
   await fastify.register(vehicleServer, { ports: vehiclePorts(fastify, ports) });
   await fastify.register(financeServer, { ports });
-  await fastify.register(leadsServer, { ports: { ...ports, formRules: (request) => request.tenant?.leads ?? null, storeLead: async (request, lead, idempotency) => {
+  await fastify.register(leadsServer, { ports: { ...ports, formRules: (request) => request.tenant?.leads ?? null, leadsFromPhoneLastHour: async (request, phone) => (request.tenant ? countLeadsFromPhone(fastify.database.db, request.tenant.slug, phone, new Date(Date.now() - 60 * 60 * 1000)) : 0), storeLead: async (request, lead, idempotency) => {
     if (!request.tenant) throw new Error('a lead needs a site');
     return storeLead(fastify.database.db, { tenant: request.tenant.slug, form: lead.form, payload: { ...lead }, idempotency });
   } } });
