@@ -23,6 +23,8 @@ export interface LeadsPorts extends PlatformPorts {
   storeLead: (request: FastifyRequest, lead: LeadRecord, idempotency: { key: string; bodyHash: string } | null) => Promise<StoreLeadResult>;
   /** Leads the request's site received from this mobile (digits only) in the last hour. */
   leadsFromPhoneLastHour: (request: FastifyRequest, phoneDigits: string) => Promise<number>;
+  /** The limits (default LEADS_PER_ADDRESS_PER_MINUTE and LEADS_PER_PHONE_PER_HOUR). */
+  leadLimits: { perAddressPerMinute: number; perPhonePerHour: number };
 }
 
 /** Enquiries one address may send a minute, and one phone an hour on one site: far above a shopper, far below a flood. */
@@ -70,12 +72,13 @@ export default defineTeamServer<LeadsPorts>({
   defaultPorts: {
     formRules: () => null,
     leadsFromPhoneLastHour: async () => 0,
+    leadLimits: { perAddressPerMinute: LEADS_PER_ADDRESS_PER_MINUTE, perPhonePerHour: LEADS_PER_PHONE_PER_HOUR },
     storeLead: async () => {
       throw new Error('mf-leads: no lead store was given (the platform passes one)');
     },
   },
   routes: (fastify, ports) => {
-    fastify.post('/submit', { bodyLimit: 64 * 1024, config: { rateLimit: { max: LEADS_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_LEADS } }, async (request, reply) => {
+    fastify.post('/submit', { bodyLimit: 64 * 1024, config: { rateLimit: { max: ports.leadLimits.perAddressPerMinute, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_LEADS } }, async (request, reply) => {
       const rules = ports.formRules(request);
       if (!rules) return reply.code(404).send({ error: 'No dealer site at this address' });
       const parsed = leadBodySchema(rules).safeParse(request.body ?? null);
@@ -89,7 +92,7 @@ export default defineTeamServer<LeadsPorts>({
       if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
         return reply.code(400).send({ error: 'Idempotency-Key: must be 8 to 200 letters, digits or _.:-', field: 'Idempotency-Key' });
       }
-      if (!key && (await ports.leadsFromPhoneLastHour(request, phoneDigits(parsed.data.userData.phone))) >= LEADS_PER_PHONE_PER_HOUR) {
+      if (!key && (await ports.leadsFromPhoneLastHour(request, phoneDigits(parsed.data.userData.phone))) >= ports.leadLimits.perPhonePerHour) {
         return reply.code(429).send({ error: TOO_MANY_LEADS, field: 'userData.phone' });
       }
       const lead: LeadRecord = { ...parsed.data, source: LEAD_SOURCE, user_agent: request.headers['user-agent']?.slice(0, 512) ?? null };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import financeServer from '../../../../mf-finance/server';
-import leadsServer from '../../../../mf-leads/server';
+import leadsServer, { LEADS_PER_ADDRESS_PER_MINUTE, LEADS_PER_PHONE_PER_HOUR } from '../../../../mf-leads/server';
 import locationsServer from '../../../../mf-locations/server';
 import searchServer, { type SearchPorts } from '../../../../mf-search/server';
 import { findCarBySlug, listPromoNodes, listSlides, listVisibleCars } from '../../db/stock';
@@ -10,6 +10,18 @@ import { countLeadsFromPhone, storeLead } from '../../db/leads';
 import vehicleServer, { type VehiclePorts } from '../../../../mf-vehicle/server';
 
 export type TeamPorts = PlatformPorts;
+
+/** The lead endpoint's limits: FORECOURT_LEADS_PER_MINUTE (per address) and FORECOURT_LEADS_PER_PHONE_PER_HOUR, else the team's defaults. */
+function leadLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): { perAddressPerMinute: number; perPhonePerHour: number } {
+  const read = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got '${raw}'`);
+    return value;
+  };
+  return { perAddressPerMinute: read('FORECOURT_LEADS_PER_MINUTE', LEADS_PER_ADDRESS_PER_MINUTE), perPhonePerHour: read('FORECOURT_LEADS_PER_PHONE_PER_HOUR', LEADS_PER_PHONE_PER_HOUR) };
+}
 
 function injectRequester(fastify: FastifyInstance): NonNullable<SearchPorts['searchRequester']> {
   return {
@@ -121,7 +133,7 @@ export async function registerTeamServers(fastify: FastifyInstance, ports: TeamP
   await fastify.register(searchServer, { ports: searchPorts(fastify, ports) });
   await fastify.register(vehicleServer, { ports: vehiclePorts(fastify, ports) });
   await fastify.register(financeServer, { ports });
-  await fastify.register(leadsServer, { ports: { ...ports, formRules: (request) => request.tenant?.leads ?? null, leadsFromPhoneLastHour: async (request, phone) => (request.tenant ? countLeadsFromPhone(fastify.database.db, request.tenant.slug, phone, new Date(Date.now() - 60 * 60 * 1000)) : 0), storeLead: async (request, lead, idempotency) => {
+  await fastify.register(leadsServer, { ports: { ...ports, formRules: (request) => request.tenant?.leads ?? null, leadLimits: leadLimitsFromEnv(), leadsFromPhoneLastHour: async (request, phone) => (request.tenant ? countLeadsFromPhone(fastify.database.db, request.tenant.slug, phone, new Date(Date.now() - 60 * 60 * 1000)) : 0), storeLead: async (request, lead, idempotency) => {
     if (!request.tenant) throw new Error('a lead needs a site');
     return storeLead(fastify.database.db, { tenant: request.tenant.slug, form: lead.form, payload: { ...lead }, idempotency });
   } } });
