@@ -43,6 +43,17 @@ export type Badge =
 
 const DAY_SECONDS = 86_400;
 
+/** What a badge reads ('Toyota certified' for the certified badge, otherwise its text). */
+export function badgeText(badge: Badge): string {
+  return badge.kind === 'certified' ? `${badge.make} certified` : badge.text;
+}
+
+/** A badge's colour: a custom tag green or red by the site's list, sold grey, the rest near black. */
+export function badgeColour(badge: Badge): string {
+  if (badge.kind === 'tag') return badge.tone === 'green' ? '#067647' : '#b42318';
+  return badge.kind === 'sold' ? '#344054' : '#1d2939';
+}
+
 /**
  * The one tag badge a card (or a vehicle page) shows. Spec (search-and-vehicle §4): for in-stock cars, the first that
  * applies of: Electric or Hybrid fuel (where the site enables it), Reserved, the certified-used

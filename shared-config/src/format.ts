@@ -29,6 +29,18 @@ export function readableTextOn(background: string): string {
   return contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
 }
 
+/**
+ * A name as it appears in addresses and in the search index's slug attributes ('Mercedes-Benz'
+ * -> 'mercedes-benz', 'A & B' -> 'a-and-b'): the index and every link to it use this one rule.
+ */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 /** 'car' -> 'Car': the tenant's item noun at the start of a label. */
 export function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);

@@ -173,7 +173,10 @@ export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?
 }
 
 /** A page outside any dealer site: says what happened, names no tenant. */
-export function renderPlainPage(title: string, message: string): string {
+export function renderPlainPage(title: string, message: string, table?: { headers: readonly string[]; rows: ReadonlyArray<readonly string[]> }): string {
+  const tableHtml = table
+    ? `\n<table><thead><tr>${table.headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${table.rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('')}</tbody></table>`
+    : '';
   return `<!doctype html>
 <html lang="en-AU">
 <head>
@@ -185,7 +188,7 @@ export function renderPlainPage(title: string, message: string): string {
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(message)}</p>
+<p>${escapeHtml(message)}</p>${tableHtml}
 </main>
 </body>
 </html>

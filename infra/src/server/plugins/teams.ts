@@ -6,6 +6,7 @@ import locationsServer from '../../../../mf-locations/server';
 import searchServer, { type SearchPorts } from '../../../../mf-search/server';
 import { findCarBySlug, listPromoNodes, listSlides, listVisibleCars } from '../../db/stock';
 import { carToRecord } from '../../search/indexing/records';
+import { positiveFromEnv } from '../env';
 import { countLeadsFromPhone, storeLead } from '../../db/leads';
 import vehicleServer, { type VehiclePorts } from '../../../../mf-vehicle/server';
 
@@ -13,14 +14,10 @@ export type TeamPorts = PlatformPorts;
 
 /** The lead endpoint's limits: FORECOURT_LEADS_PER_MINUTE (per address) and FORECOURT_LEADS_PER_PHONE_PER_HOUR, else the team's defaults. */
 function leadLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): { perAddressPerMinute: number; perPhonePerHour: number } {
-  const read = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got '${raw}'`);
-    return value;
+  return {
+    perAddressPerMinute: positiveFromEnv(env, 'FORECOURT_LEADS_PER_MINUTE', LEADS_PER_ADDRESS_PER_MINUTE, { integer: true }),
+    perPhonePerHour: positiveFromEnv(env, 'FORECOURT_LEADS_PER_PHONE_PER_HOUR', LEADS_PER_PHONE_PER_HOUR, { integer: true }),
   };
-  return { perAddressPerMinute: read('FORECOURT_LEADS_PER_MINUTE', LEADS_PER_ADDRESS_PER_MINUTE), perPhonePerHour: read('FORECOURT_LEADS_PER_PHONE_PER_HOUR', LEADS_PER_PHONE_PER_HOUR) };
 }
 
 function injectRequester(fastify: FastifyInstance): NonNullable<SearchPorts['searchRequester']> {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { insertEvent, pruneEvents } from '../../db/events';
+import { positiveFromEnv } from '../env';
 import { parseInput } from '../errors';
 import { textProblem } from '../text';
 
@@ -46,17 +47,11 @@ export interface EventsOptions {
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-function positiveNumber(raw: string | undefined, fallback: number, name: string): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
-  return value;
-}
 
 export function eventsSettings(env: NodeJS.ProcessEnv = process.env): Required<EventsOptions> {
   return {
-    perMinute: positiveNumber(env['FORECOURT_EVENTS_PER_MINUTE'], 240, 'FORECOURT_EVENTS_PER_MINUTE'),
-    retentionDays: positiveNumber(env['FORECOURT_EVENT_RETENTION_DAYS'], 30, 'FORECOURT_EVENT_RETENTION_DAYS'),
+    perMinute: positiveFromEnv(env, 'FORECOURT_EVENTS_PER_MINUTE', 240),
+    retentionDays: positiveFromEnv(env, 'FORECOURT_EVENT_RETENTION_DAYS', 30),
   };
 }
 

@@ -6,8 +6,9 @@ import { TOO_MANY_ATTEMPTS, type SessionAnswer } from '@forecourt/shared-config/
 import { MobileSchema, SendCodeSchema, VerifyCodeSchema } from '@forecourt/shared-config/identity-schemas';
 import { DEFAULT_IDENTITY_SETTINGS, IdentityService, type SignedIn } from '../../identity/identity-service';
 import { readOutbox, smsGatewayFromEnv, type SmsGateway } from '../../identity/sms-gateway';
+import { positiveFromEnv } from '../env';
 import { parseInput } from '../errors';
-import { escapeHtml } from '../page';
+import { renderPlainPage } from '../page';
 import { readOrCreateSecret } from '../secrets';
 
 declare module 'fastify' {
@@ -34,12 +35,6 @@ export interface IdentityOptions {
 
 const ContactQuerySchema = z.object({ phone_number: MobileSchema }).strict();
 
-function perAddress(env: NodeJS.ProcessEnv): number {
-  const raw = env['FORECOURT_CODES_PER_ADDRESS_PER_HOUR'];
-  const value = raw ? Number(raw) : 20;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`FORECOURT_CODES_PER_ADDRESS_PER_HOUR must be a positive integer, got '${raw}'`);
-  return value;
-}
 
 function noSite(reply: FastifyReply) {
   return reply.code(404).send({ error: 'No dealer site at this address' });
@@ -67,7 +62,7 @@ export default fp<IdentityOptions>(
     await fastify.register(cookie);
     fastify.decorate('signedIn', async (request: FastifyRequest) => (request.tenant ? identity.sessionUser(request.tenant.slug, request.cookies[SESSION_COOKIE]) : null));
 
-    const sendsPerAddress = options.sendsPerAddressPerHour ?? perAddress(process.env);
+    const sendsPerAddress = options.sendsPerAddressPerHour ?? positiveFromEnv(process.env, 'FORECOURT_CODES_PER_ADDRESS_PER_HOUR', 20, { integer: true });
     const devOutbox = options.devOutbox ?? (sms.kind === 'outbox' && process.env.NODE_ENV !== 'production');
 
     // Limited per address as well as per phone; a limited caller reads the spec's text.
@@ -146,11 +141,12 @@ export default fp<IdentityOptions>(
         routes.get('/_dev/outbox', async (request, reply) => {
           if (!request.tenant) return noSite(reply);
           const messages = await readOutbox(fastify.database.db, request.tenant.slug);
-          const rows = messages
-            .map((m) => `<tr><td>${escapeHtml(m.sentAt.toISOString())}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.body)}</td></tr>`)
-            .join('');
           reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-          return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>SMS outbox | ${escapeHtml(request.tenant.name)}</title></head><body><main><h1>SMS outbox (development)</h1><p>Messages the development SMS gateway would have sent to phones for ${escapeHtml(request.tenant.name)}, newest first. Production sends them by SMS and has no such page.</p><table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Message</th></tr></thead><tbody>${rows}</tbody></table></main></body></html>`;
+          return renderPlainPage(
+            'SMS outbox (development)',
+            `Messages the development SMS gateway would have sent to phones for ${request.tenant.name}, newest first. Production sends them by SMS and has no such page.`,
+            { headers: ['Sent', 'To', 'Message'], rows: messages.map((m) => [m.sentAt.toISOString(), m.to, m.body]) },
+          );
         });
       }
     });

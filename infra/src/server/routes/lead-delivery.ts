@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { crmFromEnv, type Crm } from '../../leads/crm';
 import { deliverDueLeads, type DeliveryRound } from '../../leads/delivery';
-import { escapeHtml } from '../page';
+import { renderPlainPage } from '../page';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,11 +89,13 @@ export default fp<LeadDeliveryOptions>(
     });
     fastify.get('/_dev/crm', async (request, reply) => {
       if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
-      const rows = (await entries(request.tenant.slug))
-        .map((e) => `<tr><td>${escapeHtml(e.received_at ?? `waiting (${e.attempts} attempts${e.last_error ? `: ${e.last_error}` : ''})`)}</td><td>${escapeHtml(e.form)}</td><td>${escapeHtml(e.name)}</td><td>${escapeHtml(e.lead_id)}</td></tr>`)
-        .join('');
+      const rows = (await entries(request.tenant.slug)).map((e) => [e.received_at ?? `waiting (${e.attempts} attempts${e.last_error ? `: ${e.last_error}` : ''})`, e.form, e.name, e.lead_id]);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>CRM (development) | ${escapeHtml(request.tenant.name)}</title></head><body><main><h1>CRM (development)</h1><p>Leads ${escapeHtml(request.tenant.name)}'s CRM received from the site, newest first, and those still waiting to be delivered. Production delivers them to the dealer's CRM webhook and has no such page.</p><table><thead><tr><th scope="col">Received</th><th scope="col">Form</th><th scope="col">Name</th><th scope="col">Lead</th></tr></thead><tbody>${rows}</tbody></table></main></body></html>`;
+      return renderPlainPage(
+        'CRM (development)',
+        `Leads ${request.tenant.name}'s CRM received from the site, newest first, and those still waiting to be delivered. Production delivers them to the dealer's CRM webhook and has no such page.`,
+        { headers: ['Received', 'Form', 'Name', 'Lead'], rows },
+      );
     });
   },
   { name: 'lead-delivery', fastify: '5.x', dependencies: ['database', 'tenants'] },

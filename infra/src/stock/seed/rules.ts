@@ -8,12 +8,7 @@ export const DEFAULT_CARS_PER_TENANT = 240;
 
 export const CUSTOM_TAGS = ['runout sale', 'Test Drive Only', 'Clearance', 'Low Kms', 'One Owner'] as const;
 
-export const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+export { slugify } from '@forecourt/shared-config/format';
 
 export const isoDate = (ms: number) => new Date(ms).toISOString();
 export const dateOnly = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,6 +1,8 @@
 import { css } from '@emotion/react';
 import {
   canSave,
+  badgeColour,
+  badgeText,
   carBadge,
   isInStock,
   NO_PRICE_TEXT,
@@ -71,11 +73,9 @@ function SaveControl({ id, name }: { id: string; name: string }) {
 }
 
 function BadgeTag({ badge }: { badge: Badge }) {
-  const text = badge.kind === 'certified' ? `${badge.make} certified` : badge.text;
-  const background = badge.kind === 'tag' ? (badge.tone === 'green' ? '#067647' : '#b42318') : badge.kind === 'sold' ? '#344054' : '#1d2939';
   return (
-    <span css={css`label: mf-search-card-badge; position: absolute; top: 0.5rem; left: 0.5rem; padding: 0.15rem 0.5rem; border-radius: 4px; font-size: 0.8rem; font-weight: 700; color: #fff; background: ${background};`}>
-      {text}
+    <span css={css`label: mf-search-card-badge; position: absolute; top: 0.5rem; left: 0.5rem; padding: 0.15rem 0.5rem; border-radius: 4px; font-size: 0.8rem; font-weight: 700; color: #fff; background: ${badgeColour(badge)};`}>
+      {badgeText(badge)}
     </span>
   );
 }

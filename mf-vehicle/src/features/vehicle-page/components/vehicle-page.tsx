@@ -1,6 +1,8 @@
 import { css } from '@emotion/react';
 import {
   canSave,
+  badgeColour,
+  badgeText,
   carBadge,
   capitalise,
   formatDollars,
@@ -13,6 +15,7 @@ import {
   readableTextOn,
   recordViewedCar,
   RemoteFragment,
+  slugify,
   SURFACE,
   telHref,
   toggleCompare,
@@ -307,8 +310,6 @@ function Sidebar({ car }: { car: VehicleSummary }) {
   );
 }
 
-const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
 /**
  * Spec: 'Home > body type and condition > make > model > current title': each step a search of
  * the site's stock (the condition's results, the make's, the model's).
@@ -319,8 +320,8 @@ function breadcrumb(car: VehicleSummary | null, noun: string): Array<{ label: st
   return [
     { label: 'Home', href: paths.home() },
     { label: `${capitalise(condition)} ${noun}s`, href: paths.search(condition) },
-    { label: car.make, href: paths.searchMake(slugOf(car.make)) },
-    { label: car.model, href: paths.searchMake(slugOf(car.make), slugOf(car.model)) },
+    { label: car.make, href: paths.searchMake(slugify(car.make)) },
+    { label: car.model, href: paths.searchMake(slugify(car.make), slugify(car.model)) },
     { label: car.name },
   ];
 }
@@ -330,9 +331,7 @@ function VehicleBadge({ car }: { car: VehicleSummary }) {
   const { search } = useTenant();
   const badge = carBadge(car, search.badges, Math.floor(Date.now() / 1000));
   if (!badge) return null;
-  const text = badge.kind === 'certified' ? `${badge.make} certified` : badge.text;
-  const background = badge.kind === 'tag' ? (badge.tone === 'green' ? '#067647' : '#b42318') : badge.kind === 'sold' ? '#344054' : '#1d2939';
-  return <span css={{ display: 'inline-block', marginRight: '0.5rem', padding: '0.15rem 0.55rem', borderRadius: 4, fontSize: '0.85rem', fontWeight: 700, color: '#fff', background, verticalAlign: 'middle' }}>{text}</span>;
+  return <span css={{ display: 'inline-block', marginRight: '0.5rem', padding: '0.15rem 0.55rem', borderRadius: 4, fontSize: '0.85rem', fontWeight: 700, color: '#fff', background: badgeColour(badge), verticalAlign: 'middle' }}>{badgeText(badge)}</span>;
 }
 
 /** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay'. */
