@@ -6,5 +6,9 @@ module.exports = createFederatedConfig({
   exposes: {
     './app': './src/app/app.tsx',
     './EnquiryCta': './src/features/enquiry-cta/components/enquiry-cta.tsx',
+    './EnquireDialog': './src/features/lead-dialogs/components/enquire-dialog.tsx',
+    './TestDriveDialog': './src/features/lead-dialogs/components/test-drive-dialog.tsx',
+    './RequestPhotosDialog': './src/features/lead-dialogs/components/request-photos-dialog.tsx',
+    './FindSimilarDialog': './src/features/lead-dialogs/components/find-similar-dialog.tsx',
   },
 });

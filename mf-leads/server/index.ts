@@ -1,13 +1,41 @@
 import { createHash } from 'node:crypto';
 import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import packageJson from '../package.json';
-import { LEAD_SOURCE, leadBodySchema, type EnquiryRules, type LeadBody } from '../src/features/lead-forms/lib/lead-schema';
+import { asChoices, enquiryDefaults, locationChoices, type FormContextAnswer, type LeadCarFacts, type LeadLocation } from '../src/features/lead-forms/lib/form-context';
+import { leadBodySchema, type LeadBody } from '../src/features/lead-forms/lib/lead-body';
+import { LEAD_FORMS, LEAD_SOURCE, testDriveSubcategory, type EnquiryRules, type LeadForm } from '../src/features/lead-forms/lib/lead-schema';
+import {
+  estimateTradeIn,
+  OFFER_ACCEPTED_SUBCATEGORY,
+  offerAcceptanceSchema,
+  REGO_NOT_FOUND,
+  regoLookupSchema,
+  VALUATION_GIVEN_SUBCATEGORY,
+  VALUATION_REQUESTED_SUBCATEGORY,
+  type TradeIn,
+  type Valuation,
+} from '../src/features/trade-in/lib/valuation';
+import { isOffered, testDriveAvailability, type AvailabilityDay } from '../src/features/test-drive/lib/availability';
 
-/** A lead as the platform stores it: the form's body and what the server adds (never the body's word for the site). */
+/** A lead as the platform stores it: the form's checked values and what the server adds (never the body's word for the site or the car). */
 export interface LeadRecord extends LeadBody {
   source: typeof LEAD_SOURCE;
   user_agent: string | null;
+  car_id: string | null;
+  car_dealership_id: string | null;
+}
+
+/** What the rego register knows of a car (spec §7 rego lookup: rego, regoState). */
+export interface RegoVehicle {
+  year: number;
+  make: string;
+  model: string;
+  badge: string | null;
+  body: string | null;
+  transmission: string | null;
+  fuel: string | null;
 }
 
 export type StoreLeadResult = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' };
@@ -15,12 +43,26 @@ export type StoreLeadResult = { status: 'stored' | 'replayed'; leadId: string } 
 export interface LeadsPorts extends PlatformPorts {
   /** The request's site's form rules (from its tenant config), or null when the request names no site. */
   formRules: (request: FastifyRequest) => EnquiryRules | null;
+  /** The site's dealer clock (IANA zone). */
+  timeZone: (request: FastifyRequest) => string;
+  /** The site's car by id, as stock has it (null when the site has no such car). */
+  carForLead: (request: FastifyRequest, carId: string) => Promise<LeadCarFacts | null>;
+  /** The site's visible locations, with their hours. */
+  leadLocations: (request: FastifyRequest) => Promise<LeadLocation[]>;
+  /** Test-drive times already booked at a location from `fromDate` on ('YYYY-MM-DDTHH:mm'), leaving out the lead sent with `exceptKey`. */
+  bookedTestDrives: (request: FastifyRequest, locationId: string, fromDate: string, exceptKey: string | null) => Promise<string[]>;
   /**
    * Stores the lead for the request's site durably, with its delivery outbox row, in one
    * transaction, before the answer. With an idempotency key: the same key and body give the first
    * lead's id again ('replayed'); the same key with another body is a 'conflict'.
    */
   storeLead: (request: FastifyRequest, lead: LeadRecord, idempotency: { key: string; bodyHash: string } | null) => Promise<StoreLeadResult>;
+  /** The rego register (a real rego service in production): the car a plate belongs to, or null. */
+  regoLookup: (request: FastifyRequest, rego: string, state: string) => Promise<RegoVehicle | null>;
+  /** The retail average of comparable cars on the market (the price guide), null when there are none. */
+  marketAverage: (request: FastifyRequest, car: { make: string; model: string; year: number }) => Promise<number | null>;
+  /** A trade-in lead of the request's site by id: its values and valuation (null when there is none). */
+  tradeInLead: (request: FastifyRequest, leadId: string) => Promise<{ userData: Record<string, unknown> } | null>;
   /** Leads the request's site received from this mobile (digits only) in the last hour. */
   leadsFromPhoneLastHour: (request: FastifyRequest, phoneDigits: string) => Promise<number>;
   /** The limits (default LEADS_PER_ADDRESS_PER_MINUTE and LEADS_PER_PHONE_PER_HOUR). */
@@ -32,6 +74,8 @@ export const LEADS_PER_ADDRESS_PER_MINUTE = 20;
 export const LEADS_PER_PHONE_PER_HOUR = 10;
 /** Not in the spec: what a limited sender is told. */
 export const TOO_MANY_LEADS = 'Too many enquiries in a short time. Please try again later, or call us.';
+/** Not in the spec: a test-drive time taken between the list and the send. */
+export const TIME_TAKEN = 'That time is no longer available. Please choose another.';
 
 /** A phone as digits, +61 as 0, so '0412 345 678' and '+61412345678' count as one sender. */
 const phoneDigits = (phone: string) => {
@@ -53,16 +97,42 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** 400 naming the field: `{ error: 'userData.phone: Please enter a valid mobile number.', field: 'userData.phone' }`. */
+const fieldError = (reply: FastifyReply, field: string, message: string) => reply.code(400).send({ error: `${field}: ${message}`, field });
+
+const formQuery = z.object({ form: z.enum(LEAD_FORMS, { error: `must be one of ${LEAD_FORMS.join(', ')}` }), car_id: z.string().max(64).optional() }).strict();
+const timesQuery = z.object({ location_id: z.string().min(1, { error: 'is required' }).max(120) }).strict();
+
+/** The first problem of a failed parse as 'field: message'. */
+function firstProblem(error: z.ZodError, prefix = ''): { field: string; message: string } {
+  const issue = error.issues[0];
+  const field = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.') || 'body';
+  return { field, message: issue?.message ?? 'is invalid' };
+}
+
+/** The times a location offers now (its hours, its bookings but the one lead's own, on the dealer's clock). */
+async function availability(ports: LeadsPorts, request: FastifyRequest, location: LeadLocation, exceptKey: string | null): Promise<AvailabilityDay[]> {
+  const now = new Date();
+  const timeZone = ports.timeZone(request);
+  const from = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const booked = await ports.bookedTestDrives(request, location.id, from, exceptKey);
+  return testDriveAvailability({ weekly: location.weekly, special: location.special, booked, now, timeZone });
+}
+
 /**
  * mf-leads's API under /api/leads/. The team declares the ports it needs here and infra passes
  * implementations when it mounts the plugin (tests pass their own); this folder never imports
  * infra.
  *
+ * - `GET /api/leads/form?form=&car_id=`: what the form needs to build the schema the server will
+ *   check: its location choices and the car.
+ * - `GET /api/leads/test-drive-times?location_id=`: the times a location offers for a test drive.
  * - `POST /api/leads/submit`: a lead (form, userData, url, lead_attributes), checked by the same
  *   schema the browser's form uses with the site's rules (400 naming the field), stored durably
- *   before the answer: 201 `{ lead_id }`. `Idempotency-Key` (8-200 of letters, digits, `_.:-`)
- *   makes a retry safe: the same key and body answer 200 with the same `lead_id`; the same key
- *   with another body answers 422.
+ *   before the answer: 201 `{ lead_id }`. The car and its enquiry defaults come from stock by
+ *   `car_id`; the site from the host. `Idempotency-Key` (8-200 of letters, digits, `_.:-`) makes
+ *   a retry safe: the same key and body answer 200 with the same `lead_id`; the same key with
+ *   another body answers 422.
  * - Limits: 20 a minute per address, 10 an hour per phone per site (429 with a plain message; a
  *   retry with an Idempotency-Key is not counted against the phone again).
  */
@@ -71,6 +141,13 @@ export default defineTeamServer<LeadsPorts>({
   version: packageJson.version,
   defaultPorts: {
     formRules: () => null,
+    timeZone: () => 'Australia/Sydney',
+    carForLead: async () => null,
+    leadLocations: async () => [],
+    bookedTestDrives: async () => [],
+    regoLookup: async () => null,
+    marketAverage: async () => null,
+    tradeInLead: async () => null,
     leadsFromPhoneLastHour: async () => 0,
     leadLimits: { perAddressPerMinute: LEADS_PER_ADDRESS_PER_MINUTE, perPhonePerHour: LEADS_PER_PHONE_PER_HOUR },
     storeLead: async () => {
@@ -78,29 +155,149 @@ export default defineTeamServer<LeadsPorts>({
     },
   },
   routes: (fastify, ports) => {
+    const noSite = (reply: FastifyReply) => reply.code(404).send({ error: 'No dealer site at this address' });
+
+    fastify.get('/form', async (request, reply) => {
+      if (!ports.formRules(request)) return noSite(reply);
+      const query = formQuery.safeParse(request.query);
+      if (!query.success) {
+        const problem = firstProblem(query.error);
+        return fieldError(reply, problem.field, problem.message);
+      }
+      const car = query.data.car_id ? await ports.carForLead(request, query.data.car_id) : null;
+      if (query.data.car_id && !car) return fieldError(reply, 'car_id', 'no such car on this site');
+      const answer: FormContextAnswer = {
+        locations: asChoices(locationChoices(query.data.form, car, await ports.leadLocations(request))).locations.slice(),
+        car: car ? { id: car.id, name: car.name, car_type: car.car_type, location_id: car.location_id } : null,
+      };
+      return reply.header('cache-control', 'private, max-age=60').send(answer);
+    });
+
+    fastify.get('/test-drive-times', async (request, reply) => {
+      if (!ports.formRules(request)) return noSite(reply);
+      const query = timesQuery.safeParse(request.query);
+      if (!query.success) {
+        const problem = firstProblem(query.error);
+        return fieldError(reply, problem.field, problem.message);
+      }
+      const location = (await ports.leadLocations(request)).find((candidate) => candidate.id === query.data.location_id);
+      if (!location) return fieldError(reply, 'location_id', 'no such location on this site');
+      // Times change as shoppers book: never cached.
+      return reply.header('cache-control', 'no-store').send({ timeZone: ports.timeZone(request), days: await availability(ports, request, location, null) });
+    });
+
     fastify.post('/submit', { bodyLimit: 64 * 1024, config: { rateLimit: { max: ports.leadLimits.perAddressPerMinute, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_LEADS } }, async (request, reply) => {
       const rules = ports.formRules(request);
-      if (!rules) return reply.code(404).send({ error: 'No dealer site at this address' });
-      const parsed = leadBodySchema(rules).safeParse(request.body ?? null);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path.length ? issue.path.join('.') : 'body';
-        return reply.code(400).send({ error: `${field}: ${issue?.message ?? 'is invalid'}`, field });
-      }
+      if (!rules) return noSite(reply);
       const rawKey = request.headers['idempotency-key'];
-      const key = typeof rawKey === 'string' ? rawKey : undefined;
-      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-        return reply.code(400).send({ error: 'Idempotency-Key: must be 8 to 200 letters, digits or _.:-', field: 'Idempotency-Key' });
+      const key = typeof rawKey === 'string' ? rawKey : null;
+      if (key !== null && !IDEMPOTENCY_KEY.test(key)) return fieldError(reply, 'Idempotency-Key', 'must be 8 to 200 letters, digits or _.:-');
+
+      // The car first: it decides the form's location choices and the enquiry defaults.
+      const raw = (request.body ?? null) as { form?: unknown; userData?: { car_id?: unknown } } | null;
+      const carId = typeof raw?.userData?.car_id === 'string' && raw.userData.car_id ? raw.userData.car_id : null;
+      const car = carId ? await ports.carForLead(request, carId) : null;
+      if (carId && !car) return fieldError(reply, 'userData.car_id', 'no such car on this site');
+      const form = LEAD_FORMS.includes(raw?.form as LeadForm) ? (raw?.form as LeadForm) : null;
+      const needsLocations = form === 'test-drive' || ((form === 'enquiry' || form === 'find-similar' || form === 'service') && !car);
+      const locations = needsLocations ? await ports.leadLocations(request) : [];
+      const choices = form ? locationChoices(form, car, locations) : [];
+
+      const parsed = leadBodySchema(rules, () => asChoices(choices)).safeParse(raw);
+      if (!parsed.success) {
+        const problem = firstProblem(parsed.error);
+        return fieldError(reply, problem.field, problem.message);
       }
-      if (!key && (await ports.leadsFromPhoneLastHour(request, phoneDigits(parsed.data.userData.phone))) >= ports.leadLimits.perPhonePerHour) {
+      const body = parsed.data;
+      const userData: Record<string, unknown> = { ...body.userData, ...(car ? enquiryDefaults(car) : {}) };
+
+      if (body.form === 'test-drive') {
+        // Spec: the subcategory by the car's condition; the place the chosen location, else the car's.
+        if (car) userData['subcategory'] = testDriveSubcategory(car.car_type);
+        const locationId = (userData['location_id'] as string | undefined) ?? car?.location_id ?? choices[0]?.id;
+        if (locationId) userData['location_id'] = locationId;
+        const dateTime = userData['dateTime'] as string | undefined;
+        if (dateTime) {
+          const location = locations.find((candidate) => candidate.id === locationId);
+          if (!location || !isOffered(await availability(ports, request, location, key), dateTime)) return fieldError(reply, 'userData.dateTime', TIME_TAKEN);
+        }
+      }
+      if (choices.length === 1 && !userData['location_id']) userData['location_id'] = choices[0]!.id;
+
+      let valuation: Valuation | null = null;
+      if (body.form === 'trade-in') {
+        const tradeIn = userData as unknown as TradeIn;
+        valuation = estimateTradeIn({
+          year: tradeIn.year,
+          km: tradeIn.km,
+          answers: tradeIn,
+          retailAverage: await ports.marketAverage(request, { make: tradeIn.make, model: tradeIn.model, year: tradeIn.year }),
+          now: new Date(),
+        });
+        userData['valuation'] = valuation;
+        userData['subcategory'] = valuation.status === 'offer' ? VALUATION_GIVEN_SUBCATEGORY : VALUATION_REQUESTED_SUBCATEGORY;
+      }
+
+      if (!key && (await ports.leadsFromPhoneLastHour(request, phoneDigits(String(userData['phone'])))) >= ports.leadLimits.perPhonePerHour) {
         return reply.code(429).send({ error: TOO_MANY_LEADS, field: 'userData.phone' });
       }
-      const lead: LeadRecord = { ...parsed.data, source: LEAD_SOURCE, user_agent: request.headers['user-agent']?.slice(0, 512) ?? null };
-      const idempotency = key ? { key, bodyHash: createHash('sha256').update(canonicalJson(parsed.data)).digest('hex') } : null;
+      const lead: LeadRecord = {
+        ...body,
+        userData,
+        source: LEAD_SOURCE,
+        user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
+        car_id: car?.id ?? null,
+        car_dealership_id: car?.dealership_id ?? null,
+      };
+      // The key's body is what the shopper sent (checked), so a retry matches whatever stock says by then.
+      const idempotency = key ? { key, bodyHash: createHash('sha256').update(canonicalJson(body)).digest('hex') } : null;
       const result = await ports.storeLead(request, lead, idempotency);
-      if (result.status === 'conflict') {
-        return reply.code(422).send({ error: 'Idempotency-Key: this key was used for a different lead', field: 'Idempotency-Key' });
+      if (result.status === 'conflict') return reply.code(422).send({ error: 'Idempotency-Key: this key was used for a different lead', field: 'Idempotency-Key' });
+      return reply.code(result.status === 'stored' ? 201 : 200).send({ lead_id: result.leadId, ...(valuation ? { valuation } : {}) });
+    });
+
+    // The rego register is worth scraping: a shopper looks up a plate or two, a scraper thousands.
+    fastify.post('/rego-lookup', { bodyLimit: 4 * 1024, config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
+      if (!ports.formRules(request)) return noSite(reply);
+      const parsed = regoLookupSchema.safeParse(request.body ?? null);
+      if (!parsed.success) {
+        const problem = firstProblem(parsed.error);
+        return fieldError(reply, problem.field, problem.message);
       }
+      const vehicle = await ports.regoLookup(request, parsed.data.rego, parsed.data.regoState);
+      if (!vehicle) return reply.code(404).send({ error: REGO_NOT_FOUND, field: 'rego' });
+      return reply.header('cache-control', 'no-store').send({ rego: parsed.data.rego, regoState: parsed.data.regoState, vehicle });
+    });
+
+    /**
+     * The offer accepted (spec §7: lead_id, form_completed, offer_accepted, subcategory
+     * '3. Offer Accepted'): a lead of its own for the dealer's buyer, with the shopper's details
+     * and the offer, stored once however often it is sent.
+     */
+    fastify.post('/offer-accepted', { bodyLimit: 4 * 1024, config: { rateLimit: { max: ports.leadLimits.perAddressPerMinute, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_LEADS } }, async (request, reply) => {
+      if (!ports.formRules(request)) return noSite(reply);
+      const parsed = offerAcceptanceSchema.safeParse(request.body ?? null);
+      if (!parsed.success) {
+        const problem = firstProblem(parsed.error);
+        return fieldError(reply, problem.field, problem.message);
+      }
+      const valued = await ports.tradeInLead(request, parsed.data.lead_id);
+      const valuation = valued?.userData['valuation'] as Valuation | undefined;
+      if (!valued || valuation?.status !== 'offer') return fieldError(reply, 'lead_id', 'no valuation with an offer on this site');
+      const { name, last_name, email, phone, postcode, PreferredContactMethod, year, make, model, badge, km, rego, regoState } = valued.userData;
+      const userData = { name, last_name, email, phone, postcode, PreferredContactMethod, year, make, model, badge, km, rego, regoState, ...parsed.data, subcategory: OFFER_ACCEPTED_SUBCATEGORY, offer: valuation.offer };
+      const lead: LeadRecord = {
+        form: 'trade-in',
+        userData: Object.fromEntries(Object.entries(userData).filter(([, value]) => value !== undefined)),
+        url: `/offer-accepted/${parsed.data.lead_id}`,
+        lead_attributes: { visited_pages: [], linked_query_params: {} },
+        source: LEAD_SOURCE,
+        user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
+        car_id: null,
+        car_dealership_id: null,
+      };
+      const result = await ports.storeLead(request, lead, { key: `offer-accepted:${parsed.data.lead_id}`, bodyHash: 'offer-accepted' });
+      if (result.status === 'conflict') return reply.code(422).send({ error: 'lead_id: this offer was answered already', field: 'lead_id' });
       return reply.code(result.status === 'stored' ? 201 : 200).send({ lead_id: result.leadId });
     });
   },

@@ -52,7 +52,7 @@ export function testCar(overrides: Partial<VehicleSummary> = {}): VehicleSummary
     variant: { cylinders: 4, enginesize: 2755, fuelconsumptioncombined: 8.4, fuelcapacity: 80 },
     file: null,
     dealership_slug: 'harbourside-motors-alexandria',
-    location: { slug: 'harbourside-motors-alexandria', name: 'Harbourside Motors Alexandria', phone: '(02) 9555 0142' },
+    location: { id: 'harbourside-motors-d1-l1', slug: 'harbourside-motors-alexandria', name: 'Harbourside Motors Alexandria', phone: '(02) 9555 0142', distribution_locations: [] },
     finance_quote_weekly: 189,
     finance_rate: 8.95,
     custom_slides: [],

@@ -65,7 +65,7 @@ export interface VehicleSummary {
   file: string | null;
   dealership_slug: string;
   /** The yard the car is at: the dealer panel links to its location page. */
-  location: { slug: string; name: string; phone: string };
+  location: { id: string; slug: string; name: string; phone: string; distribution_locations: string[] };
   /** The weekly repayment of the car's finance quote, or null. */
   finance_quote_weekly: number | null;
   /** The sample interest rate (% p.a.) behind that repayment, or null. */

@@ -37,6 +37,10 @@ const SHARED_SINGLETONS = [
   '@radix-ui/react-tabs',
   '@forecourt/shared-config/dialog',
   '@radix-ui/react-dialog',
+  // The form kit and the form library under it: one copy per page, loaded by pages with a form.
+  '@forecourt/shared-config/form',
+  'react-final-form',
+  'final-form',
 ];
 
 /** Federation runtime packages published as both CommonJS and ES modules (see resolve.alias). */

@@ -15,6 +15,7 @@ import {
   tenantAtom,
   type RemoteManifestEntry,
 } from '@forecourt/shared-config';
+import { recordVisitedPage } from '@forecourt/shared-config/leads';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -81,6 +82,10 @@ function boot(): void {
   window.addEventListener('single-spa:before-routing-event', () => {
     if (location.pathname !== firstPath) dropFirstPaint();
   });
+
+  // The pages of this visit, for the leads it sends (their lead_attributes).
+  recordVisitedPage(location.pathname, location.search);
+  window.addEventListener('single-spa:routing-event', () => recordVisitedPage(location.pathname, location.search));
 
   registerApps(policy);
   interceptLinks(boot.remotes, navigateToUrl, (pathname) => forecourtStore.get(sessionAtom).status !== 'signed-in' && gateOf(pathname, boot.tenant.gatedRoutes) !== null);

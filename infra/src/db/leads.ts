@@ -71,3 +71,38 @@ export async function recentLeads(db: Db, tenant: string, limit = 50): Promise<L
     deliveredAt: row.deliveredAt ? new Date(row.deliveredAt) : null,
   }));
 }
+
+/**
+ * Test-drive times booked at a location from `fromDate` on (the dealer's 'YYYY-MM-DDTHH:mm'),
+ * leaving out the lead sent with `exceptKey` (a retry must not find its own booking in the way).
+ */
+export async function bookedTestDrives(db: Db, tenant: string, locationId: string, fromDate: string, exceptKey: string | null): Promise<string[]> {
+  let query = db
+    .selectFrom('leads')
+    .select(sql<string>`payload->'userData'->>'dateTime'`.as('dateTime'))
+    .where('tenant', '=', tenant)
+    .where('form', '=', 'test-drive')
+    .where(sql<string>`payload->'userData'->>'location_id'`, '=', locationId)
+    .where(sql<string>`payload->'userData'->>'dateTime'`, '>=', fromDate);
+  if (exceptKey) query = query.where((eb) => eb.or([eb('idempotency_key', 'is', null), eb('idempotency_key', '!=', exceptKey)]));
+  const rows = await query.execute();
+  return rows.map((row) => row.dateTime);
+}
+
+/** One lead of a site by id and form (null when the site has no such lead). */
+export async function findLead(db: Db, tenant: string, id: string, form: string): Promise<{ id: string; payload: Record<string, unknown> } | null> {
+  const row = await db.selectFrom('leads').select(['id', 'payload']).where('tenant', '=', tenant).where('id', '=', id).where('form', '=', form).executeTakeFirst();
+  if (!row) return null;
+  return { id: row.id, payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : (row.payload as Record<string, unknown>) };
+}
+
+/** Saves a value beside a lead (spec §7 POST /api/miscellaneous); saving it again replaces it. */
+export async function saveMiscellaneous(db: Db, input: { tenant: string; columnName: string; leadId: string; data: Record<string, unknown> }): Promise<string> {
+  const row = await db
+    .insertInto('miscellaneous')
+    .values({ tenant: input.tenant, column_name: input.columnName, lead_id: input.leadId, data: JSON.stringify(input.data) })
+    .onConflict((oc) => oc.columns(['lead_id', 'column_name']).doUpdateSet({ data: JSON.stringify(input.data) }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

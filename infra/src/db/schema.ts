@@ -129,6 +129,16 @@ export interface DevCrmLeadsTable {
   received_at: DefaultedTimestamp;
 }
 
+/** Spec §7 POST /api/miscellaneous: a value a form saves beside its lead (the trade-in valuation, column_name 'valuation'). */
+export interface MiscellaneousTable {
+  id: Generated<string>;
+  tenant: string;
+  column_name: string;
+  lead_id: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: DefaultedTimestamp;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
@@ -153,4 +163,5 @@ export interface PlatformTables {
   leads: LeadsTable;
   lead_outbox: LeadOutboxTable;
   dev_crm_leads: DevCrmLeadsTable;
+  miscellaneous: MiscellaneousTable;
 }

@@ -30,6 +30,7 @@ import identityRoutes, { type IdentityOptions } from './routes/identity';
 import leadDelivery, { type LeadDeliveryOptions } from './routes/lead-delivery';
 import vehicleServicesRoutes from './routes/vehicle-services';
 import watchlistRoutes from './routes/watchlist';
+import miscellaneousRoutes from './routes/miscellaneous';
 import pagesRoutes from './routes/pages';
 import registryFilesRoutes from './routes/registry-files';
 
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(eventsRoutes, options.events ?? {});
   await app.register(identityRoutes, { ...options.identity, dataDir, clock: options.clock });
   await app.register(watchlistRoutes);
+  await app.register(miscellaneousRoutes);
   await app.register(vehicleServicesRoutes);
   await app.register(leadDelivery, { clock: options.clock, ...options.leadDelivery });
   await app.register(registryFilesRoutes);

@@ -1,5 +1,6 @@
 import { Route, Routes } from '@forecourt/shared-config/router';
 import {
+  CareersPage,
   ContactPage,
   SellCarPage,
   ServicePage,
@@ -19,6 +20,9 @@ export function LeadsRoutes() {
       <Route path="/sell-my-car" element={<SellCarPage />} />
       <Route path="/sell-your-car" element={<SellCarPage />} />
       <Route path="/contact" element={<ContactPage />} />
+      <Route path="/contact-us" element={<ContactPage />} />
+      <Route path="/contact-us/:slug" element={<ContactPage />} />
+      <Route path="/careers" element={<CareersPage />} />
       <Route path="/service" element={<ServicePage />} />
       <Route path="/success" element={<SuccessPage />} />
       <Route path="/sign-in" element={<SignInPage />} />

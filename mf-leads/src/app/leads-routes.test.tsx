@@ -18,6 +18,9 @@ describe('leads routes', () => {
       ['/sell-my-car', 'Sell your car'],
       ['/sell-your-car', 'Sell your car'],
       ['/contact', 'Contact us'],
+      ['/contact-us', 'Contact us'],
+      ['/contact-us/test-motors-parramatta', 'Contact us'],
+      ['/careers', 'Careers'],
       ['/service', 'Book a service'],
       ['/success', 'Thank you'],
       ['/sign-in', 'Sign in'],
@@ -42,21 +45,15 @@ describe('lead pages', () => {
     expect(screen.getByText('Car reference: test-motors-7')).toBeInTheDocument();
   });
 
-  it('state the trade-in online-estimate limits', () => {
+  it('answer why a car gets no online estimate in the trade-in FAQ, with the spec limits', () => {
     renderAt('/trade-in');
-    expect(
-      screen.getByText('Online estimates are generally not given for cars over 7 years old or with more than 100,000 km.'),
-    ).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Why did I not get an online offer?'));
+    expect(screen.getByText(/^Online estimates are generally not given for cars over 7 years old or with more than 100,000 km\./)).toBeVisible();
   });
 
-  it('link the contact page to the locations when the site has them', () => {
-    renderAt('/contact');
-    expect(screen.getByRole('link', { name: 'Find our locations and opening hours' })).toHaveAttribute('href', '/contact-us');
-  });
-
-  it('leave out the locations link when the site has none', () => {
-    renderAt('/contact', testTenant({ features: { 'mf-locations': false } }));
-    expect(screen.queryByRole('link', { name: 'Find our locations and opening hours' })).not.toBeInTheDocument();
+  it('open the contact form on /contact-us/{location} too', () => {
+    renderAt('/contact-us/test-motors-parramatta');
+    expect(screen.getByRole('form', { name: 'Enquiry' })).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { Route, Routes } from '@forecourt/shared-config/router';
-import { ContactUsPage, DealerLocatorPage, LocationPage } from '../features/location-page/components/location-pages';
+import { DealerLocatorPage, LocationPage } from '../features/location-page/components/location-pages';
 
 /** The routes of routes.json; the shell mounts this app only on paths it owns. */
 export function LocationsRoutes() {
@@ -7,8 +7,6 @@ export function LocationsRoutes() {
     <Routes>
       <Route path="/our-location/:slug" element={<LocationPage />} />
       <Route path="/locations/:slug" element={<LocationPage />} />
-      <Route path="/contact-us" element={<ContactUsPage />} />
-      <Route path="/contact-us/:slug" element={<ContactUsPage />} />
       <Route path="/dealer-locator" element={<DealerLocatorPage />} />
     </Routes>
   );

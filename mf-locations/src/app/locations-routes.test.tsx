@@ -13,8 +13,6 @@ describe('locations routes', () => {
     headings: [
       ['/our-location/test-motors-parramatta', 'Test Motors Parramatta'],
       ['/locations/test-motors-parramatta', 'Test Motors Parramatta'],
-      ['/contact-us', 'Contact us'],
-      ['/contact-us/test-motors-parramatta', 'Contact Test Motors Parramatta'],
       ['/dealer-locator', 'Dealer locator'],
     ],
     routes,
@@ -46,12 +44,12 @@ describe('location page', () => {
   });
 
   it('links to the contact page when the site takes enquiries', () => {
-    renderAt('/contact-us');
+    renderAt('/our-location/test-motors');
     expect(screen.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
   });
 
   it('leaves out the contact link when the site takes no enquiries', () => {
-    renderAt('/contact-us', testTenant({ features: { 'mf-leads': false } }));
+    renderAt('/our-location/test-motors', testTenant({ features: { 'mf-leads': false } }));
     expect(screen.queryByRole('link', { name: 'Contact' })).not.toBeInTheDocument();
   });
 });

@@ -46,7 +46,7 @@ describe('vehicle page', () => {
   it('tells the shopper a sold car sold, in the spec’s words, and offers a similar one', () => {
     renderDetails({ ...HILUX, status: 'sold' });
     expect(screen.getByText("Unfortunately this car recently sold. But don't worry, we can help you find a similar one!", { exact: false })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/contact?car_id=harbourside-motors-1');
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/contact?car_id=harbourside-motors-1&type=similar');
   });
 
   it('says so, with the dealer’s phone, when the car could not be read', () => {

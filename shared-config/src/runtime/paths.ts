@@ -34,6 +34,10 @@ export const paths = {
   tradeIn: (carId?: string) => (carId ? withQuery('/cars/trade-in', { car_id: carId }) : '/trade-in'),
   sellMyCar: () => '/sell-my-car',
   contact: () => '/contact',
+  /** The find-me-something-similar enquiry about a sold car (the page's button without the dialog). */
+  findSimilar: (carId: string) => withQuery('/contact', { car_id: carId, type: 'similar' }),
+  service: () => '/service',
+  careers: () => '/careers',
   success: () => '/success',
   signIn: (type: string, redirect: string, back: string) => withQuery('/sign-in', { type, redirect, back }),
   ourLocation: (slug: string) => `/our-location/${encodeURIComponent(slug)}`,

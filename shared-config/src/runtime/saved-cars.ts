@@ -48,7 +48,7 @@ export interface ViewedCarEntry {
  * The site these lists belong to: the page's tenant, or before the shell has set it (the lists
  * are read when this module loads) the tenant in the page's boot data.
  */
-function siteSlug(): string {
+export function siteSlug(): string {
   const fromStore = forecourtStore.get(tenantAtom)?.slug;
   if (fromStore) return fromStore;
   if (typeof document === 'undefined') return 'site';

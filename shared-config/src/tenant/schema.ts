@@ -171,6 +171,8 @@ const LeadSettingsSchema = z
     termsRequired: z.boolean().default(false),
     /** The postcode field is shown, and then required (spec: 'required where shown'). */
     postcodeShown: z.boolean().default(true),
+    /** The trade-in valuation is also saved with POST /api/miscellaneous (spec §7: 'some dealers'). */
+    saveValuation: z.boolean().default(false),
   })
   .strict();
 
@@ -199,6 +201,18 @@ export const TenantConfigSchema = z
         phone: z.string().regex(/^[0-9 +()]{8,20}$/, 'must be a phone number'),
         city: z.string().min(1),
         state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']),
+        /** The dealer's clock (an IANA zone) when it is not its state's capital's: opening hours and bookings are read in it. */
+        timeZone: z
+          .string()
+          .refine((zone) => {
+            try {
+              new Intl.DateTimeFormat('en-AU', { timeZone: zone });
+              return true;
+            } catch {
+              return false;
+            }
+          }, 'must be an IANA time zone, e.g. Australia/Brisbane')
+          .optional(),
       })
       .strict(),
     features: FeaturesSchema.default({

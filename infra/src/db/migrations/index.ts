@@ -3,6 +3,7 @@ import { platform0001 } from './0001_platform';
 import { stock0002 } from './0002_stock';
 import { identity0003 } from './0003_identity';
 import { leads0004 } from './0004_leads';
+import { miscellaneous0005 } from './0005_miscellaneous';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_stock': stock0002,
   '0003_identity': identity0003,
   '0004_leads': leads0004,
+  '0005_miscellaneous': miscellaneous0005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,10 +4,13 @@ import financeServer from '../../../../mf-finance/server';
 import leadsServer, { LEADS_PER_ADDRESS_PER_MINUTE, LEADS_PER_PHONE_PER_HOUR } from '../../../../mf-leads/server';
 import locationsServer from '../../../../mf-locations/server';
 import searchServer, { type SearchPorts } from '../../../../mf-search/server';
-import { findCarBySlug, listPromoNodes, listSlides, listVisibleCars } from '../../db/stock';
+import { LRUCache } from 'lru-cache';
+import { dealerTimeZone, slugify } from '@forecourt/shared-config';
+import { findCarById, findCarBySlug, listLocations, listPromoNodes, listSlides, listVisibleCars } from '../../db/stock';
 import { carToRecord } from '../../search/indexing/records';
 import { positiveFromEnv } from '../env';
-import { countLeadsFromPhone, storeLead } from '../../db/leads';
+import { bookedTestDrives, countLeadsFromPhone, findLead, storeLead } from '../../db/leads';
+import type { LeadsPorts } from '../../../../mf-leads/server';
 import vehicleServer, { type VehiclePorts } from '../../../../mf-vehicle/server';
 
 export type TeamPorts = PlatformPorts;
@@ -111,12 +114,79 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
         variant: { ...car.variant },
         file: car.file,
         dealership_slug: car.dealership_slug,
-        location: { slug: car.location.slug, name: car.location.name, phone: car.location.phone },
+        location: { id: car.location.id, slug: car.location.slug, name: car.location.name, phone: car.location.phone, distribution_locations: car.location.distribution_locations },
         finance_quote_weekly: car.finance_quote_weekly,
         finance_rate: Object.values(car.finance_lenders).find((lender) => lender?.interestRate != null)?.interestRate ?? null,
         custom_slides: tenant?.vehicle.customSlider ? (await listSlides(fastify.database.db, tenant.slug)).map((slide) => ({ name: slide.name, description: slide.description, url: slide.url, image: slide.image_url })) : [],
         market: await fastify.partners.priceGuide.marketAverages(car),
       };
+    },
+  };
+}
+
+/** How long a site's locations are kept in memory for the lead forms (they change when the dealer edits them, rarely). */
+const LOCATIONS_TTL_MS = 60_000;
+
+/** The platform's side of mf-leads's ports: the site's rules, cars, locations and bookings, and the lead store. */
+function leadsPorts(fastify: FastifyInstance, ports: TeamPorts): LeadsPorts {
+  const db = fastify.database.db;
+  const locations = new LRUCache<string, Awaited<ReturnType<LeadsPorts['leadLocations']>>>({
+    max: 500,
+    ttl: LOCATIONS_TTL_MS,
+    fetchMethod: async (tenant) =>
+      (await listLocations(db, tenant))
+        .filter((location) => location.visible)
+        .map((location) => {
+          const type = location.location_type || 'sales';
+          const hours = location.contact_detail.opening_hours;
+          return {
+            id: location.id,
+            name: location.name,
+            type,
+            distribution_locations: location.distribution_locations,
+            weekly: hours[type] ?? Object.values(hours)[0] ?? [],
+            special: location.special_hours,
+          };
+        }),
+  });
+  return {
+    ...ports,
+    formRules: (request) => request.tenant?.leads ?? null,
+    timeZone: (request) => (request.tenant ? dealerTimeZone(request.tenant.contact) : 'Australia/Sydney'),
+    leadLimits: leadLimitsFromEnv(),
+    carForLead: async (request, carId) => {
+      const car = request.tenant ? await findCarById(db, request.tenant.slug, carId) : null;
+      if (!car) return null;
+      return {
+        id: car.id,
+        slug: car.slug,
+        name: car.name,
+        make: car.make,
+        model: car.model,
+        manufacturer_slug: slugify(car.make),
+        stocknum: car.stocknum,
+        car_type: car.car_type,
+        status: car.status,
+        dealership_id: car.dealership_id,
+        dealership_slug: car.dealership_slug,
+        location_id: car.location.id,
+      };
+    },
+    leadLocations: async (request) => (request.tenant ? ((await locations.fetch(request.tenant.slug)) ?? []) : []),
+    regoLookup: async (_request, rego, state) => fastify.partners.regoRegister.lookup(rego, state),
+    marketAverage: async (request, car) => {
+      const averages = await fastify.partners.priceGuide.marketAverages({ id: '', ...car, car_type: 'used', state: request.tenant?.contact.state ?? '', price: 0, offer_price: null });
+      return averages.state_average ?? averages.national_average;
+    },
+    tradeInLead: async (request, leadId) => {
+      const lead = request.tenant ? await findLead(db, request.tenant.slug, leadId, 'trade-in') : null;
+      return lead ? { userData: (lead.payload['userData'] ?? {}) as Record<string, unknown> } : null;
+    },
+    bookedTestDrives: async (request, locationId, fromDate, exceptKey) => (request.tenant ? bookedTestDrives(db, request.tenant.slug, locationId, fromDate, exceptKey) : []),
+    leadsFromPhoneLastHour: async (request, phone) => (request.tenant ? countLeadsFromPhone(db, request.tenant.slug, phone, new Date(Date.now() - 60 * 60 * 1000)) : 0),
+    storeLead: async (request, lead, idempotency) => {
+      if (!request.tenant) throw new Error('a lead needs a site');
+      return storeLead(db, { tenant: request.tenant.slug, form: lead.form, payload: { ...lead }, idempotency });
     },
   };
 }
@@ -130,9 +200,6 @@ export async function registerTeamServers(fastify: FastifyInstance, ports: TeamP
   await fastify.register(searchServer, { ports: searchPorts(fastify, ports) });
   await fastify.register(vehicleServer, { ports: vehiclePorts(fastify, ports) });
   await fastify.register(financeServer, { ports });
-  await fastify.register(leadsServer, { ports: { ...ports, formRules: (request) => request.tenant?.leads ?? null, leadLimits: leadLimitsFromEnv(), leadsFromPhoneLastHour: async (request, phone) => (request.tenant ? countLeadsFromPhone(fastify.database.db, request.tenant.slug, phone, new Date(Date.now() - 60 * 60 * 1000)) : 0), storeLead: async (request, lead, idempotency) => {
-    if (!request.tenant) throw new Error('a lead needs a site');
-    return storeLead(fastify.database.db, { tenant: request.tenant.slug, form: lead.form, payload: { ...lead }, idempotency });
-  } } });
+  await fastify.register(leadsServer, { ports: leadsPorts(fastify, ports) });
   await fastify.register(locationsServer, { ports });
 }

@@ -1,23 +1,26 @@
 import fp from 'fastify-plugin';
 import { geocoderFromEnv, type Geocoder } from '../../../partners/geocoding/geocoder';
 import { StockPriceGuide, type PriceGuide } from '../../../partners/price-guide/price-guide';
+import { StockRegoRegister, type RegoRegister } from '../../../partners/rego/rego-register';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The outside services the platform calls, each behind its adapter (embedded defaults here). */
-    partners: { geocoder: Geocoder; priceGuide: PriceGuide };
+    partners: { geocoder: Geocoder; priceGuide: PriceGuide; regoRegister: RegoRegister };
   }
 }
 
 export interface PartnersOptions {
   geocoder?: Geocoder;
   priceGuide?: PriceGuide;
+  regoRegister?: RegoRegister;
 }
 
 /**
  * The partners the platform cannot run itself, each behind a port with a local implementation
  * that answers like the real one: geocoding (the shipped postcode regions, or a maps API when
- * FORECOURT_GEOCODING_URL is set) and the price guide (estimated from the platform's stock). The
+ * FORECOURT_GEOCODING_URL is set), the price guide (estimated from the platform's stock) and the
+ * rego register (the plates in the platform's stock). The
  * SMS gateway belongs to identity (routes/identity.ts).
  */
 export default fp<PartnersOptions>(
@@ -25,6 +28,7 @@ export default fp<PartnersOptions>(
     fastify.decorate('partners', {
       geocoder: options.geocoder ?? geocoderFromEnv(),
       priceGuide: options.priceGuide ?? new StockPriceGuide(fastify.database.db),
+      regoRegister: options.regoRegister ?? new StockRegoRegister(fastify.database.db),
     });
   },
   { name: 'partners', fastify: '5.x', dependencies: ['database'] },

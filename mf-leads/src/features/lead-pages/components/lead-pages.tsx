@@ -1,59 +1,76 @@
 import { paths, useTenant } from '@forecourt/shared-config';
-import { useSearchParams } from '@forecourt/shared-config/router';
+import { lastLead } from '@forecourt/shared-config/leads';
+import { useParams, useSearchParams } from '@forecourt/shared-config/router';
+import { useState } from 'react';
 import { readCarId } from '../../../lib/car-id';
-import { tradeInGuidance } from '../lib/lead-copy';
-import { LeadPageLayout } from './lead-page-layout';
+import { CareersForm } from '../../lead-forms/components/careers-form';
+import { EnquiryForm } from '../../lead-forms/components/enquiry-form';
+import { ServiceForm } from '../../lead-forms/components/service-form';
+import { FIND_SIMILAR_MESSAGE, FIND_SIMILAR_SUBCATEGORY } from '../../lead-forms/lib/lead-schema';
+import { TestDriveForm } from '../../test-drive/components/test-drive-form';
+import { TradeInFaq } from '../../trade-in/components/trade-in-faq';
+import { TradeInWizard } from '../../trade-in/components/trade-in-wizard';
+import { DealerAside, LeadPageLayout } from './lead-page-layout';
 
+/** `/book-test-drive/` (its own page, spec), about `?car_id=` when there is one. */
 export function TestDrivePage() {
   const tenant = useTenant();
   const [query] = useSearchParams();
-  const noun = tenant.search.itemNoun;
+  const carId = readCarId(query);
   return (
-    <LeadPageLayout heading="Book a test drive" carId={readCarId(query)}>
-      <p>
-        Choose a time to drive your next {noun} at {tenant.name} in {tenant.contact.city}.
-      </p>
-      <p>
-        <a href={paths.search()}>Browse our {noun}s</a>
-      </p>
+    <LeadPageLayout heading="Book a test drive" intro={`Choose a time to drive your next ${tenant.search.itemNoun} at ${tenant.name}. We will confirm it with you.`} carId={carId}>
+      <TestDriveForm carId={carId} />
     </LeadPageLayout>
   );
 }
 
+/** `/trade-in` and `/cars/trade-in?car_id=` (the car the shopper wants to trade towards). */
 export function TradeInPage() {
   const tenant = useTenant();
   const [query] = useSearchParams();
+  const carId = readCarId(query);
   return (
-    <LeadPageLayout heading="Trade-in valuation" carId={readCarId(query)}>
-      <p>Find out what your car is worth as a trade-in at {tenant.name}.</p>
-      <p>{tradeInGuidance()}</p>
+    <LeadPageLayout heading="Trade-in valuation" intro={`Find out what your car is worth as a trade-in at ${tenant.name}. It takes about 2 minutes.`} carId={carId}>
+      <TradeInWizard variant="trade-in" carId={carId} />
+      <TradeInFaq />
     </LeadPageLayout>
   );
 }
 
+/** `/sell-my-car` and `/sell-your-car`. */
 export function SellCarPage() {
   const tenant = useTenant();
   return (
-    <LeadPageLayout heading="Sell your car">
-      <p>Get an instant offer in 2 minutes.</p>
-      <p>{tenant.name} buys all types of cars, and our high turnover means we can pay more.</p>
+    <LeadPageLayout heading="Sell your car" intro={`Get an instant offer in 2 minutes. ${tenant.name} buys all types of cars, and our high turnover means we can pay more.`}>
+      <TradeInWizard variant="sell" />
+      <TradeInFaq />
     </LeadPageLayout>
   );
 }
 
+/**
+ * `/contact`, `/contact-us` and `/contact-us/{location slug}`: the enquiry, with the location's
+ * (or the dealer's) card from mf-locations beside it. `?car_id=` makes it about a car;
+ * `?type=similar` (the sold car's button without script) prefills the find-similar request.
+ */
 export function ContactPage() {
   const tenant = useTenant();
+  const { slug } = useParams();
   const [query] = useSearchParams();
+  const carId = readCarId(query);
+  const similar = query.get('type') === 'similar';
   return (
-    <LeadPageLayout heading="Contact us" carId={readCarId(query)}>
-      <p>
-        Ask {tenant.name} about our stock, finance, servicing or your trade-in.
-      </p>
-      {tenant.features['mf-locations'] && (
-        <p>
-          <a href={paths.contactUs()}>Find our locations and opening hours</a>
-        </p>
-      )}
+    <LeadPageLayout
+      heading="Contact us"
+      intro={`Ask ${tenant.name} about our stock, finance, servicing or your trade-in. We usually reply within one business day.`}
+      carId={carId}
+      aside={<DealerAside {...(slug ? { locationSlug: slug } : {})} />}
+    >
+      <EnquiryForm
+        car={carId ? { id: carId, slug: '', name: '' } : null}
+        withRego={!carId}
+        {...(similar ? { form: 'find-similar' as const, initialMessage: FIND_SIMILAR_MESSAGE, subcategory: FIND_SIMILAR_SUBCATEGORY } : {})}
+      />
     </LeadPageLayout>
   );
 }
@@ -61,19 +78,40 @@ export function ContactPage() {
 export function ServicePage() {
   const tenant = useTenant();
   return (
-    <LeadPageLayout heading="Book a service">
-      <p>Save time and book your service online with {tenant.name}.</p>
+    <LeadPageLayout heading="Book a service" intro={`Save time and book your service online with ${tenant.name}. Our service team will call to confirm the day and time.`}>
+      <ServiceForm />
     </LeadPageLayout>
   );
 }
 
-export function SuccessPage() {
+export function CareersPage() {
   const tenant = useTenant();
   return (
+    <LeadPageLayout heading="Careers" intro={`We are always looking for people who love ${tenant.search.itemNoun}s and looking after customers. Tell us about yourself and the role you are after.`}>
+      <CareersForm />
+    </LeadPageLayout>
+  );
+}
+
+/** `/success`: the lead was received (spec §4), about the car it was sent for when there was one. */
+export function SuccessPage() {
+  const tenant = useTenant();
+  const [lead] = useState(lastLead);
+  const car = lead?.car && lead.car.name ? lead.car : null;
+  return (
     <LeadPageLayout heading="Thank you">
-      <p>Your enquiry has been sent to {tenant.name}. We will be in touch soon.</p>
+      <p role="status">{car ? `Your enquiry about the ${car.name} has been sent to ${tenant.name}.` : `Your enquiry has been sent to ${tenant.name}.`} We will be in touch soon.</p>
+      {lead && <p css={{ color: '#475467' }}>{`Reference: ${lead.leadId.slice(0, 8).toUpperCase()}`}</p>}
       <p>
-        <a href={paths.home()}>Back to the home page</a>
+        {car?.slug ? (
+          <>
+            <a href={paths.car(car.slug)}>Back to the {tenant.search.itemNoun}</a>
+            {' · '}
+          </>
+        ) : null}
+        <a href={paths.search()}>{`Browse our ${tenant.search.itemNoun}s`}</a>
+        {' · '}
+        <a href={paths.home()}>Home page</a>
       </p>
     </LeadPageLayout>
   );

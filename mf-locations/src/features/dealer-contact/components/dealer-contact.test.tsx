@@ -22,4 +22,10 @@ describe('DealerContact', () => {
     renderWithPlatform(<DealerContact />);
     expect(screen.getByRole('link', { name: 'View our locations' })).toHaveAttribute('href', '/locations/test-motors');
   });
+
+  it('names one location and links to its page when asked for it', () => {
+    renderWithPlatform(<DealerContact locationSlug="test-motors-parramatta" />);
+    expect(screen.getByRole('region', { name: 'Test Motors Parramatta' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View this location' })).toHaveAttribute('href', '/locations/test-motors-parramatta');
+  });
 });

@@ -1,14 +1,19 @@
 import { FragmentCard, paths, telHref, useTenant } from '@forecourt/shared-config';
+import { locationTitle } from '../../location-page/lib/location-copy';
 
-/** No props today; other teams pass `{}` through RemoteFragment, so anything added stays optional. */
-export type DealerContactProps = Record<string, never>;
+/** Other teams pass these through RemoteFragment, so everything added stays optional. */
+export interface DealerContactProps {
+  /** One location's card (the `/contact-us/{slug}` page), else the dealer's. */
+  locationSlug?: string;
+}
 
-/** The exposed `mf_locations/DealerContact` fragment: the dealer's name, place and phone. */
-export default function DealerContact(_props: DealerContactProps) {
+/** The exposed `mf_locations/DealerContact` fragment: the dealer's (or one location's) name, place and phone. */
+export default function DealerContact({ locationSlug }: DealerContactProps) {
   const tenant = useTenant();
   const { phone, city, state } = tenant.contact;
+  const slug = locationSlug?.trim() || tenant.slug;
   return (
-    <FragmentCard team="mf-locations" heading={tenant.name}>
+    <FragmentCard team="mf-locations" heading={locationTitle(slug, tenant)}>
       <p css={{ margin: '0 0 0.25rem' }}>
         {city}, {state}
       </p>
@@ -17,7 +22,7 @@ export default function DealerContact(_props: DealerContactProps) {
           {phone}
         </a>
       </p>
-      <a href={paths.location(tenant.slug)}>View our locations</a>
+      <a href={paths.location(slug)}>{slug === tenant.slug ? 'View our locations' : 'View this location'}</a>
     </FragmentCard>
   );
 }

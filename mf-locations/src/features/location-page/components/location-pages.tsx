@@ -32,20 +32,6 @@ export function LocationPage() {
   );
 }
 
-/** /contact-us and /contact-us/{slug}. */
-export function ContactUsPage() {
-  const tenant = useTenant();
-  const { slug } = useParams();
-  const title = slug ? locationTitle(slug, tenant) : tenant.name;
-  return (
-    <LocationsPageLayout
-      heading={slug ? `Contact ${title}` : 'Contact us'}
-      name={title}
-      intro={`Call, visit or get directions to ${title}.`}
-    />
-  );
-}
-
 /** /dealer-locator: a dealer group's way to its locations. */
 export function DealerLocatorPage() {
   const tenant = useTenant();

@@ -3,6 +3,7 @@ import { capitalise, isInStock, NO_PRICE_TEXT, paths, priceDisplay, readableText
 import { useEffect, useState } from 'react';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
 import { sized } from '../../gallery/lib/gallery';
+import { LeadDialogLink } from '../../lead-dialogs/components/lead-dialogs';
 import { reserveButtonText } from '../../../lib/reserve-copy';
 import { stickyParts } from '../../../lib/sticky';
 
@@ -98,9 +99,9 @@ export function StickyParts({ car }: { car: VehicleSummary }) {
               </a>
             )}
             {tenant.features['mf-leads'] && (
-              <a href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={button('#ffffff')}>
+              <LeadDialogLink dialog="EnquireDialog" href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={button('#ffffff')}>
                 Enquire Now
-              </a>
+              </LeadDialogLink>
             )}
             {phone && (
               <a href={telHref(phone)} css={button('#ffffff')}>

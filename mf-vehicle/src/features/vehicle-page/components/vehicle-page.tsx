@@ -34,6 +34,7 @@ import { useEffect, useId, useState } from 'react';
 import { useParams } from '@forecourt/shared-config/router';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
 import KeyInfo from '../../key-info/components/key-info';
+import { LeadDialogLink, LeadDialogsHost } from '../../lead-dialogs/components/lead-dialogs';
 import { Collapsible } from '../../details/components/collapsible';
 import { FeatureBanner } from '../../details/components/feature-banner';
 import { FuelCostCalculator } from '../../details/components/fuel-cost-calculator';
@@ -207,9 +208,11 @@ function Actions({ car }: { car: VehicleSummary }) {
         <p css={{ margin: '0 0 0.6rem' }}>
           <strong>SOLD</strong> {SOLD_TEXT}
         </p>
-        <a href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss(tenant.theme.primary)}>
-          Find Me Something Similar
-        </a>
+        {leads && (
+          <LeadDialogLink dialog="FindSimilarDialog" href={paths.findSimilar(car.id)} css={buttonCss(tenant.theme.primary)}>
+            Find Me Something Similar
+          </LeadDialogLink>
+        )}
       </div>
     );
   }
@@ -221,9 +224,9 @@ function Actions({ car }: { car: VehicleSummary }) {
         </a>
       )}
       {leads && (
-        <a href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss('#ffffff')}>
+        <LeadDialogLink dialog="EnquireDialog" href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss('#ffffff')}>
           Enquire Now
-        </a>
+        </LeadDialogLink>
       )}
       {tenant.features['mf-finance'] && (
         <a href={paths.personalisedFinance(car.id)} css={buttonCss('#ffffff')}>
@@ -231,9 +234,14 @@ function Actions({ car }: { car: VehicleSummary }) {
         </a>
       )}
       {leads && (
-        <a href={`${paths.bookTestDrive()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss('#ffffff')}>
+        <LeadDialogLink dialog="TestDriveDialog" href={`${paths.bookTestDrive()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss('#ffffff')}>
           Book a Test Drive
-        </a>
+        </LeadDialogLink>
+      )}
+      {leads && (
+        <LeadDialogLink dialog="RequestPhotosDialog" href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss('#ffffff')}>
+          Request Photos
+        </LeadDialogLink>
       )}
       {/* Spec §5: trade-in buttons hidden when trade-in is not enabled (the leads team's pages are off). */}
       {leads && (
@@ -363,7 +371,7 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
   const { phone, city, state } = tenant.contact;
   useRecordView(car);
   const economy = car ? Number(car.variant['fuelconsumptioncombined']) || null : null;
-  return (
+  const page = (
     <article aria-labelledby={headingId} css={css`label: mf-vehicle-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem; @media (max-width: 576px) { padding: 1rem; }`}>
       <nav aria-label="Breadcrumb">
         <ol css={css`label: mf-vehicle-breadcrumb; display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0 0 1rem; padding: 0; li + li::before { content: '›'; margin-right: 0.5rem; color: #667085; }`}>
@@ -424,4 +432,6 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
       {car && <StickyParts car={car} />}
     </article>
   );
+  // mf-leads's dialogs (Enquire Now, test drive, photos, find similar) open over this page.
+  return car && tenant.features['mf-leads'] ? <LeadDialogsHost car={car}>{page}</LeadDialogsHost> : page;
 }

@@ -1,0 +1,86 @@
+import { NO_PRICE_TEXT, priceDisplay, RemoteFragment } from '@forecourt/shared-config';
+import type { LeadCar, LeadDialogProps } from '@forecourt/shared-config/leads';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { VehicleSummary } from '../../../../server/vehicle-head';
+import { sized } from '../../gallery/lib/gallery';
+
+/** mf-leads's exposed dialogs this page opens. */
+export type LeadDialogName = 'EnquireDialog' | 'TestDriveDialog' | 'RequestPhotosDialog' | 'FindSimilarDialog';
+
+type Open = (name: LeadDialogName, trigger: HTMLElement | null) => void;
+
+const LeadDialogsContext = createContext<Open | null>(null);
+
+/** The car as the lead dialogs take it (shared-config's LeadCar contract). */
+export function leadCar(car: VehicleSummary): LeadCar {
+  const first = car.images[0];
+  return {
+    id: car.id,
+    slug: car.slug,
+    name: car.name,
+    make: car.make,
+    model: car.model,
+    year: car.year,
+    car_type: car.car_type === 'new' || car.car_type === 'demo' ? car.car_type : 'used',
+    status: car.status,
+    stocknum: car.stocknum,
+    dealership_slug: car.dealership_slug,
+    price_text: priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT }).text,
+    image: first ? sized(first, 200) : null,
+    location: { id: car.location.id, slug: car.location.slug, name: car.location.name, distribution_locations: car.location.distribution_locations },
+  };
+}
+
+/**
+ * Hosts mf-leads's dialogs for the page (spec §2: Test drive, Enquire Now, Request Photos, and
+ * Find Me Something Similar for a sold car). A dialog is loaded through the fragment loader the
+ * first time a button asks for it, and stays mounted here, outside the sticky bar that may come
+ * and go under it; focus goes back to the button that opened it.
+ */
+export function LeadDialogsHost({ car, children }: { car: VehicleSummary; children: ReactNode }) {
+  const [loaded, setLoaded] = useState<LeadDialogName[]>([]);
+  const [openName, setOpenName] = useState<LeadDialogName | null>(null);
+  const trigger = useRef<HTMLElement | null>(null);
+  const open = useCallback<Open>((name, element) => {
+    trigger.current = element;
+    setLoaded((names) => (names.includes(name) ? names : [...names, name]));
+    setOpenName(name);
+  }, []);
+  const dialogCar = useMemo(() => leadCar(car), [car]);
+  return (
+    <LeadDialogsContext.Provider value={open}>
+      {children}
+      {loaded.map((name) => (
+        <RemoteFragment<LeadDialogProps>
+          key={name}
+          id={`mf_leads/${name}`}
+          props={{ car: dialogCar, open: openName === name, onOpenChange: (isOpen) => setOpenName(isOpen ? name : null), returnFocusTo: trigger }}
+        />
+      ))}
+    </LeadDialogsContext.Provider>
+  );
+}
+
+/**
+ * A button that opens one of the dialogs. It is a link to the same form's page, so it works
+ * before the page's script has run (and wherever no host is around it).
+ */
+export function LeadDialogLink({ dialog, href, className, children }: { dialog: LeadDialogName; href: string; className?: string; children: ReactNode }) {
+  const open = useContext(LeadDialogsContext);
+  const ref = useRef<HTMLAnchorElement>(null);
+  return (
+    <a
+      ref={ref}
+      href={href}
+      className={className}
+      aria-haspopup="dialog"
+      onClick={(event) => {
+        if (!open || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        open(dialog, ref.current);
+      }}
+    >
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,196 @@
+import type { RefObject } from 'react';
+import { siteSlug } from '@forecourt/shared-config';
+
+/**
+ * Sending a lead from the browser, for every team with a form that becomes a lead (mf-leads's
+ * enquiries, mf-finance's finance enquiry: spec §7 'finance lead uses the same helper'), and the
+ * contract of the lead dialogs mf-leads exposes. Imported by its subpath
+ * (`@forecourt/shared-config/leads`) by the teams with forms.
+ */
+
+/** Spec §8 texts. */
+export const LEAD_SUBMIT_ERROR = 'An error occurred when submitting this form';
+export const LEAD_UNEXPECTED_ERROR = 'An unexpected error occured';
+export const LEAD_FAILED = 'Lead submission failed';
+
+export const LEAD_SUBMIT_PATH = '/api/leads/submit';
+
+/** The car a lead is about, as the vehicle page hands it to a lead dialog. */
+export interface LeadCar {
+  id: string;
+  slug: string;
+  name: string;
+  make: string;
+  model: string;
+  year: number | null;
+  car_type: 'new' | 'used' | 'demo';
+  status: string;
+  stocknum: string;
+  dealership_slug: string;
+  /** The price as the page shows it ('$32,990', 'Enquire for price'). */
+  price_text: string;
+  image: string | null;
+  location: { id: string; slug: string; name: string; distribution_locations: string[] };
+}
+
+/**
+ * Props of `mf_leads/EnquireDialog`, `./TestDriveDialog`, `./RequestPhotosDialog` and
+ * `./FindSimilarDialog`: the page keeps its own buttons and opens the dialog (loading it the first
+ * time); focus goes back to `returnFocusTo` when it closes.
+ */
+export interface LeadDialogProps {
+  car: LeadCar;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+/** Spec: lead_attributes (visited_pages, linked_query_params). */
+export interface LeadAttributes {
+  visited_pages: string[];
+  linked_query_params: Record<string, string>;
+}
+
+export type LeadOutcome =
+  /** `answer`: the server's whole answer (a valuation's offer, say). */
+  | { status: 'sent'; leadId: string; answer: Record<string, unknown> }
+  /** The server refused a field (its path in the form's values, e.g. 'phone'). */
+  | { status: 'invalid'; field: string; message: string }
+  | { status: 'failed'; message: string; detail?: string };
+
+/** Pages of this tab's visit kept for the lead (the newest last). */
+export const VISITED_PAGES_LIMIT = 20;
+/** Query parameters worth passing on: how the shopper came (campaign tags, ad click ids). */
+const LINKED_PARAM = /^(utm_[a-z]+|gclid|fbclid|msclkid|dclid|ref|source|campaign)$/i;
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+const key = (name: string) => `forecourt:${siteSlug()}:${name}`;
+
+function readJson<T>(name: string, fallback: T): T {
+  try {
+    const raw = tabStorage()?.getItem(key(name));
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function writeJson(name: string, value: unknown): void {
+  try {
+    tabStorage()?.setItem(key(name), JSON.stringify(value));
+  } catch {
+    // Storage full or refused: the lead is sent without it.
+  }
+}
+
+/**
+ * Called by the shell on every page of the visit: the pages this tab has seen (for the lead's
+ * visited_pages) and, from the first page, the campaign parameters the shopper arrived with.
+ */
+export function recordVisitedPage(path: string, search: string = ''): void {
+  const pages = readJson<string[]>('visited-pages', []);
+  if (pages[pages.length - 1] !== path) writeJson('visited-pages', [...pages, path].slice(-VISITED_PAGES_LIMIT));
+  const linked = readJson<Record<string, string> | null>('linked-query-params', null);
+  if (linked === null || Object.keys(linked).length === 0) {
+    const params = Object.fromEntries([...new URLSearchParams(search)].filter(([name]) => LINKED_PARAM.test(name)).map(([name, value]) => [name.slice(0, 64), value.slice(0, 512)]));
+    if (linked === null || Object.keys(params).length > 0) writeJson('linked-query-params', params);
+  }
+}
+
+export function leadAttributes(): LeadAttributes {
+  return { visited_pages: readJson<string[]>('visited-pages', []), linked_query_params: readJson<Record<string, string>>('linked-query-params', {}) };
+}
+
+/** Spec: 'Stored user details: name, last_name, email, phone, postcode'. */
+export interface StoredUserDetails {
+  name?: string;
+  last_name?: string;
+  email?: string;
+  phone?: string;
+  postcode?: string;
+}
+
+/**
+ * The shopper's details for the next form, kept in this tab's sessionStorage only: they prefill
+ * every form on the site until the tab closes and are never written to localStorage, so a shared
+ * or public computer does not keep a person's name, email and phone.
+ */
+export function storedUserDetails(): StoredUserDetails {
+  return readJson<StoredUserDetails>('user-details', {});
+}
+
+export function rememberUserDetails(details: StoredUserDetails): void {
+  const kept: StoredUserDetails = {};
+  for (const field of ['name', 'last_name', 'email', 'phone', 'postcode'] as const) {
+    const value = details[field];
+    if (typeof value === 'string' && value.trim()) kept[field] = value.trim().slice(0, 254);
+  }
+  writeJson('user-details', { ...storedUserDetails(), ...kept });
+}
+
+/** The car of the last lead sent from this tab (spec §4: 'a successful lead with a lead_id stores the car'), for /success. */
+export interface LastLead {
+  leadId: string;
+  form: string;
+  car: Pick<LeadCar, 'id' | 'slug' | 'name'> | null;
+}
+
+export function rememberLastLead(lead: LastLead): void {
+  writeJson('last-lead', lead);
+}
+
+export function lastLead(): LastLead | null {
+  return readJson<LastLead | null>('last-lead', null);
+}
+
+export interface LeadRequest {
+  form: string;
+  userData: Record<string, unknown>;
+  url: string;
+  lead_attributes: LeadAttributes;
+}
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
+
+/**
+ * A form's sender. Each distinct body gets its own Idempotency-Key and a retry of the same body
+ * reuses it, so a shopper who presses Send again after a lost answer never makes the dealer a
+ * second lead, and one who corrects a field sends a new one.
+ */
+export function createLeadSender(fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+  let last: { body: string; key: string } | null = null;
+  return async function send(request: LeadRequest): Promise<LeadOutcome> {
+    const body = JSON.stringify(request);
+    if (last?.body !== body) last = { body, key: newKey() };
+    let response: Response;
+    try {
+      response = await fetchImpl(LEAD_SUBMIT_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': last.key },
+        body,
+        credentials: 'same-origin',
+      });
+    } catch {
+      return { status: 'failed', message: LEAD_SUBMIT_ERROR };
+    }
+    const answer = (await response.json().catch(() => null)) as { lead_id?: unknown; error?: unknown; field?: unknown } | null;
+    const error = typeof answer?.error === 'string' ? answer.error : null;
+    if (response.ok) {
+      if (typeof answer?.lead_id === 'string' && answer.lead_id) return { status: 'sent', leadId: answer.lead_id, answer };
+      return error ? { status: 'failed', message: LEAD_FAILED, detail: error } : { status: 'failed', message: LEAD_UNEXPECTED_ERROR };
+    }
+    if (response.status >= 500) return { status: 'failed', message: LEAD_SUBMIT_ERROR };
+    if (response.status === 400 && typeof answer?.field === 'string' && answer.field.startsWith('userData.')) {
+      return { status: 'invalid', field: answer.field.slice('userData.'.length), message: (error ?? '').replace(/^[\w.]+: /, '') };
+    }
+    if (response.status === 429) return { status: 'failed', message: error ?? LEAD_FAILED };
+    return { status: 'failed', message: LEAD_FAILED, ...(error ? { detail: error } : {}) };
+  };
+}
