@@ -54,6 +54,7 @@ export async function clearPlatformTables(database: Database): Promise<void> {
   await database.db.deleteFrom('pins').execute();
   await database.db.deleteFrom('pin_changes').execute();
   await database.db.deleteFrom('analytics_events').execute();
+  await database.db.deleteFrom('miscellaneous').execute();
   await database.db.deleteFrom('lead_outbox').execute();
   await database.db.deleteFrom('dev_crm_leads').execute();
   await database.db.deleteFrom('leads').execute();

@@ -63,4 +63,12 @@ describe('removing the first paint', () => {
     rerender(<Results ready />);
     expect(document.body.textContent).not.toContain('212 cars found');
   });
+
+  it('keeps the keyboard where it was: focus moves to the same link in the app markup', () => {
+    document.body.innerHTML = `<div id="app-mf-vehicle"><div data-first-paint="mf-vehicle"><a href="/contact?car_id=1">Enquire Now</a></div><div><a href="/finance">Get Finance</a><a href="/contact?car_id=1">Enquire Now</a></div></div>`;
+    document.querySelector<HTMLElement>('[data-first-paint] a')!.focus();
+    dropFirstPaint('mf-vehicle');
+    expect(document.activeElement).toHaveTextContent('Enquire Now');
+    expect(document.activeElement?.closest('[data-first-paint]')).toBeNull();
+  });
 });

@@ -65,7 +65,19 @@ export function dropFirstPaint(team?: string, doc: Document = document): void {
   if (team) spent.add(team);
   else allSpent = true;
   const selector = team ? `[${FIRST_PAINT_ATTRIBUTE}="${CSS.escape(team)}"]` : `[${FIRST_PAINT_ATTRIBUTE}]`;
-  for (const element of doc.querySelectorAll(selector)) element.remove();
+  for (const element of doc.querySelectorAll(selector)) {
+    const focused = doc.activeElement instanceof HTMLElement && element.contains(doc.activeElement) ? doc.activeElement : null;
+    const container = element.parentElement;
+    element.remove();
+    // A keyboard shopper who had already tabbed into the server's copy keeps their place: focus
+    // moves to the same control in the app's own markup (same element, text and link).
+    if (focused && container) {
+      const same = [...container.querySelectorAll<HTMLElement>(focused.tagName)].find(
+        (candidate) => candidate.textContent === focused.textContent && candidate.getAttribute('href') === focused.getAttribute('href') && candidate.getAttribute('name') === focused.getAttribute('name'),
+      );
+      same?.focus();
+    }
+  }
 }
 
 /**

@@ -22,6 +22,9 @@ interface CrmEntry {
   lead_id: string;
   form: string;
   name: string;
+  subcategory: string | null;
+  /** The lead's values as the CRM received them. */
+  userData: Record<string, unknown>;
   received_at: string | null;
   attempts: number;
   last_error: string | null;
@@ -71,11 +74,14 @@ export default fp<LeadDeliveryOptions>(
         .limit(100)
         .execute();
       return rows.map((row) => {
-        const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as { userData?: { name?: string; last_name?: string } };
+        const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as { userData?: Record<string, unknown> };
+        const userData = payload.userData ?? {};
         return {
           lead_id: row.lead_id,
           form: row.form,
-          name: [payload.userData?.name, payload.userData?.last_name].filter(Boolean).join(' '),
+          name: [userData['name'], userData['last_name']].filter(Boolean).join(' '),
+          subcategory: typeof userData['subcategory'] === 'string' ? userData['subcategory'] : null,
+          userData,
           received_at: row.received_at ? new Date(row.received_at).toISOString() : null,
           attempts: Number(row.attempts),
           last_error: row.last_error,
@@ -89,12 +95,13 @@ export default fp<LeadDeliveryOptions>(
     });
     fastify.get('/_dev/crm', async (request, reply) => {
       if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
-      const rows = (await entries(request.tenant.slug)).map((e) => [e.received_at ?? `waiting (${e.attempts} attempts${e.last_error ? `: ${e.last_error}` : ''})`, e.form, e.name, e.lead_id]);
+      const about = (e: CrmEntry) => [e.subcategory, e.userData['Vehicle Make'] ? `${String(e.userData['Vehicle Make'])} ${String(e.userData['Vehicle Model'] ?? '')} (${String(e.userData['stock_number'] ?? '')})` : null, e.userData['dateTime'] ? `at ${String(e.userData['dateTime'])}` : null].filter(Boolean).join(' · ');
+      const rows = (await entries(request.tenant.slug)).map((e) => [e.received_at ?? `waiting (${e.attempts} attempts${e.last_error ? `: ${e.last_error}` : ''})`, e.form, e.name, about(e), e.lead_id]);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       return renderPlainPage(
         'CRM (development)',
         `Leads ${request.tenant.name}'s CRM received from the site, newest first, and those still waiting to be delivered. Production delivers them to the dealer's CRM webhook and has no such page.`,
-        { headers: ['Received', 'Form', 'Name', 'Lead'], rows },
+        { headers: ['Received', 'Form', 'Name', 'About', 'Lead'], rows },
       );
     });
   },
