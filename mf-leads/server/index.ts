@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import { normalisePhone } from '@forecourt/shared-config/identity';
 import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import packageJson from '../package.json';
 import { asChoices, enquiryDefaults, locationChoices, type FormContextAnswer, type LeadCarFacts, type LeadLocation } from '../src/features/lead-forms/lib/form-context';
-import { leadBodySchema, type LeadBody } from '../src/features/lead-forms/lib/lead-body';
+import { parseLeadBody, type LeadBody } from '../src/features/lead-forms/lib/lead-body';
 import { LEAD_FORMS, LEAD_SOURCE, testDriveSubcategory, type EnquiryRules, type LeadForm } from '../src/features/lead-forms/lib/lead-schema';
 import {
   estimateTradeIn,
@@ -77,11 +78,6 @@ export const TOO_MANY_LEADS = 'Too many enquiries in a short time. Please try ag
 /** Not in the spec: a test-drive time taken between the list and the send. */
 export const TIME_TAKEN = 'That time is no longer available. Please choose another.';
 
-/** A phone as digits, +61 as 0, so '0412 345 678' and '+61412345678' count as one sender. */
-const phoneDigits = (phone: string) => {
-  const digits = phone.replace(/\D/g, '');
-  return digits.startsWith('61') ? `0${digits.slice(2)}` : digits;
-};
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 
@@ -203,7 +199,7 @@ export default defineTeamServer<LeadsPorts>({
       const locations = needsLocations ? await ports.leadLocations(request) : [];
       const choices = form ? locationChoices(form, car, locations) : [];
 
-      const parsed = leadBodySchema(rules, () => asChoices(choices)).safeParse(raw);
+      const parsed = parseLeadBody(raw, rules, () => asChoices(choices));
       if (!parsed.success) {
         const problem = firstProblem(parsed.error);
         return fieldError(reply, problem.field, problem.message);
@@ -238,7 +234,7 @@ export default defineTeamServer<LeadsPorts>({
         userData['subcategory'] = valuation.status === 'offer' ? VALUATION_GIVEN_SUBCATEGORY : VALUATION_REQUESTED_SUBCATEGORY;
       }
 
-      if (!key && (await ports.leadsFromPhoneLastHour(request, phoneDigits(String(userData['phone'])))) >= ports.leadLimits.perPhonePerHour) {
+      if (!key && (await ports.leadsFromPhoneLastHour(request, normalisePhone(String(userData['phone'])))) >= ports.leadLimits.perPhonePerHour) {
         return reply.code(429).send({ error: TOO_MANY_LEADS, field: 'userData.phone' });
       }
       const lead: LeadRecord = {

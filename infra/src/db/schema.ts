@@ -109,6 +109,8 @@ export interface LeadsTable {
   payload: ColumnType<Record<string, unknown>, string, string>;
   idempotency_key: string | null;
   body_hash: string | null;
+  /** The sender's mobile, digits only with +61 as 0 (the per-phone limit). */
+  phone_digits: string | null;
   created_at: DefaultedTimestamp;
 }
 

@@ -25,6 +25,8 @@ export interface OutgoingLead {
 export interface Crm {
   readonly kind: 'dev' | 'webhook';
   deliver(lead: OutgoingLead): Promise<void>;
+  /** Several leads at once, all or none (a CRM with a batch API); without it, one by one. */
+  deliverMany?(leads: readonly OutgoingLead[]): Promise<void>;
 }
 
 export class DevCrm implements Crm {
@@ -32,9 +34,15 @@ export class DevCrm implements Crm {
   constructor(private readonly db: Kysely<PlatformTables>) {}
 
   async deliver(lead: OutgoingLead): Promise<void> {
+    await this.deliverMany([lead]);
+  }
+
+  /** One statement for a round's leads: on the embedded database every statement runs on the server's own thread. */
+  async deliverMany(leads: readonly OutgoingLead[]): Promise<void> {
+    if (leads.length === 0) return;
     await this.db
       .insertInto('dev_crm_leads')
-      .values({ lead_id: lead.id, tenant: lead.tenant, payload: JSON.stringify({ form: lead.form, ...lead.payload }) })
+      .values(leads.map((lead) => ({ lead_id: lead.id, tenant: lead.tenant, payload: JSON.stringify({ form: lead.form, ...lead.payload }) })))
       .onConflict((oc) => oc.column('lead_id').doNothing())
       .execute();
   }

@@ -1,7 +1,8 @@
 import type { Database } from '../db/database';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 import { DevCrm, type Crm, type OutgoingLead } from './crm';
-import { deliverDueLeads, retryDelayMs } from './delivery';
+import { storeLead } from '../db/leads';
+import { deliverAllDue, deliverDueLeads, retryDelayMs } from './delivery';
 
 /** Leads go from the outbox to the CRM at least once, are never dropped, and wait longer after each failure. */
 let database: Database;
@@ -82,5 +83,15 @@ describe('a CRM that is down', () => {
 
   it('waits 2 s, 4 s, 8 s ... and never more than an hour', () => {
     expect([1, 2, 3, 20].map(retryDelayMs)).toEqual([2000, 4000, 8000, 3_600_000]);
+  });
+});
+
+describe('a burst of leads', () => {
+  it('is delivered in full by one call, a batch of 100 at a time, each lead once', async () => {
+    for (let i = 0; i < 250; i++) await storeLead(database.db, { tenant: 'harbourside-motors', form: 'enquiry', payload: { userData: { ...userData, last_name: `Burst ${i}` } }, phoneDigits: null, idempotency: null });
+    const crm = new FlakyCrm();
+    expect(await deliverAllDue(database.db, crm, clock)).toEqual({ delivered: 250, failed: 0 });
+    expect(new Set(crm.received.map((lead) => lead.id)).size).toBe(250);
+    expect(await deliverDueLeads(database.db, crm, clock)).toEqual({ delivered: 0, failed: 0 });
   });
 });

@@ -4,6 +4,7 @@ import { stock0002 } from './0002_stock';
 import { identity0003 } from './0003_identity';
 import { leads0004 } from './0004_leads';
 import { miscellaneous0005 } from './0005_miscellaneous';
+import { leadPhone0006 } from './0006_lead_phone';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_identity': identity0003,
   '0004_leads': leads0004,
   '0005_miscellaneous': miscellaneous0005,
+  '0006_lead_phone': leadPhone0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,7 +9,8 @@ import { dealerTimeZone, slugify } from '@forecourt/shared-config';
 import { findCarById, findCarBySlug, listLocations, listPromoNodes, listSlides, listVisibleCars } from '../../db/stock';
 import { carToRecord } from '../../search/indexing/records';
 import { positiveFromEnv } from '../env';
-import { bookedTestDrives, countLeadsFromPhone, findLead, storeLead } from '../../db/leads';
+import { normalisePhone } from '@forecourt/shared-config/identity';
+import { bookedTestDrives, countLeadsFromPhone, findLead, LeadWriter } from '../../db/leads';
 import type { LeadsPorts } from '../../../../mf-leads/server';
 import vehicleServer, { type VehiclePorts } from '../../../../mf-vehicle/server';
 
@@ -130,6 +131,8 @@ const LOCATIONS_TTL_MS = 60_000;
 /** The platform's side of mf-leads's ports: the site's rules, cars, locations and bookings, and the lead store. */
 function leadsPorts(fastify: FastifyInstance, ports: TeamPorts): LeadsPorts {
   const db = fastify.database.db;
+  const writer = new LeadWriter(db);
+  fastify.addHook('onClose', async () => writer.idle());
   const locations = new LRUCache<string, Awaited<ReturnType<LeadsPorts['leadLocations']>>>({
     max: 500,
     ttl: LOCATIONS_TTL_MS,
@@ -186,7 +189,8 @@ function leadsPorts(fastify: FastifyInstance, ports: TeamPorts): LeadsPorts {
     leadsFromPhoneLastHour: async (request, phone) => (request.tenant ? countLeadsFromPhone(db, request.tenant.slug, phone, new Date(Date.now() - 60 * 60 * 1000)) : 0),
     storeLead: async (request, lead, idempotency) => {
       if (!request.tenant) throw new Error('a lead needs a site');
-      return storeLead(db, { tenant: request.tenant.slug, form: lead.form, payload: { ...lead }, idempotency });
+      const phone = lead.userData['phone'];
+      return writer.store({ tenant: request.tenant.slug, form: lead.form, payload: { ...lead }, phoneDigits: typeof phone === 'string' ? normalisePhone(phone) : null, idempotency });
     },
   };
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { crmFromEnv, type Crm } from '../../leads/crm';
-import { deliverDueLeads, type DeliveryRound } from '../../leads/delivery';
+import { positiveFromEnv } from '../env';
+import { deliverAllDue, type DeliveryRound } from '../../leads/delivery';
 import { renderPlainPage } from '../page';
 
 declare module 'fastify' {
@@ -43,14 +44,16 @@ export default fp<LeadDeliveryOptions>(
     let running: Promise<DeliveryRound> | null = null;
     const deliverLeads = () => {
       // One round at a time in this process; rows are claimed, so other servers can run theirs.
-      running ??= deliverDueLeads(db, crm, clock).finally(() => {
+      running ??= deliverAllDue(db, crm, clock).finally(() => {
         running = null;
       });
       return running;
     };
     fastify.decorate('deliverLeads', deliverLeads);
 
-    const intervalMs = options.intervalMs ?? 1000;
+    // FORECOURT_LEAD_DELIVERY_MS: how often the outbox is read (0: never, for a server that
+    // leaves delivery to another).
+    const intervalMs = options.intervalMs ?? positiveFromEnv(process.env, 'FORECOURT_LEAD_DELIVERY_MS', 1000, { integer: true, allowZero: true });
     let timer: NodeJS.Timeout | undefined;
     if (intervalMs > 0) {
       fastify.addHook('onReady', async () => {

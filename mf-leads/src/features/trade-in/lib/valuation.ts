@@ -30,14 +30,15 @@ export const REGO_NOT_FOUND = "We couldn't find that registration. Please check 
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: (issue) => (issue.input === undefined ? REQUIRED : INVALID_CHOICE) });
 
-const year = (now: Date) =>
+/** A build year from 1950 to next year (next year read when checked, so a schema kept for long stays right). */
+const year = (now?: Date) =>
   z
     .string({ error: REQUIRED })
     .trim()
     .min(1, { error: REQUIRED })
     .regex(/^\d{4}$/, { error: INVALID_YEAR })
     .transform(Number)
-    .pipe(z.number().min(1950, { error: INVALID_YEAR }).max(now.getFullYear() + 1, { error: INVALID_YEAR }));
+    .refine((value) => value >= 1950 && value <= (now ?? new Date()).getFullYear() + 1, { error: INVALID_YEAR });
 
 /** Kilometres as typed: digits, with or without thousands separators ('85,000'). */
 const km = z
@@ -57,7 +58,7 @@ export const regoLookupSchema = z
   .strict();
 
 /** The car being valued: from the rego lookup or typed by the shopper. */
-export function vehicleShape(now: Date = new Date()) {
+export function vehicleShape(now?: Date) {
   return {
     rego: optional(12),
     regoState: choice(REGO_STATES).optional(),
@@ -77,7 +78,7 @@ export const answersShape = {
   keys: choice(KEYS),
 };
 
-export function tradeInSchema(rules: EnquiryRules, now: Date = new Date()) {
+export function tradeInSchema(rules: EnquiryRules, now?: Date) {
   return z
     .object({
       ...contactShape(rules),

@@ -1,0 +1,33 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const INFRA = path.resolve(__dirname, '..', '..');
+
+/**
+ * The platform as `npm start` runs it (`forecourt start`), in a process of its own, for drills
+ * and benchmarks that must kill it or keep its CPU apart from their own. Started with node
+ * itself, not the tsx wrapper (which would leave its child running when killed).
+ */
+export function startServerProcess(options: { port: number; dataDir: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[] }): ChildProcess {
+  return spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/cli/main.ts', 'start'], {
+    cwd: INFRA,
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...options.env, PORT: String(options.port), FORECOURT_DATA_DIR: options.dataDir },
+    stdio: ['ignore', options.nodeArgs?.length ? 'inherit' : 'ignore', 'inherit'],
+  });
+}
+
+export async function waitHealthy(child: ChildProcess, port: number, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while starting`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not become healthy within ${timeoutMs / 1000} s`);
+}
+
+export const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
