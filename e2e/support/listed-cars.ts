@@ -1,3 +1,6 @@
+import type { Page } from '@playwright/test';
+import { tenantUrl } from './env';
+
 /**
  * The address of a car a tenant's website lists, read from its sitemap (an invented slug is a
  * 404): the first one, or the first whose slug contains `model`. `port` is the running site's.
@@ -35,4 +38,23 @@ export async function findListedCar(port: number, tenant: string, wanted: (car: 
     if (wanted(car)) return car;
   }
   throw new Error(`${tenant} lists no car of the kind asked for (${slugs.length} looked at)`);
+}
+
+/**
+ * A car of the tenant's in its sold window, as the search service lists it with the site's own
+ * key (read from a page of the site: the runner cannot resolve *.localhost).
+ */
+export async function soldCarSlug(page: Page, tenant: string): Promise<string> {
+  await page.goto(tenantUrl(tenant, '/'));
+  const slug = await page.evaluate(async () => {
+    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
+    const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
+      method: 'POST',
+      headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
+      body: JSON.stringify({ facetFilters: [['status:sold']], hitsPerPage: 1 }),
+    });
+    return ((await response.json()) as { hits: Array<{ slug: string }> }).hits[0]?.slug;
+  });
+  if (!slug) throw new Error(`${tenant} lists no sold car`);
+  return slug;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
-import { findListedCar } from '../support/listed-cars';
+import { findListedCar, soldCarSlug } from '../support/listed-cars';
 
 /**
  * The lead forms end to end, on sites with different switches: Harbourside (postcode shown,
@@ -246,17 +246,8 @@ test('request photos sends the hidden default request', async ({ page }) => {
 });
 
 test('a sold car: Find Me Something Similar comes prefilled and is filed as such', async ({ page }) => {
-  await page.goto(tenantUrl('harbourside-motors', '/'));
-  const slug = await page.evaluate(async () => {
-    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
-    const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
-      method: 'POST',
-      headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
-      body: JSON.stringify({ facetFilters: [['status:sold']], hitsPerPage: 1 }),
-    });
-    return ((await response.json()) as { hits: Array<{ slug: string }> }).hits[0]?.slug;
-  });
-  await openCar(page, 'harbourside-motors', slug!);
+  const slug = await soldCarSlug(page, 'harbourside-motors');
+  await openCar(page, 'harbourside-motors', slug);
   await page.getByRole('link', { name: 'Find Me Something Similar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Find Me Something Similar' });
   await expect(dialog.getByLabel('Comments')).toHaveValue('Can you please find me something similar?');

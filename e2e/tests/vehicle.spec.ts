@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
-import { findListedCar, listedCarPath } from '../support/listed-cars';
+import { findListedCar, listedCarPath, soldCarSlug } from '../support/listed-cars';
 
 /** The slug of the first car the tenant's website lists. */
 const listedCar = async (tenant: string) => (await listedCarPath(E2E_PORT, tenant)).replace(/^\/cars\//, '');
@@ -38,18 +38,7 @@ test('an unknown car answers 404 and says it is not on the site, in the site’s
 });
 
 test('a sold car shows the SOLD message and offers to find a similar one', async ({ page }) => {
-  // A car in its sold window, as the search service lists it with the site's own key.
-  await page.goto(tenantUrl('harbourside-motors', '/'));
-  const slug = await page.evaluate(async () => {
-    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
-    const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
-      method: 'POST',
-      headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
-      body: JSON.stringify({ facetFilters: [['status:sold']], hitsPerPage: 1 }),
-    });
-    return ((await response.json()) as { hits: Array<{ slug: string }> }).hits[0]?.slug;
-  });
-  expect(slug).toBeTruthy();
+  const slug = await soldCarSlug(page, 'harbourside-motors');
   await page.goto(tenantUrl('harbourside-motors', `/cars/${slug}`));
   await expect(page.getByRole('status').filter({ hasText: 'Unfortunately this car recently sold.' })).toHaveText(/Unfortunately this car recently sold\. But don't worry, we can help you find a similar one!/);
   await expect(page.getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();

@@ -147,6 +147,35 @@ function LabelText({ label, required }: { label: string; required?: boolean }) {
   );
 }
 
+/**
+ * A labelled control's wiring, once for every kind: its id (linked from the error list), its
+ * value and events from the form, aria-required / -invalid / -describedby, and the frame of
+ * label above and hint and error below.
+ */
+function useLabelledControl({ name, label, required, hint }: BaseFieldProps, config?: Parameters<typeof useField<string>>[1]) {
+  const entry = useFieldEntry(name, label);
+  const { input, meta } = useField<string>(name, config);
+  const error = shownError(meta);
+  const control = {
+    ...input,
+    value: input.value ?? '',
+    id: entry.id,
+    'aria-required': required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(entry.id, error, hint),
+  };
+  const frame = (children: ReactNode) => (
+    <div css={fieldCss}>
+      <label htmlFor={entry.id}>
+        <LabelText label={label} required={required} />
+      </label>
+      {children}
+      <FieldMessages id={entry.id} error={error} hint={hint} />
+    </div>
+  );
+  return { control, frame };
+}
+
 export interface TextFieldProps extends BaseFieldProps {
   type?: 'text' | 'email' | 'tel' | 'date' | 'datetime-local';
   placeholder?: string;
@@ -157,55 +186,14 @@ export interface TextFieldProps extends BaseFieldProps {
   parse?: (value: string) => string;
 }
 
-export function TextField({ name, label, required, hint, type = 'text', placeholder, maxLength, inputMode, autoComplete, parse }: TextFieldProps) {
-  const entry = useFieldEntry(name, label);
-  const { input, meta } = useField<string>(name, { type, ...(parse ? { parse: (value: string) => (value ? parse(value) || undefined : undefined) as string } : {}) });
-  const error = shownError(meta);
-  return (
-    <div css={fieldCss}>
-      <label htmlFor={entry.id}>
-        <LabelText label={label} required={required} />
-      </label>
-      <input
-        {...input}
-        value={input.value ?? ''}
-        id={entry.id}
-        type={type}
-        placeholder={placeholder}
-        maxLength={maxLength}
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(entry.id, error, hint)}
-      />
-      <FieldMessages id={entry.id} error={error} hint={hint} />
-    </div>
-  );
+export function TextField({ type = 'text', placeholder, maxLength, inputMode, autoComplete, parse, ...field }: TextFieldProps) {
+  const { control, frame } = useLabelledControl(field, { type, ...(parse ? { parse: (value: string) => (value ? parse(value) || undefined : undefined) as string } : {}) });
+  return frame(<input {...control} type={type} placeholder={placeholder} maxLength={maxLength} inputMode={inputMode} autoComplete={autoComplete} />);
 }
 
-export function TextAreaField({ name, label, required, hint, placeholder, maxLength }: BaseFieldProps & { placeholder?: string; maxLength?: number }) {
-  const entry = useFieldEntry(name, label);
-  const { input, meta } = useField<string>(name);
-  const error = shownError(meta);
-  return (
-    <div css={fieldCss}>
-      <label htmlFor={entry.id}>
-        <LabelText label={label} required={required} />
-      </label>
-      <textarea
-        {...input}
-        value={input.value ?? ''}
-        id={entry.id}
-        placeholder={placeholder}
-        maxLength={maxLength}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(entry.id, error, hint)}
-      />
-      <FieldMessages id={entry.id} error={error} hint={hint} />
-    </div>
-  );
+export function TextAreaField({ placeholder, maxLength, ...field }: BaseFieldProps & { placeholder?: string; maxLength?: number }) {
+  const { control, frame } = useLabelledControl(field);
+  return frame(<textarea {...control} placeholder={placeholder} maxLength={maxLength} />);
 }
 
 export interface SelectOption {
@@ -213,32 +201,17 @@ export interface SelectOption {
   label: string;
 }
 
-export function SelectField({ name, label, required, hint, options, placeholder }: BaseFieldProps & { options: readonly SelectOption[]; placeholder?: string }) {
-  const entry = useFieldEntry(name, label);
-  const { input, meta } = useField<string>(name);
-  const error = shownError(meta);
-  return (
-    <div css={fieldCss}>
-      <label htmlFor={entry.id}>
-        <LabelText label={label} required={required} />
-      </label>
-      <select
-        {...input}
-        value={input.value ?? ''}
-        id={entry.id}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(entry.id, error, hint)}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldMessages id={entry.id} error={error} hint={hint} />
-    </div>
+export function SelectField({ options, placeholder, ...field }: BaseFieldProps & { options: readonly SelectOption[]; placeholder?: string }) {
+  const { control, frame } = useLabelledControl(field);
+  return frame(
+    <select {...control}>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>,
   );
 }
 
