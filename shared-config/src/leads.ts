@@ -1,5 +1,7 @@
 import type { RefObject } from 'react';
-import { siteSlug } from '@forecourt/shared-config';
+import { leadAttributes, readTabJson, writeTabJson, type LeadAttributes } from '@forecourt/shared-config/visits';
+
+export { leadAttributes, type LeadAttributes };
 
 /**
  * Sending a lead from the browser, for every team with a form that becomes a lead (mf-leads's
@@ -45,68 +47,12 @@ export interface LeadDialogProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-/** Spec: lead_attributes (visited_pages, linked_query_params). */
-export interface LeadAttributes {
-  visited_pages: string[];
-  linked_query_params: Record<string, string>;
-}
-
 export type LeadOutcome =
   /** `answer`: the server's whole answer (a valuation's offer, say). */
   | { status: 'sent'; leadId: string; answer: Record<string, unknown> }
   /** The server refused a field (its path in the form's values, e.g. 'phone'). */
   | { status: 'invalid'; field: string; message: string }
   | { status: 'failed'; message: string; detail?: string };
-
-/** Pages of this tab's visit kept for the lead (the newest last). */
-export const VISITED_PAGES_LIMIT = 20;
-/** Query parameters worth passing on: how the shopper came (campaign tags, ad click ids). */
-const LINKED_PARAM = /^(utm_[a-z]+|gclid|fbclid|msclkid|dclid|ref|source|campaign)$/i;
-
-function tabStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-const key = (name: string) => `forecourt:${siteSlug()}:${name}`;
-
-function readJson<T>(name: string, fallback: T): T {
-  try {
-    const raw = tabStorage()?.getItem(key(name));
-    return raw ? (JSON.parse(raw) as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-function writeJson(name: string, value: unknown): void {
-  try {
-    tabStorage()?.setItem(key(name), JSON.stringify(value));
-  } catch {
-    // Storage full or refused: the lead is sent without it.
-  }
-}
-
-/**
- * Called by the shell on every page of the visit: the pages this tab has seen (for the lead's
- * visited_pages) and, from the first page, the campaign parameters the shopper arrived with.
- */
-export function recordVisitedPage(path: string, search: string = ''): void {
-  const pages = readJson<string[]>('visited-pages', []);
-  if (pages[pages.length - 1] !== path) writeJson('visited-pages', [...pages, path].slice(-VISITED_PAGES_LIMIT));
-  const linked = readJson<Record<string, string> | null>('linked-query-params', null);
-  if (linked === null || Object.keys(linked).length === 0) {
-    const params = Object.fromEntries([...new URLSearchParams(search)].filter(([name]) => LINKED_PARAM.test(name)).map(([name, value]) => [name.slice(0, 64), value.slice(0, 512)]));
-    if (linked === null || Object.keys(params).length > 0) writeJson('linked-query-params', params);
-  }
-}
-
-export function leadAttributes(): LeadAttributes {
-  return { visited_pages: readJson<string[]>('visited-pages', []), linked_query_params: readJson<Record<string, string>>('linked-query-params', {}) };
-}
 
 /** Spec: 'Stored user details: name, last_name, email, phone, postcode'. */
 export interface StoredUserDetails {
@@ -123,7 +69,7 @@ export interface StoredUserDetails {
  * or public computer does not keep a person's name, email and phone.
  */
 export function storedUserDetails(): StoredUserDetails {
-  return readJson<StoredUserDetails>('user-details', {});
+  return readTabJson<StoredUserDetails>('user-details', {});
 }
 
 export function rememberUserDetails(details: StoredUserDetails): void {
@@ -132,7 +78,7 @@ export function rememberUserDetails(details: StoredUserDetails): void {
     const value = details[field];
     if (typeof value === 'string' && value.trim()) kept[field] = value.trim().slice(0, 254);
   }
-  writeJson('user-details', { ...storedUserDetails(), ...kept });
+  writeTabJson('user-details', { ...storedUserDetails(), ...kept });
 }
 
 /** The car of the last lead sent from this tab (spec §4: 'a successful lead with a lead_id stores the car'), for /success. */
@@ -143,11 +89,11 @@ export interface LastLead {
 }
 
 export function rememberLastLead(lead: LastLead): void {
-  writeJson('last-lead', lead);
+  writeTabJson('last-lead', lead);
 }
 
 export function lastLead(): LastLead | null {
-  return readJson<LastLead | null>('last-lead', null);
+  return readTabJson<LastLead | null>('last-lead', null);
 }
 
 export interface LeadRequest {

@@ -15,7 +15,7 @@ import {
   tenantAtom,
   type RemoteManifestEntry,
 } from '@forecourt/shared-config';
-import { recordVisitedPage } from '@forecourt/shared-config/leads';
+import { recordVisitedPage } from '@forecourt/shared-config/visits';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { createLeadSender } from '@forecourt/shared-config/leads';
 import { recentLeads } from '../db/leads';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 
@@ -103,5 +104,48 @@ describe('POST /api/leads/submit', () => {
     expect((await submit('harbourside-motors', '{"form":')).statusCode).toBe(400);
     const huge = await submit('harbourside-motors', lead({ userData: { ...userData, message: 'x'.repeat(70 * 1024) } }));
     expect(huge.statusCode).toBe(413);
+  });
+});
+
+describe("the browser's lead sender against the endpoint", () => {
+  /** fetch through the real route; `lose` drops the answer after the server has taken the request (a connection lost on the way back). */
+  function senderFetch(options: { lose: boolean }) {
+    return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const response = await platform.app.inject({
+        method: 'POST',
+        url: String(input),
+        payload: String(init?.body ?? ''),
+        headers: { ...(init?.headers as Record<string, string>), 'x-forecourt-tenant': 'harbourside-motors' },
+        remoteAddress: '10.250.0.1',
+      });
+      if (options.lose) throw new TypeError('Failed to fetch');
+      return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
+    };
+  }
+
+  it("says 'An error occurred when submitting this form' when the answer is lost, and the shopper's second Send is the same lead", async () => {
+    const network = { lose: true };
+    const send = createLeadSender((input, init) => senderFetch(network)(input as string, init));
+    const body = { form: 'enquiry', userData: { ...userData, last_name: 'Lost-Answer' }, url: '/contact', lead_attributes: { visited_pages: ['/contact'], linked_query_params: {} } };
+    expect(await send(body)).toEqual({ status: 'failed', message: 'An error occurred when submitting this form' });
+    network.lose = false;
+    const again = await send(body);
+    expect(again.status).toBe('sent');
+    const stored = (await recentLeads(database.db, 'harbourside-motors', 50)).filter((lead) => (lead.payload['userData'] as { last_name: string }).last_name === 'Lost-Answer');
+    expect(stored.map((lead) => lead.id)).toEqual([again.status === 'sent' ? again.leadId : '']);
+  });
+
+  it('sends a corrected enquiry as a new lead', async () => {
+    const send = createLeadSender((input, init) => senderFetch({ lose: false })(input as string, init));
+    const body = { form: 'enquiry', userData: { ...userData, last_name: 'Corrected' }, url: '/contact', lead_attributes: { visited_pages: [], linked_query_params: {} } };
+    const first = await send(body);
+    const second = await send({ ...body, userData: { ...body.userData, message: 'Actually, is the blue one available?' } });
+    expect(first.status === 'sent' && second.status === 'sent' && first.leadId !== second.leadId).toBe(true);
+  });
+
+  it("puts the server's word on the field it names", async () => {
+    const send = createLeadSender((input, init) => senderFetch({ lose: false })(input as string, init));
+    const outcome = await send({ form: 'enquiry', userData: { ...userData, postcode: '20000' }, url: '/contact', lead_attributes: { visited_pages: [], linked_query_params: {} } });
+    expect(outcome).toEqual({ status: 'invalid', field: 'postcode', message: 'Invalid postcode. Please enter a 4-digit number.' });
   });
 });

@@ -337,3 +337,19 @@ export function parseTenantConfigs(entries: Array<{ source: string; raw: unknown
   return configs;
 }
 
+/** Each state's clock (its capital's zone); Broken Hill and the like set the tenant's own `contact.timeZone`. */
+const STATE_TIME_ZONES = {
+  ACT: 'Australia/Sydney',
+  NSW: 'Australia/Sydney',
+  NT: 'Australia/Darwin',
+  QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide',
+  TAS: 'Australia/Hobart',
+  VIC: 'Australia/Melbourne',
+  WA: 'Australia/Perth',
+} as const;
+
+/** The dealer's time zone: its own setting, else its state's. */
+export function dealerTimeZone(contact: { state: keyof typeof STATE_TIME_ZONES; timeZone?: string | undefined }): string {
+  return contact.timeZone ?? STATE_TIME_ZONES[contact.state];
+}

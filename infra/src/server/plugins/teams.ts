@@ -5,7 +5,8 @@ import leadsServer, { LEADS_PER_ADDRESS_PER_MINUTE, LEADS_PER_PHONE_PER_HOUR } f
 import locationsServer from '../../../../mf-locations/server';
 import searchServer, { type SearchPorts } from '../../../../mf-search/server';
 import { LRUCache } from 'lru-cache';
-import { dealerTimeZone, slugify } from '@forecourt/shared-config';
+import { slugify } from '@forecourt/shared-config';
+import { dealerTimeZone } from '@forecourt/shared-config/tenant';
 import { findCarById, findCarBySlug, listLocations, listPromoNodes, listSlides, listVisibleCars } from '../../db/stock';
 import { carToRecord } from '../../search/indexing/records';
 import { positiveFromEnv } from '../env';
