@@ -10,5 +10,6 @@ module.exports = createFederatedConfig({
     './TestDriveDialog': './src/features/lead-dialogs/components/test-drive-dialog.tsx',
     './RequestPhotosDialog': './src/features/lead-dialogs/components/request-photos-dialog.tsx',
     './FindSimilarDialog': './src/features/lead-dialogs/components/find-similar-dialog.tsx',
+    './QuickEnquiry': './src/features/quick-enquiry/components/quick-enquiry.tsx',
   },
 });

@@ -260,6 +260,20 @@ test('a sold car: Find Me Something Similar comes prefilled and is filed as such
   expect(lead.subcategory).toBe('Find me something similar');
 });
 
+test("the home page's quick enquiry opens in a dialog and reaches the CRM", async ({ page }) => {
+  await page.goto(tenantUrl('harbourside-motors', '/'));
+  await page.getByRole('button', { name: 'Ask a Quick Question' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quick enquiry' });
+  const who = shopper();
+  await fillContact(dialog, who);
+  await dialog.getByLabel('Your question').fill('Do you take trade-ins on weekends?');
+  await dialog.getByRole('button', { name: 'Send Question' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  const lead = await crmLead(page, who.last_name);
+  expect(lead.form).toBe('quick-enquiry');
+  expect(lead.userData['message']).toBe('Do you take trade-ins on weekends?');
+});
+
 test('the service booking and the careers enquiry reach the CRM; the details typed once prefill the next form', async ({ page }) => {
   await page.goto(tenantUrl('harbourside-motors', '/service'));
   const who = shopper();

@@ -23,6 +23,7 @@ export function HomePage() {
       <div css={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; margin-top: 2rem;`}>
         {tenant.features['mf-locations'] && <RemoteFragment id="mf_locations/DealerContact" props={{}} />}
         {tenant.features['mf-finance'] && <RemoteFragment id="mf_finance/FinanceCta" props={{}} />}
+        {tenant.features['mf-leads'] && <RemoteFragment id="mf_leads/QuickEnquiry" props={{}} />}
       </div>
     </section>
   );
