@@ -66,11 +66,12 @@ for (const tenant of TENANTS) {
     });
     await page.goto(tenantUrl(tenant.slug, '/'));
     await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
-    // The home page also shows fragments from mf-locations and mf-finance: four containers, one React.
+    // The home page also shows fragments from mf-locations, mf-finance and mf-leads: five containers with the shell's, one React.
     await expect(page.locator('[data-boundary="mf-locations"]')).toBeVisible();
     await expect(page.locator('[data-boundary="mf-finance"]')).toBeVisible();
+    await expect(page.locator('[data-boundary="mf-leads"]')).toBeVisible();
     const downloaded = await Promise.all(scripts);
-    expect(downloaded.filter((s) => s.url.endsWith('/remoteEntry.js'))).toHaveLength(3);
+    expect(downloaded.filter((s) => s.url.endsWith('/remoteEntry.js'))).toHaveLength(4);
     // Every build carries react-dom as its fallback; the renderer's devtools registration is a
     // marker only react-dom's reconciler has. One download, and it is the shell's copy.
     const reactDom = downloaded.filter((s) => s.body.includes('rendererPackageName:"react-dom"'));
