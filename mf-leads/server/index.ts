@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { normalisePhone } from '@forecourt/shared-config/identity';
 import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -39,7 +38,7 @@ export interface RegoVehicle {
   fuel: string | null;
 }
 
-export type StoreLeadResult = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' };
+export type StoreLeadResult = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' };
 
 export interface LeadsPorts extends PlatformPorts {
   /** The request's site's form rules (from its tenant config), or null when the request names no site. */
@@ -55,17 +54,17 @@ export interface LeadsPorts extends PlatformPorts {
   /**
    * Stores the lead for the request's site durably, with its delivery outbox row, in one
    * transaction, before the answer. With an idempotency key: the same key and body give the first
-   * lead's id again ('replayed'); the same key with another body is a 'conflict'.
+   * lead's id again ('replayed'); the same key with another body is a 'conflict'. Without a key,
+   * a lead whose sender's mobile already sent `phonePerHour` leads to the site in the last hour
+   * is not stored ('limited'), checked in the same statement that stores it.
    */
-  storeLead: (request: FastifyRequest, lead: LeadRecord, idempotency: { key: string; bodyHash: string } | null) => Promise<StoreLeadResult>;
+  storeLead: (request: FastifyRequest, lead: LeadRecord, idempotency: { key: string; bodyHash: string } | null, phonePerHour?: number) => Promise<StoreLeadResult>;
   /** The rego register (a real rego service in production): the car a plate belongs to, or null. */
   regoLookup: (request: FastifyRequest, rego: string, state: string) => Promise<RegoVehicle | null>;
   /** The retail average of comparable cars on the market (the price guide), null when there are none. */
   marketAverage: (request: FastifyRequest, car: { make: string; model: string; year: number }) => Promise<number | null>;
   /** A trade-in lead of the request's site by id: its values and valuation (null when there is none). */
   tradeInLead: (request: FastifyRequest, leadId: string) => Promise<{ userData: Record<string, unknown> } | null>;
-  /** Leads the request's site received from this mobile (digits only) in the last hour. */
-  leadsFromPhoneLastHour: (request: FastifyRequest, phoneDigits: string) => Promise<number>;
   /** The limits (default LEADS_PER_ADDRESS_PER_MINUTE and LEADS_PER_PHONE_PER_HOUR). */
   leadLimits: { perAddressPerMinute: number; perPhonePerHour: number };
 }
@@ -144,7 +143,6 @@ export default defineTeamServer<LeadsPorts>({
     regoLookup: async () => null,
     marketAverage: async () => null,
     tradeInLead: async () => null,
-    leadsFromPhoneLastHour: async () => 0,
     leadLimits: { perAddressPerMinute: LEADS_PER_ADDRESS_PER_MINUTE, perPhonePerHour: LEADS_PER_PHONE_PER_HOUR },
     storeLead: async () => {
       throw new Error('mf-leads: no lead store was given (the platform passes one)');
@@ -234,9 +232,6 @@ export default defineTeamServer<LeadsPorts>({
         userData['subcategory'] = valuation.status === 'offer' ? VALUATION_GIVEN_SUBCATEGORY : VALUATION_REQUESTED_SUBCATEGORY;
       }
 
-      if (!key && (await ports.leadsFromPhoneLastHour(request, normalisePhone(String(userData['phone'])))) >= ports.leadLimits.perPhonePerHour) {
-        return reply.code(429).send({ error: TOO_MANY_LEADS, field: 'userData.phone' });
-      }
       const lead: LeadRecord = {
         ...body,
         userData,
@@ -247,7 +242,8 @@ export default defineTeamServer<LeadsPorts>({
       };
       // The key's body is what the shopper sent (checked), so a retry matches whatever stock says by then.
       const idempotency = key ? { key, bodyHash: createHash('sha256').update(canonicalJson(body)).digest('hex') } : null;
-      const result = await ports.storeLead(request, lead, idempotency);
+      const result = await ports.storeLead(request, lead, idempotency, ports.leadLimits.perPhonePerHour);
+      if (result.status === 'limited') return reply.code(429).send({ error: TOO_MANY_LEADS, field: 'userData.phone' });
       if (result.status === 'conflict') return reply.code(422).send({ error: 'Idempotency-Key: this key was used for a different lead', field: 'Idempotency-Key' });
       return reply.code(result.status === 'stored' ? 201 : 200).send({ lead_id: result.leadId, ...(valuation ? { valuation } : {}) });
     });
@@ -293,7 +289,7 @@ export default defineTeamServer<LeadsPorts>({
         car_dealership_id: null,
       };
       const result = await ports.storeLead(request, lead, { key: `offer-accepted:${parsed.data.lead_id}`, bodyHash: 'offer-accepted' });
-      if (result.status === 'conflict') return reply.code(422).send({ error: 'lead_id: this offer was answered already', field: 'lead_id' });
+      if (result.status === 'conflict' || result.status === 'limited') return reply.code(422).send({ error: 'lead_id: this offer was answered already', field: 'lead_id' });
       return reply.code(result.status === 'stored' ? 201 : 200).send({ lead_id: result.leadId });
     });
   },

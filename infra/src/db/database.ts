@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import type { PlatformTables } from './schema';
 import { migrationProvider } from './migrations';
+import { threadedPGliteDialect } from './pglite-thread';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -40,14 +41,17 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
 
+  // On disk (the server) PGlite runs on a thread of its own, so that its statements and commits
+  // do not hold up the server's requests; in memory (tests, one per file) it stays on this thread.
+  if (options.dataDir) {
+    const dir = path.join(options.dataDir, 'pglite');
+    await fs.mkdir(dir, { recursive: true });
+    const db = new Kysely<PlatformTables>({ dialect: await threadedPGliteDialect(dir) });
+    return { db, engine: 'pglite', close: () => db.destroy() };
+  }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('kysely-pglite-dialect');
-  let dir: string | undefined;
-  if (options.dataDir) {
-    dir = path.join(options.dataDir, 'pglite');
-    await fs.mkdir(dir, { recursive: true });
-  }
-  const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
+  const pglite = await PGlite.create();
   // The dialect declares PGlite <= 0.4 as its peer; the root package.json overrides it to the
   // 0.5 infra uses (one copy installed). Its types still name the older client, and it only calls
   // query/transaction/close on the instance, which 0.5 keeps.

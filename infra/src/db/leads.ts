@@ -4,7 +4,7 @@ import type { PlatformTables } from './schema';
 
 type Db = Kysely<PlatformTables>;
 
-export type StoredLead = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' };
+export type StoredLead = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' };
 
 export interface LeadInput {
   tenant: string;
@@ -13,46 +13,75 @@ export interface LeadInput {
   /** The sender's mobile, digits only with +61 as 0 (the per-phone limit counts by it). */
   phoneDigits: string | null;
   idempotency: { key: string; bodyHash: string } | null;
+  /**
+   * At most `max` leads from this phone on this site since `since`: over it, the lead is not
+   * stored ('limited'). Leads sent with an idempotency key are not limited (a retry is not a
+   * new lead). Checked in the statement that stores the lead; leads from one phone written in
+   * the same batch do not see each other, so a burst may pass the limit by its batch-mates.
+   */
+  phoneLimit?: { max: number; since: Date } | null;
 }
 
 /**
- * Stores leads, each with its outbox row, all in one transaction. With an idempotency key, a
- * lead whose key the site has seen is answered from the first: the same lead id when the body
- * is the same, a conflict when it is not. Two leads racing with one key (in this batch or
- * another) meet at the unique constraint: the loser reads the winner's row.
+ * Stores leads, each with its outbox row, in one statement: a data-modifying CTE whose leads'
+ * insert and outbox rows' insert commit together or not at all, in one round trip (the embedded
+ * database pays a fixed cost per statement on its thread, so the phone check, the lead and its
+ * outbox row are one statement, not four). A lead over its phone limit is not inserted
+ * ('limited'). With an idempotency key, a lead whose key the site has seen is answered from the
+ * first: the same lead id when the body is the same, a conflict when it is not. Two leads racing
+ * with one key (in this batch or another) meet at the unique constraint: the loser reads the
+ * winner's row, committed by then (an insert that meets another transaction's uncommitted key
+ * waits for it to end).
  */
 async function writeLeads(db: Db, inputs: readonly LeadInput[]): Promise<StoredLead[]> {
-  return db.transaction().execute(async (trx) => {
-    // Ids chosen here, so the rows the insert skipped (a key seen before) are known by theirs.
-    const rows = inputs.map((input) => ({
-      id: randomUUID(),
-      tenant: input.tenant,
-      form: input.form,
-      payload: JSON.stringify(input.payload),
-      idempotency_key: input.idempotency?.key ?? null,
-      body_hash: input.idempotency?.bodyHash ?? null,
-      phone_digits: input.phoneDigits,
-    }));
-    const inserted = new Set(
-      (await trx.insertInto('leads').values(rows).onConflict((oc) => oc.columns(['tenant', 'idempotency_key']).doNothing()).returning('id').execute()).map((row) => row.id),
-    );
-    const stored = rows.filter((row) => inserted.has(row.id));
-    if (stored.length > 0) await trx.insertInto('lead_outbox').values(stored.map((row) => ({ lead_id: row.id, tenant: row.tenant }))).execute();
-    const skipped = rows.filter((row) => !inserted.has(row.id));
-    const first =
-      skipped.length === 0
-        ? []
-        : await trx
-            .selectFrom('leads')
-            .select(['id', 'tenant', 'idempotency_key', 'body_hash'])
-            .where((eb) => eb.or(skipped.map((row) => eb.and([eb('tenant', '=', row.tenant), eb('idempotency_key', '=', row.idempotency_key ?? '')]))))
-            .execute();
-    return rows.map((row): StoredLead => {
-      if (inserted.has(row.id)) return { status: 'stored', leadId: row.id };
-      const winner = first.find((candidate) => candidate.tenant === row.tenant && candidate.idempotency_key === row.idempotency_key);
-      if (!winner) throw new Error(`lead with key ${row.idempotency_key} was neither stored nor found`);
-      return winner.body_hash === row.body_hash ? { status: 'replayed', leadId: winner.id } : { status: 'conflict' };
-    });
+  // Ids chosen here, so the rows the insert skipped (limited, or a key seen before) are known by theirs.
+  const rows = inputs.map((input) => ({
+    id: randomUUID(),
+    tenant: input.tenant,
+    form: input.form,
+    payload: JSON.stringify(input.payload),
+    idempotency_key: input.idempotency?.key ?? null,
+    body_hash: input.idempotency?.bodyHash ?? null,
+    phone_digits: input.phoneDigits,
+    limit: input.idempotency ? null : (input.phoneLimit ?? null),
+  }));
+  // Written in SQL: the candidates are a VALUES list filtered by the phone check, which Kysely's
+  // insert builder does not express. Every value is a parameter.
+  const candidates = sql.join(
+    rows.map(
+      (row) =>
+        sql`(${row.id}::uuid, ${row.tenant}::text, ${row.form}::text, ${row.payload}::jsonb, ${row.idempotency_key}::text, ${row.body_hash}::text, ${row.phone_digits}::text, ${row.limit?.max ?? null}::int, ${row.limit?.since ?? null}::timestamptz)`,
+    ),
+  );
+  const result = await sql<{ id: string }>`
+    with candidate (id, tenant, form, payload, idempotency_key, body_hash, phone_digits, limit_max, limit_since) as (values ${candidates}),
+    inserted as (
+      insert into leads (id, tenant, form, payload, idempotency_key, body_hash, phone_digits)
+      select c.id, c.tenant, c.form, c.payload, c.idempotency_key, c.body_hash, c.phone_digits from candidate c
+      where c.limit_max is null
+         or (select count(*) from leads l where l.tenant = c.tenant and l.phone_digits = c.phone_digits and l.created_at > c.limit_since) < c.limit_max
+      on conflict (tenant, idempotency_key) do nothing
+      returning id, tenant
+    ),
+    outbox as (insert into lead_outbox (lead_id, tenant) select id, tenant from inserted)
+    select id from inserted`.execute(db);
+  const inserted = new Set(result.rows.map((row) => row.id));
+  // Not inserted without a key: over the phone limit (a lead without a key cannot meet another's).
+  const skipped = rows.filter((row) => !inserted.has(row.id) && row.idempotency_key !== null);
+  const first =
+    skipped.length === 0
+      ? []
+      : await db
+          .selectFrom('leads')
+          .select(['id', 'tenant', 'idempotency_key', 'body_hash'])
+          .where((eb) => eb.or(skipped.map((row) => eb.and([eb('tenant', '=', row.tenant), eb('idempotency_key', '=', row.idempotency_key ?? '')]))))
+          .execute();
+  return rows.map((row): StoredLead => {
+    if (inserted.has(row.id)) return { status: 'stored', leadId: row.id };
+    if (row.idempotency_key === null) return { status: 'limited' };
+    const winner = first.find((candidate) => candidate.tenant === row.tenant && candidate.idempotency_key === row.idempotency_key);
+    if (!winner) throw new Error(`lead with key ${row.idempotency_key} was neither stored nor found`);
+    return winner.body_hash === row.body_hash ? { status: 'replayed', leadId: winner.id } : { status: 'conflict' };
   });
 }
 
@@ -111,18 +140,6 @@ export class LeadWriter {
       }
     }
   }
-}
-
-/** Leads a site received from one phone (digits only, +61 as 0) since `since`. */
-export async function countLeadsFromPhone(db: Db, tenant: string, phoneDigits: string, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('leads')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenant', '=', tenant)
-    .where('phone_digits', '=', phoneDigits)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export interface LeadRow {

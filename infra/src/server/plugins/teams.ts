@@ -11,7 +11,7 @@ import { findCarById, findCarBySlug, listLocations, listPromoNodes, listSlides, 
 import { carToRecord } from '../../search/indexing/records';
 import { positiveFromEnv } from '../env';
 import { normalisePhone } from '@forecourt/shared-config/identity';
-import { bookedTestDrives, countLeadsFromPhone, findLead, LeadWriter } from '../../db/leads';
+import { bookedTestDrives, findLead, LeadWriter } from '../../db/leads';
 import type { LeadsPorts } from '../../../../mf-leads/server';
 import vehicleServer, { type VehiclePorts } from '../../../../mf-vehicle/server';
 
@@ -187,11 +187,11 @@ function leadsPorts(fastify: FastifyInstance, ports: TeamPorts): LeadsPorts {
       return lead ? { userData: (lead.payload['userData'] ?? {}) as Record<string, unknown> } : null;
     },
     bookedTestDrives: async (request, locationId, fromDate, exceptKey) => (request.tenant ? bookedTestDrives(db, request.tenant.slug, locationId, fromDate, exceptKey) : []),
-    leadsFromPhoneLastHour: async (request, phone) => (request.tenant ? countLeadsFromPhone(db, request.tenant.slug, phone, new Date(Date.now() - 60 * 60 * 1000)) : 0),
-    storeLead: async (request, lead, idempotency) => {
+    storeLead: async (request, lead, idempotency, phonePerHour) => {
       if (!request.tenant) throw new Error('a lead needs a site');
       const phone = lead.userData['phone'];
-      return writer.store({ tenant: request.tenant.slug, form: lead.form, payload: { ...lead }, phoneDigits: typeof phone === 'string' ? normalisePhone(phone) : null, idempotency });
+      const phoneLimit = phonePerHour === undefined ? null : { max: phonePerHour, since: new Date(Date.now() - 60 * 60 * 1000) };
+      return writer.store({ tenant: request.tenant.slug, form: lead.form, payload: { ...lead }, phoneDigits: typeof phone === 'string' ? normalisePhone(phone) : null, idempotency, phoneLimit });
     },
   };
 }
