@@ -60,7 +60,9 @@ export default fp<LeadDeliveryOptions>(
         timer = setInterval(() => void deliverLeads().catch((error: unknown) => fastify.log.error({ err: error }, 'leads: a delivery round failed')), intervalMs).unref();
       });
     }
-    fastify.addHook('onClose', async () => {
+    // preClose, not onClose: the round in flight finishes and no new one starts before any
+    // onClose hook (the database's among them) runs.
+    fastify.addHook('preClose', async () => {
       clearInterval(timer);
       await running?.catch(() => undefined);
     });
