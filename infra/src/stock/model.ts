@@ -15,9 +15,10 @@ export type CarType = (typeof CAR_TYPES)[number];
 export const ITEM_TYPES = ['car', 'motorcycle', 'truck', 'caravan'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 
-/** Finance providers the specification names, with their eligibility rules in mf-finance. */
-export const FINANCE_PROVIDERS = ['Taurus', 'Angle', 'Manual', 'Powertorque', 'Nissan Finance', '360 Finance', 'AusLoans'] as const;
-export type FinanceProvider = (typeof FINANCE_PROVIDERS)[number];
+// Finance providers the specification names (a site picks one in its tenant config; their
+// eligibility rules are mf-finance's).
+export { FINANCE_PROVIDERS, type FinanceProvider } from '@forecourt/shared-config/tenant';
+import type { FinanceProvider } from '@forecourt/shared-config/tenant';
 
 export interface CarImage {
   image: { url: string; thumb: { url: string } };
