@@ -106,23 +106,32 @@ export interface LeadRequest {
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
 
 /**
- * A form's sender. Each distinct body gets its own Idempotency-Key and a retry of the same body
- * reuses it, so a shopper who presses Send again after a lost answer never makes the dealer a
- * second lead, and one who corrects a field sends a new one.
+ * A poster for one endpoint that takes an Idempotency-Key: each distinct body gets its own key and
+ * a retry of the same body reuses it, so a shopper who presses Send again after a lost answer
+ * never makes the dealer a second lead, and one who corrects a field sends a new one. Throws
+ * when no answer came.
  */
-export function createLeadSender(fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+export function createKeyedPost(path: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
   let last: { body: string; key: string } | null = null;
-  return async function send(request: LeadRequest): Promise<LeadOutcome> {
-    const body = JSON.stringify(request);
+  return async function post(payload: unknown): Promise<Response> {
+    const body = JSON.stringify(payload);
     if (last?.body !== body) last = { body, key: newKey() };
+    return fetchImpl(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': last.key },
+      body,
+      credentials: 'same-origin',
+    });
+  };
+}
+
+/** A lead form's sender (a keyed post to the lead endpoint), its answer read as the spec's outcomes. */
+export function createLeadSender(fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+  const post = createKeyedPost(LEAD_SUBMIT_PATH, fetchImpl);
+  return async function send(request: LeadRequest): Promise<LeadOutcome> {
     let response: Response;
     try {
-      response = await fetchImpl(LEAD_SUBMIT_PATH, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': last.key },
-        body,
-        credentials: 'same-origin',
-      });
+      response = await post(request);
     } catch {
       return { status: 'failed', message: LEAD_SUBMIT_ERROR };
     }

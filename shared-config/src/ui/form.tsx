@@ -1,5 +1,5 @@
 import { css, keyframes } from '@emotion/react';
-import { FORM_ERROR, setIn, type ValidationErrors } from 'final-form';
+import { FORM_ERROR, setIn, type SubmissionErrors, type ValidationErrors } from 'final-form';
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Form, useField, useForm, useFormState, type FormProps } from 'react-final-form';
 import type { ZodType } from 'zod';
@@ -499,6 +499,11 @@ export interface FormStep {
   /** Checks the fields shown so far; the last step's is the form's whole schema. */
   schema: ZodType<unknown>;
   content: ReactNode;
+  /**
+   * Work a non-final step does before the form moves on (send a code, check it): errors by field
+   * (or FORM_ERROR) keep the shopper on the step with them shown; nothing moves on.
+   */
+  onNext?: (values: Record<string, unknown>) => Promise<SubmissionErrors | undefined> | SubmissionErrors | undefined;
 }
 
 export interface StepFormProps<V extends object> extends Omit<SchemaFormProps<V>, 'schema' | 'children'> {
@@ -506,6 +511,8 @@ export interface StepFormProps<V extends object> extends Omit<SchemaFormProps<V>
   submitLabel: string;
   /** Shown under the steps on every step (a disclaimer, say). */
   footer?: ReactNode;
+  /** Every step's title in a list above the form, the current one marked (instead of 'Step 2 of 4'). */
+  stepList?: boolean;
 }
 
 /**
@@ -513,7 +520,8 @@ export interface StepFormProps<V extends object> extends Omit<SchemaFormProps<V>
  * its own fields before moving on, Back keeps what was typed, and the step's heading takes focus
  * so a keyboard shopper carries on from the top of the new step.
  */
-export function StepForm<V extends object>({ steps, submitLabel, footer, onSubmit, ...rest }: StepFormProps<V>) {
+export function StepForm<V extends object>({ steps, submitLabel, footer, stepList, onSubmit, ...rest }: StepFormProps<V>) {
+  const { theme } = useTenant();
   const [index, setIndex] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -530,17 +538,43 @@ export function StepForm<V extends object>({ steps, submitLabel, footer, onSubmi
       // callback, and would wait for it.
       onSubmit={(values, form) => {
         if (!last) {
-          moved.current = true;
-          setIndex(index + 1);
-          // The next step's fields start untouched: their errors wait for the shopper.
-          return undefined;
+          const advance = () => {
+            moved.current = true;
+            setIndex(index + 1);
+          };
+          if (!step.onNext) {
+            advance();
+            // The next step's fields start untouched: their errors wait for the shopper.
+            return undefined;
+          }
+          return Promise.resolve(step.onNext(values as Record<string, unknown>)).then((errors) => {
+            if (errors && Object.keys(errors).length > 0) return errors;
+            advance();
+            return undefined;
+          });
         }
         return onSubmit(values, form);
       }}
     >
-      {steps.length > 1 && (
-        <p css={{ margin: '0 0 0.25rem', color: SURFACE.muted, fontSize: '0.875rem' }}>{`Step ${index + 1} of ${steps.length}`}</p>
-      )}
+      {steps.length > 1 &&
+        (stepList ? (
+          <ol
+            aria-label="Steps"
+            css={css`display: grid; grid-template-columns: repeat(${steps.length}, 1fr); gap: 0.35rem; margin: 0 0 1rem; padding: 0; list-style: none; font-size: 0.8125rem; color: ${SURFACE.muted};`}
+          >
+            {steps.map((candidate, i) => (
+              <li
+                key={candidate.title}
+                aria-current={i === index ? 'step' : undefined}
+                css={css`padding-top: 0.4rem; border-top: 4px solid ${i <= index ? theme.primary : SURFACE.border}; ${i === index ? 'color: #101828; font-weight: 700;' : ''}`}
+              >
+                {candidate.title}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p css={{ margin: '0 0 0.25rem', color: SURFACE.muted, fontSize: '0.875rem' }}>{`Step ${index + 1} of ${steps.length}`}</p>
+        ))}
       <h3 ref={headingRef} tabIndex={-1} css={{ margin: '0 0 0.75rem', fontSize: '1.0625rem', outline: 'none' }}>
         {step.title}
       </h3>

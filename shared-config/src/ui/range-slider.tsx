@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import * as Slider from '@radix-ui/react-slider';
+import * as Primitive from '@radix-ui/react-slider';
 // The package's own name, not a relative path: this file is shared as its own module, and a
 // relative import would give it a second copy of the runtime (no tenant set in it).
 import { SURFACE, useTenant } from '@forecourt/shared-config';
@@ -45,7 +45,7 @@ export function RangeSlider({ label, min, max, step, value, onChange, onCommit, 
     }
   `;
   return (
-    <Slider.Root
+    <Primitive.Root
       min={min}
       max={max}
       step={step}
@@ -64,11 +64,78 @@ export function RangeSlider({ label, min, max, step, value, onChange, onCommit, 
         margin: 0 0.75rem;
       `}
     >
-      <Slider.Track css={css`position: relative; flex: 1; height: 6px; border-radius: 3px; background: ${SURFACE.border};`}>
-        <Slider.Range css={css`position: absolute; height: 100%; border-radius: 3px; background: ${theme.primary};`} />
-      </Slider.Track>
-      <Slider.Thumb aria-label={`Minimum ${lower}`} aria-valuetext={format(value[0])} css={thumb} />
-      <Slider.Thumb aria-label={`Maximum ${lower}`} aria-valuetext={format(value[1])} css={thumb} />
-    </Slider.Root>
+      <Primitive.Track css={css`position: relative; flex: 1; height: 6px; border-radius: 3px; background: ${SURFACE.border};`}>
+        <Primitive.Range css={css`position: absolute; height: 100%; border-radius: 3px; background: ${theme.primary};`} />
+      </Primitive.Track>
+      <Primitive.Thumb aria-label={`Minimum ${lower}`} aria-valuetext={format(value[0])} css={thumb} />
+      <Primitive.Thumb aria-label={`Maximum ${lower}`} aria-valuetext={format(value[1])} css={thumb} />
+    </Primitive.Root>
+  );
+}
+
+export interface SliderProps {
+  /** The thumb's accessible name, e.g. 'Loan term'. */
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  value: number;
+  onChange: (value: number) => void;
+  onCommit?: (value: number) => void;
+  /** How the value is read out, e.g. '5 years' or '$30,000'. */
+  format: (value: number) => string;
+  disabled?: boolean;
+  /** Ids of elements describing the slider (its hint, its error). */
+  describedBy?: string;
+}
+
+/** The one-thumb slider of the platform: the same primitive, look and keyboard as RangeSlider. */
+export function Slider({ label, min, max, step, value, onChange, onCommit, format, disabled, describedBy }: SliderProps) {
+  const { theme } = useTenant();
+  return (
+    <Primitive.Root
+      min={min}
+      max={max}
+      step={step}
+      value={[value]}
+      disabled={disabled}
+      onValueChange={(v) => onChange(v[0] ?? min)}
+      onValueCommit={(v) => onCommit?.(v[0] ?? min)}
+      css={css`
+        position: relative;
+        display: flex;
+        align-items: center;
+        height: 2.75rem;
+        touch-action: none;
+        user-select: none;
+        margin: 0 0.75rem;
+        &[data-disabled] {
+          opacity: 0.55;
+        }
+      `}
+    >
+      <Primitive.Track css={css`position: relative; flex: 1; height: 6px; border-radius: 3px; background: ${SURFACE.border};`}>
+        <Primitive.Range css={css`position: absolute; height: 100%; border-radius: 3px; background: ${theme.primary};`} />
+      </Primitive.Track>
+      <Primitive.Thumb
+        aria-label={label}
+        aria-valuetext={format(value)}
+        {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+        css={css`
+          display: block;
+          width: 1.5rem;
+          height: 1.5rem;
+          border-radius: 50%;
+          background: #fff;
+          border: 2px solid ${theme.primary};
+          box-shadow: 0 1px 3px rgb(0 0 0 / 25%);
+          cursor: grab;
+          &:focus-visible {
+            outline: 3px solid ${theme.accent};
+            outline-offset: 2px;
+          }
+        `}
+      />
+    </Primitive.Root>
   );
 }

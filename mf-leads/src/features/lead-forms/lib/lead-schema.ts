@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema, INVALID_EMAIL, INVALID_MOBILE_NUMBER, INVALID_POSTCODE, isMobileNumber, mobileSchema, optional, postcodeSchema, REQUIRED, required, text } from '@forecourt/shared-config/contact';
 
 /**
  * Every lead form's rules: one schema per form for the browser's form and the server's lead
@@ -8,9 +9,8 @@ import { z } from 'zod';
  * and the server build the same one.
  */
 
-/** Spec texts. */
-export const REQUIRED = 'This is a required field.';
-export const INVALID_POSTCODE = 'Invalid postcode. Please enter a 4-digit number.';
+/** Spec texts (the contact fields' own live in shared-config's contact rules, shared with the finance enquiry). */
+export { INVALID_EMAIL, INVALID_MOBILE_NUMBER, INVALID_POSTCODE, isMobileNumber, optional, REQUIRED, required, text };
 export const TERMS_REQUIRED = '*You must agree to the terms of use before submitting.';
 export const OPT_IN_LABEL = 'Email me similar stock and latest offers.';
 /** Spec: the photo request's hidden field and its default. */
@@ -22,9 +22,7 @@ export const FIND_SIMILAR_SUBCATEGORY = 'Find me something similar';
 export const TEST_DRIVE_SUBCATEGORIES = ['Test Drive Booking Used', 'Test Drive Booking New'] as const;
 export const testDriveSubcategory = (carType: string) => (carType === 'new' ? 'Test Drive Booking New' : 'Test Drive Booking Used');
 
-/** Not in the spec: the email, mobile, rego and date checks, in the spec's plain style. */
-export const INVALID_EMAIL = 'Please enter a valid email address.';
-export const INVALID_MOBILE_NUMBER = 'Please enter a valid mobile number.';
+/** Not in the spec: the choice, rego and date checks, in the spec's plain style. */
 export const INVALID_CHOICE = 'Please choose one of the options.';
 export const INVALID_REGO = 'Please enter a registration of 1 to 9 letters and numbers.';
 export const INVALID_DATE_TIME = 'Please choose a time from the list.';
@@ -50,15 +48,6 @@ export interface FormChoices {
 
 export const NO_CHOICES: FormChoices = { locations: [] };
 
-export const text = (max: number) => z.string({ error: REQUIRED }).trim().max(max, { error: `must be at most ${max} characters` });
-export const required = (max: number) => text(max).min(1, { error: REQUIRED });
-export const optional = (max: number) => text(max).optional();
-
-/** Spec postcode: exactly 4 digits, no separators. */
-const postcode = z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).regex(/^\d{4}$/, { error: INVALID_POSTCODE });
-
-/** An Australian mobile: 04.. or +614.., spaces, brackets and dashes allowed. */
-export const isMobileNumber = (value: string) => /^(\+?61|0)4\d{8}$/.test(value.replace(/[\s()-]/g, ''));
 
 /** A plate as the states issue them: 1 to 9 letters and digits (spaces and dashes dropped). */
 export const normaliseRego = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
@@ -79,9 +68,9 @@ export function contactShape(rules: EnquiryRules) {
   return {
     name: required(100),
     last_name: required(100),
-    email: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(254).pipe(z.email({ error: INVALID_EMAIL })),
-    phone: required(32).refine(isMobileNumber, { error: INVALID_MOBILE_NUMBER }),
-    postcode: rules.postcodeShown ? postcode : postcode.optional(),
+    email: emailSchema,
+    phone: mobileSchema,
+    postcode: rules.postcodeShown ? postcodeSchema : postcodeSchema.optional(),
     opt_in: z.boolean().default(true),
     terms_conditions: rules.termsRequired ? z.literal(true, { error: TERMS_REQUIRED }) : z.boolean().optional(),
     /** The car the lead is about, by its id on this site (the server adds the rest from stock). */
