@@ -12,3 +12,13 @@ if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = Text
 if (typeof globalThis.fetch === 'undefined') {
   globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch (no server in component tests)'));
 }
+
+// jsdom does no layout, so it has no ResizeObserver; Radix's slider measures its thumbs with one.
+// Nothing is ever resized here, so an observer that never calls back is exact.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class ResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

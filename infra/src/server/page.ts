@@ -2,7 +2,7 @@ import { BOOT_DATA_ELEMENT_ID, type BootData, type RemoteManifestEntry, type Sea
 import { FIRST_PAINT_CSS, FIRST_PAINT_DATA_ID, type FirstPaintPayload } from '@forecourt/shared-config/first-paint';
 import { resolveRouteOwner } from '@forecourt/shared-config/routes';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
-import { toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
+import { tenantRoutes, toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Pin } from '../db/pins';
 import { REMOTE_ENTRY, SHELL_TEAM, type Registry } from '../registry/registry';
 import type { PageHead } from '@forecourt/shared-config/server';
@@ -74,7 +74,7 @@ export async function composePage(
       version: meta.version,
       entry: entryUrl(team, meta.version, REMOTE_ENTRY),
       integrity: meta.integrity[REMOTE_ENTRY],
-      routes: meta.routes,
+      routes: [...meta.routes, ...tenantRoutes(tenant, team)],
     };
     const lastGood = pin.lastGoodVersion ? await registry.meta(team, pin.lastGoodVersion) : null;
     if (lastGood) {

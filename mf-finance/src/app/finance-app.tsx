@@ -1,14 +1,17 @@
+import { useTenant } from '@forecourt/shared-config';
 import { Route, Routes } from '@forecourt/shared-config/router';
 import { FinancePage } from '../features/finance-page/components/finance-page';
 
-/** The routes of routes.json; the shell mounts this app only on paths it owns. */
+/** The routes of routes.json and the dealer's own finance link (tenant `finance.link`); the shell mounts this app only on paths it owns. */
 export function FinanceRoutes() {
+  const { finance } = useTenant();
   return (
     <Routes>
       <Route path="/finance" element={<FinancePage />} />
       <Route path="/apply-for-finance" element={<FinancePage />} />
       <Route path="/finance-enquiry" element={<FinancePage />} />
       <Route path="/personalised/finance" element={<FinancePage />} />
+      {finance.link && <Route path={finance.link} element={<FinancePage />} />}
     </Routes>
   );
 }

@@ -27,20 +27,26 @@ describe('finance page', () => {
     expect(panel.getAllByRole('listitem')).toHaveLength(3);
   });
 
-  it('shows the chosen car id', () => {
-    renderAt('/personalised/finance?car_id=test-motors-7');
-    const panel = within(screen.getByRole('complementary', { name: 'Your chosen car' }));
-    expect(panel.getByText('test-motors-7')).toBeInTheDocument();
-  });
-
-  it('shows the price a link carried', () => {
+  it('starts the purchase price at the price a link carried', () => {
     renderAt('/personalised/finance?car_id=test-motors-7&vehiclePriceBudget=25000');
-    expect(screen.getByText('$25,000')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Purchase price/ })).toHaveValue('25000');
   });
 
-  it('shows a hostile car id as text', () => {
-    renderAt('/personalised/finance?car_id=%3Cimg%20src%3Dx%3E');
-    expect(screen.getByText('<img src=x>')).toBeInTheDocument();
+  it('shows the four steps of the application, the first one current', () => {
+    renderAt('/finance');
+    const steps = within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(['Quick Estimate', 'Your Details', 'Instant pre-approval', 'Apply to lender']);
+    expect(steps[0]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('is the Get Finance Now page without a car when the site has the call to action', () => {
+    renderAt('/finance', testTenant({ finance: { getFinanceCta: true } }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Get Finance Now');
+  });
+
+  it("shows the finance enquiry on the dealer's own finance link", () => {
+    renderAt('/car-loans', testTenant({ finance: { link: '/car-loans' } }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Finance enquiry');
   });
 
   it('offers the tenant phone as a call link', () => {
@@ -50,6 +56,6 @@ describe('finance page', () => {
 
   it('uses the tenant item noun', () => {
     renderAt('/finance', testTenant({ search: { itemNoun: 'caravan' } }));
-    expect(screen.getByText('Finance your next caravan with Test Motors.')).toBeInTheDocument();
+    expect(screen.getByText(/^Finance your next caravan with Test Motors\./)).toBeInTheDocument();
   });
 });

@@ -424,3 +424,14 @@ const STATE_TIME_ZONES = {
 export function dealerTimeZone(contact: { state: keyof typeof STATE_TIME_ZONES; timeZone?: string | undefined }): string {
   return contact.timeZone ?? STATE_TIME_ZONES[contact.state];
 }
+
+/**
+ * Paths a site gives a team beyond its build's routes.json: the dealer-configured finance link
+ * (spec: 'a dealer-configured finance link' shows the finance enquiry). The platform adds them to
+ * the team's routes in the page's manifest, so the shell mounts the team there; the team's app
+ * routes them too.
+ */
+export function tenantRoutes(tenant: Pick<TenantConfig, 'finance'>, team: string): string[] {
+  if (team === 'mf-finance' && tenant.finance.link) return [tenant.finance.link];
+  return [];
+}

@@ -1,65 +1,95 @@
 import { css } from '@emotion/react';
-import { formatDollars, paths, RemoteFragment, telHref, useTenant } from '@forecourt/shared-config';
-import { useId } from 'react';
+import { formatDollars, paths, RemoteFragment, SURFACE, telHref, useTenant } from '@forecourt/shared-config';
+import { useId, useMemo } from 'react';
 import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
-import { FINANCE_STEPS, financeHeading, readCarId, readVehiclePrice } from '../lib/finance-page';
+import { FinanceEnquiryForm } from '../../finance-enquiry/components/finance-enquiry-form';
+import { readFinanceQuery } from '../../finance-enquiry/lib/finance-query';
+import { useFeaturedCars, useFinanceCar, type FinancePanelCar } from '../api/finance-cars';
+import { FINANCE_STEPS, financeHeading, GET_FINANCE_NOW } from '../lib/finance-page';
 
-const card = css`label: mf-finance-card; padding: 1rem 1.25rem; border: 1px solid #d0d5dd; border-radius: 8px;`;
+const card = css`label: mf-finance-card; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #fff;`;
+/** Spec: the panel beside the form is hidden on small screens. */
+const hiddenOnSmall = css`@media (max-width: 767.98px) { display: none; }`;
+
+/** The chosen car beside the form: photo, name, price and its lender's disclaimer. */
+function ChosenCar({ car, headingId, noun }: { car: FinancePanelCar; headingId: string; noun: string }) {
+  return (
+    <>
+      <h2 id={headingId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
+        Your chosen {noun}
+      </h2>
+      {car.primary_image_url && <img src={car.primary_image_url} alt="" width={320} height={213} css={{ width: '100%', height: 'auto', borderRadius: 6, marginBottom: '0.75rem' }} />}
+      <p css={{ margin: '0 0 0.25rem', fontWeight: 700 }}>
+        <a href={paths.car(car.slug)}>{car.name}</a>
+      </p>
+      {car.price > 10 && <p css={{ margin: '0 0 0.75rem', fontSize: '1.25rem', fontWeight: 700 }}>{formatDollars(car.price)}</p>}
+      {car.disclaimer && <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.8125rem' }}>{car.disclaimer}</p>}
+    </>
+  );
+}
+
+/** Spec: 'a Get Finance Now page with six featured used cars and links to used cars'. */
+function FeaturedUsedCars({ noun }: { noun: string }) {
+  const featured = useFeaturedCars(true);
+  const headingId = useId();
+  if (featured.status !== 'ready' || featured.value.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} css={{ marginTop: '2rem' }}>
+      <h2 id={headingId} css={{ fontSize: '1.25rem', margin: '0 0 0.75rem' }}>
+        Used {noun}s you can finance today
+      </h2>
+      <ul css={css`label: mf-finance-featured; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 1rem; margin: 0 0 1rem; padding: 0; list-style: none;`}>
+        {featured.value.map((car) => (
+          <li key={car.id} css={card}>
+            {car.primary_image_url && <img src={car.primary_image_url} alt="" width={320} height={213} loading="lazy" css={{ width: '100%', height: 'auto', borderRadius: 6, marginBottom: '0.5rem' }} />}
+            <a href={paths.car(car.slug)} css={{ fontWeight: 700 }}>
+              {car.name}
+            </a>
+            <p css={{ margin: '0.25rem 0 0' }}>
+              {formatDollars(car.price)} · {car.km.toLocaleString('en-AU')} km
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p css={{ margin: 0 }}>
+        <a href={paths.search('used')}>See all our used {noun}s</a>
+      </p>
+    </section>
+  );
+}
 
 export function FinancePage() {
   const tenant = useTenant();
   const { pathname } = useLocation();
-  const [query] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const query = useMemo(() => readFinanceQuery(searchParams), [searchParams]);
+  const chosen = useFinanceCar(query.carId);
+  const car = query.carId && chosen.status === 'ready' ? chosen.value : null;
   const headingId = useId();
-  const teamId = useId();
   const panelId = useId();
   const noun = tenant.search.itemNoun;
-  const carId = readCarId(query);
-  const price = readVehiclePrice(query);
+  const getFinanceNow = !query.carId && tenant.finance.getFinanceCta;
   return (
     <article aria-labelledby={headingId} css={css`label: mf-finance-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
       <h1 id={headingId} css={{ margin: '0 0 0.25rem' }}>
-        {financeHeading(pathname)}
+        {getFinanceNow ? GET_FINANCE_NOW : financeHeading(pathname, tenant.finance.link)}
       </h1>
-      <p css={{ margin: '0 0 1.5rem', color: '#475467' }}>
-        Finance your next {noun} with {tenant.name}.
+      <p css={{ margin: '0 0 1.5rem', color: SURFACE.muted }}>
+        Finance your next {noun} with {tenant.name}. Prefer to talk? Call our finance team on <a href={telHref(tenant.contact.phone)}>{tenant.contact.phone}</a>.
       </p>
-      <div css={css`label: mf-finance-layout; display: grid; grid-template-columns: 2fr 1fr; align-items: start; gap: 1.5rem; @media (max-width: 767.98px) { grid-template-columns: 1fr; }`}>
-        <section aria-labelledby={teamId} css={card}>
-          <h2 id={teamId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
-            Talk to our finance team
-          </h2>
-          <p css={{ margin: '0 0 0.75rem' }}>
-            Call {tenant.name} in {tenant.contact.city} on{' '}
-            <a href={telHref(tenant.contact.phone)}>{tenant.contact.phone}</a> to talk through your options.
-          </p>
-          <p css={{ margin: 0 }}>
-            <a href={paths.search()}>Browse our {noun}s</a>
-          </p>
+      <div css={css`label: mf-finance-layout; display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); align-items: start; gap: 1.5rem; @media (max-width: 767.98px) { grid-template-columns: minmax(0, 1fr); }`}>
+        <section aria-label="Finance enquiry" css={card}>
+          <FinanceEnquiryForm query={query} car={car} variant="page" />
         </section>
-        {/* Spec: the panel beside the form is hidden on small screens. */}
-        <aside aria-labelledby={panelId} css={css`${card}; label: mf-finance-panel; @media (max-width: 767.98px) { display: none; }`}>
-          {carId ? (
-            <>
-              <h2 id={panelId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
-                Your chosen {noun}
-              </h2>
-              <dl css={{ margin: 0 }}>
-                <dt css={{ color: '#475467' }}>Reference</dt>
-                <dd css={{ margin: '0 0 0.5rem', fontWeight: 600 }}>{carId}</dd>
-                {price !== null && (
-                  <>
-                    <dt css={{ color: '#475467' }}>Price</dt>
-                    <dd css={{ margin: 0, fontWeight: 600 }}>{formatDollars(price)}</dd>
-                  </>
-                )}
-              </dl>
-            </>
+        <aside aria-labelledby={panelId} css={[card, hiddenOnSmall]}>
+          {car ? (
+            <ChosenCar car={car} headingId={panelId} noun={noun} />
           ) : (
             <>
               <h2 id={panelId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
                 How it works
               </h2>
+              {query.carId && chosen.status === 'missing' && <p css={{ margin: '0 0 0.75rem' }}>{`That ${noun} is no longer listed, but we can still help you with finance.`}</p>}
               <ol css={{ margin: 0, paddingLeft: '1.25rem' }}>
                 {FINANCE_STEPS.map((step) => (
                   <li key={step.title} css={{ marginBottom: '0.5rem' }}>
@@ -72,13 +102,14 @@ export function FinancePage() {
             </>
           )}
         </aside>
-        {/* The search team's budget finder (finance spec §9): repayments and deposit to a price ceiling, then the search. */}
-        {tenant.features['mf-search'] && (
-          <div css={css`grid-column: 1; @media (max-width: 767.98px) { grid-column: auto; }`}>
-            <RemoteFragment id="mf_search/BudgetFinder" props={{}} />
-          </div>
-        )}
       </div>
+      {getFinanceNow && <FeaturedUsedCars noun={noun} />}
+      {/* The search team's budget finder (finance spec §9): repayments and deposit to a price ceiling, then the search. */}
+      {tenant.features['mf-search'] && (
+        <div css={{ marginTop: '2rem', maxWidth: '40rem' }}>
+          <RemoteFragment id="mf_search/BudgetFinder" props={{}} />
+        </div>
+      )}
     </article>
   );
 }

@@ -6,8 +6,13 @@ const FINANCE_HEADINGS: Record<string, string> = {
   '/personalised/finance': 'Personalised finance',
 };
 
-export function financeHeading(pathname: string): string {
+/** Spec: the Get Finance Now page (no car, the site's get-finance call-to-action flag on). */
+export const GET_FINANCE_NOW = 'Get Finance Now';
+
+/** The page's heading; the dealer's own finance link (tenant `finance.link`) is the finance enquiry. */
+export function financeHeading(pathname: string, dealerLink?: string): string {
   const path = `/${pathname.split('/').filter(Boolean).join('/')}`;
+  if (dealerLink && path === dealerLink) return FINANCE_HEADINGS['/finance-enquiry']!;
   return FINANCE_HEADINGS[path] ?? 'Finance';
 }
 
@@ -20,20 +25,3 @@ export const FINANCE_STEPS = [
   { title: 'Your details', text: 'Confirm your details with a one-time code sent to your mobile.' },
   { title: 'Apply to lender', text: 'We pass your application to our finance partner for instant pre-approval.' },
 ] as const;
-
-/** The chosen car from `?car_id=`, or null when none (blank counts as none). */
-export function readCarId(query: URLSearchParams): string | null {
-  const id = query.get('car_id')?.trim();
-  return id ? id : null;
-}
-
-/**
- * The vehicle price a link carried (`vehiclePriceBudget`, else `price`), or null when absent or
- * not a positive number.
- */
-export function readVehiclePrice(query: URLSearchParams): number | null {
-  const raw = query.get('vehiclePriceBudget') ?? query.get('price');
-  if (raw === null || raw.trim() === '') return null;
-  const price = Number(raw);
-  return Number.isFinite(price) && price > 0 ? price : null;
-}

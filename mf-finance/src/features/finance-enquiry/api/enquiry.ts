@@ -1,0 +1,94 @@
+import { paths } from '@forecourt/shared-config';
+import { createKeyedPost, LEAD_FAILED, rememberLastLead } from '@forecourt/shared-config/leads';
+import { leadAttributes } from '@forecourt/shared-config/visits';
+import type { FinanceQuery } from '../lib/finance-query';
+import type { financeEnquirySchema } from '../lib/finance-schema';
+import type { FinanceEnquiryCar } from '../components/finance-enquiry-form';
+import type { z } from 'zod';
+
+export const CREATE_CUSTOMER_PATH = '/api/youx/create-customer';
+export const FINANCE_ENQUIRY_PATH = '/api/finance/enquiry';
+
+/** Spec texts for the partner hand-over. */
+export const CUSTOMER_FAILED = 'Failed to create YouX customer';
+export const CUSTOMER_UNREACHABLE = 'Failed to create customer with YouX';
+export const NO_REDIRECT = 'Failed to create customer or no redirect URL received.';
+export const UNKNOWN_ERROR = 'An unknown error occurred.';
+
+export type EnquiryOutcome = { status: 'redirect'; url: string } | { status: 'stored'; successPath: string } | { status: 'failed'; message: string; field?: string };
+
+export interface EnquiryInput {
+  values: z.output<typeof financeEnquirySchema>;
+  query: FinanceQuery;
+  car: FinanceEnquiryCar | null;
+  /** The site hands the shopper to the finance partner (else the enquiry is a lead only). */
+  partner: boolean;
+}
+
+/**
+ * The create-customer call's body (spec: `data` with nvic, vin, selfAssessedCreditScore,
+ * purchasePrice, year, loanTerm, phoneNumber, firstName, lastName, email; `additionalData` with
+ * postCode and subscribe) and the finance lead's context (spec finance lead: whoIsHelping, tags,
+ * car_id, vin, dealership_slug, car_type, lead_attributes).
+ */
+export function enquiryBody({ values, query, car }: EnquiryInput) {
+  return {
+    data: {
+      nvic: car?.nvic ?? query.nvic ?? undefined,
+      vin: car?.vin ?? query.vin ?? undefined,
+      selfAssessedCreditScore: values.selfAssessedCreditScore,
+      purchasePrice: values.purchasePrice,
+      year: car?.year ?? query.year ?? undefined,
+      loanTerm: values.loanTerm,
+      phoneNumber: values.phoneNumber,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+    },
+    additionalData: {
+      postCode: values.postCode,
+      subscribe: values.subscribe,
+      whoIsHelping: values.whoIsHelping,
+      car_id: car?.id ?? query.carId ?? undefined,
+      dealership_slug: car?.dealership_slug ?? query.preferredDealership ?? undefined,
+      car_type: car?.car_type ?? query.carType ?? undefined,
+      tags: ['finance-enquiry'],
+      lead_attributes: leadAttributes(),
+    },
+  };
+}
+
+/**
+ * The enquiry's sender: the same body sent again (Send pressed after a lost answer) carries the
+ * same Idempotency-Key, so the dealer gets one finance lead. With the partner, the answer's
+ * `redirectUrl` is where the shopper goes next; without, the lead is stored and the shopper
+ * sees the success page.
+ */
+export function submitFinanceEnquiry(fetchImpl?: typeof fetch) {
+  const toPartner = createKeyedPost(CREATE_CUSTOMER_PATH, fetchImpl);
+  const toDealer = createKeyedPost(FINANCE_ENQUIRY_PATH, fetchImpl);
+  return async function send(input: EnquiryInput): Promise<EnquiryOutcome> {
+    const body = enquiryBody(input);
+    let response: Response;
+    try {
+      response = await (input.partner ? toPartner : toDealer)(body);
+    } catch {
+      return { status: 'failed', message: input.partner ? CUSTOMER_UNREACHABLE : LEAD_FAILED };
+    }
+    const answer = (await response.json().catch(() => null)) as { redirectUrl?: unknown; lead_id?: unknown; error?: unknown; field?: unknown } | null;
+    const error = typeof answer?.error === 'string' ? answer.error : null;
+    // Spec: 'a successful lead with a lead_id stores the car' (the success page reads it).
+    if (typeof answer?.lead_id === 'string') rememberLastLead({ leadId: answer.lead_id, form: 'finance', car: input.car ? { id: input.car.id, slug: input.car.slug, name: input.car.name } : null });
+    if (response.status === 400 && typeof answer?.field === 'string') {
+      const field = answer.field.replace(/^(data|additionalData)\./, '');
+      return { status: 'failed', field, message: (error ?? '').replace(/^[\w.]+: /, '') };
+    }
+    if (!response.ok) return { status: 'failed', message: error ?? (input.partner ? CUSTOMER_FAILED : LEAD_FAILED) };
+    if (input.partner) {
+      if (typeof answer?.redirectUrl === 'string' && answer.redirectUrl) return { status: 'redirect', url: answer.redirectUrl };
+      return { status: 'failed', message: NO_REDIRECT };
+    }
+    if (typeof answer?.lead_id === 'string') return { status: 'stored', successPath: paths.success() };
+    return { status: 'failed', message: error ?? UNKNOWN_ERROR };
+  };
+}

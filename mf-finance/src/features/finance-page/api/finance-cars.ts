@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import type { FinanceEnquiryCar } from '../../finance-enquiry/components/finance-enquiry-form';
+
+/** The chosen car as the side panel shows it (spec: 'the chosen car (looked up by id)') with its finance disclaimer (spec: 'fetched by car id'). */
+export interface FinancePanelCar extends FinanceEnquiryCar {
+  price: number;
+  primary_image_url: string | null;
+  /** The lender's disclaimer for this car, when its lender has one. */
+  disclaimer: string | null;
+}
+
+/** A featured used car of the Get Finance Now page. */
+export interface FeaturedCar {
+  id: string;
+  slug: string;
+  name: string;
+  price: number;
+  km: number;
+  primary_image_url: string | null;
+}
+
+export const carPath = (id: string) => `/api/finance/cars/${encodeURIComponent(id)}`;
+export const FEATURED_PATH = '/api/finance/featured';
+
+export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'missing' } | { status: 'failed' };
+
+async function getJson<T>(url: string, signal: AbortSignal): Promise<T | null> {
+  const response = await fetch(url, { credentials: 'same-origin', signal });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+function useLoaded<A, T>(url: string | null, pick: (answer: A) => T): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  useEffect(() => {
+    if (url === null) return undefined;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    getJson<A>(url, controller.signal).then(
+      (answer) => setState(answer === null ? { status: 'missing' } : { status: 'ready', value: pick(answer) }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+    // `pick` only reads the answer's shape, which does not change between renders.
+  }, [url]);
+  return state;
+}
+
+/** The chosen car by id, or 'missing' when the site has no such car. */
+export function useFinanceCar(id: string | null): Loaded<FinancePanelCar> {
+  return useLoaded<{ car: FinancePanelCar }, FinancePanelCar>(id === null ? null : carPath(id), (answer) => answer.car);
+}
+
+/** Spec: 'six featured used cars (in stock, more than 1 photo)'. */
+export function useFeaturedCars(enabled: boolean): Loaded<FeaturedCar[]> {
+  return useLoaded<{ cars: FeaturedCar[] }, FeaturedCar[]>(enabled ? FEATURED_PATH : null, (answer) => answer.cars);
+}
