@@ -1,9 +1,223 @@
-import { defineTeamServer } from '@forecourt/shared-config/server';
+import { createHash } from 'node:crypto';
+import { normalisePhone } from '@forecourt/shared-config/identity';
+import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
+import type { FinanceSettings } from '@forecourt/shared-config/tenant';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodError } from 'zod';
 import packageJson from '../package.json';
+import { CUSTOMER_FAILED, NO_REDIRECT } from '../src/features/finance-enquiry/api/enquiry';
+import { QUOTE_FAILED } from '../src/features/finance-enquiry/api/quote';
+import { customerRequestSchema, quoteRequestSchema, type CustomerRequest, type QuoteAnswer, type QuoteRequest } from '../src/features/finance-enquiry/lib/finance-schema';
+import type { FeaturedCar, FinancePanelCar } from '../src/features/finance-page/api/finance-cars';
+
+/** Spec: 'Featured finance cars: 6, used, in stock, more than 1 photo'. */
+export const FEATURED_CARS = 6;
+/** Spec: the finance lead's category. */
+export const FINANCE_CATEGORY = 'Finance Enquiry';
+/** Not in the spec: a create-customer or finance enquiry for a phone this browser has not confirmed. */
+export const PHONE_NOT_VERIFIED = 'Please confirm your mobile number with the code we sent before you apply.';
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
+
+/** The finance partner (spec: 'YouX'): a simulator locally, the partner's HTTP API in production (infra's adapters). */
+export interface FinancePartner {
+  quote(request: QuoteRequest): Promise<QuoteAnswer>;
+  /** The partner's customer for this application; `redirectUrl` is where the shopper continues (null when it gave none). */
+  createCustomer(request: CustomerRequest): Promise<{ redirectUrl: string | null }>;
+}
+
+/** The finance lead as the lead pipeline stores it (spec: 'Finance lead' and 'Lead payload'). */
+export interface FinanceLeadRecord {
+  form: 'finance';
+  userData: Record<string, unknown>;
+  url: string;
+  lead_attributes: CustomerRequest['additionalData']['lead_attributes'];
+  source: 'Website';
+  user_agent: string | null;
+  car_id: string | null;
+  car_dealership_id: string | null;
+}
+
+export type StoreLeadResult = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' };
+
+export interface FinancePorts extends PlatformPorts {
+  /** The request's site's finance switches; null when the request names no site or the site has finance switched off. */
+  financeSettings: (request: FastifyRequest) => FinanceSettings | null;
+  /** A car of the request's site by id, as the side panel shows it, with its lender's disclaimer (spec: 'fetched by car id'). */
+  financeCar: (request: FastifyRequest, id: string) => Promise<FinancePanelCar | null>;
+  /** The site's used cars in stock with more than one photo, newest first. */
+  featuredUsedCars: (request: FastifyRequest, count: number) => Promise<FeaturedCar[]>;
+  /** The mobile this browser confirmed with a one-time code on this site (its session), or null. */
+  verifiedPhone: (request: FastifyRequest) => Promise<string | null>;
+  /** Stores the lead durably with its delivery outbox row before the answer (the lead pipeline; see mf-leads). */
+  storeLead: (request: FastifyRequest, lead: FinanceLeadRecord, idempotency: { key: string; bodyHash: string } | null) => Promise<StoreLeadResult>;
+  partner: FinancePartner;
+}
+
+const noSite = (reply: FastifyReply) => reply.code(404).send({ error: 'No finance on this site' });
+
+/** The first problem of a body, named by its path ('data.phoneNumber: ...'). */
+function fieldError(reply: FastifyReply, error: ZodError) {
+  const issue = error.issues[0]!;
+  const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
+  const message = issue.code === 'unrecognized_keys' ? `not a field of this request: ${(issue as { keys?: string[] }).keys?.join(', ')}` : issue.message;
+  return reply.code(400).send({ error: `${field}: ${message}`, field });
+}
+
+/** The same JSON for the same values whatever the key order, for the idempotency check. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The finance lead from an application (spec: category 'Finance Enquiry', amount, term, selfAssessedCreditScore, whoIsHelping, tags, car_id, vin, dealership_slug, car_type, subscribe, lead_attributes). */
+export function financeLead(application: CustomerRequest, request: FastifyRequest, partner: boolean): FinanceLeadRecord {
+  const { data, additionalData } = application;
+  const userData: Record<string, unknown> = {
+    category: FINANCE_CATEGORY,
+    name: data.firstName,
+    last_name: data.lastName,
+    email: data.email,
+    phone: data.phoneNumber,
+    postcode: additionalData.postCode,
+    amount: data.purchasePrice,
+    term: data.loanTerm,
+    selfAssessedCreditScore: data.selfAssessedCreditScore,
+    whoIsHelping: additionalData.whoIsHelping,
+    tags: [...additionalData.tags, ...(partner ? ['partner-application'] : [])],
+    car_id: additionalData.car_id,
+    vin: data.vin,
+    nvic: data.nvic,
+    year: data.year,
+    dealership_slug: additionalData.dealership_slug,
+    car_type: additionalData.car_type,
+    subscribe: additionalData.subscribe,
+    opt_in: additionalData.subscribe,
+  };
+  return {
+    form: 'finance',
+    userData: Object.fromEntries(Object.entries(userData).filter(([, value]) => value !== undefined)),
+    url: additionalData.url ?? '/finance',
+    lead_attributes: additionalData.lead_attributes,
+    source: 'Website',
+    user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    car_id: additionalData.car_id ?? null,
+    car_dealership_id: null,
+  };
+}
 
 /**
- * mf-finance's API under /api/finance/ (status so far). The team declares the ports it needs here and
- * infra passes implementations when it mounts the plugin (tests pass their own); this folder never
- * imports infra.
+ * An application as both routes take it: checked, from the phone this browser confirmed, and
+ * stored as the finance lead before anything else (so no application is lost, whatever the
+ * partner does). Answers the refusal itself and returns null when there is one.
  */
-export default defineTeamServer({ team: 'mf-finance', version: packageJson.version });
+async function receiveApplication(ports: FinancePorts, request: FastifyRequest, reply: FastifyReply, partner: boolean): Promise<{ status: 'stored' | 'replayed'; leadId: string; application: CustomerRequest } | null> {
+  const rawKey = request.headers['idempotency-key'];
+  const key = typeof rawKey === 'string' ? rawKey : null;
+  if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
+    await reply.code(400).send({ error: 'Idempotency-Key: must be 8 to 200 letters, digits or _.:-', field: 'Idempotency-Key' });
+    return null;
+  }
+  const parsed = customerRequestSchema.safeParse(request.body ?? null);
+  if (!parsed.success) {
+    await fieldError(reply, parsed.error);
+    return null;
+  }
+  const verified = await ports.verifiedPhone(request);
+  if (!verified || normalisePhone(verified) !== normalisePhone(parsed.data.data.phoneNumber)) {
+    await reply.code(401).send({ error: PHONE_NOT_VERIFIED, field: 'data.phoneNumber' });
+    return null;
+  }
+  const idempotency = key ? { key, bodyHash: createHash('sha256').update(canonicalJson(parsed.data)).digest('hex') } : null;
+  const result = await ports.storeLead(request, financeLead(parsed.data, request, partner), idempotency);
+  if (result.status === 'conflict' || result.status === 'limited') {
+    await reply.code(result.status === 'conflict' ? 422 : 429).send(result.status === 'conflict' ? { error: 'Idempotency-Key: this key was used for a different application', field: 'Idempotency-Key' } : { error: 'Too many enquiries in a short time. Please try again later, or call us.', field: 'data.phoneNumber' });
+    return null;
+  }
+  return { ...result, application: parsed.data };
+}
+
+/**
+ * mf-finance's API. Under /api/finance/: the chosen car and the featured cars of the finance
+ * pages, and the finance enquiry of a site without the partner. At the paths the product rules
+ * name: `POST /api/youx/quote` and `POST /api/youx/create-customer`. The ports are the
+ * platform's (infra passes them; tests pass their own); this folder never imports infra.
+ */
+export default defineTeamServer<FinancePorts>({
+  team: 'mf-finance',
+  version: packageJson.version,
+  defaultPorts: {
+    financeSettings: () => null,
+    financeCar: async () => null,
+    featuredUsedCars: async () => [],
+    verifiedPhone: async () => null,
+    storeLead: async () => {
+      throw new Error('mf-finance: no lead store was given (the platform passes one)');
+    },
+    partner: {
+      quote: async () => {
+        throw new Error('mf-finance: no finance partner was given (the platform passes one)');
+      },
+      createCustomer: async () => {
+        throw new Error('mf-finance: no finance partner was given (the platform passes one)');
+      },
+    },
+  },
+  routes: (fastify, ports) => {
+    fastify.get<{ Params: { id: string } }>('/cars/:id', async (request, reply) => {
+      if (!ports.financeSettings(request)) return noSite(reply);
+      const id = request.params.id.trim();
+      const car = id && id.length <= 64 ? await ports.financeCar(request, id) : null;
+      if (!car) return reply.code(404).send({ error: 'id: no such car on this site', field: 'id' });
+      return reply.header('cache-control', 'private, max-age=60').send({ car });
+    });
+
+    fastify.get('/featured', async (request, reply) => {
+      if (!ports.financeSettings(request)) return noSite(reply);
+      return reply.header('cache-control', 'private, max-age=60').send({ cars: await ports.featuredUsedCars(request, FEATURED_CARS) });
+    });
+
+    // A site without the partner: the enquiry goes to the dealer's finance team as a lead only.
+    fastify.post('/enquiry', { bodyLimit: 16 * 1024, config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (request, reply) => {
+      const settings = ports.financeSettings(request);
+      if (!settings) return noSite(reply);
+      const stored = await receiveApplication(ports, request, reply, false);
+      if (!stored) return reply;
+      return reply.code(stored.status === 'stored' ? 201 : 200).send({ lead_id: stored.leadId });
+    });
+  },
+  specRoutes: (fastify, ports) => {
+    fastify.post('/api/youx/quote', { bodyLimit: 4 * 1024, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
+      if (!ports.financeSettings(request)?.instantQuote) return noSite(reply);
+      const parsed = quoteRequestSchema.safeParse(request.body ?? {});
+      if (!parsed.success) return fieldError(reply, parsed.error);
+      try {
+        return reply.header('cache-control', 'no-store').send(await ports.partner.quote(parsed.data));
+      } catch (error) {
+        request.log.warn({ err: error }, 'finance: the partner gave no quote');
+        return reply.code(502).send({ error: QUOTE_FAILED });
+      }
+    });
+
+    fastify.post('/api/youx/create-customer', { bodyLimit: 16 * 1024, config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (request, reply) => {
+      if (!ports.financeSettings(request)?.instantQuote) return noSite(reply);
+      const stored = await receiveApplication(ports, request, reply, true);
+      if (!stored) return reply;
+      try {
+        const { redirectUrl } = await ports.partner.createCustomer(stored.application);
+        if (!redirectUrl) return reply.code(502).send({ error: NO_REDIRECT, lead_id: stored.leadId });
+        return reply.code(stored.status === 'stored' ? 201 : 200).send({ redirectUrl, lead_id: stored.leadId });
+      } catch (error) {
+        // The lead is stored: the dealer's finance team follows up even when the partner is down.
+        request.log.warn({ err: error }, 'finance: the partner did not create the customer');
+        return reply.code(502).send({ error: CUSTOMER_FAILED, lead_id: stored.leadId });
+      }
+    });
+
+  },
+});

@@ -28,3 +28,12 @@ export const emailSchema = z.string({ error: REQUIRED }).trim().min(1, { error: 
 export const isMobileNumber = (value: string) => /^(\+?61|0)4\d{8}$/.test(value.replace(/[\s()-]/g, ''));
 
 export const mobileSchema = required(32).refine(isMobileNumber, { error: INVALID_MOBILE_NUMBER });
+
+/** Spec: lead_attributes (visited_pages, linked_query_params), as every lead carries them. */
+export const leadAttributesSchema = z
+  .object({
+    visited_pages: z.array(z.string().max(2048)).max(20).default([]),
+    linked_query_params: z.record(z.string().max(64), z.string().max(512)).default({}),
+  })
+  .strict()
+  .default({ visited_pages: [], linked_query_params: {} });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Car, Location, Manufacturer, Model, PromoNode, Slide } from '../stock/model';
 import type { Catalogue, TenantStock } from '../stock/seed/generate';
 import type { PlatformTables, StockRow } from './schema';
@@ -163,6 +163,26 @@ export async function listVisibleCars(db: Db, tenant: string, carTypes: readonly
   if (filters.price?.min !== undefined) query = query.where('price', '>=', filters.price.min);
   if (filters.price?.max !== undefined) query = query.where('price', '<=', filters.price.max);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  return rows.map((row) => fromRow<Car>(row));
+}
+
+/**
+ * Featured finance cars (spec: 'Featured finance cars: 6, used, in stock, more than 1 photo'),
+ * shown on the dealer's website, newest first.
+ */
+export async function listFeaturedUsedCars(db: Db, tenant: string, limit: number): Promise<Car[]> {
+  const rows = await db
+    .selectFrom('cars')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('status', '=', 'in_stock')
+    .where('car_type', '=', 'used')
+    .where('show_on_dealer_website', '=', true)
+    .where(sql<boolean>`jsonb_array_length(images) > 1`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((row) => fromRow<Car>(row));
 }
 

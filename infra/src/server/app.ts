@@ -11,7 +11,7 @@ import routeCatalogue from './plugins/external/route-catalogue';
 import errorHandler from './plugins/external/error-handler';
 import adminAuth from './plugins/platform/admin-auth';
 import databasePlugin from './plugins/platform/database';
-import partnersPlugin from './plugins/platform/partners';
+import partnersPlugin, { type PartnersOptions } from './plugins/platform/partners';
 import pinsPlugin from './plugins/platform/pins';
 import registryPlugin from './plugins/platform/registry';
 import searchPlugin from './plugins/platform/search';
@@ -31,6 +31,7 @@ import leadDelivery, { type LeadDeliveryOptions } from './routes/lead-delivery';
 import vehicleServicesRoutes from './routes/vehicle-services';
 import watchlistRoutes from './routes/watchlist';
 import miscellaneousRoutes from './routes/miscellaneous';
+import financePartnerDevRoutes from './routes/finance-partner-dev';
 import pagesRoutes from './routes/pages';
 import registryFilesRoutes from './routes/registry-files';
 
@@ -57,6 +58,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where X-Forecourt-Tenant is honoured (default: 'always' in development, 'loopback' in production). */
   tenantHeader?: 'always' | 'loopback';
+  /** Partner adapters to use instead of those the environment names (tests). */
+  partners?: PartnersOptions;
 }
 
 /**
@@ -108,7 +111,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(registryPlugin, { dataDir });
   await app.register(pinsPlugin);
   await app.register(searchPlugin, { dataDir });
-  await app.register(partnersPlugin);
+  await app.register(partnersPlugin, options.partners ?? {});
   await app.register(securityHeaders);
   await app.register(adminAuth, { dataDir });
 
@@ -119,6 +122,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(miscellaneousRoutes);
   await app.register(vehicleServicesRoutes);
   await app.register(leadDelivery, { clock: options.clock, ...options.leadDelivery });
+  await app.register(financePartnerDevRoutes);
   await app.register(registryFilesRoutes);
   await app.register(adminRoutes, { prefix: '/_admin' });
   await app.register(faviconRoutes);

@@ -80,6 +80,12 @@ export interface TeamServerDefinition<Ports extends PlatformPorts> {
   /** The team's routes, registered under `/api/<team>/`. */
   routes?: (fastify: FastifyInstance, ports: Ports) => Promise<void> | void;
   /**
+   * Routes at paths the product rules name outside `/api/<team>/` (mf-finance's
+   * `/api/youx/quote`), registered as written. Each path is the team's alone: keep them few, and
+   * list them in the team's README.
+   */
+  specRoutes?: (fastify: FastifyInstance, ports: Ports) => Promise<void> | void;
+  /**
    * Renders the first paint of the team's pages on the server (null for a page it does not
    * render). The platform uses it only when the tenant's pinned build is this server's own
    * version: the HTML must be what that build renders, or the hand-over would move the page.
@@ -119,6 +125,7 @@ export function defineTeamServer<Ports extends PlatformPorts = PlatformPorts>(de
         },
         { prefix: teamApiPrefix(team) },
       );
+      if (definition.specRoutes) await fastify.register(async (scope) => definition.specRoutes!(scope, ports));
     },
     { name: team, fastify: '5.x' },
   );

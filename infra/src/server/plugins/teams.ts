@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
-import financeServer from '../../../../mf-finance/server';
+import financeServer, { type FinancePorts } from '../../../../mf-finance/server';
 import leadsServer, { LEADS_PER_ADDRESS_PER_MINUTE, LEADS_PER_PHONE_PER_HOUR } from '../../../../mf-leads/server';
 import locationsServer from '../../../../mf-locations/server';
 import searchServer, { type SearchPorts } from '../../../../mf-search/server';
 import { LRUCache } from 'lru-cache';
 import { slugify } from '@forecourt/shared-config';
 import { dealerTimeZone } from '@forecourt/shared-config/tenant';
-import { findCarById, findCarBySlug, listLocations, listPromoNodes, listSlides, listVisibleCars } from '../../db/stock';
+import { findCarById, findCarBySlug, listFeaturedUsedCars, listLocations, listPromoNodes, listSlides, listVisibleCars } from '../../db/stock';
 import { carToRecord } from '../../search/indexing/records';
 import { positiveFromEnv } from '../env';
 import { normalisePhone } from '@forecourt/shared-config/identity';
@@ -129,11 +129,58 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
 /** How long a site's locations are kept in memory for the lead forms (they change when the dealer edits them, rarely). */
 const LOCATIONS_TTL_MS = 60_000;
 
-/** The platform's side of mf-leads's ports: the site's rules, cars, locations and bookings, and the lead store. */
-function leadsPorts(fastify: FastifyInstance, ports: TeamPorts): LeadsPorts {
-  const db = fastify.database.db;
-  const writer = new LeadWriter(db);
+/**
+ * The lead store both lead-taking teams use (mf-leads' forms, mf-finance's finance enquiry): one
+ * group-committing writer, so every lead of the site goes through one pipeline.
+ */
+function leadStore(fastify: FastifyInstance) {
+  const writer = new LeadWriter(fastify.database.db);
   fastify.addHook('onClose', async () => writer.idle());
+  return async (request: FastifyRequest, lead: { form: string; userData: Record<string, unknown> }, idempotency: { key: string; bodyHash: string } | null, phonePerHour?: number) => {
+    if (!request.tenant) throw new Error('a lead needs a site');
+    const phone = lead.userData['phone'];
+    const phoneLimit = phonePerHour === undefined ? null : { max: phonePerHour, since: new Date(Date.now() - 60 * 60 * 1000) };
+    return writer.store({ tenant: request.tenant.slug, form: lead.form, payload: { ...lead }, phoneDigits: typeof phone === 'string' ? normalisePhone(phone) : null, idempotency, phoneLimit });
+  };
+}
+
+/** The platform's side of mf-finance's ports: the site's finance switches, its cars, the session's phone, the lead store, the partner. */
+function financePorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: ReturnType<typeof leadStore>): FinancePorts {
+  const db = fastify.database.db;
+  return {
+    ...ports,
+    financeSettings: (request) => (request.tenant?.features['mf-finance'] ? request.tenant.finance : null),
+    financeCar: async (request, id) => {
+      const tenant = request.tenant;
+      const car = tenant ? await findCarById(db, tenant.slug, id) : null;
+      if (!tenant || !car) return null;
+      return {
+        id: car.id,
+        slug: car.slug,
+        name: car.name,
+        vin: car.vin,
+        nvic: car.nvic,
+        year: car.year,
+        dealership_slug: car.dealership_slug,
+        car_type: car.car_type,
+        price: car.offer_price ?? car.price,
+        primary_image_url: car.primary_image_url,
+        disclaimer: car.finance_lenders[tenant.finance.provider]?.disclaimer ?? null,
+      };
+    },
+    featuredUsedCars: async (request, count) =>
+      request.tenant
+        ? (await listFeaturedUsedCars(db, request.tenant.slug, count)).map((car) => ({ id: car.id, slug: car.slug, name: car.name, price: car.offer_price ?? car.price, km: car.km, primary_image_url: car.primary_image_url }))
+        : [],
+    verifiedPhone: async (request) => (await fastify.signedIn(request))?.phone ?? null,
+    storeLead: (request, lead, idempotency) => storeLead(request, lead, idempotency),
+    partner: fastify.partners.finance,
+  };
+}
+
+/** The platform's side of mf-leads's ports: the site's rules, cars, locations and bookings, and the lead store. */
+function leadsPorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: ReturnType<typeof leadStore>): LeadsPorts {
+  const db = fastify.database.db;
   const locations = new LRUCache<string, Awaited<ReturnType<LeadsPorts['leadLocations']>>>({
     max: 500,
     ttl: LOCATIONS_TTL_MS,
@@ -187,12 +234,7 @@ function leadsPorts(fastify: FastifyInstance, ports: TeamPorts): LeadsPorts {
       return lead ? { userData: (lead.payload['userData'] ?? {}) as Record<string, unknown> } : null;
     },
     bookedTestDrives: async (request, locationId, fromDate, exceptKey) => (request.tenant ? bookedTestDrives(db, request.tenant.slug, locationId, fromDate, exceptKey) : []),
-    storeLead: async (request, lead, idempotency, phonePerHour) => {
-      if (!request.tenant) throw new Error('a lead needs a site');
-      const phone = lead.userData['phone'];
-      const phoneLimit = phonePerHour === undefined ? null : { max: phonePerHour, since: new Date(Date.now() - 60 * 60 * 1000) };
-      return writer.store({ tenant: request.tenant.slug, form: lead.form, payload: { ...lead }, phoneDigits: typeof phone === 'string' ? normalisePhone(phone) : null, idempotency, phoneLimit });
-    },
+    storeLead: (request, lead, idempotency, phonePerHour) => storeLead(request, lead, idempotency, phonePerHour),
   };
 }
 
@@ -204,7 +246,8 @@ function leadsPorts(fastify: FastifyInstance, ports: TeamPorts): LeadsPorts {
 export async function registerTeamServers(fastify: FastifyInstance, ports: TeamPorts): Promise<void> {
   await fastify.register(searchServer, { ports: searchPorts(fastify, ports) });
   await fastify.register(vehicleServer, { ports: vehiclePorts(fastify, ports) });
-  await fastify.register(financeServer, { ports });
-  await fastify.register(leadsServer, { ports: leadsPorts(fastify, ports) });
+  const storeLead = leadStore(fastify);
+  await fastify.register(financeServer, { ports: financePorts(fastify, ports, storeLead) });
+  await fastify.register(leadsServer, { ports: leadsPorts(fastify, ports, storeLead) });
   await fastify.register(locationsServer, { ports });
 }

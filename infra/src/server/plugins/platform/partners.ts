@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import type { FinancePartner } from '../../../../../mf-finance/server';
+import { financePartnerFromEnv } from '../../../partners/finance/finance-partner';
 import { geocoderFromEnv, type Geocoder } from '../../../partners/geocoding/geocoder';
 import { StockPriceGuide, type PriceGuide } from '../../../partners/price-guide/price-guide';
 import { StockRegoRegister, type RegoRegister } from '../../../partners/rego/rego-register';
@@ -6,7 +8,7 @@ import { StockRegoRegister, type RegoRegister } from '../../../partners/rego/reg
 declare module 'fastify' {
   interface FastifyInstance {
     /** The outside services the platform calls, each behind its adapter (embedded defaults here). */
-    partners: { geocoder: Geocoder; priceGuide: PriceGuide; regoRegister: RegoRegister };
+    partners: { geocoder: Geocoder; priceGuide: PriceGuide; regoRegister: RegoRegister; finance: FinancePartner };
   }
 }
 
@@ -14,13 +16,15 @@ export interface PartnersOptions {
   geocoder?: Geocoder;
   priceGuide?: PriceGuide;
   regoRegister?: RegoRegister;
+  finance?: FinancePartner;
 }
 
 /**
  * The partners the platform cannot run itself, each behind a port with a local implementation
  * that answers like the real one: geocoding (the shipped postcode regions, or a maps API when
  * FORECOURT_GEOCODING_URL is set), the price guide (estimated from the platform's stock) and the
- * rego register (the plates in the platform's stock). The
+ * rego register (the plates in the platform's stock), and the finance partner (its simulator, or its
+ * API when FORECOURT_FINANCE_PARTNER_URL and _KEY are set: partners/finance/README.md). The
  * SMS gateway belongs to identity (routes/identity.ts).
  */
 export default fp<PartnersOptions>(
@@ -29,6 +33,7 @@ export default fp<PartnersOptions>(
       geocoder: options.geocoder ?? geocoderFromEnv(),
       priceGuide: options.priceGuide ?? new StockPriceGuide(fastify.database.db),
       regoRegister: options.regoRegister ?? new StockRegoRegister(fastify.database.db),
+      finance: options.finance ?? financePartnerFromEnv(),
     });
   },
   { name: 'partners', fastify: '5.x', dependencies: ['database'] },

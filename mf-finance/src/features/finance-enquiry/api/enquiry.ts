@@ -54,6 +54,7 @@ export function enquiryBody({ values, query, car }: EnquiryInput) {
       car_type: car?.car_type ?? query.carType ?? undefined,
       tags: ['finance-enquiry'],
       lead_attributes: leadAttributes(),
+      url: typeof window === 'undefined' ? undefined : `${window.location.pathname}${window.location.search}`.slice(0, 2048),
     },
   };
 }

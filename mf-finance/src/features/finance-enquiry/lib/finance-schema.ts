@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, mobileSchema, optional, postcodeSchema, REQUIRED, required } from '@forecourt/shared-config/contact';
+import { emailSchema, leadAttributesSchema, mobileSchema, optional, postcodeSchema, REQUIRED, required } from '@forecourt/shared-config/contact';
 import { CODE_LENGTH_MESSAGE, CODE_REQUIRED } from '@forecourt/shared-config/identity';
 import { CREDIT_SCORES, WHO_IS_HELPING, type FinanceQuery } from './finance-query';
 
@@ -94,6 +94,46 @@ export interface QuoteAnswer {
   advertisedRate: number;
   comparisonRate: number;
 }
+
+/**
+ * `POST /api/youx/create-customer` and the dealer-only `POST /api/finance/enquiry` (spec:
+ * create-customer request `data`: nvic, vin, selfAssessedCreditScore, purchasePrice, year,
+ * loanTerm, phoneNumber, firstName, lastName, email; `additionalData`: postCode, subscribe; and
+ * the finance lead's: whoIsHelping, tags, car_id, dealership_slug, car_type, lead_attributes).
+ */
+export const customerRequestSchema = z
+  .object({
+    data: z
+      .object({
+        nvic: carShape.nvic,
+        vin: carShape.vin,
+        selfAssessedCreditScore: estimateShape.selfAssessedCreditScore,
+        purchasePrice,
+        year: carShape.year,
+        loanTerm,
+        phoneNumber: mobileSchema,
+        firstName: detailsShape.firstName,
+        lastName: detailsShape.lastName,
+        email: emailSchema,
+      })
+      .strict(),
+    additionalData: z
+      .object({
+        postCode: postcodeSchema,
+        subscribe: z.boolean().default(true),
+        whoIsHelping: estimateShape.whoIsHelping.optional(),
+        car_id: carShape.car_id,
+        dealership_slug: carShape.dealership_slug,
+        car_type: carShape.car_type,
+        tags: z.array(z.string().trim().min(1).max(40)).max(10).default([]),
+        lead_attributes: leadAttributesSchema,
+        /** The page the application was sent from (the lead's url). */
+        url: z.string().startsWith('/').max(2048).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+export type CustomerRequest = z.output<typeof customerRequestSchema>;
 
 /** The form's starting values from the page's link (spec: every query parameter) and the quote's defaults. */
 export function initialEnquiryValues(query: FinanceQuery, remembered: { name?: string; last_name?: string; email?: string; phone?: string; postcode?: string } = {}): Partial<FinanceEnquiryValues> {

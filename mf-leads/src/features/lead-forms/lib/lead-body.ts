@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadAttributesSchema } from '@forecourt/shared-config/contact';
 import { tradeInSchema } from '../../trade-in/lib/valuation';
 import {
   careersSchema,
@@ -35,14 +36,8 @@ export function schemaOf(form: LeadForm, rules: EnquiryRules, choices: FormChoic
   }
 }
 
-/** Spec: lead_attributes (visited_pages, linked_query_params). */
-export const leadAttributesSchema = z
-  .object({
-    visited_pages: z.array(z.string().max(2048)).max(20).default([]),
-    linked_query_params: z.record(z.string().max(64), z.string().max(512)).default({}),
-  })
-  .strict()
-  .default({ visited_pages: [], linked_query_params: {} });
+/** Spec: lead_attributes (visited_pages, linked_query_params): shared-config's contact rules, as the finance lead has them too. */
+export { leadAttributesSchema };
 
 /** The lead endpoint's envelope: which form, its values (checked next by that form's schema), where it was sent from. */
 const envelopeSchema = z

@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { SimulatedFinancePartner } from '../../partners/finance/finance-partner';
+import { renderPlainPage } from '../page';
+
+/**
+ * Where the finance partner's simulator sends a shopper after the customer is created (in place
+ * of the partner's own application pages): `/_dev/finance-partner/{id}` shows what the partner
+ * received. Outside production, and only when the simulator is the partner.
+ */
+export default fp(
+  async (fastify) => {
+    const partner = fastify.partners.finance;
+    if (!(partner instanceof SimulatedFinancePartner) || process.env.NODE_ENV === 'production') return;
+    fastify.get<{ Params: { id: string } }>('/_dev/finance-partner/:id', async (request, reply) => {
+      const application = partner.applications.get(request.params.id);
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!application) return reply.code(404).send(renderPlainPage('Finance partner (development)', 'No application with this number: the simulator keeps the newest 1,000 while the server runs.'));
+      const { data, additionalData } = application.request;
+      return renderPlainPage('Finance partner (development)', `Application ${request.params.id} received. This page stands in for the finance partner's own application, where the shopper would continue.`, {
+        headers: ['Field', 'Value'],
+        rows: [
+          ['Name', `${data.firstName} ${data.lastName}`],
+          ['Email', data.email],
+          ['Mobile', data.phoneNumber],
+          ['Postcode', additionalData.postCode],
+          ['Purchase price', `$${data.purchasePrice.toLocaleString('en-AU')}`],
+          ['Loan term', `${data.loanTerm} years`],
+          ['Credit score', data.selfAssessedCreditScore],
+          ['Car', [data.year, data.vin, data.nvic].filter(Boolean).join(' · ') || 'none chosen'],
+          ['Received', application.receivedAt.toISOString()],
+        ],
+      });
+    });
+  },
+  { name: 'finance-partner-dev', fastify: '5.x', dependencies: ['partners'] },
+);
