@@ -6,5 +6,6 @@ module.exports = createFederatedConfig({
   exposes: {
     './app': './src/app/app.tsx',
     './FinanceCta': './src/features/finance-cta/components/finance-cta.tsx',
+    './FinanceDialog': './src/features/finance-dialog/components/finance-dialog.tsx',
   },
 });

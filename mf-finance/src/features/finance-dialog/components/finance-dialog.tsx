@@ -21,7 +21,7 @@ export interface FinanceDialogProps extends LeadDialogProps {
  */
 export default function FinanceDialog({ car, open, onOpenChange, returnFocusTo, price, vin, nvic }: FinanceDialogProps) {
   const query = useMemo(() => readFinanceQuery(new URLSearchParams(price && price > 10 ? { vehiclePriceBudget: String(price) } : {})), [price]);
-  const enquiryCar: FinanceEnquiryCar = { id: car.id, slug: car.slug, name: car.name, vin: vin ?? null, nvic: nvic ?? null, year: car.year ?? new Date().getFullYear(), dealership_slug: car.dealership_slug, car_type: car.car_type };
+  const enquiryCar: FinanceEnquiryCar = { id: car.id, slug: car.slug, name: car.name, price: price ?? 0, vin: vin ?? null, nvic: nvic ?? null, year: car.year ?? new Date().getFullYear(), dealership_slug: car.dealership_slug, car_type: car.car_type };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Get Finance" {...(returnFocusTo ? { returnFocusTo } : {})}>
       <div data-boundary="mf-finance">

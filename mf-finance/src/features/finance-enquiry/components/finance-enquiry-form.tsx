@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import { formatDollars, SURFACE, useTenant } from '@forecourt/shared-config';
-import { CheckboxField, FORM_ERROR, RadioGroupField, StepForm, TextField, useField, useFormState, type FormStep } from '@forecourt/shared-config/form';
+import { formatDollars, SURFACE, track, useTenant } from '@forecourt/shared-config';
+import { CheckboxField, DANGER, FORM_ERROR, RadioGroupField, StepForm, TextField, useField, useFormState, type FormStep } from '@forecourt/shared-config/form';
 import { formatPhone } from '@forecourt/shared-config/identity';
 import { rememberUserDetails, storedUserDetails } from '@forecourt/shared-config/leads';
 import { Slider } from '@forecourt/shared-config/slider';
@@ -13,6 +13,8 @@ import { codeSchema, detailsStepSchema, digitsOnly, estimateStepSchema, financeE
 
 /** Spec: the popup's four step labels (the page's form has the same steps). */
 export const FINANCE_STEP_LABELS = ['Quick Estimate', 'Your Details', 'Instant pre-approval', 'Apply to lender'] as const;
+/** Spec analytics: 9, a finance enquiry in an embedded form. */
+export const EMBEDDED_FINANCE_ENQUIRY_EVENT = 9;
 /** Spec 'Other' texts. */
 export const UNKNOWN_ERROR = 'An unknown error occurred.';
 export const UNKNOWN_STEP_ERROR = 'An unknown error occurred while advancing step.';
@@ -24,6 +26,8 @@ export interface FinanceEnquiryCar {
   id: string;
   slug: string;
   name: string;
+  /** The price shown for the car (10 or less means it has none). */
+  price: number;
   vin: string | null;
   nvic: string | null;
   year: number;
@@ -89,6 +93,11 @@ function CodeStep({ phone, verification, onResend }: { phone: string; verificati
       <p role="status" css={{ margin: '0 0 0.75rem' }}>
         {verification.notice ?? `We will send a 6-digit code to ${formatPhone(phone)}.`}
       </p>
+      {verification.phoneError && (
+        <p role="alert" css={{ margin: '0 0 0.75rem', color: DANGER.text, fontWeight: 600 }}>
+          {verification.phoneError}
+        </p>
+      )}
       <TextField name="code" label="Verification code" required inputMode="numeric" autoComplete="one-time-code" maxLength={6} parse={digitsOnly} />
       <p css={{ margin: '-0.25rem 0 1rem' }}>
         <button type="button" onClick={onResend} disabled={verification.step === 'sending'} css={css`font: inherit; background: none; border: none; padding: 0; color: inherit; text-decoration: underline; cursor: pointer;`}>
@@ -110,7 +119,8 @@ export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormPr
   const partner = tenant.finance.instantQuote;
   const verification = usePhoneVerification();
   const phoneRef = useRef('');
-  const initialValues = useMemo(() => initialEnquiryValues(query, storedUserDetails()), [query]);
+  // Without a price in the link, the chosen car's price is the amount (spec: 'amount = price').
+  const initialValues = useMemo(() => initialEnquiryValues(query.price === null && car && car.price > 10 ? { ...query, price: car.price } : query, storedUserDetails()), [query, car]);
   const send = useMemo(() => submitFinanceEnquiry(), []);
 
   const sendCode = async (values: Record<string, unknown>) => {
@@ -177,7 +187,12 @@ export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormPr
     {
       title: FINANCE_STEP_LABELS[3],
       schema: financeEnquirySchema,
-      content: <ApplySummary car={car} partner={partner} />,
+      content: (
+        <>
+          <ApplySummary car={car} partner={partner} />
+          {partner && <InstantQuote variant={variant} />}
+        </>
+      ),
     },
   ];
 
@@ -194,6 +209,8 @@ export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormPr
           if (!parsed.success) return { [FORM_ERROR]: UNKNOWN_ERROR };
           rememberUserDetails({ name: parsed.data.firstName, last_name: parsed.data.lastName, email: parsed.data.email, phone: parsed.data.phoneNumber, postcode: parsed.data.postCode });
           const outcome = await send({ values: parsed.data, query, car, partner });
+          // Spec analytics 9: a finance enquiry sent from an embedded form (the popup).
+          if (outcome.status !== 'failed' && variant === 'popup') void track(EMBEDDED_FINANCE_ENQUIRY_EVENT, { car_id: car?.id ?? null });
           if (outcome.status === 'redirect') {
             window.location.assign(outcome.url);
             return undefined;

@@ -79,7 +79,8 @@ export function FinancePage() {
       </p>
       <div css={css`label: mf-finance-layout; display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); align-items: start; gap: 1.5rem; @media (max-width: 767.98px) { grid-template-columns: minmax(0, 1fr); }`}>
         <section aria-label="Finance enquiry" css={card}>
-          <FinanceEnquiryForm query={query} car={car} variant="page" />
+          {/* The form starts from the chosen car's price, so it waits for the car (a moment). */}
+          {query.carId && chosen.status === 'loading' ? <p aria-busy="true">Loading your finance options…</p> : <FinanceEnquiryForm query={query} car={car} variant="page" />}
         </section>
         <aside aria-labelledby={panelId} css={[card, hiddenOnSmall]}>
           {car ? (
