@@ -7,5 +7,6 @@ module.exports = createFederatedConfig({
     './app': './src/app/app.tsx',
     './FinanceCta': './src/features/finance-cta/components/finance-cta.tsx',
     './FinanceDialog': './src/features/finance-dialog/components/finance-dialog.tsx',
+    './Calculator': './src/features/finance-calculator/components/calculator.tsx',
   },
 });

@@ -155,6 +155,49 @@ for (const [tenant, path] of [
   });
 }
 
+/** The first car a site lists that its finance provider finances (read through mf-finance's API, as the calculator reads it). */
+async function financedCarSlug(tenant: string): Promise<string> {
+  const headers = { 'x-forecourt-tenant': tenant };
+  const sitemap = await (await fetch(`http://127.0.0.1:${E2E_PORT}/sitemap.xml`, { headers })).text();
+  for (const [, slug] of sitemap.matchAll(/\/cars\/([^<]+)<\/loc>/g)) {
+    const listed = (await (await fetch(`http://127.0.0.1:${E2E_PORT}/api/vehicle/cars/${slug}`, { headers })).json()) as { car: { id: string; status: string } };
+    const finance = (await (await fetch(`http://127.0.0.1:${E2E_PORT}/api/finance/cars/${listed.car.id}`, { headers })).json()) as { car?: { lender: { paymentWeek: number | null } | null; make: string } };
+    if (listed.car.status === 'in_stock' && finance.car?.lender?.paymentWeek && finance.car.make !== 'Suzuki') return slug!;
+  }
+  throw new Error(`${tenant} lists no car its finance provider finances`);
+}
+
+test('harbourside-motors: the calculator on a vehicle page, by keyboard, with analytics 26 once', async ({ page }) => {
+  const slug = await financedCarSlug('harbourside-motors');
+  const events: number[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/events') && request.method() === 'POST') events.push((JSON.parse(request.postData() ?? '{}') as { eventId: number }).eventId);
+  });
+  await page.goto(tenantUrl('harbourside-motors', `/cars/${slug}`));
+  const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+  const figure = calculator.getByTestId('calculator-repayment');
+  await expect(figure).toHaveText(/^\$\d+/);
+  const before = await figure.textContent();
+  const term = calculator.getByRole('slider', { name: 'Loan term' });
+  await term.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(calculator.getByText('Loan term: 5 years')).toBeVisible();
+  await expect(figure).not.toHaveText(before!);
+  await calculator.getByRole('radio', { name: 'Monthly' }).check();
+  await expect(calculator.getByText('per month')).toBeVisible();
+  await calculator.getByRole('button', { name: 'Show More' }).click();
+  await expect(calculator.getByRole('textbox', { name: 'Deposit or trade-in' })).toBeVisible();
+  await expect.poll(() => events.filter((id) => id === 26).length).toBe(1);
+});
+
+test('coastal-caravans: finance switched off, so no calculator on a vehicle page', async ({ page }) => {
+  const car = await findListedCar(E2E_PORT, 'coastal-caravans', (candidate) => candidate.status === 'in_stock');
+  await page.goto(tenantUrl('coastal-caravans', `/cars/${car.slug}`));
+  await expect(page.locator('[data-boundary="mf-vehicle"]:not([data-first-paint] *) h1')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Finance calculator' })).toHaveCount(0);
+});
+
 test('the loan term slider works by keyboard', async ({ page }) => {
   await page.goto(tenantUrl('harbourside-motors', '/finance'));
   const slider = page.getByRole('slider', { name: 'Loan term' });

@@ -154,6 +154,7 @@ function financePorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: Ret
       const tenant = request.tenant;
       const car = tenant ? await findCarById(db, tenant.slug, id) : null;
       if (!tenant || !car) return null;
+      const lender = car.finance_lenders[tenant.finance.provider];
       return {
         id: car.id,
         slug: car.slug,
@@ -165,7 +166,11 @@ function financePorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: Ret
         car_type: car.car_type,
         price: car.offer_price ?? car.price,
         primary_image_url: car.primary_image_url,
-        disclaimer: car.finance_lenders[tenant.finance.provider]?.disclaimer ?? null,
+        disclaimer: lender?.disclaimer ?? null,
+        make: car.make,
+        status: car.status,
+        finance_quote_weekly: car.finance_quote_weekly,
+        lender: lender ? { interestRate: lender.interestRate, comparisonRate: lender.comparisonRate, paymentWeek: lender.paymentWeek, paymentMonth: lender.paymentMonth } : null,
       };
     },
     featuredUsedCars: async (request, count) =>

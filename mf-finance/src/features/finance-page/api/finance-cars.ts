@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FinanceEnquiryCar } from '../../finance-enquiry/components/finance-enquiry-form';
+import type { LenderFacts } from '../../finance-eligibility/lib/eligibility';
 
 /** The chosen car as the side panel shows it (spec: 'the chosen car (looked up by id)') with its finance disclaimer (spec: 'fetched by car id'). */
 export interface FinancePanelCar extends FinanceEnquiryCar {
@@ -7,6 +8,11 @@ export interface FinancePanelCar extends FinanceEnquiryCar {
   primary_image_url: string | null;
   /** The lender's disclaimer for this car, when its lender has one. */
   disclaimer: string | null;
+  /** What the display rules read (finance-eligibility): make, status, a quote already made, the site's lender's figures. */
+  make: string;
+  status: string;
+  finance_quote_weekly: number | null;
+  lender: LenderFacts | null;
 }
 
 /** A featured used car of the Get Finance Now page. */

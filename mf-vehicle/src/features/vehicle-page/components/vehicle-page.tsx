@@ -409,6 +409,12 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           <div css={css`label: mf-vehicle-page-grid; display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr)); gap: 1rem; margin-top: 1.5rem; align-items: start;`}>
             <KeyInfo items={specificationRows(car, new Date(), tenant.vehicle.showUnregistered)} initialCount={4} />
             <div css={{ display: 'grid', gap: '1rem', alignContent: 'start' }}>
+              {/* mf-finance's calculator (it decides itself whether the car shows finance). */}
+              {tenant.features['mf-finance'] && (
+                <div id="finance-calculator">
+                  <RemoteFragment id="mf_finance/Calculator" props={{ carId: car.id }} />
+                </div>
+              )}
               {fuelCalculatorShown(car.fuel) && <FuelCostCalculator economy={economy} />}
               {tenant.vehicle.delivery && isInStock(car.status) && <DeliveryCalculator carId={car.id} />}
               <div id="price-comparison">
