@@ -10,6 +10,9 @@ import { QUOTE_FAILED } from '../src/features/finance-enquiry/api/quote';
 import { customerRequestSchema, quoteRequestSchema, type CustomerRequest, type QuoteAnswer, type QuoteRequest } from '../src/features/finance-enquiry/lib/finance-schema';
 import type { FeaturedCar, FinancePanelCar } from '../src/features/finance-page/api/finance-cars';
 
+/** The loan arithmetic, for the platform's finance-partner simulator (one definition of a repayment and a comparison rate). */
+export { comparisonRate, exactRepayment } from '../src/features/finance-calculator/lib/repayment';
+
 /** Spec: 'Featured finance cars: 6, used, in stock, more than 1 photo'. */
 export const FEATURED_CARS = 6;
 /** Spec: the finance lead's category. */
@@ -21,8 +24,12 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 /** The finance partner (spec: 'YouX'): a simulator locally, the partner's HTTP API in production (infra's adapters). */
 export interface FinancePartner {
   quote(request: QuoteRequest): Promise<QuoteAnswer>;
-  /** The partner's customer for this application; `redirectUrl` is where the shopper continues (null when it gave none). */
-  createCustomer(request: CustomerRequest): Promise<{ redirectUrl: string | null }>;
+  /**
+   * The partner's customer for this application; `redirectUrl` is where the shopper continues
+   * (null when it gave none). `idempotencyKey` is the finance lead's id: an application sent again
+   * (Apply pressed after a lost answer) asks with the same key, so the partner makes one customer.
+   */
+  createCustomer(request: CustomerRequest, options: { idempotencyKey: string }): Promise<{ redirectUrl: string | null }>;
 }
 
 /** The finance lead as the lead pipeline stores it (spec: 'Finance lead' and 'Lead payload'). */
@@ -209,7 +216,7 @@ export default defineTeamServer<FinancePorts>({
       const stored = await receiveApplication(ports, request, reply, true);
       if (!stored) return reply;
       try {
-        const { redirectUrl } = await ports.partner.createCustomer(stored.application);
+        const { redirectUrl } = await ports.partner.createCustomer(stored.application, { idempotencyKey: stored.leadId });
         if (!redirectUrl) return reply.code(502).send({ error: NO_REDIRECT, lead_id: stored.leadId });
         return reply.code(stored.status === 'stored' ? 201 : 200).send({ redirectUrl, lead_id: stored.leadId });
       } catch (error) {

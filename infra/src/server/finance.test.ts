@@ -147,6 +147,14 @@ describe('POST /api/youx/create-customer', () => {
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.json<{ lead_id: string }>().lead_id).toBe(first.json<{ lead_id: string }>().lead_id);
   });
+
+  it("asks the partner with the lead's id as its key, so an application sent again is one customer", async () => {
+    const { phone, cookie } = await verifiedSession(HARBOURSIDE);
+    const headers = { cookie, 'idempotency-key': `finance-again-${phone}` };
+    const first = await post(HARBOURSIDE, '/api/youx/create-customer', application(phone), headers);
+    const again = await post(HARBOURSIDE, '/api/youx/create-customer', application(phone), headers);
+    expect(again.json<{ redirectUrl: string }>().redirectUrl).toBe(first.json<{ redirectUrl: string }>().redirectUrl);
+  });
 });
 
 describe('POST /api/finance/enquiry (a site without the partner)', () => {

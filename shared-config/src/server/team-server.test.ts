@@ -44,3 +44,18 @@ it('falls back to the team’s default ports when the platform passes none', asy
   expect((await app.inject({ method: 'GET', url: '/api/vehicle/hello' })).json()).toEqual({ hello: 'g’day' });
   await app.close();
 });
+
+it('registers the spec routes at the paths written, with the same ports', async () => {
+  const app = Fastify();
+  const server = defineTeamServer({
+    team: 'mf-finance',
+    version: '1.0.0',
+    specRoutes: (fastify, ports) => {
+      fastify.post('/api/youx/quote', async () => ({ at: ports.clock().toISOString() }));
+    },
+  });
+  await app.register(server, { ports: { clock: () => new Date('2026-11-23T09:00:00Z') } });
+  expect((await app.inject({ method: 'POST', url: '/api/youx/quote' })).json()).toEqual({ at: '2026-11-23T09:00:00.000Z' });
+  expect((await app.inject({ method: 'POST', url: '/api/finance/api/youx/quote' })).statusCode).toBe(404);
+  await app.close();
+});

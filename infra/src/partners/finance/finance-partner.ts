@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { FinancePartner } from '../../../../mf-finance/server';
+import { comparisonRate, exactRepayment, type FinancePartner } from '../../../../mf-finance/server';
+import { positiveFromEnv } from '../../server/env';
 
 /**
  * The finance partner (the product's 'YouX'): an instant quote for a price, term and credit score,
@@ -51,32 +52,8 @@ export const SANDBOX = {
   noRedirectEmailDomain: 'no-redirect.example',
 } as const;
 
-const WEEKS_PER_YEAR = 52;
-
-/** The level repayment per period that pays off `principal` over `periods` at `ratePerPeriod`. */
-export function levelPayment(principal: number, ratePerPeriod: number, periods: number): number {
-  if (ratePerPeriod === 0) return principal / periods;
-  return (principal * ratePerPeriod) / (1 - (1 + ratePerPeriod) ** -periods);
-}
-
-/**
- * The annual rate (percent) at which the repayments plus the periodic fee, discounted, equal what
- * the borrower actually receives (the amount less the up-front fee): the comparison rate's
- * definition. Solved by bisection: the present value falls as the rate rises, so the root is
- * bracketed between 0 and 100 % a period.
- */
-export function comparisonRate(principal: number, payment: number, periods: number, periodsPerYear: number, upFrontFee: number, periodicFee: number): number {
-  const received = principal - upFrontFee;
-  const presentValue = (rate: number) => (rate === 0 ? (payment + periodicFee) * periods : ((payment + periodicFee) * (1 - (1 + rate) ** -periods)) / rate);
-  let low = 0;
-  let high = 1;
-  for (let i = 0; i < 200; i++) {
-    const mid = (low + high) / 2;
-    if (presentValue(mid) > received) low = mid;
-    else high = mid;
-  }
-  return ((low + high) / 2) * periodsPerYear * 100;
-}
+/** The simulator's answer time by default: about what a partner's API takes over the network. */
+export const SIMULATOR_DELAY_MS = 250;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -84,17 +61,19 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 export function simulatedQuote(input: QuoteInput, now: Date): QuoteOutput {
   const age = input.year ? Math.max(0, now.getFullYear() - input.year) : 0;
   const rate = RATE_CARD[input.selfAssessedCreditScore].find((row) => age <= row.maxAge)!.rate;
-  const periods = input.loanTerm * WEEKS_PER_YEAR;
-  const weekly = levelPayment(input.purchasePrice, rate / 100 / WEEKS_PER_YEAR, periods);
-  const weeklyFee = (PARTNER_FEES.monthly * 12) / WEEKS_PER_YEAR;
+  // The partner lends the whole price over the term, repaid weekly, nothing left at the end.
+  const loan = { amount: input.purchasePrice, deposit: 0, residual: 0, term: input.loanTerm, interest: rate, frequency: 'week' as const };
   return {
-    weeklyRepaymentAmount: round2(weekly),
+    weeklyRepaymentAmount: round2(exactRepayment(loan)),
     advertisedRate: rate,
-    comparisonRate: round2(comparisonRate(input.purchasePrice, weekly, periods, WEEKS_PER_YEAR, PARTNER_FEES.establishment, weeklyFee)),
+    comparisonRate: round2(comparisonRate(loan, { upFront: PARTNER_FEES.establishment, monthly: PARTNER_FEES.monthly })),
   };
 }
 
-export class PartnerError extends Error {}
+/** The partner did not give what was asked (down, slow, refused, or an answer without its fields). */
+export class PartnerError extends Error {
+  override readonly name = 'PartnerError';
+}
 
 /**
  * The local finance partner: it answers as the partner's API does, from a documented rate card
@@ -105,82 +84,118 @@ export class PartnerError extends Error {}
 export class SimulatedFinancePartner implements FinancePartner {
   readonly kind = 'simulator';
   readonly applications = new LRUCache<string, { receivedAt: Date; request: CustomerInput }>({ max: 1000 });
+  private readonly customers = new LRUCache<string, string>({ max: 1000 });
 
-  constructor(
-    private readonly options: { delayMs?: number; now?: () => Date; redirectBase?: string } = {},
-  ) {}
+  constructor(private readonly options: { delayMs?: number } = {}) {}
 
   private async wait(): Promise<void> {
-    const delay = this.options.delayMs ?? 250;
+    const delay = this.options.delayMs ?? SIMULATOR_DELAY_MS;
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   }
 
   async quote(input: QuoteInput): Promise<QuoteOutput> {
     await this.wait();
     if (input.purchasePrice === SANDBOX.failingQuotePrice) throw new PartnerError('finance partner answered 503 (sandbox: failing quote price)');
-    return simulatedQuote(input, this.options.now?.() ?? new Date());
+    return simulatedQuote(input, new Date());
   }
 
-  async createCustomer(request: CustomerInput): Promise<{ redirectUrl: string | null }> {
+  async createCustomer(request: CustomerInput, { idempotencyKey }: { idempotencyKey: string }): Promise<{ redirectUrl: string | null }> {
     await this.wait();
     const domain = request.data.email.split('@')[1]?.toLowerCase();
     if (domain === SANDBOX.failingEmailDomain) throw new PartnerError('finance partner answered 503 (sandbox: failing email domain)');
-    const id = randomUUID();
-    this.applications.set(id, { receivedAt: this.options.now?.() ?? new Date(), request });
+    // As the partner's API does: the same key is the same customer, not a second one.
+    const id = this.customers.get(idempotencyKey) ?? randomUUID();
+    this.customers.set(idempotencyKey, id);
+    this.applications.set(id, { receivedAt: new Date(), request });
     if (domain === SANDBOX.noRedirectEmailDomain) return { redirectUrl: null };
-    return { redirectUrl: `${this.options.redirectBase ?? ''}/_dev/finance-partner/${id}` };
+    // On the platform's own origin, so the shopper stays on the dealer's site in development.
+    return { redirectUrl: `/_dev/finance-partner/${id}` };
   }
 }
 
+/** How long the partner's API has to answer, by default (FORECOURT_FINANCE_PARTNER_TIMEOUT_MS). */
+export const PARTNER_TIMEOUT_MS = 10_000;
+
 /**
- * The partner's HTTP API: `POST {url}/quote` and `POST {url}/customers` with a bearer key, JSON
- * both ways, 10 s to answer. Any other answer than a 2xx with the expected fields is an error
+ * The partner's HTTP API: `POST {url}/quote` and `POST {url}/customers` (with `Idempotency-Key`:
+ * the finance lead's id) with a bearer key, JSON both ways, a time limit to answer (PARTNER_TIMEOUT_MS unless configured). A network failure, a
+ * timeout, any status but 2xx, or an answer without the expected fields is a PartnerError
  * (mf-finance shows the product's failure texts and keeps the lead).
  */
 export class HttpFinancePartner implements FinancePartner {
   readonly kind = 'http';
+  private readonly timeoutMs: number;
+
   constructor(
     private readonly url: string,
     private readonly key: string,
-    private readonly fetchImpl: typeof fetch = fetch,
-    private readonly timeoutMs = 10_000,
-  ) {}
+    options: { timeoutMs?: number } = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? PARTNER_TIMEOUT_MS;
+  }
 
-  private async post(path: string, body: unknown): Promise<Record<string, unknown>> {
-    const response = await this.fetchImpl(`${this.url.replace(/\/$/, '')}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.key}` },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!response.ok || !answer) throw new PartnerError(`finance partner answered ${response.status}${typeof answer?.['error'] === 'string' ? `: ${answer['error']}` : ''}`);
-    return answer;
+  private async post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
+    let response: Response;
+    let text: string;
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    try {
+      response = await fetch(`${this.url.replace(/\/$/, '')}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${this.key}` },
+        body: JSON.stringify(body),
+        signal,
+      });
+      // The time limit covers the body too: a partner that sends headers and then stalls is down.
+      text = await response.text();
+    } catch (error) {
+      if (signal.aborted) throw new PartnerError(`finance partner did not answer within ${this.timeoutMs} ms`, { cause: error });
+      // fetch reports a refused or reset connection as 'fetch failed', with the reason as its cause.
+      const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      throw new PartnerError(`finance partner unreachable: ${reason}`, { cause: error });
+    }
+    let answer: unknown = null;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      // Not JSON (a proxy's error page, an empty body): reported below with the status.
+    }
+    const fields = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as Record<string, unknown>) : null;
+    if (!response.ok) throw new PartnerError(`finance partner answered ${response.status}${typeof fields?.['error'] === 'string' ? `: ${fields['error'].slice(0, 200)}` : ''}`);
+    if (!fields) throw new PartnerError(`finance partner answered ${response.status} without a JSON object`);
+    return fields;
   }
 
   async quote(input: QuoteInput): Promise<QuoteOutput> {
     const answer = await this.post('/quote', input);
-    const figures = [answer['weeklyRepaymentAmount'], answer['advertisedRate'], answer['comparisonRate']].map(Number);
-    if (figures.some((figure) => !Number.isFinite(figure) || figure <= 0)) throw new PartnerError('finance partner answered a quote without its figures');
-    const [weeklyRepaymentAmount, advertisedRate, comparison] = figures as [number, number, number];
+    const [weeklyRepaymentAmount, advertisedRate, comparison] = [answer['weeklyRepaymentAmount'], answer['advertisedRate'], answer['comparisonRate']].map((figure) => (typeof figure === 'number' || typeof figure === 'string' ? Number(figure) : NaN)) as [number, number, number];
+    // A repayment of nothing is no quote; a rate of 0 % is a real (promotional) rate.
+    const valid = weeklyRepaymentAmount > 0 && advertisedRate >= 0 && comparison >= 0 && [weeklyRepaymentAmount, advertisedRate, comparison].every(Number.isFinite);
+    if (!valid) throw new PartnerError('finance partner answered a quote without its figures');
     return { weeklyRepaymentAmount, advertisedRate, comparisonRate: comparison };
   }
 
-  async createCustomer(request: CustomerInput): Promise<{ redirectUrl: string | null }> {
-    const answer = await this.post('/customers', request);
+  async createCustomer(request: CustomerInput, { idempotencyKey }: { idempotencyKey: string }): Promise<{ redirectUrl: string | null }> {
+    const answer = await this.post('/customers', request, { 'idempotency-key': idempotencyKey });
     const redirectUrl = answer['redirectUrl'];
     return { redirectUrl: typeof redirectUrl === 'string' && /^https?:\/\//.test(redirectUrl) ? redirectUrl : null };
   }
 }
 
 /**
- * FORECOURT_FINANCE_PARTNER_URL and FORECOURT_FINANCE_PARTNER_KEY select the partner's API;
- * without them the simulator answers (FORECOURT_FINANCE_SIMULATOR_DELAY_MS, default 250).
+ * FORECOURT_FINANCE_PARTNER_URL and FORECOURT_FINANCE_PARTNER_KEY select the partner's API
+ * (FORECOURT_FINANCE_PARTNER_TIMEOUT_MS, default 10 s); without them the simulator answers
+ * (FORECOURT_FINANCE_SIMULATOR_DELAY_MS, default 250). Half a configuration, an address that is
+ * not http(s) or a delay that is not a number stops the start: a typo must not quietly send
+ * production's shoppers to the simulator.
  */
 export function financePartnerFromEnv(env: NodeJS.ProcessEnv = process.env): SimulatedFinancePartner | HttpFinancePartner {
-  const url = env['FORECOURT_FINANCE_PARTNER_URL'];
-  const key = env['FORECOURT_FINANCE_PARTNER_KEY'];
-  if (url && key) return new HttpFinancePartner(url, key);
-  const delay = Number(env['FORECOURT_FINANCE_SIMULATOR_DELAY_MS'] ?? 250);
-  return new SimulatedFinancePartner({ delayMs: Number.isFinite(delay) && delay >= 0 ? delay : 250 });
+  const url = env['FORECOURT_FINANCE_PARTNER_URL'] || undefined;
+  const key = env['FORECOURT_FINANCE_PARTNER_KEY'] || undefined;
+  if (url && !key) throw new Error('FORECOURT_FINANCE_PARTNER_URL is set but FORECOURT_FINANCE_PARTNER_KEY is not');
+  if (key && !url) throw new Error('FORECOURT_FINANCE_PARTNER_KEY is set but FORECOURT_FINANCE_PARTNER_URL is not');
+  if (url && key) {
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new Error(`FORECOURT_FINANCE_PARTNER_URL must be an http(s) address, got '${url}'`);
+    return new HttpFinancePartner(url, key, { timeoutMs: positiveFromEnv(env, 'FORECOURT_FINANCE_PARTNER_TIMEOUT_MS', PARTNER_TIMEOUT_MS, { integer: true }) });
+  }
+  return new SimulatedFinancePartner({ delayMs: positiveFromEnv(env, 'FORECOURT_FINANCE_SIMULATOR_DELAY_MS', SIMULATOR_DELAY_MS, { integer: true, allowZero: true }) });
 }
