@@ -191,6 +191,43 @@ test('harbourside-motors: the calculator on a vehicle page, by keyboard, with an
   await expect.poll(() => events.filter((id) => id === 26).length).toBe(1);
 });
 
+test("harbourside-motors: the sticky header shows the calculator's estimate; its Get Finance popup keeps the lead when the partner is down", async ({ page }) => {
+  const slug = await financedCarSlug('harbourside-motors');
+  await page.goto(tenantUrl('harbourside-motors', `/cars/${slug}`));
+  const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+  const figure = calculator.getByTestId('calculator-repayment');
+  await expect(figure).toHaveText(/^\$\d+/);
+  // A shorter term: the header follows the shopper's figure, not a stored one.
+  await calculator.getByRole('slider', { name: 'Loan term' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(calculator.getByText('Loan term: 5 years')).toBeVisible();
+  const weekly = (await figure.textContent())!;
+  await page.mouse.wheel(0, 900);
+  const header = page.getByRole('complementary', { name: /summary$/ });
+  await expect(header.getByTestId('sticky-finance')).toHaveText(new RegExp(`^\\${weekly}/wk at \\d+\\.\\d{2}% p\\.a\\.\\*$`));
+
+  await header.getByRole('link', { name: 'Get Finance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get Finance' });
+  await expect(dialog.getByRole('list', { name: /steps/i }).getByRole('listitem')).toHaveText(['Quick Estimate', 'Your Details', 'Instant pre-approval', 'Apply to lender']);
+  const who = { ...applicant(), email: `sam.${Date.now().toString(36)}@partner-down.example` };
+  const popupForm = dialog.getByRole('form', { name: 'Finance enquiry' });
+  await popupForm.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('textbox', { name: 'First Name' }).fill(who.firstName);
+  await dialog.getByRole('textbox', { name: 'Last Name' }).fill(who.lastName);
+  await dialog.getByRole('textbox', { name: 'Email Address' }).fill(who.email);
+  await dialog.getByRole('textbox', { name: 'Mobile Number' }).fill(who.phone);
+  await dialog.getByRole('textbox', { name: 'Postcode' }).fill(who.postcode);
+  await popupForm.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('textbox', { name: /Verification code/ }).fill(await codeFor(page, who.phone));
+  await popupForm.getByRole('button', { name: 'Next' }).click();
+  await popupForm.getByRole('button', { name: 'Apply now' }).click();
+  // The partner simulator's sandbox fails this email domain: the shopper is told, the dealer still gets the lead.
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Failed to create YouX customer' })).toBeVisible();
+  const lead = await crmLead(page, who.lastName);
+  expect(lead.userData).toMatchObject({ category: 'Finance Enquiry' });
+});
+
 test('coastal-caravans: finance switched off, so no calculator on a vehicle page', async ({ page }) => {
   const car = await findListedCar(E2E_PORT, 'coastal-caravans', (candidate) => candidate.status === 'in_stock');
   await page.goto(tenantUrl('coastal-caravans', `/cars/${car.slug}`));

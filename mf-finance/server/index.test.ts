@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { parseTenantConfig, type FinanceSettings } from '@forecourt/shared-config/tenant';
+import type { FinanceSettings } from '@forecourt/shared-config/tenant';
+import { testTenant } from '@forecourt/shared-config/testing';
 import financeServer, { PHONE_NOT_VERIFIED, type FinanceLeadRecord, type FinancePartner, type FinancePorts, type StoreLeadResult } from '.';
 
 /**
@@ -9,19 +10,7 @@ import financeServer, { PHONE_NOT_VERIFIED, type FinanceLeadRecord, type Finance
  * which order the lead and the partner are asked.
  */
 
-const settings = (instantQuote: boolean): FinanceSettings =>
-  parseTenantConfig(
-    {
-      slug: 'test-motors',
-      name: 'Test Motors',
-      kind: 'multi-franchise',
-      logo: { text: 'TM', alt: 'Test Motors logo' },
-      theme: { primary: '#123456', accent: '#abcdef' },
-      contact: { phone: '02 9000 0000', city: 'Sydney', state: 'NSW' },
-      finance: { instantQuote },
-    },
-    'test',
-  ).finance;
+const settings = (instantQuote: boolean): FinanceSettings => testTenant({ finance: { instantQuote } }).finance;
 
 interface Harness {
   app: FastifyInstance;

@@ -53,8 +53,6 @@ export function testCar(overrides: Partial<VehicleSummary> = {}): VehicleSummary
     file: null,
     dealership_slug: 'harbourside-motors-alexandria',
     location: { id: 'harbourside-motors-d1-l1', slug: 'harbourside-motors-alexandria', name: 'Harbourside Motors Alexandria', phone: '(02) 9555 0142', distribution_locations: [] },
-    finance_quote_weekly: 189,
-    finance_rate: 8.95,
     custom_slides: [],
     market: { state_average: 54990, national_average: 55490 },
     ...overrides,

@@ -66,10 +66,6 @@ export interface VehicleSummary {
   dealership_slug: string;
   /** The yard the car is at: the dealer panel links to its location page. */
   location: { id: string; slug: string; name: string; phone: string; distribution_locations: string[] };
-  /** The weekly repayment of the car's finance quote, or null. */
-  finance_quote_weekly: number | null;
-  /** The sample interest rate (% p.a.) behind that repayment, or null. */
-  finance_rate: number | null;
   /** The site's own slides for the custom slider (empty unless the site has it). */
   custom_slides: Array<{ name: string; description: string; url: string; image: string }>;
   /** Average asking prices of comparable cars (the price guide), for the market indicator. */

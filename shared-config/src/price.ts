@@ -60,6 +60,24 @@ export function priceDisplay(car: PricedCar, options: { subscriptionDealer: bool
   return { text: formatDollars(shown), suffix: null, was, priceType: car.price_type };
 }
 
+/**
+ * mf_finance/Calculator's estimate, as it reports it to the page that embeds it (the vehicle
+ * page's sticky header shows it): the weekly repayment at the calculator's current inputs and
+ * the rate it uses.
+ */
+export interface FinanceEstimate {
+  weekly: number;
+  interest: number;
+}
+
+/** The props of the exposed mf_finance/Calculator. */
+export interface CalculatorProps {
+  /** The car on the vehicle page: the calculator reads its price and the site's lender figures itself. */
+  carId: string;
+  /** Told the estimate whenever it changes; null where the car shows no finance. */
+  onEstimate?: (estimate: FinanceEstimate | null) => void;
+}
+
 /** The card's finance line: '$123/wk', or 'Enquire for Finance' at 25 or below or when there is no estimate. */
 export function weeklyFinance(weekly: number | null): string {
   if (weekly === null || weekly <= ENQUIRE_FOR_FINANCE_MAX) return 'Enquire for Finance';

@@ -117,8 +117,6 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
         file: car.file,
         dealership_slug: car.dealership_slug,
         location: { id: car.location.id, slug: car.location.slug, name: car.location.name, phone: car.location.phone, distribution_locations: car.location.distribution_locations },
-        finance_quote_weekly: car.finance_quote_weekly,
-        finance_rate: Object.values(car.finance_lenders).find((lender) => lender?.interestRate != null)?.interestRate ?? null,
         custom_slides: tenant?.vehicle.customSlider ? (await listSlides(fastify.database.db, tenant.slug)).map((slide) => ({ name: slide.name, description: slide.description, url: slide.url, image: slide.image_url })) : [],
         market: await fastify.partners.priceGuide.marketAverages(car),
       };

@@ -1,5 +1,6 @@
 import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
-import { fireEvent, screen } from '@testing-library/react';
+import type { FinanceEstimate } from '@forecourt/shared-config/price';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FinancePanelCar } from '../../finance-page/api/finance-cars';
 import Calculator from './calculator';
 
@@ -106,5 +107,30 @@ describe('the finance calculator', () => {
     const { container } = renderWithPlatform(<Calculator carId="car-1" />);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(container).toBeEmptyDOMElement();
+  });
+
+  it('tells the page the weekly estimate it shows, and the new one when the term changes', async () => {
+    answerCar(car());
+    const told: Array<FinanceEstimate | null> = [];
+    renderWithPlatform(<Calculator carId="car-1" onEstimate={(estimate) => told.push(estimate)} />);
+    const term = await screen.findByRole('slider', { name: 'Loan term' });
+    expect(told.at(-1)).toEqual({ weekly: 119, interest: 8.5 });
+    term.focus();
+    fireEvent.keyDown(term, { key: 'ArrowLeft' });
+    expect(told.at(-1)?.weekly).toBe(Number(repaymentShown()?.replace('$', '')));
+    expect(told.at(-1)?.weekly).not.toBe(119);
+  });
+
+  it('tells the page there is no estimate for a car it shows no finance for', async () => {
+    answerCar(car({ make: 'Suzuki' }));
+    const told: Array<FinanceEstimate | null> = [];
+    renderWithPlatform(<Calculator carId="car-1" onEstimate={(estimate) => told.push(estimate)} />);
+    await waitFor(() => expect(told).toEqual([null]));
+  });
+
+  it("shows the car's lender's disclaimer when it has one", async () => {
+    answerCar(car({ disclaimer: 'Sample lender terms for this car only.' }));
+    renderWithPlatform(<Calculator carId="car-1" />);
+    expect(await screen.findByText(/Sample lender terms for this car only\./)).toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
 import { formatDollars, paths, readableTextOn, SURFACE, track, useTenant } from '@forecourt/shared-config';
-import { ENQUIRE_FOR_FINANCE_MAX } from '@forecourt/shared-config/price';
+import { ENQUIRE_FOR_FINANCE_MAX, type CalculatorProps, type FinanceEstimate } from '@forecourt/shared-config/price';
 import { Slider } from '@forecourt/shared-config/slider';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { financeShown } from '../../finance-eligibility/lib/eligibility';
 import { useFinanceCar, type FinancePanelCar } from '../../finance-page/api/finance-cars';
 import { disclaimerPreview, financeDisclaimer } from '../lib/disclaimer';
@@ -15,10 +15,7 @@ export const CALCULATOR_USED_EVENT = 26;
 const FREQUENCY_LABELS: Record<Frequency, string> = { week: 'Weekly', fortnight: 'Fortnightly', month: 'Monthly' };
 const PER: Record<Frequency, string> = { week: 'per week', fortnight: 'per fortnight', month: 'per month' };
 
-export interface CalculatorProps {
-  /** The car on the vehicle page: the calculator reads its price and the site's lender figures itself. */
-  carId: string;
-}
+export type { CalculatorProps };
 
 const fieldRow = css`label: mf-finance-calculator-field; margin: 0 0 1rem;`;
 const numberInput = css`font: inherit; width: 9rem; padding: 0.4rem 0.6rem; border: 1px solid ${SURFACE.border}; border-radius: 6px;`;
@@ -69,7 +66,7 @@ function MoneyField({ label, value, range, onChange, format = formatDollars, zer
 }
 
 /** The calculator for a car the site shows finance for. */
-function CarCalculator({ car, settings }: { car: FinancePanelCar; settings: FinanceSettings }) {
+function CarCalculator({ car, settings, onEstimate }: { car: FinancePanelCar; settings: FinanceSettings; onEstimate?: ((estimate: FinanceEstimate | null) => void) | undefined }) {
   const { theme } = useTenant();
   const calculator = settings.calculator;
   const start = useMemo(() => startingValues(calculator, car.price), [calculator, car.price]);
@@ -102,7 +99,13 @@ function CarCalculator({ car, settings }: { car: FinancePanelCar; settings: Fina
   const otherFees = settings.fees.other;
   const fees = { upFront: settings.fees.establishment + otherFees.filter((fee) => !fee.monthly).reduce((sum, fee) => sum + fee.amount, 0), monthly: otherFees.filter((fee) => fee.monthly).reduce((sum, fee) => sum + fee.amount, 0) };
   const comparison = comparisonRate(loan, fees);
-  const disclaimer = financeDisclaimer(calculator.disclaimerWithSampleRate);
+  // The page that embeds the calculator shows the same figure (the vehicle page's sticky header).
+  useEffect(() => {
+    onEstimate?.({ weekly, interest });
+  }, [onEstimate, weekly, interest]);
+  // The car's lender's own disclaimer (read with the car, by its id) where it has one; the
+  // site's standard one otherwise.
+  const disclaimer = car.disclaimer ?? financeDisclaimer(calculator.disclaimerWithSampleRate);
   const { preview, truncated } = disclaimerPreview(disclaimer);
   const years = (value: number) => `${value} year${value === 1 ? '' : 's'}`;
 
@@ -198,11 +201,13 @@ function FeeRow({ label, amount, monthly }: { label: string; amount: number; mon
  * itself, and shows nothing where the car shows no finance (the provider's rule, a hidden make,
  * dealership or dealer) or while the car is loading.
  */
-export default function Calculator({ carId }: CalculatorProps) {
+export default function Calculator({ carId, onEstimate }: CalculatorProps) {
   const tenant = useTenant();
   const loaded = useFinanceCar(carId);
-  if (loaded.status !== 'ready') return null;
-  const car = loaded.value;
-  if (!financeShown(tenant.finance, car)) return null;
-  return <CarCalculator car={car} settings={tenant.finance} />;
+  const shown = loaded.status === 'ready' && financeShown(tenant.finance, loaded.value);
+  useEffect(() => {
+    if (loaded.status !== 'loading' && !shown) onEstimate?.(null);
+  }, [loaded.status, shown, onEstimate]);
+  if (loaded.status !== 'ready' || !shown) return null;
+  return <CarCalculator car={loaded.value} settings={tenant.finance} onEstimate={onEstimate} />;
 }

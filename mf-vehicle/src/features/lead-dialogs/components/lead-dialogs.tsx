@@ -4,8 +4,17 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import type { VehicleSummary } from '../../../../server/vehicle-head';
 import { sized } from '../../gallery/lib/gallery';
 
-/** mf-leads's exposed dialogs this page opens. */
-export type LeadDialogName = 'EnquireDialog' | 'TestDriveDialog' | 'RequestPhotosDialog' | 'FindSimilarDialog';
+/** The other teams' exposed dialogs this page opens: mf-leads's four and mf-finance's finance popup. */
+export type LeadDialogName = 'EnquireDialog' | 'TestDriveDialog' | 'RequestPhotosDialog' | 'FindSimilarDialog' | 'FinanceDialog';
+
+const DIALOG_MODULE: Record<LeadDialogName, `mf_${string}/${string}`> = {
+  EnquireDialog: 'mf_leads/EnquireDialog',
+  TestDriveDialog: 'mf_leads/TestDriveDialog',
+  RequestPhotosDialog: 'mf_leads/RequestPhotosDialog',
+  FindSimilarDialog: 'mf_leads/FindSimilarDialog',
+  // Its props add the price (the quick estimate starts from it) and the vin to LeadDialogProps.
+  FinanceDialog: 'mf_finance/FinanceDialog',
+};
 
 type Open = (name: LeadDialogName, trigger: HTMLElement | null) => void;
 
@@ -32,8 +41,8 @@ export function leadCar(car: VehicleSummary): LeadCar {
 }
 
 /**
- * Hosts mf-leads's dialogs for the page (spec §2: Test drive, Enquire Now, Request Photos, and
- * Find Me Something Similar for a sold car). A dialog is loaded through the fragment loader the
+ * Hosts the dialogs that open over the page (spec §2: Test drive, Enquire Now, Request Photos,
+ * Find Me Something Similar for a sold car; the finance popup). A dialog is loaded through the fragment loader the
  * first time a button asks for it, and stays mounted here, outside the sticky bar that may come
  * and go under it; focus goes back to the button that opened it.
  */
@@ -51,10 +60,10 @@ export function LeadDialogsHost({ car, children }: { car: VehicleSummary; childr
     <LeadDialogsContext.Provider value={open}>
       {children}
       {loaded.map((name) => (
-        <RemoteFragment<LeadDialogProps>
+        <RemoteFragment<LeadDialogProps & { price?: number; vin?: string }>
           key={name}
-          id={`mf_leads/${name}`}
-          props={{ car: dialogCar, open: openName === name, onOpenChange: (isOpen) => setOpenName(isOpen ? name : null), returnFocusTo: trigger }}
+          id={DIALOG_MODULE[name]}
+          props={{ car: dialogCar, open: openName === name, onOpenChange: (isOpen) => setOpenName(isOpen ? name : null), returnFocusTo: trigger, ...(name === 'FinanceDialog' ? { price: car.price, vin: car.vin } : {}) }}
         />
       ))}
     </LeadDialogsContext.Provider>

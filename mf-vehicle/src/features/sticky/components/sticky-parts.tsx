@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { capitalise, isInStock, NO_PRICE_TEXT, paths, priceDisplay, readableTextOn, SURFACE, telHref, useTenant, weeklyFinance } from '@forecourt/shared-config';
+import { ENQUIRE_FOR_FINANCE_MAX, type FinanceEstimate } from '@forecourt/shared-config/price';
 import { useEffect, useState } from 'react';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
 import { sized } from '../../gallery/lib/gallery';
@@ -34,17 +35,17 @@ const button = (background: string) => css`display: inline-flex; align-items: ce
 
 /**
  * The sticky header (past 500 px: picture, name, transmission and body, price and price type,
- * weekly estimate and sample rate, Get Finance and Trade-In Valuation) and the sticky bottom bar
+ * the finance calculator's weekly estimate and rate, Get Finance (mf-finance's popup) and
+ * Trade-In Valuation) and the sticky bottom bar
  * (past 900 px: Reserve Car Now where online checkout is on, Enquire Now, Call Now). Each is only
  * in the page while shown, so nothing hidden can take keyboard focus.
  */
-export function StickyParts({ car }: { car: VehicleSummary }) {
+export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: FinanceEstimate | null }) {
   const tenant = useTenant();
   const parts = useStickyParts();
   const price = priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT });
   const inStock = isInStock(car.status);
   const image = car.images[0];
-  const weekly = car.finance_quote_weekly;
   const phone = car.location.phone || tenant.contact.phone;
   return (
     <>
@@ -64,18 +65,19 @@ export function StickyParts({ car }: { car: VehicleSummary }) {
               <p css={{ margin: 0, fontWeight: 800, fontSize: '1.125rem' }}>
                 {price.text} {(price.suffix ?? price.priceType) && <span css={{ fontSize: '0.8rem', fontWeight: 500, color: SURFACE.muted }}>{price.suffix ?? price.priceType}</span>}
               </p>
-              {weekly !== null && weekly > 0 && (
-                <p css={{ margin: 0, fontSize: '0.8rem', color: SURFACE.muted }}>
-                  {weeklyFinance(weekly)}
-                  {car.finance_rate !== null && ` at ${car.finance_rate.toFixed(2)}% p.a.*`}
+              {/* The finance calculator's own estimate (mf-finance reports it as the shopper changes it): one figure on the page. */}
+              {tenant.features['mf-finance'] && estimate && (
+                <p css={{ margin: 0, fontSize: '0.8rem', color: SURFACE.muted }} data-testid="sticky-finance">
+                  {weeklyFinance(estimate.weekly)}
+                  {estimate.weekly > ENQUIRE_FOR_FINANCE_MAX && ` at ${estimate.interest.toFixed(2)}% p.a.*`}
                 </p>
               )}
             </div>
             <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
               {tenant.features['mf-finance'] && (
-                <a href={paths.personalisedFinance(car.id)} css={button(tenant.theme.primary)}>
+                <LeadDialogLink dialog="FinanceDialog" href={paths.personalisedFinance(car.id)} css={button(tenant.theme.primary)}>
                   Get Finance
-                </a>
+                </LeadDialogLink>
               )}
               {tenant.features['mf-leads'] && (
                 <a href={paths.tradeIn(car.id)} css={button('#ffffff')}>

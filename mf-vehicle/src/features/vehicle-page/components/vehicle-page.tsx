@@ -32,6 +32,7 @@ import {
 } from '@forecourt/shared-config';
 import { useEffect, useId, useState } from 'react';
 import { useParams } from '@forecourt/shared-config/router';
+import type { CalculatorProps, FinanceEstimate } from '@forecourt/shared-config/price';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
 import KeyInfo from '../../key-info/components/key-info';
 import { LeadDialogLink, LeadDialogsHost } from '../../lead-dialogs/components/lead-dialogs';
@@ -371,6 +372,8 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
   const { phone, city, state } = tenant.contact;
   useRecordView(car);
   const economy = car ? Number(car.variant['fuelconsumptioncombined']) || null : null;
+  // mf-finance's calculator tells the page its estimate; the sticky header shows the same figure.
+  const [estimate, setEstimate] = useState<FinanceEstimate | null>(null);
   const page = (
     <article aria-labelledby={headingId} css={css`label: mf-vehicle-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem; @media (max-width: 576px) { padding: 1rem; }`}>
       <nav aria-label="Breadcrumb">
@@ -412,7 +415,7 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
               {/* mf-finance's calculator (it decides itself whether the car shows finance). */}
               {tenant.features['mf-finance'] && (
                 <div id="finance-calculator">
-                  <RemoteFragment id="mf_finance/Calculator" props={{ carId: car.id }} />
+                  <RemoteFragment<CalculatorProps> id="mf_finance/Calculator" props={{ carId: car.id, onEstimate: setEstimate }} />
                 </div>
               )}
               {fuelCalculatorShown(car.fuel) && <FuelCostCalculator economy={economy} />}
@@ -435,9 +438,9 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
       {/* mf-search's similar cars block (a carousel of the same cards as the results grid). */}
       {tenant.features['mf-search'] && <RemoteFragment id="mf_search/SimilarCars" props={{ slug }} />}
       <p css={{ marginTop: '2rem', fontSize: '0.8rem', color: SURFACE.muted }}>{DISCLAIMER}</p>
-      {car && <StickyParts car={car} />}
+      {car && <StickyParts car={car} estimate={estimate} />}
     </article>
   );
-  // mf-leads's dialogs (Enquire Now, test drive, photos, find similar) open over this page.
-  return car && tenant.features['mf-leads'] ? <LeadDialogsHost car={car}>{page}</LeadDialogsHost> : page;
+  // mf-leads's dialogs (Enquire Now, test drive, photos, find similar) and mf-finance's popup open over this page.
+  return car && (tenant.features['mf-leads'] || tenant.features['mf-finance']) ? <LeadDialogsHost car={car}>{page}</LeadDialogsHost> : page;
 }
