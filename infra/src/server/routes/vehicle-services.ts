@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem, type DeliveryQuote } from '@forecourt/shared-config/delivery';
 import { NO_PRICE_TEXT } from '@forecourt/shared-config/price';
 import { findCarById, findCarBySlug, listLocations } from '../../db/stock';
-import { haversineKm, tierPrice } from '../../delivery/delivery-quote';
+import { haversineKm } from '@forecourt/shared-config/geo';
+import { tierPrice } from '../../delivery/delivery-quote';
 import { carBrochurePdf } from '../../media/car-brochure';
 import { parseInput, RequestValidationError } from '../errors';
 

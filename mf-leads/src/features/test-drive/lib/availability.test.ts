@@ -1,4 +1,4 @@
-import { hoursOn, isOffered, testDriveAvailability, zonedClock, type SpecialDay, type WeeklyHours } from './availability';
+import { isOffered, testDriveAvailability, type SpecialDay, type WeeklyHours } from './availability';
 
 // Sales hours like the demo's: weekdays 8:30-5:30, Saturday 9-4, closed Sunday.
 const weekly: WeeklyHours[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
@@ -9,12 +9,6 @@ const BRISBANE = 'Australia/Brisbane';
 const mondayMorning = new Date('2025-11-23T23:10:00Z');
 
 describe('test-drive times', () => {
-  it('reads the clock in the dealer zone, not the machine one', () => {
-    expect(zonedClock(mondayMorning, BRISBANE)).toEqual({ date: '2025-11-24', weekday: 1, minutes: 9 * 60 + 10 });
-    expect(zonedClock(mondayMorning, 'Australia/Perth').date).toBe('2025-11-24');
-    expect(zonedClock(mondayMorning, 'UTC').date).toBe('2025-11-23');
-  });
-
   it('offers today from two hours ahead, every half hour, the last one ending at closing', () => {
     const [today] = testDriveAvailability({ weekly, special: [], booked: [], now: mondayMorning, timeZone: BRISBANE });
     expect(today?.date).toBe('2025-11-24');
@@ -46,7 +40,6 @@ describe('test-drive times', () => {
     expect(days.map((day) => day.date)).not.toContain('2025-11-25');
     expect(days.map((day) => day.date)).not.toContain('2025-11-26');
     expect(days.find((day) => day.date === '2025-11-27')?.times).toEqual(['09:00', '09:30', '10:00']);
-    expect(hoursOn('2025-11-28', 5, weekly, special)).toEqual({ open: '08:30', close: '17:30' });
   });
 
   it('offers two weeks ahead and no further', () => {

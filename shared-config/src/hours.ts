@@ -1,0 +1,70 @@
+/**
+ * A dealer location's hours, read on the dealer's own clock: the weekly hours (spec: 'weekday 0
+ * to 6 (0 Sunday), status (Open or Closed), formated_hours, open, close'), the dated special
+ * hours (public holidays: 'date, status, start_hour, end_hour'), which replace the weekday's on
+ * their date, and the time a given instant is at the location. mf-leads offers test-drive times
+ * from them, mf-locations shows them and whether the location is open now; both read them here.
+ */
+
+export interface WeeklyHours {
+  /** 0 Sunday to 6 Saturday (spec). */
+  weekday: number;
+  status: 'Open' | 'Closed';
+  /** 'HH:mm' on the dealer's clock, or null when closed. */
+  open: string | null;
+  close: string | null;
+}
+
+export interface SpecialDay {
+  /** 'YYYY-MM-DD' on the dealer's clock. */
+  date: string;
+  status: 'Open' | 'Closed' | 'By appointment only';
+  start_hour: string | null;
+  end_hour: string | null;
+}
+
+/** 'HH:mm' to minutes since midnight. */
+export const minutesOf = (time: string): number => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+};
+
+/** Minutes since midnight to 'HH:mm'. */
+export const timeOf = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The date, weekday and minute of the day that `now` is on the clock of `timeZone`. */
+export function zonedClock(now: Date, timeZone: string): { date: string; weekday: number; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-AU', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'short' })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts['weekday'] ?? '');
+  return { date: `${parts['year']}-${parts['month']}-${parts['day']}`, weekday, minutes: Number(parts['hour']) * 60 + Number(parts['minute']) };
+}
+
+/** The calendar date `days` after `date` (both 'YYYY-MM-DD'), and its weekday. */
+export function addDays(date: string, days: number): { date: string; weekday: number } {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d + days));
+  return { date: day.toISOString().slice(0, 10), weekday: day.getUTCDay() };
+}
+
+/** The hours a location keeps on one date: its special day's, else its weekday's; null when closed (or by appointment only). */
+export function hoursOn(date: string, weekday: number, weekly: readonly WeeklyHours[], special: readonly SpecialDay[]): { open: string; close: string } | null {
+  const exception = special.find((day) => day.date === date);
+  if (exception) return exception.status === 'Open' && exception.start_hour && exception.end_hour ? { open: exception.start_hour, close: exception.end_hour } : null;
+  const regular = weekly.find((day) => day.weekday === weekday);
+  return regular?.status === 'Open' && regular.open && regular.close ? { open: regular.open, close: regular.close } : null;
+}
+
+/**
+ * Whether the location is open at `now`, on its own clock (a shopper in Perth looking at a
+ * Sydney dealer sees Sydney's answer), and until or from when: the hours of today, or of the
+ * special day that replaces today's.
+ */
+export function openNow(now: Date, timeZone: string, weekly: readonly WeeklyHours[], special: readonly SpecialDay[]): { open: boolean; today: { open: string; close: string } | null } {
+  const clock = zonedClock(now, timeZone);
+  const today = hoursOn(clock.date, clock.weekday, weekly, special);
+  return { open: today !== null && clock.minutes >= minutesOf(today.open) && clock.minutes < minutesOf(today.close), today };
+}
