@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Car, Location, Manufacturer, Model, PromoNode, Slide } from '../stock/model';
+import type { Car, Dealership, Location, Manufacturer, Model, PromoNode, Review, Slide } from '../stock/model';
 import type { Catalogue, TenantStock } from '../stock/seed/generate';
 import type { PlatformTables, StockRow } from './schema';
 
@@ -129,6 +129,16 @@ export async function findCarBySlug(db: Db, tenant: string, slug: string): Promi
 export async function listLocations(db: Db, tenant: string): Promise<Location[]> {
   const rows = await db.selectFrom('locations').selectAll().where('tenant', '=', tenant).orderBy('id').execute();
   return rows.map((row) => fromRow<Location>(row));
+}
+
+export async function listDealerships(db: Db, tenant: string): Promise<Dealership[]> {
+  return (await db.selectFrom('dealerships').selectAll().where('tenant', '=', tenant).orderBy('id').execute()).map((row) => fromRow<Dealership>(row));
+}
+
+/** A dealership's newest reviews, at most `limit` (the reviews_dealership index answers it). */
+export async function listReviews(db: Db, tenant: string, dealershipId: string, limit: number): Promise<Review[]> {
+  const rows = await db.selectFrom('reviews').selectAll().where('tenant', '=', tenant).where('dealership_id', '=', dealershipId).orderBy('review_date', 'desc').orderBy('id').limit(limit).execute();
+  return rows.map((row) => fromRow<Review>(row));
 }
 
 /** Loads one tenant's whole stock back (tests, exports). */

@@ -21,7 +21,7 @@ export const FAKE_ROUTES: Record<string, string[]> = {
   'mf-vehicle': ['/cars/:slug'],
   'mf-finance': ['/finance', '/finance/*'],
   'mf-leads': ['/contact', '/success', '/cars/trade-in'],
-  'mf-locations': ['/locations/*'],
+  'mf-locations': ['/locations/*', '/our-location/*'],
 };
 
 export async function tempDir(prefix = 'forecourt-test-'): Promise<string> {

@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import financeServer, { type FinancePorts } from '../../../../mf-finance/server';
 import leadsServer, { LEADS_PER_ADDRESS_PER_MINUTE, LEADS_PER_PHONE_PER_HOUR } from '../../../../mf-leads/server';
-import locationsServer from '../../../../mf-locations/server';
+import locationsServer, { type LocationsPorts, type StoredLocation } from '../../../../mf-locations/server';
 import searchServer, { type SearchPorts } from '../../../../mf-search/server';
 import { LRUCache } from 'lru-cache';
 import { slugify } from '@forecourt/shared-config';
 import { dealerTimeZone } from '@forecourt/shared-config/tenant';
-import { findCarById, findCarBySlug, listFeaturedUsedCars, listLocations, listPromoNodes, listSlides, listVisibleCars } from '../../db/stock';
+import { findCarById, findCarBySlug, listDealerships, listFeaturedUsedCars, listLocations, listPromoNodes, listReviews, listSlides, listVisibleCars } from '../../db/stock';
+import { siteShowsLocation } from '@forecourt/shared-config/locations';
 import { carToRecord } from '../../search/indexing/records';
 import { positiveFromEnv } from '../env';
 import { normalisePhone } from '@forecourt/shared-config/identity';
@@ -181,28 +182,41 @@ function financePorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: Ret
   };
 }
 
-/** The platform's side of mf-leads's ports: the site's rules, cars, locations and bookings, and the lead store. */
-function leadsPorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: ReturnType<typeof leadStore>): LeadsPorts {
+/**
+ * A site's location rows with their dealership's name, read once a minute per site: the location
+ * pages, blocks and forms all ask for them, and they change only when the stock is seeded.
+ */
+function storedLocations(fastify: FastifyInstance) {
   const db = fastify.database.db;
-  const locations = new LRUCache<string, Awaited<ReturnType<LeadsPorts['leadLocations']>>>({
+  const cache = new LRUCache<string, StoredLocation[]>({
     max: 500,
     ttl: LOCATIONS_TTL_MS,
-    fetchMethod: async (tenant) =>
-      (await listLocations(db, tenant))
-        .filter((location) => location.visible)
-        .map((location) => {
-          const type = location.location_type || 'sales';
-          const hours = location.contact_detail.opening_hours;
-          return {
-            id: location.id,
-            name: location.name,
-            type,
-            distribution_locations: location.distribution_locations,
-            weekly: hours[type] ?? Object.values(hours)[0] ?? [],
-            special: location.special_hours,
-          };
-        }),
+    fetchMethod: async (tenant) => {
+      const names = new Map((await listDealerships(db, tenant)).map((dealership) => [dealership.id, dealership.name]));
+      return (await listLocations(db, tenant)).map(({ tenant: _tenant, ...location }) => ({ ...location, dealership_name: names.get(location.dealership_id) ?? location.name }));
+    },
   });
+  return async (tenant: string): Promise<StoredLocation[]> => (await cache.fetch(tenant)) ?? [];
+}
+
+/** The platform's side of mf-locations's ports: the site's switches, its location rows and reviews, the geocoder. */
+function locationsPorts(fastify: FastifyInstance, ports: TeamPorts, locations: ReturnType<typeof storedLocations>): LocationsPorts {
+  return {
+    ...ports,
+    locationSettings: (request) => (request.tenant?.features['mf-locations'] ? request.tenant.locations : null),
+    storedLocations: async (request) => (request.tenant ? locations(request.tenant.slug) : []),
+    dealershipReviews: async (request, dealershipId, limit) =>
+      request.tenant ? (await listReviews(fastify.database.db, request.tenant.slug, dealershipId, limit)).map(({ tenant: _tenant, dealership_id: _dealership, ...review }) => review) : [],
+    geocode: async (postcode) => {
+      const place = await fastify.partners.geocoder.geocode(postcode);
+      return place ? { region: place.region, lat: place.lat, lng: place.lng } : null;
+    },
+  };
+}
+
+/** The platform's side of mf-leads's ports: the site's rules, cars, locations and bookings, and the lead store. */
+function leadsPorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: ReturnType<typeof leadStore>, stored: ReturnType<typeof storedLocations>): LeadsPorts {
+  const db = fastify.database.db;
   return {
     ...ports,
     formRules: (request) => request.tenant?.leads ?? null,
@@ -226,7 +240,18 @@ function leadsPorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: Retur
         location_id: car.location.id,
       };
     },
-    leadLocations: async (request) => (request.tenant ? ((await locations.fetch(request.tenant.slug)) ?? []) : []),
+    // The locations the site shows (the one rule its location pages follow too), with the hours of their own type.
+    leadLocations: async (request) => {
+      const tenant = request.tenant;
+      if (!tenant) return [];
+      return (await stored(tenant.slug))
+        .filter((location) => siteShowsLocation(tenant.locations, location))
+        .map((location) => {
+          const type = location.location_type || 'sales';
+          const hours = location.contact_detail.opening_hours;
+          return { id: location.id, name: location.name, type, distribution_locations: location.distribution_locations, weekly: hours[type] ?? Object.values(hours)[0] ?? [], special: location.special_hours };
+        });
+    },
     regoLookup: async (_request, rego, state) => fastify.partners.regoRegister.lookup(rego, state),
     marketAverage: async (request, car) => {
       const averages = await fastify.partners.priceGuide.marketAverages({ id: '', ...car, car_type: 'used', state: request.tenant?.contact.state ?? '', price: 0, offer_price: null });
@@ -251,6 +276,7 @@ export async function registerTeamServers(fastify: FastifyInstance, ports: TeamP
   await fastify.register(vehicleServer, { ports: vehiclePorts(fastify, ports) });
   const storeLead = leadStore(fastify);
   await fastify.register(financeServer, { ports: financePorts(fastify, ports, storeLead) });
-  await fastify.register(leadsServer, { ports: leadsPorts(fastify, ports, storeLead) });
-  await fastify.register(locationsServer, { ports });
+  const locations = storedLocations(fastify);
+  await fastify.register(leadsServer, { ports: leadsPorts(fastify, ports, storeLead, locations) });
+  await fastify.register(locationsServer, { ports: locationsPorts(fastify, ports, locations) });
 }

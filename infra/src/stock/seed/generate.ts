@@ -14,7 +14,7 @@ import {
   type SpecialHours,
 } from '../model';
 import { CARAVANS, CARS, MOTORCYCLES, TRUCKS, type MakeSpec } from './catalogue';
-import { dealershipPlansFor, type DealershipPlan } from './places';
+import { dealershipPlansFor, type DealershipPlan, type SitePlan } from './places';
 import { Random } from './random';
 import { makeCar } from './car-builder';
 import { CUSTOM_TAGS, DAY_MS, DEFAULT_CARS_PER_TENANT, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, repayment, slugify } from './rules';
@@ -103,6 +103,10 @@ const REVIEW_TEXTS = [
   'Took a while to get the paperwork through, but they kept us updated.',
 ];
 
+/** 'Harbourside Motors Parramatta', but 'Summit Kia Springwood' rather than '... Springwood Springwood'. */
+const siteName = (plan: DealershipPlan, site: SitePlan) => (plan.name.endsWith(site.suburb) ? plan.name : `${plan.name} ${site.suburb}`);
+const label = (type: string) => (type === 'car-buying' ? 'Car Buying' : `${type[0]!.toUpperCase()}${type.slice(1)}`);
+
 function buildDealers(tenant: TenantConfig, rnd: Random, now: Date) {
   const dealerships: Dealership[] = [];
   const locations: Location[] = [];
@@ -112,7 +116,8 @@ function buildDealers(tenant: TenantConfig, rnd: Random, now: Date) {
     const dealerReviews: Review[] = [];
     // Spec sample data: 20 reviews shown, a much larger total, average around 4.6.
     for (let i = 0; i < 20; i++) {
-      const rating = rnd.weighted([[5, 70], [4, 20], [3, 6], [2, 2], [1, 2]] as const);
+      const drawn = rnd.weighted([[5, 70], [4, 20], [3, 6], [2, 2], [1, 2]] as const);
+      const rating = plan.reviews?.ratings[i] ?? drawn;
       const date = now.getTime() - rnd.int(1, 400) * DAY_MS;
       const replied = rnd.chance(0.4);
       dealerReviews.push({
@@ -128,16 +133,22 @@ function buildDealers(tenant: TenantConfig, rnd: Random, now: Date) {
         image: null,
       });
     }
-    const reviewCount = rnd.int(150, 700);
+    const drawnCount = rnd.int(150, 700);
+    const reviewCount = plan.reviews?.total ?? drawnCount;
     const average = Math.round((dealerReviews.reduce((s, r) => s + r.rating, 0) / dealerReviews.length) * 10) / 10;
     dealerships.push({ id: dealershipId, tenant: tenant.slug, slug: plan.slug, name: plan.name, average_rating: average, review_count: reviewCount });
     reviews.push(...dealerReviews);
 
+    // A car's distribution locations: the dealership's yards that sell (not its service or buying sites).
+    const salesYards = plan.sites.filter((p) => p.types.includes('sales'));
     plan.sites.forEach((site, s) => {
-      for (const [t, type] of site.types.entries()) {
+      const siteHours = Object.fromEntries(site.types.map((type) => [type, openingHours(type, rnd)]));
+      for (const [t, type] of (site.oneListing ? site.types.slice(0, 1) : site.types).entries()) {
         const id = `${dealershipId}-l${s + 1}${t ? `-${type}` : ''}`;
-        const name = t === 0 ? `${plan.name} ${site.suburb}` : `${plan.name} ${site.suburb} ${type[0]!.toUpperCase()}${type.slice(1)}`;
-        const hours: Record<string, OpeningHour[]> = { [type]: openingHours(type, rnd) };
+        const name = t === 0 ? siteName(plan, site) : `${siteName(plan, site)} ${label(type)}`;
+        // One listing keeps every department's hours (the card's type selector); a department
+        // with its own row keeps its own.
+        const hours: Record<string, OpeningHour[]> = site.oneListing ? siteHours : { [type]: siteHours[type]! };
         locations.push({
           id,
           tenant: tenant.slug,
@@ -147,13 +158,13 @@ function buildDealers(tenant: TenantConfig, rnd: Random, now: Date) {
           location_subtype: type === 'sales' && rnd.chance(0.5) ? ['buying'] : [],
           manufacturers: site.manufacturers,
           primary: d === 0 && s === 0 && t === 0,
-          visible: true,
+          visible: !site.unlisted?.includes(type),
           dealership_id: dealershipId,
           dealership_slug: plan.slug,
           dealer_license_number: type === 'sales' ? `MD${rnd.int(10000, 99999)}` : null,
           motor_vehicle_repairer: type === 'service' ? `MVRL${rnd.int(40000, 59999)}` : null,
           image_url: `/media/locations/${id}.jpg`,
-          distribution_locations: plan.sites.length > 1 ? plan.sites.map((p) => `${plan.name} ${p.suburb}`) : [],
+          distribution_locations: salesYards.length > 1 ? salesYards.map((yard) => siteName(plan, yard)) : [],
           average_rating: average,
           review_count: reviewCount,
           address: {
@@ -226,11 +237,14 @@ export function generateTenantStock(tenant: TenantConfig, options: SeedOptions, 
   const rnd = new Random(options.seed).fork(tenantIndex + 1);
   const { dealerships, locations, reviews } = buildDealers(tenant, rnd.fork(1), options.now);
   const catalogue = catalogueFor(tenant);
-  const plans = dealershipPlansFor(tenant).map((plan, d) => ({
-    dealership: dealerships[d]!,
-    locations: locations.filter((l) => l.dealership_id === dealerships[d]!.id && l.location_type === 'sales'),
-    catalogue: sellsFrom(plan, catalogue),
-  }));
+  const plans = dealershipPlansFor(tenant)
+    .map((plan, d) => ({
+      plan,
+      dealership: dealerships[d]!,
+      locations: locations.filter((l) => l.dealership_id === dealerships[d]!.id && l.location_type === 'sales'),
+      catalogue: sellsFrom(plan, catalogue),
+    }))
+    .filter(({ plan }) => !plan.noStock);
   const carRnd = rnd.fork(2);
   const cars = Array.from({ length: options.carsPerTenant }, (_, i) => makeCar(tenant, plans[i % plans.length]!, i, carRnd, options.now));
   return { tenant: tenant.slug, dealerships, locations, reviews, cars, ...tenantContent(tenant, rnd.fork(3), options.now) };

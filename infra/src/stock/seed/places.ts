@@ -16,6 +16,13 @@ export interface SitePlan {
   /** Location types at this site; the first is the primary one. */
   types: Array<'sales' | 'service' | 'parts' | 'car-buying'>;
   manufacturers: string[];
+  /**
+   * One listing for the whole site: a single location row carrying every type's hours (a small
+   * dealer's one yard), instead of a row per type.
+   */
+  oneListing?: boolean;
+  /** Types whose rows are `visible: false` (a department the dealer keeps off its website). */
+  unlisted?: Array<'sales' | 'service' | 'parts' | 'car-buying'>;
 }
 
 export interface DealershipPlan {
@@ -24,7 +31,17 @@ export interface DealershipPlan {
   sites: SitePlan[];
   /** Catalogue sections this dealership sells. */
   sells: Array<'car' | 'motorcycle' | 'truck' | 'caravan'>;
+  /** No retail stock (a fleet or wholesale arm): its locations exist, no car is listed there. */
+  noStock?: boolean;
+  /**
+   * The 20 sample reviews' ratings and the review total, where the demo wants exact figures (the
+   * spec's sample: 20 reviews, total 673, average 4.6); otherwise both are drawn at random.
+   */
+  reviews?: { ratings: number[]; total: number };
 }
+
+/** Spec sample data: 20 reviews, total 673, average 4.6 (14 fives, 5 fours, one two: 92 / 20). */
+const SAMPLE_REVIEWS = { ratings: [5, 5, 4, 5, 5, 5, 4, 5, 2, 5, 5, 4, 5, 5, 5, 4, 5, 5, 4, 5], total: 673 };
 
 export const DEALERSHIP_PLANS: Record<string, DealershipPlan[]> = {
   'harbourside-motors': [
@@ -34,7 +51,7 @@ export const DEALERSHIP_PLANS: Record<string, DealershipPlan[]> = {
       sells: ['car'],
       sites: [
         { suffix: 'alexandria', street: '120 O\'Riordan Street', suburb: 'Alexandria', city: 'Sydney', state: 'NSW', postcode: '2015', lat: -33.9048, long: 151.1947, types: ['sales', 'service', 'parts'], manufacturers: ['Toyota', 'Mazda', 'Hyundai'] },
-        { suffix: 'parramatta', street: '45 Church Street', suburb: 'Parramatta', city: 'Sydney', state: 'NSW', postcode: '2150', lat: -33.8151, long: 151.0011, types: ['sales'], manufacturers: ['Toyota'] },
+        { suffix: 'parramatta', street: '45 Church Street', suburb: 'Parramatta', city: 'Parramatta', state: 'NSW', postcode: '2150', lat: -33.8151, long: 151.0011, types: ['sales'], manufacturers: ['Toyota'] },
       ],
     },
   ],
@@ -43,8 +60,10 @@ export const DEALERSHIP_PLANS: Record<string, DealershipPlan[]> = {
       name: 'Redgum Used Cars',
       slug: 'redgum-used-cars',
       sells: ['car'],
+      // An average of 3.8 (under the badge's minimum of 4): the site shows no review badge.
+      reviews: { ratings: [5, 4, 3, 5, 1, 4, 5, 2, 4, 3, 5, 4, 5, 2, 3, 5, 4, 1, 5, 5], total: 41 },
       sites: [
-        { suffix: 'ballarat', street: '9 Gillies Street North', suburb: 'Wendouree', city: 'Ballarat', state: 'VIC', postcode: '3355', lat: -37.5301, long: 143.8236, types: ['sales', 'service'], manufacturers: [] },
+        { suffix: 'ballarat', street: '9 Gillies Street North', suburb: 'Wendouree', city: 'Ballarat', state: 'VIC', postcode: '3355', lat: -37.5301, long: 143.8236, types: ['sales', 'service'], manufacturers: [], oneListing: true },
       ],
     },
   ],
@@ -53,8 +72,11 @@ export const DEALERSHIP_PLANS: Record<string, DealershipPlan[]> = {
       name: 'Summit Ford Eagle Farm',
       slug: 'summit-ford-eagle-farm',
       sells: ['car'],
+      reviews: SAMPLE_REVIEWS,
       sites: [
-        { suffix: 'eagle-farm', street: '1 Kingsford Smith Drive', suburb: 'Eagle Farm', city: 'Brisbane', state: 'QLD', postcode: '4009', lat: -27.4305, long: 153.0866, types: ['sales', 'service', 'parts'], manufacturers: ['Ford'] },
+        { suffix: 'eagle-farm', street: '1 Kingsford Smith Drive', suburb: 'Eagle Farm', city: 'Brisbane', state: 'QLD', postcode: '4009', lat: -27.4305, long: 153.0866, types: ['sales', 'service', 'parts'], manufacturers: ['Ford'], oneListing: true },
+        // Where Summit buys cars from the public (spec location type 'car-buying'); no stock there.
+        { suffix: 'car-buying-centre', street: '640 Gympie Road', suburb: 'Chermside', city: 'Brisbane', state: 'QLD', postcode: '4032', lat: -27.3856, long: 153.0312, types: ['car-buying'], manufacturers: [] },
       ],
     },
     {
@@ -62,7 +84,8 @@ export const DEALERSHIP_PLANS: Record<string, DealershipPlan[]> = {
       slug: 'summit-kia-springwood',
       sells: ['car'],
       sites: [
-        { suffix: 'springwood', street: '3350 Pacific Highway', suburb: 'Springwood', city: 'Brisbane', state: 'QLD', postcode: '4127', lat: -27.6128, long: 153.1297, types: ['sales', 'service'], manufacturers: ['Kia'] },
+        // The service department is being rebuilt: its row is kept, off the website (visible: false).
+        { suffix: 'springwood', street: '3350 Pacific Highway', suburb: 'Springwood', city: 'Brisbane', state: 'QLD', postcode: '4127', lat: -27.6128, long: 153.1297, types: ['sales', 'service'], manufacturers: ['Kia'], unlisted: ['service'] },
       ],
     },
     {
@@ -71,6 +94,16 @@ export const DEALERSHIP_PLANS: Record<string, DealershipPlan[]> = {
       sells: ['motorcycle', 'truck'],
       sites: [
         { suffix: 'ipswich', street: '88 Brisbane Road', suburb: 'Booval', city: 'Ipswich', state: 'QLD', postcode: '4304', lat: -27.6137, long: 152.7878, types: ['sales', 'service', 'parts'], manufacturers: ['Yamaha', 'Kawasaki', 'Isuzu', 'Fuso'] },
+      ],
+    },
+    {
+      // The group's fleet arm sells to businesses only: the site hides it (locations.hiddenDealerships).
+      name: 'Summit Fleet Sales',
+      slug: 'summit-fleet-sales',
+      sells: ['car'],
+      noStock: true,
+      sites: [
+        { suffix: 'fleet-pinkenba', street: '20 Eagle Farm Road', suburb: 'Pinkenba', city: 'Brisbane', state: 'QLD', postcode: '4008', lat: -27.4219, long: 153.1075, types: ['sales'], manufacturers: ['Ford', 'Kia'] },
       ],
     },
   ],
