@@ -8,7 +8,7 @@ import packageJson from '../package.json';
 import { LOCATION_TYPES, type DealerLocation, type LocationType, type NearestAnswer, type OpeningHour, type Review, type ReviewSummary, type SpecialHours } from '../src/lib/api';
 import { locationHead, locationPageSlug } from './location-head';
 
-export type { DealerLocation } from '../src/lib/api';
+export type { DealerLocation, NearestAnswer, ReviewSummary } from '../src/lib/api';
 
 /** A location as the platform stores it (spec §3 'Location'): every row, shown or not. */
 export interface StoredLocation {
