@@ -94,7 +94,7 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
           data-sticky="bar"
           css={css`label: mf-vehicle-sticky-bar; position: fixed; bottom: 0; left: 0; right: 0; z-index: 30; background: #fff; border-top: 1px solid ${SURFACE.border}; box-shadow: 0 -2px 8px rgb(16 24 40 / 10%);`}
         >
-          <div css={css`display: flex; gap: 0.5rem; max-width: 72rem; margin: 0 auto; padding: 0.5rem 1rem; & > a { flex: 1; }`}>
+          <div css={css`display: flex; flex-wrap: wrap; gap: 0.5rem; max-width: 72rem; margin: 0 auto; padding: 0.5rem 1rem; & > a { flex: 1 1 auto; }`}>
             {inStock && tenant.vehicle.onlineCheckout && (
               <a href={paths.checkout(car.slug)} css={button(tenant.theme.primary)}>
                 {reserveButtonText(tenant.vehicle.reserveDeposit)}
