@@ -6,5 +6,8 @@ module.exports = createFederatedConfig({
   exposes: {
     './app': './src/app/app.tsx',
     './DealerContact': './src/features/dealer-contact/components/dealer-contact.tsx',
+    './LocationBlock': './src/features/location-block/components/location-block.tsx',
+    './LocatedAt': './src/features/located-at/components/located-at.tsx',
+    './OpeningHours': './src/features/opening-hours/components/opening-hours.tsx',
   },
 });

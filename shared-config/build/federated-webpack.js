@@ -137,6 +137,9 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes = {}, alias
       },
       module: {
         rules: [
+          // A library's stylesheet (Leaflet's) is imported as text and injected where it is used,
+          // so it loads only with the component that needs it, like the platform's own styles.
+          { test: /\.css$/, type: 'asset/source' },
           {
             test: /\.[jt]sx?$/,
             exclude: /node_modules/,

@@ -30,6 +30,8 @@ function jestProject(dir, { environment = 'jsdom', transformPackages = [] } = {}
         },
       ],
     },
+    // Stylesheets are text in a build (asset/source); a test gets an empty one.
+    moduleNameMapper: { '\\.css$': path.join(__dirname, 'jest-empty-css.js') },
     transformIgnorePatterns: [`/node_modules/(?!(${[...ESM_ONLY, ...transformPackages].join('|')})/)`],
     // What the shared webpack factory defines for a build; tests see a fixed, obvious value.
     globals: { __FORECOURT_TEAM__: path.basename(dir), __FORECOURT_VERSION__: '0.0.0-test', __FORECOURT_FAULT__: '' },

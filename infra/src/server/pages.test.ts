@@ -172,7 +172,7 @@ describe('page HTML', () => {
   it('sends the security headers on an HTML page', async () => {
     const response = await page('harbourside-motors.localhost');
     expect(response.headers['content-security-policy']).toMatch(
-      /^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-src https:\/\/www\.youtube\.com https:\/\/www\.youtube-nocookie\.com; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'$/,
+      /^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:\/\/tile\.openstreetmap\.org; connect-src 'self'; font-src 'self'; frame-src https:\/\/www\.youtube\.com https:\/\/www\.youtube-nocookie\.com; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'$/,
     );
     expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -187,6 +187,11 @@ describe('page HTML', () => {
     const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
     const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]?.split(' ');
     expect(scriptSrc).toEqual(["'self'", hash]);
+  });
+
+  it('lets only a site with a map tile source load pictures from it (Redgum has none)', async () => {
+    const redgum = await page('redgum-used-cars.localhost');
+    expect(/img-src ([^;]*)/.exec(String(redgum.headers['content-security-policy']))?.[1]).toBe("'self' data:");
   });
 
   it('sends the security headers on the unknown-tenant page too', async () => {

@@ -263,7 +263,7 @@ const LocationSettingsSchema = z
       .object({
         /** No review badge, summary or list anywhere on the site. */
         hidden: z.boolean().default(false),
-        /** The badge shows at this average or above (spec: 'Reviews minimum rating 4'). */
+        /** The badge shows only for an average above this (spec: 'Reviews minimum rating 4'; the badge when the rating 'exceeds' it). */
         minimumRating: z.number().min(0).max(5).default(4),
       })
       .strict()

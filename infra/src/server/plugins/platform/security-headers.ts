@@ -12,14 +12,27 @@ import { contentSecurityPolicy, htmlSecurityHeaders, responseSecurityHeaders } f
  */
 const VIDEO_EMBED_ORIGINS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
 
+/** The origin of a tile template ('https://tile.example.org/{z}/{x}/{y}.png' -> 'https://tile.example.org'). */
+export function mapTileOrigin(template: string | undefined): string | null {
+  return template ? (/^https:\/\/[a-z0-9.-]+(?::\d+)?/.exec(template)?.[0] ?? null) : null;
+}
+
 export default fp(
   async (fastify) => {
     // The one inline script a page may carry: the script loader of first-painted pages, by hash.
-    const htmlHeaders = htmlSecurityHeaders(contentSecurityPolicy({ scriptSrc: [SCRIPT_LOADER_CSP_SOURCE], frameSrc: VIDEO_EMBED_ORIGINS }));
+    // A site with a map tile source (locations.mapTiles) may load pictures from its origin too.
+    const headersFor = (tileOrigin: string | null) =>
+      htmlSecurityHeaders(contentSecurityPolicy({ scriptSrc: [SCRIPT_LOADER_CSP_SOURCE], frameSrc: VIDEO_EMBED_ORIGINS, imgSrc: tileOrigin ? [tileOrigin] : [] }));
+    const byOrigin = new Map<string | null, ReturnType<typeof htmlSecurityHeaders>>();
     fastify.addHook('onSend', async (request, reply, payload) => {
       reply.headers(responseSecurityHeaders(request.url));
       const type = reply.getHeader('content-type');
-      if (typeof type === 'string' && type.startsWith('text/html')) reply.headers(htmlHeaders);
+      if (typeof type === 'string' && type.startsWith('text/html')) {
+        const tileOrigin = mapTileOrigin(request.tenant?.locations.mapTiles?.url);
+        let headers = byOrigin.get(tileOrigin);
+        if (!headers) byOrigin.set(tileOrigin, (headers = headersFor(tileOrigin)));
+        reply.headers(headers);
+      }
       return payload;
     });
   },

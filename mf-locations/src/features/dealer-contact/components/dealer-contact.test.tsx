@@ -1,31 +1,34 @@
 import { renderWithPlatform } from '@forecourt/shared-config/testing';
 import { screen } from '@testing-library/react';
+import { answerApi, restoreFetch } from '../../../lib/fake-api';
+import { testLocation } from '../../../lib/test-location';
 import DealerContact from './dealer-contact';
 
+afterEach(restoreFetch);
+
+const primary = testLocation({ primary: true });
+const parramatta = testLocation({ id: 'test-d1-l2', slug: 'test-motors-parramatta', name: 'Test Motors Parramatta', contact_detail: { ...primary.contact_detail, phone: '02 9000 0001' } });
+
 describe('DealerContact', () => {
-  it('names the dealer, inside the locations boundary', () => {
+  it("shows the site's phone and city inside the locations boundary until the locations arrive", () => {
+    answerApi({ locations: [primary] });
     renderWithPlatform(<DealerContact />);
     expect(screen.getByRole('region', { name: 'Test Motors' })).toHaveAttribute('data-boundary', 'mf-locations');
-  });
-
-  it('shows the city and state', () => {
-    renderWithPlatform(<DealerContact />);
-    expect(screen.getByText('Sydney, NSW')).toBeInTheDocument();
-  });
-
-  it('offers the phone as a call link', () => {
-    renderWithPlatform(<DealerContact />);
     expect(screen.getByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).toHaveAttribute('href', 'tel:0290000000');
   });
 
-  it("links to the tenant's locations page", () => {
+  it("shows the site's primary location with a link to its real page", async () => {
+    answerApi({ locations: [primary, parramatta] });
     renderWithPlatform(<DealerContact />);
-    expect(screen.getByRole('link', { name: 'View our locations' })).toHaveAttribute('href', '/locations/test-motors');
+    expect(await screen.findByRole('region', { name: 'Test Motors Eagle Farm' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View this location' })).toHaveAttribute('href', '/our-location/test-motors-eagle-farm');
+    expect(screen.getByRole('link', { name: 'View our locations' })).toHaveAttribute('href', '/dealer-locator');
   });
 
-  it('names one location and links to its page when asked for it', () => {
+  it('shows the named location, with its own phone', async () => {
+    answerApi({ locations: [primary, parramatta] });
     renderWithPlatform(<DealerContact locationSlug="test-motors-parramatta" />);
-    expect(screen.getByRole('region', { name: 'Test Motors Parramatta' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View this location' })).toHaveAttribute('href', '/locations/test-motors-parramatta');
+    expect(await screen.findByRole('link', { name: 'Call Test Motors Parramatta on 02 9000 0001' })).toHaveAttribute('href', 'tel:0290000001');
+    expect(screen.getByRole('link', { name: 'View this location' })).toHaveAttribute('href', '/our-location/test-motors-parramatta');
   });
 });

@@ -1,4 +1,4 @@
-import { directionsUrl, locationTitle } from './location-copy';
+import { locationTitle } from './location-copy';
 
 const tenant = { slug: 'test-motors', name: 'Test Motors' };
 
@@ -13,13 +13,5 @@ describe('locationTitle', () => {
 
   it('keeps a malformed escape as text', () => {
     expect(locationTitle('north-100%', tenant)).toBe('North 100%');
-  });
-});
-
-describe('directionsUrl', () => {
-  it('asks the maps service for directions to the destination', () => {
-    expect(directionsUrl('Test Motors, Sydney NSW')).toBe(
-      'https://www.google.com/maps/dir/?api=1&destination=Test%20Motors%2C%20Sydney%20NSW',
-    );
   });
 });

@@ -17,8 +17,3 @@ export function locationTitle(slug: string, tenant: { slug: string; name: string
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
 }
-
-/** A maps link that asks for directions to `destination` (a place name or address). */
-export function directionsUrl(destination: string): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
-}

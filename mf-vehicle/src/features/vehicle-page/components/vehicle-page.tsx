@@ -399,6 +399,8 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
       )}
       {car && (
         <>
+          {/* mf-locations's 'Located at {city}' bar: shown only when the car is away from its dealership's main city. */}
+          {tenant.features['mf-locations'] && <RemoteFragment id="mf_locations/LocatedAt" props={{ carCity: car.city, dealershipSlug: car.dealership_slug, locationSlug: car.location.slug }} />}
           <div css={{ marginBottom: '1rem' }}>
             <ShareBar name={car.name} slug={car.slug} />
           </div>

@@ -1,0 +1,158 @@
+import { css } from '@emotion/react';
+import { SURFACE, useTenant } from '@forecourt/shared-config';
+import { useEffect, useRef, useState } from 'react';
+
+/** A place the map marks. */
+export interface MapPlace {
+  slug: string;
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** How long the tiles have to show before the map stays static (a blocked or unreachable tile server). */
+export const TILE_WAIT_MS = 5000;
+
+/**
+ * Where each place sits in a box of `width` x `height`, with a margin: an equirectangular
+ * projection around the places' mean latitude, scaled so the farthest apart fit. One place sits in
+ * the middle. Enough for a dealer's handful of yards in one region, which is all the static map
+ * draws.
+ */
+export function projectPlaces(places: readonly MapPlace[], width: number, height: number, margin = 48): Array<MapPlace & { x: number; y: number }> {
+  if (places.length === 0) return [];
+  const meanLat = places.reduce((sum, place) => sum + place.lat, 0) / places.length;
+  const kx = Math.cos((meanLat * Math.PI) / 180);
+  const xs = places.map((place) => place.lng * kx);
+  const ys = places.map((place) => -place.lat);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const spanX = maxX - minX;
+  const spanY = maxY - minY;
+  const scale = Math.min(spanX ? (width - 2 * margin) / spanX : Infinity, spanY ? (height - 2 * margin) / spanY : Infinity);
+  const unit = Number.isFinite(scale) ? scale : 0;
+  const offsetX = (width - spanX * unit) / 2;
+  const offsetY = (height - spanY * unit) / 2;
+  return places.map((place, i) => ({ ...place, x: Math.round(offsetX + (xs[i]! - minX) * unit), y: Math.round(offsetY + (ys[i]! - minY) * unit) }));
+}
+
+const PIN = 'M0 0c-5.5 0-10-4.3-10-9.7C-10-17 0-28 0-28s10 11 10 18.3C10-4.3 5.5 0 0 0z';
+
+/**
+ * The platform's own map, drawn without tiles: the places as pins on a plain ground, placed by
+ * their coordinates relative to each other. It is what a site without a tile source shows, and
+ * what every site shows while tiles load or when they cannot (no network to the tile server).
+ */
+function StaticMap({ places, label, height }: { places: readonly MapPlace[]; label: string; height: number }) {
+  const { theme } = useTenant();
+  const width = 800;
+  const placed = projectPlaces(places, width, height);
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} preserveAspectRatio="xMidYMid slice" css={{ display: 'block', width: '100%', height: '100%' }}>
+      <defs>
+        <pattern id="mf-locations-map-grid" width="40" height="40" patternUnits="userSpaceOnUse">
+          <path d="M40 0H0V40" fill="none" stroke="#dfe7ee" strokeWidth="1" />
+        </pattern>
+      </defs>
+      <rect width={width} height={height} fill="#eef3f7" />
+      <rect width={width} height={height} fill="url(#mf-locations-map-grid)" />
+      {placed.map((place) => (
+        <g key={place.slug} transform={`translate(${place.x} ${place.y})`}>
+          <path d={PIN} fill={theme.primary} stroke="#fff" strokeWidth="2" />
+          <circle cx="0" cy="-18" r="3.5" fill="#fff" />
+          <text y="18" textAnchor="middle" fontSize="15" fontWeight="600" fill="#101828" stroke="#fff" strokeWidth="4" paintOrder="stroke">
+            {place.name}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+/** Leaflet's stylesheet, added to the page once, the first time a tiled map is made. */
+async function ensureLeafletStyles(): Promise<void> {
+  if (document.getElementById('mf-locations-leaflet-css')) return;
+  const { default: text } = await import('leaflet/dist/leaflet.css');
+  if (document.getElementById('mf-locations-leaflet-css')) return;
+  const style = document.createElement('style');
+  style.id = 'mf-locations-leaflet-css';
+  style.textContent = text;
+  document.head.append(style);
+}
+
+/**
+ * A map of one or several locations (spec: 'Maps service loaded for location maps'). With the
+ * site's tile source (`locations.mapTiles`), Leaflet draws the tiles and a pin per place; it is
+ * loaded only with a map and shown only once a tile has arrived. Until then, and for good when
+ * no tile comes within 5 s or a tile fails first (the network cannot reach the tile server, as
+ * on a closed network), the static map stays: the page never shows a grey box.
+ */
+export function LocationMap({ places, label, height = 300 }: { places: readonly MapPlace[]; label: string; height?: number }) {
+  const { locations, theme } = useTenant();
+  const tiles = locations.mapTiles;
+  const container = useRef<HTMLDivElement>(null);
+  const [mode, setMode] = useState<'static' | 'tiles'>('static');
+  const key = places.map((place) => `${place.slug}:${place.lat},${place.lng}`).join('|');
+
+  useEffect(() => {
+    if (!tiles || places.length === 0 || !container.current) return;
+    let cancelled = false;
+    let map: import('leaflet').Map | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const giveUp = () => {
+      if (cancelled) return;
+      cancelled = true;
+      map?.remove();
+      map = null;
+      setMode('static');
+    };
+    void (async () => {
+      try {
+        const [{ default: L }] = await Promise.all([import('leaflet'), ensureLeafletStyles()]);
+        if (cancelled || !container.current) return;
+        map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true });
+        const layer = L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 });
+        let loaded = false;
+        layer.on('tileload', () => {
+          if (loaded || cancelled) return;
+          loaded = true;
+          clearTimeout(timer);
+          setMode('tiles');
+        });
+        layer.on('tileerror', () => {
+          if (!loaded) giveUp();
+        });
+        layer.addTo(map);
+        const icon = L.divIcon({ className: '', html: `<svg width="28" height="36" viewBox="-14 -34 28 36" aria-hidden="true"><path d="${PIN}" fill="${theme.primary}" stroke="#fff" stroke-width="2"/><circle cx="0" cy="-18" r="3.5" fill="#fff"/></svg>`, iconSize: [28, 36], iconAnchor: [14, 34] });
+        for (const place of places) L.marker([place.lat, place.lng], { icon, title: place.name, alt: place.name, keyboard: false }).addTo(map);
+        if (places.length === 1) map.setView([places[0]!.lat, places[0]!.lng], 14);
+        else map.fitBounds(L.latLngBounds(places.map((place) => [place.lat, place.lng] as [number, number])), { padding: [40, 40] });
+        timer = setTimeout(() => {
+          if (!loaded) giveUp();
+        }, TILE_WAIT_MS);
+      } catch (error) {
+        console.warn('[mf-locations] the map could not start; the static map stays', error);
+        giveUp();
+      }
+    })();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      map?.remove();
+    };
+    // `key` stands for the places; the tile source is the site's and does not change on a page.
+  }, [key, tiles, theme.primary]);
+
+  return (
+    <div
+      data-map={mode}
+      css={css`label: mf-locations-map; position: relative; height: ${height}px; border-radius: ${SURFACE.radius}; overflow: hidden; border: 1px solid ${SURFACE.border}; background: #eef3f7;`}
+    >
+      <div ref={container} role="region" aria-label={label} aria-hidden={mode === 'static' ? true : undefined} css={{ position: 'absolute', inset: 0, visibility: mode === 'tiles' ? 'visible' : 'hidden' }} />
+      {mode === 'static' && (
+        <div css={{ position: 'absolute', inset: 0 }}>
+          <StaticMap places={places} label={label} height={height} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { DealerLocation, ReviewSummary } from './api';
+import { forgetSiteLocations } from './use-locations';
+
+const realFetch = globalThis.fetch;
+
+/**
+ * For component tests: the API's answers, given here (a component test has no server). jsdom
+ * has no Response, so the answer's shape as the components read it: ok, status, json().
+ */
+export function answerApi({ locations = [], reviews = null }: { locations?: DealerLocation[]; reviews?: ReviewSummary | null }): void {
+  forgetSiteLocations();
+  globalThis.fetch = (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.startsWith('/api/locations/locations')) return { ok: true, status: 200, json: async () => ({ locations }) };
+    if (url.startsWith('/api/locations/reviews/') && reviews) return { ok: true, status: 200, json: async () => reviews };
+    return { ok: false, status: 404, json: async () => ({ error: 'not here' }) };
+  }) as unknown as typeof fetch;
+}
+
+export function restoreFetch(): void {
+  globalThis.fetch = realFetch;
+  forgetSiteLocations();
+}
