@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { paths, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DealerLocation } from '../../../lib/api';
-import { arrowState, carouselLayout, EXPAND_MS } from '../../../lib/carousel';
+import { arrowState, carouselLayout, clampIndex, EXPAND_MS } from '../../../lib/carousel';
 import { statusNow } from '../../../lib/hours';
 
 interface CarouselState {
@@ -119,12 +119,13 @@ export function LocationsCarousel({ locations, heading = 'Our Locations', childr
   const go = useCallback(
     (next: number) => {
       const element = track.current;
-      const target = Math.max(0, Math.min(next, locations.length - 1));
+      const target = clampIndex(next, locations.length, perView);
       const card = element?.children[target] as HTMLElement | undefined;
-      if (element && card) element.scrollTo({ left: card.offsetLeft - element.offsetLeft, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      const reducedMotion = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      if (element && card) element.scrollTo?.({ left: card.offsetLeft - element.offsetLeft, behavior: reducedMotion ? 'auto' : 'smooth' });
       setIndex(target);
     },
-    [locations.length],
+    [locations.length, perView],
   );
   const onScroll = () => {
     const element = track.current;

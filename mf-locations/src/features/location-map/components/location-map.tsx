@@ -14,25 +14,33 @@ export interface MapPlace {
 export const TILE_WAIT_MS = 5000;
 
 /**
- * Where each place sits in a box of `width` x `height`, with a margin: an equirectangular
- * projection around the places' mean latitude, scaled so the farthest apart fit. One place sits in
- * the middle. Enough for a dealer's handful of yards in one region, which is all the static map
- * draws.
+ * Where each place sits on the static map, in percent of its width and height: an
+ * equirectangular projection around the places' mean latitude, scaled so the farthest apart fit
+ * inside the margins (labels need room at the edges). One place, or places at one address (a
+ * site's sales, service and parts), sit in the middle. Enough for a dealer's yards in one region,
+ * which is all the static map draws.
  */
-export function projectPlaces(places: readonly MapPlace[], width: number, height: number, margin = 48): Array<MapPlace & { x: number; y: number }> {
+export function projectPlaces(places: readonly MapPlace[], marginX = 18, marginY = 22): Array<MapPlace & { x: number; y: number }> {
   if (places.length === 0) return [];
   const meanLat = places.reduce((sum, place) => sum + place.lat, 0) / places.length;
   const kx = Math.cos((meanLat * Math.PI) / 180);
   const xs = places.map((place) => place.lng * kx);
   const ys = places.map((place) => -place.lat);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const spanX = maxX - minX;
-  const spanY = maxY - minY;
-  const scale = Math.min(spanX ? (width - 2 * margin) / spanX : Infinity, spanY ? (height - 2 * margin) / spanY : Infinity);
-  const unit = Number.isFinite(scale) ? scale : 0;
-  const offsetX = (width - spanX * unit) / 2;
-  const offsetY = (height - spanY * unit) / 2;
-  return places.map((place, i) => ({ ...place, x: Math.round(offsetX + (xs[i]! - minX) * unit), y: Math.round(offsetY + (ys[i]! - minY) * unit) }));
+  // One scale for both axes keeps the yards' bearings true; the wider spread decides it.
+  const span = Math.max(maxX - minX, maxY - minY);
+  const position = (value: number, min: number, spread: number, margin: number) => (span === 0 ? 50 : margin + ((value - min + (span - spread) / 2) / span) * (100 - 2 * margin));
+  return places.map((place, i) => ({ ...place, x: Math.round(position(xs[i]!, minX, maxX - minX, marginX) * 10) / 10, y: Math.round(position(ys[i]!, minY, maxY - minY, marginY) * 10) / 10 }));
+}
+
+/** Places at one address share a pin, named after the first (the site's main listing). */
+function byAddress(places: readonly MapPlace[]): MapPlace[] {
+  const seen = new Map<string, MapPlace>();
+  for (const place of places) {
+    const key = `${place.lat.toFixed(4)},${place.lng.toFixed(4)}`;
+    if (!seen.has(key)) seen.set(key, place);
+  }
+  return [...seen.values()];
 }
 
 const PIN = 'M0 0c-5.5 0-10-4.3-10-9.7C-10-17 0-28 0-28s10 11 10 18.3C10-4.3 5.5 0 0 0z';
@@ -42,29 +50,25 @@ const PIN = 'M0 0c-5.5 0-10-4.3-10-9.7C-10-17 0-28 0-28s10 11 10 18.3C10-4.3 5.5
  * their coordinates relative to each other. It is what a site without a tile source shows, and
  * what every site shows while tiles load or when they cannot (no network to the tile server).
  */
-function StaticMap({ places, label, height }: { places: readonly MapPlace[]; label: string; height: number }) {
+function StaticMap({ places, label }: { places: readonly MapPlace[]; label: string }) {
   const { theme } = useTenant();
-  const width = 800;
-  const placed = projectPlaces(places, width, height);
+  const placed = projectPlaces(byAddress(places));
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} preserveAspectRatio="xMidYMid slice" css={{ display: 'block', width: '100%', height: '100%' }}>
-      <defs>
-        <pattern id="mf-locations-map-grid" width="40" height="40" patternUnits="userSpaceOnUse">
-          <path d="M40 0H0V40" fill="none" stroke="#dfe7ee" strokeWidth="1" />
-        </pattern>
-      </defs>
-      <rect width={width} height={height} fill="#eef3f7" />
-      <rect width={width} height={height} fill="url(#mf-locations-map-grid)" />
+    <div
+      role="img"
+      aria-label={label}
+      css={css`position: absolute; inset: 0; background-color: #eef3f7; background-image: linear-gradient(#dfe7ee 1px, transparent 1px), linear-gradient(90deg, #dfe7ee 1px, transparent 1px); background-size: 40px 40px;`}
+    >
       {placed.map((place) => (
-        <g key={place.slug} transform={`translate(${place.x} ${place.y})`}>
-          <path d={PIN} fill={theme.primary} stroke="#fff" strokeWidth="2" />
-          <circle cx="0" cy="-18" r="3.5" fill="#fff" />
-          <text y="18" textAnchor="middle" fontSize="15" fontWeight="600" fill="#101828" stroke="#fff" strokeWidth="4" paintOrder="stroke">
-            {place.name}
-          </text>
-        </g>
+        <div key={place.slug} css={{ position: 'absolute', left: `${place.x}%`, top: `${place.y}%`, transform: 'translate(-50%, -100%)', display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+          <svg width="24" height="32" viewBox="-12 -30 24 32" aria-hidden="true">
+            <path d={PIN} fill={theme.primary} stroke="#fff" strokeWidth="2" />
+            <circle cx="0" cy="-18" r="3.5" fill="#fff" />
+          </svg>
+          <span css={{ position: 'absolute', top: '100%', marginTop: 2, whiteSpace: 'nowrap', fontSize: '0.8125rem', fontWeight: 600, padding: '0 0.3rem', borderRadius: 4, background: 'rgb(255 255 255 / 85%)' }}>{place.name}</span>
+        </div>
       ))}
-    </svg>
+    </div>
   );
 }
 
@@ -148,11 +152,7 @@ export function LocationMap({ places, label, height = 300 }: { places: readonly 
       css={css`label: mf-locations-map; position: relative; height: ${height}px; border-radius: ${SURFACE.radius}; overflow: hidden; border: 1px solid ${SURFACE.border}; background: #eef3f7;`}
     >
       <div ref={container} role="region" aria-label={label} aria-hidden={mode === 'static' ? true : undefined} css={{ position: 'absolute', inset: 0, visibility: mode === 'tiles' ? 'visible' : 'hidden' }} />
-      {mode === 'static' && (
-        <div css={{ position: 'absolute', inset: 0 }}>
-          <StaticMap places={places} label={label} height={height} />
-        </div>
-      )}
+      {mode === 'static' && <StaticMap places={places} label={label} />}
     </div>
   );
 }
