@@ -1,4 +1,4 @@
-import { paths, useTenant } from '@forecourt/shared-config';
+import { paths, RemoteFragment, useTenant } from '@forecourt/shared-config';
 import { lastLead } from '@forecourt/shared-config/leads';
 import { useParams, useSearchParams } from '@forecourt/shared-config/router';
 import { useState } from 'react';
@@ -80,6 +80,12 @@ export function ServicePage() {
   return (
     <LeadPageLayout heading="Book a service" intro={`Save time and book your service online with ${tenant.name}. Our service team will call to confirm the day and time.`}>
       <ServiceForm />
+      {/* mf-locations's block of the site's service centres, with their hours and directions. */}
+      {tenant.features['mf-locations'] && (
+        <div css={{ marginTop: '2rem' }}>
+          <RemoteFragment id="mf_locations/LocationBlock" props={{ mode: 'service', heading: 'Our service centres' }} />
+        </div>
+      )}
     </LeadPageLayout>
   );
 }
