@@ -5,35 +5,23 @@ import { dealerTimeZone, type LocationSettings } from '@forecourt/shared-config/
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import packageJson from '../package.json';
-import { LOCATION_TYPES, type DealerLocation, type LocationType, type NearestAnswer, type OpeningHour, type Review, type ReviewSummary, type SpecialHours } from '../src/lib/api';
+import { LOCATION_TYPES, type DealerLocation, type LocationType, type NearestAnswer, type OpeningHour, type Review, type ReviewSummary } from '../src/lib/api';
 import { locationHead, locationPageSlug } from './location-head';
 
 export type { DealerLocation, NearestAnswer, ReviewSummary } from '../src/lib/api';
 
-/** A location as the platform stores it (spec §3 'Location'): every row, shown or not. */
-export interface StoredLocation {
-  id: string;
-  name: string;
-  slug: string;
-  /** Spec: an empty type means sales. */
+/**
+ * A location as the platform stores it (spec §3 'Location'): every row, shown or not, with the
+ * stored type ('' means sales), the dealership's review figures, and its hours under any type
+ * name; the site's view of it (DealerLocation) is made by `toDealerLocation`.
+ */
+export type StoredLocation = Omit<DealerLocation, 'location_type' | 'reviews' | 'time_zone' | 'booking_url' | 'contact_detail'> & {
   location_type: LocationType | '';
-  location_subtype: string[];
-  manufacturers: string[];
-  primary: boolean;
   visible: boolean;
-  dealership_id: string;
-  dealership_slug: string;
-  dealership_name: string;
-  dealer_license_number: string | null;
-  motor_vehicle_repairer: string | null;
-  image_url: string;
-  distribution_locations: string[];
   average_rating: number;
   review_count: number;
-  address: { street: string; city: string; state: string; postcode: string; lat: number; long: number; place_url: string };
   contact_detail: { phone: string; landline_phone: string | null; opening_hours: Record<string, OpeningHour[]> };
-  special_hours: SpecialHours[];
-}
+};
 
 export interface LocationsPorts extends PlatformPorts {
   /** The site's locations switches; null where the site has mf-locations switched off. */
