@@ -62,3 +62,11 @@ it('shows the fallback, not a crash, when the runtime throws instead of rejectin
   expect(await screen.findByRole('status')).toHaveTextContent('mf-search fallback (inline)');
   expect(reports.map((r) => [r.kind, r.remote])).toEqual([['fragment-error', 'mf-search']]);
 });
+
+it('tells the page when the fragment cannot be shown, so a dialog opened on demand can send the shopper to its page', async () => {
+  load.mockReturnValue(new Promise(() => undefined));
+  let told = 0;
+  renderWithPlatform(<RemoteFragment id="mf_leads/RequestPhotosDialog" props={{}} onFailed={() => (told += 1)} />);
+  await screen.findByRole('status');
+  expect(told).toBe(1);
+});

@@ -1,5 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { Component, createElement, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createElement, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { failurePolicy, teamOfModule } from './failures';
 
 /**
@@ -16,6 +16,12 @@ export interface RemoteFragmentProps<P extends object> {
   loading?: ReactNode;
   /** Overrides the page's fragment timeout (the shell's policy decides it otherwise). */
   timeoutMs?: number;
+  /**
+   * Told when the fragment cannot be shown (it failed to load, timed out or threw while
+   * rendering), after the failure policy has it: a dialog opened on demand falls back to its
+   * page, where an inline fallback at the end of the page would go unseen.
+   */
+  onFailed?: () => void;
 }
 
 class FragmentTimeout extends Error {
@@ -44,7 +50,7 @@ function Fallback({ id }: { id: string }) {
   return createElement(failurePolicy().Fallback, { remote: teamOfModule(id), inline: true });
 }
 
-class FragmentBoundary extends Component<{ id: string; children: ReactNode }, { failed: boolean }> {
+class FragmentBoundary extends Component<{ id: string; onFailed?: (() => void) | undefined; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -53,6 +59,7 @@ class FragmentBoundary extends Component<{ id: string; children: ReactNode }, { 
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     failurePolicy().report({ kind: 'fragment-error', remote: teamOfModule(this.props.id), error: Object.assign(error, { componentStack: info.componentStack }) });
+    this.props.onFailed?.();
   }
 
   override render(): ReactNode {
@@ -60,8 +67,11 @@ class FragmentBoundary extends Component<{ id: string; children: ReactNode }, { 
   }
 }
 
-export function RemoteFragment<P extends object>({ id, props, loading = null, timeoutMs }: RemoteFragmentProps<P>) {
+export function RemoteFragment<P extends object>({ id, props, loading = null, timeoutMs, onFailed }: RemoteFragmentProps<P>) {
   const [state, setState] = useState<LoadState<P>>({ status: 'loading' });
+  // The latest callback, without reloading the fragment when a parent passes a new function.
+  const failed = useRef(onFailed);
+  failed.current = onFailed;
 
   useEffect(() => {
     let cancelled = false;
@@ -78,7 +88,10 @@ export function RemoteFragment<P extends object>({ id, props, loading = null, ti
       .catch((error: unknown) => {
         const kind = error instanceof FragmentTimeout ? 'fragment-timeout' : 'fragment-error';
         failurePolicy().report({ kind, remote: teamOfModule(id), error });
-        if (!cancelled) setState({ status: 'failed' });
+        if (!cancelled) {
+          setState({ status: 'failed' });
+          failed.current?.();
+        }
       });
     return () => {
       cancelled = true;
@@ -88,5 +101,9 @@ export function RemoteFragment<P extends object>({ id, props, loading = null, ti
   if (state.status === 'loading') return <>{loading}</>;
   if (state.status === 'failed') return <Fallback id={id} />;
   const Loaded = state.Component;
-  return <FragmentBoundary id={id}>{createElement(Loaded as ComponentType<object>, props)}</FragmentBoundary>;
+  return (
+    <FragmentBoundary id={id} onFailed={() => failed.current?.()}>
+      {createElement(Loaded as ComponentType<object>, props)}
+    </FragmentBoundary>
+  );
 }

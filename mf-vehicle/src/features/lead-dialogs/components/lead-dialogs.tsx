@@ -64,6 +64,12 @@ export function LeadDialogsHost({ car, children }: { car: VehicleSummary; childr
           key={name}
           id={DIALOG_MODULE[name]}
           props={{ car: dialogCar, open: openName === name, onOpenChange: (isOpen) => setOpenName(isOpen ? name : null), returnFocusTo: trigger, ...(name === 'FinanceDialog' ? { price: car.price, vin: car.vin } : {}) }}
+          // A dialog that cannot load sends the shopper to the same form's page (the link's own
+          // address) rather than leaving the click without an answer.
+          onFailed={() => {
+            const link = trigger.current;
+            if (openName === name && link instanceof HTMLAnchorElement) window.location.assign(link.href);
+          }}
         />
       ))}
     </LeadDialogsContext.Provider>
