@@ -9,5 +9,6 @@ module.exports = createFederatedConfig({
     './LocationBlock': './src/features/location-block/components/location-block.tsx',
     './LocatedAt': './src/features/located-at/components/located-at.tsx',
     './OpeningHours': './src/features/opening-hours/components/opening-hours.tsx',
+    './OurLocations': './src/features/carousel/components/our-locations.tsx',
   },
 });

@@ -155,14 +155,24 @@ for (const [tenant, path] of [
   });
 }
 
-/** The first car a site lists that its finance provider finances (read through mf-finance's API, as the calculator reads it). */
+/**
+ * The first car a site lists that its finance provider finances (read through mf-finance's API,
+ * as the calculator reads it): Angle's rule (a weekly payment) for Harbourside; Taurus's (rates,
+ * under 12 years old, not the dealership Summit hides finance for) for Summit.
+ */
 async function financedCarSlug(tenant: string): Promise<string> {
   const headers = { 'x-forecourt-tenant': tenant };
   const sitemap = await (await fetch(`http://127.0.0.1:${E2E_PORT}/sitemap.xml`, { headers })).text();
   for (const [, slug] of sitemap.matchAll(/\/cars\/([^<]+)<\/loc>/g)) {
     const listed = (await (await fetch(`http://127.0.0.1:${E2E_PORT}/api/vehicle/cars/${slug}`, { headers })).json()) as { car: { id: string; status: string } };
-    const finance = (await (await fetch(`http://127.0.0.1:${E2E_PORT}/api/finance/cars/${listed.car.id}`, { headers })).json()) as { car?: { lender: { paymentWeek: number | null } | null; make: string } };
-    if (listed.car.status === 'in_stock' && finance.car?.lender?.paymentWeek && finance.car.make !== 'Suzuki') return slug!;
+    type Lender = { paymentWeek: number | null; interestRate: number | null; comparisonRate: number | null };
+    const finance = (await (await fetch(`http://127.0.0.1:${E2E_PORT}/api/finance/cars/${listed.car.id}`, { headers })).json()) as { car?: { lender: Lender | null; make: string; year: number; dealership_slug: string } };
+    const car = finance.car;
+    const financed =
+      tenant === 'summit-auto-group'
+        ? car?.lender?.interestRate != null && car.lender.comparisonRate != null && car.year > new Date().getFullYear() - 12 && car.dealership_slug !== 'summit-ipswich'
+        : Boolean(car?.lender?.paymentWeek);
+    if (listed.car.status === 'in_stock' && financed && car?.make !== 'Suzuki') return slug!;
   }
   throw new Error(`${tenant} lists no car its finance provider finances`);
 }
@@ -226,6 +236,16 @@ test("harbourside-motors: the sticky header shows the calculator's estimate; its
   await expect(dialog.getByRole('alert').filter({ hasText: 'Failed to create YouX customer' })).toBeVisible();
   const lead = await crmLead(page, who.lastName);
   expect(lead.userData).toMatchObject({ category: 'Finance Enquiry' });
+});
+
+test("summit-auto-group: the calculator on a vehicle page follows Summit's switches: 5 years, 10% when no rate is configured, 9.95 to 19.95", async ({ page }) => {
+  const slug = await financedCarSlug('summit-auto-group');
+  await page.goto(tenantUrl('summit-auto-group', `/cars/${slug}`));
+  const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+  await expect(calculator.getByText('Loan term: 5 years')).toBeVisible();
+  await expect(calculator.getByRole('textbox', { name: 'Interest rate' })).toHaveValue('10');
+  await calculator.getByRole('textbox', { name: 'Interest rate' }).fill('25');
+  await expect(calculator.getByRole('alert')).toHaveText('Cannot be less than 9.95% or more than 19.95%');
 });
 
 test('coastal-caravans: finance switched off, so no calculator on a vehicle page', async ({ page }) => {

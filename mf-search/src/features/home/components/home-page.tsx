@@ -25,6 +25,12 @@ export function HomePage() {
         {tenant.features['mf-finance'] && <RemoteFragment id="mf_finance/FinanceCta" props={{}} />}
         {tenant.features['mf-leads'] && <RemoteFragment id="mf_leads/QuickEnquiry" props={{}} />}
       </div>
+      {/* mf-locations's Our Locations carousel (nothing on a site with one location). */}
+      {tenant.features['mf-locations'] && (
+        <div css={{ marginTop: '2.5rem' }}>
+          <RemoteFragment id="mf_locations/OurLocations" props={{}} />
+        </div>
+      )}
     </section>
   );
 }
