@@ -36,7 +36,10 @@ export default defineConfig({
     command: `rm -rf "${E2E_DATA_DIR}" && npm start`,
     cwd: REPO_ROOT,
     // Short failure timeouts, so the hang journeys of the failure policy finish in seconds.
-    env: { PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR, FORECOURT_ENTRY_TIMEOUT_MS: '4000', FORECOURT_FRAGMENT_TIMEOUT_MS: '3000' },
+    // The embedded database in its own data folder, as `npm start` on a fresh machine: a
+    // DATABASE_URL in the environment (CI sets one for the PostgreSQL data-layer tests) would
+    // point the site at a database other runs have left their stock, pins and leads in.
+    env: { PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR, FORECOURT_ENTRY_TIMEOUT_MS: '4000', FORECOURT_FRAGMENT_TIMEOUT_MS: '3000', DATABASE_URL: '' },
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,

@@ -70,3 +70,15 @@ it('tells the page when the fragment cannot be shown, so a dialog opened on dema
   await screen.findByRole('status');
   expect(told).toBe(1);
 });
+
+it("shows the page's own fallback instead of the policy's when it gives one, and still reports the failure", async () => {
+  load.mockRejectedValue(new Error('RUNTIME-008'));
+  renderWithPlatform(
+    <>
+      <RemoteFragment id="mf_locations/OurLocations" props={{}} fallback={<p>Locations later</p>} />
+    </>,
+  );
+  expect(await screen.findByText('Locations later')).toBeInTheDocument();
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  expect(reports.map((r) => [r.kind, r.remote])).toEqual([['fragment-error', 'mf-locations']]);
+});

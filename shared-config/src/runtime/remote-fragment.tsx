@@ -22,6 +22,11 @@ export interface RemoteFragmentProps<P extends object> {
    * page, where an inline fallback at the end of the page would go unseen.
    */
   onFailed?: () => void;
+  /**
+   * Shown instead of the policy's inline fallback when the fragment cannot be shown (still
+   * reported). For a second fragment of a remote whose first already says it is unavailable.
+   */
+  fallback?: ReactNode;
 }
 
 class FragmentTimeout extends Error {
@@ -50,7 +55,7 @@ function Fallback({ id }: { id: string }) {
   return createElement(failurePolicy().Fallback, { remote: teamOfModule(id), inline: true });
 }
 
-class FragmentBoundary extends Component<{ id: string; onFailed?: (() => void) | undefined; children: ReactNode }, { failed: boolean }> {
+class FragmentBoundary extends Component<{ id: string; onFailed?: (() => void) | undefined; fallback?: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -63,11 +68,12 @@ class FragmentBoundary extends Component<{ id: string; onFailed?: (() => void) |
   }
 
   override render(): ReactNode {
-    return this.state.failed ? <Fallback id={this.props.id} /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    return this.props.fallback === undefined ? <Fallback id={this.props.id} /> : <>{this.props.fallback}</>;
   }
 }
 
-export function RemoteFragment<P extends object>({ id, props, loading = null, timeoutMs, onFailed }: RemoteFragmentProps<P>) {
+export function RemoteFragment<P extends object>({ id, props, loading = null, timeoutMs, onFailed, fallback }: RemoteFragmentProps<P>) {
   const [state, setState] = useState<LoadState<P>>({ status: 'loading' });
   // The latest callback, without reloading the fragment when a parent passes a new function.
   const failed = useRef(onFailed);
@@ -99,10 +105,10 @@ export function RemoteFragment<P extends object>({ id, props, loading = null, ti
   }, [id, timeoutMs]);
 
   if (state.status === 'loading') return <>{loading}</>;
-  if (state.status === 'failed') return <Fallback id={id} />;
+  if (state.status === 'failed') return fallback === undefined ? <Fallback id={id} /> : <>{fallback}</>;
   const Loaded = state.Component;
   return (
-    <FragmentBoundary id={id} onFailed={() => failed.current?.()}>
+    <FragmentBoundary id={id} onFailed={() => failed.current?.()} fallback={fallback}>
       {createElement(Loaded as ComponentType<object>, props)}
     </FragmentBoundary>
   );

@@ -60,12 +60,13 @@ function StaticMap({ places, label }: { places: readonly MapPlace[]; label: stri
       css={css`position: absolute; inset: 0; background-color: #eef3f7; background-image: linear-gradient(#dfe7ee 1px, transparent 1px), linear-gradient(90deg, #dfe7ee 1px, transparent 1px); background-size: 40px 40px;`}
     >
       {placed.map((place) => (
-        <div key={place.slug} css={{ position: 'absolute', left: `${place.x}%`, top: `${place.y}%`, transform: 'translate(-50%, -100%)', display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+        <div key={place.slug} css={{ position: 'absolute', left: `${place.x}%`, top: `${place.y}%`, transform: 'translate(-50%, -100%)' }}>
           <svg width="24" height="32" viewBox="-12 -30 24 32" aria-hidden="true">
             <path d={PIN} fill={theme.primary} stroke="#fff" strokeWidth="2" />
             <circle cx="0" cy="-18" r="3.5" fill="#fff" />
           </svg>
-          <span css={{ position: 'absolute', top: '100%', marginTop: 2, whiteSpace: 'nowrap', fontSize: '0.8125rem', fontWeight: 600, padding: '0 0.3rem', borderRadius: 4, background: 'rgb(255 255 255 / 85%)' }}>{place.name}</span>
+          {/* Shifted by the pin's own share of the width, so a label near an edge stays inside the map. */}
+          <span css={{ position: 'absolute', top: '100%', left: '50%', transform: `translateX(-${place.x}%)`, marginTop: 2, width: 'max-content', maxWidth: '11rem', textAlign: 'center', lineHeight: 1.25, fontSize: '0.8125rem', fontWeight: 600, padding: '0 0.3rem', borderRadius: 4, background: 'rgb(255 255 255 / 85%)' }}>{place.name}</span>
         </div>
       ))}
     </div>

@@ -25,10 +25,11 @@ export function HomePage() {
         {tenant.features['mf-finance'] && <RemoteFragment id="mf_finance/FinanceCta" props={{}} />}
         {tenant.features['mf-leads'] && <RemoteFragment id="mf_leads/QuickEnquiry" props={{}} />}
       </div>
-      {/* mf-locations's Our Locations carousel (nothing on a site with one location). */}
+      {/* mf-locations's Our Locations carousel (nothing on a site with one location). If the
+          remote is down, the contact card's fallback above says so once: nothing here. */}
       {tenant.features['mf-locations'] && (
         <div css={{ marginTop: '2.5rem' }}>
-          <RemoteFragment id="mf_locations/OurLocations" props={{}} />
+          <RemoteFragment id="mf_locations/OurLocations" props={{}} fallback={null} />
         </div>
       )}
     </section>
