@@ -279,7 +279,7 @@ test('the service booking and the careers enquiry reach the CRM; the details typ
   const who = shopper();
   await fillContact(page, who);
   await page.getByLabel('Rego').fill('abc123');
-  const centre = page.getByLabel('Service centre');
+  const centre = page.getByLabel('Service centre', { exact: true });
   if (await centre.count()) await centre.selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Request Booking' }).click();
   await expect(page).toHaveURL(/\/success$/);

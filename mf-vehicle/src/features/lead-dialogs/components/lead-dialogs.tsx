@@ -1,4 +1,4 @@
-import { NO_PRICE_TEXT, priceDisplay, RemoteFragment } from '@forecourt/shared-config';
+import { DEFAULT_FRAGMENT_TIMEOUT_MS, failurePolicy, NO_PRICE_TEXT, priceDisplay, RemoteFragment } from '@forecourt/shared-config';
 import type { LeadCar, LeadDialogProps } from '@forecourt/shared-config/leads';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
@@ -63,6 +63,9 @@ export function LeadDialogsHost({ car, children }: { car: VehicleSummary; childr
         <RemoteFragment<LeadDialogProps & { price?: number; vin?: string }>
           key={name}
           id={DIALOG_MODULE[name]}
+          // The shopper asked for this form: it may take as long as the platform's default
+          // fragment wait, even on a page whose policy gives embedded fragments less.
+          timeoutMs={Math.max(failurePolicy().fragmentTimeoutMs, DEFAULT_FRAGMENT_TIMEOUT_MS)}
           props={{ car: dialogCar, open: openName === name, onOpenChange: (isOpen) => setOpenName(isOpen ? name : null), returnFocusTo: trigger, ...(name === 'FinanceDialog' ? { price: car.price, vin: car.vin } : {}) }}
           // A dialog that cannot load sends the shopper to the same form's page (the link's own
           // address) rather than leaving the click without an answer.
