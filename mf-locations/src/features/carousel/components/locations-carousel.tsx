@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { paths, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { DealerLocation } from '../../../lib/api';
 import { arrowState, carouselLayout, clampIndex, EXPAND_MS } from '../../../lib/carousel';
 import { statusNow } from '../../../lib/hours';
@@ -85,7 +85,7 @@ function CarouselCard({ location, large, now }: { location: DealerLocation; larg
 }
 
 /** Cards fully in view of the track: how far one arrow press moves. */
-function usePerView(track: React.RefObject<HTMLUListElement | null>, count: number): number {
+function usePerView(track: RefObject<HTMLUListElement | null>, count: number): number {
   const [perView, setPerView] = useState(1);
   useEffect(() => {
     const element = track.current;

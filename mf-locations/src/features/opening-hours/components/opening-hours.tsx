@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { SURFACE, useTenant } from '@forecourt/shared-config';
+import { SURFACE, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
 import { zonedClock } from '@forecourt/shared-config/hours';
 import { Tabs } from '@forecourt/shared-config/tabs';
 import { useState } from 'react';
@@ -43,7 +43,7 @@ function WeekTable({ location, type, now }: { location: DealerLocation; type: Lo
         </p>
       )}
       <table css={table}>
-        <caption css={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>{`${TYPE_LABELS[type]} hours, ${location.name}`}</caption>
+        <caption css={VISUALLY_HIDDEN}>{`${TYPE_LABELS[type]} hours, ${location.name}`}</caption>
         <tbody>
           {weekRows(hours).map((row) => (
             <tr key={row.days} {...(row.weekdays.includes(clock.weekday) ? { 'data-today': '' } : {})}>
