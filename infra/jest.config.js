@@ -1,6 +1,6 @@
 const { jestProject } = require('../shared-config/build/jest-preset.js');
 
-const project = jestProject(__dirname, { environment: 'node', transformPackages: ['@electric-sql/pglite'] });
+const project = jestProject(__dirname, { environment: 'node', transformPackages: ['@electric-sql/pglite', 'marked'] });
 const [, swc] = Object.entries(project.transform)[0];
 
 module.exports = {

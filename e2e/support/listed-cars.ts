@@ -20,6 +20,11 @@ export interface ListedCar {
   slug: string;
   name: string;
   status: string;
+  make: string;
+  model: string;
+  year: number;
+  price: number;
+  offer_price: number | null;
   images: string[];
   spin: { frames: string[]; hotspots: { exterior: Array<{ id: string; description: string; positions: Array<{ activeAngle: number }> }> } } | null;
   location: { slug: string; name: string; phone: string };

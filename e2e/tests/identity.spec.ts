@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { findListedCar } from '../support/listed-cars';
+import { codeFromOutbox } from '../support/sign-in';
 
 /**
  * Sign-in by one-time code and the watchlist, end to end: the code goes to the development SMS
@@ -12,19 +13,6 @@ const TENANT = 'harbourside-motors';
 
 /** A mobile number of its own per run, so the per-phone send limit never carries over. */
 const phone = `04${String(Date.now()).slice(-8)}`;
-
-async function codeFromOutbox(page: Page, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      // Read from the page (same site); the test runner itself cannot resolve *.localhost.
-      const messages = await page.evaluate(async () => ((await (await fetch('/_dev/outbox.json')).json()) as { messages: Array<{ to: string; body: string }> }).messages);
-      code = /\b(\d{6})\b/.exec(messages.find((m) => m.to === to)?.body ?? '')?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
 
 test('sign in with a code from the outbox, save a car to the watchlist and remove it, sign out', async ({ page }) => {
   const car = await findListedCar(E2E_PORT, TENANT, (c) => c.status === 'in_stock' && c.images.length > 0);

@@ -12,3 +12,8 @@ export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
 export function resolveTenantsDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.FORECOURT_TENANTS_DIR ? path.resolve(env.FORECOURT_TENANTS_DIR) : path.join(INFRA_ROOT, 'tenants');
 }
+
+/** The dealers' content pages (Markdown with front matter), one folder per tenant plus `_all`. */
+export function resolveContentDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FORECOURT_CONTENT_DIR ? path.resolve(env.FORECOURT_CONTENT_DIR) : path.join(INFRA_ROOT, 'content');
+}

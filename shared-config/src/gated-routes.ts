@@ -17,8 +17,8 @@ const GATE_PATHS: ReadonlyArray<readonly [gate: SiteGate | 'online-payment' | 'm
   ['equifax-finance', /^\/equifax-finance\/?$/, false],
   ['trade-in', /^\/(trade-in|cars\/trade-in)\/?$/, false],
   ['online-payment', /^\/online-payment(\/|$)/, true],
-  // my-garage, and the branded garages ('/toyota-garage', '/mazda-garage').
-  ['my-garage', /^\/(my|[a-z0-9-]+)-garage(\/|$)/, true],
+  // Spec: 'branded garage pages (/mymotorama, /mybigboxcars, /myblinkr, /myservco, /my-garage)'.
+  ['my-garage', /^\/(my-garage|mymotorama|mybigboxcars|myblinkr|myservco)(\/|$)/, true],
 ];
 
 /** The gate a path is behind on a site (its sign-in `type`), or null when anyone may open it. */

@@ -68,3 +68,20 @@ export function openNow(now: Date, timeZone: string, weekly: readonly WeeklyHour
   const today = hoursOn(clock.date, clock.weekday, weekly, special);
   return { open: today !== null && clock.minutes >= minutesOf(today.open) && clock.minutes < minutesOf(today.close), today };
 }
+
+/** Each state's clock (its capital's zone); Broken Hill and the like set the tenant's own `contact.timeZone`. */
+const STATE_TIME_ZONES = {
+  ACT: 'Australia/Sydney',
+  NSW: 'Australia/Sydney',
+  NT: 'Australia/Darwin',
+  QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide',
+  TAS: 'Australia/Hobart',
+  VIC: 'Australia/Melbourne',
+  WA: 'Australia/Perth',
+} as const;
+
+/** The dealer's time zone: its own setting, else its state's. */
+export function dealerTimeZone(contact: { state: keyof typeof STATE_TIME_ZONES; timeZone?: string | undefined }): string {
+  return contact.timeZone ?? STATE_TIME_ZONES[contact.state];
+}

@@ -27,5 +27,5 @@ export interface ShellFirstPaintInput {
 export function renderShellFirstPaint({ boot, url, routeOwned, app }: ShellFirstPaintInput): string {
   const render = staticRenderer({ tenant: boot.tenant, search: boot.search ?? null, url, session: boot.session ? { status: 'signed-in', user: boot.session } : { status: 'signed-out' } });
   const firstPaint = app ? { team: app.team, html: `<div ${FIRST_PAINT_ATTRIBUTE}="${app.team}" inert>${app.html}</div>` } : undefined;
-  return render(createElement(Chrome, { remotes: boot.remotes, routeOwned, firstPaint }));
+  return render(createElement(Chrome, { remotes: boot.remotes, routeOwned, firstPaint, content: boot.content }));
 }

@@ -6,6 +6,7 @@ import {
   forecourtStore,
   gateOf,
   installFailurePolicy,
+  pixelPageView,
   readBootData,
   refreshSession,
   startSignedIn,
@@ -15,6 +16,7 @@ import {
   tenantAtom,
   type RemoteManifestEntry,
 } from '@forecourt/shared-config';
+import type { ContentPage } from '@forecourt/shared-config/content';
 import { recordVisitedPage } from '@forecourt/shared-config/visits';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -41,11 +43,14 @@ function useRouteOwned(remotes: readonly RemoteManifestEntry[]): boolean {
   return owned;
 }
 
-function ShellRoot({ remotes }: { remotes: readonly RemoteManifestEntry[] }) {
+function ShellRoot({ remotes, content }: { remotes: readonly RemoteManifestEntry[]; content: ContentPage | undefined }) {
   const routeOwned = useRouteOwned(remotes);
+  // The server's content page belongs to the address it was found for; after the shopper moves
+  // on in the page (a remote's route, back), it is not shown again.
+  const here = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
   return (
     <ForecourtProvider>
-      <Chrome remotes={remotes} routeOwned={routeOwned} />
+      <Chrome remotes={remotes} routeOwned={routeOwned} content={content?.path === here ? content : undefined} />
     </ForecourtProvider>
   );
 }
@@ -75,7 +80,7 @@ function boot(): void {
   const firstPaint = container.querySelector<HTMLElement>(`[${FIRST_PAINT_ATTRIBUTE}]`);
   firstPaint?.remove();
   // The app slots must exist before single-spa mounts anything into them.
-  flushSync(() => createRoot(container).render(<ShellRoot remotes={boot.remotes} />));
+  flushSync(() => createRoot(container).render(<ShellRoot remotes={boot.remotes} content={boot.content} />));
   if (firstPaint) document.getElementById(`app-${firstPaint.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? ''}`)?.append(firstPaint);
   // It shows one address: leaving it (a link, back) drops it, whether or not its app took over.
   const firstPath = location.pathname;
@@ -85,7 +90,15 @@ function boot(): void {
 
   // The pages of this visit, for the leads it sends (their lead_attributes).
   recordVisitedPage(location.pathname, location.search);
-  window.addEventListener('single-spa:routing-event', () => recordVisitedPage(location.pathname, location.search));
+  // The marketing pixel's page view: one for the address landed on, one for each address moved to.
+  void pixelPageView();
+  let viewedPath = location.pathname;
+  window.addEventListener('single-spa:routing-event', () => {
+    recordVisitedPage(location.pathname, location.search);
+    if (location.pathname === viewedPath) return;
+    viewedPath = location.pathname;
+    void pixelPageView();
+  });
 
   registerApps(policy);
   interceptLinks(boot.remotes, navigateToUrl, (pathname) => forecourtStore.get(sessionAtom).status !== 'signed-in' && gateOf(pathname, boot.tenant.gatedRoutes) !== null);

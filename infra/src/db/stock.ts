@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Car, Dealership, Location, Manufacturer, Model, PromoNode, Review, Slide } from '../stock/model';
+import type { Brand, Car, Dealership, Location, Manufacturer, Model, PromoNode, Review, Slide } from '../stock/model';
 import type { Catalogue, TenantStock } from '../stock/seed/generate';
 import type { PlatformTables, StockRow } from './schema';
 
@@ -208,6 +208,11 @@ export async function listTenantCatalogue(db: Db, tenant: string): Promise<Array
   const byId = new Map(manufacturers.map((m) => [m.id, m]));
   const models = (await db.selectFrom('models').selectAll().where('manufacturer_id', 'in', [...byId.keys()]).orderBy('id').execute()).map((row) => fromRow<Model>(row));
   return models.map((model) => ({ manufacturer: byId.get(model.manufacturer_id)!, model }));
+}
+
+/** The site's brand entries (title, slug, category, logo, banner, description, skip_page), in the tenant's order of titles. */
+export async function listBrands(db: Db, tenant: string): Promise<Brand[]> {
+  return (await db.selectFrom('brands').selectAll().where('tenant', '=', tenant).orderBy('title').execute()).map((row) => fromRow<Brand>(row));
 }
 
 export async function listSlides(db: Db, tenant: string): Promise<Slide[]> {

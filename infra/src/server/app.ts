@@ -3,13 +3,15 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '../db/database';
-import { resolveDataDir } from '../paths';
+import { loadContent, type ContentLibrary } from '../content/content-library';
+import { resolveContentDir, resolveDataDir } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
 import contentParsers from './plugins/external/content-parsers';
 import rateLimit from './plugins/external/rate-limit';
 import routeCatalogue from './plugins/external/route-catalogue';
 import errorHandler from './plugins/external/error-handler';
 import adminAuth from './plugins/platform/admin-auth';
+import contentPlugin from './plugins/platform/content';
 import databasePlugin from './plugins/platform/database';
 import partnersPlugin, { type PartnersOptions } from './plugins/platform/partners';
 import pinsPlugin from './plugins/platform/pins';
@@ -42,6 +44,10 @@ export interface AppOptions {
   tenants?: readonly TenantConfig[];
   /** Default: FORECOURT_TENANTS_DIR or infra/tenants. */
   tenantsDir?: string;
+  /** The content pages to serve; when omitted they are loaded (and checked) from `contentDir`. */
+  content?: ContentLibrary;
+  /** Default: FORECOURT_CONTENT_DIR or infra/content. */
+  contentDir?: string;
   /** An open database to use and leave open on close (tests share one per file). */
   database?: Database;
   /** PostgreSQL instead of the embedded PGlite. Default: DATABASE_URL. */
@@ -71,6 +77,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const dataDir = options.dataDir ?? resolveDataDir();
   // Loaded before Fastify exists so an invalid tenant stops the start with its own message.
   const tenants = options.tenants ?? (await loadTenants(options.tenantsDir));
+  const content = options.content ?? (await loadContent(options.contentDir ?? resolveContentDir(), tenants));
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -108,6 +115,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
   });
   await app.register(tenantsPlugin, { tenants, tenantHeader: options.tenantHeader });
+  await app.register(contentPlugin, { library: content });
   await app.register(registryPlugin, { dataDir });
   await app.register(pinsPlugin);
   await app.register(searchPlugin, { dataDir });

@@ -61,6 +61,28 @@ export const SearchAccessSchema = z
 
 export type SearchAccess = z.infer<typeof SearchAccessSchema>;
 
+const LinkSchema = z.object({ label: z.string(), href: z.string() }).strict();
+
+/** A content page the server found for a path no remote owns (shared-config's content.ts). */
+export const ContentPageSchema = z
+  .object({
+    kind: z.enum(['page', 'post', 'blog', 'brands', 'brand']),
+    path: z.string().startsWith('/'),
+    title: z.string().min(1),
+    description: z.string(),
+    breadcrumbs: z.array(LinkSchema),
+    html: z.string(),
+    date: z.string().optional(),
+    image: z.string().nullable().optional(),
+    cta: LinkSchema.optional(),
+    cards: z.array(z.object({ heading: z.string(), description: z.string(), href: z.string(), image: z.string().nullable(), date: z.string() }).strict()).optional(),
+    sections: z.array(LinkSchema).optional(),
+    brands: z
+      .array(z.object({ title: z.string(), slug: z.string(), category: z.enum(['car', 'motorcycle', 'truck']), logo: z.string(), href: z.string() }).strict())
+      .optional(),
+  })
+  .strict();
+
 export const BootDataSchema = z
   .object({
     tenant: PublicTenantConfigSchema,
@@ -72,6 +94,8 @@ export const BootDataSchema = z
      * out without asking; absent from servers before sign-in existed (the shell then asks).
      */
     session: z.object({ phone: z.string() }).strict().nullable().optional(),
+    /** The content page at this path when no remote owns it (blog, legal, the dealer's pages, brands). */
+    content: ContentPageSchema.optional(),
     /** Timeouts of the shell's failure policy, when the server sets them (defaults otherwise). */
     failurePolicy: z
       .object({ entryTimeoutMs: z.number().int().positive().optional(), fragmentTimeoutMs: z.number().int().positive().optional() })

@@ -295,6 +295,30 @@ export type LocationSettings = z.infer<typeof LocationSettingsSchema>;
 
 const LinkSchema = z.object({ label: z.string().min(1), href: z.string().startsWith('/') }).strict();
 
+/**
+ * The chrome's switches: the footer's link columns and the strips and promotions around the
+ * page. The header's links are the site's `nav`; its brand menu is the site's `brands`.
+ */
+const ChromeSettingsSchema = z
+  .object({
+    /** The footer's columns of links (the site's pages, legal, the dealer's own content pages). */
+    footer: z
+      .array(z.object({ heading: z.string().min(1).max(40), links: z.array(LinkSchema).min(1).max(12) }).strict())
+      .max(5)
+      .default([]),
+    /** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay' (sites that take deposits online). */
+    paymentStrip: z.boolean().default(false),
+    /** Spec: 'Feature banner: See our latest offers; Book your service online; Sell your car (instant offer in 2 minutes)'. */
+    featureBanner: z.boolean().default(false),
+    /** Spec: the monthly sales counter (192 a day, Brisbane time), in the header's top bar. */
+    salesCounter: z.boolean().default(false),
+    /** Spec: the stocktake promotion's banner, shown only inside its window (1 to 24 July 2025, +10:00). */
+    stocktakeBanner: z.boolean().default(false),
+  })
+  .strict();
+
+export type ChromeSettings = z.infer<typeof ChromeSettingsSchema>;
+
 const BrandSchema = z
   .object({
     title: z.string().min(1),
@@ -367,6 +391,9 @@ export const TenantConfigSchema = z
     /** Routes a signed-out visitor is sent to sign in for (spec: gated 'only on some sites'); online payment and garages are always gated. */
     gatedRoutes: z.array(z.enum(SITE_GATES)).max(SITE_GATES.length).default([]),
     nav: z.array(LinkSchema).max(12).default([]),
+    chrome: ChromeSettingsSchema.prefault({}),
+    /** The site's branded garage besides /my-garage (spec: '/mymotorama, /mybigboxcars, /myblinkr, /myservco'); always behind sign-in. */
+    garage: z.enum(['/mymotorama', '/mybigboxcars', '/myblinkr', '/myservco']).optional(),
     brands: z.array(BrandSchema).default([]),
     /** Server-only settings: never inlined into a page. */
     private: z
@@ -456,30 +483,18 @@ export function parseTenantConfigs(entries: Array<{ source: string; raw: unknown
   return configs;
 }
 
-/** Each state's clock (its capital's zone); Broken Hill and the like set the tenant's own `contact.timeZone`. */
-const STATE_TIME_ZONES = {
-  ACT: 'Australia/Sydney',
-  NSW: 'Australia/Sydney',
-  NT: 'Australia/Darwin',
-  QLD: 'Australia/Brisbane',
-  SA: 'Australia/Adelaide',
-  TAS: 'Australia/Hobart',
-  VIC: 'Australia/Melbourne',
-  WA: 'Australia/Perth',
-} as const;
-
-/** The dealer's time zone: its own setting, else its state's. */
-export function dealerTimeZone(contact: { state: keyof typeof STATE_TIME_ZONES; timeZone?: string | undefined }): string {
-  return contact.timeZone ?? STATE_TIME_ZONES[contact.state];
-}
+// The dealer's clock lives with the hours (no validation library in the pages that read it).
+export { dealerTimeZone } from '../hours';
 
 /**
  * Paths a site gives a team beyond its build's routes.json: the dealer-configured finance link
- * (spec: 'a dealer-configured finance link' shows the finance enquiry). The platform adds them to
+ * (spec: 'a dealer-configured finance link' shows the finance enquiry) and the branded garage
+ * (mf-search's garage page). The platform adds them to
  * the team's routes in the page's manifest, so the shell mounts the team there; the team's app
  * routes them too.
  */
-export function tenantRoutes(tenant: Pick<TenantConfig, 'finance'>, team: string): string[] {
+export function tenantRoutes(tenant: Pick<TenantConfig, 'finance' | 'garage'>, team: string): string[] {
   if (team === 'mf-finance' && tenant.finance.link) return [tenant.finance.link];
+  if (team === 'mf-search' && tenant.garage) return [tenant.garage];
   return [];
 }

@@ -10,6 +10,8 @@ export interface DialogProps {
   hideTitle?: boolean;
   /** Fills the window (a fullscreen gallery) instead of a centred panel. */
   fullscreen?: boolean;
+  /** A panel along the window's left edge, full height (a mobile menu). */
+  sheet?: boolean;
   /** Where focus goes back to on closing, for a dialog opened by a control outside it (default: the page's own choice). */
   returnFocusTo?: RefObject<HTMLElement | null>;
   children: ReactNode;
@@ -22,7 +24,7 @@ const visuallyHidden = css`position: absolute; width: 1px; height: 1px; padding:
  * closes, the page behind hidden from screen readers and not scrolled). A Close button is always
  * there. Shared as its own singleton (`@forecourt/shared-config/dialog`).
  */
-export function Dialog({ open, onOpenChange, title, hideTitle = false, fullscreen = false, returnFocusTo, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, hideTitle = false, fullscreen = false, sheet = false, returnFocusTo, children }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -40,7 +42,9 @@ export function Dialog({ open, onOpenChange, title, hideTitle = false, fullscree
             z-index: 51;
             ${fullscreen
               ? 'inset: 0; display: flex; flex-direction: column; padding: 0.75rem; color: #fff;'
-              : 'left: 50%; top: 50%; transform: translate(-50%, -50%); width: min(36rem, calc(100vw - 2rem)); max-height: calc(100vh - 2rem); overflow: auto; background: #fff; border-radius: 10px; padding: 1.25rem;'}
+              : sheet
+                ? 'left: 0; top: 0; bottom: 0; width: min(22rem, calc(100vw - 3rem)); overflow: auto; background: #fff; padding: 1rem 1.25rem;'
+                : 'left: 50%; top: 50%; transform: translate(-50%, -50%); width: min(36rem, calc(100vw - 2rem)); max-height: calc(100vh - 2rem); overflow: auto; background: #fff; border-radius: 10px; padding: 1.25rem;'}
           `}
         >
           <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '1rem', marginBottom: '0.5rem' }}>

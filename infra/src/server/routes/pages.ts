@@ -72,6 +72,12 @@ export default fp(
       // What the owning team says of the page: a 404 for a subject that does not exist (an unknown
       // car), and the head search engines and link previews read without JavaScript.
       let head: PageHead | null = null;
+      // A path no remote owns may be one of the site's content pages (the shell renders it).
+      const content = page.owner ? null : await fastify.content.resolve(tenant, pathname);
+      if (content) {
+        page = { ...page, status: 200, boot: { ...page.boot, content } };
+        head = { title: `${content.title} | ${tenant.name}`, description: content.description, canonical: `${request.protocol}://${request.host}${content.path}` };
+      }
       const headOf = page.owner ? fastify.pageHeads?.get(page.owner.team) : undefined;
       const owner = page.owner;
       if (owner && headOf) {

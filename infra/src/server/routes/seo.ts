@@ -26,7 +26,11 @@ export default fp(
       if (!tenant) return reply.code(404).type('text/plain; charset=utf-8').send('No dealer site at this address\n');
       const origin = originOf(request);
       const cars = await listVisibleCars(fastify.database.db, tenant.slug, tenant.search.carTypes, {}, SITEMAP_LIMIT);
-      const pages = ['/', '/search/new-used-and-demo-cars', '/special-offers', ...(tenant.features['mf-finance'] ? ['/finance'] : [])];
+      // The dealer's content pages too: the blog and its posts, the brand pages, the pages it wrote.
+      const content = fastify.content.library;
+      const blog = content.posts(tenant.slug).length > 0 ? ['/blog'] : [];
+      const brands = tenant.brands.length > 0 ? ['/brands', ...tenant.brands.filter((b) => !b.skipPage).map((b) => `/${b.slug}/overview`)] : [];
+      const pages = ['/', '/search/new-used-and-demo-cars', '/special-offers', ...(tenant.features['mf-finance'] ? ['/finance'] : []), ...blog, ...brands, ...content.paths(tenant.slug).sort()];
       const entry = (path: string, lastmod?: string) => `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -39,5 +43,5 @@ export default fp(
       return reply.header('cache-control', 'public, max-age=600').type('application/xml; charset=utf-8').send(body);
     });
   },
-  { name: 'routes-seo', fastify: '5.x', dependencies: ['database', 'tenants'] },
+  { name: 'routes-seo', fastify: '5.x', dependencies: ['database', 'tenants', 'content'] },
 );

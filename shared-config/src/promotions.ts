@@ -1,0 +1,44 @@
+/**
+ * The site-wide promotions the chrome shows: the monthly sales counter and the stocktake window.
+ * Pure rules on an instant, so the shell renders the same figure on the server and in the browser
+ * and tests pin the clock.
+ */
+
+/** Spec: 'Monthly sales counter: 192 per day, one per 450 seconds of the day, Brisbane time'. */
+export const SALES_PER_DAY = 192;
+export const SECONDS_PER_SALE = 450;
+export const SALES_COUNTER_ZONE = 'Australia/Brisbane';
+/** Spec: the counter is 'refreshed every 150,000 ms'. */
+export const SALES_COUNTER_REFRESH_MS = 150_000;
+
+/** Spec: 'Stocktake promo window 1 to 24 July 2025 (+10:00)': from the 1st's first instant to the 24th's last. */
+export const STOCKTAKE_WINDOW = { start: '2025-07-01T00:00:00+10:00', end: '2025-07-25T00:00:00+10:00' } as const;
+
+/** The day of the month and the seconds since midnight that `now` is in Brisbane. */
+function brisbaneClock(now: Date): { day: number; seconds: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-AU', { timeZone: SALES_COUNTER_ZONE, day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+      .formatToParts(now)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  return { day: parts['day'] ?? 1, seconds: (parts['hour'] ?? 0) * 3600 + (parts['minute'] ?? 0) * 60 + (parts['second'] ?? 0) };
+}
+
+/**
+ * Cars sold so far this month: 192 for each whole day of the month gone by, plus one for every
+ * 450 seconds of today (86,400 / 450 = 192, so a day ends where the next one starts), all on
+ * Brisbane's clock whatever the shopper's.
+ */
+export function monthlySales(now: Date): number {
+  const { day, seconds } = brisbaneClock(now);
+  return (day - 1) * SALES_PER_DAY + Math.floor(seconds / SECONDS_PER_SALE);
+}
+
+/** Whether `now` falls in a half-open window [start, end). */
+export function withinWindow(now: Date, window: { start: string; end: string }): boolean {
+  const time = now.getTime();
+  return time >= Date.parse(window.start) && time < Date.parse(window.end);
+}
+
+/** Whether the stocktake promotion runs at `now`. */
+export const stocktakeRunning = (now: Date): boolean => withinWindow(now, STOCKTAKE_WINDOW);

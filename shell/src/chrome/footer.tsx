@@ -1,0 +1,100 @@
+import { css } from '@emotion/react';
+import { media, paths, readableTextOn, telHref, useTenant } from '@forecourt/shared-config';
+
+/** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay'. */
+export const PAYMENT_METHODS = ['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'] as const;
+
+/** Spec: 'Feature banner: See our latest offers; Book your service online; Sell your car (instant offer in 2 minutes)'. */
+const FEATURES = [
+  { title: 'See our latest offers', text: 'Runout deals and specials across our stock.', href: paths.specialOffers() },
+  { title: 'Book your service online', text: 'Pick a time that suits you.', href: paths.service() },
+  { title: 'Sell your car', text: 'Instant offer in 2 minutes.', href: paths.sellMyCar() },
+] as const;
+
+function FeatureBanner() {
+  const tenant = useTenant();
+  return (
+    <section aria-label="Features" data-boundary="shell" data-print="no" css={css`label: shell-feature-banner; background: ${tenant.theme.accent}; color: ${readableTextOn(tenant.theme.accent)};`}>
+      <ul css={css`display: grid; grid-template-columns: 1fr; gap: 1rem; max-width: 75rem; margin: 0 auto; padding: 1.25rem 1.5rem; list-style: none; ${media.md} { grid-template-columns: repeat(3, 1fr); }`}>
+        {FEATURES.map((feature) => (
+          <li key={feature.title}>
+            <a href={feature.href} css={css`display: block; color: inherit; text-decoration: none; &:hover strong { text-decoration: underline; }`}>
+              <strong css={{ display: 'block', fontSize: '1.05rem' }}>{feature.title}</strong>
+              <span>{feature.text}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The five accepted methods as labelled badges (text, so they read out and print; no card-brand artwork is shipped). */
+function PaymentStrip() {
+  return (
+    <div css={css`display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem;`}>
+      <span css={{ marginRight: '0.25rem' }}>We accept</span>
+      <ul aria-label="Payment methods accepted" css={css`display: flex; flex-wrap: wrap; gap: 0.4rem; list-style: none; margin: 0; padding: 0;`}>
+        {PAYMENT_METHODS.map((method) => (
+          <li key={method} css={css`padding: 0.2rem 0.55rem; border-radius: 4px; background: #fff; color: #101828; font-size: 0.8rem; font-weight: 700;`}>
+            {method}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The site's footer: the feature banner, the site's link columns, contact, legal and the payment strip. */
+export function Footer() {
+  const tenant = useTenant();
+  const { footer, paymentStrip, featureBanner } = tenant.chrome;
+  return (
+    <>
+      {featureBanner && <FeatureBanner />}
+      <footer
+        data-boundary="shell"
+        data-print="no"
+        css={css`
+          label: shell-footer;
+          padding: 2rem 1.5rem 1.5rem;
+          background: #101828;
+          color: #d0d5dd;
+          font-size: 0.875rem;
+          a { color: #fff; }
+        `}
+      >
+        <div css={css`display: grid; gap: 1.5rem; max-width: 75rem; margin: 0 auto; grid-template-columns: 1fr; ${media.sm} { grid-template-columns: repeat(2, 1fr); } ${media.lg} { grid-template-columns: repeat(${Math.min(footer.length + 1, 5)}, 1fr); }`}>
+          <section aria-label={`Contact ${tenant.name}`}>
+            <p css={{ margin: '0 0 0.5rem', color: '#fff', fontWeight: 700, fontSize: '1rem' }}>{tenant.name}</p>
+            <p css={{ margin: 0 }}>
+              {tenant.contact.city} {tenant.contact.state}
+              <br />
+              <a href={telHref(tenant.contact.phone)}>{tenant.contact.phone}</a>
+            </p>
+          </section>
+          {footer.map((column) => (
+            <nav key={column.heading} aria-label={column.heading}>
+              <p css={{ margin: '0 0 0.5rem', color: '#fff', fontWeight: 700 }}>{column.heading}</p>
+              <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.4rem' }}>
+                {column.links.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href} css={{ textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+        <div css={css`display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 1rem; max-width: 75rem; margin: 1.5rem auto 0; padding-top: 1rem; border-top: 1px solid #344054;`}>
+          <p css={{ margin: 0 }}>
+            © {tenant.name} · <a href="/privacy-policy">Privacy policy</a> · <a href="/terms-and-conditions">Terms and conditions</a>
+          </p>
+          {paymentStrip && <PaymentStrip />}
+        </div>
+      </footer>
+    </>
+  );
+}
