@@ -11,5 +11,6 @@ module.exports = createFederatedConfig({
     './RequestPhotosDialog': './src/features/lead-dialogs/components/request-photos-dialog.tsx',
     './FindSimilarDialog': './src/features/lead-dialogs/components/find-similar-dialog.tsx',
     './QuickEnquiry': './src/features/quick-enquiry/components/quick-enquiry.tsx',
+    './MyEnquiries': './src/features/my-enquiries/components/my-enquiries.tsx',
   },
 });

@@ -488,7 +488,7 @@ test('the model search: the models the site sells new, filtered by body type in 
 
   const first = page.getByRole('list', { name: 'Models' }).getByRole('article').first();
   const name = await first.getAttribute('aria-label');
-  await first.getByRole('link').click();
+  await first.getByRole('heading').getByRole('link').click();
   await expect(page).toHaveURL(/\/search\/[a-z0-9-]+\/[a-z0-9-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name?.split(' ').slice(1).join(' ') ?? '');
 });

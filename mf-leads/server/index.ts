@@ -6,6 +6,7 @@ import packageJson from '../package.json';
 import { asChoices, enquiryDefaults, locationChoices, type FormContextAnswer, type LeadCarFacts, type LeadLocation } from '../src/features/lead-forms/lib/form-context';
 import { parseLeadBody, type LeadBody } from '../src/features/lead-forms/lib/lead-body';
 import { LEAD_FORMS, LEAD_SOURCE, testDriveSubcategory, type EnquiryRules, type LeadForm } from '../src/features/lead-forms/lib/lead-schema';
+import { enquiryTitle, SIGN_IN_FOR_ENQUIRIES, type MyEnquiry } from '../src/features/my-enquiries/lib/my-enquiries';
 import {
   estimateTradeIn,
   OFFER_ACCEPTED_SUBCATEGORY,
@@ -38,6 +39,15 @@ export interface RegoVehicle {
   fuel: string | null;
 }
 
+/** A stored lead as the garage needs it. */
+export interface ShopperLead {
+  id: string;
+  form: string;
+  /** The lead's userData and car_id as sent. */
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
 export type StoreLeadResult = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' };
 
 export interface LeadsPorts extends PlatformPorts {
@@ -65,6 +75,11 @@ export interface LeadsPorts extends PlatformPorts {
   marketAverage: (request: FastifyRequest, car: { make: string; model: string; year: number }) => Promise<number | null>;
   /** A trade-in lead of the request's site by id: its values and valuation (null when there is none). */
   tradeInLead: (request: FastifyRequest, leadId: string) => Promise<{ userData: Record<string, unknown> } | null>;
+  /**
+   * The signed-in shopper's leads on the request's site, newest first (at most 20), by the phone
+   * they signed in with; null when nobody is signed in.
+   */
+  shopperLeads: (request: FastifyRequest) => Promise<ShopperLead[] | null>;
   /** The limits (default LEADS_PER_ADDRESS_PER_MINUTE and LEADS_PER_PHONE_PER_HOUR). */
   leadLimits: { perAddressPerMinute: number; perPhonePerHour: number };
 }
@@ -143,6 +158,7 @@ export default defineTeamServer<LeadsPorts>({
     regoLookup: async () => null,
     marketAverage: async () => null,
     tradeInLead: async () => null,
+    shopperLeads: async () => null,
     leadLimits: { perAddressPerMinute: LEADS_PER_ADDRESS_PER_MINUTE, perPhonePerHour: LEADS_PER_PHONE_PER_HOUR },
     storeLead: async () => {
       throw new Error('mf-leads: no lead store was given (the platform passes one)');
@@ -165,6 +181,28 @@ export default defineTeamServer<LeadsPorts>({
         car: car ? { id: car.id, name: car.name, car_type: car.car_type, location_id: car.location_id } : null,
       };
       return reply.header('cache-control', 'private, max-age=60').send(answer);
+    });
+
+    // The signed-in shopper's enquiries (their garage): what each was, about which car, when.
+    fastify.get('/mine', async (request, reply) => {
+      if (!ports.formRules(request)) return noSite(reply);
+      const leads = await ports.shopperLeads(request);
+      reply.header('cache-control', 'private, no-store');
+      if (!leads) return reply.code(401).send({ error: SIGN_IN_FOR_ENQUIRIES });
+      const enquiries: MyEnquiry[] = await Promise.all(
+        leads.map(async (lead) => {
+          const carId = typeof lead.payload['car_id'] === 'string' ? lead.payload['car_id'] : null;
+          const car = carId ? await ports.carForLead(request, carId) : null;
+          const userData = (lead.payload['userData'] ?? {}) as Record<string, unknown>;
+          return {
+            id: lead.id,
+            title: enquiryTitle(lead.form as LeadForm, typeof userData['subcategory'] === 'string' ? userData['subcategory'] : null),
+            car: car ? { name: car.name, slug: car.slug } : null,
+            sent_at: lead.createdAt.toISOString(),
+          };
+        }),
+      );
+      return reply.send({ enquiries });
     });
 
     fastify.get('/test-drive-times', async (request, reply) => {

@@ -186,6 +186,19 @@ export async function bookedTestDrives(db: Db, tenant: string, locationId: strin
   return rows.map((row) => row.dateTime);
 }
 
+/** A phone's leads on a site, newest first (the shopper's garage): the index on (tenant, phone_digits, created_at) answers it. */
+export async function leadsFromPhone(db: Db, tenant: string, phoneDigits: string, limit = 20): Promise<Array<{ id: string; form: string; payload: Record<string, unknown>; createdAt: Date }>> {
+  const rows = await db
+    .selectFrom('leads')
+    .select(['id', 'form', 'payload', 'created_at'])
+    .where('tenant', '=', tenant)
+    .where('phone_digits', '=', phoneDigits)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, form: row.form, payload: row.payload as Record<string, unknown>, createdAt: new Date(row.created_at as unknown as string) }));
+}
+
 /** One lead of a site by id and form (null when the site has no such lead). */
 export async function findLead(db: Db, tenant: string, id: string, form: string): Promise<{ id: string; payload: Record<string, unknown> } | null> {
   const row = await db.selectFrom('leads').select(['id', 'payload']).where('tenant', '=', tenant).where('id', '=', id).where('form', '=', form).executeTakeFirst();

@@ -311,3 +311,35 @@ describe('a page’s boot data', () => {
     expect(bootOf((await get(HARBOURSIDE, '/')).body).session).toBeNull();
   });
 });
+
+describe('the garage’s enquiries (GET /api/leads/mine)', () => {
+  const enquiry = (phone: string, extra: Record<string, unknown> = {}) => ({
+    form: 'enquiry',
+    userData: { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone, postcode: '2000', message: 'Is it still available?' },
+    url: '/contact',
+    ...extra,
+  });
+
+  it('asks a signed-out visitor to sign in', async () => {
+    const response = await get(HARBOURSIDE, '/api/leads/mine');
+    expect([response.statusCode, response.json()]).toEqual([401, { error: 'Sign in to see your enquiries.' }]);
+  });
+
+  it('lists the leads sent from the signed-in phone on this site, newest first, with the car each was about', async () => {
+    const { phone, cookie } = await signIn(HARBOURSIDE);
+    const [first, second] = harbourside.filter((c) => c.show_on_dealer_website && IN_STOCK_STATUSES.includes(c.status));
+    const about = (tenant: string, car: Car, from: string) => post(tenant, '/api/leads/submit', enquiry(from, { url: `/cars/${car.slug}`, userData: { ...enquiry(from).userData, car_id: car.id, terms_conditions: true } }));
+    expect((await about(HARBOURSIDE, first!, phone)).statusCode).toBe(201);
+    now = new Date(now.getTime() + 60_000);
+    expect((await about(HARBOURSIDE, second!, phone)).statusCode).toBe(201);
+    // Another shopper's lead, and this shopper's lead on another site, are not theirs here.
+    expect((await about(HARBOURSIDE, first!, freshPhone())).statusCode).toBe(201);
+    expect((await about(SUMMIT, inStock(summit), phone)).statusCode).toBe(201);
+
+    const { enquiries } = (await get(HARBOURSIDE, '/api/leads/mine', cookie)).json<{ enquiries: Array<{ title: string; car: { name: string; slug: string } | null }> }>();
+    expect(enquiries.map((e) => [e.title, e.car?.slug])).toEqual([
+      ['Enquiry', second!.slug],
+      ['Enquiry', first!.slug],
+    ]);
+  });
+});

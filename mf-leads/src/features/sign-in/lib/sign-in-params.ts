@@ -26,6 +26,8 @@ const SIGN_IN_REASONS: Record<string, (noun: string) => string> = {
   finance: () => 'Sign in to continue your finance application.',
   'trade-in': () => 'Sign in to continue your trade-in valuation.',
   'online-payment': () => 'Sign in to make an online payment.',
+  'spin-to-win': () => 'Sign in to spin the wheel.',
+  'equifax-finance': () => 'Sign in to continue your finance application.',
 };
 
 export interface SignInRequest {

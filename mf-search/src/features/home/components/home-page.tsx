@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { paths, RemoteFragment, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
 import SearchBox from '../../search-box/components/search-box';
+import { GroupLanding } from './group-landing';
 import { QuickFinder } from './quick-finder';
 
 export function HomePage() {
@@ -20,6 +21,7 @@ export function HomePage() {
       <p css={{ marginTop: '1rem' }}>
         <a href={paths.search()}>Browse all {noun}s</a> · <a href={paths.specialOffers()}>Special offers</a>
       </p>
+      <GroupLanding />
       <div css={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; margin-top: 2rem;`}>
         {tenant.features['mf-locations'] && <RemoteFragment id="mf_locations/DealerContact" props={{}} />}
         {tenant.features['mf-finance'] && <RemoteFragment id="mf_finance/FinanceCta" props={{}} />}

@@ -48,6 +48,12 @@ function ModelCard({ hit, priority }: { hit: ModelHit; priority: boolean }) {
           <a href={modelHref(hit)}>{hit.model.name}</a>
         </h2>
         <p css={{ margin: 0 }}>{bodyLabel(hit.model.body)}</p>
+        {/* Spec: 'Models accessories list with a View Accessories button'. */}
+        {hit.model.accessories_count > 0 && (
+          <a href={`/${encodeURIComponent(hit.model.slug)}/accessories`} aria-label={`View Accessories for the ${name}`} css={{ marginTop: '0.35rem', fontWeight: 600 }}>
+            View Accessories
+          </a>
+        )}
       </div>
     </article>
   );

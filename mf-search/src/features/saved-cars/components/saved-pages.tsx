@@ -4,6 +4,7 @@ import {
   NO_PRICE_TEXT,
   paths,
   priceDisplay,
+  RemoteFragment,
   removeFromCompare,
   signInHref,
   signOut,
@@ -181,6 +182,51 @@ function useWatchlistSlugs(signedIn: boolean): WatchlistEntries {
   return state;
 }
 
+/** A signed-in shopper's watchlist as result cards, each with Remove (the watchlist page and the garage). */
+function WatchlistCars() {
+  const tenant = useTenant();
+  const noun = tenant.search.itemNoun;
+  const ids = useWatchlist();
+  const entries = useWatchlistSlugs(true);
+  const state = useSavedCars(entries.status === 'ready' ? entries.slugs : []);
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  if (entries.status === 'failed') return <p role="alert">{`We could not load your watchlist just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>;
+  if (entries.status === 'ready' && entries.slugs.length === 0) {
+    return (
+      <p>
+        {`Your watchlist is empty. Tap Save on a ${noun}'s page to keep it here. `}
+        <a href={paths.search()}>{`Browse our ${noun}s`}</a>
+      </p>
+    );
+  }
+  return (
+    <SavedState state={entries.status === 'loading' ? { status: 'loading' } : state} noun={noun}>
+      {(cars) => (
+        <ol aria-label="Watchlist" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`}>
+          {cars
+            .filter((car) => ids === null || ids.includes(car.objectID))
+            .map((car, index) => (
+              <li key={car.objectID} css={{ display: 'flex', flexDirection: 'column', gap: '0.5rem' }}>
+                <CarCard hit={car} nowSeconds={nowSeconds} priority={index < 3} />
+                <button type="button" onClick={() => void toggleWatchlist({ id: car.objectID, name: car.name })} aria-label={`Remove ${car.name} from your watchlist`} css={{ font: 'inherit', alignSelf: 'flex-start', background: 'none', border: 0, padding: 0, textDecoration: 'underline', cursor: 'pointer' }}>
+                  Remove
+                </button>
+              </li>
+            ))}
+        </ol>
+      )}
+    </SavedState>
+  );
+}
+
+function SignOutButton() {
+  return (
+    <button type="button" onClick={() => void signOut()} css={{ font: 'inherit', fontWeight: 600, padding: '0.5rem 1rem', borderRadius: 6, border: `1px solid ${SURFACE.border}`, background: '#fff', cursor: 'pointer', marginBottom: '1rem' }}>
+      Sign out
+    </button>
+  );
+}
+
 /**
  * `/watchlist`: the cars a signed-in shopper saved on this site, kept on the server (so on every
  * device they sign in on). Signed out, it offers to sign in; each card can be removed.
@@ -189,10 +235,6 @@ export function WatchlistPage() {
   const tenant = useTenant();
   const noun = tenant.search.itemNoun;
   const session = useSession();
-  const ids = useWatchlist();
-  const entries = useWatchlistSlugs(session.status === 'signed-in');
-  const state = useSavedCars(entries.status === 'ready' ? entries.slugs : []);
-  const nowSeconds = Math.floor(Date.now() / 1000);
   if (session.status !== 'signed-in') {
     return (
       <PageFrame title="Your watchlist" intro={`Save ${noun}s to your watchlist at ${tenant.name} and see them on any device.`}>
@@ -203,38 +245,52 @@ export function WatchlistPage() {
       </PageFrame>
     );
   }
-  const signOutButton = (
-    <button type="button" onClick={() => void signOut()} css={{ font: 'inherit', fontWeight: 600, padding: '0.5rem 1rem', borderRadius: 6, border: `1px solid ${SURFACE.border}`, background: '#fff', cursor: 'pointer', marginBottom: '1rem' }}>
-      Sign out
-    </button>
-  );
   return (
     <PageFrame title="Your watchlist" intro={`The ${noun}s you saved at ${tenant.name}, signed in as ${formatPhone(session.user.phone)}.`}>
-      {signOutButton}
-      {entries.status === 'failed' ? (
-        <p role="alert">{`We could not load your watchlist just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>
-      ) : entries.status === 'ready' && entries.slugs.length === 0 ? (
+      <SignOutButton />
+      <WatchlistCars />
+    </PageFrame>
+  );
+}
+
+/**
+ * `/my-garage` and the site's branded garage (spec: '/mymotorama, /mybigboxcars, /myblinkr,
+ * /myservco, /my-garage', always behind sign-in): the shopper's saved cars, and through the
+ * other teams' fragments their enquiries and reservations, on one page. The server sends a
+ * signed-out visitor to sign in first; a session that ends on the page offers it again.
+ */
+export function GaragePage() {
+  const tenant = useTenant();
+  const noun = tenant.search.itemNoun;
+  const session = useSession();
+  const title = 'My Garage';
+  if (session.status !== 'signed-in') {
+    return (
+      <PageFrame title={title} intro={`Your saved ${noun}s, enquiries and reservations at ${tenant.name}.`}>
         <p>
-          {`Your watchlist is empty. Tap Save on a ${noun}'s page to keep it here. `}
-          <a href={paths.search()}>{`Browse our ${noun}s`}</a>
+          <a href={signInHref('my-garage')}>Sign in</a>
+          {` with your mobile number to open your garage.`}
         </p>
-      ) : (
-        <SavedState state={entries.status === 'loading' ? { status: 'loading' } : state} noun={noun}>
-          {(cars) => (
-            <ol aria-label="Watchlist" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`}>
-              {cars
-                .filter((car) => ids === null || ids.includes(car.objectID))
-                .map((car, index) => (
-                  <li key={car.objectID} css={{ display: 'flex', flexDirection: 'column', gap: '0.5rem' }}>
-                    <CarCard hit={car} nowSeconds={nowSeconds} priority={index < 3} />
-                    <button type="button" onClick={() => void toggleWatchlist({ id: car.objectID, name: car.name })} aria-label={`Remove ${car.name} from your watchlist`} css={{ font: 'inherit', alignSelf: 'flex-start', background: 'none', border: 0, padding: 0, textDecoration: 'underline', cursor: 'pointer' }}>
-                      Remove
-                    </button>
-                  </li>
-                ))}
-            </ol>
-          )}
-        </SavedState>
+      </PageFrame>
+    );
+  }
+  const heading = css`font-size: 1.35rem; margin: 2rem 0 0.75rem;`;
+  return (
+    <PageFrame title={title} intro={`Your saved ${noun}s, enquiries and reservations at ${tenant.name}, signed in as ${formatPhone(session.user.phone)}.`}>
+      <SignOutButton />
+      <h2 css={heading}>{`Saved ${noun}s`}</h2>
+      <WatchlistCars />
+      {tenant.features['mf-leads'] && (
+        <>
+          <h2 css={heading}>Enquiries</h2>
+          <RemoteFragment id="mf_leads/MyEnquiries" props={{}} />
+        </>
+      )}
+      {tenant.features['mf-vehicle'] && tenant.vehicle.onlineCheckout && (
+        <>
+          <h2 css={heading}>Reservations</h2>
+          <RemoteFragment id="mf_vehicle/MyReservations" props={{}} />
+        </>
       )}
     </PageFrame>
   );
