@@ -9,6 +9,7 @@ import {
   isInStock,
   NO_PRICE_TEXT,
   paths,
+  pixelViewContent,
   PriceTag,
   priceDisplay,
   askingPrice,
@@ -161,6 +162,8 @@ function useRecordView(car: VehicleSummary | null) {
   useEffect(() => {
     if (!car) return;
     recordViewedCar({ id: car.id, stocknum: car.stocknum, make: car.make, model: car.model, body: car.body, simple_body: car.body });
+    // The marketing pixel's ViewContent, on every view (the ad account counts views, not visitors).
+    void pixelViewContent({ price: askingPrice(car), make: car.make, model: car.model, year: car.year });
     const key = `forecourt:viewed:${slug}`;
     try {
       if (window.sessionStorage.getItem(key)) return;
