@@ -22,6 +22,15 @@ const PAGES = [
   ['redgum-used-cars', '/search/used-cars'],
   ['summit-auto-group', '/search/new-used-and-demo-cars'],
   ['coastal-caravans', '/search/new-used-and-demo-cars'],
+  // The chrome and the content pages: a dealer group's landing, brands, blog and pages; a single dealer's.
+  ['summit-auto-group', '/'],
+  ['summit-auto-group', '/brands'],
+  ['summit-auto-group', '/ford/overview'],
+  ['summit-auto-group', '/blog'],
+  ['summit-auto-group', '/blog/vehicle-reviews/ford-ranger-or-everest'],
+  ['summit-auto-group', '/about-us'],
+  ['redgum-used-cars', '/'],
+  ['redgum-used-cars', '/autopact-handback-guarantee'],
 ] as const;
 const WIDTHS = [375, 1280];
 

@@ -42,6 +42,8 @@ beforeAll(async () => {
       [`${SUMMIT}/contact.md`]: md('title: Not this one\ndescription: The contact page is the leads team’s.'),
       [`${SUMMIT}/blog/buyer-advice/first-car.md`]: md('title: Your first car\ndescription: A checklist.\ndate: 2026-03-01\nimage: /media/blog/first-car.jpg'),
       [`${SUMMIT}/blog/motoring-tips/towing.md`]: md('title: Towing safely\ndescription: Five tips.\ndate: 2026-08-10'),
+      [`${SUMMIT}/spin-to-win.md`]: md('title: Spin to win\ndescription: A prize every spin.'),
+      ['_all/online-payment.md']: md('title: Pay online\ndescription: Deposits and invoices.'),
       [`${SUMMIT}/brands/ford.md`]: md('title: Ford at Summit\ndescription: Ranger, Everest and more.', 'Our Ford showroom.'),
     }),
     tenants,
@@ -143,6 +145,11 @@ describe('sitemap', () => {
     const locs = [...body.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(expect.arrayContaining(['/about-us', '/privacy-policy', '/blog', '/blog/buyer-advice/first-car', '/brands', '/ford/overview', '/isuzu-trucks/overview']));
     expect(locs).not.toContain('/fuso/overview');
+  });
+
+  it('leaves out the pages behind sign-in (a crawler would only be redirected): online payment always, spin to win where the site gates it', async () => {
+    const locs = (await get(SUMMIT, '/sitemap.xml')).body;
+    expect([locs.includes('/online-payment<'), locs.includes('/spin-to-win<'), locs.includes('/about-us<')]).toEqual([false, false, true]);
   });
 });
 

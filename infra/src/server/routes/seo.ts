@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { gateOf } from '@forecourt/shared-config/gated-routes';
 import { listVisibleCars } from '../../db/stock';
 import { escapeHtml } from '../page';
 
@@ -30,7 +31,10 @@ export default fp(
       const content = fastify.content.library;
       const blog = content.posts(tenant.slug).length > 0 ? ['/blog'] : [];
       const brands = tenant.brands.length > 0 ? ['/brands', ...tenant.brands.filter((b) => !b.skipPage).map((b) => `/${b.slug}/overview`)] : [];
-      const pages = ['/', '/search/new-used-and-demo-cars', '/special-offers', ...(tenant.features['mf-finance'] ? ['/finance'] : []), ...blog, ...brands, ...content.paths(tenant.slug).sort()];
+      const pages = ['/', '/search/new-used-and-demo-cars', '/special-offers', ...(tenant.features['mf-finance'] ? ['/finance'] : []), ...blog, ...brands, ...content.paths(tenant.slug).sort()].filter(
+        // A page behind sign-in answers a crawler with a redirect: it is not a page to list.
+        (path) => gateOf(path, tenant.gatedRoutes) === null,
+      );
       const entry = (path: string, lastmod?: string) => `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',
