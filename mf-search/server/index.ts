@@ -23,6 +23,20 @@ export const FallbackFiltersSchema = z
   .strict();
 export type FallbackFilters = z.infer<typeof FallbackFiltersSchema>;
 
+/**
+ * A promotional slide of the site's home page, as `/api/search/slides` answers it (spec: 'Slide:
+ * id, name, description, url, hide_overlay'). `image` carries the media service's `?w=` width.
+ */
+export interface SlideData {
+  id: string;
+  name: string;
+  description: string;
+  url: string;
+  image: string;
+  /** Spec: hide_overlay. The image says it all: no name and description over it. */
+  hideOverlay: boolean;
+}
+
 /** The most cars one fallback answer carries, and the default (a results page, spec §9). */
 export const FALLBACK_LIMIT_MAX = 100;
 export const FALLBACK_LIMIT_DEFAULT = 21;
@@ -30,6 +44,8 @@ export const FALLBACK_LIMIT_DEFAULT = 21;
 export interface SearchPorts extends PlatformPorts {
   /** The promo nodes of the tenant the request is for ([] when the request has no tenant). */
   promoNodes: (request: FastifyRequest) => Promise<StoredPromoNode[]>;
+  /** The home page's slides of the request's tenant, in the dealer's order; null when the request names no site. */
+  slides: (request: FastifyRequest) => Promise<SlideData[] | null>;
   /**
    * Cars of the request's tenant for the fallback fetch, read from the stock itself: in stock,
    * shown on the dealer's website, matching `filters`, newest first, at most `limit`, each in the
@@ -73,13 +89,24 @@ const FallbackQuerySchema = z.object({
 export default defineTeamServer<SearchPorts>({
   team: 'mf-search',
   version: packageJson.version,
-  defaultPorts: { promoNodes: async () => [], fallbackCars: async () => [] },
+  defaultPorts: { promoNodes: async () => [], slides: async () => [], fallbackCars: async () => [] },
   firstPaint: (input, ports) => renderSearchFirstPaint(input, ports),
   routes: (fastify, ports) => {
     fastify.get('/promos', async (request, reply) => {
       const cards = promoCards(await ports.promoNodes(request));
       reply.header('cache-control', 'public, max-age=60');
       return { promos: cards };
+    });
+
+    /**
+     * GET /api/search/slides: the home page's promotional slides. They change when the dealer
+     * edits them, rarely, so one answer serves the site's home page views for five minutes.
+     */
+    fastify.get('/slides', async (request, reply) => {
+      const slides = await ports.slides(request);
+      if (!slides) return reply.code(404).send({ error: 'No dealer site at this address' });
+      reply.header('cache-control', 'public, max-age=300');
+      return { slides };
     });
 
     /**

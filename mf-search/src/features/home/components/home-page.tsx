@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { paths, RemoteFragment, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
 import SearchBox from '../../search-box/components/search-box';
 import { GroupLanding } from './group-landing';
+import { HomeSlides } from './home-slides';
 import { QuickFinder } from './quick-finder';
 
 export function HomePage() {
@@ -16,6 +17,9 @@ export function HomePage() {
       <p css={{ margin: '0 0 1.25rem', color: '#475467' }}>
         Browse our stock in {tenant.contact.city}, get a finance estimate and book a test drive online.
       </p>
+      {/* Below the page's heading, so the slides' own headings follow it, and above the search,
+          which still fits on a phone's first screen (375 x 800) under them. */}
+      <HomeSlides />
       <SearchBox />
       <QuickFinder />
       <p css={{ marginTop: '1rem' }}>

@@ -1,0 +1,18 @@
+import { slideImageSources } from './slide-images';
+
+describe('slide image sources', () => {
+  it('offers the site’s image at 800 and 1600 wide, replacing the width it was stored with', () => {
+    expect(slideImageSources('/media/slides/test-motors-1.jpg?w=1600')).toEqual({
+      src: '/media/slides/test-motors-1.jpg?w=1600',
+      srcSet: '/media/slides/test-motors-1.jpg?w=800 800w, /media/slides/test-motors-1.jpg?w=1600 1600w',
+    });
+  });
+
+  it('keeps the other parameters of the address', () => {
+    expect(slideImageSources('/media/slides/a.jpg?q=90&w=400').srcSet).toBe('/media/slides/a.jpg?q=90&w=800 800w, /media/slides/a.jpg?q=90&w=1600 1600w');
+  });
+
+  it('keeps an image on another host on that host', () => {
+    expect(slideImageSources('https://images.example.com/slides/a.jpg').src).toBe('https://images.example.com/slides/a.jpg?w=1600');
+  });
+});
