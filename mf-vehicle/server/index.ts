@@ -3,9 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import packageJson from '../package.json';
 import { carSlugOf, SlugSchema } from './car-slug';
 import { renderVehicleFirstPaint } from './first-paint';
+import { reservationRoutes, type PaymentGateway, type ReservationSettings, type ReservationStore } from './reservations';
 import { vehicleHead, type VehicleSummary } from './vehicle-head';
 
 export type { VehicleSummary } from './vehicle-head';
+export type { AuthorisationResult, NewHold, PaymentGateway, Reservation, ReservationSettings, ReservationStatus, ReservationStore, ShopperReservation } from './reservations';
+export { RESERVE_HOLD_SECONDS, reserveDeposit } from '../src/features/checkout/lib/reservation';
 
 export interface VehiclePorts extends PlatformPorts {
   /**
@@ -13,7 +16,17 @@ export interface VehiclePorts extends PlatformPorts {
    * from the dealer's website (its page then answers 404).
    */
   carBySlug: (request: FastifyRequest, slug: string) => Promise<VehicleSummary | null>;
+  /** The request's site's reserve-online switches, or null when the request names no site. */
+  reservationSettings: (request: FastifyRequest) => ReservationSettings | null;
+  /** The platform's reservation table (holds, and the car shown reserved while one counts). */
+  reservations: ReservationStore;
+  /** The card processor the deposit is authorised with. */
+  payments: PaymentGateway;
 }
+
+const noPlatform = (what: string) => async (): Promise<never> => {
+  throw new Error(`mf-vehicle: no ${what} was given (the platform passes one)`);
+};
 
 /**
  * mf-vehicle's server half. The team declares the ports it needs and infra passes implementations
@@ -24,11 +37,21 @@ export interface VehiclePorts extends PlatformPorts {
  *   JSON-LD, in the HTML without JavaScript (vehicle-head.ts).
  * - `GET /api/vehicle/cars/{slug}`: the car for the page (404 `{ error }` when there is none; 400
  *   naming the field for an address that cannot be a car's).
+ * - Reserve online (reservations.ts): `GET /api/vehicle/cars/{slug}/reservation` (is the car
+ *   reserved, and until when), `POST /api/vehicle/cars/{slug}/reservation` (the deposit
+ *   authorised, then the car held: 201 `{ id, heldUntil, deposit, paymentReference }`; 400
+ *   naming the field, 402 declined card, 404 no such car, 409 sold or already reserved, 503 no
+ *   answer from the processor) and `DELETE /api/vehicle/reservations/{id}` (cancel, deposit voided).
  */
 export default defineTeamServer<VehiclePorts>({
   team: 'mf-vehicle',
   version: packageJson.version,
-  defaultPorts: { carBySlug: async () => null },
+  defaultPorts: {
+    carBySlug: async () => null,
+    reservationSettings: () => null,
+    reservations: { activeHold: async () => null, hold: noPlatform('reservation table'), cancel: noPlatform('reservation table'), shopperReservations: async () => null },
+    payments: { authorise: noPlatform('card processor'), voidAuthorisation: noPlatform('card processor') },
+  },
   firstPaint: (input, ports) => renderVehicleFirstPaint(input, ports),
   pageHead: async (input, ports) => {
     const slug = carSlugOf(new URL(input.url, 'http://page.invalid').pathname);
@@ -46,5 +69,6 @@ export default defineTeamServer<VehiclePorts>({
       reply.header('cache-control', 'no-store');
       return { car };
     });
+    reservationRoutes(fastify, ports);
   },
 });

@@ -141,6 +141,24 @@ export interface MiscellaneousTable {
   created_at: DefaultedTimestamp;
 }
 
+/** Reserve online (migrations/0007_reservations.ts): at most one 'held' row per car. */
+export interface ReservationsTable {
+  id: string;
+  tenant: string;
+  car_id: string;
+  status: 'held' | 'expired' | 'cancelled' | 'completed';
+  held_until: Timestamp;
+  created_at: DefaultedTimestamp;
+  deposit_cents: number;
+  payment_reference: string | null;
+  card_last4: string | null;
+  shopper_name: string;
+  shopper_email: string;
+  shopper_phone: string;
+  /** The shopper's mobile, digits only with +61 as 0 (the garage finds their reservations by it). */
+  phone_digits: string;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
@@ -166,4 +184,5 @@ export interface PlatformTables {
   lead_outbox: LeadOutboxTable;
   dev_crm_leads: DevCrmLeadsTable;
   miscellaneous: MiscellaneousTable;
+  reservations: ReservationsTable;
 }

@@ -16,6 +16,7 @@ import databasePlugin from './plugins/platform/database';
 import partnersPlugin, { type PartnersOptions } from './plugins/platform/partners';
 import pinsPlugin from './plugins/platform/pins';
 import registryPlugin from './plugins/platform/registry';
+import reservationsPlugin, { type ReservationsOptions } from './plugins/platform/reservations';
 import searchPlugin from './plugins/platform/search';
 import securityHeaders from './plugins/platform/security-headers';
 import tenantsPlugin from './plugins/platform/tenants';
@@ -66,6 +67,8 @@ export interface AppOptions {
   tenantHeader?: 'always' | 'loopback';
   /** Partner adapters to use instead of those the environment names (tests). */
   partners?: PartnersOptions;
+  /** Reserve online's hold, card processor and sweep (default: from the environment). */
+  reservations?: Omit<ReservationsOptions, 'clock'>;
 }
 
 /**
@@ -130,6 +133,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(miscellaneousRoutes);
   await app.register(vehicleServicesRoutes);
   await app.register(leadDelivery, { clock: options.clock, ...options.leadDelivery });
+  await app.register(reservationsPlugin, { clock: options.clock, ...options.reservations });
   await app.register(financePartnerDevRoutes);
   await app.register(registryFilesRoutes);
   await app.register(adminRoutes, { prefix: '/_admin' });

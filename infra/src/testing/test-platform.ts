@@ -58,5 +58,6 @@ export async function clearPlatformTables(database: Database): Promise<void> {
   await database.db.deleteFrom('lead_outbox').execute();
   await database.db.deleteFrom('dev_crm_leads').execute();
   await database.db.deleteFrom('leads').execute();
+  await database.db.deleteFrom('reservations').execute();
   for (const table of ['watchlist', 'sessions', 'verifications', 'sms_outbox', 'otp_codes', 'identity_users'] as const) await database.db.deleteFrom(table).execute();
 }

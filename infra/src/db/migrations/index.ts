@@ -5,6 +5,7 @@ import { identity0003 } from './0003_identity';
 import { leads0004 } from './0004_leads';
 import { miscellaneous0005 } from './0005_miscellaneous';
 import { leadPhone0006 } from './0006_lead_phone';
+import { reservations0007 } from './0007_reservations';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_leads': leads0004,
   '0005_miscellaneous': miscellaneous0005,
   '0006_lead_phone': leadPhone0006,
+  '0007_reservations': reservations0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,9 @@ import { algoliasearch } from 'algoliasearch';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Kysely } from 'kysely';
 import type { PlatformTables } from '../../db/schema';
+import { heldCars } from '../../db/reservations';
 import { countCars, listTenantCatalogue, streamCars } from '../../db/stock';
+import type { Car } from '../../stock/model';
 import { CARS_INDEX, CARS_INDEX_SETTINGS, carToRecord, MODELS_INDEX, MODELS_INDEX_SETTINGS, modelToRecord, REPLICA_RANKING } from './records';
 
 /**
@@ -25,6 +27,8 @@ export interface IndexStockOptions {
   batchSize?: number;
   log?: (line: string) => void;
 }
+
+export type SearchClient = ReturnType<typeof searchClient>;
 
 export function searchClient(target: SearchTarget, key: string) {
   return algoliasearch(
@@ -54,6 +58,8 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
     await client.waitForTask({ indexName: replica, taskID: replicaSettings.taskID });
   }
 
+  // A reserved car stays reserved across a rebuild of the index (a restart, `forecourt index`).
+  const held = new Set((await heldCars(options.db, new Date())).map((car) => `${car.tenant}/${car.carId}`));
   const total = await countCars(options.db);
   let done = 0;
   let lastReport = 0;
@@ -61,7 +67,7 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
     const objects = page.flatMap((car) => {
       const tenant = byTenant.get(car.tenant);
       // Stock of a tenant no longer configured is not served by any site: keep it out.
-      return tenant ? [carToRecord(car, tenant)] : [];
+      return tenant ? [carToRecord(car, tenant, { held: held.has(`${car.tenant}/${car.id}`) })] : [];
     });
     if (objects.length) {
       const responses = await client.saveObjects({ indexName: CARS_INDEX, objects, batchSize });
@@ -76,6 +82,16 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
   const models = await indexCatalogue(client, options);
   log(`  indexed ${models.toLocaleString('en-AU')} catalogue models`);
   return { records: done, models, ms: Date.now() - started };
+}
+
+/**
+ * Writes a few cars' records again with the same write call as indexStock: a reservation made or
+ * ended changes a car's `reserved` between rebuilds. Not waited for: the car's page (from the
+ * database) is the truth, and the embedded service applies writes before it answers.
+ */
+export async function indexCars(client: SearchClient, cars: ReadonlyArray<{ car: Car; tenant: TenantConfig; held: boolean }>): Promise<void> {
+  if (cars.length === 0) return;
+  await client.saveObjects({ indexName: CARS_INDEX, objects: cars.map(({ car, tenant, held }) => carToRecord(car, tenant, { held })) });
 }
 
 /** Each site's model catalogue (db listTenantCatalogue) into the models index, replaced whole. */

@@ -46,7 +46,11 @@ export function visibleUntil(car: Car, soldVisibleDays: number): number {
   return 0;
 }
 
-export function carToRecord(car: Car, tenant: TenantConfig): Record<string, unknown> {
+/**
+ * The car's record. `held`: a reservation's hold on the car still counts (db/reservations.ts), so
+ * it shows reserved as its page does, the dealer's own flag or not.
+ */
+export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: boolean } = {}): Record<string, unknown> {
   const effectivePrice = car.offer_price ?? car.price;
   return {
     objectID: car.id,
@@ -79,7 +83,7 @@ export function carToRecord(car: Car, tenant: TenantConfig): Record<string, unkn
     status: car.status,
     car_type: car.car_type,
     tag: car.tag,
-    reserved: car.reserved,
+    reserved: car.reserved || options.held === true,
     certified: car.certified,
     created_at: car.created_at,
     created_at_timestamp: seconds(car.created_at),

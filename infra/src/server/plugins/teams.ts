@@ -12,9 +12,10 @@ import { siteShowsLocation } from '@forecourt/shared-config/locations';
 import { carToRecord } from '../../search/indexing/records';
 import { positiveFromEnv } from '../env';
 import { normalisePhone } from '@forecourt/shared-config/identity';
-import { bookedTestDrives, findLead, LeadWriter } from '../../db/leads';
+import { bookedTestDrives, findLead, LeadWriter, leadsFromPhone } from '../../db/leads';
 import type { LeadsPorts } from '../../../../mf-leads/server';
-import vehicleServer, { type VehiclePorts } from '../../../../mf-vehicle/server';
+import vehicleServer, { reserveDeposit, type VehiclePorts } from '../../../../mf-vehicle/server';
+import { activeHold } from '../../db/reservations';
 
 export type TeamPorts = PlatformPorts;
 
@@ -50,6 +51,10 @@ function searchPorts(fastify: FastifyInstance, ports: TeamPorts): SearchPorts {
     // over the network (no requester).
     ...(fastify.stockSearch.state.embedded ? { searchRequester: injectRequester(fastify) } : {}),
     promoNodes: async (request) => (request.tenant ? listPromoNodes(fastify.database.db, request.tenant.slug) : []),
+    slides: async (request) =>
+      request.tenant
+        ? (await listSlides(fastify.database.db, request.tenant.slug)).map((slide) => ({ id: slide.id, name: slide.name, description: slide.description, url: slide.url, image: slide.image_url, hideOverlay: slide.hide_overlay }))
+        : null,
     fallbackCars: async (request, filters, limit) => {
       const tenant = request.tenant;
       if (!tenant) return [];
@@ -59,14 +64,24 @@ function searchPorts(fastify: FastifyInstance, ports: TeamPorts): SearchPorts {
   };
 }
 
-/** The platform's side of mf-vehicle's ports: the tenant's own car, if its website shows it. */
+/**
+ * The platform's side of mf-vehicle's ports: the tenant's own car, if its website shows it, shown
+ * reserved while a reservation's hold on it counts; and reserve online's switches, table and card
+ * processor (plugins/platform/reservations.ts).
+ */
 function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts {
   return {
     ...ports,
+    reservationSettings: (request) =>
+      request.tenant ? { onlineCheckout: request.tenant.vehicle.onlineCheckout, deposit: reserveDeposit(request.tenant.vehicle.reserveDeposit), holdSeconds: fastify.reservations.holdSeconds } : null,
+    reservations: fastify.reservations.store,
+    payments: fastify.reservations.payments,
     carBySlug: async (request, slug) => {
       const tenant = request.tenant;
       const car = tenant ? await findCarBySlug(fastify.database.db, tenant.slug, slug) : null;
       if (!car || !car.show_on_dealer_website) return null;
+      // Reserved while a hold counts, by the rule the car's search record follows (carToRecord's `held`).
+      const held = !car.reserved && (await activeHold(fastify.database.db, car.tenant, car.id, ports.clock())) !== null;
       return {
         id: car.id,
         slug: car.slug,
@@ -109,7 +124,7 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
         engine_size_litres: car.engine_size_litres,
         series: car.series,
         tag: car.tag,
-        reserved: car.reserved,
+        reserved: car.reserved || held,
         certified: car.certified,
         created_at_timestamp: Number.isNaN(Date.parse(car.created_at)) ? null : Math.floor(Date.parse(car.created_at) / 1000),
         views: car.views,
@@ -262,6 +277,10 @@ function leadsPorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: Retur
       return lead ? { userData: (lead.payload['userData'] ?? {}) as Record<string, unknown> } : null;
     },
     bookedTestDrives: async (request, locationId, fromDate, exceptKey) => (request.tenant ? bookedTestDrives(db, request.tenant.slug, locationId, fromDate, exceptKey) : []),
+    shopperLeads: async (request) => {
+      const user = request.tenant ? await fastify.signedIn(request) : null;
+      return user && request.tenant ? leadsFromPhone(db, request.tenant.slug, normalisePhone(user.phone)) : null;
+    },
     storeLead: (request, lead, idempotency, phonePerHour) => storeLead(request, lead, idempotency, phonePerHour),
   };
 }
