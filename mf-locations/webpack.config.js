@@ -10,5 +10,6 @@ module.exports = createFederatedConfig({
     './LocatedAt': './src/features/located-at/components/located-at.tsx',
     './OpeningHours': './src/features/opening-hours/components/opening-hours.tsx',
     './OurLocations': './src/features/carousel/components/our-locations.tsx',
+    './ReviewSummary': './src/features/reviews/components/review-summary.tsx',
   },
 });

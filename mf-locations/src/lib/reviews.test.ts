@@ -1,5 +1,5 @@
 import type { Review } from './api';
-import { reviewBadgeShown, reviewCountText, reviewsShown, starFills } from './reviews';
+import { reviewBadgeShown, reviewCountText, reviewsShown, siteReviews, starFills } from './reviews';
 
 const shown = { hidden: false, minimumRating: 4 };
 
@@ -19,6 +19,34 @@ describe('the review badge', () => {
 
   it('hides a badge with no reviews behind it', () => {
     expect(reviewBadgeShown(shown, { average_rating: 5, count: 0 })).toBe(false);
+  });
+});
+
+describe("the site's review summary", () => {
+  const at = (dealership_slug: string, reviews: { average_rating: number; count: number } | null) => ({ dealership_slug, reviews });
+
+  it("counts a dealership once however many of its locations the site shows (the spec's sample: 4.6 from 673)", () => {
+    const summit = { average_rating: 4.6, count: 673 };
+    expect(siteReviews([at('summit-ford', summit), at('summit-ford', summit), at('summit-ford', summit)])).toEqual({ average_rating: 4.6, count: 673 });
+  });
+
+  it("weights each dealership's average by its count: 4.8 from 573 and 3.4 from 100 are 4.6 from 673", () => {
+    expect(siteReviews([at('summit-ford', { average_rating: 4.8, count: 573 }), at('summit-kia', { average_rating: 3.4, count: 100 })])).toEqual({ average_rating: 4.6, count: 673 });
+  });
+
+  it('leaves out dealerships with no reviews', () => {
+    expect(siteReviews([at('summit-ford', { average_rating: 4.6, count: 673 }), at('summit-kia', null), at('summit-fleet', { average_rating: 1, count: 0 })])).toEqual({ average_rating: 4.6, count: 673 });
+  });
+
+  it('has none when no dealership has a review, or the site hides them', () => {
+    expect(siteReviews([])).toBeNull();
+    expect(siteReviews([at('summit-ford', null), at('summit-kia', { average_rating: 5, count: 0 })])).toBeNull();
+  });
+
+  it('rounds to the one decimal shown, so 4.004 reads 4.0 and does not exceed the minimum of 4', () => {
+    const summary = siteReviews([at('summit-ford', { average_rating: 4.1, count: 1 }), at('summit-kia', { average_rating: 4, count: 24 })]);
+    expect(summary).toEqual({ average_rating: 4, count: 25 });
+    expect(reviewBadgeShown(shown, summary)).toBe(false);
   });
 });
 

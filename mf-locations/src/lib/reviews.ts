@@ -1,5 +1,5 @@
 import type { LocationSettings } from '@forecourt/shared-config/tenant';
-import type { Review } from './api';
+import type { DealerLocation, Review } from './api';
 
 /** Spec: 'Google reviews 12': the reviews list shows the newest 12. */
 export const GOOGLE_REVIEWS = 12;
@@ -14,6 +14,27 @@ export const MAX_FULL_STARS = 4;
 export function reviewBadgeShown(settings: LocationSettings['reviews'], reviews: { average_rating: number; count: number } | null): boolean {
   if (settings.hidden || !reviews || reviews.count <= 0) return false;
   return reviews.average_rating > settings.minimumRating;
+}
+
+/**
+ * The whole site's review figures from the locations it shows: each dealership once (its
+ * locations all carry the dealership's figures), the average weighted by each one's count.
+ * Rounded to one decimal like the dealerships' own averages, so the badge rule judges the
+ * number the shopper reads (4.04 shows as '4.0', which does not exceed a minimum of 4). Null
+ * when no dealership has a review.
+ */
+export function siteReviews(locations: readonly Pick<DealerLocation, 'dealership_slug' | 'reviews'>[]): { average_rating: number; count: number } | null {
+  const dealerships = new Map<string, { average_rating: number; count: number }>();
+  for (const { dealership_slug, reviews } of locations) {
+    if (reviews && reviews.count > 0 && !dealerships.has(dealership_slug)) dealerships.set(dealership_slug, reviews);
+  }
+  let count = 0;
+  let total = 0;
+  for (const figures of dealerships.values()) {
+    count += figures.count;
+    total += figures.average_rating * figures.count;
+  }
+  return count > 0 ? { average_rating: Math.round((total / count) * 10) / 10, count } : null;
 }
 
 /**

@@ -3,6 +3,10 @@ import { showToast } from '@forecourt/shared-config';
 import { act, screen } from '@testing-library/react';
 import { Chrome } from './chrome';
 
+// The footer's review summary is another team's fragment: these tests are about the chrome
+// around it, so the federation runtime never answers (the summary stays loading, showing nothing).
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(() => new Promise(() => undefined)) }));
+
 const remotes = [
   { team: 'mf-search' as const, name: 'mf_search', version: '1.1.0', entry: '/e.js', routes: ['/'] },
   { team: 'mf-finance' as const, name: 'mf_finance', version: '1.0.0', entry: '/f.js', routes: ['/finance'] },

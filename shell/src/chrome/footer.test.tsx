@@ -1,6 +1,28 @@
+import { failurePolicy, installFailurePolicy, type Failure } from '@forecourt/shared-config';
 import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
-import { screen, within } from '@testing-library/react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { act, screen, within } from '@testing-library/react';
 import { Footer } from './footer';
+
+// The federation runtime is the boundary: these tests are about where the footer puts
+// mf-locations's review summary and what it shows when the summary cannot load.
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() }));
+const load = jest.mocked(loadRemote);
+
+const shellPolicy = failurePolicy();
+let reports: Failure[];
+
+beforeEach(() => {
+  reports = [];
+  installFailurePolicy({ report: (failure) => reports.push(failure), Fallback: ({ remote }) => <p>{`${remote} is unavailable`}</p>, fragmentTimeoutMs: 60_000 });
+  // The summary still loading (nothing shown) unless a test is about it.
+  load.mockReturnValue(new Promise(() => undefined));
+});
+
+afterEach(() => {
+  installFailurePolicy(shellPolicy);
+  load.mockReset();
+});
 
 describe('footer', () => {
   it('shows the site’s link columns', () => {
@@ -28,5 +50,31 @@ describe('footer', () => {
       ['Sell your car', '/sell-my-car'],
     ]);
     expect(links[2]).toHaveTextContent('Instant offer in 2 minutes.');
+  });
+
+  it("shows mf-locations's review summary under the phone", async () => {
+    load.mockResolvedValue({ default: () => <p>4.6 · 673 reviews</p> });
+    renderWithPlatform(<Footer />);
+    const contact = screen.getByRole('region', { name: 'Contact Test Motors' });
+    expect(await within(contact).findByText('4.6 · 673 reviews')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith('mf_locations/ReviewSummary');
+    expect(within(contact).getByRole('link', { name: '02 9000 0000' }).closest('p')!.nextElementSibling).toHaveTextContent('4.6 · 673 reviews');
+  });
+
+  it('asks for no review summary on a site without mf-locations', async () => {
+    renderWithPlatform(<Footer />, { tenant: testTenant({ features: { 'mf-locations': false } }) });
+    // RemoteFragment asks the runtime a tick after it mounts.
+    await act(async () => undefined);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('shows nothing in place of a review summary that cannot load, and reports it', async () => {
+    load.mockRejectedValue(new Error('RUNTIME-008'));
+    renderWithPlatform(<Footer />);
+    await act(async () => undefined);
+    expect(reports.map((failure) => [failure.kind, failure.remote])).toEqual([['fragment-error', 'mf-locations']]);
+    const contact = screen.getByRole('region', { name: 'Contact Test Motors' });
+    expect(within(contact).queryByText('mf-locations is unavailable')).not.toBeInTheDocument();
+    expect(contact.lastElementChild).toHaveTextContent('Sydney NSW02 9000 0000');
   });
 });

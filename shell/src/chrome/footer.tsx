@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { media, paths, readableTextOn, telHref, useTenant } from '@forecourt/shared-config';
+import { federationName, media, paths, readableTextOn, RemoteFragment, telHref, useTenant } from '@forecourt/shared-config';
 
 /** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay'. */
 export const PAYMENT_METHODS = ['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'] as const;
@@ -72,6 +72,11 @@ export function Footer() {
               <br />
               <a href={telHref(tenant.contact.phone)}>{tenant.contact.phone}</a>
             </p>
+            {/* mf-locations's review summary (stars, average, count), in the footer's own colours. A
+                decoration: while it loads, and if it cannot be shown, nothing here (no space kept,
+                no fallback); the failure is still reported. The container's name comes from the
+                team's, so the shell's build names no remote (the composition journeys check it). */}
+            {tenant.features['mf-locations'] && <RemoteFragment id={`${federationName('mf-locations')}/ReviewSummary`} props={{}} fallback={null} />}
           </section>
           {footer.map((column) => (
             <nav key={column.heading} aria-label={column.heading}>

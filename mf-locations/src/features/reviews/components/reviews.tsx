@@ -1,15 +1,21 @@
 import { css } from '@emotion/react';
 import { SURFACE, useTenant } from '@forecourt/shared-config';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { DealerLocation, Review } from '../../../lib/api';
 import { reviewBadgeShown, reviewCountText, reviewsShown, starFills } from '../../../lib/reviews';
 import { useReviews } from '../../../lib/use-locations';
 
 const STAR_PATH = 'M12 2l2.9 6.9 7.1.6-5.4 4.7 1.7 7.3L12 17.8 5.7 21.5l1.7-7.3L2 9.5l7.1-.6z';
 
-/** Five stars, each filled to its share (spec: 'at most 4 full stars plus a partial star'); read out as '4.6 out of 5'. */
-export function ReviewStars({ average, size = 18 }: { average: number; size?: number }) {
+/**
+ * Five stars, each filled to its share (spec: 'at most 4 full stars plus a partial star'); read
+ * out as '4.6 out of 5'. `tone="inherit"` draws the unfilled part in the surrounding text colour,
+ * faded, for a surface this team does not choose (the site footer's dark one), where the light
+ * grey would read as filled.
+ */
+export function ReviewStars({ average, size = 18, tone = 'light' }: { average: number; size?: number; tone?: 'light' | 'inherit' }) {
   const id = useId();
+  const empty = tone === 'inherit' ? { stopColor: 'currentColor', stopOpacity: 0.35 } : { stopColor: '#d0d5dd' };
   return (
     <span role="img" aria-label={`${average.toFixed(1)} out of 5 stars`} css={{ display: 'inline-flex', gap: 2, verticalAlign: 'middle' }}>
       {starFills(average).map((fill, index) => (
@@ -17,7 +23,7 @@ export function ReviewStars({ average, size = 18 }: { average: number; size?: nu
           <defs>
             <linearGradient id={`${id}-${index}`}>
               <stop offset={`${fill * 100}%`} stopColor="#f5a623" />
-              <stop offset={`${fill * 100}%`} stopColor="#d0d5dd" />
+              <stop offset={`${fill * 100}%`} {...empty} />
             </linearGradient>
           </defs>
           <path d={STAR_PATH} fill={`url(#${id}-${index})`} />
@@ -74,16 +80,27 @@ function ReviewItem({ review, now }: { review: Review; now: Date }) {
   );
 }
 
+/** The reviews section's place on a location page: `/our-location/{slug}#reviews`. */
+export const REVIEWS_ANCHOR = 'reviews';
+
 /** The dealership's review summary (average, count, stars) and its newest 12 reviews; nothing where the site hides reviews. */
 export function ReviewsSection({ dealershipSlug, dealershipName, now = new Date() }: { dealershipSlug: string; dealershipName: string; now?: Date }) {
   const { locations } = useTenant();
   const loaded = useReviews(locations.reviews.hidden ? null : dealershipSlug);
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const shown = loaded.status === 'ready' && loaded.value !== null;
+  // The reviews arrive after the page has loaded, too late for the browser's own jump to
+  // `#reviews` (where the `ReviewSummary` fragment links, from the site's footer): jump once
+  // they are on screen.
+  useEffect(() => {
+    if (shown && window.location.hash === `#${REVIEWS_ANCHOR}`) section.current?.scrollIntoView();
+  }, [shown]);
   if (loaded.status !== 'ready' || !loaded.value) return null;
   const summary = loaded.value;
   const average = Number(summary.average_rating);
   return (
-    <section aria-labelledby={headingId} css={css`label: mf-locations-reviews; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #fff;`}>
+    <section ref={section} id={REVIEWS_ANCHOR} aria-labelledby={headingId} css={css`label: mf-locations-reviews; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #fff;`}>
       <h2 id={headingId} css={{ fontSize: '1.25rem', margin: '0 0 0.5rem' }}>
         {`What customers say about ${dealershipName}`}
       </h2>
