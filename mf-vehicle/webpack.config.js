@@ -6,5 +6,6 @@ module.exports = createFederatedConfig({
   exposes: {
     './app': './src/app/app.tsx',
     './KeyInfo': './src/features/key-info/components/key-info.tsx',
+    './MyReservations': './src/features/checkout/components/my-reservations.tsx',
   },
 });

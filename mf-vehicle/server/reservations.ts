@@ -4,7 +4,8 @@ import { normalisePhone } from '@forecourt/shared-config/identity';
 import { isInStock } from '@forecourt/shared-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { depositCents, holdEndsAt } from '../src/features/checkout/lib/reservation';
+import { alreadyReserved, depositCents, holdEndsAt, notReservable, soldText } from '../src/features/checkout/lib/reservation';
+import { SIGN_IN_FOR_RESERVATIONS, type MyReservation } from '../src/features/checkout/lib/my-reservations';
 import { reservationBodySchema } from '../src/features/checkout/lib/reservation-schema';
 import { SlugSchema } from './car-slug';
 import type { VehiclePorts } from './index';
@@ -108,12 +109,10 @@ export interface ReservationSettings {
 /** Reservation attempts one address may make a minute: a shopper makes one or two, a card tester hundreds. */
 export const RESERVATIONS_PER_ADDRESS_PER_MINUTE = 10;
 
-/** Not in the spec: what the API says. */
-export const alreadyReserved = (car: { name: string }) => `Sorry, the ${car.name} is already reserved.`;
-export const soldText = (car: { name: string }) => `Sorry, the ${car.name} has been sold, so it can no longer be reserved.`;
-export const notReservable = (car: { name: string }) => `Sorry, the ${car.name} is not available to reserve.`;
+/** Not in the spec: what the API says (why a car cannot be reserved is in reservation.ts, where the page says it too). */
 export const NO_ONLINE_RESERVATIONS = 'This site does not take reservations online.';
 export const PAYMENT_UNAVAILABLE = 'We could not reach our payment provider, so the car was not reserved. Please try again in a few minutes.';
+const NO_SITE = 'No dealer site at this address';
 const TOO_MANY_ATTEMPTS = 'Too many reservation attempts from this address. Please try again in a minute, or call us.';
 
 /** 400 naming the field: `{ error: 'email: Please enter a valid email address.', field: 'email' }`. */
@@ -138,7 +137,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
     }
     const settings = ports.reservationSettings(request);
     if (!settings) {
-      await reply.code(404).send({ error: 'No dealer site at this address' });
+      await reply.code(404).send({ error: NO_SITE });
       return null;
     }
     const car = await ports.carBySlug(request, slug.data);
@@ -223,12 +222,30 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
     },
   );
 
+  // The signed-in shopper's reservations (their garage): the car, where each stands, the deposit.
+  fastify.get('/reservations/mine', async (request, reply) => {
+    if (!ports.reservationSettings(request)) return reply.code(404).send({ error: NO_SITE });
+    const mine = await ports.reservations.shopperReservations(request, ports.clock());
+    // One shopper's list: kept by no shared cache, and by no browser for whoever signs in next.
+    reply.header('cache-control', 'private, no-store');
+    if (!mine) return reply.code(401).send({ error: SIGN_IN_FOR_RESERVATIONS });
+    const reservations: MyReservation[] = mine.map((reservation) => ({
+      id: reservation.id,
+      status: reservation.status,
+      heldUntil: reservation.heldUntil.toISOString(),
+      deposit: reservation.depositCents / 100,
+      car: reservation.car ? { name: reservation.car.name, slug: reservation.car.slug } : null,
+      createdAt: reservation.createdAt.toISOString(),
+    }));
+    return reply.send({ reservations });
+  });
+
   // The shopper changes their mind: the number from their confirmation cancels the hold and
   // voids the deposit (spec: 'the deposit is 100% refundable').
   fastify.delete<{ Params: { id: string } }>('/reservations/:id', async (request, reply) => {
     const id = reservationId.safeParse(request.params.id);
     if (!id.success) return fieldError(reply, 'id', id.error.issues[0]?.message ?? 'invalid');
-    if (!ports.reservationSettings(request)) return reply.code(404).send({ error: 'No dealer site at this address' });
+    if (!ports.reservationSettings(request)) return reply.code(404).send({ error: NO_SITE });
     const cancelled = await ports.reservations.cancel(request, id.data, ports.clock());
     if (!cancelled) return reply.code(404).send({ error: 'No reservation with this number is held on this site' });
     if (cancelled.paymentReference) await voidQuietly(request, ports.payments, authorisationKey(cancelled.id));

@@ -47,6 +47,28 @@ export function isCvc(input: string): boolean {
   return /^\d{3,4}$/.test(input.trim());
 }
 
+/**
+ * The card number as the field shows it while it is typed: digits only (the field's keypad has no
+ * other keys, and a pasted number brings spaces), at most 19, in groups of four as on the card.
+ */
+export function cardNumberInput(typed: string): string {
+  return (typed.replace(/\D/g, '').slice(0, 19).match(/\d{1,4}/g) ?? []).join(' ');
+}
+
+/**
+ * The expiry as the field shows it while it is typed: 'MM/YY', the slash put in for the shopper
+ * (a phone's number pad has none). A four-digit year (a browser's saved card, a pasted
+ * 'MM/YYYY') keeps its last two digits, and a one-digit month typed with its slash ('3/') gets
+ * its leading zero.
+ */
+export function expiryInput(typed: string): string {
+  let digits = typed.replace(/\D/g, '');
+  if (/^\s*\d\s*\//.test(typed)) digits = `0${digits}`;
+  if (digits.length === 6) digits = `${digits.slice(0, 2)}${digits.slice(4)}`;
+  digits = digits.slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
 /** The simulator's token for a card: its last four digits and a random part, never the number. */
 export function cardToken(number: string): { token: string; last4: string } {
   const last4 = cardDigits(number).slice(-4);

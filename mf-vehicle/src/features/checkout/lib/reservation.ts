@@ -29,6 +29,14 @@ export function holdEndsAt(now: Date, holdSeconds: number = RESERVE_HOLD_SECONDS
   return new Date(now.getTime() + holdSeconds * 1000);
 }
 
+/**
+ * Not in the spec: why a car cannot be reserved. The API answers with these and the checkout page
+ * says the same before the form, so the shopper reads one text whichever noticed first.
+ */
+export const alreadyReserved = (car: { name: string }) => `Sorry, the ${car.name} is already reserved.`;
+export const soldText = (car: { name: string }) => `Sorry, the ${car.name} has been sold, so it can no longer be reserved.`;
+export const notReservable = (car: { name: string }) => `Sorry, the ${car.name} is not available to reserve.`;
+
 /** The deposit in cents: card processors take amounts in the currency's smallest unit. */
 export function depositCents(dollars: number): number {
   return Math.round(dollars * 100);
