@@ -20,6 +20,8 @@ export interface ListedCar {
   slug: string;
   name: string;
   status: string;
+  stocknum: string;
+  reserved: boolean;
   make: string;
   model: string;
   year: number;

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORT, E2E_RESERVE_HOLD_SECONDS, tenantUrl } from '../support/env';
+import { findListedCar, type ListedCar } from '../support/listed-cars';
+
+/**
+ * Reserve online across remotes: mf-vehicle's checkout takes the deposit and holds the car, the
+ * platform's search index (mf-search's results) shows it reserved while the hold counts, a second
+ * shopper cannot reserve it, and when the hold ends the car is free again in search. The e2e site
+ * holds cars for E2E_RESERVE_HOLD_SECONDS instead of 48 hours.
+ */
+
+const TENANT = 'harbourside-motors';
+
+/** The car's result card on the search page, found by its stock number. */
+async function resultCard(page: Page, car: ListedCar) {
+  await page.goto(tenantUrl(TENANT, `/search/new-used-and-demo-cars?query=${encodeURIComponent(car.stocknum)}`));
+  // The search app has taken over from the server's first paint: the cards are its answer.
+  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  const card = page.getByRole('list', { name: 'Results' }).getByRole('article', { name: car.name });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test('reserve a car with a card: it shows reserved in search while held, nobody else can reserve it, and it is free again when the hold ends', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const car = await findListedCar(E2E_PORT, TENANT, (c) => c.status === 'in_stock' && !c.reserved && c.price > 10);
+  await expect((await resultCard(page, car)).getByText('Reserved', { exact: true })).toHaveCount(0);
+
+  await page.goto(tenantUrl(TENANT, `/cars/${car.slug}/checkout`));
+  await expect(page.getByText('Pay a $200 deposit to reserve this car.')).toBeVisible();
+  await page.getByLabel('Full name').fill('Sam Shopper');
+  await page.getByLabel('Email address').fill('sam@example.com');
+  await page.getByLabel('Mobile number').fill('0412 345 678');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('checkbox', { name: /I agree to the reservation terms/ }).check();
+  const reserved = page.waitForResponse((r) => r.url().endsWith(`/api/vehicle/cars/${car.slug}/reservation`) && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Reserve for $200' }).click();
+  expect((await reserved).status()).toBe(201);
+  await expect(page.getByRole('heading', { level: 2, name: /is reserved/ })).toBeFocused();
+
+  // In search, the car now carries the Reserved tag.
+  await expect((await resultCard(page, car)).getByText('Reserved', { exact: true })).toBeVisible();
+
+  // Another shopper is told it is reserved, and given no form.
+  const other = await browser.newPage();
+  await other.goto(tenantUrl(TENANT, `/cars/${car.slug}/checkout`));
+  await expect(other.getByText(`Sorry, the ${car.name} is already reserved.`)).toBeVisible();
+  await expect(other.getByLabel('Card number')).toHaveCount(0);
+  await other.close();
+
+  // When the hold ends the car is free again, in search as on its page.
+  await expect
+    .poll(async () => (await resultCard(page, car)).getByText('Reserved', { exact: true }).count(), { timeout: (E2E_RESERVE_HOLD_SECONDS + 30) * 1000, intervals: [2000] })
+    .toBe(0);
+  await page.goto(tenantUrl(TENANT, `/cars/${car.slug}/checkout`));
+  await expect(page.getByLabel('Card number')).toBeVisible();
+});
+
+test('a declined card reserves nothing and says why on the card field', async ({ page }) => {
+  // Not the first journey's car: this one never holds whatever that one left behind.
+  let candidates = 0;
+  const car = await findListedCar(E2E_PORT, TENANT, (c) => c.status === 'in_stock' && !c.reserved && c.price > 10 && candidates++ > 0);
+  await page.goto(tenantUrl(TENANT, `/cars/${car.slug}/checkout`));
+  await page.getByLabel('Full name').fill('Dee Clined');
+  await page.getByLabel('Email address').fill('dee@example.com');
+  await page.getByLabel('Mobile number').fill('0412 345 679');
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('checkbox', { name: /I agree to the reservation terms/ }).check();
+  await page.getByRole('button', { name: 'Reserve for $200' }).click();
+  await expect(page.getByText('Your card was declined.').first()).toBeVisible();
+  await expect((await resultCard(page, car)).getByText('Reserved', { exact: true })).toHaveCount(0);
+});
