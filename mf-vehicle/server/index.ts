@@ -49,7 +49,7 @@ export default defineTeamServer<VehiclePorts>({
   defaultPorts: {
     carBySlug: async () => null,
     reservationSettings: () => null,
-    reservations: { activeHold: async () => null, hold: noPlatform('reservation table'), cancel: noPlatform('reservation table'), shopperReservations: async () => null },
+    reservations: { activeHold: async () => null, byId: async () => null, hold: noPlatform('reservation table'), cancel: noPlatform('reservation table'), shopperReservations: async () => null },
     payments: { authorise: noPlatform('card processor'), voidAuthorisation: noPlatform('card processor') },
   },
   firstPaint: (input, ports) => renderVehicleFirstPaint(input, ports),

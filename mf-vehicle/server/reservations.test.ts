@@ -27,6 +27,7 @@ async function app(options: { mine?: ShopperReservation[] | null; site?: boolean
     reservationSettings: () => (options.site === false ? null : { onlineCheckout: true, deposit: 200, holdSeconds: 48 * 60 * 60 }),
     reservations: {
       activeHold: async () => null,
+      byId: async () => null,
       hold: async () => ({ status: 'taken', heldUntil: null }),
       cancel: async () => null,
       shopperReservations: async (_request, now) => {

@@ -66,6 +66,8 @@ export interface ReservationStore {
    * it. The car shows as reserved (its page, the search index) from then until the hold ends.
    */
   hold: (request: FastifyRequest, hold: NewHold) => Promise<{ status: 'held'; reservation: Reservation } | { status: 'taken'; heldUntil: Date | null }>;
+  /** The site's reservation `id` in whatever state it is now (a retried reservation finds the first one); null when there is none. */
+  byId: (request: FastifyRequest, id: string) => Promise<Reservation | null>;
   /** Ends the site's hold `id` as cancelled (the car is free again); null when there is no such hold that still counts. */
   cancel: (request: FastifyRequest, id: string, now: Date) => Promise<Reservation | null>;
   /**
@@ -126,6 +128,7 @@ function firstProblem(error: z.ZodError): { field: string; message: string } {
 
 const authorisationKey = (reservationId: string) => `reservation:${reservationId}`;
 const reservationId = z.uuid({ error: 'must be a reservation number' });
+const idempotencyKey = z.uuid({ error: 'must be a UUID, made once per reservation attempt' });
 
 export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts): void {
   /** The car at `slug` for a reservation route, or the answer already sent. */
@@ -174,7 +177,20 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       const body = parsed.data;
       if (!isInStock(car.status)) return reply.code(409).send({ error: car.status === 'sold' ? soldText(car) : notReservable(car) });
 
+      // A retry of a reservation whose answer never reached the shopper (the connection dropped)
+      // carries the first attempt's Idempotency-Key, which is that reservation's number: it gets
+      // the same answer instead of being told its own hold makes the car unavailable.
+      const key = idempotencyKey.safeParse(request.headers['idempotency-key'] ?? randomUUID());
+      if (!key.success) return fieldError(reply, 'Idempotency-Key', key.error.issues[0]?.message ?? 'invalid');
       const now = ports.clock();
+      const earlier = request.headers['idempotency-key'] === undefined ? null : await ports.reservations.byId(request, key.data);
+      if (earlier) {
+        if (earlier.carId !== car.id) return reply.code(422).send({ error: 'Idempotency-Key: this key was used to reserve another car', field: 'Idempotency-Key' });
+        const status = earlier.status === 'held' && earlier.heldUntil <= now ? 'expired' : earlier.status;
+        if (status !== 'held') return reply.code(409).send({ error: `This reservation is ${status}.`, heldUntil: null });
+        return reply.code(201).send({ id: earlier.id, heldUntil: earlier.heldUntil.toISOString(), deposit: earlier.depositCents / 100, paymentReference: earlier.paymentReference });
+      }
+
       // Checked before the card is touched, so a shopper of a car already held is not charged
       // even for a moment; the hold below still decides any race.
       const current = car.reserved ? null : await ports.reservations.activeHold(request, car.id, now);
@@ -182,16 +198,16 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
 
       const amountCents = depositCents(settings.deposit);
       if (amountCents > 0 && !body.payment) return fieldError(reply, 'payment', `card details are needed for the ${formatDollars(settings.deposit)} deposit`);
-      const id = randomUUID();
-      const key = authorisationKey(id);
+      const id = key.data;
+      const paymentKey = authorisationKey(id);
       let paymentReference: string | null = null;
       // Spec: a $0 deposit is no payment at all.
       if (amountCents > 0 && body.payment) {
-        const authorisation = await ports.payments.authorise({ amountCents, currency: 'AUD', token: body.payment.token, idempotencyKey: key, description: `Reservation deposit: ${car.name}, stock ${car.stocknum}` });
+        const authorisation = await ports.payments.authorise({ amountCents, currency: 'AUD', token: body.payment.token, idempotencyKey: paymentKey, description: `Reservation deposit: ${car.name}, stock ${car.stocknum}` });
         if (authorisation.status === 'declined') return reply.code(402).send({ error: authorisation.message, field: 'payment' });
         if (authorisation.status === 'unavailable') {
           // No answer is not no authorisation: void whatever the processor may have made.
-          await voidQuietly(request, ports.payments, key);
+          await voidQuietly(request, ports.payments, paymentKey);
           return reply.code(503).send({ error: PAYMENT_UNAVAILABLE });
         }
         paymentReference = authorisation.reference;
@@ -210,12 +226,12 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
           now,
         });
       } catch (error) {
-        if (paymentReference) await voidQuietly(request, ports.payments, key);
+        if (paymentReference) await voidQuietly(request, ports.payments, paymentKey);
         throw error;
       }
       if (held.status === 'taken') {
         // Another shopper's hold won the race after this card was authorised: release it.
-        if (paymentReference) await voidQuietly(request, ports.payments, key);
+        if (paymentReference) await voidQuietly(request, ports.payments, paymentKey);
         return reply.code(409).send({ error: alreadyReserved(car), heldUntil: held.heldUntil?.toISOString() ?? null });
       }
       return reply.code(201).send({ id: held.reservation.id, heldUntil: held.reservation.heldUntil.toISOString(), deposit: settings.deposit, paymentReference });

@@ -109,13 +109,15 @@ const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? 
  * A poster for one endpoint that takes an Idempotency-Key: each distinct body gets its own key and
  * a retry of the same body reuses it, so a shopper who presses Send again after a lost answer
  * never makes the dealer a second lead, and one who corrects a field sends a new one. Throws
- * when no answer came.
+ * when no answer came. `sameAs` says what of a body makes it the same request, where a part of
+ * it is new on every try (a card's one-time token: the same card is the same reservation).
  */
-export function createKeyedPost(path: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
-  let last: { body: string; key: string } | null = null;
+export function createKeyedPost(path: string, fetchImpl: typeof fetch = (...args) => fetch(...args), sameAs: (payload: never) => unknown = (payload) => payload) {
+  let last: { request: string; key: string } | null = null;
   return async function post(payload: unknown): Promise<Response> {
     const body = JSON.stringify(payload);
-    if (last?.body !== body) last = { body, key: newKey() };
+    const request = JSON.stringify(sameAs(payload as never));
+    if (last?.request !== request) last = { request, key: newKey() };
     return fetchImpl(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': last.key },

@@ -34,6 +34,12 @@ export async function activeHold(db: Db, tenant: string, carId: string, now: Dat
   return row ? toReservation(row) : null;
 }
 
+/** The site's reservation `id` in its stored state, or null. */
+export async function reservationById(db: Db, tenant: string, id: string): Promise<Reservation | null> {
+  const row = await db.selectFrom('reservations').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  return row ? toReservation(row) : null;
+}
+
 /**
  * Holds the car for the shopper, in one transaction: the car's holds that have ended by `now` are
  * marked expired first (so they no longer stand in the unique index's way), then the new row is

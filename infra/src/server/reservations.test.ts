@@ -93,12 +93,12 @@ const shopper = { name: 'Jo Citizen', email: 'jo@example.com', phone: '0412 345 
 const card = (last4: string) => ({ token: `tok_sim_${last4}_0123456789abcdef`, last4 });
 
 /** Each shopper from an address of their own, as the per-address limit expects of real shoppers. */
-function reserve(app: FastifyInstance, car: Car, body: unknown = { ...shopper, payment: card('4242') }) {
+function reserve(app: FastifyInstance, car: Car, body: unknown = { ...shopper, payment: card('4242') }, idempotencyKey?: string) {
   return app.inject({
     method: 'POST',
     url: `/api/vehicle/cars/${car.slug}/reservation`,
     payload: JSON.stringify(body),
-    headers: { 'x-forecourt-tenant': SITE, 'content-type': 'application/json' },
+    headers: { 'x-forecourt-tenant': SITE, 'content-type': 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
     remoteAddress: `10.7.${Math.floor(++addressSeq / 250)}.${addressSeq % 250}`,
   });
 }
@@ -185,6 +185,32 @@ describe('POST /api/vehicle/cars/{slug}/reservation', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'This site does not take reservations online.' });
+  });
+});
+
+describe('a retried reservation (the same Idempotency-Key)', () => {
+  it('answers the first reservation again, without a second authorisation, instead of calling the car taken', async () => {
+    const car = freshCar();
+    const key = crypto.randomUUID();
+    const first = await reserve(site.app, car, undefined, key);
+    const authorisations = site.card.authorised.size;
+    const retry = await reserve(site.app, car, undefined, key);
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
+    expect(retry.json()).toEqual(first.json());
+    expect(first.json<{ id: string }>().id).toBe(key);
+    expect(site.card.authorised.size).toBe(authorisations);
+  });
+
+  it('refuses a key already used for another car, naming the header', async () => {
+    const key = crypto.randomUUID();
+    expect((await reserve(site.app, freshCar(), undefined, key)).statusCode).toBe(201);
+    const other = await reserve(site.app, freshCar(), undefined, key);
+    expect([other.statusCode, other.json<{ field: string }>().field]).toEqual([422, 'Idempotency-Key']);
+  });
+
+  it('refuses a key that is not a UUID with 400 naming the header', async () => {
+    const response = await reserve(site.app, freshCar(), undefined, 'again-please');
+    expect([response.statusCode, response.json<{ field: string }>().field]).toEqual([400, 'Idempotency-Key']);
   });
 });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { RESERVE_HOLD_SECONDS, type PaymentGateway, type ReservationStore } from '../../../../../mf-vehicle/server';
-import { activeHold, cancelHold, expireDue, heldCars, hold, shopperReservations, type CarKey } from '../../../db/reservations';
+import { activeHold, cancelHold, expireDue, heldCars, hold, reservationById, shopperReservations, type CarKey } from '../../../db/reservations';
 import { findCarById } from '../../../db/stock';
 import { paymentGatewayFromEnv } from '../../../partners/payments/payment-gateway';
 import { indexCars, searchClient, type SearchClient } from '../../../search/indexing/indexer';
@@ -121,6 +121,7 @@ export default fp<ReservationsOptions>(
 
     const store: ReservationStore = {
       activeHold: async (request, carId, now) => (request.tenant ? activeHold(db, request.tenant.slug, carId, now) : null),
+      byId: async (request, id) => (request.tenant ? reservationById(db, request.tenant.slug, id) : null),
       hold: async (request, input) => {
         const tenant = siteOf(request);
         const result = await hold(db, tenant, input);

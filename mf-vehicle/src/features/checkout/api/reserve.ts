@@ -1,3 +1,4 @@
+import { createKeyedPost } from '@forecourt/shared-config/leads';
 import type { ReservationBody } from '../lib/reservation-schema';
 import { reservationUrl } from './reservation-state';
 
@@ -45,11 +46,21 @@ function refusalText(answer: Record<string, unknown>, code: number): string {
   return `The reservation could not be made (error ${code}).`;
 }
 
-/** Reserves the car: the shopper, and the card only as its token and last four digits. */
-export async function sendReservation(slug: string, body: ReservationBody): Promise<ReservationOutcome> {
+/**
+ * A reserver for one car: the shopper, and the card only as its token and last four digits. The
+ * same shopper and card pressing Reserve again after a lost answer send the same Idempotency-Key
+ * (the reservation's number), so the API answers with the reservation already made rather than
+ * calling the car taken by the shopper's own hold; the card's token is new each try.
+ */
+export function createReserver(slug: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+  const post = createKeyedPost(reservationUrl(slug), fetchImpl, (body: ReservationBody) => ({ ...body, payment: body.payment?.last4 ?? null }));
+  return (body: ReservationBody) => sendReservation(() => post(body));
+}
+
+async function sendReservation(post: () => Promise<Response>): Promise<ReservationOutcome> {
   let response: Response;
   try {
-    response = await fetch(reservationUrl(slug), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+    response = await post();
   } catch (error) {
     console.error('[mf-vehicle] the reservation could not be sent', error);
     return { status: 'unreachable' };

@@ -24,6 +24,8 @@ interface Call {
   method: string;
   url: string;
   body: string | null;
+  /** The Idempotency-Key the request carried. */
+  key: string | null;
 }
 
 // The page loads its form lazily; loading that module once up front keeps the first test's
@@ -36,17 +38,18 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function fakeApi(answers: { car?: VehicleSummary; reservation?: Answer; reserve?: Answer; cancel?: Answer } = {}): Call[] {
+/** `reserve` may be a list: one answer per reservation attempt, in order. */
+function fakeApi(answers: { car?: VehicleSummary; reservation?: Answer; reserve?: Answer | Answer[]; cancel?: Answer } = {}): Call[] {
   const calls: Call[] = [];
   const car = answers.car ?? HILUX;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: typeof init?.body === 'string' ? init.body : null });
+    calls.push({ method, url, body: typeof init?.body === 'string' ? init.body : null, key: (init?.headers as Record<string, string> | undefined)?.['idempotency-key'] ?? null });
     let answer: Answer = { status: 404, body: { error: 'not in this fake' } };
     if (method === 'GET' && url === `/api/vehicle/cars/${car.slug}`) answer = { status: 200, body: { car } };
     else if (method === 'GET' && url.endsWith('/reservation')) answer = answers.reservation ?? { status: 200, body: { carId: car.id, reserved: false, heldUntil: null } };
-    else if (method === 'POST') answer = answers.reserve ?? { status: 201, body: { id: RESERVATION_ID, heldUntil: HELD_UNTIL, deposit: 200, paymentReference: 'auth_1' } };
+    else if (method === 'POST') answer = (Array.isArray(answers.reserve) ? answers.reserve.shift() : answers.reserve) ?? { status: 201, body: { id: RESERVATION_ID, heldUntil: HELD_UNTIL, deposit: 200, paymentReference: 'auth_1' } };
     else if (method === 'DELETE') answer = answers.cancel ?? { status: 200, body: { id: RESERVATION_ID, status: 'cancelled' } };
     if (answer === 'network-down') throw new TypeError('Failed to fetch');
     const { status, body } = answer;
@@ -159,6 +162,37 @@ describe('the checkout form', () => {
     await fillWithCard();
     reserve();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your reservation could not be sent. Please check your connection and try again, or call us on 02 9000 0000.'));
+  });
+});
+
+describe('a retry', () => {
+  const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
+
+  it('after a lost answer carries the first attempt’s Idempotency-Key, so the shopper gets their reservation and not “already reserved”', async () => {
+    const calls = fakeApi({ reserve: ['network-down'] });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderCheckout();
+    await fillWithCard();
+    reserve();
+    await screen.findByRole('alert');
+    reserve();
+    await screen.findByRole('status', { name: 'Your car is reserved' });
+    const [first, retry] = posts(calls);
+    expect(first?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry?.key).toBe(first?.key);
+  });
+
+  it('with another card is a new attempt with a key of its own', async () => {
+    const calls = fakeApi({ reserve: [{ status: 402, body: { error: 'Your card was declined.', field: 'payment' } }] });
+    renderCheckout();
+    await fillWithCard('4000 0000 0000 0002');
+    reserve();
+    await screen.findByText('Your card was declined.');
+    type('Card number', '4242 4242 4242 4242');
+    reserve();
+    await screen.findByRole('status', { name: 'Your car is reserved' });
+    const [declined, next] = posts(calls);
+    expect(next?.key).not.toBe(declined?.key);
   });
 });
 

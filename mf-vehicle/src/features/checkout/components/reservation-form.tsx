@@ -5,7 +5,7 @@ import { dealerTimeZone } from '@forecourt/shared-config/hours';
 import { formatPhone } from '@forecourt/shared-config/identity';
 import { useEffect, useMemo, useState } from 'react';
 import { depositText } from '../../../lib/reserve-copy';
-import { sendReservation, type ReservationMade } from '../api/reserve';
+import { createReserver, type ReservationMade } from '../api/reserve';
 import { cardNumberInput, cardToken, expiryInput } from '../lib/card';
 import { holdEndText } from '../lib/reservation';
 import { refusalErrors } from '../lib/reservation-errors';
@@ -35,6 +35,7 @@ export default function ReservationForm({ slug, carName, deposit }: ReservationF
   const noun = tenant.search.itemNoun;
   const [made, setMade] = useState<ReservationMade | null>(null);
   const schema = useMemo(() => checkoutFormSchema(deposit), [deposit]);
+  const reserve = useMemo(() => createReserver(slug), [slug]);
   const amount = depositText(deposit);
   if (made) return <ReservationConfirmation reservation={made} slug={slug} carName={carName} />;
 
@@ -42,7 +43,7 @@ export default function ReservationForm({ slug, carName, deposit }: ReservationF
     const payment = deposit > 0 && values.card_number ? cardToken(values.card_number) : undefined;
     // Built field by field, so nothing typed in the card fields but the token and last four is sent.
     const body: ReservationBody = { name: values.name, email: values.email, phone: values.phone, terms: true, ...(payment ? { payment } : {}) };
-    const outcome = await sendReservation(slug, body);
+    const outcome = await reserve(body);
     if (outcome.status === 'reserved') {
       setMade(outcome.reservation);
       return undefined;
