@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PlatformTables } from '../db/schema';
+import { endpointFromEnv } from '../server/env';
 
 /**
  * Sending an SMS: the one partner call of sign-in. The platform talks to this port only.
@@ -67,9 +68,7 @@ export async function readOutbox(db: Kysely<PlatformTables>, tenant: string, lim
 
 /** The gateway the environment asks for: HTTP when FORECOURT_SMS_URL is set, else the outbox. */
 export function smsGatewayFromEnv(db: Kysely<PlatformTables>, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): SmsGateway {
-  const url = env['FORECOURT_SMS_URL'];
-  if (!url) return new OutboxSmsGateway(db, log);
-  const token = env['FORECOURT_SMS_TOKEN'];
-  if (!token) throw new Error('FORECOURT_SMS_URL is set but FORECOURT_SMS_TOKEN is not');
-  return new HttpSmsGateway(url, token, env['FORECOURT_SMS_SENDER'] ?? 'Forecourt');
+  const endpoint = endpointFromEnv(env, 'FORECOURT_SMS_URL', 'FORECOURT_SMS_TOKEN');
+  if (!endpoint) return new OutboxSmsGateway(db, log);
+  return new HttpSmsGateway(endpoint.url, endpoint.credential, env['FORECOURT_SMS_SENDER'] ?? 'Forecourt');
 }

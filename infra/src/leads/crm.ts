@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PlatformTables } from '../db/schema';
+import { endpointFromEnv } from '../server/env';
 
 export interface OutgoingLead {
   id: string;
@@ -70,9 +71,7 @@ export class WebhookCrm implements Crm {
 }
 
 export function crmFromEnv(db: Kysely<PlatformTables>, env: NodeJS.ProcessEnv = process.env): Crm {
-  const url = env['FORECOURT_CRM_WEBHOOK_URL'];
-  if (!url) return new DevCrm(db);
-  const secret = env['FORECOURT_CRM_WEBHOOK_SECRET'];
-  if (!secret) throw new Error('FORECOURT_CRM_WEBHOOK_URL is set but FORECOURT_CRM_WEBHOOK_SECRET is not');
-  return new WebhookCrm(url, secret);
+  const endpoint = endpointFromEnv(env, 'FORECOURT_CRM_WEBHOOK_URL', 'FORECOURT_CRM_WEBHOOK_SECRET');
+  if (!endpoint) return new DevCrm(db);
+  return new WebhookCrm(endpoint.url, endpoint.credential);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { comparisonRate, exactRepayment, type FinancePartner } from '../../../../mf-finance/server';
-import { positiveFromEnv } from '../../server/env';
+import { endpointFromEnv, positiveFromEnv } from '../../server/env';
 
 /**
  * The finance partner (the product's 'YouX'): an instant quote for a price, term and credit score,
@@ -189,13 +189,9 @@ export class HttpFinancePartner implements FinancePartner {
  * production's shoppers to the simulator.
  */
 export function financePartnerFromEnv(env: NodeJS.ProcessEnv = process.env): SimulatedFinancePartner | HttpFinancePartner {
-  const url = env['FORECOURT_FINANCE_PARTNER_URL'] || undefined;
-  const key = env['FORECOURT_FINANCE_PARTNER_KEY'] || undefined;
-  if (url && !key) throw new Error('FORECOURT_FINANCE_PARTNER_URL is set but FORECOURT_FINANCE_PARTNER_KEY is not');
-  if (key && !url) throw new Error('FORECOURT_FINANCE_PARTNER_KEY is set but FORECOURT_FINANCE_PARTNER_URL is not');
-  if (url && key) {
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new Error(`FORECOURT_FINANCE_PARTNER_URL must be an http(s) address, got '${url}'`);
-    return new HttpFinancePartner(url, key, { timeoutMs: positiveFromEnv(env, 'FORECOURT_FINANCE_PARTNER_TIMEOUT_MS', PARTNER_TIMEOUT_MS, { integer: true }) });
+  const endpoint = endpointFromEnv(env, 'FORECOURT_FINANCE_PARTNER_URL', 'FORECOURT_FINANCE_PARTNER_KEY');
+  if (endpoint) {
+    return new HttpFinancePartner(endpoint.url, endpoint.credential, { timeoutMs: positiveFromEnv(env, 'FORECOURT_FINANCE_PARTNER_TIMEOUT_MS', PARTNER_TIMEOUT_MS, { integer: true }) });
   }
   return new SimulatedFinancePartner({ delayMs: positiveFromEnv(env, 'FORECOURT_FINANCE_SIMULATOR_DELAY_MS', SIMULATOR_DELAY_MS, { integer: true, allowZero: true }) });
 }

@@ -1,4 +1,5 @@
 import { POSTCODE_REGIONS, type PostcodeRegion } from './postcode-regions';
+import { endpointFromEnv } from '../../server/env';
 
 export interface GeocodedPostcode {
   postcode: string;
@@ -79,9 +80,7 @@ export class HttpGeocoder implements Geocoder {
 }
 
 export function geocoderFromEnv(env: NodeJS.ProcessEnv = process.env): Geocoder {
-  const url = env['FORECOURT_GEOCODING_URL'];
-  if (!url) return new LocalPostcodeGeocoder();
-  const key = env['FORECOURT_GEOCODING_KEY'];
-  if (!key) throw new Error('FORECOURT_GEOCODING_URL is set but FORECOURT_GEOCODING_KEY is not');
-  return new HttpGeocoder(url, key);
+  const endpoint = endpointFromEnv(env, 'FORECOURT_GEOCODING_URL', 'FORECOURT_GEOCODING_KEY');
+  if (!endpoint) return new LocalPostcodeGeocoder();
+  return new HttpGeocoder(endpoint.url, endpoint.credential);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AuthorisationResult, PaymentGateway } from '../../../../mf-vehicle/server';
-import { positiveFromEnv } from '../../server/env';
+import { endpointFromEnv, positiveFromEnv } from '../../server/env';
 
 /**
  * The card processor the reservation deposit is authorised with (mf-vehicle's `PaymentGateway`
@@ -209,13 +209,9 @@ export class HttpPaymentGateway implements PaymentGateway {
  * production's deposits with the simulator.
  */
 export function paymentGatewayFromEnv(env: NodeJS.ProcessEnv = process.env): LocalPaymentSimulator | HttpPaymentGateway {
-  const url = env['FORECOURT_PAYMENTS_URL'] || undefined;
-  const token = env['FORECOURT_PAYMENTS_TOKEN'] || undefined;
-  if (url && !token) throw new Error('FORECOURT_PAYMENTS_URL is set but FORECOURT_PAYMENTS_TOKEN is not');
-  if (token && !url) throw new Error('FORECOURT_PAYMENTS_TOKEN is set but FORECOURT_PAYMENTS_URL is not');
-  if (url && token) {
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new Error(`FORECOURT_PAYMENTS_URL must be an http(s) address, got '${url}'`);
-    return new HttpPaymentGateway(url, token, { timeoutMs: positiveFromEnv(env, 'FORECOURT_PAYMENTS_TIMEOUT_MS', PROCESSOR_TIMEOUT_MS, { integer: true }) });
+  const endpoint = endpointFromEnv(env, 'FORECOURT_PAYMENTS_URL', 'FORECOURT_PAYMENTS_TOKEN');
+  if (endpoint) {
+    return new HttpPaymentGateway(endpoint.url, endpoint.credential, { timeoutMs: positiveFromEnv(env, 'FORECOURT_PAYMENTS_TIMEOUT_MS', PROCESSOR_TIMEOUT_MS, { integer: true }) });
   }
   return new LocalPaymentSimulator({ delayMs: positiveFromEnv(env, 'FORECOURT_PAYMENTS_SIMULATOR_DELAY_MS', SIMULATOR_DELAY_MS, { integer: true, allowZero: true }) });
 }
