@@ -118,6 +118,11 @@ describe('vehicle page', () => {
     expect(screen.getByRole('link', { name: 'Reserve Car Now for $200' })).toHaveAttribute('href', '/cars/2021-toyota-hilux-sr5-ha010001/checkout');
   });
 
+  it('sends the reserve button to /buy-online on a site that names that page', () => {
+    renderDetails(HILUX, testTenant({ vehicle: { checkoutPath: 'buy-online' } }));
+    expect(screen.getByRole('link', { name: 'Reserve Car Now for $200' })).toHaveAttribute('href', '/cars/2021-toyota-hilux-sr5-ha010001/buy-online');
+  });
+
   it('names no amount on the reserve button of a site with a $0 deposit', () => {
     renderDetails(HILUX, testTenant({ vehicle: { reserveDeposit: 0 } }));
     expect(screen.getByRole('link', { name: 'Reserve Car Now' })).toBeInTheDocument();

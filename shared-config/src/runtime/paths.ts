@@ -25,7 +25,8 @@ export const paths = {
   /** The signed-in shopper's watchlist (mf-search). */
   watchlist: () => '/watchlist',
   car: (slug: string) => `/cars/${encodeURIComponent(slug)}`,
-  checkout: (slug: string) => `/cars/${encodeURIComponent(slug)}/checkout`,
+  /** Reserve online: the site's `vehicle.checkoutPath` names the last segment. */
+  checkout: (slug: string, page: 'checkout' | 'buy-online' = 'checkout') => `/cars/${encodeURIComponent(slug)}/${page}`,
   print: (slug: string) => withQuery('/print', { car_id: slug }),
   finance: () => '/finance',
   personalisedFinance: (carId: string) => withQuery('/personalised/finance', { car_id: carId }),

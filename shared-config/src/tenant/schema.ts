@@ -137,6 +137,8 @@ const VehicleSettingsSchema = z
     reserveDeposit: z.number().int().min(0).max(10_000).default(200),
     /** Online checkout: the Reserve Car Now button and the Reserve Online tab (spec: 'only when online checkout is enabled'). */
     onlineCheckout: z.boolean().default(true),
+    /** Where the Reserve buttons go: /cars/{slug}/checkout, or /cars/{slug}/buy-online (spec: 'some sites use /cars/{slug}/buy-online'); both addresses work on every site. */
+    checkoutPath: z.enum(['checkout', 'buy-online']).default('checkout'),
     /** The used-car promise: the 14-day return, or the '48 hour money back guarantee and 12 months roadside assist' (spec: 'for one tenant'). */
     usedCarPromise: z.enum(['return', 'money-back']).default('return'),
     /** The warranty the copy claims, by car type (spec: '3, 5 or 7 years depending on tenant and car type'). */

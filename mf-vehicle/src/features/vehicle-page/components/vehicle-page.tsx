@@ -223,7 +223,7 @@ function Actions({ car }: { car: VehicleSummary }) {
   return (
     <div css={{ display: 'grid', gap: '0.5rem' }}>
       {settings.onlineCheckout && (
-        <a href={paths.checkout(car.slug)} css={buttonCss(tenant.theme.primary)}>
+        <a href={paths.checkout(car.slug, tenant.vehicle.checkoutPath)} css={buttonCss(tenant.theme.primary)}>
           {reserveButtonText(settings.reserveDeposit)}
         </a>
       )}
