@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, E2E_RESERVE_HOLD_SECONDS, tenantUrl } from '../support/env';
 import { findListedCar, type ListedCar } from '../support/listed-cars';
+import { signInOnPage } from '../support/sign-in';
+import { formatPhone } from '@forecourt/shared-config/identity';
 
 /**
  * Reserve online across remotes: mf-vehicle's checkout takes the deposit and holds the car, the
@@ -73,4 +75,28 @@ test('a declined card reserves nothing and says why on the card field', async ({
   await page.getByRole('button', { name: 'Reserve for $200' }).click();
   await expect(page.getByText('Your card was declined.').first()).toBeVisible();
   await expect((await resultCard(page, car)).getByText('Reserved', { exact: true })).toHaveCount(0);
+});
+
+test('on a site that gates checkout and takes no deposit: Reserve sends a signed-out shopper to sign in, then to its buy-online page, and the reservation shows in their garage', async ({ page }) => {
+  const GROUP = 'summit-auto-group';
+  const car = await findListedCar(E2E_PORT, GROUP, (c) => c.status === 'in_stock' && !c.reserved);
+  await page.goto(tenantUrl(GROUP, `/cars/${car.slug}`));
+  await page.getByRole('link', { name: 'Reserve Car Now', exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/sign-in\\?type=checkout&redirect=${encodeURIComponent(`/cars/${car.slug}/buy-online`)}`));
+  const phone = await signInOnPage(page);
+  await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}/buy-online$`));
+
+  // No deposit: no card, and the mobile is the one signed in with.
+  await expect(page.getByLabel('Mobile number')).toHaveValue(formatPhone(phone));
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await page.getByLabel('Full name').fill('Gale Group');
+  await page.getByLabel('Email address').fill('gale@example.com');
+  await page.getByRole('checkbox', { name: /I agree to the reservation terms/ }).check();
+  await page.getByRole('button', { name: 'Reserve this vehicle' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /is reserved/ })).toBeFocused();
+
+  await page.goto(tenantUrl(GROUP, '/mymotorama'));
+  const reservations = page.getByRole('list', { name: 'Your reservations' });
+  await expect(reservations.getByRole('link', { name: car.name })).toHaveAttribute('href', `/cars/${car.slug}`);
+  await expect(reservations).toContainText('Held until');
 });
