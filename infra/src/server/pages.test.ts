@@ -40,7 +40,10 @@ describe('compression', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
-    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    // The page's search keys are secured until a second-resolution instant: two requests that
+    // straddle a second differ only there.
+    const keysAside = (html: string) => html.replace(/"apiKey":"[^"]*"/g, '"apiKey":"(secured key)"');
+    expect(keysAside(zlib.brotliDecompressSync(br.rawPayload).toString())).toBe(keysAside(plain.body));
   });
 
   it('leaves an answer under 1 KB uncompressed', async () => {
