@@ -31,3 +31,78 @@ describe('forecourt publish', () => {
     expect(await new Registry(path.join(dataDir, 'registry')).listVersions('mf-search')).toEqual(['2.0.0']);
   });
 });
+
+describe('forecourt canary, promote, list and history', () => {
+  const saved = { FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL, USER: process.env.USER };
+  let dataDir: string;
+  let printed: string[];
+
+  beforeAll(async () => {
+    dataDir = await tempDir();
+    const registry = new Registry(path.join(dataDir, 'registry'));
+    for (const [team, version] of [['shell', '1.0.0'], ['mf-search', '1.0.0'], ['mf-search', '1.1.0']] as const) {
+      await registry.publish(team, await makeFakeBuild(dataDir, { team, version }));
+    }
+  });
+  afterAll(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    // No server answers on port 1: the commands run the admin API in process on the data folder,
+    // its own PGlite, whatever database the test run was given.
+    process.env.FORECOURT_DATA_DIR = dataDir;
+    process.env.PORT = '1';
+    process.env.USER = 'cli-tester';
+    delete process.env.DATABASE_URL;
+    printed = [];
+    jest.spyOn(console, 'log').mockImplementation((line: unknown) => {
+      printed.push(String(line));
+    });
+  });
+  afterEach(() => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    jest.restoreAllMocks();
+  });
+
+  const output = () => printed.join('\n');
+  /** The table row that starts with a cell, its cells split on the column gaps. */
+  const row = (text: string, first: string) => text.split('\n').find((line) => line.startsWith(`${first} `))?.split(/\s{2,}/);
+
+  it('starts a canary, lists it, promotes it and shows the history filtered by tenant and remote', async () => {
+    await run(['pin', 'harbourside-motors', 'mf-search', '1.1.0']);
+    await run(['canary', 'harbourside-motors', 'mf-search', '1.0.0', '50']);
+    expect(output()).toContain('Canary on harbourside-motors mf-search: 1.0.0 for 50% of shoppers (the others stay on 1.1.0)');
+
+    printed = [];
+    await run(['list', 'harbourside-motors']);
+    expect(printed[0]).toBe('harbourside-motors');
+    expect(output()).toMatch(/^TEAM +PIN +CANARY +LAST GOOD$/m);
+    expect(row(output(), 'mf-search')).toEqual(['mf-search', '1.1.0', '1.0.0 @ 50%', '-']);
+    expect(row(output(), 'shell')).toEqual(['shell', '(not pinned)', '-', '-']);
+
+    printed = [];
+    await run(['promote', 'harbourside-motors', 'mf-search']);
+    expect(output()).toContain('Promoted the canary of harbourside-motors mf-search: 1.1.0 -> 1.0.0 (last good: 1.1.0)');
+
+    printed = [];
+    await run(['history', '--tenant', 'harbourside-motors', '--remote', 'mf-search']);
+    const lines = output().split('\n');
+    expect(lines[0]?.split(/\s{2,}/)).toEqual(['WHEN', 'TENANT', 'TEAM', 'ACTION', 'FROM', 'TO', 'PERCENT', 'WHO']);
+    expect(lines.slice(2).map((line) => line.split(/\s{2,}/).slice(1))).toEqual([
+      ['harbourside-motors', 'mf-search', 'promote', '1.1.0', '1.0.0', '50%', 'cli-tester'],
+      ['harbourside-motors', 'mf-search', 'canary', '1.1.0', '1.0.0', '50%', 'cli-tester'],
+      ['harbourside-motors', 'mf-search', 'pin', '-', '1.1.0', '-', 'cli-tester'],
+    ]);
+  });
+
+  it('prints the admin API\'s refusal of a percent out of range, naming percent', async () => {
+    await expect(run(['canary', 'redgum-used-cars', 'mf-search', '1.1.0', '150'])).rejects.toThrow(/^percent: /);
+  });
+
+  it('refuses a percent that is not a whole number before calling anything', async () => {
+    await expect(run(['canary', 'redgum-used-cars', 'mf-search', '1.1.0', '12.5'])).rejects.toThrow("percent must be a whole number from 1 to 99, not '12.5'");
+  });
+});

@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
 import { migrate, openDatabase } from '../db/database';
 import type { FailureSummary } from '../db/events';
-import type { PinChange } from '../db/pins';
+import type { Canary, PinChange } from '../db/pins';
 import { prepareSite } from '../deploy/prepare-site';
-import type { PinsOverview } from '../pins/pin-service';
+import type { EffectivePin, PinsOverview } from '../pins/pin-service';
 import { REPO_ROOT } from '../paths';
 import { PublishError, Registry } from '../registry/registry';
 import { listen, serverSettings } from '../server/main';
@@ -20,9 +20,15 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
   start                                   build what is missing, migrate, publish, pin, serve
   publish <team> [--from <dir>]           publish a build (default <repo>/<team>/dist) to the registry
   pin <tenant> <team> <version>           pin a published version for a tenant ('*' = platform default)
-  rollback <tenant> <team> [--to <ver>]   go back to the last-good version (or --to)
-  list [tenant]                           pins per tenant and published versions per team
-  history [tenant]                        every pin change: when, who, from, to
+  canary <tenant> <team> <version> <percent>
+                                          send percent (1-99) of the tenant's shoppers, sticky per
+                                          shopper, to a published version; run again to change it
+  promote <tenant> <team>                 make the canary's version the pin (the pin becomes last good)
+  rollback <tenant> <team> [--to <ver>]   drop the canary if one runs, else go back to the last-good
+                                          version (or --to)
+  list [tenant]                           per tenant: each team's pin, canary and last good; published versions
+  history [tenant] [--tenant <t>] [--remote <team>]
+                                          every change: when, who, what, from, to, percent
   failures [tenant] [--days N]            failures the shells reported, per tenant, remote, version, kind
   migrate                                 apply database migrations
   seed [--cars N] [--seed S] [--force]    generate demo stock (N cars in all; --force replaces existing)
@@ -30,9 +36,9 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
                                           embedded one, or Algolia when SEARCH_APP_ID/_ADMIN_KEY/_SEARCH_KEY are set)
   help                                    this text
 
-pin, rollback, list and history go through the running server's admin API when one answers on
-PORT (default 8080), else they run in process on the same data dir. A pin applies on the next
-page load. Environment: PORT, HOST, FORECOURT_DATA_DIR, FORECOURT_TENANTS_DIR, DATABASE_URL.`;
+pin, canary, promote, rollback, list and history go through the running server's admin API
+when one answers on PORT (default 8080), else they run in process on the same data dir. A pin or
+canary applies on the next page load. Environment: PORT, HOST, FORECOURT_DATA_DIR, FORECOURT_TENANTS_DIR, DATABASE_URL.`;
 
 class UsageError extends Error {}
 
@@ -92,36 +98,91 @@ async function publish(team: string | undefined, from: string | undefined): Prom
   console.log(`  /registry/${team}/${meta.version}/  (no tenant changed; pin it with: npm run forecourt -- pin <tenant> ${team} ${meta.version})`);
 }
 
+interface ChangeResult {
+  pin: { tenant: string; team: string; version: string; lastGoodVersion: string | null };
+  change: PinChange | null;
+  droppedCanary: Canary | null;
+}
+
+const APPLIES = 'Applies on the next page load.';
+
 function describeChange(result: unknown): string {
-  const { pin, change } = result as { pin: { tenant: string; team: string; version: string; lastGoodVersion: string | null }; change: PinChange | null };
-  if (!change) return `${pin.tenant} ${pin.team} is already on ${pin.version}; nothing changed`;
-  return `${change.action === 'rollback' ? 'Rolled back' : 'Pinned'} ${pin.tenant} ${pin.team}: ${change.fromVersion ?? '(none)'} -> ${pin.version}` +
-    (pin.lastGoodVersion ? ` (last good: ${pin.lastGoodVersion})` : '') + '. Applies on the next page load.';
+  const { pin, change, droppedCanary } = result as ChangeResult;
+  const dropped = droppedCanary ? `canary of ${droppedCanary.version} at ${droppedCanary.percent}% dropped` : '';
+  if (!change) {
+    return `${pin.tenant} ${pin.team} is already on ${pin.version}; ` + (dropped ? `${dropped}. ${APPLIES}` : 'nothing changed');
+  }
+  if (change.action === 'rollback' && droppedCanary) {
+    return `Dropped the canary of ${pin.tenant} ${pin.team}: its ${droppedCanary.percent}% of shoppers go back from ${droppedCanary.version} to ${pin.version}. ${APPLIES}`;
+  }
+  const verb = change.action === 'rollback' ? 'Rolled back' : change.action === 'promote' ? 'Promoted the canary of' : 'Pinned';
+  return `${verb} ${pin.tenant} ${pin.team}: ${change.fromVersion ?? '(none)'} -> ${pin.version}` +
+    (pin.lastGoodVersion ? ` (last good: ${pin.lastGoodVersion})` : '') +
+    (dropped && change.action === 'pin' ? ` (${dropped})` : '') + `. ${APPLIES}`;
+}
+
+function describeCanary(result: unknown): string {
+  const { canary, pin, change } = result as { canary: Canary; pin: { version: string }; change: PinChange | null };
+  const what = `${canary.tenant} ${canary.team}: ${canary.version} for ${canary.percent}% of shoppers (the others stay on ${pin.version})`;
+  if (!change) return `The canary already runs on ${what}; nothing changed`;
+  return `Canary on ${what}. ${APPLIES} Then: promote ${canary.tenant} ${canary.team}, or rollback ${canary.tenant} ${canary.team} to drop it.`;
+}
+
+/** A whole number as typed; the range is the admin API's to check, so both say the same. */
+function parsePercent(raw: string): number {
+  if (!/^\d{1,3}$/.test(raw)) throw new UsageError(`percent must be a whole number from 1 to 99, not '${raw}'`);
+  return Number(raw);
+}
+
+function pinCell(p: EffectivePin): string {
+  if (!p.version) return '(not pinned)';
+  return p.source === 'default' ? `${p.version} (platform default)` : p.version;
 }
 
 async function list(tenant: string | undefined): Promise<void> {
   const overview = (await adminCall('GET', '/pins')) as PinsOverview;
-  const rows = overview.effective
-    .filter((p) => !tenant || p.tenant === tenant)
-    .map((p) => [p.tenant, p.team, p.version ?? '(none)', p.lastGoodVersion ?? '-', p.source === 'default' ? "platform default ('*')" : p.source === 'tenant' ? 'tenant pin' : 'not pinned']);
-  if (tenant && rows.length === 0) throw new Error(`Unknown tenant '${tenant}'`);
-  const defaults = overview.pins.filter((p) => p.tenant === '*').map((p) => ['*', p.team, p.version, p.lastGoodVersion ?? '-', 'platform default']);
-  console.log(formatTable(['TENANT', 'REMOTE', 'PINNED', 'LAST GOOD', 'SOURCE'], [...rows, ...(tenant ? [] : defaults)]));
-  console.log('');
+  const shown = overview.effective.filter((p) => !tenant || p.tenant === tenant);
+  if (tenant && shown.length === 0) throw new Error(`Unknown tenant '${tenant}'`);
+  const tenants = [...new Set(shown.map((p) => p.tenant))];
+  // One table per tenant: what its shoppers get per team is read across one line.
+  for (const slug of tenants) {
+    console.log(slug);
+    const rows = shown
+      .filter((p) => p.tenant === slug)
+      .map((p) => [p.team, pinCell(p), p.canary ? `${p.canary.version} @ ${p.canary.percent}%` : '-', p.lastGoodVersion ?? '-']);
+    console.log(formatTable(['TEAM', 'PIN', 'CANARY', 'LAST GOOD'], rows));
+    console.log('');
+  }
+  const defaults = overview.pins.filter((p) => p.tenant === '*');
+  if (!tenant && defaults.length) {
+    console.log("platform defaults ('*', for tenants without their own pin)");
+    console.log(formatTable(['TEAM', 'PIN', 'LAST GOOD'], defaults.map((p) => [p.team, p.version, p.lastGoodVersion ?? '-'])));
+    console.log('');
+  }
   console.log(formatTable(['TEAM', 'PUBLISHED VERSIONS'], Object.entries(overview.published).map(([team, versions]) => [team, versions.join(', ') || '(none)'])));
 }
 
-async function history(tenant: string | undefined): Promise<void> {
-  const query = tenant ? `?tenant=${encodeURIComponent(tenant)}` : '';
-  const { changes } = (await adminCall('GET', `/history${query}`)) as { changes: PinChange[] };
+async function history(tenant: string | undefined, team: string | undefined): Promise<void> {
+  const params = new URLSearchParams({ ...(tenant ? { tenant } : {}), ...(team ? { team } : {}) });
+  const { changes } = (await adminCall('GET', `/history${params.size ? `?${params}` : ''}`)) as { changes: PinChange[] };
   if (changes.length === 0) {
-    console.log(tenant ? `No pin changes for ${tenant}.` : 'No pin changes yet.');
+    const scope = [tenant, team].filter(Boolean).join(' ');
+    console.log(scope ? `No pin changes for ${scope}.` : 'No pin changes yet.');
     return;
   }
   console.log(
     formatTable(
-      ['WHEN', 'TENANT', 'TEAM', 'ACTION', 'FROM', 'TO', 'WHO'],
-      changes.map((c) => [new Date(c.at).toISOString().replace('T', ' ').slice(0, 19), c.tenant, c.team, c.action, c.fromVersion ?? '-', c.toVersion, c.actor]),
+      ['WHEN', 'TENANT', 'TEAM', 'ACTION', 'FROM', 'TO', 'PERCENT', 'WHO'],
+      changes.map((c) => [
+        new Date(c.at).toISOString().replace('T', ' ').slice(0, 19),
+        c.tenant,
+        c.team,
+        c.action,
+        c.fromVersion ?? '-',
+        c.toVersion,
+        c.percent === null ? '-' : `${c.percent}%`,
+        c.actor,
+      ]),
     ),
   );
 }
@@ -207,6 +268,8 @@ export async function run(argv: readonly string[]): Promise<void> {
     options: {
       from: { type: 'string' },
       to: { type: 'string' },
+      tenant: { type: 'string' },
+      remote: { type: 'string' },
       cars: { type: 'string' },
       seed: { type: 'string' },
       force: { type: 'boolean' },
@@ -230,6 +293,18 @@ export async function run(argv: readonly string[]): Promise<void> {
       console.log(describeChange(await adminCall('POST', '/pins', { tenant, team, version, actor: actor() })));
       return;
     }
+    case 'canary': {
+      const [tenant, team, version, percent] = rest;
+      if (!tenant || !team || !version || !percent) throw new UsageError('canary needs <tenant> <team> <version> <percent>');
+      console.log(describeCanary(await adminCall('POST', '/canary', { tenant, team, version, percent: parsePercent(percent), actor: actor() })));
+      return;
+    }
+    case 'promote': {
+      const [tenant, team] = rest;
+      if (!tenant || !team) throw new UsageError('promote needs <tenant> <team>');
+      console.log(describeChange(await adminCall('POST', '/promote', { tenant, team, actor: actor() })));
+      return;
+    }
     case 'rollback': {
       const [tenant, team] = rest;
       if (!tenant || !team) throw new UsageError('rollback needs <tenant> <team> [--to <version>]');
@@ -239,7 +314,8 @@ export async function run(argv: readonly string[]): Promise<void> {
     case 'list':
       return list(rest[0]);
     case 'history':
-      return history(rest[0]);
+      if (rest[0] && values.tenant && rest[0] !== values.tenant) throw new UsageError('history takes one tenant: either [tenant] or --tenant');
+      return history(values.tenant ?? rest[0], values.remote);
     case 'failures':
       return failures(rest[0], values.days);
     case 'migrate':

@@ -1,5 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { PinChangesTable, PinsTable, PlatformTables } from './schema';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { CanariesTable, PinChangeAction, PinChangesTable, PinsTable, PlatformTables } from './schema';
 
 /** The tenant value of a platform-wide default pin, used by every tenant without its own. */
 export const DEFAULT_TENANT = '*';
@@ -19,7 +19,20 @@ export interface PinChange {
   team: string;
   fromVersion: string | null;
   toVersion: string;
-  action: 'pin' | 'rollback';
+  action: PinChangeAction;
+  /** The canary's share of shoppers this change set or ended; null when it concerned every shopper. */
+  percent: number | null;
+  actor: string;
+}
+
+/** A tenant's canary of one remote: `percent` of its shoppers, chosen sticky, get `version`. */
+export interface Canary {
+  tenant: string;
+  team: string;
+  version: string;
+  percent: number;
+  startedAt: Date;
+  /** Who started it or last changed it (the audit has every change). */
   actor: string;
 }
 
@@ -44,6 +57,17 @@ function toPin(row: Selectable<PinsTable>): Pin {
   };
 }
 
+function toCanary(row: Selectable<CanariesTable>): Canary {
+  return {
+    tenant: row.tenant,
+    team: row.team,
+    version: row.version,
+    percent: row.percent,
+    startedAt: new Date(row.started_at),
+    actor: row.actor,
+  };
+}
+
 function toChange(row: Selectable<PinChangesTable>): PinChange {
   return {
     id: Number(row.id),
@@ -53,6 +77,7 @@ function toChange(row: Selectable<PinChangesTable>): PinChange {
     fromVersion: row.from_version,
     toVersion: row.to_version,
     action: row.action,
+    percent: row.percent,
     actor: row.actor,
   };
 }
@@ -80,13 +105,88 @@ export function effectivePins(pins: readonly Pin[], tenant: string): Map<string,
   return byTeam;
 }
 
+export async function listCanaries(db: Kysely<PlatformTables>): Promise<Canary[]> {
+  const rows = await db.selectFrom('canaries').selectAll().orderBy('tenant').orderBy('team').execute();
+  return rows.map(toCanary);
+}
+
+/** A tenant's canaries by team (read on every page, next to its pins). */
+export async function canariesForTenant(db: Kysely<PlatformTables>, tenant: string): Promise<Map<string, Canary>> {
+  const rows = await db.selectFrom('canaries').selectAll().where('tenant', '=', tenant).execute();
+  return new Map(rows.map((row) => [row.team, toCanary(row)]));
+}
+
 export async function listPinChanges(
   db: Kysely<PlatformTables>,
-  filter: { tenant?: string; limit?: number } = {},
+  filter: { tenant?: string; team?: string; limit?: number } = {},
 ): Promise<PinChange[]> {
   let query = db.selectFrom('pin_changes').selectAll().orderBy('id', 'desc').limit(filter.limit ?? 200);
   if (filter.tenant) query = query.where('tenant', '=', filter.tenant);
+  if (filter.team) query = query.where('team', '=', filter.team);
   return (await query.execute()).map(toChange);
+}
+
+type Trx = Transaction<PlatformTables>;
+
+/** The tenant's own pin and the platform default for one team, locked for the change. */
+async function lockPins(trx: Trx, tenant: string, team: string) {
+  const rows = await trx
+    .selectFrom('pins')
+    .selectAll()
+    .where('tenant', 'in', [tenant, DEFAULT_TENANT])
+    .where('team', '=', team)
+    .forUpdate()
+    .execute();
+  const own = rows.find((row) => row.tenant === tenant);
+  const inherited = rows.find((row) => row.tenant === DEFAULT_TENANT);
+  return { own, inherited, effective: own ?? inherited };
+}
+
+async function lockCanary(trx: Trx, tenant: string, team: string): Promise<Selectable<CanariesTable> | undefined> {
+  return trx.selectFrom('canaries').selectAll().where('tenant', '=', tenant).where('team', '=', team).forUpdate().executeTakeFirst();
+}
+
+async function deleteCanary(trx: Trx, tenant: string, team: string): Promise<void> {
+  await trx.deleteFrom('canaries').where('tenant', '=', tenant).where('team', '=', team).execute();
+}
+
+async function record(
+  trx: Trx,
+  entry: { tenant: string; team: string; from: string | null; to: string; action: PinChangeAction; percent?: number | null; actor: string },
+): Promise<PinChange> {
+  const row = await trx
+    .insertInto('pin_changes')
+    .values({
+      tenant: entry.tenant,
+      team: entry.team,
+      from_version: entry.from,
+      to_version: entry.to,
+      action: entry.action,
+      percent: entry.percent ?? null,
+      actor: entry.actor,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toChange(row);
+}
+
+/**
+ * Moves the tenant's own pin to `version`. The version it ran until now (its own pin, else the
+ * platform default) becomes its last good, which the shell falls back to if the new one fails.
+ */
+async function movePin(trx: Trx, tenant: string, team: string, version: string) {
+  const { own, inherited } = await lockPins(trx, tenant, team);
+  if (own?.version === version) return { pin: toPin(own), previous: own.version, moved: false };
+  const previous = own?.version ?? inherited?.version ?? null;
+  const lastGood = previous === version ? (own?.last_good_version ?? null) : previous;
+  const now = new Date();
+  const row = await trx
+    .insertInto('pins')
+    .values({ tenant, team, version, last_good_version: lastGood, updated_at: now })
+    .onConflict((oc) => oc.columns(['tenant', 'team']).doUpdateSet({ version, last_good_version: lastGood, updated_at: now }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { pin: toPin(row), previous, moved: true };
 }
 
 export interface PinInput {
@@ -100,55 +200,25 @@ export interface PinResult {
   pin: Pin;
   /** Null when the version was already pinned: nothing changed, nothing recorded. */
   change: PinChange | null;
+  /** The canary this change ended, if there was one. */
+  droppedCanary: Canary | null;
 }
 
 /**
  * Pins a version. The version the tenant ran until now (its own pin, else the platform default)
- * becomes its last-good version, which the shell falls back to if the new one fails to load.
+ * becomes its last-good version. A canary of the team ends: the pin says what every shopper gets,
+ * and the drop is recorded on its own so the audit shows who ended it.
  */
 export async function setPin(db: Kysely<PlatformTables>, input: PinInput): Promise<PinResult> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('pins')
-      .selectAll()
-      .where('tenant', 'in', [input.tenant, DEFAULT_TENANT])
-      .where('team', '=', input.team)
-      .forUpdate()
-      .execute();
-    const own = current.find((row) => row.tenant === input.tenant);
-    const inherited = current.find((row) => row.tenant === DEFAULT_TENANT);
-    if (own?.version === input.version) return { pin: toPin(own), change: null };
-
-    const previous = own?.version ?? inherited?.version ?? null;
-    const lastGood = previous === input.version ? (own?.last_good_version ?? null) : previous;
-    const now = new Date();
-    const row = await trx
-      .insertInto('pins')
-      .values({
-        tenant: input.tenant,
-        team: input.team,
-        version: input.version,
-        last_good_version: lastGood,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['tenant', 'team']).doUpdateSet({ version: input.version, last_good_version: lastGood, updated_at: now }),
-      )
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const change = await trx
-      .insertInto('pin_changes')
-      .values({
-        tenant: input.tenant,
-        team: input.team,
-        from_version: previous,
-        to_version: input.version,
-        action: 'pin',
-        actor: input.actor,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { pin: toPin(row), change: toChange(change) };
+    const moved = await movePin(trx, input.tenant, input.team, input.version);
+    const canary = await lockCanary(trx, input.tenant, input.team);
+    if (canary) {
+      await deleteCanary(trx, input.tenant, input.team);
+      await record(trx, { ...input, from: canary.version, to: moved.previous ?? input.version, action: 'drop-canary', percent: canary.percent });
+    }
+    const change = moved.moved ? await record(trx, { ...input, from: moved.previous, to: input.version, action: 'pin' }) : null;
+    return { pin: moved.pin, change, droppedCanary: canary ? toCanary(canary) : null };
   });
 }
 
@@ -161,11 +231,29 @@ export interface RollbackInput {
 }
 
 /**
- * Goes back to the last-good version (or `to`). The version rolled away from is presumed bad,
- * so it never becomes the fallback: last-good is cleared until the next forward pin.
+ * With a canary, drops it: its shoppers go back to the pin, which stays. Without one, goes back to
+ * the last-good version (or `to`); the version rolled away from is presumed bad, so it never
+ * becomes the fallback: last-good is cleared until the next forward pin.
  */
 export async function rollbackPin(db: Kysely<PlatformTables>, input: RollbackInput): Promise<PinResult> {
   return db.transaction().execute(async (trx) => {
+    const { effective } = await lockPins(trx, input.tenant, input.team);
+    const canary = await lockCanary(trx, input.tenant, input.team);
+    if (canary) {
+      if (input.to) {
+        // One rollback undoes one thing: naming a version while a canary runs would also move
+        // the pin its shoppers go back to.
+        throw new PinChangeError(
+          `${input.tenant} ${input.team} has a canary of ${canary.version} at ${canary.percent}%: roll back without --to to drop it, then roll the pin back`,
+          'conflict',
+        );
+      }
+      if (!effective) throw new PinChangeError(`${input.tenant} has no pin for ${input.team} to go back to`, 'not-found');
+      await deleteCanary(trx, input.tenant, input.team);
+      const change = await record(trx, { ...input, from: canary.version, to: effective.version, action: 'rollback', percent: canary.percent });
+      return { pin: toPin(effective), change, droppedCanary: toCanary(canary) };
+    }
+
     const own = await trx
       .selectFrom('pins')
       .selectAll()
@@ -193,18 +281,79 @@ export async function rollbackPin(db: Kysely<PlatformTables>, input: RollbackInp
       .where('team', '=', input.team)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const change = await trx
-      .insertInto('pin_changes')
-      .values({
-        tenant: input.tenant,
-        team: input.team,
-        from_version: own.version,
-        to_version: target,
-        action: 'rollback',
-        actor: input.actor,
-      })
+    const change = await record(trx, { ...input, from: own.version, to: target, action: 'rollback' });
+    return { pin: toPin(row), change, droppedCanary: null };
+  });
+}
+
+/** The smallest and largest canary share: 0% is no canary, 100% is a pin. */
+export const CANARY_PERCENT = { min: 1, max: 99 } as const;
+
+export interface CanaryInput {
+  tenant: string;
+  team: string;
+  version: string;
+  percent: number;
+  actor: string;
+}
+
+export interface CanaryResult {
+  canary: Canary;
+  /** The pin the other shoppers keep (the tenant's own, else the platform default). */
+  pin: Pin;
+  /** Null when the canary already ran that version at that percent: nothing recorded. */
+  change: PinChange | null;
+}
+
+/**
+ * Starts a canary, or changes its version or percent. A new version starts it afresh; a new
+ * percent keeps its start (a shopper already on the canary stays on it while the share grows).
+ */
+export async function startCanary(db: Kysely<PlatformTables>, input: CanaryInput): Promise<CanaryResult> {
+  if (!Number.isInteger(input.percent) || input.percent < CANARY_PERCENT.min || input.percent > CANARY_PERCENT.max) {
+    throw new PinChangeError(`percent must be a whole number from ${CANARY_PERCENT.min} to ${CANARY_PERCENT.max}, not ${input.percent}`, 'invalid');
+  }
+  return db.transaction().execute(async (trx) => {
+    const { effective } = await lockPins(trx, input.tenant, input.team);
+    if (!effective) {
+      throw new PinChangeError(`${input.tenant} has no pin for ${input.team}: pin a version before a canary of another`, 'conflict');
+    }
+    if (effective.version === input.version) {
+      throw new PinChangeError(`${input.tenant} ${input.team} is pinned to ${input.version}: a canary needs another version`, 'conflict');
+    }
+    const existing = await lockCanary(trx, input.tenant, input.team);
+    if (existing && existing.version === input.version && existing.percent === input.percent) {
+      return { canary: toCanary(existing), pin: toPin(effective), change: null };
+    }
+    const startedAt = existing && existing.version === input.version ? existing.started_at : new Date();
+    const values = { version: input.version, percent: input.percent, started_at: startedAt, actor: input.actor };
+    const row = await trx
+      .insertInto('canaries')
+      .values({ tenant: input.tenant, team: input.team, ...values })
+      .onConflict((oc) => oc.columns(['tenant', 'team']).doUpdateSet(values))
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { pin: toPin(row), change: toChange(change) };
+    const change = await record(trx, { ...input, from: effective.version, to: input.version, action: 'canary' });
+    return { canary: toCanary(row), pin: toPin(effective), change };
+  });
+}
+
+/**
+ * Makes the canary's version the tenant's pin, as `setPin` would (the pin it replaces becomes last
+ * good, for a rollback), and ends the canary: every shopper now gets its version.
+ */
+export async function promoteCanary(
+  db: Kysely<PlatformTables>,
+  input: { tenant: string; team: string; actor: string },
+): Promise<PinResult> {
+  return db.transaction().execute(async (trx) => {
+    // Pins before the canary, in every change, so two changes at once never wait on each other.
+    await lockPins(trx, input.tenant, input.team);
+    const canary = await lockCanary(trx, input.tenant, input.team);
+    if (!canary) throw new PinChangeError(`${input.tenant} has no canary of ${input.team} to promote`, 'not-found');
+    const moved = await movePin(trx, input.tenant, input.team, canary.version);
+    await deleteCanary(trx, input.tenant, input.team);
+    const change = await record(trx, { ...input, from: moved.previous, to: canary.version, action: 'promote', percent: canary.percent });
+    return { pin: moved.pin, change, droppedCanary: toCanary(canary) };
   });
 }

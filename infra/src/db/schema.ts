@@ -16,7 +16,25 @@ export interface PinChangesTable {
   team: string;
   from_version: string | null;
   to_version: string;
-  action: 'pin' | 'rollback';
+  action: PinChangeAction;
+  /** The canary's share of shoppers the change set or ended; null for a change to every shopper. */
+  percent: number | null;
+  actor: string;
+}
+
+/**
+ * `canary` starts a canary or changes its version or percent, `promote` makes it the pin,
+ * `rollback` drops a canary (or, without one, moves the pin back), `drop-canary` is the canary a
+ * direct pin replaced.
+ */
+export type PinChangeAction = 'pin' | 'rollback' | 'canary' | 'promote' | 'drop-canary';
+
+export interface CanariesTable {
+  tenant: string;
+  team: string;
+  version: string;
+  percent: number;
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
   actor: string;
 }
 
@@ -162,6 +180,7 @@ export interface ReservationsTable {
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
+  canaries: CanariesTable;
   analytics_events: AnalyticsEventsTable;
   dealerships: StockRow;
   locations: StockRow;

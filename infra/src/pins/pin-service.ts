@@ -4,11 +4,16 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import {
   DEFAULT_TENANT,
   effectivePins,
+  listCanaries,
   listPinChanges,
   listPins,
   PinChangeError,
+  promoteCanary,
   rollbackPin,
   setPin,
+  startCanary,
+  type Canary,
+  type CanaryResult,
   type Pin,
   type PinChange,
   type PinResult,
@@ -23,10 +28,13 @@ export interface EffectivePin {
   lastGoodVersion: string | null;
   /** Whether the tenant has its own pin or runs the platform default (`*`). */
   source: 'tenant' | 'default' | 'none';
+  /** The version a share of the tenant's shoppers get instead, if a canary runs. */
+  canary: { version: string; percent: number } | null;
 }
 
 export interface PinsOverview {
   pins: Pin[];
+  canaries: Canary[];
   effective: EffectivePin[];
   published: Record<string, string[]>;
 }
@@ -34,6 +42,11 @@ export interface PinsOverview {
 /** The teams a tenant runs: the shell and every remote its config switches on. */
 export function teamsOf(tenant: TenantConfig): string[] {
   return [SHELL_TEAM, ...REMOTE_TEAMS.filter((team) => tenant.features[team])];
+}
+
+function canaryOf(canaries: readonly Canary[], tenant: string, team: string): EffectivePin['canary'] {
+  const canary = canaries.find((c) => c.tenant === tenant && c.team === team);
+  return canary ? { version: canary.version, percent: canary.percent } : null;
 }
 
 /**
@@ -75,18 +88,38 @@ export class PinService {
     return setPin(this.db, input);
   }
 
+  /** A rollback also ends the team's canary, if one runs (the pin then stays). */
   async rollback(input: { tenant: string; team: string; to?: string; actor: string }): Promise<PinResult> {
     this.checkTarget(input.tenant, input.team);
     if (input.to) await this.checkPublished(input.team, input.to);
     return rollbackPin(this.db, input);
   }
 
-  history(tenant?: string, limit?: number): Promise<PinChange[]> {
-    return listPinChanges(this.db, { tenant, limit });
+  /**
+   * Sends `percent` of a tenant's shoppers to another published version, with the checks of a pin.
+   * Only a tenant's own: the platform default has no shoppers of its own to split.
+   */
+  async canary(input: { tenant: string; team: string; version: string; percent: number; actor: string }): Promise<CanaryResult> {
+    if (input.tenant === DEFAULT_TENANT) {
+      throw new PinChangeError(`A canary is for one tenant's shoppers; '${DEFAULT_TENANT}' is the platform default`, 'invalid');
+    }
+    this.checkTarget(input.tenant, input.team);
+    await this.checkPublished(input.team, input.version);
+    return startCanary(this.db, input);
+  }
+
+  async promote(input: { tenant: string; team: string; actor: string }): Promise<PinResult> {
+    this.checkTarget(input.tenant, input.team);
+    return promoteCanary(this.db, input);
+  }
+
+  history(filter: { tenant?: string; team?: string; limit?: number } = {}): Promise<PinChange[]> {
+    return listPinChanges(this.db, filter);
   }
 
   async overview(): Promise<PinsOverview> {
     const pins = await listPins(this.db);
+    const canaries = await listCanaries(this.db);
     const effective: EffectivePin[] = [];
     for (const tenant of this.tenants) {
       const byTeam = effectivePins(pins, tenant.slug);
@@ -98,11 +131,12 @@ export class PinService {
           version: pin?.version ?? null,
           lastGoodVersion: pin?.lastGoodVersion ?? null,
           source: !pin ? 'none' : pin.tenant === DEFAULT_TENANT ? 'default' : 'tenant',
+          canary: canaryOf(canaries, tenant.slug, team),
         });
       }
     }
     const published: Record<string, string[]> = {};
     for (const team of REGISTRY_TEAMS) published[team] = await this.registry.listVersions(team);
-    return { pins, effective, published };
+    return { pins, canaries, effective, published };
   }
 }

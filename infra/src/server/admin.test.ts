@@ -107,6 +107,114 @@ describe('admin API pins', () => {
   });
 });
 
+describe('admin API canaries', () => {
+  const TENANT = 'harbourside-motors';
+  // The shared database's clean-up between tests predates canaries: these tests remove theirs.
+  afterEach(async () => {
+    await database.db.deleteFrom('canaries').execute();
+  });
+  beforeEach(async () => {
+    await admin('POST', '/_admin/pins', { tenant: TENANT, team: 'mf-search', version: '1.1.0', actor: 'ann' });
+  });
+
+  const startCanary = (body: object = {}) =>
+    admin('POST', '/_admin/canary', { tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50, actor: 'cat', ...body });
+
+  it('starts a canary and answers it with the pin the other shoppers keep', async () => {
+    const response = await startCanary();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      canary: { tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50, actor: 'cat' },
+      pin: { version: '1.1.0' },
+      change: { action: 'canary', fromVersion: '1.1.0', toVersion: '1.0.0', percent: 50 },
+    });
+  });
+
+  it.each([
+    ['above 99', { percent: 100 }],
+    ['below 1', { percent: 0 }],
+    ['not whole', { percent: 12.5 }],
+    ['a string', { percent: '50' }],
+  ])('refuses a percent %s with a 400 naming percent', async (_, body) => {
+    const response = await startCanary(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'percent' });
+  });
+
+  it('refuses a body without a version, naming the field', async () => {
+    const response = await admin('POST', '/_admin/canary', { tenant: TENANT, team: 'mf-search', percent: 50 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'version' });
+  });
+
+  it('refuses a version that is not published', async () => {
+    const response = await startCanary({ version: '3.0.0' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'mf-search 3.0.0 is not published (published: 1.0.0, 1.1.0)' });
+  });
+
+  it('refuses a canary of the version already pinned', async () => {
+    const response = await startCanary({ version: '1.1.0' });
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('lists the canary in the overview next to the pin', async () => {
+    await startCanary();
+    const overview = (await admin('GET', '/_admin/pins')).json<{ effective: object[]; canaries: object[] }>();
+    expect(overview.effective).toContainEqual(
+      expect.objectContaining({ tenant: TENANT, team: 'mf-search', version: '1.1.0', canary: { version: '1.0.0', percent: 50 } }),
+    );
+    expect(overview.canaries).toEqual([expect.objectContaining({ tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50 })]);
+  });
+
+  it('promotes the canary: its version becomes the pin, the old pin last good', async () => {
+    await startCanary();
+    const response = await admin('POST', '/_admin/promote', { tenant: TENANT, team: 'mf-search', actor: 'dan' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ pin: { version: '1.0.0', lastGoodVersion: '1.1.0' }, change: { action: 'promote', percent: 50, actor: 'dan' } });
+    expect((await admin('GET', '/_admin/pins')).json<{ canaries: object[] }>().canaries).toEqual([]);
+  });
+
+  it('answers 404 to a promote with no canary', async () => {
+    const response = await admin('POST', '/_admin/promote', { tenant: TENANT, team: 'mf-search' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'harbourside-motors has no canary of mf-search to promote' });
+  });
+
+  it('refuses a promote body without a team, naming the field', async () => {
+    const response = await admin('POST', '/_admin/promote', { tenant: TENANT });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'team' });
+  });
+
+  it('drops the canary on a rollback and keeps the pin', async () => {
+    await startCanary();
+    const response = await admin('POST', '/_admin/rollback', { tenant: TENANT, team: 'mf-search', actor: 'dan' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      pin: { version: '1.1.0' },
+      change: { action: 'rollback', fromVersion: '1.0.0', toVersion: '1.1.0', percent: 50 },
+      droppedCanary: { version: '1.0.0' },
+    });
+    expect((await admin('GET', '/_admin/pins')).json<{ canaries: object[] }>().canaries).toEqual([]);
+  });
+
+  it('filters the history by tenant and team', async () => {
+    await startCanary();
+    await admin('POST', '/_admin/pins', { tenant: TENANT, team: 'mf-leads', version: '1.0.0' });
+    const response = await admin('GET', `/_admin/history?tenant=${TENANT}&team=mf-search`);
+    expect(response.json<{ changes: Array<{ team: string; action: string }> }>().changes.map((c) => [c.team, c.action])).toEqual([
+      ['mf-search', 'canary'],
+      ['mf-search', 'pin'],
+    ]);
+  });
+
+  it('needs the admin token like every admin route', async () => {
+    const response = await admin('POST', '/_admin/canary', { tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50 }, null);
+    expect(response.statusCode).toBe(401);
+  });
+});
+
 describe('admin API failures', () => {
   const report = (tenant: string, kind: string, remote: string, version: string) =>
     platform.app.inject({

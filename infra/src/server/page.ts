@@ -3,7 +3,8 @@ import { FIRST_PAINT_CSS, FIRST_PAINT_DATA_ID, type FirstPaintPayload } from '@f
 import { resolveRouteOwner } from '@forecourt/shared-config/routes';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import { tenantRoutes, toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
-import type { Pin } from '../db/pins';
+import type { Canary, Pin } from '../db/pins';
+import { servesCanary } from '../pins/canary';
 import { REMOTE_ENTRY, SHELL_TEAM, type Registry } from '../registry/registry';
 import type { PageHead } from '@forecourt/shared-config/server';
 import { SCRIPT_LOADER, SCRIPT_PLAN_ELEMENT_ID, type ScriptPlan } from './script-loader';
@@ -38,6 +39,21 @@ export function failurePolicyFromEnv(env: NodeJS.ProcessEnv = process.env): Boot
   const fragmentTimeoutMs = read('FORECOURT_FRAGMENT_TIMEOUT_MS');
   if (entryTimeoutMs === undefined && fragmentTimeoutMs === undefined) return undefined;
   return { ...(entryTimeoutMs ? { entryTimeoutMs } : {}), ...(fragmentTimeoutMs ? { fragmentTimeoutMs } : {}) };
+}
+
+/**
+ * The pins one shopper's page is built from: where a canary runs and the shopper's bucket falls
+ * in its share, the canary's version, with the pin as its last good (a canary that fails to load
+ * falls back to what every other shopper runs). The manifest then names the version served.
+ */
+export function pinsForShopper(pins: ReadonlyMap<string, Pin>, canaries: ReadonlyMap<string, Canary>, shopperId: string): Map<string, Pin> {
+  const result = new Map(pins);
+  for (const [team, canary] of canaries) {
+    const pin = pins.get(team);
+    if (!pin || pin.version === canary.version || !servesCanary(shopperId, canary)) continue;
+    result.set(team, { ...pin, version: canary.version, lastGoodVersion: pin.version });
+  }
+  return result;
 }
 
 export function entryUrl(team: string, version: string, file: string): string {

@@ -242,6 +242,81 @@ describe('pins on the page', () => {
   });
 });
 
+describe('canaries on the page', () => {
+  const HOST = 'harbourside-motors.localhost';
+  const searchRemote = (html: string) => bootData(html).remotes.find((r) => r.team === 'mf-search');
+  const shopperCookie = (response: { cookies: Array<{ name: string; value: string }> }) => response.cookies.find((c) => c.name === 'fc_shopper');
+
+  beforeEach(async () => {
+    await platform.publish({ team: 'mf-search', version: '1.1.0' });
+    await platform.app.pins.pin({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0', actor: 'test' });
+    await platform.app.pins.canary({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.0.0', percent: 50, actor: 'test' });
+  });
+  // The shared database's clean-up between tests predates canaries: these tests remove theirs.
+  afterEach(async () => {
+    await database.db.deleteFrom('canaries').execute();
+  });
+
+  it('gives a new shopper a year-long, HttpOnly, SameSite=Lax shopper cookie, and a page no cache keeps', async () => {
+    const response = await page(HOST);
+    const cookie = response.cookies.find((c) => c.name === 'fc_shopper');
+    expect(cookie).toMatchObject({ value: expect.stringMatching(/^[0-9a-f]{32}$/), httpOnly: true, sameSite: 'Lax', maxAge: 31536000, path: '/' });
+    expect(cookie).not.toHaveProperty('secure', true);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves a returning shopper the same version on every load', async () => {
+    const first = await page(HOST);
+    const id = shopperCookie(first)?.value ?? '';
+    const version = searchRemote(first.body)?.version;
+    for (let i = 0; i < 5; i += 1) {
+      const again = await page(HOST, '/', { cookie: `fc_shopper=${id}` });
+      expect(searchRemote(again.body)?.version).toBe(version);
+      // A known shopper is not handed another id.
+      expect(shopperCookie(again)).toBeUndefined();
+    }
+  });
+
+  it('splits fresh shoppers between the canary and the pin', async () => {
+    const versions: string[] = [];
+    for (let i = 0; i < 200; i += 1) versions.push(searchRemote((await page(HOST)).body)?.version ?? '');
+    const onCanary = versions.filter((v) => v === '1.0.0').length;
+    expect(versions.filter((v) => v !== '1.0.0' && v !== '1.1.0')).toEqual([]);
+    // 50% of 200 is 100; 60 to 140 is over five standard deviations either side.
+    expect(onCanary).toBeGreaterThan(60);
+    expect(onCanary).toBeLessThan(140);
+  });
+
+  it('names the canary version in the manifest, with the pin as its last good', async () => {
+    let canary;
+    for (let i = 0; i < 50 && !canary; i += 1) {
+      const remote = searchRemote((await page(HOST)).body);
+      if (remote?.version === '1.0.0') canary = remote;
+    }
+    expect(canary).toMatchObject({
+      version: '1.0.0',
+      entry: '/registry/mf-search/1.0.0/remoteEntry.js',
+      lastGood: { version: '1.1.0', entry: '/registry/mf-search/1.1.0/remoteEntry.js' },
+    });
+  });
+
+  it('replaces a shopper cookie this server could not have made', async () => {
+    const response = await page(HOST, '/', { cookie: 'fc_shopper=not-an-id' });
+    expect(shopperCookie(response)?.value).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('sends every shopper back to the pin once the canary is rolled back', async () => {
+    const ids = await Promise.all(Array.from({ length: 20 }, async () => shopperCookie(await page(HOST))?.value ?? ''));
+    await platform.app.pins.rollback({ tenant: 'harbourside-motors', team: 'mf-search', actor: 'test' });
+    for (const id of ids) expect(searchRemote((await page(HOST, '/', { cookie: `fc_shopper=${id}` })).body)?.version).toBe('1.1.0');
+  });
+
+  it('sets no shopper cookie on a site without a canary', async () => {
+    const response = await page('redgum-used-cars.localhost');
+    expect(shopperCookie(response)).toBeUndefined();
+  });
+});
+
 describe('favicon', () => {
   it('draws the tenant logo mark', async () => {
     const response = await page('harbourside-motors.localhost:8080', '/favicon.svg');

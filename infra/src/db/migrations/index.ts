@@ -6,6 +6,7 @@ import { leads0004 } from './0004_leads';
 import { miscellaneous0005 } from './0005_miscellaneous';
 import { leadPhone0006 } from './0006_lead_phone';
 import { reservations0007 } from './0007_reservations';
+import { canaries0008 } from './0008_canaries';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_miscellaneous': miscellaneous0005,
   '0006_lead_phone': leadPhone0006,
   '0007_reservations': reservations0007,
+  '0008_canaries': canaries0008,
 };
 
 export const migrationProvider: MigrationProvider = {

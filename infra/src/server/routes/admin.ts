@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { failureSummary } from '../../db/events';
+import { CANARY_PERCENT } from '../../db/pins';
 import { indexStock } from '../../search/indexing/indexer';
 import { parseInput } from '../errors';
 
@@ -23,8 +24,28 @@ const RollbackBody = z
   })
   .strict();
 
+const CanaryBody = z
+  .object({
+    tenant: z.string().min(1),
+    team: z.string().min(1),
+    version: z.string().min(1),
+    // 0% is no canary and 100% is a pin.
+    percent: z.number().int().min(CANARY_PERCENT.min).max(CANARY_PERCENT.max),
+    actor: z.string().min(1).max(100).default('admin-api'),
+  })
+  .strict();
+
+const PromoteBody = z
+  .object({
+    tenant: z.string().min(1),
+    team: z.string().min(1),
+    actor: z.string().min(1).max(100).default('admin-api'),
+  })
+  .strict();
+
 const HistoryQuery = z.object({
   tenant: z.string().min(1).optional(),
+  team: z.string().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
@@ -47,7 +68,7 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
 
   fastify.get('/history', async (request) => {
     const query = parseInput(HistoryQuery, request.query, 'query');
-    return { changes: await fastify.pins.history(query.tenant, query.limit) };
+    return { changes: await fastify.pins.history(query) };
   });
 
   // Failures the shells reported (entry, mount, render, fragment-timeout, fragment-error), per
@@ -64,9 +85,20 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
     return fastify.pins.pin(body);
   });
 
+  // With a canary running, a rollback drops it and leaves the pin.
   fastify.post('/rollback', async (request) => {
     const body = parseInput(RollbackBody, request.body ?? null, 'body');
     return fastify.pins.rollback(body);
+  });
+
+  fastify.post('/canary', async (request) => {
+    const body = parseInput(CanaryBody, request.body ?? null, 'body');
+    return fastify.pins.canary(body);
+  });
+
+  fastify.post('/promote', async (request) => {
+    const body = parseInput(PromoteBody, request.body ?? null, 'body');
+    return fastify.pins.promote(body);
   });
 
   // Re-index stock into the embedded search service from the server's own database (the CLI

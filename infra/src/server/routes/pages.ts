@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import { gateOf } from '@forecourt/shared-config/gated-routes';
 import { paths } from '@forecourt/shared-config/paths';
-import { effectivePins, pinsForTenant } from '../../db/pins';
+import { canariesForTenant, effectivePins, pinsForTenant } from '../../db/pins';
+import { isShopperId, newShopperId, SHOPPER_COOKIE, SHOPPER_COOKIE_MAX_AGE_SECONDS } from '../../pins/canary';
 import type { PageHead } from '@forecourt/shared-config/server';
 import { composeFirstPaint, FIRST_PAINT_BUDGET_MS, withinBudget } from '../first-paint';
-import { composePage, failurePolicyFromEnv, renderPage, renderPlainPage, type ComposedPage } from '../page';
+import { composePage, failurePolicyFromEnv, pinsForShopper, renderPage, renderPlainPage, type ComposedPage } from '../page';
 
 /** Paths that belong to the platform, never to a page, even when nothing there matched. */
 const RESERVED = /^\/(api|registry|_admin|media|1)(\/|$)/;
@@ -51,7 +52,26 @@ export default fp(
         return reply.redirect(paths.signIn(gate, request.url, referrer ?? paths.home()), 302);
       }
 
-      const pins = effectivePins(await pinsForTenant(fastify.database.db, tenant.slug), tenant.slug);
+      let pins = effectivePins(await pinsForTenant(fastify.database.db, tenant.slug), tenant.slug);
+      const canaries = await canariesForTenant(fastify.database.db, tenant.slug);
+      if (canaries.size > 0) {
+        // Decided here, not in the browser, so the page and its manifest name one version and a
+        // returning shopper gets the same one. The id is handed out only while a canary runs:
+        // a site without one sets no cookie. The page is never stored by a cache (no-store above),
+        // so one shopper's version is never another's.
+        let shopper = request.cookies[SHOPPER_COOKIE];
+        if (!isShopperId(shopper)) {
+          shopper = newShopperId();
+          reply.setCookie(SHOPPER_COOKIE, shopper, {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: request.protocol === 'https',
+            maxAge: SHOPPER_COOKIE_MAX_AGE_SECONDS,
+          });
+        }
+        pins = pinsForShopper(pins, canaries, shopper);
+      }
       let page: ComposedPage | null;
       try {
         page = await composePage(tenant, pins, fastify.registry, pathname, fastify.stockSearch.access(tenant), failurePolicy);
