@@ -75,6 +75,27 @@ describe('footer', () => {
     expect(reports.map((failure) => [failure.kind, failure.remote])).toEqual([['fragment-error', 'mf-locations']]);
     const contact = screen.getByRole('region', { name: 'Contact Test Motors' });
     expect(within(contact).queryByText('mf-locations is unavailable')).not.toBeInTheDocument();
-    expect(contact.lastElementChild).toHaveTextContent('Sydney NSW02 9000 0000');
+    expect(contact).toHaveTextContent(/^Test MotorsSydney NSW02 9000 0000$/);
+  });
+
+  it('asks for the review summary only when the footer comes within a screen of the window', async () => {
+    let report: ((entries: Array<{ isIntersecting: boolean }>) => void) | undefined;
+    globalThis.IntersectionObserver = class {
+      constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+        report = callback;
+      }
+      observe() {}
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    try {
+      renderWithPlatform(<Footer />);
+      await act(async () => undefined);
+      expect(load).not.toHaveBeenCalled();
+      act(() => report?.([{ isIntersecting: true }]));
+      await act(async () => undefined);
+      expect(load).toHaveBeenCalledWith('mf_locations/ReviewSummary');
+    } finally {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
   });
 });

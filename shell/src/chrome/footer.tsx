@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { federationName, media, paths, readableTextOn, RemoteFragment, telHref, useTenant } from '@forecourt/shared-config';
+import { useEffect, useRef, useState } from 'react';
 
 /** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay'. */
 export const PAYMENT_METHODS = ['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'] as const;
@@ -45,6 +46,32 @@ function PaymentStrip() {
   );
 }
 
+/**
+ * Whether the element is within a screen of the window: the footer's review summary is another
+ * team's remote (its entry, its fragment, the site's locations), and a shopper who never scrolls
+ * to the footer should not pay for it on the page's first load. Without IntersectionObserver
+ * (old browsers, tests) it is near at once.
+ */
+function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: '100% 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
+function SiteReviews() {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  return <div ref={ref}>{near && <RemoteFragment id={`${federationName('mf-locations')}/ReviewSummary`} props={{}} fallback={null} />}</div>;
+}
+
 /** The site's footer: the feature banner, the site's link columns, contact, legal and the payment strip. */
 export function Footer() {
   const tenant = useTenant();
@@ -76,7 +103,7 @@ export function Footer() {
                 decoration: while it loads, and if it cannot be shown, nothing here (no space kept,
                 no fallback); the failure is still reported. The container's name comes from the
                 team's, so the shell's build names no remote (the composition journeys check it). */}
-            {tenant.features['mf-locations'] && <RemoteFragment id={`${federationName('mf-locations')}/ReviewSummary`} props={{}} fallback={null} />}
+            {tenant.features['mf-locations'] && <SiteReviews />}
           </section>
           {footer.map((column) => (
             <nav key={column.heading} aria-label={column.heading}>
