@@ -23,6 +23,17 @@ async function resultCard(page: Page, car: ListedCar) {
   return card;
 }
 
+/** The checkout form as a shopper fills it: their details, a card, and the terms. */
+async function fillCheckout(page: Page, shopper: { name: string; email: string; phone: string }, cardNumber: string): Promise<void> {
+  await page.getByLabel('Full name').fill(shopper.name);
+  await page.getByLabel('Email address').fill(shopper.email);
+  await page.getByLabel('Mobile number').fill(shopper.phone);
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('checkbox', { name: /I agree to the reservation terms/ }).check();
+}
+
 test('reserve a car with a card: it shows reserved in search while held, nobody else can reserve it, and it is free again when the hold ends', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const car = await findListedCar(E2E_PORT, TENANT, (c) => c.status === 'in_stock' && !c.reserved && c.price > 10);
@@ -30,13 +41,7 @@ test('reserve a car with a card: it shows reserved in search while held, nobody 
 
   await page.goto(tenantUrl(TENANT, `/cars/${car.slug}/checkout`));
   await expect(page.getByText('Pay a $200 deposit to reserve this car.')).toBeVisible();
-  await page.getByLabel('Full name').fill('Sam Shopper');
-  await page.getByLabel('Email address').fill('sam@example.com');
-  await page.getByLabel('Mobile number').fill('0412 345 678');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('checkbox', { name: /I agree to the reservation terms/ }).check();
+  await fillCheckout(page, { name: 'Sam Shopper', email: 'sam@example.com', phone: '0412 345 678' }, '4242 4242 4242 4242');
   const reserved = page.waitForResponse((r) => r.url().endsWith(`/api/vehicle/cars/${car.slug}/reservation`) && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Reserve for $200' }).click();
   expect((await reserved).status()).toBe(201);
@@ -65,13 +70,7 @@ test('a declined card reserves nothing and says why on the card field', async ({
   let candidates = 0;
   const car = await findListedCar(E2E_PORT, TENANT, (c) => c.status === 'in_stock' && !c.reserved && c.price > 10 && candidates++ > 0);
   await page.goto(tenantUrl(TENANT, `/cars/${car.slug}/checkout`));
-  await page.getByLabel('Full name').fill('Dee Clined');
-  await page.getByLabel('Email address').fill('dee@example.com');
-  await page.getByLabel('Mobile number').fill('0412 345 679');
-  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('checkbox', { name: /I agree to the reservation terms/ }).check();
+  await fillCheckout(page, { name: 'Dee Clined', email: 'dee@example.com', phone: '0412 345 679' }, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Reserve for $200' }).click();
   await expect(page.getByText('Your card was declined.').first()).toBeVisible();
   await expect((await resultCard(page, car)).getByText('Reserved', { exact: true })).toHaveCount(0);
