@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Registry } from '../registry/registry';
+import { openDatabase } from '../db/database';
+import { recordCleanMount } from '../db/version-health';
 import { makeFakeBuild, tempDir } from '../testing/fake-build';
 import { run } from './main';
 
@@ -79,13 +81,13 @@ describe('forecourt canary, promote, list and history', () => {
     printed = [];
     await run(['list', 'harbourside-motors']);
     expect(printed[0]).toBe('harbourside-motors');
-    expect(output()).toMatch(/^TEAM +PIN +CANARY +LAST GOOD$/m);
-    expect(row(output(), 'mf-search')).toEqual(['mf-search', '1.1.0', '1.0.0 @ 50%', '-']);
-    expect(row(output(), 'shell')).toEqual(['shell', '(not pinned)', '-', '-']);
+    expect(output()).toMatch(/^TEAM +PIN +CANARY +LAST GOOD +ROLLBACK TO$/m);
+    expect(row(output(), 'mf-search')).toEqual(['mf-search', '1.1.0', '1.0.0 @ 50%', '-', '-']);
+    expect(row(output(), 'shell')).toEqual(['shell', '(not pinned)', '-', '-', '-']);
 
     printed = [];
     await run(['promote', 'harbourside-motors', 'mf-search']);
-    expect(output()).toContain('Promoted the canary of harbourside-motors mf-search: 1.1.0 -> 1.0.0 (last good: 1.1.0)');
+    expect(output()).toContain('Promoted the canary of harbourside-motors mf-search: 1.1.0 -> 1.0.0 (a rollback goes back to 1.1.0)');
 
     printed = [];
     await run(['history', '--tenant', 'harbourside-motors', '--remote', 'mf-search']);
@@ -104,5 +106,26 @@ describe('forecourt canary, promote, list and history', () => {
 
   it('refuses a percent that is not a whole number before calling anything', async () => {
     await expect(run(['canary', 'redgum-used-cars', 'mf-search', '1.1.0', '12.5'])).rejects.toThrow("percent must be a whole number from 1 to 99, not '12.5'");
+  });
+
+  it('lists the version shoppers mounted cleanly as last good, and marks an earned pin', async () => {
+    await run(['pin', 'redgum-used-cars', 'mf-search', '1.0.0']);
+    await run(['pin', 'redgum-used-cars', 'mf-search', '1.1.0']);
+    // What the site's /api/events does when a shell reports clean mounts of the pinned version.
+    const database = await openDatabase({ dataDir });
+    try {
+      await recordCleanMount(database.db, { tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0' }, { mounts: 1, maxFailurePercent: 5 });
+    } finally {
+      await database.close();
+    }
+    await run(['pin', 'redgum-used-cars', 'mf-search', '1.0.0']);
+
+    printed = [];
+    await run(['list', 'redgum-used-cars']);
+    expect(row(output(), 'mf-search')).toEqual(['mf-search', '1.0.0', '-', '1.1.0', '1.1.0']);
+    await run(['pin', 'redgum-used-cars', 'mf-search', '1.1.0']);
+    printed = [];
+    await run(['list', 'redgum-used-cars']);
+    expect(row(output(), 'mf-search')).toEqual(['mf-search', '1.1.0 (earned)', '-', '-', '1.0.0']);
   });
 });

@@ -26,7 +26,8 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
   promote <tenant> <team>                 make the canary's version the pin (the pin becomes last good)
   rollback <tenant> <team> [--to <ver>]   drop the canary if one runs, else go back to the last-good
                                           version (or --to)
-  list [tenant]                           per tenant: each team's pin, canary and last good; published versions
+  list [tenant]                           per tenant: each team's pin, canary, last good (earned from
+                                          shoppers' clean mounts) and rollback target; published versions
   history [tenant] [--tenant <t>] [--remote <team>]
                                           every change: when, who, what, from, to, percent
   failures [tenant] [--days N]            failures the shells reported, per tenant, remote, version, kind
@@ -117,7 +118,7 @@ function describeChange(result: unknown): string {
   }
   const verb = change.action === 'rollback' ? 'Rolled back' : change.action === 'promote' ? 'Promoted the canary of' : 'Pinned';
   return `${verb} ${pin.tenant} ${pin.team}: ${change.fromVersion ?? '(none)'} -> ${pin.version}` +
-    (pin.lastGoodVersion ? ` (last good: ${pin.lastGoodVersion})` : '') +
+    (pin.lastGoodVersion ? ` (a rollback goes back to ${pin.lastGoodVersion})` : '') +
     (dropped && change.action === 'pin' ? ` (${dropped})` : '') + `. ${APPLIES}`;
 }
 
@@ -136,7 +137,8 @@ function parsePercent(raw: string): number {
 
 function pinCell(p: EffectivePin): string {
   if (!p.version) return '(not pinned)';
-  return p.source === 'default' ? `${p.version} (platform default)` : p.version;
+  const notes = [p.source === 'default' ? 'platform default' : '', p.pinEarned ? 'earned' : ''].filter(Boolean);
+  return notes.length ? `${p.version} (${notes.join(', ')})` : p.version;
 }
 
 async function list(tenant: string | undefined): Promise<void> {
@@ -149,14 +151,14 @@ async function list(tenant: string | undefined): Promise<void> {
     console.log(slug);
     const rows = shown
       .filter((p) => p.tenant === slug)
-      .map((p) => [p.team, pinCell(p), p.canary ? `${p.canary.version} @ ${p.canary.percent}%` : '-', p.lastGoodVersion ?? '-']);
-    console.log(formatTable(['TEAM', 'PIN', 'CANARY', 'LAST GOOD'], rows));
+      .map((p) => [p.team, pinCell(p), p.canary ? `${p.canary.version} @ ${p.canary.percent}%` : '-', p.lastGoodVersion ?? '-', p.previousVersion ?? '-']);
+    console.log(formatTable(['TEAM', 'PIN', 'CANARY', 'LAST GOOD', 'ROLLBACK TO'], rows));
     console.log('');
   }
   const defaults = overview.pins.filter((p) => p.tenant === '*');
   if (!tenant && defaults.length) {
     console.log("platform defaults ('*', for tenants without their own pin)");
-    console.log(formatTable(['TEAM', 'PIN', 'LAST GOOD'], defaults.map((p) => [p.team, p.version, p.lastGoodVersion ?? '-'])));
+    console.log(formatTable(['TEAM', 'PIN', 'ROLLBACK TO'], defaults.map((p) => [p.team, p.version, p.lastGoodVersion ?? '-'])));
     console.log('');
   }
   console.log(formatTable(['TEAM', 'PUBLISHED VERSIONS'], Object.entries(overview.published).map(([team, versions]) => [team, versions.join(', ') || '(none)'])));

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { forfeitEarned } from './version-health';
 import type { CanariesTable, PinChangeAction, PinChangesTable, PinsTable, PlatformTables } from './schema';
 
 /** The tenant value of a platform-wide default pin, used by every tenant without its own. */
@@ -8,6 +9,11 @@ export interface Pin {
   tenant: string;
   team: string;
   version: string;
+  /**
+   * Stored: the version this pin replaced, where `rollback` goes. On a page's pins it is replaced
+   * by the earned last-good the shell falls back to (pins/last-good.ts): a version shoppers'
+   * shells reported mounting cleanly, never one that was merely pinned before.
+   */
   lastGoodVersion: string | null;
   updatedAt: Date;
 }
@@ -172,7 +178,7 @@ async function record(
 
 /**
  * Moves the tenant's own pin to `version`. The version it ran until now (its own pin, else the
- * platform default) becomes its last good, which the shell falls back to if the new one fails.
+ * platform default) is kept as where a rollback goes.
  */
 async function movePin(trx: Trx, tenant: string, team: string, version: string) {
   const { own, inherited } = await lockPins(trx, tenant, team);
@@ -232,8 +238,8 @@ export interface RollbackInput {
 
 /**
  * With a canary, drops it: its shoppers go back to the pin, which stays. Without one, goes back to
- * the last-good version (or `to`); the version rolled away from is presumed bad, so it never
- * becomes the fallback: last-good is cleared until the next forward pin.
+ * the version the pin replaced (or `to`); the version rolled away from is presumed bad: it forfeits
+ * the last-good standing it earned, and the rollback target is cleared until the next forward pin.
  */
 export async function rollbackPin(db: Kysely<PlatformTables>, input: RollbackInput): Promise<PinResult> {
   return db.transaction().execute(async (trx) => {
@@ -250,6 +256,7 @@ export async function rollbackPin(db: Kysely<PlatformTables>, input: RollbackInp
       }
       if (!effective) throw new PinChangeError(`${input.tenant} has no pin for ${input.team} to go back to`, 'not-found');
       await deleteCanary(trx, input.tenant, input.team);
+      await forfeitEarned(trx, { tenant: input.tenant, team: input.team, version: canary.version, everyTenant: false });
       const change = await record(trx, { ...input, from: canary.version, to: effective.version, action: 'rollback', percent: canary.percent });
       return { pin: toPin(effective), change, droppedCanary: toCanary(canary) };
     }
@@ -281,6 +288,7 @@ export async function rollbackPin(db: Kysely<PlatformTables>, input: RollbackInp
       .where('team', '=', input.team)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await forfeitEarned(trx, { tenant: input.tenant, team: input.team, version: own.version, everyTenant: input.tenant === DEFAULT_TENANT });
     const change = await record(trx, { ...input, from: own.version, to: target, action: 'rollback' });
     return { pin: toPin(row), change, droppedCanary: null };
   });

@@ -38,6 +38,16 @@ export interface CanariesTable {
   actor: string;
 }
 
+export interface VersionHealthTable {
+  tenant: string;
+  team: string;
+  version: string;
+  clean_mounts: Generated<number>;
+  failures: Generated<number>;
+  first_reported_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  earned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export type EventPayload = Record<string, string | number | boolean | null>;
 
 export interface AnalyticsEventsTable {
@@ -181,6 +191,7 @@ export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
   canaries: CanariesTable;
+  version_health: VersionHealthTable;
   analytics_events: AnalyticsEventsTable;
   dealerships: StockRow;
   locations: StockRow;

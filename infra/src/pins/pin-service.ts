@@ -19,13 +19,19 @@ import {
   type PinResult,
 } from '../db/pins';
 import type { PlatformTables } from '../db/schema';
+import { earnedVersions } from '../db/version-health';
 import { isRegistryTeam, REGISTRY_TEAMS, SHELL_TEAM, type Registry } from '../registry/registry';
 
 export interface EffectivePin {
   tenant: string;
   team: string;
   version: string | null;
+  /** What the shell falls back to if the pin fails: the newest version that earned last-good, other than the pin. */
   lastGoodVersion: string | null;
+  /** Whether the pinned version itself has earned last-good for the tenant. */
+  pinEarned: boolean;
+  /** Where `rollback` goes: the version the pin replaced. */
+  previousVersion: string | null;
   /** Whether the tenant has its own pin or runs the platform default (`*`). */
   source: 'tenant' | 'default' | 'none';
   /** The version a share of the tenant's shoppers get instead, if a canary runs. */
@@ -123,13 +129,17 @@ export class PinService {
     const effective: EffectivePin[] = [];
     for (const tenant of this.tenants) {
       const byTeam = effectivePins(pins, tenant.slug);
+      const earned = await earnedVersions(this.db, tenant.slug);
       for (const team of teamsOf(tenant)) {
         const pin = byTeam.get(team);
+        const earnedOfTeam = earned.get(team) ?? [];
         effective.push({
           tenant: tenant.slug,
           team,
           version: pin?.version ?? null,
-          lastGoodVersion: pin?.lastGoodVersion ?? null,
+          lastGoodVersion: earnedOfTeam.find((version) => version !== pin?.version) ?? null,
+          pinEarned: pin ? earnedOfTeam.includes(pin.version) : false,
+          previousVersion: pin?.lastGoodVersion ?? null,
           source: !pin ? 'none' : pin.tenant === DEFAULT_TENANT ? 'default' : 'tenant',
           canary: canaryOf(canaries, tenant.slug, team),
         });

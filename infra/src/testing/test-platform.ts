@@ -53,6 +53,7 @@ export async function openSharedDatabase(): Promise<Database> {
 export async function clearPlatformTables(database: Database): Promise<void> {
   await database.db.deleteFrom('pins').execute();
   await database.db.deleteFrom('canaries').execute();
+  await database.db.deleteFrom('version_health').execute();
   await database.db.deleteFrom('pin_changes').execute();
   await database.db.deleteFrom('analytics_events').execute();
   await database.db.deleteFrom('miscellaneous').execute();

@@ -55,9 +55,17 @@ export interface RemoteAppOptions {
   /**
    * A fault to inject, set only in builds made to test the platform's failure policy (pass
    * `__FORECOURT_FAULT__`; empty in every normal build): 'mount' throws on mount, 'render'
-   * throws while rendering.
+   * throws while rendering, 'runtime' does either as the page asks (see `runtimeFault`), so one
+   * build serves every kind of the failure matrix.
    */
   fault?: string;
+}
+
+/** The page's `window.__FORECOURT_FAULTS__` ({ [team]: 'mount' | 'render' }), read by 'runtime' fault builds only. */
+function runtimeFault(team: string): string {
+  const faults = (globalThis as { __FORECOURT_FAULTS__?: Record<string, unknown> }).__FORECOURT_FAULTS__;
+  const kind = faults?.[team];
+  return typeof kind === 'string' ? kind : '';
 }
 
 function RenderFault({ team, version }: { team: string; version: string }): never {
@@ -72,11 +80,12 @@ function RenderFault({ team, version }: { team: string; version: string }): neve
  * failure.
  */
 export function defineRemoteApp({ team, version, Routes, contract = 1, fault = '' }: RemoteAppOptions) {
+  const faultNow = () => (fault === 'runtime' ? runtimeFault(team) : fault);
   function AppRoot() {
     return (
       <ForecourtProvider>
         <AppFrame team={team} version={version}>
-          <AppRouter contract={contract}>{fault === 'render' ? <RenderFault team={team} version={version} /> : <Routes />}</AppRouter>
+          <AppRouter contract={contract}>{faultNow() === 'render' ? <RenderFault team={team} version={version} /> : <Routes />}</AppRouter>
         </AppFrame>
       </ForecourtProvider>
     );
@@ -96,11 +105,12 @@ export function defineRemoteApp({ team, version, Routes, contract = 1, fault = '
     },
   });
 
-  if (fault === 'mount') {
+  if (fault) {
     return {
       ...lifecycles,
-      mount: async () => {
-        throw new Error(`${team}@${version}: injected mount fault`);
+      mount: async (props: Parameters<typeof lifecycles.mount>[0]) => {
+        if (faultNow() === 'mount') throw new Error(`${team}@${version}: injected mount fault`);
+        return lifecycles.mount(props);
       },
     };
   }

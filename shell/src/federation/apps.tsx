@@ -47,40 +47,80 @@ function resilientApp(remote: RemoteManifestEntry, policy: ShellFailurePolicy): 
     }
 
     let active: AppModule = primary;
+    let stopWatching: () => void = () => undefined;
+    /** The mount in progress, so a recovery never unmounts an app that is still mounting. */
+    let mounting: Promise<unknown> = Promise.resolve();
+
+    /** Loads and mounts the last-good version in place of `failedVersion`; false if there is none or it fails too. */
+    const mountLastGood = async (props: AppProps, failedVersion: string): Promise<boolean> => {
+      const lastGood = policy.lastGoodFor(remote, failedVersion);
+      if (!lastGood) return false;
+      try {
+        const recovered = await loadVersion(remote, lastGood.entry);
+        await recovered.bootstrap(props);
+        await recovered.mount(props);
+        primary = recovered;
+        active = recovered;
+        policy.recovered(remote.team, remote.version, lastGood.version);
+        markSlot(remote.team, 'recovered', lastGood.version);
+        policy.mounted(remote.team, lastGood.version);
+        return true;
+      } catch (error) {
+        policy.report({ kind: 'mount', remote: remote.team, version: lastGood.version, error });
+        return false;
+      }
+    };
+
+    /**
+     * A render error after mounting: the app's error boundary already shows the fallback; where
+     * a last-good version exists, the shell unmounts the failed app and mounts that instead.
+     */
+    const watchRenders = (props: AppProps) => {
+      stopWatching();
+      let recovering = false;
+      stopWatching = policy.onRenderFailure(remote.team, (failedVersion) => {
+        if (recovering || !policy.lastGoodFor(remote, failedVersion)) return;
+        recovering = true;
+        void (async () => {
+          await mounting;
+          await active.unmount(props).catch(() => undefined);
+          if (!(await mountLastGood(props, failedVersion))) {
+            active = policy.fallbackApp(remote.team);
+            await active.mount(props);
+          }
+        })();
+      });
+    };
+
     return {
       bootstrap: (props: AppProps) => primary.bootstrap(props),
       mount: async (props: AppProps) => {
         const version = policy.running.get(remote.team) ?? remote.version;
+        markSlot(remote.team, 'loading');
+        watchRenders(props);
         try {
-          await primary.mount(props);
+          const attempt = primary.mount(props);
+          mounting = attempt.catch(() => undefined);
+          await attempt;
           active = primary;
-          markSlot(remote.team, version === remote.version ? 'mounted' : 'recovered', version);
-          policy.mounted(remote.team, version);
+          // A render error during the mount has already marked the slot failed.
+          if (slotFor(remote.team).dataset.status !== 'failed') {
+            markSlot(remote.team, version === remote.version ? 'mounted' : 'recovered', version);
+            policy.mounted(remote.team, version);
+          }
           return;
         } catch (error) {
           policy.report({ kind: 'mount', remote: remote.team, version, error });
           await primary.unmount(props).catch(() => undefined);
         }
-        const lastGood = policy.lastGoodFor(remote, version);
-        if (lastGood) {
-          try {
-            const recovered = await loadVersion(remote, lastGood.entry);
-            await recovered.bootstrap(props);
-            await recovered.mount(props);
-            primary = recovered;
-            active = recovered;
-            policy.recovered(remote.team, remote.version, lastGood.version);
-            markSlot(remote.team, 'recovered', lastGood.version);
-            policy.mounted(remote.team, lastGood.version);
-            return;
-          } catch (error) {
-            policy.report({ kind: 'mount', remote: remote.team, version: lastGood.version, error });
-          }
-        }
+        if (await mountLastGood(props, version)) return;
         active = policy.fallbackApp(remote.team);
         await active.mount(props);
       },
-      unmount: (props: AppProps) => active.unmount(props),
+      unmount: (props: AppProps) => {
+        stopWatching();
+        return active.unmount(props);
+      },
     };
   };
 }

@@ -7,6 +7,7 @@ import { miscellaneous0005 } from './0005_miscellaneous';
 import { leadPhone0006 } from './0006_lead_phone';
 import { reservations0007 } from './0007_reservations';
 import { canaries0008 } from './0008_canaries';
+import { versionHealth0010 } from './0010_version_health';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_lead_phone': leadPhone0006,
   '0007_reservations': reservations0007,
   '0008_canaries': canaries0008,
+  '0010_version_health': versionHealth0010,
 };
 
 export const migrationProvider: MigrationProvider = {

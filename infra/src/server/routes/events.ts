@@ -1,6 +1,10 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
+import { isRemoteTeam } from '@forecourt/shared-config/teams';
 import { insertEvent, pruneEvents } from '../../db/events';
+import { canariesForTenant, effectivePins, pinsForTenant } from '../../db/pins';
+import { DEFAULT_EARNING_RULE, recordCleanMount, recordFailure, type EarningRule } from '../../db/version-health';
 import { positiveFromEnv } from '../env';
 import { parseInput } from '../errors';
 import { textProblem } from '../text';
@@ -43,6 +47,8 @@ export interface EventsOptions {
   perMinute?: number;
   /** Days an event is kept (FORECOURT_EVENT_RETENTION_DAYS, default 30). */
   retentionDays?: number;
+  /** When a version earns last-good from shoppers' clean mounts (FORECOURT_LAST_GOOD_*). */
+  earning?: EarningRule;
 }
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -52,6 +58,10 @@ export function eventsSettings(env: NodeJS.ProcessEnv = process.env): Required<E
   return {
     perMinute: positiveFromEnv(env, 'FORECOURT_EVENTS_PER_MINUTE', 240),
     retentionDays: positiveFromEnv(env, 'FORECOURT_EVENT_RETENTION_DAYS', 30),
+    earning: {
+      mounts: positiveFromEnv(env, 'FORECOURT_LAST_GOOD_MOUNTS', DEFAULT_EARNING_RULE.mounts, { integer: true }),
+      maxFailurePercent: positiveFromEnv(env, 'FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT', DEFAULT_EARNING_RULE.maxFailurePercent, { allowZero: true }),
+    },
   };
 }
 
@@ -77,9 +87,29 @@ export default fp<EventsOptions>(
           payload: body.payload ?? {},
           path: body.path ?? null,
         });
+        await countHealth(request.tenant.slug, body.eventId, body.payload ?? {});
         return reply.code(202).send({ id });
       },
     );
+
+    /**
+     * A shell's clean mount (platform event appMounted) or failure report counts toward the
+     * version's standing for this tenant (db/version-health.ts). Only a version the tenant serves
+     * (its pin or its canary) can earn: a beacon naming any other, forged or stale, earns nothing.
+     * Failures count for any published version, the fallback's included.
+     */
+    async function countHealth(tenant: string, eventId: number, payload: Record<string, unknown>): Promise<void> {
+      const { remote, version } = payload;
+      if (typeof remote !== 'string' || typeof version !== 'string' || !isRemoteTeam(remote)) return;
+      if (eventId === PLATFORM_EVENT.failure) {
+        if (await fastify.registry.isPublished(remote, version)) await recordFailure(fastify.database.db, { tenant, team: remote, version });
+        return;
+      }
+      if (eventId !== PLATFORM_EVENT.appMounted) return;
+      const db = fastify.database.db;
+      const served = effectivePins(await pinsForTenant(db, tenant), tenant).get(remote)?.version === version || (await canariesForTenant(db, tenant)).get(remote)?.version === version;
+      if (served) await recordCleanMount(db, { tenant, team: remote, version }, settings.earning);
+    }
 
     const prune = async () => {
       try {
@@ -97,5 +127,5 @@ export default fp<EventsOptions>(
     });
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'routes-events', fastify: '5.x', dependencies: ['database', 'tenants', 'rate-limit'] },
+  { name: 'routes-events', fastify: '5.x', dependencies: ['database', 'tenants', 'rate-limit', 'registry'] },
 );

@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import { gateOf } from '@forecourt/shared-config/gated-routes';
 import { paths } from '@forecourt/shared-config/paths';
 import { canariesForTenant, effectivePins, pinsForTenant } from '../../db/pins';
+import { earnedVersions } from '../../db/version-health';
+import { withEarnedLastGood } from '../../pins/last-good';
 import { isShopperId, newShopperId, SHOPPER_COOKIE, SHOPPER_COOKIE_MAX_AGE_SECONDS } from '../../pins/canary';
 import type { PageHead } from '@forecourt/shared-config/server';
 import { composeFirstPaint, FIRST_PAINT_BUDGET_MS, withinBudget } from '../first-paint';
@@ -72,6 +74,9 @@ export default fp(
         }
         pins = pinsForShopper(pins, canaries, shopper);
       }
+      // What the shell may fall back to is what shoppers' shells saw mount cleanly (earned), not
+      // whatever was pinned before.
+      pins = withEarnedLastGood(pins, await earnedVersions(fastify.database.db, tenant.slug));
       let page: ComposedPage | null;
       try {
         page = await composePage(tenant, pins, fastify.registry, pathname, fastify.stockSearch.access(tenant), failurePolicy);

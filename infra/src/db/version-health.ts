@@ -1,0 +1,126 @@
+import { sql, type Kysely } from 'kysely';
+import type { PlatformTables } from './schema';
+
+/**
+ * Last-good is earned, not assumed: a version becomes what a tenant's shell falls back to only
+ * after shoppers' shells reported it mounted cleanly enough times, with few failures beside. A
+ * version that was merely pinned once (and replaced before anyone used it) never qualifies, and
+ * a version rolled away from forfeits what it earned.
+ */
+export interface EarningRule {
+  /** Clean mounts a version needs (FORECOURT_LAST_GOOD_MOUNTS, default 20). */
+  mounts: number;
+  /** The most failures it may have had, as a percent of its clean mounts (FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT, default 5). */
+  maxFailurePercent: number;
+}
+
+export const DEFAULT_EARNING_RULE: EarningRule = { mounts: 20, maxFailurePercent: 5 };
+
+export interface VersionHealth {
+  tenant: string;
+  team: string;
+  version: string;
+  cleanMounts: number;
+  failures: number;
+  firstReportedAt: Date;
+  earnedAt: Date | null;
+}
+
+export interface HealthReport {
+  tenant: string;
+  team: string;
+  version: string;
+}
+
+/**
+ * Counts one clean mount and, in the same statement, marks the version earned when the rule is
+ * met. One statement, so two shells reporting at once cannot both read 19 and write 20.
+ */
+export async function recordCleanMount(db: Kysely<PlatformTables>, report: HealthReport, rule: EarningRule, now = new Date()): Promise<VersionHealth> {
+  const earnedNow = (clean: ReturnType<typeof sql<number>>, failures: ReturnType<typeof sql<number>>) =>
+    sql<Date | null>`case when (${clean}) >= ${rule.mounts} and (${failures}) * 100 <= (${clean}) * ${rule.maxFailurePercent} then ${now}::timestamptz else null end`;
+  const row = await db
+    .insertInto('version_health')
+    .values({ ...report, clean_mounts: 1, failures: 0, first_reported_at: now, earned_at: earnedNow(sql<number>`1`, sql<number>`0`) })
+    .onConflict((oc) =>
+      oc.columns(['tenant', 'team', 'version']).doUpdateSet({
+        clean_mounts: sql<number>`version_health.clean_mounts + 1`,
+        earned_at: sql<Date | null>`coalesce(version_health.earned_at, ${earnedNow(sql<number>`version_health.clean_mounts + 1`, sql<number>`version_health.failures`)})`,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toHealth(row);
+}
+
+/**
+ * Counts one failure. It holds a version back from earning; once earned, a version keeps its
+ * standing (a failure of the fallback itself still ends in the fallback UI), until a rollback
+ * away from it forfeits it.
+ */
+export async function recordFailure(db: Kysely<PlatformTables>, report: HealthReport, now = new Date()): Promise<VersionHealth> {
+  const row = await db
+    .insertInto('version_health')
+    .values({ ...report, clean_mounts: 0, failures: 1, first_reported_at: now })
+    .onConflict((oc) => oc.columns(['tenant', 'team', 'version']).doUpdateSet({ failures: sql<number>`version_health.failures + 1` }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toHealth(row);
+}
+
+/**
+ * A version rolled away from is presumed bad: it loses what it earned and starts counting again
+ * (for every tenant when the platform default was rolled back).
+ */
+export async function forfeitEarned(db: Kysely<PlatformTables>, input: { tenant: string; team: string; version: string; everyTenant: boolean }): Promise<void> {
+  let query = db
+    .updateTable('version_health')
+    .set({ earned_at: null, clean_mounts: 0, failures: 0 })
+    .where('team', '=', input.team)
+    .where('version', '=', input.version);
+  if (!input.everyTenant) query = query.where('tenant', '=', input.tenant);
+  await query.execute();
+}
+
+/** Per team, the versions that earned last-good for the tenant, the most recently earned first. */
+export async function earnedVersions(db: Kysely<PlatformTables>, tenant: string): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom('version_health')
+    .select(['team', 'version'])
+    .where('tenant', '=', tenant)
+    .where('earned_at', 'is not', null)
+    .orderBy('earned_at', 'desc')
+    .orderBy('version', 'desc')
+    .execute();
+  const byTeam = new Map<string, string[]>();
+  for (const row of rows) byTeam.set(row.team, [...(byTeam.get(row.team) ?? []), row.version]);
+  return byTeam;
+}
+
+export async function versionHealth(db: Kysely<PlatformTables>, filter: { tenant?: string; team?: string } = {}): Promise<VersionHealth[]> {
+  let query = db.selectFrom('version_health').selectAll();
+  if (filter.tenant) query = query.where('tenant', '=', filter.tenant);
+  if (filter.team) query = query.where('team', '=', filter.team);
+  const rows = await query.orderBy('tenant').orderBy('team').orderBy('first_reported_at', 'desc').execute();
+  return rows.map(toHealth);
+}
+
+function toHealth(row: {
+  tenant: string;
+  team: string;
+  version: string;
+  clean_mounts: number;
+  failures: number;
+  first_reported_at: Date | string;
+  earned_at: Date | string | null;
+}): VersionHealth {
+  return {
+    tenant: row.tenant,
+    team: row.team,
+    version: row.version,
+    cleanMounts: Number(row.clean_mounts),
+    failures: Number(row.failures),
+    firstReportedAt: new Date(row.first_reported_at),
+    earnedAt: row.earned_at === null ? null : new Date(row.earned_at),
+  };
+}
