@@ -18,10 +18,11 @@ export function forecourt(...args: string[]): string {
 
 /**
  * Builds a variant of a remote whose app throws on mount or in render (the factory's
- * FORECOURT_FAULT knob) and publishes it under its own version. Cached between runs: the build
+ * FORECOURT_FAULT knob; 'runtime' throws as the page's `window.__FORECOURT_FAULTS__` says, and
+ * otherwise works) and publishes it under its own version. Cached between runs: the build
  * does not change.
  */
-export function publishFaultyBuild(team: string, version: string, fault: 'mount' | 'render' = 'mount'): void {
+export function publishFaultyBuild(team: string, version: string, fault: 'mount' | 'render' | 'runtime' = 'mount'): void {
   const outDir = path.join(REPO_ROOT, 'e2e', '.data', 'builds', `${team}-${version}`);
   if (!existsSync(path.join(outDir, 'forecourt-build.json'))) {
     execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
