@@ -1,0 +1,80 @@
+/**
+ * `npm run test:changed [-- --since <ref>] [--dry-run]`: what a team's pipeline runs — lint,
+ * typecheck, unit tests and builds of only the workspaces the change touches (see
+ * src/platform/affected.ts for the rules), then the e2e journeys. The change is everything between
+ * `--since` (default: where this branch left origin/main, else the previous commit) and the
+ * working tree, uncommitted files included. Prints each step's time per workspace.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
+import { affectedWorkspaces, serverFiles, type Workspace } from '../src/platform/affected';
+import { REPO_ROOT } from '../src/paths';
+
+const args = process.argv.slice(2);
+const dryRun = args.includes('--dry-run');
+const sinceAt = args.indexOf('--since');
+
+function git(...gitArgs: string[]): string {
+  return execFileSync('git', gitArgs, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+}
+
+function base(): string {
+  if (sinceAt >= 0) {
+    const ref = args[sinceAt + 1];
+    if (!ref) throw new Error('--since needs a git ref, e.g. --since origin/main');
+    return ref;
+  }
+  try {
+    return git('merge-base', 'HEAD', 'origin/main');
+  } catch {
+    return 'HEAD~1';
+  }
+}
+
+const since = base();
+const changed = [
+  ...new Set(
+    [git('diff', '--name-only', since), git('diff', '--name-only'), git('ls-files', '--others', '--exclude-standard')]
+      .flatMap((out) => out.split('\n'))
+      .filter(Boolean),
+  ),
+];
+const server = new Map<RemoteTeam, Set<string>>();
+const { workspaces, reasons } = affectedWorkspaces(changed, (team) => {
+  if (!server.has(team)) server.set(team, serverFiles(REPO_ROOT, team));
+  return server.get(team)!;
+});
+
+console.log(`Changed since ${since}: ${changed.length} file(s)`);
+if (workspaces.length === 0) {
+  console.log('Nothing to rebuild or retest (documentation only).');
+  process.exit(0);
+}
+for (const workspace of workspaces) console.log(`  ${workspace.padEnd(14)} because of ${reasons[workspace]}`);
+if (dryRun) process.exit(0);
+
+const times: Array<[string, string, number, boolean]> = [];
+function step(label: string, workspace: string, command: string, commandArgs: string[]): boolean {
+  const started = Date.now();
+  console.log(`\n=== ${label} ${workspace}: ${command} ${commandArgs.join(' ')}`);
+  const result = spawnSync(command, commandArgs, { cwd: REPO_ROOT, stdio: 'inherit' });
+  const ok = result.status === 0;
+  times.push([label, workspace, (Date.now() - started) / 1000, ok]);
+  return ok;
+}
+
+const code = workspaces.filter((w): w is Exclude<Workspace, 'e2e'> => w !== 'e2e');
+const builds = code.filter((w) => w === 'shell' || (REMOTE_TEAMS as readonly string[]).includes(w));
+let ok = true;
+ok = step('lint', code.join(' '), 'npx', ['eslint', '--max-warnings', '0', ...code]) && ok;
+for (const workspace of code) ok = step('typecheck', workspace, 'npx', ['tsc', '-p', workspace]) && ok;
+for (const workspace of code) ok = step('unit', workspace, 'npx', ['jest', '--selectProjects', workspace]) && ok;
+for (const workspace of builds) ok = step('build', workspace, 'npm', ['run', 'build', '-w', `@forecourt/${workspace}`]) && ok;
+ok = step('e2e', 'journeys', 'npx', ['playwright', 'test', '-c', path.join('e2e', 'playwright.config.ts')]) && ok;
+
+console.log('\nSTEP       WORKSPACE       SECONDS  RESULT');
+for (const [label, workspace, seconds, passed] of times) {
+  console.log(`${label.padEnd(10)} ${workspace.slice(0, 15).padEnd(15)} ${seconds.toFixed(1).padStart(7)}  ${passed ? 'ok' : 'FAILED'}`);
+}
+process.exit(ok ? 0 : 1);
