@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -31,7 +31,31 @@ export function publishFaultyBuild(team: string, version: string, fault: 'mount'
       stdio: 'ignore',
     });
   }
-  forecourt('publish', team, '--from', outDir);
+  // Past the contract gate, which refuses an app that does not mount: forced, and so audited.
+  forecourt('publish', team, '--from', outDir, '--force', '--reason', 'e2e: a deliberately faulty build for the failure policy');
+}
+
+/**
+ * Builds a variant of a remote with one of the factory's FORECOURT_FAULT kinds ('fragment': every
+ * exposed fragment throws when rendered) under its own version, without publishing it; returns
+ * the build folder. Cached between runs.
+ */
+export function buildFaultyVariant(team: string, version: string, fault: 'mount' | 'render' | 'fragment'): string {
+  const outDir = path.join(REPO_ROOT, 'e2e', '.data', 'builds', `${team}-${version}`);
+  if (!existsSync(path.join(outDir, 'forecourt-build.json'))) {
+    execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
+      cwd: path.join(REPO_ROOT, team),
+      env: { ...process.env, FORECOURT_FAULT: fault, FORECOURT_BUILD_VERSION: version, FORECOURT_OUT_DIR: outDir },
+      stdio: 'ignore',
+    });
+  }
+  return outDir;
+}
+
+/** Runs the platform CLI when it is expected to fail: its exit status and everything it printed. */
+export function forecourtFailing(...args: string[]): { status: number; output: string } {
+  const result = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+  return { status: result.status ?? -1, output: `${result.stdout}${result.stderr}` };
 }
 
 /**

@@ -7,6 +7,9 @@
  *   FORECOURT_OUT_DIR        build into this folder instead of ./dist
  *   FORECOURT_BUILD_VERSION  publish under another version than package.json's (demo pinning)
  *   FORECOURT_FAULT=mount    build a variant whose app throws on mount (failure-policy e2e)
+ *   FORECOURT_FAULT=fragment build a variant whose exposed fragments (all but ./app) throw when
+ *                            rendered (the publish gate's e2e)
+ *   FORECOURT_DEV_PORT       the port of `npm run dev -w <team>` (default: the team's in DEV_PORTS)
  */
 const path = require('node:path');
 const fs = require('node:fs');
@@ -42,6 +45,42 @@ const SHARED_SINGLETONS = [
   'react-final-form',
   'final-form',
 ];
+
+/**
+ * Where each remote's dev server listens (`npm run dev -w <team>`), one port per team so all five
+ * can run at once. The entry a developer override points at is http://localhost:<port>/remoteEntry.js.
+ */
+const DEV_PORTS = { 'mf-search': 3001, 'mf-vehicle': 3002, 'mf-finance': 3003, 'mf-leads': 3004, 'mf-locations': 3005 };
+
+/**
+ * The dev server of a remote (`webpack serve`): the build in memory, rebuilt on every save. The
+ * remote runs inside the composed site (another origin) through a developer override, so:
+ * - CORS is open: the page loads the entry and its chunks with crossorigin="anonymous" and fetches
+ *   hot-update manifests; it is a developer's local build, nothing secret;
+ * - the reload channel's address is fixed to this server, not derived from the page's host;
+ * - a change a module accepts is swapped in place, anything else reloads the page (the
+ *   federated app has no in-place refresh of React components).
+ */
+function devServer(team, port) {
+  const entry = `http://localhost:${port}/remoteEntry.js`;
+  return {
+    host: 'localhost',
+    port,
+    hot: true,
+    liveReload: true,
+    static: false,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    client: { webSocketURL: `ws://localhost:${port}/ws`, overlay: { errors: true, warnings: false, runtimeErrors: false }, logging: 'warn' },
+    onListening() {
+      console.log(
+        `\n${team} dev server: ${entry}\n` +
+          `Load it on a dealer site in your browser only (a developer override):\n` +
+          `  npm run forecourt -- override <tenant> ${team} ${entry}\n` +
+          `or open http://<tenant>.localhost:8080/_dev/overrides with the admin token.\n`,
+      );
+    },
+  };
+}
 
 /** Federation runtime packages published as both CommonJS and ES modules (see resolve.alias). */
 const FEDERATION_RUNTIME_PACKAGES = ['@module-federation/runtime', '@module-federation/runtime-core', '@module-federation/sdk', '@module-federation/error-codes'];
@@ -86,6 +125,12 @@ class ForecourtBuildInfoPlugin {
   }
 }
 
+/** The exposes of a FORECOURT_FAULT=fragment build: every fragment replaced by one that throws. */
+function withFaultyFragments(exposes) {
+  const faulty = path.join(__dirname, '..', 'src', 'runtime', 'fault-fragment.tsx');
+  return Object.fromEntries(Object.entries(exposes).map(([key, file]) => [key, key === './app' ? file : faulty]));
+}
+
 /**
  * @param {object} options
  * @param {string} options.dir         the package folder (pass __dirname)
@@ -94,7 +139,8 @@ class ForecourtBuildInfoPlugin {
  * @param {Record<string,string>} [options.exposes]
  * @param {Record<string,string>} [options.alias]  the team's own resolve aliases (say why in its config)
  */
-function createFederatedConfig({ dir, kind = 'remote', name, exposes = {}, alias = {} }) {
+function createFederatedConfig({ dir, kind = 'remote', name, exposes: declaredExposes = {}, alias = {} }) {
+  const exposes = process.env.FORECOURT_FAULT === 'fragment' ? withFaultyFragments(declaredExposes) : declaredExposes;
   const pkg = require(path.join(dir, 'package.json'));
   const team = path.basename(dir);
   const version = process.env.FORECOURT_BUILD_VERSION || pkg.version;
@@ -103,11 +149,16 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes = {}, alias
 
   return (env, argv) => {
     const production = argv.mode !== 'development';
+    const serving = Boolean(env && env.WEBPACK_SERVE) && kind === 'remote';
+    const devPort = Number(process.env.FORECOURT_DEV_PORT) || DEV_PORTS[team] || 3000;
     return {
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      // Not an eval source map: a development build runs inside the composed page, whose policy
+      // allows no eval.
+      devtool: production ? false : 'cheap-module-source-map',
+      ...(serving ? { devServer: devServer(team, devPort) } : {}),
       output: {
         path: process.env.FORECOURT_OUT_DIR ? path.resolve(process.env.FORECOURT_OUT_DIR) : path.join(dir, 'dist'),
         // Chunks load relative to wherever the entry was served from: the registry decides the
@@ -149,7 +200,10 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes = {}, alias
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
                   transform: {
-                    react: { runtime: 'automatic', importSource: '@emotion/react', development: !production },
+                    // A remote's development build (its dev server) still runs on the page's one
+                    // React, the shell's production build: React's development JSX helpers need
+                    // internals that build lacks, so remotes always compile JSX for production.
+                    react: { runtime: 'automatic', importSource: '@emotion/react', development: !production && kind === 'host' },
                   },
                   target: 'es2020',
                 },

@@ -23,6 +23,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { navigateToUrl, start } from 'single-spa';
 import { Chrome } from './chrome/chrome';
+import { OverrideBanner, type ActiveOverride } from './chrome/override-banner';
 import { registerApps } from './federation/apps';
 import { createFailurePolicy } from './federation/failure-policy';
 import { resiliencePlugin } from './federation/resilience-plugin';
@@ -43,13 +44,15 @@ function useRouteOwned(remotes: readonly RemoteManifestEntry[]): boolean {
   return owned;
 }
 
-function ShellRoot({ remotes, content }: { remotes: readonly RemoteManifestEntry[]; content: ContentPage | undefined }) {
+function ShellRoot({ remotes, content, override }: { remotes: readonly RemoteManifestEntry[]; content: ContentPage | undefined; override: ActiveOverride | undefined }) {
   const routeOwned = useRouteOwned(remotes);
   // The server's content page belongs to the address it was found for; after the shopper moves
   // on in the page (a remote's route, back), it is not shown again.
   const here = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
   return (
     <ForecourtProvider>
+      {/* Only in a browser a developer override is set in (never a shopper's): says so on every page. */}
+      {override && <OverrideBanner override={override} />}
       <Chrome remotes={remotes} routeOwned={routeOwned} content={content?.path === here ? content : undefined} />
     </ForecourtProvider>
   );
@@ -80,7 +83,7 @@ function boot(): void {
   const firstPaint = container.querySelector<HTMLElement>(`[${FIRST_PAINT_ATTRIBUTE}]`);
   firstPaint?.remove();
   // The app slots must exist before single-spa mounts anything into them.
-  flushSync(() => createRoot(container).render(<ShellRoot remotes={boot.remotes} content={boot.content} />));
+  flushSync(() => createRoot(container).render(<ShellRoot remotes={boot.remotes} content={boot.content} override={boot.override} />));
   if (firstPaint) document.getElementById(`app-${firstPaint.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? ''}`)?.append(firstPaint);
   // It shows one address: leaving it (a link, back) drops it, whether or not its app took over.
   const firstPath = location.pathname;

@@ -7,7 +7,7 @@ import { makeFakeBuild, tempDir } from '../testing/fake-build';
 import { run } from './main';
 
 describe('forecourt publish', () => {
-  const saved = { INIT_CWD: process.env.INIT_CWD, FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR };
+  const saved = { INIT_CWD: process.env.INIT_CWD, FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL };
   const made: string[] = [];
 
   afterEach(async () => {
@@ -23,14 +23,44 @@ describe('forecourt publish', () => {
     const typedIn = await tempDir();
     const dataDir = await tempDir();
     made.push(typedIn, dataDir);
-    const build = await makeFakeBuild(typedIn, { team: 'mf-search', version: '2.0.0' });
+    // What other teams load from mf-search today, or the contract gate refuses the build.
+    const build = await makeFakeBuild(typedIn, { team: 'mf-search', version: '2.0.0', exposes: ['./app', './SearchBox', './SimilarCars', './BudgetFinder'] });
     process.env.INIT_CWD = typedIn;
     process.env.FORECOURT_DATA_DIR = dataDir;
+    // The publish audit goes through the admin API: in process on this data dir, never a server
+    // someone runs on the default port.
+    process.env.PORT = '1';
+    delete process.env.DATABASE_URL;
     jest.spyOn(console, 'log').mockImplementation(() => undefined);
 
     await run(['publish', 'mf-search', '--from', path.basename(build)]);
 
     expect(await new Registry(path.join(dataDir, 'registry')).listVersions('mf-search')).toEqual(['2.0.0']);
+  });
+
+  it('refuses a build the contract gate fails, publishing nothing; --force --reason publishes it and the audit shows it', async () => {
+    const dataDir = await tempDir();
+    made.push(dataDir);
+    process.env.FORECOURT_DATA_DIR = dataDir;
+    process.env.PORT = '1';
+    delete process.env.DATABASE_URL;
+    // No ./SimilarCars, which mf-vehicle loads.
+    const build = await makeFakeBuild(dataDir, { team: 'mf-search', version: '2.1.0', exposes: ['./app', './SearchBox', './BudgetFinder'] });
+    const printed: string[] = [];
+    jest.spyOn(console, 'log').mockImplementation((line: string) => printed.push(line));
+
+    await expect(run(['publish', 'mf-search', '--from', build])).rejects.toThrow(
+      /mf-search 2\.1\.0 was not published: the contract gate refused it\n {2}fragments: mf-search 2\.1\.0 does not expose \.\/SimilarCars, which mf-vehicle loads as mf_search\/SimilarCars/,
+    );
+    const registry = new Registry(path.join(dataDir, 'registry'));
+    expect(await registry.listVersions('mf-search')).toEqual([]);
+    expect(printed.join('\n')).toContain('FAIL fragments');
+
+    await run(['publish', 'mf-search', '--from', build, '--force', '--reason', 'the vehicle page falls back']);
+    expect(await registry.listVersions('mf-search')).toEqual(['2.1.0']);
+    printed.length = 0;
+    await run(['publishes', 'mf-search', '--forced']);
+    expect(printed.join('\n')).toMatch(/mf-search\s+2\.1\.0\s+\S+\s+FORCED past fragments\s+the vehicle page falls back/);
   });
 });
 

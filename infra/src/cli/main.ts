@@ -7,10 +7,11 @@ import type { Canary, PinChange } from '../db/pins';
 import { prepareSite } from '../deploy/prepare-site';
 import type { EffectivePin, PinsOverview } from '../pins/pin-service';
 import { REPO_ROOT } from '../paths';
-import { PublishError, Registry } from '../registry/registry';
+import { PublishError } from '../registry/registry';
 import { listen, serverSettings } from '../server/main';
 import { loadTenants } from '../tenants/load-tenants';
 import { connectAdmin, serverAnswers } from './admin-client';
+import { publishCommand, publishesCommand } from './publish';
 import { indexStock } from '../search/indexing/indexer';
 import { seedStock } from '../stock/seed/seed-stock';
 import { formatTable } from './table';
@@ -18,7 +19,13 @@ import { formatTable } from './table';
 const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
 
   start                                   build what is missing, migrate, publish, pin, serve
-  publish <team> [--from <dir>]           publish a build (default <repo>/<team>/dist) to the registry
+  publish <team> [--from <dir>] [--force --reason "<why>"]
+                                          run the contract gate (exposes, fragments other teams use,
+                                          shared ranges, routes, first-load budget, a headless mount
+                                          against the current shell), then publish a build (default
+                                          <repo>/<team>/dist); a failing gate publishes nothing unless
+                                          forced, and a forced publish is audited
+  publishes [team] [--forced]             the publish audit: who published what, when, what the gate said
   pin <tenant> <team> <version>           pin a published version for a tenant ('*' = platform default)
   canary <tenant> <team> <version> <percent>
                                           send percent (1-99) of the tenant's shoppers, sticky per
@@ -31,15 +38,17 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
   history [tenant] [--tenant <t>] [--remote <team>]
                                           every change: when, who, what, from, to, percent
   failures [tenant] [--days N]            failures the shells reported, per tenant, remote, version, kind
+  override <tenant> <team> <entry URL>    a link that makes the browser opening it (only that one) load
+                                          the team from your dev server, e.g. http://localhost:3001/remoteEntry.js
   migrate                                 apply database migrations
   seed [--cars N] [--seed S] [--force]    generate demo stock (N cars in all; --force replaces existing)
   index                                   re-index stock into the search service (the running server's
                                           embedded one, or Algolia when SEARCH_APP_ID/_ADMIN_KEY/_SEARCH_KEY are set)
   help                                    this text
 
-pin, canary, promote, rollback, list and history go through the running server's admin API
-when one answers on PORT (default 8080), else they run in process on the same data dir. A pin or
-canary applies on the next page load. Environment: PORT, HOST, FORECOURT_DATA_DIR, FORECOURT_TENANTS_DIR, DATABASE_URL.`;
+pin, canary, promote, rollback, list, history, publish and publishes go through the running
+server's admin API when one answers on PORT (default 8080), else they run in process on the same
+data dir. A pin or canary applies on the next page load. Environment: PORT, HOST, FORECOURT_DATA_DIR, FORECOURT_TENANTS_DIR, DATABASE_URL.`;
 
 class UsageError extends Error {}
 
@@ -88,15 +97,11 @@ async function start(): Promise<void> {
   );
 }
 
-async function publish(team: string | undefined, from: string | undefined): Promise<void> {
+async function publish(team: string | undefined, values: { from?: string | undefined; force?: boolean | undefined; reason?: string | undefined }): Promise<void> {
   if (!team) throw new UsageError('publish needs a team, e.g. publish mf-search');
-  const { dataDir } = serverSettings();
-  // npm runs the CLI inside infra/, so a relative --from is taken from where the command was
-  // typed (npm's INIT_CWD), which is what the person typing it means.
-  const buildDir = from ? path.resolve(process.env.INIT_CWD ?? process.cwd(), from) : path.join(REPO_ROOT, team, 'dist');
-  const meta = await new Registry(path.join(dataDir, 'registry')).publish(team, buildDir);
-  console.log(`Published ${team} ${meta.version} from ${buildDir}`);
-  console.log(`  /registry/${team}/${meta.version}/  (no tenant changed; pin it with: npm run forecourt -- pin <tenant> ${team} ${meta.version})`);
+  if (values.force && !values.reason?.trim()) throw new UsageError('--force needs --reason "<why>": a forced publish is audited');
+  if (values.reason !== undefined && !values.force) throw new UsageError('--reason goes with --force');
+  await publishCommand({ team, from: values.from, force: values.force, reason: values.reason, actor: actor(), log: (line) => console.log(line) });
 }
 
 interface ChangeResult {
@@ -275,6 +280,8 @@ export async function run(argv: readonly string[]): Promise<void> {
       cars: { type: 'string' },
       seed: { type: 'string' },
       force: { type: 'boolean' },
+      reason: { type: 'string' },
+      forced: { type: 'boolean' },
       days: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -288,7 +295,9 @@ export async function run(argv: readonly string[]): Promise<void> {
     case 'start':
       return start();
     case 'publish':
-      return publish(rest[0], values.from);
+      return publish(rest[0], values);
+    case 'publishes':
+      return publishesCommand(rest[0], values.forced === true, (line) => console.log(line));
     case 'pin': {
       const [tenant, team, version] = rest;
       if (!tenant || !team || !version) throw new UsageError('pin needs <tenant> <team> <version>');
@@ -320,6 +329,13 @@ export async function run(argv: readonly string[]): Promise<void> {
       return history(values.tenant ?? rest[0], values.remote);
     case 'failures':
       return failures(rest[0], values.days);
+    case 'override': {
+      const [tenant, team, entry] = rest;
+      if (!tenant || !team || !entry) throw new UsageError('override needs <tenant> <team> <entry URL>');
+      const result = (await adminCall('POST', '/overrides', { tenant, team, entry })) as { urls: string[]; linkExpiresAt: string };
+      console.log(`Open within 10 minutes, in the browser that should load ${team} from ${entry} (for 8 hours, or until its banner's Clear):\n${result.urls.map((url) => `  ${url}`).join('\n')}`);
+      return;
+    }
     case 'migrate':
       return migrateCommand();
     case 'seed':

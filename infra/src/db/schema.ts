@@ -38,6 +38,25 @@ export interface CanariesTable {
   actor: string;
 }
 
+/** One build published to the registry (migration 0011); `checks` is the contract gate's outcome. */
+export interface PublishesTable {
+  id: Generated<number>;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  team: string;
+  version: string;
+  actor: string;
+  forced: boolean;
+  checks: ColumnType<PublishCheckRecord[], string, string>;
+  reason: string | null;
+}
+
+export interface PublishCheckRecord {
+  check: string;
+  passed: boolean;
+  reasons: string[];
+  skipped?: string;
+}
+
 export interface VersionHealthTable {
   tenant: string;
   team: string;
@@ -192,6 +211,7 @@ export interface PlatformTables {
   pin_changes: PinChangesTable;
   canaries: CanariesTable;
   version_health: VersionHealthTable;
+  publishes: PublishesTable;
   analytics_events: AnalyticsEventsTable;
   dealerships: StockRow;
   locations: StockRow;

@@ -3,8 +3,10 @@ import path from 'node:path';
 import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { migrate, type Database } from '../db/database';
-import { DEFAULT_TENANT, listPins } from '../db/pins';
+import { DEFAULT_TENANT, listCanaries, listPins } from '../db/pins';
+import { recordPublish } from '../db/publishes';
 import { PinService } from '../pins/pin-service';
+import { runGate } from '../registry/gate/gate';
 import { inspectBuild, PublishError, Registry, SHELL_TEAM } from '../registry/registry';
 import { seedStock } from '../stock/seed/seed-stock';
 import { buildMissing, demoBuildTargets, type Log } from './builds';
@@ -19,13 +21,30 @@ function sameIntegrity(a: Record<string, string>, b: Record<string, string>): bo
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
+/** What publishing at start-up needs for the contract gate and its audit. */
+export interface StartGate {
+  database: Database;
+  tenants: readonly TenantConfig[];
+}
+
 /**
  * Publishes every local build whose version is not in the registry yet. A build whose version is
  * published with different bytes is not published (versions are immutable): it is reported so
  * the team bumps its version, and the published build keeps being served.
+ *
+ * With `gate`, each new build first passes the contract gate's static checks (exposes, fragments
+ * other teams use, shared ranges, routes, first-load budget) and is recorded in the publish audit
+ * as 'npm-start'; a build the gate refuses is not published and its reasons are printed. The
+ * headless mount check is left to `forecourt publish`: these are the repository's own builds of
+ * one commit, start-up must stay fast (a browser would add seconds per build, about 20 s on a
+ * fresh data folder) and must not need Chromium, and a build that is already published (the
+ * usual start) never reaches the gate at all.
  */
-export async function publishBuilt(repoRoot: string, registry: Registry, log: Log): Promise<string[]> {
+export async function publishBuilt(repoRoot: string, registry: Registry, log: Log, gate?: StartGate): Promise<string[]> {
   const published: string[] = [];
+  const running = gate
+    ? [...(await listPins(gate.database.db)), ...(await listCanaries(gate.database.db))].map((p) => ({ tenant: p.tenant, team: p.team, version: p.version }))
+    : [];
   for (const target of demoBuildTargets(repoRoot)) {
     const buildInfo = path.join(target.outDir, 'forecourt-build.json');
     if (!(await fs.stat(buildInfo).then(() => true, () => false))) continue;
@@ -41,7 +60,20 @@ export async function publishBuilt(repoRoot: string, registry: Registry, log: Lo
         }
         continue;
       }
-      await registry.publish(target.team, target.outDir);
+      if (gate) {
+        const report = await runGate({ repoRoot, registry, team: target.team, buildDir: target.outDir, running, tenants: gate.tenants, mount: false });
+        const failed = report.checks.filter((c) => !c.passed);
+        if (failed.length) {
+          log(`  NOT PUBLISHED ${target.team} ${info.version}: the contract gate refused it`);
+          for (const check of failed) for (const reason of check.reasons) log(`    ${check.check}: ${reason}`);
+          continue;
+        }
+        await registry.publish(target.team, target.outDir);
+        const checks = report.checks.map((c) => ({ check: c.check, passed: c.passed, reasons: c.reasons, ...(c.skipped ? { skipped: c.skipped } : {}) }));
+        await recordPublish(gate.database.db, { team: target.team, version: info.version, actor: START_ACTOR, forced: false, checks });
+      } else {
+        await registry.publish(target.team, target.outDir);
+      }
       log(`  published ${target.team} ${info.version}`);
       published.push(`${target.team}@${info.version}`);
     } catch (error) {
@@ -130,6 +162,6 @@ export async function prepareSite(options: PrepareSiteOptions): Promise<void> {
     if (applied.length) log(`  applied ${applied.join(', ')}`);
   });
   await step('Seed', () => seedStock(database, tenants, { log }));
-  await step('Publish', () => publishBuilt(repoRoot, registry, log));
+  await step('Publish', () => publishBuilt(repoRoot, registry, log, { database, tenants }));
   await step('Pin', () => ensureDemoPins(repoRoot, new PinService(database.db, registry, tenants), registry, database, tenants, log));
 }

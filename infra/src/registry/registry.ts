@@ -132,6 +132,11 @@ export async function inspectBuild(team: string, buildDir: string): Promise<{ in
   return { info, integrity };
 }
 
+/** The refusal of a version that exists: said the same wherever it is noticed. */
+export function alreadyPublishedError(team: string, version: string): PublishError {
+  return new PublishError(`${team} ${version} is already published; versions are immutable — bump the version in ${team}/package.json`);
+}
+
 export class Registry {
   /**
    * Published builds never change, so their metadata is read from disk once; bounded, because
@@ -190,10 +195,7 @@ export class Registry {
   async publish(team: string, buildDir: string, now: Date = new Date()): Promise<PublishedMeta> {
     const { info, integrity } = await inspectBuild(team, buildDir);
     const target = this.dirOf(team, info.version);
-    const alreadyPublished = () =>
-      new PublishError(
-        `${team} ${info.version} is already published; versions are immutable — bump the version in ${team}/package.json`,
-      );
+    const alreadyPublished = () => alreadyPublishedError(team, info.version);
     if (await fs.stat(target).then(() => true, () => false)) throw alreadyPublished();
 
     if (team !== SHELL_TEAM) {

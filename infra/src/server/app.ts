@@ -36,6 +36,7 @@ import watchlistRoutes from './routes/watchlist';
 import miscellaneousRoutes from './routes/miscellaneous';
 import financePartnerDevRoutes from './routes/finance-partner-dev';
 import pagesRoutes from './routes/pages';
+import overridesRoutes from './routes/overrides';
 import registryFilesRoutes from './routes/registry-files';
 
 export interface AppOptions {
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(reservationsPlugin, { clock: options.clock, ...options.reservations });
   await app.register(financePartnerDevRoutes);
   await app.register(registryFilesRoutes);
+  await app.register(overridesRoutes, { dataDir, clock: options.clock });
   await app.register(adminRoutes, { prefix: '/_admin' });
   await app.register(faviconRoutes);
   await app.register(seoRoutes);

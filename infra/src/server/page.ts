@@ -7,6 +7,7 @@ import type { Canary, Pin } from '../db/pins';
 import { servesCanary } from '../pins/canary';
 import { REMOTE_ENTRY, SHELL_TEAM, type Registry } from '../registry/registry';
 import type { PageHead } from '@forecourt/shared-config/server';
+import { OVERRIDE_VERSION } from './override';
 import { SCRIPT_LOADER, SCRIPT_PLAN_ELEMENT_ID, type ScriptPlan } from './script-loader';
 
 export interface ShellScript {
@@ -20,6 +21,8 @@ export interface ComposedPage {
   boot: BootData;
   owner: RemoteManifestEntry | undefined;
   shellScripts: ShellScript[];
+  /** The teams a developer override replaced on this page (none for shoppers). */
+  overridden?: Array<{ team: RemoteTeam; entry: string; pinned: string }>;
 }
 
 /**
@@ -63,6 +66,11 @@ export function entryUrl(team: string, version: string, file: string): string {
 /**
  * Builds what one page load needs from the tenant's effective pins. Returns null when no shell
  * is pinned (or its build is missing): without it there is no page to serve.
+ *
+ * `overrides` (a developer override, already verified: see override.ts) loads those teams from
+ * the given entry instead: no integrity (a dev server's bytes change on every save), no last good
+ * (a broken local build should show as broken), version `override`; the routes stay those of the
+ * pinned build. A team switched off or never pinned for the tenant is not added by an override.
  */
 export async function composePage(
   tenant: TenantConfig,
@@ -71,12 +79,14 @@ export async function composePage(
   pathname: string,
   search?: SearchAccess,
   failurePolicy?: BootData['failurePolicy'],
+  overrides?: Partial<Record<RemoteTeam, string>>,
 ): Promise<ComposedPage | null> {
   const shellPin = pins.get(SHELL_TEAM);
   const shell = shellPin ? await registry.meta(SHELL_TEAM, shellPin.version) : null;
   if (!shell) return null;
 
   const remotes: RemoteManifestEntry[] = [];
+  const overridden: Array<{ team: RemoteTeam; entry: string; pinned: string }> = [];
   for (const team of REMOTE_TEAMS) {
     if (!tenant.features[team]) continue;
     const pin = pins.get(team);
@@ -84,6 +94,12 @@ export async function composePage(
     // A switched-on remote that was never pinned simply is not on the page: its routes 404 and
     // the rest of the site works, as when a remote fails to load.
     if (!pin || !meta) continue;
+    const override = overrides?.[team];
+    if (override) {
+      remotes.push({ team, name: meta.name, version: OVERRIDE_VERSION, entry: override, routes: [...meta.routes, ...tenantRoutes(tenant, team)] });
+      overridden.push({ team, entry: override, pinned: meta.version });
+      continue;
+    }
     const entry: RemoteManifestEntry = {
       team: team satisfies RemoteTeam,
       name: meta.name,
@@ -107,6 +123,7 @@ export async function composePage(
   return {
     status: owner ? 200 : 404,
     boot: { tenant: toPublicTenantConfig(tenant), remotes, shellVersion: shell.version, ...(search ? { search } : {}), ...(failurePolicy ? { failurePolicy } : {}) },
+    ...(overridden.length > 0 ? { overridden } : {}),
     owner,
     shellScripts: shell.entryFiles.map((file) => ({
       src: entryUrl(SHELL_TEAM, shell.version, file),

@@ -40,7 +40,7 @@ describe('GET /registry/:team/:version/*', () => {
     const response = await get('/registry/mf-search/1.0.0/mf-manifest.json');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.json()).toEqual({ name: 'mf_search' });
+    expect(response.json()).toMatchObject({ name: 'mf_search', exposes: [expect.objectContaining({ path: './app' })] });
   });
 
   it('serves the Brotli copy written at publish to a browser that accepts it', async () => {

@@ -32,6 +32,34 @@ export function contentSecurityPolicy(extra: CspSources = {}): string {
 }
 
 /**
+ * Adds sources to directives of a policy already built (a page that needs more than the site's
+ * policy, e.g. a developer override's dev-server origin). A directive the policy lacks is added;
+ * nothing is removed, so the result is never looser than asked.
+ */
+export function extendContentSecurityPolicy(csp: string, extra: CspSources): string {
+  const additions: Record<string, readonly string[]> = {
+    'script-src': extra.scriptSrc ?? [],
+    'style-src': extra.styleSrc ?? [],
+    'img-src': extra.imgSrc ?? [],
+    'connect-src': extra.connectSrc ?? [],
+    'font-src': extra.fontSrc ?? [],
+    'frame-src': extra.frameSrc ?? [],
+  };
+  const directives = csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((d) => d.split(/\s+/));
+  for (const [name, sources] of Object.entries(additions)) {
+    if (sources.length === 0) continue;
+    const directive = directives.find(([n]) => n === name);
+    if (directive) directive.push(...sources.filter((s) => !directive.includes(s)));
+    else directives.push([name, ...new Set(sources)]);
+  }
+  return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/**
  * Paths whose answer is the same for every dealer and that other origins fetch by design: remote
  * bundles (from a CDN or another origin) and the search API (its key, not the host, scopes it).
  */

@@ -53,7 +53,14 @@ export async function makeFakeBuild(parent: string, options: FakeBuildOptions): 
   for (const file of entryFiles) await fs.writeFile(path.join(dir, file), body);
   if (remote) {
     await fs.writeFile(path.join(dir, 'remoteEntry.js'), `var ${info.name};${body}`);
-    await fs.writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: info.name }));
+    // The parts of webpack's federation manifest the contract gate reads: each exposed module
+    // (no files of its own here) and each shared module's required range.
+    const manifest = {
+      name: info.name,
+      shared: Object.entries(info.shared).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` })),
+      exposes: info.exposes.map((exposed) => ({ name: exposed.slice(2), path: exposed, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
+    };
+    await fs.writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   }
   return dir;
 }

@@ -55,6 +55,7 @@ export async function clearPlatformTables(database: Database): Promise<void> {
   await database.db.deleteFrom('canaries').execute();
   await database.db.deleteFrom('version_health').execute();
   await database.db.deleteFrom('pin_changes').execute();
+  await database.db.deleteFrom('publishes').execute();
   await database.db.deleteFrom('analytics_events').execute();
   await database.db.deleteFrom('miscellaneous').execute();
   await database.db.deleteFrom('lead_outbox').execute();

@@ -101,6 +101,32 @@ export const BootDataSchema = z
       .object({ entryTimeoutMs: z.number().int().positive().optional(), fragmentTimeoutMs: z.number().int().positive().optional() })
       .strict()
       .optional(),
+    /**
+     * A developer override is active in this browser (a signed cookie only the platform's admin
+     * token can set): these teams load from the given entry instead of their pinned version, and
+     * the shell shows a banner saying so. Absent for every shopper.
+     */
+    override: z
+      .object({
+        remotes: z
+          .array(
+            z
+              .object({
+                team: z.enum(REMOTE_TEAMS),
+                entry: z.string().min(1),
+                /** The version every other browser of this site runs. */
+                pinned: z.string().min(1).optional(),
+              })
+              .strict(),
+          )
+          .min(1),
+        /** When the override ends by itself (ISO 8601). */
+        expiresAt: z.string(),
+        /** Where the banner's Clear button posts to remove the override. */
+        clearUrl: z.string().startsWith('/'),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -8,6 +8,7 @@ import { leadPhone0006 } from './0006_lead_phone';
 import { reservations0007 } from './0007_reservations';
 import { canaries0008 } from './0008_canaries';
 import { versionHealth0010 } from './0010_version_health';
+import { publishes0011 } from './0011_publishes';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_reservations': reservations0007,
   '0008_canaries': canaries0008,
   '0010_version_health': versionHealth0010,
+  '0011_publishes': publishes0011,
 };
 
 export const migrationProvider: MigrationProvider = {

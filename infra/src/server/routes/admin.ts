@@ -5,6 +5,7 @@ import { failureSummary } from '../../db/events';
 import { CANARY_PERCENT } from '../../db/pins';
 import { indexStock } from '../../search/indexing/indexer';
 import { parseInput } from '../errors';
+import publishesRoutes from './publishes';
 
 const PinBody = z
   .object({
@@ -43,6 +44,17 @@ const PromoteBody = z
   })
   .strict();
 
+const OverrideBody = z
+  .object({
+    tenant: z.string().min(1),
+    team: z.string().min(1),
+    /** The remote's entry on the developer's dev server, e.g. http://localhost:3001/remoteEntry.js. */
+    entry: z.string().min(1).max(2048),
+    /** How long the override lasts once the link is opened (default 8). */
+    hours: z.number().int().min(1).max(24).optional(),
+  })
+  .strict();
+
 const HistoryQuery = z.object({
   tenant: z.string().min(1).optional(),
   team: z.string().min(1).optional(),
@@ -63,6 +75,8 @@ const FailuresQuery = z
  */
 export default async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.addHook('onRequest', fastify.requireAdmin);
+  // The publish audit: registered after the hook, so the admin check guards it too.
+  await fastify.register(publishesRoutes);
 
   fastify.get('/pins', async () => fastify.pins.overview());
 
@@ -99,6 +113,24 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
   fastify.post('/promote', async (request) => {
     const body = parseInput(PromoteBody, request.body ?? null, 'body');
     return fastify.pins.promote(body);
+  });
+
+  // A developer override: a short-lived signed link that, opened in a browser, makes that one
+  // browser load the team's entry from the given URL on this tenant's site (see override.ts).
+  fastify.post('/overrides', async (request, reply) => {
+    const body = parseInput(OverrideBody, request.body ?? null, 'body');
+    const tenant = fastify.tenants.get(body.tenant);
+    if (!tenant) return reply.code(404).send({ error: `Unknown tenant '${body.tenant}'`, field: 'tenant' });
+    const grant = fastify.overrides.grant({ tenant, team: body.team, entry: body.entry, ...(body.hours ? { lifetimeSeconds: body.hours * 3600 } : {}) });
+    // Where the site answers: outside production {slug}.localhost on this server's port (the port
+    // it will listen on, PORT, when the CLI runs this in process), then its production domains.
+    const address = fastify.server.address();
+    const port = typeof address === 'object' && address ? address.port : Number(process.env.PORT || 8080);
+    const origins = [
+      ...(process.env.NODE_ENV === 'production' ? [] : [`http://${tenant.slug}.localhost${port === 80 ? '' : `:${port}`}`]),
+      ...tenant.domains.map((domain) => `https://${domain}`),
+    ];
+    return { tenant: tenant.slug, team: body.team, path: grant.path, urls: origins.map((origin) => `${origin}${grant.path}`), linkExpiresAt: grant.expiresAt.toISOString() };
   });
 
   // Re-index stock into the embedded search service from the server's own database (the CLI

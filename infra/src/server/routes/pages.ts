@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { gateOf } from '@forecourt/shared-config/gated-routes';
 import { paths } from '@forecourt/shared-config/paths';
@@ -7,7 +8,10 @@ import { withEarnedLastGood } from '../../pins/last-good';
 import { isShopperId, newShopperId, SHOPPER_COOKIE, SHOPPER_COOKIE_MAX_AGE_SECONDS } from '../../pins/canary';
 import type { PageHead } from '@forecourt/shared-config/server';
 import { composeFirstPaint, FIRST_PAINT_BUDGET_MS, withinBudget } from '../first-paint';
+import { overrideCspSources } from '../override';
 import { composePage, failurePolicyFromEnv, pinsForShopper, renderPage, renderPlainPage, type ComposedPage } from '../page';
+import { extendContentSecurityPolicy } from '../security';
+import { OVERRIDE_PATHS } from './overrides';
 
 /** Paths that belong to the platform, never to a page, even when nothing there matched. */
 const RESERVED = /^\/(api|registry|_admin|media|1)(\/|$)/;
@@ -30,7 +34,16 @@ function sameSitePath(referer: string | undefined, host: string): string | null 
 export default fp(
   async (fastify) => {
     const failurePolicy = failurePolicyFromEnv();
-    fastify.get('/*', async (request, reply) => {
+    /** Pages composed with a developer override, and the entries their policy must allow. */
+    const overrideEntries = new WeakMap<object, string[]>();
+    // A route hook runs after the site-wide one that sets the policy (security-headers), so the
+    // override's dev-server origin is added to that page's policy only.
+    const onSend = async (request: FastifyRequest, reply: FastifyReply) => {
+      const entries = overrideEntries.get(request);
+      const csp = reply.getHeader('content-security-policy');
+      if (entries && typeof csp === 'string') reply.header('content-security-policy', extendContentSecurityPolicy(csp, overrideCspSources(entries)));
+    };
+    fastify.get('/*', { onSend }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (RESERVED.test(pathname)) return reply.code(404).send({ error: `No route for GET ${pathname}` });
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
@@ -77,12 +90,17 @@ export default fp(
       // What the shell may fall back to is what shoppers' shells saw mount cleanly (earned), not
       // whatever was pinned before.
       pins = withEarnedLastGood(pins, await earnedVersions(fastify.database.db, tenant.slug));
+      // A developer override (a cookie only the admin token's holder can have set): this browser
+      // loads those teams from the developer's own server. Shoppers have none and get the page
+      // exactly as without this feature.
+      const override = fastify.overrides.read(request, tenant);
+      if (override) reply.header('cache-control', 'private, no-store');
       let page: ComposedPage | null;
       try {
-        page = await composePage(tenant, pins, fastify.registry, pathname, fastify.stockSearch.access(tenant), failurePolicy);
+        page = await composePage(tenant, pins, fastify.registry, pathname, fastify.stockSearch.access(tenant), failurePolicy, override?.remotes);
       } catch (error) {
         // A malformed path (bad percent-encoding) cannot match any route: not-found, not a 500.
-        if (error instanceof URIError) page = await composePage(tenant, pins, fastify.registry, '/__invalid__', fastify.stockSearch.access(tenant), failurePolicy);
+        if (error instanceof URIError) page = await composePage(tenant, pins, fastify.registry, '/__invalid__', fastify.stockSearch.access(tenant), failurePolicy, override?.remotes);
         else throw error;
       }
       if (!page) {
@@ -90,6 +108,11 @@ export default fp(
         return reply
           .code(503)
           .send(renderPlainPage('This site is being set up', 'Please try again in a few minutes.'));
+      }
+      if (override && page.overridden) {
+        overrideEntries.set(request, page.overridden.map((o) => o.entry));
+        const boot = { ...page.boot, override: { remotes: page.overridden, expiresAt: new Date(override.expiresAt * 1000).toISOString(), clearUrl: OVERRIDE_PATHS.clear } };
+        page = { ...page, boot };
       }
       // The page starts signed in or out as the server session says (no request from the page to ask).
       const user = await fastify.signedIn(request);
@@ -123,5 +146,5 @@ export default fp(
       return reply.code(page.status).send(renderPage(tenant, page, firstPaint, head ?? undefined));
     });
   },
-  { name: 'routes-pages', fastify: '5.x', dependencies: ['database', 'registry', 'tenants', 'search', 'identity'] },
+  { name: 'routes-pages', fastify: '5.x', dependencies: ['database', 'registry', 'tenants', 'search', 'identity', 'overrides'] },
 );

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { listPublishes, recordPublish } from '../../db/publishes';
+import { isRegistryTeam } from '../../registry/registry';
+import { parseInput } from '../errors';
+
+const CheckRecord = z
+  .object({ check: z.string().min(1).max(40), passed: z.boolean(), reasons: z.array(z.string().max(4000)).max(200), skipped: z.string().max(200).optional() })
+  .strict();
+
+const PublishBody = z
+  .object({
+    team: z.string().min(1),
+    version: z.string().min(1),
+    actor: z.string().min(1).max(100).default('admin-api'),
+    forced: z.boolean().default(false),
+    checks: z.array(CheckRecord).max(20).default([]),
+    reason: z.string().max(1000).nullable().optional(),
+  })
+  .strict();
+
+const PublishesQuery = z
+  .object({
+    team: z.string().min(1).optional(),
+    forced: z.enum(['true', 'false']).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).optional(),
+  })
+  .strict();
+
+/**
+ * The publish audit (db/publishes.ts) behind `forecourt publish` and `forecourt publishes`.
+ * Registered inside the admin routes, so their admin check guards these too. The CLI copies the
+ * build into the registry itself (the build folder is on its machine) and records it here; a
+ * record is accepted only for a version the registry has.
+ */
+export default async function publishesRoutes(fastify: FastifyInstance): Promise<void> {
+  fastify.get('/publishes', async (request) => {
+    const query = parseInput(PublishesQuery, request.query, 'query');
+    return {
+      publishes: await listPublishes(fastify.database.db, {
+        ...(query.team ? { team: query.team } : {}),
+        ...(query.forced ? { forced: query.forced === 'true' } : {}),
+        ...(query.limit ? { limit: query.limit } : {}),
+      }),
+    };
+  });
+
+  fastify.post('/publishes', async (request, reply) => {
+    const body = parseInput(PublishBody, request.body ?? null, 'body');
+    if (!isRegistryTeam(body.team)) return reply.code(404).send({ error: `Unknown team '${body.team}'`, field: 'team' });
+    if (!(await fastify.registry.isPublished(body.team, body.version))) {
+      return reply.code(409).send({ error: `${body.team} ${body.version} is not published: record a publish after the registry has it`, field: 'version' });
+    }
+    if (body.forced && !body.reason?.trim()) return reply.code(400).send({ error: 'a forced publish needs a reason', field: 'reason' });
+    return reply.code(201).send({ publish: await recordPublish(fastify.database.db, body) });
+  });
+}
