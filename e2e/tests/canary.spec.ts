@@ -63,7 +63,7 @@ test('a returning shopper keeps their version on every reload', async ({ browser
 });
 
 test('promote gives every shopper the canary version', async ({ browser }) => {
-  expect(forecourt('promote', TENANT, 'mf-search')).toContain(`${PIN} -> ${CANARY} (last good: ${PIN})`);
+  expect(forecourt('promote', TENANT, 'mf-search')).toContain(`${PIN} -> ${CANARY} (a rollback goes back to ${PIN})`);
   expect(await freshShoppers(browser, 6)).toEqual(Array(6).fill(CANARY));
 });
 
