@@ -140,8 +140,9 @@ const settingsArb = fc.record({
   paginationLimitedTo: fc.constantFrom(1000, 1000, 7),
 });
 
-function setup(settings: { searchableAttributes?: string[]; customRanking: string[]; paginationLimitedTo: number }) {
+function setup(settings: { searchableAttributes?: string[]; customRanking: string[]; paginationLimitedTo: number }, extra: IndexSettings = {}) {
   const base: IndexSettings = {
+    ...extra,
     ...(settings.searchableAttributes ? { searchableAttributes: settings.searchableAttributes } : {}),
     attributesForFaceting: ['make', 'searchable(model)', 'body', 'fuel', 'status', 'certified', 'year', 'price', 'km', 'tags', 'location.state', 'location.city', 'filterOnly(colour)'],
     customRanking: settings.customRanking,
@@ -161,7 +162,7 @@ function setup(settings: { searchableAttributes?: string[]; customRanking: strin
 
 const seen = { compared: 0, textWithHits: 0, filtersWithHits: 0, multiPageText: 0, facetValues: 0, stats: 0 };
 
-function compare(store: IndexStore, refs: Record<string, ReferenceIndex>, query: Record<string, unknown> & { indexName: string }) {
+function compare(store: IndexStore, refs: Record<string, ReferenceIndex>, query: Record<string, unknown> & { indexName: string }, text?: typeof seenText) {
   const { indexName, ...params } = query;
   const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
   const got = store.require(indexName).search(clean);
@@ -182,6 +183,16 @@ function compare(store: IndexStore, refs: Record<string, ReferenceIndex>, query:
     expect(g?.avg).toBeCloseTo(s.avg, 3);
   }
   expect(got.hits).toEqual(want.hits);
+  if (text) {
+    text.compared++;
+    if (got.nbHits > 0) text.withHits++;
+    if (got.hits.length > 1) text.ranked++;
+    const info = store.require(indexName).search({ ...clean, getRankingInfo: true }).hits.map((h) => h._rankingInfo as { nbTypos: number; proximityDistance: number; nbExactWords: number });
+    if (info.some((i) => i.nbTypos > 0)) text.typoHits++;
+    if (new Set(info.map((i) => i.nbTypos)).size > 1) text.mixedTypos++;
+    if (new Set(info.map((i) => `${i.proximityDistance}/${i.nbExactWords}`)).size > 1) text.mixedTies++;
+    return;
+  }
   seen.compared++;
   if (got.query.trim() !== '' && got.nbHits > 0) seen.textWithHits++;
   if (got.query.trim() !== '' && got.nbHits > 3 && got.hits.length > 1) seen.multiPageText++;
@@ -190,6 +201,8 @@ function compare(store: IndexStore, refs: Record<string, ReferenceIndex>, query:
   seen.stats += Object.keys(got.facets_stats ?? {}).length;
 }
 
+const seenText = { compared: 0, withHits: 0, ranked: 0, typoHits: 0, mixedTypos: 0, mixedTies: 0 };
+
 afterAll(() => {
   // The generators must reach the interesting cases, not just empty results.
   expect(seen.textWithHits).toBeGreaterThan(seen.compared / 10);
@@ -197,6 +210,11 @@ afterAll(() => {
   expect(seen.multiPageText).toBeGreaterThan(100);
   expect(seen.stats).toBeGreaterThan(500);
   console.log('property coverage', seen);
+  console.log('text property coverage', seenText);
+  expect(seenText.withHits).toBeGreaterThan(seenText.compared / 5);
+  expect(seenText.typoHits).toBeGreaterThan(seenText.compared / 20);
+  expect(seenText.mixedTypos).toBeGreaterThan(10);
+  expect(seenText.mixedTies).toBeGreaterThan(20);
 });
 
 describe('engine vs brute-force reference', () => {
@@ -259,6 +277,123 @@ describe('engine vs brute-force reference', () => {
         },
       ),
       { seed: 7, numRuns: 100 },
+    );
+  });
+});
+
+/* Typos, synonyms, splitting/joining and the ranking order, against the same reference. */
+
+const TEXT_MAKES = ['Toyota', 'Mazda', 'Mercedes-Benz', 'Volkswagen', 'Holden', 'Ford', 'Škoda', 'Hyundai', 'Land Rover'];
+const TEXT_MODELS = ['Corolla', 'CX-5', 'CX 5', 'Mazda3', 'Mazda 3', 'Hilux', 'Amarok', 'Ranger', 'Octavia', 'Commodore', 'Sprinter', 'Golf', 'Accent', 'Range Rover'];
+const TEXT_BADGES = ['4x4', '4WD', 'AWD', 'Pickup', 'Ute', 'Utility', 'SR5', 'Hatch', 'Hatchback', 'Auto', 'Automatic', 'GTI', 'Ascent', 'Sport', 'Sports'];
+const VOCAB = ['toyota', 'mazda', 'mercedes', 'benz', 'volkswagen', 'holden', 'ford', 'skoda', 'corolla', 'cx', '5', 'mazda3', '3', 'hilux', 'amarok', 'ranger', 'octavia', 'commodore', 'sprinter', 'golf', '4x4', '4wd', 'awd', 'pickup', 'ute', 'utility', 'sr5', 'hatch', 'hatchback', 'auto', 'automatic', 'gti', 'sydney', 'melbourne', 'motors', '2019', 'accent', 'ascent', 'range', 'rover', 'sport', 'sports', 'hyundai', 'land'];
+const SYNONYMS = [
+  { objectID: 'ute', type: 'synonym', synonyms: ['ute', 'pickup', 'utility'] },
+  { objectID: '4x4', type: 'synonym', synonyms: ['4x4', '4wd', 'awd'] },
+  { objectID: 'vw', type: 'synonym', synonyms: ['vw', 'volkswagen'] },
+  { objectID: 'merc', type: 'synonym', synonyms: ['merc', 'mercedes', 'mercedes-benz'] },
+  { objectID: 'hatch', type: 'synonym', synonyms: ['hatch', 'hatchback'] },
+  { objectID: 'auto', type: 'onewaysynonym', input: 'auto', synonyms: ['automatic'] },
+  { objectID: 'workhorse', type: 'onewaysynonym', input: 'work horse', synonyms: ['hilux', 'ranger ute'] },
+];
+
+const textRecordArb = (id: number): fc.Arbitrary<SearchRecord> =>
+  fc
+    .record({
+      make: fc.constantFrom(...TEXT_MAKES),
+      model: fc.constantFrom(...TEXT_MODELS),
+      badges: fc.subarray(TEXT_BADGES, { maxLength: 2 }),
+      year: fc.integer({ min: 2017, max: 2021 }),
+      city: fc.constantFrom(...CITIES),
+      custom_rank: maybe(fc.integer({ min: 0, max: 3 })),
+      price: fc.integer({ min: 5, max: 60 }).map((n) => n * 1000),
+    })
+    .map((r) => {
+      const record: Record<string, Json> = {
+        objectID: `car-${id}`,
+        name: `${r.year} ${r.make} ${r.model} ${r.badges.join(' ')}`.trim(),
+        make: r.make,
+        model: r.model,
+        badge: r.badges.join(' '),
+        year: r.year,
+        price: r.price,
+        location: { city: r.city, state: 'NSW', name: `${r.city} Motors` },
+      };
+      if (r.custom_rank !== undefined) record.custom_rank = r.custom_rank;
+      return record as SearchRecord;
+    });
+
+/** A vocabulary word with up to two random edits (swap, delete, insert, substitute). */
+const typoWordArb = fc.tuple(fc.constantFrom(...VOCAB), fc.array(fc.tuple(fc.constantFrom('swap', 'delete', 'insert', 'substitute'), fc.nat(20), fc.constantFrom('a', 'e', 'o', 'x', '3')), { maxLength: 2 })).map(([word, edits]) => {
+  let w = [...word];
+  for (const [kind, at, ch] of edits) {
+    const i = at % Math.max(1, w.length);
+    if (kind === 'swap' && i + 1 < w.length) w = [...w.slice(0, i), w[i + 1] as string, w[i] as string, ...w.slice(i + 2)];
+    if (kind === 'delete' && w.length > 1) w = [...w.slice(0, i), ...w.slice(i + 1)];
+    if (kind === 'insert') w = [...w.slice(0, i), ch, ...w.slice(i)];
+    if (kind === 'substitute') w = [...w.slice(0, i), ch, ...w.slice(i + 1)];
+  }
+  return w.join('');
+});
+
+const rarely = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, arb);
+
+const textQueryArb = fc.record(
+  {
+    indexName: fc.constantFrom('cars', 'cars_price_asc'),
+    query: fc.oneof(
+      { weight: 4, arbitrary: typoWordArb },
+      { weight: 2, arbitrary: fc.array(fc.oneof(typoWordArb, fc.constantFrom(...VOCAB)), { minLength: 2, maxLength: 3 }).map((w) => w.join(' ')) },
+      fc.constantFrom('ranger', 'accent', 'sport', 'toyta', 'toyota', 'pickup', 'ute', 'vw', 'volkswagen', '4x4', 'merc', 'mercedes benz', 'cx5', 'cx-5', 'mazda3', 'mazda 3', 'work horse', 'hatch auto', 'corolal', 'toyota corola', 'cx 5 mazda', 'mazda3 hatchbak', 'sydny toyota', 'volkswagen amarok 4wd'),
+    ),
+    typoTolerance: rarely(fc.constantFrom(true, false, 'min', 'strict', 'true', 'false')),
+    disableTypoToleranceOnAttributes: rarely(fc.constantFrom(['model'], ['location'], ['name', 'make'])),
+    filters: rarely(fc.constantFrom('year >= 2019', 'price < 30000', 'make:Toyota OR make:Mazda')),
+    facets: rarely(fc.constant(['make', 'year'])),
+    hitsPerPage: rarely(fc.integer({ min: 1, max: 30 })),
+    page: rarely(fc.integer({ min: 0, max: 2 })),
+  },
+  { requiredKeys: ['indexName', 'query'] },
+);
+
+const textSettingsArb = fc.record({
+  minWordSizefor1Typo: fc.constantFrom(3, 4, 4),
+  minWordSizefor2Typos: fc.constantFrom(6, 8, 8),
+  typoTolerance: fc.constantFrom<Array<boolean | 'min' | 'strict'>>(true, true, 'min', 'strict', false),
+  disableTypoToleranceOnAttributes: fc.constantFrom([] as string[], [] as string[], ['badge']),
+  disableTypoToleranceOnWords: fc.constantFrom([] as string[], ['hilux']),
+  allowTyposOnNumericTokens: fc.boolean(),
+});
+
+describe('engine vs brute-force reference: typos, synonyms, splitting/joining, ranking', () => {
+  it('agrees on random car records, typo settings, synonyms and misspelt queries', () => {
+    fc.assert(
+      fc.property(
+        settingsArb,
+        textSettingsArb,
+        fc.subarray(SYNONYMS),
+        fc.integer({ min: 10, max: 60 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => textRecordArb(i)))),
+        fc.array(fc.integer({ min: 0, max: 60 }), { maxLength: 5 }),
+        fc.array(textQueryArb, { minLength: 1, maxLength: 5 }),
+        (settings, typoSettings, synonyms, records, deletes, queries) => {
+          const { store, refs } = setup(settings, typoSettings);
+          const all = Object.values(refs);
+          store.saveSynonyms('cars', synonyms, { forwardToReplicas: true, replace: true });
+          for (const ref of all) ref.synonyms = synonyms;
+          for (const r of records) {
+            store.require('cars').saveObject(r);
+            for (const ref of all) ref.put(r);
+          }
+          compare(store, refs, queries[0] as Record<string, unknown> & { indexName: string }, seenText);
+          // Deleted records leave dead tokens in the trie: they must not match nor highlight.
+          for (const id of deletes) {
+            store.require('cars').deleteObject(`car-${id}`);
+            for (const ref of all) ref.delete(`car-${id}`);
+          }
+          for (const q of queries) compare(store, refs, q as Record<string, unknown> & { indexName: string }, seenText);
+        },
+      ),
+      { seed: 1414, numRuns: 600 },
     );
   });
 });

@@ -4,4 +4,5 @@ export { normalizeParams, decodeParamsString, encodeParams, type SearchParams } 
 export type { SearchResponse, Hit, FacetStats, HighlightResult } from './response';
 export { IndexStore, SearchIndex, type SearchOptions } from './search-index';
 export type { IndexSettings } from './settings';
+export type { SynonymHit } from './synonyms';
 export type { Json, SearchRecord } from './values';

@@ -5,6 +5,7 @@
  */
 import { textProblem } from '../../server/text';
 import { badRequest } from './errors';
+import { parseTypoTolerance, type TypoToleranceSetting } from './settings';
 
 export interface SearchParams {
   query: string;
@@ -27,6 +28,11 @@ export interface SearchParams {
   getRankingInfo?: boolean;
   responseFields?: string[];
   distinct?: boolean | number;
+  typoTolerance?: TypoToleranceSetting;
+  minWordSizefor1Typo?: number;
+  minWordSizefor2Typos?: number;
+  allowTyposOnNumericTokens?: boolean;
+  disableTypoToleranceOnAttributes?: string[];
   /** The parameters as received, for the response's `params` string. */
   raw: Record<string, unknown>;
 }
@@ -128,6 +134,11 @@ export function normalizeParams(input: Record<string, unknown>): SearchParams {
     getRankingInfo: bool(raw, 'getRankingInfo'),
     responseFields: list(raw, 'responseFields'),
     distinct: typeof distinct === 'number' ? distinct : bool(raw, 'distinct'),
+    typoTolerance: parseTypoTolerance(raw.typoTolerance),
+    minWordSizefor1Typo: int(raw, 'minWordSizefor1Typo', 1, 1000),
+    minWordSizefor2Typos: int(raw, 'minWordSizefor2Typos', 1, 1000),
+    allowTyposOnNumericTokens: bool(raw, 'allowTyposOnNumericTokens'),
+    disableTypoToleranceOnAttributes: list(raw, 'disableTypoToleranceOnAttributes'),
     raw,
   };
 }

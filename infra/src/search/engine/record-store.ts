@@ -182,10 +182,10 @@ export class RecordStore {
     return index;
   }
 
-  text(searchable: SearchableLevel[] | null, key: string): TextIndex {
+  text(searchable: SearchableLevel[] | null, key: string, typoDisabled: readonly string[] = []): TextIndex {
     let index = this.texts.get(key);
     if (!index) {
-      index = this.build(new TextIndex(searchable));
+      index = this.build(new TextIndex(searchable, typoDisabled));
       this.texts.set(key, index);
     }
     return index;

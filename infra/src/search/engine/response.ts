@@ -107,10 +107,12 @@ export interface QueryWords {
   exact: Set<string>;
   /** The last word, matched as a prefix (Algolia's prefixLast). */
   last: string | null;
+  /** Other tokens highlighted as whole words (typos, synonyms, splits, concatenations), with the query words they match. */
+  alternatives: ReadonlyMap<string, readonly string[]>;
 }
 
-export function queryWordsOf(words: string[]): QueryWords {
-  return { words, exact: new Set(words.slice(0, -1)), last: words.length > 0 ? (words[words.length - 1] as string) : null };
+export function queryWordsOf(words: string[], alternatives: ReadonlyMap<string, readonly string[]> = new Map()): QueryWords {
+  return { words, exact: new Set(words.slice(0, -1)), last: words.length > 0 ? (words[words.length - 1] as string) : null, alternatives };
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -152,6 +154,11 @@ export function highlightString(text: string, q: QueryWords, pre: string, post: 
     if (q.exact.has(token)) {
       len = token.length;
       matched.add(token);
+    }
+    const alternative = q.alternatives.get(token);
+    if (alternative) {
+      len = token.length;
+      for (const w of alternative) matched.add(w);
     }
     if (q.last !== null && token.startsWith(q.last)) {
       matched.add(q.last);

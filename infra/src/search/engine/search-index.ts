@@ -1,11 +1,10 @@
 /**
- * One Algolia-style index: its settings plus a record store it may share with its replicas.
+ * One Algolia-style index: its settings, its synonyms, plus a record store it may share with its
+ * replicas.
  *
- * Ranking (documented simplification of Algolia's tie-breaking):
- * - empty query: customRanking of this index/replica, ties by insertion order;
- * - with a query: (1) number of query words matched exactly (the last word may match only as a
- *   prefix) desc, (2) best (lowest) searchableAttributes position where any query word matches,
- *   (3) customRanking, (4) insertion order. No typo tolerance, proximity or in-attribute position.
+ * Ranking: empty query, customRanking of this index/replica, ties by insertion order; with a query,
+ * Algolia's tie-breaking as `text-query.ts` describes it (typo, proximity, attribute, exact), then
+ * customRanking, then insertion order.
  */
 import { TypedFastBitSet } from 'typedfastbitset';
 import { badRequest, SearchError } from './errors';
@@ -23,9 +22,10 @@ import {
   type SearchResponse,
 } from './response';
 import { compileSettings, validateSettings, type CompiledSettings, type IndexSettings } from './settings';
-import { unionInto, type DocSet } from './postings';
+import type { DocSet } from './postings';
 import { RecordStore, type SortOrder } from './record-store';
-import type { TextIndex } from './text-index';
+import { SynonymSet, validateSynonym, type SynonymHit } from './synonyms';
+import { planQuery, TextMatch, typoConfigOf, typoDisabledAttributes, type Bucket, type QueryPlan } from './text-query';
 import { tokenize } from './tokenize';
 import type { Json, SearchRecord } from './values';
 
@@ -96,6 +96,8 @@ export function applyPartial(base: SearchRecord, changes: Record<string, unknown
 export class SearchIndex {
   private rawSettings: IndexSettings = {};
   private compiledSettings: CompiledSettings = compileSettings({});
+  /** This index's own synonyms (a replica has its own; writes may be forwarded to replicas). */
+  synonyms = new SynonymSet();
 
   constructor(
     readonly name: string,
@@ -166,6 +168,13 @@ export class SearchIndex {
     this.store.clear();
   }
 
+  /** Saves synonyms (validated; `replace`: drop every other synonym first). */
+  saveSynonyms(hits: unknown[], replace = false): void {
+    const valid = hits.map((h, i) => validateSynonym(h, `synonyms[${i}]`));
+    if (replace) this.synonyms.clear();
+    for (const hit of valid) this.synonyms.save(hit);
+  }
+
   getObject(objectID: string): SearchRecord | undefined {
     return this.store.get(objectID);
   }
@@ -177,7 +186,8 @@ export class SearchIndex {
     for (const f of c.filterable) this.store.facet(f);
     for (const f of c.facetable) this.store.numeric(f);
     for (const r of c.customRanking) this.store.numeric(r.attribute);
-    this.store.text(c.searchable, c.searchableKey);
+    const disabled = typoDisabledAttributes(c, { query: '', raw: {} });
+    this.store.text(c.searchable, disabled.key, disabled.attributes);
     this.store.sortOrder(c.customRanking, c.rankingKey);
   }
 
@@ -246,52 +256,51 @@ export class SearchIndex {
     store.compactIfNeeded();
 
     const tree = filterTreeOf(params, options.extraFilters);
-    const result = this.evaluate(tree);
+    const filtered = this.evaluate(tree);
     let isAll = tree.kind === 'all';
 
     const words = tokenize(params.query);
-    const q = queryWordsOf(words);
-    let text: TextIndex | null = null;
-    let wordTokens: string[][] = [];
+    let match: TextMatch | null = null;
+    let plan: QueryPlan | null = null;
+    let result = filtered;
     if (words.length > 0) {
       isAll = false;
-      if (settings.searchable !== null && settings.searchable.length === 0) result.clear();
+      if (settings.searchable !== null && settings.searchable.length === 0) result = new TypedFastBitSet();
       else {
-        text = store.text(settings.searchable, settings.searchableKey);
-        const t = text;
-        wordTokens = words.map((w, i) => t.matchingTokens(w, i === words.length - 1));
-        for (const tokens of wordTokens) {
-          if (result.isEmpty()) break;
-          const matches = new TypedFastBitSet();
-          for (const token of tokens) for (const posting of t.postings.get(token) ?? []) if (posting) unionInto(matches, posting);
-          result.intersection(matches);
-        }
+        const disabled = typoDisabledAttributes(settings, params);
+        const text = store.text(settings.searchable, disabled.key, disabled.attributes);
+        plan = planQuery(words, text, typoConfigOf(settings, params), this.synonyms.lookup());
+        match = new TextMatch(text, plan, filtered);
+        result = match.hits;
       }
     }
+    const q = queryWordsOf(words, plan?.highlights);
     const nbHits = result.size();
     const window = pageWindow(nbHits, params, settings);
     const order = store.sortOrder(settings.customRanking, settings.rankingKey);
 
-    const picked: Array<{ doc: number; exact: number; level: number }> = [];
+    const picked: Array<{ doc: number; bucket: Omit<Bucket, 'docs'> | null }> = [];
     if (window.end > window.start) {
-      if (!text) {
-        for (const doc of this.slice(result, nbHits, window.start, window.end - window.start, order)) picked.push({ doc, exact: 0, level: 0 });
+      if (!match) {
+        for (const doc of this.slice(result, nbHits, window.start, window.end - window.start, order)) picked.push({ doc, bucket: null });
       } else {
-        this.rankedSlice(result, text, words, wordTokens, window.start, window.end, order, picked);
+        this.rankedSlice(match, window.start, window.end, order, picked);
       }
     }
 
-    const hits: Hit[] = picked.map(({ doc, exact, level }) => {
+    const hits: Hit[] = picked.map(({ doc, bucket }) => {
       const hit = buildHit(store.doc(doc), params, settings, q);
       if (params.getRankingInfo) {
+        const n = words.length;
         hit._rankingInfo = {
-          nbTypos: 0,
-          words: words.length,
-          nbExactWords: exact,
-          firstMatchedWord: level * 1000,
+          nbTypos: bucket?.typos ?? 0,
+          words: n,
+          nbExactWords: bucket?.exact ?? 0,
+          firstMatchedWord: (bucket?.level ?? 0) * 1000,
           userScore: order.order.length - (order.rank[doc] ?? 0),
           filters: 0,
-          proximityDistance: 0,
+          // Simplified proximity: adjacent words count 1 each when one level holds them all, 8 otherwise.
+          proximityDistance: n < 2 ? 0 : (bucket?.proximity ? 8 : 1) * (n - 1),
           geoDistance: 0,
           geoPrecision: 1,
         };
@@ -339,53 +348,19 @@ export class SearchIndex {
     return out;
   }
 
-  /** Walks the (exact, level) buckets in rank order and takes docs [start, end) of the ranking. */
-  private rankedSlice(
-    result: DocSet,
-    text: TextIndex,
-    words: string[],
-    wordTokens: string[][],
-    start: number,
-    end: number,
-    order: SortOrder,
-    out: Array<{ doc: number; exact: number; level: number }>,
-  ): void {
-    const last = words[words.length - 1] as string;
-    const lastExact = new TypedFastBitSet();
-    for (const posting of text.postings.get(last) ?? []) if (posting) unionInto(lastExact, posting);
-    const levelSets: DocSet[] = [];
-    const levelSet = (level: number): DocSet => {
-      let set = levelSets[level];
-      if (!set) {
-        set = new TypedFastBitSet();
-        for (const tokens of wordTokens) for (const token of tokens) {
-          const posting = text.postings.get(token)?.[level];
-          if (posting) unionInto(set, posting);
-        }
-        levelSets[level] = set;
-      }
-      return set;
-    };
+  /** Walks the ranking buckets best first and takes docs [start, end) of the ranking. */
+  private rankedSlice(match: TextMatch, start: number, end: number, order: SortOrder, out: Array<{ doc: number; bucket: Omit<Bucket, 'docs'> | null }>): void {
     let position = 0;
-    for (const exact of [true, false]) {
-      const base = exact ? result.new_intersection(lastExact) : result.new_difference(lastExact);
-      let remaining = base.size();
-      for (let level = 0; level < text.levels && remaining > 0; level++) {
-        const bucket = base.new_intersection(levelSet(level));
-        base.difference(bucket);
-        const size = bucket.size();
-        remaining -= size;
-        if (size === 0) continue;
-        if (position + size > start) {
-          const skip = Math.max(0, start - position);
-          const count = Math.min(size - skip, end - position - skip);
-          const nbExact = words.length - (exact ? 0 : 1);
-          for (const doc of this.slice(bucket, size, skip, count, order)) out.push({ doc, exact: nbExact, level });
-        }
-        position += size;
-        if (position >= end) return;
+    match.buckets(({ docs, ...bucket }) => {
+      const size = docs.size();
+      if (position + size > start) {
+        const skip = Math.max(0, start - position);
+        const count = Math.min(size - skip, end - position - skip);
+        for (const doc of this.slice(docs, size, skip, count, order)) out.push({ doc, bucket });
       }
-    }
+      position += size;
+      return position < end;
+    });
   }
 }
 
@@ -444,7 +419,36 @@ export class IndexStore {
     const { primary: _primary, ...rest } = replica.settings;
     const fresh = new SearchIndex(replica.name, replica.store);
     fresh.applySettings(rest);
+    fresh.synonyms = replica.synonyms;
     this.indices.set(replica.name, fresh);
+  }
+
+  /** The index (created if missing) and, with `forwardToReplicas`, its replicas that exist. */
+  private synonymTargets(name: string, forwardToReplicas: boolean): SearchIndex[] {
+    const index = this.getOrCreate(name);
+    if (!forwardToReplicas) return [index];
+    const replicas = (index.settings.replicas ?? []).map((r) => this.indices.get(r)).filter((r): r is SearchIndex => r !== undefined);
+    return [index, ...replicas];
+  }
+
+  /** saveSynonym / saveSynonyms (`replaceExistingSynonyms`), on the index and optionally its replicas. */
+  saveSynonyms(name: string, hits: unknown[], options: { forwardToReplicas?: boolean; replace?: boolean } = {}): void {
+    const valid = hits.map((h, i) => validateSynonym(h, hits.length === 1 ? 'synonym' : `synonyms[${i}]`));
+    for (const index of this.synonymTargets(name, options.forwardToReplicas === true)) index.saveSynonyms(valid, options.replace === true);
+  }
+
+  deleteSynonym(name: string, objectID: string, forwardToReplicas = false): void {
+    for (const index of this.synonymTargets(name, forwardToReplicas)) index.synonyms.delete(objectID);
+  }
+
+  clearSynonyms(name: string, forwardToReplicas = false): void {
+    for (const index of this.synonymTargets(name, forwardToReplicas)) index.synonyms.clear();
+  }
+
+  getSynonym(name: string, objectID: string): SynonymHit {
+    const hit = this.require(name).synonyms.get(objectID);
+    if (!hit) throw new SearchError(404, 'Synonym set does not exist');
+    return hit;
   }
 
   /**

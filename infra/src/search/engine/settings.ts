@@ -1,5 +1,6 @@
 /** Index settings as Algolia stores them, and the compiled form the engine uses. */
 import { badRequest } from './errors';
+import { tokenize } from './tokenize';
 
 export interface IndexSettings {
   searchableAttributes?: string[] | null;
@@ -47,6 +48,24 @@ export interface CompiledSettings {
   highlightPreTag: string;
   highlightPostTag: string;
   paginationLimitedTo: number;
+  /** Typo settings (query parameters may override them, see `typoConfigOf`). */
+  typoTolerance: TypoToleranceSetting;
+  minWordSizefor1Typo: number;
+  minWordSizefor2Typos: number;
+  allowTyposOnNumericTokens: boolean;
+  disableTypoToleranceOnAttributes: string[];
+  disableTypoToleranceOnWords: Set<string>;
+}
+
+export type TypoToleranceSetting = boolean | 'min' | 'strict';
+
+/** `typoTolerance` as Algolia accepts it: a boolean, or `'true'`, `'false'`, `'min'`, `'strict'`. */
+export function parseTypoTolerance(value: unknown, name = 'typoTolerance'): TypoToleranceSetting | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (value === 'min' || value === 'strict') return value;
+  throw badRequest(`${name}: expected true, false, 'min' or 'strict'`);
 }
 
 const MODIFIER = /^(unordered|searchable|filterOnly|afterDistinct)\((.*)\)$/;
@@ -76,6 +95,14 @@ export function validateSettings(raw: unknown): IndexSettings {
   intSetting(settings.hitsPerPage, 'hitsPerPage', 0, 1000);
   intSetting(settings.maxValuesPerFacet, 'maxValuesPerFacet', 0, 1000);
   intSetting(settings.paginationLimitedTo, 'paginationLimitedTo', 0, 20000);
+  intSetting(settings.minWordSizefor1Typo, 'minWordSizefor1Typo', 1, 1000);
+  intSetting(settings.minWordSizefor2Typos, 'minWordSizefor2Typos', 1, 1000);
+  parseTypoTolerance(settings.typoTolerance);
+  stringList(settings.disableTypoToleranceOnAttributes, 'disableTypoToleranceOnAttributes');
+  stringList(settings.disableTypoToleranceOnWords, 'disableTypoToleranceOnWords');
+  if (settings.allowTyposOnNumericTokens !== undefined && typeof settings.allowTyposOnNumericTokens !== 'boolean') {
+    throw badRequest('allowTyposOnNumericTokens: expected a boolean');
+  }
   for (const key of ['highlightPreTag', 'highlightPostTag']) {
     if (settings[key] !== undefined && typeof settings[key] !== 'string') throw badRequest(`${key}: expected a string`);
   }
@@ -134,5 +161,13 @@ export function compileSettings(settings: IndexSettings): CompiledSettings {
     highlightPreTag: settings.highlightPreTag ?? '<em>',
     highlightPostTag: settings.highlightPostTag ?? '</em>',
     paginationLimitedTo: settings.paginationLimitedTo ?? 1000,
+    typoTolerance: parseTypoTolerance(settings.typoTolerance) ?? true,
+    minWordSizefor1Typo: (settings.minWordSizefor1Typo as number | undefined) ?? 4,
+    minWordSizefor2Typos: (settings.minWordSizefor2Typos as number | undefined) ?? 8,
+    // Algolia's default is true; numbers here are years, prices and stock numbers, where a typo
+    // finds a different car (the issue asks for no typo on numbers-only words).
+    allowTyposOnNumericTokens: (settings.allowTyposOnNumericTokens as boolean | undefined) ?? false,
+    disableTypoToleranceOnAttributes: (settings.disableTypoToleranceOnAttributes as string[] | undefined) ?? [],
+    disableTypoToleranceOnWords: new Set(((settings.disableTypoToleranceOnWords as string[] | undefined) ?? []).flatMap((w) => tokenize(w))),
   };
 }

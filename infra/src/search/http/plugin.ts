@@ -193,6 +193,46 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return { taskID: store.nextTaskID(), updatedAt: now() };
   });
 
+  /**
+   * The synonyms API (admin key only, as the `editSettings`/`settings` ACLs are). Every write
+   * takes `forwardToReplicas`; the batch also `replaceExistingSynonyms`.
+   */
+  type SynonymQuery = { forwardToReplicas?: string; replaceExistingSynonyms?: string };
+  const flag = (value: string | undefined): boolean => value === 'true';
+  const updated = () => ({ taskID: store.nextTaskID(), updatedAt: now() });
+
+  fastify.post<{ Params: { index: string }; Querystring: SynonymQuery }>('/1/indexes/:index/synonyms/batch', batchLimit, async (request) => {
+    const body = request.body;
+    if (!Array.isArray(body)) throw badRequest('synonyms: expected an array of synonym objects');
+    store.saveSynonyms(request.params.index, body, { forwardToReplicas: flag(request.query.forwardToReplicas), replace: flag(request.query.replaceExistingSynonyms) });
+    return updated();
+  });
+
+  fastify.post<{ Params: { index: string }; Querystring: SynonymQuery }>('/1/indexes/:index/synonyms/clear', adminOnly, async (request) => {
+    store.clearSynonyms(request.params.index, flag(request.query.forwardToReplicas));
+    return updated();
+  });
+
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/synonyms/search', adminOnly, async (request) => {
+    return store.require(request.params.index).synonyms.search(objectBody(request.body, 'body'));
+  });
+
+  fastify.get<{ Params: { index: string; objectID: string } }>('/1/indexes/:index/synonyms/:objectID', adminOnly, async (request) => {
+    return store.getSynonym(request.params.index, request.params.objectID);
+  });
+
+  fastify.put<{ Params: { index: string; objectID: string }; Querystring: SynonymQuery }>('/1/indexes/:index/synonyms/:objectID', adminOnly, async (request) => {
+    const body = objectBody(request.body, 'synonym');
+    if (body.objectID !== undefined && body.objectID !== request.params.objectID) throw badRequest('synonym.objectID: must equal the objectID in the path');
+    store.saveSynonyms(request.params.index, [{ ...body, objectID: request.params.objectID }], { forwardToReplicas: flag(request.query.forwardToReplicas) });
+    return { ...updated(), id: request.params.objectID };
+  });
+
+  fastify.delete<{ Params: { index: string; objectID: string }; Querystring: SynonymQuery }>('/1/indexes/:index/synonyms/:objectID', adminOnly, async (request) => {
+    store.deleteSynonym(request.params.index, request.params.objectID, flag(request.query.forwardToReplicas));
+    return { taskID: store.nextTaskID(), deletedAt: now() };
+  });
+
   const planBatch = (requests: unknown, indexFor: (raw: Record<string, unknown>, i: number) => SearchIndex): BatchStep[] => {
     if (!Array.isArray(requests)) throw badRequest('requests: expected an array');
     return requests.map((raw: unknown, i) => {

@@ -316,3 +316,61 @@ describe('searchService with the real algoliasearch client over HTTP', () => {
     expect(body.results[0]).toMatchObject({ nbHits: 1, facets: { make: { Mazda: 1 } }, params: 'query=mazda&facets=%5B%22make%22%5D' });
   });
 });
+
+describe('synonyms API with the real algoliasearch client over HTTP', () => {
+  let app: FastifyInstance;
+  let store: IndexStore;
+  let port: number;
+  beforeAll(async () => {
+    ({ app, store } = await build());
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(() => app.close());
+
+  const client = (key: string) => algoliasearch(APP, key, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'readWrite' }] });
+
+  it('saveSynonyms, saveSynonym, getSynonym, searchSynonyms, deleteSynonym, clearSynonyms, forwarded to replicas', async () => {
+    const admin = client(ADMIN);
+    const saved = await admin.saveSynonyms({
+      indexName: 'cars',
+      synonymHit: [
+        { objectID: 'ute', type: 'synonym', synonyms: ['ute', 'pickup', 'utility'] },
+        { objectID: 'hilux', type: 'onewaysynonym', input: 'workhorse', synonyms: ['hilux', 'ranger'] },
+      ],
+      forwardToReplicas: true,
+      replaceExistingSynonyms: true,
+    });
+    await admin.waitForTask({ indexName: 'cars', taskID: saved.taskID });
+    store.require('cars').saveObject({ objectID: 'c5', name: 'Isuzu D-Max Ute', make: 'Isuzu', model: 'D-Max', price: 45000, custom_rank: 2 });
+
+    const search = client(SEARCH);
+    const ids = async (indexName: string, query: string) => (await search.searchSingleIndex({ indexName, searchParams: { query } })).hits.map((h) => h.objectID);
+    expect(await ids('cars', 'pickup')).toEqual(['c5']);
+    expect(await ids('cars_price_asc', 'utility')).toEqual(['c5']); // forwarded to the replica
+    expect(await ids('cars', 'workhorse')).toEqual(['c2', 'c4']);
+    expect(await ids('cars', 'hilux')).toEqual(['c2']); // one-way: hilux does not find rangers
+
+    const one = await admin.saveSynonym({ indexName: 'cars', objectID: 'merc', synonymHit: { objectID: 'merc', type: 'synonym', synonyms: ['merc', 'mercedes-benz'] } });
+    expect(one).toMatchObject({ id: 'merc' });
+    expect(await admin.getSynonym({ indexName: 'cars', objectID: 'merc' })).toEqual({ objectID: 'merc', type: 'synonym', synonyms: ['merc', 'mercedes-benz'] });
+    await expect(admin.getSynonym({ indexName: 'cars_price_asc', objectID: 'merc' })).rejects.toMatchObject({ status: 404 });
+
+    const found = await admin.searchSynonyms({ indexName: 'cars', searchSynonymsParams: { query: 'pick', type: 'synonym' } });
+    expect(found).toEqual({ hits: [{ objectID: 'ute', type: 'synonym', synonyms: ['ute', 'pickup', 'utility'] }], nbHits: 1 });
+    expect((await admin.searchSynonyms({ indexName: 'cars', searchSynonymsParams: { hitsPerPage: 2, page: 1 } })).hits.map((h) => h.objectID)).toEqual(['ute']);
+
+    await admin.deleteSynonym({ indexName: 'cars', objectID: 'ute', forwardToReplicas: true });
+    expect(await ids('cars', 'pickup')).toEqual([]);
+    expect(await ids('cars_price_asc', 'pickup')).toEqual([]);
+    await admin.clearSynonyms({ indexName: 'cars' });
+    expect((await admin.searchSynonyms({ indexName: 'cars' })).nbHits).toBe(0);
+
+    await expect(admin.saveSynonyms({ indexName: 'cars', synonymHit: [{ objectID: 'x', type: 'synonym', synonyms: ['only-one'] }] })).rejects.toMatchObject({
+      status: 400,
+      message: 'synonym.synonyms: a synonym needs at least two phrases',
+    });
+    await expect(search.saveSynonyms({ indexName: 'cars', synonymHit: [] })).rejects.toMatchObject({ status: 403 });
+  });
+});

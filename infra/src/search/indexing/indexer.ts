@@ -5,7 +5,7 @@ import type { PlatformTables } from '../../db/schema';
 import { heldCars } from '../../db/reservations';
 import { countCars, listTenantCatalogue, streamCars } from '../../db/stock';
 import type { Car } from '../../stock/model';
-import { CARS_INDEX, CARS_INDEX_SETTINGS, carToRecord, MODELS_INDEX, MODELS_INDEX_SETTINGS, modelToRecord, REPLICA_RANKING } from './records';
+import { CAR_SYNONYMS, CARS_INDEX, CARS_INDEX_SETTINGS, carToRecord, MODELS_INDEX, MODELS_INDEX_SETTINGS, modelToRecord, REPLICA_RANKING } from './records';
 
 /**
  * Database -> search index, through algoliasearch's write API: the same calls load the embedded
@@ -53,6 +53,9 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
   if (cleared) await client.waitForTask({ indexName: CARS_INDEX, taskID: cleared.taskID });
   const settings = await client.setSettings({ indexName: CARS_INDEX, indexSettings: CARS_INDEX_SETTINGS, forwardToReplicas: true });
   await client.waitForTask({ indexName: CARS_INDEX, taskID: settings.taskID });
+  // The demo's car-domain synonyms, by objectID: a tenant's own synonyms (saved through the API) stay.
+  const synonyms = await client.saveSynonyms({ indexName: CARS_INDEX, synonymHit: CAR_SYNONYMS, forwardToReplicas: true });
+  await client.waitForTask({ indexName: CARS_INDEX, taskID: synonyms.taskID });
   for (const [replica, customRanking] of Object.entries(REPLICA_RANKING)) {
     const replicaSettings = await client.setSettings({ indexName: replica, indexSettings: { customRanking } });
     await client.waitForTask({ indexName: replica, taskID: replicaSettings.taskID });

@@ -1,7 +1,7 @@
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Car, Manufacturer, Model } from '../../stock/model';
 import { DAY_MS } from '../../stock/seed/generate';
-import type { IndexSettings } from 'algoliasearch';
+import type { IndexSettings, SynonymHit } from 'algoliasearch';
 import { slugify } from '../../stock/seed/rules';
 
 /**
@@ -118,7 +118,8 @@ export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: bo
 
 /** Settings of the stock index and its sort replicas. */
 export const CARS_INDEX_SETTINGS: IndexSettings = {
-  searchableAttributes: ['make', 'model', 'name', 'badge', 'stocknum', 'body', 'colour', 'location_name', 'dealership_name', 'city'],
+  // drive, transmission and fuel last: shoppers type `4wd`, `auto` or `diesel` with a make or model.
+  searchableAttributes: ['make', 'model', 'name', 'badge', 'stocknum', 'body', 'colour', 'location_name', 'dealership_name', 'city', 'drive,transmission,fuel'],
   attributesForFaceting: [
     'searchable(make)',
     'searchable(model)',
@@ -164,6 +165,38 @@ export const CARS_INDEX_SETTINGS: IndexSettings = {
   attributesToHighlight: ['name', 'make', 'model', 'badge'],
   hitsPerPage: 21,
 };
+
+/**
+ * The car-domain synonyms every stock index gets (saved by objectID with the index's settings,
+ * forwarded to the sort replicas). A tenant adds its own through the synonyms API, e.g.
+ * `client.saveSynonyms({ indexName: 'cars', synonymHit: [...], forwardToReplicas: true })`; a
+ * rebuild saves these again without replacing the others. Regular synonyms work both ways;
+ * one-way ones let the short form find the long one only.
+ */
+export const CAR_SYNONYMS: SynonymHit[] = [
+  { objectID: 'body-ute', type: 'synonym', synonyms: ['ute', 'pickup', 'pick-up', 'utility', 'pickup truck'] },
+  { objectID: 'body-hatch', type: 'synonym', synonyms: ['hatch', 'hatchback'] },
+  { objectID: 'body-suv', type: 'synonym', synonyms: ['suv', '4x4 wagon', 'sports utility'] },
+  { objectID: 'body-wagon', type: 'synonym', synonyms: ['wagon', 'estate', 'station wagon'] },
+  { objectID: 'body-sedan', type: 'synonym', synonyms: ['sedan', 'saloon'] },
+  { objectID: 'body-van', type: 'synonym', synonyms: ['van', 'people mover', 'minivan'] },
+  { objectID: 'body-convertible', type: 'synonym', synonyms: ['convertible', 'cabriolet', 'cabrio', 'roadster'] },
+  { objectID: 'drive-4x4', type: 'synonym', synonyms: ['4x4', '4wd', 'awd', 'four wheel drive', 'all wheel drive'] },
+  { objectID: 'drive-2wd', type: 'synonym', synonyms: ['2wd', '4x2'] },
+  { objectID: 'transmission-auto', type: 'synonym', synonyms: ['auto', 'automatic'] },
+  { objectID: 'transmission-manual', type: 'synonym', synonyms: ['manual', 'stick shift'] },
+  { objectID: 'fuel-ev', type: 'synonym', synonyms: ['ev', 'electric'] },
+  { objectID: 'fuel-petrol', type: 'synonym', synonyms: ['petrol', 'gasoline', 'unleaded'] },
+  { objectID: 'fuel-phev', type: 'synonym', synonyms: ['phev', 'plug-in hybrid'] },
+  { objectID: 'make-vw', type: 'synonym', synonyms: ['vw', 'volkswagen', 'volkswagon'] },
+  { objectID: 'make-merc', type: 'synonym', synonyms: ['merc', 'mercedes', 'mercedes-benz', 'benz'] },
+  { objectID: 'make-chevy', type: 'synonym', synonyms: ['chevy', 'chevrolet'] },
+  { objectID: 'make-landrover', type: 'synonym', synonyms: ['land rover', 'landrover'] },
+  { objectID: 'make-bmw', type: 'synonym', synonyms: ['bmw', 'beemer'] },
+  { objectID: 'make-hsv', type: 'onewaysynonym', input: 'hsv', synonyms: ['holden special vehicles'] },
+  { objectID: 'model-landcruiser', type: 'synonym', synonyms: ['landcruiser', 'land cruiser', 'cruiser'] },
+  { objectID: 'condition-used', type: 'synonym', synonyms: ['used', 'second hand', 'secondhand', 'pre-owned', 'preowned'] },
+];
 
 export const REPLICA_RANKING: Record<string, string[]> = {
   [CAR_SORTS.latest]: ['desc(created_at_timestamp)'],
