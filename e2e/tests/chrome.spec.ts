@@ -146,6 +146,17 @@ test('the branded garage is always behind sign-in, then shows the shopper’s sa
   await expect(page.getByText('You have not sent Summit Auto Group an enquiry yet.')).toBeVisible();
 });
 
+test('the server’s first paint alone (before any script runs) has no serious accessibility violation', async ({ page }) => {
+  // What a shopper on a slow connection reads and tabs through before the shell and remotes load.
+  await page.route('**/registry/**', (route) => route.abort());
+  for (const [tenant, path] of [[GROUP, '/yamaha/overview'], [GROUP, '/'], [SINGLE, '/']] as const) {
+    await page.goto(tenantUrl(tenant, path));
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.locator('html[data-shell-version]')).toHaveCount(0);
+    await expectNoSeriousViolations(page);
+  }
+});
+
 test.describe('single dealer at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 

@@ -111,7 +111,10 @@ export function Footer() {
               <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.4rem' }}>
                 {column.links.map((link) => (
                   <li key={link.href}>
-                    <a href={link.href} css={{ textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}>
+                    {/* Its own box, not a run of text: in the server's first paint the rule's <style>
+                        sits beside the first link in its item, and a checker reading that item's text
+                        would take the link for one inside a paragraph that only colour sets apart. */}
+                    <a href={link.href} css={{ display: 'inline-block', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}>
                       {link.label}
                     </a>
                   </li>
