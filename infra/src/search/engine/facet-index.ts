@@ -1,7 +1,15 @@
 /** Per-attribute facet postings and value counts. */
 import { SparseTypedFastBitSet, TypedFastBitSet } from 'typedfastbitset';
 import { distinctFacetStrings, pathReader, type Scalar, type SearchRecord } from './values';
-import { unionInto, type DocSet, type Indexer, type Posting } from './postings';
+import { postingFromSnapshot, postingToSnapshot, unionInto, type DocSet, type Indexer, type Posting, type PostingSnapshot } from './postings';
+
+export interface FacetSnapshot {
+  attribute: string;
+  values: string[];
+  postings: PostingSnapshot[];
+  forward: Int32Array<ArrayBuffer>;
+  multi: Map<number, number[]>;
+}
 
 export class FacetIndex implements Indexer {
   readonly values: string[] = [];
@@ -11,10 +19,25 @@ export class FacetIndex implements Indexer {
   /** Per doc: -1 none, >= 0 the single value id, -2 several (see `multi`). */
   private forward = new Int32Array(0).fill(-1);
   private readonly get: (record: unknown) => Scalar[];
-  private readonly multi = new Map<number, number[]>();
+  private multi = new Map<number, number[]>();
 
   constructor(readonly attribute: string) {
     this.get = pathReader(attribute);
+  }
+
+  toSnapshot(): FacetSnapshot {
+    return { attribute: this.attribute, values: this.values, postings: this.postings.map(postingToSnapshot), forward: this.forward, multi: this.multi };
+  }
+
+  static fromSnapshot(snapshot: FacetSnapshot): FacetIndex {
+    const index = new FacetIndex(snapshot.attribute);
+    snapshot.values.forEach((value, i) => {
+      index.idOf(value);
+      index.postings[i] = postingFromSnapshot(snapshot.postings[i] as PostingSnapshot);
+    });
+    index.forward = snapshot.forward;
+    index.multi = snapshot.multi;
+    return index;
   }
 
   private idOf(value: string): number {

@@ -1,12 +1,20 @@
 /** Numeric columns: filters and ranges over sorted values, facet stats. */
 import { TypedFastBitSet } from 'typedfastbitset';
 import { pathReader, type Scalar, type SearchRecord } from './values';
-import type { DocSet, Indexer } from './postings';
+import { isTypedArray, type DocSet, type Indexer } from './postings';
+
+export interface NumericSnapshot {
+  attribute: string;
+  forward: Float64Array<ArrayBuffer>;
+  multi: Map<number, number[]>;
+  sorted: { values: Float64Array; docs: Int32Array } | null;
+  numericDocs: number;
+}
 
 export class NumericIndex implements Indexer {
   /** Per doc: the single value, or NaN (none, or several: see `multi`). */
   private forward = new Float64Array(0);
-  private readonly multi = new Map<number, number[]>();
+  private multi = new Map<number, number[]>();
   private sorted: { values: Float64Array; docs: Int32Array } | null = null;
   private readonly get: (record: unknown) => Scalar[];
   /** Docs holding at least one number (to skip stats of string attributes). */
@@ -14,6 +22,20 @@ export class NumericIndex implements Indexer {
 
   constructor(readonly attribute: string) {
     this.get = pathReader(attribute);
+  }
+
+  toSnapshot(): NumericSnapshot {
+    return { attribute: this.attribute, forward: this.forward, multi: this.multi, sorted: this.column(), numericDocs: this.numericDocs };
+  }
+
+  static fromSnapshot(snapshot: NumericSnapshot): NumericIndex {
+    const index = new NumericIndex(snapshot.attribute);
+    if (!isTypedArray(snapshot.forward, 'Float64Array')) throw new Error('snapshot: malformed numeric column');
+    index.forward = snapshot.forward;
+    index.multi = snapshot.multi;
+    index.sorted = snapshot.sorted;
+    index.numericDocs = snapshot.numericDocs;
+    return index;
   }
 
   add(doc: number, record: SearchRecord): void {

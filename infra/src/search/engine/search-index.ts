@@ -23,7 +23,7 @@ import {
 } from './response';
 import { compileSettings, validateSettings, type CompiledSettings, type IndexSettings } from './settings';
 import type { DocSet } from './postings';
-import { RecordStore, type SortOrder } from './record-store';
+import { RecordStore, type RecordStoreSnapshot, type SortOrder } from './record-store';
 import { SynonymSet, validateSynonym, type SynonymHit } from './synonyms';
 import { planQuery, TextMatch, typoConfigOf, typoDisabledAttributes, type Bucket, type QueryPlan } from './text-query';
 import { tokenize } from './tokenize';
@@ -93,9 +93,14 @@ export function applyPartial(base: SearchRecord, changes: Record<string, unknown
   return out as SearchRecord;
 }
 
+/** Tells indices apart in cache keys: an index deleted and created again never shares a key. */
+let indexCounter = 0;
+
 export class SearchIndex {
   private rawSettings: IndexSettings = {};
   private compiledSettings: CompiledSettings = compileSettings({});
+  private readonly uid = ++indexCounter;
+  private settingsVersion = 0;
   /** This index's own synonyms (a replica has its own; writes may be forwarded to replicas). */
   synonyms = new SynonymSet();
 
@@ -120,6 +125,15 @@ export class SearchIndex {
     const compiled = compileSettings(next);
     this.rawSettings = next;
     this.compiledSettings = compiled;
+    this.settingsVersion++;
+  }
+
+  /**
+   * Changes whenever anything a search reads changes: the records (shared with the replicas),
+   * the settings or the synonyms. Answers cached under one stamp stay right until it changes.
+   */
+  stamp(): string {
+    return `${this.uid}.${this.settingsVersion}.${this.synonyms.version}.${this.store.uid}.${this.store.version}`;
   }
 
   /** Settings as returned by getSettings, with defaults filled in as Algolia shows them. */
@@ -364,10 +378,57 @@ export class SearchIndex {
   }
 }
 
+/** Every index of an application as plain data (see `snapshot.ts`); replicas point at their primary's store. */
+export interface IndexStoreSnapshot {
+  stores: RecordStoreSnapshot[];
+  indices: Array<{ name: string; settings: IndexSettings; synonyms: SynonymHit[]; store: number }>;
+}
+
 /** Every index of one application, by name, with replicas sharing their primary's records. */
 export class IndexStore {
   private readonly indices = new Map<string, SearchIndex>();
   private taskCounter = 0;
+
+  /** Builds every index's structures (so a snapshot holds them) and returns the whole store as data. */
+  toSnapshot(): IndexStoreSnapshot {
+    const stores: RecordStore[] = [];
+    const indices: IndexStoreSnapshot['indices'] = [];
+    for (const index of this.indices.values()) {
+      index.warm();
+      let at = stores.indexOf(index.store);
+      if (at < 0) at = stores.push(index.store) - 1;
+      indices.push({ name: index.name, settings: index.settings, synonyms: index.synonyms.all(), store: at });
+    }
+    return { stores: stores.map((s) => s.toSnapshot()), indices };
+  }
+
+  static fromSnapshot(snapshot: IndexStoreSnapshot): IndexStore {
+    const out = new IndexStore();
+    const stores = snapshot.stores.map((s) => RecordStore.fromSnapshot(s));
+    for (const entry of snapshot.indices) {
+      const store = stores[entry.store];
+      if (!store) throw new Error(`snapshot: index '${entry.name}' has no record store`);
+      const index = new SearchIndex(entry.name, store);
+      index.applySettings(entry.settings);
+      index.saveSynonyms(entry.synonyms);
+      out.indices.set(entry.name, index);
+    }
+    return out;
+  }
+
+  /** Replaces every index with those of `other` (a restored snapshot). */
+  replaceWith(other: IndexStore): void {
+    this.indices.clear();
+    for (const [name, index] of other.indices) this.indices.set(name, index);
+  }
+
+  /**
+   * Changes whenever any index's records, settings or synonyms change, or an index comes or
+   * goes: the snapshot writer compares it to the last saved one.
+   */
+  stamp(): string {
+    return [...this.indices.values()].map((i) => `${i.name}:${i.stamp()}`).join('|');
+  }
 
   nextTaskID(): number {
     return ++this.taskCounter;

@@ -57,6 +57,8 @@ export type SynonymLookup = ReadonlyMap<string, ReadonlyArray<readonly string[]>
 export class SynonymSet {
   private readonly hits = new Map<string, SynonymHit>();
   private compiled: { lookup: SynonymLookup; longest: number } | null = null;
+  /** Bumped by every change (part of the search cache's key). */
+  version = 0;
 
   get size(): number {
     return this.hits.size;
@@ -73,16 +75,19 @@ export class SynonymSet {
   save(hit: SynonymHit): void {
     this.hits.set(hit.objectID, hit);
     this.compiled = null;
+    this.version++;
   }
 
   delete(objectID: string): boolean {
     this.compiled = null;
+    this.version++;
     return this.hits.delete(objectID);
   }
 
   clear(): void {
     this.hits.clear();
     this.compiled = null;
+    this.version++;
   }
 
   copy(): SynonymSet {

@@ -8,20 +8,43 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { appendVary } from '../../server/client-address';
 import { jsonProblem } from '../../server/text';
 import { badRequest, SearchError } from '../engine/errors';
-import { normalizeParams } from '../engine/params';
 import { checkObjectID, type IndexStore, type SearchIndex } from '../engine/search-index';
 import type { IndexSettings } from '../engine/settings';
 import { mayReadIndex, type KeyStore, type Principal } from './keys';
+import { answerSearch, answersWithin, SearchPool, type Answer, type SearchTask } from './search-pool';
 
 export interface SearchServiceOptions {
   store: IndexStore;
   keys: KeyStore;
   /** Largest accepted body (batch imports). Default 50 MB. */
   bodyLimit?: number;
+  /**
+   * Serialised answers kept for identical searches (same index, parameters and key restrictions),
+   * at most this many bytes; 0 turns the cache off. Default 64 MiB.
+   */
+  cacheBytes?: number;
+  /** Called after a write or admin request succeeded (the embedded site saves a snapshot). */
+  onWrite?: () => void;
+  /**
+   * Worker threads answering searches off the request thread (`search-pool.ts`), each holding a
+   * copy of the store, once the indices hold `workersFrom` records (default 20,000). Default 0:
+   * searches run on the request thread.
+   */
+  workers?: number;
+  workersFrom?: number;
+  /** Called each time the workers finished loading the store (benchmarks wait for it). */
+  onWorkersLoaded?: () => void;
 }
+
+/**
+ * Answers larger than this are not cached: a shopper's page is ~20 KB, and one huge answer
+ * would push out hundreds of ordinary ones.
+ */
+const LARGEST_CACHED_ANSWER = 512 * 1024;
 
 /**
  * Limits that keep one request from costing the server more than a shopper's page ever asks for.
@@ -122,6 +145,13 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     principals.set(request, principal);
   });
 
+  if (options.onWrite) {
+    const onWrite = options.onWrite;
+    fastify.addHook('onResponse', async (request, reply) => {
+      if (request.routeOptions.config.adminOnly && request.method !== 'GET' && reply.statusCode < 400) onWrite();
+    });
+  }
+
   fastify.options('/1/*', async (_request, reply) => {
     reply
       .header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS')
@@ -131,33 +161,63 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
       .send();
   });
 
-  /** Search parameters of one request: the key's own parameters override, its filters are ANDed. */
-  const runSearch = (request: FastifyRequest, indexName: unknown, input: Record<string, unknown>) => {
-    if (typeof indexName !== 'string' || indexName === '') throw badRequest('indexName: expected a non-empty string');
-    const principal = requireIndexAccess(request, indexName);
-    const index = store.require(indexName);
-    const restrictions = principal.kind === 'search' ? principal.restrictions : null;
-    const params = normalizeParams(input);
-    const effective = restrictions && Object.keys(restrictions.params).length > 0 ? normalizeParams({ ...params.raw, ...restrictions.params }) : params;
-    return index.searchWith(effective, { extraFilters: restrictions?.filters });
-  };
-
   /**
-   * Serialises answers one by one and stops at the response budget, so an amplification request
-   * costs at most one search past the budget rather than building tens of megabytes first.
+   * Identical searches are frequent (every shopper landing on a site's stock page sends the same
+   * multi-query), so serialised answers are kept in an LRU keyed by the index's stamp, the key's
+   * restrictions and the request's parameters. The stamp changes with every write, settings or
+   * synonyms change of the index (or of the records a replica shares), so a write is seen by the
+   * very next search and stale entries simply age out. Answers carrying a fresh `queryID`
+   * (`clickAnalytics`) are not cached.
    */
-  const serialiseWithin = (count: number, answer: (i: number) => unknown): string[] => {
-    const parts: string[] = [];
-    let bytes = 0;
-    for (let i = 0; i < count; i++) {
-      const part = JSON.stringify(answer(i));
-      bytes += Buffer.byteLength(part);
-      if (bytes > SEARCH_LIMITS.responseBytes) {
-        throw badRequest(`The answer would exceed ${SEARCH_LIMITS.responseBytes / 1024 / 1024} MiB: ask for fewer hits (hitsPerPage) or attributes (attributesToRetrieve)`);
-      }
-      parts.push(part);
+  const cacheBytes = options.cacheBytes ?? 64 * 1024 * 1024;
+  const cache = cacheBytes > 0 ? new LRUCache<string, string>({ maxSize: cacheBytes, sizeCalculation: (value, key) => (value.length + key.length) * 2 }) : null;
+  // Worker threads pay off on large indices only (a small one answers in well under a
+  // millisecond, less than the trip to a thread): the pool starts once the records reach workersFrom.
+  let pool: SearchPool | null = null;
+  const workersFrom = options.workersFrom ?? 20_000;
+  const poolFor = (): SearchPool | null => {
+    if (pool || !options.workers || options.workers <= 0) return pool;
+    let records = 0;
+    for (const name of store.names()) {
+      const index = store.require(name);
+      if (!index.isReplica) records += index.store.size;
     }
-    return parts;
+    if (records < workersFrom) return null;
+    pool = new SearchPool(store, options.workers, 500, options.onWorkersLoaded);
+    return pool;
+  };
+  fastify.addHook('onClose', async () => pool?.close());
+
+  /** The searches of one request, checked against the key; answers in order, serialised. */
+  const search = async (request: FastifyRequest, queries: Array<{ indexName: unknown; input: Record<string, unknown> }>): Promise<string[]> => {
+    const tasks: SearchTask[] = queries.map(({ indexName, input }) => {
+      if (typeof indexName !== 'string' || indexName === '') throw badRequest('indexName: expected a non-empty string');
+      const principal = requireIndexAccess(request, indexName);
+      const restrictions = principal.kind === 'search' && principal.restrictions ? { filters: principal.restrictions.filters, params: principal.restrictions.params } : null;
+      return { indexName, input, restrictions };
+    });
+    // Only what shapes the answer: a key's expiry or index list does not (they were checked above).
+    const keys = cache ? tasks.map((t) => `${store.require(t.indexName).stamp()}\u0000${t.restrictions ? JSON.stringify(t.restrictions) : ''}\u0000${JSON.stringify(t.input)}`) : [];
+    const answers: Array<Answer | undefined> = tasks.map((_t, i) => {
+      const json = cache?.get(keys[i] as string);
+      return json === undefined ? undefined : { json, cacheable: true };
+    });
+    const misses = answers.flatMap((a, i) => (a === undefined ? [i] : []));
+    if (misses.length > 0) {
+      let computed: Answer[];
+      const workers = poolFor();
+      if (workers?.current) computed = await workers.run(misses.map((i) => tasks[i] as SearchTask), SEARCH_LIMITS.responseBytes);
+      else {
+        computed = answersWithin(misses.length, SEARCH_LIMITS.responseBytes, (j) => answerSearch(store, tasks[misses[j] as number] as SearchTask));
+        workers?.stale();
+      }
+      misses.forEach((i, j) => {
+        const answer = computed[j] as Answer;
+        answers[i] = answer;
+        if (cache && answer.cacheable && answer.json.length <= LARGEST_CACHED_ANSWER) cache.set(keys[i] as string, answer.json);
+      });
+    }
+    return answersWithin(answers.length, SEARCH_LIMITS.responseBytes, (i) => answers[i] as Answer).map((a) => a.json);
   };
 
   fastify.post<{ Params: { index: string } }>('/1/indexes/:index/queries', async (request, reply) => {
@@ -167,16 +227,19 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     if (!Array.isArray(requests)) throw badRequest('requests: expected an array');
     if (requests.length > SEARCH_LIMITS.queriesPerRequest) throw badRequest('Too many queries in multi query request');
     if (body.strategy !== undefined && body.strategy !== 'none' && body.strategy !== 'stopIfEnoughMatches') throw badRequest("strategy: expected 'none' or 'stopIfEnoughMatches'");
-    const parts = serialiseWithin(requests.length, (i) => {
-      const { indexName, type, facet: _facet, ...params } = objectBody(requests[i], `requests[${i}]`);
-      if (type !== undefined && type !== 'default') throw badRequest(`requests[${i}].type: only 'default' searches are supported`);
-      return runSearch(request, indexName, params);
-    });
+    const parts = await search(
+      request,
+      requests.map((raw: unknown, i) => {
+        const { indexName, type, facet: _facet, ...input } = objectBody(raw, `requests[${i}]`);
+        if (type !== undefined && type !== 'default') throw badRequest(`requests[${i}].type: only 'default' searches are supported`);
+        return { indexName, input };
+      }),
+    );
     return reply.type('application/json; charset=utf-8').send(`{"results":[${parts.join(',')}]}`);
   });
 
   fastify.post<{ Params: { index: string } }>('/1/indexes/:index/query', async (request, reply) => {
-    const [part] = serialiseWithin(1, () => runSearch(request, request.params.index, objectBody(request.body, 'body')));
+    const [part] = await search(request, [{ indexName: request.params.index, input: objectBody(request.body, 'body') }]);
     return reply.type('application/json; charset=utf-8').send(part);
   });
 

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { algoliasearch } from 'algoliasearch';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PlatformTables } from '../../db/schema';
 import { heldCars } from '../../db/reservations';
 import { countCars, listTenantCatalogue, streamCars } from '../../db/stock';
@@ -18,6 +19,21 @@ export interface SearchTarget {
   /** `host:port` entries; empty means Algolia's own hosts for `appId`. */
   hosts: string[];
   protocol: 'http' | 'https';
+  /** The embedded service's snapshot (absent for Algolia): lets a restart skip the rebuild. */
+  snapshot?: SnapshotHooks;
+}
+
+/**
+ * How the indexer and the embedded service's snapshot agree on whether a rebuild is needed.
+ * The snapshot carries the fingerprint of the stock it was built from (`stockFingerprint`).
+ */
+export interface SnapshotHooks {
+  /** A restored snapshot's fingerprint and record counts, offered once (to the first indexing after a start). */
+  takeRestored(): { fingerprint: string; records: Record<string, number> } | null;
+  /** A full rebuild starts: no snapshot of the half-built index may be saved. */
+  rebuilding(): void;
+  /** A full rebuild of the stock with this fingerprint ended: save the snapshot now. */
+  indexed(fingerprint: string): Promise<void>;
 }
 
 export interface IndexStockOptions {
@@ -38,12 +54,44 @@ export function searchClient(target: SearchTarget, key: string) {
   );
 }
 
-export async function indexStock(options: IndexStockOptions): Promise<{ records: number; models: number; ms: number }> {
+/**
+ * Summarises everything the index is built from, so a snapshot can be checked against the
+ * database: each stock table's row count and an order-independent sum of row hashes (the cars
+ * table has no updated-at column to compare; hashing rows in the database reads them once without
+ * shipping them), the cars held now, the tenants' configuration, and the index settings, synonyms
+ * and record builders of `records.ts`.
+ */
+export async function stockFingerprint(db: Kysely<PlatformTables>, tenants: readonly TenantConfig[], now = new Date()): Promise<string> {
+  const tables: Record<string, unknown> = {};
+  for (const table of ['cars', 'manufacturers', 'models'] as const) {
+    const hashOf = async (expression: ReturnType<typeof sql>) =>
+      (await sql<{ n: string; h: string }>`select count(*)::text as n, coalesce(sum(${expression}), 0)::text as h from ${sql.table(table)} t`.execute(db)).rows[0];
+    // hash_record (PostgreSQL 14+) hashes the columns as stored, twice as fast as hashing the row's text.
+    tables[table] = await hashOf(sql`hash_record(t)`).catch(() => hashOf(sql`hashtext(t::text)`));
+  }
+  const held = (await heldCars(db, now)).map((car) => `${car.tenant}/${car.carId}`).sort();
+  const code = [CARS_INDEX_SETTINGS, MODELS_INDEX_SETTINGS, CAR_SYNONYMS, REPLICA_RANKING, carToRecord.toString(), modelToRecord.toString()];
+  return createHash('sha256').update(JSON.stringify({ tables, held, tenants, code })).digest('base64url');
+}
+
+export async function indexStock(options: IndexStockOptions): Promise<{ records: number; models: number; ms: number; reused?: boolean }> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
   const batchSize = options.batchSize ?? 1000;
   const client = searchClient(options.target, options.target.adminKey);
   const byTenant = new Map(options.tenants.map((t) => [t.slug, t]));
+
+  // The embedded service restored at start from a snapshot of this very stock: nothing to rebuild.
+  const snapshot = options.target.snapshot;
+  const fingerprint = snapshot ? await stockFingerprint(options.db, options.tenants) : null;
+  const restored = snapshot?.takeRestored() ?? null;
+  if (fingerprint !== null && restored?.fingerprint === fingerprint) {
+    const records = await countCars(options.db);
+    log(`  search snapshot matches the database: ${records.toLocaleString('en-AU')} cars not re-indexed`);
+    return { records, models: restored.records[MODELS_INDEX] ?? 0, ms: Date.now() - started, reused: true };
+  }
+  if (restored) log('  search snapshot is out of date with the database: rebuilding');
+  snapshot?.rebuilding();
 
   const cleared = await client.clearObjects({ indexName: CARS_INDEX }).catch((error: unknown) => {
     // A fresh application has no index yet; writing the settings creates it.
@@ -84,6 +132,7 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
   }
   const models = await indexCatalogue(client, options);
   log(`  indexed ${models.toLocaleString('en-AU')} catalogue models`);
+  if (snapshot && fingerprint !== null) await snapshot.indexed(fingerprint);
   return { records: done, models, ms: Date.now() - started };
 }
 

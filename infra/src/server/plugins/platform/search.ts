@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SearchAccess } from '@forecourt/shared-config/manifest';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { IndexStore } from '../../../search/engine';
+import { readSnapshot, recordCounts, SnapshotError, SnapshotWriter } from '../../../search/engine/snapshot';
 import { KeyStore, searchService } from '../../../search/http';
-import type { SearchTarget } from '../../../search/indexing/indexer';
+import type { SearchTarget, SnapshotHooks } from '../../../search/indexing/indexer';
 import { CAR_SORTS, CARS_INDEX, MODELS_INDEX, tenantModelsFilter, tenantStockFilter } from '../../../search/indexing/records';
 
 /**
@@ -23,8 +26,11 @@ declare module 'fastify' {
       target(listening?: { host: string; port: number }): SearchTarget;
       store: IndexStore;
       keys: KeyStore;
-      /** Whether pages can search: the embedded index is filled after the server listens. */
-      state: { embedded: boolean; indexed: boolean; records: number };
+      /**
+       * Whether pages can search: the embedded index is filled after the server listens (or
+       * restored from its snapshot before, and confirmed by the indexer once it listens).
+       */
+      state: { embedded: boolean; indexed: boolean; records: number; restoredFromSnapshot?: { ms: number; records: Record<string, number> } };
     };
   }
 }
@@ -61,6 +67,9 @@ export interface SearchPluginOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** The embedded index's snapshot, in the data folder beside the database. */
+export const SEARCH_SNAPSHOT_FILE = 'search-index.snapshot';
+
 export default fp<SearchPluginOptions>(
   async (fastify, options) => {
     const env = options.env ?? process.env;
@@ -72,12 +81,55 @@ export default fp<SearchPluginOptions>(
 
     const store = new IndexStore();
     const keys = new KeyStore({ appId: credentials.appId, adminKey: credentials.adminKey, searchKeys: [credentials.searchKey] });
-    await fastify.register(searchService, { store, keys });
+    const state: FastifyInstance['stockSearch']['state'] = { embedded: !external, indexed: Boolean(external), records: 0 };
+
+    // The embedded index is saved to the data folder after indexing and after writes, and loaded
+    // back here, so a restart serves searches at once. The indexer then compares the snapshot's
+    // stock fingerprint with the database's and rebuilds when they differ (SnapshotHooks).
+    let snapshot: { writer: SnapshotWriter; restored: { fingerprint: string; records: Record<string, number> } | null } | null = null;
+    if (!external) {
+      const file = path.join(options.dataDir, SEARCH_SNAPSHOT_FILE);
+      const writer = new SnapshotWriter(file, store, {
+        onSaved: (meta, ms) => fastify.log.info({ records: meta.records, ms }, 'search: snapshot saved'),
+        onError: (error) => fastify.log.warn({ err: error }, 'search: the snapshot could not be saved; the index is rebuilt from the database on the next start'),
+      });
+      snapshot = { writer, restored: null };
+      const started = Date.now();
+      try {
+        const loaded = await readSnapshot(file);
+        if (loaded) {
+          store.replaceWith(loaded.store);
+          writer.markSaved(loaded.meta.fingerprint);
+          if (loaded.meta.fingerprint !== null) snapshot.restored = { fingerprint: loaded.meta.fingerprint, records: recordCounts(store) };
+          state.restoredFromSnapshot = { ms: Date.now() - started, records: recordCounts(store) };
+        }
+      } catch (error) {
+        if (!(error instanceof SnapshotError)) throw error;
+        fastify.log.warn(`search: ignoring the snapshot ${file} (${error.message}); the index is rebuilt from the database`);
+      }
+      fastify.addHook('onClose', async () => writer.flush());
+    }
+    const hooks: SnapshotHooks | undefined = snapshot
+      ? {
+          takeRestored: () => {
+            const restored = snapshot.restored;
+            snapshot.restored = null;
+            return restored;
+          },
+          rebuilding: () => snapshot.writer.pause(),
+          indexed: (fingerprint) => snapshot.writer.saveNow(fingerprint),
+        }
+      : undefined;
+    // Searches go to worker threads once the stock is large (searchService's workersFrom);
+    // SEARCH_WORKERS=0 keeps them on the request thread.
+    const workers = Number(env.SEARCH_WORKERS ?? (os.availableParallelism() >= 2 ? 2 : 0));
+    if (!Number.isInteger(workers) || workers < 0 || workers > 16) throw new Error(`SEARCH_WORKERS must be a whole number from 0 to 16, not '${env.SEARCH_WORKERS}'`);
+    await fastify.register(searchService, { store, keys, workers: external ? 0 : workers, ...(snapshot ? { onWrite: () => snapshot.writer.changed() } : {}) });
 
     fastify.decorate('stockSearch', {
       store,
       keys,
-      state: { embedded: !external, indexed: Boolean(external), records: 0 },
+      state,
       access(tenant: TenantConfig, now: Date = new Date()): SearchAccess {
         const nowSeconds = Math.floor(now.getTime() / 1000);
         return {
@@ -106,7 +158,7 @@ export default fp<SearchPluginOptions>(
       target(listening?: { host: string; port: number }): SearchTarget {
         if (external) return { appId: credentials.appId, adminKey: credentials.adminKey, hosts: externalHosts, protocol: 'https' };
         if (!listening) throw new Error('The embedded search service is reached through the running server');
-        return { appId: credentials.appId, adminKey: credentials.adminKey, hosts: [`${listening.host}:${listening.port}`], protocol: 'http' };
+        return { appId: credentials.appId, adminKey: credentials.adminKey, hosts: [`${listening.host}:${listening.port}`], protocol: 'http', ...(hooks ? { snapshot: hooks } : {}) };
       },
     });
   },

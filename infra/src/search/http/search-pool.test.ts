@@ -1,0 +1,84 @@
+/** Searches in worker threads: the same answers as the request thread, and never a stale one. */
+import Fastify from 'fastify';
+import { IndexStore } from '../engine/search-index';
+import { KeyStore } from './keys';
+import { searchService } from './plugin';
+import { answerSearch, SearchPool, type SearchTask } from './search-pool';
+
+function build(): IndexStore {
+  const store = new IndexStore();
+  store.setSettings('cars', { searchableAttributes: ['name', 'make'], attributesForFaceting: ['make', 'price', 'filterOnly(dealer)'], customRanking: ['desc(rank)'], replicas: ['cars_price_asc'] });
+  store.setSettings('cars_price_asc', { customRanking: ['asc(price)'] });
+  store.saveSynonyms('cars', [{ objectID: 'vw', type: 'synonym', synonyms: ['vw', 'volkswagen'] }], { forwardToReplicas: true });
+  for (let i = 0; i < 300; i++) {
+    const make = ['Toyota', 'Mazda', 'Volkswagen'][i % 3] as string;
+    store.require('cars').saveObject({ objectID: `c${i}`, name: `${make} ${['Hilux', 'CX-5', 'Amarok'][i % 3]} ${i}`, make, price: 1000 * ((i * 37) % 100), dealer: i % 2 ? 'a' : 'b', rank: i });
+  }
+  return store;
+}
+
+const TASKS: SearchTask[] = [
+  { indexName: 'cars', input: { query: 'toyta', facets: ['*'], hitsPerPage: 7 }, restrictions: null },
+  { indexName: 'cars', input: { query: 'vw', getRankingInfo: true }, restrictions: { filters: 'dealer:a', params: {} } },
+  { indexName: 'cars_price_asc', input: { params: 'query=&page=2&hitsPerPage=5&facets=%5B%22make%22%5D' }, restrictions: { params: { hitsPerPage: '3' } } },
+];
+const strip = (json: string) => {
+  const { processingTimeMS: _t, ...rest } = JSON.parse(json) as Record<string, unknown>;
+  return rest;
+};
+
+describe('SearchPool', () => {
+  it('answers as the request thread does, is stale after a write, and current again after a reload', async () => {
+    const store = build();
+    const pool = new SearchPool(store, 2, 10_000);
+    try {
+      expect(pool.current).toBe(false);
+      await pool.reload();
+      expect(pool.current).toBe(true);
+      const inThread = TASKS.map((t) => strip(answerSearch(store, t).json));
+      expect((await pool.run(TASKS, 1e9)).map((a) => strip(a.json))).toEqual(inThread);
+
+      store.require('cars').saveObject({ objectID: 'new', name: 'Toyota Hilux new', make: 'Toyota', price: 1, dealer: 'a', rank: 1e6 });
+      expect(pool.current).toBe(false);
+      await pool.reload();
+      expect(pool.current).toBe(true);
+      const [answer] = await pool.run([{ indexName: 'cars', input: { query: 'hilux', hitsPerPage: 1 }, restrictions: null }], 1e9);
+      expect((JSON.parse(answer!.json) as { hits: Array<{ objectID: string }> }).hits[0]?.objectID).toBe('new');
+
+      await expect(pool.run([{ indexName: 'missing', input: {}, restrictions: null }], 1e9)).rejects.toMatchObject({ status: 404 });
+      await expect(pool.run([{ indexName: 'cars', input: { hitsPerPage: 5000 }, restrictions: null }], 1e9)).rejects.toMatchObject({ status: 400 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('through the service: a write is seen by the very next search, and the workers take over once reloaded', async () => {
+    const store = build();
+    const keys = new KeyStore({ appId: 'APP', adminKey: 'admin', searchKeys: ['search'] });
+    const app = Fastify();
+    await app.register(searchService, { store, keys, workers: 2, workersFrom: 0, cacheBytes: 0 });
+    const headers = (key: string) => ({ 'x-algolia-application-id': 'APP', 'x-algolia-api-key': key, 'content-type': 'text/plain' });
+    const query = async () => {
+      const r = await app.inject({ method: 'POST', url: '/1/indexes/*/queries', headers: headers('search'), payload: JSON.stringify({ requests: [{ indexName: 'cars', query: 'amarok', hitsPerPage: 3 }] }) });
+      expect(r.statusCode).toBe(200);
+      const { processingTimeMS: _t, ...rest } = (r.json() as { results: Array<{ nbHits: number; processingTimeMS: number; hits: Array<{ objectID: string }> }> }).results[0]!;
+      return rest;
+    };
+    try {
+      const before = await query();
+      expect(before.nbHits).toBe(100);
+      const write = await app.inject({ method: 'PUT', url: '/1/indexes/cars/fresh', headers: headers('admin'), payload: JSON.stringify({ name: 'Volkswagen Amarok fresh', make: 'Volkswagen', rank: 1e6 }) });
+      expect(write.statusCode).toBe(200);
+      const after = await query();
+      expect(after.nbHits).toBe(101);
+      expect(after.hits[0]?.objectID).toBe('fresh');
+      // Once writes pause (500 ms) the workers reload; their answers equal the request thread's.
+      for (let i = 0; i < 10; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        expect(await query()).toEqual(after);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

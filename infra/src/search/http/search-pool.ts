@@ -1,0 +1,218 @@
+/**
+ * Searches off the request thread: worker threads each holding a copy of the whole `IndexStore`,
+ * loaded from the same bytes as the on-disk snapshot (`engine/snapshot.ts`, shared with every
+ * worker through one SharedArrayBuffer).
+ *
+ * Writes stay on the request thread, on the authoritative store. The workers answer only while
+ * their copy is the store as it is now (`current`: the store's stamp equals the one they loaded);
+ * after a write the very next searches run on the request thread, as without workers, and the
+ * workers are reloaded once writes pause. So a write is visible to the next search without
+ * forwarding each write to each worker, at the cost of reloading the copies (about a second of
+ * encoding on the request thread at 100,000 cars) after a burst of writes.
+ *
+ * Hand-written rather than piscina: every worker must hold the same state and be reloaded
+ * together, which a task pool does not model.
+ */
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { badRequest, SearchError } from '../engine/errors';
+import { normalizeParams } from '../engine/params';
+import { IndexStore } from '../engine/search-index';
+import { decodeSnapshot, encodeSnapshot } from '../engine/snapshot';
+
+/** One search as the request thread checked it: the key's restrictions travel with it. */
+export interface SearchTask {
+  indexName: string;
+  input: Record<string, unknown>;
+  restrictions: { filters?: string; params: Record<string, string> } | null;
+}
+
+/** One serialised answer, and whether it may be cached (it carries no fresh `queryID`). */
+export interface Answer {
+  json: string;
+  cacheable: boolean;
+}
+
+/** Runs one search: the key's own parameters override the request's, its filters are ANDed. */
+export function answerSearch(store: IndexStore, task: SearchTask): Answer {
+  const index = store.require(task.indexName);
+  const { restrictions } = task;
+  const params = normalizeParams(task.input);
+  const effective = restrictions && Object.keys(restrictions.params).length > 0 ? normalizeParams({ ...params.raw, ...restrictions.params }) : params;
+  return { json: JSON.stringify(index.searchWith(effective, { extraFilters: restrictions?.filters })), cacheable: effective.clickAnalytics !== true };
+}
+
+/**
+ * Answers one by one and stops at the response budget, so an amplification request costs at
+ * most one search past the budget rather than building tens of megabytes first.
+ */
+export function answersWithin(count: number, budget: number, answer: (i: number) => Answer): Answer[] {
+  const out: Answer[] = [];
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    const part = answer(i);
+    bytes += Buffer.byteLength(part.json);
+    if (bytes > budget) {
+      throw badRequest(`The answer would exceed ${budget / 1024 / 1024} MiB: ask for fewer hits (hitsPerPage) or attributes (attributesToRetrieve)`);
+    }
+    out.push(part);
+  }
+  return out;
+}
+
+type Outgoing = { type: 'load'; bytes: SharedArrayBuffer } | { type: 'search'; tasks: SearchTask[]; budget: number };
+type Request = Outgoing & { id: number };
+type Reply = { id: number; answers?: Answer[]; error?: { status: number; message: string } };
+
+interface Thread {
+  worker: Worker;
+  inFlight: number;
+}
+
+export class SearchPool {
+  private readonly threads: Thread[] = [];
+  private readonly pending = new Map<number, { resolve: (answers: Answer[]) => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+  private loadedStamp: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private loading: Promise<void> | null = null;
+  private failure: Error | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly store: IndexStore,
+    size: number,
+    /** Quiet time after a write before the workers are reloaded. */
+    private readonly reloadDelayMs = 500,
+    /** Called each time every worker holds the store as it is now. */
+    private readonly onLoaded?: () => void,
+  ) {
+    for (let i = 0; i < size; i++) {
+      // The platform runs its TypeScript through tsx, which a new thread does not inherit: the
+      // thread registers it before loading this same file.
+      const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(__filename)});`, { eval: true, workerData: { searchWorker: true } });
+      worker.on('message', (reply: Reply) => this.settle(reply));
+      worker.on('error', (error) => this.fail(new Error(`A search worker stopped: ${error.message}`)));
+      worker.on('exit', (code) => {
+        if (!this.closed) this.fail(new Error(`A search worker exited with ${code}`));
+      });
+      this.threads.push({ worker, inFlight: 0 });
+    }
+  }
+
+  /** Whether the workers hold the store as it is now (and so may answer its searches). */
+  get current(): boolean {
+    return this.failure === null && !this.closed && this.loadedStamp === this.store.stamp();
+  }
+
+  /**
+   * The store changed (or the workers are empty): reload them once writes pause, i.e. once the
+   * store's stamp stayed the same for `reloadDelayMs` (a rebuild writing for minutes reloads once,
+   * at its end; until then searches run on the request thread).
+   */
+  stale(): void {
+    if (this.closed || this.failure || this.timer) return;
+    const armedAt = this.store.stamp();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.store.stamp() !== armedAt) this.stale();
+      else void this.reload().catch(() => undefined);
+    }, this.reloadDelayMs);
+    this.timer.unref();
+  }
+
+  /** Loads the store as it is now into every worker; resolves once all of them hold it. */
+  async reload(): Promise<void> {
+    if (this.loading) {
+      await this.loading;
+      if (!this.current) this.stale();
+      return;
+    }
+    const stamp = this.store.stamp();
+    const { bytes } = encodeSnapshot(this.store, null);
+    const shared = new SharedArrayBuffer(bytes.reduce((n, b) => n + b.length, 0));
+    const view = Buffer.from(shared);
+    let at = 0;
+    for (const b of bytes) at += b.copy(view, at);
+    this.loading = Promise.all(this.threads.map((t) => this.call(t, { type: 'load', bytes: shared })))
+      .then(() => {
+        this.loadedStamp = stamp;
+        this.onLoaded?.();
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    await this.loading;
+    if (this.store.stamp() !== stamp) this.stale();
+  }
+
+  /** Runs the searches in the least busy worker. Only while `current`. */
+  run(tasks: SearchTask[], budget: number): Promise<Answer[]> {
+    const thread = this.threads.reduce((best, t) => (t.inFlight < best.inFlight ? t : best));
+    return this.call(thread, { type: 'search', tasks, budget });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.all(this.threads.map((t) => t.worker.terminate()));
+    this.fail(new Error('The search workers are closed'));
+  }
+
+  private call(thread: Thread, request: Outgoing): Promise<Answer[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    thread.inFlight++;
+    return new Promise<Answer[]>((resolve, reject) => {
+      this.pending.set(id, {
+        resolve: (answers) => {
+          thread.inFlight--;
+          resolve(answers);
+        },
+        reject: (error) => {
+          thread.inFlight--;
+          reject(error);
+        },
+      });
+      thread.worker.postMessage({ ...request, id } as Request);
+    });
+  }
+
+  private settle(reply: Reply): void {
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (reply.error) waiting.reject(new SearchError(reply.error.status, reply.error.message));
+    else waiting.resolve(reply.answers ?? []);
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}
+
+/** The worker's side: a store copy, replaced whole by `load`, and searches over it. */
+function serveInWorker(): void {
+  const port = parentPort;
+  if (!port) return;
+  let store = new IndexStore();
+  port.on('message', (request: Request) => {
+    let reply: Reply;
+    try {
+      if (request.type === 'load') {
+        store = decodeSnapshot(Buffer.from(request.bytes)).store;
+        reply = { id: request.id, answers: [] };
+      } else {
+        const { tasks, budget } = request;
+        reply = { id: request.id, answers: answersWithin(tasks.length, budget, (i) => answerSearch(store, tasks[i] as SearchTask)) };
+      }
+    } catch (error) {
+      // Bad parameters answer 400 exactly as on the request thread; anything else is a 500.
+      reply = { id: request.id, error: error instanceof SearchError ? { status: error.status, message: error.message } : { status: 500, message: 'Internal error' } };
+    }
+    port.postMessage(reply);
+  });
+}
+
+if (!isMainThread && (workerData as { searchWorker?: boolean } | null)?.searchWorker === true) serveInWorker();
