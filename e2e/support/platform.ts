@@ -23,14 +23,7 @@ export function forecourt(...args: string[]): string {
  * does not change.
  */
 export function publishFaultyBuild(team: string, version: string, fault: 'mount' | 'render' | 'runtime' = 'mount'): void {
-  const outDir = path.join(REPO_ROOT, 'e2e', '.data', 'builds', `${team}-${version}`);
-  if (!existsSync(path.join(outDir, 'forecourt-build.json'))) {
-    execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
-      cwd: path.join(REPO_ROOT, team),
-      env: { ...process.env, FORECOURT_FAULT: fault, FORECOURT_BUILD_VERSION: version, FORECOURT_OUT_DIR: outDir },
-      stdio: 'ignore',
-    });
-  }
+  const outDir = buildFaultyVariant(team, version, fault);
   // Past the contract gate, which refuses an app that does not mount: forced, and so audited.
   forecourt('publish', team, '--from', outDir, '--force', '--reason', 'e2e: a deliberately faulty build for the failure policy');
 }
@@ -40,7 +33,7 @@ export function publishFaultyBuild(team: string, version: string, fault: 'mount'
  * exposed fragment throws when rendered) under its own version, without publishing it; returns
  * the build folder. Cached between runs.
  */
-export function buildFaultyVariant(team: string, version: string, fault: 'mount' | 'render' | 'fragment'): string {
+export function buildFaultyVariant(team: string, version: string, fault: 'mount' | 'render' | 'runtime' | 'fragment'): string {
   const outDir = path.join(REPO_ROOT, 'e2e', '.data', 'builds', `${team}-${version}`);
   if (!existsSync(path.join(outDir, 'forecourt-build.json'))) {
     execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BootDataSchema, type BootData } from '@forecourt/shared-config/manifest';
 import { loadContent } from '../content/content-library';
 import type { Database } from '../db/database';
 import { listTenantCatalogue } from '../db/stock';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import { bootDataOf, clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 
 /**
  * Content pages over the real page route: a path no remote owns answers the site's content page
@@ -57,11 +56,6 @@ afterAll(async () => {
 });
 
 const get = (tenant: string, url: string) => platform.app.inject({ method: 'GET', url, headers: { 'x-forecourt-tenant': tenant } });
-function bootOf(html: string): BootData {
-  const match = /<script id="forecourt-boot" type="application\/json">(.*?)<\/script>/s.exec(html);
-  if (!match?.[1]) throw new Error('no boot data in page');
-  return BootDataSchema.parse(JSON.parse(match[1]));
-}
 
 describe('content pages', () => {
   it('answers a site’s own page with its title and description in the head and the page in the boot data', async () => {
@@ -69,29 +63,29 @@ describe('content pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>About Summit | Summit Auto Group</title>');
     expect(response.body).toContain('<meta name="description" content="Thirty years in Brisbane.">');
-    expect(bootOf(response.body).content).toMatchObject({ kind: 'page', title: 'About Summit', html: '<p>Since 1994.</p>\n', breadcrumbs: [{ label: 'Home', href: '/' }] });
+    expect(bootDataOf(response.body).content).toMatchObject({ kind: 'page', title: 'About Summit', html: '<p>Since 1994.</p>\n', breadcrumbs: [{ label: 'Home', href: '/' }] });
   });
 
   it('answers the page every site shares with each site’s name in it', async () => {
     const [summit, redgum] = await Promise.all([get(SUMMIT, '/privacy-policy'), get(REDGUM, '/privacy-policy')]);
-    expect(bootOf(summit.body).content?.description).toBe('How Summit Auto Group looks after your details.');
-    expect(bootOf(redgum.body).content?.description).toBe('How Redgum Used Cars looks after your details.');
+    expect(bootDataOf(summit.body).content?.description).toBe('How Summit Auto Group looks after your details.');
+    expect(bootDataOf(redgum.body).content?.description).toBe('How Redgum Used Cars looks after your details.');
   });
 
   it('is not-found where the site has no such page', async () => {
     const response = await get(REDGUM, '/about-us');
     expect(response.statusCode).toBe(404);
-    expect(bootOf(response.body).content).toBeUndefined();
+    expect(bootDataOf(response.body).content).toBeUndefined();
   });
 
   it('leaves a remote’s route to the remote even where a content file has its address', async () => {
     const response = await get(SUMMIT, '/contact');
     expect(response.statusCode).toBe(200);
-    expect(bootOf(response.body).content).toBeUndefined();
+    expect(bootDataOf(response.body).content).toBeUndefined();
   });
 
   it('lists every post on /blog, newest first, with the sections that have posts', async () => {
-    const content = bootOf((await get(SUMMIT, '/blog')).body).content;
+    const content = bootDataOf((await get(SUMMIT, '/blog')).body).content;
     expect(content?.cards?.map((c) => [c.heading, c.href, c.date])).toEqual([
       ['Towing safely', '/blog/motoring-tips/towing', '2026-08-10'],
       ['Your first car', '/blog/buyer-advice/first-car', '2026-03-01'],
@@ -100,12 +94,12 @@ describe('content pages', () => {
   });
 
   it('lists one section’s posts on its page, and has no page for a section the blog does not have', async () => {
-    expect(bootOf((await get(SUMMIT, '/blog/buyer-advice')).body).content?.cards?.map((c) => c.heading)).toEqual(['Your first car']);
+    expect(bootDataOf((await get(SUMMIT, '/blog/buyer-advice')).body).content?.cards?.map((c) => c.heading)).toEqual(['Your first car']);
     expect((await get(SUMMIT, '/blog/gossip')).statusCode).toBe(404);
   });
 
   it('answers a post with the blog and its section in the breadcrumbs', async () => {
-    const content = bootOf((await get(SUMMIT, '/blog/buyer-advice/first-car')).body).content;
+    const content = bootDataOf((await get(SUMMIT, '/blog/buyer-advice/first-car')).body).content;
     expect(content).toMatchObject({ kind: 'post', date: '2026-03-01', image: '/media/blog/first-car.jpg' });
     expect(content?.breadcrumbs.map((b) => b.label)).toEqual(['Home', 'Blog', 'Buyer advice']);
   });
@@ -117,20 +111,20 @@ describe('content pages', () => {
 
 describe('brand pages (the site’s brand entries)', () => {
   it('lists the group’s brands on /brands, a brand that skips its page linking to its stock', async () => {
-    const brands = bootOf((await get(SUMMIT, '/brands')).body).content?.brands ?? [];
+    const brands = bootDataOf((await get(SUMMIT, '/brands')).body).content?.brands ?? [];
     expect(brands.map((b) => [b.title, b.category])).toEqual(expect.arrayContaining([['Ford', 'car'], ['Yamaha', 'motorcycle'], ['Isuzu Trucks', 'truck']]));
     expect(brands.find((b) => b.slug === 'ford')?.href).toBe('/ford/overview');
     expect(brands.find((b) => b.slug === 'fuso')?.href).toBe('/search/fuso');
   });
 
   it('answers a brand overview with its Markdown body and a link to the brand’s stock', async () => {
-    const content = bootOf((await get(SUMMIT, '/ford/overview')).body).content;
+    const content = bootDataOf((await get(SUMMIT, '/ford/overview')).body).content;
     expect(content).toMatchObject({ kind: 'brand', title: 'Ford at Summit', html: '<p>Our Ford showroom.</p>\n', cta: { label: 'View Ford stock', href: '/search/ford' } });
     expect(content?.breadcrumbs.map((b) => b.href)).toEqual(['/', '/brands']);
   });
 
   it('answers a brand without a Markdown page from its brand entry', async () => {
-    const content = bootOf((await get(SUMMIT, '/kia/overview')).body).content;
+    const content = bootDataOf((await get(SUMMIT, '/kia/overview')).body).content;
     expect(content).toMatchObject({ title: 'Kia', description: expect.stringContaining('Kia cars at Summit Auto Group') });
   });
 
@@ -157,7 +151,7 @@ describe('model accessories (/{model slug}/accessories)', () => {
   it('answers a model of the site’s new range with its accessories, and not a model without any', async () => {
     const catalogue = await listTenantCatalogue(database.db, SUMMIT);
     const withAccessories = catalogue.find((e) => e.model.accessories_count > 0)!;
-    const content = bootOf((await get(SUMMIT, `/${withAccessories.model.slug}/accessories`)).body).content;
+    const content = bootDataOf((await get(SUMMIT, `/${withAccessories.model.slug}/accessories`)).body).content;
     expect(content).toMatchObject({
       title: `${withAccessories.manufacturer.name} ${withAccessories.model.name} accessories`,
       description: expect.stringContaining(`${withAccessories.model.accessories_count} genuine accessories`),

@@ -1,6 +1,6 @@
-import { BootDataSchema, type BootData } from '@forecourt/shared-config/manifest';
+import type { BootData } from '@forecourt/shared-config/manifest';
 import type { Database } from '../db/database';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import { bootDataOf, clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 
 /**
  * Last-good is earned over real requests: the shell's clean-mount beacons to /api/events decide
@@ -33,9 +33,7 @@ const cleanMount = (version: string) => beacon(1001, { remote: 'mf-search', vers
 
 async function searchEntry(): Promise<BootData['remotes'][number] | undefined> {
   const response = await platform.app.inject({ method: 'GET', url: '/', headers: HOST });
-  const match = /<script id="forecourt-boot" type="application\/json">(.*?)<\/script>/s.exec(response.body);
-  if (!match?.[1]) throw new Error('no boot data in page');
-  return BootDataSchema.parse(JSON.parse(match[1])).remotes.find((r) => r.team === 'mf-search');
+  return bootDataOf(response.body).remotes.find((r) => r.team === 'mf-search');
 }
 
 function pin(version: string) {

@@ -1,6 +1,5 @@
-import { BootDataSchema, type BootData } from '@forecourt/shared-config/manifest';
 import type { Database } from '../db/database';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import { bootDataOf, clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 import { OVERRIDE_COOKIE } from './override';
 
 let database: Database;
@@ -23,11 +22,6 @@ afterEach(async () => {
 const HOST = 'harbourside-motors.localhost:8080';
 const ENTRY = 'http://localhost:3001/remoteEntry.js';
 
-function bootData(html: string): BootData {
-  const match = /<script id="forecourt-boot" type="application\/json">(.*?)<\/script>/s.exec(html);
-  if (!match?.[1]) throw new Error('no boot data in page');
-  return BootDataSchema.parse(JSON.parse(match[1]));
-}
 
 function page(cookie?: string, host = HOST) {
   return platform.app.inject({ method: 'GET', url: '/', headers: { host, ...(cookie ? { cookie } : {}) } });
@@ -88,7 +82,7 @@ describe('a page with an override', () => {
     const cookie = await setOverride();
     const response = await page(cookie);
     expect(response.statusCode).toBe(200);
-    const boot = bootData(response.body);
+    const boot = bootDataOf(response.body);
     const search = boot.remotes.find((r) => r.team === 'mf-search');
     expect(search).toEqual({ team: 'mf-search', name: 'mf_search', version: 'override', entry: ENTRY, routes: expect.arrayContaining(['/']) });
     // The other teams are what every shopper gets.
@@ -112,7 +106,7 @@ describe('a page with an override', () => {
   });
 
   it('gives a shopper without the cookie, or with a forged or foreign one, exactly the pinned page', async () => {
-    const plain = bootData((await page()).body);
+    const plain = bootDataOf((await page()).body);
     expect(plain.override).toBeUndefined();
     expect(plain.remotes.find((r) => r.team === 'mf-search')).toMatchObject({ version: '1.0.0', entry: '/registry/mf-search/1.0.0/remoteEntry.js' });
 
@@ -122,7 +116,7 @@ describe('a page with an override', () => {
     const forged = `${name}=${body}.${Buffer.alloc(32).toString('base64url')}`;
     for (const request of [page(forged), page(cookie, 'summit-auto-group.localhost:8080'), page(`${OVERRIDE_COOKIE}=junk`)]) {
       const response = await request;
-      const boot = bootData(response.body);
+      const boot = bootDataOf(response.body);
       expect(boot.override).toBeUndefined();
       expect(boot.remotes.find((r) => r.team === 'mf-search')?.version).toBe('1.0.0');
       expect(response.headers['cache-control']).toBe('no-store');
@@ -134,7 +128,7 @@ describe('a page with an override', () => {
     const { json } = await overrideLink({ tenant: 'harbourside-motors', team: 'mf-finance', entry: 'http://localhost:3003/remoteEntry.js' });
     const second = await platform.app.inject({ method: 'GET', url: json.path ?? '', headers: { host: HOST, cookie: first } });
     const both = second.cookies.find((c) => c.name === OVERRIDE_COOKIE);
-    const boot = bootData((await page(`${OVERRIDE_COOKIE}=${both?.value ?? ''}`)).body);
+    const boot = bootDataOf((await page(`${OVERRIDE_COOKIE}=${both?.value ?? ''}`)).body);
     expect(boot.override?.remotes.map((r) => r.team)).toEqual(['mf-search', 'mf-finance']);
 
     const cleared = await platform.app.inject({
@@ -178,7 +172,7 @@ describe('the dev page', () => {
     expect(accepted.statusCode).toBe(303);
     const cookie = accepted.cookies.find((c) => c.name === OVERRIDE_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, maxAge: 2 * 3600 });
-    expect(bootData((await page(`${OVERRIDE_COOKIE}=${cookie?.value ?? ''}`)).body).override?.remotes).toEqual([{ team: 'mf-search', entry: ENTRY, pinned: '1.0.0' }]);
+    expect(bootDataOf((await page(`${OVERRIDE_COOKIE}=${cookie?.value ?? ''}`)).body).override?.remotes).toEqual([{ team: 'mf-search', entry: ENTRY, pinned: '1.0.0' }]);
 
     const badEntry = await form({ team: 'mf-search', entry: 'ftp://localhost/x.js', token: platform.adminToken });
     expect(badEntry.statusCode).toBe(400);

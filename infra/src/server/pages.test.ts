@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import { BootDataSchema, type BootData } from '@forecourt/shared-config/manifest';
 import type { Database } from '../db/database';
 import { recordCleanMount } from '../db/version-health';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import { bootDataOf, clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 
 let database: Database;
 let platform: TestPlatform;
@@ -26,11 +25,6 @@ function page(host: string, url = '/', headers: Record<string, string> = {}) {
   return platform.app.inject({ method: 'GET', url, headers: { host, ...headers } });
 }
 
-function bootData(html: string): BootData {
-  const match = /<script id="forecourt-boot" type="application\/json">(.*?)<\/script>/s.exec(html);
-  if (!match?.[1]) throw new Error('no boot data in page');
-  return BootDataSchema.parse(JSON.parse(match[1]));
-}
 
 const DEMO_NAMES = ['Harbourside', 'Redgum', 'Summit', 'Coastal'];
 
@@ -118,7 +112,7 @@ describe('page HTML', () => {
   it('is 404 for a path no remote owns, still the shell page', async () => {
     const response = await page('harbourside-motors.localhost', '/no-such-page');
     expect(response.statusCode).toBe(404);
-    expect(bootData(response.body).shellVersion).toBe('1.0.0');
+    expect(bootDataOf(response.body).shellVersion).toBe('1.0.0');
   });
 
   it('is 404 for a path owned by a remote the tenant switched off', async () => {
@@ -126,7 +120,7 @@ describe('page HTML', () => {
   });
 
   it('inlines valid boot data with only the switched-on remotes at versioned entry URLs', async () => {
-    const boot = bootData((await page('coastal-caravans.localhost', '/')).body);
+    const boot = bootDataOf((await page('coastal-caravans.localhost', '/')).body);
     expect(boot.tenant.slug).toBe('coastal-caravans');
     expect(boot.remotes.map((r) => r.team)).toEqual(['mf-search', 'mf-vehicle', 'mf-leads', 'mf-locations']);
     for (const remote of boot.remotes) {
@@ -149,7 +143,7 @@ describe('page HTML', () => {
 
   it('loads the pinned shell entry with integrity, and preloads the route’s remote entry, once a first-painted page has loaded', async () => {
     const response = await page('harbourside-motors.localhost', '/finance/car-loans');
-    const finance = bootData(response.body).remotes.find((r) => r.team === 'mf-finance');
+    const finance = bootDataOf(response.body).remotes.find((r) => r.team === 'mf-finance');
     const plan = scriptPlan(response.body);
     expect(plan.scripts).toEqual([{ src: expect.stringMatching(/^\/registry\/shell\/1\.0\.0\/main\.[0-9a-f]+\.js$/), integrity: expect.stringMatching(/^sha384-/) }]);
     expect(plan.preload).toEqual([{ src: '/registry/mf-finance/1.0.0/remoteEntry.js', integrity: finance?.integrity }]);
@@ -161,7 +155,7 @@ describe('page HTML', () => {
     await platform.publish({ team: 'shell', version: '0.9.0' });
     await platform.app.pins.pin({ tenant: 'harbourside-motors', team: 'shell', version: '0.9.0', actor: 'test' });
     const response = await page('harbourside-motors.localhost', '/finance/car-loans');
-    const finance = bootData(response.body).remotes.find((r) => r.team === 'mf-finance');
+    const finance = bootDataOf(response.body).remotes.find((r) => r.team === 'mf-finance');
     expect(response.body).toMatch(/<script defer crossorigin="anonymous" integrity="sha384-[^"]+" src="\/registry\/shell\/0\.9\.0\/main\.[0-9a-f]+\.js"><\/script>/);
     expect(response.body).toContain(`<link rel="preload" as="script" crossorigin="anonymous" integrity="${finance?.integrity}" href="/registry/mf-finance/1.0.0/remoteEntry.js">`);
     expect(response.body).toContain('<div id="forecourt-root"></div>');
@@ -213,19 +207,19 @@ describe('page HTML', () => {
 describe('pins on the page', () => {
   it('shows a tenant pin on the next page load', async () => {
     await platform.publish({ team: 'mf-search', version: '1.1.0' });
-    const before = bootData((await page('redgum-used-cars.localhost')).body);
+    const before = bootDataOf((await page('redgum-used-cars.localhost')).body);
     expect(before.remotes.find((r) => r.team === 'mf-search')?.version).toBe('1.0.0');
 
     await platform.app.pins.pin({ tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0', actor: 'test' });
 
-    const after = bootData((await page('redgum-used-cars.localhost')).body).remotes.find((r) => r.team === 'mf-search');
+    const after = bootDataOf((await page('redgum-used-cars.localhost')).body).remotes.find((r) => r.team === 'mf-search');
     expect(after).toMatchObject({
       version: '1.1.0',
       entry: '/registry/mf-search/1.1.0/remoteEntry.js',
     });
     // 1.0.0 ran before, but no shopper's shell reported it mounting: it has earned nothing.
     expect(after?.lastGood).toBeUndefined();
-    const other = bootData((await page('harbourside-motors.localhost')).body).remotes.find((r) => r.team === 'mf-search');
+    const other = bootDataOf((await page('harbourside-motors.localhost')).body).remotes.find((r) => r.team === 'mf-search');
     expect(other?.version).toBe('1.0.0');
   });
 
@@ -246,7 +240,7 @@ describe('pins on the page', () => {
 
 describe('canaries on the page', () => {
   const HOST = 'harbourside-motors.localhost';
-  const searchRemote = (html: string) => bootData(html).remotes.find((r) => r.team === 'mf-search');
+  const searchRemote = (html: string) => bootDataOf(html).remotes.find((r) => r.team === 'mf-search');
   const shopperCookie = (response: { cookies: Array<{ name: string; value: string }> }) => response.cookies.find((c) => c.name === 'fc_shopper');
 
   beforeEach(async () => {
@@ -335,14 +329,14 @@ describe('favicon', () => {
 
 describe('search access', () => {
   it('gives every page a search key secured to its tenant', async () => {
-    const boot = bootData((await page('redgum-used-cars.localhost:8080')).body);
+    const boot = bootDataOf((await page('redgum-used-cars.localhost:8080')).body);
     expect(boot.search).toMatchObject({ indexName: 'cars', hosts: [], sorts: { priceAsc: 'cars_price_asc' } });
     const restrictions = Buffer.from(boot.search!.apiKey, 'base64').toString('utf8').slice(64);
     expect(decodeURIComponent(restrictions)).toContain('tenant:"redgum-used-cars"');
   });
 
   it('tells the client which sorts need unpriced cars left out', async () => {
-    expect(bootData((await page('harbourside-motors.localhost:8080')).body).search?.sortFilters).toEqual({ cars_price_asc: 'price > 0' });
-    expect(bootData((await page('redgum-used-cars.localhost:8080')).body).search?.sortFilters).toEqual({});
+    expect(bootDataOf((await page('harbourside-motors.localhost:8080')).body).search?.sortFilters).toEqual({ cars_price_asc: 'price > 0' });
+    expect(bootDataOf((await page('redgum-used-cars.localhost:8080')).body).search?.sortFilters).toEqual({});
   });
 });

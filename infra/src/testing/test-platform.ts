@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { BootDataSchema, type BootData } from '@forecourt/shared-config/manifest';
 import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
 import type { Database } from '../db/database';
 import { DEFAULT_TENANT } from '../db/pins';
@@ -63,4 +64,11 @@ export async function clearPlatformTables(database: Database): Promise<void> {
   await database.db.deleteFrom('leads').execute();
   await database.db.deleteFrom('reservations').execute();
   for (const table of ['watchlist', 'sessions', 'verifications', 'sms_outbox', 'otp_codes', 'identity_users'] as const) await database.db.deleteFrom(table).execute();
+}
+
+/** The boot data a composed page carries (`#forecourt-boot`), checked against its schema. */
+export function bootDataOf(html: string): BootData {
+  const match = /<script id="forecourt-boot" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!match?.[1]) throw new Error('no boot data in page');
+  return BootDataSchema.parse(JSON.parse(match[1]));
 }
