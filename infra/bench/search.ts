@@ -302,10 +302,13 @@ async function httpThroughput(store: IndexStore, requests: number, options: { la
       req.on('error', reject);
       req.end(body);
     });
-  // Warm-up; worker threads first load the index (a few seconds at 100,000 cars), measured after.
+  // Warm-up; worker threads first load the index (a few seconds at 100,000 cars), measured after,
+  // and are warmed at the run's concurrency so every worker has compiled its hot code.
   const warm = Date.now() + 60_000;
   for (let i = 0; i < 50 || (options.workers && !workersLoaded && Date.now() < warm); i++) await once();
-  for (let i = 0; i < 50; i++) await once();
+  await Promise.all(Array.from({ length: 16 }, async () => {
+    for (let i = 0; i < 15; i++) await once();
+  }));
   const latencies: number[] = [];
   const deadline = Date.now() + 10_000;
   let issued = 0;

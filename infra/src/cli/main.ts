@@ -9,6 +9,7 @@ import type { EffectivePin, PinsOverview } from '../pins/pin-service';
 import { REPO_ROOT } from '../paths';
 import { PublishError } from '../registry/registry';
 import { listen, serverSettings } from '../server/main';
+import { prefetchSearchSnapshot } from '../server/plugins/platform/search';
 import { loadTenants } from '../tenants/load-tenants';
 import { connectAdmin, serverAnswers } from './admin-client';
 import { publishCommand, publishesCommand } from './publish';
@@ -79,6 +80,8 @@ async function start(): Promise<void> {
   const tenants = await loadTenants();
   const shownDataDir = settings.dataDir.startsWith(REPO_ROOT + path.sep) ? path.relative(REPO_ROOT, settings.dataDir) : settings.dataDir;
   console.log(`Forecourt: ${tenants.length} tenants, data in ${shownDataDir}, database ${settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`);
+  // The search index's snapshot is read while the database opens and the site is prepared.
+  const searchSnapshot = prefetchSearchSnapshot(settings.dataDir);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await prepareSite({ repoRoot: REPO_ROOT, dataDir: settings.dataDir, database, tenants, log: (line) => console.log(line) });
@@ -87,7 +90,7 @@ async function start(): Promise<void> {
     throw error;
   }
   const listening = Date.now();
-  await listen(settings, database, tenants, { log: (line) => console.log(line) });
+  await listen(settings, database, tenants, { log: (line) => console.log(line), searchSnapshot });
   console.log(`\nServing on http://${settings.host}:${settings.port}/ (server up in ${seconds(listening)}, ${seconds(started)} in all)`);
   for (const tenant of tenants) console.log(`  ${tenant.name.padEnd(22)} http://${tenant.slug}.localhost:${settings.port}/`);
   console.log(

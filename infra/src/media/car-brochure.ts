@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { priceDisplay } from '@forecourt/shared-config/price';
 import type { Car } from '../stock/model';
 
@@ -14,6 +13,8 @@ export interface BrochureSite {
  * service), key facts, the dealer's comments and how to reach the dealer.
  */
 export async function carBrochurePdf(car: Car, site: BrochureSite, photo: Buffer | null, noPriceText: string): Promise<Buffer> {
+  // Loaded on the first brochure, not at server start: pdfkit and its font engine take ~150 ms to load.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: car.name, Author: site.name, Subject: `${car.name} at ${site.name}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -17,7 +17,7 @@ import partnersPlugin, { type PartnersOptions } from './plugins/platform/partner
 import pinsPlugin from './plugins/platform/pins';
 import registryPlugin from './plugins/platform/registry';
 import reservationsPlugin, { type ReservationsOptions } from './plugins/platform/reservations';
-import searchPlugin from './plugins/platform/search';
+import searchPlugin, { type RestoredSnapshot } from './plugins/platform/search';
 import securityHeaders from './plugins/platform/security-headers';
 import tenantsPlugin from './plugins/platform/tenants';
 import wellFormedInput from './plugins/external/well-formed-input';
@@ -57,6 +57,8 @@ export interface AppOptions {
   /** Mount the mf-* server plugins (default true). */
   teamServers?: boolean;
   clock?: () => Date;
+  /** The embedded search index's snapshot, already being read (`prefetchSearchSnapshot`). */
+  searchSnapshot?: Promise<RestoredSnapshot>;
   /** Rate limit and retention of `/api/events` (default: from the environment). */
   events?: EventsOptions;
   /** Lead delivery to the CRM (default: every second, to the CRM the environment names). */
@@ -122,7 +124,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(contentPlugin, { library: content });
   await app.register(registryPlugin, { dataDir });
   await app.register(pinsPlugin);
-  await app.register(searchPlugin, { dataDir });
+  await app.register(searchPlugin, { dataDir, ...(options.searchSnapshot ? { snapshot: options.searchSnapshot } : {}) });
   await app.register(partnersPlugin, options.partners ?? {});
   await app.register(securityHeaders);
   await app.register(adminAuth, { dataDir });

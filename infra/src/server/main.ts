@@ -5,6 +5,7 @@ import { resolveDataDir } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
 import { indexStock } from '../search/indexing/indexer';
 import { buildApp } from './app';
+import { prefetchSearchSnapshot, type RestoredSnapshot } from './plugins/platform/search';
 
 export interface ServerSettings {
   port: number;
@@ -27,12 +28,13 @@ export async function listen(
   settings: ServerSettings,
   database: Database,
   tenants: readonly TenantConfig[],
-  options: { log?: (line: string) => void } = {},
+  options: { log?: (line: string) => void; searchSnapshot?: Promise<RestoredSnapshot> } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     dataDir: settings.dataDir,
     database,
     tenants,
+    searchSnapshot: options.searchSnapshot ?? prefetchSearchSnapshot(settings.dataDir),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   app.addHook('onClose', async () => database.close());
@@ -66,9 +68,11 @@ export async function listen(
 /** Serves what is already published and pinned; `npm start` (the CLI's start) prepares first. */
 async function main(): Promise<void> {
   const settings = serverSettings();
+  // The search index's snapshot is read while the database opens.
+  const searchSnapshot = prefetchSearchSnapshot(settings.dataDir);
   const tenants = await loadTenants();
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
-  await listen(settings, database, tenants);
+  await listen(settings, database, tenants, { searchSnapshot });
   console.log(`Forecourt listening on http://${settings.host}:${settings.port}/`);
 }
 

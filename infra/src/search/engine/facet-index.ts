@@ -1,12 +1,13 @@
 /** Per-attribute facet postings and value counts. */
 import { SparseTypedFastBitSet, TypedFastBitSet } from 'typedfastbitset';
 import { distinctFacetStrings, pathReader, type Scalar, type SearchRecord } from './values';
-import { postingFromSnapshot, postingToSnapshot, unionInto, type DocSet, type Indexer, type Posting, type PostingSnapshot } from './postings';
+import { checkPacked, packPostings, unionInto, unpackPosting, type DocSet, type Indexer, type PackedPostings, type Posting } from './postings';
 
 export interface FacetSnapshot {
   attribute: string;
   values: string[];
-  postings: PostingSnapshot[];
+  /** The posting of each value, in the order of `values`. */
+  postings: PackedPostings;
   forward: Int32Array<ArrayBuffer>;
   multi: Map<number, number[]>;
 }
@@ -26,32 +27,33 @@ export class FacetIndex implements Indexer {
   }
 
   toSnapshot(): FacetSnapshot {
-    return { attribute: this.attribute, values: this.values, postings: this.postings.map(postingToSnapshot), forward: this.forward, multi: this.multi };
+    return { attribute: this.attribute, values: this.values, postings: packPostings(this.postings), forward: this.forward, multi: this.multi };
   }
 
   static fromSnapshot(snapshot: FacetSnapshot): FacetIndex {
     const index = new FacetIndex(snapshot.attribute);
-    snapshot.values.forEach((value, i) => {
-      index.idOf(value);
-      index.postings[i] = postingFromSnapshot(snapshot.postings[i] as PostingSnapshot);
-    });
+    if (!Array.isArray(snapshot.values)) throw new Error('snapshot: malformed facet values');
+    checkPacked(snapshot.postings, snapshot.values.length);
+    snapshot.values.forEach((value, i) => index.register(value, unpackPosting(snapshot.postings, i) ?? new SparseTypedFastBitSet()));
     index.forward = snapshot.forward;
     index.multi = snapshot.multi;
     return index;
   }
 
   private idOf(value: string): number {
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(value);
-      this.ids.set(value, id);
-      this.postings.push(new SparseTypedFastBitSet());
-      const key = value.toLowerCase();
-      const list = this.lower.get(key);
-      if (list) list.push(id);
-      else this.lower.set(key, [id]);
-    }
+    return this.ids.get(value) ?? this.register(value, new SparseTypedFastBitSet());
+  }
+
+  /** Adds a value not seen before, with its posting; returns its id. */
+  private register(value: string, posting: Posting): number {
+    const id = this.values.length;
+    this.values.push(value);
+    this.ids.set(value, id);
+    this.postings.push(posting);
+    const key = value.toLowerCase();
+    const list = this.lower.get(key);
+    if (list) list.push(id);
+    else this.lower.set(key, [id]);
     return id;
   }
 

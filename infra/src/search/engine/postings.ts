@@ -23,13 +23,20 @@ export interface Indexer {
 }
 
 /**
- * A posting as plain data for a snapshot. typedfastbitset can rebuild a dense set from its words
- * but has no way to save the sparse variant's state (its array or bitset form), hence these two.
+ * Postings as plain data for a snapshot, packed into three typed arrays rather than an object
+ * per posting: the snapshot's encoder copies a typed array whole but objects one by one, and an
+ * index holds hundreds of thousands of postings (a token each, a facet value each). typedfastbitset
+ * can rebuild a dense set from its words but has no way to save the sparse variant's state (its
+ * array or bitset form), hence these.
  */
-export interface PostingSnapshot {
-  data: Uint32Array;
-  arraySize: number;
+export interface PackedPostings {
+  /** Per posting: its `arraySize` (-1: bitset form), or NO_POSTING. */
+  sizes: Int32Array<ArrayBuffer>;
+  /** Where each posting's words start in `data` (one more entry: the end). */
+  offsets: Float64Array<ArrayBuffer>;
+  data: Uint32Array<ArrayBuffer>;
 }
+export const NO_POSTING = -2;
 type SparseState = { data: Uint32Array; arraySize: number };
 
 /** Whether `value` is a typed array of that kind (by tag: a deserialised array may come from another realm). */
@@ -37,17 +44,48 @@ export function isTypedArray(value: unknown, kind: 'Uint32Array' | 'Int32Array' 
   return Object.prototype.toString.call(value) === `[object ${kind}]`;
 }
 
-export function postingToSnapshot(posting: Posting): PostingSnapshot {
-  const state = posting as unknown as SparseState;
-  return { data: state.data, arraySize: state.arraySize };
+export function packPostings(postings: ReadonlyArray<Posting | undefined>): PackedPostings {
+  const sizes = new Int32Array(postings.length).fill(NO_POSTING);
+  const offsets = new Float64Array(postings.length + 1);
+  const words: Uint32Array[] = [];
+  let length = 0;
+  postings.forEach((posting, k) => {
+    offsets[k] = length;
+    if (!posting) return;
+    const state = posting as unknown as SparseState;
+    sizes[k] = state.arraySize;
+    // In array form only the first arraySize words are doc ids; the rest is spare capacity.
+    const used = state.arraySize >= 0 ? state.data.subarray(0, state.arraySize) : state.data;
+    words.push(used);
+    length += used.length;
+  });
+  offsets[postings.length] = length;
+  const data = new Uint32Array(length);
+  let at = 0;
+  for (const w of words) {
+    data.set(w, at);
+    at += w.length;
+  }
+  return { sizes, offsets, data };
 }
 
-export function postingFromSnapshot(snapshot: PostingSnapshot): Posting {
-  if (!isTypedArray(snapshot.data, 'Uint32Array') || !Number.isInteger(snapshot.arraySize)) throw new Error('snapshot: malformed posting');
-  const posting = new SparseTypedFastBitSet();
-  const state = posting as unknown as SparseState;
-  state.data = snapshot.data;
-  state.arraySize = snapshot.arraySize;
+/** Checks a packed list's shape (it comes from a file) for `count` postings. */
+export function checkPacked(packed: PackedPostings, count: number): void {
+  const { sizes, offsets, data } = packed;
+  if (!isTypedArray(sizes, 'Int32Array') || !isTypedArray(offsets, 'Float64Array') || !isTypedArray(data, 'Uint32Array')) throw new Error('snapshot: malformed postings');
+  if (sizes.length !== count || offsets.length !== count + 1 || offsets[count] !== data.length) throw new Error('snapshot: malformed postings');
+}
+
+/**
+ * Posting `k` of a packed list, or undefined. It keeps a view of its own words (no copy); one
+ * that grows past them reallocates, so postings never write into each other's words.
+ */
+export function unpackPosting(packed: PackedPostings, k: number): Posting | undefined {
+  const arraySize = packed.sizes[k] as number;
+  if (arraySize === NO_POSTING) return undefined;
+  const data = packed.data.subarray(packed.offsets[k] as number, packed.offsets[k + 1] as number);
+  const posting = new SparseTypedFastBitSet(undefined, data);
+  (posting as unknown as SparseState).arraySize = arraySize;
   return posting;
 }
 

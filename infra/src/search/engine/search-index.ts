@@ -23,7 +23,7 @@ import {
 } from './response';
 import { compileSettings, validateSettings, type CompiledSettings, type IndexSettings } from './settings';
 import type { DocSet } from './postings';
-import { RecordStore, type RecordStoreSnapshot, type SortOrder } from './record-store';
+import { RecordStore, type RecordBlobWriter, type RecordStoreSnapshot, type SortOrder } from './record-store';
 import { SynonymSet, validateSynonym, type SynonymHit } from './synonyms';
 import { planQuery, TextMatch, typoConfigOf, typoDisabledAttributes, type Bucket, type QueryPlan } from './text-query';
 import { tokenize } from './tokenize';
@@ -389,8 +389,11 @@ export class IndexStore {
   private readonly indices = new Map<string, SearchIndex>();
   private taskCounter = 0;
 
-  /** Builds every index's structures (so a snapshot holds them) and returns the whole store as data. */
-  toSnapshot(): IndexStoreSnapshot {
+  /**
+   * Builds every index's structures (so a snapshot holds them) and returns the whole store as
+   * data, the records' text going to `blob` (the snapshot's record section).
+   */
+  toSnapshot(blob: RecordBlobWriter): IndexStoreSnapshot {
     const stores: RecordStore[] = [];
     const indices: IndexStoreSnapshot['indices'] = [];
     for (const index of this.indices.values()) {
@@ -399,12 +402,13 @@ export class IndexStore {
       if (at < 0) at = stores.push(index.store) - 1;
       indices.push({ name: index.name, settings: index.settings, synonyms: index.synonyms.all(), store: at });
     }
-    return { stores: stores.map((s) => s.toSnapshot()), indices };
+    return { stores: stores.map((s) => s.toSnapshot(blob)), indices };
   }
 
-  static fromSnapshot(snapshot: IndexStoreSnapshot): IndexStore {
+  /** The store `snapshot` describes, over the snapshot's record section `blob`. */
+  static fromSnapshot(snapshot: IndexStoreSnapshot, blob: Buffer): IndexStore {
     const out = new IndexStore();
-    const stores = snapshot.stores.map((s) => RecordStore.fromSnapshot(s));
+    const stores = snapshot.stores.map((s) => RecordStore.fromSnapshot(s, blob));
     for (const entry of snapshot.indices) {
       const store = stores[entry.store];
       if (!store) throw new Error(`snapshot: index '${entry.name}' has no record store`);

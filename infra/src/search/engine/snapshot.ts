@@ -4,9 +4,14 @@
  * (facet and text postings, numeric columns, customRanking orders), which take several times
  * longer to rebuild than to load.
  *
- * Layout: 8-byte magic, 4-byte header length, the header (JSON: format version, payload length
- * and CRC-32, the caller's `meta`), then the payload (`v8.serialize` of the store's plain-data
- * form: typed arrays and Maps go through it as memory copies, several times faster than JSON).
+ * Layout: 8-byte magic, 4-byte header length, the header (JSON: format version, section lengths,
+ * CRC-32 of both sections, the caller's `meta`), the payload (`v8.serialize` of the store's
+ * plain-data form: typed arrays and Maps go through it as memory copies, several times faster
+ * than JSON), then the record section: every record's JSON text, one after another (see
+ * `RecordStoreSnapshot.docOffsets`). The record section is most of the file (about 1.8 KB a car)
+ * and is not decoded at all: the restored store reads each record's text from it when the record
+ * is first needed. Read into a SharedArrayBuffer (`readSnapshotFile`), the same bytes then serve
+ * the search worker threads without a copy (`search-pool.ts`).
  * The header can be read without the payload. A file is written to a temporary name and renamed
  * over the old one, so a reader sees the old or the new snapshot, never half of one.
  *
@@ -16,9 +21,10 @@
 import fs from 'node:fs/promises';
 import v8 from 'node:v8';
 import { crc32 } from 'node:zlib';
+import { RecordBlobWriter } from './record-store';
 import { IndexStore, type IndexStoreSnapshot } from './search-index';
 
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 const MAGIC = Buffer.from('FCSIDX\r\n', 'latin1');
 
 export interface SnapshotMeta {
@@ -32,6 +38,8 @@ export interface SnapshotMeta {
 interface Header {
   format: number;
   payloadBytes: number;
+  recordBytes: number;
+  /** CRC-32 of the payload followed by the record section. */
   crc: number;
   meta: SnapshotMeta;
 }
@@ -48,15 +56,29 @@ export function recordCounts(store: IndexStore): Record<string, number> {
   return out;
 }
 
-/** The file's bytes (header and payload). Synchronous: it reads the live structures. */
-export function encodeSnapshot(store: IndexStore, fingerprint: string | null): { bytes: Buffer[]; meta: SnapshotMeta } {
-  const payload = v8.serialize(store.toSnapshot());
+/** The file's bytes (header, payload, record section) as consecutive buffers, and their total. */
+export function encodeSnapshot(store: IndexStore, fingerprint: string | null): { bytes: Buffer[]; length: number; meta: SnapshotMeta } {
+  const records = new RecordBlobWriter();
+  const payload = v8.serialize(store.toSnapshot(records));
+  let crc = crc32(payload);
+  for (const part of records.parts) crc = crc32(part, crc);
   const meta: SnapshotMeta = { fingerprint, savedAt: new Date().toISOString(), records: recordCounts(store) };
-  const header: Header = { format: SNAPSHOT_FORMAT, payloadBytes: payload.length, crc: crc32(payload), meta };
+  const header: Header = { format: SNAPSHOT_FORMAT, payloadBytes: payload.length, recordBytes: records.length, crc, meta };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32LE(headerBytes.length);
-  return { bytes: [MAGIC, length, headerBytes, payload], meta };
+  const bytes = [MAGIC, length, headerBytes, payload, ...records.parts];
+  return { bytes, length: bytes.reduce((n, b) => n + b.length, 0), meta };
+}
+
+/** The encoded snapshot copied into one SharedArrayBuffer (what worker threads load). */
+export function encodeSnapshotShared(store: IndexStore): SharedArrayBuffer {
+  const { bytes, length } = encodeSnapshot(store, null);
+  const shared = new SharedArrayBuffer(length);
+  const view = Buffer.from(shared);
+  let at = 0;
+  for (const b of bytes) at += b.copy(view, at);
+  return shared;
 }
 
 function parseHeader(file: Buffer): { header: Header; payloadAt: number } {
@@ -71,16 +93,23 @@ function parseHeader(file: Buffer): { header: Header; payloadAt: number } {
     throw new SnapshotError('unreadable header');
   }
   if (header.format !== SNAPSHOT_FORMAT) throw new SnapshotError(`format ${String(header.format)}, expected ${SNAPSHOT_FORMAT}`);
-  if (file.length - payloadAt !== header.payloadBytes) throw new SnapshotError(`payload is ${file.length - payloadAt} bytes, header says ${header.payloadBytes}`);
+  const expected = header.payloadBytes + header.recordBytes;
+  if (file.length - payloadAt !== expected) throw new SnapshotError(`payload and records are ${file.length - payloadAt} bytes, header says ${expected}`);
   return { header, payloadAt };
 }
 
-export function decodeSnapshot(file: Buffer): { store: IndexStore; meta: SnapshotMeta } {
+/**
+ * The store a snapshot file holds. Its records stay in `file` (not copied): keep `file` unchanged
+ * for as long as the store lives. `verify: false` skips the checksum, for bytes this process
+ * already verified (a worker thread loading what the request thread read).
+ */
+export function decodeSnapshot(file: Buffer, options: { verify?: boolean } = {}): { store: IndexStore; meta: SnapshotMeta } {
   const { header, payloadAt } = parseHeader(file);
-  const payload = file.subarray(payloadAt);
-  if (crc32(payload) !== header.crc) throw new SnapshotError('checksum mismatch');
+  const payload = file.subarray(payloadAt, payloadAt + header.payloadBytes);
+  const records = file.subarray(payloadAt + header.payloadBytes);
+  if (options.verify !== false && crc32(records, crc32(payload)) !== header.crc) throw new SnapshotError('checksum mismatch');
   try {
-    return { store: IndexStore.fromSnapshot(v8.deserialize(payload) as IndexStoreSnapshot), meta: header.meta };
+    return { store: IndexStore.fromSnapshot(v8.deserialize(payload) as IndexStoreSnapshot, records), meta: header.meta };
   } catch (error) {
     throw new SnapshotError(`unreadable payload: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -106,16 +135,41 @@ export async function writeSnapshot(file: string, store: IndexStore, fingerprint
   return meta;
 }
 
-/** The snapshot in `file`; null when there is none. Throws `SnapshotError` when it is unusable. */
-export async function readSnapshot(file: string): Promise<{ store: IndexStore; meta: SnapshotMeta } | null> {
-  let bytes: Buffer;
+/**
+ * The bytes of the snapshot file, in a SharedArrayBuffer (so worker threads can be handed them
+ * without a copy); null when there is none. Reading can start before anything else of the server
+ * (it runs on libuv's threads) and be decoded once the search service registers.
+ */
+export async function readSnapshotFile(file: string): Promise<Buffer | null> {
+  let handle: fs.FileHandle;
   try {
-    bytes = await fs.readFile(file);
+    handle = await fs.open(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  return decodeSnapshot(bytes);
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.from(new SharedArrayBuffer(size));
+    let at = 0;
+    while (at < size) {
+      const { bytesRead } = await handle.read(bytes, at, size - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return at === size ? bytes : bytes.subarray(0, at);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The snapshot in `file`; null when there is none. Throws `SnapshotError` when it is unusable.
+ * `bytes` (in a SharedArrayBuffer) is what the store's records are read from.
+ */
+export async function readSnapshot(file: string): Promise<{ store: IndexStore; meta: SnapshotMeta; bytes: Buffer } | null> {
+  const bytes = await readSnapshotFile(file);
+  return bytes ? { ...decodeSnapshot(bytes), bytes } : null;
 }
 
 export interface SnapshotWriterOptions {

@@ -9,24 +9,19 @@ import type { SearchableLevel } from './settings';
 import { tokensOfScalar } from './tokenize';
 import { Trie } from './typo';
 import { leafPaths, pathReader, valuesAt, type Scalar, type SearchRecord } from './values';
-import { postingFromSnapshot, postingToSnapshot, type Indexer, type Posting, type PostingSnapshot } from './postings';
+import { checkPacked, packPostings, unpackPosting, type Indexer, type PackedPostings, type Posting } from './postings';
 
 /**
  * A text index as plain data. The postings (often 100,000 tokens and more) are packed into a few
  * typed arrays rather than one object per posting: typed arrays are copied whole by the snapshot's
  * encoder, objects one by one, and the load time of a restart is mostly this structure.
  */
-export interface TextSnapshot {
+export interface TextSnapshot extends PackedPostings {
   searchable: SearchableLevel[] | null;
   typoDisabled: readonly string[];
+  /** Token t's posting in slot s is packed posting t * slots + s. */
   tokens: string[];
-  /** Per token and slot: the posting's `arraySize`, or NO_POSTING. */
-  sizes: Int32Array<ArrayBuffer>;
-  /** Per token and slot, where its words start in `data` (one more entry: the end). */
-  offsets: Float64Array<ArrayBuffer>;
-  data: Uint32Array<ArrayBuffer>;
 }
-const NO_POSTING = -2;
 
 /** Whether `path` is one of the attributes (or nested under one). */
 export function pathIn(path: string, attributes: readonly string[]): boolean {
@@ -51,47 +46,24 @@ export class TextIndex implements Indexer {
   toSnapshot(): TextSnapshot {
     const slots = this.levels * 2;
     const tokens = [...this.postings.keys()];
-    const sizes = new Int32Array(tokens.length * slots).fill(NO_POSTING);
-    const offsets = new Float64Array(tokens.length * slots + 1);
-    const parts: PostingSnapshot[] = [];
-    let words = 0;
-    tokens.forEach((token, t) => {
+    const all: Array<Posting | undefined> = [];
+    for (const token of tokens) {
       const perSlot = this.postings.get(token) as Array<Posting | undefined>;
-      for (let slot = 0; slot < slots; slot++) {
-        const k = t * slots + slot;
-        offsets[k] = words;
-        const posting = perSlot[slot];
-        if (!posting) continue;
-        const part = postingToSnapshot(posting);
-        sizes[k] = part.arraySize;
-        parts.push(part);
-        words += part.data.length;
-      }
-    });
-    offsets[tokens.length * slots] = words;
-    const data = new Uint32Array(words);
-    let at = 0;
-    for (const part of parts) {
-      data.set(part.data, at);
-      at += part.data.length;
+      for (let slot = 0; slot < slots; slot++) all.push(perSlot[slot]);
     }
-    return { searchable: this.searchable, typoDisabled: this.typoDisabled, tokens, sizes, offsets, data };
+    return { searchable: this.searchable, typoDisabled: this.typoDisabled, tokens, ...packPostings(all) };
   }
 
   /** The trie is rebuilt from the tokens, cheaper than storing its nodes. */
   static fromSnapshot(snapshot: TextSnapshot): TextIndex {
     const index = new TextIndex(snapshot.searchable, snapshot.typoDisabled);
     const slots = index.levels * 2;
-    const { tokens, sizes, offsets, data } = snapshot;
-    if (!Array.isArray(tokens) || sizes.length !== tokens.length * slots || offsets.length !== sizes.length + 1) throw new Error('snapshot: malformed text postings');
+    const { tokens } = snapshot;
+    if (!Array.isArray(tokens)) throw new Error('snapshot: malformed text postings');
+    checkPacked(snapshot, tokens.length * slots);
     tokens.forEach((token, t) => {
       const perSlot = new Array<Posting | undefined>(slots);
-      for (let slot = 0; slot < slots; slot++) {
-        const k = t * slots + slot;
-        const arraySize = sizes[k] as number;
-        // Each posting keeps a view of its own words; one that grows past them reallocates.
-        if (arraySize !== NO_POSTING) perSlot[slot] = postingFromSnapshot({ arraySize, data: data.subarray(offsets[k] as number, offsets[k + 1] as number) });
-      }
+      for (let slot = 0; slot < slots; slot++) perSlot[slot] = unpackPosting(snapshot, t * slots + slot);
       index.postings.set(token, perSlot);
       index.trie.add(token);
     });

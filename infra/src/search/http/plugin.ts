@@ -38,6 +38,11 @@ export interface SearchServiceOptions {
   workersFrom?: number;
   /** Called each time the workers finished loading the store (benchmarks wait for it). */
   onWorkersLoaded?: () => void;
+  /**
+   * The snapshot file's bytes `store` was restored from (in a SharedArrayBuffer): the workers
+   * start at once, while the rest of the server starts, and load these bytes as they are.
+   */
+  restoredFrom?: Buffer;
 }
 
 /**
@@ -183,10 +188,13 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
       if (!index.isReplica) records += index.store.size;
     }
     if (records < workersFrom) return null;
-    pool = new SearchPool(store, options.workers, 500, options.onWorkersLoaded);
+    pool = new SearchPool(store, options.workers, 500, options.onWorkersLoaded, options.restoredFrom ? { stamp: store.stamp(), bytes: options.restoredFrom } : null);
     return pool;
   };
   fastify.addHook('onClose', async () => pool?.close());
+  // A store restored from a snapshot is as large as it will be: load the workers now, so they
+  // hold it by the time the first shopper searches (else the first searches start them).
+  if (options.restoredFrom) void poolFor()?.reload().catch(() => undefined);
 
   /** The searches of one request, checked against the key; answers in order, serialised. */
   const search = async (request: FastifyRequest, queries: Array<{ indexName: unknown; input: Record<string, unknown> }>): Promise<string[]> => {

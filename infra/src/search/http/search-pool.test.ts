@@ -1,6 +1,7 @@
 /** Searches in worker threads: the same answers as the request thread, and never a stale one. */
 import Fastify from 'fastify';
 import { IndexStore } from '../engine/search-index';
+import { decodeSnapshot, encodeSnapshotShared } from '../engine/snapshot';
 import { KeyStore } from './keys';
 import { searchService } from './plugin';
 import { answerSearch, SearchPool, type SearchTask } from './search-pool';
@@ -47,6 +48,31 @@ describe('SearchPool', () => {
 
       await expect(pool.run([{ indexName: 'missing', input: {}, restrictions: null }], 1e9)).rejects.toMatchObject({ status: 404 });
       await expect(pool.run([{ indexName: 'cars', input: { hitsPerPage: 5000 }, restrictions: null }], 1e9)).rejects.toMatchObject({ status: 400 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('loads the bytes the store was restored from while it has not changed, and encodes it again once it has', async () => {
+    const original = build();
+    const bytes = Buffer.from(encodeSnapshotShared(original));
+    const restored = decodeSnapshot(bytes).store;
+    const pool = new SearchPool(restored, 1, 10_000, undefined, { stamp: restored.stamp(), bytes });
+    const hilux = async () => {
+      const [answer] = await pool.run([{ indexName: 'cars', input: { query: 'hilux', hitsPerPage: 1 }, restrictions: null }], 1e9);
+      return JSON.parse(answer!.json) as { nbHits: number; hits: Array<{ objectID: string; name: string }> };
+    };
+    try {
+      await pool.reload();
+      expect(pool.current).toBe(true);
+      expect((await pool.run(TASKS, 1e9)).map((a) => strip(a.json))).toEqual(TASKS.map((t) => strip(answerSearch(original, t).json)));
+      expect((await hilux()).nbHits).toBe(100);
+
+      restored.require('cars').saveObject({ objectID: 'new', name: 'Toyota Hilux new', make: 'Toyota', price: 1, dealer: 'a', rank: 1e6 });
+      await pool.reload();
+      const after = await hilux();
+      expect(after.nbHits).toBe(101);
+      expect(after.hits[0]).toMatchObject({ objectID: 'new', name: 'Toyota Hilux new' });
     } finally {
       await pool.close();
     }

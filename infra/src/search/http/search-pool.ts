@@ -1,7 +1,9 @@
 /**
- * Searches off the request thread: worker threads each holding a copy of the whole `IndexStore`,
- * loaded from the same bytes as the on-disk snapshot (`engine/snapshot.ts`, shared with every
- * worker through one SharedArrayBuffer).
+ * Searches off the request thread: worker threads each holding the whole `IndexStore`, loaded from
+ * the same bytes as the on-disk snapshot (`engine/snapshot.ts`) in one SharedArrayBuffer. Each
+ * worker decodes the index structures into its own heap, but the records' text (most of the
+ * bytes) stays in the shared buffer, one copy for every thread. Right after a restart the workers
+ * load the very bytes the snapshot file was read into, so nothing is encoded again.
  *
  * Writes stay on the request thread, on the authoritative store. The workers answer only while
  * their copy is the store as it is now (`current`: the store's stamp equals the one they loaded);
@@ -17,7 +19,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { badRequest, SearchError } from '../engine/errors';
 import { normalizeParams } from '../engine/params';
 import { IndexStore } from '../engine/search-index';
-import { decodeSnapshot, encodeSnapshot } from '../engine/snapshot';
+import { decodeSnapshot, encodeSnapshotShared } from '../engine/snapshot';
 
 /** One search as the request thread checked it: the key's restrictions travel with it. */
 export interface SearchTask {
@@ -59,7 +61,7 @@ export function answersWithin(count: number, budget: number, answer: (i: number)
   return out;
 }
 
-type Outgoing = { type: 'load'; bytes: SharedArrayBuffer } | { type: 'search'; tasks: SearchTask[]; budget: number };
+type Outgoing = { type: 'load'; bytes: SharedArrayBuffer; length: number } | { type: 'search'; tasks: SearchTask[]; budget: number };
 type Request = Outgoing & { id: number };
 type Reply = { id: number; answers?: Answer[]; error?: { status: number; message: string } };
 
@@ -72,6 +74,7 @@ export class SearchPool {
   private readonly threads: Thread[] = [];
   private readonly pending = new Map<number, { resolve: (answers: Answer[]) => void; reject: (error: Error) => void }>();
   private nextId = 1;
+  private turn = 0;
   private loadedStamp: string | null = null;
   private timer: NodeJS.Timeout | null = null;
   private loading: Promise<void> | null = null;
@@ -85,6 +88,11 @@ export class SearchPool {
     private readonly reloadDelayMs = 500,
     /** Called each time every worker holds the store as it is now. */
     private readonly onLoaded?: () => void,
+    /**
+     * The snapshot bytes the store was just restored from (and its stamp then): the first load
+     * hands them over as they are while the store has not changed since.
+     */
+    private restored: { stamp: string; bytes: Buffer } | null = null,
   ) {
     for (let i = 0; i < size; i++) {
       // The platform runs its TypeScript through tsx, which a new thread does not inherit: the
@@ -128,12 +136,16 @@ export class SearchPool {
       return;
     }
     const stamp = this.store.stamp();
-    const { bytes } = encodeSnapshot(this.store, null);
-    const shared = new SharedArrayBuffer(bytes.reduce((n, b) => n + b.length, 0));
-    const view = Buffer.from(shared);
-    let at = 0;
-    for (const b of bytes) at += b.copy(view, at);
-    this.loading = Promise.all(this.threads.map((t) => this.call(t, { type: 'load', bytes: shared })))
+    const restored = this.restored;
+    this.restored = null;
+    let load: { bytes: SharedArrayBuffer; length: number };
+    if (restored?.stamp === stamp && restored.bytes.buffer instanceof SharedArrayBuffer && restored.bytes.byteOffset === 0) {
+      load = { bytes: restored.bytes.buffer, length: restored.bytes.length };
+    } else {
+      const bytes = encodeSnapshotShared(this.store);
+      load = { bytes, length: bytes.byteLength };
+    }
+    this.loading = Promise.all(this.threads.map((t) => this.call(t, { type: 'load', ...load })))
       .then(() => {
         this.loadedStamp = stamp;
         this.onLoaded?.();
@@ -145,9 +157,15 @@ export class SearchPool {
     if (this.store.stamp() !== stamp) this.stale();
   }
 
-  /** Runs the searches in the least busy worker. Only while `current`. */
+  /** Runs the searches in the least busy worker (taking turns among equally busy ones). Only while `current`. */
   run(tasks: SearchTask[], budget: number): Promise<Answer[]> {
-    const thread = this.threads.reduce((best, t) => (t.inFlight < best.inFlight ? t : best));
+    const n = this.threads.length;
+    let thread = this.threads[this.turn % n] as Thread;
+    for (let k = 1; k < n; k++) {
+      const t = this.threads[(this.turn + k) % n] as Thread;
+      if (t.inFlight < thread.inFlight) thread = t;
+    }
+    this.turn++;
     return this.call(thread, { type: 'search', tasks, budget });
   }
 
@@ -201,7 +219,8 @@ function serveInWorker(): void {
     let reply: Reply;
     try {
       if (request.type === 'load') {
-        store = decodeSnapshot(Buffer.from(request.bytes)).store;
+        // The request thread verified these bytes (or encoded them itself).
+        store = decodeSnapshot(Buffer.from(request.bytes, 0, request.length), { verify: false }).store;
         reply = { id: request.id, answers: [] };
       } else {
         const { tasks, budget } = request;

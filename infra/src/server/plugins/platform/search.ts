@@ -65,15 +65,35 @@ async function embeddedCredentials(dataDir: string): Promise<SearchCredentials> 
 export interface SearchPluginOptions {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
+  /** The snapshot, already being read and decoded (`prefetchSearchSnapshot`). */
+  snapshot?: Promise<RestoredSnapshot>;
 }
+
+/** A snapshot read at start: null when there is none. */
+export type RestoredSnapshot = Awaited<ReturnType<typeof readSnapshot>>;
 
 /** The embedded index's snapshot, in the data folder beside the database. */
 export const SEARCH_SNAPSHOT_FILE = 'search-index.snapshot';
 
+const usesExternalSearch = (env: NodeJS.ProcessEnv) => Boolean(env.SEARCH_APP_ID && env.SEARCH_ADMIN_KEY && env.SEARCH_SEARCH_KEY);
+
+/**
+ * Starts reading the embedded index's snapshot now, so a server start overlaps it with opening
+ * the database: the file is read on libuv's threads, and decoded while the request thread waits
+ * for the database. Pass the promise to `buildApp`. Null for Algolia.
+ */
+export function prefetchSearchSnapshot(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<RestoredSnapshot> {
+  if (usesExternalSearch(env)) return Promise.resolve(null);
+  const restored = readSnapshot(path.join(dataDir, SEARCH_SNAPSHOT_FILE));
+  // Handled where it is awaited (the search plugin); this keeps an early failure from counting as unhandled.
+  restored.catch(() => undefined);
+  return restored;
+}
+
 export default fp<SearchPluginOptions>(
   async (fastify, options) => {
     const env = options.env ?? process.env;
-    const external = env.SEARCH_APP_ID && env.SEARCH_ADMIN_KEY && env.SEARCH_SEARCH_KEY;
+    const external = usesExternalSearch(env);
     const credentials: SearchCredentials = external
       ? { appId: env.SEARCH_APP_ID!, adminKey: env.SEARCH_ADMIN_KEY!, searchKey: env.SEARCH_SEARCH_KEY! }
       : await embeddedCredentials(options.dataDir);
@@ -87,6 +107,7 @@ export default fp<SearchPluginOptions>(
     // back here, so a restart serves searches at once. The indexer then compares the snapshot's
     // stock fingerprint with the database's and rebuilds when they differ (SnapshotHooks).
     let snapshot: { writer: SnapshotWriter; restored: { fingerprint: string; records: Record<string, number> } | null } | null = null;
+    let restoredFrom: Buffer | undefined;
     if (!external) {
       const file = path.join(options.dataDir, SEARCH_SNAPSHOT_FILE);
       const writer = new SnapshotWriter(file, store, {
@@ -96,8 +117,9 @@ export default fp<SearchPluginOptions>(
       snapshot = { writer, restored: null };
       const started = Date.now();
       try {
-        const loaded = await readSnapshot(file);
+        const loaded = await (options.snapshot ?? readSnapshot(file));
         if (loaded) {
+          restoredFrom = loaded.bytes;
           store.replaceWith(loaded.store);
           writer.markSaved(loaded.meta.fingerprint);
           if (loaded.meta.fingerprint !== null) snapshot.restored = { fingerprint: loaded.meta.fingerprint, records: recordCounts(store) };
@@ -124,7 +146,7 @@ export default fp<SearchPluginOptions>(
     // SEARCH_WORKERS=0 keeps them on the request thread.
     const workers = Number(env.SEARCH_WORKERS ?? (os.availableParallelism() >= 2 ? 2 : 0));
     if (!Number.isInteger(workers) || workers < 0 || workers > 16) throw new Error(`SEARCH_WORKERS must be a whole number from 0 to 16, not '${env.SEARCH_WORKERS}'`);
-    await fastify.register(searchService, { store, keys, workers: external ? 0 : workers, ...(snapshot ? { onWrite: () => snapshot.writer.changed() } : {}) });
+    await fastify.register(searchService, { store, keys, workers: external ? 0 : workers, restoredFrom, ...(snapshot ? { onWrite: () => snapshot.writer.changed() } : {}) });
 
     fastify.decorate('stockSearch', {
       store,
