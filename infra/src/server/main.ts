@@ -4,7 +4,6 @@ import { openDatabase, type Database } from '../db/database';
 import { resolveDataDir } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
 import { indexStock } from '../search/indexing/indexer';
-import { buildApp } from './app';
 import { prefetchSearchSnapshot, type RestoredSnapshot } from './plugins/platform/search';
 
 export interface ServerSettings {
@@ -30,6 +29,7 @@ export async function listen(
   tenants: readonly TenantConfig[],
   options: { log?: (line: string) => void; searchSnapshot?: Promise<RestoredSnapshot> } = {},
 ): Promise<FastifyInstance> {
+  const { buildApp } = await import('./app');
   const app = await buildApp({
     dataDir: settings.dataDir,
     database,
@@ -68,10 +68,15 @@ export async function listen(
 /** Serves what is already published and pinned; `npm start` (the CLI's start) prepares first. */
 async function main(): Promise<void> {
   const settings = serverSettings();
-  // The search index's snapshot is read while the database opens.
+  // A restart overlaps what waits with what computes: the search index's snapshot is read (on
+  // libuv's threads) and the database opens (PGlite compiles its WebAssembly off this thread)
+  // while the server's modules load here; the snapshot is decoded once read.
   const searchSnapshot = prefetchSearchSnapshot(settings.dataDir);
   const tenants = await loadTenants();
-  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  const opening = openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  opening.catch(() => undefined);
+  await import('./app');
+  const database = await opening;
   await listen(settings, database, tenants, { searchSnapshot });
   console.log(`Forecourt listening on http://${settings.host}:${settings.port}/`);
 }

@@ -13,10 +13,17 @@ export interface FacetSnapshot {
 }
 
 export class FacetIndex implements Indexer {
-  readonly values: string[] = [];
-  private readonly ids = new Map<string, number>();
-  readonly postings: Posting[] = [];
-  private readonly lower = new Map<string, number[]>();
+  private values: string[] = [];
+  /**
+   * A restored index keeps its postings packed as the snapshot holds them and builds a value's
+   * posting, and the lookups by value, when first needed: an attribute such as a stock number has
+   * a value per car, and building 100,000 postings and map entries at load (most never read, and
+   * never by a worker thread, which only searches) was a third of a restart's decoding.
+   */
+  private packed: PackedPostings | null = null;
+  private readonly postings: Array<Posting | undefined> = [];
+  private idMap: Map<string, number> | null = new Map();
+  private lowerMap: Map<string, number[]> | null = new Map();
   /** Per doc: -1 none, >= 0 the single value id, -2 several (see `multi`). */
   private forward = new Int32Array(0).fill(-1);
   private readonly get: (record: unknown) => Scalar[];
@@ -27,33 +34,61 @@ export class FacetIndex implements Indexer {
   }
 
   toSnapshot(): FacetSnapshot {
-    return { attribute: this.attribute, values: this.values, postings: packPostings(this.postings), forward: this.forward, multi: this.multi };
+    return { attribute: this.attribute, values: this.values, postings: packPostings(this.values.map((_v, id) => this.posting(id))), forward: this.forward, multi: this.multi };
   }
 
   static fromSnapshot(snapshot: FacetSnapshot): FacetIndex {
     const index = new FacetIndex(snapshot.attribute);
     if (!Array.isArray(snapshot.values)) throw new Error('snapshot: malformed facet values');
     checkPacked(snapshot.postings, snapshot.values.length);
-    snapshot.values.forEach((value, i) => index.register(value, unpackPosting(snapshot.postings, i) ?? new SparseTypedFastBitSet()));
+    index.values = snapshot.values;
+    index.packed = snapshot.postings;
+    index.idMap = null;
+    index.lowerMap = null;
     index.forward = snapshot.forward;
     index.multi = snapshot.multi;
     return index;
   }
 
-  private idOf(value: string): number {
-    return this.ids.get(value) ?? this.register(value, new SparseTypedFastBitSet());
+  /** The docs holding value `id`. */
+  private posting(id: number): Posting {
+    let posting = this.postings[id];
+    if (posting === undefined) {
+      posting = (this.packed && id < this.packed.sizes.length ? unpackPosting(this.packed, id) : undefined) ?? new SparseTypedFastBitSet();
+      this.postings[id] = posting;
+    }
+    return posting;
   }
 
-  /** Adds a value not seen before, with its posting; returns its id. */
-  private register(value: string, posting: Posting): number {
+  private get ids(): Map<string, number> {
+    if (this.idMap === null) this.idMap = new Map(this.values.map((value, id) => [value, id]));
+    return this.idMap;
+  }
+
+  /** Value ids by lower-cased value (facet filters match case-insensitively). */
+  private get lower(): Map<string, number[]> {
+    if (this.lowerMap === null) {
+      this.lowerMap = new Map();
+      this.values.forEach((value, id) => this.addLower(value, id));
+    }
+    return this.lowerMap;
+  }
+
+  private addLower(value: string, id: number): void {
+    const key = value.toLowerCase();
+    const list = (this.lowerMap as Map<string, number[]>).get(key);
+    if (list) list.push(id);
+    else (this.lowerMap as Map<string, number[]>).set(key, [id]);
+  }
+
+  private idOf(value: string): number {
+    const known = this.ids.get(value);
+    if (known !== undefined) return known;
     const id = this.values.length;
     this.values.push(value);
     this.ids.set(value, id);
-    this.postings.push(posting);
-    const key = value.toLowerCase();
-    const list = this.lower.get(key);
-    if (list) list.push(id);
-    else this.lower.set(key, [id]);
+    this.postings[id] = new SparseTypedFastBitSet();
+    if (this.lowerMap !== null) this.addLower(value, id);
     return id;
   }
 
@@ -69,7 +104,7 @@ export class FacetIndex implements Indexer {
       return;
     }
     const ids = values.map((v) => this.idOf(v));
-    for (const id of ids) (this.postings[id] as Posting).add(doc);
+    for (const id of ids) this.posting(id).add(doc);
     if (ids.length === 1) this.forward[doc] = ids[0] as number;
     else {
       this.forward[doc] = -2;
@@ -80,7 +115,7 @@ export class FacetIndex implements Indexer {
   remove(doc: number, record: SearchRecord): void {
     for (const v of distinctFacetStrings(this.get(record))) {
       const id = this.ids.get(v);
-      if (id !== undefined) (this.postings[id] as Posting).remove(doc);
+      if (id !== undefined) this.posting(id).remove(doc);
     }
     if (doc < this.forward.length) this.forward[doc] = -1;
     this.multi.delete(doc);
@@ -89,7 +124,7 @@ export class FacetIndex implements Indexer {
   /** Docs whose value equals `value`, case-insensitively (a fresh set). */
   match(value: string): DocSet {
     const out = new TypedFastBitSet();
-    for (const id of this.lower.get(value.toLowerCase()) ?? []) unionInto(out, this.postings[id] as Posting);
+    for (const id of this.lower.get(value.toLowerCase()) ?? []) unionInto(out, this.posting(id));
     return out;
   }
 
@@ -103,13 +138,13 @@ export class FacetIndex implements Indexer {
     const n = this.values.length;
     const counts = new Int32Array(n);
     if (isAll) {
-      for (let id = 0; id < n; id++) counts[id] = (this.postings[id] as Posting).size();
+      for (let id = 0; id < n; id++) counts[id] = this.posting(id).size();
     } else if (n * (capacity >>> 5) < resultSize * 2) {
-      for (let id = 0; id < n; id++) counts[id] = (this.postings[id] as Posting).intersection_size(result);
+      for (let id = 0; id < n; id++) counts[id] = this.posting(id).intersection_size(result);
     } else if (alive !== undefined && resultSize * 2 > liveSize) {
       // Most docs match: count the few that do not and subtract from the posting sizes.
       this.countForward(alive.new_difference(result), counts);
-      for (let id = 0; id < n; id++) counts[id] = (this.postings[id] as Posting).size() - (counts[id] as number);
+      for (let id = 0; id < n; id++) counts[id] = this.posting(id).size() - (counts[id] as number);
     } else {
       this.countForward(result, counts);
     }
