@@ -78,17 +78,41 @@ export function sortKeysOf(record: SearchRecord, criteria: SortCriterion[]): Sor
  * parsing and serialising it again).
  */
 export class RecordBlobWriter {
-  readonly parts: Buffer[] = [];
+  private readonly done: Buffer[] = [];
+  /** Records' text not yet encoded: joined and encoded together, not one buffer per record. */
+  private pending: string[] = [];
+  private pendingChars = 0;
   length = 0;
 
+  /** Bytes that are already a record's UTF-8 text. */
   append(bytes: Buffer): void {
     if (bytes.length === 0) return;
-    const last = this.parts[this.parts.length - 1];
+    this.flush();
+    const last = this.done[this.done.length - 1];
     // Records restored and not written since lie next to each other: one part covers them all.
     if (last && last.buffer === bytes.buffer && last.byteOffset + last.length === bytes.byteOffset) {
-      this.parts[this.parts.length - 1] = Buffer.from(last.buffer, last.byteOffset, last.length + bytes.length);
-    } else this.parts.push(bytes);
+      this.done[this.done.length - 1] = Buffer.from(last.buffer, last.byteOffset, last.length + bytes.length);
+    } else this.done.push(bytes);
     this.length += bytes.length;
+  }
+
+  appendText(text: string): void {
+    this.pending.push(text);
+    this.pendingChars += text.length;
+    this.length += Buffer.byteLength(text, 'utf8');
+    if (this.pendingChars > 1 << 20) this.flush();
+  }
+
+  get parts(): Buffer[] {
+    this.flush();
+    return this.done;
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    this.done.push(Buffer.from(this.pending.join(''), 'utf8'));
+    this.pending = [];
+    this.pendingChars = 0;
   }
 }
 
@@ -319,7 +343,7 @@ export class RecordStore {
     for (let d = 0; d < this.docs.length; d++) {
       const r = this.docs[d];
       if (r === undefined) blob.append(this.blob.subarray(this.blobOffsets[d], this.blobOffsets[d + 1]));
-      else if (r !== null) blob.append(Buffer.from(JSON.stringify(r), 'utf8'));
+      else if (r !== null) blob.appendText(JSON.stringify(r));
       docOffsets[d + 1] = blob.length;
     }
     return {
