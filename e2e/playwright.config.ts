@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../infra/src/platform/chromium';
 import { E2E_DATA_DIR, E2E_PORT, E2E_RESERVE_HOLD_SECONDS, REPO_ROOT } from './support/env';
 
 /**
@@ -18,16 +19,8 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 // The platform's one table printer (the CLI's), so every benchmark prints alike.
 import { formatTable } from '../../infra/src/cli/table';
 import { listedCarPath } from '../support/listed-cars';
+import { CHROMIUM_ARGS } from '../../infra/src/platform/chromium';
 import { CHROMIUM_PATH, startSite } from './site';
 
 const { values: args } = parseArgs({ options: { port: { type: 'string', default: process.env.BENCH_PORT ?? '8092' } } });
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   try {
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [...CHROMIUM_ARGS],
     });
     console.log('First-load JavaScript (fresh cache, counted from the browser)');
     const rows: string[][] = [];

@@ -42,4 +42,4 @@ export async function startSite(port: number, dataName: string): Promise<() => v
   return stop;
 }
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH } from '../../infra/src/platform/chromium';

@@ -11,6 +11,7 @@ import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_ARGS } from '../../infra/src/platform/chromium';
 import { CHROMIUM_PATH, REPO_ROOT, startSite } from '../bench/site';
 
 const { values: args } = parseArgs({ options: { url: { type: 'string' }, port: { type: 'string', default: '8094' } } });
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   const stop = args.url ? () => undefined : await startSite(port, 'screenshots');
   const outDir = path.join(REPO_ROOT, 'e2e', '.screenshots');
   mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     for (const [tenant, pathname] of PAGES) {
       for (const width of WIDTHS) {

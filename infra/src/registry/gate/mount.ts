@@ -8,6 +8,7 @@ import { isRemoteTeam } from '@forecourt/shared-config/teams';
 import type { PublicTenantConfig } from '@forecourt/shared-config/tenant';
 import { REMOTE_ENTRY, SHELL_TEAM, type PublishedMeta, type Registry } from '../registry';
 import { label, type Candidate } from './candidate';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../platform/chromium';
 
 /**
  * The gate's browser check: the candidate build mounted by the real shell, with the other
@@ -50,17 +51,6 @@ export interface MountCheckResult {
   /** The path the page opened on. */
   route: string;
 }
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** A path the pattern matches: params filled in, a trailing `*` dropped. */
 export function samplePath(pattern: string): string {
@@ -251,7 +241,7 @@ export async function checkMount(input: MountCheckInput): Promise<MountCheckResu
   let browser: Browser | undefined;
   try {
     const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, timeout: 30_000 });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], timeout: 30_000 });
     const page = await browser.newPage();
     const watch = new PageWatch(page);
     await page.goto(`${origin}${route}`, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
