@@ -30,6 +30,8 @@ export interface RecordStoreSnapshot {
   numerics: NumericSnapshot[];
   texts: Array<[string, TextSnapshot]>;
   orders: Array<[string, SortOrder]>;
+  /** Per customRanking attribute, each doc's sort key (see `sortKeyColumn`). */
+  sortKeys: Array<[string, SortKey[]]>;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -134,6 +136,7 @@ export class RecordStore {
   private numerics = new Map<string, NumericIndex>();
   private texts = new Map<string, TextIndex>();
   private orders = new Map<string, SortOrder>();
+  private sortKeys = new Map<string, SortKey[]>();
   /** Bumped by every write. */
   version = 0;
   readonly uid = ++storeCounter;
@@ -158,6 +161,10 @@ export class RecordStore {
       this.parsed.set(doc, record);
     }
     return record;
+  }
+
+  private setSortKeys(doc: number, record: SearchRecord | null): void {
+    for (const [attribute, column] of this.sortKeys) column[doc] = record === null ? undefined : sortKeyOf(record, attribute);
   }
 
   /** Stores `record` as doc `doc`, no longer the restored text. */
@@ -210,12 +217,14 @@ export class RecordStore {
       for (const ix of indexers) ix.remove(existing, old);
       this.setDoc(existing, record);
       for (const ix of indexers) ix.add(existing, record);
+      this.setSortKeys(existing, record);
     } else {
       const doc = this.docs.length;
       this.docs.push(record);
       this.ids.set(record.objectID, doc);
       this.alive.add(doc);
       for (const ix of indexers) ix.add(doc, record);
+      this.setSortKeys(doc, record);
     }
     this.touch();
   }
@@ -226,6 +235,7 @@ export class RecordStore {
     const old = this.at(doc) as SearchRecord;
     for (const ix of this.indexers()) ix.remove(doc, old);
     this.setDoc(doc, null);
+    this.setSortKeys(doc, null);
     this.ids.delete(objectID);
     this.alive.remove(doc);
     this.dead++;
@@ -254,6 +264,7 @@ export class RecordStore {
     this.numerics = new Map();
     this.texts = new Map();
     this.orders = new Map();
+    this.sortKeys = new Map();
   }
 
   /** Renumbers docs (keeping insertion order) once deleted ones outnumber live ones. */
@@ -304,17 +315,33 @@ export class RecordStore {
     return index;
   }
 
+  /**
+   * Each doc's sort key for `attribute`, kept up to date on every write once built and saved with
+   * the snapshot: re-sorting after a write then reads no record (after a restore, building the
+   * keys from the records would parse every one of them).
+   */
+  private sortKeyColumn(attribute: string): SortKey[] {
+    let column = this.sortKeys.get(attribute);
+    if (!column) {
+      const built = new Array<SortKey>(this.docs.length);
+      this.forEachLive((r, d) => {
+        built[d] = sortKeyOf(r, attribute);
+      });
+      column = built;
+      this.sortKeys.set(attribute, column);
+    }
+    return column;
+  }
+
   sortOrder(criteria: SortCriterion[], key: string): SortOrder {
     let cached = this.orders.get(key);
     if (cached) return cached;
     const live: number[] = [];
-    this.forEachLive((_r, d) => live.push(d));
+    this.alive.forEach((d) => {
+      live.push(d);
+    });
     if (criteria.length > 0) {
-      const keys: SortKey[][] = criteria.map((c) => {
-        const column: SortKey[] = new Array<SortKey>(this.docs.length);
-        for (const d of live) column[d] = sortKeyOf(this.at(d) as SearchRecord, c.attribute);
-        return column;
-      });
+      const keys: SortKey[][] = criteria.map((c) => this.sortKeyColumn(c.attribute));
       live.sort((a, b) => {
         for (let i = 0; i < criteria.length; i++) {
           const column = keys[i] as SortKey[];
@@ -355,6 +382,7 @@ export class RecordStore {
       numerics: [...this.numerics.values()].map((n) => n.toSnapshot()),
       texts: [...this.texts].map(([key, t]) => [key, t.toSnapshot()]),
       orders: [...this.orders],
+      sortKeys: [...this.sortKeys],
       createdAt: this.createdAt,
       updatedAt: this.updatedAt,
     };
@@ -381,6 +409,10 @@ export class RecordStore {
     for (const n of snapshot.numerics) store.numerics.set(n.attribute, NumericIndex.fromSnapshot(n));
     for (const [key, t] of snapshot.texts) store.texts.set(key, TextIndex.fromSnapshot(t));
     for (const [key, order] of snapshot.orders) store.orders.set(key, order);
+    for (const [attribute, column] of snapshot.sortKeys) {
+      if (!Array.isArray(column) || column.length > ids.length) throw new Error('snapshot: malformed sort keys');
+      store.sortKeys.set(attribute, column);
+    }
     store.createdAt = snapshot.createdAt;
     store.updatedAt = snapshot.updatedAt;
     return store;

@@ -129,6 +129,24 @@ describe('search snapshot', () => {
     );
   });
 
+  it('after a restore, a write and the re-ranking it causes parse only the records a search returns', () => {
+    const store = build(3000);
+    const restored = decodeSnapshot(Buffer.concat(encodeSnapshot(store, null).bytes)).store;
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      for (const s of [store, restored]) s.require('cars').partialUpdateObject({ objectID: 'car-8', custom_rank: 1_000 });
+      const hits = (s: IndexStore, index: string) => s.require(index).search({ query: '', hitsPerPage: 5 }).hits.map((h) => h.objectID);
+      parse.mockClear();
+      expect(hits(restored, 'cars')).toEqual(hits(store, 'cars'));
+      expect(hits(restored, 'cars')[0]).toBe('car-8');
+      expect(hits(restored, 'cars_price_asc')).toEqual(hits(store, 'cars_price_asc'));
+      // The restored side parsed at most the 10 records it returned; the original parses none.
+      expect(parse.mock.calls.length).toBeLessThanOrEqual(10);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it('refuses a truncated, altered or foreign file with a SnapshotError', async () => {
     const bytes = Buffer.concat(encodeSnapshot(build(200), 'fp').bytes);
     expect(() => decodeSnapshot(bytes.subarray(0, bytes.length - 10))).toThrow(SnapshotError);
