@@ -34,7 +34,7 @@ export async function listen(
     dataDir: settings.dataDir,
     database,
     tenants,
-    searchSnapshot: options.searchSnapshot ?? prefetchSearchSnapshot(settings.dataDir),
+    ...(options.searchSnapshot ? { searchSnapshot: options.searchSnapshot } : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   app.addHook('onClose', async () => database.close());

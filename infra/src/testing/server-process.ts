@@ -5,11 +5,14 @@ const INFRA = path.resolve(__dirname, '..', '..');
 
 /**
  * The platform as `npm start` runs it (`forecourt start`), in a process of its own, for drills
- * and benchmarks that must kill it or keep its CPU apart from their own. Started with node
- * itself, not the tsx wrapper (which would leave its child running when killed).
+ * and benchmarks that must kill it or keep its CPU apart from their own. `entry: 'serve'` runs the
+ * server alone as a production restart does (`src/server/main.ts`: serves what is already
+ * published, no build or publish step first). Started with node itself, not the tsx wrapper
+ * (which would leave its child running when killed).
  */
-export function startServerProcess(options: { port: number; dataDir: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[] }): ChildProcess {
-  return spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/cli/main.ts', 'start'], {
+export function startServerProcess(options: { port: number; dataDir: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; entry?: 'start' | 'serve' }): ChildProcess {
+  const entry = options.entry === 'serve' ? ['src/server/main.ts'] : ['src/cli/main.ts', 'start'];
+  return spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', ...entry], {
     cwd: INFRA,
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...options.env, PORT: String(options.port), FORECOURT_DATA_DIR: options.dataDir },
     stdio: ['ignore', options.nodeArgs?.length ? 'inherit' : 'ignore', 'inherit'],

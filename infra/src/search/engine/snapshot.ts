@@ -140,7 +140,7 @@ export async function writeSnapshot(file: string, store: IndexStore, fingerprint
  * without a copy); null when there is none. Reading can start before anything else of the server
  * (it runs on libuv's threads) and be decoded once the search service registers.
  */
-export async function readSnapshotFile(file: string): Promise<Buffer | null> {
+async function readSnapshotFile(file: string): Promise<Buffer | null> {
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(file, 'r');

@@ -30,7 +30,7 @@ declare module 'fastify' {
        * Whether pages can search: the embedded index is filled after the server listens (or
        * restored from its snapshot before, and confirmed by the indexer once it listens).
        */
-      state: { embedded: boolean; indexed: boolean; records: number; restoredFromSnapshot?: { ms: number; records: Record<string, number> } };
+      state: { embedded: boolean; indexed: boolean; records: number; restoredFromSnapshot?: { records: Record<string, number> } };
     };
   }
 }
@@ -115,7 +115,6 @@ export default fp<SearchPluginOptions>(
         onError: (error) => fastify.log.warn({ err: error }, 'search: the snapshot could not be saved; the index is rebuilt from the database on the next start'),
       });
       snapshot = { writer, restored: null };
-      const started = Date.now();
       try {
         const loaded = await (options.snapshot ?? readSnapshot(file));
         if (loaded) {
@@ -123,7 +122,7 @@ export default fp<SearchPluginOptions>(
           store.replaceWith(loaded.store);
           writer.markSaved(loaded.meta.fingerprint);
           if (loaded.meta.fingerprint !== null) snapshot.restored = { fingerprint: loaded.meta.fingerprint, records: recordCounts(store) };
-          state.restoredFromSnapshot = { ms: Date.now() - started, records: recordCounts(store) };
+          state.restoredFromSnapshot = { records: recordCounts(store) };
         }
       } catch (error) {
         if (!(error instanceof SnapshotError)) throw error;
