@@ -23,9 +23,9 @@ export interface ShellFirstPaintInput {
   app?: { team: string; html: string };
 }
 
-/** The chrome's HTML for `#forecourt-root`, with the app's first paint (inert) in its slot. */
+/** The chrome's HTML for `#forecourt-root`, with the app's first paint in its slot. */
 export function renderShellFirstPaint({ boot, url, routeOwned, app }: ShellFirstPaintInput): string {
   const render = staticRenderer({ tenant: boot.tenant, search: boot.search ?? null, url, session: boot.session ? { status: 'signed-in', user: boot.session } : { status: 'signed-out' } });
-  const firstPaint = app ? { team: app.team, html: `<div ${FIRST_PAINT_ATTRIBUTE}="${app.team}" inert>${app.html}</div>` } : undefined;
+  const firstPaint = app ? { team: app.team, html: `<div ${FIRST_PAINT_ATTRIBUTE}="${app.team}">${app.html}</div>` } : undefined;
   return render(createElement(Chrome, { remotes: boot.remotes, routeOwned, firstPaint, content: boot.content }));
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { liteClient } from 'algoliasearch/lite';
 import type { FastifyInstance } from 'fastify';
 import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
@@ -87,10 +88,19 @@ describe('first paint of a search page', () => {
     expect(unescape(response.body)).toContain(`${expected.nbHits} cars found`);
   });
 
-  it('is inert until the app takes over, and names the address it was rendered for', async () => {
+  it('is usable before the app takes over (not inert), and names the address it was rendered for', async () => {
     const response = await get('/search/used-cars?page=2');
-    expect(response.body).toMatch(/<div data-first-paint="mf-search" inert>/);
+    expect(response.body).toMatch(/<div data-first-paint="mf-search">/);
     expect(firstPaintData(response.body)).toMatchObject({ team: 'mf-search', url: '/search/used-cars?page=2' });
+  });
+
+  it('notes the shopper’s input before the app takes over: the page carries the input script, and its CSP allows exactly that script', async () => {
+    const response = await get('/search/used-cars');
+    const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    const notes = inline.find((script) => script.includes('__forecourtFirstPaintInput'));
+    expect(notes).toBeDefined();
+    const hash = `'sha256-${createHash('sha256').update(notes ?? '').digest('base64')}'`;
+    expect(String(response.headers['content-security-policy'])).toContain(hash);
   });
 
   it('is left out for a tenant pinned to another mf-search build, whose pages the server cannot render alike', async () => {

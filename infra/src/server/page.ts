@@ -1,5 +1,5 @@
 import { BOOT_DATA_ELEMENT_ID, type BootData, type RemoteManifestEntry, type SearchAccess } from '@forecourt/shared-config/manifest';
-import { FIRST_PAINT_CSS, FIRST_PAINT_DATA_ID, type FirstPaintPayload } from '@forecourt/shared-config/first-paint';
+import { FIRST_PAINT_CSS, FIRST_PAINT_DATA_ID, FIRST_PAINT_INPUT_SCRIPT, type FirstPaintPayload } from '@forecourt/shared-config/first-paint';
 import { resolveRouteOwner } from '@forecourt/shared-config/routes';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import { tenantRoutes, toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
@@ -193,7 +193,7 @@ export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?
 <meta name="description" content="${escapeHtml(head?.description ?? describe(tenant))}">${headTags(head)}
 <meta name="theme-color" content="${escapeHtml(tenant.theme.primary)}">
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">${preload}
-<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(page.boot)}</script>${scripts}${firstPaint ? `\n<style>${FIRST_PAINT_CSS}</style>` : ''}
+<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(page.boot)}</script>${scripts}${firstPaint ? `\n<style>${FIRST_PAINT_CSS}</style>\n<script>${FIRST_PAINT_INPUT_SCRIPT}</script>` : ''}
 </head>
 <body>
 <div id="forecourt-root">${firstPaint?.rootHtml ?? ''}</div>${

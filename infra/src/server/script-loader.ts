@@ -1,3 +1,4 @@
+import { FIRST_PAINT_INPUT_SCRIPT } from '@forecourt/shared-config/first-paint';
 import { createHash } from 'node:crypto';
 
 /**
@@ -45,5 +46,7 @@ export const SCRIPT_LOADER = `(function () {
   }
 })();`;
 
-/** The CSP source that allows exactly this loader. */
-export const SCRIPT_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(SCRIPT_LOADER).digest('base64')}'`;
+const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** The CSP sources that allow exactly the inline scripts of a first-painted page: this loader, and the first paint's input notes (shared-config's FIRST_PAINT_INPUT_SCRIPT). */
+export const INLINE_SCRIPT_CSP_SOURCES = [cspHash(SCRIPT_LOADER), cspHash(FIRST_PAINT_INPUT_SCRIPT)];

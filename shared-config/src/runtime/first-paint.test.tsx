@@ -1,10 +1,11 @@
-import { render } from '@testing-library/react';
-import { dropFirstPaint, FIRST_PAINT_DATA_ID, resetFirstPaintForTests, takeFirstPaintData, useFirstPaintHandover } from './first-paint';
+import { act, render } from '@testing-library/react';
+import { useState } from 'react';
+import { dropFirstPaint, FIRST_PAINT_DATA_ID, FIRST_PAINT_INPUT_GLOBAL, FIRST_PAINT_INPUT_SCRIPT, type FirstPaintInput, resetFirstPaintForTests, takeFirstPaintData, useFirstPaintHandover } from './first-paint';
 
 function serverPage(payload: unknown) {
   document.body.innerHTML = `
-    <div id="app-mf-search"><div data-first-paint="mf-search" inert><p>212 cars found</p></div></div>
-    <div id="app-mf-vehicle"><div data-first-paint="mf-vehicle" inert><p>2021 Kia</p></div></div>
+    <div id="app-mf-search"><div data-first-paint="mf-search"><p>212 cars found</p></div></div>
+    <div id="app-mf-vehicle"><div data-first-paint="mf-vehicle"><p>2021 Kia</p></div></div>
     <script id="${FIRST_PAINT_DATA_ID}" type="application/json">${JSON.stringify(payload)}</script>`;
 }
 
@@ -70,5 +71,197 @@ describe('removing the first paint', () => {
     dropFirstPaint('mf-vehicle');
     expect(document.activeElement).toHaveTextContent('Enquire Now');
     expect(document.activeElement?.closest('[data-first-paint]')).toBeNull();
+  });
+});
+
+describe('input in the first paint, before the app takes over', () => {
+  // The page's inline script, installed once as the page does (its listeners are on the document).
+  beforeAll(() => {
+    new Function(FIRST_PAINT_INPUT_SCRIPT)();
+  });
+  const noted = () => (window as unknown as Record<string, FirstPaintInput[]>)[FIRST_PAINT_INPUT_GLOBAL] ?? [];
+  beforeEach(() => {
+    noted().length = 0;
+  });
+
+  /** The server's copy and the app's own, the same markup (the server's with an inline style, as emotion writes it). */
+  const markup = (inner: string, style = '') => `<div data-boundary="mf-search"><div>${style}${inner}</div></div>`;
+  // As the server writes it: emotion's styles inline, next to the elements they style (a label's among them).
+  const FILTERS =
+    '<ul><li><label><style>.c{accent-color:red}</style><input type="checkbox"> Toyota</label></li><li><label><input type="checkbox"> Ford</label></li></ul><a href="/search?page=2">Page 2</a><button type="button">Show all makes</button><details><summary>Price</summary><p>range</p></details>';
+
+  /** The app: two filters and a page link, each showing what it was told, and the hand-over once rendered. */
+  function App({ log }: { log: string[] }) {
+    const [makes, setMakes] = useState<string[]>([]);
+    useFirstPaintHandover('mf-search', true);
+    const toggle = (make: string) => () => {
+      log.push(`tick ${make}`);
+      setMakes((m) => (m.includes(make) ? m.filter((x) => x !== make) : [...m, make]));
+    };
+    return (
+      <div data-boundary="mf-search">
+        <div>
+          <ul>
+            <li>
+              <label>
+                <input type="checkbox" checked={makes.includes('Toyota')} onChange={toggle('Toyota')} /> Toyota
+              </label>
+            </li>
+            <li>
+              <label>
+                <input type="checkbox" checked={makes.includes('Ford')} onChange={toggle('Ford')} /> Ford
+              </label>
+            </li>
+          </ul>
+          <a
+            href="/search?page=2"
+            onClick={(event) => {
+              event.preventDefault();
+              log.push('page 2');
+            }}
+          >
+            Page 2
+          </a>
+          <button type="button" onClick={() => log.push('show all makes')}>
+            Show all makes
+          </button>
+          <details>
+            <summary>Price</summary>
+            <p>range</p>
+          </details>
+        </div>
+      </div>
+    );
+  }
+
+  function serverPaint() {
+    document.body.innerHTML = `<div id="app-mf-search"><div data-first-paint="mf-search">${markup(FILTERS, '<style>.x{}</style>')}</div></div>`;
+    return document.getElementById('app-mf-search')!;
+  }
+  const firstPaint = () => document.querySelector<HTMLElement>('[data-first-paint]')!;
+
+  it('a filter ticked in the first paint stays ticked there and is ticked in the app at the hand-over', async () => {
+    jest.useFakeTimers();
+    try {
+      const slot = serverPaint();
+      firstPaint().querySelector<HTMLInputElement>('input')!.click();
+      expect(firstPaint().querySelector<HTMLInputElement>('input')!.checked).toBe(true);
+      const log: string[] = [];
+      render(<App log={log} />, { container: slot.appendChild(document.createElement('div')) });
+      await act(async () => {
+        jest.runAllTimers();
+      });
+      expect(log).toEqual(['tick Toyota']);
+      expect(slot.querySelector<HTMLInputElement>('input')!.checked).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('replays when the app renders into the slot itself, whose first commit has already emptied it (React clears a root’s container)', async () => {
+    jest.useFakeTimers();
+    try {
+      const slot = serverPaint();
+      firstPaint().querySelectorAll<HTMLInputElement>('input')[1]!.click();
+      const log: string[] = [];
+      render(<App log={log} />, { container: slot });
+      await act(async () => {
+        jest.runAllTimers();
+      });
+      expect(log).toEqual(['tick Ford']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a link followed with nothing noted before it is the browser’s: not held back', () => {
+    serverPaint();
+    const link = firstPaint().querySelector('a')!;
+    // What the browser would do next (the document's capture listener has run by now); the test's
+    // document cannot navigate, so the listener stops it after looking.
+    let followed = false;
+    link.addEventListener('click', (event) => {
+      followed = !event.defaultPrevented;
+      event.preventDefault();
+    });
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    expect(followed).toBe(true);
+    expect(noted()).toEqual([]);
+  });
+
+  it('after a tick, a link waits for the app, which replays both in order; the first paint says it is busy meanwhile', async () => {
+    jest.useFakeTimers();
+    try {
+      const slot = serverPaint();
+      firstPaint().querySelectorAll<HTMLInputElement>('input')[1]!.click();
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+      firstPaint().querySelector('a')!.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(true);
+      expect(firstPaint()).toHaveAttribute('aria-busy', 'true');
+      const log: string[] = [];
+      render(<App log={log} />, { container: slot.appendChild(document.createElement('div')) });
+      await act(async () => {
+        jest.runAllTimers();
+      });
+      expect(log).toEqual(['tick Ford', 'page 2']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a button pressed in the first paint is pressed in the app at the hand-over', async () => {
+    jest.useFakeTimers();
+    try {
+      const slot = serverPaint();
+      firstPaint().querySelector('button')!.click();
+      const log: string[] = [];
+      render(<App log={log} />, { container: slot.appendChild(document.createElement('div')) });
+      await act(async () => {
+        jest.runAllTimers();
+      });
+      expect(log).toEqual(['show all makes']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a section opened in the first paint is open in the app', async () => {
+    jest.useFakeTimers();
+    try {
+      const slot = serverPaint();
+      firstPaint().querySelector('summary')!.click();
+      render(<App log={[]} />, { container: slot.appendChild(document.createElement('div')) });
+      await act(async () => {
+        jest.runAllTimers();
+      });
+      expect(slot.querySelector('details')).toHaveProperty('open', true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a tick undone before the hand-over is not replayed', async () => {
+    jest.useFakeTimers();
+    try {
+      const slot = serverPaint();
+      const toyota = firstPaint().querySelector<HTMLInputElement>('input')!;
+      toyota.click();
+      toyota.click();
+      const log: string[] = [];
+      render(<App log={log} />, { container: slot.appendChild(document.createElement('div')) });
+      await act(async () => {
+        jest.runAllTimers();
+      });
+      expect(log).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('input in a first paint that is dropped (the app failed, or the shopper left) is forgotten', () => {
+    serverPaint();
+    firstPaint().querySelector('button')!.click();
+    dropFirstPaint('mf-search');
+    expect(noted()).toEqual([]);
   });
 });

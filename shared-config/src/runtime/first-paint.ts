@@ -8,7 +8,7 @@ import { useLayoutEffect } from 'react';
  *
  * The contract between the server, the shell and a team's app:
  * - the server puts the team's HTML in the team's slot, wrapped in
- *   `<div data-first-paint="{team}" inert>`, and the data the app needs to render the same thing
+ *   `<div data-first-paint="{team}">`, and the data the app needs to render the same thing
  *   without waiting (e.g. the search results) in `<script id="forecourt-first-paint">` as
  *   `{ team, url, data }`;
  * - the page's CSS hides whatever the app renders next to that element, so the shopper never
@@ -18,15 +18,156 @@ import { useLayoutEffect } from 'react';
  *   (`useFirstPaintHandover`): one frame to the next, the same layout, no shift;
  * - the shell removes it when the app fails or the shopper leaves the page (`dropFirstPaint`).
  *
- * The server's HTML is `inert` (no focus, no clicks, out of the accessibility tree): a filter
- * ticked there would be lost when the app takes over, and a shopper's input is never lost. Until
- * the hand-over the shopper reads the page; a moment later it works.
+ * The server's HTML is usable before any of the page's scripts have run, and nothing the shopper
+ * does in it is lost (FIRST_PAINT_INPUT_SCRIPT, a few lines inlined in the page's head, and
+ * `handOverFirstPaint`):
+ * - a link is a link: the browser follows it and the server paints the next address;
+ * - a form control (a filter's checkbox, the sort, the quick finder's selects, a details
+ *   section) changes as it would anywhere, and the change is noted;
+ * - a button (or a link after a noted change, so that order is kept) waits: its click is noted,
+ *   its default prevented, and the first paint says it is busy (`aria-busy`, a progress cursor);
+ * - at the hand-over the app replays the notes, in order, on the same elements of its own
+ *   markup: the same checkbox is ticked, the same option chosen, the same button pressed. So the
+ *   page ends where the shopper's clicks lead, as if the app had been there all along.
  */
 export const FIRST_PAINT_DATA_ID = 'forecourt-first-paint';
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 
 /** The CSS the page carries for it (the server inlines it in the head): the app waits unseen. */
-export const FIRST_PAINT_CSS = `[${FIRST_PAINT_ATTRIBUTE}] ~ * { display: none !important; }`;
+export const FIRST_PAINT_CSS = `[${FIRST_PAINT_ATTRIBUTE}] ~ * { display: none !important; } [${FIRST_PAINT_ATTRIBUTE}][aria-busy="true"], [${FIRST_PAINT_ATTRIBUTE}][aria-busy="true"] * { cursor: progress !important; }`;
+
+/** Where the inline script keeps what the shopper did in a first paint, until the app replays it. */
+export const FIRST_PAINT_INPUT_GLOBAL = '__forecourtFirstPaintInput';
+
+/**
+ * One thing the shopper did in a first paint. `path` leads from the first paint's app frame
+ * (`[data-boundary]`) to the element, by element index among siblings, not counting `<style>`
+ * and `<script>` (the server inlines emotion's styles next to elements; the browser puts them in
+ * the head), so it leads to the same element in the app's own markup.
+ */
+export type FirstPaintInput = { team: string; path: number[]; /** What the element is (signatureOf), to check the path found the same one. */ sig: string } & (
+  | { kind: 'checked'; checked: boolean }
+  | { kind: 'value'; value: string }
+  | { kind: 'open'; open: boolean }
+  | { kind: 'click' }
+  | { kind: 'submit' }
+);
+
+/**
+ * What an element is, in words a shopper would use: its tag and its name (aria-label, label,
+ * name attribute, or text). The inline script writes the same function in ES5.
+ */
+export function signatureOf(element: Element): string {
+  const labels = (element as HTMLInputElement).labels;
+  const label = labels && labels.length > 0 ? labels[0] : undefined;
+  const text =
+    element.getAttribute('aria-label') ||
+    (label ? visibleText(label) : '') ||
+    element.getAttribute('name') ||
+    (/^(INPUT|SELECT|TEXTAREA|FORM)$/.test(element.tagName) ? '' : visibleText(element)) ||
+    '';
+  return `${element.tagName} ${text.replace(/\s+/g, ' ').trim().slice(0, 80)}`;
+}
+
+/** An element's text without that of `<style>` and `<script>` (the server inlines emotion's styles). */
+function visibleText(node: Node): string {
+  if (node.nodeType === 3) return node.nodeValue ?? '';
+  if (node instanceof Element && (node.tagName === 'STYLE' || node.tagName === 'SCRIPT')) return '';
+  let text = '';
+  for (const child of node.childNodes) text += visibleText(child);
+  return text;
+}
+
+/**
+ * The inline script (in the head of every first-painted page, allowed by its hash in the CSP)
+ * that notes the shopper's input in a first paint; see the contract above. Plain ES5 with no
+ * dependency: it runs before any of the page's scripts, on any browser the site supports.
+ * Written by hand because it must be a few hundred bytes that need nothing else; the event
+ * replay libraries that exist are tied to their frameworks' renderers.
+ */
+export const FIRST_PAINT_INPUT_SCRIPT = `(function () {
+  var input = window.${FIRST_PAINT_INPUT_GLOBAL} = [];
+  function frameOf(node) {
+    var paint = node && node.closest ? node.closest('[${FIRST_PAINT_ATTRIBUTE}]') : null;
+    var frame = paint ? paint.querySelector('[data-boundary]') : null;
+    return frame && frame.contains(node) ? { paint: paint, frame: frame } : null;
+  }
+  function counted(element) { return element.tagName !== 'STYLE' && element.tagName !== 'SCRIPT'; }
+  function visibleText(node) {
+    if (node.nodeType === 3) return node.nodeValue || '';
+    if (node.tagName === 'STYLE' || node.tagName === 'SCRIPT') return '';
+    var text = '';
+    for (var child = node.firstChild; child; child = child.nextSibling) text += visibleText(child);
+    return text;
+  }
+  function signatureOf(element) {
+    var labels = element.labels;
+    var text = element.getAttribute('aria-label') || (labels && labels.length > 0 ? visibleText(labels[0]) : '') || element.getAttribute('name') || (/^(INPUT|SELECT|TEXTAREA|FORM)$/.test(element.tagName) ? '' : visibleText(element)) || '';
+    return element.tagName + ' ' + text.replace(/\\s+/g, ' ').trim().slice(0, 80);
+  }
+  function pathOf(frame, node) {
+    var path = [];
+    while (node && node !== frame) {
+      var index = 0;
+      for (var sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) if (counted(sibling)) index += 1;
+      path.unshift(index);
+      node = node.parentElement;
+    }
+    return path;
+  }
+  function note(at, element, entry) {
+    entry.team = at.paint.getAttribute('${FIRST_PAINT_ATTRIBUTE}');
+    entry.path = pathOf(at.frame, element);
+    entry.sig = signatureOf(element);
+    var last = input[input.length - 1];
+    if (last && entry.kind !== 'click' && entry.kind !== 'submit' && last.kind === entry.kind && last.team === entry.team && String(last.path) === String(entry.path)) input.pop();
+    input.push(entry);
+  }
+  function pending(at) {
+    for (var i = 0; i < input.length; i += 1) if (input[i].team === at.paint.getAttribute('${FIRST_PAINT_ATTRIBUTE}')) return true;
+    return false;
+  }
+  function wait(at) { at.paint.setAttribute('aria-busy', 'true'); }
+  document.addEventListener('click', function (event) {
+    var target = event.target;
+    var at = frameOf(target);
+    if (!at || event.defaultPrevented || event.button !== 0) return;
+    // A details section opens natively; what it will be once this click is done is noted (its
+    // toggle event cannot tell a shopper's click from the page setting it open as it loads).
+    var summary = target.closest('summary');
+    if (summary && summary.parentElement && summary.parentElement.tagName === 'DETAILS' && at.frame.contains(summary)) {
+      note(at, summary.parentElement, { kind: 'open', open: !summary.parentElement.open });
+      return;
+    }
+    if (target.closest('input, select, textarea, label')) return;
+    var action = target.closest('a[href], button, [role="button"], [role="tab"]');
+    if (!action || !at.frame.contains(action)) return;
+    var plainLink = action.tagName === 'A' && !action.target && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+    if (plainLink && !pending(at)) return;
+    if (!plainLink && action.tagName === 'A') return;
+    event.preventDefault();
+    note(at, action, { kind: 'click' });
+    wait(at);
+  }, true);
+  function changed(event) {
+    var target = event.target;
+    var at = frameOf(target);
+    if (!at) return;
+    if (target.type === 'checkbox' || target.type === 'radio') note(at, target, { kind: 'checked', checked: target.checked });
+    else if ('value' in target && target.tagName !== 'BUTTON') note(at, target, { kind: 'value', value: String(target.value) });
+    else return;
+    wait(at);
+  }
+  document.addEventListener('change', changed, true);
+  document.addEventListener('input', changed, true);
+  document.addEventListener('submit', function (event) {
+    var at = frameOf(event.target);
+    if (!at) return;
+    event.preventDefault();
+    note(at, event.target, { kind: 'submit' });
+    wait(at);
+  }, true);
+})();`;
 
 export interface FirstPaintPayload<T = unknown> {
   team: string;
@@ -64,6 +205,10 @@ export function takeFirstPaintData<T>(team: string, doc: Document = document): T
 export function dropFirstPaint(team?: string, doc: Document = document): void {
   if (team) spent.add(team);
   else allSpent = true;
+  // Input noted in a first paint that is dropped, not handed over (the app failed, or the shopper
+  // left the address), has nothing left to act on.
+  if (doc.defaultView) takeInput(team ?? '', doc.defaultView).length = 0;
+  if (!team && doc.defaultView) (doc.defaultView as unknown as Record<string, unknown>)[FIRST_PAINT_INPUT_GLOBAL] = [];
   const selector = team ? `[${FIRST_PAINT_ATTRIBUTE}="${CSS.escape(team)}"]` : `[${FIRST_PAINT_ATTRIBUTE}]`;
   for (const element of doc.querySelectorAll(selector)) {
     const focused = doc.activeElement instanceof HTMLElement && element.contains(doc.activeElement) ? doc.activeElement : null;
@@ -82,12 +227,115 @@ export function dropFirstPaint(team?: string, doc: Document = document): void {
 
 /**
  * Call in the component that renders what the server painted: once `ready` (it shows the same
- * content), the server's HTML goes in the same commit, before the browser paints again.
+ * content), the server's HTML goes in the same commit, before the browser paints again, and what
+ * the shopper did in it is replayed on the app's markup.
  */
 export function useFirstPaintHandover(team: string, ready: boolean): void {
   useLayoutEffect(() => {
-    if (ready) dropFirstPaint(team);
+    if (ready) handOverFirstPaint(team);
   }, [team, ready]);
+}
+
+/** The input noted in `team`'s first paint, taken out of the page's list (it is replayed once). */
+function takeInput(team: string, win: Window): FirstPaintInput[] {
+  const all = (win as unknown as Record<string, FirstPaintInput[] | undefined>)[FIRST_PAINT_INPUT_GLOBAL];
+  if (!Array.isArray(all)) return [];
+  const mine = all.filter((entry) => entry.team === team);
+  const rest = all.filter((entry) => entry.team !== team);
+  all.length = 0;
+  all.push(...rest);
+  return mine;
+}
+
+/** The element at `path` under `frame`, counting elements as the inline script does. */
+function elementAt(frame: Element, path: readonly number[]): Element | null {
+  let node: Element | null = frame;
+  for (const index of path) {
+    if (!node) return null;
+    node = [...node.children].filter((child) => child.tagName !== 'STYLE' && child.tagName !== 'SCRIPT')[index] ?? null;
+  }
+  return node;
+}
+
+/** Sets a control's value the way typing or choosing does, so React's onChange hears it. */
+function setValue(element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string): void {
+  const prototype = Object.getPrototypeOf(element) as object;
+  const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  if (setter) setter.call(element, value);
+  else element.value = value;
+  element.dispatchEvent(new Event('input', { bubbles: true }));
+  element.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
+ * The app's element for a note: at the same place, when it is the same element; else the first of
+ * the same kind and name in the frame (a part the app wraps differently, say).
+ */
+function elementFor(frame: Element, entry: FirstPaintInput): Element | null {
+  const atPath = elementAt(frame, entry.path);
+  if (atPath && signatureOf(atPath) === entry.sig) return atPath;
+  const tag = entry.sig.split(' ')[0] ?? '';
+  return [...frame.querySelectorAll(tag)].find((candidate) => signatureOf(candidate) === entry.sig) ?? null;
+}
+
+function replayOne(frame: Element, entry: FirstPaintInput): boolean {
+  const element = elementFor(frame, entry);
+  if (!element) return false;
+  switch (entry.kind) {
+    case 'checked':
+      if (!(element instanceof HTMLInputElement)) return false;
+      if (element.checked !== entry.checked) element.click();
+      return true;
+    case 'value':
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement)) return false;
+      if (element.value !== entry.value) setValue(element, entry.value);
+      return true;
+    case 'open':
+      if (!(element instanceof HTMLDetailsElement)) return false;
+      element.open = entry.open;
+      return true;
+    case 'click':
+      if (!(element instanceof HTMLElement)) return false;
+      element.click();
+      return true;
+    case 'submit':
+      if (!(element instanceof HTMLFormElement)) return false;
+      element.requestSubmit();
+      return true;
+  }
+}
+
+/**
+ * Replays the shopper's input from a first paint on the app's own markup, in the order it came,
+ * one task per note: the first a task after the hand-over's commit, when the app's widgets have
+ * started (InstantSearch starts in an effect after its children's), and each next one after the
+ * app has rendered what the one before did (a link pressed after a choice goes where the choice
+ * leads). A note whose element the app does not render is skipped with a warning: that is a
+ * hand-over bug (the markup must match), and a click is better dropped than sent elsewhere.
+ */
+export function replayFirstPaintInput(frame: Element, input: readonly FirstPaintInput[], win: Window = window): void {
+  const [entry, ...rest] = input;
+  if (!entry) return;
+  win.setTimeout(() => {
+    if (!replayOne(frame, entry)) console.warn(`[${entry.team}] the first paint's ${entry.kind} on "${entry.sig}" has no matching element in the app`);
+    replayFirstPaintInput(frame, rest, win);
+  }, 0);
+}
+
+/**
+ * The hand-over: the app shows what the server painted, so the server's HTML goes (focus moves
+ * with it, see dropFirstPaint) and the shopper's input in it is replayed on the app. React may
+ * have removed the server's HTML already (a root's first commit empties its container, the app's
+ * slot), so the app's frame is found in the slot (`#app-{team}`, the shell's) rather than next to
+ * the first paint.
+ */
+export function handOverFirstPaint(team: string, doc: Document = document): void {
+  const win = doc.defaultView;
+  const input = win ? takeInput(team, win) : [];
+  dropFirstPaint(team, doc);
+  const within = doc.getElementById(`app-${team}`) ?? doc;
+  const frame = [...within.querySelectorAll(`[data-boundary="${CSS.escape(team)}"]`)].find((element) => !element.closest(`[${FIRST_PAINT_ATTRIBUTE}]`));
+  if (frame && win) replayFirstPaintInput(frame, input, win);
 }
 
 /** For tests: forget that the data was taken. */

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { SCRIPT_LOADER_CSP_SOURCE } from '../../script-loader';
+import { INLINE_SCRIPT_CSP_SOURCES } from '../../script-loader';
 import { contentSecurityPolicy, htmlSecurityHeaders, responseSecurityHeaders } from '../../security';
 
 /**
@@ -19,10 +19,10 @@ export function mapTileOrigin(template: string | undefined): string | null {
 
 export default fp(
   async (fastify) => {
-    // The one inline script a page may carry: the script loader of first-painted pages, by hash.
+    // The only inline scripts a page may carry, by hash: a first-painted page's script loader and its input notes.
     // A site with a map tile source (locations.mapTiles) may load pictures from its origin too.
     const headersFor = (tileOrigin: string | null) =>
-      htmlSecurityHeaders(contentSecurityPolicy({ scriptSrc: [SCRIPT_LOADER_CSP_SOURCE], frameSrc: VIDEO_EMBED_ORIGINS, imgSrc: tileOrigin ? [tileOrigin] : [] }));
+      htmlSecurityHeaders(contentSecurityPolicy({ scriptSrc: INLINE_SCRIPT_CSP_SOURCES, frameSrc: VIDEO_EMBED_ORIGINS, imgSrc: tileOrigin ? [tileOrigin] : [] }));
     const byOrigin = new Map<string | null, ReturnType<typeof htmlSecurityHeaders>>();
     fastify.addHook('onSend', async (request, reply, payload) => {
       reply.headers(responseSecurityHeaders(request.url));

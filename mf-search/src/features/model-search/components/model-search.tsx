@@ -61,7 +61,8 @@ function ModelCard({ hit, priority }: { hit: ModelHit; priority: boolean }) {
 
 function ModelGrid() {
   const { items } = useHits<ModelHit & Record<string, unknown>>();
-  const { status, results } = useInstantSearch();
+  // catchError: this list answers a failed search itself (see results.tsx's grid for why it must).
+  const { status, results } = useInstantSearch({ catchError: true });
   const tenant = useTenant();
   if (status === 'error') {
     return (

@@ -134,7 +134,11 @@ function SkeletonGrid() {
 
 function ResultGrid({ carTypes, offers, initialPromos }: { carTypes: readonly string[]; offers: boolean; initialPromos?: PromoCardData[] }) {
   const { items } = useHits<CarHit & Record<string, unknown>>();
-  const { status, indexUiState, results } = useInstantSearch();
+  // catchError: this grid answers a failed search (the fallback below). Without a listener,
+  // InstantSearch re-throws the error from inside the search helper's error dispatch; on a page
+  // built in the browser that left the failed search's state unrecorded (the address kept the
+  // old filters, and the fallback listed the cars from before the shopper's click).
+  const { status, indexUiState, results } = useInstantSearch({ catchError: true });
   const tenant = useTenant();
   const nodes = usePromoNodes(initialPromos);
   // Once this grid shows an answer (or the fallback), it replaces the server's first paint.
