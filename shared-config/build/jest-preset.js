@@ -35,7 +35,9 @@ function jestProject(dir, { environment = 'jsdom', transformPackages = [] } = {}
     transformIgnorePatterns: [`/node_modules/(?!(${[...ESM_ONLY, ...transformPackages].join('|')})/)`],
     // What the shared webpack factory defines for a build; tests see a fixed, obvious value.
     globals: { __FORECOURT_TEAM__: path.basename(dir), __FORECOURT_VERSION__: '0.0.0-test', __FORECOURT_FAULT__: '' },
-    setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'jest-setup-dom.js')] : [],
+    // Both install the console guard (a test fails on console.error/warn it did not declare);
+    // the jsdom one also gives component tests their page: fetch, federation runtime, DOM gaps.
+    setupFilesAfterEnv: [path.join(__dirname, environment === 'jsdom' ? 'jest-setup-dom.js' : 'jest-setup-console.js')],
   };
 }
 

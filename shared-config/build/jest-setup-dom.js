@@ -1,24 +1,36 @@
-require('@testing-library/jest-dom');
+// The jsdom projects' setup. A test file may still ask for the node environment (a team's
+// server tests beside its pages): it gets only the console guard, and Node's own fetch.
+const browser = typeof window !== 'undefined';
 
-// jsdom leaves out the encoding API that react-router uses; Node's is the same standard one.
-const { TextEncoder, TextDecoder } = require('node:util');
+if (browser) {
+  require('@testing-library/jest-dom');
+  // Loaded before the console guard so that its unmount (registered on import) runs before the
+  // guard's check: what a component logs as it unmounts belongs to the test that rendered it.
+  require('@testing-library/react');
 
-if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
-if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
+  // jsdom leaves out the encoding API that react-router uses; Node's is the same standard one.
+  const { TextEncoder, TextDecoder } = require('node:util');
 
-// jsdom has no fetch and component tests have no server: a page's calls fail as they would with
-// the network down, so components show their failure states. A test about a call's answer
-// replaces `globalThis.fetch` itself.
-if (typeof globalThis.fetch === 'undefined') {
-  globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch (no server in component tests)'));
+  if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
+  if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
+
+  // jsdom has no fetch and component tests have no server: each test declares the routes its
+  // page calls (serveRoutes), and a call to any other fails the test.
+  require('../src/testing/http').installTestServer();
+
+  // RemoteFragment loads other teams' fragments through the federation runtime; a test declares
+  // stand-ins for the fragments it is about (provideFragment), the rest stay loading.
+  require('../src/testing/fragments').installTestFederation();
+
+  // jsdom does no layout, so it has no ResizeObserver; Radix's slider measures its thumbs with one.
+  // Nothing is ever resized here, so an observer that never calls back is exact.
+  if (typeof globalThis.ResizeObserver === 'undefined') {
+    globalThis.ResizeObserver = class ResizeObserver {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
 }
 
-// jsdom does no layout, so it has no ResizeObserver; Radix's slider measures its thumbs with one.
-// Nothing is ever resized here, so an observer that never calls back is exact.
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class ResizeObserver {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
+require('../src/testing/console').installConsoleGuard();

@@ -1,4 +1,4 @@
-import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
+import { renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { screen, within } from '@testing-library/react';
 import routes from '../../routes.json';
 import { FinanceRoutes } from './finance-app';
@@ -28,8 +28,9 @@ describe('finance page', () => {
   });
 
   it('starts the purchase price at the price a link carried', async () => {
+    // The form waits for the car's lookup: here the site no longer has the car.
+    serveRoutes({ 'GET /api/finance/cars/:id': { status: 404, body: { error: 'No car test-motors-7 on this site' } } });
     renderAt('/personalised/finance?car_id=test-motors-7&vehiclePriceBudget=25000');
-    // The form waits for the car's lookup (which fails here: no server in component tests).
     expect(await screen.findByRole('textbox', { name: /Purchase price/ })).toHaveValue('25000');
   });
 
@@ -41,6 +42,8 @@ describe('finance page', () => {
   });
 
   it('is the Get Finance Now page without a car when the site has the call to action', () => {
+    // The page also asks for its featured cars; the heading does not wait for them.
+    serveRoutes({ 'GET /api/finance/featured': 'unanswered' });
     renderAt('/finance', testTenant({ finance: { getFinanceCta: true } }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Get Finance Now');
   });

@@ -1,8 +1,12 @@
-import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
+import { renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import type { Session } from '@forecourt/shared-config';
 import { fireEvent, screen } from '@testing-library/react';
 import routes from '../../routes.json';
 import { LeadsRoutes } from './leads-app';
+
+// A lead form asks for its location choices as it opens. These tests are about the pages around
+// the forms, which do not wait for that answer, so here none arrives.
+beforeEach(() => serveRoutes({ 'GET /api/leads/form': 'unanswered' }));
 
 function renderAt(route: string, tenant = testTenant(), session?: Session) {
   return renderWithPlatform(<LeadsRoutes />, { route, tenant, session });

@@ -1,4 +1,4 @@
-import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
+import { renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import routes from '../../routes.json';
 import { answerApi, restoreFetch } from '../lib/fake-api';
@@ -12,6 +12,10 @@ function renderAt(route: string, tenant = testTenant()) {
 afterEach(restoreFetch);
 
 describe('locations routes', () => {
+  // The pages ask for the site's locations as they open; their headings come from the address
+  // first, which is what these tests check, so here no answer comes.
+  beforeEach(() => serveRoutes({ 'GET /api/locations/locations': 'unanswered' }));
+
   testRouteHeadings({
     renderAt,
     headings: [

@@ -1,5 +1,6 @@
+import { act } from '@testing-library/react';
 import type { DealerLocation, ReviewSummary } from './api';
-import { forgetSiteLocations } from './use-locations';
+import { fetchSiteLocations, forgetSiteLocations } from './use-locations';
 
 const realFetch = globalThis.fetch;
 
@@ -15,6 +16,16 @@ export function answerApi({ locations = [], reviews = null }: { locations?: Deal
     if (url.startsWith('/api/locations/reviews/') && reviews) return { ok: true, status: 200, json: async () => reviews };
     return { ok: false, status: 404, json: async () => ({ error: 'not here' }) };
   }) as unknown as typeof fetch;
+}
+
+/**
+ * Until the site's locations are in, a block may show the same as after (nothing, or the site's
+ * own details): wait for the blocks' shared load to settle, and for the page to draw its answer.
+ */
+export async function locationsLoaded(): Promise<void> {
+  await act(async () => {
+    await fetchSiteLocations().catch(() => undefined);
+  });
 }
 
 export function restoreFetch(): void {

@@ -1,10 +1,23 @@
-import { renderWithPlatform, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
+import { renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import routes from '../../routes.json';
 import { testCar } from '../../server/test-car';
 import type { VehicleSummary } from '../../server/vehicle-head';
 import { VehicleDetails } from '../features/vehicle-page/components/vehicle-page';
 import { VehicleRoutes } from './vehicle-app';
+
+// The calls the pages make as they open. These tests are about what a page shows before any
+// answer (its first paint, from the address or the car it was given); what each answer does is
+// the subject of its own component's tests, so here none arrives.
+beforeEach(() =>
+  serveRoutes({
+    'GET /api/vehicle/cars/:slug': 'unanswered',
+    'GET /api/vehicle/cars/:slug/reservation': 'unanswered',
+    'GET /api/cars/:slug/autogauge': 'unanswered',
+    'POST /api/cars/:slug/views': 'unanswered',
+    'POST /api/events': 'unanswered',
+  }),
+);
 
 function renderAt(route: string, tenant = testTenant()) {
   return renderWithPlatform(<VehicleRoutes />, { route, tenant });

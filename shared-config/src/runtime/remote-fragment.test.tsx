@@ -1,6 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { screen } from '@testing-library/react';
-import { renderWithPlatform } from '../testing/render';
+import { act, screen } from '@testing-library/react';
+import { expectConsole, renderWithPlatform } from '../testing/render';
 import { installFailurePolicy, type Failure, type FailurePolicy } from './failures';
 import { RemoteFragment } from './remote-fragment';
 
@@ -43,7 +43,8 @@ it('reports a fragment error when the module cannot be loaded', async () => {
 });
 
 it('reports a fragment error and shows the fallback when the component throws while rendering', async () => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  // React logs what a boundary caught; the fragment's error is what this test is about.
+  expectConsole('error', /Error: boom/);
   load.mockResolvedValue({
     default: () => {
       throw new Error('boom');
@@ -61,6 +62,15 @@ it('shows the fallback, not a crash, when the runtime throws instead of rejectin
   renderWithPlatform(<RemoteFragment id="mf_search/SimilarCars" props={{ slug: 'x' }} />);
   expect(await screen.findByRole('status')).toHaveTextContent('mf-search fallback (inline)');
   expect(reports.map((r) => [r.kind, r.remote])).toEqual([['fragment-error', 'mf-search']]);
+});
+
+it('reports no timeout for a fragment that left the page before its timeout', async () => {
+  load.mockReturnValue(new Promise(() => undefined));
+  const { unmount } = renderWithPlatform(<RemoteFragment id="mf_finance/FinanceCta" props={{}} />);
+  await act(async () => undefined);
+  unmount();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  expect(reports).toEqual([]);
 });
 
 it('tells the page when the fragment cannot be shown, so a dialog opened on demand can send the shopper to its page', async () => {

@@ -35,9 +35,11 @@ class FragmentTimeout extends Error {
 
 type LoadState<P> = { status: 'loading' } | { status: 'ready'; Component: ComponentType<P> } | { status: 'failed' };
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new FragmentTimeout(`${what} did not load within ${ms} ms`)), ms);
+/** The load, failed after `ms`; `cancel` stops the clock (the fragment left the page first). */
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): { result: Promise<T>; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const result = new Promise<T>((resolve, reject) => {
+    timer = setTimeout(() => reject(new FragmentTimeout(`${what} did not load within ${ms} ms`)), ms);
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -49,6 +51,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
       },
     );
   });
+  return { result, cancel: () => clearTimeout(timer) };
 }
 
 function Fallback({ id }: { id: string }) {
@@ -85,7 +88,8 @@ export function RemoteFragment<P extends object>({ id, props, loading = null, ti
     // Through a promise: the runtime throws synchronously for some failures (no federation
     // instance on the page, an unregistered container), and those must reach the fallback too.
     const load = Promise.resolve().then(() => loadRemote<{ default?: ComponentType<P> } | ComponentType<P>>(id));
-    withTimeout(load, timeoutMs ?? failurePolicy().fragmentTimeoutMs, id)
+    const timed = withTimeout(load, timeoutMs ?? failurePolicy().fragmentTimeoutMs, id);
+    timed.result
       .then((module) => {
         const Loaded = module && typeof module === 'object' && 'default' in module ? module.default : module;
         if (typeof Loaded !== 'function' && typeof Loaded !== 'object') throw new Error(`${id} exposes no component`);
@@ -101,6 +105,9 @@ export function RemoteFragment<P extends object>({ id, props, loading = null, ti
       });
     return () => {
       cancelled = true;
+      // A fragment that leaves the page (the shopper moved on) before it loads has not timed
+      // out: no one waited for it, so no failure is reported for it.
+      timed.cancel();
     };
   }, [id, timeoutMs]);
 

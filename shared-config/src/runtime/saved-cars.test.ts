@@ -1,6 +1,6 @@
 import { COMPARE_LIMIT, compareAtom, favouritesAtom, nextCompare, recordViewedCar, toggleCompare, toggleFavourite, viewedCarsAtom, type FavouriteEntry } from './saved-cars';
 import { forecourtStore, tenantAtom, toastAtom } from './store';
-import { testTenant } from '../testing/render';
+import { serveRoutes, testTenant } from '../testing/render';
 
 const HILUX: FavouriteEntry = { id: 'hm-1', name: '2021 Toyota Hilux SR5', slug: '2021-toyota-hilux', make: 'Toyota', model: 'Hilux', primary_image_url: '/media/cars/hm-1/1.jpg' };
 
@@ -14,6 +14,9 @@ beforeEach(() => {
 });
 
 describe('favourites', () => {
+  // Adding a favourite is an analytics event (the page's own send, answered as the server does).
+  beforeEach(() => serveRoutes({ 'POST /api/events': { status: 202 } }));
+
   it('adds a car, and a second toggle removes it', () => {
     expect(toggleFavourite(HILUX)).toBe('added');
     expect(forecourtStore.get(favouritesAtom).map((e) => e.slug)).toEqual(['2021-toyota-hilux']);

@@ -47,3 +47,6 @@ export function renderWithPlatform(ui: ReactElement, options: RenderWithPlatform
   );
 }
 export { testRouteHeadings, type RouteHeadingCases } from './route-headings';
+export { expectConsole } from './console';
+export { serveRoutes, type RouteAnswer } from './http';
+export { provideFragment } from './fragments';

@@ -1,3 +1,4 @@
+import { expectConsole } from '@forecourt/shared-config/testing';
 import { CLEAN_MOUNT_SETTLE_MS, createFailurePolicy } from './failure-policy';
 
 /** What the page posted to /api/events, as the server would read it. */
@@ -10,7 +11,6 @@ beforeEach(() => {
     posted.push(JSON.parse(init.body) as (typeof posted)[number]);
     return Promise.resolve({ ok: true, status: 202 } as Response);
   }) as unknown as typeof fetch;
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -37,6 +37,7 @@ describe('clean mounts the shell reports', () => {
     const policy = createFailurePolicy({ remotes: [] });
     policy.mounted('mf-finance', '1.0.0');
     await settle(100);
+    expectConsole('error', '[forecourt] render failure in mf-finance@1.0.0: Error: boom');
     policy.report({ kind: 'render', remote: 'mf-finance', version: '1.0.0', error: new Error('boom') });
     await settle(CLEAN_MOUNT_SETTLE_MS);
     expect(cleanMounts()).toEqual([]);
@@ -45,6 +46,7 @@ describe('clean mounts the shell reports', () => {
   it("is not held back by another app's failure", async () => {
     const policy = createFailurePolicy({ remotes: [] });
     policy.mounted('mf-leads', '1.0.0');
+    expectConsole('error', '[forecourt] entry failure in mf-finance@1.0.0: Error: 404');
     policy.report({ kind: 'entry', remote: 'mf-finance', version: '1.0.0', error: new Error('404') });
     await settle(CLEAN_MOUNT_SETTLE_MS);
     expect(cleanMounts()).toEqual([{ remote: 'mf-leads', version: '1.0.0' }]);
@@ -66,6 +68,7 @@ describe('render failures', () => {
     const heard: string[] = [];
     policy.onRenderFailure('mf-vehicle', (version) => heard.push(version));
     policy.onRenderFailure('mf-search', () => heard.push('wrong team'));
+    expectConsole('error', '[forecourt] render failure in mf-vehicle@1.0.1: Error: boom');
     policy.report({ kind: 'render', remote: 'mf-vehicle', version: '1.0.1', error: new Error('boom') });
     expect(heard).toEqual([]);
     await settle(0);
@@ -77,6 +80,7 @@ describe('render failures', () => {
     const heard: string[] = [];
     const stop = policy.onRenderFailure('mf-vehicle', (version) => heard.push(version));
     stop();
+    expectConsole('error', '[forecourt] render failure in mf-vehicle@1.0.1: Error: boom');
     policy.report({ kind: 'render', remote: 'mf-vehicle', version: '1.0.1', error: new Error('boom') });
     await settle(0);
     expect(heard).toEqual([]);

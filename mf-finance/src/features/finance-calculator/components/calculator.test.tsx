@@ -1,6 +1,6 @@
 import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
 import type { FinanceEstimate } from '@forecourt/shared-config/price';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FinancePanelCar } from '../../finance-page/api/finance-cars';
 import Calculator from './calculator';
 
@@ -25,12 +25,32 @@ const car = (overrides: Partial<FinancePanelCar> = {}): FinancePanelCar => ({
 });
 
 const realFetch = globalThis.fetch;
+/** Settles when the calculator has read the car's answer. */
+let carRead: Promise<void> = Promise.resolve();
 function answerCar(answer: FinancePanelCar) {
+  let read = () => undefined as void;
+  carRead = new Promise((resolve) => (read = resolve));
   // jsdom has no Response: the answer's shape as the calculator reads it (status, ok, json()).
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     const found = String(input).startsWith('/api/finance/cars/');
-    return { ok: true, status: found ? 200 : 202, json: async () => (found ? { car: answer } : {}) };
+    return {
+      ok: true,
+      status: found ? 200 : 202,
+      json: async () => {
+        if (!found) return {};
+        read();
+        return { car: answer };
+      },
+    };
   }) as unknown as typeof fetch;
+}
+
+/** The calculator shows nothing while the car loads, too: wait until it has the car and has drawn it. */
+async function carApplied(): Promise<void> {
+  await act(async () => {
+    await carRead;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }
 afterEach(() => {
   globalThis.fetch = realFetch;
@@ -98,14 +118,14 @@ describe('the finance calculator', () => {
   it('shows nothing for a car the provider does not finance (no weekly payment for Angle)', async () => {
     answerCar(car({ lender: null }));
     const { container } = renderWithPlatform(<Calculator carId="car-1" />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await carApplied();
     expect(container).toBeEmptyDOMElement();
   });
 
   it('shows nothing for a Suzuki', async () => {
     answerCar(car({ make: 'Suzuki' }));
     const { container } = renderWithPlatform(<Calculator carId="car-1" />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await carApplied();
     expect(container).toBeEmptyDOMElement();
   });
 

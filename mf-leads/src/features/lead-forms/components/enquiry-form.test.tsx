@@ -1,4 +1,4 @@
-import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
+import { renderWithPlatform, serveRoutes, testTenant } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EnquiryForm } from './enquiry-form';
 
@@ -12,6 +12,10 @@ function fillValid() {
   type('Mobile Number', '0412 345 678');
   type('Comments', 'Is it still available?');
 }
+
+// The form asks for its location choices as it opens; until they come it offers no location
+// select, which is the form these tests check, so here no answer comes.
+beforeEach(() => serveRoutes({ 'GET /api/leads/form': 'unanswered' }));
 
 describe('the enquiry form', () => {
   it("lists every missing field under 'Please fix the following errors:' in a red alert after Send", async () => {
@@ -74,6 +78,7 @@ describe('the enquiry form', () => {
   });
 
   it("says 'An error occurred when submitting this form' when the lead cannot reach the server", async () => {
+    serveRoutes({ 'POST /api/leads/submit': 'network-down' });
     renderWithPlatform(<EnquiryForm />);
     fillValid();
     type('Postcode', '2000');

@@ -38,7 +38,6 @@ describe('the Our Locations carousel', () => {
 
   it('throws when a carousel part is used outside a carousel', () => {
     const Orphan = () => <p>{useCarousel().count}</p>;
-    jest.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Orphan />)).toThrow('useCarousel must be used within a <LocationsCarousel>');
   });
 });

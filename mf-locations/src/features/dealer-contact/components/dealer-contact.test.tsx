@@ -1,4 +1,4 @@
-import { renderWithPlatform } from '@forecourt/shared-config/testing';
+import { renderWithPlatform, serveRoutes } from '@forecourt/shared-config/testing';
 import { screen } from '@testing-library/react';
 import { answerApi, restoreFetch } from '../../../lib/fake-api';
 import { testLocation } from '../../../lib/test-location';
@@ -11,7 +11,7 @@ const parramatta = testLocation({ id: 'test-d1-l2', slug: 'test-motors-parramatt
 
 describe('DealerContact', () => {
   it("shows the site's phone and city inside the locations boundary until the locations arrive", () => {
-    answerApi({ locations: [primary] });
+    serveRoutes({ 'GET /api/locations/locations': 'unanswered' });
     renderWithPlatform(<DealerContact />);
     expect(screen.getByRole('region', { name: 'Test Motors' })).toHaveAttribute('data-boundary', 'mf-locations');
     expect(screen.getByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).toHaveAttribute('href', 'tel:0290000000');

@@ -1,6 +1,6 @@
 import { renderWithPlatform } from '@forecourt/shared-config/testing';
 import { fireEvent, screen } from '@testing-library/react';
-import { answerApi, restoreFetch } from '../../../lib/fake-api';
+import { answerApi, locationsLoaded, restoreFetch } from '../../../lib/fake-api';
 import { testLocation } from '../../../lib/test-location';
 import LocatedAt from './located-at';
 
@@ -23,7 +23,7 @@ describe("'Located at {city}'", () => {
   it('stays away for a car in the primary city', async () => {
     answerApi({ locations: [sydney, parramatta] });
     const { container } = renderWithPlatform(<LocatedAt carCity="Sydney" dealershipSlug="test-motors" />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await locationsLoaded();
     expect(container).toBeEmptyDOMElement();
   });
 
@@ -34,7 +34,7 @@ describe("'Located at {city}'", () => {
     expect(screen.queryByText('Located at Parramatta')).not.toBeInTheDocument();
     first.unmount();
     const { container } = renderWithPlatform(<LocatedAt carCity="Parramatta" dealershipSlug="test-motors" />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await locationsLoaded();
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,17 +1,11 @@
-import { renderWithPlatform } from '@forecourt/shared-config/testing';
+import { expectConsole, renderWithPlatform, serveRoutes } from '@forecourt/shared-config/testing';
 import { screen, within } from '@testing-library/react';
 import type { MyReservation } from '../lib/my-reservations';
 import MyReservations from './my-reservations';
 
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-  jest.restoreAllMocks();
-});
-
-/** `GET /api/vehicle/reservations/mine` answering with this status and body (jsdom has no Response). */
+/** `GET /api/vehicle/reservations/mine` answering with this status and body. */
 function answerMine(status: number, body: unknown) {
-  globalThis.fetch = (async () => ({ ok: status >= 200 && status < 300, status, json: async () => body })) as unknown as typeof fetch;
+  serveRoutes({ 'GET /api/vehicle/reservations/mine': { status, body } });
 }
 
 const reservation = (overrides: Partial<MyReservation> = {}): MyReservation => ({
@@ -57,7 +51,7 @@ describe('MyReservations', () => {
 
   it('says in an alert, with the dealer’s phone, when the reservations cannot be read', async () => {
     answerMine(500, { error: 'boom' });
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsole('error', '[mf-vehicle] the shopper’s reservations could not be read');
     renderWithPlatform(<MyReservations />);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your reservations just now. Please try again in a moment, or call us on 02 9000 0000.');
   });
