@@ -23,6 +23,17 @@ async function resultCard(page: Page, car: ListedCar) {
   return card;
 }
 
+/**
+ * Signs a shopper in on the way to `path`: a reservation needs a confirmed phone on every site,
+ * so the shopper reserves with the mobile they confirmed with the one-time code.
+ */
+async function signInTo(page: Page, path: string): Promise<string> {
+  await page.goto(tenantUrl(TENANT, `/sign-in?type=checkout&redirect=${encodeURIComponent(path)}`));
+  const phone = await signInOnPage(page);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  return phone;
+}
+
 /** The checkout form as a shopper fills it: their details, a card, and the terms. */
 async function fillCheckout(page: Page, shopper: { name: string; email: string; phone: string }, cardNumber: string): Promise<void> {
   await page.getByLabel('Full name').fill(shopper.name);
@@ -39,9 +50,9 @@ test('reserve a car with a card: it shows reserved in search while held, nobody 
   const car = await findListedCar(E2E_PORT, TENANT, (c) => c.status === 'in_stock' && !c.reserved && c.price > 10);
   await expect((await resultCard(page, car)).getByText('Reserved', { exact: true })).toHaveCount(0);
 
-  await page.goto(tenantUrl(TENANT, `/cars/${car.slug}/checkout`));
+  const phone = await signInTo(page, `/cars/${car.slug}/checkout`);
   await expect(page.getByText('Pay a $200 deposit to reserve this car.')).toBeVisible();
-  await fillCheckout(page, { name: 'Sam Shopper', email: 'sam@example.com', phone: '0412 345 678' }, '4242 4242 4242 4242');
+  await fillCheckout(page, { name: 'Sam Shopper', email: 'sam@example.com', phone }, '4242 4242 4242 4242');
   const reserved = page.waitForResponse((r) => r.url().endsWith(`/api/vehicle/cars/${car.slug}/reservation`) && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Reserve for $200' }).click();
   expect((await reserved).status()).toBe(201);
@@ -69,8 +80,8 @@ test('a declined card reserves nothing and says why on the card field', async ({
   // Not the first journey's car: this one never holds whatever that one left behind.
   let candidates = 0;
   const car = await findListedCar(E2E_PORT, TENANT, (c) => c.status === 'in_stock' && !c.reserved && c.price > 10 && candidates++ > 0);
-  await page.goto(tenantUrl(TENANT, `/cars/${car.slug}/checkout`));
-  await fillCheckout(page, { name: 'Dee Clined', email: 'dee@example.com', phone: '0412 345 679' }, '4000 0000 0000 0002');
+  const phone = await signInTo(page, `/cars/${car.slug}/checkout`);
+  await fillCheckout(page, { name: 'Dee Clined', email: 'dee@example.com', phone }, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Reserve for $200' }).click();
   await expect(page.getByText('Your card was declined.').first()).toBeVisible();
   await expect((await resultCard(page, car)).getByText('Reserved', { exact: true })).toHaveCount(0);

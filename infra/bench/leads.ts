@@ -86,7 +86,7 @@ async function atRate(rate: number, location: string): Promise<string[]> {
 }
 
 async function bench(label: string, databaseUrl: string): Promise<string[][]> {
-  const server = startServerProcess({ port: PORT, dataDir: await tempDir(), ...(process.env.BENCH_NODE_ARGS ? { nodeArgs: process.env.BENCH_NODE_ARGS.split(' ') } : {}), env: { DATABASE_URL: databaseUrl, FORECOURT_LEADS_PER_MINUTE: String(Math.max(...RATES) * 120), ...(process.env.BENCH_NO_DELIVERY ? { FORECOURT_LEAD_DELIVERY_MS: '0' } : {}) } });
+  const server = startServerProcess({ port: PORT, dataDir: await tempDir(), ...(process.env.BENCH_NODE_ARGS ? { nodeArgs: process.env.BENCH_NODE_ARGS.split(' ') } : {}), env: { DATABASE_URL: databaseUrl, FORECOURT_LEADS_PER_MINUTE: String(Math.max(...RATES) * 120), FORECOURT_CONNECTIONS_PER_ADDRESS: '0', ...(process.env.BENCH_NO_DELIVERY ? { FORECOURT_LEAD_DELIVERY_MS: '0' } : {}) } });
   try {
     await waitHealthy(server, PORT);
     const form = (await (await fetch(`http://127.0.0.1:${PORT}/api/leads/form?form=enquiry`, { headers: { 'x-forecourt-tenant': TENANT } })).json()) as { locations: Array<{ id: string }> };

@@ -48,7 +48,8 @@ export interface ShopperLead {
   createdAt: Date;
 }
 
-export type StoreLeadResult = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' };
+/** 'taken': a test drive's slot (location and time) is another lead's. */
+export type StoreLeadResult = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' } | { status: 'taken' };
 
 export interface LeadsPorts extends PlatformPorts {
   /** The request's site's form rules (from its tenant config), or null when the request names no site. */
@@ -59,14 +60,16 @@ export interface LeadsPorts extends PlatformPorts {
   carForLead: (request: FastifyRequest, carId: string) => Promise<LeadCarFacts | null>;
   /** The site's visible locations, with their hours. */
   leadLocations: (request: FastifyRequest) => Promise<LeadLocation[]>;
-  /** Test-drive times already booked at a location from `fromDate` on ('YYYY-MM-DDTHH:mm'), leaving out the lead sent with `exceptKey`. */
-  bookedTestDrives: (request: FastifyRequest, locationId: string, fromDate: string, exceptKey: string | null) => Promise<string[]>;
+  /** Test-drive times already booked at a location from `fromDate` on ('YYYY-MM-DDTHH:mm'). */
+  bookedTestDrives: (request: FastifyRequest, locationId: string, fromDate: string) => Promise<string[]>;
   /**
    * Stores the lead for the request's site durably, with its delivery outbox row, in one
    * transaction, before the answer. With an idempotency key: the same key and body give the first
-   * lead's id again ('replayed'); the same key with another body is a 'conflict'. Without a key,
-   * a lead whose sender's mobile already sent `phonePerHour` leads to the site in the last hour
-   * is not stored ('limited'), checked in the same statement that stores it.
+   * lead's id again ('replayed'); the same key with another body is a 'conflict'. A lead whose
+   * sender's mobile already sent `phonePerHour` leads to the site in the last hour is not stored
+   * ('limited'), however many arrive at once and whatever their keys (a retry of a stored key is
+   * not a new lead). A test drive whose slot (`userData.location_id` and `dateTime`) another lead
+   * holds is not stored ('taken'): the store decides, so two shoppers at once cannot both book it.
    */
   storeLead: (request: FastifyRequest, lead: LeadRecord, idempotency: { key: string; bodyHash: string } | null, phonePerHour?: number) => Promise<StoreLeadResult>;
   /** The rego register (a real rego service in production): the car a plate belongs to, or null. */
@@ -89,7 +92,7 @@ export const LEADS_PER_ADDRESS_PER_MINUTE = 20;
 export const LEADS_PER_PHONE_PER_HOUR = 10;
 /** Not in the spec: what a limited sender is told. */
 export const TOO_MANY_LEADS = 'Too many enquiries in a short time. Please try again later, or call us.';
-/** Not in the spec: a test-drive time taken between the list and the send. */
+/** Not in the spec: a test-drive time taken between the list and the send, or not offered at all. */
 export const TIME_TAKEN = 'That time is no longer available. Please choose another.';
 
 
@@ -120,12 +123,17 @@ function firstProblem(error: z.ZodError, prefix = ''): { field: string; message:
   return { field, message: issue?.message ?? 'is invalid' };
 }
 
-/** The times a location offers now (its hours, its bookings but the one lead's own, on the dealer's clock). */
-async function availability(ports: LeadsPorts, request: FastifyRequest, location: LeadLocation, exceptKey: string | null): Promise<AvailabilityDay[]> {
+/**
+ * The times a location offers now, on the dealer's clock: its hours, less its bookings when
+ * `withBookings` (the list shoppers choose from). A lead is checked against the hours only: the
+ * store decides whether the slot is still free, in the insert itself, so a retry is not refused
+ * its own booking and two shoppers at once cannot both have it.
+ */
+async function availability(ports: LeadsPorts, request: FastifyRequest, location: LeadLocation, withBookings: boolean): Promise<AvailabilityDay[]> {
   const now = new Date();
   const timeZone = ports.timeZone(request);
   const from = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  const booked = await ports.bookedTestDrives(request, location.id, from, exceptKey);
+  const booked = withBookings ? await ports.bookedTestDrives(request, location.id, from) : [];
   return testDriveAvailability({ weekly: location.weekly, special: location.special, booked, now, timeZone });
 }
 
@@ -142,9 +150,11 @@ async function availability(ports: LeadsPorts, request: FastifyRequest, location
  *   before the answer: 201 `{ lead_id }`. The car and its enquiry defaults come from stock by
  *   `car_id`; the site from the host. `Idempotency-Key` (8-200 of letters, digits, `_.:-`) makes
  *   a retry safe: the same key and body answer 200 with the same `lead_id`; the same key with
- *   another body answers 422.
- * - Limits: 20 a minute per address, 10 an hour per phone per site (429 with a plain message; a
- *   retry with an Idempotency-Key is not counted against the phone again).
+ *   another body answers 422. A test drive's time must be in the location's hours (400); one
+ *   another shopper booked first answers 409 naming `userData.dateTime`.
+ * - Limits: 20 a minute per address, 10 an hour per phone per site, however many arrive at once
+ *   and whatever their keys (429 with a plain message; a retry of a stored Idempotency-Key is
+ *   answered from its first and not counted again).
  */
 export default defineTeamServer<LeadsPorts>({
   team: 'mf-leads',
@@ -215,7 +225,7 @@ export default defineTeamServer<LeadsPorts>({
       const location = (await ports.leadLocations(request)).find((candidate) => candidate.id === query.data.location_id);
       if (!location) return fieldError(reply, 'location_id', 'no such location on this site');
       // Times change as shoppers book: never cached.
-      return reply.header('cache-control', 'no-store').send({ timeZone: ports.timeZone(request), days: await availability(ports, request, location, null) });
+      return reply.header('cache-control', 'no-store').send({ timeZone: ports.timeZone(request), days: await availability(ports, request, location, true) });
     });
 
     fastify.post('/submit', { bodyLimit: 64 * 1024, config: { rateLimit: { max: ports.leadLimits.perAddressPerMinute, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_LEADS } }, async (request, reply) => {
@@ -251,7 +261,7 @@ export default defineTeamServer<LeadsPorts>({
         const dateTime = userData['dateTime'] as string | undefined;
         if (dateTime) {
           const location = locations.find((candidate) => candidate.id === locationId);
-          if (!location || !isOffered(await availability(ports, request, location, key), dateTime)) return fieldError(reply, 'userData.dateTime', TIME_TAKEN);
+          if (!location || !isOffered(await availability(ports, request, location, false), dateTime)) return fieldError(reply, 'userData.dateTime', TIME_TAKEN);
         }
       }
       if (choices.length === 1 && !userData['location_id']) userData['location_id'] = choices[0]!.id;
@@ -282,6 +292,8 @@ export default defineTeamServer<LeadsPorts>({
       const idempotency = key ? { key, bodyHash: createHash('sha256').update(canonicalJson(body)).digest('hex') } : null;
       const result = await ports.storeLead(request, lead, idempotency, ports.leadLimits.perPhonePerHour);
       if (result.status === 'limited') return reply.code(429).send({ error: TOO_MANY_LEADS, field: 'userData.phone' });
+      // Another shopper's booking of the slot committed first: nothing of this lead was stored.
+      if (result.status === 'taken') return reply.code(409).send({ error: `userData.dateTime: ${TIME_TAKEN}`, field: 'userData.dateTime' });
       if (result.status === 'conflict') return reply.code(422).send({ error: 'Idempotency-Key: this key was used for a different lead', field: 'Idempotency-Key' });
       return reply.code(result.status === 'stored' ? 201 : 200).send({ lead_id: result.leadId, ...(valuation ? { valuation } : {}) });
     });
@@ -327,7 +339,7 @@ export default defineTeamServer<LeadsPorts>({
         car_dealership_id: null,
       };
       const result = await ports.storeLead(request, lead, { key: `offer-accepted:${parsed.data.lead_id}`, bodyHash: 'offer-accepted' });
-      if (result.status === 'conflict' || result.status === 'limited') return reply.code(422).send({ error: 'lead_id: this offer was answered already', field: 'lead_id' });
+      if (result.status !== 'stored' && result.status !== 'replayed') return reply.code(422).send({ error: 'lead_id: this offer was answered already', field: 'lead_id' });
       return reply.code(result.status === 'stored' ? 201 : 200).send({ lead_id: result.leadId });
     });
   },

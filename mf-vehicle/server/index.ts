@@ -7,8 +7,9 @@ import { reservationRoutes, type PaymentGateway, type ReservationSettings, type 
 import { vehicleHead, type VehicleSummary } from './vehicle-head';
 
 export type { VehicleSummary } from './vehicle-head';
-export type { AuthorisationResult, NewHold, PaymentGateway, Reservation, ReservationSettings, ReservationStatus, ReservationStore, ShopperReservation } from './reservations';
+export type { AuthorisationResult, ClaimAnswer, ClaimResult, NewClaim, NewHold, PaymentGateway, Reservation, ReservationClaim, ReservationSettings, ReservationStatus, ReservationStore, ShopperReservation } from './reservations';
 export { RESERVE_HOLD_SECONDS, reserveDeposit } from '../src/features/checkout/lib/reservation';
+export { RESERVATIONS_PER_ADDRESS_PER_MINUTE } from './reservations';
 
 export interface VehiclePorts extends PlatformPorts {
   /**
@@ -22,6 +23,10 @@ export interface VehiclePorts extends PlatformPorts {
   reservations: ReservationStore;
   /** The card processor the deposit is authorised with. */
   payments: PaymentGateway;
+  /** The request's signed-in shopper on its site (their phone confirmed by a one-time code), or null. */
+  shopper: (request: FastifyRequest) => Promise<{ phone: string } | null>;
+  /** Reservation attempts one address may make a minute (default RESERVATIONS_PER_ADDRESS_PER_MINUTE). */
+  reservationsPerAddressPerMinute?: number;
 }
 
 const noPlatform = (what: string) => async (): Promise<never> => {
@@ -38,10 +43,12 @@ const noPlatform = (what: string) => async (): Promise<never> => {
  * - `GET /api/vehicle/cars/{slug}`: the car for the page (404 `{ error }` when there is none; 400
  *   naming the field for an address that cannot be a car's).
  * - Reserve online (reservations.ts): `GET /api/vehicle/cars/{slug}/reservation` (is the car
- *   reserved, and until when), `POST /api/vehicle/cars/{slug}/reservation` (the deposit
- *   authorised, then the car held: 201 `{ id, heldUntil, deposit, paymentReference }`; 400
- *   naming the field, 402 declined card, 404 no such car, 409 sold or already reserved, 503 no
- *   answer from the processor) and `DELETE /api/vehicle/reservations/{id}` (cancel, deposit voided).
+ *   reserved, and until when), `POST /api/vehicle/cars/{slug}/reservation` (the key claimed, the
+ *   deposit authorised, then the car held: 201 `{ id, heldUntil, deposit, paymentReference }`;
+ *   400 naming the field, 401 not signed in or phone not confirmed, 402 declined card, 404 no
+ *   such car, 409 sold, already reserved or the phone's holds at the site's limit, 422 a key
+ *   reused for another request, 503 no answer from the processor) and
+ *   `DELETE /api/vehicle/reservations/{id}` (cancel by the shopper who made it, deposit voided).
  */
 export default defineTeamServer<VehiclePorts>({
   team: 'mf-vehicle',
@@ -49,8 +56,20 @@ export default defineTeamServer<VehiclePorts>({
   defaultPorts: {
     carBySlug: async () => null,
     reservationSettings: () => null,
-    reservations: { activeHold: async () => null, byId: async () => null, hold: noPlatform('reservation table'), cancel: noPlatform('reservation table'), shopperReservations: async () => null },
+    reservations: {
+      activeHold: async () => null,
+      byId: async () => null,
+      claim: noPlatform('reservation table'),
+      claimOf: async () => null,
+      authorised: noPlatform('reservation table'),
+      settle: noPlatform('reservation table'),
+      voided: noPlatform('reservation table'),
+      hold: noPlatform('reservation table'),
+      cancel: noPlatform('reservation table'),
+      shopperReservations: async () => null,
+    },
     payments: { authorise: noPlatform('card processor'), voidAuthorisation: noPlatform('card processor') },
+    shopper: async () => null,
   },
   firstPaint: (input, ports) => renderVehicleFirstPaint(input, ports),
   pageHead: async (input, ports) => {

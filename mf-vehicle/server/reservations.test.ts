@@ -24,10 +24,15 @@ async function app(options: { mine?: ShopperReservation[] | null; site?: boolean
   const asked: Date[] = [];
   const ports: Partial<VehiclePorts> = {
     clock: () => NOW,
-    reservationSettings: () => (options.site === false ? null : { onlineCheckout: true, deposit: 200, holdSeconds: 48 * 60 * 60 }),
+    reservationSettings: () => (options.site === false ? null : { onlineCheckout: true, deposit: 200, holdSeconds: 48 * 60 * 60, gatedRoutes: [], holdsPerShopper: 2, leaseSeconds: 120 }),
     reservations: {
       activeHold: async () => null,
       byId: async () => null,
+      claim: async () => ({ status: 'limited' }),
+      claimOf: async () => null,
+      authorised: async () => undefined,
+      settle: async () => false,
+      voided: async () => undefined,
       hold: async () => ({ status: 'taken', heldUntil: null }),
       cancel: async () => null,
       shopperReservations: async (_request, now) => {

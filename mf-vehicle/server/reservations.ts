@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { formatDollars } from '@forecourt/shared-config/format';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { isInStock } from '@forecourt/shared-config';
+import { gateOf } from '@forecourt/shared-config/gated-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { alreadyReserved, depositCents, holdEndsAt, notReservable, soldText } from '../src/features/checkout/lib/reservation';
 import { SIGN_IN_FOR_RESERVATIONS, type MyReservation } from '../src/features/checkout/lib/my-reservations';
-import { reservationBodySchema } from '../src/features/checkout/lib/reservation-schema';
+import { reservationBodySchema, type ReservationBody } from '../src/features/checkout/lib/reservation-schema';
 import { SlugSchema } from './car-slug';
 import type { VehiclePorts } from './index';
 import type { VehicleSummary } from './vehicle-head';
@@ -16,12 +17,18 @@ import type { VehicleSummary } from './vehicle-head';
  * deposit, fully refundable, a 48-hour hold, 'Reserved' on the car while it is held); the rest
  * is designed as a dealer platform runs it:
  *
- * - The deposit is **authorised first, then the car is held**. A card that is declined, or a
- *   processor that does not answer, leaves no hold behind. The hold is one row in the platform's
- *   database, and the database alone decides between shoppers reserving the same car at once
- *   (at most one 'held' row per car); a shopper who loses that race has their authorisation
- *   voided at once, so the deposit is only ever held from the one who got the car. No
- *   transaction is kept open while the processor is asked.
+ * - Only a shopper with a confirmed phone reserves: signed in (a one-time code confirmed the
+ *   phone) where the site gates checkout, as its checkout page is gated, and with the phone of
+ *   that session everywhere; a phone has at most the site's `liveHoldsPerShopper` live holds.
+ * - **The key is claimed first, then the deposit authorised, then the car held.** The claim is a
+ *   row per site and Idempotency-Key written before the processor is asked: requests with one
+ *   key get one authorisation and the first answer. It records which authorisation the attempt
+ *   makes, so one that holds nothing (declined, lost the race, no answer, the server died) is
+ *   voided by the request or, once the claim's lease has passed, by the platform. A request
+ *   voids only its own authorisation. A card that is declined, or a processor that does not
+ *   answer, leaves no hold behind. The hold is one row in the platform's database, and the
+ *   database alone decides between shoppers reserving the same car at once (at most one 'held'
+ *   row per car). No transaction is kept open while the processor is asked.
  * - An authorisation (not a charge) suits a deposit that is 'fully refundable': the card
  *   schemes keep it for about a week, longer than the hold, the dealer captures it when the sale
  *   goes ahead, and a cancelled reservation voids it, so nothing has to be refunded.
@@ -45,7 +52,7 @@ export interface Reservation {
 }
 
 export interface NewHold {
-  /** Chosen before the processor is asked: the authorisation's idempotency key is made from it. */
+  /** The claim's reservation id: the authorisation's idempotency key is made from it. */
   id: string;
   carId: string;
   shopper: { name: string; email: string; phone: string };
@@ -54,22 +61,86 @@ export interface NewHold {
   cardLast4: string | null;
   heldUntil: Date;
   now: Date;
+  /**
+   * The claim (its Idempotency-Key) this hold settles: the hold is made only while that claim is
+   * still this request's (pending, its reservation id), and marks it held in the same transaction.
+   */
+  claimKey?: string;
 }
+
+/** An answer kept for a retry of the same request: status code and body. */
+export interface ClaimAnswer {
+  code: number;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A reservation attempt as the platform keeps it from before the card processor is asked:
+ * 'pending' while its request runs (until `leaseUntil`), then 'held' (the reservation was made),
+ * 'refused' (its answer is kept), or 'failed' (the processor did not answer; the row is gone once
+ * its authorisation is voided, so a retry may try again).
+ */
+export interface ReservationClaim {
+  key: string;
+  requestHash: string;
+  carId: string;
+  reservationId: string;
+  outcome: 'pending' | 'held' | 'refused' | 'failed';
+  answer: ClaimAnswer | null;
+  leaseUntil: Date;
+}
+
+export interface NewClaim {
+  key: string;
+  requestHash: string;
+  carId: string;
+  /** The confirmed phone, digits only: the per-shopper limit counts by it. */
+  phoneDigits: string;
+  reservationId: string;
+  /** Null when no deposit is taken. */
+  authorisationKey: string | null;
+  leaseUntil: Date;
+  now: Date;
+  /** Live holds and attempts in flight the phone may have on the site, this one included. */
+  limit: number;
+}
+
+export type ClaimResult = { status: 'claimed' } | { status: 'exists'; claim: ReservationClaim } | { status: 'limited' };
 
 /** The platform's reservation table for the request's site. */
 export interface ReservationStore {
   /** The car's hold that still counts at `now` (held, its end still ahead), or null. */
   activeHold: (request: FastifyRequest, carId: string, now: Date) => Promise<Reservation | null>;
   /**
+   * Claims the request's Idempotency-Key on the site before anything is authorised: 'claimed'
+   * when this request wrote the row, 'exists' with the row another request wrote first, 'limited'
+   * when the phone already has `limit` live holds and attempts in flight (decided under a lock
+   * on site and phone, so concurrent requests cannot all pass the count).
+   */
+  claim: (request: FastifyRequest, claim: NewClaim) => Promise<ClaimResult>;
+  /** The site's claim of `key`, or null (never made, or released for a retry). */
+  claimOf: (request: FastifyRequest, key: string) => Promise<ReservationClaim | null>;
+  /** Records the authorisation's reference on the claim as soon as the processor gives it. */
+  authorised: (request: FastifyRequest, key: string, reservationId: string, reference: string) => Promise<void>;
+  /**
+   * Settles this request's pending claim without a hold: 'refused' keeps `answer` for retries,
+   * 'failed' is released once its void is done. False when the claim is no longer this request's
+   * (its lease passed and the platform reconciled it).
+   */
+  settle: (request: FastifyRequest, key: string, reservationId: string, settlement: { outcome: 'refused' | 'failed'; answer: ClaimAnswer | null; voidOwed: boolean }) => Promise<boolean>;
+  /** The claim's owed void was done: a refused claim keeps its answer, a failed one is released. */
+  voided: (request: FastifyRequest, key: string, reservationId: string) => Promise<void>;
+  /**
    * Holds the car, unless a hold that counts at `now` is there already ('taken', with that
    * hold's end): decided by the database, so of any number of shoppers at once exactly one gets
-   * it. The car shows as reserved (its page, the search index) from then until the hold ends.
+   * it. 'lapsed' when the claim the hold settles is no longer this request's. The car shows as
+   * reserved (its page, the search index) from then until the hold ends.
    */
-  hold: (request: FastifyRequest, hold: NewHold) => Promise<{ status: 'held'; reservation: Reservation } | { status: 'taken'; heldUntil: Date | null }>;
+  hold: (request: FastifyRequest, hold: NewHold) => Promise<{ status: 'held'; reservation: Reservation } | { status: 'taken'; heldUntil: Date | null } | { status: 'lapsed' }>;
   /** The site's reservation `id` in whatever state it is now (a retried reservation finds the first one); null when there is none. */
   byId: (request: FastifyRequest, id: string) => Promise<Reservation | null>;
-  /** Ends the site's hold `id` as cancelled (the car is free again); null when there is no such hold that still counts. */
-  cancel: (request: FastifyRequest, id: string, now: Date) => Promise<Reservation | null>;
+  /** Ends the site's hold `id` made with `phoneDigits` as cancelled (the car is free again); null when there is no such hold that still counts. */
+  cancel: (request: FastifyRequest, id: string, phoneDigits: string, now: Date) => Promise<Reservation | null>;
   /**
    * The signed-in shopper's reservations on the request's site (made with the phone they signed
    * in with), newest first, at most 20, each with its car's name and slug (null when the car has
@@ -106,6 +177,15 @@ export interface ReservationSettings {
   deposit: number;
   /** How long a hold lasts (spec: 48 hours). */
   holdSeconds: number;
+  /** The site's gated routes (tenant `gatedRoutes`): the API applies the checkout page's gate. */
+  gatedRoutes: readonly string[];
+  /** `vehicle.liveHoldsPerShopper`: live holds one phone may have on the site at once. */
+  holdsPerShopper: number;
+  /**
+   * How long a reservation attempt may run, from its claim to its hold, before the platform
+   * takes it for crashed and voids its authorisation: longer than the processor's time limit.
+   */
+  leaseSeconds: number;
 }
 
 /** Reservation attempts one address may make a minute: a shopper makes one or two, a card tester hundreds. */
@@ -114,8 +194,15 @@ export const RESERVATIONS_PER_ADDRESS_PER_MINUTE = 10;
 /** Not in the spec: what the API says (why a car cannot be reserved is in reservation.ts, where the page says it too). */
 export const NO_ONLINE_RESERVATIONS = 'This site does not take reservations online.';
 export const PAYMENT_UNAVAILABLE = 'We could not reach our payment provider, so the car was not reserved. Please try again in a few minutes.';
+export const SIGN_IN_TO_RESERVE = 'Sign in to reserve online.';
+export const CONFIRM_PHONE = 'Confirm this mobile number with the code we text you, then reserve again.';
+export const SIGN_IN_TO_CANCEL = 'Sign in with the mobile number you reserved with to cancel the reservation.';
+export const KEY_REUSED = 'Idempotency-Key: this key was used for another reservation request';
+export const tooManyHolds = (limit: number) => `You already have ${limit === 1 ? 'a reservation' : `${limit} reservations`} held on this site. Cancel one to reserve another, or call us.`;
 const NO_SITE = 'No dealer site at this address';
 const TOO_MANY_ATTEMPTS = 'Too many reservation attempts from this address. Please try again in a minute, or call us.';
+/** How often a retry looks again at the first attempt still running with its key. */
+const CLAIM_POLL_MS = 50;
 
 /** 400 naming the field: `{ error: 'email: Please enter a valid email address.', field: 'email' }`. */
 const fieldError = (reply: FastifyReply, field: string, message: string) => reply.code(400).send({ error: `${field}: ${message}`, field });
@@ -129,6 +216,18 @@ function firstProblem(error: z.ZodError): { field: string; message: string } {
 const authorisationKey = (reservationId: string) => `reservation:${reservationId}`;
 const reservationId = z.uuid({ error: 'must be a reservation number' });
 const idempotencyKey = z.uuid({ error: 'must be a UUID, made once per reservation attempt' });
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What a retry must ask for again to get the first answer: the car, the shopper and the card's
+ * last four digits. Not the card's token: the checkout makes a new one for each press of
+ * Reserve, and keeps the key while the rest is the same (api/reserve.ts).
+ */
+function requestHash(carId: string, body: ReservationBody): string {
+  return createHash('sha256')
+    .update(JSON.stringify([carId, body.name, body.email, normalisePhone(body.phone), body.payment?.last4 ?? null]))
+    .digest('hex');
+}
 
 export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts): void {
   /** The car at `slug` for a reservation route, or the answer already sent. */
@@ -151,6 +250,38 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
     return { car, settings };
   }
 
+  /**
+   * The site's claim of `key` once it is settled, waiting while the request that made it still
+   * runs within its lease; a claim for another request is answered at once. Null when there is
+   * none (or it was released for a retry).
+   */
+  async function settledClaim(request: FastifyRequest, key: string, hash: string): Promise<ReservationClaim | null> {
+    for (;;) {
+      const claim = await ports.reservations.claimOf(request, key);
+      if (!claim || claim.requestHash !== hash || claim.outcome !== 'pending' || claim.leaseUntil <= ports.clock()) return claim;
+      // Polled, not waited on in the database: no transaction stays open while the first
+      // request asks the card processor.
+      await wait(CLAIM_POLL_MS);
+    }
+  }
+
+  /** The first answer to a request with this key, for a retry of it. */
+  async function replay(request: FastifyRequest, reply: FastifyReply, claim: ReservationClaim, hash: string) {
+    // No call to the processor: another request's key is the caller's mistake, never a new authorisation.
+    if (claim.requestHash !== hash) return reply.code(422).send({ error: KEY_REUSED, field: 'Idempotency-Key' });
+    if (claim.outcome === 'refused' && claim.answer) return reply.code(claim.answer.code).send(claim.answer.body);
+    if (claim.outcome === 'held') {
+      const earlier = await ports.reservations.byId(request, claim.reservationId);
+      if (earlier) {
+        const status = earlier.status === 'held' && earlier.heldUntil <= ports.clock() ? 'expired' : earlier.status;
+        if (status !== 'held') return reply.code(409).send({ error: `This reservation is ${status}.`, heldUntil: null });
+        return reply.code(201).send({ id: earlier.id, heldUntil: earlier.heldUntil.toISOString(), deposit: earlier.depositCents / 100, paymentReference: earlier.paymentReference });
+      }
+    }
+    // Still running past its lease, or failed with its void not yet done: the platform settles it.
+    return reply.code(503).send({ error: PAYMENT_UNAVAILABLE });
+  }
+
   // What the checkout page shows before the form: whether the car is reserved, and until when.
   fastify.get<{ Params: { slug: string } }>('/cars/:slug/reservation', async (request, reply) => {
     const found = await carAt(request, reply);
@@ -163,7 +294,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
 
   fastify.post<{ Params: { slug: string } }>(
     '/cars/:slug/reservation',
-    { bodyLimit: 8 * 1024, config: { rateLimit: { max: RESERVATIONS_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_ATTEMPTS } },
+    { bodyLimit: 8 * 1024, config: { rateLimit: { max: ports.reservationsPerAddressPerMinute ?? RESERVATIONS_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_ATTEMPTS } },
     async (request, reply) => {
       const found = await carAt(request, reply);
       if (!found) return reply;
@@ -175,65 +306,103 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
         return fieldError(reply, problem.field, problem.message);
       }
       const body = parsed.data;
+
+      // Who may hold a car: the checkout page's own gate (a signed-in shopper where the site
+      // gates checkout) and, everywhere, a phone confirmed by a one-time code, which is what a
+      // session is. Without it one address could hold a site's whole stock in minutes.
+      const shopper = await ports.shopper(request);
+      if (!shopper && gateOf(`/cars/${car.slug}/checkout`, settings.gatedRoutes)) return reply.code(401).send({ error: SIGN_IN_TO_RESERVE });
+      if (!shopper || normalisePhone(shopper.phone) !== normalisePhone(body.phone)) return reply.code(401).send({ error: `phone: ${CONFIRM_PHONE}`, field: 'phone' });
       if (!isInStock(car.status)) return reply.code(409).send({ error: car.status === 'sold' ? soldText(car) : notReservable(car) });
 
       // A retry of a reservation whose answer never reached the shopper (the connection dropped)
-      // carries the first attempt's Idempotency-Key, which is that reservation's number: it gets
-      // the same answer instead of being told its own hold makes the car unavailable.
+      // carries the first attempt's Idempotency-Key: it gets the first answer, also while the
+      // first attempt still runs, instead of being told its own hold makes the car unavailable.
       const key = idempotencyKey.safeParse(request.headers['idempotency-key'] ?? randomUUID());
       if (!key.success) return fieldError(reply, 'Idempotency-Key', key.error.issues[0]?.message ?? 'invalid');
-      const now = ports.clock();
-      const earlier = request.headers['idempotency-key'] === undefined ? null : await ports.reservations.byId(request, key.data);
-      if (earlier) {
-        if (earlier.carId !== car.id) return reply.code(422).send({ error: 'Idempotency-Key: this key was used to reserve another car', field: 'Idempotency-Key' });
-        const status = earlier.status === 'held' && earlier.heldUntil <= now ? 'expired' : earlier.status;
-        if (status !== 'held') return reply.code(409).send({ error: `This reservation is ${status}.`, heldUntil: null });
-        return reply.code(201).send({ id: earlier.id, heldUntil: earlier.heldUntil.toISOString(), deposit: earlier.depositCents / 100, paymentReference: earlier.paymentReference });
-      }
-
-      // Checked before the card is touched, so a shopper of a car already held is not charged
-      // even for a moment; the hold below still decides any race.
-      const current = car.reserved ? null : await ports.reservations.activeHold(request, car.id, now);
-      if (car.reserved || current) return reply.code(409).send({ error: alreadyReserved(car), heldUntil: current?.heldUntil.toISOString() ?? null });
-
       const amountCents = depositCents(settings.deposit);
       if (amountCents > 0 && !body.payment) return fieldError(reply, 'payment', `card details are needed for the ${formatDollars(settings.deposit)} deposit`);
-      const id = key.data;
-      const paymentKey = authorisationKey(id);
+      const hash = requestHash(car.id, body);
+      const phoneDigits = normalisePhone(shopper.phone);
+      const id = randomUUID();
+      const paymentKey = amountCents > 0 ? authorisationKey(id) : null;
+
+      // The key is claimed before the card is touched: of requests with one key, one goes on and
+      // the others answer what it answered. A claim released for a retry is claimed again.
+      let claimed = false;
+      for (let attempt = 0; attempt < 3 && !claimed; attempt++) {
+        const earlier = await settledClaim(request, key.data, hash);
+        if (earlier) return replay(request, reply, earlier, hash);
+        // Checked before the card is touched, so a shopper of a car already held is not charged
+        // even for a moment; the hold below still decides any race.
+        const now = ports.clock();
+        const current = car.reserved ? null : await ports.reservations.activeHold(request, car.id, now);
+        if (car.reserved || current) return reply.code(409).send({ error: alreadyReserved(car), heldUntil: current?.heldUntil.toISOString() ?? null });
+        const result = await ports.reservations.claim(request, {
+          key: key.data,
+          requestHash: hash,
+          carId: car.id,
+          phoneDigits,
+          reservationId: id,
+          authorisationKey: paymentKey,
+          leaseUntil: new Date(now.getTime() + settings.leaseSeconds * 1000),
+          now,
+          limit: settings.holdsPerShopper,
+        });
+        if (result.status === 'limited') return reply.code(409).send({ error: `phone: ${tooManyHolds(settings.holdsPerShopper)}`, field: 'phone' });
+        claimed = result.status === 'claimed';
+      }
+      if (!claimed) return reply.code(503).send({ error: PAYMENT_UNAVAILABLE });
+
+      /** Settles this request's claim with a kept answer, and voids its own authorisation when one may exist. */
+      const refuse = async (answer: ClaimAnswer, voidOwed: boolean) => {
+        const settled = await ports.reservations.settle(request, key.data, id, { outcome: 'refused', answer, voidOwed });
+        if (settled && voidOwed && paymentKey && (await voidQuietly(request, ports.payments, paymentKey))) await ports.reservations.voided(request, key.data, id);
+        return reply.code(answer.code).send(answer.body);
+      };
+      /** No answer from the processor: void what it may have made; the key may be tried again once that is done. */
+      const fail = async () => {
+        const settled = await ports.reservations.settle(request, key.data, id, { outcome: 'failed', answer: null, voidOwed: paymentKey !== null });
+        if (settled && (!paymentKey || (await voidQuietly(request, ports.payments, paymentKey)))) await ports.reservations.voided(request, key.data, id);
+      };
+
       let paymentReference: string | null = null;
       // Spec: a $0 deposit is no payment at all.
-      if (amountCents > 0 && body.payment) {
-        const authorisation = await ports.payments.authorise({ amountCents, currency: 'AUD', token: body.payment.token, idempotencyKey: paymentKey, description: `Reservation deposit: ${car.name}, stock ${car.stocknum}` });
-        if (authorisation.status === 'declined') return reply.code(402).send({ error: authorisation.message, field: 'payment' });
+      if (paymentKey && body.payment) {
+        let authorisation: AuthorisationResult;
+        try {
+          authorisation = await ports.payments.authorise({ amountCents, currency: 'AUD', token: body.payment.token, idempotencyKey: paymentKey, description: `Reservation deposit: ${car.name}, stock ${car.stocknum}` });
+        } catch (error) {
+          await fail();
+          throw error;
+        }
+        if (authorisation.status === 'declined') return refuse({ code: 402, body: { error: authorisation.message, field: 'payment' } }, false);
         if (authorisation.status === 'unavailable') {
-          // No answer is not no authorisation: void whatever the processor may have made.
-          await voidQuietly(request, ports.payments, paymentKey);
+          await fail();
           return reply.code(503).send({ error: PAYMENT_UNAVAILABLE });
         }
         paymentReference = authorisation.reference;
+        await ports.reservations.authorised(request, key.data, id, paymentReference);
       }
 
-      let held: Awaited<ReturnType<ReservationStore['hold']>>;
-      try {
-        held = await ports.reservations.hold(request, {
-          id,
-          carId: car.id,
-          shopper: { name: body.name, email: body.email, phone: normalisePhone(body.phone) },
-          depositCents: amountCents,
-          paymentReference,
-          cardLast4: amountCents > 0 ? (body.payment?.last4 ?? null) : null,
-          heldUntil: holdEndsAt(now, settings.holdSeconds),
-          now,
-        });
-      } catch (error) {
-        if (paymentReference) await voidQuietly(request, ports.payments, paymentKey);
-        throw error;
-      }
-      if (held.status === 'taken') {
-        // Another shopper's hold won the race after this card was authorised: release it.
-        if (paymentReference) await voidQuietly(request, ports.payments, paymentKey);
-        return reply.code(409).send({ error: alreadyReserved(car), heldUntil: held.heldUntil?.toISOString() ?? null });
-      }
+      // An error here leaves the claim pending: whether the hold was written is not known, so
+      // nothing is voided now; once the lease has passed the platform voids it if no hold exists.
+      const now = ports.clock();
+      const held = await ports.reservations.hold(request, {
+        id,
+        carId: car.id,
+        shopper: { name: body.name, email: body.email, phone: normalisePhone(body.phone) },
+        depositCents: amountCents,
+        paymentReference,
+        cardLast4: amountCents > 0 ? (body.payment?.last4 ?? null) : null,
+        heldUntil: holdEndsAt(now, settings.holdSeconds),
+        now,
+        claimKey: key.data,
+      });
+      // The lease passed and the platform took the claim over: it voids the authorisation.
+      if (held.status === 'lapsed') return reply.code(503).send({ error: PAYMENT_UNAVAILABLE });
+      // Another shopper's hold won the race after this card was authorised: release this request's own authorisation.
+      if (held.status === 'taken') return refuse({ code: 409, body: { error: alreadyReserved(car), heldUntil: held.heldUntil?.toISOString() ?? null } }, paymentReference !== null);
       return reply.code(201).send({ id: held.reservation.id, heldUntil: held.reservation.heldUntil.toISOString(), deposit: settings.deposit, paymentReference });
     },
   );
@@ -257,12 +426,16 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
   });
 
   // The shopper changes their mind: the number from their confirmation cancels the hold and
-  // voids the deposit (spec: 'the deposit is 100% refundable').
+  // voids the deposit (spec: 'the deposit is 100% refundable'). Only the shopper who made it may:
+  // signed in with the phone it was made with (the number alone is on a screenshot or a receipt).
   fastify.delete<{ Params: { id: string } }>('/reservations/:id', async (request, reply) => {
     const id = reservationId.safeParse(request.params.id);
     if (!id.success) return fieldError(reply, 'id', id.error.issues[0]?.message ?? 'invalid');
     if (!ports.reservationSettings(request)) return reply.code(404).send({ error: NO_SITE });
-    const cancelled = await ports.reservations.cancel(request, id.data, ports.clock());
+    const shopper = await ports.shopper(request);
+    if (!shopper) return reply.code(401).send({ error: SIGN_IN_TO_CANCEL });
+    // Another shopper's reservation reads as none: its number tells a stranger nothing.
+    const cancelled = await ports.reservations.cancel(request, id.data, normalisePhone(shopper.phone), ports.clock());
     if (!cancelled) return reply.code(404).send({ error: 'No reservation with this number is held on this site' });
     if (cancelled.paymentReference) await voidQuietly(request, ports.payments, authorisationKey(cancelled.id));
     return reply.send({ id: cancelled.id, status: cancelled.status });
@@ -271,13 +444,15 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
 
 /**
  * Voids an authorisation, logging rather than failing when the processor cannot be reached: the
- * shopper's answer does not depend on it, and an authorisation nobody captures lapses by itself
- * (the log names it so the dealer can release it sooner).
+ * shopper's answer does not depend on it. False when it was not done: the claim then still owes
+ * it and the platform's reconciler tries again.
  */
-async function voidQuietly(request: FastifyRequest, payments: PaymentGateway, idempotencyKey: string): Promise<void> {
+async function voidQuietly(request: FastifyRequest, payments: PaymentGateway, idempotencyKey: string): Promise<boolean> {
   try {
     await payments.voidAuthorisation(idempotencyKey);
+    return true;
   } catch (error) {
     request.log.error({ err: error, idempotencyKey }, 'mf-vehicle: a deposit authorisation could not be voided');
+    return false;
   }
 }

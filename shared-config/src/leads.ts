@@ -144,7 +144,8 @@ export function createLeadSender(fetchImpl: typeof fetch = (...args) => fetch(..
       return error ? { status: 'failed', message: LEAD_FAILED, detail: error } : { status: 'failed', message: LEAD_UNEXPECTED_ERROR };
     }
     if (response.status >= 500) return { status: 'failed', message: LEAD_SUBMIT_ERROR };
-    if (response.status === 400 && typeof answer?.field === 'string' && answer.field.startsWith('userData.')) {
+    // A test-drive time another shopper booked first (409) is shown under its field, as a refused value is.
+    if ((response.status === 400 || response.status === 409) && typeof answer?.field === 'string' && answer.field.startsWith('userData.')) {
       return { status: 'invalid', field: answer.field.slice('userData.'.length), message: (error ?? '').replace(/^[\w.]+: /, '') };
     }
     if (response.status === 429) return { status: 'failed', message: error ?? LEAD_FAILED };

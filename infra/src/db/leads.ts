@@ -4,84 +4,138 @@ import type { PlatformTables } from './schema';
 
 type Db = Kysely<PlatformTables>;
 
-export type StoredLead = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' };
+export type StoredLead = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' } | { status: 'taken' };
 
 export interface LeadInput {
   tenant: string;
   form: string;
+  /** A test drive's `userData.location_id` and `userData.dateTime` are its slot (one lead each). */
   payload: Record<string, unknown>;
   /** The sender's mobile, digits only with +61 as 0 (the per-phone limit counts by it). */
   phoneDigits: string | null;
   idempotency: { key: string; bodyHash: string } | null;
   /**
    * At most `max` leads from this phone on this site since `since`: over it, the lead is not
-   * stored ('limited'). Leads sent with an idempotency key are not limited (a retry is not a
-   * new lead). Checked in the statement that stores the lead; leads from one phone written in
-   * the same batch do not see each other, so a burst may pass the limit by its batch-mates.
+   * stored ('limited'). A lead with a fresh idempotency key counts like any other; only a retry
+   * of a key already stored is answered from its first without counting.
    */
   phoneLimit?: { max: number; since: Date } | null;
+}
+
+/** A test drive's slot, from the lead's own values (the form checked them). */
+function slotOf(input: LeadInput): { location: string; time: string } | null {
+  if (input.form !== 'test-drive') return null;
+  const userData = input.payload['userData'];
+  if (!userData || typeof userData !== 'object') return null;
+  const { location_id: location, dateTime: time } = userData as Record<string, unknown>;
+  return typeof location === 'string' && typeof time === 'string' ? { location, time } : null;
+}
+
+/**
+ * Takes, until the transaction ends, one lock per phone and site that these leads are limited by,
+ * in one order (so two batches cannot wait on each other). Counting a phone's leads and inserting
+ * is not enough alone: on PostgreSQL two transactions can both count 9 and both insert. With the
+ * lock the second counts after the first has committed. (PGlite runs one transaction at a time;
+ * the lock costs it one statement.)
+ */
+async function lockPhones(trx: Db, keys: readonly string[]): Promise<void> {
+  const values = sql.join(keys.map((key) => sql`(${key}::text)`));
+  await sql`
+    select pg_advisory_xact_lock(h)
+    from (select distinct hashtextextended('lead-phone:' || k, 0) as h from (values ${values}) as v (k)) as locks
+    order by h`.execute(trx);
 }
 
 /**
  * Stores leads, each with its outbox row, in one statement: a data-modifying CTE whose leads'
  * insert and outbox rows' insert commit together or not at all, in one round trip (the embedded
  * database pays a fixed cost per statement on its thread, so the phone check, the lead and its
- * outbox row are one statement, not four). A lead over its phone limit is not inserted
- * ('limited'). With an idempotency key, a lead whose key the site has seen is answered from the
- * first: the same lead id when the body is the same, a conflict when it is not. Two leads racing
- * with one key (in this batch or another) meet at the unique constraint: the loser reads the
- * winner's row, committed by then (an insert that meets another transaction's uncommitted key
- * waits for it to end).
+ * outbox row are one statement, not four). The database decides what must hold under any race:
+ *
+ * - Per phone, a lead is counted with the phone's stored leads of the window and its batch-mates
+ *   before it; over the limit it is not inserted ('limited'). Limited leads are written in a
+ *   transaction that holds their phones' locks first (lockPhones).
+ * - A key the site has seen is answered from the first: the same lead id when the body is the
+ *   same, a conflict when it is not. Two leads racing with one key meet at the unique constraint.
+ * - A test drive's slot is one lead's: two bookings racing for it meet at the unique index
+ *   leads_one_booking_per_slot, and the second is 'taken'.
+ *
+ * `on conflict do nothing` names no index on purpose: both unique indexes decide, and an insert
+ * that meets another transaction's uncommitted row waits for it to end, so the loser reads the
+ * winner's row, committed by then.
  */
 async function writeLeads(db: Db, inputs: readonly LeadInput[]): Promise<StoredLead[]> {
-  // Ids chosen here, so the rows the insert skipped (limited, or a key seen before) are known by theirs.
-  const rows = inputs.map((input) => ({
-    id: randomUUID(),
-    tenant: input.tenant,
-    form: input.form,
-    payload: JSON.stringify(input.payload),
-    idempotency_key: input.idempotency?.key ?? null,
-    body_hash: input.idempotency?.bodyHash ?? null,
-    phone_digits: input.phoneDigits,
-    limit: input.idempotency ? null : (input.phoneLimit ?? null),
-  }));
+  // Ids chosen here, so the rows the insert skipped (limited, a key seen before, a slot taken) are known by theirs.
+  const rows = inputs.map((input, order) => {
+    const slot = slotOf(input);
+    return {
+      id: randomUUID(),
+      order,
+      tenant: input.tenant,
+      form: input.form,
+      payload: JSON.stringify(input.payload),
+      idempotency_key: input.idempotency?.key ?? null,
+      body_hash: input.idempotency?.bodyHash ?? null,
+      phone_digits: input.phoneDigits,
+      limit: input.phoneDigits ? (input.phoneLimit ?? null) : null,
+      slot,
+    };
+  });
   // Written in SQL: the candidates are a VALUES list filtered by the phone check, which Kysely's
   // insert builder does not express. Every value is a parameter.
   const candidates = sql.join(
     rows.map(
       (row) =>
-        sql`(${row.id}::uuid, ${row.tenant}::text, ${row.form}::text, ${row.payload}::jsonb, ${row.idempotency_key}::text, ${row.body_hash}::text, ${row.phone_digits}::text, ${row.limit?.max ?? null}::int, ${row.limit?.since ?? null}::timestamptz)`,
+        sql`(${row.id}::uuid, ${row.order}::int, ${row.tenant}::text, ${row.form}::text, ${row.payload}::jsonb, ${row.idempotency_key}::text, ${row.body_hash}::text, ${row.phone_digits}::text, ${row.limit?.max ?? null}::int, ${row.limit?.since ?? null}::timestamptz, ${row.slot?.location ?? null}::text, ${row.slot?.time ?? null}::text)`,
     ),
   );
-  const result = await sql<{ id: string }>`
-    with candidate (id, tenant, form, payload, idempotency_key, body_hash, phone_digits, limit_max, limit_since) as (values ${candidates}),
+  const statement = sql<{ id: string; stored: boolean }>`
+    with candidate (id, ord, tenant, form, payload, idempotency_key, body_hash, phone_digits, limit_max, limit_since, booking_location, booking_time) as (values ${candidates}),
+    fresh as (
+      select c.*, row_number() over (partition by c.tenant, c.phone_digits order by c.ord) - 1 as earlier
+      from candidate c
+      where c.idempotency_key is null or not exists (select 1 from leads l where l.tenant = c.tenant and l.idempotency_key = c.idempotency_key)
+    ),
+    allowed as (
+      select f.* from fresh f
+      where f.limit_max is null
+         or (select count(*) from leads l where l.tenant = f.tenant and l.phone_digits = f.phone_digits and l.created_at > f.limit_since) + f.earlier < f.limit_max
+    ),
     inserted as (
-      insert into leads (id, tenant, form, payload, idempotency_key, body_hash, phone_digits)
-      select c.id, c.tenant, c.form, c.payload, c.idempotency_key, c.body_hash, c.phone_digits from candidate c
-      where c.limit_max is null
-         or (select count(*) from leads l where l.tenant = c.tenant and l.phone_digits = c.phone_digits and l.created_at > c.limit_since) < c.limit_max
-      on conflict (tenant, idempotency_key) do nothing
+      insert into leads (id, tenant, form, payload, idempotency_key, body_hash, phone_digits, booking_location, booking_time)
+      select a.id, a.tenant, a.form, a.payload, a.idempotency_key, a.body_hash, a.phone_digits, a.booking_location, a.booking_time from allowed a
+      on conflict do nothing
       returning id, tenant
     ),
     outbox as (insert into lead_outbox (lead_id, tenant) select id, tenant from inserted)
-    select id from inserted`.execute(db);
-  const inserted = new Set(result.rows.map((row) => row.id));
-  // Not inserted without a key: over the phone limit (a lead without a key cannot meet another's).
-  const skipped = rows.filter((row) => !inserted.has(row.id) && row.idempotency_key !== null);
+    select a.id, exists (select 1 from inserted i where i.id = a.id) as stored from allowed a`;
+  const phones = [...new Set(rows.filter((row) => row.limit).map((row) => `${row.tenant}:${row.phone_digits ?? ''}`))].sort();
+  const result =
+    phones.length === 0
+      ? await statement.execute(db)
+      : await db.transaction().execute(async (trx) => {
+          await lockPhones(trx, phones);
+          return statement.execute(trx);
+        });
+  const allowed = new Map(result.rows.map((row) => [row.id, row.stored]));
+  // A keyed lead not stored may be a retry (or have raced one): its key's first lead answers it.
+  const keyed = rows.filter((row) => allowed.get(row.id) !== true && row.idempotency_key !== null);
   const first =
-    skipped.length === 0
+    keyed.length === 0
       ? []
       : await db
           .selectFrom('leads')
           .select(['id', 'tenant', 'idempotency_key', 'body_hash'])
-          .where((eb) => eb.or(skipped.map((row) => eb.and([eb('tenant', '=', row.tenant), eb('idempotency_key', '=', row.idempotency_key ?? '')]))))
+          .where((eb) => eb.or(keyed.map((row) => eb.and([eb('tenant', '=', row.tenant), eb('idempotency_key', '=', row.idempotency_key ?? '')]))))
           .execute();
   return rows.map((row): StoredLead => {
-    if (inserted.has(row.id)) return { status: 'stored', leadId: row.id };
-    if (row.idempotency_key === null) return { status: 'limited' };
-    const winner = first.find((candidate) => candidate.tenant === row.tenant && candidate.idempotency_key === row.idempotency_key);
-    if (!winner) throw new Error(`lead with key ${row.idempotency_key} was neither stored nor found`);
-    return winner.body_hash === row.body_hash ? { status: 'replayed', leadId: winner.id } : { status: 'conflict' };
+    const passed = allowed.get(row.id);
+    if (passed === true) return { status: 'stored', leadId: row.id };
+    const winner = row.idempotency_key === null ? undefined : first.find((candidate) => candidate.tenant === row.tenant && candidate.idempotency_key === row.idempotency_key);
+    if (winner) return winner.body_hash === row.body_hash ? { status: 'replayed', leadId: winner.id } : { status: 'conflict' };
+    if (passed === undefined) return { status: 'limited' };
+    if (row.slot) return { status: 'taken' };
+    throw new Error(`lead ${row.id} was neither stored nor refused by a rule`);
   });
 }
 
@@ -169,21 +223,16 @@ export async function recentLeads(db: Db, tenant: string, limit = 50): Promise<L
   }));
 }
 
-/**
- * Test-drive times booked at a location from `fromDate` on (the dealer's 'YYYY-MM-DDTHH:mm'),
- * leaving out the lead sent with `exceptKey` (a retry must not find its own booking in the way).
- */
-export async function bookedTestDrives(db: Db, tenant: string, locationId: string, fromDate: string, exceptKey: string | null): Promise<string[]> {
-  let query = db
+/** Test-drive times booked at a location from `fromDate` on (the dealer's 'YYYY-MM-DDTHH:mm'). */
+export async function bookedTestDrives(db: Db, tenant: string, locationId: string, fromDate: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('leads')
-    .select(sql<string>`payload->'userData'->>'dateTime'`.as('dateTime'))
+    .select('booking_time')
     .where('tenant', '=', tenant)
-    .where('form', '=', 'test-drive')
-    .where(sql<string>`payload->'userData'->>'location_id'`, '=', locationId)
-    .where(sql<string>`payload->'userData'->>'dateTime'`, '>=', fromDate);
-  if (exceptKey) query = query.where((eb) => eb.or([eb('idempotency_key', 'is', null), eb('idempotency_key', '!=', exceptKey)]));
-  const rows = await query.execute();
-  return rows.map((row) => row.dateTime);
+    .where('booking_location', '=', locationId)
+    .where('booking_time', '>=', fromDate)
+    .execute();
+  return rows.flatMap((row) => (row.booking_time === null ? [] : [row.booking_time]));
 }
 
 /** A phone's leads on a site, newest first (the shopper's garage): the index on (tenant, phone_digits, created_at) answers it. */

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { parseTenantConfig } from '@forecourt/shared-config/tenant';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { NewHold } from '../../../mf-vehicle/server';
+import type { NewClaim, NewHold } from '../../../mf-vehicle/server';
 import type { Database } from './database';
-import { activeHold, cancelHold, expireDue, heldCars, hold, shopperReservations } from './reservations';
+import { activeHold, cancelHold, claim, claimOf, claimVoided, expireDue, heldCars, hold, settleClaim, shopperReservations, unsettledClaims } from './reservations';
 import { replaceTenantStock } from './stock';
 import { generateTenantStock } from '../stock/seed/generate';
 import { openTestDatabase, testEngines } from '../testing/test-database';
@@ -92,7 +93,7 @@ describe.each(testEngines())('reservations on %s', (engine) => {
     const tenant = site();
     const made = newHold('car-1');
     await hold(database.db, tenant, made);
-    expect(await cancelHold(database.db, tenant, made.id, at(1))).toMatchObject({ id: made.id, status: 'cancelled' });
+    expect(await cancelHold(database.db, tenant, made.id, '0412345678', at(1))).toMatchObject({ id: made.id, status: 'cancelled' });
     expect(await activeHold(database.db, tenant, 'car-1', at(1))).toBeNull();
     expect((await hold(database.db, tenant, newHold('car-1', { now: at(2), heldUntil: at(50) }))).status).toBe('held');
   });
@@ -101,13 +102,21 @@ describe.each(testEngines())('reservations on %s', (engine) => {
     const tenant = site();
     const made = newHold('car-1');
     await hold(database.db, tenant, made);
-    expect(await cancelHold(database.db, tenant, made.id, at(48))).toBeNull();
+    expect(await cancelHold(database.db, tenant, made.id, '0412345678', at(48))).toBeNull();
+  });
+
+  it('cancels nothing for another phone', async () => {
+    const tenant = site();
+    const made = newHold('car-1');
+    await hold(database.db, tenant, made);
+    expect(await cancelHold(database.db, tenant, made.id, '0499999999', at(1))).toBeNull();
+    expect(await activeHold(database.db, tenant, 'car-1', at(1))).toMatchObject({ id: made.id });
   });
 
   it('cancels nothing on another site', async () => {
     const made = newHold('car-1');
     await hold(database.db, site(), made);
-    expect(await cancelHold(database.db, site(), made.id, at(1))).toBeNull();
+    expect(await cancelHold(database.db, site(), made.id, '0412345678', at(1))).toBeNull();
   });
 
   it('names each car whose hold ended once, however often the sweep runs', async () => {
@@ -144,5 +153,88 @@ describe.each(testEngines())('reservations on %s', (engine) => {
     await hold(database.db, tenant, made);
     const [reservation] = await shopperReservations(database.db, tenant, '0400111222', at(1));
     expect(reservation).toMatchObject({ id: made.id, status: 'held', car: null });
+  });
+  describe('claims', () => {
+    const newClaim = (overrides: Partial<NewClaim> = {}): NewClaim => {
+      const reservationId = randomUUID();
+      return { key: randomUUID(), requestHash: 'hash-1', carId: 'car-1', phoneDigits: '0412345678', reservationId, authorisationKey: `reservation:${reservationId}`, leaseUntil: at(1), now: start, limit: 2, ...overrides };
+    };
+
+    it('lets one of 20 requests with one key at once claim it, and shows the others that claim', async () => {
+      const tenant = site();
+      const key = randomUUID();
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => claim(database.db, tenant, newClaim({ key, carId: `car-${i}` }))));
+      const claimed = results.filter((result) => result.status === 'claimed');
+      expect(claimed).toHaveLength(1);
+      const winner = await claimOf(database.db, tenant, key);
+      expect(results.filter((result) => result.status === 'exists')).toEqual(Array.from({ length: 19 }, () => ({ status: 'exists', claim: winner })));
+    });
+
+    it('lets a phone have at most its limit of holds and attempts in flight, of 20 claims at once', async () => {
+      const tenant = site();
+      // Every connection of the pool open first, so the 20 transactions truly overlap on PostgreSQL.
+      await Promise.all(Array.from({ length: 10 }, () => sql`select pg_sleep(0.05)`.execute(database.db)));
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => claim(database.db, tenant, newClaim({ carId: `car-${i}` }))));
+      expect(results.filter((result) => result.status === 'claimed')).toHaveLength(2);
+      expect(results.filter((result) => result.status === 'limited')).toHaveLength(18);
+    });
+
+    it('counts a phone’s live holds against its limit, and no longer an ended one', async () => {
+      const tenant = site();
+      await hold(database.db, tenant, newHold('car-1'));
+      await hold(database.db, tenant, newHold('car-2', { heldUntil: at(1) }));
+      expect((await claim(database.db, tenant, newClaim({ carId: 'car-3', now: start }))).status).toBe('limited');
+      expect((await claim(database.db, tenant, newClaim({ carId: 'car-3', now: at(2), leaseUntil: at(3) }))).status).toBe('claimed');
+    });
+
+    it('keeps one site’s key apart from another site’s', async () => {
+      const key = randomUUID();
+      expect((await claim(database.db, site(), newClaim({ key }))).status).toBe('claimed');
+      expect((await claim(database.db, site(), newClaim({ key }))).status).toBe('claimed');
+    });
+
+    it('marks the claim held with its hold, in one transaction', async () => {
+      const tenant = site();
+      const made = newClaim();
+      await claim(database.db, tenant, made);
+      expect((await hold(database.db, tenant, newHold('car-1', { id: made.reservationId, claimKey: made.key }))).status).toBe('held');
+      expect((await claimOf(database.db, tenant, made.key))?.outcome).toBe('held');
+    });
+
+    it('reconciles a claim left in flight only once its lease has passed, and then refuses its late hold', async () => {
+      const tenant = site();
+      const made = newClaim({ leaseUntil: at(1) });
+      await claim(database.db, tenant, made);
+      const mine = (claims: Array<{ tenant: string; key: string }>) => claims.filter((unsettled) => unsettled.tenant === tenant);
+      expect(mine(await unsettledClaims(database.db, at(0.5)))).toEqual([]);
+      expect(mine(await unsettledClaims(database.db, at(1)))).toEqual([{ tenant, key: made.key, reservationId: made.reservationId, authorisationKey: made.authorisationKey }]);
+      expect(await hold(database.db, tenant, newHold('car-1', { id: made.reservationId, claimKey: made.key }))).toEqual({ status: 'lapsed' });
+      expect(await activeHold(database.db, tenant, 'car-1', at(1))).toBeNull();
+    });
+
+    it('never reconciles a claim whose hold was made', async () => {
+      const tenant = site();
+      const made = newClaim({ leaseUntil: at(1) });
+      await claim(database.db, tenant, made);
+      await hold(database.db, tenant, newHold('car-1', { id: made.reservationId, claimKey: made.key }));
+      expect((await unsettledClaims(database.db, at(2))).filter((unsettled) => unsettled.tenant === tenant)).toEqual([]);
+    });
+
+    it('reconciles a refused claim whose void is owed, and releases a failed one once voided', async () => {
+      const tenant = site();
+      const refused = newClaim({ carId: 'car-1' });
+      const failed = newClaim({ carId: 'car-2' });
+      await claim(database.db, tenant, refused);
+      await claim(database.db, tenant, failed);
+      expect(await settleClaim(database.db, tenant, refused.key, refused.reservationId, { outcome: 'refused', answer: { code: 409, body: { error: 'taken' } }, voidOwed: true })).toBe(true);
+      expect(await settleClaim(database.db, tenant, failed.key, failed.reservationId, { outcome: 'failed', answer: null, voidOwed: true })).toBe(true);
+      const owed = (await unsettledClaims(database.db, at(1))).filter((unsettled) => unsettled.tenant === tenant).map((unsettled) => unsettled.key);
+      expect(owed.sort()).toEqual([refused.key, failed.key].sort());
+      await claimVoided(database.db, tenant, refused.key, refused.reservationId);
+      await claimVoided(database.db, tenant, failed.key, failed.reservationId);
+      expect(await claimOf(database.db, tenant, refused.key)).toMatchObject({ outcome: 'refused', answer: { code: 409, body: { error: 'taken' } } });
+      expect(await claimOf(database.db, tenant, failed.key)).toBeNull();
+      expect((await unsettledClaims(database.db, at(1))).filter((unsettled) => unsettled.tenant === tenant)).toEqual([]);
+    });
   });
 });

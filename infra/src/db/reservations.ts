@@ -1,7 +1,7 @@
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { NewHold, Reservation, ShopperReservation } from '../../../mf-vehicle/server';
-import type { PlatformTables, ReservationsTable } from './schema';
+import type { ClaimAnswer, ClaimResult, NewClaim, NewHold, Reservation, ReservationClaim, ShopperReservation } from '../../../mf-vehicle/server';
+import type { PlatformTables, ReservationClaimsTable, ReservationsTable } from './schema';
 
 /**
  * Reserve online's table (migrations/0007_reservations.ts). A hold counts while its row is
@@ -12,6 +12,7 @@ import type { PlatformTables, ReservationsTable } from './schema';
 
 type Db = Kysely<PlatformTables>;
 type Row = Selectable<ReservationsTable>;
+type ClaimRow = Selectable<ReservationClaimsTable>;
 
 /** A car of a site, as the sweep and the search index name it. */
 export interface CarKey {
@@ -19,7 +20,7 @@ export interface CarKey {
   carId: string;
 }
 
-export type HoldResult = { status: 'held'; reservation: Reservation } | { status: 'taken'; heldUntil: Date | null };
+export type HoldResult = { status: 'held'; reservation: Reservation } | { status: 'taken'; heldUntil: Date | null } | { status: 'lapsed' };
 
 // Both drivers give timestamptz as a Date today; a string is read the same way if one does not.
 const toDate = (value: Date | string): Date => new Date(value);
@@ -46,9 +47,25 @@ export async function reservationById(db: Db, tenant: string, id: string): Promi
  * inserted unless another 'held' row is there. Two shoppers at once meet at the unique index: the
  * second insert waits for the first transaction and then does nothing, and reads the winner's end,
  * committed by then. Neither is ever told an error.
+ *
+ * With `claimKey`, the hold settles that claim: its row is locked first and must still be pending
+ * with this reservation id ('lapsed' otherwise: the reconciler took it over), and it is marked
+ * held in the same transaction, so a claim is held exactly when its reservation exists.
  */
 export async function hold(db: Db, tenant: string, input: NewHold): Promise<HoldResult> {
   return db.transaction().execute(async (trx) => {
+    if (input.claimKey !== undefined) {
+      const mine = await trx
+        .selectFrom('reservation_claims')
+        .select('key')
+        .where('tenant', '=', tenant)
+        .where('key', '=', input.claimKey)
+        .where('reservation_id', '=', input.id)
+        .where('outcome', '=', 'pending')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!mine) return { status: 'lapsed' } as const;
+    }
     await trx.updateTable('reservations').set({ status: 'expired' }).where('tenant', '=', tenant).where('car_id', '=', input.carId).where('status', '=', 'held').where('held_until', '<=', input.now).execute();
     const inserted = await trx
       .insertInto('reservations')
@@ -71,16 +88,162 @@ export async function hold(db: Db, tenant: string, input: NewHold): Promise<Hold
       .onConflict((conflict) => conflict.columns(['tenant', 'car_id']).where(sql.ref('status'), '=', sql.lit('held')).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) return { status: 'held', reservation: toReservation(inserted) };
+    if (inserted) {
+      if (input.claimKey !== undefined) await trx.updateTable('reservation_claims').set({ outcome: 'held' }).where('tenant', '=', tenant).where('key', '=', input.claimKey).execute();
+      return { status: 'held', reservation: toReservation(inserted) } as const;
+    }
     const winner = await trx.selectFrom('reservations').select('held_until').where('tenant', '=', tenant).where('car_id', '=', input.carId).where('status', '=', 'held').executeTakeFirst();
     // No winner left: it was cancelled between our insert and this read; the car is 'taken' for this attempt all the same.
-    return { status: 'taken', heldUntil: winner ? toDate(winner.held_until) : null };
+    return { status: 'taken', heldUntil: winner ? toDate(winner.held_until) : null } as const;
   });
 }
 
-/** Ends the site's hold `id` as cancelled, if it still counts at `now`; null otherwise. */
-export async function cancelHold(db: Db, tenant: string, id: string, now: Date): Promise<Reservation | null> {
-  const row = await db.updateTable('reservations').set({ status: 'cancelled' }).where('tenant', '=', tenant).where('id', '=', id).where('status', '=', 'held').where('held_until', '>', now).returningAll().executeTakeFirst();
+function toClaim(row: ClaimRow): ReservationClaim {
+  return {
+    key: row.key,
+    requestHash: row.request_hash,
+    carId: row.car_id,
+    reservationId: row.reservation_id,
+    outcome: row.outcome,
+    answer: row.answer_code !== null && row.answer_body !== null ? { code: row.answer_code, body: row.answer_body } : null,
+    leaseUntil: toDate(row.lease_until),
+  };
+}
+
+/** The site's claim of `key`, or null. */
+export async function claimOf(db: Db, tenant: string, key: string): Promise<ReservationClaim | null> {
+  const row = await db.selectFrom('reservation_claims').selectAll().where('tenant', '=', tenant).where('key', '=', key).executeTakeFirst();
+  return row ? toClaim(row) : null;
+}
+
+/**
+ * Claims a reservation attempt's key on the site, in one transaction that first takes a lock on
+ * site and phone: the phone's live holds and attempts in flight are counted and the claim written
+ * while no other request for that phone can count, on PostgreSQL's concurrent transactions as on
+ * PGlite's sequential ones. A key already claimed (by a request for any phone) is 'exists'.
+ */
+export async function claim(db: Db, tenant: string, input: NewClaim): Promise<ClaimResult> {
+  return db.transaction().execute(async (trx): Promise<ClaimResult> => {
+    // Held until the transaction ends; hashed to the lock's 64-bit key.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`reservation-claims\n${tenant}\n${input.phoneDigits}`}, 0))`.execute(trx);
+    const existing = await trx.selectFrom('reservation_claims').selectAll().where('tenant', '=', tenant).where('key', '=', input.key).executeTakeFirst();
+    if (existing) return { status: 'exists', claim: toClaim(existing) };
+    const holds = await trx
+      .selectFrom('reservations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant', '=', tenant)
+      .where('phone_digits', '=', input.phoneDigits)
+      .where('status', '=', 'held')
+      .where('held_until', '>', input.now)
+      .executeTakeFirstOrThrow();
+    // A claim in flight past its lease no longer counts: the reconciler settles it.
+    const inFlight = await trx
+      .selectFrom('reservation_claims')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant', '=', tenant)
+      .where('phone_digits', '=', input.phoneDigits)
+      .where('outcome', '=', 'pending')
+      .where('lease_until', '>', input.now)
+      .executeTakeFirstOrThrow();
+    if (Number(holds.n) + Number(inFlight.n) >= input.limit) return { status: 'limited' };
+    const inserted = await trx
+      .insertInto('reservation_claims')
+      .values({
+        tenant,
+        key: input.key,
+        request_hash: input.requestHash,
+        car_id: input.carId,
+        phone_digits: input.phoneDigits,
+        reservation_id: input.reservationId,
+        authorisation_key: input.authorisationKey,
+        outcome: 'pending',
+        lease_until: input.leaseUntil,
+        created_at: input.now,
+      })
+      .onConflict((conflict) => conflict.columns(['tenant', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (inserted) return { status: 'claimed' };
+    // Claimed meanwhile by a request for another phone (another lock): its row is committed by now.
+    const other = await trx.selectFrom('reservation_claims').selectAll().where('tenant', '=', tenant).where('key', '=', input.key).executeTakeFirstOrThrow();
+    return { status: 'exists', claim: toClaim(other) };
+  });
+}
+
+const ownPending = (db: Db, tenant: string, key: string, reservationId: string) =>
+  db.updateTable('reservation_claims').where('tenant', '=', tenant).where('key', '=', key).where('reservation_id', '=', reservationId).where('outcome', '=', 'pending');
+
+/** Records the authorisation's reference on the request's own pending claim. */
+export async function recordAuthorisation(db: Db, tenant: string, key: string, reservationId: string, reference: string): Promise<void> {
+  await ownPending(db, tenant, key, reservationId).set({ authorisation_reference: reference }).execute();
+}
+
+/** Settles the request's own pending claim without a hold; false when it is no longer pending (reconciled). */
+export async function settleClaim(db: Db, tenant: string, key: string, reservationId: string, settlement: { outcome: 'refused' | 'failed'; answer: ClaimAnswer | null; voidOwed: boolean }): Promise<boolean> {
+  const row = await ownPending(db, tenant, key, reservationId)
+    .set({
+      outcome: settlement.outcome,
+      answer_code: settlement.answer?.code ?? null,
+      answer_body: settlement.answer ? JSON.stringify(settlement.answer.body) : null,
+      void_owed: settlement.voidOwed,
+    })
+    .returning('key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The claim's owed void is done: a refused claim keeps its answer for retries, a failed one is released so a retry may try again. */
+export async function claimVoided(db: Db, tenant: string, key: string, reservationId: string): Promise<void> {
+  await db.deleteFrom('reservation_claims').where('tenant', '=', tenant).where('key', '=', key).where('reservation_id', '=', reservationId).where('outcome', '=', 'failed').execute();
+  await db.updateTable('reservation_claims').set({ void_owed: false }).where('tenant', '=', tenant).where('key', '=', key).where('reservation_id', '=', reservationId).where('outcome', '=', 'refused').execute();
+}
+
+/** A claim the reconciler settles: its site, key, reservation and the authorisation to void (null: none was asked for). */
+export interface UnsettledClaim {
+  tenant: string;
+  key: string;
+  reservationId: string;
+  authorisationKey: string | null;
+}
+
+/**
+ * The claims whose lease has passed at `now` and whose authorisation holds nothing: those still
+ * pending (their request died or overran) are taken over first, in the one UPDATE that also makes
+ * a late hold of theirs 'lapsed' (hold() locks and checks the same row), and those settled with a
+ * void still owed. Only the lease decides: a request of another server still within its lease is
+ * never touched, whatever restarts meanwhile.
+ */
+export async function unsettledClaims(db: Db, now: Date): Promise<UnsettledClaim[]> {
+  await db
+    .updateTable('reservation_claims')
+    .set({ outcome: 'failed', void_owed: sql<boolean>`authorisation_key is not null` })
+    .where('outcome', '=', 'pending')
+    .where('lease_until', '<=', now)
+    // A claim is marked held with its reservation in one transaction; this says the same thing in the query's own words.
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('reservations').select('reservations.id').whereRef('reservations.id', '=', 'reservation_claims.reservation_id'))))
+    .execute();
+  const rows = await db
+    .selectFrom('reservation_claims')
+    .select(['tenant', 'key', 'reservation_id', 'authorisation_key'])
+    .where('lease_until', '<=', now)
+    .where((eb) => eb.or([eb('void_owed', '=', true), eb.and([eb('outcome', '=', 'failed'), eb('authorisation_key', 'is', null)])]))
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({ tenant: row.tenant, key: row.key, reservationId: row.reservation_id, authorisationKey: row.authorisation_key }));
+}
+
+/** Ends the site's hold `id` made with the phone `phoneDigits` as cancelled, if it still counts at `now`; null otherwise. */
+export async function cancelHold(db: Db, tenant: string, id: string, phoneDigits: string, now: Date): Promise<Reservation | null> {
+  const row = await db
+    .updateTable('reservations')
+    .set({ status: 'cancelled' })
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .where('phone_digits', '=', phoneDigits)
+    .where('status', '=', 'held')
+    .where('held_until', '>', now)
+    .returningAll()
+    .executeTakeFirst();
   return row ? toReservation(row) : null;
 }
 

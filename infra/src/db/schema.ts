@@ -158,6 +158,9 @@ export interface LeadsTable {
   body_hash: string | null;
   /** The sender's mobile, digits only with +61 as 0 (the per-phone limit). */
   phone_digits: string | null;
+  /** A test drive's slot: its location and the dealer's time ('YYYY-MM-DDTHH:mm'), one lead each (migration 0013). */
+  booking_location: string | null;
+  booking_time: string | null;
   created_at: DefaultedTimestamp;
 }
 
@@ -206,6 +209,23 @@ export interface ReservationsTable {
   phone_digits: string;
 }
 
+export interface ReservationClaimsTable {
+  tenant: string;
+  key: string;
+  request_hash: string;
+  car_id: string;
+  phone_digits: string;
+  reservation_id: string;
+  authorisation_key: string | null;
+  authorisation_reference: string | null;
+  outcome: 'pending' | 'held' | 'refused' | 'failed';
+  answer_code: number | null;
+  answer_body: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  void_owed: Generated<boolean>;
+  lease_until: Timestamp;
+  created_at: DefaultedTimestamp;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
@@ -235,4 +255,5 @@ export interface PlatformTables {
   dev_crm_leads: DevCrmLeadsTable;
   miscellaneous: MiscellaneousTable;
   reservations: ReservationsTable;
+  reservation_claims: ReservationClaimsTable;
 }

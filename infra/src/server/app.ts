@@ -22,6 +22,7 @@ import securityHeaders from './plugins/platform/security-headers';
 import tenantsPlugin from './plugins/platform/tenants';
 import wellFormedInput from './plugins/external/well-formed-input';
 import { registerTeamServers } from './plugins/teams';
+import { capConnectionsPerAddress, connectionLimitsFromEnv, serverTimeoutOptions, type ConnectionLimits } from './connection-limits';
 import { responseSecurityHeaders } from './security';
 import adminRoutes from './routes/admin';
 import eventsRoutes, { type EventsOptions } from './routes/events';
@@ -72,6 +73,8 @@ export interface AppOptions {
   partners?: PartnersOptions;
   /** Reserve online's hold, card processor and sweep (default: from the environment). */
   reservations?: Omit<ReservationsOptions, 'clock'>;
+  /** Timeouts and the per-address connection cap (default: from the environment). */
+  connectionLimits?: ConnectionLimits;
 }
 
 /**
@@ -85,8 +88,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const tenants = options.tenants ?? (await loadTenants(options.tenantsDir));
   const content = options.content ?? (await loadContent(options.contentDir ?? resolveContentDir(), tenants));
 
+  const connectionLimits = options.connectionLimits ?? connectionLimitsFromEnv();
   const app = Fastify({
     logger: options.logger ?? false,
+    ...serverTimeoutOptions(connectionLimits),
     // Page paths can be long (search filters); 2 KiB of URL is still far below abuse size.
     routerOptions: { maxParamLength: 2048, ignoreTrailingSlash: false },
     bodyLimit: 256 * 1024,
@@ -97,6 +102,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       return reply.code(400).headers(responseSecurityHeaders(request.url)).send({ error: message, field: 'url' });
     },
   });
+
+  capConnectionsPerAddress(app.server, connectionLimits.connectionsPerAddress);
 
   await app.register(routeCatalogue);
   await app.register(contentParsers);

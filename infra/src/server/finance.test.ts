@@ -52,8 +52,8 @@ async function verifiedSession(tenant: string, phone = freshPhone()): Promise<{ 
   return { phone, cookie: `forecourt_session=${cookie.value}` };
 }
 
-const application = (phone: string, overrides: { email?: string; lastName?: string } = {}) => ({
-  data: { selfAssessedCreditScore: 'GREAT', purchasePrice: '32990', loanTerm: 5, phoneNumber: phone, firstName: 'Jo', lastName: overrides.lastName ?? `Applicant${phone}`, email: overrides.email ?? 'jo@example.com', year: 2022, vin: 'JTDBR32E720123456' },
+const application = (phone: string, overrides: { email?: string; lastName?: string; purchasePrice?: number | string } = {}) => ({
+  data: { selfAssessedCreditScore: 'GREAT', purchasePrice: overrides.purchasePrice ?? '32990', loanTerm: 5, phoneNumber: phone, firstName: 'Jo', lastName: overrides.lastName ?? `Applicant${phone}`, email: overrides.email ?? 'jo@example.com', year: 2022, vin: 'JTDBR32E720123456' },
   additionalData: { postCode: '2000', subscribe: true, whoIsHelping: 'Just me', car_id: 'some-car', dealership_slug: 'harbourside-toyota', car_type: 'used', tags: ['finance-enquiry'], lead_attributes: { visited_pages: ['/finance'], linked_query_params: {} } },
 });
 
@@ -139,6 +139,40 @@ describe('POST /api/youx/create-customer', () => {
     expect(response.json()).toMatchObject({ error: 'Failed to create customer or no redirect URL received.' });
   });
 
+  it('refuses a purchase price of 5 with the out-of-range text, naming data.purchasePrice, and stores no lead', async () => {
+    const { phone, cookie } = await verifiedSession(HARBOURSIDE);
+    const response = await post(HARBOURSIDE, '/api/youx/create-customer', application(phone, { purchasePrice: 5 }), { cookie });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ field: 'data.purchasePrice', error: 'data.purchasePrice: Cannot be less than $10,000 or more than $200,000' });
+    expect(await financeLeadOf(HARBOURSIDE, `Applicant${phone}`)).toBeUndefined();
+  });
+
+  it('refuses a purchase price of 99,999,999 rather than storing 200,000', async () => {
+    const { phone, cookie } = await verifiedSession(HARBOURSIDE);
+    const response = await post(HARBOURSIDE, '/api/youx/create-customer', application(phone, { purchasePrice: '99,999,999' }), { cookie });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'data.purchasePrice' });
+    expect(await financeLeadOf(HARBOURSIDE, `Applicant${phone}`)).toBeUndefined();
+  });
+
+  it('stores the bounds themselves, 10,000 and 200,000, as sent', async () => {
+    for (const price of [10_000, 200_000]) {
+      const { phone, cookie } = await verifiedSession(HARBOURSIDE);
+      expect((await post(HARBOURSIDE, '/api/youx/create-customer', application(phone, { purchasePrice: price }), { cookie })).statusCode).toBe(201);
+      expect(await financeLeadOf(HARBOURSIDE, `Applicant${phone}`)).toMatchObject({ payload: { userData: { amount: price } } });
+    }
+  });
+
+  it("shows the partner's page of an application only on the site that took it", async () => {
+    const { phone, cookie } = await verifiedSession(HARBOURSIDE);
+    const { redirectUrl } = (await post(HARBOURSIDE, '/api/youx/create-customer', application(phone), { cookie })).json<{ redirectUrl: string }>();
+    expect((await get(HARBOURSIDE, redirectUrl)).body).toContain(`Applicant${phone}`);
+    const elsewhere = await get(SUMMIT, redirectUrl);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.body).not.toContain(`Applicant${phone}`);
+    expect(elsewhere.body).not.toContain(phone);
+  });
+
   it('makes one lead of an application sent twice with one Idempotency-Key', async () => {
     const { phone, cookie } = await verifiedSession(HARBOURSIDE);
     const headers = { cookie, 'idempotency-key': `finance-${phone}` };
@@ -163,6 +197,14 @@ describe('POST /api/finance/enquiry (a site without the partner)', () => {
     const response = await post(SUMMIT, '/api/finance/enquiry', application(phone), { cookie });
     expect(response.statusCode).toBe(201);
     expect(await financeLeadOf(SUMMIT, `Applicant${phone}`)).toMatchObject({ form: 'finance', payload: { userData: { category: 'Finance Enquiry' } } });
+  });
+
+  it('refuses a purchase price below 10,000 naming data.purchasePrice, and stores no lead', async () => {
+    const { phone, cookie } = await verifiedSession(SUMMIT);
+    const response = await post(SUMMIT, '/api/finance/enquiry', application(phone, { purchasePrice: 9_999 }), { cookie });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'data.purchasePrice' });
+    expect(await financeLeadOf(SUMMIT, `Applicant${phone}`)).toBeUndefined();
   });
 });
 

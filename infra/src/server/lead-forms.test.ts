@@ -1,3 +1,4 @@
+import { createLeadSender } from '@forecourt/shared-config/leads';
 import type { Database } from '../db/database';
 import { findLead, recentLeads } from '../db/leads';
 import { listLocations, loadTenantStock } from '../db/stock';
@@ -79,10 +80,34 @@ describe('test drives', () => {
     const after = (await inject('harbourside-motors', 'GET', `/api/leads/test-drive-times?location_id=${location}`)).json<{ days: Array<{ date: string; times: string[] }> }>();
     expect(after.days.find((d) => d.date === days[1]!.date)?.times).not.toContain(days[1]!.times[0]);
 
-    // The same time again is refused, naming the field; a retry of the first booking is not.
+    // The same time again is refused as taken (409), naming the field; a retry of the first booking is not.
     const again = await submit('harbourside-motors', 'test-drive', { ...contact(), car_id: car().id, location_id: location, dateTime: slot });
-    expect(again.statusCode).toBe(400);
+    expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ field: 'userData.dateTime', error: 'userData.dateTime: That time is no longer available. Please choose another.' });
+  });
+
+  it('books a time once when six shoppers send it at once: one 201, five 409 naming the time, one lead stored', async () => {
+    const location = car().location.id;
+    const { days } = (await inject('harbourside-motors', 'GET', `/api/leads/test-drive-times?location_id=${location}`)).json<{ days: Array<{ date: string; times: string[] }> }>();
+    const slot = `${days[3]!.date}T${days[3]!.times[2]}`;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => submit('harbourside-motors', 'test-drive', { ...contact(), car_id: car().id, location_id: location, dateTime: slot })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({ field: 'userData.dateTime', error: 'userData.dateTime: That time is no longer available. Please choose another.' });
+    const booked = (await recentLeads(database.db, 'harbourside-motors', 500)).filter((l) => (l.payload['userData'] as Record<string, unknown>)['dateTime'] === slot);
+    expect(booked).toHaveLength(1);
+  });
+
+  it("shows the shopper a time booked first by someone else under the time field, from the browser's sender", async () => {
+    const location = car().location.id;
+    const { days } = (await inject('harbourside-motors', 'GET', `/api/leads/test-drive-times?location_id=${location}`)).json<{ days: Array<{ date: string; times: string[] }> }>();
+    const values = { ...contact(), car_id: car().id, location_id: location, dateTime: `${days[4]!.date}T${days[4]!.times[0]}` };
+    expect((await submit('harbourside-motors', 'test-drive', values)).statusCode).toBe(201);
+    const send = createLeadSender(async (input, init) => {
+      const response = await inject('harbourside-motors', 'POST', String(input), String(init?.body ?? ''), init?.headers as Record<string, string>);
+      return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
+    });
+    const outcome = await send({ form: 'test-drive', userData: { ...values, ...contact() }, url: '/book-test-drive/', lead_attributes: { visited_pages: [], linked_query_params: {} } });
+    expect(outcome).toEqual({ status: 'invalid', field: 'dateTime', message: 'That time is no longer available. Please choose another.' });
   });
 
   it('lets a retried booking with its Idempotency-Key through to the same lead', async () => {

@@ -91,6 +91,27 @@ describe('POST /api/leads/submit', () => {
     expect((await submit('coastal-caravans', lead({ userData: { ...userData, phone: phone(0) } }))).statusCode).toBe(201);
   });
 
+  it('stores ten of twenty enquiries sent at once from one phone, and refuses the rest naming the phone', async () => {
+    const phone = { ...userData, phone: '0499 000 222' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => submit('harbourside-motors', lead({ userData: phone }))));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]!.json()).toEqual({ error: 'Too many enquiries in a short time. Please try again later, or call us.', field: 'userData.phone' });
+    const stored = await database.db.selectFrom('leads').select('id').where('tenant', '=', 'harbourside-motors').where('phone_digits', '=', '0499000222').execute();
+    expect(stored).toHaveLength(10);
+  });
+
+  it('counts an enquiry with a fresh Idempotency-Key against its phone, and still answers a retry of a stored one', async () => {
+    const phone = { ...userData, phone: '0499 000 333' };
+    const first = await submit('harbourside-motors', lead({ userData: phone }), { 'idempotency-key': 'phone-limit-key-00' });
+    for (let i = 1; i < 10; i++) expect((await submit('harbourside-motors', lead({ userData: phone }))).statusCode).toBe(201);
+    const fresh = await submit('harbourside-motors', lead({ userData: phone }), { 'idempotency-key': 'phone-limit-key-01' });
+    expect(fresh.statusCode).toBe(429);
+    const retry = await submit('harbourside-motors', lead({ userData: phone }), { 'idempotency-key': 'phone-limit-key-00' });
+    expect({ status: retry.statusCode, body: retry.json() }).toEqual({ status: 200, body: first.json() });
+  });
+
   it('refuses a twenty-first enquiry from one address within the minute, with a plain message', async () => {
     const answers: number[] = [];
     for (let i = 0; i < 21; i++) answers.push((await submit('harbourside-motors', lead({ userData: { ...userData, phone: `04${String(10_000_000 + i)}` } }), {}, '192.0.2.7')).statusCode);

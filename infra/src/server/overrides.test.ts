@@ -135,14 +135,58 @@ describe('a page with an override', () => {
       method: 'POST',
       url: '/_dev/override/clear',
       payload: 'return=%2Ffinance%3Fterm%3D48',
-      headers: { host: HOST, cookie: first, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { host: HOST, origin: `http://${HOST}`, cookie: first, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(cleared.statusCode).toBe(303);
     expect(cleared.headers.location).toBe('/finance?term=48');
     expect(cleared.cookies.find((c) => c.name === OVERRIDE_COOKIE)).toMatchObject({ value: '', path: '/' });
     // Never back to another site.
-    const offsite = await platform.app.inject({ method: 'POST', url: '/_dev/override/clear', payload: 'return=%2F%2Fevil.example', headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' } });
+    const offsite = await platform.app.inject({ method: 'POST', url: '/_dev/override/clear', payload: 'return=%2F%2Fevil.example', headers: { host: HOST, origin: `http://${HOST}`, 'content-type': 'application/x-www-form-urlencoded' } });
     expect(offsite.headers.location).toBe('/');
+  });
+});
+
+describe('Clear', () => {
+  const clear = (payload: string, headers: Record<string, string> = { origin: `http://${HOST}` }) =>
+    platform.app.inject({ method: 'POST', url: '/_dev/override/clear', payload, headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+
+  it('goes back only to a path on this site, as a browser reads it', async () => {
+    for (const back of ['/\t/evil.example', '/.//evil.example', '//evil.example', '/\\evil.example', 'https://evil.example/']) {
+      const response = await clear(`return=${encodeURIComponent(back)}`);
+      expect({ back, status: response.statusCode, location: response.headers.location }).toEqual({ back, status: 303, location: '/' });
+    }
+  });
+
+  it('answers a line break in the return path with the home page, not a server error', async () => {
+    for (const back of ['/\n/evil.example', '/\r\n/evil.example']) {
+      const response = await clear(`return=${encodeURIComponent(back)}`);
+      expect({ status: response.statusCode, location: response.headers.location }).toEqual({ status: 303, location: '/' });
+    }
+  });
+
+  it('answers a NUL in the return path without a server error, and sends the browser nowhere else', async () => {
+    const response = await clear(`return=${encodeURIComponent('/\0/evil.example')}`);
+    expect(response.statusCode).toBeLessThan(500);
+    expect([undefined, '/']).toContain(response.headers.location);
+  });
+
+  it('refuses a post from another site, and clears nothing', async () => {
+    const cookie = await setOverride();
+    for (const origin of ['https://evil.example', 'null']) {
+      const response = await clear('return=%2F', { origin, cookie });
+      expect(response.statusCode).toBe(403);
+      expect(response.cookies).toEqual([]);
+    }
+    const refererOnly = await clear('return=%2F', { referer: 'https://evil.example/page', cookie });
+    expect(refererOnly.statusCode).toBe(403);
+    // Neither header: nothing shows the post came from this site.
+    expect((await clear('return=%2F', { cookie })).statusCode).toBe(403);
+  });
+
+  it('accepts a post from this site, by its Origin or, without one, by its Referer', async () => {
+    expect((await clear('return=%2Ffinance', { origin: `http://${HOST}` })).headers.location).toBe('/finance');
+    const byReferer = await clear('return=%2Ffinance', { referer: `http://${HOST}/finance?term=48` });
+    expect({ status: byReferer.statusCode, location: byReferer.headers.location }).toEqual({ status: 303, location: '/finance' });
   });
 });
 

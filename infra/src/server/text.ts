@@ -21,12 +21,17 @@ export interface JsonProblem {
   problem: string;
 }
 
+/** How a path goes on from `parent` to one of its items: `requests[0].query`, as the search service names them. */
+export type PathStep = (parent: string, key: string | number) => string;
+
+const bracketStep: PathStep = (parent, key) => (typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key);
+
 /**
  * Walks a parsed JSON value without recursion (a hostile body nests 10,000 levels deep in a few
  * kilobytes) and reports the first string or key that cannot be stored as text, or the first
  * value nested deeper than `maxDepth`. Keys are named only when they are themselves well formed.
  */
-export function jsonProblem(value: unknown, maxDepth: number): JsonProblem | null {
+export function jsonProblem(value: unknown, maxDepth: number, step: PathStep = bracketStep): JsonProblem | null {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
   while (stack.length > 0) {
     const { value: current, path, depth } = stack.pop()!;
@@ -36,12 +41,12 @@ export function jsonProblem(value: unknown, maxDepth: number): JsonProblem | nul
     } else if (current !== null && typeof current === 'object') {
       if (depth >= maxDepth) return { path: path || 'body', problem: `must not nest more than ${maxDepth} levels deep` };
       if (Array.isArray(current)) {
-        current.forEach((item, i) => stack.push({ value: item, path: `${path}[${i}]`, depth: depth + 1 }));
+        current.forEach((item, i) => stack.push({ value: item, path: step(path, i), depth: depth + 1 }));
       } else {
         for (const [key, item] of Object.entries(current)) {
           const keyProblem = textProblem(key);
           if (keyProblem) return { path: path || 'body', problem: `every key ${keyProblem}` };
-          stack.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+          stack.push({ value: item, path: step(path, key), depth: depth + 1 });
         }
       }
     }

@@ -135,6 +135,8 @@ const VehicleSettingsSchema = z
     showUnregistered: z.boolean().default(false),
     /** The reserve deposit in dollars (spec default '$200'; 0 hides the amount). */
     reserveDeposit: z.number().int().min(0).max(10_000).default(200),
+    /** Live holds one shopper (one confirmed phone) may have on the site at once: a shopper weighs a car or two, not the yard. */
+    liveHoldsPerShopper: z.number().int().min(1).max(20).default(2),
     /** Online checkout: the Reserve Car Now button and the Reserve Online tab (spec: 'only when online checkout is enabled'). */
     onlineCheckout: z.boolean().default(true),
     /** Where the Reserve buttons go: /cars/{slug}/checkout, or /cars/{slug}/buy-online (spec: 'some sites use /cars/{slug}/buy-online'); both addresses work on every site. */

@@ -9,6 +9,8 @@ import { reservations0007 } from './0007_reservations';
 import { canaries0008 } from './0008_canaries';
 import { versionHealth0010 } from './0010_version_health';
 import { publishes0011 } from './0011_publishes';
+import { reservationClaims0012 } from './0012_reservation_claims';
+import { testDriveSlots0013 } from './0013_test_drive_slots';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -25,6 +27,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_canaries': canaries0008,
   '0010_version_health': versionHealth0010,
   '0011_publishes': publishes0011,
+  '0012_reservation_claims': reservationClaims0012,
+  '0013_test_drive_slots': testDriveSlots0013,
 };
 
 export const migrationProvider: MigrationProvider = {

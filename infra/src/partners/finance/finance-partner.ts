@@ -83,7 +83,8 @@ export class PartnerError extends Error {
  */
 export class SimulatedFinancePartner implements FinancePartner {
   readonly kind = 'simulator';
-  readonly applications = new LRUCache<string, { receivedAt: Date; request: CustomerInput }>({ max: 1000 });
+  /** By customer id; `leadId` is the finance lead it was made for (the idempotency key), which says whose site it is. */
+  readonly applications = new LRUCache<string, { receivedAt: Date; request: CustomerInput; leadId: string }>({ max: 1000 });
   private readonly customers = new LRUCache<string, string>({ max: 1000 });
 
   constructor(private readonly options: { delayMs?: number } = {}) {}
@@ -106,7 +107,7 @@ export class SimulatedFinancePartner implements FinancePartner {
     // As the partner's API does: the same key is the same customer, not a second one.
     const id = this.customers.get(idempotencyKey) ?? randomUUID();
     this.customers.set(idempotencyKey, id);
-    this.applications.set(id, { receivedAt: new Date(), request });
+    this.applications.set(id, { receivedAt: new Date(), request, leadId: idempotencyKey });
     if (domain === SANDBOX.noRedirectEmailDomain) return { redirectUrl: null };
     // On the platform's own origin, so the shopper stays on the dealer's site in development.
     return { redirectUrl: `/_dev/finance-partner/${id}` };

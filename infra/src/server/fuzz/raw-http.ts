@@ -12,9 +12,11 @@ export interface RawResponse {
  * malformed headers), so the fuzz test writes the request itself; the server under test still
  * parses it with Node's real HTTP parser.
  */
-export function rawRequest(port: number, request: Buffer, timeoutMs = 15_000): Promise<RawResponse> {
+export function rawRequest(port: number, request: Buffer, timeoutMs = 15_000, localAddress?: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
+    // `localAddress` (another address of the loopback network, 127.x.y.z) makes the request a
+    // client of its own, so per-address limits do not answer it before it is read.
+    const socket = net.connect({ host: '127.0.0.1', port, ...(localAddress ? { localAddress } : {}) });
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();

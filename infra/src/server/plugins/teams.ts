@@ -14,7 +14,7 @@ import { positiveFromEnv } from '../env';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { bookedTestDrives, findLead, LeadWriter, leadsFromPhone } from '../../db/leads';
 import type { LeadsPorts } from '../../../../mf-leads/server';
-import vehicleServer, { reserveDeposit, type VehiclePorts } from '../../../../mf-vehicle/server';
+import vehicleServer, { RESERVATIONS_PER_ADDRESS_PER_MINUTE, reserveDeposit, type VehiclePorts } from '../../../../mf-vehicle/server';
 import { activeHold } from '../../db/reservations';
 
 export type TeamPorts = PlatformPorts;
@@ -73,9 +73,20 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
   return {
     ...ports,
     reservationSettings: (request) =>
-      request.tenant ? { onlineCheckout: request.tenant.vehicle.onlineCheckout, deposit: reserveDeposit(request.tenant.vehicle.reserveDeposit), holdSeconds: fastify.reservations.holdSeconds } : null,
+      request.tenant
+        ? {
+            onlineCheckout: request.tenant.vehicle.onlineCheckout,
+            deposit: reserveDeposit(request.tenant.vehicle.reserveDeposit),
+            holdSeconds: fastify.reservations.holdSeconds,
+            gatedRoutes: request.tenant.gatedRoutes,
+            holdsPerShopper: request.tenant.vehicle.liveHoldsPerShopper,
+            leaseSeconds: fastify.reservations.leaseSeconds,
+          }
+        : null,
     reservations: fastify.reservations.store,
     payments: fastify.reservations.payments,
+    shopper: async (request) => fastify.signedIn(request),
+    reservationsPerAddressPerMinute: positiveFromEnv(process.env, 'FORECOURT_RESERVATIONS_PER_MINUTE', RESERVATIONS_PER_ADDRESS_PER_MINUTE, { integer: true }),
     carBySlug: async (request, slug) => {
       const tenant = request.tenant;
       const car = tenant ? await findCarBySlug(fastify.database.db, tenant.slug, slug) : null;
@@ -192,7 +203,12 @@ function financePorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: Ret
         ? (await listFeaturedUsedCars(db, request.tenant.slug, count)).map((car) => ({ id: car.id, slug: car.slug, name: car.name, price: car.offer_price ?? car.price, km: car.km, primary_image_url: car.primary_image_url }))
         : [],
     verifiedPhone: async (request) => (await fastify.signedIn(request))?.phone ?? null,
-    storeLead: (request, lead, idempotency) => storeLead(request, lead, idempotency),
+    storeLead: async (request, lead, idempotency) => {
+      const result = await storeLead(request, lead, idempotency);
+      // Only a test drive holds a slot; a finance lead can never be refused as one.
+      if (result.status === 'taken') throw new Error(`finance lead refused as a taken test-drive slot`);
+      return result;
+    },
     partner: fastify.partners.finance,
   };
 }
@@ -276,7 +292,7 @@ function leadsPorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: Retur
       const lead = request.tenant ? await findLead(db, request.tenant.slug, leadId, 'trade-in') : null;
       return lead ? { userData: (lead.payload['userData'] ?? {}) as Record<string, unknown> } : null;
     },
-    bookedTestDrives: async (request, locationId, fromDate, exceptKey) => (request.tenant ? bookedTestDrives(db, request.tenant.slug, locationId, fromDate, exceptKey) : []),
+    bookedTestDrives: async (request, locationId, fromDate) => (request.tenant ? bookedTestDrives(db, request.tenant.slug, locationId, fromDate) : []),
     shopperLeads: async (request) => {
       const user = request.tenant ? await fastify.signedIn(request) : null;
       return user && request.tenant ? leadsFromPhone(db, request.tenant.slug, normalisePhone(user.phone)) : null;

@@ -1,20 +1,25 @@
 import fp from 'fastify-plugin';
+import { findLead } from '../../db/leads';
 import { SimulatedFinancePartner } from '../../partners/finance/finance-partner';
 import { renderPlainPage } from '../page';
 
 /**
  * Where the finance partner's simulator sends a shopper after the customer is created (in place
  * of the partner's own application pages): `/_dev/finance-partner/{id}` shows what the partner
- * received. Outside production, and only when the simulator is the partner.
+ * received, on the site that took the application only. Outside production, and only when the
+ * simulator is the partner.
  */
 export default fp(
   async (fastify) => {
     const partner = fastify.partners.finance;
     if (!(partner instanceof SimulatedFinancePartner) || process.env.NODE_ENV === 'production') return;
     fastify.get<{ Params: { id: string } }>('/_dev/finance-partner/:id', async (request, reply) => {
-      const application = partner.applications.get(request.params.id);
+      const found = partner.applications.get(request.params.id);
+      // It shows a shopper's name, email and mobile: only on the site whose finance lead it is,
+      // so another dealer's host (or one that names no site) finds nothing here.
+      const application = found && request.tenant && (await findLead(fastify.database.db, request.tenant.slug, found.leadId, 'finance')) ? found : undefined;
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      if (!application) return reply.code(404).send(renderPlainPage('Finance partner (development)', 'No application with this number: the simulator keeps the newest 1,000 while the server runs.'));
+      if (!application) return reply.code(404).send(renderPlainPage('Finance partner (development)', 'No application with this number on this site: the simulator keeps the newest 1,000 while the server runs.'));
       const { data, additionalData } = application.request;
       return renderPlainPage('Finance partner (development)', `Application ${request.params.id} received. This page stands in for the finance partner's own application, where the shopper would continue.`, {
         headers: ['Field', 'Value'],
@@ -32,5 +37,5 @@ export default fp(
       });
     });
   },
-  { name: 'finance-partner-dev', fastify: '5.x', dependencies: ['partners'] },
+  { name: 'finance-partner-dev', fastify: '5.x', dependencies: ['partners', 'database', 'tenants'] },
 );

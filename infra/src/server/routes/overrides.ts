@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import { sameSitePath } from '@forecourt/shared-config/safe-redirect';
 import { fromLoopback } from '../client-address';
 import { RequestValidationError } from '../errors';
 import {
@@ -70,9 +71,19 @@ function switchedOnTeam(tenant: TenantConfig, team: string): RemoteTeam | null {
   return known && tenant.features[known] ? known : null;
 }
 
-/** A path on this site to go back to after a form, or the home page (never another site: `//host`). */
-function samePath(raw: unknown): string {
-  return typeof raw === 'string' && raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') && raw.length <= 2048 ? raw : '/';
+/** The request's own origin as the browser named it: the host it asked for, over its scheme. */
+const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * The post was sent from a page of this site. Browsers name the page's origin in `Origin` on every
+ * post (the string 'null' when they hide it, which a cross-site page can ask for); without the
+ * header, the Referer's host decides; without either, nothing shows it came from here. The host
+ * is compared, not the scheme: behind a balancer that ends TLS the server sees http.
+ */
+function postedFromThisSite(request: FastifyRequest): boolean {
+  const from = request.headers.origin ?? request.headers.referer;
+  if (!from || !URL.canParse(from)) return false;
+  return new URL(from).host === request.host;
 }
 
 const DevFormBody = z
@@ -182,10 +193,14 @@ export default fp<OverridesOptions>(
         return reply.redirect('/', 303);
       });
 
-      // Anyone may drop their own browser's override: no token, and a forged post can only do that.
+      // Anyone may drop their own browser's override (no token), but only from this site's pages:
+      // another site's form must not clear it, nor use the answer to send the browser elsewhere.
       scope.post(OVERRIDE_PATHS.clear, async (request, reply) => {
+        if (!postedFromThisSite(request)) {
+          return reply.code(403).type('text/html; charset=utf-8').send(renderPlainPage('Not cleared', 'The override can only be cleared from a page of this site. Use the Clear button on the site.'));
+        }
         reply.clearCookie(OVERRIDE_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
-        const back = samePath((request.body as { return?: unknown } | undefined)?.return);
+        const back = sameSitePath((request.body as { return?: unknown } | undefined)?.return, ownOrigin(request)) ?? '/';
         return reply.redirect(back, 303);
       });
     });

@@ -16,6 +16,26 @@ import { OVERRIDE_PATHS } from './overrides';
 /** Paths that belong to the platform, never to a page, even when nothing there matched. */
 const RESERVED = /^\/(api|registry|_admin|media|1)(\/|$)/;
 
+/**
+ * The path as the page's routers read it, for deciding a gate: percent-escapes decoded (the
+ * shell's route matching decodes each segment), '.' and '..' segments resolved, repeated slashes
+ * folded (empty segments do not count) and letters in lower case (a remote's router matches
+ * without regard to case). Deciding on the raw path let `/cars/x/%63heckout` through. An escape
+ * that is not valid UTF-8 is left as it is, after its ASCII escapes are decoded.
+ */
+function gatePathOf(pathname: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    decoded = pathname.replace(/%([0-7][0-9a-f])/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  // A decoded '?' or '#' stays part of the path, as the router reads it.
+  const path = decoded.replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/\?/g, '%3F').replace(/#/g, '%23');
+  const resolved = new URL(path, 'http://page.invalid').pathname;
+  return resolved.replace(/\/{2,}/g, '/').toLowerCase();
+}
+
 /** The path of a referring page on this same site, or null (another site, or none). */
 function sameSitePath(referer: string | undefined, host: string): string | null {
   if (!referer) return null;
@@ -61,7 +81,7 @@ export default fp(
       }
 
       // Spec: a signed-out visitor on a gated path is sent to sign in, and back here after.
-      const gate = gateOf(pathname, tenant.gatedRoutes);
+      const gate = gateOf(gatePathOf(pathname), tenant.gatedRoutes);
       if (gate && !(await fastify.signedIn(request))) {
         const referrer = sameSitePath(request.headers.referer, request.host);
         return reply.redirect(paths.signIn(gate, request.url, referrer ?? paths.home()), 302);

@@ -1,12 +1,24 @@
 import fp from 'fastify-plugin';
 import { RequestValidationError } from '../../errors';
-import { textProblem } from '../../text';
+import { jsonProblem, textProblem, type PathStep } from '../../text';
 
 /**
- * Every path parameter and query value must be text the platform can store and search: a `%00`
- * or a broken UTF-16 sequence in a car id, a tenant slug or a search parameter is refused here,
- * once for every route, before any handler hands it to PostgreSQL or the search engine. Bodies
- * are checked by each route's own schema, since only the route knows their shape.
+ * How deep a request body may nest. The platform's bodies nest four levels at most (a finance
+ * application's `additionalData.lead_attributes.visited_pages`); the search service's bodies are
+ * parsed, and limited, by its own parser.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/** Fields named as the routes' own schemas name them (`additionalData.tags.0`), so one field has one name. */
+const dottedStep: PathStep = (parent, key) => (parent ? `${parent}.${key}` : String(key));
+
+/**
+ * Every path parameter, query value and body must be text the platform can store and search: a
+ * `%00` or a JSON `\u0000`, or a broken UTF-16 sequence (`\ud800`), in a car id, a tenant slug,
+ * a search parameter, a shopper's name or any key of a body, is refused here, once for every
+ * route, before any handler hands it to PostgreSQL, the search engine, the card processor or
+ * the SMS gateway. Routes validate the shape of what they take; whether it is text at all is
+ * decided here, so a new route cannot forget it.
  */
 export default fp(
   async (fastify) => {
@@ -25,6 +37,15 @@ export default fp(
           }
         }
       }
+    });
+
+    // After the body is parsed (JSON, text/plain JSON or a form) and before the route's own
+    // validation and handler, so a refused body has had no effect at all.
+    fastify.addHook('preValidation', async (request) => {
+      const body: unknown = request.body;
+      if (body === undefined || body === null || Buffer.isBuffer(body)) return;
+      const problem = jsonProblem(body, MAX_BODY_DEPTH, dottedStep);
+      if (problem) throw new RequestValidationError(problem.path, `${problem.path}: ${problem.problem}`);
     });
   },
   { name: 'well-formed-input', fastify: '5.x' },

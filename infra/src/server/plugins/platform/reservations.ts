@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { RESERVE_HOLD_SECONDS, type PaymentGateway, type ReservationStore } from '../../../../../mf-vehicle/server';
-import { activeHold, cancelHold, expireDue, heldCars, hold, reservationById, shopperReservations, type CarKey } from '../../../db/reservations';
+import { activeHold, cancelHold, claim, claimOf, claimVoided, expireDue, heldCars, hold, recordAuthorisation, reservationById, settleClaim, shopperReservations, unsettledClaims, type CarKey } from '../../../db/reservations';
 import { findCarById } from '../../../db/stock';
-import { paymentGatewayFromEnv } from '../../../partners/payments/payment-gateway';
+import { paymentGatewayFromEnv, PROCESSOR_TIMEOUT_MS } from '../../../partners/payments/payment-gateway';
 import { indexCars, searchClient, type SearchClient } from '../../../search/indexing/indexer';
 import { positiveFromEnv } from '../../env';
 
@@ -15,10 +15,14 @@ declare module 'fastify' {
     reservations: {
       /** How long a hold lasts: FORECOURT_RESERVE_HOLD_SECONDS, else the spec's 48 hours. */
       holdSeconds: number;
+      /** How long a reservation attempt may run before it is reconciled: FORECOURT_RESERVATION_LEASE_SECONDS, else RESERVATION_LEASE_SECONDS. */
+      leaseSeconds: number;
       store: ReservationStore;
       payments: PaymentGateway;
       /** One sweep now (the timer runs them): ends the holds that are due and frees their cars in search. */
       sweep: () => Promise<CarKey[]>;
+      /** Voids now every authorisation whose claim's lease has passed with no hold made (the timer runs it); the number voided or released. */
+      reconcile: () => Promise<number>;
     };
   }
 }
@@ -31,7 +35,27 @@ export interface ReservationsOptions {
   payments?: PaymentGateway;
   /** Time between sweeps (default sweepIntervalMs(holdSeconds)); 0 runs no timer (tests call `sweep`). */
   sweepIntervalMs?: number;
+  /** Default: FORECOURT_RESERVATION_LEASE_SECONDS, else RESERVATION_LEASE_SECONDS. */
+  leaseSeconds?: number;
+  /** Time between reconciliations (default a quarter of the lease, 1 s to 1 min); 0 runs no timer (tests call `reconcile`). */
+  reconcileIntervalMs?: number;
+  /** Default: FORECOURT_FAULT_POINT (test configuration only; refused in production). */
+  faultPoint?: string;
 }
+
+/**
+ * How long a reservation attempt may take from its claim to its hold before the platform takes it
+ * for dead and voids its authorisation: well past the processor's 15 s time limit, so a slow
+ * answer is never mistaken for a crash.
+ */
+export const RESERVATION_LEASE_SECONDS = 120;
+
+/**
+ * The one fault point a test may set (FORECOURT_FAULT_POINT): the request stops for good after
+ * the deposit is authorised and recorded, before the car is held, so a drill can kill the server
+ * exactly between the two.
+ */
+export const FAULT_AFTER_AUTHORISATION = 'reservation-after-authorisation';
 
 /**
  * A tenth of the hold, from a second to a minute: a hold that has ended no longer counts at once
@@ -78,8 +102,13 @@ function siteOf(request: FastifyRequest): string {
 }
 
 /**
- * Reserve online, the platform's side of mf-vehicle's ports: the reservation table
+ * Reserve online, the platform's side of mf-vehicle's ports: the reservation table and its claims
  * (db/reservations.ts), the card processor, and the search index kept in step with the holds.
+ *
+ * Reconciliation: a claim whose lease has passed with no hold made (its request died, or the
+ * processor could not be reached to void) has its authorisation voided by key, every quarter of
+ * the lease and at start. Only the lease decides, so a restart of one server never voids the
+ * request another server is still running.
  *
  * A car's record is written again whenever what counts for it changes: a hold made, a hold
  * cancelled, and holds that end, which a sweep marks expired every sweepIntervalMs (the first
@@ -94,6 +123,12 @@ export default fp<ReservationsOptions>(
     const clock = options.clock ?? (() => new Date());
     const holdSeconds = options.holdSeconds ?? positiveFromEnv(process.env, 'FORECOURT_RESERVE_HOLD_SECONDS', RESERVE_HOLD_SECONDS, { integer: true });
     const payments = options.payments ?? paymentGatewayFromEnv();
+    const leaseSeconds = options.leaseSeconds ?? positiveFromEnv(process.env, 'FORECOURT_RESERVATION_LEASE_SECONDS', RESERVATION_LEASE_SECONDS, { integer: true });
+    const processorTimeoutMs = positiveFromEnv(process.env, 'FORECOURT_PAYMENTS_TIMEOUT_MS', PROCESSOR_TIMEOUT_MS, { integer: true });
+    if (leaseSeconds * 1000 <= processorTimeoutMs) throw new Error(`FORECOURT_RESERVATION_LEASE_SECONDS (${leaseSeconds}) must be longer than the card processor's time limit (${processorTimeoutMs} ms): a slow answer would be taken for a crash`);
+    const faultPoint = options.faultPoint ?? (process.env.FORECOURT_FAULT_POINT || undefined);
+    if (faultPoint !== undefined && faultPoint !== FAULT_AFTER_AUTHORISATION) throw new Error(`FORECOURT_FAULT_POINT must be '${FAULT_AFTER_AUTHORISATION}', got '${faultPoint}'`);
+    if (faultPoint !== undefined && process.env.NODE_ENV === 'production') throw new Error('FORECOURT_FAULT_POINT is for test configuration only and is refused in production');
     let client: SearchClient | null = null;
 
     // Cars whose record could not be written, tried again with the next write.
@@ -122,15 +157,24 @@ export default fp<ReservationsOptions>(
     const store: ReservationStore = {
       activeHold: async (request, carId, now) => (request.tenant ? activeHold(db, request.tenant.slug, carId, now) : null),
       byId: async (request, id) => (request.tenant ? reservationById(db, request.tenant.slug, id) : null),
+      claim: async (request, input) => claim(db, siteOf(request), input),
+      claimOf: async (request, key) => (request.tenant ? claimOf(db, request.tenant.slug, key) : null),
+      authorised: async (request, key, reservationId, reference) => {
+        await recordAuthorisation(db, siteOf(request), key, reservationId, reference);
+        // Never resolves: the drill kills the server while the request waits here.
+        if (faultPoint === FAULT_AFTER_AUTHORISATION) await new Promise<never>(() => undefined);
+      },
+      settle: async (request, key, reservationId, settlement) => settleClaim(db, siteOf(request), key, reservationId, settlement),
+      voided: async (request, key, reservationId) => claimVoided(db, siteOf(request), key, reservationId),
       hold: async (request, input) => {
         const tenant = siteOf(request);
         const result = await hold(db, tenant, input);
         if (result.status === 'held') await reindex([{ tenant, carId: input.carId }]);
         return result;
       },
-      cancel: async (request, id, now) => {
+      cancel: async (request, id, phoneDigits, now) => {
         const tenant = siteOf(request);
-        const cancelled = await cancelHold(db, tenant, id, now);
+        const cancelled = await cancelHold(db, tenant, id, phoneDigits, now);
         if (cancelled) await reindex([{ tenant, carId: cancelled.carId }]);
         return cancelled;
       },
@@ -138,6 +182,27 @@ export default fp<ReservationsOptions>(
         const user = request.tenant ? await fastify.signedIn(request) : null;
         return user && request.tenant ? shopperReservations(db, request.tenant.slug, normalisePhone(user.phone), now) : null;
       },
+    };
+
+    let reconciling: Promise<number> | null = null;
+    const reconcile = () => {
+      // One pass at a time in this process; across servers, voiding twice by key is the same void.
+      reconciling ??= (async () => {
+        let settled = 0;
+        for (const unsettled of await unsettledClaims(db, clock())) {
+          try {
+            if (unsettled.authorisationKey) await payments.voidAuthorisation(unsettled.authorisationKey);
+            await claimVoided(db, unsettled.tenant, unsettled.key, unsettled.reservationId);
+            settled++;
+          } catch (error) {
+            fastify.log.error({ err: error, authorisation: unsettled.authorisationKey }, 'reservations: an authorisation that holds nothing could not be voided; tried again at the next pass');
+          }
+        }
+        return settled;
+      })().finally(() => {
+        reconciling = null;
+      });
+      return reconciling;
     };
 
     let running: Promise<CarKey[]> | null = null;
@@ -152,19 +217,27 @@ export default fp<ReservationsOptions>(
       });
       return running;
     };
-    fastify.decorate('reservations', { holdSeconds, store, payments, sweep });
+    fastify.decorate('reservations', { holdSeconds, leaseSeconds, store, payments, sweep, reconcile });
 
     const intervalMs = options.sweepIntervalMs ?? sweepIntervalMs(holdSeconds);
+    const reconcileMs = options.reconcileIntervalMs ?? Math.min(60_000, Math.max(1_000, (leaseSeconds * 1000) / 4));
     let timer: NodeJS.Timeout | undefined;
-    if (intervalMs > 0) {
-      fastify.addHook('onReady', async () => {
-        timer = setInterval(() => void sweep().catch((error: unknown) => fastify.log.error({ err: error }, 'reservations: a sweep failed')), intervalMs).unref();
-      });
-    }
+    let reconcileTimer: NodeJS.Timeout | undefined;
+    const reconcileLogged = () => void reconcile().catch((error: unknown) => fastify.log.error({ err: error }, 'reservations: a reconciliation failed'));
+    fastify.addHook('onReady', async () => {
+      if (intervalMs > 0) timer = setInterval(() => void sweep().catch((error: unknown) => fastify.log.error({ err: error }, 'reservations: a sweep failed')), intervalMs).unref();
+      // At start too: what a crash left behind is voided as soon as its lease has passed.
+      if (reconcileMs > 0) {
+        reconcileLogged();
+        reconcileTimer = setInterval(reconcileLogged, reconcileMs).unref();
+      }
+    });
     // preClose, not onClose: the sweep in flight finishes before the database closes.
     fastify.addHook('preClose', async () => {
       clearInterval(timer);
+      clearInterval(reconcileTimer);
       await running?.catch(() => undefined);
+      await reconciling?.catch(() => undefined);
     });
   },
   { name: 'reservations', fastify: '5.x', dependencies: ['database', 'tenants', 'search', 'identity'] },

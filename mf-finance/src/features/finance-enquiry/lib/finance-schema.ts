@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, leadAttributesSchema, mobileSchema, optional, postcodeSchema, REQUIRED, required } from '@forecourt/shared-config/contact';
 import { CODE_LENGTH_MESSAGE, CODE_REQUIRED } from '@forecourt/shared-config/identity';
+import { outOfRangeText, rangeProblem } from '../../finance-calculator/lib/ranges';
 import { CREDIT_SCORES, WHO_IS_HELPING, type FinanceQuery } from './finance-query';
 
 /**
@@ -11,6 +12,7 @@ import { CREDIT_SCORES, WHO_IS_HELPING, type FinanceQuery } from './finance-quer
 /** Spec: 'Quote purchase price clamped to 10,000 to 200,000; digits only in the input.' */
 export const QUOTE_PRICE_MIN = 10_000;
 export const QUOTE_PRICE_MAX = 200_000;
+const QUOTE_PRICE_RANGE = { min: QUOTE_PRICE_MIN, max: QUOTE_PRICE_MAX };
 /** Spec: 'Loan term slider 1 to 7 years, step 1.' */
 export const QUOTE_TERM_MIN = 1;
 export const QUOTE_TERM_MAX = 7;
@@ -24,12 +26,24 @@ export const clampQuotePrice = (price: number) => Math.min(QUOTE_PRICE_MAX, Math
 /** Digits only (spec), so '$32,990' typed or pasted reads 32990. */
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
-/** The price as the shopper typed it (digits), the quote's clamped number. */
-const purchasePrice = z
+/** The price as the shopper typed it (digits). */
+const typedPrice = z
   .union([z.number(), z.string()], { error: REQUIRED })
   .transform((value) => (typeof value === 'number' ? value : Number(digitsOnly(value)) || 0))
-  .pipe(z.number().refine((value) => value > 0, { error: REQUIRED }))
-  .transform(clampQuotePrice);
+  .pipe(z.number().refine((value) => value > 0, { error: REQUIRED }));
+
+/** The form's and the quote's price: clamped into the quote's range, as the spec says. */
+const purchasePrice = typedPrice.transform(clampQuotePrice);
+
+/**
+ * An application's price, stored with the finance lead and sent to the partner. The form sends
+ * the clamped price it showed, so a price outside the range is refused with the calculator's
+ * out-of-range text rather than moved into it: the dealer must never receive a price the shopper
+ * did not see.
+ */
+const applicationPrice = typedPrice
+  .refine((value) => rangeProblem(value, QUOTE_PRICE_RANGE) === null, { error: outOfRangeText(QUOTE_PRICE_RANGE) })
+  .transform((value) => Math.round(value));
 
 const loanTerm = z.coerce.number({ error: REQUIRED }).int().min(QUOTE_TERM_MIN, { error: `must be ${QUOTE_TERM_MIN} to ${QUOTE_TERM_MAX} years` }).max(QUOTE_TERM_MAX, { error: `must be ${QUOTE_TERM_MIN} to ${QUOTE_TERM_MAX} years` });
 
@@ -108,7 +122,7 @@ export const customerRequestSchema = z
         nvic: carShape.nvic,
         vin: carShape.vin,
         selfAssessedCreditScore: estimateShape.selfAssessedCreditScore,
-        purchasePrice,
+        purchasePrice: applicationPrice,
         year: carShape.year,
         loanTerm,
         phoneNumber: mobileSchema,

@@ -1,34 +1,4 @@
-import { readSignInRequest, safeLocalPath } from './sign-in-params';
-
-describe('safeLocalPath', () => {
-  it('keeps a path on this site', () => {
-    expect(safeLocalPath('/cars/2021-toyota-hilux?tab=finance')).toBe('/cars/2021-toyota-hilux?tab=finance');
-  });
-
-  it('rejects an absolute URL', () => {
-    expect(safeLocalPath('https://evil.example/')).toBeNull();
-  });
-
-  it('rejects a protocol-relative URL', () => {
-    expect(safeLocalPath('//evil.example/')).toBeNull();
-  });
-
-  it('rejects a backslash host', () => {
-    expect(safeLocalPath('/\\evil.example')).toBeNull();
-  });
-
-  it('rejects a javascript: URL', () => {
-    expect(safeLocalPath('javascript:alert(1)')).toBeNull();
-  });
-
-  it('rejects control characters', () => {
-    expect(safeLocalPath('/\t/evil.example')).toBeNull();
-  });
-
-  it('is null when missing', () => {
-    expect(safeLocalPath(null)).toBeNull();
-  });
-});
+import { readSignInRequest } from './sign-in-params';
 
 describe('readSignInRequest', () => {
   it('explains a watchlist sign-in with the item noun', () => {
@@ -53,5 +23,10 @@ describe('readSignInRequest', () => {
 
   it('drops a redirect to another site', () => {
     expect(readSignInRequest(new URLSearchParams('redirect=https%3A%2F%2Fevil.example')).redirect).toBeNull();
+  });
+
+  it('drops a redirect or back path that a browser resolves to another site', () => {
+    const request = readSignInRequest(new URLSearchParams('redirect=%2F.%2F%2Fevil.example&back=%2F%09%2Fevil.example'), 'car', 'https://harbourside-motors.example.com.au');
+    expect({ redirect: request.redirect, back: request.back }).toEqual({ redirect: null, back: null });
   });
 });

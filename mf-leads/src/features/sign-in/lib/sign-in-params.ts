@@ -1,21 +1,10 @@
+import { sameSitePath } from '@forecourt/shared-config/safe-redirect';
+
 /**
  * /sign-in?type=...&redirect=...&back=... — the query comes from links anyone can write, so
- * only same-site paths are used as destinations and only known types are described.
+ * only same-site paths are used as destinations (the platform's one rule for them) and only known
+ * types are described.
  */
-
-/** A path on this site ('/cars/x?y=1'), or null for anything that could leave it. */
-export function safeLocalPath(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const path = value.trim();
-  // '//host' and '/\host' are protocol-relative in browsers: another site, not a path.
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
-  // Control characters can hide a scheme or a host from a reader.
-  for (const char of path) {
-    const code = char.charCodeAt(0);
-    if (code < 0x20 || code === 0x7f) return null;
-  }
-  return path;
-}
 
 /** Why a signed-out visitor was sent here, by the gated `type` (spec: gated routes). */
 const SIGN_IN_REASONS: Record<string, (noun: string) => string> = {
@@ -36,8 +25,9 @@ export interface SignInRequest {
   back: string | null;
 }
 
-export function readSignInRequest(query: URLSearchParams, itemNoun = 'car'): SignInRequest {
+/** `origin`: the site's own, which the paths are read against (the page's). */
+export function readSignInRequest(query: URLSearchParams, itemNoun = 'car', origin: string = location.origin): SignInRequest {
   const type = query.get('type') ?? '';
   const reason = Object.hasOwn(SIGN_IN_REASONS, type) ? SIGN_IN_REASONS[type]!(itemNoun) : 'Sign in with your mobile number.';
-  return { reason, redirect: safeLocalPath(query.get('redirect')), back: safeLocalPath(query.get('back')) };
+  return { reason, redirect: sameSitePath(query.get('redirect'), origin), back: sameSitePath(query.get('back'), origin) };
 }

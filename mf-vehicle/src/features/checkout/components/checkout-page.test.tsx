@@ -1,5 +1,5 @@
 import type { Session } from '@forecourt/shared-config';
-import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
+import { expectConsole, renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { testCar } from '../../../../server/test-car';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
@@ -59,8 +59,11 @@ function fakeApi(answers: { car?: VehicleSummary; reservation?: Answer; reserve?
   return calls;
 }
 
+/** A shopper who has confirmed their mobile (signed in with the one-time code), as a hold needs. */
+const SIGNED_IN: Session = { status: 'signed-in', user: { phone: '0412345678' } };
+
 function renderCheckout(options: { tenant?: ReturnType<typeof testTenant>; session?: Session; route?: string } = {}) {
-  return renderWithPlatform(<VehicleRoutes />, { route: options.route ?? CHECKOUT, tenant: options.tenant ?? testTenant(), ...(options.session ? { session: options.session } : {}) });
+  return renderWithPlatform(<VehicleRoutes />, { route: options.route ?? CHECKOUT, tenant: options.tenant ?? testTenant(), session: options.session ?? SIGNED_IN });
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false });
@@ -82,6 +85,20 @@ async function fillWithCard(number = '4242 4242 4242 4242') {
 }
 
 const reserve = (name = 'Reserve for $200') => fireEvent.click(screen.getByRole('button', { name }));
+
+describe('before the form', () => {
+  it('asks a signed-out shopper to confirm their mobile first, and leads to the code and back', async () => {
+    fakeApi();
+    renderCheckout({ session: { status: 'signed-out' } });
+    expect(await screen.findByText('To hold this car for you we first confirm your mobile number with a one-time code.')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Confirm my mobile number' });
+    const target = new URL(link.getAttribute('href') ?? '', 'http://site.invalid');
+    expect(target.pathname).toBe('/sign-in');
+    expect(target.searchParams.get('type')).toBe('checkout');
+    expect(target.searchParams.get('redirect')).toBe(CHECKOUT);
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+});
 
 describe('the checkout form', () => {
   it('asks for no card when the site’s deposit is $0', async () => {
@@ -157,7 +174,7 @@ describe('the checkout form', () => {
 
   it('says the reservation could not be sent when the network fails', async () => {
     fakeApi({ reserve: 'network-down' });
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsole('error', /^\[mf-vehicle\] the reservation could not be sent TypeError: Failed to fetch/);
     renderCheckout();
     await fillWithCard();
     reserve();
@@ -170,7 +187,7 @@ describe('a retry', () => {
 
   it('after a lost answer carries the first attempt’s Idempotency-Key, so the shopper gets their reservation and not “already reserved”', async () => {
     const calls = fakeApi({ reserve: ['network-down'] });
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsole('error', /^\[mf-vehicle\] the reservation could not be sent TypeError: Failed to fetch/);
     renderCheckout();
     await fillWithCard();
     reserve();
@@ -256,7 +273,7 @@ describe('before the form', () => {
 
   it('says so, and offers to try again, when the reservation cannot be checked', async () => {
     fakeApi({ reservation: { status: 500, body: { error: 'boom' } } });
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsole('error', '[mf-vehicle] the car’s reservation could not be read');
     renderCheckout();
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not check whether this car is still available. Please try again in a moment, or call us on 02 9000 0000.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

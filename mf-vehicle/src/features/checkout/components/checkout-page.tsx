@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
-import { isInStock, media, paths, SURFACE, telHref, useTenant } from '@forecourt/shared-config';
+import { isInStock, media, paths, SURFACE, telHref, useSession, useTenant } from '@forecourt/shared-config';
 import { dealerTimeZone } from '@forecourt/shared-config/hours';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
-import { useParams, useSearchParams } from '@forecourt/shared-config/router';
+import { useLocation, useParams, useSearchParams } from '@forecourt/shared-config/router';
 import { titleFromSlug } from '../../../lib/vehicle-title';
 import { useCar, type CarState } from '../../vehicle-page/lib/use-car';
 import { useReservationState, type ReservationState } from '../api/reservation-state';
@@ -93,6 +93,8 @@ interface ReserveProps {
 /** The form, once the car is known to be free; otherwise why it cannot be reserved. */
 function Reserve({ slug, carName, car, reservation, retry, deposit }: ReserveProps) {
   const tenant = useTenant();
+  const session = useSession();
+  const location = useLocation();
   const noun = tenant.search.itemNoun;
   const browse = <a href={paths.search()}>{`Browse our other ${noun}s`}</a>;
   const notice = (...lines: ReactNode[]) => (
@@ -118,6 +120,20 @@ function Reserve({ slug, carName, car, reservation, retry, deposit }: ReservePro
   if (reservation.status === 'reserved') {
     const ends = reservation.heldUntil ? ` It is held until ${holdEndText(new Date(reservation.heldUntil), dealerTimeZone(tenant.contact))}.` : '';
     return notice(`${alreadyReserved({ name: carName })}${ends}`, browse);
+  }
+  // A hold is made by a shopper whose mobile is confirmed (the one-time code of signing in), on
+  // every site: the server refuses one from anybody else, so the page says so first and leads
+  // there and back, rather than letting the shopper fill in a form that cannot be sent.
+  if (session.status !== 'signed-in') {
+    const here = `${location.pathname}${location.search}`;
+    return (
+      <div role="status" css={noticeCss}>
+        <p>{`To hold this ${noun} for you we first confirm your mobile number with a one-time code.`}</p>
+        <p>
+          <a href={paths.signIn('checkout', here, here)}>Confirm my mobile number</a>
+        </p>
+      </div>
+    );
   }
   return (
     <Suspense fallback={<p role="status" css={{ margin: '0 0 1.5rem' }}>Loading the reservation form…</p>}>

@@ -1,0 +1,135 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
+import type { FinancePartner } from '../../../../mf-finance/server';
+import type { PaymentGateway } from '../../../../mf-vehicle/server';
+import type { Database } from '../../db/database';
+import { DEFAULT_TENANT } from '../../db/pins';
+import { loadTenantStock } from '../../db/stock';
+import { OutboxSmsGateway, type SmsGateway } from '../../identity/sms-gateway';
+import { SimulatedFinancePartner } from '../../partners/finance/finance-partner';
+import { LocalPaymentSimulator } from '../../partners/payments/payment-gateway';
+import { indexStock } from '../../search/indexing/indexer';
+import type { Car } from '../../stock/model';
+import { seedStock } from '../../stock/seed/seed-stock';
+import { loadTenants } from '../../tenants/load-tenants';
+import { makeFakeBuild, tempDir } from '../../testing/fake-build';
+import { openTestDatabase } from '../../testing/test-database';
+import { buildApp } from '../app';
+import { readOrCreateAdminToken } from '../plugins/platform/admin-auth';
+import { rawRequest, serialise, type RawResponse } from './raw-http';
+import type { FuzzContext } from './requests';
+
+/** Calls the platform made to its partners that cost money or reach a shopper (a refused request makes none). */
+export interface PartnerCalls {
+  card: number;
+  sms: number;
+  financeCustomer: number;
+}
+
+export interface FuzzApp {
+  app: FastifyInstance;
+  database: Database;
+  context: FuzzContext;
+  /** The main site's cars, as stored. */
+  cars: Car[];
+  partnerCalls: PartnerCalls;
+  /** Signs `phone` in on `site` as a shopper does (the code read from the SMS) and answers its session cookie. */
+  signIn(site: string, phone: string): Promise<string>;
+  /** GET /api/health over a socket of its own. */
+  health(): Promise<RawResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * The app as `npm start` runs it (listening, stock indexed, every remote published and pinned),
+ * on an in-memory database of its own, with the partners' simulators counted and no background
+ * rounds (lead delivery, reservation sweep), so a row count moves only with the request in flight.
+ */
+export async function startFuzzApp(): Promise<FuzzApp> {
+  const partnerCalls: PartnerCalls = { card: 0, sms: 0, financeCustomer: 0 };
+  const payments = new LocalPaymentSimulator({ delayMs: 0, noAnswerMs: 0 });
+  const countedPayments: PaymentGateway = {
+    authorise: (input) => (partnerCalls.card++, payments.authorise(input)),
+    voidAuthorisation: (key) => (partnerCalls.card++, payments.voidAuthorisation(key)),
+  };
+  const finance = new SimulatedFinancePartner({ delayMs: 0 });
+  const countedFinance: FinancePartner = { quote: (input) => finance.quote(input), createCustomer: (request, options) => (partnerCalls.financeCustomer++, finance.createCustomer(request, options)) };
+
+  const database = await openTestDatabase('pglite');
+  const outbox = new OutboxSmsGateway(database.db, () => undefined);
+  const countedSms: SmsGateway = { kind: 'outbox', send: (message) => (partnerCalls.sms++, outbox.send(message)) };
+  const tenants = await loadTenants();
+  await seedStock(database, tenants, { seed: 7, totalCars: 120 });
+  const dataDir = await tempDir();
+  const app = await buildApp({
+    dataDir,
+    database,
+    tenants,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    identity: { sms: countedSms },
+    reservations: { payments: countedPayments, sweepIntervalMs: 0 },
+    partners: { finance: countedFinance },
+    leadDelivery: { intervalMs: 0 },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await indexStock({ db: database.db, tenants, target: app.stockSearch.target({ host: '127.0.0.1', port }) });
+  app.stockSearch.state.indexed = true;
+
+  for (const team of ['shell', ...REMOTE_TEAMS]) {
+    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version: '1.0.0' }));
+    await app.pins.pin({ tenant: DEFAULT_TENANT, team, version: '1.0.0', actor: 'fuzz' });
+  }
+
+  const stock = await loadTenantStock(database.db, 'harbourside-motors');
+  const cars = stock.cars.slice(0, 3);
+  const keys = JSON.parse(await fs.readFile(path.join(dataDir, 'search-keys.json'), 'utf8')) as { adminKey: string };
+  const context: FuzzContext = {
+    port,
+    tenants: tenants.map((t) => t.slug),
+    params: {
+      carId: cars.map((c) => c.id),
+      image: ['1.jpg', '2.jpg', '99.jpg'],
+      frame: ['1.jpg', '36.jpg', 'interior.jpg'],
+      file: [...cars.map((c) => `${c.id}.pdf`), ...stock.locations.slice(0, 1).map((l) => `${l.slug}.jpg`), 'x.jpg'],
+      kind: ['locations', 'blog', 'slides', 'brands', 'makes', 'models'],
+      team: ['shell', 'mf-search'],
+      version: ['1.0.0'],
+      '*': ['remoteEntry.js', 'mf-manifest.json', 'forecourt-build.json'],
+      page: ['search/used-cars', `cars/${cars[0]?.slug ?? 'x'}`, 'finance', 'locations/x', 'contact'],
+      index: ['cars', 'cars_price_asc', '*'],
+      objectID: cars.map((c) => c.id),
+      taskID: ['1'],
+    },
+    searchKey: app.stockSearch.access(app.tenants.get('harbourside-motors')!).apiKey,
+    adminSearchKey: keys.adminKey,
+    adminToken: await readOrCreateAdminToken(dataDir),
+  };
+
+  return {
+    app,
+    database,
+    context,
+    cars: stock.cars,
+    partnerCalls,
+    async signIn(site, phone) {
+      const headers = { 'x-forecourt-tenant': site, 'content-type': 'application/json' };
+      const sent = await app.inject({ method: 'POST', url: '/api/auth/send-code', headers, payload: { phone } });
+      if (sent.statusCode !== 202) throw new Error(`send-code answered ${sent.statusCode}`);
+      const message = await database.db.selectFrom('sms_outbox').select('body').where('tenant', '=', site).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const verified = await app.inject({ method: 'POST', url: '/api/auth/verify-code', headers, payload: { phone, code: /\b(\d{6})\b/.exec(message.body)?.[1] } });
+      const cookie = verified.cookies.find((c) => c.name === 'forecourt_session');
+      if (!cookie) throw new Error(`no session on ${site}: verify-code answered ${verified.statusCode}`);
+      return `forecourt_session=${cookie.value}`;
+    },
+    health: () => rawRequest(port, serialise({ method: 'GET', target: '/api/health', headers: [['host', `127.0.0.1:${port}`]] })),
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
