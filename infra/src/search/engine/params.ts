@@ -6,6 +6,16 @@
 import { textProblem } from '../../server/text';
 import { badRequest } from './errors';
 import { parseTypoTolerance, type TypoToleranceSetting } from './settings';
+import { tokenize } from './tokenize';
+
+/**
+ * How long a query may be. `bytes`: Algolia's own limit ('Query strings can be up to 512 bytes
+ * long'), in UTF-8 bytes as Algolia counts them. `words`: ours. A car search names a make, a model,
+ * a badge, a year, a colour, a body, a fuel and a place: under ten words; every query word is
+ * required, and the cost of ranking grows with the square of the number of words (each word can
+ * add two typos to the typo buckets), so past 16 words a query costs more and can only find less.
+ */
+export const QUERY_LIMITS = { bytes: 512, words: 16 } as const;
 
 export interface SearchParams {
   query: string;
@@ -112,6 +122,11 @@ export function normalizeParams(input: Record<string, unknown>): SearchParams {
   }
   const query = raw.query ?? '';
   if (typeof query !== 'string') throw badRequest('query: expected a string');
+  // Checked before anything reads the words: the cost of a search grows with its query.
+  const bytes = Buffer.byteLength(query, 'utf8');
+  if (bytes > QUERY_LIMITS.bytes) throw badRequest(`query: must be at most ${QUERY_LIMITS.bytes} bytes long, got ${bytes}`);
+  const words = tokenize(query).length;
+  if (words > QUERY_LIMITS.words) throw badRequest(`query: must have at most ${QUERY_LIMITS.words} words, got ${words}`);
   const distinct = raw.distinct;
   return {
     query,

@@ -32,6 +32,27 @@ import type { Json, SearchRecord } from './values';
 export interface SearchOptions {
   /** A filter ANDed with the request's (a secured API key's `filters`). */
   extraFilters?: string;
+  /**
+   * When the search must stop (`performance.now()` of the thread running it): past it, the search
+   * throws `SearchTimeError` at its next step instead of going on.
+   */
+  deadline?: number;
+}
+
+/** A search ran past its deadline (`SearchOptions.deadline`); the service answers 429. */
+export class SearchTimeError extends Error {
+  constructor() {
+    super('The search ran past its time budget');
+    this.name = 'SearchTimeError';
+  }
+}
+
+/** A check a search calls between its steps: throws once `deadline` has passed. */
+export function deadlineCheck(deadline: number | undefined): () => void {
+  if (deadline === undefined) return () => undefined;
+  return () => {
+    if (performance.now() >= deadline) throw new SearchTimeError();
+  };
 }
 
 /** Builds the combined filter tree of a request (also used by the reference implementation). */
@@ -267,6 +288,7 @@ export class SearchIndex {
   searchWith(params: SearchParams, options: SearchOptions = {}, started = process.hrtime.bigint()): SearchResponse {
     const settings = this.compiledSettings;
     const store = this.store;
+    const checkTime = deadlineCheck(options.deadline);
     store.compactIfNeeded();
 
     const tree = filterTreeOf(params, options.extraFilters);
@@ -283,8 +305,8 @@ export class SearchIndex {
       else {
         const disabled = typoDisabledAttributes(settings, params);
         const text = store.text(settings.searchable, disabled.key, disabled.attributes);
-        plan = planQuery(words, text, typoConfigOf(settings, params), this.synonyms.lookup());
-        match = new TextMatch(text, plan, filtered);
+        plan = planQuery(words, text, typoConfigOf(settings, params), this.synonyms.lookup(), checkTime);
+        match = new TextMatch(text, plan, filtered, checkTime);
         result = match.hits;
       }
     }
@@ -298,6 +320,7 @@ export class SearchIndex {
       if (!match) {
         for (const doc of this.slice(result, nbHits, window.start, window.end - window.start, order)) picked.push({ doc, bucket: null });
       } else {
+        checkTime();
         this.rankedSlice(match, window.start, window.end, order, picked);
       }
     }
@@ -329,6 +352,7 @@ export class SearchIndex {
       facetsStats = {};
       const max = params.maxValuesPerFacet ?? settings.maxValuesPerFacet;
       for (const attribute of requestedFacets(params, settings)) {
+        checkTime();
         facets[attribute] = sortFacetCounts(store.facet(attribute).counts(result, nbHits, store.capacity, isAll, max, store.alive, store.size), max);
         const numeric = store.numeric(attribute);
         if (!numeric.hasNumbers) continue;

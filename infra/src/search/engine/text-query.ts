@@ -25,7 +25,7 @@ import type { CompiledSettings } from './settings';
 import { unionInto } from './postings';
 import type { SynonymLookup } from './synonyms';
 import type { TextIndex } from './text-index';
-import { allowedTypos, type TypoConfig } from './typo';
+import { allowedTypos, codePointCount, type TypoConfig } from './typo';
 
 export interface Alternative {
   start: number;
@@ -52,7 +52,7 @@ function addHighlight(map: Map<string, string[]>, token: string, words: string[]
 }
 
 /** Everything each query word (and each run of words) may match in this text index. */
-export function planQuery(words: string[], text: TextIndex, config: TypoConfig, synonyms: { lookup: SynonymLookup; longest: number }): QueryPlan {
+export function planQuery(words: string[], text: TextIndex, config: TypoConfig, synonyms: { lookup: SynonymLookup; longest: number }, checkTime: () => void = () => undefined): QueryPlan {
   const alternatives: Alternative[] = [];
   const highlights = new Map<string, string[]>();
   const n = words.length;
@@ -60,6 +60,7 @@ export function planQuery(words: string[], text: TextIndex, config: TypoConfig, 
     alternatives.push({ start, end, typos, exact, groups });
   };
   for (let i = 0; i < n; i++) {
+    checkTime();
     const w = words[i] as string;
     const last = i === n - 1;
     push(i, i + 1, 0, true, [{ tokens: [w], typoOnly: false }]);
@@ -73,9 +74,12 @@ export function planQuery(words: string[], text: TextIndex, config: TypoConfig, 
       for (const t of tokens) addHighlight(highlights, t, [w]);
     }
     if (config.enabled) {
-      // Splitting: both halves must be words of the index (the second may be a prefix when last).
-      const chars = [...w];
-      for (let cut = 1; cut < chars.length; cut++) {
+      // Splitting: both halves must be words of the index (the second may be a prefix when last),
+      // so neither is longer than the index's longest word: only the cuts leaving both halves
+      // that short are tried (none in a word over twice that length).
+      const longest = text.trie.longest;
+      const chars = codePointCount(w) <= 2 * longest ? [...w] : [];
+      for (let cut = Math.max(1, chars.length - longest); cut < Math.min(chars.length, longest + 1); cut++) {
         const a = chars.slice(0, cut).join('');
         const b = chars.slice(cut).join('');
         if (!text.isLive(a)) continue;
@@ -137,7 +141,7 @@ export interface Bucket {
 export class TextMatch {
   /** The hits (after `typoTolerance: 'min' | 'strict'`). */
   readonly hits: DocSet;
-  private readonly altDocs: DocSet[];
+  private readonly altDocs: Array<DocSet | undefined>;
   /** byTypos[t] = hits with exactly t typos at best. */
   private readonly byTypos: Array<{ typos: number; docs: DocSet }> = [];
   private readonly levelSets: DocSet[] = [];
@@ -147,29 +151,48 @@ export class TextMatch {
   constructor(
     private readonly text: TextIndex,
     private readonly plan: QueryPlan,
-    filtered: DocSet,
+    private readonly filtered: DocSet,
+    /** Called between steps; throws to stop a search that ran past its time budget. */
+    private readonly checkTime: () => void = () => undefined,
   ) {
     const n = plan.words.length;
-    this.altDocs = plan.alternatives.map((alt) => docsOf(text, alt, filtered));
+    // An alternative's docs are looked up only once some doc covers the words before it, so a
+    // query whose first words match nothing does not walk the postings of the rest.
+    this.altDocs = new Array<DocSet | undefined>(plan.alternatives.length);
     // Only one-word alternatives carry typos: the worst cover adds up each word's worst typo.
     const worst = new Array<number>(n).fill(0);
     for (const alt of plan.alternatives) worst[alt.start] = Math.max(worst[alt.start] as number, alt.typos);
     const total = worst.reduce((sum, t) => sum + t, 0);
+    const endingAt: number[][] = Array.from({ length: n + 1 }, () => []);
+    plan.alternatives.forEach((alt, a) => (endingAt[alt.end] as number[]).push(a));
+    let longestSpan = 1;
+    for (const alt of plan.alternatives) longestSpan = Math.max(longestSpan, alt.end - alt.start);
+    let emptyRows = 0;
     // covered[j][t]: docs whose words [0, j) are covered with at most t typos.
     const covered: DocSet[][] = [Array.from({ length: total + 1 }, () => filtered)];
     for (let j = 1; j <= n; j++) {
+      this.checkTime();
       const row: DocSet[] = [];
       for (let t = 0; t <= total; t++) {
         const set = t > 0 ? (row[t - 1] as DocSet).clone() : new TypedFastBitSet();
-        plan.alternatives.forEach((alt, a) => {
-          if (alt.end !== j || alt.typos > t) return;
+        for (const a of endingAt[j] as number[]) {
+          const alt = plan.alternatives[a] as Alternative;
+          if (alt.typos > t) continue;
           const from = (covered[alt.start] as DocSet[])[t - alt.typos] as DocSet;
-          if (from.isEmpty()) return;
-          set.union(from.new_intersection(this.altDocs[a] as DocSet));
-        });
+          if (from.isEmpty()) continue;
+          set.union(from.new_intersection(this.docsOfAlt(a)));
+        }
         row.push(set);
       }
       covered.push(row);
+      // No doc covers the first j words, nor the first j - 1, ...: once that holds for as many
+      // rows as the longest alternative spans, no alternative can reach past them and no doc
+      // covers every word.
+      emptyRows = (row[total] as DocSet).isEmpty() ? emptyRows + 1 : 0;
+      if (emptyRows >= longestSpan) {
+        for (let rest = j + 1; rest <= n; rest++) covered.push(row);
+        break;
+      }
     }
     const all = covered[n] as DocSet[];
     let previous: DocSet = new TypedFastBitSet();
@@ -184,6 +207,16 @@ export class TextMatch {
     const hits = new TypedFastBitSet();
     for (const b of this.byTypos) hits.union(b.docs);
     this.hits = hits;
+  }
+
+  /** The docs (within the filters) of alternative `a`, looked up on first use. */
+  private docsOfAlt(a: number): DocSet {
+    let docs = this.altDocs[a];
+    if (!docs) {
+      docs = docsOf(this.text, this.plan.alternatives[a] as Alternative, this.filtered);
+      this.altDocs[a] = docs;
+    }
+    return docs;
   }
 
   /** Hits holding a matched word at a level (an alternative's tokens found at that level). */
@@ -203,7 +236,7 @@ export class TextMatch {
     let set = this.altLevelCache.get(key);
     if (!set) {
       const alt = this.plan.alternatives[a] as Alternative;
-      const docs = this.altDocs[a] as DocSet;
+      const docs = this.docsOfAlt(a);
       set = new TypedFastBitSet();
       if (!docs.isEmpty()) {
         for (const group of alt.groups) for (const token of group.tokens) for (const posting of this.text.postingsOf(token, group.typoOnly, level)) unionInto(set, posting);
@@ -244,7 +277,7 @@ export class TextMatch {
       for (let i = 0; i < n; i++) {
         const exact = new TypedFastBitSet();
         this.plan.alternatives.forEach((alt, a) => {
-          if (alt.exact && alt.start <= i && i < alt.end) exact.union(this.altDocs[a] as DocSet);
+          if (alt.exact && alt.start <= i && i < alt.end) exact.union(this.docsOfAlt(a));
         });
         atLeast.push(new TypedFastBitSet());
         for (let k = i + 1; k >= 1; k--) (atLeast[k] as DocSet).union((atLeast[k - 1] as DocSet).new_intersection(exact));
@@ -261,6 +294,7 @@ export class TextMatch {
   buckets(visit: (bucket: Bucket) => boolean): void {
     const n = this.plan.words.length;
     for (const { typos, docs } of this.byTypos) {
+      this.checkTime();
       const near = this.nearSet();
       const proximityParts: Array<[number, DocSet]> = near ? [[0, docs.new_intersection(near)], [1, docs.new_difference(near)]] : [[0, docs]];
       for (const [proximity, part] of proximityParts) {

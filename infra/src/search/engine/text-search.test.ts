@@ -6,6 +6,7 @@
 import { loadTenants } from '../../tenants/load-tenants';
 import { generateTenantStock } from '../../stock/seed/generate';
 import { CAR_SYNONYMS, CARS_INDEX_SETTINGS, carToRecord } from '../indexing/records';
+import { SEARCH_LIMITS } from '../http/plugin';
 import { IndexStore, type SearchIndex } from './search-index';
 import type { IndexSettings } from './settings';
 import { prefixTypoDistance, Trie, typoDistance } from './typo';
@@ -125,7 +126,7 @@ describe('typo distance and trie', () => {
     const words = ['toyota', 'toy', 'toyotas', 'tokyo', 'hilux', 'holden', 'hold', 'golf', 'gold', 'wolf', 'ranger', 'range', 'rangers', 'ute', 'utes'];
     const trie = new Trie();
     for (const w of words) trie.add(w);
-    for (const query of ['toyta', 'golf', 'rnager', 'hold', 'ut', 'xyz', 't']) {
+    for (const query of ['toyta', 'golf', 'rnager', 'hold', 'ut', 'xyz', 't', 'rangerss', 'toyotass', 'toyotatoyota']) {
       for (const prefix of [false, true]) {
         for (const max of [0, 1, 2]) {
           const got = new Map<string, number>();
@@ -139,5 +140,29 @@ describe('typo distance and trie', () => {
         }
       }
     }
+  });
+});
+
+describe('long words cost no more than short ones (issue 29)', () => {
+  // The service refuses a query over 512 bytes; the engine itself must not depend on that.
+  // Structures are built on first use: built here, so the budget measures the search alone.
+  beforeAll(() => index.warm());
+  const within = (query: string) => index.searchWith({ query, hitsPerPage: 1000, raw: {} }, { deadline: performance.now() + SEARCH_LIMITS.searchMs });
+
+  it('answers a 20,000-character word within the time budget of a search', () => {
+    expect(within('x'.repeat(20_000)).nbHits).toBe(0);
+  });
+
+  it('answers five 20,000-character words within the time budget of a search', () => {
+    expect(within(Array.from({ length: 5 }, (_, i) => 'toyota'.repeat(3334).slice(i)).join(' ')).nbHits).toBe(0);
+  });
+
+  it('still splits a word into two index words and finds a typo in a long one', () => {
+    const split = new Set(within('mazdacx').hits.map((h) => h.objectID));
+    expect(split.size).toBeGreaterThan(0);
+    expect([...split].every((id) => idSet('mazda cx').has(id))).toBe(true);
+    const cruisers = within('landcruser').hits;
+    expect(cruisers.length).toBeGreaterThan(0);
+    expect(new Set(cruisers.map((h) => h.model))).toEqual(new Set(['LandCruiser']));
   });
 });

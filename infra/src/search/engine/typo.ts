@@ -30,6 +30,17 @@ export interface TypoConfig {
 const DIGITS = /^\p{N}+$/u;
 const HAS_DIGIT = /\p{N}/u;
 
+/** Characters (code points) in `text`, without building an array of them. */
+export function codePointCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A low surrogate completes the pair its high surrogate already counted.
+    if (unit < 0xdc00 || unit > 0xdfff) count++;
+  }
+  return count;
+}
+
 /**
  * Typos allowed on one normalised query word: none below `minWordSizefor1Typo` characters, one
  * from there, two from `minWordSizefor2Typos`. Words with a digit take none (unless numeric
@@ -39,7 +50,7 @@ const HAS_DIGIT = /\p{N}/u;
 export function allowedTypos(word: string, config: TypoConfig): number {
   if (!config.enabled || config.disabledWords.has(word)) return 0;
   if (HAS_DIGIT.test(word) && !(config.allowTyposOnNumericTokens && DIGITS.test(word))) return 0;
-  const length = [...word].length;
+  const length = codePointCount(word);
   if (length >= config.minWordSizefor2Typos) return 2;
   if (length >= config.minWordSizefor1Typo) return 1;
   return 0;
@@ -87,6 +98,8 @@ const newNode = (depth: number): TrieNode => ({ children: new Map(), token: null
 export class Trie {
   private readonly root = newNode(0);
   size = 0;
+  /** Code points in the longest token ever added (tokens are only added, so it only grows). */
+  longest = 0;
 
   add(token: string): void {
     let node = this.root;
@@ -102,60 +115,91 @@ export class Trie {
     if (node.token === null) {
       node.token = token;
       this.size++;
+      this.longest = Math.max(this.longest, node.depth);
     }
+  }
+
+  /** Tokens starting with `word` (`word` itself included), found by walking down its path. */
+  withPrefix(word: string, visit: (token: string) => void): void {
+    let node: TrieNode | undefined = this.root;
+    for (const ch of word) {
+      node = node.children.get(ch.codePointAt(0) as number);
+      if (!node) return;
+    }
+    collect(node, (token) => visit(token));
   }
 
   /**
    * Calls `visit(token, typos)` for every token within `maxTypos` of `word`: the whole token
    * (`prefix` false) or, for the last query word, its closest prefix (`prefix` true; a token
    * starting with `word` is at 0). Each token is visited once, with its smallest distance.
+   *
+   * Only the band of each DP row within `maxTypos` of the diagonal is computed (a cell further
+   * off is at least that far, so it is read as `maxTypos + 1`): a node costs 2 x maxTypos + 1
+   * cells instead of one per character of the word, so a long word costs no more per node than
+   * a short one. A word longer than every token by more than `maxTypos` is that many typos from
+   * all of them (each missing character is one) and is not walked at all.
    */
   search(word: string, maxTypos: number, prefix: boolean, visit: (token: string, typos: number) => void): void {
+    if (codePointCount(word) > this.longest + maxTypos) return;
+    if (maxTypos === 0 && prefix) return this.withPrefix(word, (token) => visit(token, 0));
     const w = Array.from(word, (ch) => ch.codePointAt(0) as number);
     const m = w.length;
-    // rows[d] = distances between the trie path of depth d and each prefix of the word.
-    const rows: Int32Array[] = [Int32Array.from({ length: m + 1 }, (_, j) => j)];
+    const k = maxTypos;
+    const far = k + 1;
+    // rows[d] = distances between the trie path of depth d and each prefix of the word, within
+    // the band |d - j| <= k; cells outside it keep `far`.
+    const newRow = (): Int32Array => new Int32Array(m + 1).fill(far);
+    const first = newRow();
+    for (let j = 0; j <= Math.min(m, k); j++) first[j] = j;
+    const rows: Int32Array[] = [first];
     const path: number[] = [];
-    const collect = (node: TrieNode, typos: number): void => {
-      if (node.token !== null) visit(node.token, typos);
-      for (const child of node.children.values()) collect(child, typos);
-    };
     const walk = (node: TrieNode, best: number): void => {
       const row = rows[node.depth] as Int32Array;
       const here = row[m] as number;
       if (prefix) {
         best = Math.min(best, here);
         // Every longer token keeps this prefix: once exact, nothing below can do better.
-        if (best === 0) return collect(node, 0);
+        if (best === 0) return collect(node, (token) => visit(token, 0));
       } else if (node.token !== null && here <= maxTypos) visit(node.token, here);
-      let rowMin = Infinity;
-      for (let j = 0; j <= m; j++) rowMin = Math.min(rowMin, row[j] as number);
+      const lo = Math.max(0, node.depth - k);
+      const hi = Math.min(m, node.depth + k);
+      let rowMin = far;
+      for (let j = lo; j <= hi; j++) rowMin = Math.min(rowMin, row[j] as number);
       if (rowMin > maxTypos) {
         // No deeper path can come back within the distance; in prefix mode the tokens below
         // still match through the prefix already found.
-        if (prefix && best <= maxTypos) collect(node, best);
+        if (prefix && best <= maxTypos) collect(node, (token) => visit(token, best));
         return;
       }
       if (prefix && best <= maxTypos && node.token !== null) visit(node.token, best);
       const d = node.depth + 1;
       let next = rows[d];
       if (!next) {
-        next = new Int32Array(m + 1);
+        next = newRow();
         rows[d] = next;
       }
       const prev2 = d >= 2 ? (rows[d - 2] as Int32Array) : null;
+      const from = Math.max(1, d - k);
+      const to = Math.min(m, d + k);
       for (const [cp, child] of node.children) {
         path[d - 1] = cp;
-        next[0] = d;
-        for (let j = 1; j <= m; j++) {
+        if (d <= k) next[0] = d;
+        for (let j = from; j <= to; j++) {
           const cost = w[j - 1] === cp ? 0 : 1;
           let v = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + cost);
           if (prev2 && j > 1 && w[j - 1] === path[d - 2] && w[j - 2] === cp) v = Math.min(v, (prev2[j - 2] as number) + 1);
-          next[j] = v;
+          next[j] = Math.min(v, far);
         }
         walk(child, best);
       }
     };
     walk(this.root, Infinity);
   }
+}
+
+/** Every token at or below `node`. */
+function collect(node: TrieNode, visit: (token: string) => void): void {
+  if (node.token !== null) visit(node.token);
+  for (const child of node.children.values()) collect(child, visit);
 }

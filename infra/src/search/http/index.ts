@@ -1,2 +1,2 @@
-export { searchService, type SearchServiceOptions } from './plugin';
+export { searchService, SEARCH_LIMITS, type SearchServiceOptions } from './plugin';
 export { KeyStore, generateSecuredApiKey, type KeyStoreOptions, type Principal, type SecuredRestrictions } from './keys';

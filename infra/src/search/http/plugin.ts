@@ -15,7 +15,8 @@ import { badRequest, SearchError } from '../engine/errors';
 import { checkObjectID, type IndexStore, type SearchIndex } from '../engine/search-index';
 import type { IndexSettings } from '../engine/settings';
 import { mayReadIndex, type KeyStore, type Principal } from './keys';
-import { answerSearch, answersWithin, SearchPool, type Answer, type SearchTask } from './search-pool';
+import { tokenize } from '../engine/tokenize';
+import { answerSearch, answersWithin, SearchPool, taskParams, timeBudget, type Answer, type SearchTask } from './search-pool';
 
 export interface SearchServiceOptions {
   store: IndexStore;
@@ -36,6 +37,9 @@ export interface SearchServiceOptions {
    */
   workers?: number;
   workersFrom?: number;
+  /** The time budgets of `SEARCH_LIMITS` (`searchMs`, `threadMs`); tests set 0 to see a search stopped. */
+  searchMs?: number;
+  threadMs?: number;
   /** Called each time the workers finished loading the store (benchmarks wait for it). */
   onWorkersLoaded?: () => void;
   /**
@@ -54,12 +58,38 @@ const LARGEST_CACHED_ANSWER = 512 * 1024;
 /**
  * Limits that keep one request from costing the server more than a shopper's page ever asks for.
  * Algolia's own: at most 50 queries in a multi-query (answered 'Too many queries in multi query
- * request') and `hitsPerPage` ≤ 1000 (checked in `normalizeParams`). Ours on top: a search answer
+ * request'), a query of at most 512 bytes and `hitsPerPage` ≤ 1000 (both checked in
+ * `normalizeParams`, with our own cap of 16 words a query, see `QUERY_LIMITS`). Ours on top: a search answer
  * is at most 8 MiB (a results page is ~20 KB; 50 x 1000 full records would be ~40 MB), and a body
  * nests at most 32 levels (the deepest real request — a batch of records with nested objects —
  * needs under 10).
+ *
+ * Time: the searches of one request may take `searchMs`, in a worker or on the request thread;
+ * past it they stop and the request is answered 429 (see `pastBudget`). A shopper's page takes
+ * under 5 ms on the demo site and a few tens of ms at 100,000 cars; 200 ms is far past that, and
+ * short enough that the costly requests let in at once (two per worker) are answered well within a
+ * second. A costly request (see `LIGHT_SEARCH`) gets only `threadMs` when it must run on the
+ * request thread (the workers are reloading after a write, on a large store): health and every
+ * other request wait behind it. At most `costlyPerWorker` costly requests per worker run or wait
+ * at once; more are answered 429 at once, so shoppers' light searches never queue behind more
+ * than two of them.
  */
-export const SEARCH_LIMITS = { queriesPerRequest: 50, responseBytes: 8 * 1024 * 1024, bodyDepth: 32 } as const;
+export const SEARCH_LIMITS = {
+  queriesPerRequest: 50,
+  responseBytes: 8 * 1024 * 1024,
+  bodyDepth: 32,
+  searchMs: 200,
+  threadMs: 50,
+  costlyPerWorker: 2,
+} as const;
+
+/**
+ * A light request stays on the request thread while the indices hold fewer than `workersFrom`
+ * records: a shopper's page sends a search and one per refined facet (under 8 queries) of a few
+ * words, answered in well under a millisecond there, less than the trip to a thread. Anything
+ * larger goes to a worker thread, whatever the size of the indices.
+ */
+const LIGHT_SEARCH = { queries: 8, words: 5 } as const;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -176,33 +206,78 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
    */
   const cacheBytes = options.cacheBytes ?? 64 * 1024 * 1024;
   const cache = cacheBytes > 0 ? new LRUCache<string, string>({ maxSize: cacheBytes, sizeCalculation: (value, key) => (value.length + key.length) * 2 }) : null;
-  // Worker threads pay off on large indices only (a small one answers in well under a
-  // millisecond, less than the trip to a thread): the pool starts once the records reach workersFrom.
+  // Worker threads pay off on large indices only (a small one answers a light search in well
+  // under a millisecond, less than the trip to a thread): the pool starts once the records reach
+  // workersFrom, or for the first costly request (which must not run on the request thread).
   let pool: SearchPool | null = null;
   const workersFrom = options.workersFrom ?? 20_000;
-  const poolFor = (): SearchPool | null => {
-    if (pool || !options.workers || options.workers <= 0) return pool;
-    let records = 0;
+  const records = (): number => {
+    let count = 0;
     for (const name of store.names()) {
       const index = store.require(name);
-      if (!index.isReplica) records += index.store.size;
+      if (!index.isReplica) count += index.store.size;
     }
-    if (records < workersFrom) return null;
+    return count;
+  };
+  const poolFor = (costly: boolean): SearchPool | null => {
+    if (pool || !options.workers || options.workers <= 0) return pool;
+    if (!costly && records() < workersFrom) return null;
     pool = new SearchPool(store, options.workers, 500, options.onWorkersLoaded, options.restoredFrom ? { stamp: store.stamp(), bytes: options.restoredFrom } : null);
     return pool;
   };
   fastify.addHook('onClose', async () => pool?.close());
   // A store restored from a snapshot is as large as it will be: load the workers now, so they
   // hold it by the time the first shopper searches (else the first searches start them).
-  if (options.restoredFrom) void poolFor()?.reload().catch(() => undefined);
+  if (options.restoredFrom) void poolFor(false)?.reload().catch(() => undefined);
+  let costlyInFlight = 0;
+  const searchMs = options.searchMs ?? SEARCH_LIMITS.searchMs;
+  const threadMs = options.threadMs ?? SEARCH_LIMITS.threadMs;
+
+  /**
+   * Where a request's searches run. In a worker when the pool holds the store as it is now and the
+   * request is costly or the indices are large. A costly request finding the workers behind
+   * waits for the load under way (the snapshot's, right after a start), or for a reload when the
+   * store is small (encoding it takes milliseconds); on a large store just written it runs on the
+   * request thread, stopped at `threadMs`.
+   */
+  const runSearches = async (tasks: SearchTask[], costly: boolean): Promise<Answer[]> => {
+    const workers = poolFor(costly);
+    if (workers && costly && !workers.current && (workers.loading || records() < workersFrom)) await workers.reload().catch(() => undefined);
+    if (workers?.current && (costly || records() >= workersFrom)) {
+      if (!costly) return workers.run(tasks, SEARCH_LIMITS.responseBytes, searchMs);
+      if (costlyInFlight >= SEARCH_LIMITS.costlyPerWorker * (options.workers ?? 0)) {
+        throw new SearchError(429, 'Too many costly searches at once: retry shortly, with fewer queries or fewer words');
+      }
+      costlyInFlight++;
+      try {
+        return await workers.run(tasks, SEARCH_LIMITS.responseBytes, searchMs);
+      } finally {
+        costlyInFlight--;
+      }
+    }
+    // Structures a write left to rebuild are built first, outside the budget: that is the
+    // write's cost, paid once whichever search comes first.
+    for (const task of tasks) store.get(task.indexName)?.warm();
+    const time = timeBudget(costly && (options.workers ?? 0) > 0 ? threadMs : searchMs);
+    try {
+      return answersWithin(tasks.length, SEARCH_LIMITS.responseBytes, (j) => answerSearch(store, tasks[j] as SearchTask, time));
+    } finally {
+      workers?.stale();
+    }
+  };
 
   /** The searches of one request, checked against the key; answers in order, serialised. */
   const search = async (request: FastifyRequest, queries: Array<{ indexName: unknown; input: Record<string, unknown> }>): Promise<string[]> => {
+    let words = 0;
     const tasks: SearchTask[] = queries.map(({ indexName, input }) => {
       if (typeof indexName !== 'string' || indexName === '') throw badRequest('indexName: expected a non-empty string');
       const principal = requireIndexAccess(request, indexName);
       const restrictions = principal.kind === 'search' && principal.restrictions ? { filters: principal.restrictions.filters, params: principal.restrictions.params } : null;
-      return { indexName, input, restrictions };
+      const task = { indexName, input, restrictions };
+      // The parameters are checked here, before any search runs anywhere: a request over a limit
+      // (a 513-byte query, 17 words) is refused whole, at the cost of reading it.
+      words = Math.max(words, tokenize(taskParams(task).query).length);
+      return task;
     });
     // Only what shapes the answer: a key's expiry or index list does not (they were checked above).
     const keys = cache ? tasks.map((t) => `${store.require(t.indexName).stamp()}\u0000${t.restrictions ? JSON.stringify(t.restrictions) : ''}\u0000${JSON.stringify(t.input)}`) : [];
@@ -212,13 +287,8 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     });
     const misses = answers.flatMap((a, i) => (a === undefined ? [i] : []));
     if (misses.length > 0) {
-      let computed: Answer[];
-      const workers = poolFor();
-      if (workers?.current) computed = await workers.run(misses.map((i) => tasks[i] as SearchTask), SEARCH_LIMITS.responseBytes);
-      else {
-        computed = answersWithin(misses.length, SEARCH_LIMITS.responseBytes, (j) => answerSearch(store, tasks[misses[j] as number] as SearchTask));
-        workers?.stale();
-      }
+      const costly = misses.length > LIGHT_SEARCH.queries || words > LIGHT_SEARCH.words;
+      const computed = await runSearches(misses.map((i) => tasks[i] as SearchTask), costly);
       misses.forEach((i, j) => {
         const answer = computed[j] as Answer;
         answers[i] = answer;

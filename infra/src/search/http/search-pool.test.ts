@@ -1,5 +1,5 @@
 /** Searches in worker threads: the same answers as the request thread, and never a stale one. */
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { IndexStore } from '../engine/search-index';
 import { decodeSnapshot, encodeSnapshotShared } from '../engine/snapshot';
 import { KeyStore } from './keys';
@@ -103,6 +103,67 @@ describe('SearchPool', () => {
         await new Promise((r) => setTimeout(r, 200));
         expect(await query()).toEqual(after);
       }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('costly searches leave the request thread (issue 29)', () => {
+  const headers = { 'x-algolia-application-id': 'APP', 'x-algolia-api-key': 'search', 'content-type': 'text/plain' };
+  // 50 queries of 16 misspelt words: far more than a shopper's page sends, so a worker answers it.
+  const words = 'toyta hilxu amarko volkswagn mazad tyoota hiluz amrok'.split(' ');
+  const costly = JSON.stringify({ requests: Array.from({ length: 50 }, (_, i) => ({ indexName: 'cars', query: Array.from({ length: 16 }, (_, j) => words[(i + j) % words.length]).join(' ') })) });
+
+  /** The service with one worker; `started` resolves once a multi-query reaches its handler. */
+  async function service(): Promise<{ app: FastifyInstance; started: Promise<void> }> {
+    const app = Fastify();
+    let resolveStarted = (): void => undefined;
+    const started = new Promise<void>((resolve) => (resolveStarted = resolve));
+    app.addHook('preHandler', async (request) => {
+      if (request.url.endsWith('/queries')) resolveStarted();
+    });
+    await app.register(searchService, { store: build(), keys: new KeyStore({ appId: 'APP', adminKey: 'admin', searchKeys: ['search'] }), workers: 1, cacheBytes: 0 });
+    app.get('/health', async () => ({ status: 'ok' }));
+    return { app, started };
+  }
+
+  it('answers health while a costly search runs, on an index far below workersFrom', async () => {
+    const { app, started } = await service();
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const order: string[] = [];
+      const search = fetch(`${base}/1/indexes/*/queries`, { method: 'POST', headers, body: costly }).then((r) => {
+        order.push('search');
+        return r.status;
+      });
+      // Health is sent once the search's handler is about to run: on the request thread, the
+      // server would not even read it before the whole search is answered.
+      await started;
+      const health = fetch(`${base}/health`).then((r) => {
+        order.push('health');
+        return r.status;
+      });
+      const [searched, healthy] = await Promise.all([search, health]);
+      expect(healthy).toBe(200);
+      // Answered, or refused once past its time budget on a busy machine: either way after health.
+      expect([200, 429]).toContain(searched);
+      expect(order).toEqual(['health', 'search']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a costly search with 429 while two per worker run', async () => {
+    const { app } = await service();
+    // Costly for their number of queries alone, and quick to answer.
+    const many = JSON.stringify({ requests: Array.from({ length: 9 }, () => ({ indexName: 'cars', query: '', hitsPerPage: 1 })) });
+    try {
+      const answers = await Promise.all([0, 1, 2].map(() => app.inject({ method: 'POST', url: '/1/indexes/*/queries', headers, payload: many })));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 429]);
+      expect(answers[2]?.json()).toEqual({ message: 'Too many costly searches at once: retry shortly, with fewer queries or fewer words', status: 429 });
     } finally {
       await app.close();
     }

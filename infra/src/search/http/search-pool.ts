@@ -15,10 +15,11 @@
  * Hand-written rather than piscina: every worker must hold the same state and be reloaded
  * together, which a task pool does not model.
  */
+import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { badRequest, SearchError } from '../engine/errors';
 import { normalizeParams } from '../engine/params';
-import { IndexStore } from '../engine/search-index';
+import { IndexStore, SearchTimeError } from '../engine/search-index';
 import { decodeSnapshot, encodeSnapshotShared } from '../engine/snapshot';
 
 /** One search as the request thread checked it: the key's restrictions travel with it. */
@@ -34,13 +35,34 @@ export interface Answer {
   cacheable: boolean;
 }
 
-/** Runs one search: the key's own parameters override the request's, its filters are ANDed. */
-export function answerSearch(store: IndexStore, task: SearchTask): Answer {
-  const index = store.require(task.indexName);
+/** The time a request's searches may take, and when it ends on the thread running them. */
+export interface TimeBudget {
+  ms: number;
+  deadline: number;
+}
+
+export const timeBudget = (ms: number): TimeBudget => ({ ms, deadline: performance.now() + ms });
+
+/** A request's searches ran past their time budget: answered 429 in Algolia's shape. */
+export const pastBudget = (ms: number): SearchError => new SearchError(429, `The search ran past its ${ms} ms time budget: retry with fewer queries or fewer words`);
+
+/** The parameters a search runs with: the key's own parameters override the request's. */
+export function taskParams(task: SearchTask): ReturnType<typeof normalizeParams> {
   const { restrictions } = task;
   const params = normalizeParams(task.input);
-  const effective = restrictions && Object.keys(restrictions.params).length > 0 ? normalizeParams({ ...params.raw, ...restrictions.params }) : params;
-  return { json: JSON.stringify(index.searchWith(effective, { extraFilters: restrictions?.filters })), cacheable: effective.clickAnalytics !== true };
+  return restrictions && Object.keys(restrictions.params).length > 0 ? normalizeParams({ ...params.raw, ...restrictions.params }) : params;
+}
+
+/** Runs one search: the key's own parameters override the request's, its filters are ANDed. */
+export function answerSearch(store: IndexStore, task: SearchTask, budget?: TimeBudget): Answer {
+  const index = store.require(task.indexName);
+  const effective = taskParams(task);
+  try {
+    return { json: JSON.stringify(index.searchWith(effective, { extraFilters: task.restrictions?.filters, deadline: budget?.deadline })), cacheable: effective.clickAnalytics !== true };
+  } catch (error) {
+    if (error instanceof SearchTimeError && budget) throw pastBudget(budget.ms);
+    throw error;
+  }
 }
 
 /**
@@ -61,7 +83,13 @@ export function answersWithin(count: number, budget: number, answer: (i: number)
   return out;
 }
 
-type Outgoing = { type: 'load'; bytes: SharedArrayBuffer; length: number } | { type: 'search'; tasks: SearchTask[]; budget: number };
+/**
+ * The workers' scheduling priority (a nice value: 0 is the request thread's, 19 the lowest). At
+ * 10 the scheduler gives the request thread about nine tenths of a core both want.
+ */
+const WORKER_PRIORITY = 10;
+
+type Outgoing = { type: 'load'; bytes: SharedArrayBuffer; length: number } | { type: 'search'; tasks: SearchTask[]; budget: number; timeMs: number };
 type Request = Outgoing & { id: number };
 type Reply = { id: number; answers?: Answer[]; error?: { status: number; message: string } };
 
@@ -77,7 +105,7 @@ export class SearchPool {
   private turn = 0;
   private loadedStamp: string | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private loading: Promise<void> | null = null;
+  private loadInFlight: Promise<void> | null = null;
   private failure: Error | null = null;
   private closed = false;
 
@@ -107,6 +135,11 @@ export class SearchPool {
     }
   }
 
+  /** Whether a load into the workers is under way (the restored snapshot's after a start, or a reload). */
+  get loading(): boolean {
+    return this.loadInFlight !== null;
+  }
+
   /** Whether the workers hold the store as it is now (and so may answer its searches). */
   get current(): boolean {
     return this.failure === null && !this.closed && this.loadedStamp === this.store.stamp();
@@ -118,20 +151,22 @@ export class SearchPool {
    * at its end; until then searches run on the request thread).
    */
   stale(): void {
-    if (this.closed || this.failure || this.timer) return;
+    if (this.closed || this.failure || this.timer || this.current) return;
     const armedAt = this.store.stamp();
     this.timer = setTimeout(() => {
       this.timer = null;
       if (this.store.stamp() !== armedAt) this.stale();
-      else void this.reload().catch(() => undefined);
+      // A load already under way (the restored snapshot's) may have caught up meanwhile:
+      // encoding the store again would hold the request thread for nothing (seconds at 100,000 cars).
+      else if (!this.current) void this.reload().catch(() => undefined);
     }, this.reloadDelayMs);
     this.timer.unref();
   }
 
   /** Loads the store as it is now into every worker; resolves once all of them hold it. */
   async reload(): Promise<void> {
-    if (this.loading) {
-      await this.loading;
+    if (this.loadInFlight) {
+      await this.loadInFlight;
       if (!this.current) this.stale();
       return;
     }
@@ -145,20 +180,24 @@ export class SearchPool {
       const bytes = encodeSnapshotShared(this.store);
       load = { bytes, length: bytes.byteLength };
     }
-    this.loading = Promise.all(this.threads.map((t) => this.call(t, { type: 'load', ...load })))
+    this.loadInFlight = Promise.all(this.threads.map((t) => this.call(t, { type: 'load', ...load })))
       .then(() => {
         this.loadedStamp = stamp;
         this.onLoaded?.();
       })
       .finally(() => {
-        this.loading = null;
+        this.loadInFlight = null;
       });
-    await this.loading;
+    await this.loadInFlight;
     if (this.store.stamp() !== stamp) this.stale();
   }
 
-  /** Runs the searches in the least busy worker (taking turns among equally busy ones). Only while `current`. */
-  run(tasks: SearchTask[], budget: number): Promise<Answer[]> {
+  /**
+   * Runs the searches in the least busy worker (taking turns among equally busy ones). Only while
+   * `current`. `timeMs` (none by default) counts from when the worker starts them: time waiting
+   * behind other requests does not count.
+   */
+  run(tasks: SearchTask[], budget: number, timeMs = Infinity): Promise<Answer[]> {
     const n = this.threads.length;
     let thread = this.threads[this.turn % n] as Thread;
     for (let k = 1; k < n; k++) {
@@ -166,7 +205,7 @@ export class SearchPool {
       if (t.inFlight < thread.inFlight) thread = t;
     }
     this.turn++;
-    return this.call(thread, { type: 'search', tasks, budget });
+    return this.call(thread, { type: 'search', tasks, budget, timeMs });
   }
 
   async close(): Promise<void> {
@@ -214,6 +253,13 @@ export class SearchPool {
 function serveInWorker(): void {
   const port = parentPort;
   if (!port) return;
+  // The request thread goes first: a costly search must not take the cores it needs to answer
+  // health and light requests (on Linux a thread's priority is its own).
+  try {
+    os.setPriority(WORKER_PRIORITY);
+  } catch {
+    // A platform refusing it only loses that preference.
+  }
   let store = new IndexStore();
   port.on('message', (request: Request) => {
     let reply: Reply;
@@ -224,7 +270,8 @@ function serveInWorker(): void {
         reply = { id: request.id, answers: [] };
       } else {
         const { tasks, budget } = request;
-        reply = { id: request.id, answers: answersWithin(tasks.length, budget, (i) => answerSearch(store, tasks[i] as SearchTask)) };
+        const time = timeBudget(request.timeMs);
+        reply = { id: request.id, answers: answersWithin(tasks.length, budget, (i) => answerSearch(store, tasks[i] as SearchTask, time)) };
       }
     } catch (error) {
       // Bad parameters answer 400 exactly as on the request thread; anything else is a 500.

@@ -3,6 +3,7 @@ import { searchClient, type SearchClientNodeHelpers } from '@algolia/client-sear
 import { algoliasearch } from 'algoliasearch';
 import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { QUERY_LIMITS } from '../engine/params';
 import { IndexStore } from '../engine/search-index';
 import { KeyStore } from './keys';
 import { SEARCH_LIMITS, searchService } from './plugin';
@@ -180,6 +181,63 @@ describe('searchService limits on hostile requests (each a finding of the probe)
     const response = await post('/1/indexes/*/queries', JSON.stringify({ requests }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Too many queries in multi query request', status: 400 });
+  });
+
+  const bytesOver = (got: number) => ({ message: `query: must be at most ${QUERY_LIMITS.bytes} bytes long, got ${got}`, status: 400 });
+
+  it.each([
+    ['a single query', '/1/indexes/cars/query', (query: string) => ({ query })],
+    ['a multi-query', '/1/indexes/*/queries', (query: string) => ({ requests: [{ indexName: 'cars', query: 'toyota' }, { indexName: 'cars', query }] })],
+    ['a params string', '/1/indexes/*/queries', (query: string) => ({ requests: [{ indexName: 'cars', params: `query=${encodeURIComponent(query)}&hitsPerPage=2` }] })],
+  ])('refuses a query of 513 bytes in %s with a 400 naming the limit', async (_what, url, body) => {
+    // 'é' is two bytes: 256 of them and one 'a' are 257 characters, 513 bytes.
+    const response = await post(url, JSON.stringify(body(`${'é'.repeat(256)}a`)));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(bytesOver(513));
+  });
+
+  it('answers a query of exactly 512 bytes', async () => {
+    const response = await post('/1/indexes/cars/query', JSON.stringify({ query: 'é'.repeat(256) }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().nbHits).toBe(0);
+  });
+
+  it(`refuses a query of more than ${QUERY_LIMITS.words} words with a 400 naming the limit`, async () => {
+    const words = Array.from({ length: QUERY_LIMITS.words + 1 }, () => 'toyta');
+    const response = await post('/1/indexes/*/queries', JSON.stringify({ requests: [{ indexName: 'cars', query: words.join(' ') }] }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: `query: must have at most ${QUERY_LIMITS.words} words, got ${QUERY_LIMITS.words + 1}`, status: 400 });
+  });
+
+  it(`answers a query of ${QUERY_LIMITS.words} misspelt words`, async () => {
+    const words = Array.from({ length: QUERY_LIMITS.words }, () => 'toyta');
+    const response = await post('/1/indexes/cars/query', JSON.stringify({ query: words.join(' ') }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().hits.map((h: { objectID: string }) => h.objectID)).toEqual(['c2', 'c1']);
+  });
+
+  it('refuses a 20,000-character word with a 400 naming the limit', async () => {
+    const response = await post('/1/indexes/cars/query', JSON.stringify({ query: 'x'.repeat(20_000) }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(bytesOver(20_000));
+  });
+
+  it('refuses 50 queries of 5,000 characters with a 400 naming the limit', async () => {
+    const requests = Array.from({ length: 50 }, (_, i) => ({ indexName: 'cars', query: `${i} ${'toyota'.repeat(833)}`.slice(0, 5000) }));
+    const response = await post('/1/indexes/*/queries', JSON.stringify({ requests }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(bytesOver(5000));
+  });
+
+  it('answers 429 in Algolia\'s shape when a search runs past its time budget', async () => {
+    const store = new IndexStore();
+    for (const car of cars) store.getOrCreate('cars').saveObject(car);
+    const strict = Fastify();
+    await strict.register(searchService, { store, keys: new KeyStore({ appId: APP, adminKey: ADMIN, searchKeys: [SEARCH] }), searchMs: 0 });
+    const response = await strict.inject({ method: 'POST', url: '/1/indexes/cars/query', headers: auth(), payload: { query: 'toyota' } });
+    await strict.close();
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({ message: 'The search ran past its 0 ms time budget: retry with fewer queries or fewer words', status: 429 });
   });
 
   it('refuses an answer larger than the response budget with a 400 that says what to ask for', async () => {
