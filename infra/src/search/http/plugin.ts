@@ -379,7 +379,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return requests.map((raw: unknown, i) => {
       const r = objectBody(raw, `requests[${i}]`);
       const action = r.action;
-      if (typeof action !== 'string' || !ACTIONS.has(action)) throw badRequest(`requests[${i}].action: unknown action '${String(action)}'`);
+      if (typeof action !== 'string' || !ACTIONS.has(action)) throw badRequest(`requests[${i}].action: unknown action ${JSON.stringify(action) ?? typeof action}`);
       const index = indexFor(r, i);
       if (index.isReplica) throw badRequest(`requests[${i}]: cannot write to replica index '${index.name}'`);
       const body = objectBody(r.body, `requests[${i}].body`);

@@ -115,7 +115,12 @@ describe('searchService via inject', () => {
     expect((await post('/1/indexes/cars/query', '{}', { 'x-algolia-api-key': SEARCH })).statusCode).toBe(403);
     expect((await post('/1/indexes/cars/batch', '{"requests":[]}')).statusCode).toBe(403);
     expect((await post('/1/indexes/cars/batch', '{"requests":[{"action":"explode","body":{}}]}', auth(ADMIN))).json()).toEqual({
-      message: "requests[0].action: unknown action 'explode'",
+      message: 'requests[0].action: unknown action "explode"',
+      status: 400,
+    });
+    // An action that is not text, and not even printable as text, is named, not a 500.
+    expect((await post('/1/indexes/cars/batch', '{"requests":[{"action":{"toString":0},"body":{}}]}', auth(ADMIN))).json()).toEqual({
+      message: 'requests[0].action: unknown action {"toString":0}',
       status: 400,
     });
     expect((await post('/1/indexes/cars_price_asc/batch', '{"requests":[{"action":"addObject","body":{"objectID":"x"}}]}', auth(ADMIN))).statusCode).toBe(400);
