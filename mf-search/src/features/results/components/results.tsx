@@ -135,9 +135,9 @@ function SkeletonGrid() {
 function ResultGrid({ carTypes, offers, initialPromos }: { carTypes: readonly string[]; offers: boolean; initialPromos?: PromoCardData[] }) {
   const { items } = useHits<CarHit & Record<string, unknown>>();
   // catchError: this grid answers a failed search (the fallback below). Without a listener,
-  // InstantSearch re-throws the error from inside the search helper's error dispatch; on a page
-  // built in the browser that left the failed search's state unrecorded (the address kept the
-  // old filters, and the fallback listed the cars from before the shopper's click).
+  // InstantSearch re-throws the error into the page from inside the search helper's error
+  // dispatch. Known and still open: on a page built in the browser (no first paint), the
+  // fallback reads the filters from before the click that failed (see the #34 note).
   const { status, indexUiState, results } = useInstantSearch({ catchError: true });
   const tenant = useTenant();
   const nodes = usePromoNodes(initialPromos);
