@@ -384,6 +384,20 @@ test('when the search index stops answering, the page lists the fallback fetchâ€
   await expect.poll(() => cardNames(page)).toEqual(expected.map((v) => v.name));
 });
 
+test('on a page built in the browser (Redgum runs an earlier pinned search build, no first paint), a failed search falls back with the filters of the click that failed', async ({ page }) => {
+  await open(page, 'redgum-used-cars', '/search/used-cars');
+  await expect(count(page)).toBeVisible();
+  await page.route('**/1/indexes/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
+  const fallbackAsked = page.waitForRequest((request) => request.url().includes('/api/search/fallback'));
+  await filterSection(page, 'Make').getByRole('checkbox', { name: /^Toyota/ }).check();
+  const asked = new URL((await fallbackAsked).url());
+  expect(JSON.parse(asked.searchParams.get('search_filters') ?? 'null')).toEqual({ make: ['Toyota'], car_type: ['used'] });
+  await expect(page.locator('[data-fallback]')).toContainText('Our full search is not answering right now');
+  const expected = await page.evaluate(async (url) => ((await (await fetch(url)).json()) as { vehicles: Array<{ name: string; make: string }> }).vehicles, `/api/search/fallback?search_filters=${encodeURIComponent(JSON.stringify({ make: ['Toyota'], car_type: ['used'] }))}&limit=21`);
+  expect(expected.length).toBeGreaterThan(0);
+  await expect.poll(() => cardNames(page)).toEqual(expected.map((v) => v.name));
+});
+
 test('each siteâ€™s extra filters: Summit adds colour and seats, a caravan yard none; a fuel filter agrees with the service', async ({ page }) => {
   await open(page, 'coastal-caravans', '/search/new-used-and-demo-cars');
   await expect(count(page)).toBeVisible();

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant } from '@forecourt/shared-config';
-import type { UiState } from 'instantsearch.js';
+import type { IndexUiState, UiState } from 'instantsearch.js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
 import type { CarHit } from '../../../lib/hit';
@@ -11,6 +11,7 @@ import { displayCount } from '../../../lib/result-count';
 import { fallbackFilters, fallbackUrl } from '../../../lib/fallback';
 import { routeScope } from '../lib/route-scope';
 import { addressRouter } from '../lib/address-router';
+import { useFailedSearchUiState } from '../lib/failed-search';
 import { useFirstPaintData, useSearchServer } from '../../../app/first-paint';
 import { createSearchClient } from '../lib/search-client';
 import { BodyTiles } from './body-tiles';
@@ -136,9 +137,9 @@ function ResultGrid({ carTypes, offers, initialPromos }: { carTypes: readonly st
   const { items } = useHits<CarHit & Record<string, unknown>>();
   // catchError: this grid answers a failed search (the fallback below). Without a listener,
   // InstantSearch re-throws the error into the page from inside the search helper's error
-  // dispatch. Known and still open: on a page built in the browser (no first paint), the
-  // fallback reads the filters from before the click that failed (see the #34 note).
+  // dispatch.
   const { status, indexUiState, results } = useInstantSearch({ catchError: true });
+  const failed = useFailedSearchUiState();
   const tenant = useTenant();
   const nodes = usePromoNodes(initialPromos);
   // Once this grid shows an answer (or the fallback), it replaces the server's first paint.
@@ -155,7 +156,7 @@ function ResultGrid({ carTypes, offers, initialPromos }: { carTypes: readonly st
   const shown = tenant.search.collapseSold ? collapseSold(items) : items.map((hit) => ({ hit, collapsed: 1 }));
   const grid = placePromos(shown, promos, tenant.search.promoSlots, page * promosPerPage(tenant.search.promoSlots, tenant.search.hitsPerPage));
   // The index cannot answer: the fallback fetch from the stock itself (spec §7), never a blank page.
-  if (status === 'error') return <FallbackResults carTypes={carTypes} />;
+  if (status === 'error') return <FallbackResults uiState={failed ?? indexUiState} carTypes={carTypes} />;
   // Before the first answer: card-shaped placeholders, so the page does not jump when cards come.
   if (beforeFirstAnswer(results)) return <SkeletonGrid />;
   if (items.length === 0 && status === 'idle') {
@@ -186,11 +187,10 @@ type FallbackState = { status: 'loading' } | { status: 'ready'; cars: CarHit[] }
  * spec gives no wording; the notice says plainly that this is not the full search, and if even
  * the stock cannot be read the shopper gets the dealer's phone number rather than an empty page.
  */
-function FallbackResults({ carTypes }: { carTypes: readonly string[] }) {
-  const { indexUiState } = useInstantSearch();
+function FallbackResults({ uiState, carTypes }: { /** The choices of the search that failed. */ uiState: IndexUiState; carTypes: readonly string[] }) {
   const tenant = useTenant();
   const [state, setState] = useState<FallbackState>({ status: 'loading' });
-  const url = fallbackUrl(fallbackFilters(indexUiState, carTypes), tenant.search.hitsPerPage);
+  const url = fallbackUrl(fallbackFilters(uiState, carTypes), tenant.search.hitsPerPage);
   useEffect(() => {
     let cancelled = false;
     setState({ status: 'loading' });
