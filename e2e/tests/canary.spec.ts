@@ -41,6 +41,9 @@ test.afterAll(() => {
 });
 
 test('a canary at 50% sends some first-time shoppers to the new version and the rest to the pin', async ({ browser }) => {
+  // Thirteen first-time shoppers, each a whole page load in a browser of its own, and three CLI
+  // runs: about 20 s on an idle machine, a minute on a busy one.
+  test.setTimeout(150_000);
   expect(await freshShoppers(browser, 1)).toEqual([PIN]);
   expect(forecourt('canary', TENANT, 'mf-search', CANARY, '50')).toContain(`${CANARY} for 50% of shoppers (the others stay on ${PIN})`);
   expect(forecourt('list', TENANT)).toMatch(new RegExp(`^mf-search +${PIN.replace(/\./g, '\\.')} +${CANARY.replace(/\./g, '\\.')} @ 50%`, 'm'));
