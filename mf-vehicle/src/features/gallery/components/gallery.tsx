@@ -36,6 +36,10 @@ export function Gallery({ car }: { car: VehicleSummary }) {
   const [index, setIndex] = useState(0);
   const hasSpin = Boolean(car.spin && car.spin.frames.length > 0);
   const [view, setView] = useState<View>(hasSpin && !tenant.vehicle.galleryFirst ? 'spin' : 'images');
+  // The spin's 36 frames load once its tab is first shown, then stay (the panels stay mounted). Loaded
+  // behind another tab they took the browser's connections to this site for seconds, and the
+  // page's fragments and pictures waited behind them.
+  const [spinShown, setSpinShown] = useState(view === 'spin');
   const inStock = isInStock(car.status);
   const slider = slides.length ? <ImageSlider name={car.name} slides={slides} inStock={inStock} index={index} onIndexChange={setIndex} priority={view === 'images'} /> : <GalleryPlaceholder noun={tenant.search.itemNoun} />;
   if (!hasSpin || !car.spin) return <div css={css`label: mf-vehicle-gallery;`}>{slider}</div>;
@@ -50,10 +54,11 @@ export function Gallery({ car }: { car: VehicleSummary }) {
         onValueChange={(next) => {
           // Spec §4: leaving the gallery resets the gallery index.
           if (next !== 'images') setIndex(0);
+          if (next === 'spin') setSpinShown(true);
           setView(next as View);
         }}
         tabs={[
-          { value: 'spin', label: 'Spin', content: <SpinViewer name={car.name} frames={spin.frames} hotspots={spin.hotspots.exterior} autoRotate={tenant.vehicle.autoRotate} /> },
+          { value: 'spin', label: 'Spin', content: spinShown ? <SpinViewer name={car.name} frames={spin.frames} hotspots={spin.hotspots.exterior} autoRotate={tenant.vehicle.autoRotate} /> : null },
           { value: 'images', label: 'Images', content: slider },
           ...(hasInterior ? [{ value: 'interior', label: 'Interior', content: <Interior car={car} /> }] : []),
         ]}
