@@ -1,4 +1,4 @@
-import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
+import { defineTeamServer, requestOrigin, type PlatformPorts } from '@forecourt/shared-config/server';
 import type { FastifyRequest } from 'fastify';
 import packageJson from '../package.json';
 import { carSlugOf, SlugSchema } from './car-slug';
@@ -77,7 +77,7 @@ export default defineTeamServer<VehiclePorts>({
     if (slug === null) return null;
     const car = SlugSchema.safeParse(slug).success ? await ports.carBySlug(input.request, slug) : null;
     if (!car) return { status: 404, title: `Page not found | ${input.tenant.name}` };
-    return vehicleHead(car, { name: input.tenant.name, origin: `${input.request.protocol}://${input.request.host}` });
+    return vehicleHead(car, { name: input.tenant.name, origin: requestOrigin(input.request) });
   },
   routes: (fastify, ports) => {
     fastify.get<{ Params: { slug: string } }>('/cars/:slug', async (request, reply) => {

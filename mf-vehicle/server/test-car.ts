@@ -54,6 +54,8 @@ export function testCar(overrides: Partial<VehicleSummary> = {}): VehicleSummary
     dealership_slug: 'harbourside-motors-alexandria',
     location: { id: 'harbourside-motors-d1-l1', slug: 'harbourside-motors-alexandria', name: 'Harbourside Motors Alexandria', phone: '(02) 9555 0142', distribution_locations: [] },
     custom_slides: [],
+    finance_quote_weekly: 140,
+    finance_lender: { interestRate: 8.5, comparisonRate: 9.1, paymentWeek: 140, paymentMonth: 606 },
     market: { state_average: 54990, national_average: 55490 },
     ...overrides,
   };

@@ -19,6 +19,10 @@ describe('the head of a vehicle page', () => {
     expect(vehicleDescription(testCar(), SITE)).toBe('Used 2021 Toyota Hilux SR5, 45,210 km, automatic, diesel, $52,990 Drive Away. At Harbourside Motors Alexandria, Sydney NSW (Harbourside Motors).');
   });
 
+  it("leaves out a caravan's 'none' gearbox and fuel", () => {
+    expect(vehicleDescription(testCar({ item_type: 'caravan', transmission: 'none', fuel: 'none' }), SITE)).toBe('Used 2021 Toyota Hilux SR5, 45,210 km, $52,990 Drive Away. At Harbourside Motors Alexandria, Sydney NSW (Harbourside Motors).');
+  });
+
   it('sells a demonstrator as used and a new car as new', () => {
     expect(vehicleJsonLd(testCar({ car_type: 'demo' }), SITE)['itemCondition']).toBe('https://schema.org/UsedCondition');
     expect(vehicleJsonLd(testCar({ car_type: 'new' }), SITE)['itemCondition']).toBe('https://schema.org/NewCondition');

@@ -1,6 +1,7 @@
-import { formatDollars } from '@forecourt/shared-config/format';
+import { formatDollars, specText } from '@forecourt/shared-config/format';
 import { askingPrice } from '@forecourt/shared-config/price';
 import type { PageHead } from '@forecourt/shared-config/server';
+import type { LenderFacts } from '@forecourt/shared-config/finance-eligibility';
 
 /** A car as the vehicle page's server half reads it from the platform (port `carBySlug`). */
 export interface VehicleSummary {
@@ -68,6 +69,10 @@ export interface VehicleSummary {
   location: { id: string; slug: string; name: string; phone: string; distribution_locations: string[] };
   /** The site's own slides for the custom slider (empty unless the site has it). */
   custom_slides: Array<{ name: string; description: string; url: string; image: string }>;
+  /** A finance quote already made for the car (weekly), or null: read by the finance rule. */
+  finance_quote_weekly: number | null;
+  /** The site's provider's lender figures for the car, or null: the finance rule (carShowsFinance) reads them. */
+  finance_lender: LenderFacts | null;
   /** Average asking prices of comparable cars (the price guide), for the market indicator. */
   market: { state_average: number | null; national_average: number | null };
 }
@@ -108,14 +113,17 @@ function shareImage(site: SiteRef, image: string | undefined): string | undefine
   return absolute(site, `${image.split('?')[0]}?w=${SHARE_IMAGE_WIDTH}`);
 }
 
+/** A value as the feed writes it, or null where it says the car has none (a caravan's 'none' transmission). */
+const present = (value: string) => (specText(value) === null ? null : value);
+
 /** One line a search result or a link preview shows under the title. */
 export function vehicleDescription(car: VehicleSummary, site: SiteRef): string {
   const price = askingPrice(car);
   const parts = [
     `${car.car_type === 'new' ? 'New' : car.car_type === 'demo' ? 'Demo' : 'Used'} ${car.name}`,
     `${car.km.toLocaleString('en-AU')} km`,
-    car.transmission,
-    car.fuel,
+    present(car.transmission),
+    present(car.fuel),
     price !== null ? `${formatDollars(price)} ${car.price_type}`.trim() : null,
   ].filter(Boolean);
   return `${parts.join(', ')}. At ${car.dealership_name}, ${car.city} ${car.state} (${site.name}).`;
@@ -143,8 +151,9 @@ export function vehicleJsonLd(car: VehicleSummary, site: SiteRef): Record<string
     ...(car.badge ? { vehicleConfiguration: car.badge } : {}),
     bodyType: car.body,
     color: car.colour,
-    fuelType: car.fuel,
-    vehicleTransmission: car.transmission,
+    // A caravan's feed says 'none': no such property, rather than a 'none' transmission.
+    ...(present(car.fuel) ? { fuelType: car.fuel } : {}),
+    ...(present(car.transmission) ? { vehicleTransmission: car.transmission } : {}),
     mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.km, unitCode: 'KMT' },
     itemCondition: car.car_type === 'new' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition',
     image: car.images.map((image) => absolute(site, image)),

@@ -1,3 +1,5 @@
+import type { CarFinanceFacts, LenderFacts } from '@forecourt/shared-config';
+
 /**
  * A car as the stock index returns it (the fields the search pages read). The index is the
  * contract: the same record comes from the embedded service and from Algolia.
@@ -30,5 +32,23 @@ export interface CarHit {
   primary_image_url: string | null;
   location_name: string;
   views: number | null;
+  /** What the shared finance rule reads besides the price (shared-config's carShowsFinance). */
+  year: number;
+  dealership_slug: string;
+  /** The site's provider's lender figures for the car, or null when it has none. */
+  finance_lender: LenderFacts | null;
+}
+
+/** The car as the shared finance rule reads it: the asking price (an offer first), as the car's page reads it. */
+export function hitFinanceFacts(hit: CarHit): CarFinanceFacts {
+  return {
+    make: hit.make,
+    year: hit.year,
+    price: hit.offer_price ?? hit.price,
+    status: hit.status,
+    dealership_slug: hit.dealership_slug,
+    finance_quote_weekly: hit.weekly_price,
+    lender: hit.finance_lender,
+  };
 }
 

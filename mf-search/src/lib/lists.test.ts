@@ -1,4 +1,4 @@
-import { BODY_TYPES, bodyLabel, bodyTiles, certifiedItems, listedChoices, listedDays, listedSince, makeList, MODEL_FACET_LIMIT, rememberSearch } from './lists';
+import { BODY_TYPES, bodyTiles, certifiedItems, listedChoices, listedDays, listedSince, makeList, MODEL_FACET_LIMIT, rememberSearch } from './lists';
 
 describe('make list (spec: 7 shown, Show all makes / Hide extra makes)', () => {
   const makes = ['Toyota', 'Mazda', 'Kia', 'Hyundai', 'Ford', 'Mitsubishi', 'Nissan', 'Subaru', 'Isuzu'];
@@ -46,20 +46,6 @@ describe('search history (finance spec: last 5 with their paths)', () => {
     history = rememberSearch(history, { label: 'new', path: '/search/new' });
     expect(history).toHaveLength(5);
     expect(history[0]).toEqual({ label: 'new', path: '/search/new' });
-  });
-});
-
-describe('body-type labels (the finance spec’s keys as shoppers read them)', () => {
-  it.each([
-    ['cabChassis', 'Cab chassis'],
-    ['stationWagon', 'Station wagon'],
-    ['peopleMover', 'People mover'],
-    ['suv', 'SUV'],
-    ['ev', 'EV'],
-    ['4x4', '4x4'],
-    ['ute', 'Ute'],
-  ])('%s reads %s', (key, label) => {
-    expect(bodyLabel(key)).toBe(label);
   });
 });
 

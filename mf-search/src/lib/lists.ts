@@ -40,16 +40,6 @@ export function rememberSearch(history: readonly HistoryEntry[], entry: HistoryE
   return [entry, ...history.filter((h) => h.path !== entry.path)].slice(0, SEARCH_HISTORY_SIZE);
 }
 
-const BODY_ACRONYMS: Record<string, string> = { suv: 'SUV', ev: 'EV', '4x4': '4x4' };
-
-/** A body-type key as a shopper reads it: 'cabChassis' -> 'Cab chassis', 'suv' -> 'SUV'. */
-export function bodyLabel(key: string): string {
-  const acronym = BODY_ACRONYMS[key.toLowerCase()];
-  if (acronym) return acronym;
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** A value of the certified facet as the filter bar lists it. */
 export interface CertifiedItem {
   value: string;

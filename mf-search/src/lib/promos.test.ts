@@ -30,6 +30,15 @@ describe('promoNodes', () => {
     expect(promoNodes([strict], ['used', 'demo'], now)).toHaveLength(0);
     expect(promoNodes([strict], [], now)).toHaveLength(0);
   });
+
+  it("shows no 'new and demo' runout card on a used-only site", () => {
+    const runout = node('runout', { display: ['new', 'demo'] });
+    expect(promoNodes([runout, node('any')], [], now, undefined, ['used']).map((n) => n.id)).toEqual(['any']);
+  });
+
+  it('shows a node for new and demo stock on a site that sells new cars', () => {
+    expect(promoNodes([node('runout', { display: ['new', 'demo'] })], [], now, undefined, ['new', 'used'])).toHaveLength(1);
+  });
 });
 
 describe('placePromos', () => {

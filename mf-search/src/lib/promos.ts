@@ -3,6 +3,7 @@
  * - a node shows by its dates: only a start, after it; only an expiry, before it; both, between
  *   them; neither, always;
  * - with strictDisplay a node shows only when the selected car types match its display list exactly;
+ *   any node with a display list shows only on sites that sell one of its car types;
  * - nodes with a position come first (by position), the others after, optionally shuffled;
  * - cards go in at a single interval (every N results) or at a list of slots (8 and 17; 9 on
  *   another tenant), and the promo counter cycles through the nodes.
@@ -33,9 +34,18 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return x.size === y.size && [...x].every((v) => y.has(v));
 }
 
-/** The nodes to cycle through, in order, for the car types the shopper has selected. */
-export function promoNodes<T extends PromoNode>(nodes: readonly T[], selectedCarTypes: readonly string[], now: Date, shuffle?: (items: T[]) => T[]): T[] {
-  const live = nodes.filter((n) => promoIsLive(n, now) && (!n.strictDisplay || sameSet(n.display, selectedCarTypes)));
+/**
+ * Whether a node is for stock the site sells: a node for new and demo stock ('Runout pricing on
+ * selected new and demo stock') says nothing true on a used-only site. A node for no particular
+ * types is for every site.
+ */
+export function promoForSite(node: Pick<PromoNode, 'display'>, siteCarTypes: readonly string[]): boolean {
+  return node.display.length === 0 || node.display.some((type) => siteCarTypes.includes(type));
+}
+
+/** The nodes to cycle through, in order, for the car types the site sells and the shopper has selected. */
+export function promoNodes<T extends PromoNode>(nodes: readonly T[], selectedCarTypes: readonly string[], now: Date, shuffle?: (items: T[]) => T[], siteCarTypes: readonly string[] = ['new', 'used', 'demo']): T[] {
+  const live = nodes.filter((n) => promoIsLive(n, now) && promoForSite(n, siteCarTypes) && (!n.strictDisplay || sameSet(n.display, selectedCarTypes)));
   const positioned = live.filter((n) => n.position !== null).sort((a, b) => (a.position as number) - (b.position as number));
   const rest = live.filter((n) => n.position === null);
   return [...positioned, ...(shuffle ? shuffle(rest) : rest)];

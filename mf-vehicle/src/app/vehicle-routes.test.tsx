@@ -150,6 +150,26 @@ describe('vehicle page', () => {
     renderDetails(HILUX, testTenant({ features: { 'mf-finance': false } }));
     expect(screen.queryByRole('link', { name: 'Get Finance' })).not.toBeInTheDocument();
   });
+
+  it('leaves out Get Finance for a car the finance rule shows none for (no lender record on an Angle site)', () => {
+    renderDetails({ ...HILUX, finance_lender: null }, testTenant({ finance: { provider: 'Angle' } }));
+    expect(screen.queryByRole('link', { name: 'Get Finance' })).not.toBeInTheDocument();
+  });
+
+  it('shows no fuel cost calculator for a caravan', () => {
+    renderDetails({ ...HILUX, item_type: 'caravan', fuel: 'none', transmission: 'none' });
+    expect(screen.queryByRole('heading', { name: 'Fuel cost calculator' })).not.toBeInTheDocument();
+  });
+
+  it('shows its feature banner, with the spec’s subtitles, on a site whose footer has none', () => {
+    renderDetails(HILUX);
+    expect(within(screen.getByRole('navigation', { name: 'More from us' })).getByText('Save time and book online')).toBeInTheDocument();
+  });
+
+  it('leaves the feature banner to the footer on a site whose footer shows it: one banner a page', () => {
+    renderDetails(HILUX, testTenant({ chrome: { featureBanner: true } }));
+    expect(screen.queryByRole('navigation', { name: 'More from us' })).not.toBeInTheDocument();
+  });
 });
 
 describe('checkout page', () => {

@@ -14,6 +14,15 @@ describe('fuel cost (spec: distance/100 x economy x price; defaults 1.70 and 250
   });
 
   it('is hidden for an electric car, shown for a hybrid', () => {
-    expect([fuelCalculatorShown('Electric'), fuelCalculatorShown('hybrid'), fuelCalculatorShown('diesel')]).toEqual([false, true, true]);
+    const car = (fuel: string) => ({ fuel, item_type: 'car' });
+    expect([fuelCalculatorShown(car('Electric')), fuelCalculatorShown(car('hybrid')), fuelCalculatorShown(car('diesel'))]).toEqual([false, true, true]);
+  });
+
+  it('is hidden for a caravan, which is towed and has no fuel', () => {
+    expect(fuelCalculatorShown({ fuel: 'none', item_type: 'caravan' })).toBe(false);
+  });
+
+  it("is hidden where the feed says the car has no fuel ('none')", () => {
+    expect(fuelCalculatorShown({ fuel: 'none', item_type: 'car' })).toBe(false);
   });
 });

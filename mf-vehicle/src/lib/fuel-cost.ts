@@ -1,3 +1,5 @@
+import { specText } from '@forecourt/shared-config';
+
 /**
  * The fuel cost calculator (spec finance-leads-locations §9): 'price default 1.70, distance
  * default 250 kms, economy fallback 10 L/100km, hidden for electric cars; fuel cost =
@@ -12,7 +14,11 @@ export function fuelCost(distanceKm: number, economyLPer100Km: number | null | u
   return (Math.max(0, distanceKm) / 100) * economy * Math.max(0, pricePerLitre);
 }
 
-/** Hidden for electric cars (they buy no fuel); hybrids still do. */
-export function fuelCalculatorShown(fuel: string): boolean {
-  return !/^electric$|^ev$|battery electric/i.test(fuel.trim());
+/**
+ * Hidden for electric cars (they buy no fuel; hybrids still do) and for what burns no fuel of its
+ * own: a caravan is towed, and its feed says 'none' (or 'Not applicable') for fuel.
+ */
+export function fuelCalculatorShown(car: { fuel: string; item_type: string }): boolean {
+  if (car.item_type === 'caravan' || specText(car.fuel) === null) return false;
+  return !/^electric$|^ev$|battery electric/i.test(car.fuel.trim());
 }

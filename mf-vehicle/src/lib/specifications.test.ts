@@ -32,3 +32,23 @@ describe('a caravan’s length (spec: feet to metres 0.3048)', () => {
     expect(rows.find((r) => r.label === 'Length')?.value).toBe('4,961 mm');
   });
 });
+
+describe('a caravan’s specifications (no transmission, no fuel)', () => {
+  const caravan = testCar({ item_type: 'caravan', transmission: 'none', fuel: 'none', body: 'popTop' });
+
+  it("shows no 'Transmission: None' and no 'Fuel: None' row", () => {
+    const labels = visibleSpecRows(specificationRows(caravan, today, false)).map((r) => r.label);
+    expect(labels).not.toContain('Transmission');
+    expect(labels).not.toContain('Fuel');
+  });
+
+  it('reads the body type as the product writes it: Pop top', () => {
+    expect(visibleSpecRows(specificationRows(caravan, today, false)).find((r) => r.label === 'Body')?.value).toBe('Pop top');
+  });
+});
+
+describe('body types read as the product writes them', () => {
+  it('reads suv as SUV', () => {
+    expect(visibleSpecRows(specificationRows(testCar({ body: 'suv' }), today, false)).find((r) => r.label === 'Body')?.value).toBe('SUV');
+  });
+});

@@ -1,4 +1,4 @@
-import { capitalise } from '@forecourt/shared-config';
+import { bodyLabel, specText } from '@forecourt/shared-config';
 import type { VehicleSummary } from '../../server/vehicle-head';
 import type { SpecRow } from '../features/key-info/lib/spec-rows';
 import { regoExpiryText } from './rego';
@@ -31,9 +31,10 @@ export function specificationRows(car: VehicleSummary, today: Date, showUnregist
   return [
     { label: 'Year', value: car.year },
     { label: 'Kilometres', value: `${car.km.toLocaleString('en-AU')} kms` },
-    { label: 'Transmission', value: capitalise(car.transmission) },
-    { label: 'Fuel', value: capitalise(car.fuel) },
-    { label: 'Body', value: capitalise(car.body) },
+    // A caravan's feed says 'none' for transmission and fuel: no row, rather than 'Transmission: None'.
+    { label: 'Transmission', value: specText(car.transmission) },
+    { label: 'Fuel', value: specText(car.fuel) },
+    { label: 'Body', value: specText(car.body) === null ? null : bodyLabel(car.body) },
     { label: 'Colour', value: car.colour },
     { label: 'Drive', value: car.drive },
     { label: 'Seats', value: car.seats > 0 ? car.seats : null },

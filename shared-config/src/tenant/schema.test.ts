@@ -55,3 +55,22 @@ describe('tenant config', () => {
     );
   });
 });
+
+describe('configured search links (a header or footer link must list stock)', () => {
+  const caravans = { ...valid, kind: 'caravan', search: { carTypes: ['new', 'used'], itemNoun: 'caravan' } };
+
+  it("accepts a caravan site's /search/new-and-used-caravans", () => {
+    expect(parseTenantConfig({ ...caravans, nav: [{ label: 'Caravans for sale', href: '/search/new-and-used-caravans' }] }, 'c.json').nav).toHaveLength(1);
+  });
+
+  it('refuses a header link to a search path the pages cannot read, naming the field', () => {
+    expect(problemsOf(() => parseTenantConfig({ ...caravans, nav: [{ label: 'Caravans for sale', href: '/search/new-and-used-vans' }] }, 'c.json'))).toEqual([
+      { tenant: 'sample-motors', field: 'nav.0.href', reason: expect.stringContaining("'/search/new-and-used-vans' is not a search route") },
+    ]);
+  });
+
+  it('refuses a footer link to new stock on a used-only site', () => {
+    const footer = [{ heading: 'Shop', links: [{ label: 'New cars', href: '/search/new-cars' }] }];
+    expect(problemsOf(() => parseTenantConfig({ ...valid, search: { carTypes: ['used'] }, chrome: { footer } }, 'u.json'))[0]?.field).toBe('chrome.footer.0.links.0.href');
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SITE_GATES } from '../gated-routes';
+import { searchLinkProblem } from '../search-routes';
 
 /**
  * Tenant configuration: data, validated at server start. Every per-dealer variation in the
@@ -442,7 +443,11 @@ export class InvalidTenantConfigError extends Error {
  */
 export function parseTenantConfig(raw: unknown, source: string): TenantConfig {
   const result = TenantConfigSchema.safeParse(raw);
-  if (result.success) return result.data;
+  if (result.success) {
+    const problems = searchLinkProblems(result.data);
+    if (problems.length) throw new InvalidTenantConfigError(problems);
+    return result.data;
+  }
   const tenant =
     typeof raw === 'object' && raw !== null && typeof (raw as { slug?: unknown }).slug === 'string'
       ? (raw as { slug: string }).slug
@@ -454,6 +459,22 @@ export function parseTenantConfig(raw: unknown, source: string): TenantConfig {
       reason: issue.message,
     })),
   );
+}
+
+/**
+ * The site's header and footer links to search pages that would list nothing: a condition route
+ * (/search/used-cars, /search/new-and-used-caravans) must be one the search pages read, for car
+ * types the site sells. A link to a make or dealership depends on stock, not configuration.
+ */
+function searchLinkProblems(config: TenantConfig): TenantConfigProblem[] {
+  const links = [
+    ...config.nav.map((link, i) => ({ field: `nav.${i}.href`, href: link.href })),
+    ...config.chrome.footer.flatMap((column, c) => column.links.map((link, i) => ({ field: `chrome.footer.${c}.links.${i}.href`, href: link.href }))),
+  ];
+  return links.flatMap(({ field, href }) => {
+    const reason = searchLinkProblem(href, config.search.carTypes, config.search.itemNoun);
+    return reason ? [{ tenant: config.slug, field, reason }] : [];
+  });
 }
 
 /** Parses every tenant and checks what only the set can show: unique slugs and domains. */

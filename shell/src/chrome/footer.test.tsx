@@ -49,7 +49,8 @@ describe('footer', () => {
       ['Book your service online', '/service'],
       ['Sell your car', '/sell-my-car'],
     ]);
-    expect(links[2]).toHaveTextContent('Instant offer in 2 minutes.');
+    expect(links[1]).toHaveTextContent('Save time and book online');
+    expect(links[2]).toHaveTextContent('Get an instant offer in 2 minutes');
   });
 
   it("shows mf-locations's review summary under the phone", async () => {

@@ -1,23 +1,17 @@
 import { css } from '@emotion/react';
-import { federationName, media, paths, readableTextOn, RemoteFragment, telHref, useTenant } from '@forecourt/shared-config';
+import { federationName, media, readableTextOn, RemoteFragment, telHref, useTenant } from '@forecourt/shared-config';
+import { FEATURE_BANNER_ITEMS } from '@forecourt/shared-config/promotions';
 import { useEffect, useRef, useState } from 'react';
 
 /** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay'. */
 export const PAYMENT_METHODS = ['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'] as const;
-
-/** Spec: 'Feature banner: See our latest offers; Book your service online; Sell your car (instant offer in 2 minutes)'. */
-const FEATURES = [
-  { title: 'See our latest offers', text: 'Runout deals and specials across our stock.', href: paths.specialOffers() },
-  { title: 'Book your service online', text: 'Pick a time that suits you.', href: paths.service() },
-  { title: 'Sell your car', text: 'Instant offer in 2 minutes.', href: paths.sellMyCar() },
-] as const;
 
 function FeatureBanner() {
   const tenant = useTenant();
   return (
     <section aria-label="Features" data-boundary="shell" data-print="no" css={css`label: shell-feature-banner; background: ${tenant.theme.accent}; color: ${readableTextOn(tenant.theme.accent)};`}>
       <ul css={css`display: grid; grid-template-columns: 1fr; gap: 1rem; max-width: 75rem; margin: 0 auto; padding: 1.25rem 1.5rem; list-style: none; ${media.md} { grid-template-columns: repeat(3, 1fr); }`}>
-        {FEATURES.map((feature) => (
+        {FEATURE_BANNER_ITEMS.map((feature) => (
           <li key={feature.title}>
             <a href={feature.href} css={css`display: block; color: inherit; text-decoration: none; &:hover strong { text-decoration: underline; }`}>
               <strong css={{ display: 'block', fontSize: '1.05rem' }}>{feature.title}</strong>

@@ -1,3 +1,4 @@
+import { lenderFacts } from '@forecourt/shared-config/finance-eligibility';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Car, Manufacturer, Model } from '../../stock/model';
 import { DAY_MS } from '../../stock/seed/generate';
@@ -112,6 +113,8 @@ export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: bo
     has_video: Boolean(car.video_url || car.external_video_url),
     has_spin: car.spin_images.length > 0,
     finance_quote_weekly: car.finance_quote_weekly,
+    // The site's provider's lender figures: the card asks the same finance rule as the car's page.
+    finance_lender: lenderFacts(car.finance_lenders[tenant.finance.provider]),
     custom_rank: car.custom_rank,
   };
 }

@@ -18,6 +18,9 @@ import { COLOURS, FEATURES, type MakeSpec, type ModelSpec } from './catalogue';
 import type { Random } from './random';
 import { CUSTOM_TAGS, DAY_MS, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, repayment, roundTo, slugify } from './rules';
 
+/** Salt of the random stream the site's own lender record is drawn from. */
+const FINANCE_FORK = 7919;
+
 function lenderFor(provider: FinanceProvider, price: number, rnd: Random, car: { year: number }, now: Date): FinanceLender {
   const termYears = provider === 'Nissan Finance' ? 4 : 5;
   const interestRate = Math.round(rnd.around(9.5, 2.5, 5.99, 15.99) * 100) / 100;
@@ -143,6 +146,12 @@ export function makeCar(tenant: TenantConfig, plan: { dealership: Dealership; lo
       const provider = FINANCE_PROVIDERS[(start + k * 2) % FINANCE_PROVIDERS.length]!;
       lenders[provider] = lenderFor(provider, offerPrice ?? price, rnd, { year }, now);
     }
+    // The dealer's own finance provider has a record for every car it could lend on, as a
+    // dealer's feed does: without it only the cars the rotation above happened to give the site's
+    // provider (about a third) showed finance. The record's own gaps (no comparison rate, no
+    // weekly or monthly figure) still occur. A fork, so the rest of the car is drawn as before.
+    const provider = tenant.finance.provider;
+    if (!lenders[provider]) lenders[provider] = lenderFor(provider, offerPrice ?? price, rnd.fork(FINANCE_FORK), { year }, now);
   }
   const weekly = price > 500 && rnd.chance(0.75) ? Math.round(repayment((offerPrice ?? price) * 0.9, 8.5, 5, 52, (offerPrice ?? price) * 0.3)) : null;
   const inStock = status === 'in_stock' || status === 'coming_soon';

@@ -1,3 +1,4 @@
+import { carShowsFinance, lenderFacts, siteOffersFinance } from '@forecourt/shared-config/finance-eligibility';
 import { parseTenantConfigs, type TenantConfig } from '@forecourt/shared-config/tenant';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -83,6 +84,26 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
     const providers = new Set(cars.flatMap((c) => Object.keys(c.finance_lenders)));
     for (const provider of FINANCE_PROVIDERS) expect(providers).toContain(provider);
   });
+
+  it("gives every car priced above $500 the site's own provider's lender record, as a dealer's feed does", () => {
+    const priced = cars.filter((c) => c.price > 500);
+    expect(priced.filter((c) => !c.finance_lenders[tenant.finance.provider])).toEqual([]);
+  });
+
+  // The finance rule over the seeded stock: what a shopper sees across the site's cards and pages.
+  const financed = (c: Car) => carShowsFinance(tenant, { ...c, price: c.offer_price ?? c.price, lender: lenderFacts(c.finance_lenders[tenant.finance.provider]) }, now);
+  if (siteOffersFinance(tenant)) {
+    it('shows finance on more than half of the priced cars in stock, and the rule still hides it on some', () => {
+      const priced = inStock.filter((c) => c.price > 500);
+      const shown = priced.filter(financed);
+      expect(shown.length / priced.length).toBeGreaterThan(0.5);
+      expect(shown.length).toBeLessThan(priced.length);
+    });
+  } else {
+    it('shows finance on no car where the site has finance switched off', () => {
+      expect(cars.filter(financed)).toEqual([]);
+    });
+  }
 
   it('has cars hidden from the dealer website', () => {
     expect(cars.some((c) => !c.show_on_dealer_website)).toBe(true);

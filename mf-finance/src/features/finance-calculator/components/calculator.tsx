@@ -1,10 +1,9 @@
 import { css } from '@emotion/react';
-import { formatDollars, paths, readableTextOn, SURFACE, track, useTenant } from '@forecourt/shared-config';
+import { carShowsFinance, formatDollars, paths, readableTextOn, SURFACE, track, useTenant } from '@forecourt/shared-config';
 import { ENQUIRE_FOR_FINANCE_MAX, type CalculatorProps, type FinanceEstimate } from '@forecourt/shared-config/price';
 import { Slider } from '@forecourt/shared-config/slider';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { financeShown } from '../../finance-eligibility/lib/eligibility';
 import { useFinanceCar, type FinancePanelCar } from '../../finance-page/api/finance-cars';
 import { disclaimerPreview, financeDisclaimer } from '../lib/disclaimer';
 import { clamp, clampAmount, EXTRAS_RANGE, interestRange, priceRange, rangeProblem, startingValues, termChoices, type Range } from '../lib/ranges';
@@ -204,7 +203,7 @@ function FeeRow({ label, amount, monthly }: { label: string; amount: number; mon
 export default function Calculator({ carId, onEstimate }: CalculatorProps) {
   const tenant = useTenant();
   const loaded = useFinanceCar(carId);
-  const shown = loaded.status === 'ready' && financeShown(tenant.finance, loaded.value);
+  const shown = loaded.status === 'ready' && carShowsFinance(tenant, loaded.value);
   useEffect(() => {
     if (loaded.status !== 'loading' && !shown) onEstimate?.(null);
   }, [loaded.status, shown, onEstimate]);

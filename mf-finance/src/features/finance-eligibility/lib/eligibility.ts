@@ -1,68 +1,8 @@
-import { isInStock } from '@forecourt/shared-config';
-import type { FinanceProvider, FinanceSettings } from '@forecourt/shared-config/tenant';
+import type { CarFinanceFacts } from '@forecourt/shared-config';
+import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 
-/**
- * Whether a car shows finance (spec §5 'Finance display eligibility per provider'), per the site's
- * provider and switches. What finance is shown for a car is decided here once: the calculator,
- * its figure in the vehicle page's sticky header and the instant quote all ask.
- */
-
-/** The lender record's figures the rules read (spec: 'Finance lender record'). */
-export interface LenderFacts {
-  interestRate: number | null;
-  comparisonRate: number | null;
-  paymentWeek: number | null;
-  paymentMonth: number | null;
-}
-
-export interface CarFinanceFacts {
-  make: string;
-  year: number;
-  price: number;
-  status: string;
-  dealership_slug: string;
-  /** The weekly figure of a finance quote already made for the car, or null. */
-  finance_quote_weekly: number | null;
-  /** The site's provider's lender record for the car, or null when it has none. */
-  lender: LenderFacts | null;
-}
-
-/** Spec: 'price above 500'. */
-export const MIN_FINANCE_PRICE = 500;
-/** Spec: 'car under 12 years old (year later than current year minus 12)'. */
-export const TAURUS_MAX_AGE = 12;
-/** Spec: 'A car with price below 200 is disqualified as an autograb car.' */
-export const AUTOGRAB_PRICE = 200;
-/** Spec: 'Finance is hidden for Suzuki'. */
-export const NO_FINANCE_MAKES = ['suzuki'] as const;
-
-type Rule = (car: CarFinanceFacts, thisYear: number) => boolean;
-const priced = (car: CarFinanceFacts) => car.price > MIN_FINANCE_PRICE;
-const inStock = (car: CarFinanceFacts) => isInStock(car.status);
-const weekly: Rule = (car) => priced(car) && inStock(car) && car.lender?.paymentWeek != null;
-
-export const PROVIDER_RULES: Record<FinanceProvider, Rule> = {
-  // Spec: 'lender entry exists, interest and comparison rates not null, car under 12 years old, price above 500, in stock, has a comparison rate'.
-  Taurus: (car, thisYear) => car.lender !== null && car.lender.interestRate != null && car.lender.comparisonRate != null && car.year > thisYear - TAURUS_MAX_AGE && priced(car) && inStock(car),
-  // Spec: 'Angle, Manual, Powertorque: price above 500, in stock, weekly payment present'.
-  Angle: weekly,
-  Manual: weekly,
-  Powertorque: weekly,
-  // Spec: 'Nissan Finance: price above 500, in stock, monthly payment present'.
-  'Nissan Finance': (car) => priced(car) && inStock(car) && car.lender?.paymentMonth != null,
-  // Spec: '360 Finance and AusLoans: in stock only'.
-  '360 Finance': (car) => inStock(car),
-  AusLoans: (car) => inStock(car),
-};
-
-/** Does the car show finance on this site? */
-export function financeShown(settings: FinanceSettings, car: CarFinanceFacts, now: Date = new Date()): boolean {
-  if (settings.hidden) return false;
-  if ((NO_FINANCE_MAKES as readonly string[]).includes(car.make.trim().toLowerCase())) return false;
-  if (settings.hiddenDealerships.includes(car.dealership_slug)) return false;
-  if (car.price < AUTOGRAB_PRICE) return false;
-  return PROVIDER_RULES[settings.provider](car, now.getFullYear());
-}
+// Whether a car shows finance at all is shared-config's `carShowsFinance` (the cards and the
+// vehicle page ask it too); what only finance decides stays here.
 
 /** Spec: 'The instant quote is requested only when the car has no quote and price is above 0' (and the site has the partner). */
 export function instantQuoteWanted(settings: FinanceSettings, car: Pick<CarFinanceFacts, 'price' | 'finance_quote_weekly'>): boolean {

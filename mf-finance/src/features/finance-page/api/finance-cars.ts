@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FinanceEnquiryCar } from '../../finance-enquiry/components/finance-enquiry-form';
-import type { LenderFacts } from '../../finance-eligibility/lib/eligibility';
+import type { LenderFacts } from '@forecourt/shared-config';
 
 /** The chosen car as the side panel shows it (spec: 'the chosen car (looked up by id)') with its finance disclaimer (spec: 'fetched by car id'). */
 export interface FinancePanelCar extends FinanceEnquiryCar {

@@ -26,7 +26,7 @@ export default function BudgetFinder({ path = paths.search() }: BudgetFinderProp
   const client = useMemo(() => createSearchClient(access, window.location), [access]);
   const headingId = useId();
   const [prices, setPrices] = useState<Prices>({});
-  const filters = budgetFilter(routeScope(path).filters);
+  const filters = budgetFilter(routeScope(path, tenant.search.itemNoun, tenant.search.carTypes).filters);
   useEffect(() => {
     let cancelled = false;
     client

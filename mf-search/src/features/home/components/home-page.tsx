@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { paths, RemoteFragment, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
+import { homeIntro } from '../lib/home-intro';
 import SearchBox from '../../search-box/components/search-box';
 import { GroupLanding } from './group-landing';
 import { HomeSlides } from './home-slides';
@@ -15,7 +16,7 @@ export function HomePage() {
     <section css={css`label: mf-search-home; max-width: 72rem; margin: 0 auto; padding: 2rem 1.5rem;`}>
       <h1 css={css`font-size: 2rem; margin: 0 0 0.5rem;`}>Find your next {noun} at {tenant.name}</h1>
       <p css={{ margin: '0 0 1.25rem', color: '#475467' }}>
-        Browse our stock in {tenant.contact.city}, get a finance estimate and book a test drive online.
+        {homeIntro(tenant)}
       </p>
       {/* Below the page's heading, so the slides' own headings follow it, and above the search,
           which still fits on a phone's first screen (375 x 800) under them. */}

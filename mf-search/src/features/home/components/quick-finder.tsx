@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
-import { capitalise, formatDollars, paths, readableTextOn, SURFACE, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
+import { bodyLabel, capitalise, formatDollars, paths, readableTextOn, SURFACE, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { bodyLabel } from '../../../lib/lists';
 import { PRICE_SLIDER, pricePresets } from '../../../lib/range-slider';
 import { countAt, showMePath, showMeText, type QuickChoice } from '../../../lib/show-me';
 import { useFirstPaintData, useSearchServer, type QuickFinderAnswer } from '../../../app/first-paint';

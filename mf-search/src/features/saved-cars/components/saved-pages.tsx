@@ -1,6 +1,8 @@
 import { css } from '@emotion/react';
 import {
+  bodyLabel,
   capitalise,
+  carShowsFinance,
   NO_PRICE_TEXT,
   paths,
   priceDisplay,
@@ -8,6 +10,8 @@ import {
   removeFromCompare,
   signInHref,
   signOut,
+  siteOffersFinance,
+  specText,
   SURFACE,
   toggleWatchlist,
   useCompareList,
@@ -16,10 +20,11 @@ import {
   useTenant,
   useWatchlist,
   weeklyFinance,
+  type PublicTenantConfig,
 } from '@forecourt/shared-config';
 import { formatPhone } from '@forecourt/shared-config/identity';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { CarHit } from '../../../lib/hit';
+import { hitFinanceFacts, type CarHit } from '../../../lib/hit';
 import { CarCard, imageSources } from '../../results/components/car-card';
 import { BreadcrumbNav } from '../../search-page/components/breadcrumb-nav';
 import { useSavedCars, type SavedCars } from './use-saved-cars';
@@ -52,16 +57,20 @@ function SavedState({ state, noun, children }: { state: SavedCars; noun: string;
   );
 }
 
-/** `/favourites`: the cars the shopper favourited on this site, as result cards. */
+/** `/favourites`: the cars the shopper favourited on this site, as result cards (where the site keeps favourites). */
 export function FavouritesPage() {
+  return useTenant().search.favourites ? <Favourites /> : <NotOffered />;
+}
+
+function Favourites() {
   const tenant = useTenant();
   const noun = tenant.search.itemNoun;
   const slugs = useFavourites();
-  const state = useSavedCars(tenant.search.favourites ? slugs : []);
+  const state = useSavedCars(slugs);
   const nowSeconds = Math.floor(Date.now() / 1000);
   return (
     <PageFrame title="Your favourites" intro={`The ${noun}s you favourited at ${tenant.name}. They are kept in this browser only.`}>
-      {!tenant.search.favourites || slugs.length === 0 ? (
+      {slugs.length === 0 ? (
         <p>
           {`No favourites yet. Tap Favourite on a ${noun} to keep it here. `}
           <a href={paths.search()}>{`Browse our ${noun}s`}</a>
@@ -83,6 +92,28 @@ export function FavouritesPage() {
   );
 }
 
+/**
+ * A saved-cars page the site switched off (favourites or compare): it says nothing about ticking
+ * or tapping controls the site does not show, and leads back to the stock.
+ */
+function NotOffered() {
+  const tenant = useTenant();
+  const noun = tenant.search.itemNoun;
+  return (
+    <PageFrame title="Page not available" intro={`This page is not part of ${tenant.name}'s site.`}>
+      <p>
+        <a href={paths.search()}>{`Browse our ${noun}s`}</a>
+      </p>
+    </PageFrame>
+  );
+}
+
+/** The comparison's finance row: the car's weekly figure where the shared finance rule shows finance for it. */
+function financeRow(tenant: PublicTenantConfig): Array<{ label: string; value: (car: CarHit) => string }> {
+  if (!siteOffersFinance(tenant)) return [];
+  return [{ label: 'Finance', value: (car) => (carShowsFinance(tenant, hitFinanceFacts(car)) ? weeklyFinance(car.weekly_price) : 'Not available') }];
+}
+
 /** The rows of the comparison, each what a shopper weighs between cars. */
 const COMPARE_ROWS: Array<{ label: string; value: (car: CarHit) => string }> = [
   {
@@ -92,23 +123,26 @@ const COMPARE_ROWS: Array<{ label: string; value: (car: CarHit) => string }> = [
       return [price.text, price.suffix].filter(Boolean).join(' ');
     },
   },
-  { label: 'Finance', value: (car) => weeklyFinance(car.weekly_price) },
   { label: 'Kilometres', value: (car) => `${car.km.toLocaleString('en-AU')} kms` },
   { label: 'Condition', value: (car) => capitalise(car.car_type) },
-  { label: 'Body', value: (car) => capitalise(car.body) },
-  { label: 'Fuel', value: (car) => capitalise(car.fuel) },
+  { label: 'Body', value: (car) => (specText(car.body) === null ? '' : bodyLabel(car.body)) },
+  { label: 'Fuel', value: (car) => specText(car.fuel) ?? '' },
   { label: 'Location', value: (car) => car.location_name },
 ];
 
-/** `/compare`: the cars picked for comparing, side by side (up to shared-config's COMPARE_LIMIT). */
+/** `/compare`: the cars picked for comparing, side by side (up to shared-config's COMPARE_LIMIT), where the site has Compare. */
 export function ComparePage() {
+  return useTenant().search.compare ? <Compare /> : <NotOffered />;
+}
+
+function Compare() {
   const tenant = useTenant();
   const noun = tenant.search.itemNoun;
   const slugs = useCompareList();
-  const state = useSavedCars(tenant.search.compare ? slugs : []);
+  const state = useSavedCars(slugs);
   return (
     <PageFrame title={`Compare ${noun}s`} intro={`Side by side, the ${noun}s you picked at ${tenant.name}.`}>
-      {!tenant.search.compare || slugs.length === 0 ? (
+      {slugs.length === 0 ? (
         <p>
           {`No ${noun}s to compare yet. Tick Compare on up to 3 ${noun}s in the search results. `}
           <a href={paths.search()}>{`Browse our ${noun}s`}</a>
@@ -139,7 +173,7 @@ export function ComparePage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {COMPARE_ROWS.map((row) => (
+                  {[...COMPARE_ROWS.slice(0, 1), ...financeRow(tenant), ...COMPARE_ROWS.slice(1)].map((row) => (
                     <tr key={row.label}>
                       <th scope="row">{row.label}</th>
                       {cars.map((car) => (

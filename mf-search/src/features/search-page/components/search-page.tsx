@@ -28,13 +28,13 @@ export function SearchPage({ Results = LazyResults }: SearchPageProps) {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const query = params.get('query') ?? '';
-  const heading = searchHeading(pathname, tenant.search.itemNoun);
+  const heading = searchHeading(pathname, tenant.search.itemNoun, tenant.search.carTypes);
   // Every page the server renders carries search access; without it (a page served while the
   // search service was down) the plain search form still works, and says why there are no cards.
   const access = useAtomValue(searchAccessAtom, { store: forecourtStore });
   return (
     <section css={css`label: mf-search-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
-      <BreadcrumbNav crumbs={searchBreadcrumb(pathname, tenant.search.itemNoun)} />
+      <BreadcrumbNav crumbs={searchBreadcrumb(pathname, tenant.search.itemNoun, tenant.search.carTypes)} />
       <h1 css={{ margin: '0 0 0.25rem' }}>{heading}</h1>
       <p css={{ margin: '0 0 1rem', color: '#475467' }}>
         {query ? `Results for “${query}” at ${tenant.name}` : `In stock now at ${tenant.name}, ${tenant.contact.city}`}

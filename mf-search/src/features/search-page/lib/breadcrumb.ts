@@ -1,3 +1,4 @@
+import { conditionTypes, SEARCH_CAR_TYPES, type SearchCarType } from '@forecourt/shared-config/search-routes';
 import { searchHeading, titleCase } from './search-heading';
 
 export interface Crumb {
@@ -12,7 +13,7 @@ export interface Crumb {
  * is the route's stock page (all stock, or used for /used-car/...), then the make, then the page
  * itself; the vehicle page adds the model and body type for its car.
  */
-export function searchBreadcrumb(pathname: string, itemNoun = 'car'): Crumb[] {
+export function searchBreadcrumb(pathname: string, itemNoun = 'car', siteTypes: readonly SearchCarType[] = SEARCH_CAR_TYPES): Crumb[] {
   const [root, first, second] = pathname.split('/').filter(Boolean).map((p) => {
     try {
       return decodeURIComponent(p);
@@ -21,15 +22,15 @@ export function searchBreadcrumb(pathname: string, itemNoun = 'car'): Crumb[] {
     }
   });
   const home: Crumb = { label: 'Home', href: '/' };
-  const current: Crumb = { label: searchHeading(pathname, itemNoun) };
+  const current: Crumb = { label: searchHeading(pathname, itemNoun, siteTypes) };
   if (root === 'special-offers') return [home, current];
   if (root === 'used-car') {
-    const used: Crumb = { label: searchHeading('/search/used-cars', itemNoun), href: '/search/used-cars' };
+    const used: Crumb = { label: searchHeading('/search/used-cars', itemNoun, siteTypes), href: '/search/used-cars' };
     if (!first) return [home, current];
     return second ? [home, used, { label: titleCase(first), href: `/used-car/${encodeURIComponent(first)}` }, current] : [home, used, current];
   }
-  const isCondition = first === undefined || first.endsWith('-cars');
+  const isCondition = first === undefined || conditionTypes(first, itemNoun) !== null;
   if (isCondition) return [home, current];
-  const all: Crumb = { label: searchHeading('/search/new-used-and-demo-cars', itemNoun), href: '/search/new-used-and-demo-cars' };
+  const all: Crumb = { label: searchHeading('/search/new-used-and-demo-cars', itemNoun, siteTypes), href: '/search/new-used-and-demo-cars' };
   return second ? [home, all, { label: titleCase(first), href: `/search/${encodeURIComponent(first)}` }, current] : [home, all, current];
 }

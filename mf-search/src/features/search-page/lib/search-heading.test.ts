@@ -24,4 +24,12 @@ describe('searchHeading', () => {
   it('names special offers', () => {
     expect(searchHeading('/special-offers')).toBe('Special offers');
   });
+
+  it("reads a caravan site's /search/new-and-used-caravans as New and used caravans", () => {
+    expect(searchHeading('/search/new-and-used-caravans', 'caravan', ['new', 'used'])).toBe('New and used caravans');
+  });
+
+  it('names only the types the site sells: New and used caravans for the all-stock route on a site without demo', () => {
+    expect(searchHeading('/search/new-used-and-demo-cars', 'caravan', ['new', 'used'])).toBe('New and used caravans');
+  });
 });

@@ -1,15 +1,11 @@
+import { conditionHeading, conditionTypes, SEARCH_CAR_TYPES, siteConditionTypes, type SearchCarType } from '@forecourt/shared-config/search-routes';
+
 /**
  * The heading of a search route, from its path (spec: /search/new-used-and-demo-cars,
  * /search/{type}-cars, /search/{make}, /search/{make}/{model}, /used-car/..., /special-offers).
+ * A condition route names only the types the site sells: 'New and used caravans' on a site without
+ * demo stock, whichever of its condition routes the shopper came by.
  */
-const CONDITION_HEADINGS: Record<string, string> = {
-  'new-used-and-demo-cars': 'New, used and demo cars',
-  'used-cars': 'Used cars',
-  'new-and-demo-cars': 'New and demo cars',
-  'new-cars': 'New cars',
-  'demo-cars': 'Demo cars',
-};
-
 export function titleCase(slug: string): string {
   return slug
     .split('-')
@@ -18,7 +14,7 @@ export function titleCase(slug: string): string {
     .join(' ');
 }
 
-export function searchHeading(pathname: string, itemNoun = 'car'): string {
+export function searchHeading(pathname: string, itemNoun = 'car', siteTypes: readonly SearchCarType[] = SEARCH_CAR_TYPES): string {
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [root, first, second] = parts;
   const plural = `${itemNoun}s`;
@@ -28,7 +24,8 @@ export function searchHeading(pathname: string, itemNoun = 'car'): string {
     return second ? `Used ${titleCase(first)} ${titleCase(second)} ${plural}` : `Used ${titleCase(first)} ${plural}`;
   }
   if (!first) return `All ${plural}`;
-  const condition = CONDITION_HEADINGS[first];
-  if (condition) return itemNoun === 'car' ? condition : condition.replace(/cars$/, plural);
+  const sold = siteConditionTypes(first, siteTypes, itemNoun);
+  // A route of types the site does not sell still reads as what it names (it lists nothing).
+  if (sold) return conditionHeading(sold.length > 0 ? sold : (conditionTypes(first, itemNoun) ?? []), itemNoun);
   return second ? `${titleCase(first)} ${titleCase(second)} ${plural}` : `${titleCase(first)} ${plural}`;
 }

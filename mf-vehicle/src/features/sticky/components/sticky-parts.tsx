@@ -1,10 +1,11 @@
 import { css } from '@emotion/react';
-import { capitalise, isInStock, NO_PRICE_TEXT, paths, priceDisplay, readableTextOn, SURFACE, telHref, useTenant, weeklyFinance } from '@forecourt/shared-config';
+import { bodyLabel, isInStock, NO_PRICE_TEXT, paths, priceDisplay, readableTextOn, specText, SURFACE, telHref, useTenant, weeklyFinance } from '@forecourt/shared-config';
 import { ENQUIRE_FOR_FINANCE_MAX, type FinanceEstimate } from '@forecourt/shared-config/price';
 import { useEffect, useState } from 'react';
 import type { VehicleSummary } from '../../../../server/vehicle-head';
 import { sized } from '../../gallery/lib/gallery';
 import { LeadDialogLink } from '../../lead-dialogs/components/lead-dialogs';
+import { pageShowsFinance } from '../../../lib/finance-facts';
 import { reserveButtonText } from '../../../lib/reserve-copy';
 import { stickyParts } from '../../../lib/sticky';
 
@@ -45,6 +46,8 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
   const parts = useStickyParts();
   const price = priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT });
   const inStock = isInStock(car.status);
+  // The shared finance rule, as the calculator and the result cards ask it: no Get Finance for a car without finance.
+  const finance = pageShowsFinance(tenant, car);
   const image = car.images[0];
   const phone = car.location.phone || tenant.contact.phone;
   return (
@@ -59,14 +62,14 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
             {image && <img src={sized(image, 120)} alt="" width={72} height={48} css={{ borderRadius: 4, objectFit: 'cover', display: 'block' }} />}
             <div css={{ minWidth: 0, flex: '1 1 12rem' }}>
               <p css={{ margin: 0, fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{car.name}</p>
-              <p css={{ margin: 0, fontSize: '0.875rem', color: SURFACE.muted }}>{`${capitalise(car.transmission)} · ${capitalise(car.body)}`}</p>
+              <p css={{ margin: 0, fontSize: '0.875rem', color: SURFACE.muted }}>{[specText(car.transmission), specText(car.body) === null ? null : bodyLabel(car.body)].filter(Boolean).join(' · ')}</p>
             </div>
             <div>
               <p css={{ margin: 0, fontWeight: 800, fontSize: '1.125rem' }}>
                 {price.text} {(price.suffix ?? price.priceType) && <span css={{ fontSize: '0.8rem', fontWeight: 500, color: SURFACE.muted }}>{price.suffix ?? price.priceType}</span>}
               </p>
               {/* The finance calculator's own estimate (mf-finance reports it as the shopper changes it): one figure on the page. */}
-              {tenant.features['mf-finance'] && estimate && (
+              {finance && estimate && (
                 <p css={{ margin: 0, fontSize: '0.8rem', color: SURFACE.muted }} data-testid="sticky-finance">
                   {weeklyFinance(estimate.weekly)}
                   {estimate.weekly > ENQUIRE_FOR_FINANCE_MAX && ` at ${estimate.interest.toFixed(2)}% p.a.*`}
@@ -74,7 +77,7 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
               )}
             </div>
             <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-              {tenant.features['mf-finance'] && (
+              {finance && (
                 <LeadDialogLink dialog="FinanceDialog" href={paths.personalisedFinance(car.id)} css={button(tenant.theme.primary)}>
                   Get Finance
                 </LeadDialogLink>

@@ -48,6 +48,7 @@ import { PriceComparisonBlock } from '../../price-comparison/components/price-co
 import { ShareBar } from '../../share/components/share-bar';
 import { StickyParts } from '../../sticky/components/sticky-parts';
 import { fuelCalculatorShown } from '../../../lib/fuel-cost';
+import { pageShowsFinance } from '../../../lib/finance-facts';
 import { marketIndicator } from '../../../lib/market';
 import { maskPhone, PHONE_CLICK_EVENT, phoneClickLabel } from '../../../lib/phone-reveal';
 import { reserveButtonText } from '../../../lib/reserve-copy';
@@ -232,7 +233,7 @@ function Actions({ car }: { car: VehicleSummary }) {
           Enquire Now
         </LeadDialogLink>
       )}
-      {tenant.features['mf-finance'] && (
+      {pageShowsFinance(tenant, car) && (
         <a href={paths.personalisedFinance(car.id)} css={buttonCss('#ffffff')}>
           Get Finance
         </a>
@@ -417,13 +418,13 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           <div css={css`label: mf-vehicle-page-grid; display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr)); gap: 1rem; margin-top: 1.5rem; align-items: start;`}>
             <KeyInfo items={specificationRows(car, new Date(), tenant.vehicle.showUnregistered)} initialCount={4} />
             <div css={{ display: 'grid', gap: '1rem', alignContent: 'start' }}>
-              {/* mf-finance's calculator (it decides itself whether the car shows finance). */}
-              {tenant.features['mf-finance'] && (
+              {/* mf-finance's calculator, where the shared finance rule shows finance for the car (the calculator asks the same rule). */}
+              {pageShowsFinance(tenant, car) && (
                 <div id="finance-calculator">
                   <RemoteFragment<CalculatorProps> id="mf_finance/Calculator" props={{ carId: car.id, onEstimate: setEstimate }} />
                 </div>
               )}
-              {fuelCalculatorShown(car.fuel) && <FuelCostCalculator economy={economy} />}
+              {fuelCalculatorShown(car) && <FuelCostCalculator economy={economy} />}
               {tenant.vehicle.delivery && isInStock(car.status) && <DeliveryCalculator carId={car.id} />}
               <div id="price-comparison">
                 <PriceComparisonBlock slug={car.slug} />
@@ -439,7 +440,8 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           </section>
         </>
       )}
-      <FeatureBanner />
+      {/* One feature banner on the page: the footer's, on sites whose chrome shows it. */}
+      {!tenant.chrome.featureBanner && <FeatureBanner />}
       {/* mf-search's similar cars block (a carousel of the same cards as the results grid). */}
       {tenant.features['mf-search'] && <RemoteFragment id="mf_search/SimilarCars" props={{ slug }} />}
       <p css={{ marginTop: '2rem', fontSize: '0.8rem', color: SURFACE.muted }}>{DISCLAIMER}</p>
