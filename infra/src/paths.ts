@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadConfig } from './config/load';
 
 /** The repository root: infra/src is two levels down, wherever the clone lives. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -6,14 +7,14 @@ export const INFRA_ROOT = path.join(REPO_ROOT, 'infra');
 
 /** Everything the platform writes at run time (registry, PGlite files, admin token); git-ignored. */
 export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.FORECOURT_DATA_DIR ? path.resolve(env.FORECOURT_DATA_DIR) : path.join(INFRA_ROOT, '.data');
+  return loadConfig(env).FORECOURT_DATA_DIR ?? path.join(INFRA_ROOT, '.data');
 }
 
 export function resolveTenantsDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.FORECOURT_TENANTS_DIR ? path.resolve(env.FORECOURT_TENANTS_DIR) : path.join(INFRA_ROOT, 'tenants');
+  return loadConfig(env).FORECOURT_TENANTS_DIR ?? path.join(INFRA_ROOT, 'tenants');
 }
 
 /** The dealers' content pages (Markdown with front matter), one folder per tenant plus `_all`. */
 export function resolveContentDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.FORECOURT_CONTENT_DIR ? path.resolve(env.FORECOURT_CONTENT_DIR) : path.join(INFRA_ROOT, 'content');
+  return loadConfig(env).FORECOURT_CONTENT_DIR ?? path.join(INFRA_ROOT, 'content');
 }

@@ -1,4 +1,4 @@
-import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
+import { defineTeamServer, requestOrigin, type PlatformPorts } from '@forecourt/shared-config/server';
 import { haversineKm } from '@forecourt/shared-config/geo';
 import { siteShowsLocation } from '@forecourt/shared-config/locations';
 import { dealerTimeZone, type LocationSettings } from '@forecourt/shared-config/tenant';
@@ -103,7 +103,7 @@ export default defineTeamServer<LocationsPorts>({
     const locations = (await siteLocations(ports, input.request)) ?? [];
     const shown = locations.filter((location) => location.slug === slug || location.dealership_slug === slug);
     if (shown.length === 0) return { status: 404, title: `Page not found | ${input.tenant.name}` };
-    return locationHead(shown, slug, { name: input.tenant.name, origin: `${input.request.protocol}://${input.request.host}` });
+    return locationHead(shown, slug, { name: input.tenant.name, origin: requestOrigin(input.request) });
   },
   routes: (fastify, ports) => {
     fastify.get('/locations', async (request, reply) => {

@@ -1,4 +1,4 @@
-import { capitalise, contrastRatio, DARK_TEXT, formatDollars, LIGHT_TEXT, readableTextOn, telHref } from './format';
+import { bodyLabel, capitalise, contrastRatio, DARK_TEXT, formatDollars, LIGHT_TEXT, readableTextOn, specText, telHref } from './format';
 
 describe('formatDollars', () => {
   it('rounds to whole dollars with separators', () => {
@@ -38,5 +38,31 @@ describe('telHref', () => {
 describe('capitalise', () => {
   it('upper-cases the first letter', () => {
     expect(capitalise('caravan')).toBe('Caravan');
+  });
+});
+
+describe('body-type labels (the finance spec’s keys as shoppers read them)', () => {
+  it.each([
+    ['cabChassis', 'Cab chassis'],
+    ['stationWagon', 'Station wagon'],
+    ['peopleMover', 'People mover'],
+    ['suv', 'SUV'],
+    ['ev', 'EV'],
+    ['4x4', '4x4'],
+    ['ute', 'Ute'],
+    ['popTop', 'Pop top'],
+    ['camperTrailer', 'Camper trailer'],
+  ])('%s reads %s', (key, label) => {
+    expect(bodyLabel(key)).toBe(label);
+  });
+});
+
+describe('specification values (a caravan has no transmission or fuel)', () => {
+  it.each(['none', 'None', 'Not applicable', 'n/a', ''])('%s is no value, so the row is left out', (value) => {
+    expect(specText(value)).toBeNull();
+  });
+
+  it('reads automatic as Automatic', () => {
+    expect(specText('automatic')).toBe('Automatic');
   });
 });

@@ -50,3 +50,29 @@ export function capitalise(word: string): string {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^0-9+]/g, '')}`;
 }
+
+const BODY_ACRONYMS: Record<string, string> = { suv: 'SUV', ev: 'EV', '4x4': '4x4' };
+
+/**
+ * A body-type key (the product's list: 4x4, cabChassis, peopleMover, suv, ...) as a shopper reads
+ * it: 'cabChassis' -> 'Cab chassis', 'suv' -> 'SUV'. One rule for every team that prints a body
+ * type (filters and tiles, the sticky header, the specifications, the comparison).
+ */
+export function bodyLabel(key: string): string {
+  const acronym = BODY_ACRONYMS[key.toLowerCase()];
+  if (acronym) return acronym;
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What stock feeds write where a car has no such thing (a caravan's transmission and fuel). */
+const NOT_APPLICABLE = new Set(['', 'none', 'not applicable', 'n/a', 'na', '-']);
+
+/**
+ * A specification value as shown ('automatic' -> 'Automatic'), or null where the feed says the
+ * car has none: a row or a part of a line that would read 'Transmission: None' is left out.
+ */
+export function specText(value: string | null | undefined): string | null {
+  if (value == null || NOT_APPLICABLE.has(value.trim().toLowerCase())) return null;
+  return capitalise(value.trim());
+}

@@ -35,3 +35,4 @@ export * from './ui/fragment-card';
 export * from './ui/price-tag';
 export * from './ui/visually-hidden';
 export * from './ui/breakpoints';
+export * from './finance-eligibility';

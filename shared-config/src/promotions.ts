@@ -1,3 +1,5 @@
+import { paths } from './runtime/paths';
+
 /**
  * The site-wide promotions the chrome shows: the monthly sales counter and the stocktake window.
  * Pure rules on an instant, so the shell renders the same figure on the server and in the browser
@@ -42,3 +44,16 @@ export function withinWindow(now: Date, window: { start: string; end: string }):
 
 /** Whether the stocktake promotion runs at `now`. */
 export const stocktakeRunning = (now: Date): boolean => withinWindow(now, STOCKTAKE_WINDOW);
+
+/**
+ * Spec: 'Feature banner with three items: See our latest offers; Book your service online (Save
+ * time and book online); Sell your car (Get an instant offer in 2 minutes)'. The footer shows it on
+ * sites that switch `chrome.featureBanner` on and the vehicle page on the others, so a page has one
+ * banner and both read the same words. The first item's line names no car types: a used-only site
+ * has no new or demo specials.
+ */
+export const FEATURE_BANNER_ITEMS = [
+  { title: 'See our latest offers', text: 'Specials across our stock', href: paths.specialOffers() },
+  { title: 'Book your service online', text: 'Save time and book online', href: paths.service() },
+  { title: 'Sell your car', text: 'Get an instant offer in 2 minutes', href: paths.sellMyCar() },
+] as const;

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../config/load';
 import { buildApp } from '../server/app';
 import { adminTokenFile, readOrCreateAdminToken } from '../server/plugins/platform/admin-auth';
 
@@ -31,7 +32,10 @@ export async function serverAnswers(port: number): Promise<boolean> {
  */
 export async function connectAdmin(dataDir: string, port: number): Promise<AdminClient> {
   if (await serverAnswers(port)) {
-    const token = (await fs.readFile(adminTokenFile(dataDir), 'utf8').catch(() => '')).trim();
+    // FORECOURT_ADMIN_TOKEN when set (production), else the running server's data folder's.
+    const configured = loadConfig().FORECOURT_ADMIN_TOKEN;
+    const token = configured ?? (await fs.readFile(adminTokenFile(dataDir), 'utf8').catch(() => '')).trim();
+    const tokenSource = configured ? 'FORECOURT_ADMIN_TOKEN' : adminTokenFile(dataDir);
     if (!token) throw new Error(`A server answers on port ${port} but ${adminTokenFile(dataDir)} is missing: is it using another data dir (FORECOURT_DATA_DIR)?`);
     return {
       via: `the server on port ${port}`,
@@ -49,7 +53,7 @@ export async function connectAdmin(dataDir: string, port: number): Promise<Admin
           // not JSON: keep the text for the error message
         }
         if (response.status === 401) {
-          throw new Error(`The server on port ${port} refused the admin token from ${adminTokenFile(dataDir)}: it is using another data dir`);
+          throw new Error(`The server on port ${port} refused the admin token from ${tokenSource}: it is using another data dir or another token`);
         }
         return { status: response.status, body: parsed };
       },

@@ -159,3 +159,24 @@ describe('forecourt canary, promote, list and history', () => {
     expect(row(output(), 'mf-search')).toEqual(['mf-search', '1.1.0 (earned)', '-', '-', '1.0.0']);
   });
 });
+
+describe('forecourt doctor', () => {
+  const savedNodeEnv = process.env.NODE_ENV;
+  afterEach(() => {
+    process.env.NODE_ENV = savedNodeEnv;
+    process.exitCode = undefined;
+    jest.restoreAllMocks();
+  });
+
+  it('prints the configuration and exits non-zero when production would refuse to start', async () => {
+    process.env.NODE_ENV = 'production';
+    const printed: string[] = [];
+    jest.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+
+    await run(['doctor']);
+
+    expect(printed.join('\n')).toMatch(/^Variable +Value +Source/);
+    expect(printed.join('\n')).toContain('The server would refuse to start:');
+    expect(process.exitCode).toBe(1);
+  });
+});

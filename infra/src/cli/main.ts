@@ -14,8 +14,11 @@ import { loadTenants } from '../tenants/load-tenants';
 import { connectAdmin, serverAnswers } from './admin-client';
 import { publishCommand, publishesCommand } from './publish';
 import { indexStock } from '../search/indexing/indexer';
+import { searchConnectionFromEnv } from '../search/service/config';
 import { seedStock } from '../stock/seed/seed-stock';
 import { formatTable } from './table';
+import { isProduction, loadConfig } from '../config/load';
+import { doctorReport, formatDoctorReport } from '../config/doctor';
 
 const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
 
@@ -45,6 +48,12 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
   seed [--cars N] [--seed S] [--force]    generate demo stock (N cars in all; --force replaces existing)
   index                                   re-index stock into the search service (the running server's
                                           embedded one, or Algolia when SEARCH_APP_ID/_ADMIN_KEY/_SEARCH_KEY are set)
+  search-service                          run the search service as a process of its own (the web tier
+                                          reaches it with SEARCH_APP_ID, the keys and SEARCH_HOSTS): on
+                                          DATABASE_URL, SEARCH_SERVICE_PORT (8300), SEARCH_SERVICE_DATA_DIR
+  doctor                                  the effective configuration (secrets masked) and where each
+                                          value came from; exits non-zero when the server would refuse
+                                          to start (e.g. NODE_ENV=production without what it needs)
   help                                    this text
 
 pin, canary, promote, rollback, list, history, publish and publishes go through the running
@@ -53,7 +62,7 @@ data dir. A pin or canary applies on the next page load. Environment: PORT, HOST
 
 class UsageError extends Error {}
 
-const actor = () => process.env.USER || 'cli';
+const actor = () => loadConfig().USER;
 
 function seconds(since: number): string {
   return `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -74,7 +83,19 @@ async function adminCall(method: 'GET' | 'POST', route: string, body?: object): 
   }
 }
 
+/** The demo's prepare steps seed stock and generate secrets: never in production. */
+function refuseInProduction(command: string): void {
+  if (isProduction(loadConfig())) throw new Error(`'${command}' prepares the demo (it builds, seeds and generates secrets) and is refused with NODE_ENV=production; production runs 'npm run serve' after 'forecourt migrate'`);
+}
+
+async function doctor(): Promise<void> {
+  const report = doctorReport(process.env);
+  console.log(formatDoctorReport(report));
+  if (report.refused) process.exitCode = 1;
+}
+
 async function start(): Promise<void> {
+  refuseInProduction('start');
   const started = Date.now();
   const settings = serverSettings();
   const tenants = await loadTenants();
@@ -229,6 +250,7 @@ async function migrateCommand(): Promise<void> {
 }
 
 async function seedCommand(values: { cars?: string; seed?: string; force?: boolean }): Promise<void> {
+  refuseInProduction('seed');
   const settings = serverSettings();
   if (!settings.databaseUrl && (await serverAnswers(settings.port))) {
     throw new Error(`A server is running on port ${settings.port} with this data dir; stop it before seeding (PGlite is single-process).`);
@@ -253,7 +275,7 @@ async function seedCommand(values: { cars?: string; seed?: string; force?: boole
 async function indexCommand(): Promise<void> {
   const settings = serverSettings();
   const started = Date.now();
-  const external = process.env.SEARCH_APP_ID && process.env.SEARCH_ADMIN_KEY && process.env.SEARCH_SEARCH_KEY;
+  const external = searchConnectionFromEnv();
   if (!external) {
     // The embedded index lives in the running server: it re-indexes from its own database.
     const result = (await adminCall('POST', '/reindex', {})) as { records: number };
@@ -263,7 +285,7 @@ async function indexCommand(): Promise<void> {
   const tenants = await loadTenants();
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
-    const target = { appId: process.env.SEARCH_APP_ID!, adminKey: process.env.SEARCH_ADMIN_KEY!, hosts: (process.env.SEARCH_HOSTS ?? '').split(',').filter(Boolean), protocol: 'https' as const };
+    const target = { appId: external.appId, adminKey: external.adminKey, hosts: external.hosts, protocol: external.protocol };
     const result = await indexStock({ db: database.db, tenants, target, log: (line) => console.log(line) });
     console.log(`Indexed ${result.records} cars into ${target.appId} in ${seconds(started)}.`);
   } finally {
@@ -345,6 +367,12 @@ export async function run(argv: readonly string[]): Promise<void> {
       return seedCommand(values);
     case 'index':
       return indexCommand();
+    case 'doctor':
+      return doctor();
+    case 'search-service': {
+      const { runSearchService } = await import('../search/service/main');
+      return runSearchService();
+    }
     default:
       throw new UsageError(`Unknown command '${command}'`);
   }

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { PublishRecord } from '../db/publishes';
 import type { PinsOverview } from '../pins/pin-service';
+import { loadConfig } from '../config/load';
 import { REPO_ROOT } from '../paths';
 import { describeGate, runGate, type RunningVersion } from '../registry/gate/gate';
-import { alreadyPublishedError, inspectBuild, PublishError, Registry } from '../registry/registry';
+import { alreadyPublishedError, inspectBuild, PublishError } from '../registry/registry';
+import { registryFromEnv } from '../registry/storage/settings';
 import { serverSettings } from '../server/main';
 import { loadTenants } from '../tenants/load-tenants';
 import { connectAdmin, type AdminClient } from './admin-client';
@@ -37,8 +39,8 @@ export async function publishCommand(options: PublishOptions): Promise<void> {
   const { dataDir, port } = serverSettings();
   // npm runs the CLI inside infra/, so a relative --from is taken from where the command was
   // typed (npm's INIT_CWD), which is what the person typing it means.
-  const buildDir = options.from ? path.resolve(process.env.INIT_CWD ?? process.cwd(), options.from) : path.join(REPO_ROOT, team, 'dist');
-  const registry = new Registry(path.join(dataDir, 'registry'));
+  const buildDir = options.from ? path.resolve(loadConfig().INIT_CWD ?? process.cwd(), options.from) : path.join(REPO_ROOT, team, 'dist');
+  const registry = registryFromEnv(dataDir);
   const { info } = await inspectBuild(team, buildDir);
   // Before the gate: a version that exists is refused whatever the gate would say.
   if (await registry.isPublished(team, info.version)) throw alreadyPublishedError(team, info.version);

@@ -10,6 +10,8 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   db: Kysely<PlatformTables>;
   engine: Engine;
+  /** PostgreSQL's connection pool, read by `/metrics` (its counts change as it is used). */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -42,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     // opens a new one when next asked, so it is only worth a line in the log.
     pool.on('error', (error) => console.warn('[database] an idle PostgreSQL connection was closed by the server:', error.message));
     const db = new Kysely<PlatformTables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', pool, close: () => db.destroy() };
   }
 
   // On disk (the server) PGlite runs on a thread of its own, so that its statements and commits
@@ -76,6 +78,15 @@ export async function migrate(db: Kysely<PlatformTables>): Promise<string[]> {
     throw new Error(`Migration ${failed ? failed.migrationName + ' ' : ''}failed: ${message}`);
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The migrations not yet applied, by name (every one on an empty database). Only reads: the
+ * production server checks this at start and leaves applying them to `forecourt migrate`.
+ */
+export async function pendingMigrations(db: Kysely<PlatformTables>): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider: migrationProvider }).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 /** A cheap round trip for the health check. */

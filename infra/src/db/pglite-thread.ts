@@ -1,4 +1,5 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { workerThreadScript } from '../platform/worker-script';
 import { PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 
 /**
@@ -80,10 +81,10 @@ interface Channel {
 
 /** Starts the database thread on PGlite's data dir; resolves once the database answers. */
 function openChannel(dir: string): Promise<Channel> {
-  // The platform runs its TypeScript through tsx, which a new thread does not inherit: the
-  // thread registers it before loading this same file.
-  const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(__filename)});`, {
-    eval: true,
+  // The thread loads this same file (from source, or its own bundle in production).
+  const { script, eval: evaluate } = workerThreadScript(__filename, 'pglite-worker');
+  const worker = new Worker(script, {
+    eval: evaluate,
     workerData: { pgliteThread: dir },
   });
   const pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();

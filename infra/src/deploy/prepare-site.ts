@@ -7,7 +7,8 @@ import { DEFAULT_TENANT, listCanaries, listPins } from '../db/pins';
 import { recordPublish } from '../db/publishes';
 import { PinService } from '../pins/pin-service';
 import { runGate } from '../registry/gate/gate';
-import { inspectBuild, PublishError, Registry, SHELL_TEAM } from '../registry/registry';
+import { inspectBuild, PublishError, SHELL_TEAM, type Registry } from '../registry/registry';
+import { registryFromEnv } from '../registry/storage/settings';
 import { seedStock } from '../stock/seed/seed-stock';
 import { buildMissing, demoBuildTargets, type Log } from './builds';
 
@@ -155,7 +156,7 @@ export async function prepareSite(options: PrepareSiteOptions): Promise<void> {
     log(`${name}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return result;
   };
-  const registry = new Registry(path.join(dataDir, 'registry'));
+  const registry = registryFromEnv(dataDir);
   if (options.build !== false) await step('Build', () => buildMissing(repoRoot, log));
   await step('Migrate', async () => {
     const applied = await migrate(database.db);

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import { sql, type Kysely } from 'kysely';
 import { CODE_EXPIRED, CODE_LENGTH, INVALID_CODE, TOO_MANY_ATTEMPTS } from '@forecourt/shared-config/identity';
 import type { PlatformTables } from '../db/schema';
+import type { RotatingSecret } from '../server/secrets';
 import type { SmsGateway } from './sms-gateway';
 
 export interface IdentitySettings {
@@ -53,14 +54,25 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export class IdentityService {
   constructor(
     private readonly db: Kysely<PlatformTables>,
-    private readonly secret: string,
+    /** Codes are hashed with the current secret and checked against the previous one too while it is rotated. */
+    private readonly secret: RotatingSecret,
     private readonly sms: SmsGateway,
     private readonly clock: () => Date = () => new Date(),
     readonly settings: IdentitySettings = DEFAULT_IDENTITY_SETTINGS,
   ) {}
 
-  private codeHash(tenant: string, phone: string, code: string): string {
-    return createHmac('sha256', this.secret).update(`${tenant}\n${phone}\n${code}`).digest('hex');
+  private codeHash(tenant: string, phone: string, code: string, secret: string = this.secret.current): string {
+    return createHmac('sha256', secret).update(`${tenant}\n${phone}\n${code}`).digest('hex');
+  }
+
+  /** Whether `code` is the one `codeHash` stored: a code sent just before a rotation still signs in. */
+  private codeMatches(storedHash: string, tenant: string, phone: string, code: string): boolean {
+    const expected = Buffer.from(storedHash, 'hex');
+    return [this.secret.current, this.secret.previous].some((secret) => {
+      if (secret === undefined) return false;
+      const given = Buffer.from(this.codeHash(tenant, phone, code, secret), 'hex');
+      return given.length === expected.length && timingSafeEqual(expected, given);
+    });
   }
 
   /** Codes sent to this phone on this site in the last hour. */
@@ -133,9 +145,7 @@ export class IdentityService {
     if (latest.attempts >= this.settings.maxAttempts) return { ok: false, reason: 'too-many', message: TOO_MANY_ATTEMPTS };
     if (new Date(latest.expires_at).getTime() <= this.clock().getTime()) return { ok: false, reason: 'expired', message: CODE_EXPIRED };
 
-    const expected = Buffer.from(latest.code_hash, 'hex');
-    const given = Buffer.from(this.codeHash(input.tenant, input.phone, input.code), 'hex');
-    if (!timingSafeEqual(expected, given)) {
+    if (!this.codeMatches(latest.code_hash, input.tenant, input.phone, input.code)) {
       const counted = await this.db
         .updateTable('otp_codes')
         .set({ attempts: sql`attempts + 1` })

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PlatformTables } from '../db/schema';
-import { endpointFromEnv } from '../server/env';
+import { loadConfig, PARTNERS, partnerMode, type Config } from '../config/load';
 
 /**
  * Sending an SMS: the one partner call of sign-in. The platform talks to this port only.
@@ -66,9 +66,9 @@ export async function readOutbox(db: Kysely<PlatformTables>, tenant: string, lim
   return rows.map((row) => ({ to: row.to_phone, body: row.body, sentAt: new Date(row.sent_at) }));
 }
 
-/** The gateway the environment asks for: HTTP when FORECOURT_SMS_URL is set, else the outbox. */
-export function smsGatewayFromEnv(db: Kysely<PlatformTables>, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): SmsGateway {
-  const endpoint = endpointFromEnv(env, 'FORECOURT_SMS_URL', 'FORECOURT_SMS_TOKEN');
-  if (!endpoint) return new OutboxSmsGateway(db, log);
-  return new HttpSmsGateway(endpoint.url, endpoint.credential, env['FORECOURT_SMS_SENDER'] ?? 'Forecourt');
+/** The gateway the configuration asks for: HTTP when FORECOURT_SMS_URL is set (or FORECOURT_SMS=http), else the outbox. */
+export function smsGatewayFromConfig(db: Kysely<PlatformTables>, log: (line: string) => void, config: Config = loadConfig()): SmsGateway {
+  const { FORECOURT_SMS_URL: url, FORECOURT_SMS_TOKEN: token } = config;
+  if (partnerMode(config, PARTNERS.sms) === 'http' && url && token) return new HttpSmsGateway(url, token, config.FORECOURT_SMS_SENDER);
+  return new OutboxSmsGateway(db, log);
 }

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PlatformTables } from '../db/schema';
-import { endpointFromEnv } from '../server/env';
+import { loadConfig, PARTNERS, partnerMode, type Config } from '../config/load';
 
 export interface OutgoingLead {
   id: string;
@@ -70,8 +70,9 @@ export class WebhookCrm implements Crm {
   }
 }
 
-export function crmFromEnv(db: Kysely<PlatformTables>, env: NodeJS.ProcessEnv = process.env): Crm {
-  const endpoint = endpointFromEnv(env, 'FORECOURT_CRM_WEBHOOK_URL', 'FORECOURT_CRM_WEBHOOK_SECRET');
-  if (!endpoint) return new DevCrm(db);
-  return new WebhookCrm(endpoint.url, endpoint.credential);
+/** FORECOURT_CRM_WEBHOOK_URL and _SECRET (or FORECOURT_CRM=http|simulator) select the webhook; else the development CRM. */
+export function crmFromConfig(db: Kysely<PlatformTables>, config: Config = loadConfig()): Crm {
+  const { FORECOURT_CRM_WEBHOOK_URL: url, FORECOURT_CRM_WEBHOOK_SECRET: secret } = config;
+  if (partnerMode(config, PARTNERS.crm) === 'http' && url && secret) return new WebhookCrm(url, secret);
+  return new DevCrm(db);
 }

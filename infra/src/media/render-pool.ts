@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { poolWorkerScript } from '../platform/worker-script';
 import type { RenderJob } from './render-worker';
 
 /** The pool's queue is full: the caller should answer 503 with Retry-After. */
@@ -20,9 +20,9 @@ export interface RenderPoolOptions {
 }
 
 /**
- * Renders pictures off the main thread in a bounded pool (piscina). The worker is TypeScript;
- * workers get the same TypeScript loader the server runs under, so this works from `npm start`,
- * the CLI and the tests alike.
+ * Renders pictures off the main thread in a bounded pool (piscina). From source the worker is
+ * TypeScript and its threads get the loader the server runs under (`npm start`, the CLI, the
+ * tests); in production they load the worker's own bundle.
  */
 export class RenderPool {
   private readonly pool: Piscina<RenderJob, Uint8Array>;
@@ -30,12 +30,11 @@ export class RenderPool {
   constructor(options: RenderPoolOptions = {}) {
     const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
     this.pool = new Piscina({
-      filename: pathToFileURL(path.join(__dirname, 'render-worker.ts')).href,
+      ...poolWorkerScript(path.join(__dirname, 'render-worker.ts'), 'render-worker'),
       minThreads: 1,
       maxThreads: threads,
       maxQueue: options.maxQueue ?? 32,
       idleTimeout: 60_000,
-      execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],
     });
   }
 

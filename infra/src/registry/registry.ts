@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -6,11 +6,14 @@ import { z } from 'zod';
 import { isRemoteTeam, REMOTE_TEAMS } from '@forecourt/shared-config/teams';
 import { LRUCache } from 'lru-cache';
 import semver from 'semver';
-import { precompress } from './precompress';
+import { compressedCopies } from './precompress';
+import { LocalFolderStorage, type BuildStorage } from './storage/build-storage';
+import { contentTypeOf } from './storage/content-types';
+import { PublishedFileCache, type PublishedFile } from './storage/published-files';
 
 /**
- * The registry of published builds: a folder `{root}/{team}/{version}/` per build, never
- * overwritten. Production would put the same layout in object storage behind a CDN.
+ * The registry of published builds: `{team}/{version}/` per build, never overwritten, kept in a
+ * folder on this machine (the embedded default) or in object storage every instance shares.
  */
 
 /** A folder name is a version only when it is exactly one (`semver.valid` also accepts 'v1.2.3'). */
@@ -34,6 +37,8 @@ export function isRegistryTeam(value: string): value is RegistryTeam {
 }
 
 export const REMOTE_ENTRY = 'remoteEntry.js';
+/** A build's files in storage: `{team}/{version}/{file}`, the registry folder's layout. */
+const keyOf = (team: string, version: string, file: string): string => `${team}/${version}/${file}`;
 const REMOTE_MANIFEST = 'mf-manifest.json';
 const BUILD_INFO = 'forecourt-build.json';
 const META = 'registry.json';
@@ -137,26 +142,47 @@ export function alreadyPublishedError(team: string, version: string): PublishErr
   return new PublishError(`${team} ${version} is already published; versions are immutable — bump the version in ${team}/package.json`);
 }
 
+/** How many files of a build are written to storage at once while publishing. */
+const UPLOADS_AT_ONCE = 8;
+
+async function inBatches<T>(items: readonly T[], size: number, run: (item: T) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
+}
+
+export interface RegistryOptions {
+  /** The bound of the in-memory copy of published files read from object storage (default 64 MB). */
+  cacheBytes?: number;
+}
+
 export class Registry {
   /**
-   * Published builds never change, so their metadata is read from disk once; bounded, because
+   * Published builds never change, so their metadata is read from storage once; bounded, because
    * every version ever published (hundreds a year per team) would otherwise stay in memory.
    */
   private readonly metaCache = new LRUCache<string, PublishedMeta>({ max: 2000 });
+  readonly storage: BuildStorage;
+  /** Published files read through this instance (object storage; the local folder is served from disk). */
+  readonly files: PublishedFileCache;
 
-  constructor(readonly root: string) {}
+  /** A folder path means the local folder storage, as `npm start` has always kept it. */
+  constructor(storage: BuildStorage | string, options: RegistryOptions = {}) {
+    this.storage = typeof storage === 'string' ? new LocalFolderStorage(storage) : storage;
+    this.files = new PublishedFileCache(this.storage, options.cacheBytes ?? 64 * 1024 * 1024);
+  }
 
-  dirOf(team: string, version: string): string {
-    return path.join(this.root, team, version);
+  /** The registry folder when builds are kept on this machine's disk, else null. */
+  get localRoot(): string | null {
+    return this.storage instanceof LocalFolderStorage ? this.storage.root : null;
   }
 
   async listVersions(team: string): Promise<string[]> {
     if (!isRegistryTeam(team)) return [];
-    const names = await fs.readdir(path.join(this.root, team)).catch(() => [] as string[]);
+    const candidates = (await this.storage.list(`${team}/`)).filter(isSemver);
     const versions: string[] = [];
-    for (const name of names) {
-      if (isSemver(name) && (await isFile(path.join(this.root, team, name, META)))) versions.push(name);
-    }
+    await inBatches(candidates, 16, async (version) => {
+      // Only a version with its manifest is published (see publish).
+      if (this.metaCache.has(`${team}@${version}`) || (await this.storage.exists(keyOf(team, version, META)))) versions.push(version);
+    });
     return versions.sort(semver.compare);
   }
 
@@ -166,19 +192,18 @@ export class Registry {
     return newest ? this.meta(team, newest) : null;
   }
 
-  /** The published build's metadata, or null when that version was never published. */
+  /**
+   * The published build's metadata, or null when that version was never published. A storage
+   * that cannot be read throws: unreachable is not the same as never published.
+   */
   async meta(team: string, version: string): Promise<PublishedMeta | null> {
     if (!isRegistryTeam(team) || !isSemver(version)) return null;
     const key = `${team}@${version}`;
     const cached = this.metaCache.get(key);
     if (cached) return cached;
-    let text: string;
-    try {
-      text = await fs.readFile(path.join(this.dirOf(team, version), META), 'utf8');
-    } catch {
-      return null;
-    }
-    const meta = PublishedMetaSchema.parse(JSON.parse(text));
+    const bytes = await this.storage.get(keyOf(team, version, META));
+    if (!bytes) return null;
+    const meta = PublishedMetaSchema.parse(JSON.parse(bytes.toString('utf8')));
     this.metaCache.set(key, meta);
     return meta;
   }
@@ -194,9 +219,9 @@ export class Registry {
    */
   async publish(team: string, buildDir: string, now: Date = new Date()): Promise<PublishedMeta> {
     const { info, integrity } = await inspectBuild(team, buildDir);
-    const target = this.dirOf(team, info.version);
+    const manifestKey = keyOf(team, info.version, META);
     const alreadyPublished = () => alreadyPublishedError(team, info.version);
-    if (await fs.stat(target).then(() => true, () => false)) throw alreadyPublished();
+    if (await this.storage.exists(manifestKey)) throw alreadyPublished();
 
     if (team !== SHELL_TEAM) {
       const shell = await this.latest(SHELL_TEAM);
@@ -225,32 +250,41 @@ export class Registry {
       shared: info.shared,
       entryFiles: info.entryFiles,
     };
-    await fs.mkdir(path.join(this.root, team), { recursive: true });
-    // Copy beside the target, then rename: readers see either no version or a complete one.
-    const staging = path.join(this.root, team, `.staging-${info.version}-${randomBytes(6).toString('hex')}`);
-    try {
-      await fs.cp(buildDir, staging, { recursive: true });
-      await precompress(staging);
-      await fs.writeFile(path.join(staging, META), JSON.stringify(meta, null, 2) + '\n');
-      await fs.rename(staging, target);
-    } catch (error) {
-      await fs.rm(staging, { recursive: true, force: true });
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST' || code === 'ENOTEMPTY') throw alreadyPublished();
-      throw error;
-    }
+    // Plain files only: a link in a build folder is not followed out of it.
+    const files = (await fs.readdir(buildDir, { withFileTypes: true, recursive: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(buildDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .filter((file) => file !== META);
+    await inBatches(files, UPLOADS_AT_ONCE, async (file) => {
+      const content = await fs.readFile(path.join(buildDir, ...file.split('/')));
+      const contentType = contentTypeOf(file);
+      await this.storage.put(keyOf(team, info.version, file), content, { contentType });
+      for (const copy of await compressedCopies(file, content)) {
+        await this.storage.put(keyOf(team, info.version, file + copy.suffix), copy.body, { contentType });
+      }
+    });
+    // The manifest goes last, and only if no one else's is there: until it exists the version is
+    // not published (listVersions, meta and the file routes all ask for it), so a publish that
+    // stops half way is never seen by any instance, and publishing again writes over its files.
+    const written = await this.storage.put(manifestKey, Buffer.from(JSON.stringify(meta, null, 2) + '\n'), {
+      contentType: contentTypeOf(META),
+      ifAbsent: true,
+    });
+    if (!written) throw alreadyPublished();
     this.metaCache.set(`${team}@${info.version}`, meta);
     return meta;
   }
 
   /**
-   * The absolute path of a published file, or null for anything that is not a plain file inside
-   * one published version (no listings, no dot files, no way out of the folder).
+   * The absolute path of a published file in the local folder, or null for anything that is not
+   * a plain file inside one published version (no listings, no dot files, no way out of the
+   * folder), and always null when builds are kept in object storage (see readFile).
    */
   async resolveFile(team: string, version: string, file: string): Promise<string | null> {
-    if (!isRegistryTeam(team) || !isSemver(version) || !isSafeRelative(file)) return null;
-    if (file.split(/[\\/]/).some((part) => part.startsWith('.'))) return null;
-    const base = this.dirOf(team, version);
+    const root = this.localRoot;
+    if (!root || !isPublishedFileName(team, version, file)) return null;
+    if (!(await this.isPublished(team, version))) return null;
+    const base = path.join(root, team, version);
     const full = path.resolve(base, file);
     if (!full.startsWith(base + path.sep)) return null;
     // A symlink inside a build must not lead out of the registry either.
@@ -259,4 +293,20 @@ export class Registry {
     if (!real || !realBase || !real.startsWith(realBase + path.sep)) return null;
     return (await isFile(real)) ? real : null;
   }
+
+  /**
+   * A published file's bytes through this instance's cache, or null for anything that is not a
+   * file of a published version (the same names resolveFile accepts). Throws when storage cannot
+   * be read and the file is not cached.
+   */
+  async readFile(team: string, version: string, file: string): Promise<PublishedFile | null> {
+    if (!isPublishedFileName(team, version, file)) return null;
+    if (!(await this.isPublished(team, version))) return null;
+    return this.files.read(keyOf(team, version, file));
+  }
+}
+
+/** Names a published file may have: a known team, a version, a relative path without dot parts. */
+function isPublishedFileName(team: string, version: string, file: string): boolean {
+  return isRegistryTeam(team) && isSemver(version) && isSafeRelative(file) && !file.split(/[\\/]/).some((part) => part.startsWith('.'));
 }

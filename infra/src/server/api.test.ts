@@ -163,6 +163,31 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/ready', () => {
+  afterEach(() => {
+    platform.app.readiness.started = false;
+    platform.app.readiness.draining = false;
+  });
+
+  it('answers 503 starting until the server has started', async () => {
+    const response = await platform.app.inject({ method: 'GET', url: '/api/ready' });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 503, body: { status: 'starting' } });
+  });
+
+  it('answers 200 ready once the server has started', async () => {
+    platform.app.readiness.started = true;
+    const response = await platform.app.inject({ method: 'GET', url: '/api/ready' });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 200, body: { status: 'ready' } });
+  });
+
+  it('answers 503 draining once a shutdown has begun, closing the connection', async () => {
+    platform.app.readiness.started = true;
+    platform.app.readiness.draining = true;
+    const response = await platform.app.inject({ method: 'GET', url: '/api/ready' });
+    expect({ status: response.statusCode, body: response.json(), connection: response.headers.connection }).toEqual({ status: 503, body: { status: 'draining' }, connection: 'close' });
+  });
+});
+
 describe('team server plugins', () => {
   it.each([
     ['search', 'mf-search'],

@@ -10,7 +10,9 @@ import contentParsers from './plugins/external/content-parsers';
 import rateLimit from './plugins/external/rate-limit';
 import routeCatalogue from './plugins/external/route-catalogue';
 import errorHandler from './plugins/external/error-handler';
+import { loadConfig, refuseIncompleteProduction, type Config } from '../config/load';
 import adminAuth from './plugins/platform/admin-auth';
+import configPlugin from './plugins/platform/config';
 import contentPlugin from './plugins/platform/content';
 import databasePlugin from './plugins/platform/database';
 import partnersPlugin, { type PartnersOptions } from './plugins/platform/partners';
@@ -22,7 +24,11 @@ import securityHeaders from './plugins/platform/security-headers';
 import tenantsPlugin from './plugins/platform/tenants';
 import wellFormedInput from './plugins/external/well-formed-input';
 import { registerTeamServers } from './plugins/teams';
-import { capConnectionsPerAddress, connectionLimitsFromEnv, serverTimeoutOptions, type ConnectionLimits } from './connection-limits';
+import { capConnectionsPerAddress, connectionLimitsFromConfig, serverTimeoutOptions, type ConnectionLimits } from './connection-limits';
+import metricsPlugin from './plugins/platform/metrics';
+import { echoRequestId, requestIdGenerator } from './request-ids';
+import { openSharedStore, type SharedStore } from './shared-store';
+import { peerIsTrustedProxy, type TrustedProxies } from './trusted-proxies';
 import { responseSecurityHeaders } from './security';
 import adminRoutes from './routes/admin';
 import eventsRoutes, { type EventsOptions } from './routes/events';
@@ -41,6 +47,8 @@ import overridesRoutes from './routes/overrides';
 import registryFilesRoutes from './routes/registry-files';
 
 export interface AppOptions {
+  /** The configuration (config/schema.ts); default: loaded from the environment. */
+  config?: Config;
   /** Registry, PGlite files and admin token live here. Default: FORECOURT_DATA_DIR or infra/.data. */
   dataDir?: string;
   /** Tenant configs to serve; when omitted they are loaded (and validated) from `tenantsDir`. */
@@ -55,6 +63,8 @@ export interface AppOptions {
   database?: Database;
   /** PostgreSQL instead of the embedded PGlite. Default: DATABASE_URL. */
   databaseUrl?: string;
+  /** Apply pending migrations at start (default true; production's serve leaves them to `forecourt migrate`). */
+  migrate?: boolean;
   /** Mount the mf-* server plugins (default true). */
   teamServers?: boolean;
   clock?: () => Date;
@@ -75,6 +85,12 @@ export interface AppOptions {
   reservations?: Omit<ReservationsOptions, 'clock'>;
   /** Timeouts and the per-address connection cap (default: from the environment). */
   connectionLimits?: ConnectionLimits;
+  /** The balancers whose forwarding headers are believed; null: none (default: the configuration's FORECOURT_TRUSTED_PROXIES). */
+  trustedProxies?: TrustedProxies | null;
+  /** Count rate limits in this Redis, opened and closed with the app (the server passes REDIS_URL). Default: in this process. */
+  redisUrl?: string;
+  /** An open shared store to count rate limits in instead, left open on close (tests). */
+  sharedStore?: SharedStore;
 }
 
 /**
@@ -83,14 +99,26 @@ export interface AppOptions {
  * platform's routes -> the teams' server plugins.
  */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
-  const dataDir = options.dataDir ?? resolveDataDir();
+  const config = options.config ?? loadConfig();
+  // Production stops here, listing all it lacks, before anything is opened or generated.
+  refuseIncompleteProduction(config);
+  const dataDir = options.dataDir ?? config.FORECOURT_DATA_DIR ?? resolveDataDir();
   // Loaded before Fastify exists so an invalid tenant stops the start with its own message.
-  const tenants = options.tenants ?? (await loadTenants(options.tenantsDir));
-  const content = options.content ?? (await loadContent(options.contentDir ?? resolveContentDir(), tenants));
+  const tenants = options.tenants ?? (await loadTenants(options.tenantsDir ?? config.FORECOURT_TENANTS_DIR));
+  const content = options.content ?? (await loadContent(options.contentDir ?? config.FORECOURT_CONTENT_DIR ?? resolveContentDir(), tenants));
 
-  const connectionLimits = options.connectionLimits ?? connectionLimitsFromEnv();
+  const connectionLimits = options.connectionLimits ?? connectionLimitsFromConfig(config);
+  const trustedProxies = options.trustedProxies !== undefined ? options.trustedProxies : config.FORECOURT_TRUSTED_PROXIES;
   const app = Fastify({
     logger: options.logger ?? false,
+    // The embedded database compiles its WebAssembly and migrates while its plugin starts: 2-3 s
+    // on an idle machine, more on a busy one. Fastify's default 10 s would stop a start that is
+    // merely slow; a start that truly hangs is still stopped.
+    pluginTimeout: 60_000,
+    // request.ip, .protocol and .host believe X-Forwarded-For/-Proto/-Host only from a trusted balancer.
+    trustProxy: trustedProxies ? trustedProxies.trusts : false,
+    genReqId: requestIdGenerator(trustedProxies),
+    requestIdHeader: false,
     ...serverTimeoutOptions(connectionLimits),
     // Page paths can be long (search filters); 2 KiB of URL is still far below abuse size.
     routerOptions: { maxParamLength: 2048, ignoreTrailingSlash: false },
@@ -103,13 +131,23 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     },
   });
 
-  capConnectionsPerAddress(app.server, connectionLimits.connectionsPerAddress);
+  // The balancer's own addresses carry every shopper's connections: the cap is the balancer's job there.
+  capConnectionsPerAddress(app.server, connectionLimits.connectionsPerAddress, (address) => peerIsTrustedProxy(trustedProxies, address));
 
+  let sharedStore = options.sharedStore ?? null;
+  if (!sharedStore && options.redisUrl) {
+    const opened = openSharedStore(options.redisUrl, { log: (level, line) => app.log[level](line) });
+    app.addHook('onClose', async () => opened.close());
+    sharedStore = opened;
+  }
+
+  await app.register(configPlugin, { config });
+  await app.register(echoRequestId);
   await app.register(routeCatalogue);
   await app.register(contentParsers);
   await app.register(errorHandler);
   await app.register(wellFormedInput);
-  await app.register(rateLimit);
+  await app.register(rateLimit, { shared: sharedStore });
   // Pages and API answers compressed on the fly (Brotli at a fast level, or gzip), from 1 KB up;
   // registry files carry the copies written at publish, which this leaves alone. Request bodies
   // are not decompressed: a few kilobytes of gzip could otherwise expand past every body limit.
@@ -125,7 +163,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(databasePlugin, {
     dataDir,
     database: options.database,
-    databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
+    databaseUrl: options.databaseUrl ?? config.DATABASE_URL,
+    migrate: options.migrate,
   });
   await app.register(tenantsPlugin, { tenants, tenantHeader: options.tenantHeader });
   await app.register(contentPlugin, { library: content });
@@ -135,6 +174,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(partnersPlugin, options.partners ?? {});
   await app.register(securityHeaders);
   await app.register(adminAuth, { dataDir });
+  await app.register(metricsPlugin, { dataDir, trustedProxies, sharedStore });
 
   await app.register(healthRoutes);
   await app.register(eventsRoutes, options.events ?? {});

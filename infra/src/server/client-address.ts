@@ -2,9 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** The request came from this machine (the socket's peer, not a forwarded header). */
+/**
+ * The request came from this machine. `request.ip` is the socket's peer when no proxy is trusted
+ * (an X-Forwarded-For is then ignored), and the client's address after the trusted balancers'
+ * hops when some are (FORECOURT_TRUSTED_PROXIES): a shopper's request forwarded by a balancer on
+ * this machine is the shopper's, not this machine's.
+ */
 export function fromLoopback(request: FastifyRequest): boolean {
-  return LOOPBACK.has(request.socket.remoteAddress ?? '');
+  return LOOPBACK.has(request.ip);
 }
 
 /**

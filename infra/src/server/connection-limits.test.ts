@@ -1,7 +1,9 @@
 import net from 'node:net';
 import type { Database } from '../db/database';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
-import { connectionLimitsFromEnv, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
+import { loadConfig } from '../config/load';
+import { connectionLimitsFromConfig, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
 
 /** The server's connection limits over real sockets on this machine: a slow client is cut off, one address cannot take every connection. */
 let database: Database;
@@ -15,8 +17,8 @@ afterAll(async () => {
 let platform: TestPlatform;
 let port: number;
 const sockets: net.Socket[] = [];
-async function serve(limits: ConnectionLimits): Promise<void> {
-  platform = await createTestPlatform(database, { connectionLimits: limits });
+async function serve(limits: ConnectionLimits, trustedProxies: TrustedProxies | null = null): Promise<void> {
+  platform = await createTestPlatform(database, { connectionLimits: limits, trustedProxies });
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const address = platform.app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
@@ -111,16 +113,27 @@ describe('connections per address', () => {
     await new Promise((done) => setTimeout(done, 100));
     expect(await answered(await connect('127.0.0.2'))).toMatch(/^HTTP\/1\.1 (200|503) /);
   });
+
+  it("leaves a trusted balancer's address uncapped (every shopper arrives through it), and still caps the others", async () => {
+    await serve(CAPPED, parseTrustedProxies('127.0.0.2'));
+    const balancer = await Promise.all(Array.from({ length: 5 }, () => connect('127.0.0.2')));
+    for (const connection of balancer) expect(await answered(connection)).toMatch(/^HTTP\/1\.1 (200|503) /);
+
+    await Promise.all([connect('127.0.0.3'), connect('127.0.0.3'), connect('127.0.0.3')]);
+    const over = await connect('127.0.0.3');
+    over.socket.write(health);
+    expect(await within(over.closed, 2_000)).toBe('closed');
+  });
 });
 
 describe('settings', () => {
   it('has defaults, and reads each from the environment, 0 turning the cap off', () => {
-    expect(connectionLimitsFromEnv({})).toEqual(DEFAULT_CONNECTION_LIMITS);
-    expect(connectionLimitsFromEnv({ FORECOURT_HEADERS_TIMEOUT_MS: '5000', FORECOURT_CONNECTIONS_PER_ADDRESS: '0' })).toMatchObject({ headersTimeoutMs: 5_000, connectionsPerAddress: 0 });
+    expect(connectionLimitsFromConfig(loadConfig({}))).toEqual(DEFAULT_CONNECTION_LIMITS);
+    expect(connectionLimitsFromConfig(loadConfig({ FORECOURT_HEADERS_TIMEOUT_MS: '5000', FORECOURT_CONNECTIONS_PER_ADDRESS: '0' }))).toMatchObject({ headersTimeoutMs: 5_000, connectionsPerAddress: 0 });
   });
 
   it('refuses a setting that is not a number, or headers allowed longer than the whole request, naming the variable', () => {
-    expect(() => connectionLimitsFromEnv({ FORECOURT_REQUEST_TIMEOUT_MS: '1m' })).toThrow("FORECOURT_REQUEST_TIMEOUT_MS must be a positive integer, got '1m'");
-    expect(() => connectionLimitsFromEnv({ FORECOURT_HEADERS_TIMEOUT_MS: '90000' })).toThrow(/FORECOURT_HEADERS_TIMEOUT_MS \(90000\) must not be longer than FORECOURT_REQUEST_TIMEOUT_MS/);
+    expect(() => connectionLimitsFromConfig(loadConfig({ FORECOURT_REQUEST_TIMEOUT_MS: '1m' }))).toThrow("FORECOURT_REQUEST_TIMEOUT_MS must be a positive integer, got '1m'");
+    expect(() => connectionLimitsFromConfig(loadConfig({ FORECOURT_HEADERS_TIMEOUT_MS: '90000' }))).toThrow(/FORECOURT_HEADERS_TIMEOUT_MS \(90000\) must not be longer than FORECOURT_REQUEST_TIMEOUT_MS/);
   });
 });

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions } from 'fastify';
-import { positiveFromEnv } from './env';
+import type { Config } from '../config/load';
 
 /**
  * What one client may hold of the server's connections, and for how long. Without these a slow
@@ -36,13 +36,13 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   connectionsPerAddress: 128,
 };
 
-export function connectionLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): ConnectionLimits {
+export function connectionLimitsFromConfig(config: Config): ConnectionLimits {
   const limits: ConnectionLimits = {
-    headersTimeoutMs: positiveFromEnv(env, 'FORECOURT_HEADERS_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.headersTimeoutMs, { integer: true }),
-    requestTimeoutMs: positiveFromEnv(env, 'FORECOURT_REQUEST_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.requestTimeoutMs, { integer: true }),
-    idleTimeoutMs: positiveFromEnv(env, 'FORECOURT_IDLE_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.idleTimeoutMs, { integer: true }),
-    keepAliveTimeoutMs: positiveFromEnv(env, 'FORECOURT_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs, { integer: true }),
-    connectionsPerAddress: positiveFromEnv(env, 'FORECOURT_CONNECTIONS_PER_ADDRESS', DEFAULT_CONNECTION_LIMITS.connectionsPerAddress, { integer: true, allowZero: true }),
+    headersTimeoutMs: config.FORECOURT_HEADERS_TIMEOUT_MS ?? DEFAULT_CONNECTION_LIMITS.headersTimeoutMs,
+    requestTimeoutMs: config.FORECOURT_REQUEST_TIMEOUT_MS ?? DEFAULT_CONNECTION_LIMITS.requestTimeoutMs,
+    idleTimeoutMs: config.FORECOURT_IDLE_TIMEOUT_MS ?? DEFAULT_CONNECTION_LIMITS.idleTimeoutMs,
+    keepAliveTimeoutMs: config.FORECOURT_KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs,
+    connectionsPerAddress: config.FORECOURT_CONNECTIONS_PER_ADDRESS ?? DEFAULT_CONNECTION_LIMITS.connectionsPerAddress,
   };
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
     throw new Error(`FORECOURT_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be longer than FORECOURT_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);
@@ -72,15 +72,15 @@ export function serverTimeoutOptions(limits: ConnectionLimits): Pick<FastifyHttp
  * cannot take every descriptor. Written here: the rate limits count requests, once a connection
  * has been accepted and read; this sits below them, and is a count per address and two events.
  * Behind a balancer every connection comes from the balancer's few addresses: the cap belongs
- * there (FORECOURT_CONNECTIONS_PER_ADDRESS=0 here).
+ * there, and `exempt` (the trusted proxies) is never capped here.
  */
-export function capConnectionsPerAddress(server: Server, cap: number): void {
+export function capConnectionsPerAddress(server: Server, cap: number, exempt: (address: string) => boolean = () => false): void {
   if (cap <= 0) return;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress;
     // Gone already (reset before it was handed over): nothing to count.
-    if (address === undefined) return;
+    if (address === undefined || exempt(address)) return;
     const count = (open.get(address) ?? 0) + 1;
     if (count > cap) {
       socket.destroy();

@@ -81,6 +81,19 @@ describe('first paint of a search page', () => {
     for (const hit of expected.hits.slice(0, 3)) expect(html).toContain(hit.name);
   });
 
+  it('is timed for /metrics: the search latency the web tier waited for', async () => {
+    const searches = async () => Number(/^forecourt_search_request_duration_seconds_count\{outcome="ok"\} (\d+)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? 0);
+    const before = await searches();
+    expect((await get('/search/used-cars?make=Mazda')).statusCode).toBe(200);
+    // A search that outlasts the page's first-paint budget is counted when it answers, after the page.
+    let after = await searches();
+    for (let waited = 0; after <= before && waited < 5_000; waited += 50) {
+      await new Promise((done) => setTimeout(done, 50));
+      after = await searches();
+    }
+    expect(after).toBeGreaterThan(before);
+  });
+
   it('carries the address’s filters: a make in the query string narrows the cards', async () => {
     const response = await get('/search/new-used-and-demo-cars?make=Toyota');
     const expected = await browserSearch({ facetFilters: [['make:Toyota']] });

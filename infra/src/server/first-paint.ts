@@ -3,23 +3,6 @@ import type { FirstPaint } from '@forecourt/shared-config/server';
 import { renderShellFirstPaint, SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { ComposedPage, PageFirstPaint } from './page';
 
-/**
- * How long a page waits for its app's first paint (the team's first queries and render). Longer,
- * and the page goes without the app's part (the chrome still comes): the first paint is there to
- * make the page faster, never slower. The search page's takes about 15 ms here.
- * `FORECOURT_FIRST_PAINT_BUDGET_MS` changes it: the e2e site sets a generous one, so that on a
- * busy test machine each journey meets the page it was written for (the path without a first
- * paint has journeys of its own, on the tenant pinned to another mf-search build).
- */
-export const FIRST_PAINT_BUDGET_MS = budgetFromEnvironment(process.env['FORECOURT_FIRST_PAINT_BUDGET_MS']);
-
-function budgetFromEnvironment(value: string | undefined): number {
-  if (value === undefined || value === '') return 300;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`FORECOURT_FIRST_PAINT_BUDGET_MS must be a whole number of milliseconds above 0, got "${value}"`);
-  return ms;
-}
-
 export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
@@ -35,6 +18,12 @@ export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late
  * (otherwise the hand-over would change the layout), so a tenant pinned to another version gets
  * the page as the browser builds it, as before. A renderer that fails or is late costs the page
  * its app part, never the page.
+ *
+ * The app's part waits FORECOURT_FIRST_PAINT_BUDGET_MS (300 ms) at most: longer, and the page
+ * goes without it (the chrome still comes), since the first paint is there to make the page
+ * faster, never slower. The search page's takes about 15 ms here. The e2e site sets a generous
+ * budget, so that on a busy test machine each journey meets the page it was written for (the path
+ * without a first paint has journeys of its own, on the tenant pinned to another mf-search build).
  */
 export async function composeFirstPaint(fastify: FastifyInstance, request: FastifyRequest, page: ComposedPage, url: string): Promise<PageFirstPaint | undefined> {
   if (page.boot.shellVersion !== SHELL_SERVER_VERSION) return undefined;
@@ -42,10 +31,11 @@ export async function composeFirstPaint(fastify: FastifyInstance, request: Fasti
   const renderer = owner ? fastify.firstPaints?.get(owner.team) : undefined;
   let app: FirstPaint | null = null;
   if (owner && renderer && renderer.version === owner.version) {
+    const budgetMs = fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS;
     const started = performance.now();
     try {
-      const result = await withinBudget(renderer.render({ request, tenant: page.boot.tenant, url, search: page.boot.search ?? null, session: page.boot.session ? { status: 'signed-in', user: page.boot.session } : { status: 'signed-out' } }), FIRST_PAINT_BUDGET_MS);
-      if (result === 'late') request.log.warn({ team: owner.team, budgetMs: FIRST_PAINT_BUDGET_MS }, 'first paint over budget; page sent without it');
+      const result = await withinBudget(renderer.render({ request, tenant: page.boot.tenant, url, search: page.boot.search ?? null, session: page.boot.session ? { status: 'signed-in', user: page.boot.session } : { status: 'signed-out' } }), budgetMs);
+      if (result === 'late') request.log.warn({ team: owner.team, budgetMs }, 'first paint over budget; page sent without it');
       else app = result;
     } catch (error) {
       request.log.error({ err: error, team: owner.team }, 'first paint failed; page sent without it');

@@ -5,37 +5,46 @@ import { resolveDataDir } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
 import { indexStock } from '../search/indexing/indexer';
 import { prefetchSearchSnapshot, type RestoredSnapshot } from './plugins/platform/search';
+import { exitGracefullyOnSignals, shutdownSettings } from './shutdown';
+import { loadConfig, refuseIncompleteProduction } from '../config/load';
+import { runningFromSource } from '../platform/worker-script';
 
 export interface ServerSettings {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Count rate limits in this Redis with the other instances (REDIS_URL); unset: in this process. */
+  redisUrl?: string;
 }
 
 export function serverSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not '${env.PORT}'`);
-  return { port, host: env.HOST ?? '127.0.0.1', dataDir: resolveDataDir(env), databaseUrl: env.DATABASE_URL || undefined };
+  const config = loadConfig(env);
+  return { port: config.PORT, host: config.HOST, dataDir: resolveDataDir(env), databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL };
 }
 
 /**
  * Builds the app on an open database and listens; the app closes the database with itself.
- * SIGINT/SIGTERM close the server gracefully (PGlite must flush to its data dir).
+ * SIGINT/SIGTERM close the server gracefully (`shutdown.ts`). `migrate: false` (production's
+ * serve) leaves the schema to `forecourt migrate`.
  */
 export async function listen(
   settings: ServerSettings,
   database: Database,
   tenants: readonly TenantConfig[],
-  options: { log?: (line: string) => void; searchSnapshot?: Promise<RestoredSnapshot> } = {},
+  options: { log?: (line: string) => void; searchSnapshot?: Promise<RestoredSnapshot>; migrate?: boolean } = {},
 ): Promise<FastifyInstance> {
+  const shutdown = shutdownSettings();
   const { buildApp } = await import('./app');
   const app = await buildApp({
     dataDir: settings.dataDir,
     database,
     tenants,
+    migrate: options.migrate,
+    // From the settings, not read by the app: tests build apps that must never count in a shared Redis by accident.
+    redisUrl: settings.redisUrl,
     ...(options.searchSnapshot ? { searchSnapshot: options.searchSnapshot } : {}),
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    logger: { level: loadConfig().LOG_LEVEL },
   });
   app.addHook('onClose', async () => database.close());
   await app.listen({ port: settings.port, host: settings.host });
@@ -51,22 +60,14 @@ export async function listen(
     app.stockSearch.state.records = result.records;
     log(`Index: ${result.records.toLocaleString('en-AU')} cars in ${(result.ms / 1000).toFixed(1)} s`);
   }
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (closing) process.exit(1);
-      closing = true;
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  app.readiness.started = true;
+  exitGracefullyOnSignals(app, shutdown);
   return app;
 }
 
 /** Serves what is already published and pinned; `npm start` (the CLI's start) prepares first. */
 async function main(): Promise<void> {
+  refuseIncompleteProduction(loadConfig());
   const settings = serverSettings();
   // A restart overlaps what waits with what computes: the search index's snapshot is read (on
   // libuv's threads) and the database opens (PGlite compiles its WebAssembly off this thread)
@@ -81,7 +82,9 @@ async function main(): Promise<void> {
   console.log(`Forecourt listening on http://${settings.host}:${settings.port}/`);
 }
 
-if (require.main === module) {
+// Bundled, this file's code sits inside serve.js and cli.js, where `require.main === module`
+// holds for the bundle itself: there only their own entries start anything.
+if (require.main === module && runningFromSource) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { checkEntryUrl, originRulesFromEnv, overrideCspSources, signOverride, verifyOverride, type OriginRules, type Override } from './override';
+import { loadConfig } from '../config/load';
+import { checkEntryUrl, originRulesFromConfig, overrideCspSources, signOverride, verifyOverride, type OriginRules, type Override } from './override';
 import { contentSecurityPolicy, extendContentSecurityPolicy } from './security';
 
 const SECRET = 'a'.repeat(64);
 const NOW = 1_800_000_000;
 const ANY: OriginRules = { allowedHosts: null };
-const PRODUCTION: OriginRules = originRulesFromEnv({ NODE_ENV: 'production' });
+const PRODUCTION: OriginRules = originRulesFromConfig(loadConfig({ NODE_ENV: 'production' }));
 
 const override: Override = { tenant: 'harbourside-motors', remotes: { 'mf-search': 'http://localhost:3001/remoteEntry.js' }, expiresAt: NOW + 3600 };
 
@@ -80,7 +81,7 @@ describe('entry URL and origin rules', () => {
   });
 
   it('allows any host outside production', () => {
-    expect(originRulesFromEnv({ NODE_ENV: 'development' })).toEqual({ allowedHosts: null });
+    expect(originRulesFromConfig(loadConfig({ NODE_ENV: 'development' }))).toEqual({ allowedHosts: null });
     expect(checkEntryUrl('http://192.168.1.20:3001/remoteEntry.js', ANY).error).toBeUndefined();
   });
 
@@ -95,12 +96,12 @@ describe('entry URL and origin rules', () => {
   });
 
   it('takes the production list from FORECOURT_OVERRIDE_HOSTS, and refuses a malformed one', () => {
-    const rules = originRulesFromEnv({ NODE_ENV: 'production', FORECOURT_OVERRIDE_HOSTS: 'localhost, *.dev.example.org' });
+    const rules = originRulesFromConfig(loadConfig({ NODE_ENV: 'production', FORECOURT_OVERRIDE_HOSTS: 'localhost, *.dev.example.org' }));
     expect(rules).toEqual({ allowedHosts: ['localhost', '*.dev.example.org'] });
     expect(checkEntryUrl('https://search.dev.example.org/remoteEntry.js', rules).error).toBeUndefined();
     expect(checkEntryUrl('https://dev.example.org/remoteEntry.js', rules).error).toMatch(/not allowed/);
     expect(checkEntryUrl('http://127.0.0.1:3001/remoteEntry.js', rules).error).toMatch(/not allowed/);
-    expect(() => originRulesFromEnv({ NODE_ENV: 'production', FORECOURT_OVERRIDE_HOSTS: 'https://x.org' })).toThrow(/FORECOURT_OVERRIDE_HOSTS/);
+    expect(() => originRulesFromConfig(loadConfig({ NODE_ENV: 'production', FORECOURT_OVERRIDE_HOSTS: 'https://x.org' }))).toThrow(/FORECOURT_OVERRIDE_HOSTS/);
   });
 });
 

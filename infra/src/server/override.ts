@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
+import { isProduction, type Config } from '../config/load';
+import type { RotatingSecret } from './secrets';
 
 /**
  * The developer override: one browser runs a team's local build (its dev server) in place of the
@@ -74,14 +76,19 @@ export function signOverride(secret: string, purpose: OverridePurpose, override:
  * this purpose, expired, or names an entry the origin rules no longer allow (rules tightened
  * after a cookie was set apply to it at once).
  */
-export function verifyOverride(secret: string, purpose: OverridePurpose, token: string | undefined, nowSeconds: number, rules: OriginRules): Override | null {
+export function verifyOverride(secret: string | RotatingSecret, purpose: OverridePurpose, token: string | undefined, nowSeconds: number, rules: OriginRules): Override | null {
   if (!token || token.length > 8192) return null;
   const dot = token.indexOf('.');
   if (dot <= 0 || dot !== token.lastIndexOf('.')) return null;
   const body = token.slice(0, dot);
   const given = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = mac(secret, purpose, body);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  // While the secret is rotated, links and cookies signed with the previous one still hold.
+  const secrets = typeof secret === 'string' ? [secret] : [secret.current, secret.previous].filter((s) => s !== undefined);
+  const signedWithOne = secrets.some((candidate) => {
+    const expected = mac(candidate, purpose, body);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!signedWithOne) return null;
   let parsed: z.infer<typeof PayloadSchema>;
   try {
     const result = PayloadSchema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
@@ -111,11 +118,10 @@ export interface OriginRules {
 export const DEFAULT_OVERRIDE_HOSTS = ['localhost', '127.0.0.1', '*.localhost'] as const;
 
 /** FORECOURT_OVERRIDE_HOSTS (comma-separated) replaces the production list; outside production every host is allowed. */
-export function originRulesFromEnv(env: NodeJS.ProcessEnv = process.env): OriginRules {
-  if (env.NODE_ENV !== 'production') return { allowedHosts: null };
-  const raw = env.FORECOURT_OVERRIDE_HOSTS;
-  if (raw === undefined || raw.trim() === '') return { allowedHosts: [...DEFAULT_OVERRIDE_HOSTS] };
-  const hosts = raw.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+export function originRulesFromConfig(config: Config): OriginRules {
+  if (!isProduction(config)) return { allowedHosts: null };
+  if (config.FORECOURT_OVERRIDE_HOSTS.length === 0) return { allowedHosts: [...DEFAULT_OVERRIDE_HOSTS] };
+  const hosts = config.FORECOURT_OVERRIDE_HOSTS.map((h) => h.toLowerCase());
   for (const host of hosts) {
     if (!/^(\*\.)?[a-z0-9.-]+$/.test(host)) throw new Error(`FORECOURT_OVERRIDE_HOSTS: '${host}' is not a host name (use e.g. localhost,*.dev.example.com)`);
   }

@@ -7,6 +7,7 @@ import type { Canary, Pin } from '../db/pins';
 import { servesCanary } from '../pins/canary';
 import { REMOTE_ENTRY, SHELL_TEAM, type Registry } from '../registry/registry';
 import type { PageHead } from '@forecourt/shared-config/server';
+import type { Config } from '../config/load';
 import { OVERRIDE_VERSION } from './override';
 import { SCRIPT_LOADER, SCRIPT_PLAN_ELEMENT_ID, type ScriptPlan } from './script-loader';
 
@@ -30,16 +31,9 @@ export interface ComposedPage {
  * (FORECOURT_ENTRY_TIMEOUT_MS, FORECOURT_FRAGMENT_TIMEOUT_MS); the shell's defaults otherwise.
  * The journeys set short ones so a hung remote is proven in seconds.
  */
-export function failurePolicyFromEnv(env: NodeJS.ProcessEnv = process.env): BootData['failurePolicy'] {
-  const read = (name: string): number | undefined => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return undefined;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number of milliseconds, got '${raw}'`);
-    return value;
-  };
-  const entryTimeoutMs = read('FORECOURT_ENTRY_TIMEOUT_MS');
-  const fragmentTimeoutMs = read('FORECOURT_FRAGMENT_TIMEOUT_MS');
+export function failurePolicyFromConfig(config: Config): BootData['failurePolicy'] {
+  const entryTimeoutMs = config.FORECOURT_ENTRY_TIMEOUT_MS;
+  const fragmentTimeoutMs = config.FORECOURT_FRAGMENT_TIMEOUT_MS;
   if (entryTimeoutMs === undefined && fragmentTimeoutMs === undefined) return undefined;
   return { ...(entryTimeoutMs ? { entryTimeoutMs } : {}), ...(fragmentTimeoutMs ? { fragmentTimeoutMs } : {}) };
 }

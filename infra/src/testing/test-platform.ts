@@ -37,7 +37,7 @@ export async function createTestPlatform(database: Database, options: Omit<AppOp
   return {
     app,
     dataDir,
-    adminToken: await readOrCreateAdminToken(dataDir),
+    adminToken: await readOrCreateAdminToken(dataDir, options.config),
     publish,
     close: async () => {
       await app.close();

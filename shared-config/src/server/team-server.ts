@@ -98,6 +98,15 @@ export interface TeamServerDefinition<Ports extends PlatformPorts> {
   pageHead?: (input: FirstPaintRequest, ports: Ports) => Promise<PageHead | null>;
 }
 
+/**
+ * The site's origin as the shopper's browser sees it, for every absolute address the server
+ * writes (canonical, Open Graph, sitemap, links in documents): scheme and host as the trusted
+ * balancer received them (https behind a balancer that ends TLS), the request's own otherwise.
+ */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
 /** `/api/search` for mf-search. */
 export function teamApiPrefix(team: RemoteTeam): string {
   return `/api/${team.replace(/^mf-/, '')}`;

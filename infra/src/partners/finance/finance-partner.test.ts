@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { financePartnerFromEnv, HttpFinancePartner, PARTNER_FEES, SANDBOX, simulatedQuote, SimulatedFinancePartner } from './finance-partner';
+import { loadConfig } from '../../config/load';
+import { financePartnerFromConfig, HttpFinancePartner, PARTNER_FEES, SANDBOX, simulatedQuote, SimulatedFinancePartner } from './finance-partner';
 
 /** The loan's balance after every repayment, period by period: an independent check of a repayment. */
 function balanceAfter(principal: number, ratePerPeriod: number, payment: number, periods: number): number {
@@ -166,11 +167,11 @@ describe("the partner's HTTP API, unreachable", () => {
 
 describe('the partner chosen by the environment', () => {
   it("is the partner's API when its address and key are set", () => {
-    expect(financePartnerFromEnv({ FORECOURT_FINANCE_PARTNER_URL: 'https://api.partner.example/v1', FORECOURT_FINANCE_PARTNER_KEY: 'k' }).kind).toBe('http');
+    expect(financePartnerFromConfig(loadConfig({ FORECOURT_FINANCE_PARTNER_URL: 'https://api.partner.example/v1', FORECOURT_FINANCE_PARTNER_KEY: 'k' })).kind).toBe('http');
   });
 
   it('is the simulator without them', () => {
-    expect(financePartnerFromEnv({}).kind).toBe('simulator');
+    expect(financePartnerFromConfig(loadConfig({})).kind).toBe('simulator');
   });
 
   it.each([
@@ -180,6 +181,6 @@ describe('the partner chosen by the environment', () => {
     [{ FORECOURT_FINANCE_SIMULATOR_DELAY_MS: 'fast' }, 'FORECOURT_FINANCE_SIMULATOR_DELAY_MS must be'],
     [{ FORECOURT_FINANCE_PARTNER_URL: 'https://api.partner.example/v1', FORECOURT_FINANCE_PARTNER_KEY: 'k', FORECOURT_FINANCE_PARTNER_TIMEOUT_MS: '0' }, 'FORECOURT_FINANCE_PARTNER_TIMEOUT_MS must be'],
   ])('stops the start on a configuration that cannot be meant (%o)', (env, message) => {
-    expect(() => financePartnerFromEnv(env)).toThrow(message);
+    expect(() => financePartnerFromConfig(loadConfig(env))).toThrow(message);
   });
 });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { comparisonRate, exactRepayment, type FinancePartner } from '../../../../mf-finance/server';
-import { endpointFromEnv, positiveFromEnv } from '../../server/env';
+import { loadConfig, PARTNERS, partnerMode, type Config } from '../../config/load';
 
 /**
  * The finance partner (the product's 'YouX'): an instant quote for a price, term and credit score,
  * and the customer record that starts an application, after which the shopper continues on the
  * partner's site. Two adapters behind mf-finance's `FinancePartner` port, chosen by configuration
- * (financePartnerFromEnv): the HTTP API of the real partner, or the simulator below.
+ * (financePartnerFromConfig): the HTTP API of the real partner, or the simulator below.
  */
 
 type QuoteInput = Parameters<FinancePartner['quote']>[0];
@@ -183,16 +183,17 @@ export class HttpFinancePartner implements FinancePartner {
 }
 
 /**
- * FORECOURT_FINANCE_PARTNER_URL and FORECOURT_FINANCE_PARTNER_KEY select the partner's API
+ * FORECOURT_FINANCE_PARTNER_URL and FORECOURT_FINANCE_PARTNER_KEY select the partner's API (or
+ * FORECOURT_FINANCE_PARTNER=http|simulator, which production requires)
  * (FORECOURT_FINANCE_PARTNER_TIMEOUT_MS, default 10 s); without them the simulator answers
  * (FORECOURT_FINANCE_SIMULATOR_DELAY_MS, default 250). Half a configuration, an address that is
  * not http(s) or a delay that is not a number stops the start: a typo must not quietly send
  * production's shoppers to the simulator.
  */
-export function financePartnerFromEnv(env: NodeJS.ProcessEnv = process.env): SimulatedFinancePartner | HttpFinancePartner {
-  const endpoint = endpointFromEnv(env, 'FORECOURT_FINANCE_PARTNER_URL', 'FORECOURT_FINANCE_PARTNER_KEY');
-  if (endpoint) {
-    return new HttpFinancePartner(endpoint.url, endpoint.credential, { timeoutMs: positiveFromEnv(env, 'FORECOURT_FINANCE_PARTNER_TIMEOUT_MS', PARTNER_TIMEOUT_MS, { integer: true }) });
+export function financePartnerFromConfig(config: Config = loadConfig()): SimulatedFinancePartner | HttpFinancePartner {
+  const { FORECOURT_FINANCE_PARTNER_URL: url, FORECOURT_FINANCE_PARTNER_KEY: key } = config;
+  if (partnerMode(config, PARTNERS.finance) === 'http' && url && key) {
+    return new HttpFinancePartner(url, key, { timeoutMs: config.FORECOURT_FINANCE_PARTNER_TIMEOUT_MS ?? PARTNER_TIMEOUT_MS });
   }
-  return new SimulatedFinancePartner({ delayMs: positiveFromEnv(env, 'FORECOURT_FINANCE_SIMULATOR_DELAY_MS', SIMULATOR_DELAY_MS, { integer: true, allowZero: true }) });
+  return new SimulatedFinancePartner({ delayMs: config.FORECOURT_FINANCE_SIMULATOR_DELAY_MS ?? SIMULATOR_DELAY_MS });
 }

@@ -1,5 +1,5 @@
 import { POSTCODE_REGIONS, type PostcodeRegion } from './postcode-regions';
-import { endpointFromEnv } from '../../server/env';
+import { loadConfig, PARTNERS, partnerMode, type Config } from '../../config/load';
 
 export interface GeocodedPostcode {
   postcode: string;
@@ -79,8 +79,9 @@ export class HttpGeocoder implements Geocoder {
   }
 }
 
-export function geocoderFromEnv(env: NodeJS.ProcessEnv = process.env): Geocoder {
-  const endpoint = endpointFromEnv(env, 'FORECOURT_GEOCODING_URL', 'FORECOURT_GEOCODING_KEY');
-  if (!endpoint) return new LocalPostcodeGeocoder();
-  return new HttpGeocoder(endpoint.url, endpoint.credential);
+/** FORECOURT_GEOCODING_URL and _KEY (or FORECOURT_GEOCODING=http|simulator) select the geocoder's API; else the local table. */
+export function geocoderFromConfig(config: Config = loadConfig()): Geocoder {
+  const { FORECOURT_GEOCODING_URL: url, FORECOURT_GEOCODING_KEY: key } = config;
+  if (partnerMode(config, PARTNERS.geocoding) === 'http' && url && key) return new HttpGeocoder(url, key);
+  return new LocalPostcodeGeocoder();
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../config/load';
 import {
   CARD_DECLINED,
   CARD_NOT_RECOGNISED,
@@ -7,7 +8,7 @@ import {
   IdempotencyConflict,
   INSUFFICIENT_FUNDS,
   LocalPaymentSimulator,
-  paymentGatewayFromEnv,
+  paymentGatewayFromConfig,
   PaymentProcessorError,
   TEST_CARDS,
 } from './payment-gateway';
@@ -197,11 +198,11 @@ describe("the processor's HTTP API, unreachable", () => {
 
 describe('the card processor chosen by the environment', () => {
   it("is the processor's API when its address and token are set", () => {
-    expect(paymentGatewayFromEnv({ FORECOURT_PAYMENTS_URL: 'https://payments.example/v1', FORECOURT_PAYMENTS_TOKEN: 't' }).kind).toBe('http');
+    expect(paymentGatewayFromConfig(loadConfig({ FORECOURT_PAYMENTS_URL: 'https://payments.example/v1', FORECOURT_PAYMENTS_TOKEN: 't' })).kind).toBe('http');
   });
 
   it('is the simulator without them', () => {
-    expect(paymentGatewayFromEnv({}).kind).toBe('simulator');
+    expect(paymentGatewayFromConfig(loadConfig({})).kind).toBe('simulator');
   });
 
   it.each([
@@ -211,6 +212,6 @@ describe('the card processor chosen by the environment', () => {
     [{ FORECOURT_PAYMENTS_SIMULATOR_DELAY_MS: 'fast' }, 'FORECOURT_PAYMENTS_SIMULATOR_DELAY_MS must be'],
     [{ FORECOURT_PAYMENTS_URL: 'https://payments.example/v1', FORECOURT_PAYMENTS_TOKEN: 't', FORECOURT_PAYMENTS_TIMEOUT_MS: '0' }, 'FORECOURT_PAYMENTS_TIMEOUT_MS must be'],
   ])('stops the start on a configuration that cannot be meant (%o)', (env, message) => {
-    expect(() => paymentGatewayFromEnv(env)).toThrow(message);
+    expect(() => paymentGatewayFromConfig(loadConfig(env))).toThrow(message);
   });
 });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AuthorisationResult, PaymentGateway } from '../../../../mf-vehicle/server';
-import { endpointFromEnv, positiveFromEnv } from '../../server/env';
+import { loadConfig, PARTNERS, partnerMode, type Config } from '../../config/load';
 
 /**
  * The card processor the reservation deposit is authorised with (mf-vehicle's `PaymentGateway`
- * port). Two adapters, chosen by configuration (paymentGatewayFromEnv): the processor's HTTP API,
+ * port). Two adapters, chosen by configuration (paymentGatewayFromConfig): the processor's HTTP API,
  * or the local simulator below, which answers as the processor does (README.md).
  */
 
@@ -202,16 +202,17 @@ export class HttpPaymentGateway implements PaymentGateway {
 }
 
 /**
- * FORECOURT_PAYMENTS_URL and FORECOURT_PAYMENTS_TOKEN select the processor's API
+ * FORECOURT_PAYMENTS_URL and FORECOURT_PAYMENTS_TOKEN select the processor's API (or
+ * FORECOURT_PAYMENTS=http|simulator, which production requires)
  * (FORECOURT_PAYMENTS_TIMEOUT_MS, default 15 s); without them the simulator answers
  * (FORECOURT_PAYMENTS_SIMULATOR_DELAY_MS, default 250). Half a configuration, an address that is
  * not http(s) or a number that is not one stops the start: a typo must not quietly take
  * production's deposits with the simulator.
  */
-export function paymentGatewayFromEnv(env: NodeJS.ProcessEnv = process.env): LocalPaymentSimulator | HttpPaymentGateway {
-  const endpoint = endpointFromEnv(env, 'FORECOURT_PAYMENTS_URL', 'FORECOURT_PAYMENTS_TOKEN');
-  if (endpoint) {
-    return new HttpPaymentGateway(endpoint.url, endpoint.credential, { timeoutMs: positiveFromEnv(env, 'FORECOURT_PAYMENTS_TIMEOUT_MS', PROCESSOR_TIMEOUT_MS, { integer: true }) });
+export function paymentGatewayFromConfig(config: Config = loadConfig()): LocalPaymentSimulator | HttpPaymentGateway {
+  const { FORECOURT_PAYMENTS_URL: url, FORECOURT_PAYMENTS_TOKEN: token } = config;
+  if (partnerMode(config, PARTNERS.payments) === 'http' && url && token) {
+    return new HttpPaymentGateway(url, token, { timeoutMs: config.FORECOURT_PAYMENTS_TIMEOUT_MS ?? PROCESSOR_TIMEOUT_MS });
   }
-  return new LocalPaymentSimulator({ delayMs: positiveFromEnv(env, 'FORECOURT_PAYMENTS_SIMULATOR_DELAY_MS', SIMULATOR_DELAY_MS, { integer: true, allowZero: true }) });
+  return new LocalPaymentSimulator({ delayMs: config.FORECOURT_PAYMENTS_SIMULATOR_DELAY_MS ?? SIMULATOR_DELAY_MS });
 }

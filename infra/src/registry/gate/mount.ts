@@ -7,6 +7,7 @@ import { resolveRouteOwner } from '@forecourt/shared-config/routes';
 import { isRemoteTeam } from '@forecourt/shared-config/teams';
 import type { PublicTenantConfig } from '@forecourt/shared-config/tenant';
 import { REMOTE_ENTRY, SHELL_TEAM, type PublishedMeta, type Registry } from '../registry';
+import { sendPublishedFile } from '../send-published-file';
 import { label, type Candidate } from './candidate';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../platform/chromium';
 
@@ -94,15 +95,15 @@ function isSafeRelative(file: string): boolean {
 async function startServer(input: MountCheckInput, html: string): Promise<{ server: FastifyInstance; origin: string }> {
   const { candidate, registry } = input;
   const server = Fastify({ logger: false });
-  await server.register(fastifyStatic, { root: path.resolve(registry.root), serve: false, index: false, dotfiles: 'deny' });
+  // Published builds come from the registry (its folder, or its object storage), the candidate from its build folder.
+  await server.register(fastifyStatic, { root: registry.localRoot ?? path.resolve(candidate.dir), serve: false, index: false, dotfiles: 'deny' });
   server.get<{ Params: { team: string; version: string; '*': string } }>('/registry/:team/:version/*', async (request, reply) => {
     const { team, version, '*': file } = request.params;
     if (team === candidate.team && version === candidate.version) {
       if (!isSafeRelative(file)) return reply.code(404).send({ error: 'Not found' });
       return reply.sendFile(file, path.resolve(candidate.dir));
     }
-    if (!(await registry.resolveFile(team, version, file))) return reply.code(404).send({ error: 'Not found' });
-    return reply.sendFile(path.posix.join(team, version, file), path.resolve(registry.root));
+    return sendPublishedFile(registry, request, reply, team, version, file);
   });
   // Failure reports and analytics: accepted (the browser side reads them from the request).
   server.post('/api/events', async (_request, reply) => reply.code(202).send({ ok: true }));

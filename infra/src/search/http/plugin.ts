@@ -70,9 +70,10 @@ const LARGEST_CACHED_ANSWER = 512 * 1024;
  * short enough that the costly requests let in at once (two per worker) are answered well within a
  * second. A costly request (see `LIGHT_SEARCH`) gets only `threadMs` when it must run on the
  * request thread (the workers are reloading after a write, on a large store): health and every
- * other request wait behind it. At most `costlyPerWorker` costly requests per worker run or wait
- * at once; more are answered 429 at once, so shoppers' light searches never queue behind more
- * than two of them.
+ * other request wait behind it. At most `costlyPerWorker` costly requests per worker that takes
+ * them (all workers but one, `SearchPool.costlyThreads`) run or wait at once; more are answered
+ * 429 at once. The worker kept out of costly work answers shoppers' light searches, which so never
+ * queue behind a costly one.
  */
 export const SEARCH_LIMITS = {
   queriesPerRequest: 50,
@@ -245,12 +246,12 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     if (workers && costly && !workers.current && (workers.loading || records() < workersFrom)) await workers.reload().catch(() => undefined);
     if (workers?.current && (costly || records() >= workersFrom)) {
       if (!costly) return workers.run(tasks, SEARCH_LIMITS.responseBytes, searchMs);
-      if (costlyInFlight >= SEARCH_LIMITS.costlyPerWorker * (options.workers ?? 0)) {
+      if (costlyInFlight >= SEARCH_LIMITS.costlyPerWorker * workers.costlyThreads) {
         throw new SearchError(429, 'Too many costly searches at once: retry shortly, with fewer queries or fewer words');
       }
       costlyInFlight++;
       try {
-        return await workers.run(tasks, SEARCH_LIMITS.responseBytes, searchMs);
+        return await workers.run(tasks, SEARCH_LIMITS.responseBytes, searchMs, true);
       } finally {
         costlyInFlight--;
       }

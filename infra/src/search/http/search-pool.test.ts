@@ -156,6 +156,32 @@ describe('costly searches leave the request thread (issue 29)', () => {
     }
   });
 
+  it('with two workers, answers a light search before the costly ones sent ahead of it', async () => {
+    const app = Fastify();
+    let loaded = (): void => undefined;
+    const workersLoaded = new Promise<void>((resolve) => (loaded = resolve));
+    await app.register(searchService, { store: build(), keys: new KeyStore({ appId: 'APP', adminKey: 'admin', searchKeys: ['search'] }), workers: 2, workersFrom: 0, cacheBytes: 0, onWorkersLoaded: () => loaded() });
+    const light = JSON.stringify({ requests: [{ indexName: 'cars', query: 'toyota', hitsPerPage: 1 }] });
+    try {
+      // The first search starts the workers; they load the store shortly after.
+      expect((await app.inject({ method: 'POST', url: '/1/indexes/*/queries', headers, payload: light })).statusCode).toBe(200);
+      await workersLoaded;
+      const order: string[] = [];
+      const send = (name: string, payload: string) =>
+        app.inject({ method: 'POST', url: '/1/indexes/*/queries', headers, payload }).then((r) => {
+          order.push(name);
+          return r.statusCode;
+        });
+      const costlyOnes = [send('costly', costly), send('costly', costly)];
+      const answered = await send('light', light);
+      expect(answered).toBe(200);
+      await Promise.all(costlyOnes);
+      expect(order[0]).toBe('light');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('refuses a costly search with 429 while two per worker run', async () => {
     const { app } = await service();
     // Costly for their number of queries alone, and quick to answer.

@@ -17,6 +17,7 @@
  */
 import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { workerThreadScript } from '../../platform/worker-script';
 import { badRequest, SearchError } from '../engine/errors';
 import { normalizeParams } from '../engine/params';
 import { IndexStore, SearchTimeError } from '../engine/search-index';
@@ -96,6 +97,8 @@ type Reply = { id: number; answers?: Answer[]; error?: { status: number; message
 interface Thread {
   worker: Worker;
   inFlight: number;
+  /** Costly requests sent to this thread and not yet answered. */
+  costlyInFlight: number;
 }
 
 export class SearchPool {
@@ -123,15 +126,15 @@ export class SearchPool {
     private restored: { stamp: string; bytes: Buffer } | null = null,
   ) {
     for (let i = 0; i < size; i++) {
-      // The platform runs its TypeScript through tsx, which a new thread does not inherit: the
-      // thread registers it before loading this same file.
-      const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(__filename)});`, { eval: true, workerData: { searchWorker: true } });
+      // The thread loads this same file (from source, or its own bundle in production).
+      const { script, eval: evaluate } = workerThreadScript(__filename, 'search-worker');
+      const worker = new Worker(script, { eval: evaluate, workerData: { searchWorker: true } });
       worker.on('message', (reply: Reply) => this.settle(reply));
       worker.on('error', (error) => this.fail(new Error(`A search worker stopped: ${error.message}`)));
       worker.on('exit', (code) => {
         if (!this.closed) this.fail(new Error(`A search worker exited with ${code}`));
       });
-      this.threads.push({ worker, inFlight: 0 });
+      this.threads.push({ worker, inFlight: 0, costlyInFlight: 0 });
     }
   }
 
@@ -193,19 +196,36 @@ export class SearchPool {
   }
 
   /**
-   * Runs the searches in the least busy worker (taking turns among equally busy ones). Only while
-   * `current`. `timeMs` (none by default) counts from when the worker starts them: time waiting
-   * behind other requests does not count.
+   * How many threads take costly requests: all but one when there are several. A thread answers
+   * its messages in order, so a light search (a shopper's page) sent behind costly ones would wait
+   * for them; the last thread is kept for light searches, which therefore never wait behind more
+   * than other light searches, whatever an attacker sends.
    */
-  run(tasks: SearchTask[], budget: number, timeMs = Infinity): Promise<Answer[]> {
-    const n = this.threads.length;
+  get costlyThreads(): number {
+    return Math.max(1, this.threads.length - 1);
+  }
+
+  /**
+   * Runs the searches in the least busy worker that may take them (taking turns among equally busy
+   * ones): a costly request in one of the first `costlyThreads`, a light one preferably in a
+   * thread with no costly request. Only while `current`. `timeMs` (none by default) counts from
+   * when the worker starts them: time waiting behind other requests does not count.
+   */
+  run(tasks: SearchTask[], budget: number, timeMs = Infinity, costly = false): Promise<Answer[]> {
+    const n = costly ? this.costlyThreads : this.threads.length;
+    // Light: a thread free of costly work first, then the fewest requests; costly: the fewest.
+    const load = (t: Thread) => (costly ? t.inFlight : (t.costlyInFlight > 0 ? 1_000_000 : 0) + t.inFlight);
     let thread = this.threads[this.turn % n] as Thread;
     for (let k = 1; k < n; k++) {
       const t = this.threads[(this.turn + k) % n] as Thread;
-      if (t.inFlight < thread.inFlight) thread = t;
+      if (load(t) < load(thread)) thread = t;
     }
     this.turn++;
-    return this.call(thread, { type: 'search', tasks, budget, timeMs });
+    if (!costly) return this.call(thread, { type: 'search', tasks, budget, timeMs });
+    thread.costlyInFlight++;
+    return this.call(thread, { type: 'search', tasks, budget, timeMs }).finally(() => {
+      thread.costlyInFlight--;
+    });
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { algoliasearch } from 'algoliasearch';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { sql, type Kysely } from 'kysely';
@@ -55,42 +56,87 @@ export function searchClient(target: SearchTarget, key: string) {
 }
 
 /**
- * Summarises everything the index is built from, so a snapshot can be checked against the
- * database: each stock table's row count and an order-independent sum of row hashes (the cars
- * table has no updated-at column to compare; hashing rows in the database reads them once without
- * shipping them), the cars held now, the tenants' configuration, and the index settings, synonyms
- * and record builders of `records.ts`.
+ * What the index was built from, in parts a restart can compare one by one: `shared` covers what
+ * every record or the whole index depends on (index settings, synonyms and record builders of
+ * `records.ts`, the set of tenants, the manufacturer and model tables, each site's catalogue makes),
+ * and `tenants` each site's own stock: its configuration, its cars' row count and an
+ * order-independent sum of row hashes, and its cars held now. The cars table has no updated-at or
+ * version column to compare; hashing rows in the database reads them once without shipping them.
  */
-export async function stockFingerprint(db: Kysely<PlatformTables>, tenants: readonly TenantConfig[], now = new Date()): Promise<string> {
-  const tables: Record<string, unknown> = {};
-  for (const table of ['cars', 'manufacturers', 'models'] as const) {
-    const hashOf = async (expression: ReturnType<typeof sql>) =>
-      (await sql<{ n: string; h: string }>`select count(*)::text as n, coalesce(sum(${expression}), 0)::text as h from ${sql.table(table)} t`.execute(db)).rows[0];
-    // hash_record (PostgreSQL 14+) hashes the columns as stored, twice as fast as hashing the row's text.
-    tables[table] = await hashOf(sql`hash_record(t)`).catch(() => hashOf(sql`hashtext(t::text)`));
-  }
-  const held = (await heldCars(db, now)).map((car) => `${car.tenant}/${car.carId}`).sort();
-  const code = [CARS_INDEX_SETTINGS, MODELS_INDEX_SETTINGS, CAR_SYNONYMS, REPLICA_RANKING, carToRecord.toString(), modelToRecord.toString()];
-  return createHash('sha256').update(JSON.stringify({ tables, held, tenants, code })).digest('base64url');
+export interface StockFingerprints {
+  shared: string;
+  tenants: Record<string, string>;
 }
 
-export async function indexStock(options: IndexStockOptions): Promise<{ records: number; models: number; ms: number; reused?: boolean }> {
+const sha = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+
+export async function stockFingerprints(db: Kysely<PlatformTables>, tenants: readonly TenantConfig[], now = new Date()): Promise<StockFingerprints> {
+  // hash_record (PostgreSQL 14+) hashes the columns as stored, twice as fast as hashing the row's text.
+  const hashed = async <R>(query: (expression: ReturnType<typeof sql>) => Promise<R>): Promise<R> => query(sql`hash_record(t)`).catch(() => query(sql`hashtext(t::text)`));
+  const catalogueTables: Record<string, unknown> = {};
+  for (const table of ['manufacturers', 'models'] as const) {
+    catalogueTables[table] = await hashed(async (h) => (await sql<{ n: string; h: string }>`select count(*)::text as n, coalesce(sum(${h}), 0)::text as h from ${sql.table(table)} t`.execute(db)).rows[0]);
+  }
+  const carRows = await hashed(async (h) => (await sql<{ tenant: string; n: string; h: string }>`select tenant, count(*)::text as n, coalesce(sum(${h}), 0)::text as h from cars t group by tenant`.execute(db)).rows);
+  const makes = (await sql<{ tenant: string; make: string }>`select distinct tenant, make from cars where car_type in ('new', 'demo') order by tenant, make`.execute(db)).rows;
+  const held = (await heldCars(db, now)).map((car) => `${car.tenant}/${car.carId}`).sort();
+  const code = [CARS_INDEX_SETTINGS, MODELS_INDEX_SETTINGS, CAR_SYNONYMS, REPLICA_RANKING, carToRecord.toString(), modelToRecord.toString()];
+  const slugs = tenants.map((t) => t.slug).sort();
+  const byTenant: Record<string, string> = {};
+  for (const tenant of tenants) {
+    const cars = carRows.find((row) => row.tenant === tenant.slug) ?? { n: '0', h: '0' };
+    byTenant[tenant.slug] = sha({ tenant, cars: [cars.n, cars.h], held: held.filter((key) => key.startsWith(`${tenant.slug}/`)) });
+  }
+  return { shared: sha({ code, slugs, catalogueTables, makes: makes.filter((row) => slugs.includes(row.tenant)) }), tenants: byTenant };
+}
+
+/** The fingerprints as the snapshot carries them (one string). */
+export async function stockFingerprint(db: Kysely<PlatformTables>, tenants: readonly TenantConfig[], now = new Date()): Promise<string> {
+  return JSON.stringify(await stockFingerprints(db, tenants, now));
+}
+
+function parseFingerprints(text: string): StockFingerprints | null {
+  try {
+    const parsed = JSON.parse(text) as Partial<StockFingerprints>;
+    return typeof parsed.shared === 'string' && parsed.tenants && typeof parsed.tenants === 'object' ? (parsed as StockFingerprints) : null;
+  } catch {
+    // A snapshot of an older format carried one opaque hash: rebuilt.
+    return null;
+  }
+}
+
+export async function indexStock(options: IndexStockOptions): Promise<{ records: number; models: number; ms: number; reused?: boolean; replayed?: number }> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
   const batchSize = options.batchSize ?? 1000;
   const client = searchClient(options.target, options.target.adminKey);
   const byTenant = new Map(options.tenants.map((t) => [t.slug, t]));
 
-  // The embedded service restored at start from a snapshot of this very stock: nothing to rebuild.
+  // The search service restored at start from a snapshot of this very stock: nothing to rebuild.
   const snapshot = options.target.snapshot;
-  const fingerprint = snapshot ? await stockFingerprint(options.db, options.tenants) : null;
+  const fingerprints = snapshot ? await stockFingerprints(options.db, options.tenants) : null;
+  const fingerprint = fingerprints ? JSON.stringify(fingerprints) : null;
   const restored = snapshot?.takeRestored() ?? null;
   if (fingerprint !== null && restored?.fingerprint === fingerprint) {
     const records = await countCars(options.db);
     log(`  search snapshot matches the database: ${records.toLocaleString('en-AU')} cars not re-indexed`);
     return { records, models: restored.records[MODELS_INDEX] ?? 0, ms: Date.now() - started, reused: true };
   }
-  if (restored) log('  search snapshot is out of date with the database: rebuilding');
+  // Only some sites' stock changed since the snapshot (a reservation, a car updated, writes the
+  // service took after its last save and lost in a crash): their cars are replayed in place,
+  // while the restored index keeps answering, instead of clearing and rebuilding everything.
+  const before = restored ? parseFingerprints(restored.fingerprint) : null;
+  if (snapshot && fingerprints && fingerprint !== null && before && before.shared === fingerprints.shared) {
+    const changed = options.tenants.filter((t) => before.tenants[t.slug] !== fingerprints.tenants[t.slug]);
+    const replayed = await replayTenants(client, options.db, changed, batchSize);
+    if (replayed !== null) {
+      await snapshot.indexed(fingerprint);
+      const records = await countCars(options.db);
+      log(`  search snapshot out of date for ${changed.map((t) => t.slug).join(', ')}: ${replayed.toLocaleString('en-AU')} cars re-indexed in place`);
+      return { records, models: restored?.records[MODELS_INDEX] ?? 0, ms: Date.now() - started, reused: true, replayed };
+    }
+    log('  search snapshot holds cars no longer in the database: rebuilding');
+  } else if (restored) log('  search snapshot is out of date with the database: rebuilding');
   snapshot?.rebuilding();
 
   const cleared = await client.clearObjects({ indexName: CARS_INDEX }).catch((error: unknown) => {
@@ -144,6 +190,36 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
 export async function indexCars(client: SearchClient, cars: ReadonlyArray<{ car: Car; tenant: TenantConfig; held: boolean }>): Promise<void> {
   if (cars.length === 0) return;
   await client.saveObjects({ indexName: CARS_INDEX, objects: cars.map(({ car, tenant, held }) => carToRecord(car, tenant, { held })) });
+}
+
+/**
+ * Brings the given sites' car records in step with the database, in place: each car's record is
+ * read back (getObjects, 1,000 at a time) and written again only when it differs from what the
+ * database makes of it now. Returns the cars written, or null when the index holds more cars of a
+ * site than the database (a car deleted while the service was down, which only a rebuild removes:
+ * there is no way to list an index's records through the API).
+ */
+async function replayTenants(client: SearchClient, db: Kysely<PlatformTables>, tenants: readonly TenantConfig[], batchSize: number): Promise<number | null> {
+  let written = 0;
+  for (const tenant of tenants) {
+    const held = new Set((await heldCars(db, new Date())).filter((car) => car.tenant === tenant.slug).map((car) => car.carId));
+    let cars = 0;
+    for await (const page of streamCars(db, { tenant: tenant.slug, pageSize: batchSize })) {
+      cars += page.length;
+      // As the record travels: JSON drops undefined fields.
+      const expected = page.map((car) => JSON.parse(JSON.stringify(carToRecord(car, tenant, { held: held.has(car.id) }))) as Record<string, unknown>);
+      const { results } = await client.getObjects<Record<string, unknown>>({ requests: expected.map((record) => ({ indexName: CARS_INDEX, objectID: String(record.objectID) })) });
+      const stale = expected.filter((record, i) => !isDeepStrictEqual(results[i] ?? null, record));
+      if (stale.length) {
+        const responses = await client.saveObjects({ indexName: CARS_INDEX, objects: stale, batchSize });
+        for (const response of responses) await client.waitForTask({ indexName: CARS_INDEX, taskID: response.taskID });
+        written += stale.length;
+      }
+    }
+    const indexed = await client.searchSingleIndex({ indexName: CARS_INDEX, searchParams: { query: '', filters: `tenant:"${tenant.slug}"`, hitsPerPage: 0 } });
+    if ((indexed.nbHits ?? 0) > cars) return null;
+  }
+  return written;
 }
 
 /** Each site's model catalogue (db listTenantCatalogue) into the models index, replaced whole. */

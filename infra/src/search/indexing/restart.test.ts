@@ -64,14 +64,14 @@ describe('search index snapshot across restarts', () => {
     await second.app.close();
   });
 
-  it('rebuilds from the database when the stock changed while the site was down', async () => {
+  it("re-indexes in place the site's cars that changed while the site was down", async () => {
     const fingerprint = await stockFingerprint(database.db, tenants);
-    const [car] = (await sql<{ id: string }>`select id from cars order by id limit 1`.execute(database.db)).rows;
+    const [car] = (await sql<{ id: string; tenant: string }>`select id, tenant from cars order by id limit 1`.execute(database.db)).rows;
     await sql`update cars set price = 1234567 where id = ${car!.id}`.execute(database.db);
     expect(await stockFingerprint(database.db, tenants)).not.toBe(fingerprint);
 
     const restarted = await start();
-    expect(restarted.lines.join('\n')).toMatch(/out of date with the database: rebuilding/);
+    expect(restarted.lines.join('\n')).toContain(`search snapshot out of date for ${car!.tenant}: 1 cars re-indexed in place`);
     const hits = restarted.app.stockSearch.store.require(CARS_INDEX).search({ filters: 'price = 1234567' });
     expect(hits.nbHits).toBe(1);
     await restarted.app.close();
@@ -80,6 +80,18 @@ describe('search index snapshot across restarts', () => {
     const again = await start();
     expect(again.lines.join('\n')).toMatch(/snapshot matches the database/);
     await again.app.close();
+  });
+
+  it('rebuilds when a car was deleted from the database while the site was down', async () => {
+    const [car] = (await sql<{ id: string }>`select id from cars order by id desc limit 1`.execute(database.db)).rows;
+    await sql`delete from reservations where car_id = ${car!.id}`.execute(database.db);
+    await sql`delete from cars where id = ${car!.id}`.execute(database.db);
+
+    const restarted = await start();
+    expect(restarted.lines.join('\n')).toMatch(/holds cars no longer in the database: rebuilding/);
+    expect(restarted.app.stockSearch.store.require(CARS_INDEX).getObject(car!.id)).toBeUndefined();
+    expect(restarted.app.stockSearch.state.records).toBe(239);
+    await restarted.app.close();
   });
 
   it('ignores a corrupt snapshot with a warning and starts empty (the indexer then rebuilds)', async () => {

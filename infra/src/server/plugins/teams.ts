@@ -7,10 +7,11 @@ import searchServer, { type SearchPorts } from '../../../../mf-search/server';
 import { LRUCache } from 'lru-cache';
 import { slugify } from '@forecourt/shared-config';
 import { dealerTimeZone } from '@forecourt/shared-config/tenant';
+import { lenderFacts } from '@forecourt/shared-config/finance-eligibility';
 import { findCarById, findCarBySlug, listDealerships, listFeaturedUsedCars, listLocations, listPromoNodes, listReviews, listSlides, listVisibleCars } from '../../db/stock';
 import { siteShowsLocation } from '@forecourt/shared-config/locations';
 import { carToRecord } from '../../search/indexing/records';
-import { positiveFromEnv } from '../env';
+import type { Config } from '../../config/load';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { bookedTestDrives, findLead, LeadWriter, leadsFromPhone } from '../../db/leads';
 import type { LeadsPorts } from '../../../../mf-leads/server';
@@ -20,10 +21,10 @@ import { activeHold } from '../../db/reservations';
 export type TeamPorts = PlatformPorts;
 
 /** The lead endpoint's limits: FORECOURT_LEADS_PER_MINUTE (per address) and FORECOURT_LEADS_PER_PHONE_PER_HOUR, else the team's defaults. */
-function leadLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): { perAddressPerMinute: number; perPhonePerHour: number } {
+function leadLimits(config: Config): { perAddressPerMinute: number; perPhonePerHour: number } {
   return {
-    perAddressPerMinute: positiveFromEnv(env, 'FORECOURT_LEADS_PER_MINUTE', LEADS_PER_ADDRESS_PER_MINUTE, { integer: true }),
-    perPhonePerHour: positiveFromEnv(env, 'FORECOURT_LEADS_PER_PHONE_PER_HOUR', LEADS_PER_PHONE_PER_HOUR, { integer: true }),
+    perAddressPerMinute: config.FORECOURT_LEADS_PER_MINUTE ?? LEADS_PER_ADDRESS_PER_MINUTE,
+    perPhonePerHour: config.FORECOURT_LEADS_PER_PHONE_PER_HOUR ?? LEADS_PER_PHONE_PER_HOUR,
   };
 }
 
@@ -42,14 +43,36 @@ function injectRequester(fastify: FastifyInstance): NonNullable<SearchPorts['sea
   };
 }
 
+/** The search service's answers to the first paints, timed for `/metrics` (search latency as the web tier sees it). */
+function timedRequester(fastify: FastifyInstance, requester: NonNullable<SearchPorts['searchRequester']>): NonNullable<SearchPorts['searchRequester']> {
+  return {
+    async send(request) {
+      const stop = fastify.metrics.searchDuration.startTimer();
+      try {
+        const response = await requester.send(request);
+        stop({ outcome: response.isTimedOut ? 'timeout' : response.status >= 500 ? 'error' : 'ok' });
+        return response;
+      } catch (error) {
+        stop({ outcome: 'error' });
+        throw error;
+      }
+    },
+  };
+}
+
 /** The platform's side of each team's ports: stock read from the tenant's own rows. */
 function searchPorts(fastify: FastifyInstance, ports: TeamPorts): SearchPorts {
   return {
     ...ports,
     // The embedded search service answers the first paint in-process: the same Algolia protocol
     // and secured key as a browser's request, without a socket. A hosted application is reached
-    // over the network (no requester).
-    ...(fastify.stockSearch.state.embedded ? { searchRequester: injectRequester(fastify) } : {}),
+    // over the network (no requester), and the search service on a private network at its own
+    // address, not the browser's.
+    ...(fastify.stockSearch.state.embedded
+      ? { searchRequester: timedRequester(fastify, injectRequester(fastify)) }
+      : fastify.stockSearch.firstPaintRequester
+        ? { searchRequester: timedRequester(fastify, fastify.stockSearch.firstPaintRequester as NonNullable<SearchPorts['searchRequester']>) }
+        : {}),
     promoNodes: async (request) => (request.tenant ? listPromoNodes(fastify.database.db, request.tenant.slug) : []),
     slides: async (request) =>
       request.tenant
@@ -86,7 +109,7 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
     reservations: fastify.reservations.store,
     payments: fastify.reservations.payments,
     shopper: async (request) => fastify.signedIn(request),
-    reservationsPerAddressPerMinute: positiveFromEnv(process.env, 'FORECOURT_RESERVATIONS_PER_MINUTE', RESERVATIONS_PER_ADDRESS_PER_MINUTE, { integer: true }),
+    reservationsPerAddressPerMinute: fastify.config.FORECOURT_RESERVATIONS_PER_MINUTE ?? RESERVATIONS_PER_ADDRESS_PER_MINUTE,
     carBySlug: async (request, slug) => {
       const tenant = request.tenant;
       const car = tenant ? await findCarBySlug(fastify.database.db, tenant.slug, slug) : null;
@@ -145,6 +168,9 @@ function vehiclePorts(fastify: FastifyInstance, ports: TeamPorts): VehiclePorts 
         dealership_slug: car.dealership_slug,
         location: { id: car.location.id, slug: car.location.slug, name: car.location.name, phone: car.location.phone, distribution_locations: car.location.distribution_locations },
         custom_slides: tenant?.vehicle.customSlider ? (await listSlides(fastify.database.db, tenant.slug)).map((slide) => ({ name: slide.name, description: slide.description, url: slide.url, image: slide.image_url })) : [],
+        // What the finance rule reads (shared-config's carShowsFinance), so the page's Get Finance buttons answer as its calculator does.
+        finance_quote_weekly: car.finance_quote_weekly,
+        finance_lender: tenant ? lenderFacts(car.finance_lenders[tenant.finance.provider]) : null,
         market: await fastify.partners.priceGuide.marketAverages(car),
       };
     },
@@ -195,7 +221,7 @@ function financePorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: Ret
         make: car.make,
         status: car.status,
         finance_quote_weekly: car.finance_quote_weekly,
-        lender: lender ? { interestRate: lender.interestRate, comparisonRate: lender.comparisonRate, paymentWeek: lender.paymentWeek, paymentMonth: lender.paymentMonth } : null,
+        lender: lenderFacts(lender),
       };
     },
     featuredUsedCars: async (request, count) =>
@@ -252,7 +278,7 @@ function leadsPorts(fastify: FastifyInstance, ports: TeamPorts, storeLead: Retur
     ...ports,
     formRules: (request) => request.tenant?.leads ?? null,
     timeZone: (request) => (request.tenant ? dealerTimeZone(request.tenant.contact) : 'Australia/Sydney'),
-    leadLimits: leadLimitsFromEnv(),
+    leadLimits: leadLimits(fastify.config),
     carForLead: async (request, carId) => {
       const car = request.tenant ? await findCarById(db, request.tenant.slug, carId) : null;
       if (!car) return null;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
+import { isProduction } from '../../config/load';
 import { failureSummary } from '../../db/events';
 import { CANARY_PERCENT } from '../../db/pins';
 import { indexStock } from '../../search/indexing/indexer';
@@ -125,9 +126,9 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
     // Where the site answers: outside production {slug}.localhost on this server's port (the port
     // it will listen on, PORT, when the CLI runs this in process), then its production domains.
     const address = fastify.server.address();
-    const port = typeof address === 'object' && address ? address.port : Number(process.env.PORT || 8080);
+    const port = typeof address === 'object' && address ? address.port : fastify.config.PORT;
     const origins = [
-      ...(process.env.NODE_ENV === 'production' ? [] : [`http://${tenant.slug}.localhost${port === 80 ? '' : `:${port}`}`]),
+      ...(isProduction(fastify.config) ? [] : [`http://${tenant.slug}.localhost${port === 80 ? '' : `:${port}`}`]),
       ...tenant.domains.map((domain) => `https://${domain}`),
     ];
     return { tenant: tenant.slug, team: body.team, path: grant.path, urls: origins.map((origin) => `${origin}${grant.path}`), linkExpiresAt: grant.expiresAt.toISOString() };

@@ -5,7 +5,7 @@ import { isRemoteTeam } from '@forecourt/shared-config/teams';
 import { insertEvent, pruneEvents } from '../../db/events';
 import { canariesForTenant, effectivePins, pinsForTenant } from '../../db/pins';
 import { DEFAULT_EARNING_RULE, recordCleanMount, recordFailure, type EarningRule } from '../../db/version-health';
-import { positiveFromEnv } from '../env';
+import type { Config } from '../../config/load';
 import { parseInput } from '../errors';
 import { textProblem } from '../text';
 
@@ -54,13 +54,13 @@ export interface EventsOptions {
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 
-export function eventsSettings(env: NodeJS.ProcessEnv = process.env): Required<EventsOptions> {
+export function eventsSettings(config: Config): Required<EventsOptions> {
   return {
-    perMinute: positiveFromEnv(env, 'FORECOURT_EVENTS_PER_MINUTE', 240),
-    retentionDays: positiveFromEnv(env, 'FORECOURT_EVENT_RETENTION_DAYS', 30),
+    perMinute: config.FORECOURT_EVENTS_PER_MINUTE,
+    retentionDays: config.FORECOURT_EVENT_RETENTION_DAYS,
     earning: {
-      mounts: positiveFromEnv(env, 'FORECOURT_LAST_GOOD_MOUNTS', DEFAULT_EARNING_RULE.mounts, { integer: true }),
-      maxFailurePercent: positiveFromEnv(env, 'FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT', DEFAULT_EARNING_RULE.maxFailurePercent, { allowZero: true }),
+      mounts: config.FORECOURT_LAST_GOOD_MOUNTS ?? DEFAULT_EARNING_RULE.mounts,
+      maxFailurePercent: config.FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT ?? DEFAULT_EARNING_RULE.maxFailurePercent,
     },
   };
 }
@@ -73,11 +73,20 @@ export function eventsSettings(env: NodeJS.ProcessEnv = process.env): Required<E
  */
 export default fp<EventsOptions>(
   async (fastify, options) => {
-    const settings = { ...eventsSettings(), ...options };
+    const settings = { ...eventsSettings(fastify.config), ...options };
 
     fastify.post(
       '/api/events',
-      { bodyLimit: 16 * 1024, config: { rateLimit: { max: settings.perMinute, timeWindow: 60_000 }, rateLimitMessage: (retry) => `Too many events from this address: at most ${settings.perMinute} a minute. Retry in ${retry} s.` } },
+      {
+        bodyLimit: 16 * 1024,
+        config: {
+          rateLimit: { max: settings.perMinute, timeWindow: 60_000 },
+          rateLimitMessage: (retry) => `Too many events from this address: at most ${settings.perMinute} a minute. Retry in ${retry} s.`,
+          // Fails open to this instance's own count while Redis is down: a lost beacon costs more
+          // (a version's health, a shopper's analytics) than a few instances' worth of events.
+          rateLimitStoreDown: 'count-here',
+        },
+      },
       async (request, reply) => {
         if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
         const body = parseInput(EventBodySchema, request.body ?? null, 'body');
@@ -127,5 +136,5 @@ export default fp<EventsOptions>(
     });
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'routes-events', fastify: '5.x', dependencies: ['database', 'tenants', 'rate-limit', 'registry'] },
+  { name: 'routes-events', fastify: '5.x', dependencies: ['config', 'database', 'tenants', 'rate-limit', 'registry'] },
 );

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isProduction } from '../../config/load';
 import { findLead } from '../../db/leads';
 import { SimulatedFinancePartner } from '../../partners/finance/finance-partner';
 import { renderPlainPage } from '../page';
@@ -12,7 +13,7 @@ import { renderPlainPage } from '../page';
 export default fp(
   async (fastify) => {
     const partner = fastify.partners.finance;
-    if (!(partner instanceof SimulatedFinancePartner) || process.env.NODE_ENV === 'production') return;
+    if (!(partner instanceof SimulatedFinancePartner) || isProduction(fastify.config)) return;
     fastify.get<{ Params: { id: string } }>('/_dev/finance-partner/:id', async (request, reply) => {
       const found = partner.applications.get(request.params.id);
       // It shows a shopper's name, email and mobile: only on the site whose finance lead it is,
@@ -37,5 +38,5 @@ export default fp(
       });
     });
   },
-  { name: 'finance-partner-dev', fastify: '5.x', dependencies: ['partners', 'database', 'tenants'] },
+  { name: 'finance-partner-dev', fastify: '5.x', dependencies: ['config', 'partners', 'database', 'tenants'] },
 );

@@ -4,12 +4,12 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { TOO_MANY_ATTEMPTS, type SessionAnswer } from '@forecourt/shared-config/identity';
 import { MobileSchema, SendCodeSchema, VerifyCodeSchema } from '@forecourt/shared-config/identity-schemas';
+import { isProduction } from '../../config/load';
 import { DEFAULT_IDENTITY_SETTINGS, IdentityService, type SignedIn } from '../../identity/identity-service';
-import { readOutbox, smsGatewayFromEnv, type SmsGateway } from '../../identity/sms-gateway';
-import { positiveFromEnv } from '../env';
+import { readOutbox, smsGatewayFromConfig, type SmsGateway } from '../../identity/sms-gateway';
 import { parseInput } from '../errors';
 import { renderPlainPage } from '../page';
-import { readOrCreateSecret } from '../secrets';
+import { installSecret } from '../secrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +33,9 @@ export interface IdentityOptions {
   devOutbox?: boolean;
 }
 
+/** What a shopper reads when codes cannot be sent safely (the send limit cannot be counted). */
+export const CODES_UNAVAILABLE = 'We cannot send a code just now. Please try again in a minute.';
+
 const ContactQuerySchema = z.object({ phone_number: MobileSchema }).strict();
 
 
@@ -55,21 +58,24 @@ function noSite(reply: FastifyReply) {
  */
 export default fp<IdentityOptions>(
   async (fastify, options) => {
-    const secret = await readOrCreateSecret(options.dataDir, 'identity-secret');
-    const sms = options.sms ?? smsGatewayFromEnv(fastify.database.db, (line) => fastify.log.info(line));
+    const secret = await installSecret(fastify.config, 'FORECOURT_IDENTITY_SECRET', options.dataDir, 'identity-secret');
+    const sms = options.sms ?? smsGatewayFromConfig(fastify.database.db, (line) => fastify.log.info(line), fastify.config);
     const identity = new IdentityService(fastify.database.db, secret, sms, options.clock, DEFAULT_IDENTITY_SETTINGS);
     fastify.decorate('identity', identity);
     await fastify.register(cookie);
     fastify.decorate('signedIn', async (request: FastifyRequest) => (request.tenant ? identity.sessionUser(request.tenant.slug, request.cookies[SESSION_COOKIE]) : null));
 
-    const sendsPerAddress = options.sendsPerAddressPerHour ?? positiveFromEnv(process.env, 'FORECOURT_CODES_PER_ADDRESS_PER_HOUR', 20, { integer: true });
-    const devOutbox = options.devOutbox ?? (sms.kind === 'outbox' && process.env.NODE_ENV !== 'production');
+    const sendsPerAddress = options.sendsPerAddressPerHour ?? fastify.config.FORECOURT_CODES_PER_ADDRESS_PER_HOUR;
+    const devOutbox = options.devOutbox ?? (sms.kind === 'outbox' && !isProduction(fastify.config));
 
     // Limited per address as well as per phone; a limited caller reads the spec's text.
     const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 hour' }, rateLimitMessage: TOO_MANY_ATTEMPTS });
     await fastify.register(async (routes: FastifyInstance) => {
 
-      routes.post('/api/auth/send-code', { bodyLimit: 4096, config: limit(sendsPerAddress) }, async (request, reply) => {
+      // Fails closed: while the shared count (Redis) is down, N instances would each allow the
+      // per-address sends, and every send is an SMS someone pays for and a code to guess at.
+      const sendConfig = { ...limit(sendsPerAddress), rateLimitStoreDown: { refuse: CODES_UNAVAILABLE } };
+      routes.post('/api/auth/send-code', { bodyLimit: 4096, config: sendConfig }, async (request, reply) => {
         if (!request.tenant) return noSite(reply);
         const body = parseInput(SendCodeSchema, request.body ?? null, 'body');
         try {
@@ -157,5 +163,5 @@ export default fp<IdentityOptions>(
     });
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'identity', fastify: '5.x', dependencies: ['database', 'tenants', 'rate-limit'] },
+  { name: 'identity', fastify: '5.x', dependencies: ['config', 'database', 'tenants', 'rate-limit'] },
 );

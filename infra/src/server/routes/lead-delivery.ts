@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { crmFromEnv, type Crm } from '../../leads/crm';
-import { positiveFromEnv } from '../env';
+import { isProduction } from '../../config/load';
+import { crmFromConfig, type Crm } from '../../leads/crm';
 import { deliverAllDue, type DeliveryRound } from '../../leads/delivery';
 import { renderPlainPage } from '../page';
 
@@ -39,7 +39,7 @@ interface CrmEntry {
 export default fp<LeadDeliveryOptions>(
   async (fastify, options) => {
     const db = fastify.database.db;
-    const crm = options.crm ?? crmFromEnv(db);
+    const crm = options.crm ?? crmFromConfig(db, fastify.config);
     const clock = options.clock ?? (() => new Date());
     let running: Promise<DeliveryRound> | null = null;
     const deliverLeads = () => {
@@ -53,7 +53,7 @@ export default fp<LeadDeliveryOptions>(
 
     // FORECOURT_LEAD_DELIVERY_MS: how often the outbox is read (0: never, for a server that
     // leaves delivery to another).
-    const intervalMs = options.intervalMs ?? positiveFromEnv(process.env, 'FORECOURT_LEAD_DELIVERY_MS', 1000, { integer: true, allowZero: true });
+    const intervalMs = options.intervalMs ?? fastify.config.FORECOURT_LEAD_DELIVERY_MS;
     let timer: NodeJS.Timeout | undefined;
     if (intervalMs > 0) {
       fastify.addHook('onReady', async () => {
@@ -67,7 +67,7 @@ export default fp<LeadDeliveryOptions>(
       await running?.catch(() => undefined);
     });
 
-    if (crm.kind !== 'dev' || process.env.NODE_ENV === 'production') return;
+    if (crm.kind !== 'dev' || isProduction(fastify.config)) return;
     const entries = async (tenant: string): Promise<CrmEntry[]> => {
       const rows = await db
         .selectFrom('leads')
@@ -110,5 +110,5 @@ export default fp<LeadDeliveryOptions>(
       );
     });
   },
-  { name: 'lead-delivery', fastify: '5.x', dependencies: ['database', 'tenants'] },
+  { name: 'lead-delivery', fastify: '5.x', dependencies: ['config', 'database', 'tenants'] },
 );

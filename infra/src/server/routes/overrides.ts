@@ -1,11 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { sameSitePath } from '@forecourt/shared-config/safe-redirect';
-import { fromLoopback } from '../client-address';
+import { requestOrigin } from '@forecourt/shared-config/server';
 import { RequestValidationError } from '../errors';
 import {
   checkEntryUrl,
@@ -14,15 +13,16 @@ import {
   OVERRIDE_GRANT_SECONDS,
   OVERRIDE_MAX_LIFETIME_SECONDS,
   OVERRIDE_SECRET_NAME,
-  originRulesFromEnv,
+  originRulesFromConfig,
   signOverride,
   verifyOverride,
   type OriginRules,
   type Override,
 } from '../override';
 import { escapeHtml, renderPlainPage } from '../page';
-import { readOrCreateAdminToken } from '../plugins/platform/admin-auth';
-import { readOrCreateSecret } from '../secrets';
+import { isProduction } from '../../config/load';
+import { adminTokens } from '../plugins/platform/admin-auth';
+import { installSecret, matchesSecret } from '../secrets';
 
 /** The developer override's addresses on every site. */
 export const OVERRIDE_PATHS = {
@@ -58,7 +58,7 @@ declare module 'fastify' {
 
 export interface OverridesOptions {
   dataDir: string;
-  /** Default: from the environment (see originRulesFromEnv). */
+  /** Default: from the environment (see originRulesFromConfig). */
   rules?: OriginRules;
   clock?: () => Date;
 }
@@ -72,7 +72,6 @@ function switchedOnTeam(tenant: TenantConfig, team: string): RemoteTeam | null {
 }
 
 /** The request's own origin as the browser named it: the host it asked for, over its scheme. */
-const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
  * The post was sent from a page of this site. Browsers name the page's origin in `Origin` on every
@@ -103,11 +102,11 @@ const DevFormBody = z
  */
 export default fp<OverridesOptions>(
   async (fastify, options) => {
-    const secret = await readOrCreateSecret(options.dataDir, OVERRIDE_SECRET_NAME);
-    const adminToken = Buffer.from(await readOrCreateAdminToken(options.dataDir));
-    const rules = options.rules ?? originRulesFromEnv();
+    const secret = await installSecret(fastify.config, 'FORECOURT_OVERRIDE_SECRET', options.dataDir, OVERRIDE_SECRET_NAME);
+    const adminToken = await adminTokens(options.dataDir, fastify.config);
+    const rules = options.rules ?? originRulesFromConfig(fastify.config);
     const clock = options.clock ?? (() => new Date());
-    const production = process.env.NODE_ENV === 'production';
+    const production = isProduction(fastify.config);
 
     const service: OverrideService = {
       rules,
@@ -121,7 +120,7 @@ export default fp<OverridesOptions>(
         const checked = checkEntryUrl(entry, rules);
         if (checked.error !== undefined) throw new RequestValidationError('entry', `entry: ${checked.error}`);
         const expiresAt = nowSeconds(clock) + OVERRIDE_GRANT_SECONDS;
-        const token = signOverride(secret, 'grant', { tenant: tenant.slug, remotes: { [remote]: checked.url }, expiresAt, lifetimeSeconds: Math.min(lifetimeSeconds, OVERRIDE_MAX_LIFETIME_SECONDS) });
+        const token = signOverride(secret.current, 'grant', { tenant: tenant.slug, remotes: { [remote]: checked.url }, expiresAt, lifetimeSeconds: Math.min(lifetimeSeconds, OVERRIDE_MAX_LIFETIME_SECONDS) });
         return { path: `${OVERRIDE_PATHS.apply}?grant=${encodeURIComponent(token)}`, expiresAt: new Date(expiresAt * 1000) };
       },
     };
@@ -131,7 +130,7 @@ export default fp<OverridesOptions>(
     const setOverride = (request: FastifyRequest, reply: FastifyReply, tenant: TenantConfig, remotes: Override['remotes'], lifetimeSeconds: number) => {
       const current = service.read(request, tenant);
       const expiresAt = nowSeconds(clock) + lifetimeSeconds;
-      const value = signOverride(secret, 'cookie', { tenant: tenant.slug, remotes: { ...current?.remotes, ...remotes }, expiresAt });
+      const value = signOverride(secret.current, 'cookie', { tenant: tenant.slug, remotes: { ...current?.remotes, ...remotes }, expiresAt });
       // HttpOnly: no script on the page (a remote's included) can read it or copy it elsewhere.
       // Host-only (no Domain): it belongs to this one site.
       reply.setCookie(OVERRIDE_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: lifetimeSeconds });
@@ -163,26 +162,27 @@ export default fp<OverridesOptions>(
         return reply.redirect('/', 303);
       });
 
-      // The dev page: outside production, or on the server's own machine.
-      const devPageAllowed = (request: FastifyRequest) => !production || fromLoopback(request);
+      // The dev page: outside production only (production serves no /_dev page). The link above and
+      // the Clear button below work in production too: override links are how a developer tries a
+      // build on the live site, and a browser must always be able to drop its own override.
+      const devPageAllowed = () => !production;
 
       scope.get(OVERRIDE_PATHS.page, async (request, reply) => {
         const tenant = request.tenant;
         reply.type('text/html; charset=utf-8');
-        if (!tenant || !devPageAllowed(request)) return reply.code(404).send(renderPlainPage('Not found', 'There is no page at this address.'));
+        if (!tenant || !devPageAllowed()) return reply.code(404).send(renderPlainPage('Not found', 'There is no page at this address.'));
         return reply.send(renderDevPage(tenant, service.read(request, tenant)));
       });
 
       scope.post(OVERRIDE_PATHS.page, async (request, reply) => {
         const tenant = request.tenant;
         reply.type('text/html; charset=utf-8');
-        if (!tenant || !devPageAllowed(request)) return reply.code(404).send(renderPlainPage('Not found', 'There is no page at this address.'));
+        if (!tenant || !devPageAllowed()) return reply.code(404).send(renderPlainPage('Not found', 'There is no page at this address.'));
         const parsed = DevFormBody.safeParse(request.body ?? {});
         if (!parsed.success) return reply.code(400).send(renderDevPage(tenant, service.read(request, tenant), 'Fill in the team, the entry URL and the admin token.'));
         const body = parsed.data;
         // The same secret the admin API asks for: whoever holds it runs the platform anyway.
-        const given = Buffer.from(body.token.trim());
-        if (given.length !== adminToken.length || !timingSafeEqual(given, adminToken)) {
+        if (!matchesSecret(body.token.trim(), adminToken)) {
           return reply.code(401).send(renderDevPage(tenant, service.read(request, tenant), 'Wrong admin token (it is in the admin-token file of the server’s data folder).'));
         }
         const remote = switchedOnTeam(tenant, body.team);
@@ -200,12 +200,12 @@ export default fp<OverridesOptions>(
           return reply.code(403).type('text/html; charset=utf-8').send(renderPlainPage('Not cleared', 'The override can only be cleared from a page of this site. Use the Clear button on the site.'));
         }
         reply.clearCookie(OVERRIDE_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
-        const back = sameSitePath((request.body as { return?: unknown } | undefined)?.return, ownOrigin(request)) ?? '/';
+        const back = sameSitePath((request.body as { return?: unknown } | undefined)?.return, requestOrigin(request)) ?? '/';
         return reply.redirect(back, 303);
       });
     });
   },
-  { name: 'overrides', fastify: '5.x', dependencies: ['tenants', 'identity'] },
+  { name: 'overrides', fastify: '5.x', dependencies: ['config', 'tenants', 'identity'] },
 );
 
 function renderDevPage(tenant: TenantConfig, current: Override | null, error?: string): string {

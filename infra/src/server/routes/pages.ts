@@ -6,10 +6,10 @@ import { canariesForTenant, effectivePins, pinsForTenant } from '../../db/pins';
 import { earnedVersions } from '../../db/version-health';
 import { withEarnedLastGood } from '../../pins/last-good';
 import { isShopperId, newShopperId, SHOPPER_COOKIE, SHOPPER_COOKIE_MAX_AGE_SECONDS } from '../../pins/canary';
-import type { PageHead } from '@forecourt/shared-config/server';
-import { composeFirstPaint, FIRST_PAINT_BUDGET_MS, withinBudget } from '../first-paint';
+import { requestOrigin, type PageHead } from '@forecourt/shared-config/server';
+import { composeFirstPaint, withinBudget } from '../first-paint';
 import { overrideCspSources } from '../override';
-import { composePage, failurePolicyFromEnv, pinsForShopper, renderPage, renderPlainPage, type ComposedPage } from '../page';
+import { composePage, failurePolicyFromConfig, pinsForShopper, renderPage, renderPlainPage, type ComposedPage } from '../page';
 import { extendContentSecurityPolicy } from '../security';
 import { OVERRIDE_PATHS } from './overrides';
 
@@ -53,7 +53,7 @@ function sameSitePath(referer: string | undefined, host: string): string | null 
  */
 export default fp(
   async (fastify) => {
-    const failurePolicy = failurePolicyFromEnv();
+    const failurePolicy = failurePolicyFromConfig(fastify.config);
     /** Pages composed with a developer override, and the entries their policy must allow. */
     const overrideEntries = new WeakMap<object, string[]>();
     // A route hook runs after the site-wide one that sets the policy (security-headers), so the
@@ -144,13 +144,13 @@ export default fp(
       const content = page.owner ? null : await fastify.content.resolve(tenant, pathname);
       if (content) {
         page = { ...page, status: 200, boot: { ...page.boot, content } };
-        head = { title: `${content.title} | ${tenant.name}`, description: content.description, canonical: `${request.protocol}://${request.host}${content.path}` };
+        head = { title: `${content.title} | ${tenant.name}`, description: content.description, canonical: `${requestOrigin(request)}${content.path}` };
       }
       const headOf = page.owner ? fastify.pageHeads?.get(page.owner.team) : undefined;
       const owner = page.owner;
       if (owner && headOf) {
         const input = { request, tenant: page.boot.tenant, url: request.url, search: page.boot.search ?? null };
-        const answer = await withinBudget(headOf(input), FIRST_PAINT_BUDGET_MS).catch((error: unknown) => {
+        const answer = await withinBudget(headOf(input), fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS).catch((error: unknown) => {
           request.log.error({ err: error, team: owner.team }, 'page head failed; page sent without it');
           return null;
         });
@@ -166,5 +166,5 @@ export default fp(
       return reply.code(page.status).send(renderPage(tenant, page, firstPaint, head ?? undefined));
     });
   },
-  { name: 'routes-pages', fastify: '5.x', dependencies: ['database', 'registry', 'tenants', 'search', 'identity', 'overrides'] },
+  { name: 'routes-pages', fastify: '5.x', dependencies: ['config', 'database', 'registry', 'tenants', 'search', 'identity', 'overrides'] },
 );

@@ -1,13 +1,12 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
 import { gateOf } from '@forecourt/shared-config/gated-routes';
+import { requestOrigin } from '@forecourt/shared-config/server';
 import { listVisibleCars } from '../../db/stock';
 import { escapeHtml } from '../page';
 
 /** A sitemap holds at most 50,000 addresses (sitemaps.org); a dealer's stock is far below it. */
 export const SITEMAP_LIMIT = 50_000;
 
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
  * What search engines read about a dealer site: `/robots.txt` (what not to crawl, and where the
@@ -18,14 +17,14 @@ export default fp(
   async (fastify) => {
     fastify.get('/robots.txt', async (request, reply) => {
       if (!request.tenant) return reply.code(404).type('text/plain; charset=utf-8').send('No dealer site at this address\n');
-      const lines = ['User-agent: *', 'Disallow: /api/', 'Disallow: /_admin/', 'Disallow: /registry/', 'Disallow: /sign-in', 'Disallow: /print', `Sitemap: ${originOf(request)}/sitemap.xml`];
+      const lines = ['User-agent: *', 'Disallow: /api/', 'Disallow: /_admin/', 'Disallow: /registry/', 'Disallow: /sign-in', 'Disallow: /print', `Sitemap: ${requestOrigin(request)}/sitemap.xml`];
       return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
     });
 
     fastify.get('/sitemap.xml', async (request, reply) => {
       const tenant = request.tenant;
       if (!tenant) return reply.code(404).type('text/plain; charset=utf-8').send('No dealer site at this address\n');
-      const origin = originOf(request);
+      const origin = requestOrigin(request);
       const cars = await listVisibleCars(fastify.database.db, tenant.slug, tenant.search.carTypes, {}, SITEMAP_LIMIT);
       // The dealer's content pages too: the blog and its posts, the brand pages, the pages it wrote.
       const content = fastify.content.library;

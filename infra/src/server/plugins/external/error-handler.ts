@@ -1,7 +1,9 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { PinChangeError } from '../../../db/pins';
+import { BuildStorageUnavailableError } from '../../../registry/storage/build-storage';
 import { RequestValidationError } from '../../errors';
+import { RateLimitUnavailableError } from './rate-limit';
 
 const PIN_STATUS = { 'not-found': 404, conflict: 409, invalid: 400 } as const;
 
@@ -29,6 +31,17 @@ export default fp(
       }
       if (error instanceof PinChangeError) {
         return reply.code(PIN_STATUS[error.code]).send({ error: error.message });
+      }
+      // The route's limit cannot be counted (Redis is down) and the route refuses rather than run unlimited.
+      if (error instanceof RateLimitUnavailableError) {
+        request.log.warn('rate limit: the shared store is down; refused a route that must not run unlimited');
+        return reply.code(503).header('retry-after', '30').send({ error: error.message });
+      }
+      // Object storage of published builds is down and this instance has not cached what the
+      // request needs (a pinned build's manifest): a passing outage, not a fault of this server.
+      if (error instanceof BuildStorageUnavailableError) {
+        request.log.error({ err: error }, 'published builds cannot be read from storage');
+        return reply.code(503).header('retry-after', '5').send({ error: 'Published builds cannot be read right now; try again shortly' });
       }
       const status = (error as FastifyError).statusCode;
       if (status !== undefined && status >= 400 && status < 500) {

@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromLoopback } from '../../client-address';
-import { readOrCreateSecret } from '../../secrets';
+import { loadConfig, type Config } from '../../../config/load';
+import { installSecret, matchesSecret, type RotatingSecret } from '../../secrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,21 +16,28 @@ export function adminTokenFile(dataDir: string): string {
   return path.join(dataDir, 'admin-token');
 }
 
-/** The admin token: a secret of the data dir (see secrets.ts). */
-export async function readOrCreateAdminToken(dataDir: string): Promise<string> {
-  return readOrCreateSecret(dataDir, path.basename(adminTokenFile(dataDir)));
+/**
+ * The admin token and, while it is rotated, the previous one: FORECOURT_ADMIN_TOKEN (or its
+ * _FILE), or outside production a secret of the data dir (see secrets.ts).
+ */
+export async function adminTokens(dataDir: string, config: Config = loadConfig()): Promise<RotatingSecret> {
+  return installSecret(config, 'FORECOURT_ADMIN_TOKEN', dataDir, path.basename(adminTokenFile(dataDir)));
+}
+
+/** The admin token to hand out (the CLI's, the tests'): the current one. */
+export async function readOrCreateAdminToken(dataDir: string, config: Config = loadConfig()): Promise<string> {
+  return (await adminTokens(dataDir, config)).current;
 }
 
 export default fp<{ dataDir: string }>(
   async (fastify, options) => {
-    const expected = Buffer.from(await readOrCreateAdminToken(options.dataDir));
+    const expected = await adminTokens(options.dataDir, fastify.config);
     fastify.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!fromLoopback(request)) {
         return reply.code(403).send({ error: 'The admin API answers only on this machine (loopback)' });
       }
       const header = request.headers.authorization ?? '';
-      const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7).trim() : '');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      if (!matchesSecret(header.startsWith('Bearer ') ? header.slice(7).trim() : '', expected)) {
         return reply
           .code(401)
           .header('www-authenticate', 'Bearer')
@@ -38,5 +45,5 @@ export default fp<{ dataDir: string }>(
       }
     });
   },
-  { name: 'admin-auth', fastify: '5.x' },
+  { name: 'admin-auth', fastify: '5.x', dependencies: ['config'] },
 );

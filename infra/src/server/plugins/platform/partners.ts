@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FinancePartner } from '../../../../../mf-finance/server';
-import { financePartnerFromEnv } from '../../../partners/finance/finance-partner';
-import { geocoderFromEnv, type Geocoder } from '../../../partners/geocoding/geocoder';
+import { financePartnerFromConfig } from '../../../partners/finance/finance-partner';
+import { geocoderFromConfig, type Geocoder } from '../../../partners/geocoding/geocoder';
 import { StockPriceGuide, type PriceGuide } from '../../../partners/price-guide/price-guide';
 import { StockRegoRegister, type RegoRegister } from '../../../partners/rego/rego-register';
 
@@ -30,11 +30,11 @@ export interface PartnersOptions {
 export default fp<PartnersOptions>(
   async (fastify, options) => {
     fastify.decorate('partners', {
-      geocoder: options.geocoder ?? geocoderFromEnv(),
+      geocoder: options.geocoder ?? geocoderFromConfig(fastify.config),
       priceGuide: options.priceGuide ?? new StockPriceGuide(fastify.database.db),
       regoRegister: options.regoRegister ?? new StockRegoRegister(fastify.database.db),
-      finance: options.finance ?? financePartnerFromEnv(),
+      finance: options.finance ?? financePartnerFromConfig(fastify.config),
     });
   },
-  { name: 'partners', fastify: '5.x', dependencies: ['database'] },
+  { name: 'partners', fastify: '5.x', dependencies: ['config', 'database'] },
 );

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import { Registry } from '../../../registry/registry';
+import { ObjectStorage } from '../../../registry/storage/object-storage';
+import { buildStorageSettings, openBuildStorage, type BuildStorageSettings } from '../../../registry/storage/settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,12 +10,21 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ dataDir: string }>(
+export interface RegistryPluginOptions {
+  dataDir: string;
+  /** Where published builds are kept and how much of them this instance caches (default: from the environment). */
+  storage?: BuildStorageSettings | undefined;
+}
+
+export default fp<RegistryPluginOptions>(
   async (fastify, options) => {
-    const root = path.join(options.dataDir, 'registry');
+    const settings = options.storage ?? buildStorageSettings();
+    const storage = openBuildStorage(settings, options.dataDir);
+    const registry = new Registry(storage, { cacheBytes: settings.cacheBytes });
     // Created up front: the static file server serves from it before the first publish.
-    await fs.mkdir(root, { recursive: true });
-    fastify.decorate('registry', new Registry(root));
+    if (registry.localRoot) await fs.mkdir(registry.localRoot, { recursive: true });
+    if (storage instanceof ObjectStorage) fastify.addHook('onClose', async () => storage.close());
+    fastify.decorate('registry', registry);
   },
   { name: 'registry', fastify: '5.x' },
 );

@@ -4,10 +4,10 @@ import fp from 'fastify-plugin';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { RESERVE_HOLD_SECONDS, type PaymentGateway, type ReservationStore } from '../../../../../mf-vehicle/server';
 import { activeHold, cancelHold, claim, claimOf, claimVoided, expireDue, heldCars, hold, recordAuthorisation, reservationById, settleClaim, shopperReservations, unsettledClaims, type CarKey } from '../../../db/reservations';
+import { isProduction } from '../../../config/load';
 import { findCarById } from '../../../db/stock';
-import { paymentGatewayFromEnv, PROCESSOR_TIMEOUT_MS } from '../../../partners/payments/payment-gateway';
+import { paymentGatewayFromConfig, PROCESSOR_TIMEOUT_MS } from '../../../partners/payments/payment-gateway';
 import { indexCars, searchClient, type SearchClient } from '../../../search/indexing/indexer';
-import { positiveFromEnv } from '../../env';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,14 +121,15 @@ export default fp<ReservationsOptions>(
   async (fastify, options) => {
     const db = fastify.database.db;
     const clock = options.clock ?? (() => new Date());
-    const holdSeconds = options.holdSeconds ?? positiveFromEnv(process.env, 'FORECOURT_RESERVE_HOLD_SECONDS', RESERVE_HOLD_SECONDS, { integer: true });
-    const payments = options.payments ?? paymentGatewayFromEnv();
-    const leaseSeconds = options.leaseSeconds ?? positiveFromEnv(process.env, 'FORECOURT_RESERVATION_LEASE_SECONDS', RESERVATION_LEASE_SECONDS, { integer: true });
-    const processorTimeoutMs = positiveFromEnv(process.env, 'FORECOURT_PAYMENTS_TIMEOUT_MS', PROCESSOR_TIMEOUT_MS, { integer: true });
+    const config = fastify.config;
+    const holdSeconds = options.holdSeconds ?? config.FORECOURT_RESERVE_HOLD_SECONDS ?? RESERVE_HOLD_SECONDS;
+    const payments = options.payments ?? paymentGatewayFromConfig(config);
+    const leaseSeconds = options.leaseSeconds ?? config.FORECOURT_RESERVATION_LEASE_SECONDS ?? RESERVATION_LEASE_SECONDS;
+    const processorTimeoutMs = config.FORECOURT_PAYMENTS_TIMEOUT_MS ?? PROCESSOR_TIMEOUT_MS;
     if (leaseSeconds * 1000 <= processorTimeoutMs) throw new Error(`FORECOURT_RESERVATION_LEASE_SECONDS (${leaseSeconds}) must be longer than the card processor's time limit (${processorTimeoutMs} ms): a slow answer would be taken for a crash`);
-    const faultPoint = options.faultPoint ?? (process.env.FORECOURT_FAULT_POINT || undefined);
+    const faultPoint = options.faultPoint ?? config.FORECOURT_FAULT_POINT;
     if (faultPoint !== undefined && faultPoint !== FAULT_AFTER_AUTHORISATION) throw new Error(`FORECOURT_FAULT_POINT must be '${FAULT_AFTER_AUTHORISATION}', got '${faultPoint}'`);
-    if (faultPoint !== undefined && process.env.NODE_ENV === 'production') throw new Error('FORECOURT_FAULT_POINT is for test configuration only and is refused in production');
+    if (faultPoint !== undefined && isProduction(config)) throw new Error('FORECOURT_FAULT_POINT is for test configuration only and is refused in production');
     let client: SearchClient | null = null;
 
     // Cars whose record could not be written, tried again with the next write.
@@ -240,5 +241,5 @@ export default fp<ReservationsOptions>(
       await reconciling?.catch(() => undefined);
     });
   },
-  { name: 'reservations', fastify: '5.x', dependencies: ['database', 'tenants', 'search', 'identity'] },
+  { name: 'reservations', fastify: '5.x', dependencies: ['config', 'database', 'tenants', 'search', 'identity'] },
 );

@@ -6,17 +6,24 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SearchAccess } from '@forecourt/shared-config/manifest';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import type { algoliasearch } from 'algoliasearch';
 import { IndexStore } from '../../../search/engine';
-import { readSnapshot, recordCounts, SnapshotError, SnapshotWriter } from '../../../search/engine/snapshot';
+import { readSnapshot } from '../../../search/engine/snapshot';
 import { KeyStore, searchService, SEARCH_LIMITS } from '../../../search/http';
-import { positiveFromEnv } from '../../env';
-import type { SearchTarget, SnapshotHooks } from '../../../search/indexing/indexer';
+import { loadConfig } from '../../../config/load';
+import type { SearchTarget } from '../../../search/indexing/indexer';
+import { searchConnectionFromEnv, type SearchConnection } from '../../../search/service/config';
+import { openPersistedStore, type PersistedStore, type RestoredSnapshot } from '../../../search/service/persisted-store';
 import { CAR_SORTS, CARS_INDEX, MODELS_INDEX, tenantModelsFilter, tenantStockFilter } from '../../../search/indexing/records';
 
 /**
  * Search for every tenant: the embedded Algolia-compatible service (mounted under /1/) by
- * default, or an Algolia application when SEARCH_APP_ID, SEARCH_ADMIN_KEY and SEARCH_SEARCH_KEY
- * are set (SEARCH_HOSTS optional). Pages get a search key secured to their tenant's stock.
+ * default, or an external one when SEARCH_APP_ID, SEARCH_ADMIN_KEY and SEARCH_SEARCH_KEY are set:
+ * an Algolia application, or the platform's own search service run as a process of its own
+ * (`forecourt search-service`, SEARCH_HOSTS=http://host:port on a private network). With an
+ * external service nothing of search lives in this process: no index, no /1/ routes; every read
+ * and write goes over HTTP, so every web instance sees the same index. Pages get a search key
+ * secured to their tenant's stock.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,8 +32,17 @@ declare module 'fastify' {
       access(tenant: TenantConfig, now?: Date): SearchAccess;
       /** Where the indexer writes; the embedded service's hosts are filled in once listening. */
       target(listening?: { host: string; port: number }): SearchTarget;
+      /** The embedded index; empty (and unused) with an external service. */
       store: IndexStore;
       keys: KeyStore;
+      /**
+       * How a first paint reaches an external service on a private network (SEARCH_HOSTS
+       * http://...): pages name the browser's hosts, which this server may not reach. Absent
+       * otherwise (embedded: in-process; Algolia: the pages' own hosts).
+       */
+      firstPaintRequester?: Requester;
+      /** Hosts pages' browsers search other than the page's own origin (the pages' CSP lets them connect). */
+      browserHosts: readonly string[];
       /**
        * Whether pages can search: the embedded index is filled after the server listens (or
        * restored from its snapshot before, and confirmed by the indexer once it listens).
@@ -41,6 +57,8 @@ interface SearchCredentials {
   adminKey: string;
   searchKey: string;
 }
+
+type Requester = NonNullable<NonNullable<Parameters<typeof algoliasearch>[2]>['requester']>;
 
 /** A secured key is valid this long; pages are not cached, so each load gets a fresh one. */
 export const SECURED_KEY_TTL_SECONDS = 3600;
@@ -70,13 +88,41 @@ export interface SearchPluginOptions {
   snapshot?: Promise<RestoredSnapshot>;
 }
 
-/** A snapshot read at start: null when there is none. */
-export type RestoredSnapshot = Awaited<ReturnType<typeof readSnapshot>>;
+export type { RestoredSnapshot };
 
 /** The embedded index's snapshot, in the data folder beside the database. */
 export const SEARCH_SNAPSHOT_FILE = 'search-index.snapshot';
 
-const usesExternalSearch = (env: NodeJS.ProcessEnv) => Boolean(env.SEARCH_APP_ID && env.SEARCH_ADMIN_KEY && env.SEARCH_SEARCH_KEY);
+const usesExternalSearch = (env: NodeJS.ProcessEnv) => searchConnectionFromEnv(env) !== null;
+
+/**
+ * Sends a first paint's search to the external service's own hosts, whatever host the page's
+ * client was given (the browser's): the path, query, headers and body as they are, each host in
+ * turn when one cannot be reached.
+ */
+export function privateHostRequester(connection: Pick<SearchConnection, 'hosts' | 'protocol'>): Requester {
+  return {
+    async send(request) {
+      const target = new URL(request.url);
+      let lastError: unknown;
+      for (const host of connection.hosts) {
+        try {
+          const response = await fetch(`${connection.protocol}://${host}${target.pathname}${target.search}`, {
+            method: request.method,
+            headers: request.headers,
+            ...(request.data !== undefined ? { body: typeof request.data === 'string' ? request.data : Buffer.from(request.data) } : {}),
+            signal: AbortSignal.timeout((request.connectTimeout ?? 2000) + (request.responseTimeout ?? 5000)),
+          });
+          return { status: response.status, content: await response.text(), isTimedOut: false };
+        } catch (error) {
+          lastError = error;
+        }
+      }
+      const timedOut = (lastError as { name?: string } | undefined)?.name === 'TimeoutError';
+      return { status: 0, content: lastError instanceof Error ? lastError.message : 'the search service could not be reached', isTimedOut: timedOut };
+    },
+  };
+}
 
 /**
  * Starts reading the embedded index's snapshot now, so a server start overlaps it with opening
@@ -94,68 +140,45 @@ export function prefetchSearchSnapshot(dataDir: string, env: NodeJS.ProcessEnv =
 export default fp<SearchPluginOptions>(
   async (fastify, options) => {
     const env = options.env ?? process.env;
-    const external = usesExternalSearch(env);
-    const credentials: SearchCredentials = external
-      ? { appId: env.SEARCH_APP_ID!, adminKey: env.SEARCH_ADMIN_KEY!, searchKey: env.SEARCH_SEARCH_KEY! }
-      : await embeddedCredentials(options.dataDir);
-    const externalHosts = (env.SEARCH_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+    const connection = searchConnectionFromEnv(env);
+    const external = connection !== null;
+    const credentials: SearchCredentials = connection ?? (await embeddedCredentials(options.dataDir));
+    const externalHosts = connection?.hosts ?? [];
 
-    const store = new IndexStore();
     const keys = new KeyStore({ appId: credentials.appId, adminKey: credentials.adminKey, searchKeys: [credentials.searchKey] });
     const state: FastifyInstance['stockSearch']['state'] = { embedded: !external, indexed: Boolean(external), records: 0 };
 
     // The embedded index is saved to the data folder after indexing and after writes, and loaded
     // back here, so a restart serves searches at once. The indexer then compares the snapshot's
     // stock fingerprint with the database's and rebuilds when they differ (SnapshotHooks).
-    let snapshot: { writer: SnapshotWriter; restored: { fingerprint: string; records: Record<string, number> } | null } | null = null;
-    let restoredFrom: Buffer | undefined;
+    let persisted: PersistedStore | null = null;
     if (!external) {
-      const file = path.join(options.dataDir, SEARCH_SNAPSHOT_FILE);
-      const writer = new SnapshotWriter(file, store, {
-        onSaved: (meta, ms) => fastify.log.info({ records: meta.records, ms }, 'search: snapshot saved'),
-        onError: (error) => fastify.log.warn({ err: error }, 'search: the snapshot could not be saved; the index is rebuilt from the database on the next start'),
-      });
-      snapshot = { writer, restored: null };
-      try {
-        const loaded = await (options.snapshot ?? readSnapshot(file));
-        if (loaded) {
-          restoredFrom = loaded.bytes;
-          store.replaceWith(loaded.store);
-          writer.markSaved(loaded.meta.fingerprint);
-          if (loaded.meta.fingerprint !== null) snapshot.restored = { fingerprint: loaded.meta.fingerprint, records: recordCounts(store) };
-          state.restoredFromSnapshot = { records: recordCounts(store) };
-        }
-      } catch (error) {
-        if (!(error instanceof SnapshotError)) throw error;
-        fastify.log.warn(`search: ignoring the snapshot ${file} (${error.message}); the index is rebuilt from the database`);
-      }
+      persisted = await openPersistedStore(path.join(options.dataDir, SEARCH_SNAPSHOT_FILE), fastify.log, options.snapshot);
+      if (persisted.restoredRecords) state.restoredFromSnapshot = { records: persisted.restoredRecords };
+      const writer = persisted.writer;
       fastify.addHook('onClose', async () => writer.flush());
     }
-    const hooks: SnapshotHooks | undefined = snapshot
-      ? {
-          takeRestored: () => {
-            const restored = snapshot.restored;
-            snapshot.restored = null;
-            return restored;
-          },
-          rebuilding: () => snapshot.writer.pause(),
-          indexed: (fingerprint) => snapshot.writer.saveNow(fingerprint),
-        }
-      : undefined;
+    const store = persisted?.store ?? new IndexStore();
+    const hooks = persisted?.hooks;
     // Searches go to worker threads once the stock is large (searchService's workersFrom);
     // SEARCH_WORKERS=0 keeps them on the request thread.
-    const workers = Number(env.SEARCH_WORKERS ?? (os.availableParallelism() >= 2 ? 2 : 0));
-    if (!Number.isInteger(workers) || workers < 0 || workers > 16) throw new Error(`SEARCH_WORKERS must be a whole number from 0 to 16, not '${env.SEARCH_WORKERS}'`);
+    const config = loadConfig(env);
+    const workers = config.SEARCH_WORKERS ?? (os.availableParallelism() >= 2 ? 2 : 0);
     // The searches of one request stop at SEARCH_LIMITS.searchMs (429 past it). The e2e site
     // sets a longer one: on a busy test machine a shopper's page search can pass 200 ms of wall
     // time without costing more, and the journeys are about what the page shows, not load shedding.
-    const searchMs = positiveFromEnv(env, 'FORECOURT_SEARCH_BUDGET_MS', SEARCH_LIMITS.searchMs, { integer: true });
-    await fastify.register(searchService, { store, keys, workers: external ? 0 : workers, restoredFrom, searchMs, ...(snapshot ? { onWrite: () => snapshot.writer.changed() } : {}) });
+    const searchMs = config.FORECOURT_SEARCH_BUDGET_MS ?? SEARCH_LIMITS.searchMs;
+    if (persisted) {
+      const writer = persisted.writer;
+      await fastify.register(searchService, { store, keys, workers, searchMs, ...(persisted.restoredFrom ? { restoredFrom: persisted.restoredFrom } : {}), onWrite: () => writer.changed() });
+    }
 
     fastify.decorate('stockSearch', {
       store,
       keys,
       state,
+      ...(connection && connection.protocol === 'http' ? { firstPaintRequester: privateHostRequester(connection) } : {}),
+      browserHosts: connection?.browserHosts ?? [],
       access(tenant: TenantConfig, now: Date = new Date()): SearchAccess {
         const nowSeconds = Math.floor(now.getTime() / 1000);
         return {
@@ -165,7 +188,7 @@ export default fp<SearchPluginOptions>(
             restrictIndices: [CARS_INDEX, `${CARS_INDEX}_*`],
             validUntil: nowSeconds + SECURED_KEY_TTL_SECONDS,
           }),
-          hosts: external ? externalHosts : [],
+          hosts: connection?.browserHosts ?? [],
           indexName: CARS_INDEX,
           sorts: { ...CAR_SORTS },
           sortFilters: tenant.search.priceAscRequiresPrice ? { [CAR_SORTS.priceAsc]: 'price > 0' } : {},
@@ -182,7 +205,7 @@ export default fp<SearchPluginOptions>(
         };
       },
       target(listening?: { host: string; port: number }): SearchTarget {
-        if (external) return { appId: credentials.appId, adminKey: credentials.adminKey, hosts: externalHosts, protocol: 'https' };
+        if (connection) return { appId: credentials.appId, adminKey: credentials.adminKey, hosts: externalHosts, protocol: connection.protocol };
         if (!listening) throw new Error('The embedded search service is reached through the running server');
         return { appId: credentials.appId, adminKey: credentials.adminKey, hosts: [`${listening.host}:${listening.port}`], protocol: 'http', ...(hooks ? { snapshot: hooks } : {}) };
       },

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import { isProduction } from '../../../config/load';
 import { TENANT_HEADER, TenantDirectory } from '../../../tenants/resolve-tenant';
 import { appendVary, fromLoopback } from '../../client-address';
 import { isSharedPath } from '../../security';
@@ -27,7 +28,7 @@ export interface TenantsPluginOptions {
 export default fp<TenantsPluginOptions>(
   async (fastify, options) => {
     const directory = new TenantDirectory(options.tenants);
-    const tenantHeader = options.tenantHeader ?? (process.env.NODE_ENV === 'production' ? 'loopback' : 'always');
+    const tenantHeader = options.tenantHeader ?? (isProduction(fastify.config) ? 'loopback' : 'always');
     fastify.decorate('tenants', directory);
     fastify.decorateRequest('tenant', null);
     fastify.addHook('onRequest', async (request, reply) => {
@@ -37,5 +38,5 @@ export default fp<TenantsPluginOptions>(
       if (trusted && !isSharedPath(request.url)) appendVary(reply, 'X-Forecourt-Tenant');
     });
   },
-  { name: 'tenants', fastify: '5.x' },
+  { name: 'tenants', fastify: '5.x', dependencies: ['config'] },
 );

@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
-import { paths, SURFACE, useSearchAccess, useTenant, type SearchAccess } from '@forecourt/shared-config';
+import { bodyLabel, paths, SURFACE, useSearchAccess, useTenant, type SearchAccess } from '@forecourt/shared-config';
 import type { UiState } from 'instantsearch.js';
 import { useMemo } from 'react';
 import { Configure, InstantSearch, useHits, useInstantSearch, type UseRefinementListProps } from 'react-instantsearch-core';
-import { bodyLabel, MAKES_SHOWN } from '../../../lib/lists';
+import { MAKES_SHOWN } from '../../../lib/lists';
 import { addressRouter } from '../../results/lib/address-router';
 import { createSearchClient } from '../../results/lib/search-client';
 import { CARD_SIZES, imageSources } from '../../results/components/car-card';

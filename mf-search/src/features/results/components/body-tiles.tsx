@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
-import { readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
+import { bodyLabel, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useRefinementList } from 'react-instantsearch-core';
-import { BODY_TILES_CUSTOM, bodyLabel, bodyTiles } from '../../../lib/lists';
+import { BODY_TILES_CUSTOM, bodyTiles } from '../../../lib/lists';
 
 /**
  * Body-type tiles (finance spec §9): the 4 commonest body types of the current results (20 on a

@@ -4,6 +4,7 @@ import {
   badgeColour,
   badgeText,
   carBadge,
+  carShowsFinance,
   isInStock,
   NO_PRICE_TEXT,
   paths,
@@ -23,7 +24,7 @@ import {
   type Badge,
   type FavouriteEntry,
 } from '@forecourt/shared-config';
-import type { CarHit } from '../../../lib/hit';
+import { hitFinanceFacts, type CarHit } from '../../../lib/hit';
 import { viewCountText } from '../../../lib/views';
 import { useSearchServer } from '../../../app/first-paint';
 
@@ -163,7 +164,8 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
         <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>{`${hit.km.toLocaleString('en-AU')} kms · ${hit.car_type}`}</p>
         {views && <p data-views css={{ margin: 0, color: SURFACE.muted, fontSize: '0.85rem' }}>{views}</p>}
         <PriceTag price={price} size="card" css={{ margin: '0.25rem 0 0' }} />
-        <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(hit.weekly_price)}</p>
+        {/* The shared finance rule, as the car's page asks it: no weekly figure where the page has no calculator. */}
+        {carShowsFinance(tenant, hitFinanceFacts(hit)) && <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(hit.weekly_price)}</p>}
         {alsoSold > 0 && <p css={{ margin: 0, fontSize: '0.85rem', color: SURFACE.muted }}>{`and ${alsoSold} more recently sold`}</p>}
         {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SavedCarToggles car={{ id: hit.objectID, name: hit.name, slug: hit.slug, make: hit.make, model: hit.model, primary_image_url: hit.primary_image_url }} />}
         <a

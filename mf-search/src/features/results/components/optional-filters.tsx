@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { capitalise, SURFACE, useTenant } from '@forecourt/shared-config';
+import { capitalise, specText, SURFACE, useTenant } from '@forecourt/shared-config';
 import type { OPTIONAL_FILTERS } from '@forecourt/shared-config/tenant';
 import { useId, useMemo } from 'react';
 import { useRange, type UseRefinementListProps } from 'react-instantsearch-core';
@@ -38,7 +38,8 @@ export const OPTIONAL_FILTER_TITLES: Record<OptionalFilterName, string> = {
 const STATUS_LABELS: Record<string, string> = { in_stock: 'In stock', coming_soon: 'Coming soon', sold: 'Sold' };
 
 // Module-level transforms: the hook rebuilds its widget (and searches again) when one changes.
-const labelValues = (items: Items) => items.map((item) => ({ ...item, label: capitalise(item.label) }));
+// A feed's 'none' (a caravan's transmission) reads as what it means, never 'None'.
+const labelValues = (items: Items) => items.map((item) => ({ ...item, label: specText(item.label) ?? 'Not applicable' }));
 const labelStatus = (items: Items) => items.map((item) => ({ ...item, label: STATUS_LABELS[item.label] ?? capitalise(item.label) }));
 
 /** Bands ('$100 - $150') in the order of their lower bound, not as text ('$1…' before '$5…'). */

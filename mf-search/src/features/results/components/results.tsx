@@ -150,7 +150,7 @@ function ResultGrid({ carTypes, offers, initialPromos }: { carTypes: readonly st
   const selected = carTypes.length > 0 ? carTypes : (indexUiState.refinementList?.car_type ?? []);
   const shuffle = useMemo(() => (tenant.search.shufflePromos ? <T,>(list: T[]) => [...list].sort(() => Math.random() - 0.5) : undefined), [tenant.search.shufflePromos]);
   const selectedKey = selected.join();
-  const promos = useMemo(() => promoNodes<PromoCardData>(nodes, selectedKey ? selectedKey.split(",") : [], now, shuffle), [nodes, selectedKey, now, shuffle]);
+  const promos = useMemo(() => promoNodes<PromoCardData>(nodes, selectedKey ? selectedKey.split(",") : [], now, shuffle, tenant.search.carTypes), [nodes, selectedKey, now, shuffle, tenant.search.carTypes]);
   const page = Math.max(0, (indexUiState.page ?? 1) - 1);
   // Sites that ask for it show a run of sold cars as one card (spec §4); every car shown otherwise.
   const shown = tenant.search.collapseSold ? collapseSold(items) : items.map((hit) => ({ hit, collapsed: 1 }));
@@ -258,7 +258,7 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
   const server = useSearchServer();
   const firstPaint = useFirstPaintData('results');
   const client = useMemo(() => (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ?? createSearchClient(access, window.location), [access, server]);
-  const scope = routeScope(pathname);
+  const scope = routeScope(pathname, tenant.search.itemNoun, tenant.search.carTypes);
   // Special offers (spec §7): filtered by category, price and query, 21 a page; no make list.
   const offers = pathname === '/special-offers';
   const routing = useMemo(

@@ -23,4 +23,12 @@ describe('routeScope', () => {
     expect(routeScope('/search/new-and-demo-cars').carTypes).toEqual(['new', 'demo']);
     expect(routeScope('/search/toyota').carTypes).toEqual([]);
   });
+
+  it("lists a caravan site's new and used stock at /search/new-and-used-caravans, not a make of that name", () => {
+    expect(routeScope('/search/new-and-used-caravans', 'caravan', ['new', 'used'])).toEqual({ filters: '(car_type:new OR car_type:used)', carTypes: ['new', 'used'] });
+  });
+
+  it('keeps the route of a used-only site to used cars, so used-only promo cards still match', () => {
+    expect(routeScope('/search/used-cars', 'car', ['used']).carTypes).toEqual(['used']);
+  });
 });

@@ -1,3 +1,4 @@
+import { conditionTypes, SEARCH_CAR_TYPES, type SearchCarType } from '@forecourt/shared-config/search-routes';
 import { quoted } from '../../../lib/filter-syntax';
 
 /**
@@ -5,16 +6,10 @@ import { quoted } from '../../../lib/filter-syntax';
  * /search/new-used-and-demo-cars, /search/used-cars, /search/new-and-demo-cars,
  * /search/{type}-cars, /search/{make}, /search/{make}/{model}, /used-car/{make}/{model},
  * /search/{location or dealership slug}). The index carries `make_slug` and `model_slug`, so a
- * make in the address is matched as written there, with no lookup.
+ * make in the address is matched as written there, with no lookup. A condition route is read by
+ * shared-config's search-routes (the rule the tenant schema checks configured links with), with the
+ * site's noun: /search/new-and-used-caravans is new and used stock on a caravan site.
  */
-const CONDITIONS: Record<string, readonly string[]> = {
-  'new-used-and-demo-cars': [],
-  'used-cars': ['used'],
-  'new-and-demo-cars': ['new', 'demo'],
-  'new-cars': ['new'],
-  'demo-cars': ['demo'],
-};
-
 export const SPECIAL_OFFERS_CATEGORY = 'Special Offers';
 
 function conditionFilter(types: readonly string[]): string | null {
@@ -28,7 +23,7 @@ export interface RouteScope {
   carTypes: readonly string[];
 }
 
-export function routeScope(pathname: string): RouteScope {
+export function routeScope(pathname: string, itemNoun = 'car', siteTypes: readonly SearchCarType[] = SEARCH_CAR_TYPES): RouteScope {
   const parts = pathname.split('/').filter(Boolean).map((p) => {
     try {
       return decodeURIComponent(p).toLowerCase();
@@ -44,8 +39,15 @@ export function routeScope(pathname: string): RouteScope {
     return { filters: and('car_type:used', first ? `make_slug:${quoted(first)}` : null, second ? `model_slug:${quoted(second)}` : null), carTypes: ['used'] };
   }
   if (root !== 'search' || !first) return { filters: '', carTypes: [] };
-  const condition = CONDITIONS[first];
-  if (condition) return { filters: conditionFilter(condition) ?? '', carTypes: condition };
+  const named = conditionTypes(first, itemNoun);
+  if (named) {
+    // The types the site sells, of those the route names; a route of types it does not sell lists
+    // nothing, as it says.
+    const sold = named.filter((type) => siteTypes.includes(type));
+    const shown = sold.length > 0 ? sold : named;
+    if (shown.length === SEARCH_CAR_TYPES.length) return { filters: '', carTypes: [] };
+    return { filters: conditionFilter(shown) ?? '', carTypes: shown };
+  }
   if (second) return { filters: and(`make_slug:${quoted(first)}`, `model_slug:${quoted(second)}`), carTypes: [] };
   return { filters: `(make_slug:${quoted(first)} OR dealership_slug:${quoted(first)} OR location_slug:${quoted(first)})`, carTypes: [] };
 }

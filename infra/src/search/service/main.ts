@@ -1,0 +1,61 @@
+import { loadConfig } from '../../config/load';
+import { openDatabase } from '../../db/database';
+import { loadTenants } from '../../tenants/load-tenants';
+import { searchConnectionFromEnv, searchServiceSettings } from './config';
+import { prefetchServiceSnapshot, startSearchService } from './service';
+
+/** How long a stop may take (finishing requests, saving the snapshot) before the process exits anyway. */
+const STOP_WITHIN_MS = 10_000;
+
+/**
+ * `forecourt search-service`: the search service as a process of its own, on PostgreSQL
+ * (DATABASE_URL) with its keys from SEARCH_APP_ID, SEARCH_ADMIN_KEY and SEARCH_SEARCH_KEY (the
+ * very values the web tier reaches it with). SIGTERM or SIGINT: readiness answers 503, requests
+ * under way finish, the snapshot is saved, and the process exits.
+ */
+export async function runSearchService(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<void> {
+  const connection = searchConnectionFromEnv(env);
+  const databaseUrl = loadConfig(env).DATABASE_URL;
+  const missing = [...(connection ? [] : ['SEARCH_APP_ID', 'SEARCH_ADMIN_KEY', 'SEARCH_SEARCH_KEY']), ...(databaseUrl ? [] : ['DATABASE_URL'])];
+  // PGlite's data folder is one process's: the search service shares the stock through PostgreSQL.
+  if (missing.length) throw new Error(`search-service needs ${missing.join(', ')}: the keys web instances reach it with, and the PostgreSQL database it replays stock from`);
+  const settings = searchServiceSettings(env);
+  const snapshot = prefetchServiceSnapshot(settings);
+  const tenants = await loadTenants();
+  const database = await openDatabase({ databaseUrl });
+  const service = await startSearchService({ keys: connection!, settings, database, tenants, env, log, snapshot }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  const stop = async () => {
+    await service.app.close();
+    await database.close();
+  };
+  log(`Search service listening on http://${settings.host}:${service.port}/ (snapshot in ${settings.dataDir})`);
+  service.caughtUp.catch(() => {
+    // Not ready and never will be: let the supervisor start it again.
+    void stop().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      service.draining();
+      setTimeout(() => process.exit(1), STOP_WITHIN_MS).unref();
+      stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+// Run directly (as a production process manager would, without the whole CLI to load first).
+if (require.main === module) {
+  runSearchService().catch((error: unknown) => {
+    console.error(error instanceof Error ? `Error: ${error.message}` : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,118 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { fromLoopback } from '../../client-address';
+import type { SharedStore } from '../../shared-store';
+import { peerIsTrustedProxy, type TrustedProxies } from '../../trusted-proxies';
+import { matchesSecret } from '../../secrets';
+import { adminTokens } from './admin-auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the web tier measures beyond its own requests (see `/metrics`). */
+    metrics: { searchDuration: Histogram<'outcome'> };
+  }
+}
+
+export interface MetricsOptions {
+  dataDir: string;
+  trustedProxies: TrustedProxies | null;
+  sharedStore: SharedStore | null;
+}
+
+/** Seconds: a page answered from memory in a few milliseconds up to a slow partner call. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * `GET /metrics` in Prometheus's text format: requests and their latency by route and status,
+ * PostgreSQL's pool, the lead outbox's backlog, the search service's latency as the web tier
+ * sees it, the shared store's state, and the process's own (memory, CPU, event-loop delay).
+ *
+ * Private. It names routes, volumes and backlogs, which are nobody's business outside, so it is
+ * answered only to (a) a caller on this machine, the address after the trusted balancers' hops
+ * (a scraper beside the instance), or (b) a caller connected straight to the instance, not
+ * through a trusted balancer, with the admin token as a bearer (a scraper elsewhere on the
+ * private network). A request forwarded by the balancer is the public's: refused even with the
+ * token, so the token never has to cross the public side.
+ */
+export default fp<MetricsOptions>(
+  async (fastify, options) => {
+    const register = new Registry();
+    collectDefaultMetrics({ register });
+
+    const labelNames = ['method', 'route', 'status'] as const;
+    const requests = new Counter({ name: 'forecourt_http_requests_total', help: 'Requests answered, by route pattern and status', labelNames, registers: [register] });
+    const duration = new Histogram({ name: 'forecourt_http_request_duration_seconds', help: 'Time from request to answer, by route pattern and status', labelNames, buckets: LATENCY_BUCKETS, registers: [register] });
+    const searchDuration = new Histogram({
+      name: 'forecourt_search_request_duration_seconds',
+      help: "The search service's answers to the web tier (first paints), by outcome",
+      labelNames: ['outcome'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers: [register],
+    });
+    fastify.decorate('metrics', { searchDuration });
+
+    new Gauge({
+      name: 'forecourt_db_pool_connections',
+      help: "PostgreSQL pool connections: total open, idle, and requests waiting for one (absent on the embedded database)",
+      labelNames: ['state'] as const,
+      registers: [register],
+      collect() {
+        const pool = fastify.database.pool;
+        if (!pool) return;
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+
+    const backlog = new Gauge({ name: 'forecourt_lead_outbox_backlog', help: 'Leads not yet delivered to the CRM', registers: [register] });
+    const oldest = new Gauge({ name: 'forecourt_lead_outbox_oldest_seconds', help: 'Age of the oldest lead not yet delivered to the CRM (0 when none waits)', registers: [register] });
+    // One query per scrape for both; a database that cannot answer leaves them out of that scrape
+    // rather than failing the scrape (the request and pool metrics still tell the story).
+    async function readOutbox(): Promise<void> {
+      try {
+        const row = await fastify.database.db
+          .selectFrom('lead_outbox')
+          .innerJoin('leads', 'leads.id', 'lead_outbox.lead_id')
+          .select([(eb) => eb.fn.countAll<string>().as('n'), sql<Date | string | null>`min(leads.created_at)`.as('oldest')])
+          .where('lead_outbox.delivered_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        backlog.set(Number(row.n));
+        oldest.set(row.oldest ? Math.max(0, (Date.now() - new Date(row.oldest).getTime()) / 1000) : 0);
+      } catch (error) {
+        backlog.reset();
+        oldest.reset();
+        fastify.log.warn({ err: error }, 'metrics: the lead outbox could not be read');
+      }
+    }
+
+    const { sharedStore } = options;
+    if (sharedStore) new Gauge({ name: 'forecourt_shared_store_up', help: 'Whether Redis (shared rate limits) answered last time it was used (1) or not (0)', registers: [register], collect() { this.set(sharedStore.up() ? 1 : 0); } });
+
+    fastify.addHook('onResponse', async (request, reply) => {
+      // The route's pattern, never the raw path: one series per route, whatever the shopper typed.
+      const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+      requests.inc(labels);
+      duration.observe(labels, reply.elapsedTime / 1000);
+    });
+
+    const tokens = await adminTokens(options.dataDir, fastify.config);
+    const allowed = (request: FastifyRequest) => {
+      if (fromLoopback(request)) return true;
+      if (peerIsTrustedProxy(options.trustedProxies, request.socket.remoteAddress)) return false;
+      const header = request.headers.authorization ?? '';
+      return matchesSecret(header.startsWith('Bearer ') ? header.slice(7).trim() : '', tokens);
+    };
+
+    fastify.get('/metrics', async (request, reply) => {
+      if (!allowed(request)) {
+        return reply.code(403).send({ error: 'Metrics are served on this machine, or straight to an instance with the admin token (Authorization: Bearer), never through the load balancer' });
+      }
+      await readOutbox();
+      return reply.header('cache-control', 'no-store').type(register.contentType).send(await register.metrics());
+    });
+  },
+  { name: 'metrics', fastify: '5.x', dependencies: ['config', 'database'] },
+);

@@ -1,0 +1,195 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { migrate, openDatabase, type Database } from '../db/database';
+import { INFRA_ROOT } from '../paths';
+import { defaultSeedNow } from '../stock/seed/generate';
+import { seedStock } from '../stock/seed/seed-stock';
+import { exited } from '../testing/server-process';
+import { createTestPlatform } from '../testing/test-platform';
+import { loadTenants } from '../tenants/load-tenants';
+
+/**
+ * The production bundle as operators run it: built by the project's own script, started with
+ * plain node (`node infra/dist/serve.js`, no tsx) in a process of its own on PostgreSQL. Skipped
+ * without DATABASE_URL (production's server needs PostgreSQL).
+ */
+
+const SITE = 'harbourside-motors';
+const SHUTDOWN_TIMEOUT_MS = 5000;
+const SERVE = path.join(INFRA_ROOT, 'dist', 'serve.js');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own on the test server: its URL, and how to drop it. */
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `forecourt_serve_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database "${name}"`);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
+}
+
+interface Served {
+  child: ChildProcess;
+  port: number;
+  origin: string;
+  stderr: () => string;
+}
+
+function startBundle(env: NodeJS.ProcessEnv): Served {
+  const port = Number(env.PORT);
+  const child = spawn(process.execPath, [SERVE], {
+    cwd: INFRA_ROOT,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'fatal', FORECOURT_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), FORECOURT_LEAD_DELIVERY_MS: '0', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return { child, port, origin: `http://127.0.0.1:${port}`, stderr: () => stderr };
+}
+
+async function waitReady(served: Served, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (served.child.exitCode !== null) throw new Error(`the server exited with ${served.child.exitCode} while starting: ${served.stderr()}`);
+    const status = await fetch(`${served.origin}/api/ready`).then((response) => response.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server was not ready within ${timeoutMs / 1000} s`);
+}
+
+/** The exit code and how long after `since` the process ended. */
+const exitOf = (child: ChildProcess, since: number) => exited(child).then(() => ({ code: child.exitCode, ms: Date.now() - since }));
+
+/** An analytics event whose body is still arriving: the request is in flight until `finish`. */
+function slowEvent(origin: string): { finish: () => void; answer: Promise<number> } {
+  const body = JSON.stringify({ eventId: 7, path: '/' });
+  const half = Math.floor(body.length / 2);
+  const request = http.request(`${origin}/api/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-forecourt-tenant': SITE },
+  });
+  const answer = new Promise<number>((resolve, reject) => {
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+  });
+  request.write(body.slice(0, half));
+  return { finish: () => request.end(body.slice(half)), answer };
+}
+
+const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+describeWithPostgres('the production bundle (node infra/dist/serve.js)', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let dataDir: string;
+  let served: Served | null = null;
+
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, [path.join(INFRA_ROOT, 'scripts', 'bundle-server.mjs')], { cwd: INFRA_ROOT });
+    // Migrated, seeded, published and pinned here, as a deployment's steps before serve would.
+    database = await createDatabase();
+    const open: Database = await openDatabase({ databaseUrl: database.url });
+    try {
+      await migrate(open.db);
+      const tenants = (await loadTenants()).filter((t) => t.slug === SITE);
+      await seedStock(open, tenants, { seed: 3, totalCars: 30, now: defaultSeedNow() });
+      const platform = await createTestPlatform(open);
+      dataDir = platform.dataDir;
+      await platform.app.close();
+    } finally {
+      await open.close();
+    }
+  }, 60_000);
+
+  afterEach(async () => {
+    if (served && served.child.exitCode === null && served.child.signalCode === null) {
+      served.child.kill('SIGKILL');
+      await exited(served.child);
+    }
+    served = null;
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const serve = async (env: NodeJS.ProcessEnv = {}) => {
+    served = startBundle({ DATABASE_URL: database.url, FORECOURT_DATA_DIR: dataDir, PORT: String(await freePort()), ...env });
+    return served;
+  };
+
+  it('serves a tenant home page once /api/ready answers 200', async () => {
+    const server = await serve();
+    await waitReady(server);
+    const page = await fetch(`${server.origin}/`, { headers: { 'x-forecourt-tenant': SITE } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Harbourside Motors');
+  });
+
+  it('finishes the request in flight at SIGTERM, then exits 0 within its shutdown time', async () => {
+    const server = await serve();
+    await waitReady(server);
+    const event = slowEvent(server.origin);
+    // The server has the request's headers and half its body.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const exit = exitOf(server.child, signalled);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    event.finish();
+    expect(await event.answer).toBe(202);
+    const { code, ms } = await exit;
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+  });
+
+  it('answers /api/ready 503 from SIGTERM while still serving pages during the drain', async () => {
+    const server = await serve({ FORECOURT_SHUTDOWN_DRAIN_MS: '1500' });
+    await waitReady(server);
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ready = await fetch(`${server.origin}/api/ready`);
+    expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 503, body: { status: 'draining' } });
+    expect((await fetch(`${server.origin}/`, { headers: { 'x-forecourt-tenant': SITE } })).status).toBe(200);
+    expect((await exitOf(server.child, Date.now())).code).toBe(0);
+  });
+
+  it('refuses to start on a database with pending migrations, saying to run forecourt migrate', async () => {
+    const empty = await createDatabase();
+    try {
+      const server = startBundle({ DATABASE_URL: empty.url, FORECOURT_DATA_DIR: dataDir, PORT: String(await freePort()) });
+      served = server;
+      expect((await exitOf(server.child, Date.now())).code).toBe(1);
+      expect(server.stderr()).toMatch(/pending migrations \(0001_platform, .*\): run 'forecourt migrate'/);
+    } finally {
+      await empty.drop();
+    }
+  });
+});
