@@ -9,12 +9,12 @@ export function testEngines(): Engine[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-async function adminQuery(databaseUrl: string, text: string): Promise<void> {
+async function adminQuery(databaseUrl: string, text: string, values: unknown[] = []): Promise<Array<Record<string, unknown>>> {
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(text);
+    return (await client.query(text, values)).rows as Array<Record<string, unknown>>;
   } finally {
     await client.end();
   }
@@ -42,6 +42,14 @@ export async function openTestDatabase(engine: Engine = 'pglite'): Promise<Datab
     ...database,
     close: async () => {
       await database.close();
+      // The pool's end resolves once its connections are told to close, before the server has
+      // seen them go: a forced drop at that moment ends them mid-goodbye, and each says so as a
+      // pool error. Wait (briefly) until the server holds none, then drop.
+      for (let tries = 0; tries < 100; tries++) {
+        const [row] = await adminQuery(base, 'select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (row?.['n'] === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await adminQuery(base, `drop database if exists "${name}" with (force)`);
     },
   };
