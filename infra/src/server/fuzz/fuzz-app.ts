@@ -78,6 +78,8 @@ export async function startFuzzApp(): Promise<FuzzApp> {
   const port = typeof address === 'object' && address ? address.port : 0;
   await indexStock({ db: database.db, tenants, target: app.stockSearch.target({ host: '127.0.0.1', port }) });
   app.stockSearch.state.indexed = true;
+  // Started as `listen` starts a server: its readiness answers 200 from here on.
+  app.readiness.started = true;
 
   for (const team of ['shell', ...REMOTE_TEAMS]) {
     await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version: '1.0.0' }));
