@@ -37,8 +37,10 @@ export default defineConfig({
     // meets the page it was written for.
     // The embedded database in its own data folder, as `npm start` on a fresh machine: a
     // DATABASE_URL in the environment (CI sets one for the PostgreSQL data-layer tests) would
-    // point the site at a database other runs have left their stock, pins and leads in.
-    env: { PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR, FORECOURT_ENTRY_TIMEOUT_MS: '4000', FORECOURT_FRAGMENT_TIMEOUT_MS: '3000', FORECOURT_RESERVE_HOLD_SECONDS: String(E2E_RESERVE_HOLD_SECONDS), FORECOURT_LAST_GOOD_MOUNTS: '1', FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT: '100', FORECOURT_FIRST_PAINT_BUDGET_MS: '3000', FORECOURT_SEARCH_BUDGET_MS: '5000', DATABASE_URL: '' },
+    // point the site at a database other runs have left their stock, pins and leads in; and
+    // REDIS_URL (CI sets one for the shared rate-limit tests) would count this site's sign-ins
+    // from 127.0.0.1 together with every earlier run's, in a Redis that outlives them.
+    env: { PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR, FORECOURT_ENTRY_TIMEOUT_MS: '4000', FORECOURT_FRAGMENT_TIMEOUT_MS: '3000', FORECOURT_RESERVE_HOLD_SECONDS: String(E2E_RESERVE_HOLD_SECONDS), FORECOURT_LAST_GOOD_MOUNTS: '1', FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT: '100', FORECOURT_FIRST_PAINT_BUDGET_MS: '3000', FORECOURT_SEARCH_BUDGET_MS: '5000', DATABASE_URL: '', REDIS_URL: '' },
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,
