@@ -398,6 +398,13 @@ test('on a page built in the browser (Redgum runs an earlier pinned search build
   await expect.poll(() => cardNames(page)).toEqual(expected.map((v) => v.name));
 });
 
+test('special offers list 21 cars a page, on a site whose search pages list 24 (Summit)', async ({ page }) => {
+  await open(page, 'summit-auto-group', '/special-offers');
+  const found = Number(await count(page).getAttribute('data-result-count'));
+  expect(found).toBeGreaterThan(21);
+  expect((await cardNames(page)).length).toBe(21);
+});
+
 test('each site’s extra filters: Summit adds colour and seats, a caravan yard none; a fuel filter agrees with the service', async ({ page }) => {
   await open(page, 'coastal-caravans', '/search/new-used-and-demo-cars');
   await expect(count(page)).toBeVisible();

@@ -9,7 +9,7 @@ import { placePromos, promoNodes, promosPerPage } from '../../../lib/promos';
 import { collapseSold } from '../../../lib/sold-collapse';
 import { displayCount } from '../../../lib/result-count';
 import { fallbackFilters, fallbackUrl } from '../../../lib/fallback';
-import { routeScope } from '../lib/route-scope';
+import { pageSize, routeScope } from '../lib/route-scope';
 import { addressRouter } from '../lib/address-router';
 import { useFailedSearchUiState } from '../lib/failed-search';
 import { useFirstPaintData, useSearchServer } from '../../../app/first-paint';
@@ -133,7 +133,7 @@ function SkeletonGrid() {
   );
 }
 
-function ResultGrid({ carTypes, offers, initialPromos }: { carTypes: readonly string[]; offers: boolean; initialPromos?: PromoCardData[] }) {
+function ResultGrid({ carTypes, offers, hitsPerPage, initialPromos }: { carTypes: readonly string[]; offers: boolean; hitsPerPage: number; initialPromos?: PromoCardData[] }) {
   const { items } = useHits<CarHit & Record<string, unknown>>();
   // catchError: this grid answers a failed search (the fallback below). Without a listener,
   // InstantSearch re-throws the error into the page from inside the search helper's error
@@ -154,9 +154,9 @@ function ResultGrid({ carTypes, offers, initialPromos }: { carTypes: readonly st
   const page = Math.max(0, (indexUiState.page ?? 1) - 1);
   // Sites that ask for it show a run of sold cars as one card (spec §4); every car shown otherwise.
   const shown = tenant.search.collapseSold ? collapseSold(items) : items.map((hit) => ({ hit, collapsed: 1 }));
-  const grid = placePromos(shown, promos, tenant.search.promoSlots, page * promosPerPage(tenant.search.promoSlots, tenant.search.hitsPerPage));
+  const grid = placePromos(shown, promos, tenant.search.promoSlots, page * promosPerPage(tenant.search.promoSlots, hitsPerPage));
   // The index cannot answer: the fallback fetch from the stock itself (spec §7), never a blank page.
-  if (status === 'error') return <FallbackResults uiState={failed ?? indexUiState} carTypes={carTypes} />;
+  if (status === 'error') return <FallbackResults uiState={failed ?? indexUiState} carTypes={carTypes} hitsPerPage={hitsPerPage} />;
   // Before the first answer: card-shaped placeholders, so the page does not jump when cards come.
   if (beforeFirstAnswer(results)) return <SkeletonGrid />;
   if (items.length === 0 && status === 'idle') {
@@ -187,10 +187,10 @@ type FallbackState = { status: 'loading' } | { status: 'ready'; cars: CarHit[] }
  * spec gives no wording; the notice says plainly that this is not the full search, and if even
  * the stock cannot be read the shopper gets the dealer's phone number rather than an empty page.
  */
-function FallbackResults({ uiState, carTypes }: { /** The choices of the search that failed. */ uiState: IndexUiState; carTypes: readonly string[] }) {
+function FallbackResults({ uiState, carTypes, hitsPerPage }: { /** The choices of the search that failed. */ uiState: IndexUiState; carTypes: readonly string[]; hitsPerPage: number }) {
   const tenant = useTenant();
   const [state, setState] = useState<FallbackState>({ status: 'loading' });
-  const url = fallbackUrl(fallbackFilters(uiState, carTypes), tenant.search.hitsPerPage);
+  const url = fallbackUrl(fallbackFilters(uiState, carTypes), hitsPerPage);
   useEffect(() => {
     let cancelled = false;
     setState({ status: 'loading' });
@@ -261,6 +261,7 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
   const scope = routeScope(pathname, tenant.search.itemNoun, tenant.search.carTypes);
   // Special offers (spec §7): filtered by category, price and query, 21 a page; no make list.
   const offers = pathname === '/special-offers';
+  const hitsPerPage = pageSize(pathname, tenant.search.hitsPerPage);
   const routing = useMemo(
     () => ({
       router: addressRouter(access.indexName, server ? serverWindow(server.url) : window),
@@ -281,7 +282,7 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
   const serverState = firstPaint?.serverState;
   const search = (
     <InstantSearch searchClient={client} indexName={access.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
-      <Configure hitsPerPage={tenant.search.hitsPerPage} filters={scope.filters} facets={['status', 'car_type']} />
+      <Configure hitsPerPage={hitsPerPage} filters={scope.filters} facets={['status', 'car_type']} />
       <ScrollToTopOnPage />
       <div css={[css`label: mf-search-results; display: grid; gap: 1.5rem; margin-top: 1.5rem; @media (min-width: 900px) { grid-template-columns: 16rem 1fr; }`]}>
         <FilterPanel>
@@ -327,7 +328,7 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
               <SortSelect items={sorts} />
             </label>
           </div>
-          <ResultGrid carTypes={scope.carTypes} offers={offers} initialPromos={promos} />
+          <ResultGrid carTypes={scope.carTypes} offers={offers} hitsPerPage={hitsPerPage} initialPromos={promos} />
           <PageLinks />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { routeScope } from './route-scope';
+import { pageSize, routeScope } from './route-scope';
 
 describe('routeScope', () => {
   it.each([
@@ -30,5 +30,15 @@ describe('routeScope', () => {
 
   it('keeps the route of a used-only site to used cars, so used-only promo cards still match', () => {
     expect(routeScope('/search/used-cars', 'car', ['used']).carTypes).toEqual(['used']);
+  });
+});
+
+describe('pageSize', () => {
+  it('lists 21 special offers a page on a site whose search shows 24', () => {
+    expect(pageSize('/special-offers', 24)).toBe(21);
+  });
+
+  it("lists the site's own page size on its other search routes", () => {
+    expect(pageSize('/search/used-cars', 24)).toBe(24);
   });
 });

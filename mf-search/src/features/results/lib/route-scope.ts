@@ -51,3 +51,11 @@ export function routeScope(pathname: string, itemNoun = 'car', siteTypes: readon
   if (second) return { filters: and(`make_slug:${quoted(first)}`, `model_slug:${quoted(second)}`), carTypes: [] };
   return { filters: `(make_slug:${quoted(first)} OR dealership_slug:${quoted(first)} OR location_slug:${quoted(first)})`, carTypes: [] };
 }
+
+/** Spec (search-and-vehicle §7): the special offers page shows 21 cars a page, whatever the site's page size. */
+export const OFFERS_PER_PAGE = 21;
+
+/** How many cars a page of this route lists: the special offers' own 21, else the site's page size. */
+export function pageSize(pathname: string, siteHitsPerPage: number): number {
+  return pathname === '/special-offers' ? OFFERS_PER_PAGE : siteHitsPerPage;
+}
