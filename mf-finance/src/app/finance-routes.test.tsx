@@ -1,5 +1,5 @@
 import { renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import routes from '../../routes.json';
 import { FinanceRoutes } from './finance-app';
 
@@ -61,5 +61,24 @@ describe('finance page', () => {
   it('uses the tenant item noun', () => {
     renderAt('/finance', testTenant({ search: { itemNoun: 'caravan' } }));
     expect(screen.getByText(/^Finance your next caravan with Test Motors\./)).toBeInTheDocument();
+  });
+});
+
+describe('instant quote', () => {
+  it("asks the partner's quote for the chosen car, with its year, VIN and NVIC", async () => {
+    const asked: unknown[] = [];
+    serveRoutes({
+      'GET /api/finance/cars/:id': {
+        body: { car: { id: 'test-motors-7', slug: '2021-toyota-hilux', name: '2021 Toyota Hilux SR5', price: 52990, vin: 'MR0FA3CD100123456', nvic: 'ABC123', year: 2021, dealership_slug: 'test-motors', car_type: 'used', primary_image_url: null, disclaimer: null, make: 'Toyota', status: 'available', finance_quote_weekly: null, lender: null } },
+      },
+      'POST /api/youx/quote': (request) => {
+        asked.push(request.body);
+        return { body: { weeklyRepaymentAmount: 210, advertisedRate: 8.99, comparisonRate: 9.45 } };
+      },
+    });
+    renderAt('/personalised/finance?car_id=test-motors-7', testTenant({ finance: { instantQuote: true } }));
+    expect(await screen.findByTestId('quote-weekly', {}, { timeout: 3000 })).toHaveTextContent('$210');
+    // Once the car has loaded, the quote asked is for that car.
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ purchasePrice: 52990, year: 2021, vin: 'MR0FA3CD100123456', nvic: 'ABC123' }), { timeout: 3000 });
   });
 });

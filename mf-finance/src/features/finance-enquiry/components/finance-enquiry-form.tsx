@@ -59,9 +59,17 @@ function LoanTermField() {
 }
 
 /** The partner's figures for what is entered so far, 500 ms after typing stops. */
-function InstantQuote({ variant }: { variant: FinanceEnquiryFormProps['variant'] }) {
+function InstantQuote({ variant, car }: { variant: FinanceEnquiryFormProps['variant']; car: FinanceEnquiryCar | null }) {
   const { values } = useFormState<FinanceEnquiryValues>({ subscription: { values: true } });
-  const quote = useInstantQuote({ purchasePrice: values.purchasePrice, loanTerm: values.loanTerm, selfAssessedCreditScore: values.selfAssessedCreditScore, whoIsHelping: values.whoIsHelping });
+  // Spec quote request: selfAssessedCreditScore, purchasePrice, loanTerm, year, vin, nvic,
+  // whoIsHelping; the car's own identifiers where a car was chosen, so the partner prices that car.
+  const quote = useInstantQuote({
+    purchasePrice: values.purchasePrice,
+    loanTerm: values.loanTerm,
+    selfAssessedCreditScore: values.selfAssessedCreditScore,
+    whoIsHelping: values.whoIsHelping,
+    ...(car ? { year: car.year, ...(car.vin ? { vin: car.vin } : {}), ...(car.nvic ? { nvic: car.nvic } : {}) } : {}),
+  });
   return (
     <div aria-live="polite" css={css`label: mf-finance-quote; margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 8px; background: #f2f4f7; min-height: 3.5rem;`}>
       {quote.status === 'ready' ? (
@@ -145,7 +153,7 @@ export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormPr
           <LoanTermField />
           <RadioGroupField name="selfAssessedCreditScore" label="Your credit score" required options={CREDIT_SCORES.map((value) => ({ value, label: CREDIT_LABELS[value] }))} />
           <RadioGroupField name="whoIsHelping" label="Who is applying" required options={WHO_IS_HELPING.map((value) => ({ value, label: value }))} />
-          {partner && <InstantQuote variant={variant} />}
+          {partner && <InstantQuote variant={variant} car={car} />}
         </>
       ),
     },
@@ -190,7 +198,7 @@ export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormPr
       content: (
         <>
           <ApplySummary car={car} partner={partner} />
-          {partner && <InstantQuote variant={variant} />}
+          {partner && <InstantQuote variant={variant} car={car} />}
         </>
       ),
     },
