@@ -15,9 +15,7 @@
  * Without DATABASE_URL it says so and measures nothing (production's server runs on PostgreSQL).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
@@ -27,32 +25,14 @@ import { INFRA_ROOT, REPO_ROOT } from '../src/paths';
 import { buildApp } from '../src/server/app';
 import { seedStock } from '../src/stock/seed/seed-stock';
 import { makeFakeBuild, tempDir } from '../src/testing/fake-build';
-import { exited } from '../src/testing/server-process';
+import { exited, freePort } from '../src/testing/server-process';
+import { emptyPostgresDatabase } from '../src/testing/test-database';
 import { loadTenants } from '../src/tenants/load-tenants';
 
 const { values: args } = parseArgs({ options: { starts: { type: 'string', default: '5' } } });
 const STARTS = Number(args.starts);
 const GOAL_MS = 1000;
 const SITE = 'harbourside-motors';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const pg = await import('pg');
-  const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Migrated, seeded at demo size, with every team published and pinned: a deployment's state before serve. */
 async function prepare(databaseUrl: string, dataDir: string): Promise<number> {
@@ -117,10 +97,8 @@ async function main(): Promise<void> {
     return;
   }
   await promisify(execFile)(process.execPath, [path.join(INFRA_ROOT, 'scripts', 'bundle-server.mjs')], { cwd: INFRA_ROOT });
-  const name = `forecourt_bench_serve_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(`create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const own = await emptyPostgresDatabase('forecourt_bench_serve');
+  const url = own.url;
   const dataDir = await tempDir('forecourt-serve-bench-');
   try {
     const cars = await prepare(url.toString(), dataDir);
@@ -140,7 +118,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
-    await adminQuery(`drop database if exists "${name}" with (force)`);
+    await own.drop();
   }
 }
 

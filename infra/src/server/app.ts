@@ -27,7 +27,7 @@ import { registerTeamServers } from './plugins/teams';
 import { capConnectionsPerAddress, connectionLimitsFromConfig, serverTimeoutOptions, type ConnectionLimits } from './connection-limits';
 import metricsPlugin from './plugins/platform/metrics';
 import { echoRequestId, requestIdGenerator } from './request-ids';
-import { openSharedStore, type SharedStore } from './shared-store';
+import { openSharedStore, type SharedStore } from './redis-store';
 import { peerIsTrustedProxy, type TrustedProxies } from './trusted-proxies';
 import { responseSecurityHeaders } from './security';
 import adminRoutes from './routes/admin';

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { migrate, openDatabase } from '../db/database';
 import { loadTenantStock } from '../db/stock';
@@ -8,9 +6,9 @@ import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { startCardProcessorStub, type CardProcessorStub } from '../testing/card-processor-stub';
 import { tempDir } from '../testing/fake-build';
-import { exited, startServerProcess, waitHealthy } from '../testing/server-process';
+import { exited, freePort, startServerProcess, waitHealthy } from '../testing/server-process';
 import { signInOverHttp } from '../testing/shoppers';
-import { testEngines } from '../testing/test-database';
+import { emptyPostgresDatabase, testEngines } from '../testing/test-database';
 import { loadTenants } from '../tenants/load-tenants';
 import { FAULT_AFTER_AUTHORISATION } from './plugins/platform/reservations';
 
@@ -25,35 +23,16 @@ const SITE = 'harbourside-motors';
 const LEASE_SECONDS = 4;
 const REQUESTS = 10;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 async function until(check: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const pg = await import('pg');
-  const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 describe.each(testEngines())('a server killed between authorisation and hold, on %s', (engine) => {
   let processor: CardProcessorStub;
   let dataDir: string;
   let databaseUrl = '';
-  let databaseName: string | null = null;
+  let own: Awaited<ReturnType<typeof emptyPostgresDatabase>> | null = null;
   let cars: Car[];
   let child: ChildProcess | null = null;
 
@@ -61,11 +40,8 @@ describe.each(testEngines())('a server killed between authorisation and hold, on
     processor = await startCardProcessorStub({ authoriseMs: 250 });
     dataDir = await tempDir();
     if (engine === 'postgres') {
-      databaseName = `forecourt_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
-      await adminQuery(`create database "${databaseName}"`);
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${databaseName}`;
-      databaseUrl = url.toString();
+      own = await emptyPostgresDatabase('forecourt_crash');
+      databaseUrl = own.url;
     }
     // Migrated and seeded here, then closed: the server opens it as a restart does.
     const database = await openDatabase(engine === 'postgres' ? { databaseUrl } : { dataDir });
@@ -85,7 +61,7 @@ describe.each(testEngines())('a server killed between authorisation and hold, on
       await exited(child);
     }
     await processor?.close();
-    if (databaseName) await adminQuery(`drop database if exists "${databaseName}" with (force)`);
+    await own?.drop();
   });
 
   const serve = (port: number, env: NodeJS.ProcessEnv) =>

@@ -1,15 +1,14 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { migrate, openDatabase, type Database } from '../db/database';
 import { INFRA_ROOT } from '../paths';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { exited } from '../testing/server-process';
+import { exited, freePort } from '../testing/server-process';
+import { emptyPostgresDatabase } from '../testing/test-database';
 import { createTestPlatform } from '../testing/test-platform';
 import { loadTenants } from '../tenants/load-tenants';
 
@@ -23,32 +22,9 @@ const SITE = 'harbourside-motors';
 const SHUTDOWN_TIMEOUT_MS = 5000;
 const SERVE = path.join(INFRA_ROOT, 'dist', 'serve.js');
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const pg = await import('pg');
-  const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A database of its own on the test server: its URL, and how to drop it. */
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `forecourt_serve_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database "${name}"`);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
+function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  return emptyPostgresDatabase('forecourt_serve');
 }
 
 interface Served {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 import { CODES_UNAVAILABLE } from './routes/identity';
-import { openSharedStore, type SharedStore } from './shared-store';
+import { openSharedStore, type SharedStore } from './redis-store';
 
 /**
  * Rate limits counted in Redis (REDIS_URL): several instances allow what one would, and an

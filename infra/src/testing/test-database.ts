@@ -30,21 +30,35 @@ export async function openTestDatabase(engine: Engine = 'pglite'): Promise<Datab
     await migrate(database.db);
     return database;
   }
-  const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('DATABASE_URL is not set');
-  const name = `forecourt_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(base, `create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const own = await emptyPostgresDatabase('forecourt_test');
+  const database = await openDatabase({ databaseUrl: own.url });
   await migrate(database.db);
   return {
     ...database,
     close: async () => {
       await database.close();
-      // The pool's end resolves once its connections are told to close, before the server has
-      // seen them go: a forced drop at that moment ends them mid-goodbye, and each says so as a
-      // pool error. Wait (briefly) until the server holds none, then drop.
+      await own.drop();
+    },
+  };
+}
+
+/**
+ * An empty database of its own on the PostgreSQL server DATABASE_URL names (`{label}_{pid}_{random}`):
+ * its URL, and `drop`, which waits until the server holds none of its connections first. pg's pool
+ * end resolves once its connections are told to close, before the server has seen them go: a forced
+ * drop at that moment ends them mid-goodbye, and each says so as a pool error.
+ */
+export async function emptyPostgresDatabase(label: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('DATABASE_URL is not set');
+  const name = `${label}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(base, `create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
       for (let tries = 0; tries < 100; tries++) {
         const [row] = await adminQuery(base, 'select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
         if (row?.['n'] === 0) break;

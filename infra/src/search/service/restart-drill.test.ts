@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { migrate, openDatabase, type Database } from '../../db/database';
@@ -11,7 +10,8 @@ import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { loadTenants } from '../../tenants/load-tenants';
 import { tempDir } from '../../testing/fake-build';
-import { exited } from '../../testing/server-process';
+import { exited, freePort } from '../../testing/server-process';
+import { emptyPostgresDatabase } from '../../testing/test-database';
 import { indexCars, searchClient, type SearchTarget } from '../indexing/indexer';
 import { CARS_INDEX } from '../indexing/records';
 
@@ -25,28 +25,9 @@ const INFRA = path.resolve(__dirname, '..', '..', '..');
 const SITE = 'harbourside-motors';
 const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const pg = await import('pg');
-  const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 describeWithPostgres('the search service after SIGKILL and a restart', () => {
   const keys = { appId: 'FORECOURT', adminKey: randomBytes(16).toString('hex'), searchKey: randomBytes(16).toString('hex') };
-  const name = `forecourt_search_drill_${process.pid}_${randomBytes(3).toString('hex')}`;
+  let own: Awaited<ReturnType<typeof emptyPostgresDatabase>> | null = null;
   let databaseUrl: string;
   let database: Database;
   let dataDir: string;
@@ -86,10 +67,8 @@ describeWithPostgres('the search service after SIGKILL and a restart', () => {
   }
 
   beforeAll(async () => {
-    await adminQuery(`create database "${name}"`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    own = await emptyPostgresDatabase('forecourt_drill');
+    databaseUrl = own.url;
     database = await openDatabase({ databaseUrl });
     await migrate(database.db);
     // The demo's size: every site, 240 cars each.
@@ -104,7 +83,7 @@ describeWithPostgres('the search service after SIGKILL and a restart', () => {
       await exited(child);
     }
     await database?.close();
-    await adminQuery(`drop database if exists "${name}" with (force)`);
+    await own?.drop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 

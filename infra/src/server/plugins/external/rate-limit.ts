@@ -1,7 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import type { SharedStore } from '../../shared-store';
+import type { SharedStore } from '../../redis-store';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { fromLoopback } from '../../client-address';
-import type { SharedStore } from '../../shared-store';
+import type { SharedStore } from '../../redis-store';
 import { peerIsTrustedProxy, type TrustedProxies } from '../../trusted-proxies';
 import { matchesSecret } from '../../secrets';
 import { adminTokens } from './admin-auth';
