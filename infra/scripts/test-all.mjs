@@ -35,6 +35,13 @@ function readJson(file) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
+const failures = [];
+/** A failure's message, without colour codes and cut to what a summary can hold. */
+const clip = (text = '') => {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(text).replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.length > 3000 ? `${plain.slice(0, 3000)}\n[... ${plain.length - 3000} more characters]` : plain;
+};
 const wanted = (step) => only.length === 0 || only.includes(step);
 
 for (const [step, args] of [
@@ -57,6 +64,14 @@ if (wanted('unit')) {
     totals.failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
     totals.skipped += report.numPendingTests + report.numTodoTests;
     summary.push(`unit: ${report.numPassedTests} passed, ${report.numFailedTests} failed in ${report.numTotalTestSuites} files`);
+    // The failures again at the very end: a long log is often read from its tail only.
+    for (const suite of report.testResults ?? []) {
+      const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      if (failed.length === 0 && suite.status !== 'failed') continue;
+      const name = path.relative(root, suite.name);
+      if (failed.length === 0) failures.push(`unit ${name}: ${clip(suite.message)}`);
+      for (const test of failed) failures.push(`unit ${name} › ${test.fullName}: ${clip((test.failureMessages ?? []).join('\n'))}`);
+    }
   } else {
     totals.failed += 1;
     summary.push(`unit: FAILED (no report${ok ? '' : ', runner failed'})`);
@@ -74,6 +89,17 @@ if (wanted('e2e')) {
     totals.failed += unexpected;
     totals.skipped += skipped;
     summary.push(`e2e: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed`);
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected') continue;
+          const last = test.results?.at(-1);
+          failures.push(`e2e ${spec.file}:${spec.line} › ${spec.title}: ${clip(last?.error?.message ?? last?.status)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
     if (!ok && unexpected === 0) {
       totals.failed += 1;
       summary.push('e2e: runner failed outside the tests');
@@ -87,6 +113,11 @@ if (wanted('e2e')) {
 // The PostgreSQL path of the data layer runs only with DATABASE_URL; say so rather than let it vanish.
 if (!process.env.DATABASE_URL && (wanted('unit') || wanted('e2e'))) {
   summary.push('skipped: PostgreSQL (DATABASE_URL is not set; the data-layer tests ran on PGlite only)');
+}
+
+if (failures.length) {
+  console.log('\n=== failures');
+  for (const failure of failures) console.log(`${failure}\n`);
 }
 
 console.log('\n=== summary');

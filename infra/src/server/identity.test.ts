@@ -297,6 +297,16 @@ describe('gated routes', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toMatch(/^\/sign-in\?type=my-garage&redirect=%2Fmy-garage&back=%2F$/);
   });
+
+  it('gate my-garage behind an escaped line break, which the URL parser drops', async () => {
+    const response = await get(HARBOURSIDE, '/%0d%0amy-garage');
+    expect(response.statusCode).toBe(302);
+  });
+
+  it("answer a path whose line break would make '//' of it (read as a host) as no page, not a failure", async () => {
+    const response = await get(HARBOURSIDE, '/%0d%0a/%F0%B2%8E%B0/remoteEntry.js');
+    expect(response.statusCode).toBe(404);
+  });
 });
 
 describe('a page’s boot data', () => {

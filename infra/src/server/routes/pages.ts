@@ -31,8 +31,21 @@ function gatePathOf(pathname: string): string {
     decoded = pathname.replace(/%([0-7][0-9a-f])/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }
   // A decoded '?' or '#' stays part of the path, as the router reads it.
-  const path = decoded.replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/\?/g, '%3F').replace(/#/g, '%23');
-  const resolved = new URL(path, 'http://page.invalid').pathname;
+  // Tabs and line breaks go first, as the URL parser drops them: '/%0d%0a/x' would otherwise
+  // become '//x' after the slashes collapse, which the parser reads as a host.
+  const path = decoded
+    .replace(/[\t\n\r]/g, '')
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .replace(/\?/g, '%3F')
+    .replace(/#/g, '%23');
+  let resolved: string;
+  try {
+    resolved = new URL(path, 'http://page.invalid').pathname;
+  } catch {
+    // Whatever else the parser refuses is no page's path: compared as it is, it matches no gate it should not.
+    resolved = path;
+  }
   return resolved.replace(/\/{2,}/g, '/').toLowerCase();
 }
 
