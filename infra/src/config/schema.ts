@@ -85,6 +85,7 @@ export const CONFIG_SCHEMA = {
 
   // Behind a load balancer, and the state instances share (docs/deploy.md)
   FORECOURT_TRUSTED_PROXIES: variable({ ...trustedProxies(), description: "The balancers whose X-Forwarded-For/-Proto/-Host and X-Request-Id are believed: their addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated, or a hop count", readBy: ['server'] }),
+  FORECOURT_INSTANCE_NAME: variable({ ...optionalText('unset (answers name no instance)'), description: 'A name for this instance, sent back in every answer as X-Forecourt-Instance, so an operator (and the cluster drills) can tell which instance behind the balancer answered', readBy: ['server'] }),
   REDIS_URL: variable({ ...redisUrl('unset (each instance counts its own rate limits)'), description: 'The Redis every instance counts rate limits in, so that several instances allow what one would', readBy: ['server'], secret: true }),
 
   // Pages

@@ -142,7 +142,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   }
 
   await app.register(configPlugin, { config });
-  await app.register(echoRequestId);
+  await app.register(echoRequestId, { instance: config.FORECOURT_INSTANCE_NAME });
   await app.register(routeCatalogue);
   await app.register(contentParsers);
   await app.register(errorHandler);

@@ -22,11 +22,19 @@ export function requestIdGenerator(trusted: TrustedProxies | null): (request: In
   };
 }
 
-/** Every answer names its request's id, so a shopper's report or the balancer's log finds our log lines. */
-export const echoRequestId = fp(
-  async (fastify) => {
+/** The header naming the instance that answered (FORECOURT_INSTANCE_NAME), when one is named. */
+export const INSTANCE_HEADER = 'x-forecourt-instance';
+
+/**
+ * Every answer names its request's id, so a shopper's report or the balancer's log finds our log
+ * lines; and, when the instance has a name, the instance that answered.
+ */
+export const echoRequestId = fp<{ instance?: string }>(
+  async (fastify, options) => {
+    const instance = options.instance;
     fastify.addHook('onRequest', async (request, reply) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      if (instance) reply.header(INSTANCE_HEADER, instance);
     });
   },
   { name: 'request-ids', fastify: '5.x' },

@@ -85,6 +85,12 @@ describe('search snapshot', () => {
     expect(answers(restored)).toEqual(answers(store));
   });
 
+  it("makes the snapshot's folder on a first start (a service's new, empty volume)", async () => {
+    const file = path.join(dir, 'search-service', 'nested', 'index.snapshot');
+    await writeSnapshot(file, build(10), 'fp-new');
+    expect((await readSnapshot(file))?.meta.fingerprint).toBe('fp-new');
+  });
+
   it('keeps working after the restore: writes, deletes and settings changes answer as on the original', () => {
     const store = build(500);
     const restored = decodeSnapshot(Buffer.concat(encodeSnapshot(store, null).bytes)).store;

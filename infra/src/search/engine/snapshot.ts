@@ -19,6 +19,7 @@
  * format is refused (and the caller rebuilds) rather than loaded into the wrong shape.
  */
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import v8 from 'node:v8';
 import { crc32 } from 'node:zlib';
 import { RecordBlobWriter } from './record-store';
@@ -119,6 +120,8 @@ export function decodeSnapshot(file: Buffer, options: { verify?: boolean } = {})
 export async function writeSnapshot(file: string, store: IndexStore, fingerprint: string | null): Promise<SnapshotMeta> {
   const { bytes, meta } = encodeSnapshot(store, fingerprint);
   const temp = `${file}.${process.pid}.tmp`;
+  // A service's first start on a new volume: its folder is made, not required to exist.
+  await fs.mkdir(path.dirname(file), { recursive: true });
   const handle = await fs.open(temp, 'w', 0o600);
   try {
     await handle.writev(bytes);

@@ -1,5 +1,6 @@
 import { loadConfig } from '../../config/load';
 import { openDatabase } from '../../db/database';
+import { runningFromSource } from '../../platform/worker-script';
 import { loadTenants } from '../../tenants/load-tenants';
 import { searchConnectionFromEnv, searchServiceSettings } from './config';
 import { prefetchServiceSnapshot, startSearchService } from './service';
@@ -53,7 +54,9 @@ export async function runSearchService(env: NodeJS.ProcessEnv = process.env, log
 }
 
 // Run directly (as a production process manager would, without the whole CLI to load first).
-if (require.main === module) {
+// Bundled, this file sits inside cli.js, where `require.main === module` holds for the bundle
+// itself: there `forecourt search-service` starts it, once.
+if (require.main === module && runningFromSource) {
   runSearchService().catch((error: unknown) => {
     console.error(error instanceof Error ? `Error: ${error.message}` : error);
     process.exit(1);

@@ -10,7 +10,6 @@ import { loadTenants } from '../../tenants/load-tenants';
 import { searchServiceEnv, startTestSearchService, startWebInstance, type TestSearchService, type WebInstance } from '../../testing/search-service';
 import { signInByInject } from '../../testing/shoppers';
 import { openTestDatabase } from '../../testing/test-database';
-import { searchClient } from '../indexing/indexer';
 import { CARS_INDEX } from '../indexing/records';
 
 /**
@@ -72,12 +71,28 @@ describe('two web instances on one search service', () => {
     expect((await searchThrough(b, { filters: `stocknum:"${car.stocknum}"` })).hits[0]?.reserved).toBe(true);
   });
 
-  it('a synonym saved through instance A finds cars in a search through instance B', async () => {
+  it("a synonym saved through instance A's admin API finds cars in a search through instance B", async () => {
     const [car] = (await loadTenantStock(database.db, SITE)).cars.filter((c) => c.show_on_dealer_website && c.status === 'in_stock');
     expect((await searchThrough(b, { query: 'zephyrmobile' })).nbHits).toBe(0);
-    const target = a.app.stockSearch.target();
-    await searchClient(target, target.adminKey).saveSynonyms({ indexName: CARS_INDEX, synonymHit: [{ objectID: 'test-zephyr', type: 'onewaysynonym', input: 'zephyrmobile', synonyms: [car!.make.toLowerCase()] }], forwardToReplicas: true });
+    const token = await readOrCreateAdminToken(a.dataDir);
+    const saved = await fetch(`${a.origin}/_admin/synonyms/test-zephyr`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'onewaysynonym', input: 'zephyrmobile', synonyms: [car!.make.toLowerCase()] }),
+    });
+    expect(saved.status).toBe(200);
     expect((await searchThrough(b, { query: 'zephyrmobile' })).nbHits).toBeGreaterThan(0);
+  });
+
+  it('refuses a one-way synonym without its input, naming the field', async () => {
+    const token = await readOrCreateAdminToken(a.dataDir);
+    const refused = await fetch(`${a.origin}/_admin/synonyms/test-bad`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'onewaysynonym', synonyms: ['ute'] }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: expect.stringContaining('input is required for a one-way synonym'), field: 'input' });
   });
 
   it("an admin re-index through instance A shows the database's prices in a search through instance B", async () => {

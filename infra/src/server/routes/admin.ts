@@ -4,7 +4,8 @@ import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { isProduction } from '../../config/load';
 import { failureSummary } from '../../db/events';
 import { CANARY_PERCENT } from '../../db/pins';
-import { indexStock } from '../../search/indexing/indexer';
+import { indexStock, searchClient } from '../../search/indexing/indexer';
+import { CARS_INDEX } from '../../search/indexing/records';
 import { parseInput } from '../errors';
 import publishesRoutes from './publishes';
 
@@ -16,6 +17,17 @@ const PinBody = z
     actor: z.string().min(1).max(100).default('admin-api'),
   })
   .strict();
+
+const SynonymWord = z.string().trim().min(1).max(60);
+const SynonymBody = z
+  .object({
+    type: z.enum(['synonym', 'onewaysynonym']),
+    synonyms: z.array(SynonymWord).min(1).max(20),
+    input: SynonymWord.optional(),
+  })
+  .strict()
+  .refine((body) => body.type !== 'onewaysynonym' || body.input !== undefined, { message: 'input is required for a one-way synonym', path: ['input'] });
+const SynonymParams = z.object({ objectID: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and dashes, at most 64') }).strict();
 
 const RollbackBody = z
   .object({
@@ -132,6 +144,24 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
       ...tenant.domains.map((domain) => `https://${domain}`),
     ];
     return { tenant: tenant.slug, team: body.team, path: grant.path, urls: origins.map((origin) => `${origin}${grant.path}`), linkExpiresAt: grant.expiresAt.toISOString() };
+  });
+
+  // A synonym of the stock index (all sites' cars, and the sort replicas), saved by its id: the
+  // platform's operators manage synonyms with the admin token, never the search admin key.
+  // Saved in the one search index every instance reads, so every instance's shoppers use it at once.
+  fastify.put('/synonyms/:objectID', async (request, reply) => {
+    const { objectID } = parseInput(SynonymParams, request.params, 'params');
+    const body = parseInput(SynonymBody, request.body ?? null, 'body');
+    if (fastify.stockSearch.state.embedded && !fastify.server.listening) {
+      return reply.code(409).send({ error: 'The embedded search index lives in the running server: start it with npm start.' });
+    }
+    const address = fastify.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const target = fastify.stockSearch.target({ host: '127.0.0.1', port });
+    const client = searchClient(target, target.adminKey);
+    const saved = await client.saveSynonyms({ indexName: CARS_INDEX, synonymHit: [{ objectID, ...body }], forwardToReplicas: true });
+    await client.waitForTask({ indexName: CARS_INDEX, taskID: saved.taskID });
+    return { objectID, ...body };
   });
 
   // Re-index stock into the embedded search service from the server's own database (the CLI

@@ -1,0 +1,45 @@
+/**
+ * `npm run test:cluster`: starts the local cluster (`npm run cluster`) and runs its journeys
+ * through HAProxy (src/cluster/journeys.ts), printing `N passed, N failed`. Exit code 1 on a
+ * failure; the cluster is stopped either way.
+ */
+import { clusterPrerequisites, startCluster } from '../src/cluster/cluster';
+import { clusterJourneys } from '../src/cluster/journeys';
+
+async function main(): Promise<number> {
+  const missing = clusterPrerequisites();
+  if (missing.length) {
+    console.error(`The cluster cannot start here: ${missing.join(', ')} missing`);
+    return 1;
+  }
+  const started = Date.now();
+  const cluster = await startCluster({ log: (line) => console.log(line) });
+  let passed = 0;
+  let failed = 0;
+  try {
+    console.log(`\nJourneys through https://127.0.0.1:${cluster.httpsPort} (cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    for (const journey of clusterJourneys(cluster)) {
+      const at = Date.now();
+      try {
+        await journey.run();
+        passed += 1;
+        console.log(`  ✓ ${journey.name} (${Date.now() - at} ms)`);
+      } catch (error) {
+        failed += 1;
+        console.log(`  ✘ ${journey.name} (${Date.now() - at} ms)\n      ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } finally {
+    await cluster.close();
+  }
+  console.log(`\n${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
+  return failed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? `Error: ${error.stack ?? error.message}` : error);
+    process.exit(1);
+  },
+);
