@@ -21,6 +21,8 @@ export interface ClusterRequest {
   /** Steer the request to this web instance (the cluster balancer's drill header). */
   routeTo?: string;
   timeoutMs?: number;
+  /** Keep the connection for the next request (a browser does); default: a connection of its own. */
+  agent?: https.Agent;
 }
 
 /**
@@ -48,9 +50,9 @@ export function clusterRequest(port: number, certificate: string, request: Clust
         servername: host,
         // The certificate names *.localhost, which Node's own check does not accept for a single-label parent; the chain is still verified.
         checkServerIdentity: () => undefined,
-        agent: false,
+        agent: request.agent ?? false,
         timeout: request.timeoutMs ?? 10_000,
-        ...(request.from ? { localAddress: request.from } : {}),
+        ...(request.from && !request.agent ? { localAddress: request.from } : {}),
       },
       (response) => {
         const chunks: Buffer[] = [];
