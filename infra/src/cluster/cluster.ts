@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
@@ -26,8 +27,11 @@ export interface ClusterProcess {
   readonly pid: number | undefined;
   /** Sends `signal` and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
-  /** Starts it again (after a stop) and waits until it is ready. */
-  start(): Promise<void>;
+  /**
+   * Starts it (again, after a stop) and waits until it is ready; `entry` runs another script in
+   * place of its own (a web instance from the next release's bundle).
+   */
+  start(options?: { entry?: string }): Promise<void>;
 }
 
 /** A CRM's webhook on this machine, as the dealer's CRM receives leads (counted per Idempotency-Key). */
@@ -47,6 +51,8 @@ export interface Cluster {
   web: ClusterProcess[];
   search: ClusterProcess;
   balancer: ClusterProcess;
+  /** The cluster's own Redis (null: it uses REDIS_URL's, which the drills do not stop). */
+  redis: ClusterProcess | null;
   /** The database every process shares, opened by the cluster itself (the drills read it). */
   database: Database;
   databaseUrl: string;
@@ -96,9 +102,10 @@ function managedProcess(options: {
 }): ClusterProcess {
   let child: ChildProcess | null = null;
   let stopping = false;
+  let args = options.args;
   const launch = () => {
     stopping = false;
-    const started = spawn(options.command, options.args, { cwd: INFRA_ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(options.command, args, { cwd: INFRA_ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = (chunk: Buffer) =>
       chunk
         .toString()
@@ -126,7 +133,8 @@ function managedProcess(options: {
       child.kill(signal);
       await exited(child);
     },
-    async start() {
+    async start(restart?: { entry?: string }) {
+      if (restart?.entry) args = [restart.entry, ...options.args.slice(1)];
       const started = launch();
       await waitFor(options.name, options.ready, started);
     },
@@ -192,16 +200,36 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     cleanups.push(() => own.drop());
     log(`  ${own.name}`);
 
-    // Redis: the cluster's own database number, emptied, so no earlier run's counts remain.
-    const redisBase = new URL(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
-    redisBase.pathname = '/7';
-    const redisUrl = redisBase.toString();
-    await step('Redis: database 7, emptied', async () => {
-      const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-      await redis.connect();
-      await redis.flushdb();
-      redis.disconnect();
-    });
+    // Redis: a server of the cluster's own when Debian's redis-server is installed (the drills stop
+    // and start it), else REDIS_URL's (default the local one) in database 7, emptied first.
+    let redis: ClusterProcess | null = null;
+    let redisUrl: string;
+    const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((candidate) => existsSync(candidate));
+    if (redisServer) {
+      const port = await freePort();
+      redisUrl = `redis://127.0.0.1:${port}`;
+      redis = managedProcess({
+        name: 'redis',
+        port,
+        command: redisServer,
+        args: ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
+        env: {},
+        ready: () => redisAnswers(port),
+        log,
+      });
+      cleanups.push(() => redis!.stop('SIGTERM'));
+      await step(`Redis on 127.0.0.1:${port}`, () => redis!.start());
+    } else {
+      const redisBase = new URL(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+      redisBase.pathname = '/7';
+      redisUrl = redisBase.toString();
+      await step('Redis: database 7, emptied', async () => {
+        const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+        await client.connect();
+        await client.flushdb();
+        client.disconnect();
+      });
+    }
 
     const storage: TestObjectStorage = await step('Object storage (an S3-protocol server)', () => startTestObjectStorage());
     cleanups.push(() => storage.close());
@@ -328,6 +356,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       web,
       search,
       balancer,
+      redis,
       database,
       databaseUrl: own.url,
       webEnv,
@@ -339,6 +368,17 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await cleanup();
     throw error;
   }
+}
+
+/** Whether a Redis answers PING on the port. */
+function redisAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => (socket.destroy(), resolve(data.toString().startsWith('+PONG'))));
+    socket.on('error', () => resolve(false));
+  });
 }
 
 /** One GET through the balancer's TLS port with the cluster's certificate pinned. */
