@@ -296,8 +296,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       FORECOURT_OVERRIDE_SECRET: secret(),
       FORECOURT_ADMIN_TOKEN: adminToken,
       FORECOURT_TRUSTED_PROXIES: '127.0.0.1',
-      // Longer than the balancer takes to see /api/ready fail (2 checks 500 ms apart).
-      FORECOURT_SHUTDOWN_DRAIN_MS: '1500',
+      // Longer than the balancer takes to see /api/ready fail (3 checks 500 ms apart).
+      FORECOURT_SHUTDOWN_DRAIN_MS: '2500',
       FORECOURT_LEAD_DELIVERY_MS: '1000',
       FORECOURT_PAYMENTS: 'simulator',
       FORECOURT_SMS: 'simulator',

@@ -60,7 +60,10 @@ export const ROUTE_TO_HEADER = 'x-cluster-route-to';
  * - TLS ends here; the instances get X-Forwarded-For (the client's address, replacing whatever
  *   the client sent), X-Forwarded-Proto and X-Request-Id, and trust them from this address only.
  * - Active health checks on /api/ready every 500 ms: an instance that is draining (SIGTERM) or
- *   gone leaves the rotation within a second, and comes back once ready.
+ *   gone (its port refuses) leaves the rotation after 3 failed checks, about 1.5 s, and comes
+ *   back after one good check. A check may take up to 5 s before it counts as failed: an
+ *   instance that is merely slow under load stays in, since taking every slow instance out at
+ *   once would answer everyone 503.
  * - A request whose connection failed, or whose instance died before answering (empty
  *   response), is sent once more to the other instance. Safe here: reads are idempotent and every
  *   write that costs money or holds stock carries an Idempotency-Key the instances honour; a
@@ -68,7 +71,7 @@ export const ROUTE_TO_HEADER = 'x-cluster-route-to';
  * - /1/ goes to the search service: browsers search on the site's own origin.
  */
 export function balancerConfig(config: BalancerConfig): string {
-  const servers = config.web.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check inter 500ms fall 2 rise 1 source 127.0.0.1`);
+  const servers = config.web.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check inter 500ms fall 3 rise 1 source 127.0.0.1`);
   const routes = config.web.map((b) => `  use-server ${b.name} if { req.hdr(${ROUTE_TO_HEADER}) -m str ${b.name} }`);
   return [
     'global',
@@ -82,7 +85,7 @@ export function balancerConfig(config: BalancerConfig): string {
     '  timeout server 30s',
     '  timeout http-request 10s',
     '  timeout http-keep-alive 10s',
-    '  timeout check 2s',
+    '  timeout check 5s',
     '  option redispatch 1',
     '  retries 2',
     '  retry-on conn-failure empty-response',

@@ -82,7 +82,8 @@ describe('SearchPool', () => {
     const store = build();
     const keys = new KeyStore({ appId: 'APP', adminKey: 'admin', searchKeys: ['search'] });
     const app = Fastify();
-    await app.register(searchService, { store, keys, workers: 2, workersFrom: 0, cacheBytes: 0 });
+    // A budget no busy machine reaches: this is about what the search sees, not how fast.
+    await app.register(searchService, { store, keys, workers: 2, workersFrom: 0, cacheBytes: 0, searchMs: 60_000 });
     const headers = (key: string) => ({ 'x-algolia-application-id': 'APP', 'x-algolia-api-key': key, 'content-type': 'text/plain' });
     const query = async () => {
       const r = await app.inject({ method: 'POST', url: '/1/indexes/*/queries', headers: headers('search'), payload: JSON.stringify({ requests: [{ indexName: 'cars', query: 'amarok', hitsPerPage: 3 }] }) });
@@ -160,7 +161,7 @@ describe('costly searches leave the request thread (issue 29)', () => {
     const app = Fastify();
     let loaded = (): void => undefined;
     const workersLoaded = new Promise<void>((resolve) => (loaded = resolve));
-    await app.register(searchService, { store: build(), keys: new KeyStore({ appId: 'APP', adminKey: 'admin', searchKeys: ['search'] }), workers: 2, workersFrom: 0, cacheBytes: 0, onWorkersLoaded: () => loaded() });
+    await app.register(searchService, { store: build(), keys: new KeyStore({ appId: 'APP', adminKey: 'admin', searchKeys: ['search'] }), workers: 2, workersFrom: 0, cacheBytes: 0, searchMs: 60_000, onWorkersLoaded: () => loaded() });
     const light = JSON.stringify({ requests: [{ indexName: 'cars', query: 'toyota', hitsPerPage: 1 }] });
     try {
       // The first search starts the workers; they load the store shortly after.

@@ -100,6 +100,7 @@ export const BODY_ROUTES: Readonly<Record<string, BodyRoute>> = {
   'POST /_admin/canary': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.0.0', percent: 10, actor: 'fuzz' }) },
   'POST /_admin/promote': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', actor: 'fuzz' }) },
   'POST /_admin/overrides': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', entry: 'http://localhost:3001/remoteEntry.js', hours: 2 }) },
+  'PUT /_admin/synonyms/:objectID': { ...admin, example: () => ({ type: 'synonym', synonyms: ['ute', 'pickup'] }) },
   // Without the token: a re-index takes seconds and the route reads no body.
   'POST /_admin/reindex': { example: null },
 

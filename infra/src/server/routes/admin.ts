@@ -26,7 +26,9 @@ const SynonymBody = z
     input: SynonymWord.optional(),
   })
   .strict()
-  .refine((body) => body.type !== 'onewaysynonym' || body.input !== undefined, { message: 'input is required for a one-way synonym', path: ['input'] });
+  .refine((body) => body.type !== 'onewaysynonym' || body.input !== undefined, { message: 'input is required for a one-way synonym', path: ['input'] })
+  // A two-way synonym joins words: one word alone joins nothing (the search service refuses it too).
+  .refine((body) => body.type !== 'synonym' || new Set(body.synonyms.map((word) => word.toLowerCase())).size >= 2, { message: 'a two-way synonym needs at least two different words', path: ['synonyms'] });
 const SynonymParams = z.object({ objectID: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and dashes, at most 64') }).strict();
 
 const RollbackBody = z
