@@ -46,9 +46,45 @@ function boundary(team) {
   };
 }
 
+/**
+ * Component styles take colours only from the design tokens (shared-config/src/ui/tokens.ts) or
+ * the tenant's theme, so the platform's look changes in one place and no team drifts from it.
+ * A lint rule rather than a test that scans the source: it reads the syntax tree, so a colour
+ * named in a comment, or a colour word that is not a style's value (a badge's 'green' tone), is
+ * not a hit; each hit names its file, line and column in `npm run lint` and in the editor as it
+ * is typed; and a deliberate exception is an eslint-disable comment on its line, with its
+ * reason, where a reviewer sees it.
+ * no-restricted-syntax is set only here: a later config object setting it for these files would
+ * replace these selectors, not add to them.
+ */
+const HEX = String.raw`#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})(?![\w-])`;
+const COLOUR_FUNCTION = String.raw`\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(`;
+const NAMED = String.raw`\b(?:white|black|red|green|blue|yellow|orange|purple|pink|gr[ae]y|silver|navy|maroon|teal|olive|lime|aqua|fuchsia|brown|gold)\b(?![\w-])`;
+const STYLE_KEY = String.raw`^(?:color|background(?:Color)?|border\w*|outline\w*|fill|stroke|stopColor|floodColor|lightingColor|caret\w*|accentColor|columnRule\w*|textDecoration\w*|\w*[sS]hadow)$`;
+const COLOUR_MESSAGE =
+  "A colour literal in a component style. Use a token from '@forecourt/shared-config' (SURFACE, DANGER, WARNING, SUCCESS, STATIC_MAP, RATING; alpha() for a translucent one) or the tenant's theme; a colour the tokens lack is added to shared-config/src/ui/tokens.ts.";
+const colourTokens = {
+  files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'shared-config/src/**/*.{ts,tsx}'],
+  // The tokens themselves, the tenant schema (its colour rule and example) and the test wrapper's tenant are data.
+  ignores: ['**/*.test.{ts,tsx}', 'shared-config/src/ui/tokens.ts', 'shared-config/src/tenant/**', 'shared-config/src/testing/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: `Literal[value=/${HEX}|${COLOUR_FUNCTION}/]`, message: COLOUR_MESSAGE },
+      // css`` blocks and other template text: a hex or colour function anywhere, a colour name as a declaration's value.
+      { selector: `TemplateElement[value.raw=/${HEX}|${COLOUR_FUNCTION}|:[^;{}]*${NAMED}/]`, message: COLOUR_MESSAGE },
+      // Object styles and SVG attributes: a colour name only under a style key ('green' is also a badge's tone,
+      // and a car's paint is data under `colour`).
+      { selector: `Property[key.name=/${STYLE_KEY}/] > Literal[value=/${NAMED}/i]`, message: COLOUR_MESSAGE },
+      { selector: `JSXAttribute[name.name=/${STYLE_KEY}/] > Literal[value=/${NAMED}/i]`, message: COLOUR_MESSAGE },
+    ],
+  },
+};
+
 module.exports = tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**'],
+    // __fixtures__ hold test inputs, such as the import graph's deliberately broken imports.
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', '**/__fixtures__/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -70,6 +106,7 @@ module.exports = tseslint.config(
   ...TEAMS.map((team) => boundary(team)),
   // shared-config is everybody's dependency and depends on nobody in the repo.
   boundary('shared-config'),
+  colourTokens,
   // infra mounts the teams' server plugins (only those: their UI is not infra's business).
   {
     files: ['infra/**/*.{ts,tsx,js,mjs,cjs}'],
@@ -79,8 +116,13 @@ module.exports = tseslint.config(
         {
           patterns: [
             {
-              group: [...TEAMS.flatMap((t) => [`**/${t}/src/**`, `@forecourt/${t}`, `@forecourt/${t}/src/**`]), '**/e2e/**'],
-              message: 'infra may import only a team\'s server plugin (mf-*/server), never its UI.',
+              group: [
+                ...TEAMS.flatMap((t) => [`**/${t}/src/**`, `@forecourt/${t}`, `@forecourt/${t}/src/**`]),
+                '**/e2e/**',
+                // A team's contract is the exception: the types its server half and infra share.
+                ...TEAMS.flatMap((t) => [`!**/${t}/src/contract`, `!@forecourt/${t}/src/contract`]),
+              ],
+              message: 'infra may import only a team\'s server plugin (mf-*/server) and its contract (src/contract.ts), never its UI.',
             },
           ],
         },

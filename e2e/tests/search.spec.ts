@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { tenantUrl } from '../support/env';
+import { cardNames, count, filterSection, open, serviceSearch } from '../support/search';
 
 /**
  * The search results journeys, in a real browser against the real search service: what the
@@ -8,20 +8,6 @@ import { tenantUrl } from '../support/env';
  * must carry the whole state.
  */
 const EMPTY_SEARCH_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
-
-/** Asks the search service directly, with the page's own secured key, as a second opinion. */
-async function serviceSearch(page: Page, params: Record<string, unknown>): Promise<{ nbHits: number; names: string[]; statuses: string[] }> {
-  return page.evaluate(async (body) => {
-    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
-    const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
-      method: 'POST',
-      headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
-      body: JSON.stringify(body),
-    });
-    const result = (await response.json()) as { nbHits: number; hits: Array<{ name: string; status: string }> };
-    return { nbHits: result.nbHits, names: result.hits.map((h) => h.name), statuses: result.hits.map((h) => h.status) };
-  }, params);
-}
 
 const NO_OFFERS_TEXT = 'There appears to be no offers currently available that meet the conditions of your search';
 const WANT_YOUR_CAR = 'We Want Your Car!';
@@ -31,22 +17,6 @@ function foldSold({ names, statuses }: { names: string[]; statuses: string[] }):
   if (statuses.every((s) => s === 'sold')) return names;
   return names.filter((_, i) => !(statuses[i] === 'sold' && statuses[i - 1] === 'sold'));
 }
-
-/** The cars' names in grid order (promo cards are articles too, marked data-promo). */
-const cardNames = (page: Page) => page.getByRole('list', { name: 'Results' }).locator('article:not([data-promo])').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
-/** The live app's count (not the server's first paint, which is inert until the app takes over). */
-const count = (page: Page) => page.locator('[data-result-count]:not([data-first-paint] *)');
-
-/**
- * Opens a page of a tenant's site and waits until the app has taken over from the server's first
- * paint: before that the page can be read but not used, and a journey is about using it.
- */
-async function open(page: Page, tenant: string, path: string): Promise<void> {
-  await page.goto(tenantUrl(tenant, path));
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
-}
-/** A filter group of the filter bar, by its heading. */
-const filterSection = (page: Page, title: string) => page.locator('details', { has: page.locator(`summary:text-is("${title}")`) });
 
 test('filtering by make: the address, the count and the cards agree with the search service', async ({ page }) => {
   await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
@@ -185,26 +155,6 @@ test('budget finder: a budget below every car is refused; a real one filters the
   await expect.poll(() => cardNames(page)).toEqual(expected.names);
 });
 
-test('the budget finder on the finance page (mf_search/BudgetFinder): refused below the cheapest car, else leads to the search priced up to the budget', async ({ page }) => {
-  // Summit calls its stock vehicles: the finder's texts follow the site's noun.
-  await open(page, 'summit-auto-group', '/finance');
-  const finder = page.getByRole('group', { name: 'Find vehicles for your budget' });
-  await expect(finder.getByText('$38,000')).toBeVisible();
-  await finder.getByLabel('Monthly repayment').fill('0');
-  await finder.getByLabel('Deposit').fill('500');
-  await expect(finder.getByRole('button', { name: '0 Vehicles Found' })).toBeDisabled();
-  await expect(finder.getByText('No vehicles found for this budget')).toBeVisible();
-
-  await finder.getByRole('radio', { name: 'Weekly' }).check();
-  // Spec default weekly: $200 x 52 x 5 years + $2,000 deposit = $54,000.
-  await finder.getByLabel('Deposit').fill('2000');
-  await expect(finder.getByText('$54,000')).toBeVisible();
-  await finder.getByRole('link', { name: 'View Vehicles In This Range' }).click();
-  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?price=1000:54000$/);
-  const expected = await serviceSearch(page, { numericFilters: ['price>=1000', 'price<=54000'], hitsPerPage: 0 });
-  await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
-});
-
 for (const [name, path] of [
   ['search', '/search/new-used-and-demo-cars'],
   ['special offers', '/special-offers'],
@@ -320,84 +270,6 @@ test('view counts: cards show each car’s views on a site that turns them on, a
   await expect(page.locator('[data-views]')).toHaveCount(0);
 });
 
-test('similar cars on a vehicle page: in stock, same body or make, near its price, never itself; the arrows move the carousel', async ({ page }) => {
-  await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
-  await expect(count(page)).toBeVisible();
-  // A priced car in stock, and what the service says is like it (the rule restated: in stock,
-  // the same body or make, within 25 % of its price, not itself).
-  const { car, expected } = await page.evaluate(async () => {
-    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
-    const ask = async (body: object) => {
-      const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
-        method: 'POST',
-        headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
-        body: JSON.stringify(body),
-      });
-      return ((await response.json()) as { hits: Array<{ slug: string; name: string; make: string; body: string; price: number }> }).hits;
-    };
-    const [first] = await ask({ filters: 'status:in_stock AND price > 20000', hitsPerPage: 1 });
-    if (!first) throw new Error('no priced car in stock');
-    const alike = await ask({
-      filters: `(status:in_stock OR status:coming_soon) AND (body:"${first.body}" OR make:"${first.make}") AND price:${Math.floor(first.price * 0.75)} TO ${Math.ceil(first.price * 1.25)}`,
-      hitsPerPage: 9,
-    });
-    return { car: first, expected: alike.filter((h) => h.slug !== first.slug).slice(0, 8).map((h) => h.name) };
-  });
-  expect(expected.length).toBeGreaterThan(3);
-
-  await open(page, 'harbourside-motors', `/cars/${car.slug}`);
-  const block = page.getByRole('region', { name: 'Similar cars' });
-  const cards = block.getByRole('list', { name: 'Cars like this one' }).locator('article');
-  await expect.poll(() => cards.evaluateAll((all) => all.map((c) => c.getAttribute('aria-label') ?? ''))).toEqual(expected);
-
-  const previous = block.getByRole('button', { name: 'Previous cars' });
-  await expect(previous).toBeDisabled();
-  await block.getByRole('button', { name: 'Next cars' }).click();
-  await expect(previous).toBeEnabled();
-});
-
-test("the home page's quick finder: 'Show Me N Cars' counts what the service finds for the choice and leads to those results", async ({ page }) => {
-  await open(page, 'harbourside-motors', '/');
-  const finder = page.getByRole('form', { name: 'Find a car' });
-  await finder.getByLabel('Make').selectOption('Toyota');
-  await finder.getByLabel('Price up to').selectOption('40000');
-  const expected = await serviceSearch(page, { facetFilters: [['make:Toyota']], numericFilters: ['price<=40000'], hitsPerPage: 0 });
-  const button = finder.getByRole('link', { name: /^Show Me/ });
-  // The count animates for a second, then reads the service's total.
-  await expect(button).toHaveText(`Show Me ${expected.nbHits} Cars`);
-  await button.click();
-  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?make=Toyota&price=:40000$/);
-  await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
-});
-
-test('when the search index stops answering, the page lists the fallback fetch’s cars for the same filters and says so', async ({ page }) => {
-  // The page arrives with its first results (the server asked the index); then the index goes down.
-  await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
-  await expect(count(page)).toBeVisible();
-  await page.route('**/1/indexes/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
-  await filterSection(page, 'Make').getByRole('checkbox', { name: /^Toyota/ }).check();
-  await expect(page.locator('[data-fallback]')).toContainText('Our full search is not answering right now');
-  // The fallback fetch asked directly, over the page's own origin, as a second opinion.
-  const expected = await page.evaluate(async (url) => ((await (await fetch(url)).json()) as { vehicles: Array<{ name: string; make: string }> }).vehicles, `/api/search/fallback?search_filters=${encodeURIComponent(JSON.stringify({ make: ['Toyota'] }))}&limit=21`);
-  expect(expected.length).toBeGreaterThan(0);
-  expect(expected.every((v) => v.make === 'Toyota')).toBe(true);
-  await expect.poll(() => cardNames(page)).toEqual(expected.map((v) => v.name));
-});
-
-test('on a page built in the browser (Redgum runs an earlier pinned search build, no first paint), a failed search falls back with the filters of the click that failed', async ({ page }) => {
-  await open(page, 'redgum-used-cars', '/search/used-cars');
-  await expect(count(page)).toBeVisible();
-  await page.route('**/1/indexes/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
-  const fallbackAsked = page.waitForRequest((request) => request.url().includes('/api/search/fallback'));
-  await filterSection(page, 'Make').getByRole('checkbox', { name: /^Toyota/ }).check();
-  const asked = new URL((await fallbackAsked).url());
-  expect(JSON.parse(asked.searchParams.get('search_filters') ?? 'null')).toEqual({ make: ['Toyota'], car_type: ['used'] });
-  await expect(page.locator('[data-fallback]')).toContainText('Our full search is not answering right now');
-  const expected = await page.evaluate(async (url) => ((await (await fetch(url)).json()) as { vehicles: Array<{ name: string; make: string }> }).vehicles, `/api/search/fallback?search_filters=${encodeURIComponent(JSON.stringify({ make: ['Toyota'], car_type: ['used'] }))}&limit=21`);
-  expect(expected.length).toBeGreaterThan(0);
-  await expect.poll(() => cardNames(page)).toEqual(expected.map((v) => v.name));
-});
-
 test('special offers list 21 cars a page, on a site whose search pages list 24 (Summit)', async ({ page }) => {
   await open(page, 'summit-auto-group', '/special-offers');
   const found = Number(await count(page).getAttribute('data-result-count'));
@@ -419,113 +291,6 @@ test('each site’s extra filters: Summit adds colour and seats, a caravan yard 
   await expect(page).toHaveURL(/[?&]fuel=diesel(&|$)/);
   const expected = await serviceSearch(page, { facetFilters: [['fuel:diesel']], hitsPerPage: 21 });
   await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
-});
-
-test('a search page arrives with its first cards in the HTML, and the app takes over in place without asking the search service again', async ({ browser }) => {
-  const url = tenantUrl('summit-auto-group', '/search/new-used-and-demo-cars?make=Toyota');
-  const titleBox = (page: Page) => page.locator('#app-mf-search article:not([data-promo]) h2 a').first().boundingBox();
-
-  // Before any script runs: the server's first paint alone.
-  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
-  const serverPage = await noScript.newPage();
-  await serverPage.goto(url);
-  const painted = await serverPage.locator('[data-first-paint] article:not([data-promo])').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
-  expect(painted.length).toBeGreaterThan(0);
-  const paintedCount = await serverPage.locator('[data-first-paint] [data-result-count]').getAttribute('data-result-count');
-  const paintedBox = await titleBox(serverPage);
-  await noScript.close();
-
-  // With scripts: the app renders the same cards from the server's answers, in the same place.
-  const withScript = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await withScript.newPage();
-  const searches: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/1/indexes/')) searches.push(request.url());
-  });
-  await page.goto(url);
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
-  await expect(count(page)).toHaveAttribute('data-result-count', paintedCount ?? '');
-  expect(await cardNames(page)).toEqual(painted);
-  expect(await titleBox(page)).toEqual(paintedBox);
-  expect(searches).toEqual([]);
-  // And it is the live app: the next filter asks the service.
-  await filterSection(page, 'Make').getByRole('checkbox', { name: /^Ford/ }).check();
-  await expect(page).toHaveURL(/[?&]make=Toyota(%2C|,)Ford(&|$)/);
-  expect(searches.length).toBeGreaterThan(0);
-  await withScript.close();
-});
-
-test("the home page arrives whole: the quick finder's first count is in the HTML, and the app takes it over without searching", async ({ browser }) => {
-  const url = tenantUrl('harbourside-motors', '/');
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  const serverPage = await noScript.newPage();
-  await serverPage.goto(url);
-  const painted = await serverPage.locator('[data-first-paint] [data-count]').textContent();
-  await noScript.close();
-
-  const page = await browser.newPage();
-  const searches: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/1/indexes/')) searches.push(request.url());
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
-  await expect(page.getByRole('form', { name: 'Find a car' }).getByRole('link', { name: /^Show Me/ })).toHaveText(painted ?? '');
-  expect(searches).toEqual([]);
-  const expected = await serviceSearch(page, { hitsPerPage: 0 });
-  expect(painted).toBe(`Show Me ${expected.nbHits} Cars`);
-  await page.close();
-});
-
-/** Asks the model catalogue directly, with the page's own catalogue key. */
-async function catalogueSearch(page: Page, params: Record<string, unknown>): Promise<{ nbHits: number; names: string[] }> {
-  return page.evaluate(async (body) => {
-    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; models: { apiKey: string; indexName: string } } };
-    const response = await fetch(`/1/indexes/${boot.search.models.indexName}/query`, {
-      method: 'POST',
-      headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.models.apiKey },
-      body: JSON.stringify(body),
-    });
-    const result = (await response.json()) as { nbHits: number; hits: Array<{ manufacturer: { name: string }; model: { name: string } }> };
-    return { nbHits: result.nbHits, names: result.hits.map((h) => `${h.manufacturer.name} ${h.model.name}`) };
-  }, params);
-}
-
-const modelCount = (page: Page) => page.locator('[data-model-count]');
-const modelNames = (page: Page) => page.getByRole('list', { name: 'Models' }).getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
-
-test('the model search: the models the site sells new, filtered by body type in the address, each leading to its stock', async ({ page }) => {
-  await open(page, 'harbourside-motors', '/models');
-  const all = await catalogueSearch(page, { hitsPerPage: 21 });
-  expect(all.nbHits).toBeGreaterThan(0);
-  await expect(modelCount(page)).toHaveAttribute('data-model-count', String(all.nbHits));
-  await expect.poll(() => modelNames(page)).toEqual(all.names);
-
-  await filterSection(page, 'Body type').getByRole('checkbox', { name: /^SUV/ }).check();
-  await expect(page).toHaveURL(/\/models\?body=suv$/);
-  const suvs = await catalogueSearch(page, { facetFilters: [['model.body:suv']], hitsPerPage: 21 });
-  await expect(modelCount(page)).toHaveAttribute('data-model-count', String(suvs.nbHits));
-  await expect.poll(() => modelNames(page)).toEqual(suvs.names);
-
-  const first = page.getByRole('list', { name: 'Models' }).getByRole('article').first();
-  const name = await first.getAttribute('aria-label');
-  await first.getByRole('heading').getByRole('link').click();
-  await expect(page).toHaveURL(/\/search\/[a-z0-9-]+\/[a-z0-9-]+$/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(name?.split(' ').slice(1).join(' ') ?? '');
-});
-
-test('a model search that matches nothing says so', async ({ page }) => {
-  await open(page, 'harbourside-motors', '/models?query=qqqqzz');
-  await expect(page.getByText('No models match your search. Try another make or body type.')).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Search models' })).toHaveValue('qqqqzz');
-});
-
-test('axe finds no serious or critical problem on the model search page', async ({ page }) => {
-  await open(page, 'harbourside-motors', '/models');
-  await expect(page.getByRole('list', { name: 'Models' }).getByRole('article').first()).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
 
 test('the rest of the spec’s filter attributes on a site that adds them: year, Listed and location agree with the service and the address', async ({ page }) => {
@@ -557,47 +322,4 @@ test('the rest of the spec’s filter attributes on a site that adds them: year,
   // Back undoes the location, as every filter.
   await page.goBack();
   await expect(count(page)).toHaveAttribute('data-result-count', String(recent.nbHits));
-});
-
-test('favourites and compare: a shopper keeps cars in this browser, sees them on /favourites, and compares up to three side by side', async ({ page }) => {
-  await open(page, 'harbourside-motors', '/search/used-cars');
-  await expect(count(page)).toBeVisible();
-  const cards = page.getByRole('list', { name: 'Results' }).locator('article:not([data-promo])');
-  const names = (await cardNames(page)).slice(0, 4);
-
-  // Favourite the first car: it stays favourited across a reload, and /favourites lists it.
-  const favourite = cards.first().getByRole('button', { name: /^Favourite / });
-  await favourite.click();
-  await expect(favourite).toHaveAttribute('aria-pressed', 'true');
-  await page.reload();
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
-  await expect(cards.first().getByRole('button', { name: /^Favourite / })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('complementary', { name: 'Saved' }).getByRole('link', { name: 'Favourites (1)' }).click();
-  await expect(page).toHaveURL(/\/favourites$/);
-  await expect(page.getByRole('list', { name: 'Favourites' }).getByRole('article')).toHaveAttribute('aria-label', names[0]!);
-
-  // Compare three; a fourth is refused with the reason; the table has the three.
-  await page.goBack();
-  await expect(count(page)).toBeVisible();
-  // By position: two cars may share a name.
-  const compare = (i: number) => cards.nth(i).getByRole('button', { name: /^Compare / });
-  for (const i of [0, 1, 2]) await compare(i).click();
-  await compare(3).click();
-  await expect(compare(3)).toHaveAttribute('aria-pressed', 'false');
-  await expect(page.getByText('You can compare up to 3 cars. Remove one to add another.')).toBeVisible();
-  await page.getByRole('complementary', { name: 'Saved' }).getByRole('link', { name: 'Compare now' }).click();
-  await expect(page).toHaveURL(/\/compare$/);
-  const columns = page.getByRole('table').getByRole('columnheader');
-  await expect(columns).toHaveCount(3);
-  await expect(page.getByRole('table').getByRole('link')).toHaveText(names.slice(0, 3));
-  await page.getByRole('table').getByRole('button', { name: /^Remove / }).nth(1).click();
-  await expect(page.getByRole('table').getByRole('link')).toHaveText([names[0]!, names[2]!]);
-});
-
-test('a site without favourites and compare (the caravan yard) shows neither on its cards', async ({ page }) => {
-  await open(page, 'coastal-caravans', '/search/new-used-and-demo-cars');
-  await expect(count(page)).toBeVisible();
-  const results = page.getByRole('list', { name: 'Results' });
-  await expect(results.getByRole('article').first()).toBeVisible();
-  await expect(results.getByRole('button', { name: /^(Favourite|Compare) / })).toHaveCount(0);
 });

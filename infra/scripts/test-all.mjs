@@ -47,6 +47,8 @@ const wanted = (step) => only.length === 0 || only.includes(step);
 for (const [step, args] of [
   ['lint', ['eslint', '--max-warnings', '0', '.']],
   ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
+  // The import graph: no cycles, no team's browser code importing its server, no team into another.
+  ['deps', ['npm', 'run', '--silent', 'deps']],
 ]) {
   if (!wanted(step)) continue;
   const ok = run(step, 'npx', args);

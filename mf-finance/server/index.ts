@@ -1,17 +1,20 @@
-import { createHash } from 'node:crypto';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
+import { bodyHash, idempotencyKey, keyReused } from '@forecourt/shared-config/server/idempotency';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import packageJson from '../package.json';
 import { CUSTOMER_FAILED, NO_REDIRECT } from '../src/features/finance-enquiry/api/enquiry';
 import { QUOTE_FAILED } from '../src/features/finance-enquiry/api/quote';
-import { customerRequestSchema, quoteRequestSchema, type CustomerRequest, type QuoteAnswer, type QuoteRequest } from '../src/features/finance-enquiry/lib/finance-schema';
+import type { FinancePartner } from '../src/contract';
+import { customerRequestSchema, quoteRequestSchema, type CustomerRequest } from '../src/features/finance-enquiry/lib/finance-schema';
 import type { FeaturedCar, FinancePanelCar } from '../src/features/finance-page/api/finance-cars';
 
-/** The loan arithmetic, for the platform's finance-partner simulator (one definition of a repayment and a comparison rate). */
-export { comparisonRate, exactRepayment } from '../src/features/finance-calculator/lib/repayment';
+/** The comparison rate, for the platform's finance-partner simulator (one definition; the repayment's is shared-config's). */
+export { comparisonRate } from '../src/features/finance-calculator/lib/repayment';
+/** The partner port, beside the simulator's arithmetic for the adapter that imports both from here. */
+export type { FinancePartner } from '../src/contract';
 
 /** Spec: 'Featured finance cars: 6, used, in stock, more than 1 photo'. */
 export const FEATURED_CARS = 6;
@@ -19,18 +22,6 @@ export const FEATURED_CARS = 6;
 export const FINANCE_CATEGORY = 'Finance Enquiry';
 /** Not in the spec: a create-customer or finance enquiry for a phone this browser has not confirmed. */
 export const PHONE_NOT_VERIFIED = 'Please confirm your mobile number with the code we sent before you apply.';
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
-
-/** The finance partner (spec: 'YouX'): a simulator locally, the partner's HTTP API in production (infra's adapters). */
-export interface FinancePartner {
-  quote(request: QuoteRequest): Promise<QuoteAnswer>;
-  /**
-   * The partner's customer for this application; `redirectUrl` is where the shopper continues
-   * (null when it gave none). `idempotencyKey` is the finance lead's id: an application sent again
-   * (Apply pressed after a lost answer) asks with the same key, so the partner makes one customer.
-   */
-  createCustomer(request: CustomerRequest, options: { idempotencyKey: string }): Promise<{ redirectUrl: string | null }>;
-}
 
 /** The finance lead as the lead pipeline stores it (spec: 'Finance lead' and 'Lead payload'). */
 export interface FinanceLeadRecord {
@@ -68,18 +59,6 @@ function fieldError(reply: FastifyReply, error: ZodError) {
   const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
   const message = issue.code === 'unrecognized_keys' ? `not a field of this request: ${(issue as { keys?: string[] }).keys?.join(', ')}` : issue.message;
   return reply.code(400).send({ error: `${field}: ${message}`, field });
-}
-
-/** The same JSON for the same values whatever the key order, for the idempotency check. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** The finance lead from an application (spec: category 'Finance Enquiry', amount, term, selfAssessedCreditScore, whoIsHelping, tags, car_id, vin, dealership_slug, car_type, subscribe, lead_attributes). */
@@ -124,12 +103,12 @@ export function financeLead(application: CustomerRequest, request: FastifyReques
  * partner does). Answers the refusal itself and returns null when there is one.
  */
 async function receiveApplication(ports: FinancePorts, request: FastifyRequest, reply: FastifyReply, partner: boolean): Promise<{ status: 'stored' | 'replayed'; leadId: string; application: CustomerRequest } | null> {
-  const rawKey = request.headers['idempotency-key'];
-  const key = typeof rawKey === 'string' ? rawKey : null;
-  if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
-    await reply.code(400).send({ error: 'Idempotency-Key: must be 8 to 200 letters, digits or _.:-', field: 'Idempotency-Key' });
+  const checkedKey = idempotencyKey(request.headers['idempotency-key']);
+  if ('error' in checkedKey) {
+    await reply.code(400).send(checkedKey);
     return null;
   }
+  const { key } = checkedKey;
   const parsed = customerRequestSchema.safeParse(request.body ?? null);
   if (!parsed.success) {
     await fieldError(reply, parsed.error);
@@ -140,10 +119,10 @@ async function receiveApplication(ports: FinancePorts, request: FastifyRequest, 
     await reply.code(401).send({ error: PHONE_NOT_VERIFIED, field: 'data.phoneNumber' });
     return null;
   }
-  const idempotency = key ? { key, bodyHash: createHash('sha256').update(canonicalJson(parsed.data)).digest('hex') } : null;
+  const idempotency = key ? { key, bodyHash: bodyHash(parsed.data) } : null;
   const result = await ports.storeLead(request, financeLead(parsed.data, request, partner), idempotency);
   if (result.status === 'conflict' || result.status === 'limited') {
-    await reply.code(result.status === 'conflict' ? 422 : 429).send(result.status === 'conflict' ? { error: 'Idempotency-Key: this key was used for a different application', field: 'Idempotency-Key' } : { error: 'Too many enquiries in a short time. Please try again later, or call us.', field: 'data.phoneNumber' });
+    await reply.code(result.status === 'conflict' ? 422 : 429).send(result.status === 'conflict' ? keyReused('a different application') : { error: 'Too many enquiries in a short time. Please try again later, or call us.', field: 'data.phoneNumber' });
     return null;
   }
   return { ...result, application: parsed.data };

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
+import { bodyHash, idempotencyKey, keyReused } from '@forecourt/shared-config/server/idempotency';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import packageJson from '../package.json';
@@ -94,21 +94,6 @@ export const LEADS_PER_PHONE_PER_HOUR = 10;
 export const TOO_MANY_LEADS = 'Too many enquiries in a short time. Please try again later, or call us.';
 /** Not in the spec: a test-drive time taken between the list and the send, or not offered at all. */
 export const TIME_TAKEN = 'That time is no longer available. Please choose another.';
-
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
-
-/** One JSON text of a value, its object keys sorted, so equal bodies hash alike whatever their key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 /** 400 naming the field: `{ error: 'userData.phone: Please enter a valid mobile number.', field: 'userData.phone' }`. */
 const fieldError = (reply: FastifyReply, field: string, message: string) => reply.code(400).send({ error: `${field}: ${message}`, field });
@@ -231,9 +216,9 @@ export default defineTeamServer<LeadsPorts>({
     fastify.post('/submit', { bodyLimit: 64 * 1024, config: { rateLimit: { max: ports.leadLimits.perAddressPerMinute, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_LEADS } }, async (request, reply) => {
       const rules = ports.formRules(request);
       if (!rules) return noSite(reply);
-      const rawKey = request.headers['idempotency-key'];
-      const key = typeof rawKey === 'string' ? rawKey : null;
-      if (key !== null && !IDEMPOTENCY_KEY.test(key)) return fieldError(reply, 'Idempotency-Key', 'must be 8 to 200 letters, digits or _.:-');
+      const checkedKey = idempotencyKey(request.headers['idempotency-key']);
+      if ('error' in checkedKey) return reply.code(400).send(checkedKey);
+      const { key } = checkedKey;
 
       // The car first: it decides the form's location choices and the enquiry defaults.
       const raw = (request.body ?? null) as { form?: unknown; userData?: { car_id?: unknown } } | null;
@@ -289,12 +274,12 @@ export default defineTeamServer<LeadsPorts>({
         car_dealership_id: car?.dealership_id ?? null,
       };
       // The key's body is what the shopper sent (checked), so a retry matches whatever stock says by then.
-      const idempotency = key ? { key, bodyHash: createHash('sha256').update(canonicalJson(body)).digest('hex') } : null;
+      const idempotency = key ? { key, bodyHash: bodyHash(body) } : null;
       const result = await ports.storeLead(request, lead, idempotency, ports.leadLimits.perPhonePerHour);
       if (result.status === 'limited') return reply.code(429).send({ error: TOO_MANY_LEADS, field: 'userData.phone' });
       // Another shopper's booking of the slot committed first: nothing of this lead was stored.
       if (result.status === 'taken') return reply.code(409).send({ error: `userData.dateTime: ${TIME_TAKEN}`, field: 'userData.dateTime' });
-      if (result.status === 'conflict') return reply.code(422).send({ error: 'Idempotency-Key: this key was used for a different lead', field: 'Idempotency-Key' });
+      if (result.status === 'conflict') return reply.code(422).send(keyReused('a different lead'));
       return reply.code(result.status === 'stored' ? 201 : 200).send({ lead_id: result.leadId, ...(valuation ? { valuation } : {}) });
     });
 

@@ -5,10 +5,8 @@ import { dealerTimeZone, type LocationSettings } from '@forecourt/shared-config/
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import packageJson from '../package.json';
-import { LOCATION_TYPES, type DealerLocation, type LocationType, type NearestAnswer, type OpeningHour, type Review, type ReviewSummary } from '../src/lib/api';
+import { LOCATION_TYPES, type DealerLocation, type LocationType, type NearestAnswer, type OpeningHour, type Review, type ReviewSummary } from '../src/contract';
 import { locationHead, locationPageSlug } from './location-head';
-
-export type { DealerLocation, NearestAnswer, ReviewSummary } from '../src/lib/api';
 
 /**
  * A location as the platform stores it (spec §3 'Location'): every row, shown or not, with the

@@ -1,5 +1,5 @@
 import type { PageHead } from '@forecourt/shared-config/server';
-import type { DealerLocation, LocationType, OpeningHour } from '../src/lib/api';
+import type { DealerLocation, LocationType, OpeningHour } from '../src/contract';
 
 interface SiteRef {
   name: string;

@@ -21,7 +21,7 @@ import { quickFinderAnswer } from '../src/features/home/lib/quick-finder-answer'
 import { Results } from '../src/features/results/components/results';
 import { createSearchClient } from '../src/features/results/lib/search-client';
 import { SearchPage } from '../src/features/search-page/components/search-page';
-import type { SearchPorts } from './index';
+import type { SearchPorts } from './ports';
 import { promoCards } from './promos';
 
 /** routes.json's results pages: every search address and the special offers. */

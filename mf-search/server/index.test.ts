@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import Fastify, { type FastifyInstance } from 'fastify';
-import searchServer, { type SearchPorts, type SlideData } from '.';
+import type { SlideData } from '../src/contract';
+import searchServer, { type SearchPorts } from '.';
 
 /**
  * mf-search's own routes over the team's plugin with fake ports (the platform's real ones read

@@ -1,64 +1,17 @@
-import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
-import type { FastifyRequest } from 'fastify';
+import { defineTeamServer } from '@forecourt/shared-config/server';
 import { z } from 'zod';
 import packageJson from '../package.json';
-import type { SearchRequester } from '../src/features/results/lib/search-client';
+import { FallbackFiltersSchema } from '../src/contract';
 import { renderSearchFirstPaint } from './first-paint';
-import { promoCards, type StoredPromoNode } from './promos';
+import type { SearchPorts } from './ports';
+import { promoCards } from './promos';
 
-export type { PromoCardData, StoredPromoNode } from './promos';
-
-/**
- * The filters of the fallback fetch (spec §7: "Fallback fetch | search_filters, limit | list of
- * vehicles"): the shopper's choices the database can apply without the search index.
- */
-export const FallbackFiltersSchema = z
-  .object({
-    make: z.array(z.string().min(1).max(60)).max(50).optional(),
-    model: z.array(z.string().min(1).max(60)).max(50).optional(),
-    body: z.array(z.string().min(1).max(40)).max(30).optional(),
-    car_type: z.array(z.enum(['new', 'used', 'demo'])).max(3).optional(),
-    price: z.object({ min: z.number().min(0).optional(), max: z.number().min(0).optional() }).strict().optional(),
-  })
-  .strict();
-export type FallbackFilters = z.infer<typeof FallbackFiltersSchema>;
-
-/**
- * A promotional slide of the site's home page, as `/api/search/slides` answers it (spec: 'Slide:
- * id, name, description, url, hide_overlay'). `image` carries the media service's `?w=` width.
- */
-export interface SlideData {
-  id: string;
-  name: string;
-  description: string;
-  url: string;
-  image: string;
-  /** Spec: hide_overlay. The image says it all: no name and description over it. */
-  hideOverlay: boolean;
-}
+export type { SearchPorts } from './ports';
+export type { StoredPromoNode } from './promos';
 
 /** The most cars one fallback answer carries, and the default (a results page, spec §9). */
 export const FALLBACK_LIMIT_MAX = 100;
 export const FALLBACK_LIMIT_DEFAULT = 21;
-
-export interface SearchPorts extends PlatformPorts {
-  /** The promo nodes of the tenant the request is for ([] when the request has no tenant). */
-  promoNodes: (request: FastifyRequest) => Promise<StoredPromoNode[]>;
-  /** The home page's slides of the request's tenant, in the dealer's order; null when the request names no site. */
-  slides: (request: FastifyRequest) => Promise<SlideData[] | null>;
-  /**
-   * Cars of the request's tenant for the fallback fetch, read from the stock itself: in stock,
-   * shown on the dealer's website, matching `filters`, newest first, at most `limit`, each in the
-   * search index's record shape so the page shows the same cards.
-   */
-  fallbackCars: (request: FastifyRequest, filters: FallbackFilters, limit: number) => Promise<Array<Record<string, unknown>>>;
-  /**
-   * How the server's first paint reaches the search service: the platform's embedded service
-   * in-process (the same Algolia protocol and secured key as the browser's requests), or
-   * undefined to use the network (a hosted search application, whose hosts the access names).
-   */
-  searchRequester?: SearchRequester;
-}
 
 const FallbackQuerySchema = z.object({
   search_filters: z

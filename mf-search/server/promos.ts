@@ -1,3 +1,5 @@
+import type { PromoCardData } from '../src/contract';
+
 /** A promo node as the platform stores it (spec: start, expiry, position, display, strictDisplay, node). */
 export interface StoredPromoNode {
   id: string;
@@ -7,20 +9,6 @@ export interface StoredPromoNode {
   display: string[];
   strict_display: boolean;
   node: { title: string; text: string; href: string; image_url: string | null };
-}
-
-/** A promo node as the results page reads it from `/api/search/promos`. */
-export interface PromoCardData {
-  id: string;
-  start: string | null;
-  expiry: string | null;
-  position: number | null;
-  display: string[];
-  strictDisplay: boolean;
-  title: string;
-  text: string;
-  href: string;
-  imageUrl: string | null;
 }
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());

@@ -11,7 +11,7 @@ import packageJson from '../package.json';
 import { VehicleRoutes } from '../src/app/vehicle-app';
 import { VehicleServerContext, type VehicleFirstPaintData } from '../src/features/vehicle-page/lib/first-paint';
 import { carSlugOf, SlugSchema } from './car-slug';
-import type { VehiclePorts } from './index';
+import type { VehiclePorts } from './ports';
 
 export async function renderVehicleFirstPaint(input: FirstPaintRequest, ports: VehiclePorts): Promise<FirstPaint | null> {
   const url = new URL(input.url, 'http://first-paint.invalid');

@@ -1,33 +1,14 @@
-import { defineTeamServer, requestOrigin, type PlatformPorts } from '@forecourt/shared-config/server';
-import type { FastifyRequest } from 'fastify';
+import { defineTeamServer, requestOrigin } from '@forecourt/shared-config/server';
 import packageJson from '../package.json';
 import { carSlugOf, SlugSchema } from './car-slug';
 import { renderVehicleFirstPaint } from './first-paint';
-import { reservationRoutes, type PaymentGateway, type ReservationSettings, type ReservationStore } from './reservations';
-import { vehicleHead, type VehicleSummary } from './vehicle-head';
+import type { VehiclePorts } from './ports';
+import { reservationRoutes } from './reservations';
+import { vehicleHead } from './vehicle-head';
 
-export type { VehicleSummary } from './vehicle-head';
-export type { AuthorisationResult, ClaimAnswer, ClaimResult, NewClaim, NewHold, PaymentGateway, Reservation, ReservationClaim, ReservationSettings, ReservationStatus, ReservationStore, ShopperReservation } from './reservations';
+export type { ReservationStore, VehiclePorts } from './ports';
 export { RESERVE_HOLD_SECONDS, reserveDeposit } from '../src/features/checkout/lib/reservation';
 export { RESERVATIONS_PER_ADDRESS_PER_MINUTE } from './reservations';
-
-export interface VehiclePorts extends PlatformPorts {
-  /**
-   * The request's site's car at this address slug, or null when there is none or it is hidden
-   * from the dealer's website (its page then answers 404).
-   */
-  carBySlug: (request: FastifyRequest, slug: string) => Promise<VehicleSummary | null>;
-  /** The request's site's reserve-online switches, or null when the request names no site. */
-  reservationSettings: (request: FastifyRequest) => ReservationSettings | null;
-  /** The platform's reservation table (holds, and the car shown reserved while one counts). */
-  reservations: ReservationStore;
-  /** The card processor the deposit is authorised with. */
-  payments: PaymentGateway;
-  /** The request's signed-in shopper on its site (their phone confirmed by a one-time code), or null. */
-  shopper: (request: FastifyRequest) => Promise<{ phone: string } | null>;
-  /** Reservation attempts one address may make a minute (default RESERVATIONS_PER_ADDRESS_PER_MINUTE). */
-  reservationsPerAddressPerMinute?: number;
-}
 
 const noPlatform = (what: string) => async (): Promise<never> => {
   throw new Error(`mf-vehicle: no ${what} was given (the platform passes one)`);

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import Fastify, { type FastifyInstance } from 'fastify';
-import vehicleServer, { type ShopperReservation, type VehiclePorts } from '.';
+import type { ShopperReservation } from '../src/contract';
+import vehicleServer, { type VehiclePorts } from '.';
 
 /**
  * The garage's reservations route over the team's plugin with fake ports (the platform's table

@@ -1,16 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { formatDollars } from '@forecourt/shared-config/format';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { isInStock } from '@forecourt/shared-config';
 import { gateOf } from '@forecourt/shared-config/gated-routes';
+import { bodyHash, idempotencyKey, keyReused } from '@forecourt/shared-config/server/idempotency';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { alreadyReserved, depositCents, holdEndsAt, notReservable, soldText } from '../src/features/checkout/lib/reservation';
 import { SIGN_IN_FOR_RESERVATIONS, type MyReservation } from '../src/features/checkout/lib/my-reservations';
 import { reservationBodySchema, type ReservationBody } from '../src/features/checkout/lib/reservation-schema';
+import type { AuthorisationResult, ClaimAnswer, PaymentGateway, ReservationClaim, VehicleSummary } from '../src/contract';
 import { SlugSchema } from './car-slug';
-import type { VehiclePorts } from './index';
-import type { VehicleSummary } from './vehicle-head';
+import type { ReservationSettings, VehiclePorts } from './ports';
 
 /**
  * Reserve online, the server half. The spec gives the shopper's side only ('$200' default
@@ -39,155 +40,6 @@ import type { VehicleSummary } from './vehicle-head';
  *   the car in stock and in the search index.
  */
 
-export type ReservationStatus = 'held' | 'expired' | 'cancelled' | 'completed';
-
-/** A reservation as the platform keeps it. */
-export interface Reservation {
-  id: string;
-  carId: string;
-  status: ReservationStatus;
-  heldUntil: Date;
-  depositCents: number;
-  paymentReference: string | null;
-}
-
-export interface NewHold {
-  /** The claim's reservation id: the authorisation's idempotency key is made from it. */
-  id: string;
-  carId: string;
-  shopper: { name: string; email: string; phone: string };
-  depositCents: number;
-  paymentReference: string | null;
-  cardLast4: string | null;
-  heldUntil: Date;
-  now: Date;
-  /**
-   * The claim (its Idempotency-Key) this hold settles: the hold is made only while that claim is
-   * still this request's (pending, its reservation id), and marks it held in the same transaction.
-   */
-  claimKey?: string;
-}
-
-/** An answer kept for a retry of the same request: status code and body. */
-export interface ClaimAnswer {
-  code: number;
-  body: Record<string, unknown>;
-}
-
-/**
- * A reservation attempt as the platform keeps it from before the card processor is asked:
- * 'pending' while its request runs (until `leaseUntil`), then 'held' (the reservation was made),
- * 'refused' (its answer is kept), or 'failed' (the processor did not answer; the row is gone once
- * its authorisation is voided, so a retry may try again).
- */
-export interface ReservationClaim {
-  key: string;
-  requestHash: string;
-  carId: string;
-  reservationId: string;
-  outcome: 'pending' | 'held' | 'refused' | 'failed';
-  answer: ClaimAnswer | null;
-  leaseUntil: Date;
-}
-
-export interface NewClaim {
-  key: string;
-  requestHash: string;
-  carId: string;
-  /** The confirmed phone, digits only: the per-shopper limit counts by it. */
-  phoneDigits: string;
-  reservationId: string;
-  /** Null when no deposit is taken. */
-  authorisationKey: string | null;
-  leaseUntil: Date;
-  now: Date;
-  /** Live holds and attempts in flight the phone may have on the site, this one included. */
-  limit: number;
-}
-
-export type ClaimResult = { status: 'claimed' } | { status: 'exists'; claim: ReservationClaim } | { status: 'limited' };
-
-/** The platform's reservation table for the request's site. */
-export interface ReservationStore {
-  /** The car's hold that still counts at `now` (held, its end still ahead), or null. */
-  activeHold: (request: FastifyRequest, carId: string, now: Date) => Promise<Reservation | null>;
-  /**
-   * Claims the request's Idempotency-Key on the site before anything is authorised: 'claimed'
-   * when this request wrote the row, 'exists' with the row another request wrote first, 'limited'
-   * when the phone already has `limit` live holds and attempts in flight (decided under a lock
-   * on site and phone, so concurrent requests cannot all pass the count).
-   */
-  claim: (request: FastifyRequest, claim: NewClaim) => Promise<ClaimResult>;
-  /** The site's claim of `key`, or null (never made, or released for a retry). */
-  claimOf: (request: FastifyRequest, key: string) => Promise<ReservationClaim | null>;
-  /** Records the authorisation's reference on the claim as soon as the processor gives it. */
-  authorised: (request: FastifyRequest, key: string, reservationId: string, reference: string) => Promise<void>;
-  /**
-   * Settles this request's pending claim without a hold: 'refused' keeps `answer` for retries,
-   * 'failed' is released once its void is done. False when the claim is no longer this request's
-   * (its lease passed and the platform reconciled it).
-   */
-  settle: (request: FastifyRequest, key: string, reservationId: string, settlement: { outcome: 'refused' | 'failed'; answer: ClaimAnswer | null; voidOwed: boolean }) => Promise<boolean>;
-  /** The claim's owed void was done: a refused claim keeps its answer, a failed one is released. */
-  voided: (request: FastifyRequest, key: string, reservationId: string) => Promise<void>;
-  /**
-   * Holds the car, unless a hold that counts at `now` is there already ('taken', with that
-   * hold's end): decided by the database, so of any number of shoppers at once exactly one gets
-   * it. 'lapsed' when the claim the hold settles is no longer this request's. The car shows as
-   * reserved (its page, the search index) from then until the hold ends.
-   */
-  hold: (request: FastifyRequest, hold: NewHold) => Promise<{ status: 'held'; reservation: Reservation } | { status: 'taken'; heldUntil: Date | null } | { status: 'lapsed' }>;
-  /** The site's reservation `id` in whatever state it is now (a retried reservation finds the first one); null when there is none. */
-  byId: (request: FastifyRequest, id: string) => Promise<Reservation | null>;
-  /** Ends the site's hold `id` made with `phoneDigits` as cancelled (the car is free again); null when there is no such hold that still counts. */
-  cancel: (request: FastifyRequest, id: string, phoneDigits: string, now: Date) => Promise<Reservation | null>;
-  /**
-   * The signed-in shopper's reservations on the request's site (made with the phone they signed
-   * in with), newest first, at most 20, each with its car's name and slug (null when the car has
-   * left the site); null when nobody is signed in. A hold whose end has passed reads 'expired'.
-   */
-  shopperReservations: (request: FastifyRequest, now: Date) => Promise<ShopperReservation[] | null>;
-}
-
-/** A reservation in the shopper's garage. */
-export interface ShopperReservation extends Reservation {
-  car: { name: string; slug: string } | null;
-  createdAt: Date;
-}
-
-export type AuthorisationResult = { status: 'authorised'; reference: string } | { status: 'declined'; message: string } | { status: 'unavailable'; message: string };
-
-/** The card processor (its local simulator in development: infra's partners/payments). */
-export interface PaymentGateway {
-  /**
-   * Authorises `amountCents` on the card behind `token`. The same `idempotencyKey` is the same
-   * authorisation, however often it is asked for. 'declined' carries the processor's words for
-   * the shopper; 'unavailable' means no answer (down, timed out): it may or may not have been made.
-   */
-  authorise: (input: { amountCents: number; currency: 'AUD'; token: string; idempotencyKey: string; description: string }) => Promise<AuthorisationResult>;
-  /** Voids the authorisation made with `idempotencyKey` (nothing to do when there is none). */
-  voidAuthorisation: (idempotencyKey: string) => Promise<void>;
-}
-
-/** The request's site's reserve-online switches. */
-export interface ReservationSettings {
-  /** `vehicle.onlineCheckout`: the site takes reservations online. */
-  onlineCheckout: boolean;
-  /** `vehicle.reserveDeposit` in dollars (0: no deposit, no card). */
-  deposit: number;
-  /** How long a hold lasts (spec: 48 hours). */
-  holdSeconds: number;
-  /** The site's gated routes (tenant `gatedRoutes`): the API applies the checkout page's gate. */
-  gatedRoutes: readonly string[];
-  /** `vehicle.liveHoldsPerShopper`: live holds one phone may have on the site at once. */
-  holdsPerShopper: number;
-  /**
-   * How long a reservation attempt may run, from its claim to its hold, before the platform
-   * takes it for crashed and voids its authorisation: longer than the processor's time limit.
-   */
-  leaseSeconds: number;
-}
-
 /** Reservation attempts one address may make a minute: a shopper makes one or two, a card tester hundreds. */
 export const RESERVATIONS_PER_ADDRESS_PER_MINUTE = 10;
 
@@ -197,7 +49,6 @@ export const PAYMENT_UNAVAILABLE = 'We could not reach our payment provider, so 
 export const SIGN_IN_TO_RESERVE = 'Sign in to reserve online.';
 export const CONFIRM_PHONE = 'Confirm this mobile number with the code we text you, then reserve again.';
 export const SIGN_IN_TO_CANCEL = 'Sign in with the mobile number you reserved with to cancel the reservation.';
-export const KEY_REUSED = 'Idempotency-Key: this key was used for another reservation request';
 export const tooManyHolds = (limit: number) => `You already have ${limit === 1 ? 'a reservation' : `${limit} reservations`} held on this site. Cancel one to reserve another, or call us.`;
 const NO_SITE = 'No dealer site at this address';
 const TOO_MANY_ATTEMPTS = 'Too many reservation attempts from this address. Please try again in a minute, or call us.';
@@ -215,7 +66,6 @@ function firstProblem(error: z.ZodError): { field: string; message: string } {
 
 const authorisationKey = (reservationId: string) => `reservation:${reservationId}`;
 const reservationId = z.uuid({ error: 'must be a reservation number' });
-const idempotencyKey = z.uuid({ error: 'must be a UUID, made once per reservation attempt' });
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -224,9 +74,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * Reserve, and keeps the key while the rest is the same (api/reserve.ts).
  */
 function requestHash(carId: string, body: ReservationBody): string {
-  return createHash('sha256')
-    .update(JSON.stringify([carId, body.name, body.email, normalisePhone(body.phone), body.payment?.last4 ?? null]))
-    .digest('hex');
+  return bodyHash([carId, body.name, body.email, normalisePhone(body.phone), body.payment?.last4 ?? null]);
 }
 
 export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts): void {
@@ -268,7 +116,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
   /** The first answer to a request with this key, for a retry of it. */
   async function replay(request: FastifyRequest, reply: FastifyReply, claim: ReservationClaim, hash: string) {
     // No call to the processor: another request's key is the caller's mistake, never a new authorisation.
-    if (claim.requestHash !== hash) return reply.code(422).send({ error: KEY_REUSED, field: 'Idempotency-Key' });
+    if (claim.requestHash !== hash) return reply.code(422).send(keyReused('another reservation request'));
     if (claim.outcome === 'refused' && claim.answer) return reply.code(claim.answer.code).send(claim.answer.body);
     if (claim.outcome === 'held') {
       const earlier = await ports.reservations.byId(request, claim.reservationId);
@@ -318,8 +166,11 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       // A retry of a reservation whose answer never reached the shopper (the connection dropped)
       // carries the first attempt's Idempotency-Key: it gets the first answer, also while the
       // first attempt still runs, instead of being told its own hold makes the car unavailable.
-      const key = idempotencyKey.safeParse(request.headers['idempotency-key'] ?? randomUUID());
-      if (!key.success) return fieldError(reply, 'Idempotency-Key', key.error.issues[0]?.message ?? 'invalid');
+      // A UUID, not any key: the checkout makes one per attempt (api/reserve.ts). An attempt sent
+      // without one is claimed all the same, under a key nobody can send again.
+      const checkedKey = idempotencyKey(request.headers['idempotency-key'], { uuidPer: 'reservation attempt' });
+      if ('error' in checkedKey) return reply.code(400).send(checkedKey);
+      const key = checkedKey.key ?? randomUUID();
       const amountCents = depositCents(settings.deposit);
       if (amountCents > 0 && !body.payment) return fieldError(reply, 'payment', `card details are needed for the ${formatDollars(settings.deposit)} deposit`);
       const hash = requestHash(car.id, body);
@@ -331,7 +182,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       // the others answer what it answered. A claim released for a retry is claimed again.
       let claimed = false;
       for (let attempt = 0; attempt < 3 && !claimed; attempt++) {
-        const earlier = await settledClaim(request, key.data, hash);
+        const earlier = await settledClaim(request, key, hash);
         if (earlier) return replay(request, reply, earlier, hash);
         // Checked before the card is touched, so a shopper of a car already held is not charged
         // even for a moment; the hold below still decides any race.
@@ -339,7 +190,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
         const current = car.reserved ? null : await ports.reservations.activeHold(request, car.id, now);
         if (car.reserved || current) return reply.code(409).send({ error: alreadyReserved(car), heldUntil: current?.heldUntil.toISOString() ?? null });
         const result = await ports.reservations.claim(request, {
-          key: key.data,
+          key,
           requestHash: hash,
           carId: car.id,
           phoneDigits,
@@ -356,14 +207,14 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
 
       /** Settles this request's claim with a kept answer, and voids its own authorisation when one may exist. */
       const refuse = async (answer: ClaimAnswer, voidOwed: boolean) => {
-        const settled = await ports.reservations.settle(request, key.data, id, { outcome: 'refused', answer, voidOwed });
-        if (settled && voidOwed && paymentKey && (await voidQuietly(request, ports.payments, paymentKey))) await ports.reservations.voided(request, key.data, id);
+        const settled = await ports.reservations.settle(request, key, id, { outcome: 'refused', answer, voidOwed });
+        if (settled && voidOwed && paymentKey && (await voidQuietly(request, ports.payments, paymentKey))) await ports.reservations.voided(request, key, id);
         return reply.code(answer.code).send(answer.body);
       };
       /** No answer from the processor: void what it may have made; the key may be tried again once that is done. */
       const fail = async () => {
-        const settled = await ports.reservations.settle(request, key.data, id, { outcome: 'failed', answer: null, voidOwed: paymentKey !== null });
-        if (settled && (!paymentKey || (await voidQuietly(request, ports.payments, paymentKey)))) await ports.reservations.voided(request, key.data, id);
+        const settled = await ports.reservations.settle(request, key, id, { outcome: 'failed', answer: null, voidOwed: paymentKey !== null });
+        if (settled && (!paymentKey || (await voidQuietly(request, ports.payments, paymentKey)))) await ports.reservations.voided(request, key, id);
       };
 
       let paymentReference: string | null = null;
@@ -382,7 +233,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
           return reply.code(503).send({ error: PAYMENT_UNAVAILABLE });
         }
         paymentReference = authorisation.reference;
-        await ports.reservations.authorised(request, key.data, id, paymentReference);
+        await ports.reservations.authorised(request, key, id, paymentReference);
       }
 
       // An error here leaves the claim pending: whether the hold was written is not known, so
@@ -397,7 +248,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
         cardLast4: amountCents > 0 ? (body.payment?.last4 ?? null) : null,
         heldUntil: holdEndsAt(now, settings.holdSeconds),
         now,
-        claimKey: key.data,
+        claimKey: key,
       });
       // The lease passed and the platform took the claim over: it voids the authorisation.
       if (held.status === 'lapsed') return reply.code(503).send({ error: PAYMENT_UNAVAILABLE });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { testCar } from './test-car';
+import { testCar } from '../src/testing/test-car';
 import { vehicleDescription, vehicleHead, vehicleJsonLd } from './vehicle-head';
 
 const SITE = { name: 'Harbourside Motors', origin: 'https://harbourside.example' };

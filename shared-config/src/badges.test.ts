@@ -1,4 +1,5 @@
-import { carBadge, DEFAULT_BADGE_OPTIONS, JUST_ARRIVED_DAYS, type BadgeCar } from './badges';
+import { carBadge, DEFAULT_BADGE_OPTIONS, type BadgeCar } from './badges';
+import { parseTenantConfig } from './tenant/schema';
 
 const carHit = (overrides: Partial<BadgeCar> = {}): BadgeCar => ({ status: 'in_stock', fuel: 'petrol', reserved: false, certified: false, make: 'Mazda', tag: null, created_at_timestamp: null, ...overrides });
 
@@ -38,10 +39,11 @@ describe('carBadge (spec order: fuel, Reserved, certified, tag, coming soon, New
     expect(carBadge(carHit({ status: 'coming_soon', created_at_timestamp: now - DAY }), all, now)).toEqual({ kind: 'coming-soon', text: 'Coming soon' });
   });
 
-  it(`shows New within ${JUST_ARRIVED_DAYS} days of listing and nothing after`, () => {
-    expect(JUST_ARRIVED_DAYS).toBe(8);
-    expect(carBadge(carHit({ created_at_timestamp: now - 8 * DAY + 60 }), all, now)).toEqual({ kind: 'new', text: 'New' });
-    expect(carBadge(carHit({ created_at_timestamp: now - 8 * DAY }), all, now)).toBeNull();
+  it('shows New within 8 days of listing and nothing after, on a site that keeps the defaults', () => {
+    // The options the cards and the vehicle page pass: a site's badge settings, here all defaulted.
+    const site = parseTenantConfig({ slug: 'test-motors', name: 'Test Motors', kind: 'multi-franchise', logo: { text: 'TM', alt: 'Test Motors logo' }, theme: { primary: '#123456', accent: '#abcdef' }, contact: { phone: '02 9000 0000', city: 'Sydney', state: 'NSW' } }, 'test').search.badges;
+    expect(carBadge(carHit({ created_at_timestamp: now - 8 * DAY + 60 }), site, now)).toEqual({ kind: 'new', text: 'New' });
+    expect(carBadge(carHit({ created_at_timestamp: now - 8 * DAY }), site, now)).toBeNull();
   });
 
   it('uses the site’s own New text and window', () => {

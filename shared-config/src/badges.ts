@@ -1,4 +1,5 @@
 import { isInStock } from './stock-rules';
+import { DANGER, SUCCESS, SURFACE } from './ui/tokens';
 
 /** What the badge rule reads of a car: a search hit (mf-search's cards) or the vehicle page's car. */
 export interface BadgeCar {
@@ -50,8 +51,8 @@ export function badgeText(badge: Badge): string {
 
 /** A badge's colour: a custom tag green or red by the site's list, sold grey, the rest near black. */
 export function badgeColour(badge: Badge): string {
-  if (badge.kind === 'tag') return badge.tone === 'green' ? '#067647' : '#b42318';
-  return badge.kind === 'sold' ? '#344054' : '#1d2939';
+  if (badge.kind === 'tag') return badge.tone === 'green' ? SUCCESS.text : DANGER.text;
+  return badge.kind === 'sold' ? SURFACE.strong : SURFACE.solid;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { SURFACE } from './ui/tokens';
+
 /** Whole dollars with thousands separators: the spec shows dollar figures rounded. */
 export function formatDollars(amount: number): string {
   return `$${Math.round(amount).toLocaleString('en-AU')}`;
@@ -18,8 +20,8 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-export const DARK_TEXT = '#101828';
-export const LIGHT_TEXT = '#ffffff';
+export const DARK_TEXT: string = SURFACE.text;
+export const LIGHT_TEXT: string = SURFACE.onInverse;
 
 /**
  * Text colour for a tenant-chosen background: dealers pick brand colours, not accessible pairs,

@@ -31,6 +31,7 @@ export type { SessionAnswer, WatchlistAnswer } from './identity';
 export * from './stock-rules';
 export * from './gated-routes';
 export * from './badges';
+export * from './ui/tokens';
 export * from './ui/fragment-card';
 export * from './ui/price-tag';
 export * from './ui/visually-hidden';

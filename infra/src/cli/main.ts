@@ -34,7 +34,7 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
   canary <tenant> <team> <version> <percent>
                                           send percent (1-99) of the tenant's shoppers, sticky per
                                           shopper, to a published version; run again to change it
-  promote <tenant> <team>                 make the canary's version the pin (the pin becomes last good)
+  promote <tenant> <team>                 make the canary's version the pin (the old pin becomes the rollback target)
   rollback <tenant> <team> [--to <ver>]   drop the canary if one runs, else go back to the last-good
                                           version (or --to)
   list [tenant]                           per tenant: each team's pin, canary, last good (earned from

@@ -1,6 +1,6 @@
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ClaimAnswer, ClaimResult, NewClaim, NewHold, Reservation, ReservationClaim, ShopperReservation } from '../../../mf-vehicle/server';
+import type { ClaimAnswer, ClaimResult, NewClaim, NewHold, Reservation, ReservationClaim, ShopperReservation } from '../../../mf-vehicle/src/contract';
 import type { PlatformTables, ReservationClaimsTable, ReservationsTable } from './schema';
 
 /**

@@ -46,6 +46,12 @@ describe('team boundaries', () => {
     expect(errors).toEqual([]);
   });
 
+  it('allow infra the types of a team’s contract, and nothing else of its src', async () => {
+    const contract = await boundaryErrors('infra/src/x.ts', "import type { VehicleSummary } from '../../mf-vehicle/src/contract';\nexport type X = VehicleSummary;\n");
+    const beside = await boundaryErrors('infra/src/x.ts', "import '../../mf-vehicle/src/contract-parts';\n");
+    expect([contract, beside]).toEqual([[], [expect.stringContaining('infra may import only')]]);
+  });
+
   it('allow infra to mount a team’s server plugin', async () => {
     const errors = await boundaryErrors('infra/src/x.ts', "import searchServer from '../../mf-search/server';\nexport const x = searchServer;\n");
     expect(errors).toEqual([]);

@@ -35,9 +35,11 @@ describe('POST /api/events', () => {
     expect(stored).toMatchObject({ eventId: 12, payload: { make: 'Mazda', price: 21990 }, path: '/search/used-cars' });
   });
 
-  it('accepts a text/plain body as JSON (sendBeacon)', async () => {
-    const response = await postEvent({ eventId: 3 }, { 'content-type': 'text/plain;charset=UTF-8' });
+  it('accepts a text/plain body as JSON (sendBeacon) and stores it as sent', async () => {
+    const response = await postEvent({ eventId: 3, payload: { car_id: 'car-1', sent: 'beacon' }, path: '/cars/2021-toyota-hilux' }, { 'content-type': 'text/plain;charset=UTF-8' });
     expect(response.statusCode).toBe(202);
+    const stored = (await recentEvents(database.db, 'redgum-used-cars', 5)).find((event) => event.id === response.json().id);
+    expect(stored).toMatchObject({ eventId: 3, payload: { car_id: 'car-1', sent: 'beacon' }, path: '/cars/2021-toyota-hilux' });
   });
 
   it('answers 400 naming the field when eventId is not a positive integer', async () => {

@@ -62,6 +62,12 @@ describe('POST /api/leads/submit', () => {
     expect(other.json()).toMatchObject({ field: 'Idempotency-Key' });
   });
 
+  it('answers 400 naming the header, and stores nothing, for a key that breaks the rule', async () => {
+    const response = await submit('harbourside-motors', lead(), { 'idempotency-key': 'short' });
+    expect([response.statusCode, response.json()]).toEqual([400, { error: 'Idempotency-Key: must be 8 to 200 letters, digits or _.:-', field: 'Idempotency-Key' }]);
+    expect(await database.db.selectFrom('leads').select('id').where('idempotency_key', '=', 'short').execute()).toEqual([]);
+  });
+
   it('answers 400 naming the field, with the spec text, for a bad postcode', async () => {
     const response = await submit('harbourside-motors', lead({ userData: { ...userData, postcode: '200' } }));
     expect(response.statusCode).toBe(400);

@@ -3,7 +3,7 @@ import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
-import type { DealerLocation, NearestAnswer, ReviewSummary } from '../../../mf-locations/server';
+import type { DealerLocation, NearestAnswer, ReviewSummary } from '../../../mf-locations/src/contract';
 
 /**
  * mf-locations's API and page heads over the real routes, the seeded stock and the embedded

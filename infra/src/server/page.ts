@@ -1,4 +1,5 @@
-import { BOOT_DATA_ELEMENT_ID, type BootData, type RemoteManifestEntry, type SearchAccess } from '@forecourt/shared-config/manifest';
+import { BOOT_DATA_ELEMENT_ID } from '@forecourt/shared-config';
+import type { BootData, RemoteManifestEntry, SearchAccess } from '@forecourt/shared-config/manifest';
 import { FIRST_PAINT_CSS, FIRST_PAINT_DATA_ID, FIRST_PAINT_INPUT_SCRIPT, type FirstPaintPayload } from '@forecourt/shared-config/first-paint';
 import { resolveRouteOwner } from '@forecourt/shared-config/routes';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';

@@ -1,4 +1,4 @@
-import type { DealerLocation } from './api';
+import type { DealerLocation } from '../contract';
 
 /** A maps link that asks for directions to the location's street address (spec: 'directions link', 'Get Directions'). */
 export function directionsUrl(address: DealerLocation['address']): string {

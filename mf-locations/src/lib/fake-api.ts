@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import type { DealerLocation, ReviewSummary } from './api';
+import type { DealerLocation, ReviewSummary } from '../contract';
 import { fetchSiteLocations, forgetSiteLocations } from './use-locations';
 
 const realFetch = globalThis.fetch;

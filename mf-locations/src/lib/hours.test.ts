@@ -1,4 +1,4 @@
-import type { OpeningHour } from './api';
+import type { OpeningHour } from '../contract';
 import { formatTime, hourTypes, statusNow, upcomingSpecialHours, weekRows } from './hours';
 import { SALES_HOURS, testLocation } from './test-location';
 

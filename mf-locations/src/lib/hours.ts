@@ -1,5 +1,5 @@
 import { addDays, minutesOf, openNow, zonedClock } from '@forecourt/shared-config/hours';
-import { LOCATION_TYPES, type DealerLocation, type LocationType, type OpeningHour, type SpecialHours } from './api';
+import { LOCATION_TYPES, type DealerLocation, type LocationType, type OpeningHour, type SpecialHours } from '../contract';
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const WORKING_WEEK = [1, 2, 3, 4, 5];

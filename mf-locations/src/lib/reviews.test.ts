@@ -1,4 +1,4 @@
-import type { Review } from './api';
+import type { Review } from '../contract';
 import { reviewBadgeShown, reviewCountText, reviewsShown, siteReviews, starFills } from './reviews';
 
 const shown = { hidden: false, minimumRating: 4 };

@@ -1,5 +1,5 @@
 import type { LocationSettings } from '@forecourt/shared-config/tenant';
-import type { DealerLocation, Review } from './api';
+import type { DealerLocation, Review } from '../contract';
 
 /** Spec: 'Google reviews 12': the reviews list shows the newest 12. */
 export const GOOGLE_REVIEWS = 12;

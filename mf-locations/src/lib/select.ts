@@ -1,4 +1,4 @@
-import type { DealerLocation, LocationType } from './api';
+import type { DealerLocation, LocationType } from '../contract';
 
 /** Spec: 'Location block shows the primary location, sales, service, parts, service-and-parts, all, or one location by id'. */
 export type BlockMode = 'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'all';

@@ -1,4 +1,4 @@
-import type { DealerLocation, OpeningHour } from './api';
+import type { DealerLocation, OpeningHour } from '../contract';
 
 /** Sales hours like the demo's: weekdays 8:30-5:30, Saturday 9-4, Sunday closed. */
 export const SALES_HOURS: OpeningHour[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) =>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LOCATIONS_PATH, nearestPath, reviewsPath, type DealerLocation, type NearestAnswer, type ReviewSummary } from './api';
+import { LOCATIONS_PATH, nearestPath, reviewsPath, type DealerLocation, type NearestAnswer, type ReviewSummary } from '../contract';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed' };
 

@@ -1,7 +1,7 @@
 import { takeFirstPaintData } from '@forecourt/shared-config';
 import { createContext, useContext, useState } from 'react';
 import type { InstantSearchServerState } from 'react-instantsearch-core';
-import type { PromoCardData } from '../../server';
+import type { PromoCardData } from '../contract';
 
 /** The quick finder's first answer: the count and the lists for no choice yet. */
 export interface QuickFinderAnswer {

@@ -1,4 +1,4 @@
-import type { FallbackFilters } from '../../server';
+import type { FallbackFilters } from '../contract';
 
 /** The part of InstantSearch's index state the fallback can use. */
 export interface FallbackUiState {

@@ -1,4 +1,4 @@
-import { BODY_TYPES, bodyTiles, certifiedItems, listedChoices, listedDays, listedSince, makeList, MODEL_FACET_LIMIT, rememberSearch } from './lists';
+import { BODY_TYPES, bodyTiles, certifiedItems, listedChoices, listedDays, listedSince, makeList, rememberSearch } from './lists';
 
 describe('make list (spec: 7 shown, Show all makes / Hide extra makes)', () => {
   const makes = ['Toyota', 'Mazda', 'Kia', 'Hyundai', 'Ford', 'Mitsubishi', 'Nissan', 'Subaru', 'Isuzu'];
@@ -14,10 +14,6 @@ describe('make list (spec: 7 shown, Show all makes / Hide extra makes)', () => {
   it('uses the site’s popular-makes count, and no toggle when nothing is hidden', () => {
     expect(makeList(makes, false, 5).visible).toHaveLength(5);
     expect(makeList(makes.slice(0, 7), false).toggle).toBeNull();
-  });
-
-  it('limits the model facet to 30', () => {
-    expect(MODEL_FACET_LIMIT).toBe(30);
   });
 });
 

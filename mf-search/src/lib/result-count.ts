@@ -3,7 +3,7 @@
  * facet count or the sum of the car-type facet counts (an estimated nbHits is exact only below
  * the threshold on the hosted engine).
  */
-export const COUNT_DISPLAY_THRESHOLD = 1999;
+const COUNT_DISPLAY_THRESHOLD = 1999;
 
 export type Facets = Record<string, Record<string, number> | undefined>;
 

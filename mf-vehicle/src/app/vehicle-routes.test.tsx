@@ -1,8 +1,8 @@
 import { renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import routes from '../../routes.json';
-import { testCar } from '../../server/test-car';
-import type { VehicleSummary } from '../../server/vehicle-head';
+import { testCar } from '../testing/test-car';
+import type { VehicleSummary } from '../contract';
 import { VehicleDetails } from '../features/vehicle-page/components/vehicle-page';
 import { VehicleRoutes } from './vehicle-app';
 

@@ -1,5 +1,5 @@
 import { carShowsFinance, type CarFinanceFacts, type PublicTenantConfig } from '@forecourt/shared-config';
-import type { VehicleSummary } from '../../server/vehicle-head';
+import type { VehicleSummary } from '../contract';
 
 /** The car as the shared finance rule reads it: the asking price (an offer first), as mf-finance's calculator reads it. */
 export function financeFacts(car: VehicleSummary): CarFinanceFacts {

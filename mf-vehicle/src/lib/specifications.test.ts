@@ -1,4 +1,4 @@
-import { testCar } from '../../server/test-car';
+import { testCar } from '../testing/test-car';
 import { visibleSpecRows } from '../features/key-info/lib/spec-rows';
 import { specificationRows } from './specifications';
 

@@ -1,5 +1,5 @@
 import { bodyLabel, specText } from '@forecourt/shared-config';
-import type { VehicleSummary } from '../../server/vehicle-head';
+import type { VehicleSummary } from '../contract';
 import type { SpecRow } from '../features/key-info/lib/spec-rows';
 import { regoExpiryText } from './rego';
 

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
+import { SURFACE } from '../ui/tokens';
 
 /**
  * What wraps every app's content: the team boundary and version in the DOM, and a visible version
@@ -10,7 +11,7 @@ export function AppFrame({ team, version, children }: { team: string; version: s
   return (
     <div data-boundary={team} data-version={version}>
       {children}
-      <p data-version-mark css={css`margin: 0; padding: 0.25rem 1.5rem; text-align: right; font-size: 0.75rem; color: #667085;`}>
+      <p data-version-mark css={css`margin: 0; padding: 0.25rem 1.5rem; text-align: right; font-size: 0.75rem; color: ${SURFACE.faint};`}>
         {team} {version}
       </p>
     </div>

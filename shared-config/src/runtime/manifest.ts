@@ -131,5 +131,3 @@ export const BootDataSchema = z
   .strict();
 
 export type BootData = z.infer<typeof BootDataSchema>;
-
-export { BOOT_DATA_ELEMENT_ID, readBootData } from './boot';

@@ -1,9 +1,7 @@
 import { css } from '@emotion/react';
 import { useId, type ReactNode } from 'react';
 import type { RemoteTeam } from '../teams';
-
-/** Neutral tokens every team's cards and the shell's fallback share (the tenant's colours come from its theme). */
-export const SURFACE = { border: '#d0d5dd', muted: '#475467', radius: '8px' } as const;
+import { SURFACE } from './tokens';
 
 export interface FragmentCardProps {
   /** The team whose fragment this is: its `data-boundary`. */

@@ -1,5 +1,5 @@
 import type { PriceDisplay } from '../price';
-import { SURFACE } from './fragment-card';
+import { SURFACE } from './tokens';
 
 const SIZES = { card: { price: '1.25rem', type: '0.8rem' }, page: { price: '1.75rem', type: '0.85rem' } } as const;
 

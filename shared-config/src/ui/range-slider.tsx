@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import * as Primitive from '@radix-ui/react-slider';
 // The package's own name, not a relative path: this file is shared as its own module, and a
 // relative import would give it a second copy of the runtime (no tenant set in it).
-import { SURFACE, useTenant } from '@forecourt/shared-config';
+import { alpha, SURFACE, useTenant } from '@forecourt/shared-config';
 
 /** The sliders' one look, in the tenant's colours: a 6 px track, the filled range, round thumbs with a focus ring. */
 function sliderStyles(theme: { primary: string; accent: string }) {
@@ -26,9 +26,9 @@ function sliderStyles(theme: { primary: string; accent: string }) {
       width: 1.5rem;
       height: 1.5rem;
       border-radius: 50%;
-      background: #fff;
+      background: ${SURFACE.background};
       border: 2px solid ${theme.primary};
-      box-shadow: 0 1px 3px rgb(0 0 0 / 25%);
+      box-shadow: 0 1px 3px ${alpha(SURFACE.shadow, 25)};
       cursor: grab;
       &:focus-visible {
         outline: 3px solid ${theme.accent};

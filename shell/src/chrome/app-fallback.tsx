@@ -33,8 +33,8 @@ export function AppFallback({ remote, inline = false }: FallbackProps) {
         padding: ${inline ? '0.75rem 1rem' : '1.5rem'};
         border: 1px solid ${SURFACE.border};
         border-radius: ${SURFACE.radius};
-        background: #f9fafb;
-        color: #101828;
+        background: ${SURFACE.panel};
+        color: ${SURFACE.text};
       `}
     >
       {inline ? (

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { BRAND_CATEGORIES, brandHref, brandLogo } from '@forecourt/shared-config/content';
-import { media, type PublicTenantConfig } from '@forecourt/shared-config';
+import { alpha, media, SURFACE, type PublicTenantConfig } from '@forecourt/shared-config';
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import type { ReactNode } from 'react';
 
@@ -65,10 +65,10 @@ export function BrandMenu({ brands, colour, children }: { brands: readonly Brand
                 z-index: 40;
                 width: min(40rem, calc(100vw - 3rem));
                 padding: 1.25rem;
-                background: #fff;
-                color: #101828;
+                background: ${SURFACE.background};
+                color: ${SURFACE.text};
                 border-radius: 10px;
-                box-shadow: 0 12px 32px rgb(16 24 40 / 18%);
+                box-shadow: 0 12px 32px ${alpha(SURFACE.inverse, 18)};
               `}
             >
               <p css={css`margin: 0 0 0.75rem; font-weight: 700;`}>{column.label} brands</p>
@@ -77,7 +77,7 @@ export function BrandMenu({ brands, colour, children }: { brands: readonly Brand
                   <li key={brand.slug}>
                     <NavigationMenu.Link
                       href={brandHref(brand)}
-                      css={css`display: flex; flex-direction: column; align-items: center; gap: 0.4rem; padding: 0.6rem; border: 1px solid #eaecf0; border-radius: 8px; color: inherit; text-decoration: none; font-weight: 600; &:hover { border-color: currentColor; }`}
+                      css={css`display: flex; flex-direction: column; align-items: center; gap: 0.4rem; padding: 0.6rem; border: 1px solid ${SURFACE.divider}; border-radius: 8px; color: inherit; text-decoration: none; font-weight: 600; &:hover { border-color: currentColor; }`}
                     >
                       <img src={brandLogo(brand.slug)} alt="" width={96} height={64} loading="lazy" css={{ objectFit: 'cover', borderRadius: 4 }} />
                       {brand.title}

@@ -1,5 +1,5 @@
 import { css, Global } from '@emotion/react';
-import { useTenant, type RemoteManifestEntry } from '@forecourt/shared-config';
+import { SURFACE, useTenant, type RemoteManifestEntry } from '@forecourt/shared-config';
 import type { ContentPage } from '@forecourt/shared-config/content';
 import { ContentView } from '../content/content-view';
 import { Footer } from './footer';
@@ -31,7 +31,7 @@ export function Chrome({ remotes, routeOwned, firstPaint, content }: ChromeProps
       <Global
         styles={css`
           *, *::before, *::after { box-sizing: border-box; }
-          body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #101828; background: #fff; }
+          body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: ${SURFACE.text}; background: ${SURFACE.background}; }
           /* The footer sits at the bottom of the window however short the page. */
           #forecourt-root { display: flex; flex-direction: column; min-height: 100vh; }
           a { color: ${tenant.theme.primary}; }
@@ -40,7 +40,7 @@ export function Chrome({ remotes, routeOwned, firstPaint, content }: ChromeProps
           @media print { [data-print='no'] { display: none !important; } }
         `}
       />
-      <a href="#forecourt-main" data-print="no" css={css`position: absolute; left: -999px; &:focus { left: 1rem; top: 1rem; z-index: 10; background: #fff; padding: 0.5rem; }`}>
+      <a href="#forecourt-main" data-print="no" css={css`position: absolute; left: -999px; &:focus { left: 1rem; top: 1rem; z-index: 10; background: ${SURFACE.background}; padding: 0.5rem; }`}>
         Skip to content
       </a>
       <Header />

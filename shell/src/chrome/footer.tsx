@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { federationName, media, readableTextOn, RemoteFragment, telHref, useTenant } from '@forecourt/shared-config';
+import { federationName, media, readableTextOn, RemoteFragment, SURFACE, telHref, useTenant } from '@forecourt/shared-config';
 import { FEATURE_BANNER_ITEMS } from '@forecourt/shared-config/promotions';
 import { useEffect, useRef, useState } from 'react';
 
@@ -31,7 +31,7 @@ function PaymentStrip() {
       <span css={{ marginRight: '0.25rem' }}>We accept</span>
       <ul aria-label="Payment methods accepted" css={css`display: flex; flex-wrap: wrap; gap: 0.4rem; list-style: none; margin: 0; padding: 0;`}>
         {PAYMENT_METHODS.map((method) => (
-          <li key={method} css={css`padding: 0.2rem 0.55rem; border-radius: 4px; background: #fff; color: #101828; font-size: 0.8rem; font-weight: 700;`}>
+          <li key={method} css={css`padding: 0.2rem 0.55rem; border-radius: 4px; background: ${SURFACE.background}; color: ${SURFACE.text}; font-size: 0.8rem; font-weight: 700;`}>
             {method}
           </li>
         ))}
@@ -79,15 +79,15 @@ export function Footer() {
         css={css`
           label: shell-footer;
           padding: 2rem 1.5rem 1.5rem;
-          background: #101828;
-          color: #d0d5dd;
+          background: ${SURFACE.inverse};
+          color: ${SURFACE.inverseMuted};
           font-size: 0.875rem;
-          a { color: #fff; }
+          a { color: ${SURFACE.onInverse}; }
         `}
       >
         <div css={css`display: grid; gap: 1.5rem; max-width: 75rem; margin: 0 auto; grid-template-columns: 1fr; ${media.sm} { grid-template-columns: repeat(2, 1fr); } ${media.lg} { grid-template-columns: repeat(${Math.min(footer.length + 1, 5)}, 1fr); }`}>
           <section aria-label={`Contact ${tenant.name}`}>
-            <p css={{ margin: '0 0 0.5rem', color: '#fff', fontWeight: 700, fontSize: '1rem' }}>{tenant.name}</p>
+            <p css={{ margin: '0 0 0.5rem', color: SURFACE.onInverse, fontWeight: 700, fontSize: '1rem' }}>{tenant.name}</p>
             <p css={{ margin: 0 }}>
               {tenant.contact.city} {tenant.contact.state}
               <br />
@@ -101,7 +101,7 @@ export function Footer() {
           </section>
           {footer.map((column) => (
             <nav key={column.heading} aria-label={column.heading}>
-              <p css={{ margin: '0 0 0.5rem', color: '#fff', fontWeight: 700 }}>{column.heading}</p>
+              <p css={{ margin: '0 0 0.5rem', color: SURFACE.onInverse, fontWeight: 700 }}>{column.heading}</p>
               <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.4rem' }}>
                 {column.links.map((link) => (
                   <li key={link.href}>
@@ -117,7 +117,7 @@ export function Footer() {
             </nav>
           ))}
         </div>
-        <div css={css`display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 1rem; max-width: 75rem; margin: 1.5rem auto 0; padding-top: 1rem; border-top: 1px solid #344054;`}>
+        <div css={css`display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 1rem; max-width: 75rem; margin: 1.5rem auto 0; padding-top: 1rem; border-top: 1px solid ${SURFACE.strong};`}>
           <p css={{ margin: 0 }}>
             © {tenant.name} · <a href="/privacy-policy">Privacy policy</a> · <a href="/terms-and-conditions">Terms and conditions</a>
           </p>

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { media, paths, readableTextOn, signInHref, telHref, useSession, useTenant } from '@forecourt/shared-config';
+import { media, paths, readableTextOn, signInHref, SURFACE, telHref, useSession, useTenant } from '@forecourt/shared-config';
 import { brandHref } from '@forecourt/shared-config/content';
 import { Dialog } from '@forecourt/shared-config/dialog';
 import { monthlySales, SALES_COUNTER_REFRESH_MS, stocktakeRunning } from '@forecourt/shared-config/promotions';
@@ -50,7 +50,7 @@ function UtilityBar() {
   const now = useNow(SALES_COUNTER_REFRESH_MS, salesCounter);
   const stocktake = stocktakeBanner && stocktakeRunning(now);
   return (
-    <div css={css`label: shell-utility-bar; display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1.5rem; padding: 0.35rem 1.5rem; background: #101828; color: #fff; font-size: 0.875rem; ${media.smDown} { padding: 0.35rem 1rem; }`}>
+    <div css={css`label: shell-utility-bar; display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1.5rem; padding: 0.35rem 1.5rem; background: ${SURFACE.inverse}; color: ${SURFACE.onInverse}; font-size: 0.875rem; ${media.smDown} { padding: 0.35rem 1rem; }`}>
       {salesCounter && (
         <p css={{ margin: 0 }}>
           <strong>{monthlySales(now).toLocaleString('en-AU')}</strong> {tenant.search.itemNoun}s sold this month
@@ -58,14 +58,14 @@ function UtilityBar() {
       )}
       {stocktake && (
         <p css={{ margin: 0 }}>
-          <a href={paths.specialOffers()} css={{ color: '#fff', fontWeight: 700 }}>
+          <a href={paths.specialOffers()} css={{ color: SURFACE.onInverse, fontWeight: 700 }}>
             Stocktake sale on now: ends 24 July
           </a>
         </p>
       )}
       <p css={{ margin: '0 0 0 auto', display: 'flex', gap: '1.25rem' }}>
-        <AccountLink color="#fff" />
-        <a href={telHref(tenant.contact.phone)} css={{ color: '#fff', fontWeight: 600 }}>
+        <AccountLink color={SURFACE.onInverse} />
+        <a href={telHref(tenant.contact.phone)} css={{ color: SURFACE.onInverse, fontWeight: 600 }}>
           {tenant.contact.phone}
         </a>
       </p>
@@ -79,7 +79,7 @@ function MobileMenu({ colour }: { colour: string }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const columns = brandColumns(tenant.brands);
-  const link = css`display: block; padding: 0.6rem 0; color: #101828; font-weight: 600; text-decoration: none; border-bottom: 1px solid #eaecf0;`;
+  const link = css`display: block; padding: 0.6rem 0; color: ${SURFACE.text}; font-weight: 600; text-decoration: none; border-bottom: 1px solid ${SURFACE.divider};`;
   return (
     <>
       <button
@@ -109,7 +109,7 @@ function MobileMenu({ colour }: { colour: string }) {
           </ul>
           {columns.map((column) => (
             <section key={column.label} aria-label={`${column.label} brands`} css={{ marginTop: '1rem' }}>
-              <h3 css={{ margin: '0 0 0.25rem', fontSize: '0.8rem', textTransform: 'uppercase', letterSpacing: '0.06em', color: '#475467' }}>{column.label}</h3>
+              <h3 css={{ margin: '0 0 0.25rem', fontSize: '0.8rem', textTransform: 'uppercase', letterSpacing: '0.06em', color: SURFACE.muted }}>{column.label}</h3>
               <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
                 {column.brands.map((brand) => (
                   <li key={brand.slug}>
@@ -128,8 +128,8 @@ function MobileMenu({ colour }: { colour: string }) {
           )}
         </nav>
         <p css={{ margin: '1.25rem 0 0', display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
-          <AccountLink color="#101828" />
-          <a href={telHref(tenant.contact.phone)} css={{ color: '#101828', fontWeight: 600 }}>
+          <AccountLink color={SURFACE.text} />
+          <a href={telHref(tenant.contact.phone)} css={{ color: SURFACE.text, fontWeight: 600 }}>
             Call {tenant.contact.phone}
           </a>
         </p>

@@ -1,14 +1,8 @@
 import { css } from '@emotion/react';
-import { media, SURFACE, type BootData } from '@forecourt/shared-config';
+import { DEV_TOOL, media, SURFACE, type BootData } from '@forecourt/shared-config';
 import { useId, type FormEvent } from 'react';
 
 export type ActiveOverride = NonNullable<BootData['override']>;
-
-/**
- * The platform's own colour for developer tools: not a dealer's theme colour and not the chrome's
- * near-black, so the banner can never be taken for part of the dealer’s site (white on it is 9:1).
- */
-const DEV_TOOL = { background: '#5b21b6', text: '#ffffff' } as const;
 
 /**
  * Shown on every page of a browser that has a developer override: which team runs from where,

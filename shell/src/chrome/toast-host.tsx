@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { dismissToast, forecourtStore, toastAtom } from '@forecourt/shared-config';
+import { alpha, DANGER, dismissToast, forecourtStore, SURFACE, toastAtom } from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 
@@ -26,18 +26,18 @@ export function ToastHost() {
             align-items: center;
             padding: 0.75rem 1rem;
             border-radius: 6px;
-            color: #fff;
-            background: ${toast.tone === 'error' ? '#b42318' : '#1d2939'};
-            box-shadow: 0 4px 12px rgb(0 0 0 / 20%);
+            color: ${SURFACE.onInverse};
+            background: ${toast.tone === 'error' ? DANGER.text : SURFACE.solid};
+            box-shadow: 0 4px 12px ${alpha(SURFACE.shadow, 20)};
           `}
         >
           <span>{toast.message}</span>
           {toast.action && (
-            <a href={toast.action.href} css={{ color: '#fff', fontWeight: 600 }}>
+            <a href={toast.action.href} css={{ color: SURFACE.onInverse, fontWeight: 600 }}>
               {toast.action.label}
             </a>
           )}
-          <button type="button" aria-label="Dismiss" onClick={() => dismissToast(toast.id)} css={{ background: 'none', border: 0, color: '#fff', cursor: 'pointer' }}>
+          <button type="button" aria-label="Dismiss" onClick={() => dismissToast(toast.id)} css={{ background: 'none', border: 0, color: SURFACE.onInverse, cursor: 'pointer' }}>
             ×
           </button>
         </div>

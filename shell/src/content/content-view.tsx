@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { media, readableTextOn, useTenant } from '@forecourt/shared-config';
+import { media, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { BRAND_CATEGORIES, type BlogCard, type BrandTile, type ContentLink, type ContentPage } from '@forecourt/shared-config/content';
 import { useId } from 'react';
 
@@ -7,7 +7,7 @@ import { useId } from 'react';
 export function Breadcrumbs({ trail, current }: { trail: readonly ContentLink[]; current: string }) {
   return (
     <nav aria-label="Breadcrumb" css={css`font-size: 0.875rem; margin-bottom: 1rem;`}>
-      <ol css={css`display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; margin: 0; padding: 0; color: #475467;`}>
+      <ol css={css`display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; margin: 0; padding: 0; color: ${SURFACE.muted};`}>
         {trail.map((link) => (
           <li key={link.href} css={css`&::after { content: '›'; margin-left: 0.35rem; }`}>
             <a href={link.href}>{link.label}</a>
@@ -28,16 +28,16 @@ function BlogCards({ cards }: { cards: readonly BlogCard[] }) {
     <ul css={css`display: grid; gap: 1.25rem; grid-template-columns: 1fr; list-style: none; margin: 0; padding: 0; ${media.sm} { grid-template-columns: repeat(2, 1fr); } ${media.lg} { grid-template-columns: repeat(3, 1fr); }`}>
       {cards.map((card) => (
         <li key={card.href}>
-          <article css={css`display: flex; flex-direction: column; height: 100%; border: 1px solid #eaecf0; border-radius: 10px; overflow: hidden; background: #fff;`}>
+          <article css={css`display: flex; flex-direction: column; height: 100%; border: 1px solid ${SURFACE.divider}; border-radius: 10px; overflow: hidden; background: ${SURFACE.background};`}>
             {card.image && <img src={card.image} alt="" width={400} height={225} loading="lazy" css={{ width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover' }} />}
             <div css={{ padding: '1rem', display: 'flex', flexDirection: 'column', gap: '0.4rem', flex: 1 }}>
               <h2 css={{ margin: 0, fontSize: '1.1rem' }}>
-                <a href={card.href} css={{ color: '#101828' }}>
+                <a href={card.href} css={{ color: SURFACE.text }}>
                   {card.heading}
                 </a>
               </h2>
-              <p css={{ margin: 0, color: '#475467' }}>{card.description}</p>
-              <time dateTime={card.date} css={{ marginTop: 'auto', color: '#475467', fontSize: '0.85rem' }}>
+              <p css={{ margin: 0, color: SURFACE.muted }}>{card.description}</p>
+              <time dateTime={card.date} css={{ marginTop: 'auto', color: SURFACE.muted, fontSize: '0.85rem' }}>
                 {dateText(card.date)}
               </time>
             </div>
@@ -62,7 +62,7 @@ function BrandGrid({ brands }: { brands: readonly BrandTile[] }) {
                 <li key={brand.slug}>
                   <a
                     href={brand.href}
-                    css={css`display: flex; flex-direction: column; align-items: center; gap: 0.5rem; padding: 1rem; border: 1px solid #eaecf0; border-radius: 10px; color: #101828; font-weight: 700; text-decoration: none; &:hover { border-color: currentColor; }`}
+                    css={css`display: flex; flex-direction: column; align-items: center; gap: 0.5rem; padding: 1rem; border: 1px solid ${SURFACE.divider}; border-radius: 10px; color: ${SURFACE.text}; font-weight: 700; text-decoration: none; &:hover { border-color: currentColor; }`}
                   >
                     <img src={brand.logo} alt="" width={120} height={80} loading="lazy" css={{ objectFit: 'cover', borderRadius: 6 }} />
                     {brand.title}
@@ -86,8 +86,8 @@ const prose = css`
   ul, ol { padding-left: 1.25rem; }
   img { max-width: 100%; height: auto; border-radius: 8px; }
   table { border-collapse: collapse; width: 100%; }
-  th, td { border: 1px solid #eaecf0; padding: 0.4rem 0.6rem; text-align: left; }
-  blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 4px solid #d0d5dd; color: #344054; }
+  th, td { border: 1px solid ${SURFACE.divider}; padding: 0.4rem 0.6rem; text-align: left; }
+  blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 4px solid ${SURFACE.border}; color: ${SURFACE.strong}; }
 `;
 
 /**
@@ -107,11 +107,11 @@ export function ContentView({ page }: { page: ContentPage }) {
         {page.title}
       </h1>
       {page.date && (
-        <p css={{ margin: '0 0 0.5rem', color: '#475467' }}>
+        <p css={{ margin: '0 0 0.5rem', color: SURFACE.muted }}>
           <time dateTime={page.date}>{dateText(page.date)}</time>
         </p>
       )}
-      <p css={{ margin: '0 0 1.25rem', fontSize: '1.1rem', color: '#344054', maxWidth: '46rem' }}>{page.description}</p>
+      <p css={{ margin: '0 0 1.25rem', fontSize: '1.1rem', color: SURFACE.strong, maxWidth: '46rem' }}>{page.description}</p>
       {(page.kind === 'post' || page.kind === 'page') && page.image && <img src={page.image} alt="" width={800} height={450} css={{ width: '100%', maxWidth: '46rem', height: 'auto', borderRadius: 10 }} />}
       {page.sections && page.sections.length > 0 && (
         <nav aria-label="Blog sections" css={{ marginBottom: '1.25rem' }}>
@@ -121,7 +121,7 @@ export function ContentView({ page }: { page: ContentPage }) {
                 <a
                   href={section.href}
                   aria-current={section.href === page.path ? 'page' : undefined}
-                  css={css`display: inline-block; padding: 0.35rem 0.8rem; border-radius: 999px; border: 1px solid #d0d5dd; color: #101828; text-decoration: none; &[aria-current='page'] { background: ${tenant.theme.primary}; border-color: ${tenant.theme.primary}; color: ${readableTextOn(tenant.theme.primary)}; }`}
+                  css={css`display: inline-block; padding: 0.35rem 0.8rem; border-radius: 999px; border: 1px solid ${SURFACE.border}; color: ${SURFACE.text}; text-decoration: none; &[aria-current='page'] { background: ${tenant.theme.primary}; border-color: ${tenant.theme.primary}; color: ${readableTextOn(tenant.theme.primary)}; }`}
                 >
                   {section.label}
                 </a>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { AuthorisationResult, PaymentGateway } from '../../../../mf-vehicle/server';
+import type { AuthorisationResult, PaymentGateway } from '../../../../mf-vehicle/src/contract';
 import { loadConfig, PARTNERS, partnerMode, type Config } from '../../config/load';
 
 /**

@@ -2,6 +2,7 @@
  * One car (or caravan, motorcycle, truck) of a tenant's stock, drawn from the random stream so
  * that, over a tenant's stock, every case the pages handle occurs (see generate.ts).
  */
+import { exactRepayment, PERIODS_PER_YEAR, type Loan } from '@forecourt/shared-config/repayment';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import {
   FINANCE_PROVIDERS,
@@ -16,10 +17,13 @@ import {
 } from '../model';
 import { COLOURS, FEATURES, type MakeSpec, type ModelSpec } from './catalogue';
 import type { Random } from './random';
-import { CUSTOM_TAGS, DAY_MS, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, repayment, roundTo, slugify } from './rules';
+import { CUSTOM_TAGS, DAY_MS, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, roundTo, slugify } from './rules';
 
 /** Salt of the random stream the site's own lender record is drawn from. */
 const FINANCE_FORK = 7919;
+
+/** The weekly quote on a car's card, as a dealer's feed sends it: 10 % down, 30 % balloon, 8.5 % over 5 years. */
+const cardQuote = (price: number): Loan => ({ amount: price, deposit: price * 0.1, residual: price * 0.3, term: 5, interest: 8.5, frequency: 'week' });
 
 function lenderFor(provider: FinanceProvider, price: number, rnd: Random, car: { year: number }, now: Date): FinanceLender {
   const termYears = provider === 'Nissan Finance' ? 4 : 5;
@@ -29,23 +33,24 @@ function lenderFor(provider: FinanceProvider, price: number, rnd: Random, car: {
   const deposit = roundTo(price * 0.1, 10);
   const balloon = roundTo(price * 0.3, 10);
   const establishmentFees = provider === 'Taurus' ? 1360.5 : rnd.pick([395, 990, 1300]);
-  const principal = price - deposit + establishmentFees;
-  const week = repayment(principal, interestRate, termYears, 52, balloon);
-  const month = repayment(principal, interestRate, termYears, 12, balloon);
+  // The lender finances its establishment fee with the car.
+  const loan = { amount: price + establishmentFees, deposit, residual: balloon, term: termYears, interest: interestRate };
+  const week = exactRepayment({ ...loan, frequency: 'week' });
+  const month = exactRepayment({ ...loan, frequency: 'month' });
   const omitWeek = rnd.chance(0.08);
   const omitMonth = rnd.chance(0.08);
   const lender: FinanceLender = {
     financeProvider: provider,
     disclaimer: `Estimate only, based on a ${termYears}-year secured loan with a 10% deposit and a 30% final payment at ${interestRate}% p.a.${comparisonRate ? ` (comparison rate ${comparisonRate}% p.a.)` : ''}. The comparison rate is based on a 5-year secured loan of $30,000. This calculator is a guide only and not a loan offer; fees and charges apply. ${car.year < now.getUTCFullYear() - 12 ? 'Vehicle age may limit lender choice.' : ''}`.trim(),
     termYears,
-    termMonths: termYears * 12,
-    termWeeks: termYears * 52,
+    termMonths: termYears * PERIODS_PER_YEAR.month,
+    termWeeks: termYears * PERIODS_PER_YEAR.week,
     interestRate,
     comparisonRate,
     establishmentFees,
     deposit,
     balloon,
-    totalPayable: Math.round(month * termYears * 12 + balloon + deposit),
+    totalPayable: Math.round(month * termYears * PERIODS_PER_YEAR.month + balloon + deposit),
     paymentWeek: omitWeek ? null : Math.round(week * 100) / 100,
     paymentMonth: omitMonth ? null : Math.round(month * 100) / 100,
   };
@@ -153,7 +158,7 @@ export function makeCar(tenant: TenantConfig, plan: { dealership: Dealership; lo
     const provider = tenant.finance.provider;
     if (!lenders[provider]) lenders[provider] = lenderFor(provider, offerPrice ?? price, rnd.fork(FINANCE_FORK), { year }, now);
   }
-  const weekly = price > 500 && rnd.chance(0.75) ? Math.round(repayment((offerPrice ?? price) * 0.9, 8.5, 5, 52, (offerPrice ?? price) * 0.3)) : null;
+  const weekly = price > 500 && rnd.chance(0.75) ? Math.round(exactRepayment(cardQuote(offerPrice ?? price))) : null;
   const inStock = status === 'in_stock' || status === 'coming_soon';
   const isCaravan = makeSpec.itemType === 'caravan';
   const regoFuture = rnd.chance(0.8);

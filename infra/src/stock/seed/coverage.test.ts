@@ -18,6 +18,19 @@ const stocks = tenants.map((tenant, i) => ({ tenant, stock: generateTenantStock(
 
 const ageDays = (iso: string) => (now.getTime() - Date.parse(iso)) / DAY_MS;
 
+/**
+ * An independent check of a seeded repayment: how far from `residual` the balance ends after the
+ * loan's weekly payments, less the most that payments rounded to `step` can move it.
+ */
+function missedResidual(loan: { principal: number; residual: number; annualRate: number; years: number }, payment: number, step: number): number {
+  const rate = loan.annualRate / 100 / 52;
+  const weeks = loan.years * 52;
+  let balance = loan.principal;
+  for (let week = 0; week < weeks; week++) balance = balance * (1 + rate) - payment;
+  const roundingAtMost = (step / 2) * (rate === 0 ? weeks : ((1 + rate) ** weeks - 1) / rate);
+  return Math.max(0, Math.abs(balance - loan.residual) - roundingAtMost);
+}
+
 describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %s', (_slug, { tenant, stock }) => {
   const cars: Car[] = stock.cars;
   const inStock = cars.filter((c) => c.status === 'in_stock' || c.status === 'coming_soon');
@@ -88,6 +101,23 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
   it("gives every car priced above $500 the site's own provider's lender record, as a dealer's feed does", () => {
     const priced = cars.filter((c) => c.price > 500);
     expect(priced.filter((c) => !c.finance_lenders[tenant.finance.provider])).toEqual([]);
+  });
+
+  it("gives lenders a weekly figure that repays the car and the establishment fee, less the deposit, down to the balloon", () => {
+    const figures = cars.flatMap((c) => Object.values(c.finance_lenders).flatMap((l) => (l.paymentWeek === null || l.interestRate === null ? [] : [{ l, price: c.offer_price ?? c.price }])));
+    expect(figures.length).toBeGreaterThan(0);
+    const missed = figures.map(({ l, price }) => missedResidual({ principal: price + l.establishmentFees - l.deposit, residual: l.balloon, annualRate: l.interestRate!, years: l.termYears }, l.paymentWeek!, 0.01));
+    expect(missed.filter((amount) => amount > 0)).toEqual([]);
+  });
+
+  it('gives cards a weekly quote that repays 90% of the price down to a 30% balloon at 8.5% over 5 years', () => {
+    const quoted = cars.filter((c) => c.finance_quote_weekly !== null);
+    expect(quoted.length).toBeGreaterThan(0);
+    const missed = quoted.map((c) => {
+      const price = c.offer_price ?? c.price;
+      return missedResidual({ principal: price * 0.9, residual: price * 0.3, annualRate: 8.5, years: 5 }, c.finance_quote_weekly!, 1);
+    });
+    expect(missed.filter((amount) => amount > 0)).toEqual([]);
   });
 
   // The finance rule over the seeded stock: what a shopper sees across the site's cards and pages.

@@ -1,4 +1,4 @@
-/** The spec's time windows and tags, and the small helpers every seed builder shares (slugs, dates, repayments). */
+/** The spec's time windows and tags, and the small helpers every seed builder shares (slugs, dates). */
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec: sold cars stay visible for 3 days; cars are 'New' for 8 days. */
@@ -13,11 +13,3 @@ export { slugify } from '@forecourt/shared-config/format';
 export const isoDate = (ms: number) => new Date(ms).toISOString();
 export const dateOnly = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const roundTo = (value: number, step: number) => Math.round(value / step) * step;
-
-/** Standard amortisation: the spec's repayment formula, periods per year 52/26/12. */
-export function repayment(principal: number, annualRatePercent: number, years: number, perYear: number, balloon = 0): number {
-  const n = years * perYear;
-  const r = annualRatePercent / 100 / perYear;
-  if (r === 0) return (principal - balloon) / n;
-  return ((principal - balloon / Math.pow(1 + r, n)) * r) / (1 - Math.pow(1 + r, -n));
-}

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FinancePartner } from '../../../../../mf-finance/server';
+import type { FinancePartner } from '../../../../../mf-finance/src/contract';
 import { financePartnerFromConfig } from '../../../partners/finance/finance-partner';
 import { geocoderFromConfig, type Geocoder } from '../../../partners/geocoding/geocoder';
 import { StockPriceGuide, type PriceGuide } from '../../../partners/price-guide/price-guide';

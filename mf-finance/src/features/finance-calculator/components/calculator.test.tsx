@@ -1,6 +1,6 @@
 import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
 import type { FinanceEstimate } from '@forecourt/shared-config/price';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FinancePanelCar } from '../../finance-page/api/finance-cars';
 import Calculator from './calculator';
 
@@ -25,32 +25,24 @@ const car = (overrides: Partial<FinancePanelCar> = {}): FinancePanelCar => ({
 });
 
 const realFetch = globalThis.fetch;
-/** Settles when the calculator has read the car's answer. */
-let carRead: Promise<void> = Promise.resolve();
 function answerCar(answer: FinancePanelCar) {
-  let read = () => undefined as void;
-  carRead = new Promise((resolve) => (read = resolve));
   // jsdom has no Response: the answer's shape as the calculator reads it (status, ok, json()).
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     const found = String(input).startsWith('/api/finance/cars/');
-    return {
-      ok: true,
-      status: found ? 200 : 202,
-      json: async () => {
-        if (!found) return {};
-        read();
-        return { car: answer };
-      },
-    };
+    return { ok: true, status: found ? 200 : 202, json: async () => (found ? { car: answer } : {}) };
   }) as unknown as typeof fetch;
 }
 
-/** The calculator shows nothing while the car loads, too: wait until it has the car and has drawn it. */
-async function carApplied(): Promise<void> {
-  await act(async () => {
-    await carRead;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+/**
+ * Renders the calculator and waits until it has decided against showing finance for the car:
+ * it draws nothing while the car loads too, so only its answer to the page (no estimate, told
+ * once the car is in) says the empty space is the decision and not the wait.
+ */
+async function renderDecidedAgainst() {
+  const told: Array<FinanceEstimate | null> = [];
+  const rendered = renderWithPlatform(<Calculator carId="car-1" onEstimate={(estimate) => told.push(estimate)} />);
+  await waitFor(() => expect(told).toEqual([null]));
+  return rendered;
 }
 afterEach(() => {
   globalThis.fetch = realFetch;
@@ -117,15 +109,13 @@ describe('the finance calculator', () => {
 
   it('shows nothing for a car the provider does not finance (no weekly payment for Angle)', async () => {
     answerCar(car({ lender: null }));
-    const { container } = renderWithPlatform(<Calculator carId="car-1" />);
-    await carApplied();
+    const { container } = await renderDecidedAgainst();
     expect(container).toBeEmptyDOMElement();
   });
 
   it('shows nothing for a Suzuki', async () => {
     answerCar(car({ make: 'Suzuki' }));
-    const { container } = renderWithPlatform(<Calculator carId="car-1" />);
-    await carApplied();
+    const { container } = await renderDecidedAgainst();
     expect(container).toBeEmptyDOMElement();
   });
 

@@ -1,13 +1,14 @@
 import { css } from '@emotion/react';
-import { carShowsFinance, formatDollars, paths, readableTextOn, SURFACE, track, useTenant } from '@forecourt/shared-config';
+import { carShowsFinance, DANGER, formatDollars, paths, readableTextOn, SURFACE, track, useTenant } from '@forecourt/shared-config';
 import { ENQUIRE_FOR_FINANCE_MAX, type CalculatorProps, type FinanceEstimate } from '@forecourt/shared-config/price';
+import type { Frequency } from '@forecourt/shared-config/repayment';
 import { Slider } from '@forecourt/shared-config/slider';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFinanceCar, type FinancePanelCar } from '../../finance-page/api/finance-cars';
 import { disclaimerPreview, financeDisclaimer } from '../lib/disclaimer';
 import { clamp, clampAmount, EXTRAS_RANGE, interestRange, priceRange, rangeProblem, startingValues, termChoices, type Range } from '../lib/ranges';
-import { comparisonRate, formatRate, FREQUENCIES, monthlyFromWeekly, repayment, totalPayable, type Frequency, type LoanInput } from '../lib/repayment';
+import { comparisonRate, formatRate, FREQUENCIES, monthlyFromWeekly, repayment, totalPayable, type LoanInput } from '../lib/repayment';
 
 /** Spec analytics: 26, the finance calculator's first use (once). */
 export const CALCULATOR_USED_EVENT = 26;
@@ -56,7 +57,7 @@ function MoneyField({ label, value, range, onChange, format = formatDollars, zer
       </div>
       <Slider label={label} min={range.min} max={range.max} step={range.step} value={clamp(value, range)} onChange={onChange} format={format} disabled={disabled} />
       {problem && (
-        <p id={problemId} role="alert" css={{ margin: 0, color: '#b42318', fontSize: '0.875rem' }}>
+        <p id={problemId} role="alert" css={{ margin: 0, color: DANGER.text, fontSize: '0.875rem' }}>
           {problem}
         </p>
       )}
@@ -109,7 +110,7 @@ function CarCalculator({ car, settings, onEstimate }: { car: FinancePanelCar; se
   const years = (value: number) => `${value} year${value === 1 ? '' : 's'}`;
 
   return (
-    <section data-boundary="mf-finance" aria-labelledby={headingId} css={css`label: mf-finance-calculator; padding: 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #fff;`}>
+    <section data-boundary="mf-finance" aria-labelledby={headingId} css={css`label: mf-finance-calculator; padding: 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background};`}>
       <h2 id={headingId} css={{ margin: '0 0 0.75rem', fontSize: '1.25rem' }}>
         Finance calculator
       </h2>
@@ -121,7 +122,7 @@ function CarCalculator({ car, settings, onEstimate }: { car: FinancePanelCar; se
           </label>
         ))}
       </div>
-      <div aria-live="polite" css={css`margin: 0 0 1rem; padding: 0.85rem 1rem; border-radius: 8px; background: #f2f4f7;`}>
+      <div aria-live="polite" css={css`margin: 0 0 1rem; padding: 0.85rem 1rem; border-radius: 8px; background: ${SURFACE.fill};`}>
         {weekly <= ENQUIRE_FOR_FINANCE_MAX ? (
           <p css={{ margin: 0, fontSize: '1.25rem', fontWeight: 700 }}>Enquire for Finance</p>
         ) : (

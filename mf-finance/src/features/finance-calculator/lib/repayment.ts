@@ -1,52 +1,19 @@
 /**
- * The calculator's arithmetic (spec §2 finance calculator, §9 finance): standard amortisation
- * with a residual (balloon) paid with the last repayment, per frequency, and the comparison rate
- * with the site's fees. Pure functions: the component shows what these return.
+ * The calculator's figures (spec §2 finance calculator, §9 finance): the repayment in whole
+ * dollars per frequency, the total payable and the comparison rate with the site's fees. The
+ * repayment itself is the platform's one definition (`exactRepayment`), so the calculator, the
+ * cards and the lenders' figures agree. Pure functions: the component shows what these return.
  */
+import { exactRepayment, financedAmount, PERIODS_PER_YEAR, type Frequency, type Loan } from '@forecourt/shared-config/repayment';
 
-/** Spec: 'Periods per year: weekly 52, fortnightly 26, monthly 12.' */
-export const PERIODS_PER_YEAR = { week: 52, fortnight: 26, month: 12 } as const;
-export type Frequency = keyof typeof PERIODS_PER_YEAR;
 export const FREQUENCIES = Object.keys(PERIODS_PER_YEAR) as Frequency[];
 
 /** Spec: 'Monthly repayment estimate = weekly amount x 4.33'. */
 export const WEEKS_PER_MONTH = 4.33;
 
-export interface LoanInput {
-  /** The purchase price. */
-  amount: number;
-  /** Deposit or trade-in, taken off the amount. */
-  deposit: number;
-  /** The residual (balloon), paid at the end. */
-  residual: number;
-  /** Years. */
-  term: number;
-  /** Annual rate, percent. */
-  interest: number;
-  frequency: Frequency;
+export interface LoanInput extends Loan {
   /** Spec: 'rounded up on one tenant' (tenant `finance.calculator.roundUp`). */
   roundUp?: boolean;
-}
-
-/** What is borrowed: the amount less the deposit or trade-in, never below 0. */
-export const financedAmount = (input: Pick<LoanInput, 'amount' | 'deposit'>) => Math.max(0, input.amount - input.deposit);
-
-/**
- * The repayment per period: P = amount − deposit, i = rate per period, n = periods,
- * payment = (P − B / (1 + i)^n) · i / (1 − (1 + i)^−n), B the residual; at 0 % it is (P − B) / n.
- * Unrounded (the display rounds), never below 0 (a residual as large as the loan leaves only
- * interest, and a larger one nothing to repay before the end).
- */
-export function exactRepayment(input: LoanInput): number {
-  const principal = financedAmount(input);
-  const periodsPerYear = PERIODS_PER_YEAR[input.frequency];
-  const periods = Math.round(input.term * periodsPerYear);
-  if (principal <= 0 || periods <= 0) return 0;
-  const residual = Math.min(Math.max(0, input.residual), principal);
-  const rate = input.interest / 100 / periodsPerYear;
-  if (rate === 0) return (principal - residual) / periods;
-  const growth = (1 + rate) ** periods;
-  return Math.max(0, ((principal - residual / growth) * rate) / (1 - 1 / growth));
 }
 
 /** Spec: 'Dollar figures shown rounded to whole dollars' (rounded up where the site says so). */

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { FragmentCard, readableTextOn, useTenant } from '@forecourt/shared-config';
+import { FragmentCard, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { financeCtaHref } from '../lib/finance-cta-href';
 
 export interface FinanceCtaProps {
@@ -12,7 +12,7 @@ export default function FinanceCta({ carId }: FinanceCtaProps) {
   const tenant = useTenant();
   return (
     <FragmentCard team="mf-finance" heading="Get a finance estimate">
-      <p css={{ margin: '0 0 0.75rem', color: '#475467' }}>
+      <p css={{ margin: '0 0 0.75rem', color: SURFACE.muted }}>
         See what your repayments could be on {carId ? `this ${tenant.search.itemNoun}` : `your next ${tenant.search.itemNoun}`} with{' '}
         {tenant.name}.
       </p>

@@ -3,7 +3,8 @@ import { SURFACE } from '@forecourt/shared-config';
 import { Dialog } from '@forecourt/shared-config/dialog';
 import type { LeadDialogProps } from '@forecourt/shared-config/leads';
 import { useMemo } from 'react';
-import { FinanceEnquiryForm, type FinanceEnquiryCar } from '../../finance-enquiry/components/finance-enquiry-form';
+import type { FinanceEnquiryCar } from '../../finance-enquiry/api/enquiry';
+import { FinanceEnquiryForm } from '../../finance-enquiry/components/finance-enquiry-form';
 import { readFinanceQuery } from '../../finance-enquiry/lib/finance-query';
 
 /** What the popup needs on top of the lead dialogs' props: the car's price and vin for the quote. */
@@ -25,7 +26,7 @@ export default function FinanceDialog({ car, open, onOpenChange, returnFocusTo, 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Get Finance" {...(returnFocusTo ? { returnFocusTo } : {})}>
       <div data-boundary="mf-finance">
-        <p css={css`label: mf-finance-dialog-car; margin: 0 0 1rem; padding: 0.65rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #f9fafb;`}>
+        <p css={css`label: mf-finance-dialog-car; margin: 0 0 1rem; padding: 0.65rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.panel};`}>
           <strong>{car.name}</strong>
           <br />
           {car.price_text}

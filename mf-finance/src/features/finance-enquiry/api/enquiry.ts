@@ -3,7 +3,6 @@ import { createKeyedPost, LEAD_FAILED, rememberLastLead } from '@forecourt/share
 import { leadAttributes } from '@forecourt/shared-config/visits';
 import type { FinanceQuery } from '../lib/finance-query';
 import type { financeEnquirySchema } from '../lib/finance-schema';
-import type { FinanceEnquiryCar } from '../components/finance-enquiry-form';
 import type { z } from 'zod';
 
 export const CREATE_CUSTOMER_PATH = '/api/youx/create-customer';
@@ -16,6 +15,20 @@ export const NO_REDIRECT = 'Failed to create customer or no redirect URL receive
 export const UNKNOWN_ERROR = 'An unknown error occurred.';
 
 export type EnquiryOutcome = { status: 'redirect'; url: string } | { status: 'stored'; successPath: string } | { status: 'failed'; message: string; field?: string };
+
+/** The car the enquiry is about, when there is one (from the page's link or the vehicle page). */
+export interface FinanceEnquiryCar {
+  id: string;
+  slug: string;
+  name: string;
+  /** The price shown for the car (10 or less means it has none). */
+  price: number;
+  vin: string | null;
+  nvic: string | null;
+  year: number;
+  dealership_slug: string;
+  car_type: 'new' | 'used' | 'demo';
+}
 
 export interface EnquiryInput {
   values: z.output<typeof financeEnquirySchema>;

@@ -6,7 +6,7 @@ import { rememberUserDetails, storedUserDetails } from '@forecourt/shared-config
 import { Slider } from '@forecourt/shared-config/slider';
 import { usePhoneVerification } from '@forecourt/shared-config/verification';
 import { useId, useMemo, useRef } from 'react';
-import { submitFinanceEnquiry } from '../api/enquiry';
+import { submitFinanceEnquiry, type FinanceEnquiryCar } from '../api/enquiry';
 import { QUOTE_FAILED, useInstantQuote } from '../api/quote';
 import { CREDIT_SCORES, WHO_IS_HELPING, type FinanceQuery } from '../lib/finance-query';
 import { codeSchema, detailsStepSchema, digitsOnly, estimateStepSchema, financeEnquirySchema, initialEnquiryValues, QUOTE_PRICE_MAX, QUOTE_PRICE_MIN, QUOTE_TERM_MAX, QUOTE_TERM_MIN, type FinanceEnquiryValues } from '../lib/finance-schema';
@@ -20,20 +20,6 @@ export const UNKNOWN_ERROR = 'An unknown error occurred.';
 export const UNKNOWN_STEP_ERROR = 'An unknown error occurred while advancing step.';
 
 const CREDIT_LABELS: Record<(typeof CREDIT_SCORES)[number], string> = { GREAT: 'Great', DECENT: 'Decent', POOR: 'Poor' };
-
-/** The car the enquiry is about, when there is one (from the page's link or the vehicle page). */
-export interface FinanceEnquiryCar {
-  id: string;
-  slug: string;
-  name: string;
-  /** The price shown for the car (10 or less means it has none). */
-  price: number;
-  vin: string | null;
-  nvic: string | null;
-  year: number;
-  dealership_slug: string;
-  car_type: 'new' | 'used' | 'demo';
-}
 
 export interface FinanceEnquiryFormProps {
   query: FinanceQuery;
@@ -71,7 +57,7 @@ function InstantQuote({ variant, car }: { variant: FinanceEnquiryFormProps['vari
     ...(car ? { year: car.year, ...(car.vin ? { vin: car.vin } : {}), ...(car.nvic ? { nvic: car.nvic } : {}) } : {}),
   });
   return (
-    <div aria-live="polite" css={css`label: mf-finance-quote; margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 8px; background: #f2f4f7; min-height: 3.5rem;`}>
+    <div aria-live="polite" css={css`label: mf-finance-quote; margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 8px; background: ${SURFACE.fill}; min-height: 3.5rem;`}>
       {quote.status === 'ready' ? (
         <dl css={{ display: 'grid', gridTemplateColumns: 'repeat(3, auto)', gap: '0.25rem 1rem', margin: 0 }}>
           <dt>Weekly repayment</dt>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FinanceEnquiryCar } from '../../finance-enquiry/components/finance-enquiry-form';
+import type { FinanceEnquiryCar } from '../../finance-enquiry/api/enquiry';
 import type { LenderFacts } from '@forecourt/shared-config';
 
 /** The chosen car as the side panel shows it (spec: 'the chosen car (looked up by id)') with its finance disclaimer (spec: 'fetched by car id'). */

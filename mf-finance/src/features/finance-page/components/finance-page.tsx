@@ -7,7 +7,7 @@ import { readFinanceQuery } from '../../finance-enquiry/lib/finance-query';
 import { useFeaturedCars, useFinanceCar, type FinancePanelCar } from '../api/finance-cars';
 import { FINANCE_STEPS, financeHeading, GET_FINANCE_NOW } from '../lib/finance-page';
 
-const card = css`label: mf-finance-card; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #fff;`;
+const card = css`label: mf-finance-card; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background};`;
 /** Spec: the panel beside the form is hidden on small screens. */
 const hiddenOnSmall = css`@media (max-width: 767.98px) { display: none; }`;
 

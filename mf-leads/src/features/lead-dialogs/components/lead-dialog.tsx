@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 export function CarSummary({ car }: { car: LeadCar }) {
   const tenant = useTenant();
   return (
-    <div css={css`label: mf-leads-car-summary; display: flex; gap: 0.85rem; align-items: center; padding: 0.65rem; margin: 0 0 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #f9fafb;`}>
+    <div css={css`label: mf-leads-car-summary; display: flex; gap: 0.85rem; align-items: center; padding: 0.65rem; margin: 0 0 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.panel};`}>
       {car.image && <img src={car.image} alt="" width={96} height={72} css={{ width: 96, height: 72, objectFit: 'cover', borderRadius: 6, flex: 'none' }} />}
       <div css={{ minWidth: 0 }}>
         <p css={{ margin: 0, fontWeight: 700 }}>{car.name}</p>

@@ -1,4 +1,4 @@
-import { paths, RemoteFragment, useTenant } from '@forecourt/shared-config';
+import { paths, RemoteFragment, SURFACE, useTenant } from '@forecourt/shared-config';
 import { lastLead } from '@forecourt/shared-config/leads';
 import { useParams, useSearchParams } from '@forecourt/shared-config/router';
 import { useState } from 'react';
@@ -107,7 +107,7 @@ export function SuccessPage() {
   return (
     <LeadPageLayout heading="Thank you">
       <p role="status">{car ? `Your enquiry about the ${car.name} has been sent to ${tenant.name}.` : `Your enquiry has been sent to ${tenant.name}.`} We will be in touch soon.</p>
-      {lead && <p css={{ color: '#475467' }}>{`Reference: ${lead.leadId.slice(0, 8).toUpperCase()}`}</p>}
+      {lead && <p css={{ color: SURFACE.muted }}>{`Reference: ${lead.leadId.slice(0, 8).toUpperCase()}`}</p>}
       <p>
         {car?.slug ? (
           <>

@@ -58,7 +58,7 @@ export default function MyEnquiries() {
                 </>
               )}
             </span>
-            <time dateTime={enquiry.sent_at} css={{ color: '#475467' }}>
+            <time dateTime={enquiry.sent_at} css={{ color: SURFACE.muted }}>
               {new Date(enquiry.sent_at).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short', timeZone: dealerTimeZone(tenant.contact) })}
             </time>
           </li>

@@ -1,11 +1,12 @@
 import { css } from '@emotion/react';
+import { DANGER, SURFACE } from '@forecourt/shared-config';
 import { CODE_LENGTH } from '@forecourt/shared-config/identity';
 import { usePhoneVerification } from '@forecourt/shared-config/verification';
 import { useId, useState, type FormEvent } from 'react';
 
-const field = css`display: grid; gap: 0.35rem; margin-bottom: 1rem; label { font-weight: 600; } input { font: inherit; padding: 0.6rem 0.75rem; border: 1px solid #98a2b3; border-radius: 6px; max-width: 20rem; } input:disabled { background: #f2f4f7; }`;
-const button = css`font: inherit; font-weight: 600; padding: 0.6rem 1.1rem; border-radius: 6px; border: 1px solid currentColor; background: #fff; cursor: pointer; &:disabled { opacity: 0.6; cursor: progress; }`;
-const errorText = css`margin: 0; color: #b42318; font-size: 0.9375rem;`;
+const field = css`display: grid; gap: 0.35rem; margin-bottom: 1rem; label { font-weight: 600; } input { font: inherit; padding: 0.6rem 0.75rem; border: 1px solid ${SURFACE.fieldBorder}; border-radius: 6px; max-width: 20rem; } input:disabled { background: ${SURFACE.fill}; }`;
+const button = css`font: inherit; font-weight: 600; padding: 0.6rem 1.1rem; border-radius: 6px; border: 1px solid currentColor; background: ${SURFACE.background}; cursor: pointer; &:disabled { opacity: 0.6; cursor: progress; }`;
+const errorText = css`margin: 0; color: ${DANGER.text}; font-size: 0.9375rem;`;
 
 /**
  * Phone, Send Code (then Resend Code), the 6-digit code, Verify: the platform's one-time-code flow

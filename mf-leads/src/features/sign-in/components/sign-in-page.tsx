@@ -1,4 +1,4 @@
-import { paths, signOut, useSession, useTenant } from '@forecourt/shared-config';
+import { paths, signOut, SURFACE, useSession, useTenant } from '@forecourt/shared-config';
 import { formatPhone } from '@forecourt/shared-config/identity';
 import { useSearchParams } from '@forecourt/shared-config/router';
 import { LeadPageLayout } from '../../lead-pages/components/lead-page-layout';
@@ -23,7 +23,7 @@ export function SignInPage() {
           <p>
             <a href={destination}>Continue</a> · <a href={paths.watchlist()}>Your watchlist</a>
           </p>
-          <button type="button" onClick={() => void signOut()} css={{ font: 'inherit', fontWeight: 600, padding: '0.6rem 1.1rem', borderRadius: 6, border: '1px solid currentColor', background: '#fff', cursor: 'pointer' }}>
+          <button type="button" onClick={() => void signOut()} css={{ font: 'inherit', fontWeight: 600, padding: '0.6rem 1.1rem', borderRadius: 6, border: '1px solid currentColor', background: SURFACE.background, cursor: 'pointer' }}>
             Sign out
           </button>
         </>

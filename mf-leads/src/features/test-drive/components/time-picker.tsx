@@ -15,7 +15,7 @@ const timeLabel = (time: string) => {
   return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
 };
 
-const selectCss = css`font: inherit; width: 100%; box-sizing: border-box; min-height: 2.75rem; padding: 0.55rem 0.75rem; border: 1px solid #98a2b3; border-radius: 6px; background: #fff;`;
+const selectCss = css`font: inherit; width: 100%; box-sizing: border-box; min-height: 2.75rem; padding: 0.55rem 0.75rem; border: 1px solid ${SURFACE.fieldBorder}; border-radius: 6px; background: ${SURFACE.background};`;
 
 /**
  * 'Test Drive Booking Date' (spec: optional, with an appointment availability lookup): a day and

@@ -42,7 +42,7 @@ export function RegoLookup() {
     }
   };
   return (
-    <div css={css`label: mf-leads-rego-lookup; padding: 1rem; margin: 0 0 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #f9fafb;`}>
+    <div css={css`label: mf-leads-rego-lookup; padding: 1rem; margin: 0 0 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.panel};`}>
       <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', columnGap: '1rem', alignItems: 'end' }}>
         <TextField name="rego" label="Rego" maxLength={12} autoComplete="off" parse={upper} />
         <SelectField name="regoState" label="State" placeholder="State" options={REGO_STATES.map((state) => ({ value: state, label: state }))} />
@@ -51,7 +51,7 @@ export function RegoLookup() {
             type="button"
             onClick={() => void find()}
             disabled={lookup.status === 'looking' || !values['rego'] || !values['regoState']}
-            css={css`font: inherit; font-weight: 600; width: 100%; min-height: 2.75rem; padding: 0.55rem 1rem; border-radius: 6px; border: 1px solid #344054; background: #fff; cursor: pointer; &:disabled { opacity: 0.55; cursor: not-allowed; }`}
+            css={css`font: inherit; font-weight: 600; width: 100%; min-height: 2.75rem; padding: 0.55rem 1rem; border-radius: 6px; border: 1px solid ${SURFACE.strong}; background: ${SURFACE.background}; cursor: pointer; &:disabled { opacity: 0.55; cursor: not-allowed; }`}
           >
             {lookup.status === 'looking' ? 'Finding…' : 'Find My Car'}
           </button>

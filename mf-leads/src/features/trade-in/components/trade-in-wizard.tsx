@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { formatDollars, SURFACE, track, useTenant } from '@forecourt/shared-config';
+import { formatDollars, SURFACE, track, useTenant, WARNING } from '@forecourt/shared-config';
 import { FormAlert, RadioGroupField, StepForm, TextAreaField, TextField, useFormState } from '@forecourt/shared-config/form';
 import { rememberLastLead, LEAD_SUBMIT_ERROR } from '@forecourt/shared-config/leads';
 import { useMemo, useState } from 'react';
@@ -36,7 +36,7 @@ function GuidanceNote() {
   const old = year > 1900 && new Date().getFullYear() - year > ONLINE_MAX_AGE_YEARS;
   if (!old && !(km > ONLINE_MAX_KM)) return null;
   return (
-    <p role="note" css={{ margin: '0 0 1rem', padding: '0.75rem 1rem', borderRadius: 6, background: '#fffaeb', color: '#7a2e0e' }}>
+    <p role="note" css={{ margin: '0 0 1rem', padding: '0.75rem 1rem', borderRadius: 6, background: WARNING.background, color: WARNING.text }}>
       {`${tradeInGuidance()} Send your details and we will call you to arrange a valuation.`}
     </p>
   );
@@ -95,7 +95,7 @@ function ValuationResult({ result, variant }: { result: Result; variant: 'trade-
             type="button"
             onClick={() => void accept()}
             disabled={state === 'accepting'}
-            css={css`font: inherit; font-weight: 700; min-height: 2.75rem; padding: 0.6rem 1.4rem; border-radius: 6px; border: 1px solid ${tenant.theme.primary}; background: ${tenant.theme.primary}; color: #fff; cursor: pointer;`}
+            css={css`font: inherit; font-weight: 700; min-height: 2.75rem; padding: 0.6rem 1.4rem; border-radius: 6px; border: 1px solid ${tenant.theme.primary}; background: ${tenant.theme.primary}; color: ${SURFACE.onInverse}; cursor: pointer;`}
           >
             {state === 'accepting' ? 'Sending…' : variant === 'sell' ? 'Accept Offer' : 'Accept Offer and Trade In'}
           </button>

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
-import { paths, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
+import { paths, readableTextOn, STATIC_MAP, SUCCESS, SURFACE, useTenant } from '@forecourt/shared-config';
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { DealerLocation } from '../../../lib/api';
+import type { DealerLocation } from '../../../contract';
 import { arrowState, carouselLayout, clampIndex, EXPAND_MS } from '../../../lib/carousel';
 import { statusNow } from '../../../lib/hours';
 
@@ -25,7 +25,7 @@ function Arrows() {
   const { index, count, perView, go } = useCarousel();
   const { previousDisabled, nextDisabled } = arrowState(index, count, perView);
   const arrow = css`
-    width: 2.5rem; height: 2.5rem; border-radius: 50%; border: 1px solid ${SURFACE.border}; background: #fff; font-size: 1.25rem; line-height: 1; cursor: pointer;
+    width: 2.5rem; height: 2.5rem; border-radius: 50%; border: 1px solid ${SURFACE.border}; background: ${SURFACE.background}; font-size: 1.25rem; line-height: 1; cursor: pointer;
     &:disabled { opacity: 0.4; cursor: default; }
   `;
   return (
@@ -48,17 +48,17 @@ function CarouselCard({ location, large, now }: { location: DealerLocation; larg
   const status = location.contact_detail.opening_hours[type] ? statusNow(location, type, now) : null;
   const button = (primary: boolean) => css`
     display: inline-flex; justify-content: center; align-items: center; min-height: 2.5rem; padding: 0.4rem 0.8rem; border-radius: 6px; font-weight: 600; text-decoration: none; flex: 1 1 auto;
-    ${primary ? `background: ${theme.primary}; color: ${readableTextOn(theme.primary)}; border: 1px solid ${theme.primary};` : `background: #fff; color: inherit; border: 1px solid ${SURFACE.border};`}
+    ${primary ? `background: ${theme.primary}; color: ${readableTextOn(theme.primary)}; border: 1px solid ${theme.primary};` : `background: ${SURFACE.background}; color: inherit; border: 1px solid ${SURFACE.border};`}
   `;
   return (
-    <li data-location={location.slug} css={css`scroll-snap-align: start; flex: 0 0 auto; width: ${large ? 'min(100%, 22rem)' : 'min(100%, 17rem)'}; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #fff; overflow: hidden; display: flex; flex-direction: column;`}>
-      <img src={`${location.image_url}?w=${large ? 800 : 600}`} alt="" width={large ? 352 : 272} height={large ? 198 : 153} loading="lazy" css={{ width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block', background: '#eef3f7' }} />
+    <li data-location={location.slug} css={css`scroll-snap-align: start; flex: 0 0 auto; width: ${large ? 'min(100%, 22rem)' : 'min(100%, 17rem)'}; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background}; overflow: hidden; display: flex; flex-direction: column;`}>
+      <img src={`${location.image_url}?w=${large ? 800 : 600}`} alt="" width={large ? 352 : 272} height={large ? 198 : 153} loading="lazy" css={{ width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block', background: STATIC_MAP.land }} />
       <div css={{ padding: '0.9rem 1rem 1rem', display: 'grid', gap: '0.4rem', flex: 1 }}>
         <h3 css={{ margin: 0, fontSize: '1.05rem' }}>{location.name}</h3>
         <p css={{ margin: 0, color: SURFACE.muted }}>
           {location.address.street}, {location.address.city} {location.address.state}
         </p>
-        {status && <p css={{ margin: 0, fontWeight: 600, color: status.open ? '#067647' : SURFACE.muted }}>{status.text}</p>}
+        {status && <p css={{ margin: 0, fontWeight: 600, color: status.open ? SUCCESS.text : SURFACE.muted }}>{status.text}</p>}
         <button type="button" aria-expanded={more} aria-controls={detailsId} onClick={() => setMore(!more)} css={{ font: 'inherit', fontWeight: 600, background: 'none', border: 'none', padding: 0, textAlign: 'left', textDecoration: 'underline', cursor: 'pointer', color: 'inherit' }}>
           {more ? 'Fewer details' : 'More details'}
         </button>

@@ -1,4 +1,4 @@
-import { FragmentCard, paths, SURFACE, telHref, useTenant } from '@forecourt/shared-config';
+import { FragmentCard, paths, SUCCESS, SURFACE, telHref, useTenant } from '@forecourt/shared-config';
 import { statusNow } from '../../../lib/hours';
 import { blockLocations } from '../../../lib/select';
 import { useSiteLocations } from '../../../lib/use-locations';
@@ -50,7 +50,7 @@ export default function DealerContact({ locationSlug }: DealerContactProps) {
           {location.contact_detail.phone}
         </a>
       </p>
-      {status && <p css={{ margin: '0 0 0.75rem', color: status.open ? '#067647' : SURFACE.muted, fontWeight: 600 }}>{status.text}</p>}
+      {status && <p css={{ margin: '0 0 0.75rem', color: status.open ? SUCCESS.text : SURFACE.muted, fontWeight: 600 }}>{status.text}</p>}
       <p css={{ margin: 0, display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
         <a href={paths.ourLocation(location.slug)}>View this location</a>
         {!slug && all.length > 1 && <a href="/dealer-locator">View our locations</a>}

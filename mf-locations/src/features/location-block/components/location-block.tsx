@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useId } from 'react';
-import type { DealerLocation } from '../../../lib/api';
+import type { DealerLocation } from '../../../contract';
 import { blockLocations, filterLocations, type BlockMode, type FilterMode } from '../../../lib/select';
 import { useSiteLocations } from '../../../lib/use-locations';
 import { LocationCard } from '../../location-card/components/location-card';

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { paths, readableTextOn, SURFACE, telHref, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
-import type { DealerLocation } from '../../../lib/api';
+import type { DealerLocation } from '../../../contract';
 import { directionsUrl } from '../../../lib/directions';
 import { LocationMap } from '../../location-map/components/location-map';
 import { HolidayHours } from '../../opening-hours/components/holiday-hours';
@@ -11,7 +11,7 @@ import { ReviewBadge } from '../../reviews/components/reviews';
 const actionLink = (background: string) => css`
   display: inline-flex; align-items: center; justify-content: center; min-height: 2.5rem; padding: 0.45rem 0.9rem;
   border-radius: 6px; font-weight: 600; text-decoration: none; white-space: nowrap;
-  color: ${readableTextOn(background)}; background: ${background}; border: 1px solid ${background === '#ffffff' ? SURFACE.border : background};
+  color: ${readableTextOn(background)}; background: ${background}; border: 1px solid ${background === SURFACE.background ? SURFACE.border : background};
 `;
 
 /** 'Dealer licence MD12345 · Repairer MVRL45678', only what the location has (the server sends them only with the site's consent). */
@@ -61,18 +61,18 @@ export function LocationCard({ location, full = false, headingLevel = 3 }: { loc
           </li>
         )}
         <li>
-          <a href={directionsUrl(location.address)} target="_blank" rel="noopener noreferrer" css={actionLink(full ? tenant.theme.primary : '#ffffff')} aria-label={`Get directions to ${location.name}`}>
+          <a href={directionsUrl(location.address)} target="_blank" rel="noopener noreferrer" css={actionLink(full ? tenant.theme.primary : SURFACE.background)} aria-label={`Get directions to ${location.name}`}>
             Get Directions
           </a>
         </li>
         {tenant.features['mf-leads'] && (
           <li>
             {bookService ? (
-              <a href={paths.service()} css={actionLink('#ffffff')}>
+              <a href={paths.service()} css={actionLink(SURFACE.background)}>
                 Book a Service
               </a>
             ) : (
-              <a href={paths.contactUs(location.slug)} css={actionLink('#ffffff')} aria-label={`Contact ${location.name}`}>
+              <a href={paths.contactUs(location.slug)} css={actionLink(SURFACE.background)} aria-label={`Contact ${location.name}`}>
                 Contact
               </a>
             )}
@@ -104,7 +104,7 @@ export function LocationCard({ location, full = false, headingLevel = 3 }: { loc
     <article
       aria-labelledby={headingId}
       data-location={location.slug}
-      css={css`label: mf-locations-card; padding: 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #fff; ${full ? 'display: grid; gap: 1.25rem; @media (min-width: 768px) { grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr); }' : ''}`}
+      css={css`label: mf-locations-card; padding: 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background}; ${full ? 'display: grid; gap: 1.25rem; @media (min-width: 768px) { grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr); }' : ''}`}
     >
       {details}
       {full && <LocationMap places={[{ slug: location.slug, name: location.name, lat: location.address.lat, lng: location.address.long }]} label={`Map of ${location.name}`} height={360} />}

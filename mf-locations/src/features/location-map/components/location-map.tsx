@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { SURFACE, useTenant } from '@forecourt/shared-config';
+import { alpha, STATIC_MAP, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useEffect, useRef, useState } from 'react';
 
 /** A place the map marks. */
@@ -57,16 +57,16 @@ function StaticMap({ places, label }: { places: readonly MapPlace[]; label: stri
     <div
       role="img"
       aria-label={label}
-      css={css`position: absolute; inset: 0; background-color: #eef3f7; background-image: linear-gradient(#dfe7ee 1px, transparent 1px), linear-gradient(90deg, #dfe7ee 1px, transparent 1px); background-size: 40px 40px;`}
+      css={css`position: absolute; inset: 0; background-color: ${STATIC_MAP.land}; background-image: linear-gradient(${STATIC_MAP.grid} 1px, transparent 1px), linear-gradient(90deg, ${STATIC_MAP.grid} 1px, transparent 1px); background-size: 40px 40px;`}
     >
       {placed.map((place) => (
         <div key={place.slug} css={{ position: 'absolute', left: `${place.x}%`, top: `${place.y}%`, transform: 'translate(-50%, -100%)' }}>
           <svg width="24" height="32" viewBox="-12 -30 24 32" aria-hidden="true">
-            <path d={PIN} fill={theme.primary} stroke="#fff" strokeWidth="2" />
-            <circle cx="0" cy="-18" r="3.5" fill="#fff" />
+            <path d={PIN} fill={theme.primary} stroke={SURFACE.onInverse} strokeWidth="2" />
+            <circle cx="0" cy="-18" r="3.5" fill={SURFACE.onInverse} />
           </svg>
           {/* Shifted by the pin's own share of the width, so a label near an edge stays inside the map. */}
-          <span css={{ position: 'absolute', top: '100%', left: '50%', transform: `translateX(-${place.x}%)`, marginTop: 2, width: 'max-content', maxWidth: '11rem', textAlign: 'center', lineHeight: 1.25, fontSize: '0.8125rem', fontWeight: 600, padding: '0 0.3rem', borderRadius: 4, background: 'rgb(255 255 255 / 85%)' }}>{place.name}</span>
+          <span css={{ position: 'absolute', top: '100%', left: '50%', transform: `translateX(-${place.x}%)`, marginTop: 2, width: 'max-content', maxWidth: '11rem', textAlign: 'center', lineHeight: 1.25, fontSize: '0.8125rem', fontWeight: 600, padding: '0 0.3rem', borderRadius: 4, background: alpha(SURFACE.background, 85) }}>{place.name}</span>
         </div>
       ))}
     </div>
@@ -127,7 +127,7 @@ export function LocationMap({ places, label, height = 300 }: { places: readonly 
           if (!loaded) giveUp();
         });
         layer.addTo(map);
-        const icon = L.divIcon({ className: '', html: `<svg width="28" height="36" viewBox="-14 -34 28 36" aria-hidden="true"><path d="${PIN}" fill="${theme.primary}" stroke="#fff" stroke-width="2"/><circle cx="0" cy="-18" r="3.5" fill="#fff"/></svg>`, iconSize: [28, 36], iconAnchor: [14, 34] });
+        const icon = L.divIcon({ className: '', html: `<svg width="28" height="36" viewBox="-14 -34 28 36" aria-hidden="true"><path d="${PIN}" fill="${theme.primary}" stroke="${SURFACE.onInverse}" stroke-width="2"/><circle cx="0" cy="-18" r="3.5" fill="${SURFACE.onInverse}"/></svg>`, iconSize: [28, 36], iconAnchor: [14, 34] });
         for (const place of places) L.marker([place.lat, place.lng], { icon, title: place.name, alt: place.name, keyboard: false }).addTo(map);
         if (places.length === 1) map.setView([places[0]!.lat, places[0]!.lng], 14);
         else map.fitBounds(L.latLngBounds(places.map((place) => [place.lat, place.lng] as [number, number])), { padding: [40, 40] });
@@ -150,7 +150,7 @@ export function LocationMap({ places, label, height = 300 }: { places: readonly 
   return (
     <div
       data-map={mode}
-      css={css`label: mf-locations-map; position: relative; height: ${height}px; border-radius: ${SURFACE.radius}; overflow: hidden; border: 1px solid ${SURFACE.border}; background: #eef3f7;`}
+      css={css`label: mf-locations-map; position: relative; height: ${height}px; border-radius: ${SURFACE.radius}; overflow: hidden; border: 1px solid ${SURFACE.border}; background: ${STATIC_MAP.land};`}
     >
       <div ref={container} role="region" aria-label={label} aria-hidden={mode === 'static' ? true : undefined} css={{ position: 'absolute', inset: 0, visibility: mode === 'tiles' ? 'visible' : 'hidden' }} />
       {mode === 'static' && <StaticMap places={places} label={label} />}

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { paths, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useParams } from '@forecourt/shared-config/router';
 import { useId, useState, type ReactNode } from 'react';
-import type { DealerLocation, LocationType } from '../../../lib/api';
+import type { DealerLocation, LocationType } from '../../../contract';
 import { cityList, dealershipList } from '../../../lib/select';
 import { useSiteLocations } from '../../../lib/use-locations';
 import { LocationsCarousel } from '../../carousel/components/locations-carousel';

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
-import { readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
+import { DANGER, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useId, useState, type FormEvent } from 'react';
-import type { DealerLocation } from '../../../lib/api';
+import type { DealerLocation } from '../../../contract';
 import { fetchNearest } from '../../../lib/use-locations';
 import { LocationCard } from '../../location-card/components/location-card';
 
@@ -39,7 +39,7 @@ export function NearestLocation({ locations }: { locations: readonly DealerLocat
     }
   };
   return (
-    <section aria-label="Find your nearest location" css={css`label: mf-locations-nearest; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #f9fafb;`}>
+    <section aria-label="Find your nearest location" css={css`label: mf-locations-nearest; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.panel};`}>
       <form onSubmit={onSubmit} noValidate css={{ display: 'flex', alignItems: 'flex-end', gap: '0.75rem', flexWrap: 'wrap' }}>
         <div>
           <label htmlFor={inputId} css={{ display: 'block', fontWeight: 600, marginBottom: '0.25rem' }}>
@@ -64,7 +64,7 @@ export function NearestLocation({ locations }: { locations: readonly DealerLocat
       </form>
       <div aria-live="polite">
         {state.status === 'error' && (
-          <p id={errorId} role="alert" css={{ margin: '0.5rem 0 0', color: '#b42318' }}>
+          <p id={errorId} role="alert" css={{ margin: '0.5rem 0 0', color: DANGER.text }}>
             {state.message}
           </p>
         )}

@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
+import { SURFACE } from '@forecourt/shared-config';
 import { zonedClock } from '@forecourt/shared-config/hours';
 import { Dialog } from '@forecourt/shared-config/dialog';
 import { useRef, useState } from 'react';
-import type { DealerLocation } from '../../../lib/api';
+import type { DealerLocation } from '../../../contract';
 import { upcomingSpecialHours } from '../../../lib/hours';
 
 const linkButton = css`font: inherit; font-weight: 600; background: none; border: none; padding: 0; color: inherit; text-decoration: underline; cursor: pointer;`;
@@ -23,7 +24,7 @@ export function HolidayHours({ location, now = new Date() }: { location: DealerL
         Holiday hours
       </button>
       <Dialog open={open} onOpenChange={setOpen} title={`Holiday hours · ${location.name}`} returnFocusTo={button}>
-        <table css={css`width: 100%; border-collapse: collapse; th, td { padding: 0.4rem 0; border-bottom: 1px solid #eaecf0; text-align: left; } td { text-align: right; }`}>
+        <table css={css`width: 100%; border-collapse: collapse; th, td { padding: 0.4rem 0; border-bottom: 1px solid ${SURFACE.divider}; text-align: left; } td { text-align: right; }`}>
           <tbody>
             {days.map((day) => (
               <tr key={day.date}>

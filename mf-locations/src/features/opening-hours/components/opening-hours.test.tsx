@@ -1,6 +1,6 @@
 import { renderWithPlatform } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { OpeningHour } from '../../../lib/api';
+import type { OpeningHour } from '../../../contract';
 import { SALES_HOURS, testLocation } from '../../../lib/test-location';
 import { OpeningHoursTable } from './opening-hours';
 

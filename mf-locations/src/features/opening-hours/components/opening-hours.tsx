@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
-import { SURFACE, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
+import { SUCCESS, SURFACE, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
 import { zonedClock } from '@forecourt/shared-config/hours';
 import { Tabs } from '@forecourt/shared-config/tabs';
 import { useState } from 'react';
-import type { DealerLocation, LocationType } from '../../../lib/api';
+import type { DealerLocation, LocationType } from '../../../contract';
 import { hourTypes, statusNow, upcomingSpecialHours, weekRows } from '../../../lib/hours';
 import { useSiteLocations } from '../../../lib/use-locations';
 
@@ -20,7 +20,7 @@ const table = css`
   label: mf-locations-hours;
   width: 100%;
   border-collapse: collapse;
-  th, td { padding: 0.35rem 0; text-align: left; border-bottom: 1px solid #eaecf0; vertical-align: top; }
+  th, td { padding: 0.35rem 0; text-align: left; border-bottom: 1px solid ${SURFACE.divider}; vertical-align: top; }
   th { font-weight: 500; padding-right: 1rem; }
   td { text-align: right; font-variant-numeric: tabular-nums; }
   tr[data-today] th, tr[data-today] td { font-weight: 700; }
@@ -36,7 +36,7 @@ function WeekTable({ location, type, now }: { location: DealerLocation; type: Lo
   const status = statusNow(location, type, now);
   return (
     <>
-      <p css={{ margin: '0 0 0.5rem', fontWeight: 600, color: status.open ? '#067647' : SURFACE.muted }}>{status.text}</p>
+      <p css={{ margin: '0 0 0.5rem', fontWeight: 600, color: status.open ? SUCCESS.text : SURFACE.muted }}>{status.text}</p>
       {todaySpecial && (
         <p css={{ margin: '0 0 0.5rem' }}>
           <strong>{todaySpecial.label}</strong>: {todaySpecial.text}

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
-import { SURFACE, useTenant } from '@forecourt/shared-config';
+import { RATING, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useEffect, useId, useRef } from 'react';
-import type { DealerLocation, Review } from '../../../lib/api';
+import type { DealerLocation, Review } from '../../../contract';
 import { reviewBadgeShown, reviewCountText, reviewsShown, starFills } from '../../../lib/reviews';
 import { useReviews } from '../../../lib/use-locations';
 
@@ -15,14 +15,14 @@ const STAR_PATH = 'M12 2l2.9 6.9 7.1.6-5.4 4.7 1.7 7.3L12 17.8 5.7 21.5l1.7-7.3L
  */
 export function ReviewStars({ average, size = 18, tone = 'light' }: { average: number; size?: number; tone?: 'light' | 'inherit' }) {
   const id = useId();
-  const empty = tone === 'inherit' ? { stopColor: 'currentColor', stopOpacity: 0.35 } : { stopColor: '#d0d5dd' };
+  const empty = tone === 'inherit' ? { stopColor: 'currentColor', stopOpacity: 0.35 } : { stopColor: RATING.empty };
   return (
     <span role="img" aria-label={`${average.toFixed(1)} out of 5 stars`} css={{ display: 'inline-flex', gap: 2, verticalAlign: 'middle' }}>
       {starFills(average).map((fill, index) => (
         <svg key={index} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
           <defs>
             <linearGradient id={`${id}-${index}`}>
-              <stop offset={`${fill * 100}%`} stopColor="#f5a623" />
+              <stop offset={`${fill * 100}%`} stopColor={RATING.filled} />
               <stop offset={`${fill * 100}%`} {...empty} />
             </linearGradient>
           </defs>
@@ -62,7 +62,7 @@ export function inWords(iso: string, now: Date): string {
 
 function ReviewItem({ review, now }: { review: Review; now: Date }) {
   return (
-    <li css={css`padding: 0.85rem 0; border-bottom: 1px solid #eaecf0; &:last-child { border-bottom: none; }`}>
+    <li css={css`padding: 0.85rem 0; border-bottom: 1px solid ${SURFACE.divider}; &:last-child { border-bottom: none; }`}>
       <p css={{ margin: '0 0 0.25rem', display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}>
         <strong>{review.customer_name}</strong>
         <ReviewStars average={review.rating} size={14} />
@@ -100,7 +100,7 @@ export function ReviewsSection({ dealershipSlug, dealershipName, now = new Date(
   const summary = loaded.value;
   const average = Number(summary.average_rating);
   return (
-    <section ref={section} id={REVIEWS_ANCHOR} aria-labelledby={headingId} css={css`label: mf-locations-reviews; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #fff;`}>
+    <section ref={section} id={REVIEWS_ANCHOR} aria-labelledby={headingId} css={css`label: mf-locations-reviews; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background};`}>
       <h2 id={headingId} css={{ fontSize: '1.25rem', margin: '0 0 0.5rem' }}>
         {`What customers say about ${dealershipName}`}
       </h2>

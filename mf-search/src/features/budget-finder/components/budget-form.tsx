@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { formatDollars, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
+import { DANGER, formatDollars, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useId, useState } from 'react';
 import { NumberField } from '../../results/components/number-field';
 import { BUDGET_TERM_YEARS, budgetFor, budgetInput, budgetResult, DEFAULT_DEPOSIT, DEFAULT_REPAYMENT, type RepaymentPeriod } from '../../../lib/budget';
@@ -22,7 +22,7 @@ export function BudgetForm({ prices, action }: { prices: { min?: number; max?: n
   const budget = budgetFor(budgetInput(repayment), budgetInput(deposit), period);
   const result = budgetResult(budget, prices, noun);
   const messageId = useId();
-  const buttonCss = css`display: block; padding: 0.65rem; font: inherit; font-weight: 700; text-align: center; text-decoration: none; border: 0; border-radius: 6px; cursor: pointer; background: ${theme.primary}; color: ${readableTextOn(theme.primary)}; &:disabled { cursor: not-allowed; background: #d0d5dd; color: #344054; }`;
+  const buttonCss = css`display: block; padding: 0.65rem; font: inherit; font-weight: 700; text-align: center; text-decoration: none; border: 0; border-radius: 6px; cursor: pointer; background: ${theme.primary}; color: ${readableTextOn(theme.primary)}; &:disabled { cursor: not-allowed; background: ${SURFACE.border}; color: ${SURFACE.strong}; }`;
   return (
     <div role="group" aria-label={`Find ${noun}s for your budget`} css={{ display: 'grid', gap: '0.6rem' }}>
       <fieldset css={{ border: 0, padding: 0, margin: 0, display: 'flex', gap: '1rem' }}>
@@ -50,7 +50,7 @@ export function BudgetForm({ prices, action }: { prices: { min?: number; max?: n
         Your budget: <strong data-budget={budget}>{formatDollars(budget)}</strong>
       </p>
       {result.state === 'none' && (
-        <p id={messageId} role="status" css={{ margin: 0, color: '#b42318' }}>
+        <p id={messageId} role="status" css={{ margin: 0, color: DANGER.text }}>
           {result.message}
         </p>
       )}

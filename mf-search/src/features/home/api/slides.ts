@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SlideData } from '../../../../server';
+import type { SlideData } from '../../../contract';
 
 export type SlidesState = { status: 'loading' } | { status: 'ready'; slides: SlideData[] } | { status: 'failed' };
 

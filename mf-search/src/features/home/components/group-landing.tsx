@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useTenant } from '@forecourt/shared-config';
+import { SURFACE, useTenant } from '@forecourt/shared-config';
 import { BRAND_CATEGORIES, brandHref, brandLogo, GROUP_STATS } from '@forecourt/shared-config/content';
 
 /**
@@ -14,7 +14,7 @@ export function GroupLanding() {
     <>
       <ul
         aria-label={`${tenant.name} in numbers`}
-        css={css`label: mf-search-group-stats; display: grid; grid-template-columns: repeat(3, 1fr); gap: 0.5rem; list-style: none; margin: 2rem 0 0; padding: 1.25rem; border-radius: 12px; background: ${tenant.theme.primary}; color: #fff; text-align: center;`}
+        css={css`label: mf-search-group-stats; display: grid; grid-template-columns: repeat(3, 1fr); gap: 0.5rem; list-style: none; margin: 2rem 0 0; padding: 1.25rem; border-radius: 12px; background: ${tenant.theme.primary}; color: ${SURFACE.onInverse}; text-align: center;`}
       >
         {GROUP_STATS.map((stat) => (
           <li key={stat.label}>
@@ -34,7 +34,7 @@ export function GroupLanding() {
                 <li key={brand.slug}>
                   <a
                     href={brandHref(brand)}
-                    css={css`display: flex; flex-direction: column; align-items: center; gap: 0.4rem; padding: 0.75rem; border: 1px solid #eaecf0; border-radius: 10px; color: #101828; font-weight: 700; text-decoration: none; &:hover { border-color: currentColor; }`}
+                    css={css`display: flex; flex-direction: column; align-items: center; gap: 0.4rem; padding: 0.75rem; border: 1px solid ${SURFACE.divider}; border-radius: 10px; color: ${SURFACE.text}; font-weight: 700; text-decoration: none; &:hover { border-color: currentColor; }`}
                   >
                     <img src={brandLogo(brand.slug)} alt="" width={120} height={80} loading="lazy" css={{ objectFit: 'cover', borderRadius: 6 }} />
                     {brand.title}

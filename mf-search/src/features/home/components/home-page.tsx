@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { paths, RemoteFragment, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
+import { paths, RemoteFragment, SURFACE, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
 import { homeIntro } from '../lib/home-intro';
 import SearchBox from '../../search-box/components/search-box';
 import { GroupLanding } from './group-landing';
@@ -15,7 +15,7 @@ export function HomePage() {
   return (
     <section css={css`label: mf-search-home; max-width: 72rem; margin: 0 auto; padding: 2rem 1.5rem;`}>
       <h1 css={css`font-size: 2rem; margin: 0 0 0.5rem;`}>Find your next {noun} at {tenant.name}</h1>
-      <p css={{ margin: '0 0 1.25rem', color: '#475467' }}>
+      <p css={{ margin: '0 0 1.25rem', color: SURFACE.muted }}>
         {homeIntro(tenant)}
       </p>
       {/* Below the page's heading, so the slides' own headings follow it, and above the search,

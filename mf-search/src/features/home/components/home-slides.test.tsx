@@ -1,6 +1,6 @@
 import { expectConsole, renderWithPlatform } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { SlideData } from '../../../../server';
+import type { SlideData } from '../../../contract';
 import { HomeSlides } from './home-slides';
 
 const slide = (n: number, overrides: Partial<SlideData> = {}): SlideData => ({

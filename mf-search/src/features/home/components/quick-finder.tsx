@@ -76,7 +76,7 @@ export function QuickFinder() {
     return () => cancelAnimationFrame(frame);
   }, [answer]);
 
-  const field = css`display: grid; gap: 0.25rem; font-size: 0.9rem; color: ${SURFACE.muted}; & select { padding: 0.55rem 0.5rem; font: inherit; color: #101828; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; }`;
+  const field = css`display: grid; gap: 0.25rem; font-size: 0.9rem; color: ${SURFACE.muted}; & select { padding: 0.55rem 0.5rem; font: inherit; color: ${SURFACE.text}; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; }`;
   const set = (key: keyof QuickChoice) => (event: React.ChangeEvent<HTMLSelectElement>) => {
     const value = event.target.value;
     setChoice((c) => ({ ...c, [key]: value === '' ? undefined : key === 'maxPrice' ? Number(value) : value }));
@@ -86,7 +86,7 @@ export function QuickFinder() {
     <form
       aria-label={`Find a ${noun}`}
       onSubmit={(event) => event.preventDefault()}
-      css={css`label: mf-search-quick-finder; display: grid; gap: 0.75rem; align-items: end; margin-top: 1.25rem; padding: 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: #fff; @media (min-width: 768px) { grid-template-columns: repeat(3, 1fr) auto; }`}
+      css={css`label: mf-search-quick-finder; display: grid; gap: 0.75rem; align-items: end; margin-top: 1.25rem; padding: 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background}; @media (min-width: 768px) { grid-template-columns: repeat(3, 1fr) auto; }`}
     >
       <label htmlFor={ids.make} css={field}>
         Make

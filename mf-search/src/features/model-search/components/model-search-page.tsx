@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { forecourtStore, paths, searchAccessAtom, useTenant } from '@forecourt/shared-config';
+import { forecourtStore, paths, searchAccessAtom, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { BreadcrumbNav } from '../../search-page/components/breadcrumb-nav';
@@ -16,7 +16,7 @@ export function ModelSearchPage() {
     <section css={css`label: mf-search-models-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
       <BreadcrumbNav crumbs={[{ label: 'Home', href: paths.home() }, { label: 'New models' }]} />
       <h1 css={{ margin: '0 0 0.25rem' }}>New models</h1>
-      <p css={{ margin: '0 0 1rem', color: '#475467' }}>{`The new ${tenant.search.itemNoun} range at ${tenant.name}, ${tenant.contact.city}`}</p>
+      <p css={{ margin: '0 0 1rem', color: SURFACE.muted }}>{`The new ${tenant.search.itemNoun} range at ${tenant.name}, ${tenant.contact.city}`}</p>
       <div css={{ minHeight: '100vh' }}>
         {access?.models ? (
           <Suspense fallback={<p role="status">Loading models…</p>}>

@@ -38,8 +38,8 @@ function ModelCard({ hit, priority }: { hit: ModelHit; priority: boolean }) {
   const image = imageSources(hit.model.image.url);
   const name = `${hit.manufacturer.name} ${hit.model.name}`;
   return (
-    <article aria-label={name} css={css`label: mf-search-model-card; display: flex; flex-direction: column; width: 100%; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden; background: #fff;`}>
-      <div css={{ aspectRatio: '3 / 2', background: '#f2f4f7' }}>
+    <article aria-label={name} css={css`label: mf-search-model-card; display: flex; flex-direction: column; width: 100%; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden; background: ${SURFACE.background};`}>
+      <div css={{ aspectRatio: '3 / 2', background: SURFACE.fill }}>
         {image && <img src={image.src} srcSet={image.srcSet} sizes={CARD_SIZES} alt="" loading={priority ? 'eager' : 'lazy'} width={600} height={400} css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
       </div>
       <div css={{ padding: '0.75rem 1rem 1rem', display: 'grid', gap: '0.25rem' }}>

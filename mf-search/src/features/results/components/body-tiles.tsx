@@ -23,7 +23,7 @@ export function BodyTiles() {
               type="button"
               aria-pressed={on}
               onClick={() => refine(body)}
-              css={css`width: 100%; min-height: 2.75rem; padding: 0.4rem 0.5rem; font: inherit; text-align: left; border-radius: 6px; cursor: pointer; border: 1px solid ${on ? theme.primary : SURFACE.border}; background: ${on ? theme.primary : '#fff'}; color: ${on ? readableTextOn(theme.primary) : 'inherit'};`}
+              css={css`width: 100%; min-height: 2.75rem; padding: 0.4rem 0.5rem; font: inherit; text-align: left; border-radius: 6px; cursor: pointer; border: 1px solid ${on ? theme.primary : SURFACE.border}; background: ${on ? theme.primary : SURFACE.background}; color: ${on ? readableTextOn(theme.primary) : 'inherit'};`}
             >
               <span css={{ display: 'block', fontWeight: 600 }} data-body={body}>
                 {bodyLabel(body)}

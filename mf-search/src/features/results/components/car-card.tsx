@@ -1,16 +1,19 @@
 import { css } from '@emotion/react';
 import {
-  canSave,
+  alpha,
   badgeColour,
   badgeText,
+  canSave,
   carBadge,
   carShowsFinance,
+  DANGER,
   isInStock,
   NO_PRICE_TEXT,
   paths,
-  PriceTag,
   priceDisplay,
+  PriceTag,
   readableTextOn,
+  SUCCESS,
   SURFACE,
   toggleCompare,
   toggleFavourite,
@@ -43,7 +46,7 @@ export function imageSources(url: string | null): { src: string; srcSet: string 
   return { src: `${base}?w=400`, srcSet: CARD_WIDTHS.map((w) => `${base}?w=${w} ${w}w`).join(', ') };
 }
 
-const saveCss = css`position: absolute; top: 0.5rem; right: 0.5rem; padding: 0.2rem 0.55rem; border-radius: 4px; border: 0; font: inherit; font-size: 0.8rem; font-weight: 700; text-decoration: none; color: #101828; background: rgba(255, 255, 255, 0.92); cursor: pointer; &[aria-pressed='true'] { color: #fff; background: #067647; }`;
+const saveCss = css`position: absolute; top: 0.5rem; right: 0.5rem; padding: 0.2rem 0.55rem; border-radius: 4px; border: 0; font: inherit; font-size: 0.8rem; font-weight: 700; text-decoration: none; color: ${SURFACE.text}; background: ${alpha(SURFACE.background, 92)}; cursor: pointer; &[aria-pressed='true'] { color: ${SURFACE.onInverse}; background: ${SUCCESS.text}; }`;
 
 /**
  * The card's Save control (spec §4, watchlist: SAVE / SAVED). Signed in, it saves to and removes
@@ -75,13 +78,13 @@ function SaveControl({ id, name }: { id: string; name: string }) {
 
 function BadgeTag({ badge }: { badge: Badge }) {
   return (
-    <span css={css`label: mf-search-card-badge; position: absolute; top: 0.5rem; left: 0.5rem; padding: 0.15rem 0.5rem; border-radius: 4px; font-size: 0.8rem; font-weight: 700; color: #fff; background: ${badgeColour(badge)};`}>
+    <span css={css`label: mf-search-card-badge; position: absolute; top: 0.5rem; left: 0.5rem; padding: 0.15rem 0.5rem; border-radius: 4px; font-size: 0.8rem; font-weight: 700; color: ${SURFACE.onInverse}; background: ${badgeColour(badge)};`}>
       {badgeText(badge)}
     </span>
   );
 }
 
-const toggleCss = css`display: inline-flex; align-items: center; gap: 0.35rem; min-height: 2.25rem; padding: 0.3rem 0.6rem; font: inherit; font-size: 0.85rem; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; color: #101828; cursor: pointer; &[aria-pressed='true'] { border-color: currentColor; font-weight: 600; }`;
+const toggleCss = css`display: inline-flex; align-items: center; gap: 0.35rem; min-height: 2.25rem; padding: 0.3rem 0.6rem; font: inherit; font-size: 0.85rem; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; color: ${SURFACE.text}; cursor: pointer; &[aria-pressed='true'] { border-color: currentColor; font-weight: 600; }`;
 
 /**
  * The card's Favourite switch and Compare toggle (spec §4, 'Favourites toggle'), each where the
@@ -99,7 +102,7 @@ function SavedCarToggles({ car }: { car: FavouriteEntry }) {
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
       {search.favourites && (
-        <button type="button" aria-pressed={favourite} aria-label={`Favourite ${name}`} onClick={() => toggleFavourite(car)} css={[toggleCss, css`color: ${favourite ? '#b42318' : '#101828'};`]}>
+        <button type="button" aria-pressed={favourite} aria-label={`Favourite ${name}`} onClick={() => toggleFavourite(car)} css={[toggleCss, css`color: ${favourite ? DANGER.text : SURFACE.text};`]}>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill={favourite ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
             <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.4C11.8 6.1 13.2 5 15.2 5c3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21z" />
           </svg>
@@ -139,9 +142,9 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
   return (
     <article
       aria-label={hit.name}
-      css={css`label: mf-search-card; display: flex; flex-direction: column; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden; background: #fff;`}
+      css={css`label: mf-search-card; display: flex; flex-direction: column; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden; background: ${SURFACE.background};`}
     >
-      <div css={css`position: relative; aspect-ratio: 3 / 2; background: #f2f4f7;`}>
+      <div css={css`position: relative; aspect-ratio: 3 / 2; background: ${SURFACE.fill};`}>
         {image ? (
           <img src={image.src} srcSet={image.srcSet} sizes={CARD_SIZES} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} width={600} height={400} css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
         ) : (
@@ -151,7 +154,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
         )}
         {badge && <BadgeTag badge={badge} />}
         {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SaveControl id={hit.objectID} name={hit.name} />}
-        <span css={css`position: absolute; bottom: 0.5rem; left: 0.5rem; padding: 0.1rem 0.4rem; border-radius: 4px; font-size: 0.8rem; color: #fff; background: rgba(16, 24, 40, 0.75);`}>
+        <span css={css`position: absolute; bottom: 0.5rem; left: 0.5rem; padding: 0.1rem 0.4rem; border-radius: 4px; font-size: 0.8rem; color: ${SURFACE.onInverse}; background: ${alpha(SURFACE.inverse, 75)};`}>
           {hit.location_name}
         </span>
       </div>

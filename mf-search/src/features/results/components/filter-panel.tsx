@@ -16,7 +16,7 @@ export function FilterPanel({ children }: { children: ReactNode }) {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((v) => !v)}
-        css={css`width: 100%; padding: 0.7rem; font: inherit; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; @media (min-width: 900px) { display: none; }`}
+        css={css`width: 100%; padding: 0.7rem; font: inherit; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; @media (min-width: 900px) { display: none; }`}
       >
         {open ? 'Hide filters' : 'Filters'}
       </button>

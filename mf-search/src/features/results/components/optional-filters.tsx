@@ -71,7 +71,7 @@ function ListedFilter() {
           const days = Number(event.target.value);
           refine([event.target.value === '' ? undefined : listedSince(days, Math.floor(Date.now() / 1000)), undefined]);
         }}
-        css={css`padding: 0.5rem; font: inherit; color: #101828; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff;`}
+        css={css`padding: 0.5rem; font: inherit; color: ${SURFACE.text}; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background};`}
       >
         <option value="">Any time</option>
         {choices.map((choice) => (

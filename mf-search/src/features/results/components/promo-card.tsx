@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { readableTextOn, SURFACE, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
 import { useEffect, useState } from 'react';
-import type { PromoCardData } from '../../../../server';
+import type { PromoCardData } from '../../../contract';
 
 /** A promo card in the results grid: the node's title and text (lines split at ' / '), linking to its target. */
 export function PromoCard({ promo }: { promo: PromoCardData }) {

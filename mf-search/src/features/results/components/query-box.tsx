@@ -57,7 +57,7 @@ export function QueryBox({ placeholder = 'Make, model or keyword', name = 'Stock
         }}
         css={css`flex: 1; min-width: 0; padding: 0.55rem 0.75rem; font: inherit; border: 1px solid ${SURFACE.border}; border-radius: 6px;`}
       />
-      <button type="submit" css={css`display: grid; place-items: center; min-width: 2.75rem; padding: 0; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; cursor: pointer;`}>
+      <button type="submit" css={css`display: grid; place-items: center; min-width: 2.75rem; padding: 0; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; cursor: pointer;`}>
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant } from '@forecourt/shared-config';
+import { readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant, WARNING } from '@forecourt/shared-config';
 import type { IndexUiState, UiState } from 'instantsearch.js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
@@ -18,7 +18,7 @@ import { BodyTiles } from './body-tiles';
 import { BudgetFinder } from './budget-finder';
 import { CarCard } from './car-card';
 import { FilterSection, RangeFilter } from './filters';
-import type { PromoCardData } from '../../../../server';
+import type { PromoCardData } from '../../../contract';
 import { PromoCard, usePromoNodes } from './promo-card';
 import { SearchHistory } from './search-history';
 import { SavedCarsBar } from '../../saved-cars/components/saved-cars-bar';
@@ -123,9 +123,9 @@ function SkeletonGrid() {
     <ol aria-label="Results" aria-busy="true" css={GRID_CSS}>
       {Array.from({ length: 6 }, (_, i) => (
         <li key={i} css={css`display: flex; flex-direction: column; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden;`}>
-          <div css={{ aspectRatio: '3 / 2', background: '#f2f4f7' }} />
+          <div css={{ aspectRatio: '3 / 2', background: SURFACE.fill }} />
           <div css={{ height: '12.5rem', padding: '0.75rem 1rem' }}>
-            <div css={{ height: '1.2rem', width: '80%', background: '#f2f4f7', borderRadius: 4 }} />
+            <div css={{ height: '1.2rem', width: '80%', background: SURFACE.fill, borderRadius: 4 }} />
           </div>
         </li>
       ))}
@@ -220,7 +220,7 @@ function FallbackResults({ uiState, carTypes, hitsPerPage }: { /** The choices o
   }
   return (
     <>
-      <p role="status" data-fallback css={{ margin: 0, padding: '0.75rem 1rem', borderRadius: 6, background: '#fffaeb', color: '#7a2e0e' }}>
+      <p role="status" data-fallback css={{ margin: 0, padding: '0.75rem 1rem', borderRadius: 6, background: WARNING.background, color: WARNING.text }}>
         {`Our full search is not answering right now, so here are our newest ${noun}s that match your make, model, body and price choices.`}
       </p>
       <ol aria-label="Results" css={GRID_CSS}>

@@ -34,7 +34,7 @@ export function CheckboxList({ attribute, limit = SHOW_MORE_LIMIT, sortBy = ['co
             <label css={css`display: flex; align-items: center; gap: 0.5rem; min-height: 1.75rem; cursor: pointer;`}>
               <input type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} css={css`width: 1.1rem; height: 1.1rem; accent-color: ${theme.primary};`} />
               <span>{item.label}</span>
-              <span css={css`margin-left: auto; padding: 0 0.5rem; font-size: 0.8rem; border-radius: 999px; background: #f2f4f7; color: ${SURFACE.muted};`}>{item.count}</span>
+              <span css={css`margin-left: auto; padding: 0 0.5rem; font-size: 0.8rem; border-radius: 999px; background: ${SURFACE.fill}; color: ${SURFACE.muted};`}>{item.count}</span>
             </label>
           </li>
         ))}
@@ -51,7 +51,7 @@ export function CheckboxList({ attribute, limit = SHOW_MORE_LIMIT, sortBy = ['co
 export function SortSelect({ items }: { items: Array<{ label: string; value: string }> }) {
   const { options, currentRefinement, refine } = useSortBy({ items });
   return (
-    <select value={currentRefinement} onChange={(event) => refine(event.target.value)} css={css`padding: 0.4rem 0.5rem; font: inherit; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff;`}>
+    <select value={currentRefinement} onChange={(event) => refine(event.target.value)} css={css`padding: 0.4rem 0.5rem; font: inherit; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background};`}>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}

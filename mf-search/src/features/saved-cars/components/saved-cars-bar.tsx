@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { forecourtStore, compareAtom, paths, readableTextOn, useCompareList, useFavourites, useTenant } from '@forecourt/shared-config';
+import { alpha, compareAtom, forecourtStore, paths, readableTextOn, SURFACE, useCompareList, useFavourites, useTenant } from '@forecourt/shared-config';
 
 /**
  * A bar along the bottom of the results while the shopper has saved cars: how many are picked for
@@ -20,7 +20,7 @@ export function SavedCarsBar() {
       <div aria-hidden="true" css={{ height: '4.5rem' }} />
       <aside
       aria-label="Saved"
-      css={css`label: mf-search-saved-bar; position: fixed; left: 0; right: 0; bottom: 0; z-index: 20; display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; padding: 0.6rem 1.5rem; background: #fff; border-top: 1px solid #d0d5dd; box-shadow: 0 -4px 12px rgba(16, 24, 40, 0.08);`}
+      css={css`label: mf-search-saved-bar; position: fixed; left: 0; right: 0; bottom: 0; z-index: 20; display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; padding: 0.6rem 1.5rem; background: ${SURFACE.background}; border-top: 1px solid ${SURFACE.border}; box-shadow: 0 -4px 12px ${alpha(SURFACE.inverse, 8)};`}
     >
       {comparing > 0 && (
         <>

@@ -19,6 +19,7 @@ import {
   useSession,
   useTenant,
   useWatchlist,
+  WARNING,
   weeklyFinance,
   type PublicTenantConfig,
 } from '@forecourt/shared-config';
@@ -34,7 +35,7 @@ function PageFrame({ title, intro, children }: { title: string; intro: string; c
     <section css={css`label: mf-search-saved-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
       <BreadcrumbNav crumbs={[{ label: 'Home', href: paths.home() }, { label: title }]} />
       <h1 css={{ margin: '0 0 0.25rem' }}>{title}</h1>
-      <p css={{ margin: '0 0 1.25rem', color: '#475467' }}>{intro}</p>
+      <p css={{ margin: '0 0 1.25rem', color: SURFACE.muted }}>{intro}</p>
       {children}
     </section>
   );
@@ -48,7 +49,7 @@ function SavedState({ state, noun, children }: { state: SavedCars; noun: string;
   return (
     <>
       {state.gone.length > 0 && (
-        <p role="status" css={{ margin: '0 0 1rem', padding: '0.6rem 0.9rem', borderRadius: 6, background: '#fffaeb', color: '#7a2e0e' }}>
+        <p role="status" css={{ margin: '0 0 1rem', padding: '0.6rem 0.9rem', borderRadius: 6, background: WARNING.background, color: WARNING.text }}>
           {`${state.gone.length} of your ${noun}s ${state.gone.length === 1 ? 'is' : 'are'} no longer listed (sold or taken off the site).`}
         </p>
       )}
@@ -255,7 +256,7 @@ function WatchlistCars() {
 
 function SignOutButton() {
   return (
-    <button type="button" onClick={() => void signOut()} css={{ font: 'inherit', fontWeight: 600, padding: '0.5rem 1rem', borderRadius: 6, border: `1px solid ${SURFACE.border}`, background: '#fff', cursor: 'pointer', marginBottom: '1rem' }}>
+    <button type="button" onClick={() => void signOut()} css={{ font: 'inherit', fontWeight: 600, padding: '0.5rem 1rem', borderRadius: 6, border: `1px solid ${SURFACE.border}`, background: SURFACE.background, cursor: 'pointer', marginBottom: '1rem' }}>
       Sign out
     </button>
   );

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { paths, readableTextOn, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
+import { paths, readableTextOn, SURFACE, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
 import { useId } from 'react';
 
 export interface SearchBoxProps {
@@ -33,7 +33,7 @@ export default function SearchBox({ defaultQuery = '', action = paths.search() }
         type="search"
         defaultValue={defaultQuery}
         placeholder={`Make, model or keyword`}
-        css={css`flex: 1; padding: 0.7rem 0.9rem; font-size: 1rem; border: 1px solid #98a2b3; border-radius: 6px;`}
+        css={css`flex: 1; padding: 0.7rem 0.9rem; font-size: 1rem; border: 1px solid ${SURFACE.fieldBorder}; border-radius: 6px;`}
       />
       <button
         type="submit"

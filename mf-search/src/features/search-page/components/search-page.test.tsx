@@ -28,8 +28,11 @@ describe('SearchPage', () => {
     expect(screen.getByRole('searchbox')).toHaveValue('ranger');
   });
 
-  it('offers no condition links on a used-only site', () => {
+  it('offers no condition links on a used-only site, under its Used cars heading', () => {
     renderAt('/search/used-cars', testTenant({ search: { carTypes: ['used'] } }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Used cars' })).toBeInTheDocument();
+    expect(screen.getByText('In stock now at Test Motors, Sydney')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Condition' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { forecourtStore, paths, searchAccessAtom, useTenant } from '@forecourt/shared-config';
+import { forecourtStore, paths, searchAccessAtom, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
@@ -36,7 +36,7 @@ export function SearchPage({ Results = LazyResults }: SearchPageProps) {
     <section css={css`label: mf-search-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
       <BreadcrumbNav crumbs={searchBreadcrumb(pathname, tenant.search.itemNoun, tenant.search.carTypes)} />
       <h1 css={{ margin: '0 0 0.25rem' }}>{heading}</h1>
-      <p css={{ margin: '0 0 1rem', color: '#475467' }}>
+      <p css={{ margin: '0 0 1rem', color: SURFACE.muted }}>
         {query ? `Results for “${query}” at ${tenant.name}` : `In stock now at ${tenant.name}, ${tenant.contact.city}`}
       </p>
       {tenant.search.carTypes.length > 1 && (

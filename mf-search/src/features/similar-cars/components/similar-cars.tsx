@@ -75,7 +75,7 @@ export default function SimilarCars({ slug, count, title }: SimilarCarsProps) {
 
   if (state.status === 'failed' || (state.status === 'ready' && state.cars.length === 0)) return null;
   const nowSeconds = Math.floor(Date.now() / 1000);
-  const arrow = css`width: 2.75rem; height: 2.75rem; border-radius: 999px; border: 1px solid ${SURFACE.border}; background: #fff; font-size: 1.25rem; cursor: pointer; &:disabled { opacity: 0.4; cursor: default; } &:focus-visible { outline: 3px solid ${tenant.theme.accent}; outline-offset: 2px; }`;
+  const arrow = css`width: 2.75rem; height: 2.75rem; border-radius: 999px; border: 1px solid ${SURFACE.border}; background: ${SURFACE.background}; font-size: 1.25rem; cursor: pointer; &:disabled { opacity: 0.4; cursor: default; } &:focus-visible { outline: 3px solid ${tenant.theme.accent}; outline-offset: 2px; }`;
   return (
     <section aria-labelledby={headingId} data-boundary="mf-search" css={css`label: mf-search-similar; margin-top: 2rem;`}>
       <div css={css`display: flex; align-items: center; justify-content: space-between; gap: 1rem; margin-bottom: 0.75rem;`}>
@@ -101,7 +101,7 @@ export default function SimilarCars({ slug, count, title }: SimilarCarsProps) {
         {state.status === 'loading'
           ? Array.from({ length: 3 }, (_, i) => (
               <li key={i} aria-hidden="true">
-                <div css={css`flex: 1; min-height: 22rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: linear-gradient(#f2f4f7 0 45%, #fff 45%);`} />
+                <div css={css`flex: 1; min-height: 22rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: linear-gradient(${SURFACE.fill} 0 45%, ${SURFACE.background} 45%);`} />
               </li>
             ))
           : state.cars.map((car) => (

@@ -1,8 +1,8 @@
 import type { Session } from '@forecourt/shared-config';
 import { expectConsole, renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { testCar } from '../../../../server/test-car';
-import type { VehicleSummary } from '../../../../server/vehicle-head';
+import { testCar } from '../../../testing/test-car';
+import type { VehicleSummary } from '../../../contract';
 import { VehicleRoutes } from '../../../app/vehicle-app';
 
 /**

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { isInStock, media, paths, SURFACE, telHref, useSession, useTenant } from '@forecourt/shared-config';
+import { DANGER, isInStock, media, paths, SURFACE, telHref, useSession, useTenant, WARNING } from '@forecourt/shared-config';
 import { dealerTimeZone } from '@forecourt/shared-config/hours';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from '@forecourt/shared-config/router';
@@ -12,9 +12,9 @@ import { alreadyReserved, holdEndText, notReservable, reservationTerms, reserveD
 // shopper who finds it reserved or sold downloads none of it.
 const ReservationForm = lazy(() => import(/* webpackChunkName: "checkout" */ './reservation-form'));
 
-const noticeCss = css`label: mf-vehicle-checkout-notice; margin: 0 0 1.5rem; padding: 0.85rem 1rem; border-radius: 6px; background: #fffaeb; color: #7a2e0e; p { margin: 0; } p + p { margin-top: 0.5rem; } a { color: inherit; }`;
-const alertCss = css`label: mf-vehicle-checkout-alert; margin: 0 0 1.5rem; padding: 0.75rem 1rem; border: 1px solid #fda29b; border-left: 4px solid #b42318; border-radius: 6px; background: #fef3f2; color: #b42318; p { margin: 0 0 0.6rem; }`;
-const plainButtonCss = css`font: inherit; font-weight: 600; min-height: 2.75rem; padding: 0.5rem 1.1rem; border-radius: 6px; border: 1px solid ${SURFACE.border}; background: #fff; color: #101828; cursor: pointer;`;
+const noticeCss = css`label: mf-vehicle-checkout-notice; margin: 0 0 1.5rem; padding: 0.85rem 1rem; border-radius: 6px; background: ${WARNING.background}; color: ${WARNING.text}; p { margin: 0; } p + p { margin-top: 0.5rem; } a { color: inherit; }`;
+const alertCss = css`label: mf-vehicle-checkout-alert; margin: 0 0 1.5rem; padding: 0.75rem 1rem; border: 1px solid ${DANGER.border}; border-left: 4px solid ${DANGER.text}; border-radius: 6px; background: ${DANGER.background}; color: ${DANGER.text}; p { margin: 0 0 0.6rem; }`;
+const plainButtonCss = css`font: inherit; font-weight: 600; min-height: 2.75rem; padding: 0.5rem 1.1rem; border-radius: 6px; border: 1px solid ${SURFACE.border}; background: ${SURFACE.background}; color: ${SURFACE.text}; cursor: pointer;`;
 
 /**
  * Reserve online: /cars/{slug}/checkout, /cars/{slug}/buy-online and

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { paths, SURFACE, useTenant } from '@forecourt/shared-config';
+import { paths, SUCCESS, SURFACE, useTenant } from '@forecourt/shared-config';
 import { dealerTimeZone } from '@forecourt/shared-config/hours';
 import { useEffect, useState } from 'react';
 import { depositText } from '../../../lib/reserve-copy';
@@ -64,7 +64,7 @@ export default function MyReservations() {
                   {deposit && ` · Deposit ${deposit}`}
                 </span>
               </span>
-              <strong css={{ color: reservation.status === 'held' ? '#05603a' : SURFACE.muted }}>{reservationStatusText(reservation, timeZone)}</strong>
+              <strong css={{ color: reservation.status === 'held' ? SUCCESS.strong : SURFACE.muted }}>{reservationStatusText(reservation, timeZone)}</strong>
             </li>
           );
         })}

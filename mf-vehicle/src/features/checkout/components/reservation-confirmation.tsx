@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { media, paths, SURFACE, useTenant } from '@forecourt/shared-config';
+import { DANGER, media, paths, SUCCESS, SURFACE, useTenant } from '@forecourt/shared-config';
 import { FormAlert } from '@forecourt/shared-config/form';
 import { dealerTimeZone } from '@forecourt/shared-config/hours';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { holdEndText } from '../lib/reservation';
 
 type CancelState = { status: 'idle' } | { status: 'cancelling' } | { status: 'cancelled' } | { status: 'failed'; message: string };
 
-const boxCss = css`label: mf-vehicle-checkout-confirmation; margin: 0 0 1.5rem; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-left: 4px solid #12b76a; border-radius: ${SURFACE.radius};`;
+const boxCss = css`label: mf-vehicle-checkout-confirmation; margin: 0 0 1.5rem; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-left: 4px solid ${SUCCESS.bright}; border-radius: ${SURFACE.radius};`;
 const detailsCss = css`
   display: grid;
   grid-template-columns: max-content minmax(0, 1fr);
@@ -95,7 +95,7 @@ export function ReservationConfirmation({ reservation, slug, carName }: { reserv
         onClick={() => void onCancel()}
         disabled={cancel.status === 'cancelling'}
         aria-busy={cancel.status === 'cancelling' || undefined}
-        css={css`font: inherit; font-weight: 600; min-height: 2.75rem; padding: 0.5rem 1.1rem; border-radius: 6px; border: 1px solid ${SURFACE.border}; background: #fff; color: #b42318; cursor: pointer; &:disabled { cursor: progress; opacity: 0.75; }`}
+        css={css`font: inherit; font-weight: 600; min-height: 2.75rem; padding: 0.5rem 1.1rem; border-radius: 6px; border: 1px solid ${SURFACE.border}; background: ${SURFACE.background}; color: ${DANGER.text}; cursor: pointer; &:disabled { cursor: progress; opacity: 0.75; }`}
       >
         {cancel.status === 'cancelling' ? 'Cancelling…' : 'Cancel reservation'}
       </button>

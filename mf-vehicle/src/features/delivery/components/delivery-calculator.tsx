@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { formatDollars, SURFACE, useTenant } from '@forecourt/shared-config';
+import { DANGER, formatDollars, SURFACE, useTenant } from '@forecourt/shared-config';
 import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem, type DeliveryQuote } from '@forecourt/shared-config/delivery';
 import { useId, useState, type FormEvent } from 'react';
 
@@ -60,10 +60,10 @@ export function DeliveryCalculator({ carId }: { carId: string }) {
             onChange={(e) => setPostcode(e.target.value.replace(/\D/g, ''))}
             aria-describedby={messageId}
             aria-invalid={state.status === 'error' ? true : undefined}
-            css={css`font: inherit; width: 7rem; padding: 0.55rem 0.7rem; border: 1px solid #98a2b3; border-radius: 6px;`}
+            css={css`font: inherit; width: 7rem; padding: 0.55rem 0.7rem; border: 1px solid ${SURFACE.fieldBorder}; border-radius: 6px;`}
           />
         </div>
-        <button type="submit" disabled={state.status === 'loading'} css={css`font: inherit; font-weight: 600; min-height: 2.6rem; padding: 0.5rem 1.1rem; border-radius: 6px; border: 0; color: #fff; background: ${tenant.theme.primary}; cursor: pointer; &:disabled { opacity: 0.7; cursor: progress; }`}>
+        <button type="submit" disabled={state.status === 'loading'} css={css`font: inherit; font-weight: 600; min-height: 2.6rem; padding: 0.5rem 1.1rem; border-radius: 6px; border: 0; color: ${SURFACE.onInverse}; background: ${tenant.theme.primary}; cursor: pointer; &:disabled { opacity: 0.7; cursor: progress; }`}>
           {state.status === 'loading' ? 'Checking…' : 'Check'}
         </button>
       </form>
@@ -75,7 +75,7 @@ export function DeliveryCalculator({ carId }: { carId: string }) {
           </p>
         )}
         {state.status === 'error' && (
-          <p role="alert" css={{ margin: 0, color: '#b42318' }} data-delivery="error">
+          <p role="alert" css={{ margin: 0, color: DANGER.text }} data-delivery="error">
             {state.message}
           </p>
         )}

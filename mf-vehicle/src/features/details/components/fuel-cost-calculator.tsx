@@ -19,7 +19,7 @@ export function FuelCostCalculator({ economy }: { economy: number | null }) {
   const [distance, setDistance] = useState(`${DISTANCE_DEFAULT_KM} kms`);
   const litres = economy && economy > 0 ? economy : ECONOMY_FALLBACK_L_PER_100KM;
   const cost = fuelCost(readNumber(distance), litres, readNumber(price));
-  const input = css`font: inherit; width: 8rem; padding: 0.5rem 0.65rem; border: 1px solid #98a2b3; border-radius: 6px;`;
+  const input = css`font: inherit; width: 8rem; padding: 0.5rem 0.65rem; border: 1px solid ${SURFACE.fieldBorder}; border-radius: 6px;`;
   return (
     <section aria-labelledby={`${id}-h`} css={css`label: mf-vehicle-fuel-cost; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
       <h2 id={`${id}-h`} css={{ fontSize: '1.125rem', margin: '0 0 0.5rem' }}>

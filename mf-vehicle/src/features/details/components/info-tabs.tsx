@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
-import { isInStock, paths, readableTextOn, useTenant } from '@forecourt/shared-config';
+import { isInStock, paths, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { Tabs } from '@forecourt/shared-config/tabs';
 import { useId, useState } from 'react';
-import type { VehicleSummary } from '../../../../server/vehicle-head';
+import type { VehicleSummary } from '../../../contract';
 import { commentParagraphs, COMMENTS_PENDING, shortComments } from '../../../lib/dealer-comments';
 import { MONEY_BACK_PROMISE, RETURN_PROMISE_CONDITIONS, reserveButtonText, reserveCopy, warrantyText } from '../../../lib/reserve-copy';
 
@@ -20,7 +20,7 @@ function DealerComments({ text }: { text: string }) {
     <div css={css`label: mf-vehicle-comments;`}>
       <div id={bodyId}>
         {paragraphs.length === 0 ? (
-          <p css={{ margin: 0, color: '#475467' }}>{COMMENTS_PENDING}</p>
+          <p css={{ margin: 0, color: SURFACE.muted }}>{COMMENTS_PENDING}</p>
         ) : (
           shown.map((paragraph, i) => (
             <p key={i} css={{ margin: '0 0 0.5rem' }}>

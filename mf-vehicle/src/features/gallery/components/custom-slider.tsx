@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { SURFACE, useTenant } from '@forecourt/shared-config';
-import type { VehicleSummary } from '../../../../server/vehicle-head';
+import type { VehicleSummary } from '../../../contract';
 import { sized } from '../lib/gallery';
 
 /**
@@ -17,7 +17,7 @@ export function CustomSlider({ slides }: { slides: VehicleSummary['custom_slides
       <ul css={css`display: grid; grid-auto-flow: column; grid-auto-columns: minmax(14rem, 1fr); gap: 0.75rem; overflow-x: auto; list-style: none; margin: 0; padding: 0 0 0.25rem; scroll-snap-type: x mandatory;`}>
         {slides.map((slide) => (
           <li key={slide.url + slide.name} css={{ scrollSnapAlign: 'start' }}>
-            <a href={slide.url} css={css`display: block; height: 100%; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden; text-decoration: none; color: #101828;`}>
+            <a href={slide.url} css={css`display: block; height: 100%; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden; text-decoration: none; color: ${SURFACE.text};`}>
               <img src={sized(slide.image, 400)} alt="" width={400} height={133} loading="lazy" css={{ width: '100%', height: 'auto', aspectRatio: '3 / 1', objectFit: 'cover', display: 'block' }} />
               <span css={{ display: 'block', padding: '0.5rem 0.75rem' }}>
                 <strong css={{ display: 'block', color: tenant.theme.primary }}>{slide.name}</strong>

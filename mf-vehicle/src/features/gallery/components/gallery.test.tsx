@@ -1,6 +1,6 @@
 import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
 import { fireEvent, screen } from '@testing-library/react';
-import { testCar } from '../../../../server/test-car';
+import { testCar } from '../../../testing/test-car';
 import { Gallery } from './gallery';
 
 const SPUN = testCar({

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { SURFACE } from '@forecourt/shared-config';
+import { alpha, SURFACE } from '@forecourt/shared-config';
 import { Dialog } from '@forecourt/shared-config/dialog';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { showThumbnails, sized, SLIDE_HEIGHT, SLIDE_WIDTH, stepSlide, type Slide } from '../lib/gallery';
@@ -14,7 +14,7 @@ export interface ImageSliderProps {
   priority?: boolean;
 }
 
-const frame = css`label: mf-vehicle-slide; position: relative; aspect-ratio: 3 / 2; background: #f2f4f7; border-radius: ${SURFACE.radius}; overflow: hidden;`;
+const frame = css`label: mf-vehicle-slide; position: relative; aspect-ratio: 3 / 2; background: ${SURFACE.fill}; border-radius: ${SURFACE.radius}; overflow: hidden;`;
 const arrow = css`
   position: absolute;
   top: 50%;
@@ -23,8 +23,8 @@ const arrow = css`
   height: 2.75rem;
   border-radius: 50%;
   border: 0;
-  background: rgb(255 255 255 / 92%);
-  box-shadow: 0 1px 4px rgb(0 0 0 / 25%);
+  background: ${alpha(SURFACE.background, 92)};
+  box-shadow: 0 1px 4px ${alpha(SURFACE.shadow, 25)};
   font-size: 1.4rem;
   line-height: 1;
   cursor: pointer;
@@ -93,10 +93,10 @@ export function ImageSlider({ name, slides, inStock, index, onIndexChange, prior
       <div css={frame}>
         <SlideView slide={current} name={name} position={index + 1} count={count} priority={priority && index === 0} />
         {controls}
-        <span aria-live="polite" css={css`position: absolute; bottom: 0.5rem; left: 0.5rem; padding: 0.1rem 0.5rem; border-radius: 4px; font-size: 0.85rem; color: #fff; background: rgb(16 24 40 / 75%);`}>
+        <span aria-live="polite" css={css`position: absolute; bottom: 0.5rem; left: 0.5rem; padding: 0.1rem 0.5rem; border-radius: 4px; font-size: 0.85rem; color: ${SURFACE.onInverse}; background: ${alpha(SURFACE.inverse, 75)};`}>
           {`${index + 1} / ${count}`}
         </span>
-        <button type="button" ref={opener} onClick={() => setFullscreen(true)} css={css`position: absolute; bottom: 0.5rem; right: 0.5rem; padding: 0.35rem 0.7rem; border-radius: 4px; border: 0; font: inherit; font-size: 0.85rem; font-weight: 600; background: rgb(255 255 255 / 92%); cursor: pointer;`}>
+        <button type="button" ref={opener} onClick={() => setFullscreen(true)} css={css`position: absolute; bottom: 0.5rem; right: 0.5rem; padding: 0.35rem 0.7rem; border-radius: 4px; border: 0; font: inherit; font-size: 0.85rem; font-weight: 600; background: ${alpha(SURFACE.background, 92)}; cursor: pointer;`}>
           Full screen
         </button>
       </div>
@@ -109,7 +109,7 @@ export function ImageSlider({ name, slides, inStock, index, onIndexChange, prior
                 aria-label={slide.kind === 'video' ? 'Show the video' : `Show photo ${i + 1} of ${count}`}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => onIndexChange(i)}
-                css={css`display: block; width: 5.5rem; aspect-ratio: 3 / 2; padding: 0; border: 2px solid ${i === index ? '#101828' : 'transparent'}; border-radius: 6px; overflow: hidden; background: #101828; color: #fff; cursor: pointer;`}
+                css={css`display: block; width: 5.5rem; aspect-ratio: 3 / 2; padding: 0; border: 2px solid ${i === index ? SURFACE.text : 'transparent'}; border-radius: 6px; overflow: hidden; background: ${SURFACE.inverse}; color: ${SURFACE.onInverse}; cursor: pointer;`}
               >
                 {slide.kind === 'video' ? <span aria-hidden="true">▶ Video</span> : <img src={sized(slide.thumb, 200)} alt="" width={200} height={133} loading="lazy" css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
               </button>

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { SURFACE, useTenant } from '@forecourt/shared-config';
+import { alpha, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { AUTO_ROTATE_MS, frameAfterDrag, hotspotsAt, SPIN_FRAME_HEIGHT, SPIN_FRAME_WIDTH, SPIN_HINT, stepFrame, type SpinHotspotInput } from '../lib/spin';
 
@@ -119,7 +119,7 @@ export function SpinViewer({ name, frames, hotspots, autoRotate }: SpinViewerPro
           aspect-ratio: 3 / 2;
           border-radius: ${SURFACE.radius};
           overflow: hidden;
-          background: #f2f4f7;
+          background: ${SURFACE.fill};
           touch-action: pan-y;
           user-select: none;
           cursor: ${ready ? 'grab' : 'progress'};
@@ -142,12 +142,12 @@ export function SpinViewer({ name, frames, hotspots, autoRotate }: SpinViewerPro
           ))}
         </div>
         {!ready && (
-          <p css={css`position: absolute; inset: auto 0 0.75rem; margin: 0 auto; width: max-content; padding: 0.3rem 0.7rem; border-radius: 999px; font-size: 0.9rem; color: #fff; background: rgb(16 24 40 / 75%);`}>
+          <p css={css`position: absolute; inset: auto 0 0.75rem; margin: 0 auto; width: max-content; padding: 0.3rem 0.7rem; border-radius: 999px; font-size: 0.9rem; color: ${SURFACE.onInverse}; background: ${alpha(SURFACE.inverse, 75)};`}>
             {`Loading 360° view… ${Math.round((loading.done / Math.max(1, count)) * 100)}%`}
           </p>
         )}
         {ready && !touched && (
-          <p aria-hidden="true" css={css`position: absolute; inset: 0.75rem 0 auto; margin: 0 auto; width: max-content; padding: 0.3rem 0.8rem; border-radius: 999px; font-size: 0.9rem; font-weight: 600; color: #fff; background: rgb(16 24 40 / 75%); pointer-events: none;`}>
+          <p aria-hidden="true" css={css`position: absolute; inset: 0.75rem 0 auto; margin: 0 auto; width: max-content; padding: 0.3rem 0.8rem; border-radius: 999px; font-size: 0.9rem; font-weight: 600; color: ${SURFACE.onInverse}; background: ${alpha(SURFACE.inverse, 75)}; pointer-events: none;`}>
             {`⟲ ${SPIN_HINT}`}
           </p>
         )}
@@ -169,11 +169,11 @@ export function Hotspot({ id, description, x, y, open, onToggle }: { id: string;
         aria-controls={tipId}
         onClick={onToggle}
         data-hotspot={id}
-        css={css`display: grid; place-items: center; width: 2rem; height: 2rem; border-radius: 50%; border: 3px solid #fff; background: ${theme.accent}; color: #101828; font-weight: 800; box-shadow: 0 0 0 4px rgb(0 0 0 / 20%); cursor: pointer;`}
+        css={css`display: grid; place-items: center; width: 2rem; height: 2rem; border-radius: 50%; border: 3px solid ${SURFACE.background}; background: ${theme.accent}; color: ${SURFACE.text}; font-weight: 800; box-shadow: 0 0 0 4px ${alpha(SURFACE.shadow, 20)}; cursor: pointer;`}
       >
         <span aria-hidden="true">+</span>
       </button>
-      <span id={tipId} role="status" css={css`position: absolute; left: 50%; top: calc(100% + 0.4rem); transform: translateX(-50%); white-space: nowrap; padding: 0.3rem 0.6rem; border-radius: 6px; font-size: 0.85rem; color: #fff; background: #101828; ${open ? '' : 'display: none;'}`}>
+      <span id={tipId} role="status" css={css`position: absolute; left: 50%; top: calc(100% + 0.4rem); transform: translateX(-50%); white-space: nowrap; padding: 0.3rem 0.6rem; border-radius: 6px; font-size: 0.85rem; color: ${SURFACE.onInverse}; background: ${SURFACE.inverse}; ${open ? '' : 'display: none;'}`}>
         {open ? description : ''}
       </span>
     </span>

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { FragmentCard } from '@forecourt/shared-config';
+import { FragmentCard, SURFACE } from '@forecourt/shared-config';
 import { useId, useState } from 'react';
 import { visibleSpecRows, type SpecRow } from '../lib/spec-rows';
 
@@ -25,7 +25,7 @@ export default function KeyInfo({ items, initialCount }: KeyInfoProps) {
       <dl id={listId} css={css`label: mf-vehicle-key-info-list; display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1.5rem; margin: 0;`}>
         {shown.map((row) => (
           <div key={row.label} css={{ display: 'contents' }}>
-            <dt css={{ color: '#475467' }}>{row.label}</dt>
+            <dt css={{ color: SURFACE.muted }}>{row.label}</dt>
             <dd css={{ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>{row.value}</dd>
           </div>
         ))}

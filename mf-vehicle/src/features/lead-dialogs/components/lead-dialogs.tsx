@@ -1,7 +1,7 @@
 import { DEFAULT_FRAGMENT_TIMEOUT_MS, failurePolicy, NO_PRICE_TEXT, priceDisplay, RemoteFragment } from '@forecourt/shared-config';
 import type { LeadCar, LeadDialogProps } from '@forecourt/shared-config/leads';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { VehicleSummary } from '../../../../server/vehicle-head';
+import type { VehicleSummary } from '../../../contract';
 import { sized } from '../../gallery/lib/gallery';
 
 /** The other teams' exposed dialogs this page opens: mf-leads's four and mf-finance's finance popup. */

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { capitalise, NO_PRICE_TEXT, paths, PriceTag, priceDisplay, useTenant } from '@forecourt/shared-config';
+import { capitalise, NO_PRICE_TEXT, paths, priceDisplay, PriceTag, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 import { useSearchParams } from '@forecourt/shared-config/router';
 import KeyInfo from '../../key-info/components/key-info';
@@ -28,7 +28,7 @@ export function PrintPage() {
       <h1 id={headingId} css={{ margin: '0 0 0.25rem' }}>
         {title}
       </h1>
-      <p css={{ margin: '0 0 1rem', color: '#475467' }}>
+      <p css={{ margin: '0 0 1rem', color: SURFACE.muted }}>
         {car ? `${car.location.name} · ${car.city} ${car.state} · ${car.location.phone || tenant.contact.phone}` : `${tenant.name} · ${tenant.contact.city} ${tenant.contact.state} · ${tenant.contact.phone}`}
       </p>
       {!slug ? (

@@ -7,7 +7,7 @@ export const COPIED_TOAST_MS = 3000;
 export const COPIED_LABEL_MS = 1500;
 export const SHARE_WINDOW = 'width=550,height=400';
 
-const action = css`display: inline-flex; align-items: center; gap: 0.35rem; min-height: 2.5rem; padding: 0.4rem 0.8rem; font: inherit; font-size: 0.9rem; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; color: #101828; text-decoration: none; cursor: pointer; &:disabled { cursor: progress; opacity: 0.7; }`;
+const action = css`display: inline-flex; align-items: center; gap: 0.35rem; min-height: 2.5rem; padding: 0.4rem 0.8rem; font: inherit; font-size: 0.9rem; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; color: ${SURFACE.text}; text-decoration: none; cursor: pointer; &:disabled { cursor: progress; opacity: 0.7; }`;
 
 /** Downloads a same-site file under a name (the server also names it). */
 function saveBlob(blob: Blob, filename: string) {

@@ -1,6 +1,6 @@
 import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
 import { screen, within } from '@testing-library/react';
-import { testCar } from '../../../../server/test-car';
+import { testCar } from '../../../testing/test-car';
 import { StickyParts } from './sticky-parts';
 
 // The header shows past 500 px of scrolling; the page is read as scrolled 600 px down.

@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
-import { bodyLabel, isInStock, NO_PRICE_TEXT, paths, priceDisplay, readableTextOn, specText, SURFACE, telHref, useTenant, weeklyFinance } from '@forecourt/shared-config';
+import { alpha, bodyLabel, isInStock, NO_PRICE_TEXT, paths, priceDisplay, readableTextOn, specText, SURFACE, telHref, useTenant, weeklyFinance } from '@forecourt/shared-config';
 import { ENQUIRE_FOR_FINANCE_MAX, type FinanceEstimate } from '@forecourt/shared-config/price';
 import { useEffect, useState } from 'react';
-import type { VehicleSummary } from '../../../../server/vehicle-head';
+import type { VehicleSummary } from '../../../contract';
 import { sized } from '../../gallery/lib/gallery';
 import { LeadDialogLink } from '../../lead-dialogs/components/lead-dialogs';
 import { pageShowsFinance } from '../../../lib/finance-facts';
@@ -32,7 +32,7 @@ function useStickyParts(): { header: boolean; bar: boolean } {
   return parts;
 }
 
-const button = (background: string) => css`display: inline-flex; align-items: center; justify-content: center; min-height: 2.5rem; padding: 0.45rem 0.9rem; border-radius: 6px; font-weight: 600; text-decoration: none; white-space: nowrap; color: ${readableTextOn(background)}; background: ${background}; border: 1px solid ${background === '#ffffff' ? SURFACE.border : background};`;
+const button = (background: string) => css`display: inline-flex; align-items: center; justify-content: center; min-height: 2.5rem; padding: 0.45rem 0.9rem; border-radius: 6px; font-weight: 600; text-decoration: none; white-space: nowrap; color: ${readableTextOn(background)}; background: ${background}; border: 1px solid ${background === SURFACE.background ? SURFACE.border : background};`;
 
 /**
  * The sticky header (past 500 px: picture, name, transmission and body, price and price type,
@@ -56,7 +56,7 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
         <aside
           aria-label={`${car.name} summary`}
           data-sticky="header"
-          css={css`label: mf-vehicle-sticky-header; position: fixed; top: 0; left: 0; right: 0; z-index: 30; background: #fff; border-bottom: 1px solid ${SURFACE.border}; box-shadow: 0 2px 8px rgb(16 24 40 / 10%);`}
+          css={css`label: mf-vehicle-sticky-header; position: fixed; top: 0; left: 0; right: 0; z-index: 30; background: ${SURFACE.background}; border-bottom: 1px solid ${SURFACE.border}; box-shadow: 0 2px 8px ${alpha(SURFACE.inverse, 10)};`}
         >
           <div css={css`display: flex; align-items: center; gap: 0.75rem 1rem; max-width: 72rem; margin: 0 auto; padding: 0.5rem 1rem; flex-wrap: wrap;`}>
             {image && <img src={sized(image, 120)} alt="" width={72} height={48} css={{ borderRadius: 4, objectFit: 'cover', display: 'block' }} />}
@@ -83,7 +83,7 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
                 </LeadDialogLink>
               )}
               {tenant.features['mf-leads'] && (
-                <a href={paths.tradeIn(car.id)} css={button('#ffffff')}>
+                <a href={paths.tradeIn(car.id)} css={button(SURFACE.background)}>
                   Trade-In Valuation
                 </a>
               )}
@@ -95,7 +95,7 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
         <aside
           aria-label={`Act on the ${car.name}`}
           data-sticky="bar"
-          css={css`label: mf-vehicle-sticky-bar; position: fixed; bottom: 0; left: 0; right: 0; z-index: 30; background: #fff; border-top: 1px solid ${SURFACE.border}; box-shadow: 0 -2px 8px rgb(16 24 40 / 10%);`}
+          css={css`label: mf-vehicle-sticky-bar; position: fixed; bottom: 0; left: 0; right: 0; z-index: 30; background: ${SURFACE.background}; border-top: 1px solid ${SURFACE.border}; box-shadow: 0 -2px 8px ${alpha(SURFACE.inverse, 10)};`}
         >
           <div css={css`display: flex; flex-wrap: wrap; gap: 0.5rem; max-width: 72rem; margin: 0 auto; padding: 0.5rem 1rem; & > a { flex: 1 1 auto; }`}>
             {inStock && tenant.vehicle.onlineCheckout && (
@@ -104,12 +104,12 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
               </a>
             )}
             {tenant.features['mf-leads'] && (
-              <LeadDialogLink dialog="EnquireDialog" href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={button('#ffffff')}>
+              <LeadDialogLink dialog="EnquireDialog" href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={button(SURFACE.background)}>
                 Enquire Now
               </LeadDialogLink>
             )}
             {phone && (
-              <a href={telHref(phone)} css={button('#ffffff')}>
+              <a href={telHref(phone)} css={button(SURFACE.background)}>
                 Call Now
               </a>
             )}

@@ -1,22 +1,23 @@
 import { css } from '@emotion/react';
 import {
-  canSave,
+  askingPrice,
   badgeColour,
   badgeText,
-  carBadge,
+  canSave,
   capitalise,
+  carBadge,
   formatDollars,
   isInStock,
   NO_PRICE_TEXT,
   paths,
   pixelViewContent,
-  PriceTag,
   priceDisplay,
-  askingPrice,
+  PriceTag,
   readableTextOn,
   recordViewedCar,
   RemoteFragment,
   slugify,
+  SUCCESS,
   SURFACE,
   telHref,
   toggleCompare,
@@ -29,12 +30,13 @@ import {
   useSession,
   useTenant,
   useWatchlist,
+  WARNING,
   watchlistToggleShown,
 } from '@forecourt/shared-config';
 import { useEffect, useId, useState } from 'react';
 import { useParams } from '@forecourt/shared-config/router';
 import type { CalculatorProps, FinanceEstimate } from '@forecourt/shared-config/price';
-import type { VehicleSummary } from '../../../../server/vehicle-head';
+import type { VehicleSummary } from '../../../contract';
 import KeyInfo from '../../key-info/components/key-info';
 import { LeadDialogLink, LeadDialogsHost } from '../../lead-dialogs/components/lead-dialogs';
 import { Collapsible } from '../../details/components/collapsible';
@@ -64,7 +66,7 @@ export const DISCLAIMER =
   'While we make every effort to keep this listing accurate, details, prices and availability can change and errors can occur. Please confirm every detail with the dealer before you buy. Finance and fuel figures are estimates only, not offers.';
 
 const buttonCss = (background: string) =>
-  css`display: flex; align-items: center; justify-content: center; min-height: 2.75rem; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; text-align: center; color: ${readableTextOn(background)}; background: ${background}; border: 1px solid ${background === '#ffffff' ? SURFACE.border : background};`;
+  css`display: flex; align-items: center; justify-content: center; min-height: 2.75rem; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; text-align: center; color: ${readableTextOn(background)}; background: ${background}; border: 1px solid ${background === SURFACE.background ? SURFACE.border : background};`;
 
 /**
  * The dealer's phone: masked until the shopper asks for it (unless the site shows it revealed),
@@ -106,7 +108,7 @@ function DealerPhone({ phone, car }: { phone: string; car: VehicleSummary | null
             website_id: tenant.slug,
           });
         }}
-        css={css`padding: 0.45rem 0.9rem; font: inherit; font-weight: 600; border: 1px solid #d0d5dd; border-radius: 6px; background: #fff; cursor: pointer;`}
+        css={css`padding: 0.45rem 0.9rem; font: inherit; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; cursor: pointer;`}
       >
         Show number
       </button>
@@ -124,7 +126,7 @@ function SaveControls({ car }: { car: VehicleSummary }) {
   const saved = watchlist?.includes(car.id) ?? false;
   const savable = canSave({ ...car, primary_image_url: car.images[0] ?? null }, tenant.search.saveUsedPricedWithImagesOnly);
   const here = paths.car(car.slug);
-  const toggle = css`display: inline-flex; align-items: center; gap: 0.35rem; min-height: 2.5rem; padding: 0.4rem 0.8rem; font: inherit; font-size: 0.9rem; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: #fff; color: #101828; text-decoration: none; cursor: pointer; &[aria-pressed='true'] { border-color: currentColor; color: ${tenant.theme.primary}; }`;
+  const toggle = css`display: inline-flex; align-items: center; gap: 0.35rem; min-height: 2.5rem; padding: 0.4rem 0.8rem; font: inherit; font-size: 0.9rem; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; color: ${SURFACE.text}; text-decoration: none; cursor: pointer; &[aria-pressed='true'] { border-color: currentColor; color: ${tenant.theme.primary}; }`;
   const watchlistShown = watchlistToggleShown(car.status, saved);
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
@@ -209,7 +211,7 @@ function Actions({ car }: { car: VehicleSummary }) {
   const leads = tenant.features['mf-leads'];
   if (!isInStock(car.status)) {
     return (
-      <div role="status" css={{ padding: '0.85rem 1rem', borderRadius: 6, background: '#fffaeb', color: '#7a2e0e' }}>
+      <div role="status" css={{ padding: '0.85rem 1rem', borderRadius: 6, background: WARNING.background, color: WARNING.text }}>
         <p css={{ margin: '0 0 0.6rem' }}>
           <strong>SOLD</strong> {SOLD_TEXT}
         </p>
@@ -229,28 +231,28 @@ function Actions({ car }: { car: VehicleSummary }) {
         </a>
       )}
       {leads && (
-        <LeadDialogLink dialog="EnquireDialog" href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss('#ffffff')}>
+        <LeadDialogLink dialog="EnquireDialog" href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss(SURFACE.background)}>
           Enquire Now
         </LeadDialogLink>
       )}
       {pageShowsFinance(tenant, car) && (
-        <a href={paths.personalisedFinance(car.id)} css={buttonCss('#ffffff')}>
+        <a href={paths.personalisedFinance(car.id)} css={buttonCss(SURFACE.background)}>
           Get Finance
         </a>
       )}
       {leads && (
-        <LeadDialogLink dialog="TestDriveDialog" href={`${paths.bookTestDrive()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss('#ffffff')}>
+        <LeadDialogLink dialog="TestDriveDialog" href={`${paths.bookTestDrive()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss(SURFACE.background)}>
           Book a Test Drive
         </LeadDialogLink>
       )}
       {leads && (
-        <LeadDialogLink dialog="RequestPhotosDialog" href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss('#ffffff')}>
+        <LeadDialogLink dialog="RequestPhotosDialog" href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss(SURFACE.background)}>
           Request Photos
         </LeadDialogLink>
       )}
       {/* Spec §5: trade-in buttons hidden when trade-in is not enabled (the leads team's pages are off). */}
       {leads && (
-        <a href={paths.tradeIn(car.id)} css={buttonCss('#ffffff')}>
+        <a href={paths.tradeIn(car.id)} css={buttonCss(SURFACE.background)}>
           Trade-In Valuation
         </a>
       )}
@@ -295,7 +297,7 @@ function Sidebar({ car }: { car: VehicleSummary }) {
       <div>
         <PriceTag price={price} size="page" />
         {market && (
-          <p data-market-indicator css={{ margin: '0.4rem 0 0', display: 'inline-block', padding: '0.2rem 0.6rem', borderRadius: 999, fontSize: '0.875rem', fontWeight: 600, color: '#05603a', background: '#ecfdf3' }}>
+          <p data-market-indicator css={{ margin: '0.4rem 0 0', display: 'inline-block', padding: '0.2rem 0.6rem', borderRadius: 999, fontSize: '0.875rem', fontWeight: 600, color: SUCCESS.strong, background: SUCCESS.background }}>
             {`${formatDollars(market.below)} below the ${market.scope === 'state' ? `${car.state} ` : 'national '}market average`}
           </p>
         )}
@@ -344,7 +346,7 @@ function VehicleBadge({ car }: { car: VehicleSummary }) {
   const { search } = useTenant();
   const badge = carBadge(car, search.badges, Math.floor(Date.now() / 1000));
   if (!badge) return null;
-  return <span css={{ display: 'inline-block', marginRight: '0.5rem', padding: '0.15rem 0.55rem', borderRadius: 4, fontSize: '0.85rem', fontWeight: 700, color: '#fff', background: badgeColour(badge), verticalAlign: 'middle' }}>{badgeText(badge)}</span>;
+  return <span css={{ display: 'inline-block', marginRight: '0.5rem', padding: '0.15rem 0.55rem', borderRadius: 4, fontSize: '0.85rem', fontWeight: 700, color: SURFACE.onInverse, background: badgeColour(badge), verticalAlign: 'middle' }}>{badgeText(badge)}</span>;
 }
 
 /** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay'. */
@@ -356,7 +358,7 @@ function PaymentsAccepted() {
       {'Deposits accepted by '}
       {PAYMENT_METHODS.map((method, i) => (
         <span key={method}>
-          <span css={{ display: 'inline-block', padding: '0.05rem 0.4rem', border: `1px solid ${SURFACE.border}`, borderRadius: 4, color: '#101828', fontWeight: 600 }}>{method}</span>
+          <span css={{ display: 'inline-block', padding: '0.05rem 0.4rem', border: `1px solid ${SURFACE.border}`, borderRadius: 4, color: SURFACE.text, fontWeight: 600 }}>{method}</span>
           {i < PAYMENT_METHODS.length - 1 ? ' ' : ''}
         </span>
       ))}
@@ -381,7 +383,7 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
   const page = (
     <article aria-labelledby={headingId} css={css`label: mf-vehicle-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem; @media (max-width: 576px) { padding: 1rem; }`}>
       <nav aria-label="Breadcrumb">
-        <ol css={css`label: mf-vehicle-breadcrumb; display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0 0 1rem; padding: 0; li + li::before { content: '›'; margin-right: 0.5rem; color: #667085; }`}>
+        <ol css={css`label: mf-vehicle-breadcrumb; display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0 0 1rem; padding: 0; li + li::before { content: '›'; margin-right: 0.5rem; color: ${SURFACE.faint}; }`}>
           {breadcrumb(car, noun).map((crumb) => (
             <li key={crumb.label} aria-current={crumb.href ? undefined : 'page'}>
               {crumb.href ? <a href={crumb.href}>{crumb.label}</a> : crumb.label}
@@ -392,7 +394,7 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
       <h1 id={headingId} css={{ margin: '0 0 0.25rem', fontSize: 'clamp(1.5rem, 4vw, 2.25rem)' }}>
         {title}
       </h1>
-      <p css={{ margin: '0 0 0.75rem', color: '#475467' }}>
+      <p css={{ margin: '0 0 0.75rem', color: SURFACE.muted }}>
         {car && <VehicleBadge car={car} />}
         {car ? `Offered by ${car.dealership_name}, ${car.city} ${car.state}` : `Offered by ${tenant.name}, ${city} ${state}`}
       </p>

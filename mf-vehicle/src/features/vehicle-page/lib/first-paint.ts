@@ -1,6 +1,6 @@
 import { takeFirstPaintData } from '@forecourt/shared-config';
 import { createContext, useContext, useState } from 'react';
-import type { VehicleSummary } from '../../../../server/vehicle-head';
+import type { VehicleSummary } from '../../../contract';
 
 /** What the server rendered a vehicle page's first paint from: the car at that address, or none. */
 export interface VehicleFirstPaintData {

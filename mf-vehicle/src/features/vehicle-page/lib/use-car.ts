@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { VehicleSummary } from '../../../../server/vehicle-head';
+import type { VehicleSummary } from '../../../contract';
 
 export type CarState = { status: 'loading' } | { status: 'found'; car: VehicleSummary } | { status: 'missing' } | { status: 'failed' };
 

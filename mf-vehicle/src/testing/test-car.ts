@@ -1,4 +1,4 @@
-import type { VehicleSummary } from './vehicle-head';
+import type { VehicleSummary } from '../contract';
 
 /** A car as the vehicle page reads it, for the team's tests: a used 2021 Hilux at Harbourside's Alexandria yard. */
 export function testCar(overrides: Partial<VehicleSummary> = {}): VehicleSummary {

@@ -1,9 +1,10 @@
 import type { SpecialDay, WeeklyHours } from '@forecourt/shared-config/hours';
 
 /**
- * What mf-locations's API answers (spec §3 'Location', 'Opening hour entry', 'Special hours
- * entry', 'Review summary', 'Review'), as its pages and fragments read it. The server fills it
- * from the platform's stock; the browser never sees a location its site does not show.
+ * The locations team's contract: what mf-locations's API answers (spec §3 'Location', 'Opening
+ * hour entry', 'Special hours entry', 'Review summary', 'Review') and where, as its pages and
+ * fragments read it, its server half (server/) fills it and the platform (infra) tests it. The
+ * server fills it from the platform's stock; the browser never sees a location its site does not show.
  */
 
 /** Spec: sales, service, parts, car-buying; an empty type means sales (the API answers it as 'sales'). */

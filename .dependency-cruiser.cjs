@@ -1,0 +1,113 @@
+/**
+ * The import graph's rules (`npm run deps`), on top of lint: lint reads one import at a time, so
+ * it cannot see a cycle, and it judges the text of an import, while these rules judge the file the
+ * import resolves to, whichever way it is written (relative, `../../..`, `@forecourt/<package>/...`).
+ *
+ * The team boundaries are not written twice: they are read from eslint.config.js, so lint and
+ * this check always agree on who may import whom. infra/src/platform/import-graph.test.ts proves
+ * each rule fires.
+ */
+const eslintConfig = require('./eslint.config.js');
+const { workspaces } = require('./package.json');
+
+const escape = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*');
+
+/**
+ * Eslint import patterns as regular expressions on the path an import resolves to (from the repo
+ * root); a pattern that names no workspace (react-router) is no path. Lint reads
+ * `**\/mf-search/**` and `@forecourt/mf-search/**` as "anything in mf-search", and `**\/mf-search`,
+ * `@forecourt/mf-search` or `**\/mf-vehicle/src/contract` as that one module. Two expressions at
+ * most, as dependency-cruiser refuses a long alternation of them as unsafe.
+ */
+function patternsToPaths(patterns) {
+  const folders = new Set();
+  const modules = new Set();
+  for (const pattern of patterns) {
+    const target = pattern.replace(/^!/, '').replace(/^@forecourt\//, '').replace(/^\*\*\//, '');
+    if (!workspaces.includes(target.split('/')[0])) continue;
+    if (target.endsWith('/**')) folders.add(escape(target.slice(0, -3)));
+    else modules.add(escape(target));
+  }
+  return [
+    ...(folders.size > 0 ? [`^(?:${[...folders].join('|')})/`] : []),
+    ...(modules.size > 0 ? [`^(?:${[...modules].join('|')})(?:|\\.[a-z]+|/index\\.[a-z]+)$`] : []),
+  ];
+}
+
+/** A glob of eslint's `ignores` (`**\/dist-*\/**`) as a regular expression on a path. */
+const ignoreToPath = (glob) => `(^|/)${escape(glob.replace(/^\*\*\//, '').replace(/\/\*\*$/, ''))}/`;
+
+const workspaceOf = (files) => /^([^/*]+)\/\*\*\//.exec(files?.[0] ?? '')?.[1];
+
+/**
+ * One rule per workspace lint gives a boundary, refusing and allowing the same modules. Lint sees
+ * the text of an import, these rules the file it resolves to: `../../mf-vehicle/server` and
+ * `@forecourt/mf-vehicle/server` are one thing here.
+ */
+const boundaries = new Map();
+for (const entry of eslintConfig) {
+  const workspace = workspaceOf(entry.files);
+  const setting = entry.rules?.['no-restricted-imports'];
+  // As in a flat config, a later entry's setting for a workspace replaces an earlier one.
+  if (workspace && setting) boundaries.set(workspace, setting);
+}
+const boundaryRules = [...boundaries].flatMap(([workspace, setting]) => {
+  const groups = setting[1].patterns.flatMap((p) => p.group);
+  const refused = patternsToPaths(groups.filter((g) => !g.startsWith('!')));
+  const allowed = patternsToPaths(groups.filter((g) => g.startsWith('!')));
+  if (refused.length === 0) return [];
+  return [
+    {
+      name: 'team-boundary',
+      comment: `${workspace} imports across a team boundary (eslint.config.js says what it may import; see docs/architecture.md)`,
+      severity: 'error',
+      from: { path: `^${workspace}/` },
+      to: { path: refused, ...(allowed.length > 0 ? { pathNot: allowed } : {}) },
+    },
+  ];
+});
+
+/** What lint leaves out: dependencies, builds, data, and test fixtures (such as this check's own). */
+const ignored = eslintConfig.filter((entry) => entry.ignores && !entry.files).flatMap((entry) => entry.ignores.map(ignoreToPath));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes load order matter and every module in it change together; type-only imports count, as they tie the code as tightly',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'src-not-server',
+      comment: "A team's src/ is browser code and must not import its server/ (the server half may import src). Shared types go in src/contract.ts",
+      severity: 'error',
+      from: { path: '^([^/]+)/src/' },
+      to: { path: '^$1/server/' },
+    },
+    ...boundaryRules,
+    {
+      name: 'resolvable',
+      comment: 'An import the check cannot resolve to a file escapes every rule above',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    exclude: { path: ignored },
+    doNotFollow: { path: ['(^|/)node_modules/'] },
+    // Type-only imports are dependencies too: the types flowing from server into browser code are
+    // what src-not-server is about.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    // @forecourt/shared-config/<entry> resolves through the workspace link and its package
+    // exports, as in the bundler and in TypeScript.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};

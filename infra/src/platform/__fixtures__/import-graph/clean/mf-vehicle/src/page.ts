@@ -1,0 +1,3 @@
+import type { Car } from './contract';
+
+export const title = (car: Car) => `Car ${car.id}`;

@@ -1,0 +1,3 @@
+import { carId } from '../../mf-vehicle/src/relative';
+
+export const uiCarId = carId;

@@ -1,0 +1,3 @@
+export interface Car {
+  id: string;
+}

@@ -1,0 +1,3 @@
+export interface Listing {
+  id: string;
+}

@@ -1,0 +1,3 @@
+import type { Car } from '../server/car';
+
+export const carId = (car: Car) => car.id;

@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * `npm run deps` checks the import graph with the repo's .dependency-cruiser.cjs. These tests run
+ * dependency-cruiser with that same config over small trees laid out like the repo (a team folder
+ * with src/ and server/, another team, infra) in __fixtures__/import-graph, and check what it
+ * reports: each way of writing an import that breaks a rule, and nothing for one that breaks none.
+ */
+const root = path.resolve(__dirname, '..', '..', '..');
+const fixtures = path.join(__dirname, '__fixtures__', 'import-graph');
+
+// dependency-cruiser is an ES module only, which jest's CommonJS sandbox cannot load: a node
+// process of its own runs the API, as the command line does, and prints what it found.
+const CRUISE = `
+import path from 'node:path';
+import { cruise } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+
+const [configFile, baseDir] = process.argv.slice(1);
+const options = await extractDepcruiseOptions(configFile);
+const tsConfig = extractTSConfig(path.resolve(path.dirname(configFile), options.tsConfig.fileName));
+const { output } = await cruise(['.'], { ...options, baseDir }, {}, { tsConfig });
+const violations = output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+process.stdout.write(JSON.stringify({ modules: output.modules.map((m) => m.source), violations }));
+`;
+
+interface Violation {
+  rule: string;
+  from: string;
+  to: string;
+}
+
+async function cruiseFixture(name: string): Promise<{ modules: string[]; violations: Violation[] }> {
+  const configFile = path.join(root, '.dependency-cruiser.cjs');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CRUISE, configFile, path.join(fixtures, name)], { cwd: root });
+  return JSON.parse(stdout) as { modules: string[]; violations: Violation[] };
+}
+
+describe('import graph rules', () => {
+  let violations: Violation[] = [];
+  beforeAll(async () => {
+    ({ violations } = await cruiseFixture('violations'));
+  });
+
+  it('refuse a team’s src importing its server by a relative path', () => {
+    expect(violations).toContainEqual({ rule: 'src-not-server', from: 'mf-vehicle/src/relative.ts', to: 'mf-vehicle/server/car.ts' });
+  });
+
+  it('refuse a team’s src importing its server by a deep relative path', () => {
+    expect(violations).toContainEqual({ rule: 'src-not-server', from: 'mf-vehicle/src/features/deep/deep.ts', to: 'mf-vehicle/server/car.ts' });
+  });
+
+  it('refuse a team’s src importing its server by package name', () => {
+    expect(violations).toContainEqual({ rule: 'src-not-server', from: 'mf-vehicle/src/package-path.ts', to: 'mf-vehicle/server/car.ts' });
+  });
+
+  it('refuse a cycle of two files', () => {
+    const cycle = violations.filter((v) => v.rule === 'no-circular').flatMap((v) => [v.from, v.to]);
+    expect(new Set(cycle)).toEqual(new Set(['mf-vehicle/src/cycle/first.ts', 'mf-vehicle/src/cycle/second.ts']));
+  });
+
+  it('refuse a team importing another team’s file, even its contract', () => {
+    expect(violations).toContainEqual({ rule: 'team-boundary', from: 'mf-search/src/cross-team.ts', to: 'mf-vehicle/src/contract.ts' });
+  });
+
+  it('refuse infra importing a team’s UI', () => {
+    expect(violations).toContainEqual({ rule: 'team-boundary', from: 'infra/src/ui.ts', to: 'mf-vehicle/src/relative.ts' });
+  });
+
+  it('report each broken import once, and nothing else', () => {
+    expect(violations).toHaveLength(6);
+  });
+
+  it('report nothing for a team whose halves share a contract, mounted by infra', async () => {
+    const clean = await cruiseFixture('clean');
+    expect(clean.modules.sort()).toEqual(['infra/src/mount.ts', 'mf-vehicle/server/index.ts', 'mf-vehicle/src/contract.ts', 'mf-vehicle/src/page.ts']);
+    expect(clean.violations).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import { forecourtStore, searchAccessAtom } from '@forecourt/shared-config';
+import { renderWithPlatform, serveRoutes } from '@forecourt/shared-config/testing';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { SearchServerContext } from '../../../app/first-paint';
+import { Results } from './results';
+
+/** 40 models of one make, the most stocked first (the list's order). */
+const models = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`Model ${String(i + 1).padStart(2, '0')}`, 40 - i]));
+
+/**
+ * The search service as the page's queries reach it (a component test has no server): every
+ * query answers one make and its 40 models, so the Model filter shows without a choice.
+ */
+const searchClient = {
+  search: (requests: readonly unknown[]) =>
+    Promise.resolve({
+      results: requests.map(() => ({ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 21, processingTimeMS: 1, exhaustiveNbHits: true, query: '', params: '', facets: { make: { Toyota: 820 }, model: models } })),
+    }),
+};
+
+function renderResults() {
+  forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+  serveRoutes({ 'GET /api/search/promos': { body: { promos: [] } } });
+  return renderWithPlatform(
+    <SearchServerContext.Provider value={{ searchClient, url: new URL('http://localhost/search/used-cars') }}>
+      <Results pathname="/search/used-cars" heading="Used cars" />
+    </SearchServerContext.Provider>,
+    { route: '/search/used-cars' },
+  );
+}
+
+// jsdom does not scroll; the page goes back to the top on every new page of results.
+beforeEach(() => jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+describe('the results filters', () => {
+  it('lists at most 30 models in the Model filter (spec §9), the most stocked first', async () => {
+    renderResults();
+    await screen.findByText('Model 01');
+    // jsdom has no wide screen: the filters open as on a phone.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const modelFilter = within(screen.getByText('Model', { selector: 'summary' }).closest('details')!);
+    expect(modelFilter.getAllByRole('checkbox')).toHaveLength(30);
+    expect(modelFilter.getByText('Model 30')).toBeInTheDocument();
+    expect(modelFilter.queryByText('Model 31')).toBeNull();
+  });
+});

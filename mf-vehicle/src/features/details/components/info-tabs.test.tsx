@@ -1,0 +1,30 @@
+import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
+import { fireEvent, screen } from '@testing-library/react';
+import { testCar } from '../../../testing/test-car';
+import { InfoTabs } from './info-tabs';
+
+const openTab = (name: string) => fireEvent.mouseDown(screen.getByRole('tab', { name }));
+
+describe('the used-car promise on the vehicle page (spec: 14 days, 500 km, a quarter tank, no encumbrance, keys)', () => {
+  it('lists the five return conditions under Why Buy From Us?', () => {
+    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used' })} />, { tenant: testTenant({ vehicle: { usedCarPromise: 'return' } }) });
+    openTab('Why Buy From Us?');
+    expect(screen.getByText('Change your mind? Return the car if it is:')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Returned within 14 days of delivery',
+      'Driven no more than 500 km',
+      'At least a quarter tank of fuel',
+      'Free of any encumbrance',
+      'All keys and accessories returned',
+    ]);
+  });
+
+  it("shows the one tenant's variant word for word, under What's Included and Why Buy From Us?", () => {
+    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used' })} />, { tenant: testTenant({ vehicle: { usedCarPromise: 'money-back' } }) });
+    openTab("What's Included");
+    expect(screen.getByText('48 hour money back guarantee and 12 months roadside assist')).toBeInTheDocument();
+    openTab('Why Buy From Us?');
+    expect(screen.getByText('48 hour money back guarantee and 12 months roadside assist.')).toBeInTheDocument();
+    expect(screen.queryByText(/Return the car if it is/)).toBeNull();
+  });
+});
