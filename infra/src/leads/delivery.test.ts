@@ -60,6 +60,24 @@ describe('delivery to the development CRM', () => {
   });
 });
 
+describe('a process stopped in the middle of a round', () => {
+  it('has marked every lead the CRM already took: only the one in flight would be sent again', async () => {
+    await submitLead();
+    await submitLead();
+    // The second delivery never ends: the process is as good as killed at that moment.
+    const sent: string[] = [];
+    const stuck: Crm = { kind: 'webhook', deliver: (lead) => (sent.push(lead.id) === 1 ? Promise.resolve() : new Promise<void>(() => undefined)) };
+    void deliverDueLeads(database.db, stuck, clock);
+    let marked: Array<{ lead_id: string; delivered_at: Date | null }> = [];
+    for (let waited = 0; waited < 5000 && marked.filter((row) => row.delivered_at).length === 0; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      marked = await database.db.selectFrom('lead_outbox').select(['lead_id', 'delivered_at']).execute();
+    }
+    expect(sent).toHaveLength(2);
+    expect(Object.fromEntries(marked.map((row) => [row.lead_id, row.delivered_at !== null]))).toEqual({ [sent[0]!]: true, [sent[1]!]: false });
+  });
+});
+
 describe('a CRM that is down', () => {
   it('keeps the lead, counts the attempt with its error, and tries again after the wait', async () => {
     const id = await submitLead();

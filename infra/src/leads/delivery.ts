@@ -59,7 +59,10 @@ export async function deliverDueLeads(db: Kysely<PlatformTables>, crm: Crm, now:
   for (const { row, lead } of batched ? [] : outgoing) {
     try {
       await crm.deliver(lead);
-      delivered.push(Number(row.id));
+      // Marked at once, not with the round: a process killed mid-round would otherwise leave every
+      // lead it had already sent to be sent again once the claim lapses. This way at most the one
+      // in flight is (the CRM recognises it by its Idempotency-Key).
+      await db.updateTable('lead_outbox').set({ delivered_at: now(), last_error: null }).where('id', '=', Number(row.id)).execute();
       round.delivered += 1;
     } catch (error) {
       const attempts = Number(row.attempts) + 1;
