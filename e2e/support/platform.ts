@@ -1,7 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { sourceHash } from '../../infra/src/deploy/release';
+import { variantBuildName, variantBuildPrefix } from '../../infra/src/deploy/variant-builds';
 import { E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './env';
 
 const env = { ...process.env, PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR };
@@ -19,11 +21,11 @@ export function forecourt(...args: string[]): string {
 /**
  * Builds a variant of a remote whose app throws on mount or in render (the factory's
  * FORECOURT_FAULT knob; 'runtime' throws as the page's `window.__FORECOURT_FAULTS__` says, and
- * otherwise works) and publishes it under its own version. Cached between runs: the build
- * does not change.
+ * otherwise works) and publishes it under its own version. Cached between runs while the
+ * team's sources stay the same (buildFaultyVariant).
  */
-export function publishFaultyBuild(team: string, version: string, fault: 'mount' | 'render' | 'runtime' = 'mount'): void {
-  const outDir = buildFaultyVariant(team, version, fault);
+export async function publishFaultyBuild(team: string, version: string, fault: 'mount' | 'render' | 'runtime' = 'mount'): Promise<void> {
+  const outDir = await buildFaultyVariant(team, version, fault);
   // Past the contract gate, which refuses an app that does not mount: forced, and so audited.
   forecourt('publish', team, '--from', outDir, '--force', '--reason', 'e2e: a deliberately faulty build for the failure policy');
 }
@@ -31,11 +33,18 @@ export function publishFaultyBuild(team: string, version: string, fault: 'mount'
 /**
  * Builds a variant of a remote with one of the factory's FORECOURT_FAULT kinds ('fragment': every
  * exposed fragment throws when rendered) under its own version, without publishing it; returns
- * the build folder. Cached between runs.
+ * the build folder. Cached between runs under a name that holds the hash of the team's build
+ * sources (shared-config's included), so an edit to them builds again instead of testing the
+ * older code; the builds of older sources are removed.
  */
-export function buildFaultyVariant(team: string, version: string, fault: 'mount' | 'render' | 'runtime' | 'fragment'): string {
-  const outDir = path.join(REPO_ROOT, 'e2e', '.data', 'builds', `${team}-${version}`);
+export async function buildFaultyVariant(team: string, version: string, fault: 'mount' | 'render' | 'runtime' | 'fragment'): Promise<string> {
+  const builds = path.join(REPO_ROOT, 'e2e', '.data', 'builds');
+  const variant = { team, version, fault, sourceHash: await sourceHash(REPO_ROOT, team) };
+  const name = variantBuildName(variant);
+  const outDir = path.join(builds, name);
   if (!existsSync(path.join(outDir, 'forecourt-build.json'))) {
+    const outdated = existsSync(builds) ? readdirSync(builds).filter((entry) => entry.startsWith(variantBuildPrefix(variant)) && entry !== name) : [];
+    for (const entry of outdated) rmSync(path.join(builds, entry), { recursive: true, force: true });
     execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
       cwd: path.join(REPO_ROOT, team),
       env: { ...process.env, FORECOURT_FAULT: fault, FORECOURT_BUILD_VERSION: version, FORECOURT_OUT_DIR: outDir },

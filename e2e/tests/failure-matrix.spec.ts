@@ -78,7 +78,7 @@ for (const remote of REMOTES) {
 
     test.beforeAll(async ({ browser }) => {
       test.setTimeout(180_000);
-      publishFaultyBuild(remote, MATRIX_VERSION, 'runtime');
+      await publishFaultyBuild(remote, MATRIX_VERSION, 'runtime');
       // A shopper mounts the tenant's current version cleanly: it earns last-good.
       const page = await browser.newPage();
       try {

@@ -14,9 +14,9 @@ test.describe.configure({ mode: 'serial' });
 
 let build: string;
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   // mf-finance with every exposed fragment (FinanceCta, FinanceDialog, Calculator) throwing when rendered.
-  build = buildFaultyVariant('mf-finance', VERSION, 'fragment');
+  build = await buildFaultyVariant('mf-finance', VERSION, 'fragment');
 });
 
 test('a publish whose fragment does not mount is refused with the reason, and nothing is published', async ({ request }) => {

@@ -1,9 +1,9 @@
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
 import { bodyHash, idempotencyKey, keyReused } from '@forecourt/shared-config/server/idempotency';
+import { parseInput } from '@forecourt/shared-config/server/validation';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodError } from 'zod';
 import packageJson from '../package.json';
 import { CUSTOMER_FAILED, NO_REDIRECT } from '../src/features/finance-enquiry/api/enquiry';
 import { QUOTE_FAILED } from '../src/features/finance-enquiry/api/quote';
@@ -53,14 +53,6 @@ export interface FinancePorts extends PlatformPorts {
 
 const noSite = (reply: FastifyReply) => reply.code(404).send({ error: 'No finance on this site' });
 
-/** The first problem of a body, named by its path ('data.phoneNumber: ...'). */
-function fieldError(reply: FastifyReply, error: ZodError) {
-  const issue = error.issues[0]!;
-  const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
-  const message = issue.code === 'unrecognized_keys' ? `not a field of this request: ${(issue as { keys?: string[] }).keys?.join(', ')}` : issue.message;
-  return reply.code(400).send({ error: `${field}: ${message}`, field });
-}
-
 /** The finance lead from an application (spec: category 'Finance Enquiry', amount, term, selfAssessedCreditScore, whoIsHelping, tags, car_id, vin, dealership_slug, car_type, subscribe, lead_attributes). */
 export function financeLead(application: CustomerRequest, request: FastifyRequest, partner: boolean): FinanceLeadRecord {
   const { data, additionalData } = application;
@@ -100,7 +92,8 @@ export function financeLead(application: CustomerRequest, request: FastifyReques
 /**
  * An application as both routes take it: checked, from the phone this browser confirmed, and
  * stored as the finance lead before anything else (so no application is lost, whatever the
- * partner does). Answers the refusal itself and returns null when there is one.
+ * partner does). Bad input is thrown (`parseInput`); any other refusal is answered here, and
+ * then null is returned.
  */
 async function receiveApplication(ports: FinancePorts, request: FastifyRequest, reply: FastifyReply, partner: boolean): Promise<{ status: 'stored' | 'replayed'; leadId: string; application: CustomerRequest } | null> {
   const checkedKey = idempotencyKey(request.headers['idempotency-key']);
@@ -109,23 +102,19 @@ async function receiveApplication(ports: FinancePorts, request: FastifyRequest, 
     return null;
   }
   const { key } = checkedKey;
-  const parsed = customerRequestSchema.safeParse(request.body ?? null);
-  if (!parsed.success) {
-    await fieldError(reply, parsed.error);
-    return null;
-  }
+  const application = parseInput(customerRequestSchema, request.body ?? null, 'body');
   const verified = await ports.verifiedPhone(request);
-  if (!verified || normalisePhone(verified) !== normalisePhone(parsed.data.data.phoneNumber)) {
+  if (!verified || normalisePhone(verified) !== normalisePhone(application.data.phoneNumber)) {
     await reply.code(401).send({ error: PHONE_NOT_VERIFIED, field: 'data.phoneNumber' });
     return null;
   }
-  const idempotency = key ? { key, bodyHash: bodyHash(parsed.data) } : null;
-  const result = await ports.storeLead(request, financeLead(parsed.data, request, partner), idempotency);
+  const idempotency = key ? { key, bodyHash: bodyHash(application) } : null;
+  const result = await ports.storeLead(request, financeLead(application, request, partner), idempotency);
   if (result.status === 'conflict' || result.status === 'limited') {
     await reply.code(result.status === 'conflict' ? 422 : 429).send(result.status === 'conflict' ? keyReused('a different application') : { error: 'Too many enquiries in a short time. Please try again later, or call us.', field: 'data.phoneNumber' });
     return null;
   }
-  return { ...result, application: parsed.data };
+  return { ...result, application };
 }
 
 /**
@@ -180,10 +169,9 @@ export default defineTeamServer<FinancePorts>({
   specRoutes: (fastify, ports) => {
     fastify.post('/api/youx/quote', { bodyLimit: 4 * 1024, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
       if (!ports.financeSettings(request)?.instantQuote) return noSite(reply);
-      const parsed = quoteRequestSchema.safeParse(request.body ?? {});
-      if (!parsed.success) return fieldError(reply, parsed.error);
+      const quoteRequest = parseInput(quoteRequestSchema, request.body ?? {}, 'body');
       try {
-        return reply.header('cache-control', 'no-store').send(await ports.partner.quote(parsed.data));
+        return reply.header('cache-control', 'no-store').send(await ports.partner.quote(quoteRequest));
       } catch (error) {
         request.log.warn({ err: error }, 'finance: the partner gave no quote');
         return reply.code(502).send({ error: QUOTE_FAILED });

@@ -1,5 +1,6 @@
 import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
 import { bodyHash, idempotencyKey, keyReused } from '@forecourt/shared-config/server/idempotency';
+import { fieldError, parseInput } from '@forecourt/shared-config/server/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import packageJson from '../package.json';
@@ -95,18 +96,8 @@ export const TOO_MANY_LEADS = 'Too many enquiries in a short time. Please try ag
 /** Not in the spec: a test-drive time taken between the list and the send, or not offered at all. */
 export const TIME_TAKEN = 'That time is no longer available. Please choose another.';
 
-/** 400 naming the field: `{ error: 'userData.phone: Please enter a valid mobile number.', field: 'userData.phone' }`. */
-const fieldError = (reply: FastifyReply, field: string, message: string) => reply.code(400).send({ error: `${field}: ${message}`, field });
-
 const formQuery = z.object({ form: z.enum(LEAD_FORMS, { error: `must be one of ${LEAD_FORMS.join(', ')}` }), car_id: z.string().max(64).optional() }).strict();
 const timesQuery = z.object({ location_id: z.string().min(1, { error: 'is required' }).max(120) }).strict();
-
-/** The first problem of a failed parse as 'field: message'. */
-function firstProblem(error: z.ZodError, prefix = ''): { field: string; message: string } {
-  const issue = error.issues[0];
-  const field = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.') || 'body';
-  return { field, message: issue?.message ?? 'is invalid' };
-}
 
 /**
  * The times a location offers now, on the dealer's clock: its hours, less its bookings when
@@ -164,15 +155,11 @@ export default defineTeamServer<LeadsPorts>({
 
     fastify.get('/form', async (request, reply) => {
       if (!ports.formRules(request)) return noSite(reply);
-      const query = formQuery.safeParse(request.query);
-      if (!query.success) {
-        const problem = firstProblem(query.error);
-        return fieldError(reply, problem.field, problem.message);
-      }
-      const car = query.data.car_id ? await ports.carForLead(request, query.data.car_id) : null;
-      if (query.data.car_id && !car) return fieldError(reply, 'car_id', 'no such car on this site');
+      const query = parseInput(formQuery, request.query, 'query');
+      const car = query.car_id ? await ports.carForLead(request, query.car_id) : null;
+      if (query.car_id && !car) return fieldError(reply, 'car_id', 'no such car on this site');
       const answer: FormContextAnswer = {
-        locations: asChoices(locationChoices(query.data.form, car, await ports.leadLocations(request))).locations.slice(),
+        locations: asChoices(locationChoices(query.form, car, await ports.leadLocations(request))).locations.slice(),
         car: car ? { id: car.id, name: car.name, car_type: car.car_type, location_id: car.location_id } : null,
       };
       return reply.header('cache-control', 'private, max-age=60').send(answer);
@@ -202,12 +189,8 @@ export default defineTeamServer<LeadsPorts>({
 
     fastify.get('/test-drive-times', async (request, reply) => {
       if (!ports.formRules(request)) return noSite(reply);
-      const query = timesQuery.safeParse(request.query);
-      if (!query.success) {
-        const problem = firstProblem(query.error);
-        return fieldError(reply, problem.field, problem.message);
-      }
-      const location = (await ports.leadLocations(request)).find((candidate) => candidate.id === query.data.location_id);
+      const query = parseInput(timesQuery, request.query, 'query');
+      const location = (await ports.leadLocations(request)).find((candidate) => candidate.id === query.location_id);
       if (!location) return fieldError(reply, 'location_id', 'no such location on this site');
       // Times change as shoppers book: never cached.
       return reply.header('cache-control', 'no-store').send({ timeZone: ports.timeZone(request), days: await availability(ports, request, location, true) });
@@ -230,12 +213,7 @@ export default defineTeamServer<LeadsPorts>({
       const locations = needsLocations ? await ports.leadLocations(request) : [];
       const choices = form ? locationChoices(form, car, locations) : [];
 
-      const parsed = parseLeadBody(raw, rules, () => asChoices(choices));
-      if (!parsed.success) {
-        const problem = firstProblem(parsed.error);
-        return fieldError(reply, problem.field, problem.message);
-      }
-      const body = parsed.data;
+      const body = parseInput({ safeParse: (value) => parseLeadBody(value, rules, () => asChoices(choices)) }, raw, 'body');
       const userData: Record<string, unknown> = { ...body.userData, ...(car ? enquiryDefaults(car) : {}) };
 
       if (body.form === 'test-drive') {
@@ -286,14 +264,10 @@ export default defineTeamServer<LeadsPorts>({
     // The rego register is worth scraping: a shopper looks up a plate or two, a scraper thousands.
     fastify.post('/rego-lookup', { bodyLimit: 4 * 1024, config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
       if (!ports.formRules(request)) return noSite(reply);
-      const parsed = regoLookupSchema.safeParse(request.body ?? null);
-      if (!parsed.success) {
-        const problem = firstProblem(parsed.error);
-        return fieldError(reply, problem.field, problem.message);
-      }
-      const vehicle = await ports.regoLookup(request, parsed.data.rego, parsed.data.regoState);
+      const { rego, regoState } = parseInput(regoLookupSchema, request.body ?? null, 'body');
+      const vehicle = await ports.regoLookup(request, rego, regoState);
       if (!vehicle) return reply.code(404).send({ error: REGO_NOT_FOUND, field: 'rego' });
-      return reply.header('cache-control', 'no-store').send({ rego: parsed.data.rego, regoState: parsed.data.regoState, vehicle });
+      return reply.header('cache-control', 'no-store').send({ rego, regoState, vehicle });
     });
 
     /**
@@ -303,27 +277,23 @@ export default defineTeamServer<LeadsPorts>({
      */
     fastify.post('/offer-accepted', { bodyLimit: 4 * 1024, config: { rateLimit: { max: ports.leadLimits.perAddressPerMinute, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_LEADS } }, async (request, reply) => {
       if (!ports.formRules(request)) return noSite(reply);
-      const parsed = offerAcceptanceSchema.safeParse(request.body ?? null);
-      if (!parsed.success) {
-        const problem = firstProblem(parsed.error);
-        return fieldError(reply, problem.field, problem.message);
-      }
-      const valued = await ports.tradeInLead(request, parsed.data.lead_id);
+      const acceptance = parseInput(offerAcceptanceSchema, request.body ?? null, 'body');
+      const valued = await ports.tradeInLead(request, acceptance.lead_id);
       const valuation = valued?.userData['valuation'] as Valuation | undefined;
       if (!valued || valuation?.status !== 'offer') return fieldError(reply, 'lead_id', 'no valuation with an offer on this site');
       const { name, last_name, email, phone, postcode, PreferredContactMethod, year, make, model, badge, km, rego, regoState } = valued.userData;
-      const userData = { name, last_name, email, phone, postcode, PreferredContactMethod, year, make, model, badge, km, rego, regoState, ...parsed.data, subcategory: OFFER_ACCEPTED_SUBCATEGORY, offer: valuation.offer };
+      const userData = { name, last_name, email, phone, postcode, PreferredContactMethod, year, make, model, badge, km, rego, regoState, ...acceptance, subcategory: OFFER_ACCEPTED_SUBCATEGORY, offer: valuation.offer };
       const lead: LeadRecord = {
         form: 'trade-in',
         userData: Object.fromEntries(Object.entries(userData).filter(([, value]) => value !== undefined)),
-        url: `/offer-accepted/${parsed.data.lead_id}`,
+        url: `/offer-accepted/${acceptance.lead_id}`,
         lead_attributes: { visited_pages: [], linked_query_params: {} },
         source: LEAD_SOURCE,
         user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
         car_id: null,
         car_dealership_id: null,
       };
-      const result = await ports.storeLead(request, lead, { key: `offer-accepted:${parsed.data.lead_id}`, bodyHash: 'offer-accepted' });
+      const result = await ports.storeLead(request, lead, { key: `offer-accepted:${acceptance.lead_id}`, bodyHash: 'offer-accepted' });
       if (result.status !== 'stored' && result.status !== 'replayed') return reply.code(422).send({ error: 'lead_id: this offer was answered already', field: 'lead_id' });
       return reply.code(result.status === 'stored' ? 201 : 200).send({ lead_id: result.leadId });
     });

@@ -1,4 +1,5 @@
 import { defineTeamServer, requestOrigin, type PlatformPorts } from '@forecourt/shared-config/server';
+import { parseInput } from '@forecourt/shared-config/server/validation';
 import { haversineKm } from '@forecourt/shared-config/geo';
 import { siteShowsLocation } from '@forecourt/shared-config/locations';
 import { dealerTimeZone, type LocationSettings } from '@forecourt/shared-config/tenant';
@@ -72,7 +73,8 @@ async function siteLocations(ports: LocationsPorts, request: FastifyRequest): Pr
   return (await ports.storedLocations(request)).filter((row) => siteShowsLocation(settings, row)).map((row) => toDealerLocation(row, settings));
 }
 
-const postcodeQuery = z.object({ postcode: z.string().regex(/^\d{4}$/, POSTCODE_FORMAT_ERROR) }).strict();
+// A postcode missing, sent twice or not 4 digits gets the one text the field shows.
+const postcodeQuery = z.object({ postcode: z.string({ error: POSTCODE_FORMAT_ERROR }).regex(/^\d{4}$/, POSTCODE_FORMAT_ERROR) }).strict();
 const dealershipParams = z.object({ dealership: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a dealership slug').max(120) });
 
 /**
@@ -112,24 +114,22 @@ export default defineTeamServer<LocationsPorts>({
     });
 
     fastify.get<{ Params: { dealership: string } }>('/reviews/:dealership', async (request, reply) => {
-      const params = dealershipParams.safeParse(request.params);
-      if (!params.success) return reply.code(400).send({ error: `dealership: ${params.error.issues[0]?.message ?? 'is invalid'}`, field: 'dealership' });
+      const { dealership } = parseInput(dealershipParams, request.params, 'params');
       const settings = ports.locationSettings(request);
-      const location = (await siteLocations(ports, request))?.find((candidate) => candidate.dealership_slug === params.data.dealership);
-      if (!settings || settings.reviews.hidden || !location?.reviews) return reply.code(404).send({ error: `No reviews for ${params.data.dealership} on this site` });
+      const location = (await siteLocations(ports, request))?.find((candidate) => candidate.dealership_slug === dealership);
+      if (!settings || settings.reviews.hidden || !location?.reviews) return reply.code(404).send({ error: `No reviews for ${dealership} on this site` });
       const reviews = await ports.dealershipReviews(request, location.dealership_id, REVIEWS_LISTED);
       const summary: ReviewSummary = { dealership_slug: location.dealership_slug, average_rating: location.reviews.average_rating.toFixed(1), count: location.reviews.count, reviews };
       return reply.header('cache-control', 'public, max-age=300').send(summary);
     });
 
     fastify.get('/nearest', async (request, reply) => {
-      const query = postcodeQuery.safeParse(request.query);
-      if (!query.success) return reply.code(400).send({ error: `postcode: ${POSTCODE_FORMAT_ERROR}`, field: 'postcode' });
-      const place = await ports.geocode(query.data.postcode);
+      const { postcode } = parseInput(postcodeQuery, request.query, 'query');
+      const place = await ports.geocode(postcode);
       if (!place) return reply.code(422).send({ error: POSTCODE_UNKNOWN_ERROR, field: 'postcode' });
       const locations = (await siteLocations(ports, request)) ?? [];
       const answer: NearestAnswer = {
-        postcode: query.data.postcode,
+        postcode,
         region: place.region,
         locations: locations
           .map((location) => ({ slug: location.slug, distance_km: Math.round(haversineKm(place, { lat: location.address.lat, lng: location.address.long }) * 10) / 10 }))

@@ -1,4 +1,5 @@
 import { defineTeamServer } from '@forecourt/shared-config/server';
+import { parseInput } from '@forecourt/shared-config/server/validation';
 import { z } from 'zod';
 import packageJson from '../package.json';
 import { FallbackFiltersSchema } from '../src/contract';
@@ -67,13 +68,8 @@ export default defineTeamServer<SearchPorts>({
      * search index cannot answer (spec §7). Bad input is a 400 naming the field.
      */
     fastify.get('/fallback', async (request, reply) => {
-      const parsed = FallbackQuerySchema.safeParse(request.query);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.') || 'query';
-        return reply.code(400).send({ error: `${field}: ${issue?.message ?? 'invalid'}`, field });
-      }
-      const cars = await ports.fallbackCars(request, parsed.data.search_filters, parsed.data.limit);
+      const query = parseInput(FallbackQuerySchema, request.query, 'query');
+      const cars = await ports.fallbackCars(request, query.search_filters, query.limit);
       reply.header('cache-control', 'no-store');
       return { vehicles: cars };
     });

@@ -1,6 +1,7 @@
 import { defineTeamServer, requestOrigin } from '@forecourt/shared-config/server';
+import { parseInput } from '@forecourt/shared-config/server/validation';
 import packageJson from '../package.json';
-import { carSlugOf, SlugSchema } from './car-slug';
+import { carSlugOf, SlugParams, SlugSchema } from './car-slug';
 import { renderVehicleFirstPaint } from './first-paint';
 import type { VehiclePorts } from './ports';
 import { reservationRoutes } from './reservations';
@@ -62,10 +63,9 @@ export default defineTeamServer<VehiclePorts>({
   },
   routes: (fastify, ports) => {
     fastify.get<{ Params: { slug: string } }>('/cars/:slug', async (request, reply) => {
-      const slug = SlugSchema.safeParse(request.params.slug);
-      if (!slug.success) return reply.code(400).send({ error: `slug: ${slug.error.issues[0]?.message ?? 'invalid'}`, field: 'slug' });
-      const car = await ports.carBySlug(request, slug.data);
-      if (!car) return reply.code(404).send({ error: `No car at /cars/${slug.data} on this site` });
+      const { slug } = parseInput(SlugParams, request.params, 'params');
+      const car = await ports.carBySlug(request, slug);
+      if (!car) return reply.code(404).send({ error: `No car at /cars/${slug} on this site` });
       reply.header('cache-control', 'no-store');
       return { car };
     });

@@ -4,13 +4,14 @@ import { normalisePhone } from '@forecourt/shared-config/identity';
 import { isInStock } from '@forecourt/shared-config';
 import { gateOf } from '@forecourt/shared-config/gated-routes';
 import { bodyHash, idempotencyKey, keyReused } from '@forecourt/shared-config/server/idempotency';
+import { fieldError, parseInput } from '@forecourt/shared-config/server/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { alreadyReserved, depositCents, holdEndsAt, notReservable, soldText } from '../src/features/checkout/lib/reservation';
 import { SIGN_IN_FOR_RESERVATIONS, type MyReservation } from '../src/features/checkout/lib/my-reservations';
 import { reservationBodySchema, type ReservationBody } from '../src/features/checkout/lib/reservation-schema';
 import type { AuthorisationResult, ClaimAnswer, PaymentGateway, ReservationClaim, VehicleSummary } from '../src/contract';
-import { SlugSchema } from './car-slug';
+import { SlugParams } from './car-slug';
 import type { ReservationSettings, VehiclePorts } from './ports';
 
 /**
@@ -55,17 +56,8 @@ const TOO_MANY_ATTEMPTS = 'Too many reservation attempts from this address. Plea
 /** How often a retry looks again at the first attempt still running with its key. */
 const CLAIM_POLL_MS = 50;
 
-/** 400 naming the field: `{ error: 'email: Please enter a valid email address.', field: 'email' }`. */
-const fieldError = (reply: FastifyReply, field: string, message: string) => reply.code(400).send({ error: `${field}: ${message}`, field });
-
-function firstProblem(error: z.ZodError): { field: string; message: string } {
-  const issue = error.issues[0];
-  const field = (issue?.path ?? []).map(String).join('.') || 'body';
-  return { field, message: issue?.message ?? 'is invalid' };
-}
-
 const authorisationKey = (reservationId: string) => `reservation:${reservationId}`;
-const reservationId = z.uuid({ error: 'must be a reservation number' });
+const ReservationParams = z.object({ id: z.uuid({ error: 'must be a reservation number' }) });
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -78,21 +70,17 @@ function requestHash(carId: string, body: ReservationBody): string {
 }
 
 export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts): void {
-  /** The car at `slug` for a reservation route, or the answer already sent. */
+  /** The car at `slug` for a reservation route, or the answer already sent (a bad slug is thrown). */
   async function carAt(request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply): Promise<{ car: VehicleSummary; settings: ReservationSettings } | null> {
-    const slug = SlugSchema.safeParse(request.params.slug);
-    if (!slug.success) {
-      await fieldError(reply, 'slug', slug.error.issues[0]?.message ?? 'invalid');
-      return null;
-    }
+    const { slug } = parseInput(SlugParams, request.params, 'params');
     const settings = ports.reservationSettings(request);
     if (!settings) {
       await reply.code(404).send({ error: NO_SITE });
       return null;
     }
-    const car = await ports.carBySlug(request, slug.data);
+    const car = await ports.carBySlug(request, slug);
     if (!car) {
-      await reply.code(404).send({ error: `No car at /cars/${slug.data} on this site` });
+      await reply.code(404).send({ error: `No car at /cars/${slug} on this site` });
       return null;
     }
     return { car, settings };
@@ -148,12 +136,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       if (!found) return reply;
       const { car, settings } = found;
       if (!settings.onlineCheckout) return reply.code(404).send({ error: NO_ONLINE_RESERVATIONS });
-      const parsed = reservationBodySchema.safeParse(request.body ?? null);
-      if (!parsed.success) {
-        const problem = firstProblem(parsed.error);
-        return fieldError(reply, problem.field, problem.message);
-      }
-      const body = parsed.data;
+      const body = parseInput(reservationBodySchema, request.body ?? null, 'body');
 
       // Who may hold a car: the checkout page's own gate (a signed-in shopper where the site
       // gates checkout) and, everywhere, a phone confirmed by a one-time code, which is what a
@@ -280,13 +263,12 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
   // voids the deposit (spec: 'the deposit is 100% refundable'). Only the shopper who made it may:
   // signed in with the phone it was made with (the number alone is on a screenshot or a receipt).
   fastify.delete<{ Params: { id: string } }>('/reservations/:id', async (request, reply) => {
-    const id = reservationId.safeParse(request.params.id);
-    if (!id.success) return fieldError(reply, 'id', id.error.issues[0]?.message ?? 'invalid');
+    const { id } = parseInput(ReservationParams, request.params, 'params');
     if (!ports.reservationSettings(request)) return reply.code(404).send({ error: NO_SITE });
     const shopper = await ports.shopper(request);
     if (!shopper) return reply.code(401).send({ error: SIGN_IN_TO_CANCEL });
     // Another shopper's reservation reads as none: its number tells a stranger nothing.
-    const cancelled = await ports.reservations.cancel(request, id.data, normalisePhone(shopper.phone), ports.clock());
+    const cancelled = await ports.reservations.cancel(request, id, normalisePhone(shopper.phone), ports.clock());
     if (!cancelled) return reply.code(404).send({ error: 'No reservation with this number is held on this site' });
     if (cancelled.paymentReference) await voidQuietly(request, ports.payments, authorisationKey(cancelled.id));
     return reply.send({ id: cancelled.id, status: cancelled.status });

@@ -5,6 +5,7 @@ import { migrate, openDatabase } from '../db/database';
 import type { FailureSummary } from '../db/events';
 import type { Canary, PinChange } from '../db/pins';
 import { prepareSite } from '../deploy/prepare-site';
+import { staleBuildNotice, type StaleBuild } from '../deploy/stale-builds';
 import type { EffectivePin, PinsOverview } from '../pins/pin-service';
 import { REPO_ROOT } from '../paths';
 import { PublishError } from '../registry/registry';
@@ -104,8 +105,9 @@ async function start(): Promise<void> {
   // The search index's snapshot is read while the database opens and the site is prepared.
   const searchSnapshot = prefetchSearchSnapshot(settings.dataDir);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  let stale: StaleBuild[];
   try {
-    await prepareSite({ repoRoot: REPO_ROOT, dataDir: settings.dataDir, database, tenants, log: (line) => console.log(line) });
+    stale = await prepareSite({ repoRoot: REPO_ROOT, dataDir: settings.dataDir, database, tenants, log: (line) => console.log(line) });
   } catch (error) {
     await database.close();
     throw error;
@@ -119,6 +121,9 @@ async function start(): Promise<void> {
       `\nChange pins without a restart: npm run forecourt -- list | pin <tenant> <team> <version> | rollback <tenant> <team>` +
       `\nStop with Ctrl+C.`,
   );
+  // Last, after the URLs: a warning printed during the build or publish steps scrolls away.
+  const notice = staleBuildNotice(stale);
+  if (notice.length) console.log(`\n${notice.join('\n')}`);
 }
 
 async function publish(team: string | undefined, values: { from?: string | undefined; force?: boolean | undefined; reason?: string | undefined }): Promise<void> {

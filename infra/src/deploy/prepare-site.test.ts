@@ -10,7 +10,7 @@ import { loadTenants } from '../tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '../testing/fake-build';
 import { clearPlatformTables, openSharedDatabase } from '../testing/test-platform';
 import { buildReason, demoBuildTargets } from './builds';
-import { ensureDemoPins, prepareSite, publishBuilt } from './prepare-site';
+import { ensureDemoPins, olderPins, prepareSite, publishBuilt } from './prepare-site';
 
 let database: Database;
 let tenants: TenantConfig[];
@@ -60,6 +60,21 @@ describe('prepareSite', () => {
     expect(pins.filter((p) => p.tenant === 'coastal-caravans').map((p) => p.team)).not.toContain('mf-finance');
   });
 
+  it('returns nothing stale when it serves the checkout', async () => {
+    expect(await prepareSite({ repoRoot: repo, dataDir, database, tenants, log, build: false })).toEqual([]);
+  });
+
+  it('returns the tenants a bumped version did not reach, for the start to say last', async () => {
+    await prepareSite({ repoRoot: repo, dataDir, database, tenants, log, build: false });
+    await fs.writeFile(path.join(repo, 'mf-leads', 'package.json'), JSON.stringify({ version: '1.0.1' }));
+    const build = await makeFakeBuild(path.join(repo, '.builds'), { team: 'mf-leads', version: '1.0.1' });
+    await fs.rm(path.join(repo, 'mf-leads', 'dist'), { recursive: true });
+    await fs.cp(build, path.join(repo, 'mf-leads', 'dist'), { recursive: true });
+    const stale = await prepareSite({ repoRoot: repo, dataDir, database, tenants, log, build: false });
+    const leadsTenants = tenants.filter((t) => t.features['mf-leads']).map((t) => ({ tenant: t.slug, version: '1.0.0' }));
+    expect(stale).toEqual([{ kind: 'pinned-older', team: 'mf-leads', version: '1.0.1', tenants: leadsTenants }]);
+  });
+
   it('leaves existing pins alone on the next start', async () => {
     await prepareSite({ repoRoot: repo, dataDir, database, tenants, log, build: false });
     await setPin(database.db, { tenant: 'harbourside-motors', team: 'mf-search', version: '1.0.0', actor: 'ann' });
@@ -78,8 +93,16 @@ describe('publishBuilt', () => {
     lines = [];
     await publishBuilt(repo, registry, log);
     expect(lines.join('\n')).toContain('WARNING mf-leads 1.0.0');
-    expect(lines.join('\n')).toContain('bump the version in mf-leads/package.json');
+    expect(lines.join('\n')).toContain('bump the version in mf-leads/package.json (npm run release:stamp -- mf-leads)');
     expect(await registry.meta('mf-leads', '1.0.0')).toEqual(published);
+  });
+
+  it('returns the rebuilt version as stale, and not the demo\'s earlier build made from today\'s source', async () => {
+    const registry = new Registry(path.join(dataDir, 'registry'));
+    expect(await publishBuilt(repo, registry, log)).toMatchObject({ stale: [] });
+    await fs.appendFile(path.join(repo, 'mf-leads', 'dist', 'remoteEntry.js'), '// changed\n');
+    await fs.appendFile(path.join(repo, 'mf-search', 'dist-1.0.0', 'remoteEntry.js'), '// changed\n');
+    expect((await publishBuilt(repo, registry, log)).stale).toEqual([{ kind: 'differs', team: 'mf-leads', version: '1.0.0' }]);
   });
 });
 
@@ -90,6 +113,16 @@ describe('ensureDemoPins', () => {
     const made = await ensureDemoPins(repo, new PinService(database.db, registry, tenants), registry, database, tenants, log);
     expect(made).toBe(1);
     expect(lines.join('\n')).toContain('not pinned, not published yet: mf-search 1.1.0');
+  });
+});
+
+describe('olderPins', () => {
+  it('leaves out the demo tenant\'s earlier mf-search and versions not published yet', async () => {
+    const registry = new Registry(path.join(dataDir, 'registry'));
+    await prepareSite({ repoRoot: repo, dataDir, database, tenants, log, build: false });
+    expect(await olderPins(repo, registry, database)).toEqual([]);
+    await fs.writeFile(path.join(repo, 'shell', 'package.json'), JSON.stringify({ version: '1.0.1' }));
+    expect(await olderPins(repo, registry, database)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import semver from 'semver';
 import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { migrate, type Database } from '../db/database';
@@ -11,6 +12,8 @@ import { inspectBuild, PublishError, SHELL_TEAM, type Registry } from '../regist
 import { registryFromEnv } from '../registry/storage/settings';
 import { seedStock } from '../stock/seed/seed-stock';
 import { buildMissing, demoBuildTargets, type Log } from './builds';
+import { packageVersion, stampCommand } from './release';
+import type { StaleBuild } from './stale-builds';
 
 /** The demo of per-tenant pins: this tenant runs an earlier mf-search than the others. */
 export const DEMO_EARLIER_PIN = { tenant: 'redgum-used-cars', team: 'mf-search', version: '1.0.0' } as const;
@@ -28,6 +31,12 @@ export interface StartGate {
   tenants: readonly TenantConfig[];
 }
 
+/** What publishing at start-up did: the builds it published, and the builds it could not. */
+export interface PublishOutcome {
+  published: string[];
+  stale: StaleBuild[];
+}
+
 /**
  * Publishes every local build whose version is not in the registry yet. A build whose version is
  * published with different bytes is not published (versions are immutable): it is reported so
@@ -41,8 +50,9 @@ export interface StartGate {
  * fresh data folder) and must not need Chromium, and a build that is already published (the
  * usual start) never reaches the gate at all.
  */
-export async function publishBuilt(repoRoot: string, registry: Registry, log: Log, gate?: StartGate): Promise<string[]> {
+export async function publishBuilt(repoRoot: string, registry: Registry, log: Log, gate?: StartGate): Promise<PublishOutcome> {
   const published: string[] = [];
+  const stale: StaleBuild[] = [];
   const running = gate
     ? [...(await listPins(gate.database.db)), ...(await listCanaries(gate.database.db))].map((p) => ({ tenant: p.tenant, team: p.team, version: p.version }))
     : [];
@@ -56,8 +66,11 @@ export async function publishBuilt(repoRoot: string, registry: Registry, log: Lo
         if (!sameIntegrity(existing.integrity, integrity)) {
           log(
             `  WARNING ${target.team} ${info.version}: the build in ${path.relative(repoRoot, target.outDir)} differs from the published ` +
-              `${info.version}, which stays in use. Versions are immutable — bump the version in ${target.team}/package.json to publish it.`,
+              `${info.version}, which stays in use. Versions are immutable — bump the version in ${target.team}/package.json (${stampCommand(target.team)}) to publish it.`,
           );
+          // The demo's earlier mf-search is built from today's source under an old version on
+          // purpose: that it differs from what was published is the demo, not a stale build.
+          if (!target.versionOverride) stale.push({ kind: 'differs', team: target.team, version: info.version });
         }
         continue;
       }
@@ -67,6 +80,7 @@ export async function publishBuilt(repoRoot: string, registry: Registry, log: Lo
         if (failed.length) {
           log(`  NOT PUBLISHED ${target.team} ${info.version}: the contract gate refused it`);
           for (const check of failed) for (const reason of check.reasons) log(`    ${check.check}: ${reason}`);
+          stale.push({ kind: 'not-published', team: target.team, version: info.version, reason: 'the contract gate refused it' });
           continue;
         }
         await registry.publish(target.team, target.outDir);
@@ -80,14 +94,10 @@ export async function publishBuilt(repoRoot: string, registry: Registry, log: Lo
     } catch (error) {
       if (!(error instanceof PublishError)) throw error;
       log(`  NOT PUBLISHED ${target.team}: ${error.message}`);
+      if (!target.versionOverride) stale.push({ kind: 'not-published', team: target.team, version: await packageVersion(repoRoot, target.team), reason: error.message });
     }
   }
-  return published;
-}
-
-async function packageVersion(repoRoot: string, team: string): Promise<string> {
-  const pkg = JSON.parse(await fs.readFile(path.join(repoRoot, team, 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
+  return { published, stale };
 }
 
 /**
@@ -132,6 +142,28 @@ export async function ensureDemoPins(
   return made;
 }
 
+/**
+ * Pins on an older version than the checkout's, per team, when the checkout's is published (else
+ * there is nothing to pin yet, and the publish or build failure says why). Start-up leaves
+ * existing pins alone, so after a pull that bumped a team, tenants keep the version they had
+ * until someone pins the new one: said at the end of the start, with the commands. The demo
+ * tenant's earlier mf-search is the demo, not a stale pin.
+ */
+export async function olderPins(repoRoot: string, registry: Registry, database: Database): Promise<StaleBuild[]> {
+  const pins = await listPins(database.db);
+  const stale: StaleBuild[] = [];
+  for (const team of [SHELL_TEAM, ...REMOTE_TEAMS]) {
+    const version = await packageVersion(repoRoot, team);
+    if (!semver.valid(version) || !(await registry.isPublished(team, version))) continue;
+    const tenants = pins
+      .filter((p) => p.team === team && semver.valid(p.version) && semver.lt(p.version, version))
+      .filter((p) => !(p.tenant === DEMO_EARLIER_PIN.tenant && team === DEMO_EARLIER_PIN.team && p.version === DEMO_EARLIER_PIN.version))
+      .map((p) => ({ tenant: p.tenant, version: p.version }));
+    if (tenants.length) stale.push({ kind: 'pinned-older', team, version, tenants });
+  }
+  return stale;
+}
+
 export interface PrepareSiteOptions {
   repoRoot: string;
   dataDir: string;
@@ -145,9 +177,10 @@ export interface PrepareSiteOptions {
 /**
  * Everything `npm start` does before listening: build what is missing, migrate, seed demo stock
  * (once per tenant), publish, pin.
- * Each step is timed; nothing here needs the server to be running.
+ * Each step is timed; nothing here needs the server to be running. Returns every way the site
+ * will serve something older than the checkout, for the start to say last (staleBuildNotice).
  */
-export async function prepareSite(options: PrepareSiteOptions): Promise<void> {
+export async function prepareSite(options: PrepareSiteOptions): Promise<StaleBuild[]> {
   const { repoRoot, dataDir, database, tenants, log } = options;
   const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
     const started = Date.now();
@@ -157,12 +190,19 @@ export async function prepareSite(options: PrepareSiteOptions): Promise<void> {
     return result;
   };
   const registry = registryFromEnv(dataDir);
-  if (options.build !== false) await step('Build', () => buildMissing(repoRoot, log));
+  const stale: StaleBuild[] = [];
+  if (options.build !== false) {
+    const outcomes = await step('Build', () => buildMissing(repoRoot, log));
+    for (const { target, status } of outcomes) {
+      if (status === 'failed' && !target.versionOverride) stale.push({ kind: 'build-failed', team: target.team });
+    }
+  }
   await step('Migrate', async () => {
     const applied = await migrate(database.db);
     if (applied.length) log(`  applied ${applied.join(', ')}`);
   });
   await step('Seed', () => seedStock(database, tenants, { log }));
-  await step('Publish', () => publishBuilt(repoRoot, registry, log, { database, tenants }));
+  const { stale: unpublished } = await step('Publish', () => publishBuilt(repoRoot, registry, log, { database, tenants }));
   await step('Pin', () => ensureDemoPins(repoRoot, new PinService(database.db, registry, tenants), registry, database, tenants, log));
+  return [...stale, ...unpublished, ...(await olderPins(repoRoot, registry, database))];
 }

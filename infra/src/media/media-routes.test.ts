@@ -64,12 +64,12 @@ describe('car photos', () => {
   it('answers 400 naming the parameter and the sizes there are for a width off the list', async () => {
     const response = await get(`/media/cars/${withImages().id}/1.jpg?w=2400&h=2400&q=95`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: `w must be one of ${MEDIA_WIDTHS.join(', ')}`, field: 'w' });
+    expect(response.json()).toEqual({ error: `w: must be one of ${MEDIA_WIDTHS.join(', ')}`, field: 'w' });
   });
 
   it('answers 400 for a quality off the list', async () => {
     const response = await get(`/media/cars/${withImages().id}/1.jpg?w=400&q=95`);
-    expect(response.json()).toEqual({ error: `q must be one of ${MEDIA_QUALITIES.join(', ')}`, field: 'q' });
+    expect(response.json()).toEqual({ error: `q: must be one of ${MEDIA_QUALITIES.join(', ')}`, field: 'q' });
   });
 
   it('keeps one tenant’s cars out of another tenant’s media', async () => {

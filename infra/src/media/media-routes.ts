@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { parseInput } from '@forecourt/shared-config/server/validation';
 import { findCarById, findModelByImage, mediaImageExists, type MediaKind } from '../db/stock';
 import { RenderPool, RenderPoolBusyError, type RenderPoolOptions } from './render-pool';
 import type { RenderJob } from './render-worker';
@@ -20,14 +21,14 @@ const MODEL_COLOURS = ['White', 'Silver', 'Blue', 'Red', 'Grey', 'Black'] as con
 
 const MEDIA_KINDS: readonly MediaKind[] = ['locations', 'slides', 'brands', 'blog', 'makes', 'models'];
 
-const oneOf = (name: string, allowed: readonly number[]) =>
-  z.coerce.number().refine((value) => allowed.includes(value), `${name} must be one of ${allowed.join(', ')}`);
+const oneOf = (allowed: readonly number[]) =>
+  z.coerce.number().refine((value) => allowed.includes(value), `must be one of ${allowed.join(', ')}`);
 
 const SizeQuery = z
   .object({
-    w: oneOf('w', MEDIA_WIDTHS).default(800),
-    h: oneOf('h', MEDIA_WIDTHS).optional(),
-    q: oneOf('q', MEDIA_QUALITIES).default(75),
+    w: oneOf(MEDIA_WIDTHS).default(800),
+    h: oneOf(MEDIA_WIDTHS).optional(),
+    q: oneOf(MEDIA_QUALITIES).default(75),
   })
   .strict();
 
@@ -74,19 +75,13 @@ export default fp<MediaOptions>(
     };
 
     const sizeOf = (query: unknown) => {
-      const size = SizeQuery.safeParse(query);
-      if (!size.success) {
-        const issue = size.error.issues[0]!;
-        const field = String(issue.path[0] ?? 'query');
-        return { error: { error: issue.code === 'custom' ? issue.message : `${field}: ${issue.message}`, field } } as const;
-      }
-      return { width: size.data.w, height: size.data.h ?? Math.round((size.data.w * 2) / 3), quality: size.data.q } as const;
+      const size = parseInput(SizeQuery, query, 'query');
+      return { width: size.w, height: size.h ?? Math.round((size.w * 2) / 3), quality: size.q } as const;
     };
     const notFound = (reply: FastifyReply, what = 'image') => reply.code(404).header('cache-control', 'no-store').send({ error: `No such ${what}` });
 
     fastify.get<{ Params: { carId: string; image: string } }>('/media/cars/:carId/:image', async (request, reply) => {
       const size = sizeOf(request.query);
-      if ('error' in size) return reply.code(400).send(size.error);
       const match = /^(\d{1,3})\.jpg$/.exec(request.params.image);
       if (!match || !request.tenant) return notFound(reply);
       const car = await findCarById(fastify.database.db, request.tenant.slug, request.params.carId);
@@ -100,7 +95,6 @@ export default fp<MediaOptions>(
 
     fastify.get<{ Params: { carId: string; frame: string } }>('/media/cars/:carId/spin/:frame', async (request, reply) => {
       const size = sizeOf(request.query);
-      if ('error' in size) return reply.code(400).send(size.error);
       if (!request.tenant) return notFound(reply);
       const car = await findCarById(fastify.database.db, request.tenant.slug, request.params.carId);
       if (!car || car.spin_images.length === 0) return notFound(reply);
@@ -132,7 +126,6 @@ export default fp<MediaOptions>(
     // tenant's stock names; any other name is a 404, so names cannot be invented to force renders.
     fastify.get<{ Params: { kind: string; file: string } }>('/media/:kind/:file', async (request, reply) => {
       const size = sizeOf(request.query);
-      if ('error' in size) return reply.code(400).send(size.error);
       const { kind, file } = request.params;
       if (!MEDIA_KINDS.includes(kind as MediaKind) || !/^[a-z0-9-]+\.jpg$/.test(file) || !request.tenant) return notFound(reply);
       if (!(await mediaImageExists(fastify.database.db, request.tenant.slug, kind as MediaKind, `/media/${kind}/${file}`))) return notFound(reply);

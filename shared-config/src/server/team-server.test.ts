@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import Fastify from 'fastify';
+import { z } from 'zod';
 import { defineTeamServer } from './team-server';
+import { parseInput } from './validation';
 
 it('answers /api/<team>/status with the team and version it was given', async () => {
   const app = Fastify();
@@ -58,4 +60,46 @@ it('registers the spec routes at the paths written, with the same ports', async 
   expect((await app.inject({ method: 'POST', url: '/api/youx/quote' })).json()).toEqual({ at: '2026-11-23T09:00:00.000Z' });
   expect((await app.inject({ method: 'POST', url: '/api/finance/api/youx/quote' })).statusCode).toBe(404);
   await app.close();
+});
+
+describe('bad input of a team route', () => {
+  const Query = z.object({ postcode: z.string().regex(/^\d{4}$/, 'must be 4 digits') });
+  const server = defineTeamServer({
+    team: 'mf-locations',
+    version: '1.0.0',
+    routes: (fastify) => {
+      fastify.get('/nearest', async (request) => parseInput(Query, request.query, 'query'));
+      fastify.get('/broken', async () => {
+        throw new Error('the store is down');
+      });
+    },
+    specRoutes: (fastify) => {
+      fastify.get('/api/geo/nearest', async (request) => parseInput(Query, request.query, 'query'));
+    },
+  });
+
+  it('is answered 400 { error, field } by the team server itself, whatever mounts it', async () => {
+    const app = Fastify();
+    await app.register(server);
+    const response = await app.inject({ method: 'GET', url: '/api/locations/nearest?postcode=20' });
+    expect([response.statusCode, response.json()]).toEqual([400, { error: 'postcode: must be 4 digits', field: 'postcode' }]);
+    await app.close();
+  });
+
+  it('is answered alike on a spec route', async () => {
+    const app = Fastify();
+    await app.register(server);
+    const response = await app.inject({ method: 'GET', url: '/api/geo/nearest?postcode=20' });
+    expect([response.statusCode, response.json()]).toEqual([400, { error: 'postcode: must be 4 digits', field: 'postcode' }]);
+    await app.close();
+  });
+
+  it('leaves any other error of a team route to the host’s error handler', async () => {
+    const app = Fastify();
+    app.setErrorHandler((error, _request, reply) => reply.code(503).send({ hostSaw: (error as Error).message }));
+    await app.register(server);
+    const response = await app.inject({ method: 'GET', url: '/api/locations/broken' });
+    expect([response.statusCode, response.json()]).toEqual([503, { hostSaw: 'the store is down' }]);
+    await app.close();
+  });
 });

@@ -11,6 +11,7 @@ import type { SearchAccess } from '../runtime/manifest';
 import type { Session } from '../runtime/store';
 import type { RemoteTeam } from '../teams';
 import type { PublicTenantConfig } from '../tenant/schema';
+import { RequestValidationError, sendInvalid } from './validation';
 
 /** What the platform passes every team server. Teams add their own ports on top of these. */
 export interface PlatformPorts {
@@ -112,6 +113,17 @@ export function teamApiPrefix(team: RemoteTeam): string {
   return `/api/${team.replace(/^mf-/, '')}`;
 }
 
+/**
+ * A team's routes answer bad input themselves (`parseInput` throws it), the same whether infra or
+ * a team's own test mounts them; any other error goes on to the host's error handler.
+ */
+function answerBadInput(scope: FastifyInstance): void {
+  scope.setErrorHandler((error, _request, reply) => {
+    if (error instanceof RequestValidationError) return sendInvalid(reply, error);
+    throw error;
+  });
+}
+
 export function defineTeamServer<Ports extends PlatformPorts = PlatformPorts>(definition: TeamServerDefinition<Ports>): FastifyPluginCallback<TeamServerOptions<Ports>> {
   const { team, version } = definition;
   return fp<TeamServerOptions<Ports>>(
@@ -129,12 +141,18 @@ export function defineTeamServer<Ports extends PlatformPorts = PlatformPorts>(de
       }
       await fastify.register(
         async (scope) => {
+          answerBadInput(scope);
           scope.get('/status', async () => ({ team, version }));
           await definition.routes?.(scope, ports);
         },
         { prefix: teamApiPrefix(team) },
       );
-      if (definition.specRoutes) await fastify.register(async (scope) => definition.specRoutes!(scope, ports));
+      if (definition.specRoutes) {
+        await fastify.register(async (scope) => {
+          answerBadInput(scope);
+          await definition.specRoutes!(scope, ports);
+        });
+      }
     },
     { name: team, fastify: '5.x' },
   );

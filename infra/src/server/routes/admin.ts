@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
+import { parseInput } from '@forecourt/shared-config/server/validation';
 import { isProduction } from '../../config/load';
 import { failureSummary } from '../../db/events';
 import { CANARY_PERCENT } from '../../db/pins';
 import { indexStock, searchClient } from '../../search/indexing/indexer';
 import { CARS_INDEX } from '../../search/indexing/records';
-import { parseInput } from '../errors';
 import publishesRoutes from './publishes';
 
 const PinBody = z

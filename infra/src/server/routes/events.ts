@@ -2,11 +2,11 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { isRemoteTeam } from '@forecourt/shared-config/teams';
+import { parseInput } from '@forecourt/shared-config/server/validation';
 import { insertEvent, pruneEvents } from '../../db/events';
 import { canariesForTenant, effectivePins, pinsForTenant } from '../../db/pins';
 import { DEFAULT_EARNING_RULE, recordCleanMount, recordFailure, type EarningRule } from '../../db/version-health';
 import type { Config } from '../../config/load';
-import { parseInput } from '../errors';
 import { textProblem } from '../text';
 
 /** The `event_id` column is a 32-bit integer. */

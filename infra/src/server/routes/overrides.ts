@@ -5,7 +5,7 @@ import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { sameSitePath } from '@forecourt/shared-config/safe-redirect';
 import { requestOrigin } from '@forecourt/shared-config/server';
-import { RequestValidationError } from '../errors';
+import { RequestValidationError } from '@forecourt/shared-config/server/validation';
 import {
   checkEntryUrl,
   OVERRIDE_COOKIE,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { fieldError, parseInput } from '@forecourt/shared-config/server/validation';
 import { listPublishes, recordPublish } from '../../db/publishes';
 import { isRegistryTeam } from '../../registry/registry';
-import { parseInput } from '../errors';
 
 const CheckRecord = z
   .object({ check: z.string().min(1).max(40), passed: z.boolean(), reasons: z.array(z.string().max(4000)).max(200), skipped: z.string().max(200).optional() })
@@ -51,7 +51,7 @@ export default async function publishesRoutes(fastify: FastifyInstance): Promise
     if (!(await fastify.registry.isPublished(body.team, body.version))) {
       return reply.code(409).send({ error: `${body.team} ${body.version} is not published: record a publish after the registry has it`, field: 'version' });
     }
-    if (body.forced && !body.reason?.trim()) return reply.code(400).send({ error: 'a forced publish needs a reason', field: 'reason' });
+    if (body.forced && !body.reason?.trim()) return fieldError(reply, 'reason', 'a forced publish needs a reason');
     return reply.code(201).send({ publish: await recordPublish(fastify.database.db, body) });
   });
 }

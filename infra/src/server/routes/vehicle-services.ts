@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem, type DeliveryQuote } from '@forecourt/shared-config/delivery';
 import { NO_PRICE_TEXT } from '@forecourt/shared-config/price';
 import { requestOrigin } from '@forecourt/shared-config/server';
+import { fieldError, parseInput, RequestValidationError } from '@forecourt/shared-config/server/validation';
 import { findCarById, findCarBySlug, listLocations } from '../../db/stock';
 import { haversineKm } from '@forecourt/shared-config/geo';
 import { tierPrice } from '../../delivery/delivery-quote';
 import { carBrochurePdf } from '../../media/car-brochure';
-import { parseInput, RequestValidationError } from '../errors';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200).regex(/^[a-z0-9-]+$/, { error: 'must be a car address (lower-case letters, digits and hyphens)' }) }).strict();
 
@@ -46,11 +46,12 @@ export default fp(
       if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
       const body = parseInput(DeliveryBodySchema, request.body ?? null, 'body');
       const problem = deliveryPostcodeProblem(body.postcode);
+      // The shopper reads this text as it is (the calculator shows a 400's error): no field prefix.
       if (problem) throw new RequestValidationError('postcode', problem);
       const tiers = request.tenant.vehicle.delivery?.tiers;
       if (!tiers) return reply.code(404).send({ error: 'This site does not quote delivery online' });
       const car = await findCarById(fastify.database.db, request.tenant.slug, body.car_id);
-      if (!car || !car.show_on_dealer_website) throw new RequestValidationError('car_id', `car_id: no car ${body.car_id} on this site`);
+      if (!car || !car.show_on_dealer_website) return fieldError(reply, 'car_id', `no car ${body.car_id} on this site`);
       const yard = (await listLocations(fastify.database.db, request.tenant.slug)).find((location) => location.id === car.location.id);
       if (!yard) {
         request.log.warn({ car: car.id, location: car.location.id }, 'delivery: the car has no yard with an address');

@@ -1,8 +1,8 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { RequestValidationError, sendInvalid } from '@forecourt/shared-config/server/validation';
 import { PinChangeError } from '../../../db/pins';
 import { BuildStorageUnavailableError } from '../../../registry/storage/build-storage';
-import { RequestValidationError } from '../../errors';
 import { RateLimitUnavailableError } from './rate-limit';
 
 const PIN_STATUS = { 'not-found': 404, conflict: 409, invalid: 400 } as const;
@@ -26,9 +26,7 @@ function fieldOf(error: FastifyError): string {
 export default fp(
   async (fastify) => {
     fastify.setErrorHandler((error: FastifyError | Error, request, reply) => {
-      if (error instanceof RequestValidationError) {
-        return reply.code(400).send({ error: error.message, field: error.field });
-      }
+      if (error instanceof RequestValidationError) return sendInvalid(reply, error);
       if (error instanceof PinChangeError) {
         return reply.code(PIN_STATUS[error.code]).send({ error: error.message });
       }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { RequestValidationError } from '../../errors';
+import { RequestValidationError } from '@forecourt/shared-config/server/validation';
 import { jsonProblem, textProblem, type PathStep } from '../../text';
 
 /**

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { PlatformPorts } from '@forecourt/shared-config/server';
+import { lenderFacts } from '@forecourt/shared-config/finance-eligibility';
+import { RESERVATIONS_PER_ADDRESS_PER_MINUTE, reserveDeposit, type VehiclePorts } from '../../../../../mf-vehicle/server';
+import { findCarBySlug, listSlides } from '../../../db/stock';
+import { activeHold } from '../../../db/reservations';
+
+/**
+ * The platform's side of mf-vehicle's ports: the tenant's own car, if its website shows it, shown
+ * reserved while a reservation's hold on it counts; and reserve online's switches, table and card
+ * processor (plugins/platform/reservations.ts).
+ */
+export function vehiclePorts(fastify: FastifyInstance, ports: PlatformPorts): VehiclePorts {
+  return {
+    ...ports,
+    reservationSettings: (request) =>
+      request.tenant
+        ? {
+            onlineCheckout: request.tenant.vehicle.onlineCheckout,
+            deposit: reserveDeposit(request.tenant.vehicle.reserveDeposit),
+            holdSeconds: fastify.reservations.holdSeconds,
+            gatedRoutes: request.tenant.gatedRoutes,
+            holdsPerShopper: request.tenant.vehicle.liveHoldsPerShopper,
+            leaseSeconds: fastify.reservations.leaseSeconds,
+          }
+        : null,
+    reservations: fastify.reservations.store,
+    payments: fastify.reservations.payments,
+    shopper: async (request) => fastify.signedIn(request),
+    reservationsPerAddressPerMinute: fastify.config.FORECOURT_RESERVATIONS_PER_MINUTE ?? RESERVATIONS_PER_ADDRESS_PER_MINUTE,
+    carBySlug: async (request, slug) => {
+      const tenant = request.tenant;
+      const car = tenant ? await findCarBySlug(fastify.database.db, tenant.slug, slug) : null;
+      if (!car || !car.show_on_dealer_website) return null;
+      // Reserved while a hold counts, by the rule the car's search record follows (carToRecord's `held`).
+      const held = !car.reserved && (await activeHold(fastify.database.db, car.tenant, car.id, ports.clock())) !== null;
+      return {
+        id: car.id,
+        slug: car.slug,
+        name: car.name,
+        item_type: car.item_type,
+        make: car.make,
+        model: car.model,
+        year: car.year,
+        badge: car.badge,
+        km: car.km,
+        price: car.price,
+        offer_price: car.offer_price,
+        before_price: car.before_price,
+        subscription_price: car.subscription_price,
+        price_type: car.price_type,
+        preorder: car.preorder,
+        status: car.status,
+        car_type: car.car_type,
+        fuel: car.simple_fuel,
+        transmission: car.simple_transmission,
+        body: car.simple_body,
+        colour: car.colour,
+        vin: car.vin,
+        stocknum: car.stocknum,
+        dealership_id: car.dealership_id,
+        dealership_name: car.dealership_name,
+        city: car.city,
+        state: car.state,
+        dealer_comments: car.dealercomments,
+        images: car.images.map((image) => image.image.url),
+        thumbnails: car.images.map((image) => image.image.thumb.url),
+        video_url: car.video_url ?? car.external_video_url,
+        spin: car.spin_images.length > 0 ? { frames: car.spin_images, interior: car.spin_interior_image, hotspots: car.hotspots } : null,
+        regplate: car.regplate,
+        rego_expiry: car.rego_expiry,
+        build_date: car.build_date,
+        compliance_date: car.compliance_date,
+        drive: car.drive,
+        seats: car.seats,
+        engine_size_litres: car.engine_size_litres,
+        series: car.series,
+        tag: car.tag,
+        reserved: car.reserved || held,
+        certified: car.certified,
+        created_at_timestamp: Number.isNaN(Date.parse(car.created_at)) ? null : Math.floor(Date.parse(car.created_at) / 1000),
+        views: car.views,
+        features: car.standard_equipment,
+        variant: { ...car.variant },
+        file: car.file,
+        dealership_slug: car.dealership_slug,
+        location: { id: car.location.id, slug: car.location.slug, name: car.location.name, phone: car.location.phone, distribution_locations: car.location.distribution_locations },
+        custom_slides: tenant?.vehicle.customSlider ? (await listSlides(fastify.database.db, tenant.slug)).map((slide) => ({ name: slide.name, description: slide.description, url: slide.url, image: slide.image_url })) : [],
+        // What the finance rule reads (shared-config's carShowsFinance), so the page's Get Finance buttons answer as its calculator does.
+        finance_quote_weekly: car.finance_quote_weekly,
+        finance_lender: tenant ? lenderFacts(car.finance_lenders[tenant.finance.provider]) : null,
+        market: await fastify.partners.priceGuide.marketAverages(car),
+      };
+    },
+  };
+}
