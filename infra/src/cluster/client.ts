@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { ROUTE_TO_HEADER } from './haproxy';
 
@@ -23,6 +24,16 @@ export interface ClusterRequest {
   timeoutMs?: number;
   /** Keep the connection for the next request (a browser does); default: a connection of its own. */
   agent?: https.Agent;
+}
+
+/** An answer read in full, with the instance that gave it. */
+export function readResponse(response: IncomingMessage): Promise<ClusterResponse> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), instance: String(response.headers['x-forecourt-instance'] ?? '') }));
+    response.on('error', reject);
+  });
 }
 
 /**
@@ -54,14 +65,7 @@ export function clusterRequest(port: number, certificate: string, request: Clust
         timeout: request.timeoutMs ?? 10_000,
         ...(request.from && !request.agent ? { localAddress: request.from } : {}),
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), instance: String(response.headers['x-forecourt-instance'] ?? '') }),
-        );
-        response.on('error', reject);
-      },
+      (response) => readResponse(response).then(resolve, reject),
     );
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${request.timeoutMs ?? 10_000} ms`)));
     outgoing.on('error', reject);

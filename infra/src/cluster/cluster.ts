@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { openDatabase, type Database } from '../db/database';
+import { timedStep } from '../deploy/builds';
 import { prepareSite } from '../deploy/prepare-site';
 import { INFRA_ROOT, REPO_ROOT } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
@@ -178,13 +179,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step().catch((error: unknown) => log(`  cleanup: ${String(error)}`));
   };
-  const step = async <T>(title: string, work: () => Promise<T>): Promise<T> => {
-    const started = Date.now();
-    log(`${title}...`);
-    const result = await work();
-    log(`${title}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return result;
-  };
+  const step = timedStep(log);
 
   try {
     const haproxy = haproxyBinary();

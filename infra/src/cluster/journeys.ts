@@ -8,7 +8,7 @@ import { TOO_MANY_ATTEMPTS } from '@forecourt/shared-config/identity';
 import { loadTenantStock } from '../db/stock';
 import { INFRA_ROOT, REPO_ROOT } from '../paths';
 import { tempDir } from '../testing/fake-build';
-import { clusterRequest, type ClusterRequest, type ClusterResponse } from './client';
+import { clusterRequest, readResponse, type ClusterRequest, type ClusterResponse } from './client';
 import type { Cluster } from './cluster';
 
 const SITE = 'harbourside-motors';
@@ -40,11 +40,7 @@ function direct(port: number, options: { method?: string; path: string; headers?
         headers: { host: `${SITE}.localhost`, ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers },
         ...(options.from ? { localAddress: options.from } : {}),
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), instance: String(response.headers['x-forecourt-instance'] ?? '') }));
-      },
+      (response) => readResponse(response).then(resolve, reject),
     );
     request.on('error', reject);
     request.end(body);

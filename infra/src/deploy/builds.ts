@@ -5,6 +5,17 @@ import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
 
 export type Log = (line: string) => void;
 
+/** Runs one named step of a start or a deployment, printing its name, then how long it took. */
+export function timedStep(log: Log): <T>(name: string, run: () => Promise<T>) => Promise<T> {
+  return async (name, run) => {
+    const started = Date.now();
+    log(`${name}...`);
+    const result = await run();
+    log(`${name}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  };
+}
+
 /** One webpack build the demo site needs: a team's own build, or an extra one under another version. */
 export interface BuildTarget {
   team: string;

@@ -11,7 +11,7 @@ import { runGate } from '../registry/gate/gate';
 import { inspectBuild, PublishError, SHELL_TEAM, type Registry } from '../registry/registry';
 import { registryFromEnv } from '../registry/storage/settings';
 import { seedStock } from '../stock/seed/seed-stock';
-import { buildMissing, demoBuildTargets, type Log } from './builds';
+import { buildMissing, demoBuildTargets, type Log, timedStep } from './builds';
 import { packageVersion, stampCommand } from './release';
 import type { StaleBuild } from './stale-builds';
 
@@ -182,13 +182,7 @@ export interface PrepareSiteOptions {
  */
 export async function prepareSite(options: PrepareSiteOptions): Promise<StaleBuild[]> {
   const { repoRoot, dataDir, database, tenants, log } = options;
-  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
-    const started = Date.now();
-    log(`${name}...`);
-    const result = await run();
-    log(`${name}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return result;
-  };
+  const step = timedStep(log);
   const registry = registryFromEnv(dataDir);
   const stale: StaleBuild[] = [];
   if (options.build !== false) {
