@@ -82,7 +82,7 @@ interface Result {
 }
 
 async function failover(cluster: Cluster): Promise<Result> {
-  const load = await startLoad(cluster, { rate: Number(args.rate ?? 100), seconds: Number(args.seconds ?? 70) });
+  const load = await startLoad(cluster, { rate: Number(args.rate ?? 120), seconds: Number(args.seconds ?? 70) });
   const lines: string[] = [];
   const mark = (what: string) => lines.push(`  ${((Date.now() - load.started) / 1000).toFixed(1)} s  ${what} (${load.inFlight} requests in flight)`);
   const rss = { web: await rssMb(cluster.web[0]!.pid), search: await rssMb(cluster.search.pid) };

@@ -11,7 +11,7 @@
  */
 import { AppFrame } from '@forecourt/shared-config';
 import type { FirstPaint, FirstPaintRequest } from '@forecourt/shared-config/server';
-import { staticRenderer } from '@forecourt/shared-config/server/render';
+import { accessShape, staticRenderer } from '@forecourt/shared-config/server/render';
 import type { ReactNode } from 'react';
 import { getServerState } from 'react-instantsearch-core';
 import packageJson from '../package.json';
@@ -23,6 +23,7 @@ import { createSearchClient } from '../src/features/results/lib/search-client';
 import { SearchPage } from '../src/features/search-page/components/search-page';
 import type { SearchPorts } from './ports';
 import { promoCards } from './promos';
+import { contextKey, serverStateFor } from './server-state';
 
 /** routes.json's results pages: every search address and the special offers. */
 function isResultsPath(pathname: string): boolean {
@@ -36,8 +37,8 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
   const url = new URL(input.url, 'http://first-paint.invalid');
   const searchClient = createSearchClient(access, { host: input.request.host, protocol: `${input.request.protocol}:` }, ports.searchRequester);
   const render = staticRenderer({ tenant: input.tenant, search: access, url: `${url.pathname}${url.search}`, session: input.session });
-  const inApp = (content: ReactNode, data?: SearchFirstPaintData) => (
-    <SearchServerContext.Provider value={{ searchClient, url, ...(data ? { data } : {}) }}>
+  const inApp = (content: ReactNode, data?: SearchFirstPaintData, client = searchClient) => (
+    <SearchServerContext.Provider value={{ searchClient: client, url, ...(data ? { data } : {}) }}>
       <AppFrame team="mf-search" version={packageJson.version}>
         {content}
       </AppFrame>
@@ -47,15 +48,18 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
   // routes.json: '/' is the home page.
   if (url.pathname === '/') {
     const data: SearchFirstPaintData = { page: 'home', quickFinder: await quickFinderAnswer(searchClient, access.indexName, {}) };
-    return { html: render(inApp(<HomePage />, data)), data };
+    return { html: render(inApp(<HomePage />, data), { version: packageJson.version, host: input.request.host, protocol: input.request.protocol, data }), data };
   }
   // Results pages only: the model search is built in the browser for now, and favourites and the
   // comparison live in the shopper's browser (the chrome still comes first-painted).
   if (!isResultsPath(url.pathname)) return null;
   const promos = promoCards(await ports.promoNodes(input.request));
-  const page = (data?: SearchFirstPaintData) => inApp(<SearchPage Results={Results} />, data);
-  // Renders once to learn the widgets' queries and runs them; then renders with the answers.
-  const serverState = await getServerState(page(), { renderToString: render });
+  const page = (data?: SearchFirstPaintData, client = searchClient) => inApp(<SearchPage Results={Results} />, data, client);
+  // The widgets' queries: learnt by rendering once (getServerState) the first time this page
+  // context is asked for, then sent straight away (server-state.ts); then one render with the answers.
+  const context = contextKey([packageJson.version, input.tenant, accessShape(access), url.pathname, url.search, input.session ?? null]);
+  const serverState = await serverStateFor(context, searchClient, (client) => getServerState(page(undefined, client), { renderToString: render }));
   const data: SearchFirstPaintData = { page: 'results', serverState, promos };
-  return { html: render(page(data)), data };
+  // The second render is cached by its answers (the first must run: it is what asks).
+  return { html: render(page(data), { version: packageJson.version, host: input.request.host, protocol: input.request.protocol, data }), data };
 }

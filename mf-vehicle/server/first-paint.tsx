@@ -26,6 +26,7 @@ export async function renderVehicleFirstPaint(input: FirstPaintRequest, ports: V
         <VehicleRoutes />
       </AppFrame>
     </VehicleServerContext.Provider>,
+    { version: packageJson.version, data },
   );
   return { html, data };
 }

@@ -23,9 +23,25 @@ export interface ShellFirstPaintInput {
   app?: { team: string; html: string };
 }
 
-/** The chrome's HTML for `#forecourt-root`, with the app's first paint in its slot. */
+/** Where the app's first paint goes in the chrome's cached HTML (it is spliced in after the render). */
+const APP_SLOT = '<!--forecourt:first-paint-->';
+
+/**
+ * The chrome's HTML for `#forecourt-root`, with the app's first paint in its slot. The chrome is
+ * rendered with a marker in the slot and the app's HTML spliced in after, so one render of a
+ * page's chrome serves every answer the app gives on it (the render is cached by its inputs).
+ */
 export function renderShellFirstPaint({ boot, url, routeOwned, app }: ShellFirstPaintInput): string {
   const render = staticRenderer({ tenant: boot.tenant, search: boot.search ?? null, url, session: boot.session ? { status: 'signed-in', user: boot.session } : { status: 'signed-out' } });
-  const firstPaint = app ? { team: app.team, html: `<div ${FIRST_PAINT_ATTRIBUTE}="${app.team}">${app.html}</div>` } : undefined;
-  return render(createElement(Chrome, { remotes: boot.remotes, routeOwned, firstPaint, content: boot.content }));
+  const firstPaint = app ? { team: app.team, html: `<div ${FIRST_PAINT_ATTRIBUTE}="${app.team}">${APP_SLOT}</div>` } : undefined;
+  const chrome = render(createElement(Chrome, { remotes: boot.remotes, routeOwned, firstPaint, content: boot.content }), {
+    version: SHELL_SERVER_VERSION,
+    remotes: boot.remotes,
+    routeOwned,
+    team: app?.team ?? null,
+    content: boot.content ?? null,
+  });
+  if (!app) return chrome;
+  const at = chrome.indexOf(APP_SLOT);
+  return `${chrome.slice(0, at)}${app.html}${chrome.slice(at + APP_SLOT.length)}`;
 }

@@ -163,6 +163,43 @@ describe('first paint of a search page', () => {
     }
   });
 
+  it('is fresh on every request: the second request for a page (its query already known) shows a car taken off the index in between', async () => {
+    const url = '/search/used-cars?make=Mazda';
+    const before = await browserSearch({ filters: 'car_type:"used"', facetFilters: [['make:Mazda']] });
+    expect(before.nbHits).toBeGreaterThan(1);
+    expect(unescape((await get(url)).body)).toContain(`${before.nbHits} cars found`);
+    const index = app.stockSearch.store.require(CARS_INDEX);
+    const gone = before.hits[0] as { objectID?: string } & Record<string, unknown>;
+    const record = index.getObject(String(gone.objectID))!;
+    index.deleteObject(String(gone.objectID));
+    try {
+      const html = unescape((await get(url)).body);
+      expect(html).toContain(`${before.nbHits - 1} cars found`);
+    } finally {
+      index.saveObject(record);
+    }
+    expect(unescape((await get(url)).body)).toContain(`${before.nbHits} cars found`);
+  });
+
+  it('reads the same, byte for byte, when the page’s query is sent straight away as when it is learnt by rendering', async () => {
+    const url = '/search/used-cars?make=Toyota&page=2';
+    // The keys expire each second: not the page's content.
+    const stable = (body: string) => body.replace(/"apiKey":"[^"]+"/g, '"apiKey":""');
+    const learnt = stable((await get(url)).body);
+    const replayed = stable((await get(url)).body);
+    expect(replayed).toContain('data-first-paint="mf-search"');
+    expect(replayed).toBe(learnt);
+  });
+
+  it('renders a page the same inputs already rendered once: /metrics counts the second as cached', async () => {
+    const cached = async () => Number(/^forecourt_first_paint_renders\{outcome="cached"\} (\d+)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? -1);
+    await get('/search/used-cars?make=Hyundai');
+    const before = await cached();
+    expect((await get('/search/used-cars?make=Hyundai')).statusCode).toBe(200);
+    // The results (mf-search's answers unchanged) and the chrome around them.
+    expect((await cached()) - before).toBe(2);
+  });
+
   it('gives the home page the quick finder’s first count, the one the search service gives a browser', async () => {
     const response = await get('/');
     const expected = await browserSearch({});

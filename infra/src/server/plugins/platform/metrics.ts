@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { renderCacheStats } from '@forecourt/shared-config/server/render';
 import { fromLoopback } from '../../client-address';
 import type { SharedStore } from '../../redis-store';
 import { peerIsTrustedProxy, type TrustedProxies } from '../../trusted-proxies';
@@ -64,6 +65,17 @@ export default fp<MetricsOptions>(
         this.set({ state: 'total' }, pool.totalCount);
         this.set({ state: 'idle' }, pool.idleCount);
         this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+
+    new Gauge({
+      name: 'forecourt_first_paint_renders',
+      help: 'Server renders of first paints since start: made, and taken from the render cache (same inputs as an earlier render)',
+      labelNames: ['outcome'] as const,
+      registers: [register],
+      collect() {
+        this.set({ outcome: 'rendered' }, renderCacheStats.renders);
+        this.set({ outcome: 'cached' }, renderCacheStats.hits);
       },
     });
 
