@@ -58,7 +58,7 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
   // The widgets' queries: learnt by rendering once (getServerState) the first time this page
   // context is asked for, then sent straight away (server-state.ts); then one render with the answers.
   const context = contextKey([packageJson.version, input.tenant, accessShape(access), url.pathname, url.search, input.session ?? null]);
-  const serverState = await serverStateFor(context, searchClient, (client) => getServerState(page(undefined, client), { renderToString: render }));
+  const serverState = await serverStateFor(ports.serverStateTemplates, context, searchClient, (client) => getServerState(page(undefined, client), { renderToString: render }));
   const data: SearchFirstPaintData = { page: 'results', serverState, promos };
   // The second render is cached by its answers (the first must run: it is what asks).
   return { html: render(page(data), { version: packageJson.version, host: input.request.host, protocol: input.request.protocol, data }), data };

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FallbackFilters, SlideData } from '../src/contract';
 import type { SearchRequester } from '../src/features/results/lib/search-client';
 import type { StoredPromoNode } from './promos';
+import type { TemplateStore } from './server-state';
 
 /**
  * The ports mf-search's server half needs, which infra implements when it mounts the plugin. A
@@ -26,4 +27,9 @@ export interface SearchPorts extends PlatformPorts {
    * undefined to use the network (a hosted search application, whose hosts the access names).
    */
   searchRequester?: SearchRequester;
+  /**
+   * Where the results pages' learnt queries are kept between requests (server-state.ts): a
+   * bounded store of the process's own. Undefined: every results page renders to learn its query.
+   */
+  serverStateTemplates?: TemplateStore;
 }

@@ -1,5 +1,7 @@
 import type { InstantSearchServerState } from 'react-instantsearch-core';
-import { contextKey, serverStateFor } from './server-state';
+import { contextKey, serverStateFor, type ServerStateTemplate } from './server-state';
+
+const templates = new Map<string, ServerStateTemplate>();
 
 /**
  * A search client over a stock the test changes: each query answers the number of cars whose
@@ -41,9 +43,9 @@ describe('server state of a results page', () => {
     const { client, sent } = stockClient(stock);
     const learnt = { count: 0 };
     const key = contextKey(['test', 'fresh']);
-    const first = await serverStateFor(key, client, (c) => learnPage(c, learnt));
+    const first = await serverStateFor(templates, key, client, (c) => learnPage(c, learnt));
     stock.push('Mazda');
-    const second = await serverStateFor(key, client, (c) => learnPage(c, learnt));
+    const second = await serverStateFor(templates, key, client, (c) => learnPage(c, learnt));
     expect(learnt.count).toBe(1);
     expect(counts(first)).toEqual([1, 1, 1]);
     expect(counts(second)).toEqual([2, 1, 2]);
@@ -55,8 +57,8 @@ describe('server state of a results page', () => {
     const { client } = stockClient(['Mazda']);
     const learnt = { count: 0 };
     const key = contextKey(['test', 'shape']);
-    const first = await serverStateFor(key, client, (c) => learnPage(c, learnt));
-    const second = await serverStateFor(key, client, (c) => learnPage(c, learnt));
+    const first = await serverStateFor(templates, key, client, (c) => learnPage(c, learnt));
+    const second = await serverStateFor(templates, key, client, (c) => learnPage(c, learnt));
     expect(learnt.count).toBe(1);
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
   });
@@ -69,8 +71,8 @@ describe('server state of a results page', () => {
       return learnPage(c, learnt);
     };
     const key = contextKey(['test', 'two-calls']);
-    await serverStateFor(key, client, twoCalls);
-    await serverStateFor(key, client, twoCalls);
+    await serverStateFor(templates, key, client, twoCalls);
+    await serverStateFor(templates, key, client, twoCalls);
     expect(learnt.count).toBe(2);
   });
 
@@ -83,16 +85,25 @@ describe('server state of a results page', () => {
       return { initialResults: { ...state.initialResults, cars: { ...cars, results: [...(cars.results ?? [])].reverse() } } } as InstantSearchServerState;
     };
     const key = contextKey(['test', 'reshaped']);
-    await serverStateFor(key, client, reordered);
-    await serverStateFor(key, client, reordered);
+    await serverStateFor(templates, key, client, reordered);
+    await serverStateFor(templates, key, client, reordered);
+    expect(learnt.count).toBe(2);
+  });
+
+  it('renders every time without a store', async () => {
+    const { client } = stockClient(['Mazda']);
+    const learnt = { count: 0 };
+    const key = contextKey(['test', 'no-store']);
+    await serverStateFor(undefined, key, client, (c) => learnPage(c, learnt));
+    await serverStateFor(undefined, key, client, (c) => learnPage(c, learnt));
     expect(learnt.count).toBe(2);
   });
 
   it('keeps contexts apart: another address learns its own query', async () => {
     const { client } = stockClient(['Mazda']);
     const learnt = { count: 0 };
-    await serverStateFor(contextKey(['test', '/search/used-cars']), client, (c) => learnPage(c, learnt));
-    await serverStateFor(contextKey(['test', '/search/new-cars']), client, (c) => learnPage(c, learnt));
+    await serverStateFor(templates, contextKey(['test', '/search/used-cars']), client, (c) => learnPage(c, learnt));
+    await serverStateFor(templates, contextKey(['test', '/search/new-cars']), client, (c) => learnPage(c, learnt));
     expect(learnt.count).toBe(2);
   });
 });

@@ -19,7 +19,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { InstantSearchServerState } from 'react-instantsearch-core';
-import { LRUCache } from 'lru-cache';
 
 type SearchFn = (args: never) => Promise<{ results: unknown[] }>;
 export interface SearchClientLike {
@@ -43,7 +42,12 @@ export interface ServerStateTemplate {
   indices: Array<{ id: string; entry: Record<string, unknown>; count: number }>;
 }
 
-const templates = new LRUCache<string, ServerStateTemplate>({ max: 2000 });
+/** Where the templates are kept between requests (the platform gives a bounded one: SearchPorts). */
+export interface TemplateStore {
+  get(key: string): ServerStateTemplate | undefined;
+  set(key: string, template: ServerStateTemplate): void;
+  delete(key: string): void;
+}
 
 /** How many results pages were answered from a recorded query, and how many were rendered to learn it. */
 export const serverStateStats = { replayed: 0, rendered: 0 };
@@ -126,13 +130,15 @@ export function withoutTimings(state: InstantSearchServerState): InstantSearchSe
 /**
  * The server state of the page `client` serves in `context` (less timings): from the recorded
  * query when the context has one, otherwise by `learn` (getServerState over the page, given the
- * client to use), recording the query for next time.
+ * client to use), recording the query for next time. Without a store, always by `learn`.
  */
 export async function serverStateFor<Client extends SearchClientLike>(
+  templates: TemplateStore | undefined,
   key: string,
   client: Client,
   learn: (client: Client) => Promise<InstantSearchServerState>,
 ): Promise<InstantSearchServerState> {
+  if (!templates) return withoutTimings(await learn(client));
   const template = templates.get(key);
   if (template) {
     const response = await (client.search as (args: unknown) => Promise<{ results: unknown[] }>)(template.args);

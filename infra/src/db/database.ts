@@ -22,6 +22,12 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Search path for PostgreSQL: tests isolate themselves in their own schema. */
   schema?: string;
+  /**
+   * In memory only: start from this PGlite data folder (a `dumpDataDir` tarball) instead of an
+   * empty one. Tests start from a migrated template (testing/test-database.ts): PGlite's own
+   * setup of a new data folder is most of what opening one costs.
+   */
+  template?: Blob;
 }
 
 /**
@@ -57,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('kysely-pglite-dialect');
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create(options.template ? { loadDataDir: options.template } : {});
   // The dialect declares PGlite <= 0.4 as its peer; the root package.json overrides it to the
   // 0.5 infra uses (one copy installed). Its types still name the older client, and it only calls
   // query/transaction/close on the instance, which 0.5 keeps.

@@ -1,7 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { FirstPaint } from '@forecourt/shared-config/server';
+import type { RenderCache } from '@forecourt/shared-config/server/render';
 import { renderShellFirstPaint, SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { ComposedPage, PageFirstPaint } from './page';
+
+/**
+ * The process's cache of first-paint renders (shared-config/server/render's RenderCache): 32 MB
+ * of HTML, least recently used out first. Content-addressed, so every app a process builds (tests
+ * build several) can share it.
+ */
+export const firstPaintRenderCache: RenderCache = new LRUCache<string, string>({
+  maxSize: 32 * 1024 * 1024,
+  // UTF-16 in memory: two bytes a character.
+  sizeCalculation: (html, key) => (html.length + key.length) * 2,
+});
 
 export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {
   let timer: NodeJS.Timeout | undefined;

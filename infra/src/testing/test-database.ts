@@ -1,5 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Kysely } from 'kysely';
 import { migrate, openDatabase, type Database, type Engine } from '../db/database';
+import type { PlatformTables } from '../db/schema';
 
 /**
  * The engines a data-layer test runs on: PGlite always, PostgreSQL as well when DATABASE_URL is
@@ -21,12 +26,46 @@ async function adminQuery(databaseUrl: string, text: string, values: unknown[] =
 }
 
 /**
- * A migrated, empty database of its own. PGlite is in memory; on PostgreSQL a uniquely named
- * database is created (and dropped by `close`) so test files can run in parallel.
+ * A migrated, empty PGlite data folder as a tarball, made once per set of migrations and PGlite
+ * version and kept in the temporary folder: every test's in-memory database starts from it. A
+ * new PGlite data folder costs about 1.8 s to set up and migrate on a 2-core machine, one loaded
+ * from the template about 0.45 s, and the unit suite opens some hundred of them.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const migrations = path.join(__dirname, '..', 'db', 'migrations');
+  const hash = createHash('sha256');
+  // PGlite's version as infra pins it (its package exports no package.json).
+  const infraPackage = JSON.parse(await fs.readFile(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  hash.update(infraPackage.dependencies['@electric-sql/pglite'] ?? '');
+  for (const name of (await fs.readdir(migrations)).sort()) hash.update(name).update(await fs.readFile(path.join(migrations, name)));
+  const file = path.join(os.tmpdir(), `forecourt-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return new Blob([await fs.readFile(file)]);
+  } catch {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { PGliteDialect } = await import('kysely-pglite-dialect');
+    const pglite = await PGlite.create();
+    const db = new Kysely<PlatformTables>({ dialect: new PGliteDialect(pglite as unknown as ConstructorParameters<typeof PGliteDialect>[0]) });
+    await migrate(db);
+    const template = await pglite.dumpDataDir('none');
+    await db.destroy();
+    // Written whole, then renamed: test files starting together never read half a template.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await fs.writeFile(partial, Buffer.from(await template.arrayBuffer()));
+    await fs.rename(partial, file);
+    return template;
+  }
+}
+
+/**
+ * A migrated, empty database of its own. PGlite is in memory (from the migrated template); on
+ * PostgreSQL a uniquely named database is created (and dropped by `close`) so test files can run
+ * in parallel.
  */
 export async function openTestDatabase(engine: Engine = 'pglite'): Promise<Database> {
   if (engine === 'pglite') {
-    const database = await openDatabase();
+    const database = await openDatabase({ template: await pgliteTemplate() });
+    // Nothing to apply on the template; this checks it is what the migrations make.
     await migrate(database.db);
     return database;
   }

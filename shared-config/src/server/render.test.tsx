@@ -1,6 +1,9 @@
 /** @jest-environment node */
 import { testTenant } from '../testing/render';
-import { renderCacheStats, staticRenderer } from './render';
+import { renderCacheStats, setRenderCache, staticRenderer } from './render';
+
+beforeAll(() => setRenderCache(new Map()));
+afterAll(() => setRenderCache(null));
 
 const price = (amount: number) => <p>{`Drive away $${amount}`}</p>;
 
@@ -27,6 +30,19 @@ describe('staticRenderer', () => {
     const other = staticRenderer({ ...context, url: '/cars/another' })(<p>other</p>, { version: '1.0.0' });
     expect(one).toContain('one');
     expect(other).toContain('other');
+  });
+
+  it('renders every time without a cache, inputs or not', () => {
+    setRenderCache(null);
+    try {
+      const render = staticRenderer(context);
+      const renders = renderCacheStats.renders;
+      render(<p>same</p>, { version: '1.0.0' });
+      render(<p>same</p>, { version: '1.0.0' });
+      expect(renderCacheStats.renders - renders).toBe(2);
+    } finally {
+      setRenderCache(new Map());
+    }
   });
 
   it('renders every time when no inputs are given', () => {

@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { LRUCache } from 'lru-cache';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -25,19 +24,26 @@ export interface StaticRenderContext {
   session?: Session;
 }
 
+/** Where rendered HTML is kept between requests: the platform gives one (bounded in bytes). */
+export interface RenderCache {
+  get(key: string): string | undefined;
+  set(key: string, html: string): void;
+}
+
 /**
  * Rendered HTML by a digest of everything it was rendered from (see `staticRenderer`'s `inputs`).
  * A page's server render is most of what a page request costs (a third of a web instance's CPU
  * under the cluster's load), and most requests render what an earlier one already rendered: the
  * same car, the same search answers. Keyed by content, not by address, an entry is never stale:
- * a changed car or answer is a different key, and old keys age out. Bounded in bytes; each process
- * keeps its own, as it is only ever a shortcut to what the process can render itself.
+ * a changed car or answer is a different key, and old keys age out. The platform sets the cache
+ * (infra: an lru-cache bounded in bytes, one per process, as it is only ever a shortcut to what
+ * the process can render itself); without one every call renders.
  */
-const rendered = new LRUCache<string, string>({
-  maxSize: 32 * 1024 * 1024,
-  // UTF-16 in memory: two bytes a character.
-  sizeCalculation: (html, key) => (html.length + key.length) * 2,
-});
+let rendered: RenderCache | null = null;
+
+export function setRenderCache(cache: RenderCache | null): void {
+  rendered = cache;
+}
 
 /** How many renders `staticRenderer` took from its cache and how many it made (for /metrics and tests). */
 export const renderCacheStats = { hits: 0, renders: 0 };
@@ -76,15 +82,15 @@ export type StaticRender = (element: ReactElement, inputs?: unknown) => string;
  */
 export function staticRenderer(context: StaticRenderContext): StaticRender {
   return (element, inputs) => {
-    const key = inputs === undefined ? null : digest(context, inputs);
-    const cached = key === null ? undefined : rendered.get(key);
+    const key = inputs === undefined || rendered === null ? null : digest(context, inputs);
+    const cached = key === null ? undefined : rendered?.get(key);
     if (cached !== undefined) {
       renderCacheStats.hits += 1;
       return cached;
     }
     renderCacheStats.renders += 1;
     const html = renderOnce(context, element);
-    if (key !== null) rendered.set(key, html);
+    if (key !== null) rendered?.set(key, html);
     return html;
   };
 }

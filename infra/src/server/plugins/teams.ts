@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
+import { setRenderCache } from '@forecourt/shared-config/server/render';
 import financeServer from '../../../../mf-finance/server';
 import leadsServer from '../../../../mf-leads/server';
 import locationsServer from '../../../../mf-locations/server';
@@ -11,6 +12,7 @@ import { locationsPorts } from './ports/locations';
 import { searchPorts } from './ports/search';
 import { leadStore, storedLocations } from './ports/shared';
 import { vehiclePorts } from './ports/vehicle';
+import { firstPaintRenderCache } from '../first-paint';
 
 /**
  * Mounts every team's server plugin (each made by shared-config's `defineTeamServer`) with the
@@ -19,6 +21,7 @@ import { vehiclePorts } from './ports/vehicle';
  * routes live under its own `/api/<team>/` prefix.
  */
 export async function registerTeamServers(fastify: FastifyInstance, ports: PlatformPorts): Promise<void> {
+  setRenderCache(firstPaintRenderCache);
   await fastify.register(searchServer, { ports: searchPorts(fastify, ports) });
   await fastify.register(vehicleServer, { ports: vehiclePorts(fastify, ports) });
   const storeLead = leadStore(fastify);

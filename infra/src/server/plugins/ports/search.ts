@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import type { SearchPorts } from '../../../../../mf-search/server';
 import { listPromoNodes, listSlides, listVisibleCars } from '../../../db/stock';
@@ -49,6 +50,8 @@ export function searchPorts(fastify: FastifyInstance, ports: PlatformPorts): Sea
       : fastify.stockSearch.firstPaintRequester
         ? { searchRequester: timedRequester(fastify, fastify.stockSearch.firstPaintRequester as NonNullable<SearchPorts['searchRequester']>) }
         : {}),
+    // A learnt query is a few kilobytes (its widgets' parameters); 2,000 page contexts a process.
+    serverStateTemplates: new LRUCache({ max: 2000 }),
     promoNodes: async (request) => (request.tenant ? listPromoNodes(fastify.database.db, request.tenant.slug) : []),
     slides: async (request) =>
       request.tenant
