@@ -70,6 +70,11 @@ const boundaryRules = [...boundaries].flatMap(([workspace, setting]) => {
 /** What lint leaves out: dependencies, builds, data, and test fixtures (such as this check's own). */
 const ignored = eslintConfig.filter((entry) => entry.ignores && !entry.files).flatMap((entry) => entry.ignores.map(ignoreToPath));
 
+/** The code that reaches browser builds: teams' and the shell's src/, shared-config's src/ but its server kit and test kit. */
+const BROWSER_CODE = '^((shell|mf-[a-z]+)/src/|shared-config/src/(?!server/|testing/))';
+/** Packages only the server runs (with their scoped families). */
+const SERVER_PACKAGES = 'node_modules/(fastify|fastify-plugin|@fastify/[^/]+|pino|pg|kysely|ioredis|@aws-sdk/[^/]+|@electric-sql/pglite|piscina|pdfkit|playwright-core)/';
+
 module.exports = {
   forbidden: [
     {
@@ -86,6 +91,21 @@ module.exports = {
       from: { path: '^([^/]+)/src/' },
       to: { path: '^$1/server/' },
     },
+    {
+      name: 'browser-not-server-packages',
+      comment:
+        "Browser code (a team's src/, shared-config's src/ but its server/ and testing/) must not import a server package: it would end up in every page's download, or break the build. Server code lives in the team's server/ and shared-config/src/server/",
+      severity: 'error',
+      from: { path: BROWSER_CODE, pathNot: '\\.test\\.tsx?$' },
+      to: { path: SERVER_PACKAGES },
+    },
+    {
+      name: 'browser-not-server-kit',
+      comment: "Browser code must not import shared-config's server kit (shared-config/src/server/): it is Node only, and imports fastify",
+      severity: 'error',
+      from: { path: BROWSER_CODE, pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^shared-config/src/server/' },
+    },
     ...boundaryRules,
     {
       name: 'resolvable',
@@ -96,7 +116,9 @@ module.exports = {
     },
   ],
   options: {
-    exclude: { path: ignored },
+    // node_modules is not excluded (lint's ignores name it): an import of a package must stay in
+    // the graph for browser-not-server-packages to see it; doNotFollow keeps its insides out.
+    exclude: { path: ignored.filter((pattern) => !pattern.includes('node_modules')) },
     doNotFollow: { path: ['(^|/)node_modules/'] },
     // Type-only imports are dependencies too: the types flowing from server into browser code are
     // what src-not-server is about.

@@ -70,8 +70,16 @@ describe('import graph rules', () => {
     expect(violations).toContainEqual({ rule: 'team-boundary', from: 'infra/src/ui.ts', to: 'mf-vehicle/src/relative.ts' });
   });
 
+  it('refuse browser code importing a server package, even for a type', () => {
+    expect(violations).toContainEqual(expect.objectContaining({ rule: 'browser-not-server-packages', from: 'mf-vehicle/src/server-package.ts', to: expect.stringMatching(/node_modules\/fastify\//) }));
+  });
+
+  it('refuse browser code importing shared-config’s server kit', () => {
+    expect(violations).toContainEqual({ rule: 'browser-not-server-kit', from: 'mf-vehicle/src/server-kit.ts', to: 'shared-config/src/server/kit.ts' });
+  });
+
   it('report each broken import once, and nothing else', () => {
-    expect(violations).toHaveLength(6);
+    expect(violations).toHaveLength(8);
   });
 
   it('report nothing for a team whose halves share a contract, mounted by infra', async () => {

@@ -1,0 +1,2 @@
+// Fixture: shared-config's server kit (Node only).
+export const kit = 'server';
