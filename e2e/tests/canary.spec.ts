@@ -1,10 +1,10 @@
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
-import { tenantUrl } from '../support/env';
+import { checkoutVersion, tenantUrl } from '../support/env';
 import { bootRemotes, forecourt, slot } from '../support/platform';
 
-/** Harbourside runs mf-search 1.1.0; the canary sends a share of its shoppers to 1.0.0. */
+/** Harbourside runs the checkout's mf-search; the canary sends a share of its shoppers to the earlier 1.0.0. */
 const TENANT = 'harbourside-motors';
-const PIN = '1.1.0';
+const PIN = checkoutVersion('mf-search');
 const CANARY = '1.0.0';
 
 // One canary on the one server, changed step by step: the journeys depend on the order.

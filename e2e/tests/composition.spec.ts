@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_PORT, REPO_ROOT, tenantUrl } from '../support/env';
+import { checkoutVersion, E2E_PORT, REPO_ROOT, tenantUrl } from '../support/env';
 import { listedCarPath } from '../support/listed-cars';
 import { bootRemotes, slot } from '../support/platform';
 
@@ -81,7 +81,7 @@ for (const tenant of TENANTS) {
 
 test('two tenants run different pinned versions of mf-search', async ({ page }) => {
   await page.goto(tenantUrl('harbourside-motors', '/'));
-  await expect(page.locator('[data-boundary="mf-search"] [data-version-mark]')).toHaveText('mf-search 1.1.0');
+  await expect(page.locator('[data-boundary="mf-search"] [data-version-mark]')).toHaveText(`mf-search ${checkoutVersion('mf-search')}`);
   await page.goto(tenantUrl('redgum-used-cars', '/'));
   await expect(page.locator('[data-boundary="mf-search"] [data-version-mark]')).toHaveText('mf-search 1.0.0');
 });

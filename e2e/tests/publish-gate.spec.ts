@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_PORT } from '../support/env';
+import { checkoutVersion, E2E_PORT } from '../support/env';
 import { buildFaultyVariant, forecourt, forecourtFailing } from '../support/platform';
 
 /**
@@ -23,7 +23,7 @@ test('a publish whose fragment does not mount is refused with the reason, and no
   test.setTimeout(120_000);
   const { status, output } = forecourtFailing('publish', 'mf-finance', '--from', build);
   expect(status).toBe(1);
-  expect(output).toContain(`Contract gate for mf-finance ${VERSION} (against shell 1.0.0): FAILED`);
+  expect(output).toContain(`Contract gate for mf-finance ${VERSION} (against shell ${checkoutVersion('shell')}): FAILED`);
   expect(output).toContain(`mf-finance ${VERSION} was not published: the contract gate refused it`);
   expect(output).toContain(`mount: mf-finance ${VERSION} ./FinanceCta does not mount: mf-finance@${VERSION}: injected fragment fault`);
   expect(output).toContain('--force --reason');

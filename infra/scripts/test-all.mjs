@@ -49,6 +49,8 @@ for (const [step, args] of [
   ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
   // The import graph: no cycles, no team's browser code importing its server, no team into another.
   ['deps', ['npm', 'run', '--silent', 'deps']],
+  // Copied code: a clone of 50 tokens or more between two folders (a rule written twice).
+  ['dupes', ['npm', 'run', '--silent', 'dupes']],
 ]) {
   if (!wanted(step)) continue;
   const ok = run(step, 'npx', args);

@@ -23,6 +23,7 @@ export * from './runtime/app-frame';
 export * from './runtime/first-paint';
 export * from './runtime/saved-cars';
 export * from './runtime/session';
+export * from './runtime/use-api';
 export * from './format';
 export * from './price';
 // The sign-in rules and texts ('./identity') and the delivery texts ('./delivery') are imported
@@ -33,6 +34,7 @@ export * from './gated-routes';
 export * from './badges';
 export * from './ui/tokens';
 export * from './ui/fragment-card';
+export * from './ui/brand-grid';
 export * from './ui/price-tag';
 export * from './ui/visually-hidden';
 export * from './ui/breakpoints';

@@ -1,3 +1,4 @@
+import { SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { Database } from '../db/database';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 
@@ -101,7 +102,7 @@ describe('admin API pins', () => {
       published: Record<string, string[]>;
     }>();
     expect(overview.effective).toContainEqual(expect.objectContaining({ tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0', source: 'tenant' }));
-    expect(overview.effective).toContainEqual(expect.objectContaining({ tenant: 'harbourside-motors', team: 'shell', version: '1.0.0', source: 'default' }));
+    expect(overview.effective).toContainEqual(expect.objectContaining({ tenant: 'harbourside-motors', team: 'shell', version: SHELL_SERVER_VERSION, source: 'default' }));
     expect(overview.effective.filter((p) => p.tenant === 'coastal-caravans').map((p) => p.team)).not.toContain('mf-finance');
     expect(overview.published['mf-search']).toEqual(['1.0.0', '1.1.0']);
   });

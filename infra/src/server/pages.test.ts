@@ -1,3 +1,4 @@
+import { SHELL_SERVER_VERSION } from '../../../shell/server';
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Database } from '../db/database';
@@ -112,7 +113,7 @@ describe('page HTML', () => {
   it('is 404 for a path no remote owns, still the shell page', async () => {
     const response = await page('harbourside-motors.localhost', '/no-such-page');
     expect(response.statusCode).toBe(404);
-    expect(bootDataOf(response.body).shellVersion).toBe('1.0.0');
+    expect(bootDataOf(response.body).shellVersion).toBe(SHELL_SERVER_VERSION);
   });
 
   it('is 404 for a path owned by a remote the tenant switched off', async () => {
@@ -145,7 +146,7 @@ describe('page HTML', () => {
     const response = await page('harbourside-motors.localhost', '/finance/car-loans');
     const finance = bootDataOf(response.body).remotes.find((r) => r.team === 'mf-finance');
     const plan = scriptPlan(response.body);
-    expect(plan.scripts).toEqual([{ src: expect.stringMatching(/^\/registry\/shell\/1\.0\.0\/main\.[0-9a-f]+\.js$/), integrity: expect.stringMatching(/^sha384-/) }]);
+    expect(plan.scripts).toEqual([{ src: expect.stringMatching(new RegExp(`^/registry/shell/${SHELL_SERVER_VERSION.replace(/\./g, '\\.')}/main\\.[0-9a-f]+\\.js$`)), integrity: expect.stringMatching(/^sha384-/) }]);
     expect(plan.preload).toEqual([{ src: '/registry/mf-finance/1.0.0/remoteEntry.js', integrity: finance?.integrity }]);
     // Nothing in the head competes with the first paint's images.
     expect(response.body).not.toMatch(/<script defer|rel="preload"/);

@@ -1,3 +1,4 @@
+import { SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { loadTenantStock } from '../db/stock';
@@ -26,9 +27,13 @@ beforeAll(async () => {
   cars = (await loadTenantStock(database.db, 'harbourside-motors')).cars;
   const dataDir = await tempDir();
   app = await listen({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined }, { ...database, close: async () => undefined }, tenants);
-  for (const team of ['shell', 'mf-vehicle']) {
-    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version: '1.0.0' }));
-    await app.pins.pin({ tenant: DEFAULT_TENANT, team, version: '1.0.0', actor: 'test' });
+  // The versions the server's first paints render like (the checkout's).
+  for (const [team, version] of [
+    ['shell', SHELL_SERVER_VERSION],
+    ['mf-vehicle', app.firstPaints!.get('mf-vehicle')!.version],
+  ] as const) {
+    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version }));
+    await app.pins.pin({ tenant: DEFAULT_TENANT, team, version, actor: 'test' });
   }
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { BootDataSchema, type BootData } from '@forecourt/shared-config/manifest';
 import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
+import { SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { Database } from '../db/database';
 import { DEFAULT_TENANT } from '../db/pins';
 import { buildApp, type AppOptions } from '../server/app';
@@ -20,7 +21,8 @@ export interface TestPlatform {
 
 /**
  * The real app on a temporary data dir and the given (shared) database, with the demo tenants,
- * a fake shell 1.0.0 and every remote at 1.0.0 published and pinned as platform defaults.
+ * a fake shell at the version the server's first paint renders like (SHELL_SERVER_VERSION: the
+ * checkout's) and every remote at 1.0.0, published and pinned as platform defaults.
  */
 export async function createTestPlatform(database: Database, options: Omit<AppOptions, 'database' | 'dataDir'> = {}): Promise<TestPlatform> {
   const dataDir = await tempDir();
@@ -29,9 +31,10 @@ export async function createTestPlatform(database: Database, options: Omit<AppOp
   const publish = async (build: FakeBuildOptions) => {
     await app.registry.publish(build.team, await makeFakeBuild(dataDir, build));
   };
-  await publish({ team: 'shell', version: '1.0.0' });
-  for (const team of REMOTE_TEAMS) await publish({ team, version: '1.0.0' });
-  for (const team of ['shell', ...REMOTE_TEAMS]) {
+  await publish({ team: 'shell', version: SHELL_SERVER_VERSION });
+  await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'shell', version: SHELL_SERVER_VERSION, actor: 'test' });
+  for (const team of REMOTE_TEAMS) {
+    await publish({ team, version: '1.0.0' });
     await app.pins.pin({ tenant: DEFAULT_TENANT, team, version: '1.0.0', actor: 'test' });
   }
   return {

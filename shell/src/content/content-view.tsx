@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import { media, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
-import { BRAND_CATEGORIES, type BlogCard, type BrandTile, type ContentLink, type ContentPage } from '@forecourt/shared-config/content';
+import { BrandGrid, media, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
+import type { BlogCard, ContentLink, ContentPage } from '@forecourt/shared-config/content';
 import { useId } from 'react';
 
 /** Breadcrumb trail (spec: 'Home > … > current title'): links, then the current page's title. */
@@ -45,35 +45,6 @@ function BlogCards({ cards }: { cards: readonly BlogCard[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function BrandGrid({ brands }: { brands: readonly BrandTile[] }) {
-  return (
-    <>
-      {BRAND_CATEGORIES.map(({ category, label }) => {
-        const shown = brands.filter((b) => b.category === category);
-        if (shown.length === 0) return null;
-        return (
-          <section key={category} aria-label={label} css={{ marginTop: '1.5rem' }}>
-            <h2 css={{ fontSize: '1.25rem', margin: '0 0 0.75rem' }}>{label}</h2>
-            <ul css={css`display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); list-style: none; margin: 0; padding: 0;`}>
-              {shown.map((brand) => (
-                <li key={brand.slug}>
-                  <a
-                    href={brand.href}
-                    css={css`display: flex; flex-direction: column; align-items: center; gap: 0.5rem; padding: 1rem; border: 1px solid ${SURFACE.divider}; border-radius: 10px; color: ${SURFACE.text}; font-weight: 700; text-decoration: none; &:hover { border-color: currentColor; }`}
-                  >
-                    <img src={brand.logo} alt="" width={120} height={80} loading="lazy" css={{ objectFit: 'cover', borderRadius: 6 }} />
-                    {brand.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        );
-      })}
-    </>
   );
 }
 

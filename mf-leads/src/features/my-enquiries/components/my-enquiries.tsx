@@ -1,10 +1,9 @@
 import { css } from '@emotion/react';
-import { paths, SURFACE, useTenant } from '@forecourt/shared-config';
+import { paths, SURFACE, useApiRead, useTenant } from '@forecourt/shared-config';
 import { dealerTimeZone } from '@forecourt/shared-config/hours';
-import { useEffect, useState } from 'react';
 import type { MyEnquiry } from '../lib/my-enquiries';
 
-type State = { status: 'loading' } | { status: 'ready'; enquiries: MyEnquiry[] } | { status: 'signed-out' } | { status: 'failed' };
+const readEnquiries = (json: unknown) => (json as { enquiries: MyEnquiry[] }).enquiries;
 
 /**
  * mf_leads/MyEnquiries: the signed-in shopper's enquiries on this site, newest first (the garage
@@ -12,32 +11,13 @@ type State = { status: 'loading' } | { status: 'ready'; enquiries: MyEnquiry[] }
  */
 export default function MyEnquiries() {
   const tenant = useTenant();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    let cancelled = false;
-    fetch('/api/leads/mine', { headers: { accept: 'application/json' }, credentials: 'same-origin' })
-      .then(async (response) => {
-        if (response.status === 401) return { status: 'signed-out' } as const;
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return { status: 'ready', enquiries: ((await response.json()) as { enquiries: MyEnquiry[] }).enquiries } as const;
-      })
-      .then((next) => {
-        if (!cancelled) setState(next);
-      })
-      .catch((error: unknown) => {
-        console.error('[mf-leads] the shopper’s enquiries could not be read', error);
-        if (!cancelled) setState({ status: 'failed' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const state = useApiRead('mf-leads', '/api/leads/mine', readEnquiries);
 
   const body = (() => {
     if (state.status === 'loading') return <p role="status">Loading your enquiries…</p>;
     if (state.status === 'failed') return <p role="alert">{`We could not load your enquiries just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>;
     if (state.status === 'signed-out') return <p>Sign in to see your enquiries.</p>;
-    if (state.enquiries.length === 0) {
+    if (state.data.length === 0) {
       return (
         <p>
           {`You have not sent ${tenant.name} an enquiry yet. `}
@@ -47,7 +27,7 @@ export default function MyEnquiries() {
     }
     return (
       <ol aria-label="Your enquiries" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 0.5rem;`}>
-        {state.enquiries.map((enquiry) => (
+        {state.data.map((enquiry) => (
           <li key={enquiry.id} css={css`display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.25rem 1rem; padding: 0.75rem 1rem; border: 1px solid ${SURFACE.border}; border-radius: 8px;`}>
             <span>
               <strong>{enquiry.title}</strong>

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import { SURFACE, useTenant } from '@forecourt/shared-config';
-import { BRAND_CATEGORIES, brandHref, brandLogo, GROUP_STATS } from '@forecourt/shared-config/content';
+import { BrandGrid, SURFACE, useTenant } from '@forecourt/shared-config';
+import { brandHref, brandLogo, GROUP_STATS } from '@forecourt/shared-config/content';
 
 /**
  * A dealer group's landing (spec: 'Group landing pages have Car, Motorcycle, Truck and Our Brands
@@ -23,28 +23,7 @@ export function GroupLanding() {
           </li>
         ))}
       </ul>
-      {BRAND_CATEGORIES.map(({ category, label }) => {
-        const brands = tenant.brands.filter((b) => b.category === category);
-        if (brands.length === 0) return null;
-        return (
-          <section key={category} aria-label={label} css={{ marginTop: '2rem' }}>
-            <h2 css={{ fontSize: '1.35rem', margin: '0 0 0.75rem' }}>{label}</h2>
-            <ul css={css`display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 0.75rem; list-style: none; margin: 0; padding: 0;`}>
-              {brands.map((brand) => (
-                <li key={brand.slug}>
-                  <a
-                    href={brandHref(brand)}
-                    css={css`display: flex; flex-direction: column; align-items: center; gap: 0.4rem; padding: 0.75rem; border: 1px solid ${SURFACE.divider}; border-radius: 10px; color: ${SURFACE.text}; font-weight: 700; text-decoration: none; &:hover { border-color: currentColor; }`}
-                  >
-                    <img src={brandLogo(brand.slug)} alt="" width={120} height={80} loading="lazy" css={{ objectFit: 'cover', borderRadius: 6 }} />
-                    {brand.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        );
-      })}
+      <BrandGrid brands={tenant.brands.map((brand) => ({ title: brand.title, slug: brand.slug, category: brand.category, logo: brandLogo(brand.slug), href: brandHref(brand) }))} />
       <p css={{ marginTop: '1.5rem' }}>
         <a href="/brands" css={{ fontWeight: 700 }}>
           Our Brands: all {tenant.brands.length} of them

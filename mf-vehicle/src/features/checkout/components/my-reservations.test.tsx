@@ -51,7 +51,7 @@ describe('MyReservations', () => {
 
   it('says in an alert, with the dealer’s phone, when the reservations cannot be read', async () => {
     answerMine(500, { error: 'boom' });
-    expectConsole('error', '[mf-vehicle] the shopper’s reservations could not be read');
+    expectConsole('error', '[mf-vehicle] /api/vehicle/reservations/mine could not be read');
     renderWithPlatform(<MyReservations />);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your reservations just now. Please try again in a moment, or call us on 02 9000 0000.');
   });

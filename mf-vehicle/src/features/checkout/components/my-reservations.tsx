@@ -1,11 +1,10 @@
 import { css } from '@emotion/react';
-import { paths, SUCCESS, SURFACE, useTenant } from '@forecourt/shared-config';
+import { paths, SUCCESS, SURFACE, useApiRead, useTenant } from '@forecourt/shared-config';
 import { dealerTimeZone } from '@forecourt/shared-config/hours';
-import { useEffect, useState } from 'react';
 import { depositText } from '../../../lib/reserve-copy';
 import { reservationStatusText, SIGN_IN_FOR_RESERVATIONS, type MyReservation } from '../lib/my-reservations';
 
-type State = { status: 'loading' } | { status: 'ready'; reservations: MyReservation[] } | { status: 'signed-out' } | { status: 'failed' };
+const readReservations = (json: unknown) => (json as { reservations: MyReservation[] }).reservations;
 
 /**
  * mf_vehicle/MyReservations (props `{}`): the signed-in shopper's reservations on this site,
@@ -16,33 +15,13 @@ export default function MyReservations() {
   const tenant = useTenant();
   const noun = tenant.search.itemNoun;
   const timeZone = dealerTimeZone(tenant.contact);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    let cancelled = false;
-    Promise.resolve()
-      .then(() => fetch('/api/vehicle/reservations/mine', { headers: { accept: 'application/json' }, credentials: 'same-origin' }))
-      .then(async (response) => {
-        if (response.status === 401) return { status: 'signed-out' } as const;
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return { status: 'ready', reservations: ((await response.json()) as { reservations: MyReservation[] }).reservations } as const;
-      })
-      .then((next) => {
-        if (!cancelled) setState(next);
-      })
-      .catch((error: unknown) => {
-        console.error('[mf-vehicle] the shopper’s reservations could not be read', error);
-        if (!cancelled) setState({ status: 'failed' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const state = useApiRead('mf-vehicle', '/api/vehicle/reservations/mine', readReservations);
 
   const body = (() => {
     if (state.status === 'loading') return <p role="status">Loading your reservations…</p>;
     if (state.status === 'failed') return <p role="alert">{`We could not load your reservations just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>;
     if (state.status === 'signed-out') return <p>{SIGN_IN_FOR_RESERVATIONS}</p>;
-    if (state.reservations.length === 0) {
+    if (state.data.length === 0) {
       return (
         <p>
           {'You have no reservations. '}
@@ -52,7 +31,7 @@ export default function MyReservations() {
     }
     return (
       <ol aria-label="Your reservations" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 0.5rem;`}>
-        {state.reservations.map((reservation) => {
+        {state.data.map((reservation) => {
           const deposit = depositText(reservation.deposit);
           return (
             <li key={reservation.id} css={css`display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.25rem 1rem; padding: 0.75rem 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
