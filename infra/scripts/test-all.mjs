@@ -5,7 +5,7 @@
  * Chromium against the site `npm start` serves). Every step runs even when an earlier one
  * fails, so one run shows everything; the exit code is non-zero if anything failed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,56 @@ function run(name, command, args, env = {}) {
   const ok = result.status === 0;
   console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds} s`);
   return ok;
+}
+
+/** Runs a command with its output on the console as it comes: resolves whether it passed. */
+function runLive(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(ok);
+    });
+  });
+}
+
+/**
+ * Runs a command with its output kept, and prints it whole when it ends (two commands running
+ * side by side would otherwise interleave their lines): resolves whether it passed.
+ */
+function runQuietly(name, command, args, env = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const ok = code === 0;
+      console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(chunks).toString('utf8'));
+      console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${seconds} s`);
+      resolve(ok);
+    });
+  });
+}
+
+/** Runs jobs two at a time (the CI machine's two cores), resolving each job's result in order. */
+async function inPairs(jobs) {
+  const results = new Array(jobs.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const index = next++;
+      results[index] = await jobs[index]();
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  return results;
 }
 
 function readJson(file) {
@@ -44,27 +94,41 @@ const clip = (text = '') => {
 };
 const wanted = (step) => only.length === 0 || only.includes(step);
 
-for (const [step, args] of [
-  ['lint', ['eslint', '--max-warnings', '0', '.']],
-  ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
-  // The import graph: no cycles, no team's browser code importing its server, no team into another.
-  ['deps', ['npm', 'run', '--silent', 'deps']],
-  // Copied code: a clone of 50 tokens or more between two folders (a rule written twice).
-  ['dupes', ['npm', 'run', '--silent', 'dupes']],
-]) {
-  if (!wanted(step)) continue;
-  const ok = run(step, 'npx', args);
-  summary.push(`${step}: ${ok ? 'ok' : 'FAILED'}`);
-  if (!ok) totals.failed += 1;
+// The static checks, two at a time: each is one single-threaded process (typecheck is one per
+// workspace), so two lanes keep both cores busy (measured on 2 cores: 102 s one after another).
+{
+  const typecheckProjects = ['shared-config', 'shell', 'mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations', 'infra', 'e2e'];
+  const steps = [
+    ['lint', [['lint', ['eslint', '--max-warnings', '0', '.']]]],
+    // The largest projects first, so the lanes end together.
+    ['typecheck', ['infra', 'e2e', ...typecheckProjects.filter((p) => p !== 'infra' && p !== 'e2e')].map((project) => [`typecheck ${project}`, ['tsc', '-p', project]])],
+    // The import graph: no cycles, no team's browser code importing its server, no team into another.
+    ['deps', [['deps', ['npm', 'run', '--silent', 'deps']]]],
+    // Copied code: a clone of 50 tokens or more between two folders (a rule written twice).
+    ['dupes', [['dupes', ['npm', 'run', '--silent', 'dupes']]]],
+  ].filter(([step]) => wanted(step));
+  const jobs = steps.flatMap(([, commands]) => commands.map(([name, args]) => () => runQuietly(name, 'npx', args)));
+  const results = await inPairs(jobs);
+  let at = 0;
+  for (const [step, commands] of steps) {
+    const ok = results.slice(at, at + commands.length).every(Boolean);
+    at += commands.length;
+    summary.push(`${step}: ${ok ? 'ok' : 'FAILED'}`);
+    if (!ok) totals.failed += 1;
+  }
 }
 
-if (wanted('unit')) {
+/** The jest projects; `alongside`: e2e runs at the same time, so one worker and the output kept for the end. */
+async function unitStep(alongside) {
   const file = path.join(out, 'jest.json');
   rmSync(file, { force: true });
-  // Two workers, not jest's default of one fewer than the cores (one, on CI's two cores): most
-  // files spend their time waiting on a database, a server or a child process, so two overlap
-  // well (measured on 2 cores: 9.9 min with two workers, beside other work, against 12.4 alone).
-  const ok = run('unit', 'npx', ['jest', '--maxWorkers=2', '--json', `--outputFile=${file}`]);
+  // Alone: two workers, not jest's default of one fewer than the cores (one, on CI's two cores):
+  // most files spend their time waiting on a database, a server or a child process, so two
+  // overlap well (measured on 2 cores: 9.9 min with two workers, beside other work, against 12.4
+  // alone). Beside e2e: one, in the core e2e leaves idle (a journey waits on the browser and the
+  // site more than it computes: about 40% of the two cores is idle during e2e).
+  const args = ['jest', `--maxWorkers=${alongside ? 1 : 2}`, '--json', `--outputFile=${file}`];
+  const ok = alongside ? await runQuietly('unit', 'npx', args) : run('unit', 'npx', args);
   const report = readJson(file);
   if (report) {
     totals.passed += report.numPassedTests;
@@ -85,10 +149,11 @@ if (wanted('unit')) {
   }
 }
 
-if (wanted('e2e')) {
+/** The Playwright journeys against the site `npm start` serves. */
+async function e2eStep() {
   const file = path.join(out, 'e2e.json');
   rmSync(file, { force: true });
-  const ok = run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const ok = await runLive('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
   const report = readJson(file);
   if (report?.stats) {
     const { expected, unexpected, flaky, skipped } = report.stats;
@@ -115,6 +180,17 @@ if (wanted('e2e')) {
     totals.failed += 1;
     summary.push(`e2e: FAILED (no report${ok ? '' : ', runner failed'})`);
   }
+}
+
+// Unit and e2e side by side when both run: e2e leaves most of a core idle, which the unit tests
+// (one worker) fill. Measured on 2 cores: unit 7 to 9 min and e2e about 15 min one after the
+// other; side by side the pair ends with e2e.
+if (wanted('unit') && wanted('e2e')) {
+  await Promise.all([unitStep(true), e2eStep()]);
+} else if (wanted('unit')) {
+  await unitStep(false);
+} else if (wanted('e2e')) {
+  await e2eStep();
 }
 
 // The production topology (two web instances of the compiled server behind HAProxy, Redis, object
