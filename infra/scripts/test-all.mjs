@@ -126,11 +126,9 @@ const wanted = (step) => only.length === 0 || only.includes(step);
 async function unitStep(alongside) {
   const file = path.join(out, 'jest.json');
   rmSync(file, { force: true });
-  // Alone: two workers, not jest's default of one fewer than the cores (one, on CI's two cores):
-  // most files spend their time waiting on a database, a server or a child process, so two
-  // overlap well (measured on 2 cores: 9.9 min with two workers, beside other work, against 12.4
-  // alone). Beside e2e: one, in the core e2e leaves idle (a journey waits on the browser and the
-  // site more than it computes: about 40% of the two cores is idle during e2e).
+  // Two workers, not jest's default of one fewer than the cores (one, on CI's two cores): most
+  // files spend their time waiting on a database, a server or a child process, so two overlap
+  // well (measured on 2 cores: 9.9 min with two workers, beside other work, against 12.4 alone).
   const args = ['jest', '--maxWorkers=2', '--json', `--outputFile=${file}`];
   const ok = alongside ? await runQuietly('unit', 'nice', ['-n', '10', 'npx', ...args]) : run('unit', 'npx', args);
   const report = readJson(file);
