@@ -1,3 +1,4 @@
+import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -61,14 +62,14 @@ export function forecourtFailing(...args: string[]): { status: number; output: s
 }
 
 /**
- * Resolves with the failure report the shell posts to /api/events (platform event 1002) for one
+ * Resolves with the failure report the shell posts to /api/events (PLATFORM_EVENT.failure) for one
  * remote and kind; start waiting before the page does what fails.
  */
 export async function failureReport(page: Page, remote: string, kind: string): Promise<{ remote: string; kind: string; version: string }> {
   const request = await page.waitForRequest((r) => {
     if (!r.url().endsWith('/api/events') || r.method() !== 'POST') return false;
     const body = JSON.parse(r.postData() ?? '{}') as { eventId?: number; payload?: Record<string, unknown> };
-    return body.eventId === 1002 && body.payload?.remote === remote && body.payload?.kind === kind;
+    return body.eventId === PLATFORM_EVENT.failure && body.payload?.remote === remote && body.payload?.kind === kind;
   });
   const response = await request.response();
   if (response?.status() !== 202) throw new Error(`/api/events answered ${response?.status()} to the failure report`);

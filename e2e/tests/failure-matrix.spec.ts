@@ -1,3 +1,4 @@
+import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { listedCarPath } from '../support/listed-cars';
@@ -82,7 +83,7 @@ for (const remote of REMOTES) {
       // A shopper mounts the tenant's current version cleanly: it earns last-good.
       const page = await browser.newPage();
       try {
-        const mounted = page.waitForRequest((r) => r.url().endsWith('/api/events') && (r.postData() ?? '').includes('"eventId":1001') && (r.postData() ?? '').includes(`"remote":"${remote}"`), { timeout: 30_000 });
+        const mounted = page.waitForRequest((r) => r.url().endsWith('/api/events') && (r.postData() ?? '').includes(`"eventId":${PLATFORM_EVENT.appMounted}`) && (r.postData() ?? '').includes(`"remote":"${remote}"`), { timeout: 30_000 });
         await page.goto(tenantUrl(TENANT, await PAGES[remote].path()));
         await expect(slot(page, remote)).toHaveAttribute('data-status', 'mounted');
         lastGood = (await bootRemotes(page)).find((r) => r.team === remote)?.version ?? '';

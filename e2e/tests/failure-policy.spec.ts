@@ -1,3 +1,4 @@
+import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { expect, test } from '@playwright/test';
 import { checkoutVersion, tenantUrl } from '../support/env';
 import { failureReport, forecourt, reportedFailures, slot } from '../support/platform';
@@ -44,7 +45,7 @@ test('an entry that fails once is fetched again and mounts, with no fallback and
   });
   const reports: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/events') && (r.postData() ?? '').includes('"eventId":1002')) reports.push(r.postData() ?? '');
+    if (r.url().endsWith('/api/events') && (r.postData() ?? '').includes(`"eventId":${PLATFORM_EVENT.failure}`)) reports.push(r.postData() ?? '');
   });
   await page.goto(tenantUrl('harbourside-motors', '/contact'));
   await expect(slot(page, 'mf-leads')).toHaveAttribute('data-status', 'mounted');

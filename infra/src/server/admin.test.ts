@@ -1,3 +1,4 @@
+import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { Database } from '../db/database';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
@@ -221,7 +222,7 @@ describe('admin API failures', () => {
     platform.app.inject({
       method: 'POST',
       url: '/api/events',
-      payload: { eventId: 1002, payload: { kind, remote, version, detail: 'Error: boom' }, path: '/' },
+      payload: { eventId: PLATFORM_EVENT.failure, payload: { kind, remote, version, detail: 'Error: boom' }, path: '/' },
       headers: { 'x-forecourt-tenant': tenant },
     });
 

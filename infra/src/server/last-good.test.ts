@@ -1,3 +1,4 @@
+import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import type { BootData } from '@forecourt/shared-config/manifest';
 import type { Database } from '../db/database';
 import { bootDataOf, clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
@@ -29,7 +30,7 @@ const HOST = { host: 'redgum-used-cars.localhost:8080' };
 function beacon(eventId: number, payload: Record<string, string>) {
   return platform.app.inject({ method: 'POST', url: '/api/events', headers: { ...HOST, 'content-type': 'application/json' }, payload: { eventId, payload } });
 }
-const cleanMount = (version: string) => beacon(1001, { remote: 'mf-search', version });
+const cleanMount = (version: string) => beacon(PLATFORM_EVENT.appMounted, { remote: 'mf-search', version });
 
 async function searchEntry(): Promise<BootData['remotes'][number] | undefined> {
   const response = await platform.app.inject({ method: 'GET', url: '/', headers: HOST });
@@ -67,7 +68,7 @@ it('ignores clean mounts of a version the tenant does not serve', async () => {
 });
 
 it('holds a version back once shells report it failing', async () => {
-  await beacon(1002, { remote: 'mf-search', version: '1.0.0', kind: 'mount' });
+  await beacon(PLATFORM_EVENT.failure, { remote: 'mf-search', version: '1.0.0', kind: 'mount' });
   for (let i = 0; i < 2; i += 1) await cleanMount('1.0.0');
   await pin('1.1.0');
   expect((await searchEntry())?.lastGood).toBeUndefined();

@@ -13,13 +13,15 @@ export const FAILURE_KINDS = ['entry', 'mount', 'render', 'fragment-timeout', 'f
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 /**
- * Platform event ids for `/api/events`, kept apart from the product's analytics ids (below 100
- * in the specification) so dashboards never mix them.
+ * Platform event ids for `/api/events`: 9001 to 9099, a range of their own. The product's
+ * analytics ids are below 100 and in the 1000s (1001 is a car saved to favourites), so a
+ * dashboard or a query by id never mixes the platform's reports with a shopper's actions.
+ * Every id: docs/architecture.md, "Reporting".
  */
 export const PLATFORM_EVENT = {
-  appMounted: 1001,
-  failure: 1002,
-  recovered: 1003,
+  appMounted: 9001,
+  failure: 9002,
+  recovered: 9003,
 } as const;
 
 export interface Failure {

@@ -1,3 +1,4 @@
+import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { expectConsole } from '@forecourt/shared-config/testing';
 import { CLEAN_MOUNT_SETTLE_MS, createFailurePolicy } from './failure-policy';
 
@@ -17,7 +18,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-const cleanMounts = () => posted.filter((p) => p.eventId === 1001).map((p) => p.payload);
+const cleanMounts = () => posted.filter((p) => p.eventId === PLATFORM_EVENT.appMounted).map((p) => p.payload);
 
 async function settle(ms: number) {
   await jest.advanceTimersByTimeAsync(ms);

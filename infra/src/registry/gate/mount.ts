@@ -1,3 +1,4 @@
+import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -132,8 +133,8 @@ class PageWatch {
       try {
         const body = JSON.parse(request.postData() ?? '{}') as { eventId?: number; payload?: Partial<FailureReport> };
         const p = body.payload;
-        // Platform event 1002: the shell's failure report (kind, remote, version, detail).
-        if (body.eventId === 1002 && p?.kind && p.remote) {
+        // The shell's failure report (kind, remote, version, detail).
+        if (body.eventId === PLATFORM_EVENT.failure && p?.kind && p.remote) {
           this.reports.push({ kind: p.kind, remote: p.remote, version: p.version ?? '', detail: p.detail ?? '' });
         }
       } catch {
