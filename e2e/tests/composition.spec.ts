@@ -5,6 +5,7 @@ import path from 'node:path';
 import { checkoutVersion, E2E_PORT, REPO_ROOT, tenantUrl } from '../support/env';
 import { listedCarPath } from '../support/listed-cars';
 import { bootRemotes, slot } from '../support/platform';
+import { signInOnPage } from '../support/sign-in';
 
 /** One route per remote, from each remote's routes.json. */
 const ROUTES: Array<{ team: string; path: string; heading: RegExp }> = [
@@ -32,6 +33,11 @@ for (const tenant of TENANTS) {
         const path = route.path.includes('{') ? await listedCarPath(E2E_PORT, tenant.slug, 'toyota-hilux') : route.path;
         const response = await page.goto(tenantUrl(tenant.slug, path));
         expect(response?.status()).toBe(200);
+        // Redgum gates its finance pages (tenant gatedRoutes): sign in, and the page comes back.
+        if (new URL(page.url()).pathname === '/sign-in') {
+          await signInOnPage(page);
+          await expect(page).toHaveURL(tenantUrl(tenant.slug, path));
+        }
         await expect(page.getByRole('banner')).toContainText(tenant.name);
         await expect(slot(page, route.team)).toHaveAttribute('data-status', 'mounted');
         const app = page.locator(`[data-boundary="${route.team}"]`).first();

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { findListedCar } from '../support/listed-cars';
+import { signInOnPage } from '../support/sign-in';
 
 /**
  * The finance side end to end, on sites with different finance switches: Harbourside (the
@@ -135,6 +136,48 @@ test("summit-auto-group: no partner, so no instant quote; the enquiry goes to th
   await form(page).getByRole('button', { name: 'Send enquiry' }).click();
   await expect(page).toHaveURL(/\/success$/);
   expect(await crmLead(page, who.lastName)).toMatchObject({ form: 'finance', userData: { category: 'Finance Enquiry' } });
+});
+
+test('redgum-used-cars gates finance: a signed-out shopper is sent to sign in, and comes back to the finance enquiry', async ({ page }) => {
+  await page.goto(tenantUrl('redgum-used-cars', '/finance'));
+  await expect(page).toHaveURL(/\/sign-in\?type=finance&redirect=%2Ffinance&back=%2F$/);
+  await expect(page.getByText('Sign in to continue your finance application.')).toBeVisible();
+  await signInOnPage(page);
+  await expect(page).toHaveURL(tenantUrl('redgum-used-cars', '/finance'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Finance');
+  await expect(form(page)).toBeVisible();
+});
+
+test("summit-auto-group: the Equifax finance page, behind sign-in, sends the dealer the enquiry with the shopper's consent to the credit check", async ({ page }) => {
+  await page.goto(tenantUrl('summit-auto-group', '/equifax-finance'));
+  await expect(page).toHaveURL(/\/sign-in\?type=equifax-finance&redirect=%2Fequifax-finance/);
+  await signInOnPage(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Equifax finance');
+  const who = applicant();
+  await form(page).getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'First Name' }).fill(who.firstName);
+  await page.getByRole('textbox', { name: 'Last Name' }).fill(who.lastName);
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(who.email);
+  await page.getByRole('textbox', { name: 'Mobile Number' }).fill(who.phone);
+  await page.getByRole('textbox', { name: 'Postcode' }).fill(who.postcode);
+  // Without the consent the shopper stays on Your Details.
+  await form(page).getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText('Please agree to the Equifax credit check to apply on this page.');
+  await page.getByRole('checkbox', { name: /obtaining my credit report from Equifax/ }).check();
+  await form(page).getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: /Verification code/ }).fill(await codeFor(page, who.phone));
+  await form(page).getByRole('button', { name: 'Next' }).click();
+  await form(page).getByRole('button', { name: 'Send enquiry' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  const lead = await crmLead(page, who.lastName);
+  expect(lead.userData).toMatchObject({ category: 'Finance Enquiry', credit_check_consent: true });
+  expect(lead.userData['tags']).toContain('equifax-credit-check');
+});
+
+test('harbourside-motors has no Equifax finance page: 404', async ({ page }) => {
+  const response = await page.goto(tenantUrl('harbourside-motors', '/equifax-finance'));
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('[data-boundary="mf-finance"]')).toHaveCount(0);
 });
 
 test('coastal-caravans: finance switched off, so no finance page', async ({ page }) => {

@@ -206,3 +206,21 @@ describe('POST /api/youx/create-customer', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('the Equifax finance page\'s credit-check consent (tenant finance.equifaxFinance)', () => {
+  const withConsent = () => ({ ...application(), additionalData: { ...application().additionalData, creditCheck: true } });
+  const equifaxSite = (): FinanceSettings => testTenant({ finance: { equifaxFinance: true } }).finance;
+
+  it("stores the dealer's finance lead with the consent and its tag", async () => {
+    const { app, leads } = await harness({ finance: equifaxSite() });
+    expect((await post(app, '/api/finance/enquiry', withConsent())).statusCode).toBe(201);
+    expect(leads[0]?.lead.userData).toMatchObject({ credit_check_consent: true, tags: ['finance-enquiry', 'equifax-credit-check'] });
+  });
+
+  it('refuses the consent on a site without the page, naming the field, and stores nothing', async () => {
+    const { app, calls } = await harness({ finance: settings(false) });
+    const answer = await post(app, '/api/finance/enquiry', withConsent());
+    expect([answer.statusCode, answer.json()]).toEqual([400, { error: 'additionalData.creditCheck: this site does not run credit checks', field: 'additionalData.creditCheck' }]);
+    expect(calls).toEqual([]);
+  });
+});

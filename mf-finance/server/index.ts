@@ -20,6 +20,10 @@ export type { FinancePartner } from '../src/contract';
 export const FEATURED_CARS = 6;
 /** Spec: the finance lead's category. */
 export const FINANCE_CATEGORY = 'Finance Enquiry';
+/** Not in the spec: an application claiming the Equifax credit check's consent on a site without the Equifax finance page. */
+export const NO_CREDIT_CHECK = 'additionalData.creditCheck: this site does not run credit checks';
+/** The lead's tag for an application sent with the shopper's consent to a credit check with Equifax. */
+export const CREDIT_CHECK_TAG = 'equifax-credit-check';
 /** Not in the spec: a create-customer or finance enquiry for a phone this browser has not confirmed. */
 export const PHONE_NOT_VERIFIED = 'Please confirm your mobile number with the code we sent before you apply.';
 
@@ -67,7 +71,9 @@ export function financeLead(application: CustomerRequest, request: FastifyReques
     term: data.loanTerm,
     selfAssessedCreditScore: data.selfAssessedCreditScore,
     whoIsHelping: additionalData.whoIsHelping,
-    tags: [...additionalData.tags, ...(partner ? ['partner-application'] : [])],
+    tags: [...additionalData.tags, ...(partner ? ['partner-application'] : []), ...(additionalData.creditCheck ? [CREDIT_CHECK_TAG] : [])],
+    // The dealer's finance team runs the Equifax check only on this consent (the Equifax finance page).
+    credit_check_consent: additionalData.creditCheck,
     car_id: additionalData.car_id,
     vin: data.vin,
     nvic: data.nvic,
@@ -95,7 +101,7 @@ export function financeLead(application: CustomerRequest, request: FastifyReques
  * partner does). Bad input is thrown (`parseInput`); any other refusal is answered here, and
  * then null is returned.
  */
-async function receiveApplication(ports: FinancePorts, request: FastifyRequest, reply: FastifyReply, partner: boolean): Promise<{ status: 'stored' | 'replayed'; leadId: string; application: CustomerRequest } | null> {
+async function receiveApplication(ports: FinancePorts, request: FastifyRequest, reply: FastifyReply, settings: FinanceSettings, partner: boolean): Promise<{ status: 'stored' | 'replayed'; leadId: string; application: CustomerRequest } | null> {
   const checkedKey = idempotencyKey(request.headers['idempotency-key']);
   if ('error' in checkedKey) {
     await reply.code(400).send(checkedKey);
@@ -103,6 +109,10 @@ async function receiveApplication(ports: FinancePorts, request: FastifyRequest, 
   }
   const { key } = checkedKey;
   const application = parseInput(customerRequestSchema, request.body ?? null, 'body');
+  if (application.additionalData.creditCheck && !settings.equifaxFinance) {
+    await reply.code(400).send({ error: NO_CREDIT_CHECK, field: 'additionalData.creditCheck' });
+    return null;
+  }
   const verified = await ports.verifiedPhone(request);
   if (!verified || normalisePhone(verified) !== normalisePhone(application.data.phoneNumber)) {
     await reply.code(401).send({ error: PHONE_NOT_VERIFIED, field: 'data.phoneNumber' });
@@ -161,7 +171,7 @@ export default defineTeamServer<FinancePorts>({
     fastify.post('/enquiry', { bodyLimit: 16 * 1024, config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (request, reply) => {
       const settings = ports.financeSettings(request);
       if (!settings) return noSite(reply);
-      const stored = await receiveApplication(ports, request, reply, false);
+      const stored = await receiveApplication(ports, request, reply, settings, false);
       if (!stored) return reply;
       return reply.code(stored.status === 'stored' ? 201 : 200).send({ lead_id: stored.leadId });
     });
@@ -179,8 +189,9 @@ export default defineTeamServer<FinancePorts>({
     });
 
     fastify.post('/api/youx/create-customer', { bodyLimit: 16 * 1024, config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (request, reply) => {
-      if (!ports.financeSettings(request)?.instantQuote) return noSite(reply);
-      const stored = await receiveApplication(ports, request, reply, true);
+      const settings = ports.financeSettings(request);
+      if (!settings?.instantQuote) return noSite(reply);
+      const stored = await receiveApplication(ports, request, reply, settings, true);
       if (!stored) return reply;
       try {
         const { redirectUrl } = await ports.partner.createCustomer(stored.application, { idempotencyKey: stored.leadId });

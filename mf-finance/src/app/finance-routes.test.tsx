@@ -1,5 +1,5 @@
-import { renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { expectConsole, renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import routes from '../../routes.json';
 import { FinanceRoutes } from './finance-app';
 
@@ -80,5 +80,30 @@ describe('instant quote', () => {
     expect(await screen.findByTestId('quote-weekly', {}, { timeout: 3000 })).toHaveTextContent('$210');
     // Once the car has loaded, the quote asked is for that car.
     await waitFor(() => expect(asked.at(-1)).toMatchObject({ purchasePrice: 52990, year: 2021, vin: 'MR0FA3CD100123456', nvic: 'ABC123' }), { timeout: 3000 });
+  });
+});
+
+describe('the Equifax finance page (tenant finance.equifaxFinance)', () => {
+  const equifaxSite = () => testTenant({ finance: { equifaxFinance: true } });
+
+  it('is the finance enquiry with a credit check on a site that has it', () => {
+    renderAt('/equifax-finance', equifaxSite());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Equifax finance');
+    expect(screen.getByText(/we obtain your credit report from Equifax/)).toBeInTheDocument();
+  });
+
+  it("asks the shopper's consent to the credit check in Your Details, and holds them there without it", async () => {
+    renderAt('/equifax-finance', equifaxSite());
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const consent = await screen.findByRole('checkbox', { name: 'I agree to Test Motors obtaining my credit report from Equifax to assess this finance application.' });
+    expect(consent).not.toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/Please agree to the Equifax credit check to apply on this page\./, { selector: 'li, p, span, div' })).toBeInTheDocument();
+  });
+
+  it('has no such page on a site without it', () => {
+    expectConsole('warn', /No routes matched location "\/equifax-finance"/);
+    const { container } = renderAt('/equifax-finance');
+    expect(container.querySelector('h1')).toBeNull();
   });
 });

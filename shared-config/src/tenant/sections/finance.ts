@@ -8,6 +8,14 @@ export type FinanceProvider = (typeof FINANCE_PROVIDERS)[number];
 const moneyAmount = z.number().min(0).max(1_000_000);
 
 /**
+ * The calculator's interest bounds the product names (spec: 'Interest: step 0.5; default range
+ * 0.5 to 15; 9.95 to 19.95 on one tenant; 4 to 20 on another; 7.5 to 14.5 for a lender-specific
+ * provider (1 minimum or 5.99 to 15.99 on some tenants)').
+ */
+const INTEREST_MINIMUMS = [0.5, 1, 4, 5.99, 7.5, 9.95] as const;
+const INTEREST_MAXIMUMS = [14.5, 15, 15.99, 19.95, 20] as const;
+
+/**
  * The site's finance switches (finance rules: the calculator's ranges and defaults "per tenant or
  * provider", the fees in the comparison rate, where finance is hidden, the instant quote, the Get
  * Finance Now page). Every "one tenant / some tenants" rule of the finance side is one of these.
@@ -32,9 +40,14 @@ export const FinanceSettingsSchema = z
         termMax: z.union([z.literal(7), z.literal(5)]).default(7),
         termIncrements: z.array(z.number().positive().max(10)).min(2).max(20).optional(),
         defaultTerm: z.union([z.literal(6), z.literal(5)]).default(6),
-        /** Interest range in percent: 0.5–15 by default; 9.95–19.95, 4–20, 1–15, 5.99–15.99 on some tenants. */
-        interestMin: z.number().min(0).max(30).default(0.5),
-        interestMax: z.number().min(0).max(30).default(15),
+        /**
+         * The site's own interest range in percent (9.95–19.95 on one tenant, 4–20 on another, a
+         * 1 minimum or 5.99–15.99 on some). Each bound left out is the provider's (the
+         * lender-specific Taurus: 7.5–14.5; mf-finance's provider rules), else 0.5 and 15. Every
+         * minimum the product names is below every maximum, so no pair can cross.
+         */
+        interestMin: z.literal(INTEREST_MINIMUMS).optional(),
+        interestMax: z.literal(INTEREST_MAXIMUMS).optional(),
         /** The interest slider is fixed at the default rate on some tenants. */
         interestLocked: z.boolean().default(false),
         /** The default rate from configuration; absent means the variant's fallback (8.5, or 10 with `fallbackInterest`). */
@@ -46,13 +59,13 @@ export const FinanceSettingsSchema = z
         disclaimerWithSampleRate: z.boolean().default(false),
       })
       .strict()
-      .refine((c) => c.interestMin < c.interestMax, { message: 'interestMin must be below interestMax', path: ['interestMin'] })
       .refine((c) => c.defaultTerm <= c.termMax, { message: 'defaultTerm cannot be above termMax', path: ['defaultTerm'] })
       .prefault({}),
     /** Fees in the comparison rate: an establishment fee (1300 on one tenant) and the site's other fees (395 / 6 / 8 a month / 912.25 on another). */
     fees: z
       .object({
-        establishment: moneyAmount.default(0),
+        /** The site's establishment fee; left out, the provider's lender's own (Taurus 1,360.5; mf-finance's provider rules), else none. */
+        establishment: moneyAmount.optional(),
         other: z
           .array(z.object({ label: z.string().min(1).max(60), amount: moneyAmount, monthly: z.boolean().default(false) }).strict())
           .max(10)
@@ -66,7 +79,21 @@ export const FinanceSettingsSchema = z
     getFinanceCta: z.boolean().default(false),
     /** The dealer-configured finance link: one more path that shows the finance enquiry (e.g. '/car-loans'). */
     link: z.string().regex(/^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'must be a path such as /car-loans').optional(),
+    /**
+     * The Equifax finance page (spec: 'equifax finance' among the gated routes): the finance
+     * enquiry with the shopper's consent to a credit check with Equifax. Off, /equifax-finance is
+     * a 404 as on any page the site does not have.
+     */
+    equifaxFinance: z.boolean().default(false),
   })
   .strict();
 
 export type FinanceSettings = z.infer<typeof FinanceSettingsSchema>;
+
+/** The Equifax finance page's path (the 'equifax-finance' gate guards the same path). */
+const EQUIFAX_FINANCE_PATH = '/equifax-finance';
+
+/** The finance pages a site adds to mf-finance's routes: the dealer's own link and, where switched on, the Equifax finance page. */
+export function financeTenantRoutes(settings: Pick<FinanceSettings, 'link' | 'equifaxFinance'>): string[] {
+  return [...(settings.link ? [settings.link] : []), ...(settings.equifaxFinance ? [EQUIFAX_FINANCE_PATH] : [])];
+}

@@ -119,6 +119,14 @@ describe('the finance calculator', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it('shows nothing on a flagged dealer (finance.hidden), for a car it would otherwise finance', async () => {
+    answerCar(car());
+    const told: Array<FinanceEstimate | null> = [];
+    const { container } = renderWithPlatform(<Calculator carId="car-1" onEstimate={(estimate) => told.push(estimate)} />, { tenant: testTenant({ finance: { hidden: true } }) });
+    await waitFor(() => expect(told).toEqual([null]));
+    expect(container).toBeEmptyDOMElement();
+  });
+
   it('tells the page the weekly estimate it shows, and the new one when the term changes', async () => {
     answerCar(car());
     const told: Array<FinanceEstimate | null> = [];
@@ -136,6 +144,34 @@ describe('the finance calculator', () => {
     const told: Array<FinanceEstimate | null> = [];
     renderWithPlatform(<Calculator carId="car-1" onEstimate={(estimate) => told.push(estimate)} />);
     await waitFor(() => expect(told).toEqual([null]));
+  });
+
+  it("limits the interest to 7.5% to 14.5% on a site whose provider is the lender-specific one (Taurus)", async () => {
+    answerCar(car());
+    renderWithPlatform(<Calculator carId="car-1" />, { tenant: testTenant({ finance: { provider: 'Taurus' } }) });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Interest rate' }), { target: { value: '15' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Cannot be less than 7.5% or more than 14.5%');
+  });
+
+  it("limits the interest to 5.99% to 15.99% on a site that says so", async () => {
+    answerCar(car());
+    renderWithPlatform(<Calculator carId="car-1" />, { tenant: testTenant({ finance: { calculator: { interestMin: 5.99, interestMax: 15.99 } } }) });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Interest rate' }), { target: { value: '5' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Cannot be less than 5.99% or more than 15.99%');
+  });
+
+  it("shows the Taurus lender's establishment fee of $1,360.50 on a site that sets none", async () => {
+    answerCar(car());
+    renderWithPlatform(<Calculator carId="car-1" />, { tenant: testTenant({ finance: { provider: 'Taurus' } }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Show More' }));
+    expect(screen.getByText('Establishment fee').nextElementSibling).toHaveTextContent('$1,360.50');
+  });
+
+  it("shows the site's own establishment fee of $1,300 over its provider's", async () => {
+    answerCar(car());
+    renderWithPlatform(<Calculator carId="car-1" />, { tenant: testTenant({ finance: { provider: 'Taurus', fees: { establishment: 1300 } } }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Show More' }));
+    expect(screen.getByText('Establishment fee').nextElementSibling).toHaveTextContent('$1,300');
   });
 
   it("shows the car's lender's disclaimer when it has one", async () => {

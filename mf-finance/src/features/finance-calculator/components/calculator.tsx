@@ -7,6 +7,7 @@ import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFinanceCar, type FinancePanelCar } from '../../finance-page/api/finance-cars';
 import { disclaimerPreview, financeDisclaimer } from '../lib/disclaimer';
+import { calculatorFees, establishmentFee, formatFee } from '../lib/fees';
 import { clamp, clampAmount, EXTRAS_RANGE, interestRange, priceRange, rangeProblem, startingValues, termChoices, type Range } from '../lib/ranges';
 import { comparisonRate, formatRate, FREQUENCIES, monthlyFromWeekly, repayment, totalPayable, type LoanInput } from '../lib/repayment';
 
@@ -69,7 +70,7 @@ function MoneyField({ label, value, range, onChange, format = formatDollars, zer
 function CarCalculator({ car, settings, onEstimate }: { car: FinancePanelCar; settings: FinanceSettings; onEstimate?: ((estimate: FinanceEstimate | null) => void) | undefined }) {
   const { theme } = useTenant();
   const calculator = settings.calculator;
-  const start = useMemo(() => startingValues(calculator, car.price), [calculator, car.price]);
+  const start = useMemo(() => startingValues(settings, car.price), [settings, car.price]);
   const [amount, setAmount] = useState(start.amount);
   const [term, setTerm] = useState(start.term);
   const [interest, setInterest] = useState(start.interest);
@@ -97,8 +98,8 @@ function CarCalculator({ car, settings, onEstimate }: { car: FinancePanelCar; se
   const payment = repayment(loan);
   const weekly = repayment({ ...loan, frequency: 'week' });
   const otherFees = settings.fees.other;
-  const fees = { upFront: settings.fees.establishment + otherFees.filter((fee) => !fee.monthly).reduce((sum, fee) => sum + fee.amount, 0), monthly: otherFees.filter((fee) => fee.monthly).reduce((sum, fee) => sum + fee.amount, 0) };
-  const comparison = comparisonRate(loan, fees);
+  const establishment = establishmentFee(settings);
+  const comparison = comparisonRate(loan, calculatorFees(settings));
   // The page that embeds the calculator shows the same figure (the vehicle page's sticky header).
   useEffect(() => {
     onEstimate?.({ weekly, interest });
@@ -144,7 +145,7 @@ function CarCalculator({ car, settings, onEstimate }: { car: FinancePanelCar; se
         <p css={{ margin: 0, fontWeight: 600 }}>Loan term: {years(term)}</p>
         <Slider label="Loan term" min={0} max={terms.length - 1} step={1} value={Math.max(0, terms.indexOf(term))} onChange={(index) => touched(setTerm)(terms[index] ?? term)} format={(index) => years(terms[index] ?? term)} />
       </div>
-      <MoneyField label="Interest rate" value={interest} range={interestRange(calculator)} onChange={touched(setInterest)} format={(value) => `${value}%`} disabled={calculator.interestLocked} />
+      <MoneyField label="Interest rate" value={interest} range={interestRange(settings)} onChange={touched(setInterest)} format={(value) => `${value}%`} disabled={calculator.interestLocked} />
       <p css={{ margin: '0 0 1rem' }}>
         <button type="button" css={linkButton} aria-expanded={more} aria-controls={detailsId} onClick={() => setMore(!more)}>
           {more ? 'Show Less' : 'Show More'}
@@ -158,10 +159,10 @@ function CarCalculator({ car, settings, onEstimate }: { car: FinancePanelCar; se
           <dd>{formatDollars(Math.max(0, amount - deposit))}</dd>
           <dt>Total of repayments</dt>
           <dd>{formatDollars(Math.round(totalPayable(loan)))}</dd>
-          {settings.fees.establishment > 0 && (
+          {establishment > 0 && (
             <>
               <dt>Establishment fee</dt>
-              <dd>{formatDollars(settings.fees.establishment)}</dd>
+              <dd>{formatFee(establishment)}</dd>
             </>
           )}
           {otherFees.map((fee) => (
@@ -190,7 +191,7 @@ function FeeRow({ label, amount, monthly }: { label: string; amount: number; mon
   return (
     <>
       <dt>{label}</dt>
-      <dd>{`${formatDollars(amount)}${monthly ? ' a month' : ''}`}</dd>
+      <dd>{`${formatFee(amount)}${monthly ? ' a month' : ''}`}</dd>
     </>
   );
 }

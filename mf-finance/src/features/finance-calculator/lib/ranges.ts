@@ -1,5 +1,6 @@
 import { formatDollars } from '@forecourt/shared-config/format';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
+import { PROVIDER_CALCULATOR_RULES } from './provider-rules';
 
 /**
  * The calculator's ranges and starting values per site (spec §5 finance calculator, §9 finance),
@@ -21,6 +22,9 @@ export const PRICE_FOLLOWS_SHARE = 1.05;
 export const TERM_STEP = 0.5;
 export const TERM_MIN = 1;
 export const INTEREST_STEP = 0.5;
+/** Spec: 'Interest: ... default range 0.5 to 15'. */
+export const DEFAULT_INTEREST_MIN = 0.5;
+export const DEFAULT_INTEREST_MAX = 15;
 /** Spec: 'Deposit or trade-in and residual: 0 to 250,000, step 0.5'. */
 export const EXTRAS_RANGE: Range = { min: 0, max: 250_000, step: 0.5 };
 /** Spec: 'amount 30000 or the car price (30000 when no price)'. */
@@ -61,8 +65,18 @@ export function termChoices(settings: CalculatorSettings): number[] {
   return choices;
 }
 
-export function interestRange(settings: CalculatorSettings): Range {
-  return { min: settings.interestMin, max: settings.interestMax, step: INTEREST_STEP };
+/**
+ * The interest range: each bound the site's own where it sets one ('1 minimum or 5.99 to 15.99 on
+ * some tenants', 9.95–19.95, 4–20), else its provider's ('7.5 to 14.5 for a lender-specific
+ * provider'), else the default 0.5 to 15; step 0.5.
+ */
+export function interestRange(settings: Pick<FinanceSettings, 'provider' | 'calculator'>): Range {
+  const provider = PROVIDER_CALCULATOR_RULES[settings.provider]?.interest;
+  return {
+    min: settings.calculator.interestMin ?? provider?.min ?? DEFAULT_INTEREST_MIN,
+    max: settings.calculator.interestMax ?? provider?.max ?? DEFAULT_INTEREST_MAX,
+    step: INTEREST_STEP,
+  };
 }
 
 export interface CalculatorStart {
@@ -78,14 +92,15 @@ export interface CalculatorStart {
  * price, default interest from configuration; where configuration is absent 8.5 percent in one
  * variant and 10 in another'), each inside its range.
  */
-export function startingValues(settings: CalculatorSettings, carPrice: number | null): CalculatorStart {
+export function startingValues(finance: Pick<FinanceSettings, 'provider' | 'calculator'>, carPrice: number | null): CalculatorStart {
+  const settings = finance.calculator;
   const terms = termChoices(settings);
   const nearestTerm = terms.reduce((best, term) => (Math.abs(term - settings.defaultTerm) < Math.abs(best - settings.defaultTerm) ? term : best), terms[0]!);
   const price = carPrice !== null && carPrice > NO_PRICE_MAX ? carPrice : DEFAULT_AMOUNT;
   return {
     amount: clampAmount(price, priceRange(settings, carPrice)),
     term: nearestTerm,
-    interest: clamp(settings.defaultInterest ?? settings.fallbackInterest, interestRange(settings)),
+    interest: clamp(settings.defaultInterest ?? settings.fallbackInterest, interestRange(finance)),
     deposit: 0,
     residual: 0,
   };

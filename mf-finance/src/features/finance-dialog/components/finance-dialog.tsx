@@ -12,6 +12,8 @@ export interface FinanceDialogProps extends LeadDialogProps {
   price?: number | null;
   vin?: string | null;
   nvic?: string | null;
+  /** The weekly figure of the finance quote the car already has: the popup shows it and asks the partner for none (spec). */
+  financeQuoteWeekly?: number | null;
 }
 
 /**
@@ -20,9 +22,9 @@ export interface FinanceDialogProps extends LeadDialogProps {
  * for a car. Its quote failures are silent (spec: on the vehicle page). The page keeps its own
  * button and opens the dialog; focus goes back to `returnFocusTo` when it closes.
  */
-export default function FinanceDialog({ car, open, onOpenChange, returnFocusTo, price, vin, nvic }: FinanceDialogProps) {
+export default function FinanceDialog({ car, open, onOpenChange, returnFocusTo, price, vin, nvic, financeQuoteWeekly }: FinanceDialogProps) {
   const query = useMemo(() => readFinanceQuery(new URLSearchParams(price && price > 10 ? { vehiclePriceBudget: String(price) } : {})), [price]);
-  const enquiryCar: FinanceEnquiryCar = { id: car.id, slug: car.slug, name: car.name, price: price ?? 0, vin: vin ?? null, nvic: nvic ?? null, year: car.year ?? new Date().getFullYear(), dealership_slug: car.dealership_slug, car_type: car.car_type };
+  const enquiryCar: FinanceEnquiryCar = { id: car.id, slug: car.slug, name: car.name, price: price ?? 0, vin: vin ?? null, nvic: nvic ?? null, year: car.year ?? new Date().getFullYear(), dealership_slug: car.dealership_slug, car_type: car.car_type, ...(financeQuoteWeekly !== undefined ? { finance_quote_weekly: financeQuoteWeekly } : {}) };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Get Finance" {...(returnFocusTo ? { returnFocusTo } : {})}>
       <div data-boundary="mf-finance">

@@ -28,6 +28,8 @@ export interface FinanceEnquiryCar {
   year: number;
   dealership_slug: string;
   car_type: 'new' | 'used' | 'demo';
+  /** The weekly figure of the finance quote the car already has, null when none; absent when the caller does not know. */
+  finance_quote_weekly?: number | null;
 }
 
 export interface EnquiryInput {
@@ -36,6 +38,8 @@ export interface EnquiryInput {
   car: FinanceEnquiryCar | null;
   /** The site hands the shopper to the finance partner (else the enquiry is a lead only). */
   partner: boolean;
+  /** Sent from the Equifax finance page, with the shopper's consent to the credit check. */
+  creditCheck?: boolean;
 }
 
 /**
@@ -44,7 +48,7 @@ export interface EnquiryInput {
  * postCode and subscribe) and the finance lead's context (spec finance lead: whoIsHelping, tags,
  * car_id, vin, dealership_slug, car_type, lead_attributes).
  */
-export function enquiryBody({ values, query, car }: EnquiryInput) {
+export function enquiryBody({ values, query, car, creditCheck }: EnquiryInput) {
   return {
     data: {
       nvic: car?.nvic ?? query.nvic ?? undefined,
@@ -68,6 +72,7 @@ export function enquiryBody({ values, query, car }: EnquiryInput) {
       tags: ['finance-enquiry'],
       lead_attributes: leadAttributes(),
       url: typeof window === 'undefined' ? undefined : `${window.location.pathname}${window.location.search}`.slice(0, 2048),
+      ...(creditCheck ? { creditCheck: true as const } : {}),
     },
   };
 }

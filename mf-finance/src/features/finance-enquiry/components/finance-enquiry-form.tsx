@@ -7,9 +7,10 @@ import { Slider } from '@forecourt/shared-config/slider';
 import { usePhoneVerification } from '@forecourt/shared-config/verification';
 import { useId, useMemo, useRef } from 'react';
 import { submitFinanceEnquiry, type FinanceEnquiryCar } from '../api/enquiry';
+import { instantQuoteWanted } from '../../finance-eligibility/lib/eligibility';
 import { QUOTE_FAILED, useInstantQuote } from '../api/quote';
 import { CREDIT_SCORES, WHO_IS_HELPING, type FinanceQuery } from '../lib/finance-query';
-import { codeSchema, detailsStepSchema, digitsOnly, estimateStepSchema, financeEnquirySchema, initialEnquiryValues, QUOTE_PRICE_MAX, QUOTE_PRICE_MIN, QUOTE_TERM_MAX, QUOTE_TERM_MIN, type FinanceEnquiryValues } from '../lib/finance-schema';
+import { codeSchema, creditCheckShape, detailsStepSchema, digitsOnly, estimateStepSchema, financeEnquirySchema, initialEnquiryValues, QUOTE_PRICE_MAX, QUOTE_PRICE_MIN, QUOTE_TERM_MAX, QUOTE_TERM_MIN, type FinanceEnquiryValues } from '../lib/finance-schema';
 
 /** Spec: the popup's four step labels (the page's form has the same steps). */
 export const FINANCE_STEP_LABELS = ['Quick Estimate', 'Your Details', 'Instant pre-approval', 'Apply to lender'] as const;
@@ -26,6 +27,8 @@ export interface FinanceEnquiryFormProps {
   car: FinanceEnquiryCar | null;
   /** Where the form is: the page shows quote failures, the vehicle page's popup stays silent (spec). */
   variant: 'page' | 'popup';
+  /** The Equifax finance page: the shopper agrees to a credit check with Equifax before applying. */
+  creditCheck?: boolean;
 }
 
 /** Loan term, 1 to 7 years in whole years (spec: 'Loan term slider 1 to 7 years, step 1'). */
@@ -44,21 +47,40 @@ function LoanTermField() {
   );
 }
 
-/** The partner's figures for what is entered so far, 500 ms after typing stops. */
+/**
+ * The partner's figures for what is entered so far, 500 ms after typing stops. For a chosen car
+ * the quote is asked only when the car has no quote and a price above 0 (spec); a car that has one
+ * shows it instead, and a car without a price shows none (not in the spec: a quote for a price the
+ * dealer has not set would be a figure for no car, so the shopper is told to ask).
+ */
 function InstantQuote({ variant, car }: { variant: FinanceEnquiryFormProps['variant']; car: FinanceEnquiryCar | null }) {
+  const { finance, search } = useTenant();
   const { values } = useFormState<FinanceEnquiryValues>({ subscription: { values: true } });
+  const stored = car?.finance_quote_weekly ?? null;
+  const wanted = car === null || instantQuoteWanted(finance, { price: car.price, finance_quote_weekly: stored });
   // Spec quote request: selfAssessedCreditScore, purchasePrice, loanTerm, year, vin, nvic,
   // whoIsHelping; the car's own identifiers where a car was chosen, so the partner prices that car.
-  const quote = useInstantQuote({
-    purchasePrice: values.purchasePrice,
-    loanTerm: values.loanTerm,
-    selfAssessedCreditScore: values.selfAssessedCreditScore,
-    whoIsHelping: values.whoIsHelping,
-    ...(car ? { year: car.year, ...(car.vin ? { vin: car.vin } : {}), ...(car.nvic ? { nvic: car.nvic } : {}) } : {}),
-  });
+  const quote = useInstantQuote(
+    wanted
+      ? {
+          purchasePrice: values.purchasePrice,
+          loanTerm: values.loanTerm,
+          selfAssessedCreditScore: values.selfAssessedCreditScore,
+          whoIsHelping: values.whoIsHelping,
+          ...(car ? { year: car.year, ...(car.vin ? { vin: car.vin } : {}), ...(car.nvic ? { nvic: car.nvic } : {}) } : {}),
+        }
+      : null,
+  );
   return (
     <div aria-live="polite" css={css`label: mf-finance-quote; margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 8px; background: ${SURFACE.fill}; min-height: 3.5rem;`}>
-      {quote.status === 'ready' ? (
+      {stored !== null ? (
+        <p css={{ margin: 0 }}>
+          {`Our finance quote for this ${search.itemNoun}: `}
+          <strong>{formatDollars(Math.round(stored))}</strong> per week.
+        </p>
+      ) : !wanted ? (
+        <p css={{ margin: 0, color: SURFACE.muted }}>{`This ${search.itemNoun} has no price yet: ask us for a finance quote.`}</p>
+      ) : quote.status === 'ready' ? (
         <dl css={{ display: 'grid', gridTemplateColumns: 'repeat(3, auto)', gap: '0.25rem 1rem', margin: 0 }}>
           <dt>Weekly repayment</dt>
           <dt>Rate</dt>
@@ -108,7 +130,7 @@ function CodeStep({ phone, verification, onResend }: { phone: string; verificati
  * their details, the one-time code sent to their mobile and checked, then the application: the
  * finance lead stored, the partner's customer created and the shopper sent to the partner.
  */
-export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormProps) {
+export function FinanceEnquiryForm({ query, car, variant, creditCheck = false }: FinanceEnquiryFormProps) {
   const tenant = useTenant();
   const partner = tenant.finance.instantQuote;
   const verification = usePhoneVerification();
@@ -116,6 +138,9 @@ export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormPr
   // Without a price in the link, the chosen car's price is the amount (spec: 'amount = price').
   const initialValues = useMemo(() => initialEnquiryValues(query.price === null && car && car.price > 10 ? { ...query, price: car.price } : query, storedUserDetails()), [query, car]);
   const send = useMemo(() => submitFinanceEnquiry(), []);
+  // From Your Details on, the Equifax finance page's steps also need the consent to the credit check.
+  const detailsSchema = creditCheck ? detailsStepSchema.extend(creditCheckShape) : detailsStepSchema;
+  const applySchema = creditCheck ? financeEnquirySchema.extend(creditCheckShape) : financeEnquirySchema;
 
   const sendCode = async (values: Record<string, unknown>) => {
     const phone = String(values['phoneNumber'] ?? '');
@@ -145,7 +170,7 @@ export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormPr
     },
     {
       title: FINANCE_STEP_LABELS[1],
-      schema: detailsStepSchema,
+      schema: detailsSchema,
       content: (
         <>
           <TextField name="firstName" label="First Name" required autoComplete="given-name" />
@@ -154,6 +179,7 @@ export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormPr
           <TextField name="phoneNumber" label="Mobile Number" required type="tel" inputMode="tel" autoComplete="tel" hint="We send a code to this number to confirm it is yours." />
           <TextField name="postCode" label="Postcode" required inputMode="numeric" placeholder="1234" maxLength={4} parse={digitsOnly} />
           <CheckboxField name="subscribe" label="Email me similar stock and latest offers." summaryLabel="Email me" />
+          {creditCheck && <CheckboxField name="creditCheckConsent" label={`I agree to ${tenant.name} obtaining my credit report from Equifax to assess this finance application.`} summaryLabel="Credit check" />}
         </>
       ),
       // Spec: 'Phone validated before a code is sent': the step's schema checked it; then the code goes out.
@@ -167,7 +193,7 @@ export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormPr
     },
     {
       title: FINANCE_STEP_LABELS[2],
-      schema: detailsStepSchema.extend({ code: codeSchema }),
+      schema: detailsSchema.extend({ code: codeSchema }),
       content: <CodeStep phone={phoneRef.current} verification={verification} onResend={() => void verification.sendCode(phoneRef.current)} />,
       onNext: async (values) => {
         try {
@@ -180,7 +206,7 @@ export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormPr
     },
     {
       title: FINANCE_STEP_LABELS[3],
-      schema: financeEnquirySchema,
+      schema: applySchema,
       content: (
         <>
           <ApplySummary car={car} partner={partner} />
@@ -199,10 +225,10 @@ export function FinanceEnquiryForm({ query, car, variant }: FinanceEnquiryFormPr
         stepList
         submitLabel={partner ? 'Apply now' : 'Send enquiry'}
         onSubmit={async (values) => {
-          const parsed = financeEnquirySchema.safeParse(values);
+          const parsed = applySchema.safeParse(values);
           if (!parsed.success) return { [FORM_ERROR]: UNKNOWN_ERROR };
           rememberUserDetails({ name: parsed.data.firstName, last_name: parsed.data.lastName, email: parsed.data.email, phone: parsed.data.phoneNumber, postcode: parsed.data.postCode });
-          const outcome = await send({ values: parsed.data, query, car, partner });
+          const outcome = await send({ values: parsed.data, query, car, partner, creditCheck });
           // Spec analytics 9: a finance enquiry sent from an embedded form (the popup).
           if (outcome.status !== 'failed' && variant === 'popup') void track(EMBEDDED_FINANCE_ENQUIRY_EVENT, { car_id: car?.id ?? null });
           if (outcome.status === 'redirect') {

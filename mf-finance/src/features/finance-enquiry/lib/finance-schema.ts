@@ -82,11 +82,19 @@ export const codeSchema = z
   .min(1, { error: CODE_REQUIRED })
   .regex(/^\d{6}$/, { error: CODE_LENGTH_MESSAGE });
 
+/**
+ * Not in the spec: the Equifax finance page asks the shopper's consent before the dealer checks
+ * their credit file with Equifax (a credit check without consent is unlawful), so the Apply step
+ * cannot be reached without it.
+ */
+export const CREDIT_CHECK_REQUIRED = 'Please agree to the Equifax credit check to apply on this page.';
+export const creditCheckShape = { creditCheckConsent: z.literal(true, { error: CREDIT_CHECK_REQUIRED }) };
+
 export const estimateStepSchema = z.object(estimateShape);
 export const detailsStepSchema = z.object({ ...estimateShape, ...detailsShape });
 export const financeEnquirySchema = z.object({ ...estimateShape, ...detailsShape, code: codeSchema });
 
-export type FinanceEnquiryValues = z.input<typeof financeEnquirySchema>;
+export type FinanceEnquiryValues = z.input<typeof financeEnquirySchema> & { creditCheckConsent?: boolean };
 
 /** `POST /api/youx/quote` (spec: selfAssessedCreditScore, purchasePrice, loanTerm, year, vin, nvic, whoIsHelping). */
 export const quoteRequestSchema = z
@@ -143,6 +151,8 @@ export const customerRequestSchema = z
         lead_attributes: leadAttributesSchema,
         /** The page the application was sent from (the lead's url). */
         url: z.string().startsWith('/').max(2048).optional(),
+        /** Sent from the Equifax finance page: the shopper agreed to a credit check with Equifax. */
+        creditCheck: z.literal(true).optional(),
       })
       .strict(),
   })

@@ -5,7 +5,7 @@ import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
 import { FinanceEnquiryForm } from '../../finance-enquiry/components/finance-enquiry-form';
 import { readFinanceQuery } from '../../finance-enquiry/lib/finance-query';
 import { useFeaturedCars, useFinanceCar, type FinancePanelCar } from '../api/finance-cars';
-import { FINANCE_STEPS, financeHeading, GET_FINANCE_NOW } from '../lib/finance-page';
+import { EQUIFAX_FINANCE_INTRO, FINANCE_STEPS, financeHeading, GET_FINANCE_NOW } from '../lib/finance-page';
 
 const card = css`label: mf-finance-card; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background};`;
 /** Spec: the panel beside the form is hidden on small screens. */
@@ -58,7 +58,8 @@ function FeaturedUsedCars({ noun }: { noun: string }) {
   );
 }
 
-export function FinancePage() {
+/** `creditCheck`: the Equifax finance page (tenant `finance.equifaxFinance`), the enquiry with the shopper's consent to a credit check. */
+export function FinancePage({ creditCheck = false }: { creditCheck?: boolean }) {
   const tenant = useTenant();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
@@ -77,10 +78,11 @@ export function FinancePage() {
       <p css={{ margin: '0 0 1.5rem', color: SURFACE.muted }}>
         Finance your next {noun} with {tenant.name}. Prefer to talk? Call our finance team on <a href={telHref(tenant.contact.phone)}>{tenant.contact.phone}</a>.
       </p>
+      {creditCheck && <p css={{ margin: '0 0 1.5rem' }}>{EQUIFAX_FINANCE_INTRO}</p>}
       <div css={css`label: mf-finance-layout; display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); align-items: start; gap: 1.5rem; @media (max-width: 767.98px) { grid-template-columns: minmax(0, 1fr); }`}>
         <section aria-label="Finance enquiry" css={card}>
           {/* The form starts from the chosen car's price, so it waits for the car (a moment). */}
-          {query.carId && chosen.status === 'loading' ? <p aria-busy="true">Loading your finance options…</p> : <FinanceEnquiryForm query={query} car={car} variant="page" />}
+          {query.carId && chosen.status === 'loading' ? <p aria-busy="true">Loading your finance options…</p> : <FinanceEnquiryForm query={query} car={car} variant="page" creditCheck={creditCheck} />}
         </section>
         <aside aria-labelledby={panelId} css={[card, hiddenOnSmall]}>
           {car ? (

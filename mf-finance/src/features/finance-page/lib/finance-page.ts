@@ -4,7 +4,17 @@ const FINANCE_HEADINGS: Record<string, string> = {
   '/apply-for-finance': 'Apply for finance',
   '/finance-enquiry': 'Finance enquiry',
   '/personalised/finance': 'Personalised finance',
+  // Spec: 'equifax finance' (a gated route); the page's own words are not given.
+  '/equifax-finance': 'Equifax finance',
 };
+
+/**
+ * What the Equifax finance page tells the shopper before the form. Not in the spec, which names
+ * the page only: a dealer's Equifax finance page is the finance enquiry with a credit check, so
+ * the dealer's finance team can pre-approve on the shopper's credit file instead of a score the
+ * shopper picked. The consent is asked in the form and sent with the finance lead.
+ */
+export const EQUIFAX_FINANCE_INTRO = 'Apply with a credit check: with your consent we obtain your credit report from Equifax, so your pre-approval rests on your credit history, not only on the score you choose.';
 
 /** Spec: the Get Finance Now page (no car, the site's get-finance call-to-action flag on). */
 export const GET_FINANCE_NOW = 'Get Finance Now';
