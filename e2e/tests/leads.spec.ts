@@ -260,6 +260,26 @@ test('a sold car: Find Me Something Similar comes prefilled and is filed as such
   expect(lead.subcategory).toBe('Find me something similar');
 });
 
+test("a sold car's result card: Find Me Something Similar opens mf-leads's dialog prefilled, filed as such", async ({ page }) => {
+  const slug = await soldCarSlug(page, 'harbourside-motors');
+  const car = await page.evaluate(async (s) => ((await (await fetch(`/api/vehicle/cars/${s}`)).json()) as { car: { name: string; stocknum: string } }).car, slug);
+  await page.goto(tenantUrl('harbourside-motors', `/search/new-used-and-demo-cars?query=${encodeURIComponent(car.stocknum)}`));
+  // The search app has taken over from the server's first paint: its card opens the dialog.
+  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  const card = page.getByRole('list', { name: 'Results' }).getByRole('article', { name: car.name });
+  await card.getByRole('link', { name: 'Find Me Something Similar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Find Me Something Similar' });
+  await expect(dialog.getByText(car.name)).toBeVisible();
+  await expect(dialog.getByLabel('Comments')).toHaveValue('Can you please find me something similar?');
+  const who = shopper();
+  await fillContact(dialog, who);
+  await dialog.getByRole('button', { name: 'Send Enquiry' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  const lead = await crmLead(page, who.last_name);
+  expect(lead.form).toBe('find-similar');
+  expect(lead.subcategory).toBe('Find me something similar');
+});
+
 test("the home page's quick enquiry opens in a dialog and reaches the CRM", async ({ page }) => {
   await page.goto(tenantUrl('harbourside-motors', '/'));
   await page.getByRole('button', { name: 'Ask a Quick Question' }).click();

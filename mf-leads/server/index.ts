@@ -93,6 +93,8 @@ export const LEADS_PER_ADDRESS_PER_MINUTE = 20;
 export const LEADS_PER_PHONE_PER_HOUR = 10;
 /** Not in the spec: what a limited sender is told. */
 export const TOO_MANY_LEADS = 'Too many enquiries in a short time. Please try again later, or call us.';
+/** Not in the spec: a valuation asked of a site whose online trade-in valuation is off (tenant `leads.tradeIn`). */
+export const NO_ONLINE_VALUATION = 'This site does not value trade-ins online. Please send a trade-in enquiry or call us.';
 /** Not in the spec: a test-drive time taken between the list and the send, or not offered at all. */
 export const TIME_TAKEN = 'That time is no longer available. Please choose another.';
 
@@ -131,6 +133,8 @@ async function availability(ports: LeadsPorts, request: FastifyRequest, location
  * - Limits: 20 a minute per address, 10 an hour per phone per site, however many arrive at once
  *   and whatever their keys (429 with a plain message; a retry of a stored Idempotency-Key is
  *   answered from its first and not counted again).
+ * - A site with `leads.tradeIn` off takes no valuation: a `trade-in` lead is a 400 naming
+ *   `form`, and the rego lookup and Accept Offer answer 404.
  */
 export default defineTeamServer<LeadsPorts>({
   team: 'mf-leads',
@@ -152,6 +156,8 @@ export default defineTeamServer<LeadsPorts>({
   },
   routes: (fastify, ports) => {
     const noSite = (reply: FastifyReply) => reply.code(404).send({ error: 'No dealer site at this address' });
+    // The wizard's own calls (the rego lookup, Accept Offer) do not exist on a site without the online valuation.
+    const noValuation = (reply: FastifyReply) => reply.code(404).send({ error: NO_ONLINE_VALUATION });
 
     fastify.get('/form', async (request, reply) => {
       if (!ports.formRules(request)) return noSite(reply);
@@ -209,6 +215,8 @@ export default defineTeamServer<LeadsPorts>({
       const car = carId ? await ports.carForLead(request, carId) : null;
       if (carId && !car) return fieldError(reply, 'userData.car_id', 'no such car on this site');
       const form = LEAD_FORMS.includes(raw?.form as LeadForm) ? (raw?.form as LeadForm) : null;
+      // A site without the online valuation takes no valuation lead (the estimator would make an offer the dealer never gives).
+      if (form === 'trade-in' && rules.tradeIn === false) return fieldError(reply, 'form', NO_ONLINE_VALUATION);
       const needsLocations = form === 'test-drive' || ((form === 'enquiry' || form === 'find-similar' || form === 'service') && !car);
       const locations = needsLocations ? await ports.leadLocations(request) : [];
       const choices = form ? locationChoices(form, car, locations) : [];
@@ -263,7 +271,9 @@ export default defineTeamServer<LeadsPorts>({
 
     // The rego register is worth scraping: a shopper looks up a plate or two, a scraper thousands.
     fastify.post('/rego-lookup', { bodyLimit: 4 * 1024, config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
-      if (!ports.formRules(request)) return noSite(reply);
+      const rules = ports.formRules(request);
+      if (!rules) return noSite(reply);
+      if (rules.tradeIn === false) return noValuation(reply);
       const { rego, regoState } = parseInput(regoLookupSchema, request.body ?? null, 'body');
       const vehicle = await ports.regoLookup(request, rego, regoState);
       if (!vehicle) return reply.code(404).send({ error: REGO_NOT_FOUND, field: 'rego' });
@@ -276,7 +286,9 @@ export default defineTeamServer<LeadsPorts>({
      * and the offer, stored once however often it is sent.
      */
     fastify.post('/offer-accepted', { bodyLimit: 4 * 1024, config: { rateLimit: { max: ports.leadLimits.perAddressPerMinute, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_LEADS } }, async (request, reply) => {
-      if (!ports.formRules(request)) return noSite(reply);
+      const rules = ports.formRules(request);
+      if (!rules) return noSite(reply);
+      if (rules.tradeIn === false) return noValuation(reply);
       const acceptance = parseInput(offerAcceptanceSchema, request.body ?? null, 'body');
       const valued = await ports.tradeInLead(request, acceptance.lead_id);
       const valuation = valued?.userData['valuation'] as Valuation | undefined;

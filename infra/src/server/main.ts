@@ -8,6 +8,7 @@ import { prefetchSearchSnapshot, type RestoredSnapshot } from './plugins/platfor
 import { exitGracefullyOnSignals, shutdownSettings } from './shutdown';
 import { loadConfig, refuseIncompleteProduction } from '../config/load';
 import { runningFromSource } from '../platform/worker-script';
+import { serializeRequest } from './request-log';
 
 export interface ServerSettings {
   port: number;
@@ -44,7 +45,8 @@ export async function listen(
     // From the settings, not read by the app: tests build apps that must never count in a shared Redis by accident.
     redisUrl: settings.redisUrl,
     ...(options.searchSnapshot ? { searchSnapshot: options.searchSnapshot } : {}),
-    logger: { level: loadConfig().LOG_LEVEL },
+    // The request log's addresses without personal data (request-log.ts).
+    logger: { level: loadConfig().LOG_LEVEL, serializers: { req: serializeRequest } },
   });
   app.addHook('onClose', async () => database.close());
   await app.listen({ port: settings.port, host: settings.host });

@@ -1,6 +1,6 @@
 import { renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import type { Session } from '@forecourt/shared-config';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import routes from '../../routes.json';
 import { LeadsRoutes } from './leads-app';
 
@@ -53,6 +53,52 @@ describe('lead pages', () => {
     renderAt('/trade-in');
     fireEvent.click(screen.getByText('Why did I not get an online offer?'));
     expect(screen.getByText(/^Online estimates are generally not given for cars over 7 years old or with more than 100,000 km\./)).toBeVisible();
+  });
+
+  it('take a trade-in enquiry on /trade-in, and give no online valuation, where the site values trade-ins in person (leads.tradeIn off)', () => {
+    renderAt('/trade-in', testTenant({ leads: { tradeIn: false } }));
+    const form = screen.getByRole('form', { name: 'Trade-in enquiry' });
+    expect(within(form).getByLabelText('Category', { exact: false })).toHaveValue('Trade-in');
+    expect(screen.getByText('Test Motors values trade-ins in person. Tell us about your car and we will call you to arrange a time.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    expect(screen.queryByText('How is my online valuation worked out?')).not.toBeInTheDocument();
+  });
+
+  it('keep the car a trade-in enquiry is about on /cars/trade-in when the online valuation is off', () => {
+    renderAt('/cars/trade-in?car_id=test-motors-7', testTenant({ leads: { tradeIn: false } }));
+    expect(screen.getByRole('form', { name: 'Trade-in enquiry' })).toBeInTheDocument();
+    expect(screen.getByText('Car reference: test-motors-7')).toBeInTheDocument();
+  });
+
+  it('take an enquiry about selling a car on /sell-my-car when the online valuation is off', () => {
+    renderAt('/sell-my-car', testTenant({ leads: { tradeIn: false } }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Sell your car' })).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'Trade-in enquiry' })).getByLabelText('Category', { exact: false })).toHaveValue('Trade-in');
+  });
+
+  it('open the valuation wizard on /trade-in by default', () => {
+    renderAt('/trade-in');
+    expect(screen.getByRole('form', { name: 'Trade-in valuation' })).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+  });
+
+  it("hand /service to the manufacturer's service booking on a site whose manufacturer takes its bookings", () => {
+    renderAt('/service', testTenant({ leads: { manufacturerService: { make: 'Ford', url: 'https://service-booking.ford.example/dealer/test-motors' } } }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Book your Ford service online' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book with Ford Service' })).toHaveAttribute('href', 'https://service-booking.ford.example/dealer/test-motors');
+  });
+
+  it("keep the booking request for other makes below the manufacturer's booking", () => {
+    renderAt('/service', testTenant({ leads: { manufacturerService: { make: 'Ford', url: 'https://service-booking.ford.example/dealer/test-motors' } } }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Another make? Request a booking' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Book a service' })).toBeInTheDocument();
+  });
+
+  it('take every service booking with the booking request on other sites (no manufacturer booking)', () => {
+    renderAt('/service');
+    expect(screen.getByRole('form', { name: 'Book a service' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Book with / })).not.toBeInTheDocument();
+    expect(screen.getByText('Save time and book your service online with Test Motors. Our service team will call to confirm the day and time.')).toBeInTheDocument();
   });
 
   it('open the contact form on /contact-us/{location} too', () => {

@@ -77,14 +77,56 @@ describe('the enquiry form', () => {
     expect(screen.getByRole('checkbox', { name: 'Email me similar stock and latest offers.' })).toBeChecked();
   });
 
-  it("says 'An error occurred when submitting this form' when the lead cannot reach the server", async () => {
-    serveRoutes({ 'POST /api/leads/submit': 'network-down' });
-    renderWithPlatform(<EnquiryForm />);
-    fillValid();
-    type('Postcode', '2000');
-    send();
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('An error occurred when submitting this form'));
-    expect(screen.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
+  describe('when the send fails', () => {
+    // jsdom has no alert dialog: the browser's alert is watched here, as the shopper would see it.
+    let alerted: string[];
+    beforeEach(() => {
+      alerted = [];
+      jest.spyOn(window, 'alert').mockImplementation((message?: unknown) => void alerted.push(String(message)));
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    it("raises the browser's alert 'An error occurred when submitting this form' when the lead cannot reach the server", async () => {
+      serveRoutes({ 'POST /api/leads/submit': 'network-down' });
+      renderWithPlatform(<EnquiryForm />);
+      fillValid();
+      type('Postcode', '2000');
+      send();
+      await waitFor(() => expect(alerted).toEqual(['An error occurred when submitting this form']));
+    });
+
+    it("keeps 'An error occurred when submitting this form' in the form's red alert, Send enabled again", async () => {
+      serveRoutes({ 'POST /api/leads/submit': { status: 503, body: { error: 'down for maintenance' } } });
+      renderWithPlatform(<EnquiryForm />);
+      fillValid();
+      type('Postcode', '2000');
+      send();
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('An error occurred when submitting this form'));
+      expect(screen.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
+    });
+
+    it('loses nothing the shopper typed', async () => {
+      serveRoutes({ 'POST /api/leads/submit': 'network-down' });
+      renderWithPlatform(<EnquiryForm />);
+      fillValid();
+      type('Postcode', '2000');
+      send();
+      await screen.findByRole('alert');
+      expect(screen.getByLabelText('First Name', { exact: false })).toHaveValue('Jo');
+      expect(screen.getByLabelText('Mobile Number', { exact: false })).toHaveValue('0412 345 678');
+      expect(screen.getByLabelText('Comments', { exact: false })).toHaveValue('Is it still available?');
+      expect(screen.getByLabelText('Postcode', { exact: false })).toHaveValue('2000');
+    });
+
+    it("raises no browser alert for a field the server refused (that shows under the field)", async () => {
+      serveRoutes({ 'POST /api/leads/submit': { status: 400, body: { error: 'userData.postcode: Invalid postcode', field: 'userData.postcode' } } });
+      renderWithPlatform(<EnquiryForm />);
+      fillValid();
+      type('Postcode', '2000');
+      send();
+      expect(await screen.findByText('Postcode: Invalid postcode')).toBeInTheDocument();
+      expect(alerted).toEqual([]);
+    });
   });
 
   it('asks for the question first and the details second on a vehicle page (two steps)', async () => {

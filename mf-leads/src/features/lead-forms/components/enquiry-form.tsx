@@ -23,6 +23,8 @@ export interface EnquiryFormProps {
   pageId?: string;
   /** Asks for the car's rego (the contact page, where the question may be about the shopper's own car). */
   withRego?: boolean;
+  /** The category it starts on (spec default 'General Enquiry'; 'Trade-in' where a site values trade-ins in person). */
+  category?: (typeof CATEGORIES)[number];
   event?: LeadEventName;
   submitLabel?: string;
   label?: string;
@@ -36,14 +38,14 @@ const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label:
  * Number', postcode where shown, 'Comments' (required unless the site says otherwise), category
  * (default General Enquiry), the location where there are several, opt-in, terms where used.
  */
-export function EnquiryForm({ form = 'enquiry', car = null, multiStep = false, initialMessage, subcategory, pageId, withRego = false, event, submitLabel = 'Send Enquiry', label = 'Enquiry' }: EnquiryFormProps) {
+export function EnquiryForm({ form = 'enquiry', car = null, multiStep = false, initialMessage, subcategory, pageId, withRego = false, category = DEFAULT_CATEGORY, event, submitLabel = 'Send Enquiry', label = 'Enquiry' }: EnquiryFormProps) {
   const tenant = useTenant();
   const context = useFormContext(form, car?.id);
   const locations = context.status === 'ready' ? context.context.locations : NO_LOCATIONS;
   const schema = useMemo(() => enquirySchema(tenant.leads, asChoices(locations)), [tenant.leads, locations]);
   const firstStep = useMemo(() => schema.pick({ message: true, category: true }).loose(), [schema]);
   const initialValues = useInitialValues({
-    category: DEFAULT_CATEGORY,
+    category,
     message: initialMessage,
     subcategory,
     page_id: pageId,

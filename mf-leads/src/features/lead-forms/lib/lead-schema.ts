@@ -39,6 +39,8 @@ export interface EnquiryRules {
   commentsRequired: boolean;
   termsRequired: boolean;
   postcodeShown: boolean;
+  /** The online trade-in valuation (tenant `leads.tradeIn`, on by default): off, no valuation is taken. */
+  tradeIn?: boolean;
 }
 
 /** What a form offers: the locations of its location select (required where shown: more than one). */

@@ -6,6 +6,7 @@ import { readCarId } from '../../../lib/car-id';
 import { CareersForm } from '../../lead-forms/components/careers-form';
 import { EnquiryForm } from '../../lead-forms/components/enquiry-form';
 import { ServiceForm } from '../../lead-forms/components/service-form';
+import { ManufacturerService } from '../../service-booking/components/manufacturer-service';
 import { FIND_SIMILAR_MESSAGE, FIND_SIMILAR_SUBCATEGORY } from '../../lead-forms/lib/lead-schema';
 import { TestDriveForm } from '../../test-drive/components/test-drive-form';
 import { TradeInFaq } from '../../trade-in/components/trade-in-faq';
@@ -24,11 +25,29 @@ export function TestDrivePage() {
   );
 }
 
+/**
+ * A site without the online valuation (tenant `leads.tradeIn` off): its trade-in and
+ * sell-your-car addresses still answer, since old links, bookmarks and the 'We Want Your Car!'
+ * card lead there, with a trade-in enquiry the dealer's buyer follows up to value the car in
+ * person. Not a 404 (the dealer still takes trade-ins) and not the wizard (its estimate would be
+ * an offer this dealer does not make).
+ */
+function TradeInEnquiry({ carId = null }: { carId?: string | null }) {
+  return <EnquiryForm label="Trade-in enquiry" category="Trade-in" car={carId ? { id: carId, slug: '', name: '' } : null} withRego />;
+}
+
 /** `/trade-in` and `/cars/trade-in?car_id=` (the car the shopper wants to trade towards). */
 export function TradeInPage() {
   const tenant = useTenant();
   const [query] = useSearchParams();
   const carId = readCarId(query);
+  if (!tenant.leads.tradeIn) {
+    return (
+      <LeadPageLayout heading="Trade-in valuation" intro={`${tenant.name} values trade-ins in person. Tell us about your ${tenant.search.itemNoun} and we will call you to arrange a time.`} carId={carId}>
+        <TradeInEnquiry carId={carId} />
+      </LeadPageLayout>
+    );
+  }
   return (
     <LeadPageLayout heading="Trade-in valuation" intro={`Find out what your car is worth as a trade-in at ${tenant.name}. It takes about 2 minutes.`} carId={carId}>
       <TradeInWizard variant="trade-in" carId={carId} />
@@ -40,6 +59,13 @@ export function TradeInPage() {
 /** `/sell-my-car` and `/sell-your-car`. */
 export function SellCarPage() {
   const tenant = useTenant();
+  if (!tenant.leads.tradeIn) {
+    return (
+      <LeadPageLayout heading="Sell your car" intro={`${tenant.name} buys ${tenant.search.itemNoun}s after seeing them in person. Tell us about yours and we will call you to arrange a time.`}>
+        <TradeInEnquiry />
+      </LeadPageLayout>
+    );
+  }
   return (
     <LeadPageLayout heading="Sell your car" intro={`Get an instant offer in 2 minutes. ${tenant.name} buys all types of cars, and our high turnover means we can pay more.`}>
       <TradeInWizard variant="sell" />
@@ -75,10 +101,25 @@ export function ContactPage() {
   );
 }
 
+/**
+ * `/service`: the platform's booking request, which the service team confirms by phone; on a
+ * site whose manufacturer takes its bookings (`leads.manufacturerService`), the hand-off to the
+ * manufacturer's booking first, and the request for other makes below it.
+ */
 export function ServicePage() {
   const tenant = useTenant();
+  const manufacturer = tenant.leads.manufacturerService;
   return (
-    <LeadPageLayout heading="Book a service" intro={`Save time and book your service online with ${tenant.name}. Our service team will call to confirm the day and time.`}>
+    <LeadPageLayout
+      heading="Book a service"
+      intro={
+        manufacturer
+          ? `Save time and book your ${manufacturer.make} service online with ${tenant.name}. For any other make, send us a booking request and our service team will call to confirm the day and time.`
+          : `Save time and book your service online with ${tenant.name}. Our service team will call to confirm the day and time.`
+      }
+    >
+      {manufacturer && <ManufacturerService make={manufacturer.make} url={manufacturer.url} />}
+      {manufacturer && <h2 css={{ fontSize: '1.25rem', margin: '0 0 0.75rem' }}>Another make? Request a booking</h2>}
       <ServiceForm />
       {/* mf-locations's block of the site's service centres, with their hours and directions. */}
       {tenant.features['mf-locations'] && (

@@ -78,6 +78,8 @@ function ValuationResult({ result, variant }: { result: Result; variant: 'trade-
       rememberLastLead({ leadId: answer.lead_id, form: 'trade-in', car: null });
       location.assign('/success');
     } catch {
+      // Spec §8 submit failure: the browser's alert, and the message kept on the offer below.
+      window.alert(LEAD_SUBMIT_ERROR);
       setState('failed');
     }
   };

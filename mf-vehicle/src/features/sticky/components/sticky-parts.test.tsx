@@ -28,4 +28,13 @@ describe('the sticky header', () => {
   it('offers no Get Finance for a Suzuki, whose page has no calculator', () => {
     expect(header(testCar({ make: 'Suzuki', name: '2021 Suzuki Swift GL' })).queryByRole('link', { name: 'Get Finance' })).toBeNull();
   });
+
+  it("offers 'Trade-In Valuation' for the car where the site values trade-ins online", () => {
+    const car = testCar();
+    expect(header(car).getByRole('link', { name: 'Trade-In Valuation' })).toHaveAttribute('href', `/cars/trade-in?car_id=${car.id}`);
+  });
+
+  it("offers no 'Trade-In Valuation' on a site whose online trade-in valuation is off (spec: hidden when trade-in not enabled)", () => {
+    expect(header(testCar(), testTenant({ leads: { tradeIn: false } })).queryByRole('link', { name: 'Trade-In Valuation' })).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { alpha, bodyLabel, isInStock, NO_PRICE_TEXT, paths, priceDisplay, readableTextOn, specText, SURFACE, telHref, useTenant, weeklyFinance } from '@forecourt/shared-config';
+import { alpha, bodyLabel, isInStock, paths, priceDisplay, readableTextOn, specText, SURFACE, telHref, useTenant, weeklyFinance } from '@forecourt/shared-config';
 import { ENQUIRE_FOR_FINANCE_MAX, type FinanceEstimate } from '@forecourt/shared-config/price';
 import { useEffect, useState } from 'react';
 import type { VehicleSummary } from '../../../contract';
@@ -44,7 +44,7 @@ const button = (background: string) => css`display: inline-flex; align-items: ce
 export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: FinanceEstimate | null }) {
   const tenant = useTenant();
   const parts = useStickyParts();
-  const price = priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT });
+  const price = priceDisplay(car, tenant.pricing);
   const inStock = isInStock(car.status);
   // The shared finance rule, as the calculator and the result cards ask it: no Get Finance for a car without finance.
   const finance = pageShowsFinance(tenant, car);
@@ -82,7 +82,8 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
                   Get Finance
                 </LeadDialogLink>
               )}
-              {tenant.features['mf-leads'] && (
+              {/* Spec §5: hidden when trade-in is not enabled (mf-leads off, or the site's online valuation, leads.tradeIn). */}
+              {tenant.features['mf-leads'] && tenant.leads.tradeIn && (
                 <a href={paths.tradeIn(car.id)} css={button(SURFACE.background)}>
                   Trade-In Valuation
                 </a>
