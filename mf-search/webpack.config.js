@@ -9,6 +9,7 @@ module.exports = createFederatedConfig({
     './SearchBox': './src/features/search-box/components/search-box.tsx',
     './SimilarCars': './src/features/similar-cars/components/similar-cars.tsx',
     './BudgetFinder': './src/features/budget-finder/components/budget-finder-fragment.tsx',
+    './PromoCards': './src/features/promo-cards/components/promo-cards-fragment.tsx',
   },
   // instantsearch.js's stock history router is never used here (we pass our own), but it imports
   // qs statically: see build/qs-unused.js.

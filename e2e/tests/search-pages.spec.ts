@@ -49,7 +49,7 @@ test('similar cars on a vehicle page: in stock, same body or make, near its pric
   await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
   await expect(count(page)).toBeVisible();
   // A priced car in stock, and what the service says is like it (the rule restated: in stock,
-  // the same body or make, within 25 % of its price, not itself).
+  // the same body or make, within 25 % of its price widened to whole thousands, not itself).
   const { car, expected } = await page.evaluate(async () => {
     const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
     const ask = async (body: object) => {
@@ -63,7 +63,7 @@ test('similar cars on a vehicle page: in stock, same body or make, near its pric
     const [first] = await ask({ filters: 'status:in_stock AND price > 20000', hitsPerPage: 1 });
     if (!first) throw new Error('no priced car in stock');
     const alike = await ask({
-      filters: `(status:in_stock OR status:coming_soon) AND (body:"${first.body}" OR make:"${first.make}") AND price:${Math.floor(first.price * 0.75)} TO ${Math.ceil(first.price * 1.25)}`,
+      filters: `(status:in_stock OR status:coming_soon) AND (body:"${first.body}" OR make:"${first.make}") AND price:${Math.floor((first.price * 0.75) / 1000) * 1000} TO ${Math.ceil((first.price * 1.25) / 1000) * 1000}`,
       hitsPerPage: 9,
     });
     return { car: first, expected: alike.filter((h) => h.slug !== first.slug).slice(0, 8).map((h) => h.name) };
@@ -75,10 +75,22 @@ test('similar cars on a vehicle page: in stock, same body or make, near its pric
   const cards = block.getByRole('list', { name: 'Cars like this one' }).locator('article');
   await expect.poll(() => cards.evaluateAll((all) => all.map((c) => c.getAttribute('aria-label') ?? ''))).toEqual(expected);
 
+  // The similar slider (their price range) is above them.
+  await expect(block.getByRole('group', { name: 'Price range' }).getByRole('slider', { name: 'Maximum price' })).toBeVisible();
+
   const previous = block.getByRole('button', { name: 'Previous cars' });
   await expect(previous).toBeDisabled();
   await block.getByRole('button', { name: 'Next cars' }).click();
   await expect(previous).toBeEnabled();
+});
+
+test("the blog listing shows the site's live promotional cards (mf_search/PromoCards), as its results do", async ({ page }) => {
+  await open(page, 'harbourside-motors', '/blog');
+  const offers = page.getByRole('list', { name: 'Offers' });
+  await expect(offers.getByRole('article', { name: 'We Want Your Car!' })).toBeVisible();
+  await expect(offers.getByRole('article', { name: 'Runout sale' })).toBeVisible();
+  // Ended, not yet started, or only for an exact car-type choice: not on a listing.
+  await expect(offers.getByRole('article')).toHaveCount(2);
 });
 
 test("the home page's quick finder: 'Show Me N Cars' counts what the service finds for the choice and leads to those results", async ({ page }) => {

@@ -24,7 +24,7 @@ describe('forecourt publish', () => {
     const dataDir = await tempDir();
     made.push(typedIn, dataDir);
     // What other teams load from mf-search today, or the contract gate refuses the build.
-    const build = await makeFakeBuild(typedIn, { team: 'mf-search', version: '2.0.0', exposes: ['./app', './SearchBox', './SimilarCars', './BudgetFinder'] });
+    const build = await makeFakeBuild(typedIn, { team: 'mf-search', version: '2.0.0', exposes: ['./app', './SearchBox', './SimilarCars', './BudgetFinder', './PromoCards'] });
     process.env.INIT_CWD = typedIn;
     process.env.FORECOURT_DATA_DIR = dataDir;
     // The publish audit goes through the admin API: in process on this data dir, never a server
@@ -45,7 +45,7 @@ describe('forecourt publish', () => {
     process.env.PORT = '1';
     delete process.env.DATABASE_URL;
     // No ./SimilarCars, which mf-vehicle loads.
-    const build = await makeFakeBuild(dataDir, { team: 'mf-search', version: '2.1.0', exposes: ['./app', './SearchBox', './BudgetFinder'] });
+    const build = await makeFakeBuild(dataDir, { team: 'mf-search', version: '2.1.0', exposes: ['./app', './SearchBox', './BudgetFinder', './PromoCards'] });
     const printed: string[] = [];
     jest.spyOn(console, 'log').mockImplementation((line: string) => printed.push(line));
 

@@ -31,6 +31,9 @@ export interface CarHit {
   sold_at_timestamp: number | null;
   primary_image_url: string | null;
   location_name: string;
+  /** The index's stock number and location slug (the lead dialogs' car summary). */
+  stocknum?: string;
+  location_slug?: string;
   views: number | null;
   /** What the shared finance rule reads besides the price (shared-config's carShowsFinance). */
   year: number;

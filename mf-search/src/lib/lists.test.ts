@@ -4,16 +4,16 @@ describe('make list (spec: 7 shown, Show all makes / Hide extra makes)', () => {
   const makes = ['Toyota', 'Mazda', 'Kia', 'Hyundai', 'Ford', 'Mitsubishi', 'Nissan', 'Subaru', 'Isuzu'];
 
   it('shows 7 and offers the rest', () => {
-    expect(makeList(makes, false)).toEqual({ visible: makes.slice(0, 7), toggle: 'Show all makes' });
+    expect(makeList(makes, false, 7)).toEqual({ visible: makes.slice(0, 7), toggle: 'Show all makes' });
   });
 
   it('shows all once expanded and offers to hide them', () => {
-    expect(makeList(makes, true)).toEqual({ visible: makes, toggle: 'Hide extra makes' });
+    expect(makeList(makes, true, 7)).toEqual({ visible: makes, toggle: 'Hide extra makes' });
   });
 
   it('uses the site’s popular-makes count, and no toggle when nothing is hidden', () => {
     expect(makeList(makes, false, 5).visible).toHaveLength(5);
-    expect(makeList(makes.slice(0, 7), false).toggle).toBeNull();
+    expect(makeList(makes.slice(0, 7), false, 7).toggle).toBeNull();
   });
 });
 

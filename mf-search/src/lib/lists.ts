@@ -1,11 +1,13 @@
 /**
  * Lists of the filter bar and the search history. Spec: make lists show 7 (or the site's
- * popular-makes count) with 'Show all makes' / 'Hide extra makes'; the model facet shows at most
+ * popular-makes count: the tenant's `search.makesShown`, 7 by default) with 'Show all makes' /
+ * 'Hide extra makes'; the model facet shows at most
  * 30 (search-and-vehicle §9); body tiles show 4, or 20 with custom bodies, by count descending
  * then name descending (finance §9); search history keeps the last 5 searches with their paths
  * (finance §9).
  */
-export const MAKES_SHOWN = 7;
+/** The make list's toggle (spec §9), shown while makes are hidden and once all are shown. */
+export const MAKE_LIST_TOGGLE = { more: 'Show all makes', less: 'Hide extra makes' } as const;
 export const MODEL_FACET_LIMIT = 30;
 export const BODY_TILES = 4;
 export const BODY_TILES_CUSTOM = 20;
@@ -17,9 +19,10 @@ export const BODY_TYPES = [
   'lightTruck', 'peopleMover', 'prestige', 'sedan', 'softtop', 'suv', 'ute', 'van', 'wagon', 'stationWagon',
 ] as const;
 
-export function makeList<T>(makes: readonly T[], expanded: boolean, shown = MAKES_SHOWN): { visible: readonly T[]; toggle: string | null } {
+/** The makes shown of a list, `shown` at first (the site's `search.makesShown`), and the toggle's text. */
+export function makeList<T>(makes: readonly T[], expanded: boolean, shown: number): { visible: readonly T[]; toggle: string | null } {
   if (makes.length <= shown) return { visible: makes, toggle: null };
-  return expanded ? { visible: makes, toggle: 'Hide extra makes' } : { visible: makes.slice(0, shown), toggle: 'Show all makes' };
+  return expanded ? { visible: makes, toggle: MAKE_LIST_TOGGLE.less } : { visible: makes.slice(0, shown), toggle: MAKE_LIST_TOGGLE.more };
 }
 
 export function bodyTiles(counts: Record<string, number>, customBodies: boolean): Array<{ body: string; count: number }> {

@@ -13,7 +13,14 @@ export const paths = {
   home: () => '/',
   search: (condition: 'new-used-and-demo' | 'used' | 'new-and-demo' | 'new' | 'demo' = 'new-used-and-demo') =>
     `/search/${condition}-cars`,
-  searchMake: (make: string, model?: string) => (model ? `/search/${make}/${model}` : `/search/${make}`),
+  /**
+   * A make's (or a model's) stock, by the index's slugs. A site with `search.usedCarPaths` (spec:
+   * 'some used-car sites use /used-car/... instead') passes its search settings to get `/used-car/...`.
+   */
+  searchMake: (make: string, model?: string, site?: { usedCarPaths: boolean }) => {
+    const root = site?.usedCarPaths ? '/used-car' : '/search';
+    return model ? `${root}/${make}/${model}` : `${root}/${make}`;
+  },
   /** A dealership's (or a location's) stock: mf-search reads the slug as either. */
   searchDealer: (dealershipSlug: string) => `/search/${encodeURIComponent(dealershipSlug)}`,
   specialOffers: () => '/special-offers',

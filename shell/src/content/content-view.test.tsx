@@ -1,4 +1,4 @@
-import { renderWithPlatform } from '@forecourt/shared-config/testing';
+import { provideFragment, renderWithPlatform } from '@forecourt/shared-config/testing';
 import type { ContentPage } from '@forecourt/shared-config/content';
 import { screen, within } from '@testing-library/react';
 import { ContentView } from './content-view';
@@ -39,6 +39,12 @@ describe('content page', () => {
     const link = screen.getByRole('link', { name: 'Towing safely' });
     expect(link).toHaveAttribute('href', '/blog/motoring-tips/towing');
     expect(link.closest('article')).toHaveTextContent('10 August 2026');
+  });
+
+  it("shows mf-search's promotional cards under a blog index's cards (spec: 'Blog cards ... and promotional cards')", async () => {
+    provideFragment('mf_search/PromoCards', () => <article aria-label="We Want Your Car!">We buy all types of cars</article>);
+    renderWithPlatform(<ContentView page={{ ...post, kind: 'blog', path: '/blog', title: 'Blog', html: '', cards: [] }} />);
+    expect(await screen.findByRole('article', { name: 'We Want Your Car!' })).toBeInTheDocument();
   });
 
   it('says so when a section has no posts yet', () => {

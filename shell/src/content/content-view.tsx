@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { BrandGrid, media, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
+import { BrandGrid, federationName, media, readableTextOn, RemoteFragment, SURFACE, useTenant } from '@forecourt/shared-config';
 import type { BlogCard, ContentLink, ContentPage } from '@forecourt/shared-config/content';
 import { useId } from 'react';
 
@@ -113,6 +113,8 @@ export function ContentView({ page }: { page: ContentPage }) {
         </p>
       )}
       {page.cards && <BlogCards cards={page.cards} />}
+      {/* Spec: 'Blog cards ... and promotional cards': mf-search's promo cards, by the results' rule; none when they cannot load. */}
+      {page.kind === 'blog' && tenant.features['mf-search'] && <RemoteFragment id={`${federationName('mf-search')}/PromoCards`} props={{}} fallback={null} />}
       {page.kind === 'brands' && page.brands && <BrandGrid brands={page.brands} />}
     </article>
   );

@@ -98,5 +98,22 @@ export const SearchSettingsSchema = z
     compare: z.boolean().default(true),
     /** Filters the site adds below the standard ones (make, model, body, price, kilometres, certified). */
     filters: z.array(z.enum(OPTIONAL_FILTERS)).max(OPTIONAL_FILTERS.length).default(['fuel', 'transmission']),
+    /**
+     * How many makes the make lists show before 'Show all makes' (spec §9: 'Make lists show 7
+     * initially (or a popular-makes count on one site)').
+     */
+    makesShown: z.number().int().min(1).max(50).default(7),
+    /**
+     * The site's make and model links go to `/used-car/{make}/{model}` instead of
+     * `/search/{make}/{model}` (spec: 'some used-car sites use /used-car/... instead'). Those pages
+     * list used stock only, so only a site that sells used cars only may switch it on.
+     */
+    usedCarPaths: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  .superRefine((search, context) => {
+    if (search.usedCarPaths && (search.carTypes.length !== 1 || search.carTypes[0] !== 'used')) {
+      context.addIssue({ code: 'custom', path: ['usedCarPaths'], message: "is only for a site that sells used cars only (carTypes [\"used\"]): /used-car/... pages list used stock" });
+    }
+  });
+

@@ -25,6 +25,12 @@ describe('group landing', () => {
     expect(screen.getByRole('link', { name: 'Our Brands: all 3 of them' })).toHaveAttribute('href', '/brands');
   });
 
+  it('sends a brand that skips its page to /used-car/{brand} on a used-only group with search.usedCarPaths', () => {
+    const usedGroup = testTenant({ kind: 'dealer-group', search: { carTypes: ['used'], usedCarPaths: true }, brands: [{ title: 'Fuso', slug: 'fuso', category: 'truck', skipPage: true }] });
+    renderWithPlatform(<GroupLanding />, { tenant: usedGroup });
+    expect(within(screen.getByRole('region', { name: 'Truck' })).getByRole('link', { name: 'Fuso' })).toHaveAttribute('href', '/used-car/fuso');
+  });
+
   it('is not on a single dealer’s home page, even one with brands', () => {
     renderWithPlatform(<GroupLanding />, { tenant: testTenant({ brands: [{ title: 'Toyota', slug: 'toyota', category: 'car' }] }) });
     expect(screen.queryByRole('region', { name: 'Car' })).toBeNull();

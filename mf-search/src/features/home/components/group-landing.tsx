@@ -1,11 +1,12 @@
 import { css } from '@emotion/react';
-import { BrandGrid, SURFACE, useTenant } from '@forecourt/shared-config';
+import { BrandGrid, paths, SURFACE, useTenant } from '@forecourt/shared-config';
 import { brandHref, brandLogo, GROUP_STATS } from '@forecourt/shared-config/content';
 
 /**
  * A dealer group's landing (spec: 'Group landing pages have Car, Motorcycle, Truck and Our Brands
  * grids with a stats banner: 50+ locations, 40+ brands, 30+ years'): the banner, then the group's
- * brands by category, each to its overview page (or its stock where the brand skips the page).
+ * brands by category, each to its overview page (or its stock where the brand skips the page:
+ * `/used-car/{brand}` on a site with `search.usedCarPaths`).
  */
 export function GroupLanding() {
   const tenant = useTenant();
@@ -23,7 +24,7 @@ export function GroupLanding() {
           </li>
         ))}
       </ul>
-      <BrandGrid brands={tenant.brands.map((brand) => ({ title: brand.title, slug: brand.slug, category: brand.category, logo: brandLogo(brand.slug), href: brandHref(brand) }))} />
+      <BrandGrid brands={tenant.brands.map((brand) => ({ title: brand.title, slug: brand.slug, category: brand.category, logo: brandLogo(brand.slug), href: brand.skipPage ? paths.searchMake(encodeURIComponent(brand.slug), undefined, tenant.search) : brandHref(brand) }))} />
       <p css={{ marginTop: '1.5rem' }}>
         <a href="/brands" css={{ fontWeight: 700 }}>
           Our Brands: all {tenant.brands.length} of them

@@ -7,9 +7,14 @@ import { useFirstPaintData, useSearchServer, type QuickFinderAnswer } from '../.
 import { createSearchClient } from '../../results/lib/search-client';
 import { quickFinderAnswer } from '../lib/quick-finder-answer';
 
-
-/** The results page's code, fetched ahead of the click (spec: the button 'prefetches' the results). */
-const prefetchResults = () => void import('../../results/components/results').catch(() => undefined);
+/**
+ * Spec (§2): the button 'prefetches' the results. The results page's code and its answers for the
+ * button's address are fetched when the shopper points at or focuses it, so the page shows its
+ * cards at once after the click (features/results/components/prefetch.tsx).
+ */
+function prefetchResults(href: string, client: ReturnType<typeof createSearchClient>): Promise<boolean> {
+  return import('../../results/components/prefetch').then(({ prefetchResults: fetchAhead }) => fetchAhead(href, client)).catch(() => false);
+}
 
 /**
  * The home page's quick finder: make, body type and a top price, and a 'Show Me N Cars' button
@@ -82,6 +87,11 @@ export function QuickFinder() {
     setChoice((c) => ({ ...c, [key]: value === '' ? undefined : key === 'maxPrice' ? Number(value) : value }));
   };
   const href = showMePath(paths.search(), choice);
+  const [prefetched, setPrefetched] = useState<string | null>(null);
+  const fetchAhead = () => {
+    const address = href;
+    void prefetchResults(address, client).then((arrived) => arrived && setPrefetched(address));
+  };
   return (
     <form
       aria-label={`Find a ${noun}`}
@@ -126,8 +136,11 @@ export function QuickFinder() {
       ) : (
         <a
           href={href}
-          onPointerEnter={prefetchResults}
-          onFocus={prefetchResults}
+          // A touch is the click itself: fetching the results ahead would only compete with it.
+          onPointerEnter={(event) => event.pointerType !== 'touch' && fetchAhead()}
+          onFocus={fetchAhead}
+          // The address whose results have arrived ahead (the journeys wait on it).
+          data-prefetched={prefetched === href ? '' : undefined}
           data-count={answer?.count}
           css={css`display: inline-block; padding: 0.7rem 1.25rem; border-radius: 6px; font-weight: 700; text-align: center; text-decoration: none; white-space: nowrap; background: ${tenant.theme.primary}; color: ${readableTextOn(tenant.theme.primary)};`}
         >

@@ -3,9 +3,10 @@ import { bodyLabel, paths, SURFACE, useSearchAccess, useTenant, type SearchAcces
 import type { UiState } from 'instantsearch.js';
 import { useMemo } from 'react';
 import { Configure, InstantSearch, useHits, useInstantSearch, type UseRefinementListProps } from 'react-instantsearch-core';
-import { MAKES_SHOWN } from '../../../lib/lists';
+import { MAKE_LIST_TOGGLE, MODEL_FACET_LIMIT } from '../../../lib/lists';
 import { addressRouter } from '../../results/lib/address-router';
 import { createSearchClient } from '../../results/lib/search-client';
+import { useSearchServer } from '../../../app/first-paint';
 import { CARD_SIZES, imageSources } from '../../results/components/car-card';
 import { FilterPanel } from '../../results/components/filter-panel';
 import { FilterSection } from '../../results/components/filters';
@@ -98,13 +99,16 @@ function ModelGrid() {
 /**
  * The manufacturer and model search (spec: "a manufacturer or model search with a
  * dealership-scoped catalogue"; filters manufacturer.name, model.name, model.body, query, 21 a
- * page): the models this site sells new, by make and body type, each leading to its stock here.
- * The address bar carries query, page, make and body (lib/model-routing.ts); answers are kept for
+ * page): the models this site sells new, by make, model and body type, each leading to its stock
+ * here. The address bar carries query, page, make, model and body (lib/model-routing.ts); answers are kept for
  * the last 10 searches (the search client's cache, oldest out).
  */
 export function ModelSearch({ models }: { models: NonNullable<SearchAccess['models']> }) {
   const access = useSearchAccess();
-  const client = useMemo(() => createSearchClient({ ...access, apiKey: models.apiKey, sortFilters: {} }, window.location), [access, models.apiKey]);
+  const tenant = useTenant();
+  // A search client given by the page's context (a component test's) is used as it is.
+  const server = useSearchServer();
+  const client = useMemo(() => (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ?? createSearchClient({ ...access, apiKey: models.apiKey, sortFilters: {} }, window.location), [access, models.apiKey, server]);
   const routing = useMemo(
     () => ({
       router: addressRouter(models.indexName),
@@ -122,7 +126,11 @@ export function ModelSearch({ models }: { models: NonNullable<SearchAccess['mode
         <FilterPanel>
           <QueryBox placeholder="Make or model" name="Models" label="Search models" />
           <FilterSection title="Make">
-            <CheckboxList attribute="manufacturer.name" limit={MAKES_SHOWN} showMoreText={{ more: 'Show all makes', less: 'Hide extra makes' }} />
+            <CheckboxList attribute="manufacturer.name" limit={tenant.search.makesShown} showMoreText={MAKE_LIST_TOGGLE} />
+          </FilterSection>
+          {/* Spec: the model search 'filters manufacturer.name, model.name, model.body'; at most 30 models (§9 'Model facet limit 30'). */}
+          <FilterSection title="Model">
+            <CheckboxList attribute="model.name" limit={MODEL_FACET_LIMIT} />
           </FilterSection>
           <FilterSection title="Body type">
             <CheckboxList attribute="model.body" transformItems={labelBodies} />

@@ -1,14 +1,12 @@
 import { css } from '@emotion/react';
 import {
   alpha,
-  badgeColour,
-  badgeText,
+  BadgeTag,
   canSave,
   carBadge,
   carShowsFinance,
   DANGER,
   isInStock,
-  NO_PRICE_TEXT,
   paths,
   priceDisplay,
   PriceTag,
@@ -30,6 +28,7 @@ import {
 import { hitFinanceFacts, type CarHit } from '../../../lib/hit';
 import { viewCountText } from '../../../lib/views';
 import { useSearchServer } from '../../../app/first-paint';
+import { FindSimilarLink } from './find-similar';
 
 /** Card image widths the media service renders (its fixed set), for the browser to pick from. */
 const CARD_WIDTHS = [300, 400, 600] as const;
@@ -76,12 +75,9 @@ function SaveControl({ id, name }: { id: string; name: string }) {
   );
 }
 
-function BadgeTag({ badge }: { badge: Badge }) {
-  return (
-    <span css={css`label: mf-search-card-badge; position: absolute; top: 0.5rem; left: 0.5rem; padding: 0.15rem 0.5rem; border-radius: 4px; font-size: 0.8rem; font-weight: 700; color: ${SURFACE.onInverse}; background: ${badgeColour(badge)};`}>
-      {badgeText(badge)}
-    </span>
-  );
+/** The card's tag badge (shared-config's BadgeTag), over the photo's top left corner. */
+function CardBadge({ badge }: { badge: Badge }) {
+  return <BadgeTag badge={badge} size="card" css={css`label: mf-search-card-badge; position: absolute; top: 0.5rem; left: 0.5rem;`} />;
 }
 
 const toggleCss = css`display: inline-flex; align-items: center; gap: 0.35rem; min-height: 2.25rem; padding: 0.3rem 0.6rem; font: inherit; font-size: 0.85rem; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; color: ${SURFACE.text}; cursor: pointer; &[aria-pressed='true'] { border-color: currentColor; font-weight: 600; }`;
@@ -122,6 +118,9 @@ function SavedCarToggles({ car }: { car: FavouriteEntry }) {
   );
 }
 
+const actionCss = (primary: string) =>
+  css`margin-top: auto; display: inline-block; text-align: center; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; color: ${readableTextOn(primary)}; background: ${primary};`;
+
 /** One result: image, location overlay, badge, title link, price, weekly finance and the action the car's status allows. */
 export interface CarCardProps {
   hit: CarHit;
@@ -136,7 +135,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
   const tenant = useTenant();
   const image = imageSources(hit.primary_image_url);
   const badge = carBadge(hit, tenant.search.badges, nowSeconds);
-  const price = priceDisplay(hit, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT });
+  const price = priceDisplay(hit, tenant.pricing);
   const inStock = isInStock(hit.status);
   const views = tenant.search.showViews ? viewCountText(hit.views) : null;
   return (
@@ -152,7 +151,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
             No photo yet
           </div>
         )}
-        {badge && <BadgeTag badge={badge} />}
+        {badge && <CardBadge badge={badge} />}
         {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SaveControl id={hit.objectID} name={hit.name} />}
         <span css={css`position: absolute; bottom: 0.5rem; left: 0.5rem; padding: 0.1rem 0.4rem; border-radius: 4px; font-size: 0.8rem; color: ${SURFACE.onInverse}; background: ${alpha(SURFACE.inverse, 75)};`}>
           {hit.location_name}
@@ -171,12 +170,15 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
         {carShowsFinance(tenant, hitFinanceFacts(hit)) && <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(hit.weekly_price)}</p>}
         {alsoSold > 0 && <p css={{ margin: 0, fontSize: '0.85rem', color: SURFACE.muted }}>{`and ${alsoSold} more recently sold`}</p>}
         {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SavedCarToggles car={{ id: hit.objectID, name: hit.name, slug: hit.slug, make: hit.make, model: hit.model, primary_image_url: hit.primary_image_url }} />}
-        <a
-          href={inStock ? paths.car(hit.slug) : `${paths.contact()}?car_id=${encodeURIComponent(hit.objectID)}`}
-          css={css`margin-top: auto; display: inline-block; text-align: center; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary};`}
-        >
-          {inStock ? 'View details' : 'Find Me Something Similar'}
-        </a>
+        {inStock ? (
+          <a href={paths.car(hit.slug)} css={actionCss(tenant.theme.primary)}>
+            View details
+          </a>
+        ) : (
+          <FindSimilarLink hit={hit} css={actionCss(tenant.theme.primary)}>
+            Find Me Something Similar
+          </FindSimilarLink>
+        )}
       </div>
     </article>
   );

@@ -9,20 +9,56 @@ import { moveHandle, parseAmount, PRICE_SLIDER, pricePresets, sliderBounds, slid
 /** Spec (search-and-vehicle §5): range updates are debounced 400 ms. */
 const RANGE_DEBOUNCE_MS = 400;
 
-/** A filter group the shopper can fold away; open by default. Native <details> is keyboard-operable as it is. */
+/** Spec (search-and-vehicle §9): 'Animations: slider collapse 300 ms'. */
+export const COLLAPSE_MS = 300;
+
+/** Whether the fold may be animated: the browser can, and the shopper has not asked for less motion. */
+function animates(element: HTMLElement): boolean {
+  if (typeof element.animate !== 'function') return false;
+  return !(typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+}
+
+/**
+ * A filter group the shopper can fold away; open by default. Native <details> is keyboard-operable
+ * as it is; folding and unfolding slide its content over 300 ms (the spec's slider collapse), or
+ * at once where the shopper's system asks for reduced motion.
+ */
 export function FilterSection({ title, children, open = true }: { title: string; children: ReactNode; open?: boolean }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const running = useRef<Animation | null>(null);
+  const fold = (event: React.MouseEvent) => {
+    const section = details.current;
+    const body = content.current;
+    if (!section || !body || !animates(body)) return;
+    event.preventDefault();
+    running.current?.cancel();
+    const closing = section.open;
+    if (!closing) section.open = true;
+    const height = `${body.getBoundingClientRect().height}px`;
+    const frames = [{ height, overflow: 'hidden' }, { height: '0px', overflow: 'hidden' }];
+    const animation = body.animate(closing ? frames : [...frames].reverse(), { duration: COLLAPSE_MS, easing: 'ease-in-out' });
+    running.current = animation;
+    animation.onfinish = () => {
+      if (closing) section.open = false;
+      running.current = null;
+    };
+  };
   return (
     <details
+      ref={details}
       open={open}
       css={css`
         border-top: 1px solid ${SURFACE.border};
         padding-top: 0.75rem;
         & > summary { cursor: pointer; font-weight: 700; list-style-position: outside; padding: 0.25rem 0; }
-        & > div { padding-top: 0.5rem; }
       `}
     >
-      <summary>{title}</summary>
-      <div>{children}</div>
+      <summary onClick={fold}>{title}</summary>
+      {/* The animated box has no padding of its own, so its measured height is what it folds. */}
+      <div ref={content}>
+        <div css={{ paddingTop: '0.5rem' }}>{children}</div>
+      </div>
     </details>
   );
 }

@@ -1,5 +1,5 @@
 import { forecourtStore, searchAccessAtom } from '@forecourt/shared-config';
-import { renderWithPlatform, serveRoutes } from '@forecourt/shared-config/testing';
+import { renderWithPlatform, serveRoutes, testTenant } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { SearchServerContext } from '../../../app/first-paint';
 import { Results } from './results';
@@ -43,5 +43,50 @@ describe('the results filters', () => {
     expect(modelFilter.getAllByRole('checkbox')).toHaveLength(30);
     expect(modelFilter.getByText('Model 30')).toBeInTheDocument();
     expect(modelFilter.queryByText('Model 31')).toBeNull();
+  });
+});
+
+/** Twelve makes in stock, the most stocked first. */
+const makes = Object.fromEntries(['Toyota', 'Mazda', 'Kia', 'Hyundai', 'Ford', 'Mitsubishi', 'Nissan', 'Subaru', 'Isuzu', 'Volkswagen', 'Honda', 'Suzuki'].map((make, i) => [make, 120 - i]));
+const twelveMakes = {
+  search: (requests: readonly unknown[]) =>
+    Promise.resolve({
+      results: requests.map(() => ({ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 21, processingTimeMS: 1, exhaustiveNbHits: true, query: '', params: '', facets: { make: makes } })),
+    }),
+};
+
+async function makeFilterOn(tenant = testTenant()) {
+  forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+  serveRoutes({ 'GET /api/search/promos': { body: { promos: [] } } });
+  renderWithPlatform(
+    <SearchServerContext.Provider value={{ searchClient: twelveMakes, url: new URL('http://localhost/search/used-cars') }}>
+      <Results pathname="/search/used-cars" heading="Used cars" />
+    </SearchServerContext.Provider>,
+    { route: '/search/used-cars', tenant },
+  );
+  await screen.findByText('Toyota');
+  fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+  return within(screen.getByText('Make', { selector: 'summary' }).closest('details')!);
+}
+
+describe("the make list (spec §9: 'Make lists show 7 initially (or a popular-makes count on one site)')", () => {
+  it("shows 7 makes and 'Show all makes'", async () => {
+    const makeFilter = await makeFilterOn();
+    expect(makeFilter.getAllByRole('checkbox')).toHaveLength(7);
+    expect(makeFilter.getByRole('button', { name: 'Show all makes' })).toBeInTheDocument();
+  });
+
+  it("shows all 12 once asked, and 'Hide extra makes'", async () => {
+    const makeFilter = await makeFilterOn();
+    fireEvent.click(makeFilter.getByRole('button', { name: 'Show all makes' }));
+    expect(await makeFilter.findByRole('button', { name: 'Hide extra makes' })).toBeInTheDocument();
+    expect(makeFilter.getAllByRole('checkbox')).toHaveLength(12);
+  });
+
+  it('shows the site’s popular-makes count (10 on a site with search.makesShown 10)', async () => {
+    const makeFilter = await makeFilterOn(testTenant({ search: { makesShown: 10 } }));
+    expect(makeFilter.getAllByRole('checkbox')).toHaveLength(10);
+    expect(makeFilter.getByText('Volkswagen')).toBeInTheDocument();
+    expect(makeFilter.queryByText('Honda')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import type { IndexUiState, UiState } from 'instantsearch.js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
 import type { CarHit } from '../../../lib/hit';
-import { certifiedItems, MAKES_SHOWN, MODEL_FACET_LIMIT } from '../../../lib/lists';
+import { certifiedItems, MAKE_LIST_TOGGLE, MODEL_FACET_LIMIT } from '../../../lib/lists';
 import { placePromos, promoNodes, promosPerPage } from '../../../lib/promos';
 import { collapseSold } from '../../../lib/sold-collapse';
 import { displayCount } from '../../../lib/result-count';
@@ -14,6 +14,7 @@ import { addressRouter } from '../lib/address-router';
 import { useFailedSearchUiState } from '../lib/failed-search';
 import { useFirstPaintData, useSearchServer } from '../../../app/first-paint';
 import { createSearchClient } from '../lib/search-client';
+import { takePrefetched } from '../lib/prefetched';
 import { BodyTiles } from './body-tiles';
 import { BudgetFinder } from './budget-finder';
 import { CarCard } from './car-card';
@@ -257,6 +258,8 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
   // this page's own, and the server's answers for the first render when it painted this address.
   const server = useSearchServer();
   const firstPaint = useFirstPaintData('results');
+  // Not painted by the server: the answers the 'Show Me N Cars' link fetched ahead for this address, if any.
+  const [prefetched] = useState(() => (server || firstPaint ? undefined : takePrefetched(`${pathname}${window.location.search}`)));
   const client = useMemo(() => (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ?? createSearchClient(access, window.location), [access, server]);
   const scope = routeScope(pathname, tenant.search.itemNoun, tenant.search.carTypes);
   // Special offers (spec §7): filtered by category, price and query, 21 a page; no make list.
@@ -278,8 +281,8 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
     { label: 'Highest price', value: access.sorts.priceDesc },
     { label: 'Lowest price', value: access.sorts.priceAsc },
   ];
-  const promos = firstPaint?.promos;
-  const serverState = firstPaint?.serverState;
+  const promos = firstPaint?.promos ?? prefetched?.promos;
+  const serverState = firstPaint?.serverState ?? prefetched?.serverState;
   const search = (
     <InstantSearch searchClient={client} indexName={access.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
       <Configure hitsPerPage={hitsPerPage} filters={scope.filters} facets={['status', 'car_type']} />
@@ -293,7 +296,7 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
             </FilterSection>
           ) : (
             <FilterSection title="Make">
-              <CheckboxList attribute="make" limit={MAKES_SHOWN} showMoreText={{ more: 'Show all makes', less: 'Hide extra makes' }} />
+              <CheckboxList attribute="make" limit={tenant.search.makesShown} showMoreText={MAKE_LIST_TOGGLE} />
             </FilterSection>
           )}
           {!offers && <ModelFilter />}

@@ -3,7 +3,6 @@ import {
   bodyLabel,
   capitalise,
   carShowsFinance,
-  NO_PRICE_TEXT,
   paths,
   priceDisplay,
   RemoteFragment,
@@ -116,11 +115,11 @@ function financeRow(tenant: PublicTenantConfig): Array<{ label: string; value: (
 }
 
 /** The rows of the comparison, each what a shopper weighs between cars. */
-const COMPARE_ROWS: Array<{ label: string; value: (car: CarHit) => string }> = [
+const compareRows = (pricing: PublicTenantConfig['pricing']): Array<{ label: string; value: (car: CarHit) => string }> => [
   {
     label: 'Price',
     value: (car) => {
-      const price = priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT });
+      const price = priceDisplay(car, pricing);
       return [price.text, price.suffix].filter(Boolean).join(' ');
     },
   },
@@ -174,7 +173,7 @@ function Compare() {
                   </tr>
                 </thead>
                 <tbody>
-                  {[...COMPARE_ROWS.slice(0, 1), ...financeRow(tenant), ...COMPARE_ROWS.slice(1)].map((row) => (
+                  {[...compareRows(tenant.pricing).slice(0, 1), ...financeRow(tenant), ...compareRows(tenant.pricing).slice(1)].map((row) => (
                     <tr key={row.label}>
                       <th scope="row">{row.label}</th>
                       {cars.map((car) => (

@@ -34,7 +34,7 @@ export function SearchPage({ Results = LazyResults }: SearchPageProps) {
   const access = useAtomValue(searchAccessAtom, { store: forecourtStore });
   return (
     <section css={css`label: mf-search-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
-      <BreadcrumbNav crumbs={searchBreadcrumb(pathname, tenant.search.itemNoun, tenant.search.carTypes)} />
+      <BreadcrumbNav crumbs={searchBreadcrumb(pathname, tenant.search.itemNoun, tenant.search.carTypes, tenant.search)} />
       <h1 css={{ margin: '0 0 0.25rem' }}>{heading}</h1>
       <p css={{ margin: '0 0 1rem', color: SURFACE.muted }}>
         {query ? `Results for “${query}” at ${tenant.name}` : `In stock now at ${tenant.name}, ${tenant.contact.city}`}

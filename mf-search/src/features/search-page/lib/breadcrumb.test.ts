@@ -19,6 +19,11 @@ describe('search breadcrumb (finance spec: Home > condition > make > model > cur
     expect(labels('/used-car/toyota/hilux')).toBe('Home(/) > Used cars(/search/used-cars) > Toyota(/used-car/toyota) > Used Toyota Hilux cars');
   });
 
+  it("links the make to /used-car/{make} on a site with search.usedCarPaths (spec: 'some used-car sites use /used-car/... instead')", () => {
+    const crumbs = searchBreadcrumb('/search/toyota/hilux', 'car', ['used'], { usedCarPaths: true });
+    expect(crumbs.find((c) => c.label === 'Toyota')?.href).toBe('/used-car/toyota');
+  });
+
   it('links every crumb but the last', () => {
     const crumbs = searchBreadcrumb('/search/mazda/cx-5');
     expect(crumbs.slice(0, -1).every((c) => c.href)).toBe(true);

@@ -1,3 +1,4 @@
+import { paths } from '@forecourt/shared-config/paths';
 import { conditionTypes, SEARCH_CAR_TYPES, type SearchCarType } from '@forecourt/shared-config/search-routes';
 import { searchHeading, titleCase } from './search-heading';
 
@@ -11,9 +12,10 @@ export interface Crumb {
  * The breadcrumb of a search route. Spec (finance §9): Home > body type and condition > make >
  * model (only for a configured model) > body type > current title. On search pages the condition
  * is the route's stock page (all stock, or used for /used-car/...), then the make, then the page
- * itself; the vehicle page adds the model and body type for its car.
+ * itself; the vehicle page adds the model and body type for its car. A site with
+ * `search.usedCarPaths` links its make crumb to `/used-car/{make}` whichever route the page is on.
  */
-export function searchBreadcrumb(pathname: string, itemNoun = 'car', siteTypes: readonly SearchCarType[] = SEARCH_CAR_TYPES): Crumb[] {
+export function searchBreadcrumb(pathname: string, itemNoun = 'car', siteTypes: readonly SearchCarType[] = SEARCH_CAR_TYPES, site: { usedCarPaths: boolean } = { usedCarPaths: false }): Crumb[] {
   const [root, first, second] = pathname.split('/').filter(Boolean).map((p) => {
     try {
       return decodeURIComponent(p);
@@ -27,10 +29,10 @@ export function searchBreadcrumb(pathname: string, itemNoun = 'car', siteTypes: 
   if (root === 'used-car') {
     const used: Crumb = { label: searchHeading('/search/used-cars', itemNoun, siteTypes), href: '/search/used-cars' };
     if (!first) return [home, current];
-    return second ? [home, used, { label: titleCase(first), href: `/used-car/${encodeURIComponent(first)}` }, current] : [home, used, current];
+    return second ? [home, used, { label: titleCase(first), href: paths.searchMake(encodeURIComponent(first), undefined, { usedCarPaths: true }) }, current] : [home, used, current];
   }
   const isCondition = first === undefined || conditionTypes(first, itemNoun) !== null;
   if (isCondition) return [home, current];
   const all: Crumb = { label: searchHeading('/search/new-used-and-demo-cars', itemNoun, siteTypes), href: '/search/new-used-and-demo-cars' };
-  return second ? [home, all, { label: titleCase(first), href: `/search/${encodeURIComponent(first)}` }, current] : [home, all, current];
+  return second ? [home, all, { label: titleCase(first), href: paths.searchMake(encodeURIComponent(first), undefined, site) }, current] : [home, all, current];
 }
