@@ -28,7 +28,7 @@ const financeOn = (tenant: TenantFile) => tenant.features?.['mf-finance'] !== fa
 const NONE_VALUE = /(^|[\n\t:·]\s*)None\s*($|[\n\t·])/m;
 
 /** The car as the vehicle API answers it, with the fields these checks read. */
-type VehicleCar = ListedCar & { item_type: string; body: string; transmission: string; finance_lender: unknown };
+type VehicleCar = ListedCar & { item_type: string; body: string; transmission: string; car_type: string; catalogue_model: boolean; finance_lender: unknown };
 
 /** Opens a page and waits until the app has taken over from the server's first paint. */
 async function open(page: Page, tenant: string, pathname: string): Promise<number> {
@@ -151,6 +151,26 @@ test('harbourside-motors: the sticky header reads the body type as the product w
   const header = page.getByRole('complementary', { name: `${car.name} summary` });
   await expect(header).toContainText(/· SUV/);
   await expect(header).not.toContainText('Suv');
+});
+
+test("harbourside-motors: a car's breadcrumb runs Home > body type and condition > make > model > body type > title, and each step lists stock", async ({ page }) => {
+  test.setTimeout(120_000);
+  const car = (await findListedCar(E2E_PORT, 'harbourside-motors', (c) => c.status === 'in_stock' && (c as VehicleCar).catalogue_model && (c as VehicleCar).body === 'suv')) as VehicleCar;
+  await open(page, 'harbourside-motors', `/cars/${car.slug}`);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+  const condition = car.car_type === 'new' ? 'New' : car.car_type === 'demo' ? 'Demo' : 'Used';
+  await expect(crumbs).toHaveText(['Home', `${condition} SUVs`, car.make, car.model, 'SUV', car.name]);
+  const hrefs = await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const count = async (href: string) => {
+    await open(page, 'harbourside-motors', href);
+    await expect(resultCount(page), href).not.toHaveAttribute('data-result-count', '0');
+    return Number(await resultCount(page).getAttribute('data-result-count'));
+  };
+  for (const href of hrefs.slice(1)) {
+    const listed = await count(href);
+    // A body-type step is narrower than the same search without the body type: the filter holds.
+    if (href.includes('?body=')) expect(listed, href).toBeLessThan(await count(href.split('?')[0]!));
+  }
 });
 
 for (const tenant of TENANTS) {

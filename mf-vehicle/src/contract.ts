@@ -15,6 +15,8 @@ export interface VehicleSummary {
   item_type: string;
   make: string;
   model: string;
+  /** The model is one of the site's configured models (its catalogue): the breadcrumb names it only then. */
+  catalogue_model: boolean;
   year: number;
   badge: string | null;
   km: number;

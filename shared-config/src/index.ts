@@ -36,6 +36,7 @@ export * from './ui/tokens';
 export * from './ui/fragment-card';
 export * from './ui/brand-grid';
 export * from './ui/price-tag';
+export * from './ui/badge-tag';
 export * from './ui/visually-hidden';
 export * from './ui/breakpoints';
 export * from './finance-eligibility';

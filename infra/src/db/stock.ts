@@ -210,6 +210,23 @@ export async function listTenantCatalogue(db: Db, tenant: string): Promise<Array
   return models.map((model) => ({ manufacturer: byId.get(model.manufacturer_id)!, model }));
 }
 
+/**
+ * Whether a make and model is one of the site's configured models (its catalogue, as
+ * listTenantCatalogue reads it: a model of a make the site sells new or demo), by name.
+ */
+export async function catalogueHasModel(db: Db, tenant: string, make: string, model: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('models')
+    .innerJoin('manufacturers', 'manufacturers.id', 'models.manufacturer_id')
+    .select('models.id')
+    .where('manufacturers.name', '=', make)
+    .where('models.name', '=', model)
+    .where((eb) => eb.exists(eb.selectFrom('cars').select('cars.id').where('cars.tenant', '=', tenant).where('cars.make', '=', make).where('cars.car_type', 'in', ['new', 'demo'])))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The site's brand entries (title, slug, category, logo, banner, description, skip_page), in the tenant's order of titles. */
 export async function listBrands(db: Db, tenant: string): Promise<Brand[]> {
   return (await db.selectFrom('brands').selectAll().where('tenant', '=', tenant).orderBy('title').execute()).map((row) => fromRow<Brand>(row));

@@ -12,7 +12,7 @@ export interface BrochureSite {
  * as {slug}.pdf'): the site, the car's name and price, its main photo (a JPEG from the media
  * service), key facts, the dealer's comments and how to reach the dealer.
  */
-export async function carBrochurePdf(car: Car, site: BrochureSite, photo: Buffer | null, noPriceText: string): Promise<Buffer> {
+export async function carBrochurePdf(car: Car, site: BrochureSite, photo: Buffer | null, pricing: { subscriptionDealer: boolean; noPriceText: string }): Promise<Buffer> {
   // Loaded on the first brochure, not at server start: pdfkit and its font engine take ~150 ms to load.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: car.name, Author: site.name, Subject: `${car.name} at ${site.name}` } });
@@ -23,7 +23,7 @@ export async function carBrochurePdf(car: Car, site: BrochureSite, photo: Buffer
     doc.on('error', reject);
   });
 
-  const price = priceDisplay(car, { subscriptionDealer: false, noPriceText });
+  const price = priceDisplay(car, pricing);
   doc.fontSize(10).fillColor('#475467').text(site.name.toUpperCase(), { characterSpacing: 1 });
   doc.moveDown(0.3).fontSize(22).fillColor('#101828').text(car.name);
   doc.moveDown(0.2).fontSize(18).text([price.text, price.suffix ?? price.priceType].filter(Boolean).join(' '));

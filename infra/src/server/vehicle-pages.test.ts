@@ -1,7 +1,7 @@
 import { SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
-import { loadTenantStock } from '../db/stock';
+import { listTenantCatalogue, loadTenantStock } from '../db/stock';
 import type { Car } from '../stock/model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
@@ -131,6 +131,15 @@ describe('the car API of the vehicle page', () => {
     const response = await get(`/api/vehicle/cars/${car.slug}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ car: { slug: car.slug, name: car.name, price: car.price, km: car.km } });
+  });
+
+  it('says whether the car’s model is one of the site’s configured models (the breadcrumb names only those)', async () => {
+    const catalogue = await listTenantCatalogue(database.db, 'harbourside-motors');
+    const configured = (car: Car) => catalogue.some((entry) => entry.manufacturer.name === car.make && entry.model.name === car.model);
+    const inCatalogue = cars.find((car) => car.show_on_dealer_website && configured(car))!;
+    const outside = cars.find((car) => car.show_on_dealer_website && !configured(car))!;
+    expect((await get(`/api/vehicle/cars/${inCatalogue.slug}`)).json().car.catalogue_model).toBe(true);
+    expect((await get(`/api/vehicle/cars/${outside.slug}`)).json().car.catalogue_model).toBe(false);
   });
 
   it('answers 404 for a car that is not there, and 400 naming the field for an address that cannot be a car’s', async () => {

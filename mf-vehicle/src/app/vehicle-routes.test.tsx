@@ -90,8 +90,34 @@ describe('vehicle page', () => {
     expect(within(screen.getByRole('tabpanel', { name: 'Dealer Comments' })).getByText('Dealer comments are pending. Please check back here later.')).toBeInTheDocument();
   });
 
-  it('leads the breadcrumb through the condition (in the tenant noun), the make and the model (spec: Home > condition > make > model > title)', () => {
-    renderDetails(HILUX, testTenant({ search: { itemNoun: 'caravan' } }));
+  it('leads the breadcrumb through body type and condition, make, model and body type (spec: Home > body type and condition > make > model > body type > title)', () => {
+    renderDetails(HILUX);
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Used utes', '/search/used-cars?body=ute'],
+      ['Toyota', '/search/toyota'],
+      ['Hilux', '/search/toyota/hilux'],
+      ['Ute', '/search/toyota?body=ute'],
+    ]);
+    expect(crumbs.getByText('2021 Toyota Hilux SR5')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('leaves the model out of the breadcrumb when it is not one of the site’s configured models (spec: model only for a configured model)', () => {
+    renderDetails({ ...HILUX, catalogue_model: false });
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Used utes', 'Toyota', 'Ute']);
+  });
+
+  it('leads the make and model steps to /used-car/... on a site that uses those paths', () => {
+    renderDetails(HILUX, testTenant({ search: { carTypes: ['used'], usedCarPaths: true } }));
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByRole('link', { name: 'Toyota' })).toHaveAttribute('href', '/used-car/toyota');
+    expect(crumbs.getByRole('link', { name: 'Hilux' })).toHaveAttribute('href', '/used-car/toyota/hilux');
+  });
+
+  it('names the condition in the site’s noun for a car without a body type', () => {
+    renderDetails({ ...HILUX, body: '' }, testTenant({ search: { itemNoun: 'caravan' } }));
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
     expect(crumbs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/'],
@@ -99,7 +125,17 @@ describe('vehicle page', () => {
       ['Toyota', '/search/toyota'],
       ['Hilux', '/search/toyota/hilux'],
     ]);
-    expect(crumbs.getByText('2021 Toyota Hilux SR5')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows a subscription dealer’s car at its subscription price', () => {
+    renderDetails({ ...HILUX, subscription_price: 204 }, testTenant({ pricing: { subscriptionDealer: true } }));
+    expect(screen.getAllByText('$204').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('/ week').length).toBeGreaterThan(0);
+  });
+
+  it('shows the site’s own no-price text for a car priced at 0', () => {
+    renderDetails({ ...HILUX, price: 0, before_price: null }, testTenant({ pricing: { noPriceText: 'Call for price' } }));
+    expect(screen.getAllByText('Call for price').length).toBeGreaterThan(0);
   });
 
   it('shows the site’s own slides under the gallery where it has the custom slider', () => {
@@ -213,5 +249,23 @@ describe('print page', () => {
   it('sends a visitor without car_id to the stock', () => {
     renderAt('/print');
     expect(screen.getByRole('link', { name: 'Browse our cars' })).toHaveAttribute('href', '/search/new-used-and-demo-cars');
+  });
+});
+
+describe("the vehicle page's used-car checks", () => {
+  it("lists the site's used-car checks on a used car's page", () => {
+    renderDetails(HILUX, testTenant({ vehicle: { usedCarChecks: ['Gas and electrical compliance certificates', 'Water ingress test of every seal and hatch'] } }));
+    const block = within(screen.getByRole('region', { name: 'Used car checks' }));
+    expect(block.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['✓Gas and electrical compliance certificates', '✓Water ingress test of every seal and hatch']);
+  });
+
+  it("shows no used-car checks on a new car's page", () => {
+    renderDetails({ ...HILUX, car_type: 'new' });
+    expect(screen.queryByRole('region', { name: 'Used car checks' })).toBeNull();
+  });
+
+  it('shows no used-car checks where the site lists none', () => {
+    renderDetails(HILUX, testTenant({ vehicle: { usedCarChecks: [] } }));
+    expect(screen.queryByRole('region', { name: 'Used car checks' })).toBeNull();
   });
 });

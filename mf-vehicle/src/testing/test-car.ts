@@ -9,6 +9,7 @@ export function testCar(overrides: Partial<VehicleSummary> = {}): VehicleSummary
     item_type: 'car',
     make: 'Toyota',
     model: 'Hilux',
+    catalogue_model: true,
     year: 2021,
     badge: 'SR5',
     km: 45210,

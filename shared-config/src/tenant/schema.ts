@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { SITE_GATES } from '../gated-routes';
+import { NO_PRICE_TEXT } from '../price';
 import { searchLinkProblem } from '../search-routes';
 import { LinkSchema, slug } from './fields';
 import { ChromeSettingsSchema } from './sections/chrome';
-import { FinanceSettingsSchema } from './sections/finance';
+import { financeTenantRoutes, FinanceSettingsSchema } from './sections/finance';
 import { LeadSettingsSchema } from './sections/leads';
 import { LocationSettingsSchema } from './sections/locations';
 import { SearchSettingsSchema } from './sections/search';
@@ -80,6 +81,21 @@ export const TenantConfigSchema = z
     leads: LeadSettingsSchema.prefault({}),
     finance: FinanceSettingsSchema.prefault({}),
     locations: LocationSettingsSchema.prefault({}),
+    /**
+     * How prices read on every page that shows one (result cards, the vehicle page, its sticky
+     * header, the brochure): spec 'Price display priority: subscription price (subscription
+     * dealers), then reduced or offer price, then price. A price of 10 or less shows PREORDER for
+     * preorder cars, otherwise the configured no-price text.'
+     */
+    pricing: z
+      .object({
+        /** A subscription dealer: a car's subscription price ('$189 / week') is shown before its other prices. */
+        subscriptionDealer: z.boolean().default(false),
+        /** What a price of 10 or less reads on a car that is not a preorder. */
+        noPriceText: z.string().trim().min(1).max(40).default(NO_PRICE_TEXT),
+      })
+      .strict()
+      .prefault({}),
     /** Routes a signed-out visitor is sent to sign in for (spec: gated 'only on some sites'); online payment and garages are always gated. */
     gatedRoutes: z.array(z.enum(SITE_GATES)).max(SITE_GATES.length).default([]),
     nav: z.array(LinkSchema).max(12).default([]),
@@ -200,13 +216,14 @@ export { dealerTimeZone } from '../hours';
 
 /**
  * Paths a site gives a team beyond its build's routes.json: the dealer-configured finance link
- * (spec: 'a dealer-configured finance link' shows the finance enquiry) and the branded garage
+ * (spec: 'a dealer-configured finance link' shows the finance enquiry), the Equifax finance page
+ * where the site has it, and the branded garage
  * (mf-search's garage page). The platform adds them to
  * the team's routes in the page's manifest, so the shell mounts the team there; the team's app
  * routes them too.
  */
 export function tenantRoutes(tenant: Pick<TenantConfig, 'finance' | 'garage'>, team: string): string[] {
-  if (team === 'mf-finance' && tenant.finance.link) return [tenant.finance.link];
+  if (team === 'mf-finance') return financeTenantRoutes(tenant.finance);
   if (team === 'mf-search' && tenant.garage) return [tenant.garage];
   return [];
 }

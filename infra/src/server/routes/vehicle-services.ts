@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem, type DeliveryQuote } from '@forecourt/shared-config/delivery';
-import { NO_PRICE_TEXT } from '@forecourt/shared-config/price';
 import { requestOrigin } from '@forecourt/shared-config/server';
 import { fieldError, parseInput, RequestValidationError } from '@forecourt/shared-config/server/validation';
 import { findCarById, findCarBySlug, listLocations } from '../../db/stock';
@@ -80,7 +79,7 @@ export default fp(
         if (response.statusCode === 200 && String(response.headers['content-type']).startsWith('image/jpeg')) photo = response.rawPayload;
         else request.log.warn({ car: car.id, status: response.statusCode }, 'brochure: the photo could not be rendered; the PDF has none');
       }
-      const pdf = await carBrochurePdf(car, { name: request.tenant.name, phone: car.location.phone || request.tenant.contact.phone, url: `${requestOrigin(request)}${car.path}` }, photo, NO_PRICE_TEXT);
+      const pdf = await carBrochurePdf(car, { name: request.tenant.name, phone: car.location.phone || request.tenant.contact.phone, url: `${requestOrigin(request)}${car.path}` }, photo, request.tenant.pricing);
       return reply
         .header('content-disposition', `attachment; filename="${car.slug}.pdf"`)
         .header('cache-control', 'private, max-age=300')

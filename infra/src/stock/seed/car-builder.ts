@@ -179,7 +179,7 @@ export function makeCar(tenant: TenantConfig, plan: { dealership: Dealership; lo
     price,
     before_price: beforePrice,
     offer_price: offerPrice,
-    subscription_price: tenant.slug === 'harbourside-motors' && price > 10 && rnd.chance(0.1) ? Math.round(price / 260) : null,
+    subscription_price: tenant.pricing.subscriptionDealer && price > 10 && rnd.chance(0.1) ? Math.round(price / 260) : null,
     price_type: carType === 'used' ? rnd.pick(['Drive Away', 'Excl. Government Charges']) : 'Drive Away',
     preorder,
     km,

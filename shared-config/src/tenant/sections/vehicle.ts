@@ -6,6 +6,14 @@ import { z } from 'zod';
  * vehicle switch goes here, with its default.
  */
 
+/** The used-car checks a site lists unless it names its own (`usedCarChecks`). */
+export const DEFAULT_USED_CAR_CHECKS = [
+  'PPSR check: not recorded stolen, written off or under finance',
+  'Odometer reading checked against the service history',
+  'Mechanical and safety inspection before sale',
+  'Roadworthy certificate supplied',
+] as const;
+
 const warrantyYears = z.union([z.literal(3), z.literal(5), z.literal(7)]);
 
 export const VehicleSettingsSchema = z
@@ -47,6 +55,14 @@ export const VehicleSettingsSchema = z
       .prefault({}),
     /** The optional custom slider (spec §2): the site's own slides (its offers and services) as a slider under the car's gallery. */
     customSlider: z.boolean().default(false),
+    /**
+     * The used-car checks block of a used car's page (spec §2: 'key information, used-car checks,
+     * finance calculator'): the checks the dealer puts every used car through, each one line. The
+     * product names the block, not its lines: the default is what an Australian used-car dealer
+     * commonly does before sale; a dealer lists its own (a caravan yard's differ), and an empty
+     * list hides the block.
+     */
+    usedCarChecks: z.array(z.string().trim().min(3).max(80)).max(8).default([...DEFAULT_USED_CAR_CHECKS]),
     /** Collapsible sections and FAQs remember, per heading, whether the shopper left them open (spec: 'optionally persisted per header'). */
     rememberOpenSections: z.boolean().default(false),
   })

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import { lenderFacts } from '@forecourt/shared-config/finance-eligibility';
 import { RESERVATIONS_PER_ADDRESS_PER_MINUTE, reserveDeposit, type VehiclePorts } from '../../../../../mf-vehicle/server';
-import { findCarBySlug, listSlides } from '../../../db/stock';
+import { catalogueHasModel, findCarBySlug, listSlides } from '../../../db/stock';
 import { activeHold } from '../../../db/reservations';
 
 /**
@@ -41,6 +41,7 @@ export function vehiclePorts(fastify: FastifyInstance, ports: PlatformPorts): Ve
         item_type: car.item_type,
         make: car.make,
         model: car.model,
+        catalogue_model: await catalogueHasModel(fastify.database.db, car.tenant, car.make, car.model),
         year: car.year,
         badge: car.badge,
         km: car.km,

@@ -1,4 +1,4 @@
-import { DEFAULT_FRAGMENT_TIMEOUT_MS, failurePolicy, NO_PRICE_TEXT, priceDisplay, RemoteFragment } from '@forecourt/shared-config';
+import { DEFAULT_FRAGMENT_TIMEOUT_MS, failurePolicy, priceDisplay, RemoteFragment, useTenant, type PublicTenantConfig } from '@forecourt/shared-config';
 import type { LeadCar, LeadDialogProps } from '@forecourt/shared-config/leads';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { VehicleSummary } from '../../../contract';
@@ -12,7 +12,8 @@ const DIALOG_MODULE: Record<LeadDialogName, `mf_${string}/${string}`> = {
   TestDriveDialog: 'mf_leads/TestDriveDialog',
   RequestPhotosDialog: 'mf_leads/RequestPhotosDialog',
   FindSimilarDialog: 'mf_leads/FindSimilarDialog',
-  // Its props add the price (the quick estimate starts from it) and the vin to LeadDialogProps.
+  // Its props add the price (the quick estimate starts from it), the vin and the car's own finance
+  // quote (with one, the popup shows it and asks the partner for none) to LeadDialogProps.
   FinanceDialog: 'mf_finance/FinanceDialog',
 };
 
@@ -21,7 +22,7 @@ type Open = (name: LeadDialogName, trigger: HTMLElement | null) => void;
 const LeadDialogsContext = createContext<Open | null>(null);
 
 /** The car as the lead dialogs take it (shared-config's LeadCar contract). */
-export function leadCar(car: VehicleSummary): LeadCar {
+export function leadCar(car: VehicleSummary, pricing: PublicTenantConfig['pricing']): LeadCar {
   const first = car.images[0];
   return {
     id: car.id,
@@ -34,7 +35,7 @@ export function leadCar(car: VehicleSummary): LeadCar {
     status: car.status,
     stocknum: car.stocknum,
     dealership_slug: car.dealership_slug,
-    price_text: priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT }).text,
+    price_text: priceDisplay(car, pricing).text,
     image: first ? sized(first, 200) : null,
     location: { id: car.location.id, slug: car.location.slug, name: car.location.name, distribution_locations: car.location.distribution_locations },
   };
@@ -55,18 +56,19 @@ export function LeadDialogsHost({ car, children }: { car: VehicleSummary; childr
     setLoaded((names) => (names.includes(name) ? names : [...names, name]));
     setOpenName(name);
   }, []);
-  const dialogCar = useMemo(() => leadCar(car), [car]);
+  const { pricing } = useTenant();
+  const dialogCar = useMemo(() => leadCar(car, pricing), [car, pricing]);
   return (
     <LeadDialogsContext.Provider value={open}>
       {children}
       {loaded.map((name) => (
-        <RemoteFragment<LeadDialogProps & { price?: number; vin?: string }>
+        <RemoteFragment<LeadDialogProps & { price?: number; vin?: string; financeQuoteWeekly?: number | null }>
           key={name}
           id={DIALOG_MODULE[name]}
           // The shopper asked for this form: it may take as long as the platform's default
           // fragment wait, even on a page whose policy gives embedded fragments less.
           timeoutMs={Math.max(failurePolicy().fragmentTimeoutMs, DEFAULT_FRAGMENT_TIMEOUT_MS)}
-          props={{ car: dialogCar, open: openName === name, onOpenChange: (isOpen) => setOpenName(isOpen ? name : null), returnFocusTo: trigger, ...(name === 'FinanceDialog' ? { price: car.price, vin: car.vin } : {}) }}
+          props={{ car: dialogCar, open: openName === name, onOpenChange: (isOpen) => setOpenName(isOpen ? name : null), returnFocusTo: trigger, ...(name === 'FinanceDialog' ? { price: car.price, vin: car.vin, financeQuoteWeekly: car.finance_quote_weekly } : {}) }}
           // A dialog that cannot load sends the shopper to the same form's page (the link's own
           // address) rather than leaving the click without an answer.
           onFailed={() => {

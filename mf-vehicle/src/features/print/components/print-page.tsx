@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { capitalise, NO_PRICE_TEXT, paths, priceDisplay, PriceTag, SURFACE, useTenant } from '@forecourt/shared-config';
+import { capitalise, paths, priceDisplay, PriceTag, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 import { useSearchParams } from '@forecourt/shared-config/router';
 import KeyInfo from '../../key-info/components/key-info';
@@ -48,7 +48,7 @@ export function PrintPage() {
           {state.status === 'failed' && <p role="alert">{`We could not load this ${noun} just now. Please try again in a moment.`}</p>}
           {car && (
             <div css={{ display: 'grid', gap: '1rem' }}>
-              <PriceTag price={priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT })} size="page" />
+              <PriceTag price={priceDisplay(car, tenant.pricing)} size="page" />
               {car.images[0] && <img src={sized(car.images[0], 800)} alt={car.name} width={800} height={533} css={{ width: '100%', height: 'auto', borderRadius: 8 }} />}
               <KeyInfo items={specificationRows(car, new Date(), tenant.vehicle.showUnregistered)} />
               {commentParagraphs(car.dealer_comments).length > 0 && (

@@ -1,14 +1,13 @@
 import { css } from '@emotion/react';
 import {
   askingPrice,
-  badgeColour,
-  badgeText,
+  BadgeTag,
+  bodyLabel,
   canSave,
   capitalise,
   carBadge,
   formatDollars,
   isInStock,
-  NO_PRICE_TEXT,
   paths,
   pixelViewContent,
   priceDisplay,
@@ -43,6 +42,7 @@ import { Collapsible } from '../../details/components/collapsible';
 import { FeatureBanner } from '../../details/components/feature-banner';
 import { FuelCostCalculator } from '../../details/components/fuel-cost-calculator';
 import { InfoTabs } from '../../details/components/info-tabs';
+import { UsedCarChecks } from '../../details/components/used-car-checks';
 import { DeliveryCalculator } from '../../delivery/components/delivery-calculator';
 import { CustomSlider } from '../../gallery/components/custom-slider';
 import { Gallery } from '../../gallery/components/gallery';
@@ -53,6 +53,7 @@ import { fuelCalculatorShown } from '../../../lib/fuel-cost';
 import { pageShowsFinance } from '../../../lib/finance-facts';
 import { marketIndicator } from '../../../lib/market';
 import { maskPhone, PHONE_CLICK_EVENT, phoneClickLabel } from '../../../lib/phone-reveal';
+import { bodyPlural } from '../../../lib/body-plural';
 import { reserveButtonText } from '../../../lib/reserve-copy';
 import { specificationRows } from '../../../lib/specifications';
 import { useFirstCar } from '../lib/first-paint';
@@ -250,8 +251,8 @@ function Actions({ car }: { car: VehicleSummary }) {
           Request Photos
         </LeadDialogLink>
       )}
-      {/* Spec §5: trade-in buttons hidden when trade-in is not enabled (the leads team's pages are off). */}
-      {leads && (
+      {/* Spec §5: trade-in buttons hidden when trade-in is not enabled (the leads team's pages, or the site's online valuation, leads.tradeIn, are off). */}
+      {leads && tenant.leads.tradeIn && (
         <a href={paths.tradeIn(car.id)} css={buttonCss(SURFACE.background)}>
           Trade-In Valuation
         </a>
@@ -289,7 +290,7 @@ function Reports({ car }: { car: VehicleSummary }) {
 function Sidebar({ car }: { car: VehicleSummary }) {
   const tenant = useTenant();
   const callId = useId();
-  const price = priceDisplay(car, { subscriptionDealer: false, noPriceText: NO_PRICE_TEXT });
+  const price = priceDisplay(car, tenant.pricing);
   const market = marketIndicator(askingPrice(car), car.market);
   const phone = car.location.phone || tenant.contact.phone;
   return (
@@ -326,17 +327,27 @@ function Sidebar({ car }: { car: VehicleSummary }) {
 }
 
 /**
- * Spec: 'Home > body type and condition > make > model > current title': each step a search of
- * the site's stock (the condition's results, the make's, the model's).
+ * Spec (finance §9): 'Home > body type and condition > make > model (only for a configured model)
+ * > body type > current title'. Each step is a search of the site's stock: the condition's cars of
+ * this body type ('Used utes'), the make's, the model's (named only when it is one of the site's
+ * configured models, its catalogue), the make's cars of this body type ('Ute'). A car without a
+ * body type skips the two body steps and its condition reads in the site's noun ('Used cars').
+ * The make and model steps follow the site's `/used-car/...` paths where it has them.
  */
-function breadcrumb(car: VehicleSummary | null, noun: string): Array<{ label: string; href?: string }> {
-  if (!car) return [{ label: 'Home', href: paths.home() }, { label: `${capitalise(noun)}s`, href: paths.search() }, { label: `${capitalise(noun)} details` }];
+export function vehicleBreadcrumb(car: VehicleSummary | null, site: { itemNoun: string; usedCarPaths: boolean }): Array<{ label: string; href?: string }> {
+  const noun = site.itemNoun;
+  const home = { label: 'Home', href: paths.home() };
+  if (!car) return [home, { label: `${capitalise(noun)}s`, href: paths.search() }, { label: `${capitalise(noun)} details` }];
   const condition = car.car_type === 'new' ? 'new' : car.car_type === 'demo' ? 'demo' : 'used';
+  const make = slugify(car.make);
+  const body = car.body.trim();
+  const withBody = (href: string) => (body ? `${href}?${new URLSearchParams({ body })}` : href);
   return [
-    { label: 'Home', href: paths.home() },
-    { label: `${capitalise(condition)} ${noun}s`, href: paths.search(condition) },
-    { label: car.make, href: paths.searchMake(slugify(car.make)) },
-    { label: car.model, href: paths.searchMake(slugify(car.make), slugify(car.model)) },
+    home,
+    { label: `${capitalise(condition)} ${body ? bodyPlural(body) : `${noun}s`}`, href: withBody(paths.search(condition)) },
+    { label: car.make, href: paths.searchMake(make, undefined, site) },
+    ...(car.catalogue_model ? [{ label: car.model, href: paths.searchMake(make, slugify(car.model), site) }] : []),
+    ...(body ? [{ label: bodyLabel(body), href: withBody(paths.searchMake(make, undefined, site)) }] : []),
     { label: car.name },
   ];
 }
@@ -346,7 +357,7 @@ function VehicleBadge({ car }: { car: VehicleSummary }) {
   const { search } = useTenant();
   const badge = carBadge(car, search.badges, Math.floor(Date.now() / 1000));
   if (!badge) return null;
-  return <span css={{ display: 'inline-block', marginRight: '0.5rem', padding: '0.15rem 0.55rem', borderRadius: 4, fontSize: '0.85rem', fontWeight: 700, color: SURFACE.onInverse, background: badgeColour(badge), verticalAlign: 'middle' }}>{badgeText(badge)}</span>;
+  return <BadgeTag badge={badge} size="page" css={{ marginRight: '0.5rem' }} />;
 }
 
 /** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay'. */
@@ -384,8 +395,8 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
     <article aria-labelledby={headingId} css={css`label: mf-vehicle-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem; @media (max-width: 576px) { padding: 1rem; }`}>
       <nav aria-label="Breadcrumb">
         <ol css={css`label: mf-vehicle-breadcrumb; display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0 0 1rem; padding: 0; li + li::before { content: '›'; margin-right: 0.5rem; color: ${SURFACE.faint}; }`}>
-          {breadcrumb(car, noun).map((crumb) => (
-            <li key={crumb.label} aria-current={crumb.href ? undefined : 'page'}>
+          {vehicleBreadcrumb(car, tenant.search).map((crumb, i) => (
+            <li key={i} aria-current={crumb.href ? undefined : 'page'}>
               {crumb.href ? <a href={crumb.href}>{crumb.label}</a> : crumb.label}
             </li>
           ))}
@@ -418,7 +429,10 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
             <Sidebar car={car} />
           </div>
           <div css={css`label: mf-vehicle-page-grid; display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr)); gap: 1rem; margin-top: 1.5rem; align-items: start;`}>
-            <KeyInfo items={specificationRows(car, new Date(), tenant.vehicle.showUnregistered)} initialCount={4} />
+            <div css={{ display: 'grid', gap: '1rem', alignContent: 'start' }}>
+              <KeyInfo items={specificationRows(car, new Date(), tenant.vehicle.showUnregistered)} initialCount={4} />
+              <UsedCarChecks carType={car.car_type} />
+            </div>
             <div css={{ display: 'grid', gap: '1rem', alignContent: 'start' }}>
               {/* mf-finance's calculator, where the shared finance rule shows finance for the car (the calculator asks the same rule). */}
               {pageShowsFinance(tenant, car) && (
@@ -436,7 +450,11 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           <InfoTabs car={car} />
           <section aria-label="Questions" css={{ marginTop: '1.5rem' }}>
             <h2 css={{ fontSize: '1.25rem', margin: '0 0 0.25rem' }}>Questions shoppers ask</h2>
-            <Collapsible header="Can I trade in my current car?">{`Yes. Get a valuation online or bring it in: we take ${noun}s of every make, and the trade-in comes off the price on the day.`}</Collapsible>
+            <Collapsible header="Can I trade in my current car?">
+              {tenant.features['mf-leads'] && tenant.leads.tradeIn
+                ? `Yes. Get a valuation online or bring it in: we take ${noun}s of every make, and the trade-in comes off the price on the day.`
+                : `Yes. Bring it in or ask us about it: we value every trade-in in person, and it comes off the price on the day.`}
+            </Collapsible>
             <Collapsible header="Can you deliver the car to me?">{tenant.vehicle.delivery ? 'Yes. Enter your postcode in the delivery calculator for an estimate, or ask us for a quote.' : 'Ask us: we arrange delivery across Australia on request.'}</Collapsible>
             <Collapsible header="Is the price negotiable?">Our prices are set against the market (see the price comparison). Talk to us about finance, trade-in and extras.</Collapsible>
           </section>
