@@ -8,8 +8,8 @@ import { signInOnPage } from '../support/sign-in';
 /**
  * What each shopper route sends on its first load, against the budgets in e2e/page-budgets.json:
  * JavaScript (everything the page fetches without a shopper's input: a fragment, a menu or a
- * dialog loaded early counts here), CSS and fonts, and the images that arrive before the page's
- * largest paint. Bytes as sent (the server's Brotli or gzip), read from the browser's resource
+ * dialog loaded early counts here), CSS and fonts, and the images a shopper sees before
+ * scrolling. Bytes as sent (the server's Brotli or gzip), read from the browser's resource
  * timing in a fresh context (empty cache) on a phone-sized window. Bytes do not depend on the
  * machine's speed, so a budget can fail CI; timings are the benchmark's (npm run bench).
  */
@@ -18,7 +18,7 @@ interface Weight {
   js: number;
   css: number;
   fonts: number;
-  imagesBeforeLcp: number;
+  imagesInFirstWindow: number;
 }
 type Budget = Record<`${keyof Weight}Kb`, number>;
 
@@ -45,21 +45,31 @@ const ROUTES: Route[] = [
   { name: 'garage', team: 'mf-search', path: async () => '/my-garage', signedIn: true },
 ];
 
-/** The bytes the page fetched so far, by kind, as resource timing reports them (body bytes as sent). */
+/**
+ * The bytes the page fetched so far, by kind, as resource timing reports them (body bytes as
+ * sent). Images count when a shopper sees them before scrolling (their element in the first
+ * window): those are what the largest paint waits for. Which images arrive before the paint
+ * itself depends on how fast the machine is, which a byte budget must not.
+ */
 async function weigh(page: Page): Promise<Weight> {
-  return page.evaluate(async () => {
-    const lcp = await new Promise<number>((resolve) => {
-      new PerformanceObserver((list) => resolve(Math.max(...list.getEntries().map((entry) => entry.startTime)))).observe({ type: 'largest-contentful-paint', buffered: true });
-      setTimeout(() => resolve(Number.POSITIVE_INFINITY), 2000);
-    });
-    const weight = { js: 0, css: 0, fonts: 0, imagesBeforeLcp: 0 };
+  return page.evaluate(() => {
+    const weight = { js: 0, css: 0, fonts: 0, imagesInFirstWindow: 0 };
+    const bytesOf = new Map<string, number>();
     for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
       const pathname = new URL(entry.name).pathname;
       const bytes = entry.encodedBodySize;
+      bytesOf.set(entry.name, bytes);
       if (entry.initiatorType === 'script' || /\.m?js$/.test(pathname)) weight.js += bytes;
       else if (/\.(woff2?|ttf|otf)$/.test(pathname)) weight.fonts += bytes;
       else if (/\.css$/.test(pathname)) weight.css += bytes;
-      else if ((entry.initiatorType === 'img' || /\.(jpe?g|png|webp|avif|gif|svg)$/.test(pathname)) && entry.responseEnd <= lcp) weight.imagesBeforeLcp += bytes;
+    }
+    const seen = new Set<string>();
+    for (const image of document.images) {
+      const box = image.getBoundingClientRect();
+      const inFirstWindow = box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      if (!inFirstWindow || !image.currentSrc || seen.has(image.currentSrc)) continue;
+      seen.add(image.currentSrc);
+      weight.imagesInFirstWindow += bytesOf.get(image.currentSrc) ?? 0;
     }
     return weight;
   });
@@ -92,10 +102,10 @@ for (const route of ROUTES) {
     await page.waitForLoadState('networkidle');
     const weight = await weigh(page);
     await context.close();
-    const line = `${route.name}: JS ${kb(weight.js)}, CSS ${kb(weight.css)}, fonts ${kb(weight.fonts)}, images before LCP ${kb(weight.imagesBeforeLcp)}`;
+    const line = `${route.name}: JS ${kb(weight.js)}, CSS ${kb(weight.css)}, fonts ${kb(weight.fonts)}, images in the first window ${kb(weight.imagesInFirstWindow)}`;
     test.info().annotations.push({ type: 'first-load', description: line });
     console.log(`first load, ${line}`);
-    for (const kind of ['js', 'css', 'fonts', 'imagesBeforeLcp'] as const) {
+    for (const kind of ['js', 'css', 'fonts', 'imagesInFirstWindow'] as const) {
       const allowed = budget![`${kind}Kb`] * 1024;
       expect(weight[kind], `${route.name}: ${kind} ${kb(weight[kind])} against a budget of ${kb(allowed)} (e2e/page-budgets.json)`).toBeLessThanOrEqual(allowed);
     }
