@@ -4,6 +4,7 @@ import { fieldError, parseInput } from '@forecourt/shared-config/server/validati
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import packageJson from '../package.json';
+import { renderLeadsFirstPaint } from './first-paint';
 import { asChoices, enquiryDefaults, locationChoices, type FormContextAnswer, type LeadCarFacts, type LeadLocation } from '../src/features/lead-forms/lib/form-context';
 import { parseLeadBody, type LeadBody } from '../src/features/lead-forms/lib/lead-body';
 import { LEAD_FORMS, LEAD_SOURCE, testDriveSubcategory, type EnquiryRules, type LeadForm } from '../src/features/lead-forms/lib/lead-schema';
@@ -154,6 +155,7 @@ export default defineTeamServer<LeadsPorts>({
       throw new Error('mf-leads: no lead store was given (the platform passes one)');
     },
   },
+  firstPaint: (input) => renderLeadsFirstPaint(input),
   routes: (fastify, ports) => {
     const noSite = (reply: FastifyReply) => reply.code(404).send({ error: 'No dealer site at this address' });
     // The wizard's own calls (the rego lookup, Accept Offer) do not exist on a site without the online valuation.

@@ -6,8 +6,10 @@
  * this HTML in one commit.
  * - Results pages: InstantSearch's own server rendering (getServerState runs the widgets'
  *   queries), plus the site's promo nodes.
- * - The home page: the quick finder's first count and lists. The other teams' fragments on it
- *   load in the browser, as they do after a navigation.
+ * - The home page: the site's slides (the first slide's picture is the page's largest paint: in
+ *   the HTML, the browser fetches it at once instead of after the app asked for the slides) and
+ *   the quick finder's first count and lists. The other teams' fragments on it load in the
+ *   browser, as they do after a navigation.
  */
 import { AppFrame } from '@forecourt/shared-config';
 import type { FirstPaint, FirstPaintRequest } from '@forecourt/shared-config/server';
@@ -47,7 +49,8 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
 
   // routes.json: '/' is the home page.
   if (url.pathname === '/') {
-    const data: SearchFirstPaintData = { page: 'home', quickFinder: await quickFinderAnswer(searchClient, access.indexName, {}) };
+    const [quickFinder, slides] = await Promise.all([quickFinderAnswer(searchClient, access.indexName, {}), ports.slides(input.request)]);
+    const data: SearchFirstPaintData = { page: 'home', quickFinder, slides: slides ?? [] };
     return { html: render(inApp(<HomePage />, data), { version: packageJson.version, host: input.request.host, protocol: input.request.protocol, data }), data };
   }
   // Results pages only: the model search is built in the browser for now, and favourites and the

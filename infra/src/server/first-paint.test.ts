@@ -5,6 +5,7 @@ import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
 import { SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { Database } from '../db/database';
 import { DEFAULT_TENANT } from '../db/pins';
+import { listSlides } from '../db/stock';
 import { CARS_INDEX } from '../search/indexing/records';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
@@ -42,11 +43,13 @@ beforeAll(async () => {
     ['shell', SHELL_SERVER_VERSION],
     ['mf-search', searchVersion],
     ['mf-search', '0.9.0'],
+    ['mf-leads', app.firstPaints!.get('mf-leads')!.version],
   ] as const) {
-    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version }));
+    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version, ...(team === 'mf-leads' ? { routes: ['/contact', '/sign-in'] } : {}) }));
   }
   await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'shell', version: SHELL_SERVER_VERSION, actor: 'test' });
   await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'mf-search', version: searchVersion, actor: 'test' });
+  await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'mf-leads', version: app.firstPaints!.get('mf-leads')!.version, actor: 'test' });
 });
 
 afterAll(async () => {
@@ -204,6 +207,22 @@ describe('first paint of a search page', () => {
     const response = await get('/');
     const expected = await browserSearch({});
     expect(unescape(response.body)).toContain(`Show Me ${expected.nbHits} Cars`);
+  });
+
+  it('gives the home page the site’s first slide, its picture in the HTML (the largest paint, fetched with the page)', async () => {
+    const [first] = await listSlides(database.db, 'harbourside-motors');
+    const response = await get('/');
+    const html = unescape(response.body);
+    expect(html).toContain(first!.name);
+    const images = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(images.find((tag) => tag.includes(`src="${first!.image_url.split('?')[0]}`))).toMatch(/fetchpriority="high"/i);
+  });
+
+  it('gives the sign-in page its words and its form before any script runs', async () => {
+    const html = unescape((await get('/sign-in?type=watchlist')).body);
+    expect(firstPaintData(html)).toMatchObject({ team: 'mf-leads', url: '/sign-in?type=watchlist' });
+    expect(html).toContain('Signing in uses your mobile number and a one-time code sent to it by SMS.');
+    expect(html).toMatch(/<label[^>]*>Mobile number<\/label><input[^>]*type="tel"/);
   });
 
   it('renders the not-found page itself for a path no remote owns, with a 404', async () => {

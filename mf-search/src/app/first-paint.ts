@@ -1,7 +1,7 @@
 import { takeFirstPaintData } from '@forecourt/shared-config';
 import { createContext, useContext, useState } from 'react';
 import type { InstantSearchServerState } from 'react-instantsearch-core';
-import type { PromoCardData } from '../contract';
+import type { PromoCardData, SlideData } from '../contract';
 
 /** The quick finder's first answer: the count and the lists for no choice yet. */
 export interface QuickFinderAnswer {
@@ -13,7 +13,7 @@ export interface QuickFinderAnswer {
 /** What the server renders a page's first paint from, and inlines for the app to render the same. */
 export type SearchFirstPaintData =
   | { page: 'results'; serverState: InstantSearchServerState; promos: PromoCardData[] }
-  | { page: 'home'; quickFinder: QuickFinderAnswer };
+  | { page: 'home'; quickFinder: QuickFinderAnswer; slides: SlideData[] };
 
 /**
  * Set only while the server renders a first paint (mf-search/server/first-paint.tsx): the

@@ -1,4 +1,4 @@
-import { paths, signOut, SURFACE, useSession, useTenant } from '@forecourt/shared-config';
+import { paths, signOut, SURFACE, useFirstPaintHandover, useSession, useTenant } from '@forecourt/shared-config';
 import { formatPhone } from '@forecourt/shared-config/identity';
 import { useSearchParams } from '@forecourt/shared-config/router';
 import { LeadPageLayout } from '../../lead-pages/components/lead-page-layout';
@@ -15,6 +15,8 @@ export function SignInPage() {
   const [query] = useSearchParams();
   const { reason, redirect, back } = readSignInRequest(query, tenant.search.itemNoun);
   const destination = redirect ?? paths.home();
+  // The page shows what the server painted from its first render (the address and the session).
+  useFirstPaintHandover('mf-leads', true);
   return (
     <LeadPageLayout heading="Sign in">
       {session.status === 'signed-in' ? (

@@ -25,8 +25,12 @@ export interface SignInRequest {
   back: string | null;
 }
 
-/** `origin`: the site's own, which the paths are read against (the page's). */
-export function readSignInRequest(query: URLSearchParams, itemNoun = 'car', origin: string = location.origin): SignInRequest {
+/**
+ * `origin`: the site's own, which the paths are read against (the page's; on the server, which
+ * paints the page first, a stand-in: a path reads the same against any origin, and another
+ * site's address is refused against any).
+ */
+export function readSignInRequest(query: URLSearchParams, itemNoun = 'car', origin: string = typeof location === 'undefined' ? 'http://site.invalid' : location.origin): SignInRequest {
   const type = query.get('type') ?? '';
   const reason = Object.hasOwn(SIGN_IN_REASONS, type) ? SIGN_IN_REASONS[type]!(itemNoun) : 'Sign in with your mobile number.';
   return { reason, redirect: sameSitePath(query.get('redirect'), origin), back: sameSitePath(query.get('back'), origin) };

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useFirstPaintData } from '../../../app/first-paint';
 import type { SlideData } from '../../../contract';
 
 export type SlidesState = { status: 'loading' } | { status: 'ready'; slides: SlideData[] } | { status: 'failed' };
@@ -11,12 +12,16 @@ export async function fetchSlides(signal?: AbortSignal): Promise<SlideData[]> {
 }
 
 /**
- * The site's slides, read once per home page view. A failed read shows no slides (the search
- * below them is what the shopper came for) and is logged for the team.
+ * The site's slides, read once per home page view: from the server's first paint when the page
+ * came with one (the first picture then loads with the HTML), else asked for. A failed read shows
+ * no slides (the search below them is what the shopper came for) and is logged for the team.
  */
 export function useSlides(): SlidesState {
-  const [state, setState] = useState<SlidesState>({ status: 'loading' });
+  const first = useFirstPaintData('home')?.slides;
+  const [state, setState] = useState<SlidesState>(first ? { status: 'ready', slides: first } : { status: 'loading' });
+  const given = first !== undefined;
   useEffect(() => {
+    if (given) return;
     const controller = new AbortController();
     fetchSlides(controller.signal).then(
       (slides) => setState({ status: 'ready', slides }),
@@ -27,6 +32,6 @@ export function useSlides(): SlidesState {
       },
     );
     return () => controller.abort();
-  }, []);
+  }, [given]);
   return state;
 }
