@@ -1,7 +1,7 @@
 import { SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
-import { listTenantCatalogue, loadTenantStock } from '../db/stock';
+import { listLocations, listTenantCatalogue, loadTenantStock } from '../db/stock';
 import type { Car } from '../stock/model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
@@ -151,6 +151,16 @@ describe('the car API of the vehicle page', () => {
 });
 
 describe('sitemap and robots', () => {
+  it('lists the page of every location the site shows, and none of a dealership it hides', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'summit-auto-group.localhost:8080' } });
+    const listed = [...response.body.matchAll(/<loc>http:\/\/[^/]+\/locations\/([^<]+)<\/loc>/g)].map((m) => m[1]).sort();
+    const locations = await listLocations(database.db, 'summit-auto-group');
+    const shown = locations.filter((l) => l.visible && l.dealership_slug !== 'summit-fleet-sales').map((l) => l.slug).sort();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(listed).toEqual(shown);
+    expect(locations.some((l) => l.dealership_slug === 'summit-fleet-sales')).toBe(true);
+  });
+
   it('lists every car the website shows in stock or coming soon, and no hidden one', async () => {
     const response = await get('/sitemap.xml');
     expect(response.statusCode).toBe(200);

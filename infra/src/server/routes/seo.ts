@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { gateOf } from '@forecourt/shared-config/gated-routes';
 import { requestOrigin } from '@forecourt/shared-config/server';
-import { listVisibleCars } from '../../db/stock';
+import { siteShowsLocation } from '@forecourt/shared-config/locations';
+import { listLocations, listVisibleCars } from '../../db/stock';
 import { escapeHtml } from '../page';
 
 /** A sitemap holds at most 50,000 addresses (sitemaps.org); a dealer's stock is far below it. */
@@ -10,8 +11,8 @@ export const SITEMAP_LIMIT = 50_000;
 
 /**
  * What search engines read about a dealer site: `/robots.txt` (what not to crawl, and where the
- * sitemap is) and `/sitemap.xml` (the site's main pages and every car its website shows, in stock
- * or coming soon, each with the day it was listed). Both per tenant, from its own host.
+ * sitemap is) and `/sitemap.xml` (the site's main pages, each location page it shows, and every
+ * car its website shows, in stock or coming soon, each with the day it was listed). Both per tenant, from its own host.
  */
 export default fp(
   async (fastify) => {
@@ -34,11 +35,14 @@ export default fp(
         // A page behind sign-in answers a crawler with a redirect: it is not a page to list.
         (path) => gateOf(path, tenant.gatedRoutes) === null,
       );
+      // Each location the site shows has its page (a shopper searching for the dealer's yard lands there).
+      const locations = tenant.features['mf-locations'] ? (await listLocations(fastify.database.db, tenant.slug)).filter((location) => siteShowsLocation(tenant.locations, location)).map((location) => `/locations/${encodeURIComponent(location.slug)}`) : [];
       const entry = (path: string, lastmod?: string) => `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         ...pages.map((path) => entry(path)),
+        ...locations.map((path) => entry(path)),
         ...cars.map((car) => entry(`/cars/${encodeURIComponent(car.slug)}`, car.created_at)),
         '</urlset>',
         '',
