@@ -16,6 +16,7 @@ interface TenantFile {
   features?: Record<string, boolean>;
   finance?: { hidden?: boolean };
   search?: { favourites?: boolean; compare?: boolean };
+  leads?: { tradeIn?: boolean };
 }
 const TENANTS_DIR = path.join(REPO_ROOT, 'infra', 'tenants');
 const TENANTS: TenantFile[] = readdirSync(TENANTS_DIR)
@@ -183,6 +184,7 @@ for (const tenant of TENANTS) {
       ...(financeOn(tenant) ? [] : [/finance estimate/i, /\$[\d,]+\/wk/, /Enquire for Finance/]),
       ...(tenant.search?.compare === false ? [/Tick Compare/] : []),
       ...(tenant.search?.favourites === false ? [/Tap Favourite/] : []),
+      ...(tenant.leads?.tradeIn === false ? [/instant offer/i, /Trade-In Valuation/, /valuation online/i] : []),
     ];
     for (const href of hrefs) {
       const status = await open(page, tenant.slug, href);

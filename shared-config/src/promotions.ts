@@ -1,4 +1,5 @@
 import { paths } from './runtime/paths';
+import type { PublicTenantConfig } from './tenant/schema';
 
 /**
  * The site-wide promotions the chrome shows: the monthly sales counter and the stocktake window.
@@ -57,3 +58,13 @@ export const FEATURE_BANNER_ITEMS = [
   { title: 'Book your service online', text: 'Save time and book online', href: paths.service() },
   { title: 'Sell your car', text: 'Get an instant offer in 2 minutes', href: paths.sellMyCar() },
 ] as const;
+
+/**
+ * The banner's items on a site: 'Sell your car' promises an instant online offer, so it is left
+ * out where the site has no online valuation (mf-leads off, or `leads.tradeIn` off: the dealer
+ * values a trade-in in person).
+ */
+export function featureBannerItems(tenant: Pick<PublicTenantConfig, 'features' | 'leads'>): ReadonlyArray<(typeof FEATURE_BANNER_ITEMS)[number]> {
+  const valuesOnline = tenant.features['mf-leads'] && tenant.leads.tradeIn;
+  return FEATURE_BANNER_ITEMS.filter((item) => valuesOnline || item.href !== paths.sellMyCar());
+}

@@ -269,3 +269,16 @@ describe("the vehicle page's used-car checks", () => {
     expect(screen.queryByRole('region', { name: 'Used car checks' })).toBeNull();
   });
 });
+
+describe("the vehicle page's feature banner", () => {
+  it("offers 'Sell your car' with its instant offer where the site values trade-ins online", () => {
+    renderDetails(HILUX);
+    expect(within(screen.getByRole('navigation', { name: 'More from us' })).getByRole('link', { name: /Sell your car/ })).toHaveTextContent('Get an instant offer in 2 minutes');
+  });
+
+  it("leaves 'Sell your car' out where the dealer values trade-ins in person (leads.tradeIn off)", () => {
+    renderDetails(HILUX, testTenant({ leads: { tradeIn: false } }));
+    const banner = within(screen.getByRole('navigation', { name: 'More from us' }));
+    expect(banner.getAllByRole('link').map((link) => link.querySelector('strong')?.textContent)).toEqual(['See our latest offers', 'Book your service online']);
+  });
+});

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { federationName, media, readableTextOn, RemoteFragment, SURFACE, telHref, useTenant } from '@forecourt/shared-config';
-import { FEATURE_BANNER_ITEMS } from '@forecourt/shared-config/promotions';
+import { featureBannerItems } from '@forecourt/shared-config/promotions';
 import { useEffect, useRef, useState } from 'react';
 
 /** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay'. */
@@ -8,10 +8,11 @@ export const PAYMENT_METHODS = ['Mastercard', 'Visa', 'Maestro', 'Google Pay', '
 
 function FeatureBanner() {
   const tenant = useTenant();
+  const items = featureBannerItems(tenant);
   return (
     <section aria-label="Features" data-boundary="shell" data-print="no" css={css`label: shell-feature-banner; background: ${tenant.theme.accent}; color: ${readableTextOn(tenant.theme.accent)};`}>
-      <ul css={css`display: grid; grid-template-columns: 1fr; gap: 1rem; max-width: 75rem; margin: 0 auto; padding: 1.25rem 1.5rem; list-style: none; ${media.md} { grid-template-columns: repeat(3, 1fr); }`}>
-        {FEATURE_BANNER_ITEMS.map((feature) => (
+      <ul css={css`display: grid; grid-template-columns: 1fr; gap: 1rem; max-width: 75rem; margin: 0 auto; padding: 1.25rem 1.5rem; list-style: none; ${media.md} { grid-template-columns: repeat(${items.length}, 1fr); }`}>
+        {items.map((feature) => (
           <li key={feature.title}>
             <a href={feature.href} css={css`display: block; color: inherit; text-decoration: none; &:hover strong { text-decoration: underline; }`}>
               <strong css={{ display: 'block', fontSize: '1.05rem' }}>{feature.title}</strong>
