@@ -22,8 +22,16 @@ test('when the search index stops answering, the page lists the fallback fetchâ€
   await expect.poll(() => cardNames(page)).toEqual(expected.map((v) => v.name));
 });
 
-test('on a page built in the browser (Redgum runs an earlier pinned search build, no first paint), a failed search falls back with the filters of the click that failed', async ({ page }) => {
-  await open(page, 'redgum-used-cars', '/search/used-cars');
+test('on a page built in the browser (reached by a link from another teamâ€™s page, no first paint), a failed search falls back with the filters of the click that failed', async ({ page }) => {
+  // Redgum runs the earlier pinned search build; a link followed inside the site builds the
+  // results in the browser, which asks the search service itself.
+  await open(page, 'redgum-used-cars', '/contact');
+  await page.evaluate(() => {
+    const link = Object.assign(document.createElement('a'), { href: '/search/used-cars', textContent: 'Used cars' });
+    document.body.append(link);
+    link.click();
+  });
+  await expect(page).toHaveURL(/\/search\/used-cars$/);
   await expect(count(page)).toBeVisible();
   await page.route('**/1/indexes/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
   const fallbackAsked = page.waitForRequest((request) => request.url().includes('/api/search/fallback'));

@@ -9,7 +9,6 @@
 import { AppFrame } from '@forecourt/shared-config';
 import type { FirstPaint, FirstPaintRequest } from '@forecourt/shared-config/server';
 import { staticRenderer } from '@forecourt/shared-config/server/render';
-import packageJson from '../package.json';
 import { LeadsRoutes } from '../src/app/leads-app';
 
 /** The lead pages the server paints first (routes.json's paths). */
@@ -21,10 +20,10 @@ export async function renderLeadsFirstPaint(input: FirstPaintRequest): Promise<F
   const render = staticRenderer({ tenant: input.tenant, search: input.search, url: `${url.pathname}${url.search}`, session: input.session });
   const data = {};
   const html = render(
-    <AppFrame team="mf-leads" version={packageJson.version}>
+    <AppFrame team="mf-leads" version={input.version}>
       <LeadsRoutes />
     </AppFrame>,
-    { version: packageJson.version, data },
+    { version: input.version, data },
   );
   return { html, data };
 }

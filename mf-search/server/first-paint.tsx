@@ -16,7 +16,6 @@ import type { FirstPaint, FirstPaintRequest } from '@forecourt/shared-config/ser
 import { accessShape, staticRenderer } from '@forecourt/shared-config/server/render';
 import type { ReactNode } from 'react';
 import { getServerState } from 'react-instantsearch-core';
-import packageJson from '../package.json';
 import { SearchServerContext, type SearchFirstPaintData } from '../src/app/first-paint';
 import { HomePage } from '../src/features/home/components/home-page';
 import { quickFinderAnswer } from '../src/features/home/lib/quick-finder-answer';
@@ -41,7 +40,7 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
   const render = staticRenderer({ tenant: input.tenant, search: access, url: `${url.pathname}${url.search}`, session: input.session });
   const inApp = (content: ReactNode, data?: SearchFirstPaintData, client = searchClient) => (
     <SearchServerContext.Provider value={{ searchClient: client, url, ...(data ? { data } : {}) }}>
-      <AppFrame team="mf-search" version={packageJson.version}>
+      <AppFrame team="mf-search" version={input.version}>
         {content}
       </AppFrame>
     </SearchServerContext.Provider>
@@ -51,7 +50,7 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
   if (url.pathname === '/') {
     const [quickFinder, slides] = await Promise.all([quickFinderAnswer(searchClient, access.indexName, {}), ports.slides(input.request)]);
     const data: SearchFirstPaintData = { page: 'home', quickFinder, slides: slides ?? [] };
-    return { html: render(inApp(<HomePage />, data), { version: packageJson.version, host: input.request.host, protocol: input.request.protocol, data }), data };
+    return { html: render(inApp(<HomePage />, data), { version: input.version, host: input.request.host, protocol: input.request.protocol, data }), data };
   }
   // Results pages only: the model search is built in the browser for now, and favourites and the
   // comparison live in the shopper's browser (the chrome still comes first-painted).
@@ -60,9 +59,9 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
   const page = (data?: SearchFirstPaintData, client = searchClient) => inApp(<SearchPage Results={Results} />, data, client);
   // The widgets' queries: learnt by rendering once (getServerState) the first time this page
   // context is asked for, then sent straight away (server-state.ts); then one render with the answers.
-  const context = contextKey([packageJson.version, input.tenant, accessShape(access), url.pathname, url.search, input.session ?? null]);
+  const context = contextKey([input.version, input.tenant, accessShape(access), url.pathname, url.search, input.session ?? null]);
   const serverState = await serverStateFor(ports.serverStateTemplates, context, searchClient, (client) => getServerState(page(undefined, client), { renderToString: render }));
   const data: SearchFirstPaintData = { page: 'results', serverState, promos };
   // The second render is cached by its answers (the first must run: it is what asks).
-  return { html: render(page(data), { version: packageJson.version, host: input.request.host, protocol: input.request.protocol, data }), data };
+  return { html: render(page(data), { version: input.version, host: input.request.host, protocol: input.request.protocol, data }), data };
 }

@@ -7,7 +7,6 @@
 import { AppFrame } from '@forecourt/shared-config';
 import type { FirstPaint, FirstPaintRequest } from '@forecourt/shared-config/server';
 import { staticRenderer } from '@forecourt/shared-config/server/render';
-import packageJson from '../package.json';
 import { VehicleRoutes } from '../src/app/vehicle-app';
 import { VehicleServerContext, type VehicleFirstPaintData } from '../src/features/vehicle-page/lib/first-paint';
 import { carSlugOf, SlugSchema } from './car-slug';
@@ -22,11 +21,11 @@ export async function renderVehicleFirstPaint(input: FirstPaintRequest, ports: V
   const render = staticRenderer({ tenant: input.tenant, search: input.search, url: `${url.pathname}${url.search}`, session: input.session });
   const html = render(
     <VehicleServerContext.Provider value={data}>
-      <AppFrame team="mf-vehicle" version={packageJson.version}>
+      <AppFrame team="mf-vehicle" version={input.version}>
         <VehicleRoutes />
       </AppFrame>
     </VehicleServerContext.Provider>,
-    { version: packageJson.version, data },
+    { version: input.version, data },
   );
   return { html, data };
 }

@@ -241,6 +241,11 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes: declaredEx
           kind,
           name,
           version,
+          // The version of the sources this build was made from: the same as `version`, except
+          // for a build published under another version (FORECOURT_BUILD_VERSION). The server
+          // paints a page first only for a build of the sources its own code is (see infra's
+          // first-paint.ts), and the release check ties a package version to one set of sources.
+          sourceVersion: pkg.version,
           exposes: Object.keys(exposes),
           routes,
           shared: Object.fromEntries(SHARED_SINGLETONS.map((n) => [n, installedVersion(n)])),

@@ -49,6 +49,8 @@ const BuildInfoSchema = z.object({
   kind: z.enum(['host', 'remote']),
   name: z.string().min(1),
   version: z.string().min(1),
+  /** The package version of the sources it was built from (differs from `version` only for a build published under another). */
+  sourceVersion: z.string().min(1).optional(),
   exposes: z.array(z.string()).default([]),
   routes: z.array(z.string().startsWith('/')).default([]),
   shared: z.record(z.string(), z.string()).default({}),
@@ -61,6 +63,8 @@ export const PublishedMetaSchema = z.object({
   kind: z.enum(['host', 'remote']),
   name: z.string(),
   version: z.string(),
+  /** See BuildInfo's: absent for builds published before it was recorded. */
+  sourceVersion: z.string().optional(),
   publishedAt: z.string(),
   /** Subresource Integrity (sha384) per file the page loads: remoteEntry.js, or the shell's entry files. */
   integrity: z.record(z.string(), z.string()),
@@ -243,6 +247,7 @@ export class Registry {
       kind: info.kind,
       name: info.name,
       version: info.version,
+      ...(info.sourceVersion ? { sourceVersion: info.sourceVersion } : {}),
       publishedAt: now.toISOString(),
       integrity,
       exposes: info.exposes,

@@ -43,9 +43,12 @@ beforeAll(async () => {
     ['shell', SHELL_SERVER_VERSION],
     ['mf-search', searchVersion],
     ['mf-search', '0.9.0'],
+    ['mf-search', '0.8.0'],
     ['mf-leads', app.firstPaints!.get('mf-leads')!.version],
   ] as const) {
-    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version, ...(team === 'mf-leads' ? { routes: ['/contact', '/sign-in'] } : {}) }));
+    // 0.8.0: the server's own sources published under an earlier version (the demo's earlier pin).
+    const sourceVersion = version === '0.8.0' ? searchVersion : undefined;
+    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version, ...(sourceVersion ? { sourceVersion } : {}), ...(team === 'mf-leads' ? { routes: ['/contact', '/sign-in'] } : {}) }));
   }
   await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'shell', version: SHELL_SERVER_VERSION, actor: 'test' });
   await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'mf-search', version: searchVersion, actor: 'test' });
@@ -134,6 +137,20 @@ describe('first paint of a search page', () => {
       expect(firstPaintData(response.body)).toBeNull();
       // The chrome is still there: the shell is the build the server renders like.
       expect(response.body).toContain('data-slot="mf-search"');
+    } finally {
+      await app.pins.pin({ tenant: 'harbourside-motors', team: 'mf-search', version: searchVersion, actor: 'test' });
+    }
+  });
+
+  it('is there for a tenant pinned to the same sources published under an earlier version, whose version mark it shows', async () => {
+    await app.pins.pin({ tenant: 'harbourside-motors', team: 'mf-search', version: '0.8.0', actor: 'test' });
+    try {
+      const response = await get('/search/used-cars');
+      expect(response.body).toContain('data-first-paint="mf-search"');
+      const expected = await browserSearch({ filters: 'car_type:"used"' });
+      expect(unescape(response.body)).toContain(`${expected.nbHits} cars found`);
+      const mark = /data-version-mark[^>]*>(.*?)<\/p>/.exec(response.body)?.[1]?.replace(/<!-- -->/g, '');
+      expect(mark).toBe('mf-search 0.8.0');
     } finally {
       await app.pins.pin({ tenant: 'harbourside-motors', team: 'mf-search', version: searchVersion, actor: 'test' });
     }

@@ -27,9 +27,12 @@ export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late
 /**
  * The first paint of a page (see shared-config's runtime/first-paint.ts): the shell's chrome, and
  * in the route's slot the owning team's own first paint when its server half renders that page.
- * Each part only when the tenant's pinned build is the version the server half renders like
- * (otherwise the hand-over would change the layout), so a tenant pinned to another version gets
- * the page as the browser builds it, as before. A renderer that fails or is late costs the page
+ * Each part only when the tenant's pinned build was made from the sources the server half
+ * renders like (otherwise the hand-over would change the layout): its version, or the version of
+ * its sources where it was published under another (the demo's earlier pin of mf-search is the
+ * same sources published as 1.0.0, so Redgum's pages are painted first too). The renderer is told
+ * the version the page's build carries, which its version mark shows. A tenant pinned to a build
+ * of other sources gets the page as the browser builds it. A renderer that fails or is late costs the page
  * its app part, never the page.
  *
  * The app's part waits FORECOURT_FIRST_PAINT_BUDGET_MS (300 ms) at most: longer, and the page
@@ -43,11 +46,11 @@ export async function composeFirstPaint(fastify: FastifyInstance, request: Fasti
   const owner = page.owner;
   const renderer = owner ? fastify.firstPaints?.get(owner.team) : undefined;
   let app: FirstPaint | null = null;
-  if (owner && renderer && renderer.version === owner.version) {
+  if (owner && renderer && renderer.version === (page.ownerSourceVersion ?? owner.version)) {
     const budgetMs = fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS;
     const started = performance.now();
     try {
-      const result = await withinBudget(renderer.render({ request, tenant: page.boot.tenant, url, search: page.boot.search ?? null, session: page.boot.session ? { status: 'signed-in', user: page.boot.session } : { status: 'signed-out' } }), budgetMs);
+      const result = await withinBudget(renderer.render({ request, tenant: page.boot.tenant, url, version: owner.version, search: page.boot.search ?? null, session: page.boot.session ? { status: 'signed-in', user: page.boot.session } : { status: 'signed-out' } }), budgetMs);
       if (result === 'late') request.log.warn({ team: owner.team, budgetMs }, 'first paint over budget; page sent without it');
       else app = result;
     } catch (error) {

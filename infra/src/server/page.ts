@@ -22,6 +22,11 @@ export interface ComposedPage {
   status: 200 | 404;
   boot: BootData;
   owner: RemoteManifestEntry | undefined;
+  /**
+   * The package version of the sources the owner's build was made from, when it was published
+   * under another (the demo's earlier pin): server-side only, for the first paint's choice.
+   */
+  ownerSourceVersion?: string;
   shellScripts: ShellScript[];
   /** The teams a developer override replaced on this page (none for shoppers). */
   overridden?: Array<{ team: RemoteTeam; entry: string; pinned: string }>;
@@ -82,6 +87,7 @@ export async function composePage(
 
   const remotes: RemoteManifestEntry[] = [];
   const overridden: Array<{ team: RemoteTeam; entry: string; pinned: string }> = [];
+  const sourceVersions = new Map<RemoteTeam, string>();
   for (const team of REMOTE_TEAMS) {
     if (!tenant.features[team]) continue;
     const pin = pins.get(team);
@@ -95,6 +101,7 @@ export async function composePage(
       overridden.push({ team, entry: override, pinned: meta.version });
       continue;
     }
+    if (meta.sourceVersion) sourceVersions.set(team, meta.sourceVersion);
     const entry: RemoteManifestEntry = {
       team: team satisfies RemoteTeam,
       name: meta.name,
@@ -115,8 +122,10 @@ export async function composePage(
   }
 
   const owner = resolveRouteOwner(remotes, pathname);
+  const ownerSourceVersion = owner ? sourceVersions.get(owner.team) : undefined;
   return {
     status: owner ? 200 : 404,
+    ...(ownerSourceVersion ? { ownerSourceVersion } : {}),
     boot: { tenant: toPublicTenantConfig(tenant), remotes, shellVersion: shell.version, ...(search ? { search } : {}), ...(failurePolicy ? { failurePolicy } : {}) },
     ...(overridden.length > 0 ? { overridden } : {}),
     owner,

@@ -11,6 +11,8 @@ export interface FakeBuildOptions {
   shared?: Record<string, string>;
   /** Changes the entry's bytes (and so its integrity) without changing the version. */
   flavour?: string;
+  /** The version of the sources, for a build published under another version (FORECOURT_BUILD_VERSION). */
+  sourceVersion?: string;
 }
 
 export const FAKE_SHARED = { react: '19.3.1', 'react-dom': '19.3.1', jotai: '2.20.3', '@forecourt/shared-config': '1.0.0' };
@@ -42,6 +44,7 @@ export async function makeFakeBuild(parent: string, options: FakeBuildOptions): 
     kind: remote ? 'remote' : 'host',
     name: remote ? federationName(options.team as Parameters<typeof federationName>[0]) : 'shell',
     version: options.version,
+    sourceVersion: options.sourceVersion ?? options.version,
     exposes: options.exposes ?? (remote ? ['./app'] : []),
     routes: options.routes ?? (remote ? (FAKE_ROUTES[options.team] ?? []) : []),
     shared: options.shared ?? FAKE_SHARED,

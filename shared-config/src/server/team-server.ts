@@ -24,6 +24,11 @@ export interface FirstPaintRequest {
   tenant: PublicTenantConfig;
   /** The page's path and query. */
   url: string;
+  /**
+   * The version the page's build is published as, for the app's version mark: the server's own
+   * version, or another under which the same sources were published (the demo's earlier pin).
+   */
+  version: string;
   search: SearchAccess | null;
   /** Who is signed in on the page (from the server session). */
   session?: Session;

@@ -1,24 +1,7 @@
-import { InvalidTenantConfigError, parseTenantConfig, parseTenantConfigs, toPublicTenantConfig } from './schema';
+import { problemsOf, SAMPLE_TENANT } from '../testing/tenant-config';
+import { parseTenantConfig, parseTenantConfigs, toPublicTenantConfig } from './schema';
 
-const valid = {
-  slug: 'sample-motors',
-  name: 'Sample Motors',
-  kind: 'used-only',
-  logo: { text: 'SM', alt: 'Sample Motors' },
-  theme: { primary: '#112233', accent: '#445566' },
-  contact: { phone: '03 5300 0000', city: 'Ballarat', state: 'VIC' },
-  private: { leadsEmail: 'leads@sample.example' },
-};
-
-function problemsOf(fn: () => unknown) {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InvalidTenantConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected the config to be refused');
-}
+const valid = { ...SAMPLE_TENANT, private: { leadsEmail: 'leads@sample.example' } };
 
 describe('tenant config', () => {
   it('fills defaults for switches a tenant does not state', () => {

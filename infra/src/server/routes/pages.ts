@@ -162,7 +162,7 @@ export default fp(
       const headOf = page.owner ? fastify.pageHeads?.get(page.owner.team) : undefined;
       const owner = page.owner;
       if (owner && headOf) {
-        const input = { request, tenant: page.boot.tenant, url: request.url, search: page.boot.search ?? null };
+        const input = { request, tenant: page.boot.tenant, url: request.url, version: owner.version, search: page.boot.search ?? null };
         const answer = await withinBudget(headOf(input), fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS).catch((error: unknown) => {
           request.log.error({ err: error, team: owner.team }, 'page head failed; page sent without it');
           return null;

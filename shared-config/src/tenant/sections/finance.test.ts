@@ -1,25 +1,9 @@
-import { InvalidTenantConfigError, parseTenantConfig, tenantRoutes } from '../schema';
+import { tenantRoutes } from '../schema';
+import { problemsOfConfig, sampleWith, SAMPLE_TENANT } from '../../testing/tenant-config';
 
-const valid = {
-  slug: 'sample-motors',
-  name: 'Sample Motors',
-  kind: 'used-only',
-  logo: { text: 'SM', alt: 'Sample Motors' },
-  theme: { primary: '#112233', accent: '#445566' },
-  contact: { phone: '03 5300 0000', city: 'Ballarat', state: 'VIC' },
-};
+const valid = SAMPLE_TENANT;
 
-function problemsOf(raw: unknown) {
-  try {
-    parseTenantConfig(raw, 'sample.json');
-  } catch (error) {
-    if (error instanceof InvalidTenantConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected the config to be refused');
-}
-
-const finance = (settings: Record<string, unknown>) => parseTenantConfig({ ...valid, finance: settings }, 'sample.json');
+const finance = (settings: Record<string, unknown>) => sampleWith('finance', settings);
 
 describe("the finance section's interest range (spec: 0.5 to 15; 9.95 to 19.95; 4 to 20; 7.5 to 14.5; 1 minimum or 5.99 to 15.99)", () => {
   it("leaves each bound to the provider's rule, or the default, where the site sets none", () => {
@@ -31,7 +15,7 @@ describe("the finance section's interest range (spec: 0.5 to 15; 9.95 to 19.95; 
   });
 
   it('refuses a minimum the product does not name, naming the field', () => {
-    expect(problemsOf({ ...valid, finance: { calculator: { interestMin: 2 } } })[0]?.field).toBe('finance.calculator.interestMin');
+    expect(problemsOfConfig({ ...valid, finance: { calculator: { interestMin: 2 } } })[0]?.field).toBe('finance.calculator.interestMin');
   });
 });
 
@@ -41,7 +25,7 @@ describe("the finance section's establishment fee (spec: 1300 on one tenant, 136
   });
 
   it('refuses a negative fee, naming the field', () => {
-    expect(problemsOf({ ...valid, finance: { fees: { establishment: -1 } } })[0]?.field).toBe('finance.fees.establishment');
+    expect(problemsOfConfig({ ...valid, finance: { fees: { establishment: -1 } } })[0]?.field).toBe('finance.fees.establishment');
   });
 });
 
@@ -55,6 +39,6 @@ describe("the Equifax finance page (spec: 'equifax finance' among the gated rout
   });
 
   it('refuses a switch that is not a boolean, naming the field', () => {
-    expect(problemsOf({ ...valid, finance: { equifaxFinance: 'yes' } })[0]?.field).toBe('finance.equifaxFinance');
+    expect(problemsOfConfig({ ...valid, finance: { equifaxFinance: 'yes' } })[0]?.field).toBe('finance.equifaxFinance');
   });
 });

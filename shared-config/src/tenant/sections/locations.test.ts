@@ -1,23 +1,8 @@
-import { InvalidTenantConfigError, parseTenantConfig } from '../schema';
+import { parseTenantConfig } from '../schema';
+import { problemsOfConfig, SAMPLE_TENANT } from '../../testing/tenant-config';
 
-const valid = {
-  slug: 'sample-motors',
-  name: 'Sample Motors',
-  kind: 'dealer-group',
-  logo: { text: 'SM', alt: 'Sample Motors' },
-  theme: { primary: '#112233', accent: '#445566' },
-  contact: { phone: '07 3555 0000', city: 'Brisbane', state: 'QLD' },
-};
-
-function problemsOf(raw: unknown) {
-  try {
-    parseTenantConfig(raw, 'sample.json');
-  } catch (error) {
-    if (error instanceof InvalidTenantConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected the config to be refused');
-}
+// A dealer group: the site with several dealerships.
+const valid = { ...SAMPLE_TENANT, kind: 'dealer-group', contact: { phone: '07 3555 0000', city: 'Brisbane', state: 'QLD' } };
 
 describe('the locations switches', () => {
   it('keeps no shown-dealerships list unless a site sets one (every dealership shown)', () => {
@@ -25,11 +10,11 @@ describe('the locations switches', () => {
   });
 
   it('refuses an empty shown-dealerships list (a site that shows no location at all), naming the field', () => {
-    expect(problemsOf({ ...valid, locations: { shownDealerships: [] } })[0]).toMatchObject({ tenant: 'sample-motors', field: 'locations.shownDealerships' });
+    expect(problemsOfConfig({ ...valid, locations: { shownDealerships: [] } })[0]).toMatchObject({ tenant: 'sample-motors', field: 'locations.shownDealerships' });
   });
 
   it('refuses a shown dealership that is not a slug, naming the field', () => {
-    expect(problemsOf({ ...valid, locations: { shownDealerships: ['Summit Ford'] } })).toEqual([
+    expect(problemsOfConfig({ ...valid, locations: { shownDealerships: ['Summit Ford'] } })).toEqual([
       { tenant: 'sample-motors', field: 'locations.shownDealerships.0', reason: 'must be lower-case letters, digits and single hyphens' },
     ]);
   });

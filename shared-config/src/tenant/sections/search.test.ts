@@ -1,23 +1,7 @@
-import { InvalidTenantConfigError, parseTenantConfig } from '../schema';
+import { parseTenantConfig } from '../schema';
+import { problemsOfConfig, SAMPLE_TENANT } from '../../testing/tenant-config';
 
-const valid = {
-  slug: 'sample-motors',
-  name: 'Sample Motors',
-  kind: 'used-only',
-  logo: { text: 'SM', alt: 'Sample Motors' },
-  theme: { primary: '#112233', accent: '#445566' },
-  contact: { phone: '03 5300 0000', city: 'Ballarat', state: 'VIC' },
-};
-
-function problemsOf(raw: unknown) {
-  try {
-    parseTenantConfig(raw, 'sample.json');
-  } catch (error) {
-    if (error instanceof InvalidTenantConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected the config to be refused');
-}
+const valid = SAMPLE_TENANT;
 
 describe("the search section's make-list count (spec: 'Make lists show 7 initially (or a popular-makes count on one site)')", () => {
   it('shows 7 makes where the site sets no count', () => {
@@ -29,7 +13,7 @@ describe("the search section's make-list count (spec: 'Make lists show 7 initial
   });
 
   it('refuses a count of no makes, naming the field', () => {
-    expect(problemsOf({ ...valid, search: { makesShown: 0 } })[0]?.field).toBe('search.makesShown');
+    expect(problemsOfConfig({ ...valid, search: { makesShown: 0 } })[0]?.field).toBe('search.makesShown');
   });
 });
 
@@ -43,7 +27,7 @@ describe("the search section's /used-car/... links (spec: 'some used-car sites u
   });
 
   it('is refused on a site that also sells new cars, naming the field', () => {
-    expect(problemsOf({ ...valid, search: { carTypes: ['new', 'used'], usedCarPaths: true } })).toEqual([
+    expect(problemsOfConfig({ ...valid, search: { carTypes: ['new', 'used'], usedCarPaths: true } })).toEqual([
       { tenant: 'sample-motors', field: 'search.usedCarPaths', reason: expect.stringContaining('only for a site that sells used cars only') },
     ]);
   });
