@@ -10,6 +10,10 @@
  *   the HTML, the browser fetches it at once instead of after the app asked for the slides) and
  *   the quick finder's first count and lists. The other teams' fragments on it load in the
  *   browser, as they do after a navigation.
+ * - The garage (`/my-garage` and the site's branded one), always signed in: its frame, words and
+ *   section headings for the session's shopper (the page's largest paint is its heading and
+ *   words). The saved cars are painted loading, as the app's first render shows them, and load
+ *   in the browser; so do the other teams' fragments. No data: nothing to inline.
  */
 import { AppFrame } from '@forecourt/shared-config';
 import type { FirstPaint, FirstPaintRequest } from '@forecourt/shared-config/server';
@@ -21,6 +25,7 @@ import { HomePage } from '../src/features/home/components/home-page';
 import { quickFinderAnswer } from '../src/features/home/lib/quick-finder-answer';
 import { Results } from '../src/features/results/components/results';
 import { createSearchClient } from '../src/features/results/lib/search-client';
+import { GaragePage } from '../src/features/saved-cars/components/saved-pages';
 import { SearchPage } from '../src/features/search-page/components/search-page';
 import type { SearchPorts } from './ports';
 import { promoCards } from './promos';
@@ -51,6 +56,12 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
     const [quickFinder, slides] = await Promise.all([quickFinderAnswer(searchClient, access.indexName, {}), ports.slides(input.request)]);
     const data: SearchFirstPaintData = { page: 'home', quickFinder, slides: slides ?? [] };
     return { html: render(inApp(<HomePage />, data), { version: input.version, host: input.request.host, protocol: input.request.protocol, data }), data };
+  }
+  // routes.json's '/my-garage' and the site's branded garage (search-app.tsx). The app loads the
+  // page's code when it is opened (lazy), which a server render cannot wait for: the page itself.
+  if (url.pathname === '/my-garage' || url.pathname === input.tenant.garage) {
+    const data = {};
+    return { html: render(inApp(<GaragePage />), { version: input.version, data }), data };
   }
   // Results pages only: the model search is built in the browser for now, and favourites and the
   // comparison live in the shopper's browser (the chrome still comes first-painted).

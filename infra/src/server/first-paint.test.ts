@@ -10,7 +10,8 @@ import { CARS_INDEX } from '../search/indexing/records';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { makeFakeBuild, tempDir } from '../testing/fake-build';
+import { FAKE_ROUTES, makeFakeBuild, tempDir } from '../testing/fake-build';
+import { signInByInject } from '../testing/shoppers';
 import { openTestDatabase } from '../testing/test-database';
 import { listen } from './main';
 
@@ -30,6 +31,9 @@ let app: FastifyInstance;
 let port: number;
 let searchVersion: string;
 
+/** The pages these tests open that a fake build does not own (fake-build.ts): the sign-in page and the garage. */
+const ROUTES: Partial<Record<string, string[]>> = { 'mf-leads': ['/contact', '/sign-in'], 'mf-search': [...(FAKE_ROUTES['mf-search'] ?? []), '/my-garage'] };
+
 beforeAll(async () => {
   database = await openTestDatabase('pglite');
   const tenants = await loadTenants();
@@ -48,7 +52,7 @@ beforeAll(async () => {
   ] as const) {
     // 0.8.0: the server's own sources published under an earlier version (the demo's earlier pin).
     const sourceVersion = version === '0.8.0' ? searchVersion : undefined;
-    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version, ...(sourceVersion ? { sourceVersion } : {}), ...(team === 'mf-leads' ? { routes: ['/contact', '/sign-in'] } : {}) }));
+    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version, ...(sourceVersion ? { sourceVersion } : {}), ...(ROUTES[team] ? { routes: ROUTES[team] } : {}) }));
   }
   await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'shell', version: SHELL_SERVER_VERSION, actor: 'test' });
   await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'mf-search', version: searchVersion, actor: 'test' });
@@ -62,8 +66,8 @@ afterAll(async () => {
 
 const HOST = 'harbourside-motors.localhost';
 
-function get(url: string) {
-  return app.inject({ method: 'GET', url, headers: { host: `${HOST}:${port}` } });
+function get(url: string, { cookie, site }: { cookie?: string; site?: string } = {}) {
+  return app.inject({ method: 'GET', url, headers: { host: site ? `${site}.localhost:${port}` : `${HOST}:${port}`, ...(cookie ? { cookie } : {}) } });
 }
 
 /** What a shopper's browser gets from the search service for the same search. */
@@ -240,6 +244,34 @@ describe('first paint of a search page', () => {
     expect(firstPaintData(html)).toMatchObject({ team: 'mf-leads', url: '/sign-in?type=watchlist' });
     expect(html).toContain('Signing in uses your mobile number and a one-time code sent to it by SMS.');
     expect(html).toMatch(/<label[^>]*>Mobile number<\/label><input[^>]*type="tel"/);
+  });
+
+  /** mf-search's first paint in the page: from its wrapper to its version mark (the app frame's last line). */
+  function searchPaint(html: string): string {
+    const start = html.indexOf('<div data-first-paint="mf-search">');
+    if (start < 0) throw new Error('no first paint of mf-search in the page');
+    return unescape(html.slice(start, html.indexOf('data-version-mark', start))).replace(/<style[^>]*>.*?<\/style>/gs, '').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'");
+  }
+  /** Markup as a shopper reads it: the text alone. */
+  const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+  it('gives the signed-in garage its title and the words under it, for the shopper signed in, before any script runs', async () => {
+    const cookie = await signInByInject(app, 'harbourside-motors', '0412345678');
+    const response = await get('/my-garage', { cookie });
+    expect(response.statusCode).toBe(200);
+    expect(firstPaintData(response.body)).toMatchObject({ team: 'mf-search', url: '/my-garage' });
+    const paint = searchPaint(response.body);
+    expect(paint).toMatch(/<h1[^>]*>My Garage<\/h1>/);
+    expect(textOf(paint)).toContain('Your saved cars, enquiries and reservations at Harbourside Motors, signed in as 04 1234 5678.');
+    // The saved cars as the app's first render shows them, so the hand-over changes nothing.
+    expect(paint).toMatch(/<h2[^>]*>Saved cars<\/h2><p role="status">Loading your cars…<\/p>/);
+  });
+
+  it('gives the site’s branded garage the same first paint', async () => {
+    const cookie = await signInByInject(app, 'summit-auto-group', '0412345679');
+    const paint = searchPaint((await get('/mymotorama', { cookie, site: 'summit-auto-group' })).body);
+    expect(paint).toMatch(/<h1[^>]*>My Garage<\/h1>/);
+    expect(textOf(paint)).toContain('Your saved vehicles, enquiries and reservations at Summit Auto Group, signed in as 04 1234 5679.');
   });
 
   it('renders the not-found page itself for a path no remote owns, with a 404', async () => {

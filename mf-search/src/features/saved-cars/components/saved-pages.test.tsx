@@ -1,7 +1,8 @@
-import { forecourtStore, searchAccessAtom } from '@forecourt/shared-config';
-import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
+import { forecourtStore, resetFirstPaintForTests, searchAccessAtom } from '@forecourt/shared-config';
+import { renderWithPlatform, serveRoutes, testTenant } from '@forecourt/shared-config/testing';
 import { screen } from '@testing-library/react';
-import { ComparePage, FavouritesPage } from './saved-pages';
+import { useLayoutEffect } from 'react';
+import { ComparePage, FavouritesPage, GaragePage } from './saved-pages';
 
 const switchedOff = testTenant({ search: { itemNoun: 'caravan', favourites: false, compare: false } });
 
@@ -23,5 +24,37 @@ describe('saved-cars pages on a site that switched them off', () => {
     forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
     renderWithPlatform(<ComparePage />, { tenant: testTenant(), route: '/compare' });
     expect(screen.getByText(/Tick Compare on up to 3 cars/)).toBeInTheDocument();
+  });
+});
+
+describe('the garage on a page the server painted first', () => {
+  afterEach(() => {
+    document.getElementById('server-paint')?.remove();
+    resetFirstPaintForTests();
+  });
+
+  /** Notes, as the garage's first commit leaves the page (its layout effects run before this sibling's), whether the server's HTML is still there. */
+  function FirstCommit({ seen }: { seen: boolean[] }) {
+    useLayoutEffect(() => {
+      seen.push(document.querySelector('[data-first-paint]') !== null);
+    }, [seen]);
+    return null;
+  }
+
+  it('takes over in its first commit: the server’s copy goes as the garage appears, its saved cars still loading', () => {
+    document.body.insertAdjacentHTML('beforeend', '<div id="server-paint"><div data-first-paint="mf-search"><h1>My Garage</h1></div></div>');
+    serveRoutes({ 'GET /api/watchlist': 'unanswered' });
+    forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+    const seen: boolean[] = [];
+    renderWithPlatform(
+      <>
+        <GaragePage />
+        <FirstCommit seen={seen} />
+      </>,
+      { route: '/my-garage', session: { status: 'signed-in', user: { phone: '0412345678' } } },
+    );
+    expect(seen[0]).toBe(false);
+    expect(screen.getByRole('heading', { level: 1, name: 'My Garage' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your cars…');
   });
 });

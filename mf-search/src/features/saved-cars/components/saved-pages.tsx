@@ -15,6 +15,7 @@ import {
   toggleWatchlist,
   useCompareList,
   useFavourites,
+  useFirstPaintHandover,
   useSession,
   useTenant,
   useWatchlist,
@@ -292,11 +293,16 @@ export function WatchlistPage() {
  * /myservco, /my-garage', always behind sign-in): the shopper's saved cars, and through the
  * other teams' fragments their enquiries and reservations, on one page. The server sends a
  * signed-out visitor to sign in first; a session that ends on the page offers it again.
+ *
+ * The server paints it first (server/first-paint.tsx) from the same session: the frame, the
+ * words and the section headings, the saved cars loading and the fragments not yet there. The
+ * first render here is that same markup whatever the answers will be, so it takes over at once.
  */
 export function GaragePage() {
   const tenant = useTenant();
   const noun = tenant.search.itemNoun;
   const session = useSession();
+  useFirstPaintHandover('mf-search', true);
   const title = 'My Garage';
   if (session.status !== 'signed-in') {
     return (

@@ -1,5 +1,6 @@
 import { useSearchAccess } from '@forecourt/shared-config';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchServer } from '../../../app/first-paint';
 import type { CarHit } from '../../../lib/hit';
 import { createSearchClient } from '../../results/lib/search-client';
 import { carsBySlugRequest, inSavedOrder } from '../lib/cars-by-slug';
@@ -9,7 +10,9 @@ export type SavedCars = { status: 'loading' } | { status: 'ready'; cars: CarHit[
 /** The cars of a saved list (favourites, compare), read from the search index with the page's key. */
 export function useSavedCars(slugs: readonly string[]): SavedCars {
   const access = useSearchAccess();
-  const client = useMemo(() => createSearchClient(access, window.location), [access]);
+  // The garage's first paint renders this on the server, where there is no window (it asks nothing there: effects do not run).
+  const server = useSearchServer();
+  const client = useMemo(() => (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ?? createSearchClient(access, window.location), [access, server]);
   const [state, setState] = useState<SavedCars>({ status: 'loading' });
   const key = slugs.join('\n');
   useEffect(() => {
