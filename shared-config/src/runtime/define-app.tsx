@@ -1,6 +1,6 @@
 import { loadShare } from '@module-federation/enhanced/runtime';
 import type * as ReactRouter from 'react-router';
-import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createElement, lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
@@ -73,6 +73,20 @@ function RenderFault({ team, version }: { team: string; version: string }): neve
 }
 
 /**
+ * Whether the app's routes may render yet: not in the mount's own commit, which holds only the
+ * app's frame, but in a transition started right after it. single-spa mounts with a plain
+ * render, which React does in one piece: a page's whole tree at once, a long task of 150-250 ms
+ * on a phone (Lighthouse's 4x CPU) that blocks the shopper's input. A transition renders it in
+ * slices of a few milliseconds, yielding to the browser between them, and commits it whole, so
+ * the shopper sees the same page (a server first paint stays until that commit replaces it).
+ */
+function useRoutesReady(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  return ready;
+}
+
+/**
  * A remote's `./app`: single-spa lifecycles around its root component, inside the page's one
  * store, with the team boundary and version visible in the DOM, and an error boundary so a
  * render error stays inside this app's area. What a render error shows and where it is
@@ -82,10 +96,11 @@ function RenderFault({ team, version }: { team: string; version: string }): neve
 export function defineRemoteApp({ team, version, Routes, contract = 1, fault = '' }: RemoteAppOptions) {
   const faultNow = () => (fault === 'runtime' ? runtimeFault(team) : fault);
   function AppRoot() {
+    const ready = useRoutesReady();
     return (
       <ForecourtProvider>
         <AppFrame team={team} version={version}>
-          <AppRouter contract={contract}>{faultNow() === 'render' ? <RenderFault team={team} version={version} /> : <Routes />}</AppRouter>
+          {ready && <AppRouter contract={contract}>{faultNow() === 'render' ? <RenderFault team={team} version={version} /> : <Routes />}</AppRouter>}
         </AppFrame>
       </ForecourtProvider>
     );
