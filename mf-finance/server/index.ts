@@ -1,5 +1,5 @@
 import { normalisePhone } from '@forecourt/shared-config/identity';
-import { defineTeamServer, type PlatformPorts } from '@forecourt/shared-config/server';
+import { defineTeamServer } from '@forecourt/shared-config/server';
 import { bodyHash, idempotencyKey, keyReused } from '@forecourt/shared-config/server/idempotency';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
@@ -7,17 +7,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import packageJson from '../package.json';
 import { CUSTOMER_FAILED, NO_REDIRECT } from '../src/features/finance-enquiry/api/enquiry';
 import { QUOTE_FAILED } from '../src/features/finance-enquiry/api/quote';
-import type { FinancePartner } from '../src/contract';
 import { customerRequestSchema, quoteRequestSchema, type CustomerRequest } from '../src/features/finance-enquiry/lib/finance-schema';
-import type { FeaturedCar, FinancePanelCar } from '../src/features/finance-page/api/finance-cars';
+import { chosenCar, featuredCars } from './cars';
+import { renderFinanceFirstPaint } from './first-paint';
+import type { FinanceLeadRecord, FinancePorts } from './ports';
 
 /** The comparison rate, for the platform's finance-partner simulator (one definition; the repayment's is shared-config's). */
 export { comparisonRate } from '../src/features/finance-calculator/lib/repayment';
 /** The partner port, beside the simulator's arithmetic for the adapter that imports both from here. */
 export type { FinancePartner } from '../src/contract';
+/** The ports infra implements (its adapter imports them from here), and what the lead store is given and answers. */
+export type { FinanceLeadRecord, FinancePorts, StoreLeadResult } from './ports';
 
-/** Spec: 'Featured finance cars: 6, used, in stock, more than 1 photo'. */
-export const FEATURED_CARS = 6;
 /** Spec: the finance lead's category. */
 export const FINANCE_CATEGORY = 'Finance Enquiry';
 /** Not in the spec: an application claiming the Equifax credit check's consent on a site without the Equifax finance page. */
@@ -26,34 +27,6 @@ export const NO_CREDIT_CHECK = 'additionalData.creditCheck: this site does not r
 export const CREDIT_CHECK_TAG = 'equifax-credit-check';
 /** Not in the spec: a create-customer or finance enquiry for a phone this browser has not confirmed. */
 export const PHONE_NOT_VERIFIED = 'Please confirm your mobile number with the code we sent before you apply.';
-
-/** The finance lead as the lead pipeline stores it (spec: 'Finance lead' and 'Lead payload'). */
-export interface FinanceLeadRecord {
-  form: 'finance';
-  userData: Record<string, unknown>;
-  url: string;
-  lead_attributes: CustomerRequest['additionalData']['lead_attributes'];
-  source: 'Website';
-  user_agent: string | null;
-  car_id: string | null;
-  car_dealership_id: string | null;
-}
-
-export type StoreLeadResult = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' };
-
-export interface FinancePorts extends PlatformPorts {
-  /** The request's site's finance switches; null when the request names no site or the site has finance switched off. */
-  financeSettings: (request: FastifyRequest) => FinanceSettings | null;
-  /** A car of the request's site by id, as the side panel shows it, with its lender's disclaimer (spec: 'fetched by car id'). */
-  financeCar: (request: FastifyRequest, id: string) => Promise<FinancePanelCar | null>;
-  /** The site's used cars in stock with more than one photo, newest first. */
-  featuredUsedCars: (request: FastifyRequest, count: number) => Promise<FeaturedCar[]>;
-  /** The mobile this browser confirmed with a one-time code on this site (its session), or null. */
-  verifiedPhone: (request: FastifyRequest) => Promise<string | null>;
-  /** Stores the lead durably with its delivery outbox row before the answer (the lead pipeline; see mf-leads). */
-  storeLead: (request: FastifyRequest, lead: FinanceLeadRecord, idempotency: { key: string; bodyHash: string } | null) => Promise<StoreLeadResult>;
-  partner: FinancePartner;
-}
 
 const noSite = (reply: FastifyReply) => reply.code(404).send({ error: 'No finance on this site' });
 
@@ -153,18 +126,18 @@ export default defineTeamServer<FinancePorts>({
       },
     },
   },
+  firstPaint: (input, ports) => renderFinanceFirstPaint(input, ports),
   routes: (fastify, ports) => {
     fastify.get<{ Params: { id: string } }>('/cars/:id', async (request, reply) => {
       if (!ports.financeSettings(request)) return noSite(reply);
-      const id = request.params.id.trim();
-      const car = id && id.length <= 64 ? await ports.financeCar(request, id) : null;
+      const car = await chosenCar(ports, request, request.params.id);
       if (!car) return reply.code(404).send({ error: 'id: no such car on this site', field: 'id' });
       return reply.header('cache-control', 'private, max-age=60').send({ car });
     });
 
     fastify.get('/featured', async (request, reply) => {
       if (!ports.financeSettings(request)) return noSite(reply);
-      return reply.header('cache-control', 'private, max-age=60').send({ cars: await ports.featuredUsedCars(request, FEATURED_CARS) });
+      return reply.header('cache-control', 'private, max-age=60').send({ cars: await featuredCars(ports, request) });
     });
 
     // A site without the partner: the enquiry goes to the dealer's finance team as a lead only.

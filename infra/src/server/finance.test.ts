@@ -1,5 +1,8 @@
+import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
+import routes from '../../../mf-finance/routes.json';
 import type { Database } from '../db/database';
 import { recentLeads } from '../db/leads';
+import { DEFAULT_TENANT } from '../db/pins';
 import { loadTenantStock } from '../db/stock';
 import { SANDBOX, SimulatedFinancePartner } from '../partners/finance/finance-partner';
 import { IN_STOCK_STATUSES, type Car } from '../stock/model';
@@ -11,7 +14,8 @@ import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestP
 /**
  * mf-finance's API over the real routes, database, identity service and the partner's simulator:
  * the instant quote, the application handed to the partner (the finance lead stored first, also
- * when the partner is down), the dealer-only enquiry, and the finance pages' cars.
+ * when the partner is down), the dealer-only enquiry, the finance pages' cars, and the finance
+ * pages as the server paints them before any script runs.
  */
 let database: Database;
 let platform: TestPlatform;
@@ -227,5 +231,56 @@ describe('the finance pages: cars', () => {
       const car = harbourside.find((candidate) => candidate.id === id)!;
       expect([car.car_type, IN_STOCK_STATUSES.includes(car.status) && car.status === 'in_stock', car.images.length > 1]).toEqual(['used', true, true]);
     }
+  });
+});
+
+describe('the finance pages painted by the server, before any script runs', () => {
+  beforeAll(async () => {
+    // A build of the version mf-finance's server half renders like (the checkout's), for every site.
+    const version = platform.app.firstPaints!.get('mf-finance')!.version;
+    await platform.publish({ team: 'mf-finance', version, routes });
+    await platform.app.pins.pin({ tenant: DEFAULT_TENANT, team: 'mf-finance', version, actor: 'test' });
+  });
+
+  /** The app's part of the page (its slot's first paint), as a shopper reads its text. */
+  const paintOf = (html: string) => {
+    const start = html.indexOf('<div data-first-paint="mf-finance">');
+    expect(start).toBeGreaterThan(-1);
+    return html.slice(start, html.indexOf('data-slot="mf-leads"', start)).replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+  };
+  const inlined = (html: string) => JSON.parse(new RegExp(`<script id="${FIRST_PAINT_DATA_ID}" type="application/json">(.*?)</script>`, 's').exec(html)?.[1] ?? 'null') as unknown;
+
+  it("holds /finance's heading, the words under it and the enquiry's first step", async () => {
+    const response = await get(SUMMIT, '/finance');
+    expect(response.statusCode).toBe(200);
+    const paint = paintOf(response.body);
+    expect(paint).toMatch(/<h1[^>]*>Finance<\/h1>/);
+    expect(paint).toContain('Finance your next vehicle with Summit Auto Group. Prefer to talk? Call our finance team on');
+    expect(paint).toMatch(/<label for="[^"]+">Purchase price/);
+    expect(paint).toMatch(/name="purchasePrice" value="30000"/);
+    expect(paint).toContain('How it works');
+  });
+
+  it('gives Get Finance Now the featured used cars the API answers, inlined so the app does not ask again', async () => {
+    const { cars } = (await get(HARBOURSIDE, '/api/finance/featured')).json<{ cars: Array<{ name: string }> }>();
+    expect(cars.length).toBeGreaterThan(0);
+    const response = await get(HARBOURSIDE, '/finance');
+    const paint = paintOf(response.body);
+    expect(paint).toMatch(/<h1[^>]*>Get Finance Now<\/h1>/);
+    expect(paint).toContain('Used cars you can finance today');
+    for (const car of cars) expect(paint).toContain(car.name);
+    expect(inlined(response.body)).toEqual({ team: 'mf-finance', url: '/finance', data: { featured: cars } });
+  });
+
+  it("gives a car's finance link the chosen car beside the form, the form starting at its price", async () => {
+    // A price the quote takes as it is (10,000 to 200,000 whole dollars).
+    const priced = (candidate: Car) => candidate.offer_price ?? candidate.price;
+    const car = harbourside.find((candidate) => candidate.status === 'in_stock' && Number.isInteger(priced(candidate)) && priced(candidate) >= 10_000 && priced(candidate) <= 200_000)!;
+    const price = priced(car);
+    const paint = paintOf((await get(HARBOURSIDE, `/personalised/finance?car_id=${car.id}`)).body);
+    expect(paint).toMatch(/<h1[^>]*>Personalised finance<\/h1>/);
+    expect(paint).toContain(car.name);
+    expect(paint).toContain(`$${price.toLocaleString('en-AU')}`);
+    expect(paint).toContain(`name="purchasePrice" value="${price}"`);
   });
 });

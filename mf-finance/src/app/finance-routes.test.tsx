@@ -1,6 +1,9 @@
+import { FIRST_PAINT_DATA_ID, resetFirstPaintForTests } from '@forecourt/shared-config';
 import { expectConsole, renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import routes from '../../routes.json';
+import type { FinancePanelCar } from '../features/finance-page/api/finance-cars';
+import type { FinanceFirstPaintData } from '../features/finance-page/lib/first-paint';
 import { FinanceRoutes } from './finance-app';
 
 function renderAt(route: string, tenant = testTenant()) {
@@ -105,5 +108,43 @@ describe('the Equifax finance page (tenant finance.equifaxFinance)', () => {
     expectConsole('warn', /No routes matched location "\/equifax-finance"/);
     const { container } = renderAt('/equifax-finance');
     expect(container.querySelector('h1')).toBeNull();
+  });
+});
+
+describe("the finance page after the server's first paint", () => {
+  /** The page as the server sent it: its copy of the app in the app's slot, and the data it was rendered from. */
+  function paintedByServer(url: string, data: FinanceFirstPaintData) {
+    window.history.replaceState(null, '', url);
+    document.body.innerHTML = `<div id="app-mf-finance"><div data-first-paint="mf-finance"><p>The server's copy</p></div></div><script id="${FIRST_PAINT_DATA_ID}" type="application/json">${JSON.stringify({ team: 'mf-finance', url, data })}</script>`;
+  }
+
+  // Every page rendered before these has taken over (from no first paint): the data would count as spent.
+  beforeEach(() => resetFirstPaintForTests());
+  afterEach(() => {
+    document.body.innerHTML = '';
+    window.history.replaceState(null, '', '/');
+  });
+
+  // No route is served in these tests: a request for what the server already read fails them.
+  it('shows the featured cars the server read on its first render, without asking for them again', () => {
+    paintedByServer('/finance', { featured: [{ id: 'f1', slug: '2020-mazda-cx-5', name: '2020 Mazda CX-5 Maxx', price: 28990, km: 41200, primary_image_url: null }] });
+    renderAt('/finance', testTenant({ finance: { getFinanceCta: true } }));
+    const featured = within(screen.getByRole('region', { name: 'Used cars you can finance today' }));
+    expect(featured.getByRole('link', { name: '2020 Mazda CX-5 Maxx' })).toHaveAttribute('href', '/cars/2020-mazda-cx-5');
+  });
+
+  it('shows the chosen car the server read on its first render, the form starting at its price, without asking for it again', () => {
+    const car: FinancePanelCar = { id: 'test-motors-7', slug: '2021-toyota-hilux', name: '2021 Toyota Hilux SR5', price: 52990, vin: null, nvic: null, year: 2021, dealership_slug: 'test-motors', car_type: 'used', primary_image_url: null, disclaimer: null, make: 'Toyota', status: 'available', finance_quote_weekly: null, lender: null };
+    paintedByServer('/personalised/finance?car_id=test-motors-7', { chosen: { id: 'test-motors-7', car } });
+    renderAt('/personalised/finance?car_id=test-motors-7');
+    expect(screen.getByRole('complementary', { name: 'Your chosen car' })).toHaveTextContent('2021 Toyota Hilux SR5');
+    expect(screen.getByRole('textbox', { name: /Purchase price/ })).toHaveValue('52990');
+  });
+
+  it("takes the server's copy away in its first commit, once it shows the same page", () => {
+    paintedByServer('/finance', { featured: [] });
+    renderAt('/finance', testTenant({ finance: { getFinanceCta: true } }));
+    expect(document.querySelector('[data-first-paint]')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Get Finance Now');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FinanceEnquiryCar } from '../../finance-enquiry/api/enquiry';
 import type { LenderFacts } from '@forecourt/shared-config';
 
@@ -37,10 +37,17 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<T | null> {
   return (await response.json()) as T;
 }
 
-function useLoaded<A, T>(url: string | null, pick: (answer: A) => T): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+/**
+ * `url`'s answer. `initial`: the answer the server's first paint read for this `url`, which
+ * stands: the page starts from it and does not ask again at load.
+ */
+function useLoaded<A, T>(url: string | null, pick: (answer: A) => T, initial?: Loaded<T>): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>(initial ?? { status: 'loading' });
+  const given = useRef(initial ? url : null);
   useEffect(() => {
     if (url === null) return undefined;
+    if (given.current === url) return undefined;
+    given.current = null;
     const controller = new AbortController();
     setState({ status: 'loading' });
     getJson<A>(url, controller.signal).then(
@@ -56,11 +63,11 @@ function useLoaded<A, T>(url: string | null, pick: (answer: A) => T): Loaded<T> 
 }
 
 /** The chosen car by id, or 'missing' when the site has no such car. */
-export function useFinanceCar(id: string | null): Loaded<FinancePanelCar> {
-  return useLoaded<{ car: FinancePanelCar }, FinancePanelCar>(id === null ? null : carPath(id), (answer) => answer.car);
+export function useFinanceCar(id: string | null, initial?: Loaded<FinancePanelCar>): Loaded<FinancePanelCar> {
+  return useLoaded<{ car: FinancePanelCar }, FinancePanelCar>(id === null ? null : carPath(id), (answer) => answer.car, initial);
 }
 
 /** Spec: 'six featured used cars (in stock, more than 1 photo)'. */
-export function useFeaturedCars(enabled: boolean): Loaded<FeaturedCar[]> {
-  return useLoaded<{ cars: FeaturedCar[] }, FeaturedCar[]>(enabled ? FEATURED_PATH : null, (answer) => answer.cars);
+export function useFeaturedCars(enabled: boolean, initial?: Loaded<FeaturedCar[]>): Loaded<FeaturedCar[]> {
+  return useLoaded<{ cars: FeaturedCar[] }, FeaturedCar[]>(enabled ? FEATURED_PATH : null, (answer) => answer.cars, initial);
 }

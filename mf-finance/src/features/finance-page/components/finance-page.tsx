@@ -1,11 +1,12 @@
 import { css } from '@emotion/react';
-import { formatDollars, paths, RemoteFragment, SURFACE, telHref, useTenant } from '@forecourt/shared-config';
+import { formatDollars, paths, RemoteFragment, SURFACE, telHref, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
 import { useId, useMemo } from 'react';
 import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
 import { FinanceEnquiryForm } from '../../finance-enquiry/components/finance-enquiry-form';
 import { readFinanceQuery } from '../../finance-enquiry/lib/finance-query';
-import { useFeaturedCars, useFinanceCar, type FinancePanelCar } from '../api/finance-cars';
-import { EQUIFAX_FINANCE_INTRO, FINANCE_STEPS, financeHeading, GET_FINANCE_NOW } from '../lib/finance-page';
+import { useFeaturedCars, useFinanceCar, type FeaturedCar, type FinancePanelCar, type Loaded } from '../api/finance-cars';
+import { firstChosen, firstFeatured, useFinanceFirstPaint } from '../lib/first-paint';
+import { EQUIFAX_FINANCE_INTRO, FINANCE_STEPS, financeHeading, GET_FINANCE_NOW, isGetFinanceNow } from '../lib/finance-page';
 
 const card = css`label: mf-finance-card; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background};`;
 /** Spec: the panel beside the form is hidden on small screens. */
@@ -29,8 +30,7 @@ function ChosenCar({ car, headingId, noun }: { car: FinancePanelCar; headingId: 
 }
 
 /** Spec: 'a Get Finance Now page with six featured used cars and links to used cars'. */
-function FeaturedUsedCars({ noun }: { noun: string }) {
-  const featured = useFeaturedCars(true);
+function FeaturedUsedCars({ featured, noun }: { featured: Loaded<FeaturedCar[]>; noun: string }) {
   const headingId = useId();
   if (featured.status !== 'ready' || featured.value.length === 0) return null;
   return (
@@ -64,12 +64,17 @@ export function FinancePage({ creditCheck = false }: { creditCheck?: boolean }) 
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const query = useMemo(() => readFinanceQuery(searchParams), [searchParams]);
-  const chosen = useFinanceCar(query.carId);
+  const first = useFinanceFirstPaint();
+  const chosen = useFinanceCar(query.carId, firstChosen(first, query.carId));
   const car = query.carId && chosen.status === 'ready' ? chosen.value : null;
   const headingId = useId();
   const panelId = useId();
   const noun = tenant.search.itemNoun;
-  const getFinanceNow = !query.carId && tenant.finance.getFinanceCta;
+  const getFinanceNow = isGetFinanceNow(query.carId, tenant.finance);
+  const featured = useFeaturedCars(getFinanceNow, firstFeatured(first));
+  // Once it shows what the server's first paint showed (the chosen car and the featured cars read),
+  // the page takes over from it.
+  useFirstPaintHandover('mf-finance', !(query.carId && chosen.status === 'loading') && !(getFinanceNow && featured.status === 'loading'));
   return (
     <article aria-labelledby={headingId} css={css`label: mf-finance-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
       <h1 id={headingId} css={{ margin: '0 0 0.25rem' }}>
@@ -106,7 +111,7 @@ export function FinancePage({ creditCheck = false }: { creditCheck?: boolean }) 
           )}
         </aside>
       </div>
-      {getFinanceNow && <FeaturedUsedCars noun={noun} />}
+      {getFinanceNow && <FeaturedUsedCars featured={featured} noun={noun} />}
       {/* The search team's budget finder (finance spec §9): repayments and deposit to a price ceiling, then the search. */}
       {tenant.features['mf-search'] && (
         <div css={{ marginTop: '2rem', maxWidth: '40rem' }}>

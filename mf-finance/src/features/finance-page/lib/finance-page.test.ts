@@ -1,4 +1,4 @@
-import { financeHeading } from './finance-page';
+import { financeHeading, isGetFinanceNow } from './finance-page';
 
 describe('financeHeading', () => {
   it.each([
@@ -16,5 +16,16 @@ describe('financeHeading', () => {
 
   it("names the dealer's own finance link as the finance enquiry", () => {
     expect(financeHeading('/car-loans', '/car-loans')).toBe('Finance enquiry');
+  });
+});
+
+describe('isGetFinanceNow', () => {
+  it('is the Get Finance Now page without a car on a site with the call to action', () => {
+    expect(isGetFinanceNow(null, { getFinanceCta: true })).toBe(true);
+  });
+
+  it('is the chosen car\'s finance page when a link names a car, and a plain finance page on a site without the call to action', () => {
+    expect(isGetFinanceNow('test-motors-7', { getFinanceCta: true })).toBe(false);
+    expect(isGetFinanceNow(null, { getFinanceCta: false })).toBe(false);
   });
 });

@@ -19,6 +19,11 @@ export const EQUIFAX_FINANCE_INTRO = 'Apply with a credit check: with your conse
 /** Spec: the Get Finance Now page (no car, the site's get-finance call-to-action flag on). */
 export const GET_FINANCE_NOW = 'Get Finance Now';
 
+/** Whether the page is Get Finance Now, which shows the featured used cars (the page and its server first paint ask alike). */
+export function isGetFinanceNow(carId: string | null, finance: { getFinanceCta: boolean }): boolean {
+  return !carId && finance.getFinanceCta;
+}
+
 /** The page's heading; the dealer's own finance link (tenant `finance.link`) is the finance enquiry. */
 export function financeHeading(pathname: string, dealerLink?: string): string {
   const path = `/${pathname.split('/').filter(Boolean).join('/')}`;
