@@ -104,13 +104,17 @@ const itemsOf = (audits: Audits, id: string) => ((audits[id]?.details as { items
 
 const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '').replace(/^\/registry\//, '');
 
-/** Where the main thread's time went: the long tasks (Lighthouse's simulated 4x CPU) and each script's share. */
+/** What moved (the layout shifts) and where the main thread's time went: the long tasks (Lighthouse's simulated 4x CPU) and each script's share. */
 function describeMainThread(audits: Audits): string[] {
   const tasks = itemsOf(audits, 'long-tasks').map((t) => `  long task ${Math.round(Number(t['duration']))} ms at ${Math.round(Number(t['startTime']))} ms: ${shortUrl(t['url'])}`);
   const scripts = itemsOf(audits, 'bootup-time')
     .filter((s) => Number(s['total']) >= 20)
     .map((s) => `  script ${shortUrl(s['url'])}: ${Math.round(Number(s['scripting']))} ms scripting, ${Math.round(Number(s['scriptParseCompile']))} ms parse`);
-  return [...tasks, ...scripts];
+  const shifts = itemsOf(audits, 'layout-shifts').map((item) => {
+    const node = item['node'] as { selector?: string; snippet?: string } | undefined;
+    return `  layout shift ${Number(item['score']).toFixed(3)}: ${node?.selector ?? '?'} ${node?.snippet?.slice(0, 120) ?? ''}`;
+  });
+  return [...shifts, ...tasks, ...scripts];
 }
 
 async function audit(url: string, port: number, cookie?: string): Promise<Run> {

@@ -98,12 +98,12 @@ test('a developer override shows only in the browser that set it', async ({ brow
   }
 });
 
-test('the dev page sets an override with the admin token, and Clear removes it', async ({ page }) => {
-  const token = readFileSync(path.join(E2E_DATA_DIR, 'admin-token'), 'utf8').trim();
+test('the dev page sets an override with a personal operator token, and Clear removes it', async ({ page }) => {
+  const token = readFileSync(path.join(E2E_DATA_DIR, 'operator-token'), 'utf8').trim();
   await page.goto(tenantUrl(TENANT, '/_dev/overrides'));
   await page.getByLabel('Team').selectOption('mf-search');
   await page.getByLabel('Entry URL').fill(entry);
-  await page.getByLabel('Admin token').fill(token);
+  await page.getByLabel('Operator token').fill(token);
   await page.getByRole('button', { name: 'Set override' }).click();
   await expect(banner(page)).toBeVisible();
   await expect(versionMark(page)).toHaveText(`mf-search ${LOCAL_BUILD}`);

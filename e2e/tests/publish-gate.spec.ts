@@ -50,7 +50,8 @@ test('--force publishes it anyway, and the audit shows who, which check failed a
   expect((await request.get(`http://127.0.0.1:${E2E_PORT}/registry/mf-finance/${VERSION}/remoteEntry.js`)).status()).toBe(200);
 
   const audit = forecourt('publishes', 'mf-finance', '--forced');
-  const who = process.env.USER || 'cli';
+  // The account whose personal token the CLI used: npm start's demo operator.
+  const who = 'Demo operator';
   expect(audit).toMatch(new RegExp(`mf-finance\\s+${VERSION.replace(/\./g, '\\.')}\\s+${who}\\s+FORCED past mount\\s+e2e: proving the forced-publish audit`));
   expect(audit).toContain(`mount: mf-finance ${VERSION} ./FinanceCta does not mount`);
   // npm start's own publishes are in the audit too, with the gate's static checks.

@@ -80,6 +80,10 @@ export async function bundleServer({ log = console.log } = {}) {
     format: 'cjs',
     target: 'node20',
     plugins: [externalExceptWorkspace],
+    // The first paint compiles teams' pages into the server, and a page may load a stylesheet in
+    // the browser (mf-locations's map loads Leaflet's when it shows tiles): the server never runs
+    // that import, and the stylesheet's own images have no loader here, so it bundles as empty.
+    loader: { '.css': 'empty' },
     sourcemap: 'linked',
     // Stack traces in production name the source files and functions.
     keepNames: true,

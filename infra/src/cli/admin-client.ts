@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../config/load';
+import { isProduction, loadConfig } from '../config/load';
+import { ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
 import { buildApp } from '../server/app';
-import { adminTokenFile, readOrCreateAdminToken } from '../server/plugins/platform/admin-auth';
 
 export interface AdminResponse {
   status: number;
@@ -25,37 +25,50 @@ export async function serverAnswers(port: number): Promise<boolean> {
   }
 }
 
+/** The caller's personal token: FORECOURT_TOKEN, else the data folder's operator-token (npm start writes it). */
+async function personalToken(dataDir: string): Promise<{ token: string; source: string } | null> {
+  const configured = loadConfig().FORECOURT_TOKEN;
+  if (configured) return { token: configured, source: 'FORECOURT_TOKEN' };
+  const saved = (await fs.readFile(operatorTokenFile(dataDir), 'utf8').catch(() => '')).trim();
+  return saved ? { token: saved, source: operatorTokenFile(dataDir) } : null;
+}
+
+const NO_TOKEN = (dataDir: string) =>
+  `No operator token: set FORECOURT_TOKEN to your personal token (forecourt tokens create), or start the demo once (npm start writes ${operatorTokenFile(dataDir)})`;
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // not JSON: keep the text for the error message
+    return text;
+  }
+}
+
 /**
  * The running server's admin API when one answers on the port, else the same routes in process
  * through `inject`. PGlite lets one process at a time open a data dir, so a CLI next to a
- * running server must go through it rather than open the database itself.
+ * running server must go through it rather than open the database itself. Either way the calls
+ * carry the caller's personal token: the audit names who made each change.
  */
 export async function connectAdmin(dataDir: string, port: number): Promise<AdminClient> {
   if (await serverAnswers(port)) {
-    // FORECOURT_ADMIN_TOKEN when set (production), else the running server's data folder's.
-    const configured = loadConfig().FORECOURT_ADMIN_TOKEN;
-    const token = configured ?? (await fs.readFile(adminTokenFile(dataDir), 'utf8').catch(() => '')).trim();
-    const tokenSource = configured ? 'FORECOURT_ADMIN_TOKEN' : adminTokenFile(dataDir);
-    if (!token) throw new Error(`A server answers on port ${port} but ${adminTokenFile(dataDir)} is missing: is it using another data dir (FORECOURT_DATA_DIR)?`);
+    const found = await personalToken(dataDir);
+    if (!found) throw new Error(`A server answers on port ${port}, but: ${NO_TOKEN(dataDir)}`);
     return {
       via: `the server on port ${port}`,
       async request(method, path, body) {
         const response = await fetch(`http://127.0.0.1:${port}/_admin${path}`, {
           method,
-          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          headers: { authorization: `Bearer ${found.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
           body: body ? JSON.stringify(body) : undefined,
         });
-        const text = await response.text();
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // not JSON: keep the text for the error message
-        }
+        const answer = parsed(await response.text());
         if (response.status === 401) {
-          throw new Error(`The server on port ${port} refused the admin token from ${tokenSource}: it is using another data dir or another token`);
+          const error = (answer as { error?: string } | null)?.error ?? '';
+          throw new Error(`The server on port ${port} refused the token from ${found.source}: ${error}`);
         }
-        return { status: response.status, body: parsed };
+        return { status: response.status, body: answer };
       },
       close: async () => {},
     };
@@ -63,13 +76,23 @@ export async function connectAdmin(dataDir: string, port: number): Promise<Admin
 
   const app: FastifyInstance = await buildApp({ dataDir, teamServers: false });
   await app.ready();
-  const token = await readOrCreateAdminToken(dataDir);
-  return {
-    via: 'an in-process app (no server answered)',
-    async request(method, path, body) {
-      const response = await app.inject({ method, url: `/_admin${path}`, payload: body, headers: { authorization: `Bearer ${token}` } });
-      return { status: response.statusCode, body: response.json() };
-    },
-    close: () => app.close(),
-  };
+  try {
+    // In process the database is at hand: the demo's operator is made here too when the CLI
+    // runs before the first npm start. Production has no demo operator.
+    const found = (await personalToken(dataDir))?.token ?? (isProduction(loadConfig()) ? null : await ensureDemoOperator(app.operators, dataDir));
+    if (!found) throw new Error(NO_TOKEN(dataDir));
+    return {
+      via: 'an in-process app (no server answered)',
+      async request(method, path, body) {
+        const response = await app.inject({ method, url: `/_admin${path}`, payload: body, headers: { authorization: `Bearer ${found}` } });
+        const answer = parsed(response.body);
+        if (response.statusCode === 401) throw new Error(`The admin API refused the token: ${(answer as { error?: string } | null)?.error ?? ''}`);
+        return { status: response.statusCode, body: answer };
+      },
+      close: () => app.close(),
+    };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 }

@@ -4,6 +4,7 @@ import { Registry } from '../registry/registry';
 import { openDatabase } from '../db/database';
 import { recordCleanMount } from '../db/version-health';
 import { makeFakeBuild, tempDir } from '../testing/fake-build';
+import { DEMO_OPERATOR, operatorTokenFile } from '../operators/demo-operator';
 import { run } from './main';
 
 describe('forecourt publish', () => {
@@ -60,12 +61,12 @@ describe('forecourt publish', () => {
     expect(await registry.listVersions('mf-search')).toEqual(['2.1.0']);
     printed.length = 0;
     await run(['publishes', 'mf-search', '--forced']);
-    expect(printed.join('\n')).toMatch(/mf-search\s+2\.1\.0\s+\S+\s+FORCED past fragments\s+the vehicle page falls back/);
+    expect(printed.join('\n')).toMatch(/mf-search\s+2\.1\.0\s+Demo operator\s+FORCED past fragments\s+the vehicle page falls back/);
   });
 });
 
 describe('forecourt canary, promote, list and history', () => {
-  const saved = { FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL, USER: process.env.USER };
+  const saved = { FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL, FORECOURT_TOKEN: process.env.FORECOURT_TOKEN };
   let dataDir: string;
   let printed: string[];
 
@@ -84,8 +85,8 @@ describe('forecourt canary, promote, list and history', () => {
     // its own PGlite, whatever database the test run was given.
     process.env.FORECOURT_DATA_DIR = dataDir;
     process.env.PORT = '1';
-    process.env.USER = 'cli-tester';
     delete process.env.DATABASE_URL;
+    delete process.env.FORECOURT_TOKEN;
     printed = [];
     jest.spyOn(console, 'log').mockImplementation((line: unknown) => {
       printed.push(String(line));
@@ -124,9 +125,9 @@ describe('forecourt canary, promote, list and history', () => {
     const lines = output().split('\n');
     expect(lines[0]?.split(/\s{2,}/)).toEqual(['WHEN', 'TENANT', 'TEAM', 'ACTION', 'FROM', 'TO', 'PERCENT', 'WHO']);
     expect(lines.slice(2).map((line) => line.split(/\s{2,}/).slice(1))).toEqual([
-      ['harbourside-motors', 'mf-search', 'promote', '1.1.0', '1.0.0', '50%', 'cli-tester'],
-      ['harbourside-motors', 'mf-search', 'canary', '1.1.0', '1.0.0', '50%', 'cli-tester'],
-      ['harbourside-motors', 'mf-search', 'pin', '-', '1.1.0', '-', 'cli-tester'],
+      ['harbourside-motors', 'mf-search', 'promote', '1.1.0', '1.0.0', '50%', DEMO_OPERATOR],
+      ['harbourside-motors', 'mf-search', 'canary', '1.1.0', '1.0.0', '50%', DEMO_OPERATOR],
+      ['harbourside-motors', 'mf-search', 'pin', '-', '1.1.0', '-', DEMO_OPERATOR],
     ]);
   });
 
@@ -157,6 +158,78 @@ describe('forecourt canary, promote, list and history', () => {
     printed = [];
     await run(['list', 'redgum-used-cars']);
     expect(row(output(), 'mf-search')).toEqual(['mf-search', '1.1.0 (earned)', '-', '-', '1.0.0']);
+  });
+});
+
+describe('forecourt operators, tokens and audit', () => {
+  const saved = { FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL, FORECOURT_TOKEN: process.env.FORECOURT_TOKEN };
+  let dataDir: string;
+  let printed: string[];
+
+  beforeAll(async () => {
+    dataDir = await tempDir();
+    const registry = new Registry(path.join(dataDir, 'registry'));
+    for (const [team, version] of [['shell', '1.0.0'], ['mf-search', '1.0.0'], ['mf-search', '1.1.0']] as const) {
+      await registry.publish(team, await makeFakeBuild(dataDir, { team, version }));
+    }
+  });
+  afterAll(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    process.env.FORECOURT_DATA_DIR = dataDir;
+    process.env.PORT = '1';
+    delete process.env.DATABASE_URL;
+    delete process.env.FORECOURT_TOKEN;
+    printed = [];
+    jest.spyOn(console, 'log').mockImplementation((line: unknown) => {
+      printed.push(String(line));
+    });
+  });
+  afterEach(() => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    jest.restoreAllMocks();
+  });
+
+  const output = () => printed.join('\n');
+
+  it("keeps the demo operator's token in the data folder, readable by its owner only", async () => {
+    await run(['operators', 'me']);
+    expect(output()).toContain(`${DEMO_OPERATOR}, operator of every tenant`);
+    expect((await fs.stat(operatorTokenFile(dataDir))).mode & 0o777).toBe(0o600);
+  });
+
+  it('adds a tenant manager, gives it a token, and its changes are audited under its name', async () => {
+    await run(['operators', 'add', 'Sam', 'Summit', '--role', 'tenant-manager', '--tenants', 'summit-auto-group']);
+    const id = /Account (\d+): Sam Summit, tenant-manager of summit-auto-group/.exec(output())?.[1];
+    expect(id).toBeDefined();
+    printed = [];
+    await run(['tokens', 'create', '--account', id ?? '', '--days', '7']);
+    const secret = /^ {2}(fct_\S+)$/m.exec(output())?.[1];
+    expect(secret).toBeDefined();
+
+    process.env.FORECOURT_TOKEN = secret;
+    await run(['pin', 'summit-auto-group', 'mf-search', '1.1.0']);
+    await expect(run(['pin', 'harbourside-motors', 'mf-search', '1.1.0'])).rejects.toThrow("Sam Summit (tenant-manager): this account may not pin on 'harbourside-motors' (it holds summit-auto-group)");
+    // The operator's view: a tenant manager's own shows its tenants' entries only.
+    delete process.env.FORECOURT_TOKEN;
+    printed = [];
+    await run(['audit']);
+    const lines = output().split('\n').slice(2).map((line) => line.split(/\s{2,}/));
+    expect(lines.filter((cells) => cells[1] === 'Sam Summit').map((cells) => [cells[3], cells[4], cells[6]])).toEqual([
+      ['pin', 'harbourside-motors', 'refused'],
+      ['pin', 'summit-auto-group', 'allowed'],
+    ]);
+  });
+
+  it('sends the pin it sees with a rollback', async () => {
+    await run(['pin', 'redgum-used-cars', 'mf-search', '1.0.0']);
+    await run(['pin', 'redgum-used-cars', 'mf-search', '1.1.0']);
+    await run(['rollback', 'redgum-used-cars', 'mf-search']);
+    expect(output()).toContain('Rolled back redgum-used-cars mf-search: 1.1.0 -> 1.0.0');
   });
 });
 

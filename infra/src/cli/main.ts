@@ -1,9 +1,12 @@
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
 import { migrate, openDatabase } from '../db/database';
 import type { FailureSummary } from '../db/events';
-import type { Canary, PinChange } from '../db/pins';
+import type { AuditEntry, OperatorAccount, OperatorToken } from '../db/operators';
+import { DEFAULT_TENANT, type Canary, type PinChange, type PinSnapshot } from '../db/pins';
+import { OperatorService } from '../operators/operator-service';
 import { prepareSite } from '../deploy/prepare-site';
 import { staleBuildNotice, type StaleBuild } from '../deploy/stale-builds';
 import type { EffectivePin, PinsOverview } from '../pins/pin-service';
@@ -43,6 +46,19 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
   history [tenant] [--tenant <t>] [--remote <team>]
                                           every change: when, who, what, from, to, percent
   failures [tenant] [--days N]            failures the shells reported, per tenant, remote, version, kind
+  operators [list]                        the accounts: name, role, tenants, active (an operator's)
+  operators add <name> --role <role> [--tenants a,b]
+                                          a new account: operator (every tenant), tenant-manager (pin,
+                                          canary, promote, rollback on the named tenants) or viewer
+                                          (read only; the named tenants, or all)
+  operators deactivate <id>               deactivate an account; its tokens stop working at once
+  operators me                            who your token belongs to, and your tokens
+  operators recover <name>                on the machine that reaches the database, with no server on
+                                          this data dir: a new token for an active operator who lost theirs
+  tokens create [--account <id>] [--label <text>] [--days N]
+                                          a personal token (default 90 days), shown once; another
+                                          account's is an operator's to make (a lost device)
+  audit [tenant]                          every change and refused attempt: who, token, what, before, after
   override <tenant> <team> <entry URL>    a link that makes the browser opening it (only that one) load
                                           the team from your dev server, e.g. http://localhost:3001/remoteEntry.js
   migrate                                 apply database migrations
@@ -57,13 +73,14 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
                                           to start (e.g. NODE_ENV=production without what it needs)
   help                                    this text
 
-pin, canary, promote, rollback, list, history, publish and publishes go through the running
-server's admin API when one answers on PORT (default 8080), else they run in process on the same
-data dir. A pin or canary applies on the next page load. Environment: PORT, HOST, FORECOURT_DATA_DIR, FORECOURT_TENANTS_DIR, DATABASE_URL.`;
+pin, canary, promote, rollback, list, history, publish, publishes, operators, tokens and audit go
+through the running server's admin API when one answers on PORT (default 8080), else they run in
+process on the same data dir, with your personal token: FORECOURT_TOKEN, else the data dir's
+operator-token (npm start writes the demo operator's). promote and rollback send the pin you see
+now and are refused if it changed meanwhile. A pin or canary applies on the next page load.
+Environment: PORT, HOST, FORECOURT_DATA_DIR, FORECOURT_TENANTS_DIR, DATABASE_URL, FORECOURT_TOKEN.`;
 
 class UsageError extends Error {}
-
-const actor = () => loadConfig().USER;
 
 function seconds(since: number): string {
   return `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -130,7 +147,7 @@ async function publish(team: string | undefined, values: { from?: string | undef
   if (!team) throw new UsageError('publish needs a team, e.g. publish mf-search');
   if (values.force && !values.reason?.trim()) throw new UsageError('--force needs --reason "<why>": a forced publish is audited');
   if (values.reason !== undefined && !values.force) throw new UsageError('--reason goes with --force');
-  await publishCommand({ team, from: values.from, force: values.force, reason: values.reason, actor: actor(), log: (line) => console.log(line) });
+  await publishCommand({ team, from: values.from, force: values.force, reason: values.reason, log: (line) => console.log(line) });
 }
 
 interface ChangeResult {
@@ -239,6 +256,123 @@ async function failures(tenant: string | undefined, days: string | undefined): P
   );
 }
 
+/**
+ * The pin version a promote or rollback is sent with: what the caller sees now. The server
+ * refuses the change (409) if someone else moved the pin in between.
+ */
+async function currentPin(tenant: string, team: string): Promise<string | null> {
+  const overview = (await adminCall('GET', '/pins')) as PinsOverview;
+  if (tenant === DEFAULT_TENANT) return overview.pins.find((p) => p.tenant === tenant && p.team === team)?.version ?? null;
+  return overview.effective.find((p) => p.tenant === tenant && p.team === team)?.version ?? null;
+}
+
+const when = (at: string | Date | null) => (at ? new Date(at).toISOString().replace('T', ' ').slice(0, 19) : '-');
+
+function tokenLines(issued: { token: OperatorToken; secret: string }, account: string): string {
+  return `Token ${issued.token.id} for ${account} (${issued.token.label}), valid until ${when(issued.token.expiresAt)}. It is shown once:\n\n  ${issued.secret}\n\n` +
+    'Keep it as FORECOURT_TOKEN (or in the data folder\'s operator-token, owner-only).';
+}
+
+async function operatorsCommand(sub: string | undefined, args: readonly string[], values: { role?: string | undefined; tenants?: string | undefined }): Promise<void> {
+  switch (sub) {
+    case 'add': {
+      const name = args.join(' ').trim();
+      if (!name || !values.role) throw new UsageError('operators add needs <name> --role operator|tenant-manager|viewer [--tenants a,b]');
+      const tenants = values.tenants?.split(',').map((slug) => slug.trim()).filter(Boolean);
+      const { account } = (await adminCall('POST', '/operators', { name, role: values.role, ...(tenants ? { tenants } : {}) })) as { account: OperatorAccount };
+      console.log(`Account ${account.id}: ${account.name}, ${account.role} of ${account.tenants?.join(', ') ?? 'every tenant'}. Give them a token: forecourt tokens create --account ${account.id}`);
+      return;
+    }
+    case 'list':
+    case undefined: {
+      const { accounts } = (await adminCall('GET', '/operators')) as { accounts: OperatorAccount[] };
+      console.log(
+        formatTable(
+          ['ID', 'NAME', 'ROLE', 'TENANTS', 'ACTIVE', 'CREATED', 'BY'],
+          accounts.map((a) => [String(a.id), a.name, a.role, a.tenants?.join(', ') ?? '(all)', a.active ? 'yes' : `no, since ${when(a.deactivatedAt)}`, when(a.createdAt), a.createdBy]),
+        ),
+      );
+      return;
+    }
+    case 'deactivate': {
+      const [id] = args;
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('operators deactivate needs the account id (forecourt operators list)');
+      const { account } = (await adminCall('POST', `/operators/${id}/deactivate`, {})) as { account: OperatorAccount };
+      console.log(`Deactivated ${account.name}: its tokens no longer work.`);
+      return;
+    }
+    case 'me': {
+      const { account, tokenId, tokens } = (await adminCall('GET', '/operators/me')) as { account: OperatorAccount; tokenId: number; tokens: OperatorToken[] };
+      console.log(`${account.name}, ${account.role} of ${account.tenants?.join(', ') ?? 'every tenant'}; this is token ${tokenId}`);
+      console.log(formatTable(['TOKEN', 'LABEL', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'], tokens.map((t) => [String(t.id), t.label, when(t.createdAt), when(t.expiresAt), when(t.revokedAt), when(t.lastUsedAt)])));
+      return;
+    }
+    case 'recover':
+      return recoverCommand(args.join(' ').trim());
+    default:
+      throw new UsageError(`Unknown operators command '${sub}'`);
+  }
+}
+
+/**
+ * The way back in when the last operator lost their device: on the machine that reaches the
+ * database, a new token for an active operator, without the admin API (which would need one).
+ */
+async function recoverCommand(name: string): Promise<void> {
+  if (!name) throw new UsageError('operators recover needs the name of an active operator');
+  const settings = serverSettings();
+  if (!settings.databaseUrl && (await serverAnswers(settings.port))) {
+    throw new Error(`A server is running on port ${settings.port} with this data dir: stop it first (PGlite is single-process), or ask another operator for a token.`);
+  }
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  try {
+    await migrate(database.db);
+    const tenants = await loadTenants();
+    const operators = new OperatorService(database.db, tenants.map((t) => t.slug));
+    const recovered = await operators.recover(name, `recovery on ${os.hostname()}`);
+    console.log(tokenLines(recovered, recovered.account.name));
+  } finally {
+    await database.close();
+  }
+}
+
+async function tokensCommand(sub: string | undefined, values: { account?: string | undefined; label?: string | undefined; days?: string | undefined }): Promise<void> {
+  if (sub !== 'create') throw new UsageError('tokens create [--account <id>] [--label <text>] [--days N]');
+  if (values.account !== undefined && !/^\d+$/.test(values.account)) throw new UsageError('--account is an account id (forecourt operators list)');
+  if (values.days !== undefined && !/^[1-9]\d*$/.test(values.days)) throw new UsageError('--days must be a positive whole number');
+  const issued = (await adminCall('POST', '/tokens', {
+    ...(values.account ? { account: Number(values.account) } : {}),
+    ...(values.label ? { label: values.label } : {}),
+    ...(values.days ? { days: Number(values.days) } : {}),
+  })) as { token: OperatorToken; secret: string };
+  console.log(tokenLines(issued, values.account ? `account ${values.account}` : 'you'));
+}
+
+function auditCell(value: unknown): string {
+  if (value === null || value === undefined) return '-';
+  const snapshot = value as Partial<PinSnapshot>;
+  if ('pin' in snapshot || 'canary' in snapshot) {
+    return [snapshot.pin ? `pin ${snapshot.pin.version}` : 'no pin', snapshot.canary ? `canary ${snapshot.canary.version} @ ${snapshot.canary.percent}%` : ''].filter(Boolean).join(', ');
+  }
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+async function auditCommand(tenant: string | undefined): Promise<void> {
+  const params = new URLSearchParams(tenant ? { tenant } : {});
+  const { entries } = (await adminCall('GET', `/audit${params.size ? `?${params}` : ''}`)) as { entries: AuditEntry[] };
+  if (entries.length === 0) {
+    console.log(`Nothing audited${tenant ? ` for ${tenant}` : ''} yet.`);
+    return;
+  }
+  console.log(
+    formatTable(
+      ['WHEN', 'WHO', 'TOKEN', 'ACTION', 'TENANT', 'TEAM', 'OUTCOME', 'BEFORE', 'AFTER', 'REASON'],
+      entries.map((e) => [when(e.at), e.accountName ?? '-', e.tokenId === null ? '-' : String(e.tokenId), e.action, e.tenant ?? '-', e.team ?? '-', e.outcome, auditCell(e.before), auditCell(e.after), e.reason ?? '-']),
+    ),
+  );
+}
+
 async function migrateCommand(): Promise<void> {
   const settings = serverSettings();
   if (!settings.databaseUrl && (await serverAnswers(settings.port))) {
@@ -313,6 +447,10 @@ export async function run(argv: readonly string[]): Promise<void> {
       reason: { type: 'string' },
       forced: { type: 'boolean' },
       days: { type: 'string' },
+      role: { type: 'string' },
+      tenants: { type: 'string' },
+      account: { type: 'string' },
+      label: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -331,25 +469,25 @@ export async function run(argv: readonly string[]): Promise<void> {
     case 'pin': {
       const [tenant, team, version] = rest;
       if (!tenant || !team || !version) throw new UsageError('pin needs <tenant> <team> <version>');
-      console.log(describeChange(await adminCall('POST', '/pins', { tenant, team, version, actor: actor() })));
+      console.log(describeChange(await adminCall('POST', '/pins', { tenant, team, version })));
       return;
     }
     case 'canary': {
       const [tenant, team, version, percent] = rest;
       if (!tenant || !team || !version || !percent) throw new UsageError('canary needs <tenant> <team> <version> <percent>');
-      console.log(describeCanary(await adminCall('POST', '/canary', { tenant, team, version, percent: parsePercent(percent), actor: actor() })));
+      console.log(describeCanary(await adminCall('POST', '/canary', { tenant, team, version, percent: parsePercent(percent) })));
       return;
     }
     case 'promote': {
       const [tenant, team] = rest;
       if (!tenant || !team) throw new UsageError('promote needs <tenant> <team>');
-      console.log(describeChange(await adminCall('POST', '/promote', { tenant, team, actor: actor() })));
+      console.log(describeChange(await adminCall('POST', '/promote', { tenant, team, expected: await currentPin(tenant, team) })));
       return;
     }
     case 'rollback': {
       const [tenant, team] = rest;
       if (!tenant || !team) throw new UsageError('rollback needs <tenant> <team> [--to <version>]');
-      console.log(describeChange(await adminCall('POST', '/rollback', { tenant, team, to: values.to, actor: actor() })));
+      console.log(describeChange(await adminCall('POST', '/rollback', { tenant, team, to: values.to, expected: await currentPin(tenant, team) })));
       return;
     }
     case 'list':
@@ -366,6 +504,12 @@ export async function run(argv: readonly string[]): Promise<void> {
       console.log(`Open within 10 minutes, in the browser that should load ${team} from ${entry} (for 8 hours, or until its banner's Clear):\n${result.urls.map((url) => `  ${url}`).join('\n')}`);
       return;
     }
+    case 'operators':
+      return operatorsCommand(rest[0], rest.slice(1), values);
+    case 'tokens':
+      return tokensCommand(rest[0], values);
+    case 'audit':
+      return auditCommand(values.tenant ?? rest[0]);
     case 'migrate':
       return migrateCommand();
     case 'seed':

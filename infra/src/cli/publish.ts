@@ -17,7 +17,6 @@ export interface PublishOptions {
   from?: string | undefined;
   force?: boolean | undefined;
   reason?: string | undefined;
-  actor: string;
   log: (line: string) => void;
 }
 
@@ -34,7 +33,7 @@ async function call(client: AdminClient, method: 'GET' | 'POST', route: string, 
  * it needs the same data folder or server as the other commands.
  */
 export async function publishCommand(options: PublishOptions): Promise<void> {
-  const { team, force = false, actor, log } = options;
+  const { team, force = false, log } = options;
   const reason = options.reason?.trim() ?? '';
   const { dataDir, port } = serverSettings();
   // npm runs the CLI inside infra/, so a relative --from is taken from where the command was
@@ -47,6 +46,9 @@ export async function publishCommand(options: PublishOptions): Promise<void> {
 
   const admin = await connectAdmin(dataDir, port);
   try {
+    // Publishing is an operator's: ask before the build is copied, not when its record is refused.
+    const { account } = (await call(admin, 'GET', '/operators/me')) as { account: { name: string; role: string } };
+    if (account.role !== 'operator') throw new PublishError(`${account.name} is a ${account.role}: only an operator publishes`);
     const overview = (await call(admin, 'GET', '/pins')) as PinsOverview;
     const running: RunningVersion[] = [...overview.pins, ...overview.canaries].map((p) => ({ tenant: p.tenant, team: p.team, version: p.version }));
     const report = await runGate({ repoRoot: REPO_ROOT, registry, team, buildDir, running, tenants: await loadTenants(), mount: true });
@@ -62,13 +64,13 @@ export async function publishCommand(options: PublishOptions): Promise<void> {
     const forced = !report.passed;
     const checks = report.checks.map((c) => ({ check: c.check, passed: c.passed, reasons: c.reasons, ...(c.skipped ? { skipped: c.skipped } : {}) }));
     try {
-      await call(admin, 'POST', '/publishes', { team, version: meta.version, actor, forced, checks, reason: reason || null });
+      await call(admin, 'POST', '/publishes', { team, version: meta.version, forced, checks, reason: reason || null });
     } catch (error) {
       throw new Error(`${team} ${meta.version} is published, but its audit record could not be written: ${(error as Error).message}`, { cause: error });
     }
     if (forced) {
       const failed = report.checks.filter((c) => !c.passed).map((c) => c.check);
-      log(`FORCED: published ${team} ${meta.version} past the failing check${failed.length === 1 ? '' : 's'} ${failed.join(', ')}; recorded for ${actor} with the reason "${reason}"`);
+      log(`FORCED: published ${team} ${meta.version} past the failing check${failed.length === 1 ? '' : 's'} ${failed.join(', ')}; recorded for ${account.name} with the reason "${reason}"`);
     }
     log(`Published ${team} ${meta.version} from ${buildDir}`);
     log(`  /registry/${team}/${meta.version}/  (no tenant changed; pin it with: npm run forecourt -- pin <tenant> ${team} ${meta.version})`);

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { openDatabase, type Database } from '../db/database';
 import { timedStep } from '../deploy/builds';
 import { prepareSite } from '../deploy/prepare-site';
+import { operatorTokenFile } from '../operators/demo-operator';
 import { INFRA_ROOT, REPO_ROOT } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
 import { tempDir } from '../testing/fake-build';
@@ -59,7 +60,8 @@ export interface Cluster {
   databaseUrl: string;
   /** The environment each web instance runs with (the CLI run with it reaches the same cluster). */
   webEnv: Record<string, string>;
-  adminToken: string;
+  /** The demo operator's personal token, which the admin API takes (the shared token only made the first operator). */
+  operatorToken: string;
   crm: CrmStub;
   close(): Promise<void>;
 }
@@ -257,6 +259,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         for (const name of Object.keys(buildsEnv)) if (saved[name] === undefined) delete process.env[name];
       }
     });
+    // The start-up's demo operator (prepareSite), whose token the journeys change pins with.
+    const operatorToken = (await fs.readFile(operatorTokenFile(work), 'utf8')).trim();
 
     const searchPort = await freePort();
     const search = managedProcess({
@@ -355,7 +359,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       database,
       databaseUrl: own.url,
       webEnv,
-      adminToken,
+      operatorToken,
       crm,
       close: cleanup,
     };

@@ -199,10 +199,11 @@ export function clusterJourneys(cluster: Cluster): Journey[] {
           // `forecourt publish` against instance A (its admin API, the shared bucket), as a team's pipeline runs it.
           await promisify(execFile)(process.execPath, [path.join(INFRA_ROOT, 'dist', 'cli.js'), 'publish', 'mf-leads', '--from', copy, '--force', '--reason', 'cluster drill: a copy of the current build under a new version'], {
             cwd: INFRA_ROOT,
-            env: { ...process.env, ...cluster.webEnv, PORT: String(cluster.web[0]!.port) },
+            // The pipeline's own personal token (an operator's: publishing is the platform's).
+            env: { ...process.env, ...cluster.webEnv, PORT: String(cluster.web[0]!.port), FORECOURT_TOKEN: cluster.operatorToken },
             timeout: 120_000,
           });
-          const pinned = await send({ method: 'POST', path: '/_admin/pins', headers: { authorization: `Bearer ${cluster.adminToken}` }, body: { tenant: SITE, team: 'mf-leads', version }, routeTo: a });
+          const pinned = await send({ method: 'POST', path: '/_admin/pins', headers: { authorization: `Bearer ${cluster.operatorToken}` }, body: { tenant: SITE, team: 'mf-leads', version }, routeTo: a });
           expectThat(pinned.status === 200, `the pin through ${a}: ${show(pinned)}`);
           answeredBy(pinned, a, 'the pin');
           const entry = await send({ path: `/registry/mf-leads/${version}/remoteEntry.js`, routeTo: b });
@@ -227,7 +228,7 @@ export function clusterJourneys(cluster: Cluster): Journey[] {
         const saved = await send({
           method: 'PUT',
           path: `/_admin/synonyms/${word}`,
-          headers: { authorization: `Bearer ${cluster.adminToken}` },
+          headers: { authorization: `Bearer ${cluster.operatorToken}` },
           body: { type: 'onewaysynonym', input: word, synonyms: [car.make.toLowerCase()] },
           routeTo: a,
         });

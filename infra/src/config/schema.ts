@@ -59,7 +59,7 @@ export const CONFIG_SCHEMA = {
   FORECOURT_IDENTITY_SECRET_PREVIOUS: variable({ ...secret(), description: 'The identity secret being rotated out: still accepted for checking, never used to sign', readBy: ['server'], secret: true }),
   FORECOURT_OVERRIDE_SECRET: variable({ ...secret('generated in the data folder (not in production)'), description: 'Signs developer override links', readBy: ['server'], secret: true, requiredInProduction: true }),
   FORECOURT_OVERRIDE_SECRET_PREVIOUS: variable({ ...secret(), description: 'The override secret being rotated out: still accepted for checking, never used to sign', readBy: ['server'], secret: true }),
-  FORECOURT_ADMIN_TOKEN: variable({ ...secret('generated in the data folder (not in production)'), description: 'The bearer token of the admin API and the CLI', readBy: ['server', 'cli'], secret: true, requiredInProduction: true }),
+  FORECOURT_ADMIN_TOKEN: variable({ ...secret('generated in the data folder (not in production)'), description: 'The shared token that creates the first operator account (POST /_admin/operators/first) and opens nothing once one exists', readBy: ['server'], secret: true, requiredInProduction: true }),
   FORECOURT_ADMIN_TOKEN_PREVIOUS: variable({ ...secret(), description: 'The admin token being rotated out: still accepted, never handed out', readBy: ['server'], secret: true }),
 
   // Search
@@ -131,7 +131,7 @@ export const CONFIG_SCHEMA = {
   FORECOURT_GEOCODING_KEY: variable({ ...secret(), description: "The geocoder's credential", readBy: ['server'], secret: true }),
 
   // The command line
-  USER: variable({ ...text('cli'), description: 'Who the CLI records as having made a change', readBy: ['cli'] }),
+  FORECOURT_TOKEN: variable({ ...secret('the data folder\'s operator-token (written by npm start)'), description: "The CLI's personal operator token (docs/operators.md)", readBy: ['cli'], secret: true }),
   INIT_CWD: variable({ ...optionalText('the working directory'), description: 'Where `publish --from` resolves a relative folder (set by npm)', readBy: ['cli'] }),
   CHROMIUM_PATH: variable({ ...text('/usr/bin/chromium'), description: 'The browser the publish gate mounts remotes in', readBy: ['cli'] }),
 } as const;

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { forfeitEarned } from './version-health';
 import type { CanariesTable, PinChangeAction, PinChangesTable, PinsTable, PlatformTables } from './schema';
 
@@ -51,6 +51,42 @@ export class PinChangeError extends Error {
     super(message);
     this.name = 'PinChangeError';
   }
+}
+
+/**
+ * A promote or rollback sent with the pin its caller saw (`expected`), which has changed since:
+ * nothing is done, and `current` says what the pin is now so the caller can look again.
+ */
+export class StalePinError extends PinChangeError {
+  constructor(
+    readonly tenant: string,
+    readonly team: string,
+    readonly expected: string | null,
+    readonly current: string | null,
+  ) {
+    super(`${tenant} ${team} is on ${current ?? '(no pin)'} now, not ${expected ?? '(no pin)'} as you saw: look again before you change it`, 'conflict');
+    this.name = 'StalePinError';
+  }
+}
+
+function checkExpected(input: { tenant: string; team: string; expected?: string | null }, effective: Selectable<PinsTable> | undefined): void {
+  if (input.expected !== undefined && (effective?.version ?? null) !== input.expected) {
+    throw new StalePinError(input.tenant, input.team, input.expected, effective?.version ?? null);
+  }
+}
+
+/** What one tenant's team runs, as the operator audit keeps it before and after a change. */
+export interface PinSnapshot {
+  /** The pin in force: the tenant's own, else the platform default ('*'). */
+  pin: { tenant: string; version: string; lastGoodVersion: string | null } | null;
+  canary: { version: string; percent: number } | null;
+}
+
+export async function pinSnapshot(db: Kysely<PlatformTables>, tenant: string, team: string): Promise<PinSnapshot> {
+  const rows = await db.selectFrom('pins').selectAll().where('tenant', 'in', [tenant, DEFAULT_TENANT]).where('team', '=', team).execute();
+  const pin = rows.find((row) => row.tenant === tenant) ?? rows.find((row) => row.tenant === DEFAULT_TENANT);
+  const canary = await db.selectFrom('canaries').select(['version', 'percent']).where('tenant', '=', tenant).where('team', '=', team).executeTakeFirst();
+  return { pin: pin ? { tenant: pin.tenant, version: pin.version, lastGoodVersion: pin.last_good_version } : null, canary: canary ?? null };
 }
 
 function toPin(row: Selectable<PinsTable>): Pin {
@@ -124,10 +160,12 @@ export async function canariesForTenant(db: Kysely<PlatformTables>, tenant: stri
 
 export async function listPinChanges(
   db: Kysely<PlatformTables>,
-  filter: { tenant?: string; team?: string; limit?: number } = {},
+  filter: { tenant?: string; tenants?: readonly string[]; team?: string; limit?: number } = {},
 ): Promise<PinChange[]> {
   let query = db.selectFrom('pin_changes').selectAll().orderBy('id', 'desc').limit(filter.limit ?? 200);
   if (filter.tenant) query = query.where('tenant', '=', filter.tenant);
+  // A caller who holds some tenants only: theirs, never the platform default's.
+  if (filter.tenants) query = filter.tenants.length ? query.where('tenant', 'in', [...filter.tenants]) : query.where(sql<boolean>`false`);
   if (filter.team) query = query.where('team', '=', filter.team);
   return (await query.execute()).map(toChange);
 }
@@ -234,6 +272,8 @@ export interface RollbackInput {
   /** Defaults to the pin's last-good version. */
   to?: string;
   actor: string;
+  /** The pin version the caller saw (null: none); a different one refuses the rollback (StalePinError). */
+  expected?: string | null;
 }
 
 /**
@@ -244,6 +284,7 @@ export interface RollbackInput {
 export async function rollbackPin(db: Kysely<PlatformTables>, input: RollbackInput): Promise<PinResult> {
   return db.transaction().execute(async (trx) => {
     const { effective } = await lockPins(trx, input.tenant, input.team);
+    checkExpected(input, effective);
     const canary = await lockCanary(trx, input.tenant, input.team);
     if (canary) {
       if (input.to) {
@@ -352,11 +393,12 @@ export async function startCanary(db: Kysely<PlatformTables>, input: CanaryInput
  */
 export async function promoteCanary(
   db: Kysely<PlatformTables>,
-  input: { tenant: string; team: string; actor: string },
+  input: { tenant: string; team: string; actor: string; expected?: string | null },
 ): Promise<PinResult> {
   return db.transaction().execute(async (trx) => {
     // Pins before the canary, in every change, so two changes at once never wait on each other.
-    await lockPins(trx, input.tenant, input.team);
+    const { effective } = await lockPins(trx, input.tenant, input.team);
+    checkExpected(input, effective);
     const canary = await lockCanary(trx, input.tenant, input.team);
     if (!canary) throw new PinChangeError(`${input.tenant} has no canary of ${input.team} to promote`, 'not-found');
     const moved = await movePin(trx, input.tenant, input.team, canary.version);

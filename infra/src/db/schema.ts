@@ -226,6 +226,49 @@ export interface ReservationClaimsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** One person who runs the platform (migration 0014). `tenants` null: every tenant. */
+export interface OperatorAccountsTable {
+  id: Generated<number>;
+  name: string;
+  role: OperatorRole;
+  tenants: ColumnType<string[] | null, string | null, string | null>;
+  active: Generated<boolean>;
+  deactivated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  created_by: string;
+}
+
+export type OperatorRole = 'operator' | 'tenant-manager' | 'viewer';
+
+/** A personal token: only the sha-256 of its secret is kept. */
+export interface OperatorTokensTable {
+  id: Generated<number>;
+  account_id: number;
+  secret_hash: string;
+  label: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  created_by: string;
+  expires_at: ColumnType<Date, Date | string, never>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The operator audit: rows are inserted, never updated or deleted (a trigger refuses both). */
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  account_id: number | null;
+  account_name: string | null;
+  token_id: number | null;
+  action: string;
+  tenant: string | null;
+  team: string | null;
+  outcome: 'allowed' | 'refused';
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  reason: string | null;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
@@ -256,4 +299,7 @@ export interface PlatformTables {
   miscellaneous: MiscellaneousTable;
   reservations: ReservationsTable;
   reservation_claims: ReservationClaimsTable;
+  operator_accounts: OperatorAccountsTable;
+  operator_tokens: OperatorTokensTable;
+  operator_audit: OperatorAuditTable;
 }

@@ -6,6 +6,8 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { migrate, type Database } from '../db/database';
 import { DEFAULT_TENANT, listCanaries, listPins } from '../db/pins';
 import { recordPublish } from '../db/publishes';
+import { DEMO_OPERATOR, ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
+import { OperatorService } from '../operators/operator-service';
 import { PinService } from '../pins/pin-service';
 import { runGate } from '../registry/gate/gate';
 import { inspectBuild, PublishError, SHELL_TEAM, type Registry } from '../registry/registry';
@@ -176,7 +178,7 @@ export interface PrepareSiteOptions {
 
 /**
  * Everything `npm start` does before listening: build what is missing, migrate, seed demo stock
- * (once per tenant), publish, pin.
+ * (once per tenant), publish, pin, and the demo operator whose token the CLI uses.
  * Each step is timed; nothing here needs the server to be running. Returns every way the site
  * will serve something older than the checkout, for the start to say last (staleBuildNotice).
  */
@@ -198,5 +200,10 @@ export async function prepareSite(options: PrepareSiteOptions): Promise<StaleBui
   await step('Seed', () => seedStock(database, tenants, { log }));
   const { stale: unpublished } = await step('Publish', () => publishBuilt(repoRoot, registry, log, { database, tenants }));
   await step('Pin', () => ensureDemoPins(repoRoot, new PinService(database.db, registry, tenants), registry, database, tenants, log));
+  await step('Operator', async () => {
+    const operators = new OperatorService(database.db, tenants.map((tenant) => tenant.slug));
+    const token = await ensureDemoOperator(operators, dataDir);
+    log(token ? `  the CLI's personal token is in ${operatorTokenFile(dataDir)}` : `  '${DEMO_OPERATOR}' is gone: the CLI needs FORECOURT_TOKEN (docs/operators.md)`);
+  });
   return [...stale, ...unpublished, ...(await olderPins(repoRoot, registry, database))];
 }

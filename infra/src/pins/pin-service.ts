@@ -95,7 +95,7 @@ export class PinService {
   }
 
   /** A rollback also ends the team's canary, if one runs (the pin then stays). */
-  async rollback(input: { tenant: string; team: string; to?: string; actor: string }): Promise<PinResult> {
+  async rollback(input: { tenant: string; team: string; to?: string; actor: string; expected?: string | null }): Promise<PinResult> {
     this.checkTarget(input.tenant, input.team);
     if (input.to) await this.checkPublished(input.team, input.to);
     return rollbackPin(this.db, input);
@@ -114,12 +114,12 @@ export class PinService {
     return startCanary(this.db, input);
   }
 
-  async promote(input: { tenant: string; team: string; actor: string }): Promise<PinResult> {
+  async promote(input: { tenant: string; team: string; actor: string; expected?: string | null }): Promise<PinResult> {
     this.checkTarget(input.tenant, input.team);
     return promoteCanary(this.db, input);
   }
 
-  history(filter: { tenant?: string; team?: string; limit?: number } = {}): Promise<PinChange[]> {
+  history(filter: { tenant?: string; tenants?: readonly string[]; team?: string; limit?: number } = {}): Promise<PinChange[]> {
     return listPinChanges(this.db, filter);
   }
 

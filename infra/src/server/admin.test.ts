@@ -1,6 +1,7 @@
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { Database } from '../db/database';
+import { TEST_OPERATOR } from '../testing/operators';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 
 let database: Database;
@@ -21,7 +22,7 @@ afterEach(async () => {
   await platform.close();
 });
 
-function admin(method: 'GET' | 'POST', url: string, payload?: object, token: string | null = platform.adminToken) {
+function admin(method: 'GET' | 'POST', url: string, payload?: object, token: string | null = platform.operatorToken) {
   return platform.app.inject({
     method,
     url,
@@ -44,30 +45,30 @@ describe('admin API auth', () => {
       method: 'GET',
       url: '/_admin/pins',
       remoteAddress: '203.0.113.9',
-      headers: { authorization: `Bearer ${platform.adminToken}` },
+      headers: { authorization: `Bearer ${platform.operatorToken}` },
     });
     expect(response.statusCode).toBe(403);
   });
 });
 
 describe('admin API pins', () => {
-  it('pins a version and records who, from and to in the history', async () => {
-    const response = await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0', actor: 'ann' });
+  it('pins a version and records who (the token\'s account), from and to in the history', async () => {
+    const response = await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0' });
     expect(response.statusCode).toBe(200);
     const history = (await admin('GET', '/_admin/history?tenant=harbourside-motors')).json<{ changes: object[] }>();
     expect(history.changes).toEqual([
-      expect.objectContaining({ tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.0.0', toVersion: '1.1.0', action: 'pin', actor: 'ann' }),
+      expect.objectContaining({ tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.0.0', toVersion: '1.1.0', action: 'pin', actor: TEST_OPERATOR }),
     ]);
   });
 
   it('keeps the version the tenant ran as last good', async () => {
-    const response = await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0', actor: 'ann' });
+    const response = await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0' });
     expect(response.json()).toMatchObject({ pin: { version: '1.1.0', lastGoodVersion: '1.0.0' } });
   });
 
   it('rolls back to last good', async () => {
-    await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0', actor: 'ann' });
-    const response = await admin('POST', '/_admin/rollback', { tenant: 'harbourside-motors', team: 'mf-search', actor: 'bob' });
+    await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0' });
+    const response = await admin('POST', '/_admin/rollback', { tenant: 'harbourside-motors', team: 'mf-search', expected: '1.1.0' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ pin: { version: '1.0.0' }, change: { action: 'rollback', fromVersion: '1.1.0', toVersion: '1.0.0' } });
   });
@@ -116,17 +117,17 @@ describe('admin API canaries', () => {
     await database.db.deleteFrom('canaries').execute();
   });
   beforeEach(async () => {
-    await admin('POST', '/_admin/pins', { tenant: TENANT, team: 'mf-search', version: '1.1.0', actor: 'ann' });
+    await admin('POST', '/_admin/pins', { tenant: TENANT, team: 'mf-search', version: '1.1.0' });
   });
 
   const startCanary = (body: object = {}) =>
-    admin('POST', '/_admin/canary', { tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50, actor: 'cat', ...body });
+    admin('POST', '/_admin/canary', { tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50, ...body });
 
   it('starts a canary and answers it with the pin the other shoppers keep', async () => {
     const response = await startCanary();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      canary: { tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50, actor: 'cat' },
+      canary: { tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50, actor: TEST_OPERATOR },
       pin: { version: '1.1.0' },
       change: { action: 'canary', fromVersion: '1.1.0', toVersion: '1.0.0', percent: 50 },
     });
@@ -171,27 +172,27 @@ describe('admin API canaries', () => {
 
   it('promotes the canary: its version becomes the pin, the old pin last good', async () => {
     await startCanary();
-    const response = await admin('POST', '/_admin/promote', { tenant: TENANT, team: 'mf-search', actor: 'dan' });
+    const response = await admin('POST', '/_admin/promote', { tenant: TENANT, team: 'mf-search', expected: '1.1.0' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ pin: { version: '1.0.0', lastGoodVersion: '1.1.0' }, change: { action: 'promote', percent: 50, actor: 'dan' } });
+    expect(response.json()).toMatchObject({ pin: { version: '1.0.0', lastGoodVersion: '1.1.0' }, change: { action: 'promote', percent: 50, actor: TEST_OPERATOR } });
     expect((await admin('GET', '/_admin/pins')).json<{ canaries: object[] }>().canaries).toEqual([]);
   });
 
   it('answers 404 to a promote with no canary', async () => {
-    const response = await admin('POST', '/_admin/promote', { tenant: TENANT, team: 'mf-search' });
+    const response = await admin('POST', '/_admin/promote', { tenant: TENANT, team: 'mf-search', expected: '1.1.0' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'harbourside-motors has no canary of mf-search to promote' });
   });
 
   it('refuses a promote body without a team, naming the field', async () => {
-    const response = await admin('POST', '/_admin/promote', { tenant: TENANT });
+    const response = await admin('POST', '/_admin/promote', { tenant: TENANT, expected: '1.1.0' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'team' });
   });
 
   it('drops the canary on a rollback and keeps the pin', async () => {
     await startCanary();
-    const response = await admin('POST', '/_admin/rollback', { tenant: TENANT, team: 'mf-search', actor: 'dan' });
+    const response = await admin('POST', '/_admin/rollback', { tenant: TENANT, team: 'mf-search', expected: '1.1.0' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       pin: { version: '1.1.0' },
@@ -211,7 +212,7 @@ describe('admin API canaries', () => {
     ]);
   });
 
-  it('needs the admin token like every admin route', async () => {
+  it('needs a personal token like every admin route', async () => {
     const response = await admin('POST', '/_admin/canary', { tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50 }, null);
     expect(response.statusCode).toBe(401);
   });

@@ -174,7 +174,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(partnersPlugin, options.partners ?? {});
   await app.register(securityHeaders);
   await app.register(adminAuth, { dataDir });
-  await app.register(metricsPlugin, { dataDir, trustedProxies, sharedStore });
+  await app.register(metricsPlugin, { trustedProxies, sharedStore });
 
   await app.register(healthRoutes);
   await app.register(eventsRoutes, options.events ?? {});

@@ -71,16 +71,16 @@ describe('the client address', () => {
 
 describe('this machine', () => {
   it('does not take a shopper forwarded by a balancer on this machine for this machine: the admin API refuses them, token or not', async () => {
-    const response = await on(() => balanced, '127.0.0.1', { 'x-forwarded-for': SHOPPER, authorization: `Bearer ${balanced.adminToken}` }).get('/_admin/pins');
+    const response = await on(() => balanced, '127.0.0.1', { 'x-forwarded-for': SHOPPER, authorization: `Bearer ${balanced.operatorToken}` }).get('/_admin/pins');
     expect(response.statusCode).toBe(403);
   });
 
   it('still answers an operator on this machine who connects straight to the instance', async () => {
-    expect((await on(() => balanced, '127.0.0.1', { authorization: `Bearer ${balanced.adminToken}` }).get('/_admin/pins')).statusCode).toBe(200);
+    expect((await on(() => balanced, '127.0.0.1', { authorization: `Bearer ${balanced.operatorToken}` }).get('/_admin/pins')).statusCode).toBe(200);
   });
 
   it('does not let a remote client claim to be this machine with X-Forwarded-For when no proxy is trusted', async () => {
-    const response = await on(() => direct, SHOPPER, { 'x-forwarded-for': '127.0.0.1', authorization: `Bearer ${direct.adminToken}` }).get('/_admin/pins');
+    const response = await on(() => direct, SHOPPER, { 'x-forwarded-for': '127.0.0.1', authorization: `Bearer ${direct.operatorToken}` }).get('/_admin/pins');
     expect(response.statusCode).toBe(403);
   });
 });

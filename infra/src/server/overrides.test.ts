@@ -28,7 +28,7 @@ function page(cookie?: string, host = HOST) {
 }
 
 async function overrideLink(body: object): Promise<{ status: number; json: { path?: string; urls?: string[]; error?: string; field?: string } }> {
-  const response = await platform.app.inject({ method: 'POST', url: '/_admin/overrides', payload: body, headers: { authorization: `Bearer ${platform.adminToken}` } });
+  const response = await platform.app.inject({ method: 'POST', url: '/_admin/overrides', payload: body, headers: { authorization: `Bearer ${platform.operatorToken}` } });
   return { status: response.statusCode, json: response.json() };
 }
 
@@ -210,18 +210,18 @@ describe('the dev page', () => {
     expect(response.body).toContain('name="token" type="password"');
   });
 
-  it('sets the override with the admin token, and refuses without it', async () => {
+  it('sets the override with a personal operator token, and refuses without one', async () => {
     const refused = await form({ team: 'mf-search', entry: ENTRY, token: 'wrong' });
     expect(refused.statusCode).toBe(401);
     expect(refused.cookies).toEqual([]);
 
-    const accepted = await form({ team: 'mf-search', entry: ENTRY, token: platform.adminToken, hours: '2' });
+    const accepted = await form({ team: 'mf-search', entry: ENTRY, token: platform.operatorToken, hours: '2' });
     expect(accepted.statusCode).toBe(303);
     const cookie = accepted.cookies.find((c) => c.name === OVERRIDE_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, maxAge: 2 * 3600 });
     expect(bootDataOf((await page(`${OVERRIDE_COOKIE}=${cookie?.value ?? ''}`)).body).override?.remotes).toEqual([{ team: 'mf-search', entry: ENTRY, pinned: '1.0.0' }]);
 
-    const badEntry = await form({ team: 'mf-search', entry: 'ftp://localhost/x.js', token: platform.adminToken });
+    const badEntry = await form({ team: 'mf-search', entry: 'ftp://localhost/x.js', token: platform.operatorToken });
     expect(badEntry.statusCode).toBe(400);
     expect(badEntry.body).toContain('http or https');
   });

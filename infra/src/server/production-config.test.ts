@@ -47,7 +47,12 @@ afterEach(async () => {
 });
 
 const get = (url: string) => platform.app.inject({ method: 'GET', url, headers: { host: HOST } });
-const adminWith = (token: string) => platform.app.inject({ method: 'GET', url: '/_admin/pins', headers: { authorization: `Bearer ${token}` } });
+/** The first operator's creation, the one thing the shared admin token does (while no operator exists). */
+const firstOperatorWith = async (token: string) => {
+  await database.db.deleteFrom('operator_tokens').execute();
+  await database.db.deleteFrom('operator_accounts').execute();
+  return platform.app.inject({ method: 'POST', url: '/_admin/operators/first', payload: { name: 'Ada' }, headers: { authorization: `Bearer ${token}` } });
+};
 
 describe('a production server', () => {
   it('serves none of the development pages under /_dev', async () => {
@@ -68,7 +73,7 @@ describe('a production server', () => {
 
   it('takes its admin token from the configuration, not the data folder', async () => {
     expect(platform.adminToken).toBe(PRODUCTION.FORECOURT_ADMIN_TOKEN);
-    expect((await adminWith(PRODUCTION.FORECOURT_ADMIN_TOKEN)).statusCode).toBe(200);
+    expect((await firstOperatorWith(PRODUCTION.FORECOURT_ADMIN_TOKEN)).statusCode).toBe(201);
   });
 
   it('writes no secret into the data folder', async () => {
@@ -77,8 +82,8 @@ describe('a production server', () => {
   });
 
   it('accepts the previous admin token while it is rotated out, and no other', async () => {
-    expect((await adminWith(PRODUCTION.FORECOURT_ADMIN_TOKEN_PREVIOUS)).statusCode).toBe(200);
-    expect((await adminWith('admin-someone-elses-token')).statusCode).toBe(401);
+    expect((await firstOperatorWith('admin-someone-elses-token')).statusCode).toBe(401);
+    expect((await firstOperatorWith(PRODUCTION.FORECOURT_ADMIN_TOKEN_PREVIOUS)).statusCode).toBe(201);
   });
 
   it('honours an override link signed with the previous override secret, and signs new ones with the current', async () => {
@@ -88,7 +93,7 @@ describe('a production server', () => {
     expect((await open(PRODUCTION.FORECOURT_OVERRIDE_SECRET)).statusCode).toBe(303);
     expect((await open('a-secret-nobody-configured')).statusCode).toBe(400);
 
-    const link = await platform.app.inject({ method: 'POST', url: '/_admin/overrides', payload: { tenant: 'harbourside-motors', team: 'mf-search', entry: 'http://localhost:3001/remoteEntry.js' }, headers: { authorization: `Bearer ${platform.adminToken}` } });
+    const link = await platform.app.inject({ method: 'POST', url: '/_admin/overrides', payload: { tenant: 'harbourside-motors', team: 'mf-search', entry: 'http://localhost:3001/remoteEntry.js' }, headers: { authorization: `Bearer ${platform.operatorToken}` } });
     const grant = new URL(link.json<{ path: string }>().path, `https://${HOST}`).searchParams.get('grant') ?? undefined;
     expect(verifyOverride(PRODUCTION.FORECOURT_OVERRIDE_SECRET, 'grant', grant, Math.floor(Date.now() / 1000), { allowedHosts: null })).not.toBeNull();
   });

@@ -8,12 +8,16 @@ import { DEFAULT_TENANT } from '../db/pins';
 import { buildApp, type AppOptions } from '../server/app';
 import { readOrCreateAdminToken } from '../server/plugins/platform/admin-auth';
 import { makeFakeBuild, tempDir, type FakeBuildOptions } from './fake-build';
+import { testOperatorToken } from './operators';
 import { openTestDatabase } from './test-database';
 
 export interface TestPlatform {
   app: FastifyInstance;
   dataDir: string;
+  /** The shared admin token: it only creates the first operator. */
   adminToken: string;
+  /** A personal token of an operator account ('Test operator'): what the admin API takes. */
+  operatorToken: string;
   /** Makes a fake build and publishes it. */
   publish(options: FakeBuildOptions): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +45,7 @@ export async function createTestPlatform(database: Database, options: Omit<AppOp
     app,
     dataDir,
     adminToken: await readOrCreateAdminToken(dataDir, options.config),
+    operatorToken: await testOperatorToken(app),
     publish,
     close: async () => {
       await app.close();
@@ -66,6 +71,9 @@ export async function clearPlatformTables(database: Database): Promise<void> {
   await database.db.deleteFrom('dev_crm_leads').execute();
   await database.db.deleteFrom('leads').execute();
   await database.db.deleteFrom('reservations').execute();
+  // The operator audit is append-only: tests tell their entries apart by the accounts they make.
+  await database.db.deleteFrom('operator_tokens').execute();
+  await database.db.deleteFrom('operator_accounts').execute();
   for (const table of ['watchlist', 'sessions', 'verifications', 'sms_outbox', 'otp_codes', 'identity_users'] as const) await database.db.deleteFrom(table).execute();
 }
 

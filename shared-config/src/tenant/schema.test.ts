@@ -23,6 +23,12 @@ describe('tenant config', () => {
     expect(problemsOf(() => parseTenantConfig({ ...valid, feautres: {} }, 'sample.json'))[0]?.tenant).toBe('sample-motors');
   });
 
+  it("refuses the slug 'console', which the platform keeps for the operator console", () => {
+    expect(problemsOf(() => parseTenantConfig({ ...valid, slug: 'console' }, 'console.json'))).toEqual([
+      { tenant: 'console', field: 'slug', reason: 'is reserved for the platform (the operator console); choose another slug' },
+    ]);
+  });
+
   it('refuses two tenants with one slug', () => {
     const problems = problemsOf(() => parseTenantConfigs([{ source: 'a', raw: valid }, { source: 'b', raw: valid }]));
     expect(problems).toEqual([{ tenant: 'sample-motors', field: 'slug', reason: 'is used by another tenant' }]);

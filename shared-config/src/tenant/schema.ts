@@ -46,9 +46,15 @@ const BrandSchema = z
   })
   .strict();
 
+/**
+ * Slugs no tenant may take: `{slug}.localhost` and a tenant's subdomain must never collide with
+ * the platform's own sites (the operator console answers at console.localhost).
+ */
+const RESERVED_TENANT_SLUGS = ['console'] as const;
+
 export const TenantConfigSchema = z
   .object({
-    slug,
+    slug: slug.refine((value) => !(RESERVED_TENANT_SLUGS as readonly string[]).includes(value), { message: 'is reserved for the platform (the operator console); choose another slug' }),
     name: z.string().min(1).max(80),
     kind: z.enum(SITE_KINDS),
     /** Production host names; `{slug}.localhost` always resolves in development. */

@@ -11,6 +11,7 @@ import { versionHealth0010 } from './0010_version_health';
 import { publishes0011 } from './0011_publishes';
 import { reservationClaims0012 } from './0012_reservation_claims';
 import { testDriveSlots0013 } from './0013_test_drive_slots';
+import { operators0014 } from './0014_operators';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_publishes': publishes0011,
   '0012_reservation_claims': reservationClaims0012,
   '0013_test_drive_slots': testDriveSlots0013,
+  '0014_operators': operators0014,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { loadTenantStock } from '../../db/stock';
 import { listen } from '../../server/main';
-import { readOrCreateAdminToken } from '../../server/plugins/platform/admin-auth';
 import type { Car } from '../../stock/model';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
@@ -11,6 +10,7 @@ import { tempDir } from '../../testing/fake-build';
 import { openTestDatabase } from '../../testing/test-database';
 import { loadTenants } from '../../tenants/load-tenants';
 import { CAR_SORTS, CARS_INDEX, MODELS_INDEX, VISIBLE_FOREVER, visibleUntil } from './records';
+import { testOperatorToken } from '../../testing/operators';
 
 /**
  * Stock goes database -> indexer -> search service over real HTTP with the real client, and a
@@ -140,7 +140,7 @@ describe('the model catalogue (the model search)', () => {
 
 describe('re-indexing through the admin API', () => {
   it('re-indexes the running server’s stock', async () => {
-    const token = await readOrCreateAdminToken(dataDir);
+    const token = await testOperatorToken(app);
     const response = await app.inject({ method: 'POST', url: '/_admin/reindex', headers: { authorization: `Bearer ${token}` }, payload: {} });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ records: 800 });

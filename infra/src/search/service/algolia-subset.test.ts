@@ -4,7 +4,6 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '../../db/database';
 import { DEFAULT_TENANT } from '../../db/pins';
 import { loadTenantStock } from '../../db/stock';
-import { readOrCreateAdminToken } from '../../server/plugins/platform/admin-auth';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { loadTenants } from '../../tenants/load-tenants';
@@ -15,6 +14,7 @@ import { openTestDatabase } from '../../testing/test-database';
 import { matchAlgoliaRoute, outsideAlgoliaSubset } from '../http/algolia-subset';
 import { searchClient } from '../indexing/indexer';
 import { CARS_INDEX } from '../indexing/records';
+import { testOperatorToken } from '../../testing/operators';
 
 /**
  * Everything a web instance sends the search service, written down by an HTTP server in between:
@@ -106,7 +106,7 @@ describe('what the web tier sends the search service', () => {
   });
 
   it('an admin re-index: clear, settings, synonyms, batches and tasks, within the subset', async () => {
-    const token = await readOrCreateAdminToken(web.dataDir);
+    const token = await testOperatorToken(web.app);
     const from = proxy.requests.length;
     const response = await fetch(`${web.origin}/_admin/reindex`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(200);

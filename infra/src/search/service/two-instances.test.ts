@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '../../db/database';
 import { loadTenantStock } from '../../db/stock';
-import { readOrCreateAdminToken } from '../../server/plugins/platform/admin-auth';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { loadTenants } from '../../tenants/load-tenants';
@@ -11,6 +10,7 @@ import { searchServiceEnv, startTestSearchService, startWebInstance, type TestSe
 import { signInByInject } from '../../testing/shoppers';
 import { openTestDatabase } from '../../testing/test-database';
 import { CARS_INDEX } from '../indexing/records';
+import { testOperatorToken } from '../../testing/operators';
 
 /**
  * Two web instances on one search service, over real HTTP: what one writes (a reservation, a
@@ -74,7 +74,7 @@ describe('two web instances on one search service', () => {
   it("a synonym saved through instance A's admin API finds cars in a search through instance B", async () => {
     const [car] = (await loadTenantStock(database.db, SITE)).cars.filter((c) => c.show_on_dealer_website && c.status === 'in_stock');
     expect((await searchThrough(b, { query: 'zephyrmobile' })).nbHits).toBe(0);
-    const token = await readOrCreateAdminToken(a.dataDir);
+    const token = await testOperatorToken(a.app);
     const saved = await fetch(`${a.origin}/_admin/synonyms/test-zephyr`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -85,7 +85,7 @@ describe('two web instances on one search service', () => {
   });
 
   it('refuses a one-way synonym without its input, naming the field', async () => {
-    const token = await readOrCreateAdminToken(a.dataDir);
+    const token = await testOperatorToken(a.app);
     const refused = await fetch(`${a.origin}/_admin/synonyms/test-bad`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -99,7 +99,7 @@ describe('two web instances on one search service', () => {
     const [car] = (await loadTenantStock(database.db, SITE)).cars.filter((c) => c.show_on_dealer_website && c.status === 'in_stock');
     await sql`update cars set price = 1234567 where id = ${car!.id}`.execute(database.db);
     expect((await searchThrough(b, { filters: 'price = 1234567' })).nbHits).toBe(0);
-    const token = await readOrCreateAdminToken(a.dataDir);
+    const token = await testOperatorToken(a.app);
     const response = await fetch(`${a.origin}/_admin/reindex`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(200);
     expect((await searchThrough(b, { filters: 'price = 1234567' })).hits.map((hit) => hit.objectID)).toEqual([car!.id]);

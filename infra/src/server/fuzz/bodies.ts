@@ -31,7 +31,7 @@ export interface BodyRoute {
   site?: string;
   /** Sent with the signed-in shopper's session cookie. */
   session?: boolean;
-  /** Sent with the admin token, from the loopback address the admin API answers on. */
+  /** Sent with a personal operator token, from the loopback address the admin API answers on. */
   admin?: boolean;
   /** Sent with the search service's admin key. */
   searchAdmin?: boolean;
@@ -94,11 +94,17 @@ export const BODY_ROUTES: Readonly<Record<string, BodyRoute>> = {
 
   'POST /_dev/overrides': { example: () => ({ token: '', team: 'mf-search', entry: 'http://localhost:3001/remoteEntry.js', hours: 2 }) },
   'POST /_dev/override/clear': { example: null },
-  'POST /_admin/publishes': { ...admin, example: () => ({ team: 'mf-search', version: '1.0.0', actor: 'fuzz', forced: false, checks: [], reason: null }) },
-  'POST /_admin/pins': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.0.0', actor: 'fuzz' }) },
-  'POST /_admin/rollback': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', to: '1.0.0', actor: 'fuzz' }) },
-  'POST /_admin/canary': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.0.0', percent: 10, actor: 'fuzz' }) },
-  'POST /_admin/promote': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', actor: 'fuzz' }) },
+  'POST /_admin/publishes': { ...admin, example: () => ({ team: 'mf-search', version: '1.0.0', forced: false, checks: [], reason: null }) },
+  'POST /_admin/pins': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.0.0' }) },
+  'POST /_admin/rollback': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', to: '1.0.0', expected: '1.0.0' }) },
+  'POST /_admin/canary': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.0.0', percent: 10 }) },
+  'POST /_admin/promote': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', expected: '1.0.0' }) },
+  // With a personal token the route is refused (403): only the shared token makes the first operator.
+  'POST /_admin/operators/first': { ...admin, example: () => ({ name: 'Fuzz first' }) },
+  'POST /_admin/operators': { ...admin, example: () => ({ name: 'Fuzz viewer', role: 'viewer', tenants: ['harbourside-motors'] }) },
+  // The id is not a number here (a 400): the fuzz must not deactivate the account it signs in with.
+  'POST /_admin/operators/:id/deactivate': { ...admin, example: null },
+  'POST /_admin/tokens': { ...admin, example: () => ({ label: 'fuzz', days: 1 }) },
   'POST /_admin/overrides': { ...admin, example: () => ({ tenant: 'harbourside-motors', team: 'mf-search', entry: 'http://localhost:3001/remoteEntry.js', hours: 2 }) },
   'PUT /_admin/synonyms/:objectID': { ...admin, example: () => ({ type: 'synonym', synonyms: ['ute', 'pickup'] }) },
   // Without the token: a re-index takes seconds and the route reads no body.

@@ -17,7 +17,7 @@ import { loadTenants } from '../../tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '../../testing/fake-build';
 import { openTestDatabase } from '../../testing/test-database';
 import { buildApp } from '../app';
-import { readOrCreateAdminToken } from '../plugins/platform/admin-auth';
+import { testOperatorToken } from '../../testing/operators';
 import { rawRequest, serialise, type RawResponse } from './raw-http';
 import type { FuzzContext } from './requests';
 
@@ -108,7 +108,7 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     },
     searchKey: app.stockSearch.access(app.tenants.get('harbourside-motors')!).apiKey,
     adminSearchKey: keys.adminKey,
-    adminToken: await readOrCreateAdminToken(dataDir),
+    operatorToken: await testOperatorToken(app),
   };
 
   return {

@@ -16,7 +16,7 @@ export interface FuzzContext {
   params: Readonly<Record<string, readonly string[]>>;
   searchKey: string;
   adminSearchKey: string;
-  adminToken: string;
+  operatorToken: string;
 }
 
 export interface RouteUnderTest {
@@ -140,7 +140,7 @@ function shapedBody(url: string): fc.Arbitrary<unknown> {
   }
   if (url.startsWith('/_admin/')) {
     return fc.record(
-      { tenant: fc.oneof(fc.constantFrom('harbourside-motors', '*'), hostileString), team: fc.oneof(fc.constantFrom('mf-search', 'shell'), hostileString), version: fc.oneof(fc.constantFrom('1.0.0', '9.9.9'), hostileString), to: hostileString, actor: hostileString },
+      { tenant: fc.oneof(fc.constantFrom('harbourside-motors', '*'), hostileString), team: fc.oneof(fc.constantFrom('mf-search', 'shell'), hostileString), version: fc.oneof(fc.constantFrom('1.0.0', '9.9.9'), hostileString), to: hostileString, expected: fc.oneof(fc.constantFrom('1.0.0', null), hostileString) },
       { requiredKeys: [] },
     );
   }
@@ -184,7 +184,7 @@ function headersFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<A
       host,
       tenant: sometimes(fc.oneof(tenant, headerValue), 3),
       contentType: usually(jsonType, otherType),
-      auth: admin ? usually(fc.constant(`Bearer ${context.adminToken}`), fc.oneof(headerValue.map((v) => `Bearer ${v}`), headerValue)) : sometimes(headerValue, 8),
+      auth: admin ? usually(fc.constant(`Bearer ${context.operatorToken}`), fc.oneof(headerValue.map((v) => `Bearer ${v}`), headerValue)) : sometimes(headerValue, 8),
       algoliaKey: search ? usually(fc.constantFrom(context.searchKey, context.searchKey, context.adminSearchKey), headerValue) : sometimes(headerValue, 8),
       algoliaApp: search ? usually(fc.constant('FORECOURT'), headerValue) : sometimes(headerValue, 8),
       range: sometimes(fc.oneof(fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=5-', 'bytes=10-0', 'bytes=0-0,1-1,2-2', 'lines=1-2'), headerValue), 4),

@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { isProduction } from '../../config/load';
 import { failureSummary } from '../../db/events';
-import { CANARY_PERCENT } from '../../db/pins';
+import { CANARY_PERCENT, PinChangeError, pinSnapshot } from '../../db/pins';
+import { canSee } from '../../operators/permissions';
+import type { PinsOverview } from '../../pins/pin-service';
+import operatorsRoutes from './operators';
 import { indexStock, searchClient } from '../../search/indexing/indexer';
 import { CARS_INDEX } from '../../search/indexing/records';
 import publishesRoutes from './publishes';
@@ -14,7 +17,6 @@ const PinBody = z
     tenant: z.string().min(1),
     team: z.string().min(1),
     version: z.string().min(1),
-    actor: z.string().min(1).max(100).default('admin-api'),
   })
   .strict();
 
@@ -36,7 +38,8 @@ const RollbackBody = z
     tenant: z.string().min(1),
     team: z.string().min(1),
     to: z.string().min(1).optional(),
-    actor: z.string().min(1).max(100).default('admin-api'),
+    /** The pin version the caller saw before choosing to roll back (null: none): a stale one is refused (409). */
+    expected: z.string().min(1).nullable(),
   })
   .strict();
 
@@ -47,7 +50,6 @@ const CanaryBody = z
     version: z.string().min(1),
     // 0% is no canary and 100% is a pin.
     percent: z.number().int().min(CANARY_PERCENT.min).max(CANARY_PERCENT.max),
-    actor: z.string().min(1).max(100).default('admin-api'),
   })
   .strict();
 
@@ -55,7 +57,8 @@ const PromoteBody = z
   .object({
     tenant: z.string().min(1),
     team: z.string().min(1),
-    actor: z.string().min(1).max(100).default('admin-api'),
+    /** The pin version the caller saw before choosing to promote (null: none): a stale one is refused (409). */
+    expected: z.string().min(1).nullable(),
   })
   .strict();
 
@@ -84,59 +87,102 @@ const FailuresQuery = z
   })
   .strict();
 
+/** What a caller who holds some tenants only may see of the pins: theirs, never the platform defaults' rows. */
+function visibleOverview(overview: PinsOverview, tenants: readonly string[] | null): PinsOverview {
+  if (tenants === null) return overview;
+  return {
+    ...overview,
+    pins: overview.pins.filter((pin) => tenants.includes(pin.tenant)),
+    canaries: overview.canaries.filter((canary) => tenants.includes(canary.tenant)),
+    effective: overview.effective.filter((pin) => tenants.includes(pin.tenant)),
+  };
+}
+
 /**
- * What the CLI calls. Encapsulated (not fastify-plugin) so its auth hook guards these routes
- * only; register with prefix `/_admin`.
+ * What the CLI calls. Encapsulated (not fastify-plugin) so its auth hooks guard these routes
+ * only; register with prefix `/_admin`. Every route declares its permission (admin-auth.ts):
+ * what it does and which tenant it touches.
  */
 export default async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.addHook('onRequest', fastify.requireAdmin);
-  // The publish audit: registered after the hook, so the admin check guards it too.
+  fastify.addHook('preHandler', fastify.authorizeAdmin);
+  // Registered after the hooks, so the same checks guard them.
   await fastify.register(publishesRoutes);
+  await fastify.register(operatorsRoutes);
 
-  fastify.get('/pins', async () => fastify.pins.overview());
+  const operatorOf = (request: FastifyRequest) => {
+    if (!request.operator) throw new Error('an admin route ran without an authenticated caller');
+    return request.operator;
+  };
 
-  fastify.get('/history', async (request) => {
+  /**
+   * A pin change with the audit's before and after (what the tenant's team ran), or the refusal
+   * with its reason: a refused change leaves the rows as they were, and says so.
+   */
+  const auditedPinChange = async <T>(request: FastifyRequest, action: string, target: { tenant: string; team: string }, change: (actor: string) => Promise<T>): Promise<T> => {
+    const before = await pinSnapshot(fastify.database.db, target.tenant, target.team);
+    try {
+      const result = await change(operatorOf(request).name);
+      await fastify.auditAdmin(request, { action, tenant: target.tenant, team: target.team, outcome: 'allowed', before, after: await pinSnapshot(fastify.database.db, target.tenant, target.team) });
+      return result;
+    } catch (error) {
+      // Bad input (an unknown team) is answered, not audited: a 400 writes nothing.
+      if (error instanceof PinChangeError && error.code !== 'invalid') await fastify.auditAdmin(request, { action, tenant: target.tenant, team: target.team, outcome: 'refused', before, reason: error.message });
+      throw error;
+    }
+  };
+
+  fastify.get('/pins', { config: { permission: { action: 'read', on: 'list' } } }, async (request) => {
+    const operator = operatorOf(request);
+    return visibleOverview(await fastify.pins.overview(), operator.tenants);
+  });
+
+  fastify.get('/history', { config: { permission: { action: 'read', on: 'list' } } }, async (request) => {
     const query = parseInput(HistoryQuery, request.query, 'query');
-    return { changes: await fastify.pins.history(query) };
+    const { tenants } = operatorOf(request);
+    return { changes: await fastify.pins.history({ ...query, ...(tenants ? { tenants } : {}) }) };
   });
 
   // Failures the shells reported (entry, mount, render, fragment-timeout, fragment-error), per
   // tenant, remote, version and kind: which dealer sees which broken build.
-  fastify.get('/failures', async (request, reply) => {
+  fastify.get('/failures', { config: { permission: { action: 'read', on: 'list' } } }, async (request, reply) => {
     const query = parseInput(FailuresQuery, request.query, 'query');
     if (query.tenant && !fastify.tenants.get(query.tenant)) return reply.code(404).send({ error: `Unknown tenant '${query.tenant}'` });
     const since = query.days ? new Date(Date.now() - query.days * 24 * 60 * 60 * 1000) : undefined;
-    return { failures: await failureSummary(fastify.database.db, PLATFORM_EVENT.failure, { tenant: query.tenant, since }) };
+    const operator = operatorOf(request);
+    const failures = await failureSummary(fastify.database.db, PLATFORM_EVENT.failure, { tenant: query.tenant, since });
+    return { failures: failures.filter((failure) => canSee(operator, failure.tenant)) };
   });
 
-  fastify.post('/pins', async (request) => {
+  fastify.post('/pins', { config: { permission: { action: 'pin', on: 'tenant' } } }, async (request) => {
     const body = parseInput(PinBody, request.body ?? null, 'body');
-    return fastify.pins.pin(body);
+    return auditedPinChange(request, 'pin', body, (actor) => fastify.pins.pin({ ...body, actor }));
   });
 
   // With a canary running, a rollback drops it and leaves the pin.
-  fastify.post('/rollback', async (request) => {
+  fastify.post('/rollback', { config: { permission: { action: 'rollback', on: 'tenant' } } }, async (request) => {
     const body = parseInput(RollbackBody, request.body ?? null, 'body');
-    return fastify.pins.rollback(body);
+    return auditedPinChange(request, 'rollback', body, (actor) => fastify.pins.rollback({ ...body, actor }));
   });
 
-  fastify.post('/canary', async (request) => {
+  fastify.post('/canary', { config: { permission: { action: 'canary', on: 'tenant' } } }, async (request) => {
     const body = parseInput(CanaryBody, request.body ?? null, 'body');
-    return fastify.pins.canary(body);
+    return auditedPinChange(request, 'canary', body, (actor) => fastify.pins.canary({ ...body, actor }));
   });
 
-  fastify.post('/promote', async (request) => {
+  fastify.post('/promote', { config: { permission: { action: 'promote', on: 'tenant' } } }, async (request) => {
     const body = parseInput(PromoteBody, request.body ?? null, 'body');
-    return fastify.pins.promote(body);
+    return auditedPinChange(request, 'promote', body, (actor) => fastify.pins.promote({ ...body, actor }));
   });
 
   // A developer override: a short-lived signed link that, opened in a browser, makes that one
   // browser load the team's entry from the given URL on this tenant's site (see override.ts).
-  fastify.post('/overrides', async (request, reply) => {
+  fastify.post('/overrides', { config: { permission: { action: 'override', on: 'tenant' } } }, async (request, reply) => {
     const body = parseInput(OverrideBody, request.body ?? null, 'body');
     const tenant = fastify.tenants.get(body.tenant);
     if (!tenant) return reply.code(404).send({ error: `Unknown tenant '${body.tenant}'`, field: 'tenant' });
     const grant = fastify.overrides.grant({ tenant, team: body.team, entry: body.entry, ...(body.hours ? { lifetimeSeconds: body.hours * 3600 } : {}) });
+    await fastify.auditAdmin(request, { action: 'override', tenant: tenant.slug, team: body.team, outcome: 'allowed', after: { entry: body.entry, hours: body.hours ?? null, linkExpiresAt: grant.expiresAt.toISOString() } });
     // Where the site answers: outside production {slug}.localhost on this server's port (the port
     // it will listen on, PORT, when the CLI runs this in process), then its production domains.
     const address = fastify.server.address();
@@ -151,7 +197,7 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
   // A synonym of the stock index (all sites' cars, and the sort replicas), saved by its id: the
   // platform's operators manage synonyms with the admin token, never the search admin key.
   // Saved in the one search index every instance reads, so every instance's shoppers use it at once.
-  fastify.put('/synonyms/:objectID', async (request, reply) => {
+  fastify.put('/synonyms/:objectID', { config: { permission: { action: 'synonyms', on: 'platform' } } }, async (request, reply) => {
     const { objectID } = parseInput(SynonymParams, request.params, 'params');
     const body = parseInput(SynonymBody, request.body ?? null, 'body');
     if (fastify.stockSearch.state.embedded && !fastify.server.listening) {
@@ -163,12 +209,13 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
     const client = searchClient(target, target.adminKey);
     const saved = await client.saveSynonyms({ indexName: CARS_INDEX, synonymHit: [{ objectID, ...body }], forwardToReplicas: true });
     await client.waitForTask({ indexName: CARS_INDEX, taskID: saved.taskID });
+    await fastify.auditAdmin(request, { action: 'synonyms', outcome: 'allowed', after: { objectID, ...body } });
     return { objectID, ...body };
   });
 
   // Re-index stock into the embedded search service from the server's own database (the CLI
   // cannot open a PGlite data dir the server holds). Searches keep working while it runs.
-  fastify.post('/reindex', async (request, reply) => {
+  fastify.post('/reindex', { config: { permission: { action: 'reindex', on: 'platform' } } }, async (request, reply) => {
     if (!fastify.server.listening) {
       return reply.code(409).send({ error: 'The embedded search index lives in the running server: start it with npm start, which indexes stock.' });
     }
@@ -181,6 +228,7 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
       log: (line) => request.log.info(line.trim()),
     });
     fastify.stockSearch.state.records = result.records;
+    await fastify.auditAdmin(request, { action: 'reindex', outcome: 'allowed', after: { records: result.records } });
     return result;
   });
 }

@@ -21,14 +21,14 @@ import {
 } from '../override';
 import { escapeHtml, renderPlainPage } from '../page';
 import { isProduction } from '../../config/load';
-import { adminTokens } from '../plugins/platform/admin-auth';
-import { installSecret, matchesSecret } from '../secrets';
+import { may } from '../../operators/permissions';
+import { installSecret } from '../secrets';
 
 /** The developer override's addresses on every site. */
 export const OVERRIDE_PATHS = {
   /** Opening a link from the admin API here sets the override in that browser. */
   apply: '/_dev/override',
-  /** The form that sets an override with the admin token. */
+  /** The form that sets an override with a personal operator token. */
   page: '/_dev/overrides',
   /** The banner's Clear button posts here. */
   clear: '/_dev/override/clear',
@@ -97,13 +97,12 @@ const DevFormBody = z
 /**
  * The developer override's server side: the `fastify.overrides` service (reads the cookie for the
  * page, signs links for the admin API) and the routes under /_dev that set and clear the cookie.
- * The cookie is only ever set from a link the admin API signed or from the form with the admin
- * token; clearing needs nothing (a browser may always drop its own override).
+ * The cookie is only ever set from a link the admin API signed or from the form with a personal
+ * operator token that may set overrides on the site; clearing needs nothing (a browser may always drop its own override).
  */
 export default fp<OverridesOptions>(
   async (fastify, options) => {
     const secret = await installSecret(fastify.config, 'FORECOURT_OVERRIDE_SECRET', options.dataDir, OVERRIDE_SECRET_NAME);
-    const adminToken = await adminTokens(options.dataDir, fastify.config);
     const rules = options.rules ?? originRulesFromConfig(fastify.config);
     const clock = options.clock ?? (() => new Date());
     const production = isProduction(fastify.config);
@@ -179,17 +178,35 @@ export default fp<OverridesOptions>(
         reply.type('text/html; charset=utf-8');
         if (!tenant || !devPageAllowed()) return reply.code(404).send(renderPlainPage('Not found', 'There is no page at this address.'));
         const parsed = DevFormBody.safeParse(request.body ?? {});
-        if (!parsed.success) return reply.code(400).send(renderDevPage(tenant, service.read(request, tenant), 'Fill in the team, the entry URL and the admin token.'));
+        if (!parsed.success) return reply.code(400).send(renderDevPage(tenant, service.read(request, tenant), 'Fill in the team, the entry URL and your operator token.'));
         const body = parsed.data;
-        // The same secret the admin API asks for: whoever holds it runs the platform anyway.
-        if (!matchesSecret(body.token.trim(), adminToken)) {
-          return reply.code(401).send(renderDevPage(tenant, service.read(request, tenant), 'Wrong admin token (it is in the admin-token file of the server’s data folder).'));
+        // A personal token whose account may set overrides on this site, as the admin API asks.
+        const auth = await fastify.operators.authenticate(body.token.trim());
+        const operator = 'operator' in auth ? auth.operator : null;
+        const decision = operator ? may(operator, 'override', tenant.slug) : null;
+        if (!operator || !decision?.allowed) {
+          const reason = 'refused' in auth ? auth.refused : decision && !decision.allowed ? decision.reason : 'refused';
+          const who = operator ?? ('refused' in auth ? { accountId: auth.account?.id ?? null, name: auth.account?.name ?? null, tokenId: auth.tokenId ?? null } : null);
+          const status = operator ? 403 : 401;
+          await fastify.operators.audit({
+            accountId: who?.accountId ?? null,
+            accountName: who?.name ?? null,
+            tokenId: who?.tokenId ?? null,
+            action: 'override',
+            tenant: tenant.slug,
+            team: body.team,
+            outcome: 'refused',
+            reason: `${status}: ${reason} (${OVERRIDE_PATHS.page})`,
+          });
+          const message = operator ? `Not allowed: ${reason}.` : 'That operator token does not work (npm start keeps the demo operator’s in the operator-token file of the server’s data folder).';
+          return reply.code(status).send(renderDevPage(tenant, service.read(request, tenant), message));
         }
         const remote = switchedOnTeam(tenant, body.team);
         const checked = checkEntryUrl(body.entry.trim(), rules);
         const error = !remote ? `'${body.team}' is not a remote this site runs.` : checked.error !== undefined ? `Not set: ${checked.error}.` : null;
         if (error || !remote || checked.error !== undefined) return reply.code(400).send(renderDevPage(tenant, service.read(request, tenant), error ?? 'Not set.'));
         setOverride(request, reply, tenant, { [remote]: checked.url }, (body.hours ?? OVERRIDE_DEFAULT_LIFETIME_SECONDS / 3600) * 3600);
+        await fastify.operators.audit({ accountId: operator.accountId, accountName: operator.name, tokenId: operator.tokenId, action: 'override', tenant: tenant.slug, team: remote, outcome: 'allowed', after: { entry: checked.url, hours: body.hours ?? OVERRIDE_DEFAULT_LIFETIME_SECONDS / 3600 } });
         return reply.redirect('/', 303);
       });
 
@@ -205,7 +222,7 @@ export default fp<OverridesOptions>(
       });
     });
   },
-  { name: 'overrides', fastify: '5.x', dependencies: ['config', 'tenants', 'identity'] },
+  { name: 'overrides', fastify: '5.x', dependencies: ['config', 'tenants', 'identity', 'admin-auth'] },
 );
 
 function renderDevPage(tenant: TenantConfig, current: Override | null, error?: string): string {
@@ -220,7 +237,7 @@ function renderDevPage(tenant: TenantConfig, current: Override | null, error?: s
 <p><label>Team <select name="team">${teams.map((team) => `<option>${escapeHtml(team)}</option>`).join('')}</select></label></p>
 <p><label>Entry URL <input name="entry" type="url" required size="48" placeholder="http://localhost:3001/remoteEntry.js"></label></p>
 <p><label>Hours <input name="hours" type="number" min="1" max="${OVERRIDE_MAX_LIFETIME_SECONDS / 3600}" value="${OVERRIDE_DEFAULT_LIFETIME_SECONDS / 3600}"></label></p>
-<p><label>Admin token <input name="token" type="password" required autocomplete="off"></label></p>
+<p><label>Operator token <input name="token" type="password" required autocomplete="off"></label></p>
 <p><button type="submit">Set override</button></p>
 </form>`;
   return renderPlainPage(`Developer override: ${tenant.name}`, 'Only this browser is affected; shoppers keep the pinned versions.', undefined)

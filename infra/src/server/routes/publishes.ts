@@ -12,7 +12,6 @@ const PublishBody = z
   .object({
     team: z.string().min(1),
     version: z.string().min(1),
-    actor: z.string().min(1).max(100).default('admin-api'),
     forced: z.boolean().default(false),
     checks: z.array(CheckRecord).max(20).default([]),
     reason: z.string().max(1000).nullable().optional(),
@@ -29,12 +28,13 @@ const PublishesQuery = z
 
 /**
  * The publish audit (db/publishes.ts) behind `forecourt publish` and `forecourt publishes`.
- * Registered inside the admin routes, so their admin check guards these too. The CLI copies the
+ * Registered inside the admin routes, so their checks guard these too: reading the publishes
+ * concerns every tenant, and publishing is an operator's. The CLI copies the
  * build into the registry itself (the build folder is on its machine) and records it here; a
  * record is accepted only for a version the registry has.
  */
 export default async function publishesRoutes(fastify: FastifyInstance): Promise<void> {
-  fastify.get('/publishes', async (request) => {
+  fastify.get('/publishes', { config: { permission: { action: 'read', on: 'platform' } } }, async (request) => {
     const query = parseInput(PublishesQuery, request.query, 'query');
     return {
       publishes: await listPublishes(fastify.database.db, {
@@ -45,13 +45,16 @@ export default async function publishesRoutes(fastify: FastifyInstance): Promise
     };
   });
 
-  fastify.post('/publishes', async (request, reply) => {
+  fastify.post('/publishes', { config: { permission: { action: 'publish', on: 'platform' } } }, async (request, reply) => {
     const body = parseInput(PublishBody, request.body ?? null, 'body');
     if (!isRegistryTeam(body.team)) return reply.code(404).send({ error: `Unknown team '${body.team}'`, field: 'team' });
     if (!(await fastify.registry.isPublished(body.team, body.version))) {
       return reply.code(409).send({ error: `${body.team} ${body.version} is not published: record a publish after the registry has it`, field: 'version' });
     }
     if (body.forced && !body.reason?.trim()) return fieldError(reply, 'reason', 'a forced publish needs a reason');
-    return reply.code(201).send({ publish: await recordPublish(fastify.database.db, body) });
+    // Who published is the account the token belongs to, not a name the caller types.
+    const publish = await recordPublish(fastify.database.db, { ...body, actor: request.operator?.name ?? 'unknown' });
+    await fastify.auditAdmin(request, { action: 'publish', team: body.team, outcome: 'allowed', after: publish });
+    return reply.code(201).send({ publish });
   });
 }

@@ -1,7 +1,8 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { RequestValidationError, sendInvalid } from '@forecourt/shared-config/server/validation';
-import { PinChangeError } from '../../../db/pins';
+import { OperatorChangeError } from '../../../db/operators';
+import { PinChangeError, StalePinError } from '../../../db/pins';
 import { BuildStorageUnavailableError } from '../../../registry/storage/build-storage';
 import { RateLimitUnavailableError } from './rate-limit';
 
@@ -27,8 +28,13 @@ export default fp(
   async (fastify) => {
     fastify.setErrorHandler((error: FastifyError | Error, request, reply) => {
       if (error instanceof RequestValidationError) return sendInvalid(reply, error);
+      // A stale promote or rollback says what the pin is now, for the caller to look again.
+      if (error instanceof StalePinError) return reply.code(409).send({ error: error.message, current: error.current });
       if (error instanceof PinChangeError) {
         return reply.code(PIN_STATUS[error.code]).send({ error: error.message });
+      }
+      if (error instanceof OperatorChangeError) {
+        return reply.code(PIN_STATUS[error.code]).send({ error: error.field ? `${error.field}: ${error.message}` : error.message, ...(error.field ? { field: error.field } : {}) });
       }
       // The route's limit cannot be counted (Redis is down) and the route refuses rather than run unlimited.
       if (error instanceof RateLimitUnavailableError) {

@@ -4,12 +4,48 @@ import fp from 'fastify-plugin';
 import { fromLoopback } from '../../client-address';
 import { loadConfig, type Config } from '../../../config/load';
 import { installSecret, matchesSecret, type RotatingSecret } from '../../secrets';
+import { OperatorService, type Operator } from '../../../operators/operator-service';
+import { may, roleMay, type AdminAction, type Decision } from '../../../operators/permissions';
+
+/**
+ * What an admin route does and what it touches, declared on the route (`config.permission`):
+ * - `tenant`: the tenant named by the body's or query's `tenant`;
+ * - `list`: a read that the route filters to what the caller may see (a named tenant is checked);
+ * - `platform`: every tenant at once (publishes, synonyms, re-indexing, accounts);
+ * - `self`: the caller's own things (its tokens);
+ * - `first-operator`: the one route the shared admin token opens, while no operator exists.
+ */
+export type RoutePermission = { action: AdminAction; on: 'tenant' | 'list' | 'platform' | 'self' } | { action: 'first-operator' };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook for admin routes: loopback callers with the data dir's bearer token only. */
+    /** onRequest hook of the admin routes: loopback callers with a personal token (see RoutePermission). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler hook of the admin routes: the caller's role and tenants against the route's permission. */
+    authorizeAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Refuses with 403 and audits the refusal (a check a route makes once it has read its input). */
+    refuseAdmin: (request: FastifyRequest, reply: FastifyReply, reason: string) => Promise<FastifyReply>;
+    /** Audits what the caller did (or tried: `outcome: 'refused'`), with its name and token. */
+    auditAdmin: (request: FastifyRequest, entry: AdminAuditEntry) => Promise<void>;
+    operators: OperatorService;
   }
+  interface FastifyRequest {
+    /** The caller of an admin route, once authenticated; null on the first-operator route. */
+    operator: Operator | null;
+  }
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+}
+
+export interface AdminAuditEntry {
+  action: string;
+  tenant?: string | null;
+  team?: string | null;
+  outcome: 'allowed' | 'refused';
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
 }
 
 export function adminTokenFile(dataDir: string): string {
@@ -17,33 +53,110 @@ export function adminTokenFile(dataDir: string): string {
 }
 
 /**
- * The admin token and, while it is rotated, the previous one: FORECOURT_ADMIN_TOKEN (or its
- * _FILE), or outside production a secret of the data dir (see secrets.ts).
+ * The shared admin token and, while it is rotated, the previous one: FORECOURT_ADMIN_TOKEN (or its
+ * _FILE), or outside production a secret of the data dir (see secrets.ts). It only creates the
+ * first operator.
  */
 export async function adminTokens(dataDir: string, config: Config = loadConfig()): Promise<RotatingSecret> {
   return installSecret(config, 'FORECOURT_ADMIN_TOKEN', dataDir, path.basename(adminTokenFile(dataDir)));
 }
 
-/** The admin token to hand out (the CLI's, the tests'): the current one. */
+/** The shared admin token to hand out (the first operator's creation): the current one. */
 export async function readOrCreateAdminToken(dataDir: string, config: Config = loadConfig()): Promise<string> {
   return (await adminTokens(dataDir, config)).current;
 }
 
+const USE_PERSONAL_TOKEN = 'use a personal token (Authorization: Bearer <token>; the CLI reads FORECOURT_TOKEN, else {dataDir}/operator-token)';
+
+function bearer(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? '';
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}
+
+function field(request: FastifyRequest, name: 'tenant' | 'team'): string | undefined {
+  for (const part of [request.body, request.query]) {
+    const value = part && typeof part === 'object' ? (part as Record<string, unknown>)[name] : undefined;
+    if (typeof value === 'string' && value.length > 0 && value.length <= 200) return value;
+  }
+  return undefined;
+}
+
 export default fp<{ dataDir: string }>(
   async (fastify, options) => {
-    const expected = await adminTokens(options.dataDir, fastify.config);
+    const shared = await adminTokens(options.dataDir, fastify.config);
+    const operators = new OperatorService(fastify.database.db, fastify.tenants.all.map((tenant) => tenant.slug));
+    fastify.decorate('operators', operators);
+    fastify.decorateRequest('operator', null);
+
+    const route = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+    const actionOf = (request: FastifyRequest) => request.routeOptions.config.permission?.action ?? route(request);
+
+    const refuse = async (request: FastifyRequest, reply: FastifyReply, status: 401 | 403, error: string, who: { accountId?: number | null; name?: string | null; tokenId?: number | null } = {}) => {
+      const operator = request.operator;
+      await operators.audit({
+        accountId: who.accountId ?? operator?.accountId ?? null,
+        accountName: who.name ?? operator?.name ?? null,
+        tokenId: who.tokenId ?? operator?.tokenId ?? null,
+        action: actionOf(request),
+        tenant: field(request, 'tenant') ?? null,
+        team: field(request, 'team') ?? null,
+        outcome: 'refused',
+        reason: `${status}: ${error} (${route(request)})`,
+      });
+      if (status === 401) reply.header('www-authenticate', 'Bearer');
+      return reply.code(status).send({ error });
+    };
+
     fastify.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!fromLoopback(request)) {
-        return reply.code(403).send({ error: 'The admin API answers only on this machine (loopback)' });
+        return refuse(request, reply, 403, 'The admin API answers only on this machine (loopback)');
       }
-      const header = request.headers.authorization ?? '';
-      if (!matchesSecret(header.startsWith('Bearer ') ? header.slice(7).trim() : '', expected)) {
-        return reply
-          .code(401)
-          .header('www-authenticate', 'Bearer')
-          .send({ error: 'Missing or wrong admin token (Authorization: Bearer <token from {dataDir}/admin-token>)' });
+      const given = bearer(request);
+      const permission = request.routeOptions.config.permission;
+      if (given && matchesSecret(given, shared)) {
+        const exists = await operators.hasOperator();
+        if (permission?.action === 'first-operator' && !exists) return;
+        const error = exists
+          ? `The shared admin token only creates the first operator, which exists: ${USE_PERSONAL_TOKEN}`
+          : 'The shared admin token only creates the first operator: POST /_admin/operators/first { "name": "..." }, then use its personal token';
+        return refuse(request, reply, 401, error, { name: 'shared admin token' });
       }
+      if (!given) return refuse(request, reply, 401, `No token: ${USE_PERSONAL_TOKEN}`);
+      const result = await operators.authenticate(given);
+      if ('refused' in result) {
+        return refuse(request, reply, 401, `This token does not open the admin API (${result.refused}): ${USE_PERSONAL_TOKEN}`, {
+          accountId: result.account?.id ?? null,
+          name: result.account?.name ?? null,
+          tokenId: result.tokenId ?? null,
+        });
+      }
+      request.operator = result.operator;
     });
+
+    fastify.decorate('authorizeAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+      const permission = request.routeOptions.config.permission;
+      const operator = request.operator;
+      if (permission?.action === 'first-operator') {
+        // Only the shared token reaches here without an account; an account's token has no business here.
+        if (operator) return refuse(request, reply, 403, `${operator.name}: the first operator is made with the shared admin token, once`);
+        return;
+      }
+      // Fails closed: a route that declares nothing is refused to everyone.
+      if (!permission || !operator) return refuse(request, reply, 403, `${route(request)} declares no permission`);
+      const tenant = field(request, 'tenant');
+      let decision: Decision;
+      if (permission.on === 'platform') decision = may(operator, permission.action);
+      else if ((permission.on === 'tenant' || permission.on === 'list') && tenant !== undefined) decision = may(operator, permission.action, tenant);
+      else decision = roleMay(operator, permission.action);
+      if (!decision.allowed) return refuse(request, reply, 403, `${operator.name} (${operator.role}): ${decision.reason}`);
+    });
+
+    fastify.decorate('auditAdmin', async (request: FastifyRequest, entry: AdminAuditEntry) => {
+      const operator = request.operator;
+      await operators.audit({ accountId: operator?.accountId ?? null, accountName: operator?.name ?? null, tokenId: operator?.tokenId ?? null, ...entry });
+    });
+
+    fastify.decorate('refuseAdmin', (request: FastifyRequest, reply: FastifyReply, reason: string) => refuse(request, reply, 403, reason));
   },
-  { name: 'admin-auth', fastify: '5.x', dependencies: ['config'] },
+  { name: 'admin-auth', fastify: '5.x', dependencies: ['config', 'database', 'tenants'] },
 );

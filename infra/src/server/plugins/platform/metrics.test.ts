@@ -5,7 +5,7 @@ import { parseTrustedProxies } from '../../trusted-proxies';
 
 /**
  * `/metrics`: what Prometheus reads, and who may read it (this machine, or an instance's direct
- * caller with the admin token; never anyone through the balancer).
+ * caller with a personal operator token; never anyone through the balancer).
  */
 let database: Database;
 let platform: TestPlatform;
@@ -44,18 +44,18 @@ describe('what it reports', () => {
 });
 
 describe('who may read it', () => {
-  it('refuses a caller elsewhere without the admin token', async () => {
+  it('refuses a caller elsewhere without a personal token', async () => {
     const response = await scrape('192.0.2.10');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: expect.stringContaining('never through the load balancer') });
   });
 
-  it('answers a scraper connected straight to the instance with the admin token', async () => {
-    expect((await scrape('192.0.2.10', { authorization: `Bearer ${platform.adminToken}` })).statusCode).toBe(200);
+  it('answers a scraper connected straight to the instance with a personal operator token', async () => {
+    expect((await scrape('192.0.2.10', { authorization: `Bearer ${platform.operatorToken}` })).statusCode).toBe(200);
   });
 
-  it('refuses a request forwarded by the trusted balancer, even with the admin token', async () => {
-    const response = await scrape('10.1.0.5', { 'x-forwarded-for': '203.0.113.9', authorization: `Bearer ${platform.adminToken}` });
+  it('refuses a request forwarded by the trusted balancer, even with a personal token', async () => {
+    const response = await scrape('10.1.0.5', { 'x-forwarded-for': '203.0.113.9', authorization: `Bearer ${platform.operatorToken}` });
     expect(response.statusCode).toBe(403);
   });
 });

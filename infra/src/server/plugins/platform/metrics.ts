@@ -6,8 +6,6 @@ import { renderCacheStats } from '@forecourt/shared-config/server/render';
 import { fromLoopback } from '../../client-address';
 import type { SharedStore } from '../../redis-store';
 import { peerIsTrustedProxy, type TrustedProxies } from '../../trusted-proxies';
-import { matchesSecret } from '../../secrets';
-import { adminTokens } from './admin-auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +15,6 @@ declare module 'fastify' {
 }
 
 export interface MetricsOptions {
-  dataDir: string;
   trustedProxies: TrustedProxies | null;
   sharedStore: SharedStore | null;
 }
@@ -110,21 +107,22 @@ export default fp<MetricsOptions>(
       duration.observe(labels, reply.elapsedTime / 1000);
     });
 
-    const tokens = await adminTokens(options.dataDir, fastify.config);
-    const allowed = (request: FastifyRequest) => {
+    // A scraper off this machine holds a personal token of an active account (a viewer is enough).
+    const allowed = async (request: FastifyRequest) => {
       if (fromLoopback(request)) return true;
       if (peerIsTrustedProxy(options.trustedProxies, request.socket.remoteAddress)) return false;
       const header = request.headers.authorization ?? '';
-      return matchesSecret(header.startsWith('Bearer ') ? header.slice(7).trim() : '', tokens);
+      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      return token !== '' && 'operator' in (await fastify.operators.authenticate(token));
     };
 
     fastify.get('/metrics', async (request, reply) => {
-      if (!allowed(request)) {
-        return reply.code(403).send({ error: 'Metrics are served on this machine, or straight to an instance with the admin token (Authorization: Bearer), never through the load balancer' });
+      if (!(await allowed(request))) {
+        return reply.code(403).send({ error: 'Metrics are served on this machine, or straight to an instance with a personal operator token (Authorization: Bearer), never through the load balancer' });
       }
       await readOutbox();
       return reply.header('cache-control', 'no-store').type(register.contentType).send(await register.metrics());
     });
   },
-  { name: 'metrics', fastify: '5.x', dependencies: ['config', 'database'] },
+  { name: 'metrics', fastify: '5.x', dependencies: ['config', 'database', 'admin-auth'] },
 );

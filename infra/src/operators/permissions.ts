@@ -1,0 +1,51 @@
+import type { OperatorRole } from '../db/schema';
+
+export type { OperatorRole };
+
+export const OPERATOR_ROLES = ['operator', 'tenant-manager', 'viewer'] as const satisfies readonly OperatorRole[];
+
+/**
+ * What an admin route does. `read` is every read of pins, history, failures, publishes and the
+ * audit; `own-token` is a caller making a token for itself; `accounts` is making or deactivating
+ * accounts and tokens for others.
+ */
+export const ADMIN_ACTIONS = ['read', 'pin', 'canary', 'promote', 'rollback', 'publish', 'override', 'synonyms', 'reindex', 'accounts', 'own-token'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+/** Who asks: a role and the tenants it holds (null: every tenant). */
+export interface Caller {
+  role: OperatorRole;
+  tenants: readonly string[] | null;
+}
+
+export type Decision = { allowed: true } | { allowed: false; reason: string };
+
+// spec: 'a tenant manager (named tenants only: pin, canary, promote and rollback there, nothing else)'
+const ROLE_ACTIONS: Record<OperatorRole, ReadonlySet<AdminAction>> = {
+  operator: new Set(ADMIN_ACTIONS),
+  'tenant-manager': new Set<AdminAction>(['read', 'pin', 'canary', 'promote', 'rollback', 'own-token']),
+  viewer: new Set<AdminAction>(['read', 'own-token']),
+};
+
+/**
+ * Whether `caller` may do `action` on `tenant`. Without a tenant the action concerns the platform
+ * as a whole (publishes, synonyms, the platform default pin '*', every tenant's list), which only
+ * a caller holding every tenant may touch. A caller's own token concerns no tenant.
+ */
+export function may(caller: Caller, action: AdminAction, tenant?: string): Decision {
+  if (!ROLE_ACTIONS[caller.role].has(action)) return { allowed: false, reason: `a ${caller.role} may not ${action}` };
+  if (action === 'own-token' || caller.tenants === null) return { allowed: true };
+  if (tenant === undefined) return { allowed: false, reason: `${action} concerns every tenant; this account holds only ${caller.tenants.join(', ')}` };
+  if (!caller.tenants.includes(tenant)) return { allowed: false, reason: `this account may not ${action} on '${tenant}' (it holds ${caller.tenants.join(', ')})` };
+  return { allowed: true };
+}
+
+/** Whether the role may do the action somewhere: the check before the tenant is known. */
+export function roleMay(caller: Caller, action: AdminAction): Decision {
+  return ROLE_ACTIONS[caller.role].has(action) ? { allowed: true } : { allowed: false, reason: `a ${caller.role} may not ${action}` };
+}
+
+/** Whether a list row of this tenant is shown to the caller. */
+export function canSee(caller: Caller, tenant: string): boolean {
+  return may(caller, 'read', tenant).allowed;
+}
