@@ -1,77 +1,18 @@
-import { defineTeamServer, requestOrigin, type PlatformPorts } from '@forecourt/shared-config/server';
+import { defineTeamServer, requestOrigin } from '@forecourt/shared-config/server';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { haversineKm } from '@forecourt/shared-config/geo';
-import { siteShowsLocation } from '@forecourt/shared-config/locations';
-import { dealerTimeZone, type LocationSettings } from '@forecourt/shared-config/tenant';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import packageJson from '../package.json';
-import { LOCATION_TYPES, type DealerLocation, type LocationType, type NearestAnswer, type OpeningHour, type Review, type ReviewSummary } from '../src/contract';
+import type { NearestAnswer } from '../src/contract';
+import { renderLocationsFirstPaint } from './first-paint';
 import { locationHead, locationPageSlug } from './location-head';
+import { dealershipReviewSummary, siteLocations, type LocationsPorts } from './site-locations';
 
-/**
- * A location as the platform stores it (spec §3 'Location'): every row, shown or not, with the
- * stored type ('' means sales), the dealership's review figures, and its hours under any type
- * name; the site's view of it (DealerLocation) is made by `toDealerLocation`.
- */
-export type StoredLocation = Omit<DealerLocation, 'location_type' | 'reviews' | 'time_zone' | 'booking_url' | 'contact_detail'> & {
-  location_type: LocationType | '';
-  visible: boolean;
-  average_rating: number;
-  review_count: number;
-  contact_detail: { phone: string; landline_phone: string | null; opening_hours: Record<string, OpeningHour[]> };
-};
+export type { LocationsPorts, StoredLocation } from './site-locations';
 
-export interface LocationsPorts extends PlatformPorts {
-  /** The site's locations switches; null where the site has mf-locations switched off. */
-  locationSettings: (request: FastifyRequest) => LocationSettings | null;
-  /** Every location row of the site, shown or not (the team applies the site's rules). */
-  storedLocations: (request: FastifyRequest) => Promise<StoredLocation[]>;
-  /** A dealership's newest reviews, at most `limit`. */
-  dealershipReviews: (request: FastifyRequest, dealershipId: string, limit: number) => Promise<Review[]>;
-  /** A postcode's place (the geocoding partner); null when it is not a postcode. */
-  geocode: (postcode: string) => Promise<{ region: string; lat: number; lng: number } | null>;
-}
-
-/** Spec: 'Google reviews 12': the reviews list shows the newest 12. */
-export const REVIEWS_LISTED = 12;
 /** Spec: 'Invalid postcode. Please enter a 4-digit number.' (the field) and 'Invalid postcode' (geocoding found nothing). */
 export const POSTCODE_FORMAT_ERROR = 'Invalid postcode. Please enter a 4-digit number.';
 export const POSTCODE_UNKNOWN_ERROR = 'Invalid postcode';
-
-const STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
-const isState = (state: string): state is (typeof STATES)[number] => (STATES as readonly string[]).includes(state);
-
-/**
- * A stored row as the site shows it: its type ('' reads sales), its clock (its own state's), the
- * licence and repairer numbers only where the site's consent flag allows, the review figures only
- * where the site shows reviews, and the external booking page on the one location that has one.
- */
-export function toDealerLocation(row: StoredLocation, settings: LocationSettings): DealerLocation {
-  const { visible: _visible, average_rating, review_count, location_type, contact_detail, ...rest } = row;
-  const hours: DealerLocation['contact_detail']['opening_hours'] = {};
-  for (const type of LOCATION_TYPES) {
-    const list = contact_detail.opening_hours[type];
-    if (list) hours[type] = list;
-  }
-  return {
-    ...rest,
-    location_type: location_type || 'sales',
-    dealer_license_number: settings.showLicenceNumbers ? row.dealer_license_number : null,
-    motor_vehicle_repairer: settings.showLicenceNumbers ? row.motor_vehicle_repairer : null,
-    reviews: settings.reviews.hidden ? null : { average_rating, count: review_count },
-    time_zone: dealerTimeZone({ state: isState(row.address.state) ? row.address.state : 'NSW' }),
-    contact_detail: { phone: contact_detail.phone, landline_phone: contact_detail.landline_phone, opening_hours: hours },
-    booking_url: settings.serviceBooking?.location === row.slug ? settings.serviceBooking.url : null,
-  };
-}
-
-/** The locations a site shows, in the stored order (primary first is the data's business). */
-async function siteLocations(ports: LocationsPorts, request: FastifyRequest): Promise<DealerLocation[] | null> {
-  const settings = ports.locationSettings(request);
-  if (!settings) return null;
-  return (await ports.storedLocations(request)).filter((row) => siteShowsLocation(settings, row)).map((row) => toDealerLocation(row, settings));
-}
 
 // A postcode missing, sent twice or not 4 digits gets the one text the field shows.
 const postcodeQuery = z.object({ postcode: z.string({ error: POSTCODE_FORMAT_ERROR }).regex(/^\d{4}$/, POSTCODE_FORMAT_ERROR) }).strict();
@@ -92,11 +33,14 @@ const dealershipParams = z.object({ dealership: z.string().regex(/^[a-z0-9]+(?:-
  * - The head of `/our-location/{slug}` and `/locations/{location or dealership slug}`: 404 for
  *   a slug the site does not show; otherwise title, description and LocalBusiness (AutoDealer)
  *   JSON-LD with address, geo and opening hours, in the HTML without JavaScript.
+ * - The first paint of those pages and of `/dealer-locator` (first-paint.tsx): the page the app
+ *   renders, from the same answers, in the HTML.
  */
 export default defineTeamServer<LocationsPorts>({
   team: 'mf-locations',
   version: packageJson.version,
   defaultPorts: { locationSettings: () => null, storedLocations: async () => [], dealershipReviews: async () => [], geocode: async () => null },
+  firstPaint: (input, ports) => renderLocationsFirstPaint(input, ports),
   pageHead: async (input, ports) => {
     const slug = locationPageSlug(new URL(input.url, 'http://page.invalid').pathname);
     if (slug === null) return null;
@@ -115,11 +59,9 @@ export default defineTeamServer<LocationsPorts>({
 
     fastify.get<{ Params: { dealership: string } }>('/reviews/:dealership', async (request, reply) => {
       const { dealership } = parseInput(dealershipParams, request.params, 'params');
-      const settings = ports.locationSettings(request);
-      const location = (await siteLocations(ports, request))?.find((candidate) => candidate.dealership_slug === dealership);
-      if (!settings || settings.reviews.hidden || !location?.reviews) return reply.code(404).send({ error: `No reviews for ${dealership} on this site` });
-      const reviews = await ports.dealershipReviews(request, location.dealership_id, REVIEWS_LISTED);
-      const summary: ReviewSummary = { dealership_slug: location.dealership_slug, average_rating: location.reviews.average_rating.toFixed(1), count: location.reviews.count, reviews };
+      const locations = await siteLocations(ports, request);
+      const summary = locations && (await dealershipReviewSummary(ports, request, locations, dealership));
+      if (!summary) return reply.code(404).send({ error: `No reviews for ${dealership} on this site` });
       return reply.header('cache-control', 'public, max-age=300').send(summary);
     });
 

@@ -3,13 +3,14 @@ import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
 import type { DealerLocation, NearestAnswer, ReviewSummary } from '../../../mf-locations/src/contract';
 
 /**
  * mf-locations's API and page heads over the real routes, the seeded stock and the embedded
  * geocoder: which locations each demo site shows (hidden dealership, `visible: false`), the
- * consent flag both ways, reviews shown and hidden, the nearest location to a postcode, and the
- * location page's status and JSON-LD in the HTML.
+ * consent flag both ways, reviews shown and hidden, the nearest location to a postcode, the
+ * location page's status and JSON-LD in the HTML, and the page itself in its first paint.
  */
 let database: Database;
 let platform: TestPlatform;
@@ -131,5 +132,57 @@ describe('location page heads', () => {
 
   it('is 404 for a location the site hides', async () => {
     expect((await get(SUMMIT, '/our-location/summit-auto-group-springwood-service')).statusCode).toBe(404);
+  });
+});
+
+describe('the first paint of a location page', () => {
+  // The sites pinned to the build the server renders like (the checkout's version); the others
+  // keep the platform's 1.0.0, which it does not.
+  beforeAll(async () => {
+    const version = platform.app.firstPaints!.get('mf-locations')!.version;
+    await platform.publish({ team: 'mf-locations', version, routes: ['/our-location/:slug', '/locations/:slug', '/dealer-locator'] });
+    for (const tenant of [SUMMIT, HARBOURSIDE]) await platform.app.pins.pin({ tenant, team: 'mf-locations', version, actor: 'test' });
+  });
+
+  /** The text of the app's slot as a shopper reads it, before any script runs. */
+  function paintedText(html: string): string {
+    const start = html.indexOf('<div data-first-paint="mf-locations">');
+    if (start < 0) throw new Error('no first paint of mf-locations in the page');
+    return html
+      .slice(start, html.indexOf(`<script id="${FIRST_PAINT_DATA_ID}"`))
+      .replace(/<style[^>]*>.*?<\/style>/gs, '')
+      .replace(/<!-- -->/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ');
+  }
+
+  function inlined(html: string): { team: string; data: { locations: DealerLocation[] } } {
+    const match = new RegExp(`<script id="${FIRST_PAINT_DATA_ID}" type="application/json">(.*?)</script>`, 's').exec(html);
+    if (!match?.[1]) throw new Error('no first-paint data in the page');
+    return JSON.parse(match[1]) as { team: string; data: { locations: DealerLocation[] } };
+  }
+
+  it("holds the location's name, address, phone and opening hours in the app's slot", async () => {
+    const eagleFarm = (await locationsOf(SUMMIT)).find((location) => location.slug === 'summit-auto-group-eagle-farm')!;
+    const response = await get(SUMMIT, '/our-location/summit-auto-group-eagle-farm');
+    expect(response.statusCode).toBe(200);
+    const text = paintedText(response.body);
+    expect(text).toContain(' Summit Ford Eagle Farm ');
+    expect(text).toContain('1 Kingsford Smith Drive, Brisbane QLD 4009');
+    expect(text).toContain(eagleFarm.contact_detail.phone);
+    expect(text).toContain('Monday - Friday 8:30am - 5:30pm');
+  });
+
+  it('inlines the locations the API answers, which the app starts from instead of asking', async () => {
+    const response = await get(HARBOURSIDE, '/locations/harbourside-motors');
+    expect(inlined(response.body)).toMatchObject({ team: 'mf-locations', data: { locations: await locationsOf(HARBOURSIDE) } });
+  });
+
+  it("paints the app's not-found page, with the 404, for a location the site hides", async () => {
+    const response = await get(SUMMIT, '/our-location/summit-auto-group-springwood-service');
+    expect(response.statusCode).toBe(404);
+    expect(paintedText(response.body)).toContain('This location is not on our site');
   });
 });

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { takeFirstPaintData } from '@forecourt/shared-config';
+import { useEffect, useRef, useState } from 'react';
 import { LOCATIONS_PATH, nearestPath, reviewsPath, type DealerLocation, type NearestAnswer, type ReviewSummary } from '../contract';
+import { useLocationsFirstPaint, type LocationsFirstPaintData } from './first-paint';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed' };
 
@@ -11,6 +13,10 @@ export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | 
 let siteLocations: Promise<DealerLocation[]> | null = null;
 
 export function fetchSiteLocations(): Promise<DealerLocation[]> {
+  // A fragment that mounts before the app on a first-painted page (the footer's review summary)
+  // reads the locations the server inlined rather than asking again.
+  const inlined = takeFirstPaintData<LocationsFirstPaintData>('mf-locations')?.locations;
+  if (inlined) siteLocations ??= Promise.resolve(inlined);
   siteLocations ??= fetch(LOCATIONS_PATH, { headers: { accept: 'application/json' } })
     .then(async (response) => {
       if (!response.ok) throw new Error(`${LOCATIONS_PATH}: ${response.status}`);
@@ -23,15 +29,23 @@ export function fetchSiteLocations(): Promise<DealerLocation[]> {
   return siteLocations;
 }
 
+/** The site's locations the app started from (the server's first paint): every later load on the page shares them. */
+export function rememberSiteLocations(locations: DealerLocation[]): void {
+  siteLocations ??= Promise.resolve(locations);
+}
+
 /** For tests: the next fetch asks the server again. */
 export function forgetSiteLocations(): void {
   siteLocations = null;
 }
 
-function useLoaded<T>(load: (() => Promise<T>) | null, key: string): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+/** `first`: the answer for `key` the page starts from (the server's first paint), not asked for again. */
+function useLoaded<T>(load: (() => Promise<T>) | null, key: string, first?: { value: T }): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>(first ? { status: 'ready', value: first.value } : { status: 'loading' });
+  const startedWith = useRef(first ? key : null);
   useEffect(() => {
-    if (!load) return;
+    if (!load || startedWith.current === key) return;
+    startedWith.current = null;
     let cancelled = false;
     setState({ status: 'loading' });
     load().then(
@@ -52,11 +66,14 @@ function useLoaded<T>(load: (() => Promise<T>) | null, key: string): Loaded<T> {
 }
 
 export function useSiteLocations(): Loaded<DealerLocation[]> {
-  return useLoaded(fetchSiteLocations, 'locations');
+  const first = useLocationsFirstPaint();
+  return useLoaded(fetchSiteLocations, 'locations', first ? { value: first.locations } : undefined);
 }
 
 /** A dealership's review summary; null when the site shows no reviews for it (404). */
 export function useReviews(dealershipSlug: string | null): Loaded<ReviewSummary | null> {
+  const first = useLocationsFirstPaint()?.reviews;
+  const known = dealershipSlug !== null && first && Object.hasOwn(first, dealershipSlug) ? { value: first[dealershipSlug] ?? null } : undefined;
   return useLoaded(
     dealershipSlug
       ? async () => {
@@ -67,6 +84,7 @@ export function useReviews(dealershipSlug: string | null): Loaded<ReviewSummary 
         }
       : null,
     `reviews:${dealershipSlug ?? ''}`,
+    known,
   );
 }
 

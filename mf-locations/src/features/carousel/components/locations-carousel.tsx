@@ -3,6 +3,7 @@ import { paths, readableTextOn, STATIC_MAP, SUCCESS, SURFACE, useTenant } from '
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { DealerLocation } from '../../../contract';
 import { arrowState, carouselLayout, clampIndex, EXPAND_MS } from '../../../lib/carousel';
+import { useNow } from '../../../lib/first-paint';
 import { statusNow } from '../../../lib/hours';
 
 interface CarouselState {
@@ -110,7 +111,8 @@ function usePerView(track: RefObject<HTMLUListElement | null>, count: number): n
  * with more than 4). The track scrolls by touch (snapping to cards) and by the arrows, which move
  * one card; the arrows follow the track whichever way it moved.
  */
-export function LocationsCarousel({ locations, heading = 'Our Locations', children, now = new Date() }: { locations: readonly DealerLocation[]; heading?: string; children?: ReactNode; now?: Date }) {
+export function LocationsCarousel({ locations, heading = 'Our Locations', children, now: given }: { locations: readonly DealerLocation[]; heading?: string; children?: ReactNode; now?: Date }) {
+  const now = useNow(given);
   const headingId = useId();
   const track = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);

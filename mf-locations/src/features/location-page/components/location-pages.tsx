@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { paths, SURFACE, useTenant } from '@forecourt/shared-config';
+import { paths, SURFACE, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
 import { useParams } from '@forecourt/shared-config/router';
 import { useId, useState, type ReactNode } from 'react';
 import type { DealerLocation, LocationType } from '../../../contract';
@@ -11,6 +11,7 @@ import { LocationCard } from '../../location-card/components/location-card';
 import { NearestLocation } from '../../nearest/components/nearest-location';
 import { ReviewsSection } from '../../reviews/components/reviews';
 import { locationTitle } from '../lib/location-copy';
+import { locationPageSubject } from '../lib/page-subject';
 
 const TYPE_NAMES: Record<LocationType, string> = { sales: 'Sales', service: 'Service centre', parts: 'Parts', 'car-buying': 'Car buying centre' };
 
@@ -68,16 +69,22 @@ function Dealership({ slug, locations, all }: { slug: string; locations: readonl
   );
 }
 
+/** The team, as the server's first paint of its pages names it. */
+const TEAM = 'mf-locations';
+
 /**
  * `/our-location/{slug}` and `/locations/{location or dealership slug}`: one location's page (its
  * full card with map and hours, its dealership's reviews, the other locations), or a
  * dealership's (its locations, its reviews). The server answered 404 with the page for a slug
- * the site does not show, and wrote the location's JSON-LD into the HTML.
+ * the site does not show, wrote the location's JSON-LD into the HTML, and painted the page first
+ * from the answers it inlined (the page starts from them).
  */
 export function LocationPage() {
   const tenant = useTenant();
   const { slug = '' } = useParams();
   const loaded = useSiteLocations();
+  // Once it shows the location (or that it could not load it), the page takes over from the server's first paint.
+  useFirstPaintHandover(TEAM, loaded.status !== 'loading');
   if (loaded.status === 'loading') return <PageLayout heading={locationTitle(slug, tenant)} intro="Loading this location…" />;
   if (loaded.status === 'failed')
     return (
@@ -88,10 +95,9 @@ export function LocationPage() {
       </PageLayout>
     );
   const all = loaded.value;
-  const location = all.find((candidate) => candidate.slug === slug);
-  if (location) return <OneLocation location={location} all={all} />;
-  const dealership = all.filter((candidate) => candidate.dealership_slug === slug);
-  if (dealership.length > 0) return <Dealership slug={slug} locations={dealership} all={all} />;
+  const subject = locationPageSubject(all, slug);
+  if (subject.kind === 'location') return <OneLocation location={subject.location} all={all} />;
+  if (subject.kind === 'dealership') return <Dealership slug={slug} locations={subject.locations} all={all} />;
   return <NotFound slug={slug} />;
 }
 
@@ -105,6 +111,7 @@ export function DealerLocatorPage() {
   const loaded = useSiteLocations();
   const [city, setCity] = useState('');
   const selectId = useId();
+  useFirstPaintHandover(TEAM, loaded.status !== 'loading');
   if (loaded.status !== 'ready') return <PageLayout heading="Our locations" intro={loaded.status === 'failed' ? `We could not load our locations just now. Call us on ${tenant.contact.phone}.` : 'Loading our locations…'} />;
   const all = loaded.value;
   const cities = cityList(all);

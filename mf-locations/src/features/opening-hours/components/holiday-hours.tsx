@@ -4,6 +4,7 @@ import { zonedClock } from '@forecourt/shared-config/hours';
 import { Dialog } from '@forecourt/shared-config/dialog';
 import { useRef, useState } from 'react';
 import type { DealerLocation } from '../../../contract';
+import { useNow } from '../../../lib/first-paint';
 import { upcomingSpecialHours } from '../../../lib/hours';
 
 const linkButton = css`font: inherit; font-weight: 600; background: none; border: none; padding: 0; color: inherit; text-decoration: underline; cursor: pointer;`;
@@ -13,7 +14,8 @@ const linkButton = css`font: inherit; font-weight: 600; background: none; border
  * ahead (public holidays), each with its hours, 'Closed' or 'By appointment only'; today's reads
  * 'Today'. Nothing to open when no special date is coming.
  */
-export function HolidayHours({ location, now = new Date() }: { location: DealerLocation; now?: Date }) {
+export function HolidayHours({ location, now: given }: { location: DealerLocation; now?: Date }) {
+  const now = useNow(given);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const days = upcomingSpecialHours(location.special_hours, zonedClock(now, location.time_zone).date);

@@ -24,6 +24,12 @@ describe('the opening hours', () => {
     expect(within(table).getByRole('row', { name: 'Monday - Friday 7:30am - 4:30pm' })).toBeInTheDocument();
   });
 
+  it('shows the service week for a click on its tab alone (a tab chosen on the server’s first paint comes back as a click)', () => {
+    renderWithPlatform(<OpeningHoursTable location={both} now={tuesday} />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Service' }));
+    expect(screen.getByRole('table', { name: 'Service hours, Test Motors Eagle Farm' })).toBeInTheDocument();
+  });
+
   it('has no selector for one type', () => {
     renderWithPlatform(<OpeningHoursTable location={testLocation()} now={tuesday} />);
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();

@@ -2,8 +2,9 @@ import { css } from '@emotion/react';
 import { SUCCESS, SURFACE, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
 import { zonedClock } from '@forecourt/shared-config/hours';
 import { Tabs } from '@forecourt/shared-config/tabs';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import type { DealerLocation, LocationType } from '../../../contract';
+import { useNow } from '../../../lib/first-paint';
 import { hourTypes, statusNow, upcomingSpecialHours, weekRows } from '../../../lib/hours';
 import { useSiteLocations } from '../../../lib/use-locations';
 
@@ -70,18 +71,29 @@ function WeekTable({ location, type, now }: { location: DealerLocation; type: Lo
  * parts) when several types exist'), read on the location's own clock: the shopper in Perth sees
  * whether the Brisbane yard is open now in Brisbane.
  */
-export function OpeningHoursTable({ location, type, now = new Date() }: { location: DealerLocation; type?: LocationType | undefined; now?: Date }) {
+export function OpeningHoursTable({ location, type, now: given }: { location: DealerLocation; type?: LocationType | undefined; now?: Date }) {
+  const now = useNow(given);
   const types = hourTypes(location);
   const [chosen, setChosen] = useState<LocationType>(type && types.includes(type) ? type : (types[0] ?? location.location_type));
   if (types.length === 0) return <p css={{ margin: 0 }}>Call us for our opening hours.</p>;
   if (types.length === 1) return <WeekTable location={location} type={types[0]!} now={now} />;
+  // The tabs choose on a press (Radix's: mousedown, a key), but a tab a shopper chose on the
+  // server's first paint comes back as a click alone when the app takes over (shared-config's
+  // runtime/first-paint.ts replays it): the hours answer a click on a tab too.
+  const clicked = (event: MouseEvent) => {
+    const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null;
+    const picked = tab?.parentElement ? types[[...tab.parentElement.querySelectorAll('[role="tab"]')].indexOf(tab)] : undefined;
+    if (picked) setChosen(picked);
+  };
   return (
-    <Tabs
-      label={`Opening hours at ${location.name}`}
-      value={chosen}
-      onValueChange={(value) => setChosen(value as LocationType)}
-      tabs={types.map((option) => ({ value: option, label: TYPE_LABELS[option], content: <WeekTable location={location} type={option} now={now} /> }))}
-    />
+    <div onClick={clicked}>
+      <Tabs
+        label={`Opening hours at ${location.name}`}
+        value={chosen}
+        onValueChange={(value) => setChosen(value as LocationType)}
+        tabs={types.map((option) => ({ value: option, label: TYPE_LABELS[option], content: <WeekTable location={location} type={option} now={now} /> }))}
+      />
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { RATING, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useEffect, useId, useRef } from 'react';
 import type { DealerLocation, Review } from '../../../contract';
+import { useNow } from '../../../lib/first-paint';
 import { reviewBadgeShown, reviewCountText, reviewsShown, starFills } from '../../../lib/reviews';
 import { useReviews } from '../../../lib/use-locations';
 
@@ -84,7 +85,8 @@ function ReviewItem({ review, now }: { review: Review; now: Date }) {
 export const REVIEWS_ANCHOR = 'reviews';
 
 /** The dealership's review summary (average, count, stars) and its newest 12 reviews; nothing where the site hides reviews. */
-export function ReviewsSection({ dealershipSlug, dealershipName, now = new Date() }: { dealershipSlug: string; dealershipName: string; now?: Date }) {
+export function ReviewsSection({ dealershipSlug, dealershipName, now: given }: { dealershipSlug: string; dealershipName: string; now?: Date }) {
+  const now = useNow(given);
   const { locations } = useTenant();
   const loaded = useReviews(locations.reviews.hidden ? null : dealershipSlug);
   const headingId = useId();
