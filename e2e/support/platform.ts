@@ -1,12 +1,14 @@
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { sourceHash } from '../../infra/src/deploy/release';
 import { variantBuildName, variantBuildPrefix } from '../../infra/src/deploy/variant-builds';
 import { E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './env';
 
+const execFileAsync = promisify(execFile);
 const env = { ...process.env, PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR };
 
 /** Runs the platform CLI against the e2e site, exactly as an engineer would from the shell. */
@@ -31,14 +33,34 @@ export async function publishFaultyBuild(team: string, version: string, fault: '
   forecourt('publish', team, '--from', outDir, '--force', '--reason', 'e2e: a deliberately faulty build for the failure policy');
 }
 
+/** A fault build the journeys publish: which team, under which version, with which fault. */
+export interface FaultBuild {
+  team: string;
+  version: string;
+  fault: 'mount' | 'render' | 'runtime' | 'fragment';
+}
+
+/**
+ * Every fault build the journeys use, in one list: `npm test` builds them while the site starts
+ * (e2e/scripts/prebuild-fault-builds.ts), so no journey waits for webpack.
+ */
+export const MATRIX_VERSION = '0.0.1-matrix.0';
+export const FRAGMENT_FAULT_VERSION = '1.0.1-fragment-fault.0';
+export const FAULT_BUILDS: readonly FaultBuild[] = [
+  ...(['mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations'] as const).map((team) => ({ team, version: MATRIX_VERSION, fault: 'runtime' as const })),
+  { team: 'mf-finance', version: FRAGMENT_FAULT_VERSION, fault: 'fragment' },
+];
+
 /**
  * Builds a variant of a remote with one of the factory's FORECOURT_FAULT kinds ('fragment': every
  * exposed fragment throws when rendered) under its own version, without publishing it; returns
  * the build folder. Cached between runs under a name that holds the hash of the team's build
  * sources (shared-config's included), so an edit to them builds again instead of testing the
- * older code; the builds of older sources are removed.
+ * older code; the builds of older sources are removed. webpack writes into a folder of its own
+ * that is renamed into place when it is done, so two builds of one variant at once (the prebuild
+ * and a journey) never leave a half-written folder: the second to finish is dropped.
  */
-export async function buildFaultyVariant(team: string, version: string, fault: 'mount' | 'render' | 'runtime' | 'fragment'): Promise<string> {
+export async function buildFaultyVariant(team: string, version: string, fault: FaultBuild['fault']): Promise<string> {
   const builds = path.join(REPO_ROOT, 'e2e', '.data', 'builds');
   const variant = { team, version, fault, sourceHash: await sourceHash(REPO_ROOT, team) };
   const name = variantBuildName(variant);
@@ -46,11 +68,27 @@ export async function buildFaultyVariant(team: string, version: string, fault: '
   if (!existsSync(path.join(outDir, 'forecourt-build.json'))) {
     const outdated = existsSync(builds) ? readdirSync(builds).filter((entry) => entry.startsWith(variantBuildPrefix(variant)) && entry !== name) : [];
     for (const entry of outdated) rmSync(path.join(builds, entry), { recursive: true, force: true });
-    execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
-      cwd: path.join(REPO_ROOT, team),
-      env: { ...process.env, FORECOURT_FAULT: fault, FORECOURT_BUILD_VERSION: version, FORECOURT_OUT_DIR: outDir },
-      stdio: 'ignore',
-    });
+    const building = path.join(builds, `.building-${name}-${process.pid}`);
+    rmSync(building, { recursive: true, force: true });
+    try {
+      // Asynchronous, so the prebuild can run two at once.
+      await execFileAsync(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
+        cwd: path.join(REPO_ROOT, team),
+        env: { ...process.env, FORECOURT_FAULT: fault, FORECOURT_BUILD_VERSION: version, FORECOURT_OUT_DIR: building },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    } catch (error) {
+      rmSync(building, { recursive: true, force: true });
+      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+      throw new Error(`the ${fault} fault build of ${team} ${version} failed:\n${`${stdout}${stderr}`.slice(-3000)}`, { cause: error });
+    }
+    try {
+      renameSync(building, outDir);
+    } catch (error) {
+      // Another build of the same sources got there first: use it.
+      rmSync(building, { recursive: true, force: true });
+      if (!existsSync(path.join(outDir, 'forecourt-build.json'))) throw error;
+    }
   }
   return outDir;
 }

@@ -2,7 +2,7 @@ import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { listedCarPath } from '../support/listed-cars';
-import { bootRemotes, failureReport, forecourt, publishFaultyBuild, reportedFailures, slot } from '../support/platform';
+import { bootRemotes, failureReport, forecourt, MATRIX_VERSION, publishFaultyBuild, reportedFailures, slot } from '../support/platform';
 
 /**
  * The failure matrix of docs/architecture.md (section 4): every remote x every way it can fail,
@@ -17,7 +17,6 @@ import { bootRemotes, failureReport, forecourt, publishFaultyBuild, reportedFail
  * 404, 500, or a request never answered (ended by the shell's entry timeout).
  */
 const TENANT = 'harbourside-motors';
-const MATRIX_VERSION = '0.0.1-matrix.0';
 const REMOTES = ['mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations'] as const;
 type Remote = (typeof REMOTES)[number];
 const KINDS = ['entry 404', 'entry 500', 'entry hangs', 'throws on mount', 'throws in render'] as const;
@@ -37,6 +36,31 @@ const PAGES: Record<Remote, { path: () => Promise<string>; elsewhere: { link: st
 
 test.describe.configure({ mode: 'serial' });
 
+/**
+ * The hang cases wait out the shell's entry timeout three times (the first try and two retries)
+ * per page load, and then the last good's; at the site's 4 s that is about 34 s a case. These
+ * pages get a shorter timeout through the boot data the server inlines (the knob the shell reads,
+ * `failurePolicy.entryTimeoutMs`), long enough for an entry that does answer on a busy machine.
+ */
+const HANG_ENTRY_TIMEOUT_MS = 2000;
+
+async function shortenEntryTimeout(page: Page, path: string): Promise<void> {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      // Node cannot resolve *.localhost: ask the site at 127.0.0.1, naming the tenant as tools do.
+      const url = new URL(route.request().url());
+      url.hostname = '127.0.0.1';
+      const response = await route.fetch({ url: url.href, headers: { ...(await route.request().allHeaders()), 'x-forecourt-tenant': TENANT } });
+      const html = await response.text();
+      const shortened = html.replace(/"entryTimeoutMs":\d+/, `"entryTimeoutMs":${HANG_ENTRY_TIMEOUT_MS}`);
+      if (shortened === html) throw new Error('the page carries no entry timeout to shorten');
+      await route.fulfill({ response, body: shortened });
+    },
+  );
+}
+
 /** Makes `remote` fail as `kind` says. `everyVersion`: the last-good version's entry fails as well (no recovery possible). */
 async function inject(page: Page, remote: Remote, kind: Kind, everyVersion: boolean): Promise<void> {
   const fail = async (route: Route) => {
@@ -44,6 +68,7 @@ async function inject(page: Page, remote: Remote, kind: Kind, everyVersion: bool
     else if (kind === 'entry 500') await route.fulfill({ status: 500, body: 'Internal Server Error' });
     // 'entry hangs': never answered; the shell's entry timeout ends each attempt.
   };
+  if (kind === 'entry hangs') await shortenEntryTimeout(page, await PAGES[remote].path());
   if (kind.startsWith('entry')) {
     await page.route(`**/registry/${remote}/${everyVersion ? '*' : MATRIX_VERSION}/remoteEntry.js`, fail);
     return;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { checkoutVersion, E2E_PORT } from '../support/env';
-import { buildFaultyVariant, forecourt, forecourtFailing } from '../support/platform';
+import { buildFaultyVariant, forecourt, forecourtFailing, FRAGMENT_FAULT_VERSION } from '../support/platform';
 
 /**
  * The contract gate at publish (docs/remotes.md, "The contract gate"): a build whose exposed
@@ -8,7 +8,7 @@ import { buildFaultyVariant, forecourt, forecourtFailing } from '../support/plat
  * pinned; `--force --reason` publishes it anyway and the publish audit shows who forced it, past
  * which check, and why.
  */
-const VERSION = '1.0.1-fragment-fault.0';
+const VERSION = FRAGMENT_FAULT_VERSION;
 
 test.describe.configure({ mode: 'serial' });
 

@@ -130,7 +130,12 @@ async function unitStep(alongside) {
   // files spend their time waiting on a database, a server or a child process, so two overlap
   // well (measured on 2 cores: 9.9 min with two workers, beside other work, against 12.4 alone).
   const args = ['jest', '--maxWorkers=2', '--json', `--outputFile=${file}`];
-  const ok = alongside ? await runQuietly('unit', 'nice', ['-n', '10', 'npx', ...args]) : run('unit', 'npx', args);
+  // The two fuzz suites send a number of generated requests to every route (300 each when run on
+  // their own). In the whole suite they send 100: they were the two longest files (5.3 and 2.8 min
+  // of a 24-minute run), and each run draws new cases, so the depth adds up across runs. A deeper
+  // search is on demand: FUZZ_RUNS=5000 FUZZ_BODY_RUNS=1000 npx jest infra/src/server/fuzz.
+  const fuzzDepth = { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '100', FUZZ_BODY_RUNS: process.env.FUZZ_BODY_RUNS ?? '100' };
+  const ok = alongside ? await runQuietly('unit', 'nice', ['-n', '10', 'npx', ...args], fuzzDepth) : run('unit', 'npx', args, fuzzDepth);
   const report = readJson(file);
   if (report) {
     totals.passed += report.numPassedTests;
@@ -155,7 +160,12 @@ async function unitStep(alongside) {
 async function e2eStep() {
   const file = path.join(out, 'e2e.json');
   rmSync(file, { force: true });
+  // The fault builds the failure journeys publish (six webpack builds, about two minutes of a busy
+  // machine), built while the site starts instead of inside the journeys: the e2e run's longest
+  // wait. Its result is printed at the end; a build it could not make is made by its journey.
+  const prebuild = runQuietly('e2e prebuild', 'npx', ['tsx', 'e2e/scripts/prebuild-fault-builds.ts']);
   const ok = await runLive('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  await prebuild;
   const report = readJson(file);
   if (report?.stats) {
     const { expected, unexpected, flaky, skipped } = report.stats;
