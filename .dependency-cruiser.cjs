@@ -70,8 +70,8 @@ const boundaryRules = [...boundaries].flatMap(([workspace, setting]) => {
 /** What lint leaves out: dependencies, builds, data, and test fixtures (such as this check's own). */
 const ignored = eslintConfig.filter((entry) => entry.ignores && !entry.files).flatMap((entry) => entry.ignores.map(ignoreToPath));
 
-/** The code that reaches browser builds: teams' and the shell's src/, shared-config's src/ but its server kit and test kit. */
-const BROWSER_CODE = '^((shell|mf-[a-z]+)/src/|shared-config/src/(?!server/|testing/))';
+/** The code that reaches browser builds: teams', the shell's and the operator console's src/, shared-config's src/ but its server kit and test kit. */
+const BROWSER_CODE = '^((shell|mf-[a-z]+|console)/src/|shared-config/src/(?!server/|testing/))';
 /** Packages only the server runs (with their scoped families). */
 const SERVER_PACKAGES = 'node_modules/(fastify|fastify-plugin|@fastify/[^/]+|pino|pg|kysely|ioredis|@aws-sdk/[^/]+|@electric-sql/pglite|piscina|pdfkit|playwright-core)/';
 

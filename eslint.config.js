@@ -81,6 +81,41 @@ const colourTokens = {
   },
 };
 
+/**
+ * The operator console (console/) is a site of its own: it imports libraries and, where useful,
+ * shared-config's kits that belong to no team, never a team's code, infra or the journeys (the
+ * admin API's answers are typed in console/src/api/types.ts). It is not composed into a dealer's
+ * page, so the router slice does not apply: it uses react-router itself.
+ */
+const consoleBoundary = {
+  files: ['console/**/*.{ts,tsx,js,mjs,cjs}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [...TEAMS, 'infra', 'e2e'].flatMap(foreign),
+            message: 'The operator console imports no team, infra or e2e code: it talks to the admin API (types in console/src/api/types.ts).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/** The console's colours come from its own tokens (console/src/theme/tokens.ts), by role. */
+const consoleColourTokens = {
+  files: ['console/src/**/*.{ts,tsx}'],
+  ignores: ['**/*.test.{ts,tsx}', 'console/src/theme/tokens.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...colourTokens.rules['no-restricted-syntax'].slice(1).map((rule) => ({ ...rule, message: "A colour literal in the console's styles. Use a role from console/src/theme/tokens.ts (COLOUR), adding one there if it lacks it." })),
+    ],
+  },
+};
+
 module.exports = tseslint.config(
   {
     // __fixtures__ hold test inputs, such as the import graph's deliberately broken imports.
@@ -107,6 +142,8 @@ module.exports = tseslint.config(
   // shared-config is everybody's dependency and depends on nobody in the repo.
   boundary('shared-config'),
   colourTokens,
+  consoleBoundary,
+  consoleColourTokens,
   // infra mounts the teams' server plugins (only those: their UI is not infra's business).
   {
     files: ['infra/**/*.{ts,tsx,js,mjs,cjs}'],

@@ -10,6 +10,7 @@ module.exports = {
     '<rootDir>/mf-finance',
     '<rootDir>/mf-leads',
     '<rootDir>/mf-locations',
+    '<rootDir>/console',
     '<rootDir>/infra',
   ],
 };

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Proves the production bundle needs nothing a development install has: copies what a release
-# holds (infra/dist, every package.json and the lockfile, the tenant files and content pages) into
+# holds (infra/dist, console/dist, every package.json and the lockfile, the tenant files and content pages) into
 # a temporary folder outside the checkout, installs the production dependencies there only
 # (npm ci --omit=dev, without the e2e workspace, which production does not run), and starts
 # `npm run serve` from it. Published builds are not copied: they stay in the registry
@@ -40,6 +40,8 @@ for workspace in $workspaces; do
   cp "$workspace/package.json" "$copy/$workspace/"
 done
 cp -R infra/dist infra/tenants infra/content "$copy/infra/"
+# The operator console's build, which the server serves on the console's host.
+if [[ -d console/dist ]]; then cp -R console/dist "$copy/console/"; fi
 echo "Copied the release into $copy ($(du -sh "$copy" | cut -f1))"
 
 cd "$copy"

@@ -97,7 +97,7 @@ const wanted = (step) => only.length === 0 || only.includes(step);
 // The static checks, two at a time: each is one single-threaded process (typecheck is one per
 // workspace), so two lanes keep both cores busy (measured on 2 cores: 102 s one after another).
 {
-  const typecheckProjects = ['shared-config', 'shell', 'mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations', 'infra', 'e2e'];
+  const typecheckProjects = ['shared-config', 'shell', 'mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations', 'console', 'infra', 'e2e'];
   const steps = [
     ['lint', [['lint', ['eslint', '--max-warnings', '0', '.']]]],
     // The largest projects first, so the lanes end together.

@@ -65,7 +65,7 @@ function step(label: string, workspace: string, command: string, commandArgs: st
 }
 
 const code = workspaces.filter((w): w is Exclude<Workspace, 'e2e'> => w !== 'e2e');
-const builds = code.filter((w) => w === 'shell' || (REMOTE_TEAMS as readonly string[]).includes(w));
+const builds = code.filter((w) => w === 'shell' || w === 'console' || (REMOTE_TEAMS as readonly string[]).includes(w));
 let ok = true;
 ok = step('lint', code.join(' '), 'npx', ['eslint', '--max-warnings', '0', ...code]) && ok;
 for (const workspace of code) ok = step('typecheck', workspace, 'npx', ['tsc', '-p', workspace]) && ok;

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { isProduction, loadConfig } from '../config/load';
 import { ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
-import { buildApp } from '../server/app';
 
 export interface AdminResponse {
   status: number;
@@ -74,6 +73,8 @@ export async function connectAdmin(dataDir: string, port: number): Promise<Admin
     };
   }
 
+  // Loaded here only: a call to a running server needs none of it.
+  const { buildApp } = await import('../server/app');
   const app: FastifyInstance = await buildApp({ dataDir, teamServers: false });
   await app.ready();
   try {

@@ -225,6 +225,14 @@ describe('forecourt operators, tokens and audit', () => {
     ]);
   });
 
+  it('prints a one-time link to the console that registers a passkey for an account', async () => {
+    await run(['operators', 'add', 'Vic', 'Viewer', '--role', 'viewer']);
+    const id = /Account (\d+): Vic Viewer/.exec(output())?.[1] ?? '';
+    printed = [];
+    await run(['operators', 'enroll', id]);
+    expect(output()).toMatch(/^ {2}http:\/\/console\.localhost:1\/enroll#fce_[A-Za-z0-9_-]{43}$/m);
+  });
+
   it('sends the pin it sees with a rollback', async () => {
     await run(['pin', 'redgum-used-cars', 'mf-search', '1.0.0']);
     await run(['pin', 'redgum-used-cars', 'mf-search', '1.1.0']);

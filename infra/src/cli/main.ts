@@ -2,27 +2,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
-import { migrate, openDatabase } from '../db/database';
 import type { FailureSummary } from '../db/events';
 import type { AuditEntry, OperatorAccount, OperatorToken } from '../db/operators';
 import { DEFAULT_TENANT, type Canary, type PinChange, type PinSnapshot } from '../db/pins';
-import { OperatorService } from '../operators/operator-service';
-import { prepareSite } from '../deploy/prepare-site';
+import { DEMO_OPERATOR, demoEnrollmentUrl } from '../operators/demo-operator';
 import { staleBuildNotice, type StaleBuild } from '../deploy/stale-builds';
 import type { EffectivePin, PinsOverview } from '../pins/pin-service';
 import { REPO_ROOT } from '../paths';
-import { PublishError } from '../registry/registry';
-import { listen, serverSettings } from '../server/main';
-import { prefetchSearchSnapshot } from '../server/plugins/platform/search';
-import { loadTenants } from '../tenants/load-tenants';
+import { consoleOrigin } from '../server/console-origin';
+import { serverSettings } from '../server/settings';
 import { connectAdmin, serverAnswers } from './admin-client';
-import { publishCommand, publishesCommand } from './publish';
-import { indexStock } from '../search/indexing/indexer';
-import { searchConnectionFromEnv } from '../search/service/config';
-import { seedStock } from '../stock/seed/seed-stock';
 import { formatTable } from './table';
 import { isProduction, loadConfig } from '../config/load';
 import { doctorReport, formatDoctorReport } from '../config/doctor';
+
+/*
+ * The server, the database, the registry's gate and the search indexer load only in the commands
+ * that run them in this process (start, migrate, seed, index, recover, publish): a command that
+ * asks the running server (list, pin, canary, promote, rollback, ...) does not load them, which
+ * takes about 2 s of CPU off every such call.
+ */
+const databaseModule = () => import('../db/database');
+const tenantsModule = () => import('../tenants/load-tenants');
 
 const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
 
@@ -53,6 +54,8 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
                                           (read only; the named tenants, or all)
   operators deactivate <id>               deactivate an account; its tokens stop working at once
   operators me                            who your token belongs to, and your tokens
+  operators enroll <id>                   a one-time link (24 hours) that registers a passkey for the
+                                          account, to sign in to the console (an operator's, or your own)
   operators recover <name>                on the machine that reaches the database, with no server on
                                           this data dir: a new token for an active operator who lost theirs
   tokens create [--account <id>] [--label <text>] [--days N]
@@ -113,6 +116,13 @@ async function doctor(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  const [{ openDatabase }, { loadTenants }, { prepareSite }, { listen }, { prefetchSearchSnapshot }] = await Promise.all([
+    databaseModule(),
+    tenantsModule(),
+    import('../deploy/prepare-site'),
+    import('../server/main'),
+    import('../server/plugins/platform/search'),
+  ]);
   refuseInProduction('start');
   const started = Date.now();
   const settings = serverSettings();
@@ -130,9 +140,12 @@ async function start(): Promise<void> {
     throw error;
   }
   const listening = Date.now();
-  await listen(settings, database, tenants, { log: (line) => console.log(line), searchSnapshot });
+  const app = await listen(settings, database, tenants, { log: (line) => console.log(line), searchSnapshot });
   console.log(`\nServing on http://${settings.host}:${settings.port}/ (server up in ${seconds(listening)}, ${seconds(started)} in all)`);
   for (const tenant of tenants) console.log(`  ${tenant.name.padEnd(22)} http://${tenant.slug}.localhost:${settings.port}/`);
+  console.log(`  ${'Operator console'.padEnd(22)} ${consoleOrigin(app.config)}/`);
+  const enrollment = await demoEnrollmentUrl(app.operators, app.consoleSessions);
+  if (enrollment) console.log(`\nRegister a passkey for '${DEMO_OPERATOR}' to sign in to the console (one use, 24 hours):\n  ${enrollment}`);
   console.log(
     `\nTools that cannot resolve *.localhost can send the header X-Forecourt-Tenant: <slug>.` +
       `\nChange pins without a restart: npm run forecourt -- list | pin <tenant> <team> <version> | rollback <tenant> <team>` +
@@ -144,6 +157,7 @@ async function start(): Promise<void> {
 }
 
 async function publish(team: string | undefined, values: { from?: string | undefined; force?: boolean | undefined; reason?: string | undefined }): Promise<void> {
+  const { publishCommand } = await import('./publish');
   if (!team) throw new UsageError('publish needs a team, e.g. publish mf-search');
   if (values.force && !values.reason?.trim()) throw new UsageError('--force needs --reason "<why>": a forced publish is audited');
   if (values.reason !== undefined && !values.force) throw new UsageError('--reason goes with --force');
@@ -307,6 +321,13 @@ async function operatorsCommand(sub: string | undefined, args: readonly string[]
       console.log(formatTable(['TOKEN', 'LABEL', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'], tokens.map((t) => [String(t.id), t.label, when(t.createdAt), when(t.expiresAt), when(t.revokedAt), when(t.lastUsedAt)])));
       return;
     }
+    case 'enroll': {
+      const [id] = args;
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('operators enroll needs the account id (forecourt operators list)');
+      const issued = (await adminCall('POST', `/operators/${id}/enrollment`, {})) as { url: string; expiresAt: string };
+      console.log(`Open this link on the device that will hold the passkey (one use, until ${when(issued.expiresAt)}):\n\n  ${issued.url}\n\nAnyone holding it can register a passkey for account ${id}: send it only to its person.`);
+      return;
+    }
     case 'recover':
       return recoverCommand(args.join(' ').trim());
     default:
@@ -319,6 +340,7 @@ async function operatorsCommand(sub: string | undefined, args: readonly string[]
  * database, a new token for an active operator, without the admin API (which would need one).
  */
 async function recoverCommand(name: string): Promise<void> {
+  const [{ migrate, openDatabase }, { loadTenants }, { OperatorService }] = await Promise.all([databaseModule(), tenantsModule(), import('../operators/operator-service')]);
   if (!name) throw new UsageError('operators recover needs the name of an active operator');
   const settings = serverSettings();
   if (!settings.databaseUrl && (await serverAnswers(settings.port))) {
@@ -374,6 +396,7 @@ async function auditCommand(tenant: string | undefined): Promise<void> {
 }
 
 async function migrateCommand(): Promise<void> {
+  const { migrate, openDatabase } = await databaseModule();
   const settings = serverSettings();
   if (!settings.databaseUrl && (await serverAnswers(settings.port))) {
     // Two processes on one PGlite data dir would corrupt it; the server migrated at its start.
@@ -389,6 +412,7 @@ async function migrateCommand(): Promise<void> {
 }
 
 async function seedCommand(values: { cars?: string; seed?: string; force?: boolean }): Promise<void> {
+  const [{ migrate, openDatabase }, { loadTenants }, { seedStock }] = await Promise.all([databaseModule(), tenantsModule(), import('../stock/seed/seed-stock')]);
   refuseInProduction('seed');
   const settings = serverSettings();
   if (!settings.databaseUrl && (await serverAnswers(settings.port))) {
@@ -412,6 +436,7 @@ async function seedCommand(values: { cars?: string; seed?: string; force?: boole
 }
 
 async function indexCommand(): Promise<void> {
+  const { searchConnectionFromEnv } = await import('../search/service/config');
   const settings = serverSettings();
   const started = Date.now();
   const external = searchConnectionFromEnv();
@@ -421,6 +446,7 @@ async function indexCommand(): Promise<void> {
     console.log(`Indexed ${result.records} cars into the embedded search service in ${seconds(started)}.`);
     return;
   }
+  const [{ openDatabase }, { loadTenants }, { indexStock }] = await Promise.all([databaseModule(), tenantsModule(), import('../search/indexing/indexer')]);
   const tenants = await loadTenants();
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
@@ -465,7 +491,7 @@ export async function run(argv: readonly string[]): Promise<void> {
     case 'publish':
       return publish(rest[0], values);
     case 'publishes':
-      return publishesCommand(rest[0], values.forced === true, (line) => console.log(line));
+      return (await import('./publish')).publishesCommand(rest[0], values.forced === true, (line) => console.log(line));
     case 'pin': {
       const [tenant, team, version] = rest;
       if (!tenant || !team || !version) throw new UsageError('pin needs <tenant> <team> <version>');
@@ -533,7 +559,8 @@ if (require.main === module) {
       console.error(`${error.message}\n\n${HELP}`);
       process.exit(2);
     }
-    const known = error instanceof PublishError || error instanceof InvalidTenantConfigError;
+    // PublishError by name: the registry's module is not loaded for most commands.
+    const known = (error instanceof Error && error.name === 'PublishError') || error instanceof InvalidTenantConfigError;
     console.error(known || error instanceof Error ? `Error: ${(error as Error).message}` : error);
     process.exit(1);
   });

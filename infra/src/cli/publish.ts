@@ -6,7 +6,7 @@ import { REPO_ROOT } from '../paths';
 import { describeGate, runGate, type RunningVersion } from '../registry/gate/gate';
 import { alreadyPublishedError, inspectBuild, PublishError } from '../registry/registry';
 import { registryFromEnv } from '../registry/storage/settings';
-import { serverSettings } from '../server/main';
+import { serverSettings } from '../server/settings';
 import { loadTenants } from '../tenants/load-tenants';
 import { connectAdmin, type AdminClient } from './admin-client';
 import { formatTable } from './table';

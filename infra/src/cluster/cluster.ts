@@ -2,7 +2,6 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +12,7 @@ import { prepareSite } from '../deploy/prepare-site';
 import { operatorTokenFile } from '../operators/demo-operator';
 import { INFRA_ROOT, REPO_ROOT } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
+import { startCrmStub, type CrmStub } from '../testing/crm-stub';
 import { tempDir } from '../testing/fake-build';
 import { startTestObjectStorage, type TestObjectStorage } from '../testing/object-storage-server';
 import { exited, freePort } from '../testing/server-process';
@@ -34,14 +34,6 @@ export interface ClusterProcess {
    * place of its own (a web instance from the next release's bundle).
    */
   start(options?: { entry?: string }): Promise<void>;
-}
-
-/** A CRM's webhook on this machine, as the dealer's CRM receives leads (counted per Idempotency-Key). */
-export interface CrmStub {
-  url: string;
-  secret: string;
-  /** Every POST received, by the lead id its Idempotency-Key names. */
-  received: Map<string, number>;
 }
 
 export interface Cluster {
@@ -141,27 +133,6 @@ function managedProcess(options: {
       const started = launch();
       await waitFor(options.name, options.ready, started);
     },
-  };
-}
-
-/** A CRM webhook that accepts every lead (2xx) and counts each POST by its Idempotency-Key. */
-async function startCrmStub(): Promise<CrmStub & { close(): Promise<void> }> {
-  const received = new Map<string, number>();
-  const server = http.createServer((request, response) => {
-    const key = String(request.headers['idempotency-key'] ?? '');
-    request.resume();
-    request.on('end', () => {
-      if (key) received.set(key, (received.get(key) ?? 0) + 1);
-      response.writeHead(key ? 200 : 400, { 'content-type': 'application/json' }).end(key ? '{"ok":true}' : '{"error":"Idempotency-Key is required"}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as import('node:net').AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/leads`,
-    secret: randomBytes(16).toString('hex'),
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 

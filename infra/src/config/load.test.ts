@@ -68,6 +68,14 @@ describe('reading the configuration', () => {
     );
   });
 
+  it("reads the console's origin as a browser writes one in its Origin header", () => {
+    expect(loadConfig({ FORECOURT_CONSOLE_ORIGIN: 'HTTPS://Console.Example.com:443/' }).FORECOURT_CONSOLE_ORIGIN).toBe('https://console.example.com');
+  });
+
+  it("stops on a console origin with a path, which no Origin header would ever match", () => {
+    expect(() => loadConfig({ FORECOURT_CONSOLE_ORIGIN: 'https://console.example.com/app' })).toThrow("FORECOURT_CONSOLE_ORIGIN must be an origin only (scheme, host and port), without a path, query or credentials, got 'https://console.example.com/app'");
+  });
+
   it("stops on half a partner, or a mode its variables contradict", () => {
     expect(() => loadConfig({ FORECOURT_CRM_WEBHOOK_URL: 'https://crm.example/hook' })).toThrow('FORECOURT_CRM_WEBHOOK_URL is set but FORECOURT_CRM_WEBHOOK_SECRET is not');
     expect(() => loadConfig({ FORECOURT_SMS: 'http' })).toThrow("FORECOURT_SMS is 'http' but FORECOURT_SMS_URL and FORECOURT_SMS_TOKEN are not set");

@@ -119,6 +119,21 @@ export function httpUrl(defaultText = 'unset'): Parsed<string | undefined> {
   });
 }
 
+/**
+ * An http(s) origin: scheme, host and port, nothing else (a browser's Origin header is compared
+ * with it as text); written back the way browsers write it (lower-case host, no default port, no
+ * trailing slash). Undefined when unset.
+ */
+export function httpOrigin(defaultText = 'unset'): Parsed<string | undefined> {
+  return parser(defaultText, (raw, fail) => {
+    if (unset(raw)) return undefined;
+    const url = URL.canParse(raw) ? new URL(raw) : null;
+    if (!url || !/^https?:$/.test(url.protocol)) return fail(`must be an http(s) origin such as https://console.example.com, got '${raw}'`);
+    if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) fail(`must be an origin only (scheme, host and port), without a path, query or credentials, got '${raw}'`);
+    return url.origin;
+  });
+}
+
 /** A Redis address (redis:// or rediss://); undefined when unset. */
 export function redisUrl(defaultText = 'unset'): Parsed<string | undefined> {
   return parser(defaultText, (raw, fail) => {

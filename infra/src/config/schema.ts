@@ -1,4 +1,4 @@
-import { folder, httpUrl, integerInRange, list, oneOf, optionalPositive, optionalText, port, positive, redisUrl, secret, text, trustedProxies, type Parsed } from './parsers';
+import { folder, httpOrigin, httpUrl, integerInRange, list, oneOf, optionalPositive, optionalText, port, positive, redisUrl, secret, text, trustedProxies, type Parsed } from './parsers';
 
 /*
  * Every environment variable Forecourt reads, in one place.
@@ -94,11 +94,19 @@ export const CONFIG_SCHEMA = {
   FORECOURT_FIRST_PAINT_BUDGET_MS: variable({ ...positive(300, { integer: true }), description: "How long a page waits for its app's first paint", readBy: ['server'] }),
   FORECOURT_OVERRIDE_HOSTS: variable({ ...list('localhost, 127.0.0.1, *.localhost'), description: 'In production, the hosts override links may load code from (comma-separated)', readBy: ['server'] }),
 
+  // The operator console (docs/operators.md)
+  FORECOURT_CONSOLE_ORIGIN: variable({ ...httpOrigin('http://console.localhost:<PORT>'), description: "The operator console's origin (https in production): on its host the console is served and operators sign in with passkeys, which belong to this host", readBy: ['server', 'cli'] }),
+
   // Rate limits and retention
   FORECOURT_EVENTS_PER_MINUTE: variable({ ...positive(240), description: 'Analytics events accepted per address per minute', readBy: ['server'] }),
   FORECOURT_EVENT_RETENTION_DAYS: variable({ ...positive(30), description: 'Days analytics events are kept', readBy: ['server'] }),
   FORECOURT_LAST_GOOD_MOUNTS: variable({ ...optionalPositive('20', { integer: true }), description: 'Mounts a version needs before it can become last good', readBy: ['server'] }),
   FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT: variable({ ...optionalPositive('5', { allowZero: true }), description: 'The failure rate above which a version cannot become last good', readBy: ['server'] }),
+  FORECOURT_MOUNT_REPORTS_PER_SHOPPER_PER_MINUTE: variable({ ...positive(30, { integer: true }), description: "Mount reports (clean mounts and failures) counted per shopper cookie per minute", readBy: ['server'] }),
+  FORECOURT_MOUNT_REPORTS_PER_ADDRESS_PER_MINUTE: variable({ ...positive(120, { integer: true }), description: 'Mount reports (clean mounts and failures) counted per address per minute', readBy: ['server'] }),
+  FORECOURT_CANARY_ALERT_MARGIN_PERCENT: variable({ ...positive(5, { allowZero: true }), description: "How many points a canary's failure rate may exceed its pin's before it is flagged", readBy: ['server'] }),
+  FORECOURT_CANARY_ALERT_MIN_MOUNTS: variable({ ...positive(20, { integer: true }), description: 'Mount reports a canary needs before it can be flagged', readBy: ['server'] }),
+  FORECOURT_CANARY_WEBHOOK_URL: variable({ ...httpUrl('unset (flagged canaries are shown, not sent)'), description: 'Where a flagged canary is POSTed, once per canary', readBy: ['server'] }),
   FORECOURT_CODES_PER_ADDRESS_PER_HOUR: variable({ ...positive(20, { integer: true }), description: 'Sign-in codes sent per address per hour', readBy: ['server'] }),
   FORECOURT_LEADS_PER_MINUTE: variable({ ...optionalPositive('20', { integer: true }), description: 'Leads accepted per address per minute', readBy: ['server'] }),
   FORECOURT_LEADS_PER_PHONE_PER_HOUR: variable({ ...optionalPositive('10', { integer: true }), description: 'Leads accepted per phone number per hour', readBy: ['server'] }),

@@ -7,6 +7,8 @@ export interface AnalyticsEventInput {
   eventId: number;
   payload: EventPayload;
   path: string | null;
+  /** A failure report's browser (family and major version), for the console's recent failures. */
+  browser?: string | null;
 }
 
 export interface StoredAnalyticsEvent extends AnalyticsEventInput {
@@ -22,6 +24,7 @@ export async function insertEvent(db: Kysely<PlatformTables>, event: AnalyticsEv
       event_id: event.eventId,
       payload: JSON.stringify(event.payload),
       path: event.path,
+      browser: event.browser ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -33,6 +33,8 @@ export interface AuditEntry {
   accountId: number | null;
   accountName: string | null;
   tokenId: number | null;
+  /** The console session the caller acted through (the sha-256 that is the session's id). */
+  sessionId: string | null;
   action: string;
   tenant: string | null;
   team: string | null;
@@ -42,8 +44,8 @@ export interface AuditEntry {
   reason: string | null;
 }
 
-export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at' | 'before' | 'after' | 'tenant' | 'team' | 'reason'> &
-  Partial<Pick<AuditEntry, 'before' | 'after' | 'tenant' | 'team' | 'reason'>>;
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at' | 'before' | 'after' | 'tenant' | 'team' | 'reason' | 'sessionId'> &
+  Partial<Pick<AuditEntry, 'before' | 'after' | 'tenant' | 'team' | 'reason' | 'sessionId'>>;
 
 /** The one thing the data cannot do; `code` picks the HTTP status at the edge. */
 export class OperatorChangeError extends Error {
@@ -58,14 +60,14 @@ export class OperatorChangeError extends Error {
 }
 
 // jsonb comes back parsed from both engines; text only from a driver that does not parse it.
-const json = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+export const jsonColumn = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
 function toAccount(row: Selectable<OperatorAccountsTable>): OperatorAccount {
   return {
     id: Number(row.id),
     name: row.name,
     role: row.role,
-    tenants: json(row.tenants) as string[] | null,
+    tenants: jsonColumn(row.tenants) as string[] | null,
     active: row.active,
     deactivatedAt: row.deactivated_at ? new Date(row.deactivated_at) : null,
     createdAt: new Date(row.created_at),
@@ -93,12 +95,13 @@ function toAudit(row: Selectable<OperatorAuditTable>): AuditEntry {
     accountId: row.account_id === null ? null : Number(row.account_id),
     accountName: row.account_name,
     tokenId: row.token_id === null ? null : Number(row.token_id),
+    sessionId: row.session_id,
     action: row.action,
     tenant: row.tenant,
     team: row.team,
     outcome: row.outcome,
-    before: json(row.before) ?? null,
-    after: json(row.after) ?? null,
+    before: jsonColumn(row.before) ?? null,
+    after: jsonColumn(row.after) ?? null,
     reason: row.reason,
   };
 }
@@ -112,7 +115,7 @@ export function hashTokenSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
-type Db = Kysely<PlatformTables> | Transaction<PlatformTables>;
+export type Db = Kysely<PlatformTables> | Transaction<PlatformTables>;
 
 export interface NewAccount {
   name: string;
@@ -178,16 +181,25 @@ export async function listAccounts(db: Db): Promise<OperatorAccount[]> {
   return rows.map(toAccount);
 }
 
-/** Deactivates an account and revokes every token it has, in one transaction. */
-export async function deactivateAccount(db: Kysely<PlatformTables>, id: number, at: Date): Promise<{ before: OperatorAccount; after: OperatorAccount; revokedTokens: number }> {
+/**
+ * Deactivates an account and, in the same transaction, revokes every token and console session
+ * it has and ends its unused enrollment codes: nothing it held works a moment later.
+ */
+export async function deactivateAccount(
+  db: Kysely<PlatformTables>,
+  id: number,
+  at: Date,
+): Promise<{ before: OperatorAccount; after: OperatorAccount; revokedTokens: number; revokedSessions: number }> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('operator_accounts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw new OperatorChangeError(`No account ${id}`, 'not-found', 'id');
     const before = toAccount(row);
-    if (!before.active) return { before, after: before, revokedTokens: 0 };
+    if (!before.active) return { before, after: before, revokedTokens: 0, revokedSessions: 0 };
     const updated = await trx.updateTable('operator_accounts').set({ active: false, deactivated_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     const revoked = await trx.updateTable('operator_tokens').set({ revoked_at: at }).where('account_id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
-    return { before, after: toAccount(updated), revokedTokens: Number(revoked.numUpdatedRows) };
+    const sessions = await trx.updateTable('operator_sessions').set({ revoked_at: at }).where('account_id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    await trx.updateTable('operator_enrollments').set({ expires_at: at }).where('account_id', '=', id).where('used_at', 'is', null).where('expires_at', '>', at).execute();
+    return { before, after: toAccount(updated), revokedTokens: Number(revoked.numUpdatedRows), revokedSessions: Number(sessions.numUpdatedRows) };
   });
 }
 
@@ -233,6 +245,7 @@ export async function recordAudit(db: Db, entry: NewAuditEntry): Promise<AuditEn
       account_id: entry.accountId,
       account_name: entry.accountName,
       token_id: entry.tokenId,
+      session_id: entry.sessionId ?? null,
       action: entry.action,
       tenant: entry.tenant ?? null,
       team: entry.team ?? null,

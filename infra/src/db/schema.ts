@@ -76,6 +76,8 @@ export interface AnalyticsEventsTable {
   payload: ColumnType<EventPayload, string, string>;
   path: string | null;
   received_at: ColumnType<Date, Date | string | undefined, never>;
+  /** A failure report's browser, family and major version (migration 0016); null for other events. */
+  browser: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /**
@@ -172,6 +174,8 @@ export interface LeadOutboxTable {
   next_attempt_at: DefaultedTimestamp;
   delivered_at: Timestamp | null;
   last_error: string | null;
+  /** Until when a delivery round holds the row (migration 0017): a retry leaves it alone meanwhile. */
+  claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface DevCrmLeadsTable {
@@ -267,6 +271,104 @@ export interface OperatorAuditTable {
   before: ColumnType<unknown, string | null, never>;
   after: ColumnType<unknown, string | null, never>;
   reason: string | null;
+  /** The console session the change was made through (migration 0015), as token_id names a token. */
+  session_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** A passkey an account registered for the console (migration 0015); credential id and COSE key base64url. */
+export interface OperatorPasskeysTable {
+  id: Generated<number>;
+  account_id: number;
+  credential_id: string;
+  public_key: string;
+  counter: ColumnType<number, number | undefined, number>;
+  transports: ColumnType<string[], string | undefined, string>;
+  label: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A one-time code that lets its holder register a passkey for the account: only its sha-256 is kept. */
+export interface OperatorEnrollmentsTable {
+  id: Generated<number>;
+  account_id: number;
+  code_hash: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  created_by: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A WebAuthn challenge handed out and not yet answered; any instance may check the answer. */
+export interface OperatorChallengesTable {
+  challenge: string;
+  purpose: 'enroll' | 'sign-in';
+  enrollment_id: number | null;
+  expires_at: ColumnType<Date, Date | string, never>;
+}
+
+/** A console session: `id` is the sha-256 of the cookie's secret. */
+export interface OperatorSessionsTable {
+  id: string;
+  account_id: number;
+  passkey_id: number | null;
+  csrf_token: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: ColumnType<Date, Date | string, never>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Mount reports per five-minute bucket (migration 0016): `kind` is 'clean' or the failure's kind. */
+export interface VersionHealthBucketsTable {
+  tenant: string;
+  team: string;
+  version: string;
+  bucket_start: ColumnType<Date, Date | string, Date | string>;
+  kind: MountReportKind;
+  count: number;
+}
+
+export type MountReportKind = 'clean' | 'entry' | 'mount' | 'render' | 'fragment-timeout' | 'fragment-error' | 'other';
+
+/** A canary flagged for failing more than its pin (migration 0016); the row is the webhook's claim. */
+export interface CanaryAlertsTable {
+  id: Generated<number>;
+  tenant: string;
+  team: string;
+  version: string;
+  canary_started_at: ColumnType<Date, Date | string, never>;
+  flagged_at: ColumnType<Date, Date | string | undefined, never>;
+  details: ColumnType<Record<string, unknown>, string, never>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
+}
+
+/** Answered search requests per tenant, five-minute bucket and latency class (migration 0017). */
+export interface SearchLatencyTable {
+  tenant: string;
+  bucket_start: ColumnType<Date, Date | string, Date | string>;
+  /** The class's upper bound in milliseconds; -1: longer than the largest bound. */
+  le_ms: number;
+  count: number;
+}
+
+/** Searches that found nothing, per tenant, hour and query (migration 0017). */
+export interface SearchNoHitsTable {
+  tenant: string;
+  bucket_start: ColumnType<Date, Date | string, Date | string>;
+  query: string;
+  count: number;
+}
+
+/** When a tenant's records were last written to the search index; scope '*': the snapshot (migration 0017). */
+export interface SearchIndexStateTable {
+  scope: string;
+  last_write_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  snapshot_saved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface PlatformTables {
@@ -302,4 +404,13 @@ export interface PlatformTables {
   operator_accounts: OperatorAccountsTable;
   operator_tokens: OperatorTokensTable;
   operator_audit: OperatorAuditTable;
+  operator_passkeys: OperatorPasskeysTable;
+  operator_enrollments: OperatorEnrollmentsTable;
+  operator_challenges: OperatorChallengesTable;
+  operator_sessions: OperatorSessionsTable;
+  version_health_buckets: VersionHealthBucketsTable;
+  canary_alerts: CanaryAlertsTable;
+  search_latency: SearchLatencyTable;
+  search_no_hits: SearchNoHitsTable;
+  search_index_state: SearchIndexStateTable;
 }

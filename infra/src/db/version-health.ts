@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { PlatformTables } from './schema';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
+import { FAILURE_KINDS } from '@forecourt/shared-config/failures';
+import type { MountReportKind, PlatformTables } from './schema';
 
 /**
  * Last-good is earned, not assumed: a version becomes what a tenant's shell falls back to only
@@ -32,14 +33,44 @@ export interface HealthReport {
   version: string;
 }
 
+/** The console's charts count mount reports in buckets of five minutes (version_health_buckets). */
+export const BUCKET_SECONDS = 300;
+
+/** The start of the bucket `at` falls in (buckets start on the epoch's multiples of `seconds`). */
+export function bucketStart(at: Date, seconds = BUCKET_SECONDS): Date {
+  const ms = seconds * 1000;
+  return new Date(Math.floor(at.getTime() / ms) * ms);
+}
+
+/** A failure's kind as a bucket counts it: one of the shell's kinds, else 'other' (what a page sends is not trusted). */
+export function failureKind(kind: unknown): Exclude<MountReportKind, 'clean'> {
+  return typeof kind === 'string' && (FAILURE_KINDS as readonly string[]).includes(kind) ? (kind as Exclude<MountReportKind, 'clean'>) : 'other';
+}
+
 /**
- * Counts one clean mount and, in the same statement, marks the version earned when the rule is
- * met. One statement, so two shells reporting at once cannot both read 19 and write 20.
+ * The bucket's count of this report, as a common table expression of the statement that counts
+ * the total: one statement writes both, so the buckets add up to what the totals counted (until a
+ * rollback forfeits the totals; the buckets keep the history). An upsert with an increment, so
+ * reports arriving at once on several instances are all counted.
+ */
+function countInBucket(report: HealthReport, kind: MountReportKind, now: Date) {
+  return (db: QueryCreator<PlatformTables>) =>
+    db
+      .insertInto('version_health_buckets')
+      .values({ ...report, bucket_start: bucketStart(now), kind, count: 1 })
+      .onConflict((oc) => oc.columns(['tenant', 'team', 'version', 'bucket_start', 'kind']).doUpdateSet({ count: sql<number>`version_health_buckets.count + 1` }));
+}
+
+/**
+ * Counts one clean mount (in the total and its bucket) and, in the same statement, marks the
+ * version earned when the rule is met. One statement, so two shells reporting at once cannot
+ * both read 19 and write 20.
  */
 export async function recordCleanMount(db: Kysely<PlatformTables>, report: HealthReport, rule: EarningRule, now = new Date()): Promise<VersionHealth> {
   const earnedNow = (clean: ReturnType<typeof sql<number>>, failures: ReturnType<typeof sql<number>>) =>
     sql<Date | null>`case when (${clean}) >= ${rule.mounts} and (${failures}) * 100 <= (${clean}) * ${rule.maxFailurePercent} then ${now}::timestamptz else null end`;
   const row = await db
+    .with('bucket', countInBucket(report, 'clean', now))
     .insertInto('version_health')
     .values({ ...report, clean_mounts: 1, failures: 0, first_reported_at: now, earned_at: earnedNow(sql<number>`1`, sql<number>`0`) })
     .onConflict((oc) =>
@@ -54,14 +85,16 @@ export async function recordCleanMount(db: Kysely<PlatformTables>, report: Healt
 }
 
 /**
- * Counts one failure. It holds a version back from earning; once earned, a version keeps its
- * standing (a failure of the fallback itself still ends in the fallback UI), until a rollback
- * away from it forfeits it.
+ * Counts one failure (and, in its bucket, its kind). It holds a version back from earning; once
+ * earned, a version keeps its standing (a failure of the fallback itself still ends in the
+ * fallback UI), until a rollback away from it forfeits it.
  */
-export async function recordFailure(db: Kysely<PlatformTables>, report: HealthReport, now = new Date()): Promise<VersionHealth> {
+export async function recordFailure(db: Kysely<PlatformTables>, report: HealthReport & { kind?: unknown }, now = new Date()): Promise<VersionHealth> {
+  const { kind, ...target } = report;
   const row = await db
+    .with('bucket', countInBucket(target, failureKind(kind), now))
     .insertInto('version_health')
-    .values({ ...report, clean_mounts: 0, failures: 1, first_reported_at: now })
+    .values({ ...target, clean_mounts: 0, failures: 1, first_reported_at: now })
     .onConflict((oc) => oc.columns(['tenant', 'team', 'version']).doUpdateSet({ failures: sql<number>`version_health.failures + 1` }))
     .returningAll()
     .executeTakeFirstOrThrow();

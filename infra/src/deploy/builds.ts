@@ -26,6 +26,10 @@ export interface BuildTarget {
   versionOverride?: string;
   /** Rebuild when sources are newer than the build (own builds), or only when missing (extra builds). */
   rebuildWhenStale: boolean;
+  /** The file whose time is the build's (default: forecourt-build.json, which every team's build writes). */
+  marker?: string;
+  /** shared-config is compiled in, so a change there is a change to this build (default: true, as for every team). */
+  sharedConfig?: boolean;
 }
 
 /** The builds `npm start` keeps up to date, shell first: remotes are contract-checked against it. */
@@ -52,6 +56,21 @@ export function demoBuildTargets(repoRoot: string): BuildTarget[] {
   return [...own, earlierSearch];
 }
 
+/**
+ * The operator console's build: a site of its own that the server serves on the console's host
+ * (never published to the registry, never pinned). It imports nothing from shared-config.
+ */
+export function consoleBuildTarget(repoRoot: string): BuildTarget {
+  return {
+    team: 'console',
+    packageDir: path.join(repoRoot, 'console'),
+    outDir: path.join(repoRoot, 'console', 'dist'),
+    rebuildWhenStale: true,
+    marker: 'index.html',
+    sharedConfig: false,
+  };
+}
+
 const BUILD_INFO = 'forecourt-build.json';
 
 async function mtime(file: string): Promise<number | null> {
@@ -73,16 +92,15 @@ async function newestIn(dir: string): Promise<number> {
 
 /** Why a target needs building, or null when its build is current. */
 export async function buildReason(target: BuildTarget): Promise<string | null> {
-  const built = await mtime(path.join(target.outDir, BUILD_INFO));
+  const built = await mtime(path.join(target.outDir, target.marker ?? BUILD_INFO));
   if (built === null) return 'no build yet';
   if (!target.rebuildWhenStale) return null;
-  // shared-config is compiled into every build (as the fallback copy of the singleton), and its
-  // build folder holds the webpack factory: a change there is a change to every build.
+  // shared-config is compiled into every team's build (as the fallback copy of the singleton), and
+  // its build folder holds the webpack factory: a change there is a change to every such build.
   const sharedConfig = path.join(target.packageDir, '..', 'shared-config');
   const inputs = [
     await newestIn(path.join(target.packageDir, 'src')),
-    await newestIn(path.join(sharedConfig, 'src')),
-    await newestIn(path.join(sharedConfig, 'build')),
+    ...(target.sharedConfig === false ? [] : [await newestIn(path.join(sharedConfig, 'src')), await newestIn(path.join(sharedConfig, 'build'))]),
     ...(await Promise.all(
       ['routes.json', 'package.json', 'webpack.config.js'].map(async (f) => (await mtime(path.join(target.packageDir, f))) ?? 0),
     )),
@@ -119,14 +137,14 @@ export interface BuildOutcome {
 }
 
 /**
- * Builds every target that is missing or stale, at most `parallel` webpack processes at once
+ * Builds every target that is missing or stale (the teams' and the operator console's), at most `parallel` webpack processes at once
  * (each takes a core for several seconds). A failed build is reported and skipped: the site
  * still starts with whatever is already published.
  */
 export async function buildMissing(repoRoot: string, log: Log, parallel = 2): Promise<BuildOutcome[]> {
   const outcomes: BuildOutcome[] = [];
   const queue: BuildTarget[] = [];
-  for (const target of demoBuildTargets(repoRoot)) {
+  for (const target of [...demoBuildTargets(repoRoot), consoleBuildTarget(repoRoot)]) {
     if ((await mtime(path.join(target.packageDir, 'webpack.config.js'))) === null) {
       log(`  skip   ${label(target)}: no webpack.config.js yet`);
       outcomes.push({ target, status: 'skipped' });
@@ -149,7 +167,7 @@ export async function buildMissing(repoRoot: string, log: Log, parallel = 2): Pr
         // webpack leaves files whose bytes did not change untouched (compareBeforeEmit), so the
         // build info would keep its old time and look stale forever.
         const now = new Date();
-        await fs.utimes(path.join(target.outDir, BUILD_INFO), now, now).catch(() => undefined);
+        await fs.utimes(path.join(target.outDir, target.marker ?? BUILD_INFO), now, now).catch(() => undefined);
         log(`  built  ${label(target)} in ${seconds} s`);
         outcomes.push({ target, status: 'built' });
       } else {

@@ -9,7 +9,7 @@ import { Registry } from '../registry/registry';
 import { loadTenants } from '../tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '../testing/fake-build';
 import { clearPlatformTables, openSharedDatabase } from '../testing/test-platform';
-import { buildReason, demoBuildTargets } from './builds';
+import { buildReason, consoleBuildTarget, demoBuildTargets } from './builds';
 import { ensureDemoPins, olderPins, prepareSite, publishBuilt } from './prepare-site';
 
 let database: Database;
@@ -138,5 +138,22 @@ describe('buildReason', () => {
     expect(await buildReason(shell)).toBeNull();
     await fs.writeFile(path.join(repo, 'shell', 'src', 'a.ts'), '');
     expect(await buildReason(shell)).toBe('sources changed since the last build');
+  });
+
+  it("builds the operator console when its page is missing or older than its sources, and not for shared-config's", async () => {
+    const target = consoleBuildTarget(repo);
+    await fs.mkdir(path.join(repo, 'console', 'src'), { recursive: true });
+    await fs.writeFile(path.join(repo, 'console', 'src', 'app.tsx'), '');
+    expect(await buildReason(target)).toBe('no build yet');
+    await fs.mkdir(target.outDir, { recursive: true });
+    await fs.writeFile(path.join(target.outDir, 'index.html'), '<!doctype html>');
+    const [built, written] = [new Date(Date.now() - 60_000), new Date(Date.now() - 120_000)];
+    await fs.utimes(path.join(target.outDir, 'index.html'), built, built);
+    await fs.utimes(path.join(repo, 'console', 'src', 'app.tsx'), written, written);
+    await fs.mkdir(path.join(repo, 'shared-config', 'src'), { recursive: true });
+    await fs.writeFile(path.join(repo, 'shared-config', 'src', 'later.ts'), '');
+    expect(await buildReason(target)).toBeNull();
+    await fs.writeFile(path.join(repo, 'console', 'src', 'app.tsx'), '// changed');
+    expect(await buildReason(target)).toBe('sources changed since the last build');
   });
 });

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import type { Database } from '../db/database';
 import { tempDir } from '../testing/fake-build';
 import { openTestDatabase } from '../testing/test-database';
-import { DEMO_OPERATOR, ensureDemoOperator, operatorTokenFile } from './demo-operator';
+import { insertPasskey } from '../db/operator-sessions';
+import { ConsoleSessions } from './console-sessions';
+import { DEMO_OPERATOR, demoEnrollmentUrl, ensureDemoOperator, operatorTokenFile } from './demo-operator';
 import { OperatorService } from './operator-service';
 
 let database: Database;
@@ -42,5 +44,16 @@ describe('the demo operator', () => {
     const secret = await ensureDemoOperator(operators, dataDir);
     expect(await whoHolds(secret)).toBe(DEMO_OPERATOR);
     expect((await operators.listAccounts()).map((account) => account.name)).toEqual([DEMO_OPERATOR]);
+  });
+});
+
+describe("the demo operator's passkey", () => {
+  it('gets an enrollment link at each start until it has a passkey, then none', async () => {
+    await ensureDemoOperator(operators, dataDir);
+    const sessions = new ConsoleSessions(database.db, 'http://console.localhost:8080');
+    expect(await demoEnrollmentUrl(operators, sessions)).toMatch(/^http:\/\/console\.localhost:8080\/enroll#fce_/);
+    const account = await operators.findAccountByName(DEMO_OPERATOR);
+    await insertPasskey(database.db, { accountId: account?.id ?? 0, credentialId: 'demo-passkey', publicKey: 'key', counter: 0, transports: [], label: 'laptop' });
+    expect(await demoEnrollmentUrl(operators, sessions)).toBeNull();
   });
 });

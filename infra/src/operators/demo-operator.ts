@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { ConsoleSessions } from './console-sessions';
 import type { OperatorService } from './operator-service';
 
 /** The account `npm start` makes on a fresh data folder, so the demo's CLI works at once. */
@@ -37,4 +38,15 @@ export async function ensureDemoOperator(operators: OperatorService, dataDir: st
   // A file left by an earlier run keeps its mode through writeFile: set it.
   await fs.chmod(file, 0o600);
   return secret;
+}
+
+/**
+ * A link that registers a passkey for the demo operator, while it has none: `npm start` prints it
+ * so a person can sign in to the console with no other step. Each start makes a new one-time code
+ * until a passkey exists; null then, or when no demo operator is left.
+ */
+export async function demoEnrollmentUrl(operators: OperatorService, sessions: ConsoleSessions): Promise<string | null> {
+  const account = await operators.findAccountByName(DEMO_OPERATOR);
+  if (!account?.active || (await sessions.hasPasskey(account.id))) return null;
+  return (await sessions.issueEnrollment({ accountId: null, name: BY, tokenId: null }, account.id)).url;
 }

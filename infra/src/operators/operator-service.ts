@@ -22,17 +22,18 @@ import {
 import type { PlatformTables } from '../db/schema';
 import type { Caller, OperatorRole } from './permissions';
 
-/** Who is acting: an account through one of its tokens, or the platform itself (null ids). */
+/** Who is acting: an account through one of its tokens or console sessions, or the platform itself (null ids). */
 export interface Actor {
   accountId: number | null;
   name: string;
   tokenId: number | null;
+  sessionId?: string | null;
 }
 
-/** An authenticated caller: an account, through one token. */
+/** An authenticated caller: an account, through one token (the CLI) or one console session. */
 export interface Operator extends Caller, Actor {
   accountId: number;
-  tokenId: number;
+  sessionId: string | null;
 }
 
 // spec: tokens expire; 90 days unless the person asks for less (or more, up to a year).
@@ -69,7 +70,7 @@ export class OperatorService {
     const now = this.clock();
     if (token.expiresAt <= now) return refused(`the token expired on ${token.expiresAt.toISOString()}`);
     await markTokenUsed(this.db, token.id, now);
-    return { operator: { accountId: account.id, name: account.name, tokenId: token.id, role: account.role, tenants: account.tenants } };
+    return { operator: { accountId: account.id, name: account.name, tokenId: token.id, sessionId: null, role: account.role, tenants: account.tenants } };
   }
 
   async hasOperator(): Promise<boolean> {
@@ -130,8 +131,8 @@ export class OperatorService {
     if (account.role === 'operator' && account.active && (await countActiveOperators(this.db)) <= 1) {
       throw new OperatorChangeError(`${account.name} is the last active operator: make another operator first`, 'conflict', 'id');
     }
-    const { before, after, revokedTokens } = await deactivateAccount(this.db, id, this.clock());
-    await this.audit({ ...actorOf(actor), action: 'operators.deactivate', outcome: 'allowed', before, after: { ...after, revokedTokens } });
+    const { before, after, revokedTokens, revokedSessions } = await deactivateAccount(this.db, id, this.clock());
+    await this.audit({ ...actorOf(actor), action: 'operators.deactivate', outcome: 'allowed', before, after: { ...after, revokedTokens, revokedSessions } });
     return after;
   }
 
@@ -170,6 +171,6 @@ export class OperatorService {
   }
 }
 
-function actorOf(actor: Actor): Pick<NewAuditEntry, 'accountId' | 'accountName' | 'tokenId'> {
-  return { accountId: actor.accountId, accountName: actor.name, tokenId: actor.tokenId };
+export function actorOf(actor: Actor): Pick<NewAuditEntry, 'accountId' | 'accountName' | 'tokenId' | 'sessionId'> {
+  return { accountId: actor.accountId, accountName: actor.name, tokenId: actor.tokenId, sessionId: actor.sessionId ?? null };
 }

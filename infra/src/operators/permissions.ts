@@ -7,9 +7,13 @@ export const OPERATOR_ROLES = ['operator', 'tenant-manager', 'viewer'] as const 
 /**
  * What an admin route does. `read` is every read of pins, history, failures, publishes and the
  * audit; `own-token` is a caller making a token for itself; `accounts` is making or deactivating
- * accounts and tokens for others.
+ * accounts and tokens for others; `lead-retry` is sending a tenant's waiting leads now.
  */
-export const ADMIN_ACTIONS = ['read', 'pin', 'canary', 'promote', 'rollback', 'publish', 'override', 'synonyms', 'reindex', 'accounts', 'own-token'] as const;
+export const ADMIN_ACTIONS = [
+  'read', 'pin', 'canary', 'promote', 'rollback', 'publish', 'override', 'synonyms', 'reindex', 'accounts', 'own-token',
+  // Sending a tenant's waiting leads to its CRM now (the console's lead delivery page): operators only.
+  'lead-retry',
+] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 /** Who asks: a role and the tenants it holds (null: every tenant). */

@@ -15,15 +15,19 @@ describe('what a change rebuilds and retests', () => {
   });
 
   it('touches every workspace for a change in shared-config', () => {
-    expect(affected('shared-config/src/runtime/failures.ts')).toEqual(['shared-config', 'shell', 'mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations', 'infra', 'e2e']);
+    expect(affected('shared-config/src/runtime/failures.ts')).toEqual(['shared-config', 'shell', 'mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations', 'console', 'infra', 'e2e']);
   });
 
   it('touches every workspace for a change in the lockfile', () => {
-    expect(affected('package-lock.json')).toHaveLength(9);
+    expect(affected('package-lock.json')).toHaveLength(10);
   });
 
   it('touches nothing for documentation alone', () => {
     expect(affected('docs/remotes.md', 'mf-finance/README.md')).toEqual([]);
+  });
+
+  it('touches only the operator console and the journeys for a change in the console', () => {
+    expect(affected('console/src/pages/overview.tsx')).toEqual(['console', 'e2e']);
   });
 
   it('touches only the journeys for a change in them', () => {

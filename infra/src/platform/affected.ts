@@ -9,11 +9,11 @@ import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
  * - shared-config is the one module every team imports: a change there touches everything;
  * - a remote's change touches that remote, and infra too when it is in the remote's server
  *   plugin or in a file that plugin imports (infra mounts every team's server plugin);
- * - the shell and infra touch only themselves; e2e only the journeys;
+ * - the shell, the operator console and infra touch only themselves; e2e only the journeys;
  * - the root's build and test configuration (package.json, the lockfile, TypeScript, lint and
  *   jest configuration, CI) touches everything; documentation touches nothing.
  */
-export const WORKSPACES = ['shared-config', 'shell', ...REMOTE_TEAMS, 'infra', 'e2e'] as const;
+export const WORKSPACES = ['shared-config', 'shell', ...REMOTE_TEAMS, 'console', 'infra', 'e2e'] as const;
 export type Workspace = (typeof WORKSPACES)[number];
 
 const ROOT_CONFIG = /^(package(-lock)?\.json|tsconfig\.base\.json|eslint\.config\.js|jest\.config\.js|\.ci\/.*|\.npmrc)$/;

@@ -40,6 +40,11 @@ describe('colour literals in component styles', () => {
     expect(await colourErrors('shared-config/src/ui/x.tsx', `${header}export const a = { fill: '#fff' };\n`)).toEqual([3]);
   });
 
+  it("refuse a literal in the operator console's styles, and allow its own tokens file", async () => {
+    const code = "import { css } from '@emotion/react';\nexport const a = css`color: #b91c1c;`;\n";
+    expect([await colourErrors('console/src/pages/x.tsx', code), await colourErrors('console/src/theme/tokens.ts', code)]).toEqual([[2], []]);
+  });
+
   it('allow tokens, colour words outside a colour, anchors and comments', async () => {
     const code = `${header}// white on #101828 reads at 17:1
 export const a = css\`color: \${SURFACE.text}; white-space: nowrap; label: mf-leads-red-alert;\`;

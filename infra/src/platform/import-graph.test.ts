@@ -78,8 +78,12 @@ describe('import graph rules', () => {
     expect(violations).toContainEqual({ rule: 'browser-not-server-kit', from: 'mf-vehicle/src/server-kit.ts', to: 'shared-config/src/server/kit.ts' });
   });
 
+  it('refuse the operator console importing infra', () => {
+    expect(violations).toContainEqual({ rule: 'team-boundary', from: 'console/src/admin-types.ts', to: 'infra/src/ui.ts' });
+  });
+
   it('report each broken import once, and nothing else', () => {
-    expect(violations).toHaveLength(8);
+    expect(violations).toHaveLength(9);
   });
 
   it('report nothing for a team whose halves share a contract, mounted by infra', async () => {

@@ -52,6 +52,17 @@ describe('team boundaries', () => {
     expect([contract, beside]).toEqual([[], [expect.stringContaining('infra may import only')]]);
   });
 
+  it('refuse the operator console importing infra or a team', async () => {
+    const infra = await boundaryErrors('console/src/api/x.ts', "import type { PinChange } from '../../../infra/src/db/pins';\nexport type X = PinChange;\n");
+    const team = await boundaryErrors('console/src/x.ts', "import '@forecourt/mf-search';\n");
+    expect([infra, team]).toEqual([[expect.stringContaining('The operator console imports no team')], [expect.stringContaining('The operator console imports no team')]]);
+  });
+
+  it('allow the operator console react-router itself and shared-config', async () => {
+    const errors = await boundaryErrors('console/src/x.tsx', "import { Link } from 'react-router';\nimport { expectConsole } from '@forecourt/shared-config/testing';\nexport const x = [Link, expectConsole];\n");
+    expect(errors).toEqual([]);
+  });
+
   it('allow infra to mount a team’s server plugin', async () => {
     const errors = await boundaryErrors('infra/src/x.ts', "import searchServer from '../../mf-search/server';\nexport const x = searchServer;\n");
     expect(errors).toEqual([]);

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '../db/database';
 import { loadContent, type ContentLibrary } from '../content/content-library';
-import { resolveContentDir, resolveDataDir } from '../paths';
+import { CONSOLE_BUILD_DIR, resolveContentDir, resolveDataDir } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
 import contentParsers from './plugins/external/content-parsers';
 import rateLimit from './plugins/external/rate-limit';
@@ -17,6 +17,7 @@ import contentPlugin from './plugins/platform/content';
 import databasePlugin from './plugins/platform/database';
 import partnersPlugin, { type PartnersOptions } from './plugins/platform/partners';
 import pinsPlugin from './plugins/platform/pins';
+import canaryAlertsPlugin, { type CanaryAlertsOptions } from './plugins/platform/canary-alerts';
 import registryPlugin from './plugins/platform/registry';
 import reservationsPlugin, { type ReservationsOptions } from './plugins/platform/reservations';
 import searchPlugin, { type RestoredSnapshot } from './plugins/platform/search';
@@ -45,6 +46,7 @@ import financePartnerDevRoutes from './routes/finance-partner-dev';
 import pagesRoutes from './routes/pages';
 import overridesRoutes from './routes/overrides';
 import registryFilesRoutes from './routes/registry-files';
+import consoleSiteRoutes from './routes/console-site';
 
 export interface AppOptions {
   /** The configuration (config/schema.ts); default: loaded from the environment. */
@@ -91,6 +93,10 @@ export interface AppOptions {
   redisUrl?: string;
   /** An open shared store to count rate limits in instead, left open on close (tests). */
   sharedStore?: SharedStore;
+  /** Canary alerts: the rule, the webhook and how often canaries are judged (default: from the environment, every 30 s). */
+  canaryAlerts?: CanaryAlertsOptions;
+  /** The operator console's build, served on its host. Default: console/dist. */
+  consoleDir?: string;
 }
 
 /**
@@ -170,6 +176,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(contentPlugin, { library: content });
   await app.register(registryPlugin, { dataDir });
   await app.register(pinsPlugin);
+  await app.register(canaryAlertsPlugin, options.canaryAlerts ?? {});
   await app.register(searchPlugin, { dataDir, ...(options.searchSnapshot ? { snapshot: options.searchSnapshot } : {}) });
   await app.register(partnersPlugin, options.partners ?? {});
   await app.register(securityHeaders);
@@ -188,6 +195,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(registryFilesRoutes);
   await app.register(overridesRoutes, { dataDir, clock: options.clock });
   await app.register(adminRoutes, { prefix: '/_admin' });
+  await app.register(consoleSiteRoutes, { dir: options.consoleDir ?? CONSOLE_BUILD_DIR });
   await app.register(faviconRoutes);
   await app.register(seoRoutes);
   await app.register(mediaRoutes);

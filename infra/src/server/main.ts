@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { openDatabase, type Database } from '../db/database';
-import { resolveDataDir } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
 import { indexStock } from '../search/indexing/indexer';
 import { prefetchSearchSnapshot, type RestoredSnapshot } from './plugins/platform/search';
@@ -9,20 +8,10 @@ import { exitGracefullyOnSignals, shutdownSettings } from './shutdown';
 import { loadConfig, refuseIncompleteProduction } from '../config/load';
 import { runningFromSource } from '../platform/worker-script';
 import { serializeRequest } from './request-log';
+import { serverSettings, type ServerSettings } from './settings';
 
-export interface ServerSettings {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** Count rate limits in this Redis with the other instances (REDIS_URL); unset: in this process. */
-  redisUrl?: string;
-}
-
-export function serverSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
-  const config = loadConfig(env);
-  return { port: config.PORT, host: config.HOST, dataDir: resolveDataDir(env), databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL };
-}
+// In a module of their own, so the CLI reads them without loading the server.
+export { serverSettings, type ServerSettings } from './settings';
 
 /**
  * Builds the app on an open database and listens; the app closes the database with itself.

@@ -12,6 +12,9 @@ import { publishes0011 } from './0011_publishes';
 import { reservationClaims0012 } from './0012_reservation_claims';
 import { testDriveSlots0013 } from './0013_test_drive_slots';
 import { operators0014 } from './0014_operators';
+import { operatorSessions0015 } from './0015_operator_sessions';
+import { versionHealthBuckets0016 } from './0016_version_health_buckets';
+import { consoleData0017 } from './0017_console_data';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -31,6 +34,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_reservation_claims': reservationClaims0012,
   '0013_test_drive_slots': testDriveSlots0013,
   '0014_operators': operators0014,
+  '0015_operator_sessions': operatorSessions0015,
+  '0016_version_health_buckets': versionHealthBuckets0016,
+  '0017_console_data': consoleData0017,
 };
 
 export const migrationProvider: MigrationProvider = {

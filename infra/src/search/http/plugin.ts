@@ -15,6 +15,7 @@ import { badRequest, SearchError } from '../engine/errors';
 import { checkObjectID, type IndexStore, type SearchIndex } from '../engine/search-index';
 import type { IndexSettings } from '../engine/settings';
 import { mayReadIndex, type KeyStore, type Principal } from './keys';
+import type { SearchObserver } from './observer';
 import { tokenize } from '../engine/tokenize';
 import { answerSearch, answersWithin, SearchPool, taskParams, timeBudget, type Answer, type SearchTask } from './search-pool';
 
@@ -30,6 +31,8 @@ export interface SearchServiceOptions {
   cacheBytes?: number;
   /** Called after a write or admin request succeeded (the embedded site saves a snapshot). */
   onWrite?: () => void;
+  /** Told of every answered search request and every records write (the operator console's numbers). */
+  observer?: SearchObserver;
   /**
    * Worker threads answering searches off the request thread (`search-pool.ts`), each holding a
    * copy of the store, once the indices hold `workersFrom` records (default 20,000). Default 0:
@@ -130,6 +133,9 @@ function objectBody(body: unknown, what: string): Record<string, unknown> {
 
 const now = (): string => new Date().toISOString();
 
+/** The records a batch saved, whole or in part. */
+const savedRecords = (steps: readonly BatchStep[]): Array<Record<string, unknown>> => steps.filter((step) => step.action !== 'clear' && step.action !== 'delete' && step.action !== 'deleteObject').map((step) => step.body);
+
 type BatchAction = 'addObject' | 'updateObject' | 'partialUpdateObject' | 'partialUpdateObjectNoCreate' | 'deleteObject' | 'delete' | 'clear';
 const ACTIONS = new Set<string>(['addObject', 'updateObject', 'partialUpdateObject', 'partialUpdateObjectNoCreate', 'deleteObject', 'delete', 'clear']);
 
@@ -206,7 +212,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
    * (`clickAnalytics`) are not cached.
    */
   const cacheBytes = options.cacheBytes ?? 64 * 1024 * 1024;
-  const cache = cacheBytes > 0 ? new LRUCache<string, string>({ maxSize: cacheBytes, sizeCalculation: (value, key) => (value.length + key.length) * 2 }) : null;
+  const cache = cacheBytes > 0 ? new LRUCache<string, { json: string; nbHits: number | null }>({ maxSize: cacheBytes, sizeCalculation: (value, key) => (value.json.length + key.length) * 2 }) : null;
   // Worker threads pay off on large indices only (a small one answers a light search in well
   // under a millisecond, less than the trip to a thread): the pool starts once the records reach
   // workersFrom, or for the first costly request (which must not run on the request thread).
@@ -269,7 +275,9 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
 
   /** The searches of one request, checked against the key; answers in order, serialised. */
   const search = async (request: FastifyRequest, queries: Array<{ indexName: unknown; input: Record<string, unknown> }>): Promise<string[]> => {
+    const started = performance.now();
     let words = 0;
+    const texts: string[] = [];
     const tasks: SearchTask[] = queries.map(({ indexName, input }) => {
       if (typeof indexName !== 'string' || indexName === '') throw badRequest('indexName: expected a non-empty string');
       const principal = requireIndexAccess(request, indexName);
@@ -277,14 +285,16 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
       const task = { indexName, input, restrictions };
       // The parameters are checked here, before any search runs anywhere: a request over a limit
       // (a 513-byte query, 17 words) is refused whole, at the cost of reading it.
-      words = Math.max(words, tokenize(taskParams(task).query).length);
+      const text = taskParams(task).query;
+      texts.push(text);
+      words = Math.max(words, tokenize(text).length);
       return task;
     });
     // Only what shapes the answer: a key's expiry or index list does not (they were checked above).
     const keys = cache ? tasks.map((t) => `${store.require(t.indexName).stamp()}\u0000${t.restrictions ? JSON.stringify(t.restrictions) : ''}\u0000${JSON.stringify(t.input)}`) : [];
     const answers: Array<Answer | undefined> = tasks.map((_t, i) => {
-      const json = cache?.get(keys[i] as string);
-      return json === undefined ? undefined : { json, cacheable: true };
+      const cached = cache?.get(keys[i] as string);
+      return cached === undefined ? undefined : { ...cached, cacheable: true };
     });
     const misses = answers.flatMap((a, i) => (a === undefined ? [i] : []));
     if (misses.length > 0) {
@@ -293,10 +303,24 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
       misses.forEach((i, j) => {
         const answer = computed[j] as Answer;
         answers[i] = answer;
-        if (cache && answer.cacheable && answer.json.length <= LARGEST_CACHED_ANSWER) cache.set(keys[i] as string, answer.json);
+        if (cache && answer.cacheable && answer.json.length <= LARGEST_CACHED_ANSWER) cache.set(keys[i] as string, { json: answer.json, nbHits: answer.nbHits });
       });
     }
-    return answersWithin(answers.length, SEARCH_LIMITS.responseBytes, (i) => answers[i] as Answer).map((a) => a.json);
+    const parts = answersWithin(answers.length, SEARCH_LIMITS.responseBytes, (i) => answers[i] as Answer).map((a) => a.json);
+    if (options.observer) {
+      const principal = principalOf(request);
+      options.observer.searched({
+        keyFilters: principal.kind === 'search' ? (principal.restrictions?.filters ?? null) : null,
+        ms: performance.now() - started,
+        queries: tasks.map((task, i) => ({ indexName: task.indexName, query: texts[i] ?? '', nbHits: (answers[i] as Answer).nbHits })),
+      });
+    }
+    return parts;
+  };
+
+  /** The records a write saved, for the observer (deletes and clears name no record). */
+  const wrote = (records: ReadonlyArray<Record<string, unknown>>) => {
+    if (options.observer && records.length > 0) options.observer.wrote(records);
   };
 
   fastify.post<{ Params: { index: string } }>('/1/indexes/:index/queries', async (request, reply) => {
@@ -434,12 +458,15 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
         return store.getOrCreate(r.indexName);
       });
       const objectIDs = runBatch(steps);
+      wrote(savedRecords(steps));
       const taskID: Record<string, number> = {};
       for (const step of steps) taskID[step.index.name] ??= store.nextTaskID();
       return { taskID, objectIDs };
     }
     const index = store.getOrCreate(request.params.index);
-    const objectIDs = runBatch(planBatch(body.requests, () => index));
+    const steps = planBatch(body.requests, () => index);
+    const objectIDs = runBatch(steps);
+    wrote(savedRecords(steps));
     return { taskID: store.nextTaskID(), objectIDs };
   });
 
@@ -518,18 +545,23 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     const body = objectBody(request.body, 'body');
     const record = { ...body, objectID: typeof body.objectID === 'string' && body.objectID !== '' ? body.objectID : randomUUID() };
     index.saveObject(record);
+    wrote([record]);
     return { createdAt: now(), taskID: store.nextTaskID(), objectID: record.objectID };
   });
 
   fastify.put<{ Params: { index: string; objectID: string } }>('/1/indexes/:index/:objectID', batchLimit, async (request) => {
     const index = store.getOrCreate(request.params.index);
-    index.saveObject({ ...objectBody(request.body, 'body'), objectID: request.params.objectID });
+    const record = { ...objectBody(request.body, 'body'), objectID: request.params.objectID };
+    index.saveObject(record);
+    wrote([record]);
     return { updatedAt: now(), taskID: store.nextTaskID(), objectID: request.params.objectID };
   });
 
   fastify.post<{ Params: { index: string; objectID: string }; Querystring: { createIfNotExists?: string } }>('/1/indexes/:index/:objectID/partial', adminOnly, async (request) => {
     const index = store.getOrCreate(request.params.index);
-    index.partialUpdateObject({ ...objectBody(request.body, 'body'), objectID: request.params.objectID }, request.query.createIfNotExists !== 'false');
+    const record = { ...objectBody(request.body, 'body'), objectID: request.params.objectID };
+    index.partialUpdateObject(record, request.query.createIfNotExists !== 'false');
+    wrote([record]);
     return { updatedAt: now(), taskID: store.nextTaskID(), objectID: request.params.objectID };
   });
 

@@ -34,6 +34,8 @@ export interface SearchTask {
 export interface Answer {
   json: string;
   cacheable: boolean;
+  /** The search's hit count (null when its `responseFields` left it out): what the service's observer is told. */
+  nbHits: number | null;
 }
 
 /** The time a request's searches may take, and when it ends on the thread running them. */
@@ -59,7 +61,8 @@ export function answerSearch(store: IndexStore, task: SearchTask, budget?: TimeB
   const index = store.require(task.indexName);
   const effective = taskParams(task);
   try {
-    return { json: JSON.stringify(index.searchWith(effective, { extraFilters: task.restrictions?.filters, deadline: budget?.deadline })), cacheable: effective.clickAnalytics !== true };
+    const response = index.searchWith(effective, { extraFilters: task.restrictions?.filters, deadline: budget?.deadline });
+    return { json: JSON.stringify(response), cacheable: effective.clickAnalytics !== true, nbHits: typeof response['nbHits'] === 'number' ? response['nbHits'] : null };
   } catch (error) {
     if (error instanceof SearchTimeError && budget) throw pastBudget(budget.ms);
     throw error;

@@ -248,6 +248,15 @@ export function modelToRecord(tenant: string, manufacturer: Manufacturer, model:
   };
 }
 
+/**
+ * The tenant a secured key's filters name: both filters above start with it, and the key is
+ * signed, so a search cannot claim another tenant's name. Null for any other key.
+ */
+export function tenantOfKeyFilters(filters: string | null): string | null {
+  const match = filters ? /^tenant:"([^"]+)"/.exec(filters) : null;
+  return match?.[1] ?? null;
+}
+
 /** The filter of a tenant's key for the catalogue: its own models (none of the stock's listing rules apply). */
 export function tenantModelsFilter(tenant: TenantConfig): string {
   return `tenant:"${tenant.slug}"`;

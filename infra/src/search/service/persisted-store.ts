@@ -24,13 +24,16 @@ interface Log {
 
 /**
  * Loads the store from `file` (or the read already under way, `snapshot`) and keeps the file in
- * step with it. A file that is truncated, corrupt or of another format is ignored with a warning:
+ * step with it; `onSaved` hears each save (the operator console shows the snapshot's age). A file that is truncated, corrupt or of another format is ignored with a warning:
  * the indexer then rebuilds from the database.
  */
-export async function openPersistedStore(file: string, log: Log, snapshot?: Promise<RestoredSnapshot>): Promise<PersistedStore> {
+export async function openPersistedStore(file: string, log: Log, snapshot?: Promise<RestoredSnapshot>, onSaved?: () => void): Promise<PersistedStore> {
   const store = new IndexStore();
   const writer = new SnapshotWriter(file, store, {
-    onSaved: (meta, ms) => log.info({ records: meta.records, ms }, 'search: snapshot saved'),
+    onSaved: (meta, ms) => {
+      log.info({ records: meta.records, ms }, 'search: snapshot saved');
+      onSaved?.();
+    },
     onError: (error) => log.warn({ err: error }, 'search: the snapshot could not be saved; the index is rebuilt from the database on the next start'),
   });
   let restored: { fingerprint: string; records: Record<string, number> } | null = null;

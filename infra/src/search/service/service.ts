@@ -10,6 +10,7 @@ import { KeyStore, searchService, SEARCH_LIMITS } from '../http';
 import { indexStock } from '../indexing/indexer';
 import type { SearchServiceSettings } from './config';
 import { openPersistedStore, type RestoredSnapshot } from './persisted-store';
+import { SearchStatsRecorder } from './search-stats';
 
 /** The search service's snapshot, in its own data folder (the same name the embedded service uses in the site's). */
 export const SERVICE_SNAPSHOT_FILE = 'search-index.snapshot';
@@ -62,7 +63,10 @@ export async function startSearchService(options: SearchServiceOptions): Promise
   const config = loadConfig(options.env ?? process.env);
   const log = options.log ?? (() => undefined);
   const app = Fastify({ logger: options.logger ?? { level: config.LOG_LEVEL } });
-  const persisted = await openPersistedStore(path.join(options.settings.dataDir, SERVICE_SNAPSHOT_FILE), app.log, options.snapshot);
+  // What shoppers searched and how fast, added to the database the web instances read it from
+  // (the operator console's search health), as the embedded service does.
+  const stats = new SearchStatsRecorder(options.database.db, { log: app.log });
+  const persisted = await openPersistedStore(path.join(options.settings.dataDir, SERVICE_SNAPSHOT_FILE), app.log, options.snapshot, () => stats.snapshotSaved());
   if (persisted.restoredRecords) log(`search service: restored ${JSON.stringify(persisted.restoredRecords)} from the snapshot`);
   const keys = new KeyStore({ appId: options.keys.appId, adminKey: options.keys.adminKey, searchKeys: [options.keys.searchKey] });
   const workers = options.settings.workers ?? (os.availableParallelism() >= 2 ? 2 : 0);
@@ -75,7 +79,10 @@ export async function startSearchService(options: SearchServiceOptions): Promise
     searchMs,
     ...(persisted.restoredFrom ? { restoredFrom: persisted.restoredFrom } : {}),
     onWrite: () => writer.changed(),
+    observer: stats,
   });
+  stats.start();
+  app.addHook('preClose', async () => stats.stop());
 
   const state = { caughtUp: false, draining: false, failed: null as string | null, records: 0 };
   app.get('/api/health', async () => ({ status: 'ok', uptime: Math.round(process.uptime()) }));

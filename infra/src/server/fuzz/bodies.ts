@@ -22,6 +22,8 @@ export interface BodyContext {
   cars: ReadonlyArray<{ id: string; slug: string }>;
   /** The phone signed in on the fuzzed sites; routes with `session` send its cookie. */
   phone: string;
+  /** The operator signed in to the console (fuzz-app.ts): its account, an unused enrollment code, a registration and an assertion of its passkey. */
+  console: { accountId: string; enrollmentCode: string; registration: BodyValue; assertion: BodyValue };
 }
 
 export interface BodyRoute {
@@ -35,6 +37,10 @@ export interface BodyRoute {
   admin?: boolean;
   /** Sent with the search service's admin key. */
   searchAdmin?: boolean;
+  /** Sent to the console's host as the signed-in operator's browser: session cookie, Origin and CSRF token, from an address of its own. */
+  console?: boolean;
+  /** Path parameters of this route's own, in place of the fuzz's usual ones. */
+  params?: (context: BodyContext) => Readonly<Record<string, readonly string[]>>;
 }
 
 /** Sets a key as an own property, `__proto__` included, as JSON.parse does for an attacker's body. */
@@ -60,6 +66,7 @@ const financeApplication = (context: BodyContext): BodyValue => ({
 });
 const search = { searchAdmin: true } as const;
 const admin = { admin: true } as const;
+const signedInConsole = { console: true } as const;
 
 /** Every route that takes a body (POST, PUT, PATCH, DELETE), by `METHOD url` as Fastify's route table lists it. */
 export const BODY_ROUTES: Readonly<Record<string, BodyRoute>> = {
@@ -109,6 +116,15 @@ export const BODY_ROUTES: Readonly<Record<string, BodyRoute>> = {
   'PUT /_admin/synonyms/:objectID': { ...admin, example: () => ({ type: 'synonym', synonyms: ['ute', 'pickup'] }) },
   // Without the token: a re-index takes seconds and the route reads no body.
   'POST /_admin/reindex': { example: null },
+  'POST /_admin/lead-delivery/retry': { ...admin, example: () => ({ tenant: 'harbourside-motors' }) },
+  // The console's passkey sign-in and session. The ceremony's routes take no credential; a browser sends its cookie anyway.
+  'POST /_admin/operators/:id/enrollment': { ...signedInConsole, params: (c) => ({ id: [c.console.accountId] }), example: () => ({}) },
+  'POST /_admin/session/enroll/options': { ...signedInConsole, example: (c) => ({ code: c.console.enrollmentCode }) },
+  'POST /_admin/session/enroll': { ...signedInConsole, example: (c) => ({ code: c.console.enrollmentCode, response: c.console.registration, label: 'fuzz laptop' }) },
+  'POST /_admin/session/options': { ...signedInConsole, example: () => ({}) },
+  'POST /_admin/session': { ...signedInConsole, example: (c) => ({ response: c.console.assertion }) },
+  // Signs the fuzz's browser out when the request gets through; the fuzz signs in again.
+  'DELETE /_admin/session': { ...signedInConsole, example: null },
 
   'POST /api/vehicle/cars/:slug/reservation': { session: true, example: (c) => ({ name: 'Jo Citizen', email: 'jo@example.com', phone: c.phone, terms: true, payment: { token: 'tok_sim_4242_0123456789abcdef', last4: '4242' } }) },
   'DELETE /api/vehicle/reservations/:id': { session: true, example: null },

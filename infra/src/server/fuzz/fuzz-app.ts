@@ -17,7 +17,11 @@ import { loadTenants } from '../../tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '../../testing/fake-build';
 import { openTestDatabase } from '../../testing/test-database';
 import { buildApp } from '../app';
-import { testOperatorToken } from '../../testing/operators';
+import { TEST_OPERATOR, testOperatorToken } from '../../testing/operators';
+import { browserOf, consoleBrowserFor, consoleHeaders, consoleInject, type ConsoleBrowser } from '../../testing/console-sign-in';
+import { SoftwareAuthenticator } from '../../testing/software-authenticator';
+import { consoleOrigin } from '../console-origin';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { rawRequest, serialise, type RawResponse } from './raw-http';
 import type { FuzzContext } from './requests';
 
@@ -28,8 +32,24 @@ export interface PartnerCalls {
   financeCustomer: number;
 }
 
+/** The operator console as a browser signed in to it with a passkey sends to it. */
+export interface ConsoleFuzz {
+  host: string;
+  origin: string;
+  /** The signed-in operator's account. */
+  accountId: number;
+  /** The browser signed in now; `renew` signs in again once a fuzzed request signed it out. */
+  browser: ConsoleBrowser;
+  renew(): Promise<void>;
+  /** Real-looking ceremony input: an unused enrollment code, and a registration and an assertion of the fuzz's passkey (their challenges used up). */
+  enrollmentCode: string;
+  registration: RegistrationResponseJSON;
+  assertion: AuthenticationResponseJSON;
+}
+
 export interface FuzzApp {
   app: FastifyInstance;
+  console: ConsoleFuzz;
   database: Database;
   context: FuzzContext;
   /** The main site's cars, as stored. */
@@ -109,10 +129,39 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     searchKey: app.stockSearch.access(app.tenants.get('harbourside-motors')!).apiKey,
     adminSearchKey: keys.adminKey,
     operatorToken: await testOperatorToken(app),
+    console: consoleHeaders(app),
+  };
+
+  // The test operator signs in to the console with a passkey, as a person would.
+  const operatorId = (await app.operators.findAccountByName(TEST_OPERATOR))?.id ?? 0;
+  const authenticator = new SoftwareAuthenticator(consoleOrigin(app.config));
+  const firstBrowser = await consoleBrowserFor(app, authenticator, operatorId);
+  let signIns = 0;
+  const signIn = async () => {
+    // From an address of its own each time: the fuzz signs in again after each sign-out it sends, past the per-address limit.
+    const remoteAddress = `203.0.113.${1 + (signIns++ % 254)}`;
+    const options = await consoleInject(app, { method: 'POST', url: '/session/options', payload: {}, remoteAddress });
+    const assertion = authenticator.get(options.json<PublicKeyCredentialRequestOptionsJSON>());
+    return { assertion, browser: browserOf(await consoleInject(app, { method: 'POST', url: '/session', payload: { response: assertion }, remoteAddress })) };
+  };
+  const second = await signIn();
+  const [registration] = authenticator.registrations;
+  if (!registration) throw new Error('the fuzz operator registered no passkey');
+  const consoleFuzz: ConsoleFuzz = {
+    ...consoleHeaders(app),
+    accountId: operatorId,
+    browser: firstBrowser,
+    async renew() {
+      consoleFuzz.browser = (await signIn()).browser;
+    },
+    enrollmentCode: (await app.consoleSessions.issueEnrollment({ accountId: null, name: 'fuzz', tokenId: null }, operatorId)).code,
+    registration,
+    assertion: second.assertion,
   };
 
   return {
     app,
+    console: consoleFuzz,
     database,
     context,
     cars: stock.cars,

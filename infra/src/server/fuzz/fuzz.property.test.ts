@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { startFuzzApp, type FuzzApp } from './fuzz-app';
-import { rawRequest, serialise } from './raw-http';
-import { requestsFor, type RouteUnderTest } from './requests';
+import { nextAddress, rawRequest, serialise } from './raw-http';
+import { requestsFor, withConsoleSession, type RouteUnderTest } from './requests';
 
 /**
  * Every route the app serves gets FUZZ_RUNS (default 300) generated malformed or near-valid
@@ -46,8 +46,13 @@ it(`answers ${RUNS} generated malformed requests to every route without a 5xx, a
   for (const route of routes) {
     const counts: Record<number, number> = {};
     const details = await fc.check(
-      fc.asyncProperty(requestsFor(route, fuzz.context), async (request) => {
-        const response = await rawRequest(fuzz.context.port, serialise(request));
+      fc.asyncProperty(requestsFor(route, fuzz.context), async (generated) => {
+        const request = withConsoleSession(generated, fuzz.console.browser);
+        // The console's ceremony is limited per address: each request comes from one of its own, as the console's browsers do.
+        const address = route.url.startsWith('/_admin/session') ? nextAddress() : undefined;
+        const response = await rawRequest(fuzz.context.port, serialise(request), 15_000, address);
+        // A sign-out that got through ended the browser's session: sign in again for the next requests.
+        if (request.method === 'DELETE' && request.target.startsWith('/_admin/session') && response.status === 204) await fuzz.console.renew();
         counts[response.status] = (counts[response.status] ?? 0) + 1;
         if (response.status >= 500) {
           throw new Error(`${request.method} ${request.target.slice(0, 200)} -> ${response.status} ${response.body.subarray(0, 200).toString()}`);

@@ -52,6 +52,16 @@ export function rawRequest(port: number, request: Buffer, timeoutMs = 15_000, lo
   });
 }
 
+let addressSeq = 0;
+/**
+ * A loopback address of its own for each request (127.x.y.z), so per-address limits answer none
+ * of them before they are read. The server sees another machine: only 127.0.0.1 is its own.
+ */
+export function nextAddress(): string {
+  addressSeq++;
+  return `127.${1 + ((addressSeq >> 16) % 250)}.${(addressSeq >> 8) & 255}.${1 + (addressSeq % 250)}`;
+}
+
 export interface RequestParts {
   method: string;
   /** The request target exactly as it goes on the wire (path and query, already encoded or not). */

@@ -17,7 +17,25 @@ export interface FuzzContext {
   searchKey: string;
   adminSearchKey: string;
   operatorToken: string;
+  /** The operator console's host and origin, where its routes usually go with the signed-in browser's cookie and CSRF token. */
+  console: { host: string; origin: string };
 }
+
+/**
+ * Stand-ins for the console session's cookie and CSRF token in a generated request, replaced
+ * when it is sent (`withConsoleSession`): a fuzzed sign-out ends the session, and the fuzz signs
+ * in again, so the values are those of the moment, not of when the request was generated.
+ */
+const CONSOLE_COOKIE_MARK = '{{console-cookie}}';
+const CONSOLE_CSRF_MARK = '{{console-csrf}}';
+
+/** The request with the console session's stand-ins replaced by the browser's cookie and CSRF token. */
+export function withConsoleSession(request: RequestParts, browser: { cookie: string; csrf: string }): RequestParts {
+  return { ...request, headers: request.headers.map(([name, value]) => [name, value.replace(CONSOLE_COOKIE_MARK, browser.cookie).replace(CONSOLE_CSRF_MARK, browser.csrf)] as const) };
+}
+
+/** The console's own routes: its passkey sign-in, its session, and an account's enrollment code. */
+const isConsoleRoute = (url: string) => url.startsWith('/_admin/session') || url.endsWith('/enrollment');
 
 export interface RouteUnderTest {
   url: string;
@@ -176,15 +194,28 @@ function headersFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<A
   const usually = <T>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<T>) =>
     fc.option(fc.oneof({ weight: 6, arbitrary: valid }, { weight: 2, arbitrary: other }), { nil: undefined, freq: 6 });
   const search = route.url.startsWith('/1/');
-  const admin = route.url.startsWith('/_admin');
+  const consoleRoute = isConsoleRoute(route.url);
+  const admin = route.url.startsWith('/_admin') && !consoleRoute;
   const jsonType = fc.constantFrom('application/json', 'text/plain;charset=UTF-8');
   const otherType = fc.constantFrom('application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'text/html', 'application/octet-stream', '', 'application/json;;;');
   return fc
     .record({
-      host,
+      host: consoleRoute ? fc.oneof({ weight: 6, arbitrary: fc.constant(context.console.host) }, { weight: 2, arbitrary: host }) : host,
+      console: consoleRoute
+        ? fc.record({
+            origin: usually(fc.constant(context.console.origin), headerValue),
+            cookie: usually(fc.constant(CONSOLE_COOKIE_MARK), fc.oneof(headerValue, headerValue.map((v) => `__Host-forecourt-console=${v}`))),
+            csrf: usually(fc.constant(CONSOLE_CSRF_MARK), headerValue),
+          })
+        : fc.constant(null),
       tenant: sometimes(fc.oneof(tenant, headerValue), 3),
       contentType: usually(jsonType, otherType),
-      auth: admin ? usually(fc.constant(`Bearer ${context.operatorToken}`), fc.oneof(headerValue.map((v) => `Bearer ${v}`), headerValue)) : sometimes(headerValue, 8),
+      // The console's browser sends no Authorization: now and then one goes with its cookie, to reach the token's rule there.
+      auth: admin
+        ? usually(fc.constant(`Bearer ${context.operatorToken}`), fc.oneof(headerValue.map((v) => `Bearer ${v}`), headerValue))
+        : consoleRoute
+          ? fc.oneof({ weight: 7, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.oneof(fc.constant(`Bearer ${context.operatorToken}`), headerValue) })
+          : sometimes(headerValue, 8),
       algoliaKey: search ? usually(fc.constantFrom(context.searchKey, context.searchKey, context.adminSearchKey), headerValue) : sometimes(headerValue, 8),
       algoliaApp: search ? usually(fc.constant('FORECOURT'), headerValue) : sometimes(headerValue, 8),
       range: sometimes(fc.oneof(fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=5-', 'bytes=10-0', 'bytes=0-0,1-1,2-2', 'lines=1-2'), headerValue), 4),
@@ -195,6 +226,9 @@ function headersFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<A
     .map((h) => {
       const headers: Array<[string, string]> = [['host', h.host]];
       if (h.tenant !== undefined) headers.push(['x-forecourt-tenant', h.tenant]);
+      if (h.console?.origin !== undefined) headers.push(['origin', h.console.origin]);
+      if (h.console?.cookie !== undefined) headers.push(['cookie', h.console.cookie]);
+      if (h.console?.csrf !== undefined) headers.push(['x-csrf-token', h.console.csrf]);
       if (h.contentType !== undefined) headers.push(['content-type', h.contentType]);
       if (h.auth !== undefined) headers.push(['authorization', h.auth]);
       if (h.algoliaKey !== undefined) headers.push(['x-algolia-api-key', h.algoliaKey]);

@@ -8,9 +8,12 @@ import { CANARY_PERCENT, PinChangeError, pinSnapshot } from '../../db/pins';
 import { canSee } from '../../operators/permissions';
 import type { PinsOverview } from '../../pins/pin-service';
 import operatorsRoutes from './operators';
+import consoleSessionRoutes from './console-session';
 import { indexStock, searchClient } from '../../search/indexing/indexer';
 import { CARS_INDEX } from '../../search/indexing/records';
 import publishesRoutes from './publishes';
+import consoleDataRoutes from './console-data';
+import consoleOperationsRoutes from './console-operations';
 
 const PinBody = z
   .object({
@@ -109,6 +112,10 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
   // Registered after the hooks, so the same checks guard them.
   await fastify.register(publishesRoutes);
   await fastify.register(operatorsRoutes);
+  // The operator console's data: overview, a remote's page, lead delivery, search health.
+  await fastify.register(consoleDataRoutes);
+  await fastify.register(consoleOperationsRoutes);
+  await fastify.register(consoleSessionRoutes);
 
   const operatorOf = (request: FastifyRequest) => {
     if (!request.operator) throw new Error('an admin route ran without an authenticated caller');

@@ -1,9 +1,14 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import Bowser from 'bowser';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { isRemoteTeam } from '@forecourt/shared-config/teams';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { insertEvent, pruneEvents } from '../../db/events';
+import { pruneBuckets } from '../../db/health-buckets';
+import { isShopperId, SHOPPER_COOKIE } from '../../pins/canary';
 import { canariesForTenant, effectivePins, pinsForTenant } from '../../db/pins';
 import { DEFAULT_EARNING_RULE, recordCleanMount, recordFailure, type EarningRule } from '../../db/version-health';
 import type { Config } from '../../config/load';
@@ -49,6 +54,10 @@ export interface EventsOptions {
   retentionDays?: number;
   /** When a version earns last-good from shoppers' clean mounts (FORECOURT_LAST_GOOD_*). */
   earning?: EarningRule;
+  /** Mount reports counted per shopper cookie per minute (FORECOURT_MOUNT_REPORTS_PER_SHOPPER_PER_MINUTE, default 30). */
+  mountReportsPerShopper?: number;
+  /** Mount reports counted per address per minute (FORECOURT_MOUNT_REPORTS_PER_ADDRESS_PER_MINUTE, default 120). */
+  mountReportsPerAddress?: number;
 }
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -62,7 +71,24 @@ export function eventsSettings(config: Config): Required<EventsOptions> {
       mounts: config.FORECOURT_LAST_GOOD_MOUNTS ?? DEFAULT_EARNING_RULE.mounts,
       maxFailurePercent: config.FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT ?? DEFAULT_EARNING_RULE.maxFailurePercent,
     },
+    mountReportsPerShopper: config.FORECOURT_MOUNT_REPORTS_PER_SHOPPER_PER_MINUTE,
+    mountReportsPerAddress: config.FORECOURT_MOUNT_REPORTS_PER_ADDRESS_PER_MINUTE,
   };
+}
+
+/** A clean mount or a failure report: what counts toward a version's health. */
+function isMountReport(eventId: number): boolean {
+  return eventId === PLATFORM_EVENT.appMounted || eventId === PLATFORM_EVENT.failure;
+}
+
+/** The browser a report came from, as family, major version and system ('Chrome 131 on Android'); never the whole User-Agent. */
+export function browserOf(userAgent: string | undefined): string | null {
+  if (!userAgent) return null;
+  const parsed = Bowser.parse(userAgent.slice(0, 512));
+  const name = parsed.browser.name;
+  if (!name) return null;
+  const major = parsed.browser.version?.split('.')[0];
+  return [name, major, parsed.os.name ? `on ${parsed.os.name}` : null].filter(Boolean).join(' ').slice(0, 80);
 }
 
 /**
@@ -74,6 +100,36 @@ export function eventsSettings(config: Config): Required<EventsOptions> {
 export default fp<EventsOptions>(
   async (fastify, options) => {
     const settings = { ...eventsSettings(fastify.config), ...options };
+
+    /*
+     * Mount reports are counted per shopper cookie and per address, in the shared store with every
+     * other limit (Redis across instances): a report over either limit is refused whole (429), so
+     * it is counted nowhere, and what the console shows still adds up. A report without a
+     * shopper cookie (a site running no canary sets none) is limited by its address alone. While
+     * Redis is down each instance counts on its own (the limit's default), as for the events.
+     */
+    const shopperLimit = fastify.createRateLimit({
+      max: settings.mountReportsPerShopper,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `mount-reports:shopper:${shopperOf(request) ?? ''}`,
+    });
+    const addressLimit = fastify.createRateLimit({
+      max: settings.mountReportsPerAddress,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `mount-reports:address:${normalizeIP(request.ip)}`,
+    });
+    const shopperOf = (request: FastifyRequest): string | undefined => {
+      const value = request.cookies?.[SHOPPER_COOKIE];
+      return isShopperId(value) ? value : undefined;
+    };
+    /** Seconds to wait when a limit refuses the report, else null. Both limits count every report. */
+    const mountReportLimited = async (request: FastifyRequest): Promise<{ retry: number; by: string } | null> => {
+      const byAddress = await addressLimit(request);
+      const byShopper = shopperOf(request) ? await shopperLimit(request) : null;
+      if (!byAddress.isAllowed && byAddress.isExceeded) return { retry: byAddress.ttlInSeconds, by: `this address: at most ${settings.mountReportsPerAddress} a minute` };
+      if (byShopper && !byShopper.isAllowed && byShopper.isExceeded) return { retry: byShopper.ttlInSeconds, by: `this shopper: at most ${settings.mountReportsPerShopper} a minute` };
+      return null;
+    };
 
     fastify.post(
       '/api/events',
@@ -90,11 +146,16 @@ export default fp<EventsOptions>(
       async (request, reply) => {
         if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
         const body = parseInput(EventBodySchema, request.body ?? null, 'body');
+        if (isMountReport(body.eventId)) {
+          const limited = await mountReportLimited(request);
+          if (limited) return reply.code(429).header('retry-after', String(limited.retry)).send({ error: `Too many mount reports from ${limited.by}. Retry in ${limited.retry} s.` });
+        }
         const id = await insertEvent(fastify.database.db, {
           tenant: request.tenant.slug,
           eventId: body.eventId,
           payload: body.payload ?? {},
           path: body.path ?? null,
+          browser: body.eventId === PLATFORM_EVENT.failure ? browserOf(request.headers['user-agent']) : null,
         });
         await countHealth(request.tenant.slug, body.eventId, body.payload ?? {});
         return reply.code(202).send({ id });
@@ -108,16 +169,29 @@ export default fp<EventsOptions>(
      * Failures count for any published version, the fallback's included.
      */
     async function countHealth(tenant: string, eventId: number, payload: Record<string, unknown>): Promise<void> {
-      const { remote, version } = payload;
+      const { remote, version, kind } = payload;
       if (typeof remote !== 'string' || typeof version !== 'string' || !isRemoteTeam(remote)) return;
+      const db = fastify.database.db;
+      const pinOf = async () => effectivePins(await pinsForTenant(db, tenant), tenant).get(remote)?.version ?? null;
+      const canaryOf = async () => (await canariesForTenant(db, tenant)).get(remote);
       if (eventId === PLATFORM_EVENT.failure) {
-        if (await fastify.registry.isPublished(remote, version)) await recordFailure(fastify.database.db, { tenant, team: remote, version });
+        if (!(await fastify.registry.isPublished(remote, version))) return;
+        await recordFailure(db, { tenant, team: remote, version, kind });
+        // A canary's failure may be the one that flags it against its pin.
+        const canary = await canaryOf();
+        if (canary?.version === version) await fastify.canaryAlerts.reported(canary, await pinOf());
         return;
       }
       if (eventId !== PLATFORM_EVENT.appMounted) return;
-      const db = fastify.database.db;
-      const served = effectivePins(await pinsForTenant(db, tenant), tenant).get(remote)?.version === version || (await canariesForTenant(db, tenant)).get(remote)?.version === version;
-      if (served) await recordCleanMount(db, { tenant, team: remote, version }, settings.earning);
+      const pin = await pinOf();
+      if (pin === version) {
+        await recordCleanMount(db, { tenant, team: remote, version }, settings.earning);
+        return;
+      }
+      const canary = await canaryOf();
+      if (canary?.version !== version) return;
+      await recordCleanMount(db, { tenant, team: remote, version }, settings.earning);
+      await fastify.canaryAlerts.reported(canary, pin);
     }
 
     const prune = async () => {
@@ -125,6 +199,8 @@ export default fp<EventsOptions>(
         const cutoff = new Date(Date.now() - settings.retentionDays * 24 * 60 * 60 * 1000);
         const removed = await pruneEvents(fastify.database.db, cutoff);
         if (removed > 0) fastify.log.info(`events: removed ${removed} older than ${settings.retentionDays} days`);
+        // The console's mount report buckets are kept as long as the events.
+        await pruneBuckets(fastify.database.db, cutoff);
       } catch (error) {
         fastify.log.error({ err: error }, 'events: pruning failed');
       }
@@ -136,5 +212,5 @@ export default fp<EventsOptions>(
     });
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'routes-events', fastify: '5.x', dependencies: ['config', 'database', 'tenants', 'rate-limit', 'registry'] },
+  { name: 'routes-events', fastify: '5.x', dependencies: ['config', 'database', 'tenants', 'rate-limit', 'registry', 'canary-alerts'] },
 );

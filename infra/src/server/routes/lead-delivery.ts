@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** One delivery round now (the timer runs them every `intervalMs`). */
     deliverLeads: () => Promise<DeliveryRound>;
+    /** A round that starts after this call: it sees rows made due just before (an operator's retry). */
+    deliverLeadsNow: () => Promise<DeliveryRound>;
   }
 }
 
@@ -50,6 +52,12 @@ export default fp<LeadDeliveryOptions>(
       return running;
     };
     fastify.decorate('deliverLeads', deliverLeads);
+    // A round already running may have read the outbox before the rows were made due: wait for it,
+    // then start (or join) a fresh one.
+    fastify.decorate('deliverLeadsNow', async () => {
+      await running?.catch(() => undefined);
+      return deliverLeads();
+    });
 
     // FORECOURT_LEAD_DELIVERY_MS: how often the outbox is read (0: never, for a server that
     // leaves delivery to another).

@@ -1,9 +1,10 @@
+import type { FastifyContextConfig } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route the app serves (method and URL pattern), for the fuzz test and diagnostics. */
-    routeCatalogue: ReadonlyArray<{ method: string; url: string }>;
+    /** Every route the app serves (method, URL pattern and the route's own config), for the fuzz and permission tests and diagnostics. */
+    routeCatalogue: ReadonlyArray<{ method: string; url: string; config: FastifyContextConfig }>;
   }
 }
 
@@ -13,10 +14,10 @@ declare module 'fastify' {
  */
 export default fp(
   async (fastify) => {
-    const routes: Array<{ method: string; url: string }> = [];
+    const routes: Array<{ method: string; url: string; config: FastifyContextConfig }> = [];
     fastify.decorate('routeCatalogue', routes);
     fastify.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, config: route.config ?? {} });
     });
   },
   { name: 'route-catalogue', fastify: '5.x' },

@@ -14,6 +14,7 @@ import { loadConfig } from '../../../config/load';
 import type { SearchTarget } from '../../../search/indexing/indexer';
 import { searchConnectionFromEnv, type SearchConnection } from '../../../search/service/config';
 import { openPersistedStore, type PersistedStore, type RestoredSnapshot } from '../../../search/service/persisted-store';
+import { SearchStatsRecorder } from '../../../search/service/search-stats';
 import { CAR_SORTS, CARS_INDEX, MODELS_INDEX, tenantModelsFilter, tenantStockFilter } from '../../../search/indexing/records';
 
 /**
@@ -48,6 +49,11 @@ declare module 'fastify' {
        * restored from its snapshot before, and confirmed by the indexer once it listens).
        */
       state: { embedded: boolean; indexed: boolean; records: number; restoredFromSnapshot?: { records: Record<string, number> } };
+      /**
+       * What the embedded service saw (searches, writes, snapshot saves), added to the database for
+       * the operator console every few seconds; null with an external service, which counts its own.
+       */
+      stats: SearchStatsRecorder | null;
     };
   }
 }
@@ -152,8 +158,15 @@ export default fp<SearchPluginOptions>(
     // back here, so a restart serves searches at once. The indexer then compares the snapshot's
     // stock fingerprint with the database's and rebuilds when they differ (SnapshotHooks).
     let persisted: PersistedStore | null = null;
+    // Without a database (the plugin mounted alone) nothing is counted.
+    const stats = external || !fastify.hasDecorator('database') ? null : new SearchStatsRecorder(fastify.database.db, { log: fastify.log });
+    if (stats) {
+      fastify.addHook('onReady', async () => stats.start());
+      // Before the database closes (onClose): what was counted since the last flush is kept.
+      fastify.addHook('preClose', async () => stats.stop());
+    }
     if (!external) {
-      persisted = await openPersistedStore(path.join(options.dataDir, SEARCH_SNAPSHOT_FILE), fastify.log, options.snapshot);
+      persisted = await openPersistedStore(path.join(options.dataDir, SEARCH_SNAPSHOT_FILE), fastify.log, options.snapshot, () => stats?.snapshotSaved());
       if (persisted.restoredRecords) state.restoredFromSnapshot = { records: persisted.restoredRecords };
       const writer = persisted.writer;
       fastify.addHook('onClose', async () => writer.flush());
@@ -170,13 +183,22 @@ export default fp<SearchPluginOptions>(
     const searchMs = config.FORECOURT_SEARCH_BUDGET_MS ?? SEARCH_LIMITS.searchMs;
     if (persisted) {
       const writer = persisted.writer;
-      await fastify.register(searchService, { store, keys, workers, searchMs, ...(persisted.restoredFrom ? { restoredFrom: persisted.restoredFrom } : {}), onWrite: () => writer.changed() });
+      await fastify.register(searchService, {
+        store,
+        keys,
+        workers,
+        searchMs,
+        ...(persisted.restoredFrom ? { restoredFrom: persisted.restoredFrom } : {}),
+        onWrite: () => writer.changed(),
+        ...(stats ? { observer: stats } : {}),
+      });
     }
 
     fastify.decorate('stockSearch', {
       store,
       keys,
       state,
+      stats,
       ...(connection && connection.protocol === 'http' ? { firstPaintRequester: privateHostRequester(connection) } : {}),
       browserHosts: connection?.browserHosts ?? [],
       access(tenant: TenantConfig, now: Date = new Date()): SearchAccess {

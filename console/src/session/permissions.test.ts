@@ -1,0 +1,21 @@
+import { account } from '../testing/fixtures';
+import { isOperator, mayChangePins } from './permissions';
+
+describe('what the console offers an account', () => {
+  it('an operator changes pins on every tenant', () => {
+    expect(mayChangePins(account({ role: 'operator' }), 'summit-auto-group')).toBe(true);
+  });
+
+  it('a tenant manager changes pins on its own tenants only', () => {
+    const manager = account({ role: 'tenant-manager', tenants: ['harbourside-motors'] });
+    expect([mayChangePins(manager, 'harbourside-motors'), mayChangePins(manager, 'summit-auto-group')]).toEqual([true, false]);
+  });
+
+  it('a viewer changes nothing, even on a tenant it holds', () => {
+    expect(mayChangePins(account({ role: 'viewer', tenants: ['harbourside-motors'] }), 'harbourside-motors')).toBe(false);
+  });
+
+  it('only an operator manages accounts', () => {
+    expect([isOperator(account({ role: 'operator' })), isOperator(account({ role: 'tenant-manager', tenants: ['x'] }))]).toEqual([true, false]);
+  });
+});

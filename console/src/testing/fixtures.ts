@@ -1,0 +1,81 @@
+import type { Account, Overview, PinsOverview, RemoteDetail, RemoteHealth } from '../api/types';
+
+/** The API's clock in these fixtures: buckets are counted up to here. */
+export const NOW = '2026-11-27T08:02:30.000Z';
+
+export function searchRemote(overrides: Partial<RemoteHealth> = {}): RemoteHealth {
+  return {
+    team: 'mf-search',
+    pin: '1.1.5',
+    canary: { version: '1.1.6', share: 10 },
+    lastGood: '1.1.4',
+    flagged: false,
+    versions: [
+      { version: '1.1.5', role: 'pin', clean: 118, failures: {}, buckets: [{ at: '2026-11-27T07:55:00.000Z', clean: 60, failures: 0 }, { at: '2026-11-27T08:00:00.000Z', clean: 58, failures: 0 }] },
+      { version: '1.1.6', role: 'canary', clean: 12, failures: { mount: 2, render: 1 }, buckets: [{ at: '2026-11-27T08:00:00.000Z', clean: 12, failures: 3 }] },
+    ],
+    ...overrides,
+  };
+}
+
+export function overview(): Overview {
+  return {
+    window: 'hour',
+    generatedAt: NOW,
+    since: '2026-11-27T07:05:00.000Z',
+    bucketSeconds: 300,
+    tenants: [
+      {
+        tenant: 'harbourside-motors',
+        name: 'Harbourside Motors',
+        remotes: [searchRemote(), { team: 'mf-vehicle', pin: '1.0.5', canary: null, lastGood: '1.0.4', flagged: false, versions: [{ version: '1.0.5', role: 'pin', clean: 40, failures: {}, buckets: [] }] }],
+      },
+      {
+        tenant: 'summit-auto-group',
+        name: 'Summit Auto Group',
+        remotes: [{ team: 'mf-search', pin: '1.1.5', canary: null, lastGood: null, flagged: false, versions: [] }],
+      },
+    ],
+  };
+}
+
+export function remoteDetail(overrides: Partial<RemoteDetail> = {}): RemoteDetail {
+  return {
+    ...searchRemote(),
+    tenant: 'harbourside-motors',
+    name: 'Harbourside Motors',
+    window: 'hour',
+    generatedAt: NOW,
+    since: '2026-11-27T07:05:00.000Z',
+    bucketSeconds: 300,
+    history: [
+      { id: 7, at: '2026-11-27T07:30:00.000Z', tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.1.5', toVersion: '1.1.6', action: 'canary', percent: 10, actor: 'Ada Admin' },
+      { id: 6, at: '2026-11-26T10:00:00.000Z', tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.1.4', toVersion: '1.1.5', action: 'pin', percent: null, actor: 'npm-start' },
+    ],
+    recentFailures: [{ at: '2026-11-27T08:01:10.000Z', version: '1.1.6', kind: 'mount', message: 'TypeError: Cannot read properties of undefined (reading "price")', page: '/cars/toyota-hilux-2021', browser: 'Chrome 131 on Android' }],
+    ...overrides,
+  };
+}
+
+export function pins(overrides: Partial<PinsOverview['effective'][number]> = {}): PinsOverview {
+  return {
+    effective: [
+      { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.5', previousVersion: '1.1.4', source: 'tenant', ...overrides },
+    ],
+    published: { 'mf-search': ['1.0.0', '1.1.4', '1.1.5', '1.1.6'] },
+  };
+}
+
+export function account(overrides: Partial<Account> = {}): Account {
+  return {
+    id: 1,
+    name: 'Ada Admin',
+    role: 'operator',
+    tenants: null,
+    active: true,
+    deactivatedAt: null,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    createdBy: 'shared admin token',
+    ...overrides,
+  };
+}

@@ -1,0 +1,49 @@
+import { WebhookCrm, type OutgoingLead } from '../leads/crm';
+import { startCrmStub, type RunningCrmStub } from './crm-stub';
+
+/** The CRM stub the cluster and the CRM outage drill deliver to, over real HTTP from the platform's own webhook sender. */
+let stub: RunningCrmStub;
+
+beforeEach(async () => {
+  stub = await startCrmStub();
+});
+afterEach(async () => {
+  await stub.close();
+});
+
+const lead = (id: string): OutgoingLead => ({ id, tenant: 'harbourside-motors', form: 'enquiry', payload: { userData: { name: 'Jo' } }, createdAt: new Date() });
+
+it('takes a lead the platform signs with its secret and counts it by its lead id', async () => {
+  await new WebhookCrm(stub.url, stub.secret).deliver(lead('lead-1'));
+  expect([...stub.received]).toEqual([['lead-1', 1]]);
+});
+
+it('counts a lead sent twice as twice', async () => {
+  const crm = new WebhookCrm(stub.url, stub.secret);
+  await crm.deliver(lead('lead-1'));
+  await crm.deliver(lead('lead-1'));
+  expect(stub.received.get('lead-1')).toBe(2);
+});
+
+it('refuses a lead signed with another secret (401) and does not count it', async () => {
+  await expect(new WebhookCrm(stub.url, 'not-the-secret').deliver(lead('lead-1'))).rejects.toThrow('CRM webhook answered 401');
+  expect(stub.received.size).toBe(0);
+  expect(stub.refused).toBe(1);
+});
+
+it('refuses a delivery whose Idempotency-Key is not its lead id (400)', async () => {
+  const response = await fetch(stub.url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'lead-2' }, body: JSON.stringify({ lead_id: 'lead-1' }) });
+  expect(response.status).toBe(400);
+  expect(stub.received.size).toBe(0);
+});
+
+it('while down, a delivery finds no CRM at all; back up, the same address takes it', async () => {
+  const crm = new WebhookCrm(stub.url, stub.secret);
+  await crm.deliver(lead('before'));
+  await stub.down();
+  expect(stub.isUp).toBe(false);
+  await expect(crm.deliver(lead('during'))).rejects.toThrow('fetch failed');
+  await stub.up();
+  await crm.deliver(lead('during'));
+  expect([...stub.received.keys()]).toEqual(['before', 'during']);
+});
