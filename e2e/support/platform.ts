@@ -22,6 +22,15 @@ export function forecourt(...args: string[]): string {
 }
 
 /**
+ * The platform CLI, without blocking: a journey runs independent commands at once (each one
+ * starts the CLI afresh, seconds on a busy machine).
+ */
+export async function forecourtAsync(...args: string[]): Promise<string> {
+  const { stdout } = await execFileAsync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+  return stdout;
+}
+
+/**
  * Builds a variant of a remote whose app throws on mount or in render (the factory's
  * FORECOURT_FAULT knob; 'runtime' throws as the page's `window.__FORECOURT_FAULTS__` says, and
  * otherwise works) and publishes it under its own version. Cached between runs while the

@@ -15,6 +15,12 @@
  *     its delivery outbox row;
  *   - no retry answered 5xx, and every retry of a stored lead answered its first lead_id.
  * Prints the figures and exits non-zero if any check fails.
+ *
+ *   npm run drill -- crm-outage [--leads 20] [--outage-seconds 60]
+ *
+ * `crm-outage`: the dealer's CRM down twice while leads arrive; the operator console's figures
+ * against the outbox's rows, and every lead delivered exactly once when the CRM is back, by the
+ * outbox's own retries and then by an operator's retry (src/drills/crm-outage.ts). About 3 minutes.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -22,11 +28,18 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database';
+import { runCrmOutageDrill } from '../src/drills/crm-outage';
 import { exited, startServerProcess, waitHealthy } from '../src/testing/server-process';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { count: { type: 'string', default: '1000' }, 'kill-after': { type: 'string', default: '300' }, port: { type: 'string', default: '8097' } },
+  options: {
+    count: { type: 'string', default: '1000' },
+    'kill-after': { type: 'string', default: '300' },
+    port: { type: 'string', default: '8097' },
+    leads: { type: 'string', default: '20' },
+    'outage-seconds': { type: 'string', default: '60' },
+  },
 });
 const COUNT = Number(values.count);
 const KILL_AFTER = Number(values['kill-after']);
@@ -154,13 +167,23 @@ async function drillLeads(): Promise<boolean> {
   return true;
 }
 
+const USAGE = 'usage: npm run drill -- leads [--count 1000] [--kill-after 300] [--port 8097]\n       npm run drill -- crm-outage [--leads 20] [--outage-seconds 60] [--port 8097]';
+
 async function main(): Promise<void> {
   const [drill] = positionals;
-  if (drill !== 'leads') {
-    console.error('usage: npm run drill -- leads [--count 1000] [--kill-after 300] [--port 8097]');
-    process.exit(2);
+  if (drill === 'leads') process.exit((await drillLeads()) ? 0 : 1);
+  if (drill === 'crm-outage') {
+    const leads = Number(values.leads);
+    const outageSeconds = Number(values['outage-seconds']);
+    // Each lead comes from a shopper address of its own (127.0.x.1-250), within the lead limits.
+    if (!Number.isInteger(leads) || leads < 1 || leads > 250 || !Number.isInteger(outageSeconds) || outageSeconds < 10 || outageSeconds > 600) {
+      console.error(`${USAGE}\n--leads is 1 to 250, --outage-seconds 10 to 600`);
+      process.exit(2);
+    }
+    process.exit((await runCrmOutageDrill({ port: PORT, leads, outageSeconds })) ? 0 : 1);
   }
-  process.exit((await drillLeads()) ? 0 : 1);
+  console.error(USAGE);
+  process.exit(2);
 }
 
 main().catch((error: unknown) => {

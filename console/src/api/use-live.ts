@@ -3,7 +3,7 @@ import { ApiError } from './client';
 import { useSession } from '../session/session';
 
 /** How often a page asks again: the database is the source, so every instance answers alike. */
-export const POLL_MS = 30000;
+export const POLL_MS = 5000;
 
 export interface Live<T> {
   /** The newest answer; kept while a later request fails, so the page does not blank. */

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { WebhookCrm, type OutgoingLead } from '../leads/crm';
 import { startCrmStub, type RunningCrmStub } from './crm-stub';
 
@@ -46,4 +47,18 @@ it('while down, a delivery finds no CRM at all; back up, the same address takes 
   await stub.up();
   await crm.deliver(lead('during'));
   expect([...stub.received.keys()]).toEqual(['before', 'during']);
+});
+
+it('going down cuts a delivery in progress rather than waiting for it', async () => {
+  const { port } = new URL(stub.url);
+  const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/leads', headers: { 'content-type': 'application/json', 'content-length': '1000' } });
+  const outcome = new Promise<string>((resolve) => {
+    request.on('response', (response) => resolve(`answered ${response.statusCode}`));
+    request.on('error', () => resolve('cut'));
+  });
+  // Half a body: the stub is still reading it when it goes down.
+  request.write('{"lead_id":');
+  await new Promise((resolve) => request.once('socket', (socket) => socket.once('connect', resolve)));
+  await stub.down();
+  expect(await outcome).toBe('cut');
 });

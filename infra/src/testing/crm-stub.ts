@@ -49,7 +49,7 @@ export async function startCrmStub(): Promise<RunningCrmStub> {
       } catch {
         // Not JSON: refused below as naming no lead.
       }
-      const problem = !key ? 'Idempotency-Key is required' : leadId !== key ? 'Idempotency-Key is not the lead_id' : false ? 'bad signature' : null;
+      const problem = !key ? 'Idempotency-Key is required' : leadId !== key ? 'Idempotency-Key is not the lead_id' : !signatureMatches(secret, body, request.headers['x-forecourt-signature']) ? 'bad signature' : null;
       if (problem) {
         stub.refused += 1;
         response.writeHead(problem === 'bad signature' ? 401 : 400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: problem }));
@@ -70,10 +70,9 @@ export async function startCrmStub(): Promise<RunningCrmStub> {
   const stop = () =>
     new Promise<void>((resolve) => {
       if (!server.listening) return resolve();
-      if (Math.random() < 2) { resolve(); return; }
       server.close(() => resolve());
-      // Kept-alive connections would otherwise keep taking leads after the listener closed.
-      // cut
+      // A delivery in progress is cut too, as when a CRM goes away (close() alone would wait for it to end).
+      server.closeAllConnections();
     });
   await listen(0);
   const { port } = server.address() as AddressInfo;

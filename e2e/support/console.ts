@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from './env';
+import { forecourtAsync } from './platform';
+
+/** The operator console's own origin on the e2e site. */
+export const CONSOLE = `http://console.localhost:${E2E_PORT}`;
+
+/** A browser of one person: its own cookies and its own passkey device. */
+export interface PasskeyBrowser {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * A browser context with a platform authenticator (resident keys and user verification, like a
+ * laptop's or phone's) standing in for the person's device: Chromium's virtual authenticator.
+ * Each context gets its own, so two people's passkeys never meet.
+ */
+export async function passkeyBrowser(browser: Browser): Promise<PasskeyBrowser> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { context, page };
+}
+
+/** The id of the account named `name`, from `forecourt operators list`, or null when there is none. */
+export function accountIdIn(list: string, name: string): string | null {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^\\s*(\\d+)\\s+${escaped}\\s{2,}`, 'm').exec(list)?.[1] ?? null;
+}
+
+/**
+ * The account named `name`, made with `forecourt operators add` when it does not exist yet (a
+ * retried run finds it made: names are unique); answers its id.
+ */
+export async function ensureAccount(name: string, role: 'operator' | 'tenant-manager' | 'viewer', tenants?: readonly string[]): Promise<string> {
+  const existing = accountIdIn(await forecourtAsync('operators', 'list'), name);
+  if (existing) return existing;
+  const added = await forecourtAsync('operators', 'add', name, '--role', role, ...(tenants ? ['--tenants', tenants.join(',')] : []));
+  const id = /^Account (\d+):/m.exec(added)?.[1];
+  if (!id) throw new Error(`forecourt operators add printed no account id:\n${added}`);
+  return id;
+}
+
+/** A one-use enrollment link for an account, as an operator makes one with the CLI. */
+export async function enrollmentLink(accountId: string): Promise<string> {
+  const link = /(http\S+\/enroll#\S+)/.exec(await forecourtAsync('operators', 'enroll', accountId))?.[1];
+  if (!link) throw new Error(`forecourt operators enroll ${accountId} printed no link`);
+  return link;
+}
+
+/** A one-use enrollment link for the demo operator that `npm start` made. */
+export async function demoOperatorLink(): Promise<string> {
+  const id = accountIdIn(await forecourtAsync('operators', 'list'), 'Demo operator');
+  if (!id) throw new Error("no 'Demo operator' account in forecourt operators list");
+  return enrollmentLink(id);
+}
+
+/** Opens an enrollment link and registers a passkey on the page's device; the person is then signed in. */
+export async function enrollPasskey(page: Page, link: string, label = 'e2e browser'): Promise<void> {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your passkey' })).toBeVisible();
+  await page.getByLabel('Name for this passkey (optional)').fill(label);
+  await page.getByRole('button', { name: 'Create my passkey' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+}
+
+/** On the console's sign-in page: the passkey alone signs the person in (no name to type). */
+export async function signInWithPasskey(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
+}
+
+/**
+ * A read of the admin API as the demo operator, with the personal token `npm start` keeps in the
+ * data folder (what the CLI uses), over loopback as the CLI does.
+ */
+export async function adminGet<T>(route: string): Promise<T> {
+  const token = readFileSync(path.join(E2E_DATA_DIR, 'operator-token'), 'utf8').trim();
+  const response = await fetch(`http://127.0.0.1:${E2E_PORT}/_admin${route}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET /_admin${route} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A change the console's page sends itself, from the signed-in page (its Origin and session
+ * cookie), with the session's CSRF token: what a forged request from someone who holds the
+ * session would look like. Answers the status and body.
+ */
+export async function changeFromPage(page: Page, route: string, body: object): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ route: target, body: payload }) => {
+      const session = (await (await fetch('/_admin/session', { credentials: 'same-origin' })).json()) as { csrf: string };
+      const response = await fetch(target, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf },
+        body: JSON.stringify(payload),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed };
+    },
+    { route, body },
+  );
+}

@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { CONSOLE, demoOperatorLink, enrollPasskey, passkeyBrowser, signInWithPasskey, signOut } from '../support/console';
+import { checkoutVersion, tenantUrl } from '../support/env';
+import { forecourt } from '../support/platform';
+
+/**
+ * The operator console in a real browser: a passkey made from an enrollment link (Chromium's
+ * virtual authenticator stands in for the person's device), sign-in, every page at a phone's and
+ * a laptop's width, and a canary started and stopped through it.
+ */
+const TENANT = 'harbourside-motors';
+const PIN = checkoutVersion('mf-search');
+const CANARY = '1.0.0';
+
+// One browser context holds the passkey and the session through the journeys, in order.
+test.describe.configure({ mode: 'serial' });
+
+let context: BrowserContext;
+let page: Page;
+
+/** The page scrolls sideways when its content is wider than the window. */
+async function scrollsSideways(target: Page): Promise<boolean> {
+  return target.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+async function seriousViolations(target: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page: target }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.beforeAll(async ({ browser }) => {
+  ({ context, page } = await passkeyBrowser(browser));
+});
+
+test.afterAll(async () => {
+  await context.close();
+  // Other journeys share the server: the tenant goes back to its pin, and a pin drops a canary.
+  forecourt('pin', TENANT, 'mf-search', PIN);
+});
+
+test('an enrollment link makes a passkey and signs the operator in', async () => {
+  await enrollPasskey(page, await demoOperatorLink());
+  await expect(page).toHaveURL(`${CONSOLE}/`);
+});
+
+test('signs out, and signs in again with the passkey alone', async () => {
+  await signOut(page);
+  await signInWithPasskey(page);
+  await expect(page.getByText('Demo operator (operator)')).toBeVisible();
+});
+
+test("the overview shows each tenant's pins as the CLI lists them", async () => {
+  await page.goto(`${CONSOLE}/`);
+  const card = page.getByRole('region', { name: 'Harbourside Motors (harbourside-motors)' }).getByRole('article', { name: /^mf-search/ });
+  await expect(card).toContainText(`Pin${PIN}`);
+  await expect(card.getByRole('table').first()).toBeVisible();
+  await expect(card.locator('canvas').first()).toBeVisible();
+});
+
+test('starts a canary through the console, which the CLI then lists, and stops it', async () => {
+  await page.goto(`${CONSOLE}/tenants/${TENANT}/mf-search`);
+  await page.getByLabel('Version', { exact: true }).selectOption(CANARY);
+  await page.getByLabel('Share of shoppers (%)').fill('30');
+  await page.getByRole('button', { name: 'Start canary' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`30% of Harbourside Motors' shoppers will get mf-search ${CANARY}`);
+  await dialog.getByRole('button', { name: 'Start canary' }).click();
+  await expect(page.getByText(`mf-search ${CANARY} now goes to 30% of Harbourside Motors' shoppers.`)).toBeVisible();
+  // The pin may carry a note, '(earned)' once shoppers' clean mounts earned it (earlier journeys' page loads do).
+  expect(forecourt('list', TENANT)).toMatch(new RegExp(`^mf-search +${PIN.replace(/\./g, '\\.')}(?: \\([^)]*\\))? +${CANARY.replace(/\./g, '\\.')} @ 30%`, 'm'));
+
+  await page.getByRole('button', { name: 'Stop canary' }).click();
+  await expect(page.getByRole('dialog')).toContainText(`Every Harbourside Motors shopper will get mf-search ${PIN}`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Stop canary' }).click();
+  await expect(page.getByText(/The canary of mf-search 1\.0\.0 is stopped/)).toBeVisible();
+  expect(forecourt('list', TENANT)).not.toMatch(/@ 30%/);
+});
+
+test('shows a change made elsewhere within seconds, without a reload', async () => {
+  await page.goto(`${CONSOLE}/tenants/${TENANT}/mf-search`);
+  await expect(page.getByRole('region', { name: 'What shoppers get' })).toContainText('Canarynone');
+  forecourt('canary', TENANT, 'mf-search', CANARY, '15');
+  await expect(page.getByRole('region', { name: 'What shoppers get' })).toContainText(`Canary${CANARY} for 15% of shoppers`, { timeout: 12_000 });
+  forecourt('pin', TENANT, 'mf-search', PIN);
+});
+
+for (const width of [375, 1280]) {
+  test(`every page at ${width} px: no sideways scroll and no serious accessibility problem`, async () => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const pages = ['/', `/tenants/${TENANT}/mf-search`, '/publishes', '/lead-delivery', '/search', '/audit', '/accounts'];
+    for (const path of pages) {
+      await page.goto(`${CONSOLE}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+      expect({ path, sideways: await scrollsSideways(page) }).toEqual({ path, sideways: false });
+      expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+    }
+  });
+}
+
+test("a dealer's host never serves the console", async () => {
+  const shopper = await context.newPage();
+  await shopper.goto(tenantUrl(TENANT, '/enroll'));
+  await expect(shopper.locator('[data-boundary="shell"], #forecourt-root').first()).toBeAttached();
+  await expect(shopper.getByRole('heading', { name: 'Set up your passkey' })).toHaveCount(0);
+  await shopper.close();
+});
