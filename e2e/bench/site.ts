@@ -17,16 +17,22 @@ async function waitForHealth(port: number, deadline: number): Promise<void> {
   throw new Error('the site did not start in time');
 }
 
+/** The data folder of a bench's site (the platform CLI needs it to reach that site). */
+export function benchDataDir(dataName: string): string {
+  return path.join(REPO_ROOT, 'e2e', '.data', dataName);
+}
+
 /**
  * Starts the composed site as a newcomer does (`npm start`), on its own port and a fresh data
  * folder so a running developer site is untouched; resolves with a stop function once healthy.
+ * `env` adds settings of the bench's own (a CRM's address, say).
  */
-export async function startSite(port: number, dataName: string): Promise<() => void> {
-  const dataDir = path.join(REPO_ROOT, 'e2e', '.data', dataName);
+export async function startSite(port: number, dataName: string, env: Record<string, string> = {}): Promise<() => void> {
+  const dataDir = benchDataDir(dataName);
   rmSync(dataDir, { recursive: true, force: true });
   const server = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), FORECOURT_DATA_DIR: dataDir },
+    env: { ...process.env, ...env, PORT: String(port), FORECOURT_DATA_DIR: dataDir },
     stdio: 'ignore',
     detached: true,
   });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -120,4 +121,106 @@ export async function changeFromPage(page: Page, route: string, body: object): P
     },
     { route, body },
   );
+}
+
+/** axe's serious and critical violations on the page as it is now, each as its rule and where. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The state every confirmation dialog of the console needs before its button shows. */
+export interface DialogState {
+  tenant: string;
+  team: string;
+  /** The tenant's pin of the team: the checkout's version. */
+  pin: string;
+  /** Another published version of the team, for the canary and the rollback. */
+  other: string;
+  /** An active account besides the signed-in one, whose deactivation is asked. */
+  account: string;
+  /** A tenant whose leads wait for a CRM that is down: its retry is asked as well (its button is live only then). */
+  leadsWaiting?: string;
+}
+
+/**
+ * One confirmation dialog of the console, opened and never confirmed: the page it is on, whether
+ * it needs the tenant's canary running, and how its button is pressed.
+ */
+export interface ConsoleDialog {
+  name: string;
+  path: string;
+  canary: boolean;
+  open: (page: Page) => Promise<void>;
+}
+
+/**
+ * Every confirmation dialog a change to a remote or an account asks (start, change the share of,
+ * promote and stop a canary; roll back; deactivate an account; retry leads when some wait), for
+ * `state`.
+ */
+export function confirmationDialogs(state: DialogState): ConsoleDialog[] {
+  const remote = `/tenants/${state.tenant}/${state.team}`;
+  return [
+    { name: 'start a canary', path: remote, canary: false, open: (page) => page.getByRole('button', { name: 'Start canary' }).click() },
+    { name: 'roll back', path: remote, canary: false, open: (page) => page.getByRole('button', { name: `Roll back to ${state.other}` }).click() },
+    {
+      name: "change the canary's share",
+      path: remote,
+      canary: true,
+      open: async (page) => {
+        // The button is live once the share differs from the canary's.
+        await page.getByLabel('Share of shoppers (%)').fill('25');
+        await page.getByRole('button', { name: 'Change share' }).click();
+      },
+    },
+    { name: 'promote', path: remote, canary: true, open: (page) => page.getByRole('button', { name: `Promote ${state.other}` }).click() },
+    { name: 'stop the canary', path: remote, canary: true, open: (page) => page.getByRole('button', { name: 'Stop canary' }).click() },
+    { name: 'deactivate an account', path: '/accounts', canary: false, open: (page) => page.getByRole('button', { name: `Deactivate ${state.account}` }).click() },
+    ...(state.leadsWaiting
+      ? [
+          {
+            name: 'retry leads',
+            path: '/lead-delivery',
+            canary: false,
+            open: (page: Page) => page.locator(`tr[data-tenant="${state.leadsWaiting}"]`).getByRole('button', { name: 'Retry now' }).click(),
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * Opens `dialog` on the console at `origin`, runs axe with it open, then cancels it (nothing is
+ * changed): the serious and critical violations, each prefixed with the dialog's name.
+ */
+export async function violationsWithDialogOpen(page: Page, origin: string, dialog: ConsoleDialog): Promise<string[]> {
+  await page.goto(`${origin}${dialog.path}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+  await dialog.open(page);
+  const open = page.getByRole('dialog');
+  await expect(open).toBeVisible();
+  const violations = await seriousAxeViolations(page);
+  await open.getByRole('button', { name: 'Cancel' }).click();
+  await expect(open).toHaveCount(0);
+  return violations.map((violation) => `${dialog.name}: ${violation}`);
+}
+
+/**
+ * Each confirmation dialog opened in turn on the signed-in operator's `page` and checked with
+ * axe; answers the serious and critical violations (none is the goal). The state each needs is
+ * made first with the platform CLI (`cli` runs it against the site at `origin`): the tenant's own
+ * pin of `pin` replacing `other`, so a rollback has somewhere to go, then a canary of `other` at
+ * 15 % for the canary's dialogs. It leaves that canary running.
+ */
+export async function violationsWithEachDialogOpen(page: Page, origin: string, cli: (...args: string[]) => Promise<string>, state: DialogState): Promise<string[]> {
+  const dialogs = confirmationDialogs(state);
+  const violations: string[] = [];
+  await cli('pin', state.tenant, state.team, state.other);
+  await cli('pin', state.tenant, state.team, state.pin);
+  for (const dialog of dialogs.filter((d) => !d.canary)) violations.push(...(await violationsWithDialogOpen(page, origin, dialog)));
+  await cli('canary', state.tenant, state.team, state.other, '15');
+  for (const dialog of dialogs.filter((d) => d.canary)) violations.push(...(await violationsWithDialogOpen(page, origin, dialog)));
+  return violations;
 }

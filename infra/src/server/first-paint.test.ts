@@ -57,7 +57,9 @@ beforeAll(async () => {
   await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'shell', version: SHELL_SERVER_VERSION, actor: 'test' });
   await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'mf-search', version: searchVersion, actor: 'test' });
   await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'mf-leads', version: app.firstPaints!.get('mf-leads')!.version, actor: 'test' });
-});
+  // Seeding 300 cars, indexing them and publishing five builds: about 20 s alone, past a minute on
+  // a machine that runs the e2e journeys beside it.
+}, 180_000);
 
 afterAll(async () => {
   await app?.close();

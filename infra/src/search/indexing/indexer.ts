@@ -47,12 +47,19 @@ export interface IndexStockOptions {
 
 export type SearchClient = ReturnType<typeof searchClient>;
 
-export function searchClient(target: SearchTarget, key: string) {
-  return algoliasearch(
-    target.appId,
-    key,
-    target.hosts.length ? { hosts: target.hosts.map((url) => ({ url, protocol: target.protocol, accept: 'readWrite' as const })) } : undefined,
-  );
+/**
+ * Indexing is a batch job, not a shopper's request: it waits for a slow answer rather than giving
+ * up after the client's defaults (2 s to connect, 5 s to read), which a busy machine or a large
+ * batch can pass, and a start would then fail with 'Unreachable hosts'.
+ */
+const BATCH_TIMEOUTS = { connect: 10_000, read: 30_000, write: 60_000 };
+
+/** A client of the search service; `batch`: with the indexer's longer timeouts (requests of shoppers keep the defaults). */
+export function searchClient(target: SearchTarget, key: string, options: { batch?: boolean } = {}) {
+  return algoliasearch(target.appId, key, {
+    ...(target.hosts.length ? { hosts: target.hosts.map((url) => ({ url, protocol: target.protocol, accept: 'readWrite' as const })) } : {}),
+    ...(options.batch ? { timeouts: BATCH_TIMEOUTS } : {}),
+  });
 }
 
 /**
@@ -109,7 +116,7 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
   const started = Date.now();
   const log = options.log ?? (() => undefined);
   const batchSize = options.batchSize ?? 1000;
-  const client = searchClient(options.target, options.target.adminKey);
+  const client = searchClient(options.target, options.target.adminKey, { batch: true });
   const byTenant = new Map(options.tenants.map((t) => [t.slug, t]));
 
   // The search service restored at start from a snapshot of this very stock: nothing to rebuild.
