@@ -12,7 +12,8 @@ let platform: TestPlatform;
 beforeAll(async () => {
   database = await openSharedDatabase();
   platform = await createTestPlatform(database, { trustedProxies: parseTrustedProxies('10.1.0.0/16') });
-});
+  // A platform starts in seconds alone, past a minute on a machine running the e2e journeys beside it.
+}, 180_000);
 afterAll(async () => {
   await platform.close();
   await clearPlatformTables(database);
