@@ -128,24 +128,16 @@ export async function claim(db: Db, tenant: string, input: NewClaim): Promise<Cl
     await sql`select pg_advisory_xact_lock(hashtextextended(${`reservation-claims\n${tenant}\n${input.phoneDigits}`}, 0))`.execute(trx);
     const existing = await trx.selectFrom('reservation_claims').selectAll().where('tenant', '=', tenant).where('key', '=', input.key).executeTakeFirst();
     if (existing) return { status: 'exists', claim: toClaim(existing) };
-    const holds = await trx
-      .selectFrom('reservations')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tenant', '=', tenant)
-      .where('phone_digits', '=', input.phoneDigits)
-      .where('status', '=', 'held')
-      .where('held_until', '>', input.now)
-      .executeTakeFirstOrThrow();
+    // The phone's live holds and its claims in flight, counted in one statement: one snapshot. Two
+    // statements would each see what had committed when it began, and a hold committed between
+    // them (its claim marked held in the same transaction) would be in neither count.
     // A claim in flight past its lease no longer counts: the reconciler settles it.
-    const inFlight = await trx
-      .selectFrom('reservation_claims')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tenant', '=', tenant)
-      .where('phone_digits', '=', input.phoneDigits)
-      .where('outcome', '=', 'pending')
-      .where('lease_until', '>', input.now)
-      .executeTakeFirstOrThrow();
-    if (Number(holds.n) + Number(inFlight.n) >= input.limit) return { status: 'limited' };
+    const counted = await sql<{ n: string | number }>`
+      select (select count(*) from reservations
+                where tenant = ${tenant} and phone_digits = ${input.phoneDigits} and status = 'held' and held_until > ${input.now})
+           + (select count(*) from reservation_claims
+                where tenant = ${tenant} and phone_digits = ${input.phoneDigits} and outcome = 'pending' and lease_until > ${input.now}) as n`.execute(trx);
+    if (Number(counted.rows[0]?.n ?? 0) >= input.limit) return { status: 'limited' };
     const inserted = await trx
       .insertInto('reservation_claims')
       .values({
