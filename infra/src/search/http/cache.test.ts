@@ -22,7 +22,7 @@ async function build(cacheBytes?: number): Promise<{ app: FastifyInstance; store
   const keys = new KeyStore({ appId: APP, adminKey: ADMIN, searchKeys: [SEARCH] });
   const writes: number[] = [];
   const app = Fastify();
-  await app.register(searchService, { store, keys, ...(cacheBytes === undefined ? {} : { cacheBytes }), onWrite: () => writes.push(Date.now()) });
+  await app.register(searchService, { store, keys, searchMs: 60_000, threadMs: 60_000, ...(cacheBytes === undefined ? {} : { cacheBytes }), onWrite: () => writes.push(Date.now()) });
   store.setSettings('cars', {
     searchableAttributes: ['name', 'make'],
     attributesForFaceting: ['make', 'price', 'filterOnly(dealership_slug)'],
