@@ -148,8 +148,13 @@ test('harbourside-motors: a vehicle page shows one feature banner, with the spec
 test('harbourside-motors: the sticky header reads the body type as the product writes it (SUV)', async ({ page }) => {
   const car = (await findListedCar(E2E_PORT, 'harbourside-motors', (c) => c.status === 'in_stock' && (c as VehicleCar).body === 'suv')) as VehicleCar;
   await open(page, 'harbourside-motors', `/cars/${car.slug}`);
-  await page.mouse.wheel(0, 900);
   const header = page.getByRole('complementary', { name: `${car.name} summary` });
+  // Scrolled until the header shows: a wheel sent while the page below the fold is still growing
+  // (gallery, calculator) can end above the header's 500 px, which twice made this test flaky.
+  await expect(async () => {
+    await page.mouse.wheel(0, 900);
+    await expect(header).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(header).toContainText(/· SUV/);
   await expect(header).not.toContainText('Suv');
 });
