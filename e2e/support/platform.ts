@@ -3,7 +3,7 @@ import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { sourceHash } from '../../infra/src/deploy/release';
 import { variantBuildName, variantBuildPrefix } from '../../infra/src/deploy/variant-builds';
 import { E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './env';
@@ -143,4 +143,17 @@ export interface BootRemote {
 export async function bootRemotes(page: Page): Promise<BootRemote[]> {
   const text = await page.locator('#forecourt-boot').textContent();
   return (JSON.parse(text ?? '{}') as { remotes: BootRemote[] }).remotes;
+}
+
+/**
+ * Scrolls to where another team's fragment goes, as a shopper does: a fragment is asked for only
+ * when its place comes near the window (RemoteFragment's marker, `data-fragment="<id>"`). Waits
+ * until the page has rendered either the marker or the fragment itself (`loaded`), so a fragment
+ * already in the window needs nothing.
+ */
+export async function scrollToFragment(page: Page, id: `mf_${string}/${string}`, loaded: Locator): Promise<void> {
+  // The app's marker, not the server's first paint of the same place.
+  const marker = page.locator(`[data-fragment="${id}"]:not([data-first-paint] *)`);
+  await expect(marker.or(loaded).first()).toBeAttached();
+  if ((await marker.count()) > 0) await marker.first().evaluate((element) => element.scrollIntoView({ block: 'center' }));
 }

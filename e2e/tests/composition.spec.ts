@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkoutVersion, E2E_PORT, REPO_ROOT, tenantUrl } from '../support/env';
 import { listedCarPath } from '../support/listed-cars';
-import { bootRemotes, slot } from '../support/platform';
+import { bootRemotes, scrollToFragment, slot } from '../support/platform';
 import { signInOnPage } from '../support/sign-in';
 
 /** One route per remote, from each remote's routes.json. */
@@ -72,7 +72,9 @@ for (const tenant of TENANTS) {
     });
     await page.goto(tenantUrl(tenant.slug, '/'));
     await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
-    // The home page also shows fragments from mf-locations, mf-finance and mf-leads: five containers with the shell's, one React.
+    // The home page also shows fragments from mf-locations, mf-finance and mf-leads (once the
+    // shopper scrolls to them): five containers with the shell's, one React.
+    await scrollToFragment(page, 'mf_leads/QuickEnquiry', page.locator('[data-boundary="mf-leads"]'));
     await expect(page.locator('[data-boundary="mf-locations"]').first()).toBeVisible();
     await expect(page.locator('[data-boundary="mf-finance"]')).toBeVisible();
     await expect(page.locator('[data-boundary="mf-leads"]')).toBeVisible();
@@ -122,6 +124,7 @@ test('an unknown tenant gets a 404 that lists no dealers', async ({ page }) => {
 test('the home page has no accessibility violations', async ({ page }) => {
   await page.goto(tenantUrl('harbourside-motors', '/'));
   await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
+  await scrollToFragment(page, 'mf_locations/DealerContact', page.locator('[data-boundary="mf-locations"]'));
   await expect(page.locator('[data-boundary="mf-locations"]').first()).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

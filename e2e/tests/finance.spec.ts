@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { findListedCar } from '../support/listed-cars';
+import { scrollToFragment } from '../support/platform';
 import { signInOnPage } from '../support/sign-in';
 
 /**
@@ -228,6 +229,7 @@ test('harbourside-motors: the calculator on a vehicle page, by keyboard, with an
   });
   await page.goto(tenantUrl('harbourside-motors', `/cars/${slug}`));
   const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+  await scrollToFragment(page, 'mf_finance/Calculator', calculator);
   const figure = calculator.getByTestId('calculator-repayment');
   await expect(figure).toHaveText(/^\$\d+/);
   const before = await figure.textContent();
@@ -248,6 +250,7 @@ test("harbourside-motors: the sticky header shows the calculator's estimate; its
   const slug = await financedCarSlug('harbourside-motors');
   await page.goto(tenantUrl('harbourside-motors', `/cars/${slug}`));
   const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+  await scrollToFragment(page, 'mf_finance/Calculator', calculator);
   const figure = calculator.getByTestId('calculator-repayment');
   await expect(figure).toHaveText(/^\$\d+/);
   // A shorter term: the header follows the shopper's figure, not a stored one.
@@ -285,6 +288,7 @@ test("summit-auto-group: the calculator on a vehicle page follows Summit's switc
   const slug = await financedCarSlug('summit-auto-group');
   await page.goto(tenantUrl('summit-auto-group', `/cars/${slug}`));
   const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+  await scrollToFragment(page, 'mf_finance/Calculator', calculator);
   await expect(calculator.getByText('Loan term: 5 years')).toBeVisible();
   await expect(calculator.getByRole('textbox', { name: 'Interest rate' })).toHaveValue('10');
   await calculator.getByRole('textbox', { name: 'Interest rate' }).fill('25');

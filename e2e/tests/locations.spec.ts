@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { findListedCar } from '../support/listed-cars';
+import { scrollToFragment } from '../support/platform';
 
 /**
  * The locations side end to end, on a site with many locations (Summit: three dealerships, a
@@ -96,6 +97,7 @@ test("harbourside-motors: 'Located at Parramatta' on the page of a car at the Pa
   const car = await findListedCar(E2E_PORT, 'harbourside-motors', (candidate) => candidate.location.slug === 'harbourside-motors-parramatta');
   await page.goto(tenantUrl('harbourside-motors', `/cars/${car.slug}`));
   const bar = page.getByRole('complementary', { name: 'Where this car is' });
+  await scrollToFragment(page, 'mf_locations/LocatedAt', bar);
   await expect(bar).toContainText('Located at Parramatta');
   await expect(bar.getByRole('link', { name: 'Get Directions' })).toHaveAttribute('href', /45%20Church%20Street/);
   await bar.getByRole('button', { name: 'Dismiss: Located at Parramatta' }).click();

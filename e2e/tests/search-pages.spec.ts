@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { scrollToFragment } from '../support/platform';
 import { cardNames, count, filterSection, open, serviceSearch } from '../support/search';
 
 /**
@@ -72,6 +73,7 @@ test('similar cars on a vehicle page: in stock, same body or make, near its pric
 
   await open(page, 'harbourside-motors', `/cars/${car.slug}`);
   const block = page.getByRole('region', { name: 'Similar cars' });
+  await scrollToFragment(page, 'mf_search/SimilarCars', block);
   const cards = block.getByRole('list', { name: 'Cars like this one' }).locator('article');
   await expect.poll(() => cards.evaluateAll((all) => all.map((c) => c.getAttribute('aria-label') ?? ''))).toEqual(expected);
 
@@ -87,6 +89,7 @@ test('similar cars on a vehicle page: in stock, same body or make, near its pric
 test("the blog listing shows the site's live promotional cards (mf_search/PromoCards), as its results do", async ({ page }) => {
   await open(page, 'harbourside-motors', '/blog');
   const offers = page.getByRole('list', { name: 'Offers' });
+  await scrollToFragment(page, 'mf_search/PromoCards', offers);
   await expect(offers.getByRole('article', { name: 'We Want Your Car!' })).toBeVisible();
   await expect(offers.getByRole('article', { name: 'Runout sale' })).toBeVisible();
   // Ended, not yet started, or only for an exact car-type choice: not on a listing.

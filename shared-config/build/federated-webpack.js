@@ -85,6 +85,13 @@ function devServer(team, port) {
 /** Federation runtime packages published as both CommonJS and ES modules (see resolve.alias). */
 const FEDERATION_RUNTIME_PACKAGES = ['@module-federation/runtime', '@module-federation/runtime-core', '@module-federation/sdk', '@module-federation/error-codes'];
 
+/** A package's ES-module entry, as its package.json exports it to `import`. */
+function esmBuild(name) {
+  const dir = path.join(root, 'node_modules', name);
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  return path.join(dir, pkg.exports['.'].import.default);
+}
+
 function installedVersion(name) {
   const pkgName = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
   // Read the file rather than require `${pkgName}/package.json`: some packages (Radix's) do not
@@ -177,12 +184,15 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes: declaredEx
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        // The federation runtime webpack builds into the shell is the CommonJS build of these
-        // packages; our own imports (`@module-federation/enhanced/runtime`) would otherwise bring
-        // the ES-module build of the same code: two copies (the shell entry was 191 KB, 111 KB
-        // with one). Remotes take the shell's runtime (externalRuntime below), so not for them.
+        // One build of the federation runtime in the shell, the ES-module one, however each part
+        // asks for it: parts of the plugin's runtime `require` these packages (their CommonJS
+        // build) and our imports (`@module-federation/enhanced/runtime`) `import` them (the ES
+        // build), which made two copies (the shell entry was 191 KB, 111 KB with one). The ES
+        // build rather than the CommonJS one: webpack drops what the page never uses from ES
+        // modules only (main.js 26.6 -> 22.1 KB as sent). Remotes take the shell's runtime
+        // (externalRuntime below), so not for them.
         alias: {
-          ...(kind === 'host' ? Object.fromEntries(FEDERATION_RUNTIME_PACKAGES.map((name) => [`${name}$`, require.resolve(name)])) : {}),
+          ...(kind === 'host' ? Object.fromEntries(FEDERATION_RUNTIME_PACKAGES.map((name) => [`${name}$`, esmBuild(name)])) : {}),
           ...alias,
         },
       },
@@ -224,6 +234,14 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes: declaredEx
           exposes: kind === 'remote' ? exposes : undefined,
           remotes: {},
           shared: sharedConfig(pkg),
+          // The shell takes the copy of a shared module already on the page (its own, registered
+          // at boot) instead of first downloading every registered remote's entry to compare
+          // versions, which the runtime's default does whenever the shell asks for a shared module
+          // after the remotes are registered: a panel or menu whose code loads on demand would
+          // otherwise download all five remote entries. At boot, before the remotes are
+          // registered, both strategies pick the shell's copies, so the page still has one React.
+          // A remote's own setting is left alone: it lists no remotes, so it downloads none.
+          ...(kind === 'host' ? { shareStrategy: 'loaded-first' } : {}),
           manifest: kind === 'remote',
           dts: false,
           // One federation runtime per page: the shell provides runtime-core and every remote

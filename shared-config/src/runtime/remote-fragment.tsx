@@ -1,5 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { Component, createElement, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createElement, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode, type RefObject } from 'react';
 import { failurePolicy, teamOfModule } from './failures';
 
 /**
@@ -7,6 +7,11 @@ import { failurePolicy, teamOfModule } from './failures';
  * Federation runtime, never by import. A fragment that fails to load, takes longer than the
  * page's fragment timeout or throws while rendering shows the page's one fallback and is
  * reported through the failure policy; the page around it keeps working.
+ *
+ * A fragment is asked for only when its place on the page comes near the window (within
+ * FRAGMENT_LOAD_MARGIN): its remote's entry and chunks are a download a shopper who never
+ * scrolls that far should not pay for on the page's first load. A fragment the shopper asked
+ * for (a dialog they opened) says so with `load="now"`.
  */
 export interface RemoteFragmentProps<P extends object> {
   /** `<container>/<exposed name>`, e.g. `mf_finance/Calculator`. */
@@ -27,7 +32,49 @@ export interface RemoteFragmentProps<P extends object> {
    * reported). For a second fragment of a remote whose first already says it is unavailable.
    */
   fallback?: ReactNode;
+  /**
+   * When to ask for the fragment: 'near' (the default) once its place on the page comes near the
+   * window; 'now' at once, for a fragment the shopper has just asked for (a dialog they opened)
+   * whose place in the page's tree says nothing about where it shows.
+   */
+  load?: 'near' | 'now';
 }
+
+/**
+ * How far outside the window a fragment's place may be when it starts loading: 200 px gives a
+ * shopper's scroll a head start on the download, while what lies below a phone's first screen
+ * (375 x 740) stays out of the page's first load: the home page's first fragments start about
+ * 300 px below that window, the vehicle page's about 900 px.
+ */
+export const FRAGMENT_LOAD_MARGIN = '200px 0px';
+
+/**
+ * Whether the fragment's place is near the window yet, watched on a marker element where the
+ * fragment will be: out of the flow (absolutely placed, no size), so the marker moves nothing
+ * and takes no place in a grid or flex row. The server renders it as well, so the browser's
+ * first render has the same elements as the server's first paint. Without IntersectionObserver
+ * (old browsers, component tests) the fragment is near at once.
+ */
+function useNearWindow(now: boolean): [RefObject<HTMLSpanElement | null>, boolean] {
+  const marker = useRef<HTMLSpanElement>(null);
+  const [near, setNear] = useState(now);
+  useEffect(() => {
+    if (near) return undefined;
+    const element = marker.current;
+    if (typeof IntersectionObserver === 'undefined' || !element) {
+      setNear(true);
+      return undefined;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: FRAGMENT_LOAD_MARGIN });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [marker, near];
+}
+
+const MARKER_CSS = { position: 'absolute', width: 0, height: 0, overflow: 'hidden' } as const;
 
 class FragmentTimeout extends Error {
   override name = 'FragmentTimeout';
@@ -76,13 +123,15 @@ class FragmentBoundary extends Component<{ id: string; onFailed?: (() => void) |
   }
 }
 
-export function RemoteFragment<P extends object>({ id, props, loading = null, timeoutMs, onFailed, fallback }: RemoteFragmentProps<P>) {
+export function RemoteFragment<P extends object>({ id, props, loading = null, timeoutMs, onFailed, fallback, load = 'near' }: RemoteFragmentProps<P>) {
   const [state, setState] = useState<LoadState<P>>({ status: 'loading' });
+  const [marker, near] = useNearWindow(load === 'now');
   // The latest callback, without reloading the fragment when a parent passes a new function.
   const failed = useRef(onFailed);
   failed.current = onFailed;
 
   useEffect(() => {
+    if (!near) return undefined;
     let cancelled = false;
     setState({ status: 'loading' });
     // Through a promise: the runtime throws synchronously for some failures (no federation
@@ -109,8 +158,18 @@ export function RemoteFragment<P extends object>({ id, props, loading = null, ti
       // out: no one waited for it, so no failure is reported for it.
       timed.cancel();
     };
-  }, [id, timeoutMs]);
+  }, [id, timeoutMs, near]);
 
+  if (!near) {
+    // What the page shows while the fragment loads (the space it keeps for it, if any) is shown
+    // until then too, so nothing moves when it starts loading.
+    return (
+      <>
+        <span ref={marker} aria-hidden="true" data-fragment={id} css={MARKER_CSS} />
+        {loading}
+      </>
+    );
+  }
   if (state.status === 'loading') return <>{loading}</>;
   if (state.status === 'failed') return fallback === undefined ? <Fallback id={id} /> : <>{fallback}</>;
   const Loaded = state.Component;

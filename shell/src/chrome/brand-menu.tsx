@@ -1,60 +1,33 @@
 import { css } from '@emotion/react';
-import { BRAND_CATEGORIES, brandHref, brandLogo } from '@forecourt/shared-config/content';
-import { alpha, media, SURFACE, type PublicTenantConfig } from '@forecourt/shared-config';
+import { brandHref, brandLogo } from '@forecourt/shared-config/content';
+import { alpha, SURFACE } from '@forecourt/shared-config';
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
-import type { ReactNode } from 'react';
+import { brandColumns, itemStyle, listStyle, rootStyle, TriggerLabel, triggerStyle, type Brand, type MenuLink } from './menu-parts';
 
-type Brand = PublicTenantConfig['brands'][number];
-
-/** The site's brands by the mega-menu's columns (Car, Motorcycle, Truck); empty columns are left out. */
-export function brandColumns(brands: readonly Brand[]): Array<{ label: string; brands: Brand[] }> {
-  return BRAND_CATEGORIES.map(({ category, label }) => ({ label, brands: brands.filter((b) => b.category === category) })).filter((c) => c.brands.length > 0);
+export interface BrandMenuProps {
+  brands: readonly Brand[];
+  links: readonly MenuLink[];
+  colour: string;
+  /** The category open when the menu appears (the one the shopper reached for before it loaded). */
+  defaultValue?: string | undefined;
 }
 
 /**
- * Each item lays out its one control: the link is then a block of its own, never a link inside a
- * run of text (the menu's triggers carry text of their own, and an inline link beside them reads
- * to accessibility checkers as a link in a paragraph that only colour sets apart).
- */
-const itemStyle = css`display: flex; align-items: center;`;
-
-const triggerStyle = (colour: string) => css`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.3rem;
-  font: inherit;
-  font-weight: 500;
-  white-space: nowrap;
-  ${media.xxlDown} { font-size: 0.95rem; }
-  color: ${colour};
-  background: none;
-  border: 0;
-  padding: 0.5rem 0;
-  cursor: pointer;
-  text-decoration: none;
-  &:hover { text-decoration: underline; }
-  /* The chevron turns when the panel is open. */
-  &[data-state='open'] > span { transform: rotate(180deg); }
-`;
-
-/**
  * The brand mega-menu: one panel per category (Car, Motorcycle, Truck) listing the brands with
- * their logos, and Our Brands (the brands page). Radix's navigation menu gives the behaviour a
- * shopper expects from a site menu: opens on hover and on click, Enter/Space and the arrow keys
- * from the keyboard, Escape closes and returns focus, moving away closes.
+ * their logos, Our Brands (the brands page), then the site's links. Radix's navigation menu gives
+ * the behaviour a shopper expects from a site menu: opens on hover and on click, Enter/Space and
+ * the arrow keys from the keyboard, Escape closes and returns focus, moving away closes. Loaded
+ * only when the shopper reaches for the menu (main-menu.tsx).
  */
-export function BrandMenu({ brands, colour, children }: { brands: readonly Brand[]; colour: string; children?: ReactNode }) {
+export function BrandMenu({ brands, links, colour, defaultValue }: BrandMenuProps) {
   const columns = brandColumns(brands);
   return (
-    <NavigationMenu.Root aria-label="Main" css={css`position: relative; flex: 1;`}>
-      <NavigationMenu.List css={css`display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.9rem; list-style: none; margin: 0; padding: 0;`}>
+    <NavigationMenu.Root aria-label="Main" css={rootStyle} defaultValue={defaultValue}>
+      <NavigationMenu.List css={listStyle}>
         {columns.map((column) => (
           <NavigationMenu.Item key={column.label} value={column.label} css={itemStyle}>
-            <NavigationMenu.Trigger css={triggerStyle(colour)}>
-              {column.label}
-              <span aria-hidden="true" css={css`font-size: 0.7em; transition: transform 150ms;`}>
-                ▼
-              </span>
+            <NavigationMenu.Trigger data-menu-control="" css={triggerStyle(colour)}>
+              <TriggerLabel label={column.label} />
             </NavigationMenu.Trigger>
             <NavigationMenu.Content
               css={css`
@@ -90,24 +63,20 @@ export function BrandMenu({ brands, colour, children }: { brands: readonly Brand
         ))}
         {columns.length > 0 && (
           <NavigationMenu.Item css={itemStyle}>
-            <NavigationMenu.Link href="/brands" css={triggerStyle(colour)}>
+            <NavigationMenu.Link href="/brands" data-menu-control="" css={triggerStyle(colour)}>
               Our Brands
             </NavigationMenu.Link>
           </NavigationMenu.Item>
         )}
-        {children}
+        {/* The site's plain links, as items of the same menu (one list, one tab order). */}
+        {links.map((link) => (
+          <NavigationMenu.Item key={link.href} css={itemStyle}>
+            <NavigationMenu.Link href={link.href} data-menu-control="" css={triggerStyle(colour)}>
+              {link.label}
+            </NavigationMenu.Link>
+          </NavigationMenu.Item>
+        ))}
       </NavigationMenu.List>
     </NavigationMenu.Root>
-  );
-}
-
-/** A plain link of the main navigation, as an item of the same menu (one list, one tab order). */
-export function NavLink({ href, label, colour }: { href: string; label: string; colour: string }) {
-  return (
-    <NavigationMenu.Item css={itemStyle}>
-      <NavigationMenu.Link href={href} css={triggerStyle(colour)}>
-        {label}
-      </NavigationMenu.Link>
-    </NavigationMenu.Item>
   );
 }

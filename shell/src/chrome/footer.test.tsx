@@ -79,7 +79,7 @@ describe('footer', () => {
     expect(contact).toHaveTextContent(/^Test MotorsSydney NSW02 9000 0000$/);
   });
 
-  it('asks for the review summary only when the footer comes within a screen of the window', async () => {
+  it('asks for the review summary only when the footer comes near the window', async () => {
     let report: ((entries: Array<{ isIntersecting: boolean }>) => void) | undefined;
     globalThis.IntersectionObserver = class {
       constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {

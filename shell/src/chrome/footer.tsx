@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
 import { federationName, media, readableTextOn, RemoteFragment, SURFACE, telHref, useTenant } from '@forecourt/shared-config';
 import { featureBannerItems } from '@forecourt/shared-config/promotions';
-import { useEffect, useRef, useState } from 'react';
 
 /** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay'. */
 export const PAYMENT_METHODS = ['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'] as const;
@@ -42,29 +41,11 @@ function PaymentStrip() {
 }
 
 /**
- * Whether the element is within a screen of the window: the footer's review summary is another
- * team's remote (its entry, its fragment, the site's locations), and a shopper who never scrolls
- * to the footer should not pay for it on the page's first load. Without IntersectionObserver
- * (old browsers, tests) it is near at once.
+ * mf-locations's review summary: another team's remote (its entry, its fragment, the site's
+ * locations), loaded like every fragment only once the footer comes near the window.
  */
-function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boolean] {
-  const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '100% 0px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return [ref, near];
-}
-
 function SiteReviews() {
-  const [ref, near] = useNearViewport<HTMLDivElement>();
-  return <div ref={ref}>{near && <RemoteFragment id={`${federationName('mf-locations')}/ReviewSummary`} props={{}} fallback={null} />}</div>;
+  return <RemoteFragment id={`${federationName('mf-locations')}/ReviewSummary`} props={{}} fallback={null} />;
 }
 
 /** The site's footer: the feature banner, the site's link columns, contact, legal and the payment strip. */

@@ -1,5 +1,5 @@
 import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Header } from './header';
 
 const group = testTenant({
@@ -12,10 +12,19 @@ const group = testTenant({
   ],
 });
 
+// The mega-menu's and the dialog's code load on demand; compiled once here, so a test waits for
+// the page, not for the first compile of Radix on a busy machine.
+beforeAll(async () => {
+  await import('./brand-menu');
+  await import('@forecourt/shared-config/dialog');
+});
+
+const mainMenu = () => screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+
 describe('brand mega-menu', () => {
   it('has a column per category the site sells, then Our Brands', () => {
     renderWithPlatform(<Header />, { tenant: group });
-    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    const nav = mainMenu();
     expect(within(nav).getAllByRole('button').map((b) => b.textContent?.replace('▼', '').trim())).toEqual(['Car', 'Motorcycle', 'Truck']);
     expect(within(nav).getByRole('link', { name: 'Our Brands' })).toHaveAttribute('href', '/brands');
   });
@@ -25,11 +34,11 @@ describe('brand mega-menu', () => {
     expect(screen.getAllByRole('button', { name: /Car|Motorcycle|Truck/ }).map((b) => b.textContent?.replace('▼', '').trim())).toEqual(['Car']);
   });
 
-  it('opens a category’s brands on click, each to its overview, or to its stock where the brand skips its page', () => {
+  it('opens a category’s brands on click, each to its overview, or to its stock where the brand skips its page', async () => {
     renderWithPlatform(<Header />, { tenant: group });
     fireEvent.click(screen.getByRole('button', { name: /Truck/ }));
+    expect(await screen.findByRole('link', { name: 'Fuso' })).toHaveAttribute('href', '/search/fuso');
     expect(screen.getByRole('button', { name: /Truck/ })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Fuso' })).toHaveAttribute('href', '/search/fuso');
     fireEvent.click(screen.getByRole('button', { name: /Car/ }));
     expect(screen.getByRole('link', { name: 'Ford' })).toHaveAttribute('href', '/ford/overview');
     expect(screen.queryByRole('link', { name: 'Fuso' })).toBeNull();
@@ -42,11 +51,55 @@ describe('brand mega-menu', () => {
   });
 });
 
+describe('the mega-menu, loaded when the shopper reaches for the menu', () => {
+  /** Radix's triggers carry ids of their own; the page's first markup has none. */
+  const radixMenu = () => within(mainMenu()).getAllByRole('button')[0]!.hasAttribute('id');
+
+  it('is the page’s own markup until the pointer enters the menu, then Radix’s', async () => {
+    renderWithPlatform(<Header />, { tenant: group });
+    await act(async () => undefined);
+    expect(radixMenu()).toBe(false);
+    fireEvent.pointerEnter(mainMenu());
+    await waitFor(() => expect(radixMenu()).toBe(true));
+  });
+
+  it('opens the category the shopper clicked before it arrived', async () => {
+    renderWithPlatform(<Header />, { tenant: group });
+    fireEvent.click(screen.getByRole('button', { name: /Motorcycle/ }));
+    expect(await screen.findByRole('link', { name: 'Yamaha' })).toHaveAttribute('href', '/yamaha/overview');
+    expect(screen.getByRole('button', { name: /Motorcycle/ })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('opens the category the pointer rests on when it arrives', async () => {
+    renderWithPlatform(<Header />, { tenant: group });
+    fireEvent.pointerEnter(mainMenu());
+    fireEvent.pointerOver(screen.getByRole('button', { name: /Car/ }));
+    expect(await screen.findByRole('link', { name: 'Ford' })).toBeInTheDocument();
+  });
+
+  it('opens none when the pointer left the menu before it arrived', async () => {
+    renderWithPlatform(<Header />, { tenant: group });
+    fireEvent.pointerEnter(mainMenu());
+    fireEvent.pointerOver(screen.getByRole('button', { name: /Car/ }));
+    fireEvent.pointerLeave(mainMenu());
+    await waitFor(() => expect(radixMenu()).toBe(true));
+    expect(screen.queryByRole('link', { name: 'Ford' })).toBeNull();
+  });
+
+  it('keeps focus on the control the shopper was on when it arrives', async () => {
+    renderWithPlatform(<Header />, { tenant: group });
+    act(() => screen.getByRole('button', { name: /Motorcycle/ }).focus());
+    await waitFor(() => expect(radixMenu()).toBe(true));
+    expect(screen.getByRole('button', { name: /Motorcycle/ })).toHaveFocus();
+    expect(screen.getByRole('button', { name: /Motorcycle/ })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
 describe('mobile menu', () => {
-  it('opens a dialog with the site’s links and brands, and closes on Escape', () => {
+  it('opens a dialog with the site’s links and brands, and closes on Escape', async () => {
     renderWithPlatform(<Header />, { tenant: group });
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
-    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(dialog).getByRole('link', { name: 'Finance' })).toHaveAttribute('href', '/finance');
     expect(within(dialog).getByRole('link', { name: 'Yamaha' })).toHaveAttribute('href', '/yamaha/overview');
     expect(within(dialog).getByRole('link', { name: 'Call 02 9000 0000' })).toHaveAttribute('href', 'tel:0290000000');

@@ -1,10 +1,16 @@
 import { css } from '@emotion/react';
 import { media, paths, readableTextOn, signInHref, SURFACE, telHref, useSession, useTenant } from '@forecourt/shared-config';
 import { brandHref } from '@forecourt/shared-config/content';
-import { Dialog } from '@forecourt/shared-config/dialog';
 import { monthlySales, SALES_COUNTER_REFRESH_MS, stocktakeRunning } from '@forecourt/shared-config/promotions';
-import { useEffect, useRef, useState } from 'react';
-import { BrandMenu, brandColumns, NavLink } from './brand-menu';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { MainMenu } from './main-menu';
+import { brandColumns } from './menu-parts';
+
+/**
+ * The dialog kit (Radix's dialog, about 13 KB as sent) is downloaded when the shopper opens the
+ * menu, not with every page: most shoppers never do.
+ */
+const Dialog = lazy(() => import('@forecourt/shared-config/dialog').then((module) => ({ default: module.Dialog })));
 
 /**
  * Sign in, or (signed in) the shopper's watchlist. One short link either way, so the header does
@@ -73,10 +79,15 @@ function UtilityBar() {
   );
 }
 
-/** Below lg (992 px) the navigation is one Menu button and a panel along the left edge. */
+/**
+ * Below lg (992 px) the navigation is one Menu button and a panel along the left edge. The panel
+ * is rendered from the first time it opens (its code arrives then); until it has arrived the
+ * button says it is open, and the panel shows as soon as it can.
+ */
 function MobileMenu({ colour }: { colour: string }) {
   const tenant = useTenant();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const columns = brandColumns(tenant.brands);
   const link = css`display: block; padding: 0.6rem 0; color: ${SURFACE.text}; font-weight: 600; text-decoration: none; border-bottom: 1px solid ${SURFACE.divider};`;
@@ -87,7 +98,10 @@ function MobileMenu({ colour }: { colour: string }) {
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
         css={css`
           ${media.lg} { display: none; }
           display: inline-flex; align-items: center; gap: 0.4rem; flex-shrink: 0; margin-left: auto; padding: 0.45rem 0.8rem; font: inherit; font-weight: 600;
@@ -96,44 +110,48 @@ function MobileMenu({ colour }: { colour: string }) {
       >
         <span aria-hidden="true">☰</span> Menu
       </button>
-      <Dialog open={open} onOpenChange={setOpen} title="Menu" sheet returnFocusTo={button}>
-        <nav aria-label="Main">
-          <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {tenant.nav.map((item) => (
-              <li key={item.href}>
-                <a href={item.href} css={link}>
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-          {columns.map((column) => (
-            <section key={column.label} aria-label={`${column.label} brands`} css={{ marginTop: '1rem' }}>
-              <h3 css={{ margin: '0 0 0.25rem', fontSize: '0.8rem', textTransform: 'uppercase', letterSpacing: '0.06em', color: SURFACE.muted }}>{column.label}</h3>
+      {opened && (
+        <Suspense fallback={null}>
+          <Dialog open={open} onOpenChange={setOpen} title="Menu" sheet returnFocusTo={button}>
+            <nav aria-label="Main">
               <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {column.brands.map((brand) => (
-                  <li key={brand.slug}>
-                    <a href={brandHref(brand)} css={link}>
-                      {brand.title}
+                {tenant.nav.map((item) => (
+                  <li key={item.href}>
+                    <a href={item.href} css={link}>
+                      {item.label}
                     </a>
                   </li>
                 ))}
               </ul>
-            </section>
-          ))}
-          {columns.length > 0 && (
-            <a href="/brands" css={[link, { marginTop: '0.5rem' }]}>
-              Our Brands
-            </a>
-          )}
-        </nav>
-        <p css={{ margin: '1.25rem 0 0', display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
-          <AccountLink color={SURFACE.text} />
-          <a href={telHref(tenant.contact.phone)} css={{ color: SURFACE.text, fontWeight: 600 }}>
-            Call {tenant.contact.phone}
-          </a>
-        </p>
-      </Dialog>
+              {columns.map((column) => (
+                <section key={column.label} aria-label={`${column.label} brands`} css={{ marginTop: '1rem' }}>
+                  <h3 css={{ margin: '0 0 0.25rem', fontSize: '0.8rem', textTransform: 'uppercase', letterSpacing: '0.06em', color: SURFACE.muted }}>{column.label}</h3>
+                  <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                    {column.brands.map((brand) => (
+                      <li key={brand.slug}>
+                        <a href={brandHref(brand)} css={link}>
+                          {brand.title}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+              {columns.length > 0 && (
+                <a href="/brands" css={[link, { marginTop: '0.5rem' }]}>
+                  Our Brands
+                </a>
+              )}
+            </nav>
+            <p css={{ margin: '1.25rem 0 0', display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
+              <AccountLink color={SURFACE.text} />
+              <a href={telHref(tenant.contact.phone)} css={{ color: SURFACE.text, fontWeight: 600 }}>
+                Call {tenant.contact.phone}
+              </a>
+            </p>
+          </Dialog>
+        </Suspense>
+      )}
     </>
   );
 }
@@ -159,13 +177,7 @@ export function Header() {
           </span>
           <span css={css`font-size: 1.25rem; font-weight: 700; ${media.smDown} { font-size: 1.05rem; }`}>{tenant.name}</span>
         </a>
-        <div css={css`flex: 1; ${media.lgDown} { display: none; }`}>
-          <BrandMenu brands={tenant.brands} colour={onPrimary}>
-            {tenant.nav.map((item) => (
-              <NavLink key={item.href} href={item.href} label={item.label} colour={onPrimary} />
-            ))}
-          </BrandMenu>
-        </div>
+        <MainMenu brands={tenant.brands} links={tenant.nav} colour={onPrimary} />
         <MobileMenu colour={onPrimary} />
       </div>
     </header>

@@ -61,6 +61,8 @@ export function FindSimilarLink({ hit, className, children }: { hit: CarHit; cla
           id="mf_leads/FindSimilarDialog"
           // The shopper asked for this form: it may take as long as the platform's default fragment wait.
           timeoutMs={Math.max(failurePolicy().fragmentTimeoutMs, DEFAULT_FRAGMENT_TIMEOUT_MS)}
+          // Asked for by the shopper's click, wherever the host sits in the page.
+          load="now"
           props={{ car, open, onOpenChange: setOpen, returnFocusTo: ref }}
           // A dialog that cannot load sends the shopper to the same enquiry's page.
           onFailed={() => {

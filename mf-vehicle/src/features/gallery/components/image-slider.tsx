@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
 import { alpha, SURFACE } from '@forecourt/shared-config';
-import { Dialog } from '@forecourt/shared-config/dialog';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { showThumbnails, sized, SLIDE_HEIGHT, SLIDE_WIDTH, stepSlide, type Slide } from '../lib/gallery';
 
 export interface ImageSliderProps {
@@ -13,6 +12,12 @@ export interface ImageSliderProps {
   /** The first picture is the page's largest paint: fetched early, never lazily. */
   priority?: boolean;
 }
+
+/**
+ * The fullscreen view's dialog kit (Radix's dialog, about 13 KB as sent) is downloaded when the
+ * shopper first opens it, not with the car's page.
+ */
+const Dialog = lazy(() => import('@forecourt/shared-config/dialog').then((module) => ({ default: module.Dialog })));
 
 const frame = css`label: mf-vehicle-slide; position: relative; aspect-ratio: 3 / 2; background: ${SURFACE.fill}; border-radius: ${SURFACE.radius}; overflow: hidden;`;
 const arrow = css`
@@ -66,6 +71,8 @@ export function GalleryPlaceholder({ noun }: { noun: string }) {
  */
 export function ImageSlider({ name, slides, inStock, index, onIndexChange, priority = false }: ImageSliderProps) {
   const [fullscreen, setFullscreen] = useState(false);
+  // The dialog is rendered from the first time it opens (its code arrives then).
+  const [opened, setOpened] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const count = slides.length;
   const current = slides[Math.min(index, count - 1)];
@@ -96,7 +103,15 @@ export function ImageSlider({ name, slides, inStock, index, onIndexChange, prior
         <span aria-live="polite" css={css`position: absolute; bottom: 0.5rem; left: 0.5rem; padding: 0.1rem 0.5rem; border-radius: 4px; font-size: 0.85rem; color: ${SURFACE.onInverse}; background: ${alpha(SURFACE.inverse, 75)};`}>
           {`${index + 1} / ${count}`}
         </span>
-        <button type="button" ref={opener} onClick={() => setFullscreen(true)} css={css`position: absolute; bottom: 0.5rem; right: 0.5rem; padding: 0.35rem 0.7rem; border-radius: 4px; border: 0; font: inherit; font-size: 0.85rem; font-weight: 600; background: ${alpha(SURFACE.background, 92)}; cursor: pointer;`}>
+        <button
+          type="button"
+          ref={opener}
+          onClick={() => {
+            setOpened(true);
+            setFullscreen(true);
+          }}
+          css={css`position: absolute; bottom: 0.5rem; right: 0.5rem; padding: 0.35rem 0.7rem; border-radius: 4px; border: 0; font: inherit; font-size: 0.85rem; font-weight: 600; background: ${alpha(SURFACE.background, 92)}; cursor: pointer;`}
+        >
           Full screen
         </button>
       </div>
@@ -117,15 +132,19 @@ export function ImageSlider({ name, slides, inStock, index, onIndexChange, prior
           ))}
         </ul>
       )}
-      <Dialog open={fullscreen} onOpenChange={setFullscreen} title={`Photos of the ${name}`} fullscreen returnFocusTo={opener}>
-        <div onKeyDown={onKeyDown} css={css`position: relative; flex: 1; min-height: 0; display: grid; place-items: center;`}>
-          <div css={css`position: relative; width: 100%; height: 100%; max-height: calc(100vh - 5rem);`}>
-            <SlideView slide={current} name={name} position={index + 1} count={count} priority={false} large />
-            {controls}
-          </div>
-          <p aria-live="polite" css={{ margin: '0.5rem 0 0', textAlign: 'center' }}>{`${index + 1} / ${count}`}</p>
-        </div>
-      </Dialog>
+      {opened && (
+        <Suspense fallback={null}>
+          <Dialog open={fullscreen} onOpenChange={setFullscreen} title={`Photos of the ${name}`} fullscreen returnFocusTo={opener}>
+            <div onKeyDown={onKeyDown} css={css`position: relative; flex: 1; min-height: 0; display: grid; place-items: center;`}>
+              <div css={css`position: relative; width: 100%; height: 100%; max-height: calc(100vh - 5rem);`}>
+                <SlideView slide={current} name={name} position={index + 1} count={count} priority={false} large />
+                {controls}
+              </div>
+              <p aria-live="polite" css={{ margin: '0.5rem 0 0', textAlign: 'center' }}>{`${index + 1} / ${count}`}</p>
+            </div>
+          </Dialog>
+        </Suspense>
+      )}
     </div>
   );
 }

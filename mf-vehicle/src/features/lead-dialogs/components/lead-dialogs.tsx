@@ -68,6 +68,8 @@ export function LeadDialogsHost({ car, children }: { car: VehicleSummary; childr
           // The shopper asked for this form: it may take as long as the platform's default
           // fragment wait, even on a page whose policy gives embedded fragments less.
           timeoutMs={Math.max(failurePolicy().fragmentTimeoutMs, DEFAULT_FRAGMENT_TIMEOUT_MS)}
+          // Asked for by the shopper's click, wherever the host sits in the page.
+          load="now"
           props={{ car: dialogCar, open: openName === name, onOpenChange: (isOpen) => setOpenName(isOpen ? name : null), returnFocusTo: trigger, ...(name === 'FinanceDialog' ? { price: car.price, vin: car.vin, financeQuoteWeekly: car.finance_quote_weekly } : {}) }}
           // A dialog that cannot load sends the shopper to the same form's page (the link's own
           // address) rather than leaving the click without an answer.
