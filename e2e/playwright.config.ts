@@ -31,7 +31,9 @@ export default defineConfig({
     // A reservation's hold of seconds instead of 48 hours, so the reserve journey sees one end.
     // Short failure timeouts, so the hang journeys of the failure policy finish in seconds.
     // One clean mount earns a version last-good, whatever failures the journeys injected before
-    // (the product's rule, 20 mounts with at most 5% failures, is proven in the unit tests).
+    // or a busy machine caused (a fragment past its 3 s on another page counts against its
+    // version: rehearsal E saw 3 such failures against one clean mount, and 100 % was not
+    // enough); the product's rule, 20 mounts with at most 5% failures, is proven in the unit tests.
     // A first paint that takes up to 3 s on a busy machine still comes (300 ms in production), and
     // a page's search may take up to 5 s before the service sheds it (200 ms), so each journey
     // meets the page it was written for.
@@ -40,7 +42,7 @@ export default defineConfig({
     // point the site at a database other runs have left their stock, pins and leads in; and
     // REDIS_URL (CI sets one for the shared rate-limit tests) would count this site's sign-ins
     // from 127.0.0.1 together with every earlier run's, in a Redis that outlives them.
-    env: { PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR, FORECOURT_ENTRY_TIMEOUT_MS: '4000', FORECOURT_FRAGMENT_TIMEOUT_MS: '3000', FORECOURT_RESERVE_HOLD_SECONDS: String(E2E_RESERVE_HOLD_SECONDS), FORECOURT_LAST_GOOD_MOUNTS: '1', FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT: '100', FORECOURT_FIRST_PAINT_BUDGET_MS: '3000', FORECOURT_SEARCH_BUDGET_MS: '5000', DATABASE_URL: '', REDIS_URL: '' },
+    env: { PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR, FORECOURT_ENTRY_TIMEOUT_MS: '4000', FORECOURT_FRAGMENT_TIMEOUT_MS: '3000', FORECOURT_RESERVE_HOLD_SECONDS: String(E2E_RESERVE_HOLD_SECONDS), FORECOURT_LAST_GOOD_MOUNTS: '1', FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT: '1000000', FORECOURT_FIRST_PAINT_BUDGET_MS: '3000', FORECOURT_SEARCH_BUDGET_MS: '5000', DATABASE_URL: '', REDIS_URL: '' },
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,

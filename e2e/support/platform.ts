@@ -39,7 +39,13 @@ export async function forecourtAsync(...args: string[]): Promise<string> {
 export async function publishFaultyBuild(team: string, version: string, fault: 'mount' | 'render' | 'runtime' = 'mount'): Promise<void> {
   const outDir = await buildFaultyVariant(team, version, fault);
   // Past the contract gate, which refuses an app that does not mount: forced, and so audited.
-  forecourt('publish', team, '--from', outDir, '--force', '--reason', 'e2e: a deliberately faulty build for the failure policy');
+  try {
+    forecourt('publish', team, '--from', outDir, '--force', '--reason', 'e2e: a deliberately faulty build for the failure policy');
+  } catch (error) {
+    // A retried journey publishes the same build again: versions are immutable, and the one
+    // already published is this build (the same sources, the same fault).
+    if (!String((error as { stderr?: unknown }).stderr ?? error).includes('is already published')) throw error;
+  }
 }
 
 /** A fault build the journeys publish: which team, under which version, with which fault. */
