@@ -25,7 +25,10 @@ export default defineConfig({
     { name: 'shoppers', testIgnore: PLATFORM_JOURNEYS },
     { name: 'platform', testMatch: PLATFORM_JOURNEYS, dependencies: ['shoppers'], workers: 1 },
   ],
-  retries: process.env.CI ? 1 : 0,
+  // Two retries in CI: under two journeys at a time beside the unit tests, rehearsal H saw four
+  // journeys fail once from load (a search shed past its time budget, a click during the
+  // hand-over) and the canary count's 1-in-a-few-hundred draw, each passing on its retry.
+  retries: process.env.CI ? 2 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
