@@ -170,7 +170,7 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes: declaredEx
       // a build takes a third of the time (mf-vehicle 20.3 -> 7.4 s on the CI machine; the site
       // builds every remote at start and the journeys build six more), and what it sends is no
       // larger (mf-vehicle 192.2 -> 191.4 KB Brotli in all).
-      ...(production ? { optimization: { minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })] } } : {}),
+      ...(production ? { optimization: { minimizer: [swcMinimizer()] } } : {}),
       ...(serving ? { devServer: devServer(team, devPort) } : {}),
       output: {
         path: process.env.FORECOURT_OUT_DIR ? path.resolve(process.env.FORECOURT_OUT_DIR) : path.join(dir, 'dist'),
@@ -282,4 +282,9 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes: declaredEx
   };
 }
 
-module.exports = { createFederatedConfig, SHARED_SINGLETONS };
+/** swc's minifier with terser's default two passes: every production build's (the console's too). */
+function swcMinimizer() {
+  return new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } });
+}
+
+module.exports = { createFederatedConfig, SHARED_SINGLETONS, swcMinimizer };
