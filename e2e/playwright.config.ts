@@ -39,7 +39,10 @@ export default defineConfig({
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS],
     },
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM snapshot and a screencast of the page: in CI only a
+    // journey's first retry records one (a journey that fails every time has it; one that passes
+    // does not pay for it). Locally, with no retries, a failing journey keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   webServer: {

@@ -5,7 +5,12 @@ import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
 import { SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { Database } from '../db/database';
 import { DEFAULT_TENANT } from '../db/pins';
+import { loadConfig } from '../config/load';
+import { loadContent, type ContentLibrary } from '../content/content-library';
+import { resolveContentDir } from '../paths';
 import { buildApp, type AppOptions } from '../server/app';
+import { loadTenants } from '../tenants/load-tenants';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { readOrCreateAdminToken } from '../server/plugins/platform/admin-auth';
 import { makeFakeBuild, tempDir, type FakeBuildOptions } from './fake-build';
 import { testOperatorToken } from './operators';
@@ -30,7 +35,7 @@ export interface TestPlatform {
  */
 export async function createTestPlatform(database: Database, options: Omit<AppOptions, 'database' | 'dataDir'> = {}): Promise<TestPlatform> {
   const dataDir = await tempDir();
-  const app = await buildApp({ ...options, dataDir, database });
+  const app = await buildApp({ ...(await demoSite(options)), ...options, dataDir, database });
   await app.ready();
   const publish = async (build: FakeBuildOptions) => {
     await app.registry.publish(build.team, await makeFakeBuild(dataDir, build));
@@ -52,6 +57,24 @@ export async function createTestPlatform(database: Database, options: Omit<AppOp
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+let demo: Promise<{ tenants: readonly TenantConfig[]; content: ContentLibrary }> | undefined;
+
+/**
+ * The demo tenants and their content pages, read and checked once per test file: a platform a
+ * test would otherwise parse every tenant's YAML and every Markdown page again (about a tenth of
+ * a platform's start, measured in a profile of pages.test.ts). Nothing when the test names its
+ * own tenants or content, there or in its configuration.
+ */
+async function demoSite(options: Omit<AppOptions, 'database' | 'dataDir'>): Promise<Pick<AppOptions, 'tenants' | 'content'>> {
+  const config = options.config ?? loadConfig();
+  if (options.tenants || options.tenantsDir || options.content || options.contentDir || config.FORECOURT_TENANTS_DIR || config.FORECOURT_CONTENT_DIR) return {};
+  demo ??= (async () => {
+    const tenants = await loadTenants();
+    return { tenants, content: await loadContent(resolveContentDir(), tenants) };
+  })();
+  return demo;
 }
 
 /** One PGlite per test file (start is seconds and hundreds of MB), cleared between platforms. */

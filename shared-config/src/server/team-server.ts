@@ -5,13 +5,24 @@
  * answers under `/api/<team without mf->/`, starting with `status`, so a platform engineer can see
  * which build of a team's server is running.
  */
-import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback, FastifyPluginOptions, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SearchAccess } from '../runtime/manifest';
 import type { Session } from '../runtime/store';
 import type { RemoteTeam } from '../teams';
 import type { PublicTenantConfig } from '../tenant/schema';
 import { RequestValidationError, sendInvalid } from './validation';
+
+/**
+ * A plugin with its own scope (its hooks, parsers and prefix stay inside it), named. Fastify names
+ * every plugin it loads: one without a name is looked for among every loaded module (a scan of
+ * the module cache per registration), which costs about a millisecond each under jest's module
+ * registry and dozens of times per app a test starts. fastify-plugin's `encapsulate` keeps the
+ * scope and gives the name.
+ */
+export function scoped<Options extends FastifyPluginOptions = Record<never, never>>(name: string, plugin: (fastify: FastifyInstance, options: Options) => Promise<void>) {
+  return fp<Options>(plugin, { name, encapsulate: true });
+}
 
 /** What the platform passes every team server. Teams add their own ports on top of these. */
 export interface PlatformPorts {
@@ -145,18 +156,20 @@ export function defineTeamServer<Ports extends PlatformPorts = PlatformPorts>(de
         fastify.pageHeads!.set(team, (input) => pageHead(input, ports));
       }
       await fastify.register(
-        async (scope) => {
+        scoped(`${team}-api`, async (scope) => {
           answerBadInput(scope);
           scope.get('/status', async () => ({ team, version }));
           await definition.routes?.(scope, ports);
-        },
+        }),
         { prefix: teamApiPrefix(team) },
       );
       if (definition.specRoutes) {
-        await fastify.register(async (scope) => {
-          answerBadInput(scope);
-          await definition.specRoutes!(scope, ports);
-        });
+        await fastify.register(
+          scoped(`${team}-spec-routes`, async (scope) => {
+            answerBadInput(scope);
+            await definition.specRoutes!(scope, ports);
+          }),
+        );
       }
     },
     { name: team, fastify: '5.x' },

@@ -18,6 +18,7 @@ import { mayReadIndex, type KeyStore, type Principal } from './keys';
 import type { SearchObserver } from './observer';
 import { tokenize } from '../engine/tokenize';
 import { answerSearch, answersWithin, SearchPool, taskParams, timeBudget, type Answer, type SearchTask } from './search-pool';
+import { scoped } from '@forecourt/shared-config/server';
 
 export interface SearchServiceOptions {
   store: IndexStore;
@@ -573,7 +574,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
 
 export const searchService = fp(
   async (fastify: FastifyInstance, options: SearchServiceOptions) => {
-    await fastify.register(routes, options);
+    await fastify.register(scoped('forecourt-search-routes', routes), options);
   },
   { name: 'forecourt-search', fastify: '5.x' },
 );

@@ -14,6 +14,7 @@ import { CARS_INDEX } from '../../search/indexing/records';
 import publishesRoutes from './publishes';
 import consoleDataRoutes from './console-data';
 import consoleOperationsRoutes from './console-operations';
+import { scoped } from '@forecourt/shared-config/server';
 
 const PinBody = z
   .object({
@@ -102,11 +103,11 @@ function visibleOverview(overview: PinsOverview, tenants: readonly string[] | nu
 }
 
 /**
- * What the CLI calls. Encapsulated (not fastify-plugin) so its auth hooks guard these routes
+ * What the CLI calls. In its own scope (`scoped`), so its auth hooks guard these routes
  * only; register with prefix `/_admin`. Every route declares its permission (admin-auth.ts):
  * what it does and which tenant it touches.
  */
-export default async function adminRoutes(fastify: FastifyInstance): Promise<void> {
+async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.addHook('onRequest', fastify.requireAdmin);
   fastify.addHook('preHandler', fastify.authorizeAdmin);
   // Registered after the hooks, so the same checks guard them.
@@ -239,3 +240,5 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
     return result;
   });
 }
+
+export default scoped('routes-admin', adminRoutes);

@@ -10,6 +10,7 @@ import { canSee, may } from '../../operators/permissions';
 import { judgeCanary } from '../../pins/canary-alerts';
 import { teamsOf } from '../../pins/pin-service';
 import { REGISTRY_TEAMS } from '../../registry/registry';
+import { scoped } from '@forecourt/shared-config/server';
 
 /**
  * The operator console's view of the remotes (docs/operators.md, "Console data"): per tenant and
@@ -66,7 +67,7 @@ interface Standing {
   alerts: CanaryAlert[];
 }
 
-export default async function consoleDataRoutes(fastify: FastifyInstance): Promise<void> {
+async function consoleDataRoutes(fastify: FastifyInstance): Promise<void> {
   const db = fastify.database.db;
 
   const callerOf = (request: FastifyRequest) => {
@@ -198,3 +199,5 @@ export default async function consoleDataRoutes(fastify: FastifyInstance): Promi
     };
   });
 }
+
+export default scoped('routes-console-data', consoleDataRoutes);

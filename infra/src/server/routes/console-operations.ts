@@ -6,6 +6,7 @@ import { deliverySummary, makeTenantLeadsDue, outboxOutcome } from '../../leads/
 import { canSee } from '../../operators/permissions';
 import { searchClient } from '../../search/indexing/indexer';
 import { CARS_INDEX } from '../../search/indexing/records';
+import { scoped } from '@forecourt/shared-config/server';
 
 /**
  * The operator console's lead delivery and search health (docs/operators.md, "Console data"),
@@ -30,7 +31,7 @@ const NOTES: Record<SearchEngine, string> = {
     "Search runs on Algolia: shoppers' browsers search it directly, so the platform sees no searches and records no p95 or no-hit queries (null and []), and Algolia keeps the index (no snapshot). Algolia's Analytics API gives searches without results per index (GET /2/searches/noResults, per tenant only if pages tag searches with the tenant in analyticsTags) and its Monitoring API the application's server latency, not per tenant; neither is wired into the console.",
 };
 
-export default async function consoleOperationsRoutes(fastify: FastifyInstance): Promise<void> {
+async function consoleOperationsRoutes(fastify: FastifyInstance): Promise<void> {
   const db = fastify.database.db;
 
   const callerOf = (request: FastifyRequest) => {
@@ -117,3 +118,5 @@ export default async function consoleOperationsRoutes(fastify: FastifyInstance):
     };
   });
 }
+
+export default scoped('routes-console-operations', consoleOperationsRoutes);

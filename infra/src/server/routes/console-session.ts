@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { CONSOLE_COOKIE, type Refusal, type StartedSession } from '../../operators/console-sessions';
 import { may } from '../../operators/permissions';
+import { scoped } from '@forecourt/shared-config/server';
 
 /** base64url text as WebAuthn sends its binary fields, at most `max` characters. */
 const Base64Url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/, 'base64url text');
@@ -73,7 +74,7 @@ const SIGN_IN_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
  *
  * A session answers `{ account, csrf }` and sets the cookie; a refused ceremony answers 401 `{ error }`.
  */
-export default async function consoleSessionRoutes(fastify: FastifyInstance): Promise<void> {
+async function consoleSessionRoutes(fastify: FastifyInstance): Promise<void> {
   const sessions = fastify.consoleSessions;
 
   const signedIn = (reply: FastifyReply, started: StartedSession) =>
@@ -137,3 +138,5 @@ export default async function consoleSessionRoutes(fastify: FastifyInstance): Pr
     return reply.clearCookie(CONSOLE_COOKIE, { httpOnly: true, secure: true, sameSite: 'strict', path: '/' }).code(204).send();
   });
 }
+
+export default scoped('routes-console-session', consoleSessionRoutes);

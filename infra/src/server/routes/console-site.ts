@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { consoleHostName, consoleOrigin, onConsoleHost } from '../console-origin';
 import { contentSecurityPolicy, htmlSecurityHeaders } from '../security';
+import { scoped } from '@forecourt/shared-config/server';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -104,7 +105,7 @@ export default fp<ConsoleSiteOptions>(
       return reply.code(404).send({ error: `The console's host answers the console and the admin API only, not ${request.method} ${url.slice(0, 200)}` });
     });
 
-    await fastify.register(consoleFiles, { ...options, host });
+    await fastify.register(scoped('console-files', consoleFiles), { ...options, host });
   },
   { name: 'routes-console-site', fastify: '5.x', dependencies: ['config'] },
 );

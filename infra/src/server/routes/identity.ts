@@ -10,6 +10,7 @@ import { DEFAULT_IDENTITY_SETTINGS, IdentityService, type SignedIn } from '../..
 import { readOutbox, smsGatewayFromConfig, type SmsGateway } from '../../identity/sms-gateway';
 import { renderPlainPage } from '../page';
 import { installSecret } from '../secrets';
+import { scoped } from '@forecourt/shared-config/server';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,7 +71,7 @@ export default fp<IdentityOptions>(
 
     // Limited per address as well as per phone; a limited caller reads the spec's text.
     const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 hour' }, rateLimitMessage: TOO_MANY_ATTEMPTS });
-    await fastify.register(async (routes: FastifyInstance) => {
+    await fastify.register(scoped('identity-limited', async (routes: FastifyInstance) => {
 
       // Fails closed: while the shared count (Redis) is down, N instances would each allow the
       // per-address sends, and every send is an SMS someone pays for and a code to guess at.
@@ -155,7 +156,7 @@ export default fp<IdentityOptions>(
           );
         });
       }
-    });
+    }));
 
     let timer: NodeJS.Timeout | undefined;
     fastify.addHook('onReady', async () => {

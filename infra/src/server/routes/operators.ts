@@ -4,6 +4,7 @@ import { parseInput } from '@forecourt/shared-config/server/validation';
 import { listTokens } from '../../db/operators';
 import { TOKEN_DAYS } from '../../operators/operator-service';
 import { may, OPERATOR_ROLES } from '../../operators/permissions';
+import { scoped } from '@forecourt/shared-config/server';
 
 const Name = z.string().trim().min(1).max(100);
 const Slug = z.string().min(1).max(100);
@@ -41,7 +42,7 @@ const AuditQuery = z
  * Accounts, personal tokens and the operator audit, under the admin routes' hooks. The shared
  * admin token opens `POST /operators/first` only, and only while no operator exists.
  */
-export default async function operatorsRoutes(fastify: FastifyInstance): Promise<void> {
+async function operatorsRoutes(fastify: FastifyInstance): Promise<void> {
   const operatorOf = (request: FastifyRequest) => {
     if (!request.operator) throw new Error('an admin route ran without an authenticated caller');
     return request.operator;
@@ -88,3 +89,5 @@ export default async function operatorsRoutes(fastify: FastifyInstance): Promise
     return { entries: await fastify.operators.listAudit(operatorOf(request), query) };
   });
 }
+
+export default scoped('routes-operators', operatorsRoutes);

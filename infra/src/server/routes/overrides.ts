@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { sameSitePath } from '@forecourt/shared-config/safe-redirect';
-import { requestOrigin } from '@forecourt/shared-config/server';
+import { requestOrigin, scoped } from '@forecourt/shared-config/server';
 import { RequestValidationError } from '@forecourt/shared-config/server/validation';
 import {
   checkEntryUrl,
@@ -136,7 +136,7 @@ export default fp<OverridesOptions>(
     };
 
     // The routes in their own scope, so the form parser below is theirs only.
-    await fastify.register(async (scope: FastifyInstance) => {
+    await fastify.register(scoped('override-forms', async (scope: FastifyInstance) => {
       // The dev page and the banner post plain HTML forms (they work without the page's scripts).
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
@@ -220,7 +220,7 @@ export default fp<OverridesOptions>(
         const back = sameSitePath((request.body as { return?: unknown } | undefined)?.return, requestOrigin(request)) ?? '/';
         return reply.redirect(back, 303);
       });
-    });
+    }));
   },
   { name: 'overrides', fastify: '5.x', dependencies: ['config', 'tenants', 'identity', 'admin-auth'] },
 );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fieldError, parseInput } from '@forecourt/shared-config/server/validation';
 import { listPublishes, recordPublish } from '../../db/publishes';
 import { isRegistryTeam } from '../../registry/registry';
+import { scoped } from '@forecourt/shared-config/server';
 
 const CheckRecord = z
   .object({ check: z.string().min(1).max(40), passed: z.boolean(), reasons: z.array(z.string().max(4000)).max(200), skipped: z.string().max(200).optional() })
@@ -33,7 +34,7 @@ const PublishesQuery = z
  * build into the registry itself (the build folder is on its machine) and records it here; a
  * record is accepted only for a version the registry has.
  */
-export default async function publishesRoutes(fastify: FastifyInstance): Promise<void> {
+async function publishesRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.get('/publishes', { config: { permission: { action: 'read', on: 'platform' } } }, async (request) => {
     const query = parseInput(PublishesQuery, request.query, 'query');
     return {
@@ -58,3 +59,5 @@ export default async function publishesRoutes(fastify: FastifyInstance): Promise
     return reply.code(201).send({ publish });
   });
 }
+
+export default scoped('routes-publishes', publishesRoutes);
