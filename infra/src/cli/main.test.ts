@@ -1,11 +1,36 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { Registry } from '../registry/registry';
-import { openDatabase } from '../db/database';
 import { recordCleanMount } from '../db/version-health';
+import { buildApp } from '../server/app';
+import { consoleOrigin } from '../server/console-origin';
 import { makeFakeBuild, tempDir } from '../testing/fake-build';
-import { DEMO_OPERATOR, operatorTokenFile } from '../operators/demo-operator';
+import { openTestDatabase } from '../testing/test-database';
+import { DEMO_OPERATOR, ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
 import { run } from './main';
+
+/**
+ * The site's server on a data folder, as `npm start` runs it beside the CLI: the commands find it
+ * answering on its port and go through its admin API with the token it wrote. (The publish tests
+ * below run the other way, the admin API in process on the data folder's own database; each
+ * command opening that database again would cost seconds a command.)
+ */
+async function serveDataFolder(dataDir: string): Promise<{ app: FastifyInstance; port: number; close(): Promise<void> }> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ dataDir, database, teamServers: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  await ensureDemoOperator(app.operators, dataDir);
+  return {
+    app,
+    port: (app.server.address() as AddressInfo).port,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
 
 describe('forecourt publish', () => {
   const saved = { INIT_CWD: process.env.INIT_CWD, FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL };
@@ -68,6 +93,7 @@ describe('forecourt publish', () => {
 describe('forecourt canary, promote, list and history', () => {
   const saved = { FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL, FORECOURT_TOKEN: process.env.FORECOURT_TOKEN };
   let dataDir: string;
+  let server: Awaited<ReturnType<typeof serveDataFolder>>;
   let printed: string[];
 
   beforeAll(async () => {
@@ -76,15 +102,15 @@ describe('forecourt canary, promote, list and history', () => {
     for (const [team, version] of [['shell', '1.0.0'], ['mf-search', '1.0.0'], ['mf-search', '1.1.0']] as const) {
       await registry.publish(team, await makeFakeBuild(dataDir, { team, version }));
     }
+    server = await serveDataFolder(dataDir);
   });
   afterAll(async () => {
+    await server.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
   beforeEach(() => {
-    // No server answers on port 1: the commands run the admin API in process on the data folder,
-    // its own PGlite, whatever database the test run was given.
     process.env.FORECOURT_DATA_DIR = dataDir;
-    process.env.PORT = '1';
+    process.env.PORT = String(server.port);
     delete process.env.DATABASE_URL;
     delete process.env.FORECOURT_TOKEN;
     printed = [];
@@ -143,12 +169,7 @@ describe('forecourt canary, promote, list and history', () => {
     await run(['pin', 'redgum-used-cars', 'mf-search', '1.0.0']);
     await run(['pin', 'redgum-used-cars', 'mf-search', '1.1.0']);
     // What the site's /api/events does when a shell reports clean mounts of the pinned version.
-    const database = await openDatabase({ dataDir });
-    try {
-      await recordCleanMount(database.db, { tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0' }, { mounts: 1, maxFailurePercent: 5 });
-    } finally {
-      await database.close();
-    }
+    await recordCleanMount(server.app.database.db, { tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0' }, { mounts: 1, maxFailurePercent: 5 });
     await run(['pin', 'redgum-used-cars', 'mf-search', '1.0.0']);
 
     printed = [];
@@ -164,6 +185,7 @@ describe('forecourt canary, promote, list and history', () => {
 describe('forecourt operators, tokens and audit', () => {
   const saved = { FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL, FORECOURT_TOKEN: process.env.FORECOURT_TOKEN };
   let dataDir: string;
+  let server: Awaited<ReturnType<typeof serveDataFolder>>;
   let printed: string[];
 
   beforeAll(async () => {
@@ -172,13 +194,15 @@ describe('forecourt operators, tokens and audit', () => {
     for (const [team, version] of [['shell', '1.0.0'], ['mf-search', '1.0.0'], ['mf-search', '1.1.0']] as const) {
       await registry.publish(team, await makeFakeBuild(dataDir, { team, version }));
     }
+    server = await serveDataFolder(dataDir);
   });
   afterAll(async () => {
+    await server.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
   beforeEach(() => {
     process.env.FORECOURT_DATA_DIR = dataDir;
-    process.env.PORT = '1';
+    process.env.PORT = String(server.port);
     delete process.env.DATABASE_URL;
     delete process.env.FORECOURT_TOKEN;
     printed = [];
@@ -230,7 +254,10 @@ describe('forecourt operators, tokens and audit', () => {
     const id = /Account (\d+): Vic Viewer/.exec(output())?.[1] ?? '';
     printed = [];
     await run(['operators', 'enroll', id]);
-    expect(output()).toMatch(/^ {2}http:\/\/console\.localhost:1\/enroll#fce_[A-Za-z0-9_-]{43}$/m);
+    // The console of the server that made it (its own origin, from its configuration).
+    const link = new RegExp(`^ {2}${consoleOrigin(server.app.config).replace(/[.]/g, '\\.')}/enroll#fce_[A-Za-z0-9_-]{43}$`, 'm');
+    expect(output()).toMatch(link);
+    expect(consoleOrigin(server.app.config)).toMatch(/^http:\/\/console\.localhost:\d+$/);
   });
 
   it('sends the pin it sees with a rollback', async () => {

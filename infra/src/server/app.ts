@@ -118,9 +118,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     // The embedded database compiles its WebAssembly and migrates while its plugin starts: 2-3 s
-    // on an idle machine, more on a busy one. Fastify's default 10 s would stop a start that is
-    // merely slow; a start that truly hangs is still stopped.
-    pluginTimeout: 60_000,
+    // on an idle machine, more on a busy one (a new data folder's first start passed 60 s on a
+    // 2-core machine running the whole test suite beside the e2e journeys). Fastify's default 10 s
+    // would stop a start that is merely slow; a start that truly hangs is still stopped.
+    pluginTimeout: 120_000,
     // request.ip, .protocol and .host believe X-Forwarded-For/-Proto/-Host only from a trusted balancer.
     trustProxy: trustedProxies ? trustedProxies.trusts : false,
     genReqId: requestIdGenerator(trustedProxies),
