@@ -185,6 +185,10 @@ test('the test drive offers only the location open hours, books one, and that ti
     const dialog = page.getByRole('dialog', { name: 'Book a Test Drive' });
     await expect(dialog).toBeVisible();
     const where = dialog.getByLabel('Where would you like to drive it?');
+    // The form's context first: the dealer's one location's times (the Day list usable), or its
+    // several locations to choose from. Counted before that, a slow answer would read as a dealer
+    // with one location, and no location would be chosen.
+    await expect.poll(async () => (await where.count()) > 0 || (await dialog.getByLabel('Day').isEnabled())).toBe(true);
     if (await where.count()) await where.selectOption({ index: 1 });
     await expect(dialog.getByLabel('Day')).toBeEnabled();
     return dialog;
