@@ -45,14 +45,22 @@ export function MainMenu({ brands, links, colour }: { brands: readonly Brand[]; 
   };
 
   useLayoutEffect(() => {
-    if (!Loaded || Loaded.focus < 0) return;
-    frame.current?.querySelectorAll<HTMLElement>(CONTROLS)[Loaded.focus]?.focus();
+    if (!Loaded) return;
+    // A category reached after the code arrived but before it replaced the static menu (a click,
+    // or Enter on a focused category, while the page was busy rendering): it opens now, on the
+    // menu that just replaced the one it was done on. Otherwise the key press would be lost.
+    if (reached.current !== undefined && reached.current !== Loaded.open) {
+      setLoaded({ ...Loaded, open: reached.current });
+      return;
+    }
+    if (Loaded.focus >= 0) frame.current?.querySelectorAll<HTMLElement>(CONTROLS)[Loaded.focus]?.focus();
   }, [Loaded]);
 
   if (Loaded) {
     return (
       <div ref={frame} css={frameStyle}>
-        <Loaded.Menu brands={brands} links={links} colour={colour} defaultValue={Loaded.open} />
+        {/* Keyed by the open category: the menu opens what it was given when it mounts. */}
+        <Loaded.Menu key={Loaded.open ?? ''} brands={brands} links={links} colour={colour} defaultValue={Loaded.open} />
       </div>
     );
   }
