@@ -2,7 +2,8 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, screen } from '@testing-library/react';
 import { expectConsole, renderWithPlatform } from '../testing/render';
 import { installFailurePolicy, type Failure, type FailurePolicy } from './failures';
-import { FRAGMENT_LOAD_MARGIN, RemoteFragment } from './remote-fragment';
+import { FRAGMENT_LOAD_MARGIN } from './near-window';
+import { RemoteFragment } from './remote-fragment';
 
 // The federation runtime is the boundary here: these tests are about what RemoteFragment does
 // with what it loads. The real loading is proven in the browser by the failure-policy journeys.

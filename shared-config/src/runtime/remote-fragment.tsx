@@ -1,6 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { Component, createElement, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode, type RefObject } from 'react';
+import { Component, createElement, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { failurePolicy, teamOfModule } from './failures';
+import { NEAR_MARKER_CSS, useNearWindow } from './near-window';
 
 /**
  * Shows another team's exposed component (e.g. `mf_finance/Calculator`) through the Module
@@ -40,41 +41,6 @@ export interface RemoteFragmentProps<P extends object> {
   load?: 'near' | 'now';
 }
 
-/**
- * How far outside the window a fragment's place may be when it starts loading: 200 px gives a
- * shopper's scroll a head start on the download, while what lies below a phone's first screen
- * (375 x 740) stays out of the page's first load: the home page's first fragments start about
- * 300 px below that window, the vehicle page's about 900 px.
- */
-export const FRAGMENT_LOAD_MARGIN = '200px 0px';
-
-/**
- * Whether the fragment's place is near the window yet, watched on a marker element where the
- * fragment will be: out of the flow (absolutely placed, no size), so the marker moves nothing
- * and takes no place in a grid or flex row. The server renders it as well, so the browser's
- * first render has the same elements as the server's first paint. Without IntersectionObserver
- * (old browsers, component tests) the fragment is near at once.
- */
-function useNearWindow(now: boolean): [RefObject<HTMLSpanElement | null>, boolean] {
-  const marker = useRef<HTMLSpanElement>(null);
-  const [near, setNear] = useState(now);
-  useEffect(() => {
-    if (near) return undefined;
-    const element = marker.current;
-    if (typeof IntersectionObserver === 'undefined' || !element) {
-      setNear(true);
-      return undefined;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: FRAGMENT_LOAD_MARGIN });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return [marker, near];
-}
-
-const MARKER_CSS = { position: 'absolute', width: 0, height: 0, overflow: 'hidden' } as const;
 
 class FragmentTimeout extends Error {
   override name = 'FragmentTimeout';
@@ -165,7 +131,7 @@ export function RemoteFragment<P extends object>({ id, props, loading = null, ti
     // until then too, so nothing moves when it starts loading.
     return (
       <>
-        <span ref={marker} aria-hidden="true" data-fragment={id} css={MARKER_CSS} />
+        <span ref={marker} aria-hidden="true" data-fragment={id} css={NEAR_MARKER_CSS} />
         {loading}
       </>
     );

@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { formatDollars, SURFACE } from '@forecourt/shared-config';
-import { RangeSlider } from '@forecourt/shared-config/slider';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRange } from 'react-instantsearch-core';
+import { DeferredRangeSlider } from './deferred-range-slider';
 import { NumberField } from './number-field';
 import { moveHandle, parseAmount, PRICE_SLIDER, pricePresets, sliderBounds, sliderStep, SNAP, type Bounds } from '../../../lib/range-slider';
 
@@ -168,7 +168,7 @@ export function RangeFilter({ attribute, hideWithoutValues = false }: { attribut
   }
   return (
     <div role="group" aria-label={kind.label}>
-      <RangeSlider label={kind.label} min={bounds.min} max={bounds.max} step={step} value={[draft.min, draft.max]} format={kind.format} onChange={([min, max]) => commit({ min, max })} />
+      <DeferredRangeSlider label={kind.label} min={bounds.min} max={bounds.max} step={step} value={[draft.min, draft.max]} format={kind.format} onChange={([min, max]) => commit({ min, max })} />
       <div css={{ display: 'flex', gap: '0.5rem' }}>
         <AmountField label={`Min ${lower}`} value={draft.min} format={kind.format} presets={presets} onSet={(v) => setHandle('min', v)} />
         <AmountField label={`Max ${lower}`} value={draft.max} format={kind.format} presets={presets} onSet={(v) => setHandle('max', v)} />
