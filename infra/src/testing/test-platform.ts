@@ -62,8 +62,8 @@ export async function createTestPlatform(database: Database, options: Omit<AppOp
 let demo: Promise<{ tenants: readonly TenantConfig[]; content: ContentLibrary }> | undefined;
 
 /**
- * The demo tenants and their content pages, read and checked once per test file: a platform a
- * test would otherwise parse every tenant's YAML and every Markdown page again (about a tenth of
+ * The demo tenants and their content pages, read and checked once per test file: each platform a
+ * test would otherwise read every tenant's file and parse every Markdown page again (about a tenth of
  * a platform's start, measured in a profile of pages.test.ts). Nothing when the test names its
  * own tenants or content, there or in its configuration.
  */
