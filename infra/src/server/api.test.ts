@@ -157,7 +157,7 @@ describe('GET /api/health', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({
       status: 'starting',
-      database: { engine: 'pglite', reachable: true },
+      database: { engine: database.engine, reachable: true },
       search: { engine: 'embedded', indexed: false },
       tenants: 4,
     });

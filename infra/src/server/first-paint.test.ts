@@ -12,7 +12,7 @@ import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import { FAKE_ROUTES, makeFakeBuild, tempDir } from '../testing/fake-build';
 import { signInByInject } from '../testing/shoppers';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase, serverTestEngine } from '../testing/test-database';
 import { listen } from './main';
 
 /**
@@ -35,7 +35,7 @@ let searchVersion: string;
 const ROUTES: Partial<Record<string, string[]>> = { 'mf-leads': ['/contact', '/sign-in'], 'mf-search': [...(FAKE_ROUTES['mf-search'] ?? []), '/my-garage'] };
 
 beforeAll(async () => {
-  database = await openTestDatabase('pglite');
+  database = await openTestDatabase(serverTestEngine());
   const tenants = await loadTenants();
   await seedStock(database, tenants, { seed: 5, totalCars: 300, now: defaultSeedNow() });
   const dataDir = await tempDir();

@@ -11,7 +11,7 @@ import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { tempDir } from '../testing/fake-build';
 import { signInByInject } from '../testing/shoppers';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase, serverTestEngine } from '../testing/test-database';
 import { loadTenants } from '../tenants/load-tenants';
 import { buildApp } from './app';
 import type { ReservationsOptions } from './plugins/platform/reservations';
@@ -84,7 +84,7 @@ async function startSite(env: Record<string, string> = {}, options: { reservatio
 let site: Site;
 
 beforeAll(async () => {
-  database = await openTestDatabase('pglite');
+  database = await openTestDatabase(serverTestEngine());
   const tenants = await loadTenants();
   await seedStock(database, tenants, { seed: 13, totalCars: 300, now: defaultSeedNow() });
   cars = (await loadTenantStock(database.db, SITE)).cars.filter((car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved);

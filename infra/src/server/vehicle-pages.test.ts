@@ -8,7 +8,7 @@ import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import { DEFAULT_TENANT } from '../db/pins';
 import { makeFakeBuild, tempDir } from '../testing/fake-build';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase, serverTestEngine } from '../testing/test-database';
 import { listen } from './main';
 
 /**
@@ -21,7 +21,7 @@ let app: FastifyInstance;
 let cars: Car[];
 
 beforeAll(async () => {
-  database = await openTestDatabase('pglite');
+  database = await openTestDatabase(serverTestEngine());
   const tenants = await loadTenants();
   await seedStock(database, tenants, { seed: 7, totalCars: 300, now: defaultSeedNow() });
   cars = (await loadTenantStock(database.db, 'harbourside-motors')).cars;

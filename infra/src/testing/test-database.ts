@@ -14,6 +14,20 @@ export function testEngines(): Engine[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * The engine a test of the server's behaviour (not of the data layer) runs on: the PostgreSQL
+ * server DATABASE_URL names when it is set (CI's, `.ci/run`), otherwise an in-memory PGlite. The
+ * engines themselves are tested by the data-layer tests, on both (`testEngines`), and `npm
+ * start`'s embedded database by the e2e journeys. PostgreSQL is the cheaper of the two for a suite
+ * on two cores: PGlite runs the database's code as WebAssembly inside the test's own process, and
+ * takes hundreds of MB a file (measured on the 31 platform test files, two workers: 240
+ * CPU-seconds and 126 s on PGlite, 155 and 85 s on PostgreSQL, the server's own processes
+ * included). A test of what only one engine does names it.
+ */
+export function serverTestEngine(): Engine {
+  return process.env.DATABASE_URL ? 'postgres' : 'pglite';
+}
+
 async function adminQuery(databaseUrl: string, text: string, values: unknown[] = []): Promise<Array<Record<string, unknown>>> {
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: databaseUrl });

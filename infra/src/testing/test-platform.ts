@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BootDataSchema, type BootData } from '@forecourt/shared-config/manifest';
 import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
 import { SHELL_SERVER_VERSION } from '../../../shell/server';
-import type { Database } from '../db/database';
+import type { Database, Engine } from '../db/database';
 import { DEFAULT_TENANT } from '../db/pins';
 import { loadConfig } from '../config/load';
 import { loadContent, type ContentLibrary } from '../content/content-library';
@@ -14,7 +14,7 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { readOrCreateAdminToken } from '../server/plugins/platform/admin-auth';
 import { makeFakeBuild, tempDir, type FakeBuildOptions } from './fake-build';
 import { testOperatorToken } from './operators';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, serverTestEngine } from './test-database';
 
 export interface TestPlatform {
   app: FastifyInstance;
@@ -77,9 +77,9 @@ async function demoSite(options: Omit<AppOptions, 'database' | 'dataDir'>): Prom
   return demo;
 }
 
-/** One PGlite per test file (start is seconds and hundreds of MB), cleared between platforms. */
-export async function openSharedDatabase(): Promise<Database> {
-  return openTestDatabase('pglite');
+/** One database per test file (`serverTestEngine`'s), cleared between platforms. */
+export async function openSharedDatabase(engine: Engine = serverTestEngine()): Promise<Database> {
+  return openTestDatabase(engine);
 }
 
 export async function clearPlatformTables(database: Database): Promise<void> {

@@ -10,7 +10,7 @@ import { loadTenants } from '../../tenants/load-tenants';
 import { makeFakeBuild } from '../../testing/fake-build';
 import { recordingProxy, searchServiceEnv, startTestSearchService, startWebInstance, type RecordedRequest, type TestSearchService, type WebInstance } from '../../testing/search-service';
 import { signInByInject } from '../../testing/shoppers';
-import { openTestDatabase } from '../../testing/test-database';
+import { openTestDatabase, serverTestEngine } from '../../testing/test-database';
 import { matchAlgoliaRoute, outsideAlgoliaSubset } from '../http/algolia-subset';
 import { searchClient } from '../indexing/indexer';
 import { CARS_INDEX } from '../indexing/records';
@@ -30,7 +30,7 @@ let proxy: Awaited<ReturnType<typeof recordingProxy>>;
 let web: WebInstance;
 
 beforeAll(async () => {
-  database = await openTestDatabase('pglite');
+  database = await openTestDatabase(serverTestEngine());
   tenants = [...(await loadTenants())];
   await seedStock(database, tenants.filter((t) => t.slug === SITE), { seed: 11, totalCars: 40, now: defaultSeedNow() });
   service = await startTestSearchService(database, tenants);

@@ -15,7 +15,7 @@ import type { Car } from '../../stock/model';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { loadTenants } from '../../tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '../../testing/fake-build';
-import { openTestDatabase } from '../../testing/test-database';
+import { openTestDatabase, serverTestEngine } from '../../testing/test-database';
 import { buildApp } from '../app';
 import { TEST_OPERATOR, testOperatorToken } from '../../testing/operators';
 import { browserOf, consoleBrowserFor, consoleHeaders, consoleInject, type ConsoleBrowser } from '../../testing/console-sign-in';
@@ -77,7 +77,7 @@ export async function startFuzzApp(): Promise<FuzzApp> {
   const finance = new SimulatedFinancePartner({ delayMs: 0 });
   const countedFinance: FinancePartner = { quote: (input) => finance.quote(input), createCustomer: (request, options) => (partnerCalls.financeCustomer++, finance.createCustomer(request, options)) };
 
-  const database = await openTestDatabase('pglite');
+  const database = await openTestDatabase(serverTestEngine());
   const outbox = new OutboxSmsGateway(database.db, () => undefined);
   const countedSms: SmsGateway = { kind: 'outbox', send: (message) => (partnerCalls.sms++, outbox.send(message)) };
   const tenants = await loadTenants();

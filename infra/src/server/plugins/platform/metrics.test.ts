@@ -10,7 +10,8 @@ import { parseTrustedProxies } from '../../trusted-proxies';
 let database: Database;
 let platform: TestPlatform;
 beforeAll(async () => {
-  database = await openSharedDatabase();
+  // The embedded database: one test below is about it (the PostgreSQL pool's figures have theirs).
+  database = await openSharedDatabase('pglite');
   platform = await createTestPlatform(database, { trustedProxies: parseTrustedProxies('10.1.0.0/16') });
   // A platform starts in seconds alone, past a minute on a machine running the e2e journeys beside it.
 }, 180_000);
