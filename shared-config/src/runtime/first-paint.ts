@@ -324,10 +324,10 @@ export function replayFirstPaintInput(frame: Element, input: readonly FirstPaint
 
 /**
  * The hand-over: the app shows what the server painted, so the server's HTML goes (focus moves
- * with it, see dropFirstPaint) and the shopper's input in it is replayed on the app. React may
- * have removed the server's HTML already (a root's first commit empties its container, the app's
- * slot), so the app's frame is found in the slot (`#app-{team}`, the shell's) rather than next to
- * the first paint.
+ * with it, see dropFirstPaint) and the shopper's input in it is replayed on the app. The app's
+ * frame is found in the slot (`#app-{team}`, the shell's): the shell mounts the app's root in an
+ * element of its own there, beside the first paint (a root's first commit empties its container),
+ * and an app mounted by other means may have replaced the first paint already.
  */
 export function handOverFirstPaint(team: string, doc: Document = document): void {
   const win = doc.defaultView;

@@ -2,7 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { resolveRouteOwner, type RemoteManifestEntry } from '@forecourt/shared-config';
 import { addErrorHandler, getAppStatus, registerApplication, type AppProps } from 'single-spa';
 import type { ShellFailurePolicy } from './failure-policy';
-import { markSlot, slotFor } from './slots';
+import { appRootFor, markSlot, slotFor } from './slots';
 
 /**
  * One single-spa application per remote, each mounted through the failure policy: a remote
@@ -132,7 +132,7 @@ export function registerApps(policy: ShellFailurePolicy): void {
       name: remote.team,
       app: resilientApp(remote, policy),
       activeWhen: (location) => resolveRouteOwner(remotes, location.pathname)?.team === remote.team,
-      customProps: () => ({ domElement: slotFor(remote.team) }),
+      customProps: () => ({ domElement: appRootFor(remote.team) }),
     });
   }
 
