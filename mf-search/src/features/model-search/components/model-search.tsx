@@ -13,6 +13,7 @@ import { FilterSection } from '../../results/components/filters';
 import { QueryBox } from '../../results/components/query-box';
 import { CheckboxList, PageLinks } from '../../results/components/widgets';
 import { modelRouteToState, modelStateToRoute } from '../lib/model-routing';
+import { CARD_CELL_CSS, CARD_GRID_CSS } from '../../../lib/card-grid';
 
 /** Spec (search-and-vehicle §9): the model search shows 21 a page. */
 export const MODELS_PER_PAGE = 21;
@@ -85,9 +86,9 @@ function ModelGrid() {
       <p role="status" css={{ margin: 0, fontWeight: 600 }} data-model-count={results?.nbHits}>
         {`${(results?.nbHits ?? 0).toLocaleString('en-AU')} ${results?.nbHits === 1 ? 'model' : 'models'}`}
       </p>
-      <ol aria-label="Models" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`}>
+      <ol aria-label="Models" css={CARD_GRID_CSS}>
         {items.map((hit, index) => (
-          <li key={hit.objectID} css={{ display: 'flex' }}>
+          <li key={hit.objectID} css={CARD_CELL_CSS}>
             <ModelCard hit={hit} priority={index < FIRST_ROW} />
           </li>
         ))}

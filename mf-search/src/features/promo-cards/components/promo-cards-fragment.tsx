@@ -3,6 +3,7 @@ import { useTenant } from '@forecourt/shared-config';
 import { useMemo } from 'react';
 import { promoNodes } from '../../../lib/promos';
 import { PromoCard, usePromoNodes } from '../../results/components/promo-card';
+import { CARD_CELL_CSS } from '../../../lib/card-grid';
 
 export interface PromoCardsProps {
   /** At most this many cards; 3 (one row at the widest layout) by default. */
@@ -36,7 +37,7 @@ export default function PromoCards({ limit = DEFAULT_LIMIT }: PromoCardsProps) {
       css={css`label: mf-search-promo-cards; list-style: none; margin: 1.25rem 0 0; padding: 0; display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`}
     >
       {promos.map((promo) => (
-        <li key={promo.id} css={{ display: 'flex' }}>
+        <li key={promo.id} css={CARD_CELL_CSS}>
           <PromoCard promo={promo} />
         </li>
       ))}

@@ -27,6 +27,7 @@ import { FilterPanel } from './filter-panel';
 import { OptionalFilter } from './optional-filters';
 import { QueryBox } from './query-box';
 import { CheckboxList, PageLinks, SortSelect } from './widgets';
+import { CARD_CELL_CSS, CARD_GRID_CSS } from '../../../lib/card-grid';
 
 /** Spec (search-and-vehicle §8). */
 export const EMPTY_SEARCH_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
@@ -117,7 +118,7 @@ function NoOffers() {
   );
 }
 
-const GRID_CSS = css`label: mf-search-grid; list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`;
+const GRID_CSS = css`label: mf-search-grid; ${CARD_GRID_CSS}`;
 
 function SkeletonGrid() {
   return (
@@ -167,11 +168,11 @@ function ResultGrid({ carTypes, offers, hitsPerPage, initialPromos }: { carTypes
     <ol aria-label="Results" css={GRID_CSS}>
       {grid.map((cell, index) =>
         cell.kind === 'hit' ? (
-          <li key={cell.hit.hit.objectID} css={{ display: 'flex' }}>
+          <li key={cell.hit.hit.objectID} css={CARD_CELL_CSS}>
             <CarCard hit={cell.hit.hit} alsoSold={cell.hit.collapsed - 1} nowSeconds={nowSeconds} priority={index < FIRST_ROW} />
           </li>
         ) : (
-          <li key={`promo-${cell.slot}`} css={{ display: 'flex' }}>
+          <li key={`promo-${cell.slot}`} css={CARD_CELL_CSS}>
             <PromoCard promo={cell.promo} />
           </li>
         ),
@@ -226,7 +227,7 @@ function FallbackResults({ uiState, carTypes, hitsPerPage }: { /** The choices o
       </p>
       <ol aria-label="Results" css={GRID_CSS}>
         {state.cars.map((car, index) => (
-          <li key={car.objectID} css={{ display: 'flex' }}>
+          <li key={car.objectID} css={CARD_CELL_CSS}>
             <CarCard hit={car} nowSeconds={nowSeconds} priority={index < FIRST_ROW} />
           </li>
         ))}
@@ -324,7 +325,12 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
           <SearchHistory heading={heading} />
         </FilterPanel>
         <div css={css`display: flex; flex-direction: column; gap: 1rem; min-width: 0;`}>
-          <div css={css`display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 0.75rem;`}>
+          {/*
+            On a phone the sort always goes under the count (it never fits beside it there): left to
+            wrapping, a first load that had drawn 'Sort by' before its list arrived put it beside the
+            count, then under it (a layout shift).
+          */}
+          <div css={css`display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 0.75rem; @media (max-width: 40rem) { flex-direction: column; align-items: flex-start; }`}>
             <ResultCount />
             <label css={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
               Sort by

@@ -29,6 +29,7 @@ import { hitFinanceFacts, type CarHit } from '../../../lib/hit';
 import { CarCard, imageSources } from '../../results/components/car-card';
 import { BreadcrumbNav } from '../../search-page/components/breadcrumb-nav';
 import { useSavedCars, type SavedCars } from './use-saved-cars';
+import { CARD_CELL_CSS, CARD_GRID_CSS } from '../../../lib/card-grid';
 
 function PageFrame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
@@ -79,9 +80,9 @@ function Favourites() {
       ) : (
         <SavedState state={state} noun={noun}>
           {(cars) => (
-            <ol aria-label="Favourites" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`}>
+            <ol aria-label="Favourites" css={CARD_GRID_CSS}>
               {cars.map((car, index) => (
-                <li key={car.objectID} css={{ display: 'flex' }}>
+                <li key={car.objectID} css={CARD_CELL_CSS}>
                   <CarCard hit={car} nowSeconds={nowSeconds} priority={index < 3} />
                 </li>
               ))}
@@ -237,7 +238,7 @@ function WatchlistCars() {
   return (
     <SavedState state={entries.status === 'loading' ? { status: 'loading' } : state} noun={noun}>
       {(cars) => (
-        <ol aria-label="Watchlist" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`}>
+        <ol aria-label="Watchlist" css={CARD_GRID_CSS}>
           {cars
             .filter((car) => ids === null || ids.includes(car.objectID))
             .map((car, index) => (
