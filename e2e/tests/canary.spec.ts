@@ -17,7 +17,7 @@ async function searchVersion(context: BrowserContext): Promise<string> {
   else await page.goto(tenantUrl(TENANT, '/'));
   await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
   const served = (await bootRemotes(page)).find((r) => r.team === 'mf-search')?.version ?? '';
-  await expect(page.locator('[data-boundary="mf-search"] [data-version-mark]')).toHaveText(`mf-search ${served}`);
+  await expect(page.locator('[data-boundary="mf-search"] [data-version-mark]').filter({ visible: true })).toHaveText(`mf-search ${served}`);
   return served;
 }
 

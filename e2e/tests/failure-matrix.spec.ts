@@ -136,7 +136,7 @@ for (const remote of REMOTES) {
           await recovering.goto(tenantUrl(TENANT, path), { waitUntil: 'domcontentloaded' });
           expect((await bootRemotes(recovering)).find((r) => r.team === remote)).toMatchObject({ version: MATRIX_VERSION, lastGood: { version: lastGood } });
           await expect(slot(recovering, remote)).toHaveAttribute('data-status', 'recovered', { timeout: 45_000 });
-          await expect(recovering.locator(`[data-boundary="${remote}"] [data-version-mark]`)).toHaveText(`${remote} ${lastGood}`);
+          await expect(recovering.locator(`[data-boundary="${remote}"] [data-version-mark]`).filter({ visible: true })).toHaveText(`${remote} ${lastGood}`);
           await expect(recovering.locator('[data-fallback]')).toHaveCount(0);
           expect(await report).toMatchObject({ remote, kind: REPORTED[kind], version: MATRIX_VERSION });
           await expect(recovering.getByRole('banner')).toContainText('Harbourside Motors');

@@ -56,7 +56,7 @@ test('an entry that fails once is fetched again and mounts, with no fallback and
 });
 
 test('a pin changed with the CLI shows on the next load, without a restart', async ({ page }) => {
-  const mark = page.locator('[data-boundary="mf-search"] [data-version-mark]');
+  const mark = page.locator('[data-boundary="mf-search"] [data-version-mark]').filter({ visible: true });
   await page.goto(tenantUrl('harbourside-motors', '/'));
   await expect(mark).toHaveText(`mf-search ${checkoutVersion('mf-search')}`);
 

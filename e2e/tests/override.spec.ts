@@ -44,7 +44,7 @@ test.afterAll(async () => {
 });
 
 const banner = (page: Page) => page.getByRole('region', { name: /^Developer override:/ });
-const versionMark = (page: Page) => page.locator('[data-boundary="mf-search"] [data-version-mark]');
+const versionMark = (page: Page) => page.locator('[data-boundary="mf-search"] [data-version-mark]').filter({ visible: true });
 
 /** The link `forecourt override` prints for this e2e site. */
 function overrideLink(): string {
