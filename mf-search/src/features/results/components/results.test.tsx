@@ -1,6 +1,6 @@
 import { forecourtStore, searchAccessAtom } from '@forecourt/shared-config';
 import { renderWithPlatform, serveRoutes, testTenant } from '@forecourt/shared-config/testing';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SearchServerContext } from '../../../app/first-paint';
 import { Results } from './results';
 
@@ -88,5 +88,38 @@ describe("the make list (spec §9: 'Make lists show 7 initially (or a popular-ma
     expect(makeFilter.getAllByRole('checkbox')).toHaveLength(10);
     expect(makeFilter.getByText('Volkswagen')).toBeInTheDocument();
     expect(makeFilter.queryByText('Honda')).toBeNull();
+  });
+});
+
+/** Three pages of one car each. */
+const threePages = {
+  search: (requests: readonly unknown[]) =>
+    Promise.resolve({
+      results: requests.map(() => ({ hits: [], nbHits: 63, page: 0, nbPages: 3, hitsPerPage: 21, processingTimeMS: 1, exhaustiveNbHits: true, query: '', params: '', facets: { make: { Toyota: 63 } } })),
+    }),
+};
+
+function renderPagedResults() {
+  forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+  serveRoutes({ 'GET /api/search/promos': { body: { promos: [] } } });
+  return renderWithPlatform(
+    <SearchServerContext.Provider value={{ searchClient: threePages, url: new URL('http://localhost/search/used-cars') }}>
+      <Results pathname="/search/used-cars" heading="Used cars" />
+    </SearchServerContext.Provider>,
+    { route: '/search/used-cars' },
+  );
+}
+
+describe('where the page scrolls', () => {
+  it('leaves a shopper where they are when the results first show (they may have scrolled the first paint)', async () => {
+    renderPagedResults();
+    await screen.findByRole('link', { name: 'Page 2' });
+    expect(window.scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the top for a new page of results', async () => {
+    renderPagedResults();
+    fireEvent.click(await screen.findByRole('link', { name: 'Page 2' }));
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith({ top: 0 }));
   });
 });

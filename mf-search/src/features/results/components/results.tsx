@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant, WARNING } from '@forecourt/shared-config';
 import type { IndexUiState, UiState } from 'instantsearch.js';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
 import type { CarHit } from '../../../lib/hit';
 import { certifiedItems, MAKE_LIST_TOGGLE, MODEL_FACET_LIMIT } from '../../../lib/lists';
@@ -236,12 +236,20 @@ function FallbackResults({ uiState, carTypes, hitsPerPage }: { /** The choices o
   );
 }
 
-/** Back and forward restore the whole state; the page starts at the top, as a new page would. */
+/**
+ * Back and forward restore the whole state; a new page of results starts at the top, as a new
+ * page would. Not the page the results first show: a shopper may have scrolled the server's first
+ * paint before the app took over, and stays where they are.
+ */
 function ScrollToTopOnPage() {
   const { indexUiState } = useInstantSearch();
+  const page = indexUiState.page;
+  const shown = useRef(page);
   useEffect(() => {
+    if (shown.current === page) return;
+    shown.current = page;
     window.scrollTo({ top: 0 });
-  }, [indexUiState.page]);
+  }, [page]);
   return null;
 }
 
