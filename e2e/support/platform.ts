@@ -134,6 +134,15 @@ export function reportedFailures(tenant: string): string {
   return forecourt('failures', tenant);
 }
 
+/**
+ * The version mark a shopper sees in a team's app (or, with no team, in every slot): the visible
+ * one, since the server's first paint carries the same mark until the app takes over from it, and
+ * the app's copy waits hidden beside it until then.
+ */
+export function versionMark(page: Page | Locator, team?: string): Locator {
+  return page.locator(team ? `[data-boundary="${team}"] [data-version-mark]` : '[data-slot] [data-version-mark]').filter({ visible: true });
+}
+
 /** The slot of a team's app, once the shell has settled it (mounted, recovered or failed). */
 export function slot(page: Page, team: string) {
   return page.locator(`#app-${team}[data-status]:not([data-status="loading"])`);

@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { tenantUrl } from './env';
+import { takeOver } from './first-paint';
 
 /**
  * What the search journeys share: the search service asked directly as a second opinion, and
@@ -31,7 +32,7 @@ export const count = (page: Page) => page.locator('[data-result-count]:not([data
  */
 export async function open(page: Page, tenant: string, path: string): Promise<void> {
   await page.goto(tenantUrl(tenant, path));
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await takeOver(page);
 }
 /** A filter group of the filter bar, by its heading. */
 export const filterSection = (page: Page, title: string) => page.locator('details', { has: page.locator(`summary:text-is("${title}")`) });

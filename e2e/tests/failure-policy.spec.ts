@@ -1,7 +1,7 @@
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { expect, test } from '@playwright/test';
 import { checkoutVersion, tenantUrl } from '../support/env';
-import { failureReport, forecourt, reportedFailures, slot } from '../support/platform';
+import { failureReport, forecourt, reportedFailures, slot, versionMark } from '../support/platform';
 
 /**
  * The failure policy of docs/architecture.md (section 4) beyond the per-remote matrix
@@ -56,7 +56,7 @@ test('an entry that fails once is fetched again and mounts, with no fallback and
 });
 
 test('a pin changed with the CLI shows on the next load, without a restart', async ({ page }) => {
-  const mark = page.locator('[data-boundary="mf-search"] [data-version-mark]').filter({ visible: true });
+  const mark = versionMark(page, 'mf-search');
   await page.goto(tenantUrl('harbourside-motors', '/'));
   await expect(mark).toHaveText(`mf-search ${checkoutVersion('mf-search')}`);
 

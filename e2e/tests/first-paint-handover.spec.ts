@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { listedCarPath } from '../support/listed-cars';
+import { takeOver } from '../support/first-paint';
 
 /**
  * The hand-over from the server's first paint to the app shows the page in every frame: the
@@ -40,7 +41,7 @@ for (const route of ROUTES) {
     await page.addInitScript({ content: FRAME_WATCH });
     await page.goto(tenantUrl('harbourside-motors', await route.path()));
     await expect(page.locator(`#app-${route.team}`)).toHaveAttribute('data-status', 'mounted', { timeout: 30_000 });
-    await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+    await takeOver(page);
     await expect(page.locator('main h1')).toBeVisible();
     const frames = await page.evaluate(() => (window as unknown as { __frames: { seen: boolean; blank: number[] } }).__frames);
     expect(frames.seen).toBe(true);

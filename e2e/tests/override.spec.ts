@@ -6,7 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, tenantUrl } from '../support/env';
-import { bootRemotes, forecourt, slot } from '../support/platform';
+import { bootRemotes, forecourt, slot, versionMark } from '../support/platform';
 
 /**
  * The developer override: one browser loads a team's build from the developer's own server
@@ -44,7 +44,6 @@ test.afterAll(async () => {
 });
 
 const banner = (page: Page) => page.getByRole('region', { name: /^Developer override:/ });
-const versionMark = (page: Page) => page.locator('[data-boundary="mf-search"] [data-version-mark]').filter({ visible: true });
 
 /** The link `forecourt override` prints for this e2e site. */
 function overrideLink(): string {
@@ -106,7 +105,7 @@ test('the dev page sets an override with a personal operator token, and Clear re
   await page.getByLabel('Operator token').fill(token);
   await page.getByRole('button', { name: 'Set override' }).click();
   await expect(banner(page)).toBeVisible();
-  await expect(versionMark(page)).toHaveText(`mf-search ${LOCAL_BUILD}`);
+  await expect(versionMark(page, 'mf-search')).toHaveText(`mf-search ${LOCAL_BUILD}`);
   const pinned = await page.evaluate(() => (JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { override?: { remotes: Array<{ pinned?: string }> } }).override?.remotes[0]?.pinned);
 
   // Cleared from the keyboard: back on the same page, with the pinned version and no banner.
@@ -117,6 +116,6 @@ test('the dev page sets an override with a personal operator token, and Clear re
   expect(new URL(page.url()).pathname).toBe('/special-offers');
   await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
   await expect(banner(page)).toHaveCount(0);
-  await expect(versionMark(page)).toHaveText(`mf-search ${pinned}`);
+  await expect(versionMark(page, 'mf-search')).toHaveText(`mf-search ${pinned}`);
   expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name: 'fc_override' }));
 });

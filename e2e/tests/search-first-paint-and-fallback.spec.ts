@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { tenantUrl } from '../support/env';
 import { cardNames, count, filterSection, open, serviceSearch } from '../support/search';
+import { takeOver } from '../support/first-paint';
+import { slot } from '../support/platform';
 
 /**
  * A search page without the live search: the server's first paint, which the app takes over in
@@ -23,9 +25,11 @@ test('when the search index stops answering, the page lists the fallback fetchâ€
 });
 
 test('on a page built in the browser (reached by a link from another teamâ€™s page, no first paint), a failed search falls back with the filters of the click that failed', async ({ page }) => {
-  // Redgum runs the earlier pinned search build; a link followed inside the site builds the
-  // results in the browser, which asks the search service itself.
+  // A link followed inside the site (the shell's, once it runs) builds the results in the
+  // browser, which asks the search service itself. Before the shell runs, the browser would
+  // follow it and the server would paint the results.
   await open(page, 'redgum-used-cars', '/contact');
+  await expect(slot(page, 'mf-leads')).toHaveAttribute('data-status', 'mounted');
   await page.evaluate(() => {
     const link = Object.assign(document.createElement('a'), { href: '/search/used-cars', textContent: 'Used cars' });
     document.body.append(link);
@@ -66,7 +70,7 @@ test('a search page arrives with its first cards in the HTML, and the app takes 
     if (request.url().includes('/1/indexes/')) searches.push(request.url());
   });
   await page.goto(url);
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await takeOver(page);
   await expect(count(page)).toHaveAttribute('data-result-count', paintedCount ?? '');
   expect(await cardNames(page)).toEqual(painted);
   expect(await titleBox(page)).toEqual(paintedBox);
@@ -92,7 +96,7 @@ test("the home page arrives whole: the quick finder's first count is in the HTML
     if (request.url().includes('/1/indexes/')) searches.push(request.url());
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await takeOver(page);
   await expect(page.getByRole('form', { name: 'Find a car' }).getByRole('link', { name: /^Show Me/ })).toHaveText(painted ?? '');
   expect(searches).toEqual([]);
   const expected = await serviceSearch(page, { hitsPerPage: 0 });

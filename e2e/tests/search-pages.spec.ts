@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { scrollToFragment } from '../support/platform';
 import { cardNames, count, filterSection, open, serviceSearch } from '../support/search';
+import { takeOver } from '../support/first-paint';
 
 /**
  * The search team's parts outside the results page, in a real browser against the real search
@@ -155,7 +156,7 @@ test('favourites and compare: a shopper keeps cars in this browser, sees them on
   await favourite.click();
   await expect(favourite).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await takeOver(page);
   await expect(cards.first().getByRole('button', { name: /^Favourite / })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('complementary', { name: 'Saved' }).getByRole('link', { name: 'Favourites (1)' }).click();
   await expect(page).toHaveURL(/\/favourites$/);

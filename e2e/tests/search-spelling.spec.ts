@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { algoliasearch } from 'algoliasearch';
 import { E2E_DATA_DIR, E2E_PORT, tenantUrl } from '../support/env';
+import { takeOver } from '../support/first-paint';
 
 /**
  * Shoppers type as shoppers type: a typo, a synonym, a model written without its hyphen or
@@ -29,7 +30,7 @@ const PAIRS: ReadonlyArray<readonly [typed: string, correct: string]> = [
  */
 async function resultsFor(page: Page, query: string): Promise<{ count: number; cars: string[] }> {
   await page.goto(tenantUrl(TENANT, `${SEARCH_PAGE}?query=${encodeURIComponent(query)}`));
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await takeOver(page);
   await expect(page.getByRole('searchbox', { name: 'Search stock' })).toHaveValue(query);
   const count = page.locator('[data-result-count]:not([data-first-paint] *)');
   await expect(count).toBeVisible();

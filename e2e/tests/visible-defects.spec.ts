@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_PORT, REPO_ROOT, tenantUrl } from '../support/env';
 import { findListedCar, type ListedCar } from '../support/listed-cars';
+import { takeOver } from '../support/first-paint';
 
 /**
  * The visible defects of issue 31, on the tenants where a shopper saw them, and a crawl of every
@@ -34,7 +35,7 @@ type VehicleCar = ListedCar & { item_type: string; body: string; transmission: s
 /** Opens a page and waits until the app has taken over from the server's first paint. */
 async function open(page: Page, tenant: string, pathname: string): Promise<number> {
   const response = await page.goto(tenantUrl(tenant, pathname));
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await takeOver(page);
   return response?.status() ?? 0;
 }
 

@@ -1,6 +1,6 @@
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { dropFirstPaint, FIRST_PAINT_DATA_ID, FIRST_PAINT_INPUT_GLOBAL, FIRST_PAINT_INPUT_SCRIPT, type FirstPaintInput, resetFirstPaintForTests, takeFirstPaintData, useFirstPaintHandover } from './first-paint';
+import { dropFirstPaint, FIRST_PAINT_DATA_ID, FIRST_PAINT_INPUT_GLOBAL, FIRST_PAINT_INPUT_SCRIPT, FIRST_PAINT_INTENT_GLOBAL, type FirstPaintInput, resetFirstPaintForTests, takeFirstPaintData, useFirstPaintHandover, useFirstPaintIntent } from './first-paint';
 
 function serverPage(payload: unknown) {
   document.body.innerHTML = `
@@ -71,6 +71,78 @@ describe('removing the first paint', () => {
     dropFirstPaint('mf-vehicle');
     expect(document.activeElement).toHaveTextContent('Enquire Now');
     expect(document.activeElement?.closest('[data-first-paint]')).toBeNull();
+  });
+
+  it('keeps a clicked checkbox focused: focus moves to the same box in the app, not the first input there', () => {
+    const boxes = '<div data-boundary="mf-search"><input type="search" aria-label="Search"><label><input type="checkbox"> Toyota</label><label><input type="checkbox"> Ford</label></div>';
+    document.body.innerHTML = `<div id="app-mf-search"><div data-first-paint="mf-search">${boxes}</div><div>${boxes}</div></div>`;
+    document.querySelectorAll<HTMLElement>('[data-first-paint] input[type="checkbox"]')[1]!.focus();
+    dropFirstPaint('mf-search');
+    expect(document.activeElement?.closest('label')).toHaveTextContent('Ford');
+  });
+});
+
+describe('waiting for the shopper before taking over (useFirstPaintIntent)', () => {
+  function Results({ now = false }: { now?: boolean }) {
+    return <p>{useFirstPaintIntent('mf-search', now) ? 'results' : 'asleep'}</p>;
+  }
+  function paint() {
+    document.body.innerHTML = '<div id="app-mf-search"><div data-first-paint="mf-search"><div data-boundary="mf-search"><label><input type="checkbox"> Toyota</label><a href="/cars/1">2021 Kia</a></div></div></div>';
+    return document.querySelector('[data-first-paint]')!;
+  }
+  const container = () => document.body.appendChild(document.createElement('div'));
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>)[FIRST_PAINT_INTENT_GLOBAL];
+  });
+
+  it('waits while the shopper only reads the first paint', () => {
+    paint();
+    render(<Results />, { container: container() });
+    expect(screen.getByText('asleep')).toBeInTheDocument();
+  });
+
+  it('takes over at a press in the first paint', () => {
+    const firstPaint = paint();
+    render(<Results />, { container: container() });
+    act(() => {
+      firstPaint.querySelector('a')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    });
+    expect(screen.getByText('results')).toBeInTheDocument();
+  });
+
+  it('takes over at a key pressed anywhere on the page', () => {
+    paint();
+    render(<Results />, { container: container() });
+    act(() => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    });
+    expect(screen.getByText('results')).toBeInTheDocument();
+  });
+
+  it('takes over when the pointer comes onto one of its controls, not onto its text', () => {
+    const firstPaint = paint();
+    render(<Results />, { container: container() });
+    act(() => {
+      firstPaint.querySelector('a')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    });
+    expect(screen.getByText('asleep')).toBeInTheDocument();
+    act(() => {
+      firstPaint.querySelector('input')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    });
+    expect(screen.getByText('results')).toBeInTheDocument();
+  });
+
+  it('takes over at once when asked to (the shopper has something of their own to see)', () => {
+    paint();
+    render(<Results now />, { container: container() });
+    expect(screen.getByText('results')).toBeInTheDocument();
+  });
+
+  it('takes over when the first paint is dropped (the shopper left its address)', () => {
+    paint();
+    render(<Results />, { container: container() });
+    act(() => dropFirstPaint());
+    expect(screen.getByText('results')).toBeInTheDocument();
   });
 });
 
@@ -237,6 +309,20 @@ describe('input in the first paint, before the app takes over', () => {
       expect(slot.querySelector('details')).toHaveProperty('open', true);
     } finally {
       jest.useRealTimers();
+    }
+  });
+
+  it('notes a key pressed before the app was there, so the app that waits for the shopper takes over at once', () => {
+    serverPaint();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    function Results() {
+      return <p>{useFirstPaintIntent('mf-search', false) ? 'results' : 'asleep'}</p>;
+    }
+    try {
+      render(<Results />, { container: document.body.appendChild(document.createElement('div')) });
+      expect(screen.getByText('results')).toBeInTheDocument();
+    } finally {
+      delete (window as unknown as Record<string, unknown>)[FIRST_PAINT_INTENT_GLOBAL];
     }
   });
 

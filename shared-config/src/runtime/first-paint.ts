@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 
 /**
  * The first paint: HTML the server renders into a page before any JavaScript has run, so a
@@ -38,6 +38,17 @@ export const FIRST_PAINT_CSS = `[${FIRST_PAINT_ATTRIBUTE}] ~ * { display: none !
 
 /** Where the inline script keeps what the shopper did in a first paint, until the app replays it. */
 export const FIRST_PAINT_INPUT_GLOBAL = '__forecourtFirstPaintInput';
+
+/**
+ * Set by the inline script once the shopper has shown they are about to use the page (a press or
+ * a touch in a first paint, a key anywhere, focus moved into a first paint): an app that waits
+ * for that before taking over (`useFirstPaintIntent`) knows of it even if it came before the
+ * app's own listeners were there.
+ */
+export const FIRST_PAINT_INTENT_GLOBAL = '__forecourtFirstPaintIntent';
+
+/** The event dropFirstPaint sends on the document, so an app waiting to take over hears that there is nothing left to take over. */
+export const FIRST_PAINT_DROPPED_EVENT = 'forecourt:first-paint-dropped';
 
 /**
  * One thing the shopper did in a first paint. `path` leads from the first paint's app frame
@@ -128,6 +139,10 @@ export const FIRST_PAINT_INPUT_SCRIPT = `(function () {
     return false;
   }
   function wait(at) { at.paint.setAttribute('aria-busy', 'true'); }
+  function intent() { window.${FIRST_PAINT_INTENT_GLOBAL} = true; }
+  document.addEventListener('pointerdown', function (event) { if (frameOf(event.target)) intent(); }, true);
+  document.addEventListener('focusin', function (event) { if (frameOf(event.target)) intent(); }, true);
+  document.addEventListener('keydown', intent, true);
   document.addEventListener('click', function (event) {
     var target = event.target;
     var at = frameOf(target);
@@ -210,19 +225,37 @@ export function dropFirstPaint(team?: string, doc: Document = document): void {
   if (doc.defaultView) takeInput(team ?? '', doc.defaultView).length = 0;
   if (!team && doc.defaultView) (doc.defaultView as unknown as Record<string, unknown>)[FIRST_PAINT_INPUT_GLOBAL] = [];
   const selector = team ? `[${FIRST_PAINT_ATTRIBUTE}="${CSS.escape(team)}"]` : `[${FIRST_PAINT_ATTRIBUTE}]`;
+  doc.dispatchEvent(new CustomEvent(FIRST_PAINT_DROPPED_EVENT, { detail: { team: team ?? null } }));
   for (const element of doc.querySelectorAll(selector)) {
     const focused = doc.activeElement instanceof HTMLElement && element.contains(doc.activeElement) ? doc.activeElement : null;
+    const paintFrame = element.querySelector('[data-boundary]');
+    const place = focused && paintFrame?.contains(focused) ? { path: pathOf(paintFrame, focused), sig: signatureOf(focused) } : null;
     const container = element.parentElement;
     element.remove();
-    // A keyboard shopper who had already tabbed into the server's copy keeps their place: focus
-    // moves to the same control in the app's own markup (same element, text and link).
+    // A shopper who had already tabbed or clicked into the server's copy keeps their place: focus
+    // moves to the same control in the app's own markup (found as a replayed note finds it; else
+    // the same element, text and link).
     if (focused && container) {
-      const same = [...container.querySelectorAll<HTMLElement>(focused.tagName)].find(
-        (candidate) => candidate.textContent === focused.textContent && candidate.getAttribute('href') === focused.getAttribute('href') && candidate.getAttribute('name') === focused.getAttribute('name'),
-      );
-      same?.focus();
+      const appFrame = container.querySelector(`[data-boundary]:not([${FIRST_PAINT_ATTRIBUTE}] *)`);
+      const same =
+        (place && appFrame ? elementFor(appFrame, place) : null) ??
+        [...container.querySelectorAll<HTMLElement>(focused.tagName)].find(
+          (candidate) => candidate.textContent === focused.textContent && candidate.getAttribute('href') === focused.getAttribute('href') && candidate.getAttribute('name') === focused.getAttribute('name'),
+        );
+      if (same instanceof HTMLElement) same.focus();
     }
   }
+}
+
+/** The path from `frame` to `node` by element index among siblings, as the inline script counts it (without `<style>` and `<script>`). */
+function pathOf(frame: Element, node: Element): number[] {
+  const path: number[] = [];
+  for (let at: Element | null = node; at && at !== frame; at = at.parentElement) {
+    let index = 0;
+    for (let sibling = at.previousElementSibling; sibling; sibling = sibling.previousElementSibling) if (sibling.tagName !== 'STYLE' && sibling.tagName !== 'SCRIPT') index += 1;
+    path.unshift(index);
+  }
+  return path;
 }
 
 /**
@@ -234,6 +267,71 @@ export function useFirstPaintHandover(team: string, ready: boolean): void {
   useLayoutEffect(() => {
     if (ready) handOverFirstPaint(team);
   }, [team, ready]);
+}
+
+/** What says a shopper is about to use a control: the pointer coming onto it (a press follows within a few hundred ms). */
+const CONTROL_SELECTOR = 'input, select, textarea, button, summary, label, [role="button"]';
+
+function firstPaintOf(team: string, doc: Document): Element | null {
+  return doc.querySelector(`[${FIRST_PAINT_ATTRIBUTE}="${CSS.escape(team)}"]`);
+}
+
+function intentNoted(team: string, win: Window): boolean {
+  const globals = win as unknown as Record<string, unknown>;
+  const input = globals[FIRST_PAINT_INPUT_GLOBAL];
+  return globals[FIRST_PAINT_INTENT_GLOBAL] === true || (Array.isArray(input) && input.some((entry: FirstPaintInput) => entry.team === team));
+}
+
+/**
+ * For an app that leaves the server's first paint in place until the shopper is about to use it,
+ * so that the code only the page's controls need (the search page's InstantSearch, about 40 KB
+ * as sent) is not part of the page's first load. The server's first paint works meanwhile:
+ * its links are links, and input made in it is noted and replayed at the hand-over.
+ *
+ * True (take over now) when `now` (the app has something of the shopper's own to show that the
+ * server could not paint), when there is no first paint of `team` (or it has been dropped: the
+ * shopper left its address), or once the shopper shows intent: a press, a touch or focus in the
+ * first paint, a key anywhere, the pointer onto one of its controls; noted by the inline script
+ * before the app was there too (FIRST_PAINT_INTENT_GLOBAL). Once true it stays true.
+ */
+export function useFirstPaintIntent(team: string, now: boolean): boolean {
+  const [woken, setWoken] = useState(() => now || typeof document === 'undefined' || !firstPaintOf(team, document) || intentNoted(team, window));
+  useEffect(() => {
+    if (woken) return undefined;
+    const paint = firstPaintOf(team, document);
+    if (now || !paint || intentNoted(team, window)) {
+      setWoken(true);
+      return undefined;
+    }
+    const wake = () => setWoken(true);
+    const onOver = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest(CONTROL_SELECTOR)) wake();
+    };
+    const onDropped = (event: Event) => {
+      const dropped = (event as CustomEvent<{ team: string | null }>).detail?.team;
+      if (dropped === null || dropped === team) wake();
+    };
+    paint.addEventListener('pointerdown', wake, { passive: true });
+    paint.addEventListener('focusin', wake);
+    paint.addEventListener('pointerover', onOver, { passive: true });
+    // Noted by the inline script, which hears every change and press in the first paint.
+    paint.addEventListener('change', wake);
+    paint.addEventListener('input', wake);
+    paint.addEventListener('submit', wake);
+    document.addEventListener('keydown', wake);
+    document.addEventListener(FIRST_PAINT_DROPPED_EVENT, onDropped);
+    return () => {
+      paint.removeEventListener('pointerdown', wake);
+      paint.removeEventListener('focusin', wake);
+      paint.removeEventListener('pointerover', onOver);
+      paint.removeEventListener('change', wake);
+      paint.removeEventListener('input', wake);
+      paint.removeEventListener('submit', wake);
+      document.removeEventListener('keydown', wake);
+      document.removeEventListener(FIRST_PAINT_DROPPED_EVENT, onDropped);
+    };
+  }, [team, now, woken]);
+  return woken;
 }
 
 /** The input noted in `team`'s first paint, taken out of the page's list (it is replayed once). */
@@ -271,7 +369,7 @@ function setValue(element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaEl
  * The app's element for a note: at the same place, when it is the same element; else the first of
  * the same kind and name in the frame (a part the app wraps differently, say).
  */
-function elementFor(frame: Element, entry: FirstPaintInput): Element | null {
+function elementFor(frame: Element, entry: Pick<FirstPaintInput, 'path' | 'sig'>): Element | null {
   const atPath = elementAt(frame, entry.path);
   if (atPath && signatureOf(atPath) === entry.sig) return atPath;
   const tag = entry.sig.split(' ')[0] ?? '';

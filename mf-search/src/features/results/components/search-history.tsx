@@ -2,27 +2,8 @@ import { css } from '@emotion/react';
 import { useTenant } from '@forecourt/shared-config';
 import { useEffect, useState } from 'react';
 import { useInstantSearch } from 'react-instantsearch-core';
-import { rememberSearch, type HistoryEntry } from '../../../lib/lists';
-
-const storageKey = (tenant: string) => `forecourt:search-history:${tenant}`;
-
-function readHistory(tenant: string): HistoryEntry[] {
-  try {
-    const raw: unknown = JSON.parse(window.localStorage.getItem(storageKey(tenant)) ?? '[]');
-    return Array.isArray(raw) ? raw.filter((e): e is HistoryEntry => typeof e?.label === 'string' && typeof e?.path === 'string' && e.path.startsWith('/')) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** What a search is called in the history: the page's heading, then the query and filters. */
-function describe(heading: string, ui: { query?: string; refinementList?: Record<string, string[]>; range?: Record<string, string> }): string {
-  const parts = [heading];
-  if (ui.query) parts.push(`“${ui.query}”`);
-  for (const values of Object.values(ui.refinementList ?? {})) if (values.length) parts.push(values.join(', '));
-  if (ui.range?.price) parts.push(`price ${ui.range.price.replace(':', ' to ')}`);
-  return parts.join(' · ');
-}
+import type { HistoryEntry } from '../../../lib/lists';
+import { describeSearch, readHistory, recordSearch } from '../../../lib/search-history';
 
 /**
  * Recent searches (finance spec §9): the last 5 searches of this site with their paths, kept in
@@ -33,16 +14,10 @@ export function SearchHistory({ heading }: { heading: string }) {
   const { indexUiState, status } = useInstantSearch();
   const [history, setHistory] = useState<HistoryEntry[]>(() => readHistory(slug));
   const path = typeof window === 'undefined' ? '' : `${window.location.pathname}${window.location.search}`;
-  const label = describe(heading, indexUiState);
+  const label = describeSearch(heading, indexUiState);
   useEffect(() => {
     if (status !== 'idle') return;
-    const next = rememberSearch(readHistory(slug), { label, path });
-    try {
-      window.localStorage.setItem(storageKey(slug), JSON.stringify(next));
-    } catch {
-      // Storage full or blocked (private mode): the history is a convenience, the search still works.
-    }
-    setHistory(next);
+    setHistory(recordSearch(slug, { label, path }));
   }, [slug, label, path, status]);
   const others = history.filter((h) => h.path !== path);
   if (others.length === 0) return null;

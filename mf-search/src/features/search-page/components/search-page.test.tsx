@@ -1,16 +1,85 @@
+import { compareAtom, favouritesAtom, FIRST_PAINT_DATA_ID, forecourtStore, resetFirstPaintForTests, searchAccessAtom } from '@forecourt/shared-config';
 import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { Route, Routes } from '@forecourt/shared-config/router';
 import { SearchPage } from './search-page';
+
+/** Stands in for the results (InstantSearch and the rest), which a page loads only when they are shown. */
+function Results() {
+  return <p>the results</p>;
+}
 
 function renderAt(route: string, tenant = testTenant()) {
   return renderWithPlatform(
     <Routes>
-      <Route path="*" element={<SearchPage />} />
+      <Route path="*" element={<SearchPage Results={Results} />} />
     </Routes>,
     { route, tenant },
   );
 }
+
+describe('SearchPage: when the results take over from the server’s first paint', () => {
+  const PATH = '/search/used-cars';
+  /** A page as the server sends it: its first paint of these results, and their data. */
+  function servedPage() {
+    window.history.replaceState(null, '', PATH);
+    document.body.innerHTML = `<div id="app-mf-search"><div data-first-paint="mf-search"><div data-boundary="mf-search"><p>212 cars found</p></div></div></div>
+      <script id="${FIRST_PAINT_DATA_ID}" type="application/json">${JSON.stringify({ team: 'mf-search', url: PATH, data: { page: 'results', serverState: { initialResults: {} }, promos: [] } })}</script>`;
+    return document.querySelector('[data-first-paint]')!;
+  }
+  beforeEach(() => {
+    resetFirstPaintForTests();
+    window.localStorage.clear();
+    forecourtStore.set(favouritesAtom, []);
+    forecourtStore.set(compareAtom, []);
+    forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+  });
+  afterEach(() => {
+    document.body.innerHTML = '';
+    act(() => forecourtStore.set(searchAccessAtom, null));
+  });
+
+  it('leaves the first paint to a shopper who is only reading it: the results are not loaded', () => {
+    servedPage();
+    renderAt(PATH);
+    expect(screen.queryByText('the results')).not.toBeInTheDocument();
+  });
+
+  it('shows the results once the shopper presses something in the first paint', () => {
+    const paint = servedPage();
+    renderAt(PATH);
+    act(() => {
+      paint.querySelector('p')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    });
+    expect(screen.getByText('the results')).toBeInTheDocument();
+  });
+
+  it('shows the results at once to a shopper with favourites (the cards’ marks are theirs, which the server did not paint)', () => {
+    servedPage();
+    forecourtStore.set(favouritesAtom, [{ id: '1', slug: '2021-kia-cerato-1', name: '2021 Kia Cerato', make: 'Kia', model: 'Cerato', primary_image_url: null }]);
+    renderAt(PATH);
+    expect(screen.getByText('the results')).toBeInTheDocument();
+  });
+
+  it('shows the results at once to a shopper with earlier searches (the recent-searches list)', () => {
+    servedPage();
+    window.localStorage.setItem('forecourt:search-history:test-motors', JSON.stringify([{ label: 'New cars', path: '/search/new-cars' }]));
+    renderAt(PATH);
+    expect(screen.getByText('the results')).toBeInTheDocument();
+  });
+
+  it('counts the search shown as a recent search while the results wait', () => {
+    servedPage();
+    renderAt(PATH);
+    expect(JSON.parse(window.localStorage.getItem('forecourt:search-history:test-motors') ?? '[]')).toEqual([{ label: 'Used cars', path: PATH }]);
+  });
+
+  it('shows the results at once on a page the server did not paint (the shopper came by a link in the app)', () => {
+    window.history.replaceState(null, '', PATH);
+    renderAt(PATH);
+    expect(screen.getByText('the results')).toBeInTheDocument();
+  });
+});
 
 describe('SearchPage', () => {
   it('shows the route heading', () => {
