@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { findListedCar, soldCarSlug } from '../support/listed-cars';
+import { takeOver } from '../support/first-paint';
 
 /**
  * The lead forms end to end, on sites with different switches: Harbourside (postcode shown,
@@ -269,7 +270,7 @@ test("a sold car's result card: Find Me Something Similar opens mf-leads's dialo
   const car = await page.evaluate(async (s) => ((await (await fetch(`/api/vehicle/cars/${s}`)).json()) as { car: { name: string; stocknum: string } }).car, slug);
   await page.goto(tenantUrl('harbourside-motors', `/search/new-used-and-demo-cars?query=${encodeURIComponent(car.stocknum)}`));
   // The search app has taken over from the server's first paint: its card opens the dialog.
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await takeOver(page);
   const card = page.getByRole('list', { name: 'Results' }).getByRole('article', { name: car.name });
   await card.getByRole('link', { name: 'Find Me Something Similar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Find Me Something Similar' });

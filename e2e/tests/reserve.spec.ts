@@ -3,6 +3,7 @@ import { E2E_PORT, E2E_RESERVE_HOLD_SECONDS, tenantUrl } from '../support/env';
 import { findListedCar, type ListedCar } from '../support/listed-cars';
 import { signInOnPage } from '../support/sign-in';
 import { formatPhone } from '@forecourt/shared-config/identity';
+import { takeOver } from '../support/first-paint';
 
 /**
  * Reserve online across remotes: mf-vehicle's checkout takes the deposit and holds the car, the
@@ -17,7 +18,7 @@ const TENANT = 'harbourside-motors';
 async function resultCard(page: Page, car: ListedCar) {
   await page.goto(tenantUrl(TENANT, `/search/new-used-and-demo-cars?query=${encodeURIComponent(car.stocknum)}`));
   // The search app has taken over from the server's first paint: the cards are its answer.
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await takeOver(page);
   const card = page.getByRole('list', { name: 'Results' }).getByRole('article', { name: car.name });
   await expect(card).toBeVisible();
   return card;

@@ -14,6 +14,7 @@ import { QueryBox } from '../../results/components/query-box';
 import { CheckboxList, PageLinks } from '../../results/components/widgets';
 import { modelRouteToState, modelStateToRoute } from '../lib/model-routing';
 import { CARD_CELL_CSS, CARD_GRID_CSS } from '../../../lib/card-grid';
+import { FILTER_COLUMN_MEDIA } from '../../../lib/filter-column';
 
 /** Spec (search-and-vehicle §9): the model search shows 21 a page. */
 export const MODELS_PER_PAGE = 21;
@@ -123,7 +124,7 @@ export function ModelSearch({ models }: { models: NonNullable<SearchAccess['mode
   return (
     <InstantSearch searchClient={client} indexName={models.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
       <Configure hitsPerPage={MODELS_PER_PAGE} />
-      <div css={css`label: mf-search-models; display: grid; gap: 1.5rem; margin-top: 1.5rem; @media (min-width: 900px) { grid-template-columns: 16rem 1fr; }`}>
+      <div css={css`label: mf-search-models; display: grid; gap: 1.5rem; margin-top: 1.5rem; @media ${FILTER_COLUMN_MEDIA} { grid-template-columns: 16rem 1fr; }`}>
         <FilterPanel>
           <QueryBox placeholder="Make or model" name="Models" label="Search models" />
           <FilterSection title="Make">

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { SURFACE } from '@forecourt/shared-config';
 import { useId, useState, type ReactNode } from 'react';
+import { FILTER_COLUMN_MEDIA } from '../../../lib/filter-column';
 
 /**
  * The filter column: beside the results from 900 px, and on a phone behind a 'Filters' button
@@ -16,7 +17,7 @@ export function FilterPanel({ children }: { children: ReactNode }) {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((v) => !v)}
-        css={css`width: 100%; padding: 0.7rem; font: inherit; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; @media (min-width: 900px) { display: none; }`}
+        css={css`width: 100%; padding: 0.7rem; font: inherit; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; @media ${FILTER_COLUMN_MEDIA} { display: none; }`}
       >
         {open ? 'Hide filters' : 'Filters'}
       </button>
@@ -28,7 +29,7 @@ export function FilterPanel({ children }: { children: ReactNode }) {
           flex-direction: column;
           gap: 1rem;
           margin-top: 0.75rem;
-          @media (min-width: 900px) { display: flex; margin-top: 0; }
+          @media ${FILTER_COLUMN_MEDIA} { display: flex; margin-top: 0; }
         `}
       >
         {children}

@@ -28,6 +28,7 @@ import { OptionalFilter } from './optional-filters';
 import { QueryBox } from './query-box';
 import { CheckboxList, PageLinks, SortSelect } from './widgets';
 import { CARD_CELL_CSS, CARD_GRID_CSS } from '../../../lib/card-grid';
+import { FILTER_COLUMN_MEDIA } from '../../../lib/filter-column';
 
 /** Spec (search-and-vehicle §8). */
 export const EMPTY_SEARCH_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
@@ -296,7 +297,7 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
     <InstantSearch searchClient={client} indexName={access.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
       <Configure hitsPerPage={hitsPerPage} filters={scope.filters} facets={['status', 'car_type']} />
       <ScrollToTopOnPage />
-      <div css={[css`label: mf-search-results; display: grid; gap: 1.5rem; margin-top: 1.5rem; @media (min-width: 900px) { grid-template-columns: 16rem 1fr; }`]}>
+      <div css={[css`label: mf-search-results; display: grid; gap: 1.5rem; margin-top: 1.5rem; @media ${FILTER_COLUMN_MEDIA} { grid-template-columns: 16rem 1fr; }`]}>
         <FilterPanel>
           <QueryBox />
           {offers ? (

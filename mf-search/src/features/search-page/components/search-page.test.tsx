@@ -68,6 +68,19 @@ describe('SearchPage: when the results take over from the server’s first paint
     expect(screen.getByText('the results')).toBeInTheDocument();
   });
 
+  it('leaves the first paint on a phone with earlier searches: the list is in the filters a phone keeps closed', () => {
+    servedPage();
+    window.localStorage.setItem('forecourt:search-history:test-motors', JSON.stringify([{ label: 'New cars', path: '/search/new-cars' }]));
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;
+    try {
+      renderAt(PATH);
+      expect(screen.queryByText('the results')).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('counts the search shown as a recent search while the results wait', () => {
     servedPage();
     renderAt(PATH);

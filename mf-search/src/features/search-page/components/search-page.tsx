@@ -9,6 +9,7 @@ import { BreadcrumbNav } from './breadcrumb-nav';
 import { searchHeading } from '../lib/search-heading';
 import { useFirstPaintData } from '../../../app/first-paint';
 import { describeSearch, readHistory, recordSearch } from '../../../lib/search-history';
+import { FILTER_COLUMN_MEDIA } from '../../../lib/filter-column';
 import { fromQueryString, searchStateToUi } from '../../results/lib/routing';
 
 // The results (InstantSearch, the search client, the slider) load only on search pages, so the
@@ -39,14 +40,16 @@ export interface SearchPageProps {
  * At once, when the page holds something of the shopper's own that the server did not paint
  * (it paints the page as anyone would see it): favourites or cars to compare (the cards' marks
  * and the saved-cars bar), a signed-in watchlist (the cards' SAVED), or earlier searches (the
- * recent-searches list). Such a shopper has been here before, with the code mostly in the cache.
+ * recent-searches list, where the filters stand beside the results). Such a shopper has been here
+ * before, with the code mostly in the cache.
  */
 function useResultsNow(pathname: string, painted: boolean): boolean {
   const { slug, search } = useTenant();
   const favourites = useFavourites();
   const compare = useCompareList();
   const session = useSession();
-  const [earlierSearches] = useState(() => readHistory(slug).some((entry) => entry.path !== `${pathname}${window.location.search}`));
+  // Listed in the filter column, which a phone keeps closed until the shopper opens it (and so wakes the results).
+  const [earlierSearches] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(FILTER_COLUMN_MEDIA).matches !== false && readHistory(slug).some((entry) => entry.path !== `${pathname}${window.location.search}`));
   const personal = (search.favourites && favourites.length > 0) || (search.compare && compare.length > 0) || session.status === 'signed-in' || earlierSearches;
   return useFirstPaintIntent('mf-search', !painted || personal);
 }
