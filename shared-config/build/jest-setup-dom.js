@@ -7,6 +7,10 @@ if (browser) {
   // Loaded before the console guard so that its unmount (registered on import) runs before the
   // guard's check: what a component logs as it unmounts belongs to the test that rendered it.
   require('@testing-library/react');
+  // findBy… and waitFor wait up to 5 s, not Testing Library's 1 s: in CI the unit tests share two
+  // cores with the journeys' browsers, and a page that loads its form kit lazily once took longer
+  // than 1 s to show its form there (checkout-page.test.tsx). A broken page still fails, later.
+  require('@testing-library/dom').configure({ asyncUtilTimeout: 5000 });
 
   // jsdom leaves out the encoding API that react-router uses; Node's is the same standard one.
   const { TextEncoder, TextDecoder } = require('node:util');

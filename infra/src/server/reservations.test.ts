@@ -413,7 +413,16 @@ describe('a server that dies between the authorisation and the hold', () => {
     void reserveAs(crashing.app, who, freshCar());
     const deadline = Date.now() + 5_000;
     while ([...crashing.card.authorised].every((key) => before.has(key)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    return [...crashing.card.authorised].find((key) => !before.has(key))!;
+    const key = [...crashing.card.authorised].find((key) => !before.has(key))!;
+    // The server goes on a moment after the card partner answers: it writes the answer on the
+    // claim, then stops at the fault point for good. Wait for that write (a busy machine may take
+    // a while); a server that never wrote it leaves the row without it, and the tests see that.
+    while (Date.now() < deadline) {
+      const row = await database.db.selectFrom('reservation_claims').select('authorisation_reference').where('authorisation_key', '=', key).executeTakeFirst();
+      if (row?.authorisation_reference) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return key;
   }
 
   it('records the authorisation on the claim before the hold is made', async () => {
