@@ -138,6 +138,30 @@ describe('waiting for the shopper before taking over (useFirstPaintIntent)', () 
     expect(screen.getByText('results')).toBeInTheDocument();
   });
 
+  it('takes over at once when the app is another build than the one painted for (the shell recovered onto the last good version)', () => {
+    document.body.innerHTML = '<div id="app-mf-search"><div data-first-paint="mf-search"><div data-boundary="mf-search" data-version="1.2.0"><p>212 cars found</p></div></div><div id="root"></div></div>';
+    function App({ version }: { version: string }) {
+      return (
+        <div data-boundary="mf-search" data-version={version}>
+          <Results />
+        </div>
+      );
+    }
+    render(<App version="1.1.0" />, { container: document.getElementById('root')! });
+    expect(screen.getByText('results')).toBeInTheDocument();
+  });
+
+  it('waits when the app is the build the page was painted for', () => {
+    document.body.innerHTML = '<div id="app-mf-search"><div data-first-paint="mf-search"><div data-boundary="mf-search" data-version="1.2.0"><p>212 cars found</p></div></div><div id="root"></div></div>';
+    render(
+      <div data-boundary="mf-search" data-version="1.2.0">
+        <Results />
+      </div>,
+      { container: document.getElementById('root')! },
+    );
+    expect(screen.getByText('asleep')).toBeInTheDocument();
+  });
+
   it('takes over when the first paint is dropped (the shopper left its address)', () => {
     paint();
     render(<Results />, { container: container() });

@@ -276,6 +276,18 @@ function firstPaintOf(team: string, doc: Document): Element | null {
   return doc.querySelector(`[${FIRST_PAINT_ATTRIBUTE}="${CSS.escape(team)}"]`);
 }
 
+/**
+ * Whether the app that mounted is another build than the one the server painted for (the shell
+ * recovered onto the last good version after the pinned one failed): the first paint then shows a
+ * page, and a version mark, of a build that is not running, and the app takes over at once.
+ * Both frames carry their build's version (`AppFrame`'s data-version).
+ */
+function paintedForAnotherBuild(team: string, paint: Element, doc: Document): boolean {
+  const painted = paint.querySelector(`[data-boundary="${CSS.escape(team)}"]`)?.getAttribute('data-version');
+  const running = (doc.getElementById(`app-${team}`) ?? doc).querySelector(`[data-boundary="${CSS.escape(team)}"]:not([${FIRST_PAINT_ATTRIBUTE}] *)`)?.getAttribute('data-version');
+  return Boolean(painted && running && painted !== running);
+}
+
 function intentNoted(team: string, win: Window): boolean {
   const globals = win as unknown as Record<string, unknown>;
   const input = globals[FIRST_PAINT_INPUT_GLOBAL];
@@ -290,7 +302,8 @@ function intentNoted(team: string, win: Window): boolean {
  *
  * True (take over now) when `now` (the app has something of the shopper's own to show that the
  * server could not paint), when there is no first paint of `team` (or it has been dropped: the
- * shopper left its address), or once the shopper shows intent: a press, a touch or focus in the
+ * shopper left its address), when the app is another build than the one painted for (the shell
+ * recovered onto the last good version), or once the shopper shows intent: a press, a touch or focus in the
  * first paint, a key anywhere, the pointer onto one of its controls; noted by the inline script
  * before the app was there too (FIRST_PAINT_INTENT_GLOBAL). Once true it stays true.
  */
@@ -299,7 +312,7 @@ export function useFirstPaintIntent(team: string, now: boolean): boolean {
   useEffect(() => {
     if (woken) return undefined;
     const paint = firstPaintOf(team, document);
-    if (now || !paint || intentNoted(team, window)) {
+    if (now || !paint || intentNoted(team, window) || paintedForAnotherBuild(team, paint, document)) {
       setWoken(true);
       return undefined;
     }
