@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { tenantUrl } from '../support/env';
 import { cardNames, count, filterSection, open, serviceSearch } from '../support/search';
 import { takeOver } from '../support/first-paint';
-import { slot } from '../support/platform';
 
 /**
  * A search page without the live search: the server's first paint, which the app takes over in
@@ -24,18 +23,12 @@ test('when the search index stops answering, the page lists the fallback fetch�
   await expect.poll(() => cardNames(page)).toEqual(expected.map((v) => v.name));
 });
 
-test('on a page built in the browser (reached by a link from another team’s page, no first paint), a failed search falls back with the filters of the click that failed', async ({ page }) => {
-  // A link followed inside the site (the shell's, once it runs) builds the results in the
-  // browser, which asks the search service itself. Before the shell runs, the browser would
-  // follow it and the server would paint the results.
-  await open(page, 'redgum-used-cars', '/contact');
-  await expect(slot(page, 'mf-leads')).toHaveAttribute('data-status', 'mounted');
-  await page.evaluate(() => {
-    const link = Object.assign(document.createElement('a'), { href: '/search/used-cars', textContent: 'Used cars' });
-    document.body.append(link);
-    link.click();
-  });
-  await expect(page).toHaveURL(/\/search\/used-cars$/);
+test('on a used-cars page, a failed search falls back with the filters of the click that failed, the route’s condition among them', async ({ page }) => {
+  // Until this session this journey reached the page by a link added to the contact page, named
+  // 'built in the browser'; the link was followed before the shell ran, so the server painted the
+  // page, as here. The page built in the browser after a link inside the site is a known gap (see
+  // docs/architecture.md §7): there the ticked box does not stay ticked when the search fails.
+  await open(page, 'redgum-used-cars', '/search/used-cars');
   await expect(count(page)).toBeVisible();
   await page.route('**/1/indexes/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
   const fallbackAsked = page.waitForRequest((request) => request.url().includes('/api/search/fallback'));
