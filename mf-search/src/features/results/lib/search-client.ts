@@ -4,6 +4,9 @@ import { createQueryCache } from '../../../lib/query-cache';
 
 type LiteClient = ReturnType<typeof liteClient>;
 
+/** How long the page's search requests may take before the host counts as down (see createSearchClient). */
+export const SEARCH_TIMEOUTS_MS = { connect: 5_000, read: 10_000 } as const;
+
 /**
  * How the client sends its HTTP requests, when not by the network (algoliasearch's requester
  * shape): the server's first paint asks the platform's embedded search service in-process.
@@ -25,6 +28,12 @@ export function createSearchClient(access: SearchAccess, origin: { host: string;
   const protocol = origin.protocol === 'http:' ? 'http' : 'https';
   const client = liteClient(access.appId, access.apiKey, {
     hosts: hosts.map((url) => ({ url, protocol, accept: 'read' as const })),
+    // The client times a request with the page's own timers (1 s to the headers, 2 s to the body
+    // by default), so a main thread busy for longer than that (a phone building the results page
+    // as the first search goes out, which is when the results now load) takes a good answer for
+    // a dead host; with one host that is an error and the fallback list. The platform's search
+    // service answers or sheds (429) within its own time budget, so these only tell an outage.
+    timeouts: { connect: SEARCH_TIMEOUTS_MS.connect, read: SEARCH_TIMEOUTS_MS.read, write: SEARCH_TIMEOUTS_MS.read },
     responsesCache: createQueryCache(),
     ...(requester ? { requester: requester as NonNullable<Parameters<typeof liteClient>[2]>['requester'] } : {}),
   });
