@@ -120,3 +120,19 @@ test('vehicle page: the next photo pressed before the scripts arrive is shown on
   await expect(firstPaint(page)).toHaveCount(0);
   await expect(page.getByRole('region', { name: `Photos of the ${car.name}` })).toContainText(`2 / ${car.images.length}`);
 });
+
+test('vehicle page: a tab pressed before the scripts arrive is the tab shown once they have', async ({ page }) => {
+  const car = await findListedCar(E2E_PORT, 'harbourside-motors', (c) => c.status === 'in_stock');
+  await slowCpu(page);
+  const scripts = await holdScripts(page);
+  await page.goto(tenantUrl('harbourside-motors', `/cars/${car.slug}`), { waitUntil: 'domcontentloaded' });
+  await expect(firstPaint(page)).toHaveCount(1);
+  // The tabs select on the press (Radix's triggers act on mousedown): the replay must press, not only click.
+  await firstPaint(page).getByRole('tab', { name: 'Why Buy From Us?' }).click();
+
+  scripts.release();
+  await expect(firstPaint(page)).toHaveCount(0);
+  const about = page.getByRole('tablist', { name: /^About this / });
+  await expect(about.getByRole('tab', { selected: true })).toHaveText('Why Buy From Us?');
+  await expect(page.getByRole('tabpanel', { name: 'Why Buy From Us?' })).toBeVisible();
+});

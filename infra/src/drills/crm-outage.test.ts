@@ -2,7 +2,7 @@ import { outageChecks, type OutageResult } from './crm-outage';
 
 /** The drill's verdict on what it measured: a missed goal is a missed check, so the drill exits non-zero. */
 
-const row = (waiting: number, failing: number, delivered: number) => ({ tenant: 'harbourside-motors', received: waiting + failing + delivered, delivered, waiting, failing, oldestWaitingSeconds: 40, lastError: 'fetch failed' });
+const row = (waiting: number, failing: number, delivered: number) => ({ tenant: 'harbourside-motors', received: waiting + failing + delivered, delivered, waiting, failing, oldestWaitingSeconds: 40, lastError: 'CRM webhook unreachable: connect ECONNREFUSED 127.0.0.1:4010' });
 const counts = (waiting: number, failing: number, delivered: number) => ({ received: waiting + failing + delivered, delivered, waiting, failing, attempts: failing * 4 });
 
 /** An outage that met every goal: 3 leads, all waiting at its end, all delivered once afterwards. */

@@ -2,6 +2,10 @@ import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PlatformTables } from '../db/schema';
 import { loadConfig, PARTNERS, partnerMode, type Config } from '../config/load';
+import { unreachableReason } from '../partners/fetch-failure';
+
+/** How long the dealer's CRM has to answer a delivery before the attempt counts as failed. */
+const CRM_TIMEOUT_MS = 10_000;
 
 export interface OutgoingLead {
   id: string;
@@ -60,12 +64,19 @@ export class WebhookCrm implements Crm {
   async deliver(lead: OutgoingLead): Promise<void> {
     const body = JSON.stringify({ lead_id: lead.id, tenant: lead.tenant, form: lead.form, created_at: lead.createdAt.toISOString(), lead: lead.payload });
     const signature = createHmac('sha256', this.secret).update(body).digest('hex');
-    const response = await this.fetchImpl(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': lead.id, 'x-forecourt-signature': `sha256=${signature}` },
-      body,
-      signal: AbortSignal.timeout(10_000),
-    });
+    const signal = AbortSignal.timeout(CRM_TIMEOUT_MS);
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': lead.id, 'x-forecourt-signature': `sha256=${signature}` },
+        body,
+        signal,
+      });
+    } catch (error) {
+      // Kept as the lead's last error and shown in the console: the reason, not fetch's 'fetch failed'.
+      throw new Error(`CRM webhook unreachable: ${unreachableReason(error, signal, CRM_TIMEOUT_MS)}`, { cause: error });
+    }
     if (!response.ok) throw new Error(`CRM webhook answered ${response.status}`);
   }
 }

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import * as RadixTabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { dropFirstPaint, FIRST_PAINT_DATA_ID, FIRST_PAINT_INPUT_GLOBAL, FIRST_PAINT_INPUT_SCRIPT, FIRST_PAINT_INTENT_GLOBAL, type FirstPaintInput, resetFirstPaintForTests, takeFirstPaintData, useFirstPaintHandover, useFirstPaintIntent } from './first-paint';
 
@@ -316,6 +317,41 @@ describe('input in the first paint, before the app takes over', () => {
         jest.runAllTimers();
       });
       expect(log).toEqual(['show all makes']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a tab pressed in the first paint is the tab shown in the app (tabs that select on the press, not the click)', async () => {
+    jest.useFakeTimers();
+    try {
+      function Specs() {
+        useFirstPaintHandover('mf-search', true);
+        return (
+          <div data-boundary="mf-search">
+            <div>
+              <RadixTabs.Root defaultValue="features">
+                <RadixTabs.List aria-label="Details">
+                  <RadixTabs.Trigger value="features">Features</RadixTabs.Trigger>
+                  <RadixTabs.Trigger value="specs">Specifications</RadixTabs.Trigger>
+                </RadixTabs.List>
+                <RadixTabs.Content value="features">Bluetooth</RadixTabs.Content>
+                <RadixTabs.Content value="specs">2.5 L petrol</RadixTabs.Content>
+              </RadixTabs.Root>
+            </div>
+          </div>
+        );
+      }
+      const tabs = '<div><div role="tablist" aria-label="Details"><button type="button" role="tab">Features</button><button type="button" role="tab">Specifications</button></div><div role="tabpanel">Bluetooth</div></div>';
+      document.body.innerHTML = `<div id="app-mf-search"><div data-first-paint="mf-search">${markup(tabs)}</div></div>`;
+      const slot = document.getElementById('app-mf-search')!;
+      firstPaint().querySelectorAll('button')[1]!.click();
+      render(<Specs />, { container: slot.appendChild(document.createElement('div')) });
+      await act(async () => {
+        jest.runAllTimers();
+      });
+      expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Specifications');
+      expect(screen.getByRole('tabpanel')).toHaveTextContent('2.5 L petrol');
     } finally {
       jest.useRealTimers();
     }

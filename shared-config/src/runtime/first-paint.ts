@@ -389,6 +389,22 @@ function elementFor(frame: Element, entry: Pick<FirstPaintInput, 'path' | 'sig'>
   return [...frame.querySelectorAll(tag)].find((candidate) => signatureOf(candidate) === entry.sig) ?? null;
 }
 
+/**
+ * A press as the shopper made it: the pointer and mouse events that come before a click, then the
+ * click. Widgets that act on the press rather than the click (Radix's tab triggers select on
+ * mousedown, its menu triggers open on pointerdown) would otherwise ignore a replayed press.
+ */
+function press(element: HTMLElement): void {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, buttons: 1, view: element.ownerDocument.defaultView };
+  // jsdom has no PointerEvent: a MouseEvent of the pointer's type reaches the same handlers there.
+  const Pointer = typeof PointerEvent === 'function' ? PointerEvent : MouseEvent;
+  element.dispatchEvent(new Pointer('pointerdown', { ...init, pointerType: 'mouse', isPrimary: true } as PointerEventInit));
+  element.dispatchEvent(new MouseEvent('mousedown', init));
+  element.dispatchEvent(new Pointer('pointerup', { ...init, buttons: 0, pointerType: 'mouse', isPrimary: true } as PointerEventInit));
+  element.dispatchEvent(new MouseEvent('mouseup', { ...init, buttons: 0 }));
+  element.click();
+}
+
 function replayOne(frame: Element, entry: FirstPaintInput): boolean {
   const element = elementFor(frame, entry);
   if (!element) return false;
@@ -407,7 +423,7 @@ function replayOne(frame: Element, entry: FirstPaintInput): boolean {
       return true;
     case 'click':
       if (!(element instanceof HTMLElement)) return false;
-      element.click();
+      press(element);
       return true;
     case 'submit':
       if (!(element instanceof HTMLFormElement)) return false;

@@ -161,7 +161,7 @@ describe("the partner's HTTP API, unreachable", () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    await expect(new HttpFinancePartner(`http://127.0.0.1:${port}`, 'secret-key').quote({ selfAssessedCreditScore: 'GREAT', purchasePrice: 30_000, loanTerm: 5 })).rejects.toThrow('finance partner unreachable');
+    await expect(new HttpFinancePartner(`http://127.0.0.1:${port}`, 'secret-key').quote({ selfAssessedCreditScore: 'GREAT', purchasePrice: 30_000, loanTerm: 5 })).rejects.toThrow(/^finance partner unreachable: connect ECONNREFUSED 127\.0\.0\.1:\d+$/);
   });
 });
 

@@ -3,6 +3,7 @@ import { exactRepayment } from '@forecourt/shared-config/repayment';
 import { LRUCache } from 'lru-cache';
 import { comparisonRate, type FinancePartner } from '../../../../mf-finance/server';
 import { loadConfig, PARTNERS, partnerMode, type Config } from '../../config/load';
+import { unreachableReason } from '../fetch-failure';
 
 /**
  * The finance partner (the product's 'YouX'): an instant quote for a price, term and credit score,
@@ -151,9 +152,7 @@ export class HttpFinancePartner implements FinancePartner {
       text = await response.text();
     } catch (error) {
       if (signal.aborted) throw new PartnerError(`finance partner did not answer within ${this.timeoutMs} ms`, { cause: error });
-      // fetch reports a refused or reset connection as 'fetch failed', with the reason as its cause.
-      const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-      throw new PartnerError(`finance partner unreachable: ${reason}`, { cause: error });
+      throw new PartnerError(`finance partner unreachable: ${unreachableReason(error)}`, { cause: error });
     }
     let answer: unknown = null;
     try {

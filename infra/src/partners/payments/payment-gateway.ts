@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AuthorisationResult, PaymentGateway } from '../../../../mf-vehicle/src/contract';
 import { loadConfig, PARTNERS, partnerMode, type Config } from '../../config/load';
+import { unreachableReason } from '../fetch-failure';
 
 /**
  * The card processor the reservation deposit is authorised with (mf-vehicle's `PaymentGateway`
@@ -162,9 +163,7 @@ export class HttpPaymentGateway implements PaymentGateway {
       // The time limit covers the body too: a processor that sends headers and then stalls has not answered.
       text = await response.text();
     } catch (error) {
-      if (signal.aborted) return { kind: 'no-answer', reason: `no answer within ${this.timeoutMs} ms` };
-      // fetch reports a refused or reset connection as 'fetch failed', with the reason as its cause.
-      return { kind: 'no-answer', reason: error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error) };
+      return { kind: 'no-answer', reason: unreachableReason(error, signal, this.timeoutMs) };
     }
     let parsed: unknown = null;
     try {
