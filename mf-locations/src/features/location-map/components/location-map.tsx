@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { alpha, STATIC_MAP, SURFACE, useTenant } from '@forecourt/shared-config';
+import { alpha, NEAR_MARKER_CSS, STATIC_MAP, SURFACE, useNearWindow, useTenant } from '@forecourt/shared-config';
 import { useEffect, useRef, useState } from 'react';
 
 /** A place the map marks. */
@@ -89,7 +89,10 @@ async function ensureLeafletStyles(): Promise<void> {
  * site's tile source (`locations.mapTiles`), Leaflet draws the tiles and a pin per place; it is
  * loaded only with a map and shown only once a tile has arrived. Until then, and for good when
  * no tile comes within 5 s or a tile fails first (the network cannot reach the tile server, as
- * on a closed network), the static map stays: the page never shows a grey box.
+ * on a closed network), the static map stays: the page never shows a grey box. Leaflet and its
+ * tiles (about 40 KB of script and a few hundred KB of images) are asked for only when the map
+ * comes near the window: below a phone's first screen, a shopper who never scrolls to it does not
+ * pay for it, and the static map is already there when the shopper does.
  */
 export function LocationMap({ places, label, height = 300 }: { places: readonly MapPlace[]; label: string; height?: number }) {
   const { locations, theme } = useTenant();
@@ -97,9 +100,10 @@ export function LocationMap({ places, label, height = 300 }: { places: readonly 
   const container = useRef<HTMLDivElement>(null);
   const [mode, setMode] = useState<'static' | 'tiles'>('static');
   const key = places.map((place) => `${place.slug}:${place.lat},${place.lng}`).join('|');
+  const [near, isNear] = useNearWindow(false);
 
   useEffect(() => {
-    if (!tiles || places.length === 0 || !container.current) return;
+    if (!isNear || !tiles || places.length === 0 || !container.current) return;
     let cancelled = false;
     let map: import('leaflet').Map | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -145,7 +149,7 @@ export function LocationMap({ places, label, height = 300 }: { places: readonly 
       map?.remove();
     };
     // `key` stands for the places; the tile source is the site's and does not change on a page.
-  }, [key, tiles, theme.primary]);
+  }, [isNear, key, tiles, theme.primary]);
 
   return (
     <div
@@ -154,6 +158,7 @@ export function LocationMap({ places, label, height = 300 }: { places: readonly 
     >
       <div ref={container} role="region" aria-label={label} aria-hidden={mode === 'static' ? true : undefined} css={{ position: 'absolute', inset: 0, visibility: mode === 'tiles' ? 'visible' : 'hidden' }} />
       {mode === 'static' && <StaticMap places={places} label={label} />}
+      <span ref={near} css={NEAR_MARKER_CSS} />
     </div>
   );
 }
