@@ -324,25 +324,16 @@ export function useFirstPaintIntent(team: string, now: boolean): boolean {
       const dropped = (event as CustomEvent<{ team: string | null }>).detail?.team;
       if (dropped === null || dropped === team) wake();
     };
-    paint.addEventListener('pointerdown', wake, { passive: true });
-    paint.addEventListener('focusin', wake);
-    paint.addEventListener('pointerover', onOver, { passive: true });
+    // One signal ends every listener at once (each is added with it).
+    const listening = new AbortController();
+    const { signal } = listening;
+    for (const type of ['pointerdown', 'focusin'] as const) paint.addEventListener(type, wake, { passive: true, signal });
+    paint.addEventListener('pointerover', onOver, { passive: true, signal });
     // Noted by the inline script, which hears every change and press in the first paint.
-    paint.addEventListener('change', wake);
-    paint.addEventListener('input', wake);
-    paint.addEventListener('submit', wake);
-    document.addEventListener('keydown', wake);
-    document.addEventListener(FIRST_PAINT_DROPPED_EVENT, onDropped);
-    return () => {
-      paint.removeEventListener('pointerdown', wake);
-      paint.removeEventListener('focusin', wake);
-      paint.removeEventListener('pointerover', onOver);
-      paint.removeEventListener('change', wake);
-      paint.removeEventListener('input', wake);
-      paint.removeEventListener('submit', wake);
-      document.removeEventListener('keydown', wake);
-      document.removeEventListener(FIRST_PAINT_DROPPED_EVENT, onDropped);
-    };
+    for (const type of ['change', 'input', 'submit'] as const) paint.addEventListener(type, wake, { signal });
+    document.addEventListener('keydown', wake, { signal });
+    document.addEventListener(FIRST_PAINT_DROPPED_EVENT, onDropped, { signal });
+    return () => listening.abort();
   }, [team, now, woken]);
   return woken;
 }
