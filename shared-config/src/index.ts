@@ -27,6 +27,7 @@ export * from './runtime/session';
 export * from './runtime/use-api';
 export * from './format';
 export * from './price';
+export * from './media';
 // The sign-in rules and texts ('./identity') and the delivery texts ('./delivery') are imported
 // by their subpaths, by the teams that use them, so every page does not carry them.
 export type { SessionAnswer, WatchlistAnswer } from './identity';

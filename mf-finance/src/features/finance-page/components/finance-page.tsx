@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { formatDollars, paths, RemoteFragment, SURFACE, telHref, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
+import { formatDollars, mediaSources, paths, RemoteFragment, SURFACE, telHref, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
 import { useId, useMemo } from 'react';
 import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
 import { FinanceEnquiryForm } from '../../finance-enquiry/components/finance-enquiry-form';
@@ -12,6 +12,18 @@ const card = css`label: mf-finance-card; padding: 1rem 1.25rem; border: 1px soli
 /** Spec: the panel beside the form is hidden on small screens. */
 const hiddenOnSmall = css`@media (max-width: 767.98px) { display: none; }`;
 
+/** Widths a car's photo is offered at here: a card of 14-20rem, or the panel beside the form, on screens up to 3x. */
+const PHOTO_WIDTHS = [300, 400, 600, 800] as const;
+/** How wide the photo shows: the featured grid's one column on a phone, a card of about 20rem beside others, the panel's 20rem. */
+const FEATURED_SIZES = '(min-width: 600px) 20rem, calc(100vw - 4.5rem)';
+const PANEL_SIZES = '20rem';
+
+/** A car's photo at the size it shows, from the media service (or as it is, from elsewhere). */
+function CarPhoto({ url, sizes, lazy, marginBottom }: { url: string; sizes: string; lazy: boolean; marginBottom: string }) {
+  const sources = mediaSources(url, PHOTO_WIDTHS, 400);
+  return <img src={sources?.src ?? url} srcSet={sources?.srcSet} sizes={sources ? sizes : undefined} alt="" width={320} height={213} loading={lazy ? 'lazy' : undefined} css={{ width: '100%', height: 'auto', borderRadius: 6, marginBottom }} />;
+}
+
 /** The chosen car beside the form: photo, name, price and its lender's disclaimer. */
 function ChosenCar({ car, headingId, noun }: { car: FinancePanelCar; headingId: string; noun: string }) {
   return (
@@ -19,7 +31,7 @@ function ChosenCar({ car, headingId, noun }: { car: FinancePanelCar; headingId: 
       <h2 id={headingId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
         Your chosen {noun}
       </h2>
-      {car.primary_image_url && <img src={car.primary_image_url} alt="" width={320} height={213} css={{ width: '100%', height: 'auto', borderRadius: 6, marginBottom: '0.75rem' }} />}
+      {car.primary_image_url && <CarPhoto url={car.primary_image_url} sizes={PANEL_SIZES} lazy={false} marginBottom="0.75rem" />}
       <p css={{ margin: '0 0 0.25rem', fontWeight: 700 }}>
         <a href={paths.car(car.slug)}>{car.name}</a>
       </p>
@@ -41,7 +53,7 @@ function FeaturedUsedCars({ featured, noun }: { featured: Loaded<FeaturedCar[]>;
       <ul css={css`label: mf-finance-featured; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 1rem; margin: 0 0 1rem; padding: 0; list-style: none;`}>
         {featured.value.map((car) => (
           <li key={car.id} css={card}>
-            {car.primary_image_url && <img src={car.primary_image_url} alt="" width={320} height={213} loading="lazy" css={{ width: '100%', height: 'auto', borderRadius: 6, marginBottom: '0.5rem' }} />}
+            {car.primary_image_url && <CarPhoto url={car.primary_image_url} sizes={FEATURED_SIZES} lazy marginBottom="0.5rem" />}
             <a href={paths.car(car.slug)} css={{ fontWeight: 700 }}>
               {car.name}
             </a>

@@ -34,7 +34,7 @@ function Slide({ slide, position, count, current }: SlideProps) {
   const { src, srcSet } = slideImageSources(slide.image);
   const first = position === 1;
   const image = (alt: string) => (
-    <img src={src} srcSet={srcSet} sizes="100vw" alt={alt} width={SLIDE_IMAGE_SIZE.width} height={SLIDE_IMAGE_SIZE.height} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} css={imageCss} />
+    <img src={src} srcSet={srcSet || undefined} sizes="100vw" alt={alt} width={SLIDE_IMAGE_SIZE.width} height={SLIDE_IMAGE_SIZE.height} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} css={imageCss} />
   );
   return (
     // The slides not shown stay in the page (their images arrive before they are asked for) but

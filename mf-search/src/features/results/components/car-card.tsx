@@ -24,6 +24,7 @@ import {
   weeklyFinance,
   type Badge,
   type FavouriteEntry,
+  mediaSources,
 } from '@forecourt/shared-config';
 import { hitFinanceFacts, type CarHit } from '../../../lib/hit';
 import { viewCountText } from '../../../lib/views';
@@ -40,9 +41,7 @@ const CARD_WIDTHS = [300, 400, 600] as const;
 export const CARD_SIZES = '(min-width: 900px) 270px, (min-width: 600px) 45vw, calc(100vw - 3rem)';
 
 export function imageSources(url: string | null): { src: string; srcSet: string } | null {
-  if (!url || !url.startsWith('/media/')) return null;
-  const base = url.split('?')[0];
-  return { src: `${base}?w=400`, srcSet: CARD_WIDTHS.map((w) => `${base}?w=${w} ${w}w`).join(', ') };
+  return mediaSources(url, CARD_WIDTHS, 400);
 }
 
 const saveCss = css`position: absolute; top: 0.5rem; right: 0.5rem; padding: 0.2rem 0.55rem; border-radius: 4px; border: 0; font: inherit; font-size: 0.8rem; font-weight: 700; text-decoration: none; color: ${SURFACE.text}; background: ${alpha(SURFACE.background, 92)}; cursor: pointer; &[aria-pressed='true'] { color: ${SURFACE.onInverse}; background: ${SUCCESS.text}; }`;

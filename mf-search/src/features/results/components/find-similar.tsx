@@ -1,11 +1,11 @@
-import { DEFAULT_FRAGMENT_TIMEOUT_MS, failurePolicy, NO_PRICE_TEXT, paths, priceDisplay, RemoteFragment, useTenant } from '@forecourt/shared-config';
+import { DEFAULT_FRAGMENT_TIMEOUT_MS, failurePolicy, mediaAt, NO_PRICE_TEXT, paths, priceDisplay, RemoteFragment, useTenant } from '@forecourt/shared-config';
 import type { LeadCar, LeadDialogProps } from '@forecourt/shared-config/leads';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CarHit } from '../../../lib/hit';
 
 /** The card's car as mf-leads's dialogs take it (shared-config's LeadCar); the dialog reads the rest by the car's id. */
 export function hitLeadCar(hit: CarHit): LeadCar {
-  const image = hit.primary_image_url?.startsWith('/media/') ? `${hit.primary_image_url.split('?')[0]}?w=300` : null;
+  const image = hit.primary_image_url?.startsWith('/media/') ? mediaAt(hit.primary_image_url, 300) : null;
   return {
     id: hit.objectID,
     slug: hit.slug,

@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
-import { SURFACE, useTenant } from '@forecourt/shared-config';
+import { mediaAt, SURFACE, useTenant } from '@forecourt/shared-config';
 import type { VehicleSummary } from '../../../contract';
-import { sized } from '../lib/gallery';
 
 /**
  * The optional custom slider (spec §2, 'optional custom slider'): on sites that switch it on
@@ -18,7 +17,7 @@ export function CustomSlider({ slides }: { slides: VehicleSummary['custom_slides
         {slides.map((slide) => (
           <li key={slide.url + slide.name} css={{ scrollSnapAlign: 'start' }}>
             <a href={slide.url} css={css`display: block; height: 100%; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden; text-decoration: none; color: ${SURFACE.text};`}>
-              <img src={sized(slide.image, 400)} alt="" width={400} height={133} loading="lazy" css={{ width: '100%', height: 'auto', aspectRatio: '3 / 1', objectFit: 'cover', display: 'block' }} />
+              <img src={mediaAt(slide.image, 400)} alt="" width={400} height={133} loading="lazy" css={{ width: '100%', height: 'auto', aspectRatio: '3 / 1', objectFit: 'cover', display: 'block' }} />
               <span css={{ display: 'block', padding: '0.5rem 0.75rem' }}>
                 <strong css={{ display: 'block', color: tenant.theme.primary }}>{slide.name}</strong>
                 <span css={{ fontSize: '0.875rem', color: SURFACE.muted }}>{slide.description}</span>

@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
-import { isInStock, SURFACE, useTenant } from '@forecourt/shared-config';
+import { isInStock, mediaAt, SURFACE, useTenant } from '@forecourt/shared-config';
 import { Tabs } from '@forecourt/shared-config/tabs';
 import { useMemo, useState } from 'react';
 import type { VehicleSummary } from '../../../contract';
-import { gallerySlides, isValidImage, sized } from '../lib/gallery';
+import { gallerySlides, isValidImage } from '../lib/gallery';
 import { GalleryPlaceholder, ImageSlider } from './image-slider';
 import { Hotspot, SpinViewer } from './spin-viewer';
 
@@ -15,7 +15,7 @@ function Interior({ car }: { car: VehicleSummary }) {
   if (!car.spin?.interior) return null;
   return (
     <div css={css`position: relative; aspect-ratio: 3 / 2; border-radius: 8px; overflow: hidden; background: ${SURFACE.fill};`}>
-      <img src={sized(car.spin.interior, 1200)} alt={`Inside the ${car.name}`} width={1200} height={800} loading="lazy" css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+      <img src={mediaAt(car.spin.interior, 1200)} alt={`Inside the ${car.name}`} width={1200} height={800} loading="lazy" css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
       {car.spin.hotspots.interior.map((spot) => {
         const at = spot.positions[0];
         return at ? <Hotspot key={spot.id} id={spot.id} description={spot.description} x={at.posX} y={at.posY} open={open === spot.id} onToggle={() => setOpen((o) => (o === spot.id ? null : spot.id))} /> : null;

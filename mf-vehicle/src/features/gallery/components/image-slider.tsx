@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
-import { alpha, SURFACE } from '@forecourt/shared-config';
+import { alpha, mediaAt, SURFACE } from '@forecourt/shared-config';
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
-import { showThumbnails, sized, SLIDE_HEIGHT, SLIDE_WIDTH, stepSlide, type Slide } from '../lib/gallery';
+import { showThumbnails, SLIDE_HEIGHT, SLIDE_WIDTH, stepSlide, type Slide } from '../lib/gallery';
 
 export interface ImageSliderProps {
   name: string;
@@ -42,8 +42,8 @@ function SlideView({ slide, name, position, count, priority, large = false }: { 
   const base = large ? 1200 : SLIDE_WIDTH;
   return (
     <img
-      src={sized(slide.src, base)}
-      srcSet={large ? undefined : `${sized(slide.src, 400)} 400w, ${sized(slide.src, 600)} 600w, ${sized(slide.src, 800)} 800w, ${sized(slide.src, 1200)} 1200w`}
+      src={mediaAt(slide.src, base)}
+      srcSet={large ? undefined : `${mediaAt(slide.src, 400)} 400w, ${mediaAt(slide.src, 600)} 600w, ${mediaAt(slide.src, 800)} 800w, ${mediaAt(slide.src, 1200)} 1200w`}
       sizes={large ? undefined : '(min-width: 1000px) 600px, calc(100vw - 3rem)'}
       alt={`${name}, photo ${position} of ${count}`}
       width={SLIDE_WIDTH}
@@ -126,7 +126,7 @@ export function ImageSlider({ name, slides, inStock, index, onIndexChange, prior
                 onClick={() => onIndexChange(i)}
                 css={css`display: block; width: 5.5rem; aspect-ratio: 3 / 2; padding: 0; border: 2px solid ${i === index ? SURFACE.text : 'transparent'}; border-radius: 6px; overflow: hidden; background: ${SURFACE.inverse}; color: ${SURFACE.onInverse}; cursor: pointer;`}
               >
-                {slide.kind === 'video' ? <span aria-hidden="true">▶ Video</span> : <img src={sized(slide.thumb, 200)} alt="" width={200} height={133} loading="lazy" css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
+                {slide.kind === 'video' ? <span aria-hidden="true">▶ Video</span> : <img src={mediaAt(slide.thumb, 200)} alt="" width={200} height={133} loading="lazy" css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
               </button>
             </li>
           ))}

@@ -40,13 +40,3 @@ export function stepSlide(index: number, delta: number, count: number): number {
   if (count === 0) return 0;
   return (((index + delta) % count) + count) % count;
 }
-
-/** A picture at a width the media service renders (its own sizes), keeping its other options. */
-export function sized(src: string, width: number): string {
-  if (!src.startsWith('/media/')) return src;
-  const [path, query = ''] = src.split('?');
-  const params = new URLSearchParams(query);
-  params.set('w', String(width));
-  params.delete('h');
-  return `${path}?${params.toString()}`;
-}

@@ -1,8 +1,7 @@
-import { DEFAULT_FRAGMENT_TIMEOUT_MS, failurePolicy, priceDisplay, RemoteFragment, useTenant, type PublicTenantConfig } from '@forecourt/shared-config';
+import { DEFAULT_FRAGMENT_TIMEOUT_MS, failurePolicy, mediaAt, priceDisplay, type PublicTenantConfig, RemoteFragment, useTenant } from '@forecourt/shared-config';
 import type { LeadCar, LeadDialogProps } from '@forecourt/shared-config/leads';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { VehicleSummary } from '../../../contract';
-import { sized } from '../../gallery/lib/gallery';
 
 /** The other teams' exposed dialogs this page opens: mf-leads's four and mf-finance's finance popup. */
 export type LeadDialogName = 'EnquireDialog' | 'TestDriveDialog' | 'RequestPhotosDialog' | 'FindSimilarDialog' | 'FinanceDialog';
@@ -36,7 +35,7 @@ export function leadCar(car: VehicleSummary, pricing: PublicTenantConfig['pricin
     stocknum: car.stocknum,
     dealership_slug: car.dealership_slug,
     price_text: priceDisplay(car, pricing).text,
-    image: first ? sized(first, 200) : null,
+    image: first ? mediaAt(first, 200) : null,
     location: { id: car.location.id, slug: car.location.slug, name: car.location.name, distribution_locations: car.location.distribution_locations },
   };
 }

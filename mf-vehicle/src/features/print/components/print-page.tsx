@@ -1,9 +1,8 @@
 import { css } from '@emotion/react';
-import { capitalise, paths, priceDisplay, PriceTag, SURFACE, useTenant } from '@forecourt/shared-config';
+import { capitalise, mediaAt, paths, priceDisplay, PriceTag, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useId } from 'react';
 import { useSearchParams } from '@forecourt/shared-config/router';
 import KeyInfo from '../../key-info/components/key-info';
-import { sized } from '../../gallery/lib/gallery';
 import { useCar } from '../../vehicle-page/lib/use-car';
 import { commentParagraphs } from '../../../lib/dealer-comments';
 import { specificationRows } from '../../../lib/specifications';
@@ -49,7 +48,7 @@ export function PrintPage() {
           {car && (
             <div css={{ display: 'grid', gap: '1rem' }}>
               <PriceTag price={priceDisplay(car, tenant.pricing)} size="page" />
-              {car.images[0] && <img src={sized(car.images[0], 800)} alt={car.name} width={800} height={533} css={{ width: '100%', height: 'auto', borderRadius: 8 }} />}
+              {car.images[0] && <img src={mediaAt(car.images[0], 800)} alt={car.name} width={800} height={533} css={{ width: '100%', height: 'auto', borderRadius: 8 }} />}
               <KeyInfo items={specificationRows(car, new Date(), tenant.vehicle.showUnregistered)} />
               {commentParagraphs(car.dealer_comments).length > 0 && (
                 <section>

@@ -1,9 +1,8 @@
 import { css } from '@emotion/react';
-import { alpha, bodyLabel, isInStock, paths, priceDisplay, readableTextOn, specText, SURFACE, telHref, useTenant, weeklyFinance } from '@forecourt/shared-config';
+import { alpha, bodyLabel, isInStock, mediaAt, paths, priceDisplay, readableTextOn, specText, SURFACE, telHref, useTenant, weeklyFinance } from '@forecourt/shared-config';
 import { ENQUIRE_FOR_FINANCE_MAX, type FinanceEstimate } from '@forecourt/shared-config/price';
 import { useEffect, useState } from 'react';
 import type { VehicleSummary } from '../../../contract';
-import { sized } from '../../gallery/lib/gallery';
 import { LeadDialogLink } from '../../lead-dialogs/components/lead-dialogs';
 import { pageShowsFinance } from '../../../lib/finance-facts';
 import { reserveButtonText } from '../../../lib/reserve-copy';
@@ -59,7 +58,7 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
           css={css`label: mf-vehicle-sticky-header; position: fixed; top: 0; left: 0; right: 0; z-index: 30; background: ${SURFACE.background}; border-bottom: 1px solid ${SURFACE.border}; box-shadow: 0 2px 8px ${alpha(SURFACE.inverse, 10)};`}
         >
           <div css={css`display: flex; align-items: center; gap: 0.75rem 1rem; max-width: 72rem; margin: 0 auto; padding: 0.5rem 1rem; flex-wrap: wrap;`}>
-            {image && <img src={sized(image, 120)} alt="" width={72} height={48} css={{ borderRadius: 4, objectFit: 'cover', display: 'block' }} />}
+            {image && <img src={mediaAt(image, 120)} alt="" width={72} height={48} css={{ borderRadius: 4, objectFit: 'cover', display: 'block' }} />}
             <div css={{ minWidth: 0, flex: '1 1 12rem' }}>
               <p css={{ margin: 0, fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{car.name}</p>
               <p css={{ margin: 0, fontSize: '0.875rem', color: SURFACE.muted }}>{[specText(car.transmission), specText(car.body) === null ? null : bodyLabel(car.body)].filter(Boolean).join(' · ')}</p>
