@@ -14,6 +14,7 @@ const GROUP = 'summit-auto-group';
 const SINGLE = 'redgum-used-cars';
 
 /** The page as the shopper uses it: the shell has taken over from the server's first paint. */
+/** Opens the page and waits until the chrome is the shell's own (set at its first commit: its buttons work). */
 async function open(page: Page, tenant: string, path: string): Promise<void> {
   await page.goto(tenantUrl(tenant, path));
   await expect(page.locator('html[data-shell-version]')).toHaveCount(1);
@@ -179,6 +180,27 @@ test.describe('single dealer at 375 px', () => {
     await button.click();
     await dialog.getByRole('link', { name: 'Used cars' }).click();
     await expect(page).toHaveURL(/\/search\/used-cars$/);
+  });
+
+  test('a shopper who tabbed to the Menu button before the scripts came is still on it after, and Enter opens the menu', async ({ page }) => {
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/registry/**', async (route) => {
+      await released;
+      await route.fallback();
+    });
+    await page.goto(tenantUrl(SINGLE, '/'), { waitUntil: 'domcontentloaded' });
+    const button = page.getByRole('button', { name: 'Menu' });
+    await button.focus();
+    await expect(button).toBeFocused();
+    release();
+    // The shell's chrome replaces the server's in one commit: focus moves to its Menu button.
+    await expect(page.locator('html[data-shell-version]')).toHaveCount(1);
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
   });
 
   test('the dealer’s own content page, and no horizontal scrolling', async ({ page }) => {

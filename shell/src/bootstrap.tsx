@@ -6,6 +6,7 @@ import {
   forecourtStore,
   gateOf,
   installFailurePolicy,
+  keepFocusAcross,
   pixelPageView,
   readBootData,
   refreshSession,
@@ -63,7 +64,6 @@ function boot(): void {
   const boot = readBootData();
   forecourtStore.set(tenantAtom, boot.tenant);
   forecourtStore.set(searchAccessAtom, boot.search ?? null);
-  document.documentElement.dataset['shellVersion'] = boot.shellVersion;
   // Signed-in state comes from the server session, written into the boot data; a server from
   // before sign-in has none there, and the shell asks it.
   if (boot.session === undefined) void refreshSession();
@@ -83,6 +83,8 @@ function boot(): void {
   // commit, and the first paint is put into the new slot before the browser paints, so the page
   // is never painted without it.
   const firstPaint = container.querySelector<HTMLElement>(`[${FIRST_PAINT_ATTRIBUTE}]`);
+  // A shopper who tabbed into the server's chrome keeps that place when the shell's replaces it.
+  const restoreFocus = keepFocusAcross(container);
   const root = createRoot(container);
   const shell = (onCommitted: () => void) => <ShellRoot remotes={boot.remotes} content={boot.content} override={boot.override} onCommitted={onCommitted} />;
   let started = false;
@@ -90,6 +92,9 @@ function boot(): void {
     if (started) return;
     started = true;
     if (firstPaint) document.getElementById(`app-${firstPaint.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? ''}`)?.append(firstPaint);
+    restoreFocus();
+    // From here the chrome is the shell's own, with its handlers: what tests and tools wait for.
+    document.documentElement.dataset['shellVersion'] = boot.shellVersion;
     // Out of React's commit: a failure there is the page's, not the chrome's.
     queueMicrotask(() => startApps(boot, policy));
   };

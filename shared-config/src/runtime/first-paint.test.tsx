@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import * as RadixTabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
-import { dropFirstPaint, FIRST_PAINT_DATA_ID, FIRST_PAINT_INPUT_GLOBAL, FIRST_PAINT_INPUT_SCRIPT, FIRST_PAINT_INTENT_GLOBAL, type FirstPaintInput, resetFirstPaintForTests, takeFirstPaintData, useFirstPaintHandover, useFirstPaintIntent } from './first-paint';
+import { dropFirstPaint, FIRST_PAINT_DATA_ID, keepFocusAcross, FIRST_PAINT_INPUT_GLOBAL, FIRST_PAINT_INPUT_SCRIPT, FIRST_PAINT_INTENT_GLOBAL, type FirstPaintInput, resetFirstPaintForTests, takeFirstPaintData, useFirstPaintHandover, useFirstPaintIntent } from './first-paint';
 
 function serverPage(payload: unknown) {
   document.body.innerHTML = `
@@ -409,5 +409,30 @@ describe('input in the first paint, before the app takes over', () => {
     firstPaint().querySelector('button')!.click();
     dropFirstPaint('mf-search');
     expect(noted()).toEqual([]);
+  });
+});
+
+describe('keepFocusAcross', () => {
+  const CHROME = '<header><a href="/">Home</a><button type="button">Menu</button></header><main><p>Cars</p></main>';
+
+  it('moves focus to the same control when a render replaced the markup it was in', () => {
+    document.body.innerHTML = `<div id="root">${CHROME}</div>`;
+    const root = document.getElementById('root')!;
+    root.querySelector('button')!.focus();
+    const restore = keepFocusAcross(root);
+    root.innerHTML = CHROME;
+    restore();
+    expect(document.activeElement).toBe(root.querySelector('button'));
+  });
+
+  it('leaves focus alone when it was not lost (the shopper had moved on to a control that stayed)', () => {
+    document.body.innerHTML = `<div id="root">${CHROME}</div><input aria-label="Outside">`;
+    const root = document.getElementById('root')!;
+    root.querySelector('button')!.focus();
+    const restore = keepFocusAcross(root);
+    root.innerHTML = CHROME;
+    screen.getByRole('textbox', { name: 'Outside' }).focus();
+    restore();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Outside' }));
   });
 });

@@ -247,6 +247,30 @@ export function dropFirstPaint(team?: string, doc: Document = document): void {
   }
 }
 
+/**
+ * Keeps keyboard focus in place across a render that replaces the server's markup in `container`
+ * with the same markup of its own (the shell's chrome: its first commit empties the container).
+ * A shopper who had tabbed to the header's Menu button before the scripts ran would otherwise find
+ * focus back at the top of the page. Call before the render; call what it returns once the render
+ * has committed: focus then moves to the same control (by its place and its name) if it was lost.
+ */
+export function keepFocusAcross(container: Element, doc: Document = document): () => void {
+  let place: { path: number[]; sig: string } | null = null;
+  const note = (element: Element | null) => {
+    if (element && element !== container && container.contains(element)) place = { path: pathOf(container, element), sig: signatureOf(element) };
+  };
+  note(doc.activeElement);
+  const onFocus = (event: Event) => note(event.target instanceof Element ? event.target : null);
+  container.addEventListener('focusin', onFocus);
+  return () => {
+    container.removeEventListener('focusin', onFocus);
+    const lost = !doc.activeElement || doc.activeElement === doc.body || !doc.activeElement.isConnected;
+    if (!place || !lost) return;
+    const same = elementFor(container, place);
+    if (same instanceof HTMLElement) same.focus({ preventScroll: true });
+  };
+}
+
 /** The path from `frame` to `node` by element index among siblings, as the inline script counts it (without `<style>` and `<script>`). */
 function pathOf(frame: Element, node: Element): number[] {
   const path: number[] = [];
