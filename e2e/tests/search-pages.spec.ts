@@ -164,6 +164,8 @@ test('favourites and compare: a shopper keeps cars in this browser, sees them on
 
   // Compare three; a fourth is refused with the reason; the table has the three.
   await page.goBack();
+  // Back is a new page load: its presses must reach the app's cards, not the server's first paint.
+  await takeOver(page);
   await expect(count(page)).toBeVisible();
   // By position: two cars may share a name.
   const compare = (i: number) => cards.nth(i).getByRole('button', { name: /^Compare / });
@@ -173,6 +175,7 @@ test('favourites and compare: a shopper keeps cars in this browser, sees them on
   await expect(page.getByText('You can compare up to 3 cars. Remove one to add another.')).toBeVisible();
   await page.getByRole('complementary', { name: 'Saved' }).getByRole('link', { name: 'Compare now' }).click();
   await expect(page).toHaveURL(/\/compare$/);
+  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
   const columns = page.getByRole('table').getByRole('columnheader');
   await expect(columns).toHaveCount(3);
   await expect(page.getByRole('table').getByRole('link')).toHaveText(names.slice(0, 3));
