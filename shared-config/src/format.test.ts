@@ -1,8 +1,24 @@
-import { bodyLabel, capitalise, contrastRatio, DARK_TEXT, formatDollars, LIGHT_TEXT, readableTextOn, specText, telHref } from './format';
+import { bodyLabel, capitalise, contrastRatio, DARK_TEXT, formatDollars, formatKms, formatNumber, LIGHT_TEXT, readableTextOn, specText, telHref } from './format';
 
 describe('formatDollars', () => {
   it('rounds to whole dollars with separators', () => {
     expect(formatDollars(30499.6)).toBe('$30,500');
+  });
+});
+
+describe('formatNumber', () => {
+  it('separates thousands as Australian sites do', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+  });
+
+  it('keeps the decimals asked for', () => {
+    expect([formatNumber(12.345, { maximumFractionDigits: 1 }), formatNumber(7, { minimumFractionDigits: 2, maximumFractionDigits: 2 })]).toEqual(['12.3', '7.00']);
+  });
+});
+
+describe('formatKms', () => {
+  it('writes an odometer reading as the cards and specifications show it', () => {
+    expect(formatKms(45342)).toBe('45,342 kms');
   });
 });
 

@@ -1,8 +1,24 @@
 import { SURFACE } from './ui/tokens';
 
+/** The sites' one locale for figures: Australian dealers, Australian separators. */
+const LOCALE = 'en-AU';
+
+/**
+ * A figure as the sites write it: thousands separated ('12,345'), up to three decimals unless
+ * `options` says otherwise (e.g. `{ maximumFractionDigits: 1 }` for a distance).
+ */
+export function formatNumber(value: number, options?: Pick<Intl.NumberFormatOptions, 'minimumFractionDigits' | 'maximumFractionDigits'>): string {
+  return value.toLocaleString(LOCALE, options);
+}
+
 /** Whole dollars with thousands separators: the spec shows dollar figures rounded. */
 export function formatDollars(amount: number): string {
-  return `$${Math.round(amount).toLocaleString('en-AU')}`;
+  return `$${formatNumber(Math.round(amount))}`;
+}
+
+/** An odometer reading as cards, filters and specifications show it: '45,342 kms'. */
+export function formatKms(km: number): string {
+  return `${formatNumber(km)} kms`;
 }
 
 function luminance(hex: string): number {

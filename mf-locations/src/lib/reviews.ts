@@ -1,3 +1,4 @@
+import { formatNumber } from '@forecourt/shared-config/format';
 import type { LocationSettings } from '@forecourt/shared-config/tenant';
 import type { DealerLocation, Review } from '../contract';
 
@@ -54,5 +55,5 @@ export function reviewsShown(reviews: readonly Review[]): Review[] {
 }
 
 export function reviewCountText(count: number): string {
-  return `${count.toLocaleString('en-AU')} review${count === 1 ? '' : 's'}`;
+  return `${formatNumber(count)} review${count === 1 ? '' : 's'}`;
 }

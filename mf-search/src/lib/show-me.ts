@@ -1,4 +1,4 @@
-import { capitalise } from '@forecourt/shared-config/format';
+import { capitalise, formatNumber } from '@forecourt/shared-config/format';
 import { stateToQueryString, type SearchState } from './url-state';
 
 /**
@@ -27,7 +27,7 @@ export function showMePath(searchPath: string, choice: QuickChoice): string {
 /** 'Show Me 212 Cars', 'Show Me 1 Car' (the site's noun, capitalised as the spec writes it). */
 export function showMeText(count: number, noun: string): string {
   const word = capitalise(noun);
-  return `Show Me ${count.toLocaleString('en-AU')} ${count === 1 ? word : `${word}s`}`;
+  return `Show Me ${formatNumber(count)} ${count === 1 ? word : `${word}s`}`;
 }
 
 /** The number shown `elapsed` ms into the 1 s count from `from` to `to` (eased out, whole numbers, exact at the end). */

@@ -1,3 +1,4 @@
+import { formatNumber } from '@forecourt/shared-config/format';
 /**
  * The card's optional view count (spec §2: "A card shows ... optional view count"; shown where the
  * site switches it on, `search.showViews`). The spec gives no wording; a count nobody has looked
@@ -6,5 +7,5 @@
 export function viewCountText(views: number | null | undefined): string | null {
   if (views === null || views === undefined || !Number.isFinite(views) || views < 1) return null;
   const n = Math.floor(views);
-  return n === 1 ? '1 view' : `${n.toLocaleString('en-AU')} views`;
+  return n === 1 ? '1 view' : `${formatNumber(n)} views`;
 }

@@ -1,3 +1,4 @@
+import { formatKms, formatNumber } from '@forecourt/shared-config/format';
 import { bodyLabel, specText } from '@forecourt/shared-config';
 import type { VehicleSummary } from '../contract';
 import type { SpecRow } from '../features/key-info/lib/spec-rows';
@@ -6,7 +7,7 @@ import { regoExpiryText } from './rego';
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null);
 const withUnit = (value: unknown, unit: string, digits = 0) => {
   const n = num(value);
-  return n === null || n <= 0 ? null : `${n.toLocaleString('en-AU', { maximumFractionDigits: digits })} ${unit}`;
+  return n === null || n <= 0 ? null : `${formatNumber(n, { maximumFractionDigits: digits })} ${unit}`;
 };
 /** Spec (finance-leads-locations §9): 'Feet to metres 0.3048'. */
 export const METRES_PER_FOOT = 0.3048;
@@ -30,7 +31,7 @@ export function specificationRows(car: VehicleSummary, today: Date, showUnregist
   const v = car.variant;
   return [
     { label: 'Year', value: car.year },
-    { label: 'Kilometres', value: `${car.km.toLocaleString('en-AU')} kms` },
+    { label: 'Kilometres', value: formatKms(car.km) },
     // A caravan's feed says 'none' for transmission and fuel: no row, rather than 'Transmission: None'.
     { label: 'Transmission', value: specText(car.transmission) },
     { label: 'Fuel', value: specText(car.fuel) },

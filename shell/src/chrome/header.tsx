@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { media, paths, readableTextOn, signInHref, SURFACE, telHref, useSession, useTenant } from '@forecourt/shared-config';
+import { formatNumber, media, paths, readableTextOn, signInHref, SURFACE, telHref, useSession, useTenant } from '@forecourt/shared-config';
 import { brandHref } from '@forecourt/shared-config/content';
 import { monthlySales, SALES_COUNTER_REFRESH_MS, stocktakeRunning } from '@forecourt/shared-config/promotions';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -59,7 +59,7 @@ function UtilityBar() {
     <div css={css`label: shell-utility-bar; display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1.5rem; padding: 0.35rem 1.5rem; background: ${SURFACE.inverse}; color: ${SURFACE.onInverse}; font-size: 0.875rem; ${media.smDown} { padding: 0.35rem 1rem; }`}>
       {salesCounter && (
         <p css={{ margin: 0 }}>
-          <strong>{monthlySales(now).toLocaleString('en-AU')}</strong> {tenant.search.itemNoun}s sold this month
+          <strong>{formatNumber(monthlySales(now))}</strong> {tenant.search.itemNoun}s sold this month
         </p>
       )}
       {stocktake && (

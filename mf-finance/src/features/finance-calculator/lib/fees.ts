@@ -1,3 +1,4 @@
+import { formatNumber } from '@forecourt/shared-config/format';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 import { PROVIDER_CALCULATOR_RULES } from './provider-rules';
 import type { Fees } from './repayment';
@@ -26,5 +27,5 @@ export function calculatorFees(settings: Pick<FinanceSettings, 'provider' | 'fee
  * $1,361 for a $1,360.50 fee would misstate it.
  */
 export function formatFee(amount: number): string {
-  return `$${amount.toLocaleString('en-AU', Number.isInteger(amount) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `$${formatNumber(amount, Number.isInteger(amount) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { formatDollars, mediaSources, paths, RemoteFragment, SURFACE, telHref, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
+import { formatDollars, formatNumber, mediaSources, paths, RemoteFragment, SURFACE, telHref, useFirstPaintHandover, useTenant } from '@forecourt/shared-config';
 import { useId, useMemo } from 'react';
 import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
 import { FinanceEnquiryForm } from '../../finance-enquiry/components/finance-enquiry-form';
@@ -58,7 +58,7 @@ function FeaturedUsedCars({ featured, noun }: { featured: Loaded<FeaturedCar[]>;
               {car.name}
             </a>
             <p css={{ margin: '0.25rem 0 0' }}>
-              {formatDollars(car.price)} · {car.km.toLocaleString('en-AU')} km
+              {formatDollars(car.price)} · {formatNumber(car.km)} km
             </p>
           </li>
         ))}

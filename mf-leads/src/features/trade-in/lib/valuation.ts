@@ -1,3 +1,4 @@
+import { formatNumber } from '@forecourt/shared-config/format';
 import { z } from 'zod';
 import { contactShape, INVALID_CHOICE, optional, REQUIRED, required, type EnquiryRules } from '../../lead-forms/lib/lead-schema';
 
@@ -111,7 +112,7 @@ export type Valuation =
 
 /** Spec §9 guidance, as shown when no online estimate is given. */
 export function tradeInGuidance(): string {
-  return `Online estimates are generally not given for cars over ${ONLINE_MAX_AGE_YEARS} years old or with more than ${ONLINE_MAX_KM.toLocaleString('en-AU')} km.`;
+  return `Online estimates are generally not given for cars over ${ONLINE_MAX_AGE_YEARS} years old or with more than ${formatNumber(ONLINE_MAX_KM)} km.`;
 }
 
 /** What a dealer keeps of the retail price to recondition, hold and sell a trade (the rest is the offer). */

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { DANGER, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
+import { DANGER, formatNumber, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useId, useState, type FormEvent } from 'react';
 import type { DealerLocation } from '../../../contract';
 import { fetchNearest } from '../../../lib/use-locations';
@@ -73,7 +73,7 @@ export function NearestLocation({ locations }: { locations: readonly DealerLocat
             <p css={{ margin: 0 }} data-testid="nearest-answer">
               {`Nearest to ${postcode} (${state.region}): `}
               <strong>{state.location.name}</strong>
-              {`, ${state.distanceKm.toLocaleString('en-AU', { maximumFractionDigits: 1 })} km away`}
+              {`, ${formatNumber(state.distanceKm, { maximumFractionDigits: 1 })} km away`}
             </p>
             <LocationCard location={state.location} />
           </div>

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { bodyLabel, paths, SURFACE, useSearchAccess, useTenant, type SearchAccess } from '@forecourt/shared-config';
+import { bodyLabel, formatNumber, paths, type SearchAccess, SURFACE, useSearchAccess, useTenant } from '@forecourt/shared-config';
 import type { UiState } from 'instantsearch.js';
 import { useMemo } from 'react';
 import { Configure, InstantSearch, useHits, useInstantSearch, type UseRefinementListProps } from 'react-instantsearch-core';
@@ -85,7 +85,7 @@ function ModelGrid() {
   return (
     <>
       <p role="status" css={{ margin: 0, fontWeight: 600 }} data-model-count={results?.nbHits}>
-        {`${(results?.nbHits ?? 0).toLocaleString('en-AU')} ${results?.nbHits === 1 ? 'model' : 'models'}`}
+        {`${formatNumber(results?.nbHits ?? 0)} ${results?.nbHits === 1 ? 'model' : 'models'}`}
       </p>
       <ol aria-label="Models" css={CARD_GRID_CSS}>
         {items.map((hit, index) => (

@@ -1,12 +1,16 @@
 import { css } from '@emotion/react';
 import {
   alpha,
+  type Badge,
   BadgeTag,
   canSave,
   carBadge,
   carShowsFinance,
   DANGER,
+  type FavouriteEntry,
+  formatKms,
   isInStock,
+  mediaSources,
   paths,
   priceDisplay,
   PriceTag,
@@ -22,9 +26,6 @@ import {
   useTenant,
   useWatchlist,
   weeklyFinance,
-  type Badge,
-  type FavouriteEntry,
-  mediaSources,
 } from '@forecourt/shared-config';
 import { hitFinanceFacts, type CarHit } from '../../../lib/hit';
 import { viewCountText } from '../../../lib/views';
@@ -162,7 +163,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
             {hit.name}
           </a>
         </h2>
-        <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>{`${hit.km.toLocaleString('en-AU')} kms · ${hit.car_type}`}</p>
+        <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>{`${formatKms(hit.km)} · ${hit.car_type}`}</p>
         {views && <p data-views css={{ margin: 0, color: SURFACE.muted, fontSize: '0.85rem' }}>{views}</p>}
         <PriceTag price={price} size="card" css={{ margin: '0.25rem 0 0' }} />
         {/* The shared finance rule, as the car's page asks it: no weekly figure where the page has no calculator. */}

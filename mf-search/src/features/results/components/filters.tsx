@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { formatDollars, SURFACE } from '@forecourt/shared-config';
+import { formatDollars, formatKms, SURFACE } from '@forecourt/shared-config';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRange } from 'react-instantsearch-core';
 import { DeferredRangeSlider } from './deferred-range-slider';
@@ -63,7 +63,6 @@ export function FilterSection({ title, children, open = true }: { title: string;
   );
 }
 
-export const formatKms = (km: number) => `${km.toLocaleString('en-AU')} kms`;
 
 interface RangeKind {
   label: string;

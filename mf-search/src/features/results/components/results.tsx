@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant, WARNING } from '@forecourt/shared-config';
+import { formatNumber, readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant, WARNING } from '@forecourt/shared-config';
 import type { IndexUiState, UiState } from 'instantsearch.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
@@ -95,7 +95,7 @@ function ResultCount() {
   }
   return (
     <p role="status" css={{ margin: 0, fontWeight: 600 }} data-result-count={count}>
-      {`${count.toLocaleString('en-AU')} ${count === 1 ? noun : `${noun}s`} found`}
+      {`${formatNumber(count)} ${count === 1 ? noun : `${noun}s`} found`}
     </p>
   );
 }

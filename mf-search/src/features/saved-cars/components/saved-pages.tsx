@@ -3,8 +3,10 @@ import {
   bodyLabel,
   capitalise,
   carShowsFinance,
+  formatKms,
   paths,
   priceDisplay,
+  type PublicTenantConfig,
   RemoteFragment,
   removeFromCompare,
   signInHref,
@@ -21,7 +23,6 @@ import {
   useWatchlist,
   WARNING,
   weeklyFinance,
-  type PublicTenantConfig,
 } from '@forecourt/shared-config';
 import { formatPhone } from '@forecourt/shared-config/identity';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -125,7 +126,7 @@ const compareRows = (pricing: PublicTenantConfig['pricing']): Array<{ label: str
       return [price.text, price.suffix].filter(Boolean).join(' ');
     },
   },
-  { label: 'Kilometres', value: (car) => `${car.km.toLocaleString('en-AU')} kms` },
+  { label: 'Kilometres', value: (car) => formatKms(car.km) },
   { label: 'Condition', value: (car) => capitalise(car.car_type) },
   { label: 'Body', value: (car) => (specText(car.body) === null ? '' : bodyLabel(car.body)) },
   { label: 'Fuel', value: (car) => specText(car.fuel) ?? '' },

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { SURFACE } from '@forecourt/shared-config';
+import { formatNumber, SURFACE } from '@forecourt/shared-config';
 import { useId, useState } from 'react';
 import { DISTANCE_DEFAULT_KM, ECONOMY_FALLBACK_L_PER_100KM, FUEL_PRICE_DEFAULT, fuelCost } from '../../../lib/fuel-cost';
 
@@ -37,7 +37,7 @@ export function FuelCostCalculator({ economy }: { economy: number | null }) {
         <p aria-live="polite" css={{ margin: 0 }}>
           {'Fuel cost: '}
           <strong data-fuel-cost>{`$${cost.toFixed(2)}`}</strong>
-          <span css={{ display: 'block', fontSize: '0.85rem', color: SURFACE.muted }}>{`At ${litres.toLocaleString('en-AU', { maximumFractionDigits: 1 })} L/100km${economy && economy > 0 ? '' : ' (typical figure)'}`}</span>
+          <span css={{ display: 'block', fontSize: '0.85rem', color: SURFACE.muted }}>{`At ${formatNumber(litres, { maximumFractionDigits: 1 })} L/100km${economy && economy > 0 ? '' : ' (typical figure)'}`}</span>
         </p>
       </div>
     </section>
