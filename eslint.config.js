@@ -16,16 +16,29 @@ function foreign(name) {
   return [`**/${name}/**`, `**/${name}`, `@forecourt/${name}`, `@forecourt/${name}/**`];
 }
 
-function boundary(team) {
+/**
+ * In a team's browser code (`src`): the kit's formatting helpers come from the package's root, the
+ * page's one shared copy. The '/format' subpath is not shared, so a build that imports it carries
+ * its own copy (with the design tokens). A team's server half may import the subpath.
+ */
+const BROWSER_ONLY = [
+  {
+    group: ['@forecourt/shared-config/format'],
+    message: "Import the formatting helpers from '@forecourt/shared-config', the page's shared copy: the '/format' subpath is not shared, so each build that imports it carries a copy of it and the design tokens (about 1 KB a page).",
+  },
+];
+
+function boundary(team, browser = false) {
   // Everyone may use shared-config; shared-config itself may use nobody.
   const forbidden = ALL.filter((other) => other !== team && (team === 'shared-config' || other !== 'shared-config'));
   return {
-    files: [`${team}/**/*.{ts,tsx,js,mjs,cjs}`],
+    files: browser ? [`${team}/src/**/*.{ts,tsx,js,mjs,cjs}`] : [`${team}/**/*.{ts,tsx,js,mjs,cjs}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...(browser ? BROWSER_ONLY : []),
             {
               group: forbidden.flatMap(foreign),
               message:
@@ -38,6 +51,7 @@ function boundary(team) {
                     group: ['react-router', 'react-router/**', 'react-router-dom'],
                     message: "Import the router from '@forecourt/shared-config/router': sharing the whole package costs every page about 40 KB it does not use.",
                   },
+
                 ]),
           ],
         },
@@ -139,6 +153,9 @@ module.exports = tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
   },
   ...TEAMS.map((team) => boundary(team)),
+  // The same boundaries again for each team's browser code, with its own extra rule (a later
+  // config object's no-restricted-imports replaces an earlier one's for the files it names).
+  ...TEAMS.map((team) => boundary(team, true)),
   // shared-config is everybody's dependency and depends on nobody in the repo.
   boundary('shared-config'),
   colourTokens,

@@ -1,4 +1,4 @@
-import { formatNumber } from '@forecourt/shared-config/format';
+import { formatNumber } from '@forecourt/shared-config';
 import type { LocationSettings } from '@forecourt/shared-config/tenant';
 import type { DealerLocation, Review } from '../contract';
 

@@ -1,4 +1,4 @@
-import { capitalise, formatNumber } from '@forecourt/shared-config/format';
+import { capitalise, formatNumber } from '@forecourt/shared-config';
 import { stateToQueryString, type SearchState } from './url-state';
 
 /**

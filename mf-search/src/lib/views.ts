@@ -1,4 +1,4 @@
-import { formatNumber } from '@forecourt/shared-config/format';
+import { formatNumber } from '@forecourt/shared-config';
 /**
  * The card's optional view count (spec §2: "A card shows ... optional view count"; shown where the
  * site switches it on, `search.showViews`). The spec gives no wording; a count nobody has looked

@@ -1,5 +1,4 @@
-import { formatKms, formatNumber } from '@forecourt/shared-config/format';
-import { bodyLabel, specText } from '@forecourt/shared-config';
+import { bodyLabel, formatKms, formatNumber, specText } from '@forecourt/shared-config';
 import type { VehicleSummary } from '../contract';
 import type { SpecRow } from '../features/key-info/lib/spec-rows';
 import { regoExpiryText } from './rego';

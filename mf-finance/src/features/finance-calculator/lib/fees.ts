@@ -1,4 +1,4 @@
-import { formatNumber } from '@forecourt/shared-config/format';
+import { formatNumber } from '@forecourt/shared-config';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 import { PROVIDER_CALCULATOR_RULES } from './provider-rules';
 import type { Fees } from './repayment';

@@ -1,4 +1,4 @@
-import { formatDollars } from '@forecourt/shared-config/format';
+import { formatDollars } from '@forecourt/shared-config';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 import { PROVIDER_CALCULATOR_RULES } from './provider-rules';
 

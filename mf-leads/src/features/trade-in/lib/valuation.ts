@@ -1,4 +1,4 @@
-import { formatNumber } from '@forecourt/shared-config/format';
+import { formatNumber } from '@forecourt/shared-config';
 import { z } from 'zod';
 import { contactShape, INVALID_CHOICE, optional, REQUIRED, required, type EnquiryRules } from '../../lead-forms/lib/lead-schema';
 
