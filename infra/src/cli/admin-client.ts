@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { isProduction, loadConfig } from '../config/load';
 import { ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
@@ -15,13 +16,24 @@ export interface AdminClient {
   close(): Promise<void>;
 }
 
-export async function serverAnswers(port: number): Promise<boolean> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1500) });
-    return response.status === 200 || response.status === 503;
-  } catch {
-    return false;
-  }
+/**
+ * Whether a server holds the port: a TCP connection to it is accepted. Not whether it answers
+ * quickly: a server that is starting, or busy on a loaded machine, still holds its data folder,
+ * and taking a slow answer for no server sent the command to a database of its own (an in-process
+ * app on the same data folder, which knew none of the server's tokens). A refused connection on
+ * loopback is answered at once; a connection still pending after `ms` means something is there.
+ */
+export function serverListens(port: number, ms = 10_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    const done = (listens: boolean) => {
+      socket.destroy();
+      resolve(listens);
+    };
+    socket.setTimeout(ms, () => done(true));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }
 
 /** The caller's personal token: FORECOURT_TOKEN, else the data folder's operator-token (npm start writes it). */
@@ -51,7 +63,7 @@ function parsed(text: string): unknown {
  * carry the caller's personal token: the audit names who made each change.
  */
 export async function connectAdmin(dataDir: string, port: number): Promise<AdminClient> {
-  if (await serverAnswers(port)) {
+  if (await serverListens(port)) {
     const found = await personalToken(dataDir);
     if (!found) throw new Error(`A server answers on port ${port}, but: ${NO_TOKEN(dataDir)}`);
     return {

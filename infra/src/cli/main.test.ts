@@ -17,14 +17,20 @@ import { run } from './main';
  * below run the other way, the admin API in process on the data folder's own database; each
  * command opening that database again would cost seconds a command.)
  */
-async function serveDataFolder(dataDir: string): Promise<{ app: FastifyInstance; port: number; close(): Promise<void> }> {
+async function serveDataFolder(dataDir: string): Promise<{ app: FastifyInstance; port: number; slowHealth: { ms: number }; close(): Promise<void> }> {
   const database = await openTestDatabase();
   const app = await buildApp({ dataDir, database, teamServers: false });
+  // A busy machine, on demand: the health check answers after `ms`.
+  const slowHealth = { ms: 0 };
+  app.addHook('onRequest', async (request) => {
+    if (slowHealth.ms > 0 && request.url === '/api/health') await new Promise((resolve) => setTimeout(resolve, slowHealth.ms));
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   await ensureDemoOperator(app.operators, dataDir);
   return {
     app,
     port: (app.server.address() as AddressInfo).port,
+    slowHealth,
     close: async () => {
       await app.close();
       await database.close();
@@ -258,6 +264,18 @@ describe('forecourt operators, tokens and audit', () => {
     const link = new RegExp(`^ {2}${consoleOrigin(server.app.config).replace(/[.]/g, '\\.')}/enroll#fce_[A-Za-z0-9_-]{43}$`, 'm');
     expect(output()).toMatch(link);
     expect(consoleOrigin(server.app.config)).toMatch(/^http:\/\/console\.localhost:\d+$/);
+  });
+
+  it('goes through the running server when it is slow to answer, never to a database of its own', async () => {
+    // A loaded machine's server took longer than a health check's patience: the command then
+    // opened the data folder in process, where the server's tokens are unknown.
+    server.slowHealth.ms = 3000;
+    try {
+      await run(['operators', 'me']);
+    } finally {
+      server.slowHealth.ms = 0;
+    }
+    expect(output()).toContain(`${DEMO_OPERATOR}, operator of every tenant`);
   });
 
   it('sends the pin it sees with a rollback', async () => {

@@ -11,7 +11,7 @@ import type { EffectivePin, PinsOverview } from '../pins/pin-service';
 import { REPO_ROOT } from '../paths';
 import { consoleOrigin } from '../server/console-origin';
 import { serverSettings } from '../server/settings';
-import { connectAdmin, serverAnswers } from './admin-client';
+import { connectAdmin, serverListens } from './admin-client';
 import { formatTable } from './table';
 import { isProduction, loadConfig } from '../config/load';
 import { doctorReport, formatDoctorReport } from '../config/doctor';
@@ -343,7 +343,7 @@ async function recoverCommand(name: string): Promise<void> {
   const [{ migrate, openDatabase }, { loadTenants }, { OperatorService }] = await Promise.all([databaseModule(), tenantsModule(), import('../operators/operator-service')]);
   if (!name) throw new UsageError('operators recover needs the name of an active operator');
   const settings = serverSettings();
-  if (!settings.databaseUrl && (await serverAnswers(settings.port))) {
+  if (!settings.databaseUrl && (await serverListens(settings.port))) {
     throw new Error(`A server is running on port ${settings.port} with this data dir: stop it first (PGlite is single-process), or ask another operator for a token.`);
   }
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
@@ -398,7 +398,7 @@ async function auditCommand(tenant: string | undefined): Promise<void> {
 async function migrateCommand(): Promise<void> {
   const { migrate, openDatabase } = await databaseModule();
   const settings = serverSettings();
-  if (!settings.databaseUrl && (await serverAnswers(settings.port))) {
+  if (!settings.databaseUrl && (await serverListens(settings.port))) {
     // Two processes on one PGlite data dir would corrupt it; the server migrated at its start.
     throw new Error(`A server is running on port ${settings.port} with this data dir; it applies migrations when it starts.`);
   }
@@ -415,7 +415,7 @@ async function seedCommand(values: { cars?: string; seed?: string; force?: boole
   const [{ migrate, openDatabase }, { loadTenants }, { seedStock }] = await Promise.all([databaseModule(), tenantsModule(), import('../stock/seed/seed-stock')]);
   refuseInProduction('seed');
   const settings = serverSettings();
-  if (!settings.databaseUrl && (await serverAnswers(settings.port))) {
+  if (!settings.databaseUrl && (await serverListens(settings.port))) {
     throw new Error(`A server is running on port ${settings.port} with this data dir; stop it before seeding (PGlite is single-process).`);
   }
   const totalCars = values.cars === undefined ? undefined : Number(values.cars);

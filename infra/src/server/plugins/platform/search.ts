@@ -175,7 +175,8 @@ export default fp<SearchPluginOptions>(
     const hooks = persisted?.hooks;
     // Searches go to worker threads once the stock is large (searchService's workersFrom);
     // SEARCH_WORKERS=0 keeps them on the request thread.
-    const config = loadConfig(env);
+    // The app's configuration (tests set their limits there); a plugin mounted alone reads `env`.
+    const config = options.env || !fastify.hasDecorator('config') ? loadConfig(env) : fastify.config;
     const workers = config.SEARCH_WORKERS ?? (os.availableParallelism() >= 2 ? 2 : 0);
     // The searches of one request stop at SEARCH_LIMITS.searchMs (429 past it). The e2e site
     // sets a longer one: on a busy test machine a shopper's page search can pass 200 ms of wall
