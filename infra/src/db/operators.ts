@@ -238,21 +238,30 @@ export async function listTokens(db: Db, accountId: number): Promise<OperatorTok
   return rows.map(toToken);
 }
 
+/**
+ * Text as the audit can hold it. A refusal's reason can quote what a stranger sent (a WebAuthn
+ * answer's client data decoded to NUL bytes), and PostgreSQL's text and jsonb take no NUL: the
+ * insert failed, the refusal answered 500 and went unaudited. NUL becomes U+FFFD, the character
+ * for what could not be read; everything else is kept as sent.
+ */
+const storable = (text: string) => text.replaceAll('\u0000', '\uFFFD');
+const storableJson = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? storable(item) : item));
+
 export async function recordAudit(db: Db, entry: NewAuditEntry): Promise<AuditEntry> {
   const row = await db
     .insertInto('operator_audit')
     .values({
       account_id: entry.accountId,
-      account_name: entry.accountName,
+      account_name: entry.accountName === null ? null : storable(entry.accountName),
       token_id: entry.tokenId,
       session_id: entry.sessionId ?? null,
       action: entry.action,
       tenant: entry.tenant ?? null,
       team: entry.team ?? null,
       outcome: entry.outcome,
-      before: entry.before === undefined || entry.before === null ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after),
-      reason: entry.reason ?? null,
+      before: entry.before === undefined || entry.before === null ? null : storableJson(entry.before),
+      after: entry.after === undefined || entry.after === null ? null : storableJson(entry.after),
+      reason: entry.reason === undefined || entry.reason === null ? null : storable(entry.reason),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

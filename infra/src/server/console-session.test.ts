@@ -115,6 +115,16 @@ describe('enrollment', () => {
     expect(await auditOf(name)).toEqual([expect.objectContaining({ action: 'passkeys.enroll', outcome: 'refused', reason: expect.stringMatching(/^the enrollment code expired on /) })]);
   });
 
+  it('refuses an answer whose client data decodes to NUL bytes, with a 401 and one audit row', async () => {
+    const { id, name } = await account('viewer');
+    const code = await enrollmentCode(id);
+    const options = await consoleInject(platform.app, { method: 'POST', url: '/session/enroll/options', payload: { code } });
+    const response = new SoftwareAuthenticator(origin).create(options.json<PublicKeyCredentialCreationOptionsJSON>());
+    const refused = await consoleInject(platform.app, { method: 'POST', url: '/session/enroll', payload: { code, response: { ...response, response: { ...response.response, clientDataJSON: 'AAAA' } } } });
+    expect(refused.statusCode).toBe(401);
+    expect(await auditOf(name)).toEqual([expect.objectContaining({ action: 'passkeys.enroll', outcome: 'refused' })]);
+  });
+
   it('lets a tenant manager enroll a passkey for itself, not for another account', async () => {
     const manager = await account('tenant-manager', [SUMMIT]);
     const other = await account('viewer');
@@ -170,6 +180,17 @@ describe('signing in with a passkey', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json<{ error: string }>().error).toContain('Unexpected authentication response origin');
     expect((await auditOf(name))[0]).toMatchObject({ action: 'session.sign-in', outcome: 'refused' });
+  });
+
+  it('refuses an answer whose client data decodes to NUL bytes, with a 401 and one audit row naming the person', async () => {
+    const { id, name } = await account('viewer');
+    const authenticator = new SoftwareAuthenticator(origin);
+    await consoleBrowserFor(platform.app, authenticator, id);
+    const options = await consoleInject(platform.app, { method: 'POST', url: '/session/options', payload: {} });
+    const response = authenticator.get(options.json<PublicKeyCredentialRequestOptionsJSON>());
+    const refused = await consoleInject(platform.app, { method: 'POST', url: '/session', payload: { response: { ...response, response: { ...response.response, clientDataJSON: 'AAAA' } } } });
+    expect(refused.statusCode).toBe(401);
+    expect((await auditOf(name)).filter((entry) => entry.outcome === 'refused')).toEqual([expect.objectContaining({ action: 'session.sign-in' })]);
   });
 
   it('refuses an answer sent a second time (its challenge is used up)', async () => {
