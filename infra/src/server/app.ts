@@ -13,6 +13,7 @@ import errorHandler from './plugins/external/error-handler';
 import { loadConfig, refuseIncompleteProduction, type Config } from '../config/load';
 import adminAuth from './plugins/platform/admin-auth';
 import configPlugin from './plugins/platform/config';
+import devPages from './plugins/platform/dev-pages';
 import contentPlugin from './plugins/platform/content';
 import databasePlugin from './plugins/platform/database';
 import partnersPlugin, { type PartnersOptions } from './plugins/platform/partners';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(searchPlugin, { dataDir, ...(options.searchSnapshot ? { snapshot: options.searchSnapshot } : {}) });
   await app.register(partnersPlugin, options.partners ?? {});
   await app.register(securityHeaders);
+  await app.register(devPages);
   await app.register(adminAuth, { dataDir });
   await app.register(metricsPlugin, { trustedProxies, sharedStore });
 

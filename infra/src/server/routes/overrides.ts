@@ -173,7 +173,8 @@ export default fp<OverridesOptions>(
         return reply.send(renderDevPage(tenant, service.read(request, tenant)));
       });
 
-      scope.post(OVERRIDE_PATHS.page, async (request, reply) => {
+      // A person sets an override a few times an hour; a script guessing tokens gets this far (as the console's sign-in).
+      scope.post(OVERRIDE_PATHS.page, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
         const tenant = request.tenant;
         reply.type('text/html; charset=utf-8');
         if (!tenant || !devPageAllowed()) return reply.code(404).send(renderPlainPage('Not found', 'There is no page at this address.'));
