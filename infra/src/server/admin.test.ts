@@ -249,3 +249,19 @@ describe('admin API failures', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe('admin API synonyms', () => {
+  const put = (payload: object) => platform.app.inject({ method: 'PUT', url: '/_admin/synonyms/punctuation', payload, headers: { authorization: `Bearer ${platform.operatorToken}` } });
+
+  it.each(['*', '-', '!'])("answers 400 naming the input for a one-way synonym of '%s' alone", async (input) => {
+    const response = await put({ type: 'onewaysynonym', input, synonyms: ['ute'] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'input', error: expect.stringContaining('a word with at least one letter or digit') });
+  });
+
+  it('answers 400 naming the word for a synonym of punctuation', async () => {
+    const response = await put({ type: 'synonym', synonyms: ['ute', '!!'] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'synonyms.1' });
+  });
+});

@@ -11,6 +11,7 @@ import operatorsRoutes from './operators';
 import consoleSessionRoutes from './console-session';
 import { indexStock, searchClient } from '../../search/indexing/indexer';
 import { CARS_INDEX } from '../../search/indexing/records';
+import { tokenize } from '../../search/engine/tokenize';
 import publishesRoutes from './publishes';
 import consoleDataRoutes from './console-data';
 import consoleOperationsRoutes from './console-operations';
@@ -24,7 +25,14 @@ const PinBody = z
   })
   .strict();
 
-const SynonymWord = z.string().trim().min(1).max(60);
+// A word the search engine can match: one that tokenizes to nothing ('*', '-', '!') matches no
+// shopper's query, and the search service refuses it (which answered 500 here before).
+const SynonymWord = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .refine((word) => tokenize(word).length > 0, 'a word with at least one letter or digit');
 const SynonymBody = z
   .object({
     type: z.enum(['synonym', 'onewaysynonym']),
