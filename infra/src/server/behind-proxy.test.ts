@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import { loadTenantStock } from '../db/stock';
+import { readOutbox } from '../identity/sms-gateway';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
@@ -90,7 +91,8 @@ describe('https ended at the balancer', () => {
     const phone = `04${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
     const client = on(platform, peer, headers);
     expect((await client.post('/api/auth/send-code', { phone })).statusCode).toBe(202);
-    const { messages } = (await client.get('/_dev/outbox.json')).json<{ messages: Array<{ to: string; body: string }> }>();
+    // The outbox as this machine reads it: its page answers loopback only, and this shopper is elsewhere.
+    const messages = await readOutbox(database.db, 'harbourside-motors');
     const code = /\b(\d{6})\b/.exec(messages.find((m) => m.to === phone)?.body ?? '')?.[1] ?? '';
     const verified = await client.post('/api/auth/verify-code', { phone, code });
     expect(verified.statusCode).toBe(200);

@@ -181,3 +181,20 @@ describe('sitemap and robots', () => {
     expect(response.body).toContain('Disallow: /api/');
   });
 });
+
+describe('a Host header the site does not own', () => {
+  // A stranger's Host with the tenant named by header (development honours the header): a shared
+  // cache in front would keep the stranger's host in the page for every shopper.
+  const asStranger = (url: string, host: string) => app.inject({ method: 'GET', url, headers: { host, 'x-forecourt-tenant': 'harbourside-motors' } });
+
+  it.each(['evil.example', 'evil.example:8443', 'harbourside-motors.localhost.:8080'])('never appears in a car page, the sitemap or robots.txt (%s)', async (host) => {
+    const car = shown();
+    for (const url of [`/cars/${car.slug}`, '/sitemap.xml', '/robots.txt']) {
+      const response = await asStranger(url, host);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+      expect(response.body).not.toContain(host);
+      expect(response.body).not.toContain('evil.example');
+    }
+    expect((await asStranger(`/cars/${car.slug}`, host)).body).toMatch(new RegExp(`<link rel="canonical" href="http://harbourside-motors\\.localhost:\\d+/cars/${car.slug}">`));
+  });
+});

@@ -1,5 +1,5 @@
 import { parseTenantConfigs } from '@forecourt/shared-config/tenant';
-import { hostName, TenantDirectory } from './resolve-tenant';
+import { hostName, siteOrigin, TenantDirectory } from './resolve-tenant';
 
 const base = {
   kind: 'used-only',
@@ -47,3 +47,25 @@ describe('hostName', () => {
     expect(hostName('127.0.0.1:80')).toBe('127.0.0.1');
   });
 });
+
+describe("a site's origin in the addresses it writes", () => {
+  const alpha = directory.get('alpha-motors')!;
+  const beta = directory.get('beta-cars')!;
+  const origin = (tenant: typeof alpha, host: string, production = false, protocol = 'http') => siteOrigin(tenant, { protocol, host }, { production, port: 8080 });
+
+  it('is the first configured domain in production, whatever host was asked', () => {
+    expect(origin(alpha, 'evil.example', true, 'https')).toBe('https://www.alpha.example.com.au');
+    expect(origin(alpha, 'WWW.alpha.example.com.au.:8443', true, 'https')).toBe('https://www.alpha.example.com.au');
+  });
+
+  it("is the site's own development host, on the port it was asked on", () => {
+    expect(origin(beta, 'beta-cars.localhost:3000')).toBe('http://beta-cars.localhost:3000');
+    expect(origin(beta, 'beta-cars.localhost')).toBe('http://beta-cars.localhost:8080');
+  });
+
+  it("is the site's development host on this server's port for a host it does not own", () => {
+    expect(origin(beta, 'evil.example:9999')).toBe('http://beta-cars.localhost:8080');
+    expect(origin(beta, '127.0.0.1:8080')).toBe('http://beta-cars.localhost:8080');
+  });
+});
+

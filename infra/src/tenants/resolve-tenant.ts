@@ -51,3 +51,25 @@ export class TenantDirectory {
     return undefined;
   }
 }
+
+/**
+ * The origin a dealer site writes into every absolute address (canonical links, Open Graph, the
+ * sitemap, robots.txt, documents): never the Host header as sent, which anyone can set (and a
+ * shared cache would then keep the stranger's host in a page for everyone). In production it is
+ * the tenant's first configured domain; in development its `{slug}.localhost` on this server's
+ * port, or its first domain when the request came in on one of its domains (a balancer in front
+ * of a development server). The scheme is the request's, which only the socket or a trusted
+ * balancer sets.
+ */
+export function siteOrigin(tenant: TenantConfig, request: { protocol: string; host: string | undefined }, options: { production: boolean; port: number }): string {
+  const domain = tenant.domains[0];
+  const name = hostName(request.host);
+  if (domain && (options.production || tenant.domains.some((d) => d.toLowerCase() === name))) return `${request.protocol}://${domain.toLowerCase()}`;
+  // The site's own development host keeps the port it was asked on (a proxy in front of the demo);
+  // any other host gets this server's.
+  const asked = name === `${tenant.slug}${LOCAL_SUFFIX}` ? /:(\d{1,5})$/.exec(request.host ?? '')?.[1] : undefined;
+  const port = asked === undefined ? options.port : Number(asked);
+  const standard = (request.protocol === 'https' && port === 443) || (request.protocol === 'http' && port === 80);
+  return `${request.protocol}://${tenant.slug}${LOCAL_SUFFIX}${standard ? '' : `:${port}`}`;
+}
+

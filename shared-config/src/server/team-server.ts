@@ -75,6 +75,10 @@ export interface FirstPaintRenderer {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The dealer site's own origin, as the platform decides it for a request on a site (never the Host header as sent). */
+    siteOrigin?: string | undefined;
+  }
   interface FastifyInstance {
     /** The first-paint renderers of the mounted team servers, by team. */
     firstPaints?: Map<string, FirstPaintRenderer>;
@@ -116,12 +120,13 @@ export interface TeamServerDefinition<Ports extends PlatformPorts> {
 }
 
 /**
- * The site's origin as the shopper's browser sees it, for every absolute address the server
- * writes (canonical, Open Graph, sitemap, links in documents): scheme and host as the trusted
- * balancer received them (https behind a balancer that ends TLS), the request's own otherwise.
+ * The site's origin, for every absolute address the server writes (canonical, Open Graph,
+ * sitemap, links in documents): the one the platform set for a dealer site (its configured
+ * domain in production, never the Host header as sent), else the request's own (a team's server
+ * mounted alone in its tests).
  */
 export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  return request.siteOrigin ?? `${request.protocol}://${request.host}`;
 }
 
 /** `/api/search` for mf-search. */

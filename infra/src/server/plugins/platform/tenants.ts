@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { isProduction } from '../../../config/load';
-import { TENANT_HEADER, TenantDirectory } from '../../../tenants/resolve-tenant';
+import { siteOrigin, TENANT_HEADER, TenantDirectory } from '../../../tenants/resolve-tenant';
 import { appendVary, fromLoopback } from '../../client-address';
 import { isSharedPath } from '../../security';
 
@@ -28,12 +28,20 @@ export interface TenantsPluginOptions {
 export default fp<TenantsPluginOptions>(
   async (fastify, options) => {
     const directory = new TenantDirectory(options.tenants);
-    const tenantHeader = options.tenantHeader ?? (isProduction(fastify.config) ? 'loopback' : 'always');
+    const production = isProduction(fastify.config);
+    const tenantHeader = options.tenantHeader ?? (production ? 'loopback' : 'always');
     fastify.decorate('tenants', directory);
     fastify.decorateRequest('tenant', null);
+    fastify.decorateRequest('siteOrigin', undefined);
+    // The port this server listens on (the configured one before it listens: tests that inject).
+    const listeningPort = () => {
+      const address = fastify.server.address();
+      return typeof address === 'object' && address ? address.port : fastify.config.PORT;
+    };
     fastify.addHook('onRequest', async (request, reply) => {
       const trusted = tenantHeader === 'always' || fromLoopback(request);
       request.tenant = directory.resolve({ host: request.headers.host, header: trusted ? request.headers[TENANT_HEADER] : undefined }) ?? null;
+      if (request.tenant) request.siteOrigin = siteOrigin(request.tenant, request, { production, port: listeningPort() });
       // Where the header can change the answer, a shared cache must key on it.
       if (trusted && !isSharedPath(request.url)) appendVary(reply, 'X-Forecourt-Tenant');
     });
