@@ -107,6 +107,7 @@ export const CONFIG_SCHEMA = {
   FORECOURT_CANARY_ALERT_MARGIN_PERCENT: variable({ ...positive(5, { allowZero: true }), description: "How many points a canary's failure rate may exceed its pin's before it is flagged", readBy: ['server'] }),
   FORECOURT_CANARY_ALERT_MIN_MOUNTS: variable({ ...positive(20, { integer: true }), description: 'Mount reports a canary needs before it can be flagged', readBy: ['server'] }),
   FORECOURT_CANARY_WEBHOOK_URL: variable({ ...httpUrl('unset (flagged canaries are shown, not sent)'), description: 'Where a flagged canary is POSTed, once per canary', readBy: ['server'] }),
+  FORECOURT_CODES_PER_PHONE_PER_HOUR: variable({ ...positive(5, { integer: true }), description: 'Sign-in codes sent to one phone per site per hour', readBy: ['server'] }),
   FORECOURT_CODES_PER_ADDRESS_PER_HOUR: variable({ ...positive(20, { integer: true }), description: 'Sign-in codes sent per address per hour', readBy: ['server'] }),
   FORECOURT_LEADS_PER_MINUTE: variable({ ...optionalPositive('20', { integer: true }), description: 'Leads accepted per address per minute', readBy: ['server'] }),
   FORECOURT_LEADS_PER_PHONE_PER_HOUR: variable({ ...optionalPositive('10', { integer: true }), description: 'Leads accepted per phone number per hour', readBy: ['server'] }),

@@ -117,6 +117,8 @@ export interface OtpCodesTable {
   attempts: Generated<number>;
   used_at: Timestamp | null;
   client_address: string | null;
+  /** The name and email typed with the request (JSON), applied to the contact once the phone is verified. */
+  details: ColumnType<{ first_name?: string; last_name?: string; email?: string } | null, string | null, never>;
 }
 
 export interface SmsOutboxTable {

@@ -95,18 +95,42 @@ export class IdentityService {
 
   /**
    * Sends a new code (a resend makes the earlier codes useless: only the newest counts). The
-   * shopper's details from the send-code metadata are kept on their user row.
+   * limit is claimed before the code is sent: the count and the code's row in one transaction
+   * under a lock on the site and phone (as leads take theirs), so parallel sends on any number of
+   * instances cannot pass it. The details typed with the request wait on the code's row: a
+   * contact is made or changed only when the phone is verified.
    */
   async sendCode(input: { tenant: string; siteName: string; phone: string; details: UserDetails; clientAddress: string | null }): Promise<SendResult> {
-    if (!(await this.maySend(input.tenant, input.phone))) return { ok: false, reason: 'too-many' };
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
     const now = this.clock();
     const expiresAt = new Date(now.getTime() + this.settings.codeTtlMs);
-    await this.db
-      .insertInto('otp_codes')
-      .values({ tenant: input.tenant, phone: input.phone, code_hash: this.codeHash(input.tenant, input.phone, code), created_at: now, expires_at: expiresAt, client_address: input.clientAddress })
-      .execute();
-    await this.upsertUser(input.tenant, input.phone, input.details);
+    const details = Object.fromEntries(Object.entries(input.details).filter(([, value]) => value !== undefined));
+    const claimed = await this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`otp-phone:${input.tenant}:${input.phone}`}::text, 0))`.execute(trx);
+      const since = new Date(now.getTime() - HOUR_MS);
+      const row = await trx
+        .selectFrom('otp_codes')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('tenant', '=', input.tenant)
+        .where('phone', '=', input.phone)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      if (Number(row.n) >= this.settings.sendsPerPhonePerHour) return false;
+      await trx
+        .insertInto('otp_codes')
+        .values({
+          tenant: input.tenant,
+          phone: input.phone,
+          code_hash: this.codeHash(input.tenant, input.phone, code),
+          created_at: now,
+          expires_at: expiresAt,
+          client_address: input.clientAddress,
+          details: Object.keys(details).length ? JSON.stringify(details) : null,
+        })
+        .execute();
+      return true;
+    });
+    if (!claimed) return { ok: false, reason: 'too-many' };
     await this.sms.send({ tenant: input.tenant, to: input.phone, body: `${code} is your ${input.siteName} sign-in code. It expires in ${Math.round(this.settings.codeTtlMs / 60_000)} minutes.` });
     return { ok: true, expiresAt };
   }
@@ -166,7 +190,8 @@ export class IdentityService {
       .executeTakeFirst();
     if (!spent) return { ok: false, reason: 'invalid', message: INVALID_CODE };
 
-    const userId = await this.upsertUser(input.tenant, input.phone, {});
+    // The phone is verified: the contact is made, or updated with what was typed with this code.
+    const userId = await this.upsertUser(input.tenant, input.phone, latest.details ?? {});
     await this.db.insertInto('verifications').values({ website_slug: input.tenant, dealership_slug: input.dealershipSlug, verification_type: 'sms', user_id: userId }).execute();
     const session = await this.openSession(input.tenant, userId);
     return { ok: true, userId, sessionToken: session.token, sessionExpiresAt: session.expiresAt };

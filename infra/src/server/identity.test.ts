@@ -209,7 +209,23 @@ describe('sessions', () => {
     expect((await get(SUMMIT, '/api/session', cookie)).json()).toEqual({ user: null });
   });
 
-  it('knows a contact once they were sent a code (spec: check-if-contact-exists)', async () => {
+  it('makes no contact of a phone that was sent a code but never verified it', async () => {
+    const phone = freshPhone();
+    expect((await post(HARBOURSIDE, '/api/auth/send-code', { phone, first_name: 'Mallory', email: 'mallory@example.com' })).statusCode).toBe(202);
+    expect((await get(HARBOURSIDE, `/api/check-if-contact-exists?phone_number=${phone}`)).json()).toEqual({ data: { exists: false }, error: null });
+  });
+
+  it("keeps the owner's name and email when a stranger asks for a code to their phone", async () => {
+    const phone = freshPhone();
+    await post(HARBOURSIDE, '/api/auth/send-code', { phone, first_name: 'Olive', email: 'olive@example.com' });
+    const code = await codeFromOutbox(HARBOURSIDE, phone);
+    expect((await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code })).statusCode).toBe(200);
+    await post(HARBOURSIDE, '/api/auth/send-code', { phone, first_name: 'Mallory', email: 'mallory@example.com' });
+    const contact = await database.db.selectFrom('identity_users').select(['first_name', 'email']).where('tenant', '=', HARBOURSIDE).where('phone', '=', phone).executeTakeFirstOrThrow();
+    expect(contact).toEqual({ first_name: 'Olive', email: 'olive@example.com' });
+  });
+
+  it('knows a contact once they verified a code (spec: check-if-contact-exists)', async () => {
     const { phone } = await signIn(HARBOURSIDE);
     expect((await get(HARBOURSIDE, `/api/check-if-contact-exists?phone_number=${phone}`)).json()).toEqual({ data: { exists: true }, error: null });
     expect((await get(SUMMIT, `/api/check-if-contact-exists?phone_number=${phone}`)).json()).toEqual({ data: { exists: false }, error: null });

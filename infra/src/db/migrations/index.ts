@@ -15,6 +15,7 @@ import { operators0014 } from './0014_operators';
 import { operatorSessions0015 } from './0015_operator_sessions';
 import { versionHealthBuckets0016 } from './0016_version_health_buckets';
 import { consoleData0017 } from './0017_console_data';
+import { pendingContact0018 } from './0018_pending_contact';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_operator_sessions': operatorSessions0015,
   '0016_version_health_buckets': versionHealthBuckets0016,
   '0017_console_data': consoleData0017,
+  '0018_pending_contact': pendingContact0018,
 };
 
 export const migrationProvider: MigrationProvider = {

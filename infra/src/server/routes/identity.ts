@@ -49,7 +49,8 @@ function noSite(reply: FastifyReply) {
  *
  * - `POST /api/auth/send-code` `{ phone, first_name?, last_name?, email?, dealership_slug? }`
  *   -> 202 `{ sent: true, expires_at }`; 429 with the spec's 'Too many verification attempts'
- *   text past 5 codes per phone per hour or 20 per address per hour.
+ *   text past 5 codes per phone per hour (FORECOURT_CODES_PER_PHONE_PER_HOUR) or 20 per
+ *   address per hour (FORECOURT_CODES_PER_ADDRESS_PER_HOUR).
  * - `POST /api/auth/verify-code` `{ phone, code }` -> 200 `{ user }` and the session cookie;
  *   400 (invalid or expired code, field `code`) or 429 (the code is locked after 5 wrong tries).
  * - `POST /api/auth/sign-out`, `GET /api/session` (`{ user: { phone } | null }`).
@@ -61,7 +62,7 @@ export default fp<IdentityOptions>(
   async (fastify, options) => {
     const secret = await installSecret(fastify.config, 'FORECOURT_IDENTITY_SECRET', options.dataDir, 'identity-secret');
     const sms = options.sms ?? smsGatewayFromConfig(fastify.database.db, (line) => fastify.log.info(line), fastify.config);
-    const identity = new IdentityService(fastify.database.db, secret, sms, options.clock, DEFAULT_IDENTITY_SETTINGS);
+    const identity = new IdentityService(fastify.database.db, secret, sms, options.clock, { ...DEFAULT_IDENTITY_SETTINGS, sendsPerPhonePerHour: fastify.config.FORECOURT_CODES_PER_PHONE_PER_HOUR });
     fastify.decorate('identity', identity);
     await fastify.register(cookie);
     fastify.decorate('signedIn', async (request: FastifyRequest) => (request.tenant ? identity.sessionUser(request.tenant.slug, request.cookies[SESSION_COOKIE]) : null));
