@@ -86,8 +86,8 @@ const publicSession = (session: ConsoleSession) => ({ id: session.id, expiresAt:
 /**
  * Passkey sign-in to the operator console and its sessions: enrollment codes, the WebAuthn
  * ceremonies (the challenges kept in the database, so an answer may reach any instance), and the
- * sessions the console's cookie names. Every sign-in, enrollment and sign-out, and every refusal
- * of one, is audited here with the person's name when the attempt names an account.
+ * sessions the console's cookie names. Every sign-in, enrollment and sign-out is audited here,
+ * and every refusal of one that names an account, with the person's name.
  */
 export class ConsoleSessions {
   readonly rpID: string;
@@ -105,8 +105,16 @@ export class ConsoleSessions {
     await recordAudit(this.db, entry);
   }
 
+  /**
+   * A refused ceremony. One that names an account (a known passkey, a real enrollment code) is
+   * audited with the person's name. One that names nobody (an unknown passkey, a guessed code)
+   * is not: anyone who reaches the console's host can send those, and a permanent row each would
+   * let a stranger make the audit grow at will (about 90 rows a minute an address). They are
+   * counted instead, by route and status, in `/metrics` (forecourt_http_requests_total), and the
+   * request log keeps each one, as for an unknown session cookie.
+   */
   private async refuse(action: string, reason: string, account?: OperatorAccount): Promise<Refusal> {
-    await this.audit({ accountId: account?.id ?? null, accountName: account?.name ?? null, tokenId: null, action, outcome: 'refused', reason });
+    if (account) await this.audit({ accountId: account.id, accountName: account.name, tokenId: null, action, outcome: 'refused', reason });
     return { refused: reason, ...(account ? { account } : {}) };
   }
 

@@ -193,6 +193,21 @@ describe('signing in with a passkey', () => {
     expect((await auditOf(name)).filter((entry) => entry.outcome === 'refused')).toEqual([expect.objectContaining({ action: 'session.sign-in' })]);
   });
 
+  it('writes no audit row for a passkey or an enrollment code it does not know, and counts the refusals', async () => {
+    const entries = async () => (await asOperator('GET', '/audit?limit=1000')).json<{ entries: Entry[] }>().entries.length;
+    const before = await entries();
+    const stranger = new SoftwareAuthenticator(origin);
+    const options = await consoleInject(platform.app, { method: 'POST', url: '/session/options', payload: {} });
+    stranger.create({ rp: { id: new URL(origin).hostname, name: 'x' }, user: { id: 'AAAA', name: 'x', displayName: 'x' }, challenge: 'AAAA', pubKeyCredParams: [{ type: 'public-key', alg: -7 }] } as PublicKeyCredentialCreationOptionsJSON);
+    const unknownPasskey = await consoleInject(platform.app, { method: 'POST', url: '/session', payload: { response: stranger.get(options.json<PublicKeyCredentialRequestOptionsJSON>()) } });
+    expect(unknownPasskey.statusCode).toBe(401);
+    const guessed = await enrollPasskey(platform.app, new SoftwareAuthenticator(origin), `fce_${'A'.repeat(43)}`);
+    expect(guessed.statusCode).toBe(401);
+    expect(await entries()).toBe(before);
+    const metrics = (await platform.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/forecourt_http_requests_total\{[^}]*route="\/_admin\/session"[^}]*status="401"[^}]*\} 1/);
+  });
+
   it('refuses an answer sent a second time (its challenge is used up)', async () => {
     const { id } = await account('viewer');
     const authenticator = new SoftwareAuthenticator(origin);
