@@ -57,9 +57,10 @@ describe.each(testEngines())('earned last-good on %s', (engine) => {
 
   it('lists the most recently earned version first', async () => {
     const t = tenant();
-    for (let i = 0; i < 3; i += 1) await mount(t, '1.1.0');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    for (let i = 0; i < 3; i += 1) await mount(t, '1.0.0');
+    // Each earned at a time of its own, a minute apart: the order is the earning time's.
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute));
+    for (let i = 0; i < 3; i += 1) await recordCleanMount(database.db, { tenant: t, team: 'mf-search', version: '1.1.0' }, rule, at(0));
+    for (let i = 0; i < 3; i += 1) await recordCleanMount(database.db, { tenant: t, team: 'mf-search', version: '1.0.0' }, rule, at(1));
     expect((await earnedVersions(database.db, t)).get('mf-search')).toEqual(['1.0.0', '1.1.0']);
   });
 

@@ -19,7 +19,8 @@ import { loadTenants } from '../tenants/load-tenants';
  */
 
 const SITE = 'harbourside-motors';
-const SHUTDOWN_TIMEOUT_MS = 5000;
+// Generous: a graceful shutdown past it exits 1, and a loaded machine closes slowly.
+const SHUTDOWN_TIMEOUT_MS = 30_000;
 const SERVE = path.join(INFRA_ROOT, 'dist', 'serve.js');
 
 /** A database of its own on the test server: its URL, and how to drop it. */
@@ -32,6 +33,18 @@ interface Served {
   port: number;
   origin: string;
   stderr: () => string;
+  /** What the server wrote so far, its log included. */
+  output: () => string;
+}
+
+/** Waits until the server has written a line matching `pattern` (its log says what it is doing). */
+async function said(served: Served, pattern: RegExp, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(served.output())) {
+    if (Date.now() > deadline) throw new Error(`the server did not say ${pattern} within ${timeoutMs / 1000} s: ${served.output().slice(-2000)}`);
+    if (served.child.exitCode !== null) throw new Error(`the server exited with ${served.child.exitCode} before saying ${pattern}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 function startBundle(env: NodeJS.ProcessEnv): Served {
@@ -39,11 +52,13 @@ function startBundle(env: NodeJS.ProcessEnv): Served {
   const child = spawn(process.execPath, [SERVE], {
     cwd: INFRA_ROOT,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'fatal', FORECOURT_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), FORECOURT_LEAD_DELIVERY_MS: '0', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { child, port, origin: `http://127.0.0.1:${port}`, stderr: () => stderr };
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  return { child, port, origin: `http://127.0.0.1:${port}`, stderr: () => stderr, output: () => stdout + stderr };
 }
 
 async function waitReady(served: Served, timeoutMs = 20_000): Promise<void> {
@@ -130,27 +145,27 @@ describeWithPostgres('the production bundle (node infra/dist/serve.js)', () => {
   });
 
   it('finishes the request in flight at SIGTERM, then exits 0 within its shutdown time', async () => {
-    const server = await serve();
+    // The request log says when the server has a request's headers.
+    const server = await serve({ LOG_LEVEL: 'info' });
     await waitReady(server);
     const event = slowEvent(server.origin);
     // The server has the request's headers and half its body.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await said(server, /"msg":"incoming request".*"url":"\/api\/events"|"url":"\/api\/events".*"msg":"incoming request"/);
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     const exit = exitOf(server.child, signalled);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await said(server, /SIGTERM: shutting down/);
     event.finish();
     expect(await event.answer).toBe(202);
-    const { code, ms } = await exit;
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+    // Exit 0: it closed before its shutdown time (past it, it exits 1).
+    expect((await exit).code).toBe(0);
   });
 
   it('answers /api/ready 503 from SIGTERM while still serving pages during the drain', async () => {
-    const server = await serve({ FORECOURT_SHUTDOWN_DRAIN_MS: '1500' });
+    const server = await serve({ FORECOURT_SHUTDOWN_DRAIN_MS: '5000' });
     await waitReady(server);
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await said(server, /SIGTERM: shutting down/);
     const ready = await fetch(`${server.origin}/api/ready`);
     expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 503, body: { status: 'draining' } });
     expect((await fetch(`${server.origin}/`, { headers: { 'x-forecourt-tenant': SITE } })).status).toBe(200);

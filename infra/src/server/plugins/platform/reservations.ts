@@ -135,25 +135,46 @@ export default fp<ReservationsOptions>(
 
     // Cars whose record could not be written, tried again with the next write.
     const unwritten = new Map<string, CarKey>();
-    const reindex = async (cars: readonly CarKey[]): Promise<void> => {
-      const batch = new Map([...unwritten, ...cars.map((car) => [keyOf(car), car] as const)]);
-      unwritten.clear();
-      if (batch.size === 0) return;
-      try {
-        const held = new Set((await heldCars(db, clock(), [...batch.values()])).map(keyOf));
-        const records = [];
-        for (const car of batch.values()) {
-          const tenant = fastify.tenants.get(car.tenant);
-          // A car no longer in stock, or of a site no longer served, has no record to correct.
-          const stored = tenant ? await findCarById(db, car.tenant, car.carId) : null;
-          if (tenant && stored) records.push({ car: stored, tenant, held: held.has(keyOf(car)) });
-        }
-        client ??= indexClient(fastify);
-        await indexCars(client, records);
-      } catch (error) {
-        for (const [key, car] of batch) unwritten.set(key, car);
-        fastify.log.error({ err: error, cars: batch.size }, 'reservations: cars could not be written to the search index; tried again at the next sweep');
+    /** Writes the cars' records as the database holds them now: whether each is held. */
+    const write = async (batch: Map<string, CarKey>): Promise<Set<string>> => {
+      const held = new Set((await heldCars(db, clock(), [...batch.values()])).map(keyOf));
+      const records = [];
+      for (const car of batch.values()) {
+        const tenant = fastify.tenants.get(car.tenant);
+        // A car no longer in stock, or of a site no longer served, has no record to correct.
+        const stored = tenant ? await findCarById(db, car.tenant, car.carId) : null;
+        if (tenant && stored) records.push({ car: stored, tenant, held: held.has(keyOf(car)) });
       }
+      client ??= indexClient(fastify);
+      await indexCars(client, records);
+      return held;
+    };
+    /**
+     * Brings the cars' records in search to what the database holds. A write carries the state
+     * read before it, and two writes of one car can land out of order (a hold's slow write after
+     * the sweep's that ended it, on this instance or another), which left a freed car reserved in
+     * search for good. So each write is checked after it lands: a car whose state changed
+     * meanwhile is written again, until a write carries the state that is still true. This
+     * instance's writes also go one at a time.
+     */
+    let writing: Promise<void> = Promise.resolve();
+    const reindex = (cars: readonly CarKey[]): Promise<void> => {
+      writing = writing.then(async () => {
+        let batch = new Map([...unwritten, ...cars.map((car) => [keyOf(car), car] as const)]);
+        unwritten.clear();
+        try {
+          for (let round = 0; batch.size > 0 && round < 5; round++) {
+            const written = await write(batch);
+            const now = new Set((await heldCars(db, clock(), [...batch.values()])).map(keyOf));
+            batch = new Map([...batch].filter(([key]) => written.has(key) !== now.has(key)));
+          }
+          for (const [key, car] of batch) unwritten.set(key, car);
+        } catch (error) {
+          for (const [key, car] of batch) unwritten.set(key, car);
+          fastify.log.error({ err: error, cars: batch.size }, 'reservations: cars could not be written to the search index; tried again at the next sweep');
+        }
+      });
+      return writing;
     };
 
     const store: ReservationStore = {
