@@ -4,8 +4,10 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
 import { TOO_MANY_ATTEMPTS } from '@forecourt/shared-config/identity';
 import { loadTenantStock } from '../db/stock';
+import { loadTenants } from '../tenants/load-tenants';
 import { INFRA_ROOT, REPO_ROOT } from '../paths';
 import { tempDir } from '../testing/fake-build';
 import { clusterRequest, readResponse, type ClusterRequest, type ClusterResponse } from './client';
@@ -138,14 +140,16 @@ export function clusterJourneys(cluster: Cluster): Journey[] {
       },
     },
     {
-      name: 'through TLS at the balancer, cookies are Secure and canonical URLs are https; plain http redirects to https',
+      name: "through TLS at the balancer, cookies are Secure and canonical URLs are the site's own https domain; plain http redirects to https",
       async run() {
         const { setCookie } = await signIn('0412000303', [b, a]);
         expectThat(/;\s*Secure/i.test(setCookie), `the session cookie is not Secure: ${setCookie}`);
         const page = await send({ path: '/brands' });
         expectThat(page.status === 200, `/brands: ${show(page)}`);
         const canonical = /<link rel="canonical" href="([^"]+)">/.exec(page.body)?.[1];
-        expectThat(canonical === `https://${SITE}.localhost:${cluster.httpsPort}/brands`, `canonical is ${canonical}`);
+        // Production writes the tenant's first configured domain, whatever host the request named.
+        const domain = (await loadTenants()).find((tenant) => tenant.slug === SITE)?.domains[0];
+        expectThat(canonical === `https://${domain}/brands`, `canonical is ${canonical}`);
         const plain = await new Promise<http.IncomingMessage>((resolve, reject) =>
           http.get({ host: '127.0.0.1', port: cluster.httpPort, path: '/brands', headers: { host: `${SITE}.localhost:${cluster.httpPort}` } }, resolve).on('error', reject),
         );
@@ -237,6 +241,31 @@ export function clusterJourneys(cluster: Cluster): Journey[] {
         const after = await send({ path: `/search/used-cars?query=${word}`, routeTo: b });
         answeredBy(after, b, 'the search page');
         expectThat(after.body.includes(`"make":"${car.make}"`), `after the synonym, ${b}'s search page for ${word} lists no ${car.make}`);
+      },
+    },
+    {
+      // Last: it stops the search service (and starts it again).
+      name: 'a search page whose search service dies in the middle of its request is answered within 2 s, without the first paint',
+      async run() {
+        const pid = cluster.search.pid;
+        expectThat(pid !== undefined, 'the search service is not running');
+        // Stopped, the service holds every search sent to it without an answer; then it is killed
+        // while the page's request waits on it (a query no cache has answered).
+        process.kill(pid, 'SIGSTOP');
+        const started = Date.now();
+        const asked = send({ path: `/search/used-cars?query=kombi${Date.now() % 100_000}` });
+        const killed = cluster.search.stop('SIGKILL');
+        try {
+          const page = await asked;
+          const ms = Date.now() - started;
+          expectThat(page.status === 200, `the search page: ${show(page)}`);
+          // The search page's bound on an outage (docs/deploy.md, search-down): the browser's search falls back.
+          expectThat(ms <= 2000, `the search page took ${ms} ms`);
+          expectThat(!page.body.includes(`id="${FIRST_PAINT_DATA_ID}"`), 'the page carries a first paint of results the service never gave');
+        } finally {
+          await killed;
+          await cluster.search.start();
+        }
       },
     },
   ];
