@@ -175,6 +175,20 @@ describe('sitemap and robots', () => {
     expect(listed).toEqual(expected);
   });
 
+  it('answers many requests at once with one sitemap', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: `127.0.1.${i + 1}`, headers: { host: HOST } })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+  });
+
+  it('refuses a client past 60 sitemap requests a minute', async () => {
+    const ask = () => app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: '127.0.2.1', headers: { host: HOST } });
+    const statuses = [];
+    for (let i = 0; i < 61; i++) statuses.push((await ask()).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+    expect(statuses[60]).toBe(429);
+  });
+
   it('robots.txt names the site’s sitemap and keeps crawlers out of the API', async () => {
     const response = await get('/robots.txt');
     expect(response.body).toContain(`Sitemap: http://${HOST}/sitemap.xml`);

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { gateOf } from '@forecourt/shared-config/gated-routes';
 import { requestOrigin } from '@forecourt/shared-config/server';
 import { siteShowsLocation } from '@forecourt/shared-config/locations';
@@ -14,18 +15,44 @@ export const SITEMAP_LIMIT = 50_000;
  * sitemap is) and `/sitemap.xml` (the site's main pages, each location page it shows, and every
  * car its website shows, in stock or coming soon, each with the day it was listed). Both per tenant, from its own host.
  */
+/**
+ * A tenant's sitemap is built at most once a minute on an instance and served from memory
+ * meanwhile; requests that come while it is built wait for that one build. Twenty sitemap
+ * requests at once used to run twenty builds (every visible car, each a database read),
+ * filling the database pool that every page waits on. A minute is fresh enough for crawlers,
+ * which read a sitemap every few hours.
+ */
+export const SITEMAP_TTL_MS = 60_000;
+
+/** Crawlers ask for these a few times a day; a client asking more is refused (429). */
+const CRAWLER_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
 export default fp(
   async (fastify) => {
-    fastify.get('/robots.txt', async (request, reply) => {
+    const sitemaps = new Map<string, { until: number; body: Promise<string> }>();
+    fastify.get('/robots.txt', { config: CRAWLER_LIMIT }, async (request, reply) => {
       if (!request.tenant) return reply.code(404).type('text/plain; charset=utf-8').send('No dealer site at this address\n');
       const lines = ['User-agent: *', 'Disallow: /api/', 'Disallow: /_admin/', 'Disallow: /registry/', 'Disallow: /sign-in', 'Disallow: /print', `Sitemap: ${requestOrigin(request)}/sitemap.xml`];
       return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
     });
 
-    fastify.get('/sitemap.xml', async (request, reply) => {
+    fastify.get('/sitemap.xml', { config: CRAWLER_LIMIT }, async (request, reply) => {
       const tenant = request.tenant;
       if (!tenant) return reply.code(404).type('text/plain; charset=utf-8').send('No dealer site at this address\n');
       const origin = requestOrigin(request);
+      const key = `${tenant.slug}\n${origin}`;
+      let cached = sitemaps.get(key);
+      if (!cached || cached.until <= Date.now()) {
+        const building = { until: Date.now() + SITEMAP_TTL_MS, body: buildSitemap(tenant, origin) };
+        sitemaps.set(key, building);
+        // A build that failed is not kept: the next request builds again.
+        building.body.catch(() => sitemaps.get(key) === building && sitemaps.delete(key));
+        cached = building;
+      }
+      return reply.header('cache-control', 'public, max-age=600').type('application/xml; charset=utf-8').send(await cached.body);
+    });
+
+    async function buildSitemap(tenant: TenantConfig, origin: string): Promise<string> {
       const cars = await listVisibleCars(fastify.database.db, tenant.slug, tenant.search.carTypes, {}, SITEMAP_LIMIT);
       // The dealer's content pages too: the blog and its posts, the brand pages, the pages it wrote.
       const content = fastify.content.library;
@@ -38,7 +65,7 @@ export default fp(
       // Each location the site shows has its page (a shopper searching for the dealer's yard lands there).
       const locations = tenant.features['mf-locations'] ? (await listLocations(fastify.database.db, tenant.slug)).filter((location) => siteShowsLocation(tenant.locations, location)).map((location) => `/locations/${encodeURIComponent(location.slug)}`) : [];
       const entry = (path: string, lastmod?: string) => `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
-      const body = [
+      return [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         ...pages.map((path) => entry(path)),
@@ -47,8 +74,7 @@ export default fp(
         '</urlset>',
         '',
       ].join('\n');
-      return reply.header('cache-control', 'public, max-age=600').type('application/xml; charset=utf-8').send(body);
-    });
+    }
   },
   { name: 'routes-seo', fastify: '5.x', dependencies: ['database', 'tenants', 'content'] },
 );
