@@ -91,6 +91,7 @@ export const CONFIG_SCHEMA = {
   // Pages
   FORECOURT_ENTRY_TIMEOUT_MS: variable({ ...optionalPositive("the shell's own", { integer: true }), description: "How long the shell waits for a remote's entry before its failure policy", readBy: ['server'] }),
   FORECOURT_FRAGMENT_TIMEOUT_MS: variable({ ...optionalPositive("the shell's own", { integer: true }), description: 'How long the shell waits for a fragment before its failure policy', readBy: ['server'] }),
+  FORECOURT_FIRST_PAINT_CONCURRENCY: variable({ ...positive(4, { integer: true }), description: "First paints an instance renders at once; a page asked past them is sent without its app's first paint", readBy: ['server'] }),
   FORECOURT_FIRST_PAINT_BUDGET_MS: variable({ ...positive(300, { integer: true }), description: "How long a page waits for its app's first paint", readBy: ['server'] }),
   FORECOURT_OVERRIDE_HOSTS: variable({ ...list('localhost, 127.0.0.1, *.localhost'), description: 'In production, the hosts override links may load code from (comma-separated)', readBy: ['server'] }),
 

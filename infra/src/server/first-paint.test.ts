@@ -189,6 +189,37 @@ describe('first paint of a search page', () => {
     }
   });
 
+  it('sends a page without its first paint at once while the instance renders as many as it may', async () => {
+    const renderers = app.firstPaints!;
+    const real = renderers.get('mf-search')!;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    renderers.set('mf-search', {
+      version: real.version,
+      render: async (input) => {
+        started += 1;
+        await held;
+        return real.render(input);
+      },
+    });
+    try {
+      const limit = app.config.FORECOURT_FIRST_PAINT_CONCURRENCY;
+      const waiting = Array.from({ length: limit }, () => get('/search/used-cars'));
+      while (started < limit) await new Promise((resolve) => setTimeout(resolve, 10));
+      const past = await get('/search/used-cars');
+      expect(past.statusCode).toBe(200);
+      expect(past.body).not.toContain('data-first-paint="mf-search"');
+      // Not rendered at all: sent at once, not after waiting out its budget.
+      expect(started).toBe(limit);
+      release();
+      expect((await Promise.all(waiting)).map((page) => page.body.includes('data-first-paint="mf-search"'))).toEqual(Array(limit).fill(true));
+    } finally {
+      release();
+      renderers.set('mf-search', real);
+    }
+  });
+
   it('is fresh on every request: the second request for a page (its query already known) shows a car taken off the index in between', async () => {
     const url = '/search/used-cars?make=Mazda';
     const before = await browserSearch({ filters: 'car_type:"used"', facetFilters: [['make:Mazda']] });

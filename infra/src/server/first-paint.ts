@@ -41,20 +41,34 @@ export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late
  * budget, so that on a busy test machine each journey meets the page it was written for (the path
  * without a first paint has journeys of its own, on the tenant pinned to another mf-search build).
  */
+/** First paints rendering now, per app (a test may run several apps in one process). */
+const rendering = new WeakMap<FastifyInstance, { count: number }>();
+
 export async function composeFirstPaint(fastify: FastifyInstance, request: FastifyRequest, page: ComposedPage, url: string): Promise<PageFirstPaint | undefined> {
   if (page.boot.shellVersion !== SHELL_SERVER_VERSION) return undefined;
   const owner = page.owner;
   const renderer = owner ? fastify.firstPaints?.get(owner.team) : undefined;
   let app: FirstPaint | null = null;
-  if (owner && renderer && renderer.version === (page.ownerSourceVersion ?? owner.version)) {
+  // A render's React work blocks the request thread (a search page's is about 15 ms, more on a
+  // large page), so an instance renders at most FORECOURT_FIRST_PAINT_CONCURRENCY at once: twenty
+  // search pages with new filters at once stalled health and every other shopper's page for a
+  // second. A page asked past them goes without its app's first paint, which the browser builds.
+  const inFlight = rendering.get(fastify) ?? { count: 0 };
+  rendering.set(fastify, inFlight);
+  const busy = inFlight.count >= fastify.config.FORECOURT_FIRST_PAINT_CONCURRENCY;
+  if (busy && owner && renderer) request.log.debug({ team: owner.team, rendering: inFlight.count }, 'first paints at their limit; page sent without it');
+  if (!busy && owner && renderer && renderer.version === (page.ownerSourceVersion ?? owner.version)) {
     const budgetMs = fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS;
     const started = performance.now();
+    inFlight.count += 1;
     try {
       const result = await withinBudget(renderer.render({ request, tenant: page.boot.tenant, url, version: owner.version, search: page.boot.search ?? null, session: page.boot.session ? { status: 'signed-in', user: page.boot.session } : { status: 'signed-out' } }), budgetMs);
       if (result === 'late') request.log.warn({ team: owner.team, budgetMs }, 'first paint over budget; page sent without it');
       else app = result;
     } catch (error) {
       request.log.error({ err: error, team: owner.team }, 'first paint failed; page sent without it');
+    } finally {
+      inFlight.count -= 1;
     }
     request.log.debug({ team: owner.team, ms: Math.round(performance.now() - started) }, 'first paint');
   }
