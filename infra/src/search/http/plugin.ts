@@ -283,7 +283,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
       if (typeof indexName !== 'string' || indexName === '') throw badRequest('indexName: expected a non-empty string');
       const principal = requireIndexAccess(request, indexName);
       const restrictions = principal.kind === 'search' && principal.restrictions ? { filters: principal.restrictions.filters, params: principal.restrictions.params } : null;
-      const task = { indexName, input, restrictions };
+      const task = { indexName, input, restrictions, shopper: principal.kind === 'search' };
       // The parameters are checked here, before any search runs anywhere: a request over a limit
       // (a 513-byte query, 17 words) is refused whole, at the cost of reading it.
       const text = taskParams(task).query;
@@ -291,8 +291,9 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
       words = Math.max(words, tokenize(text).length);
       return task;
     });
-    // Only what shapes the answer: a key's expiry or index list does not (they were checked above).
-    const keys = cache ? tasks.map((t) => `${store.require(t.indexName).stamp()}\u0000${t.restrictions ? JSON.stringify(t.restrictions) : ''}\u0000${JSON.stringify(t.input)}`) : [];
+    // Only what shapes the answer (a search key's limits do): a key's expiry or index list does not
+    // (they were checked above).
+    const keys = cache ? tasks.map((t) => `${store.require(t.indexName).stamp()}\u0000${t.shopper ? 'shopper' : 'admin'}\u0000${t.restrictions ? JSON.stringify(t.restrictions) : ''}\u0000${JSON.stringify(t.input)}`) : [];
     const answers: Array<Answer | undefined> = tasks.map((_t, i) => {
       const cached = cache?.get(keys[i] as string);
       return cached === undefined ? undefined : { ...cached, cacheable: true };

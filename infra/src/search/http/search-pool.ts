@@ -28,7 +28,20 @@ export interface SearchTask {
   indexName: string;
   input: Record<string, unknown>;
   restrictions: { filters?: string; params: Record<string, string> } | null;
+  /** Asked with a search key (a shopper's page): held to `SHOPPER_QUERY_LIMITS`. */
+  shopper?: boolean;
 }
+
+/**
+ * What a shopper's page ever asks of one query, and all a search key gets: a results page shows
+ * at most 100 cars and the saved-cars page asks for every saved car by slug (250 is far past
+ * either); facet lists show at most 100 values. Algolia's own bounds (1,000 each) stay for the
+ * admin key. A page's own key asking for 1,000 hits with every facet's 1,000 values, eight
+ * queries at a time, cost the server a second a request; now it gets what a page would.
+ */
+export const SHOPPER_QUERY_LIMITS = { hitsPerPage: 250, maxValuesPerFacet: 100, length: 250 } as const;
+
+const atMost = (value: number | undefined, limit: number) => (value === undefined ? undefined : Math.min(value, limit));
 
 /** One serialised answer, and whether it may be cached (it carries no fresh `queryID`). */
 export interface Answer {
@@ -53,7 +66,14 @@ export const pastBudget = (ms: number): SearchError => new SearchError(429, `The
 export function taskParams(task: SearchTask): ReturnType<typeof normalizeParams> {
   const { restrictions } = task;
   const params = normalizeParams(task.input);
-  return restrictions && Object.keys(restrictions.params).length > 0 ? normalizeParams({ ...params.raw, ...restrictions.params }) : params;
+  const effective = restrictions && Object.keys(restrictions.params).length > 0 ? normalizeParams({ ...params.raw, ...restrictions.params }) : params;
+  if (!task.shopper) return effective;
+  return {
+    ...effective,
+    hitsPerPage: atMost(effective.hitsPerPage, SHOPPER_QUERY_LIMITS.hitsPerPage),
+    maxValuesPerFacet: atMost(effective.maxValuesPerFacet, SHOPPER_QUERY_LIMITS.maxValuesPerFacet),
+    length: atMost(effective.length, SHOPPER_QUERY_LIMITS.length),
+  };
 }
 
 /** Runs one search: the key's own parameters override the request's, its filters are ANDed. */

@@ -249,12 +249,27 @@ describe('searchService limits on hostile requests (each a finding of the probe)
 
   it('refuses an answer larger than the response budget with a 400 that says what to ask for', async () => {
     const { app: big, store } = await build();
-    const filler = 'x'.repeat(10_000);
-    for (let i = 0; i < 1000; i++) store.require('cars').saveObject({ objectID: `big${i}`, name: `Big ${i}`, notes: filler });
+    // 250 hits (all a search key gets) of 40 KB: 10 MB.
+    const filler = 'x'.repeat(40_000);
+    for (let i = 0; i < 300; i++) store.require('cars').saveObject({ objectID: `big${i}`, name: `Big ${i}`, notes: filler });
     const response = await big.inject({ method: 'POST', url: '/1/indexes/cars/query', headers: auth(), payload: { hitsPerPage: 1000, attributesToRetrieve: ['*'] } });
     await big.close();
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('The answer would exceed 8 MiB: ask for fewer hits (hitsPerPage) or attributes (attributesToRetrieve)');
+  });
+
+  it("holds a search key to what a shopper's page asks: at most 250 hits and 100 values a facet", async () => {
+    const { app: wide, store } = await build();
+    for (let i = 0; i < 400; i++) store.require('cars').saveObject({ objectID: `car${i}`, name: `Car ${i}`, make: `Make ${i}` });
+    store.require('cars').applySettings({ attributesForFaceting: ['make'] });
+    const ask = (key: string) => wide.inject({ method: 'POST', url: '/1/indexes/cars/query', headers: auth(key), payload: { hitsPerPage: 1000, facets: ['*'], maxValuesPerFacet: 1000 } });
+    const shopper = (await ask(SEARCH)).json<{ hits: unknown[]; facets: Record<string, Record<string, number>> }>();
+    const admin = (await ask(ADMIN)).json<{ hits: unknown[]; facets: Record<string, Record<string, number>> }>();
+    await wide.close();
+    expect({ hits: shopper.hits.length, makes: Object.keys(shopper.facets['make'] ?? {}).length }).toEqual({ hits: 250, makes: 100 });
+    // The admin key keeps Algolia's bounds: every one of the 400 cars and their makes (and the few the index started with).
+    expect(admin.hits.length).toBeGreaterThan(400);
+    expect(Object.keys(admin.facets['make'] ?? {}).length).toBeGreaterThan(400);
   });
 
   it.each([
