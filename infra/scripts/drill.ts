@@ -21,6 +21,13 @@
  * `crm-outage`: the dealer's CRM down twice while leads arrive; the operator console's figures
  * against the outbox's rows, and every lead delivered exactly once when the CRM is back, by the
  * outbox's own retries and then by an operator's retry (src/drills/crm-outage.ts). About 3 minutes.
+ *
+ *   npm run drill -- public-load [--seconds 10] [--postgres]
+ *
+ * `public-load`: twenty anonymous clients at once asking for the sitemap, for search pages with
+ * new filters, and for heavy multi-queries with the page's own search key, while another shopper
+ * reads /api/health and a car page (src/drills/public-load.ts). Goals: both at most 100 ms p99,
+ * no refusal for the shopper.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -29,6 +36,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database';
 import { runCrmOutageDrill } from '../src/drills/crm-outage';
+import { runPublicLoadDrill } from '../src/drills/public-load';
+import { emptyPostgresDatabase } from '../src/testing/test-database';
 import { exited, startServerProcess, waitHealthy } from '../src/testing/server-process';
 
 const { positionals, values } = parseArgs({
@@ -39,6 +48,8 @@ const { positionals, values } = parseArgs({
     port: { type: 'string', default: '8097' },
     leads: { type: 'string', default: '20' },
     'outage-seconds': { type: 'string', default: '60' },
+    seconds: { type: 'string', default: '10' },
+    postgres: { type: 'boolean', default: false },
   },
 });
 const COUNT = Number(values.count);
@@ -167,7 +178,8 @@ async function drillLeads(): Promise<boolean> {
   return true;
 }
 
-const USAGE = 'usage: npm run drill -- leads [--count 1000] [--kill-after 300] [--port 8097]\n       npm run drill -- crm-outage [--leads 20] [--outage-seconds 60] [--port 8097]';
+const USAGE =
+  'usage: npm run drill -- leads [--count 1000] [--kill-after 300] [--port 8097]\n       npm run drill -- crm-outage [--leads 20] [--outage-seconds 60] [--port 8097]\n       npm run drill -- public-load [--seconds 10] [--postgres] [--port 8097]';
 
 async function main(): Promise<void> {
   const [drill] = positionals;
@@ -182,8 +194,38 @@ async function main(): Promise<void> {
     }
     process.exit((await runCrmOutageDrill({ port: PORT, leads, outageSeconds })) ? 0 : 1);
   }
+  if (drill === 'public-load') process.exit((await drillPublicLoad()) ? 0 : 1);
   console.error(USAGE);
   process.exit(2);
+}
+
+/** The public-load drill against a server process of its own (src/drills/public-load.ts). */
+async function drillPublicLoad(): Promise<boolean> {
+  const seconds = Number(values.seconds);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 120) {
+    console.error(`${USAGE}\n--seconds is 1 to 120`);
+    process.exit(2);
+  }
+  console.log(`public-load drill on ${os.availableParallelism()} cores; load average before it starts: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'forecourt-public-load-'));
+  let own: { url: string; drop: () => Promise<void> } | null = null;
+  if (values.postgres) {
+    process.env.DATABASE_URL ||= 'postgres://root@127.0.0.1:5432/test';
+    own = await emptyPostgresDatabase('forecourt_public_load');
+  }
+  // The server as production runs it behind its balancer (this machine's): each client is named by
+  // X-Forwarded-For. Only the limits the drill is about are the server's own.
+  const child = startServerProcess({ port: PORT, dataDir, env: { FORECOURT_TRUSTED_PROXIES: 'loopback', ...(own ? { DATABASE_URL: own.url } : {}) } });
+  try {
+    await waitHealthy(child, PORT, 600_000);
+    console.log(`the server answers on port ${PORT} (${own ? 'PostgreSQL' : 'the embedded database'})`);
+    return await runPublicLoadDrill({ origin: `http://127.0.0.1:${PORT}`, tenant: TENANT, seconds, clients: 20 });
+  } finally {
+    child.kill('SIGTERM');
+    await exited(child);
+    await own?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 main().catch((error: unknown) => {

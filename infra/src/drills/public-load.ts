@@ -1,0 +1,135 @@
+/**
+ * The public-load drill (`npm run drill -- public-load`): what a few anonymous clients can cost
+ * every other shopper. Against a server process of its own (`forecourt start` on a fresh data
+ * folder: the embedded database, or PostgreSQL with `--postgres`), behind a trusted balancer
+ * (FORECOURT_TRUSTED_PROXIES=loopback, each client named by X-Forwarded-For), it runs three
+ * stalls one after another, each from 20 addresses at once for `seconds`:
+ *
+ *   - `sitemap`: GET /sitemap.xml, over and over;
+ *   - `search pages`: search pages with filters no page asked before (a make, a year and a price
+ *     of their own each time);
+ *   - `heavy queries`: POST /1/indexes/* /queries with the page's own search key, 8 queries of
+ *     every facet's values and 1,000 hits each.
+ *
+ * Meanwhile another shopper, from an address of their own, asks /api/health and a car page
+ * every 100 ms. For each stall it prints the stall's requests served against shed (429/503), and
+ * the health check's and the car page's p50 and p99, and the shopper's refusals.
+ * Goals (issue: third probe): health and the car page at most 100 ms p99 during each stall, and
+ * no refusal for the shopper. Everything is on loopback.
+ */
+import { randomUUID } from 'node:crypto';
+import { formatTable } from '../cli/table';
+import { BootDataSchema } from '@forecourt/shared-config/manifest';
+
+export interface PublicLoadOptions {
+  origin: string;
+  tenant: string;
+  /** How long each stall lasts. */
+  seconds: number;
+  /** Clients at once in each stall, each from its own address. */
+  clients: number;
+}
+
+export const PUBLIC_LOAD_GOALS = { p99Ms: 100 } as const;
+
+interface Sample {
+  ms: number;
+  status: number;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : NaN;
+};
+
+async function timed(url: string, init: RequestInit): Promise<Sample> {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
+    await response.arrayBuffer();
+    return { ms: performance.now() - started, status: response.status };
+  } catch {
+    return { ms: performance.now() - started, status: 0 };
+  }
+}
+
+/** The page's boot data: the search key a shopper's browser is given, and a car to open. */
+async function siteFacts(options: PublicLoadOptions, headers: Record<string, string>): Promise<{ search: { appId: string; apiKey: string; indexName: string }; carPath: string }> {
+  const home = await (await fetch(`${options.origin}/search/used-cars`, { headers })).text();
+  const raw = /<script id="forecourt-boot" type="application\/json">(.*?)<\/script>/s.exec(home)?.[1];
+  if (!raw) throw new Error('the search page carries no boot data');
+  const boot = BootDataSchema.parse(JSON.parse(raw));
+  if (!boot.search) throw new Error('the site gives no search key');
+  const carPath = /href="(\/cars\/[^"?#]+)"/.exec(home)?.[1];
+  if (!carPath) throw new Error('the search page links no car');
+  return { search: boot.search, carPath };
+}
+
+export async function runPublicLoadDrill(options: PublicLoadOptions, log: (line: string) => void = console.log): Promise<boolean> {
+  const site = { 'x-forecourt-tenant': options.tenant };
+  const shopper = { ...site, 'x-forwarded-for': '198.51.100.200' };
+  const facts = await siteFacts(options, shopper);
+  const from = (i: number) => ({ ...site, 'x-forwarded-for': `203.0.113.${10 + i}` });
+  let n = 0;
+  const stalls: Array<{ name: string; request: (client: number) => Promise<Sample> }> = [
+    { name: 'sitemap', request: (client) => timed(`${options.origin}/sitemap.xml`, { headers: from(client) }) },
+    {
+      name: 'search pages',
+      request: (client) => {
+        n += 1;
+        return timed(`${options.origin}/search/new-used-and-demo-cars?make=Kia&year_min=${2000 + (n % 25)}&price_max=${10_000 + n * 7}`, { headers: from(client) });
+      },
+    },
+    {
+      name: 'heavy queries',
+      request: (client) =>
+        timed(`${options.origin}/1/indexes/*/queries`, {
+          method: 'POST',
+          headers: { ...from(client), 'content-type': 'application/json', 'x-algolia-application-id': facts.search.appId, 'x-algolia-api-key': facts.search.apiKey },
+          body: JSON.stringify({ requests: Array.from({ length: 8 }, (_, i) => ({ indexName: facts.search.indexName, query: '', facets: ['*'], maxValuesPerFacet: 1000, hitsPerPage: 1000, userToken: `${randomUUID()}-${i}` })) }),
+        }),
+    },
+  ];
+
+  const rows: string[][] = [];
+  let ok = true;
+  for (const stall of stalls) {
+    const until = Date.now() + options.seconds * 1000;
+    const attack: Sample[] = [];
+    const health: Sample[] = [];
+    const page: Sample[] = [];
+    const clients = Array.from({ length: options.clients }, async (_, client) => {
+      while (Date.now() < until) attack.push(await stall.request(client));
+    });
+    const watcher = (async () => {
+      while (Date.now() < until) {
+        const [h, p] = await Promise.all([timed(`${options.origin}/api/health`, { headers: shopper }), timed(`${options.origin}${facts.carPath}`, { headers: shopper })]);
+        health.push(h);
+        page.push(p);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    await Promise.all([...clients, watcher]);
+    const shed = attack.filter((s) => s.status === 429 || s.status === 503).length;
+    const served = attack.filter((s) => s.status >= 200 && s.status < 400).length;
+    const other = attack.length - shed - served;
+    const refused = [...health, ...page].filter((s) => s.status !== 200).length;
+    const healthP99 = percentile(health.map((s) => s.ms), 0.99);
+    const pageP99 = percentile(page.map((s) => s.ms), 0.99);
+    const met = healthP99 <= PUBLIC_LOAD_GOALS.p99Ms && pageP99 <= PUBLIC_LOAD_GOALS.p99Ms && refused === 0;
+    ok &&= met;
+    rows.push([
+      stall.name,
+      String(served),
+      String(shed),
+      String(other),
+      `${percentile(health.map((s) => s.ms), 0.5).toFixed(0)} / ${healthP99.toFixed(0)}`,
+      `${percentile(page.map((s) => s.ms), 0.5).toFixed(0)} / ${pageP99.toFixed(0)}`,
+      String(refused),
+      met ? 'met' : 'MISSED',
+    ]);
+  }
+  log(`Public load: ${options.clients} clients at once per stall for ${options.seconds} s each, through a trusted balancer; another shopper asks /api/health and ${facts.carPath} every 100 ms`);
+  log(formatTable(['STALL', 'SERVED', 'SHED', 'OTHER', 'HEALTH P50/P99 MS', 'CAR PAGE P50/P99 MS', 'SHOPPER REFUSED', `GOAL (P99 <= ${PUBLIC_LOAD_GOALS.p99Ms} MS)`], rows));
+  return ok;
+}
