@@ -43,10 +43,12 @@ function runLive(name, command, args, env = {}) {
  * Runs a command with its output kept, and prints it whole when it ends (two commands running
  * side by side would otherwise interleave their lines): resolves whether it passed.
  */
-function runQuietly(name, command, args, env = {}) {
+function runQuietly(name, command, args, env = {}, options = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // `group`: the command leads a process group of its own, so its priority can be changed whole (unitStep).
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: Boolean(options.group) });
+    options.group?.(child.pid);
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
@@ -141,7 +143,7 @@ async function unitStep(alongside) {
   // The search engine's property test (fixed seeds) makes a third of its runs here, the first
   // third of the same cases: it was the longest file (5 to 10 minutes of a run on 2 cores).
   const fuzzDepth = { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '50', FUZZ_BODY_RUNS: process.env.FUZZ_BODY_RUNS ?? '50', ENGINE_PROPERTY_SCALE: process.env.ENGINE_PROPERTY_SCALE ?? '0.33' };
-  const ok = alongside ? await runQuietly('unit', 'nice', ['-n', '10', 'npx', ...args], fuzzDepth) : run('unit', 'npx', args, fuzzDepth);
+  const ok = alongside ? await runQuietly('unit', 'nice', ['-n', '10', 'npx', ...args], fuzzDepth, { group: (pid) => (unitGroup = pid) }) : run('unit', 'npx', args, fuzzDepth);
   const report = readJson(file);
   if (report) {
     totals.passed += report.numPassedTests;
@@ -160,6 +162,22 @@ async function unitStep(alongside) {
     totals.failed += 1;
     summary.push(`unit: FAILED (no report${ok ? '' : ', runner failed'})`);
   }
+}
+
+/** The process group of the unit tests run beside e2e (runQuietly's `group`). */
+let unitGroup = 0;
+// A group of its own does not get the terminal's Ctrl-C: pass it on.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (unitGroup) {
+      try {
+        process.kill(-unitGroup, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
+  });
 }
 
 /** Test files `npm test` leaves out (run them with `npx jest <file>`), besides node_modules. */
@@ -209,7 +227,11 @@ async function e2eStep() {
 // jest worker), unit 15.7 min and e2e 19.5 (.ci/run 21.6 min in all): e2e slowed by the tests'
 // share of the CPU, hence the lower priority.
 if (wanted('unit') && wanted('e2e')) {
-  await Promise.all([unitStep(true), e2eStep()]);
+  // When e2e is done the tests take the machine back at the usual priority: at nice 10 beside
+  // another job on the machine (a CI runner's, or a busy core) they got a tenth of a core for
+  // the rest of the run. Lowering the niceness needs root (CI runs as root); elsewhere the tests
+  // keep nice 10, which only costs time.
+  await Promise.all([unitStep(true), e2eStep().then(() => unitGroup && spawnSync('renice', ['-n', '0', '-g', String(unitGroup)], { stdio: 'ignore' }))]);
 } else if (wanted('unit')) {
   await unitStep(false);
 } else if (wanted('e2e')) {
