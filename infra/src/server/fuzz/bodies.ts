@@ -145,7 +145,22 @@ const hostileKey = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 12 }),
 );
 
+/**
+ * Binary in base64url, as WebAuthn's fields carry it: text that passes a shape check and decodes
+ * to hostile bytes (NUL bytes, bytes that are not UTF-8, JSON with NUL and pollution keys).
+ */
+const hostileBase64Url = fc.constantFrom(
+  ...[
+    Buffer.from([0, 0, 0]),
+    Buffer.from([0xff, 0xfe, 0xfd, 0x00]),
+    Buffer.from('{"type":"webauthn.get","challenge":"\u0000","origin":"\u0000"}'),
+    Buffer.from('{"__proto__":{"polluted":"yes"},"type":"webauthn.create"}'),
+    Buffer.from('{"type":'),
+  ].map((bytes) => bytes.toString('base64url')),
+);
+
 const hostileLeaf: fc.Arbitrary<BodyValue> = fc.oneof(
+  { weight: 1, arbitrary: hostileBase64Url },
   { weight: 4, arbitrary: fc.constantFrom('\u0000', 'Jo\u0000', 'a\u0000b', '\uD800', 'Jo\uD800', '\uDC00x', '\uDBFF\uDBFF', '\uD83D') },
   { weight: 2, arbitrary: fc.constantFrom('', ' ', 'x'.repeat(5000), 'x'.repeat(70_000), '<script>alert(1)</script>', "'; drop table leads; --", '../../etc/passwd', '%00', '\u202E', 'Jo \u{1F697} Māori', '1e400', 'NaN', 'true') },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
