@@ -94,7 +94,17 @@ export const SEARCH_LIMITS = {
  * words, answered in well under a millisecond there, less than the trip to a thread. Anything
  * larger goes to a worker thread, whatever the size of the indices.
  */
-const LIGHT_SEARCH = { queries: 8, words: 5 } as const;
+const LIGHT_SEARCH = { queries: 8, words: 5, hitsPerPage: 100, maxValuesPerFacet: 100 } as const;
+
+/**
+ * A query that asks more than a shopper's page does: every facet (`facets: ['*']`), more hits or
+ * more values a facet than a results page shows. Costly whatever its words: eight of them at
+ * once, on the request thread, held health for two seconds in the public-load drill.
+ */
+function asksMuch(task: SearchTask): boolean {
+  const params = taskParams(task);
+  return (params.facets ?? []).includes('*') || (params.hitsPerPage ?? 0) > LIGHT_SEARCH.hitsPerPage || (params.maxValuesPerFacet ?? 0) > LIGHT_SEARCH.maxValuesPerFacet;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -300,7 +310,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     });
     const misses = answers.flatMap((a, i) => (a === undefined ? [i] : []));
     if (misses.length > 0) {
-      const costly = misses.length > LIGHT_SEARCH.queries || words > LIGHT_SEARCH.words;
+      const costly = misses.length > LIGHT_SEARCH.queries || words > LIGHT_SEARCH.words || misses.some((i) => asksMuch(tasks[i] as SearchTask));
       const computed = await runSearches(misses.map((i) => tasks[i] as SearchTask), costly);
       misses.forEach((i, j) => {
         const answer = computed[j] as Answer;
