@@ -16,6 +16,7 @@ import publishesRoutes from './publishes';
 import consoleDataRoutes from './console-data';
 import consoleOperationsRoutes from './console-operations';
 import { scoped } from '@forecourt/shared-config/server';
+import { listeningPort } from '../listening-port';
 
 const PinBody = z
   .object({
@@ -201,8 +202,7 @@ async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     await fastify.auditAdmin(request, { action: 'override', tenant: tenant.slug, team: body.team, outcome: 'allowed', after: { entry: body.entry, hours: body.hours ?? null, linkExpiresAt: grant.expiresAt.toISOString() } });
     // Where the site answers: outside production {slug}.localhost on this server's port (the port
     // it will listen on, PORT, when the CLI runs this in process), then its production domains.
-    const address = fastify.server.address();
-    const port = typeof address === 'object' && address ? address.port : fastify.config.PORT;
+    const port = listeningPort(fastify, fastify.config.PORT);
     const origins = [
       ...(isProduction(fastify.config) ? [] : [`http://${tenant.slug}.localhost${port === 80 ? '' : `:${port}`}`]),
       ...tenant.domains.map((domain) => `https://${domain}`),
@@ -219,8 +219,7 @@ async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     if (fastify.stockSearch.state.embedded && !fastify.server.listening) {
       return reply.code(409).send({ error: 'The embedded search index lives in the running server: start it with npm start.' });
     }
-    const address = fastify.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const port = listeningPort(fastify, 0);
     const target = fastify.stockSearch.target({ host: '127.0.0.1', port });
     const client = searchClient(target, target.adminKey);
     const saved = await client.saveSynonyms({ indexName: CARS_INDEX, synonymHit: [{ objectID, ...body }], forwardToReplicas: true });
@@ -235,8 +234,7 @@ async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     if (!fastify.server.listening) {
       return reply.code(409).send({ error: 'The embedded search index lives in the running server: start it with npm start, which indexes stock.' });
     }
-    const address = fastify.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const port = listeningPort(fastify, 0);
     const result = await indexStock({
       db: fastify.database.db,
       tenants: fastify.tenants.all,

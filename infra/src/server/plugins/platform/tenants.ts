@@ -3,6 +3,7 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { isProduction } from '../../../config/load';
 import { siteOrigin, TENANT_HEADER, TenantDirectory } from '../../../tenants/resolve-tenant';
 import { appendVary, fromLoopback } from '../../client-address';
+import { listeningPort } from '../../listening-port';
 import { isSharedPath } from '../../security';
 
 declare module 'fastify' {
@@ -33,15 +34,10 @@ export default fp<TenantsPluginOptions>(
     fastify.decorate('tenants', directory);
     fastify.decorateRequest('tenant', null);
     fastify.decorateRequest('siteOrigin', undefined);
-    // The port this server listens on (the configured one before it listens: tests that inject).
-    const listeningPort = () => {
-      const address = fastify.server.address();
-      return typeof address === 'object' && address ? address.port : fastify.config.PORT;
-    };
     fastify.addHook('onRequest', async (request, reply) => {
       const trusted = tenantHeader === 'always' || fromLoopback(request);
       request.tenant = directory.resolve({ host: request.headers.host, header: trusted ? request.headers[TENANT_HEADER] : undefined }) ?? null;
-      if (request.tenant) request.siteOrigin = siteOrigin(request.tenant, request, { production, port: listeningPort() });
+      if (request.tenant) request.siteOrigin = siteOrigin(request.tenant, request, { production, port: listeningPort(fastify, fastify.config.PORT) });
       // Where the header can change the answer, a shared cache must key on it.
       if (trusted && !isSharedPath(request.url)) appendVary(reply, 'X-Forecourt-Tenant');
     });
