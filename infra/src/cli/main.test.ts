@@ -7,15 +7,16 @@ import { recordCleanMount } from '../db/version-health';
 import { buildApp } from '../server/app';
 import { consoleOrigin } from '../server/console-origin';
 import { makeFakeBuild, tempDir } from '../testing/fake-build';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase, seedDataFolderDatabase } from '../testing/test-database';
 import { DEMO_OPERATOR, ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
 import { run } from './main';
 
 /**
  * The site's server on a data folder, as `npm start` runs it beside the CLI: the commands find it
- * answering on its port and go through its admin API with the token it wrote. (The publish tests
- * below run the other way, the admin API in process on the data folder's own database; each
- * command opening that database again would cost seconds a command.)
+ * answering on its port and go through its admin API with the token it wrote. (The first publish
+ * test runs the other way, the admin API in process on the data folder's own database, seeded
+ * from the migrated template: each command opens that database again, seconds a command on a
+ * busy machine, so the other tests go through a server.)
  */
 async function serveDataFolder(dataDir: string): Promise<{ app: FastifyInstance; port: number; slowHealth: { ms: number }; close(): Promise<void> }> {
   const database = await openTestDatabase();
@@ -41,8 +42,10 @@ async function serveDataFolder(dataDir: string): Promise<{ app: FastifyInstance;
 describe('forecourt publish', () => {
   const saved = { INIT_CWD: process.env.INIT_CWD, FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL };
   const made: string[] = [];
+  const closing: Array<{ close(): Promise<void> }> = [];
 
   afterEach(async () => {
+    await Promise.all(closing.splice(0).map((server) => server.close()));
     await Promise.all(made.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
@@ -57,6 +60,7 @@ describe('forecourt publish', () => {
     made.push(typedIn, dataDir);
     // What other teams load from mf-search today, or the contract gate refuses the build.
     const build = await makeFakeBuild(typedIn, { team: 'mf-search', version: '2.0.0', exposes: ['./app', './SearchBox', './SimilarCars', './BudgetFinder', './PromoCards'] });
+    await seedDataFolderDatabase(dataDir);
     process.env.INIT_CWD = typedIn;
     process.env.FORECOURT_DATA_DIR = dataDir;
     // The publish audit goes through the admin API: in process on this data dir, never a server
@@ -73,8 +77,10 @@ describe('forecourt publish', () => {
   it('refuses a build the contract gate fails, publishing nothing; --force --reason publishes it and the audit shows it', async () => {
     const dataDir = await tempDir();
     made.push(dataDir);
+    const server = await serveDataFolder(dataDir);
+    closing.push(server);
     process.env.FORECOURT_DATA_DIR = dataDir;
-    process.env.PORT = '1';
+    process.env.PORT = String(server.port);
     delete process.env.DATABASE_URL;
     // No ./SimilarCars, which mf-vehicle loads.
     const build = await makeFakeBuild(dataDir, { team: 'mf-search', version: '2.1.0', exposes: ['./app', './SearchBox', './BudgetFinder', './PromoCards'] });
