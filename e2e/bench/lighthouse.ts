@@ -16,7 +16,7 @@ import path from 'node:path';
 import { formatTable } from '../../infra/src/cli/table';
 import { listedCarPath } from '../support/listed-cars';
 import { CONSOLE_DATA, consoleOrigin, prepareConsole, startDownCrm } from './console';
-import { CHROMIUM_PATH, REPO_ROOT, startSite } from './site';
+import { DESKTOP_CHROMIUM_PATH, REPO_ROOT, startSite } from './site';
 
 const { values: args } = parseArgs({
   options: {
@@ -174,7 +174,7 @@ const medianOf = (runs: Run[], key: Figure) => median(runs.map((r) => r[key]));
 
 async function main(): Promise<void> {
   const stop = await startSite(PORT, 'lighthouse');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await chromeLauncher.launch({ chromePath: DESKTOP_CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     console.log(`Lighthouse mobile performance (simulated slow 4G, 4x CPU), median of ${RUNS} run(s)`);
     const rows: string[][] = [];
@@ -220,7 +220,7 @@ async function consoleMain(): Promise<void> {
     console.log(`axe with each of ${bench.dialogs} confirmation dialogs open: ${bench.dialogViolations.length} serious or critical violation(s)`);
     for (const violation of bench.dialogViolations) console.log(`  ${violation}`);
 
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+    const chrome = await chromeLauncher.launch({ chromePath: DESKTOP_CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
     try {
       console.log(`\nLighthouse desktop (fast link, no CPU slowdown), signed in but for the sign-in and enrollment pages, median of ${RUNS} run(s)`);
       const rows: string[][] = [];

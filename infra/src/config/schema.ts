@@ -143,7 +143,7 @@ export const CONFIG_SCHEMA = {
   // The command line
   FORECOURT_TOKEN: variable({ ...secret('the data folder\'s operator-token (written by npm start)'), description: "The CLI's personal operator token (docs/operators.md)", readBy: ['cli'], secret: true }),
   INIT_CWD: variable({ ...optionalText('the working directory'), description: 'Where `publish --from` resolves a relative folder (set by npm)', readBy: ['cli'] }),
-  CHROMIUM_PATH: variable({ ...text('/usr/bin/chromium'), description: 'The browser the publish gate mounts remotes in', readBy: ['cli'] }),
+  CHROMIUM_PATH: variable({ ...optionalText("/usr/bin/chromium-headless-shell when installed, else /usr/bin/chromium"), description: 'The headless browser the publish gate mounts remotes in (and the e2e journeys and benchmarks drive)', readBy: ['cli'] }),
 } as const;
 
 export type ConfigName = keyof typeof CONFIG_SCHEMA;
