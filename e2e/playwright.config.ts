@@ -15,8 +15,12 @@ const PLATFORM_JOURNEYS = /(canary|console|console-roles|failure-matrix|failure-
  */
 export default defineConfig({
   testDir: './tests',
+  // `npm test` runs the two projects as two runs at once, each with its own site (E2E_PORT,
+  // E2E_DATA_DIR): each run keeps its results in a folder of its own, which it empties as it starts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   // Two journeys at a time where nothing they do changes what another sees; the journeys that
-  // change the platform run one at a time after all of those (the 'platform' project). Most of a
+  // change the platform run one at a time after all of those (the 'platform' project), or, in
+  // `npm test`, at the same time on a site of their own (infra/scripts/test-all.mjs). Most of a
   // journey's time is waiting (for the page, the server, a debounce), so two overlap well: the
   // run took 27.7 min one at a time on the CI machine beside the unit tests.
   workers: 2,
