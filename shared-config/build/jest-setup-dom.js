@@ -7,10 +7,14 @@ if (browser) {
   // Loaded before the console guard so that its unmount (registered on import) runs before the
   // guard's check: what a component logs as it unmounts belongs to the test that rendered it.
   require('@testing-library/react');
-  // findBy… and waitFor wait up to 5 s, not Testing Library's 1 s: in CI the unit tests share two
-  // cores with the journeys' browsers, and a page that loads its form kit lazily once took longer
-  // than 1 s to show its form there (checkout-page.test.tsx). A broken page still fails, later.
-  require('@testing-library/dom').configure({ asyncUtilTimeout: 5000 });
+  // findBy… and waitFor wait for what the shopper would see for up to 30 s, not Testing
+  // Library's 1 s: in CI the unit tests run at a low priority beside the journeys' browsers and
+  // sites on two cores, where a component test's steps (typing, a lazily loaded form kit, the
+  // router's first render) run several times slower than alone. At 5 s a checkout test's
+  // confirmation, 1.1 s alone, came after 5.7 s with one core kept busy. A page that never shows
+  // what the test waits for still fails; a test of a time limit sets its own clock instead.
+  // Every jsdom project runs this, the console's included.
+  require('@testing-library/dom').configure({ asyncUtilTimeout: 30_000 });
 
   // jsdom leaves out the encoding API that react-router uses; Node's is the same standard one.
   const { TextEncoder, TextDecoder } = require('node:util');
