@@ -14,6 +14,7 @@ import { FAKE_ROUTES, makeFakeBuild, tempDir } from '../testing/fake-build';
 import { signInByInject } from '../testing/shoppers';
 import { openTestDatabase, serverTestEngine } from '../testing/test-database';
 import { listen } from './main';
+import { TEST_SEARCH_TIMEOUTS } from '../testing/search-client';
 
 /**
  * The first paint, end to end on the server: seeded stock, indexed into the embedded search
@@ -77,7 +78,7 @@ async function browserSearch(params: { filters?: string; facetFilters?: string[]
   // The quick finder and the results ask the same service; the count does not depend on hitsPerPage.
   const tenant = app.tenants.get('harbourside-motors')!;
   const access = app.stockSearch.access(tenant);
-  const client = liteClient(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }] });
+  const client = liteClient(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }], timeouts: TEST_SEARCH_TIMEOUTS });
   const { results } = await client.search<{ name: string }>({ requests: [{ indexName: CARS_INDEX, hitsPerPage: tenant.search.hitsPerPage, ...params }] });
   return results[0] as { nbHits: number; hits: Array<{ name: string }> };
 }

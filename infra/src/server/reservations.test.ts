@@ -15,6 +15,7 @@ import { openTestDatabase, serverTestEngine } from '../testing/test-database';
 import { loadTenants } from '../tenants/load-tenants';
 import { buildApp } from './app';
 import type { ReservationsOptions } from './plugins/platform/reservations';
+import { TEST_SEARCH_TIMEOUTS } from '../testing/search-client';
 
 /**
  * Reserve online over the real routes, database, card simulator and embedded search service: a
@@ -154,7 +155,7 @@ const reservation = async (app: FastifyInstance, car: Car) =>
 /** The car's `reserved` as a shopper's browser reads it from the site's search, with the page's own key. */
 async function reservedInSearch(at: Site, car: Car): Promise<boolean | undefined> {
   const access = at.app.stockSearch.access(at.app.tenants.get(SITE)!);
-  const client = algoliasearch(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${at.port}`, protocol: 'http', accept: 'read' }] });
+  const client = algoliasearch(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${at.port}`, protocol: 'http', accept: 'read' }], timeouts: TEST_SEARCH_TIMEOUTS });
   const result = await client.searchSingleIndex<{ reserved: boolean }>({ indexName: CARS_INDEX, searchParams: { query: car.stocknum, hitsPerPage: 50, attributesToRetrieve: ['reserved'] } });
   return result.hits.find((hit) => hit.objectID === car.id)?.reserved;
 }

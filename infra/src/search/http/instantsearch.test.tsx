@@ -11,6 +11,7 @@ import { Hits, InstantSearch, RefinementList, SearchBox, useRange } from 'react-
 import { IndexStore } from '../engine/search-index';
 import { KeyStore } from './keys';
 import { searchService } from './plugin';
+import { TEST_SEARCH_TIMEOUTS } from '../../testing/search-client';
 
 const APP = 'FORECOURT';
 const SEARCH = 'search-key';
@@ -56,7 +57,7 @@ function Hit({ hit }: { hit: { name?: unknown } }) {
 }
 
 it('renders hits and refinement counts, and re-queries disjunctively on a refinement click', async () => {
-  const client = liteClient(APP, SEARCH, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }] });
+  const client = liteClient(APP, SEARCH, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }], timeouts: TEST_SEARCH_TIMEOUTS });
   render(
     <InstantSearch searchClient={client} indexName="cars" future={{ preserveSharedStateOnUnmount: true }}>
       <SearchBox />

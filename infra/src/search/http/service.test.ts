@@ -7,6 +7,7 @@ import { QUERY_LIMITS } from '../engine/params';
 import { IndexStore } from '../engine/search-index';
 import { KeyStore } from './keys';
 import { SEARCH_LIMITS, searchService } from './plugin';
+import { TEST_SEARCH_TIMEOUTS } from '../../testing/search-client';
 
 const APP = 'FORECOURT';
 const ADMIN = 'admin-key-123';
@@ -327,7 +328,7 @@ describe('searchService with the real algoliasearch client over HTTP', () => {
   });
   afterAll(() => app.close());
 
-  const client = (key: string) => algoliasearch(APP, key, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'readWrite' }] });
+  const client = (key: string) => algoliasearch(APP, key, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'readWrite' }], timeouts: TEST_SEARCH_TIMEOUTS });
 
   it('saveObjects, setSettings, waitForTask, search, multi-query with facets and filters', async () => {
     const admin = client(ADMIN);
@@ -409,7 +410,7 @@ describe('synonyms API with the real algoliasearch client over HTTP', () => {
   });
   afterAll(() => app.close());
 
-  const client = (key: string) => algoliasearch(APP, key, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'readWrite' }] });
+  const client = (key: string) => algoliasearch(APP, key, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'readWrite' }], timeouts: TEST_SEARCH_TIMEOUTS });
 
   it('saveSynonyms, saveSynonym, getSynonym, searchSynonyms, deleteSynonym, clearSynonyms, forwarded to replicas', async () => {
     const admin = client(ADMIN);

@@ -11,6 +11,7 @@ import { openTestDatabase } from '../../testing/test-database';
 import { loadTenants } from '../../tenants/load-tenants';
 import { CAR_SORTS, CARS_INDEX, MODELS_INDEX, VISIBLE_FOREVER, visibleUntil } from './records';
 import { testOperatorToken } from '../../testing/operators';
+import { TEST_SEARCH_TIMEOUTS } from '../../testing/search-client';
 
 /**
  * Stock goes database -> indexer -> search service over real HTTP with the real client, and a
@@ -44,7 +45,7 @@ afterAll(async () => {
 function pageClient(slug: string) {
   const tenant = app.tenants.get(slug)!;
   const access = app.stockSearch.access(tenant);
-  return { access, client: algoliasearch(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }] }) };
+  return { access, client: algoliasearch(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }], timeouts: TEST_SEARCH_TIMEOUTS }) };
 }
 
 /** The spec's default in-stock filter, evaluated on the generated cars directly. */
@@ -105,7 +106,7 @@ describe('indexer and tenant search keys', () => {
 describe('the model catalogue (the model search)', () => {
   function catalogueClient(slug: string) {
     const { access } = pageClient(slug);
-    return algoliasearch(access.appId, access.models!.apiKey, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }] });
+    return algoliasearch(access.appId, access.models!.apiKey, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }], timeouts: TEST_SEARCH_TIMEOUTS });
   }
   type ModelRecord = { tenant: string; manufacturer: { name: string }; model: { name: string; body: string } };
 

@@ -15,6 +15,7 @@ import { matchAlgoliaRoute, outsideAlgoliaSubset } from '../http/algolia-subset'
 import { searchClient } from '../indexing/indexer';
 import { CARS_INDEX } from '../indexing/records';
 import { testOperatorToken } from '../../testing/operators';
+import { TEST_SEARCH_TIMEOUTS } from '../../testing/search-client';
 
 /**
  * Everything a web instance sends the search service, written down by an HTTP server in between:
@@ -72,7 +73,7 @@ describe('what the web tier sends the search service', () => {
   it("a shopper's search with the page's own key, within the subset", async () => {
     const access = web.app.stockSearch.access(web.app.tenants.get(SITE)!);
     // The browser reaches the service through the balancer's /1/ route: here, the recording server.
-    const client = liteClient(access.appId, access.apiKey, { hosts: [{ url: proxy.host, protocol: 'http', accept: 'read' }] });
+    const client = liteClient(access.appId, access.apiKey, { hosts: [{ url: proxy.host, protocol: 'http', accept: 'read' }], timeouts: TEST_SEARCH_TIMEOUTS });
     const from = proxy.requests.length;
     const { results } = await client.search({ requests: [{ indexName: CARS_INDEX, query: 'toyota', facets: ['make', 'body'], hitsPerPage: 21, page: 0 }] });
     expect(results).toHaveLength(1);

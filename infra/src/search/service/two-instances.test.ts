@@ -11,6 +11,7 @@ import { signInByInject } from '../../testing/shoppers';
 import { openTestDatabase } from '../../testing/test-database';
 import { CARS_INDEX } from '../indexing/records';
 import { testOperatorToken } from '../../testing/operators';
+import { TEST_SEARCH_TIMEOUTS } from '../../testing/search-client';
 
 /**
  * Two web instances on one search service, over real HTTP: what one writes (a reservation, a
@@ -44,7 +45,7 @@ afterAll(async () => {
 /** A search as a shopper on instance `web`'s page makes it: that page's key, the search service's host. */
 async function searchThrough(web: WebInstance, params: { query?: string; filters?: string }) {
   const access = web.app.stockSearch.access(web.app.tenants.get(SITE)!);
-  const client = liteClient(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${service.port}`, protocol: 'http', accept: 'read' }] });
+  const client = liteClient(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${service.port}`, protocol: 'http', accept: 'read' }], timeouts: TEST_SEARCH_TIMEOUTS });
   const { results } = await client.search<{ reserved: boolean; price: number }>({ requests: [{ indexName: CARS_INDEX, hitsPerPage: 100, ...params }] });
   return results[0] as { nbHits: number; hits: Array<{ objectID: string; reserved: boolean; price: number }> };
 }
