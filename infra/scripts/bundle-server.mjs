@@ -30,12 +30,12 @@ const OPTIONAL = new Set(['pg-native']);
 
 /**
  * Packages the bundle leaves to node_modules: each finds files of its own by path at run time
- * (WebAssembly and data files, worker scripts, browsers), which a bundle does not carry; and
- * pino, whose transports run worker scripts of their own. Every other library is bundled in:
+ * (WebAssembly and data files, native libraries, worker scripts, browsers), which a bundle does
+ * not carry; and pino, whose transports run worker scripts of their own. Every other library is bundled in:
  * resolving and reading some 2,000 files was half of the server's start (2-core machine: 1.17 s
  * median to the first page with them loaded from node_modules).
  */
-const EXTERNAL = new Set(['@electric-sql/pglite', 'kysely-pglite-dialect', 'pdfkit', 'piscina', 'playwright-core', 'pino', 'thread-stream', 'esbuild', 'tsx', ...OPTIONAL]);
+const EXTERNAL = new Set(['@electric-sql/pglite', 'kysely-pglite-dialect', 'pdfkit', 'piscina', 'playwright-core', 'pino', 'sharp', 'thread-stream', 'esbuild', 'tsx', ...OPTIONAL]);
 
 /**
  * The workspace's own packages are source to compile; so are the libraries, except those above.

@@ -1,4 +1,4 @@
-import { hexToRgb, Raster, shade, type Rgb } from './raster';
+import { hexToRgb, Picture, shade, type Rgb } from './picture';
 
 /**
  * Demo stock photos and 360 spin frames, drawn from the car itself: its body shape, its paint
@@ -100,11 +100,11 @@ const BACKDROPS: ReadonlyArray<readonly [Rgb, Rgb, Rgb]> = [
   [[250, 250, 250], [228, 228, 228], [200, 200, 200]],
 ];
 
-export function drawCar(width: number, height: number, picture: CarPicture): Raster {
-  const raster = new Raster(width, height);
+export function drawCar(width: number, height: number, picture: CarPicture): Picture {
+  const drawing = new Picture(width, height);
   const [sky, ground, floor] = BACKDROPS[picture.backdrop % BACKDROPS.length]!;
-  raster.gradient(sky, ground);
-  raster.rect(0, height * 0.72, width, height * 0.28, floor, 0.6);
+  drawing.gradient(sky, ground);
+  drawing.rect(0, height * 0.72, width, height * 0.28, floor, 0.6);
 
   const profile = PROFILES[BODY_PROFILE[picture.body] ?? 'sedan']!;
   const paint = hexToRgb(PAINT[picture.colour] ?? '#8a94a6');
@@ -122,10 +122,10 @@ export function drawCar(width: number, height: number, picture: CarPicture): Ras
   const dir = along >= 0 ? 1 : -1;
   const map = ([x, y]: Point): [number, number] => [cx + dir * (x - 0.5) * length * sideScale, baseY - (0.78 - y) * carHeight - carHeight * 0.05];
 
-  raster.ellipse(cx, baseY, projected * 0.55, carHeight * 0.07, [0, 0, 0], 0.25);
-  raster.polygon(profile.body.map(map), paint);
-  raster.polygon(profile.body.slice(0, Math.ceil(profile.body.length / 2)).map(map), shade(paint, 1.15), 0.25);
-  raster.polygon(profile.windows.map(map), [40, 52, 70], 0.85);
+  drawing.ellipse(cx, baseY, projected * 0.55, carHeight * 0.07, [0, 0, 0], 0.25);
+  drawing.polygon(profile.body.map(map), paint);
+  drawing.polygon(profile.body.slice(0, Math.ceil(profile.body.length / 2)).map(map), shade(paint, 1.15), 0.25);
+  drawing.polygon(profile.windows.map(map), [40, 52, 70], 0.85);
   const profileName = BODY_PROFILE[picture.body] ?? 'sedan';
   if (across > 0.45 && profileName !== 'caravan' && profileName !== 'motorcycle') {
     // The face towards the camera (grille and headlights, or tail lights) sits on the end of the
@@ -135,44 +135,44 @@ export function drawCar(width: number, height: number, picture: CarPicture): Ras
     const faceX = endX - faceWidth / 2 - dir * faceWidth * 0.25;
     const top = baseY - carHeight * 0.62;
     const faceHeight = carHeight * 0.52;
-    raster.rect(faceX, top, faceWidth, faceHeight, shade(paint, 0.85));
-    raster.rect(faceX + faceWidth * 0.12, top - carHeight * 0.2, faceWidth * 0.76, carHeight * 0.2, [40, 52, 70], 0.85);
+    drawing.rect(faceX, top, faceWidth, faceHeight, shade(paint, 0.85));
+    drawing.rect(faceX + faceWidth * 0.12, top - carHeight * 0.2, faceWidth * 0.76, carHeight * 0.2, [40, 52, 70], 0.85);
     const front = Math.sin(theta) > 0;
-    raster.rect(faceX + faceWidth * 0.3, top + faceHeight * 0.35, faceWidth * 0.4, faceHeight * 0.18, front ? [30, 30, 34] : shade(paint, 0.7));
+    drawing.rect(faceX + faceWidth * 0.3, top + faceHeight * 0.35, faceWidth * 0.4, faceHeight * 0.18, front ? [30, 30, 34] : shade(paint, 0.7));
     for (const side of [0.06, 0.8]) {
-      raster.rect(faceX + faceWidth * side, top + faceHeight * 0.15, faceWidth * 0.14, faceHeight * 0.14, front ? [245, 240, 210] : [200, 30, 40]);
+      drawing.rect(faceX + faceWidth * side, top + faceHeight * 0.15, faceWidth * 0.14, faceHeight * 0.14, front ? [245, 240, 210] : [200, 30, 40]);
     }
   }
   for (const wx of profile.wheels) {
     const [x, y] = map([wx, 0.76]);
     const r = profile.wheelRadius * carHeight;
-    raster.ellipse(x, y, r * Math.max(0.25, sideScale), r, [22, 24, 28]);
-    raster.ellipse(x, y, r * 0.55 * Math.max(0.25, sideScale), r * 0.55, [170, 176, 186]);
+    drawing.ellipse(x, y, r * Math.max(0.25, sideScale), r, [22, 24, 28]);
+    drawing.ellipse(x, y, r * 0.55 * Math.max(0.25, sideScale), r * 0.55, [170, 176, 186]);
   }
-  return raster;
+  return drawing;
 }
 
 /** The interior shot of a spin set: dashboard, wheel and screen in the car's trim. */
-export function drawInterior(width: number, height: number, colour: string): Raster {
-  const raster = new Raster(width, height);
-  raster.gradient([70, 78, 92], [20, 22, 26]);
-  raster.polygon([[0, height * 0.55], [width, height * 0.45], [width, height], [0, height]], [34, 36, 40]);
-  raster.rect(width * 0.55, height * 0.32, width * 0.22, height * 0.16, [24, 64, 110]);
-  raster.ellipse(width * 0.3, height * 0.62, width * 0.16, width * 0.16, [16, 16, 18]);
-  raster.ellipse(width * 0.3, height * 0.62, width * 0.12, width * 0.12, [34, 36, 40]);
-  raster.rect(width * 0.05, height * 0.5, width * 0.9, height * 0.02, hexToRgb(PAINT[colour] ?? '#8a94a6'), 0.8);
-  return raster;
+export function drawInterior(width: number, height: number, colour: string): Picture {
+  const drawing = new Picture(width, height);
+  drawing.gradient([70, 78, 92], [20, 22, 26]);
+  drawing.polygon([[0, height * 0.55], [width, height * 0.45], [width, height], [0, height]], [34, 36, 40]);
+  drawing.rect(width * 0.55, height * 0.32, width * 0.22, height * 0.16, [24, 64, 110]);
+  drawing.ellipse(width * 0.3, height * 0.62, width * 0.16, width * 0.16, [16, 16, 18]);
+  drawing.ellipse(width * 0.3, height * 0.62, width * 0.12, width * 0.12, [34, 36, 40]);
+  drawing.rect(width * 0.05, height * 0.5, width * 0.9, height * 0.02, hexToRgb(PAINT[colour] ?? '#8a94a6'), 0.8);
+  return drawing;
 }
 
 /** A plain branded picture for content without a car (locations, slides, blog, brands). */
-export function drawBanner(width: number, height: number, seed: number): Raster {
-  const raster = new Raster(width, height);
+export function drawBanner(width: number, height: number, seed: number): Picture {
+  const drawing = new Picture(width, height);
   const hue = seed % 360;
   const c = (l: number): Rgb => {
     const a = (hue / 360) * Math.PI * 2;
     return [l + 40 * Math.cos(a), l + 40 * Math.cos(a - 2.1), l + 40 * Math.cos(a + 2.1)].map((v) => Math.max(0, Math.min(255, v))) as unknown as Rgb;
   };
-  raster.gradient(c(190), c(120));
-  raster.polygon([[0, height], [width * 0.4, height * 0.45], [width * 0.7, height * 0.7], [width, height * 0.35], [width, height]], c(80), 0.7);
-  return raster;
+  drawing.gradient(c(190), c(120));
+  drawing.polygon([[0, height], [width * 0.4, height * 0.45], [width * 0.7, height * 0.7], [width, height * 0.35], [width, height]], c(80), 0.7);
+  return drawing;
 }

@@ -1,10 +1,15 @@
 /**
- * Runs in a worker thread of the render pool: draws one picture and encodes it as JPEG. A large
- * picture costs about a second of CPU, which on the main thread would stall every other request.
+ * Runs in a worker thread of the render pool: draws one picture as shapes and has sharp
+ * (libvips) rasterise and encode it as JPEG.
  */
-import jpeg from 'jpeg-js';
+import sharp from 'sharp';
 import { drawBanner, drawCar, drawInterior, type CarPicture } from './car-image';
-import type { Raster } from './raster';
+import type { Picture } from './picture';
+
+// The pool's threads are the parallelism: one libvips thread each, and no cache of operations
+// (every picture is drawn once; the route's LRU keeps the JPEGs).
+sharp.concurrency(1);
+sharp.cache(false);
 
 export type RenderJob = { width: number; height: number; quality: number } & (
   | { kind: 'car'; picture: CarPicture }
@@ -12,7 +17,7 @@ export type RenderJob = { width: number; height: number; quality: number } & (
   | { kind: 'banner'; seed: number }
 );
 
-function draw(job: RenderJob): Raster {
+function draw(job: RenderJob): Picture {
   switch (job.kind) {
     case 'car':
       return drawCar(job.width, job.height, job.picture);
@@ -23,7 +28,7 @@ function draw(job: RenderJob): Raster {
   }
 }
 
-export default function render(job: RenderJob): Uint8Array {
-  const raster = draw(job);
-  return jpeg.encode({ data: raster.data, width: raster.width, height: raster.height }, job.quality).data;
+export default async function render(job: RenderJob): Promise<Uint8Array> {
+  const svg = Buffer.from(draw(job).toSvg());
+  return sharp(svg).jpeg({ quality: job.quality }).toBuffer();
 }
