@@ -38,7 +38,7 @@ import { openDatabase } from '../src/db/database';
 import { runCrmOutageDrill } from '../src/drills/crm-outage';
 import { runPublicLoadDrill } from '../src/drills/public-load';
 import { emptyPostgresDatabase } from '../src/testing/test-database';
-import { exited, startServerProcess, waitHealthy } from '../src/testing/server-process';
+import { assertPortFree, exited, startServerProcess, waitHealthy } from '../src/testing/server-process';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -228,7 +228,10 @@ async function drillPublicLoad(): Promise<boolean> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Every drill starts its own server on --port: another there would be measured instead.
+assertPortFree(PORT)
+  .then(main)
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

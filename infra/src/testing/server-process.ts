@@ -20,6 +20,25 @@ export function startServerProcess(options: { port: number; dataDir: string; env
   });
 }
 
+/**
+ * Refuses a port something already listens on: a server started there exits at once (the address
+ * is in use) while the one already there answers the health check, and a drill or benchmark would
+ * then measure a server it never started, of other code and other settings.
+ */
+export async function assertPortFree(port: number): Promise<void> {
+  const server = net.createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', resolve);
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(code === 'EADDRINUSE' ? `port ${port} is in use by another process: stop it or choose another port (--port)` : `port ${port} cannot be used: ${String(error)}`, { cause: error });
+  }
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
 export async function waitHealthy(child: ChildProcess, port: number, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
