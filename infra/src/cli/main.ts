@@ -406,6 +406,14 @@ async function migrateCommand(): Promise<void> {
   try {
     const applied = await migrate(database.db);
     console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date.');
+    // The role the servers log in as gets what they need, and nothing that could change the audit.
+    const appRole = loadConfig().DATABASE_APP_ROLE;
+    if (appRole) {
+      if (!settings.databaseUrl) throw new UsageError('DATABASE_APP_ROLE is for PostgreSQL (DATABASE_URL); the embedded database has one role');
+      const { grantApplicationRole } = await import('../db/roles');
+      await grantApplicationRole(database.db, appRole);
+      console.log(`Granted ${appRole} reading and writing the tables (not changing the audit).`);
+    }
   } finally {
     await database.close();
   }

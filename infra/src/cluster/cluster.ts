@@ -16,7 +16,7 @@ import { startCrmStub, type CrmStub } from '../testing/crm-stub';
 import { tempDir } from '../testing/fake-build';
 import { startTestObjectStorage, type TestObjectStorage } from '../testing/object-storage-server';
 import { exited, freePort } from '../testing/server-process';
-import { emptyPostgresDatabase } from '../testing/test-database';
+import { emptyPostgresDatabase, postgresAdmin } from '../testing/test-database';
 import { balancerConfig, haproxyBinary, selfSignedCertificate } from './haproxy';
 
 /** What the cluster prints as it goes (each step of the start, and processes that stop on their own). */
@@ -66,6 +66,8 @@ export interface ClusterOptions {
   httpsPort?: number;
   /** Run webpack for teams whose build is missing (default true). */
   build?: boolean;
+  /** Settings of the web instances' own, over the cluster's (a test's time budgets). */
+  webEnv?: Record<string, string>;
 }
 
 const run = promisify(execFile);
@@ -164,9 +166,19 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     // PostgreSQL: a database of the cluster's own, dropped at the end.
     process.env.DATABASE_URL ||= 'postgres://root@127.0.0.1:5432/test';
+    // Production's two roles: the tables' owner migrates (and seeds, an operator's step), and the
+    // web instances and the search service log in as a role that owns nothing, granted by
+    // `forecourt migrate` (DATABASE_APP_ROLE). Roles are the server's, not the database's: one of
+    // the cluster's own, dropped after its database (cleanups run last first).
+    const appRole = `forecourt_app_${process.pid}_${randomBytes(3).toString('hex')}`;
+    await step(`PostgreSQL: the application's role ${appRole}`, () => postgresAdmin(`create role ${appRole} login`));
+    cleanups.push(() => postgresAdmin(`drop role if exists ${appRole}`));
     const own = await step('PostgreSQL: a database of its own', () => emptyPostgresDatabase('forecourt_cluster'));
     cleanups.push(() => own.drop());
     log(`  ${own.name}`);
+    const appUrl = new URL(own.url);
+    appUrl.username = appRole;
+    appUrl.password = '';
 
     // Redis: a server of the cluster's own when Debian's redis-server is installed (the drills stop
     // and start it), else REDIS_URL's (default the local one) in database 7, emptied first.
@@ -216,7 +228,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
 
-    await step('forecourt migrate', () => run(process.execPath, [path.join(INFRA_ROOT, 'dist', 'cli.js'), 'migrate'], { cwd: INFRA_ROOT, env: { ...process.env, DATABASE_URL: own.url } }));
+    await step('forecourt migrate (as the owner)', () =>
+      run(process.execPath, [path.join(INFRA_ROOT, 'dist', 'cli.js'), 'migrate'], { cwd: INFRA_ROOT, env: { ...process.env, DATABASE_URL: own.url, DATABASE_APP_ROLE: appRole } }),
+    );
 
     const database = await openDatabase({ databaseUrl: own.url });
     cleanups.push(() => database.close());
@@ -241,7 +255,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       args: [path.join(INFRA_ROOT, 'dist', 'cli.js'), 'search-service'],
       env: {
         ...searchKeys,
-        DATABASE_URL: own.url,
+        DATABASE_URL: appUrl.toString(),
         SEARCH_SERVICE_HOST: '127.0.0.1',
         SEARCH_SERVICE_PORT: String(searchPort),
         SEARCH_SERVICE_DATA_DIR: path.join(work, 'search-service'),
@@ -257,7 +271,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: own.url,
+      DATABASE_URL: appUrl.toString(),
       REDIS_URL: redisUrl,
       ...buildsEnv,
       ...searchKeys,
@@ -276,6 +290,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       FORECOURT_CRM: 'http',
       FORECOURT_CRM_WEBHOOK_URL: crm.url,
       FORECOURT_CRM_WEBHOOK_SECRET: crm.secret,
+      ...options.webEnv,
     };
     const web: ClusterProcess[] = [];
     for (let i = 1; i <= (options.instances ?? 2); i++) {

@@ -68,6 +68,11 @@ describe('reading the configuration', () => {
     );
   });
 
+  it('stops on an application role that is not a plain PostgreSQL role name, which the grants would quote', () => {
+    expect(() => loadConfig({ DATABASE_APP_ROLE: 'app; drop table pins' })).toThrow("DATABASE_APP_ROLE must be a PostgreSQL role name (lower-case letters, digits and '_', at most 63), got 'app; drop table pins'");
+    expect(loadConfig({ DATABASE_APP_ROLE: 'forecourt_app' }).DATABASE_APP_ROLE).toBe('forecourt_app');
+  });
+
   it("reads the console's origin as a browser writes one in its Origin header", () => {
     expect(loadConfig({ FORECOURT_CONSOLE_ORIGIN: 'HTTPS://Console.Example.com:443/' }).FORECOURT_CONSOLE_ORIGIN).toBe('https://console.example.com');
   });

@@ -93,6 +93,15 @@ export function optionalText(defaultText = 'unset'): Parsed<string | undefined> 
   return parser(defaultText, (raw) => (unset(raw) ? undefined : raw));
 }
 
+/** A PostgreSQL role's name as `CREATE ROLE` takes it unquoted: lower-case letters, digits and '_'. */
+export function sqlRole(defaultText = 'unset'): Parsed<string | undefined> {
+  return parser(defaultText, (raw, fail) => {
+    if (unset(raw)) return undefined;
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw)) fail(`must be a PostgreSQL role name (lower-case letters, digits and '_', at most 63), got '${raw}'`);
+    return raw;
+  });
+}
+
 /** A secret's text (from the variable or the file NAME_FILE names); surrounding white space is dropped. */
 export function secret(defaultText = 'unset'): Parsed<string | undefined> {
   return parser(defaultText, (raw) => {

@@ -1,4 +1,4 @@
-import { folder, httpOrigin, httpUrl, integerInRange, list, oneOf, optionalPositive, optionalText, port, positive, redisUrl, secret, text, trustedProxies, type Parsed } from './parsers';
+import { folder, httpOrigin, httpUrl, integerInRange, list, oneOf, optionalPositive, optionalText, port, positive, redisUrl, secret, sqlRole, text, trustedProxies, type Parsed } from './parsers';
 
 /*
  * Every environment variable Forecourt reads, in one place.
@@ -41,6 +41,12 @@ export const CONFIG_SCHEMA = {
 
   // Storage
   DATABASE_URL: variable({ ...optionalText('unset (the embedded database in the data folder)'), description: 'The PostgreSQL database to use', readBy: ['server', 'cli', 'search service'], secret: true, requiredInProduction: true }),
+  DATABASE_APP_ROLE: variable({
+    ...sqlRole('unset (nothing is granted)'),
+    description:
+      "The role the server and the search service log in as (DATABASE_URL's user where they run): `forecourt migrate`, run as the tables' owner, grants it reading and writing the tables and nothing that could change the audit",
+    readBy: ['cli'],
+  }),
   FORECOURT_DATA_DIR: variable({ ...folder('infra/.data'), description: 'The folder for what the platform writes at run time (registry, embedded database, demo secrets)', readBy: ['server', 'cli', 'search service'] }),
   FORECOURT_TENANTS_DIR: variable({ ...folder('infra/tenants'), description: "The folder of the dealers' tenant files", readBy: ['server', 'cli', 'search service'] }),
   FORECOURT_CONTENT_DIR: variable({ ...folder('infra/content'), description: "The folder of the dealers' content pages", readBy: ['server'] }),

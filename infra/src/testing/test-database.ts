@@ -39,6 +39,13 @@ async function adminQuery(databaseUrl: string, text: string, values: unknown[] =
   }
 }
 
+/** One statement on the PostgreSQL server DATABASE_URL names, as its user (roles, databases). */
+export async function postgresAdmin(text: string): Promise<void> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('DATABASE_URL is not set');
+  await adminQuery(base, text);
+}
+
 /**
  * A migrated, empty PGlite data folder as a tarball, made once per set of migrations and PGlite
  * version and kept in the temporary folder: every test's in-memory database starts from it. A
