@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { migrate, openDatabase, type Database } from './database';
 import { grantApplicationRole } from './roles';
-import { emptyPostgresDatabase } from '../testing/test-database';
+import { emptyPostgresDatabase, postgresAdmin } from '../testing/test-database';
 
 /**
  * The production split of roles on PostgreSQL: the tables' owner migrates and grants, the
@@ -20,7 +20,7 @@ describeWithPostgres('the application role on PostgreSQL', () => {
   beforeAll(async () => {
     own = await emptyPostgresDatabase('forecourt_roles');
     owner = await openDatabase({ databaseUrl: own.url });
-    await sql`create role ${sql.id(role)} login`.execute(owner.db);
+    await postgresAdmin(`create role ${role} login`);
     await migrate(owner.db);
     await grantApplicationRole(owner.db, role);
     const url = new URL(own.url);
@@ -35,9 +35,7 @@ describeWithPostgres('the application role on PostgreSQL', () => {
     await owner?.close();
     await own?.drop();
     // The database is gone, and with it every grant: the role can go too.
-    const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL! });
-    await sql`drop role if exists ${sql.id(role)}`.execute(admin.db);
-    await admin.close();
+    await postgresAdmin(`drop role if exists ${role}`);
   });
 
   const refusal = (query: Promise<unknown>) => query.then(() => 'allowed', (error: Error) => error.message);

@@ -9,10 +9,10 @@ import type { PlatformTables } from './schema';
  * trigger takes the owner) nor change the schema; and the audit's UPDATE, DELETE and TRUNCATE are
  * taken from it outright, so the trigger is the second guard, not the only one.
  *
- * Run after every migration: a table a migration adds gets the same grants. Idempotent.
+ * Run after every migration: a table a migration adds gets the same grants. Idempotent. The
+ * name is quoted as an identifier here; the configuration refuses one that is not a plain name.
  */
 export async function grantApplicationRole(db: Kysely<PlatformTables>, role: string): Promise<void> {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw new Error(`DATABASE_APP_ROLE must be a PostgreSQL role name, got '${role}'`);
   const app = sql.id(role);
   await db.transaction().execute(async (trx) => {
     const [owner] = (await sql<{ owner: string }>`select tableowner as owner from pg_tables where schemaname = 'public' and tablename = 'operator_audit'`.execute(trx)).rows;
