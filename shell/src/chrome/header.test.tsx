@@ -86,6 +86,26 @@ describe('the mega-menu, loaded when the shopper reaches for the menu', () => {
     expect(screen.queryByRole('link', { name: 'Ford' })).toBeNull();
   });
 
+  it('follows a link pressed while it arrives: the swap waits for the press to end', async () => {
+    renderWithPlatform(<Header />, { tenant: group });
+    const finance = within(mainMenu()).getByRole('link', { name: 'Finance' });
+    const followed = jest.fn((event: MouseEvent) => event.preventDefault());
+    finance.addEventListener('click', followed);
+    fireEvent.pointerEnter(mainMenu());
+    fireEvent.pointerDown(finance);
+    // The code has arrived (compiled in beforeAll, so the menu's own import settles first); the
+    // press has not ended, so the link pressed is still the page's.
+    await act(async () => {
+      await import('./brand-menu');
+    });
+    expect(radixMenu()).toBe(false);
+    expect(finance).toBeInTheDocument();
+    fireEvent.pointerUp(finance);
+    fireEvent.click(finance);
+    expect(followed).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(radixMenu()).toBe(true));
+  });
+
   it('keeps focus on the control the shopper was on when it arrives', async () => {
     renderWithPlatform(<Header />, { tenant: group });
     act(() => screen.getByRole('button', { name: /Motorcycle/ }).focus());

@@ -32,11 +32,32 @@ export function MainMenu({ brands, links, colour }: { brands: readonly Brand[]; 
   // The category the shopper points at or clicked before the menu's code arrived.
   const reached = useRef<string | undefined>(undefined);
 
+  // A press begun on the page's own menu (pointer down, not yet up): resolves once it has ended
+  // and its click has been dispatched. Swapping in the mega-menu between a press's down and its
+  // up would put new elements under the pointer, and the browser sends no click when the up lands
+  // on another element than the down: a link pressed as the code arrived would do nothing.
+  const pressEnded = useRef<Promise<void> | undefined>(undefined);
+  const pressStarted = () => {
+    pressEnded.current = new Promise((resolve) => {
+      const end = () => {
+        window.removeEventListener('pointerup', end, true);
+        window.removeEventListener('pointercancel', end, true);
+        // The click follows the pointer's up in the same task: swap after it.
+        setTimeout(resolve, 0);
+      };
+      window.addEventListener('pointerup', end, true);
+      window.addEventListener('pointercancel', end, true);
+    });
+  };
+
   const load = () => {
     if (asked.current) return;
     asked.current = true;
     import('./brand-menu').then(
-      ({ BrandMenu }) => setLoaded({ Menu: BrandMenu, open: reached.current, focus: controlIndex(frame.current) }),
+      async ({ BrandMenu }) => {
+        await pressEnded.current;
+        setLoaded({ Menu: BrandMenu, open: reached.current, focus: controlIndex(frame.current) });
+      },
       // A failed download leaves the links working; the next reach asks again.
       () => {
         asked.current = false;
@@ -67,7 +88,7 @@ export function MainMenu({ brands, links, colour }: { brands: readonly Brand[]; 
   const columns = brandColumns(brands);
   return (
     <div ref={frame} css={frameStyle}>
-      <nav aria-label="Main" data-orientation="horizontal" dir="ltr" css={rootStyle} onPointerEnter={load} onFocus={load} onPointerLeave={() => (reached.current = undefined)}>
+      <nav aria-label="Main" data-orientation="horizontal" dir="ltr" css={rootStyle} onPointerEnter={load} onFocus={load} onPointerDown={pressStarted} onPointerLeave={() => (reached.current = undefined)}>
         <div style={LIST_FRAME_STYLE}>
           <ul data-orientation="horizontal" dir="ltr" css={listStyle}>
             {columns.map((column) => (
