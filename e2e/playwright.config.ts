@@ -68,8 +68,10 @@ export default defineConfig({
     // from 127.0.0.1 together with every earlier run's, in a Redis that outlives them.
     // Every journey's shopper comes from 127.0.0.1, two journeys at a time: the per-address limits
     // of events, leads and mount reports (240, 20 and 120 a minute, for one shopper's address)
-    // would refuse them as one abusive shopper. The limits have their own tests.
-    env: { FORECOURT_EVENTS_PER_MINUTE: '100000', FORECOURT_LEADS_PER_MINUTE: '100000', FORECOURT_MOUNT_REPORTS_PER_ADDRESS_PER_MINUTE: '100000', PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR, FORECOURT_ENTRY_TIMEOUT_MS: '4000', FORECOURT_FRAGMENT_TIMEOUT_MS: '3000', FORECOURT_RESERVE_HOLD_SECONDS: String(E2E_RESERVE_HOLD_SECONDS), FORECOURT_LAST_GOOD_MOUNTS: '1', FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT: '1000000', FORECOURT_FIRST_PAINT_BUDGET_MS: '3000', FORECOURT_FIRST_PAINT_CONCURRENCY: '100', FORECOURT_SEARCH_BUDGET_MS: '5000', DATABASE_URL: '', REDIS_URL: '' },
+    // would refuse them as one abusive shopper. So would the pace of pages with a query (search
+    // pages: one a second per address after five), and a busy machine could fill the few such
+    // pages an instance renders at once. The limits have their own tests.
+    env: { FORECOURT_QUERY_PAGES_PER_SECOND: '1000', FORECOURT_QUERY_PAGES_BURST: '1000', FORECOURT_QUERY_PAGES_AT_ONCE: '100', FORECOURT_EVENTS_PER_MINUTE: '100000', FORECOURT_LEADS_PER_MINUTE: '100000', FORECOURT_MOUNT_REPORTS_PER_ADDRESS_PER_MINUTE: '100000', PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR, FORECOURT_ENTRY_TIMEOUT_MS: '4000', FORECOURT_FRAGMENT_TIMEOUT_MS: '3000', FORECOURT_RESERVE_HOLD_SECONDS: String(E2E_RESERVE_HOLD_SECONDS), FORECOURT_LAST_GOOD_MOUNTS: '1', FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT: '1000000', FORECOURT_FIRST_PAINT_BUDGET_MS: '3000', FORECOURT_FIRST_PAINT_CONCURRENCY: '100', FORECOURT_SEARCH_BUDGET_MS: '5000', DATABASE_URL: '', REDIS_URL: '' },
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,

@@ -8,4 +8,6 @@ module.exports = {
   // PGlite's CommonJS build loads Node built-ins with import(), which jest's CommonJS sandbox
   // refuses without --experimental-vm-modules; letting swc rewrite it to require() fixes that.
   transform: { ...project.transform, '^.+/@electric-sql/pglite/dist/.+\\.cjs$': swc },
+  // The public limits a test does not exercise, out of its way (src/testing/jest-limits.ts).
+  setupFiles: ['<rootDir>/src/testing/jest-limits.ts'],
 };

@@ -290,6 +290,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       FORECOURT_CRM: 'http',
       FORECOURT_CRM_WEBHOOK_URL: crm.url,
       FORECOURT_CRM_WEBHOOK_SECRET: crm.secret,
+      // The drills' load is many shoppers sent from one address (this machine's, through the
+      // balancer): paced as one shopper, its search pages would be refused.
+      FORECOURT_QUERY_PAGES_PER_SECOND: '1000',
+      FORECOURT_QUERY_PAGES_BURST: '1000',
       ...options.webEnv,
     };
     const web: ClusterProcess[] = [];

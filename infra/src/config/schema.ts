@@ -98,6 +98,11 @@ export const CONFIG_SCHEMA = {
   FORECOURT_ENTRY_TIMEOUT_MS: variable({ ...optionalPositive("the shell's own", { integer: true }), description: "How long the shell waits for a remote's entry before its failure policy", readBy: ['server'] }),
   FORECOURT_FRAGMENT_TIMEOUT_MS: variable({ ...optionalPositive("the shell's own", { integer: true }), description: 'How long the shell waits for a fragment before its failure policy', readBy: ['server'] }),
   FORECOURT_FIRST_PAINT_CONCURRENCY: variable({ ...positive(4, { integer: true }), description: "First paints an instance renders at once; a page asked past them is sent without its app's first paint", readBy: ['server'] }),
+  FORECOURT_QUERY_PAGES_PER_SECOND: variable({ ...positive(1), description: 'Pages with a query (search filters) one address gets each second, steadily; more wait their turn', readBy: ['server'] }),
+  FORECOURT_QUERY_PAGES_BURST: variable({ ...positive(5, { integer: true }), description: 'Pages with a query one address gets at once before its pace applies', readBy: ['server'] }),
+  FORECOURT_QUERY_PAGES_AT_ONCE: variable({ ...positive(2, { integer: true }), description: 'Pages with a query an instance renders at once; more wait their turn', readBy: ['server'] }),
+  FORECOURT_QUERY_PAGES_MAX_WAIT_MS: variable({ ...positive(3000, { integer: true }), description: 'The longest a page with a query waits for its turn before it is refused (429 for its address, 503 for a full instance)', readBy: ['server'] }),
+  FORECOURT_REFUSAL_HOLD_MS: variable({ ...positive(1000, { integer: true, allowZero: true }), description: 'How long a refusal that says when to try again (429, or 503 with Retry-After) is held before it is sent, at most that Retry-After: a client that asks again at once is slowed to the pace it was given', readBy: ['server'] }),
   FORECOURT_FIRST_PAINT_BUDGET_MS: variable({ ...positive(300, { integer: true }), description: "How long a page waits for its app's first paint", readBy: ['server'] }),
   FORECOURT_OVERRIDE_HOSTS: variable({ ...list('localhost, 127.0.0.1, *.localhost'), description: 'In production, the hosts override links may load code from (comma-separated)', readBy: ['server'] }),
 

@@ -7,6 +7,7 @@ import { loadContent, type ContentLibrary } from '../content/content-library';
 import { CONSOLE_BUILD_DIR, resolveContentDir, resolveDataDir } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';
 import contentParsers from './plugins/external/content-parsers';
+import heldRefusals from './plugins/external/held-refusals';
 import rateLimit from './plugins/external/rate-limit';
 import routeCatalogue from './plugins/external/route-catalogue';
 import errorHandler from './plugins/external/error-handler';
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(routeCatalogue);
   await app.register(contentParsers);
   await app.register(errorHandler);
+  await app.register(heldRefusals);
   await app.register(wellFormedInput);
   await app.register(rateLimit, { shared: sharedStore });
   // Pages and API answers compressed on the fly (Brotli at a fast level, or gzip), from 1 KB up;

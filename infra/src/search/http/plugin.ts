@@ -176,7 +176,12 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
   });
 
   fastify.setErrorHandler((error: unknown, _request, reply) => {
-    if (error instanceof SearchError) return reply.code(error.status).send({ message: error.message, status: error.status });
+    if (error instanceof SearchError) {
+      // A shed search says when to try again; the web server holds such a refusal that long
+      // (held-refusals.ts), so a client asking in a loop is slowed instead of answered at once.
+      if (error.status === 429) reply.header('retry-after', '1');
+      return reply.code(error.status).send({ message: error.message, status: error.status });
+    }
     const e = error as { statusCode?: number; message?: string; validation?: unknown };
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
       return reply.code(e.statusCode).send({ message: e.message ?? 'Bad request', status: e.statusCode });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { gateOf } from '@forecourt/shared-config/gated-routes';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { paths } from '@forecourt/shared-config/paths';
 import { canariesForTenant, effectivePins, pinsForTenant } from '../../db/pins';
 import { earnedVersions } from '../../db/version-health';
@@ -10,6 +11,7 @@ import { requestOrigin, type PageHead } from '@forecourt/shared-config/server';
 import { composeFirstPaint, withinBudget } from '../first-paint';
 import { overrideCspSources } from '../override';
 import { composePage, failurePolicyFromConfig, pinsForShopper, renderPage, renderPlainPage, type ComposedPage } from '../page';
+import { QueryPageGate } from '../query-page-gate';
 import { extendContentSecurityPolicy } from '../security';
 import { OVERRIDE_PATHS } from './overrides';
 
@@ -76,6 +78,15 @@ export default fp(
       const csp = reply.getHeader('content-security-policy');
       if (entries && typeof csp === 'string') reply.header('content-security-policy', extendContentSecurityPolicy(csp, overrideCspSources(entries)));
     };
+    // A page with a query (a search page's filters, sort and page) is a new render every time: each
+    // address gets them at a pace, and the instance renders a few at once (query-page-gate.ts). A
+    // path alone names one of a site's finite pages, which the render caches hold.
+    const queryPages = new QueryPageGate({
+      perSecond: fastify.config.FORECOURT_QUERY_PAGES_PER_SECOND,
+      burst: fastify.config.FORECOURT_QUERY_PAGES_BURST,
+      atOnce: fastify.config.FORECOURT_QUERY_PAGES_AT_ONCE,
+      maxWaitMs: fastify.config.FORECOURT_QUERY_PAGES_MAX_WAIT_MS,
+    });
     fastify.get('/*', { onSend }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (RESERVED.test(pathname)) return reply.code(404).send({ error: `No route for GET ${pathname}` });
@@ -92,6 +103,29 @@ export default fp(
             ),
           );
       }
+      if (!request.url.includes('?')) return sitePage(request, reply, tenant);
+      const turn = await queryPages.enter(request.ip);
+      if (!turn.admitted) {
+        request.log.warn({ reason: turn.reason }, 'page with a query refused: %s', turn.reason === 'address' ? 'its address asked too often' : 'the instance is rendering all it can');
+        return reply
+          .code(turn.reason === 'address' ? 429 : 503)
+          .header('retry-after', String(turn.retryAfterSeconds))
+          .send(
+            turn.reason === 'address'
+              ? renderPlainPage('Please slow down', `Many search pages were asked from your connection in a short time. Try again in ${turn.retryAfterSeconds} seconds.`)
+              : renderPlainPage('This site is very busy', 'Too many searches are being answered right now. Try again in a few seconds.'),
+          );
+      }
+      try {
+        return await sitePage(request, reply, tenant);
+      } finally {
+        turn.release();
+      }
+    });
+
+    /** The tenant's page at the request's path: the shell's HTML, composed as its pins say. */
+    async function sitePage(request: FastifyRequest, reply: FastifyReply, tenant: TenantConfig) {
+      const pathname = request.url.split('?')[0] ?? '/';
 
       // Spec: a signed-out visitor on a gated path is sent to sign in, and back here after.
       const gate = gateOf(gatePathOf(pathname), tenant.gatedRoutes);
@@ -177,7 +211,7 @@ export default fp(
         return undefined;
       });
       return reply.code(page.status).send(renderPage(tenant, page, firstPaint, head ?? undefined));
-    });
+    }
   },
   { name: 'routes-pages', fastify: '5.x', dependencies: ['config', 'database', 'registry', 'tenants', 'search', 'identity', 'overrides'] },
 );

@@ -1,0 +1,85 @@
+import { QueryPageGate, type GateAnswer } from './query-page-gate';
+
+// The gate's pacing and waits run on timers: fake ones (Date.now included), so each test steps
+// the clock itself and nothing depends on how fast the machine is.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+/** An answer if the gate has given one by now, else 'waiting'. */
+function settled(answer: Promise<GateAnswer>): () => GateAnswer | 'waiting' {
+  let value: GateAnswer | 'waiting' = 'waiting';
+  void answer.then((given) => (value = given));
+  return () => value;
+}
+
+const gate = (options: Partial<ConstructorParameters<typeof QueryPageGate>[0]> = {}) => new QueryPageGate({ perSecond: 10, burst: 2, atOnce: 100, maxWaitMs: 3000, ...options });
+
+it('lets an address have its burst at once, then one page each interval', async () => {
+  const pages = gate();
+  const first = settled(pages.enter('198.51.100.1'));
+  const second = settled(pages.enter('198.51.100.1'));
+  const third = settled(pages.enter('198.51.100.1'));
+  await jest.advanceTimersByTimeAsync(0);
+  expect(first()).toMatchObject({ admitted: true });
+  expect(second()).toMatchObject({ admitted: true });
+  expect(third()).toBe('waiting');
+  await jest.advanceTimersByTimeAsync(99);
+  expect(third()).toBe('waiting');
+  await jest.advanceTimersByTimeAsync(1);
+  expect(third()).toMatchObject({ admitted: true });
+});
+
+it('refuses an address whose turn is further off than the longest wait, saying when to come back', async () => {
+  const pages = gate({ perSecond: 1, burst: 1, maxWaitMs: 1500 });
+  const answers = [pages.enter('198.51.100.1'), pages.enter('198.51.100.1'), pages.enter('198.51.100.1')];
+  await jest.advanceTimersByTimeAsync(0);
+  // The second waits its second; the third's turn is two seconds off.
+  expect(await answers[2]).toEqual({ admitted: false, reason: 'address', retryAfterSeconds: 2 });
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(await answers[1]).toMatchObject({ admitted: true });
+});
+
+it('paces each address on its own', async () => {
+  const pages = gate({ perSecond: 1, burst: 1 });
+  await pages.enter('198.51.100.1');
+  const other = settled(pages.enter('198.51.100.2'));
+  await jest.advanceTimersByTimeAsync(0);
+  expect(other()).toMatchObject({ admitted: true });
+});
+
+it('renders as many at once as it may; the next waits for a release, first come first served', async () => {
+  const pages = gate({ atOnce: 1 });
+  const first = await pages.enter('198.51.100.1');
+  const second = settled(pages.enter('198.51.100.2'));
+  const third = settled(pages.enter('198.51.100.3'));
+  await jest.advanceTimersByTimeAsync(10);
+  expect([second(), third()]).toEqual(['waiting', 'waiting']);
+  if (first.admitted) first.release();
+  await jest.advanceTimersByTimeAsync(0);
+  expect(second()).toMatchObject({ admitted: true });
+  expect(third()).toBe('waiting');
+});
+
+it('refuses a page that waited its longest for a render as busy, and frees its place', async () => {
+  const pages = gate({ atOnce: 1, maxWaitMs: 500 });
+  const first = await pages.enter('198.51.100.1');
+  const late = pages.enter('198.51.100.2');
+  await jest.advanceTimersByTimeAsync(500);
+  expect(await late).toEqual({ admitted: false, reason: 'busy', retryAfterSeconds: 1 });
+  if (first.admitted) first.release();
+  const next = settled(pages.enter('198.51.100.3'));
+  await jest.advanceTimersByTimeAsync(0);
+  expect(next()).toMatchObject({ admitted: true });
+});
+
+it('counts a release once, however often it is called', async () => {
+  const pages = gate({ atOnce: 1 });
+  const first = await pages.enter('198.51.100.1');
+  if (first.admitted) {
+    first.release();
+    first.release();
+  }
+  const answers = [settled(pages.enter('198.51.100.2')), settled(pages.enter('198.51.100.3'))];
+  await jest.advanceTimersByTimeAsync(0);
+  expect(answers.map((answer) => answer())).toEqual([expect.objectContaining({ admitted: true }), 'waiting']);
+});
