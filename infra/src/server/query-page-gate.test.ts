@@ -1,4 +1,4 @@
-import { QueryPageGate, type GateAnswer } from './query-page-gate';
+import { QueryPageGate, requestThreadLoad, type GateAnswer } from './query-page-gate';
 
 // The gate's pacing and waits run on timers: fake ones (Date.now included), so each test steps
 // the clock itself and nothing depends on how fast the machine is.
@@ -82,4 +82,45 @@ it('counts a release once, however often it is called', async () => {
   const answers = [settled(pages.enter('198.51.100.2')), settled(pages.enter('198.51.100.3'))];
   await jest.advanceTimersByTimeAsync(0);
   expect(answers.map((answer) => answer())).toEqual([expect.objectContaining({ admitted: true }), 'waiting']);
+});
+
+it('starts no second render while the request thread is busy, and one as soon as it has room', async () => {
+  let busy = true;
+  const pages = gate({ atOnce: 2, busy: () => busy });
+  const first = settled(pages.enter('198.51.100.1'));
+  const second = settled(pages.enter('198.51.100.2'));
+  await jest.advanceTimersByTimeAsync(100);
+  // One render always runs, busy or not: the gate never stops on its own.
+  expect(first()).toMatchObject({ admitted: true });
+  expect(second()).toBe('waiting');
+  busy = false;
+  await jest.advanceTimersByTimeAsync(25);
+  expect(second()).toMatchObject({ admitted: true });
+});
+
+it('refuses as busy a page still waiting for room on the thread at its longest wait', async () => {
+  const pages = gate({ atOnce: 2, maxWaitMs: 500, busy: () => true });
+  await pages.enter('198.51.100.1');
+  const late = pages.enter('198.51.100.2');
+  await jest.advanceTimersByTimeAsync(500);
+  expect(await late).toEqual({ admitted: false, reason: 'busy', retryAfterSeconds: 1 });
+});
+
+describe("the request thread's load", () => {
+  beforeEach(() => jest.useRealTimers());
+
+  it('reads the thread as busy after a stretch of work, and as idle after a stretch of waiting', async () => {
+    const load = requestThreadLoad(50);
+    const until = performance.now() + 200;
+    while (performance.now() < until) {
+      // The thread kept busy, as a render holds it.
+    }
+    // The sampler's timer is overdue: it runs before this one, over the busy stretch.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(load.current()).toBeGreaterThan(0.5);
+    // Three sampling periods of waiting: what the thread does while idle, however busy the machine.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(load.current()).toBeLessThan(0.5);
+    load.stop();
+  });
 });

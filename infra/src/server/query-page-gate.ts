@@ -1,4 +1,21 @@
+import { performance } from 'node:perf_hooks';
 import { LRUCache } from 'lru-cache';
+
+/**
+ * The request thread's event loop utilisation over the last sampling period (0 to 1), sampled
+ * every `periodMs` by a timer that keeps no process alive.
+ */
+export function requestThreadLoad(periodMs = 100): { current: () => number; stop: () => void } {
+  let last = performance.eventLoopUtilization();
+  let value = 0;
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    value = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+  }, periodMs);
+  timer.unref();
+  return { current: () => value, stop: () => clearInterval(timer) };
+}
 
 /**
  * The way in for pages that no cache can answer: a page with a query (a search page's filters,
@@ -7,8 +24,9 @@ import { LRUCache } from 'lru-cache';
  * a loop kept the thread busy and every other shopper's page waited behind them (health p99 0.5 s,
  * a car page's 1.2 s). Each address gets such pages at a steady rate with a small burst, the
  * excess waiting for its turn (as a balancer's request-rate limit with delay does), and an instance
- * renders only a few at once. A page that would wait longer than `maxWaitMs` is refused: 429 when
- * its own address asked too often, 503 when the instance is full.
+ * renders only a few at once, and a second one only while the request thread has room (`busy`).
+ * A page that would wait longer than `maxWaitMs` is refused: 429 when its own address asked too
+ * often, 503 when the instance is full.
  *
  * Written here rather than taken from a rate-limit library: those count requests in a window and
  * refuse the excess at once, and a refusal that comes back at once is asked again at once (the
@@ -25,8 +43,18 @@ export interface QueryPageGateOptions {
   atOnce: number;
   /** The longest a page waits for its turn (its address's pace, then a free render) before it is refused. */
   maxWaitMs: number;
+  /**
+   * Whether the request thread is too busy to start another such render now (its recent event
+   * loop utilisation past a limit, `requestThreadLoad`): the page waits until it is not, so the
+   * renders take what the thread has spare and the pages of other shoppers keep their pace.
+   * One render may always run, so the gate never stops on its own.
+   */
+  busy?: () => boolean;
   now?: () => number;
 }
+
+/** How often a page that waits because the request thread is busy looks again. */
+const BUSY_RECHECK_MS = 25;
 
 export type GateAnswer = { admitted: true; release: () => void } | { admitted: false; reason: 'address' | 'busy'; retryAfterSeconds: number };
 
@@ -35,6 +63,7 @@ export class QueryPageGate {
   private readonly arrivals = new LRUCache<string, number>({ max: 50_000, ttl: 60_000 });
   private running = 0;
   private readonly waiting: Array<{ deadline: number; admit: () => void }> = [];
+  private recheck: NodeJS.Timeout | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: QueryPageGateOptions) {
@@ -69,7 +98,7 @@ export class QueryPageGate {
         },
       };
     };
-    if (this.running < this.options.atOnce && this.waiting.length === 0) return Promise.resolve(admitted());
+    if (this.hasRoom() && this.waiting.length === 0) return Promise.resolve(admitted());
     const wait = deadline - this.now();
     if (wait <= 0) return Promise.resolve({ admitted: false, reason: 'busy', retryAfterSeconds: 1 });
     return new Promise((resolve) => {
@@ -86,10 +115,22 @@ export class QueryPageGate {
         resolve({ admitted: false, reason: 'busy', retryAfterSeconds: 1 });
       }, wait);
       this.waiting.push(entry);
+      this.next();
     });
   }
 
+  private hasRoom(): boolean {
+    return this.running === 0 || (this.running < this.options.atOnce && !this.options.busy?.());
+  }
+
   private next(): void {
-    while (this.running < this.options.atOnce && this.waiting.length > 0) this.waiting.shift()!.admit();
+    while (this.hasRoom() && this.waiting.length > 0) this.waiting.shift()!.admit();
+    // Waiting for the thread to be less busy rather than for a release: look again shortly.
+    if (this.waiting.length > 0 && this.running < this.options.atOnce && !this.recheck) {
+      this.recheck = setTimeout(() => {
+        this.recheck = undefined;
+        this.next();
+      }, BUSY_RECHECK_MS);
+    }
   }
 }

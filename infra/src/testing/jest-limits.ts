@@ -10,3 +10,4 @@ process.env['FORECOURT_REFUSAL_HOLD_MS'] ??= '0';
 process.env['FORECOURT_QUERY_PAGES_PER_SECOND'] ??= '1000';
 process.env['FORECOURT_QUERY_PAGES_BURST'] ??= '1000';
 process.env['FORECOURT_QUERY_PAGES_AT_ONCE'] ??= '100';
+process.env['FORECOURT_QUERY_PAGES_MAX_LOAD'] ??= '1';

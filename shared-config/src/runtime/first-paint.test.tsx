@@ -83,6 +83,20 @@ describe('removing the first paint', () => {
   });
 });
 
+describe('a text field focused at the hand-over', () => {
+  it('keeps its selection: text selected to be typed over in the first paint is selected in the app', () => {
+    const field = '<div data-boundary="mf-finance"><label>Purchase price <input type="text" name="price" value="30000"></label></div>';
+    document.body.innerHTML = `<div id="app-mf-finance"><div data-first-paint="mf-finance">${field}</div><div>${field}</div></div>`;
+    const painted = document.querySelector<HTMLInputElement>('[data-first-paint] input')!;
+    painted.focus();
+    painted.select();
+    dropFirstPaint('mf-finance');
+    const app = document.activeElement as HTMLInputElement;
+    expect(app.closest('[data-first-paint]')).toBeNull();
+    expect([app.selectionStart, app.selectionEnd]).toEqual([0, 5]);
+  });
+});
+
 describe('waiting for the shopper before taking over (useFirstPaintIntent)', () => {
   function Results({ now = false }: { now?: boolean }) {
     return <p>{useFirstPaintIntent('mf-search', now) ? 'results' : 'asleep'}</p>;

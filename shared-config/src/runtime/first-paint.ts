@@ -242,9 +242,28 @@ export function dropFirstPaint(team?: string, doc: Document = document): void {
         [...container.querySelectorAll<HTMLElement>(focused.tagName)].find(
           (candidate) => candidate.textContent === focused.textContent && candidate.getAttribute('href') === focused.getAttribute('href') && candidate.getAttribute('name') === focused.getAttribute('name'),
         );
-      if (same instanceof HTMLElement) same.focus();
+      if (same instanceof HTMLElement) {
+        same.focus();
+        keepSelection(focused, same);
+      }
     }
   }
+}
+
+/** A field whose text can be selected (the types the selection API applies to: not a checkbox, a number or an email field). */
+function textField(element: Element): element is HTMLInputElement | HTMLTextAreaElement {
+  return element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && ['text', 'search', 'tel', 'url', 'password'].includes(element.type));
+}
+
+/**
+ * The text selected in the server's copy of a field is selected in the app's. A shopper (or a
+ * test's fill) who selected a field's text to type over it, and whose typing came after the app
+ * took over, would otherwise type after the app's caret, at the end: "30000" selected and "123456"
+ * typed read "30000123456".
+ */
+function keepSelection(from: HTMLElement, to: HTMLElement): void {
+  if (!textField(from) || !textField(to) || from.selectionStart === null || from.selectionEnd === null) return;
+  to.setSelectionRange(from.selectionStart, from.selectionEnd, from.selectionDirection ?? undefined);
 }
 
 /**

@@ -11,7 +11,7 @@ import { requestOrigin, type PageHead } from '@forecourt/shared-config/server';
 import { composeFirstPaint, withinBudget } from '../first-paint';
 import { overrideCspSources } from '../override';
 import { composePage, failurePolicyFromConfig, pinsForShopper, renderPage, renderPlainPage, type ComposedPage } from '../page';
-import { QueryPageGate } from '../query-page-gate';
+import { QueryPageGate, requestThreadLoad } from '../query-page-gate';
 import { extendContentSecurityPolicy } from '../security';
 import { OVERRIDE_PATHS } from './overrides';
 
@@ -81,11 +81,14 @@ export default fp(
     // A page with a query (a search page's filters, sort and page) is a new render every time: each
     // address gets them at a pace, and the instance renders a few at once (query-page-gate.ts). A
     // path alone names one of a site's finite pages, which the render caches hold.
+    const load = requestThreadLoad();
+    fastify.addHook('onClose', async () => load.stop());
     const queryPages = new QueryPageGate({
       perSecond: fastify.config.FORECOURT_QUERY_PAGES_PER_SECOND,
       burst: fastify.config.FORECOURT_QUERY_PAGES_BURST,
       atOnce: fastify.config.FORECOURT_QUERY_PAGES_AT_ONCE,
       maxWaitMs: fastify.config.FORECOURT_QUERY_PAGES_MAX_WAIT_MS,
+      busy: () => load.current() > fastify.config.FORECOURT_QUERY_PAGES_MAX_LOAD,
     });
     fastify.get('/*', { onSend }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
