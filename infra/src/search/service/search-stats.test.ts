@@ -47,6 +47,19 @@ describe.each(testEngines())('search stats on %s', (engine) => {
     expect(stats).toMatchObject({ searches: 4, p95Ms: 50, topNoHits: [{ query: 'ute', count: 2 }] });
   });
 
+  it('writes, when flushed during a flush, what was counted after that flush began too', async () => {
+    const t = tenant();
+    const recorder = new SearchStatsRecorder(database.db);
+    recorder.searched({ keyFilters: keyOf(t), ms: 1, queries: [{ indexName: 'cars', query: 'zonda', nbHits: 0 }] });
+    // A flush under way (the recorder's timer's, say) when more searches come and flush is asked.
+    const underWay = recorder.flush();
+    recorder.searched({ keyFilters: keyOf(t), ms: 1, queries: [{ indexName: 'cars', query: 'lambo', nbHits: 0 }] });
+    await recorder.flush();
+    await underWay;
+    const [stats] = (await read(t)).tenants;
+    expect(stats).toMatchObject({ searches: 2, topNoHits: [{ query: 'lambo', count: 1 }, { query: 'zonda', count: 1 }] });
+  });
+
   it('counts a query as no-hit only when none of its forms in the request found anything, and never an empty one', async () => {
     const t = tenant();
     const recorder = new SearchStatsRecorder(database.db);

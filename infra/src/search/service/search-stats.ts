@@ -42,6 +42,8 @@ export class SearchStatsRecorder implements SearchObserver {
   private dropped = 0;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | null = null;
+  /** The flush asked while another was under way, which writes once that one is done. */
+  private queued: Promise<void> | null = null;
   private lastPrune = 0;
   private readonly clock: () => Date;
   private readonly maxKeys: number;
@@ -106,12 +108,25 @@ export class SearchStatsRecorder implements SearchObserver {
     this.snapshotSavedAt = at;
   }
 
-  /** Adds everything counted so far to the database; one flush at a time. */
+  /**
+   * Adds everything counted so far to the database; one write at a time. A flush asked while one
+   * is under way waits for it and then writes what was counted since: that write took only what
+   * had been counted when it began (returning it alone lost the searches in between, which the
+   * console then never showed, and the recorder's 5 s timer made that a matter of timing).
+   */
   flush(): Promise<void> {
-    this.flushing ??= this.write().finally(() => {
-      this.flushing = null;
+    if (this.queued) return this.queued;
+    if (!this.flushing) {
+      this.flushing = this.write().finally(() => {
+        this.flushing = null;
+      });
+      return this.flushing;
+    }
+    this.queued = this.flushing.then(() => {
+      this.queued = null;
+      return this.flush();
     });
-    return this.flushing;
+    return this.queued;
   }
 
   private async write(): Promise<void> {
