@@ -1,4 +1,4 @@
-import { BOOT_DATA_ELEMENT_ID } from '@forecourt/shared-config';
+import { BOOT_DATA_ELEMENT_ID, SURFACE } from '@forecourt/shared-config';
 import type { BootData, RemoteManifestEntry, SearchAccess } from '@forecourt/shared-config/manifest';
 import { FIRST_PAINT_CSS, FIRST_PAINT_DATA_ID, FIRST_PAINT_INPUT_SCRIPT, type FirstPaintPayload } from '@forecourt/shared-config/first-paint';
 import { resolveRouteOwner } from '@forecourt/shared-config/routes';
@@ -210,6 +210,13 @@ export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?
 }
 
 /** A page outside any dealer site: says what happened, names no tenant. */
+/**
+ * The plain page's look, from the shared tokens: the chrome's font and colours, one readable
+ * column. Inline, so a page sent when the site cannot compose one (no dealer here, a site being
+ * set up, too many requests) needs nothing else from the server.
+ */
+const PLAIN_PAGE_CSS = `body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:${SURFACE.text};background:${SURFACE.panel};line-height:1.5}main{box-sizing:border-box;max-width:40rem;margin:4rem auto;padding:2rem 1.5rem;background:${SURFACE.background};border:1px solid ${SURFACE.divider};border-radius:${SURFACE.radius}}h1{margin:0 0 .75rem;font-size:1.5rem;line-height:1.25}p{margin:0;color:${SURFACE.muted}}table{margin-top:1.5rem;border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid ${SURFACE.divider}}@media (max-width:40rem){main{margin:1rem;padding:1.5rem 1rem}}`;
+
 export function renderPlainPage(title: string, message: string, table?: { headers: readonly string[]; rows: ReadonlyArray<readonly string[]> }): string {
   const tableHtml = table
     ? `\n<table><thead><tr>${table.headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${table.rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('')}</tbody></table>`
@@ -221,6 +228,7 @@ export function renderPlainPage(title: string, message: string, table?: { header
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+<style>${PLAIN_PAGE_CSS}</style>
 </head>
 <body>
 <main>
