@@ -107,20 +107,23 @@ it('refuses as busy a page still waiting for room on the thread at its longest w
 });
 
 describe("the request thread's load", () => {
-  beforeEach(() => jest.useRealTimers());
-
-  it('reads the thread as busy after a stretch of work, and as idle after a stretch of waiting', async () => {
-    const load = requestThreadLoad(50);
-    const until = performance.now() + 200;
-    while (performance.now() < until) {
-      // The thread kept busy, as a render holds it.
-    }
-    // The sampler's timer is overdue: it runs before this one, over the busy stretch.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(load.current()).toBeGreaterThan(0.5);
-    // Three sampling periods of waiting: what the thread does while idle, however busy the machine.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(load.current()).toBeLessThan(0.5);
+  it('reads the share of each sampling period the thread was busy, not of its whole life', async () => {
+    // Node's reading as it counts: active and idle milliseconds since the process began. The
+    // thread is idle for the first period, busy for three quarters of the second.
+    let totals = { idle: 0, active: 0 };
+    const measure = ((now?: { idle: number; active: number }, before?: { idle: number; active: number }) => {
+      if (!now || !before) return { ...totals, utilization: 0 };
+      const idle = now.idle - before.idle;
+      const active = now.active - before.active;
+      return { idle, active, utilization: active / (idle + active) };
+    }) as unknown as Parameters<typeof requestThreadLoad>[1];
+    const load = requestThreadLoad(100, measure);
+    totals = { idle: 100, active: 0 };
+    await jest.advanceTimersByTimeAsync(100);
+    expect(load.current()).toBe(0);
+    totals = { idle: 125, active: 75 };
+    await jest.advanceTimersByTimeAsync(100);
+    expect(load.current()).toBe(0.75);
     load.stop();
   });
 });

@@ -3,14 +3,15 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * The request thread's event loop utilisation over the last sampling period (0 to 1), sampled
- * every `periodMs` by a timer that keeps no process alive.
+ * every `periodMs` by a timer that keeps no process alive. `measure` is Node's own reading; a
+ * test passes one it controls.
  */
-export function requestThreadLoad(periodMs = 100): { current: () => number; stop: () => void } {
-  let last = performance.eventLoopUtilization();
+export function requestThreadLoad(periodMs = 100, measure: typeof performance.eventLoopUtilization = performance.eventLoopUtilization): { current: () => number; stop: () => void } {
+  let last = measure();
   let value = 0;
   const timer = setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    value = performance.eventLoopUtilization(now, last).utilization;
+    const now = measure();
+    value = measure(now, last).utilization;
     last = now;
   }, periodMs);
   timer.unref();
