@@ -115,7 +115,7 @@ export default fp(
           .header('retry-after', String(turn.retryAfterSeconds))
           .send(
             turn.reason === 'address'
-              ? renderPlainPage('Please slow down', `Many search pages were asked from your connection in a short time. Try again in ${turn.retryAfterSeconds} seconds.`)
+              ? renderPlainPage('Please slow down', `Many search pages were asked from your connection in a short time. Try again in ${turn.retryAfterSeconds} ${turn.retryAfterSeconds === 1 ? 'second' : 'seconds'}.`)
               : renderPlainPage('This site is very busy', 'Too many searches are being answered right now. Try again in a few seconds.'),
           );
       }
