@@ -1,4 +1,5 @@
 import type { CarFinanceFacts, LenderFacts } from '@forecourt/shared-config';
+import { askingPrice } from '@forecourt/shared-config/price';
 
 /**
  * A car as the stock index returns it (the fields the search pages read). The index is the
@@ -47,7 +48,7 @@ export function hitFinanceFacts(hit: CarHit): CarFinanceFacts {
   return {
     make: hit.make,
     year: hit.year,
-    price: hit.offer_price ?? hit.price,
+    price: askingPrice(hit) ?? 0,
     status: hit.status,
     dealership_slug: hit.dealership_slug,
     finance_quote_weekly: hit.weekly_price,

@@ -1,4 +1,5 @@
 import { carShowsFinance, type CarFinanceFacts, type PublicTenantConfig } from '@forecourt/shared-config';
+import { askingPrice } from '@forecourt/shared-config/price';
 import type { VehicleSummary } from '../contract';
 
 /** The car as the shared finance rule reads it: the asking price (an offer first), as mf-finance's calculator reads it. */
@@ -6,7 +7,7 @@ export function financeFacts(car: VehicleSummary): CarFinanceFacts {
   return {
     make: car.make,
     year: car.year,
-    price: car.offer_price ?? car.price,
+    price: askingPrice(car) ?? 0,
     status: car.status,
     dealership_slug: car.dealership_slug,
     finance_quote_weekly: car.finance_quote_weekly,

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PlatformTables } from '../../db/schema';
+import { askingPrice, PREORDER_PRICE_MAX } from '@forecourt/shared-config/price';
+import { formatDollars } from '@forecourt/shared-config/format';
 
 /** What the market pays for cars like one car: averages for the market indicator. */
 export interface MarketAverages {
@@ -42,8 +44,31 @@ export interface PriceGuide {
   compare(car: PricedCar): Promise<PriceComparison>;
 }
 
-const asking = (car: Pick<PricedCar, 'price' | 'offer_price'>) => car.offer_price ?? car.price;
 const round100 = (n: number) => Math.round(n / 100) * 100;
+
+/**
+ * shared-config's `askingPrice` in SQL, for the comparable cars' prices: the offer when it is a
+ * real price (over $10) below the price, else the price. Both forms are tested on one car
+ * (price-guide.test.ts).
+ */
+const ASKING_SQL = sql<number>`case when offer_price > ${PREORDER_PRICE_MAX} and offer_price < price then offer_price else price end`;
+
+/** Within this many dollars of the middle of the range, a price reads as in line with the market. */
+export const IN_LINE_DOLLARS = 250;
+
+/**
+ * The sentence under the price-comparison bar, from what the bar draws: the gap between the
+ * listing price and the middle of the range shown (halfway between its two ends), in whole dollars
+ * as the product shows dollar figures. Said of another figure (the comparables' median), it read
+ * "$2,000 below the middle" beside a bar whose middle was $960 away.
+ */
+export function comparisonSentence(input: { listing: number; min: number; max: number; subject: string; comparables: number }): string {
+  const middle = (input.min + input.max) / 2;
+  const gap = Math.round(middle - input.listing);
+  const compared = `compared with ${input.comparables} similar cars`;
+  if (Math.abs(gap) < IN_LINE_DOLLARS) return `Priced in line with the market for a ${input.subject}, ${compared}.`;
+  return `Priced ${formatDollars(Math.abs(gap))} ${gap > 0 ? 'below' : 'above'} the middle of the market range for a ${input.subject}, ${compared}.`;
+}
 
 /** Fewer comparable cars than this and no range is given. */
 const MIN_COMPARABLES = 3;
@@ -66,15 +91,15 @@ export class StockPriceGuide implements PriceGuide {
       .where(sql<boolean>`model = ${car.model}`)
       .where(sql<boolean>`year between ${car.year - 1} and ${car.year + 1}`)
       .where(sql<boolean>`(car_type = 'new') = ${newOnly}`)
-      .where(sql<boolean>`coalesce(offer_price, price) > 10`)
+      .where(sql<boolean>`${ASKING_SQL} > ${PREORDER_PRICE_MAX}`)
       .where(sql<boolean>`id <> ${car.id}`);
   }
 
   async marketAverages(car: PricedCar): Promise<MarketAverages> {
     const row = await this.comparables(car)
       .select([
-        sql<string | null>`avg(coalesce(offer_price, price)) filter (where state = ${car.state})`.as('state_average'),
-        sql<string | null>`avg(coalesce(offer_price, price))`.as('national_average'),
+        sql<string | null>`avg(${ASKING_SQL}) filter (where state = ${car.state})`.as('state_average'),
+        sql<string | null>`avg(${ASKING_SQL})`.as('national_average'),
       ])
       .executeTakeFirst();
     const value = (v: string | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v)));
@@ -82,29 +107,23 @@ export class StockPriceGuide implements PriceGuide {
   }
 
   async compare(car: PricedCar): Promise<PriceComparison> {
-    const listing = asking(car);
+    const listing = askingPrice(car);
     const row = await this.comparables(car)
       .select([
         sql<string>`count(*)`.as('n'),
-        sql<string | null>`percentile_cont(0.1) within group (order by coalesce(offer_price, price))`.as('low'),
-        sql<string | null>`percentile_cont(0.5) within group (order by coalesce(offer_price, price))`.as('middle'),
-        sql<string | null>`percentile_cont(0.9) within group (order by coalesce(offer_price, price))`.as('high'),
+        sql<string | null>`percentile_cont(0.1) within group (order by ${ASKING_SQL})`.as('low'),
+        sql<string | null>`percentile_cont(0.9) within group (order by ${ASKING_SQL})`.as('high'),
       ])
       .executeTakeFirst();
     const n = Number(row?.n ?? 0);
     const subject = `${car.year} ${car.make} ${car.model}`;
-    if (n < MIN_COMPARABLES || row?.low === null || row?.high === null || listing <= 10) {
-      return { fill: null, listing_price: listing > 10 ? listing : null, market_range_min: null, market_range_max: null, confidence: 0, description: `Not enough ${subject}s on the market to compare prices.` };
+    if (n < MIN_COMPARABLES || row?.low === null || row?.high === null || listing === null) {
+      return { fill: null, listing_price: listing, market_range_min: null, market_range_max: null, confidence: 0, description: `Not enough ${subject}s on the market to compare prices.` };
     }
     const min = round100(Number(row!.low));
     const max = Math.max(min, round100(Number(row!.high)));
-    const middle = Number(row!.middle);
     const fill = max === min ? 50 : Math.round(Math.min(100, Math.max(0, ((listing - min) / (max - min)) * 100)));
-    const gap = Math.round(middle - listing);
-    const description =
-      Math.abs(gap) < 250
-        ? `Priced in line with the market for a ${subject}, compared with ${n} similar cars.`
-        : `Priced $${Math.abs(gap).toLocaleString('en-AU')} ${gap > 0 ? 'below' : 'above'} the middle of the market for a ${subject}, compared with ${n} similar cars.`;
+    const description = comparisonSentence({ listing, min, max, subject, comparables: n });
     return { fill, listing_price: listing, market_range_min: min, market_range_max: max, confidence: Math.round((n / (n + 8)) * 100) / 100, description };
   }
 }

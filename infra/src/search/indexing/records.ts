@@ -1,5 +1,6 @@
 import { lenderFacts } from '@forecourt/shared-config/finance-eligibility';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import { askingPrice } from '@forecourt/shared-config/price';
 import type { Car, Manufacturer, Model } from '../../stock/model';
 import { DAY_MS } from '../../stock/seed/generate';
 import type { IndexSettings, SynonymHit } from 'algoliasearch';
@@ -52,7 +53,7 @@ export function visibleUntil(car: Car, soldVisibleDays: number): number {
  * it shows reserved as its page does, the dealer's own flag or not.
  */
 export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: boolean } = {}): Record<string, unknown> {
-  const effectivePrice = car.offer_price ?? car.price;
+  const effectivePrice = askingPrice(car);
   return {
     objectID: car.id,
     tenant: car.tenant,

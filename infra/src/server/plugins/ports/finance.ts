@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import { lenderFacts } from '@forecourt/shared-config/finance-eligibility';
+import { askingPrice } from '@forecourt/shared-config/price';
 import type { FinancePorts } from '../../../../../mf-finance/server';
 import { findCarById, listFeaturedUsedCars } from '../../../db/stock';
 import type { LeadStore } from './shared';
@@ -25,7 +26,7 @@ export function financePorts(fastify: FastifyInstance, ports: PlatformPorts, sto
         year: car.year,
         dealership_slug: car.dealership_slug,
         car_type: car.car_type,
-        price: car.offer_price ?? car.price,
+        price: askingPrice(car) ?? 0,
         primary_image_url: car.primary_image_url,
         disclaimer: lender?.disclaimer ?? null,
         make: car.make,
@@ -36,7 +37,7 @@ export function financePorts(fastify: FastifyInstance, ports: PlatformPorts, sto
     },
     featuredUsedCars: async (request, count) =>
       request.tenant
-        ? (await listFeaturedUsedCars(db, request.tenant.slug, count)).map((car) => ({ id: car.id, slug: car.slug, name: car.name, price: car.offer_price ?? car.price, km: car.km, primary_image_url: car.primary_image_url }))
+        ? (await listFeaturedUsedCars(db, request.tenant.slug, count)).map((car) => ({ id: car.id, slug: car.slug, name: car.name, price: askingPrice(car) ?? 0, km: car.km, primary_image_url: car.primary_image_url }))
         : [],
     verifiedPhone: async (request) => (await fastify.signedIn(request))?.phone ?? null,
     storeLead: async (request, lead, idempotency) => {
