@@ -1,7 +1,7 @@
 import { carBadge, DEFAULT_BADGE_OPTIONS, type BadgeCar } from './badges';
 import { parseTenantConfig } from './tenant/schema';
 
-const carHit = (overrides: Partial<BadgeCar> = {}): BadgeCar => ({ status: 'in_stock', fuel: 'petrol', reserved: false, certified: false, make: 'Mazda', tag: null, created_at_timestamp: null, ...overrides });
+const carHit = (overrides: Partial<BadgeCar> = {}): BadgeCar => ({ status: 'in_stock', car_type: 'new', fuel: 'petrol', reserved: false, certified: false, make: 'Mazda', tag: null, created_at_timestamp: null, ...overrides });
 
 const DAY = 86_400;
 const now = 1_800_000_000;
@@ -44,6 +44,11 @@ describe('carBadge (spec order: fuel, Reserved, certified, tag, coming soon, New
     const site = parseTenantConfig({ slug: 'test-motors', name: 'Test Motors', kind: 'multi-franchise', logo: { text: 'TM', alt: 'Test Motors logo' }, theme: { primary: '#123456', accent: '#abcdef' }, contact: { phone: '02 9000 0000', city: 'Sydney', state: 'NSW' } }, 'test').search.badges;
     expect(carBadge(carHit({ created_at_timestamp: now - 8 * DAY + 60 }), site, now)).toEqual({ kind: 'new', text: 'New' });
     expect(carBadge(carHit({ created_at_timestamp: now - 8 * DAY }), site, now)).toBeNull();
+  });
+
+  it('tags a used or demo car listed in the window Just arrived, never New', () => {
+    expect(carBadge(carHit({ car_type: 'used', created_at_timestamp: now - DAY }), all, now)).toEqual({ kind: 'new', text: 'Just arrived' });
+    expect(carBadge(carHit({ car_type: 'demo', created_at_timestamp: now - DAY }), all, now)).toEqual({ kind: 'new', text: 'Just arrived' });
   });
 
   it('uses the site’s own New text and window', () => {

@@ -4,6 +4,8 @@ import { DANGER, SUCCESS, SURFACE } from './ui/tokens';
 /** What the badge rule reads of a car: a search hit (mf-search's cards) or the vehicle page's car. */
 export interface BadgeCar {
   status: string;
+  /** 'new', 'used' or 'demo': the just-arrived tag says 'New' on a new car only. */
+  car_type: string;
   /** The simple fuel: 'electric', 'hybrid', 'petrol hybrid', 'diesel', ... */
   fuel: string;
   reserved: boolean;
@@ -13,6 +15,12 @@ export interface BadgeCar {
   /** When the car was listed, in seconds; null when unknown. */
   created_at_timestamp: number | null;
 }
+
+/**
+ * The just-arrived tag on a used or demo car. The spec's 'New' (a car listed in the last 8 days)
+ * read on a 2018 used car as its condition; the site's own text stays on new cars.
+ */
+export const JUST_ARRIVED_TEXT = 'Just arrived';
 
 /** Spec (search-and-vehicle §9): a car is 'New' for 8 days after it was listed, unless the site says otherwise. */
 export const JUST_ARRIVED_DAYS = 8;
@@ -72,6 +80,6 @@ export function carBadge(car: BadgeCar, options: BadgeOptions, nowSeconds: numbe
   if (options.certifiedMake && car.certified && car.make === options.certifiedMake) return { kind: 'certified', make: car.make };
   if (car.tag) return { kind: 'tag', text: car.tag, tone: options.greenTags.includes(car.tag) ? 'green' : 'red' };
   if (car.status === 'coming_soon') return { kind: 'coming-soon', text: 'Coming soon' };
-  if (car.created_at_timestamp !== null && nowSeconds - car.created_at_timestamp < options.newDays * DAY_SECONDS) return { kind: 'new', text: options.newText };
+  if (car.created_at_timestamp !== null && nowSeconds - car.created_at_timestamp < options.newDays * DAY_SECONDS) return { kind: 'new', text: car.car_type === 'new' ? options.newText : JUST_ARRIVED_TEXT };
   return null;
 }

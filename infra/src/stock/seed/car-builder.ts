@@ -95,9 +95,12 @@ export function makeCar(tenant: TenantConfig, plan: { dealership: Dealership; lo
   const basePrice = Math.max(2990, roundTo(spec.newPrice * depreciation * rnd.around(1, 0.06, 0.85, 1.15), 1000) - 10);
 
   // Price cases the display rules handle: 0 (no price text) and <= 10 (PREORDER on preorder cars).
+  // Only a new car is ordered before it arrives: a used or demo car drawn as one has no price
+  // instead (the draw is made all the same, so every other car stays as it was).
   const priceCase = rnd.weighted([['normal', 94], ['zero', 3], ['preorder', 3]] as const);
-  const preorder = priceCase === 'preorder';
-  const price = priceCase === 'zero' ? 0 : preorder ? rnd.int(1, 10) : basePrice;
+  const placeholder = priceCase === 'preorder' ? rnd.int(1, 10) : 0;
+  const preorder = priceCase === 'preorder' && carType === 'new';
+  const price = priceCase === 'normal' ? basePrice : preorder ? placeholder : 0;
   const onOffer = price > 10 && rnd.chance(0.12);
   const offerPrice = onOffer ? price - roundTo(price * rnd.around(0.06, 0.02, 0.02, 0.12), 100) : null;
   const beforePrice = price > 10 && (onOffer || rnd.chance(0.08)) ? price + roundTo(price * 0.07, 100) : null;

@@ -86,9 +86,18 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
     expect(spins.every((c) => c.spin_interior_image && c.hotspots.exterior.length && c.hotspots.interior.length)).toBe(true);
   });
 
-  it('has price 0, preorder prices of 10 or less, offers and was-prices', () => {
+  if (tenant.search.carTypes.includes('new')) {
+    it('has new cars on preorder, priced 10 or less', () => {
+      expect(cars.some((c) => c.car_type === 'new' && c.preorder && c.price > 0 && c.price <= 10)).toBe(true);
+    });
+  }
+
+  it('has no used or demo car on preorder: only a new car is ordered before it arrives', () => {
+    expect(cars.filter((c) => c.car_type !== 'new' && c.preorder)).toEqual([]);
+  });
+
+  it('has price 0, offers and was-prices', () => {
     expect(cars.some((c) => c.price === 0)).toBe(true);
-    expect(cars.some((c) => c.preorder && c.price > 0 && c.price <= 10)).toBe(true);
     expect(cars.some((c) => c.offer_price !== null && c.offer_price < c.price)).toBe(true);
     expect(cars.some((c) => c.before_price !== null && c.before_price > c.price)).toBe(true);
   });

@@ -67,8 +67,12 @@ export const SearchSettingsSchema = z
     baseFilters: z.string().max(2000).default(''),
     /** Sold cars stay listed this many days (spec: 'sold within the last 3 days (configurable)'). */
     soldVisibleDays: z.number().int().min(0).max(30).default(3),
-    /** The lowest-price sort leaves out unpriced cars (spec: 'price > 0 on some sites'). */
-    priceAscRequiresPrice: z.boolean().default(false),
+    /**
+     * The lowest-price sort leaves out unpriced cars (spec: 'price > 0 on some sites'). On by
+     * default: a shopper sorting by price would otherwise meet 'Enquire for price' cars first. A
+     * site that wants them listed there turns it off.
+     */
+    priceAscRequiresPrice: z.boolean().default(true),
     /**
      * Where promo cards go in the results grid (spec: 'Search promo cards at slot 8 and 17 (9 for
      * another tenant)'; 'a single interval or a list'): card positions counted from 1 on each
