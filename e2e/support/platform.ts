@@ -135,12 +135,13 @@ export function reportedFailures(tenant: string): string {
 }
 
 /**
- * The version mark a shopper sees in a team's app (or, with no team, in every slot): the visible
- * one, since the server's first paint carries the same mark until the app takes over from it, and
- * the app's copy waits hidden beside it until then.
+ * The frame of a team's app (or, with no team, of every slot's app), whose `data-version` names
+ * the build running: the visible one, since the server's first paint carries the same frame
+ * until the app takes over from it, and the app's copy waits hidden beside it until then.
+ * Fragments on another team's page carry the boundary without a version.
  */
-export function versionMark(page: Page | Locator, team?: string): Locator {
-  return page.locator(team ? `[data-boundary="${team}"] [data-version-mark]` : '[data-slot] [data-version-mark]').filter({ visible: true });
+export function appFrame(page: Page | Locator, team?: string): Locator {
+  return page.locator(team ? `[data-boundary="${team}"][data-version]` : '[data-slot] [data-boundary][data-version]').filter({ visible: true });
 }
 
 /** The slot of a team's app, once the shell has settled it (mounted, recovered or failed). */

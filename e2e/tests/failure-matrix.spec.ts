@@ -2,7 +2,7 @@ import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { listedCarPath } from '../support/listed-cars';
-import { bootRemotes, failureReport, forecourt, MATRIX_VERSION, publishFaultyBuild, reportedFailures, slot, versionMark } from '../support/platform';
+import { bootRemotes, failureReport, forecourt, MATRIX_VERSION, publishFaultyBuild, reportedFailures, slot, appFrame } from '../support/platform';
 
 /**
  * The failure matrix of docs/architecture.md (section 4): every remote x every way it can fail,
@@ -136,7 +136,7 @@ for (const remote of REMOTES) {
           await recovering.goto(tenantUrl(TENANT, path), { waitUntil: 'domcontentloaded' });
           expect((await bootRemotes(recovering)).find((r) => r.team === remote)).toMatchObject({ version: MATRIX_VERSION, lastGood: { version: lastGood } });
           await expect(slot(recovering, remote)).toHaveAttribute('data-status', 'recovered', { timeout: 45_000 });
-          await expect(versionMark(recovering, remote)).toHaveText(`${remote} ${lastGood}`);
+          await expect(appFrame(recovering, remote)).toHaveAttribute('data-version', lastGood);
           await expect(recovering.locator('[data-fallback]')).toHaveCount(0);
           expect(await report).toMatchObject({ remote, kind: REPORTED[kind], version: MATRIX_VERSION });
           await expect(recovering.getByRole('banner')).toContainText('Harbourside Motors');

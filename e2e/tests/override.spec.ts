@@ -6,7 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, tenantUrl } from '../support/env';
-import { bootRemotes, forecourt, slot, versionMark } from '../support/platform';
+import { bootRemotes, forecourt, slot, appFrame } from '../support/platform';
 
 /**
  * The developer override: one browser loads a team's build from the developer's own server
@@ -71,7 +71,7 @@ test('a developer override shows only in the browser that set it', async ({ brow
     await expect(banner(mine)).toHaveAccessibleName(`Developer override: mf-search from ${entry}`);
     await expect(banner(mine)).toContainText(`shoppers get mf-search ${pinned}`);
     await expect(slot(mine, 'mf-search')).toHaveAttribute('data-status', 'mounted');
-    await expect(versionMark(mine)).toHaveText(`mf-search ${LOCAL_BUILD}`);
+    await expect(appFrame(mine)).toHaveAttribute('data-version', LOCAL_BUILD);
     expect((await developer.cookies()).find((c) => c.name === 'fc_override')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     // The other teams are untouched, and the banner stays while the developer moves around.
     await mine.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Finance' }).first().click();
@@ -79,7 +79,7 @@ test('a developer override shows only in the browser that set it', async ({ brow
     await expect(banner(mine)).toBeVisible();
     expect((await new AxeBuilder({ page: mine }).include('[data-override-banner]').analyze()).violations).toEqual([]);
     await mine.goto(tenantUrl(TENANT, '/'));
-    await expect(versionMark(mine)).toHaveText(`mf-search ${LOCAL_BUILD}`);
+    await expect(appFrame(mine)).toHaveAttribute('data-version', LOCAL_BUILD);
     for (const width of [375, 1280]) {
       await mine.setViewportSize({ width, height: 800 });
       await mine.screenshot({ path: testInfo.outputPath(`override-banner-${width}.png`) });
@@ -88,7 +88,7 @@ test('a developer override shows only in the browser that set it', async ({ brow
     // The shopper, on the same site at the same time, gets the pin and no banner.
     await theirs.reload();
     await expect(slot(theirs, 'mf-search')).toHaveAttribute('data-status', 'mounted');
-    await expect(versionMark(theirs)).toHaveText(`mf-search ${pinned}`);
+    await expect(appFrame(theirs)).toHaveAttribute('data-version', pinned!);
     await expect(banner(theirs)).toHaveCount(0);
     expect(await shopper.cookies()).not.toContainEqual(expect.objectContaining({ name: 'fc_override' }));
   } finally {
@@ -105,7 +105,7 @@ test('the dev page sets an override with a personal operator token, and Clear re
   await page.getByLabel('Operator token').fill(token);
   await page.getByRole('button', { name: 'Set override' }).click();
   await expect(banner(page)).toBeVisible();
-  await expect(versionMark(page, 'mf-search')).toHaveText(`mf-search ${LOCAL_BUILD}`);
+  await expect(appFrame(page, 'mf-search')).toHaveAttribute('data-version', LOCAL_BUILD);
   const pinned = await page.evaluate(() => (JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { override?: { remotes: Array<{ pinned?: string }> } }).override?.remotes[0]?.pinned);
 
   // Cleared from the keyboard: back on the same page, with the pinned version and no banner.
@@ -116,6 +116,6 @@ test('the dev page sets an override with a personal operator token, and Clear re
   expect(new URL(page.url()).pathname).toBe('/special-offers');
   await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
   await expect(banner(page)).toHaveCount(0);
-  await expect(versionMark(page, 'mf-search')).toHaveText(`mf-search ${pinned}`);
+  await expect(appFrame(page, 'mf-search')).toHaveAttribute('data-version', pinned!);
   expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name: 'fc_override' }));
 });

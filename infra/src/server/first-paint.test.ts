@@ -149,15 +149,14 @@ describe('first paint of a search page', () => {
     }
   });
 
-  it('is there for a tenant pinned to the same sources published under an earlier version, whose version mark it shows', async () => {
+  it('is there for a tenant pinned to the same sources published under an earlier version, whose version its frame names', async () => {
     await app.pins.pin({ tenant: 'harbourside-motors', team: 'mf-search', version: '0.8.0', actor: 'test' });
     try {
       const response = await get('/search/used-cars');
       expect(response.body).toContain('data-first-paint="mf-search"');
       const expected = await browserSearch({ filters: 'car_type:"used"' });
       expect(unescape(response.body)).toContain(`${expected.nbHits} cars found`);
-      const mark = /data-version-mark[^>]*>(.*?)<\/p>/.exec(response.body)?.[1]?.replace(/<!-- -->/g, '');
-      expect(mark).toBe('mf-search 0.8.0');
+      expect(/data-boundary="mf-search" data-version="([^"]*)"/.exec(response.body)?.[1]).toBe('0.8.0');
     } finally {
       await app.pins.pin({ tenant: 'harbourside-motors', team: 'mf-search', version: searchVersion, actor: 'test' });
     }
@@ -280,11 +279,11 @@ describe('first paint of a search page', () => {
     expect(html).toMatch(/<label[^>]*>Mobile number<\/label><input[^>]*type="tel"/);
   });
 
-  /** mf-search's first paint in the page: from its wrapper to its version mark (the app frame's last line). */
+  /** mf-search's first paint in the page: from its wrapper to the site's footer, which follows the slot. */
   function searchPaint(html: string): string {
     const start = html.indexOf('<div data-first-paint="mf-search">');
     if (start < 0) throw new Error('no first paint of mf-search in the page');
-    return unescape(html.slice(start, html.indexOf('data-version-mark', start))).replace(/<style[^>]*>.*?<\/style>/gs, '').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'");
+    return unescape(html.slice(start, html.indexOf('<footer', start))).replace(/<style[^>]*>.*?<\/style>/gs, '').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'");
   }
   /** Markup as a shopper reads it: the text alone. */
   const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

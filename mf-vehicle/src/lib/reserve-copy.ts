@@ -21,22 +21,6 @@ export function reserveCopy(deposit: number, noun: string): string {
   return `${amount ? `Pay a ${amount} deposit` : 'Reserve online'} and we hold this ${noun} for you for ${RESERVE_HOLD_HOURS} hours. The deposit is 100% refundable.`;
 }
 
-/**
- * The used-car promise (spec finance-leads-locations §5, §9): the return promise 'within 14 days,
- * at most 500 km, at least a quarter tank, free of encumbrance, all keys and accessories
- * returned', or for one tenant '48 hour money back guarantee and 12 months roadside assist'.
- */
-export const RETURN_PROMISE_DAYS = 14;
-export const RETURN_PROMISE_MAX_KM = 500;
-export const RETURN_PROMISE_CONDITIONS = [
-  `Returned within ${RETURN_PROMISE_DAYS} days of delivery`,
-  `Driven no more than ${RETURN_PROMISE_MAX_KM} km`,
-  'At least a quarter tank of fuel',
-  'Free of any encumbrance',
-  'All keys and accessories returned',
-] as const;
-export const MONEY_BACK_PROMISE = '48 hour money back guarantee and 12 months roadside assist';
-
 /** Spec (§9): 'Warranty claims in copy: 3, 5 or 7 years depending on tenant and car type'. */
 export function warrantyText(years: 3 | 5 | 7): string {
   return `${years} year warranty`;

@@ -322,7 +322,7 @@ function firstPaintOf(team: string, doc: Document): Element | null {
 /**
  * Whether the app that mounted is another build than the one the server painted for (the shell
  * recovered onto the last good version after the pinned one failed): the first paint then shows a
- * page, and a version mark, of a build that is not running, and the app takes over at once.
+ * page, and a frame naming a version, of a build that is not running, and the app takes over at once.
  * Both frames carry their build's version (`AppFrame`'s data-version).
  */
 function paintedForAnotherBuild(team: string, paint: Element, doc: Document): boolean {

@@ -36,7 +36,7 @@ export interface FirstPaintRequest {
   /** The page's path and query. */
   url: string;
   /**
-   * The version the page's build is published as, for the app's version mark: the server's own
+   * The version the page's build is published as, for the app frame's data-version: the server's own
    * version, or another under which the same sources were published (the demo's earlier pin).
    */
   version: string;

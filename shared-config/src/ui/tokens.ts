@@ -23,7 +23,7 @@ export const SURFACE = {
   /** Text a step below `text` (descriptions, quotes), a secondary button's outline, the footer's rule, the sold badge. */
   strong: '#344054',
   muted: '#475467',
-  /** Separators and marks that must not compete with text (breadcrumb chevrons, the version mark). */
+  /** Separators and marks that must not compete with text (breadcrumb chevrons). */
   faint: '#667085',
   /** The dark chrome: utility bar, footer, tooltips, captions over photos, scrims (with `alpha`). */
   inverse: '#101828',

@@ -2,6 +2,7 @@ import { carShowsFinance, lenderFacts, siteOffersFinance } from '@forecourt/shar
 import { parseTenantConfigs, type TenantConfig } from '@forecourt/shared-config/tenant';
 import fs from 'node:fs';
 import path from 'node:path';
+import { usedCarPromiseSentence } from '@forecourt/shared-config/used-car-promise';
 import { CAR_STATUSES, FINANCE_PROVIDERS, type Car } from '../model';
 import { CUSTOM_TAGS, DAY_MS, generateCatalogue, generateTenantStock, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS } from './generate';
 
@@ -94,6 +95,12 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
 
   it('has no used or demo car on preorder: only a new car is ordered before it arrives', () => {
     expect(cars.filter((c) => c.car_type !== 'new' && c.preorder)).toEqual([]);
+  });
+
+  it('promises on its promo cards only what the site promises', () => {
+    const promised = usedCarPromiseSentence(tenant.vehicle.usedCarPromise);
+    expect(stock.promos.filter((p) => p.node.title === 'Used car guarantee').map((p) => p.node.text)).toEqual([promised]);
+    if (tenant.vehicle.usedCarPromise !== 'money-back') expect(stock.promos.map((p) => p.node.text).join(' ')).not.toMatch(/money back|roadside/i);
   });
 
   it('has price 0, offers and was-prices', () => {

@@ -1,4 +1,5 @@
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import { usedCarPromiseSentence } from '@forecourt/shared-config/used-car-promise';
 import {
   type BlogCard,
   type Brand,
@@ -214,7 +215,7 @@ function tenantContent(tenant: TenantConfig, rnd: Random, now: Date) {
     { start: day(-10), expiry: day(20), position: 2, display: ['new', 'demo'], strict_display: false, node: { title: 'Runout sale', text: 'Runout pricing on selected new and demo stock.', href: '/special-offers', image_url: null } },
     { start: day(5), expiry: null, position: null, display: [], strict_display: false, node: { title: 'Coming soon: EOFY sale', text: 'Our end of financial year sale starts soon.', href: '/special-offers', image_url: null } },
     { start: null, expiry: day(-1), position: null, display: [], strict_display: false, node: { title: 'Stocktake sale', text: 'Stocktake pricing has ended.', href: '/special-offers', image_url: null } },
-    { start: day(-3), expiry: null, position: null, display: ['used'], strict_display: true, node: { title: 'Used car guarantee', text: '48 hour money back guarantee and 12 months roadside assist.', href: '/search/used-cars', image_url: null } },
+    { start: day(-3), expiry: null, position: null, display: ['used'], strict_display: true, node: { title: 'Used car guarantee', text: usedCarPromiseSentence(tenant.vehicle.usedCarPromise), href: '/search/used-cars', image_url: null } },
   ].map((p, i) => ({ id: `${tenant.slug}-p${i + 1}`, tenant: tenant.slug, ...(p as Omit<PromoNode, 'id' | 'tenant'>) }));
   const blog: BlogCard[] = [
     ['Buying your first car: a checklist', 'buyer-advice'],

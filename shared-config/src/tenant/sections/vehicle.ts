@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UsedCarPromise } from '../../used-car-promise';
 
 /**
  * mf-vehicle's switches in the tenant schema: the car page's phone, gallery and spin, the
@@ -35,7 +36,7 @@ export const VehicleSettingsSchema = z
     /** Where the Reserve buttons go: /cars/{slug}/checkout, or /cars/{slug}/buy-online (spec: 'some sites use /cars/{slug}/buy-online'); both addresses work on every site. */
     checkoutPath: z.enum(['checkout', 'buy-online']).default('checkout'),
     /** The used-car promise: the 14-day return, or the '48 hour money back guarantee and 12 months roadside assist' (spec: 'for one tenant'). */
-    usedCarPromise: z.enum(['return', 'money-back']).default('return'),
+    usedCarPromise: z.enum(['return', 'money-back'] as const satisfies readonly UsedCarPromise[]).default('return'),
     /** The warranty the copy claims, by car type (spec: '3, 5 or 7 years depending on tenant and car type'). */
     warrantyYears: z.object({ new: warrantyYears, demo: warrantyYears, used: warrantyYears }).strict().default({ new: 5, demo: 5, used: 3 }),
     /** Delivery prices by distance from the car's yard; without them the page has no delivery calculator. */

@@ -43,8 +43,9 @@ export function BudgetForm({ prices, action }: { prices: { min?: number; max?: n
         ))}
       </fieldset>
       <div css={{ display: 'flex', gap: '0.5rem' }}>
-        <NumberField label={period === 'monthly' ? 'Monthly repayment' : 'Weekly repayment'} value={repayment} onChange={setRepayment} />
-        <NumberField label="Deposit" value={deposit} onChange={setDeposit} />
+        {/* Spec: non-numbers become 0. The field says so when the shopper leaves it, so what it shows is what the budget counts. */}
+        <NumberField label={period === 'monthly' ? 'Monthly repayment' : 'Weekly repayment'} value={repayment} onChange={setRepayment} onBlur={() => setRepayment(String(budgetInput(repayment)))} />
+        <NumberField label="Deposit" value={deposit} onChange={setDeposit} onBlur={() => setDeposit(String(budgetInput(deposit)))} />
       </div>
       <p css={{ margin: 0 }}>
         Your budget: <strong data-budget={budget}>{formatDollars(budget)}</strong>

@@ -117,4 +117,14 @@ describe('SearchPage', () => {
     expect(screen.queryByRole('navigation', { name: 'Condition' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New' })).not.toBeInTheDocument();
   });
+
+  it('keeps the condition links of the special offers page on the offers', () => {
+    renderAt('/special-offers');
+    expect(screen.getByRole('link', { name: 'Used' })).toHaveAttribute('href', '/special-offers?car_type=used');
+  });
+
+  it('sends the condition links of a search page to that condition’s search', () => {
+    renderAt('/search/new-used-and-demo-cars');
+    expect(screen.getByRole('link', { name: 'Used' })).toHaveAttribute('href', '/search/used-cars');
+  });
 });

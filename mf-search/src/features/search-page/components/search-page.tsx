@@ -16,11 +16,15 @@ import { fromQueryString, searchStateToUi } from '../../results/lib/routing';
 // home page, which this remote also serves, does not download them.
 const LazyResults = lazy(() => import('../../results/components/results').then((m) => ({ default: m.Results })));
 
-const CONDITION_LINKS = {
-  new: { label: 'New', to: paths.search('new') },
-  used: { label: 'Used', to: paths.search('used') },
-  demo: { label: 'Demo', to: paths.search('demo') },
-} as const;
+const CONDITION_LABELS = { new: 'New', used: 'Used', demo: 'Demo' } as const;
+
+/**
+ * Where a condition link goes: that condition's search, or on the special offers page, the
+ * offers of that condition (the links used to leave the offers for all stock of the condition).
+ */
+function conditionHref(pathname: string, type: keyof typeof CONDITION_LABELS): string {
+  return pathname === paths.specialOffers() ? `${paths.specialOffers()}?car_type=${type}` : paths.search(type);
+}
 
 export interface SearchPageProps {
   /** The results component; the server's first paint passes it directly (it cannot wait for a chunk). */
@@ -84,7 +88,7 @@ export function SearchPage({ Results = LazyResults }: SearchPageProps) {
           <ul css={css`display: flex; gap: 0.75rem; list-style: none; padding: 0;`}>
             {tenant.search.carTypes.map((type) => (
               <li key={type}>
-                <a href={CONDITION_LINKS[type].to}>{CONDITION_LINKS[type].label}</a>
+                <a href={conditionHref(pathname, type)}>{CONDITION_LABELS[type]}</a>
               </li>
             ))}
           </ul>

@@ -4,7 +4,8 @@ import { Tabs } from '@forecourt/shared-config/tabs';
 import { useId, useState } from 'react';
 import type { VehicleSummary } from '../../../contract';
 import { commentParagraphs, COMMENTS_PENDING, shortComments } from '../../../lib/dealer-comments';
-import { MONEY_BACK_PROMISE, RETURN_PROMISE_CONDITIONS, reserveButtonText, reserveCopy, warrantyText } from '../../../lib/reserve-copy';
+import { MONEY_BACK_PROMISE, RETURN_PROMISE_CONDITIONS } from '@forecourt/shared-config/used-car-promise';
+import { reserveButtonText, reserveCopy, warrantyText } from '../../../lib/reserve-copy';
 
 /** Spec §9: 'feature list 8 items by default'. */
 export const FEATURES_SHOWN = 8;
