@@ -4,6 +4,7 @@ import path from 'node:path';
 import { E2E_PORT, REPO_ROOT, tenantUrl } from '../support/env';
 import { findListedCar, type ListedCar } from '../support/listed-cars';
 import { takeOver } from '../support/first-paint';
+import { scrollToFragment } from '../support/platform';
 
 /**
  * The visible defects of issue 31, on the tenants where a shopper saw them, and a crawl of every
@@ -94,13 +95,17 @@ test('redgum-used-cars (used only) shows no promotion for new and demo stock', a
   await expect(page.getByText('Runout pricing on selected new and demo stock')).toHaveCount(0);
 });
 
-test('harbourside-motors: each result card shows a weekly figure exactly where its page shows the calculator', async ({ page }) => {
+test('harbourside-motors: each result card shows a weekly figure exactly where its page shows the calculator, and the same figure', async ({ page }) => {
   await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
   await expect(cards(page).first()).toBeVisible();
   const shown = await cards(page).evaluateAll((articles) =>
-    articles.slice(0, 8).map((article) => ({ href: article.querySelector('h2 a')?.getAttribute('href') ?? '', finance: /\/wk|Enquire for Finance/.test(article.textContent ?? '') })),
+    articles.slice(0, 8).map((article) => ({
+      href: article.querySelector('h2 a')?.getAttribute('href') ?? '',
+      finance: /\/wk|Enquire for Finance/.test(article.textContent ?? ''),
+      weekly: /(\$[\d,]+)\/wk/.exec(article.textContent ?? '')?.[1] ?? null,
+    })),
   );
-  expect(shown.some((card) => card.finance)).toBe(true);
+  expect(shown.some((card) => card.weekly !== null)).toBe(true);
   for (const card of shown) {
     await open(page, 'harbourside-motors', card.href);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -109,6 +114,12 @@ test('harbourside-motors: each result card shows a weekly figure exactly where i
     const getFinance = page.getByRole('link', { name: 'Get Finance', exact: true });
     if (card.finance) await expect(getFinance.first(), card.href).toBeVisible();
     else await expect(getFinance, card.href).toHaveCount(0);
+    // One figure: the calculator opens on the weekly repayment the card showed.
+    if (card.weekly) {
+      const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+      await scrollToFragment(page, 'mf_finance/Calculator', calculator);
+      await expect(calculator.getByTestId('calculator-repayment'), card.href).toHaveText(card.weekly);
+    }
   }
 });
 

@@ -45,3 +45,24 @@ export function exactRepayment(loan: Loan): number {
   const growth = (1 + rate) ** periods;
   return Math.max(0, ((principal - residual / growth) * rate) / (1 - 1 / growth));
 }
+
+/** Spec: 'Monthly repayment estimate = weekly amount x 4.33'. */
+export const WEEKS_PER_MONTH = 4.33;
+
+export interface ShownLoan extends Loan {
+  /** Spec: 'rounded up on one tenant' (tenant `finance.calculator.roundUp`). */
+  roundUp?: boolean;
+}
+
+/**
+ * The repayment as every screen shows it. Spec: 'Dollar figures shown rounded to whole dollars'
+ * (rounded up where the site says so).
+ */
+export function shownRepayment(loan: ShownLoan): number {
+  const exact = exactRepayment(loan);
+  // A hair over a whole dollar from floating point is not a dollar more.
+  return loan.roundUp ? Math.ceil(exact - 1e-9) : Math.round(exact);
+}
+
+/** Spec: 'Monthly repayment estimate = weekly amount x 4.33', in whole dollars. */
+export const monthlyFromWeekly = (weekly: number) => Math.round(weekly * WEEKS_PER_MONTH);

@@ -1,5 +1,7 @@
 import type { CarFinanceFacts, LenderFacts } from '@forecourt/shared-config';
+import { advertisedRepayment } from '@forecourt/shared-config/calculator';
 import { askingPrice } from '@forecourt/shared-config/price';
+import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 
 /**
  * A car as the stock index returns it (the fields the search pages read). The index is the
@@ -56,3 +58,12 @@ export function hitFinanceFacts(hit: CarHit): CarFinanceFacts {
   };
 }
 
+
+/**
+ * The weekly figure a card shows for the car: the site's calculator at its starting values on the
+ * asking price (shared-config's `advertisedRepayment`), the same figure the car's page and its
+ * sticky header show. Not the lender's stored quote (`weekly_price`), which the page never showed.
+ */
+export function hitWeeklyRepayment(hit: CarHit, finance: Pick<FinanceSettings, 'provider' | 'calculator'>): number {
+  return advertisedRepayment(finance, askingPrice(hit)).weekly;
+}

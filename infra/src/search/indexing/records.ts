@@ -1,4 +1,5 @@
-import { lenderFacts } from '@forecourt/shared-config/finance-eligibility';
+import { advertisedRepayment } from '@forecourt/shared-config/calculator';
+import { carShowsFinance, lenderFacts } from '@forecourt/shared-config/finance-eligibility';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { askingPrice } from '@forecourt/shared-config/price';
 import type { Car, Manufacturer, Model } from '../../stock/model';
@@ -54,6 +55,11 @@ export function visibleUntil(car: Car, soldVisibleDays: number): number {
  */
 export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: boolean } = {}): Record<string, unknown> {
   const effectivePrice = askingPrice(car);
+  const lender = lenderFacts(car.finance_lenders[tenant.finance.provider]);
+  // The weekly figure the car's card shows (the site's calculator on its asking price), so the
+  // 'Weekly repayments' filter puts it in the band its card reads; none where the card shows none.
+  const showsFinance = carShowsFinance(tenant, { make: car.make, year: car.year, price: effectivePrice ?? 0, status: car.status, dealership_slug: car.dealership_slug, finance_quote_weekly: car.finance_quote_weekly, lender });
+  const advertisedWeekly = showsFinance ? advertisedRepayment(tenant.finance, effectivePrice).weekly : null;
   return {
     objectID: car.id,
     tenant: car.tenant,
@@ -78,8 +84,9 @@ export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: bo
     price_type: car.price_type,
     preorder: car.preorder,
     price_range: band(effectivePrice, PRICE_BANDS, dollars),
+    // The lender's stored quote: the finance rule reads whether there is one (some providers need it).
     weekly_price: car.finance_quote_weekly,
-    weekly_price_range: band(car.finance_quote_weekly, WEEKLY_BANDS, (n) => `$${n}`),
+    weekly_price_range: band(advertisedWeekly, WEEKLY_BANDS, (n) => `$${n}`),
     km: car.km,
     stocknum: car.stocknum,
     status: car.status,
@@ -115,7 +122,7 @@ export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: bo
     has_spin: car.spin_images.length > 0,
     finance_quote_weekly: car.finance_quote_weekly,
     // The site's provider's lender figures: the card asks the same finance rule as the car's page.
-    finance_lender: lenderFacts(car.finance_lenders[tenant.finance.provider]),
+    finance_lender: lender,
     custom_rank: car.custom_rank,
   };
 }

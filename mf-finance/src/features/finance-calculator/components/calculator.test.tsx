@@ -1,4 +1,5 @@
 import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
+import { advertisedRepayment } from '@forecourt/shared-config/calculator';
 import type { FinanceEstimate } from '@forecourt/shared-config/price';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FinancePanelCar } from '../../finance-page/api/finance-cars';
@@ -51,6 +52,14 @@ afterEach(() => {
 const repaymentShown = () => screen.getByTestId('calculator-repayment').textContent;
 
 describe('the finance calculator', () => {
+  it('tells the page (its sticky header) the figure the car’s result card shows: one function, one figure', async () => {
+    answerCar(car());
+    const told: Array<FinanceEstimate | null> = [];
+    renderWithPlatform(<Calculator carId="car-1" onEstimate={(estimate) => told.push(estimate)} />);
+    await waitFor(() => expect(told.at(-1)).toEqual({ weekly: 119, interest: 8.5 }));
+    expect(advertisedRepayment(testTenant().finance, 28_990)).toMatchObject({ weekly: 119, interest: 8.5 });
+  });
+
   it('starts at the car price over 6 years at 8.5%: $119 a week for $28,990', async () => {
     answerCar(car());
     renderWithPlatform(<Calculator carId="car-1" />);

@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFinanceCar, type FinancePanelCar } from '../../finance-page/api/finance-cars';
 import { disclaimerPreview, financeDisclaimer } from '../lib/disclaimer';
 import { calculatorFees, establishmentFee, formatFee } from '../lib/fees';
-import { clamp, clampAmount, EXTRAS_RANGE, interestRange, priceRange, rangeProblem, startingValues, termChoices, type Range } from '../lib/ranges';
+import { clamp, clampAmount, EXTRAS_RANGE, interestRange, priceRange, rangeProblem, startingValues, termChoices, type Range } from '@forecourt/shared-config/calculator';
 import { comparisonRate, formatRate, FREQUENCIES, monthlyFromWeekly, repayment, totalPayable, type LoanInput } from '../lib/repayment';
 
 /** Spec analytics: 26, the finance calculator's first use (once). */

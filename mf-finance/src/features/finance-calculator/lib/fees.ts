@@ -1,6 +1,6 @@
 import { formatNumber } from '@forecourt/shared-config';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
-import { PROVIDER_CALCULATOR_RULES } from './provider-rules';
+import { PROVIDER_CALCULATOR_RULES } from '@forecourt/shared-config/calculator';
 import type { Fees } from './repayment';
 
 /**

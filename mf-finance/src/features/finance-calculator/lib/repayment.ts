@@ -4,27 +4,14 @@
  * repayment itself is the platform's one definition (`exactRepayment`), so the calculator, the
  * cards and the lenders' figures agree. Pure functions: the component shows what these return.
  */
-import { exactRepayment, financedAmount, PERIODS_PER_YEAR, type Frequency, type Loan } from '@forecourt/shared-config/repayment';
+import { exactRepayment, financedAmount, PERIODS_PER_YEAR, type Frequency, type ShownLoan } from '@forecourt/shared-config/repayment';
+
+// The shown figure and its rounding are every team's (a card's weekly figure is the calculator's).
+export { monthlyFromWeekly, shownRepayment as repayment, WEEKS_PER_MONTH } from '@forecourt/shared-config/repayment';
 
 export const FREQUENCIES = Object.keys(PERIODS_PER_YEAR) as Frequency[];
 
-/** Spec: 'Monthly repayment estimate = weekly amount x 4.33'. */
-export const WEEKS_PER_MONTH = 4.33;
-
-export interface LoanInput extends Loan {
-  /** Spec: 'rounded up on one tenant' (tenant `finance.calculator.roundUp`). */
-  roundUp?: boolean;
-}
-
-/** Spec: 'Dollar figures shown rounded to whole dollars' (rounded up where the site says so). */
-export function repayment(input: LoanInput): number {
-  const exact = exactRepayment(input);
-  // A hair over a whole dollar from floating point is not a dollar more.
-  return input.roundUp ? Math.ceil(exact - 1e-9) : Math.round(exact);
-}
-
-/** Spec: 'Monthly repayment estimate = weekly amount x 4.33', in whole dollars. */
-export const monthlyFromWeekly = (weekly: number) => Math.round(weekly * WEEKS_PER_MONTH);
+export type LoanInput = ShownLoan;
 
 /** Everything paid over the loan: the repayments and the residual. */
 export function totalPayable(input: LoanInput): number {

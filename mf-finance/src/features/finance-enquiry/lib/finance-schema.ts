@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, leadAttributesSchema, mobileSchema, optional, postcodeSchema, REQUIRED, required } from '@forecourt/shared-config/contact';
 import { CODE_LENGTH_MESSAGE, CODE_REQUIRED } from '@forecourt/shared-config/identity';
-import { outOfRangeText, rangeProblem } from '../../finance-calculator/lib/ranges';
+import { outOfRangeText, rangeProblem } from '@forecourt/shared-config/calculator';
 import { CREDIT_SCORES, WHO_IS_HELPING, type FinanceQuery } from './finance-query';
 
 /**

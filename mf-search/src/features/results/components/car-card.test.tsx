@@ -10,8 +10,12 @@ const card = (hit = carHit(), tenant = testTenant({ finance: { provider: 'Angle'
 };
 
 describe('the result card’s weekly finance (one rule with the car’s page)', () => {
-  it('shows $120/wk for a car whose page shows the calculator', () => {
-    expect(card().getByText('$120/wk')).toBeInTheDocument();
+  it('shows the calculator’s figure at its starting values: $29,990 over 6 years at 8.5% is $123/wk, not the lender’s stored $120', () => {
+    expect(card(carHit({ price: 29_990, offer_price: null, weekly_price: 120 })).getByText('$123/wk')).toBeInTheDocument();
+  });
+
+  it('shows no weekly figure beside a weekly subscription price', () => {
+    expect(card(carHit({ subscription_price: 189 }), testTenant({ pricing: { subscriptionDealer: true } })).queryByText(/\/wk|Enquire for Finance/)).toBeNull();
   });
 
   it('shows no weekly figure for a Suzuki, whose page has no calculator', () => {

@@ -27,7 +27,7 @@ import {
   useWatchlist,
   weeklyFinance,
 } from '@forecourt/shared-config';
-import { hitFinanceFacts, type CarHit } from '../../../lib/hit';
+import { hitFinanceFacts, hitWeeklyRepayment, type CarHit } from '../../../lib/hit';
 import { viewCountText } from '../../../lib/views';
 import { useSearchServer } from '../../../app/first-paint';
 import { FindSimilarLink } from './find-similar';
@@ -166,8 +166,11 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
         <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>{`${formatKms(hit.km)} · ${hit.car_type}`}</p>
         {views && <p data-views css={{ margin: 0, color: SURFACE.muted, fontSize: '0.85rem' }}>{views}</p>}
         <PriceTag price={price} size="card" css={{ margin: '0.25rem 0 0' }} />
-        {/* The shared finance rule, as the car's page asks it: no weekly figure where the page has no calculator. */}
-        {carShowsFinance(tenant, hitFinanceFacts(hit)) && <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(hit.weekly_price)}</p>}
+        {/*
+          The shared finance rule, as the car's page asks it: no weekly figure where the page has no
+          calculator, nor beside a weekly subscription price (two weekly figures on one card).
+        */}
+        {price.suffix === null && carShowsFinance(tenant, hitFinanceFacts(hit)) && <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(hitWeeklyRepayment(hit, tenant.finance))}</p>}
         {alsoSold > 0 && <p css={{ margin: 0, fontSize: '0.85rem', color: SURFACE.muted }}>{`and ${alsoSold} more recently sold`}</p>}
         {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SavedCarToggles car={{ id: hit.objectID, name: hit.name, slug: hit.slug, make: hit.make, model: hit.model, primary_image_url: hit.primary_image_url }} />}
         {inStock ? (

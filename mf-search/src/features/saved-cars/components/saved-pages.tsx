@@ -26,7 +26,7 @@ import {
 } from '@forecourt/shared-config';
 import { formatPhone } from '@forecourt/shared-config/identity';
 import { useEffect, useState, type ReactNode } from 'react';
-import { hitFinanceFacts, type CarHit } from '../../../lib/hit';
+import { hitFinanceFacts, hitWeeklyRepayment, type CarHit } from '../../../lib/hit';
 import { CarCard, imageSources } from '../../results/components/car-card';
 import { BreadcrumbNav } from '../../search-page/components/breadcrumb-nav';
 import { useSavedCars, type SavedCars } from './use-saved-cars';
@@ -114,7 +114,7 @@ function NotOffered() {
 /** The comparison's finance row: the car's weekly figure where the shared finance rule shows finance for it. */
 function financeRow(tenant: PublicTenantConfig): Array<{ label: string; value: (car: CarHit) => string }> {
   if (!siteOffersFinance(tenant)) return [];
-  return [{ label: 'Finance', value: (car) => (carShowsFinance(tenant, hitFinanceFacts(car)) ? weeklyFinance(car.weekly_price) : 'Not available') }];
+  return [{ label: 'Finance', value: (car) => (carShowsFinance(tenant, hitFinanceFacts(car)) ? weeklyFinance(hitWeeklyRepayment(car, tenant.finance)) : 'Not available') }];
 }
 
 /** The rows of the comparison, each what a shopper weighs between cars. */

@@ -1,5 +1,5 @@
-import { formatDollars } from '@forecourt/shared-config';
-import type { FinanceSettings } from '@forecourt/shared-config/tenant';
+import { formatDollars } from '../format';
+import type { FinanceSettings } from '../tenant/schema';
 import { PROVIDER_CALCULATOR_RULES } from './provider-rules';
 
 /**

@@ -1,4 +1,4 @@
-import { TenantConfigSchema } from '@forecourt/shared-config/tenant';
+import { TenantConfigSchema } from '../tenant/schema';
 import { clampAmount, interestRange, outOfRangeText, priceRange, rangeProblem, startingValues, termChoices } from './ranges';
 
 /** A site's calculator switches, as its tenant config gives them (defaults filled in by the schema). */

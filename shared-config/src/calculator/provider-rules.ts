@@ -1,4 +1,4 @@
-import type { FinanceProvider } from '@forecourt/shared-config/tenant';
+import type { FinanceProvider } from '../tenant/schema';
 
 /** What a finance provider fixes in the calculator, whatever site uses it. */
 export interface ProviderCalculatorRules {
