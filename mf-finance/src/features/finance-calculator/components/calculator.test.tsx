@@ -183,9 +183,10 @@ describe('the finance calculator', () => {
     expect(screen.getByText('Establishment fee').nextElementSibling).toHaveTextContent('$1,300');
   });
 
-  it("shows the car's lender's disclaimer when it has one", async () => {
-    answerCar(car({ disclaimer: 'Sample lender terms for this car only.' }));
+  it("shows the product's representative example under its own figures, not a lender record's rates", async () => {
+    answerCar(car({ disclaimer: 'Based on 8.38% p.a. (comparison rate 9.15% p.a.).' }));
     renderWithPlatform(<Calculator carId="car-1" />);
-    expect(await screen.findByText(/Sample lender terms for this car only\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Representative example: a 5-year term/)).toBeInTheDocument();
+    expect(screen.queryByText(/8\.38% p\.a\. \(comparison rate 9\.15%/)).toBeNull();
   });
 });

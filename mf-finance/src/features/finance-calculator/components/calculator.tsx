@@ -106,7 +106,7 @@ function CarCalculator({ car, settings, onEstimate }: { car: FinancePanelCar; se
   }, [onEstimate, weekly, interest]);
   // The car's lender's own disclaimer (read with the car, by its id) where it has one; the
   // site's standard one otherwise.
-  const disclaimer = car.disclaimer ?? financeDisclaimer(calculator.disclaimerWithSampleRate);
+  const disclaimer = financeDisclaimer(calculator.disclaimerWithSampleRate);
   const { preview, truncated } = disclaimerPreview(disclaimer);
   const years = (value: number) => `${value} year${value === 1 ? '' : 's'}`;
 
