@@ -336,8 +336,8 @@ describe('search access', () => {
     expect(decodeURIComponent(restrictions)).toContain('tenant:"redgum-used-cars"');
   });
 
-  it('tells the client which sorts need unpriced cars left out', async () => {
+  it('tells the client which sorts need unpriced cars left out: the lowest-price sort, on a site that says so and by default', async () => {
     expect(bootDataOf((await page('harbourside-motors.localhost:8080')).body).search?.sortFilters).toEqual({ cars_price_asc: 'price > 0' });
-    expect(bootDataOf((await page('redgum-used-cars.localhost:8080')).body).search?.sortFilters).toEqual({});
+    expect(bootDataOf((await page('redgum-used-cars.localhost:8080')).body).search?.sortFilters).toEqual({ cars_price_asc: 'price > 0' });
   });
 });

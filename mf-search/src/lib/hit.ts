@@ -24,6 +24,8 @@ export interface CarHit {
   price_type: string | null;
   preorder: boolean;
   weekly_price: number | null;
+  /** 'car', 'caravan', 'motorcycle' or 'truck'. */
+  item_type: string;
   km: number;
   tag: string | null;
   reserved: boolean;

@@ -11,3 +11,14 @@ describe("reserve copy (spec: '$200' default, hidden if $0, 48-hour hold, 100% r
     expect([depositText(0), reserveButtonText(0), reserveCopy(0, 'car').includes('$')]).toEqual([null, 'Reserve Car Now', false]);
   });
 });
+
+describe('the reserve button names what the site sells', () => {
+  it.each([
+    ['car', 'Reserve Car Now for $200'],
+    ['caravan', 'Reserve Caravan Now for $200'],
+    ['motorcycle', 'Reserve Motorcycle Now for $200'],
+    ['truck', 'Reserve Truck Now for $200'],
+  ])('on a %s site: %s', (noun, text) => {
+    expect(reserveButtonText(200, noun)).toBe(text);
+  });
+});

@@ -9,10 +9,14 @@ export function depositText(deposit: number): string | null {
   return deposit > 0 ? formatDollars(deposit) : null;
 }
 
-/** The reserve button: 'Reserve Car Now' with the deposit when there is one. */
-export function reserveButtonText(deposit: number): string {
+/**
+ * The reserve button: 'Reserve Car Now' with the deposit when there is one, naming what the site
+ * sells ('Reserve Caravan Now' on a caravan yard, where 'Car' read as another dealer's button).
+ */
+export function reserveButtonText(deposit: number, noun = 'car'): string {
   const amount = depositText(deposit);
-  return amount ? `Reserve Car Now for ${amount}` : 'Reserve Car Now';
+  const button = `Reserve ${noun.charAt(0).toUpperCase()}${noun.slice(1)} Now`;
+  return amount ? `${button} for ${amount}` : button;
 }
 
 /** The reserve copy. */

@@ -52,3 +52,21 @@ describe('body types read as the product writes them', () => {
     expect(visibleSpecRows(specificationRows(testCar({ body: 'suv' }), today, false)).find((r) => r.label === 'Body')?.value).toBe('SUV');
   });
 });
+
+describe('the rows of a kind of stock that has no odometer or drivetrain', () => {
+  const labels = (car: Parameters<typeof specificationRows>[0]) => visibleSpecRows(specificationRows(car, today, false)).map((row) => row.label);
+
+  it('gives a towed caravan no Kilometres and no Drive row', () => {
+    const rows = labels(testCar({ item_type: 'caravan', km: 0, drive: 'none', transmission: 'none', fuel: 'none' }));
+    expect(rows).not.toContain('Kilometres');
+    expect(rows).not.toContain('Drive');
+  });
+
+  it('keeps a caravan’s Kilometres when its data has a reading', () => {
+    expect(labels(testCar({ item_type: 'caravan', km: 12_000 }))).toContain('Kilometres');
+  });
+
+  it.each(['motorcycle', 'truck'])('keeps a %s’s Kilometres and Drive', (itemType) => {
+    expect(labels(testCar({ item_type: itemType, km: 8_000, drive: 'rear wheel drive' }))).toEqual(expect.arrayContaining(['Kilometres', 'Drive']));
+  });
+});

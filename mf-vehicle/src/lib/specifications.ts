@@ -30,13 +30,14 @@ export function specificationRows(car: VehicleSummary, today: Date, showUnregist
   const v = car.variant;
   return [
     { label: 'Year', value: car.year },
-    { label: 'Kilometres', value: formatKms(car.km) },
+    // A towed caravan has no odometer: no row unless its data has a reading.
+    { label: 'Kilometres', value: car.item_type === 'caravan' && !(car.km > 0) ? null : formatKms(car.km) },
     // A caravan's feed says 'none' for transmission and fuel: no row, rather than 'Transmission: None'.
     { label: 'Transmission', value: specText(car.transmission) },
     { label: 'Fuel', value: specText(car.fuel) },
     { label: 'Body', value: specText(car.body) === null ? null : bodyLabel(car.body) },
     { label: 'Colour', value: car.colour },
-    { label: 'Drive', value: car.drive },
+    { label: 'Drive', value: specText(car.drive) },
     { label: 'Seats', value: car.seats > 0 ? car.seats : null },
     { label: 'Series', value: car.series },
     { label: 'Engine', value: car.engine_size_litres ? `${car.engine_size_litres.toFixed(1)} L` : null },

@@ -185,7 +185,8 @@ export function makeCar(tenant: TenantConfig, plan: { dealership: Dealership; lo
     subscription_price: tenant.pricing.subscriptionDealer && price > 10 && rnd.chance(0.1) ? Math.round(price / 260) : null,
     price_type: carType === 'used' ? rnd.pick(['Drive Away', 'Excl. Government Charges']) : 'Drive Away',
     preorder,
-    km,
+    // A towed caravan has no odometer (the reading is drawn all the same, so every other car stays as it was).
+    km: makeSpec.itemType === 'caravan' ? 0 : km,
     stocknum,
     vin: `${makeSpec.make.slice(0, 3).toUpperCase()}${rnd.int(10_000_000, 99_999_999)}${String(index).padStart(6, '0')}`.slice(0, 17).padEnd(17, '0'),
     nvic: isCaravan || rnd.chance(0.15) ? null : `${spec.model.replace(/[^A-Z0-9]/gi, '').slice(0, 3).toUpperCase()}${year % 100}${rnd.int(10, 99)}`,

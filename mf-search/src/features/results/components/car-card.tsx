@@ -163,7 +163,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
             {hit.name}
           </a>
         </h2>
-        <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>{`${formatKms(hit.km)} · ${hit.car_type}`}</p>
+        <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>{hit.item_type === 'caravan' && !(hit.km > 0) ? hit.car_type : `${formatKms(hit.km)} · ${hit.car_type}`}</p>
         {views && <p data-views css={{ margin: 0, color: SURFACE.muted, fontSize: '0.85rem' }}>{views}</p>}
         <PriceTag price={price} size="card" css={{ margin: '0.25rem 0 0' }} />
         {/*

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { formatNumber, readableTextOn, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant, WARNING } from '@forecourt/shared-config';
+import { formatNumber, readableTextOn, siteOffersFinance, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant, WARNING } from '@forecourt/shared-config';
 import type { IndexUiState, UiState } from 'instantsearch.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
@@ -318,12 +318,14 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
           <FilterSection title="Price">
             <RangeFilter attribute="price" />
           </FilterSection>
-          {!offers && (
+          {/* Repayments into a price: a site without finance offers no repayments to budget by. */}
+          {!offers && siteOffersFinance(tenant) && (
             <FilterSection title={`Find ${tenant.search.itemNoun}s for your budget`}>
               <BudgetFinder indexName={access.indexName} scopeFilters={scope.filters} />
             </FilterSection>
           )}
-          {!offers && (
+          {/* A caravan yard's stock is towed: no odometer to filter by. */}
+          {!offers && tenant.kind !== 'caravan' && (
             <FilterSection title="Kilometres">
               <RangeFilter attribute="km" />
             </FilterSection>

@@ -8,7 +8,7 @@ import { useId } from 'react';
  * used car's page only (a new or demo car is the maker's). An empty list hides the block.
  */
 export function UsedCarChecks({ carType }: { carType: string }) {
-  const { vehicle, name } = useTenant();
+  const { vehicle, name, search } = useTenant();
   const headingId = useId();
   if (carType !== 'used' || vehicle.usedCarChecks.length === 0) return null;
   return (
@@ -16,7 +16,7 @@ export function UsedCarChecks({ carType }: { carType: string }) {
       <h2 id={headingId} css={{ fontSize: '1.125rem', margin: '0 0 0.25rem' }}>
         Used car checks
       </h2>
-      <p css={{ margin: '0 0 0.6rem', color: SURFACE.muted, fontSize: '0.9rem' }}>{`Every used car at ${name} passes these checks before it is sold.`}</p>
+      <p css={{ margin: '0 0 0.6rem', color: SURFACE.muted, fontSize: '0.9rem' }}>{`Every used ${search.itemNoun} at ${name} passes these checks before it is sold.`}</p>
       <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.4rem' }}>
         {vehicle.usedCarChecks.map((check) => (
           <li key={check} css={{ display: 'flex', gap: '0.5rem', alignItems: 'baseline' }}>

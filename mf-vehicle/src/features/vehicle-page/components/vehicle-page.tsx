@@ -62,9 +62,16 @@ import { useCar } from '../lib/use-car';
 /** Spec (search-and-vehicle §4 and the SOLD text): a sold car's page offers to find a similar one. */
 export const SOLD_TEXT = "Unfortunately this car recently sold. But don't worry, we can help you find a similar one!";
 
-/** Spec §2: the page's disclaimer (its wording is the platform's; the spec names only the block). */
-export const DISCLAIMER =
-  'While we make every effort to keep this listing accurate, details, prices and availability can change and errors can occur. Please confirm every detail with the dealer before you buy. Finance and fuel figures are estimates only, not offers.';
+/**
+ * Spec §2: the page's disclaimer (its wording is the platform's; the spec names only the block).
+ * It speaks of the estimates the page shows and no others: on a caravan yard without finance it
+ * had spoken of finance and fuel figures the page never showed.
+ */
+export function pageDisclaimer(shows: { finance: boolean; fuel: boolean }): string {
+  const listing = 'While we make every effort to keep this listing accurate, details, prices and availability can change and errors can occur. Please confirm every detail with the dealer before you buy.';
+  const estimates = shows.finance && shows.fuel ? 'Finance and fuel figures are' : shows.finance ? 'Finance figures are' : shows.fuel ? 'Fuel figures are' : null;
+  return estimates ? `${listing} ${estimates} estimates only, not offers.` : listing;
+}
 
 const buttonCss = (background: string) =>
   css`display: flex; align-items: center; justify-content: center; min-height: 2.75rem; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; text-align: center; color: ${readableTextOn(background)}; background: ${background}; border: 1px solid ${background === SURFACE.background ? SURFACE.border : background};`;
@@ -228,7 +235,7 @@ function Actions({ car }: { car: VehicleSummary }) {
     <div css={{ display: 'grid', gap: '0.5rem' }}>
       {settings.onlineCheckout && (
         <a href={paths.checkout(car.slug, tenant.vehicle.checkoutPath)} css={buttonCss(tenant.theme.primary)}>
-          {reserveButtonText(settings.reserveDeposit)}
+          {reserveButtonText(settings.reserveDeposit, tenant.search.itemNoun)}
         </a>
       )}
       {leads && (
@@ -460,12 +467,12 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           <InfoTabs car={car} />
           <section aria-label="Questions" css={{ marginTop: '1.5rem' }}>
             <h2 css={{ fontSize: '1.25rem', margin: '0 0 0.25rem' }}>Questions shoppers ask</h2>
-            <Collapsible header="Can I trade in my current car?">
+            <Collapsible header={`Can I trade in my current ${noun}?`}>
               {tenant.features['mf-leads'] && tenant.leads.tradeIn
                 ? `Yes. Get a valuation online or bring it in: we take ${noun}s of every make, and the trade-in comes off the price on the day.`
                 : `Yes. Bring it in or ask us about it: we value every trade-in in person, and it comes off the price on the day.`}
             </Collapsible>
-            <Collapsible header="Can you deliver the car to me?">{tenant.vehicle.delivery ? 'Yes. Enter your postcode in the delivery calculator for an estimate, or ask us for a quote.' : 'Ask us: we arrange delivery across Australia on request.'}</Collapsible>
+            <Collapsible header={`Can you deliver the ${noun} to me?`}>{tenant.vehicle.delivery ? 'Yes. Enter your postcode in the delivery calculator for an estimate, or ask us for a quote.' : 'Ask us: we arrange delivery across Australia on request.'}</Collapsible>
             <Collapsible header="Is the price negotiable?">Our prices are set against the market (see the price comparison). Talk to us about finance, trade-in and extras.</Collapsible>
           </section>
         </>
@@ -474,7 +481,7 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
       {!tenant.chrome.featureBanner && <FeatureBanner />}
       {/* mf-search's similar cars block (a carousel of the same cards as the results grid). */}
       {tenant.features['mf-search'] && <RemoteFragment id="mf_search/SimilarCars" props={{ slug }} />}
-      <p css={{ marginTop: '2rem', fontSize: '0.8rem', color: SURFACE.muted }}>{DISCLAIMER}</p>
+      <p css={{ marginTop: '2rem', fontSize: '0.8rem', color: SURFACE.muted }}>{pageDisclaimer({ finance: car !== null && pageShowsFinance(tenant, car), fuel: car !== null && fuelCalculatorShown(car) })}</p>
       {car && <StickyParts car={car} estimate={estimate} />}
     </article>
   );
