@@ -15,7 +15,7 @@ import {
   type Hotspot,
   type Location,
 } from '../model';
-import { COLOURS, FEATURES, type MakeSpec, type ModelSpec } from './catalogue';
+import { CARAVAN_FEATURES, COLOURS, FEATURES, type MakeSpec, type ModelSpec } from './catalogue';
 import type { Random } from './random';
 import { CUSTOM_TAGS, DAY_MS, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, roundTo, slugify } from './rules';
 
@@ -131,15 +131,18 @@ export function makeCar(tenant: TenantConfig, plan: { dealership: Dealership; lo
   }));
   const hasSpin = imageCount > 3 && rnd.chance(0.12);
   const spinFrames = 36;
-  const features = FEATURES.filter(() => rnd.chance(0.45));
+  const caravan = makeSpec.itemType === 'caravan';
+  const features: string[] = (caravan ? CARAVAN_FEATURES : FEATURES).filter(() => rnd.chance(0.45));
   const comments = rnd.chance(0.06)
     ? ''
     : [
-        `${name} in ${colour[0].toLowerCase()}${km > 100 ? ` with ${km.toLocaleString('en-AU')} km` : ''}.`,
+        `${name} in ${colour[0].toLowerCase()}${!caravan && km > 100 ? ` with ${km.toLocaleString('en-AU')} km` : ''}.`,
         features.length ? `Features ${features.slice(0, 6).join(', ')}.` : 'Well equipped for the price.',
         carType === 'used' ? 'Full service history, roadworthy certificate supplied.' : 'Factory warranty applies.',
         rnd.chance(0.3)
-          ? 'Our team can arrange finance, insurance and extended warranty on the spot, and we will consider your trade-in. Call or enquire online today to book a test drive at a time that suits you, including weekends.'
+          ? caravan
+            ? 'Our team can arrange insurance and extended warranty on the spot, and we will consider your trade-in. Call or enquire online today to book an inspection at a time that suits you, including weekends.'
+            : 'Our team can arrange finance, insurance and extended warranty on the spot, and we will consider your trade-in. Call or enquire online today to book a test drive at a time that suits you, including weekends.'
           : '',
       ]
         .filter(Boolean)

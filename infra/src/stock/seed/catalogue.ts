@@ -148,6 +148,28 @@ export const FEATURES = [
   'Wireless Charging',
 ] as const;
 
+/**
+ * A caravan's equipment, for caravan stock: as many entries as FEATURES, so a caravan draws the
+ * same random numbers as a car would and every other car stays as it was.
+ */
+export const CARAVAN_FEATURES = [
+  'Solar Panels',
+  'Ensuite',
+  'Air Conditioning',
+  'Diesel Heater',
+  'Queen Bed',
+  'Roll-Out Awning',
+  'Outdoor Kitchen',
+  'Lithium Battery',
+  'Twin Water Tanks',
+  'Gas Hot Water',
+  'Bluetooth Sound System',
+  'Reversing Camera',
+  'Electric Brakes',
+  'Off-Road Suspension',
+  'Washing Machine',
+] as const satisfies readonly string[] & { length: (typeof FEATURES)['length'] };
+
 /** Suburbs with real postcodes and centroids for each demo tenant's locations. */
 export const PLACES = {
   NSW: [

@@ -61,6 +61,12 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
 
   // Each kind of dealer has its own contract, so no tenant's case passes by returning early.
   if (tenant.kind === 'caravan') {
+    it('gives caravans no odometer reading and no car words in their equipment or the dealer’s comments', () => {
+      expect(cars.filter((c) => c.km !== 0)).toEqual([]);
+      const words = cars.map((c) => `${c.dealercomments} ${c.standard_equipment.join(' ')}`).join(' ');
+      expect(words).not.toMatch(/\bkm\b|test drive|Sunroof|Apple CarPlay|finance/i);
+    });
+
     it('gives caravans no drivetrain to badge: no transmission, and none certified', () => {
       expect(new Set(cars.map((c) => c.simple_transmission))).toEqual(new Set(['none']));
       expect(new Set(cars.map((c) => c.transmission))).toEqual(new Set(['Not applicable']));
