@@ -58,7 +58,7 @@ describe("the instant quote (spec: 'requested only when the car has no quote and
 
   it('shows the $140 a week quote a car already has, and asks the partner nothing', async () => {
     await renderPastTheWait(car({ finance_quote_weekly: 140 }));
-    expect(screen.getByText(/Our finance quote for this car:/)).toHaveTextContent('Our finance quote for this car: $140 per week.');
+    expect(screen.getByText(/The lender’s quote for this car:/)).toHaveTextContent('The lender’s quote for this car: $140 per week, on the lender’s own term and rate (the calculator’s estimate uses the site’s).');
     expect(asked).toEqual([]);
   });
 

@@ -74,9 +74,13 @@ function InstantQuote({ variant, car }: { variant: FinanceEnquiryFormProps['vari
   return (
     <div aria-live="polite" css={css`label: mf-finance-quote; margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 8px; background: ${SURFACE.fill}; min-height: 3.5rem;`}>
       {stored !== null ? (
+        // The lender's quote is another basis than the weekly figure on the cards and the calculator
+        // (the site's term and rate on the asking price): it says whose it is, so two figures for
+        // one car never read as one contradicting the other.
         <p css={{ margin: 0 }}>
-          {`Our finance quote for this ${search.itemNoun}: `}
-          <strong>{formatDollars(Math.round(stored))}</strong> per week.
+          {`The lender’s quote for this ${search.itemNoun}: `}
+          <strong>{formatDollars(Math.round(stored))}</strong>
+          {' per week, on the lender’s own term and rate (the calculator’s estimate uses the site’s).'}
         </p>
       ) : !wanted ? (
         <p css={{ margin: 0, color: SURFACE.muted }}>{`This ${search.itemNoun} has no price yet: ask us for a finance quote.`}</p>
