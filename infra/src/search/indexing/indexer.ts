@@ -54,6 +54,18 @@ export type SearchClient = ReturnType<typeof searchClient>;
  */
 const BATCH_TIMEOUTS = { connect: 10_000, read: 30_000, write: 60_000 };
 
+/**
+ * The client's 'Unreachable hosts' names no answer: it says every attempt failed, not how. The
+ * attempts it kept (status, timed out, the body's start) are what tells a service that answered
+ * 5xx from one that never answered, so a failed indexing says them.
+ */
+export function withAttempts(error: unknown): unknown {
+  const frames = (error as { stackTrace?: Array<{ response?: { status?: number; isTimedOut?: boolean; content?: string }; triesLeft?: number }> } | null)?.stackTrace;
+  if (!Array.isArray(frames) || frames.length === 0) return error;
+  const attempts = frames.map((frame, i) => `attempt ${i + 1}: ${frame.response?.isTimedOut ? 'timed out' : `status ${frame.response?.status ?? 'none'}`}${frame.response?.content ? ` (${frame.response.content.slice(0, 200)})` : ''}`);
+  return new Error(`${(error as Error).message} [${attempts.join('; ')}]`, { cause: error });
+}
+
 /** A client of the search service; `batch`: with the indexer's longer timeouts (requests of shoppers keep the defaults). */
 export function searchClient(target: SearchTarget, key: string, options: { batch?: boolean } = {}) {
   return algoliasearch(target.appId, key, {
@@ -174,8 +186,12 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
       return tenant ? [carToRecord(car, tenant, { held: held.has(`${car.tenant}/${car.id}`) })] : [];
     });
     if (objects.length) {
-      const responses = await client.saveObjects({ indexName: CARS_INDEX, objects, batchSize });
-      for (const response of responses) await client.waitForTask({ indexName: CARS_INDEX, taskID: response.taskID });
+      try {
+        const responses = await client.saveObjects({ indexName: CARS_INDEX, objects, batchSize });
+        for (const response of responses) await client.waitForTask({ indexName: CARS_INDEX, taskID: response.taskID });
+      } catch (error) {
+        throw withAttempts(error);
+      }
     }
     done += page.length;
     if (done - lastReport >= Math.max(batchSize, total / 10) || done === total) {
