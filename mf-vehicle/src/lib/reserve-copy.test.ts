@@ -12,13 +12,13 @@ describe("reserve copy (spec: '$200' default, hidden if $0, 48-hour hold, 100% r
   });
 });
 
-describe('the reserve button names what the site sells', () => {
+describe('the reserve button names the kind of item it reserves', () => {
   it.each([
     ['car', 'Reserve Car Now for $200'],
     ['caravan', 'Reserve Caravan Now for $200'],
     ['motorcycle', 'Reserve Motorcycle Now for $200'],
     ['truck', 'Reserve Truck Now for $200'],
-  ])('on a %s site: %s', (noun, text) => {
-    expect(reserveButtonText(200, noun)).toBe(text);
+  ])('for a %s: %s', (itemType, text) => {
+    expect(reserveButtonText(200, itemType)).toBe(text);
   });
 });

@@ -10,12 +10,13 @@ export function depositText(deposit: number): string | null {
 }
 
 /**
- * The reserve button: 'Reserve Car Now' with the deposit when there is one, naming what the site
- * sells ('Reserve Caravan Now' on a caravan yard, where 'Car' read as another dealer's button).
+ * The reserve button: 'Reserve Car Now' with the deposit when there is one, naming the kind of
+ * item it reserves (its `item_type`): 'Reserve Caravan Now' for a caravan, where 'Car' read as
+ * another dealer's button, and the spec's 'Reserve Car Now' for every car, on a dealer group too.
  */
-export function reserveButtonText(deposit: number, noun = 'car'): string {
+export function reserveButtonText(deposit: number, itemType = 'car'): string {
   const amount = depositText(deposit);
-  const button = `Reserve ${noun.charAt(0).toUpperCase()}${noun.slice(1)} Now`;
+  const button = `Reserve ${itemType.charAt(0).toUpperCase()}${itemType.slice(1)} Now`;
   return amount ? `${button} for ${amount}` : button;
 }
 

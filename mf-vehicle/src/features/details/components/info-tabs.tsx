@@ -119,7 +119,7 @@ export function InfoTabs({ car }: { car: VehicleSummary }) {
               <div>
                 <p css={{ margin: '0 0 0.75rem' }}>{reserveCopy(settings.reserveDeposit, noun)}</p>
                 <a href={paths.checkout(car.slug, tenant.vehicle.checkoutPath)} css={css`display: inline-block; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary};`}>
-                  {reserveButtonText(settings.reserveDeposit, noun)}
+                  {reserveButtonText(settings.reserveDeposit, car.item_type)}
                 </a>
               </div>
             ),

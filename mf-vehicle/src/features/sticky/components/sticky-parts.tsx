@@ -100,7 +100,7 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
           <div css={css`display: flex; flex-wrap: wrap; gap: 0.5rem; max-width: 72rem; margin: 0 auto; padding: 0.5rem 1rem; & > a { flex: 1 1 auto; }`}>
             {inStock && tenant.vehicle.onlineCheckout && (
               <a href={paths.checkout(car.slug, tenant.vehicle.checkoutPath)} css={button(tenant.theme.primary)}>
-                {reserveButtonText(tenant.vehicle.reserveDeposit, tenant.search.itemNoun)}
+                {reserveButtonText(tenant.vehicle.reserveDeposit, car.item_type)}
               </a>
             )}
             {tenant.features['mf-leads'] && (

@@ -235,7 +235,7 @@ function Actions({ car }: { car: VehicleSummary }) {
     <div css={{ display: 'grid', gap: '0.5rem' }}>
       {settings.onlineCheckout && (
         <a href={paths.checkout(car.slug, tenant.vehicle.checkoutPath)} css={buttonCss(tenant.theme.primary)}>
-          {reserveButtonText(settings.reserveDeposit, tenant.search.itemNoun)}
+          {reserveButtonText(settings.reserveDeposit, car.item_type)}
         </a>
       )}
       {leads && (
