@@ -48,16 +48,10 @@ const percentile = (values: number[], p: number) => {
 };
 
 /**
- * The other shopper, on a thread of its own: health and the car page every 100 ms until `until`.
- * On the clients' thread their own work (twenty loops reading pages of 60 KB) delayed the
- * shopper's requests and answers by up to a few hundred ms before the server saw them, and the
- * figures measured the drill instead of the server; a real shopper is on a machine of their own.
+ * One request timed to its last byte, as both drill threads (the other shopper's and the
+ * clients') run it: the threads run source text as it is, so it is written once, as text.
  */
-function watchAsShopper(input: { origin: string; headers: Record<string, string>; carPath: string; until: number }): Promise<{ health: Sample[]; page: Sample[] }> {
-  const source = `
-    const { parentPort, workerData: { origin, headers, carPath, until } } = require('node:worker_threads');
-    // The thread runs this text as it is, as the clients' thread does.
-    async function timed(url, init) {
+const TIMED_SOURCE = `async function timed(url, init) {
       const started = performance.now();
       try {
         const response = await fetch(url, { ...init, signal: AbortSignal.timeout(30000) });
@@ -66,7 +60,18 @@ function watchAsShopper(input: { origin: string; headers: Record<string, string>
       } catch {
         return { ms: performance.now() - started, status: 0 };
       }
-    }
+    }`;
+
+/**
+ * The other shopper, on a thread of its own: health and the car page every 100 ms until `until`.
+ * On the clients' thread their own work (twenty loops reading pages of 60 KB) delayed the
+ * shopper's requests and answers by up to a few hundred ms before the server saw them, and the
+ * figures measured the drill instead of the server; a real shopper is on a machine of their own.
+ */
+function watchAsShopper(input: { origin: string; headers: Record<string, string>; carPath: string; until: number }): Promise<{ health: Sample[]; page: Sample[] }> {
+  const source = `
+    const { parentPort, workerData: { origin, headers, carPath, until } } = require('node:worker_threads');
+    ${TIMED_SOURCE}
     (async () => {
       const health = [];
       const page = [];
@@ -121,16 +126,7 @@ function attack(input: { stall: StallName; origin: string; site: Record<string, 
     } catch {
       // A platform refusing it keeps the usual priority.
     }
-    async function timed(url, init) {
-      const started = performance.now();
-      try {
-        const response = await fetch(url, { ...init, signal: AbortSignal.timeout(30000) });
-        await response.arrayBuffer();
-        return { ms: performance.now() - started, status: response.status };
-      } catch {
-        return { ms: performance.now() - started, status: 0 };
-      }
-    }
+    ${TIMED_SOURCE}
     const from = (i) => ({ ...site, 'x-forwarded-for': '203.0.113.' + (10 + i) });
     let n = 0;
     const requests = {
