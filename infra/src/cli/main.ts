@@ -116,6 +116,7 @@ async function doctor(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  (await import('../server/production-react')).loadProductionReact();
   const [{ openDatabase }, { loadTenants }, { prepareSite }, { listen }, { prefetchSearchSnapshot }] = await Promise.all([
     databaseModule(),
     tenantsModule(),

@@ -7,6 +7,7 @@ import { prefetchSearchSnapshot, type RestoredSnapshot } from './plugins/platfor
 import { exitGracefullyOnSignals, shutdownSettings } from './shutdown';
 import { loadConfig, refuseIncompleteProduction } from '../config/load';
 import { runningFromSource } from '../platform/worker-script';
+import { loadProductionReact } from './production-react';
 import { serializeRequest } from './request-log';
 import { serverSettings, type ServerSettings } from './settings';
 
@@ -59,6 +60,7 @@ export async function listen(
 /** Serves what is already published and pinned; `npm start` (the CLI's start) prepares first. */
 async function main(): Promise<void> {
   refuseIncompleteProduction(loadConfig());
+  loadProductionReact();
   const settings = serverSettings();
   // A restart overlaps what waits with what computes: the search index's snapshot is read (on
   // libuv's threads) and the database opens (PGlite compiles its WebAssembly off this thread)

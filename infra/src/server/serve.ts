@@ -11,6 +11,7 @@ import { openDatabase, pendingMigrations } from '../db/database';
 import { loadTenants } from '../tenants/load-tenants';
 import { listen, serverSettings } from './main';
 import { prefetchSearchSnapshot } from './plugins/platform/search';
+import { loadProductionReact } from './production-react';
 
 /** The database is behind the code being started: the operator's next step is in the message. */
 export class PendingMigrationsError extends Error {
@@ -23,6 +24,7 @@ export class PendingMigrationsError extends Error {
 export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<FastifyInstance> {
   // Before anything opens: production names everything it lacks at once (config/load.ts).
   refuseIncompleteProduction(loadConfig(env));
+  loadProductionReact();
   const settings = serverSettings(env);
   // The search index's snapshot (embedded search) is read while the database opens and the
   // server's modules load.
