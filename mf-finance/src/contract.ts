@@ -5,6 +5,19 @@
  */
 import type { CustomerRequest, QuoteAnswer, QuoteRequest } from './features/finance-enquiry/lib/finance-schema';
 
+/**
+ * The finance screens' figures for a car, as pure functions: where the calculator starts and the
+ * estimate it shows (and reports to the vehicle page's sticky header) first, and the finance
+ * page's quote box for its chosen car (the page's finance answer, then the box's rule), with the
+ * chosen car's shape. Here for the platform's test over every seeded car
+ * (infra/src/server/repayment-figures.test.ts): only infra reaches the seed, and infra may read a
+ * team's contract but never its UI.
+ */
+export { calculatorStart } from './features/finance-calculator/lib/estimate';
+export { quoteBox, type QuoteBox } from './features/finance-eligibility/lib/eligibility';
+export { chosenCarShowsFinance } from './features/finance-page/lib/finance-page';
+export type { FinancePanelCar } from './features/finance-page/api/finance-cars';
+
 /** The finance partner (spec: 'YouX'): a simulator locally, the partner's HTTP API in production (infra's adapters). */
 export interface FinancePartner {
   quote(request: QuoteRequest): Promise<QuoteAnswer>;

@@ -6,6 +6,14 @@
 import { z } from 'zod';
 
 /**
+ * A result or similar-car card's weekly figure for a hit, as a pure function, with the hit's
+ * shape. Here for the platform's test over every seeded car
+ * (infra/src/server/repayment-figures.test.ts): only infra reaches the seed, and infra may read a
+ * team's contract but never its UI.
+ */
+export { cardRepayment, type CarHit } from './lib/hit';
+
+/**
  * The filters of the fallback fetch (spec §7: "Fallback fetch | search_filters, limit | list of
  * vehicles"): the shopper's choices the database can apply without the search index.
  */

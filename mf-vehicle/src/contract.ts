@@ -5,6 +5,14 @@
  */
 import type { LenderFacts } from '@forecourt/shared-config/finance-eligibility';
 
+/**
+ * The finance the page shows for a car, as pure functions: whether it shows finance, and what its
+ * sticky header shows of the calculator's estimate. Here for the platform's test over every seeded
+ * car (infra/src/server/repayment-figures.test.ts): only infra reaches the seed, and infra may read a
+ * team's contract but never its UI.
+ */
+export { pageShowsFinance, stickyEstimate } from './lib/finance-facts';
+
 /** A car as the vehicle page's server half reads it from the platform (port `carBySlug`). */
 export interface VehicleSummary {
   /** The stock id (the phone-reveal tracking's car_id). */

@@ -1,6 +1,6 @@
 import { TenantConfigSchema, type FinanceProvider } from './tenant/schema';
 import { testTenant } from './testing/render';
-import { carShowsFinance, financeShown, type CarFinanceFacts } from './finance-eligibility';
+import { carFinanceFacts, carShowsFinance, financeShown, siteLender, type CarFinanceFacts, type FinanceCar } from './finance-eligibility';
 
 const settings = (overrides: Record<string, unknown> = {}) => TenantConfigSchema.shape.finance.parse(overrides);
 const now = new Date('2026-11-23T00:00:00Z');
@@ -97,5 +97,30 @@ describe('one answer for the card, the sticky header and the calculator', () => 
 
   it("shows none for a car without the site's lender record under Angle", () => {
     expect(carShowsFinance(testTenant({ finance: { provider: 'Angle' } }), car({ lender: null }), now)).toBe(false);
+  });
+});
+
+describe('a car’s finance facts, built once for every screen', () => {
+  const stockCar = (overrides: Partial<FinanceCar> = {}): FinanceCar => ({ make: 'Toyota', year: 2022, price: 32_990, offer_price: null, status: 'in_stock', dealership_slug: 'harbourside-toyota', finance_quote_weekly: 140, finance_lender: lender, ...overrides });
+
+  it('are priced at the offer when it is a real price below the price', () => {
+    expect(carFinanceFacts(stockCar({ offer_price: 29_990 })).price).toBe(29_990);
+  });
+
+  it('are priced at the price when the offer is $10 or less', () => {
+    expect(carFinanceFacts(stockCar({ offer_price: 5 })).price).toBe(32_990);
+  });
+
+  it('are priced 0 for a car priced $10 or less', () => {
+    expect(carFinanceFacts(stockCar({ price: 10 })).price).toBe(0);
+  });
+
+  it("carry the site's provider's lender figures, without the rest of its record", () => {
+    const records = { Angle: { ...lender, disclaimer: 'Angle terms' }, Taurus: { ...lender, interestRate: 9.9 } };
+    expect(carFinanceFacts(stockCar({ finance_lender: siteLender(records, { provider: 'Angle' }) })).lender).toEqual(lender);
+  });
+
+  it('carry no lender where the car has no record from the site’s provider', () => {
+    expect(siteLender({ Taurus: lender }, { provider: 'Angle' })).toBeNull();
   });
 });

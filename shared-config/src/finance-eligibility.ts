@@ -1,3 +1,4 @@
+import { askingPrice, type PricedCar } from './price';
 import { isInStock } from './stock-rules';
 import type { FinanceProvider, FinanceSettings, PublicTenantConfig } from './tenant/schema';
 
@@ -20,6 +21,7 @@ export interface LenderFacts {
 export interface CarFinanceFacts {
   make: string;
   year: number;
+  /** The asking price (an offer first; 0 when the car has none), as `carFinanceFacts` reads it. */
   price: number;
   status: string;
   dealership_slug: string;
@@ -83,4 +85,42 @@ export function carShowsFinance(tenant: Pick<PublicTenantConfig, 'features' | 'f
 export function lenderFacts(lender: LenderFacts | null | undefined): LenderFacts | null {
   if (!lender) return null;
   return { interestRate: lender.interestRate, comparisonRate: lender.comparisonRate, paymentWeek: lender.paymentWeek, paymentMonth: lender.paymentMonth };
+}
+
+/**
+ * A car as every screen and the server hold it, in the fields finance reads: its price and offer,
+ * what the rule reads, and the site's provider's lender figures. The search record (a result
+ * card's hit), the vehicle page's car and the platform's stock all carry these under these names.
+ */
+export interface FinanceCar extends Pick<PricedCar, 'price' | 'offer_price'> {
+  make: string;
+  year: number;
+  status: string;
+  dealership_slug: string;
+  finance_quote_weekly: number | null;
+  /** The site's provider's lender figures for the car (`siteLender`), or null when it has none. */
+  finance_lender: LenderFacts | null;
+}
+
+/**
+ * The car as the finance rule and the advertised figure read it, built here once: the asking price
+ * (`askingPrice`: an offer only when it is a real price below the price) and the site's lender.
+ * Every screen built these facts itself before, and one test read the offer where the cards read
+ * the asking price: the same car could show finance on one screen and not on another.
+ */
+export function carFinanceFacts(car: FinanceCar): CarFinanceFacts {
+  return {
+    make: car.make,
+    year: car.year,
+    price: askingPrice(car) ?? 0,
+    status: car.status,
+    dealership_slug: car.dealership_slug,
+    finance_quote_weekly: car.finance_quote_weekly,
+    lender: lenderFacts(car.finance_lender),
+  };
+}
+
+/** The site's provider's lender figures among a car's lender records (a stock car carries one per provider). */
+export function siteLender(lenders: Partial<Record<FinanceProvider, LenderFacts>>, finance: Pick<FinanceSettings, 'provider'>): LenderFacts | null {
+  return lenderFacts(lenders[finance.provider]);
 }

@@ -1,16 +1,16 @@
-import { askingPrice, priceDisplay } from '@forecourt/shared-config/price';
-import { hitFinanceFacts } from './hit';
+import { testTenant } from '@forecourt/shared-config/testing';
+import { cardRepayment } from './hit';
 import { carHit } from './test-hit';
 
-describe('a result card’s car, as the finance rule reads it', () => {
-  it('is priced as the card shows it when its offer is $10 or less', () => {
-    const hit = carHit({ price: 24_990, offer_price: 5 });
-    expect(priceDisplay(hit, { subscriptionDealer: false, noPriceText: 'Enquire for price' }).text).toBe('$24,990');
-    expect(hitFinanceFacts(hit).price).toBe(24_990);
-    expect(hitFinanceFacts(hit).price).toBe(askingPrice(hit));
+/** Harbourside's finance: Angle, 8.5 % over 6 years at the calculator's start. */
+const tenant = testTenant({ finance: { provider: 'Angle' } });
+
+describe('the weekly figure a card shows', () => {
+  it('is the calculator’s start on the price when the offer is $10 or less ($24,990 over 6 years at 8.5%: $102)', () => {
+    expect(cardRepayment(carHit({ price: 24_990, offer_price: 5 }), tenant)).toBe(102);
   });
 
-  it('is priced at its offer when the offer is a real price below the price', () => {
-    expect(hitFinanceFacts(carHit({ price: 24_990, offer_price: 23_500 })).price).toBe(23_500);
+  it('is the calculator’s start on the offer when the offer is a real price below the price ($23,500: $96)', () => {
+    expect(cardRepayment(carHit({ price: 24_990, offer_price: 23_500 }), tenant)).toBe(96);
   });
 });

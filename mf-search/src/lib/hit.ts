@@ -1,7 +1,5 @@
-import type { CarFinanceFacts, LenderFacts } from '@forecourt/shared-config';
-import { advertisedRepayment } from '@forecourt/shared-config/calculator';
-import { askingPrice } from '@forecourt/shared-config/price';
-import type { FinanceSettings } from '@forecourt/shared-config/tenant';
+import { carFinanceFacts, priceDisplay, type LenderFacts, type PublicTenantConfig } from '@forecourt/shared-config';
+import { carRepayment } from '@forecourt/shared-config/calculator';
 
 /**
  * A car as the stock index returns it (the fields the search pages read). The index is the
@@ -23,7 +21,6 @@ export interface CarHit {
   subscription_price: number | null;
   price_type: string | null;
   preorder: boolean;
-  weekly_price: number | null;
   /** 'car', 'caravan', 'motorcycle' or 'truck'. */
   item_type: string;
   km: number;
@@ -40,32 +37,23 @@ export interface CarHit {
   stocknum?: string;
   location_slug?: string;
   views: number | null;
-  /** What the shared finance rule reads besides the price (shared-config's carShowsFinance). */
+  /** What the shared finance rule reads besides the price (shared-config's carFinanceFacts). */
   year: number;
   dealership_slug: string;
+  /** The lender's stored quote, or null: the finance rule reads whether there is one; no card shows it. */
+  finance_quote_weekly: number | null;
   /** The site's provider's lender figures for the car, or null when it has none. */
   finance_lender: LenderFacts | null;
 }
 
-/** The car as the shared finance rule reads it: the asking price (an offer first), as the car's page reads it. */
-export function hitFinanceFacts(hit: CarHit): CarFinanceFacts {
-  return {
-    make: hit.make,
-    year: hit.year,
-    price: askingPrice(hit) ?? 0,
-    status: hit.status,
-    dealership_slug: hit.dealership_slug,
-    finance_quote_weekly: hit.weekly_price,
-    lender: hit.finance_lender,
-  };
-}
-
-
 /**
- * The weekly figure a card shows for the car: the site's calculator at its starting values on the
- * asking price (shared-config's `advertisedRepayment`), the same figure the car's page and its
- * sticky header show. Not the lender's stored quote (`weekly_price`), which the page never showed.
+ * The weekly figure a card (result, similar-car) shows for the car, or null for none: the site's
+ * one figure for the car (shared-config's `carRepayment`: the calculator at its starting values on
+ * the asking price, where the finance rule shows finance), the same the car's page and its sticky
+ * header show. None beside a weekly subscription price: two weekly figures on one card would read
+ * as one price contradicting the other, and the price is the product's figure there.
  */
-export function hitWeeklyRepayment(hit: CarHit, finance: Pick<FinanceSettings, 'provider' | 'calculator'>): number {
-  return advertisedRepayment(finance, askingPrice(hit)).weekly;
+export function cardRepayment(hit: CarHit, tenant: Pick<PublicTenantConfig, 'features' | 'finance' | 'pricing'>, now: Date = new Date()): number | null {
+  if (priceDisplay(hit, tenant.pricing).suffix !== null) return null;
+  return carRepayment(tenant, carFinanceFacts(hit), now)?.weekly ?? null;
 }

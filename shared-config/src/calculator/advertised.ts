@@ -1,5 +1,6 @@
+import { carShowsFinance, type CarFinanceFacts } from '../finance-eligibility';
 import { shownRepayment } from '../repayment';
-import type { FinanceSettings } from '../tenant/schema';
+import type { FinanceSettings, PublicTenantConfig } from '../tenant/schema';
 import { startingValues } from './ranges';
 
 /** The figure a site advertises for a car, and what it rests on. */
@@ -23,4 +24,14 @@ export interface AdvertisedRepayment {
 export function advertisedRepayment(finance: Pick<FinanceSettings, 'provider' | 'calculator'>, askingPrice: number | null): AdvertisedRepayment {
   const start = startingValues(finance, askingPrice);
   return { weekly: shownRepayment({ ...start, frequency: 'week', roundUp: finance.calculator.roundUp }), interest: start.interest, term: start.term };
+}
+
+/**
+ * The one figure, or none: the weekly repayment a site shows for a car (`advertisedRepayment` on
+ * its asking price), null where the car shows no finance (`carShowsFinance`). Every screen that
+ * prints a weekly repayment asks this with the facts `carFinanceFacts` builds, so a car has one
+ * figure on every screen, or none on any.
+ */
+export function carRepayment(tenant: Pick<PublicTenantConfig, 'features' | 'finance'>, facts: CarFinanceFacts, now: Date = new Date()): AdvertisedRepayment | null {
+  return carShowsFinance(tenant, facts, now) ? advertisedRepayment(tenant.finance, facts.price) : null;
 }

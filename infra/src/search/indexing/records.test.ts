@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { advertisedRepayment } from '@forecourt/shared-config/calculator';
-import { carShowsFinance, lenderFacts } from '@forecourt/shared-config/finance-eligibility';
+import { carFinanceFacts, carShowsFinance, siteLender } from '@forecourt/shared-config/finance-eligibility';
 import { askingPrice } from '@forecourt/shared-config/price';
 import { parseTenantConfig } from '@forecourt/shared-config/tenant';
 import { generateTenantStock } from '../../stock/seed/generate';
@@ -24,7 +24,7 @@ describe('a car’s search record', () => {
 });
 
 describe('a car’s weekly repayments band', () => {
-  const showing = cars.filter((c) => carShowsFinance(tenant, { ...c, price: askingPrice(c) ?? 0, lender: lenderFacts(c.finance_lenders[tenant.finance.provider]) }));
+  const showing = cars.filter((c) => carShowsFinance(tenant, carFinanceFacts({ ...c, finance_lender: siteLender(c.finance_lenders, tenant.finance) })));
 
   it('is the band of the weekly figure its card shows, for every car that shows one', () => {
     expect(showing.length).toBeGreaterThan(10);

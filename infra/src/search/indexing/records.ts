@@ -1,5 +1,5 @@
-import { advertisedRepayment } from '@forecourt/shared-config/calculator';
-import { carShowsFinance, lenderFacts } from '@forecourt/shared-config/finance-eligibility';
+import { carRepayment } from '@forecourt/shared-config/calculator';
+import { carFinanceFacts, siteLender } from '@forecourt/shared-config/finance-eligibility';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { askingPrice } from '@forecourt/shared-config/price';
 import type { Car, Manufacturer, Model } from '../../stock/model';
@@ -55,11 +55,10 @@ export function visibleUntil(car: Car, soldVisibleDays: number): number {
  */
 export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: boolean } = {}): Record<string, unknown> {
   const effectivePrice = askingPrice(car);
-  const lender = lenderFacts(car.finance_lenders[tenant.finance.provider]);
-  // The weekly figure the car's card shows (the site's calculator on its asking price), so the
-  // 'Weekly repayments' filter puts it in the band its card reads; none where the card shows none.
-  const showsFinance = carShowsFinance(tenant, { make: car.make, year: car.year, price: effectivePrice ?? 0, status: car.status, dealership_slug: car.dealership_slug, finance_quote_weekly: car.finance_quote_weekly, lender });
-  const advertisedWeekly = showsFinance ? advertisedRepayment(tenant.finance, effectivePrice).weekly : null;
+  const lender = siteLender(car.finance_lenders, tenant.finance);
+  // The car's one weekly figure (the site's calculator on its asking price), so the 'Weekly
+  // repayments' filter puts it in the band its card reads; none where the card shows none.
+  const advertisedWeekly = carRepayment(tenant, carFinanceFacts({ ...car, finance_lender: lender }))?.weekly ?? null;
   return {
     objectID: car.id,
     tenant: car.tenant,
@@ -84,8 +83,6 @@ export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: bo
     price_type: car.price_type,
     preorder: car.preorder,
     price_range: band(effectivePrice, PRICE_BANDS, dollars),
-    // The lender's stored quote: the finance rule reads whether there is one (some providers need it).
-    weekly_price: car.finance_quote_weekly,
     weekly_price_range: band(advertisedWeekly, WEEKLY_BANDS, (n) => `$${n}`),
     km: car.km,
     stocknum: car.stocknum,
@@ -120,6 +117,7 @@ export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: bo
     image_count: car.images.length,
     has_video: Boolean(car.video_url || car.external_video_url),
     has_spin: car.spin_images.length > 0,
+    // The lender's stored quote: the finance rule reads whether there is one (some providers need it).
     finance_quote_weekly: car.finance_quote_weekly,
     // The site's provider's lender figures: the card asks the same finance rule as the car's page.
     finance_lender: lender,

@@ -1,4 +1,4 @@
-import { carShowsFinance, lenderFacts, siteOffersFinance } from '@forecourt/shared-config/finance-eligibility';
+import { carFinanceFacts, carShowsFinance, siteLender, siteOffersFinance } from '@forecourt/shared-config/finance-eligibility';
 import { parseTenantConfigs, type TenantConfig } from '@forecourt/shared-config/tenant';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -143,7 +143,7 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
   });
 
   // The finance rule over the seeded stock: what a shopper sees across the site's cards and pages.
-  const financed = (c: Car) => carShowsFinance(tenant, { ...c, price: c.offer_price ?? c.price, lender: lenderFacts(c.finance_lenders[tenant.finance.provider]) }, now);
+  const financed = (c: Car) => carShowsFinance(tenant, carFinanceFacts({ ...c, finance_lender: siteLender(c.finance_lenders, tenant.finance) }), now);
   if (siteOffersFinance(tenant)) {
     it('shows finance on more than half of the priced cars in stock, and the rule still hides it on some', () => {
       const priced = inStock.filter((c) => c.price > 500);

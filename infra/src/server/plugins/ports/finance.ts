@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
-import { lenderFacts } from '@forecourt/shared-config/finance-eligibility';
+import { carFinanceFacts, siteLender } from '@forecourt/shared-config/finance-eligibility';
 import { askingPrice } from '@forecourt/shared-config/price';
 import type { FinancePorts } from '../../../../../mf-finance/server';
 import { findCarById, listFeaturedUsedCars } from '../../../db/stock';
@@ -16,23 +16,17 @@ export function financePorts(fastify: FastifyInstance, ports: PlatformPorts, sto
       const tenant = request.tenant;
       const car = tenant ? await findCarById(db, tenant.slug, id) : null;
       if (!tenant || !car) return null;
-      const lender = car.finance_lenders[tenant.finance.provider];
       return {
         id: car.id,
         slug: car.slug,
         name: car.name,
         vin: car.vin,
         nvic: car.nvic,
-        year: car.year,
-        dealership_slug: car.dealership_slug,
         car_type: car.car_type,
-        price: askingPrice(car) ?? 0,
         primary_image_url: car.primary_image_url,
-        disclaimer: lender?.disclaimer ?? null,
-        make: car.make,
-        status: car.status,
-        finance_quote_weekly: car.finance_quote_weekly,
-        lender: lenderFacts(lender),
+        disclaimer: car.finance_lenders[tenant.finance.provider]?.disclaimer ?? null,
+        // The facts every screen reads for finance, from the one builder (price: the asking price).
+        ...carFinanceFacts({ ...car, finance_lender: siteLender(car.finance_lenders, tenant.finance) }),
       };
     },
     featuredUsedCars: async (request, count) =>

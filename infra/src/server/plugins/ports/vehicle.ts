@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
-import { lenderFacts } from '@forecourt/shared-config/finance-eligibility';
+import { siteLender } from '@forecourt/shared-config/finance-eligibility';
 import { RESERVATIONS_PER_ADDRESS_PER_MINUTE, reserveDeposit, type VehiclePorts } from '../../../../../mf-vehicle/server';
 import { catalogueHasModel, findCarBySlug, listSlides } from '../../../db/stock';
 import { activeHold } from '../../../db/reservations';
@@ -89,7 +89,7 @@ export function vehiclePorts(fastify: FastifyInstance, ports: PlatformPorts): Ve
         custom_slides: tenant?.vehicle.customSlider ? (await listSlides(fastify.database.db, tenant.slug)).map((slide) => ({ name: slide.name, description: slide.description, url: slide.url, image: slide.image_url })) : [],
         // What the finance rule reads (shared-config's carShowsFinance), so the page's Get Finance buttons answer as its calculator does.
         finance_quote_weekly: car.finance_quote_weekly,
-        finance_lender: tenant ? lenderFacts(car.finance_lenders[tenant.finance.provider]) : null,
+        finance_lender: tenant ? siteLender(car.finance_lenders, tenant.finance) : null,
         market: await fastify.partners.priceGuide.marketAverages(car),
       };
     },

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { carShowsFinance, DANGER, formatDollars, paths, readableTextOn, SURFACE, track, useTenant } from '@forecourt/shared-config';
+import { DANGER, formatDollars, paths, readableTextOn, SURFACE, track, useTenant } from '@forecourt/shared-config';
 import { ENQUIRE_FOR_FINANCE_MAX, type CalculatorProps, type FinanceEstimate } from '@forecourt/shared-config/price';
 import type { Frequency } from '@forecourt/shared-config/repayment';
 import { Slider } from '@forecourt/shared-config/slider';
@@ -8,7 +8,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFinanceCar, type FinancePanelCar } from '../../finance-page/api/finance-cars';
 import { disclaimerPreview, financeDisclaimer } from '../lib/disclaimer';
 import { calculatorFees, establishmentFee, formatFee } from '../lib/fees';
-import { clamp, clampAmount, EXTRAS_RANGE, interestRange, priceRange, rangeProblem, startingValues, termChoices, type Range } from '@forecourt/shared-config/calculator';
+import { clamp, clampAmount, EXTRAS_RANGE, interestRange, priceRange, rangeProblem, termChoices, type CalculatorStart, type Range } from '@forecourt/shared-config/calculator';
+import { calculatorEstimate, calculatorStart } from '../lib/estimate';
 import { comparisonRate, formatRate, FREQUENCIES, monthlyFromWeekly, repayment, totalPayable, type LoanInput } from '../lib/repayment';
 
 /** Spec analytics: 26, the finance calculator's first use (once). */
@@ -67,10 +68,9 @@ function MoneyField({ label, value, range, onChange, format = formatDollars, zer
 }
 
 /** The calculator for a car the site shows finance for. */
-function CarCalculator({ car, settings, onEstimate }: { car: FinancePanelCar; settings: FinanceSettings; onEstimate?: ((estimate: FinanceEstimate | null) => void) | undefined }) {
+function CarCalculator({ car, settings, start, onEstimate }: { car: FinancePanelCar; settings: FinanceSettings; start: CalculatorStart; onEstimate?: ((estimate: FinanceEstimate | null) => void) | undefined }) {
   const { theme } = useTenant();
   const calculator = settings.calculator;
-  const start = useMemo(() => startingValues(settings, car.price), [settings, car.price]);
   const [amount, setAmount] = useState(start.amount);
   const [term, setTerm] = useState(start.term);
   const [interest, setInterest] = useState(start.interest);
@@ -96,7 +96,7 @@ function CarCalculator({ car, settings, onEstimate }: { car: FinancePanelCar; se
   const terms = termChoices(calculator);
   const loan: LoanInput = { amount, deposit, residual, term, interest, frequency, roundUp: calculator.roundUp };
   const payment = repayment(loan);
-  const weekly = repayment({ ...loan, frequency: 'week' });
+  const { weekly } = calculatorEstimate(loan);
   const otherFees = settings.fees.other;
   const establishment = establishmentFee(settings);
   const comparison = comparisonRate(loan, calculatorFees(settings));
@@ -205,10 +205,11 @@ function FeeRow({ label, amount, monthly }: { label: string; amount: number; mon
 export default function Calculator({ carId, onEstimate }: CalculatorProps) {
   const tenant = useTenant();
   const loaded = useFinanceCar(carId);
-  const shown = loaded.status === 'ready' && carShowsFinance(tenant, loaded.value);
+  const car = loaded.status === 'ready' ? loaded.value : null;
+  const first = useMemo(() => (car ? calculatorStart(tenant, car) : null), [tenant, car]);
   useEffect(() => {
-    if (loaded.status !== 'loading' && !shown) onEstimate?.(null);
-  }, [loaded.status, shown, onEstimate]);
-  if (loaded.status !== 'ready' || !shown) return null;
-  return <CarCalculator car={loaded.value} settings={tenant.finance} onEstimate={onEstimate} />;
+    if (loaded.status !== 'loading' && !first) onEstimate?.(null);
+  }, [loaded.status, first, onEstimate]);
+  if (!car || !first) return null;
+  return <CarCalculator car={car} settings={tenant.finance} start={first.start} onEstimate={onEstimate} />;
 }

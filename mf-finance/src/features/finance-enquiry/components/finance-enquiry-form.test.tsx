@@ -32,8 +32,8 @@ function partnerQuotes() {
 }
 
 /** Renders the form for a car on a site with the partner, past the quote's 500 ms wait and the answer. */
-async function renderPastTheWait(chosen: FinanceEnquiryCar) {
-  renderWithPlatform(<FinanceEnquiryForm query={readFinanceQuery(new URLSearchParams())} car={chosen} variant="page" />, { tenant: testTenant({ finance: { instantQuote: true } }) });
+async function renderPastTheWait(chosen: FinanceEnquiryCar, financeShown = true) {
+  renderWithPlatform(<FinanceEnquiryForm query={readFinanceQuery(new URLSearchParams())} car={chosen} variant="page" financeShown={financeShown} />, { tenant: testTenant({ finance: { instantQuote: true } }) });
   await act(async () => {
     jest.advanceTimersByTime(QUOTE_DEBOUNCE_MS + 100);
   });
@@ -65,6 +65,17 @@ describe("the instant quote (spec: 'requested only when the car has no quote and
   it('asks the partner nothing for a car with a price of 0', async () => {
     await renderPastTheWait(car({ price: 0 }));
     expect(screen.getByText('This car has no price yet: ask us for a finance quote.')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+  });
+
+  it("names the partner's figure as the partner's, on the shopper's price, term and credit score", async () => {
+    await renderPastTheWait(car());
+    expect(screen.getByText('Our finance partner’s instant quote, on the price, term and credit score above:')).toBeInTheDocument();
+  });
+
+  it("shows no weekly figure, not even the lender's quote, for a car the site shows no finance for", async () => {
+    await renderPastTheWait(car({ finance_quote_weekly: 140 }), false);
+    expect(screen.queryByText(/\$140|per week|Weekly repayment/)).toBeNull();
     expect(asked).toEqual([]);
   });
 });

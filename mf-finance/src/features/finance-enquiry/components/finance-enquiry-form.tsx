@@ -7,7 +7,7 @@ import { Slider } from '@forecourt/shared-config/slider';
 import { usePhoneVerification } from '@forecourt/shared-config/verification';
 import { useId, useMemo, useRef } from 'react';
 import { submitFinanceEnquiry, type FinanceEnquiryCar } from '../api/enquiry';
-import { instantQuoteWanted } from '../../finance-eligibility/lib/eligibility';
+import { quoteBox } from '../../finance-eligibility/lib/eligibility';
 import { QUOTE_FAILED, useInstantQuote } from '../api/quote';
 import { CREDIT_SCORES, WHO_IS_HELPING, type FinanceQuery } from '../lib/finance-query';
 import { codeSchema, creditCheckShape, detailsStepSchema, digitsOnly, estimateStepSchema, financeEnquirySchema, initialEnquiryValues, QUOTE_PRICE_MAX, QUOTE_PRICE_MIN, QUOTE_TERM_MAX, QUOTE_TERM_MIN, type FinanceEnquiryValues } from '../lib/finance-schema';
@@ -19,6 +19,8 @@ export const EMBEDDED_FINANCE_ENQUIRY_EVENT = 9;
 /** Spec 'Other' texts. */
 export const UNKNOWN_ERROR = 'An unknown error occurred.';
 export const UNKNOWN_STEP_ERROR = 'An unknown error occurred while advancing step.';
+/** What the partner's instant quote rests on: another basis than the site's weekly figure on the cards and the calculator. */
+export const INSTANT_QUOTE_BASIS = 'Our finance partner’s instant quote, on the price, term and credit score above:';
 
 const CREDIT_LABELS: Record<(typeof CREDIT_SCORES)[number], string> = { GREAT: 'Great', DECENT: 'Decent', POOR: 'Poor' };
 
@@ -29,6 +31,11 @@ export interface FinanceEnquiryFormProps {
   variant: 'page' | 'popup';
   /** The Equifax finance page: the shopper agrees to a credit check with Equifax before applying. */
   creditCheck?: boolean;
+  /**
+   * Whether the site shows finance for the chosen car (shared-config's `carShowsFinance`): where
+   * not, the quote box shows no figure. The popup opens only from a page that shows finance.
+   */
+  financeShown?: boolean;
 }
 
 /** Loan term, 1 to 7 years in whole years (spec: 'Loan term slider 1 to 7 years, step 1'). */
@@ -48,20 +55,20 @@ function LoanTermField() {
 }
 
 /**
- * The partner's figures for what is entered so far, 500 ms after typing stops. For a chosen car
- * the quote is asked only when the car has no quote and a price above 0 (spec); a car that has one
- * shows it instead, and a car without a price shows none (not in the spec: a quote for a price the
- * dealer has not set would be a figure for no car, so the shopper is told to ask).
+ * The quote box (`quoteBox`): the partner's figures for what is entered so far, 500 ms after typing
+ * stops. For a chosen car the quote is asked only when the car has no quote and a price above 0
+ * (spec); a car that has one shows it instead, and a car without a price shows none (not in the
+ * spec: a quote for a price the dealer has not set would be a figure for no car, so the shopper is
+ * told to ask). A car the site shows no finance for shows no figure at all.
  */
-function InstantQuote({ variant, car }: { variant: FinanceEnquiryFormProps['variant']; car: FinanceEnquiryCar | null }) {
+function InstantQuote({ variant, car, financeShown }: { variant: FinanceEnquiryFormProps['variant']; car: FinanceEnquiryCar | null; financeShown: boolean }) {
   const { finance, search } = useTenant();
   const { values } = useFormState<FinanceEnquiryValues>({ subscription: { values: true } });
-  const stored = car?.finance_quote_weekly ?? null;
-  const wanted = car === null || instantQuoteWanted(finance, { price: car.price, finance_quote_weekly: stored });
+  const box = quoteBox(finance, car, financeShown);
   // Spec quote request: selfAssessedCreditScore, purchasePrice, loanTerm, year, vin, nvic,
   // whoIsHelping; the car's own identifiers where a car was chosen, so the partner prices that car.
   const quote = useInstantQuote(
-    wanted
+    box.kind === 'instant-quote'
       ? {
           purchasePrice: values.purchasePrice,
           loanTerm: values.loanTerm,
@@ -71,30 +78,35 @@ function InstantQuote({ variant, car }: { variant: FinanceEnquiryFormProps['vari
         }
       : null,
   );
+  if (box.kind === 'none') return null;
   return (
     <div aria-live="polite" css={css`label: mf-finance-quote; margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 8px; background: ${SURFACE.fill}; min-height: 3.5rem;`}>
-      {stored !== null ? (
+      {box.kind === 'lender-quote' ? (
         // The lender's quote is another basis than the weekly figure on the cards and the calculator
         // (the site's term and rate on the asking price): it says whose it is, so two figures for
         // one car never read as one contradicting the other.
         <p css={{ margin: 0 }}>
           {`The lender’s quote for this ${search.itemNoun}: `}
-          <strong>{formatDollars(Math.round(stored))}</strong>
+          <strong>{formatDollars(box.weekly)}</strong>
           {' per week, on the lender’s own term and rate (the calculator’s estimate uses the site’s).'}
         </p>
-      ) : !wanted ? (
+      ) : box.kind === 'no-price' ? (
         <p css={{ margin: 0, color: SURFACE.muted }}>{`This ${search.itemNoun} has no price yet: ask us for a finance quote.`}</p>
       ) : quote.status === 'ready' ? (
-        <dl css={{ display: 'grid', gridTemplateColumns: 'repeat(3, auto)', gap: '0.25rem 1rem', margin: 0 }}>
-          <dt>Weekly repayment</dt>
-          <dt>Rate</dt>
-          <dt>Comparison rate</dt>
-          <dd css={{ margin: 0, fontSize: '1.375rem', fontWeight: 700 }} data-testid="quote-weekly">
-            {formatDollars(Math.round(quote.quote.weeklyRepaymentAmount))}
-          </dd>
-          <dd css={{ margin: 0, fontWeight: 600 }}>{quote.quote.advertisedRate.toFixed(2)}% p.a.</dd>
-          <dd css={{ margin: 0, fontWeight: 600 }}>{quote.quote.comparisonRate.toFixed(2)}% p.a.</dd>
-        </dl>
+        <>
+          {/* The partner's figure rests on what the shopper entered above and the partner's own rate, not the site's calculator: it says so. */}
+          <p css={{ margin: '0 0 0.5rem' }}>{INSTANT_QUOTE_BASIS}</p>
+          <dl css={{ display: 'grid', gridTemplateColumns: 'repeat(3, auto)', gap: '0.25rem 1rem', margin: 0 }}>
+            <dt>Weekly repayment</dt>
+            <dt>Rate</dt>
+            <dt>Comparison rate</dt>
+            <dd css={{ margin: 0, fontSize: '1.375rem', fontWeight: 700 }} data-testid="quote-weekly">
+              {formatDollars(Math.round(quote.quote.weeklyRepaymentAmount))}
+            </dd>
+            <dd css={{ margin: 0, fontWeight: 600 }}>{quote.quote.advertisedRate.toFixed(2)}% p.a.</dd>
+            <dd css={{ margin: 0, fontWeight: 600 }}>{quote.quote.comparisonRate.toFixed(2)}% p.a.</dd>
+          </dl>
+        </>
       ) : quote.status === 'failed' && variant === 'page' ? (
         <p role="alert" css={{ margin: 0 }}>
           {QUOTE_FAILED}
@@ -134,7 +146,7 @@ function CodeStep({ phone, verification, onResend }: { phone: string; verificati
  * their details, the one-time code sent to their mobile and checked, then the application: the
  * finance lead stored, the partner's customer created and the shopper sent to the partner.
  */
-export function FinanceEnquiryForm({ query, car, variant, creditCheck = false }: FinanceEnquiryFormProps) {
+export function FinanceEnquiryForm({ query, car, variant, creditCheck = false, financeShown = true }: FinanceEnquiryFormProps) {
   const tenant = useTenant();
   const partner = tenant.finance.instantQuote;
   const verification = usePhoneVerification();
@@ -168,7 +180,7 @@ export function FinanceEnquiryForm({ query, car, variant, creditCheck = false }:
           <LoanTermField />
           <RadioGroupField name="selfAssessedCreditScore" label="Your credit score" required options={CREDIT_SCORES.map((value) => ({ value, label: CREDIT_LABELS[value] }))} />
           <RadioGroupField name="whoIsHelping" label="Who is applying" required options={WHO_IS_HELPING.map((value) => ({ value, label: value }))} />
-          {partner && <InstantQuote variant={variant} car={car} />}
+          {partner && <InstantQuote variant={variant} car={car} financeShown={financeShown} />}
         </>
       ),
     },
@@ -214,7 +226,7 @@ export function FinanceEnquiryForm({ query, car, variant, creditCheck = false }:
       content: (
         <>
           <ApplySummary car={car} partner={partner} />
-          {partner && <InstantQuote variant={variant} car={car} />}
+          {partner && <InstantQuote variant={variant} car={car} financeShown={financeShown} />}
         </>
       ),
     },

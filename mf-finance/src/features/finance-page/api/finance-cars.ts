@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FinanceEnquiryCar } from '../../finance-enquiry/api/enquiry';
-import type { LenderFacts } from '@forecourt/shared-config';
+import type { CarFinanceFacts } from '@forecourt/shared-config';
 
-/** The chosen car as the side panel shows it (spec: 'the chosen car (looked up by id)') with its finance disclaimer (spec: 'fetched by car id'). */
-export interface FinancePanelCar extends FinanceEnquiryCar {
-  price: number;
+/**
+ * The chosen car as the side panel shows it (spec: 'the chosen car (looked up by id)') with its
+ * finance disclaimer (spec: 'fetched by car id'), and the facts the finance rule and the
+ * calculator read, as shared-config's `carFinanceFacts` builds them (the platform builds them
+ * with it): `price` is the asking price.
+ */
+export interface FinancePanelCar extends FinanceEnquiryCar, CarFinanceFacts {
   primary_image_url: string | null;
   /** The lender's disclaimer for this car, when its lender has one. */
   disclaimer: string | null;
-  /** What the display rules read (finance-eligibility): make, status, a quote already made, the site's lender's figures. */
-  make: string;
-  status: string;
   finance_quote_weekly: number | null;
-  lender: LenderFacts | null;
 }
 
 /** A featured used car of the Get Finance Now page. */

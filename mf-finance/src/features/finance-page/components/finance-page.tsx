@@ -6,7 +6,7 @@ import { FinanceEnquiryForm } from '../../finance-enquiry/components/finance-enq
 import { readFinanceQuery } from '../../finance-enquiry/lib/finance-query';
 import { useFeaturedCars, useFinanceCar, type FeaturedCar, type FinancePanelCar, type Loaded } from '../api/finance-cars';
 import { firstChosen, firstFeatured, useFinanceFirstPaint } from '../lib/first-paint';
-import { EQUIFAX_FINANCE_INTRO, FINANCE_STEPS, financeHeading, GET_FINANCE_NOW, isGetFinanceNow } from '../lib/finance-page';
+import { chosenCarShowsFinance, EQUIFAX_FINANCE_INTRO, FINANCE_STEPS, financeHeading, GET_FINANCE_NOW, isGetFinanceNow } from '../lib/finance-page';
 
 const card = css`label: mf-finance-card; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background};`;
 /** Spec: the panel beside the form is hidden on small screens. */
@@ -99,7 +99,7 @@ export function FinancePage({ creditCheck = false }: { creditCheck?: boolean }) 
       <div css={css`label: mf-finance-layout; display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); align-items: start; gap: 1.5rem; @media (max-width: 767.98px) { grid-template-columns: minmax(0, 1fr); }`}>
         <section aria-label="Finance enquiry" css={card}>
           {/* The form starts from the chosen car's price, so it waits for the car (a moment). */}
-          {query.carId && chosen.status === 'loading' ? <p aria-busy="true">Loading your finance options…</p> : <FinanceEnquiryForm query={query} car={car} variant="page" creditCheck={creditCheck} />}
+          {query.carId && chosen.status === 'loading' ? <p aria-busy="true">Loading your finance options…</p> : <FinanceEnquiryForm query={query} car={car} variant="page" creditCheck={creditCheck} financeShown={chosenCarShowsFinance(tenant, car)} />}
         </section>
         <aside aria-labelledby={panelId} css={[card, hiddenOnSmall]}>
           {car ? (

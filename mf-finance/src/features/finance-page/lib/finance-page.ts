@@ -1,3 +1,6 @@
+import { carShowsFinance, type PublicTenantConfig } from '@forecourt/shared-config';
+import type { FinancePanelCar } from '../api/finance-cars';
+
 /** The finance routes and their page headings (spec: finance enquiry routes). */
 const FINANCE_HEADINGS: Record<string, string> = {
   '/finance': 'Finance',
@@ -40,3 +43,9 @@ export const FINANCE_STEPS = [
   { title: 'Your details', text: 'Confirm your details with a one-time code sent to your mobile.' },
   { title: 'Apply to lender', text: 'We pass your application to our finance partner for instant pre-approval.' },
 ] as const;
+
+/** Whether the site shows finance for the page's chosen car (none chosen: the page is about finance itself). */
+export function chosenCarShowsFinance(tenant: Pick<PublicTenantConfig, 'features' | 'finance'>, car: FinancePanelCar | null, now: Date = new Date()): boolean {
+  return car === null || carShowsFinance(tenant, car, now);
+}
+

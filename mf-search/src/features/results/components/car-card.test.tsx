@@ -11,7 +11,7 @@ const card = (hit = carHit(), tenant = testTenant({ finance: { provider: 'Angle'
 
 describe('the result card’s weekly finance (one rule with the car’s page)', () => {
   it('shows the calculator’s figure at its starting values: $29,990 over 6 years at 8.5% is $123/wk, not the lender’s stored $120', () => {
-    expect(card(carHit({ price: 29_990, offer_price: null, weekly_price: 120 })).getByText('$123/wk')).toBeInTheDocument();
+    expect(card(carHit({ price: 29_990, offer_price: null, finance_quote_weekly: 120 })).getByText('$123/wk')).toBeInTheDocument();
   });
 
   it('shows no weekly figure beside a weekly subscription price', () => {

@@ -5,7 +5,6 @@ import {
   BadgeTag,
   canSave,
   carBadge,
-  carShowsFinance,
   DANGER,
   type FavouriteEntry,
   formatKms,
@@ -27,7 +26,7 @@ import {
   useWatchlist,
   weeklyFinance,
 } from '@forecourt/shared-config';
-import { hitFinanceFacts, hitWeeklyRepayment, type CarHit } from '../../../lib/hit';
+import { cardRepayment, type CarHit } from '../../../lib/hit';
 import { viewCountText } from '../../../lib/views';
 import { useSearchServer } from '../../../app/first-paint';
 import { FindSimilarLink } from './find-similar';
@@ -136,6 +135,7 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
   const image = imageSources(hit.primary_image_url);
   const badge = carBadge(hit, tenant.search.badges, nowSeconds);
   const price = priceDisplay(hit, tenant.pricing);
+  const weekly = cardRepayment(hit, tenant);
   const inStock = isInStock(hit.status);
   const views = tenant.search.showViews ? viewCountText(hit.views) : null;
   return (
@@ -166,11 +166,8 @@ export function CarCard({ hit, nowSeconds, priority = false, alsoSold = 0 }: Car
         <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.9rem' }}>{hit.item_type === 'caravan' && !(hit.km > 0) ? hit.car_type : `${formatKms(hit.km)} · ${hit.car_type}`}</p>
         {views && <p data-views css={{ margin: 0, color: SURFACE.muted, fontSize: '0.85rem' }}>{views}</p>}
         <PriceTag price={price} size="card" css={{ margin: '0.25rem 0 0' }} />
-        {/*
-          The shared finance rule, as the car's page asks it: no weekly figure where the page has no
-          calculator, nor beside a weekly subscription price (two weekly figures on one card).
-        */}
-        {price.suffix === null && carShowsFinance(tenant, hitFinanceFacts(hit)) && <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(hitWeeklyRepayment(hit, tenant.finance))}</p>}
+        {/* The car's one weekly figure, as its page shows it; none where the page has no calculator or beside a weekly price. */}
+        {weekly !== null && <p css={{ margin: 0, fontSize: '0.9rem' }}>{weeklyFinance(weekly)}</p>}
         {alsoSold > 0 && <p css={{ margin: 0, fontSize: '0.85rem', color: SURFACE.muted }}>{`and ${alsoSold} more recently sold`}</p>}
         {canSave(hit, tenant.search.saveUsedPricedWithImagesOnly) && <SavedCarToggles car={{ id: hit.objectID, name: hit.name, slug: hit.slug, make: hit.make, model: hit.model, primary_image_url: hit.primary_image_url }} />}
         {inStock ? (

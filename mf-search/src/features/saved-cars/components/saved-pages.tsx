@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import {
   bodyLabel,
   capitalise,
-  carShowsFinance,
+  carFinanceFacts,
   formatKms,
   paths,
   priceDisplay,
@@ -24,9 +24,10 @@ import {
   WARNING,
   weeklyFinance,
 } from '@forecourt/shared-config';
+import { carRepayment } from '@forecourt/shared-config/calculator';
 import { formatPhone } from '@forecourt/shared-config/identity';
 import { useEffect, useState, type ReactNode } from 'react';
-import { hitFinanceFacts, hitWeeklyRepayment, type CarHit } from '../../../lib/hit';
+import type { CarHit } from '../../../lib/hit';
 import { CarCard, imageSources } from '../../results/components/car-card';
 import { BreadcrumbNav } from '../../search-page/components/breadcrumb-nav';
 import { useSavedCars, type SavedCars } from './use-saved-cars';
@@ -114,7 +115,15 @@ function NotOffered() {
 /** The comparison's finance row: the car's weekly figure where the shared finance rule shows finance for it. */
 function financeRow(tenant: PublicTenantConfig): Array<{ label: string; value: (car: CarHit) => string }> {
   if (!siteOffersFinance(tenant)) return [];
-  return [{ label: 'Finance', value: (car) => (carShowsFinance(tenant, hitFinanceFacts(car)) ? weeklyFinance(hitWeeklyRepayment(car, tenant.finance)) : 'Not available') }];
+  return [
+    {
+      label: 'Finance',
+      value: (car) => {
+        const figure = carRepayment(tenant, carFinanceFacts(car));
+        return figure ? weeklyFinance(figure.weekly) : 'Not available';
+      },
+    },
+  ];
 }
 
 /** The rows of the comparison, each what a shopper weighs between cars. */

@@ -4,7 +4,7 @@ import { ENQUIRE_FOR_FINANCE_MAX, type FinanceEstimate } from '@forecourt/shared
 import { useEffect, useState } from 'react';
 import type { VehicleSummary } from '../../../contract';
 import { LeadDialogLink } from '../../lead-dialogs/components/lead-dialogs';
-import { pageShowsFinance } from '../../../lib/finance-facts';
+import { pageShowsFinance, stickyEstimate } from '../../../lib/finance-facts';
 import { reserveButtonText } from '../../../lib/reserve-copy';
 import { stickyParts } from '../../../lib/sticky';
 
@@ -47,6 +47,7 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
   const inStock = isInStock(car.status);
   // The shared finance rule, as the calculator and the result cards ask it: no Get Finance for a car without finance.
   const finance = pageShowsFinance(tenant, car);
+  const figure = stickyEstimate(tenant, car, estimate);
   const image = car.images[0];
   const phone = car.location.phone || tenant.contact.phone;
   return (
@@ -68,10 +69,10 @@ export function StickyParts({ car, estimate }: { car: VehicleSummary; estimate: 
                 {price.text} {(price.suffix ?? price.priceType) && <span css={{ fontSize: '0.8rem', fontWeight: 500, color: SURFACE.muted }}>{price.suffix ?? price.priceType}</span>}
               </p>
               {/* The finance calculator's own estimate (mf-finance reports it as the shopper changes it): one figure on the page. */}
-              {finance && estimate && (
+              {figure && (
                 <p css={{ margin: 0, fontSize: '0.8rem', color: SURFACE.muted }} data-testid="sticky-finance">
-                  {weeklyFinance(estimate.weekly)}
-                  {estimate.weekly > ENQUIRE_FOR_FINANCE_MAX && ` at ${estimate.interest.toFixed(2)}% p.a.*`}
+                  {weeklyFinance(figure.weekly)}
+                  {figure.weekly > ENQUIRE_FOR_FINANCE_MAX && ` at ${figure.interest.toFixed(2)}% p.a.*`}
                 </p>
               )}
             </div>
