@@ -13,6 +13,10 @@ describe('the sentence under the price-comparison bar', () => {
   // The RAV4 the audit read: $12,990 beside a bar of $12,600 to $15,300, whose middle is $13,950.
   const range = { min: 12_600, max: 15_300, subject: '2019 Toyota RAV4', comparables: 9 };
 
+  it.each(['caravan', 'motorcycle', 'truck'])('counts a %s against similar ones of its kind, never cars', (itemType) => {
+    expect(comparisonSentence({ ...range, listing: 12_990, itemType })).toMatch(new RegExp(`compared with 9 similar ${itemType}s\\.$`));
+  });
+
   it('gives the gap to the middle of the bar drawn, in whole dollars', () => {
     expect(comparisonSentence({ ...range, listing: 12_990 })).toBe('Priced $960 below the middle of the market range for a 2019 Toyota RAV4, compared with 9 similar cars.');
   });

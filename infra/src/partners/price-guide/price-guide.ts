@@ -25,6 +25,8 @@ export interface PriceComparison {
 
 export interface PricedCar {
   id: string;
+  /** What the comparison sentence calls the comparables ('similar caravans'); a car when absent. */
+  item_type?: string;
   make: string;
   model: string;
   year: number;
@@ -62,10 +64,10 @@ export const IN_LINE_DOLLARS = 250;
  * as the product shows dollar figures. Said of another figure (the comparables' median), it read
  * "$2,000 below the middle" beside a bar whose middle was $960 away.
  */
-export function comparisonSentence(input: { listing: number; min: number; max: number; subject: string; comparables: number }): string {
+export function comparisonSentence(input: { listing: number; min: number; max: number; subject: string; comparables: number; itemType?: string }): string {
   const middle = (input.min + input.max) / 2;
   const gap = Math.round(middle - input.listing);
-  const compared = `compared with ${input.comparables} similar cars`;
+  const compared = `compared with ${input.comparables} similar ${input.itemType ?? 'car'}s`;
   if (Math.abs(gap) < IN_LINE_DOLLARS) return `Priced in line with the market for a ${input.subject}, ${compared}.`;
   return `Priced ${formatDollars(Math.abs(gap))} ${gap > 0 ? 'below' : 'above'} the middle of the market range for a ${input.subject}, ${compared}.`;
 }
@@ -123,7 +125,7 @@ export class StockPriceGuide implements PriceGuide {
     const min = round100(Number(row!.low));
     const max = Math.max(min, round100(Number(row!.high)));
     const fill = max === min ? 50 : Math.round(Math.min(100, Math.max(0, ((listing - min) / (max - min)) * 100)));
-    const description = comparisonSentence({ listing, min, max, subject, comparables: n });
+    const description = comparisonSentence({ listing, min, max, subject, comparables: n, itemType: car.item_type });
     return { fill, listing_price: listing, market_range_min: min, market_range_max: max, confidence: Math.round((n / (n + 8)) * 100) / 100, description };
   }
 }

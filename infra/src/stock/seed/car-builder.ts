@@ -17,7 +17,7 @@ import {
 } from '../model';
 import { CARAVAN_FEATURES, COLOURS, FEATURES, type MakeSpec, type ModelSpec } from './catalogue';
 import type { Random } from './random';
-import { CUSTOM_TAGS, DAY_MS, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, roundTo, slugify } from './rules';
+import { CARAVAN_TAGS, CUSTOM_TAGS, DAY_MS, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, itemPriceType, roundTo, slugify } from './rules';
 
 /** Salt of the random stream the site's own lender record is drawn from. */
 const FINANCE_FORK = 7919;
@@ -110,10 +110,12 @@ export function makeCar(tenant: TenantConfig, plan: { dealership: Dealership; lo
   const soldAt = status === 'sold' ? now.getTime() - (soldRecently ? rnd.int(1, SOLD_VISIBLE_DAYS * 24 - 1) * 3600_000 : rnd.int(SOLD_VISIBLE_DAYS + 1, 60) * DAY_MS) : null;
   const createdAt = now.getTime() - (rnd.chance(0.12) ? rnd.int(1, JUST_ARRIVED_DAYS * 24 - 1) * 3600_000 : rnd.int(JUST_ARRIVED_DAYS + 1, 150) * DAY_MS);
 
-  const tag =
+  const drawnTag =
     rnd.chance(0.22)
       ? rnd.pick(CUSTOM_TAGS.filter((t) => (t === 'runout sale' ? carType !== 'used' : t === 'Low Kms' || t === 'One Owner' ? carType === 'used' : true)))
       : null;
+  // A caravan is towed, not driven: its dealer tags it in caravan words (the same draw, so every other car stays as it was).
+  const tag = drawnTag && makeSpec.itemType === 'caravan' ? (CARAVAN_TAGS[drawnTag] ?? drawnTag) : drawnTag;
   const certified = carType === 'used' && ['Toyota', 'Mazda', 'Hyundai'].includes(makeSpec.make) && age <= 6 && rnd.chance(0.55);
   const colour = rnd.weighted(COLOURS.map((c) => [c, c[2]] as const));
   const badge = rnd.pick(spec.badges);
@@ -186,7 +188,7 @@ export function makeCar(tenant: TenantConfig, plan: { dealership: Dealership; lo
     before_price: beforePrice,
     offer_price: offerPrice,
     subscription_price: tenant.pricing.subscriptionDealer && price > 10 && rnd.chance(0.1) ? Math.round(price / 260) : null,
-    price_type: carType === 'used' ? rnd.pick(['Drive Away', 'Excl. Government Charges']) : 'Drive Away',
+    price_type: itemPriceType(carType === 'used' ? rnd.pick(['Drive Away', 'Excl. Government Charges']) : 'Drive Away', makeSpec.itemType),
     preorder,
     // A towed caravan has no odometer (the reading is drawn all the same, so every other car stays as it was).
     km: makeSpec.itemType === 'caravan' ? 0 : km,

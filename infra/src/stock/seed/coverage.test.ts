@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { usedCarPromiseSentence } from '@forecourt/shared-config/used-car-promise';
 import { CAR_STATUSES, FINANCE_PROVIDERS, type Car } from '../model';
-import { CUSTOM_TAGS, DAY_MS, generateCatalogue, generateTenantStock, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS } from './generate';
+import { CARAVAN_TAGS, CUSTOM_TAGS, DAY_MS, generateCatalogue, generateTenantStock, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS } from './generate';
 
 /**
  * The demo stock must show every case the pages handle, for every demo tenant: this test is the
@@ -49,7 +49,8 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
   it('has every custom tag the site can show', () => {
     const tags = new Set(cars.map((c) => c.tag));
     const expected = CUSTOM_TAGS.filter((t) => (t === 'runout sale' ? tenant.search.carTypes.some((x) => x !== 'used') : true))
-      .filter((t) => (t === 'Low Kms' || t === 'One Owner' ? tenant.search.carTypes.includes('used') : true));
+      .filter((t) => (t === 'Low Kms' || t === 'One Owner' ? tenant.search.carTypes.includes('used') : true))
+      .map((t) => (tenant.kind === 'caravan' ? (CARAVAN_TAGS[t] ?? t) : t));
     for (const tag of expected) expect(tags).toContain(tag);
   });
 
@@ -65,6 +66,12 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
       expect(cars.filter((c) => c.km !== 0)).toEqual([]);
       const words = cars.map((c) => `${c.dealercomments} ${c.standard_equipment.join(' ')}`).join(' ');
       expect(words).not.toMatch(/\bkm\b|test drive|Sunroof|Apple CarPlay|finance/i);
+    });
+
+    it('tags and prices caravans in caravan words: no Low Kms or Test Drive Only tag, no Drive Away price', () => {
+      const words = cars.map((c) => `${c.tag ?? ''} ${c.price_type}`).join(' | ');
+      expect(words).not.toMatch(/\bkms?\b|drive/i);
+      expect(cars.some((c) => c.tag === 'Lightly Used') && cars.some((c) => c.price_type === 'On Road')).toBe(true);
     });
 
     it('gives caravans no drivetrain to badge: no transmission, and none certified', () => {

@@ -18,7 +18,7 @@ import { CARAVANS, CARS, MOTORCYCLES, TRUCKS, type MakeSpec } from './catalogue'
 import { dealershipPlansFor, type DealershipPlan, type SitePlan } from './places';
 import { Random } from './random';
 import { makeCar } from './car-builder';
-import { CUSTOM_TAGS, DAY_MS, DEFAULT_CARS_PER_TENANT, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, slugify } from './rules';
+import { CARAVAN_TAGS, CUSTOM_TAGS, DAY_MS, DEFAULT_CARS_PER_TENANT, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, slugify } from './rules';
 
 /**
  * Deterministic demo stock. The same seed, tenants and reference time give byte-identical
@@ -274,5 +274,5 @@ export function defaultSeedNow(clock: () => Date = () => new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-export { CUSTOM_TAGS, DAY_MS, DEFAULT_CARS_PER_TENANT, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, slugify };
+export { CARAVAN_TAGS, CUSTOM_TAGS, DAY_MS, DEFAULT_CARS_PER_TENANT, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, slugify };
 export type { Car };

@@ -8,6 +8,14 @@ export const DEFAULT_CARS_PER_TENANT = 240;
 
 export const CUSTOM_TAGS = ['runout sale', 'Test Drive Only', 'Clearance', 'Low Kms', 'One Owner'] as const;
 
+/** A caravan is towed, not driven: the tags its dealer gives it where a car's would say so. */
+export const CARAVAN_TAGS: Partial<Record<(typeof CUSTOM_TAGS)[number], string>> = { 'Test Drive Only': 'Display Only', 'Low Kms': 'Lightly Used' };
+
+/** A caravan's price type where a car's is 'Drive Away': caravan dealers price on road. */
+export function itemPriceType(priceType: string, itemType: string): string {
+  return itemType === 'caravan' && priceType === 'Drive Away' ? 'On Road' : priceType;
+}
+
 export { slugify } from '@forecourt/shared-config/format';
 
 export const isoDate = (ms: number) => new Date(ms).toISOString();
