@@ -1,4 +1,4 @@
-import { bodyLabel, capitalise, contrastRatio, DARK_TEXT, formatDollars, formatKms, formatNumber, LIGHT_TEXT, readableTextOn, specText, telHref } from './format';
+import { bodyLabel, capitalise, contrastRatio, DARK_TEXT, formatDollars, formatKms, formatNumber, LIGHT_TEXT, isTowed, readableTextOn, specText, telHref } from './format';
 
 describe('formatDollars', () => {
   it('rounds to whole dollars with separators', () => {
@@ -80,5 +80,11 @@ describe('specification values (a caravan has no transmission or fuel)', () => {
 
   it('reads automatic as Automatic', () => {
     expect(specText('automatic')).toBe('Automatic');
+  });
+});
+
+describe('isTowed', () => {
+  it('names a caravan towed, and a car, motorcycle or truck driven', () => {
+    expect(['Caravan', 'car', 'motorcycle', 'truck', 'vehicle'].map(isTowed)).toEqual([true, false, false, false, false]);
   });
 });

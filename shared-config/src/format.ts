@@ -94,3 +94,11 @@ export function specText(value: string | null | undefined): string | null {
   if (value == null || NOT_APPLICABLE.has(value.trim().toLowerCase())) return null;
   return capitalise(value.trim());
 }
+
+/** Items copy calls by these nouns are towed behind a car, not driven: no test drive, odometer or fuel. */
+const TOWED_ITEMS = new Set(['caravan', 'camper trailer', 'trailer']);
+
+/** Whether the tenant's item noun (or a car's item type) names something towed, not driven. */
+export function isTowed(itemNoun: string): boolean {
+  return TOWED_ITEMS.has(itemNoun.toLowerCase());
+}

@@ -56,7 +56,7 @@ function CarouselCard({ location, large, now }: { location: DealerLocation; larg
       <img src={`${location.image_url}?w=${large ? 800 : 600}`} alt="" width={large ? 352 : 272} height={large ? 198 : 153} loading="lazy" css={{ width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block', background: STATIC_MAP.land }} />
       <div css={{ padding: '0.9rem 1rem 1rem', display: 'grid', gap: '0.4rem', flex: 1 }}>
         <h3 css={{ margin: 0, fontSize: '1.05rem' }}>{location.name}</h3>
-        <p css={{ margin: 0, color: SURFACE.muted }}>
+        <p css={{ margin: 0, color: SURFACE.muted }} data-dealer-text>
           {location.address.street}, {location.address.city} {location.address.state}
         </p>
         {status && <p css={{ margin: 0, fontWeight: 600, color: status.open ? SUCCESS.text : SURFACE.muted }}>{status.text}</p>}

@@ -42,7 +42,7 @@ export default function DealerContact({ locationSlug }: DealerContactProps) {
   const { street, city, state, postcode } = location.address;
   return (
     <FragmentCard team="mf-locations" heading={location.name}>
-      <address css={{ fontStyle: 'normal', margin: '0 0 0.25rem' }}>
+      <address css={{ fontStyle: 'normal', margin: '0 0 0.25rem' }} data-dealer-text>
         {street}, {city} {state} {postcode}
       </address>
       <p css={{ margin: '0 0 0.25rem' }}>

@@ -42,7 +42,8 @@ export function LocationCard({ location, full = false, headingLevel = 3 }: { loc
         </a>
       </Heading>
       <ReviewBadge location={location} />
-      <address css={{ fontStyle: 'normal', margin: 0 }}>
+      {/* The dealer's own address: its words (a Drive, a Car Park) are the dealer's, not the site's copy. */}
+      <address css={{ fontStyle: 'normal', margin: 0 }} data-dealer-text>
         <a href={directionsUrl(location.address)} target="_blank" rel="noopener noreferrer" css={{ color: 'inherit' }}>
           {street}, {city} {state} {postcode}
         </a>

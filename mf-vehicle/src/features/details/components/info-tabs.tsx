@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import type { VehicleSummary } from '../../../contract';
 import { commentParagraphs, COMMENTS_PENDING, shortComments } from '../../../lib/dealer-comments';
 import { MONEY_BACK_PROMISE, RETURN_PROMISE_CONDITIONS } from '@forecourt/shared-config/used-car-promise';
+import { protectTabLabel } from '../../../lib/item-copy';
 import { reserveButtonText, reserveCopy, warrantyText } from '../../../lib/reserve-copy';
 
 /** Spec §9: 'feature list 8 items by default'. */
@@ -19,7 +20,7 @@ function DealerComments({ text }: { text: string }) {
   const shown = open ? paragraphs : short.paragraphs;
   return (
     <div css={css`label: mf-vehicle-comments;`}>
-      <div id={bodyId}>
+      <div id={bodyId} data-dealer-text={paragraphs.length > 0 || undefined}>
         {paragraphs.length === 0 ? (
           <p css={{ margin: 0, color: SURFACE.muted }}>{COMMENTS_PENDING}</p>
         ) : (
@@ -128,7 +129,7 @@ export function InfoTabs({ car }: { car: VehicleSummary }) {
       : []),
     {
       value: 'protect',
-      label: 'Protect Your Car',
+      label: protectTabLabel(car.item_type),
       content: (
         <div>
           <p css={{ margin: '0 0 0.5rem' }}>{`Keep your ${noun} like new and your costs predictable:`}</p>

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { DANGER, formatDollars, SUCCESS, SURFACE, useTenant, WARNING } from '@forecourt/shared-config';
 import { useEffect, useId, useState } from 'react';
+import { thisItemPrice } from '../../../lib/item-copy';
 import { priceComparisonShown, type PriceComparison } from '../../../lib/price-comparison';
 
 type Loaded = { status: 'loading' } | { status: 'done'; answer: PriceComparison | null };
@@ -10,7 +11,7 @@ type Loaded = { status: 'loading' } | { status: 'done'; answer: PriceComparison 
  * it loads; hidden when a value is missing, the confidence is 0.2 or lower, or the market maximum
  * is below the listing price; a failure is logged and the block hidden.
  */
-export function PriceComparisonBlock({ slug }: { slug: string }) {
+export function PriceComparisonBlock({ slug, itemType = 'car' }: { slug: string; itemType?: string }) {
   const tenant = useTenant();
   const headingId = useId();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
@@ -56,7 +57,7 @@ export function PriceComparisonBlock({ slug }: { slug: string }) {
       </div>
       <p css={{ display: 'flex', justifyContent: 'space-between', margin: '0.4rem 0 0', fontSize: '0.875rem', color: SURFACE.muted }}>
         <span>{formatDollars(answer.market_range_min)}</span>
-        <span>{`This car ${formatDollars(answer.listing_price)}`}</span>
+        <span>{thisItemPrice(answer.listing_price, itemType)}</span>
         <span>{formatDollars(answer.market_range_max)}</span>
       </p>
     </section>

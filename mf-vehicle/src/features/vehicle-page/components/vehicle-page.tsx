@@ -54,13 +54,13 @@ import { pageShowsFinance } from '../../../lib/finance-facts';
 import { marketIndicator } from '../../../lib/market';
 import { maskPhone, PHONE_CLICK_EVENT, phoneClickLabel } from '../../../lib/phone-reveal';
 import { bodyPlural } from '../../../lib/body-plural';
+import { historyReportLabel, priceQuestionAnswer, soldText, testDriveButtonText, tradeInQuestion } from '../../../lib/item-copy';
 import { reserveButtonText } from '../../../lib/reserve-copy';
 import { specificationRows } from '../../../lib/specifications';
 import { useFirstCar } from '../lib/first-paint';
 import { useCar } from '../lib/use-car';
 
 /** Spec (search-and-vehicle §4 and the SOLD text): a sold car's page offers to find a similar one. */
-export const SOLD_TEXT = "Unfortunately this car recently sold. But don't worry, we can help you find a similar one!";
 
 /**
  * Spec §2: the page's disclaimer (its wording is the platform's; the spec names only the block).
@@ -221,7 +221,7 @@ function Actions({ car }: { car: VehicleSummary }) {
     return (
       <div role="status" css={{ padding: '0.85rem 1rem', borderRadius: 6, background: WARNING.background, color: WARNING.text }}>
         <p css={{ margin: '0 0 0.6rem' }}>
-          <strong>SOLD</strong> {SOLD_TEXT}
+          <strong>SOLD</strong> {soldText(car.item_type)}
         </p>
         {leads && (
           <LeadDialogLink dialog="FindSimilarDialog" href={paths.findSimilar(car.id)} css={buttonCss(tenant.theme.primary)}>
@@ -250,7 +250,7 @@ function Actions({ car }: { car: VehicleSummary }) {
       )}
       {leads && (
         <LeadDialogLink dialog="TestDriveDialog" href={`${paths.bookTestDrive()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss(SURFACE.background)}>
-          Book a Test Drive
+          {testDriveButtonText(car.item_type)}
         </LeadDialogLink>
       )}
       {leads && (
@@ -277,7 +277,7 @@ function Actions({ car }: { car: VehicleSummary }) {
 function Reports({ car }: { car: VehicleSummary }) {
   const { vehicle } = useTenant();
   const links = [
-    car.file ? { label: 'Car history report', href: car.file } : null,
+    car.file ? { label: historyReportLabel(car.item_type), href: car.file } : null,
     vehicle.plugins.autogaugeReport && car.car_type === 'used' ? { label: 'AutoGauge price report', href: '#price-comparison' } : null,
     vehicle.plugins.carAnalysis ? { label: 'Download car analysis', href: `/api/cars/${encodeURIComponent(car.slug)}/pdf` } : null,
     vehicle.plugins.ppsrReport && car.file ? { label: 'Download PPSR report', href: car.file } : null,
@@ -392,6 +392,8 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
   const tenant = useTenant();
   const headingId = useId();
   const noun = tenant.search.itemNoun;
+  const onlineTradeIn = tenant.features['mf-leads'] && tenant.leads.tradeIn;
+  const tradeIn = tradeInQuestion(noun, onlineTradeIn);
   const title = car?.name ?? (failed ? `${capitalise(noun)} details` : `Loading this ${noun}…`);
   const { phone, city, state } = tenant.contact;
   useRecordView(car);
@@ -460,20 +462,16 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
               {fuelCalculatorShown(car) && <FuelCostCalculator economy={economy} />}
               {tenant.vehicle.delivery && isInStock(car.status) && <DeliveryCalculator carId={car.id} />}
               <div id="price-comparison">
-                <PriceComparisonBlock slug={car.slug} />
+                <PriceComparisonBlock slug={car.slug} itemType={car.item_type} />
               </div>
             </div>
           </div>
           <InfoTabs car={car} />
           <section aria-label="Questions" css={{ marginTop: '1.5rem' }}>
             <h2 css={{ fontSize: '1.25rem', margin: '0 0 0.25rem' }}>Questions shoppers ask</h2>
-            <Collapsible header={`Can I trade in my current ${noun}?`}>
-              {tenant.features['mf-leads'] && tenant.leads.tradeIn
-                ? `Yes. Get a valuation online or bring it in: we take ${noun}s of every make, and the trade-in comes off the price on the day.`
-                : `Yes. Bring it in or ask us about it: we value every trade-in in person, and it comes off the price on the day.`}
-            </Collapsible>
+            <Collapsible header={tradeIn.question}>{tradeIn.answer}</Collapsible>
             <Collapsible header={`Can you deliver the ${noun} to me?`}>{tenant.vehicle.delivery ? 'Yes. Enter your postcode in the delivery calculator for an estimate, or ask us for a quote.' : 'Ask us: we arrange delivery across Australia on request.'}</Collapsible>
-            <Collapsible header="Is the price negotiable?">Our prices are set against the market (see the price comparison). Talk to us about finance, trade-in and extras.</Collapsible>
+            <Collapsible header="Is the price negotiable?">{priceQuestionAnswer({ finance: car !== null && pageShowsFinance(tenant, car), tradeIn: onlineTradeIn })}</Collapsible>
           </section>
         </>
       )}
