@@ -3,6 +3,7 @@ import { lastLead } from '@forecourt/shared-config/leads';
 import { useParams, useSearchParams } from '@forecourt/shared-config/router';
 import { useState } from 'react';
 import { readCarId } from '../../../lib/car-id';
+import { enquiryTopics } from '../../../lib/enquiry-topics';
 import { CareersForm } from '../../lead-forms/components/careers-form';
 import { EnquiryForm } from '../../lead-forms/components/enquiry-form';
 import { ServiceForm } from '../../lead-forms/components/service-form';
@@ -88,7 +89,7 @@ export function ContactPage() {
   return (
     <LeadPageLayout
       heading="Contact us"
-      intro={`Ask ${tenant.name} about our stock, finance, servicing or your trade-in. We usually reply within one business day.`}
+      intro={`Ask ${tenant.name} about ${enquiryTopics(tenant, ['our stock'], ['servicing'])}. We usually reply within one business day.`}
       carId={carId}
       aside={<DealerAside {...(slug ? { locationSlug: slug } : {})} />}
     >

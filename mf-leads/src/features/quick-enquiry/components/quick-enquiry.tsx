@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { FragmentCard, readableTextOn, useTenant } from '@forecourt/shared-config';
 import { Dialog } from '@forecourt/shared-config/dialog';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { enquiryTopics } from '../../../lib/enquiry-topics';
 
 // The form (and the form kit under it) loads when the shopper asks for it, so a page that shows
 // this card does not carry a form it may never open.
@@ -17,7 +18,7 @@ export default function QuickEnquiry(_props: QuickEnquiryProps) {
   const button = useRef<HTMLButtonElement>(null);
   return (
     <FragmentCard team="mf-leads" heading="Have a question?">
-      <p css={{ margin: '0 0 0.75rem' }}>{`Ask ${tenant.name} anything about our ${tenant.search.itemNoun}s, finance or your trade-in. We usually reply within one business day.`}</p>
+      <p css={{ margin: '0 0 0.75rem' }}>{`Ask ${tenant.name} anything about ${enquiryTopics(tenant, [`our ${tenant.search.itemNoun}s`])}. We usually reply within one business day.`}</p>
       <button
         ref={button}
         type="button"
