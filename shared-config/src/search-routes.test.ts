@@ -56,3 +56,9 @@ describe('configured search links', () => {
     expect(searchLinkProblem('/search/toyota', ['used'])).toBeNull();
   });
 });
+
+describe.each(['motorcycle', 'truck'])('the condition headings of a %s site', (itemNoun) => {
+  it('name the site’s noun, never car', () => {
+    expect([conditionHeading(['new', 'used', 'demo'], itemNoun), conditionHeading(['used'], itemNoun)]).toEqual([`New, used and demo ${itemNoun}s`, `Used ${itemNoun}s`]);
+  });
+});
