@@ -54,7 +54,7 @@ export function PrintPage() {
                 <section>
                   <h2 css={{ fontSize: '1.125rem', margin: '0 0 0.5rem' }}>Dealer comments</h2>
                   {commentParagraphs(car.dealer_comments).map((paragraph, i) => (
-                    <p key={i} css={{ margin: '0 0 0.5rem' }}>
+                    <p key={i} css={{ margin: '0 0 0.5rem' }} data-dealer-text>
                       {paragraph}
                     </p>
                   ))}
