@@ -55,25 +55,36 @@ describe('lead pages', () => {
     expect(screen.getByText(/^Online estimates are generally not given for cars over 7 years old or with more than 100,000 km\./)).toBeVisible();
   });
 
-  it('take a trade-in enquiry on /trade-in, and give no online valuation, where the site values trade-ins in person (leads.tradeIn off)', () => {
+  it('take an in-person valuation enquiry on /trade-in, with no online valuation, where the site takes no trade-in online (leads.tradeIn off)', () => {
     renderAt('/trade-in', testTenant({ leads: { tradeIn: false } }));
-    const form = screen.getByRole('form', { name: 'Trade-in enquiry' });
-    expect(within(form).getByLabelText('Category', { exact: false })).toHaveValue('Trade-in');
-    expect(screen.getByText('Test Motors values trade-ins in person. Tell us about your car and we will call you to arrange a time.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Valuation enquiry' })).toBeInTheDocument();
+    expect(screen.getByText('Test Motors values every car in person, with an inspection at our yard, whether you sell it to us or put it towards your next one. Tell us about yours and we will call you to arrange a time.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     expect(screen.queryByText('How is my online valuation worked out?')).not.toBeInTheDocument();
   });
 
-  it('keep the car a trade-in enquiry is about on /cars/trade-in when the online valuation is off', () => {
+  it('name no trade-in on /trade-in where the site takes none online', () => {
+    renderAt('/trade-in', testTenant({ leads: { tradeIn: false } }));
+    expect(document.body).not.toHaveTextContent(/trade[\s-]?in/i);
+  });
+
+  it('keep the car a valuation enquiry is about on /cars/trade-in when the online valuation is off', () => {
     renderAt('/cars/trade-in?car_id=test-motors-7', testTenant({ leads: { tradeIn: false } }));
-    expect(screen.getByRole('form', { name: 'Trade-in enquiry' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Valuation enquiry' })).toBeInTheDocument();
     expect(screen.getByText('Car reference: test-motors-7')).toBeInTheDocument();
   });
 
-  it('take an enquiry about selling a car on /sell-my-car when the online valuation is off', () => {
-    renderAt('/sell-my-car', testTenant({ leads: { tradeIn: false } }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Sell your car' })).toBeInTheDocument();
-    expect(within(screen.getByRole('form', { name: 'Trade-in enquiry' })).getByLabelText('Category', { exact: false })).toHaveValue('Trade-in');
+  it('ask a caravan yard without the online valuation about the shopper\'s caravan on /sell-my-car', () => {
+    renderAt('/sell-my-car', testTenant({ leads: { tradeIn: false }, search: { itemNoun: 'caravan' } }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Sell your caravan' })).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'Valuation enquiry' })).getByLabelText('Category', { exact: false })).toHaveValue('General Enquiry');
+  });
+
+  it('book an inspection, not a test drive, on /book-test-drive at a caravan yard', () => {
+    renderAt('/book-test-drive/', testTenant({ search: { itemNoun: 'caravan' } }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Book an inspection' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Book an inspection' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/drive/i);
   });
 
   it('open the valuation wizard on /trade-in by default', () => {

@@ -1,4 +1,5 @@
 import { siteOffersFinance, type PublicTenantConfig } from '@forecourt/shared-config';
+import { CATEGORIES } from '../features/lead-forms/lib/lead-schema';
 
 type TopicTenant = Pick<PublicTenantConfig, 'features' | 'finance' | 'leads'>;
 
@@ -12,4 +13,13 @@ export function enquiryTopics(tenant: TopicTenant, before: readonly string[], af
   const topics = [...before, ...(siteOffersFinance(tenant) ? ['finance'] : []), ...after];
   const last = tenant.leads.tradeIn ? 'your trade-in' : topics.pop();
   return topics.length > 0 ? `${topics.join(', ')} or ${last}` : (last ?? '');
+}
+
+/**
+ * The enquiry's categories, the departments a dealer routes to, without the ones the site does
+ * not offer: 'Finance' where it shows no finance, 'Trade-in' where it takes no trade-in online
+ * (the form must not offer a service the rest of the site says it lacks).
+ */
+export function enquiryCategories(tenant: TopicTenant): Array<(typeof CATEGORIES)[number]> {
+  return CATEGORIES.filter((category) => (category !== 'Finance' || siteOffersFinance(tenant)) && (category !== 'Trade-in' || tenant.leads.tradeIn));
 }

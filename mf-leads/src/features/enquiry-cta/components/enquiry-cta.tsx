@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { FragmentCard, paths, readableTextOn, useTenant } from '@forecourt/shared-config';
 import { withCarId } from '../../../lib/car-id';
+import { visitCopy } from '../../../lib/visit-copy';
 
 export interface EnquiryCtaProps {
   /** The car the enquiry is about; passed on to the contact and test-drive pages. */
@@ -26,7 +27,7 @@ export default function EnquiryCta({ carId, label }: EnquiryCtaProps) {
         </li>
         <li>
           <a href={withCarId(paths.bookTestDrive(), carId)} css={{ display: 'inline-block', padding: '0.6rem 0' }}>
-            Book a test drive
+            {visitCopy(tenant.search.itemNoun).heading}
           </a>
         </li>
       </ul>

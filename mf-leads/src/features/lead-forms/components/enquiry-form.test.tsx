@@ -51,6 +51,18 @@ describe('the enquiry form', () => {
     expect(screen.getByLabelText('Postcode', { exact: false })).toHaveAttribute('placeholder', '1234');
   });
 
+  it('offers the Finance and Trade-in categories on a site with finance and the online trade-in', () => {
+    renderWithPlatform(<EnquiryForm />);
+    const options = within(screen.getByLabelText('Category', { exact: false })).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(expect.arrayContaining(['Finance', 'Trade-in']));
+  });
+
+  it('offers neither Finance nor Trade-in as a category on a site without finance or the online trade-in', () => {
+    renderWithPlatform(<EnquiryForm />, { tenant: testTenant({ features: { 'mf-finance': false }, leads: { tradeIn: false } }) });
+    const options = within(screen.getByLabelText('Category', { exact: false })).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['General Enquiry', 'Sales', 'Service', 'Parts']);
+  });
+
   it('has no postcode field on a site that does not show it', () => {
     renderWithPlatform(<EnquiryForm />, { tenant: testTenant({ leads: { postcodeShown: false } }) });
     expect(screen.queryByLabelText('Postcode', { exact: false })).not.toBeInTheDocument();

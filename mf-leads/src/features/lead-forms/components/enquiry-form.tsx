@@ -2,6 +2,7 @@ import { useTenant } from '@forecourt/shared-config';
 import { SchemaForm, SelectField, StepForm, SubmitButton, TextAreaField, TextField } from '@forecourt/shared-config/form';
 import type { LeadCar } from '@forecourt/shared-config/leads';
 import { useMemo } from 'react';
+import { enquiryCategories } from '../../../lib/enquiry-topics';
 import type { LeadEventName } from '../lib/lead-events';
 import { asChoices } from '../lib/form-context';
 import { CATEGORIES, DEFAULT_CATEGORY, enquirySchema, type LeadForm } from '../lib/lead-schema';
@@ -23,7 +24,7 @@ export interface EnquiryFormProps {
   pageId?: string;
   /** Asks for the car's rego (the contact page, where the question may be about the shopper's own car). */
   withRego?: boolean;
-  /** The category it starts on (spec default 'General Enquiry'; 'Trade-in' where a site values trade-ins in person). */
+  /** The category it starts on (spec default 'General Enquiry'): one the site offers (`enquiryCategories`). */
   category?: (typeof CATEGORIES)[number];
   event?: LeadEventName;
   submitLabel?: string;
@@ -31,7 +32,6 @@ export interface EnquiryFormProps {
 }
 
 const NO_LOCATIONS: ReadonlyArray<{ id: string; name: string }> = [];
-const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label: category }));
 
 /**
  * The generic enquiry (spec §2 Forms): 'First Name', 'Last Name', 'Email Address', 'Mobile
@@ -52,11 +52,12 @@ export function EnquiryForm({ form = 'enquiry', car = null, multiStep = false, i
     car_id: car?.id,
     location_id: locations.length === 1 ? locations[0]!.id : undefined,
   });
+  const categoryOptions = useMemo(() => enquiryCategories(tenant).map((option) => ({ value: option, label: option })), [tenant]);
   const onSubmit = useLeadSubmit({ form, event: event ?? (form === 'enquiry' && !car ? 'contact-page' : undefined), car });
 
   const question = (
     <>
-      <SelectField name="category" label="Category" required options={CATEGORY_OPTIONS} />
+      <SelectField name="category" label="Category" required options={categoryOptions} />
       <TextAreaField name="message" label="Comments" required={tenant.leads.commentsRequired} maxLength={5000} />
     </>
   );

@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from '@forecourt/shared-config/router';
 import { useState } from 'react';
 import { readCarId } from '../../../lib/car-id';
 import { enquiryTopics } from '../../../lib/enquiry-topics';
+import { visitCopy } from '../../../lib/visit-copy';
 import { CareersForm } from '../../lead-forms/components/careers-form';
 import { EnquiryForm } from '../../lead-forms/components/enquiry-form';
 import { ServiceForm } from '../../lead-forms/components/service-form';
@@ -14,13 +15,18 @@ import { TradeInFaq } from '../../trade-in/components/trade-in-faq';
 import { TradeInWizard } from '../../trade-in/components/trade-in-wizard';
 import { DealerAside, LeadPageLayout } from './lead-page-layout';
 
-/** `/book-test-drive/` (its own page, spec), about `?car_id=` when there is one. */
+/**
+ * `/book-test-drive/` (its own page, spec), about `?car_id=` when there is one. A caravan yard
+ * answers it too, as a booked inspection (`visitCopy`): a shopper there still comes to see a van
+ * before buying, so the address is kept, in the yard's words, rather than made a 404.
+ */
 export function TestDrivePage() {
   const tenant = useTenant();
+  const copy = visitCopy(tenant.search.itemNoun);
   const [query] = useSearchParams();
   const carId = readCarId(query);
   return (
-    <LeadPageLayout heading="Book a test drive" intro={`Choose a time to drive your next ${tenant.search.itemNoun} at ${tenant.name}. We will confirm it with you.`} carId={carId}>
+    <LeadPageLayout heading={copy.heading} intro={copy.intro(tenant.name)} carId={carId}>
       <TestDriveForm carId={carId} />
     </LeadPageLayout>
   );
@@ -28,27 +34,36 @@ export function TestDrivePage() {
 
 /**
  * A site without the online valuation (tenant `leads.tradeIn` off): its trade-in and
- * sell-your-car addresses still answer, since old links, bookmarks and the 'We Want Your Car!'
- * card lead there, with a trade-in enquiry the dealer's buyer follows up to value the car in
- * person. Not a 404 (the dealer still takes trade-ins) and not the wizard (its estimate would be
- * an offer this dealer does not make).
+ * sell-your-car addresses still answer, since old links and bookmarks lead there, with one page
+ * in the site's words. A real yard of that kind (Coastal Caravans) still buys used stock and
+ * takes the shopper's old one as part of a deal, but only after inspecting it in person: so the
+ * page asks for the item to inspect and promises no trade-in service (no 'Trade-in' category, no
+ * online estimate, which would be an offer this dealer does not make). Not a 404: the dealer
+ * does want to hear about the shopper's van.
  */
-function TradeInEnquiry({ carId = null }: { carId?: string | null }) {
-  return <EnquiryForm label="Trade-in enquiry" category="Trade-in" car={carId ? { id: carId, slug: '', name: '' } : null} withRego />;
+function InPersonValuationPage({ carId = null }: { carId?: string | null }) {
+  const tenant = useTenant();
+  const noun = tenant.search.itemNoun;
+  return (
+    <LeadPageLayout
+      heading={`Sell your ${noun}`}
+      intro={`${tenant.name} values every ${noun} in person, with an inspection at our yard, whether you sell it to us or put it towards your next one. Tell us about yours and we will call you to arrange a time.`}
+      carId={carId}
+    >
+      <EnquiryForm label="Valuation enquiry" subcategory={IN_PERSON_VALUATION_SUBCATEGORY} car={carId ? { id: carId, slug: '', name: '' } : null} withRego />
+    </LeadPageLayout>
+  );
 }
+
+/** The valuation enquiry's subcategory, which routes it to the dealer's buyer. */
+const IN_PERSON_VALUATION_SUBCATEGORY = 'In-person valuation';
 
 /** `/trade-in` and `/cars/trade-in?car_id=` (the car the shopper wants to trade towards). */
 export function TradeInPage() {
   const tenant = useTenant();
   const [query] = useSearchParams();
   const carId = readCarId(query);
-  if (!tenant.leads.tradeIn) {
-    return (
-      <LeadPageLayout heading="Trade-in valuation" intro={`${tenant.name} values trade-ins in person. Tell us about your ${tenant.search.itemNoun} and we will call you to arrange a time.`} carId={carId}>
-        <TradeInEnquiry carId={carId} />
-      </LeadPageLayout>
-    );
-  }
+  if (!tenant.leads.tradeIn) return <InPersonValuationPage carId={carId} />;
   return (
     <LeadPageLayout heading="Trade-in valuation" intro={`Find out what your car is worth as a trade-in at ${tenant.name}. It takes about 2 minutes.`} carId={carId}>
       <TradeInWizard variant="trade-in" carId={carId} />
@@ -60,13 +75,7 @@ export function TradeInPage() {
 /** `/sell-my-car` and `/sell-your-car`. */
 export function SellCarPage() {
   const tenant = useTenant();
-  if (!tenant.leads.tradeIn) {
-    return (
-      <LeadPageLayout heading="Sell your car" intro={`${tenant.name} buys ${tenant.search.itemNoun}s after seeing them in person. Tell us about yours and we will call you to arrange a time.`}>
-        <TradeInEnquiry />
-      </LeadPageLayout>
-    );
-  }
+  if (!tenant.leads.tradeIn) return <InPersonValuationPage />;
   return (
     <LeadPageLayout heading="Sell your car" intro={`Get an instant offer in 2 minutes. ${tenant.name} buys all types of cars, and our high turnover means we can pay more.`}>
       <TradeInWizard variant="sell" />

@@ -8,18 +8,19 @@ import { useFormContext } from '../../lead-forms/components/use-form-context';
 import { useLeadSubmit } from '../../lead-forms/components/use-lead-submit';
 import { asChoices } from '../../lead-forms/lib/form-context';
 import { testDriveSchema, testDriveSubcategory } from '../../lead-forms/lib/lead-schema';
+import { visitCopy, type VisitCopy } from '../../../lib/visit-copy';
 import { TestDriveTimePicker } from './time-picker';
 
 const NO_LOCATIONS: ReadonlyArray<{ id: string; name: string }> = [];
 
 /** The time picker of the chosen location (or the only one). */
-function WhenFields({ locations }: { locations: ReadonlyArray<{ id: string; name: string }> }) {
+function WhenFields({ locations, copy }: { locations: ReadonlyArray<{ id: string; name: string }>; copy: VisitCopy }) {
   const { values } = useFormState({ subscription: { values: true } });
   const chosen = typeof values['location_id'] === 'string' && values['location_id'] ? (values['location_id'] as string) : locations.length === 1 ? locations[0]!.id : null;
   return (
     <>
-      <LocationField locations={locations} label="Where would you like to drive it?" />
-      <TestDriveTimePicker locationId={chosen} />
+      <LocationField locations={locations} label={copy.where} />
+      <TestDriveTimePicker locationId={chosen} legend={copy.when} />
       <TextAreaField name="message" label="Message (optional)" maxLength={5000} />
     </>
   );
@@ -42,14 +43,15 @@ export function TestDriveForm({ car = null, carId = null }: { car?: Pick<LeadCar
   const firstStep = useMemo(() => schema.pick({ location_id: true, dateTime: true, message: true }).loose(), [schema]);
   const initialValues = useInitialValues({ car_id: id, subcategory: carType ? testDriveSubcategory(carType) : undefined });
   const onSubmit = useLeadSubmit({ form: 'test-drive', car: car ?? (ready?.car ? { id: ready.car.id, slug: '', name: ready.car.name } : null) });
+  const copy = visitCopy(tenant.search.itemNoun);
   return (
     <StepForm
-      label="Book a test drive"
+      label={copy.heading}
       initialValues={initialValues}
       onSubmit={onSubmit}
-      submitLabel="Book Test Drive"
+      submitLabel={copy.submit}
       steps={[
-        { title: 'When and where', schema: firstStep, content: <WhenFields locations={locations} /> },
+        { title: 'When and where', schema: firstStep, content: <WhenFields locations={locations} copy={copy} /> },
         {
           title: 'Your details',
           schema,

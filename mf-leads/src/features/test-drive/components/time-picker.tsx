@@ -23,7 +23,7 @@ const selectCss = css`font: inherit; width: 100%; box-sizing: border-box; min-he
  * the times booked), read from the server when the location is known. Sets `dateTime`
  * ('YYYY-MM-DDTHH:mm').
  */
-export function TestDriveTimePicker({ locationId }: { locationId: string | null }) {
+export function TestDriveTimePicker({ locationId, legend }: { locationId: string | null; legend: string }) {
   const form = useForm();
   const { input, meta } = useField<string>('dateTime', { subscription: { value: true, error: true, submitError: true, dirtySinceLastSubmit: true, touched: true, submitFailed: true } });
   const [times, setTimes] = useState<Times>({ status: 'idle' });
@@ -73,7 +73,7 @@ export function TestDriveTimePicker({ locationId }: { locationId: string | null 
 
   return (
     <fieldset css={css`border: 0; padding: 0; margin: 0 0 1rem; legend { font-weight: 600; padding: 0; margin-bottom: 0.35rem; }`} aria-describedby={noteId}>
-      <legend>Test Drive Booking Date</legend>
+      <legend>{legend}</legend>
       <p id={noteId} css={{ margin: '0 0 0.5rem', color: SURFACE.muted, fontSize: '0.875rem' }} role={times.status === 'failed' ? 'status' : undefined}>
         {note}
       </p>
