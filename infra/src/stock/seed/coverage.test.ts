@@ -111,10 +111,22 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
   });
 
   it('promises on its promo cards only what the site promises', () => {
-    const promised = usedCarPromiseSentence(tenant.vehicle.usedCarPromise);
-    expect(stock.promos.filter((p) => p.node.title === 'Used car guarantee').map((p) => p.node.text)).toEqual([promised]);
+    const promised = usedCarPromiseSentence(tenant.vehicle.usedCarPromise, tenant.search.itemNoun);
+    expect(stock.promos.filter((p) => p.node.title === `Used ${tenant.search.itemNoun} guarantee`).map((p) => p.node.text)).toEqual([promised]);
     if (tenant.vehicle.usedCarPromise !== 'money-back') expect(stock.promos.map((p) => p.node.text).join(' ')).not.toMatch(/money back|roadside/i);
   });
+
+  if (tenant.search.itemNoun === 'car') {
+    it("has the spec's 'We Want Your Car!' card word for word", () => {
+      expect(stock.promos.map((p) => `${p.node.title} ${p.node.text}`)).toContain('We Want Your Car! We buy all types of cars / Our high turnover means we can pay more');
+    });
+  } else {
+    it('promotes and slides in the site\'s noun, with no car, km or instant offer where trade-ins are valued in person', () => {
+      const words = [...stock.promos.map((p) => `${p.node.title} ${p.node.text}`), ...stock.slides.map((slide) => `${slide.name} ${slide.description}`)].join(' | ');
+      expect(words).not.toMatch(/\bcars?\b|\bkm\b/i);
+      if (!tenant.leads.tradeIn) expect(words).not.toMatch(/instant offer/i);
+    });
+  }
 
   it('has price 0, offers and was-prices', () => {
     expect(cars.some((c) => c.price === 0)).toBe(true);

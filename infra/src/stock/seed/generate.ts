@@ -1,3 +1,4 @@
+import { capitalise } from '@forecourt/shared-config/format';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { usedCarPromiseSentence } from '@forecourt/shared-config/used-car-promise';
 import {
@@ -203,19 +204,25 @@ function tenantContent(tenant: TenantConfig, rnd: Random, now: Date) {
     description: `${brand.title} ${brand.category === 'car' ? 'cars' : `${brand.category}s`} at ${tenant.name}: new and used stock, genuine service and parts.`,
     skip_page: brand.skipPage,
   }));
+  const noun = tenant.search.itemNoun;
   const slides: Slide[] = [
     { name: `Welcome to ${tenant.name}`, description: `Quality ${tenant.search.itemNoun}s in ${tenant.contact.city}.`, url: '/search/new-used-and-demo-cars' },
     { name: 'Special offers', description: 'Save on selected stock this month.', url: '/special-offers' },
-    { name: 'Sell your car', description: 'Get an instant offer in 2 minutes.', url: '/sell-my-car' },
+    { name: `Sell your ${noun}`, description: tenant.leads.tradeIn ? 'Get an instant offer in 2 minutes.' : 'We inspect it in person and make you an offer.', url: '/sell-my-car' },
   ].map((s, i) => ({ id: `${tenant.slug}-s${i + 1}`, tenant: tenant.slug, image_url: `/media/slides/${tenant.slug}-${i + 1}.jpg?w=1600`, hide_overlay: i === 2, ...s }));
   const day = (n: number) => isoDate(now.getTime() + n * DAY_MS);
-  const wantYourCar = { title: 'We Want Your Car!', text: 'We buy all types of cars / Our high turnover means we can pay more', href: tenant.search.wantYourCarHref, image_url: null };
+  // Spec: the card's text, word for word on a car site. A dealer of other items promotes what it
+  // does buy, in its own noun, with no instant offer where it values them in person only.
+  const wantYourCar =
+    noun === 'car'
+      ? { title: 'We Want Your Car!', text: 'We buy all types of cars / Our high turnover means we can pay more', href: tenant.search.wantYourCarHref, image_url: null }
+      : { title: `We Want Your ${capitalise(noun)}!`, text: `We buy ${noun}s of every make / ${tenant.leads.tradeIn ? 'Get an instant offer online' : 'We inspect yours in person and make you an offer'}`, href: tenant.search.wantYourCarHref, image_url: null };
   const promos: PromoNode[] = [
     { start: null, expiry: null, position: 1, display: [], strict_display: false, node: wantYourCar },
     { start: day(-10), expiry: day(20), position: 2, display: ['new', 'demo'], strict_display: false, node: { title: 'Runout sale', text: 'Runout pricing on selected new and demo stock.', href: '/special-offers', image_url: null } },
     { start: day(5), expiry: null, position: null, display: [], strict_display: false, node: { title: 'Coming soon: EOFY sale', text: 'Our end of financial year sale starts soon.', href: '/special-offers', image_url: null } },
     { start: null, expiry: day(-1), position: null, display: [], strict_display: false, node: { title: 'Stocktake sale', text: 'Stocktake pricing has ended.', href: '/special-offers', image_url: null } },
-    { start: day(-3), expiry: null, position: null, display: ['used'], strict_display: true, node: { title: 'Used car guarantee', text: usedCarPromiseSentence(tenant.vehicle.usedCarPromise), href: '/search/used-cars', image_url: null } },
+    { start: day(-3), expiry: null, position: null, display: ['used'], strict_display: true, node: { title: `Used ${noun} guarantee`, text: usedCarPromiseSentence(tenant.vehicle.usedCarPromise, noun), href: '/search/used-cars', image_url: null } },
   ].map((p, i) => ({ id: `${tenant.slug}-p${i + 1}`, tenant: tenant.slug, ...(p as Omit<PromoNode, 'id' | 'tenant'>) }));
   const blog: BlogCard[] = [
     ['Buying your first car: a checklist', 'buyer-advice'],

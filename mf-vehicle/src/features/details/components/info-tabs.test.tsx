@@ -27,4 +27,24 @@ describe('the used-car promise on the vehicle page (spec: 14 days, 500 km, a qua
     expect(screen.getByText('48 hour money back guarantee and 12 months roadside assist.')).toBeInTheDocument();
     expect(screen.queryByText(/Return the car if it is/)).toBeNull();
   });
+
+  it('asks no km or fuel of a returned caravan, which has neither', () => {
+    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used', item_type: 'caravan' })} />, { tenant: testTenant({ search: { itemNoun: 'caravan' }, vehicle: { usedCarPromise: 'return' } }) });
+    openTab('Why Buy From Us?');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Returned within 14 days of delivery', 'Free of any encumbrance', 'All keys and accessories returned']);
+  });
+});
+
+describe('the tabs on a site without finance', () => {
+  it('promise no finance arranged in house for a new car', () => {
+    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'new' })} />, { tenant: testTenant({ features: { 'mf-finance': false } }) });
+    openTab('Why Buy From Us?');
+    expect(screen.getByText(/servicing by factory-trained technicians\.$/)).toBeInTheDocument();
+  });
+
+  it("name no finance in What's Included", () => {
+    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used' })} />, { tenant: testTenant({ features: { 'mf-finance': false } }) });
+    openTab("What's Included");
+    expect(screen.getByText('A clean title: checked free of money owing and write-offs')).toBeInTheDocument();
+  });
 });

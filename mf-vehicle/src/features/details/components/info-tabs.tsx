@@ -1,10 +1,10 @@
 import { css } from '@emotion/react';
-import { isInStock, paths, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
+import { isInStock, paths, readableTextOn, siteOffersFinance, SURFACE, useTenant } from '@forecourt/shared-config';
 import { Tabs } from '@forecourt/shared-config/tabs';
 import { useId, useState } from 'react';
 import type { VehicleSummary } from '../../../contract';
 import { commentParagraphs, COMMENTS_PENDING, shortComments } from '../../../lib/dealer-comments';
-import { MONEY_BACK_PROMISE, RETURN_PROMISE_CONDITIONS } from '@forecourt/shared-config/used-car-promise';
+import { MONEY_BACK_PROMISE, returnPromiseConditions } from '@forecourt/shared-config/used-car-promise';
 import { protectTabLabel } from '../../../lib/item-copy';
 import { reserveButtonText, reserveCopy, warrantyText } from '../../../lib/reserve-copy';
 
@@ -73,6 +73,8 @@ export function InfoTabs({ car }: { car: VehicleSummary }) {
   const settings = tenant.vehicle;
   const years = settings.warrantyYears[car.car_type === 'new' ? 'new' : car.car_type === 'demo' ? 'demo' : 'used'];
   const used = car.car_type === 'used';
+  const conditions = returnPromiseConditions(car.item_type);
+  const offersFinance = siteOffersFinance(tenant);
   const tabs = [
     { value: 'comments', label: 'Dealer Comments', content: <DealerComments text={car.dealer_comments} /> },
     {
@@ -82,9 +84,10 @@ export function InfoTabs({ car }: { car: VehicleSummary }) {
         <ul css={{ margin: 0, paddingLeft: '1.2rem' }}>
           <li>{`${warrantyText(years)} for peace of mind`}</li>
           <li>{`A full multi-point inspection before the ${noun} is delivered`}</li>
-          <li>A clean title: checked free of finance owing and write-offs</li>
+          {/* A site without finance names none, even as a debt on a title. */}
+          <li>{`A clean title: checked free of ${offersFinance ? 'finance' : 'money'} owing and write-offs`}</li>
           {used && settings.usedCarPromise === 'money-back' && <li>{MONEY_BACK_PROMISE}</li>}
-          {used && settings.usedCarPromise === 'return' && <li>{`Our ${RETURN_PROMISE_CONDITIONS.length}-point return promise (see Why Buy From Us?)`}</li>}
+          {used && settings.usedCarPromise === 'return' && <li>{`Our ${conditions.length}-point return promise (see Why Buy From Us?)`}</li>}
         </ul>
       ),
     },
@@ -98,7 +101,7 @@ export function InfoTabs({ car }: { car: VehicleSummary }) {
             <>
               <p css={{ margin: '0 0 0.25rem', fontWeight: 600 }}>{`Change your mind? Return the ${noun} if it is:`}</p>
               <ul css={{ margin: 0, paddingLeft: '1.2rem' }}>
-                {RETURN_PROMISE_CONDITIONS.map((condition) => (
+                {conditions.map((condition) => (
                   <li key={condition}>{condition}</li>
                 ))}
               </ul>
@@ -106,7 +109,7 @@ export function InfoTabs({ car }: { car: VehicleSummary }) {
           ) : used ? (
             <p css={{ margin: 0 }}>{MONEY_BACK_PROMISE}.</p>
           ) : (
-            <p css={{ margin: 0 }}>{`${warrantyText(years)}, servicing by factory-trained technicians and finance arranged in house.`}</p>
+            <p css={{ margin: 0 }}>{`${warrantyText(years)}, servicing by factory-trained technicians${offersFinance ? ' and finance arranged in house' : ''}.`}</p>
           )}
         </div>
       ),
