@@ -19,6 +19,8 @@ export interface BlogCard {
   image: string | null;
   /** 'YYYY-MM-DD'. */
   date: string;
+  /** The post is the dealer's own (the site's content folder): its heading and description are the dealer's words. */
+  dealerText?: boolean;
 }
 
 /** A brand as a tile: spec 'Brand entry: title, slug, logo, banner, description, skipPage'. */
@@ -56,6 +58,12 @@ export interface ContentPage {
   sections?: ContentLink[];
   /** The brands page's tiles, or the one brand of a brand page. */
   brands?: BrandTile[];
+  /**
+   * The page is the dealer's own (a file in the site's content folder, not a platform page every
+   * site shares): its title, lead, body and call to action are the dealer's words, which the
+   * page marks as such (`data-dealer-text`) for the checks of the platform's own copy.
+   */
+  dealerText?: boolean;
 }
 
 /** The blog's sections. Spec: '/blog/vehicle-reviews (plus external blog sections buyer-advice, motoring-tips, servicing-insights, 4x4xmore-adventures)'. */

@@ -19,6 +19,10 @@ const site = (slug: string, name: string, brands: TenantConfig['brands'] = []): 
   );
 const summit = site('summit', 'Summit Auto Group', [{ title: 'Ford', slug: 'ford', category: 'car', skipPage: false }]);
 const redgum = site('redgum', 'Redgum Used Cars');
+const coastal = parseTenantConfig(
+  { slug: 'coastal', name: 'Coastal Caravans', kind: 'caravan', logo: { text: 'CC', alt: 'Coastal' }, theme: { primary: '#123456', accent: '#abcdef' }, contact: { phone: '(07) 4100 0123', city: 'Hervey Bay', state: 'QLD' }, search: { carTypes: ['new', 'used'], itemNoun: 'caravan' } },
+  'coastal',
+);
 
 /** A content folder with the given files (relative path -> text). */
 function folder(files: Record<string, string>): string {
@@ -69,6 +73,29 @@ describe('content pages: where a file lives is its address', () => {
     expect(library.find('summit', '/privacy-policy')?.description).toBe('How Summit Auto Group handles your details.');
     expect(library.find('redgum', '/privacy-policy')?.description).toBe('How Redgum Used Cars handles your details.');
     expect([library.find('summit', '/faqs')?.title, library.find('redgum', '/faqs')?.title]).toEqual(['FAQs', 'Redgum FAQs']);
+  });
+
+  it('gives a site its kind’s version of a shared page over the one every site has, and its own over both', async () => {
+    const library = await loadContent(
+      folder({
+        '_all/faqs.md': page('title: FAQs\ndescription: Questions about cars.'),
+        '_caravan/faqs.md': page('title: FAQs\ndescription: Questions about caravans.'),
+        '_caravan/privacy-policy.md': page('title: Privacy\ndescription: Caravan privacy.'),
+        'coastal/privacy-policy.md': page('title: Our privacy\ndescription: Our own.'),
+      }),
+      [summit, coastal],
+    );
+    expect([library.find('summit', '/faqs')?.description, library.find('coastal', '/faqs')?.description]).toEqual(['Questions about cars.', 'Questions about caravans.']);
+    expect([library.find('summit', '/privacy-policy'), library.find('coastal', '/privacy-policy')?.description]).toEqual([undefined, 'Our own.']);
+  });
+
+  it('says which pages are the site’s own, the dealer’s words, and which the platform’s', async () => {
+    const library = await loadContent(folder({ '_all/faqs.md': ok, '_caravan/privacy-policy.md': ok, 'coastal/about-us.md': ok, 'coastal/blog/buyer-advice/towing.md': page('title: Towing\ndescription: x\ndate: 2026-03-01') }), [coastal]);
+    expect(['/faqs', '/privacy-policy', '/about-us', '/blog/buyer-advice/towing'].map((p) => library.find('coastal', p)?.own)).toEqual([false, false, true, true]);
+  });
+
+  it('refuses a folder that is neither a site, _all nor a site kind’s', async () => {
+    expect(await problemsOf({ '_boats/faqs.md': ok })).toEqual([expect.objectContaining({ file: '_boats/', field: '(folder)' })]);
   });
 
   it('orders a section’s posts newest first', async () => {

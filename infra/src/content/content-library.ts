@@ -4,12 +4,15 @@ import { Marked, type Token } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { BLOG_SECTIONS, type ContentLink } from '@forecourt/shared-config/content';
-import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import { SITE_KINDS, type TenantConfig } from '@forecourt/shared-config/tenant';
 
 /**
  * The dealers' content pages: Markdown files with YAML front matter that a marketer edits, one
  * folder per site (`content/<site slug>/`) and `content/_all/` for pages every site has (legal,
- * FAQs) unless the site has its own file of the same name. The file's place is its address:
+ * FAQs) unless the site has its own file of the same name. Between the two, `content/_<kind>/`
+ * (`_caravan/faqs.md`) holds the platform's version of a shared page for every site of one kind:
+ * a caravan yard's FAQs cannot be a car dealer's with the noun swapped (no test drive, km or fuel
+ * to speak of), so a kind whose words differ gets its own file rather than conditions in one. The file's place is its address:
  * `about-us.md` is /about-us, `pages/warranty.md` is /pages/warranty,
  * `blog/buyer-advice/first-car.md` a post at /blog/buyer-advice/first-car, `brands/ford.md` the
  * body of the Ford overview page. The whole folder is checked when the server starts, so a
@@ -26,6 +29,8 @@ const PLACEHOLDERS: Record<string, (tenant: TenantConfig) => string> = {
   'site.state': (t) => t.contact.state,
 };
 const SITE_PATH = /^\/[^\s/]/;
+/** The platform's folders beside the sites' own: every site's pages, and each site kind's. */
+const PLATFORM_FOLDERS: readonly string[] = ['_all', ...SITE_KINDS.map((kind) => `_${kind}`)];
 const SAFE_HREF = /^(\/(?!\/)|#|https?:\/\/|mailto:|tel:)/;
 
 const FrontMatterSchema = z
@@ -61,6 +66,8 @@ export interface ContentDocument {
   section?: string;
   /** The file it came from, relative to the content folder. */
   source: string;
+  /** The file is in the site's own folder, not a platform page (`_all`, `_<kind>`): the dealer's own words. */
+  own: boolean;
 }
 
 export interface ContentProblem {
@@ -174,6 +181,7 @@ function readDocument(text: string, relative: string, source: string, tenant: Te
     ...(meta.cta ? { cta: meta.cta } : {}),
     ...(place.section ? { section: place.section } : {}),
     source,
+    own: !source.startsWith('_'),
   };
 }
 
@@ -213,15 +221,26 @@ export async function loadContent(dir: string, tenants: readonly TenantConfig[])
   }
   const known = new Map(tenants.map((t) => [t.slug, t]));
   for (const folder of folders) {
-    if (folder !== '_all' && !known.has(folder)) problems.push({ file: `${folder}/`, field: '(folder)', reason: `'${folder}' is not a site (${[...known.keys()].join(', ')}, or _all)` });
+    if (!PLATFORM_FOLDERS.includes(folder) && !known.has(folder)) {
+      problems.push({ file: `${folder}/`, field: '(folder)', reason: `'${folder}' is not a site (${[...known.keys()].join(', ')}), _all or a site kind's folder (${SITE_KINDS.map((kind) => `_${kind}`).join(', ')})` });
+    }
   }
   const shared = folders.includes('_all') ? await readFiles(path.join(dir, '_all')) : [];
+  const byKind = new Map<string, Array<{ relative: string; text: string }>>();
+  for (const kind of SITE_KINDS) if (folders.includes(`_${kind}`)) byKind.set(kind, await readFiles(path.join(dir, `_${kind}`)));
   const sites = new Map<string, Map<string, ContentDocument>>();
   for (const tenant of tenants) {
     const own = folders.includes(tenant.slug) ? await readFiles(path.join(dir, tenant.slug)) : [];
+    const kindFiles = byKind.get(tenant.kind) ?? [];
+    // The site's own file wins, then its kind's, then the page every site has.
     const ownNames = new Set(own.map((f) => f.relative));
+    const kindNames = new Set(kindFiles.map((f) => f.relative));
     const pages = new Map<string, ContentDocument>();
-    const files = [...shared.filter((f) => !ownNames.has(f.relative)).map((f) => ({ ...f, source: `_all/${f.relative}` })), ...own.map((f) => ({ ...f, source: `${tenant.slug}/${f.relative}` }))];
+    const files = [
+      ...shared.filter((f) => !ownNames.has(f.relative) && !kindNames.has(f.relative)).map((f) => ({ ...f, source: `_all/${f.relative}` })),
+      ...kindFiles.filter((f) => !ownNames.has(f.relative)).map((f) => ({ ...f, source: `_${tenant.kind}/${f.relative}` })),
+      ...own.map((f) => ({ ...f, source: `${tenant.slug}/${f.relative}` })),
+    ];
     for (const file of files) {
       // A shared page is read once per site (its placeholders differ); its problems are reported once.
       const document = readDocument(file.text, file.relative, file.source, tenant);

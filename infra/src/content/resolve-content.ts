@@ -8,7 +8,7 @@ const BLOG: ContentLink = { label: 'Blog', href: '/blog' };
 const sectionLabel = (slug: string): string => BLOG_SECTIONS.find((s) => s.slug === slug)?.label ?? slug;
 
 function card(post: ContentDocument): BlogCard {
-  return { heading: post.title, description: post.description, href: post.path, image: post.image ?? null, date: post.date ?? '' };
+  return { heading: post.title, description: post.description, href: post.path, image: post.image ?? null, date: post.date ?? '', ...(post.own ? { dealerText: true } : {}) };
 }
 
 function tile(brand: Brand): BrandTile {
@@ -26,6 +26,7 @@ function fromDocument(document: ContentDocument, breadcrumbs: ContentLink[]): Co
     ...(document.date ? { date: document.date } : {}),
     ...(document.image ? { image: document.image } : {}),
     ...(document.cta ? { cta: document.cta } : {}),
+    ...(document.own ? { dealerText: true } : {}),
   };
 }
 

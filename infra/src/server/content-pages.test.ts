@@ -19,6 +19,7 @@ let platform: TestPlatform;
 
 const SUMMIT = 'summit-auto-group';
 const REDGUM = 'redgum-used-cars';
+const COASTAL = 'coastal-caravans';
 
 function contentFolder(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-pages-'));
@@ -43,6 +44,7 @@ beforeAll(async () => {
       [`${SUMMIT}/blog/motoring-tips/towing.md`]: md('title: Towing safely\ndescription: Five tips.\ndate: 2026-08-10'),
       [`${SUMMIT}/spin-to-win.md`]: md('title: Spin to win\ndescription: A prize every spin.'),
       ['_all/online-payment.md']: md('title: Pay online\ndescription: Deposits and invoices.'),
+      ['_caravan/privacy-policy.md']: md('title: Privacy policy\ndescription: How {{site.name}} looks after your details and your caravan’s.'),
       [`${SUMMIT}/brands/ford.md`]: md('title: Ford at Summit\ndescription: Ranger, Everest and more.', 'Our Ford showroom.'),
     }),
     tenants,
@@ -70,6 +72,19 @@ describe('content pages', () => {
     const [summit, redgum] = await Promise.all([get(SUMMIT, '/privacy-policy'), get(REDGUM, '/privacy-policy')]);
     expect(bootDataOf(summit.body).content?.description).toBe('How Summit Auto Group looks after your details.');
     expect(bootDataOf(redgum.body).content?.description).toBe('How Redgum Used Cars looks after your details.');
+  });
+
+  it('answers a shared page with its site kind’s version where there is one (a caravan yard’s), and every other site with the page all share', async () => {
+    const [coastal, summit] = await Promise.all([get(COASTAL, '/privacy-policy'), get(SUMMIT, '/privacy-policy')]);
+    expect(bootDataOf(coastal.body).content?.description).toBe('How Coastal Caravans looks after your details and your caravan’s.');
+    expect(bootDataOf(summit.body).content?.description).toBe('How Summit Auto Group looks after your details.');
+  });
+
+  it('says a site’s own page and its own posts are the dealer’s words, and a shared page is not', async () => {
+    const [own, shared, blog] = await Promise.all([get(SUMMIT, '/about-us'), get(SUMMIT, '/privacy-policy'), get(SUMMIT, '/blog')]);
+    expect(bootDataOf(own.body).content?.dealerText).toBe(true);
+    expect(bootDataOf(shared.body).content?.dealerText).toBeUndefined();
+    expect(bootDataOf(blog.body).content?.cards?.map((card) => card.dealerText)).toEqual([true, true]);
   });
 
   it('is not-found where the site has no such page', async () => {

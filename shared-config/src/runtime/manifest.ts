@@ -75,11 +75,13 @@ export const ContentPageSchema = z
     date: z.string().optional(),
     image: z.string().nullable().optional(),
     cta: LinkSchema.optional(),
-    cards: z.array(z.object({ heading: z.string(), description: z.string(), href: z.string(), image: z.string().nullable(), date: z.string() }).strict()).optional(),
+    cards: z.array(z.object({ heading: z.string(), description: z.string(), href: z.string(), image: z.string().nullable(), date: z.string(), dealerText: z.boolean().optional() }).strict()).optional(),
     sections: z.array(LinkSchema).optional(),
     brands: z
       .array(z.object({ title: z.string(), slug: z.string(), category: z.enum(['car', 'motorcycle', 'truck']), logo: z.string(), href: z.string() }).strict())
       .optional(),
+    /** The page is the dealer's own (its title, lead, body and button are the dealer's words); absent on the platform's shared pages. */
+    dealerText: z.boolean().optional(),
   })
   .strict();
 

@@ -72,4 +72,25 @@ describe('content page', () => {
     expect(within(screen.getByRole('region', { name: 'Truck' })).getByRole('link', { name: 'Fuso' })).toHaveAttribute('href', '/search/fuso');
     expect(screen.queryByRole('region', { name: 'Motorcycle' })).toBeNull();
   });
+
+  it("marks a dealer's own page as the dealer's text: its title, lead, body and call to action", () => {
+    renderWithPlatform(<ContentView page={{ ...post, kind: 'page', path: '/about-us', title: 'About us', description: 'Family owned.', cta: { label: 'Visit us', href: '/contact' }, dealerText: true }} />);
+    const marked = [screen.getByRole('heading', { level: 1, name: 'About us' }), screen.getByText('Family owned.'), screen.getByText('Check the service book.'), screen.getByRole('link', { name: 'Visit us' })];
+    expect(marked.map((element) => element.closest('[data-dealer-text]') !== null)).toEqual([true, true, true, true]);
+  });
+
+  it("leaves a platform page every site shares unmarked: its words are the platform's to check", () => {
+    renderWithPlatform(<ContentView page={{ ...post, kind: 'page', path: '/faqs', title: 'FAQs', description: 'Answers.' }} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'FAQs' }).closest('[data-dealer-text]')).toBeNull();
+    expect(screen.getByText('Check the service book.').closest('[data-dealer-text]')).toBeNull();
+  });
+
+  it("marks a blog card of the dealer's own post as the dealer's text", () => {
+    renderWithPlatform(
+      <ContentView page={{ ...post, kind: 'blog', path: '/blog', title: 'Blog', html: '', breadcrumbs: [{ label: 'Home', href: '/' }], cards: [{ heading: 'Towing safely', description: 'Five tips.', href: '/blog/motoring-tips/towing', image: null, date: '2026-08-10', dealerText: true }] }} />,
+    );
+    expect(screen.getByRole('link', { name: 'Towing safely' }).closest('[data-dealer-text]')).not.toBeNull();
+    expect(screen.getByText('Five tips.').closest('[data-dealer-text]')).not.toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Blog' }).closest('[data-dealer-text]')).toBeNull();
+  });
 });

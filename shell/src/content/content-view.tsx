@@ -4,7 +4,7 @@ import type { BlogCard, ContentLink, ContentPage } from '@forecourt/shared-confi
 import { useId } from 'react';
 
 /** Breadcrumb trail (spec: 'Home > … > current title'): links, then the current page's title. */
-export function Breadcrumbs({ trail, current }: { trail: readonly ContentLink[]; current: string }) {
+export function Breadcrumbs({ trail, current, dealerText = false }: { trail: readonly ContentLink[]; current: string; dealerText?: boolean }) {
   return (
     <nav aria-label="Breadcrumb" css={css`font-size: 0.875rem; margin-bottom: 1rem;`}>
       <ol css={css`display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; margin: 0; padding: 0; color: ${SURFACE.muted};`}>
@@ -13,7 +13,9 @@ export function Breadcrumbs({ trail, current }: { trail: readonly ContentLink[];
             <a href={link.href}>{link.label}</a>
           </li>
         ))}
-        <li aria-current="page">{current}</li>
+        <li aria-current="page" data-dealer-text={dealerText || undefined}>
+          {current}
+        </li>
       </ol>
     </nav>
   );
@@ -31,12 +33,14 @@ function BlogCards({ cards }: { cards: readonly BlogCard[] }) {
           <article css={css`display: flex; flex-direction: column; height: 100%; border: 1px solid ${SURFACE.divider}; border-radius: 10px; overflow: hidden; background: ${SURFACE.background};`}>
             {card.image && <img src={card.image} alt="" width={400} height={225} loading="lazy" css={{ width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover' }} />}
             <div css={{ padding: '1rem', display: 'flex', flexDirection: 'column', gap: '0.4rem', flex: 1 }}>
-              <h2 css={{ margin: 0, fontSize: '1.1rem' }}>
+              <h2 css={{ margin: 0, fontSize: '1.1rem' }} data-dealer-text={card.dealerText || undefined}>
                 <a href={card.href} css={{ color: SURFACE.text }}>
                   {card.heading}
                 </a>
               </h2>
-              <p css={{ margin: 0, color: SURFACE.muted }}>{card.description}</p>
+              <p css={{ margin: 0, color: SURFACE.muted }} data-dealer-text={card.dealerText || undefined}>
+                {card.description}
+              </p>
               <time dateTime={card.date} css={{ marginTop: 'auto', color: SURFACE.muted, fontSize: '0.85rem' }}>
                 {dateText(card.date)}
               </time>
@@ -68,13 +72,15 @@ const prose = css`
 export function ContentView({ page }: { page: ContentPage }) {
   const tenant = useTenant();
   const headingId = useId();
+  // The dealer's own page: its words are theirs, marked for the checks of the platform's copy.
+  const dealerText = page.dealerText || undefined;
   return (
     <article aria-labelledby={headingId} data-boundary="shell" data-content={page.kind} css={css`label: shell-content; max-width: 75rem; margin: 0 auto; padding: 1.5rem; ${media.smDown} { padding: 1rem; }`}>
-      <Breadcrumbs trail={page.breadcrumbs} current={page.title} />
+      <Breadcrumbs trail={page.breadcrumbs} current={page.title} dealerText={page.dealerText} />
       {page.kind === 'brand' && page.image && (
         <img src={page.image} alt="" width={1200} height={300} css={{ width: '100%', height: 'auto', aspectRatio: '4 / 1', objectFit: 'cover', borderRadius: 10, marginBottom: '1rem' }} />
       )}
-      <h1 id={headingId} css={{ margin: '0 0 0.5rem', fontSize: '2rem' }}>
+      <h1 id={headingId} css={{ margin: '0 0 0.5rem', fontSize: '2rem' }} data-dealer-text={dealerText}>
         {page.title}
       </h1>
       {page.date && (
@@ -82,7 +88,9 @@ export function ContentView({ page }: { page: ContentPage }) {
           <time dateTime={page.date}>{dateText(page.date)}</time>
         </p>
       )}
-      <p css={{ margin: '0 0 1.25rem', fontSize: '1.1rem', color: SURFACE.strong, maxWidth: '46rem' }}>{page.description}</p>
+      <p css={{ margin: '0 0 1.25rem', fontSize: '1.1rem', color: SURFACE.strong, maxWidth: '46rem' }} data-dealer-text={dealerText}>
+        {page.description}
+      </p>
       {(page.kind === 'post' || page.kind === 'page') && page.image && <img src={page.image} alt="" width={800} height={450} css={{ width: '100%', maxWidth: '46rem', height: 'auto', borderRadius: 10 }} />}
       {page.sections && page.sections.length > 0 && (
         <nav aria-label="Blog sections" css={{ marginBottom: '1.25rem' }}>
@@ -101,9 +109,9 @@ export function ContentView({ page }: { page: ContentPage }) {
           </ul>
         </nav>
       )}
-      {page.html && <div css={prose} dangerouslySetInnerHTML={{ __html: page.html }} />}
+      {page.html && <div css={prose} data-dealer-text={dealerText} dangerouslySetInnerHTML={{ __html: page.html }} />}
       {page.cta && (
-        <p css={{ margin: '1.5rem 0' }}>
+        <p css={{ margin: '1.5rem 0' }} data-dealer-text={dealerText}>
           <a
             href={page.cta.href}
             css={css`display: inline-block; padding: 0.7rem 1.2rem; border-radius: 8px; background: ${tenant.theme.primary}; color: ${readableTextOn(tenant.theme.primary)}; font-weight: 700; text-decoration: none;`}
