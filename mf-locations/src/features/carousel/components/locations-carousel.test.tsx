@@ -40,4 +40,11 @@ describe('the Our Locations carousel', () => {
     const Orphan = () => <p>{useCarousel().count}</p>;
     expect(() => render(<Orphan />)).toThrow('useCarousel must be used within a <LocationsCarousel>');
   });
+
+  it("marks each location's address as the dealer's own text (a Drive or a Car Park is the dealer's word)", () => {
+    renderWithPlatform(<LocationsCarousel locations={five.slice(0, 1)} />);
+    expect(screen.getByText('1 Kingsford Smith Drive, Brisbane QLD').closest('[data-dealer-text]')).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'Yard 0' }).closest('[data-dealer-text]')).toBeNull();
+  });
 });
+

@@ -31,4 +31,13 @@ describe('DealerContact', () => {
     expect(await screen.findByRole('link', { name: 'Call Test Motors Parramatta on 02 9000 0001' })).toHaveAttribute('href', 'tel:0290000001');
     expect(screen.getByRole('link', { name: 'View this location' })).toHaveAttribute('href', '/our-location/test-motors-parramatta');
   });
+
+  it("marks the location's address as the dealer's own text", async () => {
+    answerApi({ locations: [primary, parramatta] });
+    renderWithPlatform(<DealerContact />);
+    const address = await screen.findByText('1 Kingsford Smith Drive, Brisbane QLD 4009');
+    expect(address.closest('[data-dealer-text]')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'View this location' }).closest('[data-dealer-text]')).toBeNull();
+  });
 });
+

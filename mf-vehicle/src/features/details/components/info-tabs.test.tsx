@@ -48,3 +48,16 @@ describe('the tabs on a site without finance', () => {
     expect(screen.getByText('A clean title: checked free of money owing and write-offs')).toBeInTheDocument();
   });
 });
+
+describe("the dealer's comments", () => {
+  it("are marked as the dealer's own text, which the platform's word checks leave out", () => {
+    renderWithPlatform(<InfoTabs car={testCar({ dealer_comments: 'Drives like new, one owner.' })} />);
+    expect(screen.getByText('Drives like new, one owner.').closest('[data-dealer-text]')).not.toBeNull();
+  });
+
+  it("leave the platform's own text unmarked while the dealer has written none", () => {
+    renderWithPlatform(<InfoTabs car={testCar({ dealer_comments: '' })} />);
+    expect(screen.getByRole('tabpanel').querySelector('[data-dealer-text]')).toBeNull();
+  });
+});
+
