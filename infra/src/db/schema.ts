@@ -373,6 +373,40 @@ export interface SearchIndexStateTable {
   snapshot_saved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A tenant's Stock API key: only its SHA-256 is kept (migration 0019). */
+export interface StockKeysTable {
+  id: Generated<string>;
+  tenant: string;
+  label: string;
+  key_hash: string;
+  created_at: DefaultedTimestamp;
+  created_by: string;
+  revoked_at: Timestamp | null;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type StockChangeKind = 'created' | 'updated' | 'price' | 'status' | 'photos';
+
+/** One applied change to a car, written in the change's own transaction (migration 0019). */
+export interface StockChangesTable {
+  id: Generated<string>;
+  at: DefaultedTimestamp;
+  tenant: string;
+  car_id: string;
+  stocknum: string;
+  kind: StockChangeKind;
+  source: string;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
+/** How far each reader of stock_changes has read (migration 0019). */
+export interface StockChangeCursorsTable {
+  consumer: string;
+  last_id: ColumnType<string, string | number, string | number>;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
@@ -415,4 +449,7 @@ export interface PlatformTables {
   search_latency: SearchLatencyTable;
   search_no_hits: SearchNoHitsTable;
   search_index_state: SearchIndexStateTable;
+  stock_keys: StockKeysTable;
+  stock_changes: StockChangesTable;
+  stock_change_cursors: StockChangeCursorsTable;
 }

@@ -17,11 +17,11 @@ const JSON_COLUMNS = new Set([
   'contact_detail', 'special_hours', 'position', 'display', 'node',
 ]);
 const NUMERIC_COLUMNS = new Set(['price', 'before_price', 'offer_price', 'subscription_price', 'finance_quote_weekly']);
-const TIME_COLUMNS = new Set(['sold_at', 'created_at', 'review_date', 'reply_date', 'start', 'expiry']);
+const TIME_COLUMNS = new Set(['sold_at', 'created_at', 'review_date', 'reply_date', 'start', 'expiry', 'withdrawn_at', 'updated_at']);
 
 const BATCH = 500;
 
-function toRow(entity: object): StockRow {
+export function toRow(entity: object): StockRow {
   const row: StockRow = {};
   for (const [key, value] of Object.entries(entity)) {
     row[key] = JSON_COLUMNS.has(key) && value !== null ? JSON.stringify(value) : value;
@@ -29,7 +29,7 @@ function toRow(entity: object): StockRow {
   return row;
 }
 
-function fromRow<T>(row: StockRow): T {
+export function fromRow<T>(row: StockRow): T {
   const entity: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (value === null || value === undefined) entity[key] = null;

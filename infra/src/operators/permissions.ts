@@ -13,6 +13,8 @@ export const ADMIN_ACTIONS = [
   'read', 'pin', 'canary', 'promote', 'rollback', 'publish', 'override', 'synonyms', 'reindex', 'accounts', 'own-token',
   // Sending a tenant's waiting leads to its CRM now (the console's lead delivery page): operators only.
   'lead-retry',
+  // Making, listing and revoking a tenant's Stock API keys: operators, and that tenant's managers.
+  'stock-keys',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -24,10 +26,11 @@ export interface Caller {
 
 export type Decision = { allowed: true } | { allowed: false; reason: string };
 
-// spec: 'a tenant manager (named tenants only: pin, canary, promote and rollback there, nothing else)'
+// spec: 'a tenant manager (named tenants only: pin, canary, promote and rollback there, nothing else)';
+// its site's stock keys were added since: the keys a dealer's system writes that site's stock with.
 const ROLE_ACTIONS: Record<OperatorRole, ReadonlySet<AdminAction>> = {
   operator: new Set(ADMIN_ACTIONS),
-  'tenant-manager': new Set<AdminAction>(['read', 'pin', 'canary', 'promote', 'rollback', 'own-token']),
+  'tenant-manager': new Set<AdminAction>(['read', 'pin', 'canary', 'promote', 'rollback', 'own-token', 'stock-keys']),
   viewer: new Set<AdminAction>(['read', 'own-token']),
 };
 

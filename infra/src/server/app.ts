@@ -49,6 +49,9 @@ import pagesRoutes from './routes/pages';
 import overridesRoutes from './routes/overrides';
 import registryFilesRoutes from './routes/registry-files';
 import consoleSiteRoutes from './routes/console-site';
+import stockApiRoutes, { type StockApiOptions } from './routes/stock-api';
+import stockIndexPlugin, { type StockIndexOptions } from './plugins/platform/stock-index';
+import { STOCK_API_PREFIX } from '../stock/api/openapi';
 
 export interface AppOptions {
   /** The configuration (config/schema.ts); default: loaded from the environment. */
@@ -99,6 +102,10 @@ export interface AppOptions {
   canaryAlerts?: CanaryAlertsOptions;
   /** The operator console's build, served on its host. Default: console/dist. */
   consoleDir?: string;
+  /** The Stock API's per-key limits (default: 600 requests a minute per route, 60 batches). */
+  stockApi?: StockApiOptions;
+  /** How often stock_changes is read for other instances' writes (default every 2 s). */
+  stockIndex?: StockIndexOptions;
 }
 
 /**
@@ -196,6 +203,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(vehicleServicesRoutes);
   await app.register(leadDelivery, { clock: options.clock, ...options.leadDelivery });
   await app.register(reservationsPlugin, { clock: options.clock, ...options.reservations });
+  await app.register(stockIndexPlugin, options.stockIndex ?? {});
+  await app.register(stockApiRoutes, { prefix: STOCK_API_PREFIX, ...options.stockApi });
   await app.register(financePartnerDevRoutes);
   await app.register(registryFilesRoutes);
   await app.register(overridesRoutes, { dataDir, clock: options.clock });

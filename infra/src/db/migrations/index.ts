@@ -16,6 +16,7 @@ import { operatorSessions0015 } from './0015_operator_sessions';
 import { versionHealthBuckets0016 } from './0016_version_health_buckets';
 import { consoleData0017 } from './0017_console_data';
 import { pendingContact0018 } from './0018_pending_contact';
+import { stockApi0019 } from './0019_stock_api';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_version_health_buckets': versionHealthBuckets0016,
   '0017_console_data': consoleData0017,
   '0018_pending_contact': pendingContact0018,
+  '0019_stock_api': stockApi0019,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,6 +15,7 @@ import { tokenize } from '../../search/engine/tokenize';
 import publishesRoutes from './publishes';
 import consoleDataRoutes from './console-data';
 import consoleOperationsRoutes from './console-operations';
+import stockKeysRoutes from './stock-keys';
 import { scoped } from '@forecourt/shared-config/server';
 import { listeningPort } from '../listening-port';
 
@@ -126,6 +127,7 @@ async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   await fastify.register(consoleDataRoutes);
   await fastify.register(consoleOperationsRoutes);
   await fastify.register(consoleSessionRoutes);
+  await fastify.register(stockKeysRoutes);
 
   const operatorOf = (request: FastifyRequest) => {
     if (!request.operator) throw new Error('an admin route ran without an authenticated caller');

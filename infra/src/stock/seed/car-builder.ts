@@ -17,6 +17,7 @@ import {
 } from '../model';
 import { CARAVAN_FEATURES, COLOURS, FEATURES, type MakeSpec, type ModelSpec } from './catalogue';
 import type { Random } from './random';
+import { fuelText } from '../vehicle-text';
 import { CARAVAN_TAGS, CUSTOM_TAGS, DAY_MS, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, itemPriceType, roundTo, slugify } from './rules';
 
 /** Salt of the random stream the site's own lender record is drawn from. */
@@ -207,7 +208,7 @@ export function makeCar(tenant: TenantConfig, plan: { dealership: Dealership; lo
     certified,
     created_at: isoDate(createdAt),
     views: rnd.int(0, 2500),
-    fuel: fuel === 'none' ? 'Not applicable' : fuel === 'diesel' ? 'Diesel' : fuel === 'electric' ? 'Electric' : fuel.includes('hybrid') ? `Petrol ${fuel}` : 'Unleaded Petrol',
+    fuel: fuelText(fuel),
     simple_fuel: fuel,
     body: spec.body,
     simple_body: spec.body,

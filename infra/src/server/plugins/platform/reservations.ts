@@ -1,5 +1,4 @@
-import { algoliasearch } from 'algoliasearch';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { RESERVE_HOLD_SECONDS, type ReservationStore } from '../../../../../mf-vehicle/server';
@@ -8,7 +7,8 @@ import { activeHold, cancelHold, claim, claimOf, claimVoided, expireDue, heldCar
 import { isProduction } from '../../../config/load';
 import { findCarById } from '../../../db/stock';
 import { paymentGatewayFromConfig, PROCESSOR_TIMEOUT_MS } from '../../../partners/payments/payment-gateway';
-import { indexCars, searchClient, type SearchClient } from '../../../search/indexing/indexer';
+import { indexCars, type SearchClient } from '../../../search/indexing/indexer';
+import { indexClient } from './index-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,35 +64,6 @@ export const FAULT_AFTER_AUTHORISATION = 'reservation-after-authorisation';
  */
 function sweepIntervalMs(holdSeconds: number): number {
   return Math.min(60_000, Math.max(1_000, (holdSeconds * 1000) / 10));
-}
-
-type Requester = NonNullable<NonNullable<Parameters<typeof algoliasearch>[2]>['requester']>;
-
-/**
- * The client the reservations write cars' records with: Algolia's, or the embedded service asked
- * in-process (as the first paint asks it), which needs no socket and works before the server
- * listens. The same write call as the indexer's either way.
- */
-function indexClient(fastify: FastifyInstance): SearchClient {
-  const search = fastify.stockSearch;
-  if (!search.state.embedded) {
-    const target = search.target();
-    return searchClient(target, target.adminKey);
-  }
-  const { appId, adminKey } = search.target({ host: 'localhost', port: 0 });
-  const requester: Requester = {
-    async send(request) {
-      const target = new URL(request.url);
-      const response = await fastify.inject({
-        method: request.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
-        url: `${target.pathname}${target.search}`,
-        headers: request.headers,
-        ...(request.data !== undefined ? { payload: request.data } : {}),
-      });
-      return { status: response.statusCode, content: response.body, isTimedOut: false };
-    },
-  };
-  return algoliasearch(appId, adminKey, { hosts: [{ url: 'localhost', protocol: 'http', accept: 'readWrite' }], requester });
 }
 
 const keyOf = (car: CarKey) => `${car.tenant}/${car.carId}`;

@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import { parseInput } from '@forecourt/shared-config/server/validation';
+import { scoped } from '@forecourt/shared-config/server';
+import { isProduction } from '../../config/load';
+import { authenticateStockKey, type StockKey } from '../../db/stock-keys';
+import { findStockCar, listStockCars, patchCar, putCar, withdrawCar, type WriteOutcome } from '../../db/stock-writes';
+import { apiCarOf } from '../../stock/api/api-car';
+import { BatchBody, BatchOperation, CarInput, CarPatch, ListQuery, StocknumParams } from '../../stock/api/car-schema';
+import { stockOpenApi } from '../../stock/api/openapi';
+import { siteOrigin } from '../../tenants/resolve-tenant';
+import { listeningPort } from '../listening-port';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Stock API key the caller sent, and its site: the tenant of every stock route. */
+    stockKey: { key: StockKey; tenant: TenantConfig } | null;
+  }
+}
+
+export interface StockApiOptions {
+  /** Requests a minute one key may make on each route (default 600). */
+  perKeyPerMinute?: number;
+  /** Batches a minute one key may send (default 60). */
+  batchesPerKeyPerMinute?: number;
+}
+
+/** A batch of 1,000 cars with their photo URLs is a few megabytes; every other route takes one car. */
+const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
+const CAR_BODY_LIMIT = 256 * 1024;
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+/**
+ * The Stock API (docs/stock.md): a dealer's system writes its cars, authorised by a stock key of
+ * its site. The site is the key's, whatever the Host header says, so a key reaches no other
+ * site's stock (its cars are simply not found: 404). Every write is one transaction with its
+ * stock_changes rows; the changed cars reach search at once through stock-index.
+ */
+async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions): Promise<void> {
+  const db = fastify.database.db;
+  const production = isProduction(fastify.config);
+  fastify.decorateRequest('stockKey', null);
+
+  fastify.get('/openapi.json', async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(stockOpenApi()));
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization ?? '';
+    const secret = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const key = secret ? await authenticateStockKey(db, secret, new Date()) : null;
+    const tenant = key ? fastify.tenants.get(key.tenant) : undefined;
+    if (!key || !tenant) {
+      reply.header('www-authenticate', 'Bearer');
+      return reply.code(401).send({ error: secret ? 'This stock key is unknown or revoked' : 'No stock key: send Authorization: Bearer <key> (npm run forecourt -- stock-keys create <tenant>)' });
+    }
+    request.stockKey = { key, tenant };
+  };
+
+  const limit = (max: number) => ({
+    rateLimit: {
+      max,
+      timeWindow: 60_000,
+      // After the key is known: each key has its own count, on every instance alike (the shared store).
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `stock-key:${request.stockKey?.key.id ?? request.ip}`,
+    },
+    rateLimitMessage: (retry: number) => `Too many requests with this stock key: at most ${max} a minute on this route. Retry in ${retry} s.`,
+  });
+  const perRoute = limit(options.perKeyPerMinute ?? 600);
+  const keyOf = (request: FastifyRequest) => {
+    if (!request.stockKey) throw new Error('a stock route ran without its key');
+    return request.stockKey;
+  };
+  const originOf = (request: FastifyRequest, tenant: TenantConfig) => siteOrigin(tenant, request, { production, port: listeningPort(fastify, fastify.config.PORT) });
+
+  const answer = (request: FastifyRequest, tenant: TenantConfig, outcome: WriteOutcome, stocknum: string): Answer => {
+    if (outcome.status === 'not-found') return { status: 404, body: { error: `No car with stock number '${stocknum}' on this site`, field: 'stocknum' } };
+    if (outcome.status === 'invalid') return { status: 400, body: { error: outcome.message, field: outcome.field } };
+    if (outcome.status !== 'unchanged') fastify.stockIndex.changed();
+    const car = apiCarOf(outcome.car, originOf(request, tenant));
+    return { status: outcome.status === 'created' ? 201 : 200, body: outcome.status === 'unchanged' ? { car, unchanged: true } : { car } };
+  };
+
+  const apply = async (request: FastifyRequest, operation: BatchOperation): Promise<Answer> => {
+    const { tenant } = keyOf(request);
+    const context = { tenant, stocknum: operation.stocknum, source: 'api', now: new Date() };
+    const outcome =
+      operation.method === 'PUT' ? await putCar(db, context, operation.car) : operation.method === 'PATCH' ? await patchCar(db, context, operation.changes) : await withdrawCar(db, context);
+    return answer(request, tenant, outcome, operation.stocknum);
+  };
+
+  const send = (reply: FastifyReply, result: Answer) => reply.code(result.status).header('cache-control', 'no-store').send(result.body);
+
+  await fastify.register(async (authorised) => {
+    authorised.addHook('onRequest', authenticate);
+
+    authorised.get('/cars', { config: perRoute }, async (request, reply) => {
+      const query = parseInput(ListQuery, request.query, 'query');
+      const { tenant } = keyOf(request);
+      const page = await listStockCars(db, tenant.slug, { limit: query.limit, ...(query.after !== undefined ? { after: query.after } : {}) });
+      const origin = originOf(request, tenant);
+      return reply.header('cache-control', 'no-store').send({ cars: page.cars.map((car) => apiCarOf(car, origin)), next: page.next });
+    });
+
+    authorised.get('/cars/:stocknum', { config: perRoute }, async (request, reply) => {
+      const { stocknum } = parseInput(StocknumParams, request.params, 'params');
+      const { tenant } = keyOf(request);
+      const car = await findStockCar(db, tenant.slug, stocknum);
+      if (!car) return send(reply, { status: 404, body: { error: `No car with stock number '${stocknum}' on this site`, field: 'stocknum' } });
+      return send(reply, { status: 200, body: { car: apiCarOf(car, originOf(request, tenant)) } });
+    });
+
+    authorised.put('/cars/:stocknum', { config: perRoute, bodyLimit: CAR_BODY_LIMIT }, async (request, reply) => {
+      const { stocknum } = parseInput(StocknumParams, request.params, 'params');
+      const car = parseInput(CarInput, request.body ?? null, 'body');
+      return send(reply, await apply(request, { method: 'PUT', stocknum, car }));
+    });
+
+    authorised.patch('/cars/:stocknum', { config: perRoute, bodyLimit: CAR_BODY_LIMIT }, async (request, reply) => {
+      const { stocknum } = parseInput(StocknumParams, request.params, 'params');
+      const changes = parseInput(CarPatch, request.body ?? null, 'body');
+      return send(reply, await apply(request, { method: 'PATCH', stocknum, changes }));
+    });
+
+    authorised.delete('/cars/:stocknum', { config: perRoute }, async (request, reply) => {
+      const { stocknum } = parseInput(StocknumParams, request.params, 'params');
+      return send(reply, await apply(request, { method: 'DELETE', stocknum }));
+    });
+
+    authorised.post('/batch', { config: limit(options.batchesPerKeyPerMinute ?? 60), bodyLimit: BATCH_BODY_LIMIT }, async (request, reply) => {
+      const { operations } = parseInput(BatchBody, request.body ?? null, 'body');
+      const results = [];
+      // One after another, each in its own transaction: one operation's failure is its own answer only.
+      for (const [index, raw] of operations.entries()) {
+        const stocknum = raw && typeof raw === 'object' && typeof (raw as { stocknum?: unknown }).stocknum === 'string' ? (raw as { stocknum: string }).stocknum : null;
+        const parsed = BatchOperation.safeParse(raw);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const field = ['operations', index, ...(issue?.path ?? [])].map(String).join('.');
+          results.push({ index, stocknum, status: 400, body: { error: `${field}: ${issue?.message ?? 'is invalid'}`, field } });
+          continue;
+        }
+        const result = await apply(request, parsed.data);
+        const field = result.body.field;
+        // The field as this operation names it: its car's (or changes') field, or its stocknum.
+        const within = field === 'stocknum' ? '' : parsed.data.method === 'PATCH' ? 'changes.' : 'car.';
+        const body = result.status === 400 && typeof field === 'string' ? { ...result.body, field: `operations.${index}.${within}${field}` } : result.body;
+        results.push({ index, stocknum, status: result.status, body });
+      }
+      return reply.header('cache-control', 'no-store').send({ results });
+    });
+  });
+}
+
+export default scoped<StockApiOptions>('routes-stock-api', stockApiRoutes);
