@@ -290,6 +290,18 @@ describe('forecourt operators, tokens and audit', () => {
     await run(['rollback', 'redgum-used-cars', 'mf-search']);
     expect(output()).toContain('Rolled back redgum-used-cars mf-search: 1.1.0 -> 1.0.0');
   });
+  it('stock-keys create prints a key on its last line that opens the Stock API, and revoke closes it', async () => {
+    await run(['stock-keys', 'create', 'redgum-used-cars', '--label', 'DMS']);
+    const secret = output().split('\n').at(-1)!;
+    const call = () => server.app.inject({ method: 'GET', url: '/api/stock/v1/cars?limit=1', headers: { authorization: `Bearer ${secret}` } });
+    expect((await call()).statusCode).toBe(200);
+    printed = [];
+    await run(['stock-keys', 'list', 'redgum-used-cars']);
+    const row = printed.join('\n').split('\n').find((line) => line.includes('DMS'))!;
+    const id = row.trim().split(/\s+/)[0]!;
+    await run(['stock-keys', 'revoke', id]);
+    expect((await call()).statusCode).toBe(401);
+  });
 });
 
 describe('forecourt doctor', () => {

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
 import type { FailureSummary } from '../db/events';
 import type { AuditEntry, OperatorAccount, OperatorToken } from '../db/operators';
+import type { StockKey } from '../db/stock-keys';
 import { DEFAULT_TENANT, type Canary, type PinChange, type PinSnapshot } from '../db/pins';
 import { DEMO_OPERATOR, demoEnrollmentUrl } from '../operators/demo-operator';
 import { staleBuildNotice, type StaleBuild } from '../deploy/stale-builds';
@@ -61,6 +62,11 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
   tokens create [--account <id>] [--label <text>] [--days N]
                                           a personal token (default 90 days), shown once; another
                                           account's is an operator's to make (a lost device)
+  stock-keys create <tenant> [--label <text>]
+                                          a Stock API key for the tenant's own system (docs/stock.md),
+                                          printed once, on the last line
+  stock-keys list [tenant]                the stock keys you may manage: id, tenant, label, revoked, last used
+  stock-keys revoke <id>                  revoke a stock key; it stops working at once
   audit [tenant]                          every change and refused attempt: who, token, what, before, after
   override <tenant> <team> <entry URL>    a link that makes the browser opening it (only that one) load
                                           the team from your dev server, e.g. http://localhost:3001/remoteEntry.js
@@ -76,7 +82,7 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
                                           to start (e.g. NODE_ENV=production without what it needs)
   help                                    this text
 
-pin, canary, promote, rollback, list, history, publish, publishes, operators, tokens and audit go
+pin, canary, promote, rollback, list, history, publish, publishes, operators, tokens, stock-keys and audit go
 through the running server's admin API when one answers on PORT (default 8080), else they run in
 process on the same data dir, with your personal token: FORECOURT_TOKEN, else the data dir's
 operator-token (npm start writes the demo operator's). promote and rollback send the pin you see
@@ -371,6 +377,38 @@ async function tokensCommand(sub: string | undefined, values: { account?: string
   console.log(tokenLines(issued, values.account ? `account ${values.account}` : 'you'));
 }
 
+async function stockKeysCommand(sub: string | undefined, args: readonly string[], values: { label?: string | undefined }): Promise<void> {
+  switch (sub) {
+    case 'create': {
+      const tenant = args[0];
+      if (!tenant) throw new UsageError('stock-keys create needs <tenant>');
+      const { key, secret } = (await adminCall('POST', '/stock-keys', { tenant, ...(values.label ? { label: values.label } : {}) })) as { key: StockKey; secret: string };
+      // The key last, alone on its line: scripts take the last line.
+      console.log(`Stock key ${key.id} for ${key.tenant} (${key.label}). It is shown only now; the dealer's system sends it as Authorization: Bearer <key>:\n${secret}`);
+      return;
+    }
+    case 'list': {
+      const params = new URLSearchParams(args[0] ? { tenant: args[0] } : {});
+      const { keys } = (await adminCall('GET', `/stock-keys${params.size ? `?${params}` : ''}`)) as { keys: StockKey[] };
+      if (keys.length === 0) {
+        console.log(`No stock keys${args[0] ? ` for ${args[0]}` : ''}.`);
+        return;
+      }
+      console.log(formatTable(['ID', 'TENANT', 'LABEL', 'CREATED', 'BY', 'REVOKED', 'LAST USED'], keys.map((k) => [String(k.id), k.tenant, k.label, when(k.createdAt), k.createdBy, when(k.revokedAt), when(k.lastUsedAt)])));
+      return;
+    }
+    case 'revoke': {
+      const id = args[0];
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('stock-keys revoke needs a key id (forecourt stock-keys list)');
+      const { key } = (await adminCall('POST', `/stock-keys/${id}/revoke`, {})) as { key: StockKey };
+      console.log(`Revoked stock key ${key.id} of ${key.tenant} (${key.label}): it no longer works.`);
+      return;
+    }
+    default:
+      throw new UsageError('stock-keys create <tenant> [--label <text>] | list [tenant] | revoke <id>');
+  }
+}
+
 function auditCell(value: unknown): string {
   if (value === null || value === undefined) return '-';
   const snapshot = value as Partial<PinSnapshot>;
@@ -543,6 +581,8 @@ export async function run(argv: readonly string[]): Promise<void> {
       return operatorsCommand(rest[0], rest.slice(1), values);
     case 'tokens':
       return tokensCommand(rest[0], values);
+    case 'stock-keys':
+      return stockKeysCommand(rest[0], rest.slice(1), values);
     case 'audit':
       return auditCommand(values.tenant ?? rest[0]);
     case 'migrate':
