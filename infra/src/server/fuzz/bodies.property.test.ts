@@ -116,6 +116,7 @@ it(`answers ${BODY_RUNS} hostile bodies to every body route without a 5xx, and a
     const headers: Array<[string, string]> = route.console ? [] : [['host', `${site}.localhost:${fuzz.context.port}`]];
     if (route.session) headers.push(['cookie', sessions.get(site) ?? '']);
     if (route.admin) headers.push(['authorization', `Bearer ${fuzz.context.operatorToken}`]);
+    if (route.stockKey) headers.push(['authorization', `Bearer ${fuzz.context.stockKey}`]);
     if (route.searchAdmin) headers.push(['x-algolia-api-key', fuzz.context.adminSearchKey], ['x-algolia-application-id', 'FORECOURT']);
     const counts: Record<number, number> = {};
     // The counts after a 400 are the counts before the next request: a refused request leaves

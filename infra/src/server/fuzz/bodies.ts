@@ -35,6 +35,8 @@ export interface BodyRoute {
   session?: boolean;
   /** Sent with a personal operator token, from the loopback address the admin API answers on. */
   admin?: boolean;
+  /** Sent with the fuzz site's Stock API key. */
+  stockKey?: boolean;
   /** Sent with the search service's admin key. */
   searchAdmin?: boolean;
   /** Sent to the console's host as the signed-in operator's browser: session cookie, Origin and CSRF token, from an address of its own. */
@@ -42,6 +44,11 @@ export interface BodyRoute {
   /** Path parameters of this route's own, in place of the fuzz's usual ones. */
   params?: (context: BodyContext) => Readonly<Record<string, readonly string[]>>;
 }
+
+const STOCK_CAR: BodyValue = {
+  item_type: 'car', car_type: 'used', location: 'harbourside-motors-x', year: 2021, make: 'Toyota', model: 'RAV4', colour: 'White', price: 38_990, km: 42_000,
+  fuel: 'hybrid', body: 'suv', transmission: 'automatic', seats: 5, photos: ['https://cdn.example.com/1.jpg'], features: ['Tow bar'], sold_at: null,
+};
 
 /** Sets a key as an own property, `__proto__` included, as JSON.parse does for an attacker's body. */
 function objectOf(entries: ReadonlyArray<readonly [string, BodyValue]>): { [key: string]: BodyValue } {
@@ -117,6 +124,15 @@ export const BODY_ROUTES: Readonly<Record<string, BodyRoute>> = {
   // Without the token: a re-index takes seconds and the route reads no body.
   'POST /_admin/reindex': { example: null },
   'POST /_admin/lead-delivery/retry': { ...admin, example: () => ({ tenant: 'harbourside-motors' }) },
+  'POST /_admin/stock-keys': { ...admin, example: () => ({ tenant: 'harbourside-motors', label: 'fuzz' }) },
+  // The id is not a number here (a 400): the fuzz must not revoke the key it writes stock with.
+  'POST /_admin/stock-keys/:id/revoke': { ...admin, example: null },
+  // The Stock API's car schema, broken a field at a time (a location the site lacks makes a valid body a 400 too).
+  'PUT /api/stock/v1/cars/:stocknum': { stockKey: true, example: () => STOCK_CAR },
+  'PATCH /api/stock/v1/cars/:stocknum': { stockKey: true, example: () => ({ price: 24_990, status: 'sold' }) },
+  // It reads no body; hostile ones are sent all the same.
+  'DELETE /api/stock/v1/cars/:stocknum': { stockKey: true, example: null },
+  'POST /api/stock/v1/batch': { stockKey: true, example: () => ({ operations: [{ method: 'PUT', stocknum: 'FZ-2', car: STOCK_CAR }, { method: 'PATCH', stocknum: 'FZ-2', changes: { price: 1 } }, { method: 'DELETE', stocknum: 'FZ-3' }] as BodyValue[] }) },
   // The console's passkey sign-in and session. The ceremony's routes take no credential; a browser sends its cookie anyway.
   'POST /_admin/operators/:id/enrollment': { ...signedInConsole, params: (c) => ({ id: [c.console.accountId] }), example: () => ({}) },
   'POST /_admin/session/enroll/options': { ...signedInConsole, example: (c) => ({ code: c.console.enrollmentCode }) },

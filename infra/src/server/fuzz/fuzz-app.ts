@@ -6,6 +6,7 @@ import type { FinancePartner } from '../../../../mf-finance/src/contract';
 import type { PaymentGateway } from '../../../../mf-vehicle/src/contract';
 import type { Database } from '../../db/database';
 import { DEFAULT_TENANT } from '../../db/pins';
+import { createStockKey } from '../../db/stock-keys';
 import { loadTenantStock } from '../../db/stock';
 import { OutboxSmsGateway, type SmsGateway } from '../../identity/sms-gateway';
 import { SimulatedFinancePartner } from '../../partners/finance/finance-partner';
@@ -125,10 +126,12 @@ export async function startFuzzApp(): Promise<FuzzApp> {
       index: ['cars', 'cars_price_asc', '*'],
       objectID: cars.map((c) => c.id),
       taskID: ['1'],
+      stocknum: ['FZ-1', cars[0]?.stocknum ?? 'x'],
     },
     searchKey: app.stockSearch.access(app.tenants.get('harbourside-motors')!).apiKey,
     adminSearchKey: keys.adminKey,
     operatorToken: await testOperatorToken(app),
+    stockKey: (await createStockKey(database.db, { tenant: 'harbourside-motors', label: 'fuzz', createdBy: 'fuzz' })).secret,
     console: consoleHeaders(app),
   };
 

@@ -17,6 +17,8 @@ export interface FuzzContext {
   searchKey: string;
   adminSearchKey: string;
   operatorToken: string;
+  /** A Stock API key of the fuzz's main site. */
+  stockKey: string;
   /** The operator console's host and origin, where its routes usually go with the signed-in browser's cookie and CSRF token. */
   console: { host: string; origin: string };
 }
@@ -196,6 +198,7 @@ function headersFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<A
   const search = route.url.startsWith('/1/');
   const consoleRoute = isConsoleRoute(route.url);
   const admin = route.url.startsWith('/_admin') && !consoleRoute;
+  const stock = route.url.startsWith('/api/stock/');
   const jsonType = fc.constantFrom('application/json', 'text/plain;charset=UTF-8');
   const otherType = fc.constantFrom('application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'text/html', 'application/octet-stream', '', 'application/json;;;');
   return fc
@@ -215,7 +218,9 @@ function headersFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<A
         ? usually(fc.constant(`Bearer ${context.operatorToken}`), fc.oneof(headerValue.map((v) => `Bearer ${v}`), headerValue))
         : consoleRoute
           ? fc.oneof({ weight: 7, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.oneof(fc.constant(`Bearer ${context.operatorToken}`), headerValue) })
-          : sometimes(headerValue, 8),
+          : stock
+            ? usually(fc.constant(`Bearer ${context.stockKey}`), fc.oneof(headerValue.map((v) => `Bearer ${v}`), headerValue))
+            : sometimes(headerValue, 8),
       algoliaKey: search ? usually(fc.constantFrom(context.searchKey, context.searchKey, context.adminSearchKey), headerValue) : sometimes(headerValue, 8),
       algoliaApp: search ? usually(fc.constant('FORECOURT'), headerValue) : sometimes(headerValue, 8),
       range: sometimes(fc.oneof(fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=5-', 'bytes=10-0', 'bytes=0-0,1-1,2-2', 'lines=1-2'), headerValue), 4),
