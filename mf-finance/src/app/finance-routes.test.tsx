@@ -68,11 +68,12 @@ describe('finance page', () => {
 });
 
 describe('instant quote', () => {
+  // A car the site finances (its lender's figures) with no stored quote: the partner is asked.
   it("asks the partner's quote for the chosen car, with its year, VIN and NVIC", async () => {
     const asked: unknown[] = [];
     serveRoutes({
       'GET /api/finance/cars/:id': {
-        body: { car: { id: 'test-motors-7', slug: '2021-toyota-hilux', name: '2021 Toyota Hilux SR5', price: 52990, vin: 'MR0FA3CD100123456', nvic: 'ABC123', year: 2021, dealership_slug: 'test-motors', car_type: 'used', primary_image_url: null, disclaimer: null, make: 'Toyota', status: 'available', finance_quote_weekly: null, lender: null } },
+        body: { car: { id: 'test-motors-7', slug: '2021-toyota-hilux', name: '2021 Toyota Hilux SR5', price: 52990, vin: 'MR0FA3CD100123456', nvic: 'ABC123', year: 2021, dealership_slug: 'test-motors', car_type: 'used', primary_image_url: null, disclaimer: null, make: 'Toyota', status: 'in_stock', finance_quote_weekly: null, lender: { interestRate: 8.5, comparisonRate: 9.1, paymentWeek: 121, paymentMonth: 524 } } },
       },
       'POST /api/youx/quote': (request) => {
         asked.push(request.body);
