@@ -5,6 +5,7 @@ import path from 'node:path';
 import { usedCarPromiseSentence } from '@forecourt/shared-config/used-car-promise';
 import { CAR_STATUSES, FINANCE_PROVIDERS, type Car } from '../model';
 import { CARAVAN_TAGS, CUSTOM_TAGS, DAY_MS, generateCatalogue, generateTenantStock, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS } from './generate';
+import { itemsAreCars } from './rules';
 
 /**
  * The demo stock must show every case the pages handle, for every demo tenant: this test is the
@@ -116,7 +117,7 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
     if (tenant.vehicle.usedCarPromise !== 'money-back') expect(stock.promos.map((p) => p.node.text).join(' ')).not.toMatch(/money back|roadside/i);
   });
 
-  if (tenant.search.itemNoun === 'car') {
+  if (itemsAreCars(tenant.search.itemNoun)) {
     it("has the spec's 'We Want Your Car!' card word for word", () => {
       expect(stock.promos.map((p) => `${p.node.title} ${p.node.text}`)).toContain('We Want Your Car! We buy all types of cars / Our high turnover means we can pay more');
     });

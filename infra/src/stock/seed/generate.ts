@@ -19,7 +19,7 @@ import { CARAVANS, CARS, MOTORCYCLES, TRUCKS, type MakeSpec } from './catalogue'
 import { dealershipPlansFor, type DealershipPlan, type SitePlan } from './places';
 import { Random } from './random';
 import { makeCar } from './car-builder';
-import { CARAVAN_TAGS, CUSTOM_TAGS, DAY_MS, DEFAULT_CARS_PER_TENANT, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, slugify } from './rules';
+import { CARAVAN_TAGS, CUSTOM_TAGS, DAY_MS, DEFAULT_CARS_PER_TENANT, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, itemsAreCars, slugify } from './rules';
 
 /**
  * Deterministic demo stock. The same seed, tenants and reference time give byte-identical
@@ -211,10 +211,9 @@ function tenantContent(tenant: TenantConfig, rnd: Random, now: Date) {
     { name: `Sell your ${noun}`, description: tenant.leads.tradeIn ? 'Get an instant offer in 2 minutes.' : 'We inspect it in person and make you an offer.', url: '/sell-my-car' },
   ].map((s, i) => ({ id: `${tenant.slug}-s${i + 1}`, tenant: tenant.slug, image_url: `/media/slides/${tenant.slug}-${i + 1}.jpg?w=1600`, hide_overlay: i === 2, ...s }));
   const day = (n: number) => isoDate(now.getTime() + n * DAY_MS);
-  // Spec: the card's text, word for word on a car site. A dealer of other items promotes what it
-  // does buy, in its own noun, with no instant offer where it values them in person only.
-  const wantYourCar =
-    noun === 'car'
+  // Spec: the card's text, word for word on a site of cars. A dealer of other items promotes what
+  // it does buy, in its own noun, with no instant offer where it values them in person only.
+  const wantYourCar = itemsAreCars(noun)
       ? { title: 'We Want Your Car!', text: 'We buy all types of cars / Our high turnover means we can pay more', href: tenant.search.wantYourCarHref, image_url: null }
       : { title: `We Want Your ${capitalise(noun)}!`, text: `We buy ${noun}s of every make / ${tenant.leads.tradeIn ? 'Get an instant offer online' : 'We inspect yours in person and make you an offer'}`, href: tenant.search.wantYourCarHref, image_url: null };
   const promos: PromoNode[] = [

@@ -21,3 +21,11 @@ export { slugify } from '@forecourt/shared-config/format';
 export const isoDate = (ms: number) => new Date(ms).toISOString();
 export const dateOnly = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const roundTo = (value: number, step: number) => Math.round(value / step) * step;
+
+/**
+ * Whether the site's items are cars, whichever of the two nouns it calls them by: such a site's
+ * promo cards carry the spec's car texts word for word; a site of other items gets its own.
+ */
+export function itemsAreCars(itemNoun: string): boolean {
+  return itemNoun === 'car' || itemNoun === 'vehicle';
+}
