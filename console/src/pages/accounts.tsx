@@ -5,13 +5,14 @@ import type { Account, Accounts, Enrollment, OperatorRole } from '../api/types';
 import { useLive } from '../api/use-live';
 import { isOperator } from '../session/permissions';
 import { useSession, useSignedIn } from '../session/session';
-import { COLOUR, RADIUS, SPACE } from '../theme/tokens';
+import { COLOUR, SPACE } from '../theme/tokens';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ErrorNote } from '../ui/error-note';
 import { formatDateTime } from '../ui/format';
 import { Freshness, Loading, Page } from '../ui/page';
+import { panelStyle, ShownOnce } from '../ui/shown-once';
 import { ScrollRegion, tableStyle } from '../ui/table';
 import { useTenantNames } from './use-tenant-names';
 
@@ -21,14 +22,6 @@ const ROLES: { value: OperatorRole; label: string; help: string }[] = [
   { value: 'operator', label: 'Operator', help: 'everything, on every tenant, accounts included' },
 ];
 
-const panel = css`
-  background: ${COLOUR.surface};
-  border: 1px solid ${COLOUR.border};
-  border-radius: ${RADIUS};
-  padding: ${SPACE.md};
-  margin-bottom: ${SPACE.md};
-`;
-
 /** The body of `POST /_admin/operators`: an operator holds every tenant, a viewer with none ticked too. */
 export function newAccountBody(name: string, role: OperatorRole, tenants: readonly string[]): { name: string; role: OperatorRole; tenants?: string[] } {
   if (role === 'operator' || (role === 'viewer' && tenants.length === 0)) return { name: name.trim(), role };
@@ -36,33 +29,12 @@ export function newAccountBody(name: string, role: OperatorRole, tenants: readon
 }
 
 function EnrollmentLink({ account, enrollment }: { account: Account; enrollment: Enrollment }) {
-  const id = useId();
-  const [copied, setCopied] = useState<string | null>(null);
   return (
-    <div css={[panel, css`border-color: ${COLOUR.accent};`]} data-enrollment={account.id}>
-      <label htmlFor={id} css={css`font-weight: 600; display: block;`}>
-        Enrollment link for {account.name}
-      </label>
-      <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm}; margin: ${SPACE.xs} 0;`}>
-        <input id={id} readOnly value={enrollment.url} onFocus={(event) => event.target.select()} css={css`flex: 1 1 16rem; min-width: 0;`} />
-        <Button
-          onClick={() => {
-            navigator.clipboard.writeText(enrollment.url).then(
-              () => setCopied('Copied.'),
-              (error: unknown) => setCopied(`Not copied (${errorText(error)}): select the link and copy it.`),
-            );
-          }}
-        >
-          Copy link
-        </Button>
-      </div>
+    <ShownOnce label={`Enrollment link for ${account.name}`} value={enrollment.url} copyLabel="Copy link" noun="link">
       <p css={css`margin: 0; color: ${COLOUR.muted};`}>
         Send it to {account.name} only: it works once, until <time dateTime={enrollment.expiresAt}>{formatDateTime(enrollment.expiresAt)}</time>, and is shown only now.
       </p>
-      <p role="status" css={css`margin: 0;`}>
-        {copied}
-      </p>
-    </div>
+    </ShownOnce>
   );
 }
 
@@ -93,7 +65,7 @@ function NewAccountForm({ onCreated }: { onCreated: (account: Account) => void }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} css={panel} aria-labelledby={`${ids}-title`}>
+    <form onSubmit={(event) => void submit(event)} css={panelStyle} aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} css={css`margin-top: 0;`}>
         New account
       </h2>
