@@ -226,3 +226,25 @@ export interface Audit {
 export interface Accounts {
   accounts: Account[];
 }
+
+/** A tenant's Stock API key as `GET /_admin/stock-keys` lists it: never the key itself. */
+export interface StockKey {
+  id: number;
+  tenant: string;
+  label: string;
+  createdAt: string;
+  createdBy: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
+/** `GET /_admin/stock-keys`: the keys of the tenants the caller manages, newest first. */
+export interface StockKeys {
+  keys: StockKey[];
+}
+
+/** `POST /_admin/stock-keys` (201): the new key, and its secret, answered only this once. */
+export interface CreatedStockKey {
+  key: StockKey;
+  secret: string;
+}

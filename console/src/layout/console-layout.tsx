@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { errorText } from '../api/client';
-import { isOperator } from '../session/permissions';
+import { isOperator, managesStockKeys } from '../session/permissions';
 import { useSession, useSignedIn } from '../session/session';
 import { COLOUR, NARROW, SPACE } from '../theme/tokens';
 import { Button } from '../ui/button';
@@ -38,6 +38,7 @@ export function ConsoleLayout() {
     { to: '/publishes', label: 'Publishes' },
     { to: '/lead-delivery', label: 'Lead delivery' },
     { to: '/search', label: 'Search' },
+    ...(managesStockKeys(account) ? [{ to: '/stock-keys', label: 'Stock keys' }] : []),
     { to: '/audit', label: 'Audit' },
     ...(isOperator(account) ? [{ to: '/accounts', label: 'Accounts' }] : []),
   ];

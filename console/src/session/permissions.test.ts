@@ -1,5 +1,5 @@
 import { account } from '../testing/fixtures';
-import { isOperator, mayChangePins } from './permissions';
+import { isOperator, managesStockKeys, mayChangePins, mayManageStockKeys } from './permissions';
 
 describe('what the console offers an account', () => {
   it('an operator changes pins on every tenant', () => {
@@ -17,5 +17,15 @@ describe('what the console offers an account', () => {
 
   it('only an operator manages accounts', () => {
     expect([isOperator(account({ role: 'operator' })), isOperator(account({ role: 'tenant-manager', tenants: ['x'] }))]).toEqual([true, false]);
+  });
+
+  it("a tenant manager manages its own tenants' stock keys only, a viewer none", () => {
+    const manager = account({ role: 'tenant-manager', tenants: ['harbourside-motors'] });
+    const viewer = account({ role: 'viewer', tenants: ['harbourside-motors'] });
+    expect([mayManageStockKeys(manager, 'harbourside-motors'), mayManageStockKeys(manager, 'summit-auto-group'), mayManageStockKeys(viewer, 'harbourside-motors')]).toEqual([true, false, false]);
+  });
+
+  it('the stock keys page is for operators and tenant managers', () => {
+    expect((['operator', 'tenant-manager', 'viewer'] as const).map((role) => managesStockKeys(account({ role })))).toEqual([true, true, false]);
   });
 });

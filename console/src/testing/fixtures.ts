@@ -1,4 +1,4 @@
-import type { Account, Overview, PinsOverview, RemoteDetail, RemoteHealth } from '../api/types';
+import type { Account, Overview, PinsOverview, RemoteDetail, RemoteHealth, StockKey } from '../api/types';
 
 /** The API's clock in these fixtures: buckets are counted up to here. */
 export const NOW = '2026-11-27T08:02:30.000Z';
@@ -76,6 +76,19 @@ export function account(overrides: Partial<Account> = {}): Account {
     deactivatedAt: null,
     createdAt: '2026-11-20T09:00:00.000Z',
     createdBy: 'shared admin token',
+    ...overrides,
+  };
+}
+
+export function stockKey(overrides: Partial<StockKey> = {}): StockKey {
+  return {
+    id: 7,
+    tenant: 'harbourside-motors',
+    label: 'Harbourside DMS',
+    createdAt: '2026-11-25T09:00:00.000Z',
+    createdBy: 'Ada Admin',
+    revokedAt: null,
+    lastUsedAt: '2026-11-27T07:58:00.000Z',
     ...overrides,
   };
 }
