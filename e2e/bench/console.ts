@@ -44,6 +44,7 @@ const SIGNED_IN_PAGES: readonly ConsolePage[] = [
   { path: '/search', label: 'search', signedIn: true },
   { path: '/audit', label: 'audit', signedIn: true },
   { path: '/accounts', label: 'accounts', signedIn: true },
+  { path: '/stock-keys', label: 'stock keys', signedIn: true },
 ];
 
 export const consoleOrigin = (port: number) => `http://console.localhost:${port}`;
