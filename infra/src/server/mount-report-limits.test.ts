@@ -75,6 +75,17 @@ it('leaves other events to the events limit alone', async () => {
   for (let i = 0; i < 3; i += 1) expect((await beacon(platform.app, TENANT, 1, { page: 'home' })).statusCode).toBe(202);
 });
 
+it("counts mount reports against their own limits only, not the address's events limit", async () => {
+  // A shopper's brisk browsing: each page sends its pixel event and a mount report for its app.
+  const platform = await createTestPlatform(database, { events: { perMinute: 3, mountReportsPerShopper: 100, mountReportsPerAddress: 100 }, canaryAlerts: { intervalMs: 0, webhookUrl: null } });
+  platforms.push(platform);
+  const answers = [];
+  for (let page = 0; page < 3; page += 1) answers.push((await beacon(platform.app, TENANT, 2001, { page: String(page) })).statusCode, (await mount(platform)).statusCode);
+  expect(answers).toEqual([202, 202, 202, 202, 202, 202]);
+  // The events limit still holds for the other events.
+  expect((await beacon(platform.app, TENANT, 2001, { page: 'fourth' })).statusCode).toBe(429);
+});
+
 const describeWithRedis = process.env.REDIS_URL ? describe : describe.skip;
 
 describeWithRedis('across instances (Redis)', () => {

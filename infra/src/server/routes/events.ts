@@ -76,8 +76,14 @@ export function eventsSettings(config: Config): Required<EventsOptions> {
   };
 }
 
+/** The body's event id, when it has a numeric one (the route checks the rest). */
+function eventIdOf(body: unknown): number | null {
+  const eventId = typeof body === 'object' && body !== null ? (body as { eventId?: unknown }).eventId : undefined;
+  return typeof eventId === 'number' ? eventId : null;
+}
+
 /** A clean mount or a failure report: what counts toward a version's health. */
-function isMountReport(eventId: number): boolean {
+function isMountReport(eventId: number | null): boolean {
   return eventId === PLATFORM_EVENT.appMounted || eventId === PLATFORM_EVENT.failure;
 }
 
@@ -136,7 +142,11 @@ export default fp<EventsOptions>(
       {
         bodyLimit: 16 * 1024,
         config: {
-          rateLimit: { max: settings.perMinute, timeWindow: 60_000 },
+          // Mount reports are left to their own limits (per shopper and per address, below): a
+          // page sends one for each app it mounts besides its pixel events, so counting them here
+          // too refused a shopper's analytics after a brisk few dozen pages in a minute. Counted
+          // once the body is read, to know which is which.
+          rateLimit: { max: settings.perMinute, timeWindow: 60_000, hook: 'preHandler', allowList: (request) => isMountReport(eventIdOf(request.body)) },
           rateLimitMessage: (retry) => `Too many events from this address: at most ${settings.perMinute} a minute. Retry in ${retry} s.`,
           // Fails open to this instance's own count while Redis is down: a lost beacon costs more
           // (a version's health, a shopper's analytics) than a few instances' worth of events.
