@@ -94,6 +94,11 @@ export const CONFIG_SCHEMA = {
   FORECOURT_INSTANCE_NAME: variable({ ...optionalText('unset (answers name no instance)'), description: 'A name for this instance, sent back in every answer as X-Forecourt-Instance, so an operator (and the cluster drills) can tell which instance behind the balancer answered', readBy: ['server'] }),
   REDIS_URL: variable({ ...redisUrl('unset (each instance counts its own rate limits)'), description: 'The Redis every instance counts rate limits in, so that several instances allow what one would', readBy: ['server'], secret: true }),
 
+  // Stock feeds (docs/stock.md)
+  FORECOURT_FEED_MAX_BYTES: variable({ ...positive(100 * 1024 * 1024, { integer: true }), description: 'The largest feed an import takes, in bytes; a larger upload is refused (413) and nothing is kept', readBy: ['server'] }),
+  FORECOURT_FEED_WITHDRAW_SHARE: variable({ ...positive(0.3), description: "A feed that would withdraw more than this share of its source's cars on sale is quarantined: nothing applied", readBy: ['server'] }),
+  FORECOURT_FEED_IMPORT_MS: variable({ ...positive(2000, { integer: true, allowZero: true }), description: 'How often an instance looks for queued feed imports (0: only when one is uploaded to it)', readBy: ['server'] }),
+
   // Pages
   FORECOURT_ENTRY_TIMEOUT_MS: variable({ ...optionalPositive("the shell's own", { integer: true }), description: "How long the shell waits for a remote's entry before its failure policy", readBy: ['server'] }),
   FORECOURT_FRAGMENT_TIMEOUT_MS: variable({ ...optionalPositive("the shell's own", { integer: true }), description: 'How long the shell waits for a fragment before its failure policy', readBy: ['server'] }),

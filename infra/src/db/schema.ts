@@ -407,6 +407,35 @@ export interface StockChangeCursorsTable {
   updated_at: DefaultedTimestamp;
 }
 
+export type StockImportStatus = 'receiving' | 'queued' | 'running' | 'done' | 'failed' | 'quarantined';
+export type StockImportFormat = 'csv' | 'tsv' | 'xml';
+
+/** A feed import and its outcome (migration 0020). */
+export interface StockImportsTable {
+  id: Generated<string>;
+  tenant: string;
+  source: string;
+  format: StockImportFormat;
+  status: ColumnType<StockImportStatus, StockImportStatus | undefined, StockImportStatus>;
+  bytes: ColumnType<string, string | number | undefined, string | number>;
+  rows: number | null;
+  counts: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  errors: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+  message: string | null;
+  created_by: string;
+  created_at: DefaultedTimestamp;
+  started_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** An uploaded feed, in pieces (migration 0020). */
+export interface StockImportChunksTable {
+  import_id: ColumnType<string, string | number, never>;
+  seq: number;
+  data: ColumnType<Buffer, Buffer, never>;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
@@ -452,4 +481,6 @@ export interface PlatformTables {
   stock_keys: StockKeysTable;
   stock_changes: StockChangesTable;
   stock_change_cursors: StockChangeCursorsTable;
+  stock_imports: StockImportsTable;
+  stock_import_chunks: StockImportChunksTable;
 }

@@ -146,6 +146,26 @@ export function withdrawCar(db: Db, context: WriteContext): Promise<WriteOutcome
   return write(db, context, (current) => (current ? { input: inputOf(current), withdrawn: true } : { status: 'not-found' }));
 }
 
+/**
+ * A feed's row: the fields the feed owns written whole, the others kept (an existing car) or as
+ * `newCar` has them (a car the feed brings first). Back on sale if it was withdrawn.
+ */
+export function putFeedCar(db: Db, context: WriteContext, fields: Partial<CarInput>, newCar: CarInput): Promise<WriteOutcome> {
+  return write(db, context, (current) => ({ input: current ? { ...inputOf(current), ...fields } : newCar, withdrawn: false }));
+}
+
+/**
+ * A car its feed no longer lists: sold now (the product's sold rules apply). Only a car the
+ * source still owns and has on sale; one another writer took over meanwhile is left alone.
+ */
+export function sellMissingCar(db: Db, context: WriteContext): Promise<WriteOutcome> {
+  return write(db, context, (current) =>
+    current && current.source === context.source && current.withdrawn_at === null && current.status !== 'sold' && current.status !== 'archived'
+      ? { input: { ...inputOf(current), status: 'sold', sold_at: null }, withdrawn: false }
+      : { status: 'not-found' },
+  );
+}
+
 export async function findStockCar(db: Db, tenant: string, stocknum: string): Promise<StoredCar | null> {
   const row = await db.selectFrom('cars').selectAll().where('tenant', '=', tenant).where('stocknum', '=', stocknum).executeTakeFirst();
   return row ? fromRow<StoredCar>(row) : null;

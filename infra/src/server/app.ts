@@ -51,6 +51,7 @@ import registryFilesRoutes from './routes/registry-files';
 import consoleSiteRoutes from './routes/console-site';
 import stockApiRoutes, { type StockApiOptions } from './routes/stock-api';
 import stockIndexPlugin, { type StockIndexOptions } from './plugins/platform/stock-index';
+import stockImportsPlugin, { type StockImportsOptions } from './plugins/platform/stock-imports';
 import { STOCK_API_PREFIX } from '../stock/api/openapi';
 
 export interface AppOptions {
@@ -106,6 +107,8 @@ export interface AppOptions {
   stockApi?: StockApiOptions;
   /** How often stock_changes is read for other instances' writes (default every 2 s). */
   stockIndex?: StockIndexOptions;
+  /** Feed imports: how often queued ones are looked for (default FORECOURT_FEED_IMPORT_MS), their claim. */
+  stockImports?: StockImportsOptions;
 }
 
 /**
@@ -204,6 +207,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(leadDelivery, { clock: options.clock, ...options.leadDelivery });
   await app.register(reservationsPlugin, { clock: options.clock, ...options.reservations });
   await app.register(stockIndexPlugin, options.stockIndex ?? {});
+  await app.register(stockImportsPlugin, options.stockImports ?? {});
   await app.register(stockApiRoutes, { prefix: STOCK_API_PREFIX, ...options.stockApi });
   await app.register(financePartnerDevRoutes);
   await app.register(registryFilesRoutes);

@@ -17,6 +17,7 @@ import { versionHealthBuckets0016 } from './0016_version_health_buckets';
 import { consoleData0017 } from './0017_console_data';
 import { pendingContact0018 } from './0018_pending_contact';
 import { stockApi0019 } from './0019_stock_api';
+import { stockImports0020 } from './0020_stock_imports';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_console_data': consoleData0017,
   '0018_pending_contact': pendingContact0018,
   '0019_stock_api': stockApi0019,
+  '0020_stock_imports': stockImports0020,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,9 @@ import { findStockCar, listStockCars, patchCar, putCar, withdrawCar, type WriteO
 import { apiCarOf } from '../../stock/api/api-car';
 import { BatchBody, BatchOperation, CarInput, CarPatch, ListQuery, StocknumParams } from '../../stock/api/car-schema';
 import { stockOpenApi } from '../../stock/api/openapi';
+import { FEED_TYPES, ImportParams, ImportQuery, type ImportStatus } from '../../stock/feeds/import-schema';
+import { receiveFeed } from '../../stock/feeds/receive-feed';
+import { findImport } from '../../db/stock-imports';
 import { siteOrigin } from '../../tenants/resolve-tenant';
 import { listeningPort } from '../listening-port';
 
@@ -148,6 +151,48 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
         results.push({ index, stocknum, status: result.status, body });
       }
       return reply.header('cache-control', 'no-store').send({ results });
+    });
+
+    await authorised.register(async (imports) => {
+      // The feed reaches the route as the stream it arrives as: it is stored a piece at a time, never held whole.
+      imports.addContentTypeParser(Object.keys(FEED_TYPES), (_request, payload, done) => done(null, payload));
+
+      imports.post('/imports', { config: perRoute }, async (request, reply) => {
+        const { source } = parseInput(ImportQuery, request.query, 'query');
+        const { key, tenant } = keyOf(request);
+        const [mediaType = '', ...parameters] = (request.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
+        const format = FEED_TYPES[mediaType as keyof typeof FEED_TYPES];
+        if (!format) return send(reply, { status: 415, body: { error: `content-type: send the feed as ${Object.keys(FEED_TYPES).join(', ')}`, field: 'content-type' } });
+        const charset = parameters.find((parameter) => parameter.startsWith('charset='))?.slice(8).replace(/"/g, '');
+        if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return send(reply, { status: 400, body: { error: 'content-type: feeds are read as UTF-8; send it as charset=utf-8', field: 'content-type' } });
+        const maxBytes = fastify.config.FORECOURT_FEED_MAX_BYTES;
+        const received = await receiveFeed(db, request.body as AsyncIterable<Buffer>, { tenant: tenant.slug, source, format, createdBy: `stock-key:${key.id}`, maxBytes });
+        if (received.status === 'too-large') return send(reply, { status: 413, body: { error: `body: a feed may be ${maxBytes} bytes; nothing was imported`, field: 'body' } });
+        if (received.status === 'not-utf8') return send(reply, { status: 400, body: { error: 'body: the feed is not UTF-8 text; nothing was imported', field: 'body' } });
+        if (received.status === 'empty') return send(reply, { status: 400, body: { error: 'body: the feed is empty', field: 'body' } });
+        fastify.stockImports.queued();
+        return send(reply, { status: 202, body: { id: received.id } });
+      });
+
+      imports.get('/imports/:id', { config: perRoute }, async (request, reply) => {
+        const { id } = parseInput(ImportParams, request.params, 'params');
+        const { tenant } = keyOf(request);
+        const found = await findImport(db, tenant.slug, id);
+        if (!found) return send(reply, { status: 404, body: { error: `No import ${id} on this site`, field: 'id' } });
+        const body: ImportStatus = {
+          id: String(found.id),
+          source: found.source,
+          format: found.format,
+          status: found.status === 'receiving' ? 'queued' : found.status,
+          message: found.message,
+          rows: found.rows,
+          counts: { created: 0, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0, ...found.counts },
+          errors: (found.errors ?? []) as ImportStatus['errors'],
+          created_at: new Date(found.created_at).toISOString(),
+          finished_at: found.finished_at ? new Date(found.finished_at).toISOString() : null,
+        };
+        return send(reply, { status: 200, body });
+      });
     });
   });
 }

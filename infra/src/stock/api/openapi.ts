@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImportQuery, ImportStatus } from '../feeds/import-schema';
 import { ApiCar, BatchRequest, BatchResult, CarInput, CarPage, CarPatch, ListQuery, Problem, STOCK_LIMITS, StockNumber, WriteResult } from './car-schema';
 
 /**
@@ -42,7 +43,7 @@ export function stockOpenApi(): Record<string, unknown> {
       securitySchemes: { stockKey: { type: 'http', scheme: 'bearer', description: 'A stock key, fsk_…: `npm run forecourt -- stock-keys create <tenant>`' } },
       schemas: {
         ...components('input', { CarInput, CarPatch, BatchRequest }),
-        ...components('output', { Car: ApiCar, CarPage, WriteResult, BatchResult, Problem }),
+        ...components('output', { Car: ApiCar, CarPage, WriteResult, BatchResult, Problem, ImportStatus }),
       },
     },
     paths: {
@@ -77,6 +78,23 @@ export function stockOpenApi(): Record<string, unknown> {
           requestBody: { required: true, content: { 'application/json': { schema: ref('BatchRequest') } } },
           responses: { 200: json('BatchResult', 'One result per operation, in order'), ...problems },
         },
+      },
+      '/imports': {
+        post: {
+          summary: "A feed (Meta's vehicle catalog format): the whole stock of its source, imported in the background",
+          parameters: Object.entries(z.toJSONSchema(ImportQuery, { io: 'input' }).properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+          requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } }, 'text/tab-separated-values': { schema: { type: 'string' } }, 'application/xml': { schema: { type: 'string' } } } },
+          responses: {
+            202: { description: 'Queued', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } } },
+            413: json('Problem', 'Larger than the feed limit: nothing kept'),
+            415: json('Problem', 'Not CSV, TSV or XML'),
+            ...problems,
+          },
+        },
+      },
+      '/imports/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { summary: "An import's status, counts and rejected rows", responses: { 200: json('ImportStatus', 'The import'), 401: problems[401], 404: json('Problem', 'No such import on this site'), 429: problems[429] } },
       },
     },
   };

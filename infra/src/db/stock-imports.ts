@@ -1,0 +1,145 @@
+import { sql, type Kysely } from 'kysely';
+import type { PlatformTables, StockImportFormat, StockImportStatus } from './schema';
+
+/**
+ * Feed imports as records (migration 0020): created while the upload arrives, claimed by one
+ * runner on any instance, one running import per tenant (the unique index decides when two
+ * instances claim at once), finished with their counts and row errors.
+ */
+
+type Db = Kysely<PlatformTables>;
+
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  withdrawn: number;
+  rejected: number;
+}
+
+export interface ImportError {
+  row: number | null;
+  vehicle_id: string | null;
+  field: string;
+  message: string;
+}
+
+export interface StockImport {
+  id: string;
+  tenant: string;
+  source: string;
+  format: StockImportFormat;
+  status: StockImportStatus;
+  rows: number | null;
+}
+
+/** The piece of an upload stored as one row: a runner reads the feed this much at a time. */
+export const CHUNK_BYTES = 1024 * 1024;
+
+/** An import being received: not queued (no runner sees it) until the whole feed is stored. */
+export async function beginImport(db: Db, values: { tenant: string; source: string; format: StockImportFormat; createdBy: string }): Promise<string> {
+  const row = await db
+    .insertInto('stock_imports')
+    .values({ tenant: values.tenant, source: values.source, format: values.format, created_by: values.createdBy, status: 'receiving' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+export async function addChunk(db: Db, id: string, seq: number, data: Buffer): Promise<void> {
+  await db.insertInto('stock_import_chunks').values({ import_id: id, seq, data }).execute();
+}
+
+/** The whole feed is stored: a runner may take it. */
+export async function queueImport(db: Db, id: string, bytes: number): Promise<void> {
+  await db.updateTable('stock_imports').set({ status: 'queued', bytes }).where('id', '=', id).execute();
+}
+
+/** An upload that will not be queued (too large, not UTF-8): nothing of it is kept. */
+export async function dropImport(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('stock_imports').where('id', '=', id).execute();
+}
+
+/** The feed's pieces in order, read one at a time. */
+export async function* importChunks(db: Db, id: string): AsyncGenerator<Buffer> {
+  for (let seq = 0; ; seq++) {
+    const chunk = await db.selectFrom('stock_import_chunks').select('data').where('import_id', '=', id).where('seq', '=', seq).executeTakeFirst();
+    if (!chunk) return;
+    yield Buffer.from(chunk.data);
+  }
+}
+
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/**
+ * Claims the oldest import that may run now: queued, or running with a lapsed claim (its runner
+ * died), of a tenant with no other import running. Null when there is none, or when another
+ * instance claimed one of that tenant at the same moment (the unique index refuses the second).
+ */
+export async function claimImport(db: Db, now: Date, leaseMs: number): Promise<StockImport | null> {
+  const until = new Date(now.getTime() + leaseMs);
+  try {
+    const claimed = await sql<StockImport>`
+      update stock_imports set status = 'running', claimed_until = ${until}, started_at = coalesce(started_at, ${now})
+      where id = (
+        select i.id from stock_imports i
+        where (i.status = 'queued' or (i.status = 'running' and i.claimed_until < ${now}))
+          and not exists (select 1 from stock_imports r where r.tenant = i.tenant and r.id <> i.id and r.status = 'running')
+        order by i.id
+        limit 1
+        for update skip locked
+      )
+      returning id, tenant, source, format, status, rows`.execute(db);
+    const row = claimed.rows[0];
+    return row ? { ...row, id: String(row.id) } : null;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+/** The runner is still at it: its claim runs on. */
+export async function extendClaim(db: Db, id: string, until: Date): Promise<void> {
+  await db.updateTable('stock_imports').set({ claimed_until: until }).where('id', '=', id).where('status', '=', 'running').execute();
+}
+
+export async function finishImport(
+  db: Db,
+  id: string,
+  outcome: { status: Exclude<StockImportStatus, 'receiving' | 'queued' | 'running'>; rows: number | null; counts: ImportCounts; errors: readonly ImportError[]; message: string | null },
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('stock_imports')
+      .set({ status: outcome.status, rows: outcome.rows, counts: JSON.stringify(outcome.counts), errors: JSON.stringify(outcome.errors), message: outcome.message, finished_at: now, claimed_until: null })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('stock_import_chunks').where('import_id', '=', id).execute();
+  });
+}
+
+/** The rows of the source's last import that applied: a feed of less than half of them is suspect. */
+export async function lastGoodRows(db: Db, tenant: string, source: string, before: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('stock_imports')
+    .select('rows')
+    .where('tenant', '=', tenant)
+    .where('source', '=', source)
+    .where('status', '=', 'done')
+    .where('id', '<', before)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.rows ?? null;
+}
+
+export async function findImport(db: Db, tenant: string, id: string) {
+  return db
+    .selectFrom('stock_imports')
+    .select(['id', 'source', 'format', 'status', 'message', 'rows', 'counts', 'errors', 'created_at', 'started_at', 'finished_at'])
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .where('status', '<>', 'receiving')
+    .executeTakeFirst();
+}
