@@ -36,7 +36,8 @@ export interface FeedRow {
 
 async function* csvRows(pieces: AsyncIterable<Buffer>, delimiter: string): AsyncGenerator<FeedRow> {
   const parser = parseCsv({ columns: (header: string[]) => header.map((column) => column.trim()), delimiter, skip_empty_lines: true, relax_quotes: delimiter === '\t', trim: false });
-  const source = Readable.from(utf8(pieces));
+  // One piece read ahead at most: a piece is up to a megabyte, and the default would hold sixteen.
+  const source = Readable.from(utf8(pieces), { objectMode: true, highWaterMark: 1 });
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
   let row = 0;
