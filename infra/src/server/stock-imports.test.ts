@@ -203,6 +203,14 @@ describe('snapshot semantics', () => {
     expect(gone).toMatchObject({ status: 'sold', sold_at: expect.anything() });
   });
 
+  it('puts a car it sold back on sale when the feed lists it again', async () => {
+    await imported(csv(rows(10)));
+    await imported(csv(rows(9)));
+    const result = await imported(csv(rows(10)));
+    expect(result.counts).toMatchObject({ updated: 1, unchanged: 9 });
+    expect((await feedCars()).find((car) => car.stocknum === 'FD-10')).toMatchObject({ status: 'in_stock', sold_at: null });
+  });
+
   it('quarantines a truncated feed and applies nothing of it', async () => {
     await imported(csv(rows(10)));
     const before = await changeCount();

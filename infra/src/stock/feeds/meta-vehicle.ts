@@ -12,10 +12,10 @@ import { CarInput, StockNumber } from '../api/car-schema';
 
 export type FeedRecord = Record<string, string>;
 
-/** The car's fields a feed row owns: written whole by every import. */
+/** The car's fields a feed row owns: written whole by every import. A feed has no sold time: the write path's (now, or the one it had). */
 export type FeedFields = Pick<
   CarInput,
-  'item_type' | 'car_type' | 'certified' | 'status' | 'location' | 'year' | 'make' | 'model' | 'badge' | 'colour' | 'price' | 'before_price' | 'km' | 'vin' | 'fuel' | 'body' | 'transmission' | 'drive' | 'dealercomments' | 'photos'
+  'item_type' | 'car_type' | 'certified' | 'status' | 'sold_at' | 'location' | 'year' | 'make' | 'model' | 'badge' | 'colour' | 'price' | 'before_price' | 'km' | 'vin' | 'fuel' | 'body' | 'transmission' | 'drive' | 'dealercomments' | 'photos'
 >;
 
 export interface RowError {
@@ -192,7 +192,7 @@ export function mapMetaVehicle(record: FeedRecord, defaultLocation: string | nul
   if (errors.length > 0) return { vehicleId, errors };
   const car = checked.data as CarInput;
   const owned: FeedFields = {
-    item_type: car.item_type, car_type: car.car_type, certified: car.certified, status: car.status, location: car.location, year: car.year, make: car.make, model: car.model,
+    item_type: car.item_type, car_type: car.car_type, certified: car.certified, status: car.status, sold_at: car.sold_at, location: car.location, year: car.year, make: car.make, model: car.model,
     badge: car.badge, colour: car.colour, price: car.price, before_price: car.before_price, km: car.km, vin: car.vin, fuel: car.fuel, body: car.body,
     transmission: car.transmission, drive: car.drive, dealercomments: car.dealercomments, photos: car.photos,
   };
