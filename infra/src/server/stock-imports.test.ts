@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { Database } from '../db/database';
 import { createStockKey } from '../db/stock-keys';
 import { listLocations } from '../db/stock';
@@ -274,6 +275,28 @@ describe('fatal feeds apply nothing', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ field: 'body' });
     expect(await database.db.selectFrom('stock_imports').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('hostile feeds', () => {
+  it('ends any bytes sent as a feed done, failed or quarantined, never a 5xx, and the runner carries on', async () => {
+    const cell = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('"', '""', '\n', '\r', ',', '\t', '<', '&amp;', '&x;', ']]>', 'FD-1', '25990 AUD', location));
+    const csvLike = fc.array(fc.array(cell, { maxLength: 25 }), { maxLength: 6 }).map((lines) => [COLUMNS.join(','), ...lines.map((line) => line.join(','))].join('\n'));
+    const xmlLike = fc.array(fc.constantFrom('<listings>', '</listings>', '<listing>', '</listing>', '<vehicle_id>FD-1</vehicle_id>', '<image><url>', '</url></image>', '<![CDATA[', ']]>', '<?xml version="1.0"?>', '<!-- x -->', '&lt;', '<a b="1">', '</a>', 'text'), { maxLength: 30 }).map((parts) => parts.join(''));
+    const body = fc.oneof(csvLike, xmlLike, fc.string({ maxLength: 200 }), fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)));
+    await fc.assert(
+      fc.asyncProperty(body, fc.constantFrom('text/csv', 'text/tab-separated-values', 'application/xml'), fc.constantFrom('fz-a', 'fz-b'), async (feed, type, source) => {
+        const response = await upload(feed, { type, source });
+        expect(response.statusCode).toBeLessThan(500);
+        if (response.statusCode !== 202) return;
+        await platform.app.stockImports.run();
+        const outcome = (await status(response.json<{ id: string }>().id)).json<{ status: string; message: string | null }>();
+        expect(outcome.status).toMatch(/^(done|failed|quarantined)$/);
+        // Failed because of the feed, said to its sender; never an error of the platform.
+        expect(outcome.message ?? '').not.toContain('error of the platform');
+      }),
+      { numRuns: 40 },
+    );
   });
 });
 

@@ -33,7 +33,7 @@ const REPORTED_ERRORS = 1000;
 /** Rows between two extensions of the claim. */
 const HEARTBEAT_ROWS = 500;
 
-const zeroCounts = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0 });
+export const zeroCounts = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0 });
 
 /** The column a write's refusal names, as the feed calls it. */
 const COLUMN_OF_WRITE: Record<string, string> = { location: 'dealer_id', stocknum: 'vehicle_id' };

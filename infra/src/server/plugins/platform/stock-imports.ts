@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { claimImport, finishImport } from '../../../db/stock-imports';
-import { runImport } from '../../../stock/feeds/run-import';
+import { runImport, zeroCounts } from '../../../stock/feeds/run-import';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,11 +40,20 @@ export default fp<StockImportsOptions>(
       if (!job) return false;
       const tenant = fastify.tenants.get(job.tenant);
       if (!tenant) {
-        await finishImport(db, job.id, { status: 'failed', rows: null, counts: { created: 0, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0 }, errors: [], message: 'The site is no longer served' }, now());
+        await finishImport(db, job.id, { status: 'failed', rows: null, counts: zeroCounts(), errors: [], message: 'The site is no longer served' }, now());
         return true;
       }
-      const { applied } = await runImport(db, tenant, job, rules);
-      if (applied) fastify.stockIndex.changed();
+      try {
+        const { applied } = await runImport(db, tenant, job, rules);
+        if (applied) fastify.stockIndex.changed();
+      } catch (error) {
+        // A failure of the platform, not of the feed: reported on the import rather than retried
+        // for ever. What it had applied stays applied (each car is its own transaction); sending
+        // the feed again finishes it. Should this write fail too, the lapsed claim retries it.
+        fastify.log.error({ err: error, import: job.id }, 'stock imports: an import stopped on an error');
+        await finishImport(db, job.id, { status: 'failed', rows: null, counts: zeroCounts(), errors: [], message: 'The import stopped on an error of the platform; send the feed again' }, now());
+        fastify.stockIndex.changed();
+      }
       return true;
     };
 
