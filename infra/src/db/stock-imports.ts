@@ -60,6 +60,11 @@ export async function dropImport(db: Db, id: string): Promise<void> {
   await db.deleteFrom('stock_imports').where('id', '=', id).execute();
 }
 
+/** Uploads that never finished (their instance died while receiving): dropped with their pieces. */
+export async function dropStaleUploads(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom('stock_imports').where('status', '=', 'receiving').where('created_at', '<', before).execute();
+}
+
 /** The feed's pieces in order, read one at a time. */
 export async function* importChunks(db: Db, id: string): AsyncGenerator<Buffer> {
   for (let seq = 0; ; seq++) {

@@ -322,4 +322,19 @@ describe('imports on several instances', () => {
     expect(await platform.app.stockImports.run()).toBe(0);
     expect((await status(next)).json()).toMatchObject({ status: 'queued' });
   });
+
+  it('takes over an import whose instance died once its claim has lapsed', async () => {
+    const { id } = (await upload(csv(rows(2)))).json<{ id: string }>();
+    await database.db.updateTable('stock_imports').set({ status: 'running', claimed_until: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    expect(await platform.app.stockImports.run()).toBe(1);
+    expect((await status(id)).json()).toMatchObject({ status: 'done', counts: { created: 2 } });
+  });
+
+  it('drops an upload cut off an hour ago, with its stored pieces', async () => {
+    const { id } = (await upload(csv(rows(2)))).json<{ id: string }>();
+    await database.db.updateTable('stock_imports').set({ status: 'receiving', created_at: new Date(Date.now() - 2 * 60 * 60 * 1000) }).where('id', '=', id).execute();
+    await platform.app.stockImports.run();
+    expect(await database.db.selectFrom('stock_import_chunks').select('seq').where('import_id', '=', id).execute()).toEqual([]);
+    expect((await status(id)).statusCode).toBe(404);
+  });
 });

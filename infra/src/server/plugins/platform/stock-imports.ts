@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { claimImport, finishImport } from '../../../db/stock-imports';
+import { claimImport, dropStaleUploads, finishImport } from '../../../db/stock-imports';
 import { runImport, zeroCounts } from '../../../stock/feeds/run-import';
 
 declare module 'fastify' {
@@ -21,6 +21,9 @@ export interface StockImportsOptions {
   leaseMs?: number;
   now?: () => Date;
 }
+
+/** An upload still receiving after this long was cut off with its instance: no request runs an hour. */
+const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
 /**
  * Runs feed imports claimed in PostgreSQL, as lead delivery claims its outbox: any instance may
@@ -60,6 +63,7 @@ export default fp<StockImportsOptions>(
     let running: Promise<number> | null = null;
     const run = (): Promise<number> => {
       running ??= (async () => {
+        await dropStaleUploads(db, new Date(now().getTime() - STALE_UPLOAD_MS));
         let count = 0;
         while (await runOne()) count++;
         return count;
