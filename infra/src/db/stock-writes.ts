@@ -12,7 +12,8 @@ import { fromRow, listDealerships, listLocations, toRow } from './stock';
  * every reader of the changes (re-indexing now; cache purges, alerts and the sitemap later)
  * sees each applied change exactly when the car has it.
  *
- * Replays cost nothing: a write that changes none of the dealer's fields writes no row at all.
+ * Replays cost nothing: a write by the car's own writer that changes none of the dealer's fields
+ * writes no row at all.
  * Concurrent retries of one write agree: the insert of a new car does nothing when another
  * transaction inserted it first (the unique index on tenant and stock number decides, waiting
  * for that transaction), and the write then compares with that car like any other update.
@@ -120,7 +121,10 @@ async function write(db: Db, context: WriteContext, next: NextCar): Promise<Writ
     if ('field' in built) return built;
     const car = built;
     const rows = changeRows(recorded(current), recorded(car));
-    if (rows.length === 0) return { status: 'unchanged', car: current };
+    if (rows.length === 0 && current.source === source) return { status: 'unchanged', car: current };
+    // The same car from another writer is now that writer's: a feed that lists an API car as it
+    // is takes it over (and will withdraw it when it stops listing it).
+    if (rows.length === 0) rows.push({ kind: 'updated', before: { source: current.source }, after: { source } });
     const { id: _id, ...row } = toRow(car);
     await trx.updateTable('cars').set(row).where('tenant', '=', tenant.slug).where('id', '=', current.id).execute();
     await recordChanges(trx, car, source, rows, now);
