@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { carOf, findLocation, inputOf, newIdentity, type CarIdentity, type StoredCar } from '../stock/api/api-car';
 import type { CarInput } from '../stock/api/car-schema';
+import type { Dealership, Location } from '../stock/model';
 import type { PlatformTables, StockChangeKind } from './schema';
 import { fromRow, listDealerships, listLocations, toRow } from './stock';
 
@@ -37,6 +38,8 @@ export interface WriteContext {
   /** Who writes: 'api', or a feed's name. */
   source: string;
   now: Date;
+  /** The site's locations and dealerships, read once by a writer of many cars (a feed import); read per write otherwise. */
+  places?: { locations: readonly Location[]; dealerships: readonly Dealership[] };
 }
 
 /** The fields of a change row's kinds; a change of any other dealer field is 'updated'. */
@@ -89,9 +92,9 @@ async function write(db: Db, context: WriteContext, next: NextCar): Promise<Writ
   return db.transaction().execute(async (trx) => {
     const { tenant, stocknum, source, now } = context;
     const build = async (input: CarInput, identity: CarIdentity, previous: StoredCar | null, withdrawn: boolean): Promise<StoredCar | Invalid> => {
-      const location = findLocation(await listLocations(trx, tenant.slug), input.location);
+      const location = findLocation(context.places?.locations ?? (await listLocations(trx, tenant.slug)), input.location);
       if (!location) return { status: 'invalid', field: 'location', message: `location: '${input.location}' is none of this site's locations` };
-      const dealership = (await listDealerships(trx, tenant.slug)).find((d) => d.id === location.dealership_id);
+      const dealership = (context.places?.dealerships ?? (await listDealerships(trx, tenant.slug))).find((d) => d.id === location.dealership_id);
       if (!dealership) return { status: 'invalid', field: 'location', message: `location: '${input.location}' belongs to no dealership of this site` };
       const car = carOf(input, { tenant, stocknum, identity, location, dealership, previous, now, source });
       return withdrawn ? { ...car, status: 'archived', withdrawn_at: previous?.withdrawn_at ?? now.toISOString() } : car;

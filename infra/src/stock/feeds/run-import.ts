@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { PlatformTables } from '../../db/schema';
-import { listLocations } from '../../db/stock';
+import { listDealerships, listLocations } from '../../db/stock';
 import { extendClaim, finishImport, importChunks, lastGoodRows, type ImportCounts, type ImportError, type StockImport } from '../../db/stock-imports';
 import { putFeedCar, sellMissingCar } from '../../db/stock-writes';
 import { mapMetaVehicle } from './meta-vehicle';
@@ -102,7 +102,8 @@ export async function runImport(db: Db, tenant: TenantConfig, job: StockImport, 
   }
 
   // Second reading: the good rows applied, one car at a time.
-  const context = (stocknum: string) => ({ tenant, stocknum, source, now: rules.now() });
+  const places = { locations, dealerships: await listDealerships(db, tenant.slug) };
+  const context = (stocknum: string) => ({ tenant, stocknum, source, now: rules.now(), places });
   try {
     for await (const { row, record } of feedRows(importChunks(db, job.id), job.format)) {
       if (row % HEARTBEAT_ROWS === 0) await heartbeat();
