@@ -139,6 +139,12 @@ export async function lastGoodRows(db: Db, tenant: string, source: string, befor
   return row?.rows ?? null;
 }
 
+/** The site's imports not yet run: being received or queued. */
+export async function waitingImports(db: Db, tenant: string): Promise<number> {
+  const row = await db.selectFrom('stock_imports').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant', '=', tenant).where('status', 'in', ['receiving', 'queued']).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function findImport(db: Db, tenant: string, id: string) {
   return db
     .selectFrom('stock_imports')

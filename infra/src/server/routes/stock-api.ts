@@ -10,7 +10,7 @@ import { BatchBody, BatchOperation, CarInput, CarPatch, ListQuery, StocknumParam
 import { stockOpenApi } from '../../stock/api/openapi';
 import { FEED_TYPES, ImportParams, ImportQuery, type ImportStatus } from '../../stock/feeds/import-schema';
 import { receiveFeed } from '../../stock/feeds/receive-feed';
-import { findImport } from '../../db/stock-imports';
+import { findImport, waitingImports } from '../../db/stock-imports';
 import { siteOrigin } from '../../tenants/resolve-tenant';
 import { listeningPort } from '../listening-port';
 
@@ -26,7 +26,12 @@ export interface StockApiOptions {
   perKeyPerMinute?: number;
   /** Batches a minute one key may send (default 60). */
   batchesPerKeyPerMinute?: number;
+  /** Feeds a minute one key may upload (default 10). */
+  importsPerKeyPerMinute?: number;
 }
+
+/** Imports a site may have waiting: a feed is the whole stock, so a later one makes the earlier ones moot; more is a script gone wrong. */
+const WAITING_IMPORTS = 5;
 
 /** A batch of 1,000 cars with their photo URLs is a few megabytes; every other route takes one car. */
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
@@ -157,9 +162,13 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
       // The feed reaches the route as the stream it arrives as: it is stored a piece at a time, never held whole.
       imports.addContentTypeParser(Object.keys(FEED_TYPES), (_request, payload, done) => done(null, payload));
 
-      imports.post('/imports', { config: perRoute }, async (request, reply) => {
+      imports.post('/imports', { config: limit(options.importsPerKeyPerMinute ?? 10) }, async (request, reply) => {
         const { source } = parseInput(ImportQuery, request.query, 'query');
         const { key, tenant } = keyOf(request);
+        if ((await waitingImports(db, tenant.slug)) >= WAITING_IMPORTS) {
+          reply.header('retry-after', '60');
+          return send(reply, { status: 429, body: { error: `This site has ${WAITING_IMPORTS} imports waiting to run: send the feed again once they have run` } });
+        }
         const [mediaType = '', ...parameters] = (request.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
         const format = FEED_TYPES[mediaType as keyof typeof FEED_TYPES];
         if (!format) return send(reply, { status: 415, body: { error: `content-type: send the feed as ${Object.keys(FEED_TYPES).join(', ')}`, field: 'content-type' } });
