@@ -34,6 +34,10 @@ describe('CSV and TSV feeds', () => {
     await expect(all(feedRows(pieces(Buffer.from('vehicle_id,make\nA-1,Citroën\n', 'latin1')), 'csv'))).rejects.toThrow(FeedError);
   });
 
+  it('refuses a row of more than a million characters (a quote left open) as a feed error', async () => {
+    await expect(all(feedRows(pieces('vehicle_id,make\nA-1,"Kia', 'x'.repeat(1_100_000), '"\n'), 'csv'))).rejects.toThrow(FeedError);
+  });
+
   it('refuses a row with more columns than the header as a feed error', async () => {
     await expect(all(feedRows(pieces('vehicle_id,make\nA-1,Kia,extra\n'), 'csv'))).rejects.toThrow(FeedError);
   });

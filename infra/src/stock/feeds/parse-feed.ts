@@ -34,8 +34,11 @@ export interface FeedRow {
   record: FeedRecord;
 }
 
+/** A row far past any car's columns (Meta's description is at most 5,000 characters) is an unterminated quote: the feed is broken. */
+const MAX_ROW_CHARACTERS = 1_000_000;
+
 async function* csvRows(pieces: AsyncIterable<Buffer>, delimiter: string): AsyncGenerator<FeedRow> {
-  const parser = parseCsv({ columns: (header: string[]) => header.map((column) => column.trim()), delimiter, skip_empty_lines: true, relax_quotes: delimiter === '\t', trim: false });
+  const parser = parseCsv({ columns: (header: string[]) => header.map((column) => column.trim()), delimiter, skip_empty_lines: true, relax_quotes: delimiter === '\t', trim: false, max_record_size: MAX_ROW_CHARACTERS });
   // One piece read ahead at most: a piece is up to a megabyte, and the default would hold sixteen.
   const source = Readable.from(utf8(pieces), { objectMode: true, highWaterMark: 1 });
   source.on('error', (error) => parser.destroy(error));

@@ -74,9 +74,11 @@ export async function runImport(db: Db, tenant: TenantConfig, job: StockImport, 
   const duplicated = new Set<number>();
   for (const [vehicleId, at] of listed) {
     if (at.length < 2) continue;
+    // A vehicle_id on thousands of rows is named with its first rows, not all of them.
+    const where = at.length > 10 ? `${at.slice(0, 10).join(', ')} and ${at.length - 10} more` : at.join(', ');
     for (const row of at) {
       duplicated.add(row);
-      report({ row, vehicle_id: vehicleId, field: 'vehicle_id', message: `vehicle_id: '${vehicleId}' is on rows ${at.join(', ')}; every row of it is rejected` });
+      report({ row, vehicle_id: vehicleId, field: 'vehicle_id', message: `vehicle_id: '${vehicleId}' is on rows ${where}; every row of it is rejected` });
     }
   }
   counts.rejected = new Set([...bad, ...duplicated]).size;
