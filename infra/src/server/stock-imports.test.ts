@@ -120,6 +120,16 @@ describe('POST /api/stock/v1/imports', () => {
     expect(await changeCount()).toBe(before);
   });
 
+  it('re-indexes only the cars a feed changed, and none for the same feed again', async () => {
+    await platform.app.stockIndex.drain();
+    await imported(csv(rows(3)));
+    expect(await platform.app.stockIndex.drain()).toBe(3);
+    await imported(csv([row(1, { price: '19990 AUD' }), row(2), row(3)]));
+    expect(await platform.app.stockIndex.drain()).toBe(1);
+    await imported(csv([row(1, { price: '19990 AUD' }), row(2), row(3)]));
+    expect(await platform.app.stockIndex.drain()).toBe(0);
+  });
+
   it('imports TSV and XML feeds alike', async () => {
     const tsv = [COLUMNS.join('\t'), ...[row(1)].map((r) => COLUMNS.map((column) => (r[column] ?? '').replace(/"/g, '')).join('\t'))].join('\n');
     expect((await imported(tsv, { type: 'text/tab-separated-values', source: 'tsv' })).counts.created).toBe(1);
