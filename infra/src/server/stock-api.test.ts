@@ -5,7 +5,7 @@ import { listLocations } from '../db/stock';
 import { CARS_INDEX } from '../search/indexing/records';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import { createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 
 /**
  * The Stock API over the real app: what a dealer's system sends and is answered, the cars and
@@ -25,21 +25,20 @@ beforeAll(async () => {
   await seedStock(database, await loadTenants(), { totalCars: 8 });
   location = (await listLocations(database.db, SITE))[0]!.slug;
   otherLocation = (await listLocations(database.db, OTHER))[0]!.slug;
+  // One app for the file: the Stock API keeps nothing in memory between requests but each key's
+  // rate, and every test has keys of its own (a platform per test was most of this file's time).
+  platform = await createTestPlatform(database, { stockIndex: { intervalMs: 0 } });
 });
 afterAll(async () => {
+  await platform.close();
   await database.close();
 });
 beforeEach(async () => {
-  await clearPlatformTables(database);
   await database.db.deleteFrom('stock_changes').execute();
   await database.db.deleteFrom('stock_change_cursors').execute();
   await database.db.deleteFrom('cars').where('source', '=', 'api').execute();
-  platform = await createTestPlatform(database, { stockIndex: { intervalMs: 0 } });
   key = (await createStockKey(database.db, { tenant: SITE, label: 'test', createdBy: 'test' })).secret;
   otherKey = (await createStockKey(database.db, { tenant: OTHER, label: 'test', createdBy: 'test' })).secret;
-});
-afterEach(async () => {
-  await platform.close();
 });
 
 const car = (overrides: Record<string, unknown> = {}) => ({
@@ -271,13 +270,17 @@ describe('search', () => {
 
 describe('limits and the document', () => {
   it('refuses a key past its rate with 429', async () => {
-    await platform.close();
-    platform = await createTestPlatform(database, { stockIndex: { intervalMs: 0 }, stockApi: { perKeyPerMinute: 2 } });
-    expect((await call('GET', '/cars')).statusCode).toBe(200);
-    expect((await call('GET', '/cars')).statusCode).toBe(200);
-    expect((await call('GET', '/cars')).statusCode).toBe(429);
-    // Another key has its own count.
-    expect((await call('GET', '/cars', undefined, { key: otherKey })).statusCode).toBe(200);
+    const limited = await createTestPlatform(database, { stockIndex: { intervalMs: 0 }, stockApi: { perKeyPerMinute: 2 } });
+    const list = (secret: string) => limited.app.inject({ method: 'GET', url: '/api/stock/v1/cars', headers: { authorization: `Bearer ${secret}` } });
+    try {
+      expect((await list(key)).statusCode).toBe(200);
+      expect((await list(key)).statusCode).toBe(200);
+      expect((await list(key)).statusCode).toBe(429);
+      // Another key has its own count.
+      expect((await list(otherKey)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('serves the OpenAPI document of the car schema', async () => {

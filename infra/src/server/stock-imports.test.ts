@@ -4,7 +4,7 @@ import { createStockKey } from '../db/stock-keys';
 import { listLocations } from '../db/stock';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
+import { createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
 
 /**
  * Feed imports over the real app: what a dealer's system uploads and reads back, and the cars and
@@ -18,26 +18,28 @@ let key: string;
 let otherKey: string;
 let location: string;
 
+/** The runners and the indexer run when a test says so, and uploads are not limited by count. */
+const IMPORTS_BY_HAND = { stockIndex: { intervalMs: 0 }, stockImports: { intervalMs: 0 }, stockApi: { importsPerKeyPerMinute: 1000 } };
+
 beforeAll(async () => {
   database = await openSharedDatabase();
   await seedStock(database, await loadTenants(), { totalCars: 8 });
   location = (await listLocations(database.db, SITE))[0]!.slug;
+  // One app for the file: imports live in the database, and every test has keys of its own (the
+  // per-key upload rate is the app's only memory of them). A platform per test was most of the file's time.
+  platform = await createTestPlatform(database, IMPORTS_BY_HAND);
 });
 afterAll(async () => {
+  await platform.close();
   await database.close();
 });
 beforeEach(async () => {
-  await clearPlatformTables(database);
   await database.db.deleteFrom('stock_imports').execute();
   await database.db.deleteFrom('stock_changes').execute();
   await database.db.deleteFrom('stock_change_cursors').execute();
   await database.db.deleteFrom('cars').where('source', '<>', 'seed').execute();
-  platform = await createTestPlatform(database, { stockIndex: { intervalMs: 0 }, stockImports: { intervalMs: 0 }, stockApi: { importsPerKeyPerMinute: 1000 } });
   key = (await createStockKey(database.db, { tenant: SITE, label: 'test', createdBy: 'test' })).secret;
   otherKey = (await createStockKey(database.db, { tenant: OTHER, label: 'test', createdBy: 'test' })).secret;
-});
-afterEach(async () => {
-  await platform.close();
 });
 
 const COLUMNS = ['vehicle_id', 'dealer_id', 'make', 'model', 'year', 'trim', 'mileage.value', 'mileage.unit', 'price', 'sale_price', 'state_of_vehicle', 'body_style', 'transmission', 'fuel_type', 'drivetrain', 'exterior_color', 'description', 'image[0].url', 'image[1].url'];
@@ -300,12 +302,15 @@ describe('fatal feeds apply nothing', () => {
   });
 
   it('refuses a feed over the size limit (413 naming body) and keeps nothing', async () => {
-    await platform.close();
-    platform = await createTestPlatform(database, { stockIndex: { intervalMs: 0 }, stockImports: { intervalMs: 0 }, stockApi: { importsPerKeyPerMinute: 1000 }, config: testConfig({ ...process.env, FORECOURT_FEED_MAX_BYTES: '2000' }) });
-    const response = await upload(csv(rows(20)));
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ field: 'body' });
-    expect(await database.db.selectFrom('stock_imports').select('id').execute()).toEqual([]);
+    const small = await createTestPlatform(database, { ...IMPORTS_BY_HAND, config: testConfig({ ...process.env, FORECOURT_FEED_MAX_BYTES: '2000' }) });
+    try {
+      const response = await small.app.inject({ method: 'POST', url: '/api/stock/v1/imports', headers: { 'content-type': 'text/csv', authorization: `Bearer ${key}` }, payload: csv(rows(20)) });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject({ field: 'body' });
+      expect(await database.db.selectFrom('stock_imports').select('id').execute()).toEqual([]);
+    } finally {
+      await small.close();
+    }
   });
 });
 
@@ -334,7 +339,7 @@ describe('hostile feeds', () => {
 
 describe('imports on several instances', () => {
   it('applies a feed once when two instances run the queue at once', async () => {
-    const second = await createTestPlatform(database, { stockIndex: { intervalMs: 0 }, stockImports: { intervalMs: 0 }, stockApi: { importsPerKeyPerMinute: 1000 } });
+    const second = await createTestPlatform(database, IMPORTS_BY_HAND);
     try {
       const { id } = (await upload(csv(rows(5)))).json<{ id: string }>();
       const [a, b] = await Promise.all([platform.app.stockImports.run(), second.app.stockImports.run()]);
