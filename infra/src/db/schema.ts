@@ -427,6 +427,8 @@ export interface StockImportsTable {
   started_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Where a running import has got to (migration 0022): stock-imports.ts's ImportProgress. */
+  progress: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** An uploaded feed, in pieces (migration 0020). */

@@ -4,7 +4,8 @@ import type { PlatformTables, StockImportFormat, StockImportStatus } from './sch
 /**
  * Feed imports as records (migration 0020): created while the upload arrives, claimed by one
  * runner on any instance, one running import per tenant (the unique index decides when two
- * instances claim at once), finished with their counts and row errors.
+ * instances claim at once), applied in batches that each record the import's progress
+ * (migration 0022), finished with their counts and row errors.
  */
 
 type Db = Kysely<PlatformTables>;
@@ -31,6 +32,28 @@ export interface StockImport {
   format: StockImportFormat;
   status: StockImportStatus;
   rows: number | null;
+  /** Where an earlier runner got to; null when nothing is applied yet. */
+  progress: ImportProgress | null;
+}
+
+/**
+ * What an import has applied (migration 0022), written with each batch in its transaction: the
+ * batches applied, the feed's rows read past (the rows of the second reading up to the last one
+ * of the last batch), the counts so far, and the rows refused while writing (the first reading's
+ * are found again by reading the feed again).
+ */
+export interface ImportProgress {
+  batches: number;
+  rows: number;
+  counts: ImportCounts;
+  errors: ImportError[];
+}
+
+/** Another runner applied a batch of the import since this one read its progress: this one stops, the other carries on. */
+export class ClaimLost extends Error {
+  constructor(id: string) {
+    super(`import ${id} is run by another runner now`);
+  }
 }
 
 /** The piece of an upload stored as one row: a runner reads the feed this much at a time. */
@@ -94,9 +117,9 @@ export async function claimImport(db: Db, now: Date, leaseMs: number): Promise<S
         limit 1
         for update skip locked
       )
-      returning id, tenant, source, format, status, rows`.execute(db);
+      returning id, tenant, source, format, status, rows, progress`.execute(db);
     const row = claimed.rows[0];
-    return row ? { ...row, id: String(row.id) } : null;
+    return row ? { ...row, id: String(row.id), progress: row.progress ?? null } : null;
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;
@@ -106,6 +129,21 @@ export async function claimImport(db: Db, now: Date, leaseMs: number): Promise<S
 /** The runner is still at it: its claim runs on. */
 export async function extendClaim(db: Db, id: string, until: Date): Promise<void> {
   await db.updateTable('stock_imports').set({ claimed_until: until }).where('id', '=', id).where('status', '=', 'running').execute();
+}
+
+/**
+ * Opens a batch in the caller's transaction: locks the import and checks that no other runner
+ * applied a batch since `batches` were (a runner whose claim lapsed while it stalled, and that
+ * another runner took over). Throws ClaimLost, rolling the batch back, when one did.
+ */
+export async function beginBatch(trx: Db, id: string, batches: number): Promise<void> {
+  const row = await trx.selectFrom('stock_imports').select('progress').where('id', '=', id).where('status', '=', 'running').forUpdate().executeTakeFirst();
+  if (!row || ((row.progress as ImportProgress | null)?.batches ?? 0) !== batches) throw new ClaimLost(id);
+}
+
+/** Ends a batch in its transaction: the progress it makes, and the claim runs on. */
+export async function saveProgress(trx: Db, id: string, progress: ImportProgress, until: Date): Promise<void> {
+  await trx.updateTable('stock_imports').set({ progress: JSON.stringify(progress), claimed_until: until }).where('id', '=', id).execute();
 }
 
 export async function finishImport(

@@ -18,6 +18,7 @@ import { consoleData0017 } from './0017_console_data';
 import { pendingContact0018 } from './0018_pending_contact';
 import { stockApi0019 } from './0019_stock_api';
 import { stockImports0020 } from './0020_stock_imports';
+import { importProgress0022 } from './0022_import_progress';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_pending_contact': pendingContact0018,
   '0019_stock_api': stockApi0019,
   '0020_stock_imports': stockImports0020,
+  '0022_import_progress': importProgress0022,
 };
 
 export const migrationProvider: MigrationProvider = {

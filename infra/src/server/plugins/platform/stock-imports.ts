@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { claimImport, dropStaleUploads, finishImport } from '../../../db/stock-imports';
+import { ClaimLost, claimImport, dropStaleUploads, finishImport } from '../../../db/stock-imports';
 import { runImport, zeroCounts } from '../../../stock/feeds/run-import';
 
 declare module 'fastify' {
@@ -28,8 +28,8 @@ const STALE_UPLOAD_MS = 60 * 60 * 1000;
 /**
  * Runs feed imports claimed in PostgreSQL, as lead delivery claims its outbox: any instance may
  * run any import, one per tenant at a time. An import whose runner dies is taken over once its
- * claim lapses; its cars are written idempotently, so what the first run applied is unchanged
- * the second time.
+ * claim lapses, and carries on after the last batch that runner applied (its progress is written
+ * with each batch), so it ends with the counts of a run that never stopped.
  */
 export default fp<StockImportsOptions>(
   async (fastify, options) => {
@@ -50,8 +50,13 @@ export default fp<StockImportsOptions>(
         const { applied } = await runImport(db, tenant, job, rules);
         if (applied) fastify.stockIndex.changed();
       } catch (error) {
+        if (error instanceof ClaimLost) {
+          // This runner stalled past its claim and another took the import over: that one finishes it.
+          fastify.log.warn({ import: job.id }, 'stock imports: another runner took the import over');
+          return true;
+        }
         // A failure of the platform, not of the feed: reported on the import rather than retried
-        // for ever. What it had applied stays applied (each car is its own transaction); sending
+        // for ever. What it had applied stays applied (each batch is its own transaction); sending
         // the feed again finishes it. Should this write fail too, the lapsed claim retries it.
         fastify.log.error({ err: error, import: job.id }, 'stock imports: an import stopped on an error');
         await finishImport(db, job.id, { status: 'failed', rows: null, counts: zeroCounts(), errors: [], message: 'The import stopped on an error of the platform; send the feed again' }, now());
