@@ -20,6 +20,7 @@ export const ENTRIES = {
   'search-worker': 'src/search/http/search-pool.ts',
   'pglite-worker': 'src/db/pglite-thread.ts',
   'render-worker': 'src/media/render-worker.ts',
+  'first-paint-worker': 'src/server/first-paint-worker.ts',
 };
 
 /** `@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`. */

@@ -102,7 +102,16 @@ export const CONFIG_SCHEMA = {
   // Pages
   FORECOURT_ENTRY_TIMEOUT_MS: variable({ ...optionalPositive("the shell's own", { integer: true }), description: "How long the shell waits for a remote's entry before its failure policy", readBy: ['server'] }),
   FORECOURT_FRAGMENT_TIMEOUT_MS: variable({ ...optionalPositive("the shell's own", { integer: true }), description: 'How long the shell waits for a fragment before its failure policy', readBy: ['server'] }),
-  FORECOURT_FIRST_PAINT_CONCURRENCY: variable({ ...positive(4, { integer: true }), description: "First paints an instance renders at once; a page asked past them is sent without its app's first paint", readBy: ['server'] }),
+  FORECOURT_FIRST_PAINT_THREADS: variable({
+    ...optionalPositive('one fewer than the cores, at least 1', { integer: true, allowZero: true }),
+    description: "Threads that render the apps' first paints, off the thread that answers requests (0: render on that thread)",
+    readBy: ['server'],
+  }),
+  FORECOURT_FIRST_PAINT_CONCURRENCY: variable({
+    ...positive(4, { integer: true }),
+    description: "First paints an instance has in hand at once (per app when they render on threads, waiting ones included); a page asked past them is sent without its app's first paint",
+    readBy: ['server'],
+  }),
   FORECOURT_QUERY_PAGES_PER_SECOND: variable({ ...positive(1), description: 'Pages with a query (search filters) one address gets each second, steadily; more wait their turn', readBy: ['server'] }),
   FORECOURT_QUERY_PAGES_BURST: variable({ ...positive(5, { integer: true }), description: 'Pages with a query one address gets at once before its pace applies', readBy: ['server'] }),
   FORECOURT_QUERY_PAGES_AT_ONCE: variable({ ...positive(2, { integer: true }), description: 'Pages with a query an instance renders at once; more wait their turn', readBy: ['server'] }),

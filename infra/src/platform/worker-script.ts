@@ -18,8 +18,19 @@ export function workerThreadScript(sourceFile: string, bundleName: string): { sc
   return { script: path.join(__dirname, `${bundleName}.js`), eval: false };
 }
 
-/** The same for a piscina pool: its file, and the loader its threads need from source. */
-export function poolWorkerScript(sourceFile: string, bundleName: string): { filename: string; execArgv?: string[] } {
-  if (runningFromSource) return { filename: pathToFileURL(sourceFile).href, execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href] };
+/**
+ * The same for a piscina pool: its file, and the loader its threads need from source. The loader
+ * compiles with the tsconfig of the working folder, and from the repository's root (the test
+ * runner's) there is none, so JSX would compile for the classic runtime and a team's page would
+ * not render: it is given infra's, which compiles the teams' server halves as the server does.
+ */
+export function poolWorkerScript(sourceFile: string, bundleName: string): { filename: string; execArgv?: string[]; env?: NodeJS.ProcessEnv } {
+  if (runningFromSource) {
+    return {
+      filename: pathToFileURL(sourceFile).href,
+      execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],
+      env: { ...process.env, TSX_TSCONFIG_PATH: path.resolve(__dirname, '..', '..', 'tsconfig.json') },
+    };
+  }
   return { filename: pathToFileURL(path.join(__dirname, `${bundleName}.js`)).href };
 }

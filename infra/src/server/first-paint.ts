@@ -1,8 +1,10 @@
+import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { FirstPaint } from '@forecourt/shared-config/server';
 import type { RenderCache } from '@forecourt/shared-config/server/render';
 import { renderShellFirstPaint, SHELL_SERVER_VERSION } from '../../../shell/server';
+import type { Config } from '../config/load';
 import type { ComposedPage, PageFirstPaint } from './page';
 
 /**
@@ -10,11 +12,24 @@ import type { ComposedPage, PageFirstPaint } from './page';
  * of HTML, least recently used out first. Content-addressed, so every app a process builds (tests
  * build several) can share it.
  */
-export const firstPaintRenderCache: RenderCache = new LRUCache<string, string>({
-  maxSize: 32 * 1024 * 1024,
-  // UTF-16 in memory: two bytes a character.
-  sizeCalculation: (html, key) => (html.length + key.length) * 2,
-});
+export const firstPaintRenderCache: RenderCache = newFirstPaintRenderCache();
+
+/** A render cache as the process's (each first-paint render thread keeps one of its own). */
+export function newFirstPaintRenderCache(): RenderCache {
+  return new LRUCache<string, string>({
+    maxSize: 32 * 1024 * 1024,
+    // UTF-16 in memory: two bytes a character.
+    sizeCalculation: (html, key) => (html.length + key.length) * 2,
+  });
+}
+
+/**
+ * The first-paint render threads (FORECOURT_FIRST_PAINT_THREADS; first-paint-pool.ts): unset, one
+ * fewer than the cores, at least one, so a core stays for the request thread.
+ */
+export function firstPaintThreads(config: Pick<Config, 'FORECOURT_FIRST_PAINT_THREADS'>): number {
+  return config.FORECOURT_FIRST_PAINT_THREADS ?? Math.max(1, os.availableParallelism() - 1);
+}
 
 export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {
   let timer: NodeJS.Timeout | undefined;
@@ -41,20 +56,28 @@ export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late
  * budget, so that on a busy test machine each journey meets the page it was written for (the path
  * without a first paint has journeys of its own, on the tenant pinned to another mf-search build).
  */
-/** First paints rendering now, per app (a test may run several apps in one process). */
-const rendering = new WeakMap<FastifyInstance, { count: number }>();
+/**
+ * First paints rendering now, per app (a test may run several apps in one process), and per team
+ * when they render on threads (each team's lane of the pool), else all teams together.
+ */
+const rendering = new WeakMap<FastifyInstance, Map<string, { count: number }>>();
 
 export async function composeFirstPaint(fastify: FastifyInstance, request: FastifyRequest, page: ComposedPage, url: string): Promise<PageFirstPaint | undefined> {
   if (page.boot.shellVersion !== SHELL_SERVER_VERSION) return undefined;
   const owner = page.owner;
   const renderer = owner ? fastify.firstPaints?.get(owner.team) : undefined;
   let app: FirstPaint | null = null;
-  // A render's React work blocks the request thread (a search page's is about 15 ms, more on a
-  // large page), so an instance renders at most FORECOURT_FIRST_PAINT_CONCURRENCY at once: twenty
-  // search pages with new filters at once stalled health and every other shopper's page for a
-  // second. A page asked past them goes without its app's first paint, which the browser builds.
-  const inFlight = rendering.get(fastify) ?? { count: 0 };
-  rendering.set(fastify, inFlight);
+  // On the request thread a render's React work blocks every other request (a search page with
+  // new filters is 60 to 70 ms), so an instance renders at most FORECOURT_FIRST_PAINT_CONCURRENCY
+  // at once: twenty such pages at once stalled health and every other shopper's page for a
+  // second. On render threads that many per team, rendering or waiting for a thread, so one
+  // team's pages never take the places of another's. A page asked past them goes without its
+  // app's first paint, which the browser builds.
+  const counts = rendering.get(fastify) ?? new Map<string, { count: number }>();
+  rendering.set(fastify, counts);
+  const lane = firstPaintThreads(fastify.config) > 0 && owner ? owner.team : '';
+  const inFlight = counts.get(lane) ?? { count: 0 };
+  counts.set(lane, inFlight);
   const busy = inFlight.count >= fastify.config.FORECOURT_FIRST_PAINT_CONCURRENCY;
   if (busy && owner && renderer) request.log.debug({ team: owner.team, rendering: inFlight.count }, 'first paints at their limit; page sent without it');
   if (!busy && owner && renderer && renderer.version === (page.ownerSourceVersion ?? owner.version)) {

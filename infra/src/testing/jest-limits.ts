@@ -11,3 +11,6 @@ process.env['FORECOURT_QUERY_PAGES_PER_SECOND'] ??= '1000';
 process.env['FORECOURT_QUERY_PAGES_BURST'] ??= '1000';
 process.env['FORECOURT_QUERY_PAGES_AT_ONCE'] ??= '100';
 process.env['FORECOURT_QUERY_PAGES_MAX_LOAD'] ??= '1';
+// Every app a test builds would otherwise start render threads, each loading React and every
+// team's pages; the tests of the pool set their own.
+process.env['FORECOURT_FIRST_PAINT_THREADS'] ??= '0';

@@ -65,10 +65,12 @@ export async function createTestPlatform(database: Database, options: Omit<AppOp
  * to spare on an idle machine and missed on a loaded one, where a test would then pass or fail by
  * the machine's speed: one request's searches may take 200 ms of wall time (then 429), a page
  * waits 300 ms for its app's first paint (then it is sent without it), and an instance renders
- * four first paints at once. The environment still wins, and a test of a budget passes a
- * configuration of its own.
+ * four first paints at once. First paints render on the request thread: a pool of render threads
+ * for each of the dozens of platforms a test file may start would each load React and every
+ * team's pages (first-paint-pool.test.ts tests the pool). The environment still wins, and a test
+ * of a budget passes a configuration of its own.
  */
-const TEST_BUDGETS = { FORECOURT_SEARCH_BUDGET_MS: '60000', FORECOURT_FIRST_PAINT_BUDGET_MS: '10000', FORECOURT_FIRST_PAINT_CONCURRENCY: '100' };
+const TEST_BUDGETS = { FORECOURT_SEARCH_BUDGET_MS: '60000', FORECOURT_FIRST_PAINT_BUDGET_MS: '10000', FORECOURT_FIRST_PAINT_CONCURRENCY: '100', FORECOURT_FIRST_PAINT_THREADS: '0' };
 
 /** The configuration a test platform runs with unless its test passes one. */
 export function testConfig(env: NodeJS.ProcessEnv = process.env): Config {

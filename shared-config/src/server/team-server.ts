@@ -145,9 +145,16 @@ function answerBadInput(scope: FastifyInstance): void {
   });
 }
 
-export function defineTeamServer<Ports extends PlatformPorts = PlatformPorts>(definition: TeamServerDefinition<Ports>): FastifyPluginCallback<TeamServerOptions<Ports>> {
+/**
+ * A team's server plugin, and the definition it was made from: the platform may run the team's
+ * first paint elsewhere than in the plugin (infra renders them on threads of their own, with the
+ * same ports reached from there).
+ */
+export type TeamServerPlugin<Ports extends PlatformPorts = PlatformPorts> = FastifyPluginCallback<TeamServerOptions<Ports>> & { readonly definition: TeamServerDefinition<Ports> };
+
+export function defineTeamServer<Ports extends PlatformPorts = PlatformPorts>(definition: TeamServerDefinition<Ports>): TeamServerPlugin<Ports> {
   const { team, version } = definition;
-  return fp<TeamServerOptions<Ports>>(
+  const plugin = fp<TeamServerOptions<Ports>>(
     async (fastify, options) => {
       const ports = { clock: () => new Date(), ...definition.defaultPorts, ...options.ports } as Ports;
       const { firstPaint } = definition;
@@ -179,4 +186,5 @@ export function defineTeamServer<Ports extends PlatformPorts = PlatformPorts>(de
     },
     { name: team, fastify: '5.x' },
   );
+  return Object.assign(plugin, { definition });
 }

@@ -12,7 +12,8 @@ import { locationsPorts } from './ports/locations';
 import { searchPorts } from './ports/search';
 import { leadStore, storedLocations } from './ports/shared';
 import { vehiclePorts } from './ports/vehicle';
-import { firstPaintRenderCache } from '../first-paint';
+import { firstPaintRenderCache, firstPaintThreads } from '../first-paint';
+import { FirstPaintPool } from '../first-paint-pool';
 
 /**
  * Mounts every team's server plugin (each made by shared-config's `defineTeamServer`) with the
@@ -22,11 +23,39 @@ import { firstPaintRenderCache } from '../first-paint';
  */
 export async function registerTeamServers(fastify: FastifyInstance, ports: PlatformPorts): Promise<void> {
   setRenderCache(firstPaintRenderCache);
-  await fastify.register(searchServer, { ports: searchPorts(fastify, ports) });
-  await fastify.register(vehicleServer, { ports: vehiclePorts(fastify, ports) });
+  const teamPorts = new Map<string, unknown>();
+  const search = searchPorts(fastify, ports);
+  teamPorts.set(searchServer.definition.team, search);
+  await fastify.register(searchServer, { ports: search });
+  const vehicle = vehiclePorts(fastify, ports);
+  teamPorts.set(vehicleServer.definition.team, vehicle);
+  await fastify.register(vehicleServer, { ports: vehicle });
   const storeLead = leadStore(fastify);
-  await fastify.register(financeServer, { ports: financePorts(fastify, ports, storeLead) });
+  const finance = financePorts(fastify, ports, storeLead);
+  teamPorts.set(financeServer.definition.team, finance);
+  await fastify.register(financeServer, { ports: finance });
   const locations = storedLocations(fastify);
-  await fastify.register(leadsServer, { ports: leadsPorts(fastify, ports, storeLead, locations) });
-  await fastify.register(locationsServer, { ports: locationsPorts(fastify, ports, locations) });
+  const leads = leadsPorts(fastify, ports, storeLead, locations);
+  teamPorts.set(leadsServer.definition.team, leads);
+  await fastify.register(leadsServer, { ports: leads });
+  const site = locationsPorts(fastify, ports, locations);
+  teamPorts.set(locationsServer.definition.team, site);
+  await fastify.register(locationsServer, { ports: site });
+  renderFirstPaintsOnThreads(fastify, teamPorts);
+}
+
+/**
+ * With FORECOURT_FIRST_PAINT_THREADS above 0, the teams' first paints render on a pool of threads
+ * (first-paint-pool.ts), each with the ports its team's plugin was given: the same renderers,
+ * off the request thread. With 0 they render on the request thread, as the plugins set them.
+ */
+function renderFirstPaintsOnThreads(fastify: FastifyInstance, teamPorts: ReadonlyMap<string, unknown>): void {
+  const threads = firstPaintThreads(fastify.config);
+  const renderers = fastify.firstPaints;
+  if (threads === 0 || !renderers) return;
+  const pool = new FirstPaintPool({ threads, maxWaitMs: fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS });
+  // The threads load while the rest of the app starts; it listens once they have.
+  fastify.addHook('onReady', async () => pool.ready());
+  fastify.addHook('onClose', async () => pool.close());
+  for (const [team, renderer] of renderers) renderers.set(team, pool.renderer(team, renderer.version, teamPorts.get(team) ?? {}));
 }
