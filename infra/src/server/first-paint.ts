@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { FirstPaint } from '@forecourt/shared-config/server';
@@ -24,11 +23,14 @@ export function newFirstPaintRenderCache(): RenderCache {
 }
 
 /**
- * The first-paint render threads (FORECOURT_FIRST_PAINT_THREADS; first-paint-pool.ts): unset, one
- * fewer than the cores, at least one, so a core stays for the request thread.
+ * The first-paint render threads (FORECOURT_FIRST_PAINT_THREADS; first-paint-pool.ts): none
+ * unless set. A new thread's first search render took about a second (its code and caches
+ * cold), past the 300 ms budget, so the first pages after a start went without their first
+ * paint; until a thread warms itself up with a render of each team's page, the pool is opt-in.
+ * One fewer than the cores is the setting to try.
  */
 export function firstPaintThreads(config: Pick<Config, 'FORECOURT_FIRST_PAINT_THREADS'>): number {
-  return config.FORECOURT_FIRST_PAINT_THREADS ?? Math.max(1, os.availableParallelism() - 1);
+  return config.FORECOURT_FIRST_PAINT_THREADS ?? 0;
 }
 
 export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {
