@@ -8,14 +8,6 @@ import { E2E_DATA_DIR, E2E_PORT, E2E_RESERVE_HOLD_SECONDS, REPO_ROOT } from './s
  * (reserve), records written to the search index (spelling), and sign-in limits (identity).
  */
 const PLATFORM_JOURNEYS = /(canary|console|console-roles|failure-matrix|failure-policy|publish-gate|override|reserve|search-spelling|identity)\.spec\.ts$/;
-/**
- * Those journeys in two groups of about equal time, each its own project: `npm test` runs each
- * one at a time on a site of its own (infra/scripts/test-all.mjs), at the same time as the other.
- * Most of their time is waiting (an entry that never answers, a reservation's hold running out,
- * a canary's traffic), which one after the other made them the longest part of the run. The
- * fault builds' journeys are the first group, the rest the second.
- */
-const FAULT_BUILD_JOURNEYS = /(failure-matrix|failure-policy|publish-gate)\.spec\.ts$/;
 
 /**
  * One config that starts the composed site once, the way a newcomer does (`npm start`), on its
@@ -23,21 +15,19 @@ const FAULT_BUILD_JOURNEYS = /(failure-matrix|failure-policy|publish-gate)\.spec
  */
 export default defineConfig({
   testDir: './tests',
-  // `npm test` runs the three projects as three runs at once, each with its own site (E2E_PORT,
+  // `npm test` runs the two projects as two runs at once, each with its own site (E2E_PORT,
   // E2E_DATA_DIR): each run keeps its results in a folder of its own, which it empties as it starts.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   // Two journeys at a time where nothing they do changes what another sees; the journeys that
-  // change the platform run one at a time after all of those (the 'platform' projects), or, in
-  // `npm test`, at the same time on sites of their own (infra/scripts/test-all.mjs). Most of a
+  // change the platform run one at a time after all of those (the 'platform' project), or, in
+  // `npm test`, at the same time on a site of their own (infra/scripts/test-all.mjs). Most of a
   // journey's time is waiting (for the page, the server, a debounce), so two overlap well: the
   // run took 27.7 min one at a time on the CI machine beside the unit tests.
   workers: 2,
   fullyParallel: false,
   projects: [
     { name: 'shoppers', testIgnore: PLATFORM_JOURNEYS },
-    { name: 'platform', testMatch: FAULT_BUILD_JOURNEYS, dependencies: ['shoppers'], workers: 1 },
-    // After the first group when both run on one site (a plain `playwright test`).
-    { name: 'platform-2', testMatch: PLATFORM_JOURNEYS, testIgnore: FAULT_BUILD_JOURNEYS, dependencies: ['platform'], workers: 1 },
+    { name: 'platform', testMatch: PLATFORM_JOURNEYS, dependencies: ['shoppers'], workers: 1 },
   ],
   // Two retries in CI: under two journeys at a time beside the unit tests, rehearsal H saw four
   // journeys fail once from load (a search shed past its time budget, a click during the

@@ -186,26 +186,24 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const ON_DEMAND_DRILLS = ['/node_modules/', 'reservations-crash\\.test\\.ts$', 'stock-imports-crash\\.test\\.ts$', 'restart-drill\\.test\\.ts$', 'two-instances\\.test\\.ts$'];
 
 /**
- * The Playwright journeys, as three runs at once, each against a site of its own that `npm start`
+ * The Playwright journeys, as two runs at once, each against a site of its own that `npm start`
  * serves (port, data folder): the shoppers' journeys, two at a time, and the platform's (pins,
- * canaries, publishes, a held car, sign-in limits) in two groups, each one at a time. The
- * platform's journeys change what every other journey on their site would see, so on one site
- * they ran after all of the others: half the e2e run's wall time (10.9 of 22.8 min, e2e alone on
- * 2 cores). On sites of their own nothing they change reaches a shopper's journey. Their sites
- * start once the first answers, so the teams are built once (a start finds the builds made).
+ * canaries, publishes, a held car, sign-in limits), one at a time. The platform's journeys
+ * change what every other journey on their site would see, so on one site they ran after all of
+ * the others: half the e2e run's wall time (10.9 of 22.8 min, e2e alone on 2 cores). On a site
+ * of their own nothing they change reaches a shopper's journey. The second site starts once the
+ * first answers, so the teams are built once (its start finds the builds made).
  */
 async function e2eStep() {
   const shoppersPort = Number(process.env.E2E_PORT ?? 8091);
-  // The platform's journeys are two projects (e2e/playwright.config.ts), each run one journey at a
-  // time on a site of its own, beside the other: the next ports and data folders.
   const runs = [
     { name: 'e2e', file: path.join(out, 'e2e.json'), args: ['--project', 'shoppers'], env: {} },
-    ...['platform', 'platform-2'].map((project, index) => ({
-      name: `e2e ${project}`,
-      file: path.join(out, `e2e-${project}.json`),
-      args: ['--project', project, '--no-deps'],
-      env: { E2E_PORT: String(shoppersPort + 1 + index), E2E_DATA_DIR: path.join(root, 'e2e', '.data', `${project}-site`), E2E_OUTPUT_DIR: `test-results-${project}` },
-    })),
+    {
+      name: 'e2e platform',
+      file: path.join(out, 'e2e-platform.json'),
+      args: ['--project', 'platform', '--no-deps'],
+      env: { E2E_PORT: String(shoppersPort + 1), E2E_DATA_DIR: path.join(root, 'e2e', '.data', 'platform-site'), E2E_OUTPUT_DIR: 'test-results-platform' },
+    },
   ];
   for (const run of runs) rmSync(run.file, { force: true });
   // The fault builds the failure journeys publish (six webpack builds, about two minutes of a busy
@@ -214,10 +212,9 @@ async function e2eStep() {
   const prebuild = runQuietly('e2e prebuild', 'npx', ['tsx', 'e2e/scripts/prebuild-fault-builds.ts']);
   const playwright = (run) => ['npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...run.args], { PLAYWRIGHT_JSON_OUTPUT_NAME: run.file, ...run.env }];
   const shoppers = runLive(runs[0].name, ...playwright(runs[0]));
-  // The platform's runs, each printed whole at its end (live runs would interleave their lines).
-  const siteUp = waitForSite(shoppersPort, shoppers);
-  const platform = runs.slice(1).map((run) => siteUp.then((up) => (up ? runQuietly(run.name, ...playwright(run)) : false)));
-  const oks = await Promise.all([shoppers, ...platform]);
+  // The platform's run, printed whole at its end (two live runs would interleave their lines).
+  const platform = waitForSite(shoppersPort, shoppers).then((up) => (up ? runQuietly(runs[1].name, ...playwright(runs[1])) : false));
+  const oks = await Promise.all([shoppers, platform]);
   await prebuild;
   for (const [index, run] of runs.entries()) {
     const report = readJson(run.file);
