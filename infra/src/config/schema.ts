@@ -98,6 +98,9 @@ export const CONFIG_SCHEMA = {
   FORECOURT_FEED_MAX_BYTES: variable({ ...positive(100 * 1024 * 1024, { integer: true }), description: 'The largest feed an import takes, in bytes; a larger upload is refused (413) and nothing is kept', readBy: ['server'] }),
   FORECOURT_FEED_WITHDRAW_SHARE: variable({ ...positive(0.3), description: "A feed that would withdraw more than this share of its source's cars on sale is quarantined: nothing applied", readBy: ['server'] }),
   FORECOURT_FEED_IMPORT_MS: variable({ ...positive(2000, { integer: true, allowZero: true }), description: 'How often an instance looks for queued feed imports (0: only when one is uploaded to it)', readBy: ['server'] }),
+  FORECOURT_FEED_FETCH_TIMEOUT_MS: variable({ ...positive(60_000, { integer: true }), description: "The longest a feed pulled from a dealer's URL may take to arrive, redirects and body included", readBy: ['server'] }),
+  FORECOURT_FEED_SCHEDULE_MS: variable({ ...positive(60_000, { integer: true, allowZero: true }), description: 'How often an instance looks for scheduled feeds due a pull (0: never)', readBy: ['server'] }),
+  FORECOURT_FETCH_ALLOW_HOSTS: variable({ ...list('none'), description: "Host names the platform fetches dealers' URLs from whatever address they resolve to, comma-separated; every other URL must reach a public address (loopback too outside production)", readBy: ['server'] }),
 
   // Pages
   FORECOURT_ENTRY_TIMEOUT_MS: variable({ ...optionalPositive("the shell's own", { integer: true }), description: "How long the shell waits for a remote's entry before its failure policy", readBy: ['server'] }),

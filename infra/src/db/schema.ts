@@ -415,7 +415,9 @@ export interface StockImportsTable {
   id: Generated<string>;
   tenant: string;
   source: string;
-  format: StockImportFormat;
+  /** Null for an import by URL until its feed is fetched (migration 0021). */
+  format: StockImportFormat | null;
+  url: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<StockImportStatus, StockImportStatus | undefined, StockImportStatus>;
   bytes: ColumnType<string, string | number | undefined, string | number>;
   rows: number | null;
@@ -436,6 +438,25 @@ export interface StockImportChunksTable {
   import_id: ColumnType<string, string | number, never>;
   seq: number;
   data: ColumnType<Buffer, Buffer, never>;
+}
+
+/** A feed pulled from a dealer's URL every so often (migration 0021). */
+export interface FeedSchedulesTable {
+  tenant: string;
+  source: string;
+  url: string;
+  format: 'meta-auto';
+  interval_minutes: number;
+  updated_by: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  next_pull_at: ColumnType<Date, Date | undefined, Date>;
+  claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  etag: ColumnType<string | null, string | null | undefined, string | null>;
+  last_modified: ColumnType<string | null, string | null | undefined, string | null>;
+  last_pulled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_outcome: ColumnType<'queued' | 'unchanged' | 'failed' | null, 'queued' | 'unchanged' | 'failed' | null | undefined, 'queued' | 'unchanged' | 'failed' | null>;
+  last_message: ColumnType<string | null, string | null | undefined, string | null>;
+  last_import_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PlatformTables {
@@ -485,4 +506,5 @@ export interface PlatformTables {
   stock_change_cursors: StockChangeCursorsTable;
   stock_imports: StockImportsTable;
   stock_import_chunks: StockImportChunksTable;
+  feed_schedules: FeedSchedulesTable;
 }

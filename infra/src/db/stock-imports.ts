@@ -29,11 +29,14 @@ export interface StockImport {
   id: string;
   tenant: string;
   source: string;
-  format: StockImportFormat;
+  /** Null for an import by URL whose feed is not fetched yet. */
+  format: StockImportFormat | null;
   status: StockImportStatus;
   rows: number | null;
   /** Where an earlier runner got to; null when nothing is applied yet. */
   progress: ImportProgress | null;
+  /** The URL an import by URL fetches its feed from; null for an upload. */
+  url: string | null;
 }
 
 /**
@@ -67,6 +70,29 @@ export async function beginImport(db: Db, values: { tenant: string; source: stri
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);
+}
+
+/**
+ * An import by URL: queued at once, with nothing stored; the runner that claims it fetches the
+ * feed (so no request waits on a dealer's server) and learns its format from the answer.
+ */
+export async function queueUrlImport(db: Db, values: { tenant: string; source: string; url: string; createdBy: string }): Promise<string> {
+  const row = await db
+    .insertInto('stock_imports')
+    .values({ tenant: values.tenant, source: values.source, format: null, url: values.url, created_by: values.createdBy, status: 'queued' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** An import by URL's feed is stored: it reads as `format` from now on. */
+export async function setFetched(db: Db, id: string, format: StockImportFormat, bytes: number): Promise<void> {
+  await db.updateTable('stock_imports').set({ format, bytes }).where('id', '=', id).execute();
+}
+
+/** What a fetch that died with its instance had stored: the next runner fetches it whole again. */
+export async function dropChunks(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('stock_import_chunks').where('import_id', '=', id).execute();
 }
 
 export async function addChunk(db: Db, id: string, seq: number, data: Buffer): Promise<void> {
@@ -117,7 +143,7 @@ export async function claimImport(db: Db, now: Date, leaseMs: number): Promise<S
         limit 1
         for update skip locked
       )
-      returning id, tenant, source, format, status, rows, progress`.execute(db);
+      returning id, tenant, source, format, status, rows, progress, url`.execute(db);
     const row = claimed.rows[0];
     return row ? { ...row, id: String(row.id), progress: row.progress ?? null } : null;
   } catch (error) {
@@ -186,7 +212,7 @@ export async function waitingImports(db: Db, tenant: string): Promise<number> {
 export async function findImport(db: Db, tenant: string, id: string) {
   return db
     .selectFrom('stock_imports')
-    .select(['id', 'source', 'format', 'status', 'message', 'rows', 'counts', 'errors', 'created_at', 'started_at', 'finished_at'])
+    .select(['id', 'source', 'format', 'url', 'status', 'message', 'rows', 'counts', 'errors', 'created_at', 'started_at', 'finished_at'])
     .where('tenant', '=', tenant)
     .where('id', '=', id)
     .where('status', '<>', 'receiving')

@@ -52,6 +52,8 @@ import consoleSiteRoutes from './routes/console-site';
 import stockApiRoutes, { type StockApiOptions } from './routes/stock-api';
 import stockIndexPlugin, { type StockIndexOptions } from './plugins/platform/stock-index';
 import stockImportsPlugin, { type StockImportsOptions } from './plugins/platform/stock-imports';
+import feedSchedulesPlugin, { type FeedSchedulesOptions } from './plugins/platform/feed-schedules';
+import outboundPlugin, { type OutboundOptions } from './plugins/platform/outbound';
 import { STOCK_API_PREFIX } from '../stock/api/openapi';
 
 export interface AppOptions {
@@ -109,6 +111,10 @@ export interface AppOptions {
   stockIndex?: StockIndexOptions;
   /** Feed imports: how often queued ones are looked for (default FORECOURT_FEED_IMPORT_MS), their claim. */
   stockImports?: StockImportsOptions;
+  /** Scheduled feeds: how often due ones are looked for (default FORECOURT_FEED_SCHEDULE_MS), their claim. */
+  feedSchedules?: FeedSchedulesOptions;
+  /** The safe fetch's policy, over the configuration's (tests: production's rule, their own resolver). */
+  outbound?: OutboundOptions;
 }
 
 /**
@@ -207,7 +213,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(leadDelivery, { clock: options.clock, ...options.leadDelivery });
   await app.register(reservationsPlugin, { clock: options.clock, ...options.reservations });
   await app.register(stockIndexPlugin, options.stockIndex ?? {});
+  await app.register(outboundPlugin, options.outbound ?? {});
   await app.register(stockImportsPlugin, options.stockImports ?? {});
+  await app.register(feedSchedulesPlugin, options.feedSchedules ?? {});
   await app.register(stockApiRoutes, { prefix: STOCK_API_PREFIX, ...options.stockApi });
   await app.register(financePartnerDevRoutes);
   await app.register(registryFilesRoutes);

@@ -288,7 +288,7 @@ describe('limits and the document', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json<{ openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, { required?: string[] }> } }>();
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(['/cars', '/cars/{stocknum}', '/batch', '/imports', '/imports/{id}']);
+    expect(Object.keys(document.paths)).toEqual(['/cars', '/cars/{stocknum}', '/batch', '/imports', '/imports/{id}', '/feeds', '/feeds/{source}']);
     expect(document.components.schemas['CarInput']!.required).toEqual(expect.arrayContaining(['make', 'model', 'price', 'location', 'item_type']));
   });
 });

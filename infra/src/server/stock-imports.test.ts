@@ -170,7 +170,7 @@ describe('POST /api/stock/v1/imports', () => {
   });
 
   it('answers 415 naming content-type for a body that is not CSV, TSV or XML', async () => {
-    const response = await upload(JSON.stringify({ cars: [] }), { type: 'application/json' });
+    const response = await upload('vehicle_id\nA-1\n', { type: 'application/octet-stream' });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ field: 'content-type' });
   });

@@ -18,6 +18,7 @@ import { consoleData0017 } from './0017_console_data';
 import { pendingContact0018 } from './0018_pending_contact';
 import { stockApi0019 } from './0019_stock_api';
 import { stockImports0020 } from './0020_stock_imports';
+import { feedSchedules0021 } from './0021_feed_schedules';
 import { importProgress0022 } from './0022_import_progress';
 
 /**
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_pending_contact': pendingContact0018,
   '0019_stock_api': stockApi0019,
   '0020_stock_imports': stockImports0020,
+  '0021_feed_schedules': feedSchedules0021,
   '0022_import_progress': importProgress0022,
 };
 

@@ -132,8 +132,11 @@ export const BODY_ROUTES: Readonly<Record<string, BodyRoute>> = {
   'PATCH /api/stock/v1/cars/:stocknum': { stockKey: true, example: () => ({ price: 24_990, status: 'sold' }) },
   // It reads no body; hostile ones are sent all the same.
   'DELETE /api/stock/v1/cars/:stocknum': { stockKey: true, example: null },
-  // A feed is CSV, TSV or XML: the fuzz's JSON and text bodies are refused (415) before anything is stored.
-  'POST /api/stock/v1/imports': { stockKey: true, example: null },
+  // A feed is CSV, TSV or XML (text bodies are refused, 415, before anything is stored), or JSON
+  // naming a URL, whose every field the fuzz breaks; the URL it starts from is one no pull may reach.
+  'POST /api/stock/v1/imports': { stockKey: true, example: () => ({ url: 'http://10.0.0.1/feed.csv', format: 'meta-auto', source: 'fuzz' }) },
+  'PUT /api/stock/v1/feeds/:source': { stockKey: true, example: () => ({ url: 'http://10.0.0.1/feed.csv', format: 'meta-auto', interval_minutes: 60 }) },
+  'DELETE /api/stock/v1/feeds/:source': { stockKey: true, example: null },
   'POST /api/stock/v1/batch': { stockKey: true, example: () => ({ operations: [{ method: 'PUT', stocknum: 'FZ-2', car: STOCK_CAR }, { method: 'PATCH', stocknum: 'FZ-2', changes: { price: 1 } }, { method: 'DELETE', stocknum: 'FZ-3' }] as BodyValue[] }) },
   // The console's passkey sign-in and session. The ceremony's routes take no credential; a browser sends its cookie anyway.
   'POST /_admin/operators/:id/enrollment': { ...signedInConsole, params: (c) => ({ id: [c.console.accountId] }), example: () => ({}) },

@@ -8,9 +8,11 @@ import { findStockCar, listStockCars, patchCar, putCar, withdrawCar, type WriteO
 import { apiCarOf } from '../../stock/api/api-car';
 import { BatchBody, BatchOperation, CarInput, CarPatch, ListQuery, StocknumParams } from '../../stock/api/car-schema';
 import { stockOpenApi } from '../../stock/api/openapi';
-import { FEED_TYPES, ImportParams, ImportQuery, type ImportStatus } from '../../stock/feeds/import-schema';
+import { FEED_TYPES, ImportParams, ImportQuery, Schedule, ScheduleBody, ScheduleParams, UrlImportBody, type ImportStatus } from '../../stock/feeds/import-schema';
 import { receiveFeed } from '../../stock/feeds/receive-feed';
-import { findImport, waitingImports } from '../../db/stock-imports';
+import { findImport, queueUrlImport, waitingImports } from '../../db/stock-imports';
+import { findSchedule, listSchedules, putSchedule, removeSchedule, type FeedSchedule } from '../../db/feed-schedules';
+import { recordAudit } from '../../db/operators';
 import { siteOrigin } from '../../tenants/resolve-tenant';
 import { listeningPort } from '../listening-port';
 
@@ -170,8 +172,16 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
           return send(reply, { status: 429, body: { error: `This site has ${WAITING_IMPORTS} imports waiting to run: send the feed again once they have run` } });
         }
         const [mediaType = '', ...parameters] = (request.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
+        if (mediaType === 'application/json') {
+          // A feed by URL: queued at once; the runner that claims it fetches it, so this request
+          // never waits on the dealer's server (nor lets a caller make the platform wait on one).
+          const body = parseInput(UrlImportBody, request.body ?? null, 'body');
+          const id = await queueUrlImport(db, { tenant: tenant.slug, source: body.source ?? source, url: body.url, createdBy: `stock-key:${key.id}` });
+          fastify.stockImports.queued();
+          return send(reply, { status: 202, body: { id } });
+        }
         const format = FEED_TYPES[mediaType as keyof typeof FEED_TYPES];
-        if (!format) return send(reply, { status: 415, body: { error: `content-type: send the feed as ${Object.keys(FEED_TYPES).join(', ')}`, field: 'content-type' } });
+        if (!format) return send(reply, { status: 415, body: { error: `content-type: send the feed as ${Object.keys(FEED_TYPES).join(', ')}, or application/json { url, format } to have it fetched`, field: 'content-type' } });
         const charset = parameters.find((parameter) => parameter.startsWith('charset='))?.slice(8).replace(/"/g, '');
         if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return send(reply, { status: 400, body: { error: 'content-type: feeds are read as UTF-8; send it as charset=utf-8', field: 'content-type' } });
         const maxBytes = fastify.config.FORECOURT_FEED_MAX_BYTES;
@@ -192,6 +202,7 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
           id: String(found.id),
           source: found.source,
           format: found.format,
+          url: found.url,
           status: found.status === 'receiving' ? 'queued' : found.status,
           message: found.message,
           rows: found.rows,
@@ -202,6 +213,54 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
         };
         return send(reply, { status: 200, body });
       });
+    });
+
+    // Scheduled feeds: the key's site's, one per source. Each change is audited as stock keys are,
+    // under the key that made it.
+    const scheduleOf = (schedule: FeedSchedule): Schedule => ({
+      source: schedule.source,
+      url: schedule.url,
+      format: schedule.format,
+      interval_minutes: schedule.intervalMinutes,
+      updated_by: schedule.updatedBy,
+      updated_at: schedule.updatedAt.toISOString(),
+      next_pull_at: schedule.nextPullAt.toISOString(),
+      last_pulled_at: schedule.lastPulledAt?.toISOString() ?? null,
+      last_outcome: schedule.lastOutcome,
+      last_message: schedule.lastMessage,
+      last_import_id: schedule.lastImportId,
+    });
+    const audited = (schedule: FeedSchedule | null) => (schedule ? { source: schedule.source, url: schedule.url, format: schedule.format, intervalMinutes: schedule.intervalMinutes } : null);
+    const noSchedule = (source: string): Answer => ({ status: 404, body: { error: `No scheduled feed '${source}' on this site`, field: 'source' } });
+
+    authorised.get('/feeds', { config: perRoute }, async (request, reply) => {
+      const { tenant } = keyOf(request);
+      return reply.header('cache-control', 'no-store').send({ feeds: (await listSchedules(db, [tenant.slug])).map(scheduleOf) });
+    });
+
+    authorised.get('/feeds/:source', { config: perRoute }, async (request, reply) => {
+      const { source } = parseInput(ScheduleParams, request.params, 'params');
+      const found = await findSchedule(db, keyOf(request).tenant.slug, source);
+      return send(reply, found ? { status: 200, body: { feed: scheduleOf(found) } } : noSchedule(source));
+    });
+
+    authorised.put('/feeds/:source', { config: perRoute }, async (request, reply) => {
+      const { source } = parseInput(ScheduleParams, request.params, 'params');
+      const body = parseInput(ScheduleBody, request.body ?? null, 'body');
+      const { key, tenant } = keyOf(request);
+      const by = `stock-key:${key.id}`;
+      const { before, after } = await putSchedule(db, { tenant: tenant.slug, source, url: body.url, format: body.format, intervalMinutes: body.interval_minutes, updatedBy: by }, new Date());
+      await recordAudit(db, { accountId: null, accountName: by, tokenId: null, action: 'feeds', tenant: tenant.slug, outcome: 'allowed', before: audited(before), after: audited(after) });
+      return send(reply, { status: before ? 200 : 201, body: { feed: scheduleOf(after) } });
+    });
+
+    authorised.delete('/feeds/:source', { config: perRoute }, async (request, reply) => {
+      const { source } = parseInput(ScheduleParams, request.params, 'params');
+      const { key, tenant } = keyOf(request);
+      const removed = await removeSchedule(db, tenant.slug, source);
+      if (!removed) return send(reply, noSchedule(source));
+      await recordAudit(db, { accountId: null, accountName: `stock-key:${key.id}`, tokenId: null, action: 'feeds', tenant: tenant.slug, outcome: 'allowed', before: audited(removed), after: null });
+      return send(reply, { status: 200, body: { feed: scheduleOf(removed) } });
     });
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImportQuery, ImportStatus } from '../feeds/import-schema';
+import { ImportQuery, ImportStatus, Schedule, ScheduleBody, UrlImportBody } from '../feeds/import-schema';
 import { ApiCar, BatchRequest, BatchResult, CarInput, CarPage, CarPatch, ListQuery, Problem, STOCK_LIMITS, StockNumber, WriteResult } from './car-schema';
 
 /**
@@ -25,6 +25,7 @@ const problems = {
   401: json('Problem', 'No key, or a key that is unknown or revoked'),
   429: json('Problem', "Over the key's rate limit: retry after `retry-after` seconds"),
 };
+const scheduleAnswer = { description: 'The schedule', content: { 'application/json': { schema: { type: 'object', properties: { feed: ref('Schedule') }, required: ['feed'] } } } };
 const stocknumParameter = { name: 'stocknum', in: 'path', required: true, schema: z.toJSONSchema(StockNumber) };
 
 let document: Record<string, unknown> | undefined;
@@ -43,7 +44,7 @@ export function stockOpenApi(): Record<string, unknown> {
       securitySchemes: { stockKey: { type: 'http', scheme: 'bearer', description: 'A stock key, fsk_…: `npm run forecourt -- stock-keys create <tenant>`' } },
       schemas: {
         ...components('input', { CarInput, CarPatch, BatchRequest }),
-        ...components('output', { Car: ApiCar, CarPage, WriteResult, BatchResult, Problem, ImportStatus }),
+        ...components('output', { Car: ApiCar, CarPage, WriteResult, BatchResult, Problem, ImportStatus, Schedule }),
       },
     },
     paths: {
@@ -83,7 +84,15 @@ export function stockOpenApi(): Record<string, unknown> {
         post: {
           summary: "A feed (Meta's vehicle catalog format): the whole stock of its source, imported in the background",
           parameters: Object.entries(z.toJSONSchema(ImportQuery, { io: 'input' }).properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
-          requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } }, 'text/tab-separated-values': { schema: { type: 'string' } }, 'application/xml': { schema: { type: 'string' } } } },
+          requestBody: {
+            required: true,
+            content: {
+              'text/csv': { schema: { type: 'string' } },
+              'text/tab-separated-values': { schema: { type: 'string' } },
+              'application/xml': { schema: { type: 'string' } },
+              'application/json': { schema: { ...z.toJSONSchema(UrlImportBody, { io: 'input' }), description: 'The feed fetched from a URL by the platform, after the answer' } },
+            },
+          },
           responses: {
             202: { description: 'Queued', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } } },
             413: json('Problem', 'Larger than the feed limit: nothing kept'),
@@ -95,6 +104,19 @@ export function stockOpenApi(): Record<string, unknown> {
       '/imports/{id}': {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
         get: { summary: "An import's status, counts and rejected rows", responses: { 200: json('ImportStatus', 'The import'), 401: problems[401], 404: json('Problem', 'No such import on this site'), 429: problems[429] } },
+      },
+      '/feeds': {
+        get: { summary: "The site's scheduled feeds", responses: { 200: { description: 'The schedules', content: { 'application/json': { schema: { type: 'object', properties: { feeds: { type: 'array', items: ref('Schedule') } } } } } }, 401: problems[401], 429: problems[429] } },
+      },
+      '/feeds/{source}': {
+        parameters: [{ name: 'source', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { summary: 'A scheduled feed and its last pull', responses: { 200: scheduleAnswer, 401: problems[401], 404: json('Problem', 'No schedule of that source'), 429: problems[429] } },
+        put: {
+          summary: 'The feed of this source pulled from a URL every interval_minutes (due at once)',
+          requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(ScheduleBody, { io: 'input' }) } } },
+          responses: { 200: scheduleAnswer, 201: scheduleAnswer, ...problems },
+        },
+        delete: { summary: 'No more pulls of this source (its cars stay as they are)', responses: { 200: scheduleAnswer, 401: problems[401], 404: json('Problem', 'No schedule of that source'), 429: problems[429] } },
       },
     },
   };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import type { PlatformTables } from '../../db/schema';
+import type { PlatformTables, StockImportFormat } from '../../db/schema';
 import { listDealerships, listLocations } from '../../db/stock';
 import { beginBatch, extendClaim, finishImport, importChunks, lastGoodRows, saveProgress, type ImportCounts, type ImportError, type ImportProgress, type StockImport } from '../../db/stock-imports';
 import { putFeedCars, sellMissingCars, type WriteOutcome } from '../../db/stock-writes';
@@ -49,7 +49,7 @@ export const zeroCounts = (): ImportCounts => ({ created: 0, updated: 0, unchang
 /** The column a write's refusal names, as the feed calls it. */
 const COLUMN_OF_WRITE: Record<string, string> = { location: 'dealer_id', stocknum: 'vehicle_id' };
 
-export async function runImport(db: Db, tenant: TenantConfig, job: StockImport, rules: ImportRules): Promise<{ applied: boolean }> {
+export async function runImport(db: Db, tenant: TenantConfig, job: StockImport & { format: StockImportFormat }, rules: ImportRules): Promise<{ applied: boolean }> {
   const resumed: ImportProgress | null = job.progress;
   const counts = zeroCounts();
   const errors: ImportError[] = [];

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import { ClaimLost, claimImport, dropStaleUploads, finishImport } from '../../../db/stock-imports';
+import { ClaimLost, claimImport, dropChunks, dropStaleUploads, finishImport, setFetched, type StockImport } from '../../../db/stock-imports';
+import type { StockImportFormat } from '../../../db/schema';
+import { pullFeed } from '../../../stock/feeds/pull-feed';
 import { runImport, zeroCounts } from '../../../stock/feeds/run-import';
 
 declare module 'fastify' {
@@ -38,15 +40,39 @@ export default fp<StockImportsOptions>(
     const leaseMs = options.leaseMs ?? 120_000;
     const rules = { withdrawShare: fastify.config.FORECOURT_FEED_WITHDRAW_SHARE, leaseMs, now };
 
+    const fail = (id: string, message: string) => finishImport(db, id, { status: 'failed', rows: null, counts: zeroCounts(), errors: [], message }, now());
+
+    /**
+     * An import by URL's feed, fetched by the runner that claimed it (never on the request that
+     * asked for it) and stored as an upload is; null when the fetch failed, the import then failed
+     * with the reason. A fetch cut off with its instance left pieces behind: they go first.
+     */
+    const fetched = async (job: StockImport & { url: string }): Promise<(StockImport & { format: StockImportFormat }) | null> => {
+      await dropChunks(db, job.id);
+      const maxBytes = fastify.config.FORECOURT_FEED_MAX_BYTES;
+      const pulled = await pullFeed(db, fastify.outbound, job.url, async () => job.id, { maxBytes, timeoutMs: fastify.config.FORECOURT_FEED_FETCH_TIMEOUT_MS });
+      if (pulled.status !== 'stored') {
+        await fail(job.id, pulled.status === 'failed' ? pulled.message : `${job.url} answered 304 to a request that sent no validators`);
+        return null;
+      }
+      await setFetched(db, job.id, pulled.format, pulled.bytes);
+      return { ...job, format: pulled.format };
+    };
+
     const runOne = async (): Promise<boolean> => {
-      const job = await claimImport(db, now(), leaseMs);
-      if (!job) return false;
-      const tenant = fastify.tenants.get(job.tenant);
+      const claimed = await claimImport(db, now(), leaseMs);
+      if (!claimed) return false;
+      const tenant = fastify.tenants.get(claimed.tenant);
       if (!tenant) {
-        await finishImport(db, job.id, { status: 'failed', rows: null, counts: zeroCounts(), errors: [], message: 'The site is no longer served' }, now());
+        await fail(claimed.id, 'The site is no longer served');
         return true;
       }
       try {
+        const job = claimed.format === null ? (claimed.url === null ? null : await fetched({ ...claimed, url: claimed.url })) : { ...claimed, format: claimed.format };
+        if (!job) {
+          if (claimed.url === null) await fail(claimed.id, 'The import has neither a feed nor a URL');
+          return true;
+        }
         const { applied } = await runImport(db, tenant, job, rules);
         if (applied) fastify.stockIndex.changed();
       } catch (error) {
@@ -58,8 +84,8 @@ export default fp<StockImportsOptions>(
         // A failure of the platform, not of the feed: reported on the import rather than retried
         // for ever. What it had applied stays applied (each batch is its own transaction); sending
         // the feed again finishes it. Should this write fail too, the lapsed claim retries it.
-        fastify.log.error({ err: error, import: job.id }, 'stock imports: an import stopped on an error');
-        await finishImport(db, job.id, { status: 'failed', rows: null, counts: zeroCounts(), errors: [], message: 'The import stopped on an error of the platform; send the feed again' }, now());
+        fastify.log.error({ err: error, import: claimed.id }, 'stock imports: an import stopped on an error');
+        await fail(claimed.id, 'The import stopped on an error of the platform; send the feed again');
         fastify.stockIndex.changed();
       }
       return true;
@@ -91,5 +117,5 @@ export default fp<StockImportsOptions>(
       await running?.catch(() => undefined);
     });
   },
-  { name: 'stock-imports', fastify: '5.x', dependencies: ['database', 'tenants', 'stock-index'] },
+  { name: 'stock-imports', fastify: '5.x', dependencies: ['database', 'tenants', 'stock-index', 'outbound'] },
 );
