@@ -167,8 +167,8 @@ async function importerPart(rows: number): Promise<PartResult> {
     const parsedPerS = await parseRate(Buffer.from((await database.db.selectFrom('stock_import_chunks').select('data').where('import_id', '=', id).where('seq', '=', 0).executeTakeFirstOrThrow()).data), location);
     const started = performance.now();
     const job = await claimImport(database.db, new Date(), 120_000);
-    if (!job) throw new Error('the import was not claimed');
-    await runImport(database.db, tenant, job, { withdrawShare: 0.3, leaseMs: 120_000, now: () => new Date(), ...(values.batch ? { batchCars: Number(values.batch) } : {}) });
+    if (!job?.format) throw new Error('the uploaded import was not claimed');
+    await runImport(database.db, tenant, { ...job, format: job.format }, { withdrawShare: 0.3, leaseMs: 120_000, now: () => new Date(), ...(values.batch ? { batchCars: Number(values.batch) } : {}) });
     const applySeconds = (performance.now() - started) / 1000;
     const outcome = await database.db.selectFrom('stock_imports').select(['status', 'counts']).where('id', '=', id).executeTakeFirstOrThrow();
     if (outcome.status !== 'done') throw new Error(`the import ended ${outcome.status}`);

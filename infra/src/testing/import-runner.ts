@@ -15,10 +15,10 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl });
   try {
     const job = await claimImport(database.db, new Date(), leaseMs);
-    if (!job) throw new Error('no import to run');
+    if (!job?.format) throw new Error('no uploaded import to run');
     const tenant = (await loadTenants()).find((candidate) => candidate.slug === job.tenant);
     if (!tenant) throw new Error(`no tenant ${job.tenant}`);
-    await runImport(database.db, tenant, job, { withdrawShare: 0.3, leaseMs, now: () => new Date(), batchCars: Number(process.env.FORECOURT_IMPORT_BATCH ?? 100) });
+    await runImport(database.db, tenant, { ...job, format: job.format }, { withdrawShare: 0.3, leaseMs, now: () => new Date(), batchCars: Number(process.env.FORECOURT_IMPORT_BATCH ?? 100) });
   } finally {
     await database.close();
   }

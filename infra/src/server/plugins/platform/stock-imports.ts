@@ -78,7 +78,7 @@ export default fp<StockImportsOptions>(
       } catch (error) {
         if (error instanceof ClaimLost) {
           // This runner stalled past its claim and another took the import over: that one finishes it.
-          fastify.log.warn({ import: job.id }, 'stock imports: another runner took the import over');
+          fastify.log.warn({ import: claimed.id }, 'stock imports: another runner took the import over');
           return true;
         }
         // A failure of the platform, not of the feed: reported on the import rather than retried
