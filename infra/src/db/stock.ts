@@ -158,10 +158,10 @@ export interface CarListFilters {
  * dealer's website, of the conditions the site sells, matching `filters`; newest first. The
  * search index's fallback (mf-search's fallback fetch) when the index cannot answer.
  */
-export async function listVisibleCars(db: Db, tenant: string, carTypes: readonly string[], filters: CarListFilters, limit: number): Promise<Car[]> {
+/** The cars a site's pages list (in stock or coming soon, shown on its website), with the list's filters. */
+function visibleCars(db: Db, tenant: string, carTypes: readonly string[], filters: CarListFilters) {
   let query = db
     .selectFrom('cars')
-    .selectAll()
     .where('tenant', '=', tenant)
     .where('status', 'in', ['in_stock', 'coming_soon'])
     .where('show_on_dealer_website', '=', true)
@@ -172,8 +172,21 @@ export async function listVisibleCars(db: Db, tenant: string, carTypes: readonly
   if (filters.car_type?.length) query = query.where('car_type', 'in', filters.car_type);
   if (filters.price?.min !== undefined) query = query.where('price', '>=', filters.price.min);
   if (filters.price?.max !== undefined) query = query.where('price', '<=', filters.price.max);
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  return query.orderBy('created_at', 'desc').orderBy('id');
+}
+
+export async function listVisibleCars(db: Db, tenant: string, carTypes: readonly string[], filters: CarListFilters, limit: number): Promise<Car[]> {
+  const rows = await visibleCars(db, tenant, carTypes, filters).selectAll().limit(limit).execute();
   return rows.map((row) => fromRow<Car>(row));
+}
+
+/**
+ * The same cars as `listVisibleCars`, by slug and listing date only: what a sitemap needs, without
+ * reading and decoding every car's photos and equipment (most of a sitemap's build time).
+ */
+export async function listVisibleCarSlugs(db: Db, tenant: string, carTypes: readonly string[], limit: number): Promise<Array<{ slug: string; created_at: string }>> {
+  const rows = await visibleCars(db, tenant, carTypes, {}).select(['slug', 'created_at']).limit(limit).execute();
+  return rows.map((row) => fromRow<{ slug: string; created_at: string }>(row as StockRow));
 }
 
 /**

@@ -11,6 +11,7 @@ import { loadTenants } from '../tenants/load-tenants';
 import type { Database } from '../db/database';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
 import { FirstPaintPool } from './first-paint-pool';
+import { warmFirstPaints } from './first-paint-warm';
 import { locationsPorts } from './plugins/ports/locations';
 import { storedLocations } from './plugins/ports/shared';
 import { vehiclePorts } from './plugins/ports/vehicle';
@@ -185,5 +186,32 @@ describe('first paints on render threads', () => {
         await Promise.all(searches);
       });
     });
+  });
+});
+
+describe('warming the threads before the server counts as started', () => {
+  it("asks one page of each kind the first site's sitemap lists, and a search with a filter, each answered", async () => {
+    const warmed = await warmFirstPaints(app, 1);
+    expect(warmed.pages).toEqual(expect.arrayContaining([expect.stringMatching(/^\/cars\//), expect.stringMatching(/^\/locations\//), expect.stringMatching(/^\/search\/.+\?price=/)]));
+    expect(new Set(warmed.pages.map((page) => page.split(/[/?]/)[1])).size).toBe(warmed.pages.length - 1);
+    expect(warmed.statuses.every((status) => status === 200)).toBe(true);
+  });
+
+  it('health answers "starting" while the threads warm, and ok once they are', async () => {
+    // As after a start's indexing (main.ts): this platform was never started, so never indexed.
+    const search = app.stockSearch.state;
+    const indexed = search.indexed;
+    search.indexed = true;
+    try {
+      app.readiness.warming = true;
+      const health = await get('/api/health');
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: 'starting' });
+      app.readiness.warming = false;
+      expect((await get('/api/health')).json()).toMatchObject({ status: 'ok' });
+    } finally {
+      app.readiness.warming = false;
+      search.indexed = indexed;
+    }
   });
 });

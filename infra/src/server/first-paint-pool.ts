@@ -22,7 +22,7 @@ export interface FirstPaintPoolOptions {
  * Renders that run on a thread at once: two per thread, so that while one waits for its data
  * (a search page's answers, a car read from the database) the thread renders another.
  */
-const RENDERS_PER_THREAD = 2;
+export const RENDERS_PER_THREAD = 2;
 
 interface Waiting {
   task: () => Promise<FirstPaint | null>;

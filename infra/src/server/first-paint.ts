@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { FirstPaint } from '@forecourt/shared-config/server';
@@ -23,14 +24,16 @@ export function newFirstPaintRenderCache(): RenderCache {
 }
 
 /**
- * The first-paint render threads (FORECOURT_FIRST_PAINT_THREADS; first-paint-pool.ts): none
- * unless set. A new thread's first search render took about a second (its code and caches
- * cold), past the 300 ms budget, so the first pages after a start went without their first
- * paint; until a thread warms itself up with a render of each team's page, the pool is opt-in.
- * One fewer than the cores is the setting to try.
+ * The first-paint render threads (FORECOURT_FIRST_PAINT_THREADS; first-paint-pool.ts): unless
+ * set, one fewer than the cores, at least one and at most four. On the request thread a search
+ * page's render held every other request (twenty new searches at once took another shopper's car
+ * page past 200 ms); one thread on a 2-core machine halved that. More threads than cores less one
+ * fought the request thread for the CPU (two threads on 2 cores: 281 ms), and each thread holds
+ * React and every team's pages. A new thread's first renders are slow (its code cold), so the
+ * server warms them before it counts as started (first-paint-warm.ts).
  */
 export function firstPaintThreads(config: Pick<Config, 'FORECOURT_FIRST_PAINT_THREADS'>): number {
-  return config.FORECOURT_FIRST_PAINT_THREADS ?? 0;
+  return config.FORECOURT_FIRST_PAINT_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1));
 }
 
 export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {

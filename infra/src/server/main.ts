@@ -10,6 +10,8 @@ import { runningFromSource } from '../platform/worker-script';
 import { loadProductionReact } from './production-react';
 import { serializeRequest } from './request-log';
 import { serverSettings, type ServerSettings } from './settings';
+import { firstPaintThreads } from './first-paint';
+import { warmFirstPaints } from './first-paint-warm';
 
 // In a module of their own, so the CLI reads them without loading the server.
 export { serverSettings, type ServerSettings } from './settings';
@@ -51,6 +53,14 @@ export async function listen(
     app.stockSearch.state.indexed = true;
     app.stockSearch.state.records = result.records;
     log(`Index: ${result.records.toLocaleString('en-AU')} cars in ${(result.ms / 1000).toFixed(1)} s`);
+  }
+  const threads = firstPaintThreads(app.config);
+  if (threads > 0) {
+    // Health answers 'starting' meanwhile: a balancer sends shoppers once the threads are warm.
+    app.readiness.warming = true;
+    const warmed = await warmFirstPaints(app, threads);
+    app.readiness.warming = false;
+    options.log?.(`Warm: ${warmed.pages.length} pages on ${threads} render thread${threads === 1 ? '' : 's'} in ${(warmed.ms / 1000).toFixed(1)} s`);
   }
   app.readiness.started = true;
   exitGracefullyOnSignals(app, shutdown);

@@ -1,4 +1,5 @@
 import { SHELL_SERVER_VERSION } from '../../../shell/server';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { listLocations, listTenantCatalogue, loadTenantStock } from '../db/stock';
@@ -179,6 +180,17 @@ describe('sitemap and robots', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: `127.0.1.${i + 1}`, headers: { host: HOST } })));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+  });
+
+  it.each(['br', 'gzip'] as const)('sends the sitemap compressed with %s, the same document as uncompressed', async (encoding) => {
+    const plain = await app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: '127.0.3.1', headers: { host: HOST } });
+    const packed = await app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: '127.0.3.2', headers: { host: HOST, 'accept-encoding': `${encoding}, identity;q=0.5` } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(packed.headers['content-encoding']).toBe(encoding);
+    expect(String(packed.headers['vary'])).toMatch(/accept-encoding/i);
+    const unpacked = encoding === 'br' ? zlib.brotliDecompressSync(packed.rawPayload) : zlib.gunzipSync(packed.rawPayload);
+    expect(unpacked.toString('utf8')).toBe(plain.body);
+    expect(plain.body).toContain('<urlset');
   });
 
   it('refuses a client past 60 sitemap requests a minute', async () => {

@@ -4,13 +4,13 @@ import { ping } from '../../db/database';
 declare module 'fastify' {
   interface FastifyInstance {
     /** What `/api/ready` answers from: set by the server's start (`listen`) and its shutdown. */
-    readiness: { started: boolean; draining: boolean };
+    readiness: { started: boolean; draining: boolean; warming: boolean };
   }
 }
 
 export default fp(
   async (fastify) => {
-    const readiness = { started: false, draining: false };
+    const readiness = { started: false, draining: false, warming: false };
     let closed = false;
     fastify.decorate('readiness', readiness);
     // preClose runs before the listener closes and long before the database pool does.
@@ -28,8 +28,9 @@ export default fp(
     fastify.get('/api/health', async (request, reply) => {
       const reachable = await ping(fastify.database.db);
       const search = fastify.stockSearch.state;
-      // Not ready until stock is searchable: a load balancer (or the e2e runner) waits for it.
-      const ok = reachable && search.indexed;
+      // Not ready until stock is searchable and the render threads are warm (main.ts): a load
+      // balancer (or the e2e runner) waits for it.
+      const ok = reachable && search.indexed && !readiness.warming;
       return reply.code(ok ? 200 : 503).send({
         status: ok ? 'ok' : reachable ? 'starting' : 'degraded',
         database: { engine: fastify.database.engine, reachable },

@@ -43,3 +43,23 @@ export function storedLocations(fastify: FastifyInstance) {
 }
 
 export type StoredLocations = ReturnType<typeof storedLocations>;
+
+/**
+ * `read` once per request and argument: the parts of one page (its head, its app's first paint)
+ * that each ask the platform for the same thing share one answer. Kept on the request object, so
+ * it goes with it; a failed read is not kept, and the next part asks again.
+ */
+export function oncePerRequest<A extends string, T>(read: (request: FastifyRequest, argument: A) => Promise<T>): (request: FastifyRequest, argument: A) => Promise<T> {
+  const answers = new WeakMap<FastifyRequest, Map<A, Promise<T>>>();
+  return (request, argument) => {
+    const known = answers.get(request) ?? new Map<A, Promise<T>>();
+    answers.set(request, known);
+    let answer = known.get(argument);
+    if (!answer) {
+      answer = read(request, argument);
+      known.set(argument, answer);
+      answer.catch(() => known.get(argument) === answer && known.delete(argument));
+    }
+    return answer;
+  };
+}

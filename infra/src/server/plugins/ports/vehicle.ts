@@ -4,6 +4,7 @@ import { siteLender } from '@forecourt/shared-config/finance-eligibility';
 import { RESERVATIONS_PER_ADDRESS_PER_MINUTE, reserveDeposit, type VehiclePorts } from '../../../../../mf-vehicle/server';
 import { catalogueHasModel, findCarBySlug, listSlides } from '../../../db/stock';
 import { activeHold } from '../../../db/reservations';
+import { oncePerRequest } from './shared';
 
 /**
  * The platform's side of mf-vehicle's ports: the tenant's own car, if its website shows it, shown
@@ -28,12 +29,22 @@ export function vehiclePorts(fastify: FastifyInstance, ports: PlatformPorts): Ve
     payments: fastify.reservations.payments,
     shopper: async (request) => fastify.signedIn(request),
     reservationsPerAddressPerMinute: fastify.config.FORECOURT_RESERVATIONS_PER_MINUTE ?? RESERVATIONS_PER_ADDRESS_PER_MINUTE,
-    carBySlug: async (request, slug) => {
+    // A car page asks for its car twice, for its head (status, links) and for its app's first paint:
+    // one read per request, whichever comes first.
+    carBySlug: oncePerRequest(async (request, slug: string) => {
       const tenant = request.tenant;
-      const car = tenant ? await findCarBySlug(fastify.database.db, tenant.slug, slug) : null;
+      const db = fastify.database.db;
+      const car = tenant ? await findCarBySlug(db, tenant.slug, slug) : null;
       if (!car || !car.show_on_dealer_website) return null;
-      // Reserved while a hold counts, by the rule the car's search record follows (carToRecord's `held`).
-      const held = !car.reserved && (await activeHold(fastify.database.db, car.tenant, car.id, ports.clock())) !== null;
+      // The car's other facts at once: on PostgreSQL each is a round trip of its own.
+      const [hold, catalogueModel, slides, market] = await Promise.all([
+        // Reserved while a hold counts, by the rule the car's search record follows (carToRecord's `held`).
+        car.reserved ? null : activeHold(db, car.tenant, car.id, ports.clock()),
+        catalogueHasModel(db, car.tenant, car.make, car.model),
+        tenant?.vehicle.customSlider ? listSlides(db, tenant.slug) : [],
+        fastify.partners.priceGuide.marketAverages(car),
+      ]);
+      const held = hold !== null;
       return {
         id: car.id,
         slug: car.slug,
@@ -41,7 +52,7 @@ export function vehiclePorts(fastify: FastifyInstance, ports: PlatformPorts): Ve
         item_type: car.item_type,
         make: car.make,
         model: car.model,
-        catalogue_model: await catalogueHasModel(fastify.database.db, car.tenant, car.make, car.model),
+        catalogue_model: catalogueModel,
         year: car.year,
         badge: car.badge,
         km: car.km,
@@ -86,12 +97,12 @@ export function vehiclePorts(fastify: FastifyInstance, ports: PlatformPorts): Ve
         file: car.file,
         dealership_slug: car.dealership_slug,
         location: { id: car.location.id, slug: car.location.slug, name: car.location.name, phone: car.location.phone, distribution_locations: car.location.distribution_locations },
-        custom_slides: tenant?.vehicle.customSlider ? (await listSlides(fastify.database.db, tenant.slug)).map((slide) => ({ name: slide.name, description: slide.description, url: slide.url, image: slide.image_url })) : [],
+        custom_slides: slides.map((slide) => ({ name: slide.name, description: slide.description, url: slide.url, image: slide.image_url })),
         // What the finance rule reads (shared-config's carShowsFinance), so the page's Get Finance buttons answer as its calculator does.
         finance_quote_weekly: car.finance_quote_weekly,
         finance_lender: tenant ? siteLender(car.finance_lenders, tenant.finance) : null,
-        market: await fastify.partners.priceGuide.marketAverages(car),
+        market,
       };
-    },
+    }),
   };
 }
