@@ -21,8 +21,12 @@ const SUMMIT = 'summit-auto-group';
 const REDGUM = 'redgum-used-cars';
 const COASTAL = 'coastal-caravans';
 
+/** The folders the file made, removed when it ends. */
+const made: string[] = [];
+
 function contentFolder(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-pages-'));
+  made.push(dir);
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);
@@ -55,6 +59,7 @@ afterAll(async () => {
   await platform.close();
   await clearPlatformTables(database);
   await database.close();
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const get = (tenant: string, url: string) => platform.app.inject({ method: 'GET', url, headers: { 'x-forecourt-tenant': tenant } });
