@@ -100,6 +100,7 @@ export const CONFIG_SCHEMA = {
   FORECOURT_FEED_IMPORT_MS: variable({ ...positive(2000, { integer: true, allowZero: true }), description: 'How often an instance looks for queued feed imports (0: only when one is uploaded to it)', readBy: ['server'] }),
   FORECOURT_FEED_FETCH_TIMEOUT_MS: variable({ ...positive(60_000, { integer: true }), description: "The longest a feed pulled from a dealer's URL may take to arrive, redirects and body included", readBy: ['server'] }),
   FORECOURT_FEED_SCHEDULE_MS: variable({ ...positive(60_000, { integer: true, allowZero: true }), description: 'How often an instance looks for scheduled feeds due a pull (0: never)', readBy: ['server'] }),
+  FORECOURT_FEEDS_PER_SITE: variable({ ...positive(10, { integer: true }), description: 'The most scheduled feeds a site may have; a new one past it is refused (409), changing one it has is not', readBy: ['server'] }),
   FORECOURT_FETCH_ALLOW_HOSTS: variable({ ...list('none'), description: "Host names the platform fetches dealers' URLs from whatever address they resolve to, comma-separated; every other URL must reach a public address (loopback too outside production)", readBy: ['server'] }),
 
   // Pages

@@ -75,9 +75,17 @@ export async function putSchedule(
   db: Db,
   values: { tenant: string; source: string; url: string; format: 'meta-auto'; intervalMinutes: number; updatedBy: string },
   now: Date,
-): Promise<{ before: FeedSchedule | null; after: FeedSchedule }> {
+  limits: { perTenant?: number } = {},
+): Promise<{ before: FeedSchedule | null; after: FeedSchedule } | { refused: 'too-many'; limit: number }> {
   return db.transaction().execute(async (trx) => {
+    // One tenant's schedule changes one at a time: two new sources made at once must not both
+    // find room under the cap.
+    if (limits.perTenant !== undefined) await sql`select pg_advisory_xact_lock(hashtextextended(${`feed-schedules\n${values.tenant}`}::text, 0))`.execute(trx);
     const before = await trx.selectFrom('feed_schedules').select(COLUMNS).where('tenant', '=', values.tenant).where('source', '=', values.source).forUpdate().executeTakeFirst();
+    if (!before && limits.perTenant !== undefined) {
+      const { n } = await trx.selectFrom('feed_schedules').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant', '=', values.tenant).executeTakeFirstOrThrow();
+      if (Number(n) >= limits.perTenant) return { refused: 'too-many' as const, limit: limits.perTenant };
+    }
     const fields = { url: values.url, format: values.format, interval_minutes: values.intervalMinutes, updated_by: values.updatedBy, updated_at: now, next_pull_at: now };
     const row = before
       ? await trx

@@ -218,3 +218,31 @@ export async function findImport(db: Db, tenant: string, id: string) {
     .where('status', '<>', 'receiving')
     .executeTakeFirst();
 }
+
+/** A site's latest imports, newest first, without their row errors (only how many were kept). */
+export async function listImports(db: Db, tenant: string, limit: number) {
+  return db
+    .selectFrom('stock_imports')
+    .select(['id', 'tenant', 'source', 'format', 'url', 'status', 'message', 'rows', 'counts', 'created_at', 'started_at', 'finished_at', sql<number>`coalesce(jsonb_array_length(errors), 0)`.as('error_count')])
+    .where('tenant', '=', tenant)
+    .where('status', '<>', 'receiving')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** One import of any site, with its row errors: the caller decides whether its site is the caller's. */
+export async function findImportById(db: Db, id: string) {
+  return db
+    .selectFrom('stock_imports')
+    .select(['id', 'tenant', 'source', 'format', 'url', 'status', 'message', 'rows', 'counts', 'errors', 'created_by', 'created_at', 'started_at', 'finished_at'])
+    .where('id', '=', id)
+    .where('status', '<>', 'receiving')
+    .executeTakeFirst();
+}
+
+/** The queued import waiting longest: when it was queued, or null when none waits. */
+export async function oldestQueuedImport(db: Db): Promise<Date | null> {
+  const row = await db.selectFrom('stock_imports').select(sql<Date | string | null>`min(created_at)`.as('oldest')).where('status', '=', 'queued').executeTakeFirstOrThrow();
+  return row.oldest ? new Date(row.oldest) : null;
+}

@@ -27,6 +27,11 @@ describe('may', () => {
     expect(may(summitManager, action, 'summit-auto-group')).toEqual({ allowed: false, reason: `a tenant-manager may not ${action}` });
   });
 
+  it.each(['stock-keys', 'feeds'] as const)("lets a tenant manager manage %s on its named tenant only", (action) => {
+    expect(allowed(may(summitManager, action, 'summit-auto-group'))).toBe(true);
+    expect(allowed(may(summitManager, action, 'harbourside-motors'))).toBe(false);
+  });
+
   it('refuses a tenant manager the platform default pin, which every tenant inherits', () => {
     expect(allowed(may(summitManager, 'pin', '*'))).toBe(false);
   });

@@ -15,6 +15,8 @@ export const ADMIN_ACTIONS = [
   'lead-retry',
   // Making, listing and revoking a tenant's Stock API keys: operators, and that tenant's managers.
   'stock-keys',
+  // A tenant's scheduled feeds and its imports: whoever may manage its stock keys.
+  'feeds',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -27,10 +29,10 @@ export interface Caller {
 export type Decision = { allowed: true } | { allowed: false; reason: string };
 
 // spec: 'a tenant manager (named tenants only: pin, canary, promote and rollback there, nothing else)';
-// its site's stock keys were added since: the keys a dealer's system writes that site's stock with.
+// its site's stock keys and feeds were added since: how a dealer's system writes that site's stock.
 const ROLE_ACTIONS: Record<OperatorRole, ReadonlySet<AdminAction>> = {
   operator: new Set(ADMIN_ACTIONS),
-  'tenant-manager': new Set<AdminAction>(['read', 'pin', 'canary', 'promote', 'rollback', 'own-token', 'stock-keys']),
+  'tenant-manager': new Set<AdminAction>(['read', 'pin', 'canary', 'promote', 'rollback', 'own-token', 'stock-keys', 'feeds']),
   viewer: new Set<AdminAction>(['read', 'own-token']),
 };
 

@@ -13,7 +13,7 @@ export async function accountToken(app: FastifyInstance, role: OperatorRole, ten
 }
 
 /** An admin API call with a personal token, from this machine. */
-export function adminCall(app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, payload?: object) {
+export function adminCall(app: FastifyInstance, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   return app.inject({ method, url: `/_admin${url}`, ...(payload ? { payload } : {}), headers: { authorization: `Bearer ${token}` } });
 }
 

@@ -16,6 +16,7 @@ import publishesRoutes from './publishes';
 import consoleDataRoutes from './console-data';
 import consoleOperationsRoutes from './console-operations';
 import stockKeysRoutes from './stock-keys';
+import feedsAdminRoutes from './feeds-admin';
 import { scoped } from '@forecourt/shared-config/server';
 import { listeningPort } from '../listening-port';
 
@@ -128,6 +129,7 @@ async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   await fastify.register(consoleOperationsRoutes);
   await fastify.register(consoleSessionRoutes);
   await fastify.register(stockKeysRoutes);
+  await fastify.register(feedsAdminRoutes);
 
   const operatorOf = (request: FastifyRequest) => {
     if (!request.operator) throw new Error('an admin route ran without an authenticated caller');

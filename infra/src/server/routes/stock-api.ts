@@ -8,10 +8,11 @@ import { findStockCar, listStockCars, patchCar, putCar, withdrawCar, type WriteO
 import { apiCarOf } from '../../stock/api/api-car';
 import { BatchBody, BatchOperation, CarInput, CarPatch, ListQuery, StocknumParams } from '../../stock/api/car-schema';
 import { stockOpenApi } from '../../stock/api/openapi';
-import { FEED_TYPES, ImportParams, ImportQuery, Schedule, ScheduleBody, ScheduleParams, UrlImportBody, type ImportStatus } from '../../stock/feeds/import-schema';
+import { FEED_TYPES, ImportParams, ImportQuery, ScheduleBody, ScheduleParams, UrlImportBody, type ImportStatus } from '../../stock/feeds/import-schema';
 import { receiveFeed } from '../../stock/feeds/receive-feed';
 import { findImport, queueUrlImport, waitingImports } from '../../db/stock-imports';
-import { findSchedule, listSchedules, putSchedule, removeSchedule, type FeedSchedule } from '../../db/feed-schedules';
+import { findSchedule, listSchedules, removeSchedule } from '../../db/feed-schedules';
+import { auditedSchedule, scheduleOf, setSchedule } from '../../stock/feeds/schedules';
 import { recordAudit } from '../../db/operators';
 import { siteOrigin } from '../../tenants/resolve-tenant';
 import { listeningPort } from '../listening-port';
@@ -217,20 +218,6 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
 
     // Scheduled feeds: the key's site's, one per source. Each change is audited as stock keys are,
     // under the key that made it.
-    const scheduleOf = (schedule: FeedSchedule): Schedule => ({
-      source: schedule.source,
-      url: schedule.url,
-      format: schedule.format,
-      interval_minutes: schedule.intervalMinutes,
-      updated_by: schedule.updatedBy,
-      updated_at: schedule.updatedAt.toISOString(),
-      next_pull_at: schedule.nextPullAt.toISOString(),
-      last_pulled_at: schedule.lastPulledAt?.toISOString() ?? null,
-      last_outcome: schedule.lastOutcome,
-      last_message: schedule.lastMessage,
-      last_import_id: schedule.lastImportId,
-    });
-    const audited = (schedule: FeedSchedule | null) => (schedule ? { source: schedule.source, url: schedule.url, format: schedule.format, intervalMinutes: schedule.intervalMinutes } : null);
     const noSchedule = (source: string): Answer => ({ status: 404, body: { error: `No scheduled feed '${source}' on this site`, field: 'source' } });
 
     authorised.get('/feeds', { config: perRoute }, async (request, reply) => {
@@ -249,9 +236,10 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
       const body = parseInput(ScheduleBody, request.body ?? null, 'body');
       const { key, tenant } = keyOf(request);
       const by = `stock-key:${key.id}`;
-      const { before, after } = await putSchedule(db, { tenant: tenant.slug, source, url: body.url, format: body.format, intervalMinutes: body.interval_minutes, updatedBy: by }, new Date());
-      await recordAudit(db, { accountId: null, accountName: by, tokenId: null, action: 'feeds', tenant: tenant.slug, outcome: 'allowed', before: audited(before), after: audited(after) });
-      return send(reply, { status: before ? 200 : 201, body: { feed: scheduleOf(after) } });
+      const changed = await setSchedule(db, { tenant: tenant.slug, source, body, updatedBy: by, perSite: fastify.config.FORECOURT_FEEDS_PER_SITE }, new Date());
+      if (changed.status === 409) return send(reply, changed);
+      await recordAudit(db, { accountId: null, accountName: by, tokenId: null, action: 'feeds', tenant: tenant.slug, outcome: 'allowed', before: auditedSchedule(changed.before), after: auditedSchedule(changed.after) });
+      return send(reply, { status: changed.status, body: { feed: scheduleOf(changed.after) } });
     });
 
     authorised.delete('/feeds/:source', { config: perRoute }, async (request, reply) => {
@@ -259,7 +247,7 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
       const { key, tenant } = keyOf(request);
       const removed = await removeSchedule(db, tenant.slug, source);
       if (!removed) return send(reply, noSchedule(source));
-      await recordAudit(db, { accountId: null, accountName: `stock-key:${key.id}`, tokenId: null, action: 'feeds', tenant: tenant.slug, outcome: 'allowed', before: audited(removed), after: null });
+      await recordAudit(db, { accountId: null, accountName: `stock-key:${key.id}`, tokenId: null, action: 'feeds', tenant: tenant.slug, outcome: 'allowed', before: auditedSchedule(removed), after: null });
       return send(reply, { status: 200, body: { feed: scheduleOf(removed) } });
     });
   });

@@ -71,6 +71,7 @@ export const ScheduleBody = z
     interval_minutes: z.number().int().min(MIN_INTERVAL_MINUTES, `at least ${MIN_INTERVAL_MINUTES}`).max(7 * 24 * 60, 'at most a week').describe(`Minutes between pulls, at least ${MIN_INTERVAL_MINUTES}`),
   })
   .strict();
+export type ScheduleBody = z.output<typeof ScheduleBody>;
 
 export const Schedule = z.object({
   source: z.string(),

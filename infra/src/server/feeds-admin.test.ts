@@ -1,0 +1,178 @@
+import type { Database } from '../db/database';
+import { createStockKey } from '../db/stock-keys';
+import { accountToken, adminCall } from '../testing/console-data';
+import { clearPlatformTables, createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
+
+/**
+ * A tenant's scheduled feeds and imports through the admin API: who may see and change them, the
+ * checks and cap they share with the Stock API's feeds route, and the audit of each change.
+ */
+const SITE = 'harbourside-motors';
+const OTHER = 'summit-auto-group';
+const PER_SITE = 2;
+let database: Database;
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  database = await openSharedDatabase();
+  await clearPlatformTables(database);
+  platform = await createTestPlatform(database, {
+    config: testConfig({ ...process.env, FORECOURT_FEEDS_PER_SITE: String(PER_SITE) }),
+    stockIndex: { intervalMs: 0 },
+    stockImports: { intervalMs: 0 },
+    feedSchedules: { intervalMs: 0 },
+  });
+});
+afterAll(async () => {
+  await platform.close();
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.deleteFrom('feed_schedules').execute();
+  await database.db.deleteFrom('stock_imports').execute();
+});
+
+const schedule = (interval = 60) => ({ url: 'https://dms.example.com/stock.csv', format: 'meta-auto', interval_minutes: interval });
+const put = (token: string, tenant: string, source: string, body: object = schedule()) => adminCall(platform.app, token, 'PUT', `/feeds/${tenant}/${source}`, body);
+
+/** An import as the runner leaves it, written straight to its table. */
+async function storedImport(tenant: string, values: { errors?: unknown[] } = {}): Promise<string> {
+  const row = await database.db
+    .insertInto('stock_imports')
+    .values({
+      tenant,
+      source: 'dms',
+      format: 'csv',
+      status: 'done',
+      rows: 3,
+      counts: JSON.stringify({ created: 2, updated: 0, unchanged: 0, withdrawn: 0, rejected: 1 }),
+      errors: JSON.stringify(values.errors ?? [{ row: 3, vehicle_id: 'X-3', field: 'price', message: 'price: required' }]),
+      created_by: 'test',
+      started_at: new Date('2026-01-01T00:00:00Z'),
+      finished_at: new Date('2026-01-01T00:00:04Z'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+it('makes a schedule for an operator (201), due at once, and lists it', async () => {
+  expect((await put(platform.operatorToken, SITE, 'main-yard')).statusCode).toBe(201);
+  const { feeds } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/feeds?tenant=${SITE}`)).json<{ feeds: Array<Record<string, unknown>> }>();
+  expect(feeds).toEqual([expect.objectContaining({ tenant: SITE, source: 'main-yard', url: schedule().url, format: 'meta-auto', interval_minutes: 60, last_outcome: null, next_pull_at: expect.any(String) })]);
+});
+
+it('changes a schedule the site has (200)', async () => {
+  await put(platform.operatorToken, SITE, 'main-yard');
+  const response = await put(platform.operatorToken, SITE, 'main-yard', schedule(120));
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toMatchObject({ feed: { interval_minutes: 120 } });
+});
+
+it("audits a manager's change under its name, action feeds", async () => {
+  const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
+  await put(manager, SITE, 'main-yard');
+  const audit = await adminCall(platform.app, platform.operatorToken, 'GET', `/audit?tenant=${SITE}`);
+  expect(audit.json<{ entries: Array<Record<string, unknown>> }>().entries[0]).toMatchObject({ action: 'feeds', outcome: 'allowed', after: { source: 'main-yard', intervalMinutes: 60 } });
+});
+
+it("refuses a manager another tenant's schedule (403)", async () => {
+  const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
+  expect((await put(manager, OTHER, 'main-yard')).statusCode).toBe(403);
+});
+
+it('refuses a viewer the feeds, even to read (403), as it is refused stock keys', async () => {
+  const viewer = await accountToken(platform.app, 'viewer', null);
+  expect((await adminCall(platform.app, viewer, 'GET', '/feeds')).statusCode).toBe(403);
+});
+
+it("lists a manager its own site's schedules only", async () => {
+  await put(platform.operatorToken, SITE, 'main-yard');
+  await put(platform.operatorToken, OTHER, 'main-yard');
+  const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
+  const { feeds } = (await adminCall(platform.app, manager, 'GET', '/feeds')).json<{ feeds: Array<{ tenant: string }> }>();
+  expect(feeds.map((feed) => feed.tenant)).toEqual([SITE]);
+});
+
+it('answers 400 naming interval_minutes for an interval under the Stock API minimum', async () => {
+  const response = await put(platform.operatorToken, SITE, 'main-yard', schedule(5));
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({ field: 'interval_minutes' });
+});
+
+it('answers 400 naming source for a source the Stock API would refuse', async () => {
+  const response = await put(platform.operatorToken, SITE, 'Main Yard');
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({ field: 'source' });
+});
+
+it('answers 404 naming tenant for a tenant there is not', async () => {
+  const response = await put(platform.operatorToken, 'no-such-dealer', 'main-yard');
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toMatchObject({ field: 'tenant' });
+});
+
+it('removes a schedule, audited; removing it again is 404', async () => {
+  await put(platform.operatorToken, SITE, 'main-yard');
+  expect((await adminCall(platform.app, platform.operatorToken, 'DELETE', `/feeds/${SITE}/main-yard`)).statusCode).toBe(200);
+  expect((await adminCall(platform.app, platform.operatorToken, 'DELETE', `/feeds/${SITE}/main-yard`)).statusCode).toBe(404);
+  const audit = await adminCall(platform.app, platform.operatorToken, 'GET', `/audit?tenant=${SITE}`);
+  expect(audit.json<{ entries: Array<Record<string, unknown>> }>().entries[0]).toMatchObject({ action: 'feeds', after: null, before: { source: 'main-yard' } });
+});
+
+it('refuses a new schedule past the per-site cap (409, naming the limit)', async () => {
+  for (let n = 0; n < PER_SITE; n++) await put(platform.operatorToken, SITE, `yard-${n}`);
+  const response = await put(platform.operatorToken, SITE, 'one-more');
+  expect(response.statusCode).toBe(409);
+  expect(response.json<{ error: string }>().error).toContain(`${PER_SITE} scheduled feeds`);
+});
+
+it('still changes a schedule the site has at the cap', async () => {
+  for (let n = 0; n < PER_SITE; n++) await put(platform.operatorToken, SITE, `yard-${n}`);
+  expect((await put(platform.operatorToken, SITE, 'yard-0', schedule(90))).statusCode).toBe(200);
+});
+
+it("counts the Stock API's schedules against the same cap", async () => {
+  for (let n = 0; n < PER_SITE; n++) await put(platform.operatorToken, SITE, `yard-${n}`);
+  const { secret } = await createStockKey(database.db, { tenant: SITE, label: 'test', createdBy: 'test' });
+  const response = await platform.app.inject({ method: 'PUT', url: '/api/stock/v1/feeds/one-more', payload: schedule(), headers: { authorization: `Bearer ${secret}` } });
+  expect(response.statusCode).toBe(409);
+});
+
+it("lists a site's imports, newest first, with their counts, duration and error count", async () => {
+  const first = await storedImport(SITE);
+  const second = await storedImport(SITE, { errors: [] });
+  const { imports } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/imports?tenant=${SITE}`)).json<{ imports: Array<Record<string, unknown>> }>();
+  expect(imports.map((entry) => entry.id)).toEqual([second, first]);
+  expect(imports[1]).toMatchObject({ source: 'dms', status: 'done', counts: { created: 2, rejected: 1 }, duration_seconds: 4, error_count: 1, started_at: '2026-01-01T00:00:00.000Z' });
+});
+
+it('answers 400 naming limit for a limit out of range', async () => {
+  const response = await adminCall(platform.app, platform.operatorToken, 'GET', `/imports?tenant=${SITE}&limit=0`);
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({ field: 'limit' });
+});
+
+it("refuses a manager another tenant's imports (403)", async () => {
+  const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
+  expect((await adminCall(platform.app, manager, 'GET', `/imports?tenant=${OTHER}`)).statusCode).toBe(403);
+});
+
+it('shows one import with its row errors', async () => {
+  const id = await storedImport(SITE);
+  const response = await adminCall(platform.app, platform.operatorToken, 'GET', `/imports/${id}`);
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toMatchObject({ import: { id, tenant: SITE, errors: [{ row: 3, vehicle_id: 'X-3', field: 'price' }] } });
+});
+
+it("answers 404 to a manager asking for another site's import, as for none", async () => {
+  const id = await storedImport(OTHER);
+  const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
+  expect((await adminCall(platform.app, manager, 'GET', `/imports/${id}`)).statusCode).toBe(404);
+});
+
+it('answers 400 naming id for an id that is no import id', async () => {
+  const response = await adminCall(platform.app, platform.operatorToken, 'GET', '/imports/abc');
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({ field: 'id' });
+});

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '@forecourt/shared-config/server/validation';
+import { scoped } from '@forecourt/shared-config/server';
+import { listSchedules, removeSchedule } from '../../db/feed-schedules';
+import { findImportById, listImports } from '../../db/stock-imports';
+import { ImportParams, ScheduleBody, ScheduleParams } from '../../stock/feeds/import-schema';
+import { auditedSchedule, scheduleOf, setSchedule } from '../../stock/feeds/schedules';
+import { may } from '../../operators/permissions';
+
+const Tenant = z.string().min(1).max(100);
+const ListQuery = z.object({ tenant: Tenant.optional() }).strict();
+const TenantScheduleParams = ScheduleParams.extend({ tenant: Tenant }).strict();
+const ImportsQuery = z.object({ tenant: Tenant, limit: z.coerce.number().int().min(1).max(200).default(20) }).strict();
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+interface ImportRow {
+  id: string;
+  tenant: string;
+  source: string;
+  format: string | null;
+  url: string | null;
+  status: string;
+  message: string | null;
+  rows: number | null;
+  counts: Record<string, number> | null;
+  created_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+}
+
+/** An import as both routes answer it: its times, and how long it ran once it has finished. */
+function importOf(row: ImportRow, errorCount: number) {
+  const started = row.started_at === null ? null : new Date(row.started_at);
+  const finished = row.finished_at === null ? null : new Date(row.finished_at);
+  return {
+    id: String(row.id),
+    tenant: row.tenant,
+    source: row.source,
+    format: row.format,
+    url: row.url,
+    status: row.status,
+    message: row.message,
+    rows: row.rows,
+    counts: { created: 0, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0, ...row.counts },
+    error_count: errorCount,
+    created_at: iso(row.created_at),
+    started_at: iso(started),
+    finished_at: iso(finished),
+    duration_seconds: started && finished ? Math.max(0, (finished.getTime() - started.getTime()) / 1000) : null,
+  };
+}
+
+/**
+ * A tenant's scheduled feeds and its imports, under the admin routes' hooks (the CLI's `feeds` and
+ * `imports`): who may see and change them is who may manage the tenant's stock keys (operators
+ * for every tenant, a tenant manager for its own, a viewer none). A schedule is checked, capped
+ * and answered as the Stock API's feeds route does it (stock/feeds/schedules.ts); each change is
+ * audited, action `feeds`, under the caller's name.
+ */
+async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
+  const db = fastify.database.db;
+  const callerOf = (request: FastifyRequest) => {
+    if (!request.operator) throw new Error('an admin route ran without an authenticated caller');
+    return request.operator;
+  };
+  const unknownTenant = (tenant: string) => ({ error: `tenant: no tenant '${tenant}'`, field: 'tenant' });
+
+  fastify.get('/feeds', { config: { permission: { action: 'feeds', on: 'list' } } }, async (request, reply) => {
+    const query = parseInput(ListQuery, request.query, 'query');
+    const caller = callerOf(request);
+    const tenants = fastify.tenants.all.map((tenant) => tenant.slug).filter((slug) => (query.tenant === undefined || slug === query.tenant) && may(caller, 'feeds', slug).allowed);
+    const feeds = (await listSchedules(db, tenants)).map((schedule) => ({ tenant: schedule.tenant, ...scheduleOf(schedule) }));
+    return reply.header('cache-control', 'no-store').send({ feeds });
+  });
+
+  fastify.put('/feeds/:tenant/:source', { config: { permission: { action: 'feeds', on: 'tenant' } } }, async (request, reply) => {
+    const { tenant, source } = parseInput(TenantScheduleParams, request.params, 'params');
+    const body = parseInput(ScheduleBody, request.body ?? null, 'body');
+    if (!fastify.tenants.get(tenant)) return reply.code(404).send(unknownTenant(tenant));
+    const caller = callerOf(request);
+    const changed = await setSchedule(db, { tenant, source, body, updatedBy: caller.name, perSite: fastify.config.FORECOURT_FEEDS_PER_SITE }, new Date());
+    if (changed.status === 409) return reply.code(409).send(changed.body);
+    await fastify.auditAdmin(request, { action: 'feeds', tenant, outcome: 'allowed', before: auditedSchedule(changed.before), after: auditedSchedule(changed.after) });
+    return reply.code(changed.status).header('cache-control', 'no-store').send({ feed: { tenant, ...scheduleOf(changed.after) } });
+  });
+
+  fastify.delete('/feeds/:tenant/:source', { config: { permission: { action: 'feeds', on: 'tenant' } } }, async (request, reply) => {
+    const { tenant, source } = parseInput(TenantScheduleParams, request.params, 'params');
+    if (!fastify.tenants.get(tenant)) return reply.code(404).send(unknownTenant(tenant));
+    const removed = await removeSchedule(db, tenant, source);
+    if (!removed) return reply.code(404).send({ error: `source: no scheduled feed '${source}' on ${tenant}`, field: 'source' });
+    await fastify.auditAdmin(request, { action: 'feeds', tenant, outcome: 'allowed', before: auditedSchedule(removed), after: null });
+    return reply.header('cache-control', 'no-store').send({ feed: { tenant, ...scheduleOf(removed) } });
+  });
+
+  fastify.get('/imports', { config: { permission: { action: 'feeds', on: 'tenant' } } }, async (request, reply) => {
+    const query = parseInput(ImportsQuery, request.query, 'query');
+    if (!fastify.tenants.get(query.tenant)) return reply.code(404).send(unknownTenant(query.tenant));
+    const rows = await listImports(db, query.tenant, query.limit);
+    const imports = rows.map((row) => importOf(row, Number(row.error_count)));
+    return reply.header('cache-control', 'no-store').send({ imports });
+  });
+
+  fastify.get('/imports/:id', { config: { permission: { action: 'feeds', on: 'list' } } }, async (request, reply) => {
+    const { id } = parseInput(ImportParams, request.params, 'params');
+    const found = await findImportById(db, id);
+    // An import of a tenant the caller does not hold is not there for it: the same 404 as none.
+    if (!found || !may(callerOf(request), 'feeds', found.tenant).allowed) return reply.code(404).send({ error: `id: no import ${id}`, field: 'id' });
+    const errors = found.errors ?? [];
+    return reply.header('cache-control', 'no-store').send({ import: { ...importOf(found, errors.length), errors, created_by: found.created_by } });
+  });
+}
+
+export default scoped('routes-feeds-admin', feedsAdminRoutes);
