@@ -12,7 +12,7 @@ export interface AdminResponse {
 export interface AdminClient {
   /** Where the calls go, for messages. */
   via: string;
-  request(method: 'GET' | 'POST', path: string, body?: object): Promise<AdminResponse>;
+  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object): Promise<AdminResponse>;
   close(): Promise<void>;
 }
 

@@ -302,6 +302,43 @@ describe('forecourt operators, tokens and audit', () => {
     await run(['stock-keys', 'revoke', id]);
     expect((await call()).statusCode).toBe(401);
   });
+
+  it('feeds set schedules a pull that feeds list shows, and feeds remove stops it', async () => {
+    await run(['feeds', 'set', 'redgum-used-cars', 'main-yard', '--url', 'https://dms.example.com/stock.csv', '--every', '30']);
+    expect(output()).toContain('Feed main-yard of redgum-used-cars: https://dms.example.com/stock.csv every 30 minutes');
+    printed = [];
+    await run(['feeds', 'list', 'redgum-used-cars']);
+    expect(output()).toMatch(/redgum-used-cars\s+main-yard\s+https:\/\/dms\.example\.com\/stock\.csv\s+meta-auto\s+30 min/);
+    await run(['feeds', 'remove', 'redgum-used-cars', 'main-yard']);
+    printed = [];
+    await run(['feeds', 'list', 'redgum-used-cars']);
+    expect(output()).toBe('No scheduled feeds for redgum-used-cars.');
+  });
+
+  it('imports list and imports show print a site\'s import, its counts and its rejected rows', async () => {
+    const { id } = await server.app.database.db
+      .insertInto('stock_imports')
+      .values({
+        tenant: 'redgum-used-cars',
+        source: 'dms',
+        format: 'csv',
+        status: 'done',
+        rows: 2,
+        counts: JSON.stringify({ created: 1, updated: 0, unchanged: 0, withdrawn: 0, rejected: 1 }),
+        errors: JSON.stringify([{ row: 2, vehicle_id: 'RG-2', field: 'price', message: 'price: required' }]),
+        created_by: 'test',
+        started_at: new Date('2026-01-01T00:00:00Z'),
+        finished_at: new Date('2026-01-01T00:00:02Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await run(['imports', 'list', 'redgum-used-cars', '--limit', '5']);
+    expect(output()).toMatch(new RegExp(`^${id}\\s+dms\\s+done\\s+1\\s+0\\s+0\\s+0\\s+1\\s+1\\s.*2\\.0 s$`, 'm'));
+    printed = [];
+    await run(['imports', 'show', String(id)]);
+    expect(output()).toContain('1 created, 0 updated, 0 unchanged, 0 withdrawn, 1 rejected');
+    expect(output()).toMatch(/^2\s+RG-2\s+price\s+price: required$/m);
+  });
 });
 
 describe('forecourt doctor', () => {

@@ -5,6 +5,7 @@ import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
 import type { FailureSummary } from '../db/events';
 import type { AuditEntry, OperatorAccount, OperatorToken } from '../db/operators';
 import type { StockKey } from '../db/stock-keys';
+import type { Schedule } from '../stock/feeds/import-schema';
 import { DEFAULT_TENANT, type Canary, type PinChange, type PinSnapshot } from '../db/pins';
 import { DEMO_OPERATOR, demoEnrollmentUrl } from '../operators/demo-operator';
 import { staleBuildNotice, type StaleBuild } from '../deploy/stale-builds';
@@ -67,6 +68,15 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
                                           printed once, on the last line
   stock-keys list [tenant]                the stock keys you may manage: id, tenant, label, revoked, last used
   stock-keys revoke <id>                  revoke a stock key; it stops working at once
+  feeds list [tenant]                     the scheduled feeds you may manage: source, URL, interval,
+                                          last pull and its result, next pull
+  feeds set <tenant> <source> --url <url> [--format meta-auto] [--every <minutes>]
+                                          pull the source's feed from url every N minutes (default 60,
+                                          at least 15); due at once. A site has at most
+                                          FORECOURT_FEEDS_PER_SITE schedules
+  feeds remove <tenant> <source>          no more pulls of the source (its cars stay as they are)
+  imports list <tenant> [--limit N]       the site's latest imports (default 20): status, counts, times
+  imports show <id>                       one import, with its rejected rows
   audit [tenant]                          every change and refused attempt: who, token, what, before, after
   override <tenant> <team> <entry URL>    a link that makes the browser opening it (only that one) load
                                           the team from your dev server, e.g. http://localhost:3001/remoteEntry.js
@@ -82,7 +92,7 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
                                           to start (e.g. NODE_ENV=production without what it needs)
   help                                    this text
 
-pin, canary, promote, rollback, list, history, publish, publishes, operators, tokens, stock-keys and audit go
+pin, canary, promote, rollback, list, history, publish, publishes, operators, tokens, stock-keys, feeds, imports and audit go
 through the running server's admin API when one answers on PORT (default 8080), else they run in
 process on the same data dir, with your personal token: FORECOURT_TOKEN, else the data dir's
 operator-token (npm start writes the demo operator's). promote and rollback send the pin you see
@@ -95,7 +105,7 @@ function seconds(since: number): string {
   return `${((Date.now() - since) / 1000).toFixed(1)} s`;
 }
 
-async function adminCall(method: 'GET' | 'POST', route: string, body?: object): Promise<unknown> {
+async function adminCall(method: 'GET' | 'POST' | 'PUT' | 'DELETE', route: string, body?: object): Promise<unknown> {
   const { dataDir, port } = serverSettings();
   const client = await connectAdmin(dataDir, port);
   try {
@@ -409,6 +419,101 @@ async function stockKeysCommand(sub: string | undefined, args: readonly string[]
   }
 }
 
+type AdminSchedule = Schedule & { tenant: string };
+
+interface AdminImport {
+  id: string;
+  tenant: string;
+  source: string;
+  format: string | null;
+  url: string | null;
+  status: string;
+  message: string | null;
+  rows: number | null;
+  counts: { created: number; updated: number; unchanged: number; withdrawn: number; rejected: number };
+  error_count: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_seconds: number | null;
+}
+
+const duration = (secondsTaken: number | null) => (secondsTaken === null ? '-' : `${secondsTaken.toFixed(1)} s`);
+
+async function feedsCommand(sub: string | undefined, args: readonly string[], values: { url?: string | undefined; format?: string | undefined; every?: string | undefined }): Promise<void> {
+  switch (sub) {
+    case 'list': {
+      const params = new URLSearchParams(args[0] ? { tenant: args[0] } : {});
+      const { feeds } = (await adminCall('GET', `/feeds${params.size ? `?${params}` : ''}`)) as { feeds: AdminSchedule[] };
+      if (feeds.length === 0) {
+        console.log(`No scheduled feeds${args[0] ? ` for ${args[0]}` : ''}.`);
+        return;
+      }
+      const rows = feeds.map((f) => [f.tenant, f.source, f.url, f.format, `${f.interval_minutes} min`, when(f.last_pulled_at), f.last_outcome ?? '-', when(f.next_pull_at)]);
+      console.log(formatTable(['TENANT', 'SOURCE', 'URL', 'FORMAT', 'EVERY', 'LAST PULL', 'RESULT', 'NEXT PULL'], rows));
+      for (const f of feeds.filter((feed) => feed.last_outcome === 'failed' && feed.last_message)) console.log(`${f.tenant} ${f.source}: ${f.last_message}`);
+      return;
+    }
+    case 'set': {
+      const [tenant, source] = args;
+      if (!tenant || !source || !values.url) throw new UsageError('feeds set needs <tenant> <source> --url <url>');
+      if (values.every !== undefined && !/^[1-9]\d*$/.test(values.every)) throw new UsageError('--every is whole minutes');
+      // The route checks the rest (the URL, the format, at least 15 minutes) and names what it refuses.
+      const body = { url: values.url, format: values.format ?? 'meta-auto', interval_minutes: Number(values.every ?? 60) };
+      const { feed } = (await adminCall('PUT', `/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`, body)) as { feed: AdminSchedule };
+      console.log(`Feed ${feed.source} of ${feed.tenant}: ${feed.url} every ${feed.interval_minutes} minutes, next pull ${when(feed.next_pull_at)}.`);
+      return;
+    }
+    case 'remove': {
+      const [tenant, source] = args;
+      if (!tenant || !source) throw new UsageError('feeds remove needs <tenant> <source>');
+      const { feed } = (await adminCall('DELETE', `/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`)) as { feed: AdminSchedule };
+      console.log(`Removed feed ${feed.source} of ${feed.tenant}: no more pulls; its cars stay as they are.`);
+      return;
+    }
+    default:
+      throw new UsageError('feeds list [tenant] | set <tenant> <source> --url <url> [--format meta-auto] [--every <minutes>] | remove <tenant> <source>');
+  }
+}
+
+async function importsCommand(sub: string | undefined, args: readonly string[], values: { limit?: string | undefined }): Promise<void> {
+  switch (sub) {
+    case 'list': {
+      const tenant = args[0];
+      if (!tenant) throw new UsageError('imports list needs <tenant>');
+      if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit)) throw new UsageError('--limit must be a positive whole number');
+      const params = new URLSearchParams({ tenant, ...(values.limit ? { limit: values.limit } : {}) });
+      const { imports } = (await adminCall('GET', `/imports?${params}`)) as { imports: AdminImport[] };
+      if (imports.length === 0) {
+        console.log(`No imports for ${tenant}.`);
+        return;
+      }
+      const rows = imports.map((i) => [i.id, i.source, i.status, String(i.counts.created), String(i.counts.updated), String(i.counts.unchanged), String(i.counts.withdrawn), String(i.counts.rejected), String(i.error_count), when(i.created_at), when(i.finished_at), duration(i.duration_seconds)]);
+      console.log(formatTable(['ID', 'SOURCE', 'STATUS', 'CREATED', 'UPDATED', 'UNCHANGED', 'WITHDRAWN', 'REJECTED', 'ERRORS', 'QUEUED', 'FINISHED', 'TOOK'], rows));
+      return;
+    }
+    case 'show': {
+      const id = args[0];
+      if (!id || !/^[1-9]\d*$/.test(id)) throw new UsageError('imports show needs an import id (forecourt imports list <tenant>)');
+      const found = (await adminCall('GET', `/imports/${id}`)) as { import: AdminImport & { created_by: string; errors: Array<{ row: number | null; vehicle_id: string | null; field: string; message: string }> } };
+      const i = found.import;
+      const { created, updated, unchanged, withdrawn, rejected } = i.counts;
+      console.log(
+        [
+          `Import ${i.id} of ${i.tenant}, source ${i.source}: ${i.status}${i.message ? ` (${i.message})` : ''}`,
+          `  feed:     ${i.url ?? 'uploaded'}${i.format ? `, ${i.format}` : ''}${i.rows === null ? '' : `, ${i.rows} rows`}; by ${i.created_by}`,
+          `  counts:   ${created} created, ${updated} updated, ${unchanged} unchanged, ${withdrawn} withdrawn, ${rejected} rejected`,
+          `  queued ${when(i.created_at)}, started ${when(i.started_at)}, finished ${when(i.finished_at)}, took ${duration(i.duration_seconds)}`,
+        ].join('\n'),
+      );
+      if (i.errors.length > 0) console.log(formatTable(['ROW', 'VEHICLE', 'FIELD', 'MESSAGE'], i.errors.map((e) => [e.row === null ? '-' : String(e.row), e.vehicle_id ?? '-', e.field, e.message])));
+      return;
+    }
+    default:
+      throw new UsageError('imports list <tenant> [--limit N] | show <id>');
+  }
+}
+
 function auditCell(value: unknown): string {
   if (value === null || value === undefined) return '-';
   const snapshot = value as Partial<PinSnapshot>;
@@ -524,6 +629,10 @@ export async function run(argv: readonly string[]): Promise<void> {
       tenants: { type: 'string' },
       account: { type: 'string' },
       label: { type: 'string' },
+      url: { type: 'string' },
+      format: { type: 'string' },
+      every: { type: 'string' },
+      limit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -583,6 +692,10 @@ export async function run(argv: readonly string[]): Promise<void> {
       return tokensCommand(rest[0], values);
     case 'stock-keys':
       return stockKeysCommand(rest[0], rest.slice(1), values);
+    case 'feeds':
+      return feedsCommand(rest[0], rest.slice(1), values);
+    case 'imports':
+      return importsCommand(rest[0], rest.slice(1), values);
     case 'audit':
       return auditCommand(values.tenant ?? rest[0]);
     case 'migrate':
