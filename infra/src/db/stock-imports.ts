@@ -241,8 +241,8 @@ export async function findImportById(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** The queued import waiting longest: when it was queued, or null when none waits. */
-export async function oldestQueuedImport(db: Db): Promise<Date | null> {
-  const row = await db.selectFrom('stock_imports').select(sql<Date | string | null>`min(created_at)`.as('oldest')).where('status', '=', 'queued').executeTakeFirstOrThrow();
-  return row.oldest ? new Date(row.oldest) : null;
+/** What an import came to: its status and counts (null counts until it finishes). */
+export async function importResult(db: Db, id: string): Promise<{ status: StockImportStatus; counts: Record<string, number> | null } | null> {
+  const row = await db.selectFrom('stock_imports').select(['status', 'counts']).where('id', '=', id).executeTakeFirst();
+  return row ?? null;
 }

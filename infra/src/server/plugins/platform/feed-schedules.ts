@@ -42,6 +42,7 @@ export default fp<FeedSchedulesOptions>(
         (format) => beginImport(db, { tenant: schedule.tenant, source: schedule.source, format, createdBy: `feed-schedule:${schedule.source}` }),
         { maxBytes: fastify.config.FORECOURT_FEED_MAX_BYTES, timeoutMs, validators: { etag: schedule.etag, lastModified: schedule.lastModified } },
       );
+      fastify.metrics.stockImports.feedPulls.inc({ result: pulled.status === 'stored' ? 'fetched' : pulled.status === 'not-modified' ? 'unchanged' : 'failed' });
       if (pulled.status === 'not-modified') return finishPull(db, schedule, { outcome: 'unchanged', message: null, importId: null }, now());
       if (pulled.status === 'failed') {
         if (pulled.id !== null) await dropImport(db, pulled.id);
@@ -89,5 +90,5 @@ export default fp<FeedSchedulesOptions>(
       await running?.catch(() => undefined);
     });
   },
-  { name: 'feed-schedules', fastify: '5.x', dependencies: ['database', 'outbound', 'stock-imports'] },
+  { name: 'feed-schedules', fastify: '5.x', dependencies: ['database', 'outbound', 'stock-imports', 'metrics'] },
 );

@@ -10,9 +10,25 @@ import { peerIsTrustedProxy, type TrustedProxies } from '../../trusted-proxies';
 declare module 'fastify' {
   interface FastifyInstance {
     /** What the web tier measures beyond its own requests (see `/metrics`). */
-    metrics: { searchDuration: Histogram<'outcome'> };
+    metrics: { searchDuration: Histogram<'outcome'>; stockImports: StockImportMetrics };
   }
 }
+
+/** Feed imports and pulls as this instance ran them (docs/stock.md, Measuring imports). */
+export interface StockImportMetrics {
+  /** An import claimed and begun (a takeover of a dead runner's counts again). */
+  started: Counter;
+  /** An import over: done, failed or quarantined. */
+  finished: Counter<'status'>;
+  /** The rows of finished imports, by what became of them. */
+  rows: Counter<'outcome'>;
+  /** A feed fetched from a dealer's URL (a schedule's pull or an import by URL), by result. */
+  feedPulls: Counter<'result'>;
+}
+
+export const IMPORT_STATUSES = ['done', 'failed', 'quarantined'] as const;
+export const ROW_OUTCOMES = ['created', 'updated', 'unchanged', 'withdrawn', 'rejected'] as const;
+export const PULL_RESULTS = ['fetched', 'unchanged', 'failed'] as const;
 
 export interface MetricsOptions {
   trustedProxies: TrustedProxies | null;
@@ -24,8 +40,8 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 /**
  * `GET /metrics` in Prometheus's text format: requests and their latency by route and status,
- * PostgreSQL's pool, the lead outbox's backlog, the search service's latency as the web tier
- * sees it, the shared store's state, and the process's own (memory, CPU, event-loop delay).
+ * PostgreSQL's pool, the lead outbox's backlog, feed imports and pulls and the import queue's lag,
+ * the search service's latency as the web tier sees it, the shared store's state, and the process's own (memory, CPU, event-loop delay).
  *
  * Private. It names routes, volumes and backlogs, which are nobody's business outside, so it is
  * answered only to (a) a caller on this machine, the address after the trusted balancers' hops
@@ -49,7 +65,17 @@ export default fp<MetricsOptions>(
       buckets: LATENCY_BUCKETS,
       registers: [register],
     });
-    fastify.decorate('metrics', { searchDuration });
+    const stockImports: StockImportMetrics = {
+      started: new Counter({ name: 'forecourt_stock_imports_started_total', help: 'Feed imports this instance claimed and began (a takeover counts again)', registers: [register] }),
+      finished: new Counter({ name: 'forecourt_stock_imports_finished_total', help: 'Feed imports this instance finished, by status', labelNames: ['status'] as const, registers: [register] }),
+      rows: new Counter({ name: 'forecourt_stock_import_rows_total', help: 'Rows of the feed imports this instance finished, by outcome', labelNames: ['outcome'] as const, registers: [register] }),
+      feedPulls: new Counter({ name: 'forecourt_feed_pulls_total', help: "Feeds fetched from dealers' URLs by this instance, by result (unchanged: answered 304)", labelNames: ['result'] as const, registers: [register] }),
+    };
+    // Every series from the start: a rate over a series that appears at its first event misses that event.
+    for (const status of IMPORT_STATUSES) stockImports.finished.inc({ status }, 0);
+    for (const outcome of ROW_OUTCOMES) stockImports.rows.inc({ outcome }, 0);
+    for (const result of PULL_RESULTS) stockImports.feedPulls.inc({ result }, 0);
+    fastify.decorate('metrics', { searchDuration, stockImports });
 
     new Gauge({
       name: 'forecourt_db_pool_connections',
@@ -97,6 +123,25 @@ export default fp<MetricsOptions>(
       }
     }
 
+    const queuedImports = new Gauge({ name: 'forecourt_stock_imports_queued', help: 'Feed imports queued and not yet claimed, on every instance', registers: [register] });
+    const importLag = new Gauge({ name: 'forecourt_stock_import_lag_seconds', help: 'Age of the oldest queued feed import (0 when none waits)', registers: [register] });
+    // From the database, as the outbox's: the queue is every instance's, not this one's.
+    async function readImports(): Promise<void> {
+      try {
+        const row = await fastify.database.db
+          .selectFrom('stock_imports')
+          .select([(eb) => eb.fn.countAll<string>().as('n'), sql<Date | string | null>`min(created_at)`.as('oldest')])
+          .where('status', '=', 'queued')
+          .executeTakeFirstOrThrow();
+        queuedImports.set(Number(row.n));
+        importLag.set(row.oldest ? Math.max(0, (Date.now() - new Date(row.oldest).getTime()) / 1000) : 0);
+      } catch (error) {
+        queuedImports.reset();
+        importLag.reset();
+        fastify.log.warn({ err: error }, 'metrics: the feed imports could not be read');
+      }
+    }
+
     const { sharedStore } = options;
     if (sharedStore) new Gauge({ name: 'forecourt_shared_store_up', help: 'Whether Redis (shared rate limits) answered last time it was used (1) or not (0)', registers: [register], collect() { this.set(sharedStore.up() ? 1 : 0); } });
 
@@ -120,7 +165,7 @@ export default fp<MetricsOptions>(
       if (!(await allowed(request))) {
         return reply.code(403).send({ error: 'Metrics are served on this machine, or straight to an instance with a personal operator token (Authorization: Bearer), never through the load balancer' });
       }
-      await readOutbox();
+      await Promise.all([readOutbox(), readImports()]);
       return reply.header('cache-control', 'no-store').type(register.contentType).send(await register.metrics());
     });
   },

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
-import { ClaimLost, claimImport, dropChunks, dropStaleUploads, finishImport, setFetched, type StockImport } from '../../../db/stock-imports';
+import { ClaimLost, claimImport, dropChunks, dropStaleUploads, finishImport, importResult, setFetched, type StockImport } from '../../../db/stock-imports';
 import type { StockImportFormat } from '../../../db/schema';
 import { pullFeed } from '../../../stock/feeds/pull-feed';
 import { runImport, zeroCounts } from '../../../stock/feeds/run-import';
+import { IMPORT_STATUSES, ROW_OUTCOMES } from './metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,22 @@ export default fp<StockImportsOptions>(
     const leaseMs = options.leaseMs ?? 120_000;
     const rules = { withdrawShare: fastify.config.FORECOURT_FEED_WITHDRAW_SHARE, leaseMs, now };
 
+    const measured = fastify.metrics.stockImports;
+    /** The import is over on this runner: its status and rows counted, as the database has them. */
+    const count = async (id: string) => {
+      try {
+        const result = await importResult(db, id);
+        const status = IMPORT_STATUSES.find((candidate) => candidate === result?.status);
+        if (!status) return;
+        measured.finished.inc({ status });
+        // Rows of an import that applied; a failed or quarantined one applied none it reports.
+        if (status === 'done') for (const outcome of ROW_OUTCOMES) measured.rows.inc({ outcome }, result?.counts?.[outcome] ?? 0);
+      } catch (error) {
+        // A measurement, not the import: it stays as it ended.
+        fastify.log.warn({ err: error, import: id }, 'stock imports: the finished import could not be counted');
+      }
+    };
+
     const fail = (id: string, message: string) => finishImport(db, id, { status: 'failed', rows: null, counts: zeroCounts(), errors: [], message }, now());
 
     /**
@@ -51,6 +68,7 @@ export default fp<StockImportsOptions>(
       await dropChunks(db, job.id);
       const maxBytes = fastify.config.FORECOURT_FEED_MAX_BYTES;
       const pulled = await pullFeed(db, fastify.outbound, job.url, async () => job.id, { maxBytes, timeoutMs: fastify.config.FORECOURT_FEED_FETCH_TIMEOUT_MS });
+      measured.feedPulls.inc({ result: pulled.status === 'stored' ? 'fetched' : pulled.status === 'not-modified' ? 'unchanged' : 'failed' });
       if (pulled.status !== 'stored') {
         await fail(job.id, pulled.status === 'failed' ? pulled.message : `${job.url} answered 304 to a request that sent no validators`);
         return null;
@@ -62,19 +80,21 @@ export default fp<StockImportsOptions>(
     const runOne = async (): Promise<boolean> => {
       const claimed = await claimImport(db, now(), leaseMs);
       if (!claimed) return false;
+      measured.started.inc();
       const tenant = fastify.tenants.get(claimed.tenant);
       if (!tenant) {
         await fail(claimed.id, 'The site is no longer served');
+        await count(claimed.id);
         return true;
       }
       try {
         const job = claimed.format === null ? (claimed.url === null ? null : await fetched({ ...claimed, url: claimed.url })) : { ...claimed, format: claimed.format };
-        if (!job) {
-          if (claimed.url === null) await fail(claimed.id, 'The import has neither a feed nor a URL');
-          return true;
+        if (job) {
+          const { applied } = await runImport(db, tenant, job, rules);
+          if (applied) fastify.stockIndex.changed();
+        } else if (claimed.url === null) {
+          await fail(claimed.id, 'The import has neither a feed nor a URL');
         }
-        const { applied } = await runImport(db, tenant, job, rules);
-        if (applied) fastify.stockIndex.changed();
       } catch (error) {
         if (error instanceof ClaimLost) {
           // This runner stalled past its claim and another took the import over: that one finishes it.
@@ -88,6 +108,7 @@ export default fp<StockImportsOptions>(
         await fail(claimed.id, 'The import stopped on an error of the platform; send the feed again');
         fastify.stockIndex.changed();
       }
+      await count(claimed.id);
       return true;
     };
 
@@ -117,5 +138,5 @@ export default fp<StockImportsOptions>(
       await running?.catch(() => undefined);
     });
   },
-  { name: 'stock-imports', fastify: '5.x', dependencies: ['database', 'tenants', 'stock-index', 'outbound'] },
+  { name: 'stock-imports', fastify: '5.x', dependencies: ['database', 'tenants', 'stock-index', 'outbound', 'metrics'] },
 );
