@@ -197,6 +197,19 @@ describe('scheduled feeds', () => {
     expect(await importCount()).toBe(1);
   });
 
+  it('counts each scheduled pull on /metrics by its result: fetched, then unchanged', async () => {
+    const pulls = async (result: string) => {
+      const text = (await platform.app.inject({ method: 'GET', url: '/metrics' })).body;
+      return Number(text.split('\n').find((line) => line.startsWith(`forecourt_feed_pulls_total{result="${result}"} `))?.split(' ').at(-1) ?? 0);
+    };
+    const before = { fetched: await pulls('fetched'), unchanged: await pulls('unchanged') };
+    await schedule();
+    await platform.app.feedSchedules.run();
+    await due();
+    await platform.app.feedSchedules.run();
+    expect({ fetched: await pulls('fetched'), unchanged: await pulls('unchanged') }).toEqual({ fetched: before.fetched + 1, unchanged: before.unchanged + 1 });
+  });
+
   it('is pulled once by two instances looking at the same moment', async () => {
     const other = await createTestPlatform(database, OPTIONS);
     try {

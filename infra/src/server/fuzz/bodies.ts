@@ -127,6 +127,9 @@ export const BODY_ROUTES: Readonly<Record<string, BodyRoute>> = {
   'POST /_admin/stock-keys': { ...admin, example: () => ({ tenant: 'harbourside-motors', label: 'fuzz' }) },
   // The id is not a number here (a 400): the fuzz must not revoke the key it writes stock with.
   'POST /_admin/stock-keys/:id/revoke': { ...admin, example: null },
+  // The Stock API's schedule schema through the admin API; the URL is one no pull may reach.
+  'PUT /_admin/feeds/:tenant/:source': { ...admin, params: () => ({ tenant: ['harbourside-motors'], source: ['fuzz'] }), example: () => ({ url: 'http://10.0.0.1/feed.csv', format: 'meta-auto', interval_minutes: 60 }) },
+  'DELETE /_admin/feeds/:tenant/:source': { ...admin, params: () => ({ tenant: ['harbourside-motors'], source: ['fuzz'] }), example: null },
   // The Stock API's car schema, broken a field at a time (a location the site lacks makes a valid body a 400 too).
   'PUT /api/stock/v1/cars/:stocknum': { stockKey: true, example: () => STOCK_CAR },
   'PATCH /api/stock/v1/cars/:stocknum': { stockKey: true, example: () => ({ price: 24_990, status: 'sold' }) },

@@ -114,7 +114,7 @@ export function stockOpenApi(): Record<string, unknown> {
         put: {
           summary: 'The feed of this source pulled from a URL every interval_minutes (due at once)',
           requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(ScheduleBody, { io: 'input' }) } } },
-          responses: { 200: scheduleAnswer, 201: scheduleAnswer, ...problems },
+          responses: { 200: scheduleAnswer, 201: scheduleAnswer, ...problems, 409: json('Problem', 'A new schedule past the most a site may have (FORECOURT_FEEDS_PER_SITE, default 10)') },
         },
         delete: { summary: 'No more pulls of this source (its cars stay as they are)', responses: { 200: scheduleAnswer, 401: problems[401], 404: json('Problem', 'No schedule of that source'), 429: problems[429] } },
       },
