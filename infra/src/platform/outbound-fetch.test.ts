@@ -83,11 +83,10 @@ describe('addressRefusal', () => {
 });
 
 describe('OutboundFetch in production', () => {
-  it('refuses a private address in the URL before connecting, at once', async () => {
-    const started = Date.now();
+  it('refuses a private address in the URL before connecting', async () => {
     const error = await failure(production, 'http://10.0.0.1/feed.csv');
+    // 'refused', not 'timeout': nothing waited for an address that would never answer.
     expect(error).toMatchObject({ problem: 'refused', message: expect.stringContaining('10.0.0.1 is a private address') });
-    expect(Date.now() - started).toBeLessThan(LIMITS.timeoutMs);
   });
 
   it('refuses a name that resolves to loopback', async () => {

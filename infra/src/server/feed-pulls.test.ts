@@ -118,11 +118,11 @@ describe('POST /api/stock/v1/imports with a URL', () => {
     expect(response.json()).toMatchObject({ field: 'format' });
   });
 
-  it('fails an import of a private address at once, saying so', async () => {
-    const started = Date.now();
+  it('fails an import of a private address without trying it, saying so', async () => {
     const result = await pulled('http://10.0.0.1/feed.csv');
+    // Refused before any connection: not a timeout waiting for an address nothing answers at.
     expect(result).toMatchObject({ status: 'failed', message: expect.stringContaining('10.0.0.1 is a private address') });
-    expect(Date.now() - started).toBeLessThan(Number(LIMITS.FORECOURT_FEED_FETCH_TIMEOUT_MS));
+    expect(result.message).not.toContain('did not answer');
   });
 
   it('fails an import redirected to loopback, naming the redirect', async () => {

@@ -10,8 +10,6 @@ import { runningFromSource } from '../platform/worker-script';
 import { loadProductionReact } from './production-react';
 import { serializeRequest } from './request-log';
 import { serverSettings, type ServerSettings } from './settings';
-import { firstPaintThreads } from './first-paint';
-import { warmFirstPaints } from './first-paint-warm';
 
 // In a module of their own, so the CLI reads them without loading the server.
 export { serverSettings, type ServerSettings } from './settings';
@@ -54,6 +52,9 @@ export async function listen(
     app.stockSearch.state.records = result.records;
     log(`Index: ${result.records.toLocaleString('en-AU')} cars in ${(result.ms / 1000).toFixed(1)} s`);
   }
+  // Loaded here, as the app is: they load React, which must come after its build is chosen.
+  const { firstPaintThreads } = await import('./first-paint');
+  const { warmFirstPaints } = await import('./first-paint-warm');
   const threads = firstPaintThreads(app.config);
   if (threads > 0) {
     // Health answers 'starting' meanwhile: a balancer sends shoppers once the threads are warm.

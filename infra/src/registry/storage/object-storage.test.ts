@@ -251,8 +251,9 @@ describe('object storage unreachable', () => {
       const started = Date.now();
       const response = await get(app, '/registry/mf-finance/1.0.0/remoteEntry.js');
       expect(response.statusCode).toBe(503);
-      // Two attempts of 300 ms and the SDK's backoff between them: well under the shell's 10 s entry timeout.
-      expect(Date.now() - started).toBeLessThan(3_000);
+      // Two attempts of 300 ms and the SDK's backoff between them (about a second): the bound that
+      // matters is the shell's 10 s entry timeout, which a busy machine must not make this reach.
+      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
