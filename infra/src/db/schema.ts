@@ -459,6 +459,25 @@ export interface FeedSchedulesTable {
   last_import_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export type CarPhotoStatus = 'pending' | 'stored' | 'failed';
+
+/** A photo URL of a tenant's cars, fetched into object storage (migration 0023). */
+export interface CarPhotosTable {
+  id: Generated<string>;
+  tenant: string;
+  url: string;
+  hash: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<CarPhotoStatus, CarPhotoStatus | undefined, CarPhotoStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  etag: ColumnType<string | null, string | null | undefined, string | null>;
+  last_modified: ColumnType<string | null, string | null | undefined, string | null>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  fetched_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: DefaultedTimestamp;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
@@ -507,4 +526,5 @@ export interface PlatformTables {
   stock_imports: StockImportsTable;
   stock_import_chunks: StockImportChunksTable;
   feed_schedules: FeedSchedulesTable;
+  car_photos: CarPhotosTable;
 }

@@ -4,6 +4,7 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { carOf, findLocation, inputOf, newIdentity, type CarIdentity, type StoredCar } from '../stock/api/api-car';
 import type { CarInput } from '../stock/api/car-schema';
 import type { Dealership, Location } from '../stock/model';
+import { queuePhotos, storedHashes } from './car-photos';
 import type { PlatformTables, StockChangeKind } from './schema';
 import { fromRow, listDealerships, listLocations, toRow } from './stock';
 
@@ -104,7 +105,7 @@ const placesOf = async (trx: Db, context: WriteContext): Promise<Places> =>
  * (`current`, null for none yet), and whether anything is to be written. `attempt` numbers a new
  * car's tries at an address of its own.
  */
-function decide(context: WriteContext, places: Places, current: StoredCar | null, wanted: Wanted, attempt = 0): Decision {
+function decide(context: WriteContext, places: Places, current: StoredCar | null, wanted: Wanted, photoHashes: ReadonlyMap<string, string>, attempt = 0): Decision {
   const { tenant, stocknum, source, now } = context;
   const location = findLocation(places.locations, wanted.input.location);
   if (!location) return { status: 'invalid', field: 'location', message: `location: '${wanted.input.location}' is none of this site's locations` };
@@ -112,11 +113,11 @@ function decide(context: WriteContext, places: Places, current: StoredCar | null
   if (!dealership) return { status: 'invalid', field: 'location', message: `location: '${wanted.input.location}' belongs to no dealership of this site` };
   if (current === null) {
     const identity = newIdentity(tenant.slug, stocknum, wanted.input, now, attempt === 0 ? undefined : String(attempt + 1));
-    const car = carOf(wanted.input, { tenant, stocknum, identity, location, dealership, previous: null, now, source });
+    const car = carOf(wanted.input, { tenant, stocknum, identity, location, dealership, previous: null, now, source, photoHashes });
     return { status: 'created', car, rows: [{ kind: 'created', before: null, after: recorded(car) }] };
   }
   const identity: CarIdentity = { id: current.id, slug: current.slug, created_at: current.created_at, views: current.views };
-  const built = carOf(wanted.input, { tenant, stocknum, identity, location, dealership, previous: current, now, source });
+  const built = carOf(wanted.input, { tenant, stocknum, identity, location, dealership, previous: current, now, source, photoHashes });
   const car: StoredCar = wanted.withdrawn ? { ...built, status: 'archived', withdrawn_at: current.withdrawn_at ?? now.toISOString() } : built;
   const rows = changeRows(recorded(current), recorded(car));
   if (rows.length === 0 && current.source === source) return { status: 'unchanged', car: current };
@@ -135,11 +136,12 @@ async function writeIn(trx: Db, context: WriteContext, next: NextCar): Promise<W
   for (let attempt = 0; current === null; attempt++) {
     const wanted = next(null);
     if ('status' in wanted) return wanted;
-    const decision = decide(context, await placesOf(trx, context), null, wanted, attempt);
+    const decision = decide(context, await placesOf(trx, context), null, wanted, await storedHashes(trx, tenant.slug, wanted.input.photos), attempt);
     if (decision.status !== 'created') return outcomeOf(decision);
     const inserted = await trx.insertInto('cars').values(toRow(decision.car)).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
     if (inserted) {
       await recordChanges(trx, source, [{ car: decision.car, rows: decision.rows }], now);
+      await queuePhotos(trx, tenant.slug, wanted.input.photos);
       return outcomeOf(decision);
     }
     // Another write made this car first (its transaction has committed): compare with it below.
@@ -149,11 +151,12 @@ async function writeIn(trx: Db, context: WriteContext, next: NextCar): Promise<W
 
   const wanted = next(current);
   if ('status' in wanted) return wanted;
-  const decision = decide(context, await placesOf(trx, context), current, wanted);
+  const decision = decide(context, await placesOf(trx, context), current, wanted, await storedHashes(trx, tenant.slug, wanted.input.photos));
   if (decision.status === 'updated') {
     const { id: _id, ...row } = toRow(decision.car);
     await trx.updateTable('cars').set(row).where('tenant', '=', tenant.slug).where('id', '=', current.id).execute();
     await recordChanges(trx, source, [{ car: decision.car, rows: decision.rows }], now);
+    await queuePhotos(trx, tenant.slug, wanted.input.photos);
   }
   return outcomeOf(decision);
 }
@@ -193,14 +196,16 @@ async function writeMany(trx: Db, context: Omit<WriteContext, 'stocknum'>, items
   const outcomes: WriteOutcome[] = new Array<WriteOutcome>(items.length);
   const inserts: Array<{ index: number; car: StoredCar; rows: ChangeRow[] }> = [];
   const updates: Array<{ index: number; car: StoredCar; rows: ChangeRow[] }> = [];
+  const wanteds = items.map((item) => item.next(found.get(item.stocknum) ?? null));
+  const photoHashes = await storedHashes(trx, tenant.slug, wanteds.flatMap((wanted) => ('status' in wanted ? [] : wanted.input.photos)));
   items.forEach((item, index) => {
     const current = found.get(item.stocknum) ?? null;
-    const wanted = item.next(current);
+    const wanted = wanteds[index]!;
     if ('status' in wanted) {
       outcomes[index] = wanted;
       return;
     }
-    const decision = decide({ ...context, stocknum: item.stocknum }, places, current, wanted);
+    const decision = decide({ ...context, stocknum: item.stocknum }, places, current, wanted, photoHashes);
     outcomes[index] = outcomeOf(decision);
     if (decision.status === 'created') inserts.push({ index, car: decision.car, rows: decision.rows });
     else if (decision.status === 'updated') updates.push({ index, car: decision.car, rows: decision.rows });
@@ -223,7 +228,9 @@ async function writeMany(trx: Db, context: Omit<WriteContext, 'stocknum'>, items
       .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}` as 'excluded.id')]))))
       .execute();
   }
-  await recordChanges(trx, source, [...inserts.filter((insert) => inserted.has(insert.car.id)), ...updates], now);
+  const written = [...inserts.filter((insert) => inserted.has(insert.car.id)), ...updates];
+  await recordChanges(trx, source, written, now);
+  await queuePhotos(trx, tenant.slug, written.flatMap((write) => write.car.photo_urls ?? []));
 
   for (const { index } of late) outcomes[index] = await writeIn(trx, { ...context, stocknum: items[index]!.stocknum, places }, items[index]!.next);
   return outcomes;

@@ -14,7 +14,7 @@ type Db = Kysely<PlatformTables>;
 const JSON_COLUMNS = new Set([
   'images', 'spin_images', 'hotspots', 'standard_equipment', 'filtered_features', 'categories', 'variant', 'location',
   'finance_lenders', 'payment_processors', 'location_subtype', 'manufacturers', 'distribution_locations', 'address',
-  'contact_detail', 'special_hours', 'position', 'display', 'node',
+  'contact_detail', 'special_hours', 'position', 'display', 'node', 'photo_urls',
 ]);
 const NUMERIC_COLUMNS = new Set(['price', 'before_price', 'offer_price', 'subscription_price', 'finance_quote_weekly']);
 const TIME_COLUMNS = new Set(['sold_at', 'created_at', 'review_date', 'reply_date', 'start', 'expiry', 'withdrawn_at', 'updated_at']);

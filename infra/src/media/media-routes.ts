@@ -24,7 +24,8 @@ const MEDIA_KINDS: readonly MediaKind[] = ['locations', 'slides', 'brands', 'blo
 const oneOf = (allowed: readonly number[]) =>
   z.coerce.number().refine((value) => allowed.includes(value), `must be one of ${allowed.join(', ')}`);
 
-const SizeQuery = z
+/** The sizes a picture is made at (the dealers' photos take the same, photo-routes.ts). */
+export const SizeQuery = z
   .object({
     w: oneOf(MEDIA_WIDTHS).default(800),
     h: oneOf(MEDIA_WIDTHS).optional(),

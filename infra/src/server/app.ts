@@ -38,6 +38,7 @@ import eventsRoutes, { type EventsOptions } from './routes/events';
 import faviconRoutes from './routes/favicon';
 import seoRoutes from './routes/seo';
 import mediaRoutes from '../media/media-routes';
+import photoRoutes from '../media/photo-routes';
 import healthRoutes from './routes/health';
 import identityRoutes, { type IdentityOptions } from './routes/identity';
 import leadDelivery, { type LeadDeliveryOptions } from './routes/lead-delivery';
@@ -52,6 +53,7 @@ import consoleSiteRoutes from './routes/console-site';
 import stockApiRoutes, { type StockApiOptions } from './routes/stock-api';
 import stockIndexPlugin, { type StockIndexOptions } from './plugins/platform/stock-index';
 import stockImportsPlugin, { type StockImportsOptions } from './plugins/platform/stock-imports';
+import carPhotosPlugin, { type CarPhotosOptions } from './plugins/platform/car-photos';
 import feedSchedulesPlugin, { type FeedSchedulesOptions } from './plugins/platform/feed-schedules';
 import outboundPlugin, { type OutboundOptions } from './plugins/platform/outbound';
 import { STOCK_API_PREFIX } from '../stock/api/openapi';
@@ -115,6 +117,8 @@ export interface AppOptions {
   feedSchedules?: FeedSchedulesOptions;
   /** The safe fetch's policy, over the configuration's (tests: production's rule, their own resolver). */
   outbound?: OutboundOptions;
+  /** The dealers' photos: how often due ones are looked for (default 5 s), their limits, where they are kept. */
+  carPhotos?: Omit<CarPhotosOptions, 'dataDir'>;
 }
 
 /**
@@ -215,6 +219,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(stockIndexPlugin, options.stockIndex ?? {});
   await app.register(outboundPlugin, options.outbound ?? {});
   await app.register(stockImportsPlugin, options.stockImports ?? {});
+  await app.register(carPhotosPlugin, { dataDir, ...options.carPhotos });
   await app.register(feedSchedulesPlugin, options.feedSchedules ?? {});
   await app.register(stockApiRoutes, { prefix: STOCK_API_PREFIX, ...options.stockApi });
   await app.register(financePartnerDevRoutes);
@@ -225,6 +230,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(faviconRoutes);
   await app.register(seoRoutes);
   await app.register(mediaRoutes);
+  await app.register(photoRoutes);
   await app.register(pagesRoutes);
 
   if (options.teamServers !== false) await registerTeamServers(app, { clock: options.clock ?? (() => new Date()) });

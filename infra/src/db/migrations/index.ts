@@ -20,6 +20,7 @@ import { stockApi0019 } from './0019_stock_api';
 import { stockImports0020 } from './0020_stock_imports';
 import { feedSchedules0021 } from './0021_feed_schedules';
 import { importProgress0022 } from './0022_import_progress';
+import { carPhotos0023 } from './0023_car_photos';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_stock_imports': stockImports0020,
   '0021_feed_schedules': feedSchedules0021,
   '0022_import_progress': importProgress0022,
+  '0023_car_photos': carPhotos0023,
 };
 
 export const migrationProvider: MigrationProvider = {

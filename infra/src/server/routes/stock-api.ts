@@ -87,7 +87,11 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
   const answer = (request: FastifyRequest, tenant: TenantConfig, outcome: WriteOutcome, stocknum: string): Answer => {
     if (outcome.status === 'not-found') return { status: 404, body: { error: `No car with stock number '${stocknum}' on this site`, field: 'stocknum' } };
     if (outcome.status === 'invalid') return { status: 400, body: { error: outcome.message, field: outcome.field } };
-    if (outcome.status !== 'unchanged') fastify.stockIndex.changed();
+    if (outcome.status !== 'unchanged') {
+      fastify.stockIndex.changed();
+      // The write queued the photos it names (in its transaction): fetched now, not at the next tick.
+      fastify.carPhotos.queued();
+    }
     const car = apiCarOf(outcome.car, originOf(request, tenant));
     return { status: outcome.status === 'created' ? 201 : 200, body: outcome.status === 'unchanged' ? { car, unchanged: true } : { car } };
   };

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { slugify } from '@forecourt/shared-config/format';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
+import { imagesOf } from '../../db/car-photos';
 import { advertisedFinance } from '../advertised-finance';
 import type { Car, CarStatus, Dealership, Location } from '../model';
 import { fuelText, transmissionText } from '../vehicle-text';
 import { TRANSMISSIONS, type ApiCar, type CarInput } from './car-schema';
 
-/** A stored car with the Stock API's columns (migration 0019). */
-export type StoredCar = Car & { source: string; withdrawn_at: string | null; updated_at: string | null };
+/**
+ * A stored car with the Stock API's columns (migration 0019) and the photo URLs its dealer sent
+ * (migration 0023; null for a car that never had any, as the demo seed's, whose images are its own).
+ */
+export type StoredCar = Car & { source: string; withdrawn_at: string | null; updated_at: string | null; photo_urls?: string[] | null };
 
 /** Where a car written through the API (or a feed) is: one of the site's locations, by slug or id. */
 export function findLocation(locations: readonly Location[], wanted: string): Location | undefined {
@@ -56,7 +60,8 @@ export function inputOf(car: StoredCar): CarInput {
     dealercomments: car.dealercomments,
     features: car.standard_equipment,
     categories: car.categories,
-    photos: car.images.map((image) => image.image.url),
+    // The dealer's URLs, not the site's addresses of the photos stored from them: the API answers what it was sent.
+    photos: car.photo_urls ?? car.images.map((image) => image.image.url),
     video_url: car.video_url,
     external_video_url: car.external_video_url,
     show_on_dealer_website: car.show_on_dealer_website,
@@ -104,12 +109,14 @@ const carName = (input: Pick<CarInput, 'year' | 'make' | 'model' | 'badge'>) => 
  * The stored car a write makes: the dealer's fields, the identity it keeps, and what the
  * platform derives (the location's dealership, city and state; display texts; finance figures).
  */
-export function carOf(input: CarInput, context: { tenant: TenantConfig; stocknum: string; identity: CarIdentity; location: Location; dealership: Dealership; previous: StoredCar | null; now: Date; source: string }): StoredCar {
+export function carOf(input: CarInput, context: { tenant: TenantConfig; stocknum: string; identity: CarIdentity; location: Location; dealership: Dealership; previous: StoredCar | null; now: Date; source: string; photoHashes: ReadonlyMap<string, string> }): StoredCar {
   const { tenant, location, dealership, previous, now } = context;
   const status = input.status as CarStatus;
   // A car that becomes sold without a time sold now; one that was sold keeps its time.
   const soldAt = status === 'sold' ? (input.sold_at ?? (previous?.status === 'sold' ? previous.sold_at : null) ?? now.toISOString()) : input.sold_at;
-  const images = input.photos.map((url) => ({ image: { url, thumb: { url } } }));
+  // Only photos already stored are shown, at the site's own address (a shopper's browser never
+  // loads the dealer's host); the others appear as they are fetched (db/car-photos.ts, applyPhoto).
+  const images = imagesOf(input.photos, context.photoHashes);
   const priced = { price: input.price, offer_price: input.offer_price, before_price: input.before_price, subscription_price: input.subscription_price, preorder: input.preorder, price_type: input.price_type };
   return {
     id: context.identity.id,
@@ -159,6 +166,7 @@ export function carOf(input: CarInput, context: { tenant: TenantConfig; stocknum
     city: location.address.city,
     state: location.address.state,
     images,
+    photo_urls: input.photos,
     primary_image_url: images[0]?.image.url ?? null,
     video_url: input.video_url,
     external_video_url: input.external_video_url,

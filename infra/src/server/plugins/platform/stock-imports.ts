@@ -91,7 +91,10 @@ export default fp<StockImportsOptions>(
         const job = claimed.format === null ? (claimed.url === null ? null : await fetched({ ...claimed, url: claimed.url })) : { ...claimed, format: claimed.format };
         if (job) {
           const { applied } = await runImport(db, tenant, job, rules);
-          if (applied) fastify.stockIndex.changed();
+          if (applied) {
+            fastify.stockIndex.changed();
+            fastify.carPhotos.queued();
+          }
         } else if (claimed.url === null) {
           await fail(claimed.id, 'The import has neither a feed nor a URL');
         }

@@ -1,0 +1,175 @@
+import { sql, type Kysely } from 'kysely';
+import type { CarImage } from '../stock/model';
+import type { CarPhotoStatus, PlatformTables } from './schema';
+import { fromRow } from './stock';
+
+/**
+ * The dealers' photos as records (migration 0023): queued by the write that names them, claimed
+ * by one fetcher on any instance (`claimed_until`, a lapsed claim is taken over), stored under
+ * their content hash, and mapped onto the cars that name them.
+ */
+
+type Db = Kysely<PlatformTables>;
+
+export interface CarPhoto {
+  id: string;
+  tenant: string;
+  url: string;
+  hash: string | null;
+  status: CarPhotoStatus;
+  attempts: number;
+  last_error: string | null;
+  etag: string | null;
+  last_modified: string | null;
+}
+
+/** The site's own address of a stored photo; the media route makes its sizes (`?w=`). */
+export const photoPath = (hash: string) => `/media/photos/${hash}`;
+
+/** The photos a car shows: those of its dealer's URLs stored so far, in the dealer's order. */
+export function imagesOf(urls: readonly string[], hashes: ReadonlyMap<string, string>): CarImage[] {
+  const seen = new Set<string>();
+  return urls.flatMap((url) => {
+    const hash = hashes.get(url);
+    if (!hash || seen.has(hash)) return [];
+    seen.add(hash);
+    return [{ image: { url: photoPath(hash), thumb: { url: `${photoPath(hash)}?w=300` } } }];
+  });
+}
+
+/**
+ * The stored photos' hashes among `urls`, read with a share lock in the writer's transaction: a
+ * fetcher marking one of them stored waits for this write to commit, and then maps it onto the
+ * car this write made (see applyPhoto), so no car misses a photo stored while it was written.
+ */
+export async function storedHashes(trx: Db, tenant: string, urls: readonly string[]): Promise<Map<string, string>> {
+  const hashes = new Map<string, string>();
+  if (urls.length === 0) return hashes;
+  const rows = await trx
+    .selectFrom('car_photos')
+    .select(['url', 'hash', 'status'])
+    .where('tenant', '=', tenant)
+    .where('url', 'in', [...new Set(urls)])
+    .orderBy('id')
+    .forShare()
+    .execute();
+  for (const row of rows) if (row.hash && row.status === 'stored') hashes.set(row.url, row.hash);
+  return hashes;
+}
+
+/** New photo URLs to fetch, in the writer's transaction (no fetcher sees them before the car is written). */
+export async function queuePhotos(trx: Db, tenant: string, urls: readonly string[]): Promise<void> {
+  const unique = [...new Set(urls)];
+  for (let i = 0; i < unique.length; i += 1000) {
+    await trx
+      .insertInto('car_photos')
+      .values(unique.slice(i, i + 1000).map((url) => ({ tenant, url })))
+      .onConflict((oc) => oc.columns(['tenant', 'url']).doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Claims up to `limit` photos due now: pending ones, stored ones due to be revalidated, and any
+ * whose fetcher's claim lapsed (it died mid-fetch). `skip locked` gives two instances claiming at
+ * once different photos; the claim counts as an attempt, so a photo that kills its fetcher runs out of tries.
+ */
+export async function claimPhotos(db: Db, now: Date, leaseMs: number, limit: number): Promise<CarPhoto[]> {
+  const until = new Date(now.getTime() + leaseMs);
+  const claimed = await sql<CarPhoto>`
+    update car_photos set claimed_until = ${until}, attempts = attempts + 1
+    where id in (
+      select id from car_photos
+      where status <> 'failed' and next_attempt_at <= ${now} and (claimed_until is null or claimed_until < ${now})
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, tenant, url, hash, status, attempts, last_error, etag, last_modified`.execute(db);
+  return claimed.rows.map((row) => ({ ...row, id: String(row.id), attempts: Number(row.attempts) }));
+}
+
+/**
+ * The photo's bytes are stored under `hash`: what writes read from now on. Its own transaction,
+ * before the cars are changed (applyPhoto): it waits for writers holding the row (storedHashes).
+ */
+export async function markStored(db: Db, id: string, values: { hash: string; etag: string | null; lastModified: string | null; now: Date; next: Date }): Promise<void> {
+  await db
+    .updateTable('car_photos')
+    .set({ status: 'stored', hash: values.hash, etag: values.etag, last_modified: values.lastModified, attempts: 0, last_error: null, fetched_at: values.now, next_attempt_at: values.next, claimed_until: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The source answered 304: the stored bytes stand until the next revalidation. */
+export async function markUnchanged(db: Db, id: string, next: Date): Promise<void> {
+  await db.updateTable('car_photos').set({ attempts: 0, last_error: null, next_attempt_at: next, claimed_until: null }).where('id', '=', id).execute();
+}
+
+/**
+ * A fetch that failed: tried again at `retryAt`, or, with none (refused, or out of tries), failed
+ * for good. A stored photo stays stored (its bytes are still good) and is tried again later.
+ */
+export async function markFailed(db: Db, photo: CarPhoto, error: string, retryAt: Date | null, later: Date): Promise<void> {
+  const keep = photo.status === 'stored';
+  await db
+    .updateTable('car_photos')
+    .set({ status: keep ? 'stored' : retryAt ? 'pending' : 'failed', last_error: error.slice(0, 1000), next_attempt_at: retryAt ?? later, claimed_until: null })
+    .where('id', '=', photo.id)
+    .execute();
+}
+
+/**
+ * Shows a newly stored photo on every car of the tenant that names it: each car's images made
+ * again from its dealer's URLs and the photos stored now, written with a `photos` change (the
+ * stock index and every other reader of changes see it as they see a dealer's write). The
+ * cars are changed here, as photos arrive, rather than mapped on each read, so pages, search and
+ * the sitemap read a car as it is stored and the change is recorded once. The number of cars changed.
+ */
+export async function applyPhoto(db: Db, tenant: string, url: string, now: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const cars = await trx
+      .selectFrom('cars')
+      .select(['id', 'stocknum', 'images', 'photo_urls'])
+      .where('tenant', '=', tenant)
+      .where(sql<boolean>`photo_urls @> ${JSON.stringify([url])}::jsonb`)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    let changed = 0;
+    for (const row of cars) {
+      const car = fromRow<{ id: string; stocknum: string; images: CarImage[] | null; photo_urls: string[] | null }>(row);
+      const urls = car.photo_urls ?? [];
+      const hashes = new Map<string, string>();
+      const stored = await trx.selectFrom('car_photos').select(['url', 'hash']).where('tenant', '=', tenant).where('url', 'in', urls).where('status', '=', 'stored').execute();
+      for (const photo of stored) if (photo.hash) hashes.set(photo.url, photo.hash);
+      const images = imagesOf(urls, hashes);
+      const before = (car.images ?? []).map((image) => image.image.url);
+      const after = images.map((image) => image.image.url);
+      if (JSON.stringify(before) === JSON.stringify(after)) continue;
+      await trx
+        .updateTable('cars')
+        .set({ images: JSON.stringify(images), primary_image_url: images[0]?.image.url ?? null, updated_at: now })
+        .where('tenant', '=', tenant)
+        .where('id', '=', car.id)
+        .execute();
+      await trx
+        .insertInto('stock_changes')
+        .values({ at: now, tenant, car_id: car.id, stocknum: car.stocknum, kind: 'photos', source: 'photos', before: JSON.stringify({ images: before }), after: JSON.stringify({ images: after }) })
+        .execute();
+      changed++;
+    }
+    return changed;
+  });
+}
+
+/** Whether `hash` is a stored photo of the tenant's: the media route serves no other. */
+export async function photoKnown(db: Db, tenant: string, hash: string): Promise<boolean> {
+  const row = await db.selectFrom('car_photos').select('id').where('tenant', '=', tenant).where('hash', '=', hash).where('status', '=', 'stored').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findPhoto(db: Db, tenant: string, url: string): Promise<CarPhoto | null> {
+  const row = await db.selectFrom('car_photos').select(['id', 'tenant', 'url', 'hash', 'status', 'attempts', 'last_error', 'etag', 'last_modified']).where('tenant', '=', tenant).where('url', '=', url).executeTakeFirst();
+  return row ? { ...row, id: String(row.id) } : null;
+}
