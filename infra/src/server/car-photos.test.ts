@@ -115,7 +115,8 @@ beforeEach(async () => {
   clock = new Date(Date.now() + 60_000);
   await database.db.deleteFrom('car_photos').execute();
   await database.db.deleteFrom('stock_changes').execute();
-  await database.db.deleteFrom('cars').where('source', '=', 'api').execute();
+  await database.db.deleteFrom('stock_imports').execute();
+  await database.db.deleteFrom('cars').where('source', '<>', 'seed').execute();
   key = (await createStockKey(database.db, { tenant: SITE, label: 'test', createdBy: 'test' })).secret;
 });
 
@@ -264,6 +265,18 @@ describe('the car', () => {
 
     const answer = await platform.app.inject({ method: 'GET', url: '/api/stock/v1/cars/PH-1', headers: { authorization: `Bearer ${key}` } });
     expect(answer.json<{ car: { photos: string[] } }>().car.photos).toEqual(urls);
+  });
+
+  it("shows a feed import's photos once fetched", async () => {
+    source.serve(`${prefix}/feed.jpg`, { body: smallPhoto, type: 'image/png' });
+    const columns = ['vehicle_id', 'dealer_id', 'make', 'model', 'year', 'trim', 'mileage.value', 'mileage.unit', 'price', 'state_of_vehicle', 'body_style', 'transmission', 'fuel_type', 'drivetrain', 'exterior_color', 'image[0].url'];
+    const row = ['FD-1', location, 'Toyota', 'Corolla', '2020', 'SX', '42000', 'KM', '25990 AUD', 'USED', 'HATCHBACK', 'AUTOMATIC', 'PETROL', 'FWD', 'White', source.url(`${prefix}/feed.jpg`)];
+    const upload = await platform.app.inject({ method: 'POST', url: '/api/stock/v1/imports', headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' }, payload: `${columns.join(',')}\n${row.join(',')}\n` });
+    expect(upload.statusCode).toBe(202);
+    await platform.app.stockImports.run();
+    await platform.app.carPhotos.run();
+
+    expect((await storedCar('FD-1')).primary_image_url).toBe(`/media/photos/${sha256(smallPhoto)}`);
   });
 
   it('keeps its stored photos when written again with the same URLs, recording no change', async () => {
