@@ -92,17 +92,19 @@ export async function claimPhotos(db: Db, now: Date, leaseMs: number, limit: num
 /**
  * The photo's bytes are stored under `hash`: what writes read from now on. Its own transaction,
  * before the cars are changed (applyPhoto): it waits for writers holding the row (storedHashes).
+ * The claim is kept and the photo stays due until markDone: should its fetcher stop before the
+ * cars are changed, the next to claim it (once the claim lapses) changes them.
  */
-export async function markStored(db: Db, id: string, values: { hash: string; etag: string | null; lastModified: string | null; now: Date; next: Date }): Promise<void> {
+export async function markStored(db: Db, id: string, values: { hash: string; etag: string | null; lastModified: string | null; now: Date }): Promise<void> {
   await db
     .updateTable('car_photos')
-    .set({ status: 'stored', hash: values.hash, etag: values.etag, last_modified: values.lastModified, attempts: 0, last_error: null, fetched_at: values.now, next_attempt_at: values.next, claimed_until: null })
+    .set({ status: 'stored', hash: values.hash, etag: values.etag, last_modified: values.lastModified, attempts: 0, last_error: null, fetched_at: values.now, next_attempt_at: values.now })
     .where('id', '=', id)
     .execute();
 }
 
-/** The source answered 304: the stored bytes stand until the next revalidation. */
-export async function markUnchanged(db: Db, id: string, next: Date): Promise<void> {
+/** The stored photo is on its cars (new bytes, or a 304): asked again at `next`. */
+export async function markDone(db: Db, id: string, next: Date): Promise<void> {
   await db.updateTable('car_photos').set({ attempts: 0, last_error: null, next_attempt_at: next, claimed_until: null }).where('id', '=', id).execute();
 }
 

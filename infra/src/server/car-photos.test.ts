@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { claimPhotos, findPhoto } from '../db/car-photos';
+import { claimPhotos, findPhoto, markStored } from '../db/car-photos';
 import type { Database } from '../db/database';
 import { listLocations } from '../db/stock';
 import { createStockKey } from '../db/stock-keys';
@@ -221,6 +221,19 @@ describe('fetching and storing', () => {
     clock = new Date(clock.getTime() + PHOTOS.leaseMs! + 1000);
     await platform.app.carPhotos.run();
     expect(await stored(source.url(`${prefix}/1.jpg`))).toMatchObject({ status: 'stored', hash: sha256(smallPhoto) });
+  });
+
+  it('shows a stored photo on its car when the fetcher that stored it stopped before changing the car', async () => {
+    source.serve(`${prefix}/1.jpg`, { body: smallPhoto, type: 'image/png' });
+    await putCar('PH-1', [source.url(`${prefix}/1.jpg`)]);
+    // A fetcher claims the photo, stores it, and dies before the car is changed.
+    const [claimed] = await claimPhotos(database.db, clock, PHOTOS.leaseMs!, 4);
+    await markStored(database.db, claimed!.id, { hash: sha256(smallPhoto), etag: null, lastModified: null, now: clock });
+    expect((await storedCar('PH-1')).images).toEqual([]);
+
+    clock = new Date(clock.getTime() + PHOTOS.leaseMs! + 1000);
+    await platform.app.carPhotos.run();
+    expect((await storedCar('PH-1')).primary_image_url).toBe(`/media/photos/${sha256(smallPhoto)}`);
   });
 
   it('fetches a photo once when two instances look for photos at once', async () => {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { applyPhoto, claimPhotos, markFailed, markStored, markUnchanged, type CarPhoto } from '../../../db/car-photos';
+import { applyPhoto, claimPhotos, markDone, markFailed, markStored, type CarPhoto } from '../../../db/car-photos';
 import { normalisePhoto, originalKey, PhotoRefused, sha256, openPhotoStorage } from '../../../media/photo-store';
 import { isOutboundError } from '../../../platform/outbound-fetch';
 import type { BuildStorage } from '../../../registry/storage/build-storage';
@@ -112,9 +112,11 @@ export default fp<CarPhotosOptions>(
         if (!retryAt) fastify.log.warn({ tenant: photo.tenant, url: photo.url, error: message }, 'car photos: a photo failed');
         return;
       }
-      if (fetched.kind === 'unchanged') return markUnchanged(db, photo.id, later(revalidateMs));
-      await markStored(db, photo.id, { hash: fetched.hash, etag: fetched.etag, lastModified: fetched.lastModified, now: now(), next: later(revalidateMs) });
-      if (fetched.hash !== photo.hash && (await applyPhoto(db, photo.tenant, photo.url, now())) > 0) fastify.stockIndex.changed();
+      if (fetched.kind === 'stored') await markStored(db, photo.id, { hash: fetched.hash, etag: fetched.etag, lastModified: fetched.lastModified, now: now() });
+      // Also after a 304: a fetcher that stored the photo may have stopped before changing its
+      // cars. Changing none costs one read.
+      if ((await applyPhoto(db, photo.tenant, photo.url, now())) > 0) fastify.stockIndex.changed();
+      await markDone(db, photo.id, later(revalidateMs));
     };
 
     let running: Promise<number> | null = null;
