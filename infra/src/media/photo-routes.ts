@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { photoKnown } from '../db/car-photos';
 import { SizeQuery } from './media-routes';
-import { CONTENT_TYPES, formatFor, makeSize, originalKey, sizeKey, type PhotoFormat } from './photo-store';
+import { CONTENT_TYPES, formatFor, makeSize, originalKey, sizeKey, WorkLimiter, WorkLimiterBusy, type PhotoFormat } from './photo-store';
 
 /** A photo's width only: its height follows its own shape, never cropped. */
 const PhotoQuery = SizeQuery.omit({ h: true });
@@ -14,9 +14,6 @@ export interface PhotoRoutesOptions {
   maxQueue?: number;
 }
 
-/** Too many sizes are being made: answered 503 with Retry-After, as the demo's render pool answers. */
-class ResizeBusy extends Error {}
-
 /**
  * The dealers' photos at the site's own address, `/media/photos/{hash}?w=&q=`, with the demo
  * media's fixed widths and qualities. Each size is made once, on its first request, in the
@@ -27,23 +24,9 @@ export default fp<PhotoRoutesOptions>(
   async (fastify, options) => {
     const concurrency = options.concurrency ?? 2;
     const maxQueue = options.maxQueue ?? 32;
-    let active = 0;
-    const waiting: Array<() => void> = [];
     // sharp works on libuv's threads, off the event loop; this bounds how many sizes are made at
     // once (and how much memory their decoded originals take), and refuses what would queue too long.
-    const limited = async <T>(work: () => Promise<T>): Promise<T> => {
-      if (active >= concurrency) {
-        if (waiting.length >= maxQueue) throw new ResizeBusy();
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      } else active++;
-      try {
-        return await work();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else active--;
-      }
-    };
+    const limiter = new WorkLimiter(concurrency, maxQueue);
     // Concurrent first requests for one size make it once.
     const making = new Map<string, Promise<Buffer | null>>();
 
@@ -55,7 +38,7 @@ export default fp<PhotoRoutesOptions>(
           const storage = fastify.carPhotos.storage;
           const kept = await storage.get(key);
           if (kept) return kept;
-          return limited(async () => {
+          return limiter.run(async () => {
             const original = await storage.get(originalKey(hash));
             if (!original) return null;
             const body = await makeSize(original, width, quality, format);
@@ -83,7 +66,7 @@ export default fp<PhotoRoutesOptions>(
       try {
         body = await sizeOf(hash, size.w, size.q, format);
       } catch (error) {
-        if (!(error instanceof ResizeBusy)) throw error;
+        if (!(error instanceof WorkLimiterBusy)) throw error;
         return reply.code(503).header('retry-after', '1').header('cache-control', 'no-store').send({ error: 'The photo resizer is busy; retry shortly' });
       }
       if (!body) return notFound();

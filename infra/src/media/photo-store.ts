@@ -94,6 +94,40 @@ export function formatFor(accept: string | undefined): PhotoFormat {
   return 'jpeg';
 }
 
+/** Too much work is running and waiting: the media route answers 503 with Retry-After, as the demo's render pool does. */
+export class WorkLimiterBusy extends Error {
+  constructor() {
+    super('The photo resizer is busy; retry shortly');
+    this.name = 'WorkLimiterBusy';
+  }
+}
+
+/** Runs at most `concurrency` pieces of work at once, with at most `maxQueue` waiting; past that, refuses. */
+export class WorkLimiter {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly maxQueue: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.concurrency) {
+      if (this.waiting.length >= this.maxQueue) throw new WorkLimiterBusy();
+      // The slot is handed over by the work that ends, so `active` stays as it is.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else this.active++;
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
 /** A storage whose keys all live under a prefix: the photos beside the published builds in one bucket. */
 export class PrefixedStorage implements BuildStorage {
   readonly description: string;
