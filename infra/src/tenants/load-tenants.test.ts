@@ -5,13 +5,14 @@ import { loadTenants } from './load-tenants';
 const fixtures = path.join(__dirname, '__fixtures__');
 
 describe('loadTenants', () => {
-  it('loads the four demo dealers from the shipped tenants folder', async () => {
+  it('loads the five demo dealers from the shipped tenants folder, in file order', async () => {
     const tenants = await loadTenants();
     expect(tenants.map((t) => t.slug)).toEqual([
       'coastal-caravans',
       'harbourside-motors',
       'redgum-used-cars',
       'summit-auto-group',
+      'wattle-street-car-yard',
     ]);
   });
 

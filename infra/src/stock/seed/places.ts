@@ -107,6 +107,18 @@ export const DEALERSHIP_PLANS: Record<string, DealershipPlan[]> = {
       ],
     },
   ],
+  'wattle-street-car-yard': [
+    {
+      // A small independent yard: its cars come from its dealer feed (infra/demo-feed), not the seed.
+      name: 'Wattle St Car Yard',
+      slug: 'wattle-street-car-yard',
+      sells: ['car'],
+      sites: [
+        { suffix: 'prospect', street: '212 Main North Road', suburb: 'Prospect', city: 'Adelaide', state: 'SA', postcode: '5082', lat: -34.8839, long: 138.5947, types: ['sales', 'car-buying'], manufacturers: [], oneListing: true },
+        { suffix: 'edwardstown', street: '1090 South Road', suburb: 'Edwardstown', city: 'Adelaide', state: 'SA', postcode: '5039', lat: -34.9763, long: 138.5713, types: ['sales'], manufacturers: [] },
+      ],
+    },
+  ],
   'coastal-caravans': [
     {
       name: 'Coastal Caravans',

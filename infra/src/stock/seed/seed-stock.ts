@@ -1,6 +1,7 @@
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '../../db/database';
 import { replaceCatalogue, replaceTenantStock, seedRuns } from '../../db/stock';
+import { stockFromDemoFeed } from '../demo-feed/demo-feed';
 import { defaultSeedNow, DEFAULT_CARS_PER_TENANT, generateCatalogue, generateTenantStock } from './generate';
 
 export const DEFAULT_SEED = 20261122;
@@ -23,12 +24,17 @@ export interface SeedSummary {
 /**
  * Seeds demo stock. Start-up calls it without `force`, so stock a tenant already has (seeded,
  * or later edited by a dealer) is left alone; `forecourt seed --force` regenerates it.
+ *
+ * The demo yard whose cars come from its sample feed (stock/demo-feed) is seeded with its
+ * dealerships, locations and content but no cars: the feed's import brings them. `--cars N` is
+ * shared among the others, so they get what they got before the yard was there.
  */
 export async function seedStock(database: Database, tenants: readonly TenantConfig[], options: SeedStockOptions = {}): Promise<SeedSummary> {
   const seed = options.seed ?? DEFAULT_SEED;
   const now = options.now ?? defaultSeedNow();
   const log = options.log ?? (() => undefined);
-  const perTenant = options.totalCars ? Math.max(1, Math.ceil(options.totalCars / tenants.length)) : DEFAULT_CARS_PER_TENANT;
+  const generated = tenants.filter((tenant) => !stockFromDemoFeed(tenant.slug)).length;
+  const perTenant = options.totalCars ? Math.max(1, Math.ceil(options.totalCars / Math.max(1, generated))) : DEFAULT_CARS_PER_TENANT;
   const existing = new Set((await seedRuns(database.db)).map((run) => run.tenant));
   const summary: SeedSummary = { seeded: [], kept: [] };
 
@@ -39,10 +45,11 @@ export async function seedStock(database: Database, tenants: readonly TenantConf
       continue;
     }
     const started = Date.now();
-    const stock = generateTenantStock(tenant, { seed, carsPerTenant: perTenant, now }, index);
+    const stock = generateTenantStock(tenant, { seed, carsPerTenant: stockFromDemoFeed(tenant.slug) ? 0 : perTenant, now }, index);
     await replaceTenantStock(database.db, stock, { seed, cars: stock.cars.length, referenceTime: now });
     summary.seeded.push({ tenant: tenant.slug, cars: stock.cars.length });
-    log(`  seeded ${tenant.slug}: ${stock.cars.length} cars, ${stock.locations.length} locations in ${Date.now() - started} ms`);
+    const cars = stockFromDemoFeed(tenant.slug) ? 'no cars (its feed brings them)' : `${stock.cars.length} cars`;
+    log(`  seeded ${tenant.slug}: ${cars}, ${stock.locations.length} locations in ${Date.now() - started} ms`);
   }
   if (summary.kept.length) log(`  kept existing stock of ${summary.kept.join(', ')}`);
   return summary;
