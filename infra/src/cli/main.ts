@@ -133,12 +133,13 @@ async function doctor(): Promise<void> {
 
 async function start(): Promise<void> {
   (await import('../server/production-react')).loadProductionReact();
-  const [{ openDatabase }, { loadTenants }, { prepareSite }, { listen }, { prefetchSearchSnapshot }] = await Promise.all([
+  const [{ openDatabase }, { loadTenants }, { prepareSite }, { listen }, { prefetchSearchSnapshot }, demoFeed] = await Promise.all([
     databaseModule(),
     tenantsModule(),
     import('../deploy/prepare-site'),
     import('../server/main'),
     import('../server/plugins/platform/search'),
+    import('../stock/demo-feed/demo-feed'),
   ]);
   refuseInProduction('start');
   const started = Date.now();
@@ -158,9 +159,21 @@ async function start(): Promise<void> {
   }
   const listening = Date.now();
   const app = await listen(settings, database, tenants, { log: (line) => console.log(line), searchSnapshot });
+  // The demo yard's feed is pulled as the site comes up; the site does not wait for its cars.
+  const yardFeed = await demoFeed.startDemoFeed(app);
   console.log(`\nServing on http://${settings.host}:${settings.port}/ (server up in ${seconds(listening)}, ${seconds(started)} in all)`);
   for (const tenant of tenants) console.log(`  ${tenant.name.padEnd(22)} http://${tenant.slug}.localhost:${settings.port}/`);
   console.log(`  ${'Operator console'.padEnd(22)} ${consoleOrigin(app.config)}/`);
+  const yard = app.tenants.get(demoFeed.DEMO_FEED.tenant)?.name ?? demoFeed.DEMO_FEED.tenant;
+  if (yardFeed.status === 'scheduled') {
+    console.log(`\n${yard}'s cars come from its dealer feed, pulled from ${yardFeed.url} (npm run forecourt -- feeds list ${demoFeed.DEMO_FEED.tenant}).`);
+    void demoFeed.demoFeedOutcome(app, yardFeed).then(
+      (line) => console.log(`${yard}'s feed: ${line}`),
+      (error: unknown) => console.log(`${yard}'s feed: the import could not be followed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  } else {
+    console.log(`\n${yard}'s feed is not pulled: ${yardFeed.reason}.`);
+  }
   const enrollment = await demoEnrollmentUrl(app.operators, app.consoleSessions);
   if (enrollment) console.log(`\nRegister a passkey for '${DEMO_OPERATOR}' to sign in to the console (one use, 24 hours):\n  ${enrollment}`);
   console.log(

@@ -46,6 +46,7 @@ import vehicleServicesRoutes from './routes/vehicle-services';
 import watchlistRoutes from './routes/watchlist';
 import miscellaneousRoutes from './routes/miscellaneous';
 import financePartnerDevRoutes from './routes/finance-partner-dev';
+import demoFeedRoutes from './routes/demo-feed';
 import pagesRoutes from './routes/pages';
 import overridesRoutes from './routes/overrides';
 import registryFilesRoutes from './routes/registry-files';
@@ -223,6 +224,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(feedSchedulesPlugin, options.feedSchedules ?? {});
   await app.register(stockApiRoutes, { prefix: STOCK_API_PREFIX, ...options.stockApi });
   await app.register(financePartnerDevRoutes);
+  await app.register(demoFeedRoutes);
   await app.register(registryFilesRoutes);
   await app.register(overridesRoutes, { dataDir, clock: options.clock });
   await app.register(adminRoutes, { prefix: '/_admin' });
