@@ -37,6 +37,10 @@ export interface StockImport {
   progress: ImportProgress | null;
   /** The URL an import by URL fetches its feed from; null for an upload. */
   url: string | null;
+  /** A quarantined import someone applied anyway: the snapshot rules are not asked again. */
+  applied_anyway: boolean;
+  /** Why the snapshot rules held it back, kept on an import applied anyway; null otherwise. */
+  message: string | null;
 }
 
 /**
@@ -143,7 +147,7 @@ export async function claimImport(db: Db, now: Date, leaseMs: number): Promise<S
         limit 1
         for update skip locked
       )
-      returning id, tenant, source, format, status, rows, progress, url`.execute(db);
+      returning id, tenant, source, format, status, rows, progress, url, applied_anyway_at is not null as applied_anyway, message`.execute(db);
     const row = claimed.rows[0];
     return row ? { ...row, id: String(row.id), progress: row.progress ?? null } : null;
   } catch (error) {
@@ -172,6 +176,11 @@ export async function saveProgress(trx: Db, id: string, progress: ImportProgress
   await trx.updateTable('stock_imports').set({ progress: JSON.stringify(progress), claimed_until: until }).where('id', '=', id).execute();
 }
 
+/**
+ * Ends an import. Its feed goes with it, but for a quarantined one's: that may still be applied
+ * anyway (applyAnyway), until a later import of its source has applied or been quarantined in
+ * turn, which drops it then.
+ */
 export async function finishImport(
   db: Db,
   id: string,
@@ -184,8 +193,63 @@ export async function finishImport(
       .set({ status: outcome.status, rows: outcome.rows, counts: JSON.stringify(outcome.counts), errors: JSON.stringify(outcome.errors), message: outcome.message, finished_at: now, claimed_until: null })
       .where('id', '=', id)
       .execute();
-    await trx.deleteFrom('stock_import_chunks').where('import_id', '=', id).execute();
+    if (outcome.status !== 'quarantined') await trx.deleteFrom('stock_import_chunks').where('import_id', '=', id).execute();
+    if (outcome.status === 'failed') return;
+    await sql`
+      delete from stock_import_chunks where import_id in (
+        select earlier.id from stock_imports earlier join stock_imports finished on finished.id = ${id}
+        where earlier.tenant = finished.tenant and earlier.source = finished.source and earlier.id < finished.id and earlier.status = 'quarantined'
+      )`.execute(trx);
   });
+}
+
+/** The statuses of a later import of the same source that leave a quarantined one behind it: applying the older would undo it. */
+const SUPERSEDING = ['queued', 'running', 'done', 'quarantined'] as const;
+
+export type ApplyAnywayOutcome =
+  | { applied: true; tenant: string; source: string; message: string | null }
+  | { applied: false; reason: 'not-found' }
+  | { applied: false; reason: 'status'; status: StockImportStatus }
+  | { applied: false; reason: 'superseded'; by: string; status: StockImportStatus }
+  | { applied: false; reason: 'no-feed' };
+
+/**
+ * Queues a quarantined import again, to apply without the snapshot rules, recording who asked
+ * and why. One statement claims it: of two asking at once, one queues it and the other finds it
+ * queued (or running, or done), so it is applied once. It must still be the latest feed of its
+ * source that counts (a later one queued, running, applied or quarantined would be undone by it),
+ * and its feed must still be stored.
+ */
+export async function applyAnyway(db: Db, id: string, by: { name: string; reason: string; at: Date }): Promise<ApplyAnywayOutcome> {
+  const queued = await sql<{ tenant: string; source: string; message: string | null }>`
+    update stock_imports i
+    set status = 'queued', applied_anyway_at = ${by.at}, applied_anyway_by = ${by.name}, applied_anyway_reason = ${by.reason},
+        counts = null, errors = null, progress = null, started_at = null, finished_at = null, claimed_until = null
+    where i.id = ${id} and i.status = 'quarantined'
+      and exists (select 1 from stock_import_chunks c where c.import_id = i.id)
+      and not exists (
+        select 1 from stock_imports later
+        where later.tenant = i.tenant and later.source = i.source and later.id > i.id and later.status in (${sql.join(SUPERSEDING.map((status) => sql.lit(status)))})
+      )
+    returning i.tenant, i.source, i.message`.execute(db);
+  const row = queued.rows[0];
+  if (row) return { applied: true, ...row };
+
+  const found = await db.selectFrom('stock_imports').select(['tenant', 'source', 'status']).where('id', '=', id).where('status', '<>', 'receiving').executeTakeFirst();
+  if (!found) return { applied: false, reason: 'not-found' };
+  if (found.status !== 'quarantined') return { applied: false, reason: 'status', status: found.status };
+  const later = await db
+    .selectFrom('stock_imports')
+    .select(['id', 'status'])
+    .where('tenant', '=', found.tenant)
+    .where('source', '=', found.source)
+    .where('id', '>', id)
+    .where('status', 'in', SUPERSEDING)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (later) return { applied: false, reason: 'superseded', by: String(later.id), status: later.status };
+  return { applied: false, reason: 'no-feed' };
 }
 
 /** The rows of the source's last import that applied: a feed of less than half of them is suspect. */
@@ -223,7 +287,10 @@ export async function findImport(db: Db, tenant: string, id: string) {
 export async function listImports(db: Db, tenant: string, limit: number) {
   return db
     .selectFrom('stock_imports')
-    .select(['id', 'tenant', 'source', 'format', 'url', 'status', 'message', 'rows', 'counts', 'created_at', 'started_at', 'finished_at', sql<number>`coalesce(jsonb_array_length(errors), 0)`.as('error_count')])
+    .select([
+      'id', 'tenant', 'source', 'format', 'url', 'status', 'message', 'rows', 'counts', 'created_at', 'started_at', 'finished_at', 'applied_anyway_at', 'applied_anyway_by', 'applied_anyway_reason',
+      sql<number>`coalesce(jsonb_array_length(errors), 0)`.as('error_count'),
+    ])
     .where('tenant', '=', tenant)
     .where('status', '<>', 'receiving')
     .orderBy('id', 'desc')
@@ -235,7 +302,7 @@ export async function listImports(db: Db, tenant: string, limit: number) {
 export async function findImportById(db: Db, id: string) {
   return db
     .selectFrom('stock_imports')
-    .select(['id', 'tenant', 'source', 'format', 'url', 'status', 'message', 'rows', 'counts', 'errors', 'created_by', 'created_at', 'started_at', 'finished_at'])
+    .select(['id', 'tenant', 'source', 'format', 'url', 'status', 'message', 'rows', 'counts', 'errors', 'created_by', 'created_at', 'started_at', 'finished_at', 'applied_anyway_at', 'applied_anyway_by', 'applied_anyway_reason'])
     .where('id', '=', id)
     .where('status', '<>', 'receiving')
     .executeTakeFirst();

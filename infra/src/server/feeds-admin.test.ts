@@ -1,6 +1,10 @@
 import type { Database } from '../db/database';
+import { listLocations } from '../db/stock';
 import { createStockKey } from '../db/stock-keys';
+import { seedStock } from '../stock/seed/seed-stock';
+import { loadTenants } from '../tenants/load-tenants';
 import { accountToken, adminCall } from '../testing/console-data';
+import { metaCsv, metaRows } from '../testing/meta-feed';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
 
 /**
@@ -12,10 +16,13 @@ const OTHER = 'summit-auto-group';
 const PER_SITE = 2;
 let database: Database;
 let platform: TestPlatform;
+let location: string;
 
 beforeAll(async () => {
   database = await openSharedDatabase();
   await clearPlatformTables(database);
+  await seedStock(database, await loadTenants(), { totalCars: 8 });
+  location = (await listLocations(database.db, SITE))[0]!.slug;
   platform = await createTestPlatform(database, {
     config: testConfig({ ...process.env, FORECOURT_FEEDS_PER_SITE: String(PER_SITE) }),
     stockIndex: { intervalMs: 0 },
@@ -30,6 +37,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await database.db.deleteFrom('feed_schedules').execute();
   await database.db.deleteFrom('stock_imports').execute();
+  await database.db.deleteFrom('cars').where('source', '<>', 'seed').execute();
 });
 
 const schedule = (interval = 60) => ({ url: 'https://dms.example.com/stock.csv', format: 'meta-auto', interval_minutes: interval });
@@ -175,4 +183,104 @@ it('answers 400 naming id for an id that is no import id', async () => {
   const response = await adminCall(platform.app, platform.operatorToken, 'GET', '/imports/abc');
   expect(response.statusCode).toBe(400);
   expect(response.json()).toMatchObject({ field: 'id' });
+});
+
+describe('applying a quarantined import anyway', () => {
+  /** `body` null sends none. */
+  const apply = (token: string, id: string, body: object | null = { reason: 'The dealer sold its other yard' }) => adminCall(platform.app, token, 'POST', `/imports/${id}/apply`, body ?? undefined);
+
+  /** Ten cars of the feed applied, then a feed of two of them: held back, as it would withdraw eight. */
+  async function quarantined(): Promise<string> {
+    const { secret } = await createStockKey(database.db, { tenant: SITE, label: 'test', createdBy: 'test' });
+    const send = async (count: number) => {
+      const response = await platform.app.inject({ method: 'POST', url: '/api/stock/v1/imports?source=dms', payload: metaCsv(metaRows(count, location)), headers: { authorization: `Bearer ${secret}`, 'content-type': 'text/csv' } });
+      await platform.app.stockImports.run();
+      return response.json<{ id: string }>().id;
+    };
+    await send(10);
+    const id = await send(2);
+    expect(await importOf(id)).toMatchObject({ status: 'quarantined', message: expect.stringContaining('would withdraw 8 of the 10 cars') });
+    return id;
+  }
+  const importOf = async (id: string) => (await adminCall(platform.app, platform.operatorToken, 'GET', `/imports/${id}`)).json<{ import: Record<string, unknown> }>().import;
+
+  it('queues it (202), and the runner applies it without the snapshot rules: done, with its counts and who applied it why', async () => {
+    const id = await quarantined();
+    const response = await apply(platform.operatorToken, id);
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toMatchObject({ import: { id, status: 'queued', applied_anyway: { by: 'Test operator', reason: 'The dealer sold its other yard' } } });
+    await platform.app.stockImports.run();
+    expect(await importOf(id)).toMatchObject({
+      status: 'done',
+      counts: { created: 0, updated: 0, unchanged: 2, withdrawn: 8, rejected: 0 },
+      message: expect.stringContaining('would withdraw 8'),
+      applied_anyway: { by: 'Test operator', reason: 'The dealer sold its other yard', at: expect.any(String) },
+    });
+    const onSale = await database.db.selectFrom('cars').select('stocknum').where('tenant', '=', SITE).where('source', '=', 'feed:dms').where('status', '<>', 'sold').execute();
+    expect(onSale).toHaveLength(2);
+  });
+
+  it('writes one audit entry: who, which import, the reason', async () => {
+    const id = await quarantined();
+    const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
+    expect((await apply(manager, id, { reason: 'Half the stock went to auction' })).statusCode).toBe(202);
+    const { entries } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/audit?tenant=${SITE}`)).json<{ entries: Array<Record<string, unknown>> }>();
+    // The audit is append-only: this test's entry is the one of its import.
+    const applied = entries.filter((entry) => (entry.after as { import?: string } | null)?.import === id);
+    expect(applied).toEqual([expect.objectContaining({ action: 'feeds', outcome: 'allowed', accountName: expect.stringMatching(/tenant-manager/), reason: 'Half the stock went to auction', after: expect.objectContaining({ import: id, status: 'queued' }) })]);
+  });
+
+  it('refuses a viewer (403), and the import stays quarantined', async () => {
+    const id = await quarantined();
+    const viewer = await accountToken(platform.app, 'viewer', null);
+    expect((await apply(viewer, id)).statusCode).toBe(403);
+    expect(await importOf(id)).toMatchObject({ status: 'quarantined', applied_anyway: null });
+  });
+
+  it("answers another tenant's manager 404, as for no import, and applies nothing", async () => {
+    const id = await quarantined();
+    const manager = await accountToken(platform.app, 'tenant-manager', [OTHER]);
+    const response = await apply(manager, id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ field: 'id' });
+    expect(await importOf(id)).toMatchObject({ status: 'quarantined' });
+  });
+
+  it('answers 409 naming the status of an import that is not quarantined', async () => {
+    const id = await storedImport(SITE);
+    const response = await apply(platform.operatorToken, id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: expect.stringContaining('is done, not quarantined'), current: 'done' });
+  });
+
+  it('applies it once when two ask at the same moment: the other is answered 409 with the status the first left', async () => {
+    const id = await quarantined();
+    const statuses = (await Promise.all([apply(platform.operatorToken, id), apply(platform.operatorToken, id)])).map((response) => response.statusCode);
+    expect(statuses.sort()).toEqual([202, 409]);
+    expect(await platform.app.stockImports.run()).toBe(1);
+    expect(await importOf(id)).toMatchObject({ status: 'done', counts: { withdrawn: 8 } });
+    const { entries } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/audit?tenant=${SITE}`)).json<{ entries: Array<{ after: { appliedAnyway?: boolean; import?: string } | null }> }>();
+    expect(entries.filter((entry) => entry.after?.appliedAnyway && entry.after.import === id)).toHaveLength(1);
+  });
+
+  it('answers 400 naming reason without one, or with only spaces', async () => {
+    const id = await quarantined();
+    for (const body of [null, {}, { reason: '   ' }]) {
+      const response = await apply(platform.operatorToken, id, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ field: 'reason' });
+    }
+    expect(await importOf(id)).toMatchObject({ status: 'quarantined' });
+  });
+
+  it('refuses (409) an import a later feed of its source came after: applying it would undo that one', async () => {
+    const id = await quarantined();
+    const { secret } = await createStockKey(database.db, { tenant: SITE, label: 'test', createdBy: 'test' });
+    await platform.app.inject({ method: 'POST', url: '/api/stock/v1/imports?source=dms', payload: metaCsv(metaRows(10, location)), headers: { authorization: `Bearer ${secret}`, 'content-type': 'text/csv' } });
+    await platform.app.stockImports.run();
+    const response = await apply(platform.operatorToken, id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json<{ error: string }>().error).toContain('no longer its source');
+    expect(await database.db.selectFrom('stock_import_chunks').select('seq').where('import_id', '=', id).execute()).toEqual([]);
+  });
 });

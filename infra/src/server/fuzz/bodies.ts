@@ -130,6 +130,8 @@ export const BODY_ROUTES: Readonly<Record<string, BodyRoute>> = {
   // The Stock API's schedule schema through the admin API; the URL is one no pull may reach.
   'PUT /_admin/feeds/:tenant/:source': { ...admin, params: () => ({ tenant: ['harbourside-motors'], source: ['fuzz'] }), example: () => ({ url: 'http://10.0.0.1/feed.csv', format: 'meta-auto', interval_minutes: 60 }) },
   'DELETE /_admin/feeds/:tenant/:source': { ...admin, params: () => ({ tenant: ['harbourside-motors'], source: ['fuzz'] }), example: null },
+  // No import of the fuzz is quarantined: the id finds none (404), or is no id (400), past a hostile reason.
+  'POST /_admin/imports/:id/apply': { ...admin, example: () => ({ reason: 'The dealer moved half its stock to another yard' }) },
   // The Stock API's car schema, broken a field at a time (a location the site lacks makes a valid body a 400 too).
   'PUT /api/stock/v1/cars/:stocknum': { stockKey: true, example: () => STOCK_CAR },
   'PATCH /api/stock/v1/cars/:stocknum': { stockKey: true, example: () => ({ price: 24_990, status: 'sold' }) },

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { scoped } from '@forecourt/shared-config/server';
 import { listSchedules, removeSchedule } from '../../db/feed-schedules';
-import { findImportById, listImports } from '../../db/stock-imports';
-import { ImportParams, ScheduleBody, ScheduleParams } from '../../stock/feeds/import-schema';
+import { applyAnyway, findImportById, listImports, type ApplyAnywayOutcome } from '../../db/stock-imports';
+import { ApplyAnywayBody, ImportParams, ScheduleBody, ScheduleParams } from '../../stock/feeds/import-schema';
 import { auditedSchedule, scheduleOf, setSchedule } from '../../stock/feeds/schedules';
 import { may } from '../../operators/permissions';
 
@@ -28,6 +28,9 @@ interface ImportRow {
   created_at: Date | string;
   started_at: Date | string | null;
   finished_at: Date | string | null;
+  applied_anyway_at: Date | string | null;
+  applied_anyway_by: string | null;
+  applied_anyway_reason: string | null;
 }
 
 /** An import as both routes answer it: its times, and how long it ran once it has finished. */
@@ -49,7 +52,28 @@ function importOf(row: ImportRow, errorCount: number) {
     started_at: iso(started),
     finished_at: iso(finished),
     duration_seconds: started && finished ? Math.max(0, (finished.getTime() - started.getTime()) / 1000) : null,
+    applied_anyway: row.applied_anyway_at === null ? null : { at: iso(row.applied_anyway_at), by: row.applied_anyway_by, reason: row.applied_anyway_reason },
   };
+}
+
+/** One import with its rejected rows and who sent it: `GET /imports/:id`, and the answer of an apply. */
+function detailOf(row: ImportRow & { errors: unknown[] | null; created_by: string }) {
+  const errors = row.errors ?? [];
+  return { ...importOf(row, errors.length), errors, created_by: row.created_by };
+}
+
+/** Why an import was not queued to apply anyway, as the 404 or 409 that says it. */
+function refusalOf(id: string, outcome: Exclude<ApplyAnywayOutcome, { applied: true }>): { status: 404 | 409; body: { error: string; field?: string; current?: string } } {
+  switch (outcome.reason) {
+    case 'not-found':
+      return { status: 404, body: { error: `id: no import ${id}`, field: 'id' } };
+    case 'status':
+      return { status: 409, body: { error: `Import ${id} is ${outcome.status}, not quarantined: only a quarantined import is applied anyway`, current: outcome.status } };
+    case 'superseded':
+      return { status: 409, body: { error: `Import ${id} is no longer its source's latest feed: import ${outcome.by} came after it (${outcome.status}), and applying the older feed would undo it`, current: 'quarantined' } };
+    case 'no-feed':
+      return { status: 409, body: { error: `Import ${id}'s feed is no longer kept: send the feed again`, current: 'quarantined' } };
+  }
 }
 
 /**
@@ -57,7 +81,7 @@ function importOf(row: ImportRow, errorCount: number) {
  * `imports`): who may see and change them is who may manage the tenant's stock keys (operators
  * for every tenant, a tenant manager for its own, a viewer none). A schedule is checked, capped
  * and answered as the Stock API's feeds route does it (stock/feeds/schedules.ts); each change is
- * audited, action `feeds`, under the caller's name.
+ * audited, action `feeds`, under the caller's name; so is a quarantined import applied anyway.
  */
 async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
   const db = fastify.database.db;
@@ -108,8 +132,40 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
     const found = await findImportById(db, id);
     // An import of a tenant the caller does not hold is not there for it: the same 404 as none.
     if (!found || !may(callerOf(request), 'feeds', found.tenant).allowed) return reply.code(404).send({ error: `id: no import ${id}`, field: 'id' });
-    const errors = found.errors ?? [];
-    return reply.header('cache-control', 'no-store').send({ import: { ...importOf(found, errors.length), errors, created_by: found.created_by } });
+    return reply.header('cache-control', 'no-store').send({ import: detailOf(found) });
+  });
+
+  /**
+   * A quarantined import applied anyway: queued again for the runner, which skips the snapshot
+   * rules for it alone. The claim is one statement (db/stock-imports.ts, applyAnyway), so a retry
+   * or a second operator at the same moment is answered 409 with the status the first left, and
+   * only the call that queued it is audited.
+   */
+  fastify.post('/imports/:id/apply', { config: { permission: { action: 'feeds', on: 'list' } } }, async (request, reply) => {
+    const { id } = parseInput(ImportParams, request.params, 'params');
+    const found = await findImportById(db, id);
+    const caller = callerOf(request);
+    if (!found || !may(caller, 'feeds', found.tenant).allowed) return reply.code(404).send({ error: `id: no import ${id}`, field: 'id' });
+    // Read after the import is known to be the caller's: another tenant's import answers 404 whatever is sent.
+    const { reason } = parseInput(ApplyAnywayBody, request.body ?? {}, 'body');
+    const outcome = await applyAnyway(db, id, { name: caller.name, reason, at: new Date() });
+    if (!outcome.applied) {
+      const refused = refusalOf(id, outcome);
+      return reply.code(refused.status).send(refused.body);
+    }
+    await fastify.auditAdmin(request, {
+      action: 'feeds',
+      tenant: outcome.tenant,
+      outcome: 'allowed',
+      before: { import: id, source: outcome.source, status: 'quarantined', message: outcome.message },
+      after: { import: id, source: outcome.source, status: 'queued', appliedAnyway: true },
+      reason,
+    });
+    fastify.stockImports.queued();
+    // As it is now: a runner may have taken it up already.
+    const queued = await findImportById(db, id);
+    if (!queued) throw new Error(`import ${id} was queued and is gone`);
+    return reply.code(202).header('cache-control', 'no-store').send({ import: detailOf(queued) });
   });
 }
 

@@ -18,6 +18,11 @@ export const ImportQuery = z
 
 export const ImportParams = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, 'an import id') }).strict();
 
+/** `POST /_admin/imports/:id/apply`: why a quarantined import is applied past the snapshot rules, kept on it and in the audit. */
+export const ApplyAnywayBody = z
+  .object({ reason: z.string({ error: 'is required: say why the feed is right' }).trim().min(1, { error: 'is required: say why the feed is right' }).max(500, { error: 'at most 500 characters' }) })
+  .strict();
+
 const Counts = z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), withdrawn: z.number().int(), rejected: z.number().int() });
 
 export const ImportStatus = z.object({

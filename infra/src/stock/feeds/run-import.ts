@@ -103,8 +103,9 @@ export async function runImport(db: Db, tenant: TenantConfig, job: StockImport &
     // The rules let it apply, and part of it is: the rest applies, counted on from where it was.
     Object.assign(counts, resumed.counts);
     for (const error of resumed.errors) report(error);
-  } else {
-    // The snapshot rules: a truncated or wrong feed never empties a site.
+  } else if (!job.applied_anyway) {
+    // The snapshot rules: a truncated or wrong feed never empties a site. An import someone
+    // applied anyway after they held it back is not asked them again.
     const sale = await onSale();
     const cars = sale.length;
     const missing = notListed(sale).length;
@@ -194,6 +195,7 @@ export async function runImport(db: Db, tenant: TenantConfig, job: StockImport &
     const stocknums = missing.slice(i, i + batchCars);
     await applyBatch((trx) => sellMissingCars(trx, context, stocknums), progress.rows, stocknums.map((stocknum) => ({ row: null, stocknum })));
   }
-  await finish('done', rows, null);
+  // Why it was held back stays on an import applied anyway.
+  await finish('done', rows, job.applied_anyway ? job.message : null);
   return { applied: true };
 }
