@@ -10,6 +10,7 @@ import { OverviewPage } from './pages/overview';
 import { PublishesPage } from './pages/publishes';
 import { RemotePage } from './pages/remote';
 import { SearchHealthPage } from './pages/search-health';
+import { StockPage } from './pages/stock';
 import { StockKeysPage } from './pages/stock-keys';
 import { returnPath, SignInPage } from './pages/sign-in';
 import { useSession } from './session/session';
@@ -58,6 +59,7 @@ export function ConsoleRoutes() {
         <Route path="publishes" element={<PublishesPage />} />
         <Route path="lead-delivery" element={<LeadDeliveryPage />} />
         <Route path="search" element={<SearchHealthPage />} />
+        <Route path="stock" element={<StockPage />} />
         <Route path="stock-keys" element={<StockKeysPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="accounts" element={<AccountsPage />} />

@@ -248,3 +248,77 @@ export interface CreatedStockKey {
   key: StockKey;
   secret: string;
 }
+
+export type ImportStatus = 'queued' | 'running' | 'done' | 'failed' | 'quarantined';
+
+/** What an import did to its source's cars. */
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  withdrawn: number;
+  rejected: number;
+}
+
+/** One feed import as `GET /_admin/imports?tenant=` lists it (docs/stock.md, Feeds and imports for operators). */
+export interface StockImport {
+  id: string;
+  tenant: string;
+  source: string;
+  /** Null for an import by URL until its feed is fetched. */
+  format: 'csv' | 'tsv' | 'xml' | null;
+  url: string | null;
+  status: ImportStatus;
+  /** Why it failed or was quarantined (kept on one applied anyway). */
+  message: string | null;
+  rows: number | null;
+  counts: ImportCounts;
+  /** How many rejected rows `GET /_admin/imports/:id` lists. */
+  error_count: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_seconds: number | null;
+  /** A quarantined import someone applied anyway: when, who, why. */
+  applied_anyway: { at: string; by: string; reason: string } | null;
+}
+
+/** `GET /_admin/imports?tenant=`: newest first. */
+export interface StockImports {
+  imports: StockImport[];
+}
+
+/** A rejected row of a feed: `row` 1 is the first after a CSV header. */
+export interface ImportRowError {
+  row: number | null;
+  vehicle_id: string | null;
+  field: string;
+  message: string;
+}
+
+/** `GET /_admin/imports/:id`, and the answer of `POST /_admin/imports/:id/apply` (202). */
+export interface StockImportDetail {
+  import: StockImport & { errors: ImportRowError[]; created_by: string };
+}
+
+/** A feed the platform pulls from the dealer's server on a schedule. */
+export interface FeedSchedule {
+  tenant: string;
+  source: string;
+  url: string;
+  format: 'meta-auto';
+  interval_minutes: number;
+  updated_by: string;
+  updated_at: string;
+  next_pull_at: string;
+  last_pulled_at: string | null;
+  /** queued: a feed was fetched and queued as import `last_import_id`; unchanged: the server said 304; failed: `last_message` says why. */
+  last_outcome: 'queued' | 'unchanged' | 'failed' | null;
+  last_message: string | null;
+  last_import_id: string | null;
+}
+
+/** `GET /_admin/feeds?tenant=` */
+export interface FeedSchedules {
+  feeds: FeedSchedule[];
+}

@@ -38,7 +38,7 @@ export function ConsoleLayout() {
     { to: '/publishes', label: 'Publishes' },
     { to: '/lead-delivery', label: 'Lead delivery' },
     { to: '/search', label: 'Search' },
-    ...(managesStockKeys(account) ? [{ to: '/stock-keys', label: 'Stock keys' }] : []),
+    ...(managesStockKeys(account) ? [{ to: '/stock', label: 'Stock' }] : []),
     { to: '/audit', label: 'Audit' },
     ...(isOperator(account) ? [{ to: '/accounts', label: 'Accounts' }] : []),
   ];

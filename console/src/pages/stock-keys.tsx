@@ -16,12 +16,13 @@ import { panelStyle, ShownOnce } from '../ui/shown-once';
 import { ScrollRegion, tableStyle } from '../ui/table';
 import { useTenantNames } from './use-tenant-names';
 
-interface TenantName {
+export interface TenantName {
   tenant: string;
   name: string;
 }
 
-function NewKeyForm({ tenants, onCreated }: { tenants: TenantName[]; onCreated: (created: CreatedStockKey) => void }) {
+/** `choose` false: the key is for the first tenant, which the page around the form names already. */
+export function NewKeyForm({ tenants, onCreated, choose = true }: { tenants: TenantName[]; onCreated: (created: CreatedStockKey) => void; choose?: boolean }) {
   const { api } = useSession();
   const ids = useId();
   const [label, setLabel] = useState('');
@@ -52,18 +53,20 @@ function NewKeyForm({ tenants, onCreated }: { tenants: TenantName[]; onCreated: 
         New key
       </h2>
       <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm} ${SPACE.md}; margin-bottom: ${SPACE.sm};`}>
-        <div css={css`display: flex; flex-direction: column; gap: 0.2rem;`}>
-          <label htmlFor={`${ids}-tenant`} css={css`font-weight: 600;`}>
-            Tenant
-          </label>
-          <select id={`${ids}-tenant`} required value={tenant} onChange={(event) => setChosen(event.target.value)}>
-            {tenants.map((option) => (
-              <option key={option.tenant} value={option.tenant}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        {choose ? (
+          <div css={css`display: flex; flex-direction: column; gap: 0.2rem;`}>
+            <label htmlFor={`${ids}-tenant`} css={css`font-weight: 600;`}>
+              Tenant
+            </label>
+            <select id={`${ids}-tenant`} required value={tenant} onChange={(event) => setChosen(event.target.value)}>
+              {tenants.map((option) => (
+                <option key={option.tenant} value={option.tenant}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div css={css`display: flex; flex-direction: column; gap: 0.2rem; flex: 1 1 16rem; max-width: 24rem;`}>
           <label htmlFor={`${ids}-label`} css={css`font-weight: 600;`}>
             Label
@@ -115,7 +118,7 @@ function RevokeButton({ stockKey, tenantName, onDone }: { stockKey: StockKey; te
   );
 }
 
-function KeysTable({ keys, tenantName, onRevoked }: { keys: StockKey[]; tenantName: string; onRevoked: (text: string) => void }) {
+export function KeysTable({ keys, tenantName, onRevoked }: { keys: StockKey[]; tenantName: string; onRevoked: (text: string) => void }) {
   if (keys.length === 0) return <p>No keys yet.</p>;
   return (
     <ScrollRegion label={`Stock keys of ${tenantName}`}>

@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   tone?: ButtonTone;
+  /** The confirm button waits for what the dialog asks (a reason) before it may be pressed. */
+  confirmDisabled?: boolean;
   /** Makes the change; a rejection keeps the dialog open with the API's words in it. */
   onConfirm: () => Promise<void>;
 }
@@ -23,7 +25,7 @@ export interface ConfirmDialogProps {
  * given back to the trigger, Escape cancels, the page behind hidden from screen readers). It
  * closes only when the change succeeded; a refusal is shown inside it, as the API said it.
  */
-export function ConfirmDialog({ trigger, title, children, confirmLabel, tone = 'primary', onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, title, children, confirmLabel, tone = 'primary', confirmDisabled = false, onConfirm }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -78,7 +80,7 @@ export function ConfirmDialog({ trigger, title, children, confirmLabel, tone = '
             <RadixDialog.Close asChild>
               <Button disabled={busy}>Cancel</Button>
             </RadixDialog.Close>
-            <Button tone={tone} busy={busy} onClick={() => void confirm()}>
+            <Button tone={tone} busy={busy} disabled={confirmDisabled} onClick={() => void confirm()}>
               {busy ? 'Working…' : confirmLabel}
             </Button>
           </div>
