@@ -337,6 +337,16 @@ describe('hostile feeds', () => {
   });
 });
 
+describe('an upload over HTTP', () => {
+  it('queues a feed sent over a real connection, whose body the route reads as a stream', async () => {
+    const address = await platform.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/stock/v1/imports?source=http`, { method: 'POST', headers: { 'content-type': 'text/csv', authorization: `Bearer ${key}`, host: `${SITE}.localhost` }, body: csv(rows(2)) });
+    expect(response.status).toBe(202);
+    await platform.app.stockImports.run();
+    expect((await status((await response.json()).id)).json()).toMatchObject({ status: 'done', counts: { created: 2 } });
+  });
+});
+
 describe('imports on several instances', () => {
   it('applies a feed once when two instances run the queue at once', async () => {
     const second = await createTestPlatform(database, IMPORTS_BY_HAND);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import { RequestValidationError } from '@forecourt/shared-config/server/validation';
 import { jsonProblem, textProblem, type PathStep } from '../../text';
@@ -43,7 +44,8 @@ export default fp(
     // validation and handler, so a refused body has had no effect at all.
     fastify.addHook('preValidation', async (request) => {
       const body: unknown = request.body;
-      if (body === undefined || body === null || Buffer.isBuffer(body)) return;
+      // A stream is a body its route reads itself (a stock feed, checked as it is read): not JSON to walk.
+      if (body === undefined || body === null || Buffer.isBuffer(body) || body instanceof Readable) return;
       const problem = jsonProblem(body, MAX_BODY_DEPTH, dottedStep);
       if (problem) throw new RequestValidationError(problem.path, `${problem.path}: ${problem.problem}`);
     });
