@@ -22,7 +22,7 @@ import { CHROMIUM_PATH, REPO_ROOT, startSite } from '../bench/site';
 const { values: args } = parseArgs({
   options: { url: { type: 'string' }, port: { type: 'string', default: '8094' }, 'data-dir': { type: 'string' }, only: { type: 'string' } },
 });
-const CONSOLE_PAGES = ['/', '/tenants/harbourside-motors/mf-search', '/publishes', '/lead-delivery', '/search', '/audit', '/accounts', '/stock-keys'];
+const CONSOLE_PAGES = ['/', '/tenants/harbourside-motors/mf-search', '/publishes', '/lead-delivery', '/search', '/audit', '/accounts', '/stock-keys', '/stock'];
 const PAGES = [
   ['harbourside-motors', '/'],
   ['harbourside-motors', '/search/new-used-and-demo-cars'],

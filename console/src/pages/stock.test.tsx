@@ -122,6 +122,16 @@ describe('the stock page', () => {
     expect(decodeURIComponent((link.getAttribute('href') ?? '').replace('data:text/csv;charset=utf-8,', ''))).toBe(rejectedRowsCsv(ERRORS));
   });
 
+  it('says of an import applied anyway why it was held back, and who applied it why', async () => {
+    const applied = { ...QUARANTINED, status: 'done' as const, applied_anyway: { at: '2026-11-27T08:05:00.000Z', by: 'Sam Lee', reason: 'The dealer sold its other yard' } };
+    renderStock({ routes: routes({ 'GET /_admin/imports/:id': { body: { import: { ...applied, errors: [], created_by: 'stock-key:7' } } } }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Show import 42' }));
+    const detail = within(await screen.findByRole('region', { name: 'Import 42' }));
+    expect(await detail.findByText(HELD)).toBeInTheDocument();
+    expect(detail.getByText(/^by Sam Lee, .*: The dealer sold its other yard$/)).toBeInTheDocument();
+    expect(detail.getByText('None.')).toBeInTheDocument();
+  });
+
   it('writes the CSV so a spreadsheet reads every cell as text', () => {
     expect(rejectedRowsCsv(ERRORS)).toBe('row,vehicle_id,field,message\r\n3,FD-3,price,price: required\r\n7,"\'=HYPERLINK(""x"")",make,"make: ""Tesla, Inc"" is not a make"\r\n');
   });

@@ -23,6 +23,7 @@ const COUNTS = ['created', 'updated', 'unchanged', 'withdrawn', 'rejected'] as c
 
 const wrap = css`overflow-wrap: anywhere;`;
 const done = css`color: ${COLOUR.success}; font-weight: 600;`;
+const part = css`margin-top: ${SPACE.lg};`;
 
 function When({ at }: { at: string | null }) {
   return at ? <time dateTime={at}>{formatDateTime(at)}</time> : <>never</>;
@@ -62,9 +63,10 @@ function ApplyAnywayButton({ entry, onDone }: { entry: StockImport; onDone: (tex
         onDone(`Import ${entry.id} is queued to apply anyway: its cars change in a moment.`);
       }}
     >
+      <p css={wrap}>Held back: {entry.message ?? 'quarantined'}</p>
       <p>
-        The feed of source {entry.source} is applied as it is, past the rule that held it back: {entry.message ?? 'it was quarantined'} Cars of {entry.source} it does not list are
-        withdrawn from the site. The reason is kept on the import and in the audit.
+        Applied anyway, the feed becomes the site&apos;s cars of source {entry.source} as it is: those it does not list are withdrawn. The reason is kept on the import and in the
+        audit.
       </p>
       <label htmlFor={id} css={css`display: block; font-weight: 600; margin-top: ${SPACE.sm};`}>
         Reason
@@ -224,7 +226,7 @@ function ImportDetail({ id, onClose }: { id: string; onClose: () => void }) {
             <dt>Status</dt>
             <dd>
               <Badge tone={STATUS_TONES[entry.status]}>{entry.status}</Badge>
-              {entry.message ? ` ${entry.message}` : null}
+              {entry.message && !entry.applied_anyway ? ` ${entry.message}` : null}
             </dd>
             <dt>Source</dt>
             <dd>
@@ -241,6 +243,8 @@ function ImportDetail({ id, onClose }: { id: string; onClose: () => void }) {
             <dd>{COUNTS.map((count) => `${formatCount(entry.counts[count])} ${count}`).join(', ')}</dd>
             {entry.applied_anyway ? (
               <>
+                <dt>Held back</dt>
+                <dd>{entry.message ?? '—'}</dd>
                 <dt>Applied anyway</dt>
                 <dd>
                   by {entry.applied_anyway.by}, <When at={entry.applied_anyway.at} />: {entry.applied_anyway.reason}
@@ -353,7 +357,7 @@ function TenantStock({ tenant }: { tenant: TenantName }) {
         />
       ) : null}
 
-      <section aria-labelledby="imports-title">
+      <section aria-labelledby="imports-title" css={part}>
         <h3 id="imports-title">Recent imports</h3>
         {imports.error ? <ErrorNote lead={list ? 'Could not refresh' : 'Could not load the imports'} message={imports.error.message} /> : null}
         {!list && !imports.error ? <Loading what="the imports" /> : null}
@@ -361,14 +365,14 @@ function TenantStock({ tenant }: { tenant: TenantName }) {
       </section>
       {shown ? <ImportDetail key={shown} id={shown} onClose={() => setShown(null)} /> : null}
 
-      <section aria-labelledby="feeds-title">
+      <section aria-labelledby="feeds-title" css={part}>
         <h3 id="feeds-title">Scheduled feeds</h3>
         {feeds.error ? <ErrorNote lead={feeds.data ? 'Could not refresh' : 'Could not load the scheduled feeds'} message={feeds.error.message} /> : null}
         {!feeds.data && !feeds.error ? <Loading what="the scheduled feeds" /> : null}
         {feeds.data ? <FeedsTable feeds={feeds.data.feeds} tenantName={tenant.name} /> : null}
       </section>
 
-      <section aria-labelledby="keys-title">
+      <section aria-labelledby="keys-title" css={part}>
         <h3 id="keys-title">Stock API keys</h3>
         <TenantKeys tenant={tenant} onChanged={say} />
       </section>
