@@ -431,7 +431,7 @@ export interface StockImportsTable {
   claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Where a running import has got to (migration 0022): stock-imports.ts's ImportProgress. */
   progress: ColumnType<unknown, string | null | undefined, string | null>;
-  /** A quarantined import applied anyway (migration 0025): when, by whom and why; null otherwise. */
+  /** A quarantined import applied anyway (migration 0024): when, by whom and why; null otherwise. */
   applied_anyway_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   applied_anyway_by: ColumnType<string | null, string | null | undefined, string | null>;
   applied_anyway_reason: ColumnType<string | null, string | null | undefined, string | null>;

@@ -21,7 +21,7 @@ import { stockImports0020 } from './0020_stock_imports';
 import { feedSchedules0021 } from './0021_feed_schedules';
 import { importProgress0022 } from './0022_import_progress';
 import { carPhotos0023 } from './0023_car_photos';
-import { importAppliedAnyway0025 } from './0025_import_applied_anyway';
+import { importAppliedAnyway0024 } from './0024_import_applied_anyway';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -50,7 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_feed_schedules': feedSchedules0021,
   '0022_import_progress': importProgress0022,
   '0023_car_photos': carPhotos0023,
-  '0025_import_applied_anyway': importAppliedAnyway0025,
+  '0024_import_applied_anyway': importAppliedAnyway0024,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,7 @@ import type { Kysely, Migration } from 'kysely';
  * imports): who, when and why, on the import itself. The runner skips the snapshot rules for an
  * import that has `applied_anyway_at`, and only for it; the audit has the same entry.
  */
-export const importAppliedAnyway0025: Migration = {
+export const importAppliedAnyway0024: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .alterTable('stock_imports')
