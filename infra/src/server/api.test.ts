@@ -159,7 +159,7 @@ describe('GET /api/health', () => {
       status: 'starting',
       database: { engine: database.engine, reachable: true },
       search: { engine: 'embedded', indexed: false },
-      tenants: 4,
+      tenants: 5,
     });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
