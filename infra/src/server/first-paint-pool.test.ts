@@ -56,7 +56,7 @@ beforeAll(async () => {
     await app.pins.pin({ tenant: DEFAULT_TENANT, team, version, actor: 'test' });
   }
   car = (await vehiclePorts(app, { clock }).carBySlug({ tenant: app.tenants.get(SITE) } as FastifyRequest, carSlug))!;
-  pool = new FirstPaintPool({ threads: 1, maxWaitMs: 10_000 });
+  pool = new FirstPaintPool({ threads: 1, queryThreads: 1, maxWaitMs: 10_000 });
 }, 180_000);
 
 afterAll(async () => {
@@ -184,6 +184,37 @@ describe('first paints on render threads', () => {
         expect((await get(`/cars/${carSlug}`)).body).toContain('data-first-paint="mf-vehicle"');
         release();
         await Promise.all(searches);
+      });
+    });
+  });
+});
+
+describe('pages with a query on threads of their own', () => {
+  it('paint a car page while pages with a query hold every place on their threads', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    const hold = async () => {
+      holding += 1;
+      await held;
+    };
+    const searchPorts = { clock, promoNodes: async () => (await hold(), []) };
+    const carPorts = {
+      clock,
+      carBySlug: async (request: FastifyRequest, slug: string) => {
+        if (request.url.includes('?')) await hold();
+        return { ...car, slug };
+      },
+    };
+    // The query threads' two places: a search page's render and a car page's with a query, each
+    // waiting for its data.
+    await withRenderer('mf-search', (real) => pool.renderer('mf-search', real.version, searchPorts), async () => {
+      await withRenderer('mf-vehicle', (real) => pool.renderer('mf-vehicle', real.version, carPorts), async () => {
+        const querying = [get('/search/used-cars?make=Kia'), get(`/cars/${carSlug}?from=search`)];
+        while (holding < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+        expect((await get(`/cars/${carSlug}`)).body).toContain('data-first-paint="mf-vehicle"');
+        release();
+        expect((await Promise.all(querying)).map((page) => page.statusCode)).toEqual([200, 200]);
       });
     });
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RENDERS_PER_THREAD } from './first-paint-pool';
+import { queryPageThreads, RENDERS_PER_THREAD } from './first-paint-pool';
 /** Pages of one site at most: one of each kind of page its sitemap lists, and a search with filters. */
 const MOST_PAGES = 16;
 
@@ -10,8 +10,8 @@ const MOST_PAGES = 16;
  * first shoppers after every start or deploy got pages without it. Each thread renders each kind
  * of page once here instead: the first site's pages, as its sitemap lists them (one address of
  * each first path segment: a car, a location, the finance page, content pages, ...) and a search
- * page with a filter, each asked once per render place at the same time, so every thread gets
- * one. The pages are real requests from this machine, answered and thrown away.
+ * page with a filter (it renders on the threads for pages with a query), each asked once per
+ * render place at the same time, so every thread gets one. The pages are real requests from this machine, answered and thrown away.
  */
 export async function warmFirstPaints(app: FastifyInstance, threads: number): Promise<{ pages: string[]; statuses: number[]; ms: number }> {
   const started = performance.now();
@@ -29,7 +29,8 @@ export async function warmFirstPaints(app: FastifyInstance, threads: number): Pr
   const pages = [...bySegment.values(), ...(search ? [`${search}?price=:1000000`] : [])].slice(0, MOST_PAGES);
   const statuses: number[] = [];
   for (const url of pages) {
-    const answers = await Promise.all(Array.from({ length: threads * RENDERS_PER_THREAD }, () => app.inject({ method: 'GET', url, headers })));
+    const places = (url.includes('?') ? queryPageThreads(threads) : threads) * RENDERS_PER_THREAD;
+    const answers = await Promise.all(Array.from({ length: places }, () => app.inject({ method: 'GET', url, headers })));
     statuses.push(...answers.map((answer) => answer.statusCode));
   }
   return { pages, statuses, ms: performance.now() - started };

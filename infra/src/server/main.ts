@@ -55,13 +55,14 @@ export async function listen(
   // Loaded here, as the app is: they load React, which must come after its build is chosen.
   const { firstPaintThreads } = await import('./first-paint');
   const { warmFirstPaints } = await import('./first-paint-warm');
+  const { queryPageThreads } = await import('./first-paint-pool');
   const threads = firstPaintThreads(app.config);
   if (threads > 0) {
     // Health answers 'starting' meanwhile: a balancer sends shoppers once the threads are warm.
     app.readiness.warming = true;
     const warmed = await warmFirstPaints(app, threads);
     app.readiness.warming = false;
-    options.log?.(`Warm: ${warmed.pages.length} pages on ${threads} render thread${threads === 1 ? '' : 's'} in ${(warmed.ms / 1000).toFixed(1)} s`);
+    options.log?.(`Warm: ${warmed.pages.length} pages on ${threads} render thread${threads === 1 ? '' : 's'} and ${queryPageThreads(threads)} for pages with a query in ${(warmed.ms / 1000).toFixed(1)} s`);
   }
   app.readiness.started = true;
   exitGracefullyOnSignals(app, shutdown);

@@ -13,7 +13,7 @@ import { searchPorts } from './ports/search';
 import { leadStore, storedLocations } from './ports/shared';
 import { vehiclePorts } from './ports/vehicle';
 import { firstPaintRenderCache, firstPaintThreads } from '../first-paint';
-import { FirstPaintPool } from '../first-paint-pool';
+import { FirstPaintPool, queryPageThreads } from '../first-paint-pool';
 
 /**
  * Mounts every team's server plugin (each made by shared-config's `defineTeamServer`) with the
@@ -53,7 +53,7 @@ function renderFirstPaintsOnThreads(fastify: FastifyInstance, teamPorts: Readonl
   const threads = firstPaintThreads(fastify.config);
   const renderers = fastify.firstPaints;
   if (threads === 0 || !renderers) return;
-  const pool = new FirstPaintPool({ threads, maxWaitMs: fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS });
+  const pool = new FirstPaintPool({ threads, queryThreads: queryPageThreads(threads), maxWaitMs: fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS });
   // The threads load while the rest of the app starts; it listens once they have.
   fastify.addHook('onReady', async () => pool.ready());
   fastify.addHook('onClose', async () => pool.close());
