@@ -62,6 +62,22 @@ it('counts an import begun and done, and its rows by outcome', async () => {
   expect(await metric('forecourt_stock_import_rows_total', 'outcome="rejected"')).toBe(before.rejected + 1);
 });
 
+it('counts the cars an import re-indexes: the changed ones, and none for the same feed again', async () => {
+  const rows = [metaRow(1, location, 'MT'), metaRow(2, location, 'MT')];
+  const importAndIndex = async (feed: typeof rows) => {
+    expect((await upload([...metaCsvLines(feed)].join(''))).statusCode).toBe(202);
+    await platform.app.stockImports.run();
+    await platform.app.stockIndex.drain();
+  };
+  const first = await metric('forecourt_search_reindexed_cars_total');
+  await importAndIndex(rows);
+  expect(await metric('forecourt_search_reindexed_cars_total')).toBe(first + 2);
+  await importAndIndex(rows);
+  expect(await metric('forecourt_search_reindexed_cars_total')).toBe(first + 2);
+  await importAndIndex([{ ...rows[0]!, price: '19990 AUD' }, rows[1]!]);
+  expect(await metric('forecourt_search_reindexed_cars_total')).toBe(first + 3);
+});
+
 it('counts a failed pull of an import by URL, and the import failed', async () => {
   const before = { pulls: await metric('forecourt_feed_pulls_total', 'result="failed"'), failed: await metric('forecourt_stock_imports_finished_total', 'status="failed"') };
   const response = await platform.app.inject({

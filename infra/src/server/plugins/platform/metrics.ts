@@ -24,6 +24,8 @@ export interface StockImportMetrics {
   rows: Counter<'outcome'>;
   /** A feed fetched from a dealer's URL (a schedule's pull or an import by URL), by result. */
   feedPulls: Counter<'result'>;
+  /** Cars written to the search index again because a stock change named them (stock-index.ts). */
+  reindexed: Counter;
 }
 
 export const IMPORT_STATUSES = ['done', 'failed', 'quarantined'] as const;
@@ -70,6 +72,7 @@ export default fp<MetricsOptions>(
       finished: new Counter({ name: 'forecourt_stock_imports_finished_total', help: 'Feed imports this instance finished, by status', labelNames: ['status'] as const, registers: [register] }),
       rows: new Counter({ name: 'forecourt_stock_import_rows_total', help: 'Rows of the feed imports this instance finished, by outcome', labelNames: ['outcome'] as const, registers: [register] }),
       feedPulls: new Counter({ name: 'forecourt_feed_pulls_total', help: "Feeds fetched from dealers' URLs by this instance, by result (unchanged: answered 304)", labelNames: ['result'] as const, registers: [register] }),
+      reindexed: new Counter({ name: 'forecourt_search_reindexed_cars_total', help: 'Cars this instance wrote to the search index again because a stock change named them', registers: [register] }),
     };
     // Every series from the start: a rate over a series that appears at its first event misses that event.
     for (const status of IMPORT_STATUSES) stockImports.finished.inc({ status }, 0);

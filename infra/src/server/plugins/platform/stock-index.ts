@@ -53,6 +53,7 @@ export default fp<StockIndexOptions>(
       }
       client ??= indexClient(fastify);
       await indexCars(client, records);
+      fastify.metrics.stockImports.reindexed.inc(records.length);
       const next = nextPlace(place, changes, now);
       if (next > place) await advance(db, SEARCH_INDEX_CONSUMER, next);
       // A full batch read past: more may wait. A gap not yet passed: the next tick comes back to it.
@@ -96,5 +97,5 @@ export default fp<StockIndexOptions>(
       await running?.catch(() => undefined);
     });
   },
-  { name: 'stock-index', fastify: '5.x', dependencies: ['database', 'tenants', 'search'] },
+  { name: 'stock-index', fastify: '5.x', dependencies: ['database', 'tenants', 'search', 'metrics'] },
 );
