@@ -5,9 +5,10 @@ import { E2E_DATA_DIR, E2E_PORT, E2E_RESERVE_HOLD_SECONDS, REPO_ROOT } from './s
 /**
  * The journeys that change what every other journey would see on the one server: pins, canaries,
  * publishes and overrides (failure matrix and policy, canary, console, publish gate), a car held
- * (reserve), records written to the search index (spelling), and sign-in limits (identity).
+ * (reserve), records written to the search index (spelling), sign-in limits (identity) and a
+ * dealer feed imported (stock-feed).
  */
-const PLATFORM_JOURNEYS = /(canary|console|console-roles|failure-matrix|failure-policy|publish-gate|override|reserve|search-spelling|identity)\.spec\.ts$/;
+const PLATFORM_JOURNEYS = /(canary|console|console-roles|failure-matrix|failure-policy|publish-gate|override|reserve|search-spelling|identity|stock-feed)\.spec\.ts$/;
 
 /**
  * One config that starts the composed site once, the way a newcomer does (`npm start`), on its

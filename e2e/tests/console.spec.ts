@@ -83,7 +83,7 @@ for (const width of [375, 1280]) {
   test(`every page at ${width} px: no sideways scroll and no serious accessibility problem`, async () => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
-    const pages = ['/', `/tenants/${TENANT}/mf-search`, '/publishes', '/lead-delivery', '/search', '/audit', '/accounts', '/stock-keys'];
+    const pages = ['/', `/tenants/${TENANT}/mf-search`, '/publishes', '/lead-delivery', '/search', '/audit', '/accounts', '/stock-keys', '/stock'];
     for (const path of pages) {
       await page.goto(`${CONSOLE}${path}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
