@@ -167,15 +167,16 @@ export function Header() {
     <header data-boundary="shell" data-print="no" css={css`label: shell-header; background: ${tenant.theme.primary}; color: ${onPrimary};`}>
       <UtilityBar />
       <div css={css`display: flex; align-items: center; gap: 0.75rem 1.5rem; padding: 0.75rem 1.5rem; ${media.smDown} { gap: 0.5rem; padding: 0.6rem 1rem; }`}>
-        <a href={paths.home()} css={css`display: flex; align-items: center; gap: 0.75rem; flex-shrink: 0; color: ${onPrimary}; text-decoration: none;`}>
+        {/* The name may wrap rather than push the Menu button off a phone's screen: a dealer's name is as long as it is. */}
+        <a href={paths.home()} css={css`display: flex; align-items: center; gap: 0.75rem; min-width: 0; color: ${onPrimary}; text-decoration: none;`}>
           <span
             role="img"
             aria-label={tenant.logo.alt}
-            css={css`display: grid; place-items: center; width: 2.75rem; height: 2.75rem; border-radius: 8px; background: ${tenant.theme.accent}; color: ${readableTextOn(tenant.theme.accent)}; font-weight: 800; letter-spacing: 0.02em;`}
+            css={css`display: grid; flex-shrink: 0; place-items: center; width: 2.75rem; height: 2.75rem; border-radius: 8px; background: ${tenant.theme.accent}; color: ${readableTextOn(tenant.theme.accent)}; font-weight: 800; letter-spacing: 0.02em;`}
           >
             {tenant.logo.text}
           </span>
-          <span css={css`font-size: 1.25rem; font-weight: 700; ${media.smDown} { font-size: 1.05rem; }`}>{tenant.name}</span>
+          <span css={css`font-size: 1.25rem; font-weight: 700; line-height: 1.2; overflow-wrap: anywhere; ${media.smDown} { font-size: 1.05rem; }`}>{tenant.name}</span>
         </a>
         <MainMenu brands={tenant.brands} links={tenant.nav} colour={onPrimary} />
         <MobileMenu colour={onPrimary} />
