@@ -171,6 +171,32 @@ export async function photoKnown(db: Db, tenant: string, hash: string): Promise<
   return row !== undefined;
 }
 
+/** Where each of the tenant's `urls` is, for the Stock API's reads: one statement for a whole page of cars. */
+export async function photoStatuses(db: Db, tenant: string, urls: readonly string[]): Promise<Map<string, PhotoRecord>> {
+  const found = new Map<string, PhotoRecord>();
+  const unique = [...new Set(urls)];
+  for (let i = 0; i < unique.length; i += 10_000) {
+    const rows = await db
+      .selectFrom('car_photos')
+      .select(['url', 'hash', 'status', 'attempts', 'last_error', 'next_attempt_at'])
+      .where('tenant', '=', tenant)
+      .where('url', 'in', unique.slice(i, i + 10_000))
+      .execute();
+    for (const row of rows) found.set(row.url, { ...row, attempts: Number(row.attempts), next_attempt_at: new Date(row.next_attempt_at) });
+  }
+  return found;
+}
+
+/** A photo's state as a reader sees it. */
+export interface PhotoRecord {
+  url: string;
+  hash: string | null;
+  status: CarPhotoStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date;
+}
+
 export async function findPhoto(db: Db, tenant: string, url: string): Promise<CarPhoto | null> {
   const row = await db.selectFrom('car_photos').select(['id', 'tenant', 'url', 'hash', 'status', 'attempts', 'last_error', 'etag', 'last_modified']).where('tenant', '=', tenant).where('url', '=', url).executeTakeFirst();
   return row ? { ...row, id: String(row.id) } : null;

@@ -27,6 +27,7 @@ let database: Database;
 let platform: TestPlatform;
 let storageDir: string;
 let key: string;
+let otherKey: string;
 let location: string;
 /** The fetcher's clock: set a minute ahead, so photos queued at the database's own time are due. */
 let clock: Date;
@@ -118,6 +119,7 @@ beforeEach(async () => {
   await database.db.deleteFrom('stock_imports').execute();
   await database.db.deleteFrom('cars').where('source', '<>', 'seed').execute();
   key = (await createStockKey(database.db, { tenant: SITE, label: 'test', createdBy: 'test' })).secret;
+  otherKey = (await createStockKey(database.db, { tenant: 'summit-auto-group', label: 'test', createdBy: 'test' })).secret;
 });
 
 const car = (photos: string[]) => ({
@@ -310,6 +312,43 @@ describe('the car', () => {
 
     expect((await storedCar('PH-2')).primary_image_url).toBe(`/media/photos/${sha256(smallPhoto)}`);
     expect(source.hits(`${prefix}/1.jpg`).requests).toBe(1);
+  });
+});
+
+describe('photo statuses through the Stock API', () => {
+  const read = (path: string, secret = key) => platform.app.inject({ method: 'GET', url: `/api/stock/v1${path}`, headers: { authorization: `Bearer ${secret}`, host } });
+
+  it('answers each photo of the car in its order: stored with its address, failed with its error, pending with its next try', async () => {
+    source.serve(`${prefix}/1.jpg`, { body: smallPhoto, type: 'image/png' });
+    source.serve(`${prefix}/page.jpg`, { body: '<html>Not found</html>', type: 'image/jpeg' });
+    source.serve(`${prefix}/down.jpg`, { body: 'busy', type: 'text/plain', status: 503 });
+    const urls = [source.url(`${prefix}/1.jpg`), source.url(`${prefix}/page.jpg`), source.url(`${prefix}/down.jpg`), source.url(`${prefix}/later.jpg`)];
+    await putCar('PH-1', urls.slice(0, 3));
+    await platform.app.carPhotos.run();
+    // A URL written after the fetcher ran: queued, not tried yet.
+    await putCar('PH-1', urls);
+
+    const answer = await read('/cars/PH-1');
+    expect(answer.statusCode).toBe(200);
+    const { car: read1 } = answer.json<{ car: { photos: string[]; photo_statuses: Array<Record<string, unknown>> } }>();
+    expect(read1.photos).toEqual(urls);
+    expect(read1.photo_statuses).toEqual([
+      { url: urls[0], status: 'stored', served_url: `http://${host}/media/photos/${sha256(smallPhoto)}`, attempts: 0, last_error: null, next_attempt_at: new Date(clock.getTime() + 7 * DAY).toISOString() },
+      { url: urls[1], status: 'failed', served_url: null, attempts: 1, last_error: expect.stringContaining('is not an image') as unknown, next_attempt_at: null },
+      { url: urls[2], status: 'pending', served_url: null, attempts: 1, last_error: `${urls[2]} answered 503`, next_attempt_at: new Date(clock.getTime() + 60_000).toISOString() },
+      { url: urls[3], status: 'pending', served_url: null, attempts: 0, last_error: null, next_attempt_at: expect.any(String) as unknown },
+    ]);
+    // The served address is the photo.
+    expect((await photoAt(sha256(smallPhoto), '?w=300')).statusCode).toBe(200);
+
+    // The page of the site's cars answers the same.
+    const page = (await read('/cars?limit=200')).json<{ cars: Array<{ stocknum: string; photo_statuses: unknown[] }> }>();
+    expect(page.cars.find((car) => car.stocknum === 'PH-1')?.photo_statuses).toEqual(read1.photo_statuses);
+  });
+
+  it("answers another site's key 404", async () => {
+    await putCar('PH-1', [source.url(`${prefix}/1.jpg`)]);
+    expect((await read('/cars/PH-1', otherKey)).statusCode).toBe(404);
   });
 });
 

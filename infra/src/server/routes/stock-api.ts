@@ -5,7 +5,8 @@ import { scoped } from '@forecourt/shared-config/server';
 import { isProduction } from '../../config/load';
 import { authenticateStockKey, type StockKey } from '../../db/stock-keys';
 import { findStockCar, listStockCars, patchCar, putCar, withdrawCar, type WriteOutcome } from '../../db/stock-writes';
-import { apiCarOf } from '../../stock/api/api-car';
+import { apiCarOf, readCarOf } from '../../stock/api/api-car';
+import { photoStatuses } from '../../db/car-photos';
 import { BatchBody, BatchOperation, CarInput, CarPatch, ListQuery, StocknumParams } from '../../stock/api/car-schema';
 import { stockOpenApi } from '../../stock/api/openapi';
 import { FEED_TYPES, ImportParams, ImportQuery, ScheduleBody, ScheduleParams, UrlImportBody, type ImportStatus } from '../../stock/feeds/import-schema';
@@ -114,7 +115,8 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
       const { tenant } = keyOf(request);
       const page = await listStockCars(db, tenant.slug, { limit: query.limit, ...(query.after !== undefined ? { after: query.after } : {}) });
       const origin = originOf(request, tenant);
-      return reply.header('cache-control', 'no-store').send({ cars: page.cars.map((car) => apiCarOf(car, origin)), next: page.next });
+      const records = await photoStatuses(db, tenant.slug, page.cars.flatMap((car) => car.photo_urls ?? []));
+      return reply.header('cache-control', 'no-store').send({ cars: page.cars.map((car) => readCarOf(car, origin, records)), next: page.next });
     });
 
     authorised.get('/cars/:stocknum', { config: perRoute }, async (request, reply) => {
@@ -122,7 +124,8 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
       const { tenant } = keyOf(request);
       const car = await findStockCar(db, tenant.slug, stocknum);
       if (!car) return send(reply, { status: 404, body: { error: `No car with stock number '${stocknum}' on this site`, field: 'stocknum' } });
-      return send(reply, { status: 200, body: { car: apiCarOf(car, originOf(request, tenant)) } });
+      const records = await photoStatuses(db, tenant.slug, car.photo_urls ?? []);
+      return send(reply, { status: 200, body: { car: readCarOf(car, originOf(request, tenant), records) } });
     });
 
     authorised.put('/cars/:stocknum', { config: perRoute, bodyLimit: CAR_BODY_LIMIT }, async (request, reply) => {

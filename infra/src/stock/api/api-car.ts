@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { slugify } from '@forecourt/shared-config/format';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import { imagesOf } from '../../db/car-photos';
+import { imagesOf, photoPath, type PhotoRecord } from '../../db/car-photos';
 import { advertisedFinance } from '../advertised-finance';
 import type { Car, CarStatus, Dealership, Location } from '../model';
 import { fuelText, transmissionText } from '../vehicle-text';
-import { TRANSMISSIONS, type ApiCar, type CarInput } from './car-schema';
+import { TRANSMISSIONS, type ApiCar, type CarInput, type PhotoStatus, type ReadCar } from './car-schema';
 
 /**
  * A stored car with the Stock API's columns (migration 0019) and the photo URLs its dealer sent
@@ -82,6 +82,27 @@ export function apiCarOf(car: StoredCar, origin: string): ApiCar {
     source: car.source,
     updated_at: car.updated_at,
   };
+}
+
+/**
+ * The car as a read answers it: each of the dealer's URLs with where its photo is. A URL with no
+ * record has none to tell (a car the demo seed made names the platform's own images).
+ */
+export function readCarOf(car: StoredCar, origin: string, records: ReadonlyMap<string, PhotoRecord>): ReadCar {
+  const statuses = (car.photo_urls ?? []).flatMap((url): PhotoStatus[] => {
+    const record = records.get(url);
+    if (!record) return [];
+    return [{
+      url,
+      status: record.status,
+      served_url: record.status === 'stored' && record.hash ? new URL(photoPath(record.hash), origin).toString() : null,
+      attempts: record.attempts,
+      last_error: record.last_error,
+      // A failed photo is never claimed again, whatever its row says.
+      next_attempt_at: record.status === 'failed' ? null : record.next_attempt_at.toISOString(),
+    }];
+  });
+  return { ...apiCarOf(car, origin), photo_statuses: statuses };
 }
 
 /** The car's identity: made once, when the car is first written, and kept for good after. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CarPhotoStatus } from '../../db/schema';
 import { CAR_STATUSES, CAR_TYPES, ITEM_TYPES } from '../model';
 
 /**
@@ -122,6 +123,27 @@ export const ApiCar = CarInput.extend({
 });
 export type ApiCar = z.output<typeof ApiCar>;
 
+const PHOTO_STATUSES = ['pending', 'stored', 'failed'] as const satisfies readonly CarPhotoStatus[];
+
+/** Where one of the car's photos is: fetched and stored by the platform, or why not yet (docs/stock.md, Photos). */
+export const PhotoStatus = z.object({
+  url: z.string().describe("The dealer's URL, as sent in `photos`"),
+  status: z.enum(PHOTO_STATUSES).describe('pending: to be fetched (or tried again); stored: fetched and shown; failed: refused, or out of tries, and not tried again'),
+  served_url: z.string().nullable().describe("The stored photo at the site's own address (`?w=` for a width); null until stored"),
+  attempts: z.number().int().describe('Tries since the last one that succeeded'),
+  last_error: z.string().nullable().describe('Why the last try failed; null once one succeeds'),
+  next_attempt_at: z.iso.datetime({ offset: true }).nullable().describe("When it is fetched again: a pending photo's next try, a stored one's check for new bytes; null for a failed one"),
+});
+export type PhotoStatus = z.output<typeof PhotoStatus>;
+
+/** The car as a read (GET) answers it: with where each of its photos is. */
+export const ReadCar = ApiCar.extend({
+  photo_statuses: z.array(PhotoStatus).describe("One per URL of `photos`, in its order (none for a car the demo seed made, whose photos are the platform's own)"),
+});
+export type ReadCar = z.output<typeof ReadCar>;
+
+export const CarAnswer = z.object({ car: ReadCar });
+
 export const StocknumParams = z.object({ stocknum: StockNumber }).strict();
 
 export const ListQuery = z
@@ -131,7 +153,7 @@ export const ListQuery = z
   })
   .strict();
 
-export const CarPage = z.object({ cars: z.array(ApiCar), next: StockNumber.nullable().describe('Pass as `after` for the next page; null on the last') });
+export const CarPage = z.object({ cars: z.array(ReadCar), next: StockNumber.nullable().describe('Pass as `after` for the next page; null on the last') });
 
 /** One operation of a batch, as the single routes take it. */
 export const BatchOperation = z

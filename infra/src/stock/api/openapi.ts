@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ImportQuery, ImportStatus, Schedule, ScheduleBody, UrlImportBody } from '../feeds/import-schema';
-import { ApiCar, BatchRequest, BatchResult, CarInput, CarPage, CarPatch, ListQuery, Problem, STOCK_LIMITS, StockNumber, WriteResult } from './car-schema';
+import { ApiCar, BatchRequest, BatchResult, CarAnswer, CarInput, CarPage, CarPatch, ListQuery, PhotoStatus, Problem, ReadCar, STOCK_LIMITS, StockNumber, WriteResult } from './car-schema';
 
 /**
  * The Stock API's OpenAPI document, generated from the schemas the routes validate with (zod's
@@ -44,7 +44,7 @@ export function stockOpenApi(): Record<string, unknown> {
       securitySchemes: { stockKey: { type: 'http', scheme: 'bearer', description: 'A stock key, fsk_…: `npm run forecourt -- stock-keys create <tenant>`' } },
       schemas: {
         ...components('input', { CarInput, CarPatch, BatchRequest }),
-        ...components('output', { Car: ApiCar, CarPage, WriteResult, BatchResult, Problem, ImportStatus, Schedule }),
+        ...components('output', { Car: ApiCar, CarRead: ReadCar, PhotoStatus, CarAnswer, CarPage, WriteResult, BatchResult, Problem, ImportStatus, Schedule }),
       },
     },
     paths: {
@@ -57,7 +57,7 @@ export function stockOpenApi(): Record<string, unknown> {
       },
       '/cars/{stocknum}': {
         parameters: [stocknumParameter],
-        get: { summary: 'One car', responses: { 200: json('Car', 'The car'), 401: problems[401], 404: json('Problem', 'No such car on this site'), 429: problems[429] } },
+        get: { summary: 'One car, with where each of its photos is', responses: { 200: json('CarAnswer', 'The car'), 401: problems[401], 404: json('Problem', 'No such car on this site'), 429: problems[429] } },
         put: {
           summary: 'The car as the dealer has it now',
           requestBody: { required: true, content: { 'application/json': { schema: ref('CarInput') } } },
