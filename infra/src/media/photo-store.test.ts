@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { formatFor, normalisePhoto, PhotoRefused, WorkLimiter, WorkLimiterBusy } from './photo-store';
+import { startTestObjectStorage } from '../testing/object-storage-server';
+import { formatFor, normalisePhoto, openPhotoStorage, PhotoRefused, WorkLimiter, WorkLimiterBusy } from './photo-store';
 
 /** The pieces of the dealers' photos that need no server: normalising, the format chosen, the resize bound. */
 
@@ -35,5 +36,22 @@ describe('WorkLimiter', () => {
     release();
     expect(await Promise.all([held, queued])).toEqual(['first', 'second']);
     expect(await limiter.run(async () => 'fourth')).toBe('fourth');
+  });
+});
+
+describe('photo storage', () => {
+  it('deletes an object from the bucket, and a key that is not there is no error', async () => {
+    const bucket = await startTestObjectStorage();
+    const opened = openPhotoStorage({ objectStorage: bucket.settings, cacheBytes: 0 }, '/nowhere');
+    try {
+      await opened.storage.put('abc/original.jpg', Buffer.from('photo'));
+      await opened.storage.put('abc/w400-q75.webp', Buffer.from('size'));
+      await opened.storage.delete('abc/w400-q75.webp');
+      await opened.storage.delete('abc/w400-q75.webp');
+      expect(await opened.storage.list('abc/')).toEqual(['original.jpg']);
+    } finally {
+      opened.close();
+      await bucket.close();
+    }
   });
 });

@@ -149,6 +149,9 @@ export class PrefixedStorage implements BuildStorage {
   list(prefix: string): Promise<string[]> {
     return this.inner.list(this.prefix + prefix);
   }
+  delete(key: string): Promise<void> {
+    return this.inner.delete(this.prefix + key);
+  }
 }
 
 /**

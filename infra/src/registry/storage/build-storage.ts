@@ -20,6 +20,8 @@ export interface BuildStorage {
   exists(key: string): Promise<boolean>;
   /** The names directly under a folder-like prefix (`mf-search/`): sub-folders and objects alike. */
   list(prefix: string): Promise<string[]>;
+  /** Removes one object; a key that is not there is no error (two removers may meet). */
+  delete(key: string): Promise<void>;
 }
 
 /**
@@ -96,5 +98,14 @@ export class LocalFolderStorage implements BuildStorage {
       if (isMissing(error)) return [];
       throw error;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.rm(target, { force: true });
+    // A bucket has no folders: the folder its last object leaves behind goes too (another
+    // object put there meanwhile keeps it).
+    const folder = path.dirname(target);
+    if (folder !== this.root) await fs.rmdir(folder).catch(() => undefined);
   }
 }

@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { BuildStorageUnavailableError, type BuildStorage } from './build-storage';
 
 /** An S3-compatible bucket holding the registry (see "Published builds: object storage" in docs/deploy.md). */
@@ -107,6 +107,16 @@ export class ObjectStorage implements BuildStorage {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return names;
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      // S3 answers a key that is not there as it answers one it removed.
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    } catch (error) {
+      if (statusOf(error) === 404) return;
+      throw new BuildStorageUnavailableError(this.description, error);
+    }
   }
 
   /** Closes the client's kept-alive connections (tests, and a server shutting down). */
