@@ -101,6 +101,8 @@ export const CONFIG_SCHEMA = {
   FORECOURT_FEED_FETCH_TIMEOUT_MS: variable({ ...positive(60_000, { integer: true }), description: "The longest a feed pulled from a dealer's URL may take to arrive, redirects and body included", readBy: ['server'] }),
   FORECOURT_FEED_SCHEDULE_MS: variable({ ...positive(60_000, { integer: true, allowZero: true }), description: 'How often an instance looks for scheduled feeds due a pull (0: never)', readBy: ['server'] }),
   FORECOURT_FEEDS_PER_SITE: variable({ ...positive(10, { integer: true }), description: 'The most scheduled feeds a site may have; a new one past it is refused (409), changing one it has is not', readBy: ['server'] }),
+  FORECOURT_PHOTO_SWEEP_MS: variable({ ...positive(3_600_000, { integer: true, allowZero: true }), description: 'How often an instance looks for stored photos no car names any more, to delete them once past their grace (0: never)', readBy: ['server'] }),
+  FORECOURT_PHOTO_GRACE_DAYS: variable({ ...positive(7), description: "Days a stored photo is kept after the last car naming it stopped, so a dealer's undo or a feed that drops and sends a car again fetches nothing again", readBy: ['server'] }),
   FORECOURT_FETCH_ALLOW_HOSTS: variable({ ...list('none'), description: "Host names the platform fetches dealers' URLs from whatever address they resolve to, comma-separated; every other URL must reach a public address (loopback too outside production)", readBy: ['server'] }),
 
   // Pages

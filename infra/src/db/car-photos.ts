@@ -70,8 +70,8 @@ export async function queuePhotos(trx: Db, tenant: string, urls: readonly string
 }
 
 /**
- * Claims up to `limit` photos due now: pending ones, stored ones due to be revalidated, and any
- * whose fetcher's claim lapsed (it died mid-fetch). `skip locked` gives two instances claiming at
+ * Claims up to `limit` photos due now: pending ones, stored ones due to be revalidated (unless no
+ * car names them: the sweep's, photo-sweep.ts), and any whose fetcher's claim lapsed (it died mid-fetch). `skip locked` gives two instances claiming at
  * once different photos; the claim counts as an attempt, so a photo that kills its fetcher runs out of tries.
  */
 export async function claimPhotos(db: Db, now: Date, leaseMs: number, limit: number): Promise<CarPhoto[]> {
@@ -81,6 +81,7 @@ export async function claimPhotos(db: Db, now: Date, leaseMs: number, limit: num
     where id in (
       select id from car_photos
       where status <> 'failed' and next_attempt_at <= ${now} and (claimed_until is null or claimed_until < ${now})
+        and (status <> 'stored' or released_at is null)
       order by next_attempt_at, id
       limit ${limit}
       for update skip locked

@@ -480,6 +480,16 @@ export interface CarPhotosTable {
   claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   fetched_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: DefaultedTimestamp;
+  /** When the sweep first found no car naming the URL (migration 0025); null while one does. */
+  released_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A hash kept in object storage (migration 0025): its original and sizes, until the sweep deletes them. */
+export interface PhotoObjectsTable {
+  hash: string;
+  released_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: DefaultedTimestamp;
 }
 
 export interface PlatformTables {
@@ -531,4 +541,5 @@ export interface PlatformTables {
   stock_import_chunks: StockImportChunksTable;
   feed_schedules: FeedSchedulesTable;
   car_photos: CarPhotosTable;
+  photo_objects: PhotoObjectsTable;
 }

@@ -55,6 +55,7 @@ import stockApiRoutes, { type StockApiOptions } from './routes/stock-api';
 import stockIndexPlugin, { type StockIndexOptions } from './plugins/platform/stock-index';
 import stockImportsPlugin, { type StockImportsOptions } from './plugins/platform/stock-imports';
 import carPhotosPlugin, { type CarPhotosOptions } from './plugins/platform/car-photos';
+import photoSweepPlugin, { type PhotoSweepOptions } from './plugins/platform/photo-sweep';
 import feedSchedulesPlugin, { type FeedSchedulesOptions } from './plugins/platform/feed-schedules';
 import outboundPlugin, { type OutboundOptions } from './plugins/platform/outbound';
 import { STOCK_API_PREFIX } from '../stock/api/openapi';
@@ -120,6 +121,8 @@ export interface AppOptions {
   outbound?: OutboundOptions;
   /** The dealers' photos: how often due ones are looked for (default 5 s), their limits, where they are kept. */
   carPhotos?: Omit<CarPhotosOptions, 'dataDir'>;
+  /** Stored photos no car names: how often they are swept (default FORECOURT_PHOTO_SWEEP_MS), their grace. */
+  photoSweep?: PhotoSweepOptions;
 }
 
 /**
@@ -221,6 +224,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(outboundPlugin, options.outbound ?? {});
   await app.register(stockImportsPlugin, options.stockImports ?? {});
   await app.register(carPhotosPlugin, { dataDir, ...options.carPhotos });
+  await app.register(photoSweepPlugin, options.photoSweep ?? {});
   await app.register(feedSchedulesPlugin, options.feedSchedules ?? {});
   await app.register(stockApiRoutes, { prefix: STOCK_API_PREFIX, ...options.stockApi });
   await app.register(financePartnerDevRoutes);

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { claimPhotos, findPhoto, markStored } from '../db/car-photos';
 import type { Database } from '../db/database';
+import { claimReleasedHashes, markReleased } from '../db/photo-sweep';
 import { listLocations } from '../db/stock';
 import { createStockKey } from '../db/stock-keys';
 import { originalKey, sha256 } from '../media/photo-store';
@@ -29,6 +30,7 @@ let storageDir: string;
 let key: string;
 let otherKey: string;
 let location: string;
+let otherLocation: string;
 /** The fetcher's clock: set a minute ahead, so photos queued at the database's own time are due. */
 let clock: Date;
 
@@ -87,6 +89,7 @@ async function startPlatform(): Promise<TestPlatform> {
     stockImports: { intervalMs: 0 },
     // Every instance keeps photos in one place, as they share the bucket in production.
     carPhotos: { ...PHOTOS, storage: new LocalFolderStorage(storageDir), now: () => clock },
+    photoSweep: { intervalMs: 0, graceMs: 7 * DAY, now: () => clock },
   });
 }
 
@@ -94,6 +97,7 @@ beforeAll(async () => {
   database = await openSharedDatabase();
   await seedStock(database, await loadTenants(), { totalCars: 8 });
   location = (await listLocations(database.db, SITE))[0]!.slug;
+  otherLocation = (await listLocations(database.db, 'summit-auto-group'))[0]!.slug;
   storageDir = await tempDir('forecourt-photos-');
   platform = await startPlatform();
   source = await startSource();
@@ -115,6 +119,7 @@ beforeEach(async () => {
   prefix = `/t${test}`;
   clock = new Date(Date.now() + 60_000);
   await database.db.deleteFrom('car_photos').execute();
+  await database.db.deleteFrom('photo_objects').execute();
   await database.db.deleteFrom('stock_changes').execute();
   await database.db.deleteFrom('stock_imports').execute();
   await database.db.deleteFrom('cars').where('source', '<>', 'seed').execute();
@@ -127,8 +132,8 @@ const car = (photos: string[]) => ({
   vin: 'JTM12345678901234', fuel: 'hybrid', body: 'suv', transmission: 'automatic', seats: 5, photos,
 });
 
-async function putCar(stocknum: string, photos: string[], on: TestPlatform = platform) {
-  const response = await on.app.inject({ method: 'PUT', url: `/api/stock/v1/cars/${stocknum}`, headers: { authorization: `Bearer ${key}` }, payload: car(photos) });
+async function putCar(stocknum: string, photos: string[], on: TestPlatform = platform, site: { key: string; location: string } = { key, location }) {
+  const response = await on.app.inject({ method: 'PUT', url: `/api/stock/v1/cars/${stocknum}`, headers: { authorization: `Bearer ${site.key}` }, payload: { ...car(photos), location: site.location } });
   expect(response.statusCode).toBeLessThan(300);
   return response;
 }
@@ -349,6 +354,113 @@ describe('photo statuses through the Stock API', () => {
   it("answers another site's key 404", async () => {
     await putCar('PH-1', [source.url(`${prefix}/1.jpg`)]);
     expect((await read('/cars/PH-1', otherKey)).statusCode).toBe(404);
+  });
+});
+
+describe('removing stored photos no car names', () => {
+  /** Bytes of these tests' own, so the sizes other tests made of their photos are not counted here. */
+  let bytes: Buffer;
+  let hash: string;
+  let url: string;
+  beforeAll(async () => {
+    bytes = await photo(1000, 700);
+    hash = sha256(bytes);
+  });
+  beforeEach(async () => {
+    url = source.url(`${prefix}/swept.jpg`);
+    source.serve(`${prefix}/swept.jpg`, { body: bytes, type: 'image/jpeg' });
+    await putCar('PH-1', [url]);
+    await platform.app.carPhotos.run();
+    // Two sizes made, as pages would ask for them.
+    expect((await photoAt(hash, '?w=400')).statusCode).toBe(200);
+    expect((await photoAt(hash, '?w=200', '*/*')).statusCode).toBe(200);
+  });
+
+  const later = (days: number) => (clock = new Date(clock.getTime() + days * DAY));
+  const kept = () => fs.readdir(`${storageDir}/${hash}`).catch(() => []);
+  const deletedOnMetrics = async () => {
+    const text = (await platform.app.inject({ method: 'GET', url: '/metrics' })).body;
+    return Number(/^forecourt_photos_deleted_total (\d+)$/m.exec(text)?.[1]);
+  };
+
+  it('deletes a photo no car names once past its grace, with every size, and the next sweep finds nothing', async () => {
+    await putCar('PH-1', []);
+    // The first sweep finds it named by no car: its grace starts.
+    expect(await platform.app.photoSweep.run()).toEqual({ photos: 0, objects: 0, rows: 0 });
+    const before = await deletedOnMetrics();
+
+    later(8);
+    expect(await platform.app.photoSweep.run()).toEqual({ photos: 1, objects: 3, rows: 1 });
+    expect(await kept()).toEqual([]);
+    expect(await stored(url)).toBeNull();
+    expect((await photoAt(hash, '?w=400')).statusCode).toBe(404);
+    expect(await deletedOnMetrics()).toBe(before + 1);
+
+    expect(await platform.app.photoSweep.run()).toEqual({ photos: 0, objects: 0, rows: 0 });
+  });
+
+  it('keeps a photo within its grace, and one named again meanwhile for good', async () => {
+    await putCar('PH-1', []);
+    await platform.app.photoSweep.run();
+    later(6);
+    expect(await platform.app.photoSweep.run()).toEqual({ photos: 0, objects: 0, rows: 0 });
+    expect(await kept()).toHaveLength(3);
+
+    // The dealer's undo: the car names it again, and it shows at once, fetched nothing again.
+    await putCar('PH-1', [url]);
+    expect((await storedCar('PH-1')).primary_image_url).toBe(`/media/photos/${hash}`);
+    later(30);
+    expect(await platform.app.photoSweep.run()).toEqual({ photos: 0, objects: 0, rows: 0 });
+    expect(await kept()).toHaveLength(3);
+    expect(source.hits(`${prefix}/swept.jpg`).requests).toBe(1);
+  });
+
+  it("keeps a hash another car still names, another tenant's even, and a withdrawn car's", async () => {
+    // The same bytes at another tenant's URL: one stored copy serves both.
+    source.serve(`${prefix}/theirs.jpg`, { body: bytes, type: 'image/jpeg' });
+    await putCar('SU-1', [source.url(`${prefix}/theirs.jpg`)], platform, { key: otherKey, location: otherLocation });
+    await putCar('PH-2', [source.url(`${prefix}/withdrawn.jpg`)]);
+    await platform.app.inject({ method: 'DELETE', url: '/api/stock/v1/cars/PH-2', headers: { authorization: `Bearer ${key}` } });
+    await platform.app.carPhotos.run();
+    await putCar('PH-1', []);
+
+    await platform.app.photoSweep.run();
+    later(8);
+    // This site's photo row goes; the bytes stay, the other site's.
+    expect(await platform.app.photoSweep.run()).toEqual({ photos: 0, objects: 0, rows: 1 });
+    expect(await kept()).toHaveLength(3);
+    expect(await findPhoto(database.db, 'summit-auto-group', source.url(`${prefix}/theirs.jpg`))).toMatchObject({ status: 'stored', hash });
+    expect(await stored(source.url(`${prefix}/withdrawn.jpg`))).not.toBeNull();
+  });
+
+  it('takes over a hash whose sweep stopped midway once its claim lapses', async () => {
+    await putCar('PH-1', []);
+    await platform.app.photoSweep.run();
+    later(8);
+    // A sweep claims the hash, deletes one size, and dies.
+    await markReleased(database.db, clock);
+    expect(await claimReleasedHashes(database.db, new Date(clock.getTime() - 7 * DAY), clock, 10 * 60_000, 50)).toEqual([{ hash, until: expect.any(Date) as unknown }]);
+    await platform.app.carPhotos.storage.delete(`${hash}/original.jpg`);
+    expect(await platform.app.photoSweep.run()).toMatchObject({ photos: 0 });
+
+    clock = new Date(clock.getTime() + 11 * 60_000);
+    expect(await platform.app.photoSweep.run()).toEqual({ photos: 1, objects: 2, rows: 0 });
+    expect(await kept()).toEqual([]);
+  });
+
+  it('deletes a photo once when two instances sweep at once', async () => {
+    await putCar('PH-1', []);
+    await platform.app.photoSweep.run();
+    later(8);
+    const second = await startPlatform();
+    try {
+      const counts = await Promise.all([platform.app.photoSweep.run(), second.app.photoSweep.run()]);
+      expect(counts[0].photos + counts[1].photos).toBe(1);
+      expect(counts[0].objects + counts[1].objects).toBe(3);
+      expect(await kept()).toEqual([]);
+    } finally {
+      await second.close();
+    }
   });
 });
 

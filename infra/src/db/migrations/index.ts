@@ -22,6 +22,7 @@ import { feedSchedules0021 } from './0021_feed_schedules';
 import { importProgress0022 } from './0022_import_progress';
 import { carPhotos0023 } from './0023_car_photos';
 import { importAppliedAnyway0024 } from './0024_import_applied_anyway';
+import { photoSweep0025 } from './0025_photo_sweep';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_import_progress': importProgress0022,
   '0023_car_photos': carPhotos0023,
   '0024_import_applied_anyway': importAppliedAnyway0024,
+  '0025_photo_sweep': photoSweep0025,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { applyPhoto, claimPhotos, markDone, markFailed, markStored, type CarPhoto } from '../../../db/car-photos';
+import { notePhotoObject } from '../../../db/photo-sweep';
 import { normalisePhoto, originalKey, PhotoRefused, sha256, openPhotoStorage } from '../../../media/photo-store';
 import { isOutboundError } from '../../../platform/outbound-fetch';
 import type { BuildStorage } from '../../../registry/storage/build-storage';
@@ -43,7 +44,7 @@ export interface CarPhotosOptions {
 }
 
 /** What a fetch came to: new bytes stored under a hash, or the stored ones still good. */
-type Fetched = { kind: 'stored'; hash: string; etag: string | null; lastModified: string | null } | { kind: 'unchanged' };
+type Fetched = { kind: 'stored'; hash: string; etag: string | null; lastModified: string | null; bytes: Buffer } | { kind: 'unchanged' };
 
 /**
  * Fetches the photos cars name, claimed in PostgreSQL as feed imports and lead delivery claim
@@ -88,12 +89,18 @@ export default fp<CarPhotosOptions>(
       for await (const piece of response.body) pieces.push(piece);
       const bytes = Buffer.concat(pieces);
       const hash = sha256(bytes);
-      if (!(await store.exists(originalKey(hash)))) {
-        const normalised = await normalisePhoto(bytes, photo.url);
-        // Two instances fetching one photo from two URLs write one object; either copy is the same.
-        await store.put(originalKey(hash), normalised, { contentType: 'image/jpeg', ifAbsent: true });
-      }
-      return { kind: 'stored', hash, etag: response.headers.etag ?? null, lastModified: response.headers['last-modified'] ?? null };
+      // Known to the sweep before it is in storage, and kept from it (photo-sweep.ts).
+      await notePhotoObject(db, hash);
+      await keep(hash, bytes, photo.url);
+      return { kind: 'stored', hash, etag: response.headers.etag ?? null, lastModified: response.headers['last-modified'] ?? null, bytes };
+    };
+
+    /** The photo's original in storage: made from the bytes unless it is there already. */
+    const keep = async (hash: string, bytes: Buffer, url: string) => {
+      if (await store.exists(originalKey(hash))) return;
+      const normalised = await normalisePhoto(bytes, url);
+      // Two instances fetching one photo from two URLs write one object; either copy is the same.
+      await store.put(originalKey(hash), normalised, { contentType: 'image/jpeg', ifAbsent: true });
     };
 
     const handle = async (photo: CarPhoto): Promise<void> => {
@@ -112,7 +119,12 @@ export default fp<CarPhotosOptions>(
         if (!retryAt) fastify.log.warn({ tenant: photo.tenant, url: photo.url, error: message }, 'car photos: a photo failed');
         return;
       }
-      if (fetched.kind === 'stored') await markStored(db, photo.id, { hash: fetched.hash, etag: fetched.etag, lastModified: fetched.lastModified, now: now() });
+      if (fetched.kind === 'stored') {
+        await markStored(db, photo.id, { hash: fetched.hash, etag: fetched.etag, lastModified: fetched.lastModified, now: now() });
+        // A sweep that deleted these bytes' objects while this fetch found them there finds this
+        // photo stored once it is done, or its deletion is seen here and the original made again.
+        await keep(fetched.hash, fetched.bytes, photo.url);
+      }
       // Also after a 304: a fetcher that stored the photo may have stopped before changing its
       // cars. Changing none costs one read.
       if ((await applyPhoto(db, photo.tenant, photo.url, now())) > 0) fastify.stockIndex.changed();

@@ -10,7 +10,7 @@ import { peerIsTrustedProxy, type TrustedProxies } from '../../trusted-proxies';
 declare module 'fastify' {
   interface FastifyInstance {
     /** What the web tier measures beyond its own requests (see `/metrics`). */
-    metrics: { searchDuration: Histogram<'outcome'>; stockImports: StockImportMetrics };
+    metrics: { searchDuration: Histogram<'outcome'>; stockImports: StockImportMetrics; photoSweep: PhotoSweepMetrics };
   }
 }
 
@@ -26,6 +26,14 @@ export interface StockImportMetrics {
   feedPulls: Counter<'result'>;
   /** Cars written to the search index again because a stock change named them (stock-index.ts). */
   reindexed: Counter;
+}
+
+/** Stored photos this instance's sweep deleted (docs/stock.md, Photos). */
+export interface PhotoSweepMetrics {
+  /** Hashes deleted from storage, each with its original and every size. */
+  photos: Counter;
+  /** Objects deleted: originals and sizes. */
+  objects: Counter;
 }
 
 export const IMPORT_STATUSES = ['done', 'failed', 'quarantined'] as const;
@@ -78,7 +86,11 @@ export default fp<MetricsOptions>(
     for (const status of IMPORT_STATUSES) stockImports.finished.inc({ status }, 0);
     for (const outcome of ROW_OUTCOMES) stockImports.rows.inc({ outcome }, 0);
     for (const result of PULL_RESULTS) stockImports.feedPulls.inc({ result }, 0);
-    fastify.decorate('metrics', { searchDuration, stockImports });
+    const photoSweep: PhotoSweepMetrics = {
+      photos: new Counter({ name: 'forecourt_photos_deleted_total', help: 'Stored photos (hashes) no car named past their grace, deleted by this instance with all their sizes', registers: [register] }),
+      objects: new Counter({ name: 'forecourt_photo_objects_deleted_total', help: "Objects of those photos this instance deleted from storage: originals and sizes", registers: [register] }),
+    };
+    fastify.decorate('metrics', { searchDuration, stockImports, photoSweep });
 
     new Gauge({
       name: 'forecourt_db_pool_connections',
