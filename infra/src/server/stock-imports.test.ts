@@ -253,7 +253,7 @@ describe('snapshot semantics', () => {
   it('takes over an API car it lists as it is, and sells it once it lists it no more', async () => {
     await imported(csv(rows(9, 2)));
     const feedCar = (await platform.app.inject({ method: 'GET', url: '/api/stock/v1/cars/FD-2', headers: { authorization: `Bearer ${key}` } })).json<{ car: Record<string, unknown> }>().car;
-    const { stocknum: _s, id: _i, slug: _sl, url: _u, withdrawn: _w, source: _so, updated_at: _up, ...input } = feedCar;
+    const { stocknum: _s, id: _i, slug: _sl, url: _u, withdrawn: _w, source: _so, updated_at: _up, photo_statuses: _ps, ...input } = feedCar;
     const put = await platform.app.inject({ method: 'PUT', url: '/api/stock/v1/cars/FD-1', headers: { authorization: `Bearer ${key}` }, payload: { ...input, photos: ['https://cdn.example.com/fd-1/1.jpg', 'https://cdn.example.com/fd-1/2.jpg'] } });
     expect(put.statusCode).toBe(201);
     expect((await imported(csv(rows(10)))).counts).toMatchObject({ updated: 1, unchanged: 9 });
