@@ -197,6 +197,27 @@ describe('fetching and storing', () => {
     expect(await stored(source.url(`${prefix}/1.jpg`))).toMatchObject({ status: 'stored', hash: sha256(smallPhoto), etag: '"v1"', last_error: null });
   });
 
+  it('counts each fetch on /metrics by what it came to: stored, unchanged, retry and failed', async () => {
+    const fetches = async () => {
+      const text = (await platform.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const value = (result: string) => Number(new RegExp(`^forecourt_photo_fetches_total\\{result="${result}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+      return { stored: value('stored'), unchanged: value('unchanged'), retry: value('retry'), failed: value('failed') };
+    };
+    const before = await fetches();
+    source.serve(`${prefix}/1.jpg`, { body: smallPhoto, type: 'image/png', etag: '"v1"' });
+    source.serve(`${prefix}/down.jpg`, { body: 'busy', type: 'text/plain', status: 503 });
+    source.serve(`${prefix}/text.jpg`, { body: 'not a photo', type: 'text/plain' });
+    await putCar('PH-1', [source.url(`${prefix}/1.jpg`), source.url(`${prefix}/down.jpg`), source.url(`${prefix}/text.jpg`)]);
+    await platform.app.carPhotos.run();
+    clock = new Date(clock.getTime() + 8 * DAY);
+    await platform.app.carPhotos.run();
+
+    const after = await fetches();
+    expect({ stored: after.stored - before.stored, unchanged: after.unchanged - before.unchanged, failed: after.failed - before.failed }).toEqual({ stored: 1, unchanged: 1, failed: 1 });
+    // The source that failed: once on the first look, and again now that its retry is due.
+    expect(after.retry - before.retry).toBe(2);
+  });
+
   it('retries a photo whose source fails, later each time, then marks it failed with the last error', async () => {
     source.serve(`${prefix}/down.jpg`, { body: 'busy', type: 'text/plain', status: 503 });
     await putCar('PH-1', [source.url(`${prefix}/down.jpg`)]);

@@ -116,9 +116,11 @@ export default fp<CarPhotosOptions>(
         const message = tooLarge ? `${photo.url} is larger than the ${limits.maxBytes} bytes a photo may be` : error instanceof Error ? error.message : String(error);
         const retryAt = final || photo.attempts >= maxAttempts ? null : later(retryMs * 4 ** (photo.attempts - 1));
         await markFailed(db, photo, message, retryAt, later(revalidateMs));
+        fastify.metrics.photoSweep.fetches.inc({ result: retryAt ? 'retry' : 'failed' });
         if (!retryAt) fastify.log.warn({ tenant: photo.tenant, url: photo.url, error: message }, 'car photos: a photo failed');
         return;
       }
+      fastify.metrics.photoSweep.fetches.inc({ result: fetched.kind });
       if (fetched.kind === 'stored') {
         await markStored(db, photo.id, { hash: fetched.hash, etag: fetched.etag, lastModified: fetched.lastModified, now: now() });
         // A sweep that deleted these bytes' objects while this fetch found them there finds this
@@ -162,5 +164,5 @@ export default fp<CarPhotosOptions>(
       await running?.catch(() => undefined);
     });
   },
-  { name: 'car-photos', fastify: '5.x', dependencies: ['database', 'config', 'stock-index', 'outbound'] },
+  { name: 'car-photos', fastify: '5.x', dependencies: ['database', 'config', 'stock-index', 'outbound', 'metrics'] },
 );

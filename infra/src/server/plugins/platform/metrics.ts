@@ -28,8 +28,10 @@ export interface StockImportMetrics {
   reindexed: Counter;
 }
 
-/** Stored photos this instance's sweep deleted (docs/stock.md, Photos). */
+/** Dealers' photos this instance fetched and stored, and deleted once no car named them (docs/stock.md, Photos). */
 export interface PhotoSweepMetrics {
+  /** A photo's fetch, by result: stored (fetched whole and stored), unchanged (answered 304), retry (failed, tried again later), failed (for good). */
+  fetches: Counter<'result'>;
   /** Hashes deleted from storage, each with its original and every size. */
   photos: Counter;
   /** Objects deleted: originals and sizes. */
@@ -39,6 +41,7 @@ export interface PhotoSweepMetrics {
 export const IMPORT_STATUSES = ['done', 'failed', 'quarantined'] as const;
 export const ROW_OUTCOMES = ['created', 'updated', 'unchanged', 'withdrawn', 'rejected'] as const;
 export const PULL_RESULTS = ['fetched', 'unchanged', 'failed'] as const;
+export const PHOTO_FETCH_RESULTS = ['stored', 'unchanged', 'retry', 'failed'] as const;
 
 export interface MetricsOptions {
   trustedProxies: TrustedProxies | null;
@@ -87,9 +90,11 @@ export default fp<MetricsOptions>(
     for (const outcome of ROW_OUTCOMES) stockImports.rows.inc({ outcome }, 0);
     for (const result of PULL_RESULTS) stockImports.feedPulls.inc({ result }, 0);
     const photoSweep: PhotoSweepMetrics = {
+      fetches: new Counter({ name: 'forecourt_photo_fetches_total', help: "Dealers' photos this instance fetched, by result: stored (fetched whole), unchanged (answered 304), retry (failed, tried again later), failed (for good)", labelNames: ['result'] as const, registers: [register] }),
       photos: new Counter({ name: 'forecourt_photos_deleted_total', help: 'Stored photos (hashes) no car named past their grace, deleted by this instance with all their sizes', registers: [register] }),
       objects: new Counter({ name: 'forecourt_photo_objects_deleted_total', help: "Objects of those photos this instance deleted from storage: originals and sizes", registers: [register] }),
     };
+    for (const result of PHOTO_FETCH_RESULTS) photoSweep.fetches.inc({ result }, 0);
     fastify.decorate('metrics', { searchDuration, stockImports, photoSweep });
 
     new Gauge({
