@@ -110,7 +110,7 @@ export const CONFIG_SCHEMA = {
   FORECOURT_FRAGMENT_TIMEOUT_MS: variable({ ...optionalPositive("the shell's own", { integer: true }), description: 'How long the shell waits for a fragment before its failure policy', readBy: ['server'] }),
   FORECOURT_FIRST_PAINT_THREADS: variable({
     ...optionalPositive('one fewer than the cores, 1 to 4', { integer: true, allowZero: true }),
-    description: "Threads that render the apps' first paints, off the thread that answers requests (0: render on that thread); each is warmed with one of each kind of page before the server counts as started",
+    description: "Threads that render the apps' first paints of pages without a query, off the thread that answers requests (0: render on that thread); pages with a query get half as many of their own, at least one; each is warmed with one of each kind of page before the server counts as started",
     readBy: ['server'],
   }),
   FORECOURT_FIRST_PAINT_CONCURRENCY: variable({
