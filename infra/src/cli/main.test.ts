@@ -339,6 +339,25 @@ describe('forecourt operators, tokens and audit', () => {
     expect(output()).toContain('1 created, 0 updated, 0 unchanged, 0 withdrawn, 1 rejected');
     expect(output()).toMatch(/^2\s+RG-2\s+price\s+price: required$/m);
   });
+
+  it('imports apply applies a quarantined import anyway with the reason, and says why it was held back', async () => {
+    const db = server.app.database.db;
+    const { id } = await db
+      .insertInto('stock_imports')
+      .values({ tenant: 'redgum-used-cars', source: 'dms', format: 'csv', status: 'quarantined', rows: 1, message: 'it would withdraw 9 of 10 cars', created_by: 'test' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('stock_import_chunks').values({ import_id: id, seq: 0, data: Buffer.from('vehicle_id\n') }).execute();
+    await expect(run(['imports', 'apply', String(id)])).rejects.toThrow('imports apply needs --reason <text>');
+
+    await run(['imports', 'apply', String(id), '--reason', 'the dealer sold nine cars at auction']);
+    expect(output()).toContain(`Import ${id} of redgum-used-cars, source dms: applied anyway`);
+    expect(output()).toContain('held back because: it would withdraw 9 of 10 cars');
+    expect(await db.selectFrom('stock_imports').select(['applied_anyway_by', 'applied_anyway_reason']).where('id', '=', String(id)).executeTakeFirst()).toEqual({
+      applied_anyway_by: DEMO_OPERATOR,
+      applied_anyway_reason: 'the dealer sold nine cars at auction',
+    });
+  });
 });
 
 describe('forecourt doctor', () => {

@@ -5,7 +5,8 @@ import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
 import type { FailureSummary } from '../db/events';
 import type { AuditEntry, OperatorAccount, OperatorToken } from '../db/operators';
 import type { StockKey } from '../db/stock-keys';
-import type { Schedule } from '../stock/feeds/import-schema';
+import type { ImportStatus, Schedule } from '../stock/feeds/import-schema';
+import type { AdminImport, AdminImportDetail } from '../server/routes/feeds-admin';
 import { DEFAULT_TENANT, type Canary, type PinChange, type PinSnapshot } from '../db/pins';
 import { DEMO_OPERATOR, demoEnrollmentUrl } from '../operators/demo-operator';
 import { staleBuildNotice, type StaleBuild } from '../deploy/stale-builds';
@@ -77,6 +78,7 @@ const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
   feeds remove <tenant> <source>          no more pulls of the source (its cars stay as they are)
   imports list <tenant> [--limit N]       the site's latest imports (default 20): status, counts, times
   imports show <id>                       one import, with its rejected rows
+  imports apply <id> --reason <text>      apply a quarantined import anyway (audited with the reason)
   audit [tenant]                          every change and refused attempt: who, token, what, before, after
   override <tenant> <team> <entry URL>    a link that makes the browser opening it (only that one) load
                                           the team from your dev server, e.g. http://localhost:3001/remoteEntry.js
@@ -434,22 +436,6 @@ async function stockKeysCommand(sub: string | undefined, args: readonly string[]
 
 type AdminSchedule = Schedule & { tenant: string };
 
-interface AdminImport {
-  id: string;
-  tenant: string;
-  source: string;
-  format: string | null;
-  url: string | null;
-  status: string;
-  message: string | null;
-  rows: number | null;
-  counts: { created: number; updated: number; unchanged: number; withdrawn: number; rejected: number };
-  error_count: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  duration_seconds: number | null;
-}
 
 const duration = (secondsTaken: number | null) => (secondsTaken === null ? '-' : `${secondsTaken.toFixed(1)} s`);
 
@@ -489,7 +475,7 @@ async function feedsCommand(sub: string | undefined, args: readonly string[], va
   }
 }
 
-async function importsCommand(sub: string | undefined, args: readonly string[], values: { limit?: string | undefined }): Promise<void> {
+async function importsCommand(sub: string | undefined, args: readonly string[], values: { limit?: string | undefined; reason?: string | undefined }): Promise<void> {
   switch (sub) {
     case 'list': {
       const tenant = args[0];
@@ -508,7 +494,7 @@ async function importsCommand(sub: string | undefined, args: readonly string[], 
     case 'show': {
       const id = args[0];
       if (!id || !/^[1-9]\d*$/.test(id)) throw new UsageError('imports show needs an import id (forecourt imports list <tenant>)');
-      const found = (await adminCall('GET', `/imports/${id}`)) as { import: AdminImport & { created_by: string; errors: Array<{ row: number | null; vehicle_id: string | null; field: string; message: string }> } };
+      const found = (await adminCall('GET', `/imports/${id}`)) as { import: AdminImportDetail };
       const i = found.import;
       const { created, updated, unchanged, withdrawn, rejected } = i.counts;
       console.log(
@@ -519,11 +505,19 @@ async function importsCommand(sub: string | undefined, args: readonly string[], 
           `  queued ${when(i.created_at)}, started ${when(i.started_at)}, finished ${when(i.finished_at)}, took ${duration(i.duration_seconds)}`,
         ].join('\n'),
       );
-      if (i.errors.length > 0) console.log(formatTable(['ROW', 'VEHICLE', 'FIELD', 'MESSAGE'], i.errors.map((e) => [e.row === null ? '-' : String(e.row), e.vehicle_id ?? '-', e.field, e.message])));
+      if (i.errors.length > 0) console.log(formatTable(['ROW', 'VEHICLE', 'FIELD', 'MESSAGE'], (i.errors as ImportStatus['errors']).map((e) => [e.row === null ? '-' : String(e.row), e.vehicle_id ?? '-', e.field, e.message])));
+      return;
+    }
+    case 'apply': {
+      const id = args[0];
+      if (!id || !/^[1-9]\d*$/.test(id)) throw new UsageError('imports apply needs an import id (forecourt imports list <tenant>)');
+      if (!values.reason?.trim()) throw new UsageError('imports apply needs --reason <text>: why the feed is right though it was held back (it goes in the audit)');
+      const { import: applied } = (await adminCall('POST', `/imports/${id}/apply`, { reason: values.reason })) as { import: AdminImportDetail };
+      console.log(`Import ${applied.id} of ${applied.tenant}, source ${applied.source}: applied anyway, now ${applied.status}. It was held back because: ${applied.message ?? 'the snapshot rules'}.`);
       return;
     }
     default:
-      throw new UsageError('imports list <tenant> [--limit N] | show <id>');
+      throw new UsageError('imports list <tenant> [--limit N] | show <id> | apply <id> --reason <text>');
   }
 }
 

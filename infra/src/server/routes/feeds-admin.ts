@@ -56,6 +56,12 @@ function importOf(row: ImportRow, errorCount: number) {
   };
 }
 
+/** An import as `GET /imports` lists it (the CLI reads the same answer). */
+export type AdminImport = ReturnType<typeof importOf>;
+
+/** One import with its rejected rows and who sent it: `GET /imports/:id`, and the answer of an apply. */
+export type AdminImportDetail = ReturnType<typeof detailOf>;
+
 /** One import with its rejected rows and who sent it: `GET /imports/:id`, and the answer of an apply. */
 function detailOf(row: ImportRow & { errors: unknown[] | null; created_by: string }) {
   const errors = row.errors ?? [];
