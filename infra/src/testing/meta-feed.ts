@@ -1,12 +1,15 @@
 /**
  * Meta automotive inventory feeds as CSV, made up for tests and benchmarks: row n is the car
- * `{prefix}-{n}`, without photos (the platform does not fetch dealers' photos yet). `rowOf` may
+ * `{prefix}-{n}`, without photos unless `rowOf` gives it `image[i].url` columns. `rowOf` may
  * change any row's columns, to make bad or duplicated rows.
  */
 
 export const META_COLUMNS = ['vehicle_id', 'dealer_id', 'make', 'model', 'year', 'trim', 'mileage.value', 'mileage.unit', 'price', 'state_of_vehicle', 'body_style', 'transmission', 'fuel_type', 'drivetrain', 'exterior_color', 'description'] as const;
 
-export type MetaRow = Partial<Record<(typeof META_COLUMNS)[number], string>>;
+/** A photo's column: `image[0].url` is the main photo. */
+export type MetaImageColumn = `image[${number}].url`;
+
+export type MetaRow = Partial<Record<(typeof META_COLUMNS)[number] | MetaImageColumn, string>>;
 
 const MAKES: ReadonlyArray<[string, string]> = [['Toyota', 'Corolla'], ['Mazda', 'CX-5'], ['Hyundai', 'i30'], ['Ford', 'Ranger'], ['Kia', 'Sportage']];
 
@@ -34,10 +37,14 @@ export function metaRow(n: number, location: string, prefix = 'FD'): MetaRow {
 
 const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-/** The feed's lines, header first, each ending in a newline: a large feed is made a piece at a time. */
-export function* metaCsvLines(rows: Iterable<MetaRow>): Generator<string> {
-  yield `${META_COLUMNS.join(',')}\n`;
-  for (const row of rows) yield `${META_COLUMNS.map((column) => quote(row[column] ?? '')).join(',')}\n`;
+/**
+ * The feed's lines, header first, each ending in a newline: a large feed is made a piece at a
+ * time. `photos` columns `image[0].url` onwards follow the others (rows without them leave them empty).
+ */
+export function* metaCsvLines(rows: Iterable<MetaRow>, photos = 0): Generator<string> {
+  const columns: ReadonlyArray<keyof MetaRow> = [...META_COLUMNS, ...Array.from({ length: photos }, (_, i): MetaImageColumn => `image[${i}].url`)];
+  yield `${columns.join(',')}\n`;
+  for (const row of rows) yield `${columns.map((column) => quote(row[column] ?? '')).join(',')}\n`;
 }
 
 /** Rows `from` to `from + count - 1`, each as `rowOf` makes it (metaRow unless told). */
