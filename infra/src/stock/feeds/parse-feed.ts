@@ -28,6 +28,17 @@ export async function* utf8(pieces: AsyncIterable<Buffer>): AsyncGenerator<strin
   }
 }
 
+/**
+ * The text handed to a parser at once. Either parser reads every row of what it is given before
+ * the first is taken, so a megabyte piece would put some 3,000 rows in memory together.
+ */
+const PARSE_CHARACTERS = 64 * 1024;
+
+/** The feed's text in parts of at most PARSE_CHARACTERS. */
+async function* parts(texts: AsyncIterable<string>): AsyncGenerator<string> {
+  for await (const text of texts) for (let at = 0; at < text.length; at += PARSE_CHARACTERS) yield text.slice(at, at + PARSE_CHARACTERS);
+}
+
 export interface FeedRow {
   /** The row's number among the feed's rows, the first 1 (a CSV header is not a row). */
   row: number;
@@ -39,8 +50,8 @@ const MAX_ROW_CHARACTERS = 1_000_000;
 
 async function* csvRows(pieces: AsyncIterable<Buffer>, delimiter: string): AsyncGenerator<FeedRow> {
   const parser = parseCsv({ columns: (header: string[]) => header.map((column) => column.trim()), delimiter, skip_empty_lines: true, relax_quotes: delimiter === '\t', trim: false, max_record_size: MAX_ROW_CHARACTERS });
-  // One piece read ahead at most: a piece is up to a megabyte, and the default would hold sixteen.
-  const source = Readable.from(utf8(pieces), { objectMode: true, highWaterMark: 1 });
+  // One part read ahead at most: the default would hold sixteen.
+  const source = Readable.from(parts(utf8(pieces)), { objectMode: true, highWaterMark: 1 });
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
   let row = 0;
@@ -116,7 +127,7 @@ async function* xmlRows(pieces: AsyncIterable<Buffer>): AsyncGenerator<FeedRow> 
       throw failure ?? (error instanceof Error ? new FeedError(`The feed is not well-formed XML: ${error.message}`) : error);
     }
   };
-  for await (const chunk of utf8(pieces)) {
+  for await (const chunk of parts(utf8(pieces))) {
     write(chunk);
     yield* ready.splice(0);
   }
