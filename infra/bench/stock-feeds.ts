@@ -37,7 +37,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { formatTable } from '../src/cli/table';
 import { migrate, openDatabase, type Database } from '../src/db/database';
 import { listLocations } from '../src/db/stock';
@@ -51,8 +51,8 @@ import { defaultSeedNow } from '../src/stock/seed/generate';
 import { seedStock } from '../src/stock/seed/seed-stock';
 import { tempDir } from '../src/testing/fake-build';
 import { metaCsvLines, metaRows, type MetaImageColumn } from '../src/testing/meta-feed';
+import type { createTestPlatform as CreateTestPlatform } from '../src/testing/test-platform';
 import { emptyPostgresDatabase } from '../src/testing/test-database';
-import { createTestPlatform } from '../src/testing/test-platform';
 import { loadTenants } from '../src/tenants/load-tenants';
 
 const { values } = parseArgs({
@@ -94,6 +94,16 @@ interface PartResult {
 
 const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
+
+/**
+ * A whole platform, its code loaded by the parts that run one: the importer alone does not carry
+ * the web platform's code (some 50 MB of live heap, which V8 lets grow about four times over
+ * before it collects), so its RSS is the importer's.
+ */
+async function platformOn(...args: Parameters<typeof CreateTestPlatform>): ReturnType<typeof CreateTestPlatform> {
+  const { createTestPlatform } = await import('../src/testing/test-platform');
+  return createTestPlatform(...args);
+}
 
 /** A database of its own with the site's locations: PostgreSQL when DATABASE_URL is set, PGlite on disk otherwise. */
 async function freshDatabase(): Promise<{ database: Database; location: string; done: () => Promise<void> }> {
@@ -139,7 +149,7 @@ async function parseRate(feed: Buffer, location: string): Promise<number> {
 /** `--rows` cars through the whole platform: upload, import, search. */
 async function platformPart(rows: number): Promise<PartResult> {
   const { database, location, done } = await freshDatabase();
-  const platform = await createTestPlatform(database, { stockIndex: { intervalMs: 0 }, stockImports: { intervalMs: 0 } });
+  const platform = await platformOn(database, { stockIndex: { intervalMs: 0 }, stockImports: { intervalMs: 0 } });
   const base = rssMb();
   try {
     const key = (await createStockKey(database.db, { tenant: SITE, label: 'bench', createdBy: 'bench' })).secret;
@@ -231,7 +241,7 @@ interface PhotoResult {
  * One distinct dealer-like photo: broad soft shapes of colour (a small random field enlarged) under
  * a fine grain, so its JPEG is the size of a dealer's and takes a photo's decoding work.
  */
-async function drawPhoto(n: number, grain: Buffer): Promise<Buffer> {
+async function drawPhoto(sharp: typeof Sharp, n: number, grain: Buffer): Promise<Buffer> {
   let state = (n + 1) * 2_654_435_761;
   const random = () => (state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32;
   const field = Buffer.alloc(24 * 16 * 3);
@@ -245,9 +255,11 @@ async function drawPhoto(n: number, grain: Buffer): Promise<Buffer> {
 
 /** DRAWN_PHOTOS distinct photos, drawn a few at a time (sharp's threads do the work). */
 async function drawPhotos(): Promise<Buffer[]> {
+  // Loaded here only: the parts that draw nothing (the importer alone) do not carry its libraries.
+  const sharp = (await import('sharp')).default;
   const grain = await sharp({ create: { ...PHOTO_SIZE, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 20 } } }).raw().toBuffer();
   const drawn: Buffer[] = [];
-  for (let n = 0; n < DRAWN_PHOTOS; n += 4) drawn.push(...(await Promise.all([0, 1, 2, 3].filter((i) => n + i < DRAWN_PHOTOS).map((i) => drawPhoto(n + i, grain)))));
+  for (let n = 0; n < DRAWN_PHOTOS; n += 4) drawn.push(...(await Promise.all([0, 1, 2, 3].filter((i) => n + i < DRAWN_PHOTOS).map((i) => drawPhoto(sharp, n + i, grain)))));
   return drawn;
 }
 
@@ -284,7 +296,7 @@ const photoUrl = (server: string, car: number, photo: number) => `${server}/phot
  */
 async function photoPart(cars: number, server: string): Promise<PhotoResult> {
   const { database, location, done } = await freshDatabase();
-  const platform = await createTestPlatform(database, { stockIndex: { intervalMs: 0 }, stockImports: { intervalMs: 0 }, carPhotos: { intervalMs: 0 } });
+  const platform = await platformOn(database, { stockIndex: { intervalMs: 0 }, stockImports: { intervalMs: 0 }, carPhotos: { intervalMs: 0 } });
   const base = rssMb();
   let closing = true;
   try {
