@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import type { PlatformTables } from './schema';
 import { migrationProvider } from './migrations';
+import { lockDataDir } from './data-dir-lock';
 import { threadedPGliteDialect } from './pglite-thread';
 
 export type Engine = 'pglite' | 'postgres';
@@ -58,8 +59,24 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     await fs.mkdir(dir, { recursive: true });
-    const db = new Kysely<PlatformTables>({ dialect: await threadedPGliteDialect(dir) });
-    return { db, engine: 'pglite', close: () => db.destroy() };
+    const release = await lockDataDir(dir);
+    try {
+      const db = new Kysely<PlatformTables>({ dialect: await threadedPGliteDialect(dir) });
+      return {
+        db,
+        engine: 'pglite',
+        close: async () => {
+          try {
+            await db.destroy();
+          } finally {
+            await release();
+          }
+        },
+      };
+    } catch (error) {
+      await release();
+      throw error;
+    }
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('kysely-pglite-dialect');
