@@ -2,14 +2,17 @@
  * The public-load drill (`npm run drill -- public-load`): what a few anonymous clients can cost
  * every other shopper. Against a server process of its own (`forecourt start` on a fresh data
  * folder: the embedded database, or PostgreSQL with `--postgres`), behind a trusted balancer
- * (FORECOURT_TRUSTED_PROXIES=loopback, each client named by X-Forwarded-For), it runs three
+ * (FORECOURT_TRUSTED_PROXIES=loopback, each client named by X-Forwarded-For), it runs four
  * stalls one after another, each from 20 addresses at once for `seconds`:
  *
  *   - `sitemap`: GET /sitemap.xml, over and over;
  *   - `search pages`: search pages with filters no page asked before (a make, a year and a price
  *     of their own each time);
  *   - `heavy queries`: POST /1/indexes/* /queries with the page's own search key, 8 queries of
- *     every facet's values and 1,000 hits each.
+ *     every facet's values and 1,000 hits each (the probe's request: now refused 400 at once, as
+ *     a site's key may ask at most 250 hits across one request, so it counts under OTHER);
+ *   - `largest allowed`: the costliest such request a site's key may still ask: a results page
+ *     at its largest, one query of 250 hits and seven of every facet's 100 values, each new.
  *
  * Meanwhile another shopper, from an address of their own and on a thread of its own, asks
  * /api/health and a car page every 100 ms: for a few seconds first, unmeasured (the server's code
@@ -106,7 +109,7 @@ async function siteFacts(options: PublicLoadOptions, headers: Record<string, str
 }
 
 /** The stalls, in the order they run; the clients' thread (`attack`) knows each by name. */
-const STALLS = ['none', 'sitemap', 'search pages', 'heavy queries'] as const;
+const STALLS = ['none', 'sitemap', 'search pages', 'heavy queries', 'largest allowed'] as const;
 type StallName = (typeof STALLS)[number];
 
 /**
@@ -143,6 +146,12 @@ function attack(input: { stall: StallName; origin: string; site: Record<string, 
           method: 'POST',
           headers: { ...from(client), 'content-type': 'application/json', 'x-algolia-application-id': search.appId, 'x-algolia-api-key': search.apiKey },
           body: JSON.stringify({ requests: Array.from({ length: 8 }, (_, i) => ({ indexName: search.indexName, query: '', facets: ['*'], maxValuesPerFacet: 1000, hitsPerPage: 1000, userToken: randomUUID() + '-' + i })) }),
+        }),
+      'largest allowed': (client) =>
+        timed(origin + '/1/indexes/*/queries', {
+          method: 'POST',
+          headers: { ...from(client), 'content-type': 'application/json', 'x-algolia-application-id': search.appId, 'x-algolia-api-key': search.apiKey },
+          body: JSON.stringify({ requests: Array.from({ length: 8 }, (_, i) => ({ indexName: search.indexName, query: '', facets: ['*'], maxValuesPerFacet: 100, hitsPerPage: i === 0 ? 250 : 0, userToken: randomUUID() + '-' + i })) }),
         }),
     };
     (async () => {

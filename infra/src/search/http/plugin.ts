@@ -17,7 +17,7 @@ import type { IndexSettings } from '../engine/settings';
 import { mayReadIndex, type KeyStore, type Principal } from './keys';
 import type { SearchObserver } from './observer';
 import { tokenize } from '../engine/tokenize';
-import { answerSearch, answersWithin, SearchPool, taskParams, timeBudget, type Answer, type SearchTask } from './search-pool';
+import { answerSearch, answersWithin, SearchPool, SHOPPER_QUERY_LIMITS, taskParams, timeBudget, type Answer, type SearchTask } from './search-pool';
 import { scoped } from '@forecourt/shared-config/server';
 
 export interface SearchServiceOptions {
@@ -101,6 +101,12 @@ const LIGHT_SEARCH = { queries: 8, words: 5, hitsPerPage: 100, maxValuesPerFacet
  * more values a facet than a results page shows. Costly whatever its words: eight of them at
  * once, on the request thread, held health for two seconds in the public-load drill.
  */
+/** The hits one query asks for: its page (or `length`), else its index's default page. */
+function hitsAsked(task: SearchTask, store: IndexStore): number {
+  const params = taskParams(task);
+  return params.length ?? params.hitsPerPage ?? store.require(task.indexName).compiled.hitsPerPage;
+}
+
 function asksMuch(task: SearchTask): boolean {
   const params = taskParams(task);
   return (params.facets ?? []).includes('*') || (params.hitsPerPage ?? 0) > LIGHT_SEARCH.hitsPerPage || (params.maxValuesPerFacet ?? 0) > LIGHT_SEARCH.maxValuesPerFacet;
@@ -263,17 +269,17 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
    * store is small (encoding it takes milliseconds); on a large store just written it runs on the
    * request thread, stopped at `threadMs`.
    */
-  const runSearches = async (tasks: SearchTask[], costly: boolean): Promise<Answer[]> => {
+  const runSearches = async (tasks: SearchTask[], costly: boolean, budget: number): Promise<Answer[]> => {
     const workers = poolFor(costly);
     if (workers && costly && !workers.current && (workers.loading || records() < workersFrom)) await workers.reload().catch(() => undefined);
     if (workers?.current && (costly || records() >= workersFrom)) {
-      if (!costly) return workers.run(tasks, SEARCH_LIMITS.responseBytes, searchMs);
+      if (!costly) return workers.run(tasks, budget, searchMs);
       if (costlyInFlight >= SEARCH_LIMITS.costlyPerWorker * workers.costlyThreads) {
         throw new SearchError(429, 'Too many costly searches at once: retry shortly, with fewer queries or fewer words');
       }
       costlyInFlight++;
       try {
-        return await workers.run(tasks, SEARCH_LIMITS.responseBytes, searchMs, true);
+        return await workers.run(tasks, budget, searchMs, true);
       } finally {
         costlyInFlight--;
       }
@@ -283,7 +289,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     for (const task of tasks) store.get(task.indexName)?.warm();
     const time = timeBudget(costly && (options.workers ?? 0) > 0 ? threadMs : searchMs);
     try {
-      return answersWithin(tasks.length, SEARCH_LIMITS.responseBytes, (j) => answerSearch(store, tasks[j] as SearchTask, time));
+      return answersWithin(tasks.length, budget, (j) => answerSearch(store, tasks[j] as SearchTask, time));
     } finally {
       workers?.stale();
     }
@@ -306,6 +312,11 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
       words = Math.max(words, tokenize(text).length);
       return task;
     });
+    const budget = tasks.some((task) => task.shopper) ? SHOPPER_QUERY_LIMITS.responseBytes : SEARCH_LIMITS.responseBytes;
+    const hits = tasks.reduce((sum, task) => (task.shopper ? sum + hitsAsked(task, store) : sum), 0);
+    if (hits > SHOPPER_QUERY_LIMITS.hitsPerRequest) {
+      throw badRequest(`hitsPerPage: a site's search key may ask at most ${SHOPPER_QUERY_LIMITS.hitsPerRequest} hits across one request's queries; this request asks ${hits}`);
+    }
     // Only what shapes the answer (a search key's limits do): a key's expiry or index list does not
     // (they were checked above).
     const keys = cache ? tasks.map((t) => `${store.require(t.indexName).stamp()}\u0000${t.shopper ? 'shopper' : 'admin'}\u0000${t.restrictions ? JSON.stringify(t.restrictions) : ''}\u0000${JSON.stringify(t.input)}`) : [];
@@ -316,14 +327,14 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     const misses = answers.flatMap((a, i) => (a === undefined ? [i] : []));
     if (misses.length > 0) {
       const costly = misses.length > LIGHT_SEARCH.queries || words > LIGHT_SEARCH.words || misses.some((i) => asksMuch(tasks[i] as SearchTask));
-      const computed = await runSearches(misses.map((i) => tasks[i] as SearchTask), costly);
+      const computed = await runSearches(misses.map((i) => tasks[i] as SearchTask), costly, budget);
       misses.forEach((i, j) => {
         const answer = computed[j] as Answer;
         answers[i] = answer;
         if (cache && answer.cacheable && answer.json.length <= LARGEST_CACHED_ANSWER) cache.set(keys[i] as string, { json: answer.json, nbHits: answer.nbHits });
       });
     }
-    const parts = answersWithin(answers.length, SEARCH_LIMITS.responseBytes, (i) => answers[i] as Answer).map((a) => a.json);
+    const parts = answersWithin(answers.length, budget, (i) => answers[i] as Answer).map((a) => a.json);
     if (options.observer) {
       const principal = principalOf(request);
       options.observer.searched({

@@ -253,7 +253,7 @@ describe('searchService limits on hostile requests (each a finding of the probe)
     // 250 hits (all a search key gets) of 40 KB: 10 MB.
     const filler = 'x'.repeat(40_000);
     for (let i = 0; i < 300; i++) store.require('cars').saveObject({ objectID: `big${i}`, name: `Big ${i}`, notes: filler });
-    const response = await big.inject({ method: 'POST', url: '/1/indexes/cars/query', headers: auth(), payload: { hitsPerPage: 1000, attributesToRetrieve: ['*'] } });
+    const response = await big.inject({ method: 'POST', url: '/1/indexes/cars/query', headers: auth(ADMIN), payload: { hitsPerPage: 1000, attributesToRetrieve: ['*'] } });
     await big.close();
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('The answer would exceed 8 MiB: ask for fewer hits (hitsPerPage) or attributes (attributesToRetrieve)');
@@ -271,6 +271,33 @@ describe('searchService limits on hostile requests (each a finding of the probe)
     // The admin key keeps Algolia's bounds: every one of the 400 cars and their makes (and the few the index started with).
     expect(admin.hits.length).toBeGreaterThan(400);
     expect(Object.keys(admin.facets['make'] ?? {}).length).toBeGreaterThan(400);
+  });
+
+  it("refuses a search key's request asking more than 250 hits across its queries, naming hitsPerPage", async () => {
+    const requests = Array.from({ length: 3 }, () => ({ indexName: 'cars', hitsPerPage: 100 }));
+    const response = await app.inject({ method: 'POST', url: '/1/indexes/*/queries', headers: auth(SEARCH), payload: { requests } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("hitsPerPage: a site's search key may ask at most 250 hits across one request's queries; this request asks 300");
+  });
+
+  it("answers a results page's request: one query of 100 hits and seven of facets only", async () => {
+    const requests = [{ indexName: 'cars', hitsPerPage: 100, facets: ['*'] }, ...Array.from({ length: 7 }, () => ({ indexName: 'cars', hitsPerPage: 0, facets: ['*'] }))];
+    const response = await app.inject({ method: 'POST', url: '/1/indexes/*/queries', headers: auth(SEARCH), payload: { requests } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().results).toHaveLength(8);
+  });
+
+  it("refuses a search key's answer past 1 MiB, which the admin key still gets", async () => {
+    const { app: big, store } = await build();
+    const filler = 'x'.repeat(8 * 1024);
+    for (let i = 0; i < 200; i++) store.require('cars').saveObject({ objectID: `big${i}`, name: `Big ${i}`, notes: filler });
+    const ask = (key: string) => big.inject({ method: 'POST', url: '/1/indexes/cars/query', headers: auth(key), payload: { hitsPerPage: 200, attributesToRetrieve: ['*'] } });
+    const shopper = await ask(SEARCH);
+    const admin = await ask(ADMIN);
+    await big.close();
+    expect(shopper.statusCode).toBe(400);
+    expect(shopper.json().message).toBe('The answer would exceed 1 MiB: ask for fewer hits (hitsPerPage) or attributes (attributesToRetrieve)');
+    expect(admin.statusCode).toBe(200);
   });
 
   it.each([
