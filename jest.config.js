@@ -2,7 +2,7 @@
 module.exports = {
   // A global option (ignored inside a project): a file's setup starts a platform (database,
   // seeded stock, a server), seconds alone and past a minute on a 2-core machine running the e2e
-  // journeys beside it (rehearsals E, F and H timed out setups and CLI publishes at 60 s). A test
+  // journeys beside it (setups and CLI publishes have taken over 60 s there). A test
   // or hook that truly hangs fails at 3 minutes.
   testTimeout: 180_000,
   // A worker whose heap has grown past 700 MB after a file is replaced by a fresh one. Each file
