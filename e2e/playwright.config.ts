@@ -30,7 +30,7 @@ export default defineConfig({
     { name: 'shoppers', testIgnore: PLATFORM_JOURNEYS },
     { name: 'platform', testMatch: PLATFORM_JOURNEYS, dependencies: ['shoppers'], workers: 1 },
   ],
-  // Two retries in CI: under two journeys at a time beside the unit tests, rehearsal H saw four
+  // Two retries in CI: under two journeys at a time beside the unit tests, a run has seen four
   // journeys fail once from load (a search shed past its time budget, a click during the
   // hand-over) and the canary count's 1-in-a-few-hundred draw, each passing on its retry.
   retries: process.env.CI ? 2 : 0,
@@ -57,7 +57,7 @@ export default defineConfig({
     // Short failure timeouts, so the hang journeys of the failure policy finish in seconds.
     // One clean mount earns a version last-good, whatever failures the journeys injected before
     // or a busy machine caused (a fragment past its 3 s on another page counts against its
-    // version: rehearsal E saw 3 such failures against one clean mount, and 100 % was not
+    // version: a run has seen 3 such failures against one clean mount, and 100 % was not
     // enough); the product's rule, 20 mounts with at most 5% failures, is proven in the unit tests.
     // A first paint that takes up to 3 s on a busy machine still comes (300 ms in production), and
     // a page's search may take up to 5 s before the service sheds it (200 ms), so each journey

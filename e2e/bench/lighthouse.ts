@@ -51,7 +51,7 @@ async function sitemapPath(tenant: string, pattern: RegExp): Promise<string | nu
 }
 
 /**
- * The shopper routes of every demo tenant (issue 30's list): home, search, a car, finance, a
+ * The shopper routes of every demo tenant: home, search, a car, finance, a
  * location page, a blog post and sign-in. A route the tenant does not have (finance switched off,
  * or behind sign-in, where Lighthouse would measure the sign-in page) is left out and said so.
  * The garage is behind sign-in: it is measured signed in (see `signedInCookie`).
@@ -254,7 +254,7 @@ async function consoleMain(): Promise<void> {
       }
       console.log(formatTable(['PAGE', 'PERF', 'A11Y', 'BEST PR.', 'FCP', 'LCP', 'CLS', 'TBT', 'SENT KB', 'RUNS (PERF/A11Y/BP)'], rows));
       if (misses.length) console.log(`\nWhat accessibility and best practices missed (the last run):\n${misses.join('\n')}`);
-      // Issue 33's bar: each median at least 95, and no serious or critical axe finding.
+      // The bar: each median at least 95, and no serious or critical axe finding.
       const below = rows.filter((row) => row.slice(1, 4).some((score) => Number(score) < 95)).map((row) => row[0]);
       if (below.length) console.log(`\nBelow 95: ${below.join(', ')}`);
       if (below.length || bench.pageViolations.length || bench.dialogViolations.length) process.exitCode = 1;

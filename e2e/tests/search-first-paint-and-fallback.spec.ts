@@ -24,9 +24,8 @@ test('when the search index stops answering, the page lists the fallback fetch�
 });
 
 test('on a used-cars page, a failed search falls back with the filters of the click that failed, the route’s condition among them', async ({ page }) => {
-  // Until this session this journey reached the page by a link added to the contact page, named
-  // 'built in the browser'; the link was followed before the shell ran, so the server painted the
-  // page, as here. The page built in the browser after a link inside the site is a known gap (see
+  // The page is opened directly, so the server paints it (a link followed before the shell ran
+  // would be painted by the server too). The page built in the browser after a link inside the site is a known gap (see
   // docs/architecture.md §7): there the ticked box does not stay ticked when the search fails.
   await open(page, 'redgum-used-cars', '/search/used-cars');
   await expect(count(page)).toBeVisible();

@@ -7,7 +7,7 @@ import { takeOver } from '../support/first-paint';
 import { scrollToFragment } from '../support/platform';
 
 /**
- * The visible defects of issue 31, on the tenants where a shopper saw them, and a crawl of every
+ * Visible defects shoppers once saw, on the tenants where a shopper saw them, and a crawl of every
  * header and footer link of every demo tenant: a search link shows stock, no page shows 'None' as
  * a value, and no page speaks of a feature the site has switched off.
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile searches against the platform server (issue 29: one search request froze the whole
+ * Hostile searches against the platform server (one search request once froze the whole
  * server). For each stock size, a real server process (`src/server/main.ts`) over a seeded data
  * folder, restarted from its snapshot as a production restart starts, takes a fixed mix of public searches for 30 s from 16 concurrent connections, sent with
  * the search key a page of the site carries (secured to a tenant's stock), while a separate process polls `/api/health` every

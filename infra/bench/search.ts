@@ -3,7 +3,7 @@
  * cars (the project's seed stock), for the four listing query shapes and the text queries a
  * shopper types (a typo, a synonym, a joined model name, a typo'd prefix), then HTTP throughput
  * of the Fastify service, then the restart from a snapshot (search-restart.ts), each against the
- * goals of issue 14.
+ * goals in `GOAL`.
  *
  *   npx tsx infra/bench/search.ts [--cars 10000,100000] [--iterations 300] [--http 3000]
  *     [--cold-start 10000,100000] [--engine-only] [--skip-peers]
@@ -51,7 +51,7 @@ const COLD_START = args['cold-start'].split(',').filter(Boolean).map(Number);
 const ENGINE_ONLY = args['engine-only'];
 const SKIP_PEERS = ENGINE_ONLY || args['skip-peers'];
 const WARMUP = 30;
-/** Issue 14's goals. */
+/** The goals: a search's p95, an instance's searches a second, a restart from the snapshot. */
 const GOAL = { p95Ms: 10, searchesPerSecond: 1000, restartMs: 2000 };
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 

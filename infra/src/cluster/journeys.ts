@@ -50,7 +50,7 @@ function direct(port: number, options: { method?: string; path: string; headers?
 }
 
 /**
- * The cross-instance journeys of the cluster (issue: production deployment, "Done when" 1).
+ * The cross-instance journeys of the cluster: what N instances behind a balancer must do as one.
  * Every step that crosses instances steers its halves to web-1 and web-2 and asserts, by the
  * X-Forecourt-Instance header, that the two were answered by different instances.
  */

@@ -143,7 +143,7 @@ describe('typo distance and trie', () => {
   });
 });
 
-describe('long words cost no more than short ones (issue 29)', () => {
+describe('long words cost no more than short ones', () => {
   // The service refuses a query over 512 bytes; the engine itself must not depend on that.
   // Structures are built on first use: built here, so the budget measures the search alone.
   beforeAll(() => index.warm());

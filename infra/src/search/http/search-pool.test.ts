@@ -110,7 +110,7 @@ describe('SearchPool', () => {
   });
 });
 
-describe('costly searches leave the request thread (issue 29)', () => {
+describe('costly searches leave the request thread', () => {
   const headers = { 'x-algolia-application-id': 'APP', 'x-algolia-api-key': 'search', 'content-type': 'text/plain' };
   // 50 queries of 16 misspelt words: far more than a shopper's page sends, so a worker answers it.
   // Five hits each: the 250 a search key may ask across one request.

@@ -174,7 +174,7 @@ describe('searchService via inject', () => {
   });
 });
 
-describe('searchService limits on hostile requests (each a finding of the probe)', () => {
+describe('searchService limits on hostile requests', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     ({ app } = await build());
