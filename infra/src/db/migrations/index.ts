@@ -27,6 +27,11 @@ import { photoSweep0025 } from './0025_photo_sweep';
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
  * on how the files were transpiled, and the order is the order of this list.
+ *
+ * There is no 0009, and there must not be one: no migration ever had that number (the publish
+ * audit, planned as 0009, was numbered 0011 once version health had taken 0010). Databases have
+ * run 0010 and later, and the migrator refuses a migration that sorts before one it has run, so
+ * filling the gap would stop them migrating. A new migration takes the number after the last.
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': platform0001,
