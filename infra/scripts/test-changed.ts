@@ -32,6 +32,12 @@ function base(): string {
   }
 }
 
+/**
+ * The docs are held against every workspace's code (CLI, scripts, versions, configuration), so a
+ * change anywhere, documentation alone included, can break them; the test takes seconds.
+ */
+const DOCS_FACTS = 'infra/src/platform/docs-facts.test.ts';
+
 const since = base();
 const changed = [
   ...new Set(
@@ -48,8 +54,9 @@ const { workspaces, reasons } = affectedWorkspaces(changed, (team) => {
 
 console.log(`Changed since ${since}: ${changed.length} file(s)`);
 if (workspaces.length === 0) {
-  console.log('Nothing to rebuild or retest (documentation only).');
-  process.exit(0);
+  console.log(`Nothing to rebuild (documentation only); the docs are checked against the code (${DOCS_FACTS}).`);
+  if (dryRun) process.exit(0);
+  process.exit(spawnSync('npx', ['jest', DOCS_FACTS], { cwd: REPO_ROOT, stdio: 'inherit' }).status === 0 ? 0 : 1);
 }
 for (const workspace of workspaces) console.log(`  ${workspace.padEnd(14)} because of ${reasons[workspace]}`);
 if (dryRun) process.exit(0);
@@ -70,6 +77,7 @@ let ok = true;
 ok = step('lint', code.join(' '), 'npx', ['eslint', '--max-warnings', '0', ...code]) && ok;
 for (const workspace of code) ok = step('typecheck', workspace, 'npx', ['tsc', '-p', workspace]) && ok;
 for (const workspace of code) ok = step('unit', workspace, 'npx', ['jest', '--selectProjects', workspace]) && ok;
+if (!code.includes('infra')) ok = step('unit', 'docs', 'npx', ['jest', DOCS_FACTS]) && ok;
 for (const workspace of builds) ok = step('build', workspace, 'npm', ['run', 'build', '-w', `@forecourt/${workspace}`]) && ok;
 ok = step('e2e', 'journeys', 'npx', ['playwright', 'test', '-c', path.join('e2e', 'playwright.config.ts')]) && ok;
 

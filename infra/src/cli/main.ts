@@ -28,7 +28,8 @@ import { doctorReport, formatDoctorReport } from '../config/doctor';
 const databaseModule = () => import('../db/database');
 const tenantsModule = () => import('../tenants/load-tenants');
 
-const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
+/** The usage every command is listed in; the docs' CLI examples are checked against it. */
+export const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
 
   start                                   build what is missing, migrate, publish, pin, serve
   publish <team> [--from <dir>] [--force --reason "<why>"]
