@@ -202,3 +202,87 @@ export async function findPhoto(db: Db, tenant: string, url: string): Promise<Ca
   const row = await db.selectFrom('car_photos').select(['id', 'tenant', 'url', 'hash', 'status', 'attempts', 'last_error', 'etag', 'last_modified']).where('tenant', '=', tenant).where('url', '=', url).executeTakeFirst();
   return row ? { ...row, id: String(row.id) } : null;
 }
+
+/** A photo not stored (yet): what the console lists for an operator to look into. */
+export interface UnstoredPhoto {
+  url: string;
+  status: Exclude<CarPhotoStatus, 'stored'>;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date;
+  created_at: Date;
+  /** The first few cars naming it, by stock number; `car_count` is all of them. */
+  stocknums: string[];
+  car_count: number;
+}
+
+export interface PhotoReport {
+  counts: Record<CarPhotoStatus, number>;
+  /** Newest first, at most the limit asked for. */
+  unstored: UnstoredPhoto[];
+}
+
+/** How many of a photo's cars are named in the report: a dealer's placeholder photo can be on hundreds. */
+export const STOCKNUMS_PER_PHOTO = 5;
+
+/**
+ * A tenant's photos for the console: how many are stored, pending and failed, and the newest of
+ * those not stored with the cars naming them. Photos no car names any more (released, see
+ * photo-sweep.ts) are left out: no page shows them, and the sweep deletes them. The cars are
+ * read only when some photo is not stored: one pass over the tenant's cars, as applyPhoto's.
+ */
+export async function photoReport(db: Db, tenant: string, limit: number): Promise<PhotoReport> {
+  const counts: Record<CarPhotoStatus, number> = { stored: 0, pending: 0, failed: 0 };
+  const counted = await db
+    .selectFrom('car_photos')
+    .select(['status', db.fn.countAll<string>().as('count')])
+    .where('tenant', '=', tenant)
+    .where('released_at', 'is', null)
+    .groupBy('status')
+    .execute();
+  for (const row of counted) counts[row.status] = Number(row.count);
+
+  const rows = await db
+    .selectFrom('car_photos')
+    .select(['url', 'status', 'attempts', 'last_error', 'next_attempt_at', 'created_at'])
+    .where('tenant', '=', tenant)
+    .where('released_at', 'is', null)
+    .where('status', '<>', 'stored')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return { counts, unstored: [] };
+
+  const urls = JSON.stringify(rows.map((row) => row.url));
+  const named = await sql<{ url: string; stocknum: string; cars: string }>`
+    select url, stocknum, cars from (
+      select url, stocknum, count(*) over (partition by url) as cars, row_number() over (partition by url order by stocknum) as n
+      from (
+        select distinct u.url, c.stocknum
+        from cars c cross join lateral jsonb_array_elements_text(c.photo_urls) as u(url)
+        where c.tenant = ${tenant} and jsonb_typeof(c.photo_urls) = 'array'
+          and c.photo_urls ?| array(select jsonb_array_elements_text(${urls}::jsonb))
+          and u.url in (select jsonb_array_elements_text(${urls}::jsonb))
+      ) as pairs
+    ) as named
+    where n <= ${STOCKNUMS_PER_PHOTO}
+    order by url, n`.execute(db);
+  const cars = new Map<string, { stocknums: string[]; count: number }>();
+  for (const row of named.rows) {
+    const entry = cars.get(row.url) ?? { stocknums: [], count: Number(row.cars) };
+    entry.stocknums.push(row.stocknum);
+    cars.set(row.url, entry);
+  }
+  const unstored = rows.map((row) => ({
+    url: row.url,
+    status: row.status as UnstoredPhoto['status'],
+    attempts: Number(row.attempts),
+    last_error: row.last_error,
+    next_attempt_at: new Date(row.next_attempt_at),
+    created_at: new Date(row.created_at),
+    stocknums: cars.get(row.url)?.stocknums ?? [],
+    car_count: cars.get(row.url)?.count ?? 0,
+  }));
+  return { counts, unstored };
+}

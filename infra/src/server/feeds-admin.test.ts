@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { listLocations } from '../db/stock';
 import { createStockKey } from '../db/stock-keys';
@@ -8,8 +9,8 @@ import { metaCsv, metaRows } from '../testing/meta-feed';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
 
 /**
- * A tenant's scheduled feeds and imports through the admin API: who may see and change them, the
- * checks and cap they share with the Stock API's feeds route, and the audit of each change.
+ * A tenant's scheduled feeds, imports and photos through the admin API: who may see and change
+ * them, the checks and cap they share with the Stock API's feeds route, and the audit of each change.
  */
 const SITE = 'harbourside-motors';
 const OTHER = 'summit-auto-group';
@@ -28,6 +29,9 @@ beforeAll(async () => {
     stockIndex: { intervalMs: 0 },
     stockImports: { intervalMs: 0 },
     feedSchedules: { intervalMs: 0 },
+    // The photos' tests write their rows as the fetcher leaves them: no fetcher takes them up meanwhile.
+    carPhotos: { intervalMs: 0 },
+    photoSweep: { intervalMs: 0 },
   });
 });
 afterAll(async () => {
@@ -282,5 +286,85 @@ describe('applying a quarantined import anyway', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json<{ error: string }>().error).toContain('no longer its source');
     expect(await database.db.selectFrom('stock_import_chunks').select('seq').where('import_id', '=', id).execute()).toEqual([]);
+  });
+});
+
+describe("a tenant's photos", () => {
+  const BROKEN = 'https://cdn.example.com/hm-1001/2.jpg';
+  const photos = (token: string, query: string) => adminCall(platform.app, token, 'GET', `/photos?${query}`);
+
+  /** A photo row as the fetcher leaves it, named by the tenant's first seeded car. */
+  async function storedPhoto(tenant: string, url: string, values: { status: 'pending' | 'stored' | 'failed'; attempts?: number; last_error?: string | null }): Promise<string> {
+    await database.db
+      .insertInto('car_photos')
+      .values({ tenant, url, status: values.status, attempts: values.attempts ?? 0, last_error: values.last_error ?? null, hash: values.status === 'stored' ? 'f'.repeat(64) : null })
+      .execute();
+    const car = await database.db.selectFrom('cars').select(['id', 'stocknum']).where('tenant', '=', tenant).orderBy('stocknum').executeTakeFirstOrThrow();
+    await database.db
+      .updateTable('cars')
+      .set({ photo_urls: sql<string>`coalesce(photo_urls, '[]'::jsonb) || ${JSON.stringify([url])}::jsonb` })
+      .where('id', '=', car.id)
+      .execute();
+    return String(car.stocknum);
+  }
+
+  beforeEach(async () => {
+    await database.db.deleteFrom('car_photos').execute();
+    await database.db.updateTable('cars').set({ photo_urls: null }).execute();
+  });
+
+  it("lists a site's failed photo with its error, its car, and the counts by status", async () => {
+    await storedPhoto(SITE, 'https://cdn.example.com/hm-1001/1.jpg', { status: 'stored' });
+    const stocknum = await storedPhoto(SITE, BROKEN, { status: 'failed', attempts: 1, last_error: `${BROKEN} is not an image` });
+    const response = await photos(platform.operatorToken, `tenant=${SITE}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      counts: { stored: 1, pending: 0, failed: 1 },
+      photos: [{ url: BROKEN, status: 'failed', attempts: 1, last_error: `${BROKEN} is not an image`, next_attempt_at: null, queued_at: expect.any(String), stocknums: [stocknum], car_count: 1 }],
+    });
+  });
+
+  it("lists none of another site's photos", async () => {
+    await storedPhoto(SITE, 'https://cdn.example.com/hm-1001/3.jpg', { status: 'pending' });
+    await storedPhoto(OTHER, BROKEN, { status: 'failed', last_error: 'refused' });
+    const { counts, photos: listed } = (await photos(platform.operatorToken, `tenant=${SITE}`)).json<{ counts: object; photos: Array<{ url: string }> }>();
+    expect(counts).toEqual({ stored: 0, pending: 1, failed: 0 });
+    expect(listed.map((photo) => photo.url)).toEqual(['https://cdn.example.com/hm-1001/3.jpg']);
+  });
+
+  it('lists the newest first, as many as the limit asks', async () => {
+    for (const n of [1, 2, 3]) await storedPhoto(SITE, `https://cdn.example.com/hm-1001/${n}.jpg`, { status: 'pending', attempts: 1, last_error: 'answered 503' });
+    const { counts, photos: listed } = (await photos(platform.operatorToken, `tenant=${SITE}&limit=2`)).json<{ counts: object; photos: Array<{ url: string; next_attempt_at: string | null }> }>();
+    expect(counts).toEqual({ stored: 0, pending: 3, failed: 0 });
+    expect(listed.map((photo) => photo.url)).toEqual(['https://cdn.example.com/hm-1001/3.jpg', 'https://cdn.example.com/hm-1001/2.jpg']);
+    expect(listed[0]!.next_attempt_at).toEqual(expect.any(String));
+  });
+
+  it('leaves out a photo the sweep found no car naming any more', async () => {
+    await storedPhoto(SITE, BROKEN, { status: 'failed', last_error: 'refused' });
+    await database.db.updateTable('car_photos').set({ released_at: new Date() }).where('url', '=', BROKEN).execute();
+    expect((await photos(platform.operatorToken, `tenant=${SITE}`)).json()).toEqual({ counts: { stored: 0, pending: 0, failed: 0 }, photos: [] });
+  });
+
+  it('answers 400 naming limit for a limit past 200', async () => {
+    const response = await photos(platform.operatorToken, `tenant=${SITE}&limit=201`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'limit' });
+  });
+
+  it('answers 404 naming tenant for a tenant there is not', async () => {
+    const response = await photos(platform.operatorToken, 'tenant=no-such-dealer');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ field: 'tenant' });
+  });
+
+  it('refuses a viewer (403), as it is refused the imports', async () => {
+    const viewer = await accountToken(platform.app, 'viewer', null);
+    expect((await photos(viewer, `tenant=${SITE}`)).statusCode).toBe(403);
+  });
+
+  it("refuses a manager another tenant's photos (403), as its imports", async () => {
+    const manager = await accountToken(platform.app, 'tenant-manager', [OTHER]);
+    expect((await photos(manager, `tenant=${SITE}`)).statusCode).toBe(403);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { scoped } from '@forecourt/shared-config/server';
+import { photoReport } from '../../db/car-photos';
 import { listSchedules, removeSchedule } from '../../db/feed-schedules';
 import { applyAnyway, findImportById, listImports, type ApplyAnywayOutcome } from '../../db/stock-imports';
 import { ApplyAnywayBody, ImportParams, ScheduleBody, ScheduleParams } from '../../stock/feeds/import-schema';
@@ -11,7 +12,8 @@ import { may } from '../../operators/permissions';
 const Tenant = z.string().min(1).max(100);
 const ListQuery = z.object({ tenant: Tenant.optional() }).strict();
 const TenantScheduleParams = ScheduleParams.extend({ tenant: Tenant }).strict();
-const ImportsQuery = z.object({ tenant: Tenant, limit: z.coerce.number().int().min(1).max(200).default(20) }).strict();
+/** A tenant's newest imports, or its newest photos not stored: at most 200. */
+const TenantListQuery = z.object({ tenant: Tenant, limit: z.coerce.number().int().min(1).max(200).default(20) }).strict();
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -83,8 +85,8 @@ function refusalOf(id: string, outcome: Exclude<ApplyAnywayOutcome, { applied: t
 }
 
 /**
- * A tenant's scheduled feeds and its imports, under the admin routes' hooks (the CLI's `feeds` and
- * `imports`): who may see and change them is who may manage the tenant's stock keys (operators
+ * A tenant's scheduled feeds, its imports and its photos' fetches, under the admin routes' hooks
+ * (the CLI's `feeds` and `imports`, the console's Stock page): who may see and change them is who may manage the tenant's stock keys (operators
  * for every tenant, a tenant manager for its own, a viewer none). A schedule is checked, capped
  * and answered as the Stock API's feeds route does it (stock/feeds/schedules.ts); each change is
  * audited, action `feeds`, under the caller's name; so is a quarantined import applied anyway.
@@ -126,11 +128,33 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   fastify.get('/imports', { config: { permission: { action: 'feeds', on: 'tenant' } } }, async (request, reply) => {
-    const query = parseInput(ImportsQuery, request.query, 'query');
+    const query = parseInput(TenantListQuery, request.query, 'query');
     if (!fastify.tenants.get(query.tenant)) return reply.code(404).send(unknownTenant(query.tenant));
     const rows = await listImports(db, query.tenant, query.limit);
     const imports = rows.map((row) => importOf(row, Number(row.error_count)));
     return reply.header('cache-control', 'no-store').send({ imports });
+  });
+
+  /**
+   * The tenant's photos (docs/stock.md, Photos): how many are stored, pending and failed, and the
+   * newest not stored, each with why its last try failed, when it is tried again (null once
+   * failed for good) and the cars naming it, so an operator can tell the dealer which to fix.
+   */
+  fastify.get('/photos', { config: { permission: { action: 'feeds', on: 'tenant' } } }, async (request, reply) => {
+    const query = parseInput(TenantListQuery, request.query, 'query');
+    if (!fastify.tenants.get(query.tenant)) return reply.code(404).send(unknownTenant(query.tenant));
+    const report = await photoReport(db, query.tenant, query.limit);
+    const photos = report.unstored.map((photo) => ({
+      url: photo.url,
+      status: photo.status,
+      attempts: photo.attempts,
+      last_error: photo.last_error,
+      next_attempt_at: photo.status === 'failed' ? null : photo.next_attempt_at.toISOString(),
+      queued_at: photo.created_at.toISOString(),
+      stocknums: photo.stocknums,
+      car_count: photo.car_count,
+    }));
+    return reply.header('cache-control', 'no-store').send({ counts: report.counts, photos });
   });
 
   fastify.get('/imports/:id', { config: { permission: { action: 'feeds', on: 'list' } } }, async (request, reply) => {
