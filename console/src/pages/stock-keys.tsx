@@ -14,12 +14,8 @@ import { formatDateTime } from '../ui/format';
 import { Freshness, Loading, Page } from '../ui/page';
 import { panelStyle, ShownOnce } from '../ui/shown-once';
 import { ScrollRegion, tableStyle } from '../ui/table';
+import { TenantPicker, type TenantName } from '../ui/tenant-picker';
 import { useTenantNames } from './use-tenant-names';
-
-export interface TenantName {
-  tenant: string;
-  name: string;
-}
 
 /** `choose` false: the key is for the first tenant, which the page around the form names already. */
 export function NewKeyForm({ tenants, onCreated, choose = true }: { tenants: TenantName[]; onCreated: (created: CreatedStockKey) => void; choose?: boolean }) {
@@ -53,20 +49,7 @@ export function NewKeyForm({ tenants, onCreated, choose = true }: { tenants: Ten
         New key
       </h2>
       <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm} ${SPACE.md}; margin-bottom: ${SPACE.sm};`}>
-        {choose ? (
-          <div css={css`display: flex; flex-direction: column; gap: 0.2rem;`}>
-            <label htmlFor={`${ids}-tenant`} css={css`font-weight: 600;`}>
-              Tenant
-            </label>
-            <select id={`${ids}-tenant`} required value={tenant} onChange={(event) => setChosen(event.target.value)}>
-              {tenants.map((option) => (
-                <option key={option.tenant} value={option.tenant}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        {choose ? <TenantPicker tenants={tenants} value={tenant} onChange={setChosen} required /> : null}
         <div css={css`display: flex; flex-direction: column; gap: 0.2rem; flex: 1 1 16rem; max-width: 24rem;`}>
           <label htmlFor={`${ids}-label`} css={css`font-weight: 600;`}>
             Label

@@ -5,7 +5,7 @@ import type { CreatedStockKey, FeedSchedule, FeedSchedules, ImportRowError, Impo
 import { useLive } from '../api/use-live';
 import { managesStockKeys, mayManageStockKeys } from '../session/permissions';
 import { useSession, useSignedIn } from '../session/session';
-import { COLOUR, RADIUS, SPACE } from '../theme/tokens';
+import { COLOUR, SPACE } from '../theme/tokens';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -14,7 +14,8 @@ import { formatCount, formatDateTime, formatDuration } from '../ui/format';
 import { Freshness, Loading, Page } from '../ui/page';
 import { panelStyle, ShownOnce } from '../ui/shown-once';
 import { ScrollRegion, tableStyle } from '../ui/table';
-import { KeysTable, NewKeyForm, type TenantName } from './stock-keys';
+import { TenantPicker, type TenantName } from '../ui/tenant-picker';
+import { KeysTable, NewKeyForm } from './stock-keys';
 import { useTenantNames } from './use-tenant-names';
 
 const STATUS_TONES: Record<ImportStatus, BadgeTone> = { queued: 'neutral', running: 'accent', done: 'success', failed: 'danger', quarantined: 'warning' };
@@ -391,7 +392,6 @@ export function StockPage() {
   const manages = managesStockKeys(me);
   const { tenants: seen, error: tenantsError } = useTenantNames();
   const [params, setParams] = useSearchParams();
-  const ids = useId();
 
   if (!manages) {
     return (
@@ -420,22 +420,8 @@ export function StockPage() {
       {seen.length > 0 && tenants.length === 0 ? <p>No tenant to show.</p> : null}
       {tenant ? (
         <>
-          <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm}; align-items: center; margin-bottom: ${SPACE.sm};`}>
-            <label htmlFor={`${ids}-tenant`} css={css`font-weight: 600;`}>
-              Tenant
-            </label>
-            <select
-              id={`${ids}-tenant`}
-              value={tenant.tenant}
-              onChange={(event) => setParams({ tenant: event.target.value })}
-              css={css`max-width: 100%; min-height: 2.5rem; border-radius: ${RADIUS};`}
-            >
-              {tenants.map((option) => (
-                <option key={option.tenant} value={option.tenant}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
+          <div css={css`margin-bottom: ${SPACE.sm};`}>
+            <TenantPicker inline tenants={tenants} value={tenant.tenant} onChange={(chosen) => setParams({ tenant: chosen })} />
           </div>
           <h2 css={wrap}>{tenant.name}</h2>
           <TenantStock key={tenant.tenant} tenant={tenant} />

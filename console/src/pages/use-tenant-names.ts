@@ -1,12 +1,13 @@
 import type { ApiError } from '../api/client';
 import type { Overview } from '../api/types';
 import { useLive } from '../api/use-live';
+import type { TenantName } from '../ui/tenant-picker';
 
 /**
  * The tenants this account sees, slug and name, read once (a filter or a form needs no live
  * list); `error` says why there are none when the read failed.
  */
-export function useTenantNames(): { tenants: { tenant: string; name: string }[]; error: ApiError | null } {
+export function useTenantNames(): { tenants: TenantName[]; error: ApiError | null } {
   const live = useLive<Overview>('/_admin/overview?window=hour', { poll: false });
   return { tenants: live.data?.tenants.map(({ tenant, name }) => ({ tenant, name })) ?? [], error: live.error };
 }
