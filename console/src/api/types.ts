@@ -322,3 +322,39 @@ export interface FeedSchedule {
 export interface FeedSchedules {
   feeds: FeedSchedule[];
 }
+
+/** `PUT /_admin/feeds/:tenant/:source`: makes (201) or changes (200) the schedule of a source. */
+export interface FeedScheduleBody {
+  url: string;
+  format: FeedSchedule['format'];
+  /** Minutes between pulls: at least 15, at most a week. */
+  interval_minutes: number;
+}
+
+/** The answer of `PUT` and `DELETE /_admin/feeds/:tenant/:source`: the schedule as it is now (or was). */
+export interface FeedScheduleChange {
+  feed: FeedSchedule;
+}
+
+export type PhotoStatus = 'stored' | 'pending' | 'failed';
+
+/** A photo not stored (yet), as `GET /_admin/photos?tenant=` lists it (docs/stock.md, Photos). */
+export interface UnstoredPhoto {
+  url: string;
+  status: Exclude<PhotoStatus, 'stored'>;
+  /** Tries since the last that succeeded. */
+  attempts: number;
+  last_error: string | null;
+  /** A pending photo's next try; null for a failed one, never tried again. */
+  next_attempt_at: string | null;
+  queued_at: string;
+  /** The first few cars naming it; `car_count` is all of them. */
+  stocknums: string[];
+  car_count: number;
+}
+
+/** `GET /_admin/photos?tenant=&limit=`: the site's photos by status, and the newest not stored. */
+export interface TenantPhotos {
+  counts: Record<PhotoStatus, number>;
+  photos: UnstoredPhoto[];
+}

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { FeedSchedule, ImportRowError, StockImport, StockImportDetail } from '../api/types';
+import type { FeedSchedule, FeedScheduleBody, ImportRowError, StockImport, StockImportDetail, TenantPhotos } from '../api/types';
 import { account, overview, stockKey } from '../testing/fixtures';
 import { recordRequests, renderConsole, type TestRoutes } from '../testing/render-console';
 import { rejectedRowsCsv } from './stock';
@@ -51,6 +51,45 @@ const ERRORS: ImportRowError[] = [
   { row: 7, vehicle_id: '=HYPERLINK("x")', field: 'make', message: 'make: "Tesla, Inc" is not a make' },
 ];
 
+const BROKEN = 'https://cdn.example.com/harbourside-motors/stock/HM-1001/photos/2-rear-three-quarter.jpg';
+
+const PHOTOS: TenantPhotos = {
+  counts: { stored: 41, pending: 3, failed: 2 },
+  photos: [
+    {
+      url: BROKEN,
+      status: 'failed',
+      attempts: 1,
+      last_error: `${BROKEN} is not an image: only JPEG, PNG, WebP and AVIF photos are taken`,
+      next_attempt_at: null,
+      queued_at: '2026-11-27T07:00:00.000Z',
+      stocknums: ['HM-1001', 'HM-1002'],
+      car_count: 4,
+    },
+  ],
+};
+
+/** The schedules the API holds in this test: a change is seen by the next list, as on the server. */
+function feedStore(feeds: FeedSchedule[]): TestRoutes {
+  return {
+    'GET /_admin/feeds': () => ({ body: { feeds } }),
+    'PUT /_admin/feeds/:tenant/:source': ({ url, body }) => {
+      const [, , , tenant = '', source = ''] = url.split('/');
+      const asked = body as FeedScheduleBody;
+      const feed: FeedSchedule = { ...FEED, tenant, source, ...asked, last_pulled_at: null, last_outcome: null, last_message: null };
+      const at = feeds.findIndex((f) => f.source === source);
+      if (at === -1) feeds.push(feed);
+      else feeds[at] = feed;
+      return { status: at === -1 ? 201 : 200, body: { feed } };
+    },
+    'DELETE /_admin/feeds/:tenant/:source': ({ url }) => {
+      const at = feeds.findIndex((f) => f.source === url.split('/')[4]);
+      const [feed] = feeds.splice(at, 1);
+      return { body: { feed } };
+    },
+  };
+}
+
 function routes(overrides: TestRoutes = {}): TestRoutes {
   return {
     'GET /_admin/overview': { body: overview() },
@@ -58,6 +97,7 @@ function routes(overrides: TestRoutes = {}): TestRoutes {
     'GET /_admin/imports/:id': { body: { import: { ...stockImport(), errors: ERRORS, created_by: 'stock key 7 (Harbourside DMS)' } } satisfies StockImportDetail },
     'GET /_admin/feeds': { body: { feeds: [FEED] } },
     'GET /_admin/stock-keys': { body: { keys: [stockKey()] } },
+    'GET /_admin/photos': { body: PHOTOS },
     ...overrides,
   };
 }
@@ -161,6 +201,114 @@ describe('the stock page', () => {
     expect(await screen.findByText(/are for operators and each tenant's managers/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Apply|Revoke|Make key/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Stock' })).not.toBeInTheDocument();
-    expect(sent.filter((r) => /imports|feeds|stock-keys/.test(r.url))).toEqual([]);
+    expect(sent.filter((r) => /imports|feeds|stock-keys|photos/.test(r.url))).toEqual([]);
+  });
+});
+
+describe('the scheduled feeds, changed from the stock page', () => {
+  const feedForm = async () => within(await screen.findByRole('form', { name: 'Add a scheduled feed' }));
+
+  it("adds a feed with the form's values, sends them, and lists it", async () => {
+    const sent = recordRequests();
+    renderStock({ account: SAM, routes: routes(feedStore([FEED])) });
+    const form = await feedForm();
+    fireEvent.change(form.getByRole('textbox', { name: 'Source' }), { target: { value: 'back-lot' } });
+    fireEvent.change(form.getByRole('textbox', { name: 'URL' }), { target: { value: ' https://dms.example.com/export/back-lot.xml ' } });
+    fireEvent.change(form.getByRole('spinbutton', { name: 'Every (minutes)' }), { target: { value: '30' } });
+    expect(form.getByRole('combobox', { name: 'Format' })).toHaveValue('meta-auto');
+    fireEvent.click(form.getByRole('button', { name: 'Add feed' }));
+    expect(await screen.findByText('Feed back-lot of Harbourside Motors is saved: pulled every 30 min.')).toBeInTheDocument();
+    const feeds = await region('Scheduled feeds of Harbourside Motors');
+    expect(await feeds.findByRole('row', { name: /back-lot/ })).toHaveTextContent(/^back-lothttps:\/\/dms\.example\.com\/export\/back-lot\.xml30 min/);
+    expect((await feedForm()).getByRole('textbox', { name: 'Source' })).toHaveValue('');
+    expect(sent.find((r) => r.method === 'PUT')).toMatchObject({
+      url: '/_admin/feeds/harbourside-motors/back-lot',
+      body: { url: 'https://dms.example.com/export/back-lot.xml', format: 'meta-auto', interval_minutes: 30 },
+    });
+  });
+
+  it("changes a listed feed from the same form, its source kept", async () => {
+    const sent = recordRequests();
+    renderStock({ account: SAM, routes: routes(feedStore([FEED])) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Change feed main-yard' }));
+    const form = within(screen.getByRole('form', { name: 'Change feed main-yard' }));
+    expect(form.getByRole('textbox', { name: 'Source' })).toHaveAttribute('readonly');
+    expect(form.getByRole('textbox', { name: 'URL' })).toHaveValue(FEED.url);
+    fireEvent.change(form.getByRole('spinbutton', { name: 'Every (minutes)' }), { target: { value: '120' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save feed' }));
+    expect(await screen.findByText('Feed main-yard of Harbourside Motors is saved: pulled every 2 h.')).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'PUT')).toMatchObject({ url: '/_admin/feeds/harbourside-motors/main-yard', body: { url: FEED.url, interval_minutes: 120 } });
+  });
+
+  it("shows the API's refusal of a field beside the form, and marks the field", async () => {
+    const refusal = 'url: an http or https URL';
+    renderStock({ account: SAM, routes: routes({ 'PUT /_admin/feeds/:tenant/:source': { status: 400, body: { error: refusal, field: 'url' } } }) });
+    const form = await feedForm();
+    fireEvent.change(form.getByRole('textbox', { name: 'Source' }), { target: { value: 'back-lot' } });
+    fireEvent.change(form.getByRole('textbox', { name: 'URL' }), { target: { value: 'ftp://dms.example.com/stock.csv' } });
+    fireEvent.click(form.getByRole('button', { name: 'Add feed' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(`Feed not saved: ${refusal}`);
+    expect(form.getByRole('textbox', { name: 'URL' })).toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByRole('textbox', { name: 'URL' })).toHaveAccessibleDescription(expect.stringContaining(refusal));
+  });
+
+  it("shows the API's 409 when the site has all the feeds it may have", async () => {
+    const refusal = 'source: this site has 10 scheduled feeds, the most it may have (FORECOURT_FEEDS_PER_SITE); remove one, or change one it has';
+    renderStock({ account: SAM, routes: routes({ 'PUT /_admin/feeds/:tenant/:source': { status: 409, body: { error: refusal, field: 'source' } } }) });
+    const form = await feedForm();
+    fireEvent.change(form.getByRole('textbox', { name: 'Source' }), { target: { value: 'one-more' } });
+    fireEvent.change(form.getByRole('textbox', { name: 'URL' }), { target: { value: 'https://dms.example.com/one-more.csv' } });
+    fireEvent.click(form.getByRole('button', { name: 'Add feed' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(`Feed not saved: ${refusal}`);
+  });
+
+  it('removes a feed only once asked, sends DELETE, and lists it no more', async () => {
+    const sent = recordRequests();
+    renderStock({ account: SAM, routes: routes(feedStore([FEED])) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove feed main-yard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove feed main-yard of Harbourside Motors?' });
+    expect(dialog).toHaveTextContent(`The platform stops pulling ${FEED.url}.`);
+    expect(sent.filter((r) => r.method === 'DELETE')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove feed' }));
+    expect(await screen.findByText('Feed main-yard of Harbourside Motors is removed: it is pulled no more.')).toBeInTheDocument();
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/_admin/feeds/harbourside-motors/main-yard']);
+    expect(await screen.findByText(/^No scheduled feeds/)).toBeInTheDocument();
+  });
+
+  it('offers a viewer no feed controls', async () => {
+    renderStock({ account: VI });
+    expect(await screen.findByText(/are for operators and each tenant's managers/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add a scheduled feed' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /feed/i })).not.toBeInTheDocument();
+  });
+});
+
+describe('the photos on the stock page', () => {
+  it('counts the photos by status', async () => {
+    renderStock();
+    const photos = within((await screen.findByRole('heading', { name: 'Photos' })).closest('section') as HTMLElement);
+    expect(await photos.findByText('stored')).toBeInTheDocument();
+    expect(photos.getByText('stored').closest('p')).toHaveTextContent('41 stored3 pending2 failed');
+  });
+
+  it('lists a failing photo with its cars, why it failed and that it is not tried again, its URL short and whole in the link', async () => {
+    renderStock();
+    const photos = await region('Photos not stored of Harbourside Motors');
+    const row = photos.getByRole('row', { name: /cdn\.example\.com/ });
+    expect(row).toHaveTextContent(`cdn.example.com/…/2-rear-three-quarter.jpgHM-1001, HM-1002 and 2 morefailed1${PHOTOS.photos[0]!.last_error}not again`);
+    const link = within(row).getByRole('link', { name: 'cdn.example.com/…/2-rear-three-quarter.jpg' });
+    expect(link).toHaveAttribute('href', BROKEN);
+    expect(link).toHaveAttribute('title', BROKEN);
+  });
+
+  it('says when every photo is stored, with no table', async () => {
+    renderStock({ routes: routes({ 'GET /_admin/photos': { body: { counts: { stored: 41, pending: 0, failed: 0 }, photos: [] } satisfies TenantPhotos } }) });
+    expect(await screen.findByText('Every photo is stored.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Photos not stored of Harbourside Motors' })).not.toBeInTheDocument();
+  });
+
+  it("says when the site's cars name no photo", async () => {
+    renderStock({ routes: routes({ 'GET /_admin/photos': { body: { counts: { stored: 0, pending: 0, failed: 0 }, photos: [] } satisfies TenantPhotos } }) });
+    expect(await screen.findByText("No photos: none of this site's cars names one yet.")).toBeInTheDocument();
   });
 });

@@ -1,21 +1,24 @@
 import { css } from '@emotion/react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { CreatedStockKey, FeedSchedule, FeedSchedules, ImportRowError, ImportStatus, StockImport, StockImportDetail, StockImports, StockKeys } from '../api/types';
+import type { CreatedStockKey, ImportRowError, ImportStatus, StockImport, StockImportDetail, StockImports, StockKeys } from '../api/types';
 import { useLive } from '../api/use-live';
-import { managesStockKeys, mayManageStockKeys } from '../session/permissions';
+import { managesStockKeys, mayChangeFeeds, mayManageStockKeys } from '../session/permissions';
 import { useSession, useSignedIn } from '../session/session';
 import { COLOUR, SPACE } from '../theme/tokens';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ErrorNote } from '../ui/error-note';
-import { formatCount, formatDateTime, formatDuration } from '../ui/format';
+import { formatCount, formatDuration } from '../ui/format';
 import { Freshness, Loading, Page } from '../ui/page';
 import { panelStyle, ShownOnce } from '../ui/shown-once';
 import { ScrollRegion, tableStyle } from '../ui/table';
 import { TenantPicker, type TenantName } from '../ui/tenant-picker';
+import { When } from '../ui/when';
+import { TenantFeeds } from './stock-feeds';
 import { KeysTable, NewKeyForm } from './stock-keys';
+import { TenantPhotos } from './stock-photos';
 import { useTenantNames } from './use-tenant-names';
 
 const STATUS_TONES: Record<ImportStatus, BadgeTone> = { queued: 'neutral', running: 'accent', done: 'success', failed: 'danger', quarantined: 'warning' };
@@ -25,10 +28,6 @@ const COUNTS = ['created', 'updated', 'unchanged', 'withdrawn', 'rejected'] as c
 const wrap = css`overflow-wrap: anywhere;`;
 const done = css`color: ${COLOUR.success}; font-weight: 600;`;
 const part = css`margin-top: ${SPACE.lg};`;
-
-function When({ at }: { at: string | null }) {
-  return at ? <time dateTime={at}>{formatDateTime(at)}</time> : <>never</>;
-}
 
 /** A cell as a spreadsheet opens it: quoted where needed, and never read as a formula. */
 function csvCell(value: string | number | null): string {
@@ -107,52 +106,6 @@ function Quarantined({ imports, onApplied }: { imports: StockImport[]; onApplied
         ))}
       </ul>
     </section>
-  );
-}
-
-function FeedsTable({ feeds, tenantName }: { feeds: FeedSchedule[]; tenantName: string }) {
-  if (feeds.length === 0) return <p>No scheduled feeds: this site&apos;s feeds are uploaded (or it writes through the Stock API).</p>;
-  return (
-    <ScrollRegion label={`Scheduled feeds of ${tenantName}`}>
-      <table css={tableStyle}>
-        <thead>
-          <tr>
-            <th scope="col">Source</th>
-            <th scope="col">URL</th>
-            <th scope="col">Every</th>
-            <th scope="col">Last pull</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Next pull</th>
-          </tr>
-        </thead>
-        <tbody>
-          {feeds.map((feed) => (
-            <tr key={feed.source} data-feed={feed.source}>
-              <th scope="row">{feed.source}</th>
-              <td css={[wrap, css`min-width: 12rem;`]}>{feed.url}</td>
-              <td>{formatDuration(feed.interval_minutes * 60)}</td>
-              <td>
-                <When at={feed.last_pulled_at} />
-              </td>
-              <td css={[wrap, css`min-width: 10rem;`]}>
-                {feed.last_outcome === null ? (
-                  '—'
-                ) : (
-                  <>
-                    <Badge tone={feed.last_outcome === 'failed' ? 'danger' : feed.last_outcome === 'queued' ? 'success' : 'neutral'}>{feed.last_outcome}</Badge>
-                    {feed.last_outcome === 'queued' && feed.last_import_id ? ` as import ${feed.last_import_id}` : null}
-                    {feed.last_message ? <div>{feed.last_message}</div> : null}
-                  </>
-                )}
-              </td>
-              <td>
-                <When at={feed.next_pull_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
   );
 }
 
@@ -336,8 +289,8 @@ function TenantKeys({ tenant, onChanged }: { tenant: TenantName; onChanged: (tex
 }
 
 function TenantStock({ tenant }: { tenant: TenantName }) {
+  const { account: me } = useSignedIn();
   const slug = encodeURIComponent(tenant.tenant);
-  const feeds = useLive<FeedSchedules>(`/_admin/feeds?tenant=${slug}`);
   const imports = useLive<StockImports>(`/_admin/imports?tenant=${slug}&limit=20`);
   const [shown, setShown] = useState<string | null>(null);
   const [said, setSaid] = useState<string | null>(null);
@@ -368,9 +321,12 @@ function TenantStock({ tenant }: { tenant: TenantName }) {
 
       <section aria-labelledby="feeds-title" css={part}>
         <h3 id="feeds-title">Scheduled feeds</h3>
-        {feeds.error ? <ErrorNote lead={feeds.data ? 'Could not refresh' : 'Could not load the scheduled feeds'} message={feeds.error.message} /> : null}
-        {!feeds.data && !feeds.error ? <Loading what="the scheduled feeds" /> : null}
-        {feeds.data ? <FeedsTable feeds={feeds.data.feeds} tenantName={tenant.name} /> : null}
+        <TenantFeeds tenant={tenant} mayChange={mayChangeFeeds(me, tenant.tenant)} onChanged={say} />
+      </section>
+
+      <section aria-labelledby="photos-title" css={part}>
+        <h3 id="photos-title">Photos</h3>
+        <TenantPhotos tenant={tenant} />
       </section>
 
       <section aria-labelledby="keys-title" css={part}>
@@ -383,7 +339,8 @@ function TenantStock({ tenant }: { tenant: TenantName }) {
 
 /**
  * A tenant's stock as it comes in: its feed imports (what each did, the rows it rejected, the
- * quarantined ones, which may be applied anyway), its scheduled feeds and its Stock API keys.
+ * quarantined ones, which may be applied anyway), its scheduled feeds (set, changed and removed
+ * here), its photos the platform could not fetch yet, and its Stock API keys.
  * The admin API shows all of it only to those who may change it (operators, the tenant's
  * managers); a viewer has none of it.
  */
@@ -410,7 +367,7 @@ export function StockPage() {
       title="Stock"
       intro={
         <>
-          How each site&apos;s cars come in: feed imports and what they did, the feeds pulled on a schedule, and the Stock API keys dealers&apos; systems write with. Every tenant&apos;s
+          How each site&apos;s cars come in: feed imports and what they did, the feeds pulled on a schedule, the dealer&apos;s photos the platform fetches, and the Stock API keys dealers&apos; systems write with. Every tenant&apos;s
           keys on one page: <Link to="/stock-keys">Stock keys</Link>.
         </>
       }

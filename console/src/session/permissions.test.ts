@@ -1,5 +1,5 @@
 import { account } from '../testing/fixtures';
-import { isOperator, managesStockKeys, mayChangePins, mayManageStockKeys } from './permissions';
+import { isOperator, managesStockKeys, mayChangeFeeds, mayChangePins, mayManageStockKeys } from './permissions';
 
 describe('what the console offers an account', () => {
   it('an operator changes pins on every tenant', () => {
@@ -23,6 +23,12 @@ describe('what the console offers an account', () => {
     const manager = account({ role: 'tenant-manager', tenants: ['harbourside-motors'] });
     const viewer = account({ role: 'viewer', tenants: ['harbourside-motors'] });
     expect([mayManageStockKeys(manager, 'harbourside-motors'), mayManageStockKeys(manager, 'summit-auto-group'), mayManageStockKeys(viewer, 'harbourside-motors')]).toEqual([true, false, false]);
+  });
+
+  it("a tenant manager changes its own tenants' scheduled feeds only, a viewer none", () => {
+    const manager = account({ role: 'tenant-manager', tenants: ['harbourside-motors'] });
+    const viewer = account({ role: 'viewer', tenants: ['harbourside-motors'] });
+    expect([mayChangeFeeds(manager, 'harbourside-motors'), mayChangeFeeds(manager, 'summit-auto-group'), mayChangeFeeds(viewer, 'harbourside-motors')]).toEqual([true, false, false]);
   });
 
   it('the stock keys page is for operators and tenant managers', () => {

@@ -15,6 +15,11 @@ export function mayManageStockKeys(account: Account, tenant: string): boolean {
   return managesTenant(account, tenant);
 }
 
+/** A tenant's scheduled feeds: set, changed and removed by whoever manages its stock keys (the admin API's `feeds`). */
+export function mayChangeFeeds(account: Account, tenant: string): boolean {
+  return managesTenant(account, tenant);
+}
+
 /** Whether the stock keys page has anything for the account: a viewer manages no tenant's keys. */
 export function managesStockKeys(account: Account): boolean {
   return account.role !== 'viewer';

@@ -34,3 +34,18 @@ export function failureKinds(failures: Record<string, number>): { kind: string; 
 export function totalFailures(failures: Record<string, number>): number {
   return Object.values(failures).reduce((sum, n) => sum + n, 0);
 }
+
+/**
+ * A URL short enough for a table cell, its scheme left off: 'cdn.example.com/…/2.jpg' when the
+ * whole is longer than `max`, the middle cut when even that is. The whole URL goes beside it (a
+ * title, a link), never in place of it.
+ */
+export function shortUrl(url: string, max = 48): string {
+  const bare = url.replace(/^https?:\/\//i, '');
+  if (bare.length <= max) return bare;
+  const slash = bare.indexOf('/');
+  const short = slash === -1 ? bare : `${bare.slice(0, slash)}/…/${bare.slice(bare.lastIndexOf('/') + 1)}`;
+  if (short.length <= max) return short;
+  const half = Math.floor((max - 1) / 2);
+  return `${bare.slice(0, half)}…${bare.slice(bare.length - half)}`;
+}
