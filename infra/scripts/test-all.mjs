@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the whole suite, in the order a failure is cheapest to find — lint, typecheck,
+ * `npm test`: the whole suite, in the order a failure is cheapest to find — lint, format, typecheck,
  * unit/component/API tests (jest, every workspace), then the e2e journeys (Playwright driving
  * Chromium against the site `npm start` serves). Every step runs even when an earlier one
  * fails, so one run shows everything; the exit code is non-zero if anything failed.
@@ -101,6 +101,8 @@ const wanted = (step) => only.length === 0 || only.includes(step);
 {
   const steps = [
     ['lint', [['lint', ['eslint', '--max-warnings', '0', '.']]]],
+    // One layout for the whole tree (.prettierrc.json): `npm run format` writes it.
+    ['format', [['format', ['prettier', '--check', '.']]]],
     // Every workspace but e2e in one program (tsconfig.typecheck.json), and e2e, whose JSX differs.
     ['typecheck', ['tsconfig.typecheck.json', 'e2e'].map((project) => [`typecheck ${project}`, ['tsc', '-p', project]])],
     // The import graph: no cycles, no team's browser code importing its server, no team into another.
