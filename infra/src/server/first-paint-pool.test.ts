@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FirstPaintRenderer } from '@forecourt/shared-config/server';
 import locationsServer from '../../../mf-locations/server';
@@ -10,7 +11,7 @@ import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import type { Database } from '../db/database';
 import { clearPlatformTables, createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
-import { FirstPaintPool } from './first-paint-pool';
+import { FirstPaintPool, QUERY_PAGE_PRIORITY } from './first-paint-pool';
 import { warmFirstPaints } from './first-paint-warm';
 import { locationsPorts } from './plugins/ports/locations';
 import { storedLocations } from './plugins/ports/shared';
@@ -217,6 +218,30 @@ describe('pages with a query on threads of their own', () => {
         expect((await Promise.all(querying)).map((page) => page.statusCode)).toEqual([200, 200]);
       });
     });
+  });
+});
+
+/** This process's threads and their nice values, from /proc (Linux: a thread's priority is its own). */
+function threadPriorities(): Map<string, number> {
+  const threads = fs.readdirSync('/proc/self/task');
+  // The stat line's fields after the command's closing parenthesis: the nice value is the 17th.
+  return new Map(threads.map((tid) => [tid, Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16])]));
+}
+
+const onLinux = process.platform === 'linux' ? it : it.skip;
+
+describe('render thread priorities', () => {
+  onLinux(`render pages with a query at nice ${QUERY_PAGE_PRIORITY}, below the other pages' threads`, async () => {
+    const before = threadPriorities();
+    const fresh = new FirstPaintPool({ threads: 1, queryThreads: 1, maxWaitMs: 10_000 });
+    try {
+      await fresh.ready();
+      // The pool's two threads, and the helper threads their start left (all at the usual 0).
+      const started = [...threadPriorities()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
+      expect({ query: started.filter((nice) => nice === QUERY_PAGE_PRIORITY).length, others: [...new Set(started.filter((nice) => nice !== QUERY_PAGE_PRIORITY))] }).toEqual({ query: 1, others: [0] });
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

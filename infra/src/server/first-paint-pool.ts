@@ -6,7 +6,7 @@ import type { FirstPaint, FirstPaintRenderer, FirstPaintRequest } from '@forecou
 import { renderCacheStats } from '@forecourt/shared-config/server/render';
 import { poolWorkerScript } from '../platform/worker-script';
 import { answerPortCalls, describePorts, requestFacts } from './first-paint-ports';
-import type { FirstPaintTask, FirstPaintTaskResult, WarmTask } from './first-paint-worker';
+import type { FirstPaintTask, FirstPaintTaskResult, FirstPaintThreadData, WarmTask } from './first-paint-worker';
 
 export interface FirstPaintPoolOptions {
   /** Render threads for pages without a query (FORECOURT_FIRST_PAINT_THREADS). */
@@ -27,6 +27,15 @@ export interface FirstPaintPoolOptions {
 export function queryPageThreads(threads: number): number {
   return threads === 0 ? 0 : Math.max(1, Math.round(threads / 2));
 }
+
+/**
+ * The scheduling priority (a nice value) of the threads rendering pages with a query: 10, as the
+ * search workers'. Those pages are as many as clients choose to ask, each a new render; the
+ * others are a site's finite pages, mostly from the render cache, and a shopper opening a car
+ * waits on them. At 10 the scheduler gives a thread at 0 about nine tenths of a core both want,
+ * so twenty clients asking new searches slow their own pages, not every shopper's car page.
+ */
+export const QUERY_PAGE_PRIORITY = 10;
 
 /**
  * Renders that run on a thread at once: two per thread, so that while one waits for its data
@@ -58,9 +67,11 @@ class RenderThreads {
   constructor(
     readonly threads: number,
     private readonly maxWaitMs: number,
+    priority: number,
   ) {
     this.pool = new Piscina({
       ...poolWorkerScript(path.join(__dirname, 'first-paint-worker.ts'), 'first-paint-worker'),
+      workerData: { priority } satisfies FirstPaintThreadData,
       minThreads: threads,
       maxThreads: threads,
       concurrentTasksPerWorker: RENDERS_PER_THREAD,
@@ -164,8 +175,8 @@ export class FirstPaintPool {
   private readonly queries: RenderThreads;
 
   constructor(options: FirstPaintPoolOptions) {
-    this.pages = new RenderThreads(options.threads, options.maxWaitMs);
-    this.queries = new RenderThreads(options.queryThreads, options.maxWaitMs);
+    this.pages = new RenderThreads(options.threads, options.maxWaitMs, 0);
+    this.queries = new RenderThreads(options.queryThreads, options.maxWaitMs, QUERY_PAGE_PRIORITY);
   }
 
   /**

@@ -4,7 +4,8 @@
  * (first-paint-ports.ts). A render's React work is synchronous; here it holds this thread, not
  * the one every shopper's request waits on.
  */
-import type { MessagePort } from 'node:worker_threads';
+import os from 'node:os';
+import { workerData, type MessagePort } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import type { FirstPaint, FirstPaintRequest, TeamServerPlugin } from '@forecourt/shared-config/server';
 import { portsOverThreads, type PortShape, type RequestFacts } from './first-paint-ports';
@@ -20,6 +21,12 @@ export interface FirstPaintTask {
   flag: Int32Array;
 }
 
+/** What a render thread is started with (`RenderThreads`). */
+export interface FirstPaintThreadData {
+  /** Its scheduling priority, a nice value: on Linux a thread's priority is its own. */
+  priority: number;
+}
+
 export interface FirstPaintTaskResult {
   paint: FirstPaint | null;
   /** This thread's renders from its cache and made since its last answer, for /metrics. */
@@ -31,6 +38,14 @@ export interface FirstPaintTaskResult {
  * chosen (as the server's entries do: production-react.ts), with this thread's own render cache.
  */
 const loaded = (() => {
+  const { priority } = (workerData ?? { priority: 0 }) as FirstPaintThreadData;
+  if (priority !== 0) {
+    try {
+      os.setPriority(priority);
+    } catch {
+      // A platform refusing it only loses that preference.
+    }
+  }
   loadProductionReact();
   // require, not import(): from source this thread loads the worker as a module of its own, where
   // import() of a folder (a team's server) is refused; and it must run after the line above.
