@@ -7,8 +7,32 @@
  * this check always agree on who may import whom. infra/src/platform/import-graph.test.ts proves
  * each rule fires.
  */
+const path = require('node:path');
 const eslintConfig = require('./eslint.config.js');
 const { workspaces } = require('./package.json');
+
+/** Each workspace's folder by its package name: `@forecourt/admin-contract` is infra/admin-contract. */
+const folderOf = new Map(workspaces.map((folder) => [require(`./${folder}/package.json`).name, folder]));
+
+/**
+ * An eslint import pattern as a path from the repo root, or null for one that names no
+ * workspace: `**\/mf-search/**` is mf-search/**, `@forecourt/<package>/x` the package's folder
+ * and x, and `@forecourt/<package>` alone the package's entry (its exports' '.') when it has one:
+ * the module an import of the package by name resolves to.
+ */
+function workspacePath(pattern) {
+  const bare = pattern.replace(/^!/, '');
+  const named = /^(@forecourt\/[^/]+)(\/.*)?$/.exec(bare);
+  if (named) {
+    const folder = folderOf.get(named[1]);
+    if (folder === undefined) return null;
+    if (named[2]) return folder + named[2];
+    const entry = require(`./${folder}/package.json`).exports?.['.'];
+    return typeof entry === 'string' ? path.posix.join(folder, entry) : folder;
+  }
+  const target = bare.replace(/^\*\*\//, '');
+  return workspaces.includes(target.split('/')[0]) ? target : null;
+}
 
 const escape = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*');
 
@@ -23,8 +47,8 @@ function patternsToPaths(patterns) {
   const folders = new Set();
   const modules = new Set();
   for (const pattern of patterns) {
-    const target = pattern.replace(/^!/, '').replace(/^@forecourt\//, '').replace(/^\*\*\//, '');
-    if (!workspaces.includes(target.split('/')[0])) continue;
+    const target = workspacePath(pattern);
+    if (target === null) continue;
     if (target.endsWith('/**')) folders.add(escape(target.slice(0, -3)));
     else modules.add(escape(target));
   }
@@ -107,6 +131,14 @@ module.exports = {
       to: { path: '^shared-config/src/server/' },
     },
     ...boundaryRules,
+    {
+      name: 'admin-contract-only-zod',
+      comment:
+        "The admin API's contract (infra/admin-contract) is read by the browser (the console) and the server alike: it imports zod and its own files, nothing of the repo's and no Node module",
+      severity: 'error',
+      from: { path: '^infra/admin-contract/' },
+      to: { pathNot: ['^infra/admin-contract/', '(^|/)node_modules/zod/'] },
+    },
     {
       name: 'resolvable',
       comment: 'An import the check cannot resolve to a file escapes every rule above',

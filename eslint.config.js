@@ -97,9 +97,11 @@ const colourTokens = {
 
 /**
  * The operator console (console/) is a site of its own: it imports libraries and, where useful,
- * shared-config's kits that belong to no team, never a team's code, infra or the journeys (the
- * admin API's answers are typed in console/src/api/types.ts). It is not composed into a dealer's
- * page, so the router slice does not apply: it uses react-router itself.
+ * shared-config's kits that belong to no team, never a team's code, infra or the journeys. The one
+ * exception is the admin API's contract, by its package name (`@forecourt/admin-contract`, in
+ * infra/admin-contract): the schemas the server types its answers with and the console parses
+ * them with. A path into its folder is refused like any other into infra. It is not composed
+ * into a dealer's page, so the router slice does not apply: it uses react-router itself.
  */
 const consoleBoundary = {
   files: ['console/**/*.{ts,tsx,js,mjs,cjs}'],
@@ -109,8 +111,30 @@ const consoleBoundary = {
       {
         patterns: [
           {
-            group: [...TEAMS, 'infra', 'e2e'].flatMap(foreign),
-            message: 'The operator console imports no team, infra or e2e code: it talks to the admin API (types in console/src/api/types.ts).',
+            group: [...[...TEAMS, 'infra', 'e2e'].flatMap(foreign), '!@forecourt/admin-contract'],
+            message: "The operator console imports no team, infra or e2e code: it talks to the admin API, whose answers' schemas it imports from @forecourt/admin-contract by name.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/**
+ * The admin API's contract (infra/admin-contract) is read by the console in the browser and by
+ * the server: it imports zod and its own files, nothing else (`npm run deps` checks the same on
+ * the resolved graph, rule admin-contract-only-zod).
+ */
+const adminContractBoundary = {
+  files: ['infra/admin-contract/**/*.{ts,tsx,js,mjs,cjs}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(?!zod$|\\./)',
+            message: "The admin API's contract imports zod and its own files only: the console runs it in the browser.",
           },
         ],
       },
@@ -183,4 +207,6 @@ module.exports = tseslint.config(
       ],
     },
   },
+  // After infra's: a later setting of the rule replaces an earlier one for the files it names.
+  adminContractBoundary,
 );

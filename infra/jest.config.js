@@ -10,6 +10,7 @@ module.exports = {
   transform: { ...project.transform, '^.+/@electric-sql/pglite/dist/.+\\.cjs$': swc },
   // The public limits a test does not exercise, out of its way (src/testing/jest-limits.ts).
   setupFiles: ['<rootDir>/src/testing/jest-limits.ts'],
-  // The repository's own tools (scripts/) are tested beside them too.
-  testMatch: ['<rootDir>/{src,server,scripts}/**/*.test.{ts,tsx}'],
+  // The repository's own tools (scripts/) are tested beside them too, and the admin API's
+  // contract (admin-contract/, a workspace of its own so the console may import it) with infra.
+  testMatch: ['<rootDir>/{src,server,scripts,admin-contract/src}/**/*.test.{ts,tsx}'],
 };

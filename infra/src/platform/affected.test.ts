@@ -30,6 +30,10 @@ describe('what a change rebuilds and retests', () => {
     expect(affected('console/src/pages/overview.tsx')).toEqual(['console', 'e2e']);
   });
 
+  it("touches the console as well as infra for a change in the admin API's contract", () => {
+    expect(affected('infra/admin-contract/src/pins.ts')).toEqual(['console', 'infra', 'e2e']);
+  });
+
   it('touches only the journeys for a change in them', () => {
     expect(affected('e2e/tests/canary.spec.ts')).toEqual(['e2e']);
   });

@@ -10,6 +10,8 @@ import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
  * - a remote's change touches that remote, and infra too when it is in the remote's server
  *   plugin or in a file that plugin imports (infra mounts every team's server plugin);
  * - the shell, the operator console and infra touch only themselves; e2e only the journeys;
+ * - the admin API's contract (infra/admin-contract) is infra's and the console's alike: a change
+ *   there touches both;
  * - the root's build and test configuration (package.json, the lockfile, TypeScript, lint and
  *   jest configuration, CI) touches everything; documentation touches nothing.
  */
@@ -18,6 +20,7 @@ export type Workspace = (typeof WORKSPACES)[number];
 
 const ROOT_CONFIG = /^(package(-lock)?\.json|tsconfig\.base\.json|eslint\.config\.js|jest\.config\.js|\.ci\/.*|\.npmrc)$/;
 const DOCUMENTATION = /(^docs\/|\.md$)/;
+const ADMIN_CONTRACT = 'infra/admin-contract/';
 
 export interface Affected {
   workspaces: Workspace[];
@@ -77,6 +80,7 @@ export function affectedWorkspaces(changed: readonly string[], serverFilesOf: (t
       continue;
     }
     add(top, file);
+    if (file.startsWith(ADMIN_CONTRACT)) add('console', file);
     if ((REMOTE_TEAMS as readonly string[]).includes(top) && serverFilesOf(top as RemoteTeam).has(file)) add('infra', file);
   }
   // The journeys run on every change that touches code: they prove the composed site.

@@ -82,13 +82,28 @@ describe('import graph rules', () => {
     expect(violations).toContainEqual({ rule: 'team-boundary', from: 'console/src/admin-types.ts', to: 'infra/src/ui.ts' });
   });
 
-  it('report each broken import once, and nothing else', () => {
-    expect(violations).toHaveLength(9);
+  it('refuse the operator console reaching into the admin API’s contract past its entry', () => {
+    expect(violations).toContainEqual({ rule: 'team-boundary', from: 'console/src/contract-inside.ts', to: 'infra/admin-contract/src/pins.ts' });
   });
 
-  it('report nothing for a team whose halves share a contract, mounted by infra', async () => {
+  it('refuse the admin API’s contract importing anything but zod and its own files', () => {
+    expect(violations).toContainEqual({ rule: 'admin-contract-only-zod', from: 'infra/admin-contract/src/index.ts', to: 'infra/src/ui.ts' });
+  });
+
+  it('report each broken import once, and nothing else', () => {
+    expect(violations).toHaveLength(11);
+  });
+
+  it('report nothing for a team whose halves share a contract, mounted by infra, nor for the console reading the admin API’s contract', async () => {
     const clean = await cruiseFixture('clean');
-    expect(clean.modules.sort()).toEqual(['infra/src/mount.ts', 'mf-vehicle/server/index.ts', 'mf-vehicle/src/contract.ts', 'mf-vehicle/src/page.ts']);
+    expect(clean.modules.sort()).toEqual([
+      'console/src/overview.ts',
+      'infra/admin-contract/src/index.ts',
+      'infra/src/mount.ts',
+      'mf-vehicle/server/index.ts',
+      'mf-vehicle/src/contract.ts',
+      'mf-vehicle/src/page.ts',
+    ]);
     expect(clean.violations).toEqual([]);
   });
 });

@@ -58,6 +58,19 @@ describe('team boundaries', () => {
     expect([infra, team]).toEqual([[expect.stringContaining('The operator console imports no team')], [expect.stringContaining('The operator console imports no team')]]);
   });
 
+  it('allow the operator console the admin API’s contract by its package name only', async () => {
+    const named = await boundaryErrors('console/src/api/x.ts', "import { Audit } from '@forecourt/admin-contract';\nexport const x = Audit;\n");
+    const inside = await boundaryErrors('console/src/api/x.ts', "import { Audit } from '../../../infra/admin-contract/src/operators';\nexport const x = Audit;\n");
+    expect([named, inside]).toEqual([[], [expect.stringContaining('The operator console imports no team')]]);
+  });
+
+  it('allow the admin API’s contract zod and its own files, nothing else', async () => {
+    const own = await boundaryErrors('infra/admin-contract/src/x.ts', "import { z } from 'zod';\nimport { Timestamp } from './common';\nexport const x = [z, Timestamp];\n");
+    const infra = await boundaryErrors('infra/admin-contract/src/x.ts', "import { loadConfig } from '../../src/config/load';\nexport const x = loadConfig;\n");
+    const node = await boundaryErrors('infra/admin-contract/src/x.ts', "import fs from 'node:fs';\nexport const x = fs;\n");
+    expect([own, infra, node]).toEqual([[], [expect.stringContaining("The admin API's contract imports zod")], [expect.stringContaining("The admin API's contract imports zod")]]);
+  });
+
   it('allow the operator console react-router itself and shared-config', async () => {
     const errors = await boundaryErrors('console/src/x.tsx', "import { Link } from 'react-router';\nimport { expectConsole } from '@forecourt/shared-config/testing';\nexport const x = [Link, expectConsole];\n");
     expect(errors).toEqual([]);

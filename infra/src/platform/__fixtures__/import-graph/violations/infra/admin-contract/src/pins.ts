@@ -1,0 +1,1 @@
+export const pinText = (version: string) => `pinned ${version}`;
