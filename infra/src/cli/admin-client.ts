@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ErrorAnswer } from '@forecourt/admin-contract';
 import { isProduction, loadConfig } from '../config/load';
 import { ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
 
@@ -9,11 +11,32 @@ export interface AdminResponse {
   body: unknown;
 }
 
+export type AdminMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface AdminClient {
   /** Where the calls go, for messages. */
   via: string;
-  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object): Promise<AdminResponse>;
+  request(method: AdminMethod, path: string, body?: object): Promise<AdminResponse>;
   close(): Promise<void>;
+}
+
+/** The `error` of a refusal, or the answer itself when it is not one of the admin API's. */
+function refusalText(body: unknown): string {
+  const refusal = ErrorAnswer.safeParse(body);
+  return refusal.success ? refusal.data.error : JSON.stringify(body);
+}
+
+/**
+ * A call's answer, parsed with its schema from the admin API's contract: a refusal (4xx, 5xx)
+ * throws the API's own words, and an answer the contract does not describe (a server of another
+ * release) throws what differs, never a half-read value.
+ */
+export async function callAdmin<S extends z.ZodType>(client: AdminClient, answer: S, method: AdminMethod, path: string, body?: object): Promise<z.output<S>> {
+  const response = await client.request(method, path, body);
+  if (response.status >= 400) throw new Error(refusalText(response.body));
+  const parsed = answer.safeParse(response.body);
+  if (!parsed.success) throw new Error(`${method} /_admin${path} answered what this CLI does not expect (${client.via}):\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }
 
 /**
@@ -75,10 +98,7 @@ export async function connectAdmin(dataDir: string, port: number): Promise<Admin
           body: body ? JSON.stringify(body) : undefined,
         });
         const answer = parsed(await response.text());
-        if (response.status === 401) {
-          const error = (answer as { error?: string } | null)?.error ?? '';
-          throw new Error(`The server on port ${port} refused the token from ${found.source}: ${error}`);
-        }
+        if (response.status === 401) throw new Error(`The server on port ${port} refused the token from ${found.source}: ${refusalText(answer)}`);
         return { status: response.status, body: answer };
       },
       close: async () => {},
@@ -99,7 +119,7 @@ export async function connectAdmin(dataDir: string, port: number): Promise<Admin
       async request(method, path, body) {
         const response = await app.inject({ method, url: `/_admin${path}`, payload: body, headers: { authorization: `Bearer ${found}` } });
         const answer = parsed(response.body);
-        if (response.statusCode === 401) throw new Error(`The admin API refused the token: ${(answer as { error?: string } | null)?.error ?? ''}`);
+        if (response.statusCode === 401) throw new Error(`The admin API refused the token: ${refusalText(answer)}`);
         return { status: response.statusCode, body: answer };
       },
       close: () => app.close(),

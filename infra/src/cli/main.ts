@@ -2,19 +2,38 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
-import type { FailureSummary } from '../db/events';
-import type { AuditEntry, OperatorAccount, OperatorToken } from '../db/operators';
-import type { StockKey } from '../db/stock-keys';
-import type { ImportStatus, Schedule } from '../stock/feeds/import-schema';
-import type { AdminImport, AdminImportDetail } from '../server/routes/feeds-admin';
-import { DEFAULT_TENANT, type Canary, type PinChange, type PinSnapshot } from '../db/pins';
+import type { z } from 'zod';
+import {
+  AccountChange,
+  Accounts,
+  Audit,
+  CanaryResult,
+  CreatedStockKey,
+  Enrollment,
+  FeedScheduleChange,
+  FeedSchedules,
+  Failures,
+  IssuedToken,
+  Me,
+  OverrideLink,
+  PinHistory,
+  PinResult,
+  PinsOverview,
+  Reindexed,
+  RevokedStockKey,
+  StockImportDetail,
+  StockImports,
+  StockKeys,
+  type EffectivePin,
+} from '@forecourt/admin-contract';
+import { DEFAULT_TENANT, type PinSnapshot } from '../db/pins';
 import { DEMO_OPERATOR, demoEnrollmentUrl } from '../operators/demo-operator';
 import { staleBuildNotice, type StaleBuild } from '../deploy/stale-builds';
-import type { EffectivePin, PinsOverview } from '../pins/pin-service';
 import { REPO_ROOT } from '../paths';
 import { consoleOrigin } from '../server/console-origin';
 import { serverSettings } from '../server/settings';
-import { connectAdmin, serverListens } from './admin-client';
+import { jsonOf } from '../server/json';
+import { callAdmin, connectAdmin, serverListens, type AdminMethod } from './admin-client';
 import { formatTable } from './table';
 import { isProduction, loadConfig } from '../config/load';
 import { doctorReport, formatDoctorReport } from '../config/doctor';
@@ -108,16 +127,12 @@ function seconds(since: number): string {
   return `${((Date.now() - since) / 1000).toFixed(1)} s`;
 }
 
-async function adminCall(method: 'GET' | 'POST' | 'PUT' | 'DELETE', route: string, body?: object): Promise<unknown> {
+/** One admin API call, its answer parsed with `answer`, the contract's schema of it. */
+async function adminCall<S extends z.ZodType>(answer: S, method: AdminMethod, route: string, body?: object): Promise<z.output<S>> {
   const { dataDir, port } = serverSettings();
   const client = await connectAdmin(dataDir, port);
   try {
-    const response = await client.request(method, route, body);
-    if (response.status >= 400) {
-      const message = (response.body as { error?: string } | null)?.error ?? JSON.stringify(response.body);
-      throw new Error(message);
-    }
-    return response.body;
+    return await callAdmin(client, answer, method, route, body);
   } finally {
     await client.close();
   }
@@ -197,16 +212,9 @@ async function publish(team: string | undefined, values: { from?: string | undef
   await publishCommand({ team, from: values.from, force: values.force, reason: values.reason, log: (line) => console.log(line) });
 }
 
-interface ChangeResult {
-  pin: { tenant: string; team: string; version: string; lastGoodVersion: string | null };
-  change: PinChange | null;
-  droppedCanary: Canary | null;
-}
-
 const APPLIES = 'Applies on the next page load.';
 
-function describeChange(result: unknown): string {
-  const { pin, change, droppedCanary } = result as ChangeResult;
+function describeChange({ pin, change, droppedCanary }: PinResult): string {
   const dropped = droppedCanary ? `canary of ${droppedCanary.version} at ${droppedCanary.percent}% dropped` : '';
   if (!change) {
     return `${pin.tenant} ${pin.team} is already on ${pin.version}; ` + (dropped ? `${dropped}. ${APPLIES}` : 'nothing changed');
@@ -220,8 +228,7 @@ function describeChange(result: unknown): string {
     (dropped && change.action === 'pin' ? ` (${dropped})` : '') + `. ${APPLIES}`;
 }
 
-function describeCanary(result: unknown): string {
-  const { canary, pin, change } = result as { canary: Canary; pin: { version: string }; change: PinChange | null };
+function describeCanary({ canary, pin, change }: CanaryResult): string {
   const what = `${canary.tenant} ${canary.team}: ${canary.version} for ${canary.percent}% of shoppers (the others stay on ${pin.version})`;
   if (!change) return `The canary already runs on ${what}; nothing changed`;
   return `Canary on ${what}. ${APPLIES} Then: promote ${canary.tenant} ${canary.team}, or rollback ${canary.tenant} ${canary.team} to drop it.`;
@@ -240,7 +247,7 @@ function pinCell(p: EffectivePin): string {
 }
 
 async function list(tenant: string | undefined): Promise<void> {
-  const overview = (await adminCall('GET', '/pins')) as PinsOverview;
+  const overview = await adminCall(PinsOverview, 'GET', '/pins');
   const shown = overview.effective.filter((p) => !tenant || p.tenant === tenant);
   if (tenant && shown.length === 0) throw new Error(`Unknown tenant '${tenant}'`);
   const tenants = [...new Set(shown.map((p) => p.tenant))];
@@ -264,7 +271,7 @@ async function list(tenant: string | undefined): Promise<void> {
 
 async function history(tenant: string | undefined, team: string | undefined): Promise<void> {
   const params = new URLSearchParams({ ...(tenant ? { tenant } : {}), ...(team ? { team } : {}) });
-  const { changes } = (await adminCall('GET', `/history${params.size ? `?${params}` : ''}`)) as { changes: PinChange[] };
+  const { changes } = await adminCall(PinHistory, 'GET', `/history${params.size ? `?${params}` : ''}`);
   if (changes.length === 0) {
     const scope = [tenant, team].filter(Boolean).join(' ');
     console.log(scope ? `No pin changes for ${scope}.` : 'No pin changes yet.');
@@ -290,7 +297,7 @@ async function history(tenant: string | undefined, team: string | undefined): Pr
 async function failures(tenant: string | undefined, days: string | undefined): Promise<void> {
   if (days !== undefined && !/^[1-9]\d*$/.test(days)) throw new UsageError('--days must be a positive whole number');
   const params = new URLSearchParams({ ...(tenant ? { tenant } : {}), ...(days ? { days } : {}) });
-  const { failures: rows } = (await adminCall('GET', `/failures${params.size ? `?${params}` : ''}`)) as { failures: FailureSummary[] };
+  const { failures: rows } = await adminCall(Failures, 'GET', `/failures${params.size ? `?${params}` : ''}`);
   if (rows.length === 0) {
     console.log(`No failures reported${tenant ? ` for ${tenant}` : ''}${days ? ` in the last ${days} days` : ''}.`);
     return;
@@ -308,14 +315,14 @@ async function failures(tenant: string | undefined, days: string | undefined): P
  * refuses the change (409) if someone else moved the pin in between.
  */
 async function currentPin(tenant: string, team: string): Promise<string | null> {
-  const overview = (await adminCall('GET', '/pins')) as PinsOverview;
+  const overview = await adminCall(PinsOverview, 'GET', '/pins');
   if (tenant === DEFAULT_TENANT) return overview.pins.find((p) => p.tenant === tenant && p.team === team)?.version ?? null;
   return overview.effective.find((p) => p.tenant === tenant && p.team === team)?.version ?? null;
 }
 
 const when = (at: string | Date | null) => (at ? new Date(at).toISOString().replace('T', ' ').slice(0, 19) : '-');
 
-function tokenLines(issued: { token: OperatorToken; secret: string }, account: string): string {
+function tokenLines(issued: IssuedToken, account: string): string {
   return `Token ${issued.token.id} for ${account} (${issued.token.label}), valid until ${when(issued.token.expiresAt)}. It is shown once:\n\n  ${issued.secret}\n\n` +
     'Keep it as FORECOURT_TOKEN (or in the data folder\'s operator-token, owner-only).';
 }
@@ -326,13 +333,13 @@ async function operatorsCommand(sub: string | undefined, args: readonly string[]
       const name = args.join(' ').trim();
       if (!name || !values.role) throw new UsageError('operators add needs <name> --role operator|tenant-manager|viewer [--tenants a,b]');
       const tenants = values.tenants?.split(',').map((slug) => slug.trim()).filter(Boolean);
-      const { account } = (await adminCall('POST', '/operators', { name, role: values.role, ...(tenants ? { tenants } : {}) })) as { account: OperatorAccount };
+      const { account } = await adminCall(AccountChange, 'POST', '/operators', { name, role: values.role, ...(tenants ? { tenants } : {}) });
       console.log(`Account ${account.id}: ${account.name}, ${account.role} of ${account.tenants?.join(', ') ?? 'every tenant'}. Give them a token: forecourt tokens create --account ${account.id}`);
       return;
     }
     case 'list':
     case undefined: {
-      const { accounts } = (await adminCall('GET', '/operators')) as { accounts: OperatorAccount[] };
+      const { accounts } = await adminCall(Accounts, 'GET', '/operators');
       console.log(
         formatTable(
           ['ID', 'NAME', 'ROLE', 'TENANTS', 'ACTIVE', 'CREATED', 'BY'],
@@ -344,12 +351,12 @@ async function operatorsCommand(sub: string | undefined, args: readonly string[]
     case 'deactivate': {
       const [id] = args;
       if (!id || !/^\d+$/.test(id)) throw new UsageError('operators deactivate needs the account id (forecourt operators list)');
-      const { account } = (await adminCall('POST', `/operators/${id}/deactivate`, {})) as { account: OperatorAccount };
+      const { account } = await adminCall(AccountChange, 'POST', `/operators/${id}/deactivate`, {});
       console.log(`Deactivated ${account.name}: its tokens no longer work.`);
       return;
     }
     case 'me': {
-      const { account, tokenId, tokens } = (await adminCall('GET', '/operators/me')) as { account: OperatorAccount; tokenId: number; tokens: OperatorToken[] };
+      const { account, tokenId, tokens } = await adminCall(Me, 'GET', '/operators/me');
       console.log(`${account.name}, ${account.role} of ${account.tenants?.join(', ') ?? 'every tenant'}; this is token ${tokenId}`);
       console.log(formatTable(['TOKEN', 'LABEL', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'], tokens.map((t) => [String(t.id), t.label, when(t.createdAt), when(t.expiresAt), when(t.revokedAt), when(t.lastUsedAt)])));
       return;
@@ -357,7 +364,7 @@ async function operatorsCommand(sub: string | undefined, args: readonly string[]
     case 'enroll': {
       const [id] = args;
       if (!id || !/^\d+$/.test(id)) throw new UsageError('operators enroll needs the account id (forecourt operators list)');
-      const issued = (await adminCall('POST', `/operators/${id}/enrollment`, {})) as { url: string; expiresAt: string };
+      const issued = await adminCall(Enrollment, 'POST', `/operators/${id}/enrollment`, {});
       console.log(`Open this link on the device that will hold the passkey (one use, until ${when(issued.expiresAt)}):\n\n  ${issued.url}\n\nAnyone holding it can register a passkey for account ${id}: send it only to its person.`);
       return;
     }
@@ -385,7 +392,7 @@ async function recoverCommand(name: string): Promise<void> {
     const tenants = await loadTenants();
     const operators = new OperatorService(database.db, tenants.map((t) => t.slug));
     const recovered = await operators.recover(name, `recovery on ${os.hostname()}`);
-    console.log(tokenLines(recovered, recovered.account.name));
+    console.log(tokenLines(jsonOf(recovered), recovered.account.name));
   } finally {
     await database.close();
   }
@@ -395,11 +402,11 @@ async function tokensCommand(sub: string | undefined, values: { account?: string
   if (sub !== 'create') throw new UsageError('tokens create [--account <id>] [--label <text>] [--days N]');
   if (values.account !== undefined && !/^\d+$/.test(values.account)) throw new UsageError('--account is an account id (forecourt operators list)');
   if (values.days !== undefined && !/^[1-9]\d*$/.test(values.days)) throw new UsageError('--days must be a positive whole number');
-  const issued = (await adminCall('POST', '/tokens', {
+  const issued = await adminCall(IssuedToken, 'POST', '/tokens', {
     ...(values.account ? { account: Number(values.account) } : {}),
     ...(values.label ? { label: values.label } : {}),
     ...(values.days ? { days: Number(values.days) } : {}),
-  })) as { token: OperatorToken; secret: string };
+  });
   console.log(tokenLines(issued, values.account ? `account ${values.account}` : 'you'));
 }
 
@@ -408,14 +415,14 @@ async function stockKeysCommand(sub: string | undefined, args: readonly string[]
     case 'create': {
       const tenant = args[0];
       if (!tenant) throw new UsageError('stock-keys create needs <tenant>');
-      const { key, secret } = (await adminCall('POST', '/stock-keys', { tenant, ...(values.label ? { label: values.label } : {}) })) as { key: StockKey; secret: string };
+      const { key, secret } = await adminCall(CreatedStockKey, 'POST', '/stock-keys', { tenant, ...(values.label ? { label: values.label } : {}) });
       // The key last, alone on its line: scripts take the last line.
       console.log(`Stock key ${key.id} for ${key.tenant} (${key.label}). It is shown only now; the dealer's system sends it as Authorization: Bearer <key>:\n${secret}`);
       return;
     }
     case 'list': {
       const params = new URLSearchParams(args[0] ? { tenant: args[0] } : {});
-      const { keys } = (await adminCall('GET', `/stock-keys${params.size ? `?${params}` : ''}`)) as { keys: StockKey[] };
+      const { keys } = await adminCall(StockKeys, 'GET', `/stock-keys${params.size ? `?${params}` : ''}`);
       if (keys.length === 0) {
         console.log(`No stock keys${args[0] ? ` for ${args[0]}` : ''}.`);
         return;
@@ -426,7 +433,7 @@ async function stockKeysCommand(sub: string | undefined, args: readonly string[]
     case 'revoke': {
       const id = args[0];
       if (!id || !/^\d+$/.test(id)) throw new UsageError('stock-keys revoke needs a key id (forecourt stock-keys list)');
-      const { key } = (await adminCall('POST', `/stock-keys/${id}/revoke`, {})) as { key: StockKey };
+      const { key } = await adminCall(RevokedStockKey, 'POST', `/stock-keys/${id}/revoke`, {});
       console.log(`Revoked stock key ${key.id} of ${key.tenant} (${key.label}): it no longer works.`);
       return;
     }
@@ -435,8 +442,6 @@ async function stockKeysCommand(sub: string | undefined, args: readonly string[]
   }
 }
 
-type AdminSchedule = Schedule & { tenant: string };
-
 
 const duration = (secondsTaken: number | null) => (secondsTaken === null ? '-' : `${secondsTaken.toFixed(1)} s`);
 
@@ -444,7 +449,7 @@ async function feedsCommand(sub: string | undefined, args: readonly string[], va
   switch (sub) {
     case 'list': {
       const params = new URLSearchParams(args[0] ? { tenant: args[0] } : {});
-      const { feeds } = (await adminCall('GET', `/feeds${params.size ? `?${params}` : ''}`)) as { feeds: AdminSchedule[] };
+      const { feeds } = await adminCall(FeedSchedules, 'GET', `/feeds${params.size ? `?${params}` : ''}`);
       if (feeds.length === 0) {
         console.log(`No scheduled feeds${args[0] ? ` for ${args[0]}` : ''}.`);
         return;
@@ -460,14 +465,14 @@ async function feedsCommand(sub: string | undefined, args: readonly string[], va
       if (values.every !== undefined && !/^[1-9]\d*$/.test(values.every)) throw new UsageError('--every is whole minutes');
       // The route checks the rest (the URL, the format, at least 15 minutes) and names what it refuses.
       const body = { url: values.url, format: values.format ?? 'meta-auto', interval_minutes: Number(values.every ?? 60) };
-      const { feed } = (await adminCall('PUT', `/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`, body)) as { feed: AdminSchedule };
+      const { feed } = await adminCall(FeedScheduleChange, 'PUT', `/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`, body);
       console.log(`Feed ${feed.source} of ${feed.tenant}: ${feed.url} every ${feed.interval_minutes} minutes, next pull ${when(feed.next_pull_at)}.`);
       return;
     }
     case 'remove': {
       const [tenant, source] = args;
       if (!tenant || !source) throw new UsageError('feeds remove needs <tenant> <source>');
-      const { feed } = (await adminCall('DELETE', `/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`)) as { feed: AdminSchedule };
+      const { feed } = await adminCall(FeedScheduleChange, 'DELETE', `/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`);
       console.log(`Removed feed ${feed.source} of ${feed.tenant}: no more pulls; its cars stay as they are.`);
       return;
     }
@@ -483,7 +488,7 @@ async function importsCommand(sub: string | undefined, args: readonly string[], 
       if (!tenant) throw new UsageError('imports list needs <tenant>');
       if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit)) throw new UsageError('--limit must be a positive whole number');
       const params = new URLSearchParams({ tenant, ...(values.limit ? { limit: values.limit } : {}) });
-      const { imports } = (await adminCall('GET', `/imports?${params}`)) as { imports: AdminImport[] };
+      const { imports } = await adminCall(StockImports, 'GET', `/imports?${params}`);
       if (imports.length === 0) {
         console.log(`No imports for ${tenant}.`);
         return;
@@ -495,7 +500,7 @@ async function importsCommand(sub: string | undefined, args: readonly string[], 
     case 'show': {
       const id = args[0];
       if (!id || !/^[1-9]\d*$/.test(id)) throw new UsageError('imports show needs an import id (forecourt imports list <tenant>)');
-      const found = (await adminCall('GET', `/imports/${id}`)) as { import: AdminImportDetail };
+      const found = await adminCall(StockImportDetail, 'GET', `/imports/${id}`);
       const i = found.import;
       const { created, updated, unchanged, withdrawn, rejected } = i.counts;
       console.log(
@@ -506,14 +511,14 @@ async function importsCommand(sub: string | undefined, args: readonly string[], 
           `  queued ${when(i.created_at)}, started ${when(i.started_at)}, finished ${when(i.finished_at)}, took ${duration(i.duration_seconds)}`,
         ].join('\n'),
       );
-      if (i.errors.length > 0) console.log(formatTable(['ROW', 'VEHICLE', 'FIELD', 'MESSAGE'], (i.errors as ImportStatus['errors']).map((e) => [e.row === null ? '-' : String(e.row), e.vehicle_id ?? '-', e.field, e.message])));
+      if (i.errors.length > 0) console.log(formatTable(['ROW', 'VEHICLE', 'FIELD', 'MESSAGE'], i.errors.map((e) => [e.row === null ? '-' : String(e.row), e.vehicle_id ?? '-', e.field, e.message])));
       return;
     }
     case 'apply': {
       const id = args[0];
       if (!id || !/^[1-9]\d*$/.test(id)) throw new UsageError('imports apply needs an import id (forecourt imports list <tenant>)');
       if (!values.reason?.trim()) throw new UsageError('imports apply needs --reason <text>: why the feed is right though it was held back (it goes in the audit)');
-      const { import: applied } = (await adminCall('POST', `/imports/${id}/apply`, { reason: values.reason })) as { import: AdminImportDetail };
+      const { import: applied } = await adminCall(StockImportDetail, 'POST', `/imports/${id}/apply`, { reason: values.reason });
       console.log(`Import ${applied.id} of ${applied.tenant}, source ${applied.source}: applied anyway, now ${applied.status}. It was held back because: ${applied.message ?? 'the snapshot rules'}.`);
       return;
     }
@@ -534,7 +539,7 @@ function auditCell(value: unknown): string {
 
 async function auditCommand(tenant: string | undefined): Promise<void> {
   const params = new URLSearchParams(tenant ? { tenant } : {});
-  const { entries } = (await adminCall('GET', `/audit${params.size ? `?${params}` : ''}`)) as { entries: AuditEntry[] };
+  const { entries } = await adminCall(Audit, 'GET', `/audit${params.size ? `?${params}` : ''}`);
   if (entries.length === 0) {
     console.log(`Nothing audited${tenant ? ` for ${tenant}` : ''} yet.`);
     return;
@@ -602,7 +607,7 @@ async function indexCommand(): Promise<void> {
   const external = searchConnectionFromEnv();
   if (!external) {
     // The embedded index lives in the running server: it re-indexes from its own database.
-    const result = (await adminCall('POST', '/reindex', {})) as { records: number };
+    const result = await adminCall(Reindexed, 'POST', '/reindex', {});
     console.log(`Indexed ${result.records} cars into the embedded search service in ${seconds(started)}.`);
     return;
   }
@@ -659,25 +664,25 @@ export async function run(argv: readonly string[]): Promise<void> {
     case 'pin': {
       const [tenant, team, version] = rest;
       if (!tenant || !team || !version) throw new UsageError('pin needs <tenant> <team> <version>');
-      console.log(describeChange(await adminCall('POST', '/pins', { tenant, team, version })));
+      console.log(describeChange(await adminCall(PinResult, 'POST', '/pins', { tenant, team, version })));
       return;
     }
     case 'canary': {
       const [tenant, team, version, percent] = rest;
       if (!tenant || !team || !version || !percent) throw new UsageError('canary needs <tenant> <team> <version> <percent>');
-      console.log(describeCanary(await adminCall('POST', '/canary', { tenant, team, version, percent: parsePercent(percent) })));
+      console.log(describeCanary(await adminCall(CanaryResult, 'POST', '/canary', { tenant, team, version, percent: parsePercent(percent) })));
       return;
     }
     case 'promote': {
       const [tenant, team] = rest;
       if (!tenant || !team) throw new UsageError('promote needs <tenant> <team>');
-      console.log(describeChange(await adminCall('POST', '/promote', { tenant, team, expected: await currentPin(tenant, team) })));
+      console.log(describeChange(await adminCall(PinResult, 'POST', '/promote', { tenant, team, expected: await currentPin(tenant, team) })));
       return;
     }
     case 'rollback': {
       const [tenant, team] = rest;
       if (!tenant || !team) throw new UsageError('rollback needs <tenant> <team> [--to <version>]');
-      console.log(describeChange(await adminCall('POST', '/rollback', { tenant, team, to: values.to, expected: await currentPin(tenant, team) })));
+      console.log(describeChange(await adminCall(PinResult, 'POST', '/rollback', { tenant, team, to: values.to, expected: await currentPin(tenant, team) })));
       return;
     }
     case 'list':
@@ -690,7 +695,7 @@ export async function run(argv: readonly string[]): Promise<void> {
     case 'override': {
       const [tenant, team, entry] = rest;
       if (!tenant || !team || !entry) throw new UsageError('override needs <tenant> <team> <entry URL>');
-      const result = (await adminCall('POST', '/overrides', { tenant, team, entry })) as { urls: string[]; linkExpiresAt: string };
+      const result = await adminCall(OverrideLink, 'POST', '/overrides', { tenant, team, entry });
       console.log(`Open within 10 minutes, in the browser that should load ${team} from ${entry} (for 8 hours, or until its banner's Clear):\n${result.urls.map((url) => `  ${url}`).join('\n')}`);
       return;
     }

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { PublishRecord } from '../db/publishes';
-import type { PinsOverview } from '../pins/pin-service';
+import { Me, PinsOverview, PublishRecorded, Publishes, type Publish, type PublishBody } from '@forecourt/admin-contract';
 import { loadConfig } from '../config/load';
 import { REPO_ROOT } from '../paths';
 import { describeGate, runGate, type RunningVersion } from '../registry/gate/gate';
@@ -8,7 +7,7 @@ import { alreadyPublishedError, inspectBuild, PublishError } from '../registry/r
 import { registryFromEnv } from '../registry/storage/settings';
 import { serverSettings } from '../server/settings';
 import { loadTenants } from '../tenants/load-tenants';
-import { connectAdmin, type AdminClient } from './admin-client';
+import { callAdmin, connectAdmin } from './admin-client';
 import { formatTable } from './table';
 
 export interface PublishOptions {
@@ -18,12 +17,6 @@ export interface PublishOptions {
   force?: boolean | undefined;
   reason?: string | undefined;
   log: (line: string) => void;
-}
-
-async function call(client: AdminClient, method: 'GET' | 'POST', route: string, body?: object): Promise<unknown> {
-  const response = await client.request(method, route, body);
-  if (response.status >= 400) throw new Error((response.body as { error?: string } | null)?.error ?? JSON.stringify(response.body));
-  return response.body;
 }
 
 /**
@@ -47,9 +40,9 @@ export async function publishCommand(options: PublishOptions): Promise<void> {
   const admin = await connectAdmin(dataDir, port);
   try {
     // Publishing is an operator's: ask before the build is copied, not when its record is refused.
-    const { account } = (await call(admin, 'GET', '/operators/me')) as { account: { name: string; role: string } };
+    const { account } = await callAdmin(admin, Me, 'GET', '/operators/me');
     if (account.role !== 'operator') throw new PublishError(`${account.name} is a ${account.role}: only an operator publishes`);
-    const overview = (await call(admin, 'GET', '/pins')) as PinsOverview;
+    const overview = await callAdmin(admin, PinsOverview, 'GET', '/pins');
     const running: RunningVersion[] = [...overview.pins, ...overview.canaries].map((p) => ({ tenant: p.tenant, team: p.team, version: p.version }));
     const report = await runGate({ repoRoot: REPO_ROOT, registry, team, buildDir, running, tenants: await loadTenants(), mount: true });
     for (const line of describeGate(report)) log(line);
@@ -64,7 +57,7 @@ export async function publishCommand(options: PublishOptions): Promise<void> {
     const forced = !report.passed;
     const checks = report.checks.map((c) => ({ check: c.check, passed: c.passed, reasons: c.reasons, ...(c.skipped ? { skipped: c.skipped } : {}) }));
     try {
-      await call(admin, 'POST', '/publishes', { team, version: meta.version, forced, checks, reason: reason || null });
+      await callAdmin(admin, PublishRecorded, 'POST', '/publishes', { team, version: meta.version, forced, checks, reason: reason || null } satisfies PublishBody);
     } catch (error) {
       throw new Error(`${team} ${meta.version} is published, but its audit record could not be written: ${(error as Error).message}`, { cause: error });
     }
@@ -80,7 +73,7 @@ export async function publishCommand(options: PublishOptions): Promise<void> {
 }
 
 /** What the gate said, in one cell: the failed checks of a forced publish, else passed (and what was skipped). */
-function gateCell(record: PublishRecord): string {
+function gateCell(record: Publish): string {
   const failed = record.checks.filter((c) => !c.passed).map((c) => c.check);
   if (record.forced) return `FORCED past ${failed.join(', ')}`;
   if (record.checks.length === 0) return 'not run';
@@ -94,7 +87,7 @@ export async function publishesCommand(team: string | undefined, forcedOnly: boo
   const admin = await connectAdmin(dataDir, port);
   try {
     const params = new URLSearchParams({ ...(team ? { team } : {}), ...(forcedOnly ? { forced: 'true' } : {}) });
-    const { publishes } = (await call(admin, 'GET', `/publishes${params.size ? `?${params}` : ''}`)) as { publishes: PublishRecord[] };
+    const { publishes } = await callAdmin(admin, Publishes, 'GET', `/publishes${params.size ? `?${params}` : ''}`);
     if (publishes.length === 0) {
       log(`No ${forcedOnly ? 'forced ' : ''}publishes recorded${team ? ` for ${team}` : ''}.`);
       return;

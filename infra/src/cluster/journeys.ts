@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PinResult, SavedSynonym } from '@forecourt/admin-contract';
 import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
 import { TOO_MANY_ATTEMPTS } from '@forecourt/shared-config/identity';
 import { loadTenantStock } from '../db/stock';
@@ -210,7 +211,7 @@ export function clusterJourneys(cluster: Cluster): Journey[] {
             timeout: 120_000,
           });
           const pinned = await send({ method: 'POST', path: '/_admin/pins', headers: { authorization: `Bearer ${cluster.operatorToken}` }, body: { tenant: SITE, team: 'mf-leads', version }, routeTo: a });
-          expectThat(pinned.status === 200, `the pin through ${a}: ${show(pinned)}`);
+          expectThat(pinned.status === 200 && PinResult.parse(JSON.parse(pinned.body)).pin.version === version, `the pin through ${a}: ${show(pinned)}`);
           answeredBy(pinned, a, 'the pin');
           const entry = await send({ path: `/registry/mf-leads/${version}/remoteEntry.js`, routeTo: b });
           answeredBy(entry, b, 'the published entry');
@@ -238,7 +239,7 @@ export function clusterJourneys(cluster: Cluster): Journey[] {
           body: { type: 'onewaysynonym', input: word, synonyms: [car.make.toLowerCase()] },
           routeTo: a,
         });
-        expectThat(saved.status === 200, `the synonym through ${a}: ${show(saved)}`);
+        expectThat(saved.status === 200 && SavedSynonym.parse(JSON.parse(saved.body)).objectID === word, `the synonym through ${a}: ${show(saved)}`);
         answeredBy(saved, a, 'the synonym');
         const after = await send({ path: `/search/used-cars?query=${word}`, routeTo: b });
         answeredBy(after, b, 'the search page');

@@ -35,9 +35,6 @@ export interface DueSchedule {
   lastModified: string | null;
 }
 
-/** The shortest interval between pulls: a dealer's stock changes over hours, and every pull costs its server a request. */
-export const MIN_INTERVAL_MINUTES = 15;
-
 const COLUMNS = ['tenant', 'source', 'url', 'format', 'interval_minutes', 'updated_by', 'updated_at', 'next_pull_at', 'last_pulled_at', 'last_outcome', 'last_message', 'last_import_id'] as const;
 
 type Row = Pick<PlatformTables['feed_schedules'], (typeof COLUMNS)[number]>;

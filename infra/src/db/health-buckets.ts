@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
+import { FAILURE_KINDS, type FailureCounts } from '@forecourt/admin-contract';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import type { MountReportKind, PlatformTables } from './schema';
 
 type Db = Kysely<PlatformTables>;
 
 /** The kinds a failure is counted under in the buckets: the shell's five, and 'other'. */
-export const FAILURE_COUNT_KINDS = ['entry', 'mount', 'render', 'fragment-timeout', 'fragment-error', 'other'] as const satisfies readonly MountReportKind[];
-export type FailureCounts = Record<(typeof FAILURE_COUNT_KINDS)[number], number>;
+export const FAILURE_COUNT_KINDS = FAILURE_KINDS satisfies readonly MountReportKind[];
+export type { FailureCounts };
 
 export const noFailures = (): FailureCounts => ({ entry: 0, mount: 0, render: 0, 'fragment-timeout': 0, 'fragment-error': 0, other: 0 });
 

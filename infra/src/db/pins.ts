@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { CANARY_PERCENT } from '@forecourt/admin-contract';
 import { forfeitEarned } from './version-health';
 import type { CanariesTable, PinChangeAction, PinChangesTable, PinsTable, PlatformTables } from './schema';
 
@@ -334,9 +335,6 @@ export async function rollbackPin(db: Kysely<PlatformTables>, input: RollbackInp
     return { pin: toPin(row), change, droppedCanary: null };
   });
 }
-
-/** The smallest and largest canary share: 0% is no canary, 100% is a pin. */
-export const CANARY_PERCENT = { min: 1, max: 99 } as const;
 
 export interface CanaryInput {
   tenant: string;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { OperatorRole, PinChangeAction } from '@forecourt/admin-contract';
 
 /** Kysely's view of the platform tables; migrations/ is the source of truth for their shape. */
 export interface PinsTable {
@@ -22,12 +23,7 @@ export interface PinChangesTable {
   actor: string;
 }
 
-/**
- * `canary` starts a canary or changes its version or percent, `promote` makes it the pin,
- * `rollback` drops a canary (or, without one, moves the pin back), `drop-canary` is the canary a
- * direct pin replaced.
- */
-export type PinChangeAction = 'pin' | 'rollback' | 'canary' | 'promote' | 'drop-canary';
+export type { PinChangeAction };
 
 export interface CanariesTable {
   tenant: string;
@@ -244,7 +240,7 @@ export interface OperatorAccountsTable {
   created_by: string;
 }
 
-export type OperatorRole = 'operator' | 'tenant-manager' | 'viewer';
+export type { OperatorRole };
 
 /** A personal token: only the sha-256 of its secret is kept. */
 export interface OperatorTokensTable {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { StockKey } from '@forecourt/admin-contract';
 import type { PlatformTables, StockKeysTable } from './schema';
 
 /**
@@ -11,15 +12,8 @@ type Db = Kysely<PlatformTables>;
 
 export const STOCK_KEY_PREFIX = 'fsk_';
 
-export interface StockKey {
-  id: number;
-  tenant: string;
-  label: string;
-  createdAt: string;
-  createdBy: string;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-}
+/** A key as the admin API answers it (its times as ISO text), never the key itself. */
+export type { StockKey };
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -18,7 +18,7 @@ function outage(n: 1 | 2, changes: Partial<OutageResult> = {}): OutageResult {
     atEnd: end,
     before: counts(0, 0, delivered),
     toNothingWaitingSeconds: n === 1 ? 31.5 : 0.2,
-    retry: n === 1 ? null : { status: 200, ms: 150, answer: { retried: 3, inFlight: 0, delivered: 3, stillWaiting: 0, finished: true } },
+    retry: n === 1 ? null : { status: 200, ms: 150, answer: { tenant: 'harbourside-motors', retried: 3, inFlight: 0, delivered: 3, stillWaiting: 0, finished: true } },
     crm: { received: 3, twice: 0, unknown: 0 },
     after: row(0, 0, delivered + 3),
     ...changes,

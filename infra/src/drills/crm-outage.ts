@@ -23,6 +23,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
+import { LeadDelivery, LeadRetryResult, type LeadDeliveryTenant } from '@forecourt/admin-contract';
 import { formatTable } from '../cli/table';
 import { openDatabase, type Database } from '../db/database';
 import { prepareSite } from '../deploy/prepare-site';
@@ -56,15 +57,7 @@ const POLL_MS = 200;
 const SETTLE_MS = 3_000;
 
 /** A tenant's row of GET /_admin/lead-delivery. */
-export interface ConsoleRow {
-  tenant: string;
-  received: number;
-  delivered: number;
-  waiting: number;
-  failing: number;
-  oldestWaitingSeconds: number | null;
-  lastError: string | null;
-}
+export type ConsoleRow = LeadDeliveryTenant;
 
 /** The tenant's outbox as the drill counts it itself, row by row. */
 export interface OutboxCounts {
@@ -82,14 +75,6 @@ export interface Sample {
   same: boolean;
 }
 
-export interface RetryAnswer {
-  retried: number;
-  inFlight: number;
-  delivered: number;
-  stillWaiting: number;
-  finished: boolean;
-}
-
 export interface OutageResult {
   leads: number;
   /** Lead ids the site acknowledged (201). */
@@ -104,7 +89,7 @@ export interface OutageResult {
   before: OutboxCounts;
   /** From the CRM's return (outage 1) or from the retry's request (outage 2) to the console showing nothing waiting; null: not within the goal. */
   toNothingWaitingSeconds: number | null;
-  retry: { status: number; ms: number; answer: RetryAnswer | null } | null;
+  retry: { status: number; ms: number; answer: LeadRetryResult | null } | null;
   /** Of the outage's leads, how many the CRM received, and how many more than once; ids received that no lead of the drill has. */
   crm: { received: number; twice: number; unknown: number };
   after: ConsoleRow | null;
@@ -181,8 +166,9 @@ async function adminCall(drill: Drill, method: 'GET' | 'POST', path: string, bod
 
 async function consoleRow(drill: Drill): Promise<ConsoleRow> {
   const { status, json } = await adminCall(drill, 'GET', '/lead-delivery');
-  const row = (json as { tenants?: ConsoleRow[] } | null)?.tenants?.find((entry) => entry.tenant === TENANT);
-  if (status !== 200 || !row) throw new Error(`GET /_admin/lead-delivery answered ${status}: ${JSON.stringify(json).slice(0, 300)}`);
+  if (status !== 200) throw new Error(`GET /_admin/lead-delivery answered ${status}: ${JSON.stringify(json).slice(0, 300)}`);
+  const row = LeadDelivery.parse(json).tenants.find((entry) => entry.tenant === TENANT);
+  if (!row) throw new Error(`GET /_admin/lead-delivery lists no ${TENANT}`);
   return row;
 }
 
@@ -285,7 +271,7 @@ async function runOutage(drill: Drill, outage: 1 | 2, knownToCrm: ReadonlySet<st
   if (outage === 2) {
     from = Date.now();
     const { status, json } = await adminCall(drill, 'POST', '/lead-delivery/retry', { tenant: TENANT });
-    retry = { status, ms: Date.now() - from, answer: status === 200 ? (json as RetryAnswer) : null };
+    retry = { status, ms: Date.now() - from, answer: status === 200 ? LeadRetryResult.parse(json) : null };
     log(`  ${seconds()} s  the operator retried: ${status} ${JSON.stringify(json)} in ${retry.ms} ms`);
   }
   const limitMs = (outage === 1 ? CRM_OUTAGE_GOALS.recoverySeconds : CRM_OUTAGE_GOALS.retrySeconds) * 1000;

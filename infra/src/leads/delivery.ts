@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { LeadDeliveryTenant } from '@forecourt/admin-contract';
 import type { PlatformTables } from '../db/schema';
 import type { Crm } from './crm';
 
@@ -131,23 +132,8 @@ export async function outboxOutcome(db: Kysely<PlatformTables>, ids: readonly nu
   return { delivered, waiting: rows.length - delivered };
 }
 
-export interface TenantDelivery {
-  tenant: string;
-  /** Leads stored (each has its outbox row). */
-  received: number;
-  delivered: number;
-  /** Not delivered, never tried yet (or due now). */
-  waiting: number;
-  /** Not delivered after at least one failed attempt. */
-  failing: number;
-  /** Age of the oldest lead not delivered, in whole seconds; null when none waits. */
-  oldestWaitingSeconds: number | null;
-  /** The last error of the newest lead still not delivered after a failed attempt. */
-  lastError: string | null;
-}
-
 /** Each tenant's lead delivery, counted in the outbox (the console's lead delivery page). */
-export async function deliverySummary(db: Kysely<PlatformTables>, tenants: readonly string[], now: Date = new Date()): Promise<TenantDelivery[]> {
+export async function deliverySummary(db: Kysely<PlatformTables>, tenants: readonly string[], now: Date = new Date()): Promise<LeadDeliveryTenant[]> {
   if (tenants.length === 0) return [];
   const counts = await db
     .selectFrom('lead_outbox')

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { TOKEN_DAYS } from '@forecourt/admin-contract';
 import {
   countActiveOperators,
   countOperators,
@@ -35,9 +36,6 @@ export interface Operator extends Caller, Actor {
   accountId: number;
   sessionId: string | null;
 }
-
-// spec: tokens expire; 90 days unless the person asks for less (or more, up to a year).
-export const TOKEN_DAYS = { default: 90, max: 365 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -122,6 +120,13 @@ export class OperatorService {
 
   getAccount(id: number): Promise<OperatorAccount | null> {
     return getAccount(this.db, id);
+  }
+
+  /** The account of an authenticated caller, which exists: no token or session of a missing account authenticates. */
+  async callerAccount(caller: { accountId: number }): Promise<OperatorAccount> {
+    const account = await getAccount(this.db, caller.accountId);
+    if (!account) throw new Error(`the authenticated caller's account ${caller.accountId} is not there`);
+    return account;
   }
 
   /** Deactivates an account and revokes its tokens at once; the last active operator stays. */

@@ -2,8 +2,6 @@ import type { OperatorRole } from '../db/schema';
 
 export type { OperatorRole };
 
-export const OPERATOR_ROLES = ['operator', 'tenant-manager', 'viewer'] as const satisfies readonly OperatorRole[];
-
 /**
  * What an admin route does. `read` is every read of pins, history, failures, publishes and the
  * audit; `own-token` is a caller making a token for itself; `accounts` is making or deactivating

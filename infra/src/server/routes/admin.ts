@@ -1,10 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import {
+  CanaryBody,
+  CanaryResult,
+  Failures,
+  FailuresQuery,
+  HistoryQuery,
+  OverrideBody,
+  OverrideLink,
+  PinBody,
+  PinHistory,
+  PinResult,
+  PinsOverview as PinsAnswer,
+  PromoteBody,
+  Reindexed,
+  RollbackBody,
+  SavedSynonym,
+} from '@forecourt/admin-contract';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { isProduction } from '../../config/load';
 import { failureSummary } from '../../db/events';
-import { CANARY_PERCENT, PinChangeError, pinSnapshot } from '../../db/pins';
+import { PinChangeError, pinSnapshot } from '../../db/pins';
 import { canSee } from '../../operators/permissions';
 import type { PinsOverview } from '../../pins/pin-service';
 import operatorsRoutes from './operators';
@@ -19,15 +36,9 @@ import stockKeysRoutes from './stock-keys';
 import feedsAdminRoutes from './feeds-admin';
 import { scoped } from '@forecourt/shared-config/server';
 import { listeningPort } from '../listening-port';
+import { jsonOf } from '../json';
 
-const PinBody = z
-  .object({
-    tenant: z.string().min(1),
-    team: z.string().min(1),
-    version: z.string().min(1),
-  })
-  .strict();
-
+// The synonym's body stays beside the search engine's tokenizer, which its words' rule needs.
 // A word the search engine can match: one that tokenizes to nothing ('*', '-', '!') matches no
 // shopper's query, and the search service refuses it (which answered 500 here before).
 const SynonymWord = z
@@ -47,60 +58,6 @@ const SynonymBody = z
   // A two-way synonym joins words: one word alone joins nothing (the search service refuses it too).
   .refine((body) => body.type !== 'synonym' || new Set(body.synonyms.map((word) => word.toLowerCase())).size >= 2, { message: 'a two-way synonym needs at least two different words', path: ['synonyms'] });
 const SynonymParams = z.object({ objectID: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and dashes, at most 64') }).strict();
-
-const RollbackBody = z
-  .object({
-    tenant: z.string().min(1),
-    team: z.string().min(1),
-    to: z.string().min(1).optional(),
-    /** The pin version the caller saw before choosing to roll back (null: none): a stale one is refused (409). */
-    expected: z.string().min(1).nullable(),
-  })
-  .strict();
-
-const CanaryBody = z
-  .object({
-    tenant: z.string().min(1),
-    team: z.string().min(1),
-    version: z.string().min(1),
-    // 0% is no canary and 100% is a pin.
-    percent: z.number().int().min(CANARY_PERCENT.min).max(CANARY_PERCENT.max),
-  })
-  .strict();
-
-const PromoteBody = z
-  .object({
-    tenant: z.string().min(1),
-    team: z.string().min(1),
-    /** The pin version the caller saw before choosing to promote (null: none): a stale one is refused (409). */
-    expected: z.string().min(1).nullable(),
-  })
-  .strict();
-
-const OverrideBody = z
-  .object({
-    tenant: z.string().min(1),
-    team: z.string().min(1),
-    /** The remote's entry on the developer's dev server, e.g. http://localhost:3001/remoteEntry.js. */
-    entry: z.string().min(1).max(2048),
-    /** How long the override lasts once the link is opened (default 8). */
-    hours: z.number().int().min(1).max(24).optional(),
-  })
-  .strict();
-
-const HistoryQuery = z.object({
-  tenant: z.string().min(1).optional(),
-  team: z.string().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-});
-
-const FailuresQuery = z
-  .object({
-    tenant: z.string().min(1).max(100).optional(),
-    /** Only failures reported in the last N days. */
-    days: z.coerce.number().int().min(1).max(3650).optional(),
-  })
-  .strict();
 
 /** What a caller who holds some tenants only may see of the pins: theirs, never the platform defaults' rows. */
 function visibleOverview(overview: PinsOverview, tenants: readonly string[] | null): PinsOverview {
@@ -155,13 +112,13 @@ async function adminRoutes(fastify: FastifyInstance): Promise<void> {
 
   fastify.get('/pins', { config: { permission: { action: 'read', on: 'list' } } }, async (request) => {
     const operator = operatorOf(request);
-    return visibleOverview(await fastify.pins.overview(), operator.tenants);
+    return jsonOf(visibleOverview(await fastify.pins.overview(), operator.tenants)) satisfies z.input<typeof PinsAnswer>;
   });
 
   fastify.get('/history', { config: { permission: { action: 'read', on: 'list' } } }, async (request) => {
     const query = parseInput(HistoryQuery, request.query, 'query');
     const { tenants } = operatorOf(request);
-    return { changes: await fastify.pins.history({ ...query, ...(tenants ? { tenants } : {}) }) };
+    return jsonOf({ changes: await fastify.pins.history({ ...query, ...(tenants ? { tenants } : {}) }) }) satisfies z.input<typeof PinHistory>;
   });
 
   // Failures the shells reported (entry, mount, render, fragment-timeout, fragment-error), per
@@ -172,28 +129,28 @@ async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     const since = query.days ? new Date(Date.now() - query.days * 24 * 60 * 60 * 1000) : undefined;
     const operator = operatorOf(request);
     const failures = await failureSummary(fastify.database.db, PLATFORM_EVENT.failure, { tenant: query.tenant, since });
-    return { failures: failures.filter((failure) => canSee(operator, failure.tenant)) };
+    return jsonOf({ failures: failures.filter((failure) => canSee(operator, failure.tenant)) }) satisfies z.input<typeof Failures>;
   });
 
   fastify.post('/pins', { config: { permission: { action: 'pin', on: 'tenant' } } }, async (request) => {
     const body = parseInput(PinBody, request.body ?? null, 'body');
-    return auditedPinChange(request, 'pin', body, (actor) => fastify.pins.pin({ ...body, actor }));
+    return jsonOf(await auditedPinChange(request, 'pin', body, (actor) => fastify.pins.pin({ ...body, actor }))) satisfies z.input<typeof PinResult>;
   });
 
   // With a canary running, a rollback drops it and leaves the pin.
   fastify.post('/rollback', { config: { permission: { action: 'rollback', on: 'tenant' } } }, async (request) => {
     const body = parseInput(RollbackBody, request.body ?? null, 'body');
-    return auditedPinChange(request, 'rollback', body, (actor) => fastify.pins.rollback({ ...body, actor }));
+    return jsonOf(await auditedPinChange(request, 'rollback', body, (actor) => fastify.pins.rollback({ ...body, actor }))) satisfies z.input<typeof PinResult>;
   });
 
   fastify.post('/canary', { config: { permission: { action: 'canary', on: 'tenant' } } }, async (request) => {
     const body = parseInput(CanaryBody, request.body ?? null, 'body');
-    return auditedPinChange(request, 'canary', body, (actor) => fastify.pins.canary({ ...body, actor }));
+    return jsonOf(await auditedPinChange(request, 'canary', body, (actor) => fastify.pins.canary({ ...body, actor }))) satisfies z.input<typeof CanaryResult>;
   });
 
   fastify.post('/promote', { config: { permission: { action: 'promote', on: 'tenant' } } }, async (request) => {
     const body = parseInput(PromoteBody, request.body ?? null, 'body');
-    return auditedPinChange(request, 'promote', body, (actor) => fastify.pins.promote({ ...body, actor }));
+    return jsonOf(await auditedPinChange(request, 'promote', body, (actor) => fastify.pins.promote({ ...body, actor }))) satisfies z.input<typeof PinResult>;
   });
 
   // A developer override: a short-lived signed link that, opened in a browser, makes that one
@@ -211,7 +168,7 @@ async function adminRoutes(fastify: FastifyInstance): Promise<void> {
       ...(isProduction(fastify.config) ? [] : [`http://${tenant.slug}.localhost${port === 80 ? '' : `:${port}`}`]),
       ...tenant.domains.map((domain) => `https://${domain}`),
     ];
-    return { tenant: tenant.slug, team: body.team, path: grant.path, urls: origins.map((origin) => `${origin}${grant.path}`), linkExpiresAt: grant.expiresAt.toISOString() };
+    return { tenant: tenant.slug, team: body.team, path: grant.path, urls: origins.map((origin) => `${origin}${grant.path}`), linkExpiresAt: grant.expiresAt.toISOString() } satisfies z.input<typeof OverrideLink>;
   });
 
   // A synonym of the stock index (all sites' cars, and the sort replicas), saved by its id: the
@@ -229,7 +186,7 @@ async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     const saved = await client.saveSynonyms({ indexName: CARS_INDEX, synonymHit: [{ objectID, ...body }], forwardToReplicas: true });
     await client.waitForTask({ indexName: CARS_INDEX, taskID: saved.taskID });
     await fastify.auditAdmin(request, { action: 'synonyms', outcome: 'allowed', after: { objectID, ...body } });
-    return { objectID, ...body };
+    return { objectID, ...body } satisfies z.input<typeof SavedSynonym>;
   });
 
   // Re-index stock into the embedded search service from the server's own database (the CLI
@@ -247,7 +204,7 @@ async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     });
     fastify.stockSearch.state.records = result.records;
     await fastify.auditAdmin(request, { action: 'reindex', outcome: 'allowed', after: { records: result.records } });
-    return result;
+    return result satisfies z.input<typeof Reindexed>;
   });
 }
 

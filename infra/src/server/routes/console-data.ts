@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { Overview, RemoteDetail, WindowQuery, type RemoteHealth, type VersionHealth, type VersionRole } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { canaryAlertsOf, type CanaryAlert } from '../../db/canary-alerts';
@@ -11,6 +12,7 @@ import { judgeCanary } from '../../pins/canary-alerts';
 import { teamsOf } from '../../pins/pin-service';
 import { REGISTRY_TEAMS } from '../../registry/registry';
 import { scoped } from '@forecourt/shared-config/server';
+import { jsonOf } from '../json';
 
 /**
  * The operator console's view of the remotes (docs/operators.md, "Console data"): per tenant and
@@ -27,7 +29,6 @@ const WINDOWS = {
 } as const;
 type Window = keyof typeof WINDOWS;
 
-const WindowQuery = z.object({ window: z.enum(['hour', 'day']).optional() }).strict();
 const RemoteParams = z
   .object({
     tenant: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'a tenant slug: lower-case letters, digits and dashes'),
@@ -35,25 +36,8 @@ const RemoteParams = z
   })
   .strict();
 
-export type VersionRole = 'pin' | 'canary' | 'last-good' | 'other';
-
-export interface VersionBlock {
-  version: string;
-  role: VersionRole;
-  clean: number;
-  failures: FailureCounts;
-  /** One per bucket of the window, oldest first, every bucket present (zero when nothing came). */
-  buckets: Array<{ at: string; clean: number; failures: number }>;
-}
-
-export interface RemoteBlock {
-  team: string;
-  pin: string | null;
-  canary: { version: string; share: number; startedAt: string; alert: { flaggedAt: string; sentAt: string | null } | null } | null;
-  lastGood: string | null;
-  flagged: boolean;
-  versions: VersionBlock[];
-}
+type VersionBlock = z.input<typeof VersionHealth>;
+type RemoteBlock = z.input<typeof RemoteHealth>;
 
 /** The window's first bucket: the buckets end with the one now falls in. */
 export function windowStart(window: Window, now: Date): Date {
@@ -167,7 +151,7 @@ async function consoleDataRoutes(fastify: FastifyInstance): Promise<void> {
     const now = new Date();
     const { since, tenants } = await tenantBlocks(visibleTenants(request), window, now);
     reply.header('cache-control', 'no-store');
-    return { window, generatedAt: now.toISOString(), since: since.toISOString(), bucketSeconds: WINDOWS[window].bucketSeconds, tenants };
+    return { window, generatedAt: now.toISOString(), since: since.toISOString(), bucketSeconds: WINDOWS[window].bucketSeconds, tenants } satisfies z.input<typeof Overview>;
   });
 
   // One remote of one tenant: the overview's block, its pin history and its latest failures.
@@ -194,9 +178,9 @@ async function consoleDataRoutes(fastify: FastifyInstance): Promise<void> {
       tenant: tenant.slug,
       name: tenant.name,
       ...remote,
-      history: await fastify.pins.history({ tenant: tenant.slug, team: params.team, limit: 100 }),
-      recentFailures: (await recentFailures(db, tenant.slug, params.team, 50)).map((failure) => ({ ...failure, at: failure.at.toISOString() })),
-    };
+      history: jsonOf(await fastify.pins.history({ tenant: tenant.slug, team: params.team, limit: 100 })),
+      recentFailures: jsonOf(await recentFailures(db, tenant.slug, params.team, 50)),
+    } satisfies z.input<typeof RemoteDetail>;
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { LeadDelivery, LeadRetryBody, LeadRetryResult, NoQuery, SearchHealth, type SearchEngine } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { searchStats } from '../../db/search-stats';
 import { deliverySummary, makeTenantLeadsDue, outboxOutcome } from '../../leads/delivery';
@@ -13,16 +14,11 @@ import { scoped } from '@forecourt/shared-config/server';
  * read from the database every instance writes to, so any instance answers the same.
  */
 
-const RetryBody = z.object({ tenant: z.string().min(1).max(100) }).strict();
-const NoQuery = z.object({}).strict();
-
 /** How long "retry now" waits for its delivery round before answering what it has so far. */
 const RETRY_WAIT_MS = 5_000;
 
 /** Algolia's own hosts (an application reached with no SEARCH_HOSTS uses them too). */
 const isAlgoliaHost = (host: string) => /(^|\.)algolia(net)?\.(net|com)(:\d+)?$/.test(host);
-
-export type SearchEngine = 'embedded' | 'algolia';
 
 const NOTES: Record<SearchEngine, string> = {
   embedded:
@@ -49,13 +45,13 @@ async function consoleOperationsRoutes(fastify: FastifyInstance): Promise<void> 
     parseInput(NoQuery, request.query, 'query');
     const now = new Date();
     reply.header('cache-control', 'no-store');
-    return { generatedAt: now.toISOString(), tenants: await deliverySummary(db, visibleSlugs(request), now) };
+    return { generatedAt: now.toISOString(), tenants: await deliverySummary(db, visibleSlugs(request), now) } satisfies z.input<typeof LeadDelivery>;
   });
 
   // Operators only: the tenant's leads not delivered are sent now, through the outbox's claim
   // (a lead a round is sending is left to it), so no lead is sent twice.
   fastify.post('/lead-delivery/retry', { config: { permission: { action: 'lead-retry', on: 'tenant' } } }, async (request, reply) => {
-    const body = parseInput(RetryBody, request.body ?? null, 'body');
+    const body = parseInput(LeadRetryBody, request.body ?? null, 'body');
     if (!fastify.tenants.get(body.tenant)) return reply.code(404).send({ error: `Unknown tenant '${body.tenant}'`, field: 'tenant' });
     const { due, inFlight } = await makeTenantLeadsDue(db, body.tenant);
     const round = fastify.deliverLeadsNow();
@@ -64,7 +60,7 @@ async function consoleOperationsRoutes(fastify: FastifyInstance): Promise<void> 
     // answer says how far it got.
     const finished = await Promise.race([round.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), RETRY_WAIT_MS)))]).finally(() => clearTimeout(timer));
     const outcome = await outboxOutcome(db, due);
-    const result = { tenant: body.tenant, retried: due.length, inFlight, delivered: outcome.delivered, stillWaiting: outcome.waiting, finished };
+    const result = { tenant: body.tenant, retried: due.length, inFlight, delivered: outcome.delivered, stillWaiting: outcome.waiting, finished } satisfies z.input<typeof LeadRetryResult>;
     await fastify.auditAdmin(request, { action: 'lead-retry', tenant: body.tenant, outcome: 'allowed', after: result });
     return result;
   });
@@ -115,7 +111,7 @@ async function consoleOperationsRoutes(fastify: FastifyInstance): Promise<void> 
         searchesLastHour: entry.searches,
         topNoHits: engine === 'algolia' ? [] : entry.topNoHits,
       })),
-    };
+    } satisfies z.input<typeof SearchHealth>;
   });
 }
 

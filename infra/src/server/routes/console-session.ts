@@ -1,59 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AuthenticationOptions, Empty, EnrollBody, Enrollment, EnrollOptionsBody, RegistrationOptions, Session, SignInBody } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { CONSOLE_COOKIE, type Refusal, type StartedSession } from '../../operators/console-sessions';
 import { may } from '../../operators/permissions';
 import { scoped } from '@forecourt/shared-config/server';
+import { jsonOf } from '../json';
 
-/** base64url text as WebAuthn sends its binary fields, at most `max` characters. */
-const Base64Url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/, 'base64url text');
-
-// spec: an enrollment code is 'fce_' and 32 random bytes, base64url (db/operator-sessions.ts).
-const Code = z.string().regex(/^fce_[A-Za-z0-9_-]{43}$/, "an enrollment code: 'fce_' and 43 letters, digits, '-' or '_'");
-
-// Transports kept loose, as browsers add kinds over time; the extensions' results are dropped, as no check here reads one.
-const Transports = z.array(z.string().min(1).max(32)).max(16);
-const ClientExtensionResults = z.object({});
-const CredentialId = Base64Url(1024);
-
-/** What `navigator.credentials.create` answers, as the browser's toJSON (or @simplewebauthn/browser) writes it. */
-const RegistrationResponse = z.object({
-  id: CredentialId,
-  rawId: CredentialId,
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: Base64Url(8192),
-    attestationObject: Base64Url(65_536),
-    transports: Transports.optional(),
-    authenticatorData: Base64Url(65_536).optional(),
-    publicKey: Base64Url(8192).optional(),
-    publicKeyAlgorithm: z.number().int().optional(),
-  }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: ClientExtensionResults,
-});
-
-/** What `navigator.credentials.get` answers. */
-const AuthenticationResponse = z.object({
-  id: CredentialId,
-  rawId: CredentialId,
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: Base64Url(8192),
-    authenticatorData: Base64Url(65_536),
-    signature: Base64Url(8192),
-    userHandle: Base64Url(1024)
-      .nullish()
-      .transform((handle) => handle ?? undefined),
-  }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: ClientExtensionResults,
-});
-
-const Empty = z.object({}).strict();
-const EnrollOptionsBody = z.object({ code: Code }).strict();
-const EnrollBody = z.object({ code: Code, response: RegistrationResponse, label: z.string().trim().min(1).max(100).optional() }).strict();
-const SignInBody = z.object({ response: AuthenticationResponse }).strict();
 const AccountParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict();
 
 // A person signs in a few times a day; a script guessing at codes or replaying answers gets this far and no further.
@@ -80,7 +33,7 @@ async function consoleSessionRoutes(fastify: FastifyInstance): Promise<void> {
   const signedIn = (reply: FastifyReply, started: StartedSession) =>
     reply
       .setCookie(CONSOLE_COOKIE, started.secret, { httpOnly: true, secure: true, sameSite: 'strict', path: '/', expires: started.session.expiresAt })
-      .send({ account: started.account, csrf: started.session.csrf });
+      .send(jsonOf({ account: started.account, csrf: started.session.csrf }) satisfies z.input<typeof Session>);
 
   const refused = (reply: FastifyReply, refusal: Refusal) => reply.code(401).send({ error: `Not signed in: ${refusal.refused}` });
 
@@ -99,13 +52,14 @@ async function consoleSessionRoutes(fastify: FastifyInstance): Promise<void> {
       return fastify.refuseAdmin(request, reply, `${operator.name} (${operator.role}) may enroll passkeys for itself only`);
     }
     const issued = await sessions.issueEnrollment(operator, id);
-    return reply.code(201).send({ code: issued.code, url: issued.url, expiresAt: issued.enrollment.expiresAt });
+    return reply.code(201).send(jsonOf({ code: issued.code, url: issued.url, expiresAt: issued.enrollment.expiresAt }) satisfies z.input<typeof Enrollment>);
   });
 
   fastify.post('/session/enroll/options', { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } }, async (request, reply) => {
     const { code } = parseInput(EnrollOptionsBody, request.body ?? null, 'body');
     const options = await sessions.enrollmentOptions(code);
-    return 'refused' in options ? refused(reply, options) : options;
+    // Spread into a plain object: the contract lets the options' other fields through, which the library's interface does not say of itself.
+    return 'refused' in options ? refused(reply, options) : ({ ...options } satisfies z.input<typeof RegistrationOptions>);
   });
 
   fastify.post('/session/enroll', { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } }, async (request, reply) => {
@@ -116,7 +70,7 @@ async function consoleSessionRoutes(fastify: FastifyInstance): Promise<void> {
 
   fastify.post('/session/options', { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } }, async (request) => {
     parseInput(Empty, request.body ?? {}, 'body');
-    return sessions.signInOptions();
+    return { ...(await sessions.signInOptions()) } satisfies z.input<typeof AuthenticationOptions>;
   });
 
   fastify.post('/session', { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } }, async (request, reply) => {
@@ -128,7 +82,7 @@ async function consoleSessionRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.get('/session', { config: { permission: { action: 'session' } } }, async (request) => {
     const { operator, consoleSession } = request;
     if (!operator || !consoleSession) throw new Error('the session route ran without a session');
-    return { account: await fastify.operators.getAccount(operator.accountId), csrf: consoleSession.csrf };
+    return jsonOf({ account: await fastify.operators.callerAccount(operator), csrf: consoleSession.csrf }) satisfies z.input<typeof Session>;
   });
 
   fastify.delete('/session', { config: { permission: { action: 'session' } } }, async (request, reply) => {

@@ -1,21 +1,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import {
+  ApplyAnywayBody,
+  FeedScheduleChange,
+  FeedSchedules,
+  FeedsQuery,
+  ImportFormat,
+  ImportRowError,
+  ImportState,
+  ScheduleBody,
+  StockImportDetail,
+  StockImports,
+  TenantListQuery,
+  TenantPhotos,
+} from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { scoped } from '@forecourt/shared-config/server';
 import { photoReport } from '../../db/car-photos';
 import { listSchedules, removeSchedule } from '../../db/feed-schedules';
 import { applyAnyway, findImportById, listImports, type ApplyAnywayOutcome } from '../../db/stock-imports';
-import { ApplyAnywayBody, ImportParams, ScheduleBody, ScheduleParams } from '../../stock/feeds/import-schema';
+import { ImportParams, ScheduleParams } from '../../stock/feeds/import-schema';
 import { auditedSchedule, scheduleOf, setSchedule } from '../../stock/feeds/schedules';
 import { may } from '../../operators/permissions';
 
-const Tenant = z.string().min(1).max(100);
-const ListQuery = z.object({ tenant: Tenant.optional() }).strict();
-const TenantScheduleParams = ScheduleParams.extend({ tenant: Tenant }).strict();
-/** A tenant's newest imports, or its newest photos not stored: at most 200. */
-const TenantListQuery = z.object({ tenant: Tenant, limit: z.coerce.number().int().min(1).max(200).default(20) }).strict();
+const TenantScheduleParams = ScheduleParams.extend({ tenant: z.string().min(1).max(100) }).strict();
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 interface ImportRow {
   id: string;
@@ -35,39 +46,39 @@ interface ImportRow {
   applied_anyway_reason: string | null;
 }
 
-/** An import as both routes answer it: its times, and how long it ran once it has finished. */
-function importOf(row: ImportRow, errorCount: number) {
+/**
+ * An import as both routes answer it: its times, and how long it ran once it has finished. Its
+ * status and format are read with the contract's own lists: a row in a state the contract does
+ * not name (one still receiving its feed is never listed) is a fault here, not an answer.
+ */
+function importOf(row: ImportRow, errorCount: number): z.input<typeof StockImports>['imports'][number] {
   const started = row.started_at === null ? null : new Date(row.started_at);
   const finished = row.finished_at === null ? null : new Date(row.finished_at);
   return {
     id: String(row.id),
     tenant: row.tenant,
     source: row.source,
-    format: row.format,
+    format: row.format === null ? null : ImportFormat.parse(row.format),
     url: row.url,
-    status: row.status,
+    status: ImportState.parse(row.status),
     message: row.message,
     rows: row.rows,
     counts: { created: 0, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0, ...row.counts },
     error_count: errorCount,
     created_at: iso(row.created_at),
-    started_at: iso(started),
-    finished_at: iso(finished),
+    started_at: isoOrNull(started),
+    finished_at: isoOrNull(finished),
     duration_seconds: started && finished ? Math.max(0, (finished.getTime() - started.getTime()) / 1000) : null,
-    applied_anyway: row.applied_anyway_at === null ? null : { at: iso(row.applied_anyway_at), by: row.applied_anyway_by, reason: row.applied_anyway_reason },
+    // The three are written together (db/stock-imports.ts, applyAnyway).
+    applied_anyway: row.applied_anyway_at === null ? null : { at: iso(row.applied_anyway_at), by: row.applied_anyway_by ?? '', reason: row.applied_anyway_reason ?? '' },
   };
 }
 
-/** An import as `GET /imports` lists it (the CLI reads the same answer). */
-export type AdminImport = ReturnType<typeof importOf>;
-
 /** One import with its rejected rows and who sent it: `GET /imports/:id`, and the answer of an apply. */
-export type AdminImportDetail = ReturnType<typeof detailOf>;
-
-/** One import with its rejected rows and who sent it: `GET /imports/:id`, and the answer of an apply. */
-function detailOf(row: ImportRow & { errors: unknown[] | null; created_by: string }) {
-  const errors = row.errors ?? [];
-  return { ...importOf(row, errors.length), errors, created_by: row.created_by };
+function detailOf(row: ImportRow & { errors: unknown[] | null; created_by: string }): z.input<typeof StockImportDetail> {
+  // Written by the import runner as the contract's rows; read back with it, as it is JSON in the database.
+  const errors = z.array(ImportRowError).parse(row.errors ?? []);
+  return { import: { ...importOf(row, errors.length), errors, created_by: row.created_by } };
 }
 
 /** Why an import was not queued to apply anyway, as the 404 or 409 that says it. */
@@ -100,11 +111,11 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
   const unknownTenant = (tenant: string) => ({ error: `tenant: no tenant '${tenant}'`, field: 'tenant' });
 
   fastify.get('/feeds', { config: { permission: { action: 'feeds', on: 'list' } } }, async (request, reply) => {
-    const query = parseInput(ListQuery, request.query, 'query');
+    const query = parseInput(FeedsQuery, request.query, 'query');
     const caller = callerOf(request);
     const tenants = fastify.tenants.all.map((tenant) => tenant.slug).filter((slug) => (query.tenant === undefined || slug === query.tenant) && may(caller, 'feeds', slug).allowed);
     const feeds = (await listSchedules(db, tenants)).map((schedule) => ({ tenant: schedule.tenant, ...scheduleOf(schedule) }));
-    return reply.header('cache-control', 'no-store').send({ feeds });
+    return reply.header('cache-control', 'no-store').send({ feeds } satisfies z.input<typeof FeedSchedules>);
   });
 
   fastify.put('/feeds/:tenant/:source', { config: { permission: { action: 'feeds', on: 'tenant' } } }, async (request, reply) => {
@@ -115,7 +126,7 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
     const changed = await setSchedule(db, { tenant, source, body, updatedBy: caller.name, perSite: fastify.config.FORECOURT_FEEDS_PER_SITE }, new Date());
     if (changed.status === 409) return reply.code(409).send(changed.body);
     await fastify.auditAdmin(request, { action: 'feeds', tenant, outcome: 'allowed', before: auditedSchedule(changed.before), after: auditedSchedule(changed.after) });
-    return reply.code(changed.status).header('cache-control', 'no-store').send({ feed: { tenant, ...scheduleOf(changed.after) } });
+    return reply.code(changed.status).header('cache-control', 'no-store').send({ feed: { tenant, ...scheduleOf(changed.after) } } satisfies z.input<typeof FeedScheduleChange>);
   });
 
   fastify.delete('/feeds/:tenant/:source', { config: { permission: { action: 'feeds', on: 'tenant' } } }, async (request, reply) => {
@@ -124,7 +135,7 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
     const removed = await removeSchedule(db, tenant, source);
     if (!removed) return reply.code(404).send({ error: `source: no scheduled feed '${source}' on ${tenant}`, field: 'source' });
     await fastify.auditAdmin(request, { action: 'feeds', tenant, outcome: 'allowed', before: auditedSchedule(removed), after: null });
-    return reply.header('cache-control', 'no-store').send({ feed: { tenant, ...scheduleOf(removed) } });
+    return reply.header('cache-control', 'no-store').send({ feed: { tenant, ...scheduleOf(removed) } } satisfies z.input<typeof FeedScheduleChange>);
   });
 
   fastify.get('/imports', { config: { permission: { action: 'feeds', on: 'tenant' } } }, async (request, reply) => {
@@ -132,7 +143,7 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
     if (!fastify.tenants.get(query.tenant)) return reply.code(404).send(unknownTenant(query.tenant));
     const rows = await listImports(db, query.tenant, query.limit);
     const imports = rows.map((row) => importOf(row, Number(row.error_count)));
-    return reply.header('cache-control', 'no-store').send({ imports });
+    return reply.header('cache-control', 'no-store').send({ imports } satisfies z.input<typeof StockImports>);
   });
 
   /**
@@ -154,7 +165,7 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
       stocknums: photo.stocknums,
       car_count: photo.car_count,
     }));
-    return reply.header('cache-control', 'no-store').send({ counts: report.counts, photos });
+    return reply.header('cache-control', 'no-store').send({ counts: report.counts, photos } satisfies z.input<typeof TenantPhotos>);
   });
 
   fastify.get('/imports/:id', { config: { permission: { action: 'feeds', on: 'list' } } }, async (request, reply) => {
@@ -162,7 +173,7 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
     const found = await findImportById(db, id);
     // An import of a tenant the caller does not hold is not there for it: the same 404 as none.
     if (!found || !may(callerOf(request), 'feeds', found.tenant).allowed) return reply.code(404).send({ error: `id: no import ${id}`, field: 'id' });
-    return reply.header('cache-control', 'no-store').send({ import: detailOf(found) });
+    return reply.header('cache-control', 'no-store').send(detailOf(found));
   });
 
   /**
@@ -195,7 +206,7 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
     // As it is now: a runner may have taken it up already.
     const queued = await findImportById(db, id);
     if (!queued) throw new Error(`import ${id} was queued and is gone`);
-    return reply.code(202).header('cache-control', 'no-store').send({ import: detailOf(queued) });
+    return reply.code(202).header('cache-control', 'no-store').send(detailOf(queued));
   });
 }
 

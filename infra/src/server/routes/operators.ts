@@ -1,42 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AccountBody, AccountChange, Accounts, Audit, AuditQuery, FirstOperator, FirstOperatorBody, IssuedToken, Me, TokenBody } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { listTokens } from '../../db/operators';
-import { TOKEN_DAYS } from '../../operators/operator-service';
-import { may, OPERATOR_ROLES } from '../../operators/permissions';
+import { may } from '../../operators/permissions';
 import { scoped } from '@forecourt/shared-config/server';
-
-const Name = z.string().trim().min(1).max(100);
-const Slug = z.string().min(1).max(100);
-
-const FirstOperatorBody = z.object({ name: Name }).strict();
-
-const AccountBody = z
-  .object({
-    name: Name,
-    role: z.enum(OPERATOR_ROLES),
-    /** The tenants a tenant manager or viewer holds; left out, a viewer sees every tenant. */
-    tenants: z.array(Slug).min(1).max(500).optional(),
-  })
-  .strict();
+import { jsonOf } from '../json';
 
 const AccountParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict();
-
-const TokenBody = z
-  .object({
-    /** Whose token: the caller's own when left out; another account's is an operator's (a lost device). */
-    account: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-    label: z.string().trim().min(1).max(100).optional(),
-    days: z.number().int().min(1).max(TOKEN_DAYS.max).optional(),
-  })
-  .strict();
-
-const AuditQuery = z
-  .object({
-    tenant: Slug.optional(),
-    limit: z.coerce.number().int().min(1).max(1000).optional(),
-  })
-  .strict();
 
 /**
  * Accounts, personal tokens and the operator audit, under the admin routes' hooks. The shared
@@ -51,25 +22,25 @@ async function operatorsRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.post('/operators/first', { config: { permission: { action: 'first-operator' } } }, async (request, reply) => {
     const body = parseInput(FirstOperatorBody, request.body ?? null, 'body');
     const created = await fastify.operators.createFirstOperator(body.name, 'shared admin token');
-    return reply.code(201).send({ account: created.account, token: created.token, secret: created.secret });
+    return reply.code(201).send(jsonOf({ account: created.account, token: created.token, secret: created.secret }) satisfies z.input<typeof FirstOperator>);
   });
 
   fastify.get('/operators/me', { config: { permission: { action: 'read', on: 'self' } } }, async (request) => {
     const operator = operatorOf(request);
-    return { account: await fastify.operators.getAccount(operator.accountId), tokenId: operator.tokenId, tokens: await listTokens(fastify.database.db, operator.accountId) };
+    return jsonOf({ account: await fastify.operators.callerAccount(operator), tokenId: operator.tokenId, tokens: await listTokens(fastify.database.db, operator.accountId) }) satisfies z.input<typeof Me>;
   });
 
-  fastify.get('/operators', { config: { permission: { action: 'accounts', on: 'platform' } } }, async () => ({ accounts: await fastify.operators.listAccounts() }));
+  fastify.get('/operators', { config: { permission: { action: 'accounts', on: 'platform' } } }, async () => jsonOf({ accounts: await fastify.operators.listAccounts() }) satisfies z.input<typeof Accounts>);
 
   fastify.post('/operators', { config: { permission: { action: 'accounts', on: 'platform' } } }, async (request, reply) => {
     const body = parseInput(AccountBody, request.body ?? null, 'body');
     const account = await fastify.operators.createAccount(operatorOf(request), { name: body.name, role: body.role, tenants: body.tenants ?? null });
-    return reply.code(201).send({ account });
+    return reply.code(201).send(jsonOf({ account }) satisfies z.input<typeof AccountChange>);
   });
 
   fastify.post('/operators/:id/deactivate', { config: { permission: { action: 'accounts', on: 'platform' } } }, async (request) => {
     const { id } = parseInput(AccountParams, request.params, 'params');
-    return { account: await fastify.operators.deactivate(operatorOf(request), id) };
+    return jsonOf({ account: await fastify.operators.deactivate(operatorOf(request), id) }) satisfies z.input<typeof AccountChange>;
   });
 
   fastify.post('/tokens', { config: { permission: { action: 'own-token', on: 'self' } } }, async (request, reply) => {
@@ -81,12 +52,12 @@ async function operatorsRoutes(fastify: FastifyInstance): Promise<void> {
       return fastify.refuseAdmin(request, reply, `${operator.name} (${operator.role}) may make tokens for itself only`);
     }
     const issued = await fastify.operators.issueToken(operator, accountId, { ...(body.label ? { label: body.label } : {}), ...(body.days ? { days: body.days } : {}) });
-    return reply.code(201).send(issued);
+    return reply.code(201).send(jsonOf(issued) satisfies z.input<typeof IssuedToken>);
   });
 
   fastify.get('/audit', { config: { permission: { action: 'read', on: 'list' } } }, async (request) => {
     const query = parseInput(AuditQuery, request.query, 'query');
-    return { entries: await fastify.operators.listAudit(operatorOf(request), query) };
+    return jsonOf({ entries: await fastify.operators.listAudit(operatorOf(request), query) }) satisfies z.input<typeof Audit>;
   });
 }
 

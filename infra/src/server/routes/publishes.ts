@@ -1,31 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { PublishBody, PublishesQuery, PublishRecorded, Publishes } from '@forecourt/admin-contract';
 import { fieldError, parseInput } from '@forecourt/shared-config/server/validation';
 import { listPublishes, recordPublish } from '../../db/publishes';
 import { isRegistryTeam } from '../../registry/registry';
 import { scoped } from '@forecourt/shared-config/server';
-
-const CheckRecord = z
-  .object({ check: z.string().min(1).max(40), passed: z.boolean(), reasons: z.array(z.string().max(4000)).max(200), skipped: z.string().max(200).optional() })
-  .strict();
-
-const PublishBody = z
-  .object({
-    team: z.string().min(1),
-    version: z.string().min(1),
-    forced: z.boolean().default(false),
-    checks: z.array(CheckRecord).max(20).default([]),
-    reason: z.string().max(1000).nullable().optional(),
-  })
-  .strict();
-
-const PublishesQuery = z
-  .object({
-    team: z.string().min(1).optional(),
-    forced: z.enum(['true', 'false']).optional(),
-    limit: z.coerce.number().int().min(1).max(1000).optional(),
-  })
-  .strict();
+import { jsonOf } from '../json';
 
 /**
  * The publish audit (db/publishes.ts) behind `forecourt publish` and `forecourt publishes`.
@@ -37,13 +17,13 @@ const PublishesQuery = z
 async function publishesRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.get('/publishes', { config: { permission: { action: 'read', on: 'platform' } } }, async (request) => {
     const query = parseInput(PublishesQuery, request.query, 'query');
-    return {
+    return jsonOf({
       publishes: await listPublishes(fastify.database.db, {
         ...(query.team ? { team: query.team } : {}),
         ...(query.forced ? { forced: query.forced === 'true' } : {}),
         ...(query.limit ? { limit: query.limit } : {}),
       }),
-    };
+    }) satisfies z.input<typeof Publishes>;
   });
 
   fastify.post('/publishes', { config: { permission: { action: 'publish', on: 'platform' } } }, async (request, reply) => {
@@ -56,7 +36,7 @@ async function publishesRoutes(fastify: FastifyInstance): Promise<void> {
     // Who published is the account the token belongs to, not a name the caller types.
     const publish = await recordPublish(fastify.database.db, { ...body, actor: request.operator?.name ?? 'unknown' });
     await fastify.auditAdmin(request, { action: 'publish', team: body.team, outcome: 'allowed', after: publish });
-    return reply.code(201).send({ publish });
+    return reply.code(201).send(jsonOf({ publish }) satisfies z.input<typeof PublishRecorded>);
   });
 }
 

@@ -1,18 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CreatedStockKey, RevokedStockKey, StockKeyBody, StockKeys, StockKeysQuery } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { scoped } from '@forecourt/shared-config/server';
 import { createStockKey, findStockKey, listStockKeys, revokeStockKey } from '../../db/stock-keys';
 import { may } from '../../operators/permissions';
 
-const CreateBody = z
-  .object({
-    tenant: z.string().min(1).max(100),
-    /** What the key is for (the dealer's system, an integrator); default 'Stock API'. */
-    label: z.string().trim().min(1).max(100).optional(),
-  })
-  .strict();
-const ListQuery = z.object({ tenant: z.string().min(1).max(100).optional() }).strict();
 const KeyParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict();
 
 /**
@@ -28,20 +21,20 @@ async function stockKeysRoutes(fastify: FastifyInstance): Promise<void> {
   };
 
   fastify.get('/stock-keys', { config: { permission: { action: 'stock-keys', on: 'list' } } }, async (request, reply) => {
-    const query = parseInput(ListQuery, request.query, 'query');
+    const query = parseInput(StockKeysQuery, request.query, 'query');
     const caller = callerOf(request);
     const tenants = fastify.tenants.all.map((tenant) => tenant.slug).filter((slug) => (query.tenant === undefined || slug === query.tenant) && may(caller, 'stock-keys', slug).allowed);
     reply.header('cache-control', 'no-store');
-    return { keys: await listStockKeys(db, tenants) };
+    return { keys: await listStockKeys(db, tenants) } satisfies z.input<typeof StockKeys>;
   });
 
   fastify.post('/stock-keys', { config: { permission: { action: 'stock-keys', on: 'tenant' } } }, async (request, reply) => {
-    const body = parseInput(CreateBody, request.body ?? null, 'body');
+    const body = parseInput(StockKeyBody, request.body ?? null, 'body');
     if (!fastify.tenants.get(body.tenant)) return reply.code(404).send({ error: `tenant: no tenant '${body.tenant}'`, field: 'tenant' });
     const caller = callerOf(request);
     const created = await createStockKey(db, { tenant: body.tenant, label: body.label ?? 'Stock API', createdBy: caller.name });
     await fastify.auditAdmin(request, { action: 'stock-keys', tenant: body.tenant, outcome: 'allowed', after: { created: created.key.id, label: created.key.label } });
-    return reply.code(201).header('cache-control', 'no-store').send(created);
+    return reply.code(201).header('cache-control', 'no-store').send(created satisfies z.input<typeof CreatedStockKey>);
   });
 
   fastify.post('/stock-keys/:id/revoke', { config: { permission: { action: 'stock-keys', on: 'list' } } }, async (request, reply) => {
@@ -51,8 +44,10 @@ async function stockKeysRoutes(fastify: FastifyInstance): Promise<void> {
     // A key of a tenant the caller does not hold is not there for it: the same 404 as none.
     if (!key || !may(caller, 'stock-keys', key.tenant).allowed) return reply.code(404).send({ error: `id: no stock key ${id}`, field: 'id' });
     const revoked = await revokeStockKey(db, id, new Date());
-    await fastify.auditAdmin(request, { action: 'stock-keys', tenant: key.tenant, outcome: 'allowed', before: { key: id, revokedAt: key.revokedAt }, after: { key: id, revokedAt: revoked?.revokedAt ?? null } });
-    return { key: revoked };
+    // Found a moment ago, and keys are never deleted: its row is there.
+    if (!revoked) throw new Error(`stock key ${id} was revoked and is gone`);
+    await fastify.auditAdmin(request, { action: 'stock-keys', tenant: key.tenant, outcome: 'allowed', before: { key: id, revokedAt: key.revokedAt }, after: { key: id, revokedAt: revoked.revokedAt } });
+    return { key: revoked } satisfies z.input<typeof RevokedStockKey>;
   });
 }
 
