@@ -3,14 +3,17 @@
  * goes along by itself), JSON both ways, and every change carrying the session's CSRF token in
  * `x-csrf-token`. An answer that is not a success becomes an ApiError whose message is the API's
  * own `error` text, word for word: the console shows it as it is, never a paraphrase.
+ *
+ * Every answer is parsed with its schema from the admin API's contract (@forecourt/admin-contract),
+ * the same the server's routes are typed with: an answer the contract does not describe (a server
+ * of another release) is an error the operator sees, naming what differs, never a value the page
+ * half-reads.
  */
+import { z } from 'zod';
+import { ErrorAnswer } from '@forecourt/admin-contract';
 
 /** The admin API's error answers: 400 `{ error, field }`, 401/403 `{ error }`, 409 `{ error, current }`. */
-export interface ApiErrorBody {
-  error: string;
-  field?: string;
-  current?: string | null;
-}
+export type ApiErrorBody = ErrorAnswer;
 
 export class ApiError extends Error {
   constructor(
@@ -27,16 +30,13 @@ export class ApiError extends Error {
 export type ChangeMethod = 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiClient {
-  get<T>(path: string, signal?: AbortSignal): Promise<T>;
-  /** A change: sent with the session's CSRF token; `body` as JSON when given. */
-  send<T>(method: ChangeMethod, path: string, body?: unknown): Promise<T>;
+  /** A read: its answer parsed with `answer`, the contract's schema of it. */
+  get<S extends z.ZodType>(answer: S, path: string, signal?: AbortSignal): Promise<z.output<S>>;
+  /** A change: sent with the session's CSRF token; `body` as JSON when given; its answer parsed with `answer`. */
+  send<S extends z.ZodType>(answer: S, method: ChangeMethod, path: string, body?: unknown): Promise<z.output<S>>;
 }
 
-function isErrorBody(value: unknown): value is ApiErrorBody {
-  return typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
-}
-
-async function answerOf<T>(response: Response): Promise<T> {
+async function answerOf<S extends z.ZodType>(answer: S, method: string, path: string, response: Response): Promise<z.output<S>> {
   // 204: a change with nothing to say (signing out).
   const text = response.status === 204 ? '' : await response.text();
   let parsed: unknown = undefined;
@@ -47,14 +47,19 @@ async function answerOf<T>(response: Response): Promise<T> {
       parsed = undefined;
     }
   }
-  if (response.ok) return parsed as T;
-  if (isErrorBody(parsed)) throw new ApiError(parsed.error, response.status, parsed);
+  if (response.ok) {
+    const read = answer.safeParse(parsed);
+    if (read.success) return read.data;
+    throw new ApiError(`The server's answer to ${method} ${path.split('?')[0]} is not what this console expects (is the console older or newer than the server?):\n${z.prettifyError(read.error)}`, response.status, null);
+  }
+  const refusal = ErrorAnswer.safeParse(parsed);
+  if (refusal.success) throw new ApiError(refusal.data.error, response.status, refusal.data);
   // Not the admin API's shape (a balancer's page, a server that is not ours): say what came back.
   const said = text.trim().slice(0, 300);
   throw new ApiError(`The server answered ${response.status}${said ? `: ${said}` : ''}`, response.status, null);
 }
 
-async function call<T>(path: string, init: RequestInit): Promise<T> {
+async function call<S extends z.ZodType>(answer: S, path: string, init: RequestInit & { method: string }): Promise<z.output<S>> {
   let response: Response;
   try {
     response = await fetch(path, { ...init, credentials: 'same-origin', cache: 'no-store' });
@@ -63,19 +68,19 @@ async function call<T>(path: string, init: RequestInit): Promise<T> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ApiError(`The console could not reach the server (${reason})`, 0, null);
   }
-  return answerOf<T>(response);
+  return answerOf(answer, init.method, path, response);
 }
 
 /** `csrf` is read at each change: the token changes when the operator signs in again. */
 export function createApiClient(csrf: () => string | null): ApiClient {
   return {
-    get: <T>(path: string, signal?: AbortSignal) => call<T>(path, { method: 'GET', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) }),
-    send: <T>(method: ChangeMethod, path: string, body?: unknown) => {
+    get: (answer, path, signal) => call(answer, path, { method: 'GET', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) }),
+    send: (answer, method, path, body) => {
       const headers: Record<string, string> = { accept: 'application/json' };
       const token = csrf();
       if (token) headers['x-csrf-token'] = token;
       if (body !== undefined) headers['content-type'] = 'application/json';
-      return call<T>(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      return call(answer, path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
     },
   };
 }

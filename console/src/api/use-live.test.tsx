@@ -1,13 +1,16 @@
 import { act, render, screen } from '@testing-library/react';
 import { serveRoutes } from '@forecourt/shared-config/testing';
 import { MemoryRouter } from 'react-router';
+import { z } from 'zod';
 import { ConsoleRoutes } from '../app';
 import { SessionProvider } from '../session/session';
-import { account } from '../testing/fixtures';
+import { account, overview } from '../testing/fixtures';
 import { POLL_MS, useLive } from './use-live';
 
+const Count = z.object({ count: z.number() });
+
 function Counter() {
-  const live = useLive<{ count: number }>('/_admin/count');
+  const live = useLive(Count, '/_admin/count');
   return (
     <>
       <p>count {live.data?.count ?? 'none'}</p>
@@ -60,11 +63,24 @@ describe('a live read', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The database is not answering');
   });
 
+  it('keeps the last answer and says so when a later one is not what the contract describes', async () => {
+    let changed = false;
+    serveRoutes({ 'GET /_admin/session': SESSION, 'GET /_admin/count': () => ({ body: changed ? { count: 'five' } : { count: 4 } }) });
+    renderCounter();
+    expect(await screen.findByText('count 4')).toBeInTheDocument();
+    changed = true;
+    await act(async () => {
+      jest.advanceTimersByTime(POLL_MS);
+    });
+    expect(screen.getByText('count 4')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent("The server's answer to GET /_admin/count is not what this console expects");
+  });
+
   it('sends the operator to sign-in with the API’s reason when the session has ended', async () => {
     let ended = false;
     serveRoutes({
       'GET /_admin/session': SESSION,
-      'GET /_admin/overview': () => (ended ? { status: 401, body: { error: 'Not signed in (session expired): sign in with a passkey' } } : { body: { window: 'hour', generatedAt: '2026-11-27T08:00:00.000Z', tenants: [] } }),
+      'GET /_admin/overview': () => (ended ? { status: 401, body: { error: 'Not signed in (session expired): sign in with a passkey' } } : { body: { ...overview(), tenants: [] } }),
     });
     render(
       <SessionProvider>

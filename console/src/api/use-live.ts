@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
 import { ApiError } from './client';
 import { useSession } from '../session/session';
 
@@ -17,11 +18,14 @@ export interface Live<T> {
 }
 
 /**
- * Reads `path` now and every POLL_MS while the page shows it; `null` reads nothing. A 401 means
+ * Reads `path` now and every POLL_MS while the page shows it, each answer parsed with `answer`
+ * (the contract's schema of it); `null` reads nothing. An answer that does not parse is an error
+ * like a refusal: the page keeps what it had and says why. A 401 means
  * the session ended (expired, signed out elsewhere, account deactivated): the console goes back
  * to sign-in with the API's reason.
  */
-export function useLive<T>(path: string | null, { poll = true }: { poll?: boolean } = {}): Live<T> {
+export function useLive<S extends z.ZodType>(answer: S, path: string | null, { poll = true }: { poll?: boolean } = {}): Live<z.output<S>> {
+  type T = z.output<S>;
   const { api, expire } = useSession();
   const [state, setState] = useState<{ path: string | null; data: T | null; error: ApiError | null; updatedAt: Date | null }>({ path, data: null, error: null, updatedAt: null });
   const [round, setRound] = useState(0);
@@ -35,7 +39,7 @@ export function useLive<T>(path: string | null, { poll = true }: { poll?: boolea
     let timer: ReturnType<typeof setTimeout> | undefined;
     const read = async () => {
       try {
-        const data = await api.get<T>(path, controller.signal);
+        const data = await api.get(answer, path, controller.signal);
         if (controller.signal.aborted) return;
         setState({ path, data, error: null, updatedAt: new Date() });
       } catch (error) {
@@ -54,7 +58,7 @@ export function useLive<T>(path: string | null, { poll = true }: { poll?: boolea
       controller.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [api, path, poll, round]);
+  }, [api, answer, path, poll, round]);
 
   // Another path's answer is not this one's (a tenant switched, the window changed).
   const current = state.path === path;

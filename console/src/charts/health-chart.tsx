@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useEffect, useMemo, useRef } from 'react';
-import type { HealthBucket, HealthWindow } from '../api/types';
+import type { HealthBucket, HealthWindow } from '@forecourt/admin-contract';
 import { COLOUR, SPACE } from '../theme/tokens';
 import { formatCount, formatDateTime, formatTime } from '../ui/format';
 import { ScrollRegion, tableStyle } from '../ui/table';

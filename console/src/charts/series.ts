@@ -1,4 +1,4 @@
-import type { HealthBucket, HealthWindow } from '../api/types';
+import type { HealthBucket, HealthWindow } from '@forecourt/admin-contract';
 
 export const WINDOW_WORDS: Record<HealthWindow, string> = { hour: 'the last hour', day: 'the last day' };
 

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useId, useState, type FormEvent } from 'react';
+import { AccountChange, Accounts, Enrollment, type Account, type AccountBody, type OperatorRole } from '@forecourt/admin-contract';
 import { errorText } from '../api/client';
-import type { Account, Accounts, Enrollment, OperatorRole } from '../api/types';
 import { useLive } from '../api/use-live';
 import { isOperator } from '../session/permissions';
 import { useSession, useSignedIn } from '../session/session';
@@ -23,7 +23,7 @@ const ROLES: { value: OperatorRole; label: string; help: string }[] = [
 ];
 
 /** The body of `POST /_admin/operators`: an operator holds every tenant, a viewer with none ticked too. */
-export function newAccountBody(name: string, role: OperatorRole, tenants: readonly string[]): { name: string; role: OperatorRole; tenants?: string[] } {
+export function newAccountBody(name: string, role: OperatorRole, tenants: readonly string[]): AccountBody {
   if (role === 'operator' || (role === 'viewer' && tenants.length === 0)) return { name: name.trim(), role };
   return { name: name.trim(), role, tenants: [...tenants] };
 }
@@ -53,7 +53,7 @@ function NewAccountForm({ onCreated }: { onCreated: (account: Account) => void }
     setBusy(true);
     setError(null);
     try {
-      const { account } = await api.send<{ account: Account }>('POST', '/_admin/operators', newAccountBody(name, role, chosen));
+      const { account } = await api.send(AccountChange, 'POST', '/_admin/operators', newAccountBody(name, role, chosen));
       setName('');
       setChosen([]);
       onCreated(account);
@@ -118,7 +118,7 @@ export function AccountsPage() {
   const { account: me } = useSignedIn();
   const { api } = useSession();
   const operator = isOperator(me);
-  const live = useLive<Accounts>(operator ? '/_admin/operators' : null);
+  const live = useLive(Accounts, operator ? '/_admin/operators' : null);
   const [links, setLinks] = useState<Record<number, Enrollment>>({});
   const [linkError, setLinkError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -134,7 +134,7 @@ export function AccountsPage() {
   const makeLink = async (account: Account) => {
     setLinkError(null);
     try {
-      const enrollment = await api.send<Enrollment>('POST', `/_admin/operators/${account.id}/enrollment`);
+      const enrollment = await api.send(Enrollment, 'POST', `/_admin/operators/${account.id}/enrollment`);
       setLinks((all) => ({ ...all, [account.id]: enrollment }));
     } catch (failure) {
       setLinkError(`${account.name}: ${errorText(failure)}`);
@@ -199,7 +199,7 @@ export function AccountsPage() {
                             </Button>
                           }
                           onConfirm={async () => {
-                            await api.send('POST', `/_admin/operators/${account.id}/deactivate`);
+                            await api.send(AccountChange, 'POST', `/_admin/operators/${account.id}/deactivate`);
                             setDone(`${account.name} is deactivated.`);
                             live.refresh();
                           }}

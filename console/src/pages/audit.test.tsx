@@ -1,13 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { Audit } from '../api/types';
+import type { Audit } from '@forecourt/admin-contract';
 import { overview } from '../testing/fixtures';
 import { renderConsole } from '../testing/render-console';
 import { describeState } from './audit';
 
 const audit: Audit = {
   entries: [
-    { id: 9, at: '2026-11-27T07:40:00.000Z', accountId: 2, accountName: 'Sam Lee', tokenId: null, action: 'rollback', tenant: 'summit-auto-group', team: 'mf-search', outcome: 'refused', before: null, after: null, reason: "403: Sam (tenant-manager): this account may not rollback on 'summit-auto-group' (it holds harbourside-motors)" },
-    { id: 8, at: '2026-11-27T07:30:00.000Z', accountId: 1, accountName: 'Ada Admin', tokenId: 1, action: 'canary', tenant: 'harbourside-motors', team: 'mf-search', outcome: 'allowed', before: { pin: { tenant: 'harbourside-motors', version: '1.1.5', lastGoodVersion: null }, canary: null }, after: { pin: { tenant: 'harbourside-motors', version: '1.1.5', lastGoodVersion: null }, canary: { version: '1.1.6', percent: 10 } }, reason: null },
+    { id: 9, at: '2026-11-27T07:40:00.000Z', accountId: 2, accountName: 'Sam Lee', tokenId: null, sessionId: 'c3a1', action: 'rollback', tenant: 'summit-auto-group', team: 'mf-search', outcome: 'refused', before: null, after: null, reason: "403: Sam (tenant-manager): this account may not rollback on 'summit-auto-group' (it holds harbourside-motors)" },
+    { id: 8, at: '2026-11-27T07:30:00.000Z', accountId: 1, accountName: 'Ada Admin', tokenId: 1, sessionId: null, action: 'canary', tenant: 'harbourside-motors', team: 'mf-search', outcome: 'allowed', before: { pin: { tenant: 'harbourside-motors', version: '1.1.5', lastGoodVersion: null }, canary: null }, after: { pin: { tenant: 'harbourside-motors', version: '1.1.5', lastGoodVersion: null }, canary: { version: '1.1.6', percent: 10 } }, reason: null },
   ],
 };
 

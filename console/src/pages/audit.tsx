@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useId, useState } from 'react';
-import type { Audit, AuditEntry } from '../api/types';
+import { Audit, type AuditEntry } from '@forecourt/admin-contract';
 import { useLive } from '../api/use-live';
 import { COLOUR, SPACE } from '../theme/tokens';
 import { Badge } from '../ui/badge';
@@ -49,7 +49,7 @@ export function AuditPage() {
   const [limit, setLimit] = useState(PAGE);
   const { tenants, error: tenantsError } = useTenantNames();
   const query = new URLSearchParams({ limit: String(limit), ...(tenant ? { tenant } : {}) });
-  const live = useLive<Audit>(`/_admin/audit?${query.toString()}`);
+  const live = useLive(Audit, `/_admin/audit?${query.toString()}`);
   const entries = live.data?.entries;
 
   return (

@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { LeadDelivery } from '../api/types';
+import type { LeadDelivery } from '@forecourt/admin-contract';
 import { account } from '../testing/fixtures';
 import { recordRequests, renderConsole } from '../testing/render-console';
 
 const delivery: LeadDelivery = {
+  generatedAt: '2026-11-27T08:02:30.000Z',
   tenants: [
     { tenant: 'harbourside-motors', received: 40, delivered: 36, waiting: 1, failing: 3, oldestWaitingSeconds: 930, lastError: 'CRM answered 503: upstream maintenance' },
     { tenant: 'summit-auto-group', received: 12, delivered: 12, waiting: 0, failing: 0, oldestWaitingSeconds: null, lastError: null },

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import type { LeadDelivery, LeadDeliveryTenant, LeadRetryResult } from '../api/types';
+import { LeadDelivery, LeadRetryResult, type LeadDeliveryTenant, type LeadRetryBody } from '@forecourt/admin-contract';
 import { useLive } from '../api/use-live';
 import { isOperator } from '../session/permissions';
 import { useSession, useSignedIn } from '../session/session';
@@ -28,7 +28,7 @@ function RetryButton({ row, onDone }: { row: LeadDeliveryTenant; onDone: (text: 
       confirmLabel="Retry now"
       trigger={<Button disabled={row.waiting + row.failing === 0}>Retry now</Button>}
       onConfirm={async () => {
-        const result = await api.send<LeadRetryResult>('POST', '/_admin/lead-delivery/retry', { tenant: row.tenant });
+        const result = await api.send(LeadRetryResult, 'POST', '/_admin/lead-delivery/retry', { tenant: row.tenant } satisfies LeadRetryBody);
         onDone(`${row.tenant}: ${retryWords(result)}.`);
       }}
     >
@@ -42,7 +42,7 @@ function RetryButton({ row, onDone }: { row: LeadDeliveryTenant; onDone: (text: 
 
 /** Leads per tenant on their way to the dealers' CRMs: what is stuck stands out, operators can push it. */
 export function LeadDeliveryPage() {
-  const live = useLive<LeadDelivery>('/_admin/lead-delivery');
+  const live = useLive(LeadDelivery, '/_admin/lead-delivery');
   const { account } = useSignedIn();
   const operator = isOperator(account);
   const [done, setDone] = useState<string | null>(null);

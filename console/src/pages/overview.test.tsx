@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { overview, searchRemote } from '../testing/fixtures';
+import { canary, overview, searchRemote } from '../testing/fixtures';
 import { renderConsole } from '../testing/render-console';
 import { needsAttention } from './overview';
 
@@ -40,7 +40,7 @@ describe('the tenants overview', () => {
   it('lists a flagged canary first under Needs attention', async () => {
     const data = overview();
     const summit = data.tenants[1];
-    if (summit) summit.remotes = [searchRemote({ flagged: true, canary: { version: '1.1.7', share: 5 }, versions: [] })];
+    if (summit) summit.remotes = [searchRemote({ flagged: true, canary: canary('1.1.7', 5), versions: [] })];
     renderConsole('/', { routes: { 'GET /_admin/overview': { body: data } } });
     const attention = await screen.findByRole('region', { name: 'Needs attention' });
     expect(within(attention).getAllByRole('listitem').map((item) => item.textContent)).toEqual([

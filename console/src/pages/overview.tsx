@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { HealthWindow, Overview, RemoteHealth, TenantHealth } from '../api/types';
+import { Overview, type HealthWindow, type RemoteHealth, type TenantHealth } from '@forecourt/admin-contract';
 import { useLive } from '../api/use-live';
 import { COLOUR, RADIUS, SPACE } from '../theme/tokens';
 import { Badge } from '../ui/badge';
@@ -64,7 +64,7 @@ function RemoteCard({ tenant, remote, span, bucketSeconds }: { tenant: TenantHea
 /** Every tenant the account may see, each remote's pin, canary, last good and health per version. */
 export function OverviewPage() {
   const [span, setSpan] = useState<HealthWindow>('hour');
-  const live = useLive<Overview>(`/_admin/overview?window=${span}`);
+  const live = useLive(Overview, `/_admin/overview?window=${span}`);
   const overview = live.data;
   const attention = overview ? needsAttention(overview.tenants) : [];
 

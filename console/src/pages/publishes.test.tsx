@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { Publishes } from '../api/types';
+import type { Publishes } from '@forecourt/admin-contract';
 import { renderConsole } from '../testing/render-console';
 
 const publishes: Publishes = {

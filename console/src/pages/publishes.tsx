@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import type { Publish, Publishes } from '../api/types';
+import { Publishes, type Publish } from '@forecourt/admin-contract';
 import { useLive } from '../api/use-live';
 import { COLOUR, RADIUS, SPACE } from '../theme/tokens';
 import { Badge } from '../ui/badge';
@@ -66,7 +66,7 @@ function PublishItem({ publish }: { publish: Publish }) {
 
 /** Every build published to the registry, newest first, with the contract gate's report. */
 export function PublishesPage() {
-  const live = useLive<Publishes>('/_admin/publishes?limit=100');
+  const live = useLive(Publishes, '/_admin/publishes?limit=100');
   return (
     <Page title="Publishes" intro="Builds published to the registry, newest first, with what the contract gate found. Publishing changes no tenant until a pin or canary names the version.">
       <Freshness updatedAt={live.updatedAt} />

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useId, useState } from 'react';
+import { CanaryResult, PinResult, type CanaryBody, type EffectivePin, type PromoteBody, type RemoteDetail, type RollbackBody } from '@forecourt/admin-contract';
 import type { ApiClient } from '../api/client';
-import type { EffectivePin, RemoteDetail } from '../api/types';
 import { COLOUR, SPACE } from '../theme/tokens';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -101,7 +101,7 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
             trigger={<Button disabled={share === null || share === canary.share}>Change share</Button>}
             onConfirm={async () => {
               if (share === null) return;
-              await api.send('POST', '/_admin/canary', { tenant, team: remote.team, version: canary.version, percent: share });
+              await api.send(CanaryResult, 'POST', '/_admin/canary', { tenant, team: remote.team, version: canary.version, percent: share } satisfies CanaryBody);
               onChanged(`${remote.team} ${canary.version} now goes to ${share}% of ${possessive(name)} shoppers.`);
             }}
           >
@@ -114,7 +114,7 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
             confirmLabel="Promote"
             trigger={<Button tone="primary">Promote {canary.version}</Button>}
             onConfirm={async () => {
-              await api.send('POST', '/_admin/promote', { tenant, team: remote.team, expected: pin });
+              await api.send(PinResult, 'POST', '/_admin/promote', { tenant, team: remote.team, expected: pin } satisfies PromoteBody);
               onChanged(`${remote.team} ${canary.version} is now pinned for ${name}.`);
             }}
           >
@@ -126,7 +126,7 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
             tone="danger"
             trigger={<Button tone="danger">Stop canary</Button>}
             onConfirm={async () => {
-              await api.send('POST', '/_admin/rollback', { tenant, team: remote.team, expected: pin });
+              await api.send(PinResult, 'POST', '/_admin/rollback', { tenant, team: remote.team, expected: pin } satisfies RollbackBody);
               onChanged(`The canary of ${remote.team} ${canary.version} is stopped; every ${name} shopper gets ${pin}.`);
             }}
           >
@@ -163,7 +163,7 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
             trigger={<Button disabled={share === null || !chosen}>Start canary</Button>}
             onConfirm={async () => {
               if (share === null) return;
-              await api.send('POST', '/_admin/canary', { tenant, team: remote.team, version: chosen, percent: share });
+              await api.send(CanaryResult, 'POST', '/_admin/canary', { tenant, team: remote.team, version: chosen, percent: share } satisfies CanaryBody);
               onChanged(`${remote.team} ${chosen} now goes to ${share}% of ${possessive(name)} shoppers.`);
             }}
           >
@@ -180,7 +180,7 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
             tone="danger"
             trigger={<Button tone="danger">Roll back to {rollbackTo}</Button>}
             onConfirm={async () => {
-              await api.send('POST', '/_admin/rollback', { tenant, team: remote.team, expected: pin });
+              await api.send(PinResult, 'POST', '/_admin/rollback', { tenant, team: remote.team, expected: pin } satisfies RollbackBody);
               onChanged(`${remote.team} is rolled back to ${rollbackTo} for ${name}.`);
             }}
           >

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import type { HealthWindow, RemoteHealth, VersionHealth } from '../api/types';
+import type { HealthWindow, RemoteHealth, VersionHealth } from '@forecourt/admin-contract';
 import { HealthChart } from '../charts/health-chart';
 import { COLOUR, SPACE } from '../theme/tokens';
 import { Badge } from '../ui/badge';

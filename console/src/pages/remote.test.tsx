@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { account, pins, remoteDetail } from '../testing/fixtures';
+import { account, canaryResult, pinResult, pins, remoteDetail } from '../testing/fixtures';
 import { CSRF, recordRequests, renderConsole, type TestRoutes } from '../testing/render-console';
 
 const PATH = '/tenants/harbourside-motors/mf-search';
@@ -23,7 +23,7 @@ async function openDialog(button: string | RegExp): Promise<HTMLElement> {
 describe("a remote's page", () => {
   it('promote asks first, saying what shoppers will get, and sends the pin it showed as expected', async () => {
     const sent = recordRequests();
-    renderRemote({ routes: { 'POST /_admin/promote': { body: { pin: { version: '1.1.6' } } } } });
+    renderRemote({ routes: { 'POST /_admin/promote': { body: pinResult('1.1.6', 'promote') } } });
     const dialog = await openDialog('Promote 1.1.6');
     expect(dialog).toHaveTextContent(
       'Every Harbourside Motors shopper will get mf-search 1.1.6 (now 10% get it, the others 1.1.5). 1.1.5 becomes the version a rollback goes back to.',
@@ -48,7 +48,7 @@ describe("a remote's page", () => {
 
   it('stopping the canary sends a rollback with the pin it showed', async () => {
     const sent = recordRequests();
-    renderRemote({ routes: { 'POST /_admin/rollback': { body: {} } } });
+    renderRemote({ routes: { 'POST /_admin/rollback': { body: pinResult('1.1.5', 'rollback') } } });
     const dialog = await openDialog('Stop canary');
     expect(dialog).toHaveTextContent('Every Harbourside Motors shopper will get mf-search 1.1.5, including the 10% now on 1.1.6.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stop canary' }));
@@ -58,7 +58,7 @@ describe("a remote's page", () => {
 
   it("changes the canary's share through the canary route", async () => {
     const sent = recordRequests();
-    renderRemote({ routes: { 'POST /_admin/canary': { body: {} } } });
+    renderRemote({ routes: { 'POST /_admin/canary': { body: canaryResult('1.1.6', 25) } } });
     fireEvent.change(await screen.findByLabelText('Share of shoppers (%)'), { target: { value: '25' } });
     const dialog = await openDialog('Change share');
     expect(dialog).toHaveTextContent("mf-search 1.1.6 will go to 25% of Harbourside Motors' shoppers instead of 10%");
@@ -69,7 +69,7 @@ describe("a remote's page", () => {
 
   it('starts a canary of the newest other published version with the share given', async () => {
     const sent = recordRequests();
-    renderRemote({ detail: remoteDetail({ canary: null }), pinsAnswer: pins(), routes: { 'POST /_admin/canary': { body: {} } } });
+    renderRemote({ detail: remoteDetail({ canary: null }), pinsAnswer: pins(), routes: { 'POST /_admin/canary': { body: canaryResult('1.1.6', 10) } } });
     expect(await screen.findByLabelText('Version')).toHaveValue('1.1.6');
     fireEvent.change(screen.getByLabelText('Share of shoppers (%)'), { target: { value: '5' } });
     const dialog = await openDialog('Start canary');
@@ -88,7 +88,7 @@ describe("a remote's page", () => {
 
   it('rolls back to the version the pin replaced, sending the pin it showed', async () => {
     const sent = recordRequests();
-    renderRemote({ detail: remoteDetail({ canary: null }), pinsAnswer: pins(), routes: { 'POST /_admin/rollback': { body: {} } } });
+    renderRemote({ detail: remoteDetail({ canary: null }), pinsAnswer: pins(), routes: { 'POST /_admin/rollback': { body: pinResult('1.1.4', 'rollback') } } });
     const dialog = await openDialog('Roll back to 1.1.4');
     expect(dialog).toHaveTextContent('Every Harbourside Motors shopper will get mf-search 1.1.4 instead of 1.1.5.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Roll back' }));

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { HealthWindow, PinChange, PinsOverview, RemoteDetail } from '../api/types';
+import { PinsOverview, RemoteDetail, type HealthWindow, type PinChange } from '@forecourt/admin-contract';
 import { useLive } from '../api/use-live';
 import { mayChangePins } from '../session/permissions';
 import { useSession, useSignedIn } from '../session/session';
@@ -33,8 +33,8 @@ export function RemotePage() {
   const { account } = useSignedIn();
   const [span, setSpan] = useState<HealthWindow>('hour');
   const [done, setDone] = useState<string | null>(null);
-  const detail = useLive<RemoteDetail>(`/_admin/tenants/${encodeURIComponent(tenant)}/remotes/${encodeURIComponent(team)}?window=${span}`);
-  const pins = useLive<PinsOverview>('/_admin/pins');
+  const detail = useLive(RemoteDetail, `/_admin/tenants/${encodeURIComponent(tenant)}/remotes/${encodeURIComponent(team)}?window=${span}`);
+  const pins = useLive(PinsOverview, '/_admin/pins');
   const remote = detail.data;
   const effective = pins.data?.effective.find((row) => row.tenant === tenant && row.team === team);
   const canChange = mayChangePins(account, tenant);

@@ -9,6 +9,7 @@ describe('the search page', () => {
           body: {
             engine: 'embedded',
             note: 'one index in this process',
+            generatedAt: '2026-11-27T08:02:30.000Z',
             tenants: [{ tenant: 'harbourside-motors', records: 1200, lastWrite: '2026-11-27T07:00:00.000Z', snapshotAgeSeconds: 95, searchesLastHour: 1520, p95Ms: 12.4, topNoHits: [{ query: 'tesla cybertruck', count: 4 }] }],
           },
         },

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import type { SearchHealth } from '../api/types';
+import { SearchHealth } from '@forecourt/admin-contract';
 import { useLive } from '../api/use-live';
 import { COLOUR, SPACE } from '../theme/tokens';
 import { ErrorNote } from '../ui/error-note';
@@ -11,7 +11,7 @@ const ENGINE_WORDS = { embedded: "the platform's own search service", algolia: '
 
 /** Each tenant's stock in the search index: how much, how fresh, how fast, and what shoppers find nothing for. */
 export function SearchHealthPage() {
-  const live = useLive<SearchHealth>('/_admin/search-health');
+  const live = useLive(SearchHealth, '/_admin/search-health');
   const health = live.data;
   return (
     <Page title="Search" intro="The stock each site's shoppers search: records in the index, the last write, the snapshot's age, the slowest searches and the searches that found nothing.">

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FeedScheduleChange, FeedSchedules, type FeedSchedule, type ScheduleBody } from '@forecourt/admin-contract';
 import { ApiError, errorText } from '../api/client';
-import type { FeedSchedule, FeedScheduleBody, FeedScheduleChange, FeedSchedules } from '../api/types';
 import { useLive } from '../api/use-live';
 import { useSession } from '../session/session';
 import { COLOUR, SPACE } from '../theme/tokens';
@@ -29,7 +29,7 @@ const wrap = css`overflow-wrap: anywhere;`;
 const field = css`display: flex; flex-direction: column; gap: 0.2rem;`;
 const help = css`color: ${COLOUR.muted}; font-size: 0.9rem;`;
 
-type FieldName = keyof FeedScheduleBody | 'source';
+type FieldName = keyof ScheduleBody | 'source';
 
 const feedPath = (tenant: string, source: string) => `/_admin/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`;
 
@@ -46,7 +46,7 @@ function RemoveFeedButton({ feed, tenant, onDone }: { feed: FeedSchedule; tenant
         </Button>
       }
       onConfirm={async () => {
-        await api.send<FeedScheduleChange>('DELETE', feedPath(tenant.tenant, feed.source));
+        await api.send(FeedScheduleChange, 'DELETE', feedPath(tenant.tenant, feed.source));
         onDone(`Feed ${feed.source} of ${tenant.name} is removed: it is pulled no more.`);
       }}
     >
@@ -147,9 +147,9 @@ function FeedForm({ tenant, feed, onSaved, onCancel }: { tenant: TenantName; fee
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const body: FeedScheduleBody = { url: url.trim(), format, interval_minutes: Number(minutes) };
+    const body: ScheduleBody = { url: url.trim(), format, interval_minutes: Number(minutes) };
     try {
-      const answer = await api.send<FeedScheduleChange>('PUT', feedPath(tenant.tenant, source.trim()), body);
+      const answer = await api.send(FeedScheduleChange, 'PUT', feedPath(tenant.tenant, source.trim()), body);
       onSaved(answer.feed);
     } catch (failure) {
       setError({ message: errorText(failure), field: failure instanceof ApiError ? (failure.body?.field ?? null) : null });
@@ -267,7 +267,7 @@ function FeedForm({ tenant, feed, onSaved, onCancel }: { tenant: TenantName; fee
  * that may change them, a form that adds one or changes one, and a remove that asks first.
  */
 export function TenantFeeds({ tenant, mayChange, onChanged }: { tenant: TenantName; mayChange: boolean; onChanged: (text: string) => void }) {
-  const feeds = useLive<FeedSchedules>(`/_admin/feeds?tenant=${encodeURIComponent(tenant.tenant)}`);
+  const feeds = useLive(FeedSchedules, `/_admin/feeds?tenant=${encodeURIComponent(tenant.tenant)}`);
   const [editing, setEditing] = useState<FeedSchedule | null>(null);
   // Each save starts a fresh form: the one saved is in the table now.
   const [saves, setSaves] = useState(0);

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { StockKey } from '../api/types';
+import type { StockKey } from '@forecourt/admin-contract';
 import { account, overview, stockKey } from '../testing/fixtures';
 import { recordRequests, renderConsole, type TestRoutes } from '../testing/render-console';
 

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useId, useState, type FormEvent } from 'react';
+import { CreatedStockKey, RevokedStockKey, StockKeys, type StockKey, type StockKeyBody } from '@forecourt/admin-contract';
 import { errorText } from '../api/client';
-import type { CreatedStockKey, StockKey, StockKeys } from '../api/types';
 import { useLive } from '../api/use-live';
 import { managesStockKeys, mayManageStockKeys } from '../session/permissions';
 import { useSession, useSignedIn } from '../session/session';
@@ -33,7 +33,7 @@ export function NewKeyForm({ tenants, onCreated, choose = true }: { tenants: Ten
     setBusy(true);
     setError(null);
     try {
-      const created = await api.send<CreatedStockKey>('POST', '/_admin/stock-keys', { tenant, label: label.trim() });
+      const created = await api.send(CreatedStockKey, 'POST', '/_admin/stock-keys', { tenant, label: label.trim() } satisfies StockKeyBody);
       setLabel('');
       onCreated(created);
     } catch (failure) {
@@ -89,7 +89,7 @@ function RevokeButton({ stockKey, tenantName, onDone }: { stockKey: StockKey; te
         </Button>
       }
       onConfirm={async () => {
-        await api.send('POST', `/_admin/stock-keys/${stockKey.id}/revoke`);
+        await api.send(RevokedStockKey, 'POST', `/_admin/stock-keys/${stockKey.id}/revoke`);
         onDone(`Key ${stockKey.id} (${stockKey.label}) of ${tenantName} is revoked.`);
       }}
     >
@@ -151,7 +151,7 @@ export function KeysTable({ keys, tenantName, onRevoked }: { keys: StockKey[]; t
 export function StockKeysPage() {
   const { account: me } = useSignedIn();
   const manages = managesStockKeys(me);
-  const live = useLive<StockKeys>(manages ? '/_admin/stock-keys' : null);
+  const live = useLive(StockKeys, manages ? '/_admin/stock-keys' : null);
   const { tenants: seen, error: tenantsError } = useTenantNames();
   const [created, setCreated] = useState<CreatedStockKey | null>(null);
   const [done, setDone] = useState<string | null>(null);

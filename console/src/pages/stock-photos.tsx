@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import type { TenantPhotos as Photos, UnstoredPhoto } from '../api/types';
+import { TenantPhotos as Photos, type UnstoredPhoto } from '@forecourt/admin-contract';
 import { useLive } from '../api/use-live';
 import { COLOUR, SPACE } from '../theme/tokens';
 import { Badge } from '../ui/badge';
@@ -78,7 +78,7 @@ function PhotosTable({ photos, tenantName }: { photos: UnstoredPhoto[]; tenantNa
  * operator can tell the dealer which of its photos to fix.
  */
 export function TenantPhotos({ tenant }: { tenant: TenantName }) {
-  const live = useLive<Photos>(`/_admin/photos?tenant=${encodeURIComponent(tenant.tenant)}&limit=${PHOTOS_LISTED}`);
+  const live = useLive(Photos, `/_admin/photos?tenant=${encodeURIComponent(tenant.tenant)}&limit=${PHOTOS_LISTED}`);
   const data = live.data;
   const unstored = data ? data.counts.pending + data.counts.failed : 0;
   return (

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { FeedSchedule, FeedScheduleBody, ImportRowError, StockImport, StockImportDetail, TenantPhotos } from '../api/types';
+import { ScheduleBody, type FeedSchedule, type ImportRowError, type StockImport, type StockImportDetail, type TenantPhotos } from '@forecourt/admin-contract';
 import { account, overview, stockKey } from '../testing/fixtures';
 import { recordRequests, renderConsole, type TestRoutes } from '../testing/render-console';
 import { rejectedRowsCsv } from './stock';
@@ -75,7 +75,7 @@ function feedStore(feeds: FeedSchedule[]): TestRoutes {
     'GET /_admin/feeds': () => ({ body: { feeds } }),
     'PUT /_admin/feeds/:tenant/:source': ({ url, body }) => {
       const [, , , tenant = '', source = ''] = url.split('/');
-      const asked = body as FeedScheduleBody;
+      const asked = ScheduleBody.parse(body);
       const feed: FeedSchedule = { ...FEED, tenant, source, ...asked, last_pulled_at: null, last_outcome: null, last_message: null };
       const at = feeds.findIndex((f) => f.source === source);
       if (at === -1) feeds.push(feed);

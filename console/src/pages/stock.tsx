@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { CreatedStockKey, ImportRowError, ImportStatus, StockImport, StockImportDetail, StockImports, StockKeys } from '../api/types';
+import { StockImportDetail, StockImports, StockKeys, type ApplyAnywayBody, type CreatedStockKey, type ImportRowError, type ImportState, type StockImport } from '@forecourt/admin-contract';
 import { useLive } from '../api/use-live';
 import { managesStockKeys, mayChangeFeeds, mayManageStockKeys } from '../session/permissions';
 import { useSession, useSignedIn } from '../session/session';
@@ -21,7 +21,7 @@ import { KeysTable, NewKeyForm } from './stock-keys';
 import { TenantPhotos } from './stock-photos';
 import { useTenantNames } from './use-tenant-names';
 
-const STATUS_TONES: Record<ImportStatus, BadgeTone> = { queued: 'neutral', running: 'accent', done: 'success', failed: 'danger', quarantined: 'warning' };
+const STATUS_TONES: Record<ImportState, BadgeTone> = { queued: 'neutral', running: 'accent', done: 'success', failed: 'danger', quarantined: 'warning' };
 
 const COUNTS = ['created', 'updated', 'unchanged', 'withdrawn', 'rejected'] as const;
 
@@ -58,7 +58,7 @@ function ApplyAnywayButton({ entry, onDone }: { entry: StockImport; onDone: (tex
         </Button>
       }
       onConfirm={async () => {
-        await api.send<StockImportDetail>('POST', `/_admin/imports/${entry.id}/apply`, { reason: reason.trim() });
+        await api.send(StockImportDetail, 'POST', `/_admin/imports/${entry.id}/apply`, { reason: reason.trim() } satisfies ApplyAnywayBody);
         setReason('');
         onDone(`Import ${entry.id} is queued to apply anyway: its cars change in a moment.`);
       }}
@@ -162,7 +162,7 @@ function ImportsTable({ imports, tenantName, onShow }: { imports: StockImport[];
 
 /** One import: what happened, why, and its rejected rows, which download as CSV. */
 function ImportDetail({ id, onClose }: { id: string; onClose: () => void }) {
-  const live = useLive<StockImportDetail>(`/_admin/imports/${id}`);
+  const live = useLive(StockImportDetail, `/_admin/imports/${id}`);
   const entry = live.data?.import;
   return (
     <section aria-labelledby="import-detail-title" css={panelStyle}>
@@ -253,7 +253,7 @@ function ImportDetail({ id, onClose }: { id: string; onClose: () => void }) {
 
 /** A tenant's Stock API keys: made (shown once), listed, revoked. */
 function TenantKeys({ tenant, onChanged }: { tenant: TenantName; onChanged: (text: string) => void }) {
-  const live = useLive<StockKeys>(`/_admin/stock-keys?tenant=${encodeURIComponent(tenant.tenant)}`);
+  const live = useLive(StockKeys, `/_admin/stock-keys?tenant=${encodeURIComponent(tenant.tenant)}`);
   const [created, setCreated] = useState<CreatedStockKey | null>(null);
   const changed = (text: string) => {
     onChanged(text);
@@ -291,7 +291,7 @@ function TenantKeys({ tenant, onChanged }: { tenant: TenantName; onChanged: (tex
 function TenantStock({ tenant }: { tenant: TenantName }) {
   const { account: me } = useSignedIn();
   const slug = encodeURIComponent(tenant.tenant);
-  const imports = useLive<StockImports>(`/_admin/imports?tenant=${slug}&limit=20`);
+  const imports = useLive(StockImports, `/_admin/imports?tenant=${slug}&limit=20`);
   const [shown, setShown] = useState<string | null>(null);
   const [said, setSaid] = useState<string | null>(null);
   const list = imports.data?.imports;

@@ -1,9 +1,6 @@
 import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
+import { AuthenticationOptions, RegistrationOptions, Session } from '@forecourt/admin-contract';
 import type { ApiClient } from '../api/client';
-import type { Session } from '../api/types';
-
-type AuthenticationOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
-type RegistrationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'];
 
 /**
  * What the browser's passkey prompt said, in words an operator can act on. A cancelled or timed
@@ -24,9 +21,9 @@ export function passkeyErrorText(error: unknown): string {
  * (`POST /_admin/session`), which starts the session.
  */
 export async function signInWithPasskey(api: ApiClient): Promise<Session> {
-  const optionsJSON = await api.send<AuthenticationOptions>('POST', '/_admin/session/options', {});
+  const optionsJSON = await api.send(AuthenticationOptions, 'POST', '/_admin/session/options', {});
   const response = await startAuthentication({ optionsJSON });
-  return api.send<Session>('POST', '/_admin/session', { response });
+  return api.send(Session, 'POST', '/_admin/session', { response });
 }
 
 /**
@@ -35,7 +32,7 @@ export async function signInWithPasskey(api: ApiClient): Promise<Session> {
  * passkey in the account's list (e.g. 'Work laptop'); none when blank.
  */
 export async function enrollPasskey(api: ApiClient, code: string, label: string): Promise<Session> {
-  const optionsJSON = await api.send<RegistrationOptions>('POST', '/_admin/session/enroll/options', { code });
+  const optionsJSON = await api.send(RegistrationOptions, 'POST', '/_admin/session/enroll/options', { code });
   const response = await startRegistration({ optionsJSON });
-  return api.send<Session>('POST', '/_admin/session/enroll', { code, response, ...(label.trim() ? { label: label.trim() } : {}) });
+  return api.send(Session, 'POST', '/_admin/session/enroll', { code, response, ...(label.trim() ? { label: label.trim() } : {}) });
 }

@@ -1,4 +1,4 @@
-import type { Account } from '../api/types';
+import type { Account } from '@forecourt/admin-contract';
 
 /**
  * What the console offers an account, mirroring the admin API's rule (docs/operators.md: an

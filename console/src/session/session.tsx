@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { NoContent, Session } from '@forecourt/admin-contract';
 import { ApiError, createApiClient, type ApiClient } from '../api/client';
-import type { Session } from '../api/types';
 
 export type SessionState =
   | { status: 'loading' }
@@ -50,7 +50,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    api.get<Session>('/_admin/session').then(
+    api.get(Session, '/_admin/session').then(
       (session) => {
         if (cancelled) return;
         csrf.current = session.csrf;
@@ -76,7 +76,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signed-out', reason });
   }, []);
   const signOut = useCallback(async () => {
-    await api.send('DELETE', '/_admin/session');
+    await api.send(NoContent, 'DELETE', '/_admin/session');
     csrf.current = null;
     setState({ status: 'signed-out', reason: null });
   }, [api]);

@@ -1,18 +1,28 @@
-import type { Account, Overview, PinsOverview, RemoteDetail, RemoteHealth, StockKey } from '../api/types';
+import type { Account, CanaryResult, FailureCounts, Overview, Pin, PinChange, PinResult, PinsOverview, RemoteDetail, RemoteHealth, StockKey } from '@forecourt/admin-contract';
 
 /** The API's clock in these fixtures: buckets are counted up to here. */
 export const NOW = '2026-11-27T08:02:30.000Z';
+
+/** Failures by kind as the API answers them: every kind, zero unless given. */
+export function failures(counts: Partial<FailureCounts> = {}): FailureCounts {
+  return { entry: 0, mount: 0, render: 0, 'fragment-timeout': 0, 'fragment-error': 0, other: 0, ...counts };
+}
+
+/** A canary as the API answers it: started before the fixtures' clock, no alert raised. */
+export function canary(version: string, share: number): NonNullable<RemoteHealth['canary']> {
+  return { version, share, startedAt: '2026-11-27T07:30:00.000Z', alert: null };
+}
 
 export function searchRemote(overrides: Partial<RemoteHealth> = {}): RemoteHealth {
   return {
     team: 'mf-search',
     pin: '1.1.5',
-    canary: { version: '1.1.6', share: 10 },
+    canary: canary('1.1.6', 10),
     lastGood: '1.1.4',
     flagged: false,
     versions: [
-      { version: '1.1.5', role: 'pin', clean: 118, failures: {}, buckets: [{ at: '2026-11-27T07:55:00.000Z', clean: 60, failures: 0 }, { at: '2026-11-27T08:00:00.000Z', clean: 58, failures: 0 }] },
-      { version: '1.1.6', role: 'canary', clean: 12, failures: { mount: 2, render: 1 }, buckets: [{ at: '2026-11-27T08:00:00.000Z', clean: 12, failures: 3 }] },
+      { version: '1.1.5', role: 'pin', clean: 118, failures: failures(), buckets: [{ at: '2026-11-27T07:55:00.000Z', clean: 60, failures: 0 }, { at: '2026-11-27T08:00:00.000Z', clean: 58, failures: 0 }] },
+      { version: '1.1.6', role: 'canary', clean: 12, failures: failures({ mount: 2, render: 1 }), buckets: [{ at: '2026-11-27T08:00:00.000Z', clean: 12, failures: 3 }] },
     ],
     ...overrides,
   };
@@ -28,7 +38,7 @@ export function overview(): Overview {
       {
         tenant: 'harbourside-motors',
         name: 'Harbourside Motors',
-        remotes: [searchRemote(), { team: 'mf-vehicle', pin: '1.0.5', canary: null, lastGood: '1.0.4', flagged: false, versions: [{ version: '1.0.5', role: 'pin', clean: 40, failures: {}, buckets: [] }] }],
+        remotes: [searchRemote(), { team: 'mf-vehicle', pin: '1.0.5', canary: null, lastGood: '1.0.4', flagged: false, versions: [{ version: '1.0.5', role: 'pin', clean: 40, failures: failures(), buckets: [] }] }],
       },
       {
         tenant: 'summit-auto-group',
@@ -60,8 +70,10 @@ export function remoteDetail(overrides: Partial<RemoteDetail> = {}): RemoteDetai
 export function pins(overrides: Partial<PinsOverview['effective'][number]> = {}): PinsOverview {
   return {
     effective: [
-      { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.5', previousVersion: '1.1.4', source: 'tenant', ...overrides },
+      { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.5', lastGoodVersion: '1.1.4', pinEarned: true, previousVersion: '1.1.4', source: 'tenant', canary: { version: '1.1.6', percent: 10 }, ...overrides },
     ],
+    pins: [{ tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.5', lastGoodVersion: '1.1.4', updatedAt: '2026-11-26T10:00:00.000Z' }],
+    canaries: [{ tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.6', percent: 10, startedAt: '2026-11-27T07:30:00.000Z', actor: 'Ada Admin' }],
     published: { 'mf-search': ['1.0.0', '1.1.4', '1.1.5', '1.1.6'] },
   };
 }
@@ -90,5 +102,28 @@ export function stockKey(overrides: Partial<StockKey> = {}): StockKey {
     revokedAt: null,
     lastUsedAt: '2026-11-27T07:58:00.000Z',
     ...overrides,
+  };
+}
+
+/** A pin as the API answers it, on mf-search for Harbourside Motors. */
+function pinOf(version: string, lastGoodVersion: string | null): Pin {
+  return { tenant: 'harbourside-motors', team: 'mf-search', version, lastGoodVersion, updatedAt: NOW };
+}
+
+/** The answer of a pin, promote or rollback that left mf-search on `version`. */
+export function pinResult(version: string, action: PinChange['action'] = 'pin'): PinResult {
+  return {
+    pin: pinOf(version, '1.1.5'),
+    change: { id: 8, at: NOW, tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.1.5', toVersion: version, action, percent: null, actor: 'Ada Admin' },
+    droppedCanary: null,
+  };
+}
+
+/** The answer of a canary of mf-search's `version` for `percent` of the shoppers. */
+export function canaryResult(version: string, percent: number): CanaryResult {
+  return {
+    canary: { tenant: 'harbourside-motors', team: 'mf-search', version, percent, startedAt: NOW, actor: 'Ada Admin' },
+    pin: pinOf('1.1.5', '1.1.4'),
+    change: { id: 9, at: NOW, tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.1.5', toVersion: version, action: 'canary', percent, actor: 'Ada Admin' },
   };
 }

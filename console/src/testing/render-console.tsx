@@ -1,8 +1,8 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { serveRoutes, type RouteAnswer } from '@forecourt/shared-config/testing';
+import type { Account } from '@forecourt/admin-contract';
 import { ConsoleRoutes } from '../app';
-import type { Account } from '../api/types';
 import { account } from './fixtures';
 import { SessionProvider } from '../session/session';
 

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import type { HealthWindow } from '../api/types';
+import type { HealthWindow } from '@forecourt/admin-contract';
 import { COLOUR, RADIUS, SPACE } from '../theme/tokens';
 
 const CHOICES: { value: HealthWindow; label: string }[] = [
