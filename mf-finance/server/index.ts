@@ -5,8 +5,9 @@ import { parseInput } from '@forecourt/shared-config/server/validation';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import packageJson from '../package.json';
-import { CUSTOMER_FAILED, NO_REDIRECT } from '../src/features/finance-enquiry/api/enquiry';
-import { QUOTE_FAILED } from '../src/features/finance-enquiry/api/quote';
+import { CUSTOMER_FAILED, NO_REDIRECT, type EnquiryAnswer } from '../src/features/finance-enquiry/api/enquiry';
+import { QUOTE_FAILED, type QuoteAnswer } from '../src/features/finance-enquiry/api/quote';
+import type { FeaturedCarsAnswer, FinanceCarAnswer } from '../src/features/finance-page/api/finance-cars';
 import { customerRequestSchema, quoteRequestSchema, type CustomerRequest } from '../src/features/finance-enquiry/lib/finance-schema';
 import { chosenCar, featuredCars } from './cars';
 import { renderFinanceFirstPaint } from './first-paint';
@@ -132,12 +133,12 @@ export default defineTeamServer<FinancePorts>({
       if (!ports.financeSettings(request)) return noSite(reply);
       const car = await chosenCar(ports, request, request.params.id);
       if (!car) return reply.code(404).send({ error: 'id: no such car on this site', field: 'id' });
-      return reply.header('cache-control', 'private, max-age=60').send({ car });
+      return reply.header('cache-control', 'private, max-age=60').send({ car } satisfies FinanceCarAnswer);
     });
 
     fastify.get('/featured', async (request, reply) => {
       if (!ports.financeSettings(request)) return noSite(reply);
-      return reply.header('cache-control', 'private, max-age=60').send({ cars: await featuredCars(ports, request) });
+      return reply.header('cache-control', 'private, max-age=60').send({ cars: await featuredCars(ports, request) } satisfies FeaturedCarsAnswer);
     });
 
     // A site without the partner: the enquiry goes to the dealer's finance team as a lead only.
@@ -146,7 +147,7 @@ export default defineTeamServer<FinancePorts>({
       if (!settings) return noSite(reply);
       const stored = await receiveApplication(ports, request, reply, settings, false);
       if (!stored) return reply;
-      return reply.code(stored.status === 'stored' ? 201 : 200).send({ lead_id: stored.leadId });
+      return reply.code(stored.status === 'stored' ? 201 : 200).send({ lead_id: stored.leadId } satisfies EnquiryAnswer);
     });
   },
   specRoutes: (fastify, ports) => {
@@ -154,7 +155,7 @@ export default defineTeamServer<FinancePorts>({
       if (!ports.financeSettings(request)?.instantQuote) return noSite(reply);
       const quoteRequest = parseInput(quoteRequestSchema, request.body ?? {}, 'body');
       try {
-        return reply.header('cache-control', 'no-store').send(await ports.partner.quote(quoteRequest));
+        return reply.header('cache-control', 'no-store').send((await ports.partner.quote(quoteRequest)) satisfies QuoteAnswer);
       } catch (error) {
         request.log.warn({ err: error }, 'finance: the partner gave no quote');
         return reply.code(502).send({ error: QUOTE_FAILED });
@@ -169,7 +170,7 @@ export default defineTeamServer<FinancePorts>({
       try {
         const { redirectUrl } = await ports.partner.createCustomer(stored.application, { idempotencyKey: stored.leadId });
         if (!redirectUrl) return reply.code(502).send({ error: NO_REDIRECT, lead_id: stored.leadId });
-        return reply.code(stored.status === 'stored' ? 201 : 200).send({ redirectUrl, lead_id: stored.leadId });
+        return reply.code(stored.status === 'stored' ? 201 : 200).send({ redirectUrl, lead_id: stored.leadId } satisfies EnquiryAnswer);
       } catch (error) {
         // The lead is stored: the dealer's finance team follows up even when the partner is down.
         request.log.warn({ err: error }, 'finance: the partner did not create the customer');

@@ -1,9 +1,11 @@
 /**
  * The finance team's contract: the types its pages (src), its server half (server/) and the
  * platform (infra) share. Browser code never imports server/, so what both halves and infra read
- * lives here; the server half and infra import it from here too.
+ * lives here; the server half and infra import it from here too. The schemas of the API's answers
+ * are in the api/ modules that read them, which the server half imports to type its answers.
  */
-import type { CustomerRequest, QuoteAnswer, QuoteRequest } from './features/finance-enquiry/lib/finance-schema';
+import type { QuoteAnswer } from './features/finance-enquiry/api/quote';
+import type { CustomerRequest, QuoteRequest } from './features/finance-enquiry/lib/finance-schema';
 
 /**
  * The finance screens' figures for a car, as pure functions: where the calculator starts and the

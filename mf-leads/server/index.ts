@@ -5,10 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import packageJson from '../package.json';
 import { renderLeadsFirstPaint } from './first-paint';
-import { asChoices, enquiryDefaults, locationChoices, type FormContextAnswer, type LeadCarFacts, type LeadLocation } from '../src/features/lead-forms/lib/form-context';
+import type { AvailabilityDay, FormContextAnswer, MyEnquiries, MyEnquiry, OfferAcceptedAnswer, RegoLookupAnswer, RegoVehicle, TestDriveTimesAnswer, Valuation } from '../src/contract';
+import { asChoices, enquiryDefaults, locationChoices, type LeadCarFacts, type LeadLocation } from '../src/features/lead-forms/lib/form-context';
 import { parseLeadBody, type LeadBody } from '../src/features/lead-forms/lib/lead-body';
 import { LEAD_FORMS, LEAD_SOURCE, testDriveSubcategory, type EnquiryRules, type LeadForm } from '../src/features/lead-forms/lib/lead-schema';
-import { enquiryTitle, SIGN_IN_FOR_ENQUIRIES, type MyEnquiry } from '../src/features/my-enquiries/lib/my-enquiries';
+import { enquiryTitle, SIGN_IN_FOR_ENQUIRIES } from '../src/features/my-enquiries/lib/my-enquiries';
 import {
   estimateTradeIn,
   OFFER_ACCEPTED_SUBCATEGORY,
@@ -18,9 +19,8 @@ import {
   VALUATION_GIVEN_SUBCATEGORY,
   VALUATION_REQUESTED_SUBCATEGORY,
   type TradeIn,
-  type Valuation,
 } from '../src/features/trade-in/lib/valuation';
-import { isOffered, testDriveAvailability, type AvailabilityDay } from '../src/features/test-drive/lib/availability';
+import { isOffered, testDriveAvailability } from '../src/features/test-drive/lib/availability';
 
 /** A lead as the platform stores it: the form's checked values and what the server adds (never the body's word for the site or the car). */
 export interface LeadRecord extends LeadBody {
@@ -28,17 +28,6 @@ export interface LeadRecord extends LeadBody {
   user_agent: string | null;
   car_id: string | null;
   car_dealership_id: string | null;
-}
-
-/** What the rego register knows of a car (spec §7 rego lookup: rego, regoState). */
-export interface RegoVehicle {
-  year: number;
-  make: string;
-  model: string;
-  badge: string | null;
-  body: string | null;
-  transmission: string | null;
-  fuel: string | null;
 }
 
 /** A stored lead as the garage needs it. */
@@ -192,7 +181,7 @@ export default defineTeamServer<LeadsPorts>({
           };
         }),
       );
-      return reply.send({ enquiries });
+      return reply.send({ enquiries } satisfies MyEnquiries);
     });
 
     fastify.get('/test-drive-times', async (request, reply) => {
@@ -201,7 +190,7 @@ export default defineTeamServer<LeadsPorts>({
       const location = (await ports.leadLocations(request)).find((candidate) => candidate.id === query.location_id);
       if (!location) return fieldError(reply, 'location_id', 'no such location on this site');
       // Times change as shoppers book: never cached.
-      return reply.header('cache-control', 'no-store').send({ timeZone: ports.timeZone(request), days: await availability(ports, request, location, true) });
+      return reply.header('cache-control', 'no-store').send({ timeZone: ports.timeZone(request), days: await availability(ports, request, location, true) } satisfies TestDriveTimesAnswer);
     });
 
     fastify.post('/submit', { bodyLimit: 64 * 1024, config: { rateLimit: { max: ports.leadLimits.perAddressPerMinute, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_LEADS } }, async (request, reply) => {
@@ -279,7 +268,7 @@ export default defineTeamServer<LeadsPorts>({
       const { rego, regoState } = parseInput(regoLookupSchema, request.body ?? null, 'body');
       const vehicle = await ports.regoLookup(request, rego, regoState);
       if (!vehicle) return reply.code(404).send({ error: REGO_NOT_FOUND, field: 'rego' });
-      return reply.header('cache-control', 'no-store').send({ rego, regoState, vehicle });
+      return reply.header('cache-control', 'no-store').send({ rego, regoState, vehicle } satisfies RegoLookupAnswer);
     });
 
     /**
@@ -309,7 +298,7 @@ export default defineTeamServer<LeadsPorts>({
       };
       const result = await ports.storeLead(request, lead, { key: `offer-accepted:${acceptance.lead_id}`, bodyHash: 'offer-accepted' });
       if (result.status !== 'stored' && result.status !== 'replayed') return reply.code(422).send({ error: 'lead_id: this offer was answered already', field: 'lead_id' });
-      return reply.code(result.status === 'stored' ? 201 : 200).send({ lead_id: result.leadId });
+      return reply.code(result.status === 'stored' ? 201 : 200).send({ lead_id: result.leadId } satisfies OfferAcceptedAnswer);
     });
   },
 });

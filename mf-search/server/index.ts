@@ -3,6 +3,8 @@ import { parseInput } from '@forecourt/shared-config/server/validation';
 import { z } from 'zod';
 import packageJson from '../package.json';
 import { FallbackFiltersSchema } from '../src/contract';
+import type { SlidesAnswer } from '../src/features/home/api/slides';
+import type { PromosAnswer } from '../src/features/results/api/promos';
 import { renderSearchFirstPaint } from './first-paint';
 import type { SearchPorts } from './ports';
 import { promoCards } from './promos';
@@ -49,7 +51,7 @@ export default defineTeamServer<SearchPorts>({
     fastify.get('/promos', async (request, reply) => {
       const cards = promoCards(await ports.promoNodes(request));
       reply.header('cache-control', 'public, max-age=60');
-      return { promos: cards };
+      return { promos: cards } satisfies PromosAnswer;
     });
 
     /**
@@ -60,7 +62,7 @@ export default defineTeamServer<SearchPorts>({
       const slides = await ports.slides(request);
       if (!slides) return reply.code(404).send({ error: 'No dealer site at this address' });
       reply.header('cache-control', 'public, max-age=300');
-      return { slides };
+      return { slides } satisfies SlidesAnswer;
     });
 
     /**

@@ -7,11 +7,11 @@ import { z } from 'zod';
 
 /**
  * A result or similar-car card's weekly figure for a hit, as a pure function, with the hit's
- * shape. Here for the platform's test over every seeded car
- * (infra/src/server/repayment-figures.test.ts): only infra reaches the seed, and infra may read a
- * team's contract but never its UI.
+ * shape and its schema. Here for the platform's tests over every seeded car
+ * (infra/src/server/repayment-figures.test.ts, and page-answers.test.ts for the fallback fetch's
+ * cars): only infra reaches the seed, and infra may read a team's contract but never its UI.
  */
-export { cardRepayment, type CarHit } from './lib/hit';
+export { cardRepayment, carHitSchema, type CarHit } from './lib/hit';
 
 /**
  * The filters of the fallback fetch (spec §7: "Fallback fetch | search_filters, limit | list of
@@ -28,30 +28,6 @@ export const FallbackFiltersSchema = z
   .strict();
 export type FallbackFilters = z.infer<typeof FallbackFiltersSchema>;
 
-/**
- * A promotional slide of the site's home page, as `/api/search/slides` answers it (spec: 'Slide:
- * id, name, description, url, hide_overlay'). `image` carries the media service's `?w=` width.
- */
-export interface SlideData {
-  id: string;
-  name: string;
-  description: string;
-  url: string;
-  image: string;
-  /** Spec: hide_overlay. The image says it all: no name and description over it. */
-  hideOverlay: boolean;
-}
-
-/** A promo node as the results page reads it from `/api/search/promos`. */
-export interface PromoCardData {
-  id: string;
-  start: string | null;
-  expiry: string | null;
-  position: number | null;
-  display: string[];
-  strictDisplay: boolean;
-  title: string;
-  text: string;
-  href: string;
-  imageUrl: string | null;
-}
+/** A home page slide (`GET /api/search/slides`) and a promo card (`GET /api/search/promos`), as the pages read them; their schemas are the api modules'. */
+export type { SlideData } from './features/home/api/slides';
+export type { PromoCardData } from './features/results/api/promos';

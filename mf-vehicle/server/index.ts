@@ -1,6 +1,7 @@
 import { defineTeamServer, requestOrigin } from '@forecourt/shared-config/server';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import packageJson from '../package.json';
+import type { CarAnswer } from '../src/contract';
 import { carSlugOf, SlugParams, SlugSchema } from './car-slug';
 import { renderVehicleFirstPaint } from './first-paint';
 import type { VehiclePorts } from './ports';
@@ -67,7 +68,7 @@ export default defineTeamServer<VehiclePorts>({
       const car = await ports.carBySlug(request, slug);
       if (!car) return reply.code(404).send({ error: `No car at /cars/${slug} on this site` });
       reply.header('cache-control', 'no-store');
-      return { car };
+      return { car } satisfies CarAnswer;
     });
     reservationRoutes(fastify, ports);
   },

@@ -8,9 +8,9 @@ import { fieldError, parseInput } from '@forecourt/shared-config/server/validati
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { alreadyReserved, depositCents, holdEndsAt, notReservable, soldText } from '../src/features/checkout/lib/reservation';
-import { SIGN_IN_FOR_RESERVATIONS, type MyReservation } from '../src/features/checkout/lib/my-reservations';
+import { SIGN_IN_FOR_RESERVATIONS } from '../src/features/checkout/lib/my-reservations';
 import { reservationBodySchema, type ReservationBody } from '../src/features/checkout/lib/reservation-schema';
-import type { AuthorisationResult, ClaimAnswer, PaymentGateway, ReservationClaim, VehicleSummary } from '../src/contract';
+import type { AuthorisationResult, ClaimAnswer, MyReservation, MyReservations, PaymentGateway, ReservationCancelledAnswer, ReservationClaim, ReservationMadeAnswer, ReservationStateAnswer, VehicleSummary } from '../src/contract';
 import { SlugParams } from './car-slug';
 import type { ReservationSettings, VehiclePorts } from './ports';
 
@@ -111,7 +111,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       if (earlier) {
         const status = earlier.status === 'held' && earlier.heldUntil <= ports.clock() ? 'expired' : earlier.status;
         if (status !== 'held') return reply.code(409).send({ error: `This reservation is ${status}.`, heldUntil: null });
-        return reply.code(201).send({ id: earlier.id, heldUntil: earlier.heldUntil.toISOString(), deposit: earlier.depositCents / 100, paymentReference: earlier.paymentReference });
+        return reply.code(201).send({ id: earlier.id, heldUntil: earlier.heldUntil.toISOString(), deposit: earlier.depositCents / 100, paymentReference: earlier.paymentReference } satisfies ReservationMadeAnswer);
       }
     }
     // Still running past its lease, or failed with its void not yet done: the platform settles it.
@@ -125,7 +125,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
     const hold = await ports.reservations.activeHold(request, found.car.id, ports.clock());
     reply.header('cache-control', 'no-store');
     // A car the dealer marked reserved in stock is reserved with no end the platform knows.
-    return { carId: found.car.id, reserved: found.car.reserved || hold !== null, heldUntil: hold?.heldUntil.toISOString() ?? null };
+    return { carId: found.car.id, reserved: found.car.reserved || hold !== null, heldUntil: hold?.heldUntil.toISOString() ?? null } satisfies ReservationStateAnswer;
   });
 
   fastify.post<{ Params: { slug: string } }>(
@@ -237,7 +237,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       if (held.status === 'lapsed') return reply.code(503).send({ error: PAYMENT_UNAVAILABLE });
       // Another shopper's hold won the race after this card was authorised: release this request's own authorisation.
       if (held.status === 'taken') return refuse({ code: 409, body: { error: alreadyReserved(car), heldUntil: held.heldUntil?.toISOString() ?? null } }, paymentReference !== null);
-      return reply.code(201).send({ id: held.reservation.id, heldUntil: held.reservation.heldUntil.toISOString(), deposit: settings.deposit, paymentReference });
+      return reply.code(201).send({ id: held.reservation.id, heldUntil: held.reservation.heldUntil.toISOString(), deposit: settings.deposit, paymentReference } satisfies ReservationMadeAnswer);
     },
   );
 
@@ -256,7 +256,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       car: reservation.car ? { name: reservation.car.name, slug: reservation.car.slug } : null,
       createdAt: reservation.createdAt.toISOString(),
     }));
-    return reply.send({ reservations });
+    return reply.send({ reservations } satisfies MyReservations);
   });
 
   // The shopper changes their mind: the number from their confirmation cancels the hold and
@@ -271,7 +271,7 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
     const cancelled = await ports.reservations.cancel(request, id, normalisePhone(shopper.phone), ports.clock());
     if (!cancelled) return reply.code(404).send({ error: 'No reservation with this number is held on this site' });
     if (cancelled.paymentReference) await voidQuietly(request, ports.payments, authorisationKey(cancelled.id));
-    return reply.send({ id: cancelled.id, status: cancelled.status });
+    return reply.send({ id: cancelled.id, status: cancelled.status } satisfies ReservationCancelledAnswer);
   });
 }
 

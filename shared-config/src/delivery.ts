@@ -1,6 +1,6 @@
 /**
  * The delivery estimate's texts and input rule, shared by mf-vehicle's calculator and infra's
- * quote route.
+ * quote route (its answer's schema is mf-vehicle's contract, which the route imports).
  */
 
 /** Spec (search-and-vehicle §5, §8). */
@@ -23,9 +23,3 @@ export interface DeliveryTier {
   price: number;
 }
 
-/** The answer of `POST /api/delivery-quote` (spec: 'name (region) and price'). */
-export interface DeliveryQuote {
-  name: string;
-  price: number;
-  distance_km: number;
-}

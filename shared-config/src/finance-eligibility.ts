@@ -1,3 +1,4 @@
+import type { LenderFacts } from './lender-facts';
 import { askingPrice, type PricedCar } from './price';
 import { isInStock } from './stock-rules';
 import type { FinanceProvider, FinanceSettings, PublicTenantConfig } from './tenant/schema';
@@ -9,14 +10,6 @@ import type { FinanceProvider, FinanceSettings, PublicTenantConfig } from './ten
  * sticky header and Get Finance buttons (mf-vehicle) and the calculator (mf-finance). A card that
  * prints a weekly figure for a car whose page has no calculator tells the shopper two things.
  */
-
-/** The lender record's figures the rules read (spec: 'Finance lender record'). */
-export interface LenderFacts {
-  interestRate: number | null;
-  comparisonRate: number | null;
-  paymentWeek: number | null;
-  paymentMonth: number | null;
-}
 
 export interface CarFinanceFacts {
   make: string;

@@ -6,22 +6,10 @@
  * from them, mf-locations shows them and whether the location is open now; both read them here.
  */
 
-export interface WeeklyHours {
-  /** 0 Sunday to 6 Saturday (spec). */
-  weekday: number;
-  status: 'Open' | 'Closed';
-  /** 'HH:mm' on the dealer's clock, or null when closed. */
-  open: string | null;
-  close: string | null;
-}
+import type { SpecialDay, WeeklyHours } from './hours-schema';
 
-export interface SpecialDay {
-  /** 'YYYY-MM-DD' on the dealer's clock. */
-  date: string;
-  status: 'Open' | 'Closed' | 'By appointment only';
-  start_hour: string | null;
-  end_hour: string | null;
-}
+// Their shape is the API's (hours-schema.ts).
+export type { SpecialDay, WeeklyHours };
 
 /** 'HH:mm' to minutes since midnight. */
 export const minutesOf = (time: string): number => {

@@ -53,10 +53,5 @@ export function isMobile(normalised: string): boolean {
   return /^04\d{8}$/.test(normalised);
 }
 
-/** Spec: watchlist answers 'success flag, plus message on failure'. */
-export type WatchlistAnswer = { success: true } | { success: false; message: string };
-
-/** `GET /api/session`: who this browser is signed in as on this site. */
-export interface SessionAnswer {
-  user: { phone: string } | null;
-}
+/** What the identity and watchlist routes answer: their schemas are the page's (runtime/session-answers.ts). */
+export type { SessionAnswer, WatchlistAnswer, WatchlistCars } from './runtime/session-answers';

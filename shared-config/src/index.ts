@@ -4,8 +4,10 @@
  * the team that owns it.
  */
 export * from './teams';
-// Schemas (zod) are for the server and tests: import them from '@forecourt/shared-config/tenant'
-// and '/manifest'. Pages get the types only, so no page downloads the validation library.
+// The tenant and manifest schemas (full zod) are for the server and tests: import them from
+// '@forecourt/shared-config/tenant' and '/manifest'. Pages get their types only. What pages check
+// of the API's answers is written with `zm`, zod's small build, which this package carries once
+// per page (runtime/api-schema.ts).
 export type { PublicTenantConfig, TenantConfig, TenantConfigInput, TenantConfigProblem } from './tenant/schema';
 export type { BootData, RemoteManifestEntry, SearchAccess } from './runtime/manifest';
 export * from './runtime/boot';
@@ -24,13 +26,14 @@ export * from './runtime/app-frame';
 export * from './runtime/first-paint';
 export * from './runtime/saved-cars';
 export * from './runtime/session';
-export * from './runtime/use-api';
+export * from './runtime/api';
+export * as zm from './runtime/api-schema';
+export * from './runtime/session-answers';
 export * from './format';
 export * from './price';
 export * from './media';
 // The sign-in rules and texts ('./identity') and the delivery texts ('./delivery') are imported
 // by their subpaths, by the teams that use them, so every page does not carry them.
-export type { SessionAnswer, WatchlistAnswer } from './identity';
 export * from './stock-rules';
 export * from './gated-routes';
 export * from './badges';
@@ -43,3 +46,5 @@ export * from './ui/visually-hidden';
 export * from './ui/breakpoints';
 export * from './ui/slider-styles';
 export * from './finance-eligibility';
+export * from './lender-facts';
+export * from './hours-schema';

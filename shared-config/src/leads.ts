@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { apiFetch, readApiAnswer, zm, type ApiFetch } from '@forecourt/shared-config';
 import { leadAttributes, readTabJson, writeTabJson, type LeadAttributes } from '@forecourt/shared-config/visits';
 
 export { leadAttributes, type LeadAttributes };
@@ -112,7 +113,7 @@ const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? 
  * when no answer came. `sameAs` says what of a body makes it the same request, where a part of
  * it is new on every try (a card's one-time token: the same card is the same reservation).
  */
-export function createKeyedPost(path: string, fetchImpl: typeof fetch = (...args) => fetch(...args), sameAs: (payload: never) => unknown = (payload) => payload) {
+export function createKeyedPost(path: string, fetchImpl: ApiFetch = apiFetch, sameAs: (payload: never) => unknown = (payload) => payload) {
   let last: { request: string; key: string } | null = null;
   return async function post(payload: unknown): Promise<Response> {
     const body = JSON.stringify(payload);
@@ -127,8 +128,14 @@ export function createKeyedPost(path: string, fetchImpl: typeof fetch = (...args
   };
 }
 
+/**
+ * The lead endpoint's answer: the lead's id, and whatever else the form's lead gives back (a
+ * valuation's offer), which the outcome passes on whole.
+ */
+const leadAnswerSchema = zm.looseObject({ lead_id: zm.optional(zm.string()), error: zm.optional(zm.string()) });
+
 /** A lead form's sender (a keyed post to the lead endpoint), its answer read as the spec's outcomes. */
-export function createLeadSender(fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+export function createLeadSender(fetchImpl?: ApiFetch) {
   const post = createKeyedPost(LEAD_SUBMIT_PATH, fetchImpl);
   return async function send(request: LeadRequest): Promise<LeadOutcome> {
     let response: Response;
@@ -137,18 +144,21 @@ export function createLeadSender(fetchImpl: typeof fetch = (...args) => fetch(..
     } catch {
       return { status: 'failed', message: LEAD_SUBMIT_ERROR };
     }
-    const answer = (await response.json().catch(() => null)) as { lead_id?: unknown; error?: unknown; field?: unknown } | null;
-    const error = typeof answer?.error === 'string' ? answer.error : null;
-    if (response.ok) {
-      if (typeof answer?.lead_id === 'string' && answer.lead_id) return { status: 'sent', leadId: answer.lead_id, answer };
+    const result = await readApiAnswer(LEAD_SUBMIT_PATH, response, { schema: leadAnswerSchema });
+    if (result.ok) {
+      const { lead_id: leadId, error } = result.data;
+      if (leadId) return { status: 'sent', leadId, answer: result.data };
       return error ? { status: 'failed', message: LEAD_FAILED, detail: error } : { status: 'failed', message: LEAD_UNEXPECTED_ERROR };
     }
-    if (response.status >= 500) return { status: 'failed', message: LEAD_SUBMIT_ERROR };
+    const { status, message, field } = result;
+    // A success the page cannot read (no JSON, another shape).
+    if (status < 300) return { status: 'failed', message: LEAD_UNEXPECTED_ERROR };
+    if (status >= 500) return { status: 'failed', message: LEAD_SUBMIT_ERROR };
     // A test-drive time another shopper booked first (409) is shown under its field, as a refused value is.
-    if ((response.status === 400 || response.status === 409) && typeof answer?.field === 'string' && answer.field.startsWith('userData.')) {
-      return { status: 'invalid', field: answer.field.slice('userData.'.length), message: (error ?? '').replace(/^[\w.]+: /, '') };
+    if ((status === 400 || status === 409) && field?.startsWith('userData.')) {
+      return { status: 'invalid', field: field.slice('userData.'.length), message: message.replace(/^[\w.]+: /, '') };
     }
-    if (response.status === 429) return { status: 'failed', message: error ?? LEAD_FAILED };
-    return { status: 'failed', message: LEAD_FAILED, ...(error ? { detail: error } : {}) };
+    if (status === 429) return { status: 'failed', message: message || LEAD_FAILED };
+    return { status: 'failed', message: LEAD_FAILED, ...(message ? { detail: message } : {}) };
   };
 }

@@ -8,7 +8,7 @@
  * browser in on this site (the server's session), so the page's session is read again.
  */
 import { useCallback, useState } from 'react';
-import { refreshSession, track } from '@forecourt/shared-config';
+import { apiWrite, refreshSession, track } from '@forecourt/shared-config';
 import { codeProblem, CODE_LENGTH, formatPhone, INVALID_CODE, normalisePhone, phoneProblem, TOO_MANY_ATTEMPTS, type LoginStatus } from './identity';
 
 /** Spec analytics: 36 code sent, 37 code verified. */
@@ -31,20 +31,16 @@ export interface CodeMetadata {
   dealership_slug?: string;
 }
 
-async function postJson(url: string, body: unknown, timeoutMs?: number): Promise<{ ok: boolean; status: number; error: string | null }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-    signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : null,
-  });
-  const answer = (await response.json().catch(() => null)) as { error?: string } | null;
-  return { ok: response.ok, status: response.status, error: answer?.error ?? null };
+/** Thrown when no answer came (the network, the send timeout): the step's catch shows its own text. */
+async function postJson(url: string, body: unknown, timeoutMs?: number): Promise<{ ok: boolean; status: number; error: string }> {
+  const result = await apiWrite(url, { body, ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}) });
+  if (result.ok) return { ok: true, status: 200, error: '' };
+  if (result.status === 0) throw new Error(`${url}: no answer`);
+  return { ok: false, status: result.status, error: result.message };
 }
 
 /** The server's message without the 'field: ' prefix its 400s carry. */
-const plain = (error: string | null) => (error ?? '').replace(/^[a-z_.]+: /, '');
+const plain = (error: string) => error.replace(/^[a-z_.]+: /, '');
 
 export interface PhoneVerification {
   step: VerificationStep;

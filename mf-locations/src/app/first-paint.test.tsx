@@ -6,7 +6,6 @@ import type { ReviewSummary as ReviewSummaryData } from '../contract';
 import ReviewSummary from '../features/reviews/components/review-summary';
 import type { LocationsFirstPaintData } from '../lib/first-paint';
 import { testLocation } from '../lib/test-location';
-import { forgetSiteLocations } from '../lib/use-locations';
 import { LocationsRoutes } from './locations-app';
 
 /**
@@ -54,7 +53,6 @@ afterEach(() => {
   document.getElementById(FIRST_PAINT_DATA_ID)?.remove();
   window.history.replaceState(null, '', '/');
   resetFirstPaintForTests();
-  forgetSiteLocations();
   jest.useRealTimers();
 });
 

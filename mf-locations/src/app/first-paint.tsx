@@ -1,7 +1,7 @@
 import { takeFirstPaintData } from '@forecourt/shared-config';
 import { useEffect, useState, type ReactNode } from 'react';
 import { LocationsFirstPaintContext, useLocationsFirstPaint, type LocationsFirstPaintData } from '../lib/first-paint';
-import { rememberSiteLocations } from '../lib/use-locations';
+import { rememberSiteLocations } from '../lib/api/locations';
 
 function inlinedData(): LocationsFirstPaintData | null {
   const data = takeFirstPaintData<LocationsFirstPaintData>('mf-locations');

@@ -1,7 +1,7 @@
 import { renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import routes from '../../routes.json';
-import { answerApi, restoreFetch } from '../lib/fake-api';
+import { answerApi, restoreFetch } from '../testing/fake-api';
 import { testLocation } from '../lib/test-location';
 import { LocationsRoutes } from './locations-app';
 

@@ -1,50 +1,52 @@
-import { carFinanceFacts, priceDisplay, type LenderFacts, type PublicTenantConfig } from '@forecourt/shared-config';
+import { carFinanceFacts, lenderFactsSchema, priceDisplay, zm, type PublicTenantConfig } from '@forecourt/shared-config';
 import { carRepayment } from '@forecourt/shared-config/calculator';
 
 /**
- * A car as the stock index returns it (the fields the search pages read). The index is the
- * contract: the same record comes from the embedded service and from Algolia.
+ * A car as the stock index returns it (the fields the search pages read), and as the fallback
+ * fetch answers it. The index is the contract: the same record comes from the embedded service,
+ * from Algolia and from the stock itself when the search cannot answer.
  */
-export type CarStatus = 'in_stock' | 'coming_soon' | 'sold' | (string & {});
 
-export interface CarHit {
-  objectID: string;
-  slug: string;
-  name: string;
-  make: string;
-  model: string;
-  car_type: string;
-  status: CarStatus;
-  price: number;
-  before_price: number | null;
-  offer_price: number | null;
-  subscription_price: number | null;
-  price_type: string | null;
-  preorder: boolean;
+export const carHitSchema = zm.object({
+  objectID: zm.string(),
+  slug: zm.string(),
+  name: zm.string(),
+  make: zm.string(),
+  model: zm.string(),
+  car_type: zm.string(),
+  /** 'in_stock', 'coming_soon', 'sold' or another stock status. */
+  status: zm.string(),
+  price: zm.number(),
+  before_price: zm.nullable(zm.number()),
+  offer_price: zm.nullable(zm.number()),
+  subscription_price: zm.nullable(zm.number()),
+  price_type: zm.nullable(zm.string()),
+  preorder: zm.boolean(),
   /** 'car', 'caravan', 'motorcycle' or 'truck'. */
-  item_type: string;
-  km: number;
-  tag: string | null;
-  reserved: boolean;
-  certified: boolean;
-  fuel: string;
-  body: string;
-  created_at_timestamp: number | null;
-  sold_at_timestamp: number | null;
-  primary_image_url: string | null;
-  location_name: string;
+  item_type: zm.string(),
+  km: zm.number(),
+  tag: zm.nullable(zm.string()),
+  reserved: zm.boolean(),
+  certified: zm.boolean(),
+  fuel: zm.string(),
+  body: zm.string(),
+  created_at_timestamp: zm.nullable(zm.number()),
+  sold_at_timestamp: zm.nullable(zm.number()),
+  primary_image_url: zm.nullable(zm.string()),
+  location_name: zm.string(),
   /** The index's stock number and location slug (the lead dialogs' car summary). */
-  stocknum?: string;
-  location_slug?: string;
-  views: number | null;
+  stocknum: zm.optional(zm.string()),
+  location_slug: zm.optional(zm.string()),
+  views: zm.nullable(zm.number()),
   /** What the shared finance rule reads besides the price (shared-config's carFinanceFacts). */
-  year: number;
-  dealership_slug: string;
+  year: zm.number(),
+  dealership_slug: zm.string(),
   /** The lender's stored quote, or null: the finance rule reads whether there is one; no card shows it. */
-  finance_quote_weekly: number | null;
+  finance_quote_weekly: zm.nullable(zm.number()),
   /** The site's provider's lender figures for the car, or null when it has none. */
-  finance_lender: LenderFacts | null;
-}
+  finance_lender: zm.nullable(lenderFactsSchema),
+});
+export type CarHit = zm.output<typeof carHitSchema>;
 
 /**
  * The weekly figure a card (result, similar-car) shows for the car, or null for none: the site's

@@ -1,4 +1,5 @@
-import { priceComparisonShown, type PriceComparison } from './price-comparison';
+import type { PriceComparison } from '../contract';
+import { priceComparisonShown } from './price-comparison';
 
 const answer = (overrides: Partial<PriceComparison> = {}): PriceComparison => ({
   fill: 40,

@@ -1,12 +1,4 @@
-/** Spec price-comparison response. */
-export interface PriceComparison {
-  fill: number | null;
-  listing_price: number | null;
-  market_range_min: number | null;
-  market_range_max: number | null;
-  confidence: number | null;
-  description: string | null;
-}
+import type { PriceComparison } from '../contract';
 
 /** Spec (search-and-vehicle §5): confidence of 0.2 or lower hides the block. */
 export const MIN_CONFIDENCE = 0.2;

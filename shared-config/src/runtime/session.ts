@@ -1,8 +1,9 @@
-import { atom, useAtomValue } from 'jotai';
-import type { SessionAnswer, WatchlistAnswer } from '../identity';
+import { useAtomValue } from 'jotai';
+import { apiRead, apiWrite, endSessionHere, invalidateApi } from './api';
 import { track } from './analytics';
 import { paths } from './paths';
-import { forecourtStore, sessionAtom, showToast, type Session } from './store';
+import { SESSION_ENDPOINT, sessionAnswerSchema, WATCHLIST_ENDPOINT, watchlistAnswerSchema, watchlistCarsSchema, type WatchlistAnswer } from './session-answers';
+import { forecourtStore, sessionAtom, showToast, watchlistAtom, type Session } from './store';
 
 /**
  * The signed-in state every remote reads, and the watchlist a signed-in shopper keeps. The
@@ -10,7 +11,6 @@ import { forecourtStore, sessionAtom, showToast, type Session } from './store';
  * `/api/session` once per page and everything here mirrors the answer.
  */
 
-export const SESSION_ENDPOINT = '/api/session';
 /** Spec: analytics event 39, watchlist save. */
 export const WATCHLIST_SAVE_EVENT = 39;
 /** Spec toasts. */
@@ -21,21 +21,24 @@ export const useSession = (): Session => useAtomValue(sessionAtom, { store: fore
 
 /** Asks the server who this browser is signed in as on this site; a failure leaves the page signed out. */
 export async function refreshSession(): Promise<Session> {
-  try {
-    const response = await fetch(SESSION_ENDPOINT, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const answer = (await response.json()) as SessionAnswer;
-    const session: Session = answer.user ? { status: 'signed-in', user: { phone: answer.user.phone } } : { status: 'signed-out' };
-    // Most pages are signed out before and after: set only a change, so nothing renders again for it.
-    const before = forecourtStore.get(sessionAtom);
-    const same = before.status === session.status && (before.status !== 'signed-in' || (session.status === 'signed-in' && before.user.phone === session.user.phone));
-    if (!same) forecourtStore.set(sessionAtom, session);
-    if (session.status === 'signed-in') void loadWatchlist();
-    return session;
-  } catch (error) {
-    console.warn('[forecourt] the session could not be read; showing the page signed out', error);
+  // Never kept: who is signed in is asked of the server each time.
+  const answer = await apiRead(SESSION_ENDPOINT, sessionAnswerSchema, { keep: false });
+  if (answer.status !== 'ready') {
+    console.warn('[forecourt] the session could not be read; showing the page signed out');
     return forecourtStore.get(sessionAtom);
   }
+  const { user } = answer.data;
+  const session: Session = user ? { status: 'signed-in', user: { phone: user.phone } } : { status: 'signed-out' };
+  // Most pages are signed out before and after: set only a change, so nothing renders again for it.
+  const before = forecourtStore.get(sessionAtom);
+  const same = before.status === session.status && (before.status !== 'signed-in' || (session.status === 'signed-in' && before.user.phone === session.user.phone));
+  if (!same) {
+    forecourtStore.set(sessionAtom, session);
+    // What the page read for whoever it was before (a signed-out garage, another shopper's list) is asked again.
+    invalidateApi('');
+  }
+  if (session.status === 'signed-in') void loadWatchlist();
+  return session;
 }
 
 /** The page starts signed in (the server said so in the boot data): the state, then the watchlist. */
@@ -44,11 +47,14 @@ export function startSignedIn(user: { phone: string }): void {
   void loadWatchlist();
 }
 
-/** Ends the session on the server, then here. */
+/** Ends the session on the server, then here (a page that could not reach the server stays as it is: the session is still there). */
 export async function signOut(): Promise<void> {
-  await fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' });
-  forecourtStore.set(sessionAtom, { status: 'signed-out' });
-  forecourtStore.set(watchlistAtom, null);
+  const result = await apiWrite('/api/auth/sign-out', { body: {}, schema: sessionAnswerSchema });
+  if (!result.ok) {
+    console.warn(`[forecourt] signing out failed (${result.status || 'no answer'})`);
+    return;
+  }
+  endSessionHere();
 }
 
 /** Where a signed-out shopper goes to sign in and come back here (spec: type, redirect, back). */
@@ -56,36 +62,22 @@ export function signInHref(type: string, here: string = `${location.pathname}${l
   return paths.signIn(type, here, here);
 }
 
-/** The car ids on the signed-in shopper's watchlist on this site; null until read (or signed out). */
-export const watchlistAtom = atom<string[] | null>(null);
 export const useWatchlist = (): string[] | null => useAtomValue(watchlistAtom, { store: forecourtStore });
 
 export async function loadWatchlist(): Promise<void> {
-  try {
-    const response = await fetch('/api/watchlist', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const { cars } = (await response.json()) as { cars: Array<{ car_id: string }> };
-    forecourtStore.set(watchlistAtom, cars.map((c) => c.car_id));
-  } catch (error) {
-    console.warn('[forecourt] the watchlist could not be read', error);
-  }
+  const answer = await apiRead(WATCHLIST_ENDPOINT, watchlistCarsSchema);
+  if (answer.status === 'ready') forecourtStore.set(watchlistAtom, answer.data.cars.map((c) => c.car_id));
+  else console.warn('[forecourt] the watchlist could not be read');
 }
 
 async function callWatchlist(action: 'save-car' | 'remove-car', carId: string, phone: string): Promise<WatchlistAnswer> {
-  try {
-    const response = await fetch(`/api/watchlist/${action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      // The spec's payload; the server takes the phone from the session, not from here.
-      body: JSON.stringify({ phone_number: phone, car_id: carId }),
-      credentials: 'same-origin',
-    });
-    const answer = (await response.json().catch(() => null)) as (WatchlistAnswer & { error?: string }) | null;
-    if (response.ok && answer?.success) return { success: true };
-    return { success: false, message: (answer && !answer.success && answer.message) || answer?.error || `The watchlist could not be changed (HTTP ${response.status}).` };
-  } catch (error) {
-    return { success: false, message: error instanceof Error ? error.message : 'The watchlist could not be changed.' };
-  }
+  // The spec's payload; the server takes the phone from the session, not from here.
+  const result = await apiWrite(`${WATCHLIST_ENDPOINT}/${action}`, { body: { phone_number: phone, car_id: carId }, schema: watchlistAnswerSchema });
+  // Whatever the answer, the list as the server keeps it is read again where it is shown.
+  invalidateApi(WATCHLIST_ENDPOINT);
+  if (result.ok) return result.data;
+  if (result.status === 0) return { success: false, message: 'The watchlist could not be changed.' };
+  return { success: false, message: result.message || `The watchlist could not be changed (HTTP ${result.status}).` };
 }
 
 export interface WatchlistCar {

@@ -24,6 +24,9 @@ export type Session = { status: 'signed-out' } | { status: 'signed-in'; user: Si
 /** Signed-in state. The server session (HttpOnly cookie) is the truth; this mirrors it. */
 export const sessionAtom = atom<Session>({ status: 'signed-out' });
 
+/** The car ids on the signed-in shopper's watchlist on this site; null until read (or signed out). */
+export const watchlistAtom = atom<string[] | null>(null);
+
 export interface Toast {
   id: number;
   message: string;

@@ -1,3 +1,5 @@
+import { forgetApiReads } from '../runtime/api';
+
 /**
  * The server a component test talks to: jsdom has no fetch and a component test has no
  * server, so each test declares the routes its page calls and what they answer. A request no
@@ -121,6 +123,8 @@ export function installTestServer(): void {
     const unrouted = state.unrouted;
     state.routes = [];
     state.unrouted = [];
+    // The page's answers went with the routes that gave them: the next test starts a new page.
+    forgetApiReads();
     if (unrouted.length > 0) {
       throw new Error(`the page called routes this test did not declare (declare them with serveRoutes):\n${unrouted.map((r) => `  ${r}`).join('\n')}`);
     }

@@ -11,6 +11,7 @@ import { readOutbox, smsGatewayFromConfig, type SmsGateway } from '../../identit
 import { renderPlainPage } from '../page';
 import { installSecret } from '../secrets';
 import { scoped } from '@forecourt/shared-config/server';
+import type { ContactExistsAnswer } from '../../../../mf-leads/src/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,7 +138,7 @@ export default fp<IdentityOptions>(
         if (!request.tenant) return noSite(reply);
         const { phone_number } = parseInput(ContactQuerySchema, request.query, 'query');
         reply.header('cache-control', 'no-store');
-        return { data: { exists: await identity.contactExists(request.tenant.slug, phone_number) }, error: null };
+        return { data: { exists: await identity.contactExists(request.tenant.slug, phone_number) }, error: null } satisfies ContactExistsAnswer;
       });
 
       if (devOutbox) {

@@ -1,12 +1,13 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem, type DeliveryQuote } from '@forecourt/shared-config/delivery';
+import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem } from '@forecourt/shared-config/delivery';
 import { requestOrigin } from '@forecourt/shared-config/server';
 import { fieldError, parseInput, RequestValidationError } from '@forecourt/shared-config/server/validation';
 import { findCarById, findCarBySlug, listLocations } from '../../db/stock';
 import { haversineKm } from '@forecourt/shared-config/geo';
 import { tierPrice } from '../../delivery/delivery-quote';
 import { carBrochurePdf } from '../../media/car-brochure';
+import type { DeliveryQuote, PriceComparison } from '../../../../mf-vehicle/src/contract';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200).regex(/^[a-z0-9-]+$/, { error: 'must be a car address (lower-case letters, digits and hyphens)' }) }).strict();
 
@@ -38,7 +39,8 @@ export default fp(
       const car = await findCarBySlug(fastify.database.db, request.tenant.slug, slug);
       if (!car || !car.show_on_dealer_website) return reply.code(404).send({ error: `No car at /cars/${slug} on this site` });
       reply.header('cache-control', 'public, max-age=300');
-      return fastify.partners.priceGuide.compare(car);
+      const comparison: PriceComparison = await fastify.partners.priceGuide.compare(car);
+      return comparison;
     });
 
     fastify.post('/api/delivery-quote', { bodyLimit: 2048 }, async (request, reply) => {

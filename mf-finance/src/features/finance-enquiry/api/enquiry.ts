@@ -1,4 +1,4 @@
-import { paths } from '@forecourt/shared-config';
+import { paths, readApiAnswer, zm, type ApiFetch } from '@forecourt/shared-config';
 import { createKeyedPost, LEAD_FAILED, rememberLastLead } from '@forecourt/shared-config/leads';
 import { leadAttributes } from '@forecourt/shared-config/visits';
 import type { FinanceQuery } from '../lib/finance-query';
@@ -13,6 +13,15 @@ export const CUSTOMER_FAILED = 'Failed to create YouX customer';
 export const CUSTOMER_UNREACHABLE = 'Failed to create customer with YouX';
 export const NO_REDIRECT = 'Failed to create customer or no redirect URL received.';
 export const UNKNOWN_ERROR = 'An unknown error occurred.';
+
+/**
+ * The answer of `POST /api/youx/create-customer` and `POST /api/finance/enquiry`: the finance
+ * lead's id, and with the partner where the shopper continues. A refusal after the lead was
+ * stored (the partner down) still names the lead.
+ */
+export const enquiryAnswerSchema = zm.object({ lead_id: zm.string(), redirectUrl: zm.optional(zm.string()) });
+export type EnquiryAnswer = zm.output<typeof enquiryAnswerSchema>;
+const enquiryRefusalSchema = zm.object({ lead_id: zm.optional(zm.string()) });
 
 export type EnquiryOutcome = { status: 'redirect'; url: string } | { status: 'stored'; successPath: string } | { status: 'failed'; message: string; field?: string };
 
@@ -83,31 +92,32 @@ export function enquiryBody({ values, query, car, creditCheck }: EnquiryInput) {
  * `redirectUrl` is where the shopper goes next; without, the lead is stored and the shopper
  * sees the success page.
  */
-export function submitFinanceEnquiry(fetchImpl?: typeof fetch) {
+export function submitFinanceEnquiry(fetchImpl?: ApiFetch) {
   const toPartner = createKeyedPost(CREATE_CUSTOMER_PATH, fetchImpl);
   const toDealer = createKeyedPost(FINANCE_ENQUIRY_PATH, fetchImpl);
   return async function send(input: EnquiryInput): Promise<EnquiryOutcome> {
     const body = enquiryBody(input);
+    const path = input.partner ? CREATE_CUSTOMER_PATH : FINANCE_ENQUIRY_PATH;
     let response: Response;
     try {
       response = await (input.partner ? toPartner : toDealer)(body);
     } catch {
       return { status: 'failed', message: input.partner ? CUSTOMER_UNREACHABLE : LEAD_FAILED };
     }
-    const answer = (await response.json().catch(() => null)) as { redirectUrl?: unknown; lead_id?: unknown; error?: unknown; field?: unknown } | null;
-    const error = typeof answer?.error === 'string' ? answer.error : null;
+    const result = await readApiAnswer(path, response, { schema: enquiryAnswerSchema, refusal: enquiryRefusalSchema });
+    const leadId = result.ok ? result.data.lead_id : result.refusal?.lead_id;
     // Spec: 'a successful lead with a lead_id stores the car' (the success page reads it).
-    if (typeof answer?.lead_id === 'string') rememberLastLead({ leadId: answer.lead_id, form: 'finance', car: input.car ? { id: input.car.id, slug: input.car.slug, name: input.car.name } : null });
-    if (response.status === 400 && typeof answer?.field === 'string') {
-      const field = answer.field.replace(/^(data|additionalData)\./, '');
-      return { status: 'failed', field, message: (error ?? '').replace(/^[\w.]+: /, '') };
+    if (leadId !== undefined) rememberLastLead({ leadId, form: 'finance', car: input.car ? { id: input.car.id, slug: input.car.slug, name: input.car.name } : null });
+    if (!result.ok) {
+      // A success the page cannot read (no lead id): nothing to send the shopper on to.
+      if (result.status < 300) return { status: 'failed', message: input.partner ? NO_REDIRECT : UNKNOWN_ERROR };
+      if (result.status === 400 && result.field !== undefined) {
+        const field = result.field.replace(/^(data|additionalData)\./, '');
+        return { status: 'failed', field, message: result.message.replace(/^[\w.]+: /, '') };
+      }
+      return { status: 'failed', message: result.message || (input.partner ? CUSTOMER_FAILED : LEAD_FAILED) };
     }
-    if (!response.ok) return { status: 'failed', message: error ?? (input.partner ? CUSTOMER_FAILED : LEAD_FAILED) };
-    if (input.partner) {
-      if (typeof answer?.redirectUrl === 'string' && answer.redirectUrl) return { status: 'redirect', url: answer.redirectUrl };
-      return { status: 'failed', message: NO_REDIRECT };
-    }
-    if (typeof answer?.lead_id === 'string') return { status: 'stored', successPath: paths.success() };
-    return { status: 'failed', message: error ?? UNKNOWN_ERROR };
+    if (input.partner) return result.data.redirectUrl ? { status: 'redirect', url: result.data.redirectUrl } : { status: 'failed', message: NO_REDIRECT };
+    return { status: 'stored', successPath: paths.success() };
   };
 }

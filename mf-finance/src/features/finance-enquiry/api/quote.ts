@@ -1,16 +1,20 @@
+import { apiWrite, zm } from '@forecourt/shared-config';
 import { useEffect, useState } from 'react';
-import { QUOTE_DEBOUNCE_MS, quoteRequestSchema, type QuoteAnswer } from '../lib/finance-schema';
+import { QUOTE_DEBOUNCE_MS, quoteRequestSchema } from '../lib/finance-schema';
 
 /** Spec: the quote failure text (shown on the finance page; on the vehicle page failures are silent). */
 export const QUOTE_FAILED = 'Failed to get YouX quick quote';
 export const QUOTE_PATH = '/api/youx/quote';
 
+/** Spec quote response: the partner's figures, as the server half answers them. */
+export const quoteAnswerSchema = zm.object({ weeklyRepaymentAmount: zm.number(), advertisedRate: zm.number(), comparisonRate: zm.number() });
+export type QuoteAnswer = zm.output<typeof quoteAnswerSchema>;
+
 /** `POST /api/youx/quote`: the partner's figures, or an Error with the text to show. */
 export async function fetchQuote(body: Record<string, unknown>, signal?: AbortSignal): Promise<QuoteAnswer> {
-  const response = await fetch(QUOTE_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin', signal: signal ?? null });
-  const answer = (await response.json().catch(() => null)) as (Partial<QuoteAnswer> & { error?: string }) | null;
-  if (!response.ok || typeof answer?.weeklyRepaymentAmount !== 'number') throw new Error(answer?.error ?? QUOTE_FAILED);
-  return { weeklyRepaymentAmount: answer.weeklyRepaymentAmount, advertisedRate: Number(answer.advertisedRate), comparisonRate: Number(answer.comparisonRate) };
+  const result = await apiWrite(QUOTE_PATH, { body, schema: quoteAnswerSchema, ...(signal ? { signal } : {}) });
+  if (!result.ok) throw new Error(result.message || QUOTE_FAILED);
+  return result.data;
 }
 
 export type QuoteState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; quote: QuoteAnswer } | { status: 'failed' };

@@ -110,13 +110,6 @@ export const quoteRequestSchema = z
   .strict();
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 
-/** Spec quote response. */
-export interface QuoteAnswer {
-  weeklyRepaymentAmount: number;
-  advertisedRate: number;
-  comparisonRate: number;
-}
-
 /**
  * `POST /api/youx/create-customer` and the dealer-only `POST /api/finance/enquiry` (spec:
  * create-customer request `data`: nvic, vin, selfAssessedCreditScore, purchasePrice, year,

@@ -1,73 +1,71 @@
-import { useEffect, useRef, useState } from 'react';
-import type { FinanceEnquiryCar } from '../../finance-enquiry/api/enquiry';
-import type { CarFinanceFacts } from '@forecourt/shared-config';
+import { lenderFactsSchema, useApiRead, zm, type ApiRead } from '@forecourt/shared-config';
+import { useRef } from 'react';
 
 /**
  * The chosen car as the side panel shows it (spec: 'the chosen car (looked up by id)') with its
  * finance disclaimer (spec: 'fetched by car id'), and the facts the finance rule and the
  * calculator read, as shared-config's `carFinanceFacts` builds them (the platform builds them
- * with it): `price` is the asking price.
+ * with it): `price` is the asking price (10 or less means it has none). The server half answers
+ * with this shape (`GET /api/finance/cars/{id}`, and the first paint).
  */
-export interface FinancePanelCar extends FinanceEnquiryCar, CarFinanceFacts {
-  primary_image_url: string | null;
+const financePanelCarSchema = zm.object({
+  id: zm.string(),
+  slug: zm.string(),
+  name: zm.string(),
+  price: zm.number(),
+  vin: zm.nullable(zm.string()),
+  nvic: zm.nullable(zm.string()),
+  year: zm.number(),
+  make: zm.string(),
+  status: zm.string(),
+  dealership_slug: zm.string(),
+  car_type: zm.enum(['new', 'used', 'demo']),
+  primary_image_url: zm.nullable(zm.string()),
   /** The lender's disclaimer for this car, when its lender has one. */
-  disclaimer: string | null;
-  finance_quote_weekly: number | null;
-}
+  disclaimer: zm.nullable(zm.string()),
+  /** The weekly figure of a finance quote already made for the car, or null. */
+  finance_quote_weekly: zm.nullable(zm.number()),
+  /** The site's provider's lender record for the car, or null when it has none. */
+  lender: zm.nullable(lenderFactsSchema),
+});
+export type FinancePanelCar = zm.output<typeof financePanelCarSchema>;
+
+export const financeCarAnswerSchema = zm.object({ car: financePanelCarSchema });
+export type FinanceCarAnswer = zm.output<typeof financeCarAnswerSchema>;
 
 /** A featured used car of the Get Finance Now page. */
-export interface FeaturedCar {
-  id: string;
-  slug: string;
-  name: string;
-  price: number;
-  km: number;
-  primary_image_url: string | null;
-}
+const featuredCarSchema = zm.object({ id: zm.string(), slug: zm.string(), name: zm.string(), price: zm.number(), km: zm.number(), primary_image_url: zm.nullable(zm.string()) });
+export type FeaturedCar = zm.output<typeof featuredCarSchema>;
+
+export const featuredCarsSchema = zm.object({ cars: zm.array(featuredCarSchema) });
+export type FeaturedCarsAnswer = zm.output<typeof featuredCarsSchema>;
 
 export const carPath = (id: string) => `/api/finance/cars/${encodeURIComponent(id)}`;
 export const FEATURED_PATH = '/api/finance/featured';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'missing' } | { status: 'failed' };
 
-async function getJson<T>(url: string, signal: AbortSignal): Promise<T | null> {
-  const response = await fetch(url, { credentials: 'same-origin', signal });
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return (await response.json()) as T;
+function loaded<A, T>(read: ApiRead<A>, pick: (answer: A) => T): Loaded<T> {
+  if (read.status === 'ready') return { status: 'ready', value: pick(read.data) };
+  if (read.status === 'loading' || read.status === 'missing') return { status: read.status };
+  return { status: 'failed' };
 }
 
 /**
- * `url`'s answer. `initial`: the answer the server's first paint read for this `url`, which
- * stands: the page starts from it and does not ask again at load.
+ * The chosen car by id, or 'missing' when the site has no such car. `initial`: what the server's
+ * first paint read for this id, which stands: the page starts from it and does not ask again at load.
  */
-function useLoaded<A, T>(url: string | null, pick: (answer: A) => T, initial?: Loaded<T>): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>(initial ?? { status: 'loading' });
-  const given = useRef(initial ? url : null);
-  useEffect(() => {
-    if (url === null) return undefined;
-    if (given.current === url) return undefined;
-    given.current = null;
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getJson<A>(url, controller.signal).then(
-      (answer) => setState(answer === null ? { status: 'missing' } : { status: 'ready', value: pick(answer) }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-    // `pick` only reads the answer's shape, which does not change between renders.
-  }, [url]);
-  return state;
-}
-
-/** The chosen car by id, or 'missing' when the site has no such car. */
 export function useFinanceCar(id: string | null, initial?: Loaded<FinancePanelCar>): Loaded<FinancePanelCar> {
-  return useLoaded<{ car: FinancePanelCar }, FinancePanelCar>(id === null ? null : carPath(id), (answer) => answer.car, initial);
+  const url = id === null ? null : carPath(id);
+  const missingAtFirst = useRef(initial?.status === 'missing' ? url : null);
+  if (missingAtFirst.current !== url) missingAtFirst.current = null;
+  const missing = missingAtFirst.current !== null;
+  const read = useApiRead('mf-finance', missing ? null : url, financeCarAnswerSchema, initial?.status === 'ready' ? { initial: { car: initial.value } } : {});
+  return missing ? { status: 'missing' } : loaded(read, (answer) => answer.car);
 }
 
 /** Spec: 'six featured used cars (in stock, more than 1 photo)'. */
 export function useFeaturedCars(enabled: boolean, initial?: Loaded<FeaturedCar[]>): Loaded<FeaturedCar[]> {
-  return useLoaded<{ cars: FeaturedCar[] }, FeaturedCar[]>(enabled ? FEATURED_PATH : null, (answer) => answer.cars, initial);
+  const read = useApiRead('mf-finance', enabled ? FEATURED_PATH : null, featuredCarsSchema, initial?.status === 'ready' ? { initial: { cars: initial.value } } : {});
+  return loaded(read, (answer) => answer.cars);
 }

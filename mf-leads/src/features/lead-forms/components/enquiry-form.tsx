@@ -8,7 +8,7 @@ import { asChoices } from '../lib/form-context';
 import { CATEGORIES, DEFAULT_CATEGORY, enquirySchema, type LeadForm } from '../lib/lead-schema';
 import { ContactFields, LocationField, OptInField, TermsField } from './contact-fields';
 import { useInitialValues } from './initial-values';
-import { useFormContext } from './use-form-context';
+import { useFormContext } from '../api/form-context';
 import { useLeadSubmit } from './use-lead-submit';
 
 export interface EnquiryFormProps {

@@ -5,7 +5,7 @@ import { asChoices } from '../lib/form-context';
 import { serviceSchema } from '../lib/lead-schema';
 import { ContactFields, LocationField, OptInField, TermsField } from './contact-fields';
 import { useInitialValues } from './initial-values';
-import { useFormContext } from './use-form-context';
+import { useFormContext } from '../api/form-context';
 import { useLeadSubmit } from './use-lead-submit';
 
 const NO_LOCATIONS: ReadonlyArray<{ id: string; name: string }> = [];

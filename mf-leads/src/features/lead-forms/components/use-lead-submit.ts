@@ -1,7 +1,8 @@
-import { track } from '@forecourt/shared-config';
+import { invalidateApi, track } from '@forecourt/shared-config';
 import { FORM_ERROR } from '@forecourt/shared-config/form';
 import { createLeadSender, LEAD_SUBMIT_ERROR, leadAttributes, rememberLastLead, rememberUserDetails, type LeadCar, type LeadOutcome } from '@forecourt/shared-config/leads';
 import { useRef } from 'react';
+import { MY_ENQUIRIES_PATH } from '../../../contract';
 import { LEAD_EVENTS, type LeadEventName } from '../lib/lead-events';
 import type { LeadForm } from '../lib/lead-schema';
 
@@ -46,6 +47,8 @@ export function useLeadSubmit(options: { form: LeadForm; event?: LeadEventName; 
       alertSubmitFailure(outcome);
       return outcomeErrors(outcome);
     }
+    // The shopper's garage lists their enquiries: this one with them.
+    invalidateApi(MY_ENQUIRIES_PATH);
     rememberUserDetails(userData as Record<string, string>);
     rememberLastLead({ leadId: outcome.leadId, form: options.form, car: options.car?.name ? { id: options.car.id, slug: options.car.slug, name: options.car.name } : null });
     void track(LEAD_EVENTS[options.event ?? options.form], { lead_id: outcome.leadId, form: options.form, car_id: options.car?.id ?? null });

@@ -66,9 +66,3 @@ export function enquiryDefaults(car: LeadCarFacts): Record<string, string> {
     vehicle_status: car.status,
   };
 }
-
-/** What the browser's form needs to build the same schema the server will check (GET /api/leads/form). */
-export interface FormContextAnswer {
-  locations: Array<{ id: string; name: string }>;
-  car: Pick<LeadCarFacts, 'id' | 'name' | 'car_type' | 'location_id'> | null;
-}

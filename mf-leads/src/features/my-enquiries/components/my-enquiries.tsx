@@ -1,9 +1,7 @@
 import { css } from '@emotion/react';
-import { paths, SURFACE, useApiRead, useTenant } from '@forecourt/shared-config';
+import { paths, SURFACE, useTenant } from '@forecourt/shared-config';
 import { dealerTimeZone } from '@forecourt/shared-config/hours';
-import type { MyEnquiry } from '../lib/my-enquiries';
-
-const readEnquiries = (json: unknown) => (json as { enquiries: MyEnquiry[] }).enquiries;
+import { useMyEnquiries } from '../api/my-enquiries';
 
 /**
  * mf_leads/MyEnquiries: the signed-in shopper's enquiries on this site, newest first (the garage
@@ -11,13 +9,13 @@ const readEnquiries = (json: unknown) => (json as { enquiries: MyEnquiry[] }).en
  */
 export default function MyEnquiries() {
   const tenant = useTenant();
-  const state = useApiRead('mf-leads', '/api/leads/mine', readEnquiries);
+  const state = useMyEnquiries();
 
   const body = (() => {
     if (state.status === 'loading') return <p role="status">Loading your enquiries…</p>;
-    if (state.status === 'failed') return <p role="alert">{`We could not load your enquiries just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>;
+    if (state.status === 'failed' || state.status === 'missing') return <p role="alert">{`We could not load your enquiries just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>;
     if (state.status === 'signed-out') return <p>Sign in to see your enquiries.</p>;
-    if (state.data.length === 0) {
+    if (state.data.enquiries.length === 0) {
       return (
         <p>
           {`You have not sent ${tenant.name} an enquiry yet. `}
@@ -27,7 +25,7 @@ export default function MyEnquiries() {
     }
     return (
       <ol aria-label="Your enquiries" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 0.5rem;`}>
-        {state.data.map((enquiry) => (
+        {state.data.enquiries.map((enquiry) => (
           <li key={enquiry.id} css={css`display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.25rem 1rem; padding: 0.75rem 1rem; border: 1px solid ${SURFACE.border}; border-radius: 8px;`}>
             <span>
               <strong>{enquiry.title}</strong>

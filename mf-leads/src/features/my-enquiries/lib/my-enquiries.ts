@@ -1,15 +1,5 @@
 import type { LeadForm } from '../../lead-forms/lib/lead-schema';
 
-/** One of the shopper's enquiries as `GET /api/leads/mine` answers it. */
-export interface MyEnquiry {
-  id: string;
-  /** What the enquiry was: the form's name, or its subcategory where it says more ('Test Drive Booking Used'). */
-  title: string;
-  car: { name: string; slug: string } | null;
-  /** ISO instant. */
-  sent_at: string;
-}
-
 export const SIGN_IN_FOR_ENQUIRIES = 'Sign in to see your enquiries.';
 
 /** Not shown by the spec: how the garage names each kind of lead a shopper sent. */

@@ -1,5 +1,7 @@
+import { apiRead } from '@forecourt/shared-config';
 import { isMobile, normalisePhone } from '@forecourt/shared-config/identity';
 import { useEffect, useState } from 'react';
+import { contactExistsSchema } from '../../../contract';
 
 /**
  * The spec's `GET /api/check-if-contact-exists?phone_number={phone}` (query only; reads `data`,
@@ -21,15 +23,10 @@ export const CONTACT_EXISTS_PATH = '/api/check-if-contact-exists';
 
 /** 'known' or 'new'; 'unknown' when the site could not say (limited, offline): the page then asks nothing extra. */
 export async function fetchContactStatus(phone: string): Promise<ContactStatus> {
-  try {
-    const response = await fetch(`${CONTACT_EXISTS_PATH}?phone_number=${encodeURIComponent(phone)}`, { headers: { accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' });
-    if (!response.ok) return 'unknown';
-    const answer = (await response.json().catch(() => null)) as { data?: { exists?: unknown } | null } | null;
-    const exists = answer?.data?.exists;
-    return typeof exists === 'boolean' ? (exists ? 'known' : 'new') : 'unknown';
-  } catch {
-    return 'unknown';
-  }
+  // Not kept with the page's answers: the number is personal, and each is asked once anyway.
+  const answer = await apiRead(`${CONTACT_EXISTS_PATH}?phone_number=${encodeURIComponent(phone)}`, contactExistsSchema, { keep: false, team: 'mf-leads' });
+  if (answer.status !== 'ready' || !answer.data.data) return 'unknown';
+  return answer.data.data.exists ? 'known' : 'new';
 }
 
 /** The contact status of the number as typed: asked once it is a complete Australian mobile, and once per number. */

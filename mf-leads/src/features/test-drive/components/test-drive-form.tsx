@@ -4,7 +4,7 @@ import type { LeadCar } from '@forecourt/shared-config/leads';
 import { useMemo } from 'react';
 import { ContactFields, LocationField, OptInField, TermsField } from '../../lead-forms/components/contact-fields';
 import { useInitialValues } from '../../lead-forms/components/initial-values';
-import { useFormContext } from '../../lead-forms/components/use-form-context';
+import { useFormContext } from '../../lead-forms/api/form-context';
 import { useLeadSubmit } from '../../lead-forms/components/use-lead-submit';
 import { asChoices } from '../../lead-forms/lib/form-context';
 import { testDriveSchema, testDriveSubcategory } from '../../lead-forms/lib/lead-schema';

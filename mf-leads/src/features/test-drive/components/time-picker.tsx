@@ -1,10 +1,8 @@
 import { css } from '@emotion/react';
 import { SURFACE } from '@forecourt/shared-config';
 import { DANGER, useField, useForm } from '@forecourt/shared-config/form';
-import { useEffect, useId, useState } from 'react';
-import type { AvailabilityDay } from '../lib/availability';
-
-type Times = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; days: AvailabilityDay[] } | { status: 'failed' };
+import { useId, useState } from 'react';
+import { useTestDriveTimes } from '../api/test-drive-times';
 
 const dayLabel = (date: string) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -26,33 +24,11 @@ const selectCss = css`font: inherit; width: 100%; box-sizing: border-box; min-he
 export function TestDriveTimePicker({ locationId, legend }: { locationId: string | null; legend: string }) {
   const form = useForm();
   const { input, meta } = useField<string>('dateTime', { subscription: { value: true, error: true, submitError: true, dirtySinceLastSubmit: true, touched: true, submitFailed: true } });
-  const [times, setTimes] = useState<Times>({ status: 'idle' });
+  const times = useTestDriveTimes(locationId);
   const [date, setDate] = useState(() => (input.value ? input.value.slice(0, 10) : ''));
   const dayId = useId();
   const timeId = useId();
   const noteId = useId();
-
-  useEffect(() => {
-    if (!locationId) {
-      setTimes({ status: 'idle' });
-      return;
-    }
-    let live = true;
-    setTimes({ status: 'loading' });
-    fetch(`/api/leads/test-drive-times?location_id=${encodeURIComponent(locationId)}`, { headers: { accept: 'application/json' } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return ((await response.json()) as { days: AvailabilityDay[] }).days;
-      })
-      .then((days) => live && setTimes({ status: 'ready', days }))
-      .catch((error: unknown) => {
-        console.warn('[mf-leads] test-drive times could not be read', error);
-        if (live) setTimes({ status: 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [locationId]);
 
   const days = times.status === 'ready' ? times.days : [];
   const day = days.find((candidate) => candidate.date === date);

@@ -1,4 +1,5 @@
 import { addDays, hoursOn, minutesOf, timeOf, zonedClock, type SpecialDay, type WeeklyHours } from '@forecourt/shared-config/hours';
+import type { AvailabilityDay } from '../../../contract';
 
 export type { SpecialDay, WeeklyHours };
 
@@ -17,12 +18,6 @@ export const NOTICE_MINUTES = 120;
 /** How far ahead times are offered. */
 export const DAYS_AHEAD = 14;
 
-export interface AvailabilityDay {
-  /** 'YYYY-MM-DD' on the dealer's clock. */
-  date: string;
-  /** 'HH:mm' start times, earliest first. */
-  times: string[];
-}
 
 export function testDriveAvailability(input: {
   weekly: readonly WeeklyHours[];

@@ -2,7 +2,8 @@ import { css } from '@emotion/react';
 import { SURFACE } from '@forecourt/shared-config';
 import { DANGER, SelectField, TextField, useForm, useFormState } from '@forecourt/shared-config/form';
 import { useState } from 'react';
-import { REGO_NOT_FOUND, REGO_STATES } from '../lib/valuation';
+import { lookUpRego } from '../api/valuation';
+import { REGO_STATES } from '../lib/valuation';
 
 type Lookup = { status: 'idle' } | { status: 'looking' } | { status: 'found'; summary: string } | { status: 'problem'; message: string };
 
@@ -18,28 +19,19 @@ export function RegoLookup() {
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
   const find = async () => {
     setLookup({ status: 'looking' });
-    try {
-      const response = await fetch('/api/leads/rego-lookup', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ rego: values['rego'] ?? '', regoState: values['regoState'] ?? '' }),
-      });
-      const answer = (await response.json().catch(() => null)) as { error?: string; vehicle?: { year: number; make: string; model: string; badge: string | null } } | null;
-      if (response.ok && answer?.vehicle) {
-        const { year, make, model, badge } = answer.vehicle;
-        form.batch(() => {
-          form.change('year', String(year));
-          form.change('make', make);
-          form.change('model', model);
-          form.change('badge', badge ?? undefined);
-        });
-        setLookup({ status: 'found', summary: `${year} ${make} ${model}${badge ? ` ${badge}` : ''}` });
-        return;
-      }
-      setLookup({ status: 'problem', message: response.status === 404 ? REGO_NOT_FOUND : (answer?.error ?? REGO_NOT_FOUND).replace(/^[\w.]+: /, '') });
-    } catch {
-      setLookup({ status: 'problem', message: 'We could not look up the registration just now. Please enter your car’s details below.' });
+    const answer = await lookUpRego(String(values['rego'] ?? ''), String(values['regoState'] ?? ''));
+    if (!answer.ok) {
+      setLookup({ status: 'problem', message: answer.message });
+      return;
     }
+    const { year, make, model, badge } = answer.vehicle;
+    form.batch(() => {
+      form.change('year', String(year));
+      form.change('make', make);
+      form.change('model', model);
+      form.change('badge', badge ?? undefined);
+    });
+    setLookup({ status: 'found', summary: `${year} ${make} ${model}${badge ? ` ${badge}` : ''}` });
   };
   return (
     <div css={css`label: mf-leads-rego-lookup; padding: 1rem; margin: 0 0 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.panel};`}>

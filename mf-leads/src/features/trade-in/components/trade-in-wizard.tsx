@@ -12,7 +12,6 @@ import {
   CONDITIONS,
   CONTACT_METHODS,
   KEYS,
-  OFFER_ACCEPTED_SUBCATEGORY,
   ONLINE_MAX_AGE_YEARS,
   ONLINE_MAX_KM,
   SERVICE_HISTORIES,
@@ -20,8 +19,9 @@ import {
   tradeInSchema,
   vehicleShape,
   YES_NO,
-  type Valuation,
 } from '../lib/valuation';
+import type { Valuation } from '../../../contract';
+import { acceptOffer, saveValuation, valuationOf } from '../api/valuation';
 import { RegoLookup } from './rego-lookup';
 import { z } from 'zod';
 
@@ -44,21 +44,6 @@ function GuidanceNote() {
 
 type Result = { leadId: string; valuation: Valuation | null };
 
-/** Spec §7: 'POST /api/miscellaneous: valuation result plus column_name "valuation" (some dealers); logs success or "Failed to save valuation data"'. */
-async function saveValuation(leadId: string, valuation: Valuation): Promise<void> {
-  try {
-    const response = await fetch('/api/miscellaneous', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ column_name: 'valuation', lead_id: leadId, data: valuation }),
-    });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    console.info('[mf-leads] valuation saved');
-  } catch (error) {
-    console.error('Failed to save valuation data', error);
-  }
-}
-
 /** The valuation's answer: the offer with Accept Offer, or the guidance and a call back. */
 function ValuationResult({ result, variant }: { result: Result; variant: 'trade-in' | 'sell' }) {
   const tenant = useTenant();
@@ -66,22 +51,16 @@ function ValuationResult({ result, variant }: { result: Result; variant: 'trade-
   const valuation = result.valuation;
   const accept = async () => {
     setState('accepting');
-    try {
-      const response = await fetch('/api/leads/offer-accepted', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ lead_id: result.leadId, form_completed: true, offer_accepted: true, subcategory: OFFER_ACCEPTED_SUBCATEGORY }),
-      });
-      const answer = (await response.json().catch(() => null)) as { lead_id?: string } | null;
-      if (!response.ok || !answer?.lead_id) throw new Error(`HTTP ${response.status}`);
-      void track(LEAD_EVENTS['offer-accepted'], { lead_id: answer.lead_id });
-      rememberLastLead({ leadId: answer.lead_id, form: 'trade-in', car: null });
-      location.assign('/success');
-    } catch {
+    const leadId = await acceptOffer(result.leadId);
+    if (!leadId) {
       // Spec §8 submit failure: the browser's alert, and the message kept on the offer below.
       window.alert(LEAD_SUBMIT_ERROR);
       setState('failed');
+      return;
     }
+    void track(LEAD_EVENTS['offer-accepted'], { lead_id: leadId });
+    rememberLastLead({ leadId, form: 'trade-in', car: null });
+    location.assign('/success');
   };
   return (
     <section aria-live="polite" css={css`label: mf-leads-valuation; padding: 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
@@ -130,7 +109,7 @@ export function TradeInWizard({ variant, carId = null }: { variant: 'trade-in' |
     form: 'trade-in',
     event: variant === 'sell' ? 'sell-my-car' : 'trade-in',
     onSent: (leadId, answer) => {
-      const valuation = (answer['valuation'] as Valuation | undefined) ?? null;
+      const valuation = valuationOf(answer);
       if (valuation && tenant.leads.saveValuation) void saveValuation(leadId, valuation);
       if (valuation?.status !== 'offer') rememberLastLead({ leadId, form: 'trade-in', car: null });
       setResult({ leadId, valuation });

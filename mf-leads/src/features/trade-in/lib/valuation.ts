@@ -1,5 +1,6 @@
 import { formatNumber } from '@forecourt/shared-config';
 import { z } from 'zod';
+import type { Valuation } from '../../../contract';
 import { contactShape, INVALID_CHOICE, optional, REQUIRED, required, type EnquiryRules } from '../../lead-forms/lib/lead-schema';
 
 /**
@@ -106,9 +107,6 @@ export const offerAcceptanceSchema = z
   })
   .strict();
 
-export type Valuation =
-  | { status: 'offer'; offer: number; low: number; high: number; retail: number }
-  | { status: 'no-online-estimate'; reason: 'age' | 'km' | 'no-market' };
 
 /** Spec §9 guidance, as shown when no online estimate is given. */
 export function tradeInGuidance(): string {

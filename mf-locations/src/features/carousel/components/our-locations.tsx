@@ -1,4 +1,4 @@
-import { useSiteLocations } from '../../../lib/use-locations';
+import { useSiteLocations } from '../../../lib/api/locations';
 import { LocationsCarousel } from './locations-carousel';
 
 /** Props of the exposed `mf_locations/OurLocations` (all optional). */

@@ -1,6 +1,6 @@
 import { renderWithPlatform, serveRoutes } from '@forecourt/shared-config/testing';
 import { screen } from '@testing-library/react';
-import { answerApi, restoreFetch } from '../../../lib/fake-api';
+import { answerApi, restoreFetch } from '../../../testing/fake-api';
 import { testLocation } from '../../../lib/test-location';
 import DealerContact from './dealer-contact';
 

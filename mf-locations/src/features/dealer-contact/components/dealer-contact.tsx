@@ -1,7 +1,7 @@
 import { FragmentCard, paths, SUCCESS, SURFACE, telHref, useTenant } from '@forecourt/shared-config';
 import { statusNow } from '../../../lib/hours';
 import { blockLocations } from '../../../lib/select';
-import { useSiteLocations } from '../../../lib/use-locations';
+import { useSiteLocations } from '../../../lib/api/locations';
 import { locationTitle } from '../../location-page/lib/location-copy';
 
 /** Other teams pass these through RemoteFragment, so everything added stays optional. */

@@ -1,7 +1,7 @@
 import { renderWithPlatform } from '@forecourt/shared-config/testing';
 import { fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { answerApi, restoreFetch } from '../../../lib/fake-api';
+import { answerApi, restoreFetch } from '../../../testing/fake-api';
 import { testLocation } from '../../../lib/test-location';
 import LocatedAt from './located-at';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { directionsUrl } from '../../../lib/directions';
 import { locatedAtShown, locatedAtText } from '../../../lib/located-at';
 import { dealershipPrimary } from '../../../lib/select';
-import { useSiteLocations } from '../../../lib/use-locations';
+import { useSiteLocations } from '../../../lib/api/locations';
 
 /** Props of the exposed `mf_locations/LocatedAt` (mf-vehicle's page passes the car's). */
 export interface LocatedAtProps {

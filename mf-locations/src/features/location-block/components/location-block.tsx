@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { useId } from 'react';
 import type { DealerLocation } from '../../../contract';
 import { blockLocations, filterLocations, type BlockMode, type FilterMode } from '../../../lib/select';
-import { useSiteLocations } from '../../../lib/use-locations';
+import { useSiteLocations } from '../../../lib/api/locations';
 import { LocationCard } from '../../location-card/components/location-card';
 import { LocationMap } from '../../location-map/components/location-map';
 

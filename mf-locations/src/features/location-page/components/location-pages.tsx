@@ -4,7 +4,7 @@ import { useParams } from '@forecourt/shared-config/router';
 import { useId, useState, type ReactNode } from 'react';
 import type { DealerLocation, LocationType } from '../../../contract';
 import { cityList, dealershipList } from '../../../lib/select';
-import { useSiteLocations } from '../../../lib/use-locations';
+import { useSiteLocations } from '../../../lib/api/locations';
 import { LocationsCarousel } from '../../carousel/components/locations-carousel';
 import { LocationGrid } from '../../location-block/components/location-block';
 import { LocationCard } from '../../location-card/components/location-card';

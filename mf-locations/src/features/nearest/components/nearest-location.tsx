@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { DANGER, formatNumber, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useId, useState, type FormEvent } from 'react';
 import type { DealerLocation } from '../../../contract';
-import { fetchNearest } from '../../../lib/use-locations';
+import { fetchNearest } from '../../../lib/api/locations';
 import { LocationCard } from '../../location-card/components/location-card';
 
 /** Spec: 'Invalid postcode. Please enter a 4-digit number.' */

@@ -6,7 +6,7 @@ import { useState, type MouseEvent } from 'react';
 import type { DealerLocation, LocationType } from '../../../contract';
 import { useNow } from '../../../lib/first-paint';
 import { hourTypes, statusNow, upcomingSpecialHours, weekRows } from '../../../lib/hours';
-import { useSiteLocations } from '../../../lib/use-locations';
+import { useSiteLocations } from '../../../lib/api/locations';
 
 const TYPE_LABELS: Record<LocationType, string> = { sales: 'Sales', service: 'Service', parts: 'Parts', 'car-buying': 'Car buying' };
 

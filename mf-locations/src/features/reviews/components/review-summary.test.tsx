@@ -1,6 +1,6 @@
 import { expectConsole, renderWithPlatform, serveRoutes, testTenant } from '@forecourt/shared-config/testing';
 import { screen } from '@testing-library/react';
-import { answerApi, locationsLoaded as loaded, restoreFetch } from '../../../lib/fake-api';
+import { answerApi, locationsLoaded as loaded, restoreFetch } from '../../../testing/fake-api';
 import { testLocation } from '../../../lib/test-location';
 import ReviewSummary from './review-summary';
 
@@ -55,7 +55,7 @@ describe('ReviewSummary', () => {
 
   it('shows nothing, and logs a warning, when the locations cannot be loaded', async () => {
     serveRoutes({ 'GET /api/locations/locations': 'network-down' });
-    expectConsole('warn', /^\[mf-locations\] could not load locations TypeError: Failed to fetch/);
+    expectConsole('error', /^\[mf-locations\] \/api\/locations\/locations could not be read TypeError: Failed to fetch/);
     const { container } = renderWithPlatform(<ReviewSummary />);
     await loaded();
     expect(container).toBeEmptyDOMElement();

@@ -3,7 +3,7 @@ import { paths, useTenant } from '@forecourt/shared-config';
 import type { LocationSettings } from '@forecourt/shared-config/tenant';
 import { reviewBadgeShown, reviewCountText, siteReviews } from '../../../lib/reviews';
 import { blockLocations } from '../../../lib/select';
-import { useSiteLocations } from '../../../lib/use-locations';
+import { useSiteLocations } from '../../../lib/api/locations';
 import { REVIEWS_ANCHOR, ReviewStars } from './reviews';
 
 /** No props: other teams pass `{}` through RemoteFragment. */

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { DealerLocation, Review } from '../../../contract';
 import { useNow } from '../../../lib/first-paint';
 import { reviewBadgeShown, reviewCountText, reviewsShown, starFills } from '../../../lib/reviews';
-import { useReviews } from '../../../lib/use-locations';
+import { useReviews } from '../../../lib/api/locations';
 
 const STAR_PATH = 'M12 2l2.9 6.9 7.1.6-5.4 4.7 1.7 7.3L12 17.8 5.7 21.5l1.7-7.3L2 9.5l7.1-.6z';
 

@@ -1,37 +1,33 @@
-import { useEffect, useState } from 'react';
-import { useFirstPaintData } from '../../../app/first-paint';
-import type { SlideData } from '../../../contract';
+import { useApiRead, zm } from '@forecourt/shared-config';
+
+/**
+ * A promotional slide of the site's home page, as `/api/search/slides` answers it (spec: 'Slide:
+ * id, name, description, url, hide_overlay'). `image` carries the media service's `?w=` width.
+ */
+const slideSchema = zm.object({
+  id: zm.string(),
+  name: zm.string(),
+  description: zm.string(),
+  url: zm.string(),
+  image: zm.string(),
+  /** Spec: hide_overlay. The image says it all: no name and description over it. */
+  hideOverlay: zm.boolean(),
+});
+export type SlideData = zm.output<typeof slideSchema>;
+
+export const slidesAnswerSchema = zm.object({ slides: zm.array(slideSchema) });
+export type SlidesAnswer = zm.output<typeof slidesAnswerSchema>;
 
 export type SlidesState = { status: 'loading' } | { status: 'ready'; slides: SlideData[] } | { status: 'failed' };
 
-/** The site's home page slides (`GET /api/search/slides`). */
-export async function fetchSlides(signal?: AbortSignal): Promise<SlideData[]> {
-  const response = await fetch('/api/search/slides', { headers: { accept: 'application/json' }, signal });
-  if (!response.ok) throw new Error(`slides: HTTP ${response.status}`);
-  return ((await response.json()) as { slides: SlideData[] }).slides;
-}
-
 /**
- * The site's slides, read once per home page view: from the server's first paint when the page
- * came with one (the first picture then loads with the HTML), else asked for. A failed read shows
- * no slides (the search below them is what the shopper came for) and is logged for the team.
+ * The site's slides, read once per home page view (`GET /api/search/slides`): `first`, the
+ * server's first paint's, when the page came with one (the first picture then loads with the
+ * HTML), else asked for. A failed read shows no slides (the search below them is what the shopper
+ * came for); the read logs it.
  */
-export function useSlides(): SlidesState {
-  const first = useFirstPaintData('home')?.slides;
-  const [state, setState] = useState<SlidesState>(first ? { status: 'ready', slides: first } : { status: 'loading' });
-  const given = first !== undefined;
-  useEffect(() => {
-    if (given) return;
-    const controller = new AbortController();
-    fetchSlides(controller.signal).then(
-      (slides) => setState({ status: 'ready', slides }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('[mf-search] home page slides unavailable', error);
-        setState({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [given]);
-  return state;
+export function useSlides(first: SlideData[] | undefined): SlidesState {
+  const read = useApiRead('mf-search', '/api/search/slides', slidesAnswerSchema, first ? { initial: { slides: first } } : {});
+  if (read.status === 'loading') return read;
+  return read.status === 'ready' ? { status: 'ready', slides: read.data.slides } : { status: 'failed' };
 }

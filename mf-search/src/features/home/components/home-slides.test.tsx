@@ -116,8 +116,8 @@ describe('the home page slides', () => {
     await waitFor(() => expect(container).toBeEmptyDOMElement());
   });
 
-  it('shows nothing and warns the team when the slides cannot be read', async () => {
-    expectConsole('warn', /^\[mf-search\] home page slides unavailable Error/);
+  it('shows nothing and logs it for the team when the slides cannot be read', async () => {
+    expectConsole('error', /^\[mf-search\] \/api\/search\/slides could not be read Error: HTTP 500/);
     answerSlides({ status: 500 });
     const { container } = renderWithPlatform(<HomeSlides />);
     await waitFor(() => expect(container).toBeEmptyDOMElement());

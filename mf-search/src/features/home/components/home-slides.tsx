@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { alpha, media, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useState } from 'react';
-import type { SlideData } from '../../../contract';
-import { useSlides } from '../api/slides';
+import { useFirstPaintData } from '../../../app/first-paint';
+import { useSlides, type SlideData } from '../api/slides';
 import { SLIDE_IMAGE_SIZE, slideImageSources } from '../lib/slide-images';
 
 // The box is the image's shape from the first render (the server's included), so the search below
@@ -75,7 +75,7 @@ function Slide({ slide, position, count, current }: SlideProps) {
  * they cannot be read (the error is logged), so the page shifts at most once, and only then.
  */
 export function HomeSlides() {
-  const state = useSlides();
+  const state = useSlides(useFirstPaintData('home')?.slides);
   if (state.status === 'loading') return <div aria-hidden="true" css={frameCss} />;
   if (state.status === 'failed' || state.slides.length === 0) return null;
   return <Carousel slides={state.slides} />;

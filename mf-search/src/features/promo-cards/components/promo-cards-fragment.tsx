@@ -2,7 +2,8 @@ import { css } from '@emotion/react';
 import { useTenant } from '@forecourt/shared-config';
 import { useMemo } from 'react';
 import { promoNodes } from '../../../lib/promos';
-import { PromoCard, usePromoNodes } from '../../results/components/promo-card';
+import { usePromoNodes } from '../../results/api/promos';
+import { PromoCard } from '../../results/components/promo-card';
 import { CARD_CELL_CSS } from '../../../lib/card-grid';
 
 export interface PromoCardsProps {

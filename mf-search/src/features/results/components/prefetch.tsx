@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { getServerState } from 'react-instantsearch-core';
 import { SearchServerContext } from '../../../app/first-paint';
-import type { PromoCardData } from '../../../contract';
+import { fetchPromos } from '../api/promos';
 import type { createSearchClient } from '../lib/search-client';
 import { prefetchOnce } from '../lib/prefetched';
 import { Results } from './results';
@@ -23,9 +23,7 @@ export function prefetchResults(href: string, client: ReturnType<typeof createSe
         </SearchServerContext.Provider>,
         { renderToString },
       ),
-      fetch('/api/search/promos')
-        .then((response) => (response.ok ? (response.json() as Promise<{ promos: PromoCardData[] }>) : { promos: [] }))
-        .then((body) => body.promos),
+      fetchPromos(),
     ]);
     return { serverState, promos };
   });

@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
 import { readableTextOn, SURFACE, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
-import { useEffect, useState } from 'react';
-import type { PromoCardData } from '../../../contract';
+import type { PromoCardData } from '../api/promos';
 
 /** A promo card in the results grid: the node's title and text (lines split at ' / '), linking to its target. */
 export function PromoCard({ promo }: { promo: PromoCardData }) {
@@ -25,25 +24,4 @@ export function PromoCard({ promo }: { promo: PromoCardData }) {
       </a>
     </article>
   );
-}
-
-/**
- * The site's promo nodes, read once per page view. A failed read shows no promo cards (the
- * results matter more) and is logged for the team.
- */
-export function usePromoNodes(initial?: PromoCardData[]): PromoCardData[] {
-  // Given by the server with its first paint, the cards are in place from the first render.
-  const [nodes, setNodes] = useState<PromoCardData[]>(initial ?? []);
-  useEffect(() => {
-    if (initial) return undefined;
-    const controller = new AbortController();
-    fetch('/api/search/promos', { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<{ promos: PromoCardData[] }>) : Promise.reject(new Error(`promos: HTTP ${response.status}`))))
-      .then((body) => setNodes(body.promos))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.warn('[mf-search] promo cards unavailable', error);
-      });
-    return () => controller.abort();
-  }, [initial]);
-  return nodes;
 }

@@ -8,7 +8,8 @@ import { certifiedItems, MAKE_LIST_TOGGLE, MODEL_FACET_LIMIT } from '../../../li
 import { placePromos, promoNodes, promosPerPage } from '../../../lib/promos';
 import { collapseSold } from '../../../lib/sold-collapse';
 import { displayCount } from '../../../lib/result-count';
-import { fallbackFilters, fallbackUrl } from '../../../lib/fallback';
+import { fallbackFilters } from '../../../lib/fallback';
+import { useFallbackCars } from '../api/fallback';
 import { pageSize, routeScope } from '../lib/route-scope';
 import { addressRouter } from '../lib/address-router';
 import { useFailedSearchUiState } from '../lib/failed-search';
@@ -20,7 +21,8 @@ import { BudgetFinder } from './budget-finder';
 import { CarCard } from './car-card';
 import { FilterSection, RangeFilter } from './filters';
 import type { PromoCardData } from '../../../contract';
-import { PromoCard, usePromoNodes } from './promo-card';
+import { usePromoNodes } from '../api/promos';
+import { PromoCard } from './promo-card';
 import { SearchHistory } from './search-history';
 import { SavedCarsBar } from '../../saved-cars/components/saved-cars-bar';
 import { FilterPanel } from './filter-panel';
@@ -182,8 +184,6 @@ function ResultGrid({ carTypes, offers, hitsPerPage, initialPromos }: { carTypes
   );
 }
 
-type FallbackState = { status: 'loading' } | { status: 'ready'; cars: CarHit[] } | { status: 'failed' };
-
 /**
  * What the page shows when the search index cannot answer: the fallback fetch (spec §7) lists the
  * site's newest cars in stock that match the shopper's filters, read from the stock itself. The
@@ -192,29 +192,11 @@ type FallbackState = { status: 'loading' } | { status: 'ready'; cars: CarHit[] }
  */
 function FallbackResults({ uiState, carTypes, hitsPerPage }: { /** The choices of the search that failed. */ uiState: IndexUiState; carTypes: readonly string[]; hitsPerPage: number }) {
   const tenant = useTenant();
-  const [state, setState] = useState<FallbackState>({ status: 'loading' });
-  const url = fallbackUrl(fallbackFilters(uiState, carTypes), hitsPerPage);
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    fetch(url, { headers: { accept: 'application/json' } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`fallback fetch answered ${response.status}`);
-        const body = (await response.json()) as { vehicles: CarHit[] };
-        if (!cancelled) setState({ status: 'ready', cars: body.vehicles });
-      })
-      .catch((error: unknown) => {
-        console.error('[mf-search] the fallback fetch failed', error);
-        if (!cancelled) setState({ status: 'failed' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [url]);
+  const state = useFallbackCars(fallbackFilters(uiState, carTypes), hitsPerPage);
   const noun = tenant.search.itemNoun;
   const nowSeconds = Math.floor(Date.now() / 1000);
   if (state.status === 'loading') return <SkeletonGrid />;
-  if (state.status === 'failed' || state.cars.length === 0) {
+  if (state.status !== 'ready' || state.data.vehicles.length === 0) {
     return (
       <p role="alert" css={{ padding: '2rem 0', margin: 0 }}>
         {`Our stock search is not answering right now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}
@@ -227,7 +209,7 @@ function FallbackResults({ uiState, carTypes, hitsPerPage }: { /** The choices o
         {`Our full search is not answering right now, so here are our newest ${noun}s that match your make, model, body and price choices.`}
       </p>
       <ol aria-label="Results" css={GRID_CSS}>
-        {state.cars.map((car, index) => (
+        {state.data.vehicles.map((car, index) => (
           <li key={car.objectID} css={CARD_CELL_CSS}>
             <CarCard hit={car} nowSeconds={nowSeconds} priority={index < FIRST_ROW} />
           </li>

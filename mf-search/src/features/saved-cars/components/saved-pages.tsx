@@ -26,10 +26,11 @@ import {
 } from '@forecourt/shared-config';
 import { carRepayment } from '@forecourt/shared-config/calculator';
 import { formatPhone } from '@forecourt/shared-config/identity';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { CarHit } from '../../../lib/hit';
 import { CarCard, imageSources } from '../../results/components/car-card';
 import { BreadcrumbNav } from '../../search-page/components/breadcrumb-nav';
+import { useWatchlistSlugs } from '../api/watchlist';
 import { useSavedCars, type SavedCars } from './use-saved-cars';
 import { CARD_CELL_CSS, CARD_GRID_CSS } from '../../../lib/card-grid';
 
@@ -203,37 +204,12 @@ function Compare() {
   );
 }
 
-type WatchlistEntries = { status: 'loading' } | { status: 'ready'; slugs: string[] } | { status: 'failed' };
-
-/** The signed-in shopper's watchlist as the server keeps it (car ids and their address slugs). */
-function useWatchlistSlugs(signedIn: boolean): WatchlistEntries {
-  const [state, setState] = useState<WatchlistEntries>({ status: 'loading' });
-  useEffect(() => {
-    if (!signedIn) return undefined;
-    let cancelled = false;
-    fetch('/api/watchlist', { headers: { accept: 'application/json' }, credentials: 'same-origin' })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const { cars } = (await response.json()) as { cars: Array<{ slug: string }> };
-        if (!cancelled) setState({ status: 'ready', slugs: cars.map((c) => c.slug) });
-      })
-      .catch((error: unknown) => {
-        console.error('[mf-search] the watchlist could not be read', error);
-        if (!cancelled) setState({ status: 'failed' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [signedIn]);
-  return state;
-}
-
 /** A signed-in shopper's watchlist as result cards, each with Remove (the watchlist page and the garage). */
 function WatchlistCars() {
   const tenant = useTenant();
   const noun = tenant.search.itemNoun;
   const ids = useWatchlist();
-  const entries = useWatchlistSlugs(true);
+  const entries = useWatchlistSlugs();
   const state = useSavedCars(entries.status === 'ready' ? entries.slugs : []);
   const nowSeconds = Math.floor(Date.now() / 1000);
   if (entries.status === 'failed') return <p role="alert">{`We could not load your watchlist just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>;

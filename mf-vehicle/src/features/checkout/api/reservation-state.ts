@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { invalidateApi, useApiRead } from '@forecourt/shared-config';
+import { reservationStateSchema } from '../../../contract';
 
 /**
  * Whether the car can still be reserved, read by the checkout page before it loads the form
@@ -12,34 +13,16 @@ export type ReservationState = { status: 'loading' } | { status: 'free' } | { st
 /** The car's reservation in the team's API: its state (GET), and a new one (POST, reserve.ts). */
 export const reservationUrl = (slug: string) => `/api/vehicle/cars/${encodeURIComponent(slug)}/reservation`;
 
-async function fetchReservationState(slug: string): Promise<Exclude<ReservationState, { status: 'loading' }>> {
-  const response = await fetch(reservationUrl(slug), { headers: { accept: 'application/json' } });
-  // 400: an address that cannot be a car's; 404: no such car on this site.
-  if (response.status === 404 || response.status === 400) return { status: 'missing' };
-  if (!response.ok) throw new Error(`the reservation answered ${response.status}`);
-  const answer = (await response.json()) as { reserved: boolean; heldUntil: string | null };
-  return answer.reserved ? { status: 'reserved', heldUntil: answer.heldUntil } : { status: 'free' };
-}
-
 /** The car's reservation state, read when the page opens (and again on `retry`); not read while `enabled` is false. */
 export function useReservationState(slug: string, enabled: boolean): { state: ReservationState; retry: () => void } {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<ReservationState>({ status: 'loading' });
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let cancelled = false;
-    setState({ status: 'loading' });
-    fetchReservationState(slug)
-      .then((next) => {
-        if (!cancelled) setState(next);
-      })
-      .catch((error: unknown) => {
-        console.error('[mf-vehicle] the car’s reservation could not be read', error);
-        if (!cancelled) setState({ status: 'failed' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [slug, enabled, attempt]);
-  return { state, retry: () => setAttempt((count) => count + 1) };
+  const url = enabled ? reservationUrl(slug) : null;
+  const read = useApiRead('mf-vehicle', url, reservationStateSchema);
+  const retry = () => {
+    if (url) invalidateApi(url);
+  };
+  if (read.status === 'loading') return { state: { status: 'loading' }, retry };
+  if (read.status === 'ready') return { state: read.data.reserved ? { status: 'reserved', heldUntil: read.data.heldUntil } : { status: 'free' }, retry };
+  // 400: an address that cannot be a car's; 404: no such car on this site.
+  if (read.status === 'missing' || (read.status === 'failed' && read.code === 400)) return { state: { status: 'missing' }, retry };
+  return { state: { status: 'failed' }, retry };
 }

@@ -1,4 +1,6 @@
+import { apiWrite, invalidateApi, readApiAnswer, type ApiFetch } from '@forecourt/shared-config';
 import { createKeyedPost } from '@forecourt/shared-config/leads';
+import { MY_RESERVATIONS_PATH, reservationCancelledSchema, reservationMadeSchema, reservationRefusalSchema } from '../../../contract';
 import type { ReservationBody } from '../lib/reservation-schema';
 import { reservationUrl } from './reservation-state';
 
@@ -30,21 +32,14 @@ export type ReservationOutcome = { status: 'reserved'; reservation: ReservationM
 
 export type CancelOutcome = { status: 'cancelled' } | { status: 'refused'; message: string } | { status: 'unreachable' };
 
-async function answerOf(response: Response): Promise<Record<string, unknown>> {
-  const answer: unknown = await response.json().catch(() => null);
-  return answer !== null && typeof answer === 'object' ? (answer as Record<string, unknown>) : {};
-}
+/** The words of a refusal (the server's, else its status). */
+const refusalText = (message: string, code: number) => message || `The reservation could not be made (error ${code}).`;
 
 /**
- * The words of a refusal. The team's routes put them in `error`; the platform's own refusals
- * (the rate limit) are Fastify errors, whose `error` is only the status's name and whose words
- * are in `message`.
+ * The shopper's reservations (their garage) changed. The car's own state is left as the page
+ * read it: the confirmation shows on the page that read it free.
  */
-function refusalText(answer: Record<string, unknown>, code: number): string {
-  if (typeof answer['message'] === 'string') return answer['message'];
-  if (typeof answer['error'] === 'string') return answer['error'];
-  return `The reservation could not be made (error ${code}).`;
-}
+const reservationsChanged = () => invalidateApi(MY_RESERVATIONS_PATH);
 
 /**
  * A reserver for one car: the shopper, and the card only as its token and last four digits. The
@@ -52,41 +47,37 @@ function refusalText(answer: Record<string, unknown>, code: number): string {
  * (the reservation's number), so the API answers with the reservation already made rather than
  * calling the car taken by the shopper's own hold; the card's token is new each try.
  */
-export function createReserver(slug: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
-  const post = createKeyedPost(reservationUrl(slug), fetchImpl, (body: ReservationBody) => ({ ...body, payment: body.payment?.last4 ?? null }));
-  return (body: ReservationBody) => sendReservation(() => post(body));
-}
-
-async function sendReservation(post: () => Promise<Response>): Promise<ReservationOutcome> {
-  let response: Response;
-  try {
-    response = await post();
-  } catch (error) {
-    console.error('[mf-vehicle] the reservation could not be sent', error);
-    return { status: 'unreachable' };
-  }
-  const answer = await answerOf(response);
-  if (response.ok && typeof answer['id'] === 'string' && typeof answer['heldUntil'] === 'string') {
-    return { status: 'reserved', reservation: { id: answer['id'], heldUntil: answer['heldUntil'], deposit: typeof answer['deposit'] === 'number' ? answer['deposit'] : 0 } };
-  }
-  return {
-    status: 'refused',
-    code: response.status,
-    message: refusalText(answer, response.status),
-    field: typeof answer['field'] === 'string' ? answer['field'] : null,
-    heldUntil: typeof answer['heldUntil'] === 'string' ? answer['heldUntil'] : null,
+export function createReserver(slug: string, fetchImpl?: ApiFetch) {
+  const url = reservationUrl(slug);
+  const post = createKeyedPost(url, fetchImpl, (body: ReservationBody) => ({ ...body, payment: body.payment?.last4 ?? null }));
+  return async (body: ReservationBody): Promise<ReservationOutcome> => {
+    let response: Response;
+    try {
+      response = await post(body);
+    } catch (error) {
+      console.error('[mf-vehicle] the reservation could not be sent', error);
+      return { status: 'unreachable' };
+    }
+    const result = await readApiAnswer(url, response, { schema: reservationMadeSchema, refusal: reservationRefusalSchema });
+    if (result.ok) {
+      reservationsChanged();
+      const { id, heldUntil, deposit } = result.data;
+      return { status: 'reserved', reservation: { id, heldUntil, deposit } };
+    }
+    return { status: 'refused', code: result.status, message: refusalText(result.message, result.status), field: result.field ?? null, heldUntil: result.refusal?.heldUntil ?? null };
   };
 }
 
 /** Cancels the reservation with this number (the deposit's authorisation is voided by the API). */
 export async function cancelReservation(id: string): Promise<CancelOutcome> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/vehicle/reservations/${encodeURIComponent(id)}`, { method: 'DELETE', headers: { accept: 'application/json' } });
-  } catch (error) {
-    console.error('[mf-vehicle] the cancellation could not be sent', error);
+  const result = await apiWrite(`/api/vehicle/reservations/${encodeURIComponent(id)}`, { method: 'DELETE', schema: reservationCancelledSchema });
+  if (result.ok) {
+    reservationsChanged();
+    return { status: 'cancelled' };
+  }
+  if (result.status === 0) {
+    console.error('[mf-vehicle] the cancellation could not be sent');
     return { status: 'unreachable' };
   }
-  if (response.ok) return { status: 'cancelled' };
-  return { status: 'refused', message: refusalText(await answerOf(response), response.status) };
+  return { status: 'refused', message: refusalText(result.message, result.status) };
 }

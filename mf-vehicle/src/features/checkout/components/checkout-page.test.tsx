@@ -273,7 +273,7 @@ describe('before the form', () => {
 
   it('says so, and offers to try again, when the reservation cannot be checked', async () => {
     fakeApi({ reservation: { status: 500, body: { error: 'boom' } } });
-    expectConsole('error', '[mf-vehicle] the car’s reservation could not be read');
+    expectConsole('error', '[mf-vehicle] /api/vehicle/cars/2021-toyota-hilux-sr5-ha010001/reservation could not be read');
     renderCheckout();
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not check whether this car is still available. Please try again in a moment, or call us on 02 9000 0000.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

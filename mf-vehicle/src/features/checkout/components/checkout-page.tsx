@@ -4,7 +4,7 @@ import { dealerTimeZone } from '@forecourt/shared-config/hours';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from '@forecourt/shared-config/router';
 import { titleFromSlug } from '../../../lib/vehicle-title';
-import { useCar, type CarState } from '../../vehicle-page/lib/use-car';
+import { useCar, type CarState } from '../../vehicle-page/api/car';
 import { useReservationState, type ReservationState } from '../api/reservation-state';
 import { alreadyReserved, holdEndText, notReservable, reservationTerms, reserveDeposit, soldText } from '../lib/reservation';
 

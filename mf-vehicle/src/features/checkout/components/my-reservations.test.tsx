@@ -1,6 +1,6 @@
 import { expectConsole, renderWithPlatform, serveRoutes } from '@forecourt/shared-config/testing';
 import { screen, within } from '@testing-library/react';
-import type { MyReservation } from '../lib/my-reservations';
+import type { MyReservation } from '../../../contract';
 import MyReservations from './my-reservations';
 
 /** `GET /api/vehicle/reservations/mine` answering with this status and body. */

@@ -1,10 +1,9 @@
 import { css } from '@emotion/react';
-import { paths, SUCCESS, SURFACE, useApiRead, useTenant } from '@forecourt/shared-config';
+import { paths, SUCCESS, SURFACE, useTenant } from '@forecourt/shared-config';
 import { dealerTimeZone } from '@forecourt/shared-config/hours';
 import { depositText } from '../../../lib/reserve-copy';
-import { reservationStatusText, SIGN_IN_FOR_RESERVATIONS, type MyReservation } from '../lib/my-reservations';
-
-const readReservations = (json: unknown) => (json as { reservations: MyReservation[] }).reservations;
+import { useMyReservations } from '../api/my-reservations';
+import { reservationStatusText, SIGN_IN_FOR_RESERVATIONS } from '../lib/my-reservations';
 
 /**
  * mf_vehicle/MyReservations (props `{}`): the signed-in shopper's reservations on this site,
@@ -15,13 +14,13 @@ export default function MyReservations() {
   const tenant = useTenant();
   const noun = tenant.search.itemNoun;
   const timeZone = dealerTimeZone(tenant.contact);
-  const state = useApiRead('mf-vehicle', '/api/vehicle/reservations/mine', readReservations);
+  const state = useMyReservations();
 
   const body = (() => {
     if (state.status === 'loading') return <p role="status">Loading your reservations…</p>;
-    if (state.status === 'failed') return <p role="alert">{`We could not load your reservations just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>;
+    if (state.status === 'failed' || state.status === 'missing') return <p role="alert">{`We could not load your reservations just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>;
     if (state.status === 'signed-out') return <p>{SIGN_IN_FOR_RESERVATIONS}</p>;
-    if (state.data.length === 0) {
+    if (state.data.reservations.length === 0) {
       return (
         <p>
           {'You have no reservations. '}
@@ -31,7 +30,7 @@ export default function MyReservations() {
     }
     return (
       <ol aria-label="Your reservations" css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 0.5rem;`}>
-        {state.data.map((reservation) => {
+        {state.data.reservations.map((reservation) => {
           const deposit = depositText(reservation.deposit);
           return (
             <li key={reservation.id} css={css`display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.25rem 1rem; padding: 0.75rem 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>

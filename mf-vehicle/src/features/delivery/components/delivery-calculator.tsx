@@ -1,7 +1,9 @@
 import { css } from '@emotion/react';
 import { DANGER, formatDollars, SURFACE, useTenant } from '@forecourt/shared-config';
-import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem, type DeliveryQuote } from '@forecourt/shared-config/delivery';
+import { deliveryPostcodeProblem } from '@forecourt/shared-config/delivery';
 import { useId, useState, type FormEvent } from 'react';
+import type { DeliveryQuote } from '../../../contract';
+import { quoteDelivery } from '../api/delivery-quote';
 
 type DeliveryState = { status: 'idle' } | { status: 'loading' } | { status: 'result'; quote: DeliveryQuote } | { status: 'error'; message: string };
 
@@ -25,19 +27,8 @@ export function DeliveryCalculator({ carId }: { carId: string }) {
       return;
     }
     setState({ status: 'loading' });
-    try {
-      const response = await fetch('/api/delivery-quote', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ postcode: postcode.trim(), car_id: carId }),
-      });
-      const answer = (await response.json().catch(() => null)) as (DeliveryQuote & { error?: string }) | null;
-      if (response.ok && answer && typeof answer.price === 'number') setState({ status: 'result', quote: answer });
-      else setState({ status: 'error', message: response.status === 400 && answer?.error ? answer.error : DELIVERY_NO_ESTIMATE });
-    } catch (error) {
-      console.error('[mf-vehicle] delivery quote failed', error);
-      setState({ status: 'error', message: DELIVERY_NO_ESTIMATE });
-    }
+    const answer = await quoteDelivery(postcode.trim(), carId);
+    setState(answer.ok ? { status: 'result', quote: answer.quote } : { status: 'error', message: answer.message });
   };
 
   return (

@@ -1,10 +1,9 @@
 import { css } from '@emotion/react';
 import { DANGER, formatDollars, SUCCESS, SURFACE, useTenant, WARNING } from '@forecourt/shared-config';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { thisItemPrice } from '../../../lib/item-copy';
-import { priceComparisonShown, type PriceComparison } from '../../../lib/price-comparison';
-
-type Loaded = { status: 'loading' } | { status: 'done'; answer: PriceComparison | null };
+import { priceComparisonShown } from '../../../lib/price-comparison';
+import { usePriceComparison } from '../api/price-comparison';
 
 /**
  * The price comparison (spec §5, §7, §8): `GET /api/cars/{slug}/autogauge`; a placeholder while
@@ -14,29 +13,13 @@ type Loaded = { status: 'loading' } | { status: 'done'; answer: PriceComparison 
 export function PriceComparisonBlock({ slug, itemType = 'car' }: { slug: string; itemType?: string }) {
   const tenant = useTenant();
   const headingId = useId();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  useEffect(() => {
-    let cancelled = false;
-    fetch(`/api/cars/${encodeURIComponent(slug)}/autogauge`, { headers: { accept: 'application/json' } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return (await response.json()) as PriceComparison;
-      })
-      .then((answer) => !cancelled && setLoaded({ status: 'done', answer }))
-      .catch((error: unknown) => {
-        console.error('[mf-vehicle] price comparison failed', error);
-        if (!cancelled) setLoaded({ status: 'done', answer: null });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [slug]);
+  const loaded = usePriceComparison(slug);
 
   const frame = css`label: mf-vehicle-price-comparison; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`;
   if (loaded.status === 'loading') {
     return <div aria-hidden="true" data-price-comparison="loading" css={[frame, css`height: 8.5rem; background: linear-gradient(90deg, ${SURFACE.fill}, ${SURFACE.background}, ${SURFACE.fill}); background-size: 200% 100%;`]} />;
   }
-  const answer = loaded.answer;
+  const answer = loaded.status === 'ready' ? loaded.data : null;
   if (!priceComparisonShown(answer)) return null;
   return (
     <section aria-labelledby={headingId} css={frame} data-price-comparison="shown">

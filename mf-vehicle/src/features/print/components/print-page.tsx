@@ -3,7 +3,7 @@ import { capitalise, mediaAt, paths, priceDisplay, PriceTag, SURFACE, useTenant 
 import { useId } from 'react';
 import { useSearchParams } from '@forecourt/shared-config/router';
 import KeyInfo from '../../key-info/components/key-info';
-import { useCar } from '../../vehicle-page/lib/use-car';
+import { useCar } from '../../vehicle-page/api/car';
 import { commentParagraphs } from '../../../lib/dealer-comments';
 import { specificationRows } from '../../../lib/specifications';
 import { titleFromSlug } from '../../../lib/vehicle-title';

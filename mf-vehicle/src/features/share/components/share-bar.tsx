@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { paths, showToast, SURFACE } from '@forecourt/shared-config';
 import { useEffect, useRef, useState } from 'react';
+import { fetchCarPdf } from '../api/car-pdf';
 
 /** Spec (finance-leads-locations §4, §9): the toast stays 3 s, the bar reads 'Copied' for 1.5 s; share window 550x400. */
 export const COPIED_TOAST_MS = 3000;
@@ -49,12 +50,9 @@ export function ShareBar({ name, slug }: { name: string; slug: string }) {
   const downloadPdf = async () => {
     setPreparing(true);
     try {
-      const response = await fetch(`/api/cars/${encodeURIComponent(slug)}/pdf`);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      saveBlob(await response.blob(), `${slug}.pdf`);
-    } catch (error) {
-      console.error('[mf-vehicle] PDF download failed', error);
-      window.alert(`Sorry, the PDF of the ${name} could not be made just now. Please try again, or use Print.`);
+      const pdf = await fetchCarPdf(slug);
+      if (pdf) saveBlob(pdf, `${slug}.pdf`);
+      else window.alert(`Sorry, the PDF of the ${name} could not be made just now. Please try again, or use Print.`);
     } finally {
       setPreparing(false);
     }

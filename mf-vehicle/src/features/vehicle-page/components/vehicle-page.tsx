@@ -58,7 +58,7 @@ import { historyReportLabel, priceQuestionAnswer, soldText, testDriveButtonText,
 import { reserveButtonText } from '../../../lib/reserve-copy';
 import { specificationRows } from '../../../lib/specifications';
 import { useFirstCar } from '../lib/first-paint';
-import { useCar } from '../lib/use-car';
+import { recordCarView, useCar } from '../api/car';
 
 /** Spec (search-and-vehicle §4 and the SOLD text): a sold car's page offers to find a similar one. */
 
@@ -182,7 +182,7 @@ function useRecordView(car: VehicleSummary | null) {
     } catch {
       // No storage: count the view anyway.
     }
-    fetch(`/api/cars/${encodeURIComponent(slug)}/views`, { method: 'POST', keepalive: true }).catch((error: unknown) => console.warn('[mf-vehicle] view not recorded', error));
+    void recordCarView(slug);
     // Once per car shown, whatever else of it changes.
   }, [slug]);
 }

@@ -1,6 +1,7 @@
+import { forgetApiReads } from '@forecourt/shared-config';
 import { act } from '@testing-library/react';
 import type { DealerLocation, ReviewSummary } from '../contract';
-import { fetchSiteLocations, forgetSiteLocations } from './use-locations';
+import { fetchSiteLocations } from '../lib/api/locations';
 
 const realFetch = globalThis.fetch;
 
@@ -9,7 +10,8 @@ const realFetch = globalThis.fetch;
  * has no Response, so the answer's shape as the components read it: ok, status, json().
  */
 export function answerApi({ locations = [], reviews = null }: { locations?: DealerLocation[]; reviews?: ReviewSummary | null }): void {
-  forgetSiteLocations();
+  // A new page: nothing an earlier answer gave is kept.
+  forgetApiReads();
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url.startsWith('/api/locations/locations')) return { ok: true, status: 200, json: async () => ({ locations }) };
@@ -30,5 +32,5 @@ export async function locationsLoaded(): Promise<void> {
 
 export function restoreFetch(): void {
   globalThis.fetch = realFetch;
-  forgetSiteLocations();
+  forgetApiReads();
 }
