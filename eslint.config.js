@@ -154,6 +154,29 @@ const consoleColourTokens = {
   },
 };
 
+/**
+ * Browser code talks to the API one way: a feature's `api/` module, through shared-config's
+ * helper (runtime/api.ts: apiRead, useApiRead, apiWrite), which checks each answer with a zod
+ * schema, shares reads across the page's teams and turns a 401 into the page's signed-out state.
+ * A `fetch` anywhere else bypasses all three, so lint refuses it outside `api/` folders, the helper
+ * itself and tests or test kits (which stand in for the server). The console's own client is its
+ * src/api/ module.
+ */
+const API_MESSAGE =
+  "Call the API from the feature's api/ module, through shared-config's apiRead / useApiRead / apiWrite (they check the answer with a zod schema, share reads and handle a 401), not with fetch here.";
+const apiCallsInApiModules = {
+  files: ['mf-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared-config/src/**/*.{ts,tsx}', 'console/src/**/*.{ts,tsx}'],
+  ignores: ['**/api/**', 'shared-config/src/runtime/api.ts', '**/*.test.{ts,tsx}', '**/testing/**'],
+  rules: {
+    'no-restricted-globals': ['error', { name: 'fetch', message: API_MESSAGE }],
+    'no-restricted-properties': [
+      'error',
+      { object: 'window', property: 'fetch', message: API_MESSAGE },
+      { object: 'globalThis', property: 'fetch', message: API_MESSAGE },
+    ],
+  },
+};
+
 module.exports = tseslint.config(
   {
     // __fixtures__ hold test inputs, such as the import graph's deliberately broken imports.
@@ -185,6 +208,7 @@ module.exports = tseslint.config(
   colourTokens,
   consoleBoundary,
   consoleColourTokens,
+  apiCallsInApiModules,
   // infra mounts the teams' server plugins (only those: their UI is not infra's business).
   {
     files: ['infra/**/*.{ts,tsx,js,mjs,cjs}'],
