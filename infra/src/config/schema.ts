@@ -131,6 +131,7 @@ export const CONFIG_SCHEMA = {
   FORECOURT_CONSOLE_ORIGIN: variable({ ...httpOrigin('http://console.localhost:<PORT>'), description: "The operator console's origin (https in production): on its host the console is served and operators sign in with passkeys, which belong to this host", readBy: ['server', 'cli'] }),
 
   // Rate limits and retention
+  FORECOURT_SEARCHES_PER_10_SECONDS: variable({ ...positive(80, { integer: true }), description: "Search requests (a page's own search key) answered per address per 10 seconds", readBy: ['server'] }),
   FORECOURT_EVENTS_PER_MINUTE: variable({ ...positive(240), description: 'Analytics events accepted per address per minute', readBy: ['server'] }),
   FORECOURT_EVENT_RETENTION_DAYS: variable({ ...positive(30), description: 'Days analytics events are kept', readBy: ['server'] }),
   FORECOURT_LAST_GOOD_MOUNTS: variable({ ...optionalPositive('20', { integer: true }), description: 'Mounts a version needs before it can become last good', readBy: ['server'] }),

@@ -51,6 +51,11 @@ export interface SearchServiceOptions {
    * start at once, while the rest of the server starts, and load these bytes as they are.
    */
   restoredFrom?: Buffer;
+  /**
+   * Route config for the routes a site's key may call (searches and object reads): where the
+   * service runs inside a web server, that server's per-address limit (`config.rateLimit`).
+   */
+  publicRouteConfig?: Record<string, unknown>;
 }
 
 /**
@@ -351,7 +356,9 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     if (options.observer && records.length > 0) options.observer.wrote(records);
   };
 
-  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/queries', async (request, reply) => {
+  const publicRoute = { config: { ...options.publicRouteConfig } };
+
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/queries', publicRoute, async (request, reply) => {
     if (request.params.index !== '*') throw new SearchError(404, 'Not found');
     const body = objectBody(request.body, 'body');
     const requests = body.requests;
@@ -369,7 +376,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return reply.type('application/json; charset=utf-8').send(`{"results":[${parts.join(',')}]}`);
   });
 
-  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/query', async (request, reply) => {
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/query', publicRoute, async (request, reply) => {
     const [part] = await search(request, [{ indexName: request.params.index, input: objectBody(request.body, 'body') }]);
     return reply.type('application/json; charset=utf-8').send(part);
   });
@@ -549,7 +556,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return out;
   };
 
-  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/objects', async (request) => {
+  fastify.post<{ Params: { index: string } }>('/1/indexes/:index/objects', publicRoute, async (request) => {
     if (request.params.index !== '*') throw new SearchError(404, 'Not found');
     const requests = objectBody(request.body, 'body').requests;
     if (!Array.isArray(requests)) throw badRequest('requests: expected an array');
@@ -562,7 +569,7 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     };
   });
 
-  fastify.get<{ Params: { index: string; objectID: string }; Querystring: { attributesToRetrieve?: string } }>('/1/indexes/:index/:objectID', async (request) => {
+  fastify.get<{ Params: { index: string; objectID: string }; Querystring: { attributesToRetrieve?: string } }>('/1/indexes/:index/:objectID', publicRoute, async (request) => {
     const record = readObject(request, request.params.index, request.params.objectID, request.query.attributesToRetrieve);
     if (!record) throw new SearchError(404, 'ObjectID does not exist');
     return record;

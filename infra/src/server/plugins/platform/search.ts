@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SearchAccess } from '@forecourt/shared-config/manifest';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
@@ -11,6 +11,7 @@ import { IndexStore } from '../../../search/engine';
 import { readSnapshot } from '../../../search/engine/snapshot';
 import { KeyStore, searchService, SEARCH_LIMITS } from '../../../search/http';
 import { loadConfig } from '../../../config/load';
+import { fromLoopback } from '../../client-address';
 import type { SearchTarget } from '../../../search/indexing/indexer';
 import { searchConnectionFromEnv, type SearchConnection } from '../../../search/service/config';
 import { openPersistedStore, type PersistedStore, type RestoredSnapshot } from '../../../search/service/persisted-store';
@@ -98,6 +99,22 @@ export type { RestoredSnapshot };
 
 /** The embedded index's snapshot, in the data folder beside the database. */
 export const SEARCH_SNAPSHOT_FILE = 'search-index.snapshot';
+
+/**
+ * The per-address limit of the routes a page's search key calls (FORECOURT_SEARCHES_PER_10_SECONDS,
+ * default 80): a page sends a search on each refinement and a few on opening (results, the budget
+ * finder, similar cars), well under 8 a second for one shopper, and an office of shoppers behind
+ * one address stays under it too. Each request is bounded (`SHOPPER_QUERY_LIMITS`); this bounds
+ * how many, as twenty clients looping on refused requests reached 1,500 a second. Requests from
+ * this machine (the first paints' own searches, injected in-process) are not counted. The count
+ * is shared across instances when Redis is configured (the rate-limit plugin's store).
+ */
+export function searchRateLimit(max: number): Record<string, unknown> {
+  return {
+    rateLimit: { max, timeWindow: 10_000, allowList: (request: FastifyRequest) => fromLoopback(request) },
+    rateLimitMessage: (retry: number) => `Too many searches from this address: at most ${max} in 10 seconds. Retry in ${retry} s.`,
+  };
+}
 
 const usesExternalSearch = (env: NodeJS.ProcessEnv) => searchConnectionFromEnv(env) !== null;
 
@@ -192,6 +209,7 @@ export default fp<SearchPluginOptions>(
         ...(persisted.restoredFrom ? { restoredFrom: persisted.restoredFrom } : {}),
         onWrite: () => writer.changed(),
         ...(stats ? { observer: stats } : {}),
+        publicRouteConfig: searchRateLimit(fastify.config.FORECOURT_SEARCHES_PER_10_SECONDS),
       });
     }
 
