@@ -10,9 +10,9 @@
  *     of their own each time);
  *   - `heavy queries`: POST /1/indexes/* /queries with the page's own search key, 8 queries of
  *     every facet's values and 1,000 hits each (refused 400 at once, as a site's key may ask at
- *     most 250 hits across one request, so it counts under OTHER);
+ *     most 100 hits across one request, so it counts under OTHER);
  *   - `largest allowed`: the costliest such request a site's key may still ask: a results page
- *     at its largest, one query of 250 hits and seven of every facet's 100 values, each new.
+ *     at its largest, one query of 100 hits and seven of every facet's 100 values, each new.
  *
  * Meanwhile another shopper, from an address of their own and on a thread of its own, asks
  * /api/health and a car page every 100 ms: for a few seconds first, unmeasured (the server's code
@@ -159,7 +159,7 @@ function attack(input: { stall: StallName; origin: string; site: Record<string, 
         timed(origin + '/1/indexes/*/queries', {
           method: 'POST',
           headers: { ...from(client), 'content-type': 'application/json', 'x-algolia-application-id': search.appId, 'x-algolia-api-key': search.apiKey },
-          body: JSON.stringify({ requests: Array.from({ length: 8 }, (_, i) => ({ indexName: search.indexName, query: '', facets: ['*'], maxValuesPerFacet: 100, hitsPerPage: i === 0 ? 250 : 0, userToken: randomUUID() + '-' + i })) }),
+          body: JSON.stringify({ requests: Array.from({ length: 8 }, (_, i) => ({ indexName: search.indexName, query: '', facets: ['*'], maxValuesPerFacet: 100, hitsPerPage: i === 0 ? 100 : 0, userToken: randomUUID() + '-' + i })) }),
         }),
     };
     (async () => {

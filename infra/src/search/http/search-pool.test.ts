@@ -113,9 +113,9 @@ describe('SearchPool', () => {
 describe('costly searches leave the request thread', () => {
   const headers = { 'x-algolia-application-id': 'APP', 'x-algolia-api-key': 'search', 'content-type': 'text/plain' };
   // 50 queries of 16 misspelt words: far more than a shopper's page sends, so a worker answers it.
-  // Five hits each: the 250 a search key may ask across one request.
+  // Two hits each: the 100 a search key may ask across one request.
   const words = 'toyta hilxu amarko volkswagn mazad tyoota hiluz amrok'.split(' ');
-  const costly = JSON.stringify({ requests: Array.from({ length: 50 }, (_, i) => ({ indexName: 'cars', hitsPerPage: 5, query: Array.from({ length: 16 }, (_, j) => words[(i + j) % words.length]).join(' ') })) });
+  const costly = JSON.stringify({ requests: Array.from({ length: 50 }, (_, i) => ({ indexName: 'cars', hitsPerPage: 2, query: Array.from({ length: 16 }, (_, j) => words[(i + j) % words.length]).join(' ') })) });
 
   /** The service with one worker; `started` resolves once a multi-query reaches its handler. */
   async function service(): Promise<{ app: FastifyInstance; started: Promise<void> }> {

@@ -33,17 +33,17 @@ export interface SearchTask {
 }
 
 /**
- * What a shopper's page ever asks, and all a search key gets. Per query: a results page shows at
- * most 100 cars (the tenant setting's bound) and the saved-cars page asks for every saved car by
- * slug (250 is far past either); facet lists show at most 100 values; these are clamped, as a
- * page never asks more. Per request: a page asks one query with hits and the rest (InstantSearch's
- * one per refined facet) with none, so at most `hitsPerRequest` hits across its queries, and its
- * answer is well under `responseBytes` (a results page of 100 cars with every facet is about
- * 230 KB); past either the request is refused 400 naming the field. A page's own key asking eight
- * queries of 1,000 hits with every facet's 1,000 values built 3.8 MB a request and took the cores
- * from every other shopper; Algolia's own bounds (1,000 hits, 8 MiB) stay for the admin key.
+ * What a shopper's page ever asks, and all a search key gets. A results page shows at most 100
+ * cars (the tenant setting's bound) and facet lists at most 100 values: per query these are
+ * clamped, as a page never asks more. Per request: a page asks one query with hits and the rest
+ * (InstantSearch's one per refined facet) with none, so at most `hitsPerRequest` hits across its
+ * queries (the saved-cars page asks 100 cars a request), and its answer is well under
+ * `responseBytes` (a results page of 100 cars with every facet is about 230 KB); past either the
+ * request is refused 400 naming the field. A page's own key asking eight queries of 1,000 hits
+ * with every facet's 1,000 values built 3.8 MB a request and took the cores from every other
+ * shopper; Algolia's own bounds (1,000 hits, 8 MiB) stay for the admin key.
  */
-export const SHOPPER_QUERY_LIMITS = { hitsPerPage: 250, maxValuesPerFacet: 100, length: 250, hitsPerRequest: 250, responseBytes: 1024 * 1024 } as const;
+export const SHOPPER_QUERY_LIMITS = { hitsPerPage: 100, maxValuesPerFacet: 100, length: 100, hitsPerRequest: 100, responseBytes: 1024 * 1024 } as const;
 
 const atMost = (value: number | undefined, limit: number) => (value === undefined ? undefined : Math.min(value, limit));
 

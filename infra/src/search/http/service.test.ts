@@ -250,7 +250,7 @@ describe('searchService limits on hostile requests', () => {
 
   it('refuses an answer larger than the response budget with a 400 that says what to ask for', async () => {
     const { app: big, store } = await build();
-    // 250 hits (all a search key gets) of 40 KB: 10 MB.
+    // 300 hits (the admin key gets them all) of 40 KB: 12 MB.
     const filler = 'x'.repeat(40_000);
     for (let i = 0; i < 300; i++) store.require('cars').saveObject({ objectID: `big${i}`, name: `Big ${i}`, notes: filler });
     const response = await big.inject({ method: 'POST', url: '/1/indexes/cars/query', headers: auth(ADMIN), payload: { hitsPerPage: 1000, attributesToRetrieve: ['*'] } });
@@ -259,7 +259,7 @@ describe('searchService limits on hostile requests', () => {
     expect(response.json().message).toBe('The answer would exceed 8 MiB: ask for fewer hits (hitsPerPage) or attributes (attributesToRetrieve)');
   });
 
-  it("holds a search key to what a shopper's page asks: at most 250 hits and 100 values a facet", async () => {
+  it("holds a search key to what a shopper's page asks: at most 100 hits and 100 values a facet", async () => {
     const { app: wide, store } = await build();
     for (let i = 0; i < 400; i++) store.require('cars').saveObject({ objectID: `car${i}`, name: `Car ${i}`, make: `Make ${i}` });
     store.require('cars').applySettings({ attributesForFaceting: ['make'] });
@@ -267,17 +267,17 @@ describe('searchService limits on hostile requests', () => {
     const shopper = (await ask(SEARCH)).json<{ hits: unknown[]; facets: Record<string, Record<string, number>> }>();
     const admin = (await ask(ADMIN)).json<{ hits: unknown[]; facets: Record<string, Record<string, number>> }>();
     await wide.close();
-    expect({ hits: shopper.hits.length, makes: Object.keys(shopper.facets['make'] ?? {}).length }).toEqual({ hits: 250, makes: 100 });
+    expect({ hits: shopper.hits.length, makes: Object.keys(shopper.facets['make'] ?? {}).length }).toEqual({ hits: 100, makes: 100 });
     // The admin key keeps Algolia's bounds: every one of the 400 cars and their makes (and the few the index started with).
     expect(admin.hits.length).toBeGreaterThan(400);
     expect(Object.keys(admin.facets['make'] ?? {}).length).toBeGreaterThan(400);
   });
 
-  it("refuses a search key's request asking more than 250 hits across its queries, naming hitsPerPage", async () => {
-    const requests = Array.from({ length: 3 }, () => ({ indexName: 'cars', hitsPerPage: 100 }));
+  it("refuses a search key's request asking more than 100 hits across its queries, naming hitsPerPage", async () => {
+    const requests = Array.from({ length: 3 }, () => ({ indexName: 'cars', hitsPerPage: 50 }));
     const response = await app.inject({ method: 'POST', url: '/1/indexes/*/queries', headers: auth(SEARCH), payload: { requests } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("hitsPerPage: a site's search key may ask at most 250 hits across one request's queries; this request asks 300");
+    expect(response.json().message).toBe("hitsPerPage: a site's search key may ask at most 100 hits across one request's queries; this request asks 150");
   });
 
   it("answers a results page's request: one query of 100 hits and seven of facets only", async () => {
@@ -289,9 +289,9 @@ describe('searchService limits on hostile requests', () => {
 
   it("refuses a search key's answer past 1 MiB, which the admin key still gets", async () => {
     const { app: big, store } = await build();
-    const filler = 'x'.repeat(8 * 1024);
-    for (let i = 0; i < 200; i++) store.require('cars').saveObject({ objectID: `big${i}`, name: `Big ${i}`, notes: filler });
-    const ask = (key: string) => big.inject({ method: 'POST', url: '/1/indexes/cars/query', headers: auth(key), payload: { hitsPerPage: 200, attributesToRetrieve: ['*'] } });
+    const filler = 'x'.repeat(12 * 1024);
+    for (let i = 0; i < 100; i++) store.require('cars').saveObject({ objectID: `big${i}`, name: `Big ${i}`, notes: filler });
+    const ask = (key: string) => big.inject({ method: 'POST', url: '/1/indexes/cars/query', headers: auth(key), payload: { hitsPerPage: 100, attributesToRetrieve: ['*'] } });
     const shopper = await ask(SEARCH);
     const admin = await ask(ADMIN);
     await big.close();

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchServer } from '../../../app/first-paint';
 import type { CarHit } from '../../../lib/hit';
 import { createSearchClient } from '../../results/lib/search-client';
-import { carsBySlugRequest, inSavedOrder } from '../lib/cars-by-slug';
+import { carsBySlugRequests, inSavedOrder } from '../lib/cars-by-slug';
 
 export type SavedCars = { status: 'loading' } | { status: 'ready'; cars: CarHit[]; gone: string[] } | { status: 'failed' };
 
@@ -22,10 +22,9 @@ export function useSavedCars(slugs: readonly string[]): SavedCars {
       return undefined;
     }
     let cancelled = false;
-    client
-      .search<CarHit>({ requests: [carsBySlugRequest(access.indexName, list)] })
-      .then(({ results: [result] }) => {
-        const hits = result && 'hits' in result ? (result.hits as CarHit[]) : [];
+    Promise.all(carsBySlugRequests(access.indexName, list).map((request) => client.search<CarHit>({ requests: [request] })))
+      .then((answers) => {
+        const hits = answers.flatMap(({ results: [result] }) => (result && 'hits' in result ? (result.hits as CarHit[]) : []));
         if (!cancelled) setState({ status: 'ready', ...inSavedOrder(hits, list) });
       })
       .catch((error: unknown) => {

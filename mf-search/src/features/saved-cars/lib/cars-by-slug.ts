@@ -1,8 +1,22 @@
 import { quoted } from '../../../lib/filter-syntax';
 
-/** The one search that reads the shopper's saved cars (favourites or compare list) by slug. */
-export function carsBySlugRequest(indexName: string, slugs: readonly string[]) {
-  return { indexName, filters: slugs.map((slug) => `slug:${quoted(slug)}`).join(' OR '), hitsPerPage: Math.max(1, slugs.length) };
+/**
+ * The most cars one search asks for: the hits a site's search key may ask in one request (the
+ * search service refuses more, as no results page shows more).
+ */
+export const SAVED_CARS_PER_SEARCH = 100;
+
+/**
+ * The searches that read the shopper's saved cars (favourites or compare list) by slug: one per
+ * `SAVED_CARS_PER_SEARCH` cars, each sent as a request of its own.
+ */
+export function carsBySlugRequests(indexName: string, slugs: readonly string[]) {
+  const requests = [];
+  for (let start = 0; start < slugs.length; start += SAVED_CARS_PER_SEARCH) {
+    const part = slugs.slice(start, start + SAVED_CARS_PER_SEARCH);
+    requests.push({ indexName, filters: part.map((slug) => `slug:${quoted(slug)}`).join(' OR '), hitsPerPage: part.length });
+  }
+  return requests;
 }
 
 /**
