@@ -92,25 +92,30 @@ const boundaryRules = [...boundaries].flatMap(([workspace, setting]) => {
 });
 
 /** What lint leaves out: dependencies, builds, data, and test fixtures (such as this check's own). */
-const ignored = eslintConfig.filter((entry) => entry.ignores && !entry.files).flatMap((entry) => entry.ignores.map(ignoreToPath));
+const ignored = eslintConfig
+  .filter((entry) => entry.ignores && !entry.files)
+  .flatMap((entry) => entry.ignores.map(ignoreToPath));
 
 /** The code that reaches browser builds: teams', the shell's and the operator console's src/, shared-config's src/ but its server kit and test kit. */
 const BROWSER_CODE = '^((shell|mf-[a-z]+|console)/src/|shared-config/src/(?!server/|testing/))';
 /** Packages only the server runs (with their scoped families). */
-const SERVER_PACKAGES = 'node_modules/(fastify|fastify-plugin|@fastify/[^/]+|pino|pg|kysely|ioredis|@aws-sdk/[^/]+|@electric-sql/pglite|piscina|pdfkit|playwright-core)/';
+const SERVER_PACKAGES =
+  'node_modules/(fastify|fastify-plugin|@fastify/[^/]+|pino|pg|kysely|ioredis|@aws-sdk/[^/]+|@electric-sql/pglite|piscina|pdfkit|playwright-core)/';
 
 module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'A cycle makes load order matter and every module in it change together; type-only imports count, as they tie the code as tightly',
+      comment:
+        'A cycle makes load order matter and every module in it change together; type-only imports count, as they tie the code as tightly',
       severity: 'error',
       from: {},
       to: { circular: true },
     },
     {
       name: 'src-not-server',
-      comment: "A team's src/ is browser code and must not import its server/ (the server half may import src). Shared types go in src/contract.ts",
+      comment:
+        "A team's src/ is browser code and must not import its server/ (the server half may import src). Shared types go in src/contract.ts",
       severity: 'error',
       from: { path: '^([^/]+)/src/' },
       to: { path: '^$1/server/' },
@@ -125,7 +130,8 @@ module.exports = {
     },
     {
       name: 'browser-not-server-kit',
-      comment: "Browser code must not import shared-config's server kit (shared-config/src/server/): it is Node only, and imports fastify",
+      comment:
+        "Browser code must not import shared-config's server kit (shared-config/src/server/): it is Node only, and imports fastify",
       severity: 'error',
       from: { path: BROWSER_CODE, pathNot: '\\.test\\.tsx?$' },
       to: { path: '^shared-config/src/server/' },

@@ -24,7 +24,8 @@ function foreign(name) {
 const BROWSER_ONLY = [
   {
     group: ['@forecourt/shared-config/format'],
-    message: "Import the formatting helpers from '@forecourt/shared-config', the page's shared copy: the '/format' subpath is not shared, so each build that imports it carries a copy of it and the design tokens (about 1 KB a page).",
+    message:
+      "Import the formatting helpers from '@forecourt/shared-config', the page's shared copy: the '/format' subpath is not shared, so each build that imports it carries a copy of it and the design tokens (about 1 KB a page).",
   },
 ];
 
@@ -49,9 +50,9 @@ function boundary(team, browser = false) {
               : [
                   {
                     group: ['react-router', 'react-router/**', 'react-router-dom'],
-                    message: "Import the router from '@forecourt/shared-config/router': sharing the whole package costs every page about 40 KB it does not use.",
+                    message:
+                      "Import the router from '@forecourt/shared-config/router': sharing the whole package costs every page about 40 KB it does not use.",
                   },
-
                 ]),
           ],
         },
@@ -80,7 +81,12 @@ const COLOUR_MESSAGE =
 const colourTokens = {
   files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'shared-config/src/**/*.{ts,tsx}'],
   // The tokens themselves, the tenant schema (its colour rule and example) and the test wrapper's tenant are data.
-  ignores: ['**/*.test.{ts,tsx}', 'shared-config/src/ui/tokens.ts', 'shared-config/src/tenant/**', 'shared-config/src/testing/**'],
+  ignores: [
+    '**/*.test.{ts,tsx}',
+    'shared-config/src/ui/tokens.ts',
+    'shared-config/src/tenant/**',
+    'shared-config/src/testing/**',
+  ],
   rules: {
     'no-restricted-syntax': [
       'error',
@@ -112,7 +118,8 @@ const consoleBoundary = {
         patterns: [
           {
             group: [...[...TEAMS, 'infra', 'e2e'].flatMap(foreign), '!@forecourt/admin-contract'],
-            message: "The operator console imports no team, infra or e2e code: it talks to the admin API, whose answers' schemas it imports from @forecourt/admin-contract by name.",
+            message:
+              "The operator console imports no team, infra or e2e code: it talks to the admin API, whose answers' schemas it imports from @forecourt/admin-contract by name.",
           },
         ],
       },
@@ -149,7 +156,11 @@ const consoleColourTokens = {
   rules: {
     'no-restricted-syntax': [
       'error',
-      ...colourTokens.rules['no-restricted-syntax'].slice(1).map((rule) => ({ ...rule, message: "A colour literal in the console's styles. Use a role from console/src/theme/tokens.ts (COLOUR), adding one there if it lacks it." })),
+      ...colourTokens.rules['no-restricted-syntax'].slice(1).map((rule) => ({
+        ...rule,
+        message:
+          "A colour literal in the console's styles. Use a role from console/src/theme/tokens.ts (COLOUR), adding one there if it lacks it.",
+      })),
     ],
   },
 };
@@ -165,7 +176,12 @@ const consoleColourTokens = {
 const API_MESSAGE =
   "Call the API from the feature's api/ module, through shared-config's apiRead / useApiRead / apiWrite (they check the answer with a zod schema, share reads and handle a 401), not with fetch here.";
 const apiCallsInApiModules = {
-  files: ['mf-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared-config/src/**/*.{ts,tsx}', 'console/src/**/*.{ts,tsx}'],
+  files: [
+    'mf-*/src/**/*.{ts,tsx}',
+    'shell/src/**/*.{ts,tsx}',
+    'shared-config/src/**/*.{ts,tsx}',
+    'console/src/**/*.{ts,tsx}',
+  ],
   ignores: ['**/api/**', 'shared-config/src/runtime/api.ts', '**/*.test.{ts,tsx}', '**/testing/**'],
   rules: {
     'no-restricted-globals': ['error', { name: 'fetch', message: API_MESSAGE }],
@@ -180,7 +196,15 @@ const apiCallsInApiModules = {
 module.exports = tseslint.config(
   {
     // __fixtures__ hold test inputs, such as the import graph's deliberately broken imports.
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', '**/__fixtures__/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/__fixtures__/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -224,7 +248,8 @@ module.exports = tseslint.config(
                 // A team's contract is the exception: the types its server half and infra share.
                 ...TEAMS.flatMap((t) => [`!**/${t}/src/contract`, `!@forecourt/${t}/src/contract`]),
               ],
-              message: 'infra may import only a team\'s server plugin (mf-*/server) and its contract (src/contract.ts), never its UI.',
+              message:
+                "infra may import only a team's server plugin (mf-*/server) and its contract (src/contract.ts), never its UI.",
             },
           ],
         },

@@ -48,7 +48,9 @@ module.exports = (_env, argv) => {
             options: {
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', importSource: '@emotion/react', development: !production } },
+                transform: {
+                  react: { runtime: 'automatic', importSource: '@emotion/react', development: !production },
+                },
                 target: 'es2020',
               },
             },
@@ -69,7 +71,9 @@ module.exports = (_env, argv) => {
               filename: '[path][base].br',
               algorithm: 'brotliCompress',
               test: COMPRESSIBLE,
-              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+              compressionOptions: {
+                params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+              },
               threshold: MIN_BYTES,
               minRatio: 0.9,
             }),

@@ -8,7 +8,8 @@ import { E2E_DATA_DIR, E2E_PORT, E2E_RESERVE_HOLD_SECONDS, REPO_ROOT } from './s
  * (reserve), records written to the search index (spelling), sign-in limits (identity) and a
  * dealer feed imported (stock-feed).
  */
-const PLATFORM_JOURNEYS = /(canary|console|console-roles|failure-matrix|failure-policy|publish-gate|override|reserve|search-spelling|identity|stock-feed)\.spec\.ts$/;
+const PLATFORM_JOURNEYS =
+  /(canary|console|console-roles|failure-matrix|failure-policy|publish-gate|override|reserve|search-spelling|identity|stock-feed)\.spec\.ts$/;
 
 /**
  * One config that starts the composed site once, the way a newcomer does (`npm start`), on its
@@ -72,7 +73,27 @@ export default defineConfig({
     // would refuse them as one abusive shopper. So would the pace of pages with a query (search
     // pages: one a second per address after five), and a busy machine could fill the few such
     // pages an instance renders at once, or hold them while its request thread is busy. The limits have their own tests.
-    env: { FORECOURT_QUERY_PAGES_PER_SECOND: '1000', FORECOURT_QUERY_PAGES_BURST: '1000', FORECOURT_QUERY_PAGES_AT_ONCE: '100', FORECOURT_QUERY_PAGES_MAX_LOAD: '1', FORECOURT_EVENTS_PER_MINUTE: '100000', FORECOURT_LEADS_PER_MINUTE: '100000', FORECOURT_MOUNT_REPORTS_PER_ADDRESS_PER_MINUTE: '100000', PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DATA_DIR, FORECOURT_ENTRY_TIMEOUT_MS: '4000', FORECOURT_FRAGMENT_TIMEOUT_MS: '3000', FORECOURT_RESERVE_HOLD_SECONDS: String(E2E_RESERVE_HOLD_SECONDS), FORECOURT_LAST_GOOD_MOUNTS: '1', FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT: '1000000', FORECOURT_FIRST_PAINT_BUDGET_MS: '3000', FORECOURT_FIRST_PAINT_CONCURRENCY: '100', FORECOURT_SEARCH_BUDGET_MS: '5000', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      FORECOURT_QUERY_PAGES_PER_SECOND: '1000',
+      FORECOURT_QUERY_PAGES_BURST: '1000',
+      FORECOURT_QUERY_PAGES_AT_ONCE: '100',
+      FORECOURT_QUERY_PAGES_MAX_LOAD: '1',
+      FORECOURT_EVENTS_PER_MINUTE: '100000',
+      FORECOURT_LEADS_PER_MINUTE: '100000',
+      FORECOURT_MOUNT_REPORTS_PER_ADDRESS_PER_MINUTE: '100000',
+      PORT: String(E2E_PORT),
+      FORECOURT_DATA_DIR: E2E_DATA_DIR,
+      FORECOURT_ENTRY_TIMEOUT_MS: '4000',
+      FORECOURT_FRAGMENT_TIMEOUT_MS: '3000',
+      FORECOURT_RESERVE_HOLD_SECONDS: String(E2E_RESERVE_HOLD_SECONDS),
+      FORECOURT_LAST_GOOD_MOUNTS: '1',
+      FORECOURT_LAST_GOOD_MAX_FAILURE_PERCENT: '1000000',
+      FORECOURT_FIRST_PAINT_BUDGET_MS: '3000',
+      FORECOURT_FIRST_PAINT_CONCURRENCY: '100',
+      FORECOURT_SEARCH_BUDGET_MS: '5000',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,

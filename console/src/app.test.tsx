@@ -9,7 +9,11 @@ describe('the console', () => {
   });
 
   it('shows why it cannot ask for the session, in the API’s words', async () => {
-    renderConsole('/', { routes: { 'GET /_admin/session': { status: 403, body: { error: "Origin 'http://evil.example' is not the console's" } } } });
+    renderConsole('/', {
+      routes: {
+        'GET /_admin/session': { status: 403, body: { error: "Origin 'http://evil.example' is not the console's" } },
+      },
+    });
     expect(await screen.findByText("Origin 'http://evil.example' is not the console's")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
@@ -21,14 +25,20 @@ describe('the console', () => {
   });
 
   it('does not offer the Accounts section to a tenant manager', async () => {
-    renderConsole('/', { account: account({ role: 'tenant-manager', tenants: ['harbourside-motors'] }), routes: { 'GET /_admin/overview': { body: overview() } } });
+    renderConsole('/', {
+      account: account({ role: 'tenant-manager', tenants: ['harbourside-motors'] }),
+      routes: { 'GET /_admin/overview': { body: overview() } },
+    });
     const nav = await screen.findByRole('navigation', { name: 'Console sections' });
     expect(within(nav).queryByRole('link', { name: 'Accounts' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Audit' })).toBeInTheDocument();
   });
 
   it('names the signed-in person and role', async () => {
-    renderConsole('/', { account: account({ name: 'Sam Lee', role: 'viewer', tenants: null }), routes: { 'GET /_admin/overview': { body: overview() } } });
+    renderConsole('/', {
+      account: account({ name: 'Sam Lee', role: 'viewer', tenants: null }),
+      routes: { 'GET /_admin/overview': { body: overview() } },
+    });
     expect(await screen.findByText('Sam Lee (viewer)')).toBeInTheDocument();
   });
 

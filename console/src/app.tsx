@@ -52,7 +52,16 @@ export function ConsoleRoutes() {
   return (
     <Routes>
       <Route path="/enroll" element={<EnrollPage />} />
-      <Route path="/sign-in" element={signedIn ? <Navigate to={returnPath(location.state)} replace /> : <SignInPage reason={state.status === 'signed-out' ? state.reason : null} />} />
+      <Route
+        path="/sign-in"
+        element={
+          signedIn ? (
+            <Navigate to={returnPath(location.state)} replace />
+          ) : (
+            <SignInPage reason={state.status === 'signed-out' ? state.reason : null} />
+          )
+        }
+      />
       <Route element={signedIn ? <ConsoleLayout /> : <ToSignIn />}>
         <Route index element={<OverviewPage />} />
         <Route path="tenants/:tenant/:team" element={<RemotePage />} />

@@ -38,7 +38,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main(): Promise<void> {
   const stop = await startSite(PORT, 'blocking');
   try {
-    const paths = positionals.length > 0 ? positionals : ['/', '/search/new-used-and-demo-cars', await listedCarPath(PORT, tenant), '/finance', '/sign-in'];
+    const paths =
+      positionals.length > 0
+        ? positionals
+        : ['/', '/search/new-used-and-demo-cars', await listedCarPath(PORT, tenant), '/finance', '/sign-in'];
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
     const rows: string[][] = [];
     for (const path of paths) {
@@ -57,7 +60,12 @@ async function main(): Promise<void> {
         longest.push(Math.max(0, ...tasks));
         await context.close();
       }
-      rows.push([`${tenant}${path}`, `${median(blocking).toFixed(0)} ms`, blocking.map((ms) => ms.toFixed(0)).join('/'), `${median(longest).toFixed(0)} ms`]);
+      rows.push([
+        `${tenant}${path}`,
+        `${median(blocking).toFixed(0)} ms`,
+        blocking.map((ms) => ms.toFixed(0)).join('/'),
+        `${median(longest).toFixed(0)} ms`,
+      ]);
     }
     await browser.close();
     console.log(`Blocking time while loading (CPU slowed 4x, fresh context, median of ${RUNS})`);

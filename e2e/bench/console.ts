@@ -14,7 +14,15 @@ import { promisify } from 'node:util';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../infra/src/platform/chromium';
-import { accountIdIn, confirmationDialogs, enrollPasskey, passkeyBrowser, seriousAxeViolations, violationsWithEachDialogOpen, type DialogState } from '../support/console';
+import {
+  accountIdIn,
+  confirmationDialogs,
+  enrollPasskey,
+  passkeyBrowser,
+  seriousAxeViolations,
+  violationsWithEachDialogOpen,
+  type DialogState,
+} from '../support/console';
 import { checkoutVersion } from '../support/env';
 import { benchDataDir, CHROMIUM_PATH, REPO_ROOT } from './site';
 
@@ -52,7 +60,14 @@ export const consoleOrigin = (port: number) => `http://console.localhost:${port}
 /** The platform CLI against the bench's site, as an engineer runs it. */
 function cliOn(port: number): (...args: string[]) => Promise<string> {
   const env = { ...process.env, PORT: String(port), FORECOURT_DATA_DIR: benchDataDir(CONSOLE_DATA) };
-  return async (...args) => (await execFileAsync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' })).stdout;
+  return async (...args) =>
+    (
+      await execFileAsync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', ...args], {
+        cwd: REPO_ROOT,
+        env,
+        encoding: 'utf8',
+      })
+    ).stdout;
 }
 
 /**
@@ -66,7 +81,11 @@ export async function startDownCrm(): Promise<{ env: Record<string, string>; clo
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    env: { FORECOURT_CRM: 'http', FORECOURT_CRM_WEBHOOK_URL: `http://127.0.0.1:${port}/leads`, FORECOURT_CRM_WEBHOOK_SECRET: 'bench-secret' },
+    env: {
+      FORECOURT_CRM: 'http',
+      FORECOURT_CRM_WEBHOOK_URL: `http://127.0.0.1:${port}/leads`,
+      FORECOURT_CRM_WEBHOOK_SECRET: 'bench-secret',
+    },
     close: () => server.close(),
   };
 }
@@ -74,14 +93,24 @@ export async function startDownCrm(): Promise<{ env: Record<string, string>; clo
 /** Enquiries from shoppers of the tenant, through the site's own lead API. */
 async function sendLeads(port: number): Promise<void> {
   const site = { 'x-forecourt-tenant': TENANT };
-  const form = (await (await fetch(`http://127.0.0.1:${port}/api/leads/form?form=enquiry`, { headers: site })).json()) as { locations?: Array<{ id: string }> };
+  const form = (await (
+    await fetch(`http://127.0.0.1:${port}/api/leads/form?form=enquiry`, { headers: site })
+  ).json()) as { locations?: Array<{ id: string }> };
   const locationId = form.locations?.[0]?.id;
   if (!locationId) throw new Error(`${TENANT}'s enquiry form has no location`);
   for (let i = 0; i < LEADS; i++) {
     const body = {
       form: 'enquiry',
       url: '/contact',
-      userData: { name: 'Bench', last_name: `Shopper ${i}`, email: `bench${i}@example.com`, phone: `04${String(40_000_000 + i)}`, postcode: '2000', message: 'Is it still available?', location_id: locationId },
+      userData: {
+        name: 'Bench',
+        last_name: `Shopper ${i}`,
+        email: `bench${i}@example.com`,
+        phone: `04${String(40_000_000 + i)}`,
+        postcode: '2000',
+        message: 'Is it still available?',
+        location_id: locationId,
+      },
     };
     const sent = await fetch(`http://127.0.0.1:${port}/api/leads/submit`, {
       method: 'POST',
@@ -109,7 +138,10 @@ async function shopperLoads(browser: Browser, port: number, tenants: readonly st
             (response) => {
               const request = response.request();
               if (!request.url().endsWith('/api/events') || request.method() !== 'POST') return false;
-              const body = JSON.parse(request.postData() ?? '{}') as { eventId?: number; payload?: { remote?: string } };
+              const body = JSON.parse(request.postData() ?? '{}') as {
+                eventId?: number;
+                payload?: { remote?: string };
+              };
               return body.eventId === PLATFORM_EVENT.appMounted && body.payload?.remote === TEAM;
             },
             { timeout: 45_000 },
@@ -175,18 +207,27 @@ export async function prepareConsole(port: number, tenants: readonly string[]): 
     await page.setViewportSize({ width: 1350, height: 940 });
     const violations: string[] = [];
     // The enrollment page first: the demo operator's link below then opens from another path, a page load of its own.
-    for (const { path: pagePath } of [...signedOut].reverse()) violations.push(...(await pageViolations(page, origin, pagePath)));
+    for (const { path: pagePath } of [...signedOut].reverse())
+      violations.push(...(await pageViolations(page, origin, pagePath)));
 
     await enrollPasskey(page, `${origin}${await enrollmentPath(cli, 'Demo operator')}`, 'bench browser');
     const cookie = (await context.cookies(origin)).find((c) => c.name === SESSION_COOKIE);
     if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie after signing in`);
 
-    const state: DialogState = { tenant: TENANT, team: TEAM, pin: checkoutVersion(TEAM), other: '1.0.0', account: OTHER_ACCOUNT, leadsWaiting: TENANT };
+    const state: DialogState = {
+      tenant: TENANT,
+      team: TEAM,
+      pin: checkoutVersion(TEAM),
+      other: '1.0.0',
+      account: OTHER_ACCOUNT,
+      leadsWaiting: TENANT,
+    };
     const dialogViolations = await violationsWithEachDialogOpen(page, origin, cli, state);
     // With the canary running: shoppers' loads split between the pin and it, on the charts.
     await shopperLoads(browser, port, tenants, 2);
 
-    for (const { path: pagePath } of SIGNED_IN_PAGES) violations.push(...(await pageViolations(page, origin, pagePath)));
+    for (const { path: pagePath } of SIGNED_IN_PAGES)
+      violations.push(...(await pageViolations(page, origin, pagePath)));
     return {
       cookie: `${cookie.name}=${cookie.value}`,
       pages: [...SIGNED_IN_PAGES, ...signedOut],

@@ -13,7 +13,9 @@ import { listedCarPath } from '../support/listed-cars';
 import { CHROMIUM_ARGS } from '../../infra/src/platform/chromium';
 import { CHROMIUM_PATH, startSite } from './site';
 
-const { values: args } = parseArgs({ options: { port: { type: 'string', default: process.env.BENCH_PORT ?? '8092' } } });
+const { values: args } = parseArgs({
+  options: { port: { type: 'string', default: process.env.BENCH_PORT ?? '8092' } },
+});
 const PORT = Number(args.port);
 const ROUTES = [
   { tenant: 'harbourside-motors', path: '/', team: 'mf-search', label: 'home page' },
@@ -22,7 +24,6 @@ const ROUTES = [
   // A car the site lists, read from its sitemap when the site is up (an invented slug is a 404).
   { tenant: 'harbourside-motors', path: '/cars/{first listed}', team: 'mf-vehicle', label: 'vehicle route' },
 ];
-
 
 async function main(): Promise<void> {
   const stop = await startSite(PORT, 'bench');
@@ -59,7 +60,15 @@ async function main(): Promise<void> {
       const sent = all.reduce((sum, s) => sum + s.sent, 0);
       const decoded = all.reduce((sum, s) => sum + s.decoded, 0);
       const encodings = [...new Set(all.map((s) => s.encoding))].join('+');
-      rows.push([`${route.tenant}${path} (${route.label})`, String(requests), String(all.length), (sent / 1024).toFixed(1), encodings, (decoded / 1024).toFixed(1), String(ms)]);
+      rows.push([
+        `${route.tenant}${path} (${route.label})`,
+        String(requests),
+        String(all.length),
+        (sent / 1024).toFixed(1),
+        encodings,
+        (decoded / 1024).toFixed(1),
+        String(ms),
+      ]);
       await context.close();
     }
     await browser.close();

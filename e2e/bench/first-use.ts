@@ -33,8 +33,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** The app's count (not the first paint's) once it says `count`: ms from the press, read in the page. */
 async function pressAndTime(page: Page, count: string): Promise<number> {
   // Strings, not functions: the bench runs under tsx, whose helpers would not exist in the page.
-  await page.evaluate(`window.__pressedAt = undefined; document.addEventListener('pointerdown', () => { window.__pressedAt = performance.now(); }, { capture: true, once: true });`);
-  await page.getByRole('checkbox', { name: new RegExp(`^${args.make}`) }).filter({ visible: true }).check();
+  await page.evaluate(
+    `window.__pressedAt = undefined; document.addEventListener('pointerdown', () => { window.__pressedAt = performance.now(); }, { capture: true, once: true });`,
+  );
+  await page
+    .getByRole('checkbox', { name: new RegExp(`^${args.make}`) })
+    .filter({ visible: true })
+    .check();
   // Polled in the page with its own frames (the site's policy allows no eval, which
   // waitForFunction would need).
   const shownAt = Number(
@@ -64,16 +69,25 @@ async function main(): Promise<void> {
           await page.waitForSelector('[data-first-paint]', { state: 'detached', timeout: 60_000 });
         }
         await page.waitForLoadState('networkidle');
-        const label = await page.getByRole('checkbox', { name: new RegExp(`^${args.make}`) }).filter({ visible: true }).evaluate((box) => box.closest('label')?.textContent ?? '');
+        const label = await page
+          .getByRole('checkbox', { name: new RegExp(`^${args.make}`) })
+          .filter({ visible: true })
+          .evaluate((box) => box.closest('label')?.textContent ?? '');
         const count = /(\d+)\s*$/.exec(label)?.[1];
         if (!count) throw new Error(`no count beside ${args.make} (${label})`);
         times.push(await pressAndTime(page, count));
         await context.close();
       }
-      rows.push([awake ? 'awake (the results took over at a key)' : 'asleep (a new shopper: the press loads the results)', `${median(times).toFixed(0)} ms`, times.map((ms) => ms.toFixed(0)).join('/')]);
+      rows.push([
+        awake ? 'awake (the results took over at a key)' : 'asleep (a new shopper: the press loads the results)',
+        `${median(times).toFixed(0)} ms`,
+        times.map((ms) => ms.toFixed(0)).join('/'),
+      ]);
     }
     await browser.close();
-    console.log(`First use of the search page: a make ticked until its count shows (CPU slowed 4x, 1280 px, median of ${RUNS})`);
+    console.log(
+      `First use of the search page: a make ticked until its count shows (CPU slowed 4x, 1280 px, median of ${RUNS})`,
+    );
     console.log(formatTable(['PAGE', 'PRESS TO COUNT', 'RUNS'], rows));
   } finally {
     stop();

@@ -46,8 +46,12 @@ const TENANTS = readdirSync(TENANTS_DIR)
 
 /** The first path of the tenant's sitemap that `pattern` matches (a location page, a blog post). */
 async function sitemapPath(tenant: string, pattern: RegExp): Promise<string | null> {
-  const sitemap = await (await fetch(`http://127.0.0.1:${PORT}/sitemap.xml`, { headers: { 'x-forecourt-tenant': tenant } })).text();
-  return [...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]+)<\/loc>/g)].map((m) => m[1]!).find((p) => pattern.test(p)) ?? null;
+  const sitemap = await (
+    await fetch(`http://127.0.0.1:${PORT}/sitemap.xml`, { headers: { 'x-forecourt-tenant': tenant } })
+  ).text();
+  return (
+    [...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]+)<\/loc>/g)].map((m) => m[1]!).find((p) => pattern.test(p)) ?? null
+  );
 }
 
 /**
@@ -66,7 +70,10 @@ async function routesOf(tenant: TenantFile): Promise<Array<{ path: string; label
   if (tenant.features?.['mf-finance'] === false) console.log(`${tenant.slug}: no finance route (finance switched off)`);
   else if (tenant.gatedRoutes?.includes('finance')) console.log(`${tenant.slug}: no finance route (behind sign-in)`);
   else routes.push({ path: '/finance', label: 'finance' });
-  for (const [label, pattern] of [['location page', /^\/locations\/[^/]+$/], ['blog post', /^\/blog\/[^/]+\/[^/]+$/]] as const) {
+  for (const [label, pattern] of [
+    ['location page', /^\/locations\/[^/]+$/],
+    ['blog post', /^\/blog\/[^/]+\/[^/]+$/],
+  ] as const) {
     const found = await sitemapPath(tenant.slug, pattern);
     if (found) routes.push({ path: found, label });
     else console.log(`${tenant.slug}: no ${label} in its sitemap`);
@@ -83,14 +90,25 @@ async function routesOf(tenant: TenantFile): Promise<Array<{ path: string; label
 async function signedInCookie(tenant: string): Promise<string> {
   const site = { 'x-forecourt-tenant': tenant, 'content-type': 'application/json' };
   const phone = `04${String(Date.now()).slice(-8)}`;
-  const sent = await fetch(`http://127.0.0.1:${PORT}/api/auth/send-code`, { method: 'POST', headers: site, body: JSON.stringify({ phone }) });
+  const sent = await fetch(`http://127.0.0.1:${PORT}/api/auth/send-code`, {
+    method: 'POST',
+    headers: site,
+    body: JSON.stringify({ phone }),
+  });
   if (sent.status !== 202) throw new Error(`${tenant}: send-code answered ${sent.status}: ${await sent.text()}`);
-  const outbox = (await (await fetch(`http://127.0.0.1:${PORT}/_dev/outbox.json`, { headers: site })).json()) as { messages: Array<{ to: string; body: string }> };
+  const outbox = (await (await fetch(`http://127.0.0.1:${PORT}/_dev/outbox.json`, { headers: site })).json()) as {
+    messages: Array<{ to: string; body: string }>;
+  };
   const code = /\b(\d{6})\b/.exec(outbox.messages.filter((m) => m.to === phone).at(-1)?.body ?? '')?.[1];
   if (!code) throw new Error(`${tenant}: no code for ${phone} in the outbox`);
-  const verified = await fetch(`http://127.0.0.1:${PORT}/api/auth/verify-code`, { method: 'POST', headers: site, body: JSON.stringify({ phone, code }) });
+  const verified = await fetch(`http://127.0.0.1:${PORT}/api/auth/verify-code`, {
+    method: 'POST',
+    headers: site,
+    body: JSON.stringify({ phone, code }),
+  });
   const cookie = verified.headers.get('set-cookie')?.split(';')[0];
-  if (!verified.ok || !cookie) throw new Error(`${tenant}: verify-code answered ${verified.status}: ${await verified.text()}`);
+  if (!verified.ok || !cookie)
+    throw new Error(`${tenant}: verify-code answered ${verified.status}: ${await verified.text()}`);
   return cookie;
 }
 
@@ -115,16 +133,26 @@ interface Run {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 type Audits = Record<string, { details?: unknown } | undefined>;
-const itemsOf = (audits: Audits, id: string) => ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+const itemsOf = (audits: Audits, id: string) =>
+  (audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
 
-const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '').replace(/^\/registry\//, '');
+const shortUrl = (url: unknown) =>
+  String(url)
+    .replace(/^https?:\/\/[^/]+/, '')
+    .replace(/^\/registry\//, '');
 
 /** What moved (the layout shifts) and where the main thread's time went: the long tasks (Lighthouse's simulated 4x CPU) and each script's share. */
 function describeMainThread(audits: Audits): string[] {
-  const tasks = itemsOf(audits, 'long-tasks').map((t) => `  long task ${Math.round(Number(t['duration']))} ms at ${Math.round(Number(t['startTime']))} ms: ${shortUrl(t['url'])}`);
+  const tasks = itemsOf(audits, 'long-tasks').map(
+    (t) =>
+      `  long task ${Math.round(Number(t['duration']))} ms at ${Math.round(Number(t['startTime']))} ms: ${shortUrl(t['url'])}`,
+  );
   const scripts = itemsOf(audits, 'bootup-time')
     .filter((s) => Number(s['total']) >= 20)
-    .map((s) => `  script ${shortUrl(s['url'])}: ${Math.round(Number(s['scripting']))} ms scripting, ${Math.round(Number(s['scriptParseCompile']))} ms parse`);
+    .map(
+      (s) =>
+        `  script ${shortUrl(s['url'])}: ${Math.round(Number(s['scripting']))} ms scripting, ${Math.round(Number(s['scriptParseCompile']))} ms parse`,
+    );
   const shifts = itemsOf(audits, 'layout-shifts').map((item) => {
     const node = item['node'] as { selector?: string; snippet?: string } | undefined;
     return `  layout shift ${Number(item['score']).toFixed(3)}: ${node?.selector ?? '?'} ${node?.snippet?.slice(0, 120) ?? ''}`;
@@ -140,20 +168,40 @@ function missesOf(lhr: Lhr, category: string): string[] {
     .filter((ref) => ref.weight > 0)
     .map((ref) => lhr.audits[ref.id])
     .filter((found) => found !== undefined && found.score !== null && found.score < 1)
-    .map((found) => `  ${category} misses ${found?.id} (${found?.title}): ${found?.displayValue ?? ''} ${itemsOf(lhr.audits, found?.id ?? '').map((item) => (item['node'] as { selector?: string } | undefined)?.selector ?? shortUrl(item['url'] ?? item['description'] ?? '')).slice(0, 5).join(', ')}`);
+    .map(
+      (found) =>
+        `  ${category} misses ${found?.id} (${found?.title}): ${found?.displayValue ?? ''} ${itemsOf(
+          lhr.audits,
+          found?.id ?? '',
+        )
+          .map(
+            (item) =>
+              (item['node'] as { selector?: string } | undefined)?.selector ??
+              shortUrl(item['url'] ?? item['description'] ?? ''),
+          )
+          .slice(0, 5)
+          .join(', ')}`,
+    );
 }
 
 async function audit(url: string, port: number, options: { cookie?: string; desktop?: boolean } = {}): Promise<Run> {
   const { default: lighthouse } = await import('lighthouse');
   const categories = options.desktop ? ['performance', 'accessibility', 'best-practices'] : ['performance'];
   const config = options.desktop ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
-  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: categories, ...(options.cookie ? { extraHeaders: { Cookie: options.cookie } } : {}) };
+  const flags = {
+    port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: categories,
+    ...(options.cookie ? { extraHeaders: { Cookie: options.cookie } } : {}),
+  };
   const result = await lighthouse(url, flags, config);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const metric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
-  const scoreOf = (category: string) => (lhr.categories[category] ? Math.round((lhr.categories[category]?.score ?? 0) * 100) : Number.NaN);
+  const scoreOf = (category: string) =>
+    lhr.categories[category] ? Math.round((lhr.categories[category]?.score ?? 0) * 100) : Number.NaN;
   return {
     score: scoreOf('performance'),
     accessibility: scoreOf('accessibility'),
@@ -165,7 +213,10 @@ async function audit(url: string, port: number, options: { cookie?: string; desk
     transferKb: metric('total-byte-weight') / 1024,
     detail: describeMainThread(lhr.audits),
     misses: [...missesOf(lhr, 'accessibility'), ...missesOf(lhr, 'best-practices')],
-    requests: itemsOf(lhr.audits, 'network-requests').map((item) => ({ url: String(item['url']), status: Number(item['statusCode']) })),
+    requests: itemsOf(lhr.audits, 'network-requests').map((item) => ({
+      url: String(item['url']),
+      status: Number(item['statusCode']),
+    })),
   };
 }
 
@@ -174,11 +225,18 @@ const medianOf = (runs: Run[], key: Figure) => median(runs.map((r) => r[key]));
 
 async function main(): Promise<void> {
   const stop = await startSite(PORT, 'lighthouse');
-  const chrome = await chromeLauncher.launch({ chromePath: DESKTOP_CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: DESKTOP_CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     console.log(`Lighthouse mobile performance (simulated slow 4G, 4x CPU), median of ${RUNS} run(s)`);
     const rows: string[][] = [];
-    const routes = (await Promise.all(TENANTS.map(async (tenant) => (await routesOf(tenant)).map((route) => ({ ...route, tenant: tenant.slug })))))
+    const routes = (
+      await Promise.all(
+        TENANTS.map(async (tenant) => (await routesOf(tenant)).map((route) => ({ ...route, tenant: tenant.slug }))),
+      )
+    )
       .flat()
       .filter((route) => !args.only || route.label.includes(args.only) || route.tenant.includes(args.only));
     for (const route of routes) {
@@ -214,25 +272,43 @@ async function consoleMain(): Promise<void> {
   const crm = await startDownCrm();
   const stop = await startSite(PORT, CONSOLE_DATA, crm.env);
   try {
-    const bench = await prepareConsole(PORT, TENANTS.map((tenant) => tenant.slug));
-    console.log(`axe on ${bench.pages.length} console pages: ${bench.pageViolations.length} serious or critical violation(s)`);
+    const bench = await prepareConsole(
+      PORT,
+      TENANTS.map((tenant) => tenant.slug),
+    );
+    console.log(
+      `axe on ${bench.pages.length} console pages: ${bench.pageViolations.length} serious or critical violation(s)`,
+    );
     for (const violation of bench.pageViolations) console.log(`  ${violation}`);
-    console.log(`axe with each of ${bench.dialogs} confirmation dialogs open: ${bench.dialogViolations.length} serious or critical violation(s)`);
+    console.log(
+      `axe with each of ${bench.dialogs} confirmation dialogs open: ${bench.dialogViolations.length} serious or critical violation(s)`,
+    );
     for (const violation of bench.dialogViolations) console.log(`  ${violation}`);
 
-    const chrome = await chromeLauncher.launch({ chromePath: DESKTOP_CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+    const chrome = await chromeLauncher.launch({
+      chromePath: DESKTOP_CHROMIUM_PATH,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
     try {
-      console.log(`\nLighthouse desktop (fast link, no CPU slowdown), signed in but for the sign-in and enrollment pages, median of ${RUNS} run(s)`);
+      console.log(
+        `\nLighthouse desktop (fast link, no CPU slowdown), signed in but for the sign-in and enrollment pages, median of ${RUNS} run(s)`,
+      );
       const rows: string[][] = [];
       const misses: string[] = [];
-      for (const page of bench.pages.filter((p) => !args.only || p.label.includes(args.only) || p.path.includes(args.only))) {
+      for (const page of bench.pages.filter(
+        (p) => !args.only || p.label.includes(args.only) || p.path.includes(args.only),
+      )) {
         const url = `${consoleOrigin(PORT)}${page.path}`;
         const runs: Run[] = [];
         for (let i = 0; i < RUNS; i++) {
-          const run = await audit(url, chrome.port, { cookie: page.signedIn ? bench.cookie : undefined, desktop: true });
+          const run = await audit(url, chrome.port, {
+            cookie: page.signedIn ? bench.cookie : undefined,
+            desktop: true,
+          });
           // A signed-in page that the session did not reach would measure the sign-in page under its name.
           const session = run.requests.find((request) => new URL(request.url).pathname === '/_admin/session');
-          if (page.signedIn && session?.status !== 200) throw new Error(`${url}: measured signed out (/_admin/session answered ${session?.status ?? 'nothing'})`);
+          if (page.signedIn && session?.status !== 200)
+            throw new Error(`${url}: measured signed out (/_admin/session answered ${session?.status ?? 'nothing'})`);
           runs.push(run);
         }
         const pick = (key: Figure) => medianOf(runs, key);
@@ -252,8 +328,14 @@ async function consoleMain(): Promise<void> {
         if (last?.misses.length) misses.push(`${page.path.replace(/#.*/, '#…')}\n${last.misses.join('\n')}`);
         if (args.detail) console.log(`${url}\n${last?.detail.join('\n')}`);
       }
-      console.log(formatTable(['PAGE', 'PERF', 'A11Y', 'BEST PR.', 'FCP', 'LCP', 'CLS', 'TBT', 'SENT KB', 'RUNS (PERF/A11Y/BP)'], rows));
-      if (misses.length) console.log(`\nWhat accessibility and best practices missed (the last run):\n${misses.join('\n')}`);
+      console.log(
+        formatTable(
+          ['PAGE', 'PERF', 'A11Y', 'BEST PR.', 'FCP', 'LCP', 'CLS', 'TBT', 'SENT KB', 'RUNS (PERF/A11Y/BP)'],
+          rows,
+        ),
+      );
+      if (misses.length)
+        console.log(`\nWhat accessibility and best practices missed (the last run):\n${misses.join('\n')}`);
       // The bar: each median at least 95, and no serious or critical axe finding.
       const below = rows.filter((row) => row.slice(1, 4).some((score) => Number(score) < 95)).map((row) => row[0]);
       if (below.length) console.log(`\nBelow 95: ${below.join(', ')}`);

@@ -27,9 +27,13 @@ if (!Number.isFinite(maxMinutes) || maxMinutes <= 0) {
 const hogSource = `const end = Date.now() + ${Math.round(maxMinutes * 60_000)}; let x = 0; while (Date.now() < end) { for (let i = 0; i < 1e6; i += 1) x = (x * 31 + i) | 0; }`;
 const core = availableParallelism() - 1;
 const pinned = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
-const hog = pinned ? spawn('taskset', ['-c', String(core), process.execPath, '-e', hogSource], { stdio: 'ignore' }) : spawn(process.execPath, ['-e', hogSource], { stdio: 'ignore' });
+const hog = pinned
+  ? spawn('taskset', ['-c', String(core), process.execPath, '-e', hogSource], { stdio: 'ignore' })
+  : spawn(process.execPath, ['-e', hogSource], { stdio: 'ignore' });
 const started = Date.now();
-console.log(`busy core: a CPU hog (pid ${hog.pid}) spins on ${pinned ? `core ${core}` : 'one core'} of ${availableParallelism()} for at most ${maxMinutes} min`);
+console.log(
+  `busy core: a CPU hog (pid ${hog.pid}) spins on ${pinned ? `core ${core}` : 'one core'} of ${availableParallelism()} for at most ${maxMinutes} min`,
+);
 
 let hogEnded = false;
 hog.on('exit', () => {
@@ -37,7 +41,9 @@ hog.on('exit', () => {
 });
 const stopHog = () => {
   if (!hogEnded) hog.kill('SIGKILL');
-  console.log(`busy core: the hog ran ${((Date.now() - started) / 1000).toFixed(0)} s${hogEnded ? ' (reached its limit)' : ''}`);
+  console.log(
+    `busy core: the hog ran ${((Date.now() - started) / 1000).toFixed(0)} s${hogEnded ? ' (reached its limit)' : ''}`,
+  );
 };
 
 const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)];

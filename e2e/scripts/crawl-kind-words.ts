@@ -16,7 +16,13 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/platform/chromium';
-import { carNotPreorder, describeOffences, kindWordOffences, shopperText, type KindWordOffence } from '../support/kind-words';
+import {
+  carNotPreorder,
+  describeOffences,
+  kindWordOffences,
+  shopperText,
+  type KindWordOffence,
+} from '../support/kind-words';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,7 +43,8 @@ const QUERY_VARIANTS = Number(args['query-variants']);
 const CONCURRENCY = Number(args.concurrency);
 
 /** Files, APIs and the development outbox: not pages of the site's copy. */
-const NOT_A_PAGE = /^\/(api|_dev|assets|remotes|media|images)\/|\.(xml|txt|json|js|css|png|jpe?g|webp|avif|svg|ico|pdf|webmanifest)$/i;
+const NOT_A_PAGE =
+  /^\/(api|_dev|assets|remotes|media|images)\/|\.(xml|txt|json|js|css|png|jpe?g|webp|avif|svg|ico|pdf|webmanifest)$/i;
 
 /** The tenant's sitemap, asked from this machine with the tenant header (node cannot resolve *.localhost). */
 async function sitemapPaths(): Promise<string[]> {
@@ -117,13 +124,20 @@ async function readPage(browser: Browser, key: string): Promise<PageResult> {
     // The search results stay on the first paint until the shopper is about to use them: a key
     // with Shift, which does nothing else, hands them over (as support/first-paint.ts does).
     await page.keyboard.press('Shift');
-    await page.locator('[data-first-paint]').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
+    await page
+      .locator('[data-first-paint]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 20_000 })
+      .catch(() => undefined);
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     const app = await shopperText(page);
     const options = { carNotPreorder: await carNotPreorder(PORT, TENANT, new URL(page.url()).pathname) };
     const unique = new Map<string, KindWordOffence>();
-    for (const offence of [...kindWordOffences(firstPaint, options), ...kindWordOffences(app, options)]) unique.set(`${offence.word.toLowerCase()}|${offence.context}`, offence);
-    const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    for (const offence of [...kindWordOffences(firstPaint, options), ...kindWordOffences(app, options)])
+      unique.set(`${offence.word.toLowerCase()}|${offence.context}`, offence);
+    const links = await page
+      .locator('a[href]')
+      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
     return { key, status, offences: [...unique.values()], links };
   } finally {
     await page.close();

@@ -16,11 +16,15 @@ async function lane(): Promise<void> {
       await buildFaultyVariant(build.team, build.version, build.fault);
     } catch (error) {
       // The journey that needs it builds it again and fails with the reason there.
-      failures.push(`${build.team} ${build.version} (${build.fault}): ${error instanceof Error ? error.message : String(error)}`);
+      failures.push(
+        `${build.team} ${build.version} (${build.fault}): ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }
 void Promise.all([lane(), lane()]).then(() => {
-  console.log(`prebuild: ${FAULT_BUILDS.length - failures.length} of ${FAULT_BUILDS.length} fault builds ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `prebuild: ${FAULT_BUILDS.length - failures.length} of ${FAULT_BUILDS.length} fault builds ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   for (const failure of failures) console.log(`prebuild: ${failure}`);
 });

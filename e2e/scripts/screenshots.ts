@@ -20,9 +20,24 @@ import { CHROMIUM_ARGS } from '../../infra/src/platform/chromium';
 import { CHROMIUM_PATH, REPO_ROOT, startSite } from '../bench/site';
 
 const { values: args } = parseArgs({
-  options: { url: { type: 'string' }, port: { type: 'string', default: '8094' }, 'data-dir': { type: 'string' }, only: { type: 'string' } },
+  options: {
+    url: { type: 'string' },
+    port: { type: 'string', default: '8094' },
+    'data-dir': { type: 'string' },
+    only: { type: 'string' },
+  },
 });
-const CONSOLE_PAGES = ['/', '/tenants/harbourside-motors/mf-search', '/publishes', '/lead-delivery', '/search', '/audit', '/accounts', '/stock-keys', '/stock'];
+const CONSOLE_PAGES = [
+  '/',
+  '/tenants/harbourside-motors/mf-search',
+  '/publishes',
+  '/lead-delivery',
+  '/search',
+  '/audit',
+  '/accounts',
+  '/stock-keys',
+  '/stock',
+];
 const PAGES = [
   ['harbourside-motors', '/'],
   ['harbourside-motors', '/search/new-used-and-demo-cars'],
@@ -62,7 +77,14 @@ async function consolePages(browser: Browser, port: number, dataDir: string, out
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   try {
     await page.setViewportSize({ width: 375, height: 900 });
@@ -91,7 +113,11 @@ async function consolePages(browser: Browser, port: number, dataDir: string, out
 async function main(): Promise<void> {
   const port = args.url ? Number(new URL(args.url).port) : Number(args.port);
   const stop = args.url ? () => undefined : await startSite(port, 'screenshots');
-  const dataDir = args['data-dir'] ? path.resolve(args['data-dir']) : args.url ? path.join(REPO_ROOT, 'infra', '.data') : path.join(REPO_ROOT, 'e2e', '.data', 'screenshots');
+  const dataDir = args['data-dir']
+    ? path.resolve(args['data-dir'])
+    : args.url
+      ? path.join(REPO_ROOT, 'infra', '.data')
+      : path.join(REPO_ROOT, 'e2e', '.data', 'screenshots');
   const outDir = path.join(REPO_ROOT, 'e2e', '.screenshots');
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });

@@ -25,7 +25,14 @@ export async function passkeyBrowser(browser: Browser): Promise<PasskeyBrowser> 
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { context, page };
 }
@@ -40,10 +47,21 @@ export function accountIdIn(list: string, name: string): string | null {
  * The account named `name`, made with `forecourt operators add` when it does not exist yet (a
  * retried run finds it made: names are unique); answers its id.
  */
-export async function ensureAccount(name: string, role: 'operator' | 'tenant-manager' | 'viewer', tenants?: readonly string[]): Promise<string> {
+export async function ensureAccount(
+  name: string,
+  role: 'operator' | 'tenant-manager' | 'viewer',
+  tenants?: readonly string[],
+): Promise<string> {
   const existing = accountIdIn(await forecourtAsync('operators', 'list'), name);
   if (existing) return existing;
-  const added = await forecourtAsync('operators', 'add', name, '--role', role, ...(tenants ? ['--tenants', tenants.join(',')] : []));
+  const added = await forecourtAsync(
+    'operators',
+    'add',
+    name,
+    '--role',
+    role,
+    ...(tenants ? ['--tenants', tenants.join(',')] : []),
+  );
   const id = /^Account (\d+):/m.exec(added)?.[1];
   if (!id) throw new Error(`forecourt operators add printed no account id:\n${added}`);
   return id;
@@ -90,7 +108,9 @@ export async function signInWithPasskey(page: Page): Promise<void> {
  */
 export async function adminGet<T>(route: string): Promise<T> {
   const token = readFileSync(path.join(E2E_DATA_DIR, 'operator-token'), 'utf8').trim();
-  const response = await fetch(`http://127.0.0.1:${E2E_PORT}/_admin${route}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`http://127.0.0.1:${E2E_PORT}/_admin${route}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!response.ok) throw new Error(`GET /_admin${route} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -100,10 +120,16 @@ export async function adminGet<T>(route: string): Promise<T> {
  * cookie), with the session's CSRF token: what a forged request from someone who holds the
  * session would look like. Answers the status and body.
  */
-export async function changeFromPage(page: Page, route: string, body: object): Promise<{ status: number; body: unknown }> {
+export async function changeFromPage(
+  page: Page,
+  route: string,
+  body: object,
+): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
     async ({ route: target, body: payload }) => {
-      const session = (await (await fetch('/_admin/session', { credentials: 'same-origin' })).json()) as { csrf: string };
+      const session = (await (await fetch('/_admin/session', { credentials: 'same-origin' })).json()) as {
+        csrf: string;
+      };
       const response = await fetch(target, {
         method: 'POST',
         credentials: 'same-origin',
@@ -126,7 +152,9 @@ export async function changeFromPage(page: Page, route: string, body: object): P
 /** axe's serious and critical violations on the page as it is now, each as its rule and where. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The state every confirmation dialog of the console needs before its button shows. */
@@ -162,8 +190,18 @@ export interface ConsoleDialog {
 export function confirmationDialogs(state: DialogState): ConsoleDialog[] {
   const remote = `/tenants/${state.tenant}/${state.team}`;
   return [
-    { name: 'start a canary', path: remote, canary: false, open: (page) => page.getByRole('button', { name: 'Start canary' }).click() },
-    { name: 'roll back', path: remote, canary: false, open: (page) => page.getByRole('button', { name: `Roll back to ${state.other}` }).click() },
+    {
+      name: 'start a canary',
+      path: remote,
+      canary: false,
+      open: (page) => page.getByRole('button', { name: 'Start canary' }).click(),
+    },
+    {
+      name: 'roll back',
+      path: remote,
+      canary: false,
+      open: (page) => page.getByRole('button', { name: `Roll back to ${state.other}` }).click(),
+    },
     {
       name: "change the canary's share",
       path: remote,
@@ -174,16 +212,35 @@ export function confirmationDialogs(state: DialogState): ConsoleDialog[] {
         await page.getByRole('button', { name: 'Change share' }).click();
       },
     },
-    { name: 'promote', path: remote, canary: true, open: (page) => page.getByRole('button', { name: `Promote ${state.other}` }).click() },
-    { name: 'stop the canary', path: remote, canary: true, open: (page) => page.getByRole('button', { name: 'Stop canary' }).click() },
-    { name: 'deactivate an account', path: '/accounts', canary: false, open: (page) => page.getByRole('button', { name: `Deactivate ${state.account}` }).click() },
+    {
+      name: 'promote',
+      path: remote,
+      canary: true,
+      open: (page) => page.getByRole('button', { name: `Promote ${state.other}` }).click(),
+    },
+    {
+      name: 'stop the canary',
+      path: remote,
+      canary: true,
+      open: (page) => page.getByRole('button', { name: 'Stop canary' }).click(),
+    },
+    {
+      name: 'deactivate an account',
+      path: '/accounts',
+      canary: false,
+      open: (page) => page.getByRole('button', { name: `Deactivate ${state.account}` }).click(),
+    },
     ...(state.leadsWaiting
       ? [
           {
             name: 'retry leads',
             path: '/lead-delivery',
             canary: false,
-            open: (page: Page) => page.locator(`tr[data-tenant="${state.leadsWaiting}"]`).getByRole('button', { name: 'Retry now' }).click(),
+            open: (page: Page) =>
+              page
+                .locator(`tr[data-tenant="${state.leadsWaiting}"]`)
+                .getByRole('button', { name: 'Retry now' })
+                .click(),
           },
         ]
       : []),
@@ -214,13 +271,20 @@ export async function violationsWithDialogOpen(page: Page, origin: string, dialo
  * pin of `pin` replacing `other`, so a rollback has somewhere to go, then a canary of `other` at
  * 15 % for the canary's dialogs. It leaves that canary running.
  */
-export async function violationsWithEachDialogOpen(page: Page, origin: string, cli: (...args: string[]) => Promise<string>, state: DialogState): Promise<string[]> {
+export async function violationsWithEachDialogOpen(
+  page: Page,
+  origin: string,
+  cli: (...args: string[]) => Promise<string>,
+  state: DialogState,
+): Promise<string[]> {
   const dialogs = confirmationDialogs(state);
   const violations: string[] = [];
   await cli('pin', state.tenant, state.team, state.other);
   await cli('pin', state.tenant, state.team, state.pin);
-  for (const dialog of dialogs.filter((d) => !d.canary)) violations.push(...(await violationsWithDialogOpen(page, origin, dialog)));
+  for (const dialog of dialogs.filter((d) => !d.canary))
+    violations.push(...(await violationsWithDialogOpen(page, origin, dialog)));
   await cli('canary', state.tenant, state.team, state.other, '15');
-  for (const dialog of dialogs.filter((d) => d.canary)) violations.push(...(await violationsWithDialogOpen(page, origin, dialog)));
+  for (const dialog of dialogs.filter((d) => d.canary))
+    violations.push(...(await violationsWithDialogOpen(page, origin, dialog)));
   return violations;
 }

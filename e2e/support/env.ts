@@ -6,7 +6,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8091);
 /** How long the e2e site holds a reserved car (the product's hold is 48 hours). */
 export const E2E_RESERVE_HOLD_SECONDS = 20;
 /** Own port and data folder per run (E2E_PORT, E2E_DATA_DIR), so two runs on one machine do not meet. */
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ? path.resolve(process.env.E2E_DATA_DIR) : path.join(REPO_ROOT, 'e2e', '.data', 'site');
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR
+  ? path.resolve(process.env.E2E_DATA_DIR)
+  : path.join(REPO_ROOT, 'e2e', '.data', 'site');
 
 export function tenantUrl(slug: string, pathname = '/'): string {
   return `http://${slug}.localhost:${E2E_PORT}${pathname}`;

@@ -48,7 +48,9 @@ export function kindWordOffences(text: string, options: KindWordOptions = {}): K
   for (const match of text.matchAll(pattern)) {
     const start = Math.max(0, match.index - CONTEXT_CHARS);
     const end = Math.min(text.length, match.index + match[0].length + CONTEXT_CHARS);
-    const context = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`.replace(/\s+/g, ' ').trim();
+    const context = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`
+      .replace(/\s+/g, ' ')
+      .trim();
     offences.push({ word: match[0], context });
   }
   return offences;
@@ -85,7 +87,9 @@ export function describeOffences(pageName: string, offences: readonly KindWordOf
 export async function carNotPreorder(port: number, tenant: string, pathname: string): Promise<boolean> {
   const slug = /^\/cars\/([^/]+)/.exec(pathname)?.[1];
   if (!slug) return false;
-  const response = await fetch(`http://127.0.0.1:${port}/api/vehicle/cars/${slug}`, { headers: { 'x-forecourt-tenant': tenant } });
+  const response = await fetch(`http://127.0.0.1:${port}/api/vehicle/cars/${slug}`, {
+    headers: { 'x-forecourt-tenant': tenant },
+  });
   if (!response.ok) return false;
   const { car } = (await response.json()) as { car: { preorder: boolean } };
   return !car.preorder;

@@ -26,7 +26,11 @@ export function forecourt(...args: string[]): string {
  * starts the CLI afresh, seconds on a busy machine).
  */
 export async function forecourtAsync(...args: string[]): Promise<string> {
-  const { stdout } = await execFileAsync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+  const { stdout } = await execFileAsync(
+    path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+    ['infra/src/cli/main.ts', ...args],
+    { cwd: REPO_ROOT, env, encoding: 'utf8' },
+  );
   return stdout;
 }
 
@@ -36,11 +40,23 @@ export async function forecourtAsync(...args: string[]): Promise<string> {
  * otherwise works) and publishes it under its own version. Cached between runs while the
  * team's sources stay the same (buildFaultyVariant).
  */
-export async function publishFaultyBuild(team: string, version: string, fault: 'mount' | 'render' | 'runtime' = 'mount'): Promise<void> {
+export async function publishFaultyBuild(
+  team: string,
+  version: string,
+  fault: 'mount' | 'render' | 'runtime' = 'mount',
+): Promise<void> {
   const outDir = await buildFaultyVariant(team, version, fault);
   // Past the contract gate, which refuses an app that does not mount: forced, and so audited.
   try {
-    forecourt('publish', team, '--from', outDir, '--force', '--reason', 'e2e: a deliberately faulty build for the failure policy');
+    forecourt(
+      'publish',
+      team,
+      '--from',
+      outDir,
+      '--force',
+      '--reason',
+      'e2e: a deliberately faulty build for the failure policy',
+    );
   } catch (error) {
     // A retried journey publishes the same build again: versions are immutable, and the one
     // already published is this build (the same sources, the same fault).
@@ -62,7 +78,11 @@ export interface FaultBuild {
 export const MATRIX_VERSION = '0.0.1-matrix.0';
 export const FRAGMENT_FAULT_VERSION = '1.0.1-fragment-fault.0';
 export const FAULT_BUILDS: readonly FaultBuild[] = [
-  ...(['mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations'] as const).map((team) => ({ team, version: MATRIX_VERSION, fault: 'runtime' as const })),
+  ...(['mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations'] as const).map((team) => ({
+    team,
+    version: MATRIX_VERSION,
+    fault: 'runtime' as const,
+  })),
   { team: 'mf-finance', version: FRAGMENT_FAULT_VERSION, fault: 'fragment' },
 ];
 
@@ -81,7 +101,9 @@ export async function buildFaultyVariant(team: string, version: string, fault: F
   const name = variantBuildName(variant);
   const outDir = path.join(builds, name);
   if (!existsSync(path.join(outDir, 'forecourt-build.json'))) {
-    const outdated = existsSync(builds) ? readdirSync(builds).filter((entry) => entry.startsWith(variantBuildPrefix(variant)) && entry !== name) : [];
+    const outdated = existsSync(builds)
+      ? readdirSync(builds).filter((entry) => entry.startsWith(variantBuildPrefix(variant)) && entry !== name)
+      : [];
     for (const entry of outdated) rmSync(path.join(builds, entry), { recursive: true, force: true });
     const building = path.join(builds, `.building-${name}-${process.pid}`);
     rmSync(building, { recursive: true, force: true });
@@ -95,7 +117,9 @@ export async function buildFaultyVariant(team: string, version: string, fault: F
     } catch (error) {
       rmSync(building, { recursive: true, force: true });
       const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-      throw new Error(`the ${fault} fault build of ${team} ${version} failed:\n${`${stdout}${stderr}`.slice(-3000)}`, { cause: error });
+      throw new Error(`the ${fault} fault build of ${team} ${version} failed:\n${`${stdout}${stderr}`.slice(-3000)}`, {
+        cause: error,
+      });
     }
     try {
       renameSync(building, outDir);
@@ -110,7 +134,11 @@ export async function buildFaultyVariant(team: string, version: string, fault: F
 
 /** Runs the platform CLI when it is expected to fail: its exit status and everything it printed. */
 export function forecourtFailing(...args: string[]): { status: number; output: string } {
-  const result = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+  const result = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', ...args], {
+    cwd: REPO_ROOT,
+    env,
+    encoding: 'utf8',
+  });
   return { status: result.status ?? -1, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -118,7 +146,11 @@ export function forecourtFailing(...args: string[]): { status: number; output: s
  * Resolves with the failure report the shell posts to /api/events (PLATFORM_EVENT.failure) for one
  * remote and kind; start waiting before the page does what fails.
  */
-export async function failureReport(page: Page, remote: string, kind: string): Promise<{ remote: string; kind: string; version: string }> {
+export async function failureReport(
+  page: Page,
+  remote: string,
+  kind: string,
+): Promise<{ remote: string; kind: string; version: string }> {
   const request = await page.waitForRequest((r) => {
     if (!r.url().endsWith('/api/events') || r.method() !== 'POST') return false;
     const body = JSON.parse(r.postData() ?? '{}') as { eventId?: number; payload?: Record<string, unknown> };
@@ -126,7 +158,8 @@ export async function failureReport(page: Page, remote: string, kind: string): P
   });
   const response = await request.response();
   if (response?.status() !== 202) throw new Error(`/api/events answered ${response?.status()} to the failure report`);
-  return (JSON.parse(request.postData() ?? '{}') as { payload: { remote: string; kind: string; version: string } }).payload;
+  return (JSON.parse(request.postData() ?? '{}') as { payload: { remote: string; kind: string; version: string } })
+    .payload;
 }
 
 /** The tenant's failures as the platform CLI lists them (`forecourt failures <tenant>`). */
@@ -141,7 +174,9 @@ export function reportedFailures(tenant: string): string {
  * Fragments on another team's page carry the boundary without a version.
  */
 export function appFrame(page: Page | Locator, team?: string): Locator {
-  return page.locator(team ? `[data-boundary="${team}"][data-version]` : '[data-slot] [data-boundary][data-version]').filter({ visible: true });
+  return page
+    .locator(team ? `[data-boundary="${team}"][data-version]` : '[data-slot] [data-boundary][data-version]')
+    .filter({ visible: true });
 }
 
 /** The slot of a team's app, once the shell has settled it (mounted, recovered or failed). */
@@ -174,5 +209,8 @@ export async function scrollToFragment(page: Page, id: `mf_${string}/${string}`,
   // In one step in the page: the marker may be replaced by the fragment between a count and a
   // scroll, and a locator's evaluate would then wait for a marker that never comes back (seen
   // once in a clean-clone run: the journey timed out here).
-  await page.evaluate((selector) => document.querySelector(selector)?.scrollIntoView({ block: 'center' }), `[data-fragment="${id}"]:not([data-first-paint] *)`);
+  await page.evaluate(
+    (selector) => document.querySelector(selector)?.scrollIntoView({ block: 'center' }),
+    `[data-fragment="${id}"]:not([data-first-paint] *)`,
+  );
 }

@@ -8,9 +8,14 @@ import { takeOver } from './first-paint';
  */
 
 /** Asks the search service directly, with the page's own secured key, as a second opinion. */
-export async function serviceSearch(page: Page, params: Record<string, unknown>): Promise<{ nbHits: number; names: string[]; statuses: string[] }> {
+export async function serviceSearch(
+  page: Page,
+  params: Record<string, unknown>,
+): Promise<{ nbHits: number; names: string[]; statuses: string[] }> {
   return page.evaluate(async (body) => {
-    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
+    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as {
+      search: { appId: string; apiKey: string; indexName: string };
+    };
     const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
       method: 'POST',
       headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
@@ -22,7 +27,11 @@ export async function serviceSearch(page: Page, params: Record<string, unknown>)
 }
 
 /** The cars' names in grid order (promo cards are articles too, marked data-promo). */
-export const cardNames = (page: Page) => page.getByRole('list', { name: 'Results' }).locator('article:not([data-promo])').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
+export const cardNames = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Results' })
+    .locator('article:not([data-promo])')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
 /** The live app's count (not the server's first paint, which is inert until the app takes over). */
 export const count = (page: Page) => page.locator('[data-result-count]:not([data-first-paint] *)');
 
@@ -35,4 +44,5 @@ export async function open(page: Page, tenant: string, path: string): Promise<vo
   await takeOver(page);
 }
 /** A filter group of the filter bar, by its heading. */
-export const filterSection = (page: Page, title: string) => page.locator('details', { has: page.locator(`summary:text-is("${title}")`) });
+export const filterSection = (page: Page, title: string) =>
+  page.locator('details', { has: page.locator(`summary:text-is("${title}")`) });

@@ -11,7 +11,11 @@ export async function codeFromOutbox(page: Page, to: string): Promise<string> {
   await expect
     .poll(async () => {
       // Read from the page (same site); the test runner itself cannot resolve *.localhost.
-      const messages = await page.evaluate(async () => ((await (await fetch('/_dev/outbox.json')).json()) as { messages: Array<{ to: string; body: string }> }).messages);
+      const messages = await page.evaluate(
+        async () =>
+          ((await (await fetch('/_dev/outbox.json')).json()) as { messages: Array<{ to: string; body: string }> })
+            .messages,
+      );
       code = /\b(\d{6})\b/.exec(messages.find((m) => m.to === to)?.body ?? '')?.[1];
       return code;
     })

@@ -40,14 +40,23 @@ test.afterAll(() => {
   forecourt('pin', TENANT, 'mf-search', PIN);
 });
 
-test('a canary at 50% sends some first-time shoppers to the new version and the rest to the pin', async ({ browser }) => {
+test('a canary at 50% sends some first-time shoppers to the new version and the rest to the pin', async ({
+  browser,
+}) => {
   // Thirteen first-time shoppers, each a whole page load in a browser of its own, and three CLI
   // runs: about 20 s on an idle machine, a minute on a busy one.
   test.setTimeout(150_000);
   expect(await freshShoppers(browser, 1)).toEqual([PIN]);
-  expect(forecourt('canary', TENANT, 'mf-search', CANARY, '50')).toContain(`${CANARY} for 50% of shoppers (the others stay on ${PIN})`);
+  expect(forecourt('canary', TENANT, 'mf-search', CANARY, '50')).toContain(
+    `${CANARY} for 50% of shoppers (the others stay on ${PIN})`,
+  );
   // The pin may be marked '(earned)': the shoppers' journeys run first and mount it.
-  expect(forecourt('list', TENANT)).toMatch(new RegExp(`^mf-search +${PIN.replace(/\./g, '\\.')}(?: \\(earned\\))? +${CANARY.replace(/\./g, '\\.')} @ 50%`, 'm'));
+  expect(forecourt('list', TENANT)).toMatch(
+    new RegExp(
+      `^mf-search +${PIN.replace(/\./g, '\\.')}(?: \\(earned\\))? +${CANARY.replace(/\./g, '\\.')} @ 50%`,
+      'm',
+    ),
+  );
 
   const versions = await freshShoppers(browser, 12);
   // Twelve even coin tosses all alike is one chance in 2,048.

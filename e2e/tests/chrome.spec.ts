@@ -41,11 +41,18 @@ test.describe('dealer group at 1280 px', () => {
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
     await expect(crumbs.nth(0)).toHaveText('Home');
     await expect(crumbs.nth(1)).toHaveText('Our Brands');
-    await expect(page.locator('main').getByRole('link', { name: /Yamaha/ }).last()).toHaveAttribute('href', '/search/yamaha');
+    await expect(
+      page
+        .locator('main')
+        .getByRole('link', { name: /Yamaha/ })
+        .last(),
+    ).toHaveAttribute('href', '/search/yamaha');
     await expectNoSeriousViolations(page);
   });
 
-  test('the mega-menu works from the keyboard: Enter opens, Tab enters the panel, Escape closes and returns focus', async ({ page }) => {
+  test('the mega-menu works from the keyboard: Enter opens, Tab enters the panel, Escape closes and returns focus', async ({
+    page,
+  }) => {
     await open(page, GROUP, '/about-us');
     const menu = page.getByRole('navigation', { name: 'Main' }).first();
     const car = menu.getByRole('button', { name: 'Car' });
@@ -65,14 +72,21 @@ test.describe('dealer group at 1280 px', () => {
     await expect(page).toHaveURL(/\/ford\/overview$/);
   });
 
-  test('the group landing shows the stats banner and the brand grids, and every brand is on the brands page', async ({ page }) => {
+  test('the group landing shows the stats banner and the brand grids, and every brand is on the brands page', async ({
+    page,
+  }) => {
     await open(page, GROUP, '/');
     const stats = page.getByRole('list', { name: 'Summit Auto Group in numbers' });
     await expect(stats.getByRole('listitem')).toHaveText(['50+locations', '40+brands', '30+years']);
-    await expect(page.locator('main').getByRole('region', { name: 'Truck' }).getByRole('link', { name: 'Fuso' })).toHaveAttribute('href', '/search/fuso');
+    await expect(
+      page.locator('main').getByRole('region', { name: 'Truck' }).getByRole('link', { name: 'Fuso' }),
+    ).toHaveAttribute('href', '/search/fuso');
     await expectNoSeriousViolations(page);
 
-    await page.locator('main').getByRole('link', { name: /^Our Brands/ }).click();
+    await page
+      .locator('main')
+      .getByRole('link', { name: /^Our Brands/ })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Our Brands' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Motorcycle' }).getByRole('link')).toHaveText(['Kawasaki', 'Yamaha']);
   });
@@ -81,7 +95,9 @@ test.describe('dealer group at 1280 px', () => {
     await open(page, GROUP, '/blog');
     await expect(page.getByRole('heading', { level: 1, name: 'Summit Auto Group blog' })).toBeVisible();
     await expectNoSeriousViolations(page);
-    const dates = await page.locator('main article article time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+    const dates = await page
+      .locator('main article article time')
+      .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
     expect(dates.length).toBeGreaterThan(1);
     expect([...dates].sort().reverse()).toEqual(dates);
 
@@ -102,7 +118,9 @@ test.describe('dealer group at 1280 px', () => {
     await expectNoSeriousViolations(page);
   });
 
-  test('a gated route sends a signed-out shopper to sign in and back after signing in (Summit gates trade-in)', async ({ page }) => {
+  test('a gated route sends a signed-out shopper to sign in and back after signing in (Summit gates trade-in)', async ({
+    page,
+  }) => {
     await open(page, GROUP, '/about-us');
     await page.goto(tenantUrl(GROUP, '/trade-in'), { referer: tenantUrl(GROUP, '/about-us') });
     await expect(page).toHaveURL(/\/sign-in\?type=trade-in&redirect=%2Ftrade-in&back=%2Fabout-us$/);
@@ -113,14 +131,35 @@ test.describe('dealer group at 1280 px', () => {
   });
 });
 
-test('the pixel: a page view on landing and a ViewContent with the car’s price, make, model, year and AUD on its page', async ({ page }) => {
-  const car = await findListedCar(E2E_PORT, SINGLE, (c) => c.status === 'in_stock' && c.price > 10 && c.offer_price === null);
+test('the pixel: a page view on landing and a ViewContent with the car’s price, make, model, year and AUD on its page', async ({
+  page,
+}) => {
+  const car = await findListedCar(
+    E2E_PORT,
+    SINGLE,
+    (c) => c.status === 'in_stock' && c.price > 10 && c.offer_price === null,
+  );
   const posted = (eventId: number) =>
-    page.waitForResponse((response) => response.url().endsWith('/api/events') && (JSON.parse(response.request().postData() ?? '{}') as { eventId?: number }).eventId === eventId);
-  const [pageView, viewContent] = await Promise.all([posted(2001), posted(2002), open(page, SINGLE, `/cars/${car.slug}`)]);
+    page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/events') &&
+        (JSON.parse(response.request().postData() ?? '{}') as { eventId?: number }).eventId === eventId,
+    );
+  const [pageView, viewContent] = await Promise.all([
+    posted(2001),
+    posted(2002),
+    open(page, SINGLE, `/cars/${car.slug}`),
+  ]);
   expect([pageView.status(), viewContent.status()]).toEqual([202, 202]);
   expect(JSON.parse(viewContent.request().postData() ?? '{}')).toMatchObject({
-    payload: { event: 'ViewContent', price: car.price, make: car.make, model: car.model, year: car.year, currency: 'AUD' },
+    payload: {
+      event: 'ViewContent',
+      price: car.price,
+      make: car.make,
+      model: car.model,
+      year: car.year,
+      currency: 'AUD',
+    },
     path: `/cars/${car.slug}`,
   });
 });
@@ -128,7 +167,10 @@ test('the pixel: a page view on landing and a ViewContent with the car’s price
 test('Print opens the car’s printable page in a new tab, which prints without the site’s chrome', async ({ page }) => {
   const car = await findListedCar(E2E_PORT, SINGLE, (c) => c.status === 'in_stock');
   await open(page, SINGLE, `/cars/${car.slug}`);
-  const [printable] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Print', exact: true }).click()]);
+  const [printable] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: 'Print', exact: true }).click(),
+  ]);
   await expect(printable).toHaveURL(new RegExp(`/print\\?car_id=${car.slug}$`));
   await expect(printable.getByRole('heading', { level: 1 })).toHaveText(car.name);
   await printable.emulateMedia({ media: 'print' });
@@ -137,7 +179,9 @@ test('Print opens the car’s printable page in a new tab, which prints without 
   await expect(printable.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('the branded garage is always behind sign-in, then shows the shopper’s saved cars and enquiries', async ({ page }) => {
+test('the branded garage is always behind sign-in, then shows the shopper’s saved cars and enquiries', async ({
+  page,
+}) => {
   await page.goto(tenantUrl(GROUP, '/mymotorama'), { referer: tenantUrl(GROUP, '/') });
   await expect(page).toHaveURL(/\/sign-in\?type=my-garage&redirect=%2Fmymotorama&back=%2F$/);
   await signInOnPage(page);
@@ -147,10 +191,16 @@ test('the branded garage is always behind sign-in, then shows the shopper’s sa
   await expect(page.getByText('You have not sent Summit Auto Group an enquiry yet.')).toBeVisible();
 });
 
-test('the server’s first paint alone (before any script runs) has no serious accessibility violation', async ({ page }) => {
+test('the server’s first paint alone (before any script runs) has no serious accessibility violation', async ({
+  page,
+}) => {
   // What a shopper on a slow connection reads and tabs through before the shell and remotes load.
   await page.route('**/registry/**', (route) => route.abort());
-  for (const [tenant, path] of [[GROUP, '/yamaha/overview'], [GROUP, '/'], [SINGLE, '/']] as const) {
+  for (const [tenant, path] of [
+    [GROUP, '/yamaha/overview'],
+    [GROUP, '/'],
+    [SINGLE, '/'],
+  ] as const) {
     await page.goto(tenantUrl(tenant, path));
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await expect(page.locator('html[data-shell-version]')).toHaveCount(0);
@@ -161,7 +211,9 @@ test('the server’s first paint alone (before any script runs) has no serious a
 test.describe('single dealer at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('the mobile menu opens from the keyboard, keeps focus inside, and closes with Escape back on its button', async ({ page }) => {
+  test('the mobile menu opens from the keyboard, keeps focus inside, and closes with Escape back on its button', async ({
+    page,
+  }) => {
     await open(page, SINGLE, '/');
     const button = page.getByRole('button', { name: 'Menu' });
     await button.focus();
@@ -182,7 +234,9 @@ test.describe('single dealer at 375 px', () => {
     await expect(page).toHaveURL(/\/search\/used-cars$/);
   });
 
-  test('a shopper who tabbed to the Menu button before the scripts came is still on it after, and Enter opens the menu', async ({ page }) => {
+  test('a shopper who tabbed to the Menu button before the scripts came is still on it after, and Enter opens the menu', async ({
+    page,
+  }) => {
     let release = () => undefined as void;
     const released = new Promise<void>((resolve) => {
       release = resolve;

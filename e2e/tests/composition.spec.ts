@@ -25,7 +25,6 @@ const TENANTS = [
   { slug: 'redgum-used-cars', name: 'Redgum Used Cars' },
 ];
 
-
 for (const tenant of TENANTS) {
   test.describe(`${tenant.slug}`, () => {
     for (const route of ROUTES) {
@@ -69,7 +68,12 @@ for (const tenant of TENANTS) {
     const scripts: Array<Promise<{ url: string; body: string }>> = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {
-        scripts.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: '' })));
+        scripts.push(
+          response.text().then(
+            (body) => ({ url: response.url(), body }),
+            () => ({ url: response.url(), body: '' }),
+          ),
+        );
       }
     });
     await page.goto(tenantUrl(tenant.slug, '/'));
@@ -99,7 +103,13 @@ test('two tenants run different pinned versions of mf-search', async ({ page }) 
 test('the page names versioned entry URLs', async ({ page }) => {
   await page.goto(tenantUrl('redgum-used-cars', '/'));
   const remotes = await bootRemotes(page);
-  expect(remotes.map((r) => r.team).sort()).toEqual(['mf-finance', 'mf-leads', 'mf-locations', 'mf-search', 'mf-vehicle']);
+  expect(remotes.map((r) => r.team).sort()).toEqual([
+    'mf-finance',
+    'mf-leads',
+    'mf-locations',
+    'mf-search',
+    'mf-vehicle',
+  ]);
   for (const remote of remotes) expect(remote.entry).toBe(`/registry/${remote.team}/${remote.version}/remoteEntry.js`);
 });
 
@@ -141,12 +151,18 @@ test('no remote URL is compiled into any bundle', () => {
     for (const file of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
       const body = readFileSync(path.join(dist, file), 'utf8');
       files += 1;
-      expect({ file: `${team}/${file}`, registry: body.includes('/registry/'), entry: body.includes('remoteEntry.js') }).toEqual({
+      expect({
+        file: `${team}/${file}`,
+        registry: body.includes('/registry/'),
+        entry: body.includes('remoteEntry.js'),
+      }).toEqual({
         file: `${team}/${file}`,
         registry: false,
         entry: false,
       });
-      if (team === 'shell') for (const name of ['mf_search', 'mf_vehicle', 'mf_finance', 'mf_leads', 'mf_locations']) expect(body).not.toContain(name);
+      if (team === 'shell')
+        for (const name of ['mf_search', 'mf_vehicle', 'mf_finance', 'mf_leads', 'mf_locations'])
+          expect(body).not.toContain(name);
     }
   }
   expect(files).toBeGreaterThan(50);

@@ -78,7 +78,10 @@ const pinOf = (row: string[]): string => (row[1] ?? '').split(' ')[0] ?? '';
  * in either.
  */
 async function pinsAndHistory(): Promise<{ list: string; history: string; changes: number }> {
-  const [list, history] = await Promise.all([forecourtAsync('list'), forecourtAsync('history', '--tenant', HARBOURSIDE, '--remote', TEAM)]);
+  const [list, history] = await Promise.all([
+    forecourtAsync('list'),
+    forecourtAsync('history', '--tenant', HARBOURSIDE, '--remote', TEAM),
+  ]);
   return { list, history, changes: history.split('\n').filter((line) => /^\d{4}-\d\d-\d\d /.test(line)).length };
 }
 
@@ -91,7 +94,9 @@ async function serverVersions(tenant: string, team: string): Promise<Map<string,
 
 /** The rows the console's table beside a version's chart should have: the buckets with a report, newest first. */
 function reportedRows(version: VersionHealth | undefined): Bucket[] {
-  return (version?.buckets ?? []).filter((b) => b.clean + b.failures > 0).sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  return (version?.buckets ?? [])
+    .filter((b) => b.clean + b.failures > 0)
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
 }
 
 /** Clean mounts of a version in the buckets from `from` on (so a bucket leaving the hour changes nothing). */
@@ -106,7 +111,11 @@ async function tableRows(page: Page, version: string): Promise<Bucket[]> {
     rows.map((row) => {
       const cells = row.querySelectorAll('td');
       const count = (cell: Element | undefined) => Number((cell?.textContent ?? '').replace(/\D/g, ''));
-      return { at: row.querySelector('time')?.getAttribute('datetime') ?? '', clean: count(cells[1]), failures: count(cells[2]) };
+      return {
+        at: row.querySelector('time')?.getAttribute('datetime') ?? '',
+        clean: count(cells[1]),
+        failures: count(cells[2]),
+      };
     }),
   );
 }
@@ -155,7 +164,11 @@ function chosenShoppers(perArm: number): Array<{ id: string; canary: boolean }> 
 }
 
 /** Each shopper's visit, `atOnce` at a time, each in a fresh browser context: the versions they reported, in order. */
-async function shopperVisits(browser: Browser, shoppers: ReadonlyArray<{ id: string }>, atOnce: number): Promise<string[]> {
+async function shopperVisits(
+  browser: Browser,
+  shoppers: ReadonlyArray<{ id: string }>,
+  atOnce: number,
+): Promise<string[]> {
   const versions: string[] = [];
   let next = 0;
   const worker = async () => {
@@ -169,14 +182,23 @@ async function shopperVisits(browser: Browser, shoppers: ReadonlyArray<{ id: str
 }
 
 /** The audit page's rows from `since` on: when, who, action, where, outcome. */
-async function auditRows(page: Page, since: number): Promise<Array<{ who: string; action: string; where: string; outcome: string }>> {
+async function auditRows(
+  page: Page,
+  since: number,
+): Promise<Array<{ who: string; action: string; where: string; outcome: string }>> {
   const rows = await page
     .getByRole('region', { name: 'Audit entries' })
     .locator('tbody tr')
     .evaluateAll((trs) =>
       trs.map((tr) => {
         const cells = [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim());
-        return { at: tr.querySelector('time')?.getAttribute('datetime') ?? '', who: cells[1] ?? '', action: cells[2] ?? '', where: cells[3] ?? '', outcome: cells[4] ?? '' };
+        return {
+          at: tr.querySelector('time')?.getAttribute('datetime') ?? '',
+          who: cells[1] ?? '',
+          action: cells[2] ?? '',
+          where: cells[3] ?? '',
+          outcome: cells[4] ?? '',
+        };
       }),
     );
   return rows.filter((row) => Date.parse(row.at) >= since).map(({ at: _at, ...rest }) => rest);
@@ -209,18 +231,31 @@ test.beforeAll(async ({ browser }) => {
   expect(harboursidePin).toBe(checkoutVersion(TEAM));
   // Something for Summit's manager to roll back: another published version pinned over Summit's own.
   const summitOther = summitPin === OTHER ? checkoutVersion(TEAM) : OTHER;
-  const [managerLink, viewerLink] = await Promise.all([enrollmentLink(managerId), enrollmentLink(viewerId), forecourtAsync('pin', SUMMIT, TEAM, summitOther)]);
+  const [managerLink, viewerLink] = await Promise.all([
+    enrollmentLink(managerId),
+    enrollmentLink(viewerId),
+    forecourtAsync('pin', SUMMIT, TEAM, summitOther),
+  ]);
   links = { operator: operatorLink, manager: managerLink, viewer: viewerLink };
-  [operator, manager, viewer] = await Promise.all([passkeyBrowser(browser), passkeyBrowser(browser), passkeyBrowser(browser)]);
+  [operator, manager, viewer] = await Promise.all([
+    passkeyBrowser(browser),
+    passkeyBrowser(browser),
+    passkeyBrowser(browser),
+  ]);
 });
 
 test.afterAll(async () => {
   await Promise.all([operator, manager, viewer].map((person) => person?.context.close()));
   // Other journeys share the server: each pin goes back to what it was (a pin drops any canary).
-  await Promise.all([harboursidePin ? forecourtAsync('pin', HARBOURSIDE, TEAM, harboursidePin) : null, summitPin && !summitRestored ? forecourtAsync('pin', SUMMIT, TEAM, summitPin) : null]);
+  await Promise.all([
+    harboursidePin ? forecourtAsync('pin', HARBOURSIDE, TEAM, harboursidePin) : null,
+    summitPin && !summitRestored ? forecourtAsync('pin', SUMMIT, TEAM, summitPin) : null,
+  ]);
 });
 
-test("an operator's canary splits shoppers, the console counts their clean mounts as the server does, and promote pins it", async ({ browser }) => {
+test("an operator's canary splits shoppers, the console counts their clean mounts as the server does, and promote pins it", async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const { page } = operator;
   await enrollPasskey(page, links.operator);
@@ -231,9 +266,13 @@ test("an operator's canary splits shoppers, the console counts their clean mount
   await page.getByLabel('Version', { exact: true }).selectOption(OTHER);
   await page.getByLabel('Share of shoppers (%)').fill(String(CANARY_SHARE));
   await page.getByRole('button', { name: 'Start canary' }).click();
-  await expect(page.getByRole('dialog')).toContainText(`${CANARY_SHARE}% of Harbourside Motors' shoppers will get ${TEAM} ${OTHER}`);
+  await expect(page.getByRole('dialog')).toContainText(
+    `${CANARY_SHARE}% of Harbourside Motors' shoppers will get ${TEAM} ${OTHER}`,
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Start canary' }).click();
-  await expect(page.getByText(`${TEAM} ${OTHER} now goes to ${CANARY_SHARE}% of Harbourside Motors' shoppers.`)).toBeVisible();
+  await expect(
+    page.getByText(`${TEAM} ${OTHER} now goes to ${CANARY_SHARE}% of Harbourside Motors' shoppers.`),
+  ).toBeVisible();
 
   // Counted from the bucket the shoppers start in: a bucket leaving the hour's window meanwhile changes nothing.
   const from = Math.floor(Date.now() / 300_000) * 300_000;
@@ -258,8 +297,14 @@ test("an operator's canary splits shoppers, the console counts their clean mount
     .poll(
       async () => {
         const server = await serverVersions(HARBOURSIDE, TEAM);
-        const shown = JSON.stringify({ pin: await tableRows(page, harboursidePin), canary: await tableRows(page, OTHER) });
-        const counted = JSON.stringify({ pin: reportedRows(server.get(harboursidePin)), canary: reportedRows(server.get(OTHER)) });
+        const shown = JSON.stringify({
+          pin: await tableRows(page, harboursidePin),
+          canary: await tableRows(page, OTHER),
+        });
+        const counted = JSON.stringify({
+          pin: reportedRows(server.get(harboursidePin)),
+          canary: reportedRows(server.get(OTHER)),
+        });
         return shown === counted ? 'the same' : `the console shows ${shown}, the server counts ${counted}`;
       },
       { timeout: 10_000, intervals: [500] },
@@ -284,7 +329,9 @@ test("a tenant manager rolls back their own tenant and is refused another's, in 
 
   await page.goto(`${CONSOLE}/tenants/${SUMMIT}/${TEAM}`);
   await page.getByRole('button', { name: `Roll back to ${summitPin}` }).click();
-  await expect(page.getByRole('dialog')).toContainText(`Every Summit Auto Group shopper will get ${TEAM} ${summitPin} instead of`);
+  await expect(page.getByRole('dialog')).toContainText(
+    `Every Summit Auto Group shopper will get ${TEAM} ${summitPin} instead of`,
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Roll back' }).click();
   await expect(page.getByText(`${TEAM} is rolled back to ${summitPin} for Summit Auto Group.`)).toBeVisible();
   const before = await pinsAndHistory();
@@ -295,11 +342,18 @@ test("a tenant manager rolls back their own tenant and is refused another's, in 
 
   // The page asks the server, which refuses: the console shows the server's words.
   await page.goto(`${CONSOLE}/tenants/${HARBOURSIDE}/${TEAM}`);
-  await expect(page.getByRole('alert')).toContainText(`Could not load this remote: ${MANAGER} (tenant-manager): this account may not read on '${HARBOURSIDE}' (it holds ${SUMMIT})`);
+  await expect(page.getByRole('alert')).toContainText(
+    `Could not load this remote: ${MANAGER} (tenant-manager): this account may not read on '${HARBOURSIDE}' (it holds ${SUMMIT})`,
+  );
   await expect(page.getByRole('button', { name: /Roll back|Promote|Start canary/ })).toHaveCount(0);
 
   const forged = await changeFromPage(page, '/_admin/rollback', { tenant: HARBOURSIDE, team: TEAM, expected: OTHER });
-  expect(forged).toEqual({ status: 403, body: { error: `${MANAGER} (tenant-manager): this account may not rollback on '${HARBOURSIDE}' (it holds ${SUMMIT})` } });
+  expect(forged).toEqual({
+    status: 403,
+    body: {
+      error: `${MANAGER} (tenant-manager): this account may not rollback on '${HARBOURSIDE}' (it holds ${SUMMIT})`,
+    },
+  });
   expect(await pinsAndHistory()).toEqual(before);
 });
 
@@ -316,7 +370,11 @@ test('a viewer sees no change controls, and a forged change is refused and chang
   await expect(changes.getByRole('spinbutton')).toHaveCount(0);
 
   const before = await pinsAndHistory();
-  const forged = await changeFromPage(page, '/_admin/pins', { tenant: HARBOURSIDE, team: TEAM, version: harboursidePin });
+  const forged = await changeFromPage(page, '/_admin/pins', {
+    tenant: HARBOURSIDE,
+    team: TEAM,
+    version: harboursidePin,
+  });
   expect(forged).toEqual({ status: 403, body: { error: `${VIEWER} (viewer): a viewer may not pin` } });
   expect(await pinsAndHistory()).toEqual(before);
 });
@@ -333,7 +391,12 @@ test("the audit page lists every change and refusal above with the person's name
         { who: 'Demo operator', action: 'canary', where, outcome: 'allowed' },
         { who: 'Demo operator', action: 'promote', where, outcome: 'allowed' },
         { who: MANAGER, action: 'rollback', where: `${SUMMIT} · ${TEAM}`, outcome: 'allowed' },
-        { who: MANAGER, action: 'read', where: expect.stringMatching(new RegExp(`^${HARBOURSIDE}`)) as unknown as string, outcome: 'refused' },
+        {
+          who: MANAGER,
+          action: 'read',
+          where: expect.stringMatching(new RegExp(`^${HARBOURSIDE}`)) as unknown as string,
+          outcome: 'refused',
+        },
         { who: MANAGER, action: 'rollback', where, outcome: 'refused' },
         { who: VIEWER, action: 'pin', where, outcome: 'refused' },
       ]),

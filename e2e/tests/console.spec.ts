@@ -1,5 +1,14 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { CONSOLE, demoOperatorLink, enrollPasskey, passkeyBrowser, seriousAxeViolations, signInWithPasskey, signOut, violationsWithEachDialogOpen } from '../support/console';
+import {
+  CONSOLE,
+  demoOperatorLink,
+  enrollPasskey,
+  passkeyBrowser,
+  seriousAxeViolations,
+  signInWithPasskey,
+  signOut,
+  violationsWithEachDialogOpen,
+} from '../support/console';
 import { checkoutVersion, tenantUrl } from '../support/env';
 import { forecourt, forecourtAsync } from '../support/platform';
 
@@ -46,7 +55,9 @@ test('signs out, and signs in again with the passkey alone', async () => {
 
 test("the overview shows each tenant's pins as the CLI lists them", async () => {
   await page.goto(`${CONSOLE}/`);
-  const card = page.getByRole('region', { name: 'Harbourside Motors (harbourside-motors)' }).getByRole('article', { name: /^mf-search/ });
+  const card = page
+    .getByRole('region', { name: 'Harbourside Motors (harbourside-motors)' })
+    .getByRole('article', { name: /^mf-search/ });
   await expect(card).toContainText(`Pin${PIN}`);
   await expect(card.getByRole('table').first()).toBeVisible();
   await expect(card.locator('canvas').first()).toBeVisible();
@@ -62,7 +73,9 @@ test('starts a canary through the console, which the CLI then lists, and stops i
   await dialog.getByRole('button', { name: 'Start canary' }).click();
   await expect(page.getByText(`mf-search ${CANARY} now goes to 30% of Harbourside Motors' shoppers.`)).toBeVisible();
   // The pin may carry a note, '(earned)' once shoppers' clean mounts earned it (earlier journeys' page loads do).
-  expect(forecourt('list', TENANT)).toMatch(new RegExp(`^mf-search +${PIN.replace(/\./g, '\\.')}(?: \\([^)]*\\))? +${CANARY.replace(/\./g, '\\.')} @ 30%`, 'm'));
+  expect(forecourt('list', TENANT)).toMatch(
+    new RegExp(`^mf-search +${PIN.replace(/\./g, '\\.')}(?: \\([^)]*\\))? +${CANARY.replace(/\./g, '\\.')} @ 30%`, 'm'),
+  );
 
   await page.getByRole('button', { name: 'Stop canary' }).click();
   await expect(page.getByRole('dialog')).toContainText(`Every Harbourside Motors shopper will get mf-search ${PIN}`);
@@ -75,7 +88,10 @@ test('shows a change made elsewhere within seconds, without a reload', async () 
   await page.goto(`${CONSOLE}/tenants/${TENANT}/mf-search`);
   await expect(page.getByRole('region', { name: 'What shoppers get' })).toContainText('Canarynone');
   forecourt('canary', TENANT, 'mf-search', CANARY, '15');
-  await expect(page.getByRole('region', { name: 'What shoppers get' })).toContainText(`Canary${CANARY} for 15% of shoppers`, { timeout: 12_000 });
+  await expect(page.getByRole('region', { name: 'What shoppers get' })).toContainText(
+    `Canary${CANARY} for 15% of shoppers`,
+    { timeout: 12_000 },
+  );
   forecourt('pin', TENANT, 'mf-search', PIN);
 });
 
@@ -83,7 +99,17 @@ for (const width of [375, 1280]) {
   test(`every page at ${width} px: no sideways scroll and no serious accessibility problem`, async () => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
-    const pages = ['/', `/tenants/${TENANT}/mf-search`, '/publishes', '/lead-delivery', '/search', '/audit', '/accounts', '/stock-keys', '/stock'];
+    const pages = [
+      '/',
+      `/tenants/${TENANT}/mf-search`,
+      '/publishes',
+      '/lead-delivery',
+      '/search',
+      '/audit',
+      '/accounts',
+      '/stock-keys',
+      '/stock',
+    ];
     for (const path of pages) {
       await page.goto(`${CONSOLE}${path}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -100,7 +126,13 @@ test('each confirmation dialog, open: no serious accessibility problem', async (
   // The page behind a modal dialog is hidden from screen readers and its focus kept inside: axe
   // checks the page in that state too. Opened and cancelled, never confirmed; the operator's own
   // account is the one whose deactivation is asked (no account is added for it).
-  const violations = await violationsWithEachDialogOpen(page, CONSOLE, forecourtAsync, { tenant: TENANT, team: 'mf-search', pin: PIN, other: CANARY, account: 'Demo operator' });
+  const violations = await violationsWithEachDialogOpen(page, CONSOLE, forecourtAsync, {
+    tenant: TENANT,
+    team: 'mf-search',
+    pin: PIN,
+    other: CANARY,
+    account: 'Demo operator',
+  });
   forecourt('pin', TENANT, 'mf-search', PIN);
   expect(violations).toEqual([]);
 });

@@ -2,7 +2,16 @@ import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { listedCarPath } from '../support/listed-cars';
-import { bootRemotes, failureReport, forecourt, MATRIX_VERSION, publishFaultyBuild, reportedFailures, slot, appFrame } from '../support/platform';
+import {
+  bootRemotes,
+  failureReport,
+  forecourt,
+  MATRIX_VERSION,
+  publishFaultyBuild,
+  reportedFailures,
+  slot,
+  appFrame,
+} from '../support/platform';
 
 /**
  * The failure matrix of docs/architecture.md (section 4): every remote x every way it can fail,
@@ -23,7 +32,13 @@ const KINDS = ['entry 404', 'entry 500', 'entry hangs', 'throws on mount', 'thro
 type Kind = (typeof KINDS)[number];
 
 /** What the shell reports each case as. */
-const REPORTED: Record<Kind, string> = { 'entry 404': 'entry', 'entry 500': 'entry', 'entry hangs': 'entry', 'throws on mount': 'mount', 'throws in render': 'render' };
+const REPORTED: Record<Kind, string> = {
+  'entry 404': 'entry',
+  'entry 500': 'entry',
+  'entry hangs': 'entry',
+  'throws on mount': 'mount',
+  'throws in render': 'render',
+};
 
 /** A page the remote's app owns, and a main-menu link to another remote's page with the team that owns it. */
 const PAGES: Record<Remote, { path: () => Promise<string>; elsewhere: { link: string; team: Remote } }> = {
@@ -52,7 +67,10 @@ async function shortenEntryTimeout(page: Page, path: string): Promise<void> {
       // Node cannot resolve *.localhost: ask the site at 127.0.0.1, naming the tenant as tools do.
       const url = new URL(route.request().url());
       url.hostname = '127.0.0.1';
-      const response = await route.fetch({ url: url.href, headers: { ...(await route.request().allHeaders()), 'x-forecourt-tenant': TENANT } });
+      const response = await route.fetch({
+        url: url.href,
+        headers: { ...(await route.request().allHeaders()), 'x-forecourt-tenant': TENANT },
+      });
       const html = await response.text();
       const shortened = html.replace(/"entryTimeoutMs":\d+/, `"entryTimeoutMs":${HANG_ENTRY_TIMEOUT_MS}`);
       if (shortened === html) throw new Error('the page carries no entry timeout to shorten');
@@ -81,8 +99,9 @@ async function inject(page: Page, remote: Remote, kind: Kind, everyVersion: bool
   );
   if (everyVersion) {
     // The last-good build cannot be had either: nothing left to recover onto.
-    await page.route(new RegExp(`/registry/${remote}/(?!${MATRIX_VERSION.replace(/\./g, '\\.')}/)[^/]+/remoteEntry\\.js$`), (route) =>
-      route.fulfill({ status: 404, body: 'Not Found' }),
+    await page.route(
+      new RegExp(`/registry/${remote}/(?!${MATRIX_VERSION.replace(/\./g, '\\.')}/)[^/]+/remoteEntry\\.js$`),
+      (route) => route.fulfill({ status: 404, body: 'Not Found' }),
     );
   }
 }
@@ -108,7 +127,13 @@ for (const remote of REMOTES) {
       // A shopper mounts the tenant's current version cleanly: it earns last-good.
       const page = await browser.newPage();
       try {
-        const mounted = page.waitForRequest((r) => r.url().endsWith('/api/events') && (r.postData() ?? '').includes(`"eventId":${PLATFORM_EVENT.appMounted}`) && (r.postData() ?? '').includes(`"remote":"${remote}"`), { timeout: 30_000 });
+        const mounted = page.waitForRequest(
+          (r) =>
+            r.url().endsWith('/api/events') &&
+            (r.postData() ?? '').includes(`"eventId":${PLATFORM_EVENT.appMounted}`) &&
+            (r.postData() ?? '').includes(`"remote":"${remote}"`),
+          { timeout: 30_000 },
+        );
         await page.goto(tenantUrl(TENANT, await PAGES[remote].path()));
         await expect(slot(page, remote)).toHaveAttribute('data-status', 'mounted');
         lastGood = (await bootRemotes(page)).find((r) => r.team === remote)?.version ?? '';
@@ -124,7 +149,10 @@ for (const remote of REMOTES) {
     });
 
     for (const kind of KINDS) {
-      test(`${kind}: recovers onto last-good, and with none shows the one fallback; reported as ${REPORTED[kind]}`, async ({ browser, page: failing }) => {
+      test(`${kind}: recovers onto last-good, and with none shows the one fallback; reported as ${REPORTED[kind]}`, async ({
+        browser,
+        page: failing,
+      }) => {
         if (kind === 'entry hangs') test.setTimeout(120_000);
         const path = await PAGES[remote].path();
 
@@ -134,7 +162,10 @@ for (const remote of REMOTES) {
           await inject(recovering, remote, kind, false);
           const report = failureReport(recovering, remote, REPORTED[kind]);
           await recovering.goto(tenantUrl(TENANT, path), { waitUntil: 'domcontentloaded' });
-          expect((await bootRemotes(recovering)).find((r) => r.team === remote)).toMatchObject({ version: MATRIX_VERSION, lastGood: { version: lastGood } });
+          expect((await bootRemotes(recovering)).find((r) => r.team === remote)).toMatchObject({
+            version: MATRIX_VERSION,
+            lastGood: { version: lastGood },
+          });
           await expect(slot(recovering, remote)).toHaveAttribute('data-status', 'recovered', { timeout: 45_000 });
           await expect(appFrame(recovering, remote)).toHaveAttribute('data-version', lastGood);
           await expect(recovering.locator('[data-fallback]')).toHaveCount(0);

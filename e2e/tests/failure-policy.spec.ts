@@ -10,7 +10,9 @@ import { failureReport, forecourt, reportedFailures, slot, appFrame } from '../s
  */
 test.describe.configure({ mode: 'serial' });
 
-test('a fragment that times out is replaced inline; the page and the other fragment render; reported as fragment-timeout', async ({ page }) => {
+test('a fragment that times out is replaced inline; the page and the other fragment render; reported as fragment-timeout', async ({
+  page,
+}) => {
   await page.route('**/registry/mf-finance/*/remoteEntry.js', () => undefined);
   const report = failureReport(page, 'mf-finance', 'fragment-timeout');
   await page.goto(tenantUrl('harbourside-motors', '/'), { waitUntil: 'domcontentloaded' });
@@ -25,7 +27,9 @@ test('a fragment that times out is replaced inline; the page and the other fragm
 });
 
 test('a fragment whose remote fails is replaced inline; reported as fragment-error', async ({ page }) => {
-  await page.route('**/registry/mf-locations/*/remoteEntry.js', (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
+  await page.route('**/registry/mf-locations/*/remoteEntry.js', (route) =>
+    route.fulfill({ status: 500, body: 'Internal Server Error' }),
+  );
   const report = failureReport(page, 'mf-locations', 'fragment-error');
   await page.goto(tenantUrl('harbourside-motors', '/'));
   await expect(page.locator('[data-fallback="mf-locations"]')).toHaveText(/Our locations is temporarily unavailable/);
@@ -45,7 +49,8 @@ test('an entry that fails once is fetched again and mounts, with no fallback and
   });
   const reports: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/events') && (r.postData() ?? '').includes(`"eventId":${PLATFORM_EVENT.failure}`)) reports.push(r.postData() ?? '');
+    if (r.url().endsWith('/api/events') && (r.postData() ?? '').includes(`"eventId":${PLATFORM_EVENT.failure}`))
+      reports.push(r.postData() ?? '');
   });
   await page.goto(tenantUrl('harbourside-motors', '/contact'));
   await expect(slot(page, 'mf-leads')).toHaveAttribute('data-status', 'mounted');
@@ -68,4 +73,3 @@ test('a pin changed with the CLI shows on the next load, without a restart', asy
   await page.reload();
   await expect(frame).toHaveAttribute('data-version', checkoutVersion('mf-search'));
 });
-

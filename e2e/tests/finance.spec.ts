@@ -17,7 +17,13 @@ let counter = 0;
 function applicant() {
   counter += 1;
   const stamp = `${Date.now().toString(36)}${counter}`;
-  return { firstName: 'Sam', lastName: `Borrower${stamp}`, email: `sam.${stamp}@example.com`, phone: `04${String(Date.now() + counter * 7919).slice(-8)}`, postcode: '2000' };
+  return {
+    firstName: 'Sam',
+    lastName: `Borrower${stamp}`,
+    email: `sam.${stamp}@example.com`,
+    phone: `04${String(Date.now() + counter * 7919).slice(-8)}`,
+    postcode: '2000',
+  };
 }
 
 /** The newest code the outbox holds for a phone (read from the page: the runner cannot resolve *.localhost). */
@@ -25,7 +31,11 @@ async function codeFor(page: Page, phone: string): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
-      const messages = await page.evaluate(async () => ((await (await fetch('/_dev/outbox.json')).json()) as { messages: Array<{ to: string; body: string }> }).messages);
+      const messages = await page.evaluate(
+        async () =>
+          ((await (await fetch('/_dev/outbox.json')).json()) as { messages: Array<{ to: string; body: string }> })
+            .messages,
+      );
       code = /\b(\d{6})\b/.exec(messages.find((m) => m.to === phone)?.body ?? '')?.[1] ?? '';
       return code;
     })
@@ -37,7 +47,12 @@ async function crmLead(page: Page, lastName: string) {
   let found: { form: string; userData: Record<string, unknown> } | undefined;
   await expect
     .poll(async () => {
-      const { leads } = await page.evaluate(async () => (await (await fetch('/_dev/crm.json')).json()) as { leads: Array<{ form: string; userData: Record<string, unknown> }> });
+      const { leads } = await page.evaluate(
+        async () =>
+          (await (await fetch('/_dev/crm.json')).json()) as {
+            leads: Array<{ form: string; userData: Record<string, unknown> }>;
+          },
+      );
       found = leads.find((lead) => lead.userData['last_name'] === lastName);
       return Boolean(found);
     })
@@ -58,7 +73,9 @@ async function fillDetails(page: Page, who: ReturnType<typeof applicant>) {
   await expect(page.getByRole('textbox', { name: /Verification code/ })).toBeVisible();
 }
 
-test('harbourside-motors: Get Finance Now, the instant quote after typing stops, a wrong code, then the partner and the lead', async ({ page }) => {
+test('harbourside-motors: Get Finance Now, the instant quote after typing stops, a wrong code, then the partner and the lead', async ({
+  page,
+}) => {
   await page.goto(tenantUrl('harbourside-motors', '/finance'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get Finance Now');
   const featured = page.getByRole('region', { name: /Used cars you can finance today/ }).getByRole('listitem');
@@ -76,9 +93,13 @@ test('harbourside-motors: Get Finance Now, the instant quote after typing stops,
   await fillDetails(page, who);
   await expect(page.getByRole('status').filter({ hasText: 'We sent a 6-digit code to' })).toBeVisible();
   const code = await codeFor(page, who.phone);
-  await page.getByRole('textbox', { name: /Verification code/ }).fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+  await page
+    .getByRole('textbox', { name: /Verification code/ })
+    .fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
   await form(page).getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText('The verification code is invalid. Please try again.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText(
+    'The verification code is invalid. Please try again.',
+  );
 
   await page.getByRole('textbox', { name: /Verification code/ }).fill(code);
   await form(page).getByRole('button', { name: 'Next' }).click();
@@ -88,7 +109,12 @@ test('harbourside-motors: Get Finance Now, the instant quote after typing stops,
 
   const lead = await crmLead(page, who.lastName);
   expect(lead.form).toBe('finance');
-  expect(lead.userData).toMatchObject({ category: 'Finance Enquiry', amount: 55000, term: 5, selfAssessedCreditScore: 'GREAT' });
+  expect(lead.userData).toMatchObject({
+    category: 'Finance Enquiry',
+    amount: 55000,
+    term: 5,
+    selfAssessedCreditScore: 'GREAT',
+  });
 });
 
 test("harbourside-motors: the code's texts, and the limit on codes for one phone", async ({ page }) => {
@@ -96,13 +122,19 @@ test("harbourside-motors: the code's texts, and the limit on codes for one phone
   const who = applicant();
   await fillDetails(page, who);
   await form(page).getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText('Verification code: This is a required field.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText(
+    'Verification code: This is a required field.',
+  );
   await page.getByRole('textbox', { name: /Verification code/ }).fill('123');
   await form(page).getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText('Verification code: Code must be 6 digits.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText(
+    'Verification code: Code must be 6 digits.',
+  );
   // Codes per phone are limited (5 an hour on a site): Resend Code until the limit answers.
   const resend = page.getByRole('button', { name: 'Resend Code' });
-  const limited = page.getByRole('alert').filter({ hasText: 'Too many verification attempts. Please try again later.' });
+  const limited = page
+    .getByRole('alert')
+    .filter({ hasText: 'Too many verification attempts. Please try again later.' });
   for (let i = 0; i < 6 && !(await limited.isVisible()); i++) {
     await resend.click();
     await expect(resend).toBeEnabled();
@@ -118,7 +150,9 @@ test("harbourside-motors: the quote failure's text when the partner gives no quo
   await expect(page.getByTestId('quote-weekly')).toHaveCount(0);
 });
 
-test('harbourside-motors: the finance page for a chosen car shows the car and starts from its price', async ({ page }) => {
+test('harbourside-motors: the finance page for a chosen car shows the car and starts from its price', async ({
+  page,
+}) => {
   const car = await findListedCar(E2E_PORT, 'harbourside-motors', (candidate) => candidate.status === 'in_stock');
   await page.goto(tenantUrl('harbourside-motors', `/personalised/finance?car_id=${car.id}#finance-form`));
   await expect(page.getByRole('complementary', { name: 'Your chosen car' })).toContainText(car.name);
@@ -126,7 +160,9 @@ test('harbourside-motors: the finance page for a chosen car shows the car and st
   await expect(page.getByRole('textbox', { name: /Purchase price/ })).not.toHaveValue('30000');
 });
 
-test("summit-auto-group: no partner, so no instant quote; the enquiry goes to the dealer's finance team", async ({ page }) => {
+test("summit-auto-group: no partner, so no instant quote; the enquiry goes to the dealer's finance team", async ({
+  page,
+}) => {
   await page.goto(tenantUrl('summit-auto-group', '/finance'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Finance');
   await expect(page.getByText('Your instant quote appears here.')).toHaveCount(0);
@@ -136,10 +172,15 @@ test("summit-auto-group: no partner, so no instant quote; the enquiry goes to th
   await form(page).getByRole('button', { name: 'Next' }).click();
   await form(page).getByRole('button', { name: 'Send enquiry' }).click();
   await expect(page).toHaveURL(/\/success$/);
-  expect(await crmLead(page, who.lastName)).toMatchObject({ form: 'finance', userData: { category: 'Finance Enquiry' } });
+  expect(await crmLead(page, who.lastName)).toMatchObject({
+    form: 'finance',
+    userData: { category: 'Finance Enquiry' },
+  });
 });
 
-test('redgum-used-cars gates finance: a signed-out shopper is sent to sign in, and comes back to the finance enquiry', async ({ page }) => {
+test('redgum-used-cars gates finance: a signed-out shopper is sent to sign in, and comes back to the finance enquiry', async ({
+  page,
+}) => {
   await page.goto(tenantUrl('redgum-used-cars', '/finance'));
   await expect(page).toHaveURL(/\/sign-in\?type=finance&redirect=%2Ffinance&back=%2F$/);
   await expect(page.getByText('Sign in to continue your finance application.')).toBeVisible();
@@ -149,7 +190,9 @@ test('redgum-used-cars gates finance: a signed-out shopper is sent to sign in, a
   await expect(form(page)).toBeVisible();
 });
 
-test("summit-auto-group: the Equifax finance page, behind sign-in, sends the dealer the enquiry with the shopper's consent to the credit check", async ({ page }) => {
+test("summit-auto-group: the Equifax finance page, behind sign-in, sends the dealer the enquiry with the shopper's consent to the credit check", async ({
+  page,
+}) => {
   await page.goto(tenantUrl('summit-auto-group', '/equifax-finance'));
   await expect(page).toHaveURL(/\/sign-in\?type=equifax-finance&redirect=%2Fequifax-finance/);
   await signInOnPage(page);
@@ -163,7 +206,9 @@ test("summit-auto-group: the Equifax finance page, behind sign-in, sends the dea
   await page.getByRole('textbox', { name: 'Postcode' }).fill(who.postcode);
   // Without the consent the shopper stays on Your Details.
   await form(page).getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText('Please agree to the Equifax credit check to apply on this page.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' })).toContainText(
+    'Please agree to the Equifax credit check to apply on this page.',
+  );
   await page.getByRole('checkbox', { name: /obtaining my credit report from Equifax/ }).check();
   await form(page).getByRole('button', { name: 'Next' }).click();
   await page.getByRole('textbox', { name: /Verification code/ }).fill(await codeFor(page, who.phone));
@@ -195,7 +240,9 @@ for (const [tenant, path] of [
     await page.goto(tenantUrl(tenant, path));
     await expect(form(page)).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+    ).toEqual([]);
   });
 }
 
@@ -208,13 +255,20 @@ async function financedCarSlug(tenant: string): Promise<string> {
   const headers = { 'x-forecourt-tenant': tenant };
   const sitemap = await (await fetch(`http://127.0.0.1:${E2E_PORT}/sitemap.xml`, { headers })).text();
   for (const [, slug] of sitemap.matchAll(/\/cars\/([^<]+)<\/loc>/g)) {
-    const listed = (await (await fetch(`http://127.0.0.1:${E2E_PORT}/api/vehicle/cars/${slug}`, { headers })).json()) as { car: { id: string; status: string } };
+    const listed = (await (
+      await fetch(`http://127.0.0.1:${E2E_PORT}/api/vehicle/cars/${slug}`, { headers })
+    ).json()) as { car: { id: string; status: string } };
     type Lender = { paymentWeek: number | null; interestRate: number | null; comparisonRate: number | null };
-    const finance = (await (await fetch(`http://127.0.0.1:${E2E_PORT}/api/finance/cars/${listed.car.id}`, { headers })).json()) as { car?: { lender: Lender | null; make: string; year: number; dealership_slug: string } };
+    const finance = (await (
+      await fetch(`http://127.0.0.1:${E2E_PORT}/api/finance/cars/${listed.car.id}`, { headers })
+    ).json()) as { car?: { lender: Lender | null; make: string; year: number; dealership_slug: string } };
     const car = finance.car;
     const financed =
       tenant === 'summit-auto-group'
-        ? car?.lender?.interestRate != null && car.lender.comparisonRate != null && car.year > new Date().getFullYear() - 12 && car.dealership_slug !== 'summit-ipswich'
+        ? car?.lender?.interestRate != null &&
+          car.lender.comparisonRate != null &&
+          car.year > new Date().getFullYear() - 12 &&
+          car.dealership_slug !== 'summit-ipswich'
         : Boolean(car?.lender?.paymentWeek);
     if (listed.car.status === 'in_stock' && financed && car?.make !== 'Suzuki') return slug!;
   }
@@ -225,10 +279,13 @@ test('harbourside-motors: the calculator on a vehicle page, by keyboard, with an
   const slug = await financedCarSlug('harbourside-motors');
   const events: number[] = [];
   page.on('request', (request) => {
-    if (request.url().endsWith('/api/events') && request.method() === 'POST') events.push((JSON.parse(request.postData() ?? '{}') as { eventId: number }).eventId);
+    if (request.url().endsWith('/api/events') && request.method() === 'POST')
+      events.push((JSON.parse(request.postData() ?? '{}') as { eventId: number }).eventId);
   });
   await page.goto(tenantUrl('harbourside-motors', `/cars/${slug}`));
-  const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+  const calculator = page
+    .locator('[data-boundary="mf-finance"]')
+    .filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
   await scrollToFragment(page, 'mf_finance/Calculator', calculator);
   const figure = calculator.getByTestId('calculator-repayment');
   await expect(figure).toHaveText(/^\$\d+/);
@@ -246,10 +303,14 @@ test('harbourside-motors: the calculator on a vehicle page, by keyboard, with an
   await expect.poll(() => events.filter((id) => id === 26).length).toBe(1);
 });
 
-test("harbourside-motors: the sticky header shows the calculator's estimate; its Get Finance popup keeps the lead when the partner is down", async ({ page }) => {
+test("harbourside-motors: the sticky header shows the calculator's estimate; its Get Finance popup keeps the lead when the partner is down", async ({
+  page,
+}) => {
   const slug = await financedCarSlug('harbourside-motors');
   await page.goto(tenantUrl('harbourside-motors', `/cars/${slug}`));
-  const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+  const calculator = page
+    .locator('[data-boundary="mf-finance"]')
+    .filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
   await scrollToFragment(page, 'mf_finance/Calculator', calculator);
   const figure = calculator.getByTestId('calculator-repayment');
   await expect(figure).toHaveText(/^\$\d+/);
@@ -261,11 +322,18 @@ test("harbourside-motors: the sticky header shows the calculator's estimate; its
   const weekly = (await figure.textContent())!;
   await page.mouse.wheel(0, 900);
   const header = page.getByRole('complementary', { name: /summary$/ });
-  await expect(header.getByTestId('sticky-finance')).toHaveText(new RegExp(`^\\${weekly}/wk at \\d+\\.\\d{2}% p\\.a\\.\\*$`));
+  await expect(header.getByTestId('sticky-finance')).toHaveText(
+    new RegExp(`^\\${weekly}/wk at \\d+\\.\\d{2}% p\\.a\\.\\*$`),
+  );
 
   await header.getByRole('link', { name: 'Get Finance' }).click();
   const dialog = page.getByRole('dialog', { name: 'Get Finance' });
-  await expect(dialog.getByRole('list', { name: /steps/i }).getByRole('listitem')).toHaveText(['Quick Estimate', 'Your Details', 'Instant pre-approval', 'Apply to lender']);
+  await expect(dialog.getByRole('list', { name: /steps/i }).getByRole('listitem')).toHaveText([
+    'Quick Estimate',
+    'Your Details',
+    'Instant pre-approval',
+    'Apply to lender',
+  ]);
   const who = { ...applicant(), email: `sam.${Date.now().toString(36)}@partner-down.example` };
   const popupForm = dialog.getByRole('form', { name: 'Finance enquiry' });
   await popupForm.getByRole('button', { name: 'Next' }).click();
@@ -284,10 +352,14 @@ test("harbourside-motors: the sticky header shows the calculator's estimate; its
   expect(lead.userData).toMatchObject({ category: 'Finance Enquiry' });
 });
 
-test("summit-auto-group: the calculator on a vehicle page follows Summit's switches: 5 years, 10% when no rate is configured, 9.95 to 19.95", async ({ page }) => {
+test("summit-auto-group: the calculator on a vehicle page follows Summit's switches: 5 years, 10% when no rate is configured, 9.95 to 19.95", async ({
+  page,
+}) => {
   const slug = await financedCarSlug('summit-auto-group');
   await page.goto(tenantUrl('summit-auto-group', `/cars/${slug}`));
-  const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+  const calculator = page
+    .locator('[data-boundary="mf-finance"]')
+    .filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
   await scrollToFragment(page, 'mf_finance/Calculator', calculator);
   await expect(calculator.getByText('Loan term: 5 years')).toBeVisible();
   await expect(calculator.getByRole('textbox', { name: 'Interest rate' })).toHaveValue('10');

@@ -43,7 +43,9 @@ for (const route of ROUTES) {
     await expect(page.locator(`#app-${route.team}`)).toHaveAttribute('data-status', 'mounted', { timeout: 30_000 });
     await takeOver(page);
     await expect(page.locator('main h1')).toBeVisible();
-    const frames = await page.evaluate(() => (window as unknown as { __frames: { seen: boolean; blank: number[] } }).__frames);
+    const frames = await page.evaluate(
+      () => (window as unknown as { __frames: { seen: boolean; blank: number[] } }).__frames,
+    );
     expect(frames.seen).toBe(true);
     expect(frames.blank).toEqual([]);
   });

@@ -29,12 +29,23 @@ async function slowCpu(page: Page): Promise<void> {
 }
 
 interface Boot {
-  search: { appId: string; apiKey: string; indexName: string; sorts: { priceAsc: string }; sortFilters: Record<string, string> };
+  search: {
+    appId: string;
+    apiKey: string;
+    indexName: string;
+    sorts: { priceAsc: string };
+    sortFilters: Record<string, string>;
+  };
 }
-const boot = (page: Page) => page.evaluate(() => JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as Boot);
+const boot = (page: Page) =>
+  page.evaluate(() => JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as Boot);
 
 /** The search service's answer for the page's own key, asked directly. */
-async function serviceSearch(page: Page, indexName: string, params: Record<string, unknown>): Promise<{ nbHits: number; names: string[] }> {
+async function serviceSearch(
+  page: Page,
+  indexName: string,
+  params: Record<string, unknown>,
+): Promise<{ nbHits: number; names: string[] }> {
   const { search } = await boot(page);
   return page.evaluate(
     async ({ search, indexName, params }) => {
@@ -57,7 +68,9 @@ const cardNames = (page: Page) =>
     .locator('article:not([data-promo])')
     .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
 
-test('search page: a filter ticked before the scripts arrive, then the sort and page 2, end on the service’s answer for all three', async ({ page }) => {
+test('search page: a filter ticked before the scripts arrive, then the sort and page 2, end on the service’s answer for all three', async ({
+  page,
+}) => {
   await slowCpu(page);
   const scripts = await holdScripts(page);
   await page.goto(tenantUrl('harbourside-motors', '/search/new-used-and-demo-cars'), { waitUntil: 'domcontentloaded' });
@@ -71,8 +84,15 @@ test('search page: a filter ticked before the scripts arrive, then the sort and 
   // The scripts arrive while the shopper goes on: the sort, then page 2, wherever they land.
   scripts.release();
   const { search } = await boot(page);
-  await page.getByRole('combobox', { name: /^Sort by/ }).filter({ visible: true }).selectOption({ label: 'Lowest price' });
-  await page.getByRole('navigation', { name: 'Pages' }).filter({ visible: true }).getByRole('link', { name: 'Page 2' }).click();
+  await page
+    .getByRole('combobox', { name: /^Sort by/ })
+    .filter({ visible: true })
+    .selectOption({ label: 'Lowest price' });
+  await page
+    .getByRole('navigation', { name: 'Pages' })
+    .filter({ visible: true })
+    .getByRole('link', { name: 'Page 2' })
+    .click();
 
   await expect(firstPaint(page)).toHaveCount(0);
   await expect(page).toHaveURL(/[?&]make=Toyota(&|$)/);
@@ -80,12 +100,19 @@ test('search page: a filter ticked before the scripts arrive, then the sort and 
   await expect(page).toHaveURL(new RegExp(`[?&]sortBy=${search.sorts.priceAsc}(&|$)`));
   // The page's client adds the site's filter for that sort (e.g. no unpriced cars first); so does this.
   const sortFilter = search.sortFilters[search.sorts.priceAsc];
-  const expected = await serviceSearch(page, search.sorts.priceAsc, { facetFilters: [['make:Toyota']], numericFilters: sortFilter ? [sortFilter] : [], hitsPerPage: 21, page: 1 });
+  const expected = await serviceSearch(page, search.sorts.priceAsc, {
+    facetFilters: [['make:Toyota']],
+    numericFilters: sortFilter ? [sortFilter] : [],
+    hitsPerPage: 21,
+    page: 1,
+  });
   expect(expected.names.length).toBeGreaterThan(0);
   await expect.poll(() => cardNames(page)).toEqual(expected.names);
 });
 
-test('home page: a make chosen in the quick finder before the scripts arrive is counted, and Show Me leads to those cars', async ({ page }) => {
+test('home page: a make chosen in the quick finder before the scripts arrive is counted, and Show Me leads to those cars', async ({
+  page,
+}) => {
   await slowCpu(page);
   const scripts = await holdScripts(page);
   await page.goto(tenantUrl('harbourside-motors', '/'), { waitUntil: 'domcontentloaded' });
@@ -101,11 +128,18 @@ test('home page: a make chosen in the quick finder before the scripts arrive is 
   await expect(finder.getByRole('link', { name: /^Show Me/ })).toHaveText(`Show Me ${expected.nbHits} Cars`);
   await finder.getByRole('link', { name: /^Show Me/ }).click();
   await expect(page).toHaveURL(/[?&]make=Toyota(&|$)/);
-  await expect(page.locator('[data-result-count]:not([data-first-paint] *)')).toHaveAttribute('data-result-count', String(expected.nbHits));
+  await expect(page.locator('[data-result-count]:not([data-first-paint] *)')).toHaveAttribute(
+    'data-result-count',
+    String(expected.nbHits),
+  );
 });
 
 test('vehicle page: the next photo pressed before the scripts arrive is shown once they have', async ({ page }) => {
-  const car = await findListedCar(E2E_PORT, 'harbourside-motors', (c) => (c.status === 'in_stock' || c.status === 'coming_soon') && c.images.length > 3 && !c.spin);
+  const car = await findListedCar(
+    E2E_PORT,
+    'harbourside-motors',
+    (c) => (c.status === 'in_stock' || c.status === 'coming_soon') && c.images.length > 3 && !c.spin,
+  );
   await slowCpu(page);
   const scripts = await holdScripts(page);
   await page.goto(tenantUrl('harbourside-motors', `/cars/${car.slug}`), { waitUntil: 'domcontentloaded' });
@@ -118,7 +152,9 @@ test('vehicle page: the next photo pressed before the scripts arrive is shown on
 
   scripts.release();
   await expect(firstPaint(page)).toHaveCount(0);
-  await expect(page.getByRole('region', { name: `Photos of the ${car.name}` })).toContainText(`2 / ${car.images.length}`);
+  await expect(page.getByRole('region', { name: `Photos of the ${car.name}` })).toContainText(
+    `2 / ${car.images.length}`,
+  );
 });
 
 test('vehicle page: a tab pressed before the scripts arrive is the tab shown once they have', async ({ page }) => {

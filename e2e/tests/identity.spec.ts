@@ -28,7 +28,9 @@ test('sign in with a code from the outbox, save a car to the watchlist and remov
   await page.getByLabel('Mobile number').fill(`+61 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`);
   await page.getByRole('button', { name: 'Send Code' }).click();
   await expect(page.getByRole('button', { name: 'Resend Code' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText(`We sent a 6-digit code to ${phone.slice(0, 2)} ${phone.slice(2, 6)} ${phone.slice(6)}`);
+  await expect(page.getByRole('status')).toContainText(
+    `We sent a 6-digit code to ${phone.slice(0, 2)} ${phone.slice(2, 6)} ${phone.slice(6)}`,
+  );
 
   // A wrong code first: the spec's text, and the form stays.
   const code = await codeFromOutbox(page, phone);
@@ -62,12 +64,16 @@ test('sign in with a code from the outbox, save a car to the watchlist and remov
   expect(await page.evaluate(async () => (await fetch('/api/session')).json())).toEqual({ user: null });
 });
 
-test('a signed-out shopper following a gated link is sent to sign in (Summit gates checkout, at its buy-online address), with the way back', async ({ page }) => {
+test('a signed-out shopper following a gated link is sent to sign in (Summit gates checkout, at its buy-online address), with the way back', async ({
+  page,
+}) => {
   const car = await findListedCar(E2E_PORT, 'summit-auto-group', (c) => c.status === 'in_stock');
   await page.goto(tenantUrl('summit-auto-group', `/cars/${car.slug}`));
   await expect(page.locator('[data-first-paint]')).toHaveCount(0);
   await page.getByRole('link', { name: 'Reserve Car Now', exact: true }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/sign-in\\?type=checkout&redirect=%2Fcars%2F${car.slug}%2Fbuy-online&back=%2Fcars%2F${car.slug}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/sign-in\\?type=checkout&redirect=%2Fcars%2F${car.slug}%2Fbuy-online&back=%2Fcars%2F${car.slug}$`),
+  );
   await expect(page.getByText('Sign in to reserve this vehicle online.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', `/cars/${car.slug}`);
 });

@@ -12,13 +12,16 @@ import { carNotPreorder, describeOffences, kindWordOffences, shopperText } from 
 const TENANT = 'coastal-caravans';
 
 test('the word check matches whole words only, with their plural and possessive', () => {
-  const words = (text: string, carNotPreorderPage = false) => kindWordOffences(text, { carNotPreorder: carNotPreorderPage }).map((o) => o.word);
+  const words = (text: string, carNotPreorderPage = false) =>
+    kindWordOffences(text, { carNotPreorder: carNotPreorderPage }).map((o) => o.word);
   expect(words('A caravan with CarPlay, not a carport')).toEqual([]);
   expect(words("Cars and the car's price; a trade-in, 40 kms")).toEqual(['Cars', "car's", 'trade-in', 'kms']);
   expect([words('PREORDER'), words('PREORDER', true)]).toEqual([[], ['PREORDER']]);
 });
 
-test("one page of each route kind on Coastal Caravans says no car word outside the dealer's own text", async ({ page }) => {
+test("one page of each route kind on Coastal Caravans says no car word outside the dealer's own text", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const pages = [
     '/', // mf-search: home
@@ -34,7 +37,9 @@ test("one page of each route kind on Coastal Caravans says no car word outside t
   for (const pathname of pages) {
     await page.goto(tenantUrl(TENANT, pathname));
     await takeOver(page);
-    const offences = kindWordOffences(await shopperText(page), { carNotPreorder: await carNotPreorder(E2E_PORT, TENANT, pathname) });
+    const offences = kindWordOffences(await shopperText(page), {
+      carNotPreorder: await carNotPreorder(E2E_PORT, TENANT, pathname),
+    });
     if (offences.length > 0) found.push(describeOffences(pathname, offences));
   }
   expect(found.join('\n'), 'pages of Coastal Caravans naming a word of the list').toBe('');

@@ -24,7 +24,13 @@ let counter = 0;
 function shopper() {
   counter += 1;
   const stamp = `${Date.now().toString(36)}${counter}`;
-  return { name: 'Alex', last_name: `Tester${stamp}`, email: `alex.${stamp}@example.com`, phone: `04${String(Date.now() + counter).slice(-8)}`, postcode: '2000' };
+  return {
+    name: 'Alex',
+    last_name: `Tester${stamp}`,
+    email: `alex.${stamp}@example.com`,
+    phone: `04${String(Date.now() + counter).slice(-8)}`,
+    postcode: '2000',
+  };
 }
 
 /** The lead the dealer's CRM received for this surname (read from the page: the runner cannot resolve *.localhost). */
@@ -33,7 +39,9 @@ async function crmLead(page: Page, lastName: string): Promise<CrmLead> {
   await expect
     .poll(
       async () => {
-        const { leads } = await page.evaluate(async () => (await (await fetch('/_dev/crm.json')).json()) as { leads: CrmLead[] });
+        const { leads } = await page.evaluate(
+          async () => (await (await fetch('/_dev/crm.json')).json()) as { leads: CrmLead[] },
+        );
         found = leads.find((lead) => lead.userData['last_name'] === lastName && lead.received_at !== null);
         return Boolean(found);
       },
@@ -44,12 +52,17 @@ async function crmLead(page: Page, lastName: string): Promise<CrmLead> {
 }
 
 /** The contact fields of the form in `scope` (a page's form, or a dialog over a page with other postcode fields). */
-async function fillContact(scope: Page | Locator, who: ReturnType<typeof shopper>, options: { postcode?: boolean } = {}) {
+async function fillContact(
+  scope: Page | Locator,
+  who: ReturnType<typeof shopper>,
+  options: { postcode?: boolean } = {},
+) {
   await scope.getByLabel('First Name').fill(who.name);
   await scope.getByLabel('Last Name').fill(who.last_name);
   await scope.getByLabel('Email Address').fill(who.email);
   await scope.getByLabel('Mobile Number').fill(who.phone);
-  if (options.postcode !== false) await scope.getByRole('textbox', { name: 'Postcode', exact: true }).fill(who.postcode);
+  if (options.postcode !== false)
+    await scope.getByRole('textbox', { name: 'Postcode', exact: true }).fill(who.postcode);
 }
 
 /** A vehicle page, once its app has taken over from the server's first paint (its buttons open dialogs from then on). */
@@ -62,7 +75,9 @@ async function openCar(page: Page, tenant: string, slug: string) {
 const errorList = (page: Page) => page.getByRole('alert').filter({ hasText: 'Please fix the following errors:' });
 
 test.describe('the contact page enquiry', () => {
-  test("harbourside-motors: each rule's text for its bad input, then /success and the lead in the CRM", async ({ page }) => {
+  test("harbourside-motors: each rule's text for its bad input, then /success and the lead in the CRM", async ({
+    page,
+  }) => {
     await page.goto(tenantUrl('harbourside-motors', '/contact'));
     await page.getByRole('button', { name: 'Send Enquiry' }).click();
     await expect(errorList(page)).toContainText('First Name: This is a required field.');
@@ -87,11 +102,18 @@ test.describe('the contact page enquiry', () => {
     await page.getByLabel('Comments').fill('Do you have a ute under $40,000?');
     await page.getByRole('button', { name: 'Send Enquiry' }).click();
     await expect(page).toHaveURL(/\/success$/);
-    await expect(page.getByRole('status')).toHaveText('Your enquiry has been sent to Harbourside Motors. We will be in touch soon.');
+    await expect(page.getByRole('status')).toHaveText(
+      'Your enquiry has been sent to Harbourside Motors. We will be in touch soon.',
+    );
 
     const lead = await crmLead(page, who.last_name);
     expect(lead.form).toBe('enquiry');
-    expect(lead.userData).toMatchObject({ category: 'General Enquiry', opt_in: true, postcode: '2000', message: 'Do you have a ute under $40,000?' });
+    expect(lead.userData).toMatchObject({
+      category: 'General Enquiry',
+      opt_in: true,
+      postcode: '2000',
+      message: 'Do you have a ute under $40,000?',
+    });
   });
 
   test('summit-auto-group: the terms must be ticked, with the spec text', async ({ page }) => {
@@ -123,7 +145,9 @@ test.describe('the contact page enquiry', () => {
   });
 });
 
-test('a keyboard-only shopper sends the Enquire Now dialog from a vehicle page, and Escape returns focus', async ({ page }) => {
+test('a keyboard-only shopper sends the Enquire Now dialog from a vehicle page, and Escape returns focus', async ({
+  page,
+}) => {
   const car = await findListedCar(E2E_PORT, 'harbourside-motors', (c) => c.status === 'in_stock');
   await openCar(page, 'harbourside-motors', car.slug);
   const enquire = page.getByRole('link', { name: 'Enquire Now' }).first();
@@ -172,13 +196,22 @@ test('a keyboard-only shopper sends the Enquire Now dialog from a vehicle page, 
   await focusOn('Postcode');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/success$/);
-  await expect(page.getByRole('status')).toHaveText(`Your enquiry about the ${car.name} has been sent to Harbourside Motors. We will be in touch soon.`);
+  await expect(page.getByRole('status')).toHaveText(
+    `Your enquiry about the ${car.name} has been sent to Harbourside Motors. We will be in touch soon.`,
+  );
 
   const lead = await crmLead(page, who.last_name);
-  expect(lead.userData).toMatchObject({ car_id: car.id, message: 'Is this one still available?', stock_number: expect.any(String), 'Vehicle Make': expect.any(String) });
+  expect(lead.userData).toMatchObject({
+    car_id: car.id,
+    message: 'Is this one still available?',
+    stock_number: expect.any(String),
+    'Vehicle Make': expect.any(String),
+  });
 });
 
-test('the test drive offers only the location open hours, books one, and that time is gone for the next shopper', async ({ page }) => {
+test('the test drive offers only the location open hours, books one, and that time is gone for the next shopper', async ({
+  page,
+}) => {
   const car = await findListedCar(E2E_PORT, 'harbourside-motors', (c) => c.status === 'in_stock');
   await openCar(page, 'harbourside-motors', car.slug);
   const openDialog = async () => {
@@ -207,10 +240,17 @@ test('the test drive offers only the location open hours, books one, and that ti
       const [, h, m, ampm] = /^(\d+):(\d+) (am|pm)$/.exec(t)!;
       return ((Number(h) % 12) + (ampm === 'pm' ? 12 : 0)) * 60 + Number(m);
     });
-    const [open, lastStart] = label.startsWith('Sat') ? [9 * 60, 16 * 60 + 30] : label.startsWith('Sun') ? [10 * 60, 15 * 60 + 30] : [8 * 60 + 30, 17 * 60];
+    const [open, lastStart] = label.startsWith('Sat')
+      ? [9 * 60, 16 * 60 + 30]
+      : label.startsWith('Sun')
+        ? [10 * 60, 15 * 60 + 30]
+        : [8 * 60 + 30, 17 * 60];
     expect(Math.min(...minutes), label).toBeGreaterThanOrEqual(open);
     expect(Math.max(...minutes), label).toBeLessThanOrEqual(lastStart);
-    expect(minutes.every((m) => m % 30 === 0), label).toBe(true);
+    expect(
+      minutes.every((m) => m % 30 === 0),
+      label,
+    ).toBe(true);
   }
 
   // Book the first time of the second day.
@@ -265,10 +305,18 @@ test('a sold car: Find Me Something Similar comes prefilled and is filed as such
   expect(lead.subcategory).toBe('Find me something similar');
 });
 
-test("a sold car's result card: Find Me Something Similar opens mf-leads's dialog prefilled, filed as such", async ({ page }) => {
+test("a sold car's result card: Find Me Something Similar opens mf-leads's dialog prefilled, filed as such", async ({
+  page,
+}) => {
   const slug = await soldCarSlug(page, 'harbourside-motors');
-  const car = await page.evaluate(async (s) => ((await (await fetch(`/api/vehicle/cars/${s}`)).json()) as { car: { name: string; stocknum: string } }).car, slug);
-  await page.goto(tenantUrl('harbourside-motors', `/search/new-used-and-demo-cars?query=${encodeURIComponent(car.stocknum)}`));
+  const car = await page.evaluate(
+    async (s) =>
+      ((await (await fetch(`/api/vehicle/cars/${s}`)).json()) as { car: { name: string; stocknum: string } }).car,
+    slug,
+  );
+  await page.goto(
+    tenantUrl('harbourside-motors', `/search/new-used-and-demo-cars?query=${encodeURIComponent(car.stocknum)}`),
+  );
   // The search app has taken over from the server's first paint: its card opens the dialog.
   await takeOver(page);
   const card = page.getByRole('list', { name: 'Results' }).getByRole('article', { name: car.name });
@@ -299,7 +347,9 @@ test("the home page's quick enquiry opens in a dialog and reaches the CRM", asyn
   expect(lead.userData['message']).toBe('Do you take trade-ins on weekends?');
 });
 
-test('the service booking and the careers enquiry reach the CRM; the details typed once prefill the next form', async ({ page }) => {
+test('the service booking and the careers enquiry reach the CRM; the details typed once prefill the next form', async ({
+  page,
+}) => {
   await page.goto(tenantUrl('harbourside-motors', '/service'));
   const who = shopper();
   await fillContact(page, who);
@@ -316,7 +366,16 @@ test('the service booking and the careers enquiry reach the CRM; the details typ
   await page.getByLabel('Tell us about yourself').fill('Ten years selling cars in Sydney.');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page).toHaveURL(/\/success$/);
-  await expect.poll(async () => (await page.evaluate(async () => ((await (await fetch('/_dev/crm.json')).json()) as { leads: CrmLead[] }).leads)).filter((l) => l.form === 'careers' && l.userData['last_name'] === who.last_name).length).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (
+          await page.evaluate(
+            async () => ((await (await fetch('/_dev/crm.json')).json()) as { leads: CrmLead[] }).leads,
+          )
+        ).filter((l) => l.form === 'careers' && l.userData['last_name'] === who.last_name).length,
+    )
+    .toBe(1);
 });
 
 test('the trade-in wizard finds a car by its rego, makes an offer and files its acceptance', async ({ page }) => {
@@ -325,8 +384,11 @@ test('the trade-in wizard finds a car by its rego, makes an offer and files its 
   const plate = await page.evaluate(async () => {
     const sitemap = await (await fetch('/sitemap.xml')).text();
     for (const [, slug] of sitemap.matchAll(/\/cars\/([^<]+)<\/loc>/g)) {
-      const { car } = (await (await fetch(`/api/vehicle/cars/${slug}`)).json()) as { car: { regplate: string | null; state: string; year: number; km: number } };
-      if (car.regplate && new Date().getFullYear() - car.year <= 5 && car.km < 80_000) return { rego: car.regplate, state: car.state };
+      const { car } = (await (await fetch(`/api/vehicle/cars/${slug}`)).json()) as {
+        car: { regplate: string | null; state: string; year: number; km: number };
+      };
+      if (car.regplate && new Date().getFullYear() - car.year <= 5 && car.km < 80_000)
+        return { rego: car.regplate, state: car.state };
     }
     return null;
   });
@@ -340,7 +402,10 @@ test('the trade-in wizard finds a car by its rego, makes an offer and files its 
   await page.getByLabel('Kilometres').fill('30,000');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('radio', { name: 'Good' }).check();
-  await page.getByRole('group', { name: /accident/ }).getByRole('radio', { name: 'No' }).check();
+  await page
+    .getByRole('group', { name: /accident/ })
+    .getByRole('radio', { name: 'No' })
+    .check();
   await page.getByRole('radio', { name: 'Full' }).check();
   await page.getByRole('radio', { name: '2 or more' }).check();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -351,11 +416,24 @@ test('the trade-in wizard finds a car by its rego, makes an offer and files its 
   await expect(page.getByRole('heading', { name: 'Your estimated offer' })).toBeVisible();
   await expect(page.locator('[data-offer]')).toHaveText(/^\$\d{1,3}(,\d{3})+$/);
   const valuation = await crmLead(page, who.last_name);
-  expect(valuation.userData).toMatchObject({ PreferredContactMethod: 'SMS', subcategory: '2. Valuation Given', km: 30000 });
+  expect(valuation.userData).toMatchObject({
+    PreferredContactMethod: 'SMS',
+    subcategory: '2. Valuation Given',
+    km: 30000,
+  });
 
   await page.getByRole('button', { name: 'Accept Offer and Trade In' }).click();
   await expect(page).toHaveURL(/\/success$/);
   await expect
-    .poll(async () => (await page.evaluate(async () => ((await (await fetch('/_dev/crm.json')).json()) as { leads: CrmLead[] }).leads)).find((l) => l.subcategory === '3. Offer Accepted' && l.userData['last_name'] === who.last_name)?.userData['lead_id'])
+    .poll(
+      async () =>
+        (
+          await page.evaluate(
+            async () => ((await (await fetch('/_dev/crm.json')).json()) as { leads: CrmLead[] }).leads,
+          )
+        ).find((l) => l.subcategory === '3. Offer Accepted' && l.userData['last_name'] === who.last_name)?.userData[
+          'lead_id'
+        ],
+    )
     .toBe(valuation.lead_id);
 });

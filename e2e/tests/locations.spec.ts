@@ -12,7 +12,9 @@ import { scrollToFragment } from '../support/platform';
  * bar and no consent for licence numbers.
  */
 
-test('summit-auto-group: the dealer locator finds the nearest location to a postcode, and says Invalid postcode for one that is not', async ({ page }) => {
+test('summit-auto-group: the dealer locator finds the nearest location to a postcode, and says Invalid postcode for one that is not', async ({
+  page,
+}) => {
   await page.goto(tenantUrl('summit-auto-group', '/dealer-locator'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our locations');
   const postcode = page.getByRole('textbox', { name: 'Your postcode' });
@@ -27,7 +29,9 @@ test('summit-auto-group: the dealer locator finds the nearest location to a post
   await expect(page.getByRole('alert')).toHaveText('Invalid postcode. Please enter a 4-digit number.');
 });
 
-test('summit-auto-group: a location card with its map falling back to the static map when tiles cannot load, and licence numbers (the site consents)', async ({ page }) => {
+test('summit-auto-group: a location card with its map falling back to the static map when tiles cannot load, and licence numbers (the site consents)', async ({
+  page,
+}) => {
   // The machine has no way out: the tile request fails, and the map keeps its static copy.
   const tileFailed = page.waitForEvent('requestfailed', (request) => /tile\.openstreetmap\.org/.test(request.url()));
   await page.goto(tenantUrl('summit-auto-group', '/our-location/summit-auto-group-eagle-farm'));
@@ -51,7 +55,9 @@ async function openLocation(page: Page, slug: string) {
   await expect(page.locator('[data-first-paint]')).toHaveCount(0);
 }
 
-test('summit-auto-group: the Our Locations carousel, by keyboard, disables its arrows at the ends', async ({ page }) => {
+test('summit-auto-group: the Our Locations carousel, by keyboard, disables its arrows at the ends', async ({
+  page,
+}) => {
   await openLocation(page, 'summit-auto-group-eagle-farm');
   const carousel = page.getByRole('region', { name: 'Our Locations' });
   const previous = carousel.getByRole('button', { name: 'Previous locations' });
@@ -61,10 +67,15 @@ test('summit-auto-group: the Our Locations carousel, by keyboard, disables its a
   for (let i = 0; i < 8 && (await next.isEnabled()); i++) await page.keyboard.press('Enter');
   await expect(next).toBeDisabled();
   await expect(previous).toBeEnabled();
-  await expect(carousel.getByRole('link', { name: /^View location: / }).first()).toHaveAttribute('href', /^\/our-location\//);
+  await expect(carousel.getByRole('link', { name: /^View location: / }).first()).toHaveAttribute(
+    'href',
+    /^\/our-location\//,
+  );
 });
 
-test('summit-auto-group: the holiday-hours dialog opens and closes by keyboard, focus back on its button', async ({ page }) => {
+test('summit-auto-group: the holiday-hours dialog opens and closes by keyboard, focus back on its button', async ({
+  page,
+}) => {
   await openLocation(page, 'summit-auto-group-eagle-farm');
   const button = page.getByRole('button', { name: 'Holiday hours' });
   await button.focus();
@@ -76,7 +87,9 @@ test('summit-auto-group: the holiday-hours dialog opens and closes by keyboard, 
   await expect(button).toBeFocused();
 });
 
-test('redgum-used-cars: one location is a full card with the static map, hours by type, and no review badge under the minimum', async ({ page }) => {
+test('redgum-used-cars: one location is a full card with the static map, hours by type, and no review badge under the minimum', async ({
+  page,
+}) => {
   await page.goto(tenantUrl('redgum-used-cars', '/dealer-locator'));
   const card = page.locator('article[data-location="redgum-used-cars-ballarat"]');
   await expect(card.getByRole('img', { name: 'Map of Redgum Used Cars Wendouree' })).toBeVisible();
@@ -93,8 +106,14 @@ test('harbourside-motors: no licence numbers without the consent flag', async ({
   await expect(page.getByText(/Dealer licence|Repairer \(MRB\)/)).toHaveCount(0);
 });
 
-test("harbourside-motors: 'Located at Parramatta' on the page of a car at the Parramatta yard, until dismissed", async ({ page }) => {
-  const car = await findListedCar(E2E_PORT, 'harbourside-motors', (candidate) => candidate.location.slug === 'harbourside-motors-parramatta');
+test("harbourside-motors: 'Located at Parramatta' on the page of a car at the Parramatta yard, until dismissed", async ({
+  page,
+}) => {
+  const car = await findListedCar(
+    E2E_PORT,
+    'harbourside-motors',
+    (candidate) => candidate.location.slug === 'harbourside-motors-parramatta',
+  );
   await page.goto(tenantUrl('harbourside-motors', `/cars/${car.slug}`));
   const bar = page.getByRole('complementary', { name: 'Where this car is' });
   await scrollToFragment(page, 'mf_locations/LocatedAt', bar);
@@ -105,9 +124,19 @@ test("harbourside-motors: 'Located at Parramatta' on the page of a car at the Pa
 });
 
 test('a location page carries its LocalBusiness JSON-LD in the HTML, without JavaScript', async () => {
-  const html = await (await fetch(`http://127.0.0.1:${E2E_PORT}/our-location/summit-auto-group-eagle-farm`, { headers: { 'x-forecourt-tenant': 'summit-auto-group' } })).text();
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
-  expect(blocks.find((block) => block['@type'] === 'AutoDealer')).toMatchObject({ name: 'Summit Ford Eagle Farm', address: { postalCode: '4009' }, geo: { latitude: -27.4305 } });
+  const html = await (
+    await fetch(`http://127.0.0.1:${E2E_PORT}/our-location/summit-auto-group-eagle-farm`, {
+      headers: { 'x-forecourt-tenant': 'summit-auto-group' },
+    })
+  ).text();
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
+  expect(blocks.find((block) => block['@type'] === 'AutoDealer')).toMatchObject({
+    name: 'Summit Ford Eagle Farm',
+    address: { postalCode: '4009' },
+    geo: { latitude: -27.4305 },
+  });
 });
 
 for (const [tenant, path] of [
@@ -119,7 +148,11 @@ for (const [tenant, path] of [
     await page.goto(tenantUrl(tenant, path));
     await expect(page.locator('article[data-location]').first()).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    const serious = results.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 }

@@ -43,7 +43,10 @@ async function readCards(page: Page, tenant: string): Promise<Array<{ href: stri
   await open(page, tenant, '/search');
   await expect(cards(page).first()).toBeVisible();
   return cards(page).evaluateAll((articles) =>
-    articles.map((article) => ({ href: article.querySelector('h2 a')?.getAttribute('href') ?? '', weekly: /(\$[\d,]+)\/wk/.exec(article.textContent ?? '')?.[1] ?? null })),
+    articles.map((article) => ({
+      href: article.querySelector('h2 a')?.getAttribute('href') ?? '',
+      weekly: /(\$[\d,]+)\/wk/.exec(article.textContent ?? '')?.[1] ?? null,
+    })),
   );
 }
 
@@ -58,7 +61,9 @@ async function stickyHeader(page: Page): Promise<Locator> {
 }
 
 for (const tenant of TENANTS.filter(financeOn)) {
-  test(`${tenant.slug}: a car's card, sticky header, calculator and finance page show one weekly figure, or name the other's basis`, async ({ page }) => {
+  test(`${tenant.slug}: a car's card, sticky header, calculator and finance page show one weekly figure, or name the other's basis`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const chosen = (await readCards(page, tenant.slug)).filter((card) => card.weekly !== null).slice(0, CARS);
     expect(chosen, 'the first page of results has cars with a weekly figure').toHaveLength(CARS);
@@ -67,12 +72,16 @@ for (const tenant of TENANTS.filter(financeOn)) {
       await open(page, tenant.slug, card.href);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       // The page's calculator opens on the card's figure.
-      const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+      const calculator = page
+        .locator('[data-boundary="mf-finance"]')
+        .filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
       await scrollToFragment(page, 'mf_finance/Calculator', calculator);
       await expect(calculator.getByTestId('calculator-repayment'), card.href).toHaveText(figure);
       // The sticky header shows the calculator's estimate: the same figure, with its rate.
       const header = await stickyHeader(page);
-      await expect(header.getByTestId('sticky-finance'), card.href).toHaveText(new RegExp(`^\\${figure}/wk at [\\d.]+% p\\.a\\.\\*$`));
+      await expect(header.getByTestId('sticky-finance'), card.href).toHaveText(
+        new RegExp(`^\\${figure}/wk at [\\d.]+% p\\.a\\.\\*$`),
+      );
       // The finance page for this car, as its Get Finance link leads there.
       const financeHref = await header.getByRole('link', { name: 'Get Finance', exact: true }).getAttribute('href');
       expect(financeHref, card.href).toMatch(/car_id=/);
@@ -95,7 +104,10 @@ for (const tenant of TENANTS.filter(financeOn)) {
       if (await lender.isVisible()) {
         const quoted = /: (\$[\d,]+) per week/.exec((await lender.textContent()) ?? '')?.[1];
         // Equal to the site's figure, or named as the lender's, on the lender's own term and rate.
-        if (quoted !== figure) await expect(lender, card.href).toContainText('per week, on the lender’s own term and rate (the calculator’s estimate uses the site’s).');
+        if (quoted !== figure)
+          await expect(lender, card.href).toContainText(
+            'per week, on the lender’s own term and rate (the calculator’s estimate uses the site’s).',
+          );
       } else {
         const quoted = await form.getByTestId('quote-weekly').textContent();
         if (quoted !== figure) await expect(partner, card.href).toBeVisible();
@@ -105,7 +117,9 @@ for (const tenant of TENANTS.filter(financeOn)) {
 }
 
 for (const tenant of TENANTS.filter((t) => !financeOn(t))) {
-  test(`${tenant.slug}: with finance switched off, no card, sticky header, calculator or finance page shows a weekly figure`, async ({ page }) => {
+  test(`${tenant.slug}: with finance switched off, no card, sticky header, calculator or finance page shows a weekly figure`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const listed = await readCards(page, tenant.slug);
     await expect(cards(page).filter({ hasText: WEEKLY })).toHaveCount(0);

@@ -20,7 +20,11 @@ const LOCAL_BUILD = '1.0.0';
 let devServer: Server;
 let entry: string;
 
-const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
 
 test.beforeAll(async () => {
   const root = path.join(E2E_DATA_DIR, 'registry', 'mf-search', LOCAL_BUILD);
@@ -30,7 +34,12 @@ test.beforeAll(async () => {
     readFile(file).then(
       (body) => {
         // Open CORS, as the remotes' dev servers send: the page loads the entry and chunks with crossorigin.
-        response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' }).end(body);
+        response
+          .writeHead(200, {
+            'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+            'access-control-allow-origin': '*',
+          })
+          .end(body);
       },
       () => response.writeHead(404).end(),
     );
@@ -72,7 +81,10 @@ test('a developer override shows only in the browser that set it', async ({ brow
     await expect(banner(mine)).toContainText(`shoppers get mf-search ${pinned}`);
     await expect(slot(mine, 'mf-search')).toHaveAttribute('data-status', 'mounted');
     await expect(appFrame(mine)).toHaveAttribute('data-version', LOCAL_BUILD);
-    expect((await developer.cookies()).find((c) => c.name === 'fc_override')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect((await developer.cookies()).find((c) => c.name === 'fc_override')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
     // The other teams are untouched, and the banner stays while the developer moves around.
     await mine.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Finance' }).first().click();
     await expect(slot(mine, 'mf-finance')).toHaveAttribute('data-status', 'mounted');
@@ -106,12 +118,22 @@ test('the dev page sets an override with a personal operator token, and Clear re
   await page.getByRole('button', { name: 'Set override' }).click();
   await expect(banner(page)).toBeVisible();
   await expect(appFrame(page, 'mf-search')).toHaveAttribute('data-version', LOCAL_BUILD);
-  const pinned = await page.evaluate(() => (JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { override?: { remotes: Array<{ pinned?: string }> } }).override?.remotes[0]?.pinned);
+  const pinned = await page.evaluate(
+    () =>
+      (
+        JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as {
+          override?: { remotes: Array<{ pinned?: string }> };
+        }
+      ).override?.remotes[0]?.pinned,
+  );
 
   // Cleared from the keyboard: back on the same page, with the pinned version and no banner.
   await page.goto(tenantUrl(TENANT, '/special-offers'));
   await page.getByRole('button', { name: 'Clear override' }).focus();
-  await Promise.all([page.waitForResponse((r) => r.url().endsWith('/_dev/override/clear') && r.status() === 303), page.keyboard.press('Enter')]);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/_dev/override/clear') && r.status() === 303),
+    page.keyboard.press('Enter'),
+  ]);
   await page.waitForLoadState();
   expect(new URL(page.url()).pathname).toBe('/special-offers');
   await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');

@@ -22,7 +22,9 @@ interface Weight {
 }
 type Budget = Record<`${keyof Weight}Kb`, number>;
 
-const BUDGETS = JSON.parse(readFileSync(path.join(REPO_ROOT, 'e2e', 'page-budgets.json'), 'utf8')) as { routes: Record<string, Budget> };
+const BUDGETS = JSON.parse(readFileSync(path.join(REPO_ROOT, 'e2e', 'page-budgets.json'), 'utf8')) as {
+  routes: Record<string, Budget>;
+};
 
 const TENANT = 'harbourside-motors';
 
@@ -37,7 +39,11 @@ interface Route {
 const ROUTES: Route[] = [
   { name: 'home', team: 'mf-search', path: async () => '/' },
   { name: 'search', team: 'mf-search', path: async () => '/search/new-used-and-demo-cars' },
-  { name: 'vehicle', team: 'mf-vehicle', path: async () => `/cars/${(await findListedCar(E2E_PORT, TENANT, (car) => car.status === 'in_stock')).slug}` },
+  {
+    name: 'vehicle',
+    team: 'mf-vehicle',
+    path: async () => `/cars/${(await findListedCar(E2E_PORT, TENANT, (car) => car.status === 'in_stock')).slug}`,
+  },
   { name: 'finance', team: 'mf-finance', path: async () => '/finance' },
   { name: 'location', team: 'mf-locations', path: async () => '/locations/harbourside-motors-alexandria' },
   { name: 'blog post', team: null, path: async () => '/blog/buyer-advice/new-demo-or-used' },
@@ -66,7 +72,13 @@ async function weigh(page: Page): Promise<Weight> {
     const seen = new Set<string>();
     for (const image of document.images) {
       const box = image.getBoundingClientRect();
-      const inFirstWindow = box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      const inFirstWindow =
+        box.width > 0 &&
+        box.height > 0 &&
+        box.bottom > 0 &&
+        box.top < innerHeight &&
+        box.right > 0 &&
+        box.left < innerWidth;
       if (!inFirstWindow || !image.currentSrc || seen.has(image.currentSrc)) continue;
       seen.add(image.currentSrc);
       weight.imagesInFirstWindow += bytesOf.get(image.currentSrc) ?? 0;
@@ -98,7 +110,8 @@ for (const route of ROUTES) {
     // Room for every request of a long page (the browser keeps 250 entries by default).
     await page.addInitScript(() => performance.setResourceTimingBufferSize(5000));
     await page.goto(tenantUrl(TENANT, await route.path(browser)));
-    if (route.team) await expect(page.locator(`#app-${route.team}[data-status="mounted"]`)).toBeAttached({ timeout: 30_000 });
+    if (route.team)
+      await expect(page.locator(`#app-${route.team}[data-status="mounted"]`)).toBeAttached({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const weight = await weigh(page);
     await context.close();
@@ -107,7 +120,10 @@ for (const route of ROUTES) {
     console.log(`first load, ${line}`);
     for (const kind of ['js', 'css', 'fonts', 'imagesInFirstWindow'] as const) {
       const allowed = budget![`${kind}Kb`] * 1024;
-      expect(weight[kind], `${route.name}: ${kind} ${kb(weight[kind])} against a budget of ${kb(allowed)} (e2e/page-budgets.json)`).toBeLessThanOrEqual(allowed);
+      expect(
+        weight[kind],
+        `${route.name}: ${kind} ${kb(weight[kind])} against a budget of ${kb(allowed)} (e2e/page-budgets.json)`,
+      ).toBeLessThanOrEqual(allowed);
     }
   });
 }

@@ -19,19 +19,27 @@ test.beforeAll(async () => {
   build = await buildFaultyVariant('mf-finance', VERSION, 'fragment');
 });
 
-test('a publish whose fragment does not mount is refused with the reason, and nothing is published', async ({ request }) => {
+test('a publish whose fragment does not mount is refused with the reason, and nothing is published', async ({
+  request,
+}) => {
   test.setTimeout(120_000);
   const { status, output } = forecourtFailing('publish', 'mf-finance', '--from', build);
   expect(status).toBe(1);
-  expect(output).toContain(`Contract gate for mf-finance ${VERSION} (against shell ${checkoutVersion('shell')}): FAILED`);
+  expect(output).toContain(
+    `Contract gate for mf-finance ${VERSION} (against shell ${checkoutVersion('shell')}): FAILED`,
+  );
   expect(output).toContain(`mf-finance ${VERSION} was not published: the contract gate refused it`);
-  expect(output).toContain(`mount: mf-finance ${VERSION} ./FinanceCta does not mount: mf-finance@${VERSION}: injected fragment fault`);
+  expect(output).toContain(
+    `mount: mf-finance ${VERSION} ./FinanceCta does not mount: mf-finance@${VERSION}: injected fragment fault`,
+  );
   expect(output).toContain('--force --reason');
   // The other checks passed and say so.
   expect(output).toMatch(/ok {3}budget +first load \d+\.\d KB of 60 KB/);
 
   expect(forecourt('list')).not.toContain(VERSION);
-  expect((await request.get(`http://127.0.0.1:${E2E_PORT}/registry/mf-finance/${VERSION}/remoteEntry.js`)).status()).toBe(404);
+  expect(
+    (await request.get(`http://127.0.0.1:${E2E_PORT}/registry/mf-finance/${VERSION}/remoteEntry.js`)).status(),
+  ).toBe(404);
   const pin = forecourtFailing('pin', 'harbourside-motors', 'mf-finance', VERSION);
   expect(pin.status).toBe(1);
   expect(pin.output).toContain(`mf-finance ${VERSION} is not published`);
@@ -44,17 +52,33 @@ test('--force publishes it anyway, and the audit shows who, which check failed a
   expect(refusedWithoutReason.status).toBe(2);
   expect(refusedWithoutReason.output).toContain('--force needs --reason');
 
-  const output = forecourt('publish', 'mf-finance', '--from', build, '--force', '--reason', 'e2e: proving the forced-publish audit');
+  const output = forecourt(
+    'publish',
+    'mf-finance',
+    '--from',
+    build,
+    '--force',
+    '--reason',
+    'e2e: proving the forced-publish audit',
+  );
   expect(output).toContain(`FORCED: published mf-finance ${VERSION} past the failing check mount`);
   expect(output).toContain(`Published mf-finance ${VERSION}`);
-  expect((await request.get(`http://127.0.0.1:${E2E_PORT}/registry/mf-finance/${VERSION}/remoteEntry.js`)).status()).toBe(200);
+  expect(
+    (await request.get(`http://127.0.0.1:${E2E_PORT}/registry/mf-finance/${VERSION}/remoteEntry.js`)).status(),
+  ).toBe(200);
 
   const audit = forecourt('publishes', 'mf-finance', '--forced');
   // The account whose personal token the CLI used: npm start's demo operator.
   const who = 'Demo operator';
-  expect(audit).toMatch(new RegExp(`mf-finance\\s+${VERSION.replace(/\./g, '\\.')}\\s+${who}\\s+FORCED past mount\\s+e2e: proving the forced-publish audit`));
+  expect(audit).toMatch(
+    new RegExp(
+      `mf-finance\\s+${VERSION.replace(/\./g, '\\.')}\\s+${who}\\s+FORCED past mount\\s+e2e: proving the forced-publish audit`,
+    ),
+  );
   expect(audit).toContain(`mount: mf-finance ${VERSION} ./FinanceCta does not mount`);
   // npm start's own publishes are in the audit too, with the gate's static checks.
   const started = checkoutVersion('mf-finance').replace(/\./g, '\\.');
-  expect(forecourt('publishes', 'mf-finance')).toMatch(new RegExp(`mf-finance\\s+${started}\\s+npm-start\\s+passed \\(mount not run\\)`));
+  expect(forecourt('publishes', 'mf-finance')).toMatch(
+    new RegExp(`mf-finance\\s+${started}\\s+npm-start\\s+passed \\(mount not run\\)`),
+  );
 });

@@ -36,7 +36,11 @@ async function signInTo(page: Page, path: string): Promise<string> {
 }
 
 /** The checkout form as a shopper fills it: their details, a card, and the terms. */
-async function fillCheckout(page: Page, shopper: { name: string; email: string; phone: string }, cardNumber: string): Promise<void> {
+async function fillCheckout(
+  page: Page,
+  shopper: { name: string; email: string; phone: string },
+  cardNumber: string,
+): Promise<void> {
   await page.getByLabel('Full name').fill(shopper.name);
   await page.getByLabel('Email address').fill(shopper.email);
   await page.getByLabel('Mobile number').fill(shopper.phone);
@@ -46,7 +50,10 @@ async function fillCheckout(page: Page, shopper: { name: string; email: string; 
   await page.getByRole('checkbox', { name: /I agree to the reservation terms/ }).check();
 }
 
-test('reserve a car with a card: it shows reserved in search while held, nobody else can reserve it, and it is free again when the hold ends', async ({ page, browser }) => {
+test('reserve a car with a card: it shows reserved in search while held, nobody else can reserve it, and it is free again when the hold ends', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const car = await findListedCar(E2E_PORT, TENANT, (c) => c.status === 'in_stock' && !c.reserved && c.price > 10);
   await expect((await resultCard(page, car)).getByText('Reserved', { exact: true })).toHaveCount(0);
@@ -54,7 +61,9 @@ test('reserve a car with a card: it shows reserved in search while held, nobody 
   const phone = await signInTo(page, `/cars/${car.slug}/checkout`);
   await expect(page.getByText('Pay a $200 deposit to reserve this car.')).toBeVisible();
   await fillCheckout(page, { name: 'Sam Shopper', email: 'sam@example.com', phone }, '4242 4242 4242 4242');
-  const reserved = page.waitForResponse((r) => r.url().endsWith(`/api/vehicle/cars/${car.slug}/reservation`) && r.request().method() === 'POST');
+  const reserved = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/vehicle/cars/${car.slug}/reservation`) && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Reserve for $200' }).click();
   expect((await reserved).status()).toBe(201);
   await expect(page.getByRole('heading', { level: 2, name: /is reserved/ })).toBeFocused();
@@ -71,7 +80,10 @@ test('reserve a car with a card: it shows reserved in search while held, nobody 
 
   // When the hold ends the car is free again, in search as on its page.
   await expect
-    .poll(async () => (await resultCard(page, car)).getByText('Reserved', { exact: true }).count(), { timeout: (E2E_RESERVE_HOLD_SECONDS + 30) * 1000, intervals: [2000] })
+    .poll(async () => (await resultCard(page, car)).getByText('Reserved', { exact: true }).count(), {
+      timeout: (E2E_RESERVE_HOLD_SECONDS + 30) * 1000,
+      intervals: [2000],
+    })
     .toBe(0);
   await page.goto(tenantUrl(TENANT, `/cars/${car.slug}/checkout`));
   await expect(page.getByLabel('Card number')).toBeVisible();
@@ -80,7 +92,11 @@ test('reserve a car with a card: it shows reserved in search while held, nobody 
 test('a declined card reserves nothing and says why on the card field', async ({ page }) => {
   // Not the first journey's car: this one never holds whatever that one left behind.
   let candidates = 0;
-  const car = await findListedCar(E2E_PORT, TENANT, (c) => c.status === 'in_stock' && !c.reserved && c.price > 10 && candidates++ > 0);
+  const car = await findListedCar(
+    E2E_PORT,
+    TENANT,
+    (c) => c.status === 'in_stock' && !c.reserved && c.price > 10 && candidates++ > 0,
+  );
   const phone = await signInTo(page, `/cars/${car.slug}/checkout`);
   await fillCheckout(page, { name: 'Dee Clined', email: 'dee@example.com', phone }, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Reserve for $200' }).click();
@@ -88,12 +104,16 @@ test('a declined card reserves nothing and says why on the card field', async ({
   await expect((await resultCard(page, car)).getByText('Reserved', { exact: true })).toHaveCount(0);
 });
 
-test('on a site that gates checkout and takes no deposit: Reserve sends a signed-out shopper to sign in, then to its buy-online page, and the reservation shows in their garage', async ({ page }) => {
+test('on a site that gates checkout and takes no deposit: Reserve sends a signed-out shopper to sign in, then to its buy-online page, and the reservation shows in their garage', async ({
+  page,
+}) => {
   const GROUP = 'summit-auto-group';
   const car = await findListedCar(E2E_PORT, GROUP, (c) => c.status === 'in_stock' && !c.reserved);
   await page.goto(tenantUrl(GROUP, `/cars/${car.slug}`));
   await page.getByRole('link', { name: 'Reserve Car Now', exact: true }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/sign-in\\?type=checkout&redirect=${encodeURIComponent(`/cars/${car.slug}/buy-online`)}`));
+  await expect(page).toHaveURL(
+    new RegExp(`/sign-in\\?type=checkout&redirect=${encodeURIComponent(`/cars/${car.slug}/buy-online`)}`),
+  );
   const phone = await signInOnPage(page);
   await expect(page).toHaveURL(new RegExp(`/cars/${car.slug}/buy-online$`));
 

@@ -11,23 +11,37 @@ import { takeOver } from '../support/first-paint';
  */
 
 /** Asks the model catalogue directly, with the page's own catalogue key. */
-async function catalogueSearch(page: Page, params: Record<string, unknown>): Promise<{ nbHits: number; names: string[] }> {
+async function catalogueSearch(
+  page: Page,
+  params: Record<string, unknown>,
+): Promise<{ nbHits: number; names: string[] }> {
   return page.evaluate(async (body) => {
-    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; models: { apiKey: string; indexName: string } } };
+    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as {
+      search: { appId: string; models: { apiKey: string; indexName: string } };
+    };
     const response = await fetch(`/1/indexes/${boot.search.models.indexName}/query`, {
       method: 'POST',
       headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.models.apiKey },
       body: JSON.stringify(body),
     });
-    const result = (await response.json()) as { nbHits: number; hits: Array<{ manufacturer: { name: string }; model: { name: string } }> };
+    const result = (await response.json()) as {
+      nbHits: number;
+      hits: Array<{ manufacturer: { name: string }; model: { name: string } }>;
+    };
     return { nbHits: result.nbHits, names: result.hits.map((h) => `${h.manufacturer.name} ${h.model.name}`) };
   }, params);
 }
 
 const modelCount = (page: Page) => page.locator('[data-model-count]');
-const modelNames = (page: Page) => page.getByRole('list', { name: 'Models' }).getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
+const modelNames = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Models' })
+    .getByRole('article')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
 
-test('the budget finder on the finance page (mf_search/BudgetFinder): refused below the cheapest car, else leads to the search priced up to the budget', async ({ page }) => {
+test('the budget finder on the finance page (mf_search/BudgetFinder): refused below the cheapest car, else leads to the search priced up to the budget', async ({
+  page,
+}) => {
   // Summit calls its stock vehicles: the finder's texts follow the site's noun.
   await open(page, 'summit-auto-group', '/finance');
   const finder = page.getByRole('group', { name: 'Find vehicles for your budget' });
@@ -47,20 +61,28 @@ test('the budget finder on the finance page (mf_search/BudgetFinder): refused be
   await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
 });
 
-test('similar cars on a vehicle page: in stock, same body or make, near its price, never itself; the arrows move the carousel', async ({ page }) => {
+test('similar cars on a vehicle page: in stock, same body or make, near its price, never itself; the arrows move the carousel', async ({
+  page,
+}) => {
   await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
   await expect(count(page)).toBeVisible();
   // A priced car in stock, and what the service says is like it (the rule restated: in stock,
   // the same body or make, within 25 % of its price widened to whole thousands, not itself).
   const { car, expected } = await page.evaluate(async () => {
-    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
+    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as {
+      search: { appId: string; apiKey: string; indexName: string };
+    };
     const ask = async (body: object) => {
       const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
         method: 'POST',
         headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
         body: JSON.stringify(body),
       });
-      return ((await response.json()) as { hits: Array<{ slug: string; name: string; make: string; body: string; price: number }> }).hits;
+      return (
+        (await response.json()) as {
+          hits: Array<{ slug: string; name: string; make: string; body: string; price: number }>;
+        }
+      ).hits;
     };
     const [first] = await ask({ filters: 'status:in_stock AND price > 20000', hitsPerPage: 1 });
     if (!first) throw new Error('no priced car in stock');
@@ -68,7 +90,13 @@ test('similar cars on a vehicle page: in stock, same body or make, near its pric
       filters: `(status:in_stock OR status:coming_soon) AND (body:"${first.body}" OR make:"${first.make}") AND price:${Math.floor((first.price * 0.75) / 1000) * 1000} TO ${Math.ceil((first.price * 1.25) / 1000) * 1000}`,
       hitsPerPage: 9,
     });
-    return { car: first, expected: alike.filter((h) => h.slug !== first.slug).slice(0, 8).map((h) => h.name) };
+    return {
+      car: first,
+      expected: alike
+        .filter((h) => h.slug !== first.slug)
+        .slice(0, 8)
+        .map((h) => h.name),
+    };
   });
   expect(expected.length).toBeGreaterThan(3);
 
@@ -76,10 +104,14 @@ test('similar cars on a vehicle page: in stock, same body or make, near its pric
   const block = page.getByRole('region', { name: 'Similar cars' });
   await scrollToFragment(page, 'mf_search/SimilarCars', block);
   const cards = block.getByRole('list', { name: 'Cars like this one' }).locator('article');
-  await expect.poll(() => cards.evaluateAll((all) => all.map((c) => c.getAttribute('aria-label') ?? ''))).toEqual(expected);
+  await expect
+    .poll(() => cards.evaluateAll((all) => all.map((c) => c.getAttribute('aria-label') ?? '')))
+    .toEqual(expected);
 
   // The similar slider (their price range) is above them.
-  await expect(block.getByRole('group', { name: 'Price range' }).getByRole('slider', { name: 'Maximum price' })).toBeVisible();
+  await expect(
+    block.getByRole('group', { name: 'Price range' }).getByRole('slider', { name: 'Maximum price' }),
+  ).toBeVisible();
 
   const previous = block.getByRole('button', { name: 'Previous cars' });
   await expect(previous).toBeDisabled();
@@ -87,7 +119,9 @@ test('similar cars on a vehicle page: in stock, same body or make, near its pric
   await expect(previous).toBeEnabled();
 });
 
-test("the blog listing shows the site's live promotional cards (mf_search/PromoCards), as its results do", async ({ page }) => {
+test("the blog listing shows the site's live promotional cards (mf_search/PromoCards), as its results do", async ({
+  page,
+}) => {
   await open(page, 'harbourside-motors', '/blog');
   const offers = page.getByRole('list', { name: 'Offers' });
   await scrollToFragment(page, 'mf_search/PromoCards', offers);
@@ -97,12 +131,18 @@ test("the blog listing shows the site's live promotional cards (mf_search/PromoC
   await expect(offers.getByRole('article')).toHaveCount(2);
 });
 
-test("the home page's quick finder: 'Show Me N Cars' counts what the service finds for the choice and leads to those results", async ({ page }) => {
+test("the home page's quick finder: 'Show Me N Cars' counts what the service finds for the choice and leads to those results", async ({
+  page,
+}) => {
   await open(page, 'harbourside-motors', '/');
   const finder = page.getByRole('form', { name: 'Find a car' });
   await finder.getByLabel('Make').selectOption('Toyota');
   await finder.getByLabel('Price up to').selectOption('40000');
-  const expected = await serviceSearch(page, { facetFilters: [['make:Toyota']], numericFilters: ['price<=40000'], hitsPerPage: 0 });
+  const expected = await serviceSearch(page, {
+    facetFilters: [['make:Toyota']],
+    numericFilters: ['price<=40000'],
+    hitsPerPage: 0,
+  });
   const button = finder.getByRole('link', { name: /^Show Me/ });
   // The count animates for a second, then reads the service's total.
   await expect(button).toHaveText(`Show Me ${expected.nbHits} Cars`);
@@ -111,7 +151,9 @@ test("the home page's quick finder: 'Show Me N Cars' counts what the service fin
   await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
 });
 
-test('the model search: the models the site sells new, filtered by body type in the address, each leading to its stock', async ({ page }) => {
+test('the model search: the models the site sells new, filtered by body type in the address, each leading to its stock', async ({
+  page,
+}) => {
   await open(page, 'harbourside-motors', '/models');
   const all = await catalogueSearch(page, { hitsPerPage: 21 });
   expect(all.nbHits).toBeGreaterThan(0);
@@ -145,7 +187,9 @@ test('axe finds no serious or critical problem on the model search page', async 
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
 
-test('favourites and compare: a shopper keeps cars in this browser, sees them on /favourites, and compares up to three side by side', async ({ page }) => {
+test('favourites and compare: a shopper keeps cars in this browser, sees them on /favourites, and compares up to three side by side', async ({
+  page,
+}) => {
   await open(page, 'harbourside-motors', '/search/used-cars');
   await expect(count(page)).toBeVisible();
   const cards = page.getByRole('list', { name: 'Results' }).locator('article:not([data-promo])');
@@ -160,7 +204,10 @@ test('favourites and compare: a shopper keeps cars in this browser, sees them on
   await expect(cards.first().getByRole('button', { name: /^Favourite / })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('complementary', { name: 'Saved' }).getByRole('link', { name: 'Favourites (1)' }).click();
   await expect(page).toHaveURL(/\/favourites$/);
-  await expect(page.getByRole('list', { name: 'Favourites' }).getByRole('article')).toHaveAttribute('aria-label', names[0]!);
+  await expect(page.getByRole('list', { name: 'Favourites' }).getByRole('article')).toHaveAttribute(
+    'aria-label',
+    names[0]!,
+  );
 
   // Compare three; a fourth is refused with the reason; the table has the three.
   await page.goBack();
@@ -179,7 +226,11 @@ test('favourites and compare: a shopper keeps cars in this browser, sees them on
   const columns = page.getByRole('table').getByRole('columnheader');
   await expect(columns).toHaveCount(3);
   await expect(page.getByRole('table').getByRole('link')).toHaveText(names.slice(0, 3));
-  await page.getByRole('table').getByRole('button', { name: /^Remove / }).nth(1).click();
+  await page
+    .getByRole('table')
+    .getByRole('button', { name: /^Remove / })
+    .nth(1)
+    .click();
   await expect(page.getByRole('table').getByRole('link')).toHaveText([names[0]!, names[2]!]);
 });
 

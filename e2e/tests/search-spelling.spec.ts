@@ -35,7 +35,9 @@ async function resultsFor(page: Page, query: string): Promise<{ count: number; c
   const count = page.locator('[data-result-count]:not([data-first-paint] *)');
   await expect(count).toBeVisible();
   const cars = await page.evaluate(async (q) => {
-    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
+    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as {
+      search: { appId: string; apiKey: string; indexName: string };
+    };
     const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
       method: 'POST',
       headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
@@ -53,13 +55,25 @@ async function resultsFor(page: Page, query: string): Promise<{ count: number; c
  */
 const MERCEDES_ID = 'e2e-mercedes-benz-glc';
 function adminClient() {
-  const keys = JSON.parse(readFileSync(path.join(E2E_DATA_DIR, 'search-keys.json'), 'utf8')) as { appId: string; adminKey: string };
-  return algoliasearch(keys.appId, keys.adminKey, { hosts: [{ url: `127.0.0.1:${E2E_PORT}`, protocol: 'http', accept: 'readWrite' }] });
+  const keys = JSON.parse(readFileSync(path.join(E2E_DATA_DIR, 'search-keys.json'), 'utf8')) as {
+    appId: string;
+    adminKey: string;
+  };
+  return algoliasearch(keys.appId, keys.adminKey, {
+    hosts: [{ url: `127.0.0.1:${E2E_PORT}`, protocol: 'http', accept: 'readWrite' }],
+  });
 }
 
 test.beforeAll(async () => {
   const client = adminClient();
-  const { hits } = await client.searchSingleIndex({ indexName: 'cars', searchParams: { query: 'toyota', filters: `tenant:"${TENANT}" AND show_on_dealer_website:true AND visible_until > ${Math.floor(Date.now() / 1000) + 3600}`, hitsPerPage: 1 } });
+  const { hits } = await client.searchSingleIndex({
+    indexName: 'cars',
+    searchParams: {
+      query: 'toyota',
+      filters: `tenant:"${TENANT}" AND show_on_dealer_website:true AND visible_until > ${Math.floor(Date.now() / 1000) + 3600}`,
+      hitsPerPage: 1,
+    },
+  });
   const objectID = hits[0]?.objectID;
   if (!objectID) throw new Error(`${TENANT} lists no Toyota to copy`);
   // The whole record (a search answers only the attributes the index retrieves).
@@ -67,7 +81,14 @@ test.beforeAll(async () => {
   await client.addOrUpdateObject({
     indexName: 'cars',
     objectID: MERCEDES_ID,
-    body: { ...record, make: 'Mercedes-Benz', model: 'GLC', badge: '300', name: `${String(record.year)} Mercedes-Benz GLC 300`, slug: `${String(record.year)}-mercedes-benz-glc-300-e2e` },
+    body: {
+      ...record,
+      make: 'Mercedes-Benz',
+      model: 'GLC',
+      badge: '300',
+      name: `${String(record.year)} Mercedes-Benz GLC 300`,
+      slug: `${String(record.year)}-mercedes-benz-glc-300-e2e`,
+    },
   });
 });
 

@@ -7,7 +7,8 @@ import { cardNames, count, filterSection, open, serviceSearch } from '../support
  * page shows must agree with what the service answers for the same filters, and the address bar
  * must carry the whole state.
  */
-const EMPTY_SEARCH_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
+const EMPTY_SEARCH_TEXT =
+  'No results found for your search at this time. Please try adjusting the filters for more results.';
 
 const NO_OFFERS_TEXT = 'There appears to be no offers currently available that meet the conditions of your search';
 const WANT_YOUR_CAR = 'We Want Your Car!';
@@ -73,19 +74,28 @@ test('a keyboard-only shopper can search, filter and open a car', async ({ page 
   let focusedIsCheckbox = false;
   for (let i = 0; i < 6 && !focusedIsCheckbox; i++) {
     await page.keyboard.press('Tab');
-    focusedIsCheckbox = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === 'checkbox');
+    focusedIsCheckbox = await page.evaluate(
+      () => (document.activeElement as HTMLInputElement | null)?.type === 'checkbox',
+    );
   }
   expect(focusedIsCheckbox).toBe(true);
   await page.keyboard.press('Space');
   await expect(page).toHaveURL(/[?&]make=/);
-  const firstTitle = page.getByRole('list', { name: 'Results' }).getByRole('article').first().getByRole('heading').getByRole('link');
+  const firstTitle = page
+    .getByRole('list', { name: 'Results' })
+    .getByRole('article')
+    .first()
+    .getByRole('heading')
+    .getByRole('link');
   const href = await firstTitle.getAttribute('href');
   await firstTitle.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`${href}$`));
 });
 
-test('filtering by make and a typed maximum price: address, count and cards agree with the service', async ({ page }) => {
+test('filtering by make and a typed maximum price: address, count and cards agree with the service', async ({
+  page,
+}) => {
   await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
   await expect(count(page)).toBeVisible();
   await page.getByRole('checkbox', { name: /^Toyota/ }).check();
@@ -94,7 +104,11 @@ test('filtering by make and a typed maximum price: address, count and cards agre
   await maxPrice.fill('$40,000');
   await maxPrice.press('Enter');
   await expect(page).toHaveURL(/[?&]price=:40000(&|$)/);
-  const expected = await serviceSearch(page, { facetFilters: [['make:Toyota']], numericFilters: ['price<=40000'], hitsPerPage: 21 });
+  const expected = await serviceSearch(page, {
+    facetFilters: [['make:Toyota']],
+    numericFilters: ['price<=40000'],
+    hitsPerPage: 21,
+  });
   await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
   await expect.poll(() => cardNames(page)).toEqual(expected.names);
   // A typed price outside the range is ignored: the field goes back and the address keeps its filter.
@@ -108,7 +122,10 @@ test('promo cards sit at each site’s configured slots: 8 and 17 on one, 9 on a
   const cells = (p: Page) => p.getByRole('list', { name: 'Results' }).locator(':scope > li');
   await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
   await expect(count(page)).toBeVisible();
-  const promoSlots = async (p: Page) => (await cells(p).evaluateAll((items) => items.map((li, i) => (li.querySelector('[data-promo]') ? i + 1 : 0)))).filter(Boolean);
+  const promoSlots = async (p: Page) =>
+    (
+      await cells(p).evaluateAll((items) => items.map((li, i) => (li.querySelector('[data-promo]') ? i + 1 : 0)))
+    ).filter(Boolean);
   await expect.poll(() => promoSlots(page)).toEqual([8, 17]);
   const wanted = cells(page).nth(7).getByRole('article', { name: WANT_YOUR_CAR });
   await expect(wanted).toContainText('We buy all types of cars');
@@ -122,7 +139,9 @@ test('promo cards sit at each site’s configured slots: 8 and 17 on one, 9 on a
   await expect(cells(page).nth(8).getByRole('article', { name: WANT_YOUR_CAR })).toBeVisible();
 });
 
-test('special offers: an offer search with no match says so, and Clear Filters brings every offer back', async ({ page }) => {
+test('special offers: an offer search with no match says so, and Clear Filters brings every offer back', async ({
+  page,
+}) => {
   await open(page, 'harbourside-motors', '/special-offers?query=zzzqqq');
   await expect(page.getByRole('heading', { name: 'No Results Available' })).toBeVisible();
   await expect(page.getByText(NO_OFFERS_TEXT)).toBeVisible();
@@ -150,7 +169,11 @@ test('budget finder: a budget below every car is refused; a real one filters the
   await finder.getByLabel('Deposit').fill('2000');
   await finder.getByRole('button', { name: 'View Cars In This Range' }).click();
   await expect(page).toHaveURL(/[?&]price=1000:38000(&|$)/);
-  const expected = await serviceSearch(page, { filters: 'car_type:used', numericFilters: ['price>=1000', 'price<=38000'], hitsPerPage: 21 });
+  const expected = await serviceSearch(page, {
+    filters: 'car_type:used',
+    numericFilters: ['price>=1000', 'price<=38000'],
+    hitsPerPage: 21,
+  });
   await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
   await expect.poll(() => cardNames(page)).toEqual(expected.names);
 });
@@ -169,8 +192,14 @@ for (const [name, path] of [
   });
 }
 
-test('body tiles: four on one site, more on a site with custom bodies; a tile filters by its body', async ({ page }) => {
-  const tiles = (p: Page) => p.getByRole('complementary', { name: 'Filters' }).getByRole('button', { pressed: false }).filter({ hasText: /\d+ (car|vehicle)s?$/ });
+test('body tiles: four on one site, more on a site with custom bodies; a tile filters by its body', async ({
+  page,
+}) => {
+  const tiles = (p: Page) =>
+    p
+      .getByRole('complementary', { name: 'Filters' })
+      .getByRole('button', { pressed: false })
+      .filter({ hasText: /\d+ (car|vehicle)s?$/ });
   await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
   await expect(count(page)).toBeVisible();
   await expect(tiles(page)).toHaveCount(4);
@@ -191,14 +220,19 @@ test('recent searches: an earlier search of the site is offered with its path', 
   await expect(count(page)).toBeVisible();
   await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
   await expect(count(page)).toBeVisible();
-  const recent = page.getByRole('navigation', { name: 'Recent searches' }).getByRole('link', { name: /Used cars · “hilux”/ });
+  const recent = page
+    .getByRole('navigation', { name: 'Recent searches' })
+    .getByRole('link', { name: /Used cars · “hilux”/ });
   await expect(recent).toHaveAttribute('href', '/search/used-cars?query=hilux');
 });
 
 test('a signed-out shopper who saves a car is sent to sign in and back to this search', async ({ page }) => {
   await open(page, 'harbourside-motors', '/search/used-cars?make=Toyota');
   await expect(count(page)).toBeVisible();
-  const save = page.getByRole('list', { name: 'Results' }).getByRole('link', { name: /^Save .* to your watchlist$/ }).first();
+  const save = page
+    .getByRole('list', { name: 'Results' })
+    .getByRole('link', { name: /^Save .* to your watchlist$/ })
+    .first();
   await save.click();
   await expect(page).toHaveURL(/\/sign-in\?/);
   const url = new URL(page.url());
@@ -238,7 +272,9 @@ test('choosing a make offers its models; a model narrows the cards as the servic
   await expect.poll(() => cardNames(page)).toEqual(expected.names);
 });
 
-test("the certified filter: a certified-only site never offers 'Not certified', another offers both", async ({ page }) => {
+test("the certified filter: a certified-only site never offers 'Not certified', another offers both", async ({
+  page,
+}) => {
   await open(page, 'summit-auto-group', '/search/new-used-and-demo-cars');
   const summit = filterSection(page, 'Certified');
   await expect(summit.getByRole('checkbox', { name: /^Certified/ })).toBeVisible();
@@ -256,7 +292,9 @@ test('view counts: cards show each car’s views on a site that turns them on, a
   await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
   await expect(count(page)).toBeVisible();
   const views = await page.evaluate(async () => {
-    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
+    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as {
+      search: { appId: string; apiKey: string; indexName: string };
+    };
     const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
       method: 'POST',
       headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
@@ -281,14 +319,17 @@ test('special offers list 21 cars a page, on a site whose search pages list 24 (
   expect((await cardNames(page)).length).toBe(21);
 });
 
-test('each site’s extra filters: Summit adds colour and seats, a caravan yard none; a fuel filter agrees with the service', async ({ page }) => {
+test('each site’s extra filters: Summit adds colour and seats, a caravan yard none; a fuel filter agrees with the service', async ({
+  page,
+}) => {
   await open(page, 'coastal-caravans', '/search/new-used-and-demo-cars');
   await expect(count(page)).toBeVisible();
   await expect(filterSection(page, 'Fuel')).toHaveCount(0);
 
   await open(page, 'summit-auto-group', '/search/new-used-and-demo-cars');
   await expect(count(page)).toBeVisible();
-  for (const title of ['Fuel', 'Transmission', 'Drive', 'Colour', 'Seats']) await expect(filterSection(page, title)).toHaveCount(1);
+  for (const title of ['Fuel', 'Transmission', 'Drive', 'Colour', 'Seats'])
+    await expect(filterSection(page, title)).toHaveCount(1);
   await filterSection(page, 'Fuel').locator('summary').click();
   const diesel = filterSection(page, 'Fuel').getByRole('checkbox', { name: /^Diesel/ });
   await diesel.check();
@@ -297,7 +338,9 @@ test('each site’s extra filters: Summit adds colour and seats, a caravan yard 
   await expect(count(page)).toHaveAttribute('data-result-count', String(expected.nbHits));
 });
 
-test('the rest of the spec’s filter attributes on a site that adds them: year, Listed and location agree with the service and the address', async ({ page }) => {
+test('the rest of the spec’s filter attributes on a site that adds them: year, Listed and location agree with the service and the address', async ({
+  page,
+}) => {
   await open(page, 'summit-auto-group', '/search/new-used-and-demo-cars');
 
   await filterSection(page, 'Year').locator('summary').click();
@@ -312,15 +355,24 @@ test('the rest of the spec’s filter attributes on a site that adds them: year,
   await expect(page).toHaveURL(/[?&]created_at_timestamp=\d+:(&|$)/);
   const since = Number(/created_at_timestamp=(\d+)/.exec(page.url())?.[1]);
   expect(Date.now() / 1000 - since).toBeGreaterThanOrEqual(30 * 86_400);
-  const recent = await serviceSearch(page, { numericFilters: ['year>=2022', `created_at_timestamp>=${since}`], hitsPerPage: 0 });
+  const recent = await serviceSearch(page, {
+    numericFilters: ['year>=2022', `created_at_timestamp>=${since}`],
+    hitsPerPage: 0,
+  });
   await expect(count(page)).toHaveAttribute('data-result-count', String(recent.nbHits));
 
   await filterSection(page, 'Location').locator('summary').click();
   const option = filterSection(page, 'Location').locator('label').first();
   const name = (await option.locator('span').first().textContent()) ?? '';
   await option.getByRole('checkbox').check();
-  await expect(page).toHaveURL(new RegExp(`[?&]location_name=${encodeURIComponent(name).replace(/%20/g, '(%20|\\+)')}(&|$)`));
-  const atLocation = await serviceSearch(page, { numericFilters: ['year>=2022', `created_at_timestamp>=${since}`], facetFilters: [[`location_name:${name}`]], hitsPerPage: 0 });
+  await expect(page).toHaveURL(
+    new RegExp(`[?&]location_name=${encodeURIComponent(name).replace(/%20/g, '(%20|\\+)')}(&|$)`),
+  );
+  const atLocation = await serviceSearch(page, {
+    numericFilters: ['year>=2022', `created_at_timestamp>=${since}`],
+    facetFilters: [[`location_name:${name}`]],
+    hitsPerPage: 0,
+  });
   await expect(count(page)).toHaveAttribute('data-result-count', String(atLocation.nbHits));
 
   // Back undoes the location, as every filter.

@@ -34,7 +34,11 @@ interface ImportAnswer {
 /** Sends `csv` as the yard's feed and waits until the import is over: its answer, and when it ended. */
 async function importFeed(csv: string): Promise<{ answer: ImportAnswer; endedAt: number }> {
   const headers = { authorization: `Bearer ${key}` };
-  const sent = await fetch(`${SITE}/api/stock/v1/imports?source=${SOURCE}`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: csv });
+  const sent = await fetch(`${SITE}/api/stock/v1/imports?source=${SOURCE}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'text/csv' },
+    body: csv,
+  });
   expect(sent.status).toBe(202);
   const { id } = (await sent.json()) as { id: string };
   let answer: ImportAnswer = { status: 'queued', counts: null };
@@ -67,7 +71,9 @@ interface YardHit {
 /** The yard's cars as the search service lists them, asked with the site's own key from one of its pages. */
 async function yardHits(page: Page): Promise<YardHit[]> {
   return page.evaluate(async () => {
-    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as { search: { appId: string; apiKey: string; indexName: string } };
+    const boot = JSON.parse(document.getElementById('forecourt-boot')?.textContent ?? '{}') as {
+      search: { appId: string; apiKey: string; indexName: string };
+    };
     const response = await fetch(`/1/indexes/${boot.search.indexName}/query`, {
       method: 'POST',
       headers: { 'x-algolia-application-id': boot.search.appId, 'x-algolia-api-key': boot.search.apiKey },
@@ -85,7 +91,13 @@ async function yardHits(page: Page): Promise<YardHit[]> {
 async function photosStored(page: Page): Promise<void> {
   await page.goto(tenantUrl(TENANT, '/'));
   await expect
-    .poll(async () => (await yardHits(page)).filter((hit) => hit.thumbnails.length === 0 || hit.thumbnails.some((url) => !url.includes('/media/photos/'))).map((hit) => hit.stocknum), { timeout: 60_000, intervals: [500] })
+    .poll(
+      async () =>
+        (await yardHits(page))
+          .filter((hit) => hit.thumbnails.length === 0 || hit.thumbnails.some((url) => !url.includes('/media/photos/')))
+          .map((hit) => hit.stocknum),
+      { timeout: 60_000, intervals: [500] },
+    )
     .toEqual([]);
 }
 
@@ -109,11 +121,16 @@ test('the same feed again is all unchanged and re-indexes nothing', async ({ pag
   // The start's import and its photos were indexed: the counter is there and counts.
   expect(before).toBeGreaterThan(0);
   const { answer } = await importFeed(feed);
-  expect(answer).toMatchObject({ status: 'done', counts: { created: 0, updated: 0, withdrawn: 0, rejected: 0, unchanged: rows } });
+  expect(answer).toMatchObject({
+    status: 'done',
+    counts: { created: 0, updated: 0, withdrawn: 0, rejected: 0, unchanged: rows },
+  });
   expect(await reindexed()).toBe(before);
 });
 
-test("the feed's cars are in search and on their pages with the feed's photos, from the site's media routes", async ({ page }) => {
+test("the feed's cars are in search and on their pages with the feed's photos, from the site's media routes", async ({
+  page,
+}) => {
   const card = await resultCard(page, GONE[0]!);
   await expect(card).toContainText('Toyota Corolla');
   // The photos arrive a few at a time after the cars: a car shows its placeholder until then.
@@ -122,18 +139,24 @@ test("the feed's cars are in search and on their pages with the feed's photos, f
   await open(page, TENANT, hit!.path);
   const photo = page.locator('img[src*="/media/photos/"]').first();
   await expect(photo).toBeVisible();
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   // The size asked is the size served.
   const src = await photo.evaluate((img: HTMLImageElement) => img.currentSrc);
   const asked = Number(new URL(src).searchParams.get('w'));
   // Asked at 127.0.0.1 with the site named, as tools do: node cannot resolve *.localhost.
-  const served = await fetch(`${SITE}${new URL(src).pathname}${new URL(src).search}`, { headers: { 'x-forecourt-tenant': TENANT } });
+  const served = await fetch(`${SITE}${new URL(src).pathname}${new URL(src).search}`, {
+    headers: { 'x-forecourt-tenant': TENANT },
+  });
   expect(served.status).toBe(200);
   expect(served.headers.get('cache-control')).toContain('immutable');
   expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeLessThanOrEqual(asked);
 });
 
-test('a feed with two cars gone and one price cut withdraws the two and shows the new price in search within 5 s', async ({ page }) => {
+test('a feed with two cars gone and one price cut withdraws the two and shows the new price in search within 5 s', async ({
+  page,
+}) => {
   expect((await importFeed(feed)).answer.status).toBe('done');
   const lines = feed.trimEnd().split('\n');
   const changed = [
@@ -148,7 +171,12 @@ test('a feed with two cars gone and one price cut withdraws the two and shows th
 
   await page.goto(tenantUrl(TENANT, '/'));
   const price = Number.parseInt(CUT.price, 10);
-  await expect.poll(async () => (await yardHits(page)).find((hit) => hit.stocknum === CUT.stocknum)?.price, { timeout: Math.max(0, 5_000 - (Date.now() - endedAt)), intervals: [100] }).toBe(price);
+  await expect
+    .poll(async () => (await yardHits(page)).find((hit) => hit.stocknum === CUT.stocknum)?.price, {
+      timeout: Math.max(0, 5_000 - (Date.now() - endedAt)),
+      intervals: [100],
+    })
+    .toBe(price);
   const hits = await yardHits(page);
   expect(GONE.map((stocknum) => hits.find((hit) => hit.stocknum === stocknum)?.status)).toEqual(['sold', 'sold']);
   await expect(await resultCard(page, CUT.stocknum)).toContainText(CUT.shown);

@@ -9,7 +9,8 @@ import { findListedCar, type ListedCar } from '../support/listed-cars';
  */
 
 const inStock = (car: ListedCar) => car.status === 'in_stock' || car.status === 'coming_soon';
-const SORRY = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
+const SORRY =
+  "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
 
 async function openCar(page: Page, tenant: string, car: ListedCar) {
   await page.goto(tenantUrl(tenant, `/cars/${car.slug}`));
@@ -19,7 +20,9 @@ async function openCar(page: Page, tenant: string, car: ListedCar) {
 }
 
 for (const tenant of ['harbourside-motors', 'summit-auto-group']) {
-  test(`${tenant}: the photos show thumbnails for an in-stock car with more than 3 pictures, and none for one with 3 or fewer`, async ({ page }) => {
+  test(`${tenant}: the photos show thumbnails for an in-stock car with more than 3 pictures, and none for one with 3 or fewer`, async ({
+    page,
+  }) => {
     const many = await findListedCar(E2E_PORT, tenant, (car) => inStock(car) && car.images.length > 3 && !car.spin);
     await openCar(page, tenant, many);
     const photos = page.getByRole('region', { name: `Photos of the ${many.name}` });
@@ -40,7 +43,11 @@ for (const tenant of ['harbourside-motors', 'summit-auto-group']) {
     await expect(dialog).toHaveCount(0);
     await expect(photos.getByRole('button', { name: 'Full screen' })).toBeFocused();
 
-    const few = await findListedCar(E2E_PORT, tenant, (car) => inStock(car) && car.images.length > 0 && car.images.length <= 3 && !car.spin);
+    const few = await findListedCar(
+      E2E_PORT,
+      tenant,
+      (car) => inStock(car) && car.images.length > 0 && car.images.length <= 3 && !car.spin,
+    );
     await openCar(page, tenant, few);
     await expect(page.getByRole('region', { name: `Photos of the ${few.name}` })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Thumbnails' })).toHaveCount(0);
@@ -62,7 +69,9 @@ for (const tenant of ['harbourside-motors', 'summit-auto-group']) {
     await expect(bar.getByRole('link', { name: 'Call Now' })).toBeVisible();
   });
 
-  test(`${tenant}: delivery is quoted for a postcode, asked for when empty, and refused for one that is no place`, async ({ page }) => {
+  test(`${tenant}: delivery is quoted for a postcode, asked for when empty, and refused for one that is no place`, async ({
+    page,
+  }) => {
     const car = await findListedCar(E2E_PORT, tenant, inStock);
     await openCar(page, tenant, car);
     const calculator = page.getByRole('region', { name: 'Delivery calculator' });
@@ -72,7 +81,11 @@ for (const tenant of ['harbourside-motors', 'summit-auto-group']) {
     // Each demo site's yards are near the capital of its state: its CBD is inside every tier list.
     await postcode.fill(tenant === 'harbourside-motors' ? '2000' : '4000');
     await calculator.getByRole('button', { name: 'Check' }).click();
-    await expect(calculator).toContainText(tenant === 'harbourside-motors' ? /Delivery to Sydney CBD: (Free|\$[\d,]+)/ : /Delivery to Brisbane CBD: (Free|\$[\d,]+)/);
+    await expect(calculator).toContainText(
+      tenant === 'harbourside-motors'
+        ? /Delivery to Sydney CBD: (Free|\$[\d,]+)/
+        : /Delivery to Brisbane CBD: (Free|\$[\d,]+)/,
+    );
     await postcode.fill('0000');
     await calculator.getByRole('button', { name: 'Check' }).click();
     await expect(calculator.getByRole('alert')).toHaveText(SORRY);
@@ -80,7 +93,11 @@ for (const tenant of ['harbourside-motors', 'summit-auto-group']) {
 }
 
 test('the 360 spin turns by drag and by the arrow keys, and shows a hotspot at its angle', async ({ page }) => {
-  const car = await findListedCar(E2E_PORT, 'harbourside-motors', (c) => inStock(c) && c.spin !== null && c.spin.hotspots.exterior.length > 0);
+  const car = await findListedCar(
+    E2E_PORT,
+    'harbourside-motors',
+    (c) => inStock(c) && c.spin !== null && c.spin.hotspots.exterior.length > 0,
+  );
   await openCar(page, 'harbourside-motors', car);
   const spin = page.getByRole('slider', { name: /^360° view of the / });
   // Every frame loads first; then it turns.
@@ -121,15 +138,22 @@ test('a site whose gallery comes first opens a spin car on its photos, with the 
   await expect(page.getByRole('slider', { name: /^360° view of the / })).toBeVisible();
 });
 
-test('share: copy the link (toast for the car, the button reads Copied) and download the PDF as {slug}.pdf', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: tenantUrl('harbourside-motors', '/').replace(/\/$/, '') });
+test('share: copy the link (toast for the car, the button reads Copied) and download the PDF as {slug}.pdf', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: tenantUrl('harbourside-motors', '/').replace(/\/$/, ''),
+  });
   const car = await findListedCar(E2E_PORT, 'harbourside-motors', inStock);
   await openCar(page, 'harbourside-motors', car);
   const share = page.getByRole('list', { name: 'Share this car' });
   await share.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText(`Copied ${car.name} to your clipboard!`)).toBeVisible();
   await expect(share.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(tenantUrl('harbourside-motors', `/cars/${car.slug}`));
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    tenantUrl('harbourside-motors', `/cars/${car.slug}`),
+  );
   await expect(share.getByRole('button', { name: 'Copy link' })).toBeVisible(); // back after 1.5 s
 
   const download = page.waitForEvent('download');

@@ -31,7 +31,14 @@ const financeOn = (tenant: TenantFile) => tenant.features?.['mf-finance'] !== fa
 const NONE_VALUE = /(^|[\n\t:·]\s*)None\s*($|[\n\t·])/m;
 
 /** The car as the vehicle API answers it, with the fields these checks read. */
-type VehicleCar = ListedCar & { item_type: string; body: string; transmission: string; car_type: string; catalogue_model: boolean; finance_lender: unknown };
+type VehicleCar = ListedCar & {
+  item_type: string;
+  body: string;
+  transmission: string;
+  car_type: string;
+  catalogue_model: boolean;
+  finance_lender: unknown;
+};
 
 /** Opens a page and waits until the app has taken over from the server's first paint. */
 async function open(page: Page, tenant: string, pathname: string): Promise<number> {
@@ -46,9 +53,14 @@ const cards = (page: Page) => page.getByRole('list', { name: 'Results' }).locato
 const pageText = (page: Page) => page.locator('body').innerText();
 
 test.describe('coastal-caravans', () => {
-  test('its configured link "Caravans for sale" lists caravans, under the heading New and used caravans', async ({ page }) => {
+  test('its configured link "Caravans for sale" lists caravans, under the heading New and used caravans', async ({
+    page,
+  }) => {
     await open(page, 'coastal-caravans', '/');
-    const href = await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Caravans for sale' }).getAttribute('href');
+    const href = await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Caravans for sale' })
+      .getAttribute('href');
     expect(href).toBe('/search/new-and-used-caravans');
     await open(page, 'coastal-caravans', href!);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('New and used caravans');
@@ -60,7 +72,9 @@ test.describe('coastal-caravans', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('New and used caravans');
   });
 
-  test("a caravan's page shows no 'Transmission: None', no 'Fuel: None' and no fuel cost calculator", async ({ page }) => {
+  test("a caravan's page shows no 'Transmission: None', no 'Fuel: None' and no fuel cost calculator", async ({
+    page,
+  }) => {
     const car = (await findListedCar(E2E_PORT, 'coastal-caravans', (c) => c.status === 'in_stock')) as VehicleCar;
     await open(page, 'coastal-caravans', `/cars/${car.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(car.name);
@@ -72,7 +86,9 @@ test.describe('coastal-caravans', () => {
     expect(await pageText(page)).not.toMatch(NONE_VALUE);
   });
 
-  test('with finance switched off: no weekly figure on a card, no finance estimate on the home page', async ({ page }) => {
+  test('with finance switched off: no weekly figure on a card, no finance estimate on the home page', async ({
+    page,
+  }) => {
     await open(page, 'coastal-caravans', '/search/new-and-used-caravans');
     await expect(cards(page).first()).toBeVisible();
     await expect(cards(page).filter({ hasText: /\/wk|Enquire for Finance/ })).toHaveCount(0);
@@ -95,7 +111,9 @@ test('redgum-used-cars (used only) shows no promotion for new and demo stock', a
   await expect(page.getByText('Runout pricing on selected new and demo stock')).toHaveCount(0);
 });
 
-test('harbourside-motors: each result card shows a weekly figure exactly where its page shows the calculator, and the same figure', async ({ page }) => {
+test('harbourside-motors: each result card shows a weekly figure exactly where its page shows the calculator, and the same figure', async ({
+  page,
+}) => {
   await open(page, 'harbourside-motors', '/search/new-used-and-demo-cars');
   await expect(cards(page).first()).toBeVisible();
   const shown = await cards(page).evaluateAll((articles) =>
@@ -116,19 +134,26 @@ test('harbourside-motors: each result card shows a weekly figure exactly where i
     else await expect(getFinance, card.href).toHaveCount(0);
     // One figure: the calculator opens on the weekly repayment the card showed.
     if (card.weekly) {
-      const calculator = page.locator('[data-boundary="mf-finance"]').filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
+      const calculator = page
+        .locator('[data-boundary="mf-finance"]')
+        .filter({ has: page.getByRole('heading', { name: 'Finance calculator' }) });
       await scrollToFragment(page, 'mf_finance/Calculator', calculator);
       await expect(calculator.getByTestId('calculator-repayment'), card.href).toHaveText(card.weekly);
     }
   }
 });
 
-test("a Suzuki shows no weekly figure on its card and no Get Finance on its page (spec: 'Finance is hidden for Suzuki')", async ({ page }) => {
+test("a Suzuki shows no weekly figure on its card and no Get Finance on its page (spec: 'Finance is hidden for Suzuki')", async ({
+  page,
+}) => {
   const tenant = TENANTS.filter(financeOn).map((t) => t.slug);
   let found: { tenant: string; car: ListedCar } | null = null;
   for (const slug of tenant) {
     try {
-      found = { tenant: slug, car: await findListedCar(E2E_PORT, slug, (c) => c.make === 'Suzuki' && c.status === 'in_stock') };
+      found = {
+        tenant: slug,
+        car: await findListedCar(E2E_PORT, slug, (c) => c.make === 'Suzuki' && c.status === 'in_stock'),
+      };
       break;
     } catch {
       // This site lists no Suzuki; the next one may.
@@ -158,7 +183,11 @@ test('harbourside-motors: a vehicle page shows one feature banner, with the spec
 });
 
 test('harbourside-motors: the sticky header reads the body type as the product writes it (SUV)', async ({ page }) => {
-  const car = (await findListedCar(E2E_PORT, 'harbourside-motors', (c) => c.status === 'in_stock' && (c as VehicleCar).body === 'suv')) as VehicleCar;
+  const car = (await findListedCar(
+    E2E_PORT,
+    'harbourside-motors',
+    (c) => c.status === 'in_stock' && (c as VehicleCar).body === 'suv',
+  )) as VehicleCar;
   await open(page, 'harbourside-motors', `/cars/${car.slug}`);
   const header = page.getByRole('complementary', { name: `${car.name} summary` });
   // Scrolled until the header shows: a wheel sent while the page below the fold is still growing
@@ -171,14 +200,23 @@ test('harbourside-motors: the sticky header reads the body type as the product w
   await expect(header).not.toContainText('Suv');
 });
 
-test("harbourside-motors: a car's breadcrumb runs Home > body type and condition > make > model > body type > title, and each step lists stock", async ({ page }) => {
+test("harbourside-motors: a car's breadcrumb runs Home > body type and condition > make > model > body type > title, and each step lists stock", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  const car = (await findListedCar(E2E_PORT, 'harbourside-motors', (c) => c.status === 'in_stock' && (c as VehicleCar).catalogue_model && (c as VehicleCar).body === 'suv')) as VehicleCar;
+  const car = (await findListedCar(
+    E2E_PORT,
+    'harbourside-motors',
+    (c) => c.status === 'in_stock' && (c as VehicleCar).catalogue_model && (c as VehicleCar).body === 'suv',
+  )) as VehicleCar;
   await open(page, 'harbourside-motors', `/cars/${car.slug}`);
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
   const condition = car.car_type === 'new' ? 'New' : car.car_type === 'demo' ? 'Demo' : 'Used';
   await expect(crumbs).toHaveText(['Home', `${condition} SUVs`, car.make, car.model, 'SUV', car.name]);
-  const hrefs = await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   const count = async (href: string) => {
     await open(page, 'harbourside-motors', href);
     await expect(resultCount(page), href).not.toHaveAttribute('data-result-count', '0');
@@ -192,10 +230,14 @@ test("harbourside-motors: a car's breadcrumb runs Home > body type and condition
 });
 
 for (const tenant of TENANTS) {
-  test(`${tenant.slug}: every header and footer link answers, lists stock where it promises stock, and shows no 'None' or switched-off feature`, async ({ page }) => {
+  test(`${tenant.slug}: every header and footer link answers, lists stock where it promises stock, and shows no 'None' or switched-off feature`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await open(page, tenant.slug, '/');
-    const hrefs = await page.locator('nav[aria-label="Main"] a[href^="/"], footer nav a[href^="/"]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href') ?? ''))]);
+    const hrefs = await page
+      .locator('nav[aria-label="Main"] a[href^="/"], footer nav a[href^="/"]')
+      .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href') ?? ''))]);
     expect(hrefs.length).toBeGreaterThan(0);
     const switchedOff = [
       ...(financeOn(tenant) ? [] : [/finance estimate/i, /\$[\d,]+\/wk/, /Enquire for Finance/]),

@@ -41,7 +41,6 @@ export interface BenchCar {
   make_model: string;
 }
 
-
 /** Fixed "now" (unix seconds) so runs are comparable: the seed's reference day. */
 export const BENCH_NOW = Date.UTC(2026, 10, 22) / 1000;
 
@@ -49,12 +48,19 @@ const tenantsDir = path.resolve(__dirname, '..', 'tenants');
 
 export function generateCars(count: number, seed = 1): BenchCar[] {
   const tenants = parseTenantConfigs(
-    fs.readdirSync(tenantsDir).filter((f) => f.endsWith('.json')).map((f) => ({ source: f, raw: JSON.parse(fs.readFileSync(path.join(tenantsDir, f), 'utf8')) })),
+    fs
+      .readdirSync(tenantsDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => ({ source: f, raw: JSON.parse(fs.readFileSync(path.join(tenantsDir, f), 'utf8')) })),
   );
   const perTenant = Math.ceil(count / tenants.length);
   const cars: BenchCar[] = [];
   tenants.forEach((tenant, i) => {
-    for (const car of generateTenantStock(tenant, { seed, carsPerTenant: perTenant, now: new Date(BENCH_NOW * 1000) }, i).cars) {
+    for (const car of generateTenantStock(
+      tenant,
+      { seed, carsPerTenant: perTenant, now: new Date(BENCH_NOW * 1000) },
+      i,
+    ).cars) {
       if (cars.length === count) break;
       cars.push({
         objectID: car.id,

@@ -21,13 +21,20 @@ import { formatTable } from '../src/cli/table';
 import { tempDir } from '../src/testing/fake-build';
 import { exited, startServerProcess, waitHealthy } from '../src/testing/server-process';
 
-const { values } = parseArgs({ options: { rate: { type: 'string', default: '100,200,300' }, seconds: { type: 'string', default: '10' }, port: { type: 'string', default: '8098' } } });
+const { values } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '100,200,300' },
+    seconds: { type: 'string', default: '10' },
+    port: { type: 'string', default: '8098' },
+  },
+});
 const RATES = values.rate.split(',').map(Number);
 const SECONDS = Number(values.seconds);
 const PORT = Number(values.port);
 const URL_SUBMIT = `http://127.0.0.1:${PORT}/api/leads/submit`;
 const TENANT = 'harbourside-motors';
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
 async function admin(databaseUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -45,7 +52,15 @@ async function send(location: string): Promise<{ ms: number; status: number }> {
   const body = JSON.stringify({
     form: 'enquiry',
     url: '/contact',
-    userData: { name: 'Bench', last_name: `Shopper ${seq}`, email: `bench${seq}@example.com`, phone: `04${String(10_000_000 + seq).slice(-8)}`, postcode: '2000', message: 'Is it still available?', location_id: location },
+    userData: {
+      name: 'Bench',
+      last_name: `Shopper ${seq}`,
+      email: `bench${seq}@example.com`,
+      phone: `04${String(10_000_000 + seq).slice(-8)}`,
+      postcode: '2000',
+      message: 'Is it still available?',
+      location_id: location,
+    },
   });
   const started = performance.now();
   const status = await post(body);
@@ -58,11 +73,23 @@ async function send(location: string): Promise<{ ms: number; status: number }> {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 function post(body: string): Promise<number> {
   return new Promise((resolve) => {
-    const request = http.request(URL_SUBMIT, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forecourt-tenant': TENANT } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', () => resolve(0));
-    });
+    const request = http.request(
+      URL_SUBMIT,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-forecourt-tenant': TENANT,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', () => resolve(0));
+      },
+    );
     request.on('error', () => resolve(0));
     request.end(body);
   });
@@ -81,15 +108,37 @@ async function atRate(rate: number, location: string): Promise<string[]> {
   const done = await Promise.all(results);
   const elapsed = (performance.now() - started) / 1000;
   const ms = done.map((r) => r.ms).sort((a, b) => a - b);
-  const statuses = [...new Set(done.map((r) => r.status))].map((s) => `${s} × ${done.filter((r) => r.status === s).length}`).join(', ');
-  return [String(rate), String(done.length), statuses, (done.length / elapsed).toFixed(0), percentile(ms, 0.5).toFixed(1), percentile(ms, 0.99).toFixed(1), (ms.at(-1) ?? NaN).toFixed(1)];
+  const statuses = [...new Set(done.map((r) => r.status))]
+    .map((s) => `${s} × ${done.filter((r) => r.status === s).length}`)
+    .join(', ');
+  return [
+    String(rate),
+    String(done.length),
+    statuses,
+    (done.length / elapsed).toFixed(0),
+    percentile(ms, 0.5).toFixed(1),
+    percentile(ms, 0.99).toFixed(1),
+    (ms.at(-1) ?? NaN).toFixed(1),
+  ];
 }
 
 async function bench(label: string, databaseUrl: string): Promise<string[][]> {
-  const server = startServerProcess({ port: PORT, dataDir: await tempDir(), ...(process.env.BENCH_NODE_ARGS ? { nodeArgs: process.env.BENCH_NODE_ARGS.split(' ') } : {}), env: { DATABASE_URL: databaseUrl, FORECOURT_LEADS_PER_MINUTE: String(Math.max(...RATES) * 120), FORECOURT_CONNECTIONS_PER_ADDRESS: '0', ...(process.env.BENCH_NO_DELIVERY ? { FORECOURT_LEAD_DELIVERY_MS: '0' } : {}) } });
+  const server = startServerProcess({
+    port: PORT,
+    dataDir: await tempDir(),
+    ...(process.env.BENCH_NODE_ARGS ? { nodeArgs: process.env.BENCH_NODE_ARGS.split(' ') } : {}),
+    env: {
+      DATABASE_URL: databaseUrl,
+      FORECOURT_LEADS_PER_MINUTE: String(Math.max(...RATES) * 120),
+      FORECOURT_CONNECTIONS_PER_ADDRESS: '0',
+      ...(process.env.BENCH_NO_DELIVERY ? { FORECOURT_LEAD_DELIVERY_MS: '0' } : {}),
+    },
+  });
   try {
     await waitHealthy(server, PORT);
-    const form = (await (await fetch(`http://127.0.0.1:${PORT}/api/leads/form?form=enquiry`, { headers: { 'x-forecourt-tenant': TENANT } })).json()) as { locations: Array<{ id: string }> };
+    const form = (await (
+      await fetch(`http://127.0.0.1:${PORT}/api/leads/form?form=enquiry`, { headers: { 'x-forecourt-tenant': TENANT } })
+    ).json()) as { locations: Array<{ id: string }> };
     const location = form.locations[0]!.id;
     for (let i = 0; i < 300; i++) await send(location); // warm up (JIT, the database's caches)
     const rows: string[][] = [];
@@ -118,7 +167,9 @@ async function main(): Promise<void> {
       await admin(base, `drop database if exists "${name}" with (force)`);
     }
   }
-  console.log(`Lead submissions to a server process, open loop for ${SECONDS} s at each rate (target: p99 ≤ 50 ms at 300 req/s)`);
+  console.log(
+    `Lead submissions to a server process, open loop for ${SECONDS} s at each rate (target: p99 ≤ 50 ms at 300 req/s)`,
+  );
   console.log(formatTable(['DATABASE', 'RATE', 'REQUESTS', 'ANSWERS', 'REQ/S', 'P50 MS', 'P99 MS', 'MAX MS'], rows));
 }
 

@@ -15,12 +15,15 @@ import { loadTenants } from '../src/tenants/load-tenants';
 import { tempDir } from '../src/testing/fake-build';
 import { openTestDatabase } from '../src/testing/test-database';
 
-const { values } = parseArgs({ options: { renders: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { renders: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' } },
+});
 const RENDERS = Number(values.renders);
 const ROUNDS = Number(values.rounds);
 const TENANT = 'harbourside-motors';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
 async function timed(url: string): Promise<{ ms: number; status: number }> {
   const started = performance.now();
@@ -40,7 +43,8 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const stock = await loadTenantStock(database.db, TENANT);
   const pictures = stock.cars.flatMap((car) => car.images.map((image) => image.image.url.split('?')[0]!));
-  if (pictures.length < RENDERS * (ROUNDS + 1)) throw new Error(`only ${pictures.length} distinct pictures for ${RENDERS * (ROUNDS + 1)} renders`);
+  if (pictures.length < RENDERS * (ROUNDS + 1))
+    throw new Error(`only ${pictures.length} distinct pictures for ${RENDERS * (ROUNDS + 1)} renders`);
 
   // Warm up (worker start, JIT of both paths: this process is the client too), then the idle figure.
   await Promise.all(pictures.splice(0, RENDERS).map((p) => timed(`${base}${p}?w=1600&h=1600&q=90`)));
@@ -53,7 +57,9 @@ async function main(): Promise<void> {
     const batch = pictures.splice(0, RENDERS);
     let rendering = true;
     const started = performance.now();
-    const renders = Promise.all(batch.map((p) => timed(`${base}${p}?w=1600&h=1600&q=90`))).finally(() => (rendering = false));
+    const renders = Promise.all(batch.map((p) => timed(`${base}${p}?w=1600&h=1600&q=90`))).finally(
+      () => (rendering = false),
+    );
     const health: number[] = [];
     while (rendering) {
       health.push((await timed(`${base}/api/health`)).ms);
@@ -62,10 +68,15 @@ async function main(): Promise<void> {
     const results = await renders;
     const wall = performance.now() - started;
     const sorted = [...health].sort((a, b) => a - b);
-    const statuses = results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+    const statuses = results.reduce<Record<number, number>>(
+      (acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }),
+      {},
+    );
     rows.push([
       String(round),
-      Object.entries(statuses).map(([s, n]) => `${n} x ${s}`).join(', '),
+      Object.entries(statuses)
+        .map(([s, n]) => `${n} x ${s}`)
+        .join(', '),
       `${(wall / 1000).toFixed(2)} s`,
       String(health.length),
       percentile(sorted, 0.5).toFixed(1),
@@ -74,7 +85,9 @@ async function main(): Promise<void> {
     ]);
   }
   const idleSorted = idle.sort((a, b) => a - b);
-  console.log(`/api/health idle: p50 ${percentile(idleSorted, 0.5).toFixed(1)} ms, max ${Math.max(...idle).toFixed(1)} ms`);
+  console.log(
+    `/api/health idle: p50 ${percentile(idleSorted, 0.5).toFixed(1)} ms, max ${Math.max(...idle).toFixed(1)} ms`,
+  );
   console.log(`${RENDERS} concurrent renders of 1600x1600 q90 per round (all cache misses):\n`);
   console.log(formatTable(['round', 'renders', 'wall', 'health calls', 'p50 ms', 'p95 ms', 'max ms'], rows));
   await app.close();

@@ -87,7 +87,9 @@ async function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -101,7 +103,9 @@ async function seeded(dataDir: string, cars: number | null): Promise<void> {
     if (cars === null ? held > 0 : held === cars) return;
     const started = Date.now();
     await seedStock(database, tenants, { ...(cars === null ? {} : { totalCars: cars }), force: true });
-    console.log(`seeded ${(await countCars(database.db)).toLocaleString('en-AU')} cars in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${(await countCars(database.db)).toLocaleString('en-AU')} cars in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await database.close();
   }
@@ -114,7 +118,10 @@ async function seeded(dataDir: string, cars: number | null): Promise<void> {
  */
 async function pageSearchAccess(dataDir: string): Promise<{ appId: string; apiKey: string; indexName: string }> {
   const tenant = (await loadTenants())[0] as TenantConfig;
-  const credentials = JSON.parse(await fs.readFile(path.join(dataDir, 'search-keys.json'), 'utf8')) as { appId: string; searchKey: string };
+  const credentials = JSON.parse(await fs.readFile(path.join(dataDir, 'search-keys.json'), 'utf8')) as {
+    appId: string;
+    searchKey: string;
+  };
   const nowSeconds = Math.floor(Date.now() / 1000);
   const apiKey = generateSecuredApiKey(credentials.searchKey, {
     filters: tenantStockFilter(tenant, nowSeconds),
@@ -143,22 +150,75 @@ const word = (length: number, n: number) => {
   }
   return out;
 };
-const TYPOS = ['toyta', 'hilxu', 'mazad', 'rangr', 'corola', 'landcruser', 'volkswagn', 'automatc', 'dieesl', 'whte', 'sydeny', 'harbourside', 'motrs', 'caravn', 'nissna', 'navarra'];
+const TYPOS = [
+  'toyta',
+  'hilxu',
+  'mazad',
+  'rangr',
+  'corola',
+  'landcruser',
+  'volkswagn',
+  'automatc',
+  'dieesl',
+  'whte',
+  'sydeny',
+  'harbourside',
+  'motrs',
+  'caravn',
+  'nissna',
+  'navarra',
+];
 const typoQuery = (n: number) => Array.from({ length: 16 }, (_, j) => TYPOS[(n + j) % TYPOS.length]).join(' ');
 
 /** The fixed mix, sent in this order round-robin by every connection. */
 const MIX: Kind[] = [
-  { name: 'one 20,000-character word', body: (indexName, n) => ({ requests: [{ indexName, query: word(20_000, n) }] }) },
-  { name: '50 queries of 5,000 characters', body: (indexName, n) => ({ requests: Array.from({ length: 50 }, (_, i) => ({ indexName, query: word(5000, n * 50 + i) })) }) },
-  { name: '5 queries of a 20,000-character word', body: (indexName, n) => ({ requests: Array.from({ length: 5 }, (_, i) => ({ indexName, query: word(20_000, n * 5 + i) })) }) },
-  { name: '50 queries of 16 misspelt words', fresh: true, body: (indexName, n) => ({ requests: Array.from({ length: 50 }, (_, i) => ({ indexName, query: typoQuery(n + i), facets: ['*'], userToken: `u${n}` })) }) },
-  { name: '1 query of 16 misspelt words', fresh: true, body: (indexName, n) => ({ requests: [{ indexName, query: typoQuery(n), facets: ['make', 'model', 'body'], userToken: `u${n}` }] }) },
+  {
+    name: 'one 20,000-character word',
+    body: (indexName, n) => ({ requests: [{ indexName, query: word(20_000, n) }] }),
+  },
+  {
+    name: '50 queries of 5,000 characters',
+    body: (indexName, n) => ({
+      requests: Array.from({ length: 50 }, (_, i) => ({ indexName, query: word(5000, n * 50 + i) })),
+    }),
+  },
+  {
+    name: '5 queries of a 20,000-character word',
+    body: (indexName, n) => ({
+      requests: Array.from({ length: 5 }, (_, i) => ({ indexName, query: word(20_000, n * 5 + i) })),
+    }),
+  },
+  {
+    name: '50 queries of 16 misspelt words',
+    fresh: true,
+    body: (indexName, n) => ({
+      requests: Array.from({ length: 50 }, (_, i) => ({
+        indexName,
+        query: typoQuery(n + i),
+        facets: ['*'],
+        userToken: `u${n}`,
+      })),
+    }),
+  },
+  {
+    name: '1 query of 16 misspelt words',
+    fresh: true,
+    body: (indexName, n) => ({
+      requests: [{ indexName, query: typoQuery(n), facets: ['make', 'model', 'body'], userToken: `u${n}` }],
+    }),
+  },
   {
     name: "a shopper's page (3 queries)",
     fresh: true,
     body: (indexName, n) => ({
       requests: [
-        { indexName, query: ['toyota', 'hilux', 'mazda cx', 'ranger 4x4', 'white ute'][n % 5], hitsPerPage: 21, facets: ['make', 'model', 'body', 'price', 'year'], userToken: `u${n}` },
+        {
+          indexName,
+          query: ['toyota', 'hilux', 'mazda cx', 'ranger 4x4', 'white ute'][n % 5],
+          hitsPerPage: 21,
+          facets: ['make', 'model', 'body', 'price', 'year'],
+          userToken: `u${n}`,
+        },
         { indexName, query: '', hitsPerPage: 0, facets: ['make'], userToken: `u${n}` },
         { indexName, query: '', hitsPerPage: 0, facets: ['body'], userToken: `u${n}` },
       ],
@@ -175,10 +235,16 @@ interface Outcome {
 async function runMix(port: number, access: { appId: string; apiKey: string; indexName: string }): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const url = `http://127.0.0.1:${port}/1/indexes/*/queries`;
-  const headers = { 'x-algolia-application-id': access.appId, 'x-algolia-api-key': access.apiKey, 'content-type': 'text/plain' };
+  const headers = {
+    'x-algolia-application-id': access.appId,
+    'x-algolia-api-key': access.apiKey,
+    'content-type': 'text/plain',
+  };
   // The long (refused) bodies are built once: the load generator's own CPU stays out of the
   // figures as far as it can.
-  const bodies = MIX.map((kind) => (kind.fresh ? [] : Array.from({ length: 8 }, (_, n) => JSON.stringify(kind.body(access.indexName, n)))));
+  const bodies = MIX.map((kind) =>
+    kind.fresh ? [] : Array.from({ length: 8 }, (_, n) => JSON.stringify(kind.body(access.indexName, n))),
+  );
   const until = performance.now() + SECONDS * 1000;
   const connection = async (c: number): Promise<void> => {
     for (let i = c; performance.now() < until; i++) {
@@ -187,7 +253,9 @@ async function runMix(port: number, access: { appId: string; apiKey: string; ind
       let status = 0;
       try {
         const kind = MIX[k] as Kind;
-        const body = kind.fresh ? JSON.stringify(kind.body(access.indexName, i * CONNECTIONS + c)) : (bodies[k]?.[i % 8] as string);
+        const body = kind.fresh
+          ? JSON.stringify(kind.body(access.indexName, i * CONNECTIONS + c))
+          : (bodies[k]?.[i % 8] as string);
         const response = await fetch(url, { method: 'POST', headers, body });
         await response.arrayBuffer();
         status = response.status;
@@ -210,7 +278,12 @@ async function runSize(cars: number | null, root: string, keep: boolean): Promis
   // Measured as a server runs once started: from its snapshot, as a restart starts. The very
   // first start indexes the stock and saves the snapshot (minutes of work at 100,000 cars that
   // are no search's doing), so it is done first, apart.
-  if (!(await fs.stat(path.join(dataDir, SEARCH_SNAPSHOT_FILE)).then(() => true, () => false))) {
+  if (
+    !(await fs.stat(path.join(dataDir, SEARCH_SNAPSHOT_FILE)).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     const first = startServerProcess({ port, dataDir, entry: 'serve' });
     try {
       await waitHealthy(first, port, 900_000);
@@ -225,7 +298,10 @@ async function runSize(cars: number | null, root: string, keep: boolean): Promis
     await waitHealthy(server, port, 900_000);
     console.log(`\n${label}: server healthy after ${((Date.now() - started) / 1000).toFixed(1)} s (from its snapshot)`);
     const access = await pageSearchAccess(dataDir);
-    const poller = spawn(process.execPath, ['--import', 'tsx', __filename, '--poll-health', String(port)], { cwd: path.resolve(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+    const poller = spawn(process.execPath, ['--import', 'tsx', __filename, '--poll-health', String(port)], {
+      cwd: path.resolve(__dirname, '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let polled = '';
     const polling = new Promise<void>((resolve, reject) => {
       poller.stdout?.on('data', (chunk: Buffer) => {
@@ -235,10 +311,26 @@ async function runSize(cars: number | null, root: string, keep: boolean): Promis
       poller.once('exit', (code) => reject(new Error(`the health poller exited with ${code} before polling`)));
     });
     await polling;
-    const generator = spawn(process.execPath, ['--import', 'tsx', __filename, '--generate', String(port), '--access', JSON.stringify(access), '--seconds', String(SECONDS), '--connections', String(CONNECTIONS)], {
-      cwd: path.resolve(__dirname, '..'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const generator = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        __filename,
+        '--generate',
+        String(port),
+        '--access',
+        JSON.stringify(access),
+        '--seconds',
+        String(SECONDS),
+        '--connections',
+        String(CONNECTIONS),
+      ],
+      {
+        cwd: path.resolve(__dirname, '..'),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let generated = '';
     generator.stdout?.on('data', (chunk: Buffer) => (generated += chunk.toString()));
     await exited(generator);
@@ -258,10 +350,36 @@ async function runSize(cars: number | null, root: string, keep: boolean): Promis
       const count = (test: (s: number) => boolean) => String(mine.filter((o) => test(o.status)).length);
       const p99 = percentile(sorted, 99);
       const other = mine.filter((o) => o.status !== 200 && o.status !== 400 && o.status !== 429);
-      const others = other.length === 0 ? '0' : `${other.length} (${[...new Set(other.map((o) => (o.status === 0 ? 'no answer' : String(o.status))))].join(', ')})`;
-      return [name, String(mine.length), count((s) => s === 200), count((s) => s === 400), count((s) => s === 429), others, `${p99.toFixed(0)} ms`, other.length === 0 && p99 < SEARCH_GOAL_MS ? 'met' : 'MISSED'];
+      const others =
+        other.length === 0
+          ? '0'
+          : `${other.length} (${[...new Set(other.map((o) => (o.status === 0 ? 'no answer' : String(o.status))))].join(', ')})`;
+      return [
+        name,
+        String(mine.length),
+        count((s) => s === 200),
+        count((s) => s === 400),
+        count((s) => s === 429),
+        others,
+        `${p99.toFixed(0)} ms`,
+        other.length === 0 && p99 < SEARCH_GOAL_MS ? 'met' : 'MISSED',
+      ];
     });
-    console.log(formatTable(['search', 'sent', 'answered 200', 'refused 400', 'refused 429', 'other', 'p99', `goal (< ${SEARCH_GOAL_MS} ms, 200/400/429)`], rows));
+    console.log(
+      formatTable(
+        [
+          'search',
+          'sent',
+          'answered 200',
+          'refused 400',
+          'refused 429',
+          'other',
+          'p99',
+          `goal (< ${SEARCH_GOAL_MS} ms, 200/400/429)`,
+        ],
+        rows,
+      ),
+    );
   } finally {
     server.kill('SIGTERM');
     await exited(server);
@@ -275,13 +393,25 @@ async function main(): Promise<void> {
     // Below the server's priority (in production the load comes from other machines): on a
     // 2-core machine the generator would otherwise take the cores the server needs.
     os.setPriority(GENERATOR_PRIORITY);
-    process.stdout.write(JSON.stringify(await runMix(Number(args.generate), JSON.parse(args.access ?? '{}') as { appId: string; apiKey: string; indexName: string })));
+    process.stdout.write(
+      JSON.stringify(
+        await runMix(
+          Number(args.generate),
+          JSON.parse(args.access ?? '{}') as { appId: string; apiKey: string; indexName: string },
+        ),
+      ),
+    );
     return;
   }
   const sizes = (args.cars ?? 'demo').split(',').map((s) => (s.trim() === 'demo' ? null : Number(s)));
   const keep = Boolean(args['data-dir']);
   const root = args['data-dir'] ? path.resolve(args['data-dir']) : await tempDir('forecourt-search-abuse-');
-  console.log(`Search abuse: ${SECONDS} s x ${CONNECTIONS} connections per size, node ${process.version}, ${os.availableParallelism()} cores, load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Search abuse: ${SECONDS} s x ${CONNECTIONS} connections per size, node ${process.version}, ${os.availableParallelism()} cores, load avg ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   try {
     for (const cars of sizes) await runSize(cars, root, keep);
   } finally {

@@ -53,7 +53,11 @@ const SKIP_PEERS = ENGINE_ONLY || args['skip-peers'];
 const WARMUP = 30;
 /** The goals: a search's p95, an instance's searches a second, a restart from the snapshot. */
 const GOAL = { p95Ms: 10, searchesPerSecond: 1000, restartMs: 2000 };
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 // BASE_FILTER is the listing filter every engine can express alike. (The site's own also keeps
 // cars sold within three days; the peers' filter languages would need a precomputed field for that.)
@@ -98,7 +102,12 @@ function memory(): { heap: number; rss: number } {
   return { heap: m.heapUsed, rss: m.rss };
 }
 function table(headers: string[], rows: Array<Array<string | number>>): void {
-  console.log(formatTable(headers, rows.map((r) => r.map(String))));
+  console.log(
+    formatTable(
+      headers,
+      rows.map((r) => r.map(String)),
+    ),
+  );
 }
 
 const B_FILTERS = 'status:in_stock AND car_type:used AND simple_transmission:automatic AND price:10000 TO 40000';
@@ -108,9 +117,34 @@ const QUERIES = {
   b: [{ indexName: 'cars', query: 'toyota', filters: B_FILTERS, facets: FACETS, hitsPerPage: 21 }],
   c: [{ indexName: 'cars_price_asc', query: '', filters: BASE_FILTER, hitsPerPage: 21, page: 5 }],
   d: [
-    { indexName: 'cars', query: '', filters: BASE_FILTER, facets: FACETS, hitsPerPage: 21, facetFilters: [MAKES.map((m) => `make:${m}`), BODIES.map((b) => `simple_body:${b}`)] },
-    { indexName: 'cars', query: '', filters: BASE_FILTER, facets: ['make'], hitsPerPage: 0, facetFilters: [BODIES.map((b) => `simple_body:${b}`)], analytics: false, clickAnalytics: false },
-    { indexName: 'cars', query: '', filters: BASE_FILTER, facets: ['simple_body'], hitsPerPage: 0, facetFilters: [MAKES.map((m) => `make:${m}`)], analytics: false, clickAnalytics: false },
+    {
+      indexName: 'cars',
+      query: '',
+      filters: BASE_FILTER,
+      facets: FACETS,
+      hitsPerPage: 21,
+      facetFilters: [MAKES.map((m) => `make:${m}`), BODIES.map((b) => `simple_body:${b}`)],
+    },
+    {
+      indexName: 'cars',
+      query: '',
+      filters: BASE_FILTER,
+      facets: ['make'],
+      hitsPerPage: 0,
+      facetFilters: [BODIES.map((b) => `simple_body:${b}`)],
+      analytics: false,
+      clickAnalytics: false,
+    },
+    {
+      indexName: 'cars',
+      query: '',
+      filters: BASE_FILTER,
+      facets: ['simple_body'],
+      hitsPerPage: 0,
+      facetFilters: [MAKES.map((m) => `make:${m}`)],
+      analytics: false,
+      clickAnalytics: false,
+    },
   ],
   e: [{ indexName: 'cars', query: 'toyta', filters: B_FILTERS, facets: FACETS, hitsPerPage: 21 }],
   f: [{ indexName: 'cars', query: 'toyta', filters: BASE_FILTER, facets: FACETS, hitsPerPage: 21 }],
@@ -132,12 +166,20 @@ const LABEL: Record<Shape, string> = {
   i: '(i) prefix + typo "toyot hilu", no filter',
 };
 /** The words each peer searches for a shape (the query as typed; neither peer has synonyms or splitting). */
-const TERMS: Partial<Record<Shape, string>> = { b: 'toyota', e: 'toyta', f: 'toyta', g: 'vw amarok', h: 'mazda3', i: 'toyot hilu' };
+const TERMS: Partial<Record<Shape, string>> = {
+  b: 'toyota',
+  e: 'toyta',
+  f: 'toyta',
+  g: 'vw amarok',
+  h: 'mazda3',
+  i: 'toyot hilu',
+};
 
 function oursRunner(store: IndexStore): Record<Shape, () => number> {
   const run = (shape: Shape) => () => {
     let hits = 0;
-    for (const { indexName, ...params } of QUERIES[shape]) hits += store.require(indexName).search(params as Record<string, unknown>).nbHits;
+    for (const { indexName, ...params } of QUERIES[shape])
+      hits += store.require(indexName).search(params as Record<string, unknown>).nbHits;
     return hits;
   };
   return Object.fromEntries(SHAPES.map((shape) => [shape, run(shape)])) as Record<Shape, () => number>;
@@ -175,27 +217,77 @@ function yearRanges(): Array<{ from: number; to: number }> {
 
 async function buildOrama(cars: BenchCar[]) {
   const db = create({ schema: ORAMA_SCHEMA });
-  await insertMultiple(db, cars.map((c) => ({ id: c.objectID, name: c.name, make_model: c.make_model, badge: c.badge, location_name: c.location_name, dealership_name: c.dealership_name, city: c.city, make: c.make, model: c.model, simple_body: c.simple_body, simple_fuel: c.simple_fuel, simple_transmission: c.simple_transmission, car_type: c.car_type, status: c.status, show_on_dealer_website: c.show_on_dealer_website, year: c.year, price: c.price, km: c.km, custom_rank: c.custom_rank })), 2000);
+  await insertMultiple(
+    db,
+    cars.map((c) => ({
+      id: c.objectID,
+      name: c.name,
+      make_model: c.make_model,
+      badge: c.badge,
+      location_name: c.location_name,
+      dealership_name: c.dealership_name,
+      city: c.city,
+      make: c.make,
+      model: c.model,
+      simple_body: c.simple_body,
+      simple_fuel: c.simple_fuel,
+      simple_transmission: c.simple_transmission,
+      car_type: c.car_type,
+      status: c.status,
+      show_on_dealer_website: c.show_on_dealer_website,
+      year: c.year,
+      price: c.price,
+      km: c.km,
+      custom_rank: c.custom_rank,
+    })),
+    2000,
+  );
   return db;
 }
 
 type OramaDb = Awaited<ReturnType<typeof buildOrama>>;
 function oramaRunner(db: OramaDb): Record<Shape, () => Promise<number>> {
   const facets = (names: string[]) =>
-    Object.fromEntries(names.map((n) => [n, n === 'price' ? { ranges: priceRanges() } : n === 'year' ? { ranges: yearRanges() } : { limit: 100 }]));
+    Object.fromEntries(
+      names.map((n) => [
+        n,
+        n === 'price' ? { ranges: priceRanges() } : n === 'year' ? { ranges: yearRanges() } : { limit: 100 },
+      ]),
+    );
   const base = { show_on_dealer_website: true, status: { in: ['in_stock', 'coming_soon'] } };
-  const count = async (params: Record<string, unknown>) => ((await oramaSearch(db, params as never)) as { count: number }).count;
-  const bWhere = { status: { eq: 'in_stock' }, car_type: { eq: 'used' }, simple_transmission: { eq: 'automatic' }, price: { between: [10000, 40000] } };
+  const count = async (params: Record<string, unknown>) =>
+    ((await oramaSearch(db, params as never)) as { count: number }).count;
+  const bWhere = {
+    status: { eq: 'in_stock' },
+    car_type: { eq: 'used' },
+    simple_transmission: { eq: 'automatic' },
+    price: { between: [10000, 40000] },
+  };
   // Orama's own typo tolerance (Levenshtein distance 1), every word required (threshold 0) as ours.
   const text = (term: string, where: Record<string, unknown> | undefined, withFacets: boolean) =>
-    count({ term, tolerance: 1, threshold: 0, properties: [...TEXT_FIELDS], ...(where ? { where } : {}), ...(withFacets ? { facets: facets(FACETS) } : {}), limit: 21 });
+    count({
+      term,
+      tolerance: 1,
+      threshold: 0,
+      properties: [...TEXT_FIELDS],
+      ...(where ? { where } : {}),
+      ...(withFacets ? { facets: facets(FACETS) } : {}),
+      limit: 21,
+    });
   return {
     e: () => text(TERMS.e as string, bWhere, true),
     f: () => text(TERMS.f as string, base, true),
     g: () => text(TERMS.g as string, base, true),
     h: () => text(TERMS.h as string, base, true),
     i: () => text(TERMS.i as string, undefined, false),
-    a: () => count({ term: '', where: base, facets: facets(FACETS), limit: 21, sortBy: { property: 'custom_rank', order: 'DESC' } }),
+    a: () =>
+      count({
+        term: '',
+        where: base,
+        facets: facets(FACETS),
+        limit: 21,
+        sortBy: { property: 'custom_rank', order: 'DESC' },
+      }),
     b: () =>
       count({
         term: 'toyota',
@@ -206,7 +298,13 @@ function oramaRunner(db: OramaDb): Record<Shape, () => Promise<number>> {
       }),
     c: () => count({ term: '', where: base, limit: 21, offset: 105, sortBy: { property: 'price', order: 'ASC' } }),
     d: async () =>
-      (await count({ term: '', where: { ...base, make: { in: MAKES }, simple_body: { in: BODIES } }, facets: facets(FACETS), limit: 21, sortBy: { property: 'custom_rank', order: 'DESC' } })) +
+      (await count({
+        term: '',
+        where: { ...base, make: { in: MAKES }, simple_body: { in: BODIES } },
+        facets: facets(FACETS),
+        limit: 21,
+        sortBy: { property: 'custom_rank', order: 'DESC' },
+      })) +
       (await count({ term: '', where: { ...base, simple_body: { in: BODIES } }, facets: facets(['make']), limit: 0 })) +
       (await count({ term: '', where: { ...base, make: { in: MAKES } }, facets: facets(['simple_body']), limit: 0 })),
   };
@@ -214,7 +312,10 @@ function oramaRunner(db: OramaDb): Record<Shape, () => Promise<number>> {
 
 function buildItems(cars: BenchCar[]) {
   const aggregations = Object.fromEntries(
-    [...FACETS, 'status', 'show_on_dealer_website'].map((f) => [f, { title: f, size: 100, conjunction: !(f === 'make' || f === 'simple_body' || f === 'status') }]),
+    [...FACETS, 'status', 'show_on_dealer_website'].map((f) => [
+      f,
+      { title: f, size: 100, conjunction: !(f === 'make' || f === 'simple_body' || f === 'status') },
+    ]),
   );
   return itemsjs(cars, {
     aggregations,
@@ -229,8 +330,14 @@ function itemsRunner(engine: ReturnType<typeof buildItems>): Record<Shape, () =>
   const bFilters = { status: ['in_stock'], car_type: ['used'], simple_transmission: ['automatic'] };
   const inPrice = (item: BenchCar) => item.price >= 10000 && item.price <= 40000;
   // itemsjs has no typo tolerance and no synonyms: the words as typed.
-  const text = (query: string, filters: Record<string, Array<string | number | boolean>> | undefined, filter?: (item: BenchCar) => boolean) =>
-    total(engine.search({ query, per_page: 21, page: 1, ...(filters ? { filters } : {}), ...(filter ? { filter } : {}) }));
+  const text = (
+    query: string,
+    filters: Record<string, Array<string | number | boolean>> | undefined,
+    filter?: (item: BenchCar) => boolean,
+  ) =>
+    total(
+      engine.search({ query, per_page: 21, page: 1, ...(filters ? { filters } : {}), ...(filter ? { filter } : {}) }),
+    );
   return {
     e: () => text(TERMS.e as string, bFilters, inPrice),
     f: () => text(TERMS.f as string, base),
@@ -250,7 +357,9 @@ function itemsRunner(engine: ReturnType<typeof buildItems>): Record<Shape, () =>
       ),
     c: () => total(engine.search({ per_page: 21, page: 6, sort: 'price_asc', filters: base })),
     d: () =>
-      total(engine.search({ per_page: 21, page: 1, sort: 'rank', filters: { ...base, make: MAKES, simple_body: BODIES } })) +
+      total(
+        engine.search({ per_page: 21, page: 1, sort: 'rank', filters: { ...base, make: MAKES, simple_body: BODIES } }),
+      ) +
       total(engine.search({ per_page: 0, page: 1, filters: { ...base, simple_body: BODIES } })) +
       total(engine.search({ per_page: 0, page: 1, filters: { ...base, make: MAKES } })),
   };
@@ -270,7 +379,11 @@ interface HttpRun {
  * after the first is served from it, as repeated landing-page searches are; `distinct` adds a
  * per-request `userToken` (ignored by the engine) so every request misses it and is searched.
  */
-async function httpThroughput(store: IndexStore, requests: number, options: { label: string; cacheBytes?: number; distinct: boolean; workers?: number }): Promise<HttpRun> {
+async function httpThroughput(
+  store: IndexStore,
+  requests: number,
+  options: { label: string; cacheBytes?: number; distinct: boolean; workers?: number },
+): Promise<HttpRun> {
   const keys = new KeyStore({ appId: 'BENCH', adminKey: 'admin', searchKeys: ['search'] });
   const app = Fastify({ logger: false });
   let workersLoaded = false;
@@ -292,16 +405,30 @@ async function httpThroughput(store: IndexStore, requests: number, options: { la
   const port = typeof address === 'object' && address ? address.port : 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   let sent = 0;
-  const bodyOf = () => (options.distinct ? JSON.stringify({ requests: QUERIES.d.map((q) => ({ ...q, userToken: `bench-${sent++}` })) }) : JSON.stringify({ requests: QUERIES.d }));
+  const bodyOf = () =>
+    options.distinct
+      ? JSON.stringify({ requests: QUERIES.d.map((q) => ({ ...q, userToken: `bench-${sent++}` })) })
+      : JSON.stringify({ requests: QUERIES.d });
   const once = () =>
     new Promise<number>((resolve, reject) => {
       const body = bodyOf();
       const started = process.hrtime.bigint();
       const req = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/1/indexes/*/queries?x-algolia-application-id=BENCH&x-algolia-api-key=search', agent, headers: { 'content-type': 'text/plain' } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/1/indexes/*/queries?x-algolia-application-id=BENCH&x-algolia-api-key=search',
+          agent,
+          headers: { 'content-type': 'text/plain' },
+        },
         (res) => {
           res.resume();
-          res.on('end', () => (res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`status ${res.statusCode}`))));
+          res.on('end', () =>
+            res.statusCode === 200
+              ? resolve(Number(process.hrtime.bigint() - started) / 1e6)
+              : reject(new Error(`status ${res.statusCode}`)),
+          );
         },
       );
       req.on('error', reject);
@@ -311,9 +438,11 @@ async function httpThroughput(store: IndexStore, requests: number, options: { la
   // and are warmed at the run's concurrency so every worker has compiled its hot code.
   const warm = Date.now() + 60_000;
   for (let i = 0; i < 50 || (options.workers && !workersLoaded && Date.now() < warm); i++) await once();
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    for (let i = 0; i < 15; i++) await once();
-  }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      for (let i = 0; i < 15; i++) await once();
+    }),
+  );
   const latencies: number[] = [];
   const deadline = Date.now() + 10_000;
   let issued = 0;
@@ -336,23 +465,62 @@ async function httpReport(store: IndexStore, requests: number): Promise<void> {
   const runs: HttpRun[] = [];
   // Interleaved, so a change in the machine's load shows in both.
   for (let round = 1; round <= 2; round++) {
-    runs.push(await httpThroughput(store, requests, { label: `before: request thread, no cache, round ${round}`, cacheBytes: 0, distinct: false }));
-    runs.push(await httpThroughput(store, requests, { label: `2 worker threads, no cache, round ${round}`, cacheBytes: 0, distinct: false, workers: 2 }));
-    runs.push(await httpThroughput(store, requests, { label: `2 workers + cache, distinct requests, round ${round}`, distinct: true, workers: 2 }));
-    runs.push(await httpThroughput(store, requests, { label: `request thread + cache, identical requests, round ${round}`, distinct: false }));
+    runs.push(
+      await httpThroughput(store, requests, {
+        label: `before: request thread, no cache, round ${round}`,
+        cacheBytes: 0,
+        distinct: false,
+      }),
+    );
+    runs.push(
+      await httpThroughput(store, requests, {
+        label: `2 worker threads, no cache, round ${round}`,
+        cacheBytes: 0,
+        distinct: false,
+        workers: 2,
+      }),
+    );
+    runs.push(
+      await httpThroughput(store, requests, {
+        label: `2 workers + cache, distinct requests, round ${round}`,
+        distinct: true,
+        workers: 2,
+      }),
+    );
+    runs.push(
+      await httpThroughput(store, requests, {
+        label: `request thread + cache, identical requests, round ${round}`,
+        distinct: false,
+      }),
+    );
   }
-  console.log(`\nHTTP (loopback, keep-alive, concurrency 16, ${store.require('cars').store.size.toLocaleString('en')} cars, body = query (d), 3 searches per request; goal >= ${GOAL.searchesPerSecond} searches/s)`);
+  console.log(
+    `\nHTTP (loopback, keep-alive, concurrency 16, ${store.require('cars').store.size.toLocaleString('en')} cars, body = query (d), 3 searches per request; goal >= ${GOAL.searchesPerSecond} searches/s)`,
+  );
   table(
     ['run', 'requests', 'seconds', 'req/s', 'searches/s', 'p50 ms', 'p95 ms', 'p99 ms', 'goal', 'load avg after'],
     runs.map((r) => {
       const perSecond = (3 * r.requests) / r.seconds;
-      return [r.label, r.requests, r.seconds.toFixed(2), (r.requests / r.seconds).toFixed(0), perSecond.toFixed(0), ms(r.p.p50), ms(r.p.p95), ms(r.p.p99), perSecond >= GOAL.searchesPerSecond ? 'met' : 'MISSED', r.load];
+      return [
+        r.label,
+        r.requests,
+        r.seconds.toFixed(2),
+        (r.requests / r.seconds).toFixed(0),
+        perSecond.toFixed(0),
+        ms(r.p.p50),
+        ms(r.p.p95),
+        ms(r.p.p99),
+        perSecond >= GOAL.searchesPerSecond ? 'met' : 'MISSED',
+        r.load,
+      ];
     }),
   );
 }
 
 async function main(): Promise<void> {
-  console.log(`Search benchmark: node ${process.version}, ${os.cpus().length} cores, load avg ${loadAverage()}, ${ITERATIONS} iterations after ${WARMUP} warm-up, sizes ${SIZES.join(', ')}${ENGINE_ONLY ? ', engine only' : ''}`);
+  console.log(
+    `Search benchmark: node ${process.version}, ${os.cpus().length} cores, load avg ${loadAverage()}, ${ITERATIONS} iterations after ${WARMUP} warm-up, sizes ${SIZES.join(', ')}${ENGINE_ONLY ? ', engine only' : ''}`,
+  );
   let last: IndexStore | null = null;
   for (const size of SIZES) {
     const cars = generateCars(size, 42);
@@ -409,11 +577,28 @@ async function main(): Promise<void> {
       const it = measure(itemsRun[shape], peerIterations, PEER_BUDGET_MS);
       rows.push([LABEL[shape], 'ours', ms(o.p50), ms(o.p95), ms(o.p99), nOurs, o.p95 <= GOAL.p95Ms ? 'met' : 'MISSED']);
       rows.push(['', shape >= 'e' ? 'Orama (tolerance 1)' : 'Orama', ms(or.p50), ms(or.p95), ms(or.p99), nOrama, '']);
-      rows.push(['', shape >= 'e' ? 'itemsjs (no typos/synonyms)' : 'itemsjs', ms(it.p50), ms(it.p95), ms(it.p99), nItems, '']);
+      rows.push([
+        '',
+        shape >= 'e' ? 'itemsjs (no typos/synonyms)' : 'itemsjs',
+        ms(it.p50),
+        ms(it.p95),
+        ms(it.p99),
+        nItems,
+        '',
+      ]);
       const fastest = Math.min(or.p95, it.p95);
-      const ratio = (peer: number, hits: number) => (hits === nOurs ? `${(peer / o.p95).toFixed(1)}x` : `n/a: ${hits} hits, ours ${nOurs}`);
+      const ratio = (peer: number, hits: number) =>
+        hits === nOurs ? `${(peer / o.p95).toFixed(1)}x` : `n/a: ${hits} hits, ours ${nOurs}`;
       const allAgree = nOrama === nOurs && nItems === nOurs;
-      ratios.push([LABEL[shape], ms(o.p95), ms(or.p95), ms(it.p95), ratio(or.p95, nOrama), ratio(it.p95, nItems), allAgree ? `${(fastest / o.p95).toFixed(1)}x` : 'n/a: hits differ']);
+      ratios.push([
+        LABEL[shape],
+        ms(o.p95),
+        ms(or.p95),
+        ms(it.p95),
+        ratio(or.p95, nOrama),
+        ratio(it.p95, nItems),
+        allAgree ? `${(fastest / o.p95).toFixed(1)}x` : 'n/a: hits differ',
+      ]);
     }
     console.log('');
     table(['query', 'engine', 'p50 ms', 'p95 ms', 'p99 ms', 'nbHits (sum)', `ours p95 <= ${GOAL.p95Ms} ms`], rows);

@@ -32,7 +32,9 @@ import { exited, freePort } from '../src/testing/server-process';
 import { emptyPostgresDatabase } from '../src/testing/test-database';
 import { loadTenants } from '../src/tenants/load-tenants';
 
-const { values: args } = parseArgs({ options: { starts: { type: 'string', default: '5' }, embedded: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: { starts: { type: 'string', default: '5' }, embedded: { type: 'boolean', default: false } },
+});
 const STARTS = Number(args.starts);
 const GOAL_MS = 1000;
 const SITE = 'harbourside-motors';
@@ -46,7 +48,9 @@ async function prepare(databaseUrl: string, dataDir: string): Promise<number> {
     const app = await buildApp({ dataDir, database, logger: false });
     await app.ready();
     for (const team of ['shell', ...REMOTE_TEAMS]) {
-      const { version } = JSON.parse(await fs.readFile(path.join(REPO_ROOT, team, 'package.json'), 'utf8')) as { version: string };
+      const { version } = JSON.parse(await fs.readFile(path.join(REPO_ROOT, team, 'package.json'), 'utf8')) as {
+        version: string;
+      };
       await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version }));
       await app.pins.pin({ tenant: DEFAULT_TENANT, team, version, actor: 'bench' });
     }
@@ -82,7 +86,10 @@ async function start(env: NodeJS.ProcessEnv): Promise<{ wall: number; cpu: numbe
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      const status = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'x-forecourt-tenant': SITE } }).then((r) => r.status, () => 0);
+      const status = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'x-forecourt-tenant': SITE } }).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 200) return { wall: performance.now() - started, cpu: await cpuMs(child.pid!) };
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -99,7 +106,9 @@ async function main(): Promise<void> {
     console.log('serve-start: skipped (DATABASE_URL is not set; the production server runs on PostgreSQL)');
     return;
   }
-  await promisify(execFile)(process.execPath, [path.join(INFRA_ROOT, 'scripts', 'bundle-server.mjs')], { cwd: INFRA_ROOT });
+  await promisify(execFile)(process.execPath, [path.join(INFRA_ROOT, 'scripts', 'bundle-server.mjs')], {
+    cwd: INFRA_ROOT,
+  });
   const own = await emptyPostgresDatabase('forecourt_bench_serve');
   const url = own.url;
   const dataDir = await tempDir('forecourt-serve-bench-');
@@ -110,16 +119,34 @@ async function main(): Promise<void> {
     if (args.embedded) {
       await start(env);
     } else {
-      const keys = { SEARCH_APP_ID: 'FORECOURT', SEARCH_ADMIN_KEY: randomBytes(16).toString('hex'), SEARCH_SEARCH_KEY: randomBytes(16).toString('hex') };
+      const keys = {
+        SEARCH_APP_ID: 'FORECOURT',
+        SEARCH_ADMIN_KEY: randomBytes(16).toString('hex'),
+        SEARCH_SEARCH_KEY: randomBytes(16).toString('hex'),
+      };
       const servicePort = await freePort();
       service = spawn(process.execPath, [path.join(INFRA_ROOT, 'dist', 'cli.js'), 'search-service'], {
         cwd: INFRA_ROOT,
-        env: { ...process.env, ...keys, DATABASE_URL: url.toString(), SEARCH_SERVICE_PORT: String(servicePort), SEARCH_SERVICE_HOST: '127.0.0.1', SEARCH_SERVICE_DATA_DIR: path.join(dataDir, 'search-service'), LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          ...keys,
+          DATABASE_URL: url.toString(),
+          SEARCH_SERVICE_PORT: String(servicePort),
+          SEARCH_SERVICE_HOST: '127.0.0.1',
+          SEARCH_SERVICE_DATA_DIR: path.join(dataDir, 'search-service'),
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const deadline = Date.now() + 60_000;
-      while ((await fetch(`http://127.0.0.1:${servicePort}/api/ready`).then((r) => r.status, () => 0)) !== 200) {
-        if (Date.now() > deadline || service.exitCode !== null) throw new Error('the search service did not become ready');
+      while (
+        (await fetch(`http://127.0.0.1:${servicePort}/api/ready`).then(
+          (r) => r.status,
+          () => 0,
+        )) !== 200
+      ) {
+        if (Date.now() > deadline || service.exitCode !== null)
+          throw new Error('the search service did not become ready');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       env = { ...env, ...keys, SEARCH_HOSTS: `http://127.0.0.1:${servicePort}` };

@@ -48,7 +48,9 @@ async function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -84,11 +86,26 @@ const stop = async (child: ChildProcess) => {
   await exited(child);
 };
 
-async function searchOnce(port: number, keys: { appId: string; adminKey: string }, query: string): Promise<number | null> {
+async function searchOnce(
+  port: number,
+  keys: { appId: string; adminKey: string },
+  query: string,
+): Promise<number | null> {
   const response = await fetch(`http://127.0.0.1:${port}/1/indexes/*/queries`, {
     method: 'POST',
-    headers: { 'x-algolia-api-key': keys.adminKey, 'x-algolia-application-id': keys.appId, 'content-type': 'application/json' },
-    body: JSON.stringify({ requests: [{ indexName: 'cars', params: `query=${encodeURIComponent(query)}&hitsPerPage=21&facets=%5B%22make%22%2C%22body%22%5D` }] }),
+    headers: {
+      'x-algolia-api-key': keys.adminKey,
+      'x-algolia-application-id': keys.appId,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      requests: [
+        {
+          indexName: 'cars',
+          params: `query=${encodeURIComponent(query)}&hitsPerPage=21&facets=%5B%22make%22%2C%22body%22%5D`,
+        },
+      ],
+    }),
   });
   if (response.status !== 200) return null;
   const body = (await response.json()) as { results: Array<{ nbHits: number }> };
@@ -103,21 +120,34 @@ async function rssMb(pid: number): Promise<number> {
 
 async function main(): Promise<void> {
   const dataDir = args['data-dir'] ? path.resolve(args['data-dir']) : await tempDir('forecourt-site-restart-');
-  console.log(`Site restart: ${CARS.toLocaleString('en-AU')} cars, node ${process.version}, ${os.availableParallelism()} cores, load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Site restart: ${CARS.toLocaleString('en-AU')} cars, node ${process.version}, ${os.availableParallelism()} cores, load avg ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   try {
     await seeded(dataDir);
     const port = await freePort();
     const snapshotFile = path.join(dataDir, SEARCH_SNAPSHOT_FILE);
-    const hasSnapshot = await fs.stat(snapshotFile).then(() => true, () => false);
+    const hasSnapshot = await fs.stat(snapshotFile).then(
+      () => true,
+      () => false,
+    );
     if (!hasSnapshot) {
       const started = Date.now();
       const first = startServerProcess({ port, dataDir, entry: 'serve' });
       // Healthy once the stock is indexed (and the snapshot saved).
       await waitHealthy(first, port, 600_000);
-      console.log(`first start (no snapshot: indexes the stock, saves the snapshot): ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `first start (no snapshot: indexes the stock, saves the snapshot): ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       await stop(first);
     }
-    const keys = JSON.parse(await fs.readFile(path.join(dataDir, 'search-keys.json'), 'utf8')) as { appId: string; adminKey: string };
+    const keys = JSON.parse(await fs.readFile(path.join(dataDir, 'search-keys.json'), 'utf8')) as {
+      appId: string;
+      adminKey: string;
+    };
     const snapshotMb = Math.round((await fs.stat(snapshotFile)).size / 1024 / 1024);
     const rows: string[][] = [];
     const firstAnswers: number[] = [];
@@ -133,13 +163,34 @@ async function main(): Promise<void> {
         await sleep(3000);
         const rss = await rssMb(server.pid as number);
         firstAnswers.push(firstAnswer);
-        rows.push([String(r), `${Math.round(firstAnswer)} ms`, String(nbHits), `${Math.round(checked)} ms`, `${rss} MB`, firstAnswer <= GOAL_MS ? 'met' : 'MISSED']);
+        rows.push([
+          String(r),
+          `${Math.round(firstAnswer)} ms`,
+          String(nbHits),
+          `${Math.round(checked)} ms`,
+          `${rss} MB`,
+          firstAnswer <= GOAL_MS ? 'met' : 'MISSED',
+        ]);
       } finally {
         await stop(server);
       }
     }
-    console.log(`\nRestart with a snapshot (${snapshotMb} MB file), goal: searches served within ${GOAL_MS / 1000} s of the process starting`);
-    console.log(formatTable(['restart', 'process spawned -> first search answered', 'nbHits', '-> stock fingerprint checked', 'RSS 3 s later', 'goal'], rows));
+    console.log(
+      `\nRestart with a snapshot (${snapshotMb} MB file), goal: searches served within ${GOAL_MS / 1000} s of the process starting`,
+    );
+    console.log(
+      formatTable(
+        [
+          'restart',
+          'process spawned -> first search answered',
+          'nbHits',
+          '-> stock fingerprint checked',
+          'RSS 3 s later',
+          'goal',
+        ],
+        rows,
+      ),
+    );
     const sorted = [...firstAnswers].sort((a, b) => a - b);
     console.log(`median first search: ${Math.round(sorted[Math.floor(sorted.length / 2)] as number)} ms`);
   } finally {

@@ -131,7 +131,11 @@ async function freshDatabase(): Promise<{ database: Database; location: string; 
     };
   }
   await migrate(database.db);
-  await seedStock(database, (await loadTenants()).filter((tenant) => tenant.slug === SITE), { seed: 7, totalCars: 1, now: defaultSeedNow() });
+  await seedStock(
+    database,
+    (await loadTenants()).filter((tenant) => tenant.slug === SITE),
+    { seed: 7, totalCars: 1, now: defaultSeedNow() },
+  );
   return { database, location: (await listLocations(database.db, SITE))[0]!.slug, done };
 }
 
@@ -162,13 +166,26 @@ async function platformPart(rows: number): Promise<PartResult> {
     const feed = feedOf(rows, location);
     const parsedPerS = await parseRate(feed, location);
     const started = performance.now();
-    const upload = await platform.app.inject({ method: 'POST', url: '/api/stock/v1/imports', headers: { 'content-type': 'text/csv', authorization: `Bearer ${key}` }, payload: feed });
+    const upload = await platform.app.inject({
+      method: 'POST',
+      url: '/api/stock/v1/imports',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${key}` },
+      payload: feed,
+    });
     if (upload.statusCode !== 202) throw new Error(`the upload was answered ${upload.statusCode}: ${upload.body}`);
     await platform.app.stockImports.run();
     const applySeconds = (performance.now() - started) / 1000;
-    const outcome = await database.db.selectFrom('stock_imports').select(['status', 'counts']).executeTakeFirstOrThrow();
+    const outcome = await database.db
+      .selectFrom('stock_imports')
+      .select(['status', 'counts'])
+      .executeTakeFirstOrThrow();
     if (outcome.status !== 'done') throw new Error(`the import ended ${outcome.status}`);
-    const { id: lastId } = await database.db.selectFrom('cars').select('id').where('tenant', '=', SITE).where('stocknum', '=', `FD-${rows}`).executeTakeFirstOrThrow();
+    const { id: lastId } = await database.db
+      .selectFrom('cars')
+      .select('id')
+      .where('tenant', '=', SITE)
+      .where('stocknum', '=', `FD-${rows}`)
+      .executeTakeFirstOrThrow();
     // The import asks for the changed cars to be indexed as it ends; the last car is searchable once the index holds it.
     const searchable = () => platform.app.stockSearch.store.get(CARS_INDEX)?.getObject(String(lastId)) !== undefined;
     while (!searchable()) {
@@ -176,7 +193,16 @@ async function platformPart(rows: number): Promise<PartResult> {
       if (!searchable()) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const searchableSeconds = (performance.now() - started) / 1000;
-    return { rows, parsedPerS, appliedPerS: rows / applySeconds, applySeconds, searchableSeconds, peakRssMb: peakRssMb(), importRssMb: peakRssMb() - base, counts: outcome.counts ?? {} };
+    return {
+      rows,
+      parsedPerS,
+      appliedPerS: rows / applySeconds,
+      applySeconds,
+      searchableSeconds,
+      peakRssMb: peakRssMb(),
+      importRssMb: peakRssMb() - base,
+      counts: outcome.counts ?? {},
+    };
   } finally {
     await platform.close();
     await done();
@@ -209,15 +235,50 @@ async function importerPart(rows: number): Promise<PartResult> {
     }
     if (size > 0) await store();
     await queueImport(database.db, id, bytes);
-    const parsedPerS = await parseRate(Buffer.from((await database.db.selectFrom('stock_import_chunks').select('data').where('import_id', '=', id).where('seq', '=', 0).executeTakeFirstOrThrow()).data), location);
+    const parsedPerS = await parseRate(
+      Buffer.from(
+        (
+          await database.db
+            .selectFrom('stock_import_chunks')
+            .select('data')
+            .where('import_id', '=', id)
+            .where('seq', '=', 0)
+            .executeTakeFirstOrThrow()
+        ).data,
+      ),
+      location,
+    );
     const started = performance.now();
     const job = await claimImport(database.db, new Date(), 120_000);
     if (!job?.format) throw new Error('the uploaded import was not claimed');
-    await runImport(database.db, tenant, { ...job, format: job.format }, { withdrawShare: 0.3, leaseMs: 120_000, now: () => new Date(), ...(values.batch ? { batchCars: Number(values.batch) } : {}) });
+    await runImport(
+      database.db,
+      tenant,
+      { ...job, format: job.format },
+      {
+        withdrawShare: 0.3,
+        leaseMs: 120_000,
+        now: () => new Date(),
+        ...(values.batch ? { batchCars: Number(values.batch) } : {}),
+      },
+    );
     const applySeconds = (performance.now() - started) / 1000;
-    const outcome = await database.db.selectFrom('stock_imports').select(['status', 'counts']).where('id', '=', id).executeTakeFirstOrThrow();
+    const outcome = await database.db
+      .selectFrom('stock_imports')
+      .select(['status', 'counts'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     if (outcome.status !== 'done') throw new Error(`the import ended ${outcome.status}`);
-    return { rows, parsedPerS, appliedPerS: rows / applySeconds, applySeconds, searchableSeconds: null, peakRssMb: peakRssMb(), importRssMb: peakRssMb() - base, counts: outcome.counts ?? {} };
+    return {
+      rows,
+      parsedPerS,
+      appliedPerS: rows / applySeconds,
+      applySeconds,
+      searchableSeconds: null,
+      peakRssMb: peakRssMb(),
+      importRssMb: peakRssMb() - base,
+      counts: outcome.counts ?? {},
+    };
   } finally {
     await done();
   }
@@ -252,7 +313,11 @@ async function drawPhoto(sharp: typeof Sharp, n: number, grain: Buffer): Promise
   const random = () => (state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32;
   const field = Buffer.alloc(24 * 16 * 3);
   for (let i = 0; i < field.length; i++) field[i] = Math.floor(random() * 256);
-  const shapes = await sharp(field, { raw: { width: 24, height: 16, channels: 3 } }).resize(160, 107).blur(4).png().toBuffer();
+  const shapes = await sharp(field, { raw: { width: 24, height: 16, channels: 3 } })
+    .resize(160, 107)
+    .blur(4)
+    .png()
+    .toBuffer();
   return sharp(await sharp(shapes).resize(PHOTO_SIZE.width, PHOTO_SIZE.height).png({ compressionLevel: 0 }).toBuffer())
     .composite([{ input: grain, raw: { ...PHOTO_SIZE, channels: 3 }, blend: 'soft-light' }])
     .jpeg({ quality: 80 })
@@ -263,9 +328,18 @@ async function drawPhoto(sharp: typeof Sharp, n: number, grain: Buffer): Promise
 async function drawPhotos(): Promise<Buffer[]> {
   // Loaded here only: the parts that draw nothing (the importer alone) do not carry its libraries.
   const sharp = (await import('sharp')).default;
-  const grain = await sharp({ create: { ...PHOTO_SIZE, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 20 } } }).raw().toBuffer();
+  const grain = await sharp({
+    create: { ...PHOTO_SIZE, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 20 } },
+  })
+    .raw()
+    .toBuffer();
   const drawn: Buffer[] = [];
-  for (let n = 0; n < DRAWN_PHOTOS; n += 4) drawn.push(...(await Promise.all([0, 1, 2, 3].filter((i) => n + i < DRAWN_PHOTOS).map((i) => drawPhoto(sharp, n + i, grain)))));
+  for (let n = 0; n < DRAWN_PHOTOS; n += 4)
+    drawn.push(
+      ...(await Promise.all(
+        [0, 1, 2, 3].filter((i) => n + i < DRAWN_PHOTOS).map((i) => drawPhoto(sharp, n + i, grain)),
+      )),
+    );
   return drawn;
 }
 
@@ -273,7 +347,12 @@ async function drawPhotos(): Promise<Buffer[]> {
 function withComment(jpeg: Buffer, text: string): Buffer {
   const comment = Buffer.from(text);
   const length = comment.length + 2;
-  return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe, length >> 8, length & 0xff]), comment, jpeg.subarray(2)]);
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    Buffer.from([0xff, 0xfe, length >> 8, length & 0xff]),
+    comment,
+    jpeg.subarray(2),
+  ]);
 }
 
 /** The dealer's photo host on loopback: `/photos/{car}/{i}.jpg`, each URL bytes of its own. */
@@ -310,28 +389,53 @@ const photoUrl = (server: string, car: number, photo: number) => `${server}/phot
  */
 async function photoPart(cars: number, server: string): Promise<PhotoResult> {
   const { database, location, done } = await freshDatabase();
-  const platform = await platformOn(database, { stockIndex: { intervalMs: 0 }, stockImports: { intervalMs: 0 }, carPhotos: { intervalMs: 0 } });
+  const platform = await platformOn(database, {
+    stockIndex: { intervalMs: 0 },
+    stockImports: { intervalMs: 0 },
+    carPhotos: { intervalMs: 0 },
+  });
   const base = rssMb();
   let closing = true;
   try {
     const key = (await createStockKey(database.db, { tenant: SITE, label: 'bench', createdBy: 'bench' })).secret;
     const rows = metaRows(cars, location, {
-      rowOf: (n, row) => ({ ...row, ...Object.fromEntries(Array.from({ length: PHOTOS_PER_CAR }, (_, i): [MetaImageColumn, string] => [`image[${i}].url`, photoUrl(server, n, i)])) }),
+      rowOf: (n, row) => ({
+        ...row,
+        ...Object.fromEntries(
+          Array.from({ length: PHOTOS_PER_CAR }, (_, i): [MetaImageColumn, string] => [
+            `image[${i}].url`,
+            photoUrl(server, n, i),
+          ]),
+        ),
+      }),
     });
     const feed = Buffer.from([...metaCsvLines(rows, PHOTOS_PER_CAR)].join(''));
     const startedAt = Date.now();
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
-    const upload = await platform.app.inject({ method: 'POST', url: '/api/stock/v1/imports', headers: { 'content-type': 'text/csv', authorization: `Bearer ${key}` }, payload: feed });
+    const upload = await platform.app.inject({
+      method: 'POST',
+      url: '/api/stock/v1/imports',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${key}` },
+      payload: feed,
+    });
     if (upload.statusCode !== 202) throw new Error(`the upload was answered ${upload.statusCode}: ${upload.body}`);
     await platform.app.stockImports.run();
     const applySeconds = seconds();
-    const outcome = await database.db.selectFrom('stock_imports').select(['status', 'counts']).executeTakeFirstOrThrow();
+    const outcome = await database.db
+      .selectFrom('stock_imports')
+      .select(['status', 'counts'])
+      .executeTakeFirstOrThrow();
     if (outcome.status !== 'done') throw new Error(`the import ended ${outcome.status}`);
     // What the runner's call to start the fetcher does when it runs on a timer.
     let fetching = true;
     void platform.app.carPhotos.run().finally(() => (fetching = false));
-    const { id: lastId } = await database.db.selectFrom('cars').select('id').where('tenant', '=', SITE).where('stocknum', '=', `FD-${cars}`).executeTakeFirstOrThrow();
+    const { id: lastId } = await database.db
+      .selectFrom('cars')
+      .select('id')
+      .where('tenant', '=', SITE)
+      .where('stocknum', '=', `FD-${cars}`)
+      .executeTakeFirstOrThrow();
     // Each stored photo asks for its cars to be indexed again; the last car shows every photo once the index counts them.
     const record = () => platform.app.stockSearch.store.get(CARS_INDEX)?.getObject(String(lastId));
     let searchableSeconds: number | null = null;
@@ -341,7 +445,8 @@ async function photoPart(cars: number, server: string): Promise<PhotoResult> {
     while (seconds() < PHOTO_DEADLINE_S) {
       const found = record();
       if (found && searchableSeconds === null) searchableSeconds = seconds();
-      if (found?.image_count === PHOTOS_PER_CAR && photosSearchableSeconds === null) photosSearchableSeconds = seconds();
+      if (found?.image_count === PHOTOS_PER_CAR && photosSearchableSeconds === null)
+        photosSearchableSeconds = seconds();
       if (!fetching && (photosSearchableSeconds !== null || drained)) break;
       if (fetching) await new Promise((resolve) => setTimeout(resolve, 50));
       else {
@@ -384,9 +489,21 @@ async function photoPart(cars: number, server: string): Promise<PhotoResult> {
 }
 
 /** Runs one part in a process of its own and reads its result (the last line it prints). */
-function inProcess<T>(part: 'platform' | 'importer' | 'photos', rows: number, args: readonly string[] = []): Promise<T> {
+function inProcess<T>(
+  part: 'platform' | 'importer' | 'photos',
+  rows: number,
+  args: readonly string[] = [],
+): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'stock-feeds.ts'), '--part', part, '--rows', String(rows), ...args], { cwd: path.resolve(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn' } });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'stock-feeds.ts'), '--part', part, '--rows', String(rows), ...args],
+      {
+        cwd: path.resolve(__dirname, '..'),
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, LOG_LEVEL: 'warn' },
+      },
+    );
     let out = '';
     child.stdout.on('data', (data: Buffer) => (out += data.toString()));
     child.on('error', reject);
@@ -412,13 +529,20 @@ async function photoPartHere(cars: number): Promise<PhotoResult> {
 
 async function main(): Promise<void> {
   if (values.part) {
-    const result = values.part === 'platform' ? await platformPart(ROWS) : values.part === 'photos' ? await photoPartHere(ROWS) : await importerPart(ROWS);
+    const result =
+      values.part === 'platform'
+        ? await platformPart(ROWS)
+        : values.part === 'photos'
+          ? await photoPartHere(ROWS)
+          : await importerPart(ROWS);
     console.log(JSON.stringify(result));
     // The platform's timers and the database's threads are not waited for.
     process.exit(0);
   }
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (on disk)';
-  console.log(`Feed imports on ${engine}: ${ROWS} rows through the platform, then ${LARGE} rows by the importer alone, then ${PHOTO_CARS} cars of ${PHOTOS_PER_CAR} photos each`);
+  console.log(
+    `Feed imports on ${engine}: ${ROWS} rows through the platform, then ${LARGE} rows by the importer alone, then ${PHOTO_CARS} cars of ${PHOTOS_PER_CAR} photos each`,
+  );
   const small = await inProcess<PartResult>('platform', ROWS);
   const large = LARGE > 0 ? await inProcess<PartResult>('importer', LARGE) : null;
   let photos: PhotoResult | null = null;
@@ -457,19 +581,50 @@ async function main(): Promise<void> {
     const goal = result ? goalRss(result.rows) : null;
     if (!result || goal === null) continue;
     const judged = process.env.DATABASE_URL ? result.peakRssMb : result.importRssMb;
-    console.log(`goal: ${process.env.DATABASE_URL ? 'peak RSS' : 'import RSS'} at most ${goal} MB at ${result.rows} rows: ${Math.round(judged)} MB`);
+    console.log(
+      `goal: ${process.env.DATABASE_URL ? 'peak RSS' : 'import RSS'} at most ${goal} MB at ${result.rows} rows: ${Math.round(judged)} MB`,
+    );
     if (judged > goal) missed.push(`RSS at ${result.rows} rows`);
   }
   if (photos) {
     const time = (value: number | null) => (value === null ? '-' : `${value.toFixed(1)} s`);
-    console.log(`Photos: ${photos.cars} cars of ${PHOTOS_PER_CAR} photos (${DRAWN_PHOTOS} distinct ${PHOTO_SIZE.width} x ${PHOTO_SIZE.height} JPEGs of ${Math.round(drawnKb)} KB on average, from a server on loopback), each fetched, normalised and stored`);
+    console.log(
+      `Photos: ${photos.cars} cars of ${PHOTOS_PER_CAR} photos (${DRAWN_PHOTOS} distinct ${PHOTO_SIZE.width} x ${PHOTO_SIZE.height} JPEGs of ${Math.round(drawnKb)} KB on average, from a server on loopback), each fetched, normalised and stored`,
+    );
     console.log(
       formatTable(
-        ['cars', 'photos', 'stored', 'failed', 'photos/s', 'cars applied in', 'last car searchable', 'last photo stored', 'last car with its photos searchable', 'peak RSS', 'import RSS'],
-        [[photos.cars, photos.photos, photos.stored, photos.failed].map((n) => n.toLocaleString('en-AU')).concat([photos.photosPerS.toFixed(1), time(photos.applySeconds), time(photos.searchableSeconds), time(photos.storedSeconds), time(photos.photosSearchableSeconds), `${Math.round(photos.peakRssMb)} MB`, `${Math.round(photos.importRssMb)} MB`])],
+        [
+          'cars',
+          'photos',
+          'stored',
+          'failed',
+          'photos/s',
+          'cars applied in',
+          'last car searchable',
+          'last photo stored',
+          'last car with its photos searchable',
+          'peak RSS',
+          'import RSS',
+        ],
+        [
+          [photos.cars, photos.photos, photos.stored, photos.failed]
+            .map((n) => n.toLocaleString('en-AU'))
+            .concat([
+              photos.photosPerS.toFixed(1),
+              time(photos.applySeconds),
+              time(photos.searchableSeconds),
+              time(photos.storedSeconds),
+              time(photos.photosSearchableSeconds),
+              `${Math.round(photos.peakRssMb)} MB`,
+              `${Math.round(photos.importRssMb)} MB`,
+            ]),
+        ],
       ),
     );
-    if (photos.cut) console.log(`the photo part stopped at its ${PHOTO_DEADLINE_S} s deadline: its figures are of the photos stored by then`);
+    if (photos.cut)
+      console.log(
+        `the photo part stopped at its ${PHOTO_DEADLINE_S} s deadline: its figures are of the photos stored by then`,
+      );
   }
   console.log(`counts: ${JSON.stringify(small.counts)}${large ? `; ${JSON.stringify(large.counts)}` : ''}`);
   if (missed.length > 0) {

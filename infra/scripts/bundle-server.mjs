@@ -24,7 +24,11 @@ export const ENTRIES = {
 };
 
 /** `@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`. */
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** Optional packages a library tries to load and does without (pg's native bindings, only on `pg.native`). */
 const OPTIONAL = new Set(['pg-native']);
@@ -36,7 +40,19 @@ const OPTIONAL = new Set(['pg-native']);
  * resolving and reading some 2,000 files was half of the server's start (2-core machine: 1.17 s
  * median to the first page with them loaded from node_modules).
  */
-const EXTERNAL = new Set(['@electric-sql/pglite', 'kysely-pglite-dialect', 'pdfkit', 'piscina', 'playwright-core', 'pino', 'sharp', 'thread-stream', 'esbuild', 'tsx', ...OPTIONAL]);
+const EXTERNAL = new Set([
+  '@electric-sql/pglite',
+  'kysely-pglite-dialect',
+  'pdfkit',
+  'piscina',
+  'playwright-core',
+  'pino',
+  'sharp',
+  'thread-stream',
+  'esbuild',
+  'tsx',
+  ...OPTIONAL,
+]);
 
 /**
  * The workspace's own packages are source to compile; so are the libraries, except those above.
@@ -46,10 +62,11 @@ const EXTERNAL = new Set(['@electric-sql/pglite', 'kysely-pglite-dialect', 'pdfk
 const externalExceptWorkspace = {
   name: 'external-except-workspace',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (EXTERNAL.has(packageName(args.path)) ? { external: true } : undefined));
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      EXTERNAL.has(packageName(args.path)) ? { external: true } : undefined,
+    );
   },
 };
-
 
 /** The packages the bundle loads at run time that only a development install has. */
 async function devOnlyPackages(metafile) {
@@ -59,14 +76,23 @@ async function devOnlyPackages(metafile) {
   // runs from source only (src/platform/worker-script.ts).
   for (const output of Object.values(metafile.outputs)) {
     for (const imported of output.imports) {
-      if (imported.external && imported.kind !== 'require-resolve' && !imported.path.startsWith('node:')) external.add(packageName(imported.path));
+      if (imported.external && imported.kind !== 'require-resolve' && !imported.path.startsWith('node:'))
+        external.add(packageName(imported.path));
     }
   }
   // Hoisted to the root, or nested under a workspace when versions differ; either copy will do.
   const installedForProduction = (name) =>
-    Object.entries(lock.packages).some(([where, entry]) => (where === `node_modules/${name}` || where.endsWith(`/node_modules/${name}`)) && !entry.dev && !entry.devOptional && !entry.link);
+    Object.entries(lock.packages).some(
+      ([where, entry]) =>
+        (where === `node_modules/${name}` || where.endsWith(`/node_modules/${name}`)) &&
+        !entry.dev &&
+        !entry.devOptional &&
+        !entry.link,
+    );
   const builtins = new Set((await import('node:module')).builtinModules);
-  return [...external].filter((name) => !builtins.has(name) && !OPTIONAL.has(name) && !installedForProduction(name)).sort();
+  return [...external]
+    .filter((name) => !builtins.has(name) && !OPTIONAL.has(name) && !installedForProduction(name))
+    .sort();
 }
 
 export async function bundleServer({ log = console.log } = {}) {
@@ -95,9 +121,15 @@ export async function bundleServer({ log = console.log } = {}) {
   });
   const missing = await devOnlyPackages(result.metafile);
   if (missing.length > 0) {
-    throw new Error(`The server bundle loads ${missing.join(', ')} at run time, but only as a devDependency: a production install (npm ci --omit=dev) would not have it. Move it to the dependencies of the package that imports it.`);
+    throw new Error(
+      `The server bundle loads ${missing.join(', ')} at run time, but only as a devDependency: a production install (npm ci --omit=dev) would not have it. Move it to the dependencies of the package that imports it.`,
+    );
   }
-  const sizes = await Promise.all(Object.keys(ENTRIES).map(async (name) => `${name}.js ${((await fs.stat(path.join(OUT, `${name}.js`))).size / 1024).toFixed(0)} KB`));
+  const sizes = await Promise.all(
+    Object.keys(ENTRIES).map(
+      async (name) => `${name}.js ${((await fs.stat(path.join(OUT, `${name}.js`))).size / 1024).toFixed(0)} KB`,
+    ),
+  );
   log(`Bundled the server into ${path.relative(ROOT, OUT)}/ in ${Date.now() - started} ms: ${sizes.join(', ')}`);
 }
 

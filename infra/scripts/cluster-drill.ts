@@ -45,7 +45,8 @@ const rssMb = async (pid: number | undefined) => {
   return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
 };
 
-const sleepUntil = (started: number, seconds: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, started + seconds * 1000 - Date.now())));
+const sleepUntil = (started: number, seconds: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, started + seconds * 1000 - Date.now())));
 
 /** Every car's reserved flag as the search service holds it (the admin key, straight to the service). */
 async function reservedInSearch(cluster: Cluster): Promise<Map<string, boolean>> {
@@ -53,8 +54,14 @@ async function reservedInSearch(cluster: Cluster): Promise<Map<string, boolean>>
   for (let page = 0; page < 10; page++) {
     const response = await fetch(`http://127.0.0.1:${cluster.search.port}/1/indexes/${CARS_INDEX}/query`, {
       method: 'POST',
-      headers: { 'x-algolia-application-id': cluster.webEnv.SEARCH_APP_ID!, 'x-algolia-api-key': cluster.webEnv.SEARCH_ADMIN_KEY!, 'content-type': 'application/json' },
-      body: JSON.stringify({ params: `hitsPerPage=1000&page=${page}&attributesToRetrieve=${encodeURIComponent('["reserved"]')}` }),
+      headers: {
+        'x-algolia-application-id': cluster.webEnv.SEARCH_APP_ID!,
+        'x-algolia-api-key': cluster.webEnv.SEARCH_ADMIN_KEY!,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        params: `hitsPerPage=1000&page=${page}&attributesToRetrieve=${encodeURIComponent('["reserved"]')}`,
+      }),
       signal: AbortSignal.timeout(2000),
     });
     if (!response.ok) throw new Error(`search answered ${response.status}`);
@@ -77,7 +84,9 @@ async function searchAgrees(cluster: Cluster, since: number): Promise<number | n
 }
 
 const failed = (load: Load, from = 0, to = Infinity, kinds?: string[]) =>
-  load.outcomes.filter((o) => (o.status === 0 || o.status >= 500) && o.at >= from && o.at < to && (!kinds || kinds.includes(o.kind)));
+  load.outcomes.filter(
+    (o) => (o.status === 0 || o.status >= 500) && o.at >= from && o.at < to && (!kinds || kinds.includes(o.kind)),
+  );
 
 interface Result {
   ok: boolean;
@@ -104,13 +113,16 @@ async function failover(cluster: Cluster): Promise<Result> {
   if (!args.rate) {
     const measured = await capacity(cluster, 10);
     rate = Math.max(10, Math.round(measured * FAILOVER_SHARE));
-    lines.push(`  capacity: ${measured.toFixed(1)} answered req/s with both instances (10 s at 400/s offered); failover offers ${FAILOVER_SHARE * 100}%: ${rate} req/s`);
+    lines.push(
+      `  capacity: ${measured.toFixed(1)} answered req/s with both instances (10 s at 400/s offered); failover offers ${FAILOVER_SHARE * 100}%: ${rate} req/s`,
+    );
   } else {
     lines.push(`  rate: ${rate} req/s (--rate)`);
   }
   const seconds = Number(args.seconds ?? 70);
   const load = await startLoad(cluster, { rate, seconds });
-  const mark = (what: string) => lines.push(`  ${((Date.now() - load.started) / 1000).toFixed(1)} s  ${what} (${load.inFlight} requests in flight)`);
+  const mark = (what: string) =>
+    lines.push(`  ${((Date.now() - load.started) / 1000).toFixed(1)} s  ${what} (${load.inFlight} requests in flight)`);
   const rss = { web: await rssMb(cluster.web[0]!.pid), search: await rssMb(cluster.search.pid) };
 
   await sleepUntil(load.started, 10);
@@ -134,7 +146,11 @@ async function failover(cluster: Cluster): Promise<Result> {
   const searchKilled = Date.now();
   await cluster.search.start();
   const agreed = await searchAgrees(cluster, searchKilled);
-  mark(agreed === null ? 'search still differs from PostgreSQL 30 s after the kill' : `search agrees with PostgreSQL, ${agreed} ms after the kill`);
+  mark(
+    agreed === null
+      ? 'search still differs from PostgreSQL 30 s after the kill'
+      : `search agrees with PostgreSQL, ${agreed} ms after the kill`,
+  );
 
   await load.done;
   // One instance killed: at most the one lead it was sending is sent again.
@@ -152,14 +168,29 @@ async function failover(cluster: Cluster): Promise<Result> {
     `  ${leads.line}`,
     `  RSS before the kills: web-1 ${rss.web} MB, search service ${rss.search} MB`,
   );
-  return { ok: answered >= FAILOVER_ANSWERED * offered && atKill.length <= inFlightAtKill && atTerm.length === 0 && all.length === atKill.length && leads.ok && agreed !== null && agreed <= 5000, lines };
+  return {
+    ok:
+      answered >= FAILOVER_ANSWERED * offered &&
+      atKill.length <= inFlightAtKill &&
+      atTerm.length === 0 &&
+      all.length === atKill.length &&
+      leads.ok &&
+      agreed !== null &&
+      agreed <= 5000,
+    lines,
+  };
 }
 
 /** A shared service stopped for 30 s under load: pages keep answering, quickly. */
 async function outage(cluster: Cluster, service: 'redis' | 'search'): Promise<Result> {
   const target = service === 'redis' ? cluster.redis : cluster.search;
-  if (!target) return { ok: false, lines: ['  the cluster uses a Redis it does not run (no redis-server here): nothing to stop'] };
-  const load = await startLoad(cluster, { rate: Number(args.rate ?? 40), seconds: Number(args.seconds ?? 50), codes: service === 'redis' });
+  if (!target)
+    return { ok: false, lines: ['  the cluster uses a Redis it does not run (no redis-server here): nothing to stop'] };
+  const load = await startLoad(cluster, {
+    rate: Number(args.rate ?? 40),
+    seconds: Number(args.seconds ?? 50),
+    codes: service === 'redis',
+  });
   const lines: string[] = [];
   await sleepUntil(load.started, 10);
   const downAt = Date.now() - load.started;
@@ -168,7 +199,9 @@ async function outage(cluster: Cluster, service: 'redis' | 'search'): Promise<Re
   await sleepUntil(load.started, 40);
   const upAt = Date.now() - load.started;
   await target.start();
-  lines.push(`  ${(upAt / 1000).toFixed(1)} s  ${service} started again (ready after ${((Date.now() - load.started - upAt) / 1000).toFixed(1)} s)`);
+  lines.push(
+    `  ${(upAt / 1000).toFixed(1)} s  ${service} started again (ready after ${((Date.now() - load.started - upAt) / 1000).toFixed(1)} s)`,
+  );
   await load.done;
   const during = load.outcomes.filter((o) => o.at >= downAt && o.at < upAt);
   const shopperFailures = failed(load, 0, Infinity, ['page', 'search', 'lead']);
@@ -179,11 +212,22 @@ async function outage(cluster: Cluster, service: 'redis' | 'search'): Promise<Re
   lines.unshift(...describeLoad(load, (Date.now() - load.started) / 1000));
   lines.push(
     `  during the outage: ${during.length} requests; page, search-page and lead 5xx or no answer: ${shopperFailures.length}; over 2 s: ${slow.length} (slowest ${Math.max(0, ...during.map((o) => o.ms))} ms)`,
-    ...shopperFailures.slice(0, 10).map((o) => `    at ${(o.at / 1000).toFixed(2)} s ${o.kind} ${o.status} ${o.error ?? ''}`),
-    ...(service === 'redis' ? [`  one-time-code sends during the outage: ${codes.length}, refused with 503: ${codesRefused}`] : []),
+    ...shopperFailures
+      .slice(0, 10)
+      .map((o) => `    at ${(o.at / 1000).toFixed(2)} s ${o.kind} ${o.status} ${o.error ?? ''}`),
+    ...(service === 'redis'
+      ? [`  one-time-code sends during the outage: ${codes.length}, refused with 503: ${codesRefused}`]
+      : []),
     `  ${leads.line}`,
   );
-  return { ok: shopperFailures.length === 0 && slow.length === 0 && leads.ok && (service !== 'redis' || codesRefused === codes.length), lines };
+  return {
+    ok:
+      shopperFailures.length === 0 &&
+      slow.length === 0 &&
+      leads.ok &&
+      (service !== 'redis' || codesRefused === codes.length),
+    lines,
+  };
 }
 
 async function rollingDeploy(cluster: Cluster): Promise<Result> {
@@ -198,7 +242,9 @@ async function rollingDeploy(cluster: Cluster): Promise<Result> {
   const lines: string[] = [];
   for (const [i, instance] of cluster.web.entries()) {
     await sleepUntil(load.started, 10 + i * 10);
-    lines.push(`  ${((Date.now() - load.started) / 1000).toFixed(1)} s  ${instance.name}: SIGTERM, drained, started from ${path.relative(process.cwd(), next) || next}`);
+    lines.push(
+      `  ${((Date.now() - load.started) / 1000).toFixed(1)} s  ${instance.name}: SIGTERM, drained, started from ${path.relative(process.cwd(), next) || next}`,
+    );
     await instance.stop('SIGTERM');
     await instance.start({ entry: path.join(next, 'serve.js') });
     lines.push(`  ${((Date.now() - load.started) / 1000).toFixed(1)} s  ${instance.name} ready on the next release`);
@@ -207,7 +253,11 @@ async function rollingDeploy(cluster: Cluster): Promise<Result> {
   const all = failed(load);
   const leads = await checkLeads(cluster, load);
   lines.unshift(...describeLoad(load, (Date.now() - load.started) / 1000));
-  lines.push(`  failed requests: ${all.length}`, ...all.slice(0, 10).map((o) => `    at ${(o.at / 1000).toFixed(2)} s ${o.kind} ${o.status} ${o.error ?? ''}`), `  ${leads.line}`);
+  lines.push(
+    `  failed requests: ${all.length}`,
+    ...all.slice(0, 10).map((o) => `    at ${(o.at / 1000).toFixed(2)} s ${o.kind} ${o.status} ${o.error ?? ''}`),
+    `  ${leads.line}`,
+  );
   return { ok: all.length === 0 && leads.ok, lines };
 }
 
@@ -223,7 +273,10 @@ async function throughput(cluster: Cluster): Promise<Result> {
     const load = await startLoad(cluster, { rate, seconds });
     await load.done;
     const answered = load.outcomes.filter((o) => o.status > 0 && o.status < 500).length;
-    lines.push(`  ${count} web instance${count === 1 ? '' : 's'}: ${(answered / seconds).toFixed(1)} answered req/s (offered ${rate}/s, at most 200 in flight)`, ...describeLoad(load, seconds).map((line) => `    ${line}`));
+    lines.push(
+      `  ${count} web instance${count === 1 ? '' : 's'}: ${(answered / seconds).toFixed(1)} answered req/s (offered ${rate}/s, at most 200 in flight)`,
+      ...describeLoad(load, seconds).map((line) => `    ${line}`),
+    );
   }
   return { ok: true, lines };
 }
@@ -238,13 +291,22 @@ async function main(): Promise<number> {
   };
   const drill = drills[DRILL];
   if (!drill) {
-    console.error(`Usage: npm run cluster:drill -- <${Object.keys(drills).join('|')}> [--rate N] [--seconds N] [--next <bundle folder>]`);
+    console.error(
+      `Usage: npm run cluster:drill -- <${Object.keys(drills).join('|')}> [--rate N] [--seconds N] [--next <bundle folder>]`,
+    );
     return 2;
   }
   // A drill's figures mean little without what else the machine was doing.
-  console.log(`${DRILL} drill on ${os.availableParallelism()} cores; load average before it starts: ${os.loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+  console.log(
+    `${DRILL} drill on ${os.availableParallelism()} cores; load average before it starts: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`,
+  );
   // The instances' warnings (first paints over budget under load) would bury the figures.
-  const cluster = await startCluster({ log: (line) => (line.startsWith('    ') || line.includes('"level":40') ? undefined : console.log(line)) });
+  const cluster = await startCluster({
+    log: (line) => (line.startsWith('    ') || line.includes('"level":40') ? undefined : console.log(line)),
+  });
   try {
     const result = await drill(cluster);
     console.log(`\n${DRILL} drill:`);

@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const tenants = ['harbourside-motors', 'summit-auto-group', 'redgum-used-cars', 'coastal-caravans'];
   console.log(`\nThe cluster is up. Sites, through HAProxy (a self-signed certificate: accept it in the browser):`);
   for (const tenant of tenants) console.log(`  https://${tenant}.localhost:${cluster.httpsPort}/`);
-  console.log(`Web instances: ${cluster.web.map((w) => `${w.name} http://127.0.0.1:${w.port}/`).join(', ')}; search service http://127.0.0.1:${cluster.search.port}/`);
+  console.log(
+    `Web instances: ${cluster.web.map((w) => `${w.name} http://127.0.0.1:${w.port}/`).join(', ')}; search service http://127.0.0.1:${cluster.search.port}/`,
+  );
   console.log('Every answer names its instance in X-Forecourt-Instance. Ctrl+C stops everything.');
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -9,11 +9,15 @@ it('refuses a subject of 73 characters, saying how long it is', () => {
 });
 
 it('refuses a body that starts on the second line', () => {
-  expect(commitMessageProblem('Fix the sitemap\nIt echoed the Host header.\n')).toBe('Leave a blank line between the subject and the body');
+  expect(commitMessageProblem('Fix the sitemap\nIt echoed the Host header.\n')).toBe(
+    'Leave a blank line between the subject and the body',
+  );
 });
 
 it('refuses an empty message, ignoring the comment lines git adds', () => {
-  expect(commitMessageProblem('\n# Please enter the commit message for your changes.\n')).toBe('The commit message is empty: write a subject line');
+  expect(commitMessageProblem('\n# Please enter the commit message for your changes.\n')).toBe(
+    'The commit message is empty: write a subject line',
+  );
 });
 
 it('counts characters, not bytes', () => {

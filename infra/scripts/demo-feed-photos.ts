@@ -41,8 +41,32 @@ interface Body {
 
 const BODIES: Record<string, Body> = {
   sedan: {
-    outline: [[0.015, 0.1], [0, 0.17], [0.012, 0.245], [0.2, 0.262], [0.33, 0.37], [0.56, 0.376], [0.715, 0.272], [0.955, 0.238], [1, 0.17], [0.985, 0.1]],
-    glass: [[[0.225, 0.268], [0.337, 0.356], [0.47, 0.36], [0.47, 0.268]], [[0.485, 0.268], [0.485, 0.36], [0.548, 0.36], [0.69, 0.27]]],
+    outline: [
+      [0.015, 0.1],
+      [0, 0.17],
+      [0.012, 0.245],
+      [0.2, 0.262],
+      [0.33, 0.37],
+      [0.56, 0.376],
+      [0.715, 0.272],
+      [0.955, 0.238],
+      [1, 0.17],
+      [0.985, 0.1],
+    ],
+    glass: [
+      [
+        [0.225, 0.268],
+        [0.337, 0.356],
+        [0.47, 0.36],
+        [0.47, 0.268],
+      ],
+      [
+        [0.485, 0.268],
+        [0.485, 0.36],
+        [0.548, 0.36],
+        [0.69, 0.27],
+      ],
+    ],
     wheels: [0.19, 0.8],
     wheelRadius: 0.076,
     sill: 0.1,
@@ -52,8 +76,31 @@ const BODIES: Record<string, Body> = {
     head: [0.975, 0.21],
   },
   hatch: {
-    outline: [[0.02, 0.11], [0, 0.2], [0.01, 0.31], [0.07, 0.405], [0.53, 0.41], [0.7, 0.292], [0.955, 0.252], [1, 0.18], [0.985, 0.11]],
-    glass: [[[0.06, 0.3], [0.095, 0.385], [0.27, 0.39], [0.27, 0.3]], [[0.285, 0.3], [0.285, 0.39], [0.5, 0.392], [0.665, 0.295]]],
+    outline: [
+      [0.02, 0.11],
+      [0, 0.2],
+      [0.01, 0.31],
+      [0.07, 0.405],
+      [0.53, 0.41],
+      [0.7, 0.292],
+      [0.955, 0.252],
+      [1, 0.18],
+      [0.985, 0.11],
+    ],
+    glass: [
+      [
+        [0.06, 0.3],
+        [0.095, 0.385],
+        [0.27, 0.39],
+        [0.27, 0.3],
+      ],
+      [
+        [0.285, 0.3],
+        [0.285, 0.39],
+        [0.5, 0.392],
+        [0.665, 0.295],
+      ],
+    ],
     wheels: [0.17, 0.815],
     wheelRadius: 0.085,
     sill: 0.11,
@@ -63,8 +110,37 @@ const BODIES: Record<string, Body> = {
     head: [0.975, 0.22],
   },
   wagon: {
-    outline: [[0.015, 0.105], [0, 0.18], [0.006, 0.28], [0.045, 0.37], [0.565, 0.38], [0.72, 0.276], [0.955, 0.24], [1, 0.17], [0.985, 0.105]],
-    glass: [[[0.04, 0.28], [0.07, 0.352], [0.27, 0.358], [0.27, 0.28]], [[0.285, 0.28], [0.285, 0.36], [0.47, 0.362], [0.47, 0.28]], [[0.485, 0.28], [0.485, 0.362], [0.552, 0.362], [0.695, 0.275]]],
+    outline: [
+      [0.015, 0.105],
+      [0, 0.18],
+      [0.006, 0.28],
+      [0.045, 0.37],
+      [0.565, 0.38],
+      [0.72, 0.276],
+      [0.955, 0.24],
+      [1, 0.17],
+      [0.985, 0.105],
+    ],
+    glass: [
+      [
+        [0.04, 0.28],
+        [0.07, 0.352],
+        [0.27, 0.358],
+        [0.27, 0.28],
+      ],
+      [
+        [0.285, 0.28],
+        [0.285, 0.36],
+        [0.47, 0.362],
+        [0.47, 0.28],
+      ],
+      [
+        [0.485, 0.28],
+        [0.485, 0.362],
+        [0.552, 0.362],
+        [0.695, 0.275],
+      ],
+    ],
     wheels: [0.19, 0.8],
     wheelRadius: 0.076,
     sill: 0.105,
@@ -74,8 +150,37 @@ const BODIES: Record<string, Body> = {
     head: [0.975, 0.21],
   },
   suv: {
-    outline: [[0.02, 0.13], [0, 0.22], [0.005, 0.36], [0.035, 0.462], [0.58, 0.47], [0.735, 0.345], [0.965, 0.31], [1, 0.21], [0.985, 0.13]],
-    glass: [[[0.035, 0.35], [0.06, 0.44], [0.25, 0.445], [0.25, 0.35]], [[0.265, 0.35], [0.265, 0.447], [0.47, 0.45], [0.47, 0.35]], [[0.485, 0.35], [0.485, 0.45], [0.57, 0.452], [0.705, 0.35]]],
+    outline: [
+      [0.02, 0.13],
+      [0, 0.22],
+      [0.005, 0.36],
+      [0.035, 0.462],
+      [0.58, 0.47],
+      [0.735, 0.345],
+      [0.965, 0.31],
+      [1, 0.21],
+      [0.985, 0.13],
+    ],
+    glass: [
+      [
+        [0.035, 0.35],
+        [0.06, 0.44],
+        [0.25, 0.445],
+        [0.25, 0.35],
+      ],
+      [
+        [0.265, 0.35],
+        [0.265, 0.447],
+        [0.47, 0.45],
+        [0.47, 0.35],
+      ],
+      [
+        [0.485, 0.35],
+        [0.485, 0.45],
+        [0.57, 0.452],
+        [0.705, 0.35],
+      ],
+    ],
     wheels: [0.18, 0.8],
     wheelRadius: 0.092,
     sill: 0.13,
@@ -85,8 +190,32 @@ const BODIES: Record<string, Body> = {
     head: [0.975, 0.275],
   },
   ute: {
-    outline: [[0.012, 0.13], [0, 0.2], [0, 0.33], [0.375, 0.33], [0.388, 0.47], [0.6, 0.475], [0.735, 0.35], [0.97, 0.318], [1, 0.22], [0.988, 0.13]],
-    glass: [[[0.405, 0.352], [0.405, 0.455], [0.505, 0.458], [0.505, 0.352]], [[0.518, 0.352], [0.518, 0.458], [0.592, 0.458], [0.71, 0.352]]],
+    outline: [
+      [0.012, 0.13],
+      [0, 0.2],
+      [0, 0.33],
+      [0.375, 0.33],
+      [0.388, 0.47],
+      [0.6, 0.475],
+      [0.735, 0.35],
+      [0.97, 0.318],
+      [1, 0.22],
+      [0.988, 0.13],
+    ],
+    glass: [
+      [
+        [0.405, 0.352],
+        [0.405, 0.455],
+        [0.505, 0.458],
+        [0.505, 0.352],
+      ],
+      [
+        [0.518, 0.352],
+        [0.518, 0.458],
+        [0.592, 0.458],
+        [0.71, 0.352],
+      ],
+    ],
     wheels: [0.17, 0.8],
     wheelRadius: 0.09,
     sill: 0.13,
@@ -96,8 +225,25 @@ const BODIES: Record<string, Body> = {
     head: [0.978, 0.285],
   },
   van: {
-    outline: [[0.012, 0.11], [0, 0.2], [0, 0.52], [0.025, 0.548], [0.77, 0.55], [0.9, 0.39], [0.985, 0.32], [1, 0.19], [0.988, 0.11]],
-    glass: [[[0.74, 0.39], [0.74, 0.525], [0.768, 0.527], [0.875, 0.39]]],
+    outline: [
+      [0.012, 0.11],
+      [0, 0.2],
+      [0, 0.52],
+      [0.025, 0.548],
+      [0.77, 0.55],
+      [0.9, 0.39],
+      [0.985, 0.32],
+      [1, 0.19],
+      [0.988, 0.11],
+    ],
+    glass: [
+      [
+        [0.74, 0.39],
+        [0.74, 0.525],
+        [0.768, 0.527],
+        [0.875, 0.39],
+      ],
+    ],
     wheels: [0.16, 0.8],
     wheelRadius: 0.082,
     sill: 0.11,
@@ -107,8 +253,37 @@ const BODIES: Record<string, Body> = {
     head: [0.98, 0.27],
   },
   'people mover': {
-    outline: [[0.015, 0.11], [0, 0.2], [0.004, 0.38], [0.04, 0.462], [0.66, 0.47], [0.835, 0.31], [0.97, 0.275], [1, 0.18], [0.985, 0.11]],
-    glass: [[[0.035, 0.36], [0.065, 0.44], [0.3, 0.445], [0.3, 0.36]], [[0.315, 0.36], [0.315, 0.447], [0.56, 0.45], [0.56, 0.36]], [[0.575, 0.36], [0.575, 0.45], [0.65, 0.452], [0.8, 0.33]]],
+    outline: [
+      [0.015, 0.11],
+      [0, 0.2],
+      [0.004, 0.38],
+      [0.04, 0.462],
+      [0.66, 0.47],
+      [0.835, 0.31],
+      [0.97, 0.275],
+      [1, 0.18],
+      [0.985, 0.11],
+    ],
+    glass: [
+      [
+        [0.035, 0.36],
+        [0.065, 0.44],
+        [0.3, 0.445],
+        [0.3, 0.36],
+      ],
+      [
+        [0.315, 0.36],
+        [0.315, 0.447],
+        [0.56, 0.45],
+        [0.56, 0.36],
+      ],
+      [
+        [0.575, 0.36],
+        [0.575, 0.45],
+        [0.65, 0.452],
+        [0.8, 0.33],
+      ],
+    ],
     wheels: [0.16, 0.81],
     wheelRadius: 0.08,
     sill: 0.11,
@@ -118,8 +293,32 @@ const BODIES: Record<string, Body> = {
     head: [0.98, 0.24],
   },
   coupe: {
-    outline: [[0.015, 0.095], [0, 0.16], [0.012, 0.225], [0.13, 0.245], [0.41, 0.34], [0.545, 0.338], [0.7, 0.255], [0.965, 0.215], [1, 0.155], [0.985, 0.095]],
-    glass: [[[0.2, 0.258], [0.41, 0.326], [0.5, 0.326], [0.5, 0.258]], [[0.515, 0.258], [0.515, 0.325], [0.538, 0.325], [0.672, 0.256]]],
+    outline: [
+      [0.015, 0.095],
+      [0, 0.16],
+      [0.012, 0.225],
+      [0.13, 0.245],
+      [0.41, 0.34],
+      [0.545, 0.338],
+      [0.7, 0.255],
+      [0.965, 0.215],
+      [1, 0.155],
+      [0.985, 0.095],
+    ],
+    glass: [
+      [
+        [0.2, 0.258],
+        [0.41, 0.326],
+        [0.5, 0.326],
+        [0.5, 0.258],
+      ],
+      [
+        [0.515, 0.258],
+        [0.515, 0.325],
+        [0.538, 0.325],
+        [0.672, 0.256],
+      ],
+    ],
     wheels: [0.2, 0.8],
     wheelRadius: 0.078,
     sill: 0.095,
@@ -129,8 +328,27 @@ const BODIES: Record<string, Body> = {
     head: [0.978, 0.195],
   },
   convertible: {
-    outline: [[0.02, 0.1], [0, 0.17], [0.015, 0.235], [0.33, 0.243], [0.36, 0.27], [0.42, 0.272], [0.44, 0.245], [0.6, 0.245], [0.965, 0.218], [1, 0.16], [0.985, 0.1]],
-    glass: [[[0.6, 0.245], [0.52, 0.33], [0.535, 0.333], [0.625, 0.245]]],
+    outline: [
+      [0.02, 0.1],
+      [0, 0.17],
+      [0.015, 0.235],
+      [0.33, 0.243],
+      [0.36, 0.27],
+      [0.42, 0.272],
+      [0.44, 0.245],
+      [0.6, 0.245],
+      [0.965, 0.218],
+      [1, 0.16],
+      [0.985, 0.1],
+    ],
+    glass: [
+      [
+        [0.6, 0.245],
+        [0.52, 0.33],
+        [0.535, 0.333],
+        [0.625, 0.245],
+      ],
+    ],
     wheels: [0.18, 0.81],
     wheelRadius: 0.082,
     sill: 0.1,
@@ -210,7 +428,9 @@ function rounded(points: readonly Point[], radius: number): string {
     };
     const [ix, iy] = cut(px, py);
     const [ox, oy] = cut(nx, ny);
-    parts.push(`${i === 0 ? 'M' : 'L'}${ix.toFixed(2)},${iy.toFixed(2)} Q${x.toFixed(2)},${y.toFixed(2)} ${ox.toFixed(2)},${oy.toFixed(2)}`);
+    parts.push(
+      `${i === 0 ? 'M' : 'L'}${ix.toFixed(2)},${iy.toFixed(2)} Q${x.toFixed(2)},${y.toFixed(2)} ${ox.toFixed(2)},${oy.toFixed(2)}`,
+    );
   }
   return `${parts.join(' ')} Z`;
 }
@@ -251,7 +471,15 @@ interface Yard {
  * The car, `length` px long from its rear (x) on the ground line, facing right. A mirrored car
  * (drawn inside a flipped group) keeps its sticker's price readable.
  */
-function carSvg(car: CarDrawing, yard: Yard, x: number, ground: number, length: number, id: string, mirrored: boolean): string {
+function carSvg(
+  car: CarDrawing,
+  yard: Yard,
+  x: number,
+  ground: number,
+  length: number,
+  id: string,
+  mirrored: boolean,
+): string {
   const { body, paint } = car;
   const L = length * body.scale;
   const px = (p: Point): Point => [x + p[0] * L, ground - p[1] * L];
@@ -261,13 +489,18 @@ function carSvg(car: CarDrawing, yard: Yard, x: number, ground: number, length: 
   const wheelY = ground - r;
   const beltY = ground - (body.glass[0]![0]![1] - 0.012) * L;
   const glass = body.glass
-    .map((pane) => `<path d="${rounded(pane.map(px), L * 0.012)}" fill="url(#glass-${id})" stroke="${shade(paint, -0.55)}" stroke-width="${(L * 0.004).toFixed(1)}"/>`)
+    .map(
+      (pane) =>
+        `<path d="${rounded(pane.map(px), L * 0.012)}" fill="url(#glass-${id})" stroke="${shade(paint, -0.55)}" stroke-width="${(L * 0.004).toFixed(1)}"/>`,
+    )
     .join('');
   const doors = body.doors
     .map((d) => {
       const dx = x + d * L;
-      return `<line x1="${dx.toFixed(1)}" y1="${(beltY - L * 0.005).toFixed(1)}" x2="${dx.toFixed(1)}" y2="${(sillY - L * 0.012).toFixed(1)}" stroke="${shade(paint, -0.45)}" stroke-width="${(L * 0.0035).toFixed(1)}" opacity="0.8"/>` +
-        `<rect x="${(dx - L * 0.055).toFixed(1)}" y="${(beltY + L * 0.022).toFixed(1)}" width="${(L * 0.032).toFixed(1)}" height="${(L * 0.008).toFixed(1)}" rx="${(L * 0.004).toFixed(1)}" fill="${shade(paint, -0.35)}"/>`;
+      return (
+        `<line x1="${dx.toFixed(1)}" y1="${(beltY - L * 0.005).toFixed(1)}" x2="${dx.toFixed(1)}" y2="${(sillY - L * 0.012).toFixed(1)}" stroke="${shade(paint, -0.45)}" stroke-width="${(L * 0.0035).toFixed(1)}" opacity="0.8"/>` +
+        `<rect x="${(dx - L * 0.055).toFixed(1)}" y="${(beltY + L * 0.022).toFixed(1)}" width="${(L * 0.032).toFixed(1)}" height="${(L * 0.008).toFixed(1)}" rx="${(L * 0.004).toFixed(1)}" fill="${shade(paint, -0.35)}"/>`
+      );
     })
     .join('');
   const [tx, ty] = px(body.tail);
@@ -276,7 +509,12 @@ function carSvg(car: CarDrawing, yard: Yard, x: number, ground: number, length: 
   // The price on the windscreen sticker, as yards write it, on the rear side glass.
   const [sx, sy] = px([(firstPane[0]![0] + firstPane[3]![0]) / 2, (firstPane[0]![1] + firstPane[1]![1]) / 2]);
   const sticker = L * 0.085;
-  const arches = body.wheels.map((w) => `<circle cx="${(x + w * L).toFixed(1)}" cy="${wheelY.toFixed(1)}" r="${(r * 1.13).toFixed(1)}" fill="#0d0e10"/>`).join('');
+  const arches = body.wheels
+    .map(
+      (w) =>
+        `<circle cx="${(x + w * L).toFixed(1)}" cy="${wheelY.toFixed(1)}" r="${(r * 1.13).toFixed(1)}" fill="#0d0e10"/>`,
+    )
+    .join('');
   const wheels = body.wheels.map((w, i) => wheel(x + w * L, wheelY, r, car.spokes, i * 0.7)).join('');
   return (
     `<ellipse cx="${(x + L * 0.5).toFixed(1)}" cy="${(ground + L * 0.006).toFixed(1)}" rx="${(L * 0.56).toFixed(1)}" ry="${(L * 0.035).toFixed(1)}" fill="#000" opacity="0.45" filter="url(#blur-${id})"/>` +
@@ -312,8 +550,21 @@ function parkedCar(x: number, ground: number, length: number, paint: string, bod
   const r = body.wheelRadius * L;
   return (
     `<path d="${rounded(outline, L * 0.03)}" fill="${paint}"/>` +
-    body.glass.map((pane) => `<path d="${rounded(pane.map((p): Point => [x + p[0] * L, ground - p[1] * L]), L * 0.01)}" fill="#3c4650"/>`).join('') +
-    body.wheels.map((w) => `<circle cx="${(x + w * L).toFixed(1)}" cy="${(ground - r).toFixed(1)}" r="${r.toFixed(1)}" fill="#151515"/>`).join('')
+    body.glass
+      .map(
+        (pane) =>
+          `<path d="${rounded(
+            pane.map((p): Point => [x + p[0] * L, ground - p[1] * L]),
+            L * 0.01,
+          )}" fill="#3c4650"/>`,
+      )
+      .join('') +
+    body.wheels
+      .map(
+        (w) =>
+          `<circle cx="${(x + w * L).toFixed(1)}" cy="${(ground - r).toFixed(1)}" r="${r.toFixed(1)}" fill="#151515"/>`,
+      )
+      .join('')
   );
 }
 
@@ -333,7 +584,9 @@ function sceneSvg(car: CarDrawing, yard: Yard, vehicleId: string, view: number):
   const [skyTop, skyBottom] = SKIES[Math.floor(seeded(vehicleId)() * SKIES.length)]!;
   const horizon = HEIGHT * 0.56;
   const id = `${vehicleId}-${view}`;
-  const trees = Array.from({ length: 6 }, (_, i) => gum(((i + random() * 0.8) * WIDTH) / 5.5, horizon - HEIGHT * 0.07, HEIGHT * (0.18 + random() * 0.1), random)).join('');
+  const trees = Array.from({ length: 6 }, (_, i) =>
+    gum(((i + random() * 0.8) * WIDTH) / 5.5, horizon - HEIGHT * 0.07, HEIGHT * (0.18 + random() * 0.1), random),
+  ).join('');
   const office = WIDTH * (0.08 + random() * 0.5);
   const bannerWidth = WIDTH * 0.46;
   const flags = Array.from({ length: 26 }, (_, i) => {
@@ -393,7 +646,10 @@ ${carGroup}
 const money = (dollars: number) => `$${dollars.toLocaleString('en-AU')}`;
 
 async function main(): Promise<void> {
-  const tenant = JSON.parse(await fs.readFile(path.join(resolveTenantsDir(), `${DEMO_FEED.tenant}.json`), 'utf8')) as { name: string; theme: { primary: string; accent: string } };
+  const tenant = JSON.parse(await fs.readFile(path.join(resolveTenantsDir(), `${DEMO_FEED.tenant}.json`), 'utf8')) as {
+    name: string;
+    theme: { primary: string; accent: string };
+  };
   const yard: Yard = { name: tenant.name, ...tenant.theme };
   const rows = parse(await fs.readFile(DEMO_FEED_FILE, 'utf8'), { columns: true, skip_empty_lines: true }) as Row[];
   await fs.rm(DEMO_FEED_PHOTOS_DIR, { recursive: true, force: true });
@@ -404,7 +660,12 @@ async function main(): Promise<void> {
     const vehicleId = row['vehicle_id']!;
     const body = BODIES[BODY_OF[row['body_style']!.toUpperCase()] ?? 'sedan']!;
     const asking = Number.parseFloat(row['sale_price'] || row['price']!);
-    const car: CarDrawing = { body, paint: paintOf(row['exterior_color']!), price: money(asking), spokes: 5 + Math.floor(seeded(vehicleId)() * 3) };
+    const car: CarDrawing = {
+      body,
+      paint: paintOf(row['exterior_color']!),
+      price: money(asking),
+      spokes: 5 + Math.floor(seeded(vehicleId)() * 3),
+    };
     const urls = Object.keys(row)
       .filter((column) => /^image\[\d+\]\.url$/.test(column) && row[column])
       .map((column) => row[column]!);
@@ -418,7 +679,9 @@ async function main(): Promise<void> {
       bytes += jpeg.length;
     }
   }
-  console.log(`Wrote ${files} photos of ${rows.length} cars, ${(bytes / 1024 / 1024).toFixed(2)} MB, into ${path.relative(process.cwd(), DEMO_FEED_PHOTOS_DIR)}`);
+  console.log(
+    `Wrote ${files} photos of ${rows.length} cars, ${(bytes / 1024 / 1024).toFixed(2)} MB, into ${path.relative(process.cwd(), DEMO_FEED_PHOTOS_DIR)}`,
+  );
 }
 
 main().catch((error: unknown) => {

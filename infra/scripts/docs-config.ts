@@ -14,4 +14,8 @@ const file = path.join(REPO_ROOT, 'docs', 'deploy.md');
 const before = fs.readFileSync(file, 'utf8');
 const after = withConfigTable(before);
 if (after !== before) fs.writeFileSync(file, after);
-console.log(after === before ? 'docs/deploy.md: the configuration table is up to date' : 'docs/deploy.md: the configuration table is rewritten');
+console.log(
+  after === before
+    ? 'docs/deploy.md: the configuration table is up to date'
+    : 'docs/deploy.md: the configuration table is rewritten',
+);

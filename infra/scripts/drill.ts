@@ -66,7 +66,15 @@ function enquiry(run: string, i: number) {
   return JSON.stringify({
     form: 'enquiry',
     url: '/contact',
-    userData: { name: 'Drill', last_name: `${run}-${i}`, email: `drill${i}@example.com`, phone: `04${String(20_000_000 + i).slice(-8)}`, postcode: '2000', message: `Drill enquiry ${i}`, location_id: '__LOCATION__' },
+    userData: {
+      name: 'Drill',
+      last_name: `${run}-${i}`,
+      email: `drill${i}@example.com`,
+      phone: `04${String(20_000_000 + i).slice(-8)}`,
+      postcode: '2000',
+      message: `Drill enquiry ${i}`,
+      location_id: '__LOCATION__',
+    },
   });
 }
 
@@ -80,7 +88,11 @@ async function send(body: string, key: string): Promise<Answer> {
     const answer = (await response.json().catch(() => null)) as { lead_id?: string } | null;
     return { status: response.status, leadId: answer?.lead_id ?? null };
   } catch (error) {
-    return { status: 'failed', error: error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error) };
+    return {
+      status: 'failed',
+      error:
+        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error),
+    };
   }
 }
 
@@ -88,11 +100,15 @@ async function drillLeads(): Promise<boolean> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'forecourt-drill-'));
   const run = `run${Date.now().toString(36)}`;
   const keys = Array.from({ length: COUNT }, (_, i) => `drill-${run}-${i}`);
-  console.log(`Lead drill: ${COUNT} enquiries at once, the server killed (SIGKILL) after ${KILL_AFTER} acknowledgements, restarted, every enquiry sent again twice.`);
+  console.log(
+    `Lead drill: ${COUNT} enquiries at once, the server killed (SIGKILL) after ${KILL_AFTER} acknowledgements, restarted, every enquiry sent again twice.`,
+  );
 
   let server = startServer(dataDir);
   await waitHealthy(server, PORT);
-  const form = (await (await fetch(`http://127.0.0.1:${PORT}/api/leads/form?form=enquiry`, { headers: { 'x-forecourt-tenant': TENANT } })).json()) as { locations: Array<{ id: string }> };
+  const form = (await (
+    await fetch(`http://127.0.0.1:${PORT}/api/leads/form?form=enquiry`, { headers: { 'x-forecourt-tenant': TENANT } })
+  ).json()) as { locations: Array<{ id: string }> };
   const bodies = keys.map((_, i) => enquiry(run, i).replace('__LOCATION__', form.locations[0]!.id));
 
   // Round 1: everything at once; the kill lands mid-flight.
@@ -116,7 +132,9 @@ async function drillLeads(): Promise<boolean> {
   await exited(server);
   const failedFirst = first.filter((a) => a.status === 'failed').length;
   const otherFirst = first.filter((a) => a.status !== 'failed' && a.status !== 200 && a.status !== 201);
-  console.log(`  round 1: ${acknowledged.size} acknowledged (the kill at ${killedAt}), ${failedFirst} cut off by the kill, ${otherFirst.length} other answers, ${round1Seconds.toFixed(1)} s`);
+  console.log(
+    `  round 1: ${acknowledged.size} acknowledged (the kill at ${killedAt}), ${failedFirst} cut off by the kill, ${otherFirst.length} other answers, ${round1Seconds.toFixed(1)} s`,
+  );
 
   // Round 2 and 3: the same keys and bodies, as retrying browsers send them.
   server = startServer(dataDir);
@@ -131,9 +149,14 @@ async function drillLeads(): Promise<boolean> {
       const label = String(answer.status);
       statuses.set(label, (statuses.get(label) ?? 0) + 1);
       const key = keys[i]!;
-      if (answer.status === 'failed' || answer.status >= 500) problems.push(`round ${round}: ${key} answered ${answer.status === 'failed' ? answer.error : answer.status}`);
-      else if (answer.status !== 200 && answer.status !== 201) problems.push(`round ${round}: ${key} answered ${answer.status}`);
-      else if (acknowledged.has(key) && acknowledged.get(key) !== answer.leadId) problems.push(`round ${round}: ${key} answered lead ${answer.leadId}, acknowledged before as ${acknowledged.get(key)}`);
+      if (answer.status === 'failed' || answer.status >= 500)
+        problems.push(`round ${round}: ${key} answered ${answer.status === 'failed' ? answer.error : answer.status}`);
+      else if (answer.status !== 200 && answer.status !== 201)
+        problems.push(`round ${round}: ${key} answered ${answer.status}`);
+      else if (acknowledged.has(key) && acknowledged.get(key) !== answer.leadId)
+        problems.push(
+          `round ${round}: ${key} answered lead ${answer.leadId}, acknowledged before as ${acknowledged.get(key)}`,
+        );
       else if (answer.leadId) acknowledged.set(key, answer.leadId);
       if (round === 3 && answer.status === 201) problems.push(`round 3: ${key} was stored again (201)`);
     }
@@ -159,7 +182,9 @@ async function drillLeads(): Promise<boolean> {
     const missing = keys.filter((key) => !byKey.has(key));
     const lost = [...acknowledged].filter(([key, id]) => !byKey.get(key)?.includes(id));
     const noOutbox = rows.filter((row) => Number(row.outbox) !== 1).length;
-    console.log(`  database: ${rows.length} leads for ${COUNT} enquiries, ${byKey.size} keys, ${doubled} stored twice, ${missing.length} missing, ${lost.length} acknowledged but lost, ${noOutbox} without exactly one outbox row`);
+    console.log(
+      `  database: ${rows.length} leads for ${COUNT} enquiries, ${byKey.size} keys, ${doubled} stored twice, ${missing.length} missing, ${lost.length} acknowledged but lost, ${noOutbox} without exactly one outbox row`,
+    );
     if (rows.length !== COUNT) problems.push(`${rows.length} leads stored for ${COUNT} enquiries`);
     if (doubled) problems.push(`${doubled} enquiries stored more than once`);
     if (missing.length) problems.push(`${missing.length} enquiries never stored (e.g. ${missing[0]})`);
@@ -188,7 +213,14 @@ async function main(): Promise<void> {
     const leads = Number(values.leads);
     const outageSeconds = Number(values['outage-seconds']);
     // Each lead comes from a shopper address of its own (127.0.x.1-250), within the lead limits.
-    if (!Number.isInteger(leads) || leads < 1 || leads > 250 || !Number.isInteger(outageSeconds) || outageSeconds < 10 || outageSeconds > 600) {
+    if (
+      !Number.isInteger(leads) ||
+      leads < 1 ||
+      leads > 250 ||
+      !Number.isInteger(outageSeconds) ||
+      outageSeconds < 10 ||
+      outageSeconds > 600
+    ) {
       console.error(`${USAGE}\n--leads is 1 to 250, --outage-seconds 10 to 600`);
       process.exit(2);
     }
@@ -206,7 +238,12 @@ async function drillPublicLoad(): Promise<boolean> {
     console.error(`${USAGE}\n--seconds is 1 to 120`);
     process.exit(2);
   }
-  console.log(`public-load drill on ${os.availableParallelism()} cores; load average before it starts: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+  console.log(
+    `public-load drill on ${os.availableParallelism()} cores; load average before it starts: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')}`,
+  );
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'forecourt-public-load-'));
   let own: { url: string; drop: () => Promise<void> } | null = null;
   if (values.postgres) {
@@ -215,7 +252,11 @@ async function drillPublicLoad(): Promise<boolean> {
   }
   // The server as production runs it behind its balancer (this machine's): each client is named by
   // X-Forwarded-For. Only the limits the drill is about are the server's own.
-  const child = startServerProcess({ port: PORT, dataDir, env: { FORECOURT_TRUSTED_PROXIES: 'loopback', ...(own ? { DATABASE_URL: own.url } : {}) } });
+  const child = startServerProcess({
+    port: PORT,
+    dataDir,
+    env: { FORECOURT_TRUSTED_PROXIES: 'loopback', ...(own ? { DATABASE_URL: own.url } : {}) },
+  });
   try {
     await waitHealthy(child, PORT, 600_000);
     console.log(`the server answers on port ${PORT} (${own ? 'PostgreSQL' : 'the embedded database'})`);

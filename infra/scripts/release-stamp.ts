@@ -15,12 +15,16 @@ async function main(): Promise<void> {
   const teams = asked.length ? asked : [];
   if (!asked.length) {
     for (const team of RELEASE_TEAMS) if (await releaseProblem(REPO_ROOT, team)) teams.push(team);
-    if (!teams.length) console.log('Every team\'s release.json describes its checkout: nothing to stamp.');
+    if (!teams.length) console.log("Every team's release.json describes its checkout: nothing to stamp.");
   }
   for (const team of teams) {
     const { version, changed, bumped } = await stampRelease(REPO_ROOT, team);
     const files = bumped ? `${team}/package.json and ${team}/release.json` : `${team}/release.json`;
-    console.log(changed ? `${team} ${version}: wrote ${files} (commit ${bumped ? 'both' : 'it'})` : `${team} ${version}: already current`);
+    console.log(
+      changed
+        ? `${team} ${version}: wrote ${files} (commit ${bumped ? 'both' : 'it'})`
+        : `${team} ${version}: already current`,
+    );
   }
 }
 

@@ -34,4 +34,10 @@ for (const team of teams) {
 const header = ['TEAM', 'BUILD', 'UNIT TESTS ALONE', 'A CHANGE IN ITS BROWSER CODE RETESTS'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 console.log('');
-for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+for (const row of [header, ...rows])
+  console.log(
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  );

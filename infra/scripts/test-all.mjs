@@ -33,7 +33,9 @@ function runLive(name, command, args, env = {}) {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('close', (code, signal) => {
       const ok = code === 0;
-      console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `=== ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       resolve(ok);
     });
   });
@@ -47,7 +49,12 @@ function runQuietly(name, command, args, env = {}, options = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     // `group`: the command leads a process group of its own, so its priority can be changed whole (unitStep).
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: Boolean(options.group) });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: Boolean(options.group),
+    });
     options.group?.(child.pid);
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
@@ -104,13 +111,22 @@ const wanted = (step) => only.length === 0 || only.includes(step);
     // One layout for the whole tree (.prettierrc.json): `npm run format` writes it.
     ['format', [['format', ['prettier', '--check', '.']]]],
     // Every workspace but e2e in one program (tsconfig.typecheck.json), and e2e, whose JSX differs.
-    ['typecheck', ['tsconfig.typecheck.json', 'e2e'].map((project) => [`typecheck ${project}`, ['tsc', '-p', project]])],
+    [
+      'typecheck',
+      ['tsconfig.typecheck.json', 'e2e'].map((project) => [`typecheck ${project}`, ['tsc', '-p', project]]),
+    ],
     // The import graph: no cycles, no team's browser code importing its server, no team into another.
     ['deps', [['deps', ['npm', 'run', '--silent', 'deps']]]],
     // Copied code: a clone of 50 tokens or more between two folders (a rule written twice).
     ['dupes', [['dupes', ['npm', 'run', '--silent', 'dupes']]]],
   ].filter(([step]) => wanted(step));
-  const jobs = steps.flatMap(([, commands]) => commands.map(([name, args]) => () => runQuietly(name, 'npx', args)));
+  const jobs = steps.flatMap(([, commands]) =>
+    commands.map(
+      ([name, args]) =>
+        () =>
+          runQuietly(name, 'npx', args),
+    ),
+  );
   const results = await inPairs(jobs);
   let at = 0;
   for (const [step, commands] of steps) {
@@ -138,7 +154,13 @@ async function unitStep(alongside) {
   // over (stock-imports-crash, two databases and two whole imports; a lapsed claim taken over
   // without the kill is in stock-imports.test), and the search service's restart and two-instance drills (about
   // a minute each). The cluster test (below) keeps two instances behind a balancer in every run.
-  const args = ['jest', '--maxWorkers=2', '--json', `--outputFile=${file}`, `--testPathIgnorePatterns=${ON_DEMAND_DRILLS.join('|')}`];
+  const args = [
+    'jest',
+    '--maxWorkers=2',
+    '--json',
+    `--outputFile=${file}`,
+    `--testPathIgnorePatterns=${ON_DEMAND_DRILLS.join('|')}`,
+  ];
   // The two fuzz suites send a number of generated requests to every route (300 each when run on
   // their own). In the whole suite they send 50: they were among the longest files (5.3 and 2.8
   // min of a 24-minute run at 300; 3.3 and 2.0 min at 100 on a slower day), and each run draws
@@ -146,21 +168,30 @@ async function unitStep(alongside) {
   // FUZZ_RUNS=5000 FUZZ_BODY_RUNS=1000 npx jest infra/src/server/fuzz.
   // The search engine's property test (fixed seeds) makes a third of its runs here, the first
   // third of the same cases: it was the longest file (5 to 10 minutes of a run on 2 cores).
-  const fuzzDepth = { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '50', FUZZ_BODY_RUNS: process.env.FUZZ_BODY_RUNS ?? '50', ENGINE_PROPERTY_SCALE: process.env.ENGINE_PROPERTY_SCALE ?? '0.33' };
-  const ok = alongside ? await runQuietly('unit', 'nice', ['-n', '10', 'npx', ...args], fuzzDepth, { group: (pid) => (unitGroup = pid) }) : run('unit', 'npx', args, fuzzDepth);
+  const fuzzDepth = {
+    FUZZ_RUNS: process.env.FUZZ_RUNS ?? '50',
+    FUZZ_BODY_RUNS: process.env.FUZZ_BODY_RUNS ?? '50',
+    ENGINE_PROPERTY_SCALE: process.env.ENGINE_PROPERTY_SCALE ?? '0.33',
+  };
+  const ok = alongside
+    ? await runQuietly('unit', 'nice', ['-n', '10', 'npx', ...args], fuzzDepth, { group: (pid) => (unitGroup = pid) })
+    : run('unit', 'npx', args, fuzzDepth);
   const report = readJson(file);
   if (report) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
     totals.skipped += report.numPendingTests + report.numTodoTests;
-    summary.push(`unit: ${report.numPassedTests} passed, ${report.numFailedTests} failed in ${report.numTotalTestSuites} files`);
+    summary.push(
+      `unit: ${report.numPassedTests} passed, ${report.numFailedTests} failed in ${report.numTotalTestSuites} files`,
+    );
     // The failures again at the very end: a long log is often read from its tail only.
     for (const suite of report.testResults ?? []) {
       const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
       if (failed.length === 0 && suite.status !== 'failed') continue;
       const name = path.relative(root, suite.name);
       if (failed.length === 0) failures.push(`unit ${name}: ${clip(suite.message)}`);
-      for (const test of failed) failures.push(`unit ${name} › ${test.fullName}: ${clip((test.failureMessages ?? []).join('\n'))}`);
+      for (const test of failed)
+        failures.push(`unit ${name} › ${test.fullName}: ${clip((test.failureMessages ?? []).join('\n'))}`);
     }
   } else {
     totals.failed += 1;
@@ -185,7 +216,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 /** Test files `npm test` leaves out (run them with `npx jest <file>`), besides node_modules. */
-const ON_DEMAND_DRILLS = ['/node_modules/', 'reservations-crash\\.test\\.ts$', 'stock-imports-crash\\.test\\.ts$', 'restart-drill\\.test\\.ts$', 'two-instances\\.test\\.ts$'];
+const ON_DEMAND_DRILLS = [
+  '/node_modules/',
+  'reservations-crash\\.test\\.ts$',
+  'stock-imports-crash\\.test\\.ts$',
+  'restart-drill\\.test\\.ts$',
+  'two-instances\\.test\\.ts$',
+];
 
 /**
  * The Playwright journeys, as two runs at once, each against a site of its own that `npm start`
@@ -204,7 +241,11 @@ async function e2eStep() {
       name: 'e2e platform',
       file: path.join(out, 'e2e-platform.json'),
       args: ['--project', 'platform', '--no-deps'],
-      env: { E2E_PORT: String(shoppersPort + 1), E2E_DATA_DIR: path.join(root, 'e2e', '.data', 'platform-site'), E2E_OUTPUT_DIR: 'test-results-platform' },
+      env: {
+        E2E_PORT: String(shoppersPort + 1),
+        E2E_DATA_DIR: path.join(root, 'e2e', '.data', 'platform-site'),
+        E2E_OUTPUT_DIR: 'test-results-platform',
+      },
     },
   ];
   for (const run of runs) rmSync(run.file, { force: true });
@@ -212,10 +253,16 @@ async function e2eStep() {
   // machine), built while the site starts instead of inside the journeys: the e2e run's longest
   // wait. Its result is printed at the end; a build it could not make is made by its journey.
   const prebuild = runQuietly('e2e prebuild', 'npx', ['tsx', 'e2e/scripts/prebuild-fault-builds.ts']);
-  const playwright = (run) => ['npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...run.args], { PLAYWRIGHT_JSON_OUTPUT_NAME: run.file, ...run.env }];
+  const playwright = (run) => [
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...run.args],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: run.file, ...run.env },
+  ];
   const shoppers = runLive(runs[0].name, ...playwright(runs[0]));
   // The platform's run, printed whole at its end (two live runs would interleave their lines).
-  const platform = waitForSite(shoppersPort, shoppers).then((up) => (up ? runQuietly(runs[1].name, ...playwright(runs[1])) : false));
+  const platform = waitForSite(shoppersPort, shoppers).then((up) =>
+    up ? runQuietly(runs[1].name, ...playwright(runs[1])) : false,
+  );
   const oks = await Promise.all([shoppers, platform]);
   await prebuild;
   for (const [index, run] of runs.entries()) {
@@ -231,7 +278,9 @@ async function e2eStep() {
           for (const test of spec.tests ?? []) {
             if (test.status !== 'unexpected') continue;
             const last = test.results?.at(-1);
-            failures.push(`${run.name} ${spec.file}:${spec.line} › ${spec.title}: ${clip(last?.error?.message ?? last?.status)}`);
+            failures.push(
+              `${run.name} ${spec.file}:${spec.line} › ${spec.title}: ${clip(last?.error?.message ?? last?.status)}`,
+            );
           }
         }
         for (const child of suite.suites ?? []) walk(child);
@@ -277,7 +326,10 @@ if (wanted('unit') && wanted('e2e')) {
   // another job on the machine (a CI runner's, or a busy core) they got a tenth of a core for
   // the rest of the run. Lowering the niceness needs root (CI runs as root); elsewhere the tests
   // keep nice 10, which only costs time.
-  await Promise.all([unitStep(true), e2eStep().then(() => unitGroup && spawnSync('renice', ['-n', '0', '-g', String(unitGroup)], { stdio: 'ignore' }))]);
+  await Promise.all([
+    unitStep(true),
+    e2eStep().then(() => unitGroup && spawnSync('renice', ['-n', '0', '-g', String(unitGroup)], { stdio: 'ignore' })),
+  ]);
 } else if (wanted('unit')) {
   await unitStep(false);
 } else if (wanted('e2e')) {
@@ -288,16 +340,26 @@ if (wanted('unit') && wanted('e2e')) {
 // storage, the search service): after e2e, whose start has built every team. It needs PostgreSQL
 // and HAProxy; without them it is reported as skipped, never silently passed.
 if (wanted('cluster')) {
-  const missing = [!process.env.DATABASE_URL && 'DATABASE_URL', !['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy'].some((p) => existsSync(p)) && 'HAProxy'].filter(Boolean);
+  const missing = [
+    !process.env.DATABASE_URL && 'DATABASE_URL',
+    !['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy'].some((p) => existsSync(p)) && 'HAProxy',
+  ].filter(Boolean);
   if (missing.length) {
     summary.push(`skipped: cluster (${missing.join(' and ')} missing)`);
   } else {
     const started = Date.now();
     console.log('\n=== cluster: npm run test:cluster');
-    const result = spawnSync('npm', ['run', '--silent', 'test:cluster'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+    const result = spawnSync('npm', ['run', '--silent', 'test:cluster'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+    });
     process.stdout.write(result.stdout ?? '');
     const counts = /(\d+) passed, (\d+) failed/.exec(result.stdout ?? '');
-    console.log(`=== cluster: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `=== cluster: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     if (counts) {
       totals.passed += Number(counts[1]);
       totals.failed += Number(counts[2]);
@@ -308,7 +370,8 @@ if (wanted('cluster')) {
       summary.push('cluster: FAILED (the cluster did not start or stop cleanly)');
       failures.push(`cluster: exit ${result.status}; its output's end:\n${clip((result.stdout ?? '').slice(-3000))}`);
     }
-    for (const line of (result.stdout ?? '').split('\n')) if (line.trim().startsWith('✘')) failures.push(`cluster ${line.trim()}`);
+    for (const line of (result.stdout ?? '').split('\n'))
+      if (line.trim().startsWith('✘')) failures.push(`cluster ${line.trim()}`);
   }
 }
 

@@ -78,11 +78,14 @@ ok = step('lint', code.join(' '), 'npx', ['eslint', '--max-warnings', '0', ...co
 for (const workspace of code) ok = step('typecheck', workspace, 'npx', ['tsc', '-p', workspace]) && ok;
 for (const workspace of code) ok = step('unit', workspace, 'npx', ['jest', '--selectProjects', workspace]) && ok;
 if (!code.includes('infra')) ok = step('unit', 'docs', 'npx', ['jest', DOCS_FACTS]) && ok;
-for (const workspace of builds) ok = step('build', workspace, 'npm', ['run', 'build', '-w', `@forecourt/${workspace}`]) && ok;
+for (const workspace of builds)
+  ok = step('build', workspace, 'npm', ['run', 'build', '-w', `@forecourt/${workspace}`]) && ok;
 ok = step('e2e', 'journeys', 'npx', ['playwright', 'test', '-c', path.join('e2e', 'playwright.config.ts')]) && ok;
 
 console.log('\nSTEP       WORKSPACE       SECONDS  RESULT');
 for (const [label, workspace, seconds, passed] of times) {
-  console.log(`${label.padEnd(10)} ${workspace.slice(0, 15).padEnd(15)} ${seconds.toFixed(1).padStart(7)}  ${passed ? 'ok' : 'FAILED'}`);
+  console.log(
+    `${label.padEnd(10)} ${workspace.slice(0, 15).padEnd(15)} ${seconds.toFixed(1).padStart(7)}  ${passed ? 'ok' : 'FAILED'}`,
+  );
 }
 process.exit(ok ? 0 : 1);

@@ -19,11 +19,21 @@ async function main(): Promise<number> {
   // would pass or fail by the machine's speed; so would a search page past the two an instance
   // renders at once (or starts while its request thread is busy), refused after 3 s. The drills
   // keep production's budgets.
-  const cluster = await startCluster({ log: (line) => console.log(line), webEnv: { FORECOURT_FIRST_PAINT_BUDGET_MS: '10000', FORECOURT_SEARCH_BUDGET_MS: '60000', FORECOURT_QUERY_PAGES_AT_ONCE: '100', FORECOURT_QUERY_PAGES_MAX_LOAD: '1' } });
+  const cluster = await startCluster({
+    log: (line) => console.log(line),
+    webEnv: {
+      FORECOURT_FIRST_PAINT_BUDGET_MS: '10000',
+      FORECOURT_SEARCH_BUDGET_MS: '60000',
+      FORECOURT_QUERY_PAGES_AT_ONCE: '100',
+      FORECOURT_QUERY_PAGES_MAX_LOAD: '1',
+    },
+  });
   let passed = 0;
   let failed = 0;
   try {
-    console.log(`\nJourneys through https://127.0.0.1:${cluster.httpsPort} (cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(
+      `\nJourneys through https://127.0.0.1:${cluster.httpsPort} (cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
     for (const journey of clusterJourneys(cluster)) {
       const at = Date.now();
       try {
@@ -32,7 +42,9 @@ async function main(): Promise<number> {
         console.log(`  ✓ ${journey.name} (${Date.now() - at} ms)`);
       } catch (error) {
         failed += 1;
-        console.log(`  ✘ ${journey.name} (${Date.now() - at} ms)\n      ${error instanceof Error ? error.message : String(error)}`);
+        console.log(
+          `  ✘ ${journey.name} (${Date.now() - at} ms)\n      ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   } finally {

@@ -10,7 +10,11 @@ const FEATURED_CARS = 6;
  * paint, so the page painted on the server and the page that asks the API agree on every id: an
  * id that cannot be a car's (blank, longer than 64 characters) names none.
  */
-export async function chosenCar(ports: FinancePorts, request: FastifyRequest, id: string): Promise<FinancePanelCar | null> {
+export async function chosenCar(
+  ports: FinancePorts,
+  request: FastifyRequest,
+  id: string,
+): Promise<FinancePanelCar | null> {
   const trimmed = id.trim();
   return trimmed && trimmed.length <= 64 ? ports.financeCar(request, trimmed) : null;
 }

@@ -31,7 +31,14 @@ const hilux: FinancePanelCar = {
 };
 
 const featured: FeaturedCar[] = [
-  { id: 'f1', slug: '2020-mazda-cx-5', name: '2020 Mazda CX-5 Maxx', price: 28990, km: 41200, primary_image_url: 'https://images.example/cx5.jpg' },
+  {
+    id: 'f1',
+    slug: '2020-mazda-cx-5',
+    name: '2020 Mazda CX-5 Maxx',
+    price: 28990,
+    km: 41200,
+    primary_image_url: 'https://images.example/cx5.jpg',
+  },
   { id: 'f2', slug: '2019-kia-cerato', name: '2019 Kia Cerato S', price: 17490, km: 63050, primary_image_url: null },
 ];
 
@@ -50,17 +57,31 @@ function fakePorts(asked: string[] = []): FinancePorts {
     },
     verifiedPhone: async () => null,
     storeLead: async () => ({ status: 'limited' }),
-    partner: { quote: async () => Promise.reject(new Error('not asked')), createCustomer: async () => Promise.reject(new Error('not asked')) },
+    partner: {
+      quote: async () => Promise.reject(new Error('not asked')),
+      createCustomer: async () => Promise.reject(new Error('not asked')),
+    },
   };
 }
 
 function paint(url: string, tenant = testTenant(), ports = fakePorts()) {
-  const input: FirstPaintRequest = { request: {} as FastifyRequest, tenant, url, version: '9.9.9', search: null, session: { status: 'signed-out' } };
+  const input: FirstPaintRequest = {
+    request: {} as FastifyRequest,
+    tenant,
+    url,
+    version: '9.9.9',
+    search: null,
+    session: { status: 'signed-out' },
+  };
   return renderFinanceFirstPaint(input, ports);
 }
 
 /** The HTML's text as a shopper reads it (React writes apostrophes and ampersands as entities). */
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('the first paint of /finance', () => {
   it('holds the heading, the words under it and the first step of the enquiry', async () => {
@@ -69,7 +90,9 @@ describe('the first paint of /finance', () => {
     expect(html).toContain('Finance your next car with Test Motors. Prefer to talk? Call our finance team on');
     expect(html).toMatch(/<a href="tel:0290000000">02 9000 0000<\/a>/);
     expect(html).toMatch(/<form[^>]*aria-label="Finance enquiry"/);
-    expect(html).toMatch(/<label for="([^"]+)">Purchase price.*<input type="text" id="\1"[^>]*name="purchasePrice" value="30000"/);
+    expect(html).toMatch(
+      /<label for="([^"]+)">Purchase price.*<input type="text" id="\1"[^>]*name="purchasePrice" value="30000"/,
+    );
     expect(html).toContain('How it works');
     expect(html).toContain('Quick Estimate');
   });

@@ -26,7 +26,10 @@ function isFinancePage(pathname: string, tenant: PublicTenantConfig): boolean {
   return [...routes, ...tenantRoutes(tenant, 'mf-finance')].includes(path);
 }
 
-export async function renderFinanceFirstPaint(input: FirstPaintRequest, ports: FinancePorts): Promise<FirstPaint | null> {
+export async function renderFinanceFirstPaint(
+  input: FirstPaintRequest,
+  ports: FinancePorts,
+): Promise<FirstPaint | null> {
   const url = new URL(input.url, 'http://first-paint.invalid');
   // A site with finance off has no finance pages; its API answers 404 to the page's requests.
   if (!isFinancePage(url.pathname, input.tenant) || !ports.financeSettings(input.request)) return null;
@@ -35,8 +38,16 @@ export async function renderFinanceFirstPaint(input: FirstPaintRequest, ports: F
     carId ? chosenCar(ports, input.request, carId) : undefined,
     isGetFinanceNow(carId, input.tenant.finance) ? featuredCars(ports, input.request) : undefined,
   ]);
-  const data: FinanceFirstPaintData = { ...(carId ? { chosen: { id: carId, car: car ?? null } } : {}), ...(featured ? { featured } : {}) };
-  const render = staticRenderer({ tenant: input.tenant, search: input.search, url: `${url.pathname}${url.search}`, session: input.session });
+  const data: FinanceFirstPaintData = {
+    ...(carId ? { chosen: { id: carId, car: car ?? null } } : {}),
+    ...(featured ? { featured } : {}),
+  };
+  const render = staticRenderer({
+    tenant: input.tenant,
+    search: input.search,
+    url: `${url.pathname}${url.search}`,
+    session: input.session,
+  });
   const html = render(
     <FinanceServerContext.Provider value={data}>
       <AppFrame team="mf-finance" version={input.version}>

@@ -2,7 +2,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { FinanceSettings } from '@forecourt/shared-config/tenant';
 import { testTenant } from '@forecourt/shared-config/testing';
-import financeServer, { PHONE_NOT_VERIFIED, type FinanceLeadRecord, type FinancePartner, type FinancePorts, type StoreLeadResult } from '.';
+import financeServer, {
+  PHONE_NOT_VERIFIED,
+  type FinanceLeadRecord,
+  type FinancePartner,
+  type FinancePorts,
+  type StoreLeadResult,
+} from '.';
 
 /**
  * mf-finance's own rules for the partner routes, over the team's plugin with fake ports (the
@@ -21,7 +27,14 @@ interface Harness {
   leads: Array<{ lead: FinanceLeadRecord; idempotency: { key: string; bodyHash: string } | null }>;
 }
 
-async function harness(options: { finance?: FinanceSettings | null; verifiedPhone?: string | null; storeLead?: StoreLeadResult; partner?: Partial<FinancePartner> } = {}): Promise<Harness> {
+async function harness(
+  options: {
+    finance?: FinanceSettings | null;
+    verifiedPhone?: string | null;
+    storeLead?: StoreLeadResult;
+    partner?: Partial<FinancePartner>;
+  } = {},
+): Promise<Harness> {
   const calls: string[] = [];
   const quotes: unknown[] = [];
   const customers: Harness['customers'] = [];
@@ -53,11 +66,31 @@ async function harness(options: { finance?: FinanceSettings | null; verifiedPhon
   return { app, calls, quotes, customers, leads };
 }
 
-const post = (app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+const post = (app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 const application = (phoneNumber = '0412 345 678') => ({
-  data: { selfAssessedCreditScore: 'DECENT', purchasePrice: 24990, loanTerm: 4, phoneNumber, firstName: 'Jo', lastName: 'Citizen', email: 'jo@example.com' },
-  additionalData: { postCode: '2000', subscribe: false, whoIsHelping: 'Just me', car_id: 'car-9', tags: ['finance-enquiry'] },
+  data: {
+    selfAssessedCreditScore: 'DECENT',
+    purchasePrice: 24990,
+    loanTerm: 4,
+    phoneNumber,
+    firstName: 'Jo',
+    lastName: 'Citizen',
+    email: 'jo@example.com',
+  },
+  additionalData: {
+    postCode: '2000',
+    subscribe: false,
+    whoIsHelping: 'Just me',
+    car_id: 'car-9',
+    tags: ['finance-enquiry'],
+  },
 });
 
 describe('POST /api/youx/quote', () => {
@@ -114,7 +147,10 @@ describe('POST /api/youx/create-customer', () => {
   it('stores the finance lead before it asks the partner, and gives the partner the lead as its key', async () => {
     const { app, calls, customers } = await harness();
     const response = await post(app, '/api/youx/create-customer', application());
-    expect([response.statusCode, response.json()]).toEqual([201, { redirectUrl: 'https://apply.partner.example/a/1', lead_id: 'lead-1' }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      201,
+      { redirectUrl: 'https://apply.partner.example/a/1', lead_id: 'lead-1' },
+    ]);
     expect(calls).toEqual(['lead', 'customer']);
     expect(customers[0]?.idempotencyKey).toBe('lead-1');
   });
@@ -125,7 +161,16 @@ describe('POST /api/youx/create-customer', () => {
     expect(leads[0]?.lead).toMatchObject({
       form: 'finance',
       car_id: 'car-9',
-      userData: { category: 'Finance Enquiry', amount: 24990, term: 4, selfAssessedCreditScore: 'DECENT', whoIsHelping: 'Just me', tags: ['finance-enquiry', 'partner-application'], car_id: 'car-9', subscribe: false },
+      userData: {
+        category: 'Finance Enquiry',
+        amount: 24990,
+        term: 4,
+        selfAssessedCreditScore: 'DECENT',
+        whoIsHelping: 'Just me',
+        tags: ['finance-enquiry', 'partner-application'],
+        car_id: 'car-9',
+        subscribe: false,
+      },
     });
   });
 
@@ -140,7 +185,10 @@ describe('POST /api/youx/create-customer', () => {
   ])('refuses the application with %s, storing nothing and asking no partner', async (_case, verifiedPhone) => {
     const { app, calls } = await harness({ verifiedPhone });
     const response = await post(app, '/api/youx/create-customer', application());
-    expect([response.statusCode, response.json()]).toEqual([401, { error: PHONE_NOT_VERIFIED, field: 'data.phoneNumber' }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      401,
+      { error: PHONE_NOT_VERIFIED, field: 'data.phoneNumber' },
+    ]);
     expect(calls).toEqual([]);
   });
 
@@ -164,7 +212,12 @@ describe('POST /api/youx/create-customer', () => {
     await post(first.app, '/api/youx/create-customer', application(), { 'idempotency-key': 'apply-123456' });
     const { data, additionalData } = application();
     const reordered = await harness();
-    await post(reordered.app, '/api/youx/create-customer', { additionalData, data: Object.fromEntries(Object.entries(data).reverse()) }, { 'idempotency-key': 'apply-123456' });
+    await post(
+      reordered.app,
+      '/api/youx/create-customer',
+      { additionalData, data: Object.fromEntries(Object.entries(data).reverse()) },
+      { 'idempotency-key': 'apply-123456' },
+    );
     expect(first.leads[0]?.idempotency?.key).toBe('apply-123456');
     expect(reordered.leads[0]?.idempotency).toEqual(first.leads[0]?.idempotency);
   });
@@ -191,13 +244,19 @@ describe('POST /api/youx/create-customer', () => {
       },
     });
     const response = await post(app, '/api/youx/create-customer', application());
-    expect([response.statusCode, response.json()]).toEqual([502, { error: 'Failed to create YouX customer', lead_id: 'lead-1' }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      502,
+      { error: 'Failed to create YouX customer', lead_id: 'lead-1' },
+    ]);
   });
 
   it("answers the product's text when the partner gives no redirect", async () => {
     const { app } = await harness({ partner: { createCustomer: async () => ({ redirectUrl: null }) } });
     const response = await post(app, '/api/youx/create-customer', application());
-    expect([response.statusCode, response.json()]).toEqual([502, { error: 'Failed to create customer or no redirect URL received.', lead_id: 'lead-1' }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      502,
+      { error: 'Failed to create customer or no redirect URL received.', lead_id: 'lead-1' },
+    ]);
   });
 
   it('answers 404 and stores nothing on a site with finance off', async () => {
@@ -207,20 +266,32 @@ describe('POST /api/youx/create-customer', () => {
   });
 });
 
-describe('the Equifax finance page\'s credit-check consent (tenant finance.equifaxFinance)', () => {
-  const withConsent = () => ({ ...application(), additionalData: { ...application().additionalData, creditCheck: true } });
+describe("the Equifax finance page's credit-check consent (tenant finance.equifaxFinance)", () => {
+  const withConsent = () => ({
+    ...application(),
+    additionalData: { ...application().additionalData, creditCheck: true },
+  });
   const equifaxSite = (): FinanceSettings => testTenant({ finance: { equifaxFinance: true } }).finance;
 
   it("stores the dealer's finance lead with the consent and its tag", async () => {
     const { app, leads } = await harness({ finance: equifaxSite() });
     expect((await post(app, '/api/finance/enquiry', withConsent())).statusCode).toBe(201);
-    expect(leads[0]?.lead.userData).toMatchObject({ credit_check_consent: true, tags: ['finance-enquiry', 'equifax-credit-check'] });
+    expect(leads[0]?.lead.userData).toMatchObject({
+      credit_check_consent: true,
+      tags: ['finance-enquiry', 'equifax-credit-check'],
+    });
   });
 
   it('refuses the consent on a site without the page, naming the field, and stores nothing', async () => {
     const { app, calls } = await harness({ finance: settings(false) });
     const answer = await post(app, '/api/finance/enquiry', withConsent());
-    expect([answer.statusCode, answer.json()]).toEqual([400, { error: 'additionalData.creditCheck: this site does not run credit checks', field: 'additionalData.creditCheck' }]);
+    expect([answer.statusCode, answer.json()]).toEqual([
+      400,
+      {
+        error: 'additionalData.creditCheck: this site does not run credit checks',
+        field: 'additionalData.creditCheck',
+      },
+    ]);
     expect(calls).toEqual([]);
   });
 });

@@ -8,7 +8,11 @@ import packageJson from '../package.json';
 import { CUSTOMER_FAILED, NO_REDIRECT, type EnquiryAnswer } from '../src/features/finance-enquiry/api/enquiry';
 import { QUOTE_FAILED, type QuoteAnswer } from '../src/features/finance-enquiry/api/quote';
 import type { FeaturedCarsAnswer, FinanceCarAnswer } from '../src/features/finance-page/api/finance-cars';
-import { customerRequestSchema, quoteRequestSchema, type CustomerRequest } from '../src/features/finance-enquiry/lib/finance-schema';
+import {
+  customerRequestSchema,
+  quoteRequestSchema,
+  type CustomerRequest,
+} from '../src/features/finance-enquiry/lib/finance-schema';
 import { chosenCar, featuredCars } from './cars';
 import { renderFinanceFirstPaint } from './first-paint';
 import type { FinanceLeadRecord, FinancePorts } from './ports';
@@ -32,7 +36,11 @@ export const PHONE_NOT_VERIFIED = 'Please confirm your mobile number with the co
 const noSite = (reply: FastifyReply) => reply.code(404).send({ error: 'No finance on this site' });
 
 /** The finance lead from an application (spec: category 'Finance Enquiry', amount, term, selfAssessedCreditScore, whoIsHelping, tags, car_id, vin, dealership_slug, car_type, subscribe, lead_attributes). */
-export function financeLead(application: CustomerRequest, request: FastifyRequest, partner: boolean): FinanceLeadRecord {
+export function financeLead(
+  application: CustomerRequest,
+  request: FastifyRequest,
+  partner: boolean,
+): FinanceLeadRecord {
   const { data, additionalData } = application;
   const userData: Record<string, unknown> = {
     category: FINANCE_CATEGORY,
@@ -45,7 +53,11 @@ export function financeLead(application: CustomerRequest, request: FastifyReques
     term: data.loanTerm,
     selfAssessedCreditScore: data.selfAssessedCreditScore,
     whoIsHelping: additionalData.whoIsHelping,
-    tags: [...additionalData.tags, ...(partner ? ['partner-application'] : []), ...(additionalData.creditCheck ? [CREDIT_CHECK_TAG] : [])],
+    tags: [
+      ...additionalData.tags,
+      ...(partner ? ['partner-application'] : []),
+      ...(additionalData.creditCheck ? [CREDIT_CHECK_TAG] : []),
+    ],
     // The dealer's finance team runs the Equifax check only on this consent (the Equifax finance page).
     credit_check_consent: additionalData.creditCheck,
     car_id: additionalData.car_id,
@@ -75,7 +87,13 @@ export function financeLead(application: CustomerRequest, request: FastifyReques
  * partner does). Bad input is thrown (`parseInput`); any other refusal is answered here, and
  * then null is returned.
  */
-async function receiveApplication(ports: FinancePorts, request: FastifyRequest, reply: FastifyReply, settings: FinanceSettings, partner: boolean): Promise<{ status: 'stored' | 'replayed'; leadId: string; application: CustomerRequest } | null> {
+async function receiveApplication(
+  ports: FinancePorts,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settings: FinanceSettings,
+  partner: boolean,
+): Promise<{ status: 'stored' | 'replayed'; leadId: string; application: CustomerRequest } | null> {
   const checkedKey = idempotencyKey(request.headers['idempotency-key']);
   if ('error' in checkedKey) {
     await reply.code(400).send(checkedKey);
@@ -95,7 +113,14 @@ async function receiveApplication(ports: FinancePorts, request: FastifyRequest, 
   const idempotency = key ? { key, bodyHash: bodyHash(application) } : null;
   const result = await ports.storeLead(request, financeLead(application, request, partner), idempotency);
   if (result.status === 'conflict' || result.status === 'limited') {
-    await reply.code(result.status === 'conflict' ? 422 : 429).send(result.status === 'conflict' ? keyReused('a different application') : { error: 'Too many enquiries in a short time. Please try again later, or call us.', field: 'data.phoneNumber' });
+    await reply.code(result.status === 'conflict' ? 422 : 429).send(
+      result.status === 'conflict'
+        ? keyReused('a different application')
+        : {
+            error: 'Too many enquiries in a short time. Please try again later, or call us.',
+            field: 'data.phoneNumber',
+          },
+    );
     return null;
   }
   return { ...result, application };
@@ -138,45 +163,66 @@ export default defineTeamServer<FinancePorts>({
 
     fastify.get('/featured', async (request, reply) => {
       if (!ports.financeSettings(request)) return noSite(reply);
-      return reply.header('cache-control', 'private, max-age=60').send({ cars: await featuredCars(ports, request) } satisfies FeaturedCarsAnswer);
+      return reply
+        .header('cache-control', 'private, max-age=60')
+        .send({ cars: await featuredCars(ports, request) } satisfies FeaturedCarsAnswer);
     });
 
     // A site without the partner: the enquiry goes to the dealer's finance team as a lead only.
-    fastify.post('/enquiry', { bodyLimit: 16 * 1024, config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (request, reply) => {
-      const settings = ports.financeSettings(request);
-      if (!settings) return noSite(reply);
-      const stored = await receiveApplication(ports, request, reply, settings, false);
-      if (!stored) return reply;
-      return reply.code(stored.status === 'stored' ? 201 : 200).send({ lead_id: stored.leadId } satisfies EnquiryAnswer);
-    });
+    fastify.post(
+      '/enquiry',
+      { bodyLimit: 16 * 1024, config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+      async (request, reply) => {
+        const settings = ports.financeSettings(request);
+        if (!settings) return noSite(reply);
+        const stored = await receiveApplication(ports, request, reply, settings, false);
+        if (!stored) return reply;
+        return reply
+          .code(stored.status === 'stored' ? 201 : 200)
+          .send({ lead_id: stored.leadId } satisfies EnquiryAnswer);
+      },
+    );
   },
   specRoutes: (fastify, ports) => {
-    fastify.post('/api/youx/quote', { bodyLimit: 4 * 1024, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
-      if (!ports.financeSettings(request)?.instantQuote) return noSite(reply);
-      const quoteRequest = parseInput(quoteRequestSchema, request.body ?? {}, 'body');
-      try {
-        return reply.header('cache-control', 'no-store').send((await ports.partner.quote(quoteRequest)) satisfies QuoteAnswer);
-      } catch (error) {
-        request.log.warn({ err: error }, 'finance: the partner gave no quote');
-        return reply.code(502).send({ error: QUOTE_FAILED });
-      }
-    });
+    fastify.post(
+      '/api/youx/quote',
+      { bodyLimit: 4 * 1024, config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+      async (request, reply) => {
+        if (!ports.financeSettings(request)?.instantQuote) return noSite(reply);
+        const quoteRequest = parseInput(quoteRequestSchema, request.body ?? {}, 'body');
+        try {
+          return reply
+            .header('cache-control', 'no-store')
+            .send((await ports.partner.quote(quoteRequest)) satisfies QuoteAnswer);
+        } catch (error) {
+          request.log.warn({ err: error }, 'finance: the partner gave no quote');
+          return reply.code(502).send({ error: QUOTE_FAILED });
+        }
+      },
+    );
 
-    fastify.post('/api/youx/create-customer', { bodyLimit: 16 * 1024, config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (request, reply) => {
-      const settings = ports.financeSettings(request);
-      if (!settings?.instantQuote) return noSite(reply);
-      const stored = await receiveApplication(ports, request, reply, settings, true);
-      if (!stored) return reply;
-      try {
-        const { redirectUrl } = await ports.partner.createCustomer(stored.application, { idempotencyKey: stored.leadId });
-        if (!redirectUrl) return reply.code(502).send({ error: NO_REDIRECT, lead_id: stored.leadId });
-        return reply.code(stored.status === 'stored' ? 201 : 200).send({ redirectUrl, lead_id: stored.leadId } satisfies EnquiryAnswer);
-      } catch (error) {
-        // The lead is stored: the dealer's finance team follows up even when the partner is down.
-        request.log.warn({ err: error }, 'finance: the partner did not create the customer');
-        return reply.code(502).send({ error: CUSTOMER_FAILED, lead_id: stored.leadId });
-      }
-    });
-
+    fastify.post(
+      '/api/youx/create-customer',
+      { bodyLimit: 16 * 1024, config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+      async (request, reply) => {
+        const settings = ports.financeSettings(request);
+        if (!settings?.instantQuote) return noSite(reply);
+        const stored = await receiveApplication(ports, request, reply, settings, true);
+        if (!stored) return reply;
+        try {
+          const { redirectUrl } = await ports.partner.createCustomer(stored.application, {
+            idempotencyKey: stored.leadId,
+          });
+          if (!redirectUrl) return reply.code(502).send({ error: NO_REDIRECT, lead_id: stored.leadId });
+          return reply
+            .code(stored.status === 'stored' ? 201 : 200)
+            .send({ redirectUrl, lead_id: stored.leadId } satisfies EnquiryAnswer);
+        } catch (error) {
+          // The lead is stored: the dealer's finance team follows up even when the partner is down.
+          request.log.warn({ err: error }, 'finance: the partner did not create the customer');
+          return reply.code(502).send({ error: CUSTOMER_FAILED, lead_id: stored.leadId });
+        }
+      },
+    );
   },
 });

@@ -23,7 +23,8 @@ export interface FinanceLeadRecord {
   car_dealership_id: string | null;
 }
 
-export type StoreLeadResult = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' };
+export type StoreLeadResult =
+  { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' };
 
 export interface FinancePorts extends PlatformPorts {
   /** The request's site's finance switches; null when the request names no site or the site has finance switched off. */
@@ -35,6 +36,10 @@ export interface FinancePorts extends PlatformPorts {
   /** The mobile this browser confirmed with a one-time code on this site (its session), or null. */
   verifiedPhone: (request: FastifyRequest) => Promise<string | null>;
   /** Stores the lead durably with its delivery outbox row before the answer (the lead pipeline; see mf-leads). */
-  storeLead: (request: FastifyRequest, lead: FinanceLeadRecord, idempotency: { key: string; bodyHash: string } | null) => Promise<StoreLeadResult>;
+  storeLead: (
+    request: FastifyRequest,
+    lead: FinanceLeadRecord,
+    idempotency: { key: string; bodyHash: string } | null,
+  ) => Promise<StoreLeadResult>;
   partner: FinancePartner;
 }

@@ -28,5 +28,8 @@ export interface FinancePartner {
    * (null when it gave none). `idempotencyKey` is the finance lead's id: an application sent again
    * (Apply pressed after a lost answer) asks with the same key, so the partner makes one customer.
    */
-  createCustomer(request: CustomerRequest, options: { idempotencyKey: string }): Promise<{ redirectUrl: string | null }>;
+  createCustomer(
+    request: CustomerRequest,
+    options: { idempotencyKey: string },
+  ): Promise<{ redirectUrl: string | null }>;
 }

@@ -17,7 +17,12 @@ const FIRST_PAINTED = new Set(['/sign-in']);
 export async function renderLeadsFirstPaint(input: FirstPaintRequest): Promise<FirstPaint | null> {
   const url = new URL(input.url, 'http://first-paint.invalid');
   if (!FIRST_PAINTED.has(url.pathname)) return null;
-  const render = staticRenderer({ tenant: input.tenant, search: input.search, url: `${url.pathname}${url.search}`, session: input.session });
+  const render = staticRenderer({
+    tenant: input.tenant,
+    search: input.search,
+    url: `${url.pathname}${url.search}`,
+    session: input.session,
+  });
   const data = {};
   const html = render(
     <AppFrame team="mf-leads" version={input.version}>

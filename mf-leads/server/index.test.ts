@@ -20,7 +20,15 @@ async function siteWith(tradeIn: boolean) {
       stored.push(lead);
       return { status: 'stored', leadId: `lead-${stored.length}` };
     },
-    regoLookup: async () => ({ year: 2019, make: 'Toyota', model: 'Corolla', badge: null, body: null, transmission: null, fuel: null }),
+    regoLookup: async () => ({
+      year: 2019,
+      make: 'Toyota',
+      model: 'Corolla',
+      badge: null,
+      body: null,
+      transmission: null,
+      fuel: null,
+    }),
     marketAverage: async () => 25_000,
     tradeInLead: async () => null,
   };
@@ -50,20 +58,36 @@ const tradeIn = {
     PreferredContactMethod: 'Phone',
   },
 };
-const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: { 'idempotency-key': 'test-key-0001' } });
+const post = (url: string, payload: unknown) =>
+  app.inject({ method: 'POST', url, payload: payload as object, headers: { 'idempotency-key': 'test-key-0001' } });
 
 describe('a site whose online trade-in valuation is off (leads.tradeIn)', () => {
   it('refuses a valuation lead with a 400 naming the form, and stores nothing', async () => {
     await siteWith(false);
     const response = await post('/api/leads/submit', tradeIn);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'form: This site does not value trade-ins online. Please send a trade-in enquiry or call us.', field: 'form' });
+    expect(response.json()).toEqual({
+      error: 'form: This site does not value trade-ins online. Please send a trade-in enquiry or call us.',
+      field: 'form',
+    });
     expect(stored).toEqual([]);
   });
 
   it('still takes the trade-in enquiry its pages send instead', async () => {
     await siteWith(false);
-    const enquiry = { ...tradeIn, form: 'enquiry', userData: { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412 345 678', postcode: '2000', category: 'Trade-in', message: 'A 2019 Corolla, 45,000 km.' } };
+    const enquiry = {
+      ...tradeIn,
+      form: 'enquiry',
+      userData: {
+        name: 'Jo',
+        last_name: 'Citizen',
+        email: 'jo@example.com',
+        phone: '0412 345 678',
+        postcode: '2000',
+        category: 'Trade-in',
+        message: 'A 2019 Corolla, 45,000 km.',
+      },
+    };
     const response = await post('/api/leads/submit', enquiry);
     expect(response.statusCode).toBe(201);
     expect(stored[0]?.userData['category']).toBe('Trade-in');
@@ -72,7 +96,16 @@ describe('a site whose online trade-in valuation is off (leads.tradeIn)', () => 
   it('has no rego lookup and no Accept Offer (404)', async () => {
     await siteWith(false);
     expect((await post('/api/leads/rego-lookup', { rego: 'ABC123', regoState: 'NSW' })).statusCode).toBe(404);
-    expect((await post('/api/leads/offer-accepted', { lead_id: 'lead-1', form_completed: true, offer_accepted: true, subcategory: '3. Offer Accepted' })).statusCode).toBe(404);
+    expect(
+      (
+        await post('/api/leads/offer-accepted', {
+          lead_id: 'lead-1',
+          form_completed: true,
+          offer_accepted: true,
+          subcategory: '3. Offer Accepted',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -53,12 +53,22 @@ const regoVehicleSchema = zm.object({
 export type RegoVehicle = zm.output<typeof regoVehicleSchema>;
 
 /** `POST /api/leads/rego-lookup`: the car behind a plate. */
-export const regoLookupAnswerSchema = zm.object({ rego: zm.string(), regoState: zm.string(), vehicle: regoVehicleSchema });
+export const regoLookupAnswerSchema = zm.object({
+  rego: zm.string(),
+  regoState: zm.string(),
+  vehicle: regoVehicleSchema,
+});
 export type RegoLookupAnswer = zm.output<typeof regoLookupAnswerSchema>;
 
 /** The trade-in estimator's answer, stored on the valuation lead and sent back with it (`valuation` in the lead's answer). */
 export const valuationSchema = zm.union([
-  zm.object({ status: zm.literal('offer'), offer: zm.number(), low: zm.number(), high: zm.number(), retail: zm.number() }),
+  zm.object({
+    status: zm.literal('offer'),
+    offer: zm.number(),
+    low: zm.number(),
+    high: zm.number(),
+    retail: zm.number(),
+  }),
   zm.object({ status: zm.literal('no-online-estimate'), reason: zm.enum(['age', 'km', 'no-market']) }),
 ]);
 export type Valuation = zm.output<typeof valuationSchema>;
@@ -68,5 +78,8 @@ export const offerAcceptedSchema = zm.object({ lead_id: zm.string() });
 export type OfferAcceptedAnswer = zm.output<typeof offerAcceptedSchema>;
 
 /** `GET /api/check-if-contact-exists` (the platform's identity route): whether a mobile is a contact of this site. */
-export const contactExistsSchema = zm.object({ data: zm.nullable(zm.object({ exists: zm.boolean() })), error: zm.nullable(zm.string()) });
+export const contactExistsSchema = zm.object({
+  data: zm.nullable(zm.object({ exists: zm.boolean() })),
+  error: zm.nullable(zm.string()),
+});
 export type ContactExistsAnswer = zm.output<typeof contactExistsSchema>;

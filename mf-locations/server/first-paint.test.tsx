@@ -17,12 +17,36 @@ const TUESDAY_MORNING = new Date('2026-03-02T21:00:00Z');
 
 function stored(location: DealerLocation): StoredLocation {
   const { reviews: _reviews, time_zone: _zone, booking_url: _booking, contact_detail, ...rest } = location;
-  return { ...rest, visible: true, average_rating: 4.6, review_count: 673, contact_detail: { ...contact_detail, opening_hours: { sales: SALES_HOURS } } };
+  return {
+    ...rest,
+    visible: true,
+    average_rating: 4.6,
+    review_count: 673,
+    contact_detail: { ...contact_detail, opening_hours: { sales: SALES_HOURS } },
+  };
 }
 
-const EAGLE_FARM = testLocation({ primary: true, special_hours: [{ date: '2026-03-10', status: 'Closed', start_hour: null, end_hour: null }] });
-const PARRAMATTA = testLocation({ id: 'test-d1-l2', slug: 'test-motors-parramatta', name: 'Test Motors Parramatta', address: { ...EAGLE_FARM.address, street: '45 Church Street', city: 'Parramatta', state: 'NSW', postcode: '2150' }, contact_detail: { ...EAGLE_FARM.contact_detail, phone: '02 9600 0000' } });
-const REVIEW: Review = { id: 'r1', customer_name: 'Priya S.', text: 'Straightforward from test drive to handover.', rating: 5, review_date: '2026-02-20', reply_text: null, reply_date: null, image: null };
+const EAGLE_FARM = testLocation({
+  primary: true,
+  special_hours: [{ date: '2026-03-10', status: 'Closed', start_hour: null, end_hour: null }],
+});
+const PARRAMATTA = testLocation({
+  id: 'test-d1-l2',
+  slug: 'test-motors-parramatta',
+  name: 'Test Motors Parramatta',
+  address: { ...EAGLE_FARM.address, street: '45 Church Street', city: 'Parramatta', state: 'NSW', postcode: '2150' },
+  contact_detail: { ...EAGLE_FARM.contact_detail, phone: '02 9600 0000' },
+});
+const REVIEW: Review = {
+  id: 'r1',
+  customer_name: 'Priya S.',
+  text: 'Straightforward from test drive to handover.',
+  rating: 5,
+  review_date: '2026-02-20',
+  reply_text: null,
+  reply_date: null,
+  image: null,
+};
 
 function ports(overrides: Partial<LocationsPorts> = {}): LocationsPorts {
   return {
@@ -40,7 +64,10 @@ const warnings: unknown[] = [];
 const request = { log: { warn: (...args: unknown[]) => warnings.push(args) } } as unknown as FastifyRequest;
 
 async function paint(url: string, sitePorts = ports()) {
-  const result = await renderLocationsFirstPaint({ request, tenant: TENANT, url, version: '1.2.3', search: null }, sitePorts);
+  const result = await renderLocationsFirstPaint(
+    { request, tenant: TENANT, url, version: '1.2.3', search: null },
+    sitePorts,
+  );
   if (!result) throw new Error(`no first paint of ${url}`);
   return { html: result.html, data: result.data as LocationsFirstPaintData };
 }
@@ -89,8 +116,14 @@ describe('the first paint of a location page', () => {
   });
 
   it('inlines the site’s locations as the API answers them, and the clock it read (to the minute)', async () => {
-    const { data } = await paint('/our-location/test-motors-eagle-farm', ports({ clock: () => new Date('2026-03-02T21:00:42.500Z') }));
-    expect(data.locations.map((location) => location.slug)).toEqual(['test-motors-eagle-farm', 'test-motors-parramatta']);
+    const { data } = await paint(
+      '/our-location/test-motors-eagle-farm',
+      ports({ clock: () => new Date('2026-03-02T21:00:42.500Z') }),
+    );
+    expect(data.locations.map((location) => location.slug)).toEqual([
+      'test-motors-eagle-farm',
+      'test-motors-parramatta',
+    ]);
     expect(data.now).toBe('2026-03-02T21:00:00.000Z');
   });
 
@@ -106,7 +139,10 @@ describe('the first paint of a location page', () => {
   });
 
   it('still paints the location when its reviews cannot be read (the app asks for them)', async () => {
-    const { html, data } = await paint('/our-location/test-motors-eagle-farm', ports({ dealershipReviews: () => Promise.reject(new Error('database away')) }));
+    const { html, data } = await paint(
+      '/our-location/test-motors-eagle-farm',
+      ports({ dealershipReviews: () => Promise.reject(new Error('database away')) }),
+    );
     expect(textOf(html)).toContain('1 Kingsford Smith Drive, Brisbane QLD 4009');
     expect(data.reviews).toEqual({});
     expect(warnings).toHaveLength(1);

@@ -28,7 +28,10 @@ function minuteOf(date: Date): string {
   return new Date(Math.floor(date.getTime() / 60_000) * 60_000).toISOString();
 }
 
-export async function renderLocationsFirstPaint(input: FirstPaintRequest, ports: LocationsPorts): Promise<FirstPaint | null> {
+export async function renderLocationsFirstPaint(
+  input: FirstPaintRequest,
+  ports: LocationsPorts,
+): Promise<FirstPaint | null> {
   const url = new URL(input.url, 'http://first-paint.invalid');
   const slug = locationPageSlug(url.pathname);
   if (slug === null && !DEALER_LOCATOR.test(url.pathname)) return null;
@@ -38,14 +41,24 @@ export async function renderLocationsFirstPaint(input: FirstPaintRequest, ports:
   const reviews: LocationsFirstPaintData['reviews'] = {};
   if (dealership) {
     // The reviews sit below the location: without them the page is still painted, and the app asks for them.
-    const summary = await dealershipReviewSummary(ports, input.request, locations, dealership).catch((error: unknown) => {
-      input.request.log.warn({ err: error, dealership }, 'reviews not read for the first paint; the app asks for them');
-      return undefined;
-    });
+    const summary = await dealershipReviewSummary(ports, input.request, locations, dealership).catch(
+      (error: unknown) => {
+        input.request.log.warn(
+          { err: error, dealership },
+          'reviews not read for the first paint; the app asks for them',
+        );
+        return undefined;
+      },
+    );
     if (summary !== undefined) reviews[dealership] = summary;
   }
   const data: LocationsFirstPaintData = { locations, reviews, now: minuteOf(ports.clock()) };
-  const render = staticRenderer({ tenant: input.tenant, search: input.search, url: `${url.pathname}${url.search}`, session: input.session });
+  const render = staticRenderer({
+    tenant: input.tenant,
+    search: input.search,
+    url: `${url.pathname}${url.search}`,
+    session: input.session,
+  });
   const html = render(
     <LocationsFirstPaintContext.Provider value={data}>
       <AppFrame team="mf-locations" version={input.version}>

@@ -19,14 +19,30 @@ const SUMMIT_LOCATIONS = parseTenantConfig(
     logo: { text: 'SAG', alt: 'Summit Auto Group' },
     theme: { primary: '#1f4d2b', accent: '#c4d600' },
     contact: { phone: '(07) 3555 0199', city: 'Brisbane', state: 'QLD' },
-    locations: { hiddenDealerships: ['summit-fleet-sales'], shownDealerships: ['summit-ford-eagle-farm', 'summit-kia-springwood', 'summit-ipswich'] },
+    locations: {
+      hiddenDealerships: ['summit-fleet-sales'],
+      shownDealerships: ['summit-ford-eagle-farm', 'summit-kia-springwood', 'summit-ipswich'],
+    },
   },
   'summit-auto-group.json',
 ).locations;
 
 function stored(slug: string, dealership_slug: string, visible = true): StoredLocation {
-  const { reviews: _reviews, time_zone: _zone, booking_url: _booking, location_type: _type, ...location } = testLocation({ slug, dealership_slug, id: slug });
-  return { ...location, location_type: 'sales', visible, average_rating: 4.6, review_count: 673, contact_detail: { phone: '07 3000 0000', landline_phone: null, opening_hours: { sales: SALES_HOURS } } };
+  const {
+    reviews: _reviews,
+    time_zone: _zone,
+    booking_url: _booking,
+    location_type: _type,
+    ...location
+  } = testLocation({ slug, dealership_slug, id: slug });
+  return {
+    ...location,
+    location_type: 'sales',
+    visible,
+    average_rating: 4.6,
+    review_count: 673,
+    contact_detail: { phone: '07 3000 0000', landline_phone: null, opening_hours: { sales: SALES_HOURS } },
+  };
 }
 
 const ROWS = [
@@ -41,16 +57,26 @@ const ROWS = [
 let app: FastifyInstance;
 beforeEach(async () => {
   app = Fastify();
-  const ports: Partial<LocationsPorts> = { locationSettings: () => SUMMIT_LOCATIONS, storedLocations: async () => ROWS };
+  const ports: Partial<LocationsPorts> = {
+    locationSettings: () => SUMMIT_LOCATIONS,
+    storedLocations: async () => ROWS,
+  };
   await app.register(locationsServer, { ports });
 });
 afterEach(async () => app.close());
 
-const shownSlugs = async () => (await app.inject({ method: 'GET', url: '/api/locations/locations' })).json<{ locations: DealerLocation[] }>().locations.map((location) => location.slug);
+const shownSlugs = async () =>
+  (await app.inject({ method: 'GET', url: '/api/locations/locations' }))
+    .json<{ locations: DealerLocation[] }>()
+    .locations.map((location) => location.slug);
 
 describe("a site's shown-dealerships list", () => {
   it("shows only the listed dealerships' visible locations", async () => {
-    expect(await shownSlugs()).toEqual(['summit-auto-group-eagle-farm', 'summit-auto-group-springwood', 'summit-auto-group-ipswich']);
+    expect(await shownSlugs()).toEqual([
+      'summit-auto-group-eagle-farm',
+      'summit-auto-group-springwood',
+      'summit-auto-group-ipswich',
+    ]);
   });
 
   it('leaves out a dealership no list names (one the group is still setting up)', async () => {
@@ -63,7 +89,9 @@ describe("a site's shown-dealerships list", () => {
     expect(slugs).not.toContain('summit-auto-group-springwood-service');
   });
 
-  it("has no reviews for an unlisted dealership (404)", async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/locations/reviews/summit-mazda-capalaba' })).statusCode).toBe(404);
+  it('has no reviews for an unlisted dealership (404)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/locations/reviews/summit-mazda-capalaba' })).statusCode).toBe(
+      404,
+    );
   });
 });

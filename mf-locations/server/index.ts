@@ -15,8 +15,15 @@ export const POSTCODE_FORMAT_ERROR = 'Invalid postcode. Please enter a 4-digit n
 export const POSTCODE_UNKNOWN_ERROR = 'Invalid postcode';
 
 // A postcode missing, sent twice or not 4 digits gets the one text the field shows.
-const postcodeQuery = z.object({ postcode: z.string({ error: POSTCODE_FORMAT_ERROR }).regex(/^\d{4}$/, POSTCODE_FORMAT_ERROR) }).strict();
-const dealershipParams = z.object({ dealership: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a dealership slug').max(120) });
+const postcodeQuery = z
+  .object({ postcode: z.string({ error: POSTCODE_FORMAT_ERROR }).regex(/^\d{4}$/, POSTCODE_FORMAT_ERROR) })
+  .strict();
+const dealershipParams = z.object({
+  dealership: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a dealership slug')
+    .max(120),
+});
 
 /**
  * mf-locations's API under /api/locations/. The team declares the ports it needs here and infra
@@ -39,7 +46,12 @@ const dealershipParams = z.object({ dealership: z.string().regex(/^[a-z0-9]+(?:-
 export default defineTeamServer<LocationsPorts>({
   team: 'mf-locations',
   version: packageJson.version,
-  defaultPorts: { locationSettings: () => null, storedLocations: async () => [], dealershipReviews: async () => [], geocode: async () => null },
+  defaultPorts: {
+    locationSettings: () => null,
+    storedLocations: async () => [],
+    dealershipReviews: async () => [],
+    geocode: async () => null,
+  },
   firstPaint: (input, ports) => renderLocationsFirstPaint(input, ports),
   pageHead: async (input, ports) => {
     const slug = locationPageSlug(new URL(input.url, 'http://page.invalid').pathname);
@@ -74,7 +86,11 @@ export default defineTeamServer<LocationsPorts>({
         postcode,
         region: place.region,
         locations: locations
-          .map((location) => ({ slug: location.slug, distance_km: Math.round(haversineKm(place, { lat: location.address.lat, lng: location.address.long }) * 10) / 10 }))
+          .map((location) => ({
+            slug: location.slug,
+            distance_km:
+              Math.round(haversineKm(place, { lat: location.address.lat, lng: location.address.long }) * 10) / 10,
+          }))
           .sort((a, b) => a.distance_km - b.distance_km),
       };
       return reply.header('cache-control', 'public, max-age=300').send(answer);

@@ -18,14 +18,24 @@ export function locationPageSlug(pathname: string): string | null {
 }
 
 /** schema.org's LocalBusiness kind for each location type. */
-const BUSINESS_TYPE: Record<LocationType, string> = { sales: 'AutoDealer', 'car-buying': 'AutoDealer', service: 'AutoRepair', parts: 'AutoPartsStore' };
+const BUSINESS_TYPE: Record<LocationType, string> = {
+  sales: 'AutoDealer',
+  'car-buying': 'AutoDealer',
+  service: 'AutoRepair',
+  parts: 'AutoPartsStore',
+};
 const DAY_OF_WEEK = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The weekly hours as schema.org reads them: one entry per open day. */
 function weeklySpecification(hours: readonly OpeningHour[]): Array<Record<string, unknown>> {
   return hours
     .filter((day) => day.status === 'Open' && day.open && day.close)
-    .map((day) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${DAY_OF_WEEK[day.weekday]}`, opens: day.open, closes: day.close }));
+    .map((day) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: `https://schema.org/${DAY_OF_WEEK[day.weekday]}`,
+      opens: day.open,
+      closes: day.close,
+    }));
 }
 
 /**
@@ -35,7 +45,13 @@ function weeklySpecification(hours: readonly OpeningHour[]): Array<Record<string
 function specialSpecification(location: DealerLocation): Array<Record<string, unknown>> {
   return location.special_hours.map((day) => {
     const open = day.status === 'Open' && day.start_hour && day.end_hour;
-    return { '@type': 'OpeningHoursSpecification', validFrom: day.date, validThrough: day.date, opens: open ? day.start_hour : '00:00', closes: open ? day.end_hour : '00:00' };
+    return {
+      '@type': 'OpeningHoursSpecification',
+      validFrom: day.date,
+      validThrough: day.date,
+      opens: open ? day.start_hour : '00:00',
+      closes: open ? day.end_hour : '00:00',
+    };
   });
 }
 
@@ -51,7 +67,9 @@ function pageUrl(site: SiteRef, location: DealerLocation): string {
  */
 export function locationJsonLd(location: DealerLocation, site: SiteRef): Record<string, unknown> {
   const own = location.contact_detail.opening_hours[location.location_type] ?? [];
-  const departments = (Object.keys(location.contact_detail.opening_hours) as LocationType[]).filter((type) => type !== location.location_type);
+  const departments = (Object.keys(location.contact_detail.opening_hours) as LocationType[]).filter(
+    (type) => type !== location.location_type,
+  );
   return {
     '@context': 'https://schema.org',
     '@type': BUSINESS_TYPE[location.location_type],
@@ -72,7 +90,16 @@ export function locationJsonLd(location: DealerLocation, site: SiteRef): Record<
     hasMap: location.address.place_url,
     openingHoursSpecification: [...weeklySpecification(own), ...specialSpecification(location)],
     parentOrganization: { '@type': 'AutoDealer', name: location.dealership_name },
-    ...(location.reviews && location.reviews.count > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: location.reviews.average_rating, reviewCount: location.reviews.count, bestRating: 5 } } : {}),
+    ...(location.reviews && location.reviews.count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: location.reviews.average_rating,
+            reviewCount: location.reviews.count,
+            bestRating: 5,
+          },
+        }
+      : {}),
     ...(departments.length
       ? {
           department: departments.map((type) => ({
@@ -99,13 +126,22 @@ export function locationHead(locations: readonly DealerLocation[], slug: string,
   const description = single
     ? `${name}, ${street}, ${city} ${state} ${postcode}. Call ${first.contact_detail.phone}. Opening hours, directions and stock.`
     : `${name}: ${locations.length} location${locations.length === 1 ? '' : 's'} — ${[...new Set(locations.map((location) => location.address.city))].join(', ')}. Opening hours, directions and stock.`;
-  const canonical = single ? pageUrl(site, single) : new URL(`/locations/${encodeURIComponent(slug)}`, site.origin).toString();
+  const canonical = single
+    ? pageUrl(site, single)
+    : new URL(`/locations/${encodeURIComponent(slug)}`, site.origin).toString();
   return {
     status: 200,
     title,
     description,
     canonical,
-    openGraph: { type: 'website', title, description, url: canonical, site_name: site.name, image: new URL(first.image_url, site.origin).toString() },
+    openGraph: {
+      type: 'website',
+      title,
+      description,
+      url: canonical,
+      site_name: site.name,
+      image: new URL(first.image_url, site.origin).toString(),
+    },
     jsonLd: (single ? [single] : locations).map((location) => locationJsonLd(location, site)),
   };
 }

@@ -2,7 +2,14 @@ import type { PlatformPorts } from '@forecourt/shared-config/server';
 import { siteShowsLocation } from '@forecourt/shared-config/locations';
 import { dealerTimeZone, type LocationSettings } from '@forecourt/shared-config/tenant';
 import type { FastifyRequest } from 'fastify';
-import { LOCATION_TYPES, type DealerLocation, type LocationType, type OpeningHour, type Review, type ReviewSummary } from '../src/contract';
+import {
+  LOCATION_TYPES,
+  type DealerLocation,
+  type LocationType,
+  type OpeningHour,
+  type Review,
+  type ReviewSummary,
+} from '../src/contract';
 
 /**
  * The ports mf-locations's server half needs and the site's view of its data through them. A
@@ -15,7 +22,10 @@ import { LOCATION_TYPES, type DealerLocation, type LocationType, type OpeningHou
  * stored type ('' means sales), the dealership's review figures, and its hours under any type
  * name; the site's view of it (DealerLocation) is made by `toDealerLocation`.
  */
-export type StoredLocation = Omit<DealerLocation, 'location_type' | 'reviews' | 'time_zone' | 'booking_url' | 'contact_detail'> & {
+export type StoredLocation = Omit<
+  DealerLocation,
+  'location_type' | 'reviews' | 'time_zone' | 'booking_url' | 'contact_detail'
+> & {
   location_type: LocationType | '';
   visible: boolean;
   average_rating: number;
@@ -59,7 +69,11 @@ function toDealerLocation(row: StoredLocation, settings: LocationSettings): Deal
     motor_vehicle_repairer: settings.showLicenceNumbers ? row.motor_vehicle_repairer : null,
     reviews: settings.reviews.hidden ? null : { average_rating, count: review_count },
     time_zone: dealerTimeZone({ state: isState(row.address.state) ? row.address.state : 'NSW' }),
-    contact_detail: { phone: contact_detail.phone, landline_phone: contact_detail.landline_phone, opening_hours: hours },
+    contact_detail: {
+      phone: contact_detail.phone,
+      landline_phone: contact_detail.landline_phone,
+      opening_hours: hours,
+    },
     booking_url: settings.serviceBooking?.location === row.slug ? settings.serviceBooking.url : null,
   };
 }
@@ -68,7 +82,9 @@ function toDealerLocation(row: StoredLocation, settings: LocationSettings): Deal
 export async function siteLocations(ports: LocationsPorts, request: FastifyRequest): Promise<DealerLocation[] | null> {
   const settings = ports.locationSettings(request);
   if (!settings) return null;
-  return (await ports.storedLocations(request)).filter((row) => siteShowsLocation(settings, row)).map((row) => toDealerLocation(row, settings));
+  return (await ports.storedLocations(request))
+    .filter((row) => siteShowsLocation(settings, row))
+    .map((row) => toDealerLocation(row, settings));
 }
 
 /**
@@ -76,10 +92,20 @@ export async function siteLocations(ports: LocationsPorts, request: FastifyReque
  * where the site hides reviews or does not show the dealership. `locations` are the site's
  * (siteLocations).
  */
-export async function dealershipReviewSummary(ports: LocationsPorts, request: FastifyRequest, locations: readonly DealerLocation[], dealership: string): Promise<ReviewSummary | null> {
+export async function dealershipReviewSummary(
+  ports: LocationsPorts,
+  request: FastifyRequest,
+  locations: readonly DealerLocation[],
+  dealership: string,
+): Promise<ReviewSummary | null> {
   const settings = ports.locationSettings(request);
   const location = locations.find((candidate) => candidate.dealership_slug === dealership);
   if (!settings || settings.reviews.hidden || !location?.reviews) return null;
   const reviews = await ports.dealershipReviews(request, location.dealership_id, REVIEWS_LISTED);
-  return { dealership_slug: location.dealership_slug, average_rating: location.reviews.average_rating.toFixed(1), count: location.reviews.count, reviews };
+  return {
+    dealership_slug: location.dealership_slug,
+    average_rating: location.reviews.average_rating.toFixed(1),
+    count: location.reviews.count,
+    reviews,
+  };
 }

@@ -41,7 +41,15 @@ const dealerLocationSchema = zm.object({
   reviews: zm.nullable(zm.object({ average_rating: zm.number(), count: zm.number() })),
   /** The location's own clock (IANA zone, from its state): hours and 'open now' are read in it. */
   time_zone: zm.string(),
-  address: zm.object({ street: zm.string(), city: zm.string(), state: zm.string(), postcode: zm.string(), lat: zm.number(), long: zm.number(), place_url: zm.string() }),
+  address: zm.object({
+    street: zm.string(),
+    city: zm.string(),
+    state: zm.string(),
+    postcode: zm.string(),
+    lat: zm.number(),
+    long: zm.number(),
+    place_url: zm.string(),
+  }),
   contact_detail: zm.object({
     phone: zm.string(),
     landline_phone: zm.nullable(zm.string()),

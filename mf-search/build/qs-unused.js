@@ -10,7 +10,9 @@
  * writing a different address format.
  */
 function unused() {
-  throw new Error("mf-search bundles no 'qs': InstantSearch must be given the address router (features/results/lib/address-router.ts)");
+  throw new Error(
+    "mf-search bundles no 'qs': InstantSearch must be given the address router (features/results/lib/address-router.ts)",
+  );
 }
 
 module.exports = { parse: unused, stringify: unused };

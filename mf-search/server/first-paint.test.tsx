@@ -10,7 +10,14 @@ import type { SearchPorts } from './ports';
  * hand-over (the app's first commit removes the server's HTML) moves nothing on the page. Infra's
  * first-paint.test.ts paints it through the real app, signed in.
  */
-const ACCESS: SearchAccess = { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} };
+const ACCESS: SearchAccess = {
+  appId: 'test',
+  apiKey: 'key',
+  hosts: [],
+  indexName: 'cars',
+  sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' },
+  sortFilters: {},
+};
 const SIGNED_IN: Session = { status: 'signed-in', user: { phone: '0412345678' } };
 
 /** The garage asks the search service nothing on the server: any call fails the test. */
@@ -28,7 +35,10 @@ describe('the garage’s first paint', () => {
   it('is the markup of the app’s first render, for the same shopper', async () => {
     const tenant = testTenant({ garage: '/mymotorama' });
     const request = { host: 'test-motors.localhost', protocol: 'http' } as FastifyRequest;
-    const painted = await renderSearchFirstPaint({ request, tenant, url: '/mymotorama', version: '9.9.9', search: ACCESS, session: SIGNED_IN }, ports);
+    const painted = await renderSearchFirstPaint(
+      { request, tenant, url: '/mymotorama', version: '9.9.9', search: ACCESS, session: SIGNED_IN },
+      ports,
+    );
     expect(painted).not.toBeNull();
 
     serveRoutes({ 'GET /api/watchlist': 'unanswered' });

@@ -33,7 +33,12 @@ import { contextKey, serverStateFor } from './server-state';
 
 /** routes.json's results pages: every search address and the special offers. */
 function isResultsPath(pathname: string): boolean {
-  return pathname === '/search' || pathname.startsWith('/search/') || pathname.startsWith('/used-car/') || pathname === '/special-offers';
+  return (
+    pathname === '/search' ||
+    pathname.startsWith('/search/') ||
+    pathname.startsWith('/used-car/') ||
+    pathname === '/special-offers'
+  );
 }
 
 export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: SearchPorts): Promise<FirstPaint | null> {
@@ -41,8 +46,17 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
   if (!input.search) return null;
   const access = input.search;
   const url = new URL(input.url, 'http://first-paint.invalid');
-  const searchClient = createSearchClient(access, { host: input.request.host, protocol: `${input.request.protocol}:` }, ports.searchRequester);
-  const render = staticRenderer({ tenant: input.tenant, search: access, url: `${url.pathname}${url.search}`, session: input.session });
+  const searchClient = createSearchClient(
+    access,
+    { host: input.request.host, protocol: `${input.request.protocol}:` },
+    ports.searchRequester,
+  );
+  const render = staticRenderer({
+    tenant: input.tenant,
+    search: access,
+    url: `${url.pathname}${url.search}`,
+    session: input.session,
+  });
   const inApp = (content: ReactNode, data?: SearchFirstPaintData, client = searchClient) => (
     <SearchServerContext.Provider value={{ searchClient: client, url, ...(data ? { data } : {}) }}>
       <AppFrame team="mf-search" version={input.version}>
@@ -53,9 +67,20 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
 
   // routes.json: '/' is the home page.
   if (url.pathname === '/') {
-    const [quickFinder, slides] = await Promise.all([quickFinderAnswer(searchClient, access.indexName, {}), ports.slides(input.request)]);
+    const [quickFinder, slides] = await Promise.all([
+      quickFinderAnswer(searchClient, access.indexName, {}),
+      ports.slides(input.request),
+    ]);
     const data: SearchFirstPaintData = { page: 'home', quickFinder, slides: slides ?? [] };
-    return { html: render(inApp(<HomePage />, data), { version: input.version, host: input.request.host, protocol: input.request.protocol, data }), data };
+    return {
+      html: render(inApp(<HomePage />, data), {
+        version: input.version,
+        host: input.request.host,
+        protocol: input.request.protocol,
+        data,
+      }),
+      data,
+    };
   }
   // routes.json's '/my-garage' and the site's branded garage (search-app.tsx). The app loads the
   // page's code when it is opened (lazy), which a server render cannot wait for: the page itself.
@@ -67,12 +92,30 @@ export async function renderSearchFirstPaint(input: FirstPaintRequest, ports: Se
   // comparison live in the shopper's browser (the chrome still comes first-painted).
   if (!isResultsPath(url.pathname)) return null;
   const promos = promoCards(await ports.promoNodes(input.request));
-  const page = (data?: SearchFirstPaintData, client = searchClient) => inApp(<SearchPage Results={Results} />, data, client);
+  const page = (data?: SearchFirstPaintData, client = searchClient) =>
+    inApp(<SearchPage Results={Results} />, data, client);
   // The widgets' queries: learnt by rendering once (getServerState) the first time this page
   // context is asked for, then sent straight away (server-state.ts); then one render with the answers.
-  const context = contextKey([input.version, input.tenant, accessShape(access), url.pathname, url.search, input.session ?? null]);
-  const serverState = await serverStateFor(ports.serverStateTemplates, context, searchClient, (client) => getServerState(page(undefined, client), { renderToString: render }));
+  const context = contextKey([
+    input.version,
+    input.tenant,
+    accessShape(access),
+    url.pathname,
+    url.search,
+    input.session ?? null,
+  ]);
+  const serverState = await serverStateFor(ports.serverStateTemplates, context, searchClient, (client) =>
+    getServerState(page(undefined, client), { renderToString: render }),
+  );
   const data: SearchFirstPaintData = { page: 'results', serverState, promos };
   // The second render is cached by its answers (the first must run: it is what asks).
-  return { html: render(page(data), { version: input.version, host: input.request.host, protocol: input.request.protocol, data }), data };
+  return {
+    html: render(page(data), {
+      version: input.version,
+      host: input.request.host,
+      protocol: input.request.protocol,
+      data,
+    }),
+    data,
+  };
 }

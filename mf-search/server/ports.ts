@@ -20,7 +20,11 @@ export interface SearchPorts extends PlatformPorts {
    * shown on the dealer's website, matching `filters`, newest first, at most `limit`, each in the
    * search index's record shape so the page shows the same cards.
    */
-  fallbackCars: (request: FastifyRequest, filters: FallbackFilters, limit: number) => Promise<Array<Record<string, unknown>>>;
+  fallbackCars: (
+    request: FastifyRequest,
+    filters: FallbackFilters,
+    limit: number,
+  ) => Promise<Array<Record<string, unknown>>>;
   /**
    * How the server's first paint reaches the search service: the platform's embedded service
    * in-process (the same Algolia protocol and secured key as the browser's requests), or

@@ -28,4 +28,3 @@ export function promoCards(nodes: StoredPromoNode[]): PromoCardData[] {
     imageUrl: n.node.image_url,
   }));
 }
-

@@ -13,7 +13,13 @@ function stockClient(stock: string[]) {
     search: async (args: unknown) => {
       sent.push(args);
       const requests = (args as { requests: Array<{ indexName: string; query: string }> }).requests;
-      return { results: requests.map((r) => ({ index: r.indexName, query: r.query, nbHits: stock.filter((make) => make === r.query).length })) };
+      return {
+        results: requests.map((r) => ({
+          index: r.indexName,
+          query: r.query,
+          nbHits: stock.filter((make) => make === r.query).length,
+        })),
+      };
     },
   };
   return { client, sent };
@@ -23,19 +29,35 @@ function stockClient(stock: string[]) {
  * getServerState as InstantSearch runs it, in the small: the page's widgets (two indices, the
  * first with two queries) send one multi-query, and each index's entry takes its answers in order.
  */
-async function learnPage(client: { search: (args: never) => Promise<{ results: unknown[] }> }, learnt: { count: number }): Promise<InstantSearchServerState> {
+async function learnPage(
+  client: { search: (args: never) => Promise<{ results: unknown[] }> },
+  learnt: { count: number },
+): Promise<InstantSearchServerState> {
   learnt.count += 1;
-  const args = { requests: [{ indexName: 'cars', query: 'Mazda' }, { indexName: 'cars', query: 'Toyota' }, { indexName: 'budget', query: 'Mazda' }] };
+  const args = {
+    requests: [
+      { indexName: 'cars', query: 'Mazda' },
+      { indexName: 'cars', query: 'Toyota' },
+      { indexName: 'budget', query: 'Mazda' },
+    ],
+  };
   const { results } = await (client.search as (a: unknown) => Promise<{ results: unknown[] }>)(args);
   return {
     initialResults: {
-      cars: { state: { index: 'cars', query: 'Mazda' }, results: results.slice(0, 2), requestParams: [{ query: 'Mazda' }, { query: 'Toyota' }] },
+      cars: {
+        state: { index: 'cars', query: 'Mazda' },
+        results: results.slice(0, 2),
+        requestParams: [{ query: 'Mazda' }, { query: 'Toyota' }],
+      },
       budget: { state: { index: 'budget' }, results: results.slice(2), requestParams: [{ query: 'Mazda' }] },
     },
   } as unknown as InstantSearchServerState;
 }
 
-const counts = (state: InstantSearchServerState) => Object.values(state.initialResults).flatMap((entry) => (entry.results ?? []).map((r) => (r as { nbHits: number }).nbHits));
+const counts = (state: InstantSearchServerState) =>
+  Object.values(state.initialResults).flatMap((entry) =>
+    (entry.results ?? []).map((r) => (r as { nbHits: number }).nbHits),
+  );
 
 describe('server state of a results page', () => {
   it('learns a page context once by rendering, then sends its query straight away and gets fresh answers', async () => {
@@ -82,7 +104,9 @@ describe('server state of a results page', () => {
     const reordered = async (c: typeof client) => {
       const state = await learnPage(c, learnt);
       const cars = state.initialResults.cars!;
-      return { initialResults: { ...state.initialResults, cars: { ...cars, results: [...(cars.results ?? [])].reverse() } } } as InstantSearchServerState;
+      return {
+        initialResults: { ...state.initialResults, cars: { ...cars, results: [...(cars.results ?? [])].reverse() } },
+      } as InstantSearchServerState;
     };
     const key = contextKey(['test', 'reshaped']);
     await serverStateFor(templates, key, client, reordered);

@@ -120,7 +120,9 @@ export function withoutTimings(state: InstantSearchServerState): InstantSearchSe
   for (const [id, value] of Object.entries(state.initialResults)) {
     const entry: Record<string, unknown> = { ...value };
     if (Array.isArray(value.results)) {
-      entry.results = value.results.map((result) => Object.fromEntries(Object.entries(result as object).filter(([key]) => !TIMINGS.includes(key))));
+      entry.results = value.results.map((result) =>
+        Object.fromEntries(Object.entries(result as object).filter(([key]) => !TIMINGS.includes(key))),
+      );
     }
     initialResults[id] = entry;
   }

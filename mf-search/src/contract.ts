@@ -22,8 +22,14 @@ export const FallbackFiltersSchema = z
     make: z.array(z.string().min(1).max(60)).max(50).optional(),
     model: z.array(z.string().min(1).max(60)).max(50).optional(),
     body: z.array(z.string().min(1).max(40)).max(30).optional(),
-    car_type: z.array(z.enum(['new', 'used', 'demo'])).max(3).optional(),
-    price: z.object({ min: z.number().min(0).optional(), max: z.number().min(0).optional() }).strict().optional(),
+    car_type: z
+      .array(z.enum(['new', 'used', 'demo']))
+      .max(3)
+      .optional(),
+    price: z
+      .object({ min: z.number().min(0).optional(), max: z.number().min(0).optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 export type FallbackFilters = z.infer<typeof FallbackFiltersSchema>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** A car address slug as the stock writes them (lower case, digits, hyphens). */
-export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,150}$/, 'a car address: lower-case letters, digits and hyphens');
+export const SlugSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,150}$/, 'a car address: lower-case letters, digits and hyphens');
 
 /** The parameters of a `/cars/:slug` route: a bad slug is a 400 naming 'slug'. */
 export const SlugParams = z.object({ slug: SlugSchema });
@@ -16,4 +18,3 @@ export function carSlugOf(pathname: string): string | null {
     return null;
   }
 }
-

@@ -12,13 +12,21 @@ import { VehicleServerContext, type VehicleFirstPaintData } from '../src/feature
 import { carSlugOf, SlugSchema } from './car-slug';
 import type { VehiclePorts } from './ports';
 
-export async function renderVehicleFirstPaint(input: FirstPaintRequest, ports: VehiclePorts): Promise<FirstPaint | null> {
+export async function renderVehicleFirstPaint(
+  input: FirstPaintRequest,
+  ports: VehiclePorts,
+): Promise<FirstPaint | null> {
   const url = new URL(input.url, 'http://first-paint.invalid');
   const slug = carSlugOf(url.pathname);
   if (slug === null) return null;
   const car = SlugSchema.safeParse(slug).success ? await ports.carBySlug(input.request, slug) : null;
   const data: VehicleFirstPaintData = { slug, car };
-  const render = staticRenderer({ tenant: input.tenant, search: input.search, url: `${url.pathname}${url.search}`, session: input.session });
+  const render = staticRenderer({
+    tenant: input.tenant,
+    search: input.search,
+    url: `${url.pathname}${url.search}`,
+    session: input.session,
+  });
   const html = render(
     <VehicleServerContext.Provider value={data}>
       <AppFrame team="mf-vehicle" version={input.version}>

@@ -1,6 +1,16 @@
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import type { FastifyRequest } from 'fastify';
-import type { ClaimAnswer, ClaimResult, NewClaim, NewHold, PaymentGateway, Reservation, ReservationClaim, ShopperReservation, VehicleSummary } from '../src/contract';
+import type {
+  ClaimAnswer,
+  ClaimResult,
+  NewClaim,
+  NewHold,
+  PaymentGateway,
+  Reservation,
+  ReservationClaim,
+  ShopperReservation,
+  VehicleSummary,
+} from '../src/contract';
 
 /**
  * The ports mf-vehicle's server half needs, which infra implements when it mounts the plugin. A
@@ -46,7 +56,12 @@ export interface ReservationStore {
    * 'failed' is released once its void is done. False when the claim is no longer this request's
    * (its lease passed and the platform reconciled it).
    */
-  settle: (request: FastifyRequest, key: string, reservationId: string, settlement: { outcome: 'refused' | 'failed'; answer: ClaimAnswer | null; voidOwed: boolean }) => Promise<boolean>;
+  settle: (
+    request: FastifyRequest,
+    key: string,
+    reservationId: string,
+    settlement: { outcome: 'refused' | 'failed'; answer: ClaimAnswer | null; voidOwed: boolean },
+  ) => Promise<boolean>;
   /** The claim's owed void was done: a refused claim keeps its answer, a failed one is released. */
   voided: (request: FastifyRequest, key: string, reservationId: string) => Promise<void>;
   /**
@@ -55,7 +70,12 @@ export interface ReservationStore {
    * it. 'lapsed' when the claim the hold settles is no longer this request's. The car shows as
    * reserved (its page, the search index) from then until the hold ends.
    */
-  hold: (request: FastifyRequest, hold: NewHold) => Promise<{ status: 'held'; reservation: Reservation } | { status: 'taken'; heldUntil: Date | null } | { status: 'lapsed' }>;
+  hold: (
+    request: FastifyRequest,
+    hold: NewHold,
+  ) => Promise<
+    { status: 'held'; reservation: Reservation } | { status: 'taken'; heldUntil: Date | null } | { status: 'lapsed' }
+  >;
   /** The site's reservation `id` in whatever state it is now (a retried reservation finds the first one); null when there is none. */
   byId: (request: FastifyRequest, id: string) => Promise<Reservation | null>;
   /** Ends the site's hold `id` made with `phoneDigits` as cancelled (the car is free again); null when there is no such hold that still counts. */

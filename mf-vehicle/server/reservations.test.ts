@@ -21,11 +21,23 @@ const held: ShopperReservation = {
   createdAt: NOW,
 };
 
-async function app(options: { mine?: ShopperReservation[] | null; site?: boolean } = {}): Promise<{ app: FastifyInstance; asked: Date[] }> {
+async function app(
+  options: { mine?: ShopperReservation[] | null; site?: boolean } = {},
+): Promise<{ app: FastifyInstance; asked: Date[] }> {
   const asked: Date[] = [];
   const ports: Partial<VehiclePorts> = {
     clock: () => NOW,
-    reservationSettings: () => (options.site === false ? null : { onlineCheckout: true, deposit: 200, holdSeconds: 48 * 60 * 60, gatedRoutes: [], holdsPerShopper: 2, leaseSeconds: 120 }),
+    reservationSettings: () =>
+      options.site === false
+        ? null
+        : {
+            onlineCheckout: true,
+            deposit: 200,
+            holdSeconds: 48 * 60 * 60,
+            gatedRoutes: [],
+            holdsPerShopper: 2,
+            leaseSeconds: 120,
+          },
     reservations: {
       activeHold: async () => null,
       byId: async () => null,

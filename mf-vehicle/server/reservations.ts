@@ -7,10 +7,27 @@ import { bodyHash, idempotencyKey, keyReused } from '@forecourt/shared-config/se
 import { fieldError, parseInput } from '@forecourt/shared-config/server/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { alreadyReserved, depositCents, holdEndsAt, notReservable, soldText } from '../src/features/checkout/lib/reservation';
+import {
+  alreadyReserved,
+  depositCents,
+  holdEndsAt,
+  notReservable,
+  soldText,
+} from '../src/features/checkout/lib/reservation';
 import { SIGN_IN_FOR_RESERVATIONS } from '../src/features/checkout/lib/my-reservations';
 import { reservationBodySchema, type ReservationBody } from '../src/features/checkout/lib/reservation-schema';
-import type { AuthorisationResult, ClaimAnswer, MyReservation, MyReservations, PaymentGateway, ReservationCancelledAnswer, ReservationClaim, ReservationMadeAnswer, ReservationStateAnswer, VehicleSummary } from '../src/contract';
+import type {
+  AuthorisationResult,
+  ClaimAnswer,
+  MyReservation,
+  MyReservations,
+  PaymentGateway,
+  ReservationCancelledAnswer,
+  ReservationClaim,
+  ReservationMadeAnswer,
+  ReservationStateAnswer,
+  VehicleSummary,
+} from '../src/contract';
 import { SlugParams } from './car-slug';
 import type { ReservationSettings, VehiclePorts } from './ports';
 
@@ -46,11 +63,13 @@ export const RESERVATIONS_PER_ADDRESS_PER_MINUTE = 10;
 
 /** Not in the spec: what the API says (why a car cannot be reserved is in reservation.ts, where the page says it too). */
 export const NO_ONLINE_RESERVATIONS = 'This site does not take reservations online.';
-export const PAYMENT_UNAVAILABLE = 'We could not reach our payment provider, so the car was not reserved. Please try again in a few minutes.';
+export const PAYMENT_UNAVAILABLE =
+  'We could not reach our payment provider, so the car was not reserved. Please try again in a few minutes.';
 export const SIGN_IN_TO_RESERVE = 'Sign in to reserve online.';
 export const CONFIRM_PHONE = 'Confirm this mobile number with the code we text you, then reserve again.';
 export const SIGN_IN_TO_CANCEL = 'Sign in with the mobile number you reserved with to cancel the reservation.';
-export const tooManyHolds = (limit: number) => `You already have ${limit === 1 ? 'a reservation' : `${limit} reservations`} held on this site. Cancel one to reserve another, or call us.`;
+export const tooManyHolds = (limit: number) =>
+  `You already have ${limit === 1 ? 'a reservation' : `${limit} reservations`} held on this site. Cancel one to reserve another, or call us.`;
 const NO_SITE = 'No dealer site at this address';
 const TOO_MANY_ATTEMPTS = 'Too many reservation attempts from this address. Please try again in a minute, or call us.';
 /** How often a retry looks again at the first attempt still running with its key. */
@@ -71,7 +90,10 @@ function requestHash(carId: string, body: ReservationBody): string {
 
 export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts): void {
   /** The car at `slug` for a reservation route, or the answer already sent (a bad slug is thrown). */
-  async function carAt(request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply): Promise<{ car: VehicleSummary; settings: ReservationSettings } | null> {
+  async function carAt(
+    request: FastifyRequest<{ Params: { slug: string } }>,
+    reply: FastifyReply,
+  ): Promise<{ car: VehicleSummary; settings: ReservationSettings } | null> {
     const { slug } = parseInput(SlugParams, request.params, 'params');
     const settings = ports.reservationSettings(request);
     if (!settings) {
@@ -94,7 +116,8 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
   async function settledClaim(request: FastifyRequest, key: string, hash: string): Promise<ReservationClaim | null> {
     for (;;) {
       const claim = await ports.reservations.claimOf(request, key);
-      if (!claim || claim.requestHash !== hash || claim.outcome !== 'pending' || claim.leaseUntil <= ports.clock()) return claim;
+      if (!claim || claim.requestHash !== hash || claim.outcome !== 'pending' || claim.leaseUntil <= ports.clock())
+        return claim;
       // Polled, not waited on in the database: no transaction stays open while the first
       // request asks the card processor.
       await wait(CLAIM_POLL_MS);
@@ -110,8 +133,14 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       const earlier = await ports.reservations.byId(request, claim.reservationId);
       if (earlier) {
         const status = earlier.status === 'held' && earlier.heldUntil <= ports.clock() ? 'expired' : earlier.status;
-        if (status !== 'held') return reply.code(409).send({ error: `This reservation is ${status}.`, heldUntil: null });
-        return reply.code(201).send({ id: earlier.id, heldUntil: earlier.heldUntil.toISOString(), deposit: earlier.depositCents / 100, paymentReference: earlier.paymentReference } satisfies ReservationMadeAnswer);
+        if (status !== 'held')
+          return reply.code(409).send({ error: `This reservation is ${status}.`, heldUntil: null });
+        return reply.code(201).send({
+          id: earlier.id,
+          heldUntil: earlier.heldUntil.toISOString(),
+          deposit: earlier.depositCents / 100,
+          paymentReference: earlier.paymentReference,
+        } satisfies ReservationMadeAnswer);
       }
     }
     // Still running past its lease, or failed with its void not yet done: the platform settles it.
@@ -125,12 +154,25 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
     const hold = await ports.reservations.activeHold(request, found.car.id, ports.clock());
     reply.header('cache-control', 'no-store');
     // A car the dealer marked reserved in stock is reserved with no end the platform knows.
-    return { carId: found.car.id, reserved: found.car.reserved || hold !== null, heldUntil: hold?.heldUntil.toISOString() ?? null } satisfies ReservationStateAnswer;
+    return {
+      carId: found.car.id,
+      reserved: found.car.reserved || hold !== null,
+      heldUntil: hold?.heldUntil.toISOString() ?? null,
+    } satisfies ReservationStateAnswer;
   });
 
   fastify.post<{ Params: { slug: string } }>(
     '/cars/:slug/reservation',
-    { bodyLimit: 8 * 1024, config: { rateLimit: { max: ports.reservationsPerAddressPerMinute ?? RESERVATIONS_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 }, rateLimitMessage: TOO_MANY_ATTEMPTS } },
+    {
+      bodyLimit: 8 * 1024,
+      config: {
+        rateLimit: {
+          max: ports.reservationsPerAddressPerMinute ?? RESERVATIONS_PER_ADDRESS_PER_MINUTE,
+          timeWindow: 60_000,
+        },
+        rateLimitMessage: TOO_MANY_ATTEMPTS,
+      },
+    },
     async (request, reply) => {
       const found = await carAt(request, reply);
       if (!found) return reply;
@@ -142,9 +184,12 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       // gates checkout) and, everywhere, a phone confirmed by a one-time code, which is what a
       // session is. Without it one address could hold a site's whole stock in minutes.
       const shopper = await ports.shopper(request);
-      if (!shopper && gateOf(`/cars/${car.slug}/checkout`, settings.gatedRoutes)) return reply.code(401).send({ error: SIGN_IN_TO_RESERVE });
-      if (!shopper || normalisePhone(shopper.phone) !== normalisePhone(body.phone)) return reply.code(401).send({ error: `phone: ${CONFIRM_PHONE}`, field: 'phone' });
-      if (!isInStock(car.status)) return reply.code(409).send({ error: car.status === 'sold' ? soldText(car) : notReservable(car) });
+      if (!shopper && gateOf(`/cars/${car.slug}/checkout`, settings.gatedRoutes))
+        return reply.code(401).send({ error: SIGN_IN_TO_RESERVE });
+      if (!shopper || normalisePhone(shopper.phone) !== normalisePhone(body.phone))
+        return reply.code(401).send({ error: `phone: ${CONFIRM_PHONE}`, field: 'phone' });
+      if (!isInStock(car.status))
+        return reply.code(409).send({ error: car.status === 'sold' ? soldText(car) : notReservable(car) });
 
       // A retry of a reservation whose answer never reached the shopper (the connection dropped)
       // carries the first attempt's Idempotency-Key: it gets the first answer, also while the
@@ -155,7 +200,12 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       if ('error' in checkedKey) return reply.code(400).send(checkedKey);
       const key = checkedKey.key ?? randomUUID();
       const amountCents = depositCents(settings.deposit);
-      if (amountCents > 0 && !body.payment) return fieldError(reply, 'payment', `card details are needed for the ${formatDollars(settings.deposit)} deposit`);
+      if (amountCents > 0 && !body.payment)
+        return fieldError(
+          reply,
+          'payment',
+          `card details are needed for the ${formatDollars(settings.deposit)} deposit`,
+        );
       const hash = requestHash(car.id, body);
       const phoneDigits = normalisePhone(shopper.phone);
       const id = randomUUID();
@@ -171,7 +221,10 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
         // even for a moment; the hold below still decides any race.
         const now = ports.clock();
         const current = car.reserved ? null : await ports.reservations.activeHold(request, car.id, now);
-        if (car.reserved || current) return reply.code(409).send({ error: alreadyReserved(car), heldUntil: current?.heldUntil.toISOString() ?? null });
+        if (car.reserved || current)
+          return reply
+            .code(409)
+            .send({ error: alreadyReserved(car), heldUntil: current?.heldUntil.toISOString() ?? null });
         const result = await ports.reservations.claim(request, {
           key,
           requestHash: hash,
@@ -183,7 +236,8 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
           now,
           limit: settings.holdsPerShopper,
         });
-        if (result.status === 'limited') return reply.code(409).send({ error: `phone: ${tooManyHolds(settings.holdsPerShopper)}`, field: 'phone' });
+        if (result.status === 'limited')
+          return reply.code(409).send({ error: `phone: ${tooManyHolds(settings.holdsPerShopper)}`, field: 'phone' });
         claimed = result.status === 'claimed';
       }
       if (!claimed) return reply.code(503).send({ error: PAYMENT_UNAVAILABLE });
@@ -191,13 +245,19 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       /** Settles this request's claim with a kept answer, and voids its own authorisation when one may exist. */
       const refuse = async (answer: ClaimAnswer, voidOwed: boolean) => {
         const settled = await ports.reservations.settle(request, key, id, { outcome: 'refused', answer, voidOwed });
-        if (settled && voidOwed && paymentKey && (await voidQuietly(request, ports.payments, paymentKey))) await ports.reservations.voided(request, key, id);
+        if (settled && voidOwed && paymentKey && (await voidQuietly(request, ports.payments, paymentKey)))
+          await ports.reservations.voided(request, key, id);
         return reply.code(answer.code).send(answer.body);
       };
       /** No answer from the processor: void what it may have made; the key may be tried again once that is done. */
       const fail = async () => {
-        const settled = await ports.reservations.settle(request, key, id, { outcome: 'failed', answer: null, voidOwed: paymentKey !== null });
-        if (settled && (!paymentKey || (await voidQuietly(request, ports.payments, paymentKey)))) await ports.reservations.voided(request, key, id);
+        const settled = await ports.reservations.settle(request, key, id, {
+          outcome: 'failed',
+          answer: null,
+          voidOwed: paymentKey !== null,
+        });
+        if (settled && (!paymentKey || (await voidQuietly(request, ports.payments, paymentKey))))
+          await ports.reservations.voided(request, key, id);
       };
 
       let paymentReference: string | null = null;
@@ -205,12 +265,19 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       if (paymentKey && body.payment) {
         let authorisation: AuthorisationResult;
         try {
-          authorisation = await ports.payments.authorise({ amountCents, currency: 'AUD', token: body.payment.token, idempotencyKey: paymentKey, description: `Reservation deposit: ${car.name}, stock ${car.stocknum}` });
+          authorisation = await ports.payments.authorise({
+            amountCents,
+            currency: 'AUD',
+            token: body.payment.token,
+            idempotencyKey: paymentKey,
+            description: `Reservation deposit: ${car.name}, stock ${car.stocknum}`,
+          });
         } catch (error) {
           await fail();
           throw error;
         }
-        if (authorisation.status === 'declined') return refuse({ code: 402, body: { error: authorisation.message, field: 'payment' } }, false);
+        if (authorisation.status === 'declined')
+          return refuse({ code: 402, body: { error: authorisation.message, field: 'payment' } }, false);
         if (authorisation.status === 'unavailable') {
           await fail();
           return reply.code(503).send({ error: PAYMENT_UNAVAILABLE });
@@ -236,8 +303,17 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
       // The lease passed and the platform took the claim over: it voids the authorisation.
       if (held.status === 'lapsed') return reply.code(503).send({ error: PAYMENT_UNAVAILABLE });
       // Another shopper's hold won the race after this card was authorised: release this request's own authorisation.
-      if (held.status === 'taken') return refuse({ code: 409, body: { error: alreadyReserved(car), heldUntil: held.heldUntil?.toISOString() ?? null } }, paymentReference !== null);
-      return reply.code(201).send({ id: held.reservation.id, heldUntil: held.reservation.heldUntil.toISOString(), deposit: settings.deposit, paymentReference } satisfies ReservationMadeAnswer);
+      if (held.status === 'taken')
+        return refuse(
+          { code: 409, body: { error: alreadyReserved(car), heldUntil: held.heldUntil?.toISOString() ?? null } },
+          paymentReference !== null,
+        );
+      return reply.code(201).send({
+        id: held.reservation.id,
+        heldUntil: held.reservation.heldUntil.toISOString(),
+        deposit: settings.deposit,
+        paymentReference,
+      } satisfies ReservationMadeAnswer);
     },
   );
 
@@ -280,7 +356,11 @@ export function reservationRoutes(fastify: FastifyInstance, ports: VehiclePorts)
  * shopper's answer does not depend on it. False when it was not done: the claim then still owes
  * it and the platform's reconciler tries again.
  */
-async function voidQuietly(request: FastifyRequest, payments: PaymentGateway, idempotencyKey: string): Promise<boolean> {
+async function voidQuietly(
+  request: FastifyRequest,
+  payments: PaymentGateway,
+  idempotencyKey: string,
+): Promise<boolean> {
   try {
     await payments.voidAuthorisation(idempotencyKey);
     return true;

@@ -78,7 +78,16 @@ export function vehicleJsonLd(car: VehicleSummary, site: SiteRef): Record<string
       ...(price !== null ? { price } : {}),
       availability: availability(car.status),
       itemCondition: car.car_type === 'new' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition',
-      seller: { '@type': 'AutoDealer', name: car.dealership_name, address: { '@type': 'PostalAddress', addressLocality: car.city, addressRegion: car.state, addressCountry: 'AU' } },
+      seller: {
+        '@type': 'AutoDealer',
+        name: car.dealership_name,
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: car.city,
+          addressRegion: car.state,
+          addressCountry: 'AU',
+        },
+      },
     },
   };
 }

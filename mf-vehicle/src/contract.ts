@@ -95,9 +95,17 @@ export const vehicleSummarySchema = zm.object({
   file: zm.nullable(zm.string()),
   dealership_slug: zm.string(),
   /** The yard the car is at: the dealer panel links to its location page. */
-  location: zm.object({ id: zm.string(), slug: zm.string(), name: zm.string(), phone: zm.string(), distribution_locations: zm.array(zm.string()) }),
+  location: zm.object({
+    id: zm.string(),
+    slug: zm.string(),
+    name: zm.string(),
+    phone: zm.string(),
+    distribution_locations: zm.array(zm.string()),
+  }),
   /** The site's own slides for the custom slider (empty unless the site has it). */
-  custom_slides: zm.array(zm.object({ name: zm.string(), description: zm.string(), url: zm.string(), image: zm.string() })),
+  custom_slides: zm.array(
+    zm.object({ name: zm.string(), description: zm.string(), url: zm.string(), image: zm.string() }),
+  ),
   /** A finance quote already made for the car (weekly), or null: read by the finance rule. */
   finance_quote_weekly: zm.nullable(zm.number()),
   /** The site's provider's lender figures for the car, or null: the finance rule (carShowsFinance) reads them. */
@@ -129,11 +137,20 @@ export type DeliveryQuote = zm.output<typeof deliveryQuoteSchema>;
 // Reserve online: the API's answers to the page.
 
 /** `GET /api/vehicle/cars/{slug}/reservation`: whether the car is reserved, and until when when the platform knows. */
-export const reservationStateSchema = zm.object({ carId: zm.string(), reserved: zm.boolean(), heldUntil: zm.nullable(zm.string()) });
+export const reservationStateSchema = zm.object({
+  carId: zm.string(),
+  reserved: zm.boolean(),
+  heldUntil: zm.nullable(zm.string()),
+});
 export type ReservationStateAnswer = zm.output<typeof reservationStateSchema>;
 
 /** `POST /api/vehicle/cars/{slug}/reservation`, 201: the reservation made; `deposit` in dollars (0: nothing held). */
-export const reservationMadeSchema = zm.object({ id: zm.string(), heldUntil: zm.string(), deposit: zm.number(), paymentReference: zm.nullable(zm.string()) });
+export const reservationMadeSchema = zm.object({
+  id: zm.string(),
+  heldUntil: zm.string(),
+  deposit: zm.number(),
+  paymentReference: zm.nullable(zm.string()),
+});
 export type ReservationMadeAnswer = zm.output<typeof reservationMadeSchema>;
 
 /** What a refused reservation carries besides its words: a 409 for a car held by someone else names when that hold ends, when the platform knows it. */
@@ -237,7 +254,10 @@ export interface ShopperReservation extends Reservation {
   createdAt: Date;
 }
 
-export type AuthorisationResult = { status: 'authorised'; reference: string } | { status: 'declined'; message: string } | { status: 'unavailable'; message: string };
+export type AuthorisationResult =
+  | { status: 'authorised'; reference: string }
+  | { status: 'declined'; message: string }
+  | { status: 'unavailable'; message: string };
 
 /** The card processor (its local simulator in development: infra's partners/payments). */
 export interface PaymentGateway {
@@ -246,7 +266,13 @@ export interface PaymentGateway {
    * authorisation, however often it is asked for. 'declined' carries the processor's words for
    * the shopper; 'unavailable' means no answer (down, timed out): it may or may not have been made.
    */
-  authorise: (input: { amountCents: number; currency: 'AUD'; token: string; idempotencyKey: string; description: string }) => Promise<AuthorisationResult>;
+  authorise: (input: {
+    amountCents: number;
+    currency: 'AUD';
+    token: string;
+    idempotencyKey: string;
+    description: string;
+  }) => Promise<AuthorisationResult>;
   /** Voids the authorisation made with `idempotencyKey` (nothing to do when there is none). */
   voidAuthorisation: (idempotencyKey: string) => Promise<void>;
 }

@@ -71,7 +71,11 @@ function devServer(team, port) {
     liveReload: true,
     static: false,
     headers: { 'Access-Control-Allow-Origin': '*' },
-    client: { webSocketURL: `ws://localhost:${port}/ws`, overlay: { errors: true, warnings: false, runtimeErrors: false }, logging: 'warn' },
+    client: {
+      webSocketURL: `ws://localhost:${port}/ws`,
+      overlay: { errors: true, warnings: false, runtimeErrors: false },
+      logging: 'warn',
+    },
     onListening() {
       console.log(
         `\n${team} dev server: ${entry}\n` +
@@ -84,7 +88,12 @@ function devServer(team, port) {
 }
 
 /** Federation runtime packages published as both CommonJS and ES modules (see resolve.alias). */
-const FEDERATION_RUNTIME_PACKAGES = ['@module-federation/runtime', '@module-federation/runtime-core', '@module-federation/sdk', '@module-federation/error-codes'];
+const FEDERATION_RUNTIME_PACKAGES = [
+  '@module-federation/runtime',
+  '@module-federation/runtime-core',
+  '@module-federation/sdk',
+  '@module-federation/error-codes',
+];
 
 /** A package's ES-module entry, as its package.json exports it to `import`. */
 function esmBuild(name) {
@@ -198,7 +207,9 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes: declaredEx
         // modules only (main.js 26.6 -> 22.1 KB as sent). Remotes take the shell's runtime
         // (externalRuntime below), so not for them.
         alias: {
-          ...(kind === 'host' ? Object.fromEntries(FEDERATION_RUNTIME_PACKAGES.map((name) => [`${name}$`, esmBuild(name)])) : {}),
+          ...(kind === 'host'
+            ? Object.fromEntries(FEDERATION_RUNTIME_PACKAGES.map((name) => [`${name}$`, esmBuild(name)]))
+            : {}),
           ...alias,
         },
       },
@@ -219,7 +230,11 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes: declaredEx
                     // A remote's development build (its dev server) still runs on the page's one
                     // React, the shell's production build: React's development JSX helpers need
                     // internals that build lacks, so remotes always compile JSX for production.
-                    react: { runtime: 'automatic', importSource: '@emotion/react', development: !production && kind === 'host' },
+                    react: {
+                      runtime: 'automatic',
+                      importSource: '@emotion/react',
+                      development: !production && kind === 'host',
+                    },
                   },
                   target: 'es2020',
                 },
@@ -284,7 +299,10 @@ function createFederatedConfig({ dir, kind = 'remote', name, exposes: declaredEx
 
 /** swc's minifier with terser's default two passes: every production build's (the console's too). */
 function swcMinimizer() {
-  return new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } });
+  return new MinimizerPlugin({
+    minify: MinimizerPlugin.swcMinify,
+    minimizerOptions: { compress: { passes: 2 }, mangle: true },
+  });
 }
 
 module.exports = { createFederatedConfig, SHARED_SINGLETONS, swcMinimizer };

@@ -39,7 +39,14 @@ export interface BadgeOptions {
   greenTags: readonly string[];
 }
 
-export const DEFAULT_BADGE_OPTIONS: BadgeOptions = { fuelBadge: false, certifiedMake: null, newText: 'New', newDays: JUST_ARRIVED_DAYS, soldText: 'just sold', greenTags: [] };
+export const DEFAULT_BADGE_OPTIONS: BadgeOptions = {
+  fuelBadge: false,
+  certifiedMake: null,
+  newText: 'New',
+  newDays: JUST_ARRIVED_DAYS,
+  soldText: 'just sold',
+  greenTags: [],
+};
 
 export type Badge =
   | { kind: 'fuel'; text: 'Electric' | 'Hybrid' }
@@ -77,9 +84,11 @@ export function carBadge(car: BadgeCar, options: BadgeOptions, nowSeconds: numbe
     if (car.fuel.includes('hybrid')) return { kind: 'fuel', text: 'Hybrid' };
   }
   if (car.reserved) return { kind: 'reserved', text: 'Reserved' };
-  if (options.certifiedMake && car.certified && car.make === options.certifiedMake) return { kind: 'certified', make: car.make };
+  if (options.certifiedMake && car.certified && car.make === options.certifiedMake)
+    return { kind: 'certified', make: car.make };
   if (car.tag) return { kind: 'tag', text: car.tag, tone: options.greenTags.includes(car.tag) ? 'green' : 'red' };
   if (car.status === 'coming_soon') return { kind: 'coming-soon', text: 'Coming soon' };
-  if (car.created_at_timestamp !== null && nowSeconds - car.created_at_timestamp < options.newDays * DAY_SECONDS) return { kind: 'new', text: car.car_type === 'new' ? options.newText : JUST_ARRIVED_TEXT };
+  if (car.created_at_timestamp !== null && nowSeconds - car.created_at_timestamp < options.newDays * DAY_SECONDS)
+    return { kind: 'new', text: car.car_type === 'new' ? options.newText : JUST_ARRIVED_TEXT };
   return null;
 }

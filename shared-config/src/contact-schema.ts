@@ -15,14 +15,27 @@ export { INVALID_POSTCODE };
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 export const INVALID_MOBILE_NUMBER = 'Please enter a valid mobile number.';
 
-export const text = (max: number) => z.string({ error: REQUIRED }).trim().max(max, { error: `must be at most ${max} characters` });
+export const text = (max: number) =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` });
 export const required = (max: number) => text(max).min(1, { error: REQUIRED });
 export const optional = (max: number) => text(max).optional();
 
 /** Spec postcode: exactly 4 digits, no separators (placeholder 1234, maximum length 4). */
-export const postcodeSchema = z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).regex(/^\d{4}$/, { error: INVALID_POSTCODE });
+export const postcodeSchema = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, { error: REQUIRED })
+  .regex(/^\d{4}$/, { error: INVALID_POSTCODE });
 
-export const emailSchema = z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(254).pipe(z.email({ error: INVALID_EMAIL }));
+export const emailSchema = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, { error: REQUIRED })
+  .max(254)
+  .pipe(z.email({ error: INVALID_EMAIL }));
 
 /** An Australian mobile: 04.. or +614.., spaces, brackets and dashes allowed. */
 export const isMobileNumber = (value: string) => /^(\+?61|0)4\d{8}$/.test(value.replace(/[\s()-]/g, ''));

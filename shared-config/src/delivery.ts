@@ -5,7 +5,8 @@
 
 /** Spec (search-and-vehicle §5, §8). */
 export const DELIVERY_POSTCODE_REQUIRED = 'Please enter a postcode.';
-export const DELIVERY_NO_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
+export const DELIVERY_NO_ESTIMATE =
+  "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
 /** Spec (finance-leads-locations §5, postcodes): exactly 4 digits. */
 export const INVALID_POSTCODE = 'Invalid postcode. Please enter a 4-digit number.';
 
@@ -22,4 +23,3 @@ export interface DeliveryTier {
   upToKm: number;
   price: number;
 }
-

@@ -7,7 +7,9 @@ const NAME = '@forecourt/shared-config';
 
 /** What package.json lets other packages import, as import specifiers. */
 function exported(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> };
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    exports: Record<string, string>;
+  };
   return Object.keys(pkg.exports).map((entry) => (entry === '.' ? NAME : `${NAME}/${entry.slice(2)}`));
 }
 

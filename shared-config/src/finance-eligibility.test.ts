@@ -1,12 +1,29 @@
 import { TenantConfigSchema, type FinanceProvider } from './tenant/schema';
 import { testTenant } from './testing/render';
-import { carFinanceFacts, carShowsFinance, financeShown, siteLender, type CarFinanceFacts, type FinanceCar } from './finance-eligibility';
+import {
+  carFinanceFacts,
+  carShowsFinance,
+  financeShown,
+  siteLender,
+  type CarFinanceFacts,
+  type FinanceCar,
+} from './finance-eligibility';
 
 const settings = (overrides: Record<string, unknown> = {}) => TenantConfigSchema.shape.finance.parse(overrides);
 const now = new Date('2026-11-23T00:00:00Z');
 const lender = { interestRate: 8.5, comparisonRate: 9.1, paymentWeek: 140, paymentMonth: 606 };
-const car = (overrides: Partial<CarFinanceFacts> = {}): CarFinanceFacts => ({ make: 'Toyota', year: 2022, price: 32_990, status: 'in_stock', dealership_slug: 'harbourside-toyota', finance_quote_weekly: null, lender, ...overrides });
-const shown = (provider: FinanceProvider, facts: Partial<CarFinanceFacts>, extra: Record<string, unknown> = {}) => financeShown(settings({ provider, ...extra }), car(facts), now);
+const car = (overrides: Partial<CarFinanceFacts> = {}): CarFinanceFacts => ({
+  make: 'Toyota',
+  year: 2022,
+  price: 32_990,
+  status: 'in_stock',
+  dealership_slug: 'harbourside-toyota',
+  finance_quote_weekly: null,
+  lender,
+  ...overrides,
+});
+const shown = (provider: FinanceProvider, facts: Partial<CarFinanceFacts>, extra: Record<string, unknown> = {}) =>
+  financeShown(settings({ provider, ...extra }), car(facts), now);
 
 describe('Taurus (spec: lender entry, rates not null, under 12 years old, price above 500, in stock)', () => {
   it('shows for a 2022 car in stock at $32,990 with both rates', () => {
@@ -34,19 +51,22 @@ describe('Taurus (spec: lender entry, rates not null, under 12 years old, price 
   });
 });
 
-describe.each<FinanceProvider>(['Angle', 'Manual', 'Powertorque'])('%s (spec: price above 500, in stock, weekly payment)', (provider) => {
-  it('shows with a weekly payment', () => {
-    expect(shown(provider, {})).toBe(true);
-  });
+describe.each<FinanceProvider>(['Angle', 'Manual', 'Powertorque'])(
+  '%s (spec: price above 500, in stock, weekly payment)',
+  (provider) => {
+    it('shows with a weekly payment', () => {
+      expect(shown(provider, {})).toBe(true);
+    });
 
-  it('hides without a weekly payment', () => {
-    expect(shown(provider, { lender: { ...lender, paymentWeek: null } })).toBe(false);
-  });
+    it('hides without a weekly payment', () => {
+      expect(shown(provider, { lender: { ...lender, paymentWeek: null } })).toBe(false);
+    });
 
-  it('hides for a sold car', () => {
-    expect(shown(provider, { status: 'sold' })).toBe(false);
-  });
-});
+    it('hides for a sold car', () => {
+      expect(shown(provider, { status: 'sold' })).toBe(false);
+    });
+  },
+);
 
 describe('Nissan Finance (spec: price above 500, in stock, monthly payment)', () => {
   it('hides without a monthly payment', () => {
@@ -73,8 +93,10 @@ describe('hidden finance (spec: Suzuki, named dealerships, a flagged dealer; aut
     expect(shown('AusLoans', { make: 'Suzuki' })).toBe(false);
   });
 
-  it("hides for a dealership the site names", () => {
-    expect(shown('AusLoans', { dealership_slug: 'summit-ipswich' }, { hiddenDealerships: ['summit-ipswich'] })).toBe(false);
+  it('hides for a dealership the site names', () => {
+    expect(shown('AusLoans', { dealership_slug: 'summit-ipswich' }, { hiddenDealerships: ['summit-ipswich'] })).toBe(
+      false,
+    );
   });
 
   it('hides everywhere on a flagged dealer', () => {
@@ -92,7 +114,9 @@ describe('one answer for the card, the sticky header and the calculator', () => 
   });
 
   it('shows none on a site with mf-finance switched off, however eligible the car', () => {
-    expect(carShowsFinance(testTenant({ features: { 'mf-finance': false }, finance: { provider: 'Angle' } }), car(), now)).toBe(false);
+    expect(
+      carShowsFinance(testTenant({ features: { 'mf-finance': false }, finance: { provider: 'Angle' } }), car(), now),
+    ).toBe(false);
   });
 
   it("shows none for a car without the site's lender record under Angle", () => {
@@ -101,7 +125,17 @@ describe('one answer for the card, the sticky header and the calculator', () => 
 });
 
 describe('a car’s finance facts, built once for every screen', () => {
-  const stockCar = (overrides: Partial<FinanceCar> = {}): FinanceCar => ({ make: 'Toyota', year: 2022, price: 32_990, offer_price: null, status: 'in_stock', dealership_slug: 'harbourside-toyota', finance_quote_weekly: 140, finance_lender: lender, ...overrides });
+  const stockCar = (overrides: Partial<FinanceCar> = {}): FinanceCar => ({
+    make: 'Toyota',
+    year: 2022,
+    price: 32_990,
+    offer_price: null,
+    status: 'in_stock',
+    dealership_slug: 'harbourside-toyota',
+    finance_quote_weekly: 140,
+    finance_lender: lender,
+    ...overrides,
+  });
 
   it('are priced at the offer when it is a real price below the price', () => {
     expect(carFinanceFacts(stockCar({ offer_price: 29_990 })).price).toBe(29_990);
@@ -117,7 +151,9 @@ describe('a car’s finance facts, built once for every screen', () => {
 
   it("carry the site's provider's lender figures, without the rest of its record", () => {
     const records = { Angle: { ...lender, disclaimer: 'Angle terms' }, Taurus: { ...lender, interestRate: 9.9 } };
-    expect(carFinanceFacts(stockCar({ finance_lender: siteLender(records, { provider: 'Angle' }) })).lender).toEqual(lender);
+    expect(carFinanceFacts(stockCar({ finance_lender: siteLender(records, { provider: 'Angle' }) })).lender).toEqual(
+      lender,
+    );
   });
 
   it('carry no lender where the car has no record from the site’s provider', () => {

@@ -40,7 +40,13 @@ const weekly: Rule = (car) => priced(car) && inStock(car) && car.lender?.payment
 
 export const PROVIDER_RULES: Record<FinanceProvider, Rule> = {
   // Spec: 'lender entry exists, interest and comparison rates not null, car under 12 years old, price above 500, in stock, has a comparison rate'.
-  Taurus: (car, thisYear) => car.lender !== null && car.lender.interestRate != null && car.lender.comparisonRate != null && car.year > thisYear - TAURUS_MAX_AGE && priced(car) && inStock(car),
+  Taurus: (car, thisYear) =>
+    car.lender !== null &&
+    car.lender.interestRate != null &&
+    car.lender.comparisonRate != null &&
+    car.year > thisYear - TAURUS_MAX_AGE &&
+    priced(car) &&
+    inStock(car),
   // Spec: 'Angle, Manual, Powertorque: price above 500, in stock, weekly payment present'.
   Angle: weekly,
   Manual: weekly,
@@ -70,14 +76,23 @@ export function siteOffersFinance(tenant: Pick<PublicTenantConfig, 'features' | 
  * The one question every screen asks before it shows a finance figure or a Get Finance button for
  * a car: the site offers finance, and the car passes its provider's rule.
  */
-export function carShowsFinance(tenant: Pick<PublicTenantConfig, 'features' | 'finance'>, car: CarFinanceFacts, now: Date = new Date()): boolean {
+export function carShowsFinance(
+  tenant: Pick<PublicTenantConfig, 'features' | 'finance'>,
+  car: CarFinanceFacts,
+  now: Date = new Date(),
+): boolean {
   return siteOffersFinance(tenant) && financeShown(tenant.finance, car, now);
 }
 
 /** The figures the rules read from a car's lender record (the record carries more: fees, disclaimer, terms). */
 export function lenderFacts(lender: LenderFacts | null | undefined): LenderFacts | null {
   if (!lender) return null;
-  return { interestRate: lender.interestRate, comparisonRate: lender.comparisonRate, paymentWeek: lender.paymentWeek, paymentMonth: lender.paymentMonth };
+  return {
+    interestRate: lender.interestRate,
+    comparisonRate: lender.comparisonRate,
+    paymentWeek: lender.paymentWeek,
+    paymentMonth: lender.paymentMonth,
+  };
 }
 
 /**
@@ -114,6 +129,9 @@ export function carFinanceFacts(car: FinanceCar): CarFinanceFacts {
 }
 
 /** The site's provider's lender figures among a car's lender records (a stock car carries one per provider). */
-export function siteLender(lenders: Partial<Record<FinanceProvider, LenderFacts>>, finance: Pick<FinanceSettings, 'provider'>): LenderFacts | null {
+export function siteLender(
+  lenders: Partial<Record<FinanceProvider, LenderFacts>>,
+  finance: Pick<FinanceSettings, 'provider'>,
+): LenderFacts | null {
   return lenderFacts(lenders[finance.provider]);
 }

@@ -1,4 +1,17 @@
-import { bodyLabel, capitalise, contrastRatio, DARK_TEXT, formatDollars, formatKms, formatNumber, LIGHT_TEXT, isTowed, readableTextOn, specText, telHref } from './format';
+import {
+  bodyLabel,
+  capitalise,
+  contrastRatio,
+  DARK_TEXT,
+  formatDollars,
+  formatKms,
+  formatNumber,
+  LIGHT_TEXT,
+  isTowed,
+  readableTextOn,
+  specText,
+  telHref,
+} from './format';
 
 describe('formatDollars', () => {
   it('rounds to whole dollars with separators', () => {
@@ -12,7 +25,10 @@ describe('formatNumber', () => {
   });
 
   it('keeps the decimals asked for', () => {
-    expect([formatNumber(12.345, { maximumFractionDigits: 1 }), formatNumber(7, { minimumFractionDigits: 2, maximumFractionDigits: 2 })]).toEqual(['12.3', '7.00']);
+    expect([
+      formatNumber(12.345, { maximumFractionDigits: 1 }),
+      formatNumber(7, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    ]).toEqual(['12.3', '7.00']);
   });
 });
 
@@ -85,6 +101,12 @@ describe('specification values (a caravan has no transmission or fuel)', () => {
 
 describe('isTowed', () => {
   it('names a caravan towed, and a car, motorcycle or truck driven', () => {
-    expect(['Caravan', 'car', 'motorcycle', 'truck', 'vehicle'].map(isTowed)).toEqual([true, false, false, false, false]);
+    expect(['Caravan', 'car', 'motorcycle', 'truck', 'vehicle'].map(isTowed)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

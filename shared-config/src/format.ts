@@ -7,7 +7,10 @@ const LOCALE = 'en-AU';
  * A figure as the sites write it: thousands separated ('12,345'), up to three decimals unless
  * `options` says otherwise (e.g. `{ maximumFractionDigits: 1 }` for a distance).
  */
-export function formatNumber(value: number, options?: Pick<Intl.NumberFormatOptions, 'minimumFractionDigits' | 'maximumFractionDigits'>): string {
+export function formatNumber(
+  value: number,
+  options?: Pick<Intl.NumberFormatOptions, 'minimumFractionDigits' | 'maximumFractionDigits'>,
+): string {
   return value.toLocaleString(LOCALE, options);
 }
 

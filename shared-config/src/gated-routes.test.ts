@@ -12,7 +12,14 @@ describe('gated routes (spec: some gated per site, online-payment and garages al
     ['/trade-in', 'trade-in'],
     ['/cars/trade-in', 'trade-in'],
   ])('%s is gated (%s) only on a site that switches its gate on', (path, gate) => {
-    expect([gateOf(path, [gate]), gateOf(path, SITE_GATES.filter((g) => g !== gate)), gateOf(path, [])]).toEqual([gate, null, null]);
+    expect([
+      gateOf(path, [gate]),
+      gateOf(
+        path,
+        SITE_GATES.filter((g) => g !== gate),
+      ),
+      gateOf(path, []),
+    ]).toEqual([gate, null, null]);
   });
 
   it.each([
@@ -26,7 +33,14 @@ describe('gated routes (spec: some gated per site, online-payment and garages al
     expect(gateOf(path, [])).toBe(gate);
   });
 
-  it.each(['/cars/2021-toyota-hilux-x1', '/about-us', '/blog/buyer-advice/first-car', '/mymotoramas', '/toyota/overview', '/finance-calculator'])('%s is open to everyone', (path) => {
+  it.each([
+    '/cars/2021-toyota-hilux-x1',
+    '/about-us',
+    '/blog/buyer-advice/first-car',
+    '/mymotoramas',
+    '/toyota/overview',
+    '/finance-calculator',
+  ])('%s is open to everyone', (path) => {
     expect(gateOf(path, SITE_GATES)).toBeNull();
   });
 });

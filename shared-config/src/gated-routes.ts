@@ -10,7 +10,9 @@
 export const SITE_GATES = ['checkout', 'finance', 'spin-to-win', 'equifax-finance', 'trade-in'] as const;
 export type SiteGate = (typeof SITE_GATES)[number];
 
-const GATE_PATHS: ReadonlyArray<readonly [gate: SiteGate | 'online-payment' | 'my-garage', pattern: RegExp, always: boolean]> = [
+const GATE_PATHS: ReadonlyArray<
+  readonly [gate: SiteGate | 'online-payment' | 'my-garage', pattern: RegExp, always: boolean]
+> = [
   ['checkout', /^\/cars\/[^/]+\/(checkout|buy-online)\/?$|^\/checkout-journey\/?$/, false],
   ['finance', /^\/(finance|finance-enquiry|personalised\/finance)\/?$/, false],
   ['spin-to-win', /^\/spin-to-win\/?$/, false],

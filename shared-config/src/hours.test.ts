@@ -2,7 +2,11 @@ import { hoursOn, openNow, zonedClock, type SpecialDay, type WeeklyHours } from 
 
 // Sales hours like the demo's: weekdays 8:30-5:30, Saturday 9-4, closed Sunday.
 const weekly: WeeklyHours[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
-  weekday === 0 ? { weekday, status: 'Closed', open: null, close: null } : weekday === 6 ? { weekday, status: 'Open', open: '09:00', close: '16:00' } : { weekday, status: 'Open', open: '08:30', close: '17:30' },
+  weekday === 0
+    ? { weekday, status: 'Closed', open: null, close: null }
+    : weekday === 6
+      ? { weekday, status: 'Open', open: '09:00', close: '16:00' }
+      : { weekday, status: 'Open', open: '08:30', close: '17:30' },
 );
 const BRISBANE = 'Australia/Brisbane';
 const SYDNEY = 'Australia/Sydney';
@@ -61,6 +65,10 @@ describe('open now', () => {
 
   it('is closed on a public holiday that falls on a weekday', () => {
     const christmasMorning = new Date('2025-12-25T00:00:00Z'); // 10 am Thursday in Brisbane
-    expect(openNow(christmasMorning, BRISBANE, weekly, [{ date: '2025-12-25', status: 'Closed', start_hour: null, end_hour: null }])).toEqual({ open: false, today: null });
+    expect(
+      openNow(christmasMorning, BRISBANE, weekly, [
+        { date: '2025-12-25', status: 'Closed', start_hour: null, end_hour: null },
+      ]),
+    ).toEqual({ open: false, today: null });
   });
 });

@@ -18,17 +18,31 @@ export const minutesOf = (time: string): number => {
 };
 
 /** Minutes since midnight to 'HH:mm'. */
-export const timeOf = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+export const timeOf = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** The date, weekday and minute of the day that `now` is on the clock of `timeZone`. */
 export function zonedClock(now: Date, timeZone: string): { date: string; weekday: number; minutes: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-AU', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'short' })
+    new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      weekday: 'short',
+    })
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts['weekday'] ?? '');
-  return { date: `${parts['year']}-${parts['month']}-${parts['day']}`, weekday, minutes: Number(parts['hour']) * 60 + Number(parts['minute']) };
+  return {
+    date: `${parts['year']}-${parts['month']}-${parts['day']}`,
+    weekday,
+    minutes: Number(parts['hour']) * 60 + Number(parts['minute']),
+  };
 }
 
 /** The calendar date `days` after `date` (both 'YYYY-MM-DD'), and its weekday. */
@@ -39,11 +53,21 @@ export function addDays(date: string, days: number): { date: string; weekday: nu
 }
 
 /** The hours a location keeps on one date: its special day's, else its weekday's; null when closed (or by appointment only). */
-export function hoursOn(date: string, weekday: number, weekly: readonly WeeklyHours[], special: readonly SpecialDay[]): { open: string; close: string } | null {
+export function hoursOn(
+  date: string,
+  weekday: number,
+  weekly: readonly WeeklyHours[],
+  special: readonly SpecialDay[],
+): { open: string; close: string } | null {
   const exception = special.find((day) => day.date === date);
-  if (exception) return exception.status === 'Open' && exception.start_hour && exception.end_hour ? { open: exception.start_hour, close: exception.end_hour } : null;
+  if (exception)
+    return exception.status === 'Open' && exception.start_hour && exception.end_hour
+      ? { open: exception.start_hour, close: exception.end_hour }
+      : null;
   const regular = weekly.find((day) => day.weekday === weekday);
-  return regular?.status === 'Open' && regular.open && regular.close ? { open: regular.open, close: regular.close } : null;
+  return regular?.status === 'Open' && regular.open && regular.close
+    ? { open: regular.open, close: regular.close }
+    : null;
 }
 
 /**
@@ -51,10 +75,18 @@ export function hoursOn(date: string, weekday: number, weekly: readonly WeeklyHo
  * Sydney dealer sees Sydney's answer), and until or from when: the hours of today, or of the
  * special day that replaces today's.
  */
-export function openNow(now: Date, timeZone: string, weekly: readonly WeeklyHours[], special: readonly SpecialDay[]): { open: boolean; today: { open: string; close: string } | null } {
+export function openNow(
+  now: Date,
+  timeZone: string,
+  weekly: readonly WeeklyHours[],
+  special: readonly SpecialDay[],
+): { open: boolean; today: { open: string; close: string } | null } {
   const clock = zonedClock(now, timeZone);
   const today = hoursOn(clock.date, clock.weekday, weekly, special);
-  return { open: today !== null && clock.minutes >= minutesOf(today.open) && clock.minutes < minutesOf(today.close), today };
+  return {
+    open: today !== null && clock.minutes >= minutesOf(today.open) && clock.minutes < minutesOf(today.close),
+    today,
+  };
 }
 
 /** Each state's clock (its capital's zone); Broken Hill and the like set the tenant's own `contact.timeZone`. */
@@ -70,6 +102,9 @@ const STATE_TIME_ZONES = {
 } as const;
 
 /** The dealer's time zone: its own setting, else its state's. */
-export function dealerTimeZone(contact: { state: keyof typeof STATE_TIME_ZONES; timeZone?: string | undefined }): string {
+export function dealerTimeZone(contact: {
+  state: keyof typeof STATE_TIME_ZONES;
+  timeZone?: string | undefined;
+}): string {
   return contact.timeZone ?? STATE_TIME_ZONES[contact.state];
 }

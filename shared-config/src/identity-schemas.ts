@@ -23,7 +23,12 @@ export const CodeSchema = z
   })
   .transform((value) => value.trim());
 
-const optionalText = (max: number) => z.string().trim().max(max, { error: `must be at most ${max} characters` }).optional();
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .optional();
 
 /** Send a code. Spec metadata: first_name, last_name, email, website, dealership_slug (the website is the site itself). */
 export const SendCodeSchema = z
@@ -37,15 +42,20 @@ export const SendCodeSchema = z
   .strict();
 export type SendCodeBody = z.input<typeof SendCodeSchema>;
 
-export const VerifyCodeSchema = z.object({ phone: MobileSchema, code: CodeSchema, dealership_slug: optionalText(120) }).strict();
+export const VerifyCodeSchema = z
+  .object({ phone: MobileSchema, code: CodeSchema, dealership_slug: optionalText(120) })
+  .strict();
 export type VerifyCodeBody = z.input<typeof VerifyCodeSchema>;
 
 /** Spec: watchlist calls carry phone_number and car_id; the server takes the phone from the session only. */
 export const WatchlistBodySchema = z
   .object({
-    car_id: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(64, { error: 'must be at most 64 characters' }),
+    car_id: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, { error: 'is required' })
+      .max(64, { error: 'must be at most 64 characters' }),
     phone_number: z.string().max(32).optional(),
   })
   .strict();
 export type WatchlistBody = z.input<typeof WatchlistBodySchema>;
-

@@ -27,7 +27,11 @@ describe('the code field (spec: code length 6)', () => {
   });
 
   it("says 'Code must be 6 digits.' for 5 digits, 7 digits or letters", () => {
-    expect(['12345', '1234567', '12a456'].map(codeProblem)).toEqual(['Code must be 6 digits.', 'Code must be 6 digits.', 'Code must be 6 digits.']);
+    expect(['12345', '1234567', '12a456'].map(codeProblem)).toEqual([
+      'Code must be 6 digits.',
+      'Code must be 6 digits.',
+      'Code must be 6 digits.',
+    ]);
   });
 
   it('takes six digits, on the server too', () => {

@@ -104,7 +104,10 @@ export interface LeadRequest {
   lead_attributes: LeadAttributes;
 }
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /**
  * A poster for one endpoint that takes an Idempotency-Key: each distinct body gets its own key and
@@ -113,7 +116,11 @@ const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? 
  * when no answer came. `sameAs` says what of a body makes it the same request, where a part of
  * it is new on every try (a card's one-time token: the same card is the same reservation).
  */
-export function createKeyedPost(path: string, fetchImpl: ApiFetch = apiFetch, sameAs: (payload: never) => unknown = (payload) => payload) {
+export function createKeyedPost(
+  path: string,
+  fetchImpl: ApiFetch = apiFetch,
+  sameAs: (payload: never) => unknown = (payload) => payload,
+) {
   let last: { request: string; key: string } | null = null;
   return async function post(payload: unknown): Promise<Response> {
     const body = JSON.stringify(payload);
@@ -148,7 +155,9 @@ export function createLeadSender(fetchImpl?: ApiFetch) {
     if (result.ok) {
       const { lead_id: leadId, error } = result.data;
       if (leadId) return { status: 'sent', leadId, answer: result.data };
-      return error ? { status: 'failed', message: LEAD_FAILED, detail: error } : { status: 'failed', message: LEAD_UNEXPECTED_ERROR };
+      return error
+        ? { status: 'failed', message: LEAD_FAILED, detail: error }
+        : { status: 'failed', message: LEAD_UNEXPECTED_ERROR };
     }
     const { status, message, field } = result;
     // A success the page cannot read (no JSON, another shape).

@@ -16,10 +16,16 @@ describe('mediaAt', () => {
 
 describe('mediaSources', () => {
   it('offers each width to the browser, with the fallback width as src', () => {
-    expect(mediaSources('/media/cars/a/1.jpg?w=1200', [300, 600], 400)).toEqual({ src: '/media/cars/a/1.jpg?w=400', srcSet: '/media/cars/a/1.jpg?w=300 300w, /media/cars/a/1.jpg?w=600 600w' });
+    expect(mediaSources('/media/cars/a/1.jpg?w=1200', [300, 600], 400)).toEqual({
+      src: '/media/cars/a/1.jpg?w=400',
+      srcSet: '/media/cars/a/1.jpg?w=300 300w, /media/cars/a/1.jpg?w=600 600w',
+    });
   });
 
   it('has nothing for no picture, or one that is not the media service’s', () => {
-    expect([mediaSources(null, [300], 300), mediaSources('https://images.example.com/car.jpg', [300], 300)]).toEqual([null, null]);
+    expect([mediaSources(null, [300], 300), mediaSources('https://images.example.com/car.jpg', [300], 300)]).toEqual([
+      null,
+      null,
+    ]);
   });
 });

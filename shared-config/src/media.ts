@@ -26,7 +26,11 @@ export function mediaAt(src: string, width: number): string {
  * `widths`, for the browser to choose from with the image's `sizes`. Null for no picture or one
  * that is not the media service's: it has one address only.
  */
-export function mediaSources(src: string | null | undefined, widths: readonly number[], fallback: number): { src: string; srcSet: string } | null {
+export function mediaSources(
+  src: string | null | undefined,
+  widths: readonly number[],
+  fallback: number,
+): { src: string; srcSet: string } | null {
   if (!src || !mediaAddress(src)) return null;
   return { src: mediaAt(src, fallback), srcSet: widths.map((width) => `${mediaAt(src, width)} ${width}w`).join(', ') };
 }

@@ -14,26 +14,43 @@ const dealer = { subscriptionDealer: false, noPriceText: 'Enquire for price' };
 
 describe('priceDisplay (spec: subscription, then offer, then price; 10 or less is not a price)', () => {
   it('shows the price with its type', () => {
-    expect(priceDisplay(carHit({ price: 29_990 }), dealer)).toEqual({ text: '$29,990', suffix: null, was: null, priceType: 'Drive Away' });
+    expect(priceDisplay(carHit({ price: 29_990 }), dealer)).toEqual({
+      text: '$29,990',
+      suffix: null,
+      was: null,
+      priceType: 'Drive Away',
+    });
   });
 
   it('shows the offer price with the price struck through', () => {
-    expect(priceDisplay(carHit({ price: 32_990, offer_price: 29_990 }), dealer)).toMatchObject({ text: '$29,990', was: '$32,990' });
+    expect(priceDisplay(carHit({ price: 32_990, offer_price: 29_990 }), dealer)).toMatchObject({
+      text: '$29,990',
+      was: '$32,990',
+    });
   });
 
   it('strikes through a before_price above the price', () => {
-    expect(priceDisplay(carHit({ price: 29_990, before_price: 31_990 }), dealer)).toMatchObject({ text: '$29,990', was: '$31,990' });
+    expect(priceDisplay(carHit({ price: 29_990, before_price: 31_990 }), dealer)).toMatchObject({
+      text: '$29,990',
+      was: '$31,990',
+    });
     expect(priceDisplay(carHit({ price: 29_990, before_price: 29_990 }), dealer).was).toBeNull();
   });
 
   it('shows a subscription price per week on a subscription dealer only', () => {
     const car = carHit({ price: 29_990, subscription_price: 189 });
-    expect(priceDisplay(car, { ...dealer, subscriptionDealer: true })).toMatchObject({ text: '$189', suffix: '/ week' });
+    expect(priceDisplay(car, { ...dealer, subscriptionDealer: true })).toMatchObject({
+      text: '$189',
+      suffix: '/ week',
+    });
     expect(priceDisplay(car, dealer)).toMatchObject({ text: '$29,990', suffix: null });
   });
 
   it('shows PREORDER for a preorder car priced 10 or less', () => {
-    expect(priceDisplay(carHit({ price: 10, preorder: true }), dealer)).toMatchObject({ text: 'PREORDER', priceType: null });
+    expect(priceDisplay(carHit({ price: 10, preorder: true }), dealer)).toMatchObject({
+      text: 'PREORDER',
+      priceType: null,
+    });
     expect(priceDisplay(carHit({ price: 11, preorder: true }), dealer).text).toBe('$11');
   });
 

@@ -34,7 +34,9 @@ export interface PriceDisplay {
 
 /** The amount shown: the reduced (offer) price when it is a real price below the price, else the price. */
 function shownAmount(car: Pick<PricedCar, 'price' | 'offer_price'>): number {
-  return car.offer_price !== null && car.offer_price > PREORDER_PRICE_MAX && car.offer_price < car.price ? car.offer_price : car.price;
+  return car.offer_price !== null && car.offer_price > PREORDER_PRICE_MAX && car.offer_price < car.price
+    ? car.offer_price
+    : car.price;
 }
 
 /** The price a shopper pays, as a number: null when the car has none (10 or less). */
@@ -49,12 +51,16 @@ export function askingPrice(car: Pick<PricedCar, 'price' | 'offer_price'>): numb
  * preorder cars, otherwise the configured no-price text. A was-price is struck through when
  * before_price exceeds the price.
  */
-export function priceDisplay(car: PricedCar, options: { subscriptionDealer: boolean; noPriceText: string }): PriceDisplay {
+export function priceDisplay(
+  car: PricedCar,
+  options: { subscriptionDealer: boolean; noPriceText: string },
+): PriceDisplay {
   if (options.subscriptionDealer && car.subscription_price !== null && car.subscription_price > 0) {
     return { text: formatDollars(car.subscription_price), suffix: '/ week', was: null, priceType: null };
   }
   const shown = shownAmount(car);
-  if (shown <= PREORDER_PRICE_MAX) return { text: car.preorder ? 'PREORDER' : options.noPriceText, suffix: null, was: null, priceType: null };
+  if (shown <= PREORDER_PRICE_MAX)
+    return { text: car.preorder ? 'PREORDER' : options.noPriceText, suffix: null, was: null, priceType: null };
   const wasSource = shown < car.price ? car.price : car.before_price;
   const was = wasSource !== null && wasSource > shown ? formatDollars(wasSource) : null;
   return { text: formatDollars(shown), suffix: null, was, priceType: car.price_type };

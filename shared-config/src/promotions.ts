@@ -20,11 +20,21 @@ export const STOCKTAKE_WINDOW = { start: '2025-07-01T00:00:00+10:00', end: '2025
 /** The day of the month and the seconds since midnight that `now` is in Brisbane. */
 function brisbaneClock(now: Date): { day: number; seconds: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-AU', { timeZone: SALES_COUNTER_ZONE, day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-AU', {
+      timeZone: SALES_COUNTER_ZONE,
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    })
       .formatToParts(now)
       .map((part) => [part.type, Number(part.value)]),
   );
-  return { day: parts['day'] ?? 1, seconds: (parts['hour'] ?? 0) * 3600 + (parts['minute'] ?? 0) * 60 + (parts['second'] ?? 0) };
+  return {
+    day: parts['day'] ?? 1,
+    seconds: (parts['hour'] ?? 0) * 3600 + (parts['minute'] ?? 0) * 60 + (parts['second'] ?? 0),
+  };
 }
 
 /**
@@ -64,7 +74,9 @@ export const FEATURE_BANNER_ITEMS = [
  * out where the site has no online valuation (mf-leads off, or `leads.tradeIn` off: the dealer
  * values a trade-in in person).
  */
-export function featureBannerItems(tenant: Pick<PublicTenantConfig, 'features' | 'leads'>): ReadonlyArray<(typeof FEATURE_BANNER_ITEMS)[number]> {
+export function featureBannerItems(
+  tenant: Pick<PublicTenantConfig, 'features' | 'leads'>,
+): ReadonlyArray<(typeof FEATURE_BANNER_ITEMS)[number]> {
   const valuesOnline = tenant.features['mf-leads'] && tenant.leads.tradeIn;
   return FEATURE_BANNER_ITEMS.filter((item) => valuesOnline || item.href !== paths.sellMyCar());
 }

@@ -18,7 +18,14 @@ describe('sameSitePath', () => {
   });
 
   it('refuses a tab, a line break or NUL, which a browser would drop or choke on', () => {
-    for (const raw of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '/\0/evil.example', '/cars\r\nSet-Cookie: x=1']) expect(sameSitePath(raw, SITE)).toBeNull();
+    for (const raw of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\0/evil.example',
+      '/cars\r\nSet-Cookie: x=1',
+    ])
+      expect(sameSitePath(raw, SITE)).toBeNull();
   });
 
   it('refuses a path that becomes protocol-relative once dot segments are resolved', () => {
@@ -31,6 +38,7 @@ describe('sameSitePath', () => {
   });
 
   it('refuses anything that is not a string, is empty or is too long', () => {
-    for (const raw of [undefined, null, 42, ['/cars'], '', 'cars', `/${'a'.repeat(2048)}`]) expect(sameSitePath(raw, SITE)).toBeNull();
+    for (const raw of [undefined, null, 42, ['/cars'], '', 'cars', `/${'a'.repeat(2048)}`])
+      expect(sameSitePath(raw, SITE)).toBeNull();
   });
 });

@@ -15,7 +15,11 @@ describe('condition routes (spec: /search/new-used-and-demo-cars, /search/used-c
   });
 
   it('reads a make or a dealership as no condition', () => {
-    expect([conditionTypes('toyota'), conditionTypes('land-rover'), conditionTypes('harbourside-motors-alexandria')]).toEqual([null, null, null]);
+    expect([
+      conditionTypes('toyota'),
+      conditionTypes('land-rover'),
+      conditionTypes('harbourside-motors-alexandria'),
+    ]).toEqual([null, null, null]);
   });
 
   it('refuses a noun that is not the site’s: new-and-used-caravans on a car site', () => {
@@ -49,7 +53,9 @@ describe('configured search links', () => {
   });
 
   it('refuses a route of car types the site does not sell: /search/new-cars on a used-only site', () => {
-    expect(searchLinkProblem('/search/new-cars', ['used'])).toBe("'/search/new-cars' lists only car types this site does not sell (it sells used)");
+    expect(searchLinkProblem('/search/new-cars', ['used'])).toBe(
+      "'/search/new-cars' lists only car types this site does not sell (it sells used)",
+    );
   });
 
   it('leaves make links to the stock crawl', () => {
@@ -59,6 +65,9 @@ describe('configured search links', () => {
 
 describe.each(['motorcycle', 'truck'])('the condition headings of a %s site', (itemNoun) => {
   it('name the site’s noun, never car', () => {
-    expect([conditionHeading(['new', 'used', 'demo'], itemNoun), conditionHeading(['used'], itemNoun)]).toEqual([`New, used and demo ${itemNoun}s`, `Used ${itemNoun}s`]);
+    expect([conditionHeading(['new', 'used', 'demo'], itemNoun), conditionHeading(['used'], itemNoun)]).toEqual([
+      `New, used and demo ${itemNoun}s`,
+      `Used ${itemNoun}s`,
+    ]);
   });
 });

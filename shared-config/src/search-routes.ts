@@ -45,7 +45,11 @@ export function conditionHeading(types: readonly SearchCarType[], itemNoun = 'ca
  * The types a condition route shows on a site: those it names that the site sells. On a site that
  * sells new and used only, /search/new-used-and-demo-cars is its new and used stock, and reads so.
  */
-export function siteConditionTypes(segment: string, siteTypes: readonly SearchCarType[], itemNoun = 'car'): SearchCarType[] | null {
+export function siteConditionTypes(
+  segment: string,
+  siteTypes: readonly SearchCarType[],
+  itemNoun = 'car',
+): SearchCarType[] | null {
   const named = conditionTypes(segment, itemNoun);
   return named === null ? null : named.filter((type) => siteTypes.includes(type));
 }
@@ -66,6 +70,7 @@ export function searchLinkProblem(href: string, siteTypes: readonly SearchCarTyp
       ? `'${href}' is not a search route: write the car types and the plural noun, e.g. /search/new-and-used-${pluralSlug(itemNoun)} or /search/used-cars`
       : null;
   }
-  if (types.length === 0) return `'${href}' lists only car types this site does not sell (it sells ${siteTypes.join(', ')})`;
+  if (types.length === 0)
+    return `'${href}' lists only car types this site does not sell (it sells ${siteTypes.join(', ')})`;
   return null;
 }

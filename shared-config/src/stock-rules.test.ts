@@ -1,6 +1,12 @@
 import { canSave, watchlistToggleShown, type SavableCar } from './stock-rules';
 
-const carHit = (overrides: Partial<SavableCar> = {}): SavableCar => ({ status: 'in_stock', car_type: 'used', price: 19_990, primary_image_url: '/media/cars/c1/1.jpg', ...overrides });
+const carHit = (overrides: Partial<SavableCar> = {}): SavableCar => ({
+  status: 'in_stock',
+  car_type: 'used',
+  price: 19_990,
+  primary_image_url: '/media/cars/c1/1.jpg',
+  ...overrides,
+});
 
 const photo = '/media/cars/c1/1.jpg';
 

@@ -24,7 +24,9 @@ const RETURN_PROMISE_CONDITIONS = [
  * the days, the encumbrance and the keys.
  */
 export function returnPromiseConditions(itemNoun = 'car'): readonly string[] {
-  return isTowed(itemNoun) ? RETURN_PROMISE_CONDITIONS.filter((condition) => !condition.includes(' km') && !condition.includes('fuel')) : RETURN_PROMISE_CONDITIONS;
+  return isTowed(itemNoun)
+    ? RETURN_PROMISE_CONDITIONS.filter((condition) => !condition.includes(' km') && !condition.includes('fuel'))
+    : RETURN_PROMISE_CONDITIONS;
 }
 
 export const MONEY_BACK_PROMISE = '48 hour money back guarantee and 12 months roadside assist';
@@ -35,5 +37,7 @@ export const MONEY_BACK_PROMISE = '48 hour money back guarantee and 12 months ro
  */
 export function usedCarPromiseSentence(promise: UsedCarPromise, itemNoun = 'car'): string {
   if (promise === 'money-back') return `${MONEY_BACK_PROMISE}.`;
-  return isTowed(itemNoun) ? `Change your mind within ${RETURN_PROMISE_DAYS} days of delivery, and return it.` : `Change your mind within ${RETURN_PROMISE_DAYS} days and ${RETURN_PROMISE_MAX_KM} km, and return it.`;
+  return isTowed(itemNoun)
+    ? `Change your mind within ${RETURN_PROMISE_DAYS} days of delivery, and return it.`
+    : `Change your mind within ${RETURN_PROMISE_DAYS} days and ${RETURN_PROMISE_MAX_KM} km, and return it.`;
 }

@@ -9,7 +9,16 @@
  */
 import { useCallback, useState } from 'react';
 import { apiWrite, refreshSession, track } from '@forecourt/shared-config';
-import { codeProblem, CODE_LENGTH, formatPhone, INVALID_CODE, normalisePhone, phoneProblem, TOO_MANY_ATTEMPTS, type LoginStatus } from './identity';
+import {
+  codeProblem,
+  CODE_LENGTH,
+  formatPhone,
+  INVALID_CODE,
+  normalisePhone,
+  phoneProblem,
+  TOO_MANY_ATTEMPTS,
+  type LoginStatus,
+} from './identity';
 
 /** Spec analytics: 36 code sent, 37 code verified. */
 export const CODE_SENT_EVENT = 36;
@@ -32,7 +41,11 @@ export interface CodeMetadata {
 }
 
 /** Thrown when no answer came (the network, the send timeout): the step's catch shows its own text. */
-async function postJson(url: string, body: unknown, timeoutMs?: number): Promise<{ ok: boolean; status: number; error: string }> {
+async function postJson(
+  url: string,
+  body: unknown,
+  timeoutMs?: number,
+): Promise<{ ok: boolean; status: number; error: string }> {
   const result = await apiWrite(url, { body, ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}) });
   if (result.ok) return { ok: true, status: 200, error: '' };
   if (result.status === 0) throw new Error(`${url}: no answer`);
@@ -110,8 +123,19 @@ export function usePhoneVerification(): PhoneVerification {
     setCodeError(null);
     setStep('verificationSubmitted');
     try {
-      const answer = await postJson('/api/auth/verify-code', { phone: normalisePhone(phone), code: code.trim(), ...(dealershipSlug ? { dealership_slug: dealershipSlug } : {}) });
-      if (!answer.ok) return fail(answer.status === 429 ? TOO_MANY_ATTEMPTS : answer.status === 400 ? plain(answer.error) || INVALID_CODE : UNKNOWN_VERIFY_ERROR);
+      const answer = await postJson('/api/auth/verify-code', {
+        phone: normalisePhone(phone),
+        code: code.trim(),
+        ...(dealershipSlug ? { dealership_slug: dealershipSlug } : {}),
+      });
+      if (!answer.ok)
+        return fail(
+          answer.status === 429
+            ? TOO_MANY_ATTEMPTS
+            : answer.status === 400
+              ? plain(answer.error) || INVALID_CODE
+              : UNKNOWN_VERIFY_ERROR,
+        );
       void track(CODE_VERIFIED_EVENT, {});
       await refreshSession();
       setStep('verified');

@@ -55,12 +55,18 @@ export function recordVisitedPage(path: string, search: string = ''): void {
   if (pages[pages.length - 1] !== path) writeTabJson('visited-pages', [...pages, path].slice(-VISITED_PAGES_LIMIT));
   const linked = readTabJson<Record<string, string> | null>('linked-query-params', null);
   if (linked === null || Object.keys(linked).length === 0) {
-    const params = Object.fromEntries([...new URLSearchParams(search)].filter(([name]) => LINKED_PARAM.test(name)).map(([name, value]) => [name.slice(0, 64), value.slice(0, 512)]));
+    const params = Object.fromEntries(
+      [...new URLSearchParams(search)]
+        .filter(([name]) => LINKED_PARAM.test(name))
+        .map(([name, value]) => [name.slice(0, 64), value.slice(0, 512)]),
+    );
     if (linked === null || Object.keys(params).length > 0) writeTabJson('linked-query-params', params);
   }
 }
 
 export function leadAttributes(): LeadAttributes {
-  return { visited_pages: readTabJson<string[]>('visited-pages', []), linked_query_params: readTabJson<Record<string, string>>('linked-query-params', {}) };
+  return {
+    visited_pages: readTabJson<string[]>('visited-pages', []),
+    linked_query_params: readTabJson<Record<string, string>>('linked-query-params', {}),
+  };
 }
-

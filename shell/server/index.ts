@@ -32,15 +32,25 @@ const APP_SLOT = '<!--forecourt:first-paint-->';
  * page's chrome serves every answer the app gives on it (the render is cached by its inputs).
  */
 export function renderShellFirstPaint({ boot, url, routeOwned, app }: ShellFirstPaintInput): string {
-  const render = staticRenderer({ tenant: boot.tenant, search: boot.search ?? null, url, session: boot.session ? { status: 'signed-in', user: boot.session } : { status: 'signed-out' } });
-  const firstPaint = app ? { team: app.team, html: `<div ${FIRST_PAINT_ATTRIBUTE}="${app.team}">${APP_SLOT}</div>` } : undefined;
-  const chrome = render(createElement(Chrome, { remotes: boot.remotes, routeOwned, firstPaint, content: boot.content }), {
-    version: SHELL_SERVER_VERSION,
-    remotes: boot.remotes,
-    routeOwned,
-    team: app?.team ?? null,
-    content: boot.content ?? null,
+  const render = staticRenderer({
+    tenant: boot.tenant,
+    search: boot.search ?? null,
+    url,
+    session: boot.session ? { status: 'signed-in', user: boot.session } : { status: 'signed-out' },
   });
+  const firstPaint = app
+    ? { team: app.team, html: `<div ${FIRST_PAINT_ATTRIBUTE}="${app.team}">${APP_SLOT}</div>` }
+    : undefined;
+  const chrome = render(
+    createElement(Chrome, { remotes: boot.remotes, routeOwned, firstPaint, content: boot.content }),
+    {
+      version: SHELL_SERVER_VERSION,
+      remotes: boot.remotes,
+      routeOwned,
+      team: app?.team ?? null,
+      content: boot.content ?? null,
+    },
+  );
   if (!app) return chrome;
   const at = chrome.indexOf(APP_SLOT);
   return `${chrome.slice(0, at)}${app.html}${chrome.slice(at + APP_SLOT.length)}`;

@@ -44,7 +44,17 @@ function useRouteOwned(remotes: readonly RemoteManifestEntry[]): boolean {
   return owned;
 }
 
-function ShellRoot({ remotes, content, override, onCommitted }: { remotes: readonly RemoteManifestEntry[]; content: ContentPage | undefined; override: ActiveOverride | undefined; onCommitted?: () => void }) {
+function ShellRoot({
+  remotes,
+  content,
+  override,
+  onCommitted,
+}: {
+  remotes: readonly RemoteManifestEntry[];
+  content: ContentPage | undefined;
+  override: ActiveOverride | undefined;
+  onCommitted?: () => void;
+}) {
   const routeOwned = useRouteOwned(remotes);
   // Once, when the chrome is in the page (before the browser paints it).
   useLayoutEffect(() => onCommitted?.(), []);
@@ -86,12 +96,15 @@ function boot(): void {
   // A shopper who tabbed into the server's chrome keeps that place when the shell's replaces it.
   const restoreFocus = keepFocusAcross(container);
   const root = createRoot(container);
-  const shell = (onCommitted: () => void) => <ShellRoot remotes={boot.remotes} content={boot.content} override={boot.override} onCommitted={onCommitted} />;
+  const shell = (onCommitted: () => void) => (
+    <ShellRoot remotes={boot.remotes} content={boot.content} override={boot.override} onCommitted={onCommitted} />
+  );
   let started = false;
   const committed = () => {
     if (started) return;
     started = true;
-    if (firstPaint) document.getElementById(`app-${firstPaint.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? ''}`)?.append(firstPaint);
+    if (firstPaint)
+      document.getElementById(`app-${firstPaint.getAttribute(FIRST_PAINT_ATTRIBUTE) ?? ''}`)?.append(firstPaint);
     restoreFocus();
     // From here the chrome is the shell's own, with its handlers: what tests and tools wait for.
     document.documentElement.dataset['shellVersion'] = boot.shellVersion;
@@ -126,7 +139,12 @@ function startApps(boot: ReturnType<typeof readBootData>, policy: ReturnType<typ
   });
 
   registerApps(policy);
-  interceptLinks(boot.remotes, navigateToUrl, (pathname) => forecourtStore.get(sessionAtom).status !== 'signed-in' && gateOf(pathname, boot.tenant.gatedRoutes) !== null);
+  interceptLinks(
+    boot.remotes,
+    navigateToUrl,
+    (pathname) =>
+      forecourtStore.get(sessionAtom).status !== 'signed-in' && gateOf(pathname, boot.tenant.gatedRoutes) !== null,
+  );
   start({ urlRerouteOnly: true });
 }
 

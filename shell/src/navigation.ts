@@ -5,9 +5,21 @@ import { resolveRouteOwner, type RemoteManifestEntry } from '@forecourt/shared-c
  * apps and the chrome stays. Anything else (new tab, modified click, download, other origin,
  * a path no app owns) is left to the browser.
  */
-export function interceptLinks(remotes: readonly RemoteManifestEntry[], navigate: (url: string) => void, gated: (pathname: string) => boolean = () => false): () => void {
+export function interceptLinks(
+  remotes: readonly RemoteManifestEntry[],
+  navigate: (url: string) => void,
+  gated: (pathname: string) => boolean = () => false,
+): () => void {
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const anchor = (event.target as Element | null)?.closest?.('a[href]');
     if (!(anchor instanceof HTMLAnchorElement)) return;
     if (anchor.target && anchor.target !== '_self') return;

@@ -8,9 +8,19 @@ const api = createApiClient(() => 'the-csrf');
 describe('the admin API client', () => {
   it("sends a change with the session's CSRF token and a JSON body", async () => {
     const sent = recordRequests();
-    const pin = { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.6', lastGoodVersion: '1.1.5', updatedAt: '2026-11-27T08:00:00.000Z' };
+    const pin = {
+      tenant: 'harbourside-motors',
+      team: 'mf-search',
+      version: '1.1.6',
+      lastGoodVersion: '1.1.5',
+      updatedAt: '2026-11-27T08:00:00.000Z',
+    };
     serveRoutes({ 'POST /_admin/promote': { body: { pin, change: null, droppedCanary: null } } });
-    await api.send(PinResult, 'POST', '/_admin/promote', { tenant: 'harbourside-motors', team: 'mf-search', expected: '1.1.5' });
+    await api.send(PinResult, 'POST', '/_admin/promote', {
+      tenant: 'harbourside-motors',
+      team: 'mf-search',
+      expected: '1.1.5',
+    });
     expect(sent[0]).toMatchObject({
       method: 'POST',
       headers: { 'x-csrf-token': 'the-csrf', 'content-type': 'application/json' },
@@ -27,7 +37,13 @@ describe('the admin API client', () => {
 
   it("throws the API's own words, with what a stale change says the pin is now", async () => {
     serveRoutes({
-      'POST /_admin/promote': { status: 409, body: { error: 'harbourside-motors mf-search is on 1.1.7 now, not 1.1.5 as you saw: look again before you change it', current: '1.1.7' } },
+      'POST /_admin/promote': {
+        status: 409,
+        body: {
+          error: 'harbourside-motors mf-search is on 1.1.7 now, not 1.1.5 as you saw: look again before you change it',
+          current: '1.1.7',
+        },
+      },
     });
     const failure = await api.send(PinResult, 'POST', '/_admin/promote', {}).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
@@ -45,7 +61,10 @@ describe('the admin API client', () => {
 
   it('says the server could not be reached when the network fails', async () => {
     serveRoutes({ 'GET /_admin/pins': 'network-down' });
-    await expect(api.get(PinsOverview, '/_admin/pins')).rejects.toMatchObject({ status: 0, message: 'The console could not reach the server (Failed to fetch)' });
+    await expect(api.get(PinsOverview, '/_admin/pins')).rejects.toMatchObject({
+      status: 0,
+      message: 'The console could not reach the server (Failed to fetch)',
+    });
   });
 
   it('refuses an answer the contract does not describe, naming what differs, rather than showing half of it', async () => {
@@ -53,7 +72,9 @@ describe('the admin API client', () => {
     const failure = await api.get(Audit, '/_admin/audit?tenant=x').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 200, body: null });
-    expect((failure as ApiError).message).toMatch(/^The server's answer to GET \/_admin\/audit is not what this console expects/);
+    expect((failure as ApiError).message).toMatch(
+      /^The server's answer to GET \/_admin\/audit is not what this console expects/,
+    );
     expect((failure as ApiError).message).toMatch(/entries\[0\]\.id/);
   });
 });

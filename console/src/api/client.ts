@@ -36,7 +36,12 @@ export interface ApiClient {
   send<S extends z.ZodType>(answer: S, method: ChangeMethod, path: string, body?: unknown): Promise<z.output<S>>;
 }
 
-async function answerOf<S extends z.ZodType>(answer: S, method: string, path: string, response: Response): Promise<z.output<S>> {
+async function answerOf<S extends z.ZodType>(
+  answer: S,
+  method: string,
+  path: string,
+  response: Response,
+): Promise<z.output<S>> {
   // 204: a change with nothing to say (signing out).
   const text = response.status === 204 ? '' : await response.text();
   let parsed: unknown = undefined;
@@ -50,7 +55,11 @@ async function answerOf<S extends z.ZodType>(answer: S, method: string, path: st
   if (response.ok) {
     const read = answer.safeParse(parsed);
     if (read.success) return read.data;
-    throw new ApiError(`The server's answer to ${method} ${path.split('?')[0]} is not what this console expects (is the console older or newer than the server?):\n${z.prettifyError(read.error)}`, response.status, null);
+    throw new ApiError(
+      `The server's answer to ${method} ${path.split('?')[0]} is not what this console expects (is the console older or newer than the server?):\n${z.prettifyError(read.error)}`,
+      response.status,
+      null,
+    );
   }
   const refusal = ErrorAnswer.safeParse(parsed);
   if (refusal.success) throw new ApiError(refusal.data.error, response.status, refusal.data);
@@ -59,7 +68,11 @@ async function answerOf<S extends z.ZodType>(answer: S, method: string, path: st
   throw new ApiError(`The server answered ${response.status}${said ? `: ${said}` : ''}`, response.status, null);
 }
 
-async function call<S extends z.ZodType>(answer: S, path: string, init: RequestInit & { method: string }): Promise<z.output<S>> {
+async function call<S extends z.ZodType>(
+  answer: S,
+  path: string,
+  init: RequestInit & { method: string },
+): Promise<z.output<S>> {
   let response: Response;
   try {
     response = await fetch(path, { ...init, credentials: 'same-origin', cache: 'no-store' });
@@ -74,7 +87,8 @@ async function call<S extends z.ZodType>(answer: S, path: string, init: RequestI
 /** `csrf` is read at each change: the token changes when the operator signs in again. */
 export function createApiClient(csrf: () => string | null): ApiClient {
   return {
-    get: (answer, path, signal) => call(answer, path, { method: 'GET', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) }),
+    get: (answer, path, signal) =>
+      call(answer, path, { method: 'GET', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) }),
     send: (answer, method, path, body) => {
       const headers: Record<string, string> = { accept: 'application/json' };
       const token = csrf();

@@ -52,7 +52,11 @@ describe('a live read', () => {
 
   it('keeps the last answer and shows the failure of a later one in the API’s words', async () => {
     let fail = false;
-    serveRoutes({ 'GET /_admin/session': SESSION, 'GET /_admin/count': () => (fail ? { status: 503, body: { error: 'The database is not answering' } } : { body: { count: 4 } }) });
+    serveRoutes({
+      'GET /_admin/session': SESSION,
+      'GET /_admin/count': () =>
+        fail ? { status: 503, body: { error: 'The database is not answering' } } : { body: { count: 4 } },
+    });
     renderCounter();
     expect(await screen.findByText('count 4')).toBeInTheDocument();
     fail = true;
@@ -65,7 +69,10 @@ describe('a live read', () => {
 
   it('keeps the last answer and says so when a later one is not what the contract describes', async () => {
     let changed = false;
-    serveRoutes({ 'GET /_admin/session': SESSION, 'GET /_admin/count': () => ({ body: changed ? { count: 'five' } : { count: 4 } }) });
+    serveRoutes({
+      'GET /_admin/session': SESSION,
+      'GET /_admin/count': () => ({ body: changed ? { count: 'five' } : { count: 4 } }),
+    });
     renderCounter();
     expect(await screen.findByText('count 4')).toBeInTheDocument();
     changed = true;
@@ -73,14 +80,19 @@ describe('a live read', () => {
       jest.advanceTimersByTime(POLL_MS);
     });
     expect(screen.getByText('count 4')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent("The server's answer to GET /_admin/count is not what this console expects");
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "The server's answer to GET /_admin/count is not what this console expects",
+    );
   });
 
   it('sends the operator to sign-in with the API’s reason when the session has ended', async () => {
     let ended = false;
     serveRoutes({
       'GET /_admin/session': SESSION,
-      'GET /_admin/overview': () => (ended ? { status: 401, body: { error: 'Not signed in (session expired): sign in with a passkey' } } : { body: { ...overview(), tenants: [] } }),
+      'GET /_admin/overview': () =>
+        ended
+          ? { status: 401, body: { error: 'Not signed in (session expired): sign in with a passkey' } }
+          : { body: { ...overview(), tenants: [] } },
     });
     render(
       <SessionProvider>

@@ -24,10 +24,19 @@ export interface Live<T> {
  * the session ended (expired, signed out elsewhere, account deactivated): the console goes back
  * to sign-in with the API's reason.
  */
-export function useLive<S extends z.ZodType>(answer: S, path: string | null, { poll = true }: { poll?: boolean } = {}): Live<z.output<S>> {
+export function useLive<S extends z.ZodType>(
+  answer: S,
+  path: string | null,
+  { poll = true }: { poll?: boolean } = {},
+): Live<z.output<S>> {
   type T = z.output<S>;
   const { api, expire } = useSession();
-  const [state, setState] = useState<{ path: string | null; data: T | null; error: ApiError | null; updatedAt: Date | null }>({ path, data: null, error: null, updatedAt: null });
+  const [state, setState] = useState<{
+    path: string | null;
+    data: T | null;
+    error: ApiError | null;
+    updatedAt: Date | null;
+  }>({ path, data: null, error: null, updatedAt: null });
   const [round, setRound] = useState(0);
   const refresh = useCallback(() => setRound((n) => n + 1), []);
   const expireRef = useRef(expire);
@@ -62,5 +71,10 @@ export function useLive<S extends z.ZodType>(answer: S, path: string | null, { p
 
   // Another path's answer is not this one's (a tenant switched, the window changed).
   const current = state.path === path;
-  return { data: current ? state.data : null, error: current ? state.error : null, updatedAt: current ? state.updatedAt : null, refresh };
+  return {
+    data: current ? state.data : null,
+    error: current ? state.error : null,
+    updatedAt: current ? state.updatedAt : null,
+    refresh,
+  };
 }

@@ -83,7 +83,16 @@ export function HealthChart({ subject, buckets, span, bucketSeconds, height = 90
         align-items: start;
       `}
     >
-      <div ref={box} role="img" aria-label={summary} css={css`min-height: ${height}px; min-width: 0; color: ${COLOUR.muted};`} />
+      <div
+        ref={box}
+        role="img"
+        aria-label={summary}
+        css={css`
+          min-height: ${height}px;
+          min-width: 0;
+          color: ${COLOUR.muted};
+        `}
+      />
       <ScrollRegion label={`${subject}, reports ${per}`} maxHeight={`${Math.max(height + 30, 120)}px`}>
         <table css={tableStyle}>
           <caption className="visually-hidden">{`${subject}, reports ${per}`}</caption>
@@ -110,7 +119,17 @@ export function HealthChart({ subject, buckets, span, bucketSeconds, height = 90
                     <time dateTime={row.at}>{bucketSeconds >= 3600 ? formatDateTime(row.at) : formatTime(row.at)}</time>
                   </td>
                   <td className="number">{formatCount(row.clean)}</td>
-                  <td className="number" css={row.failures > 0 ? css`color: ${COLOUR.danger}; font-weight: 700;` : undefined}>
+                  <td
+                    className="number"
+                    css={
+                      row.failures > 0
+                        ? css`
+                            color: ${COLOUR.danger};
+                            font-weight: 700;
+                          `
+                        : undefined
+                    }
+                  >
                     {formatCount(row.failures)}
                   </td>
                 </tr>

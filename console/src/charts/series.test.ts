@@ -6,7 +6,11 @@ describe("a chart's columns", () => {
       { at: '2026-11-27T08:00:00.000Z', clean: 4, failures: 1 },
       { at: '2026-11-27T07:55:00.000Z', clean: 7, failures: 0 },
     ]);
-    expect(columns).toEqual([[Date.parse('2026-11-27T07:55:00.000Z') / 1000, Date.parse('2026-11-27T08:00:00.000Z') / 1000], [7, 4], [0, 1]]);
+    expect(columns).toEqual([
+      [Date.parse('2026-11-27T07:55:00.000Z') / 1000, Date.parse('2026-11-27T08:00:00.000Z') / 1000],
+      [7, 4],
+      [0, 1],
+    ]);
   });
 });
 

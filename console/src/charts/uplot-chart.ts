@@ -24,10 +24,20 @@ export interface DrawnChart {
 
 /** Axis times as the console writes them elsewhere: 24-hour, and the day too over a day's window. */
 const TIME = new Intl.DateTimeFormat('en-AU', { hour: '2-digit', minute: '2-digit', hour12: false });
-const DAY_TIME = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
+const DAY_TIME = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 /** Clean mounts as a line, failures as bars in the danger colour, one point per bucket. */
-export function drawHealthChart(target: HTMLElement, columns: ChartColumns, { height, bucketSeconds }: { height: number; bucketSeconds: number }): DrawnChart {
+export function drawHealthChart(
+  target: HTMLElement,
+  columns: ChartColumns,
+  { height, bucketSeconds }: { height: number; bucketSeconds: number },
+): DrawnChart {
   installStyles();
   const times = bucketSeconds >= 3600 ? DAY_TIME : TIME;
   const axis = {
@@ -43,11 +53,20 @@ export function drawHealthChart(target: HTMLElement, columns: ChartColumns, { he
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      axes: [{ ...axis, values: (_u, splits) => splits.map((at) => times.format(new Date(at * 1000))) }, { ...axis, size: 36 }],
+      axes: [
+        { ...axis, values: (_u, splits) => splits.map((at) => times.format(new Date(at * 1000))) },
+        { ...axis, size: 36 },
+      ],
       series: [
         {},
         { label: 'Clean', stroke: COLOUR.accent, width: 2 },
-        { label: 'Failures', stroke: COLOUR.danger, fill: COLOUR.danger, width: 1, paths: uPlot.paths.bars?.({ size: [0.8, 8] }) },
+        {
+          label: 'Failures',
+          stroke: COLOUR.danger,
+          fill: COLOUR.danger,
+          width: 1,
+          paths: uPlot.paths.bars?.({ size: [0.8, 8] }),
+        },
       ],
     },
     columns,

@@ -73,9 +73,29 @@ export function ConsoleLayout() {
           }
         `}
       >
-        <div css={css`display: flex; flex-wrap: wrap; align-items: center; gap: ${SPACE.sm} ${SPACE.md}; max-width: 80rem; margin: 0 auto;`}>
-          <span css={css`font-weight: 700; margin-right: auto;`}>Forecourt console</span>
-          <span css={css`font-size: 0.9rem;`}>
+        <div
+          css={css`
+            display: flex;
+            flex-wrap: wrap;
+            align-items: center;
+            gap: ${SPACE.sm} ${SPACE.md};
+            max-width: 80rem;
+            margin: 0 auto;
+          `}
+        >
+          <span
+            css={css`
+              font-weight: 700;
+              margin-right: auto;
+            `}
+          >
+            Forecourt console
+          </span>
+          <span
+            css={css`
+              font-size: 0.9rem;
+            `}
+          >
             {account.name} ({ROLE_WORDS[account.role]})
           </span>
           <Button
@@ -92,8 +112,26 @@ export function ConsoleLayout() {
             Sign out
           </Button>
         </div>
-        <nav aria-label="Console sections" css={css`max-width: 80rem; margin: ${SPACE.xs} auto 0;`}>
-          <ul css={css`display: flex; flex-wrap: wrap; gap: 0 ${SPACE.xs}; list-style: none; margin: 0; padding: 0; ${NARROW} { gap: 0; }`}>
+        <nav
+          aria-label="Console sections"
+          css={css`
+            max-width: 80rem;
+            margin: ${SPACE.xs} auto 0;
+          `}
+        >
+          <ul
+            css={css`
+              display: flex;
+              flex-wrap: wrap;
+              gap: 0 ${SPACE.xs};
+              list-style: none;
+              margin: 0;
+              padding: 0;
+              ${NARROW} {
+                gap: 0;
+              }
+            `}
+          >
             {sections.map((section) => (
               <li key={section.to}>
                 <NavLink to={section.to} end={section.end} css={navLink}>
@@ -104,7 +142,18 @@ export function ConsoleLayout() {
           </ul>
         </nav>
       </header>
-      <main id="main" tabIndex={-1} css={css`max-width: 80rem; margin: 0 auto; padding: ${SPACE.md}; &:focus { outline: none; }`}>
+      <main
+        id="main"
+        tabIndex={-1}
+        css={css`
+          max-width: 80rem;
+          margin: 0 auto;
+          padding: ${SPACE.md};
+          &:focus {
+            outline: none;
+          }
+        `}
+      >
         {error ? <ErrorNote lead="Could not sign out" message={error} /> : null}
         <Outlet />
       </main>

@@ -6,7 +6,16 @@ import { COLOUR, RADIUS, SPACE } from '../theme/tokens';
 export function PlainFrame({ children }: { children: ReactNode }) {
   return (
     <>
-      <header css={css`background: ${COLOUR.chrome}; color: ${COLOUR.onChrome}; padding: ${SPACE.sm} ${SPACE.md}; font-weight: 700;`}>Forecourt console</header>
+      <header
+        css={css`
+          background: ${COLOUR.chrome};
+          color: ${COLOUR.onChrome};
+          padding: ${SPACE.sm} ${SPACE.md};
+          font-weight: 700;
+        `}
+      >
+        Forecourt console
+      </header>
       <main
         css={css`
           max-width: 34rem;

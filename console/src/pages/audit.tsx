@@ -16,7 +16,10 @@ const PAGE = 100;
 /** A before or after of the audit, compact: the pin and canary of a pin change, else the JSON. */
 export function describeState(state: unknown): string {
   if (state === null || state === undefined) return '—';
-  const pinState = state as { pin?: { version?: string } | null; canary?: { version?: string; percent?: number } | null };
+  const pinState = state as {
+    pin?: { version?: string } | null;
+    canary?: { version?: string; percent?: number } | null;
+  };
   if (typeof state === 'object' && 'pin' in pinState && 'canary' in pinState) {
     const pin = pinState.pin?.version ?? 'no pin';
     return pinState.canary ? `${pin}, canary ${pinState.canary.version} at ${pinState.canary.percent}%` : pin;
@@ -27,7 +30,16 @@ export function describeState(state: unknown): string {
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const refused = entry.outcome === 'refused';
   return (
-    <tr data-outcome={entry.outcome} css={refused ? css`background: ${COLOUR.dangerSurface};` : undefined}>
+    <tr
+      data-outcome={entry.outcome}
+      css={
+        refused
+          ? css`
+              background: ${COLOUR.dangerSurface};
+            `
+          : undefined
+      }
+    >
       <td>
         <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
       </td>
@@ -35,7 +47,12 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <td>{entry.action}</td>
       <td>{[entry.tenant, entry.team].filter(Boolean).join(' · ') || '—'}</td>
       <td>{refused ? <Badge tone="danger">refused</Badge> : <Badge tone="success">allowed</Badge>}</td>
-      <td css={css`min-width: 12rem; overflow-wrap: anywhere;`}>
+      <td
+        css={css`
+          min-width: 12rem;
+          overflow-wrap: anywhere;
+        `}
+      >
         {refused ? entry.reason : `${describeState(entry.before)} → ${describeState(entry.after)}`}
       </td>
     </tr>
@@ -53,10 +70,32 @@ export function AuditPage() {
   const entries = live.data?.entries;
 
   return (
-    <Page title="Audit" intro="Every change made through the admin API and every refused attempt, with the person's name. Nobody can rewrite it.">
-      <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm}; align-items: flex-end; margin-bottom: ${SPACE.sm};`}>
-        <div css={css`display: flex; flex-direction: column; gap: 0.2rem;`}>
-          <label htmlFor={filterId} css={css`font-weight: 600;`}>
+    <Page
+      title="Audit"
+      intro="Every change made through the admin API and every refused attempt, with the person's name. Nobody can rewrite it."
+    >
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: ${SPACE.sm};
+          align-items: flex-end;
+          margin-bottom: ${SPACE.sm};
+        `}
+      >
+        <div
+          css={css`
+            display: flex;
+            flex-direction: column;
+            gap: 0.2rem;
+          `}
+        >
+          <label
+            htmlFor={filterId}
+            css={css`
+              font-weight: 600;
+            `}
+          >
             Tenant
           </label>
           <select id={filterId} value={tenant} onChange={(event) => setTenant(event.target.value)}>
@@ -69,9 +108,13 @@ export function AuditPage() {
           </select>
         </div>
       </div>
-      {tenantsError ? <ErrorNote lead="Could not list the tenants to choose from" message={tenantsError.message} /> : null}
+      {tenantsError ? (
+        <ErrorNote lead="Could not list the tenants to choose from" message={tenantsError.message} />
+      ) : null}
       <Freshness updatedAt={live.updatedAt} />
-      {live.error ? <ErrorNote lead={entries ? 'Could not refresh' : 'Could not load the audit'} message={live.error.message} /> : null}
+      {live.error ? (
+        <ErrorNote lead={entries ? 'Could not refresh' : 'Could not load the audit'} message={live.error.message} />
+      ) : null}
       {!entries && !live.error ? <Loading what="the audit" /> : null}
       {entries && entries.length === 0 ? <p>No entry.</p> : null}
       {entries && entries.length > 0 ? (

@@ -1,4 +1,12 @@
-import { canaryShareWords, canaryStartWords, canaryStopWords, parseShare, possessive, promoteWords, rollbackWords } from './change-words';
+import {
+  canaryShareWords,
+  canaryStartWords,
+  canaryStopWords,
+  parseShare,
+  possessive,
+  promoteWords,
+  rollbackWords,
+} from './change-words';
 
 const target = { tenant: 'harbourside-motors', team: 'mf-search' };
 
@@ -10,7 +18,9 @@ describe('what a change tells the operator shoppers will get', () => {
   });
 
   it('a smaller share sends some canary shoppers back to the pin', () => {
-    expect(canaryShareWords({ ...target, pin: '1.1.5', version: '1.1.6', from: 25, to: 10 })).toContain("15% of harbourside-motors' shoppers go back from 1.1.6 to 1.1.5.");
+    expect(canaryShareWords({ ...target, pin: '1.1.5', version: '1.1.6', from: 25, to: 10 })).toContain(
+      "15% of harbourside-motors' shoppers go back from 1.1.6 to 1.1.5.",
+    );
   });
 
   it('stopping a canary: everyone on the pin, and the canary loses its standing', () => {

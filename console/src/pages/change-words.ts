@@ -16,11 +16,24 @@ export interface RemoteTarget {
   team: string;
 }
 
-export function canaryStartWords({ tenant, team, pin, version, share }: RemoteTarget & { pin: string; version: string; share: number }): string {
+export function canaryStartWords({
+  tenant,
+  team,
+  pin,
+  version,
+  share,
+}: RemoteTarget & { pin: string; version: string; share: number }): string {
   return `${share}% of ${possessive(tenant)} shoppers will get ${team} ${version}, chosen per shopper and kept on their return visits. The other ${100 - share}% stay on ${pin}.`;
 }
 
-export function canaryShareWords({ tenant, team, pin, version, from, to }: RemoteTarget & { pin: string; version: string; from: number; to: number }): string {
+export function canaryShareWords({
+  tenant,
+  team,
+  pin,
+  version,
+  from,
+  to,
+}: RemoteTarget & { pin: string; version: string; from: number; to: number }): string {
   const moved =
     to > from
       ? `Shoppers already on ${version} stay on it; ${to - from}% more join them.`
@@ -28,11 +41,23 @@ export function canaryShareWords({ tenant, team, pin, version, from, to }: Remot
   return `${team} ${version} will go to ${to}% of ${possessive(tenant)} shoppers instead of ${from}%; the others stay on ${pin}. ${moved}`;
 }
 
-export function canaryStopWords({ tenant, team, pin, version, share }: RemoteTarget & { pin: string; version: string; share: number }): string {
+export function canaryStopWords({
+  tenant,
+  team,
+  pin,
+  version,
+  share,
+}: RemoteTarget & { pin: string; version: string; share: number }): string {
   return `Every ${tenant} shopper will get ${team} ${pin}, including the ${share}% now on ${version}. ${version} is presumed bad and loses any last-good standing it earned here.`;
 }
 
-export function promoteWords({ tenant, team, pin, version, share }: RemoteTarget & { pin: string; version: string; share: number }): string {
+export function promoteWords({
+  tenant,
+  team,
+  pin,
+  version,
+  share,
+}: RemoteTarget & { pin: string; version: string; share: number }): string {
   return `Every ${tenant} shopper will get ${team} ${version} (now ${share}% get it, the others ${pin}). ${pin} becomes the version a rollback goes back to.`;
 }
 
@@ -45,6 +70,7 @@ export function parseShare(text: string): { share: number } | { error: string } 
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return { error: 'Give the share as a whole number from 1 to 99' };
   const share = Number(trimmed);
-  if (share < 1 || share > 99) return { error: 'The share is from 1 to 99 (0% is no canary, 100% is a pin: promote it)' };
+  if (share < 1 || share > 99)
+    return { error: 'The share is from 1 to 99 (0% is no canary, 100% is a pin: promote it)' };
   return { share };
 }

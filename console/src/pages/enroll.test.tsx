@@ -28,24 +28,37 @@ describe('enrolling a passkey from a link', () => {
         'GET /_admin/overview': { body: overview() },
       },
     });
-    fireEvent.change(await screen.findByLabelText('Name for this passkey (optional)'), { target: { value: 'Work laptop' } });
+    fireEvent.change(await screen.findByLabelText('Name for this passkey (optional)'), {
+      target: { value: 'Work laptop' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create my passkey' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tenants' })).toBeInTheDocument();
     expect(sent.find((r) => r.url === '/_admin/session/enroll/options')?.body).toEqual({ code: CODE });
     expect(sent.find((r) => r.url === '/_admin/session/enroll')?.body).toMatchObject({
       code: CODE,
       label: 'Work laptop',
-      response: { id: 'Y3JlZA', type: 'public-key', response: { attestationObject: 'YXR0ZXN0', transports: ['internal'] } },
+      response: {
+        id: 'Y3JlZA',
+        type: 'public-key',
+        response: { attestationObject: 'YXR0ZXN0', transports: ['internal'] },
+      },
     });
   });
 
   it('shows a used or expired code’s refusal as the server said it', async () => {
     renderConsole(`/enroll#${CODE}`, {
       account: null,
-      routes: { 'POST /_admin/session/enroll/options': { status: 401, body: { error: 'This enrollment link was used already: ask an operator for a new one' } } },
+      routes: {
+        'POST /_admin/session/enroll/options': {
+          status: 401,
+          body: { error: 'This enrollment link was used already: ask an operator for a new one' },
+        },
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Create my passkey' }));
-    expect(await screen.findByText('This enrollment link was used already: ask an operator for a new one')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This enrollment link was used already: ask an operator for a new one'),
+    ).toBeInTheDocument();
   });
 
   it('says a link without its code is incomplete', async () => {

@@ -46,14 +46,36 @@ export function EnrollPage() {
           <ErrorNote message="This link has no enrollment code. Open the whole link you were sent, or ask an operator for a new one." />
         ) : (
           <>
-            <p>This link lets you create a passkey for the Forecourt console on this device (or on your phone, when the browser offers it). You will sign in with it from now on. The link works once.</p>
+            <p>
+              This link lets you create a passkey for the Forecourt console on this device (or on your phone, when the
+              browser offers it). You will sign in with it from now on. The link works once.
+            </p>
             {supported ? (
               <>
-                <div css={css`display: flex; flex-direction: column; gap: 0.2rem; margin-bottom: ${SPACE.md};`}>
-                  <label htmlFor={labelId} css={css`font-weight: 600;`}>
+                <div
+                  css={css`
+                    display: flex;
+                    flex-direction: column;
+                    gap: 0.2rem;
+                    margin-bottom: ${SPACE.md};
+                  `}
+                >
+                  <label
+                    htmlFor={labelId}
+                    css={css`
+                      font-weight: 600;
+                    `}
+                  >
                     Name for this passkey (optional)
                   </label>
-                  <input id={labelId} maxLength={100} autoComplete="off" placeholder="e.g. Work laptop" value={label} onChange={(event) => setLabel(event.target.value)} />
+                  <input
+                    id={labelId}
+                    maxLength={100}
+                    autoComplete="off"
+                    placeholder="e.g. Work laptop"
+                    value={label}
+                    onChange={(event) => setLabel(event.target.value)}
+                  />
                 </div>
                 <Button tone="primary" busy={busy} onClick={() => void enroll()}>
                   {busy ? 'Waiting for your passkey…' : 'Create my passkey'}

@@ -15,7 +15,11 @@ import { ScrollRegion, tableStyle } from '../ui/table';
 
 /** What a retry did, from the API's counts. */
 export function retryWords(result: LeadRetryResult): string {
-  const parts = [`${formatCount(result.retried)} sent again`, `${formatCount(result.delivered)} delivered`, `${formatCount(result.stillWaiting)} still waiting`];
+  const parts = [
+    `${formatCount(result.retried)} sent again`,
+    `${formatCount(result.delivered)} delivered`,
+    `${formatCount(result.stillWaiting)} still waiting`,
+  ];
   if (result.inFlight > 0) parts.push(`${formatCount(result.inFlight)} already being sent`);
   return `${parts.join(', ')}${result.finished ? '' : ' (delivery goes on: the figures above update as it does)'}`;
 }
@@ -28,13 +32,16 @@ function RetryButton({ row, onDone }: { row: LeadDeliveryTenant; onDone: (text: 
       confirmLabel="Retry now"
       trigger={<Button disabled={row.waiting + row.failing === 0}>Retry now</Button>}
       onConfirm={async () => {
-        const result = await api.send(LeadRetryResult, 'POST', '/_admin/lead-delivery/retry', { tenant: row.tenant } satisfies LeadRetryBody);
+        const result = await api.send(LeadRetryResult, 'POST', '/_admin/lead-delivery/retry', {
+          tenant: row.tenant,
+        } satisfies LeadRetryBody);
         onDone(`${row.tenant}: ${retryWords(result)}.`);
       }}
     >
       <p>
-        The {formatCount(row.waiting + row.failing)} leads of {row.tenant} that wait or keep failing are sent to its CRM now instead of at their next retry. Each lead is still delivered
-        once: a lead another instance is sending is left to it.
+        The {formatCount(row.waiting + row.failing)} leads of {row.tenant} that wait or keep failing are sent to its CRM
+        now instead of at their next retry. Each lead is still delivered once: a lead another instance is sending is
+        left to it.
       </p>
     </ConfirmDialog>
   );
@@ -48,10 +55,29 @@ export function LeadDeliveryPage() {
   const [done, setDone] = useState<string | null>(null);
 
   return (
-    <Page title="Lead delivery" intro="Leads shoppers sent, per tenant, and whether they reached the dealer's CRM. A lead that fails stays waiting and is retried with growing waits; it is never dropped.">
+    <Page
+      title="Lead delivery"
+      intro="Leads shoppers sent, per tenant, and whether they reached the dealer's CRM. A lead that fails stays waiting and is retried with growing waits; it is never dropped."
+    >
       <Freshness updatedAt={live.updatedAt} />
-      <div role="status">{done ? <p css={css`color: ${COLOUR.success}; font-weight: 600;`}>Retried: {done}</p> : null}</div>
-      {live.error ? <ErrorNote lead={live.data ? 'Could not refresh' : 'Could not load lead delivery'} message={live.error.message} /> : null}
+      <div role="status">
+        {done ? (
+          <p
+            css={css`
+              color: ${COLOUR.success};
+              font-weight: 600;
+            `}
+          >
+            Retried: {done}
+          </p>
+        ) : null}
+      </div>
+      {live.error ? (
+        <ErrorNote
+          lead={live.data ? 'Could not refresh' : 'Could not load lead delivery'}
+          message={live.error.message}
+        />
+      ) : null}
       {!live.data && !live.error ? <Loading what="lead delivery" /> : null}
       {live.data ? (
         live.data.tenants.length === 0 ? (
@@ -86,15 +112,28 @@ export function LeadDeliveryPage() {
                     <td className="number">{formatCount(row.received)}</td>
                     <td className="number">{formatCount(row.delivered)}</td>
                     <td className="number">{formatCount(row.waiting)}</td>
-                    <td className="number">{row.failing > 0 ? <Badge tone="danger">{formatCount(row.failing)}</Badge> : '0'}</td>
+                    <td className="number">
+                      {row.failing > 0 ? <Badge tone="danger">{formatCount(row.failing)}</Badge> : '0'}
+                    </td>
                     <td>{row.oldestWaitingSeconds === null ? '—' : formatDuration(row.oldestWaitingSeconds)}</td>
-                    <td css={css`min-width: 12rem; overflow-wrap: anywhere; ${row.lastError ? `color: ${COLOUR.danger};` : ''}`}>{row.lastError ?? '—'}</td>
+                    <td
+                      css={css`
+                        min-width: 12rem;
+                        overflow-wrap: anywhere;
+                        ${row.lastError ? `color: ${COLOUR.danger};` : ''}
+                      `}
+                    >
+                      {row.lastError ?? '—'}
+                    </td>
                     {operator ? (
                       <td>
-                        <RetryButton row={row} onDone={(text) => {
-                          setDone(text);
-                          live.refresh();
-                        }} />
+                        <RetryButton
+                          row={row}
+                          onDone={(text) => {
+                            setDone(text);
+                            live.refresh();
+                          }}
+                        />
                       </td>
                     ) : null}
                   </tr>
@@ -104,7 +143,16 @@ export function LeadDeliveryPage() {
           </ScrollRegion>
         )
       ) : null}
-      {!operator ? <p css={css`color: ${COLOUR.muted}; margin-top: ${SPACE.md};`}>Retrying leads is an operator's.</p> : null}
+      {!operator ? (
+        <p
+          css={css`
+            color: ${COLOUR.muted};
+            margin-top: ${SPACE.md};
+          `}
+        >
+          Retrying leads is an operator's.
+        </p>
+      ) : null}
     </Page>
   );
 }

@@ -29,12 +29,23 @@ describe('the tenants overview', () => {
   it("puts each version's reports in a table beside its chart", async () => {
     renderConsole('/', { routes: { 'GET /_admin/overview': { body: overview() } } });
     const card = await remoteCard('Harbourside Motors', 'mf-search');
-    const table = within(card).getByRole('table', { name: 'Harbourside Motors mf-search 1.1.6, reports per 5 minutes' });
+    const table = within(card).getByRole('table', {
+      name: 'Harbourside Motors mf-search 1.1.6, reports per 5 minutes',
+    });
     const [, row, ...more] = within(table).getAllByRole('row');
     expect(more).toEqual([]);
     expect(row?.querySelector('time')).toHaveAttribute('dateTime', '2026-11-27T08:00:00.000Z');
-    expect(within(row as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent).slice(1)).toEqual(['12', '3']);
-    expect(within(card).getByRole('img', { name: /^Harbourside Motors mf-search 1\.1\.6: 12 clean, 3 failures in the last hour, per 5 minutes/ })).toBeInTheDocument();
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(1),
+    ).toEqual(['12', '3']);
+    expect(
+      within(card).getByRole('img', {
+        name: /^Harbourside Motors mf-search 1\.1\.6: 12 clean, 3 failures in the last hour, per 5 minutes/,
+      }),
+    ).toBeInTheDocument();
   });
 
   it('lists a flagged canary first under Needs attention', async () => {
@@ -43,7 +54,11 @@ describe('the tenants overview', () => {
     if (summit) summit.remotes = [searchRemote({ flagged: true, canary: canary('1.1.7', 5), versions: [] })];
     renderConsole('/', { routes: { 'GET /_admin/overview': { body: data } } });
     const attention = await screen.findByRole('region', { name: 'Needs attention' });
-    expect(within(attention).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(attention)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Summit Auto Group · mf-search: canary 1.1.7 fails more often than the pin',
       'Harbourside Motors · mf-search: 3 failures',
     ]);
@@ -65,13 +80,22 @@ describe('the tenants overview', () => {
   });
 
   it('shows why it cannot load the tenants, in the API’s words', async () => {
-    renderConsole('/', { routes: { 'GET /_admin/overview': { status: 403, body: { error: 'Sam (viewer): this account may not read on every tenant' } } } });
+    renderConsole('/', {
+      routes: {
+        'GET /_admin/overview': {
+          status: 403,
+          body: { error: 'Sam (viewer): this account may not read on every tenant' },
+        },
+      },
+    });
     expect(await screen.findByText('Sam (viewer): this account may not read on every tenant')).toBeInTheDocument();
   });
 });
 
 describe('what needs attention', () => {
   it('leaves out remotes with no failure and no flag', () => {
-    expect(needsAttention(overview().tenants).map(({ remote, tenant }) => `${tenant.tenant} ${remote.team}`)).toEqual(['harbourside-motors mf-search']);
+    expect(needsAttention(overview().tenants).map(({ remote, tenant }) => `${tenant.tenant} ${remote.team}`)).toEqual([
+      'harbourside-motors mf-search',
+    ]);
   });
 });

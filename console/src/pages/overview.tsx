@@ -16,13 +16,17 @@ export function remotePath(tenant: string, team: string): string {
 }
 
 /** What needs an operator's eye first: flagged canaries, then remotes with any failure. */
-export function needsAttention(tenants: readonly TenantHealth[]): { tenant: TenantHealth; remote: RemoteHealth; why: string }[] {
+export function needsAttention(
+  tenants: readonly TenantHealth[],
+): { tenant: TenantHealth; remote: RemoteHealth; why: string }[] {
   const found: { tenant: TenantHealth; remote: RemoteHealth; why: string; rank: number }[] = [];
   for (const tenant of tenants) {
     for (const remote of tenant.remotes) {
       const failures = remote.versions.reduce((sum, v) => sum + totalFailures(v.failures), 0);
-      if (remote.flagged && remote.canary) found.push({ tenant, remote, why: `canary ${remote.canary.version} fails more often than the pin`, rank: 0 });
-      else if (failures > 0) found.push({ tenant, remote, why: `${failures} ${failures === 1 ? 'failure' : 'failures'}`, rank: 1 });
+      if (remote.flagged && remote.canary)
+        found.push({ tenant, remote, why: `canary ${remote.canary.version} fails more often than the pin`, rank: 0 });
+      else if (failures > 0)
+        found.push({ tenant, remote, why: `${failures} ${failures === 1 ? 'failure' : 'failures'}`, rank: 1 });
     }
   }
   return found.sort((a, b) => a.rank - b.rank).map(({ rank: _rank, ...rest }) => rest);
@@ -36,12 +40,29 @@ const card = css`
   min-width: 0;
 `;
 
-function RemoteCard({ tenant, remote, span, bucketSeconds }: { tenant: TenantHealth; remote: RemoteHealth; span: HealthWindow; bucketSeconds: number }) {
+function RemoteCard({
+  tenant,
+  remote,
+  span,
+  bucketSeconds,
+}: {
+  tenant: TenantHealth;
+  remote: RemoteHealth;
+  span: HealthWindow;
+  bucketSeconds: number;
+}) {
   return (
     <article
       aria-labelledby={`remote-${tenant.tenant}-${remote.team}`}
       data-team={remote.team}
-      css={[card, remote.flagged ? css`border: 2px solid ${COLOUR.danger};` : null]}
+      css={[
+        card,
+        remote.flagged
+          ? css`
+              border: 2px solid ${COLOUR.danger};
+            `
+          : null,
+      ]}
     >
       <h3 id={`remote-${tenant.tenant}-${remote.team}`}>
         <Link to={remotePath(tenant.tenant, remote.team)}>{remote.team}</Link>
@@ -53,9 +74,25 @@ function RemoteCard({ tenant, remote, span, bucketSeconds }: { tenant: TenantHea
         ) : null}
       </h3>
       <RemoteFacts remote={remote} />
-      {remote.versions.length === 0 ? <p css={css`color: ${COLOUR.muted}; margin: 0;`}>No mount reports in this window.</p> : null}
+      {remote.versions.length === 0 ? (
+        <p
+          css={css`
+            color: ${COLOUR.muted};
+            margin: 0;
+          `}
+        >
+          No mount reports in this window.
+        </p>
+      ) : null}
       {remote.versions.map((version) => (
-        <VersionHealthBlock key={version.version} subject={`${tenant.name} ${remote.team}`} version={version} span={span} bucketSeconds={bucketSeconds} height={70} />
+        <VersionHealthBlock
+          key={version.version}
+          subject={`${tenant.name} ${remote.team}`}
+          version={version}
+          span={span}
+          bucketSeconds={bucketSeconds}
+          height={70}
+        />
       ))}
     </article>
   );
@@ -69,27 +106,63 @@ export function OverviewPage() {
   const attention = overview ? needsAttention(overview.tenants) : [];
 
   return (
-    <Page title="Tenants" intro="Each dealer site's remotes: what shoppers get, and how each version mounts in their browsers.">
+    <Page
+      title="Tenants"
+      intro="Each dealer site's remotes: what shoppers get, and how each version mounts in their browsers."
+    >
       <WindowChoice value={span} onChange={setSpan} />
       <Freshness updatedAt={live.updatedAt} />
-      {live.error ? <ErrorNote lead={overview ? 'Could not refresh' : 'Could not load the tenants'} message={live.error.message} /> : null}
+      {live.error ? (
+        <ErrorNote lead={overview ? 'Could not refresh' : 'Could not load the tenants'} message={live.error.message} />
+      ) : null}
       {!overview && !live.error ? <Loading what="the tenants" /> : null}
       {overview ? (
         <>
-          <section aria-labelledby="attention" css={[card, css`border-color: ${attention.length ? COLOUR.danger : COLOUR.border};`]}>
-            <h2 id="attention" css={css`margin-top: 0;`}>
+          <section
+            aria-labelledby="attention"
+            css={[
+              card,
+              css`
+                border-color: ${attention.length ? COLOUR.danger : COLOUR.border};
+              `,
+            ]}
+          >
+            <h2
+              id="attention"
+              css={css`
+                margin-top: 0;
+              `}
+            >
               Needs attention
             </h2>
             {attention.length === 0 ? (
-              <p css={css`margin: 0;`}>No failures and no flagged canary in this window.</p>
+              <p
+                css={css`
+                  margin: 0;
+                `}
+              >
+                No failures and no flagged canary in this window.
+              </p>
             ) : (
-              <ul css={css`margin: 0; padding-left: 1.2rem;`}>
+              <ul
+                css={css`
+                  margin: 0;
+                  padding-left: 1.2rem;
+                `}
+              >
                 {attention.map(({ tenant, remote, why }) => (
                   <li key={`${tenant.tenant}/${remote.team}`}>
                     <Link to={remotePath(tenant.tenant, remote.team)}>
                       {tenant.name} · {remote.team}
                     </Link>
-                    : <strong css={css`color: ${COLOUR.danger};`}>{why}</strong>
+                    :{' '}
+                    <strong
+                      css={css`
+                        color: ${COLOUR.danger};
+                      `}
+                    >
+                      {why}
+                    </strong>
                   </li>
                 ))}
               </ul>
@@ -99,11 +172,32 @@ export function OverviewPage() {
           {overview.tenants.map((tenant) => (
             <section key={tenant.tenant} aria-labelledby={`tenant-${tenant.tenant}`} data-tenant={tenant.tenant}>
               <h2 id={`tenant-${tenant.tenant}`}>
-                {tenant.name} <span css={css`color: ${COLOUR.muted}; font-weight: 400; font-size: 0.95rem;`}>({tenant.tenant})</span>
+                {tenant.name}{' '}
+                <span
+                  css={css`
+                    color: ${COLOUR.muted};
+                    font-weight: 400;
+                    font-size: 0.95rem;
+                  `}
+                >
+                  ({tenant.tenant})
+                </span>
               </h2>
-              <div css={css`display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 34rem), 1fr)); gap: ${SPACE.md};`}>
+              <div
+                css={css`
+                  display: grid;
+                  grid-template-columns: repeat(auto-fill, minmax(min(100%, 34rem), 1fr));
+                  gap: ${SPACE.md};
+                `}
+              >
                 {tenant.remotes.map((remote) => (
-                  <RemoteCard key={remote.team} tenant={tenant} remote={remote} span={span} bucketSeconds={overview.bucketSeconds} />
+                  <RemoteCard
+                    key={remote.team}
+                    tenant={tenant}
+                    remote={remote}
+                    span={span}
+                    bucketSeconds={overview.bucketSeconds}
+                  />
                 ))}
               </div>
             </section>

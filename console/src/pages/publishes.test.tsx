@@ -17,7 +17,16 @@ const publishes: Publishes = {
         { check: 'budget', passed: false, reasons: ['first load 212 KB is over the 180 KB budget'] },
       ],
     },
-    { id: 1, at: '2026-11-26T07:00:00.000Z', team: 'mf-search', version: '1.1.6', actor: 'npm-start', forced: false, reason: null, checks: [{ check: 'exposes', passed: true, reasons: [] }] },
+    {
+      id: 1,
+      at: '2026-11-26T07:00:00.000Z',
+      team: 'mf-search',
+      version: '1.1.6',
+      actor: 'npm-start',
+      forced: false,
+      reason: null,
+      checks: [{ check: 'exposes', passed: true, reasons: [] }],
+    },
   ],
 };
 

@@ -10,7 +10,12 @@ import { Freshness, Loading, Page } from '../ui/page';
 /** The contract gate's verdict on a publish, in a word: what stands out is a forced one or a failed check. */
 function GateVerdict({ publish }: { publish: Publish }) {
   const failed = publish.checks.filter((check) => !check.passed);
-  if (publish.forced) return <Badge tone="danger">forced past {failed.length} failed {failed.length === 1 ? 'check' : 'checks'}</Badge>;
+  if (publish.forced)
+    return (
+      <Badge tone="danger">
+        forced past {failed.length} failed {failed.length === 1 ? 'check' : 'checks'}
+      </Badge>
+    );
   if (failed.length) return <Badge tone="danger">{failed.length} failed</Badge>;
   if (publish.checks.length === 0) return <Badge>no gate report</Badge>;
   return <Badge tone="success">all {publish.checks.length} checks passed</Badge>;
@@ -29,27 +34,70 @@ function PublishItem({ publish }: { publish: Publish }) {
         padding: ${SPACE.sm} ${SPACE.md};
       `}
     >
-      <p css={css`margin: 0; display: flex; flex-wrap: wrap; gap: ${SPACE.xs} ${SPACE.sm}; align-items: baseline;`}>
+      <p
+        css={css`
+          margin: 0;
+          display: flex;
+          flex-wrap: wrap;
+          gap: ${SPACE.xs} ${SPACE.sm};
+          align-items: baseline;
+        `}
+      >
         <strong>
           {publish.team} {publish.version}
         </strong>
         <GateVerdict publish={publish} />
-        <span css={css`color: ${COLOUR.muted};`}>
+        <span
+          css={css`
+            color: ${COLOUR.muted};
+          `}
+        >
           <time dateTime={publish.at}>{formatDateTime(publish.at)}</time> by {publish.actor}
         </span>
       </p>
-      {publish.reason ? <p css={css`margin: ${SPACE.xs} 0 0; overflow-wrap: anywhere;`}>Reason: {publish.reason}</p> : null}
+      {publish.reason ? (
+        <p
+          css={css`
+            margin: ${SPACE.xs} 0 0;
+            overflow-wrap: anywhere;
+          `}
+        >
+          Reason: {publish.reason}
+        </p>
+      ) : null}
       {publish.checks.length ? (
-        <details css={css`margin-top: ${SPACE.xs};`} open={failed || undefined}>
+        <details
+          css={css`
+            margin-top: ${SPACE.xs};
+          `}
+          open={failed || undefined}
+        >
           <summary>Gate report</summary>
-          <ul css={css`margin: ${SPACE.xs} 0 0; padding-left: 1.2rem;`}>
+          <ul
+            css={css`
+              margin: ${SPACE.xs} 0 0;
+              padding-left: 1.2rem;
+            `}
+          >
             {publish.checks.map((check) => (
               <li key={check.check}>
-                <strong css={check.passed ? undefined : css`color: ${COLOUR.danger};`}>
+                <strong
+                  css={
+                    check.passed
+                      ? undefined
+                      : css`
+                          color: ${COLOUR.danger};
+                        `
+                  }
+                >
                   {check.check}: {check.skipped ? `skipped (${check.skipped})` : check.passed ? 'passed' : 'failed'}
                 </strong>
                 {check.reasons.length ? (
-                  <ul css={css`overflow-wrap: anywhere;`}>
+                  <ul
+                    css={css`
+                      overflow-wrap: anywhere;
+                    `}
+                  >
                     {check.reasons.map((reason, index) => (
                       <li key={index}>{reason}</li>
                     ))}
@@ -68,13 +116,29 @@ function PublishItem({ publish }: { publish: Publish }) {
 export function PublishesPage() {
   const live = useLive(Publishes, '/_admin/publishes?limit=100');
   return (
-    <Page title="Publishes" intro="Builds published to the registry, newest first, with what the contract gate found. Publishing changes no tenant until a pin or canary names the version.">
+    <Page
+      title="Publishes"
+      intro="Builds published to the registry, newest first, with what the contract gate found. Publishing changes no tenant until a pin or canary names the version."
+    >
       <Freshness updatedAt={live.updatedAt} />
-      {live.error ? <ErrorNote lead={live.data ? 'Could not refresh' : 'Could not load the publishes'} message={live.error.message} /> : null}
+      {live.error ? (
+        <ErrorNote
+          lead={live.data ? 'Could not refresh' : 'Could not load the publishes'}
+          message={live.error.message}
+        />
+      ) : null}
       {!live.data && !live.error ? <Loading what="the publishes" /> : null}
       {live.data?.publishes.length === 0 ? <p>Nothing published yet.</p> : null}
       {live.data?.publishes.length ? (
-        <ul css={css`list-style: none; padding: 0; margin: 0; display: grid; gap: ${SPACE.sm};`}>
+        <ul
+          css={css`
+            list-style: none;
+            padding: 0;
+            margin: 0;
+            display: grid;
+            gap: ${SPACE.sm};
+          `}
+        >
           {live.data.publishes.map((publish) => (
             <PublishItem key={publish.id} publish={publish} />
           ))}

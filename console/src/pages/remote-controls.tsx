@@ -1,11 +1,27 @@
 import { css } from '@emotion/react';
 import { useId, useState } from 'react';
-import { CanaryResult, PinResult, type CanaryBody, type EffectivePin, type PromoteBody, type RemoteDetail, type RollbackBody } from '@forecourt/admin-contract';
+import {
+  CanaryResult,
+  PinResult,
+  type CanaryBody,
+  type EffectivePin,
+  type PromoteBody,
+  type RemoteDetail,
+  type RollbackBody,
+} from '@forecourt/admin-contract';
 import type { ApiClient } from '../api/client';
 import { COLOUR, SPACE } from '../theme/tokens';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { canaryShareWords, canaryStartWords, canaryStopWords, parseShare, possessive, promoteWords, rollbackWords } from './change-words';
+import {
+  canaryShareWords,
+  canaryStartWords,
+  canaryStopWords,
+  parseShare,
+  possessive,
+  promoteWords,
+  rollbackWords,
+} from './change-words';
 
 export interface RemoteControlsProps {
   api: ApiClient;
@@ -41,7 +57,17 @@ const hint = css`
   margin: ${SPACE.xs} 0;
 `;
 
-function ShareInput({ value, onChange, error, id }: { value: string; onChange: (v: string) => void; error: string | null; id: string }) {
+function ShareInput({
+  value,
+  onChange,
+  error,
+  id,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null;
+  id: string;
+}) {
   return (
     <div css={field}>
       <label htmlFor={id}>Share of shoppers (%)</label>
@@ -56,10 +82,17 @@ function ShareInput({ value, onChange, error, id }: { value: string; onChange: (
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
-        css={css`width: 7rem;`}
+        css={css`
+          width: 7rem;
+        `}
       />
       {error ? (
-        <span id={`${id}-error`} css={css`color: ${COLOUR.danger};`}>
+        <span
+          id={`${id}-error`}
+          css={css`
+            color: ${COLOUR.danger};
+          `}
+        >
           {error}
         </span>
       ) : null}
@@ -79,7 +112,10 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
   // The confirmations name the dealer as operators know it; the requests use its slug.
   const target = { tenant: remote.name, team: remote.team };
   const name = remote.name;
-  const candidates = published.filter((version) => version !== pin).slice().reverse();
+  const candidates = published
+    .filter((version) => version !== pin)
+    .slice()
+    .reverse();
   const [version, setVersion] = useState('');
   const chosen = version || candidates[0] || '';
   const [shareText, setShareText] = useState(remote.canary ? String(remote.canary.share) : '10');
@@ -101,11 +137,20 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
             trigger={<Button disabled={share === null || share === canary.share}>Change share</Button>}
             onConfirm={async () => {
               if (share === null) return;
-              await api.send(CanaryResult, 'POST', '/_admin/canary', { tenant, team: remote.team, version: canary.version, percent: share } satisfies CanaryBody);
+              await api.send(CanaryResult, 'POST', '/_admin/canary', {
+                tenant,
+                team: remote.team,
+                version: canary.version,
+                percent: share,
+              } satisfies CanaryBody);
               onChanged(`${remote.team} ${canary.version} now goes to ${share}% of ${possessive(name)} shoppers.`);
             }}
           >
-            <p>{share !== null ? canaryShareWords({ ...target, pin, version: canary.version, from: canary.share, to: share }) : null}</p>
+            <p>
+              {share !== null
+                ? canaryShareWords({ ...target, pin, version: canary.version, from: canary.share, to: share })
+                : null}
+            </p>
           </ConfirmDialog>
         </div>
         <div css={row}>
@@ -114,7 +159,11 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
             confirmLabel="Promote"
             trigger={<Button tone="primary">Promote {canary.version}</Button>}
             onConfirm={async () => {
-              await api.send(PinResult, 'POST', '/_admin/promote', { tenant, team: remote.team, expected: pin } satisfies PromoteBody);
+              await api.send(PinResult, 'POST', '/_admin/promote', {
+                tenant,
+                team: remote.team,
+                expected: pin,
+              } satisfies PromoteBody);
               onChanged(`${remote.team} ${canary.version} is now pinned for ${name}.`);
             }}
           >
@@ -126,8 +175,14 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
             tone="danger"
             trigger={<Button tone="danger">Stop canary</Button>}
             onConfirm={async () => {
-              await api.send(PinResult, 'POST', '/_admin/rollback', { tenant, team: remote.team, expected: pin } satisfies RollbackBody);
-              onChanged(`The canary of ${remote.team} ${canary.version} is stopped; every ${name} shopper gets ${pin}.`);
+              await api.send(PinResult, 'POST', '/_admin/rollback', {
+                tenant,
+                team: remote.team,
+                expected: pin,
+              } satisfies RollbackBody);
+              onChanged(
+                `The canary of ${remote.team} ${canary.version} is stopped; every ${name} shopper gets ${pin}.`,
+              );
             }}
           >
             <p>{canaryStopWords({ ...target, pin, version: canary.version, share: canary.share })}</p>
@@ -138,7 +193,8 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
   }
 
   const ownPin = effective?.source === 'tenant';
-  const rollbackTo = ownPin && effective?.previousVersion && effective.previousVersion !== pin ? effective.previousVersion : null;
+  const rollbackTo =
+    ownPin && effective?.previousVersion && effective.previousVersion !== pin ? effective.previousVersion : null;
   return (
     <>
       <h3>Start a canary</h3>
@@ -163,7 +219,12 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
             trigger={<Button disabled={share === null || !chosen}>Start canary</Button>}
             onConfirm={async () => {
               if (share === null) return;
-              await api.send(CanaryResult, 'POST', '/_admin/canary', { tenant, team: remote.team, version: chosen, percent: share } satisfies CanaryBody);
+              await api.send(CanaryResult, 'POST', '/_admin/canary', {
+                tenant,
+                team: remote.team,
+                version: chosen,
+                percent: share,
+              } satisfies CanaryBody);
               onChanged(`${remote.team} ${chosen} now goes to ${share}% of ${possessive(name)} shoppers.`);
             }}
           >
@@ -180,7 +241,11 @@ export function RemoteControls({ api, tenant, remote, effective, published, onCh
             tone="danger"
             trigger={<Button tone="danger">Roll back to {rollbackTo}</Button>}
             onConfirm={async () => {
-              await api.send(PinResult, 'POST', '/_admin/rollback', { tenant, team: remote.team, expected: pin } satisfies RollbackBody);
+              await api.send(PinResult, 'POST', '/_admin/rollback', {
+                tenant,
+                team: remote.team,
+                expected: pin,
+              } satisfies RollbackBody);
               onChanged(`${remote.team} is rolled back to ${rollbackTo} for ${name}.`);
             }}
           >

@@ -15,7 +15,13 @@ import { WindowChoice } from '../ui/window-choice';
 import { RemoteControls } from './remote-controls';
 import { RemoteFacts, VersionHealthBlock } from './remote-summary';
 
-const ACTION_WORDS: Record<PinChange['action'], string> = { pin: 'pinned', rollback: 'rolled back', canary: 'canary', promote: 'promoted', 'drop-canary': 'canary ended' };
+const ACTION_WORDS: Record<PinChange['action'], string> = {
+  pin: 'pinned',
+  rollback: 'rolled back',
+  canary: 'canary',
+  promote: 'promoted',
+  'drop-canary': 'canary ended',
+};
 
 const panel = css`
   background: ${COLOUR.surface};
@@ -33,7 +39,10 @@ export function RemotePage() {
   const { account } = useSignedIn();
   const [span, setSpan] = useState<HealthWindow>('hour');
   const [done, setDone] = useState<string | null>(null);
-  const detail = useLive(RemoteDetail, `/_admin/tenants/${encodeURIComponent(tenant)}/remotes/${encodeURIComponent(team)}?window=${span}`);
+  const detail = useLive(
+    RemoteDetail,
+    `/_admin/tenants/${encodeURIComponent(tenant)}/remotes/${encodeURIComponent(team)}?window=${span}`,
+  );
   const pins = useLive(PinsOverview, '/_admin/pins');
   const remote = detail.data;
   const effective = pins.data?.effective.find((row) => row.tenant === tenant && row.team === team);
@@ -41,38 +50,83 @@ export function RemotePage() {
 
   return (
     <Page title={`${team} on ${remote?.name ?? tenant}`}>
-      <p css={css`margin: 0 0 ${SPACE.sm};`}>
+      <p
+        css={css`
+          margin: 0 0 ${SPACE.sm};
+        `}
+      >
         <Link to="/">All tenants</Link>
       </p>
       <WindowChoice value={span} onChange={setSpan} />
       <Freshness updatedAt={detail.updatedAt} />
-      {detail.error ? <ErrorNote lead={remote ? 'Could not refresh' : 'Could not load this remote'} message={detail.error.message} /> : null}
+      {detail.error ? (
+        <ErrorNote lead={remote ? 'Could not refresh' : 'Could not load this remote'} message={detail.error.message} />
+      ) : null}
       {pins.error ? <ErrorNote lead="Could not read the pins" message={pins.error.message} /> : null}
       {!remote && !detail.error ? <Loading what="this remote" /> : null}
       {remote ? (
         <>
           {remote.flagged && remote.canary ? (
-            <div css={[panel, css`border: 2px solid ${COLOUR.danger}; background: ${COLOUR.dangerSurface};`]}>
-              <strong>Canary {remote.canary.version} is flagged:</strong> it fails more often than the pin {remote.pin} by more than the alert margin. Stop it, or look at its failures below first.
+            <div
+              css={[
+                panel,
+                css`
+                  border: 2px solid ${COLOUR.danger};
+                  background: ${COLOUR.dangerSurface};
+                `,
+              ]}
+            >
+              <strong>Canary {remote.canary.version} is flagged:</strong> it fails more often than the pin {remote.pin}{' '}
+              by more than the alert margin. Stop it, or look at its failures below first.
             </div>
           ) : null}
           <section aria-labelledby="shoppers-get" css={panel}>
-            <h2 id="shoppers-get" css={css`margin-top: 0;`}>
+            <h2
+              id="shoppers-get"
+              css={css`
+                margin-top: 0;
+              `}
+            >
               What shoppers get
             </h2>
             <RemoteFacts remote={remote} />
             {effective ? (
-              <p css={css`margin: 0; color: ${COLOUR.muted};`}>
-                {effective.source === 'default' ? 'The platform default pin (no pin of its own).' : effective.source === 'tenant' ? "The tenant's own pin." : 'No pin.'}
+              <p
+                css={css`
+                  margin: 0;
+                  color: ${COLOUR.muted};
+                `}
+              >
+                {effective.source === 'default'
+                  ? 'The platform default pin (no pin of its own).'
+                  : effective.source === 'tenant'
+                    ? "The tenant's own pin."
+                    : 'No pin.'}
                 {effective.previousVersion ? ` A rollback goes back to ${effective.previousVersion}.` : ''}
               </p>
             ) : null}
           </section>
           <section aria-labelledby="changes" css={panel}>
-            <h2 id="changes" css={css`margin-top: 0;`}>
+            <h2
+              id="changes"
+              css={css`
+                margin-top: 0;
+              `}
+            >
               Change
             </h2>
-            <div role="status">{done ? <p css={css`color: ${COLOUR.success}; font-weight: 600;`}>{done}</p> : null}</div>
+            <div role="status">
+              {done ? (
+                <p
+                  css={css`
+                    color: ${COLOUR.success};
+                    font-weight: 600;
+                  `}
+                >
+                  {done}
+                </p>
+              ) : null}
+            </div>
             {canChange ? (
               pins.data ? (
                 <RemoteControls
@@ -91,24 +145,53 @@ export function RemotePage() {
                 <Loading what="the published versions" />
               )
             ) : (
-              <p css={css`margin: 0;`}>This account reads {remote.name}; its pins are changed by operators and its tenant managers.</p>
+              <p
+                css={css`
+                  margin: 0;
+                `}
+              >
+                This account reads {remote.name}; its pins are changed by operators and its tenant managers.
+              </p>
             )}
           </section>
           <section aria-labelledby="health" css={panel}>
-            <h2 id="health" css={css`margin-top: 0;`}>
+            <h2
+              id="health"
+              css={css`
+                margin-top: 0;
+              `}
+            >
               Health per version
             </h2>
             {remote.versions.length === 0 ? <p>No mount reports in this window.</p> : null}
             {remote.versions.map((version) => (
-              <VersionHealthBlock key={version.version} subject={team} version={version} span={span} bucketSeconds={remote.bucketSeconds} height={140} />
+              <VersionHealthBlock
+                key={version.version}
+                subject={team}
+                version={version}
+                span={span}
+                bucketSeconds={remote.bucketSeconds}
+                height={140}
+              />
             ))}
           </section>
           <section aria-labelledby="failures" css={panel}>
-            <h2 id="failures" css={css`margin-top: 0;`}>
+            <h2
+              id="failures"
+              css={css`
+                margin-top: 0;
+              `}
+            >
               Newest failures
             </h2>
             {remote.recentFailures.length === 0 ? (
-              <p css={css`margin: 0;`}>No failure reported.</p>
+              <p
+                css={css`
+                  margin: 0;
+                `}
+              >
+                No failure reported.
+              </p>
             ) : (
               <ScrollRegion label="Newest failures table">
                 <table css={tableStyle}>
@@ -132,11 +215,28 @@ export function RemotePage() {
                         <td>
                           <Badge tone="danger">{failure.kind}</Badge>
                         </td>
-                        <td css={css`min-width: 14rem; overflow-wrap: anywhere;`}>{failure.message}</td>
-                        <td css={css`overflow-wrap: anywhere;`}>
+                        <td
+                          css={css`
+                            min-width: 14rem;
+                            overflow-wrap: anywhere;
+                          `}
+                        >
+                          {failure.message}
+                        </td>
+                        <td
+                          css={css`
+                            overflow-wrap: anywhere;
+                          `}
+                        >
                           <code>{failure.page}</code>
                         </td>
-                        <td css={css`min-width: 10rem;`}>{failure.browser}</td>
+                        <td
+                          css={css`
+                            min-width: 10rem;
+                          `}
+                        >
+                          {failure.browser}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -145,11 +245,22 @@ export function RemotePage() {
             )}
           </section>
           <section aria-labelledby="history" css={panel}>
-            <h2 id="history" css={css`margin-top: 0;`}>
+            <h2
+              id="history"
+              css={css`
+                margin-top: 0;
+              `}
+            >
               Version history
             </h2>
             {remote.history.length === 0 ? (
-              <p css={css`margin: 0;`}>No change recorded.</p>
+              <p
+                css={css`
+                  margin: 0;
+                `}
+              >
+                No change recorded.
+              </p>
             ) : (
               <ScrollRegion label="Version history table">
                 <table css={tableStyle}>

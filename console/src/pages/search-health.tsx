@@ -14,15 +14,29 @@ export function SearchHealthPage() {
   const live = useLive(SearchHealth, '/_admin/search-health');
   const health = live.data;
   return (
-    <Page title="Search" intro="The stock each site's shoppers search: records in the index, the last write, the snapshot's age, the slowest searches and the searches that found nothing.">
+    <Page
+      title="Search"
+      intro="The stock each site's shoppers search: records in the index, the last write, the snapshot's age, the slowest searches and the searches that found nothing."
+    >
       <Freshness updatedAt={live.updatedAt} />
-      {live.error ? <ErrorNote lead={health ? 'Could not refresh' : 'Could not load search health'} message={live.error.message} /> : null}
+      {live.error ? (
+        <ErrorNote lead={health ? 'Could not refresh' : 'Could not load search health'} message={live.error.message} />
+      ) : null}
       {!health && !live.error ? <Loading what="search health" /> : null}
       {health ? (
         <>
           <p>
             Engine: <strong>{ENGINE_WORDS[health.engine] ?? health.engine}</strong>
-            {health.note ? <span css={css`color: ${COLOUR.muted};`}> — {health.note}</span> : null}
+            {health.note ? (
+              <span
+                css={css`
+                  color: ${COLOUR.muted};
+                `}
+              >
+                {' '}
+                — {health.note}
+              </span>
+            ) : null}
           </p>
           <ScrollRegion label="Search health per tenant">
             <table css={tableStyle}>
@@ -48,15 +62,29 @@ export function SearchHealthPage() {
                   <tr key={row.tenant} data-tenant={row.tenant}>
                     <th scope="row">{row.tenant}</th>
                     <td className="number">{row.records === null ? 'unknown' : formatCount(row.records)}</td>
-                    <td>{row.lastWrite ? <time dateTime={row.lastWrite}>{formatDateTime(row.lastWrite)}</time> : '—'}</td>
+                    <td>
+                      {row.lastWrite ? <time dateTime={row.lastWrite}>{formatDateTime(row.lastWrite)}</time> : '—'}
+                    </td>
                     <td>{row.snapshotAgeSeconds === null ? '—' : formatDuration(row.snapshotAgeSeconds)}</td>
-                    <td className="number">{row.searchesLastHour === undefined ? '—' : formatCount(row.searchesLastHour)}</td>
+                    <td className="number">
+                      {row.searchesLastHour === undefined ? '—' : formatCount(row.searchesLastHour)}
+                    </td>
                     <td className="number">{row.p95Ms === null ? '—' : `${formatCount(Math.round(row.p95Ms))} ms`}</td>
-                    <td css={css`min-width: 12rem;`}>
+                    <td
+                      css={css`
+                        min-width: 12rem;
+                      `}
+                    >
                       {row.topNoHits.length === 0 ? (
                         'nothing'
                       ) : (
-                        <ol css={css`margin: 0; padding-left: 1.2rem; overflow-wrap: anywhere;`}>
+                        <ol
+                          css={css`
+                            margin: 0;
+                            padding-left: 1.2rem;
+                            overflow-wrap: anywhere;
+                          `}
+                        >
                           {row.topNoHits.map((miss) => (
                             <li key={miss.query}>
                               “{miss.query}” × {formatCount(miss.count)}
@@ -70,7 +98,14 @@ export function SearchHealthPage() {
               </tbody>
             </table>
           </ScrollRegion>
-          <p css={css`color: ${COLOUR.muted}; margin-top: ${SPACE.sm};`}>p95: the time 95 of every 100 searches took at most.</p>
+          <p
+            css={css`
+              color: ${COLOUR.muted};
+              margin-top: ${SPACE.sm};
+            `}
+          >
+            p95: the time 95 of every 100 searches took at most.
+          </p>
         </>
       ) : null}
     </Page>

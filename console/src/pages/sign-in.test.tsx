@@ -5,10 +5,16 @@ import { recordRequests, renderConsole } from '../testing/render-console';
 import { returnPath } from './sign-in';
 
 const passkeys = installBrowserPasskeys();
-const OPTIONS = { challenge: 'Y2hhbGxlbmdl', rpId: 'console.localhost', userVerification: 'required', allowCredentials: [], timeout: 60000 };
+const OPTIONS = {
+  challenge: 'Y2hhbGxlbmdl',
+  rpId: 'console.localhost',
+  userVerification: 'required',
+  allowCredentials: [],
+  timeout: 60000,
+};
 
 describe('signing in', () => {
-  it("asks for a challenge, lets the browser answer with a passkey, and sends the answer", async () => {
+  it('asks for a challenge, lets the browser answer with a passkey, and sends the answer', async () => {
     const sent = recordRequests();
     passkeys.get.mockResolvedValue(assertion());
     renderConsole('/sign-in', {
@@ -24,7 +30,12 @@ describe('signing in', () => {
     const [request] = passkeys.get.mock.calls[0] as [{ publicKey: { rpId: string; userVerification: string } }];
     expect(request.publicKey).toMatchObject({ rpId: 'console.localhost', userVerification: 'required' });
     expect(sent.find((r) => r.url === '/_admin/session' && r.method === 'POST')?.body).toMatchObject({
-      response: { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: { signature: 'c2ln', clientDataJSON: 'Y2xpZW50' } },
+      response: {
+        id: 'Y3JlZA',
+        rawId: 'Y3JlZA',
+        type: 'public-key',
+        response: { signature: 'c2ln', clientDataJSON: 'Y2xpZW50' },
+      },
     });
   });
 
@@ -34,16 +45,23 @@ describe('signing in', () => {
       account: null,
       routes: {
         'POST /_admin/session/options': { body: OPTIONS },
-        'POST /_admin/session': { status: 401, body: { error: 'This passkey is not registered for the console (unknown credential)' } },
+        'POST /_admin/session': {
+          status: 401,
+          body: { error: 'This passkey is not registered for the console (unknown credential)' },
+        },
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
-    expect(await screen.findByText('This passkey is not registered for the console (unknown credential)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This passkey is not registered for the console (unknown credential)'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeEnabled();
   });
 
   it('says so when the person closes the passkey prompt', async () => {
-    passkeys.get.mockRejectedValue(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }));
+    passkeys.get.mockRejectedValue(
+      Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }),
+    );
     renderConsole('/sign-in', { account: null, routes: { 'POST /_admin/session/options': { body: OPTIONS } } });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
     expect(await screen.findByText(/The operation either timed out or was not allowed/)).toBeInTheDocument();

@@ -13,7 +13,9 @@ import { Page } from '../ui/page';
 /** Where to go after signing in: the console page the operator asked for (kept in the history state, never the address). */
 export function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/sign-in') ? from : '/';
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/sign-in')
+    ? from
+    : '/';
 }
 
 /** Sign-in with a passkey: no name or password, the browser offers this site's passkeys. */
@@ -51,7 +53,14 @@ export function SignInPage({ reason }: { reason: string | null }) {
           <ErrorNote message="This browser cannot use passkeys. Use a current Chrome, Edge, Firefox or Safari." />
         )}
         {error ? <ErrorNote lead="Not signed in" message={error} /> : null}
-        <p css={css`color: ${COLOUR.muted}; margin-top: ${SPACE.lg};`}>No passkey yet? An operator makes you an enrollment link; open it on the device that should hold your passkey.</p>
+        <p
+          css={css`
+            color: ${COLOUR.muted};
+            margin-top: ${SPACE.lg};
+          `}
+        >
+          No passkey yet? An operator makes you an enrollment link; open it on the device that should hold your passkey.
+        </p>
       </Page>
     </PlainFrame>
   );

@@ -23,17 +23,37 @@ import { When } from '../ui/when';
 const SOURCE_PATTERN = String.raw`[a-z0-9][a-z0-9_\-]{0,39}`;
 const MIN_INTERVAL = 15;
 const MAX_INTERVAL = 7 * 24 * 60;
-const FORMATS: { value: FeedSchedule['format']; label: string }[] = [{ value: 'meta-auto', label: "Meta's automotive inventory feed" }];
+const FORMATS: { value: FeedSchedule['format']; label: string }[] = [
+  { value: 'meta-auto', label: "Meta's automotive inventory feed" },
+];
 
-const wrap = css`overflow-wrap: anywhere;`;
-const field = css`display: flex; flex-direction: column; gap: 0.2rem;`;
-const help = css`color: ${COLOUR.muted}; font-size: 0.9rem;`;
+const wrap = css`
+  overflow-wrap: anywhere;
+`;
+const field = css`
+  display: flex;
+  flex-direction: column;
+  gap: 0.2rem;
+`;
+const help = css`
+  color: ${COLOUR.muted};
+  font-size: 0.9rem;
+`;
 
 type FieldName = keyof ScheduleBody | 'source';
 
-const feedPath = (tenant: string, source: string) => `/_admin/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`;
+const feedPath = (tenant: string, source: string) =>
+  `/_admin/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`;
 
-function RemoveFeedButton({ feed, tenant, onDone }: { feed: FeedSchedule; tenant: TenantName; onDone: (text: string) => void }) {
+function RemoveFeedButton({
+  feed,
+  tenant,
+  onDone,
+}: {
+  feed: FeedSchedule;
+  tenant: TenantName;
+  onDone: (text: string) => void;
+}) {
   const { api } = useSession();
   return (
     <ConfirmDialog
@@ -52,8 +72,8 @@ function RemoveFeedButton({ feed, tenant, onDone }: { feed: FeedSchedule; tenant
     >
       <p css={wrap}>The platform stops pulling {feed.url}.</p>
       <p>
-        The cars its feeds brought stay on the site as they are: a feed of source {feed.source} sent again, or the Stock API, changes them. A schedule made again is pulled at
-        once.
+        The cars its feeds brought stay on the site as they are: a feed of source {feed.source} sent again, or the Stock
+        API, changes them. A schedule made again is pulled at once.
       </p>
     </ConfirmDialog>
   );
@@ -65,8 +85,17 @@ interface FeedActions {
 }
 
 /** `actions` null: the account may look, not change (the table has no actions column). */
-function FeedsTable({ feeds, tenant, actions }: { feeds: FeedSchedule[]; tenant: TenantName; actions: FeedActions | null }) {
-  if (feeds.length === 0) return <p>No scheduled feeds: this site&apos;s feeds are uploaded (or it writes through the Stock API).</p>;
+function FeedsTable({
+  feeds,
+  tenant,
+  actions,
+}: {
+  feeds: FeedSchedule[];
+  tenant: TenantName;
+  actions: FeedActions | null;
+}) {
+  if (feeds.length === 0)
+    return <p>No scheduled feeds: this site&apos;s feeds are uploaded (or it writes through the Stock API).</p>;
   return (
     <ScrollRegion label={`Scheduled feeds of ${tenant.name}`}>
       <table css={tableStyle}>
@@ -85,17 +114,43 @@ function FeedsTable({ feeds, tenant, actions }: { feeds: FeedSchedule[]; tenant:
           {feeds.map((feed) => (
             <tr key={feed.source} data-feed={feed.source}>
               <th scope="row">{feed.source}</th>
-              <td css={[wrap, css`min-width: 12rem;`]}>{feed.url}</td>
+              <td
+                css={[
+                  wrap,
+                  css`
+                    min-width: 12rem;
+                  `,
+                ]}
+              >
+                {feed.url}
+              </td>
               <td>{formatDuration(feed.interval_minutes * 60)}</td>
               <td>
                 <When at={feed.last_pulled_at} />
               </td>
-              <td css={[wrap, css`min-width: 10rem;`]}>
+              <td
+                css={[
+                  wrap,
+                  css`
+                    min-width: 10rem;
+                  `,
+                ]}
+              >
                 {feed.last_outcome === null ? (
                   '—'
                 ) : (
                   <>
-                    <Badge tone={feed.last_outcome === 'failed' ? 'danger' : feed.last_outcome === 'queued' ? 'success' : 'neutral'}>{feed.last_outcome}</Badge>
+                    <Badge
+                      tone={
+                        feed.last_outcome === 'failed'
+                          ? 'danger'
+                          : feed.last_outcome === 'queued'
+                            ? 'success'
+                            : 'neutral'
+                      }
+                    >
+                      {feed.last_outcome}
+                    </Badge>
                     {feed.last_outcome === 'queued' && feed.last_import_id ? ` as import ${feed.last_import_id}` : null}
                     {feed.last_message ? <div>{feed.last_message}</div> : null}
                   </>
@@ -106,7 +161,13 @@ function FeedsTable({ feeds, tenant, actions }: { feeds: FeedSchedule[]; tenant:
               </td>
               {actions ? (
                 <td>
-                  <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.xs};`}>
+                  <div
+                    css={css`
+                      display: flex;
+                      flex-wrap: wrap;
+                      gap: ${SPACE.xs};
+                    `}
+                  >
                     <Button aria-label={`Change feed ${feed.source}`} onClick={() => actions.onChange(feed)}>
                       Change
                     </Button>
@@ -127,7 +188,17 @@ function FeedsTable({ feeds, tenant, actions }: { feeds: FeedSchedule[]; tenant:
  * the source's schedule or changes it. A refusal is shown beside the form as the API wrote it; a
  * 400 names the field, which is marked invalid.
  */
-function FeedForm({ tenant, feed, onSaved, onCancel }: { tenant: TenantName; feed: FeedSchedule | null; onSaved: (feed: FeedSchedule) => void; onCancel: () => void }) {
+function FeedForm({
+  tenant,
+  feed,
+  onSaved,
+  onCancel,
+}: {
+  tenant: TenantName;
+  feed: FeedSchedule | null;
+  onSaved: (feed: FeedSchedule) => void;
+  onCancel: () => void;
+}) {
   const { api } = useSession();
   const ids = useId();
   const urlInput = useRef<HTMLInputElement>(null);
@@ -152,7 +223,10 @@ function FeedForm({ tenant, feed, onSaved, onCancel }: { tenant: TenantName; fee
       const answer = await api.send(FeedScheduleChange, 'PUT', feedPath(tenant.tenant, source.trim()), body);
       onSaved(answer.feed);
     } catch (failure) {
-      setError({ message: errorText(failure), field: failure instanceof ApiError ? (failure.body?.field ?? null) : null });
+      setError({
+        message: errorText(failure),
+        field: failure instanceof ApiError ? (failure.body?.field ?? null) : null,
+      });
     } finally {
       setBusy(false);
     }
@@ -161,17 +235,56 @@ function FeedForm({ tenant, feed, onSaved, onCancel }: { tenant: TenantName; fee
   /** A field's ids to say what it takes and, when the API named it, what was wrong. */
   const described = (name: FieldName) => ({
     'aria-invalid': error?.field === name || undefined,
-    'aria-describedby': [`${ids}-${name}-help`, error?.field === name ? `${ids}-error` : null].filter(Boolean).join(' '),
+    'aria-describedby': [`${ids}-${name}-help`, error?.field === name ? `${ids}-error` : null]
+      .filter(Boolean)
+      .join(' '),
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} css={[panelStyle, css`margin-top: ${SPACE.md};`]} aria-labelledby={`${ids}-title`}>
-      <h4 id={`${ids}-title`} css={[wrap, css`margin: 0 0 ${SPACE.sm};`]}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      css={[
+        panelStyle,
+        css`
+          margin-top: ${SPACE.md};
+        `,
+      ]}
+      aria-labelledby={`${ids}-title`}
+    >
+      <h4
+        id={`${ids}-title`}
+        css={[
+          wrap,
+          css`
+            margin: 0 0 ${SPACE.sm};
+          `,
+        ]}
+      >
         {feed ? `Change feed ${feed.source}` : 'Add a scheduled feed'}
       </h4>
-      <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm} ${SPACE.md}; margin-bottom: ${SPACE.sm};`}>
-        <div css={[field, css`flex: 1 1 10rem; max-width: 16rem;`]}>
-          <label htmlFor={`${ids}-source`} css={css`font-weight: 600;`}>
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: ${SPACE.sm} ${SPACE.md};
+          margin-bottom: ${SPACE.sm};
+        `}
+      >
+        <div
+          css={[
+            field,
+            css`
+              flex: 1 1 10rem;
+              max-width: 16rem;
+            `,
+          ]}
+        >
+          <label
+            htmlFor={`${ids}-source`}
+            css={css`
+              font-weight: 600;
+            `}
+          >
             Source
           </label>
           <input
@@ -184,15 +297,33 @@ function FeedForm({ tenant, feed, onSaved, onCancel }: { tenant: TenantName; fee
             spellCheck={false}
             value={source}
             onChange={(event) => setSource(event.target.value)}
-            css={css`&[readonly] { background: ${COLOUR.page}; }`}
+            css={css`
+              &[readonly] {
+                background: ${COLOUR.page};
+              }
+            `}
             {...described('source')}
           />
           <span id={`${ids}-source-help`} css={help}>
-            {feed ? 'A feed keeps its source: remove it and add another to rename it.' : "Lower-case letters, digits, - or _. A feed withdraws only its own source's cars."}
+            {feed
+              ? 'A feed keeps its source: remove it and add another to rename it.'
+              : "Lower-case letters, digits, - or _. A feed withdraws only its own source's cars."}
           </span>
         </div>
-        <div css={[field, css`flex: 3 1 18rem;`]}>
-          <label htmlFor={`${ids}-url`} css={css`font-weight: 600;`}>
+        <div
+          css={[
+            field,
+            css`
+              flex: 3 1 18rem;
+            `,
+          ]}
+        >
+          <label
+            htmlFor={`${ids}-url`}
+            css={css`
+              font-weight: 600;
+            `}
+          >
             URL
           </label>
           <input
@@ -211,11 +342,28 @@ function FeedForm({ tenant, feed, onSaved, onCancel }: { tenant: TenantName; fee
             Where the dealer&apos;s system publishes its stock: http or https, on a public address.
           </span>
         </div>
-        <div css={[field, css`flex: 1 1 12rem;`]}>
-          <label htmlFor={`${ids}-format`} css={css`font-weight: 600;`}>
+        <div
+          css={[
+            field,
+            css`
+              flex: 1 1 12rem;
+            `,
+          ]}
+        >
+          <label
+            htmlFor={`${ids}-format`}
+            css={css`
+              font-weight: 600;
+            `}
+          >
             Format
           </label>
-          <select id={`${ids}-format`} value={format} onChange={(event) => setFormat(event.target.value as FeedSchedule['format'])} {...described('format')}>
+          <select
+            id={`${ids}-format`}
+            value={format}
+            onChange={(event) => setFormat(event.target.value as FeedSchedule['format'])}
+            {...described('format')}
+          >
             {FORMATS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -226,8 +374,20 @@ function FeedForm({ tenant, feed, onSaved, onCancel }: { tenant: TenantName; fee
             CSV, TSV or XML, as the answer says.
           </span>
         </div>
-        <div css={[field, css`flex: 0 1 10rem;`]}>
-          <label htmlFor={`${ids}-interval_minutes`} css={css`font-weight: 600;`}>
+        <div
+          css={[
+            field,
+            css`
+              flex: 0 1 10rem;
+            `,
+          ]}
+        >
+          <label
+            htmlFor={`${ids}-interval_minutes`}
+            css={css`
+              font-weight: 600;
+            `}
+          >
             Every (minutes)
           </label>
           <input
@@ -248,7 +408,13 @@ function FeedForm({ tenant, feed, onSaved, onCancel }: { tenant: TenantName; fee
         </div>
       </div>
       <div id={`${ids}-error`}>{error ? <ErrorNote lead="Feed not saved" message={error.message} /> : null}</div>
-      <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm};`}>
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: ${SPACE.sm};
+        `}
+      >
         <Button type="submit" tone="primary" busy={busy}>
           {feed ? 'Save feed' : 'Add feed'}
         </Button>
@@ -266,7 +432,15 @@ function FeedForm({ tenant, feed, onSaved, onCancel }: { tenant: TenantName; fee
  * A tenant's scheduled feeds: each with its last pull and what came of it and, for an account
  * that may change them, a form that adds one or changes one, and a remove that asks first.
  */
-export function TenantFeeds({ tenant, mayChange, onChanged }: { tenant: TenantName; mayChange: boolean; onChanged: (text: string) => void }) {
+export function TenantFeeds({
+  tenant,
+  mayChange,
+  onChanged,
+}: {
+  tenant: TenantName;
+  mayChange: boolean;
+  onChanged: (text: string) => void;
+}) {
   const feeds = useLive(FeedSchedules, `/_admin/feeds?tenant=${encodeURIComponent(tenant.tenant)}`);
   const [editing, setEditing] = useState<FeedSchedule | null>(null);
   // Each save starts a fresh form: the one saved is in the table now.
@@ -286,7 +460,12 @@ export function TenantFeeds({ tenant, mayChange, onChanged }: { tenant: TenantNa
     : null;
   return (
     <>
-      {feeds.error ? <ErrorNote lead={feeds.data ? 'Could not refresh' : 'Could not load the scheduled feeds'} message={feeds.error.message} /> : null}
+      {feeds.error ? (
+        <ErrorNote
+          lead={feeds.data ? 'Could not refresh' : 'Could not load the scheduled feeds'}
+          message={feeds.error.message}
+        />
+      ) : null}
       {!feeds.data && !feeds.error ? <Loading what="the scheduled feeds" /> : null}
       {feeds.data ? <FeedsTable feeds={feeds.data.feeds} tenant={tenant} actions={actions} /> : null}
       {mayChange ? (
@@ -298,7 +477,9 @@ export function TenantFeeds({ tenant, mayChange, onChanged }: { tenant: TenantNa
           onSaved={(feed) => {
             setEditing(null);
             setSaves((n) => n + 1);
-            changed(`Feed ${feed.source} of ${tenant.name} is saved: pulled every ${formatDuration(feed.interval_minutes * 60)}.`);
+            changed(
+              `Feed ${feed.source} of ${tenant.name} is saved: pulled every ${formatDuration(feed.interval_minutes * 60)}.`,
+            );
           }}
         />
       ) : null}

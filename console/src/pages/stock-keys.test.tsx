@@ -33,14 +33,24 @@ function renderStockKeys(options: { account?: typeof SAM; routes?: TestRoutes } 
   });
 }
 
-const tenantSection = async (name: string) => within((await screen.findByRole('heading', { level: 2, name })).closest('section') as HTMLElement);
+const tenantSection = async (name: string) =>
+  within((await screen.findByRole('heading', { level: 2, name })).closest('section') as HTMLElement);
 
 describe('the stock keys page', () => {
   it("lists each tenant's keys with their label, id, dates and whether they still work", async () => {
-    renderStockKeys({ routes: keyStore([stockKey(), stockKey({ id: 3, label: 'Old feed', lastUsedAt: null, revokedAt: '2026-11-26T10:00:00.000Z' })]) });
+    renderStockKeys({
+      routes: keyStore([
+        stockKey(),
+        stockKey({ id: 3, label: 'Old feed', lastUsedAt: null, revokedAt: '2026-11-26T10:00:00.000Z' }),
+      ]),
+    });
     const harbourside = await tenantSection('Harbourside Motors');
-    expect(harbourside.getByRole('row', { name: /Harbourside DMS/ })).toHaveTextContent(/^Harbourside DMS7.+ by Ada Admin.+active/);
-    expect(harbourside.getByRole('row', { name: /Old feed/ })).toHaveTextContent(/^Old feed3.+ by Ada Adminneverrevoked/);
+    expect(harbourside.getByRole('row', { name: /Harbourside DMS/ })).toHaveTextContent(
+      /^Harbourside DMS7.+ by Ada Admin.+active/,
+    );
+    expect(harbourside.getByRole('row', { name: /Old feed/ })).toHaveTextContent(
+      /^Old feed3.+ by Ada Adminneverrevoked/,
+    );
     expect((await tenantSection('Summit Auto Group')).getByText('No keys yet.')).toBeInTheDocument();
   });
 
@@ -67,7 +77,10 @@ describe('the stock keys page', () => {
     expect(screen.getByText('You will not see this key again.')).toBeInTheDocument();
     const summit = await tenantSection('Summit Auto Group');
     expect(await summit.findByRole('row', { name: /Summit DMS/ })).toHaveTextContent(/never.*active/);
-    expect(sent.find((r) => r.method === 'POST')).toMatchObject({ url: '/_admin/stock-keys', body: { tenant: 'summit-auto-group', label: 'Summit DMS' } });
+    expect(sent.find((r) => r.method === 'POST')).toMatchObject({
+      url: '/_admin/stock-keys',
+      body: { tenant: 'summit-auto-group', label: 'Summit DMS' },
+    });
   });
 
   it('takes the new key off the page for good once it is copied', async () => {
@@ -75,7 +88,9 @@ describe('the stock keys page', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: 'Label' }), { target: { value: 'Harbourside DMS' } });
     fireEvent.click(screen.getByRole('button', { name: 'Make key' }));
     fireEvent.click(await screen.findByRole('button', { name: 'I have copied it' }));
-    expect(await (await tenantSection('Harbourside Motors')).findByRole('row', { name: /Harbourside DMS/ })).toBeInTheDocument();
+    expect(
+      await (await tenantSection('Harbourside Motors')).findByRole('row', { name: /Harbourside DMS/ }),
+    ).toBeInTheDocument();
     expect(screen.queryByDisplayValue(SECRET)).not.toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(SECRET);
   });
@@ -107,22 +122,40 @@ describe('the stock keys page', () => {
 
   it('gives a viewer no way to make or revoke keys, and asks the API for none', async () => {
     renderStockKeys({ account: VI });
-    expect(await screen.findByText("Stock keys are managed by operators and each tenant's managers. Ask one for a key for a dealer's system.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Stock keys are managed by operators and each tenant's managers. Ask one for a key for a dealer's system.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Make key' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Stock/ })).not.toBeInTheDocument();
   });
 
   it("names what failed when the keys cannot be read, in the API's words", async () => {
-    renderStockKeys({ routes: { 'GET /_admin/stock-keys': { status: 500, body: { error: 'the database did not answer' } } } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the stock keys: the database did not answer');
+    renderStockKeys({
+      routes: { 'GET /_admin/stock-keys': { status: 500, body: { error: 'the database did not answer' } } },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load the stock keys: the database did not answer',
+    );
   });
 
   it("shows the API's refusal of a new key as it said it", async () => {
-    renderStockKeys({ routes: { ...keyStore([]), 'POST /_admin/stock-keys': { status: 403, body: { error: "this account may not stock-keys on 'harbourside-motors'" } } } });
+    renderStockKeys({
+      routes: {
+        ...keyStore([]),
+        'POST /_admin/stock-keys': {
+          status: 403,
+          body: { error: "this account may not stock-keys on 'harbourside-motors'" },
+        },
+      },
+    });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Label' }), { target: { value: 'Harbourside DMS' } });
     fireEvent.click(screen.getByRole('button', { name: 'Make key' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("No key made: this account may not stock-keys on 'harbourside-motors'");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "No key made: this account may not stock-keys on 'harbourside-motors'",
+    );
     expect(screen.queryByLabelText(/New key for/)).not.toBeInTheDocument();
   });
 });

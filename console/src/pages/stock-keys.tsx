@@ -1,6 +1,12 @@
 import { css } from '@emotion/react';
 import { useId, useState, type FormEvent } from 'react';
-import { CreatedStockKey, RevokedStockKey, StockKeys, type StockKey, type StockKeyBody } from '@forecourt/admin-contract';
+import {
+  CreatedStockKey,
+  RevokedStockKey,
+  StockKeys,
+  type StockKey,
+  type StockKeyBody,
+} from '@forecourt/admin-contract';
 import { errorText } from '../api/client';
 import { useLive } from '../api/use-live';
 import { managesStockKeys, mayManageStockKeys } from '../session/permissions';
@@ -18,7 +24,15 @@ import { TenantPicker, type TenantName } from '../ui/tenant-picker';
 import { useTenantNames } from './use-tenant-names';
 
 /** `choose` false: the key is for the first tenant, which the page around the form names already. */
-export function NewKeyForm({ tenants, onCreated, choose = true }: { tenants: TenantName[]; onCreated: (created: CreatedStockKey) => void; choose?: boolean }) {
+export function NewKeyForm({
+  tenants,
+  onCreated,
+  choose = true,
+}: {
+  tenants: TenantName[];
+  onCreated: (created: CreatedStockKey) => void;
+  choose?: boolean;
+}) {
   const { api } = useSession();
   const ids = useId();
   const [label, setLabel] = useState('');
@@ -33,7 +47,10 @@ export function NewKeyForm({ tenants, onCreated, choose = true }: { tenants: Ten
     setBusy(true);
     setError(null);
     try {
-      const created = await api.send(CreatedStockKey, 'POST', '/_admin/stock-keys', { tenant, label: label.trim() } satisfies StockKeyBody);
+      const created = await api.send(CreatedStockKey, 'POST', '/_admin/stock-keys', {
+        tenant,
+        label: label.trim(),
+      } satisfies StockKeyBody);
       setLabel('');
       onCreated(created);
     } catch (failure) {
@@ -45,13 +62,38 @@ export function NewKeyForm({ tenants, onCreated, choose = true }: { tenants: Ten
 
   return (
     <form onSubmit={(event) => void submit(event)} css={panelStyle} aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`} css={css`margin-top: 0;`}>
+      <h2
+        id={`${ids}-title`}
+        css={css`
+          margin-top: 0;
+        `}
+      >
         New key
       </h2>
-      <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm} ${SPACE.md}; margin-bottom: ${SPACE.sm};`}>
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: ${SPACE.sm} ${SPACE.md};
+          margin-bottom: ${SPACE.sm};
+        `}
+      >
         {choose ? <TenantPicker tenants={tenants} value={tenant} onChange={setChosen} required /> : null}
-        <div css={css`display: flex; flex-direction: column; gap: 0.2rem; flex: 1 1 16rem; max-width: 24rem;`}>
-          <label htmlFor={`${ids}-label`} css={css`font-weight: 600;`}>
+        <div
+          css={css`
+            display: flex;
+            flex-direction: column;
+            gap: 0.2rem;
+            flex: 1 1 16rem;
+            max-width: 24rem;
+          `}
+        >
+          <label
+            htmlFor={`${ids}-label`}
+            css={css`
+              font-weight: 600;
+            `}
+          >
             Label
           </label>
           <input
@@ -63,7 +105,13 @@ export function NewKeyForm({ tenants, onCreated, choose = true }: { tenants: Ten
             value={label}
             onChange={(event) => setLabel(event.target.value)}
           />
-          <span id={`${ids}-label-help`} css={css`color: ${COLOUR.muted}; font-size: 0.9rem;`}>
+          <span
+            id={`${ids}-label-help`}
+            css={css`
+              color: ${COLOUR.muted};
+              font-size: 0.9rem;
+            `}
+          >
             What the key is for: the dealer&apos;s system or the integrator using it.
           </span>
         </div>
@@ -76,7 +124,15 @@ export function NewKeyForm({ tenants, onCreated, choose = true }: { tenants: Ten
   );
 }
 
-function RevokeButton({ stockKey, tenantName, onDone }: { stockKey: StockKey; tenantName: string; onDone: (text: string) => void }) {
+function RevokeButton({
+  stockKey,
+  tenantName,
+  onDone,
+}: {
+  stockKey: StockKey;
+  tenantName: string;
+  onDone: (text: string) => void;
+}) {
   const { api } = useSession();
   return (
     <ConfirmDialog
@@ -94,14 +150,22 @@ function RevokeButton({ stockKey, tenantName, onDone }: { stockKey: StockKey; te
       }}
     >
       <p>
-        Key {stockKey.id} stops working at once: whatever writes {tenantName}&apos;s cars with it is refused from its next request. It cannot be undone; that system
-        needs a new key to write again.
+        Key {stockKey.id} stops working at once: whatever writes {tenantName}&apos;s cars with it is refused from its
+        next request. It cannot be undone; that system needs a new key to write again.
       </p>
     </ConfirmDialog>
   );
 }
 
-export function KeysTable({ keys, tenantName, onRevoked }: { keys: StockKey[]; tenantName: string; onRevoked: (text: string) => void }) {
+export function KeysTable({
+  keys,
+  tenantName,
+  onRevoked,
+}: {
+  keys: StockKey[];
+  tenantName: string;
+  onRevoked: (text: string) => void;
+}) {
   if (keys.length === 0) return <p>No keys yet.</p>;
   return (
     <ScrollRegion label={`Stock keys of ${tenantName}`}>
@@ -121,14 +185,21 @@ export function KeysTable({ keys, tenantName, onRevoked }: { keys: StockKey[]; t
         <tbody>
           {keys.map((key) => (
             <tr key={key.id} data-stock-key={key.id}>
-              <th scope="row" css={css`overflow-wrap: anywhere;`}>
+              <th
+                scope="row"
+                css={css`
+                  overflow-wrap: anywhere;
+                `}
+              >
                 {key.label}
               </th>
               <td className="number">{key.id}</td>
               <td>
                 <time dateTime={key.createdAt}>{formatDateTime(key.createdAt)}</time> by {key.createdBy}
               </td>
-              <td>{key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt)}</time> : 'never'}</td>
+              <td>
+                {key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt)}</time> : 'never'}
+              </td>
               <td>
                 {key.revokedAt ? (
                   <>
@@ -138,7 +209,9 @@ export function KeysTable({ keys, tenantName, onRevoked }: { keys: StockKey[]; t
                   <Badge tone="success">active</Badge>
                 )}
               </td>
-              <td>{key.revokedAt ? '—' : <RevokeButton stockKey={key} tenantName={tenantName} onDone={onRevoked} />}</td>
+              <td>
+                {key.revokedAt ? '—' : <RevokeButton stockKey={key} tenantName={tenantName} onDone={onRevoked} />}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -159,7 +232,10 @@ export function StockKeysPage() {
   if (!manages) {
     return (
       <Page title="Stock keys">
-        <p>Stock keys are managed by operators and each tenant&apos;s managers. Ask one for a key for a dealer&apos;s system.</p>
+        <p>
+          Stock keys are managed by operators and each tenant&apos;s managers. Ask one for a key for a dealer&apos;s
+          system.
+        </p>
       </Page>
     );
   }
@@ -184,30 +260,62 @@ export function StockKeysPage() {
         tenants={tenants}
         onCreated={(made) => {
           setCreated(made);
-          afterChange(`Key ${made.key.id} (${made.key.label}) of ${nameOf(made.key.tenant)} is made. Copy it below now.`);
+          afterChange(
+            `Key ${made.key.id} (${made.key.label}) of ${nameOf(made.key.tenant)} is made. Copy it below now.`,
+          );
         }}
       />
-      <div role="status">{done ? <p css={css`color: ${COLOUR.success}; font-weight: 600;`}>{done}</p> : null}</div>
-      {created ? (
-        <ShownOnce label={`New key for ${nameOf(created.key.tenant)}: ${created.key.label}`} value={created.secret} copyLabel="Copy key" noun="key">
-          <p css={css`margin: 0;`}>
-            <strong>You will not see this key again.</strong> Copy it now into the dealer&apos;s system: the platform keeps only a fingerprint of it. If it is lost, revoke it and
-            make another.
+      <div role="status">
+        {done ? (
+          <p
+            css={css`
+              color: ${COLOUR.success};
+              font-weight: 600;
+            `}
+          >
+            {done}
           </p>
-          <div css={css`margin-top: ${SPACE.sm};`}>
+        ) : null}
+      </div>
+      {created ? (
+        <ShownOnce
+          label={`New key for ${nameOf(created.key.tenant)}: ${created.key.label}`}
+          value={created.secret}
+          copyLabel="Copy key"
+          noun="key"
+        >
+          <p
+            css={css`
+              margin: 0;
+            `}
+          >
+            <strong>You will not see this key again.</strong> Copy it now into the dealer&apos;s system: the platform
+            keeps only a fingerprint of it. If it is lost, revoke it and make another.
+          </p>
+          <div
+            css={css`
+              margin-top: ${SPACE.sm};
+            `}
+          >
             <Button onClick={() => setCreated(null)}>I have copied it</Button>
           </div>
         </ShownOnce>
       ) : null}
       <Freshness updatedAt={live.updatedAt} />
-      {live.error ? <ErrorNote lead={keys ? 'Could not refresh' : 'Could not load the stock keys'} message={live.error.message} /> : null}
+      {live.error ? (
+        <ErrorNote lead={keys ? 'Could not refresh' : 'Could not load the stock keys'} message={live.error.message} />
+      ) : null}
       {!keys && !live.error ? <Loading what="the stock keys" /> : null}
       {keys && slugs.length === 0 ? <p>No tenant to show.</p> : null}
       {keys
         ? slugs.map((slug) => (
             <section key={slug} aria-labelledby={`stock-keys-${slug}`} data-tenant={slug}>
               <h2 id={`stock-keys-${slug}`}>{nameOf(slug)}</h2>
-              <KeysTable keys={keys.filter((key) => key.tenant === slug)} tenantName={nameOf(slug)} onRevoked={afterChange} />
+              <KeysTable
+                keys={keys.filter((key) => key.tenant === slug)}
+                tenantName={nameOf(slug)}
+                onRevoked={afterChange}
+              />
             </section>
           ))
         : null}

@@ -13,7 +13,9 @@ import { When } from '../ui/when';
 /** The newest photos not stored that the section lists; the counts cover them all. */
 export const PHOTOS_LISTED = 50;
 
-const wrap = css`overflow-wrap: anywhere;`;
+const wrap = css`
+  overflow-wrap: anywhere;
+`;
 
 /** The dealer's URL, short enough for a cell; the whole of it is the link and its title. */
 function PhotoUrl({ url }: { url: string }) {
@@ -52,15 +54,38 @@ function PhotosTable({ photos, tenantName }: { photos: UnstoredPhoto[]; tenantNa
         <tbody>
           {photos.map((photo) => (
             <tr key={photo.url} data-photo-status={photo.status}>
-              <th scope="row" css={css`min-width: 11rem;`}>
+              <th
+                scope="row"
+                css={css`
+                  min-width: 11rem;
+                `}
+              >
                 <PhotoUrl url={photo.url} />
               </th>
-              <td css={[wrap, css`min-width: 7rem;`]}>{carsOf(photo)}</td>
+              <td
+                css={[
+                  wrap,
+                  css`
+                    min-width: 7rem;
+                  `,
+                ]}
+              >
+                {carsOf(photo)}
+              </td>
               <td>
                 <Badge tone={photo.status === 'failed' ? 'danger' : 'warning'}>{photo.status}</Badge>
               </td>
               <td className="number">{formatCount(photo.attempts)}</td>
-              <td css={[wrap, css`min-width: 14rem;`]}>{photo.last_error ?? '—'}</td>
+              <td
+                css={[
+                  wrap,
+                  css`
+                    min-width: 14rem;
+                  `,
+                ]}
+              >
+                {photo.last_error ?? '—'}
+              </td>
               <td>
                 <When at={photo.next_attempt_at} none="not again" />
               </td>
@@ -83,11 +108,21 @@ export function TenantPhotos({ tenant }: { tenant: TenantName }) {
   const unstored = data ? data.counts.pending + data.counts.failed : 0;
   return (
     <>
-      {live.error ? <ErrorNote lead={data ? 'Could not refresh' : 'Could not load the photos'} message={live.error.message} /> : null}
+      {live.error ? (
+        <ErrorNote lead={data ? 'Could not refresh' : 'Could not load the photos'} message={live.error.message} />
+      ) : null}
       {!data && !live.error ? <Loading what="the photos" /> : null}
       {data ? (
         <>
-          <p data-photo-counts css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.xs} ${SPACE.md}; margin: ${SPACE.sm} 0;`}>
+          <p
+            data-photo-counts
+            css={css`
+              display: flex;
+              flex-wrap: wrap;
+              gap: ${SPACE.xs} ${SPACE.md};
+              margin: ${SPACE.sm} 0;
+            `}
+          >
             <span>
               <strong>{formatCount(data.counts.stored)}</strong> stored
             </span>
@@ -99,12 +134,24 @@ export function TenantPhotos({ tenant }: { tenant: TenantName }) {
             </span>
           </p>
           {unstored === 0 ? (
-            <p>{data.counts.stored === 0 ? "No photos: none of this site's cars names one yet." : 'Every photo is stored.'}</p>
+            <p>
+              {data.counts.stored === 0
+                ? "No photos: none of this site's cars names one yet."
+                : 'Every photo is stored.'}
+            </p>
           ) : (
             <>
-              <p css={css`color: ${COLOUR.muted}; margin: 0 0 ${SPACE.sm};`}>
-                A pending photo is tried again at its next try; a failed one is not, until the dealer sends its car again with a URL that works.
-                {data.photos.length < unstored ? ` The newest ${formatCount(data.photos.length)} of ${formatCount(unstored)}.` : null}
+              <p
+                css={css`
+                  color: ${COLOUR.muted};
+                  margin: 0 0 ${SPACE.sm};
+                `}
+              >
+                A pending photo is tried again at its next try; a failed one is not, until the dealer sends its car
+                again with a URL that works.
+                {data.photos.length < unstored
+                  ? ` The newest ${formatCount(data.photos.length)} of ${formatCount(unstored)}.`
+                  : null}
               </p>
               <PhotosTable photos={data.photos} tenantName={tenant.name} />
             </>

@@ -1,7 +1,16 @@
 import { css } from '@emotion/react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { StockImportDetail, StockImports, StockKeys, type ApplyAnywayBody, type CreatedStockKey, type ImportRowError, type ImportState, type StockImport } from '@forecourt/admin-contract';
+import {
+  StockImportDetail,
+  StockImports,
+  StockKeys,
+  type ApplyAnywayBody,
+  type CreatedStockKey,
+  type ImportRowError,
+  type ImportState,
+  type StockImport,
+} from '@forecourt/admin-contract';
 import { useLive } from '../api/use-live';
 import { managesStockKeys, mayChangeFeeds, mayManageStockKeys } from '../session/permissions';
 import { useSession, useSignedIn } from '../session/session';
@@ -21,13 +30,26 @@ import { KeysTable, NewKeyForm } from './stock-keys';
 import { TenantPhotos } from './stock-photos';
 import { useTenantNames } from './use-tenant-names';
 
-const STATUS_TONES: Record<ImportState, BadgeTone> = { queued: 'neutral', running: 'accent', done: 'success', failed: 'danger', quarantined: 'warning' };
+const STATUS_TONES: Record<ImportState, BadgeTone> = {
+  queued: 'neutral',
+  running: 'accent',
+  done: 'success',
+  failed: 'danger',
+  quarantined: 'warning',
+};
 
 const COUNTS = ['created', 'updated', 'unchanged', 'withdrawn', 'rejected'] as const;
 
-const wrap = css`overflow-wrap: anywhere;`;
-const done = css`color: ${COLOUR.success}; font-weight: 600;`;
-const part = css`margin-top: ${SPACE.lg};`;
+const wrap = css`
+  overflow-wrap: anywhere;
+`;
+const done = css`
+  color: ${COLOUR.success};
+  font-weight: 600;
+`;
+const part = css`
+  margin-top: ${SPACE.lg};
+`;
 
 /** A cell as a spreadsheet opens it: quoted where needed, and never read as a formula. */
 function csvCell(value: string | number | null): string {
@@ -38,7 +60,10 @@ function csvCell(value: string | number | null): string {
 
 /** An import's rejected rows as CSV, made from the detail the API answered: row, vehicle_id, field, message. */
 export function rejectedRowsCsv(errors: readonly ImportRowError[]): string {
-  const lines = [['row', 'vehicle_id', 'field', 'message'], ...errors.map((error) => [error.row, error.vehicle_id, error.field, error.message])];
+  const lines = [
+    ['row', 'vehicle_id', 'field', 'message'],
+    ...errors.map((error) => [error.row, error.vehicle_id, error.field, error.message]),
+  ];
   return `${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
@@ -58,17 +83,26 @@ function ApplyAnywayButton({ entry, onDone }: { entry: StockImport; onDone: (tex
         </Button>
       }
       onConfirm={async () => {
-        await api.send(StockImportDetail, 'POST', `/_admin/imports/${entry.id}/apply`, { reason: reason.trim() } satisfies ApplyAnywayBody);
+        await api.send(StockImportDetail, 'POST', `/_admin/imports/${entry.id}/apply`, {
+          reason: reason.trim(),
+        } satisfies ApplyAnywayBody);
         setReason('');
         onDone(`Import ${entry.id} is queued to apply anyway: its cars change in a moment.`);
       }}
     >
       <p css={wrap}>Held back: {entry.message ?? 'quarantined'}</p>
       <p>
-        Applied anyway, the feed becomes the site&apos;s cars of source {entry.source} as it is: those it does not list are withdrawn. The reason is kept on the import and in the
-        audit.
+        Applied anyway, the feed becomes the site&apos;s cars of source {entry.source} as it is: those it does not list
+        are withdrawn. The reason is kept on the import and in the audit.
       </p>
-      <label htmlFor={id} css={css`display: block; font-weight: 600; margin-top: ${SPACE.sm};`}>
+      <label
+        htmlFor={id}
+        css={css`
+          display: block;
+          font-weight: 600;
+          margin-top: ${SPACE.sm};
+        `}
+      >
         Reason
       </label>
       <textarea
@@ -78,7 +112,11 @@ function ApplyAnywayButton({ entry, onDone }: { entry: StockImport; onDone: (tex
         rows={3}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
-        css={css`width: 100%; box-sizing: border-box; font: inherit;`}
+        css={css`
+          width: 100%;
+          box-sizing: border-box;
+          font: inherit;
+        `}
       />
     </ConfirmDialog>
   );
@@ -88,14 +126,53 @@ function ApplyAnywayButton({ entry, onDone }: { entry: StockImport; onDone: (tex
 function Quarantined({ imports, onApplied }: { imports: StockImport[]; onApplied: (text: string) => void }) {
   if (imports.length === 0) return null;
   return (
-    <section aria-labelledby="quarantined-title" css={[panelStyle, css`border: 2px solid ${COLOUR.warning}; background: ${COLOUR.warningSurface};`]}>
-      <h3 id="quarantined-title" css={css`margin-top: 0;`}>
+    <section
+      aria-labelledby="quarantined-title"
+      css={[
+        panelStyle,
+        css`
+          border: 2px solid ${COLOUR.warning};
+          background: ${COLOUR.warningSurface};
+        `,
+      ]}
+    >
+      <h3
+        id="quarantined-title"
+        css={css`
+          margin-top: 0;
+        `}
+      >
         Held back: {imports.length === 1 ? '1 quarantined import' : `${imports.length} quarantined imports`}
       </h3>
-      <ul css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: ${SPACE.sm};`}>
+      <ul
+        css={css`
+          list-style: none;
+          margin: 0;
+          padding: 0;
+          display: grid;
+          gap: ${SPACE.sm};
+        `}
+      >
         {imports.map((entry) => (
-          <li key={entry.id} data-import={entry.id} css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm}; align-items: center; justify-content: space-between;`}>
-            <div css={[wrap, css`flex: 1 1 20rem;`]}>
+          <li
+            key={entry.id}
+            data-import={entry.id}
+            css={css`
+              display: flex;
+              flex-wrap: wrap;
+              gap: ${SPACE.sm};
+              align-items: center;
+              justify-content: space-between;
+            `}
+          >
+            <div
+              css={[
+                wrap,
+                css`
+                  flex: 1 1 20rem;
+                `,
+              ]}
+            >
               <strong>
                 Import {entry.id} of source {entry.source}
               </strong>{' '}
@@ -109,7 +186,15 @@ function Quarantined({ imports, onApplied }: { imports: StockImport[]; onApplied
   );
 }
 
-function ImportsTable({ imports, tenantName, onShow }: { imports: StockImport[]; tenantName: string; onShow: (id: string) => void }) {
+function ImportsTable({
+  imports,
+  tenantName,
+  onShow,
+}: {
+  imports: StockImport[];
+  tenantName: string;
+  onShow: (id: string) => void;
+}) {
   if (imports.length === 0) return <p>No imports yet.</p>;
   return (
     <ScrollRegion label={`Recent imports of ${tenantName}`}>
@@ -166,17 +251,43 @@ function ImportDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const entry = live.data?.import;
   return (
     <section aria-labelledby="import-detail-title" css={panelStyle}>
-      <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm}; justify-content: space-between; align-items: baseline;`}>
-        <h3 id="import-detail-title" css={css`margin: 0;`}>
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: ${SPACE.sm};
+          justify-content: space-between;
+          align-items: baseline;
+        `}
+      >
+        <h3
+          id="import-detail-title"
+          css={css`
+            margin: 0;
+          `}
+        >
           Import {id}
         </h3>
         <Button onClick={onClose}>Close</Button>
       </div>
-      {live.error ? <ErrorNote lead={entry ? 'Could not refresh' : `Could not load import ${id}`} message={live.error.message} /> : null}
+      {live.error ? (
+        <ErrorNote lead={entry ? 'Could not refresh' : `Could not load import ${id}`} message={live.error.message} />
+      ) : null}
       {!entry && !live.error ? <Loading what={`import ${id}`} /> : null}
       {entry ? (
         <>
-          <dl css={css`display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: ${SPACE.xs} ${SPACE.md}; margin: ${SPACE.sm} 0; dd { margin: 0; overflow-wrap: anywhere; }`}>
+          <dl
+            css={css`
+              display: grid;
+              grid-template-columns: max-content minmax(0, 1fr);
+              gap: ${SPACE.xs} ${SPACE.md};
+              margin: ${SPACE.sm} 0;
+              dd {
+                margin: 0;
+                overflow-wrap: anywhere;
+              }
+            `}
+          >
             <dt>Status</dt>
             <dd>
               <Badge tone={STATUS_TONES[entry.status]}>{entry.status}</Badge>
@@ -206,13 +317,22 @@ function ImportDetail({ id, onClose }: { id: string; onClose: () => void }) {
               </>
             ) : null}
           </dl>
-          <h4 css={css`margin-bottom: ${SPACE.xs};`}>Rejected rows</h4>
+          <h4
+            css={css`
+              margin-bottom: ${SPACE.xs};
+            `}
+          >
+            Rejected rows
+          </h4>
           {entry.errors.length === 0 ? (
             <p>None.</p>
           ) : (
             <>
               <p>
-                <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(rejectedRowsCsv(entry.errors))}`} download={`import-${entry.id}-rejected-rows.csv`}>
+                <a
+                  href={`data:text/csv;charset=utf-8,${encodeURIComponent(rejectedRowsCsv(entry.errors))}`}
+                  download={`import-${entry.id}-rejected-rows.csv`}
+                >
                   Download rejected rows (CSV)
                 </a>
                 {entry.error_count > entry.errors.length ? ` (the first ${formatCount(entry.errors.length)})` : null}
@@ -237,7 +357,16 @@ function ImportDetail({ id, onClose }: { id: string; onClose: () => void }) {
                         <td>
                           <code>{error.field}</code>
                         </td>
-                        <td css={[wrap, css`min-width: 14rem;`]}>{error.message}</td>
+                        <td
+                          css={[
+                            wrap,
+                            css`
+                              min-width: 14rem;
+                            `,
+                          ]}
+                        >
+                          {error.message}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -261,10 +390,19 @@ function TenantKeys({ tenant, onChanged }: { tenant: TenantName; onChanged: (tex
   };
   return (
     <>
-      {live.error ? <ErrorNote lead={live.data ? 'Could not refresh' : 'Could not load the stock keys'} message={live.error.message} /> : null}
+      {live.error ? (
+        <ErrorNote
+          lead={live.data ? 'Could not refresh' : 'Could not load the stock keys'}
+          message={live.error.message}
+        />
+      ) : null}
       {!live.data && !live.error ? <Loading what="the stock keys" /> : null}
       {live.data ? <KeysTable keys={live.data.keys} tenantName={tenant.name} onRevoked={changed} /> : null}
-      <div css={css`margin-top: ${SPACE.md};`}>
+      <div
+        css={css`
+          margin-top: ${SPACE.md};
+        `}
+      >
         <NewKeyForm
           tenants={[tenant]}
           choose={false}
@@ -275,11 +413,25 @@ function TenantKeys({ tenant, onChanged }: { tenant: TenantName; onChanged: (tex
         />
       </div>
       {created ? (
-        <ShownOnce label={`New key for ${tenant.name}: ${created.key.label}`} value={created.secret} copyLabel="Copy key" noun="key">
-          <p css={css`margin: 0;`}>
-            <strong>You will not see this key again.</strong> Copy it now into the dealer&apos;s system: the platform keeps only a fingerprint of it.
+        <ShownOnce
+          label={`New key for ${tenant.name}: ${created.key.label}`}
+          value={created.secret}
+          copyLabel="Copy key"
+          noun="key"
+        >
+          <p
+            css={css`
+              margin: 0;
+            `}
+          >
+            <strong>You will not see this key again.</strong> Copy it now into the dealer&apos;s system: the platform
+            keeps only a fingerprint of it.
           </p>
-          <div css={css`margin-top: ${SPACE.sm};`}>
+          <div
+            css={css`
+              margin-top: ${SPACE.sm};
+            `}
+          >
             <Button onClick={() => setCreated(null)}>I have copied it</Button>
           </div>
         </ShownOnce>
@@ -313,7 +465,9 @@ function TenantStock({ tenant }: { tenant: TenantName }) {
 
       <section aria-labelledby="imports-title" css={part}>
         <h3 id="imports-title">Recent imports</h3>
-        {imports.error ? <ErrorNote lead={list ? 'Could not refresh' : 'Could not load the imports'} message={imports.error.message} /> : null}
+        {imports.error ? (
+          <ErrorNote lead={list ? 'Could not refresh' : 'Could not load the imports'} message={imports.error.message} />
+        ) : null}
         {!list && !imports.error ? <Loading what="the imports" /> : null}
         {list ? <ImportsTable imports={list} tenantName={tenant.name} onShow={setShown} /> : null}
       </section>
@@ -353,7 +507,10 @@ export function StockPage() {
   if (!manages) {
     return (
       <Page title="Stock">
-        <p>A site&apos;s feeds, imports and stock keys are for operators and each tenant&apos;s managers. Ask one about a dealer&apos;s stock.</p>
+        <p>
+          A site&apos;s feeds, imports and stock keys are for operators and each tenant&apos;s managers. Ask one about a
+          dealer&apos;s stock.
+        </p>
       </Page>
     );
   }
@@ -367,8 +524,9 @@ export function StockPage() {
       title="Stock"
       intro={
         <>
-          How each site&apos;s cars come in: feed imports and what they did, the feeds pulled on a schedule, the dealer&apos;s photos the platform fetches, and the Stock API keys dealers&apos; systems write with. Every tenant&apos;s
-          keys on one page: <Link to="/stock-keys">Stock keys</Link>.
+          How each site&apos;s cars come in: feed imports and what they did, the feeds pulled on a schedule, the
+          dealer&apos;s photos the platform fetches, and the Stock API keys dealers&apos; systems write with. Every
+          tenant&apos;s keys on one page: <Link to="/stock-keys">Stock keys</Link>.
         </>
       }
     >
@@ -377,8 +535,17 @@ export function StockPage() {
       {seen.length > 0 && tenants.length === 0 ? <p>No tenant to show.</p> : null}
       {tenant ? (
         <>
-          <div css={css`margin-bottom: ${SPACE.sm};`}>
-            <TenantPicker inline tenants={tenants} value={tenant.tenant} onChange={(chosen) => setParams({ tenant: chosen })} />
+          <div
+            css={css`
+              margin-bottom: ${SPACE.sm};
+            `}
+          >
+            <TenantPicker
+              inline
+              tenants={tenants}
+              value={tenant.tenant}
+              onChange={(chosen) => setParams({ tenant: chosen })}
+            />
           </div>
           <h2 css={wrap}>{tenant.name}</h2>
           <TenantStock key={tenant.tenant} tenant={tenant} />

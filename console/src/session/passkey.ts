@@ -11,7 +11,8 @@ export function passkeyErrorText(error: unknown): string {
     if (error.code === 'ERROR_CEREMONY_ABORTED') return 'The passkey prompt was closed before it finished.';
     return error.message;
   }
-  if (error instanceof Error && error.name === 'NotAllowedError') return `The passkey prompt was cancelled or timed out (${error.message})`;
+  if (error instanceof Error && error.name === 'NotAllowedError')
+    return `The passkey prompt was cancelled or timed out (${error.message})`;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -34,5 +35,9 @@ export async function signInWithPasskey(api: ApiClient): Promise<Session> {
 export async function enrollPasskey(api: ApiClient, code: string, label: string): Promise<Session> {
   const optionsJSON = await api.send(RegistrationOptions, 'POST', '/_admin/session/enroll/options', { code });
   const response = await startRegistration({ optionsJSON });
-  return api.send(Session, 'POST', '/_admin/session/enroll', { code, response, ...(label.trim() ? { label: label.trim() } : {}) });
+  return api.send(Session, 'POST', '/_admin/session/enroll', {
+    code,
+    response,
+    ...(label.trim() ? { label: label.trim() } : {}),
+  });
 }

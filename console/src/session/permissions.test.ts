@@ -8,30 +8,48 @@ describe('what the console offers an account', () => {
 
   it('a tenant manager changes pins on its own tenants only', () => {
     const manager = account({ role: 'tenant-manager', tenants: ['harbourside-motors'] });
-    expect([mayChangePins(manager, 'harbourside-motors'), mayChangePins(manager, 'summit-auto-group')]).toEqual([true, false]);
+    expect([mayChangePins(manager, 'harbourside-motors'), mayChangePins(manager, 'summit-auto-group')]).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('a viewer changes nothing, even on a tenant it holds', () => {
-    expect(mayChangePins(account({ role: 'viewer', tenants: ['harbourside-motors'] }), 'harbourside-motors')).toBe(false);
+    expect(mayChangePins(account({ role: 'viewer', tenants: ['harbourside-motors'] }), 'harbourside-motors')).toBe(
+      false,
+    );
   });
 
   it('only an operator manages accounts', () => {
-    expect([isOperator(account({ role: 'operator' })), isOperator(account({ role: 'tenant-manager', tenants: ['x'] }))]).toEqual([true, false]);
+    expect([
+      isOperator(account({ role: 'operator' })),
+      isOperator(account({ role: 'tenant-manager', tenants: ['x'] })),
+    ]).toEqual([true, false]);
   });
 
   it("a tenant manager manages its own tenants' stock keys only, a viewer none", () => {
     const manager = account({ role: 'tenant-manager', tenants: ['harbourside-motors'] });
     const viewer = account({ role: 'viewer', tenants: ['harbourside-motors'] });
-    expect([mayManageStockKeys(manager, 'harbourside-motors'), mayManageStockKeys(manager, 'summit-auto-group'), mayManageStockKeys(viewer, 'harbourside-motors')]).toEqual([true, false, false]);
+    expect([
+      mayManageStockKeys(manager, 'harbourside-motors'),
+      mayManageStockKeys(manager, 'summit-auto-group'),
+      mayManageStockKeys(viewer, 'harbourside-motors'),
+    ]).toEqual([true, false, false]);
   });
 
   it("a tenant manager changes its own tenants' scheduled feeds only, a viewer none", () => {
     const manager = account({ role: 'tenant-manager', tenants: ['harbourside-motors'] });
     const viewer = account({ role: 'viewer', tenants: ['harbourside-motors'] });
-    expect([mayChangeFeeds(manager, 'harbourside-motors'), mayChangeFeeds(manager, 'summit-auto-group'), mayChangeFeeds(viewer, 'harbourside-motors')]).toEqual([true, false, false]);
+    expect([
+      mayChangeFeeds(manager, 'harbourside-motors'),
+      mayChangeFeeds(manager, 'summit-auto-group'),
+      mayChangeFeeds(viewer, 'harbourside-motors'),
+    ]).toEqual([true, false, false]);
   });
 
   it('the stock keys page is for operators and tenant managers', () => {
-    expect((['operator', 'tenant-manager', 'viewer'] as const).map((role) => managesStockKeys(account({ role })))).toEqual([true, true, false]);
+    expect(
+      (['operator', 'tenant-manager', 'viewer'] as const).map((role) => managesStockKeys(account({ role }))),
+    ).toEqual([true, true, false]);
   });
 });

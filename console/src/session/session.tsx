@@ -85,6 +85,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setAttempt((n) => n + 1);
   }, []);
 
-  const value = useMemo(() => ({ state, api, signedIn, expire, signOut, reload }), [state, api, signedIn, expire, signOut, reload]);
+  const value = useMemo(
+    () => ({ state, api, signedIn, expire, signOut, reload }),
+    [state, api, signedIn, expire, signOut, reload],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

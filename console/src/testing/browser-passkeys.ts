@@ -14,7 +14,12 @@ export function assertion(): unknown {
     rawId: bytes('cred'),
     type: 'public-key',
     authenticatorAttachment: 'platform',
-    response: { authenticatorData: bytes('auth'), clientDataJSON: bytes('client'), signature: bytes('sig'), userHandle: bytes('user') },
+    response: {
+      authenticatorData: bytes('auth'),
+      clientDataJSON: bytes('client'),
+      signature: bytes('sig'),
+      userHandle: bytes('user'),
+    },
     getClientExtensionResults: () => ({}),
   };
 }
@@ -47,7 +52,10 @@ export interface BrowserPasskeys {
 export function installBrowserPasskeys(): BrowserPasskeys {
   const passkeys: BrowserPasskeys = { get: jest.fn(), create: jest.fn() };
   beforeAll(() => {
-    Object.defineProperty(window, 'PublicKeyCredential', { value: function PublicKeyCredential() {}, configurable: true });
+    Object.defineProperty(window, 'PublicKeyCredential', {
+      value: function PublicKeyCredential() {},
+      configurable: true,
+    });
     Object.defineProperty(navigator, 'credentials', { value: passkeys, configurable: true });
   });
   afterEach(() => {

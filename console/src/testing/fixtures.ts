@@ -1,4 +1,16 @@
-import type { Account, CanaryResult, FailureCounts, Overview, Pin, PinChange, PinResult, PinsOverview, RemoteDetail, RemoteHealth, StockKey } from '@forecourt/admin-contract';
+import type {
+  Account,
+  CanaryResult,
+  FailureCounts,
+  Overview,
+  Pin,
+  PinChange,
+  PinResult,
+  PinsOverview,
+  RemoteDetail,
+  RemoteHealth,
+  StockKey,
+} from '@forecourt/admin-contract';
 
 /** The API's clock in these fixtures: buckets are counted up to here. */
 export const NOW = '2026-11-27T08:02:30.000Z';
@@ -21,8 +33,23 @@ export function searchRemote(overrides: Partial<RemoteHealth> = {}): RemoteHealt
     lastGood: '1.1.4',
     flagged: false,
     versions: [
-      { version: '1.1.5', role: 'pin', clean: 118, failures: failures(), buckets: [{ at: '2026-11-27T07:55:00.000Z', clean: 60, failures: 0 }, { at: '2026-11-27T08:00:00.000Z', clean: 58, failures: 0 }] },
-      { version: '1.1.6', role: 'canary', clean: 12, failures: failures({ mount: 2, render: 1 }), buckets: [{ at: '2026-11-27T08:00:00.000Z', clean: 12, failures: 3 }] },
+      {
+        version: '1.1.5',
+        role: 'pin',
+        clean: 118,
+        failures: failures(),
+        buckets: [
+          { at: '2026-11-27T07:55:00.000Z', clean: 60, failures: 0 },
+          { at: '2026-11-27T08:00:00.000Z', clean: 58, failures: 0 },
+        ],
+      },
+      {
+        version: '1.1.6',
+        role: 'canary',
+        clean: 12,
+        failures: failures({ mount: 2, render: 1 }),
+        buckets: [{ at: '2026-11-27T08:00:00.000Z', clean: 12, failures: 3 }],
+      },
     ],
     ...overrides,
   };
@@ -38,7 +65,17 @@ export function overview(): Overview {
       {
         tenant: 'harbourside-motors',
         name: 'Harbourside Motors',
-        remotes: [searchRemote(), { team: 'mf-vehicle', pin: '1.0.5', canary: null, lastGood: '1.0.4', flagged: false, versions: [{ version: '1.0.5', role: 'pin', clean: 40, failures: failures(), buckets: [] }] }],
+        remotes: [
+          searchRemote(),
+          {
+            team: 'mf-vehicle',
+            pin: '1.0.5',
+            canary: null,
+            lastGood: '1.0.4',
+            flagged: false,
+            versions: [{ version: '1.0.5', role: 'pin', clean: 40, failures: failures(), buckets: [] }],
+          },
+        ],
       },
       {
         tenant: 'summit-auto-group',
@@ -59,10 +96,39 @@ export function remoteDetail(overrides: Partial<RemoteDetail> = {}): RemoteDetai
     since: '2026-11-27T07:05:00.000Z',
     bucketSeconds: 300,
     history: [
-      { id: 7, at: '2026-11-27T07:30:00.000Z', tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.1.5', toVersion: '1.1.6', action: 'canary', percent: 10, actor: 'Ada Admin' },
-      { id: 6, at: '2026-11-26T10:00:00.000Z', tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.1.4', toVersion: '1.1.5', action: 'pin', percent: null, actor: 'npm-start' },
+      {
+        id: 7,
+        at: '2026-11-27T07:30:00.000Z',
+        tenant: 'harbourside-motors',
+        team: 'mf-search',
+        fromVersion: '1.1.5',
+        toVersion: '1.1.6',
+        action: 'canary',
+        percent: 10,
+        actor: 'Ada Admin',
+      },
+      {
+        id: 6,
+        at: '2026-11-26T10:00:00.000Z',
+        tenant: 'harbourside-motors',
+        team: 'mf-search',
+        fromVersion: '1.1.4',
+        toVersion: '1.1.5',
+        action: 'pin',
+        percent: null,
+        actor: 'npm-start',
+      },
     ],
-    recentFailures: [{ at: '2026-11-27T08:01:10.000Z', version: '1.1.6', kind: 'mount', message: 'TypeError: Cannot read properties of undefined (reading "price")', page: '/cars/toyota-hilux-2021', browser: 'Chrome 131 on Android' }],
+    recentFailures: [
+      {
+        at: '2026-11-27T08:01:10.000Z',
+        version: '1.1.6',
+        kind: 'mount',
+        message: 'TypeError: Cannot read properties of undefined (reading "price")',
+        page: '/cars/toyota-hilux-2021',
+        browser: 'Chrome 131 on Android',
+      },
+    ],
     ...overrides,
   };
 }
@@ -70,10 +136,37 @@ export function remoteDetail(overrides: Partial<RemoteDetail> = {}): RemoteDetai
 export function pins(overrides: Partial<PinsOverview['effective'][number]> = {}): PinsOverview {
   return {
     effective: [
-      { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.5', lastGoodVersion: '1.1.4', pinEarned: true, previousVersion: '1.1.4', source: 'tenant', canary: { version: '1.1.6', percent: 10 }, ...overrides },
+      {
+        tenant: 'harbourside-motors',
+        team: 'mf-search',
+        version: '1.1.5',
+        lastGoodVersion: '1.1.4',
+        pinEarned: true,
+        previousVersion: '1.1.4',
+        source: 'tenant',
+        canary: { version: '1.1.6', percent: 10 },
+        ...overrides,
+      },
     ],
-    pins: [{ tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.5', lastGoodVersion: '1.1.4', updatedAt: '2026-11-26T10:00:00.000Z' }],
-    canaries: [{ tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.6', percent: 10, startedAt: '2026-11-27T07:30:00.000Z', actor: 'Ada Admin' }],
+    pins: [
+      {
+        tenant: 'harbourside-motors',
+        team: 'mf-search',
+        version: '1.1.5',
+        lastGoodVersion: '1.1.4',
+        updatedAt: '2026-11-26T10:00:00.000Z',
+      },
+    ],
+    canaries: [
+      {
+        tenant: 'harbourside-motors',
+        team: 'mf-search',
+        version: '1.1.6',
+        percent: 10,
+        startedAt: '2026-11-27T07:30:00.000Z',
+        actor: 'Ada Admin',
+      },
+    ],
     published: { 'mf-search': ['1.0.0', '1.1.4', '1.1.5', '1.1.6'] },
   };
 }
@@ -114,7 +207,17 @@ function pinOf(version: string, lastGoodVersion: string | null): Pin {
 export function pinResult(version: string, action: PinChange['action'] = 'pin'): PinResult {
   return {
     pin: pinOf(version, '1.1.5'),
-    change: { id: 8, at: NOW, tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.1.5', toVersion: version, action, percent: null, actor: 'Ada Admin' },
+    change: {
+      id: 8,
+      at: NOW,
+      tenant: 'harbourside-motors',
+      team: 'mf-search',
+      fromVersion: '1.1.5',
+      toVersion: version,
+      action,
+      percent: null,
+      actor: 'Ada Admin',
+    },
     droppedCanary: null,
   };
 }
@@ -124,6 +227,16 @@ export function canaryResult(version: string, percent: number): CanaryResult {
   return {
     canary: { tenant: 'harbourside-motors', team: 'mf-search', version, percent, startedAt: NOW, actor: 'Ada Admin' },
     pin: pinOf('1.1.5', '1.1.4'),
-    change: { id: 9, at: NOW, tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.1.5', toVersion: version, action: 'canary', percent, actor: 'Ada Admin' },
+    change: {
+      id: 9,
+      at: NOW,
+      tenant: 'harbourside-motors',
+      team: 'mf-search',
+      fromVersion: '1.1.5',
+      toVersion: version,
+      action: 'canary',
+      percent,
+      actor: 'Ada Admin',
+    },
   };
 }

@@ -25,7 +25,12 @@ export function recordRequests(): SentRequest[] {
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    sent.push({ method: (init?.method ?? 'GET').toUpperCase(), url, headers: { ...(init?.headers as Record<string, string> | undefined) }, body });
+    sent.push({
+      method: (init?.method ?? 'GET').toUpperCase(),
+      url,
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
+      body,
+    });
     return answer(input, init);
   };
   afterEachRestore(() => {
@@ -48,9 +53,14 @@ export type TestRoutes = Parameters<typeof serveRoutes>[0];
  * The console at `path` for a signed-in account (or signed out with `account: null`), against
  * the routes the test declares.
  */
-export function renderConsole(path: string, options: { account?: Account | null; routes?: TestRoutes } = {}): RenderResult {
+export function renderConsole(
+  path: string,
+  options: { account?: Account | null; routes?: TestRoutes } = {},
+): RenderResult {
   const signedIn = options.account === undefined ? account() : options.account;
-  const session: RouteAnswer = signedIn ? { body: { account: signedIn, csrf: CSRF } } : { status: 401, body: { error: 'Not signed in: sign in with a passkey' } };
+  const session: RouteAnswer = signedIn
+    ? { body: { account: signedIn, csrf: CSRF } }
+    : { status: 401, body: { error: 'Not signed in: sign in with a passkey' } };
   serveRoutes({ 'GET /_admin/session': session, ...options.routes });
   return render(
     <SessionProvider>

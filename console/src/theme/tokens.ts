@@ -38,7 +38,7 @@ export const RADIUS = '6px';
 
 export const FONT = {
   body: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
 } as const;
 
 /** Below this width the layout is one column (phones). */

@@ -19,9 +19,19 @@ const base = css`
 `;
 
 const tones: Record<ButtonTone, ReturnType<typeof css>> = {
-  primary: css`background: ${COLOUR.accent}; color: ${COLOUR.onAccent};`,
-  secondary: css`background: ${COLOUR.surface}; color: ${COLOUR.accent}; border-color: ${COLOUR.accent};`,
-  danger: css`background: ${COLOUR.danger}; color: ${COLOUR.onAccent};`,
+  primary: css`
+    background: ${COLOUR.accent};
+    color: ${COLOUR.onAccent};
+  `,
+  secondary: css`
+    background: ${COLOUR.surface};
+    color: ${COLOUR.accent};
+    border-color: ${COLOUR.accent};
+  `,
+  danger: css`
+    background: ${COLOUR.danger};
+    color: ${COLOUR.onAccent};
+  `,
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -30,7 +40,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
-export function Button({ tone = 'secondary', busy = false, disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  tone = 'secondary',
+  busy = false,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button type={type} css={[base, tones[tone]]} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {children}

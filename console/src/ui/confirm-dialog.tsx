@@ -25,7 +25,15 @@ export interface ConfirmDialogProps {
  * given back to the trigger, Escape cancels, the page behind hidden from screen readers). It
  * closes only when the change succeeded; a refusal is shown inside it, as the API said it.
  */
-export function ConfirmDialog({ trigger, title, children, confirmLabel, tone = 'primary', confirmDisabled = false, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  children,
+  confirmLabel,
+  tone = 'primary',
+  confirmDisabled = false,
+  onConfirm,
+}: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +62,14 @@ export function ConfirmDialog({ trigger, title, children, confirmLabel, tone = '
     >
       <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay css={css`position: fixed; inset: 0; background: ${COLOUR.scrim}; z-index: 50;`} />
+        <RadixDialog.Overlay
+          css={css`
+            position: fixed;
+            inset: 0;
+            background: ${COLOUR.scrim};
+            z-index: 50;
+          `}
+        />
         <RadixDialog.Content
           css={css`
             position: fixed;
@@ -71,12 +86,27 @@ export function ConfirmDialog({ trigger, title, children, confirmLabel, tone = '
             padding: ${SPACE.lg};
           `}
         >
-          <RadixDialog.Title css={css`margin: 0 0 ${SPACE.sm}; font-size: 1.2rem;`}>{title}</RadixDialog.Title>
+          <RadixDialog.Title
+            css={css`
+              margin: 0 0 ${SPACE.sm};
+              font-size: 1.2rem;
+            `}
+          >
+            {title}
+          </RadixDialog.Title>
           <RadixDialog.Description asChild>
             <div>{children}</div>
           </RadixDialog.Description>
           {error ? <ErrorNote lead="Not done" message={error} /> : null}
-          <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm}; justify-content: flex-end; margin-top: ${SPACE.md};`}>
+          <div
+            css={css`
+              display: flex;
+              flex-wrap: wrap;
+              gap: ${SPACE.sm};
+              justify-content: flex-end;
+              margin-top: ${SPACE.md};
+            `}
+          >
             <RadixDialog.Close asChild>
               <Button disabled={busy}>Cancel</Button>
             </RadixDialog.Close>

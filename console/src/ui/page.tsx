@@ -30,7 +30,16 @@ export function Page({ title, intro, children }: { title: string; intro?: ReactN
       >
         {title}
       </h1>
-      {intro ? <div css={css`color: ${COLOUR.muted}; margin-bottom: ${SPACE.md};`}>{intro}</div> : null}
+      {intro ? (
+        <div
+          css={css`
+            color: ${COLOUR.muted};
+            margin-bottom: ${SPACE.md};
+          `}
+        >
+          {intro}
+        </div>
+      ) : null}
       {children}
     </>
   );
@@ -40,7 +49,13 @@ export function Page({ title, intro, children }: { title: string; intro?: ReactN
 export function Freshness({ updatedAt }: { updatedAt: Date | null }) {
   if (!updatedAt) return null;
   return (
-    <p css={css`color: ${COLOUR.muted}; font-size: 0.9rem; margin: 0 0 ${SPACE.sm};`}>
+    <p
+      css={css`
+        color: ${COLOUR.muted};
+        font-size: 0.9rem;
+        margin: 0 0 ${SPACE.sm};
+      `}
+    >
       Updated <time dateTime={updatedAt.toISOString()}>{updatedAt.toLocaleTimeString('en-AU')}</time>, every 5 seconds
     </p>
   );
@@ -48,7 +63,12 @@ export function Freshness({ updatedAt }: { updatedAt: Date | null }) {
 
 export function Loading({ what }: { what: string }) {
   return (
-    <p role="status" css={css`color: ${COLOUR.muted};`}>
+    <p
+      role="status"
+      css={css`
+        color: ${COLOUR.muted};
+      `}
+    >
       Loading {what}…
     </p>
   );

@@ -33,12 +33,41 @@ export function ShownOnce({ label, value, copyLabel, noun, children }: ShownOnce
   const id = useId();
   const [copied, setCopied] = useState<string | null>(null);
   return (
-    <div css={[panelStyle, css`border-color: ${COLOUR.accent};`]}>
-      <label htmlFor={id} css={css`font-weight: 600; display: block;`}>
+    <div
+      css={[
+        panelStyle,
+        css`
+          border-color: ${COLOUR.accent};
+        `,
+      ]}
+    >
+      <label
+        htmlFor={id}
+        css={css`
+          font-weight: 600;
+          display: block;
+        `}
+      >
         {label}
       </label>
-      <div css={css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm}; margin: ${SPACE.xs} 0;`}>
-        <input id={id} readOnly value={value} onFocus={(event) => event.target.select()} css={css`flex: 1 1 16rem; min-width: 0;`} />
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: ${SPACE.sm};
+          margin: ${SPACE.xs} 0;
+        `}
+      >
+        <input
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(event) => event.target.select()}
+          css={css`
+            flex: 1 1 16rem;
+            min-width: 0;
+          `}
+        />
         <Button
           onClick={() => {
             navigator.clipboard.writeText(value).then(
@@ -51,7 +80,12 @@ export function ShownOnce({ label, value, copyLabel, noun, children }: ShownOnce
         </Button>
       </div>
       {children}
-      <p role="status" css={css`margin: 0;`}>
+      <p
+        role="status"
+        css={css`
+          margin: 0;
+        `}
+      >
         {copied}
       </p>
     </div>

@@ -38,7 +38,15 @@ export const tableStyle = css`
  * A wide table on a narrow screen scrolls inside its own box, never the page. The box can take
  * focus and is named by `label`, so a keyboard can scroll it and a screen reader says what it is.
  */
-export function ScrollRegion({ label, maxHeight, children }: { label: string; maxHeight?: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  maxHeight,
+  children,
+}: {
+  label: string;
+  maxHeight?: string;
+  children: ReactNode;
+}) {
   return (
     <div
       role="region"

@@ -8,8 +8,17 @@ export interface TenantName {
   name: string;
 }
 
-const beside = css`display: flex; flex-wrap: wrap; gap: ${SPACE.sm}; align-items: center;`;
-const above = css`display: flex; flex-direction: column; gap: 0.2rem;`;
+const beside = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${SPACE.sm};
+  align-items: center;
+`;
+const above = css`
+  display: flex;
+  flex-direction: column;
+  gap: 0.2rem;
+`;
 
 /**
  * One tenant of `tenants`, chosen by name under the label "Tenant". `inline` puts the label beside
@@ -31,10 +40,23 @@ export function TenantPicker({
   const id = useId();
   return (
     <div css={inline ? beside : above}>
-      <label htmlFor={id} css={css`font-weight: 600;`}>
+      <label
+        htmlFor={id}
+        css={css`
+          font-weight: 600;
+        `}
+      >
         Tenant
       </label>
-      <select id={id} required={required} value={value} onChange={(event) => onChange(event.target.value)} css={css`max-width: 100%;`}>
+      <select
+        id={id}
+        required={required}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        css={css`
+          max-width: 100%;
+        `}
+      >
         {tenants.map((option) => (
           <option key={option.tenant} value={option.tenant}>
             {option.name}

@@ -10,7 +10,15 @@ const CHOICES: { value: HealthWindow; label: string }[] = [
 /** The span the health figures cover: two buttons, the pressed one is the window shown. */
 export function WindowChoice({ value, onChange }: { value: HealthWindow; onChange: (value: HealthWindow) => void }) {
   return (
-    <div role="group" aria-label="Health over" css={css`display: inline-flex; gap: ${SPACE.xs}; margin-bottom: ${SPACE.sm};`}>
+    <div
+      role="group"
+      aria-label="Health over"
+      css={css`
+        display: inline-flex;
+        gap: ${SPACE.xs};
+        margin-bottom: ${SPACE.sm};
+      `}
+    >
       {CHOICES.map((choice) => (
         <button
           key={choice.value}

@@ -31,11 +31,20 @@ function refusalText(body: unknown): string {
  * throws the API's own words, and an answer the contract does not describe (a server of another
  * release) throws what differs, never a half-read value.
  */
-export async function callAdmin<S extends z.ZodType>(client: AdminClient, answer: S, method: AdminMethod, path: string, body?: object): Promise<z.output<S>> {
+export async function callAdmin<S extends z.ZodType>(
+  client: AdminClient,
+  answer: S,
+  method: AdminMethod,
+  path: string,
+  body?: object,
+): Promise<z.output<S>> {
   const response = await client.request(method, path, body);
   if (response.status >= 400) throw new Error(refusalText(response.body));
   const parsed = answer.safeParse(response.body);
-  if (!parsed.success) throw new Error(`${method} /_admin${path} answered what this CLI does not expect (${client.via}):\n${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new Error(
+      `${method} /_admin${path} answered what this CLI does not expect (${client.via}):\n${z.prettifyError(parsed.error)}`,
+    );
   return parsed.data;
 }
 
@@ -98,7 +107,8 @@ export async function connectAdmin(dataDir: string, port: number): Promise<Admin
           body: body ? JSON.stringify(body) : undefined,
         });
         const answer = parsed(await response.text());
-        if (response.status === 401) throw new Error(`The server on port ${port} refused the token from ${found.source}: ${refusalText(answer)}`);
+        if (response.status === 401)
+          throw new Error(`The server on port ${port} refused the token from ${found.source}: ${refusalText(answer)}`);
         return { status: response.status, body: answer };
       },
       close: async () => {},
@@ -112,12 +122,19 @@ export async function connectAdmin(dataDir: string, port: number): Promise<Admin
   try {
     // In process the database is at hand: the demo's operator is made here too when the CLI
     // runs before the first npm start. Production has no demo operator.
-    const found = (await personalToken(dataDir))?.token ?? (isProduction(loadConfig()) ? null : await ensureDemoOperator(app.operators, dataDir));
+    const found =
+      (await personalToken(dataDir))?.token ??
+      (isProduction(loadConfig()) ? null : await ensureDemoOperator(app.operators, dataDir));
     if (!found) throw new Error(NO_TOKEN(dataDir));
     return {
       via: 'an in-process app (no server answered)',
       async request(method, path, body) {
-        const response = await app.inject({ method, url: `/_admin${path}`, payload: body, headers: { authorization: `Bearer ${found}` } });
+        const response = await app.inject({
+          method,
+          url: `/_admin${path}`,
+          payload: body,
+          headers: { authorization: `Bearer ${found}` },
+        });
         const answer = parsed(response.body);
         if (response.statusCode === 401) throw new Error(`The admin API refused the token: ${refusalText(answer)}`);
         return { status: response.statusCode, body: answer };

@@ -18,13 +18,16 @@ import { run } from './main';
  * from the migrated template: each command opens that database again, seconds a command on a
  * busy machine, so the other tests go through a server.)
  */
-async function serveDataFolder(dataDir: string): Promise<{ app: FastifyInstance; port: number; slowHealth: { ms: number }; close(): Promise<void> }> {
+async function serveDataFolder(
+  dataDir: string,
+): Promise<{ app: FastifyInstance; port: number; slowHealth: { ms: number }; close(): Promise<void> }> {
   const database = await openTestDatabase();
   const app = await buildApp({ dataDir, database, teamServers: false });
   // A busy machine, on demand: the health check answers after `ms`.
   const slowHealth = { ms: 0 };
   app.addHook('onRequest', async (request) => {
-    if (slowHealth.ms > 0 && request.url === '/api/health') await new Promise((resolve) => setTimeout(resolve, slowHealth.ms));
+    if (slowHealth.ms > 0 && request.url === '/api/health')
+      await new Promise((resolve) => setTimeout(resolve, slowHealth.ms));
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   await ensureDemoOperator(app.operators, dataDir);
@@ -40,7 +43,12 @@ async function serveDataFolder(dataDir: string): Promise<{ app: FastifyInstance;
 }
 
 describe('forecourt publish', () => {
-  const saved = { INIT_CWD: process.env.INIT_CWD, FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL };
+  const saved = {
+    INIT_CWD: process.env.INIT_CWD,
+    FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR,
+    PORT: process.env.PORT,
+    DATABASE_URL: process.env.DATABASE_URL,
+  };
   const made: string[] = [];
   const closing: Array<{ close(): Promise<void> }> = [];
 
@@ -59,7 +67,11 @@ describe('forecourt publish', () => {
     const dataDir = await tempDir();
     made.push(typedIn, dataDir);
     // What other teams load from mf-search today, or the contract gate refuses the build.
-    const build = await makeFakeBuild(typedIn, { team: 'mf-search', version: '2.0.0', exposes: ['./app', './SearchBox', './SimilarCars', './BudgetFinder', './PromoCards'] });
+    const build = await makeFakeBuild(typedIn, {
+      team: 'mf-search',
+      version: '2.0.0',
+      exposes: ['./app', './SearchBox', './SimilarCars', './BudgetFinder', './PromoCards'],
+    });
     await seedDataFolderDatabase(dataDir);
     process.env.INIT_CWD = typedIn;
     process.env.FORECOURT_DATA_DIR = dataDir;
@@ -83,7 +95,11 @@ describe('forecourt publish', () => {
     process.env.PORT = String(server.port);
     delete process.env.DATABASE_URL;
     // No ./SimilarCars, which mf-vehicle loads.
-    const build = await makeFakeBuild(dataDir, { team: 'mf-search', version: '2.1.0', exposes: ['./app', './SearchBox', './BudgetFinder', './PromoCards'] });
+    const build = await makeFakeBuild(dataDir, {
+      team: 'mf-search',
+      version: '2.1.0',
+      exposes: ['./app', './SearchBox', './BudgetFinder', './PromoCards'],
+    });
     const printed: string[] = [];
     jest.spyOn(console, 'log').mockImplementation((line: string) => printed.push(line));
 
@@ -98,12 +114,19 @@ describe('forecourt publish', () => {
     expect(await registry.listVersions('mf-search')).toEqual(['2.1.0']);
     printed.length = 0;
     await run(['publishes', 'mf-search', '--forced']);
-    expect(printed.join('\n')).toMatch(/mf-search\s+2\.1\.0\s+Demo operator\s+FORCED past fragments\s+the vehicle page falls back/);
+    expect(printed.join('\n')).toMatch(
+      /mf-search\s+2\.1\.0\s+Demo operator\s+FORCED past fragments\s+the vehicle page falls back/,
+    );
   });
 });
 
 describe('forecourt canary, promote, list and history', () => {
-  const saved = { FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL, FORECOURT_TOKEN: process.env.FORECOURT_TOKEN };
+  const saved = {
+    FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR,
+    PORT: process.env.PORT,
+    DATABASE_URL: process.env.DATABASE_URL,
+    FORECOURT_TOKEN: process.env.FORECOURT_TOKEN,
+  };
   let dataDir: string;
   let server: Awaited<ReturnType<typeof serveDataFolder>>;
   let printed: string[];
@@ -111,7 +134,11 @@ describe('forecourt canary, promote, list and history', () => {
   beforeAll(async () => {
     dataDir = await tempDir();
     const registry = new Registry(path.join(dataDir, 'registry'));
-    for (const [team, version] of [['shell', '1.0.0'], ['mf-search', '1.0.0'], ['mf-search', '1.1.0']] as const) {
+    for (const [team, version] of [
+      ['shell', '1.0.0'],
+      ['mf-search', '1.0.0'],
+      ['mf-search', '1.1.0'],
+    ] as const) {
       await registry.publish(team, await makeFakeBuild(dataDir, { team, version }));
     }
     server = await serveDataFolder(dataDir);
@@ -140,12 +167,18 @@ describe('forecourt canary, promote, list and history', () => {
 
   const output = () => printed.join('\n');
   /** The table row that starts with a cell, its cells split on the column gaps. */
-  const row = (text: string, first: string) => text.split('\n').find((line) => line.startsWith(`${first} `))?.split(/\s{2,}/);
+  const row = (text: string, first: string) =>
+    text
+      .split('\n')
+      .find((line) => line.startsWith(`${first} `))
+      ?.split(/\s{2,}/);
 
   it('starts a canary, lists it, promotes it and shows the history filtered by tenant and remote', async () => {
     await run(['pin', 'harbourside-motors', 'mf-search', '1.1.0']);
     await run(['canary', 'harbourside-motors', 'mf-search', '1.0.0', '50']);
-    expect(output()).toContain('Canary on harbourside-motors mf-search: 1.0.0 for 50% of shoppers (the others stay on 1.1.0)');
+    expect(output()).toContain(
+      'Canary on harbourside-motors mf-search: 1.0.0 for 50% of shoppers (the others stay on 1.1.0)',
+    );
 
     printed = [];
     await run(['list', 'harbourside-motors']);
@@ -156,7 +189,9 @@ describe('forecourt canary, promote, list and history', () => {
 
     printed = [];
     await run(['promote', 'harbourside-motors', 'mf-search']);
-    expect(output()).toContain('Promoted the canary of harbourside-motors mf-search: 1.1.0 -> 1.0.0 (a rollback goes back to 1.1.0)');
+    expect(output()).toContain(
+      'Promoted the canary of harbourside-motors mf-search: 1.1.0 -> 1.0.0 (a rollback goes back to 1.1.0)',
+    );
 
     printed = [];
     await run(['history', '--tenant', 'harbourside-motors', '--remote', 'mf-search']);
@@ -169,19 +204,25 @@ describe('forecourt canary, promote, list and history', () => {
     ]);
   });
 
-  it('prints the admin API\'s refusal of a percent out of range, naming percent', async () => {
+  it("prints the admin API's refusal of a percent out of range, naming percent", async () => {
     await expect(run(['canary', 'redgum-used-cars', 'mf-search', '1.1.0', '150'])).rejects.toThrow(/^percent: /);
   });
 
   it('refuses a percent that is not a whole number before calling anything', async () => {
-    await expect(run(['canary', 'redgum-used-cars', 'mf-search', '1.1.0', '12.5'])).rejects.toThrow("percent must be a whole number from 1 to 99, not '12.5'");
+    await expect(run(['canary', 'redgum-used-cars', 'mf-search', '1.1.0', '12.5'])).rejects.toThrow(
+      "percent must be a whole number from 1 to 99, not '12.5'",
+    );
   });
 
   it('lists the version shoppers mounted cleanly as last good, and marks an earned pin', async () => {
     await run(['pin', 'redgum-used-cars', 'mf-search', '1.0.0']);
     await run(['pin', 'redgum-used-cars', 'mf-search', '1.1.0']);
     // What the site's /api/events does when a shell reports clean mounts of the pinned version.
-    await recordCleanMount(server.app.database.db, { tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0' }, { mounts: 1, maxFailurePercent: 5 });
+    await recordCleanMount(
+      server.app.database.db,
+      { tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0' },
+      { mounts: 1, maxFailurePercent: 5 },
+    );
     await run(['pin', 'redgum-used-cars', 'mf-search', '1.0.0']);
 
     printed = [];
@@ -195,7 +236,12 @@ describe('forecourt canary, promote, list and history', () => {
 });
 
 describe('forecourt operators, tokens and audit', () => {
-  const saved = { FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR, PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL, FORECOURT_TOKEN: process.env.FORECOURT_TOKEN };
+  const saved = {
+    FORECOURT_DATA_DIR: process.env.FORECOURT_DATA_DIR,
+    PORT: process.env.PORT,
+    DATABASE_URL: process.env.DATABASE_URL,
+    FORECOURT_TOKEN: process.env.FORECOURT_TOKEN,
+  };
   let dataDir: string;
   let server: Awaited<ReturnType<typeof serveDataFolder>>;
   let printed: string[];
@@ -203,7 +249,11 @@ describe('forecourt operators, tokens and audit', () => {
   beforeAll(async () => {
     dataDir = await tempDir();
     const registry = new Registry(path.join(dataDir, 'registry'));
-    for (const [team, version] of [['shell', '1.0.0'], ['mf-search', '1.0.0'], ['mf-search', '1.1.0']] as const) {
+    for (const [team, version] of [
+      ['shell', '1.0.0'],
+      ['mf-search', '1.0.0'],
+      ['mf-search', '1.1.0'],
+    ] as const) {
       await registry.publish(team, await makeFakeBuild(dataDir, { team, version }));
     }
     server = await serveDataFolder(dataDir);
@@ -249,12 +299,17 @@ describe('forecourt operators, tokens and audit', () => {
 
     process.env.FORECOURT_TOKEN = secret;
     await run(['pin', 'summit-auto-group', 'mf-search', '1.1.0']);
-    await expect(run(['pin', 'harbourside-motors', 'mf-search', '1.1.0'])).rejects.toThrow("Sam Summit (tenant-manager): this account may not pin on 'harbourside-motors' (it holds summit-auto-group)");
+    await expect(run(['pin', 'harbourside-motors', 'mf-search', '1.1.0'])).rejects.toThrow(
+      "Sam Summit (tenant-manager): this account may not pin on 'harbourside-motors' (it holds summit-auto-group)",
+    );
     // The operator's view: a tenant manager's own shows its tenants' entries only.
     delete process.env.FORECOURT_TOKEN;
     printed = [];
     await run(['audit']);
-    const lines = output().split('\n').slice(2).map((line) => line.split(/\s{2,}/));
+    const lines = output()
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split(/\s{2,}/));
     expect(lines.filter((cells) => cells[1] === 'Sam Summit').map((cells) => [cells[3], cells[4], cells[6]])).toEqual([
       ['pin', 'harbourside-motors', 'refused'],
       ['pin', 'summit-auto-group', 'allowed'],
@@ -267,7 +322,10 @@ describe('forecourt operators, tokens and audit', () => {
     printed = [];
     await run(['operators', 'enroll', id]);
     // The console of the server that made it (its own origin, from its configuration).
-    const link = new RegExp(`^ {2}${consoleOrigin(server.app.config).replace(/[.]/g, '\\.')}/enroll#fce_[A-Za-z0-9_-]{43}$`, 'm');
+    const link = new RegExp(
+      `^ {2}${consoleOrigin(server.app.config).replace(/[.]/g, '\\.')}/enroll#fce_[A-Za-z0-9_-]{43}$`,
+      'm',
+    );
     expect(output()).toMatch(link);
     expect(consoleOrigin(server.app.config)).toMatch(/^http:\/\/console\.localhost:\d+$/);
   });
@@ -293,29 +351,50 @@ describe('forecourt operators, tokens and audit', () => {
   it('stock-keys create prints a key on its last line that opens the Stock API, and revoke closes it', async () => {
     await run(['stock-keys', 'create', 'redgum-used-cars', '--label', 'DMS']);
     const secret = output().split('\n').at(-1)!;
-    const call = () => server.app.inject({ method: 'GET', url: '/api/stock/v1/cars?limit=1', headers: { authorization: `Bearer ${secret}` } });
+    const call = () =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/stock/v1/cars?limit=1',
+        headers: { authorization: `Bearer ${secret}` },
+      });
     expect((await call()).statusCode).toBe(200);
     printed = [];
     await run(['stock-keys', 'list', 'redgum-used-cars']);
-    const row = printed.join('\n').split('\n').find((line) => line.includes('DMS'))!;
+    const row = printed
+      .join('\n')
+      .split('\n')
+      .find((line) => line.includes('DMS'))!;
     const id = row.trim().split(/\s+/)[0]!;
     await run(['stock-keys', 'revoke', id]);
     expect((await call()).statusCode).toBe(401);
   });
 
   it('feeds set schedules a pull that feeds list shows, and feeds remove stops it', async () => {
-    await run(['feeds', 'set', 'redgum-used-cars', 'main-yard', '--url', 'https://dms.example.com/stock.csv', '--every', '30']);
-    expect(output()).toContain('Feed main-yard of redgum-used-cars: https://dms.example.com/stock.csv every 30 minutes');
+    await run([
+      'feeds',
+      'set',
+      'redgum-used-cars',
+      'main-yard',
+      '--url',
+      'https://dms.example.com/stock.csv',
+      '--every',
+      '30',
+    ]);
+    expect(output()).toContain(
+      'Feed main-yard of redgum-used-cars: https://dms.example.com/stock.csv every 30 minutes',
+    );
     printed = [];
     await run(['feeds', 'list', 'redgum-used-cars']);
-    expect(output()).toMatch(/redgum-used-cars\s+main-yard\s+https:\/\/dms\.example\.com\/stock\.csv\s+meta-auto\s+30 min/);
+    expect(output()).toMatch(
+      /redgum-used-cars\s+main-yard\s+https:\/\/dms\.example\.com\/stock\.csv\s+meta-auto\s+30 min/,
+    );
     await run(['feeds', 'remove', 'redgum-used-cars', 'main-yard']);
     printed = [];
     await run(['feeds', 'list', 'redgum-used-cars']);
     expect(output()).toBe('No scheduled feeds for redgum-used-cars.');
   });
 
-  it('imports list and imports show print a site\'s import, its counts and its rejected rows', async () => {
+  it("imports list and imports show print a site's import, its counts and its rejected rows", async () => {
     const { id } = await server.app.database.db
       .insertInto('stock_imports')
       .values({
@@ -344,16 +423,33 @@ describe('forecourt operators, tokens and audit', () => {
     const db = server.app.database.db;
     const { id } = await db
       .insertInto('stock_imports')
-      .values({ tenant: 'redgum-used-cars', source: 'dms', format: 'csv', status: 'quarantined', rows: 1, message: 'it would withdraw 9 of 10 cars', created_by: 'test' })
+      .values({
+        tenant: 'redgum-used-cars',
+        source: 'dms',
+        format: 'csv',
+        status: 'quarantined',
+        rows: 1,
+        message: 'it would withdraw 9 of 10 cars',
+        created_by: 'test',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('stock_import_chunks').values({ import_id: id, seq: 0, data: Buffer.from('vehicle_id\n') }).execute();
+    await db
+      .insertInto('stock_import_chunks')
+      .values({ import_id: id, seq: 0, data: Buffer.from('vehicle_id\n') })
+      .execute();
     await expect(run(['imports', 'apply', String(id)])).rejects.toThrow('imports apply needs --reason <text>');
 
     await run(['imports', 'apply', String(id), '--reason', 'the dealer sold nine cars at auction']);
     expect(output()).toContain(`Import ${id} of redgum-used-cars, source dms: applied anyway`);
     expect(output()).toContain('held back because: it would withdraw 9 of 10 cars');
-    expect(await db.selectFrom('stock_imports').select(['applied_anyway_by', 'applied_anyway_reason']).where('id', '=', String(id)).executeTakeFirst()).toEqual({
+    expect(
+      await db
+        .selectFrom('stock_imports')
+        .select(['applied_anyway_by', 'applied_anyway_reason'])
+        .where('id', '=', String(id))
+        .executeTakeFirst(),
+    ).toEqual({
       applied_anyway_by: DEMO_OPERATOR,
       applied_anyway_reason: 'the dealer sold nine cars at auction',
     });

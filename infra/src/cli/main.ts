@@ -128,7 +128,12 @@ function seconds(since: number): string {
 }
 
 /** One admin API call, its answer parsed with `answer`, the contract's schema of it. */
-async function adminCall<S extends z.ZodType>(answer: S, method: AdminMethod, route: string, body?: object): Promise<z.output<S>> {
+async function adminCall<S extends z.ZodType>(
+  answer: S,
+  method: AdminMethod,
+  route: string,
+  body?: object,
+): Promise<z.output<S>> {
   const { dataDir, port } = serverSettings();
   const client = await connectAdmin(dataDir, port);
   try {
@@ -140,7 +145,10 @@ async function adminCall<S extends z.ZodType>(answer: S, method: AdminMethod, ro
 
 /** The demo's prepare steps seed stock and generate secrets: never in production. */
 function refuseInProduction(command: string): void {
-  if (isProduction(loadConfig())) throw new Error(`'${command}' prepares the demo (it builds, seeds and generates secrets) and is refused with NODE_ENV=production; production runs 'npm run serve' after 'forecourt migrate'`);
+  if (isProduction(loadConfig()))
+    throw new Error(
+      `'${command}' prepares the demo (it builds, seeds and generates secrets) and is refused with NODE_ENV=production; production runs 'npm run serve' after 'forecourt migrate'`,
+    );
 }
 
 async function doctor(): Promise<void> {
@@ -151,26 +159,37 @@ async function doctor(): Promise<void> {
 
 async function start(): Promise<void> {
   (await import('../server/production-react')).loadProductionReact();
-  const [{ openDatabase }, { loadTenants }, { prepareSite }, { listen }, { prefetchSearchSnapshot }, demoFeed] = await Promise.all([
-    databaseModule(),
-    tenantsModule(),
-    import('../deploy/prepare-site'),
-    import('../server/main'),
-    import('../server/plugins/platform/search'),
-    import('../stock/demo-feed/demo-feed'),
-  ]);
+  const [{ openDatabase }, { loadTenants }, { prepareSite }, { listen }, { prefetchSearchSnapshot }, demoFeed] =
+    await Promise.all([
+      databaseModule(),
+      tenantsModule(),
+      import('../deploy/prepare-site'),
+      import('../server/main'),
+      import('../server/plugins/platform/search'),
+      import('../stock/demo-feed/demo-feed'),
+    ]);
   refuseInProduction('start');
   const started = Date.now();
   const settings = serverSettings();
   const tenants = await loadTenants();
-  const shownDataDir = settings.dataDir.startsWith(REPO_ROOT + path.sep) ? path.relative(REPO_ROOT, settings.dataDir) : settings.dataDir;
-  console.log(`Forecourt: ${tenants.length} tenants, data in ${shownDataDir}, database ${settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`);
+  const shownDataDir = settings.dataDir.startsWith(REPO_ROOT + path.sep)
+    ? path.relative(REPO_ROOT, settings.dataDir)
+    : settings.dataDir;
+  console.log(
+    `Forecourt: ${tenants.length} tenants, data in ${shownDataDir}, database ${settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`,
+  );
   // The search index's snapshot is read while the database opens and the site is prepared.
   const searchSnapshot = prefetchSearchSnapshot(settings.dataDir);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   let stale: StaleBuild[];
   try {
-    stale = await prepareSite({ repoRoot: REPO_ROOT, dataDir: settings.dataDir, database, tenants, log: (line) => console.log(line) });
+    stale = await prepareSite({
+      repoRoot: REPO_ROOT,
+      dataDir: settings.dataDir,
+      database,
+      tenants,
+      log: (line) => console.log(line),
+    });
   } catch (error) {
     await database.close();
     throw error;
@@ -179,21 +198,32 @@ async function start(): Promise<void> {
   const app = await listen(settings, database, tenants, { log: (line) => console.log(line), searchSnapshot });
   // The demo yard's feed is pulled as the site comes up; the site does not wait for its cars.
   const yardFeed = await demoFeed.startDemoFeed(app);
-  console.log(`\nServing on http://${settings.host}:${settings.port}/ (server up in ${seconds(listening)}, ${seconds(started)} in all)`);
-  for (const tenant of tenants) console.log(`  ${tenant.name.padEnd(22)} http://${tenant.slug}.localhost:${settings.port}/`);
+  console.log(
+    `\nServing on http://${settings.host}:${settings.port}/ (server up in ${seconds(listening)}, ${seconds(started)} in all)`,
+  );
+  for (const tenant of tenants)
+    console.log(`  ${tenant.name.padEnd(22)} http://${tenant.slug}.localhost:${settings.port}/`);
   console.log(`  ${'Operator console'.padEnd(22)} ${consoleOrigin(app.config)}/`);
   const yard = app.tenants.get(demoFeed.DEMO_FEED.tenant)?.name ?? demoFeed.DEMO_FEED.tenant;
   if (yardFeed.status === 'scheduled') {
-    console.log(`\n${yard}'s cars come from its dealer feed, pulled from ${yardFeed.url} (npm run forecourt -- feeds list ${demoFeed.DEMO_FEED.tenant}).`);
+    console.log(
+      `\n${yard}'s cars come from its dealer feed, pulled from ${yardFeed.url} (npm run forecourt -- feeds list ${demoFeed.DEMO_FEED.tenant}).`,
+    );
     void demoFeed.demoFeedOutcome(app, yardFeed).then(
       (line) => console.log(`${yard}'s feed: ${line}`),
-      (error: unknown) => console.log(`${yard}'s feed: the import could not be followed: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) =>
+        console.log(
+          `${yard}'s feed: the import could not be followed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
     );
   } else {
     console.log(`\n${yard}'s feed is not pulled: ${yardFeed.reason}.`);
   }
   const enrollment = await demoEnrollmentUrl(app.operators, app.consoleSessions);
-  if (enrollment) console.log(`\nRegister a passkey for '${DEMO_OPERATOR}' to sign in to the console (one use, 24 hours):\n  ${enrollment}`);
+  if (enrollment)
+    console.log(
+      `\nRegister a passkey for '${DEMO_OPERATOR}' to sign in to the console (one use, 24 hours):\n  ${enrollment}`,
+    );
   console.log(
     `\nTools that cannot resolve *.localhost can send the header X-Forecourt-Tenant: <slug>.` +
       `\nChange pins without a restart: npm run forecourt -- list | pin <tenant> <team> <version> | rollback <tenant> <team>` +
@@ -204,12 +234,22 @@ async function start(): Promise<void> {
   if (notice.length) console.log(`\n${notice.join('\n')}`);
 }
 
-async function publish(team: string | undefined, values: { from?: string | undefined; force?: boolean | undefined; reason?: string | undefined }): Promise<void> {
+async function publish(
+  team: string | undefined,
+  values: { from?: string | undefined; force?: boolean | undefined; reason?: string | undefined },
+): Promise<void> {
   const { publishCommand } = await import('./publish');
   if (!team) throw new UsageError('publish needs a team, e.g. publish mf-search');
-  if (values.force && !values.reason?.trim()) throw new UsageError('--force needs --reason "<why>": a forced publish is audited');
+  if (values.force && !values.reason?.trim())
+    throw new UsageError('--force needs --reason "<why>": a forced publish is audited');
   if (values.reason !== undefined && !values.force) throw new UsageError('--reason goes with --force');
-  await publishCommand({ team, from: values.from, force: values.force, reason: values.reason, log: (line) => console.log(line) });
+  await publishCommand({
+    team,
+    from: values.from,
+    force: values.force,
+    reason: values.reason,
+    log: (line) => console.log(line),
+  });
 }
 
 const APPLIES = 'Applies on the next page load.';
@@ -217,15 +257,22 @@ const APPLIES = 'Applies on the next page load.';
 function describeChange({ pin, change, droppedCanary }: PinResult): string {
   const dropped = droppedCanary ? `canary of ${droppedCanary.version} at ${droppedCanary.percent}% dropped` : '';
   if (!change) {
-    return `${pin.tenant} ${pin.team} is already on ${pin.version}; ` + (dropped ? `${dropped}. ${APPLIES}` : 'nothing changed');
+    return (
+      `${pin.tenant} ${pin.team} is already on ${pin.version}; ` +
+      (dropped ? `${dropped}. ${APPLIES}` : 'nothing changed')
+    );
   }
   if (change.action === 'rollback' && droppedCanary) {
     return `Dropped the canary of ${pin.tenant} ${pin.team}: its ${droppedCanary.percent}% of shoppers go back from ${droppedCanary.version} to ${pin.version}. ${APPLIES}`;
   }
-  const verb = change.action === 'rollback' ? 'Rolled back' : change.action === 'promote' ? 'Promoted the canary of' : 'Pinned';
-  return `${verb} ${pin.tenant} ${pin.team}: ${change.fromVersion ?? '(none)'} -> ${pin.version}` +
+  const verb =
+    change.action === 'rollback' ? 'Rolled back' : change.action === 'promote' ? 'Promoted the canary of' : 'Pinned';
+  return (
+    `${verb} ${pin.tenant} ${pin.team}: ${change.fromVersion ?? '(none)'} -> ${pin.version}` +
     (pin.lastGoodVersion ? ` (a rollback goes back to ${pin.lastGoodVersion})` : '') +
-    (dropped && change.action === 'pin' ? ` (${dropped})` : '') + `. ${APPLIES}`;
+    (dropped && change.action === 'pin' ? ` (${dropped})` : '') +
+    `. ${APPLIES}`
+  );
 }
 
 function describeCanary({ canary, pin, change }: CanaryResult): string {
@@ -256,17 +303,33 @@ async function list(tenant: string | undefined): Promise<void> {
     console.log(slug);
     const rows = shown
       .filter((p) => p.tenant === slug)
-      .map((p) => [p.team, pinCell(p), p.canary ? `${p.canary.version} @ ${p.canary.percent}%` : '-', p.lastGoodVersion ?? '-', p.previousVersion ?? '-']);
+      .map((p) => [
+        p.team,
+        pinCell(p),
+        p.canary ? `${p.canary.version} @ ${p.canary.percent}%` : '-',
+        p.lastGoodVersion ?? '-',
+        p.previousVersion ?? '-',
+      ]);
     console.log(formatTable(['TEAM', 'PIN', 'CANARY', 'LAST GOOD', 'ROLLBACK TO'], rows));
     console.log('');
   }
   const defaults = overview.pins.filter((p) => p.tenant === '*');
   if (!tenant && defaults.length) {
     console.log("platform defaults ('*', for tenants without their own pin)");
-    console.log(formatTable(['TEAM', 'PIN', 'ROLLBACK TO'], defaults.map((p) => [p.team, p.version, p.lastGoodVersion ?? '-'])));
+    console.log(
+      formatTable(
+        ['TEAM', 'PIN', 'ROLLBACK TO'],
+        defaults.map((p) => [p.team, p.version, p.lastGoodVersion ?? '-']),
+      ),
+    );
     console.log('');
   }
-  console.log(formatTable(['TEAM', 'PUBLISHED VERSIONS'], Object.entries(overview.published).map(([team, versions]) => [team, versions.join(', ') || '(none)'])));
+  console.log(
+    formatTable(
+      ['TEAM', 'PUBLISHED VERSIONS'],
+      Object.entries(overview.published).map(([team, versions]) => [team, versions.join(', ') || '(none)']),
+    ),
+  );
 }
 
 async function history(tenant: string | undefined, team: string | undefined): Promise<void> {
@@ -305,7 +368,14 @@ async function failures(tenant: string | undefined, days: string | undefined): P
   console.log(
     formatTable(
       ['TENANT', 'REMOTE', 'VERSION', 'KIND', 'COUNT', 'LAST SEEN'],
-      rows.map((f) => [f.tenant, f.remote, f.version, f.kind, String(f.count), new Date(f.lastSeen).toISOString().replace('T', ' ').slice(0, 19)]),
+      rows.map((f) => [
+        f.tenant,
+        f.remote,
+        f.version,
+        f.kind,
+        String(f.count),
+        new Date(f.lastSeen).toISOString().replace('T', ' ').slice(0, 19),
+      ]),
     ),
   );
 }
@@ -316,25 +386,42 @@ async function failures(tenant: string | undefined, days: string | undefined): P
  */
 async function currentPin(tenant: string, team: string): Promise<string | null> {
   const overview = await adminCall(PinsOverview, 'GET', '/pins');
-  if (tenant === DEFAULT_TENANT) return overview.pins.find((p) => p.tenant === tenant && p.team === team)?.version ?? null;
+  if (tenant === DEFAULT_TENANT)
+    return overview.pins.find((p) => p.tenant === tenant && p.team === team)?.version ?? null;
   return overview.effective.find((p) => p.tenant === tenant && p.team === team)?.version ?? null;
 }
 
 const when = (at: string | Date | null) => (at ? new Date(at).toISOString().replace('T', ' ').slice(0, 19) : '-');
 
 function tokenLines(issued: IssuedToken, account: string): string {
-  return `Token ${issued.token.id} for ${account} (${issued.token.label}), valid until ${when(issued.token.expiresAt)}. It is shown once:\n\n  ${issued.secret}\n\n` +
-    'Keep it as FORECOURT_TOKEN (or in the data folder\'s operator-token, owner-only).';
+  return (
+    `Token ${issued.token.id} for ${account} (${issued.token.label}), valid until ${when(issued.token.expiresAt)}. It is shown once:\n\n  ${issued.secret}\n\n` +
+    "Keep it as FORECOURT_TOKEN (or in the data folder's operator-token, owner-only)."
+  );
 }
 
-async function operatorsCommand(sub: string | undefined, args: readonly string[], values: { role?: string | undefined; tenants?: string | undefined }): Promise<void> {
+async function operatorsCommand(
+  sub: string | undefined,
+  args: readonly string[],
+  values: { role?: string | undefined; tenants?: string | undefined },
+): Promise<void> {
   switch (sub) {
     case 'add': {
       const name = args.join(' ').trim();
-      if (!name || !values.role) throw new UsageError('operators add needs <name> --role operator|tenant-manager|viewer [--tenants a,b]');
-      const tenants = values.tenants?.split(',').map((slug) => slug.trim()).filter(Boolean);
-      const { account } = await adminCall(AccountChange, 'POST', '/operators', { name, role: values.role, ...(tenants ? { tenants } : {}) });
-      console.log(`Account ${account.id}: ${account.name}, ${account.role} of ${account.tenants?.join(', ') ?? 'every tenant'}. Give them a token: forecourt tokens create --account ${account.id}`);
+      if (!name || !values.role)
+        throw new UsageError('operators add needs <name> --role operator|tenant-manager|viewer [--tenants a,b]');
+      const tenants = values.tenants
+        ?.split(',')
+        .map((slug) => slug.trim())
+        .filter(Boolean);
+      const { account } = await adminCall(AccountChange, 'POST', '/operators', {
+        name,
+        role: values.role,
+        ...(tenants ? { tenants } : {}),
+      });
+      console.log(
+        `Account ${account.id}: ${account.name}, ${account.role} of ${account.tenants?.join(', ') ?? 'every tenant'}. Give them a token: forecourt tokens create --account ${account.id}`,
+      );
       return;
     }
     case 'list':
@@ -343,29 +430,55 @@ async function operatorsCommand(sub: string | undefined, args: readonly string[]
       console.log(
         formatTable(
           ['ID', 'NAME', 'ROLE', 'TENANTS', 'ACTIVE', 'CREATED', 'BY'],
-          accounts.map((a) => [String(a.id), a.name, a.role, a.tenants?.join(', ') ?? '(all)', a.active ? 'yes' : `no, since ${when(a.deactivatedAt)}`, when(a.createdAt), a.createdBy]),
+          accounts.map((a) => [
+            String(a.id),
+            a.name,
+            a.role,
+            a.tenants?.join(', ') ?? '(all)',
+            a.active ? 'yes' : `no, since ${when(a.deactivatedAt)}`,
+            when(a.createdAt),
+            a.createdBy,
+          ]),
         ),
       );
       return;
     }
     case 'deactivate': {
       const [id] = args;
-      if (!id || !/^\d+$/.test(id)) throw new UsageError('operators deactivate needs the account id (forecourt operators list)');
+      if (!id || !/^\d+$/.test(id))
+        throw new UsageError('operators deactivate needs the account id (forecourt operators list)');
       const { account } = await adminCall(AccountChange, 'POST', `/operators/${id}/deactivate`, {});
       console.log(`Deactivated ${account.name}: its tokens no longer work.`);
       return;
     }
     case 'me': {
       const { account, tokenId, tokens } = await adminCall(Me, 'GET', '/operators/me');
-      console.log(`${account.name}, ${account.role} of ${account.tenants?.join(', ') ?? 'every tenant'}; this is token ${tokenId}`);
-      console.log(formatTable(['TOKEN', 'LABEL', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'], tokens.map((t) => [String(t.id), t.label, when(t.createdAt), when(t.expiresAt), when(t.revokedAt), when(t.lastUsedAt)])));
+      console.log(
+        `${account.name}, ${account.role} of ${account.tenants?.join(', ') ?? 'every tenant'}; this is token ${tokenId}`,
+      );
+      console.log(
+        formatTable(
+          ['TOKEN', 'LABEL', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'],
+          tokens.map((t) => [
+            String(t.id),
+            t.label,
+            when(t.createdAt),
+            when(t.expiresAt),
+            when(t.revokedAt),
+            when(t.lastUsedAt),
+          ]),
+        ),
+      );
       return;
     }
     case 'enroll': {
       const [id] = args;
-      if (!id || !/^\d+$/.test(id)) throw new UsageError('operators enroll needs the account id (forecourt operators list)');
+      if (!id || !/^\d+$/.test(id))
+        throw new UsageError('operators enroll needs the account id (forecourt operators list)');
       const issued = await adminCall(Enrollment, 'POST', `/operators/${id}/enrollment`, {});
-      console.log(`Open this link on the device that will hold the passkey (one use, until ${when(issued.expiresAt)}):\n\n  ${issued.url}\n\nAnyone holding it can register a passkey for account ${id}: send it only to its person.`);
+      console.log(
+        `Open this link on the device that will hold the passkey (one use, until ${when(issued.expiresAt)}):\n\n  ${issued.url}\n\nAnyone holding it can register a passkey for account ${id}: send it only to its person.`,
+      );
       return;
     }
     case 'recover':
@@ -380,17 +493,26 @@ async function operatorsCommand(sub: string | undefined, args: readonly string[]
  * database, a new token for an active operator, without the admin API (which would need one).
  */
 async function recoverCommand(name: string): Promise<void> {
-  const [{ migrate, openDatabase }, { loadTenants }, { OperatorService }] = await Promise.all([databaseModule(), tenantsModule(), import('../operators/operator-service')]);
+  const [{ migrate, openDatabase }, { loadTenants }, { OperatorService }] = await Promise.all([
+    databaseModule(),
+    tenantsModule(),
+    import('../operators/operator-service'),
+  ]);
   if (!name) throw new UsageError('operators recover needs the name of an active operator');
   const settings = serverSettings();
   if (!settings.databaseUrl && (await serverListens(settings.port))) {
-    throw new Error(`A server is running on port ${settings.port} with this data dir: stop it first (PGlite is single-process), or ask another operator for a token.`);
+    throw new Error(
+      `A server is running on port ${settings.port} with this data dir: stop it first (PGlite is single-process), or ask another operator for a token.`,
+    );
   }
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await migrate(database.db);
     const tenants = await loadTenants();
-    const operators = new OperatorService(database.db, tenants.map((t) => t.slug));
+    const operators = new OperatorService(
+      database.db,
+      tenants.map((t) => t.slug),
+    );
     const recovered = await operators.recover(name, `recovery on ${os.hostname()}`);
     console.log(tokenLines(jsonOf(recovered), recovered.account.name));
   } finally {
@@ -398,10 +520,15 @@ async function recoverCommand(name: string): Promise<void> {
   }
 }
 
-async function tokensCommand(sub: string | undefined, values: { account?: string | undefined; label?: string | undefined; days?: string | undefined }): Promise<void> {
+async function tokensCommand(
+  sub: string | undefined,
+  values: { account?: string | undefined; label?: string | undefined; days?: string | undefined },
+): Promise<void> {
   if (sub !== 'create') throw new UsageError('tokens create [--account <id>] [--label <text>] [--days N]');
-  if (values.account !== undefined && !/^\d+$/.test(values.account)) throw new UsageError('--account is an account id (forecourt operators list)');
-  if (values.days !== undefined && !/^[1-9]\d*$/.test(values.days)) throw new UsageError('--days must be a positive whole number');
+  if (values.account !== undefined && !/^\d+$/.test(values.account))
+    throw new UsageError('--account is an account id (forecourt operators list)');
+  if (values.days !== undefined && !/^[1-9]\d*$/.test(values.days))
+    throw new UsageError('--days must be a positive whole number');
   const issued = await adminCall(IssuedToken, 'POST', '/tokens', {
     ...(values.account ? { account: Number(values.account) } : {}),
     ...(values.label ? { label: values.label } : {}),
@@ -410,14 +537,23 @@ async function tokensCommand(sub: string | undefined, values: { account?: string
   console.log(tokenLines(issued, values.account ? `account ${values.account}` : 'you'));
 }
 
-async function stockKeysCommand(sub: string | undefined, args: readonly string[], values: { label?: string | undefined }): Promise<void> {
+async function stockKeysCommand(
+  sub: string | undefined,
+  args: readonly string[],
+  values: { label?: string | undefined },
+): Promise<void> {
   switch (sub) {
     case 'create': {
       const tenant = args[0];
       if (!tenant) throw new UsageError('stock-keys create needs <tenant>');
-      const { key, secret } = await adminCall(CreatedStockKey, 'POST', '/stock-keys', { tenant, ...(values.label ? { label: values.label } : {}) });
+      const { key, secret } = await adminCall(CreatedStockKey, 'POST', '/stock-keys', {
+        tenant,
+        ...(values.label ? { label: values.label } : {}),
+      });
       // The key last, alone on its line: scripts take the last line.
-      console.log(`Stock key ${key.id} for ${key.tenant} (${key.label}). It is shown only now; the dealer's system sends it as Authorization: Bearer <key>:\n${secret}`);
+      console.log(
+        `Stock key ${key.id} for ${key.tenant} (${key.label}). It is shown only now; the dealer's system sends it as Authorization: Bearer <key>:\n${secret}`,
+      );
       return;
     }
     case 'list': {
@@ -427,12 +563,26 @@ async function stockKeysCommand(sub: string | undefined, args: readonly string[]
         console.log(`No stock keys${args[0] ? ` for ${args[0]}` : ''}.`);
         return;
       }
-      console.log(formatTable(['ID', 'TENANT', 'LABEL', 'CREATED', 'BY', 'REVOKED', 'LAST USED'], keys.map((k) => [String(k.id), k.tenant, k.label, when(k.createdAt), k.createdBy, when(k.revokedAt), when(k.lastUsedAt)])));
+      console.log(
+        formatTable(
+          ['ID', 'TENANT', 'LABEL', 'CREATED', 'BY', 'REVOKED', 'LAST USED'],
+          keys.map((k) => [
+            String(k.id),
+            k.tenant,
+            k.label,
+            when(k.createdAt),
+            k.createdBy,
+            when(k.revokedAt),
+            when(k.lastUsedAt),
+          ]),
+        ),
+      );
       return;
     }
     case 'revoke': {
       const id = args[0];
-      if (!id || !/^\d+$/.test(id)) throw new UsageError('stock-keys revoke needs a key id (forecourt stock-keys list)');
+      if (!id || !/^\d+$/.test(id))
+        throw new UsageError('stock-keys revoke needs a key id (forecourt stock-keys list)');
       const { key } = await adminCall(RevokedStockKey, 'POST', `/stock-keys/${id}/revoke`, {});
       console.log(`Revoked stock key ${key.id} of ${key.tenant} (${key.label}): it no longer works.`);
       return;
@@ -442,10 +592,13 @@ async function stockKeysCommand(sub: string | undefined, args: readonly string[]
   }
 }
 
-
 const duration = (secondsTaken: number | null) => (secondsTaken === null ? '-' : `${secondsTaken.toFixed(1)} s`);
 
-async function feedsCommand(sub: string | undefined, args: readonly string[], values: { url?: string | undefined; format?: string | undefined; every?: string | undefined }): Promise<void> {
+async function feedsCommand(
+  sub: string | undefined,
+  args: readonly string[],
+  values: { url?: string | undefined; format?: string | undefined; every?: string | undefined },
+): Promise<void> {
   switch (sub) {
     case 'list': {
       const params = new URLSearchParams(args[0] ? { tenant: args[0] } : {});
@@ -454,52 +607,119 @@ async function feedsCommand(sub: string | undefined, args: readonly string[], va
         console.log(`No scheduled feeds${args[0] ? ` for ${args[0]}` : ''}.`);
         return;
       }
-      const rows = feeds.map((f) => [f.tenant, f.source, f.url, f.format, `${f.interval_minutes} min`, when(f.last_pulled_at), f.last_outcome ?? '-', when(f.next_pull_at)]);
-      console.log(formatTable(['TENANT', 'SOURCE', 'URL', 'FORMAT', 'EVERY', 'LAST PULL', 'RESULT', 'NEXT PULL'], rows));
-      for (const f of feeds.filter((feed) => feed.last_outcome === 'failed' && feed.last_message)) console.log(`${f.tenant} ${f.source}: ${f.last_message}`);
+      const rows = feeds.map((f) => [
+        f.tenant,
+        f.source,
+        f.url,
+        f.format,
+        `${f.interval_minutes} min`,
+        when(f.last_pulled_at),
+        f.last_outcome ?? '-',
+        when(f.next_pull_at),
+      ]);
+      console.log(
+        formatTable(['TENANT', 'SOURCE', 'URL', 'FORMAT', 'EVERY', 'LAST PULL', 'RESULT', 'NEXT PULL'], rows),
+      );
+      for (const f of feeds.filter((feed) => feed.last_outcome === 'failed' && feed.last_message))
+        console.log(`${f.tenant} ${f.source}: ${f.last_message}`);
       return;
     }
     case 'set': {
       const [tenant, source] = args;
       if (!tenant || !source || !values.url) throw new UsageError('feeds set needs <tenant> <source> --url <url>');
-      if (values.every !== undefined && !/^[1-9]\d*$/.test(values.every)) throw new UsageError('--every is whole minutes');
+      if (values.every !== undefined && !/^[1-9]\d*$/.test(values.every))
+        throw new UsageError('--every is whole minutes');
       // The route checks the rest (the URL, the format, at least 15 minutes) and names what it refuses.
-      const body = { url: values.url, format: values.format ?? 'meta-auto', interval_minutes: Number(values.every ?? 60) };
-      const { feed } = await adminCall(FeedScheduleChange, 'PUT', `/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`, body);
-      console.log(`Feed ${feed.source} of ${feed.tenant}: ${feed.url} every ${feed.interval_minutes} minutes, next pull ${when(feed.next_pull_at)}.`);
+      const body = {
+        url: values.url,
+        format: values.format ?? 'meta-auto',
+        interval_minutes: Number(values.every ?? 60),
+      };
+      const { feed } = await adminCall(
+        FeedScheduleChange,
+        'PUT',
+        `/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`,
+        body,
+      );
+      console.log(
+        `Feed ${feed.source} of ${feed.tenant}: ${feed.url} every ${feed.interval_minutes} minutes, next pull ${when(feed.next_pull_at)}.`,
+      );
       return;
     }
     case 'remove': {
       const [tenant, source] = args;
       if (!tenant || !source) throw new UsageError('feeds remove needs <tenant> <source>');
-      const { feed } = await adminCall(FeedScheduleChange, 'DELETE', `/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`);
+      const { feed } = await adminCall(
+        FeedScheduleChange,
+        'DELETE',
+        `/feeds/${encodeURIComponent(tenant)}/${encodeURIComponent(source)}`,
+      );
       console.log(`Removed feed ${feed.source} of ${feed.tenant}: no more pulls; its cars stay as they are.`);
       return;
     }
     default:
-      throw new UsageError('feeds list [tenant] | set <tenant> <source> --url <url> [--format meta-auto] [--every <minutes>] | remove <tenant> <source>');
+      throw new UsageError(
+        'feeds list [tenant] | set <tenant> <source> --url <url> [--format meta-auto] [--every <minutes>] | remove <tenant> <source>',
+      );
   }
 }
 
-async function importsCommand(sub: string | undefined, args: readonly string[], values: { limit?: string | undefined; reason?: string | undefined }): Promise<void> {
+async function importsCommand(
+  sub: string | undefined,
+  args: readonly string[],
+  values: { limit?: string | undefined; reason?: string | undefined },
+): Promise<void> {
   switch (sub) {
     case 'list': {
       const tenant = args[0];
       if (!tenant) throw new UsageError('imports list needs <tenant>');
-      if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit)) throw new UsageError('--limit must be a positive whole number');
+      if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit))
+        throw new UsageError('--limit must be a positive whole number');
       const params = new URLSearchParams({ tenant, ...(values.limit ? { limit: values.limit } : {}) });
       const { imports } = await adminCall(StockImports, 'GET', `/imports?${params}`);
       if (imports.length === 0) {
         console.log(`No imports for ${tenant}.`);
         return;
       }
-      const rows = imports.map((i) => [i.id, i.source, i.status, String(i.counts.created), String(i.counts.updated), String(i.counts.unchanged), String(i.counts.withdrawn), String(i.counts.rejected), String(i.error_count), when(i.created_at), when(i.finished_at), duration(i.duration_seconds)]);
-      console.log(formatTable(['ID', 'SOURCE', 'STATUS', 'CREATED', 'UPDATED', 'UNCHANGED', 'WITHDRAWN', 'REJECTED', 'ERRORS', 'QUEUED', 'FINISHED', 'TOOK'], rows));
+      const rows = imports.map((i) => [
+        i.id,
+        i.source,
+        i.status,
+        String(i.counts.created),
+        String(i.counts.updated),
+        String(i.counts.unchanged),
+        String(i.counts.withdrawn),
+        String(i.counts.rejected),
+        String(i.error_count),
+        when(i.created_at),
+        when(i.finished_at),
+        duration(i.duration_seconds),
+      ]);
+      console.log(
+        formatTable(
+          [
+            'ID',
+            'SOURCE',
+            'STATUS',
+            'CREATED',
+            'UPDATED',
+            'UNCHANGED',
+            'WITHDRAWN',
+            'REJECTED',
+            'ERRORS',
+            'QUEUED',
+            'FINISHED',
+            'TOOK',
+          ],
+          rows,
+        ),
+      );
       return;
     }
     case 'show': {
       const id = args[0];
-      if (!id || !/^[1-9]\d*$/.test(id)) throw new UsageError('imports show needs an import id (forecourt imports list <tenant>)');
+      if (!id || !/^[1-9]\d*$/.test(id))
+        throw new UsageError('imports show needs an import id (forecourt imports list <tenant>)');
       const found = await adminCall(StockImportDetail, 'GET', `/imports/${id}`);
       const i = found.import;
       const { created, updated, unchanged, withdrawn, rejected } = i.counts;
@@ -511,15 +731,29 @@ async function importsCommand(sub: string | undefined, args: readonly string[], 
           `  queued ${when(i.created_at)}, started ${when(i.started_at)}, finished ${when(i.finished_at)}, took ${duration(i.duration_seconds)}`,
         ].join('\n'),
       );
-      if (i.errors.length > 0) console.log(formatTable(['ROW', 'VEHICLE', 'FIELD', 'MESSAGE'], i.errors.map((e) => [e.row === null ? '-' : String(e.row), e.vehicle_id ?? '-', e.field, e.message])));
+      if (i.errors.length > 0)
+        console.log(
+          formatTable(
+            ['ROW', 'VEHICLE', 'FIELD', 'MESSAGE'],
+            i.errors.map((e) => [e.row === null ? '-' : String(e.row), e.vehicle_id ?? '-', e.field, e.message]),
+          ),
+        );
       return;
     }
     case 'apply': {
       const id = args[0];
-      if (!id || !/^[1-9]\d*$/.test(id)) throw new UsageError('imports apply needs an import id (forecourt imports list <tenant>)');
-      if (!values.reason?.trim()) throw new UsageError('imports apply needs --reason <text>: why the feed is right though it was held back (it goes in the audit)');
-      const { import: applied } = await adminCall(StockImportDetail, 'POST', `/imports/${id}/apply`, { reason: values.reason });
-      console.log(`Import ${applied.id} of ${applied.tenant}, source ${applied.source}: applied anyway, now ${applied.status}. It was held back because: ${applied.message ?? 'the snapshot rules'}.`);
+      if (!id || !/^[1-9]\d*$/.test(id))
+        throw new UsageError('imports apply needs an import id (forecourt imports list <tenant>)');
+      if (!values.reason?.trim())
+        throw new UsageError(
+          'imports apply needs --reason <text>: why the feed is right though it was held back (it goes in the audit)',
+        );
+      const { import: applied } = await adminCall(StockImportDetail, 'POST', `/imports/${id}/apply`, {
+        reason: values.reason,
+      });
+      console.log(
+        `Import ${applied.id} of ${applied.tenant}, source ${applied.source}: applied anyway, now ${applied.status}. It was held back because: ${applied.message ?? 'the snapshot rules'}.`,
+      );
       return;
     }
     default:
@@ -531,7 +765,12 @@ function auditCell(value: unknown): string {
   if (value === null || value === undefined) return '-';
   const snapshot = value as Partial<PinSnapshot>;
   if ('pin' in snapshot || 'canary' in snapshot) {
-    return [snapshot.pin ? `pin ${snapshot.pin.version}` : 'no pin', snapshot.canary ? `canary ${snapshot.canary.version} @ ${snapshot.canary.percent}%` : ''].filter(Boolean).join(', ');
+    return [
+      snapshot.pin ? `pin ${snapshot.pin.version}` : 'no pin',
+      snapshot.canary ? `canary ${snapshot.canary.version} @ ${snapshot.canary.percent}%` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
   }
   const text = JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -547,7 +786,18 @@ async function auditCommand(tenant: string | undefined): Promise<void> {
   console.log(
     formatTable(
       ['WHEN', 'WHO', 'TOKEN', 'ACTION', 'TENANT', 'TEAM', 'OUTCOME', 'BEFORE', 'AFTER', 'REASON'],
-      entries.map((e) => [when(e.at), e.accountName ?? '-', e.tokenId === null ? '-' : String(e.tokenId), e.action, e.tenant ?? '-', e.team ?? '-', e.outcome, auditCell(e.before), auditCell(e.after), e.reason ?? '-']),
+      entries.map((e) => [
+        when(e.at),
+        e.accountName ?? '-',
+        e.tokenId === null ? '-' : String(e.tokenId),
+        e.action,
+        e.tenant ?? '-',
+        e.team ?? '-',
+        e.outcome,
+        auditCell(e.before),
+        auditCell(e.after),
+        e.reason ?? '-',
+      ]),
     ),
   );
 }
@@ -557,7 +807,9 @@ async function migrateCommand(): Promise<void> {
   const settings = serverSettings();
   if (!settings.databaseUrl && (await serverListens(settings.port))) {
     // Two processes on one PGlite data dir would corrupt it; the server migrated at its start.
-    throw new Error(`A server is running on port ${settings.port} with this data dir; it applies migrations when it starts.`);
+    throw new Error(
+      `A server is running on port ${settings.port} with this data dir; it applies migrations when it starts.`,
+    );
   }
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
@@ -566,7 +818,8 @@ async function migrateCommand(): Promise<void> {
     // The role the servers log in as gets what they need, and nothing that could change the audit.
     const appRole = loadConfig().DATABASE_APP_ROLE;
     if (appRole) {
-      if (!settings.databaseUrl) throw new UsageError('DATABASE_APP_ROLE is for PostgreSQL (DATABASE_URL); the embedded database has one role');
+      if (!settings.databaseUrl)
+        throw new UsageError('DATABASE_APP_ROLE is for PostgreSQL (DATABASE_URL); the embedded database has one role');
       const { grantApplicationRole } = await import('../db/roles');
       await grantApplicationRole(database.db, appRole);
       console.log(`Granted ${appRole} reading and writing the tables (not changing the audit).`);
@@ -577,14 +830,21 @@ async function migrateCommand(): Promise<void> {
 }
 
 async function seedCommand(values: { cars?: string; seed?: string; force?: boolean }): Promise<void> {
-  const [{ migrate, openDatabase }, { loadTenants }, { seedStock }] = await Promise.all([databaseModule(), tenantsModule(), import('../stock/seed/seed-stock')]);
+  const [{ migrate, openDatabase }, { loadTenants }, { seedStock }] = await Promise.all([
+    databaseModule(),
+    tenantsModule(),
+    import('../stock/seed/seed-stock'),
+  ]);
   refuseInProduction('seed');
   const settings = serverSettings();
   if (!settings.databaseUrl && (await serverListens(settings.port))) {
-    throw new Error(`A server is running on port ${settings.port} with this data dir; stop it before seeding (PGlite is single-process).`);
+    throw new Error(
+      `A server is running on port ${settings.port} with this data dir; stop it before seeding (PGlite is single-process).`,
+    );
   }
   const totalCars = values.cars === undefined ? undefined : Number(values.cars);
-  if (totalCars !== undefined && (!Number.isInteger(totalCars) || totalCars < 1)) throw new UsageError('--cars must be a positive whole number');
+  if (totalCars !== undefined && (!Number.isInteger(totalCars) || totalCars < 1))
+    throw new UsageError('--cars must be a positive whole number');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
   const started = Date.now();
@@ -592,9 +852,16 @@ async function seedCommand(values: { cars?: string; seed?: string; force?: boole
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await migrate(database.db);
-    const summary = await seedStock(database, tenants, { totalCars, seed, force: values.force, log: (line) => console.log(line) });
+    const summary = await seedStock(database, tenants, {
+      totalCars,
+      seed,
+      force: values.force,
+      log: (line) => console.log(line),
+    });
     const cars = summary.seeded.reduce((sum, t) => sum + t.cars, 0);
-    console.log(`Seeded ${summary.seeded.length} tenants, ${cars} cars in ${seconds(started)}${summary.kept.length ? ` (kept ${summary.kept.length}; use --force to replace)` : ''}.`);
+    console.log(
+      `Seeded ${summary.seeded.length} tenants, ${cars} cars in ${seconds(started)}${summary.kept.length ? ` (kept ${summary.kept.length}; use --force to replace)` : ''}.`,
+    );
   } finally {
     await database.close();
   }
@@ -611,11 +878,20 @@ async function indexCommand(): Promise<void> {
     console.log(`Indexed ${result.records} cars into the embedded search service in ${seconds(started)}.`);
     return;
   }
-  const [{ openDatabase }, { loadTenants }, { indexStock }] = await Promise.all([databaseModule(), tenantsModule(), import('../search/indexing/indexer')]);
+  const [{ openDatabase }, { loadTenants }, { indexStock }] = await Promise.all([
+    databaseModule(),
+    tenantsModule(),
+    import('../search/indexing/indexer'),
+  ]);
   const tenants = await loadTenants();
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
-    const target = { appId: external.appId, adminKey: external.adminKey, hosts: external.hosts, protocol: external.protocol };
+    const target = {
+      appId: external.appId,
+      adminKey: external.adminKey,
+      hosts: external.hosts,
+      protocol: external.protocol,
+    };
     const result = await indexStock({ db: database.db, tenants, target, log: (line) => console.log(line) });
     console.log(`Indexed ${result.records} cars into ${target.appId} in ${seconds(started)}.`);
   } finally {
@@ -669,26 +945,45 @@ export async function run(argv: readonly string[]): Promise<void> {
     }
     case 'canary': {
       const [tenant, team, version, percent] = rest;
-      if (!tenant || !team || !version || !percent) throw new UsageError('canary needs <tenant> <team> <version> <percent>');
-      console.log(describeCanary(await adminCall(CanaryResult, 'POST', '/canary', { tenant, team, version, percent: parsePercent(percent) })));
+      if (!tenant || !team || !version || !percent)
+        throw new UsageError('canary needs <tenant> <team> <version> <percent>');
+      console.log(
+        describeCanary(
+          await adminCall(CanaryResult, 'POST', '/canary', { tenant, team, version, percent: parsePercent(percent) }),
+        ),
+      );
       return;
     }
     case 'promote': {
       const [tenant, team] = rest;
       if (!tenant || !team) throw new UsageError('promote needs <tenant> <team>');
-      console.log(describeChange(await adminCall(PinResult, 'POST', '/promote', { tenant, team, expected: await currentPin(tenant, team) })));
+      console.log(
+        describeChange(
+          await adminCall(PinResult, 'POST', '/promote', { tenant, team, expected: await currentPin(tenant, team) }),
+        ),
+      );
       return;
     }
     case 'rollback': {
       const [tenant, team] = rest;
       if (!tenant || !team) throw new UsageError('rollback needs <tenant> <team> [--to <version>]');
-      console.log(describeChange(await adminCall(PinResult, 'POST', '/rollback', { tenant, team, to: values.to, expected: await currentPin(tenant, team) })));
+      console.log(
+        describeChange(
+          await adminCall(PinResult, 'POST', '/rollback', {
+            tenant,
+            team,
+            to: values.to,
+            expected: await currentPin(tenant, team),
+          }),
+        ),
+      );
       return;
     }
     case 'list':
       return list(rest[0]);
     case 'history':
-      if (rest[0] && values.tenant && rest[0] !== values.tenant) throw new UsageError('history takes one tenant: either [tenant] or --tenant');
+      if (rest[0] && values.tenant && rest[0] !== values.tenant)
+        throw new UsageError('history takes one tenant: either [tenant] or --tenant');
       return history(values.tenant ?? rest[0], values.remote);
     case 'failures':
       return failures(rest[0], values.days);
@@ -696,7 +991,9 @@ export async function run(argv: readonly string[]): Promise<void> {
       const [tenant, team, entry] = rest;
       if (!tenant || !team || !entry) throw new UsageError('override needs <tenant> <team> <entry URL>');
       const result = await adminCall(OverrideLink, 'POST', '/overrides', { tenant, team, entry });
-      console.log(`Open within 10 minutes, in the browser that should load ${team} from ${entry} (for 8 hours, or until its banner's Clear):\n${result.urls.map((url) => `  ${url}`).join('\n')}`);
+      console.log(
+        `Open within 10 minutes, in the browser that should load ${team} from ${entry} (for 8 hours, or until its banner's Clear):\n${result.urls.map((url) => `  ${url}`).join('\n')}`,
+      );
       return;
     }
     case 'operators':
@@ -735,7 +1032,8 @@ if (require.main === module) {
       process.exit(2);
     }
     // PublishError by name: the registry's module is not loaded for most commands.
-    const known = (error instanceof Error && error.name === 'PublishError') || error instanceof InvalidTenantConfigError;
+    const known =
+      (error instanceof Error && error.name === 'PublishError') || error instanceof InvalidTenantConfigError;
     console.error(known || error instanceof Error ? `Error: ${(error as Error).message}` : error);
     process.exit(1);
   });

@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { Me, PinsOverview, PublishRecorded, Publishes, type Publish, type PublishBody } from '@forecourt/admin-contract';
+import {
+  Me,
+  PinsOverview,
+  PublishRecorded,
+  Publishes,
+  type Publish,
+  type PublishBody,
+} from '@forecourt/admin-contract';
 import { loadConfig } from '../config/load';
 import { REPO_ROOT } from '../paths';
 import { describeGate, runGate, type RunningVersion } from '../registry/gate/gate';
@@ -31,7 +38,9 @@ export async function publishCommand(options: PublishOptions): Promise<void> {
   const { dataDir, port } = serverSettings();
   // npm runs the CLI inside infra/, so a relative --from is taken from where the command was
   // typed (npm's INIT_CWD), which is what the person typing it means.
-  const buildDir = options.from ? path.resolve(loadConfig().INIT_CWD ?? process.cwd(), options.from) : path.join(REPO_ROOT, team, 'dist');
+  const buildDir = options.from
+    ? path.resolve(loadConfig().INIT_CWD ?? process.cwd(), options.from)
+    : path.join(REPO_ROOT, team, 'dist');
   const registry = registryFromEnv(dataDir);
   const { info } = await inspectBuild(team, buildDir);
   // Before the gate: a version that exists is refused whatever the gate would say.
@@ -41,10 +50,23 @@ export async function publishCommand(options: PublishOptions): Promise<void> {
   try {
     // Publishing is an operator's: ask before the build is copied, not when its record is refused.
     const { account } = await callAdmin(admin, Me, 'GET', '/operators/me');
-    if (account.role !== 'operator') throw new PublishError(`${account.name} is a ${account.role}: only an operator publishes`);
+    if (account.role !== 'operator')
+      throw new PublishError(`${account.name} is a ${account.role}: only an operator publishes`);
     const overview = await callAdmin(admin, PinsOverview, 'GET', '/pins');
-    const running: RunningVersion[] = [...overview.pins, ...overview.canaries].map((p) => ({ tenant: p.tenant, team: p.team, version: p.version }));
-    const report = await runGate({ repoRoot: REPO_ROOT, registry, team, buildDir, running, tenants: await loadTenants(), mount: true });
+    const running: RunningVersion[] = [...overview.pins, ...overview.canaries].map((p) => ({
+      tenant: p.tenant,
+      team: p.team,
+      version: p.version,
+    }));
+    const report = await runGate({
+      repoRoot: REPO_ROOT,
+      registry,
+      team,
+      buildDir,
+      running,
+      tenants: await loadTenants(),
+      mount: true,
+    });
     for (const line of describeGate(report)) log(line);
     if (!report.passed && !force) {
       const reasons = report.checks.flatMap((c) => c.reasons.map((r) => `  ${c.check}: ${r}`));
@@ -55,18 +77,36 @@ export async function publishCommand(options: PublishOptions): Promise<void> {
     }
     const meta = await registry.publish(team, buildDir);
     const forced = !report.passed;
-    const checks = report.checks.map((c) => ({ check: c.check, passed: c.passed, reasons: c.reasons, ...(c.skipped ? { skipped: c.skipped } : {}) }));
+    const checks = report.checks.map((c) => ({
+      check: c.check,
+      passed: c.passed,
+      reasons: c.reasons,
+      ...(c.skipped ? { skipped: c.skipped } : {}),
+    }));
     try {
-      await callAdmin(admin, PublishRecorded, 'POST', '/publishes', { team, version: meta.version, forced, checks, reason: reason || null } satisfies PublishBody);
+      await callAdmin(admin, PublishRecorded, 'POST', '/publishes', {
+        team,
+        version: meta.version,
+        forced,
+        checks,
+        reason: reason || null,
+      } satisfies PublishBody);
     } catch (error) {
-      throw new Error(`${team} ${meta.version} is published, but its audit record could not be written: ${(error as Error).message}`, { cause: error });
+      throw new Error(
+        `${team} ${meta.version} is published, but its audit record could not be written: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     if (forced) {
       const failed = report.checks.filter((c) => !c.passed).map((c) => c.check);
-      log(`FORCED: published ${team} ${meta.version} past the failing check${failed.length === 1 ? '' : 's'} ${failed.join(', ')}; recorded for ${account.name} with the reason "${reason}"`);
+      log(
+        `FORCED: published ${team} ${meta.version} past the failing check${failed.length === 1 ? '' : 's'} ${failed.join(', ')}; recorded for ${account.name} with the reason "${reason}"`,
+      );
     }
     log(`Published ${team} ${meta.version} from ${buildDir}`);
-    log(`  /registry/${team}/${meta.version}/  (no tenant changed; pin it with: npm run forecourt -- pin <tenant> ${team} ${meta.version})`);
+    log(
+      `  /registry/${team}/${meta.version}/  (no tenant changed; pin it with: npm run forecourt -- pin <tenant> ${team} ${meta.version})`,
+    );
   } finally {
     await admin.close();
   }
@@ -82,7 +122,11 @@ function gateCell(record: Publish): string {
 }
 
 /** `forecourt publishes [team] [--forced]`: the publish audit, newest first. */
-export async function publishesCommand(team: string | undefined, forcedOnly: boolean, log: (line: string) => void): Promise<void> {
+export async function publishesCommand(
+  team: string | undefined,
+  forcedOnly: boolean,
+  log: (line: string) => void,
+): Promise<void> {
   const { dataDir, port } = serverSettings();
   const admin = await connectAdmin(dataDir, port);
   try {
@@ -95,13 +139,21 @@ export async function publishesCommand(team: string | undefined, forcedOnly: boo
     log(
       formatTable(
         ['WHEN', 'TEAM', 'VERSION', 'WHO', 'GATE', 'REASON'],
-        publishes.map((p) => [new Date(p.at).toISOString().replace('T', ' ').slice(0, 19), p.team, p.version, p.actor, gateCell(p), p.reason ?? '-']),
+        publishes.map((p) => [
+          new Date(p.at).toISOString().replace('T', ' ').slice(0, 19),
+          p.team,
+          p.version,
+          p.actor,
+          gateCell(p),
+          p.reason ?? '-',
+        ]),
       ),
     );
     const forced = publishes.filter((p) => p.forced);
     for (const p of forced) {
       log(`\n${p.team} ${p.version} forced by ${p.actor}: ${p.reason ?? ''}`);
-      for (const check of p.checks.filter((c) => !c.passed)) for (const r of check.reasons) log(`  ${check.check}: ${r}`);
+      for (const check of p.checks.filter((c) => !c.passed))
+        for (const r of check.reasons) log(`  ${check.check}: ${r}`);
     }
   } finally {
     await admin.close();

@@ -31,7 +31,14 @@ export function readResponse(response: IncomingMessage): Promise<ClusterResponse
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), instance: String(response.headers['x-forecourt-instance'] ?? '') }));
+    response.on('end', () =>
+      resolve({
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        instance: String(response.headers['x-forecourt-instance'] ?? ''),
+      }),
+    );
     response.on('error', reject);
   });
 }
@@ -42,7 +49,12 @@ export function readResponse(response: IncomingMessage): Promise<ClusterResponse
  */
 export function clusterRequest(port: number, certificate: string, request: ClusterRequest): Promise<ClusterResponse> {
   const host = request.tenant ? `${request.tenant}.localhost` : 'localhost';
-  const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  const body =
+    request.body === undefined
+      ? undefined
+      : typeof request.body === 'string'
+        ? request.body
+        : JSON.stringify(request.body);
   const headers: Record<string, string> = {
     host: `${host}:${port}`,
     ...(body !== undefined && typeof request.body !== 'string' ? { 'content-type': 'application/json' } : {}),

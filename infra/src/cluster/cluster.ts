@@ -72,7 +72,12 @@ export interface ClusterOptions {
 
 const run = promisify(execFile);
 
-async function waitFor(what: string, check: () => Promise<boolean>, child: ChildProcess | null, timeoutMs = 60_000): Promise<void> {
+async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  child: ChildProcess | null,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} while starting`);
@@ -82,7 +87,8 @@ async function waitFor(what: string, check: () => Promise<boolean>, child: Child
   throw new Error(`${what} was not ready within ${timeoutMs / 1000} s`);
 }
 
-const answers200 = (url: string) => async () => (await fetch(url, { signal: AbortSignal.timeout(2000) })).status === 200;
+const answers200 = (url: string) => async () =>
+  (await fetch(url, { signal: AbortSignal.timeout(2000) })).status === 200;
 
 /**
  * A child process of the cluster: its output is prefixed with its name (stderr always, stdout
@@ -102,7 +108,11 @@ function managedProcess(options: {
   let args = options.args;
   const launch = () => {
     stopping = false;
-    const started = spawn(options.command, args, { cwd: INFRA_ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(options.command, args, {
+      cwd: INFRA_ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const prefix = (chunk: Buffer) =>
       chunk
         .toString()
@@ -158,11 +168,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
   try {
     const haproxy = haproxyBinary();
-    if (!haproxy) throw new Error("HAProxy is not installed: 'apt-get install -y haproxy' (Debian's package) puts it in /usr/sbin");
+    if (!haproxy)
+      throw new Error("HAProxy is not installed: 'apt-get install -y haproxy' (Debian's package) puts it in /usr/sbin");
     const work = await tempDir('forecourt-cluster-');
     cleanups.push(() => fs.rm(work, { recursive: true, force: true }));
 
-    await step('Bundle the server (infra/dist)', () => run(process.execPath, [path.join(INFRA_ROOT, 'scripts', 'bundle-server.mjs')], { cwd: INFRA_ROOT }));
+    await step('Bundle the server (infra/dist)', () =>
+      run(process.execPath, [path.join(INFRA_ROOT, 'scripts', 'bundle-server.mjs')], { cwd: INFRA_ROOT }),
+    );
 
     // PostgreSQL: a database of the cluster's own, dropped at the end.
     process.env.DATABASE_URL ||= 'postgres://root@127.0.0.1:5432/test';
@@ -184,7 +197,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     // and start it), else REDIS_URL's (default the local one) in database 7, emptied first.
     let redis: ClusterProcess | null = null;
     let redisUrl: string;
-    const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((candidate) => existsSync(candidate));
+    const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((candidate) =>
+      existsSync(candidate),
+    );
     if (redisServer) {
       const port = await freePort();
       redisUrl = `redis://127.0.0.1:${port}`;
@@ -192,7 +207,18 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         name: 'redis',
         port,
         command: redisServer,
-        args: ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
+        args: [
+          '--bind',
+          '127.0.0.1',
+          '--port',
+          String(port),
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--loglevel',
+          'warning',
+        ],
         env: {},
         ready: () => redisAnswers(port),
         log,
@@ -211,7 +237,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       });
     }
 
-    const storage: TestObjectStorage = await step('Object storage (an S3-protocol server)', () => startTestObjectStorage());
+    const storage: TestObjectStorage = await step('Object storage (an S3-protocol server)', () =>
+      startTestObjectStorage(),
+    );
     cleanups.push(() => storage.close());
     const crm = await startCrmStub();
     cleanups.push(() => crm.close());
@@ -229,7 +257,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     };
 
     await step('forecourt migrate (as the owner)', () =>
-      run(process.execPath, [path.join(INFRA_ROOT, 'dist', 'cli.js'), 'migrate'], { cwd: INFRA_ROOT, env: { ...process.env, DATABASE_URL: own.url, DATABASE_APP_ROLE: appRole } }),
+      run(process.execPath, [path.join(INFRA_ROOT, 'dist', 'cli.js'), 'migrate'], {
+        cwd: INFRA_ROOT,
+        env: { ...process.env, DATABASE_URL: own.url, DATABASE_APP_ROLE: appRole },
+      }),
     );
 
     const database = await openDatabase({ databaseUrl: own.url });
@@ -239,7 +270,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       const saved = { ...process.env };
       Object.assign(process.env, buildsEnv);
       try {
-        await prepareSite({ repoRoot: REPO_ROOT, dataDir: work, database, tenants, log: (line) => log(`  ${line}`), build: options.build ?? true });
+        await prepareSite({
+          repoRoot: REPO_ROOT,
+          dataDir: work,
+          database,
+          tenants,
+          log: (line) => log(`  ${line}`),
+          build: options.build ?? true,
+        });
       } finally {
         for (const name of Object.keys(buildsEnv)) if (saved[name] === undefined) delete process.env[name];
       }
@@ -314,13 +352,24 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       cleanups.push(() => instance.stop('SIGTERM'));
       web.push(instance);
     }
-    await step(`Web instances (${web.map((w) => `${w.name} on 127.0.0.1:${w.port}`).join(', ')})`, () => Promise.all(web.map((w) => w.start())));
+    await step(`Web instances (${web.map((w) => `${w.name} on 127.0.0.1:${w.port}`).join(', ')})`, () =>
+      Promise.all(web.map((w) => w.start())),
+    );
 
     const httpsPort = options.httpsPort ?? (await freePort());
     const httpPort = await freePort();
     const { pemPath, certificate } = await selfSignedCertificate(work);
     const configPath = path.join(work, 'haproxy.cfg');
-    await fs.writeFile(configPath, balancerConfig({ httpsPort, httpPort, pemPath, web: web.map((w) => ({ name: w.name, port: w.port })), search: { name: 'search', port: searchPort } }));
+    await fs.writeFile(
+      configPath,
+      balancerConfig({
+        httpsPort,
+        httpPort,
+        pemPath,
+        web: web.map((w) => ({ name: w.name, port: w.port })),
+        search: { name: 'search', port: searchPort },
+      }),
+    );
     const balancer = managedProcess({
       name: 'haproxy',
       port: httpsPort,
@@ -375,10 +424,21 @@ function httpsGet(port: number, certificate: string, pathname: string): Promise<
   return import('node:https').then(
     (https) =>
       new Promise((resolve, reject) => {
-        const request = https.request({ host: '127.0.0.1', port, path: pathname, ca: certificate, servername: 'localhost', timeout: 2000, agent: false }, (response) => {
-          response.resume();
-          resolve({ status: response.statusCode ?? 0 });
-        });
+        const request = https.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: pathname,
+            ca: certificate,
+            servername: 'localhost',
+            timeout: 2000,
+            agent: false,
+          },
+          (response) => {
+            response.resume();
+            resolve({ status: response.statusCode ?? 0 });
+          },
+        );
         request.on('timeout', () => request.destroy(new Error('timeout')));
         request.on('error', reject);
         request.end();

@@ -24,7 +24,8 @@ export interface BalancerConfig {
 
 /** The HAProxy binary from Debian's package, or null when it is not installed. */
 export function haproxyBinary(): string | null {
-  for (const candidate of ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy']) if (existsSync(candidate)) return candidate;
+  for (const candidate of ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy'])
+    if (existsSync(candidate)) return candidate;
   return null;
 }
 
@@ -38,10 +39,21 @@ export async function selfSignedCertificate(directory: string): Promise<{ pemPat
   const keyPath = path.join(directory, 'tls.key');
   const certPath = path.join(directory, 'tls.crt');
   await promisify(execFile)('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2',
-    '-keyout', keyPath, '-out', certPath,
-    '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=DNS:localhost,DNS:*.localhost,IP:127.0.0.1',
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-keyout',
+    keyPath,
+    '-out',
+    certPath,
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,DNS:*.localhost,IP:127.0.0.1',
   ]);
   const certificate = await fs.readFile(certPath, 'utf8');
   const pemPath = path.join(directory, 'tls.pem');
@@ -71,7 +83,9 @@ export const ROUTE_TO_HEADER = 'x-cluster-route-to';
  * - /1/ goes to the search service: browsers search on the site's own origin.
  */
 export function balancerConfig(config: BalancerConfig): string {
-  const servers = config.web.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check inter 500ms fall 3 rise 1 source 127.0.0.1`);
+  const servers = config.web.map(
+    (b) => `  server ${b.name} 127.0.0.1:${b.port} check inter 500ms fall 3 rise 1 source 127.0.0.1`,
+  );
   const routes = config.web.map((b) => `  use-server ${b.name} if { req.hdr(${ROUTE_TO_HEADER}) -m str ${b.name} }`);
   return [
     'global',

@@ -48,7 +48,15 @@ export async function startLoad(cluster: Cluster, options: LoadOptions): Promise
   const location = stock.locations[0]!.id;
   const pages = ['/', '/brands', '/contact', ...cars.slice(0, 20).map((c) => `/cars/${c.slug}`)];
   const searches = ['toyota', 'suv', 'automatic', 'ute', 'hatch', 'diesel'].map((q) => `/search/used-cars?query=${q}`);
-  const agents = Array.from({ length: 200 }, (_, i) => new https.Agent({ keepAlive: true, maxSockets: 4, localAddress: `127.0.${1 + Math.floor(i / 50)}.${10 + (i % 50)}` }));
+  const agents = Array.from(
+    { length: 200 },
+    (_, i) =>
+      new https.Agent({
+        keepAlive: true,
+        maxSockets: 4,
+        localAddress: `127.0.${1 + Math.floor(i / 50)}.${10 + (i % 50)}`,
+      }),
+  );
   const outcomes: Outcome[] = [];
   const started = Date.now();
   let inFlight = 0;
@@ -57,7 +65,8 @@ export async function startLoad(cluster: Cluster, options: LoadOptions): Promise
     // Ten requests in a row from one shopper, as a visit makes them.
     const agent = agents[Math.floor(n / 10) % agents.length]!;
     const roll = n % 20;
-    const kind: Outcome['kind'] = options.codes && roll === 19 ? 'code' : roll < 12 ? 'page' : roll < 18 ? 'search' : 'lead';
+    const kind: Outcome['kind'] =
+      options.codes && roll === 19 ? 'code' : roll < 12 ? 'page' : roll < 18 ? 'search' : 'lead';
     const at = Date.now() - started;
     const key = kind === 'lead' ? randomUUID() : undefined;
     const phone = `04${String(20_000_000 + n).slice(-8)}`;
@@ -71,13 +80,44 @@ export async function startLoad(cluster: Cluster, options: LoadOptions): Promise
               path: '/api/leads/submit',
               agent,
               headers: { 'idempotency-key': key! },
-              body: { form: 'enquiry', url: '/contact', userData: { name: 'Drill', last_name: `Shopper ${n}`, email: `drill${n}@example.com`, phone, postcode: '2000', message: 'Is it still available?', location_id: location } },
+              body: {
+                form: 'enquiry',
+                url: '/contact',
+                userData: {
+                  name: 'Drill',
+                  last_name: `Shopper ${n}`,
+                  email: `drill${n}@example.com`,
+                  phone,
+                  postcode: '2000',
+                  message: 'Is it still available?',
+                  location_id: location,
+                },
+              },
             })
           : kind === 'code'
-            ? await clusterRequest(cluster.httpsPort, cluster.certificate, { tenant: SITE, method: 'POST', path: '/api/auth/send-code', agent, body: { phone } })
-            : await clusterRequest(cluster.httpsPort, cluster.certificate, { tenant: SITE, path: kind === 'page' ? pages[n % pages.length]! : searches[n % searches.length]!, agent });
-      const leadId = kind === 'lead' && (response.status === 200 || response.status === 201) ? (JSON.parse(response.body) as { lead_id: string }).lead_id : undefined;
-      outcomes.push({ at, ms: Date.now() - started - at, kind, status: response.status, ...(leadId ? { leadId, key } : {}) });
+            ? await clusterRequest(cluster.httpsPort, cluster.certificate, {
+                tenant: SITE,
+                method: 'POST',
+                path: '/api/auth/send-code',
+                agent,
+                body: { phone },
+              })
+            : await clusterRequest(cluster.httpsPort, cluster.certificate, {
+                tenant: SITE,
+                path: kind === 'page' ? pages[n % pages.length]! : searches[n % searches.length]!,
+                agent,
+              });
+      const leadId =
+        kind === 'lead' && (response.status === 200 || response.status === 201)
+          ? (JSON.parse(response.body) as { lead_id: string }).lead_id
+          : undefined;
+      outcomes.push({
+        at,
+        ms: Date.now() - started - at,
+        kind,
+        status: response.status,
+        ...(leadId ? { leadId, key } : {}),
+      });
     } catch (error) {
       outcomes.push({ at, ms: Date.now() - started - at, kind, status: 0, error: (error as Error).message });
     } finally {
@@ -114,7 +154,10 @@ export function describeLoad(load: Load, elapsedSeconds: number): string[] {
   const { outcomes } = load;
   const byStatus: Record<string, number> = {};
   for (const o of outcomes) byStatus[`${o.kind} ${o.status}`] = (byStatus[`${o.kind} ${o.status}`] ?? 0) + 1;
-  const latencies = outcomes.filter((o) => o.status > 0).map((o) => o.ms).sort((x, y) => x - y);
+  const latencies = outcomes
+    .filter((o) => o.status > 0)
+    .map((o) => o.ms)
+    .sort((x, y) => x - y);
   const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
   return [
     `${outcomes.length} requests in ${elapsedSeconds.toFixed(1)} s (${(outcomes.length / elapsedSeconds).toFixed(1)} req/s) through HAProxy`,
@@ -129,16 +172,28 @@ export function describeLoad(load: Load, elapsedSeconds: number): string[] {
  * again from the next round (the CRM recognises it by its Idempotency-Key), so a drill that kills
  * N instances allows N repeats and no more.
  */
-export async function checkLeads(cluster: Cluster, load: Load, options: { waitMs?: number; allowedRepeats?: number } = {}): Promise<{ ok: boolean; line: string }> {
+export async function checkLeads(
+  cluster: Cluster,
+  load: Load,
+  options: { waitMs?: number; allowedRepeats?: number } = {},
+): Promise<{ ok: boolean; line: string }> {
   const waitMs = options.waitMs ?? 30_000;
   const allowedRepeats = options.allowedRepeats ?? 0;
   const acknowledged = load.outcomes.filter((o) => o.leadId);
   const deadline = Date.now() + waitMs;
-  while (Date.now() < deadline && acknowledged.some((o) => !cluster.crm.received.has(o.leadId!))) await new Promise((resolve) => setTimeout(resolve, 250));
+  while (Date.now() < deadline && acknowledged.some((o) => !cluster.crm.received.has(o.leadId!)))
+    await new Promise((resolve) => setTimeout(resolve, 250));
   const keys = acknowledged.map((o) => o.key!);
-  const rows = keys.length ? await cluster.database.db.selectFrom('leads').select(['idempotency_key']).where('idempotency_key', 'in', keys).execute() : [];
+  const rows = keys.length
+    ? await cluster.database.db
+        .selectFrom('leads')
+        .select(['idempotency_key'])
+        .where('idempotency_key', 'in', keys)
+        .execute()
+    : [];
   const rowsByKey = new Map<string, number>();
-  for (const row of rows) rowsByKey.set(String(row.idempotency_key), (rowsByKey.get(String(row.idempotency_key)) ?? 0) + 1);
+  for (const row of rows)
+    rowsByKey.set(String(row.idempotency_key), (rowsByKey.get(String(row.idempotency_key)) ?? 0) + 1);
   const notStored = keys.filter((key) => !rowsByKey.has(key)).length;
   const storedTwice = [...rowsByKey.values()].filter((n) => n > 1).length;
   const notDelivered = acknowledged.filter((o) => !cluster.crm.received.has(o.leadId!)).length;

@@ -11,7 +11,9 @@ describe('the configuration table in docs/deploy.md', () => {
 
   it('has a row for every variable, naming the file variant of a secret', () => {
     expect(configTable()).toContain('| `PORT` | 8080 |');
-    expect(configTable()).toMatch(/\| `FORECOURT_ADMIN_TOKEN` or `FORECOURT_ADMIN_TOKEN_FILE` \| [^|]+ \| yes \| yes \|/);
+    expect(configTable()).toMatch(
+      /\| `FORECOURT_ADMIN_TOKEN` or `FORECOURT_ADMIN_TOKEN_FILE` \| [^|]+ \| yes \| yes \|/,
+    );
   });
 
   it('refuses a doc without the markers rather than losing its text', () => {

@@ -14,13 +14,18 @@ export function configTable(): string {
     const required = 'requiredInProduction' in spec && spec.requiredInProduction ? 'yes' : '';
     return `| ${variable} | ${cell(spec.default)} | ${spec.secret ? 'yes' : ''} | ${required} | ${spec.readBy.join(', ')} | ${cell(spec.description)} |`;
   });
-  return ['| Variable | Default | Secret | Required in production | Read by | What it does |', '| --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
+  return [
+    '| Variable | Default | Secret | Required in production | Read by | What it does |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
 }
 
 /** The document with the text between the markers replaced by the generated table. */
 export function withConfigTable(doc: string): string {
   const start = doc.indexOf(TABLE_START);
   const end = doc.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`docs/deploy.md must hold ${TABLE_START} and ${TABLE_END}, in that order`);
+  if (start < 0 || end < start)
+    throw new Error(`docs/deploy.md must hold ${TABLE_START} and ${TABLE_END}, in that order`);
   return `${doc.slice(0, start + TABLE_START.length)}\n${configTable()}\n${doc.slice(end)}`;
 }

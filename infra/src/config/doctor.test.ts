@@ -8,7 +8,11 @@ const rowOf = (env: NodeJS.ProcessEnv, name: string) => doctorReport(env).rows.f
 describe('forecourt doctor', () => {
   it('shows a secret as its first two characters and stars, never the secret', () => {
     const report = doctorReport({ FORECOURT_ADMIN_TOKEN: 'sup3r-secret-token' });
-    expect(rowOf({ FORECOURT_ADMIN_TOKEN: 'sup3r-secret-token' }, 'FORECOURT_ADMIN_TOKEN')).toEqual(['FORECOURT_ADMIN_TOKEN', 'su****', 'environment']);
+    expect(rowOf({ FORECOURT_ADMIN_TOKEN: 'sup3r-secret-token' }, 'FORECOURT_ADMIN_TOKEN')).toEqual([
+      'FORECOURT_ADMIN_TOKEN',
+      'su****',
+      'environment',
+    ]);
     expect(formatDoctorReport(report)).not.toContain('sup3r-secret-token');
   });
 
@@ -25,7 +29,11 @@ describe('forecourt doctor', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'forecourt-doctor-'));
     try {
       await fs.writeFile(path.join(dir, 'token'), 'file-held-token\n');
-      expect(rowOf({ FORECOURT_ADMIN_TOKEN_FILE: path.join(dir, 'token') }, 'FORECOURT_ADMIN_TOKEN')).toEqual(['FORECOURT_ADMIN_TOKEN', 'fi****', 'file']);
+      expect(rowOf({ FORECOURT_ADMIN_TOKEN_FILE: path.join(dir, 'token') }, 'FORECOURT_ADMIN_TOKEN')).toEqual([
+        'FORECOURT_ADMIN_TOKEN',
+        'fi****',
+        'file',
+      ]);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

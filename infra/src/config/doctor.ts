@@ -37,6 +37,8 @@ export function doctorReport(env: NodeJS.ProcessEnv): DoctorReport {
 /** The report as the terminal shows it. */
 export function formatDoctorReport(report: DoctorReport): string {
   const table = formatTable(['Variable', 'Value', 'Source'], report.rows);
-  const verdict = report.refused ? `\nThe server would refuse to start:\n${report.problems.map((problem) => `  - ${problem}`).join('\n')}` : '\nThe server would start with this configuration.';
+  const verdict = report.refused
+    ? `\nThe server would refuse to start:\n${report.problems.map((problem) => `  - ${problem}`).join('\n')}`
+    : '\nThe server would start with this configuration.';
   return `${table}\n${verdict}`;
 }

@@ -52,12 +52,20 @@ describe('reading the configuration', () => {
 
   it('stops on a bad value, naming the variable and the value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow("PORT must be a port number, not 'eighty'");
-    expect(() => loadConfig({ FORECOURT_LEAD_DELIVERY_MS: '-1' })).toThrow("FORECOURT_LEAD_DELIVERY_MS must be a non-negative integer, got '-1'");
-    expect(() => loadConfig({ FORECOURT_PAYMENTS: 'live' })).toThrow("FORECOURT_PAYMENTS must be one of 'simulator', 'http', got 'live'");
+    expect(() => loadConfig({ FORECOURT_LEAD_DELIVERY_MS: '-1' })).toThrow(
+      "FORECOURT_LEAD_DELIVERY_MS must be a non-negative integer, got '-1'",
+    );
+    expect(() => loadConfig({ FORECOURT_PAYMENTS: 'live' })).toThrow(
+      "FORECOURT_PAYMENTS must be one of 'simulator', 'http', got 'live'",
+    );
   });
 
   it('names every bad variable at once, not only the first', () => {
-    const problems = problemsOf({ PORT: 'eighty', FORECOURT_EVENTS_PER_MINUTE: 'lots', FORECOURT_SMS_URL: 'sms.example' });
+    const problems = problemsOf({
+      PORT: 'eighty',
+      FORECOURT_EVENTS_PER_MINUTE: 'lots',
+      FORECOURT_SMS_URL: 'sms.example',
+    });
     expect(problems).toHaveLength(3);
     expect(problems).toEqual(
       expect.arrayContaining([
@@ -69,22 +77,34 @@ describe('reading the configuration', () => {
   });
 
   it('stops on an application role that is not a plain PostgreSQL role name, which the grants would quote', () => {
-    expect(() => loadConfig({ DATABASE_APP_ROLE: 'app; drop table pins' })).toThrow("DATABASE_APP_ROLE must be a PostgreSQL role name (lower-case letters, digits and '_', at most 63), got 'app; drop table pins'");
+    expect(() => loadConfig({ DATABASE_APP_ROLE: 'app; drop table pins' })).toThrow(
+      "DATABASE_APP_ROLE must be a PostgreSQL role name (lower-case letters, digits and '_', at most 63), got 'app; drop table pins'",
+    );
     expect(loadConfig({ DATABASE_APP_ROLE: 'forecourt_app' }).DATABASE_APP_ROLE).toBe('forecourt_app');
   });
 
   it("reads the console's origin as a browser writes one in its Origin header", () => {
-    expect(loadConfig({ FORECOURT_CONSOLE_ORIGIN: 'HTTPS://Console.Example.com:443/' }).FORECOURT_CONSOLE_ORIGIN).toBe('https://console.example.com');
+    expect(loadConfig({ FORECOURT_CONSOLE_ORIGIN: 'HTTPS://Console.Example.com:443/' }).FORECOURT_CONSOLE_ORIGIN).toBe(
+      'https://console.example.com',
+    );
   });
 
-  it("stops on a console origin with a path, which no Origin header would ever match", () => {
-    expect(() => loadConfig({ FORECOURT_CONSOLE_ORIGIN: 'https://console.example.com/app' })).toThrow("FORECOURT_CONSOLE_ORIGIN must be an origin only (scheme, host and port), without a path, query or credentials, got 'https://console.example.com/app'");
+  it('stops on a console origin with a path, which no Origin header would ever match', () => {
+    expect(() => loadConfig({ FORECOURT_CONSOLE_ORIGIN: 'https://console.example.com/app' })).toThrow(
+      "FORECOURT_CONSOLE_ORIGIN must be an origin only (scheme, host and port), without a path, query or credentials, got 'https://console.example.com/app'",
+    );
   });
 
-  it("stops on half a partner, or a mode its variables contradict", () => {
-    expect(() => loadConfig({ FORECOURT_CRM_WEBHOOK_URL: 'https://crm.example/hook' })).toThrow('FORECOURT_CRM_WEBHOOK_URL is set but FORECOURT_CRM_WEBHOOK_SECRET is not');
-    expect(() => loadConfig({ FORECOURT_SMS: 'http' })).toThrow("FORECOURT_SMS is 'http' but FORECOURT_SMS_URL and FORECOURT_SMS_TOKEN are not set");
-    expect(() => loadConfig({ FORECOURT_GEOCODING: 'simulator', FORECOURT_GEOCODING_URL: 'https://maps.example' })).toThrow("FORECOURT_GEOCODING is 'simulator' but FORECOURT_GEOCODING_URL is set");
+  it('stops on half a partner, or a mode its variables contradict', () => {
+    expect(() => loadConfig({ FORECOURT_CRM_WEBHOOK_URL: 'https://crm.example/hook' })).toThrow(
+      'FORECOURT_CRM_WEBHOOK_URL is set but FORECOURT_CRM_WEBHOOK_SECRET is not',
+    );
+    expect(() => loadConfig({ FORECOURT_SMS: 'http' })).toThrow(
+      "FORECOURT_SMS is 'http' but FORECOURT_SMS_URL and FORECOURT_SMS_TOKEN are not set",
+    );
+    expect(() =>
+      loadConfig({ FORECOURT_GEOCODING: 'simulator', FORECOURT_GEOCODING_URL: 'https://maps.example' }),
+    ).toThrow("FORECOURT_GEOCODING is 'simulator' but FORECOURT_GEOCODING_URL is set");
   });
 });
 
@@ -107,13 +127,17 @@ describe('secrets from files (NAME_FILE)', () => {
 
   it('stops when the file cannot be read, naming the variable and the file', () => {
     const missing = path.join(dir, 'nowhere');
-    expect(() => loadConfig({ FORECOURT_IDENTITY_SECRET_FILE: missing })).toThrow(`FORECOURT_IDENTITY_SECRET_FILE names '${missing}', which cannot be read (ENOENT)`);
+    expect(() => loadConfig({ FORECOURT_IDENTITY_SECRET_FILE: missing })).toThrow(
+      `FORECOURT_IDENTITY_SECRET_FILE names '${missing}', which cannot be read (ENOENT)`,
+    );
   });
 
   it('stops when both the variable and its file are set', async () => {
     const file = path.join(dir, 'override-secret');
     await fs.writeFile(file, 'from-file');
-    expect(() => loadConfig({ FORECOURT_OVERRIDE_SECRET: 'direct', FORECOURT_OVERRIDE_SECRET_FILE: file })).toThrow('FORECOURT_OVERRIDE_SECRET and FORECOURT_OVERRIDE_SECRET_FILE are both set');
+    expect(() => loadConfig({ FORECOURT_OVERRIDE_SECRET: 'direct', FORECOURT_OVERRIDE_SECRET_FILE: file })).toThrow(
+      'FORECOURT_OVERRIDE_SECRET and FORECOURT_OVERRIDE_SECRET_FILE are both set',
+    );
   });
 
   it('reads no file for a variable that is not a secret', () => {
@@ -129,16 +153,35 @@ describe('production', () => {
   it('names every missing variable and every unconfigured partner at once', () => {
     const problems = productionProblems(loadConfig({ NODE_ENV: 'production' }));
     const missing = problems.find((problem) => problem.startsWith('missing: ')) ?? '';
-    for (const name of ['DATABASE_URL', 'FORECOURT_IDENTITY_SECRET', 'FORECOURT_OVERRIDE_SECRET', 'FORECOURT_ADMIN_TOKEN', 'SEARCH_APP_ID', 'SEARCH_ADMIN_KEY', 'SEARCH_SEARCH_KEY']) {
+    for (const name of [
+      'DATABASE_URL',
+      'FORECOURT_IDENTITY_SECRET',
+      'FORECOURT_OVERRIDE_SECRET',
+      'FORECOURT_ADMIN_TOKEN',
+      'SEARCH_APP_ID',
+      'SEARCH_ADMIN_KEY',
+      'SEARCH_SEARCH_KEY',
+    ]) {
       expect(missing).toContain(name);
     }
-    for (const partner of ['FORECOURT_PAYMENTS', 'FORECOURT_CRM', 'FORECOURT_SMS', 'FORECOURT_FINANCE_PARTNER', 'FORECOURT_GEOCODING']) {
+    for (const partner of [
+      'FORECOURT_PAYMENTS',
+      'FORECOURT_CRM',
+      'FORECOURT_SMS',
+      'FORECOURT_FINANCE_PARTNER',
+      'FORECOURT_GEOCODING',
+    ]) {
       expect(problems).toContainEqual(expect.stringContaining(`set ${partner}=http with`));
     }
   });
 
   it('accepts a partner configured over http in place of its simulator', () => {
-    const env = { ...PRODUCTION, FORECOURT_PAYMENTS: undefined, FORECOURT_PAYMENTS_URL: 'https://payments.example/v1', FORECOURT_PAYMENTS_TOKEN: 'token' };
+    const env = {
+      ...PRODUCTION,
+      FORECOURT_PAYMENTS: undefined,
+      FORECOURT_PAYMENTS_URL: 'https://payments.example/v1',
+      FORECOURT_PAYMENTS_TOKEN: 'token',
+    };
     expect(productionProblems(loadConfig(env))).toEqual([]);
   });
 
@@ -155,11 +198,15 @@ describe('production', () => {
     })();
     expect(message).toMatch(/^Forecourt will not start in production/);
     expect(message).toMatch(/missing: .*DATABASE_URL.*FORECOURT_ADMIN_TOKEN/);
-    expect(message).toContain('the CRM is not configured: set FORECOURT_CRM=http with FORECOURT_CRM_WEBHOOK_URL and FORECOURT_CRM_WEBHOOK_SECRET, or FORECOURT_CRM=simulator');
+    expect(message).toContain(
+      'the CRM is not configured: set FORECOURT_CRM=http with FORECOURT_CRM_WEBHOOK_URL and FORECOURT_CRM_WEBHOOK_SECRET, or FORECOURT_CRM=simulator',
+    );
   });
 
   it('refuses the test-only fault point', () => {
-    expect(productionProblems(loadConfig({ ...PRODUCTION, FORECOURT_FAULT_POINT: 'after-authorisation' }))).toEqual(['FORECOURT_FAULT_POINT is for test configuration only and is refused in production']);
+    expect(productionProblems(loadConfig({ ...PRODUCTION, FORECOURT_FAULT_POINT: 'after-authorisation' }))).toEqual([
+      'FORECOURT_FAULT_POINT is for test configuration only and is refused in production',
+    ]);
   });
 
   it('asks nothing of a development start', () => {

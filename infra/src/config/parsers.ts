@@ -16,7 +16,10 @@ export interface Parsed<T> {
 
 const unset = (raw: string | undefined): raw is undefined | '' => raw === undefined || raw === '';
 
-function parser<T>(defaultText: string, read: (raw: string | undefined, fail: (message: string) => never) => T): Parsed<T> {
+function parser<T>(
+  defaultText: string,
+  read: (raw: string | undefined, fail: (message: string) => never) => T,
+): Parsed<T> {
   class Invalid extends Error {}
   return {
     default: defaultText,
@@ -47,7 +50,10 @@ export function positive(fallback: number, options: { integer?: boolean; allowZe
     const value = Number(raw);
     const above = (n: number) => (options.allowZero ? n >= 0 : n > 0);
     const ok = options.integer ? Number.isInteger(value) && above(value) : Number.isFinite(value) && above(value);
-    if (!ok) fail(`must be a ${options.allowZero ? 'non-negative' : 'positive'} ${options.integer ? 'integer' : 'number'}, got '${raw}'`);
+    if (!ok)
+      fail(
+        `must be a ${options.allowZero ? 'non-negative' : 'positive'} ${options.integer ? 'integer' : 'number'}, got '${raw}'`,
+      );
     return value;
   });
 }
@@ -56,7 +62,10 @@ export function positive(fallback: number, options: { integer?: boolean; allowZe
  * A positive number whose default belongs to the code that uses it (a product rule, a platform
  * limit): undefined when unset; `defaultText` says what that default is.
  */
-export function optionalPositive(defaultText: string, options: { integer?: boolean; allowZero?: boolean } = {}): Parsed<number | undefined> {
+export function optionalPositive(
+  defaultText: string,
+  options: { integer?: boolean; allowZero?: boolean } = {},
+): Parsed<number | undefined> {
   const { parse } = positive(0, options);
   return parser(defaultText, (raw, fail) => {
     if (unset(raw)) return undefined;
@@ -71,7 +80,8 @@ export function integerInRange(min: number, max: number, defaultText: string): P
   return parser(defaultText, (raw, fail) => {
     if (unset(raw)) return undefined;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) fail(`must be a whole number from ${min} to ${max}, not '${raw}'`);
+    if (!Number.isInteger(value) || value < min || value > max)
+      fail(`must be a whole number from ${min} to ${max}, not '${raw}'`);
     return value;
   });
 }
@@ -97,7 +107,8 @@ export function optionalText(defaultText = 'unset'): Parsed<string | undefined> 
 export function sqlRole(defaultText = 'unset'): Parsed<string | undefined> {
   return parser(defaultText, (raw, fail) => {
     if (unset(raw)) return undefined;
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw)) fail(`must be a PostgreSQL role name (lower-case letters, digits and '_', at most 63), got '${raw}'`);
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw))
+      fail(`must be a PostgreSQL role name (lower-case letters, digits and '_', at most 63), got '${raw}'`);
     return raw;
   });
 }
@@ -114,7 +125,8 @@ export function secret(defaultText = 'unset'): Parsed<string | undefined> {
 export function oneOf<const T extends string>(values: readonly T[], defaultText = 'unset'): Parsed<T | undefined> {
   return parser(defaultText, (raw, fail) => {
     if (unset(raw)) return undefined;
-    if (!(values as readonly string[]).includes(raw)) fail(`must be one of ${values.map((v) => `'${v}'`).join(', ')}, got '${raw}'`);
+    if (!(values as readonly string[]).includes(raw))
+      fail(`must be one of ${values.map((v) => `'${v}'`).join(', ')}, got '${raw}'`);
     return raw as T;
   });
 }
@@ -123,7 +135,8 @@ export function oneOf<const T extends string>(values: readonly T[], defaultText 
 export function httpUrl(defaultText = 'unset'): Parsed<string | undefined> {
   return parser(defaultText, (raw, fail) => {
     if (unset(raw)) return undefined;
-    if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) fail(`must be an http(s) address, got '${raw}'`);
+    if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol))
+      fail(`must be an http(s) address, got '${raw}'`);
     return raw;
   });
 }
@@ -137,8 +150,10 @@ export function httpOrigin(defaultText = 'unset'): Parsed<string | undefined> {
   return parser(defaultText, (raw, fail) => {
     if (unset(raw)) return undefined;
     const url = URL.canParse(raw) ? new URL(raw) : null;
-    if (!url || !/^https?:$/.test(url.protocol)) return fail(`must be an http(s) origin such as https://console.example.com, got '${raw}'`);
-    if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) fail(`must be an origin only (scheme, host and port), without a path, query or credentials, got '${raw}'`);
+    if (!url || !/^https?:$/.test(url.protocol))
+      return fail(`must be an http(s) origin such as https://console.example.com, got '${raw}'`);
+    if (url.pathname !== '/' || url.search || url.hash || url.username || url.password)
+      fail(`must be an origin only (scheme, host and port), without a path, query or credentials, got '${raw}'`);
     return url.origin;
   });
 }
@@ -147,7 +162,8 @@ export function httpOrigin(defaultText = 'unset'): Parsed<string | undefined> {
 export function redisUrl(defaultText = 'unset'): Parsed<string | undefined> {
   return parser(defaultText, (raw, fail) => {
     if (unset(raw)) return undefined;
-    if (!URL.canParse(raw) || !/^rediss?:$/.test(new URL(raw).protocol)) fail(`must be a redis:// or rediss:// address, got '${raw}'`);
+    if (!URL.canParse(raw) || !/^rediss?:$/.test(new URL(raw).protocol))
+      fail(`must be a redis:// or rediss:// address, got '${raw}'`);
     return raw;
   });
 }

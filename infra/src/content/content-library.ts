@@ -43,11 +43,20 @@ const FrontMatterSchema = z
     date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-03-31')
-      .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().slice(0, 10) === value, 'must be a real date')
+      .refine(
+        (value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().slice(0, 10) === value,
+        'must be a real date',
+      )
       .optional(),
     /** A banner or a post's picture: a path on the site. */
     image: z.string().regex(SITE_PATH, 'must be a path on the site, such as /media/blog/x.jpg').optional(),
-    cta: z.object({ label: z.string().trim().min(1).max(40), href: z.string().regex(SAFE_HREF, 'must be a site path or an http(s) address') }).strict().optional(),
+    cta: z
+      .object({
+        label: z.string().trim().min(1).max(40),
+        href: z.string().regex(SAFE_HREF, 'must be a site path or an http(s) address'),
+      })
+      .strict()
+      .optional(),
     /** Kept out of the site (written but not published). */
     draft: z.boolean().default(false),
   })
@@ -114,7 +123,10 @@ function fillPlaceholders(text: string, tenant: TenantConfig, unknown: Set<strin
 }
 
 /** What a file's place says it is, or a reason it cannot be placed. */
-function placeOf(relative: string, tenant: TenantConfig | null): { kind: ContentDocument['kind']; path: string; section?: string } | string {
+function placeOf(
+  relative: string,
+  tenant: TenantConfig | null,
+): { kind: ContentDocument['kind']; path: string; section?: string } | string {
   const segments = relative.replace(/\.md$/, '').split('/');
   const bad = segments.find((s) => !SEGMENT.test(s));
   if (bad !== undefined) return `'${bad}' is not a page name: lower-case letters, digits and single hyphens`;
@@ -125,7 +137,8 @@ function placeOf(relative: string, tenant: TenantConfig | null): { kind: Content
   }
   if (segments[0] === 'brands') {
     if (segments.length !== 2) return 'a brand page lives at brands/<brand slug>.md';
-    if (tenant && !tenant.brands.some((b) => b.slug === segments[1])) return `'${segments[1]}' is not one of the site's brands`;
+    if (tenant && !tenant.brands.some((b) => b.slug === segments[1]))
+      return `'${segments[1]}' is not one of the site's brands`;
     if (!tenant) return 'brand pages belong to one site, not _all';
     return { kind: 'brand', path: `/${segments[1]}/overview` };
   }
@@ -143,30 +156,54 @@ async function markdownFiles(dir: string): Promise<string[]> {
 }
 
 /** One file for one site: the document, or its problems. */
-function readDocument(text: string, relative: string, source: string, tenant: TenantConfig): ContentDocument | ContentProblem[] | null {
+function readDocument(
+  text: string,
+  relative: string,
+  source: string,
+  tenant: TenantConfig,
+): ContentDocument | ContentProblem[] | null {
   const place = placeOf(relative, tenant);
   if (typeof place === 'string') return [{ file: source, field: '(file name)', reason: place }];
   const split = splitFrontMatter(text);
   if (typeof split === 'string') return [{ file: source, field: '(front matter)', reason: split }];
   const parsed = FrontMatterSchema.safeParse(split.data);
   if (!parsed.success) {
-    return parsed.error.issues.map((issue) => ({ file: source, field: issue.path.length ? issue.path.join('.') : '(front matter)', reason: issue.message }));
+    return parsed.error.issues.map((issue) => ({
+      file: source,
+      field: issue.path.length ? issue.path.join('.') : '(front matter)',
+      reason: issue.message,
+    }));
   }
   const meta = parsed.data;
   if (meta.draft) return null;
   const problems: ContentProblem[] = [];
-  if (place.kind === 'post' && !meta.date) problems.push({ file: source, field: 'date', reason: 'a post needs its date' });
+  if (place.kind === 'post' && !meta.date)
+    problems.push({ file: source, field: 'date', reason: 'a post needs its date' });
   const unknown = new Set<string>();
   const body = fillPlaceholders(split.body, tenant, unknown);
   const title = fillPlaceholders(meta.title, tenant, unknown);
   const description = fillPlaceholders(meta.description, tenant, unknown);
-  for (const name of unknown) problems.push({ file: source, field: '(body)', reason: `{{${name}}} is not a site value (${Object.keys(PLACEHOLDERS).join(', ')})` });
+  for (const name of unknown)
+    problems.push({
+      file: source,
+      field: '(body)',
+      reason: `{{${name}}} is not a site value (${Object.keys(PLACEHOLDERS).join(', ')})`,
+    });
   const tokens = markdown.lexer(body);
   markdown.walkTokens(tokens, (token: Token) => {
     // The title is the page's one level-1 heading; sections start at ##.
-    if (token.type === 'heading' && token.depth === 1) problems.push({ file: source, field: '(body)', reason: `'# ${token.text}' is a second page heading: start sections with ##` });
+    if (token.type === 'heading' && token.depth === 1)
+      problems.push({
+        file: source,
+        field: '(body)',
+        reason: `'# ${token.text}' is a second page heading: start sections with ##`,
+      });
     if ((token.type === 'link' || token.type === 'image') && !SAFE_HREF.test(token.href)) {
-      problems.push({ file: source, field: '(body)', reason: `link '${token.href}' must be a site path or an http(s), mailto or tel address` });
+      problems.push({
+        file: source,
+        field: '(body)',
+        reason: `link '${token.href}' must be a site path or an http(s), mailto or tel address`,
+      });
     }
   });
   if (problems.length) return problems;
@@ -196,7 +233,9 @@ export class ContentLibrary {
 
   /** The site's posts, newest first; one section's when given. */
   posts(tenant: string, section?: string): ContentDocument[] {
-    const all = [...(this.sites.get(tenant)?.values() ?? [])].filter((d) => d.kind === 'post' && (section === undefined || d.section === section));
+    const all = [...(this.sites.get(tenant)?.values() ?? [])].filter(
+      (d) => d.kind === 'post' && (section === undefined || d.section === section),
+    );
     return all.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.title.localeCompare(b.title));
   }
 
@@ -222,12 +261,17 @@ export async function loadContent(dir: string, tenants: readonly TenantConfig[])
   const known = new Map(tenants.map((t) => [t.slug, t]));
   for (const folder of folders) {
     if (!PLATFORM_FOLDERS.includes(folder) && !known.has(folder)) {
-      problems.push({ file: `${folder}/`, field: '(folder)', reason: `'${folder}' is not a site (${[...known.keys()].join(', ')}), _all or a site kind's folder (${SITE_KINDS.map((kind) => `_${kind}`).join(', ')})` });
+      problems.push({
+        file: `${folder}/`,
+        field: '(folder)',
+        reason: `'${folder}' is not a site (${[...known.keys()].join(', ')}), _all or a site kind's folder (${SITE_KINDS.map((kind) => `_${kind}`).join(', ')})`,
+      });
     }
   }
   const shared = folders.includes('_all') ? await readFiles(path.join(dir, '_all')) : [];
   const byKind = new Map<string, Array<{ relative: string; text: string }>>();
-  for (const kind of SITE_KINDS) if (folders.includes(`_${kind}`)) byKind.set(kind, await readFiles(path.join(dir, `_${kind}`)));
+  for (const kind of SITE_KINDS)
+    if (folders.includes(`_${kind}`)) byKind.set(kind, await readFiles(path.join(dir, `_${kind}`)));
   const sites = new Map<string, Map<string, ContentDocument>>();
   for (const tenant of tenants) {
     const own = folders.includes(tenant.slug) ? await readFiles(path.join(dir, tenant.slug)) : [];
@@ -237,15 +281,20 @@ export async function loadContent(dir: string, tenants: readonly TenantConfig[])
     const kindNames = new Set(kindFiles.map((f) => f.relative));
     const pages = new Map<string, ContentDocument>();
     const files = [
-      ...shared.filter((f) => !ownNames.has(f.relative) && !kindNames.has(f.relative)).map((f) => ({ ...f, source: `_all/${f.relative}` })),
-      ...kindFiles.filter((f) => !ownNames.has(f.relative)).map((f) => ({ ...f, source: `_${tenant.kind}/${f.relative}` })),
+      ...shared
+        .filter((f) => !ownNames.has(f.relative) && !kindNames.has(f.relative))
+        .map((f) => ({ ...f, source: `_all/${f.relative}` })),
+      ...kindFiles
+        .filter((f) => !ownNames.has(f.relative))
+        .map((f) => ({ ...f, source: `_${tenant.kind}/${f.relative}` })),
       ...own.map((f) => ({ ...f, source: `${tenant.slug}/${f.relative}` })),
     ];
     for (const file of files) {
       // A shared page is read once per site (its placeholders differ); its problems are reported once.
       const document = readDocument(file.text, file.relative, file.source, tenant);
       if (Array.isArray(document)) {
-        for (const problem of document) if (!problems.some((p) => p.file === problem.file && p.reason === problem.reason)) problems.push(problem);
+        for (const problem of document)
+          if (!problems.some((p) => p.file === problem.file && p.reason === problem.reason)) problems.push(problem);
       } else if (document) pages.set(document.path, document);
     }
     sites.set(tenant.slug, pages);
@@ -256,5 +305,7 @@ export async function loadContent(dir: string, tenants: readonly TenantConfig[])
 
 async function readFiles(dir: string): Promise<Array<{ relative: string; text: string }>> {
   const names = await markdownFiles(dir);
-  return Promise.all(names.map(async (relative) => ({ relative, text: await fs.readFile(path.join(dir, relative), 'utf8') })));
+  return Promise.all(
+    names.map(async (relative) => ({ relative, text: await fs.readFile(path.join(dir, relative), 'utf8') })),
+  );
 }

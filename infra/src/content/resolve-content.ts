@@ -1,4 +1,12 @@
-import { BLOG_SECTIONS, brandHref, brandLogo, type BlogCard, type BrandTile, type ContentLink, type ContentPage } from '@forecourt/shared-config/content';
+import {
+  BLOG_SECTIONS,
+  brandHref,
+  brandLogo,
+  type BlogCard,
+  type BrandTile,
+  type ContentLink,
+  type ContentPage,
+} from '@forecourt/shared-config/content';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Brand, Manufacturer, Model } from '../stock/model';
 import type { ContentDocument, ContentLibrary } from './content-library';
@@ -8,11 +16,24 @@ const BLOG: ContentLink = { label: 'Blog', href: '/blog' };
 const sectionLabel = (slug: string): string => BLOG_SECTIONS.find((s) => s.slug === slug)?.label ?? slug;
 
 function card(post: ContentDocument): BlogCard {
-  return { heading: post.title, description: post.description, href: post.path, image: post.image ?? null, date: post.date ?? '', ...(post.own ? { dealerText: true } : {}) };
+  return {
+    heading: post.title,
+    description: post.description,
+    href: post.path,
+    image: post.image ?? null,
+    date: post.date ?? '',
+    ...(post.own ? { dealerText: true } : {}),
+  };
 }
 
 function tile(brand: Brand): BrandTile {
-  return { title: brand.title, slug: brand.slug, category: brand.category, logo: brand.logo || brandLogo(brand.slug), href: brandHref({ slug: brand.slug, skipPage: brand.skip_page }) };
+  return {
+    title: brand.title,
+    slug: brand.slug,
+    category: brand.category,
+    logo: brand.logo || brandLogo(brand.slug),
+    href: brandHref({ slug: brand.slug, skipPage: brand.skip_page }),
+  };
 }
 
 function fromDocument(document: ContentDocument, breadcrumbs: ContentLink[]): ContentPage {
@@ -50,7 +71,12 @@ export async function resolveContent(
 ): Promise<ContentPage | null> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const document = library.find(tenant.slug, path);
-  if (document?.kind === 'post') return fromDocument(document, [HOME, BLOG, { label: sectionLabel(document.section ?? ''), href: `/blog/${document.section}` }]);
+  if (document?.kind === 'post')
+    return fromDocument(document, [
+      HOME,
+      BLOG,
+      { label: sectionLabel(document.section ?? ''), href: `/blog/${document.section}` },
+    ]);
   if (document?.kind === 'page') return fromDocument(document, [HOME]);
 
   const blog = /^\/blog(?:\/([a-z0-9-]+))?$/.exec(path);
@@ -60,7 +86,10 @@ export async function resolveContent(
     const section = blog[1];
     if (section !== undefined && !BLOG_SECTIONS.some((s) => s.slug === section)) return null;
     const shown = section === undefined ? posts : library.posts(tenant.slug, section);
-    const sections = BLOG_SECTIONS.filter((s) => posts.some((p) => p.section === s.slug)).map((s) => ({ label: s.label, href: `/blog/${s.slug}` }));
+    const sections = BLOG_SECTIONS.filter((s) => posts.some((p) => p.section === s.slug)).map((s) => ({
+      label: s.label,
+      href: `/blog/${s.slug}`,
+    }));
     return {
       kind: 'blog',
       path,
@@ -87,7 +116,11 @@ export async function resolveContent(
       path,
       title: `${name} accessories`,
       description: `${entry.model.accessories_count} genuine accessories for the ${name}, supplied and fitted by the ${tenant.name} parts team.`,
-      breadcrumbs: [HOME, ...(parts ? [{ label: parts.title, href: parts.path }] : []), { label: 'New models', href: `/models?body=${encodeURIComponent(entry.model.body)}` }],
+      breadcrumbs: [
+        HOME,
+        ...(parts ? [{ label: parts.title, href: parts.path }] : []),
+        { label: 'New models', href: `/models?body=${encodeURIComponent(entry.model.body)}` },
+      ],
       html: '',
       image: entry.model.image_url,
       cta: { label: 'Ask our parts team', href: '/contact' },

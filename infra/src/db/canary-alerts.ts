@@ -43,7 +43,15 @@ export async function raiseCanaryAlert(
 ): Promise<CanaryAlert | null> {
   const row = await db
     .insertInto('canary_alerts')
-    .values({ tenant: input.tenant, team: input.team, version: input.version, canary_started_at: input.canaryStartedAt, flagged_at: now, next_attempt_at: now, details: JSON.stringify(input.details) })
+    .values({
+      tenant: input.tenant,
+      team: input.team,
+      version: input.version,
+      canary_started_at: input.canaryStartedAt,
+      flagged_at: now,
+      next_attempt_at: now,
+      details: JSON.stringify(input.details),
+    })
     .onConflict((oc) => oc.columns(['tenant', 'team', 'version', 'canary_started_at']).doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -53,7 +61,12 @@ export async function raiseCanaryAlert(
 /** The alerts raised for these tenants' canaries (the console marks them flagged). */
 export async function canaryAlertsOf(db: Db, tenants: readonly string[]): Promise<CanaryAlert[]> {
   if (tenants.length === 0) return [];
-  const rows = await db.selectFrom('canary_alerts').selectAll().where('tenant', 'in', [...tenants]).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('canary_alerts')
+    .selectAll()
+    .where('tenant', 'in', [...tenants])
+    .orderBy('id')
+    .execute();
   return rows.map(toAlert);
 }
 
@@ -85,7 +98,11 @@ export async function claimDueAlerts(db: Db, now = new Date(), limit = 20): Prom
 }
 
 export async function markAlertSent(db: Db, id: number, now = new Date()): Promise<void> {
-  await db.updateTable('canary_alerts').set({ sent_at: now, claimed_until: null, last_error: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('canary_alerts')
+    .set({ sent_at: now, claimed_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A failed attempt: counted, its error kept, tried again after 10 s, 20 s, 40 s ... up to an hour. */
@@ -94,7 +111,12 @@ export async function markAlertFailed(db: Db, alert: CanaryAlert, error: string,
   const delay = Math.min(60 * 60 * 1000, 10_000 * 2 ** (attempts - 1));
   await db
     .updateTable('canary_alerts')
-    .set({ attempts, last_error: error.slice(0, 500), claimed_until: null, next_attempt_at: new Date(now.getTime() + delay) })
+    .set({
+      attempts,
+      last_error: error.slice(0, 500),
+      claimed_until: null,
+      next_attempt_at: new Date(now.getTime() + delay),
+    })
     .where('id', '=', alert.id)
     .execute();
 }

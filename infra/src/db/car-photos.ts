@@ -96,28 +96,56 @@ export async function claimPhotos(db: Db, now: Date, leaseMs: number, limit: num
  * The claim is kept and the photo stays due until markDone: should its fetcher stop before the
  * cars are changed, the next to claim it (once the claim lapses) changes them.
  */
-export async function markStored(db: Db, id: string, values: { hash: string; etag: string | null; lastModified: string | null; now: Date }): Promise<void> {
+export async function markStored(
+  db: Db,
+  id: string,
+  values: { hash: string; etag: string | null; lastModified: string | null; now: Date },
+): Promise<void> {
   await db
     .updateTable('car_photos')
-    .set({ status: 'stored', hash: values.hash, etag: values.etag, last_modified: values.lastModified, attempts: 0, last_error: null, fetched_at: values.now, next_attempt_at: values.now })
+    .set({
+      status: 'stored',
+      hash: values.hash,
+      etag: values.etag,
+      last_modified: values.lastModified,
+      attempts: 0,
+      last_error: null,
+      fetched_at: values.now,
+      next_attempt_at: values.now,
+    })
     .where('id', '=', id)
     .execute();
 }
 
 /** The stored photo is on its cars (new bytes, or a 304): asked again at `next`. */
 export async function markDone(db: Db, id: string, next: Date): Promise<void> {
-  await db.updateTable('car_photos').set({ attempts: 0, last_error: null, next_attempt_at: next, claimed_until: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('car_photos')
+    .set({ attempts: 0, last_error: null, next_attempt_at: next, claimed_until: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
  * A fetch that failed: tried again at `retryAt`, or, with none (refused, or out of tries), failed
  * for good. A stored photo stays stored (its bytes are still good) and is tried again later.
  */
-export async function markFailed(db: Db, photo: CarPhoto, error: string, retryAt: Date | null, later: Date): Promise<void> {
+export async function markFailed(
+  db: Db,
+  photo: CarPhoto,
+  error: string,
+  retryAt: Date | null,
+  later: Date,
+): Promise<void> {
   const keep = photo.status === 'stored';
   await db
     .updateTable('car_photos')
-    .set({ status: keep ? 'stored' : retryAt ? 'pending' : 'failed', last_error: error.slice(0, 1000), next_attempt_at: retryAt ?? later, claimed_until: null })
+    .set({
+      status: keep ? 'stored' : retryAt ? 'pending' : 'failed',
+      last_error: error.slice(0, 1000),
+      next_attempt_at: retryAt ?? later,
+      claimed_until: null,
+    })
     .where('id', '=', photo.id)
     .execute();
 }
@@ -141,10 +169,18 @@ export async function applyPhoto(db: Db, tenant: string, url: string, now: Date)
       .execute();
     let changed = 0;
     for (const row of cars) {
-      const car = fromRow<{ id: string; stocknum: string; images: CarImage[] | null; photo_urls: string[] | null }>(row);
+      const car = fromRow<{ id: string; stocknum: string; images: CarImage[] | null; photo_urls: string[] | null }>(
+        row,
+      );
       const urls = car.photo_urls ?? [];
       const hashes = new Map<string, string>();
-      const stored = await trx.selectFrom('car_photos').select(['url', 'hash']).where('tenant', '=', tenant).where('url', 'in', urls).where('status', '=', 'stored').execute();
+      const stored = await trx
+        .selectFrom('car_photos')
+        .select(['url', 'hash'])
+        .where('tenant', '=', tenant)
+        .where('url', 'in', urls)
+        .where('status', '=', 'stored')
+        .execute();
       for (const photo of stored) if (photo.hash) hashes.set(photo.url, photo.hash);
       const images = imagesOf(urls, hashes);
       const before = (car.images ?? []).map((image) => image.image.url);
@@ -158,7 +194,16 @@ export async function applyPhoto(db: Db, tenant: string, url: string, now: Date)
         .execute();
       await trx
         .insertInto('stock_changes')
-        .values({ at: now, tenant, car_id: car.id, stocknum: car.stocknum, kind: 'photos', source: 'photos', before: JSON.stringify({ images: before }), after: JSON.stringify({ images: after }) })
+        .values({
+          at: now,
+          tenant,
+          car_id: car.id,
+          stocknum: car.stocknum,
+          kind: 'photos',
+          source: 'photos',
+          before: JSON.stringify({ images: before }),
+          after: JSON.stringify({ images: after }),
+        })
         .execute();
       changed++;
     }
@@ -168,12 +213,23 @@ export async function applyPhoto(db: Db, tenant: string, url: string, now: Date)
 
 /** Whether `hash` is a stored photo of the tenant's: the media route serves no other. */
 export async function photoKnown(db: Db, tenant: string, hash: string): Promise<boolean> {
-  const row = await db.selectFrom('car_photos').select('id').where('tenant', '=', tenant).where('hash', '=', hash).where('status', '=', 'stored').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('car_photos')
+    .select('id')
+    .where('tenant', '=', tenant)
+    .where('hash', '=', hash)
+    .where('status', '=', 'stored')
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Where each of the tenant's `urls` is, for the Stock API's reads: one statement for a whole page of cars. */
-export async function photoStatuses(db: Db, tenant: string, urls: readonly string[]): Promise<Map<string, PhotoRecord>> {
+export async function photoStatuses(
+  db: Db,
+  tenant: string,
+  urls: readonly string[],
+): Promise<Map<string, PhotoRecord>> {
   const found = new Map<string, PhotoRecord>();
   const unique = [...new Set(urls)];
   for (let i = 0; i < unique.length; i += 10_000) {
@@ -183,7 +239,8 @@ export async function photoStatuses(db: Db, tenant: string, urls: readonly strin
       .where('tenant', '=', tenant)
       .where('url', 'in', unique.slice(i, i + 10_000))
       .execute();
-    for (const row of rows) found.set(row.url, { ...row, attempts: Number(row.attempts), next_attempt_at: new Date(row.next_attempt_at) });
+    for (const row of rows)
+      found.set(row.url, { ...row, attempts: Number(row.attempts), next_attempt_at: new Date(row.next_attempt_at) });
   }
   return found;
 }
@@ -199,7 +256,12 @@ export interface PhotoRecord {
 }
 
 export async function findPhoto(db: Db, tenant: string, url: string): Promise<CarPhoto | null> {
-  const row = await db.selectFrom('car_photos').select(['id', 'tenant', 'url', 'hash', 'status', 'attempts', 'last_error', 'etag', 'last_modified']).where('tenant', '=', tenant).where('url', '=', url).executeTakeFirst();
+  const row = await db
+    .selectFrom('car_photos')
+    .select(['id', 'tenant', 'url', 'hash', 'status', 'attempts', 'last_error', 'etag', 'last_modified'])
+    .where('tenant', '=', tenant)
+    .where('url', '=', url)
+    .executeTakeFirst();
   return row ? { ...row, id: String(row.id) } : null;
 }
 

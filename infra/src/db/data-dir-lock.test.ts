@@ -14,7 +14,11 @@ afterEach(async () => {
 
 it('refuses a folder another live process holds, naming that process', async () => {
   await fs.writeFile(path.join(dir, 'forecourt.pid'), `${process.ppid}\n`);
-  await expect(lockDataDir(dir)).rejects.toThrow(new DataDirInUseError(`The database in ${dir} is in use by process ${process.ppid}: stop that server first (two processes writing one embedded database would corrupt it)`));
+  await expect(lockDataDir(dir)).rejects.toThrow(
+    new DataDirInUseError(
+      `The database in ${dir} is in use by process ${process.ppid}: stop that server first (two processes writing one embedded database would corrupt it)`,
+    ),
+  );
 });
 
 it('takes over a folder whose holder is gone (a crash)', async () => {

@@ -49,7 +49,9 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     }
     const owner = Number.parseInt(await fs.readFile(file, 'utf8').catch(() => ''), 10);
     if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
-      throw new DataDirInUseError(`The database in ${dir} is in use by process ${owner}: stop that server first (two processes writing one embedded database would corrupt it)`);
+      throw new DataDirInUseError(
+        `The database in ${dir} is in use by process ${owner}: stop that server first (two processes writing one embedded database would corrupt it)`,
+      );
     }
     // Its owner is gone: take it over (another starter may race us here; `wx` decides).
     await fs.rm(file, { force: true });

@@ -97,18 +97,42 @@ describe.each(testEngines())('data layer on %s', (engine) => {
 
     it('starts a canary next to the pin and records who, from, to and percent', async () => {
       const t = await pinned();
-      const { canary, pin, change } = await startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent: 10, actor: 'cat' });
+      const { canary, pin, change } = await startCanary(database.db, {
+        tenant: t,
+        team: 'mf-search',
+        version: '1.2.0',
+        percent: 10,
+        actor: 'cat',
+      });
       expect(canary).toMatchObject({ tenant: t, team: 'mf-search', version: '1.2.0', percent: 10, actor: 'cat' });
       expect(canary.startedAt).toBeInstanceOf(Date);
       expect(pin.version).toBe('1.1.0');
-      expect(change).toMatchObject({ action: 'canary', fromVersion: '1.1.0', toVersion: '1.2.0', percent: 10, actor: 'cat' });
+      expect(change).toMatchObject({
+        action: 'canary',
+        fromVersion: '1.1.0',
+        toVersion: '1.2.0',
+        percent: 10,
+        actor: 'cat',
+      });
       expect((await canariesForTenant(database.db, t)).get('mf-search')?.version).toBe('1.2.0');
     });
 
     it('keeps one canary per tenant and team: a new percent changes it and keeps its start', async () => {
       const t = await pinned();
-      const first = await startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent: 10, actor: 'cat' });
-      const second = await startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent: 50, actor: 'dan' });
+      const first = await startCanary(database.db, {
+        tenant: t,
+        team: 'mf-search',
+        version: '1.2.0',
+        percent: 10,
+        actor: 'cat',
+      });
+      const second = await startCanary(database.db, {
+        tenant: t,
+        team: 'mf-search',
+        version: '1.2.0',
+        percent: 50,
+        actor: 'dan',
+      });
       expect(second.canary).toMatchObject({ percent: 50, actor: 'dan', startedAt: first.canary.startedAt });
       expect(second.change).toMatchObject({ action: 'canary', percent: 50, actor: 'dan' });
       expect((await listCanaries(database.db)).filter((c) => c.tenant === t)).toHaveLength(1);
@@ -117,53 +141,78 @@ describe.each(testEngines())('data layer on %s', (engine) => {
     it('records nothing when the canary already runs that version at that percent', async () => {
       const t = await pinned();
       await startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent: 10, actor: 'cat' });
-      const again = await startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent: 10, actor: 'cat' });
+      const again = await startCanary(database.db, {
+        tenant: t,
+        team: 'mf-search',
+        version: '1.2.0',
+        percent: 10,
+        actor: 'cat',
+      });
       expect(again.change).toBeNull();
       expect((await listPinChanges(database.db, { tenant: t })).filter((c) => c.action === 'canary')).toHaveLength(1);
     });
 
     it('refuses a canary of the pinned version', async () => {
       const t = await pinned();
-      await expect(startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.1.0', percent: 10, actor: 'cat' })).rejects.toThrow(
-        'a canary needs another version',
-      );
+      await expect(
+        startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.1.0', percent: 10, actor: 'cat' }),
+      ).rejects.toThrow('a canary needs another version');
     });
 
     it.each([0, 100, 12.5])('refuses a percent of %p, naming percent', async (percent) => {
       const t = await pinned();
-      await expect(startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent, actor: 'cat' })).rejects.toMatchObject({
+      await expect(
+        startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent, actor: 'cat' }),
+      ).rejects.toMatchObject({
         code: 'invalid',
         message: expect.stringContaining('percent must be a whole number from 1 to 99'),
       });
     });
 
     it('refuses a canary where nothing is pinned', async () => {
-      await expect(startCanary(database.db, { tenant: tenant(), team: 'mf-search', version: '1.2.0', percent: 10, actor: 'cat' })).rejects.toThrow(
-        'pin a version before a canary',
-      );
+      await expect(
+        startCanary(database.db, { tenant: tenant(), team: 'mf-search', version: '1.2.0', percent: 10, actor: 'cat' }),
+      ).rejects.toThrow('pin a version before a canary');
     });
 
     it('holds a percent outside 1-99 out of the table whatever the code does', async () => {
       await expect(
-        database.db.insertInto('canaries').values({ tenant: tenant(), team: 'mf-search', version: '1.2.0', percent: 100, actor: 'x' }).execute(),
+        database.db
+          .insertInto('canaries')
+          .values({ tenant: tenant(), team: 'mf-search', version: '1.2.0', percent: 100, actor: 'x' })
+          .execute(),
       ).rejects.toThrow();
     });
 
     it('promotes: the canary version becomes the pin, the old pin its last good, and the canary ends', async () => {
       const t = await pinned();
       await startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent: 30, actor: 'cat' });
-      const { pin, change, droppedCanary } = await promoteCanary(database.db, { tenant: t, team: 'mf-search', actor: 'dan' });
+      const { pin, change, droppedCanary } = await promoteCanary(database.db, {
+        tenant: t,
+        team: 'mf-search',
+        actor: 'dan',
+      });
       expect(pin).toMatchObject({ version: '1.2.0', lastGoodVersion: '1.1.0' });
-      expect(change).toMatchObject({ action: 'promote', fromVersion: '1.1.0', toVersion: '1.2.0', percent: 30, actor: 'dan' });
+      expect(change).toMatchObject({
+        action: 'promote',
+        fromVersion: '1.1.0',
+        toVersion: '1.2.0',
+        percent: 30,
+        actor: 'dan',
+      });
       expect(droppedCanary?.version).toBe('1.2.0');
       expect((await canariesForTenant(database.db, t)).size).toBe(0);
       // The rollback after a promote goes back to the pin before it.
-      expect((await rollbackPin(database.db, { tenant: t, team: 'mf-search', actor: 'dan' })).pin.version).toBe('1.1.0');
+      expect((await rollbackPin(database.db, { tenant: t, team: 'mf-search', actor: 'dan' })).pin.version).toBe(
+        '1.1.0',
+      );
     });
 
     it('refuses to promote where no canary runs', async () => {
       const t = await pinned();
-      await expect(promoteCanary(database.db, { tenant: t, team: 'mf-search', actor: 'dan' })).rejects.toMatchObject({ code: 'not-found' });
+      await expect(promoteCanary(database.db, { tenant: t, team: 'mf-search', actor: 'dan' })).rejects.toMatchObject({
+        code: 'not-found',
+      });
     });
 
     it('promotes a canary of a tenant on the platform default into its own pin, the default as last good', async () => {
@@ -180,35 +229,61 @@ describe.each(testEngines())('data layer on %s', (engine) => {
       await startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent: 25, actor: 'cat' });
       const { pin, change } = await rollbackPin(database.db, { tenant: t, team: 'mf-search', actor: 'dan' });
       expect(pin).toMatchObject({ version: '1.1.0', lastGoodVersion: '1.0.0' });
-      expect(change).toMatchObject({ action: 'rollback', fromVersion: '1.2.0', toVersion: '1.1.0', percent: 25, actor: 'dan' });
+      expect(change).toMatchObject({
+        action: 'rollback',
+        fromVersion: '1.2.0',
+        toVersion: '1.1.0',
+        percent: 25,
+        actor: 'dan',
+      });
       expect((await canariesForTenant(database.db, t)).size).toBe(0);
       // Without a canary, a rollback is the pin's again.
-      expect((await rollbackPin(database.db, { tenant: t, team: 'mf-search', actor: 'dan' })).pin.version).toBe('1.0.0');
+      expect((await rollbackPin(database.db, { tenant: t, team: 'mf-search', actor: 'dan' })).pin.version).toBe(
+        '1.0.0',
+      );
     });
 
     it('refuses a rollback to a named version while a canary runs', async () => {
       const t = await pinned();
       await startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent: 25, actor: 'cat' });
-      await expect(rollbackPin(database.db, { tenant: t, team: 'mf-search', to: '1.0.0', actor: 'dan' })).rejects.toMatchObject({ code: 'conflict' });
+      await expect(
+        rollbackPin(database.db, { tenant: t, team: 'mf-search', to: '1.0.0', actor: 'dan' }),
+      ).rejects.toMatchObject({ code: 'conflict' });
       expect((await canariesForTenant(database.db, t)).size).toBe(1);
     });
 
     it('drops the canary when a version is pinned directly, and records the drop', async () => {
       const t = await pinned();
       await startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent: 25, actor: 'cat' });
-      const { pin, droppedCanary } = await setPin(database.db, { tenant: t, team: 'mf-search', version: '1.3.0', actor: 'dan' });
+      const { pin, droppedCanary } = await setPin(database.db, {
+        tenant: t,
+        team: 'mf-search',
+        version: '1.3.0',
+        actor: 'dan',
+      });
       expect(pin.version).toBe('1.3.0');
       expect(droppedCanary?.version).toBe('1.2.0');
       expect((await canariesForTenant(database.db, t)).size).toBe(0);
       const [pinned130, drop] = await listPinChanges(database.db, { tenant: t });
       expect(pinned130).toMatchObject({ action: 'pin', fromVersion: '1.1.0', toVersion: '1.3.0', percent: null });
-      expect(drop).toMatchObject({ action: 'drop-canary', fromVersion: '1.2.0', toVersion: '1.1.0', percent: 25, actor: 'dan' });
+      expect(drop).toMatchObject({
+        action: 'drop-canary',
+        fromVersion: '1.2.0',
+        toVersion: '1.1.0',
+        percent: 25,
+        actor: 'dan',
+      });
     });
 
     it('drops the canary when the pinned version is pinned again', async () => {
       const t = await pinned();
       await startCanary(database.db, { tenant: t, team: 'mf-search', version: '1.2.0', percent: 25, actor: 'cat' });
-      const { change, droppedCanary } = await setPin(database.db, { tenant: t, team: 'mf-search', version: '1.1.0', actor: 'dan' });
+      const { change, droppedCanary } = await setPin(database.db, {
+        tenant: t,
+        team: 'mf-search',
+        version: '1.1.0',
+        actor: 'dan',
+      });
       expect(change).toBeNull();
       expect(droppedCanary?.version).toBe('1.2.0');
       expect((await canariesForTenant(database.db, t)).size).toBe(0);
@@ -228,9 +303,19 @@ describe.each(testEngines())('data layer on %s', (engine) => {
 
   it('stores an analytics event with its payload as JSON', async () => {
     const t = tenant();
-    await insertEvent(database.db, { tenant: t, eventId: 7, payload: { make: 'Mazda', price: 25990, ok: true, none: null }, path: '/search' });
+    await insertEvent(database.db, {
+      tenant: t,
+      eventId: 7,
+      payload: { make: 'Mazda', price: 25990, ok: true, none: null },
+      path: '/search',
+    });
     const [event] = await recentEvents(database.db, t);
-    expect(event).toMatchObject({ tenant: t, eventId: 7, payload: { make: 'Mazda', price: 25990, ok: true, none: null }, path: '/search' });
+    expect(event).toMatchObject({
+      tenant: t,
+      eventId: 7,
+      payload: { make: 'Mazda', price: 25990, ok: true, none: null },
+      path: '/search',
+    });
     expect(event?.receivedAt).toBeInstanceOf(Date);
   });
 

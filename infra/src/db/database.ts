@@ -49,7 +49,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     // An idle connection the server ends (a restart, a failover, an administrator) is an 'error'
     // event on the pool: unheard, it would end the process. The pool drops that connection and
     // opens a new one when next asked, so it is only worth a line in the log.
-    pool.on('error', (error) => console.warn('[database] an idle PostgreSQL connection was closed by the server:', error.message));
+    pool.on('error', (error) =>
+      console.warn('[database] an idle PostgreSQL connection was closed by the server:', error.message),
+    );
     const db = new Kysely<PlatformTables>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', pool, close: () => db.destroy() };
   }

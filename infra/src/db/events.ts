@@ -90,7 +90,10 @@ export async function failureSummary(
     .where('event_id', '=', failureEventId);
   if (options.tenant) query = query.where('tenant', '=', options.tenant);
   if (options.since) query = query.where('received_at', '>=', options.since);
-  const rows = await query.groupBy(['tenant', sql`2`, sql`3`, sql`4`]).orderBy('last_seen', 'desc').execute();
+  const rows = await query
+    .groupBy(['tenant', sql`2`, sql`3`, sql`4`])
+    .orderBy('last_seen', 'desc')
+    .execute();
   return rows.map((row) => ({
     tenant: row.tenant,
     remote: row.remote,

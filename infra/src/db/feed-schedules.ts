@@ -35,7 +35,20 @@ export interface DueSchedule {
   lastModified: string | null;
 }
 
-const COLUMNS = ['tenant', 'source', 'url', 'format', 'interval_minutes', 'updated_by', 'updated_at', 'next_pull_at', 'last_pulled_at', 'last_outcome', 'last_message', 'last_import_id'] as const;
+const COLUMNS = [
+  'tenant',
+  'source',
+  'url',
+  'format',
+  'interval_minutes',
+  'updated_by',
+  'updated_at',
+  'next_pull_at',
+  'last_pulled_at',
+  'last_outcome',
+  'last_message',
+  'last_import_id',
+] as const;
 
 type Row = Pick<PlatformTables['feed_schedules'], (typeof COLUMNS)[number]>;
 const toSchedule = (row: { [K in keyof Row]: unknown }): FeedSchedule => ({
@@ -50,17 +63,29 @@ const toSchedule = (row: { [K in keyof Row]: unknown }): FeedSchedule => ({
   lastPulledAt: row.last_pulled_at ? new Date(row.last_pulled_at as Date) : null,
   lastOutcome: (row.last_outcome as PullOutcome | null) ?? null,
   lastMessage: (row.last_message as string | null) ?? null,
-  lastImportId: row.last_import_id === null || row.last_import_id === undefined ? null : String(row.last_import_id as string),
+  lastImportId:
+    row.last_import_id === null || row.last_import_id === undefined ? null : String(row.last_import_id as string),
 });
 
 export async function listSchedules(db: Db, tenants: readonly string[]): Promise<FeedSchedule[]> {
   if (tenants.length === 0) return [];
-  const rows = await db.selectFrom('feed_schedules').select(COLUMNS).where('tenant', 'in', tenants).orderBy('tenant').orderBy('source').execute();
+  const rows = await db
+    .selectFrom('feed_schedules')
+    .select(COLUMNS)
+    .where('tenant', 'in', tenants)
+    .orderBy('tenant')
+    .orderBy('source')
+    .execute();
   return rows.map(toSchedule);
 }
 
 export async function findSchedule(db: Db, tenant: string, source: string): Promise<FeedSchedule | null> {
-  const row = await db.selectFrom('feed_schedules').select(COLUMNS).where('tenant', '=', tenant).where('source', '=', source).executeTakeFirst();
+  const row = await db
+    .selectFrom('feed_schedules')
+    .select(COLUMNS)
+    .where('tenant', '=', tenant)
+    .where('source', '=', source)
+    .executeTakeFirst();
   return row ? toSchedule(row) : null;
 }
 
@@ -70,20 +95,47 @@ export async function findSchedule(db: Db, tenant: string, source: string): Prom
  */
 export async function putSchedule(
   db: Db,
-  values: { tenant: string; source: string; url: string; format: 'meta-auto'; intervalMinutes: number; updatedBy: string },
+  values: {
+    tenant: string;
+    source: string;
+    url: string;
+    format: 'meta-auto';
+    intervalMinutes: number;
+    updatedBy: string;
+  },
   now: Date,
   limits: { perTenant?: number } = {},
 ): Promise<{ before: FeedSchedule | null; after: FeedSchedule } | { refused: 'too-many'; limit: number }> {
   return db.transaction().execute(async (trx) => {
     // One tenant's schedule changes one at a time: two new sources made at once must not both
     // find room under the cap.
-    if (limits.perTenant !== undefined) await sql`select pg_advisory_xact_lock(hashtextextended(${`feed-schedules\n${values.tenant}`}::text, 0))`.execute(trx);
-    const before = await trx.selectFrom('feed_schedules').select(COLUMNS).where('tenant', '=', values.tenant).where('source', '=', values.source).forUpdate().executeTakeFirst();
+    if (limits.perTenant !== undefined)
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`feed-schedules\n${values.tenant}`}::text, 0))`.execute(
+        trx,
+      );
+    const before = await trx
+      .selectFrom('feed_schedules')
+      .select(COLUMNS)
+      .where('tenant', '=', values.tenant)
+      .where('source', '=', values.source)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before && limits.perTenant !== undefined) {
-      const { n } = await trx.selectFrom('feed_schedules').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant', '=', values.tenant).executeTakeFirstOrThrow();
+      const { n } = await trx
+        .selectFrom('feed_schedules')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('tenant', '=', values.tenant)
+        .executeTakeFirstOrThrow();
       if (Number(n) >= limits.perTenant) return { refused: 'too-many' as const, limit: limits.perTenant };
     }
-    const fields = { url: values.url, format: values.format, interval_minutes: values.intervalMinutes, updated_by: values.updatedBy, updated_at: now, next_pull_at: now };
+    const fields = {
+      url: values.url,
+      format: values.format,
+      interval_minutes: values.intervalMinutes,
+      updated_by: values.updatedBy,
+      updated_at: now,
+      next_pull_at: now,
+    };
     const row = before
       ? await trx
           .updateTable('feed_schedules')
@@ -102,7 +154,12 @@ export async function putSchedule(
 }
 
 export async function removeSchedule(db: Db, tenant: string, source: string): Promise<FeedSchedule | null> {
-  const row = await db.deleteFrom('feed_schedules').where('tenant', '=', tenant).where('source', '=', source).returning(COLUMNS).executeTakeFirst();
+  const row = await db
+    .deleteFrom('feed_schedules')
+    .where('tenant', '=', tenant)
+    .where('source', '=', source)
+    .returning(COLUMNS)
+    .executeTakeFirst();
   return row ? toSchedule(row) : null;
 }
 
@@ -112,7 +169,13 @@ export async function removeSchedule(db: Db, tenant: string, source: string): Pr
  */
 export async function claimSchedule(db: Db, now: Date, leaseMs: number): Promise<DueSchedule | null> {
   const until = new Date(now.getTime() + leaseMs);
-  const claimed = await sql<{ tenant: string; source: string; url: string; etag: string | null; last_modified: string | null }>`
+  const claimed = await sql<{
+    tenant: string;
+    source: string;
+    url: string;
+    etag: string | null;
+    last_modified: string | null;
+  }>`
     update feed_schedules set claimed_until = ${until}
     where (tenant, source) = (
       select s.tenant, s.source from feed_schedules s
@@ -123,7 +186,9 @@ export async function claimSchedule(db: Db, now: Date, leaseMs: number): Promise
     )
     returning tenant, source, url, etag, last_modified`.execute(db);
   const row = claimed.rows[0];
-  return row ? { tenant: row.tenant, source: row.source, url: row.url, etag: row.etag, lastModified: row.last_modified } : null;
+  return row
+    ? { tenant: row.tenant, source: row.source, url: row.url, etag: row.etag, lastModified: row.last_modified }
+    : null;
 }
 
 /**
@@ -134,7 +199,12 @@ export async function claimSchedule(db: Db, now: Date, leaseMs: number): Promise
 export async function finishPull(
   db: Db,
   schedule: DueSchedule,
-  outcome: { outcome: PullOutcome; message: string | null; importId: string | null; validators?: { etag: string | null; lastModified: string | null } },
+  outcome: {
+    outcome: PullOutcome;
+    message: string | null;
+    importId: string | null;
+    validators?: { etag: string | null; lastModified: string | null };
+  },
   now: Date,
 ): Promise<void> {
   await db

@@ -9,7 +9,14 @@ type Db = Kysely<PlatformTables>;
 export const FAILURE_COUNT_KINDS = FAILURE_KINDS satisfies readonly MountReportKind[];
 export type { FailureCounts };
 
-export const noFailures = (): FailureCounts => ({ entry: 0, mount: 0, render: 0, 'fragment-timeout': 0, 'fragment-error': 0, other: 0 });
+export const noFailures = (): FailureCounts => ({
+  entry: 0,
+  mount: 0,
+  render: 0,
+  'fragment-timeout': 0,
+  'fragment-error': 0,
+  other: 0,
+});
 
 export interface BucketRow {
   tenant: string;
@@ -21,7 +28,10 @@ export interface BucketRow {
 }
 
 /** The bucket rows of these tenants (and team) from `since` on, oldest first. */
-export async function bucketRows(db: Db, filter: { tenants: readonly string[]; team?: string; since: Date }): Promise<BucketRow[]> {
+export async function bucketRows(
+  db: Db,
+  filter: { tenants: readonly string[]; team?: string; since: Date },
+): Promise<BucketRow[]> {
   if (filter.tenants.length === 0) return [];
   let query = db
     .selectFrom('version_health_buckets')
@@ -30,7 +40,14 @@ export async function bucketRows(db: Db, filter: { tenants: readonly string[]; t
     .where('bucket_start', '>=', filter.since);
   if (filter.team) query = query.where('team', '=', filter.team);
   const rows = await query.orderBy('bucket_start').execute();
-  return rows.map((row) => ({ tenant: row.tenant, team: row.team, version: row.version, bucketStart: new Date(row.bucket_start), kind: row.kind, count: Number(row.count) }));
+  return rows.map((row) => ({
+    tenant: row.tenant,
+    team: row.team,
+    version: row.version,
+    bucketStart: new Date(row.bucket_start),
+    kind: row.kind,
+    count: Number(row.count),
+  }));
 }
 
 export interface ReportCounts {
@@ -39,7 +56,10 @@ export interface ReportCounts {
 }
 
 /** Clean mounts and failures of each of a remote's versions on a tenant's site from `since` on. */
-export async function reportCounts(db: Db, input: { tenant: string; team: string; versions: readonly string[]; since: Date }): Promise<Map<string, ReportCounts>> {
+export async function reportCounts(
+  db: Db,
+  input: { tenant: string; team: string; versions: readonly string[]; since: Date },
+): Promise<Map<string, ReportCounts>> {
   const counts = new Map<string, ReportCounts>(input.versions.map((version) => [version, { clean: 0, failures: 0 }]));
   if (input.versions.length === 0) return counts;
   const rows = await db
@@ -80,7 +100,10 @@ export async function recentFailures(db: Db, tenant: string, team: string, limit
     .limit(limit)
     .execute();
   return rows.map((row) => {
-    const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>;
+    const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<
+      string,
+      unknown
+    >;
     const text = (value: unknown) => (typeof value === 'string' ? value : null);
     return {
       at: new Date(row.received_at),

@@ -4,7 +4,11 @@ import type { PlatformTables } from './schema';
 
 type Db = Kysely<PlatformTables>;
 
-export type StoredLead = { status: 'stored' | 'replayed'; leadId: string } | { status: 'conflict' } | { status: 'limited' } | { status: 'taken' };
+export type StoredLead =
+  | { status: 'stored' | 'replayed'; leadId: string }
+  | { status: 'conflict' }
+  | { status: 'limited' }
+  | { status: 'taken' };
 
 export interface LeadInput {
   tenant: string;
@@ -109,7 +113,9 @@ async function writeLeads(db: Db, inputs: readonly LeadInput[]): Promise<StoredL
     ),
     outbox as (insert into lead_outbox (lead_id, tenant) select id, tenant from inserted)
     select a.id, exists (select 1 from inserted i where i.id = a.id) as stored from allowed a`;
-  const phones = [...new Set(rows.filter((row) => row.limit).map((row) => `${row.tenant}:${row.phone_digits ?? ''}`))].sort();
+  const phones = [
+    ...new Set(rows.filter((row) => row.limit).map((row) => `${row.tenant}:${row.phone_digits ?? ''}`)),
+  ].sort();
   const result =
     phones.length === 0
       ? await statement.execute(db)
@@ -126,13 +132,25 @@ async function writeLeads(db: Db, inputs: readonly LeadInput[]): Promise<StoredL
       : await db
           .selectFrom('leads')
           .select(['id', 'tenant', 'idempotency_key', 'body_hash'])
-          .where((eb) => eb.or(keyed.map((row) => eb.and([eb('tenant', '=', row.tenant), eb('idempotency_key', '=', row.idempotency_key ?? '')]))))
+          .where((eb) =>
+            eb.or(
+              keyed.map((row) =>
+                eb.and([eb('tenant', '=', row.tenant), eb('idempotency_key', '=', row.idempotency_key ?? '')]),
+              ),
+            ),
+          )
           .execute();
   return rows.map((row): StoredLead => {
     const passed = allowed.get(row.id);
     if (passed === true) return { status: 'stored', leadId: row.id };
-    const winner = row.idempotency_key === null ? undefined : first.find((candidate) => candidate.tenant === row.tenant && candidate.idempotency_key === row.idempotency_key);
-    if (winner) return winner.body_hash === row.body_hash ? { status: 'replayed', leadId: winner.id } : { status: 'conflict' };
+    const winner =
+      row.idempotency_key === null
+        ? undefined
+        : first.find(
+            (candidate) => candidate.tenant === row.tenant && candidate.idempotency_key === row.idempotency_key,
+          );
+    if (winner)
+      return winner.body_hash === row.body_hash ? { status: 'replayed', leadId: winner.id } : { status: 'conflict' };
     if (passed === undefined) return { status: 'limited' };
     if (row.slot) return { status: 'taken' };
     throw new Error(`lead ${row.id} was neither stored nor refused by a rule`);
@@ -155,7 +173,8 @@ export async function storeLead(db: Db, input: LeadInput): Promise<StoredLead> {
  * A batch that fails is written again lead by lead, so one bad lead cannot fail its neighbours.
  */
 export class LeadWriter {
-  private queue: Array<{ input: LeadInput; resolve: (result: StoredLead) => void; reject: (error: unknown) => void }> = [];
+  private queue: Array<{ input: LeadInput; resolve: (result: StoredLead) => void; reject: (error: unknown) => void }> =
+    [];
   private running: Promise<void> | null = null;
 
   constructor(
@@ -183,14 +202,18 @@ export class LeadWriter {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
       try {
-        const results = await writeLeads(this.db, batch.map((entry) => entry.input));
+        const results = await writeLeads(
+          this.db,
+          batch.map((entry) => entry.input),
+        );
         batch.forEach((entry, i) => entry.resolve(results[i]!));
       } catch (error) {
         if (batch.length === 1) {
           batch[0]!.reject(error);
           continue;
         }
-        for (const entry of batch) await writeLeads(this.db, [entry.input]).then(([result]) => entry.resolve(result!), entry.reject);
+        for (const entry of batch)
+          await writeLeads(this.db, [entry.input]).then(([result]) => entry.resolve(result!), entry.reject);
       }
     }
   }
@@ -209,7 +232,13 @@ export async function recentLeads(db: Db, tenant: string, limit = 50): Promise<L
   const rows = await db
     .selectFrom('leads')
     .leftJoin('lead_outbox', 'lead_outbox.lead_id', 'leads.id')
-    .select(['leads.id as id', 'leads.form as form', 'leads.payload as payload', 'leads.created_at as createdAt', 'lead_outbox.delivered_at as deliveredAt'])
+    .select([
+      'leads.id as id',
+      'leads.form as form',
+      'leads.payload as payload',
+      'leads.created_at as createdAt',
+      'lead_outbox.delivered_at as deliveredAt',
+    ])
     .where('leads.tenant', '=', tenant)
     .orderBy('leads.created_at', 'desc')
     .limit(limit)
@@ -224,7 +253,12 @@ export async function recentLeads(db: Db, tenant: string, limit = 50): Promise<L
 }
 
 /** Test-drive times booked at a location from `fromDate` on (the dealer's 'YYYY-MM-DDTHH:mm'). */
-export async function bookedTestDrives(db: Db, tenant: string, locationId: string, fromDate: string): Promise<string[]> {
+export async function bookedTestDrives(
+  db: Db,
+  tenant: string,
+  locationId: string,
+  fromDate: string,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('leads')
     .select('booking_time')
@@ -236,7 +270,12 @@ export async function bookedTestDrives(db: Db, tenant: string, locationId: strin
 }
 
 /** A phone's leads on a site, newest first (the shopper's garage): the index on (tenant, phone_digits, created_at) answers it. */
-export async function leadsFromPhone(db: Db, tenant: string, phoneDigits: string, limit = 20): Promise<Array<{ id: string; form: string; payload: Record<string, unknown>; createdAt: Date }>> {
+export async function leadsFromPhone(
+  db: Db,
+  tenant: string,
+  phoneDigits: string,
+  limit = 20,
+): Promise<Array<{ id: string; form: string; payload: Record<string, unknown>; createdAt: Date }>> {
   const rows = await db
     .selectFrom('leads')
     .select(['id', 'form', 'payload', 'created_at'])
@@ -245,21 +284,51 @@ export async function leadsFromPhone(db: Db, tenant: string, phoneDigits: string
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: row.id, form: row.form, payload: row.payload as Record<string, unknown>, createdAt: new Date(row.created_at as unknown as string) }));
+  return rows.map((row) => ({
+    id: row.id,
+    form: row.form,
+    payload: row.payload as Record<string, unknown>,
+    createdAt: new Date(row.created_at as unknown as string),
+  }));
 }
 
 /** One lead of a site by id and form (null when the site has no such lead). */
-export async function findLead(db: Db, tenant: string, id: string, form: string): Promise<{ id: string; payload: Record<string, unknown> } | null> {
-  const row = await db.selectFrom('leads').select(['id', 'payload']).where('tenant', '=', tenant).where('id', '=', id).where('form', '=', form).executeTakeFirst();
+export async function findLead(
+  db: Db,
+  tenant: string,
+  id: string,
+  form: string,
+): Promise<{ id: string; payload: Record<string, unknown> } | null> {
+  const row = await db
+    .selectFrom('leads')
+    .select(['id', 'payload'])
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .where('form', '=', form)
+    .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : (row.payload as Record<string, unknown>) };
+  return {
+    id: row.id,
+    payload:
+      typeof row.payload === 'string'
+        ? (JSON.parse(row.payload) as Record<string, unknown>)
+        : (row.payload as Record<string, unknown>),
+  };
 }
 
 /** Saves a value beside a lead (spec §7 POST /api/miscellaneous); saving it again replaces it. */
-export async function saveMiscellaneous(db: Db, input: { tenant: string; columnName: string; leadId: string; data: Record<string, unknown> }): Promise<string> {
+export async function saveMiscellaneous(
+  db: Db,
+  input: { tenant: string; columnName: string; leadId: string; data: Record<string, unknown> },
+): Promise<string> {
   const row = await db
     .insertInto('miscellaneous')
-    .values({ tenant: input.tenant, column_name: input.columnName, lead_id: input.leadId, data: JSON.stringify(input.data) })
+    .values({
+      tenant: input.tenant,
+      column_name: input.columnName,
+      lead_id: input.leadId,
+      data: JSON.stringify(input.data),
+    })
     .onConflict((oc) => oc.columns(['lead_id', 'column_name']).doUpdateSet({ data: JSON.stringify(input.data) }))
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -60,7 +60,14 @@ function toPasskey(row: Selectable<OperatorPasskeysTable>): OperatorPasskey {
 }
 
 function toEnrollment(row: Selectable<OperatorEnrollmentsTable>): OperatorEnrollment {
-  return { id: Number(row.id), accountId: Number(row.account_id), createdAt: date(row.created_at), createdBy: row.created_by, expiresAt: date(row.expires_at), usedAt: maybeDate(row.used_at) };
+  return {
+    id: Number(row.id),
+    accountId: Number(row.account_id),
+    createdAt: date(row.created_at),
+    createdBy: row.created_by,
+    expiresAt: date(row.expires_at),
+    usedAt: maybeDate(row.used_at),
+  };
 }
 
 function toSession(row: Selectable<OperatorSessionsTable>): ConsoleSession {
@@ -88,19 +95,34 @@ async function accountOf(db: Db, id: number): Promise<OperatorAccount> {
   return account;
 }
 
-export async function insertEnrollment(db: Db, enrollment: { accountId: number; expiresAt: Date; createdBy: string }): Promise<{ enrollment: OperatorEnrollment; code: string }> {
+export async function insertEnrollment(
+  db: Db,
+  enrollment: { accountId: number; expiresAt: Date; createdBy: string },
+): Promise<{ enrollment: OperatorEnrollment; code: string }> {
   const code = newSecret('fce');
   const row = await db
     .insertInto('operator_enrollments')
-    .values({ account_id: enrollment.accountId, code_hash: hashTokenSecret(code), expires_at: enrollment.expiresAt, created_by: enrollment.createdBy })
+    .values({
+      account_id: enrollment.accountId,
+      code_hash: hashTokenSecret(code),
+      expires_at: enrollment.expiresAt,
+      created_by: enrollment.createdBy,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { enrollment: toEnrollment(row), code };
 }
 
 /** The enrollment a code belongs to and its account, whatever their state (the caller judges it). */
-export async function findEnrollment(db: Db, code: string): Promise<{ enrollment: OperatorEnrollment; account: OperatorAccount } | null> {
-  const row = await db.selectFrom('operator_enrollments').selectAll().where('code_hash', '=', hashTokenSecret(code)).executeTakeFirst();
+export async function findEnrollment(
+  db: Db,
+  code: string,
+): Promise<{ enrollment: OperatorEnrollment; account: OperatorAccount } | null> {
+  const row = await db
+    .selectFrom('operator_enrollments')
+    .selectAll()
+    .where('code_hash', '=', hashTokenSecret(code))
+    .executeTakeFirst();
   if (!row) return null;
   const enrollment = toEnrollment(row);
   return { enrollment, account: await accountOf(db, enrollment.accountId) };
@@ -108,14 +130,37 @@ export async function findEnrollment(db: Db, code: string): Promise<{ enrollment
 
 /** Marks the code used, unless it was used or ended meanwhile: true for the one caller that used it. */
 export async function useEnrollment(db: Db, id: number, at: Date): Promise<boolean> {
-  const result = await db.updateTable('operator_enrollments').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
+  const result = await db
+    .updateTable('operator_enrollments')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Keeps a challenge for its answer; the ones nobody answered in time go at the same moment. */
-export async function insertChallenge(db: Db, challenge: { challenge: string; purpose: 'enroll' | 'sign-in'; enrollmentId: number | null; expiresAt: Date; now: Date }): Promise<void> {
+export async function insertChallenge(
+  db: Db,
+  challenge: {
+    challenge: string;
+    purpose: 'enroll' | 'sign-in';
+    enrollmentId: number | null;
+    expiresAt: Date;
+    now: Date;
+  },
+): Promise<void> {
   await db.deleteFrom('operator_challenges').where('expires_at', '<=', challenge.now).execute();
-  await db.insertInto('operator_challenges').values({ challenge: challenge.challenge, purpose: challenge.purpose, enrollment_id: challenge.enrollmentId, expires_at: challenge.expiresAt }).execute();
+  await db
+    .insertInto('operator_challenges')
+    .values({
+      challenge: challenge.challenge,
+      purpose: challenge.purpose,
+      enrollment_id: challenge.enrollmentId,
+      expires_at: challenge.expiresAt,
+    })
+    .execute();
 }
 
 /**
@@ -123,28 +168,52 @@ export async function insertChallenge(db: Db, challenge: { challenge: string; pu
  * enrollment) and has not expired. Deleted either way, so it can never be answered twice, on
  * this instance or another.
  */
-export async function consumeChallenge(db: Db, challenge: { challenge: string; purpose: 'enroll' | 'sign-in'; enrollmentId: number | null; at: Date }): Promise<boolean> {
-  const row = await db.deleteFrom('operator_challenges').where('challenge', '=', challenge.challenge).returningAll().executeTakeFirst();
+export async function consumeChallenge(
+  db: Db,
+  challenge: { challenge: string; purpose: 'enroll' | 'sign-in'; enrollmentId: number | null; at: Date },
+): Promise<boolean> {
+  const row = await db
+    .deleteFrom('operator_challenges')
+    .where('challenge', '=', challenge.challenge)
+    .returningAll()
+    .executeTakeFirst();
   if (!row) return false;
   const enrollmentId = row.enrollment_id === null ? null : Number(row.enrollment_id);
-  return row.purpose === challenge.purpose && enrollmentId === challenge.enrollmentId && date(row.expires_at) > challenge.at;
+  return (
+    row.purpose === challenge.purpose && enrollmentId === challenge.enrollmentId && date(row.expires_at) > challenge.at
+  );
 }
 
 export async function listPasskeys(db: Db, accountId: number): Promise<OperatorPasskey[]> {
-  const rows = await db.selectFrom('operator_passkeys').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('operator_passkeys')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .execute();
   return rows.map(toPasskey);
 }
 
 /** The passkey a credential id names and its account, whatever their state. */
-export async function findPasskey(db: Db, credentialId: string): Promise<{ passkey: OperatorPasskey; account: OperatorAccount } | null> {
-  const row = await db.selectFrom('operator_passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
+export async function findPasskey(
+  db: Db,
+  credentialId: string,
+): Promise<{ passkey: OperatorPasskey; account: OperatorAccount } | null> {
+  const row = await db
+    .selectFrom('operator_passkeys')
+    .selectAll()
+    .where('credential_id', '=', credentialId)
+    .executeTakeFirst();
   if (!row) return null;
   const passkey = toPasskey(row);
   return { passkey, account: await accountOf(db, passkey.accountId) };
 }
 
 /** A new passkey; null when that credential is registered already (to this account or another). */
-export async function insertPasskey(db: Db, passkey: Pick<OperatorPasskey, 'accountId' | 'credentialId' | 'publicKey' | 'counter' | 'transports' | 'label'>): Promise<OperatorPasskey | null> {
+export async function insertPasskey(
+  db: Db,
+  passkey: Pick<OperatorPasskey, 'accountId' | 'credentialId' | 'publicKey' | 'counter' | 'transports' | 'label'>,
+): Promise<OperatorPasskey | null> {
   const row = await db
     .insertInto('operator_passkeys')
     .values({
@@ -166,7 +235,10 @@ export async function markPasskeyUsed(db: Db, id: number, counter: number, at: D
 }
 
 /** A new session and its cookie's secret, which exists only in this answer. */
-export async function insertSession(db: Db, session: { accountId: number; passkeyId: number | null; at: Date; expiresAt: Date }): Promise<{ session: ConsoleSession; secret: string }> {
+export async function insertSession(
+  db: Db,
+  session: { accountId: number; passkeyId: number | null; at: Date; expiresAt: Date },
+): Promise<{ session: ConsoleSession; secret: string }> {
   const secret = newSecret('fcs');
   const row = await db
     .insertInto('operator_sessions')
@@ -185,8 +257,15 @@ export async function insertSession(db: Db, session: { accountId: number; passke
 }
 
 /** The session a cookie's secret belongs to and its account, whatever their state. */
-export async function findSession(db: Db, secret: string): Promise<{ session: ConsoleSession; account: OperatorAccount } | null> {
-  const row = await db.selectFrom('operator_sessions').selectAll().where('id', '=', hashTokenSecret(secret)).executeTakeFirst();
+export async function findSession(
+  db: Db,
+  secret: string,
+): Promise<{ session: ConsoleSession; account: OperatorAccount } | null> {
+  const row = await db
+    .selectFrom('operator_sessions')
+    .selectAll()
+    .where('id', '=', hashTokenSecret(secret))
+    .executeTakeFirst();
   if (!row) return null;
   const session = toSession(row);
   return { session, account: await accountOf(db, session.accountId) };
@@ -198,6 +277,11 @@ export async function touchSession(db: Db, id: string, at: Date): Promise<void> 
 
 /** Ends a session; true when it was still open. */
 export async function revokeSession(db: Db, id: string, at: Date): Promise<boolean> {
-  const result = await db.updateTable('operator_sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('operator_sessions')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

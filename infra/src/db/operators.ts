@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { OperatorAccountsTable, OperatorAuditTable, OperatorRole, OperatorTokensTable, PlatformTables } from './schema';
+import type {
+  OperatorAccountsTable,
+  OperatorAuditTable,
+  OperatorRole,
+  OperatorTokensTable,
+  PlatformTables,
+} from './schema';
 
 /** One person who runs the platform, or some of its tenants. */
 export interface OperatorAccount {
@@ -44,7 +50,10 @@ export interface AuditEntry {
   reason: string | null;
 }
 
-export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at' | 'before' | 'after' | 'tenant' | 'team' | 'reason' | 'sessionId'> &
+export type NewAuditEntry = Omit<
+  AuditEntry,
+  'id' | 'at' | 'before' | 'after' | 'tenant' | 'team' | 'reason' | 'sessionId'
+> &
   Partial<Pick<AuditEntry, 'before' | 'after' | 'tenant' | 'team' | 'reason' | 'sessionId'>>;
 
 /** The one thing the data cannot do; `code` picks the HTTP status at the edge. */
@@ -60,7 +69,8 @@ export class OperatorChangeError extends Error {
 }
 
 // jsonb comes back parsed from both engines; text only from a driver that does not parse it.
-export const jsonColumn = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+export const jsonColumn = (value: unknown): unknown =>
+  typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
 
 function toAccount(row: Selectable<OperatorAccountsTable>): OperatorAccount {
   return {
@@ -125,14 +135,19 @@ export interface NewAccount {
 }
 
 export async function insertAccount(db: Db, account: NewAccount): Promise<OperatorAccount> {
-  const taken = await db.selectFrom('operator_accounts').select('id').where(sql<string>`lower(name)`, '=', account.name.trim().toLowerCase()).executeTakeFirst();
+  const taken = await db
+    .selectFrom('operator_accounts')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', account.name.trim().toLowerCase())
+    .executeTakeFirst();
   if (taken) throw new OperatorChangeError(`An account named '${account.name.trim()}' exists`, 'conflict', 'name');
   const row = await db
     .insertInto('operator_accounts')
     .values({
       name: account.name.trim(),
       role: account.role,
-      tenants: account.role === 'operator' || account.tenants === null ? null : JSON.stringify([...new Set(account.tenants)]),
+      tenants:
+        account.role === 'operator' || account.tenants === null ? null : JSON.stringify([...new Set(account.tenants)]),
       created_by: account.createdBy,
     })
     .returningAll()
@@ -144,7 +159,10 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<Operat
  * Runs `work` while no other transaction can add an account: the first operator is made once,
  * however many callers ask at the same moment.
  */
-export async function withAccountsLocked<T>(db: Kysely<PlatformTables>, work: (trx: Transaction<PlatformTables>) => Promise<T>): Promise<T> {
+export async function withAccountsLocked<T>(
+  db: Kysely<PlatformTables>,
+  work: (trx: Transaction<PlatformTables>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await sql`lock table operator_accounts in share row exclusive mode`.execute(trx);
     return work(trx);
@@ -152,7 +170,11 @@ export async function withAccountsLocked<T>(db: Kysely<PlatformTables>, work: (t
 }
 
 export async function countOperators(db: Db): Promise<number> {
-  const row = await db.selectFrom('operator_accounts').select((eb) => eb.fn.countAll<string>().as('count')).where('role', '=', 'operator').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('operator_accounts')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('role', '=', 'operator')
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -172,7 +194,11 @@ export async function getAccount(db: Db, id: number): Promise<OperatorAccount | 
 }
 
 export async function findAccountByName(db: Db, name: string): Promise<OperatorAccount | null> {
-  const row = await db.selectFrom('operator_accounts').selectAll().where(sql<string>`lower(name)`, '=', name.trim().toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('operator_accounts')
+    .selectAll()
+    .where(sql<string>`lower(name)`, '=', name.trim().toLowerCase())
+    .executeTakeFirst();
   return row ? toAccount(row) : null;
 }
 
@@ -191,15 +217,46 @@ export async function deactivateAccount(
   at: Date,
 ): Promise<{ before: OperatorAccount; after: OperatorAccount; revokedTokens: number; revokedSessions: number }> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('operator_accounts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('operator_accounts')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw new OperatorChangeError(`No account ${id}`, 'not-found', 'id');
     const before = toAccount(row);
     if (!before.active) return { before, after: before, revokedTokens: 0, revokedSessions: 0 };
-    const updated = await trx.updateTable('operator_accounts').set({ active: false, deactivated_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    const revoked = await trx.updateTable('operator_tokens').set({ revoked_at: at }).where('account_id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
-    const sessions = await trx.updateTable('operator_sessions').set({ revoked_at: at }).where('account_id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
-    await trx.updateTable('operator_enrollments').set({ expires_at: at }).where('account_id', '=', id).where('used_at', 'is', null).where('expires_at', '>', at).execute();
-    return { before, after: toAccount(updated), revokedTokens: Number(revoked.numUpdatedRows), revokedSessions: Number(sessions.numUpdatedRows) };
+    const updated = await trx
+      .updateTable('operator_accounts')
+      .set({ active: false, deactivated_at: at })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const revoked = await trx
+      .updateTable('operator_tokens')
+      .set({ revoked_at: at })
+      .where('account_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    const sessions = await trx
+      .updateTable('operator_sessions')
+      .set({ revoked_at: at })
+      .where('account_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    await trx
+      .updateTable('operator_enrollments')
+      .set({ expires_at: at })
+      .where('account_id', '=', id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .execute();
+    return {
+      before,
+      after: toAccount(updated),
+      revokedTokens: Number(revoked.numUpdatedRows),
+      revokedSessions: Number(sessions.numUpdatedRows),
+    };
   });
 }
 
@@ -215,17 +272,34 @@ export async function insertToken(db: Db, token: NewToken): Promise<{ token: Ope
   const secret = newTokenSecret();
   const row = await db
     .insertInto('operator_tokens')
-    .values({ account_id: token.accountId, secret_hash: hashTokenSecret(secret), label: token.label, expires_at: token.expiresAt, created_by: token.createdBy })
+    .values({
+      account_id: token.accountId,
+      secret_hash: hashTokenSecret(secret),
+      label: token.label,
+      expires_at: token.expiresAt,
+      created_by: token.createdBy,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { token: toToken(row), secret };
 }
 
 /** The token a secret belongs to and its account, whatever their state (the caller judges it). */
-export async function findToken(db: Db, secret: string): Promise<{ token: OperatorToken; account: OperatorAccount } | null> {
-  const tokenRow = await db.selectFrom('operator_tokens').selectAll().where('secret_hash', '=', hashTokenSecret(secret)).executeTakeFirst();
+export async function findToken(
+  db: Db,
+  secret: string,
+): Promise<{ token: OperatorToken; account: OperatorAccount } | null> {
+  const tokenRow = await db
+    .selectFrom('operator_tokens')
+    .selectAll()
+    .where('secret_hash', '=', hashTokenSecret(secret))
+    .executeTakeFirst();
   if (!tokenRow) return null;
-  const accountRow = await db.selectFrom('operator_accounts').selectAll().where('id', '=', tokenRow.account_id).executeTakeFirstOrThrow();
+  const accountRow = await db
+    .selectFrom('operator_accounts')
+    .selectAll()
+    .where('id', '=', tokenRow.account_id)
+    .executeTakeFirstOrThrow();
   return { token: toToken(tokenRow), account: toAccount(accountRow) };
 }
 
@@ -234,7 +308,12 @@ export async function markTokenUsed(db: Db, id: number, at: Date): Promise<void>
 }
 
 export async function listTokens(db: Db, accountId: number): Promise<OperatorToken[]> {
-  const rows = await db.selectFrom('operator_tokens').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('operator_tokens')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .execute();
   return rows.map(toToken);
 }
 
@@ -245,7 +324,8 @@ export async function listTokens(db: Db, accountId: number): Promise<OperatorTok
  * for what could not be read; everything else is kept as sent.
  */
 const storable = (text: string) => text.replaceAll('\u0000', '\uFFFD');
-const storableJson = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? storable(item) : item));
+const storableJson = (value: unknown) =>
+  JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? storable(item) : item));
 
 export async function recordAudit(db: Db, entry: NewAuditEntry): Promise<AuditEntry> {
   const row = await db
@@ -272,10 +352,19 @@ export async function recordAudit(db: Db, entry: NewAuditEntry): Promise<AuditEn
  * Newest first. `tenants` limits the entries to those tenants' (a scoped caller's view); null
  * shows every entry, the platform's own included.
  */
-export async function listAudit(db: Db, options: { tenants: readonly string[] | null; tenant?: string; limit?: number }): Promise<AuditEntry[]> {
+export async function listAudit(
+  db: Db,
+  options: { tenants: readonly string[] | null; tenant?: string; limit?: number },
+): Promise<AuditEntry[]> {
   let query = db.selectFrom('operator_audit').selectAll();
-  if (options.tenants !== null) query = options.tenants.length ? query.where('tenant', 'in', [...options.tenants]) : query.where(sql<boolean>`false`);
+  if (options.tenants !== null)
+    query = options.tenants.length
+      ? query.where('tenant', 'in', [...options.tenants])
+      : query.where(sql<boolean>`false`);
   if (options.tenant) query = query.where('tenant', '=', options.tenant);
-  const rows = await query.orderBy('id', 'desc').limit(options.limit ?? 200).execute();
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(options.limit ?? 200)
+    .execute();
   return rows.map(toAudit);
 }

@@ -21,11 +21,30 @@ it('keeps what a transaction wrote from statements sent while it is open until i
   let seenInside = -1;
   const outside: Array<Promise<number>> = [];
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('analytics_events').values({ tenant: 'thread', event_id: 1, path: '/a', payload: '{}' }).execute();
+    await trx
+      .insertInto('analytics_events')
+      .values({ tenant: 'thread', event_id: 1, path: '/a', payload: '{}' })
+      .execute();
     // Sent while the transaction is open: answered after it, so it sees both rows or none.
-    outside.push(db.selectFrom('analytics_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n)));
-    await trx.insertInto('analytics_events').values({ tenant: 'thread', event_id: 1, path: '/b', payload: '{}' }).execute();
-    seenInside = Number((await trx.selectFrom('analytics_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    outside.push(
+      db
+        .selectFrom('analytics_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.n)),
+    );
+    await trx
+      .insertInto('analytics_events')
+      .values({ tenant: 'thread', event_id: 1, path: '/b', payload: '{}' })
+      .execute();
+    seenInside = Number(
+      (
+        await trx
+          .selectFrom('analytics_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   });
   expect(seenInside).toBe(2);
   expect(await Promise.all(outside)).toEqual([2]);
@@ -34,7 +53,10 @@ it('keeps what a transaction wrote from statements sent while it is open until i
 it('rolls a failed transaction back and gives the error with its Postgres code', async () => {
   await db.deleteFrom('analytics_events').execute();
   const failed = db.transaction().execute(async (trx) => {
-    await trx.insertInto('analytics_events').values({ tenant: 'thread', event_id: 1, path: '/kept', payload: '{}' }).execute();
+    await trx
+      .insertInto('analytics_events')
+      .values({ tenant: 'thread', event_id: 1, path: '/kept', payload: '{}' })
+      .execute();
     await sql`select * from no_such_table`.execute(trx);
   });
   await expect(failed).rejects.toMatchObject({ code: '42P01', message: expect.stringContaining('no_such_table') });
@@ -42,13 +64,20 @@ it('rolls a failed transaction back and gives the error with its Postgres code',
 });
 
 it('answers statements sent together in the order they were sent', async () => {
-  const values = await Promise.all(Array.from({ length: 50 }, (_, i) => sql<{ v: number }>`select ${i}::int as v`.execute(db).then((result) => result.rows[0]!.v)));
+  const values = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      sql<{ v: number }>`select ${i}::int as v`.execute(db).then((result) => result.rows[0]!.v),
+    ),
+  );
   expect(values).toEqual(Array.from({ length: 50 }, (_, i) => i));
 });
 
 it('keeps its rows on disk across a close and a reopen', async () => {
   await db.deleteFrom('analytics_events').execute();
-  await db.insertInto('analytics_events').values({ tenant: 'thread', event_id: 1, path: '/durable', payload: '{"x":1}' }).execute();
+  await db
+    .insertInto('analytics_events')
+    .values({ tenant: 'thread', event_id: 1, path: '/durable', payload: '{"x":1}' })
+    .execute();
   await db.destroy();
   db = new Kysely<PlatformTables>({ dialect: await threadedPGliteDialect(dir) });
   const rows = await db.selectFrom('analytics_events').select(['path', 'payload']).execute();

@@ -1,6 +1,16 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { workerThreadScript } from '../platform/worker-script';
-import { PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
+import {
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
 
 /**
  * The embedded database on a thread of its own. PGlite is Postgres compiled to WASM: every
@@ -65,7 +75,11 @@ async function serve(dir: string): Promise<void> {
       }
       try {
         const result = await pglite.query(request.sql!, request.params ?? []);
-        port.postMessage({ id: request.id, rows: result.rows, ...(result.affectedRows !== undefined ? { affectedRows: result.affectedRows } : {}) } satisfies Reply);
+        port.postMessage({
+          id: request.id,
+          rows: result.rows,
+          ...(result.affectedRows !== undefined ? { affectedRows: result.affectedRows } : {}),
+        } satisfies Reply);
       } catch (error) {
         port.postMessage({ id: request.id, error: errorFields(error) } satisfies Reply);
       }
@@ -98,7 +112,13 @@ function openChannel(dir: string): Promise<Channel> {
     pending.clear();
   };
   worker.on('error', (error) => failAll(new Error(`The embedded database stopped: ${error.message}`)));
-  worker.on('exit', (code) => failAll(new Error(closed ? 'The embedded database is closed' : `The embedded database stopped (its thread exited with ${code})`)));
+  worker.on('exit', (code) =>
+    failAll(
+      new Error(
+        closed ? 'The embedded database is closed' : `The embedded database stopped (its thread exited with ${code})`,
+      ),
+    ),
+  );
   worker.on('message', (reply: Reply) => {
     const waiting = pending.get(reply.id);
     if (!waiting) return;
@@ -128,7 +148,10 @@ function openChannel(dir: string): Promise<Channel> {
           async query(sql, params) {
             const reply = await send({ sql, params: [...params] });
             if (reply.error) throw raise(reply.error);
-            return { rows: reply.rows ?? [], ...(reply.affectedRows ? { numAffectedRows: BigInt(reply.affectedRows) } : {}) };
+            return {
+              rows: reply.rows ?? [],
+              ...(reply.affectedRows ? { numAffectedRows: BigInt(reply.affectedRows) } : {}),
+            };
           },
           async close() {
             if (failure) return;
@@ -164,7 +187,8 @@ class ThreadedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const run = (connection: DatabaseConnection, query: CompiledQuery) => this.run(connection, query.sql, query.parameters);
+    const run = (connection: DatabaseConnection, query: CompiledQuery) =>
+      this.run(connection, query.sql, query.parameters);
     const connection: DatabaseConnection = {
       async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
         return (await run(connection, query)) as QueryResult<R>;
@@ -177,7 +201,11 @@ class ThreadedDriver implements Driver {
     return connection;
   }
 
-  private async run(connection: DatabaseConnection, sql: string, params: readonly unknown[]): Promise<QueryResult<unknown>> {
+  private async run(
+    connection: DatabaseConnection,
+    sql: string,
+    params: readonly unknown[],
+  ): Promise<QueryResult<unknown>> {
     while (this.transaction && this.transaction.connection !== connection) await this.transaction.ended;
     if (!this.channel) throw new Error('The embedded database is not open');
     return this.channel.query(sql, params);
@@ -188,7 +216,12 @@ class ThreadedDriver implements Driver {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
     this.transaction = { connection, ended, end };
-    const modes = [settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '', settings.accessMode ?? ''].filter(Boolean).join(' ');
+    const modes = [
+      settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '',
+      settings.accessMode ?? '',
+    ]
+      .filter(Boolean)
+      .join(' ');
     try {
       await this.run(connection, modes ? `start transaction ${modes}` : 'begin', []);
     } catch (error) {

@@ -33,26 +33,38 @@ async function run(db: Db, statement: RawBuilder<unknown>): Promise<number> {
  * starts), released ones named again are not; likewise each hash by whether a named photo holds it.
  */
 export async function markReleased(db: Db, now: Date): Promise<void> {
-  await run(db, sql`with ${named}
+  await run(
+    db,
+    sql`with ${named}
     update car_photos set released_at = ${now} where id in (
       select id from car_photos cp
       where cp.released_at is null and not exists (select 1 from named n where n.tenant = cp.tenant and n.url = cp.url)
-      for update of cp skip locked)`);
-  await run(db, sql`with ${named}
+      for update of cp skip locked)`,
+  );
+  await run(
+    db,
+    sql`with ${named}
     update car_photos set released_at = null where id in (
       select id from car_photos cp
       where cp.released_at is not null and exists (select 1 from named n where n.tenant = cp.tenant and n.url = cp.url)
-      for update of cp skip locked)`);
-  await run(db, sql`
+      for update of cp skip locked)`,
+  );
+  await run(
+    db,
+    sql`
     update photo_objects set released_at = ${now} where hash in (
       select hash from photo_objects po
       where po.released_at is null and not exists (select 1 from car_photos cp where cp.hash = po.hash and cp.released_at is null)
-      for update of po skip locked)`);
-  await run(db, sql`
+      for update of po skip locked)`,
+  );
+  await run(
+    db,
+    sql`
     update photo_objects set released_at = null where hash in (
       select hash from photo_objects po
       where po.released_at is not null and exists (select 1 from car_photos cp where cp.hash = po.hash and cp.released_at is null)
-      for update of po skip locked)`);
+      for update of po skip locked)`,
+  );
 }
 
 /**
@@ -61,12 +73,15 @@ export async function markReleased(db: Db, now: Date): Promise<void> {
  * their hash is, cost no sharp work). The number deleted.
  */
 export async function deleteReleasedPhotos(db: Db, cutoff: Date, now: Date): Promise<number> {
-  return run(db, sql`with ${named}
+  return run(
+    db,
+    sql`with ${named}
     delete from car_photos where id in (
       select id from car_photos cp
       where cp.released_at < ${cutoff} and (cp.claimed_until is null or cp.claimed_until < ${now})
         and not exists (select 1 from named n where n.tenant = cp.tenant and n.url = cp.url)
-      for update of cp skip locked)`);
+      for update of cp skip locked)`,
+  );
 }
 
 /**
@@ -74,10 +89,13 @@ export async function deleteReleasedPhotos(db: Db, cutoff: Date, now: Date): Pro
  * (the write waited for it, then found no row to map). The number queued.
  */
 export async function queueUnqueued(db: Db): Promise<number> {
-  return run(db, sql`with ${named}
+  return run(
+    db,
+    sql`with ${named}
     insert into car_photos (tenant, url)
     select n.tenant, n.url from named n where not exists (select 1 from car_photos cp where cp.tenant = n.tenant and cp.url = n.url)
-    on conflict (tenant, url) do nothing`);
+    on conflict (tenant, url) do nothing`,
+  );
 }
 
 /** A hash the sweep holds: its objects are this claim's to delete until `until`. */
@@ -91,7 +109,13 @@ export interface ClaimedHash {
  * once claim different hashes (`skip locked`), and one whose sweeper stopped is taken over once
  * its claim lapses.
  */
-export async function claimReleasedHashes(db: Db, cutoff: Date, now: Date, leaseMs: number, limit: number): Promise<ClaimedHash[]> {
+export async function claimReleasedHashes(
+  db: Db,
+  cutoff: Date,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedHash[]> {
   const until = new Date(now.getTime() + leaseMs);
   const claimed = await sql<{ hash: string }>`
     update photo_objects set claimed_until = ${until} where hash in (
@@ -116,17 +140,25 @@ export async function hashInUse(db: Db, claim: ClaimedHash): Promise<boolean> {
         and (cp.released_at is null or exists (select 1 from cars c where c.tenant = cp.tenant and c.photo_urls @> jsonb_build_array(cp.url)))
     ) as used`.execute(db);
   if (!row.rows[0]?.used) return false;
-  await db.updateTable('photo_objects').set({ released_at: null, claimed_until: null }).where('hash', '=', claim.hash).where('claimed_until', '=', claim.until).execute();
+  await db
+    .updateTable('photo_objects')
+    .set({ released_at: null, claimed_until: null })
+    .where('hash', '=', claim.hash)
+    .where('claimed_until', '=', claim.until)
+    .execute();
   return true;
 }
 
 /** Deletes the hash's photos no car names (another tenant's too: one stored copy served them all). */
 export async function deletePhotosOf(db: Db, hash: string): Promise<number> {
-  return run(db, sql`
+  return run(
+    db,
+    sql`
     delete from car_photos where id in (
       select id from car_photos cp
       where cp.hash = ${hash} and not exists (select 1 from cars c where c.tenant = cp.tenant and c.photo_urls @> jsonb_build_array(cp.url))
-      for update of cp skip locked)`);
+      for update of cp skip locked)`,
+  );
 }
 
 /**
@@ -142,8 +174,16 @@ export async function finishHash(db: Db, claim: ClaimedHash, now: Date): Promise
       where hash = ${claim.hash} and claimed_until = ${claim.until} and released_at is not null
         and not exists (select 1 from car_photos where hash = ${claim.hash})`.execute(trx);
     if (count(gone) > 0) return true;
-    await trx.updateTable('car_photos').set({ next_attempt_at: now, etag: null, last_modified: null }).where('hash', '=', claim.hash).execute();
-    await trx.updateTable('photo_objects').set({ released_at: null, claimed_until: null }).where('hash', '=', claim.hash).execute();
+    await trx
+      .updateTable('car_photos')
+      .set({ next_attempt_at: now, etag: null, last_modified: null })
+      .where('hash', '=', claim.hash)
+      .execute();
+    await trx
+      .updateTable('photo_objects')
+      .set({ released_at: null, claimed_until: null })
+      .where('hash', '=', claim.hash)
+      .execute();
     return false;
   });
 }

@@ -65,12 +65,18 @@ export class StalePinError extends PinChangeError {
     readonly expected: string | null,
     readonly current: string | null,
   ) {
-    super(`${tenant} ${team} is on ${current ?? '(no pin)'} now, not ${expected ?? '(no pin)'} as you saw: look again before you change it`, 'conflict');
+    super(
+      `${tenant} ${team} is on ${current ?? '(no pin)'} now, not ${expected ?? '(no pin)'} as you saw: look again before you change it`,
+      'conflict',
+    );
     this.name = 'StalePinError';
   }
 }
 
-function checkExpected(input: { tenant: string; team: string; expected?: string | null }, effective: Selectable<PinsTable> | undefined): void {
+function checkExpected(
+  input: { tenant: string; team: string; expected?: string | null },
+  effective: Selectable<PinsTable> | undefined,
+): void {
   if (input.expected !== undefined && (effective?.version ?? null) !== input.expected) {
     throw new StalePinError(input.tenant, input.team, input.expected, effective?.version ?? null);
   }
@@ -84,10 +90,23 @@ export interface PinSnapshot {
 }
 
 export async function pinSnapshot(db: Kysely<PlatformTables>, tenant: string, team: string): Promise<PinSnapshot> {
-  const rows = await db.selectFrom('pins').selectAll().where('tenant', 'in', [tenant, DEFAULT_TENANT]).where('team', '=', team).execute();
+  const rows = await db
+    .selectFrom('pins')
+    .selectAll()
+    .where('tenant', 'in', [tenant, DEFAULT_TENANT])
+    .where('team', '=', team)
+    .execute();
   const pin = rows.find((row) => row.tenant === tenant) ?? rows.find((row) => row.tenant === DEFAULT_TENANT);
-  const canary = await db.selectFrom('canaries').select(['version', 'percent']).where('tenant', '=', tenant).where('team', '=', team).executeTakeFirst();
-  return { pin: pin ? { tenant: pin.tenant, version: pin.version, lastGoodVersion: pin.last_good_version } : null, canary: canary ?? null };
+  const canary = await db
+    .selectFrom('canaries')
+    .select(['version', 'percent'])
+    .where('tenant', '=', tenant)
+    .where('team', '=', team)
+    .executeTakeFirst();
+  return {
+    pin: pin ? { tenant: pin.tenant, version: pin.version, lastGoodVersion: pin.last_good_version } : null,
+    canary: canary ?? null,
+  };
 }
 
 function toPin(row: Selectable<PinsTable>): Pin {
@@ -132,11 +151,7 @@ export async function listPins(db: Kysely<PlatformTables>): Promise<Pin[]> {
 
 /** A tenant's own pins and the platform defaults, in one round trip (read on every page). */
 export async function pinsForTenant(db: Kysely<PlatformTables>, tenant: string): Promise<Pin[]> {
-  const rows = await db
-    .selectFrom('pins')
-    .selectAll()
-    .where('tenant', 'in', [tenant, DEFAULT_TENANT])
-    .execute();
+  const rows = await db.selectFrom('pins').selectAll().where('tenant', 'in', [tenant, DEFAULT_TENANT]).execute();
   return rows.map(toPin);
 }
 
@@ -163,10 +178,15 @@ export async function listPinChanges(
   db: Kysely<PlatformTables>,
   filter: { tenant?: string; tenants?: readonly string[]; team?: string; limit?: number } = {},
 ): Promise<PinChange[]> {
-  let query = db.selectFrom('pin_changes').selectAll().orderBy('id', 'desc').limit(filter.limit ?? 200);
+  let query = db
+    .selectFrom('pin_changes')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(filter.limit ?? 200);
   if (filter.tenant) query = query.where('tenant', '=', filter.tenant);
   // A caller who holds some tenants only: theirs, never the platform default's.
-  if (filter.tenants) query = filter.tenants.length ? query.where('tenant', 'in', [...filter.tenants]) : query.where(sql<boolean>`false`);
+  if (filter.tenants)
+    query = filter.tenants.length ? query.where('tenant', 'in', [...filter.tenants]) : query.where(sql<boolean>`false`);
   if (filter.team) query = query.where('team', '=', filter.team);
   return (await query.execute()).map(toChange);
 }
@@ -188,7 +208,13 @@ async function lockPins(trx: Trx, tenant: string, team: string) {
 }
 
 async function lockCanary(trx: Trx, tenant: string, team: string): Promise<Selectable<CanariesTable> | undefined> {
-  return trx.selectFrom('canaries').selectAll().where('tenant', '=', tenant).where('team', '=', team).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('canaries')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('team', '=', team)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 async function deleteCanary(trx: Trx, tenant: string, team: string): Promise<void> {
@@ -197,7 +223,15 @@ async function deleteCanary(trx: Trx, tenant: string, team: string): Promise<voi
 
 async function record(
   trx: Trx,
-  entry: { tenant: string; team: string; from: string | null; to: string; action: PinChangeAction; percent?: number | null; actor: string },
+  entry: {
+    tenant: string;
+    team: string;
+    from: string | null;
+    to: string;
+    action: PinChangeAction;
+    percent?: number | null;
+    actor: string;
+  },
 ): Promise<PinChange> {
   const row = await trx
     .insertInto('pin_changes')
@@ -228,7 +262,9 @@ async function movePin(trx: Trx, tenant: string, team: string, version: string) 
   const row = await trx
     .insertInto('pins')
     .values({ tenant, team, version, last_good_version: lastGood, updated_at: now })
-    .onConflict((oc) => oc.columns(['tenant', 'team']).doUpdateSet({ version, last_good_version: lastGood, updated_at: now }))
+    .onConflict((oc) =>
+      oc.columns(['tenant', 'team']).doUpdateSet({ version, last_good_version: lastGood, updated_at: now }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
   return { pin: toPin(row), previous, moved: true };
@@ -260,9 +296,17 @@ export async function setPin(db: Kysely<PlatformTables>, input: PinInput): Promi
     const canary = await lockCanary(trx, input.tenant, input.team);
     if (canary) {
       await deleteCanary(trx, input.tenant, input.team);
-      await record(trx, { ...input, from: canary.version, to: moved.previous ?? input.version, action: 'drop-canary', percent: canary.percent });
+      await record(trx, {
+        ...input,
+        from: canary.version,
+        to: moved.previous ?? input.version,
+        action: 'drop-canary',
+        percent: canary.percent,
+      });
     }
-    const change = moved.moved ? await record(trx, { ...input, from: moved.previous, to: input.version, action: 'pin' }) : null;
+    const change = moved.moved
+      ? await record(trx, { ...input, from: moved.previous, to: input.version, action: 'pin' })
+      : null;
     return { pin: moved.pin, change, droppedCanary: canary ? toCanary(canary) : null };
   });
 }
@@ -296,10 +340,17 @@ export async function rollbackPin(db: Kysely<PlatformTables>, input: RollbackInp
           'conflict',
         );
       }
-      if (!effective) throw new PinChangeError(`${input.tenant} has no pin for ${input.team} to go back to`, 'not-found');
+      if (!effective)
+        throw new PinChangeError(`${input.tenant} has no pin for ${input.team} to go back to`, 'not-found');
       await deleteCanary(trx, input.tenant, input.team);
       await forfeitEarned(trx, { tenant: input.tenant, team: input.team, version: canary.version, everyTenant: false });
-      const change = await record(trx, { ...input, from: canary.version, to: effective.version, action: 'rollback', percent: canary.percent });
+      const change = await record(trx, {
+        ...input,
+        from: canary.version,
+        to: effective.version,
+        action: 'rollback',
+        percent: canary.percent,
+      });
       return { pin: toPin(effective), change, droppedCanary: toCanary(canary) };
     }
 
@@ -330,7 +381,12 @@ export async function rollbackPin(db: Kysely<PlatformTables>, input: RollbackInp
       .where('team', '=', input.team)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await forfeitEarned(trx, { tenant: input.tenant, team: input.team, version: own.version, everyTenant: input.tenant === DEFAULT_TENANT });
+    await forfeitEarned(trx, {
+      tenant: input.tenant,
+      team: input.team,
+      version: own.version,
+      everyTenant: input.tenant === DEFAULT_TENANT,
+    });
     const change = await record(trx, { ...input, from: own.version, to: target, action: 'rollback' });
     return { pin: toPin(row), change, droppedCanary: null };
   });
@@ -358,15 +414,24 @@ export interface CanaryResult {
  */
 export async function startCanary(db: Kysely<PlatformTables>, input: CanaryInput): Promise<CanaryResult> {
   if (!Number.isInteger(input.percent) || input.percent < CANARY_PERCENT.min || input.percent > CANARY_PERCENT.max) {
-    throw new PinChangeError(`percent must be a whole number from ${CANARY_PERCENT.min} to ${CANARY_PERCENT.max}, not ${input.percent}`, 'invalid');
+    throw new PinChangeError(
+      `percent must be a whole number from ${CANARY_PERCENT.min} to ${CANARY_PERCENT.max}, not ${input.percent}`,
+      'invalid',
+    );
   }
   return db.transaction().execute(async (trx) => {
     const { effective } = await lockPins(trx, input.tenant, input.team);
     if (!effective) {
-      throw new PinChangeError(`${input.tenant} has no pin for ${input.team}: pin a version before a canary of another`, 'conflict');
+      throw new PinChangeError(
+        `${input.tenant} has no pin for ${input.team}: pin a version before a canary of another`,
+        'conflict',
+      );
     }
     if (effective.version === input.version) {
-      throw new PinChangeError(`${input.tenant} ${input.team} is pinned to ${input.version}: a canary needs another version`, 'conflict');
+      throw new PinChangeError(
+        `${input.tenant} ${input.team} is pinned to ${input.version}: a canary needs another version`,
+        'conflict',
+      );
     }
     const existing = await lockCanary(trx, input.tenant, input.team);
     if (existing && existing.version === input.version && existing.percent === input.percent) {
@@ -401,7 +466,13 @@ export async function promoteCanary(
     if (!canary) throw new PinChangeError(`${input.tenant} has no canary of ${input.team} to promote`, 'not-found');
     const moved = await movePin(trx, input.tenant, input.team, canary.version);
     await deleteCanary(trx, input.tenant, input.team);
-    const change = await record(trx, { ...input, from: moved.previous, to: canary.version, action: 'promote', percent: canary.percent });
+    const change = await record(trx, {
+      ...input,
+      from: moved.previous,
+      to: canary.version,
+      action: 'promote',
+      percent: canary.percent,
+    });
     return { pin: moved.pin, change, droppedCanary: toCanary(canary) };
   });
 }

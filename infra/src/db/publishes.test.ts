@@ -23,8 +23,23 @@ describe.each(testEngines())('the publish audit on %s', (engine) => {
 
   it('records a forced publish with who, when, team, version, the failed checks and the reason', async () => {
     const at = new Date('2026-11-20T10:00:00Z');
-    const record = await recordPublish(database.db, { team: 'mf-finance', version: '1.2.0', actor: 'sam', forced: true, checks: mountFailed, reason: ' hotfix for a dealer ', at });
-    expect(record).toMatchObject({ team: 'mf-finance', version: '1.2.0', actor: 'sam', forced: true, reason: 'hotfix for a dealer', at });
+    const record = await recordPublish(database.db, {
+      team: 'mf-finance',
+      version: '1.2.0',
+      actor: 'sam',
+      forced: true,
+      checks: mountFailed,
+      reason: ' hotfix for a dealer ',
+      at,
+    });
+    expect(record).toMatchObject({
+      team: 'mf-finance',
+      version: '1.2.0',
+      actor: 'sam',
+      forced: true,
+      reason: 'hotfix for a dealer',
+      at,
+    });
     expect(failedCheckNames(record)).toEqual(['mount']);
     const [listed] = await listPublishes(database.db, { team: 'mf-finance' });
     expect(listed).toEqual(record);
@@ -32,19 +47,45 @@ describe.each(testEngines())('the publish audit on %s', (engine) => {
   });
 
   it('refuses a forced publish without a reason, in code and in the table', async () => {
-    await expect(recordPublish(database.db, { team: 'mf-leads', version: '1.0.1', actor: 'sam', forced: true, checks: mountFailed, reason: '  ' })).rejects.toThrow(
-      'a forced publish needs a reason',
-    );
     await expect(
-      database.db.insertInto('publishes').values({ team: 'mf-leads', version: '1.0.1', actor: 'sam', forced: true, checks: '[]', reason: null }).execute(),
+      recordPublish(database.db, {
+        team: 'mf-leads',
+        version: '1.0.1',
+        actor: 'sam',
+        forced: true,
+        checks: mountFailed,
+        reason: '  ',
+      }),
+    ).rejects.toThrow('a forced publish needs a reason');
+    await expect(
+      database.db
+        .insertInto('publishes')
+        .values({ team: 'mf-leads', version: '1.0.1', actor: 'sam', forced: true, checks: '[]', reason: null })
+        .execute(),
     ).rejects.toThrow(/publishes_forced_reason/);
   });
 
   it('lists newest first, by team, and only the forced ones when asked', async () => {
-    await recordPublish(database.db, { team: 'mf-search', version: '1.2.0', actor: 'npm-start', forced: false, checks: passed, at: new Date('2026-11-21T09:00:00Z') });
-    await recordPublish(database.db, { team: 'mf-search', version: '1.3.0', actor: 'alex', forced: false, checks: passed, at: new Date('2026-11-22T09:00:00Z') });
+    await recordPublish(database.db, {
+      team: 'mf-search',
+      version: '1.2.0',
+      actor: 'npm-start',
+      forced: false,
+      checks: passed,
+      at: new Date('2026-11-21T09:00:00Z'),
+    });
+    await recordPublish(database.db, {
+      team: 'mf-search',
+      version: '1.3.0',
+      actor: 'alex',
+      forced: false,
+      checks: passed,
+      at: new Date('2026-11-22T09:00:00Z'),
+    });
     expect((await listPublishes(database.db, { team: 'mf-search' })).map((p) => p.version)).toEqual(['1.3.0', '1.2.0']);
-    expect((await listPublishes(database.db, { forced: true })).map((p) => `${p.team} ${p.version}`)).toEqual(['mf-finance 1.2.0']);
+    expect((await listPublishes(database.db, { forced: true })).map((p) => `${p.team} ${p.version}`)).toEqual([
+      'mf-finance 1.2.0',
+    ]);
     expect((await listPublishes(database.db)).map((p) => p.version)).toEqual(['1.3.0', '1.2.0', '1.2.0']);
   });
 });

@@ -36,7 +36,16 @@ export class PublishAuditError extends Error {
 function toRecord(row: Selectable<PublishesTable>): PublishRecord {
   // jsonb comes back parsed from both engines; text only from a driver that does not parse it.
   const checks = typeof row.checks === 'string' ? (JSON.parse(row.checks) as PublishCheckRecord[]) : row.checks;
-  return { id: Number(row.id), at: new Date(row.at), team: row.team, version: row.version, actor: row.actor, forced: row.forced, checks, reason: row.reason };
+  return {
+    id: Number(row.id),
+    at: new Date(row.at),
+    team: row.team,
+    version: row.version,
+    actor: row.actor,
+    forced: row.forced,
+    checks,
+    reason: row.reason,
+  };
 }
 
 export async function recordPublish(db: Kysely<PlatformTables>, publish: NewPublish): Promise<PublishRecord> {
@@ -66,7 +75,11 @@ export async function listPublishes(
   let query = db.selectFrom('publishes').selectAll();
   if (options.team) query = query.where('team', '=', options.team);
   if (options.forced !== undefined) query = query.where('forced', '=', options.forced);
-  const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(options.limit ?? 200).execute();
+  const rows = await query
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit ?? 200)
+    .execute();
   return rows.map(toRecord);
 }
 

@@ -15,9 +15,19 @@ import type { PlatformTables } from './schema';
 export async function grantApplicationRole(db: Kysely<PlatformTables>, role: string): Promise<void> {
   const app = sql.id(role);
   await db.transaction().execute(async (trx) => {
-    const [owner] = (await sql<{ owner: string }>`select tableowner as owner from pg_tables where schemaname = 'public' and tablename = 'operator_audit'`.execute(trx)).rows;
-    if (!owner) throw new Error('the database is not migrated: run the migrations before granting the application role');
-    if (owner.owner === role) throw new Error(`${role} owns the tables: the application must log in as a role that does not (run migrate as the owner, and serve as ${role})`);
+    const [owner] = (
+      await sql<{
+        owner: string;
+      }>`select tableowner as owner from pg_tables where schemaname = 'public' and tablename = 'operator_audit'`.execute(
+        trx,
+      )
+    ).rows;
+    if (!owner)
+      throw new Error('the database is not migrated: run the migrations before granting the application role');
+    if (owner.owner === role)
+      throw new Error(
+        `${role} owns the tables: the application must log in as a role that does not (run migrate as the owner, and serve as ${role})`,
+      );
     await sql`grant usage on schema public to ${app}`.execute(trx);
     await sql`grant select, insert, update, delete on all tables in schema public to ${app}`.execute(trx);
     await sql`grant usage, select, update on all sequences in schema public to ${app}`.execute(trx);

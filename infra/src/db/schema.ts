@@ -454,7 +454,11 @@ export interface FeedSchedulesTable {
   etag: ColumnType<string | null, string | null | undefined, string | null>;
   last_modified: ColumnType<string | null, string | null | undefined, string | null>;
   last_pulled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  last_outcome: ColumnType<'queued' | 'unchanged' | 'failed' | null, 'queued' | 'unchanged' | 'failed' | null | undefined, 'queued' | 'unchanged' | 'failed' | null>;
+  last_outcome: ColumnType<
+    'queued' | 'unchanged' | 'failed' | null,
+    'queued' | 'unchanged' | 'failed' | null | undefined,
+    'queued' | 'unchanged' | 'failed' | null
+  >;
   last_message: ColumnType<string | null, string | null | undefined, string | null>;
   last_import_id: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -8,7 +8,9 @@ type Db = Kysely<PlatformTables>;
  * longer than the last is counted under -1. A shopper's search takes a few milliseconds, the
  * service stops one at its time budget (200 ms by default), so the classes are fine at the bottom.
  */
-export const LATENCY_BOUNDS_MS = [1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000, 2000, 5000] as const;
+export const LATENCY_BOUNDS_MS = [
+  1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000, 2000, 5000,
+] as const;
 export const OVER_LAST_BOUND = -1;
 const LAST_BOUND_MS = LATENCY_BOUNDS_MS.at(-1) ?? 5000;
 
@@ -37,14 +39,29 @@ export async function addSearchStats(db: Db, batch: SearchStatsBatch): Promise<v
   if (batch.latency.length > 0) {
     await db
       .insertInto('search_latency')
-      .values(batch.latency.map((row) => ({ tenant: row.tenant, bucket_start: row.bucketStart, le_ms: row.leMs, count: row.count })))
-      .onConflict((oc) => oc.columns(['tenant', 'bucket_start', 'le_ms']).doUpdateSet({ count: sql<number>`search_latency.count + excluded.count` }))
+      .values(
+        batch.latency.map((row) => ({
+          tenant: row.tenant,
+          bucket_start: row.bucketStart,
+          le_ms: row.leMs,
+          count: row.count,
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['tenant', 'bucket_start', 'le_ms'])
+          .doUpdateSet({ count: sql<number>`search_latency.count + excluded.count` }),
+      )
       .execute();
   }
   if (batch.noHits.length > 0) {
     // A query the hour has is counted; new ones (the most frequent first) only up to the cap of
     // the hour. Two instances adding at the same moment may pass it by one flush's worth, no more.
-    const values = sql.join(batch.noHits.map((row) => sql`(${row.tenant}::text, ${row.bucketStart}::timestamptz, ${row.query}::text, ${row.count}::int)`));
+    const values = sql.join(
+      batch.noHits.map(
+        (row) => sql`(${row.tenant}::text, ${row.bucketStart}::timestamptz, ${row.query}::text, ${row.count}::int)`,
+      ),
+    );
     await sql`
       insert into search_no_hits (tenant, bucket_start, query, count)
       select tenant, bucket_start, query, count from (
@@ -57,7 +74,9 @@ export async function addSearchStats(db: Db, batch: SearchStatsBatch): Promise<v
         ) c
       ) r
       where r.known or r.held + r.nth <= ${NO_HIT_QUERIES_PER_HOUR}
-      on conflict (tenant, bucket_start, query) do update set count = search_no_hits.count + excluded.count`.execute(db);
+      on conflict (tenant, bucket_start, query) do update set count = search_no_hits.count + excluded.count`.execute(
+      db,
+    );
   }
   const state = [
     ...batch.writes.map((row) => ({ scope: row.tenant, last_write_at: row.at, snapshot_saved_at: null })),
@@ -95,7 +114,9 @@ export interface TenantSearchStats {
 
 /** p95 from a histogram: the smallest class bound whose running count reaches 95 % of all. */
 export function p95FromClasses(classes: ReadonlyArray<{ leMs: number; count: number }>): number | null {
-  const ordered = [...classes].sort((a, b) => (a.leMs === OVER_LAST_BOUND ? Infinity : a.leMs) - (b.leMs === OVER_LAST_BOUND ? Infinity : b.leMs));
+  const ordered = [...classes].sort(
+    (a, b) => (a.leMs === OVER_LAST_BOUND ? Infinity : a.leMs) - (b.leMs === OVER_LAST_BOUND ? Infinity : b.leMs),
+  );
   const total = ordered.reduce((sum, entry) => sum + entry.count, 0);
   if (total === 0) return null;
   let running = 0;
@@ -108,10 +129,18 @@ export function p95FromClasses(classes: ReadonlyArray<{ leMs: number; count: num
 }
 
 /** Per tenant: searches and p95 since `latencySince`, the top no-hit queries since `noHitsSince`, the last write. */
-export async function searchStats(db: Db, input: { tenants: readonly string[]; latencySince: Date; noHitsSince: Date; top?: number }): Promise<{ tenants: TenantSearchStats[]; snapshotSavedAt: Date | null }> {
+export async function searchStats(
+  db: Db,
+  input: { tenants: readonly string[]; latencySince: Date; noHitsSince: Date; top?: number },
+): Promise<{ tenants: TenantSearchStats[]; snapshotSavedAt: Date | null }> {
   const tenants = [...input.tenants];
-  const snapshot = await db.selectFrom('search_index_state').select('snapshot_saved_at').where('scope', '=', '*').executeTakeFirst();
-  if (tenants.length === 0) return { tenants: [], snapshotSavedAt: snapshot?.snapshot_saved_at ? new Date(snapshot.snapshot_saved_at) : null };
+  const snapshot = await db
+    .selectFrom('search_index_state')
+    .select('snapshot_saved_at')
+    .where('scope', '=', '*')
+    .executeTakeFirst();
+  if (tenants.length === 0)
+    return { tenants: [], snapshotSavedAt: snapshot?.snapshot_saved_at ? new Date(snapshot.snapshot_saved_at) : null };
   const latency = await db
     .selectFrom('search_latency')
     .select(['tenant', 'le_ms', sql<number>`sum(count)`.as('count')])
@@ -126,12 +155,18 @@ export async function searchStats(db: Db, input: { tenants: readonly string[]; l
     .where('bucket_start', '>=', input.noHitsSince)
     .groupBy(['tenant', 'query'])
     .execute();
-  const writes = await db.selectFrom('search_index_state').select(['scope', 'last_write_at']).where('scope', 'in', tenants).execute();
+  const writes = await db
+    .selectFrom('search_index_state')
+    .select(['scope', 'last_write_at'])
+    .where('scope', 'in', tenants)
+    .execute();
   const top = input.top ?? 10;
   return {
     snapshotSavedAt: snapshot?.snapshot_saved_at ? new Date(snapshot.snapshot_saved_at) : null,
     tenants: tenants.map((tenant) => {
-      const classes = latency.filter((row) => row.tenant === tenant).map((row) => ({ leMs: Number(row.le_ms), count: Number(row.count) }));
+      const classes = latency
+        .filter((row) => row.tenant === tenant)
+        .map((row) => ({ leMs: Number(row.le_ms), count: Number(row.count) }));
       const write = writes.find((row) => row.scope === tenant)?.last_write_at;
       return {
         tenant,

@@ -23,11 +23,34 @@ export interface StockChange {
   kind: StockChangeKind;
 }
 
-export async function readChanges(db: Db, consumer: string, limit: number): Promise<{ changes: StockChange[]; place: number }> {
-  const cursor = await db.selectFrom('stock_change_cursors').select('last_id').where('consumer', '=', consumer).executeTakeFirst();
+export async function readChanges(
+  db: Db,
+  consumer: string,
+  limit: number,
+): Promise<{ changes: StockChange[]; place: number }> {
+  const cursor = await db
+    .selectFrom('stock_change_cursors')
+    .select('last_id')
+    .where('consumer', '=', consumer)
+    .executeTakeFirst();
   const place = cursor ? Number(cursor.last_id) : 0;
-  const rows = await db.selectFrom('stock_changes').select(['id', 'at', 'tenant', 'car_id', 'kind']).where('id', '>', String(place)).orderBy('id').limit(limit).execute();
-  return { place, changes: rows.map((row) => ({ id: Number(row.id), at: new Date(row.at), tenant: row.tenant, carId: row.car_id, kind: row.kind })) };
+  const rows = await db
+    .selectFrom('stock_changes')
+    .select(['id', 'at', 'tenant', 'car_id', 'kind'])
+    .where('id', '>', String(place))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return {
+    place,
+    changes: rows.map((row) => ({
+      id: Number(row.id),
+      at: new Date(row.at),
+      tenant: row.tenant,
+      carId: row.car_id,
+      kind: row.kind,
+    })),
+  };
 }
 
 /** Where a reader that has applied `changes` (read from `place`) may resume: past every change with no unexplained gap below it. */
@@ -45,6 +68,11 @@ export async function advance(db: Db, consumer: string, to: number): Promise<voi
   await db
     .insertInto('stock_change_cursors')
     .values({ consumer, last_id: to })
-    .onConflict((oc) => oc.column('consumer').doUpdateSet({ last_id: to, updated_at: new Date() }).where('stock_change_cursors.last_id', '<', String(to)))
+    .onConflict((oc) =>
+      oc
+        .column('consumer')
+        .doUpdateSet({ last_id: to, updated_at: new Date() })
+        .where('stock_change_cursors.last_id', '<', String(to)),
+    )
     .execute();
 }

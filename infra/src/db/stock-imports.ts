@@ -67,10 +67,19 @@ export class ClaimLost extends Error {
 export const CHUNK_BYTES = 1024 * 1024;
 
 /** An import being received: not queued (no runner sees it) until the whole feed is stored. */
-export async function beginImport(db: Db, values: { tenant: string; source: string; format: StockImportFormat; createdBy: string }): Promise<string> {
+export async function beginImport(
+  db: Db,
+  values: { tenant: string; source: string; format: StockImportFormat; createdBy: string },
+): Promise<string> {
   const row = await db
     .insertInto('stock_imports')
-    .values({ tenant: values.tenant, source: values.source, format: values.format, created_by: values.createdBy, status: 'receiving' })
+    .values({
+      tenant: values.tenant,
+      source: values.source,
+      format: values.format,
+      created_by: values.createdBy,
+      status: 'receiving',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);
@@ -80,10 +89,20 @@ export async function beginImport(db: Db, values: { tenant: string; source: stri
  * An import by URL: queued at once, with nothing stored; the runner that claims it fetches the
  * feed (so no request waits on a dealer's server) and learns its format from the answer.
  */
-export async function queueUrlImport(db: Db, values: { tenant: string; source: string; url: string; createdBy: string }): Promise<string> {
+export async function queueUrlImport(
+  db: Db,
+  values: { tenant: string; source: string; url: string; createdBy: string },
+): Promise<string> {
   const row = await db
     .insertInto('stock_imports')
-    .values({ tenant: values.tenant, source: values.source, format: null, url: values.url, created_by: values.createdBy, status: 'queued' })
+    .values({
+      tenant: values.tenant,
+      source: values.source,
+      format: null,
+      url: values.url,
+      created_by: values.createdBy,
+      status: 'queued',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);
@@ -121,13 +140,19 @@ export async function dropStaleUploads(db: Db, before: Date): Promise<void> {
 /** The feed's pieces in order, read one at a time. */
 export async function* importChunks(db: Db, id: string): AsyncGenerator<Buffer> {
   for (let seq = 0; ; seq++) {
-    const chunk = await db.selectFrom('stock_import_chunks').select('data').where('import_id', '=', id).where('seq', '=', seq).executeTakeFirst();
+    const chunk = await db
+      .selectFrom('stock_import_chunks')
+      .select('data')
+      .where('import_id', '=', id)
+      .where('seq', '=', seq)
+      .executeTakeFirst();
     if (!chunk) return;
     yield Buffer.from(chunk.data);
   }
 }
 
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /**
  * Claims the oldest import that may run now: queued, or running with a lapsed claim (its runner
@@ -147,7 +172,9 @@ export async function claimImport(db: Db, now: Date, leaseMs: number): Promise<S
         limit 1
         for update skip locked
       )
-      returning id, tenant, source, format, status, rows, progress, url, applied_anyway_at is not null as applied_anyway, message`.execute(db);
+      returning id, tenant, source, format, status, rows, progress, url, applied_anyway_at is not null as applied_anyway, message`.execute(
+      db,
+    );
     const row = claimed.rows[0];
     return row ? { ...row, id: String(row.id), progress: row.progress ?? null } : null;
   } catch (error) {
@@ -158,7 +185,12 @@ export async function claimImport(db: Db, now: Date, leaseMs: number): Promise<S
 
 /** The runner is still at it: its claim runs on. */
 export async function extendClaim(db: Db, id: string, until: Date): Promise<void> {
-  await db.updateTable('stock_imports').set({ claimed_until: until }).where('id', '=', id).where('status', '=', 'running').execute();
+  await db
+    .updateTable('stock_imports')
+    .set({ claimed_until: until })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
 }
 
 /**
@@ -167,13 +199,23 @@ export async function extendClaim(db: Db, id: string, until: Date): Promise<void
  * another runner took over). Throws ClaimLost, rolling the batch back, when one did.
  */
 export async function beginBatch(trx: Db, id: string, batches: number): Promise<void> {
-  const row = await trx.selectFrom('stock_imports').select('progress').where('id', '=', id).where('status', '=', 'running').forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('stock_imports')
+    .select('progress')
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .forUpdate()
+    .executeTakeFirst();
   if (!row || ((row.progress as ImportProgress | null)?.batches ?? 0) !== batches) throw new ClaimLost(id);
 }
 
 /** Ends a batch in its transaction: the progress it makes, and the claim runs on. */
 export async function saveProgress(trx: Db, id: string, progress: ImportProgress, until: Date): Promise<void> {
-  await trx.updateTable('stock_imports').set({ progress: JSON.stringify(progress), claimed_until: until }).where('id', '=', id).execute();
+  await trx
+    .updateTable('stock_imports')
+    .set({ progress: JSON.stringify(progress), claimed_until: until })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -184,16 +226,31 @@ export async function saveProgress(trx: Db, id: string, progress: ImportProgress
 export async function finishImport(
   db: Db,
   id: string,
-  outcome: { status: Exclude<StockImportStatus, 'receiving' | 'queued' | 'running'>; rows: number | null; counts: ImportCounts; errors: readonly ImportError[]; message: string | null },
+  outcome: {
+    status: Exclude<StockImportStatus, 'receiving' | 'queued' | 'running'>;
+    rows: number | null;
+    counts: ImportCounts;
+    errors: readonly ImportError[];
+    message: string | null;
+  },
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('stock_imports')
-      .set({ status: outcome.status, rows: outcome.rows, counts: JSON.stringify(outcome.counts), errors: JSON.stringify(outcome.errors), message: outcome.message, finished_at: now, claimed_until: null })
+      .set({
+        status: outcome.status,
+        rows: outcome.rows,
+        counts: JSON.stringify(outcome.counts),
+        errors: JSON.stringify(outcome.errors),
+        message: outcome.message,
+        finished_at: now,
+        claimed_until: null,
+      })
       .where('id', '=', id)
       .execute();
-    if (outcome.status !== 'quarantined') await trx.deleteFrom('stock_import_chunks').where('import_id', '=', id).execute();
+    if (outcome.status !== 'quarantined')
+      await trx.deleteFrom('stock_import_chunks').where('import_id', '=', id).execute();
     if (outcome.status === 'failed') return;
     await sql`
       delete from stock_import_chunks where import_id in (
@@ -220,7 +277,11 @@ export type ApplyAnywayOutcome =
  * source that counts (a later one queued, running, applied or quarantined would be undone by it),
  * and its feed must still be stored.
  */
-export async function applyAnyway(db: Db, id: string, by: { name: string; reason: string; at: Date }): Promise<ApplyAnywayOutcome> {
+export async function applyAnyway(
+  db: Db,
+  id: string,
+  by: { name: string; reason: string; at: Date },
+): Promise<ApplyAnywayOutcome> {
   const queued = await sql<{ tenant: string; source: string; message: string | null }>`
     update stock_imports i
     set status = 'queued', applied_anyway_at = ${by.at}, applied_anyway_by = ${by.name}, applied_anyway_reason = ${by.reason},
@@ -235,7 +296,12 @@ export async function applyAnyway(db: Db, id: string, by: { name: string; reason
   const row = queued.rows[0];
   if (row) return { applied: true, ...row };
 
-  const found = await db.selectFrom('stock_imports').select(['tenant', 'source', 'status']).where('id', '=', id).where('status', '<>', 'receiving').executeTakeFirst();
+  const found = await db
+    .selectFrom('stock_imports')
+    .select(['tenant', 'source', 'status'])
+    .where('id', '=', id)
+    .where('status', '<>', 'receiving')
+    .executeTakeFirst();
   if (!found) return { applied: false, reason: 'not-found' };
   if (found.status !== 'quarantined') return { applied: false, reason: 'status', status: found.status };
   const later = await db
@@ -269,14 +335,32 @@ export async function lastGoodRows(db: Db, tenant: string, source: string, befor
 
 /** The site's imports not yet run: being received or queued. */
 export async function waitingImports(db: Db, tenant: string): Promise<number> {
-  const row = await db.selectFrom('stock_imports').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant', '=', tenant).where('status', 'in', ['receiving', 'queued']).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('stock_imports')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant', '=', tenant)
+    .where('status', 'in', ['receiving', 'queued'])
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function findImport(db: Db, tenant: string, id: string) {
   return db
     .selectFrom('stock_imports')
-    .select(['id', 'source', 'format', 'url', 'status', 'message', 'rows', 'counts', 'errors', 'created_at', 'started_at', 'finished_at'])
+    .select([
+      'id',
+      'source',
+      'format',
+      'url',
+      'status',
+      'message',
+      'rows',
+      'counts',
+      'errors',
+      'created_at',
+      'started_at',
+      'finished_at',
+    ])
     .where('tenant', '=', tenant)
     .where('id', '=', id)
     .where('status', '<>', 'receiving')
@@ -288,7 +372,21 @@ export async function listImports(db: Db, tenant: string, limit: number) {
   return db
     .selectFrom('stock_imports')
     .select([
-      'id', 'tenant', 'source', 'format', 'url', 'status', 'message', 'rows', 'counts', 'created_at', 'started_at', 'finished_at', 'applied_anyway_at', 'applied_anyway_by', 'applied_anyway_reason',
+      'id',
+      'tenant',
+      'source',
+      'format',
+      'url',
+      'status',
+      'message',
+      'rows',
+      'counts',
+      'created_at',
+      'started_at',
+      'finished_at',
+      'applied_anyway_at',
+      'applied_anyway_by',
+      'applied_anyway_reason',
       sql<number>`coalesce(jsonb_array_length(errors), 0)`.as('error_count'),
     ])
     .where('tenant', '=', tenant)
@@ -302,14 +400,35 @@ export async function listImports(db: Db, tenant: string, limit: number) {
 export async function findImportById(db: Db, id: string) {
   return db
     .selectFrom('stock_imports')
-    .select(['id', 'tenant', 'source', 'format', 'url', 'status', 'message', 'rows', 'counts', 'errors', 'created_by', 'created_at', 'started_at', 'finished_at', 'applied_anyway_at', 'applied_anyway_by', 'applied_anyway_reason'])
+    .select([
+      'id',
+      'tenant',
+      'source',
+      'format',
+      'url',
+      'status',
+      'message',
+      'rows',
+      'counts',
+      'errors',
+      'created_by',
+      'created_at',
+      'started_at',
+      'finished_at',
+      'applied_anyway_at',
+      'applied_anyway_by',
+      'applied_anyway_reason',
+    ])
     .where('id', '=', id)
     .where('status', '<>', 'receiving')
     .executeTakeFirst();
 }
 
 /** What an import came to: its status and counts (null counts until it finishes). */
-export async function importResult(db: Db, id: string): Promise<{ status: StockImportStatus; counts: Record<string, number> | null } | null> {
+export async function importResult(
+  db: Db,
+  id: string,
+): Promise<{ status: StockImportStatus; counts: Record<string, number> | null } | null> {
   const row = await db.selectFrom('stock_imports').select(['status', 'counts']).where('id', '=', id).executeTakeFirst();
   return row ?? null;
 }

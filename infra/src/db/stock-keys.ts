@@ -19,12 +19,27 @@ const hashOf = (secret: string) => createHash('sha256').update(secret).digest('h
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function keyOf(row: Selectable<StockKeysTable>): StockKey {
-  return { id: Number(row.id), tenant: row.tenant, label: row.label, createdAt: iso(row.created_at)!, createdBy: row.created_by, revokedAt: iso(row.revoked_at), lastUsedAt: iso(row.last_used_at) };
+  return {
+    id: Number(row.id),
+    tenant: row.tenant,
+    label: row.label,
+    createdAt: iso(row.created_at)!,
+    createdBy: row.created_by,
+    revokedAt: iso(row.revoked_at),
+    lastUsedAt: iso(row.last_used_at),
+  };
 }
 
-export async function createStockKey(db: Db, input: { tenant: string; label: string; createdBy: string }): Promise<{ key: StockKey; secret: string }> {
+export async function createStockKey(
+  db: Db,
+  input: { tenant: string; label: string; createdBy: string },
+): Promise<{ key: StockKey; secret: string }> {
   const secret = `${STOCK_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const row = await db.insertInto('stock_keys').values({ tenant: input.tenant, label: input.label, key_hash: hashOf(secret), created_by: input.createdBy }).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('stock_keys')
+    .values({ tenant: input.tenant, label: input.label, key_hash: hashOf(secret), created_by: input.createdBy })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { key: keyOf(row), secret };
 }
 
@@ -43,14 +58,24 @@ export async function findStockKey(db: Db, id: number): Promise<StockKey | null>
 
 /** Revokes the key (a second revoke keeps the first time); the key as it is now, or null when there is none. */
 export async function revokeStockKey(db: Db, id: number, now: Date): Promise<StockKey | null> {
-  await db.updateTable('stock_keys').set({ revoked_at: now }).where('id', '=', String(id)).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('stock_keys')
+    .set({ revoked_at: now })
+    .where('id', '=', String(id))
+    .where('revoked_at', 'is', null)
+    .execute();
   return findStockKey(db, id);
 }
 
 /** The live key a caller sent, or null (unknown, revoked, or not a key at all). Marks it used. */
 export async function authenticateStockKey(db: Db, secret: string, now: Date): Promise<StockKey | null> {
   if (!secret.startsWith(STOCK_KEY_PREFIX) || secret.length > 200) return null;
-  const row = await db.selectFrom('stock_keys').selectAll().where('key_hash', '=', hashOf(secret)).where('revoked_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('stock_keys')
+    .selectAll()
+    .where('key_hash', '=', hashOf(secret))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   if (!row) return null;
   // At most once a minute: a busy integrator's every request need not write.
   if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() > 60_000) {

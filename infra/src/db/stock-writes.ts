@@ -52,7 +52,9 @@ const CHANGE_GROUPS: ReadonlyArray<[StockChangeKind, readonly string[]]> = [
 
 /** The car as its changes are recorded: the dealer's fields, its actual status and whether it is withdrawn. */
 function recorded(car: StoredCar): Record<string, unknown> {
-  return JSON.parse(JSON.stringify({ ...inputOf(car), status: car.status, withdrawn: car.withdrawn_at !== null })) as Record<string, unknown>;
+  return JSON.parse(
+    JSON.stringify({ ...inputOf(car), status: car.status, withdrawn: car.withdrawn_at !== null }),
+  ) as Record<string, unknown>;
 }
 
 /** One row per kind of change (price, status, photos, the rest as 'updated'), each with only its changed fields. */
@@ -61,7 +63,8 @@ type ChangeRow = { kind: StockChangeKind; before: Record<string, unknown> | null
 function changeRows(before: Record<string, unknown>, after: Record<string, unknown>): ChangeRow[] {
   const changed = Object.keys(after).filter((key) => !isDeepStrictEqual(before[key], after[key]));
   const rows: ChangeRow[] = [];
-  const pick = (keys: readonly string[], from: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, from[key] ?? null]));
+  const pick = (keys: readonly string[], from: Record<string, unknown>) =>
+    Object.fromEntries(keys.map((key) => [key, from[key] ?? null]));
   const grouped = new Set<string>();
   for (const [kind, fields] of CHANGE_GROUPS) {
     const keys = changed.filter((key) => fields.includes(key));
@@ -74,13 +77,33 @@ function changeRows(before: Record<string, unknown>, after: Record<string, unkno
 }
 
 async function lockedCar(trx: Db, tenant: string, stocknum: string): Promise<StoredCar | null> {
-  const row = await trx.selectFrom('cars').selectAll().where('tenant', '=', tenant).where('stocknum', '=', stocknum).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('cars')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('stocknum', '=', stocknum)
+    .forUpdate()
+    .executeTakeFirst();
   return row ? fromRow<StoredCar>(row) : null;
 }
 
-async function recordChanges(trx: Db, source: string, cars: ReadonlyArray<{ car: StoredCar; rows: readonly ChangeRow[] }>, now: Date): Promise<void> {
+async function recordChanges(
+  trx: Db,
+  source: string,
+  cars: ReadonlyArray<{ car: StoredCar; rows: readonly ChangeRow[] }>,
+  now: Date,
+): Promise<void> {
   const values = cars.flatMap(({ car, rows }) =>
-    rows.map((row) => ({ at: now, tenant: car.tenant, car_id: car.id, stocknum: car.stocknum, kind: row.kind, source, before: row.before === null ? null : JSON.stringify(row.before), after: JSON.stringify(row.after) })),
+    rows.map((row) => ({
+      at: now,
+      tenant: car.tenant,
+      car_id: car.id,
+      stocknum: car.stocknum,
+      kind: row.kind,
+      source,
+      before: row.before === null ? null : JSON.stringify(row.before),
+      after: JSON.stringify(row.after),
+    })),
   );
   for (const piece of inPieces(values, 8)) await trx.insertInto('stock_changes').values(piece).execute();
 }
@@ -98,27 +121,80 @@ type Decision =
   | { status: 'created' | 'updated'; car: StoredCar; rows: ChangeRow[] };
 
 const placesOf = async (trx: Db, context: WriteContext): Promise<Places> =>
-  context.places ?? { locations: await listLocations(trx, context.tenant.slug), dealerships: await listDealerships(trx, context.tenant.slug) };
+  context.places ?? {
+    locations: await listLocations(trx, context.tenant.slug),
+    dealerships: await listDealerships(trx, context.tenant.slug),
+  };
 
 /**
  * The rules of every write, one car or a batch: the car `wanted` makes of the car found
  * (`current`, null for none yet), and whether anything is to be written. `attempt` numbers a new
  * car's tries at an address of its own.
  */
-function decide(context: WriteContext, places: Places, current: StoredCar | null, wanted: Wanted, photoHashes: ReadonlyMap<string, string>, attempt = 0): Decision {
+function decide(
+  context: WriteContext,
+  places: Places,
+  current: StoredCar | null,
+  wanted: Wanted,
+  photoHashes: ReadonlyMap<string, string>,
+  attempt = 0,
+): Decision {
   const { tenant, stocknum, source, now } = context;
   const location = findLocation(places.locations, wanted.input.location);
-  if (!location) return { status: 'invalid', field: 'location', message: `location: '${wanted.input.location}' is none of this site's locations` };
+  if (!location)
+    return {
+      status: 'invalid',
+      field: 'location',
+      message: `location: '${wanted.input.location}' is none of this site's locations`,
+    };
   const dealership = places.dealerships.find((d) => d.id === location.dealership_id);
-  if (!dealership) return { status: 'invalid', field: 'location', message: `location: '${wanted.input.location}' belongs to no dealership of this site` };
+  if (!dealership)
+    return {
+      status: 'invalid',
+      field: 'location',
+      message: `location: '${wanted.input.location}' belongs to no dealership of this site`,
+    };
   if (current === null) {
-    const identity = newIdentity(tenant.slug, stocknum, wanted.input, now, attempt === 0 ? undefined : String(attempt + 1));
-    const car = carOf(wanted.input, { tenant, stocknum, identity, location, dealership, previous: null, now, source, photoHashes });
+    const identity = newIdentity(
+      tenant.slug,
+      stocknum,
+      wanted.input,
+      now,
+      attempt === 0 ? undefined : String(attempt + 1),
+    );
+    const car = carOf(wanted.input, {
+      tenant,
+      stocknum,
+      identity,
+      location,
+      dealership,
+      previous: null,
+      now,
+      source,
+      photoHashes,
+    });
     return { status: 'created', car, rows: [{ kind: 'created', before: null, after: recorded(car) }] };
   }
-  const identity: CarIdentity = { id: current.id, slug: current.slug, created_at: current.created_at, views: current.views };
-  const built = carOf(wanted.input, { tenant, stocknum, identity, location, dealership, previous: current, now, source, photoHashes });
-  const car: StoredCar = wanted.withdrawn ? { ...built, status: 'archived', withdrawn_at: current.withdrawn_at ?? now.toISOString() } : built;
+  const identity: CarIdentity = {
+    id: current.id,
+    slug: current.slug,
+    created_at: current.created_at,
+    views: current.views,
+  };
+  const built = carOf(wanted.input, {
+    tenant,
+    stocknum,
+    identity,
+    location,
+    dealership,
+    previous: current,
+    now,
+    source,
+    photoHashes,
+  });
+  const car: StoredCar = wanted.withdrawn
+    ? { ...built, status: 'archived', withdrawn_at: current.withdrawn_at ?? now.toISOString() }
+    : built;
   const rows = changeRows(recorded(current), recorded(car));
   if (rows.length === 0 && current.source === source) return { status: 'unchanged', car: current };
   // The same car from another writer is now that writer's: a feed that lists an API car as it
@@ -127,7 +203,8 @@ function decide(context: WriteContext, places: Places, current: StoredCar | null
   return { status: 'updated', car, rows };
 }
 
-const outcomeOf = (decision: Decision): WriteOutcome => (decision.status === 'invalid' ? decision : { status: decision.status, car: decision.car });
+const outcomeOf = (decision: Decision): WriteOutcome =>
+  decision.status === 'invalid' ? decision : { status: decision.status, car: decision.car };
 
 /** One car's write inside the caller's transaction. */
 async function writeIn(trx: Db, context: WriteContext, next: NextCar): Promise<WriteOutcome> {
@@ -136,9 +213,21 @@ async function writeIn(trx: Db, context: WriteContext, next: NextCar): Promise<W
   for (let attempt = 0; current === null; attempt++) {
     const wanted = next(null);
     if ('status' in wanted) return wanted;
-    const decision = decide(context, await placesOf(trx, context), null, wanted, await storedHashes(trx, tenant.slug, wanted.input.photos), attempt);
+    const decision = decide(
+      context,
+      await placesOf(trx, context),
+      null,
+      wanted,
+      await storedHashes(trx, tenant.slug, wanted.input.photos),
+      attempt,
+    );
     if (decision.status !== 'created') return outcomeOf(decision);
-    const inserted = await trx.insertInto('cars').values(toRow(decision.car)).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+    const inserted = await trx
+      .insertInto('cars')
+      .values(toRow(decision.car))
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (inserted) {
       await recordChanges(trx, source, [{ car: decision.car, rows: decision.rows }], now);
       await queuePhotos(trx, tenant.slug, wanted.input.photos);
@@ -146,12 +235,23 @@ async function writeIn(trx: Db, context: WriteContext, next: NextCar): Promise<W
     }
     // Another write made this car first (its transaction has committed): compare with it below.
     current = await lockedCar(trx, tenant.slug, stocknum);
-    if (current === null && attempt + 1 >= SLUG_TRIES) return { status: 'invalid', field: 'stocknum', message: `stocknum: '${stocknum}' makes the address of another car of this site; use another stock number` };
+    if (current === null && attempt + 1 >= SLUG_TRIES)
+      return {
+        status: 'invalid',
+        field: 'stocknum',
+        message: `stocknum: '${stocknum}' makes the address of another car of this site; use another stock number`,
+      };
   }
 
   const wanted = next(current);
   if ('status' in wanted) return wanted;
-  const decision = decide(context, await placesOf(trx, context), current, wanted, await storedHashes(trx, tenant.slug, wanted.input.photos));
+  const decision = decide(
+    context,
+    await placesOf(trx, context),
+    current,
+    wanted,
+    await storedHashes(trx, tenant.slug, wanted.input.photos),
+  );
   if (decision.status === 'updated') {
     const { id: _id, ...row } = toRow(decision.car);
     await trx.updateTable('cars').set(row).where('tenant', '=', tenant.slug).where('id', '=', current.id).execute();
@@ -182,14 +282,30 @@ function inPieces<T>(items: readonly T[], perItem: number): T[][] {
  * already there (another writer made it meanwhile, or it would take another car's address) is
  * then written on its own, as a single write is. Each stock number at most once.
  */
-async function writeMany(trx: Db, context: Omit<WriteContext, 'stocknum'>, items: ReadonlyArray<{ stocknum: string; next: NextCar }>): Promise<WriteOutcome[]> {
+async function writeMany(
+  trx: Db,
+  context: Omit<WriteContext, 'stocknum'>,
+  items: ReadonlyArray<{ stocknum: string; next: NextCar }>,
+): Promise<WriteOutcome[]> {
   const { tenant, source, now } = context;
   if (items.length === 0) return [];
-  if (new Set(items.map((item) => item.stocknum)).size !== items.length) throw new Error('a batch of writes names a stock number twice');
+  if (new Set(items.map((item) => item.stocknum)).size !== items.length)
+    throw new Error('a batch of writes names a stock number twice');
   const places = await placesOf(trx, { ...context, stocknum: '' });
   const found = new Map<string, StoredCar>();
   for (const piece of inPieces(items, 1)) {
-    const rows = await trx.selectFrom('cars').selectAll().where('tenant', '=', tenant.slug).where('stocknum', 'in', piece.map((item) => item.stocknum)).orderBy('stocknum').forUpdate().execute();
+    const rows = await trx
+      .selectFrom('cars')
+      .selectAll()
+      .where('tenant', '=', tenant.slug)
+      .where(
+        'stocknum',
+        'in',
+        piece.map((item) => item.stocknum),
+      )
+      .orderBy('stocknum')
+      .forUpdate()
+      .execute();
     for (const row of rows) found.set(String(row.stocknum), fromRow<StoredCar>(row));
   }
 
@@ -197,7 +313,11 @@ async function writeMany(trx: Db, context: Omit<WriteContext, 'stocknum'>, items
   const inserts: Array<{ index: number; car: StoredCar; rows: ChangeRow[] }> = [];
   const updates: Array<{ index: number; car: StoredCar; rows: ChangeRow[] }> = [];
   const wanteds = items.map((item) => item.next(found.get(item.stocknum) ?? null));
-  const photoHashes = await storedHashes(trx, tenant.slug, wanteds.flatMap((wanted) => ('status' in wanted ? [] : wanted.input.photos)));
+  const photoHashes = await storedHashes(
+    trx,
+    tenant.slug,
+    wanteds.flatMap((wanted) => ('status' in wanted ? [] : wanted.input.photos)),
+  );
   items.forEach((item, index) => {
     const current = found.get(item.stocknum) ?? null;
     const wanted = wanteds[index]!;
@@ -213,7 +333,12 @@ async function writeMany(trx: Db, context: Omit<WriteContext, 'stocknum'>, items
 
   const inserted = new Set<string>();
   for (const piece of inPieces(inserts, Object.keys(toRow(inserts[0]?.car ?? {})).length)) {
-    const rows = await trx.insertInto('cars').values(piece.map((insert) => toRow(insert.car))).onConflict((oc) => oc.doNothing()).returning('id').execute();
+    const rows = await trx
+      .insertInto('cars')
+      .values(piece.map((insert) => toRow(insert.car)))
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .execute();
     for (const row of rows) inserted.add(String(row.id));
   }
   const late = inserts.filter((insert) => !inserted.has(insert.car.id));
@@ -225,14 +350,25 @@ async function writeMany(trx: Db, context: Omit<WriteContext, 'stocknum'>, items
     await trx
       .insertInto('cars')
       .values(rows)
-      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}` as 'excluded.id')]))))
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) =>
+            Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}` as 'excluded.id')])),
+          ),
+      )
       .execute();
   }
   const written = [...inserts.filter((insert) => inserted.has(insert.car.id)), ...updates];
   await recordChanges(trx, source, written, now);
-  await queuePhotos(trx, tenant.slug, written.flatMap((write) => write.car.photo_urls ?? []));
+  await queuePhotos(
+    trx,
+    tenant.slug,
+    written.flatMap((write) => write.car.photo_urls ?? []),
+  );
 
-  for (const { index } of late) outcomes[index] = await writeIn(trx, { ...context, stocknum: items[index]!.stocknum, places }, items[index]!.next);
+  for (const { index } of late)
+    outcomes[index] = await writeIn(trx, { ...context, stocknum: items[index]!.stocknum, places }, items[index]!.next);
   return outcomes;
 }
 
@@ -245,13 +381,18 @@ export function putCar(db: Db, context: WriteContext, input: CarInput): Promise<
 export function patchCar(db: Db, context: WriteContext, changes: Partial<CarInput>): Promise<WriteOutcome> {
   return write(db, context, (current) => {
     if (!current) return { status: 'not-found' };
-    return { input: { ...inputOf(current), ...changes }, withdrawn: current.withdrawn_at !== null && changes.status === undefined };
+    return {
+      input: { ...inputOf(current), ...changes },
+      withdrawn: current.withdrawn_at !== null && changes.status === undefined,
+    };
   });
 }
 
 /** DELETE: the car withdrawn, kept (leads and reservations point at it). */
 export function withdrawCar(db: Db, context: WriteContext): Promise<WriteOutcome> {
-  return write(db, context, (current) => (current ? { input: inputOf(current), withdrawn: true } : { status: 'not-found' }));
+  return write(db, context, (current) =>
+    current ? { input: inputOf(current), withdrawn: true } : { status: 'not-found' },
+  );
 }
 
 /**
@@ -269,11 +410,20 @@ const feedRow =
 const missingFromFeed =
   (source: string): NextCar =>
   (current) =>
-    current && current.source === source && current.withdrawn_at === null && current.status !== 'sold' && current.status !== 'archived'
+    current &&
+    current.source === source &&
+    current.withdrawn_at === null &&
+    current.status !== 'sold' &&
+    current.status !== 'archived'
       ? { input: { ...inputOf(current), status: 'sold', sold_at: null }, withdrawn: false }
       : { status: 'not-found' };
 
-export function putFeedCar(db: Db, context: WriteContext, fields: Partial<CarInput>, newCar: CarInput): Promise<WriteOutcome> {
+export function putFeedCar(
+  db: Db,
+  context: WriteContext,
+  fields: Partial<CarInput>,
+  newCar: CarInput,
+): Promise<WriteOutcome> {
   return write(db, context, feedRow(fields, newCar));
 }
 
@@ -282,23 +432,53 @@ export function sellMissingCar(db: Db, context: WriteContext): Promise<WriteOutc
 }
 
 /** A batch of a feed's rows in the caller's transaction (an import writes its progress in the same one): each outcome as `putFeedCar`'s. */
-export function putFeedCars(trx: Db, context: Omit<WriteContext, 'stocknum'>, rows: ReadonlyArray<{ stocknum: string; fields: Partial<CarInput>; car: CarInput }>): Promise<WriteOutcome[]> {
-  return writeMany(trx, context, rows.map((row) => ({ stocknum: row.stocknum, next: feedRow(row.fields, row.car) })));
+export function putFeedCars(
+  trx: Db,
+  context: Omit<WriteContext, 'stocknum'>,
+  rows: ReadonlyArray<{ stocknum: string; fields: Partial<CarInput>; car: CarInput }>,
+): Promise<WriteOutcome[]> {
+  return writeMany(
+    trx,
+    context,
+    rows.map((row) => ({ stocknum: row.stocknum, next: feedRow(row.fields, row.car) })),
+  );
 }
 
 /** A batch of cars a feed no longer lists, in the caller's transaction: each outcome as `sellMissingCar`'s. */
-export function sellMissingCars(trx: Db, context: Omit<WriteContext, 'stocknum'>, stocknums: readonly string[]): Promise<WriteOutcome[]> {
-  return writeMany(trx, context, stocknums.map((stocknum) => ({ stocknum, next: missingFromFeed(context.source) })));
+export function sellMissingCars(
+  trx: Db,
+  context: Omit<WriteContext, 'stocknum'>,
+  stocknums: readonly string[],
+): Promise<WriteOutcome[]> {
+  return writeMany(
+    trx,
+    context,
+    stocknums.map((stocknum) => ({ stocknum, next: missingFromFeed(context.source) })),
+  );
 }
 
 export async function findStockCar(db: Db, tenant: string, stocknum: string): Promise<StoredCar | null> {
-  const row = await db.selectFrom('cars').selectAll().where('tenant', '=', tenant).where('stocknum', '=', stocknum).executeTakeFirst();
+  const row = await db
+    .selectFrom('cars')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('stocknum', '=', stocknum)
+    .executeTakeFirst();
   return row ? fromRow<StoredCar>(row) : null;
 }
 
 /** A page of the site's cars in stock-number order, withdrawn ones included. */
-export async function listStockCars(db: Db, tenant: string, options: { after?: string; limit: number }): Promise<{ cars: StoredCar[]; next: string | null }> {
-  let query = db.selectFrom('cars').selectAll().where('tenant', '=', tenant).orderBy('stocknum').limit(options.limit + 1);
+export async function listStockCars(
+  db: Db,
+  tenant: string,
+  options: { after?: string; limit: number },
+): Promise<{ cars: StoredCar[]; next: string | null }> {
+  let query = db
+    .selectFrom('cars')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .orderBy('stocknum')
+    .limit(options.limit + 1);
   if (options.after !== undefined) query = query.where('stocknum', '>', options.after);
   const rows = (await query.execute()).map((row) => fromRow<StoredCar>(row));
   const more = rows.length > options.limit;

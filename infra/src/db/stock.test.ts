@@ -2,14 +2,28 @@ import { parseTenantConfig } from '@forecourt/shared-config/tenant';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './database';
-import { countCars, findCarBySlug, listLocations, loadTenantStock, replaceTenantStock, seedRuns, streamCars } from './stock';
+import {
+  countCars,
+  findCarBySlug,
+  listLocations,
+  loadTenantStock,
+  replaceTenantStock,
+  seedRuns,
+  streamCars,
+} from './stock';
 import { generateTenantStock } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { openTestDatabase, testEngines } from '../testing/test-database';
 
 const tenantsDir = path.resolve(__dirname, '..', '..', 'tenants');
-const harbourside = parseTenantConfig(JSON.parse(fs.readFileSync(path.join(tenantsDir, 'harbourside-motors.json'), 'utf8')), 'harbourside');
-const coastal = parseTenantConfig(JSON.parse(fs.readFileSync(path.join(tenantsDir, 'coastal-caravans.json'), 'utf8')), 'coastal');
+const harbourside = parseTenantConfig(
+  JSON.parse(fs.readFileSync(path.join(tenantsDir, 'harbourside-motors.json'), 'utf8')),
+  'harbourside',
+);
+const coastal = parseTenantConfig(
+  JSON.parse(fs.readFileSync(path.join(tenantsDir, 'coastal-caravans.json'), 'utf8')),
+  'coastal',
+);
 const now = new Date('2026-11-22T00:00:00Z');
 
 describe.each(testEngines())('stock data layer on %s', (engine) => {
@@ -33,7 +47,11 @@ describe.each(testEngines())('stock data layer on %s', (engine) => {
     const loaded = await loadTenantStock(database.db, harbourside.slug);
     const byId = <T extends { id: string }>(items: T[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
     // The database's own bookkeeping beside each car: the seed wrote it, and no API write or withdrawal has touched it.
-    expect(byId(loaded.cars)).toEqual(byId(stock.cars.map((car) => ({ ...car, source: 'seed', updated_at: null, withdrawn_at: null, photo_urls: null }))));
+    expect(byId(loaded.cars)).toEqual(
+      byId(
+        stock.cars.map((car) => ({ ...car, source: 'seed', updated_at: null, withdrawn_at: null, photo_urls: null })),
+      ),
+    );
     expect(byId(loaded.locations)).toEqual(byId(stock.locations));
     expect(byId(loaded.promos)).toEqual(byId(stock.promos));
   });

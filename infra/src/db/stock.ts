@@ -12,12 +12,38 @@ import type { PlatformTables, StockRow } from './schema';
 type Db = Kysely<PlatformTables>;
 
 const JSON_COLUMNS = new Set([
-  'images', 'spin_images', 'hotspots', 'standard_equipment', 'filtered_features', 'categories', 'variant', 'location',
-  'finance_lenders', 'payment_processors', 'location_subtype', 'manufacturers', 'distribution_locations', 'address',
-  'contact_detail', 'special_hours', 'position', 'display', 'node', 'photo_urls',
+  'images',
+  'spin_images',
+  'hotspots',
+  'standard_equipment',
+  'filtered_features',
+  'categories',
+  'variant',
+  'location',
+  'finance_lenders',
+  'payment_processors',
+  'location_subtype',
+  'manufacturers',
+  'distribution_locations',
+  'address',
+  'contact_detail',
+  'special_hours',
+  'position',
+  'display',
+  'node',
+  'photo_urls',
 ]);
 const NUMERIC_COLUMNS = new Set(['price', 'before_price', 'offer_price', 'subscription_price', 'finance_quote_weekly']);
-const TIME_COLUMNS = new Set(['sold_at', 'created_at', 'review_date', 'reply_date', 'start', 'expiry', 'withdrawn_at', 'updated_at']);
+const TIME_COLUMNS = new Set([
+  'sold_at',
+  'created_at',
+  'review_date',
+  'reply_date',
+  'start',
+  'expiry',
+  'withdrawn_at',
+  'updated_at',
+]);
 
 const BATCH = 500;
 
@@ -34,7 +60,8 @@ export function fromRow<T>(row: StockRow): T {
   for (const [key, value] of Object.entries(row)) {
     if (value === null || value === undefined) entity[key] = null;
     else if (NUMERIC_COLUMNS.has(key)) entity[key] = Number(value);
-    else if (TIME_COLUMNS.has(key)) entity[key] = value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+    else if (TIME_COLUMNS.has(key))
+      entity[key] = value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
     else if (JSON_COLUMNS.has(key) && typeof value === 'string') entity[key] = JSON.parse(value);
     else entity[key] = value;
   }
@@ -44,11 +71,24 @@ export function fromRow<T>(row: StockRow): T {
 async function insertAll(db: Db, table: keyof PlatformTables & string, entities: readonly object[]): Promise<void> {
   for (let i = 0; i < entities.length; i += BATCH) {
     const rows = entities.slice(i, i + BATCH).map(toRow);
-    if (rows.length) await db.insertInto(table as 'cars').values(rows).execute();
+    if (rows.length)
+      await db
+        .insertInto(table as 'cars')
+        .values(rows)
+        .execute();
   }
 }
 
-const TENANT_TABLES = ['cars', 'reviews', 'locations', 'dealerships', 'brands', 'slides', 'promo_nodes', 'blog_cards'] as const;
+const TENANT_TABLES = [
+  'cars',
+  'reviews',
+  'locations',
+  'dealerships',
+  'brands',
+  'slides',
+  'promo_nodes',
+  'blog_cards',
+] as const;
 
 export interface SeedRun {
   tenant: string;
@@ -117,12 +157,22 @@ export async function* streamCars(db: Db, options: { tenant?: string; pageSize?:
 }
 
 export async function findCarById(db: Db, tenant: string, id: string): Promise<Car | null> {
-  const row = await db.selectFrom('cars').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('cars')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? fromRow<Car>(row) : null;
 }
 
 export async function findCarBySlug(db: Db, tenant: string, slug: string): Promise<Car | null> {
-  const row = await db.selectFrom('cars').selectAll().where('tenant', '=', tenant).where('slug', '=', slug).executeTakeFirst();
+  const row = await db
+    .selectFrom('cars')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   return row ? fromRow<Car>(row) : null;
 }
 
@@ -132,12 +182,22 @@ export async function listLocations(db: Db, tenant: string): Promise<Location[]>
 }
 
 export async function listDealerships(db: Db, tenant: string): Promise<Dealership[]> {
-  return (await db.selectFrom('dealerships').selectAll().where('tenant', '=', tenant).orderBy('id').execute()).map((row) => fromRow<Dealership>(row));
+  return (await db.selectFrom('dealerships').selectAll().where('tenant', '=', tenant).orderBy('id').execute()).map(
+    (row) => fromRow<Dealership>(row),
+  );
 }
 
 /** A dealership's newest reviews, at most `limit` (the reviews_dealership index answers it). */
 export async function listReviews(db: Db, tenant: string, dealershipId: string, limit: number): Promise<Review[]> {
-  const rows = await db.selectFrom('reviews').selectAll().where('tenant', '=', tenant).where('dealership_id', '=', dealershipId).orderBy('review_date', 'desc').orderBy('id').limit(limit).execute();
+  const rows = await db
+    .selectFrom('reviews')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('dealership_id', '=', dealershipId)
+    .orderBy('review_date', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((row) => fromRow<Review>(row));
 }
 
@@ -175,7 +235,13 @@ function visibleCars(db: Db, tenant: string, carTypes: readonly string[], filter
   return query.orderBy('created_at', 'desc').orderBy('id');
 }
 
-export async function listVisibleCars(db: Db, tenant: string, carTypes: readonly string[], filters: CarListFilters, limit: number): Promise<Car[]> {
+export async function listVisibleCars(
+  db: Db,
+  tenant: string,
+  carTypes: readonly string[],
+  filters: CarListFilters,
+  limit: number,
+): Promise<Car[]> {
   const rows = await visibleCars(db, tenant, carTypes, filters).selectAll().limit(limit).execute();
   return rows.map((row) => fromRow<Car>(row));
 }
@@ -184,7 +250,12 @@ export async function listVisibleCars(db: Db, tenant: string, carTypes: readonly
  * The same cars as `listVisibleCars`, by slug and listing date only: what a sitemap needs, without
  * reading and decoding every car's photos and equipment (most of a sitemap's build time).
  */
-export async function listVisibleCarSlugs(db: Db, tenant: string, carTypes: readonly string[], limit: number): Promise<Array<{ slug: string; created_at: string }>> {
+export async function listVisibleCarSlugs(
+  db: Db,
+  tenant: string,
+  carTypes: readonly string[],
+  limit: number,
+): Promise<Array<{ slug: string; created_at: string }>> {
   const rows = await visibleCars(db, tenant, carTypes, {}).select(['slug', 'created_at']).limit(limit).execute();
   return rows.map((row) => fromRow<{ slug: string; created_at: string }>(row as StockRow));
 }
@@ -213,13 +284,33 @@ export async function listFeaturedUsedCars(db: Db, tenant: string, limit: number
  * A site's model catalogue, dealership-scoped: the models of every make the site sells new (a
  * make with new or demo cars in its stock), each with its manufacturer. A used-only site has none.
  */
-export async function listTenantCatalogue(db: Db, tenant: string): Promise<Array<{ manufacturer: Manufacturer; model: Model }>> {
-  const makes = (await db.selectFrom('cars').select('make').distinct().where('tenant', '=', tenant).where('car_type', 'in', ['new', 'demo']).execute()).map((row) => String(row['make']));
+export async function listTenantCatalogue(
+  db: Db,
+  tenant: string,
+): Promise<Array<{ manufacturer: Manufacturer; model: Model }>> {
+  const makes = (
+    await db
+      .selectFrom('cars')
+      .select('make')
+      .distinct()
+      .where('tenant', '=', tenant)
+      .where('car_type', 'in', ['new', 'demo'])
+      .execute()
+  ).map((row) => String(row['make']));
   if (makes.length === 0) return [];
-  const manufacturers = (await db.selectFrom('manufacturers').selectAll().where('name', 'in', makes).execute()).map((row) => fromRow<Manufacturer>(row));
+  const manufacturers = (await db.selectFrom('manufacturers').selectAll().where('name', 'in', makes).execute()).map(
+    (row) => fromRow<Manufacturer>(row),
+  );
   if (manufacturers.length === 0) return [];
   const byId = new Map(manufacturers.map((m) => [m.id, m]));
-  const models = (await db.selectFrom('models').selectAll().where('manufacturer_id', 'in', [...byId.keys()]).orderBy('id').execute()).map((row) => fromRow<Model>(row));
+  const models = (
+    await db
+      .selectFrom('models')
+      .selectAll()
+      .where('manufacturer_id', 'in', [...byId.keys()])
+      .orderBy('id')
+      .execute()
+  ).map((row) => fromRow<Model>(row));
   return models.map((model) => ({ manufacturer: byId.get(model.manufacturer_id)!, model }));
 }
 
@@ -234,7 +325,16 @@ export async function catalogueHasModel(db: Db, tenant: string, make: string, mo
     .select('models.id')
     .where('manufacturers.name', '=', make)
     .where('models.name', '=', model)
-    .where((eb) => eb.exists(eb.selectFrom('cars').select('cars.id').where('cars.tenant', '=', tenant).where('cars.make', '=', make).where('cars.car_type', 'in', ['new', 'demo'])))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('cars')
+          .select('cars.id')
+          .where('cars.tenant', '=', tenant)
+          .where('cars.make', '=', make)
+          .where('cars.car_type', 'in', ['new', 'demo']),
+      ),
+    )
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -242,15 +342,21 @@ export async function catalogueHasModel(db: Db, tenant: string, make: string, mo
 
 /** The site's brand entries (title, slug, category, logo, banner, description, skip_page), in the tenant's order of titles. */
 export async function listBrands(db: Db, tenant: string): Promise<Brand[]> {
-  return (await db.selectFrom('brands').selectAll().where('tenant', '=', tenant).orderBy('title').execute()).map((row) => fromRow<Brand>(row));
+  return (await db.selectFrom('brands').selectAll().where('tenant', '=', tenant).orderBy('title').execute()).map(
+    (row) => fromRow<Brand>(row),
+  );
 }
 
 export async function listSlides(db: Db, tenant: string): Promise<Slide[]> {
-  return (await db.selectFrom('slides').selectAll().where('tenant', '=', tenant).orderBy('id').execute()).map((row) => fromRow<Slide>(row));
+  return (await db.selectFrom('slides').selectAll().where('tenant', '=', tenant).orderBy('id').execute()).map((row) =>
+    fromRow<Slide>(row),
+  );
 }
 
 export async function listPromoNodes(db: Db, tenant: string): Promise<PromoNode[]> {
-  return (await db.selectFrom('promo_nodes').selectAll().where('tenant', '=', tenant).orderBy('id').execute()).map((row) => fromRow<PromoNode>(row));
+  return (await db.selectFrom('promo_nodes').selectAll().where('tenant', '=', tenant).orderBy('id').execute()).map(
+    (row) => fromRow<PromoNode>(row),
+  );
 }
 
 export async function loadTenantStock(db: Db, tenant: string): Promise<TenantStock> {
@@ -274,7 +380,14 @@ export async function loadTenantStock(db: Db, tenant: string): Promise<TenantSto
 export type MediaKind = 'locations' | 'slides' | 'brands' | 'blog' | 'makes' | 'models';
 
 /** Where each kind of generated picture is named: the table, its image columns, and whether it is per tenant. */
-const MEDIA_OWNERS: Record<MediaKind, { table: 'locations' | 'slides' | 'brands' | 'blog_cards' | 'manufacturers' | 'models'; columns: readonly string[]; perTenant: boolean }> = {
+const MEDIA_OWNERS: Record<
+  MediaKind,
+  {
+    table: 'locations' | 'slides' | 'brands' | 'blog_cards' | 'manufacturers' | 'models';
+    columns: readonly string[];
+    perTenant: boolean;
+  }
+> = {
   locations: { table: 'locations', columns: ['image_url'], perTenant: true },
   slides: { table: 'slides', columns: ['image_url'], perTenant: true },
   brands: { table: 'brands', columns: ['logo', 'banner'], perTenant: true },
@@ -306,7 +419,9 @@ export async function mediaImageExists(db: Db, tenant: string, kind: MediaKind, 
     .where((eb) =>
       eb.and([
         ...(owner.perTenant ? [eb('tenant', '=', tenant)] : []),
-        eb.or(owner.columns.flatMap((column) => [eb(eb.ref(column), '=', path), eb(eb.ref(column), 'like', `${path}?%`)])),
+        eb.or(
+          owner.columns.flatMap((column) => [eb(eb.ref(column), '=', path), eb(eb.ref(column), 'like', `${path}?%`)]),
+        ),
       ]),
     )
     .limit(1)

@@ -15,7 +15,8 @@ describe.each(testEngines())('earned last-good on %s', (engine) => {
   let n = 0;
   const tenant = () => `tenant-${engine}-${++n}`;
   const rule = { mounts: 3, maxFailurePercent: 50 };
-  const mount = (t: string, version: string, team = 'mf-search') => recordCleanMount(database.db, { tenant: t, team, version }, rule);
+  const mount = (t: string, version: string, team = 'mf-search') =>
+    recordCleanMount(database.db, { tenant: t, team, version }, rule);
 
   it('earns a version on its third clean mount, not before', async () => {
     const t = tenant();
@@ -59,8 +60,10 @@ describe.each(testEngines())('earned last-good on %s', (engine) => {
     const t = tenant();
     // Each earned at a time of its own, a minute apart: the order is the earning time's.
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute));
-    for (let i = 0; i < 3; i += 1) await recordCleanMount(database.db, { tenant: t, team: 'mf-search', version: '1.1.0' }, rule, at(0));
-    for (let i = 0; i < 3; i += 1) await recordCleanMount(database.db, { tenant: t, team: 'mf-search', version: '1.0.0' }, rule, at(1));
+    for (let i = 0; i < 3; i += 1)
+      await recordCleanMount(database.db, { tenant: t, team: 'mf-search', version: '1.1.0' }, rule, at(0));
+    for (let i = 0; i < 3; i += 1)
+      await recordCleanMount(database.db, { tenant: t, team: 'mf-search', version: '1.0.0' }, rule, at(1));
     expect((await earnedVersions(database.db, t)).get('mf-search')).toEqual(['1.0.0', '1.1.0']);
   });
 
@@ -72,7 +75,9 @@ describe.each(testEngines())('earned last-good on %s', (engine) => {
     for (let i = 0; i < 3; i += 1) await mount(t, '1.1.0');
     await rollbackPin(database.db, { tenant: t, team: 'mf-search', actor: 'ann' });
     expect((await earnedVersions(database.db, t)).get('mf-search')).toEqual(['1.0.0']);
-    const [left] = await versionHealth(database.db, { tenant: t }).then((rows) => rows.filter((r) => r.version === '1.1.0'));
+    const [left] = await versionHealth(database.db, { tenant: t }).then((rows) =>
+      rows.filter((r) => r.version === '1.1.0'),
+    );
     expect(left).toMatchObject({ cleanMounts: 0, failures: 0, earnedAt: null });
   });
 

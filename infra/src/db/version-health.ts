@@ -44,7 +44,9 @@ export function bucketStart(at: Date, seconds = BUCKET_SECONDS): Date {
 
 /** A failure's kind as a bucket counts it: one of the shell's kinds, else 'other' (what a page sends is not trusted). */
 export function failureKind(kind: unknown): Exclude<MountReportKind, 'clean'> {
-  return typeof kind === 'string' && (FAILURE_KINDS as readonly string[]).includes(kind) ? (kind as Exclude<MountReportKind, 'clean'>) : 'other';
+  return typeof kind === 'string' && (FAILURE_KINDS as readonly string[]).includes(kind)
+    ? (kind as Exclude<MountReportKind, 'clean'>)
+    : 'other';
 }
 
 /**
@@ -58,7 +60,11 @@ function countInBucket(report: HealthReport, kind: MountReportKind, now: Date) {
     db
       .insertInto('version_health_buckets')
       .values({ ...report, bucket_start: bucketStart(now), kind, count: 1 })
-      .onConflict((oc) => oc.columns(['tenant', 'team', 'version', 'bucket_start', 'kind']).doUpdateSet({ count: sql<number>`version_health_buckets.count + 1` }));
+      .onConflict((oc) =>
+        oc
+          .columns(['tenant', 'team', 'version', 'bucket_start', 'kind'])
+          .doUpdateSet({ count: sql<number>`version_health_buckets.count + 1` }),
+      );
 }
 
 /**
@@ -66,13 +72,24 @@ function countInBucket(report: HealthReport, kind: MountReportKind, now: Date) {
  * version earned when the rule is met. One statement, so two shells reporting at once cannot
  * both read 19 and write 20.
  */
-export async function recordCleanMount(db: Kysely<PlatformTables>, report: HealthReport, rule: EarningRule, now = new Date()): Promise<VersionHealth> {
+export async function recordCleanMount(
+  db: Kysely<PlatformTables>,
+  report: HealthReport,
+  rule: EarningRule,
+  now = new Date(),
+): Promise<VersionHealth> {
   const earnedNow = (clean: ReturnType<typeof sql<number>>, failures: ReturnType<typeof sql<number>>) =>
     sql<Date | null>`case when (${clean}) >= ${rule.mounts} and (${failures}) * 100 <= (${clean}) * ${rule.maxFailurePercent} then ${now}::timestamptz else null end`;
   const row = await db
     .with('bucket', countInBucket(report, 'clean', now))
     .insertInto('version_health')
-    .values({ ...report, clean_mounts: 1, failures: 0, first_reported_at: now, earned_at: earnedNow(sql<number>`1`, sql<number>`0`) })
+    .values({
+      ...report,
+      clean_mounts: 1,
+      failures: 0,
+      first_reported_at: now,
+      earned_at: earnedNow(sql<number>`1`, sql<number>`0`),
+    })
     .onConflict((oc) =>
       oc.columns(['tenant', 'team', 'version']).doUpdateSet({
         clean_mounts: sql<number>`version_health.clean_mounts + 1`,
@@ -89,13 +106,19 @@ export async function recordCleanMount(db: Kysely<PlatformTables>, report: Healt
  * earned, a version keeps its standing (a failure of the fallback itself still ends in the
  * fallback UI), until a rollback away from it forfeits it.
  */
-export async function recordFailure(db: Kysely<PlatformTables>, report: HealthReport & { kind?: unknown }, now = new Date()): Promise<VersionHealth> {
+export async function recordFailure(
+  db: Kysely<PlatformTables>,
+  report: HealthReport & { kind?: unknown },
+  now = new Date(),
+): Promise<VersionHealth> {
   const { kind, ...target } = report;
   const row = await db
     .with('bucket', countInBucket(target, failureKind(kind), now))
     .insertInto('version_health')
     .values({ ...target, clean_mounts: 0, failures: 1, first_reported_at: now })
-    .onConflict((oc) => oc.columns(['tenant', 'team', 'version']).doUpdateSet({ failures: sql<number>`version_health.failures + 1` }))
+    .onConflict((oc) =>
+      oc.columns(['tenant', 'team', 'version']).doUpdateSet({ failures: sql<number>`version_health.failures + 1` }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
   return toHealth(row);
@@ -105,7 +128,10 @@ export async function recordFailure(db: Kysely<PlatformTables>, report: HealthRe
  * A version rolled away from is presumed bad: it loses what it earned and starts counting again
  * (for every tenant when the platform default was rolled back).
  */
-export async function forfeitEarned(db: Kysely<PlatformTables>, input: { tenant: string; team: string; version: string; everyTenant: boolean }): Promise<void> {
+export async function forfeitEarned(
+  db: Kysely<PlatformTables>,
+  input: { tenant: string; team: string; version: string; everyTenant: boolean },
+): Promise<void> {
   let query = db
     .updateTable('version_health')
     .set({ earned_at: null, clean_mounts: 0, failures: 0 })
@@ -130,7 +156,10 @@ export async function earnedVersions(db: Kysely<PlatformTables>, tenant: string)
   return byTeam;
 }
 
-export async function versionHealth(db: Kysely<PlatformTables>, filter: { tenant?: string; team?: string } = {}): Promise<VersionHealth[]> {
+export async function versionHealth(
+  db: Kysely<PlatformTables>,
+  filter: { tenant?: string; team?: string } = {},
+): Promise<VersionHealth[]> {
   let query = db.selectFrom('version_health').selectAll();
   if (filter.tenant) query = query.where('tenant', '=', filter.tenant);
   if (filter.team) query = query.where('team', '=', filter.team);

@@ -8,7 +8,9 @@ const TIERS = [
 
 describe('delivery tiers', () => {
   it('charges the first tier that reaches the distance, its limit included', () => {
-    expect([tierPrice(12, TIERS), tierPrice(50, TIERS), tierPrice(50.1, TIERS), tierPrice(1000, TIERS)]).toEqual([0, 0, 390, 990]);
+    expect([tierPrice(12, TIERS), tierPrice(50, TIERS), tierPrice(50.1, TIERS), tierPrice(1000, TIERS)]).toEqual([
+      0, 0, 390, 990,
+    ]);
   });
 
   it('gives no estimate past the last tier', () => {

@@ -74,7 +74,10 @@ export function consoleBuildTarget(repoRoot: string): BuildTarget {
 const BUILD_INFO = 'forecourt-build.json';
 
 async function mtime(file: string): Promise<number | null> {
-  return fs.stat(file).then((s) => s.mtimeMs, () => null);
+  return fs.stat(file).then(
+    (s) => s.mtimeMs,
+    () => null,
+  );
 }
 
 async function newestIn(dir: string): Promise<number> {
@@ -100,9 +103,13 @@ export async function buildReason(target: BuildTarget): Promise<string | null> {
   const sharedConfig = path.join(target.packageDir, '..', 'shared-config');
   const inputs = [
     await newestIn(path.join(target.packageDir, 'src')),
-    ...(target.sharedConfig === false ? [] : [await newestIn(path.join(sharedConfig, 'src')), await newestIn(path.join(sharedConfig, 'build'))]),
+    ...(target.sharedConfig === false
+      ? []
+      : [await newestIn(path.join(sharedConfig, 'src')), await newestIn(path.join(sharedConfig, 'build'))]),
     ...(await Promise.all(
-      ['routes.json', 'package.json', 'webpack.config.js'].map(async (f) => (await mtime(path.join(target.packageDir, f))) ?? 0),
+      ['routes.json', 'package.json', 'webpack.config.js'].map(
+        async (f) => (await mtime(path.join(target.packageDir, f))) ?? 0,
+      ),
     )),
   ];
   return Math.max(...inputs) > built ? 'sources changed since the last build' : null;

@@ -71,7 +71,9 @@ describe('prepareSite', () => {
     await fs.rm(path.join(repo, 'mf-leads', 'dist'), { recursive: true });
     await fs.cp(build, path.join(repo, 'mf-leads', 'dist'), { recursive: true });
     const stale = await prepareSite({ repoRoot: repo, dataDir, database, tenants, log, build: false });
-    const leadsTenants = tenants.filter((t) => t.features['mf-leads']).map((t) => ({ tenant: t.slug, version: '1.0.0' }));
+    const leadsTenants = tenants
+      .filter((t) => t.features['mf-leads'])
+      .map((t) => ({ tenant: t.slug, version: '1.0.0' }));
     expect(stale).toEqual([{ kind: 'pinned-older', team: 'mf-leads', version: '1.0.1', tenants: leadsTenants }]);
   });
 
@@ -97,12 +99,14 @@ describe('publishBuilt', () => {
     expect(await registry.meta('mf-leads', '1.0.0')).toEqual(published);
   });
 
-  it('returns the rebuilt version as stale, and not the demo\'s earlier build made from today\'s source', async () => {
+  it("returns the rebuilt version as stale, and not the demo's earlier build made from today's source", async () => {
     const registry = new Registry(path.join(dataDir, 'registry'));
     expect(await publishBuilt(repo, registry, log)).toMatchObject({ stale: [] });
     await fs.appendFile(path.join(repo, 'mf-leads', 'dist', 'remoteEntry.js'), '// changed\n');
     await fs.appendFile(path.join(repo, 'mf-search', 'dist-1.0.0', 'remoteEntry.js'), '// changed\n');
-    expect((await publishBuilt(repo, registry, log)).stale).toEqual([{ kind: 'differs', team: 'mf-leads', version: '1.0.0' }]);
+    expect((await publishBuilt(repo, registry, log)).stale).toEqual([
+      { kind: 'differs', team: 'mf-leads', version: '1.0.0' },
+    ]);
   });
 });
 
@@ -110,14 +114,21 @@ describe('ensureDemoPins', () => {
   it('says which remotes it could not pin because nothing is published', async () => {
     const registry = new Registry(path.join(dataDir, 'registry'));
     await registry.publish('shell', path.join(repo, 'shell', 'dist'));
-    const made = await ensureDemoPins(repo, new PinService(database.db, registry, tenants), registry, database, tenants, log);
+    const made = await ensureDemoPins(
+      repo,
+      new PinService(database.db, registry, tenants),
+      registry,
+      database,
+      tenants,
+      log,
+    );
     expect(made).toBe(1);
     expect(lines.join('\n')).toContain('not pinned, not published yet: mf-search 1.1.0');
   });
 });
 
 describe('olderPins', () => {
-  it('leaves out the demo tenant\'s earlier mf-search and versions not published yet', async () => {
+  it("leaves out the demo tenant's earlier mf-search and versions not published yet", async () => {
     const registry = new Registry(path.join(dataDir, 'registry'));
     await prepareSite({ repoRoot: repo, dataDir, database, tenants, log, build: false });
     expect(await olderPins(repo, registry, database)).toEqual([]);

@@ -52,15 +52,30 @@ export interface PublishOutcome {
  * fresh data folder) and must not need Chromium, and a build that is already published (the
  * usual start) never reaches the gate at all.
  */
-export async function publishBuilt(repoRoot: string, registry: Registry, log: Log, gate?: StartGate): Promise<PublishOutcome> {
+export async function publishBuilt(
+  repoRoot: string,
+  registry: Registry,
+  log: Log,
+  gate?: StartGate,
+): Promise<PublishOutcome> {
   const published: string[] = [];
   const stale: StaleBuild[] = [];
   const running = gate
-    ? [...(await listPins(gate.database.db)), ...(await listCanaries(gate.database.db))].map((p) => ({ tenant: p.tenant, team: p.team, version: p.version }))
+    ? [...(await listPins(gate.database.db)), ...(await listCanaries(gate.database.db))].map((p) => ({
+        tenant: p.tenant,
+        team: p.team,
+        version: p.version,
+      }))
     : [];
   for (const target of demoBuildTargets(repoRoot)) {
     const buildInfo = path.join(target.outDir, 'forecourt-build.json');
-    if (!(await fs.stat(buildInfo).then(() => true, () => false))) continue;
+    if (
+      !(await fs.stat(buildInfo).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
     try {
       const { info, integrity } = await inspectBuild(target.team, target.outDir);
       const existing = await registry.meta(target.team, info.version);
@@ -77,17 +92,41 @@ export async function publishBuilt(repoRoot: string, registry: Registry, log: Lo
         continue;
       }
       if (gate) {
-        const report = await runGate({ repoRoot, registry, team: target.team, buildDir: target.outDir, running, tenants: gate.tenants, mount: false });
+        const report = await runGate({
+          repoRoot,
+          registry,
+          team: target.team,
+          buildDir: target.outDir,
+          running,
+          tenants: gate.tenants,
+          mount: false,
+        });
         const failed = report.checks.filter((c) => !c.passed);
         if (failed.length) {
           log(`  NOT PUBLISHED ${target.team} ${info.version}: the contract gate refused it`);
           for (const check of failed) for (const reason of check.reasons) log(`    ${check.check}: ${reason}`);
-          stale.push({ kind: 'not-published', team: target.team, version: info.version, reason: 'the contract gate refused it' });
+          stale.push({
+            kind: 'not-published',
+            team: target.team,
+            version: info.version,
+            reason: 'the contract gate refused it',
+          });
           continue;
         }
         await registry.publish(target.team, target.outDir);
-        const checks = report.checks.map((c) => ({ check: c.check, passed: c.passed, reasons: c.reasons, ...(c.skipped ? { skipped: c.skipped } : {}) }));
-        await recordPublish(gate.database.db, { team: target.team, version: info.version, actor: START_ACTOR, forced: false, checks });
+        const checks = report.checks.map((c) => ({
+          check: c.check,
+          passed: c.passed,
+          reasons: c.reasons,
+          ...(c.skipped ? { skipped: c.skipped } : {}),
+        }));
+        await recordPublish(gate.database.db, {
+          team: target.team,
+          version: info.version,
+          actor: START_ACTOR,
+          forced: false,
+          checks,
+        });
       } else {
         await registry.publish(target.team, target.outDir);
       }
@@ -96,7 +135,13 @@ export async function publishBuilt(repoRoot: string, registry: Registry, log: Lo
     } catch (error) {
       if (!(error instanceof PublishError)) throw error;
       log(`  NOT PUBLISHED ${target.team}: ${error.message}`);
-      if (!target.versionOverride) stale.push({ kind: 'not-published', team: target.team, version: await packageVersion(repoRoot, target.team), reason: error.message });
+      if (!target.versionOverride)
+        stale.push({
+          kind: 'not-published',
+          team: target.team,
+          version: await packageVersion(repoRoot, target.team),
+          reason: error.message,
+        });
     }
   }
   return { published, stale };
@@ -134,7 +179,11 @@ export async function ensureDemoPins(
     for (const team of REMOTE_TEAMS) {
       if (!tenant.features[team]) continue;
       const demoEarlier = tenant.slug === DEMO_EARLIER_PIN.tenant && team === DEMO_EARLIER_PIN.team;
-      await pinIfMissing(tenant.slug, team, demoEarlier ? DEMO_EARLIER_PIN.version : await packageVersion(repoRoot, team));
+      await pinIfMissing(
+        tenant.slug,
+        team,
+        demoEarlier ? DEMO_EARLIER_PIN.version : await packageVersion(repoRoot, team),
+      );
     }
   }
   if (unpublished.size) {
@@ -159,7 +208,14 @@ export async function olderPins(repoRoot: string, registry: Registry, database: 
     if (!semver.valid(version) || !(await registry.isPublished(team, version))) continue;
     const tenants = pins
       .filter((p) => p.team === team && semver.valid(p.version) && semver.lt(p.version, version))
-      .filter((p) => !(p.tenant === DEMO_EARLIER_PIN.tenant && team === DEMO_EARLIER_PIN.team && p.version === DEMO_EARLIER_PIN.version))
+      .filter(
+        (p) =>
+          !(
+            p.tenant === DEMO_EARLIER_PIN.tenant &&
+            team === DEMO_EARLIER_PIN.team &&
+            p.version === DEMO_EARLIER_PIN.version
+          ),
+      )
       .map((p) => ({ tenant: p.tenant, version: p.version }));
     if (tenants.length) stale.push({ kind: 'pinned-older', team, version, tenants });
   }
@@ -198,12 +254,23 @@ export async function prepareSite(options: PrepareSiteOptions): Promise<StaleBui
     if (applied.length) log(`  applied ${applied.join(', ')}`);
   });
   await step('Seed', () => seedStock(database, tenants, { log }));
-  const { stale: unpublished } = await step('Publish', () => publishBuilt(repoRoot, registry, log, { database, tenants }));
-  await step('Pin', () => ensureDemoPins(repoRoot, new PinService(database.db, registry, tenants), registry, database, tenants, log));
+  const { stale: unpublished } = await step('Publish', () =>
+    publishBuilt(repoRoot, registry, log, { database, tenants }),
+  );
+  await step('Pin', () =>
+    ensureDemoPins(repoRoot, new PinService(database.db, registry, tenants), registry, database, tenants, log),
+  );
   await step('Operator', async () => {
-    const operators = new OperatorService(database.db, tenants.map((tenant) => tenant.slug));
+    const operators = new OperatorService(
+      database.db,
+      tenants.map((tenant) => tenant.slug),
+    );
     const token = await ensureDemoOperator(operators, dataDir);
-    log(token ? `  the CLI's personal token is in ${operatorTokenFile(dataDir)}` : `  '${DEMO_OPERATOR}' is gone: the CLI needs FORECOURT_TOKEN (docs/operators.md)`);
+    log(
+      token
+        ? `  the CLI's personal token is in ${operatorTokenFile(dataDir)}`
+        : `  '${DEMO_OPERATOR}' is gone: the CLI needs FORECOURT_TOKEN (docs/operators.md)`,
+    );
   });
   return [...stale, ...unpublished, ...(await olderPins(repoRoot, registry, database))];
 }

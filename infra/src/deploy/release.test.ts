@@ -2,7 +2,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '../paths';
 import { tempDir } from '../testing/fake-build';
-import { buildInputFiles, nextReleaseVersion, RELEASE_TEAMS, readRelease, releaseProblem, sourceHash, stampRelease } from './release';
+import {
+  buildInputFiles,
+  nextReleaseVersion,
+  RELEASE_TEAMS,
+  readRelease,
+  releaseProblem,
+  sourceHash,
+  stampRelease,
+} from './release';
 
 /**
  * The release check: a team whose build sources changed has a new version, so `npm start` and
@@ -10,9 +18,12 @@ import { buildInputFiles, nextReleaseVersion, RELEASE_TEAMS, readRelease, releas
  * version. It reads only the checkout (each team's release.json), so it holds on a clean clone.
  */
 describe('every team releases what its checkout builds', () => {
-  it.each(RELEASE_TEAMS.map((team) => [team]))('%s: release.json matches its version and build sources', async (team) => {
-    expect(await releaseProblem(REPO_ROOT, team)).toBeNull();
-  });
+  it.each(RELEASE_TEAMS.map((team) => [team]))(
+    '%s: release.json matches its version and build sources',
+    async (team) => {
+      expect(await releaseProblem(REPO_ROOT, team)).toBeNull();
+    },
+  );
 });
 
 let repo: string;
@@ -25,7 +36,10 @@ async function write(relative: string, text: string): Promise<void> {
 /** A repository with one team and shared-config, each with build input and files that are not. */
 async function fakeRepo(): Promise<void> {
   await write('package.json', JSON.stringify({ engines: { node: '>=20.19' } }));
-  await write('mf-leads/package.json', '{\n  "name": "@forecourt/mf-leads",\n  "version": "1.0.0",\n  "private": true\n}\n');
+  await write(
+    'mf-leads/package.json',
+    '{\n  "name": "@forecourt/mf-leads",\n  "version": "1.0.0",\n  "private": true\n}\n',
+  );
   await write('mf-leads/src/app/app.tsx', 'export const app = 1;\n');
   await write('mf-leads/src/app/app.test.tsx', 'test\n');
   await write('mf-leads/src/globals.d.ts', 'declare const x: number;\n');
@@ -35,7 +49,10 @@ async function fakeRepo(): Promise<void> {
   await write('mf-leads/README.md', '# leads\n');
   await write('mf-leads/dist/main.js', 'built\n');
   await write('mf-leads/dist-1.0.0/main.js', 'built\n');
-  await write('shared-config/package.json', JSON.stringify({ version: '1.0.0', exports: { '.': './src/index.ts', './server': './src/server/team-server.ts' } }));
+  await write(
+    'shared-config/package.json',
+    JSON.stringify({ version: '1.0.0', exports: { '.': './src/index.ts', './server': './src/server/team-server.ts' } }),
+  );
   await write('shared-config/src/index.ts', 'export const shared = 1;\n');
   await write('shared-config/src/server/team-server.ts', 'export const teamServer = 1;\n');
   await write('shared-config/src/testing/render.tsx', 'export const render = 1;\n');
@@ -77,10 +94,23 @@ describe('sourceHash', () => {
 
   it('stays when only the version, a test, the server half or a server-only shared-config export changes', async () => {
     const before = await sourceHash(repo, 'mf-leads');
-    await write('mf-leads/package.json', '{\n  "name": "@forecourt/mf-leads",\n  "version": "1.0.1",\n  "private": true\n}\n');
+    await write(
+      'mf-leads/package.json',
+      '{\n  "name": "@forecourt/mf-leads",\n  "version": "1.0.1",\n  "private": true\n}\n',
+    );
     await write('mf-leads/src/app/app.test.tsx', 'another test\n');
     await write('mf-leads/server/index.ts', 'export const server = 2;\n');
-    await write('shared-config/package.json', JSON.stringify({ version: '1.0.0', exports: { '.': './src/index.ts', './server': './src/server/team-server.ts', './server/more': './src/server/more.ts' } }));
+    await write(
+      'shared-config/package.json',
+      JSON.stringify({
+        version: '1.0.0',
+        exports: {
+          '.': './src/index.ts',
+          './server': './src/server/team-server.ts',
+          './server/more': './src/server/more.ts',
+        },
+      }),
+    );
     expect(await sourceHash(repo, 'mf-leads')).toBe(before);
   });
 
@@ -110,10 +140,18 @@ describe('releaseProblem and stampRelease', () => {
 
   it('refuses a version bumped by hand while release.json keeps the old one', async () => {
     await stampRelease(repo, 'mf-leads');
-    await write('mf-leads/package.json', '{\n  "name": "@forecourt/mf-leads",\n  "version": "1.1.0",\n  "private": true\n}\n');
-    expect(await releaseProblem(repo, 'mf-leads')).toContain('package.json says 1.1.0 but mf-leads/release.json records 1.0.0');
+    await write(
+      'mf-leads/package.json',
+      '{\n  "name": "@forecourt/mf-leads",\n  "version": "1.1.0",\n  "private": true\n}\n',
+    );
+    expect(await releaseProblem(repo, 'mf-leads')).toContain(
+      'package.json says 1.1.0 but mf-leads/release.json records 1.0.0',
+    );
     expect(await stampRelease(repo, 'mf-leads')).toEqual({ version: '1.1.0', changed: true, bumped: false });
-    expect(await readRelease(repo, 'mf-leads')).toEqual({ version: '1.1.0', sourceHash: await sourceHash(repo, 'mf-leads') });
+    expect(await readRelease(repo, 'mf-leads')).toEqual({
+      version: '1.1.0',
+      sourceHash: await sourceHash(repo, 'mf-leads'),
+    });
   });
 
   it('asks for a release.json a team does not have, and a stamp of an unchanged team changes nothing', async () => {

@@ -104,7 +104,11 @@ async function hashedBytes(repoRoot: string, relative: string, team: string): Pr
     return JSON.stringify(pkg);
   }
   if (relative === 'shared-config/package.json') {
-    const pkg = JSON.parse(text) as { version?: string; dependencies?: Record<string, string>; exports?: Record<string, string> };
+    const pkg = JSON.parse(text) as {
+      version?: string;
+      dependencies?: Record<string, string>;
+      exports?: Record<string, string>;
+    };
     const exports = Object.entries(pkg.exports ?? {}).filter(([, target]) => !NOT_BUNDLED_EXPORT.test(target));
     return JSON.stringify({ version: pkg.version, dependencies: pkg.dependencies, exports });
   }
@@ -123,7 +127,9 @@ export async function sourceHash(repoRoot: string, team: string): Promise<string
     const bytes = await hashedBytes(repoRoot, relative, team);
     hash.update(`${relative}\0${createHash('sha256').update(bytes).digest('hex')}\n`);
   }
-  const rootPackage = JSON.parse(await fs.readFile(path.join(repoRoot, 'package.json'), 'utf8')) as { engines?: unknown };
+  const rootPackage = JSON.parse(await fs.readFile(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    engines?: unknown;
+  };
   hash.update(`package.json#engines\0${JSON.stringify(rootPackage.engines ?? null)}\n`);
   return hash.digest('hex');
 }
@@ -170,13 +176,17 @@ export function nextReleaseVersion(packageVersion: string, released: string | nu
  * with the sources' hash. A team whose release already describes its checkout is left as it is.
  * Returns the version recorded, whether release.json changed and whether package.json did.
  */
-export async function stampRelease(repoRoot: string, team: string): Promise<{ version: string; changed: boolean; bumped: boolean }> {
+export async function stampRelease(
+  repoRoot: string,
+  team: string,
+): Promise<{ version: string; changed: boolean; bumped: boolean }> {
   const release = await readRelease(repoRoot, team);
   const packageFile = path.join(repoRoot, team, 'package.json');
   const text = await fs.readFile(packageFile, 'utf8');
   const pkg = JSON.parse(text) as { version: string };
   const hash = await sourceHash(repoRoot, team);
-  if (release && release.version === pkg.version && release.sourceHash === hash) return { version: pkg.version, changed: false, bumped: false };
+  if (release && release.version === pkg.version && release.sourceHash === hash)
+    return { version: pkg.version, changed: false, bumped: false };
   const version = nextReleaseVersion(pkg.version, release && release.sourceHash !== hash ? release.version : null);
   if (version !== pkg.version) {
     // Only the version's value changes: the file keeps its layout and key order.

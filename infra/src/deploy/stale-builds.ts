@@ -38,7 +38,10 @@ function lines(stale: StaleBuild): string[] {
       return [
         `${stale.team}: the checkout is ${stale.version}, but ${stale.tenants.map((t) => `${t.tenant} runs ${t.version}`).join(', ')}.`,
         // The platform default's tenant is '*', which a shell would expand.
-        ...stale.tenants.map((t) => `  fix: npm run forecourt -- pin ${t.tenant === '*' ? "'*'" : t.tenant} ${stale.team} ${stale.version}`),
+        ...stale.tenants.map(
+          (t) =>
+            `  fix: npm run forecourt -- pin ${t.tenant === '*' ? "'*'" : t.tenant} ${stale.team} ${stale.version}`,
+        ),
       ];
   }
 }

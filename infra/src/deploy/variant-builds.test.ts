@@ -8,7 +8,9 @@ describe('variantBuildName', () => {
   });
 
   it('is another folder when the sources change, under the same version', () => {
-    expect(variantBuildName({ ...build, sourceHash: `${'a'.repeat(15)}b${'a'.repeat(48)}` })).not.toBe(variantBuildName(build));
+    expect(variantBuildName({ ...build, sourceHash: `${'a'.repeat(15)}b${'a'.repeat(48)}` })).not.toBe(
+      variantBuildName(build),
+    );
   });
 
   it('is another folder for another fault or version', () => {

@@ -110,7 +110,10 @@ interface Drill {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** One request to the tenant's site as a shopper's browser sends it: its Host, from the shopper's own address. */
-function shopperRequest(port: number, options: { method: 'GET' | 'POST'; path: string; address: string; headers?: Record<string, string>; body?: unknown }): Promise<{ status: number; body: string }> {
+function shopperRequest(
+  port: number,
+  options: { method: 'GET' | 'POST'; path: string; address: string; headers?: Record<string, string>; body?: unknown },
+): Promise<{ status: number; body: string }> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -122,12 +125,20 @@ function shopperRequest(port: number, options: { method: 'GET' | 'POST'; path: s
         localAddress: options.address,
         agent: false,
         timeout: 10_000,
-        headers: { host: `${TENANT}.localhost:${port}`, ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}), ...options.headers },
+        headers: {
+          host: `${TENANT}.localhost:${port}`,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+            : {}),
+          ...options.headers,
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         response.on('error', reject);
       },
     );
@@ -142,19 +153,40 @@ async function submitLead(drill: Drill, outage: number, i: number): Promise<{ le
   const body = {
     form: 'enquiry',
     url: '/contact',
-    userData: { name: 'Outage', last_name: `Drill ${outage}-${i}`, email: `outage${outage}-${i}@example.com`, phone: `04${String(30_000_000 + outage * 1000 + i).slice(-8)}`, postcode: '2000', message: 'Is it still available?', location_id: drill.locationId },
+    userData: {
+      name: 'Outage',
+      last_name: `Drill ${outage}-${i}`,
+      email: `outage${outage}-${i}@example.com`,
+      phone: `04${String(30_000_000 + outage * 1000 + i).slice(-8)}`,
+      postcode: '2000',
+      message: 'Is it still available?',
+      location_id: drill.locationId,
+    },
   };
   try {
-    const answer = await shopperRequest(drill.port, { method: 'POST', path: '/api/leads/submit', address: `127.0.${10 + outage}.${1 + i}`, headers: { 'idempotency-key': randomUUID() }, body });
+    const answer = await shopperRequest(drill.port, {
+      method: 'POST',
+      path: '/api/leads/submit',
+      address: `127.0.${10 + outage}.${1 + i}`,
+      headers: { 'idempotency-key': randomUUID() },
+      body,
+    });
     const leadId = answer.status === 201 ? (JSON.parse(answer.body) as { lead_id?: unknown }).lead_id : undefined;
-    return typeof leadId === 'string' ? { leadId } : { problem: `lead ${i} answered ${answer.status}: ${answer.body.slice(0, 200)}` };
+    return typeof leadId === 'string'
+      ? { leadId }
+      : { problem: `lead ${i} answered ${answer.status}: ${answer.body.slice(0, 200)}` };
   } catch (error) {
     return { problem: `lead ${i}: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
 /** An admin API call with the operator's personal token, from this machine (where a token is taken). */
-async function adminCall(drill: Drill, method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; json: unknown }> {
+async function adminCall(
+  drill: Drill,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: object,
+): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`http://127.0.0.1:${drill.port}/_admin${path}`, {
     method,
     headers: { authorization: `Bearer ${drill.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -166,7 +198,8 @@ async function adminCall(drill: Drill, method: 'GET' | 'POST', path: string, bod
 
 async function consoleRow(drill: Drill): Promise<ConsoleRow> {
   const { status, json } = await adminCall(drill, 'GET', '/lead-delivery');
-  if (status !== 200) throw new Error(`GET /_admin/lead-delivery answered ${status}: ${JSON.stringify(json).slice(0, 300)}`);
+  if (status !== 200)
+    throw new Error(`GET /_admin/lead-delivery answered ${status}: ${JSON.stringify(json).slice(0, 300)}`);
   const row = LeadDelivery.parse(json).tenants.find((entry) => entry.tenant === TENANT);
   if (!row) throw new Error(`GET /_admin/lead-delivery lists no ${TENANT}`);
   return row;
@@ -174,7 +207,11 @@ async function consoleRow(drill: Drill): Promise<ConsoleRow> {
 
 /** The tenant's outbox rows, read from the database and counted here (not by the console's query). */
 async function countOutbox(drill: Drill): Promise<OutboxCounts> {
-  const rows = await drill.database.db.selectFrom('lead_outbox').select(['delivered_at', 'attempts']).where('tenant', '=', TENANT).execute();
+  const rows = await drill.database.db
+    .selectFrom('lead_outbox')
+    .select(['delivered_at', 'attempts'])
+    .where('tenant', '=', TENANT)
+    .execute();
   const counts: OutboxCounts = { received: rows.length, delivered: 0, waiting: 0, failing: 0, attempts: 0 };
   for (const row of rows) {
     if (row.delivered_at !== null) counts.delivered += 1;
@@ -187,8 +224,13 @@ async function countOutbox(drill: Drill): Promise<OutboxCounts> {
   return counts;
 }
 
-const sameCounts = (a: OutboxCounts, b: OutboxCounts) => a.received === b.received && a.delivered === b.delivered && a.waiting === b.waiting && a.failing === b.failing;
-const shownAsCounted = (shown: ConsoleRow, counted: OutboxCounts) => shown.received === counted.received && shown.delivered === counted.delivered && shown.waiting === counted.waiting && shown.failing === counted.failing;
+const sameCounts = (a: OutboxCounts, b: OutboxCounts) =>
+  a.received === b.received && a.delivered === b.delivered && a.waiting === b.waiting && a.failing === b.failing;
+const shownAsCounted = (shown: ConsoleRow, counted: OutboxCounts) =>
+  shown.received === counted.received &&
+  shown.delivered === counted.delivered &&
+  shown.waiting === counted.waiting &&
+  shown.failing === counted.failing;
 
 /**
  * The console's figures against the outbox, counted just before and just after the console is
@@ -234,7 +276,9 @@ async function runOutage(drill: Drill, outage: 1 | 2, knownToCrm: ReadonlySet<st
   const downAt = Date.now();
   const at = (ms: number) => sleep(downAt + ms - Date.now());
   const seconds = () => ((Date.now() - downAt) / 1000).toFixed(1).padStart(5);
-  log(`Outage ${outage}: the CRM is down for ${options.outageSeconds} s; ${options.leads} enquiries arrive over its first ${Math.round(spreadMs / 1000)} s`);
+  log(
+    `Outage ${outage}: the CRM is down for ${options.outageSeconds} s; ${options.leads} enquiries arrive over its first ${Math.round(spreadMs / 1000)} s`,
+  );
 
   const arriving = Promise.all(
     Array.from({ length: options.leads }, async (_, i) => {
@@ -248,7 +292,10 @@ async function runOutage(drill: Drill, outage: 1 | 2, knownToCrm: ReadonlySet<st
     const taken = await sample(drill);
     if (taken) samples.push(taken);
     else inconclusive += 1;
-    if (taken) log(`  ${seconds()} s  console: ${taken.shown.waiting} waiting, ${taken.shown.failing} failing; outbox: ${taken.counted.waiting} waiting, ${taken.counted.failing} failing${taken.same ? '' : '  (DIFFERENT)'}`);
+    if (taken)
+      log(
+        `  ${seconds()} s  console: ${taken.shown.waiting} waiting, ${taken.shown.failing} failing; outbox: ${taken.counted.waiting} waiting, ${taken.counted.failing} failing${taken.same ? '' : '  (DIFFERENT)'}`,
+      );
     return taken;
   };
   for (let t = SAMPLE_MS; t < outageMs - 2_000; t += SAMPLE_MS) {
@@ -276,7 +323,9 @@ async function runOutage(drill: Drill, outage: 1 | 2, knownToCrm: ReadonlySet<st
   }
   const limitMs = (outage === 1 ? CRM_OUTAGE_GOALS.recoverySeconds : CRM_OUTAGE_GOALS.retrySeconds) * 1000;
   const nothingWaitingAt = await untilNothingWaiting(drill, from + limitMs);
-  log(`  ${seconds()} s  ${nothingWaitingAt === null ? `the console still shows leads waiting ${limitMs / 1000} s on` : 'the console shows nothing waiting'}`);
+  log(
+    `  ${seconds()} s  ${nothingWaitingAt === null ? `the console still shows leads waiting ${limitMs / 1000} s on` : 'the console shows nothing waiting'}`,
+  );
   // The console counts what the database marked delivered; the CRM took each just before.
   const deadline = Date.now() + 2_000;
   while (Date.now() < deadline && acknowledged.some((id) => !crm.received.has(id))) await sleep(100);
@@ -303,32 +352,69 @@ export interface Check {
 }
 
 /** The measured figures of both outages, a row each, with their goal and whether both met it. */
-export function outageChecks(results: [OutageResult, OutageResult], final: { twice: number; received: number; refused: number; leads: number }): Check[] {
+export function outageChecks(
+  results: [OutageResult, OutageResult],
+  final: { twice: number; received: number; refused: number; leads: number },
+): Check[] {
   const both = (f: (r: OutageResult) => string): [string, string] => [f(results[0]), f(results[1])];
   const all = (f: (r: OutageResult) => boolean) => results.every(f);
   const n = results[0].leads;
-  const undelivered = (row: { waiting: number; failing: number }) => `${row.waiting + row.failing} (${row.waiting} + ${row.failing})`;
+  const undelivered = (row: { waiting: number; failing: number }) =>
+    `${row.waiting + row.failing} (${row.waiting} + ${row.failing})`;
   const secs = (s: number | null) => (s === null ? 'not reached' : `${s.toFixed(1)} s`);
   return [
-    { figure: 'leads sent during the outage / acknowledged (201)', values: both((r) => `${r.leads} / ${r.acknowledged.length}`), goal: `${n} / ${n}`, ok: all((r) => r.acknowledged.length === r.leads && r.unexpected.length === 0) },
+    {
+      figure: 'leads sent during the outage / acknowledged (201)',
+      values: both((r) => `${r.leads} / ${r.acknowledged.length}`),
+      goal: `${n} / ${n}`,
+      ok: all((r) => r.acknowledged.length === r.leads && r.unexpected.length === 0),
+    },
     {
       figure: 'console at the outage end: waiting + failing',
       values: both((r) => (r.atEnd ? undelivered(r.atEnd.shown) : 'no sample')),
       goal: `${n} (all the outage's leads)`,
-      ok: all((r) => r.atEnd !== null && r.atEnd.shown.waiting + r.atEnd.shown.failing - (r.before.waiting + r.before.failing) === r.leads),
+      ok: all(
+        (r) =>
+          r.atEnd !== null &&
+          r.atEnd.shown.waiting + r.atEnd.shown.failing - (r.before.waiting + r.before.failing) === r.leads,
+      ),
     },
-    { figure: 'outbox rows at the outage end: waiting + failing', values: both((r) => (r.atEnd ? undelivered(r.atEnd.counted) : 'no sample')), goal: 'as the console', ok: all((r) => r.atEnd?.same === true) },
+    {
+      figure: 'outbox rows at the outage end: waiting + failing',
+      values: both((r) => (r.atEnd ? undelivered(r.atEnd.counted) : 'no sample')),
+      goal: 'as the console',
+      ok: all((r) => r.atEnd?.same === true),
+    },
     {
       figure: 'console = outbox rows (samples every 5 s)',
-      values: both((r) => `${r.samples.filter((s) => s.same).length} of ${r.samples.length}${r.inconclusive ? ` (${r.inconclusive} not comparable)` : ''}`),
+      values: both(
+        (r) =>
+          `${r.samples.filter((s) => s.same).length} of ${r.samples.length}${r.inconclusive ? ` (${r.inconclusive} not comparable)` : ''}`,
+      ),
       goal: 'all',
       ok: all((r) => r.samples.length > 0 && r.samples.every((s) => s.same)),
     },
-    { figure: 'failed delivery attempts in the outage (outbox)', values: both((r) => String(r.atEnd?.counted.attempts ?? '?')), goal: 'informational', ok: true },
-    { figure: 'console: oldest waiting, last error', values: both((r) => (r.atEnd ? `${r.atEnd.shown.oldestWaitingSeconds ?? '-'} s, ${r.atEnd.shown.lastError ?? '-'}` : '-')), goal: 'informational', ok: true },
+    {
+      figure: 'failed delivery attempts in the outage (outbox)',
+      values: both((r) => String(r.atEnd?.counted.attempts ?? '?')),
+      goal: 'informational',
+      ok: true,
+    },
+    {
+      figure: 'console: oldest waiting, last error',
+      values: both((r) =>
+        r.atEnd ? `${r.atEnd.shown.oldestWaitingSeconds ?? '-'} s, ${r.atEnd.shown.lastError ?? '-'}` : '-',
+      ),
+      goal: 'informational',
+      ok: true,
+    },
     {
       figure: 'operator retry: status, time, retried / delivered / in flight',
-      values: both((r) => (r.retry ? `${r.retry.status}, ${(r.retry.ms / 1000).toFixed(2)} s, ${r.retry.answer ? `${r.retry.answer.retried} / ${r.retry.answer.delivered} / ${r.retry.answer.inFlight}${r.retry.answer.finished ? '' : ' (unfinished)'}` : '-'}` : 'none (outbox retries)')),
+      values: both((r) =>
+        r.retry
+          ? `${r.retry.status}, ${(r.retry.ms / 1000).toFixed(2)} s, ${r.retry.answer ? `${r.retry.answer.retried} / ${r.retry.answer.delivered} / ${r.retry.answer.inFlight}${r.retry.answer.finished ? '' : ' (unfinished)'}` : '-'}`
+          : 'none (outbox retries)',
+      ),
       goal: '200, finished',
       ok: results[1].retry?.status === 200 && results[1].retry.answer?.finished === true,
     },
@@ -336,7 +422,11 @@ export function outageChecks(results: [OutageResult, OutageResult], final: { twi
       figure: 'CRM back (1) / retry sent (2) -> console shows 0 waiting',
       values: both((r) => secs(r.toNothingWaitingSeconds)),
       goal: `<= ${CRM_OUTAGE_GOALS.recoverySeconds} s / <= ${CRM_OUTAGE_GOALS.retrySeconds} s`,
-      ok: results[0].toNothingWaitingSeconds !== null && results[0].toNothingWaitingSeconds <= CRM_OUTAGE_GOALS.recoverySeconds && results[1].toNothingWaitingSeconds !== null && results[1].toNothingWaitingSeconds <= CRM_OUTAGE_GOALS.retrySeconds,
+      ok:
+        results[0].toNothingWaitingSeconds !== null &&
+        results[0].toNothingWaitingSeconds <= CRM_OUTAGE_GOALS.recoverySeconds &&
+        results[1].toNothingWaitingSeconds !== null &&
+        results[1].toNothingWaitingSeconds <= CRM_OUTAGE_GOALS.retrySeconds,
     },
     {
       figure: 'console delivered since the outage began',
@@ -344,8 +434,18 @@ export function outageChecks(results: [OutageResult, OutageResult], final: { twi
       goal: String(n),
       ok: all((r) => r.after !== null && r.after.delivered - r.before.delivered === r.leads),
     },
-    { figure: "CRM received, of the outage's leads", values: both((r) => String(r.crm.received)), goal: String(n), ok: all((r) => r.crm.received === r.acknowledged.length && r.acknowledged.length === r.leads) },
-    { figure: 'CRM: leads received twice / ids of no lead', values: both((r) => `${r.crm.twice} / ${r.crm.unknown}`), goal: '0 / 0', ok: all((r) => r.crm.twice === 0 && r.crm.unknown === 0) },
+    {
+      figure: "CRM received, of the outage's leads",
+      values: both((r) => String(r.crm.received)),
+      goal: String(n),
+      ok: all((r) => r.crm.received === r.acknowledged.length && r.acknowledged.length === r.leads),
+    },
+    {
+      figure: 'CRM: leads received twice / ids of no lead',
+      values: both((r) => `${r.crm.twice} / ${r.crm.unknown}`),
+      goal: '0 / 0',
+      ok: all((r) => r.crm.twice === 0 && r.crm.unknown === 0),
+    },
     {
       figure: `after both, ${SETTLE_MS / 1000} s later: CRM distinct / twice / refused`,
       values: [`${final.received} / ${final.twice} / ${final.refused}`, '(both outages)'],
@@ -359,7 +459,9 @@ export function outageChecks(results: [OutageResult, OutageResult], final: { twi
 export async function runCrmOutageDrill(options: CrmOutageOptions): Promise<boolean> {
   const log = options.log ?? ((line: string) => console.log(line));
   const started = Date.now();
-  log(`CRM outage drill: two outages of ${options.outageSeconds} s, ${options.leads} enquiries each (${TENANT}); the server on 127.0.0.1:${options.port}, PostgreSQL.`);
+  log(
+    `CRM outage drill: two outages of ${options.outageSeconds} s, ${options.leads} enquiries each (${TENANT}); the server on 127.0.0.1:${options.port}, PostgreSQL.`,
+  );
   // The drill reads the outbox while the server runs, so a database both can open: PostgreSQL
   // (DATABASE_URL, else the local server, as the cluster uses), a database of the drill's own.
   process.env.DATABASE_URL ||= 'postgres://root@127.0.0.1:5432/test';
@@ -375,22 +477,42 @@ export async function runCrmOutageDrill(options: CrmOutageOptions): Promise<bool
     cleanups.push(() => database.close());
     // The site as a release leaves it (migrated, seeded, published, pinned, the first operator),
     // from the builds already in the checkout: the drill builds nothing.
-    await prepareSite({ repoRoot: REPO_ROOT, dataDir, database, tenants: await loadTenants(), build: false, log: (line) => /: done in /.test(line) && log(`  ${line}`) });
+    await prepareSite({
+      repoRoot: REPO_ROOT,
+      dataDir,
+      database,
+      tenants: await loadTenants(),
+      build: false,
+      log: (line) => /: done in /.test(line) && log(`  ${line}`),
+    });
     const token = (await fs.readFile(operatorTokenFile(dataDir), 'utf8')).trim();
 
     server = startServerProcess({
       port: options.port,
       dataDir,
       entry: 'serve',
-      env: { DATABASE_URL: own.url, FORECOURT_CRM: 'http', FORECOURT_CRM_WEBHOOK_URL: crm.url, FORECOURT_CRM_WEBHOOK_SECRET: crm.secret, FORECOURT_LEAD_DELIVERY_MS: '1000' },
+      env: {
+        DATABASE_URL: own.url,
+        FORECOURT_CRM: 'http',
+        FORECOURT_CRM_WEBHOOK_URL: crm.url,
+        FORECOURT_CRM_WEBHOOK_SECRET: crm.secret,
+        FORECOURT_LEAD_DELIVERY_MS: '1000',
+      },
     });
     const serverStarted = Date.now();
     await waitHealthy(server, options.port);
-    log(`  the server is up in ${((Date.now() - serverStarted) / 1000).toFixed(1)} s (${((Date.now() - started) / 1000).toFixed(1)} s since the drill began)`);
+    log(
+      `  the server is up in ${((Date.now() - serverStarted) / 1000).toFixed(1)} s (${((Date.now() - started) / 1000).toFixed(1)} s since the drill began)`,
+    );
 
-    const form = await shopperRequest(options.port, { method: 'GET', path: '/api/leads/form?form=enquiry', address: '127.0.10.1' });
+    const form = await shopperRequest(options.port, {
+      method: 'GET',
+      path: '/api/leads/form?form=enquiry',
+      address: '127.0.10.1',
+    });
     const locationId = (JSON.parse(form.body) as { locations?: Array<{ id: string }> }).locations?.[0]?.id;
-    if (form.status !== 200 || !locationId) throw new Error(`the enquiry form answered ${form.status}: ${form.body.slice(0, 200)}`);
+    if (form.status !== 200 || !locationId)
+      throw new Error(`the enquiry form answered ${form.status}: ${form.body.slice(0, 200)}`);
     const drill: Drill = { port: options.port, token, database, crm, locationId, options, log, allLeads: new Set() };
 
     const knownToCrm = new Set(crm.received.keys());
@@ -398,14 +520,26 @@ export async function runCrmOutageDrill(options: CrmOutageOptions): Promise<bool
     const second = await runOutage(drill, 2, knownToCrm);
     await sleep(SETTLE_MS);
     const all = [...drill.allLeads];
-    const final = { leads: all.length, received: all.filter((id) => crm.received.has(id)).length, twice: all.filter((id) => (crm.received.get(id) ?? 0) > 1).length, refused: crm.refused };
+    const final = {
+      leads: all.length,
+      received: all.filter((id) => crm.received.has(id)).length,
+      twice: all.filter((id) => (crm.received.get(id) ?? 0) > 1).length,
+      refused: crm.refused,
+    };
 
     const rows = outageChecks([first, second], final);
     log('');
-    log(formatTable(['figure', 'outage 1: outbox retries', "outage 2: operator's retry", 'goal', 'met'], rows.map((row) => [row.figure, ...row.values, row.goal, row.ok ? 'yes' : 'NO'])));
+    log(
+      formatTable(
+        ['figure', 'outage 1: outbox retries', "outage 2: operator's retry", 'goal', 'met'],
+        rows.map((row) => [row.figure, ...row.values, row.goal, row.ok ? 'yes' : 'NO']),
+      ),
+    );
     for (const problem of [...first.unexpected, ...second.unexpected].slice(0, 10)) log(`  ${problem}`);
     const ok = rows.every((row) => row.ok);
-    log(`\n${ok ? 'PASSED' : 'FAILED'}: ${rows.filter((row) => !row.ok).length} of ${rows.length} checks missed; ${((Date.now() - started) / 1000).toFixed(0)} s in all.`);
+    log(
+      `\n${ok ? 'PASSED' : 'FAILED'}: ${rows.filter((row) => !row.ok).length} of ${rows.length} checks missed; ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
+    );
     return ok;
   } finally {
     if (server) {

@@ -71,7 +71,12 @@ const TIMED_SOURCE = `async function timed(url, init) {
  * shopper's requests and answers by up to a few hundred ms before the server saw them, and the
  * figures measured the drill instead of the server; a real shopper is on a machine of their own.
  */
-function watchAsShopper(input: { origin: string; headers: Record<string, string>; carPath: string; until: number }): Promise<{ health: Sample[]; page: Sample[] }> {
+function watchAsShopper(input: {
+  origin: string;
+  headers: Record<string, string>;
+  carPath: string;
+  until: number;
+}): Promise<{ health: Sample[]; page: Sample[] }> {
   const source = `
     const { parentPort, workerData: { origin, headers, carPath, until } } = require('node:worker_threads');
     ${TIMED_SOURCE}
@@ -97,7 +102,10 @@ function watchAsShopper(input: { origin: string; headers: Record<string, string>
 }
 
 /** The page's boot data: the search key a shopper's browser is given, and a car to open. */
-async function siteFacts(options: PublicLoadOptions, headers: Record<string, string>): Promise<{ search: { appId: string; apiKey: string; indexName: string }; carPath: string }> {
+async function siteFacts(
+  options: PublicLoadOptions,
+  headers: Record<string, string>,
+): Promise<{ search: { appId: string; apiKey: string; indexName: string }; carPath: string }> {
   // A server just started may answer its first pages before their first paint is ready (the page
   // then paints in the browser, with no car in its HTML): asked again for up to 30 s.
   const until = Date.now() + 30_000;
@@ -127,7 +135,14 @@ type StallName = (typeof STALLS)[number];
  * and from the other shopper alike, and the figures measured the drill's clients; an attacker's
  * machine is not the server's. Elsewhere the thread keeps the usual priority.
  */
-function attack(input: { stall: StallName; origin: string; site: Record<string, string>; search: { appId: string; apiKey: string; indexName: string }; clients: number; until: number }): Promise<Sample[]> {
+function attack(input: {
+  stall: StallName;
+  origin: string;
+  site: Record<string, string>;
+  search: { appId: string; apiKey: string; indexName: string };
+  clients: number;
+  until: number;
+}): Promise<Sample[]> {
   const source = `
     const os = require('node:os');
     const { randomUUID } = require('node:crypto');
@@ -181,14 +196,22 @@ function attack(input: { stall: StallName; origin: string; site: Record<string, 
   });
 }
 
-export async function runPublicLoadDrill(options: PublicLoadOptions, log: (line: string) => void = console.log): Promise<boolean> {
+export async function runPublicLoadDrill(
+  options: PublicLoadOptions,
+  log: (line: string) => void = console.log,
+): Promise<boolean> {
   const site = { 'x-forecourt-tenant': options.tenant };
   const shopper = { ...site, 'x-forwarded-for': '198.51.100.200' };
   const facts = await siteFacts(options, shopper);
   // The shopper's pages for a few seconds first, not counted: a server just started compiles its
   // code on its first requests (the first car pages took 100 to 150 ms, then 25), and one that
   // serves shoppers has long done so.
-  await watchAsShopper({ origin: options.origin, headers: shopper, carPath: facts.carPath, until: Date.now() + WARM_UP_MS });
+  await watchAsShopper({
+    origin: options.origin,
+    headers: shopper,
+    carPath: facts.carPath,
+    until: Date.now() + WARM_UP_MS,
+  });
 
   const rows: string[][] = [];
   let ok = true;
@@ -203,8 +226,14 @@ export async function runPublicLoadDrill(options: PublicLoadOptions, log: (line:
     const served = stallSamples.filter((s) => s.status >= 200 && s.status < 400).length;
     const other = stallSamples.length - shed - served;
     const refused = [...health, ...page].filter((s) => s.status !== 200).length;
-    const healthP99 = percentile(health.map((s) => s.ms), 0.99);
-    const pageP99 = percentile(page.map((s) => s.ms), 0.99);
+    const healthP99 = percentile(
+      health.map((s) => s.ms),
+      0.99,
+    );
+    const pageP99 = percentile(
+      page.map((s) => s.ms),
+      0.99,
+    );
     const met = healthP99 <= PUBLIC_LOAD_GOALS.p99Ms && pageP99 <= PUBLIC_LOAD_GOALS.p99Ms && refused === 0;
     ok &&= met;
     rows.push([
@@ -212,13 +241,35 @@ export async function runPublicLoadDrill(options: PublicLoadOptions, log: (line:
       String(served),
       String(shed),
       String(other),
-      `${percentile(health.map((s) => s.ms), 0.5).toFixed(0)} / ${healthP99.toFixed(0)}`,
-      `${percentile(page.map((s) => s.ms), 0.5).toFixed(0)} / ${pageP99.toFixed(0)}`,
+      `${percentile(
+        health.map((s) => s.ms),
+        0.5,
+      ).toFixed(0)} / ${healthP99.toFixed(0)}`,
+      `${percentile(
+        page.map((s) => s.ms),
+        0.5,
+      ).toFixed(0)} / ${pageP99.toFixed(0)}`,
       String(refused),
       met ? 'met' : 'MISSED',
     ]);
   }
-  log(`Public load: ${options.clients} clients at once per stall for ${options.seconds} s each, through a trusted balancer; another shopper asks /api/health and ${facts.carPath} every 100 ms`);
-  log(formatTable(['STALL', 'SERVED', 'SHED', 'OTHER', 'HEALTH P50/P99 MS', 'CAR PAGE P50/P99 MS', 'SHOPPER REFUSED', `GOAL (P99 <= ${PUBLIC_LOAD_GOALS.p99Ms} MS)`], rows));
+  log(
+    `Public load: ${options.clients} clients at once per stall for ${options.seconds} s each, through a trusted balancer; another shopper asks /api/health and ${facts.carPath} every 100 ms`,
+  );
+  log(
+    formatTable(
+      [
+        'STALL',
+        'SERVED',
+        'SHED',
+        'OTHER',
+        'HEALTH P50/P99 MS',
+        'CAR PAGE P50/P99 MS',
+        'SHOPPER REFUSED',
+        `GOAL (P99 <= ${PUBLIC_LOAD_GOALS.p99Ms} MS)`,
+      ],
+      rows,
+    ),
+  );
   return ok;
 }

@@ -22,8 +22,21 @@ describe.each(testEngines())('one-time codes on %s', (engine) => {
   });
 
   const service = (sms: SmsGateway, sendsPerPhonePerHour = 5) =>
-    new IdentityService(database.db, { current: 'identity-secret-0123456789', previous: undefined }, sms, () => new Date(), { ...DEFAULT_IDENTITY_SETTINGS, sendsPerPhonePerHour });
-  const send = (identity: IdentityService, phone: string) => identity.sendCode({ tenant: 'harbourside-motors', siteName: 'Harbourside Motors', phone, details: {}, clientAddress: null });
+    new IdentityService(
+      database.db,
+      { current: 'identity-secret-0123456789', previous: undefined },
+      sms,
+      () => new Date(),
+      { ...DEFAULT_IDENTITY_SETTINGS, sendsPerPhonePerHour },
+    );
+  const send = (identity: IdentityService, phone: string) =>
+    identity.sendCode({
+      tenant: 'harbourside-motors',
+      siteName: 'Harbourside Motors',
+      phone,
+      details: {},
+      clientAddress: null,
+    });
 
   it('sends exactly the per-phone limit when 20 sends for one phone come at once', async () => {
     const sms = new SentMessages();

@@ -100,13 +100,21 @@ export class IdentityService {
    * instances cannot pass it. The details typed with the request wait on the code's row: a
    * contact is made or changed only when the phone is verified.
    */
-  async sendCode(input: { tenant: string; siteName: string; phone: string; details: UserDetails; clientAddress: string | null }): Promise<SendResult> {
+  async sendCode(input: {
+    tenant: string;
+    siteName: string;
+    phone: string;
+    details: UserDetails;
+    clientAddress: string | null;
+  }): Promise<SendResult> {
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
     const now = this.clock();
     const expiresAt = new Date(now.getTime() + this.settings.codeTtlMs);
     const details = Object.fromEntries(Object.entries(input.details).filter(([, value]) => value !== undefined));
     const claimed = await this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`otp-phone:${input.tenant}:${input.phone}`}::text, 0))`.execute(trx);
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`otp-phone:${input.tenant}:${input.phone}`}::text, 0))`.execute(
+        trx,
+      );
       const since = new Date(now.getTime() - HOUR_MS);
       const row = await trx
         .selectFrom('otp_codes')
@@ -131,14 +139,24 @@ export class IdentityService {
       return true;
     });
     if (!claimed) return { ok: false, reason: 'too-many' };
-    await this.sms.send({ tenant: input.tenant, to: input.phone, body: `${code} is your ${input.siteName} sign-in code. It expires in ${Math.round(this.settings.codeTtlMs / 60_000)} minutes.` });
+    await this.sms.send({
+      tenant: input.tenant,
+      to: input.phone,
+      body: `${code} is your ${input.siteName} sign-in code. It expires in ${Math.round(this.settings.codeTtlMs / 60_000)} minutes.`,
+    });
     return { ok: true, expiresAt };
   }
 
   private async upsertUser(tenant: string, phone: string, details: UserDetails): Promise<string> {
     const row = await this.db
       .insertInto('identity_users')
-      .values({ tenant, phone, first_name: details.first_name ?? null, last_name: details.last_name ?? null, email: details.email ?? null })
+      .values({
+        tenant,
+        phone,
+        first_name: details.first_name ?? null,
+        last_name: details.last_name ?? null,
+        email: details.email ?? null,
+      })
       .onConflict((oc) =>
         oc.columns(['tenant', 'phone']).doUpdateSet({
           first_name: sql`coalesce(excluded.first_name, identity_users.first_name)`,
@@ -156,7 +174,12 @@ export class IdentityService {
    * (counted in one UPDATE, so parallel guesses cannot share a try); the fifth wrong try locks
    * it. The right code is spent in the same way, so it signs in once.
    */
-  async verifyCode(input: { tenant: string; phone: string; code: string; dealershipSlug: string | null }): Promise<VerifyResult> {
+  async verifyCode(input: {
+    tenant: string;
+    phone: string;
+    code: string;
+    dealershipSlug: string | null;
+  }): Promise<VerifyResult> {
     const latest = await this.db
       .selectFrom('otp_codes')
       .selectAll()
@@ -166,8 +189,10 @@ export class IdentityService {
       .limit(1)
       .executeTakeFirst();
     if (!latest || latest.used_at) return { ok: false, reason: 'invalid', message: INVALID_CODE };
-    if (latest.attempts >= this.settings.maxAttempts) return { ok: false, reason: 'too-many', message: TOO_MANY_ATTEMPTS };
-    if (new Date(latest.expires_at).getTime() <= this.clock().getTime()) return { ok: false, reason: 'expired', message: CODE_EXPIRED };
+    if (latest.attempts >= this.settings.maxAttempts)
+      return { ok: false, reason: 'too-many', message: TOO_MANY_ATTEMPTS };
+    if (new Date(latest.expires_at).getTime() <= this.clock().getTime())
+      return { ok: false, reason: 'expired', message: CODE_EXPIRED };
 
     if (!this.codeMatches(latest.code_hash, input.tenant, input.phone, input.code)) {
       const counted = await this.db
@@ -177,7 +202,8 @@ export class IdentityService {
         .where('attempts', '<', this.settings.maxAttempts)
         .returning('attempts')
         .executeTakeFirst();
-      if (!counted || counted.attempts >= this.settings.maxAttempts) return { ok: false, reason: 'too-many', message: TOO_MANY_ATTEMPTS };
+      if (!counted || counted.attempts >= this.settings.maxAttempts)
+        return { ok: false, reason: 'too-many', message: TOO_MANY_ATTEMPTS };
       return { ok: false, reason: 'invalid', message: INVALID_CODE };
     }
     const spent = await this.db
@@ -192,7 +218,15 @@ export class IdentityService {
 
     // The phone is verified: the contact is made, or updated with what was typed with this code.
     const userId = await this.upsertUser(input.tenant, input.phone, latest.details ?? {});
-    await this.db.insertInto('verifications').values({ website_slug: input.tenant, dealership_slug: input.dealershipSlug, verification_type: 'sms', user_id: userId }).execute();
+    await this.db
+      .insertInto('verifications')
+      .values({
+        website_slug: input.tenant,
+        dealership_slug: input.dealershipSlug,
+        verification_type: 'sms',
+        user_id: userId,
+      })
+      .execute();
     const session = await this.openSession(input.tenant, userId);
     return { ok: true, userId, sessionToken: session.token, sessionExpiresAt: session.expiresAt };
   }
@@ -201,7 +235,10 @@ export class IdentityService {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
     const expiresAt = new Date(now.getTime() + this.settings.sessionTtlMs);
-    await this.db.insertInto('sessions').values({ token_hash: sha256(token), tenant, user_id: userId, created_at: now, expires_at: expiresAt }).execute();
+    await this.db
+      .insertInto('sessions')
+      .values({ token_hash: sha256(token), tenant, user_id: userId, created_at: now, expires_at: expiresAt })
+      .execute();
     return { token, expiresAt };
   }
 
@@ -227,15 +264,26 @@ export class IdentityService {
 
   /** Spec `GET /api/check-if-contact-exists`: has this phone been a contact of this site? */
   async contactExists(tenant: string, phone: string): Promise<boolean> {
-    const row = await this.db.selectFrom('identity_users').select('id').where('tenant', '=', tenant).where('phone', '=', phone).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('identity_users')
+      .select('id')
+      .where('tenant', '=', tenant)
+      .where('phone', '=', phone)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
   /** Housekeeping: codes older than a day and expired sessions. */
   async prune(): Promise<void> {
     const now = this.clock();
-    await this.db.deleteFrom('otp_codes').where('created_at', '<', new Date(now.getTime() - 24 * HOUR_MS)).execute();
+    await this.db
+      .deleteFrom('otp_codes')
+      .where('created_at', '<', new Date(now.getTime() - 24 * HOUR_MS))
+      .execute();
     await this.db.deleteFrom('sessions').where('expires_at', '<', now).execute();
-    await this.db.deleteFrom('sms_outbox').where('sent_at', '<', new Date(now.getTime() - 24 * HOUR_MS)).execute();
+    await this.db
+      .deleteFrom('sms_outbox')
+      .where('sent_at', '<', new Date(now.getTime() - 24 * HOUR_MS))
+      .execute();
   }
 }

@@ -27,7 +27,10 @@ export class OutboxSmsGateway implements SmsGateway {
   ) {}
 
   async send(message: { tenant: string; to: string; body: string }): Promise<void> {
-    await this.db.insertInto('sms_outbox').values({ tenant: message.tenant, to_phone: message.to, body: message.body }).execute();
+    await this.db
+      .insertInto('sms_outbox')
+      .values({ tenant: message.tenant, to_phone: message.to, body: message.body })
+      .execute();
     this.log(`sms outbox: to ${message.to} (${message.tenant}): ${message.body}`);
   }
 }
@@ -62,13 +65,24 @@ export interface OutboxMessage {
 
 /** The newest messages of a site's outbox, newest first. */
 export async function readOutbox(db: Kysely<PlatformTables>, tenant: string, limit = 50): Promise<OutboxMessage[]> {
-  const rows = await db.selectFrom('sms_outbox').select(['to_phone', 'body', 'sent_at']).where('tenant', '=', tenant).orderBy('id', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('sms_outbox')
+    .select(['to_phone', 'body', 'sent_at'])
+    .where('tenant', '=', tenant)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({ to: row.to_phone, body: row.body, sentAt: new Date(row.sent_at) }));
 }
 
 /** The gateway the configuration asks for: HTTP when FORECOURT_SMS_URL is set (or FORECOURT_SMS=http), else the outbox. */
-export function smsGatewayFromConfig(db: Kysely<PlatformTables>, log: (line: string) => void, config: Config = loadConfig()): SmsGateway {
+export function smsGatewayFromConfig(
+  db: Kysely<PlatformTables>,
+  log: (line: string) => void,
+  config: Config = loadConfig(),
+): SmsGateway {
   const { FORECOURT_SMS_URL: url, FORECOURT_SMS_TOKEN: token } = config;
-  if (partnerMode(config, PARTNERS.sms) === 'http' && url && token) return new HttpSmsGateway(url, token, config.FORECOURT_SMS_SENDER);
+  if (partnerMode(config, PARTNERS.sms) === 'http' && url && token)
+    return new HttpSmsGateway(url, token, config.FORECOURT_SMS_SENDER);
   return new OutboxSmsGateway(db, log);
 }

@@ -47,7 +47,13 @@ export class DevCrm implements Crm {
     if (leads.length === 0) return;
     await this.db
       .insertInto('dev_crm_leads')
-      .values(leads.map((lead) => ({ lead_id: lead.id, tenant: lead.tenant, payload: JSON.stringify({ form: lead.form, ...lead.payload }) })))
+      .values(
+        leads.map((lead) => ({
+          lead_id: lead.id,
+          tenant: lead.tenant,
+          payload: JSON.stringify({ form: lead.form, ...lead.payload }),
+        })),
+      )
       .onConflict((oc) => oc.column('lead_id').doNothing())
       .execute();
   }
@@ -62,14 +68,24 @@ export class WebhookCrm implements Crm {
   ) {}
 
   async deliver(lead: OutgoingLead): Promise<void> {
-    const body = JSON.stringify({ lead_id: lead.id, tenant: lead.tenant, form: lead.form, created_at: lead.createdAt.toISOString(), lead: lead.payload });
+    const body = JSON.stringify({
+      lead_id: lead.id,
+      tenant: lead.tenant,
+      form: lead.form,
+      created_at: lead.createdAt.toISOString(),
+      lead: lead.payload,
+    });
     const signature = createHmac('sha256', this.secret).update(body).digest('hex');
     const signal = AbortSignal.timeout(CRM_TIMEOUT_MS);
     let response: Response;
     try {
       response = await this.fetchImpl(this.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': lead.id, 'x-forecourt-signature': `sha256=${signature}` },
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': lead.id,
+          'x-forecourt-signature': `sha256=${signature}`,
+        },
         body,
         signal,
       });

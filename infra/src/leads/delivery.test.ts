@@ -1,5 +1,10 @@
 import type { Database } from '../db/database';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 import { DevCrm, type Crm, type OutgoingLead } from './crm';
 import { storeLead } from '../db/leads';
 import { deliverAllDue, deliverDueLeads, retryDelayMs } from './delivery';
@@ -24,7 +29,10 @@ class FlakyCrm implements Crm {
 
 beforeAll(async () => {
   database = await openSharedDatabase();
-  platform = await createTestPlatform(database, { clock, leadDelivery: { intervalMs: 0, crm: new DevCrm(database.db) } });
+  platform = await createTestPlatform(database, {
+    clock,
+    leadDelivery: { intervalMs: 0, crm: new DevCrm(database.db) },
+  });
 });
 afterAll(async () => {
   await platform.close();
@@ -37,9 +45,21 @@ beforeEach(async () => {
   await database.db.deleteFrom('leads').execute();
 });
 
-const userData = { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412 345 678', postcode: '2000', message: 'Is it still available?' };
+const userData = {
+  name: 'Jo',
+  last_name: 'Citizen',
+  email: 'jo@example.com',
+  phone: '0412 345 678',
+  postcode: '2000',
+  message: 'Is it still available?',
+};
 async function submitLead(): Promise<string> {
-  const response = await platform.app.inject({ method: 'POST', url: '/api/leads/submit', payload: { form: 'enquiry', userData, url: '/contact' }, headers: { 'x-forecourt-tenant': 'harbourside-motors' } });
+  const response = await platform.app.inject({
+    method: 'POST',
+    url: '/api/leads/submit',
+    payload: { form: 'enquiry', userData, url: '/contact' },
+    headers: { 'x-forecourt-tenant': 'harbourside-motors' },
+  });
   return response.json<{ lead_id: string }>().lead_id;
 }
 
@@ -47,14 +67,21 @@ describe('delivery to the development CRM', () => {
   it('delivers a stored lead, and the CRM page lists it received', async () => {
     const id = await submitLead();
     expect(await platform.app.deliverLeads()).toEqual({ delivered: 1, failed: 0 });
-    const { leads } = (await platform.app.inject({ url: '/_dev/crm.json', headers: { 'x-forecourt-tenant': 'harbourside-motors' } })).json<{ leads: Array<{ lead_id: string; name: string; received_at: string | null }> }>();
-    expect(leads).toEqual([expect.objectContaining({ lead_id: id, name: 'Jo Citizen', received_at: expect.any(String) })]);
+    const { leads } = (
+      await platform.app.inject({ url: '/_dev/crm.json', headers: { 'x-forecourt-tenant': 'harbourside-motors' } })
+    ).json<{ leads: Array<{ lead_id: string; name: string; received_at: string | null }> }>();
+    expect(leads).toEqual([
+      expect.objectContaining({ lead_id: id, name: 'Jo Citizen', received_at: expect.any(String) }),
+    ]);
   });
 
   it('sends a lead once when two rounds run at the same time', async () => {
     await submitLead();
     const crm = new FlakyCrm();
-    const rounds = await Promise.all([deliverDueLeads(database.db, crm, clock), deliverDueLeads(database.db, crm, clock)]);
+    const rounds = await Promise.all([
+      deliverDueLeads(database.db, crm, clock),
+      deliverDueLeads(database.db, crm, clock),
+    ]);
     expect(rounds.reduce((sum, r) => sum + r.delivered, 0)).toBe(1);
     expect(crm.received).toHaveLength(1);
   });
@@ -66,14 +93,20 @@ describe('a process stopped in the middle of a round', () => {
     await submitLead();
     // The second delivery never ends: the process is as good as killed at that moment.
     const sent: string[] = [];
-    const stuck: Crm = { kind: 'webhook', deliver: (lead) => (sent.push(lead.id) === 1 ? Promise.resolve() : new Promise<void>(() => undefined)) };
+    const stuck: Crm = {
+      kind: 'webhook',
+      deliver: (lead) => (sent.push(lead.id) === 1 ? Promise.resolve() : new Promise<void>(() => undefined)),
+    };
     void deliverDueLeads(database.db, stuck, clock);
     // The round is stuck once it sends the second lead: it marked the first before that.
     const deadline = Date.now() + 60_000;
     while (sent.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent).toHaveLength(2);
     const marked = await database.db.selectFrom('lead_outbox').select(['lead_id', 'delivered_at']).execute();
-    expect(Object.fromEntries(marked.map((row) => [row.lead_id, row.delivered_at !== null]))).toEqual({ [sent[0]!]: true, [sent[1]!]: false });
+    expect(Object.fromEntries(marked.map((row) => [row.lead_id, row.delivered_at !== null]))).toEqual({
+      [sent[0]!]: true,
+      [sent[1]!]: false,
+    });
   });
 });
 
@@ -83,7 +116,11 @@ describe('a CRM that is down', () => {
     const crm = new FlakyCrm();
     crm.down = true;
     expect(await deliverDueLeads(database.db, crm, clock)).toEqual({ delivered: 0, failed: 1 });
-    const row = await database.db.selectFrom('lead_outbox').selectAll().where('lead_id', '=', id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('lead_outbox')
+      .selectAll()
+      .where('lead_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ attempts: 1, delivered_at: null, last_error: 'CRM webhook answered 503' });
     // Not due again before its wait (2 s after the first failure) ...
     crm.down = false;
@@ -105,7 +142,14 @@ describe('a CRM that is down', () => {
 
 describe('a burst of leads', () => {
   it('is delivered in full by one call, a batch of 100 at a time, each lead once', async () => {
-    for (let i = 0; i < 250; i++) await storeLead(database.db, { tenant: 'harbourside-motors', form: 'enquiry', payload: { userData: { ...userData, last_name: `Burst ${i}` } }, phoneDigits: null, idempotency: null });
+    for (let i = 0; i < 250; i++)
+      await storeLead(database.db, {
+        tenant: 'harbourside-motors',
+        form: 'enquiry',
+        payload: { userData: { ...userData, last_name: `Burst ${i}` } },
+        phoneDigits: null,
+        idempotency: null,
+      });
     const crm = new FlakyCrm();
     expect(await deliverAllDue(database.db, crm, clock)).toEqual({ delivered: 250, failed: 0 });
     expect(new Set(crm.received.map((lead) => lead.id)).size).toBe(250);

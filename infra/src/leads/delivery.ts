@@ -21,7 +21,12 @@ export interface DeliveryRound {
  * A lead is never dropped: however often it fails, its row stays, and the dev CRM page shows it
  * waiting with its attempts and last error.
  */
-export async function deliverDueLeads(db: Kysely<PlatformTables>, crm: Crm, now: () => Date = () => new Date(), batch = 100): Promise<DeliveryRound> {
+export async function deliverDueLeads(
+  db: Kysely<PlatformTables>,
+  crm: Crm,
+  now: () => Date = () => new Date(),
+  batch = 100,
+): Promise<DeliveryRound> {
   const claimAt = now();
   // claimed_until says the row is in flight (an operator's retry leaves it alone); next_attempt_at
   // makes it due again should this process die before recording the outcome.
@@ -39,13 +44,31 @@ export async function deliverDueLeads(db: Kysely<PlatformTables>, crm: Crm, now:
   const round: DeliveryRound = { delivered: 0, failed: 0 };
   if (claimed.rows.length === 0) return round;
   // The claimed leads in one read, the delivered rows marked in one write.
-  const leads = new Map((await db.selectFrom('leads').selectAll().where('id', 'in', claimed.rows.map((row) => row.lead_id)).execute()).map((lead) => [lead.id, lead]));
+  const leads = new Map(
+    (
+      await db
+        .selectFrom('leads')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          claimed.rows.map((row) => row.lead_id),
+        )
+        .execute()
+    ).map((lead) => [lead.id, lead]),
+  );
   const delivered: number[] = [];
   const outgoing = claimed.rows.flatMap((row) => {
     const lead = leads.get(row.lead_id);
     if (!lead) return [];
-    const payload = typeof lead.payload === 'string' ? (JSON.parse(lead.payload) as Record<string, unknown>) : lead.payload;
-    return [{ row, lead: { id: lead.id, tenant: lead.tenant, form: lead.form, payload, createdAt: new Date(lead.created_at) } }];
+    const payload =
+      typeof lead.payload === 'string' ? (JSON.parse(lead.payload) as Record<string, unknown>) : lead.payload;
+    return [
+      {
+        row,
+        lead: { id: lead.id, tenant: lead.tenant, form: lead.form, payload, createdAt: new Date(lead.created_at) },
+      },
+    ];
   });
   // A CRM with a batch API takes the round at once; one that refuses it gets the leads one by one,
   // so a single bad lead is retried on its own.
@@ -66,19 +89,33 @@ export async function deliverDueLeads(db: Kysely<PlatformTables>, crm: Crm, now:
       // Marked at once, not with the round: a process killed mid-round would otherwise leave every
       // lead it had already sent to be sent again once the claim lapses. This way at most the one
       // in flight is (the CRM recognises it by its Idempotency-Key).
-      await db.updateTable('lead_outbox').set({ delivered_at: now(), last_error: null, claimed_until: null }).where('id', '=', Number(row.id)).execute();
+      await db
+        .updateTable('lead_outbox')
+        .set({ delivered_at: now(), last_error: null, claimed_until: null })
+        .where('id', '=', Number(row.id))
+        .execute();
       round.delivered += 1;
     } catch (error) {
       const attempts = Number(row.attempts) + 1;
       await db
         .updateTable('lead_outbox')
-        .set({ attempts, next_attempt_at: new Date(now().getTime() + retryDelayMs(attempts)), claimed_until: null, last_error: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500) })
+        .set({
+          attempts,
+          next_attempt_at: new Date(now().getTime() + retryDelayMs(attempts)),
+          claimed_until: null,
+          last_error: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+        })
         .where('id', '=', Number(row.id))
         .execute();
       round.failed += 1;
     }
   }
-  if (delivered.length > 0) await db.updateTable('lead_outbox').set({ delivered_at: now(), last_error: null, claimed_until: null }).where('id', 'in', delivered).execute();
+  if (delivered.length > 0)
+    await db
+      .updateTable('lead_outbox')
+      .set({ delivered_at: now(), last_error: null, claimed_until: null })
+      .where('id', 'in', delivered)
+      .execute();
   return round;
 }
 
@@ -87,7 +124,12 @@ export async function deliverDueLeads(db: Kysely<PlatformTables>, crm: Crm, now:
  * server's requests a turn between rounds: under a burst the CRM keeps up instead of taking a
  * batch a tick.
  */
-export async function deliverAllDue(db: Kysely<PlatformTables>, crm: Crm, now: () => Date = () => new Date(), batch = 100): Promise<DeliveryRound> {
+export async function deliverAllDue(
+  db: Kysely<PlatformTables>,
+  crm: Crm,
+  now: () => Date = () => new Date(),
+  batch = 100,
+): Promise<DeliveryRound> {
   const total: DeliveryRound = { delivered: 0, failed: 0 };
   for (;;) {
     const round = await deliverDueLeads(db, crm, now, batch);
@@ -105,7 +147,11 @@ export async function deliverAllDue(db: Kysely<PlatformTables>, crm: Crm, now: (
  * another round send it a second time. One statement, so a round claiming at the same moment
  * either claimed the row first (it is skipped here) or finds it due.
  */
-export async function makeTenantLeadsDue(db: Kysely<PlatformTables>, tenant: string, now: Date = new Date()): Promise<{ due: number[]; inFlight: number }> {
+export async function makeTenantLeadsDue(
+  db: Kysely<PlatformTables>,
+  tenant: string,
+  now: Date = new Date(),
+): Promise<{ due: number[]; inFlight: number }> {
   const due = await db
     .updateTable('lead_outbox')
     .set({ next_attempt_at: now })
@@ -125,15 +171,26 @@ export async function makeTenantLeadsDue(db: Kysely<PlatformTables>, tenant: str
 }
 
 /** Of these outbox rows, how many are delivered and how many still wait. */
-export async function outboxOutcome(db: Kysely<PlatformTables>, ids: readonly number[]): Promise<{ delivered: number; waiting: number }> {
+export async function outboxOutcome(
+  db: Kysely<PlatformTables>,
+  ids: readonly number[],
+): Promise<{ delivered: number; waiting: number }> {
   if (ids.length === 0) return { delivered: 0, waiting: 0 };
-  const rows = await db.selectFrom('lead_outbox').select(['delivered_at']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('lead_outbox')
+    .select(['delivered_at'])
+    .where('id', 'in', [...ids])
+    .execute();
   const delivered = rows.filter((row) => row.delivered_at !== null).length;
   return { delivered, waiting: rows.length - delivered };
 }
 
 /** Each tenant's lead delivery, counted in the outbox (the console's lead delivery page). */
-export async function deliverySummary(db: Kysely<PlatformTables>, tenants: readonly string[], now: Date = new Date()): Promise<LeadDeliveryTenant[]> {
+export async function deliverySummary(
+  db: Kysely<PlatformTables>,
+  tenants: readonly string[],
+  now: Date = new Date(),
+): Promise<LeadDeliveryTenant[]> {
   if (tenants.length === 0) return [];
   const counts = await db
     .selectFrom('lead_outbox')

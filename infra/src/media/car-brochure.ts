@@ -12,10 +12,19 @@ export interface BrochureSite {
  * as {slug}.pdf'): the site, the car's name and price, its main photo (a JPEG from the media
  * service), key facts, the dealer's comments and how to reach the dealer.
  */
-export async function carBrochurePdf(car: Car, site: BrochureSite, photo: Buffer | null, pricing: { subscriptionDealer: boolean; noPriceText: string }): Promise<Buffer> {
+export async function carBrochurePdf(
+  car: Car,
+  site: BrochureSite,
+  photo: Buffer | null,
+  pricing: { subscriptionDealer: boolean; noPriceText: string },
+): Promise<Buffer> {
   // Loaded on the first brochure, not at server start: pdfkit and its font engine take ~150 ms to load.
   const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: car.name, Author: site.name, Subject: `${car.name} at ${site.name}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    info: { Title: car.name, Author: site.name, Subject: `${car.name} at ${site.name}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve, reject) => {
@@ -26,7 +35,10 @@ export async function carBrochurePdf(car: Car, site: BrochureSite, photo: Buffer
   const price = priceDisplay(car, pricing);
   doc.fontSize(10).fillColor('#475467').text(site.name.toUpperCase(), { characterSpacing: 1 });
   doc.moveDown(0.3).fontSize(22).fillColor('#101828').text(car.name);
-  doc.moveDown(0.2).fontSize(18).text([price.text, price.suffix ?? price.priceType].filter(Boolean).join(' '));
+  doc
+    .moveDown(0.2)
+    .fontSize(18)
+    .text([price.text, price.suffix ?? price.priceType].filter(Boolean).join(' '));
   if (price.was) doc.fontSize(11).fillColor('#475467').text(`Was ${price.was}`);
   doc.moveDown(0.6);
   if (photo) {
@@ -51,7 +63,10 @@ export async function carBrochurePdf(car: Car, site: BrochureSite, photo: Buffer
     if (!value) continue;
     doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   }
-  const comments = car.dealercomments.split('|').map((p) => p.trim()).filter(Boolean);
+  const comments = car.dealercomments
+    .split('|')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (comments.length) {
     doc.moveDown(0.6).font('Helvetica-Bold').text('Dealer comments').font('Helvetica').fontSize(10);
     for (const paragraph of comments) doc.text(paragraph, { paragraphGap: 4 });

@@ -5,7 +5,12 @@ import type { Car } from '../stock/model';
 import { seedStock } from '../stock/seed/seed-stock';
 import { MEDIA_QUALITIES, MEDIA_WIDTHS } from './media-routes';
 import { RenderPool, RenderPoolBusyError } from './render-pool';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 let database: Database;
 let platform: TestPlatform;
@@ -16,7 +21,11 @@ beforeAll(async () => {
   database = await openSharedDatabase();
   await clearPlatformTables(database);
   platform = await createTestPlatform(database);
-  await seedStock(database, platform.app.tenants.all, { seed: 5, totalCars: 400, now: new Date('2026-11-22T00:00:00Z') });
+  await seedStock(database, platform.app.tenants.all, {
+    seed: 5,
+    totalCars: 400,
+    now: new Date('2026-11-22T00:00:00Z'),
+  });
   cars = (await loadTenantStock(database.db, 'harbourside-motors')).cars;
 });
 afterAll(async () => {
@@ -78,7 +87,11 @@ describe('car photos', () => {
   });
 
   it('keeps one tenant’s cars out of another tenant’s media', async () => {
-    const response = await platform.app.inject({ method: 'GET', url: `/media/cars/${withImages().id}/1.jpg`, headers: { host: 'redgum-used-cars.localhost:8080' } });
+    const response = await platform.app.inject({
+      method: 'GET',
+      url: `/media/cars/${withImages().id}/1.jpg`,
+      headers: { host: 'redgum-used-cars.localhost:8080' },
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -108,14 +121,28 @@ describe('pictures of locations, slides, brands, blog posts, makes and models', 
   it('serves a picture the tenant’s stock names', async () => {
     const stock = await loadTenantStock(database.db, 'harbourside-motors');
     const [catalogued] = await listTenantCatalogue(database.db, 'harbourside-motors');
-    for (const url of [stock.blog[0]!.image, stock.locations[0]!.image_url, stock.slides[0]!.image_url, stock.brands[0]!.logo, catalogued!.model.image_url]) {
+    for (const url of [
+      stock.blog[0]!.image,
+      stock.locations[0]!.image_url,
+      stock.slides[0]!.image_url,
+      stock.brands[0]!.logo,
+      catalogued!.model.image_url,
+    ]) {
       const response = await get(url);
-      expect({ url, status: response.statusCode, type: response.headers['content-type'] }).toEqual({ url, status: 200, type: 'image/jpeg' });
+      expect({ url, status: response.statusCode, type: response.headers['content-type'] }).toEqual({
+        url,
+        status: 200,
+        type: 'image/jpeg',
+      });
     }
   });
 
   it('answers 404 for a name no post, location or brand has, without rendering it', async () => {
-    for (const url of ['/media/blog/invented-name.jpg?w=1600', '/media/locations/nowhere.jpg', '/media/makes/not-a-make.jpg']) {
+    for (const url of [
+      '/media/blog/invented-name.jpg?w=1600',
+      '/media/locations/nowhere.jpg',
+      '/media/makes/not-a-make.jpg',
+    ]) {
       const response = await get(url);
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
     }

@@ -70,16 +70,28 @@ export default fp<MediaOptions>(
         body = await cache.fetch(job.key, { context: { job } });
       } catch (error) {
         if (!(error instanceof RenderPoolBusyError)) throw error;
-        return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).header('cache-control', 'no-store').send({ error: error.message });
+        return reply
+          .code(503)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .header('cache-control', 'no-store')
+          .send({ error: error.message });
       }
-      return reply.header('cache-control', 'public, max-age=86400').header('etag', `"${hash(job.key).toString(16)}"`).type('image/jpeg').send(body);
+      return reply
+        .header('cache-control', 'public, max-age=86400')
+        .header('etag', `"${hash(job.key).toString(16)}"`)
+        .type('image/jpeg')
+        .send(body);
     };
 
     const sizeOf = (query: unknown) => {
       const size = parseInput(SizeQuery, query, 'query');
       return { width: size.w, height: size.h ?? Math.round((size.w * 2) / 3), quality: size.q } as const;
     };
-    const notFound = (reply: FastifyReply, what = 'image') => reply.code(404).header('cache-control', 'no-store').send({ error: `No such ${what}` });
+    const notFound = (reply: FastifyReply, what = 'image') =>
+      reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send({ error: `No such ${what}` });
 
     fastify.get<{ Params: { carId: string; image: string } }>('/media/cars/:carId/:image', async (request, reply) => {
       const size = sizeOf(request.query);
@@ -91,22 +103,36 @@ export default fp<MediaOptions>(
       // Photo n walks around the car: side, front three-quarter, rear three-quarter, ...
       const angle = [20, 50, 160, 0, 90, 200, 340, 120][(n - 1) % 8]!;
       const key = `${car.id}/${n}/${size.width}x${size.height}/${size.quality}`;
-      return send(reply, { key, kind: 'car', ...size, picture: { body: car.simple_body, colour: car.colour, angle, backdrop: n % 4 } });
+      return send(reply, {
+        key,
+        kind: 'car',
+        ...size,
+        picture: { body: car.simple_body, colour: car.colour, angle, backdrop: n % 4 },
+      });
     });
 
-    fastify.get<{ Params: { carId: string; frame: string } }>('/media/cars/:carId/spin/:frame', async (request, reply) => {
-      const size = sizeOf(request.query);
-      if (!request.tenant) return notFound(reply);
-      const car = await findCarById(fastify.database.db, request.tenant.slug, request.params.carId);
-      if (!car || car.spin_images.length === 0) return notFound(reply);
-      const dims = `${size.width}x${size.height}/${size.quality}`;
-      if (request.params.frame === 'interior.jpg') return send(reply, { key: `${car.id}/interior/${dims}`, kind: 'interior', ...size, colour: car.colour });
-      const match = /^(\d{1,2})\.jpg$/.exec(request.params.frame);
-      const frame = match ? Number(match[1]) : 0;
-      if (frame < 1 || frame > SPIN_FRAMES) return notFound(reply, 'frame');
-      const angle = ((frame - 1) * 360) / SPIN_FRAMES;
-      return send(reply, { key: `${car.id}/spin/${frame}/${dims}`, kind: 'car', ...size, picture: { body: car.simple_body, colour: car.colour, angle, backdrop: 3 } });
-    });
+    fastify.get<{ Params: { carId: string; frame: string } }>(
+      '/media/cars/:carId/spin/:frame',
+      async (request, reply) => {
+        const size = sizeOf(request.query);
+        if (!request.tenant) return notFound(reply);
+        const car = await findCarById(fastify.database.db, request.tenant.slug, request.params.carId);
+        if (!car || car.spin_images.length === 0) return notFound(reply);
+        const dims = `${size.width}x${size.height}/${size.quality}`;
+        if (request.params.frame === 'interior.jpg')
+          return send(reply, { key: `${car.id}/interior/${dims}`, kind: 'interior', ...size, colour: car.colour });
+        const match = /^(\d{1,2})\.jpg$/.exec(request.params.frame);
+        const frame = match ? Number(match[1]) : 0;
+        if (frame < 1 || frame > SPIN_FRAMES) return notFound(reply, 'frame');
+        const angle = ((frame - 1) * 360) / SPIN_FRAMES;
+        return send(reply, {
+          key: `${car.id}/spin/${frame}/${dims}`,
+          kind: 'car',
+          ...size,
+          picture: { body: car.simple_body, colour: car.colour, angle, backdrop: 3 },
+        });
+      },
+    );
 
     fastify.get<{ Params: { file: string } }>('/media/reports/:file', async (request, reply) => {
       const match = /^(.+)\.pdf$/.exec(request.params.file);
@@ -128,15 +154,29 @@ export default fp<MediaOptions>(
     fastify.get<{ Params: { kind: string; file: string } }>('/media/:kind/:file', async (request, reply) => {
       const size = sizeOf(request.query);
       const { kind, file } = request.params;
-      if (!MEDIA_KINDS.includes(kind as MediaKind) || !/^[a-z0-9-]+\.jpg$/.test(file) || !request.tenant) return notFound(reply);
-      if (!(await mediaImageExists(fastify.database.db, request.tenant.slug, kind as MediaKind, `/media/${kind}/${file}`))) return notFound(reply);
+      if (!MEDIA_KINDS.includes(kind as MediaKind) || !/^[a-z0-9-]+\.jpg$/.test(file) || !request.tenant)
+        return notFound(reply);
+      if (
+        !(await mediaImageExists(fastify.database.db, request.tenant.slug, kind as MediaKind, `/media/${kind}/${file}`))
+      )
+        return notFound(reply);
       // A catalogue model is drawn as the car it is (its body type), in one of the showroom colours.
       const model = kind === 'models' ? await findModelByImage(fastify.database.db, `/media/${kind}/${file}`) : null;
       if (model) {
         const colour = MODEL_COLOURS[hash(file) % MODEL_COLOURS.length]!;
-        return send(reply, { key: `${kind}/${file}/${size.width}x${size.height}/${size.quality}`, kind: 'car', ...size, picture: { body: model.body, colour, angle: 20, backdrop: 1 } });
+        return send(reply, {
+          key: `${kind}/${file}/${size.width}x${size.height}/${size.quality}`,
+          kind: 'car',
+          ...size,
+          picture: { body: model.body, colour, angle: 20, backdrop: 1 },
+        });
       }
-      return send(reply, { key: `${kind}/${file}/${size.width}x${size.height}/${size.quality}`, kind: 'banner', ...size, seed: hash(file) });
+      return send(reply, {
+        key: `${kind}/${file}/${size.width}x${size.height}/${size.quality}`,
+        kind: 'banner',
+        ...size,
+        seed: hash(file),
+      });
     });
   },
   { name: 'routes-media', fastify: '5.x', dependencies: ['database', 'tenants'] },
@@ -145,7 +185,15 @@ export default fp<MediaOptions>(
 /** A one-page PDF: the spec's car history report link (a car with a `file`), generated for the demo. */
 export function historyReportPdf(lines: readonly string[]): Buffer {
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
-  const content = ['BT', '/F1 18 Tf', '56 770 Td', ...lines.flatMap((line, i) => [i === 1 ? '/F1 11 Tf' : '', `(${escape(line)}) Tj`, '0 -20 Td'])].filter(Boolean).join('\n') + '\nET';
+  const content =
+    [
+      'BT',
+      '/F1 18 Tf',
+      '56 770 Td',
+      ...lines.flatMap((line, i) => [i === 1 ? '/F1 11 Tf' : '', `(${escape(line)}) Tj`, '0 -20 Td']),
+    ]
+      .filter(Boolean)
+      .join('\n') + '\nET';
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

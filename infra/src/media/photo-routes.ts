@@ -2,7 +2,16 @@ import fp from 'fastify-plugin';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { photoKnown } from '../db/car-photos';
 import { SizeQuery } from './media-routes';
-import { CONTENT_TYPES, formatFor, makeSize, originalKey, sizeKey, WorkLimiter, WorkLimiterBusy, type PhotoFormat } from './photo-store';
+import {
+  CONTENT_TYPES,
+  formatFor,
+  makeSize,
+  originalKey,
+  sizeKey,
+  WorkLimiter,
+  WorkLimiterBusy,
+  type PhotoFormat,
+} from './photo-store';
 
 /** A photo's width only: its height follows its own shape, never cropped. */
 const PhotoQuery = SizeQuery.omit({ h: true });
@@ -61,13 +70,18 @@ export default fp<PhotoRoutesOptions>(
       const etag = `"${hash.slice(0, 32)}-${size.w}-${size.q}-${format}"`;
       reply.header('vary', 'accept');
       const immutable = 'public, max-age=31536000, immutable';
-      if (request.headers['if-none-match'] === etag) return reply.code(304).header('etag', etag).header('cache-control', immutable).send();
+      if (request.headers['if-none-match'] === etag)
+        return reply.code(304).header('etag', etag).header('cache-control', immutable).send();
       let body: Buffer | null;
       try {
         body = await sizeOf(hash, size.w, size.q, format);
       } catch (error) {
         if (!(error instanceof WorkLimiterBusy)) throw error;
-        return reply.code(503).header('retry-after', '1').header('cache-control', 'no-store').send({ error: 'The photo resizer is busy; retry shortly' });
+        return reply
+          .code(503)
+          .header('retry-after', '1')
+          .header('cache-control', 'no-store')
+          .send({ error: 'The photo resizer is busy; retry shortly' });
       }
       if (!body) return notFound();
       return reply.header('cache-control', immutable).header('etag', etag).type(CONTENT_TYPES[format]).send(body);

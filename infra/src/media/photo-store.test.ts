@@ -7,7 +7,10 @@ import { formatFor, normalisePhoto, openPhotoStorage, PhotoRefused, WorkLimiter,
 describe('normalisePhoto', () => {
   it('turns a photo as its EXIF orientation says and keeps none of its metadata', async () => {
     // 300 x 200 stored, to be shown turned a quarter (orientation 6): 200 x 300.
-    const taken = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3060a0' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const taken = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3060a0' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const normalised = await sharp(await normalisePhoto(taken, 'https://dealer.example/1.jpg')).metadata();
     expect(normalised).toMatchObject({ format: 'jpeg', width: 200, height: 300 });
     expect(normalised.orientation).toBeUndefined();
@@ -15,14 +18,23 @@ describe('normalisePhoto', () => {
   });
 
   it('refuses a GIF, naming what it is', async () => {
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).gif().toBuffer();
-    await expect(normalisePhoto(gif, 'https://dealer.example/1.gif')).rejects.toThrow(new PhotoRefused('https://dealer.example/1.gif is a GIF image: only JPEG, PNG, WebP and AVIF photos are taken'));
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    await expect(normalisePhoto(gif, 'https://dealer.example/1.gif')).rejects.toThrow(
+      new PhotoRefused('https://dealer.example/1.gif is a GIF image: only JPEG, PNG, WebP and AVIF photos are taken'),
+    );
   });
 });
 
 describe('formatFor', () => {
   it('takes AVIF, then WebP, then JPEG', () => {
-    expect([formatFor('image/avif,image/webp,*/*'), formatFor('image/webp,*/*'), formatFor('*/*'), formatFor(undefined)]).toEqual(['avif', 'webp', 'jpeg', 'jpeg']);
+    expect([
+      formatFor('image/avif,image/webp,*/*'),
+      formatFor('image/webp,*/*'),
+      formatFor('*/*'),
+      formatFor(undefined),
+    ]).toEqual(['avif', 'webp', 'jpeg', 'jpeg']);
   });
 });
 

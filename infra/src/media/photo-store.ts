@@ -36,10 +36,15 @@ const ACCEPTED = new Map([
 
 export type PhotoFormat = 'avif' | 'webp' | 'jpeg';
 export const EXTENSIONS: Record<PhotoFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
-export const CONTENT_TYPES: Record<PhotoFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
+export const CONTENT_TYPES: Record<PhotoFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+};
 
 export const originalKey = (hash: string) => `${hash}/original.jpg`;
-export const sizeKey = (hash: string, width: number, quality: number, format: PhotoFormat) => `${hash}/w${width}-q${quality}.${EXTENSIONS[format]}`;
+export const sizeKey = (hash: string, width: number, quality: number, format: PhotoFormat) =>
+  `${hash}/w${width}-q${quality}.${EXTENSIONS[format]}`;
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -64,8 +69,12 @@ export async function normalisePhoto(bytes: Buffer, source: string): Promise<Buf
   }
   const isAvif = metadata.format === 'heif' && metadata.compression === 'av1';
   const name = isAvif ? 'AVIF' : ACCEPTED.get(metadata.format ?? '');
-  if (!name) throw new PhotoRefused(`${source} is ${metadata.format ? `a ${metadata.format.toUpperCase()} image` : 'not an image'}: only JPEG, PNG, WebP and AVIF photos are taken`);
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > PHOTO_LIMITS.maxPixels) throw new PhotoRefused(`${source} has more than ${PHOTO_LIMITS.maxPixels} pixels`);
+  if (!name)
+    throw new PhotoRefused(
+      `${source} is ${metadata.format ? `a ${metadata.format.toUpperCase()} image` : 'not an image'}: only JPEG, PNG, WebP and AVIF photos are taken`,
+    );
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > PHOTO_LIMITS.maxPixels)
+    throw new PhotoRefused(`${source} has more than ${PHOTO_LIMITS.maxPixels} pixels`);
   try {
     return await sharp(bytes, { limitInputPixels: PHOTO_LIMITS.maxPixels })
       .rotate()
@@ -158,7 +167,10 @@ export class PrefixedStorage implements BuildStorage {
  * Where photos are kept: the builds' bucket under `photos/` when there is one (every instance
  * reads what any fetched), else `{dataDir}/photos`. The closer is for the bucket's client.
  */
-export function openPhotoStorage(settings: BuildStorageSettings, dataDir: string): { storage: BuildStorage; close: () => void } {
+export function openPhotoStorage(
+  settings: BuildStorageSettings,
+  dataDir: string,
+): { storage: BuildStorage; close: () => void } {
   if (settings.objectStorage) {
     const bucket = new ObjectStorage(settings.objectStorage);
     return { storage: new PrefixedStorage(bucket, 'photos/'), close: () => bucket.close() };

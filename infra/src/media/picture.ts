@@ -23,7 +23,8 @@ export class Picture {
 
   /** Vertical gradient over the whole picture. */
   gradient(top: Rgb, bottom: Rgb): void {
-    const stop = (offset: number, [r, g, b]: Rgb) => `<stop offset="${offset}" stop-color="rgb(${Math.round(r)},${Math.round(g)},${Math.round(b)})"/>`;
+    const stop = (offset: number, [r, g, b]: Rgb) =>
+      `<stop offset="${offset}" stop-color="rgb(${Math.round(r)},${Math.round(g)},${Math.round(b)})"/>`;
     const id = `g${this.shapes.length}`;
     this.shapes.push(
       `<defs><linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1">${stop(0, top)}${stop(1, bottom)}</linearGradient></defs>`,
@@ -34,7 +35,9 @@ export class Picture {
   /** Fills a polygon (even-odd rule). */
   polygon(points: ReadonlyArray<Point>, colour: Rgb, alpha = 1): void {
     if (points.length < 3) return;
-    this.shapes.push(`<polygon points="${points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}" fill-rule="evenodd" ${fill(colour, alpha)}/>`);
+    this.shapes.push(
+      `<polygon points="${points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}" fill-rule="evenodd" ${fill(colour, alpha)}/>`,
+    );
   }
 
   ellipse(cx: number, cy: number, rx: number, ry: number, colour: Rgb, alpha = 1): void {
@@ -42,7 +45,16 @@ export class Picture {
   }
 
   rect(x: number, y: number, w: number, h: number, colour: Rgb, alpha = 1): void {
-    this.polygon([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], colour, alpha);
+    this.polygon(
+      [
+        [x, y],
+        [x + w, y],
+        [x + w, y + h],
+        [x, y + h],
+      ],
+      colour,
+      alpha,
+    );
   }
 
   toSvg(): string {

@@ -12,9 +12,7 @@ sharp.concurrency(1);
 sharp.cache(false);
 
 export type RenderJob = { width: number; height: number; quality: number } & (
-  | { kind: 'car'; picture: CarPicture }
-  | { kind: 'interior'; colour: string }
-  | { kind: 'banner'; seed: number }
+  { kind: 'car'; picture: CarPicture } | { kind: 'interior'; colour: string } | { kind: 'banner'; seed: number }
 );
 
 function draw(job: RenderJob): Picture {

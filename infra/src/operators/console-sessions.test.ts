@@ -24,8 +24,18 @@ afterAll(async () => {
 /** A session signed in at START, and the clock set there. */
 async function startSession(): Promise<string> {
   now = START;
-  const account = await insertAccount(database.db, { name: `viewer ${(names += 1)}`, role: 'viewer', tenants: null, createdBy: 'test' });
-  const { secret } = await insertSession(database.db, { accountId: account.id, passkeyId: null, at: START, expiresAt: new Date(START.getTime() + CONSOLE_TIMES.absoluteMs) });
+  const account = await insertAccount(database.db, {
+    name: `viewer ${(names += 1)}`,
+    role: 'viewer',
+    tenants: null,
+    createdBy: 'test',
+  });
+  const { secret } = await insertSession(database.db, {
+    accountId: account.id,
+    passkeyId: null,
+    at: START,
+    expiresAt: new Date(START.getTime() + CONSOLE_TIMES.absoluteMs),
+  });
   return secret;
 }
 
@@ -60,5 +70,7 @@ it('writes a use at most once a minute (the console polls every few seconds)', a
   const secret = await startSession();
   await use(secret, 5 * MINUTE_MS);
   await use(secret, 5 * MINUTE_MS + 30_000);
-  expect((await findSession(database.db, secret))?.session.lastSeenAt).toEqual(new Date(START.getTime() + 5 * MINUTE_MS));
+  expect((await findSession(database.db, secret))?.session.lastSeenAt).toEqual(
+    new Date(START.getTime() + 5 * MINUTE_MS),
+  );
 });

@@ -29,7 +29,13 @@ import {
   type OperatorEnrollment,
   type OperatorPasskey,
 } from '../db/operator-sessions';
-import { getAccount, OperatorChangeError, recordAudit, type NewAuditEntry, type OperatorAccount } from '../db/operators';
+import {
+  getAccount,
+  OperatorChangeError,
+  recordAudit,
+  type NewAuditEntry,
+  type OperatorAccount,
+} from '../db/operators';
 import type { PlatformTables } from '../db/schema';
 import { actorOf, type Actor, type Operator } from './operator-service';
 
@@ -80,7 +86,11 @@ function why(error: unknown): string {
 
 class AlreadyRegistered extends Error {}
 
-const publicPasskey = (passkey: OperatorPasskey) => ({ id: passkey.id, label: passkey.label, credentialId: passkey.credentialId });
+const publicPasskey = (passkey: OperatorPasskey) => ({
+  id: passkey.id,
+  label: passkey.label,
+  credentialId: passkey.credentialId,
+});
 const publicSession = (session: ConsoleSession) => ({ id: session.id, expiresAt: session.expiresAt });
 
 /**
@@ -114,7 +124,15 @@ export class ConsoleSessions {
    * request log keeps each one, as for an unknown session cookie.
    */
   private async refuse(action: string, reason: string, account?: OperatorAccount): Promise<Refusal> {
-    if (account) await this.audit({ accountId: account.id, accountName: account.name, tokenId: null, action, outcome: 'refused', reason });
+    if (account)
+      await this.audit({
+        accountId: account.id,
+        accountName: account.name,
+        tokenId: null,
+        action,
+        outcome: 'refused',
+        reason,
+      });
     return { refused: reason, ...(account ? { account } : {}) };
   }
 
@@ -128,30 +146,60 @@ export class ConsoleSessions {
   }
 
   /** A one-time code (24 hours) that registers a passkey for an active account. */
-  async issueEnrollment(actor: Actor, accountId: number): Promise<{ enrollment: OperatorEnrollment; code: string; url: string }> {
+  async issueEnrollment(
+    actor: Actor,
+    accountId: number,
+  ): Promise<{ enrollment: OperatorEnrollment; code: string; url: string }> {
     const account = await getAccount(this.db, accountId);
     if (!account) throw new OperatorChangeError(`No account ${accountId}`, 'not-found', 'id');
     if (!account.active) throw new OperatorChangeError(`${account.name} is deactivated`, 'conflict', 'id');
     const expiresAt = new Date(this.clock().getTime() + CONSOLE_TIMES.enrollmentMs);
     const issued = await insertEnrollment(this.db, { accountId, expiresAt, createdBy: actor.name });
-    await this.audit({ ...actorOf(actor), action: 'enrollments.create', outcome: 'allowed', after: { account: { id: account.id, name: account.name }, enrollment: issued.enrollment } });
+    await this.audit({
+      ...actorOf(actor),
+      action: 'enrollments.create',
+      outcome: 'allowed',
+      after: { account: { id: account.id, name: account.name }, enrollment: issued.enrollment },
+    });
     return { ...issued, url: this.enrollmentUrl(issued.code) };
   }
 
   /** The enrollment a code opens, or why it opens none. */
-  private async openEnrollment(code: string): Promise<{ enrollment: OperatorEnrollment; account: OperatorAccount } | Refusal> {
+  private async openEnrollment(
+    code: string,
+  ): Promise<{ enrollment: OperatorEnrollment; account: OperatorAccount } | Refusal> {
     const found = await findEnrollment(this.db, code);
     if (!found) return this.refuse('passkeys.enroll', 'unknown enrollment code');
     const { enrollment, account } = found;
     if (!account.active) return this.refuse('passkeys.enroll', 'the account is deactivated', account);
-    if (enrollment.usedAt) return this.refuse('passkeys.enroll', `the enrollment code was used on ${enrollment.usedAt.toISOString()}`, account);
-    if (enrollment.expiresAt <= this.clock()) return this.refuse('passkeys.enroll', `the enrollment code expired on ${enrollment.expiresAt.toISOString()}`, account);
+    if (enrollment.usedAt)
+      return this.refuse(
+        'passkeys.enroll',
+        `the enrollment code was used on ${enrollment.usedAt.toISOString()}`,
+        account,
+      );
+    if (enrollment.expiresAt <= this.clock())
+      return this.refuse(
+        'passkeys.enroll',
+        `the enrollment code expired on ${enrollment.expiresAt.toISOString()}`,
+        account,
+      );
     return found;
   }
 
-  private async challengeFor(purpose: 'enroll' | 'sign-in', challenge: string, enrollmentId: number | null): Promise<void> {
+  private async challengeFor(
+    purpose: 'enroll' | 'sign-in',
+    challenge: string,
+    enrollmentId: number | null,
+  ): Promise<void> {
     const now = this.clock();
-    await insertChallenge(this.db, { challenge, purpose, enrollmentId, now, expiresAt: new Date(now.getTime() + CONSOLE_TIMES.challengeMs) });
+    await insertChallenge(this.db, {
+      challenge,
+      purpose,
+      enrollmentId,
+      now,
+      expiresAt: new Date(now.getTime() + CONSOLE_TIMES.challengeMs),
+    });
   }
 
   /** What the browser's `navigator.credentials.create` needs to make a passkey for the code's account. */
@@ -169,7 +217,10 @@ export class ConsoleSessions {
       attestationType: 'none',
       // Discoverable, so signing in needs no name typed; verified (a PIN or a fingerprint), as the account's key to the platform.
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-      excludeCredentials: (await listPasskeys(this.db, account.id)).map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
+      excludeCredentials: (await listPasskeys(this.db, account.id)).map((passkey) => ({
+        id: passkey.credentialId,
+        transports: passkey.transports,
+      })),
       supportedAlgorithmIDs: ALGORITHMS,
       timeout: CONSOLE_TIMES.challengeMs,
     });
@@ -178,7 +229,11 @@ export class ConsoleSessions {
   }
 
   /** Registers the passkey the browser made for the code's account, uses the code up, and signs the person in. */
-  async enroll(code: string, response: RegistrationResponseJSON, label: string | undefined): Promise<StartedSession | Refusal> {
+  async enroll(
+    code: string,
+    response: RegistrationResponseJSON,
+    label: string | undefined,
+  ): Promise<StartedSession | Refusal> {
     const opened = await this.openEnrollment(code);
     if ('refused' in opened) return opened;
     const { enrollment, account } = opened;
@@ -186,7 +241,8 @@ export class ConsoleSessions {
     try {
       const verified = await verifyRegistrationResponse({
         response,
-        expectedChallenge: (challenge) => consumeChallenge(this.db, { challenge, purpose: 'enroll', enrollmentId: enrollment.id, at: this.clock() }),
+        expectedChallenge: (challenge) =>
+          consumeChallenge(this.db, { challenge, purpose: 'enroll', enrollmentId: enrollment.id, at: this.clock() }),
         expectedOrigin: this.origin,
         expectedRPID: this.rpID,
         requireUserVerification: true,
@@ -213,10 +269,19 @@ export class ConsoleSessions {
         });
         // Rolls the code's use back: the person can still register another authenticator with it.
         if (!passkey) throw new AlreadyRegistered();
-        return { passkey, ...(await insertSession(trx, { accountId: account.id, passkeyId: passkey.id, at: now, expiresAt: new Date(now.getTime() + CONSOLE_TIMES.absoluteMs) })) };
+        return {
+          passkey,
+          ...(await insertSession(trx, {
+            accountId: account.id,
+            passkeyId: passkey.id,
+            at: now,
+            expiresAt: new Date(now.getTime() + CONSOLE_TIMES.absoluteMs),
+          })),
+        };
       });
     } catch (error) {
-      if (error instanceof AlreadyRegistered) return this.refuse('passkeys.enroll', 'this passkey is registered already: sign in with it', account);
+      if (error instanceof AlreadyRegistered)
+        return this.refuse('passkeys.enroll', 'this passkey is registered already: sign in with it', account);
       throw error;
     }
     if (!started) return this.refuse('passkeys.enroll', 'the enrollment code was used meanwhile', account);
@@ -234,7 +299,11 @@ export class ConsoleSessions {
 
   /** What the browser's `navigator.credentials.get` needs: any passkey of this console (discoverable), no name asked. */
   async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
-    const options = await generateAuthenticationOptions({ rpID: this.rpID, userVerification: 'required', timeout: CONSOLE_TIMES.challengeMs });
+    const options = await generateAuthenticationOptions({
+      rpID: this.rpID,
+      userVerification: 'required',
+      timeout: CONSOLE_TIMES.challengeMs,
+    });
     await this.challengeFor('sign-in', options.challenge, null);
     return options;
   }
@@ -249,21 +318,41 @@ export class ConsoleSessions {
     try {
       const verified = await verifyAuthenticationResponse({
         response,
-        expectedChallenge: (challenge) => consumeChallenge(this.db, { challenge, purpose: 'sign-in', enrollmentId: null, at: this.clock() }),
+        expectedChallenge: (challenge) =>
+          consumeChallenge(this.db, { challenge, purpose: 'sign-in', enrollmentId: null, at: this.clock() }),
         expectedOrigin: this.origin,
         expectedRPID: this.rpID,
-        credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
+        credential: {
+          id: passkey.credentialId,
+          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+          counter: passkey.counter,
+          transports: passkey.transports,
+        },
         requireUserVerification: true,
       });
-      if (!verified.verified) return this.refuse('session.sign-in', `passkey '${passkey.label}' was not verified`, account);
+      if (!verified.verified)
+        return this.refuse('session.sign-in', `passkey '${passkey.label}' was not verified`, account);
       newCounter = verified.authenticationInfo.newCounter;
     } catch (error) {
       return this.refuse('session.sign-in', `passkey '${passkey.label}' was not verified: ${why(error)}`, account);
     }
     const now = this.clock();
     await markPasskeyUsed(this.db, passkey.id, newCounter, now);
-    const { session, secret } = await insertSession(this.db, { accountId: account.id, passkeyId: passkey.id, at: now, expiresAt: new Date(now.getTime() + CONSOLE_TIMES.absoluteMs) });
-    await this.audit({ accountId: account.id, accountName: account.name, tokenId: null, sessionId: session.id, action: 'session.sign-in', outcome: 'allowed', after: { passkey: publicPasskey(passkey), session: publicSession(session) } });
+    const { session, secret } = await insertSession(this.db, {
+      accountId: account.id,
+      passkeyId: passkey.id,
+      at: now,
+      expiresAt: new Date(now.getTime() + CONSOLE_TIMES.absoluteMs),
+    });
+    await this.audit({
+      accountId: account.id,
+      accountName: account.name,
+      tokenId: null,
+      sessionId: session.id,
+      action: 'session.sign-in',
+      outcome: 'allowed',
+      after: { passkey: publicPasskey(passkey), session: publicSession(session) },
+    });
     return { account, session, secret };
   }
 
@@ -279,20 +368,40 @@ export class ConsoleSessions {
     if (!account.active) return refused('the account is deactivated');
     if (session.revokedAt) return refused(`the session ended on ${session.revokedAt.toISOString()}`);
     const now = this.clock();
-    if (session.expiresAt <= now) return refused(`the session expired on ${session.expiresAt.toISOString()} (sessions last ${CONSOLE_TIMES.absoluteMs / (24 * HOUR_MS)} days)`);
-    if (session.lastSeenAt.getTime() + CONSOLE_TIMES.idleMs <= now.getTime()) return refused(`the session was not used for ${CONSOLE_TIMES.idleMs / HOUR_MS} hours`);
-    return { operator: { accountId: account.id, name: account.name, tokenId: null, sessionId: session.id, role: account.role, tenants: account.tenants }, session };
+    if (session.expiresAt <= now)
+      return refused(
+        `the session expired on ${session.expiresAt.toISOString()} (sessions last ${CONSOLE_TIMES.absoluteMs / (24 * HOUR_MS)} days)`,
+      );
+    if (session.lastSeenAt.getTime() + CONSOLE_TIMES.idleMs <= now.getTime())
+      return refused(`the session was not used for ${CONSOLE_TIMES.idleMs / HOUR_MS} hours`);
+    return {
+      operator: {
+        accountId: account.id,
+        name: account.name,
+        tokenId: null,
+        sessionId: session.id,
+        role: account.role,
+        tenants: account.tenants,
+      },
+      session,
+    };
   }
 
   /** Notes that the session was used (what its idle end counts from), at most once a minute. */
   async touch(session: ConsoleSession): Promise<void> {
     const now = this.clock();
-    if (now.getTime() - session.lastSeenAt.getTime() >= CONSOLE_TIMES.touchMs) await touchSession(this.db, session.id, now);
+    if (now.getTime() - session.lastSeenAt.getTime() >= CONSOLE_TIMES.touchMs)
+      await touchSession(this.db, session.id, now);
   }
 
   /** Ends the caller's session (signing out). */
   async signOut(operator: Operator, session: ConsoleSession): Promise<void> {
     await revokeSession(this.db, session.id, this.clock());
-    await this.audit({ ...actorOf(operator), action: 'session.sign-out', outcome: 'allowed', before: publicSession(session) });
+    await this.audit({
+      ...actorOf(operator),
+      action: 'session.sign-out',
+      outcome: 'allowed',
+      before: publicSession(session),
+    });
   }
 }

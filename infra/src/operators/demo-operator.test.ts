@@ -53,7 +53,14 @@ describe("the demo operator's passkey", () => {
     const sessions = new ConsoleSessions(database.db, 'http://console.localhost:8080');
     expect(await demoEnrollmentUrl(operators, sessions)).toMatch(/^http:\/\/console\.localhost:8080\/enroll#fce_/);
     const account = await operators.findAccountByName(DEMO_OPERATOR);
-    await insertPasskey(database.db, { accountId: account?.id ?? 0, credentialId: 'demo-passkey', publicKey: 'key', counter: 0, transports: [], label: 'laptop' });
+    await insertPasskey(database.db, {
+      accountId: account?.id ?? 0,
+      credentialId: 'demo-passkey',
+      publicKey: 'key',
+      counter: 0,
+      transports: [],
+      label: 'laptop',
+    });
     expect(await demoEnrollmentUrl(operators, sessions)).toBeNull();
   });
 });

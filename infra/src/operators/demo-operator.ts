@@ -31,7 +31,8 @@ export async function ensureDemoOperator(operators: OperatorService, dataDir: st
   } else {
     const account = await operators.findAccountByName(DEMO_OPERATOR);
     if (!account?.active || account.role !== 'operator') return null;
-    secret = (await operators.issueToken({ accountId: null, name: BY, tokenId: null }, account.id, { label: 'demo' })).secret;
+    secret = (await operators.issueToken({ accountId: null, name: BY, tokenId: null }, account.id, { label: 'demo' }))
+      .secret;
   }
   await fs.mkdir(dataDir, { recursive: true });
   await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });

@@ -68,7 +68,16 @@ export class OperatorService {
     const now = this.clock();
     if (token.expiresAt <= now) return refused(`the token expired on ${token.expiresAt.toISOString()}`);
     await markTokenUsed(this.db, token.id, now);
-    return { operator: { accountId: account.id, name: account.name, tokenId: token.id, sessionId: null, role: account.role, tenants: account.tenants } };
+    return {
+      operator: {
+        accountId: account.id,
+        name: account.name,
+        tokenId: token.id,
+        sessionId: null,
+        role: account.role,
+        tenants: account.tenants,
+      },
+    };
   }
 
   async hasOperator(): Promise<boolean> {
@@ -80,15 +89,23 @@ export class OperatorService {
   }
 
   private checkTenants(role: OperatorRole, tenants: readonly string[] | null): void {
-    if (role === 'operator' && tenants !== null) throw new OperatorChangeError('an operator runs every tenant: leave tenants out', 'invalid', 'tenants');
-    if (role === 'tenant-manager' && (tenants === null || tenants.length === 0)) throw new OperatorChangeError('a tenant manager must name its tenants', 'invalid', 'tenants');
+    if (role === 'operator' && tenants !== null)
+      throw new OperatorChangeError('an operator runs every tenant: leave tenants out', 'invalid', 'tenants');
+    if (role === 'tenant-manager' && (tenants === null || tenants.length === 0))
+      throw new OperatorChangeError('a tenant manager must name its tenants', 'invalid', 'tenants');
     const unknown = (tenants ?? []).filter((slug) => !this.tenantSlugs.includes(slug));
-    if (unknown.length) throw new OperatorChangeError(`unknown tenant ${unknown.map((slug) => `'${slug}'`).join(', ')}`, 'invalid', 'tenants');
+    if (unknown.length)
+      throw new OperatorChangeError(
+        `unknown tenant ${unknown.map((slug) => `'${slug}'`).join(', ')}`,
+        'invalid',
+        'tenants',
+      );
   }
 
   private expiry(days: number | undefined): Date {
     const chosen = days ?? TOKEN_DAYS.default;
-    if (!Number.isInteger(chosen) || chosen < 1 || chosen > TOKEN_DAYS.max) throw new OperatorChangeError(`days must be a whole number from 1 to ${TOKEN_DAYS.max}`, 'invalid', 'days');
+    if (!Number.isInteger(chosen) || chosen < 1 || chosen > TOKEN_DAYS.max)
+      throw new OperatorChangeError(`days must be a whole number from 1 to ${TOKEN_DAYS.max}`, 'invalid', 'days');
     return new Date(this.clock().getTime() + chosen * DAY_MS);
   }
 
@@ -96,18 +113,38 @@ export class OperatorService {
    * The first operator and its token, only while the platform has no operator at all (active or
    * not): afterwards only an operator makes accounts, so a leaked shared token opens nothing.
    */
-  async createFirstOperator(name: string, by: string, label = 'first operator'): Promise<{ account: OperatorAccount } & IssuedToken> {
+  async createFirstOperator(
+    name: string,
+    by: string,
+    label = 'first operator',
+  ): Promise<{ account: OperatorAccount } & IssuedToken> {
     const created = await withAccountsLocked(this.db, async (trx) => {
-      if ((await countOperators(trx)) > 0) throw new OperatorChangeError('The first operator exists: use a personal token', 'conflict');
+      if ((await countOperators(trx)) > 0)
+        throw new OperatorChangeError('The first operator exists: use a personal token', 'conflict');
       const account = await insertAccount(trx, { name, role: 'operator', tenants: null, createdBy: by });
-      const issued = await insertToken(trx, { accountId: account.id, label, expiresAt: this.expiry(undefined), createdBy: by });
+      const issued = await insertToken(trx, {
+        accountId: account.id,
+        label,
+        expiresAt: this.expiry(undefined),
+        createdBy: by,
+      });
       return { account, ...issued };
     });
-    await this.audit({ accountId: null, accountName: by, tokenId: null, action: 'operators.first', outcome: 'allowed', after: { account: created.account, token: created.token } });
+    await this.audit({
+      accountId: null,
+      accountName: by,
+      tokenId: null,
+      action: 'operators.first',
+      outcome: 'allowed',
+      after: { account: created.account, token: created.token },
+    });
     return created;
   }
 
-  async createAccount(actor: Actor, input: { name: string; role: OperatorRole; tenants: readonly string[] | null }): Promise<OperatorAccount> {
+  async createAccount(
+    actor: Actor,
+    input: { name: string; role: OperatorRole; tenants: readonly string[] | null },
+  ): Promise<OperatorAccount> {
     this.checkTenants(input.role, input.tenants);
     const account = await withAccountsLocked(this.db, (trx) => insertAccount(trx, { ...input, createdBy: actor.name }));
     await this.audit({ ...actorOf(actor), action: 'operators.create', outcome: 'allowed', after: account });
@@ -134,10 +171,20 @@ export class OperatorService {
     const account = await getAccount(this.db, id);
     if (!account) throw new OperatorChangeError(`No account ${id}`, 'not-found', 'id');
     if (account.role === 'operator' && account.active && (await countActiveOperators(this.db)) <= 1) {
-      throw new OperatorChangeError(`${account.name} is the last active operator: make another operator first`, 'conflict', 'id');
+      throw new OperatorChangeError(
+        `${account.name} is the last active operator: make another operator first`,
+        'conflict',
+        'id',
+      );
     }
     const { before, after, revokedTokens, revokedSessions } = await deactivateAccount(this.db, id, this.clock());
-    await this.audit({ ...actorOf(actor), action: 'operators.deactivate', outcome: 'allowed', before, after: { ...after, revokedTokens, revokedSessions } });
+    await this.audit({
+      ...actorOf(actor),
+      action: 'operators.deactivate',
+      outcome: 'allowed',
+      before,
+      after: { ...after, revokedTokens, revokedSessions },
+    });
     return after;
   }
 
@@ -146,8 +193,18 @@ export class OperatorService {
     const account = await getAccount(this.db, accountId);
     if (!account) throw new OperatorChangeError(`No account ${accountId}`, 'not-found', 'account');
     if (!account.active) throw new OperatorChangeError(`${account.name} is deactivated`, 'conflict', 'account');
-    const issued = await insertToken(this.db, { accountId, label: input.label?.trim() || 'personal token', expiresAt: this.expiry(input.days), createdBy: actor.name });
-    await this.audit({ ...actorOf(actor), action: 'tokens.create', outcome: 'allowed', after: { account: { id: account.id, name: account.name }, token: issued.token } });
+    const issued = await insertToken(this.db, {
+      accountId,
+      label: input.label?.trim() || 'personal token',
+      expiresAt: this.expiry(input.days),
+      createdBy: actor.name,
+    });
+    await this.audit({
+      ...actorOf(actor),
+      action: 'tokens.create',
+      outcome: 'allowed',
+      after: { account: { id: account.id, name: account.name }, token: issued.token },
+    });
     return issued;
   }
 
@@ -157,8 +214,11 @@ export class OperatorService {
    */
   async recover(name: string, by: string): Promise<{ account: OperatorAccount } & IssuedToken> {
     const account = await findAccountByName(this.db, name);
-    if (!account || account.role !== 'operator' || !account.active) throw new OperatorChangeError(`No active operator named '${name}'`, 'not-found', 'name');
-    const issued = await this.issueToken({ accountId: null, name: by, tokenId: null }, account.id, { label: 'recovery' });
+    if (!account || account.role !== 'operator' || !account.active)
+      throw new OperatorChangeError(`No active operator named '${name}'`, 'not-found', 'name');
+    const issued = await this.issueToken({ accountId: null, name: by, tokenId: null }, account.id, {
+      label: 'recovery',
+    });
     return { account, ...issued };
   }
 
@@ -177,5 +237,10 @@ export class OperatorService {
 }
 
 export function actorOf(actor: Actor): Pick<NewAuditEntry, 'accountId' | 'accountName' | 'tokenId' | 'sessionId'> {
-  return { accountId: actor.accountId, accountName: actor.name, tokenId: actor.tokenId, sessionId: actor.sessionId ?? null };
+  return {
+    accountId: actor.accountId,
+    accountName: actor.name,
+    tokenId: actor.tokenId,
+    sessionId: actor.sessionId ?? null,
+  };
 }

@@ -8,7 +8,17 @@ export type { OperatorRole };
  * accounts and tokens for others; `lead-retry` is sending a tenant's waiting leads now.
  */
 export const ADMIN_ACTIONS = [
-  'read', 'pin', 'canary', 'promote', 'rollback', 'publish', 'override', 'synonyms', 'reindex', 'accounts', 'own-token',
+  'read',
+  'pin',
+  'canary',
+  'promote',
+  'rollback',
+  'publish',
+  'override',
+  'synonyms',
+  'reindex',
+  'accounts',
+  'own-token',
   // Sending a tenant's waiting leads to its CRM now (the console's lead delivery page): operators only.
   'lead-retry',
   // Making, listing and revoking a tenant's Stock API keys: operators, and that tenant's managers.
@@ -30,7 +40,16 @@ export type Decision = { allowed: true } | { allowed: false; reason: string };
 // its site's stock keys and feeds were added since: how a dealer's system writes that site's stock.
 const ROLE_ACTIONS: Record<OperatorRole, ReadonlySet<AdminAction>> = {
   operator: new Set(ADMIN_ACTIONS),
-  'tenant-manager': new Set<AdminAction>(['read', 'pin', 'canary', 'promote', 'rollback', 'own-token', 'stock-keys', 'feeds']),
+  'tenant-manager': new Set<AdminAction>([
+    'read',
+    'pin',
+    'canary',
+    'promote',
+    'rollback',
+    'own-token',
+    'stock-keys',
+    'feeds',
+  ]),
   viewer: new Set<AdminAction>(['read', 'own-token']),
 };
 
@@ -42,14 +61,24 @@ const ROLE_ACTIONS: Record<OperatorRole, ReadonlySet<AdminAction>> = {
 export function may(caller: Caller, action: AdminAction, tenant?: string): Decision {
   if (!ROLE_ACTIONS[caller.role].has(action)) return { allowed: false, reason: `a ${caller.role} may not ${action}` };
   if (action === 'own-token' || caller.tenants === null) return { allowed: true };
-  if (tenant === undefined) return { allowed: false, reason: `${action} concerns every tenant; this account holds only ${caller.tenants.join(', ')}` };
-  if (!caller.tenants.includes(tenant)) return { allowed: false, reason: `this account may not ${action} on '${tenant}' (it holds ${caller.tenants.join(', ')})` };
+  if (tenant === undefined)
+    return {
+      allowed: false,
+      reason: `${action} concerns every tenant; this account holds only ${caller.tenants.join(', ')}`,
+    };
+  if (!caller.tenants.includes(tenant))
+    return {
+      allowed: false,
+      reason: `this account may not ${action} on '${tenant}' (it holds ${caller.tenants.join(', ')})`,
+    };
   return { allowed: true };
 }
 
 /** Whether the role may do the action somewhere: the check before the tenant is known. */
 export function roleMay(caller: Caller, action: AdminAction): Decision {
-  return ROLE_ACTIONS[caller.role].has(action) ? { allowed: true } : { allowed: false, reason: `a ${caller.role} may not ${action}` };
+  return ROLE_ACTIONS[caller.role].has(action)
+    ? { allowed: true }
+    : { allowed: false, reason: `a ${caller.role} may not ${action}` };
 }
 
 /** Whether a list row of this tenant is shown to the caller. */

@@ -53,12 +53,20 @@ export function exceedsPin(canary: Standing, pin: Standing, rule: CanaryAlertRul
  * mount report buckets: the pin's rate over the same time, with the same shoppers' traffic, is
  * what the canary is compared with, not its whole past.
  */
-export async function judgeCanary(db: Kysely<PlatformTables>, canary: Canary, pinVersion: string | null, rule: CanaryAlertRule): Promise<CanaryVerdict> {
+export async function judgeCanary(
+  db: Kysely<PlatformTables>,
+  canary: Canary,
+  pinVersion: string | null,
+  rule: CanaryAlertRule,
+): Promise<CanaryVerdict> {
   const since = bucketStart(canary.startedAt);
   const versions = pinVersion && pinVersion !== canary.version ? [canary.version, pinVersion] : [canary.version];
   const counts = await reportCounts(db, { tenant: canary.tenant, team: canary.team, versions, since });
   const canaryStanding = standing(canary.version, counts.get(canary.version));
-  const pinStanding = standing(pinVersion, pinVersion && pinVersion !== canary.version ? counts.get(pinVersion) : undefined);
+  const pinStanding = standing(
+    pinVersion,
+    pinVersion && pinVersion !== canary.version ? counts.get(pinVersion) : undefined,
+  );
   return {
     tenant: canary.tenant,
     team: canary.team,
@@ -75,8 +83,20 @@ const rounded = (value: number) => Math.round(value * 100) / 100;
 export function alertDetails(verdict: CanaryVerdict, rule: CanaryAlertRule): Record<string, unknown> {
   const { canary, pin } = verdict;
   return {
-    canary: { version: canary.version, percent: canary.percent, startedAt: canary.startedAt.toISOString(), clean: canary.clean, failures: canary.failures, failureRatePercent: rounded(canary.failureRatePercent) },
-    pin: { version: pin.version, clean: pin.clean, failures: pin.failures, failureRatePercent: rounded(pin.failureRatePercent) },
+    canary: {
+      version: canary.version,
+      percent: canary.percent,
+      startedAt: canary.startedAt.toISOString(),
+      clean: canary.clean,
+      failures: canary.failures,
+      failureRatePercent: rounded(canary.failureRatePercent),
+    },
+    pin: {
+      version: pin.version,
+      clean: pin.clean,
+      failures: pin.failures,
+      failureRatePercent: rounded(pin.failureRatePercent),
+    },
     since: verdict.since.toISOString(),
     rule: { marginPercent: rule.marginPercent, minReports: rule.minReports },
   };
@@ -84,7 +104,15 @@ export function alertDetails(verdict: CanaryVerdict, rule: CanaryAlertRule): Rec
 
 /** The webhook's body: the alert, with what its canary and pin stood at when it was flagged. */
 export function webhookBody(alert: CanaryAlert): Record<string, unknown> {
-  return { type: 'canary-flagged', id: alert.id, tenant: alert.tenant, team: alert.team, version: alert.version, flaggedAt: alert.flaggedAt.toISOString(), ...alert.details };
+  return {
+    type: 'canary-flagged',
+    id: alert.id,
+    tenant: alert.tenant,
+    team: alert.team,
+    version: alert.version,
+    flaggedAt: alert.flaggedAt.toISOString(),
+    ...alert.details,
+  };
 }
 
 /**

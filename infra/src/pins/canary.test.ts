@@ -13,7 +13,9 @@ describe('canary assignment', () => {
   });
 
   it.each([1, 10, 50, 90, 99])('sends %i%% of 10,000 shoppers to the canary, within 3 points', (percent) => {
-    const served = ids(10_000).filter((id) => servesCanary(id, { tenant: 'redgum-used-cars', team: 'mf-vehicle', percent })).length;
+    const served = ids(10_000).filter((id) =>
+      servesCanary(id, { tenant: 'redgum-used-cars', team: 'mf-vehicle', percent }),
+    ).length;
     expect(Math.abs(served / 100 - percent)).toBeLessThanOrEqual(3);
   });
 
@@ -25,15 +27,21 @@ describe('canary assignment', () => {
 
   it('decides each remote on its own: the shoppers on one canary are not the ones on another', () => {
     const shoppers = ids(10_000);
-    const search = new Set(shoppers.filter((id) => servesCanary(id, { tenant: 'harbourside-motors', team: 'mf-search', percent: 50 })));
-    const both = shoppers.filter((id) => search.has(id) && servesCanary(id, { tenant: 'harbourside-motors', team: 'mf-finance', percent: 50 })).length;
+    const search = new Set(
+      shoppers.filter((id) => servesCanary(id, { tenant: 'harbourside-motors', team: 'mf-search', percent: 50 })),
+    );
+    const both = shoppers.filter(
+      (id) => search.has(id) && servesCanary(id, { tenant: 'harbourside-motors', team: 'mf-finance', percent: 50 }),
+    ).length;
     // Independent halves overlap on a quarter of shoppers; the same split would be a half.
     expect(Math.abs(both / 100 - 25)).toBeLessThanOrEqual(3);
   });
 
   it('decides each tenant on its own', () => {
     const shoppers = ids(10_000);
-    const same = shoppers.filter((id) => canaryBucket(id, 'harbourside-motors', 'mf-search') === canaryBucket(id, 'redgum-used-cars', 'mf-search')).length;
+    const same = shoppers.filter(
+      (id) => canaryBucket(id, 'harbourside-motors', 'mf-search') === canaryBucket(id, 'redgum-used-cars', 'mf-search'),
+    ).length;
     expect(same).toBeLessThan(300);
   });
 

@@ -1,7 +1,13 @@
 import type { Pin } from '../db/pins';
 import { withEarnedLastGood } from './last-good';
 
-const pin = (team: string, version: string, lastGoodVersion: string | null = null): Pin => ({ tenant: 'redgum-used-cars', team, version, lastGoodVersion, updatedAt: new Date(0) });
+const pin = (team: string, version: string, lastGoodVersion: string | null = null): Pin => ({
+  tenant: 'redgum-used-cars',
+  team,
+  version,
+  lastGoodVersion,
+  updatedAt: new Date(0),
+});
 
 describe('the fallback a page names', () => {
   it('is the most recently earned version other than the one served', () => {

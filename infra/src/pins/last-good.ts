@@ -7,7 +7,10 @@ import type { Pin } from '../db/pins';
  * none earned there is no fallback: the shell shows its fallback UI rather than a version nobody
  * has seen work. Run after `pinsForShopper`, so a canary shopper falls back to the earned pin.
  */
-export function withEarnedLastGood(pins: ReadonlyMap<string, Pin>, earned: ReadonlyMap<string, readonly string[]>): Map<string, Pin> {
+export function withEarnedLastGood(
+  pins: ReadonlyMap<string, Pin>,
+  earned: ReadonlyMap<string, readonly string[]>,
+): Map<string, Pin> {
   const result = new Map<string, Pin>();
   for (const [team, pin] of pins) {
     const lastGood = earned.get(team)?.find((version) => version !== pin.version) ?? null;

@@ -18,7 +18,13 @@ beforeAll(async () => {
   database = await openTestDatabase('pglite');
   dir = await tempDir();
   registry = new Registry(path.join(dir, 'registry'));
-  const builds = [['mf-search', '1.0.0'], ['mf-search', '1.1.0'], ['mf-search', '1.2.0'], ['mf-finance', '1.0.0'], ['mf-finance', '1.1.0']] as const;
+  const builds = [
+    ['mf-search', '1.0.0'],
+    ['mf-search', '1.1.0'],
+    ['mf-search', '1.2.0'],
+    ['mf-finance', '1.0.0'],
+    ['mf-finance', '1.1.0'],
+  ] as const;
   for (const [team, version] of builds) await registry.publish(team, await makeFakeBuild(dir, { team, version }));
   tenants = await loadTenants();
 });
@@ -53,12 +59,17 @@ describe('PinService canaries', () => {
   });
 
   it('refuses an unknown tenant', async () => {
-    await expect(service.canary({ ...canary, tenant: 'nobody' })).rejects.toMatchObject({ code: 'not-found', message: "Unknown tenant 'nobody'" });
+    await expect(service.canary({ ...canary, tenant: 'nobody' })).rejects.toMatchObject({
+      code: 'not-found',
+      message: "Unknown tenant 'nobody'",
+    });
   });
 
   it('refuses a remote the tenant switched off', async () => {
     await service.pin({ tenant: DEFAULT_TENANT, team: 'mf-finance', version: '1.0.0', actor: 'ann' });
-    await expect(service.canary({ ...canary, tenant: 'coastal-caravans', team: 'mf-finance', version: '1.1.0' })).rejects.toMatchObject({
+    await expect(
+      service.canary({ ...canary, tenant: 'coastal-caravans', team: 'mf-finance', version: '1.1.0' }),
+    ).rejects.toMatchObject({
       code: 'conflict',
       message: expect.stringContaining('mf-finance is switched off for coastal-caravans'),
     });
@@ -66,11 +77,16 @@ describe('PinService canaries', () => {
 
   it('refuses a canary for the platform default', async () => {
     await service.pin({ tenant: DEFAULT_TENANT, team: 'mf-search', version: '1.0.0', actor: 'ann' });
-    await expect(service.canary({ ...canary, tenant: DEFAULT_TENANT, version: '1.1.0' })).rejects.toMatchObject({ code: 'invalid' });
+    await expect(service.canary({ ...canary, tenant: DEFAULT_TENANT, version: '1.1.0' })).rejects.toMatchObject({
+      code: 'invalid',
+    });
   });
 
   it('refuses a percent outside 1-99 as invalid input naming percent', async () => {
-    await expect(service.canary({ ...canary, percent: 100 })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/^percent /) });
+    await expect(service.canary({ ...canary, percent: 100 })).rejects.toMatchObject({
+      code: 'invalid',
+      message: expect.stringMatching(/^percent /),
+    });
   });
 
   it('refuses the pinned version', async () => {
@@ -83,16 +99,25 @@ describe('PinService canaries', () => {
     expect(result.pin).toMatchObject({ version: '1.0.0', lastGoodVersion: '1.1.0' });
     const overview = await service.overview();
     expect(overview.canaries).toEqual([]);
-    expect(overview.effective).toContainEqual(expect.objectContaining({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.0.0', canary: null }));
+    expect(overview.effective).toContainEqual(
+      expect.objectContaining({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.0.0', canary: null }),
+    );
   });
 
   it('shows a running canary in the overview next to the pin', async () => {
     await service.canary(canary);
     const overview = await service.overview();
     expect(overview.effective).toContainEqual(
-      expect.objectContaining({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0', canary: { version: '1.0.0', percent: 50 } }),
+      expect.objectContaining({
+        tenant: 'harbourside-motors',
+        team: 'mf-search',
+        version: '1.1.0',
+        canary: { version: '1.0.0', percent: 50 },
+      }),
     );
-    expect(overview.effective).toContainEqual(expect.objectContaining({ tenant: 'redgum-used-cars', team: 'mf-search', canary: null }));
+    expect(overview.effective).toContainEqual(
+      expect.objectContaining({ tenant: 'redgum-used-cars', team: 'mf-search', canary: null }),
+    );
   });
 
   it('drops the canary on a rollback and keeps the pin', async () => {

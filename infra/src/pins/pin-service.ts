@@ -75,7 +75,10 @@ export class PinService {
     const config = this.tenants.find((t) => t.slug === tenant);
     if (!config) throw new PinChangeError(`Unknown tenant '${tenant}'`, 'not-found');
     if (isRemoteTeam(team) && !config.features[team]) {
-      throw new PinChangeError(`${team} is switched off for ${tenant} (features.${team} is false in its tenant config)`, 'conflict');
+      throw new PinChangeError(
+        `${team} is switched off for ${tenant} (features.${team} is false in its tenant config)`,
+        'conflict',
+      );
     }
   }
 
@@ -95,7 +98,13 @@ export class PinService {
   }
 
   /** A rollback also ends the team's canary, if one runs (the pin then stays). */
-  async rollback(input: { tenant: string; team: string; to?: string; actor: string; expected?: string | null }): Promise<PinResult> {
+  async rollback(input: {
+    tenant: string;
+    team: string;
+    to?: string;
+    actor: string;
+    expected?: string | null;
+  }): Promise<PinResult> {
     this.checkTarget(input.tenant, input.team);
     if (input.to) await this.checkPublished(input.team, input.to);
     return rollbackPin(this.db, input);
@@ -105,9 +114,18 @@ export class PinService {
    * Sends `percent` of a tenant's shoppers to another published version, with the checks of a pin.
    * Only a tenant's own: the platform default has no shoppers of its own to split.
    */
-  async canary(input: { tenant: string; team: string; version: string; percent: number; actor: string }): Promise<CanaryResult> {
+  async canary(input: {
+    tenant: string;
+    team: string;
+    version: string;
+    percent: number;
+    actor: string;
+  }): Promise<CanaryResult> {
     if (input.tenant === DEFAULT_TENANT) {
-      throw new PinChangeError(`A canary is for one tenant's shoppers; '${DEFAULT_TENANT}' is the platform default`, 'invalid');
+      throw new PinChangeError(
+        `A canary is for one tenant's shoppers; '${DEFAULT_TENANT}' is the platform default`,
+        'invalid',
+      );
     }
     this.checkTarget(input.tenant, input.team);
     await this.checkPublished(input.team, input.version);
@@ -119,7 +137,9 @@ export class PinService {
     return promoteCanary(this.db, input);
   }
 
-  history(filter: { tenant?: string; tenants?: readonly string[]; team?: string; limit?: number } = {}): Promise<PinChange[]> {
+  history(
+    filter: { tenant?: string; tenants?: readonly string[]; team?: string; limit?: number } = {},
+  ): Promise<PinChange[]> {
     return listPinChanges(this.db, filter);
   }
 

@@ -11,11 +11,24 @@ describe('what a change rebuilds and retests', () => {
 
   it('touches infra as well for a change in a file the remote server plugin imports', () => {
     const server = new Set(['mf-search/server/index.ts', 'mf-search/src/features/results/lib/search-client.ts']);
-    expect(affectedWorkspaces(['mf-search/src/features/results/lib/search-client.ts'], () => server).workspaces).toEqual(['mf-search', 'infra', 'e2e']);
+    expect(
+      affectedWorkspaces(['mf-search/src/features/results/lib/search-client.ts'], () => server).workspaces,
+    ).toEqual(['mf-search', 'infra', 'e2e']);
   });
 
   it('touches every workspace for a change in shared-config', () => {
-    expect(affected('shared-config/src/runtime/failures.ts')).toEqual(['shared-config', 'shell', 'mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations', 'console', 'infra', 'e2e']);
+    expect(affected('shared-config/src/runtime/failures.ts')).toEqual([
+      'shared-config',
+      'shell',
+      'mf-search',
+      'mf-vehicle',
+      'mf-finance',
+      'mf-leads',
+      'mf-locations',
+      'console',
+      'infra',
+      'e2e',
+    ]);
   });
 
   it('touches every workspace for a change in the lockfile', () => {
@@ -39,7 +52,9 @@ describe('what a change rebuilds and retests', () => {
   });
 
   it('says which file put a workspace on the list', () => {
-    expect(affectedWorkspaces(['shell/src/chrome/header.tsx'], none).reasons).toMatchObject({ shell: 'shell/src/chrome/header.tsx' });
+    expect(affectedWorkspaces(['shell/src/chrome/header.tsx'], none).reasons).toMatchObject({
+      shell: 'shell/src/chrome/header.tsx',
+    });
   });
 });
 

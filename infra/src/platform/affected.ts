@@ -18,7 +18,8 @@ import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 export const WORKSPACES = ['shared-config', 'shell', ...REMOTE_TEAMS, 'console', 'infra', 'e2e'] as const;
 export type Workspace = (typeof WORKSPACES)[number];
 
-const ROOT_CONFIG = /^(package(-lock)?\.json|tsconfig\.base\.json|eslint\.config\.js|jest\.config\.js|\.ci\/.*|\.npmrc)$/;
+const ROOT_CONFIG =
+  /^(package(-lock)?\.json|tsconfig\.base\.json|eslint\.config\.js|jest\.config\.js|\.ci\/.*|\.npmrc)$/;
 const DOCUMENTATION = /(^docs\/|\.md$)/;
 const ADMIN_CONTRACT = 'infra/admin-contract/';
 
@@ -38,11 +39,20 @@ export function serverFiles(repoRoot: string, team: RemoteTeam): Set<string> {
   const seen = new Set<string>();
   const entry = path.join(repoRoot, team, 'server');
   const queue = fs.existsSync(entry)
-    ? fs.readdirSync(entry, { recursive: true, encoding: 'utf8' }).filter((f) => !/\.test\.tsx?$/.test(f)).map((f) => path.join(entry, f))
+    ? fs
+        .readdirSync(entry, { recursive: true, encoding: 'utf8' })
+        .filter((f) => !/\.test\.tsx?$/.test(f))
+        .map((f) => path.join(entry, f))
     : [];
   const resolve = (from: string, specifier: string): string | null => {
     const base = path.resolve(path.dirname(from), specifier);
-    for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    for (const candidate of [
+      base,
+      `${base}.ts`,
+      `${base}.tsx`,
+      path.join(base, 'index.ts'),
+      path.join(base, 'index.tsx'),
+    ]) {
       if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
     }
     return null;
@@ -62,7 +72,10 @@ export function serverFiles(repoRoot: string, team: RemoteTeam): Set<string> {
 }
 
 /** `changed`: paths relative to the repository root, with forward slashes, as `git diff --name-only` prints them. */
-export function affectedWorkspaces(changed: readonly string[], serverFilesOf: (team: RemoteTeam) => ReadonlySet<string>): Affected {
+export function affectedWorkspaces(
+  changed: readonly string[],
+  serverFilesOf: (team: RemoteTeam) => ReadonlySet<string>,
+): Affected {
   const reasons: Partial<Record<Workspace, string>> = {};
   const add = (workspace: Workspace, file: string) => {
     reasons[workspace] ??= file;
@@ -81,7 +94,8 @@ export function affectedWorkspaces(changed: readonly string[], serverFilesOf: (t
     }
     add(top, file);
     if (file.startsWith(ADMIN_CONTRACT)) add('console', file);
-    if ((REMOTE_TEAMS as readonly string[]).includes(top) && serverFilesOf(top as RemoteTeam).has(file)) add('infra', file);
+    if ((REMOTE_TEAMS as readonly string[]).includes(top) && serverFilesOf(top as RemoteTeam).has(file))
+      add('infra', file);
   }
   // The journeys run on every change that touches code: they prove the composed site.
   if (Object.keys(reasons).length > 0) add('e2e', reasons[Object.keys(reasons)[0] as Workspace]!);

@@ -15,10 +15,17 @@ const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig:
 
 async function fetchErrors(file: string, code: string): Promise<number[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => (m.ruleId === 'no-restricted-globals' || m.ruleId === 'no-restricted-properties') && m.message.includes("the feature's api/ module")).map((m) => m.line);
+  return (result?.messages ?? [])
+    .filter(
+      (m) =>
+        (m.ruleId === 'no-restricted-globals' || m.ruleId === 'no-restricted-properties') &&
+        m.message.includes("the feature's api/ module"),
+    )
+    .map((m) => m.line);
 }
 
-const calls = "export const a = () => fetch('/api/x');\nexport const b = () => window.fetch('/api/x');\nexport const c = () => globalThis.fetch('/api/x');\n";
+const calls =
+  "export const a = () => fetch('/api/x');\nexport const b = () => window.fetch('/api/x');\nexport const c = () => globalThis.fetch('/api/x');\n";
 
 describe('calls to the API', () => {
   it('refuse fetch, window.fetch and globalThis.fetch in a component, naming each line', async () => {
@@ -26,7 +33,11 @@ describe('calls to the API', () => {
   });
 
   it('refuse them in the shell, in shared-config and in the operator console', async () => {
-    const lines = await Promise.all(['shell/src/chrome/x.tsx', 'shared-config/src/runtime/x.ts', 'console/src/pages/x.tsx'].map((file) => fetchErrors(file, calls)));
+    const lines = await Promise.all(
+      ['shell/src/chrome/x.tsx', 'shared-config/src/runtime/x.ts', 'console/src/pages/x.tsx'].map((file) =>
+        fetchErrors(file, calls),
+      ),
+    );
     expect(lines).toEqual([
       [1, 2, 3],
       [1, 2, 3],
@@ -35,12 +46,21 @@ describe('calls to the API', () => {
   });
 
   it("leave them to a feature's api/ module, a team's, and shared-config's helper", async () => {
-    const files = ['mf-search/src/features/x/api/x.ts', 'mf-locations/src/lib/api/x.ts', 'console/src/api/x.ts', 'shared-config/src/runtime/api.ts'];
+    const files = [
+      'mf-search/src/features/x/api/x.ts',
+      'mf-locations/src/lib/api/x.ts',
+      'console/src/api/x.ts',
+      'shared-config/src/runtime/api.ts',
+    ];
     expect(await Promise.all(files.map((file) => fetchErrors(file, calls)))).toEqual([[], [], [], []]);
   });
 
   it('leave them to tests and test kits, which stand in for the server', async () => {
-    const files = ['mf-leads/src/features/x/components/x.test.tsx', 'mf-locations/src/testing/x.ts', 'shared-config/src/testing/x.ts'];
+    const files = [
+      'mf-leads/src/features/x/components/x.test.tsx',
+      'mf-locations/src/testing/x.ts',
+      'shared-config/src/testing/x.ts',
+    ];
     expect(await Promise.all(files.map((file) => fetchErrors(file, calls)))).toEqual([[], [], []]);
   });
 

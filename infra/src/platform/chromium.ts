@@ -14,7 +14,8 @@ const DESKTOP_BROWSER = '/usr/bin/chromium';
  * browser CPU (47 journeys on 2 cores: 4.0 CPU-minutes in the desktop browser's headless mode,
  * 1.6 in the shell; 3.1 min of wall time against 1.7). `CHROMIUM_PATH` names another binary.
  */
-export const CHROMIUM_PATH = loadConfig().CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : DESKTOP_BROWSER);
+export const CHROMIUM_PATH =
+  loadConfig().CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : DESKTOP_BROWSER);
 
 /**
  * The desktop browser, for Lighthouse: its page-speed figures are what a shopper's browser

@@ -15,14 +15,19 @@ const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig:
 
 async function colourErrors(file: string, code: string): Promise<number[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax' && m.message.startsWith('A colour literal')).map((m) => m.line);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-syntax' && m.message.startsWith('A colour literal'))
+    .map((m) => m.line);
 }
 
 const header = "import { css } from '@emotion/react';\nimport { SURFACE } from '@forecourt/shared-config';\n";
 
 describe('colour literals in component styles', () => {
   it('refuse a hex colour in an object style, naming its line', async () => {
-    const lines = await colourErrors('mf-search/src/features/x/components/x.tsx', `${header}export const a = { color: SURFACE.text };\nexport const b = { color: '#475467' };\n`);
+    const lines = await colourErrors(
+      'mf-search/src/features/x/components/x.tsx',
+      `${header}export const a = { color: SURFACE.text };\nexport const b = { color: '#475467' };\n`,
+    );
     expect(lines).toEqual([4]);
   });
 
@@ -37,12 +42,17 @@ describe('colour literals in component styles', () => {
   });
 
   it('refuse a literal in shared-config’s own components', async () => {
-    expect(await colourErrors('shared-config/src/ui/x.tsx', `${header}export const a = { fill: '#fff' };\n`)).toEqual([3]);
+    expect(await colourErrors('shared-config/src/ui/x.tsx', `${header}export const a = { fill: '#fff' };\n`)).toEqual([
+      3,
+    ]);
   });
 
   it("refuse a literal in the operator console's styles, and allow its own tokens file", async () => {
     const code = "import { css } from '@emotion/react';\nexport const a = css`color: #b91c1c;`;\n";
-    expect([await colourErrors('console/src/pages/x.tsx', code), await colourErrors('console/src/theme/tokens.ts', code)]).toEqual([[2], []]);
+    expect([
+      await colourErrors('console/src/pages/x.tsx', code),
+      await colourErrors('console/src/theme/tokens.ts', code),
+    ]).toEqual([[2], []]);
   });
 
   it('allow tokens, colour words outside a colour, anchors and comments', async () => {

@@ -37,14 +37,23 @@ describe('the docs', () => {
     const examples = docs.flatMap(cliExamples);
     const wrong = examples.flatMap(({ file, line, example, command, args }) => {
       const known = table.get(command);
-      if (!known) return [`${file}:${line}: \`forecourt ${example}\`: the CLI has no command '${command}' (npm run forecourt -- help lists ${[...table.keys()].join(', ')})`];
+      if (!known)
+        return [
+          `${file}:${line}: \`forecourt ${example}\`: the CLI has no command '${command}' (npm run forecourt -- help lists ${[...table.keys()].join(', ')})`,
+        ];
       const problems: string[] = [];
       const sub = args[0];
       if (known.subcommands && sub && !isPlaceholder(sub) && !sub.startsWith('-') && !known.subcommands.has(sub)) {
-        problems.push(`${file}:${line}: \`forecourt ${example}\`: '${command}' has no subcommand '${sub}' (it has ${[...known.subcommands].join(', ')})`);
+        problems.push(
+          `${file}:${line}: \`forecourt ${example}\`: '${command}' has no subcommand '${sub}' (it has ${[...known.subcommands].join(', ')})`,
+        );
       }
       for (const [, option] of example.matchAll(/(?:^|[\s[])(--[a-z][a-z-]*)/g)) {
-        if (!known.text.includes(`${option} `) && !known.text.includes(`${option}]`) && !known.text.includes(`${option}\n`)) {
+        if (
+          !known.text.includes(`${option} `) &&
+          !known.text.includes(`${option}]`) &&
+          !known.text.includes(`${option}\n`)
+        ) {
           problems.push(`${file}:${line}: \`forecourt ${example}\`: '${command}' takes no option ${option}`);
         }
       }
@@ -59,12 +68,18 @@ describe('the docs', () => {
     const examples = docs.flatMap(scriptExamples);
     const wrong = examples.flatMap(({ file, line, example, script, workspace }) => {
       if (workspace === null) {
-        return workspaces[0]?.scripts.has(script) ? [] : [`${file}:${line}: \`${example}\`: the root package.json has no script '${script}'`];
+        return workspaces[0]?.scripts.has(script)
+          ? []
+          : [`${file}:${line}: \`${example}\`: the root package.json has no script '${script}'`];
       }
       // A placeholder workspace (`-w <team>`): some workspace must have the script.
-      const candidates = workspace.includes('<') ? workspaces.slice(1) : workspaces.filter((w) => w.name === workspace || w.folder === workspace);
+      const candidates = workspace.includes('<')
+        ? workspaces.slice(1)
+        : workspaces.filter((w) => w.name === workspace || w.folder === workspace);
       if (candidates.length === 0) return [`${file}:${line}: \`${example}\`: no workspace '${workspace}'`];
-      return candidates.some((w) => w.scripts.has(script)) ? [] : [`${file}:${line}: \`${example}\`: ${workspace} has no script '${script}'`];
+      return candidates.some((w) => w.scripts.has(script))
+        ? []
+        : [`${file}:${line}: \`${example}\`: ${workspace} has no script '${script}'`];
     });
     expect(examples.length).toBeGreaterThan(50);
     expect(wrong).toEqual([]);
@@ -77,7 +92,9 @@ describe('the docs', () => {
       const versions = published.get(team);
       if (!versions) return [`${file}:${line}: "${claim}": '${team}' is not a team that publishes builds`];
       if (versions.includes(version)) return [];
-      return [`${file}:${line}: "${claim}": ${team} ${version} is not published on a fresh clone (published: ${versions.join(', ')}); write <version> and point to npm run forecourt -- list`];
+      return [
+        `${file}:${line}: "${claim}": ${team} ${version} is not published on a fresh clone (published: ${versions.join(', ')}); write <version> and point to npm run forecourt -- list`,
+      ];
     });
     expect(claims.length).toBeGreaterThan(2);
     expect(wrong).toEqual([]);
@@ -88,7 +105,10 @@ describe('the docs', () => {
     const declared = new Set<number>([...platform, FAVOURITE_ADDED_EVENT, ...Object.values(PIXEL_EVENTS)]);
     const claims = docs.flatMap(eventClaims);
     const wrong = claims.flatMap(({ file, line, claim, id, platform: isPlatform }) => {
-      if (isPlatform && !platform.has(id)) return [`${file}:${line}: "${claim}": ${id} is not a platform event (PLATFORM_EVENT in shared-config's failures: ${[...platform].join(', ')})`];
+      if (isPlatform && !platform.has(id))
+        return [
+          `${file}:${line}: "${claim}": ${id} is not a platform event (PLATFORM_EVENT in shared-config's failures: ${[...platform].join(', ')})`,
+        ];
       if (!declared.has(id)) return [`${file}:${line}: "${claim}": no event ${id} is declared in shared-config`];
       return [];
     });
@@ -99,7 +119,12 @@ describe('the docs', () => {
   it('name only migrations that exist', async () => {
     const numbers = new Set(Object.keys(await migrationProvider.getMigrations()).map((name) => name.slice(0, 4)));
     const claims = docs.flatMap(migrationClaims);
-    const wrong = claims.filter((c) => !numbers.has(c.number)).map(({ file, line, claim, number }) => `${file}:${line}: "${claim}": there is no migration ${number} (infra/src/db/migrations/index.ts)`);
+    const wrong = claims
+      .filter((c) => !numbers.has(c.number))
+      .map(
+        ({ file, line, claim, number }) =>
+          `${file}:${line}: "${claim}": there is no migration ${number} (infra/src/db/migrations/index.ts)`,
+      );
     expect(claims.length).toBeGreaterThan(3);
     expect(wrong).toEqual([]);
   });
@@ -111,7 +136,9 @@ describe('the docs', () => {
     const wrong = pins.flatMap(({ file, line, claim, name, version }) => {
       const versions = locked.get(name);
       if (!versions) return [`${file}:${line}: "${claim}": ${name} is not in package-lock.json`];
-      return versions.has(version) ? [] : [`${file}:${line}: "${claim}": package-lock.json has ${name} ${[...versions].join(' or ')}, not ${version}`];
+      return versions.has(version)
+        ? []
+        : [`${file}:${line}: "${claim}": package-lock.json has ${name} ${[...versions].join(' or ')}, not ${version}`];
     });
     expect(pins.length).toBeGreaterThan(30);
     expect(wrong).toEqual([]);
@@ -129,8 +156,13 @@ describe('the docs', () => {
     for (const [, name] of factory.matchAll(/process\.env\.(FORECOURT_[A-Z0-9_]+)/g)) if (name) names.add(name);
     const claims = docs.flatMap(configNameClaims);
     const wrong = claims
-      .filter(({ name }) => (name.endsWith('_*') ? ![...names].some((n) => n.startsWith(name.slice(0, -1))) : !names.has(name)))
-      .map(({ file, line, name }) => `${file}:${line}: ${name} is not in the configuration schema (infra/src/config/schema.ts) nor read by the build factory`);
+      .filter(({ name }) =>
+        name.endsWith('_*') ? ![...names].some((n) => n.startsWith(name.slice(0, -1))) : !names.has(name),
+      )
+      .map(
+        ({ file, line, name }) =>
+          `${file}:${line}: ${name} is not in the configuration schema (infra/src/config/schema.ts) nor read by the build factory`,
+      );
     expect(claims.length).toBeGreaterThan(50);
     expect(wrong).toEqual([]);
   });
@@ -138,15 +170,25 @@ describe('the docs', () => {
 
 describe('reading facts from a doc', () => {
   it('finds CLI examples in fenced blocks and code spans, up to a comment', () => {
-    const text = "Run `npm run forecourt -- list` first.\n\n```sh\nnpm run forecourt -- pin '*' mf-search 1.2.3   # the default\n```\n";
-    expect(cliExamples(doc(text)).map(({ line, command, args, comment }) => ({ line, command, args, comment: comment.trim() }))).toEqual([
+    const text =
+      "Run `npm run forecourt -- list` first.\n\n```sh\nnpm run forecourt -- pin '*' mf-search 1.2.3   # the default\n```\n";
+    expect(
+      cliExamples(doc(text)).map(({ line, command, args, comment }) => ({
+        line,
+        command,
+        args,
+        comment: comment.trim(),
+      })),
+    ).toEqual([
       { line: 1, command: 'list', args: [], comment: '' },
       { line: 4, command: 'pin', args: ["'*'", 'mf-search', '1.2.3'], comment: '# the default' },
     ]);
   });
 
   it('reads a command table with subcommands from help text', () => {
-    const table = cliCommandTable('CLI\n\n  migrate            apply migrations\n  list [tenant]      lists\n  feeds list [t]     feeds\n  feeds set <t> --url <u>\n                     pulls --every <m>\n  operators [list]\n  operators me\n');
+    const table = cliCommandTable(
+      'CLI\n\n  migrate            apply migrations\n  list [tenant]      lists\n  feeds list [t]     feeds\n  feeds set <t> --url <u>\n                     pulls --every <m>\n  operators [list]\n  operators me\n',
+    );
     expect(table.get('migrate')?.subcommands).toBeNull();
     expect(table.get('list')?.subcommands).toBeNull();
     expect([...(table.get('feeds')?.subcommands ?? [])]).toEqual(['list', 'set']);
@@ -155,7 +197,8 @@ describe('reading facts from a doc', () => {
   });
 
   it('finds npm scripts with the workspace they name, before or after the script', () => {
-    const text = 'Use `npm run build -w @forecourt/mf-search`, then npm start; `npm run --silent deps` and `npm test -w @forecourt/<team>`.';
+    const text =
+      'Use `npm run build -w @forecourt/mf-search`, then npm start; `npm run --silent deps` and `npm test -w @forecourt/<team>`.';
     expect(scriptExamples(doc(text)).map(({ script, workspace }) => [script, workspace])).toEqual([
       ['build', '@forecourt/mf-search'],
       ['start', null],
@@ -192,7 +235,8 @@ describe('reading facts from a doc', () => {
   });
 
   it('reads the toolchain table, names that share a version each on their own', () => {
-    const text = '| area | versions |\n|---|---|\n| build | **webpack 5.111.1 exactly**, react / react-dom 19.3.1, Debian\'s `chromium` package |\n';
+    const text =
+      "| area | versions |\n|---|---|\n| build | **webpack 5.111.1 exactly**, react / react-dom 19.3.1, Debian's `chromium` package |\n";
     expect(toolchainPins(doc(text)).map(({ line, name, version }) => [line, name, version])).toEqual([
       [3, 'webpack', '5.111.1'],
       [3, 'react', '19.3.1'],
@@ -201,6 +245,9 @@ describe('reading facts from a doc', () => {
   });
 
   it('finds FORECOURT_ names and name families', () => {
-    expect(configNameClaims(doc('Set FORECOURT_DATA_DIR or `FORECOURT_BUILDS_*`.')).map((c) => c.name)).toEqual(['FORECOURT_DATA_DIR', 'FORECOURT_BUILDS_*']);
+    expect(configNameClaims(doc('Set FORECOURT_DATA_DIR or `FORECOURT_BUILDS_*`.')).map((c) => c.name)).toEqual([
+      'FORECOURT_DATA_DIR',
+      'FORECOURT_BUILDS_*',
+    ]);
   });
 });

@@ -23,7 +23,9 @@ interface Located {
 
 /** The docs a reader of a fresh clone follows: the READMEs, CONTRIBUTING.md and docs/. */
 export function readDocs(repoRoot: string): DocFile[] {
-  const workspaces = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+  const workspaces = (
+    JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }
+  ).workspaces;
   const files = ['README.md', 'CONTRIBUTING.md', ...workspaces.map((w) => `${w}/README.md`)];
   const walk = (dir: string): string[] =>
     fs.readdirSync(path.join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -32,7 +34,9 @@ export function readDocs(repoRoot: string): DocFile[] {
       return entry.name.endsWith('.md') ? [relative] : [];
     });
   files.push(...walk('docs').sort());
-  return files.filter((file) => fs.existsSync(path.join(repoRoot, file))).map((file) => ({ file, text: fs.readFileSync(path.join(repoRoot, file), 'utf8') }));
+  return files
+    .filter((file) => fs.existsSync(path.join(repoRoot, file)))
+    .map((file) => ({ file, text: fs.readFileSync(path.join(repoRoot, file), 'utf8') }));
 }
 
 function lineAt(text: string, index: number): number {
@@ -59,7 +63,8 @@ function codeSegments(doc: DocFile): CodeSegment[] {
       segments.push({ file: doc.file, line, code: text.trim() });
       return;
     }
-    for (const span of text.matchAll(/(`+)(.+?)\1/g)) segments.push({ file: doc.file, line, code: (span[2] ?? '').trim() });
+    for (const span of text.matchAll(/(`+)(.+?)\1/g))
+      segments.push({ file: doc.file, line, code: (span[2] ?? '').trim() });
   });
   return segments;
 }
@@ -106,7 +111,14 @@ export function cliExamples(doc: DocFile): CliExample[] {
       const example = (end < 0 ? rest : rest.slice(0, end)).trim();
       const [command, ...args] = tokens(example);
       if (!command || isPlaceholder(command)) continue;
-      examples.push({ file: segment.file, line: segment.line, example, command, args, comment: end < 0 ? '' : rest.slice(end) });
+      examples.push({
+        file: segment.file,
+        line: segment.line,
+        example,
+        command,
+        args,
+        comment: end < 0 ? '' : rest.slice(end),
+      });
     }
   }
   return examples;
@@ -122,12 +134,14 @@ export interface ScriptExample extends Located {
 /** Every `npm run <script>`, `npm start` and `npm test`, in code or prose, with its workspace. */
 export function scriptExamples(doc: DocFile): ScriptExample[] {
   const examples: ScriptExample[] = [];
-  const pattern = /\bnpm (run|start|test)\b((?:\s+(?:-s|--silent|--if-present|(?:-w|--workspace)(?:=|\s+)[^\s`]+))*)(?:\s+([a-z][\w:.-]*))?((?:\s+(?:-w|--workspace)(?:=|\s+)[^\s`]+)*)/g;
+  const pattern =
+    /\bnpm (run|start|test)\b((?:\s+(?:-s|--silent|--if-present|(?:-w|--workspace)(?:=|\s+)[^\s`]+))*)(?:\s+([a-z][\w:.-]*))?((?:\s+(?:-w|--workspace)(?:=|\s+)[^\s`]+)*)/g;
   for (const match of doc.text.matchAll(pattern)) {
     const [example, verb, before = '', named, after = ''] = match;
     const script = verb === 'run' ? named : verb;
     if (!script) continue;
-    const workspace = /(?:-w|--workspace)(?:=|\s+)([^\s`]+)/.exec(`${before} ${verb === 'run' ? after : ''}`)?.[1] ?? null;
+    const workspace =
+      /(?:-w|--workspace)(?:=|\s+)([^\s`]+)/.exec(`${before} ${verb === 'run' ? after : ''}`)?.[1] ?? null;
     examples.push({ file: doc.file, line: lineAt(doc.text, match.index), example: example.trim(), script, workspace });
   }
   return examples;
@@ -158,10 +172,17 @@ export function versionClaims(doc: DocFile): VersionClaim[] {
     const team = example.args[1];
     if (!team || isPlaceholder(team)) continue;
     for (const [version] of `${example.example} ${example.comment}`.matchAll(VERSION)) {
-      claims.push({ file: example.file, line: example.line, claim: `forecourt ${example.example}${example.comment}`.trim(), team, version });
+      claims.push({
+        file: example.file,
+        line: example.line,
+        claim: `forecourt ${example.example}${example.comment}`.trim(),
+        team,
+        version,
+      });
     }
   }
-  const prose = /\b(?:runs?|running|ran|pinned to|gets?|publish(?:es|ed)?)\s+(?:(mf-[a-z]+|shell)\s+)?\**(\d+\.\d+\.\d+(?:-[\w.]+)?)\**|\b(mf-[a-z]+|shell)\s+\**(\d+\.\d+\.\d+(?:-[\w.]+)?)\**\s+is\s+(?:already\s+)?published/g;
+  const prose =
+    /\b(?:runs?|running|ran|pinned to|gets?|publish(?:es|ed)?)\s+(?:(mf-[a-z]+|shell)\s+)?\**(\d+\.\d+\.\d+(?:-[\w.]+)?)\**|\b(mf-[a-z]+|shell)\s+\**(\d+\.\d+\.\d+(?:-[\w.]+)?)\**\s+is\s+(?:already\s+)?published/g;
   for (const paragraph of paragraphs(doc)) {
     for (const match of paragraph.text.matchAll(prose)) {
       const version = match[2] ?? match[4];
@@ -202,7 +223,13 @@ export function eventClaims(doc: DocFile): EventClaim[] {
     for (const match of paragraph.text.matchAll(pattern)) {
       const line = paragraph.line + lineAt(paragraph.text, match.index) - 1;
       for (const [id] of `${match[2]} ${match[3] ?? ''}`.matchAll(/\d{4}/g)) {
-        claims.push({ file: doc.file, line, claim: match[0].replace(/\s+/g, ' '), id: Number(id), platform: Boolean(match[1]) });
+        claims.push({
+          file: doc.file,
+          line,
+          claim: match[0].replace(/\s+/g, ' '),
+          id: Number(id),
+          platform: Boolean(match[1]),
+        });
       }
     }
   }
@@ -220,7 +247,8 @@ export function migrationClaims(doc: DocFile): MigrationClaim[] {
   for (const paragraph of paragraphs(doc)) {
     for (const match of paragraph.text.matchAll(/\bmigrations?\s+(\d{4})((?:\s*(?:,|and|or)\s*\d{4})*)/gi)) {
       const line = paragraph.line + lineAt(paragraph.text, match.index) - 1;
-      for (const [number] of `${match[1]} ${match[2] ?? ''}`.matchAll(/\d{4}/g)) claims.push({ file: doc.file, line, claim: match[0].replace(/\s+/g, ' '), number });
+      for (const [number] of `${match[1]} ${match[2] ?? ''}`.matchAll(/\d{4}/g))
+        claims.push({ file: doc.file, line, claim: match[0].replace(/\s+/g, ' '), number });
     }
   }
   return claims;
@@ -243,10 +271,20 @@ export function toolchainPins(doc: DocFile): ToolchainPin[] {
     const row = /^\|\s*[^|]+\|\s*(.+?)\s*\|\s*$/.exec(text);
     if (!row?.[1] || /^-+$|^versions$/.test(row[1])) return;
     for (const entry of row[1].split(/,\s+/)) {
-      const plain = entry.replace(/\*\*/g, '').replace(/\s+exactly$/, '').trim();
+      const plain = entry
+        .replace(/\*\*/g, '')
+        .replace(/\s+exactly$/, '')
+        .trim();
       const parsed = /^(.+?)\s+(\d+\.\d+\.\d+)$/.exec(plain);
       if (!parsed?.[1] || !parsed[2]) continue;
-      for (const name of parsed[1].split(/\s+\/\s+|\s+and\s+/)) pins.push({ file: doc.file, line: i + 1, claim: entry.trim(), name: name.trim().toLowerCase(), version: parsed[2] });
+      for (const name of parsed[1].split(/\s+\/\s+|\s+and\s+/))
+        pins.push({
+          file: doc.file,
+          line: i + 1,
+          claim: entry.trim(),
+          name: name.trim().toLowerCase(),
+          version: parsed[2],
+        });
     }
   });
   return pins;
@@ -260,7 +298,8 @@ export interface ConfigNameClaim extends Located {
 export function configNameClaims(doc: DocFile): ConfigNameClaim[] {
   const claims: ConfigNameClaim[] = [];
   doc.text.split('\n').forEach((text, i) => {
-    for (const [name] of text.matchAll(/\bFORECOURT_[A-Z0-9_]*[A-Z0-9](?:_\*)?/g)) claims.push({ file: doc.file, line: i + 1, name });
+    for (const [name] of text.matchAll(/\bFORECOURT_[A-Z0-9_]*[A-Z0-9](?:_\*)?/g))
+      claims.push({ file: doc.file, line: i + 1, name });
   });
   return claims;
 }
@@ -294,14 +333,21 @@ export function cliCommandTable(help: string): Map<string, { subcommands: Set<st
     }
   }
   return new Map(
-    [...table].map(([command, { bare, bracketed, text }]) => [command, { subcommands: bare.size ? new Set([...bare, ...bracketed]) : null, text }]),
+    [...table].map(([command, { bare, bracketed, text }]) => [
+      command,
+      { subcommands: bare.size ? new Set([...bare, ...bracketed]) : null, text },
+    ]),
   );
 }
 
 /** Versions of each package that the root or a workspace resolves, from package-lock.json. */
 export function lockedVersions(repoRoot: string): Map<string, Set<string>> {
-  const lock = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
-  const workspaces = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+  const lock = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string }>;
+  };
+  const workspaces = (
+    JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }
+  ).workspaces;
   const versions = new Map<string, Set<string>>();
   for (const [key, entry] of Object.entries(lock.packages)) {
     const owner = /^(?:([^/]+)\/)?node_modules\/((?:@[^/]+\/)?[^/]+)$/.exec(key);
@@ -316,23 +362,35 @@ export function lockedVersions(repoRoot: string): Map<string, Set<string>> {
 
 /** Each workspace's package name and folder, with its scripts; '' is the root. */
 export function workspaceScripts(repoRoot: string): Array<{ folder: string; name: string; scripts: Set<string> }> {
-  const read = (folder: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, folder, 'package.json'), 'utf8')) as { name: string; scripts?: Record<string, string>; workspaces?: string[] };
+  const read = (folder: string) =>
+    JSON.parse(fs.readFileSync(path.join(repoRoot, folder, 'package.json'), 'utf8')) as {
+      name: string;
+      scripts?: Record<string, string>;
+      workspaces?: string[];
+    };
   const root = read('');
-  return [{ folder: '', ...root }, ...(root.workspaces ?? []).map((folder) => ({ folder, ...read(folder) }))].map(({ folder, name, scripts }) => ({
-    folder,
-    name,
-    scripts: new Set(Object.keys(scripts ?? {})),
-  }));
+  return [{ folder: '', ...root }, ...(root.workspaces ?? []).map((folder) => ({ folder, ...read(folder) }))].map(
+    ({ folder, name, scripts }) => ({
+      folder,
+      name,
+      scripts: new Set(Object.keys(scripts ?? {})),
+    }),
+  );
 }
 
 /**
  * What a fresh clone's `npm start` publishes, per team: each build `npm start` makes
  * (demoBuildTargets), under its package.json version or the version it is built as.
  */
-export function freshClonePublished(targets: ReadonlyArray<{ team: string; packageDir: string; versionOverride?: string }>): Map<string, string[]> {
+export function freshClonePublished(
+  targets: ReadonlyArray<{ team: string; packageDir: string; versionOverride?: string }>,
+): Map<string, string[]> {
   const published = new Map<string, string[]>();
   for (const target of targets) {
-    const version = target.versionOverride ?? (JSON.parse(fs.readFileSync(path.join(target.packageDir, 'package.json'), 'utf8')) as { version: string }).version;
+    const version =
+      target.versionOverride ??
+      (JSON.parse(fs.readFileSync(path.join(target.packageDir, 'package.json'), 'utf8')) as { version: string })
+        .version;
     published.set(target.team, [...(published.get(target.team) ?? []), version]);
   }
   return published;

@@ -35,7 +35,11 @@ interface Violation {
 
 async function cruiseFixture(name: string): Promise<{ modules: string[]; violations: Violation[] }> {
   const configFile = path.join(root, '.dependency-cruiser.cjs');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CRUISE, configFile, path.join(fixtures, name)], { cwd: root });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--input-type=module', '-e', CRUISE, configFile, path.join(fixtures, name)],
+    { cwd: root },
+  );
   return JSON.parse(stdout) as { modules: string[]; violations: Violation[] };
 }
 
@@ -46,15 +50,27 @@ describe('import graph rules', () => {
   });
 
   it('refuse a team’s src importing its server by a relative path', () => {
-    expect(violations).toContainEqual({ rule: 'src-not-server', from: 'mf-vehicle/src/relative.ts', to: 'mf-vehicle/server/car.ts' });
+    expect(violations).toContainEqual({
+      rule: 'src-not-server',
+      from: 'mf-vehicle/src/relative.ts',
+      to: 'mf-vehicle/server/car.ts',
+    });
   });
 
   it('refuse a team’s src importing its server by a deep relative path', () => {
-    expect(violations).toContainEqual({ rule: 'src-not-server', from: 'mf-vehicle/src/features/deep/deep.ts', to: 'mf-vehicle/server/car.ts' });
+    expect(violations).toContainEqual({
+      rule: 'src-not-server',
+      from: 'mf-vehicle/src/features/deep/deep.ts',
+      to: 'mf-vehicle/server/car.ts',
+    });
   });
 
   it('refuse a team’s src importing its server by package name', () => {
-    expect(violations).toContainEqual({ rule: 'src-not-server', from: 'mf-vehicle/src/package-path.ts', to: 'mf-vehicle/server/car.ts' });
+    expect(violations).toContainEqual({
+      rule: 'src-not-server',
+      from: 'mf-vehicle/src/package-path.ts',
+      to: 'mf-vehicle/server/car.ts',
+    });
   });
 
   it('refuse a cycle of two files', () => {
@@ -63,31 +79,61 @@ describe('import graph rules', () => {
   });
 
   it('refuse a team importing another team’s file, even its contract', () => {
-    expect(violations).toContainEqual({ rule: 'team-boundary', from: 'mf-search/src/cross-team.ts', to: 'mf-vehicle/src/contract.ts' });
+    expect(violations).toContainEqual({
+      rule: 'team-boundary',
+      from: 'mf-search/src/cross-team.ts',
+      to: 'mf-vehicle/src/contract.ts',
+    });
   });
 
   it('refuse infra importing a team’s UI', () => {
-    expect(violations).toContainEqual({ rule: 'team-boundary', from: 'infra/src/ui.ts', to: 'mf-vehicle/src/relative.ts' });
+    expect(violations).toContainEqual({
+      rule: 'team-boundary',
+      from: 'infra/src/ui.ts',
+      to: 'mf-vehicle/src/relative.ts',
+    });
   });
 
   it('refuse browser code importing a server package, even for a type', () => {
-    expect(violations).toContainEqual(expect.objectContaining({ rule: 'browser-not-server-packages', from: 'mf-vehicle/src/server-package.ts', to: expect.stringMatching(/node_modules\/fastify\//) }));
+    expect(violations).toContainEqual(
+      expect.objectContaining({
+        rule: 'browser-not-server-packages',
+        from: 'mf-vehicle/src/server-package.ts',
+        to: expect.stringMatching(/node_modules\/fastify\//),
+      }),
+    );
   });
 
   it('refuse browser code importing shared-config’s server kit', () => {
-    expect(violations).toContainEqual({ rule: 'browser-not-server-kit', from: 'mf-vehicle/src/server-kit.ts', to: 'shared-config/src/server/kit.ts' });
+    expect(violations).toContainEqual({
+      rule: 'browser-not-server-kit',
+      from: 'mf-vehicle/src/server-kit.ts',
+      to: 'shared-config/src/server/kit.ts',
+    });
   });
 
   it('refuse the operator console importing infra', () => {
-    expect(violations).toContainEqual({ rule: 'team-boundary', from: 'console/src/admin-types.ts', to: 'infra/src/ui.ts' });
+    expect(violations).toContainEqual({
+      rule: 'team-boundary',
+      from: 'console/src/admin-types.ts',
+      to: 'infra/src/ui.ts',
+    });
   });
 
   it('refuse the operator console reaching into the admin API’s contract past its entry', () => {
-    expect(violations).toContainEqual({ rule: 'team-boundary', from: 'console/src/contract-inside.ts', to: 'infra/admin-contract/src/pins.ts' });
+    expect(violations).toContainEqual({
+      rule: 'team-boundary',
+      from: 'console/src/contract-inside.ts',
+      to: 'infra/admin-contract/src/pins.ts',
+    });
   });
 
   it('refuse the admin API’s contract importing anything but zod and its own files', () => {
-    expect(violations).toContainEqual({ rule: 'admin-contract-only-zod', from: 'infra/admin-contract/src/index.ts', to: 'infra/src/ui.ts' });
+    expect(violations).toContainEqual({
+      rule: 'admin-contract-only-zod',
+      from: 'infra/admin-contract/src/index.ts',
+      to: 'infra/src/ui.ts',
+    });
   });
 
   it('report each broken import once, and nothing else', () => {

@@ -14,8 +14,10 @@ let hits: string[] = [];
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     hits.push(request.url ?? '');
-    if (request.url === '/feed.csv') return response.writeHead(200, { 'content-type': 'text/csv' }).end('vehicle_id\nA-1\n');
-    if (request.url === '/to-loopback') return response.writeHead(302, { location: `http://127.0.0.1:${port}/feed.csv` }).end();
+    if (request.url === '/feed.csv')
+      return response.writeHead(200, { 'content-type': 'text/csv' }).end('vehicle_id\nA-1\n');
+    if (request.url === '/to-loopback')
+      return response.writeHead(302, { location: `http://127.0.0.1:${port}/feed.csv` }).end();
     if (request.url === '/big') {
       // Larger than the limit and undeclared: the cap applies while reading.
       response.writeHead(200, { 'content-type': 'text/csv' });
@@ -38,7 +40,8 @@ beforeEach(() => {
 });
 
 /** Names under example. resolve to loopback, where the test server is. */
-const resolve: OutboundPolicy['resolve'] = async (hostname) => (hostname.endsWith('.example') ? [{ address: '127.0.0.1', family: 4 }] : []);
+const resolve: OutboundPolicy['resolve'] = async (hostname) =>
+  hostname.endsWith('.example') ? [{ address: '127.0.0.1', family: 4 }] : [];
 const production: OutboundPolicy = { allowLoopback: false, allowHosts: ['feeds.allowed.example'], resolve };
 const LIMITS = { timeoutMs: 300, maxBytes: 1024 };
 
@@ -69,9 +72,20 @@ async function text(policy: OutboundPolicy, url: string): Promise<{ status: numb
 
 describe('addressRefusal', () => {
   it.each([
-    ['10.0.0.1', 'private'], ['192.168.1.1', 'private'], ['172.16.0.1', 'private'], ['127.0.0.1', 'loopback'], ['169.254.169.254', 'link local'],
-    ['100.64.0.1', 'carrier grade nat'], ['224.0.0.1', 'multicast'], ['0.0.0.0', 'unspecified'], ['::1', 'loopback'], ['fe80::1', 'link local'],
-    ['fd00::1', 'unique local'], ['::ffff:127.0.0.1', 'loopback'], ['::ffff:10.0.0.1', 'private'], ['::', 'unspecified'],
+    ['10.0.0.1', 'private'],
+    ['192.168.1.1', 'private'],
+    ['172.16.0.1', 'private'],
+    ['127.0.0.1', 'loopback'],
+    ['169.254.169.254', 'link local'],
+    ['100.64.0.1', 'carrier grade nat'],
+    ['224.0.0.1', 'multicast'],
+    ['0.0.0.0', 'unspecified'],
+    ['::1', 'loopback'],
+    ['fe80::1', 'link local'],
+    ['fd00::1', 'unique local'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['::', 'unspecified'],
   ])('refuses %s as %s', (address, range) => {
     expect(addressRefusal(address, { allowLoopback: false })).toBe(`a ${range} address`);
   });
@@ -86,23 +100,37 @@ describe('OutboundFetch in production', () => {
   it('refuses a private address in the URL before connecting', async () => {
     const error = await failure(production, 'http://10.0.0.1/feed.csv');
     // 'refused', not 'timeout': nothing waited for an address that would never answer.
-    expect(error).toMatchObject({ problem: 'refused', message: expect.stringContaining('10.0.0.1 is a private address') });
+    expect(error).toMatchObject({
+      problem: 'refused',
+      message: expect.stringContaining('10.0.0.1 is a private address'),
+    });
   });
 
   it('refuses a name that resolves to loopback', async () => {
     const error = await failure(production, `http://feeds.rebound.example:${port}/feed.csv`);
-    expect(error).toMatchObject({ problem: 'refused', message: expect.stringContaining('feeds.rebound.example resolves to 127.0.0.1, a loopback address') });
+    expect(error).toMatchObject({
+      problem: 'refused',
+      message: expect.stringContaining('feeds.rebound.example resolves to 127.0.0.1, a loopback address'),
+    });
     expect(hits).toEqual([]);
   });
 
   it('refuses a redirect to loopback from an allowed host', async () => {
     const error = await failure(production, `http://feeds.allowed.example:${port}/to-loopback`);
-    expect(error).toMatchObject({ problem: 'refused', message: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/feed\.csv \(a redirect from .*\) was refused: 127\.0\.0\.1 is a loopback address/) });
+    expect(error).toMatchObject({
+      problem: 'refused',
+      message: expect.stringMatching(
+        /^http:\/\/127\.0\.0\.1:\d+\/feed\.csv \(a redirect from .*\) was refused: 127\.0\.0\.1 is a loopback address/,
+      ),
+    });
     expect(hits).toEqual(['/to-loopback']);
   });
 
   it('fetches an allow-listed host whatever it resolves to', async () => {
-    expect(await text(production, `http://feeds.allowed.example:${port}/feed.csv`)).toEqual({ status: 200, body: 'vehicle_id\nA-1\n' });
+    expect(await text(production, `http://feeds.allowed.example:${port}/feed.csv`)).toEqual({
+      status: 200,
+      body: 'vehicle_id\nA-1\n',
+    });
   });
 
   it('refuses a scheme other than http and https', async () => {
@@ -122,10 +150,16 @@ describe('OutboundFetch in development', () => {
   });
 
   it('stops reading past the size limit', async () => {
-    expect(await failure(development, `${origin}/big`)).toMatchObject({ problem: 'too-large', message: expect.stringContaining('1024 bytes') });
+    expect(await failure(development, `${origin}/big`)).toMatchObject({
+      problem: 'too-large',
+      message: expect.stringContaining('1024 bytes'),
+    });
   });
 
   it('gives up on a server that does not answer in time', async () => {
-    expect(await failure(development, `${origin}/silent`, { timeoutMs: 200, maxBytes: 1024 })).toMatchObject({ problem: 'timeout', message: expect.stringContaining('200 ms') });
+    expect(await failure(development, `${origin}/silent`, { timeoutMs: 200, maxBytes: 1024 })).toMatchObject({
+      problem: 'timeout',
+      message: expect.stringContaining('200 ms'),
+    });
   });
 });

@@ -51,7 +51,8 @@ export class OutboundError extends Error {
   }
 }
 
-export const isOutboundError = (error: unknown): error is OutboundError => typeof error === 'object' && error !== null && (error as { outbound?: unknown }).outbound === true;
+export const isOutboundError = (error: unknown): error is OutboundError =>
+  typeof error === 'object' && error !== null && (error as { outbound?: unknown }).outbound === true;
 
 export interface OutboundResponse {
   status: number;
@@ -81,11 +82,13 @@ export function addressRefusal(address: string, policy: Pick<OutboundPolicy, 'al
   return `a ${range.replace(/([A-Z])/g, ' $1').toLowerCase()} address`;
 }
 
-const refusedError = (message: string) => Object.assign(new Error(message), { code: 'FORECOURT_REFUSED_ADDRESS', refusal: message });
+const refusedError = (message: string) =>
+  Object.assign(new Error(message), { code: 'FORECOURT_REFUSED_ADDRESS', refusal: message });
 
 const systemResolve: Resolve = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
-const bare = (hostname: string) => (hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname);
+const bare = (hostname: string) =>
+  hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
 
 /**
  * The safe fetch of one policy: a pool of connections whose every connection is checked. One per
@@ -102,20 +105,38 @@ export class OutboundFetch {
 
     // Every address a name resolves to is checked, not only the first: the socket may try each
     // of them (happy eyeballs), and a name with one public and one private address is refused.
-    const lookup = (hostname: string, options: dns.LookupOptions, callback: (error: Error | null, address: string | dns.LookupAddress[], family?: number) => void) => {
+    const lookup = (
+      hostname: string,
+      options: dns.LookupOptions,
+      callback: (error: Error | null, address: string | dns.LookupAddress[], family?: number) => void,
+    ) => {
       resolve(hostname).then(
         (addresses) => {
-          if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+          if (addresses.length === 0)
+            return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
           if (!allowed(hostname)) {
             for (const { address } of addresses) {
               const refusal = addressRefusal(address, policy);
               if (refusal) return callback(refusedError(`${hostname} resolves to ${address}, ${refusal}`), []);
             }
           }
-          const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
-          if (options.all) return callback(null, wanted.map((a) => ({ address: a.address, family: a.family })));
+          const wanted =
+            options.family === 4 || options.family === 6
+              ? addresses.filter((a) => a.family === options.family)
+              : addresses;
+          if (options.all)
+            return callback(
+              null,
+              wanted.map((a) => ({ address: a.address, family: a.family })),
+            );
           const first = wanted[0];
-          if (!first) return callback(Object.assign(new Error(`${hostname} has no IPv${String(options.family)} address`), { code: 'ENOTFOUND' }), []);
+          if (!first)
+            return callback(
+              Object.assign(new Error(`${hostname} has no IPv${String(options.family)} address`), {
+                code: 'ENOTFOUND',
+              }),
+              [],
+            );
           return callback(null, first.address, first.family);
         },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), []),
@@ -185,7 +206,8 @@ export class OutboundFetch {
       } catch {
         return fail('scheme', `${current} is not a URL`);
       }
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return fail('scheme', `${current} is not an http or https URL`);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        return fail('scheme', `${current} is not an http or https URL`);
       const at = current === original ? current : `${current} (a redirect from ${original})`;
       let response: Awaited<ReturnType<typeof request>>;
       try {
@@ -208,7 +230,8 @@ export class OutboundFetch {
         continue;
       }
       const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(response.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      for (const [name, value] of Object.entries(response.headers))
+        headers[name] = Array.isArray(value) ? value.join(', ') : value;
       const body = response.body;
       const declared = Number(headers['content-length']);
       if (Number.isFinite(declared) && declared > limits.maxBytes) {
@@ -220,7 +243,8 @@ export class OutboundFetch {
         try {
           for await (const piece of body as AsyncIterable<Buffer>) {
             bytes += piece.length;
-            if (bytes > limits.maxBytes) fail('too-large', `${at} is more than the ${limits.maxBytes} bytes a feed may be`);
+            if (bytes > limits.maxBytes)
+              fail('too-large', `${at} is more than the ${limits.maxBytes} bytes a feed may be`);
             yield piece;
           }
         } catch (error) {

@@ -32,7 +32,10 @@ describe('team boundaries', () => {
   });
 
   it('refuse a team importing infra', async () => {
-    const errors = await boundaryErrors('mf-leads/server/x.ts', "import { buildApp } from '../../infra/src/server/app';\nexport const x = buildApp;\n");
+    const errors = await boundaryErrors(
+      'mf-leads/server/x.ts',
+      "import { buildApp } from '../../infra/src/server/app';\nexport const x = buildApp;\n",
+    );
     expect(errors).toHaveLength(1);
   });
 
@@ -42,42 +45,79 @@ describe('team boundaries', () => {
   });
 
   it('allow shared-config everywhere', async () => {
-    const errors = await boundaryErrors('mf-search/src/x.ts', "import { paths } from '@forecourt/shared-config';\nexport const x = paths;\n");
+    const errors = await boundaryErrors(
+      'mf-search/src/x.ts',
+      "import { paths } from '@forecourt/shared-config';\nexport const x = paths;\n",
+    );
     expect(errors).toEqual([]);
   });
 
   it('allow infra the types of a team’s contract, and nothing else of its src', async () => {
-    const contract = await boundaryErrors('infra/src/x.ts', "import type { VehicleSummary } from '../../mf-vehicle/src/contract';\nexport type X = VehicleSummary;\n");
+    const contract = await boundaryErrors(
+      'infra/src/x.ts',
+      "import type { VehicleSummary } from '../../mf-vehicle/src/contract';\nexport type X = VehicleSummary;\n",
+    );
     const beside = await boundaryErrors('infra/src/x.ts', "import '../../mf-vehicle/src/contract-parts';\n");
     expect([contract, beside]).toEqual([[], [expect.stringContaining('infra may import only')]]);
   });
 
   it('refuse the operator console importing infra or a team', async () => {
-    const infra = await boundaryErrors('console/src/api/x.ts', "import type { PinChange } from '../../../infra/src/db/pins';\nexport type X = PinChange;\n");
+    const infra = await boundaryErrors(
+      'console/src/api/x.ts',
+      "import type { PinChange } from '../../../infra/src/db/pins';\nexport type X = PinChange;\n",
+    );
     const team = await boundaryErrors('console/src/x.ts', "import '@forecourt/mf-search';\n");
-    expect([infra, team]).toEqual([[expect.stringContaining('The operator console imports no team')], [expect.stringContaining('The operator console imports no team')]]);
+    expect([infra, team]).toEqual([
+      [expect.stringContaining('The operator console imports no team')],
+      [expect.stringContaining('The operator console imports no team')],
+    ]);
   });
 
   it('allow the operator console the admin API’s contract by its package name only', async () => {
-    const named = await boundaryErrors('console/src/api/x.ts', "import { Audit } from '@forecourt/admin-contract';\nexport const x = Audit;\n");
-    const inside = await boundaryErrors('console/src/api/x.ts', "import { Audit } from '../../../infra/admin-contract/src/operators';\nexport const x = Audit;\n");
+    const named = await boundaryErrors(
+      'console/src/api/x.ts',
+      "import { Audit } from '@forecourt/admin-contract';\nexport const x = Audit;\n",
+    );
+    const inside = await boundaryErrors(
+      'console/src/api/x.ts',
+      "import { Audit } from '../../../infra/admin-contract/src/operators';\nexport const x = Audit;\n",
+    );
     expect([named, inside]).toEqual([[], [expect.stringContaining('The operator console imports no team')]]);
   });
 
   it('allow the admin API’s contract zod and its own files, nothing else', async () => {
-    const own = await boundaryErrors('infra/admin-contract/src/x.ts', "import { z } from 'zod';\nimport { Timestamp } from './common';\nexport const x = [z, Timestamp];\n");
-    const infra = await boundaryErrors('infra/admin-contract/src/x.ts', "import { loadConfig } from '../../src/config/load';\nexport const x = loadConfig;\n");
-    const node = await boundaryErrors('infra/admin-contract/src/x.ts', "import fs from 'node:fs';\nexport const x = fs;\n");
-    expect([own, infra, node]).toEqual([[], [expect.stringContaining("The admin API's contract imports zod")], [expect.stringContaining("The admin API's contract imports zod")]]);
+    const own = await boundaryErrors(
+      'infra/admin-contract/src/x.ts',
+      "import { z } from 'zod';\nimport { Timestamp } from './common';\nexport const x = [z, Timestamp];\n",
+    );
+    const infra = await boundaryErrors(
+      'infra/admin-contract/src/x.ts',
+      "import { loadConfig } from '../../src/config/load';\nexport const x = loadConfig;\n",
+    );
+    const node = await boundaryErrors(
+      'infra/admin-contract/src/x.ts',
+      "import fs from 'node:fs';\nexport const x = fs;\n",
+    );
+    expect([own, infra, node]).toEqual([
+      [],
+      [expect.stringContaining("The admin API's contract imports zod")],
+      [expect.stringContaining("The admin API's contract imports zod")],
+    ]);
   });
 
   it('allow the operator console react-router itself and shared-config', async () => {
-    const errors = await boundaryErrors('console/src/x.tsx', "import { Link } from 'react-router';\nimport { expectConsole } from '@forecourt/shared-config/testing';\nexport const x = [Link, expectConsole];\n");
+    const errors = await boundaryErrors(
+      'console/src/x.tsx',
+      "import { Link } from 'react-router';\nimport { expectConsole } from '@forecourt/shared-config/testing';\nexport const x = [Link, expectConsole];\n",
+    );
     expect(errors).toEqual([]);
   });
 
   it('allow infra to mount a team’s server plugin', async () => {
-    const errors = await boundaryErrors('infra/src/x.ts', "import searchServer from '../../mf-search/server';\nexport const x = searchServer;\n");
+    const errors = await boundaryErrors(
+      'infra/src/x.ts',
+      "import searchServer from '../../mf-search/server';\nexport const x = searchServer;\n",
+    );
     expect(errors).toEqual([]);
   });
 });

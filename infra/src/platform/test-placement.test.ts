@@ -10,7 +10,17 @@ import { REPO_ROOT } from '../paths';
  * beside that entry: a folder holding `index`, `main` or `app`. Repository rules (the import
  * graph, the colour tokens) sit in `infra/src/platform`.
  */
-const WORKSPACES = ['shared-config', 'shell', 'mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations', 'console', 'infra'];
+const WORKSPACES = [
+  'shared-config',
+  'shell',
+  'mf-search',
+  'mf-vehicle',
+  'mf-finance',
+  'mf-leads',
+  'mf-locations',
+  'console',
+  'infra',
+];
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mjs', '.cjs', '.js'];
 const ENTRIES = ['index', 'main', 'app'];
 const RULES_FOLDER = path.join('infra', 'src', 'platform');
@@ -19,14 +29,21 @@ const LAYER_TESTS = new Set([path.join('infra', 'src', 'db', 'data-layer.test.ts
 
 function testFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name === '__fixtures__' || entry.name.startsWith('dist') || entry.name.startsWith('.')) return [];
+    if (
+      entry.name === 'node_modules' ||
+      entry.name === '__fixtures__' ||
+      entry.name.startsWith('dist') ||
+      entry.name.startsWith('.')
+    )
+      return [];
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return testFiles(full);
     return /\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 
-const exists = (dir: string, base: string) => SOURCE_EXTENSIONS.some((ext) => fs.existsSync(path.join(dir, base + ext)));
+const exists = (dir: string, base: string) =>
+  SOURCE_EXTENSIONS.some((ext) => fs.existsSync(path.join(dir, base + ext)));
 
 function placed(file: string): boolean {
   const relative = path.relative(REPO_ROOT, file);

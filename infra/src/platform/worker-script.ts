@@ -14,7 +14,8 @@ export const runningFromSource = __filename.endsWith('.ts');
  * server's bundle, so the thread loads it with plain node.
  */
 export function workerThreadScript(sourceFile: string, bundleName: string): { script: string; eval: boolean } {
-  if (runningFromSource) return { script: `require('tsx/cjs/api').register(); require(${JSON.stringify(sourceFile)});`, eval: true };
+  if (runningFromSource)
+    return { script: `require('tsx/cjs/api').register(); require(${JSON.stringify(sourceFile)});`, eval: true };
   return { script: path.join(__dirname, `${bundleName}.js`), eval: false };
 }
 
@@ -24,7 +25,10 @@ export function workerThreadScript(sourceFile: string, bundleName: string): { sc
  * runner's) there is none, so JSX would compile for the classic runtime and a team's page would
  * not render: it is given infra's, which compiles the teams' server halves as the server does.
  */
-export function poolWorkerScript(sourceFile: string, bundleName: string): { filename: string; execArgv?: string[]; env?: NodeJS.ProcessEnv } {
+export function poolWorkerScript(
+  sourceFile: string,
+  bundleName: string,
+): { filename: string; execArgv?: string[]; env?: NodeJS.ProcessEnv } {
   if (runningFromSource) {
     return {
       filename: pathToFileURL(sourceFile).href,

@@ -19,10 +19,18 @@ const MIN_BYTES = 1024;
  * browser accepts instead of compressing the same immutable bundle on every request. None for a
  * file that is not worth it.
  */
-export async function compressedCopies(name: string, content: Buffer): Promise<Array<{ suffix: '.br' | '.gz'; body: Buffer }>> {
+export async function compressedCopies(
+  name: string,
+  content: Buffer,
+): Promise<Array<{ suffix: '.br' | '.gz'; body: Buffer }>> {
   if (!mayHaveCompressedCopies(name) || content.length < MIN_BYTES) return [];
   const [br, gz] = await Promise.all([
-    brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+    brotli(content, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
     gzip(content, { level: 9 }),
   ]);
   return [

@@ -17,10 +17,20 @@ describe('Registry', () => {
   });
 
   it('publishes a remote build under team/version with its metadata and entry integrity', async () => {
-    const meta = await registry.publish('mf-search', await makeFakeBuild(work, { team: 'mf-search', version: '1.1.0' }));
-    expect(meta).toMatchObject({ team: 'mf-search', version: '1.1.0', exposes: ['./app'], routes: expect.arrayContaining(['/search/*']) });
+    const meta = await registry.publish(
+      'mf-search',
+      await makeFakeBuild(work, { team: 'mf-search', version: '1.1.0' }),
+    );
+    expect(meta).toMatchObject({
+      team: 'mf-search',
+      version: '1.1.0',
+      exposes: ['./app'],
+      routes: expect.arrayContaining(['/search/*']),
+    });
     expect(meta.integrity['remoteEntry.js']).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
-    const onDisk = JSON.parse(await fs.readFile(path.join(work, 'registry', 'mf-search', '1.1.0', 'registry.json'), 'utf8'));
+    const onDisk = JSON.parse(
+      await fs.readFile(path.join(work, 'registry', 'mf-search', '1.1.0', 'registry.json'), 'utf8'),
+    );
     expect(onDisk).toEqual(meta);
   });
 
@@ -60,14 +70,24 @@ describe('Registry', () => {
 
   it('refuses a remote whose shared singleton is on another major than the newest shell, naming it', async () => {
     await registry.publish('shell', await makeFakeBuild(work, { team: 'shell', version: '1.0.0' }));
-    const build = await makeFakeBuild(work, { team: 'mf-finance', version: '2.0.0', shared: { ...FAKE_SHARED, react: '18.3.1' } });
-    await expect(registry.publish('mf-finance', build)).rejects.toThrow('shares react 18.3.1, but shell 1.0.0 provides 19.3.1');
+    const build = await makeFakeBuild(work, {
+      team: 'mf-finance',
+      version: '2.0.0',
+      shared: { ...FAKE_SHARED, react: '18.3.1' },
+    });
+    await expect(registry.publish('mf-finance', build)).rejects.toThrow(
+      'shares react 18.3.1, but shell 1.0.0 provides 19.3.1',
+    );
     expect(await registry.listVersions('mf-finance')).toEqual([]);
   });
 
   it('accepts a newer minor of a shared singleton than the shell has', async () => {
     await registry.publish('shell', await makeFakeBuild(work, { team: 'shell', version: '1.0.0' }));
-    const build = await makeFakeBuild(work, { team: 'mf-finance', version: '2.0.0', shared: { ...FAKE_SHARED, jotai: '2.21.0' } });
+    const build = await makeFakeBuild(work, {
+      team: 'mf-finance',
+      version: '2.0.0',
+      shared: { ...FAKE_SHARED, jotai: '2.21.0' },
+    });
     await expect(registry.publish('mf-finance', build)).resolves.toMatchObject({ version: '2.0.0' });
   });
 
@@ -87,9 +107,18 @@ describe('Registry', () => {
   });
 
   it('refuses another patch of a 0.0.x shared singleton, as a caret range on it would', async () => {
-    await registry.publish('shell', await makeFakeBuild(work, { team: 'shell', version: '1.0.0', shared: { ...FAKE_SHARED, 'tiny-lib': '0.0.3' } }));
-    const build = await makeFakeBuild(work, { team: 'mf-finance', version: '2.0.0', shared: { ...FAKE_SHARED, 'tiny-lib': '0.0.4' } });
-    await expect(registry.publish('mf-finance', build)).rejects.toThrow('shares tiny-lib 0.0.4, but shell 1.0.0 provides 0.0.3');
+    await registry.publish(
+      'shell',
+      await makeFakeBuild(work, { team: 'shell', version: '1.0.0', shared: { ...FAKE_SHARED, 'tiny-lib': '0.0.3' } }),
+    );
+    const build = await makeFakeBuild(work, {
+      team: 'mf-finance',
+      version: '2.0.0',
+      shared: { ...FAKE_SHARED, 'tiny-lib': '0.0.4' },
+    });
+    await expect(registry.publish('mf-finance', build)).rejects.toThrow(
+      'shares tiny-lib 0.0.4, but shell 1.0.0 provides 0.0.3',
+    );
   });
 
   it('refuses a version written with a leading v', async () => {

@@ -25,7 +25,8 @@ const isSemver = (version: string): boolean => semver.valid(version) === version
  */
 const sameCompatibilityLine = (a: string, b: string): boolean =>
   semver.valid(a) && semver.valid(b)
-    ? semver.satisfies(a, `^${b}`, { includePrerelease: true }) || semver.satisfies(b, `^${a}`, { includePrerelease: true })
+    ? semver.satisfies(a, `^${b}`, { includePrerelease: true }) ||
+      semver.satisfies(b, `^${a}`, { includePrerelease: true })
     : a === b;
 
 export const SHELL_TEAM = 'shell';
@@ -89,7 +90,10 @@ export async function sriOf(file: string): Promise<string> {
 }
 
 async function isFile(file: string): Promise<boolean> {
-  return fs.stat(file).then((s) => s.isFile(), () => false);
+  return fs.stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 /** A relative file name that cannot leave its folder. */
@@ -99,7 +103,10 @@ function isSafeRelative(file: string): boolean {
 }
 
 /** Reads and checks a build folder; returns its build info and the integrity the page will need. */
-export async function inspectBuild(team: string, buildDir: string): Promise<{ info: BuildInfo; integrity: Record<string, string> }> {
+export async function inspectBuild(
+  team: string,
+  buildDir: string,
+): Promise<{ info: BuildInfo; integrity: Record<string, string> }> {
   if (!isRegistryTeam(team)) {
     throw new PublishError(`Unknown team '${team}': expected one of ${REGISTRY_TEAMS.join(', ')}`);
   }
@@ -107,7 +114,9 @@ export async function inspectBuild(team: string, buildDir: string): Promise<{ in
   try {
     raw = JSON.parse(await fs.readFile(path.join(buildDir, BUILD_INFO), 'utf8'));
   } catch (error) {
-    throw new PublishError(`${buildDir} is not a build: cannot read ${BUILD_INFO} (${(error as Error).message}). Build it first.`);
+    throw new PublishError(
+      `${buildDir} is not a build: cannot read ${BUILD_INFO} (${(error as Error).message}). Build it first.`,
+    );
   }
   const parsed = BuildInfoSchema.safeParse(raw);
   if (!parsed.success) {
@@ -134,7 +143,8 @@ export async function inspectBuild(team: string, buildDir: string): Promise<{ in
     if (info.kind !== 'remote') throw new PublishError(`${team} must be built as a remote, not '${info.kind}'`);
     if (!info.exposes.includes('./app')) throw new PublishError(`${team} ${info.version} does not expose './app'`);
     for (const file of [REMOTE_ENTRY, REMOTE_MANIFEST]) {
-      if (!(await isFile(path.join(buildDir, file)))) throw new PublishError(`${team} build in ${buildDir} has no ${file}`);
+      if (!(await isFile(path.join(buildDir, file))))
+        throw new PublishError(`${team} build in ${buildDir} has no ${file}`);
     }
     integrity[REMOTE_ENTRY] = await sriOf(path.join(buildDir, REMOTE_ENTRY));
   }
@@ -143,7 +153,9 @@ export async function inspectBuild(team: string, buildDir: string): Promise<{ in
 
 /** The refusal of a version that exists: said the same wherever it is noticed. */
 export function alreadyPublishedError(team: string, version: string): PublishError {
-  return new PublishError(`${team} ${version} is already published; versions are immutable — bump the version in ${team}/package.json`);
+  return new PublishError(
+    `${team} ${version} is already published; versions are immutable — bump the version in ${team}/package.json`,
+  );
 }
 
 /** How many files of a build are written to storage at once while publishing. */
@@ -185,7 +197,8 @@ export class Registry {
     const versions: string[] = [];
     await inBatches(candidates, 16, async (version) => {
       // Only a version with its manifest is published (see publish).
-      if (this.metaCache.has(`${team}@${version}`) || (await this.storage.exists(keyOf(team, version, META)))) versions.push(version);
+      if (this.metaCache.has(`${team}@${version}`) || (await this.storage.exists(keyOf(team, version, META))))
+        versions.push(version);
     });
     return versions.sort(semver.compare);
   }
@@ -313,5 +326,10 @@ export class Registry {
 
 /** Names a published file may have: a known team, a version, a relative path without dot parts. */
 function isPublishedFileName(team: string, version: string, file: string): boolean {
-  return isRegistryTeam(team) && isSemver(version) && isSafeRelative(file) && !file.split(/[\\/]/).some((part) => part.startsWith('.'));
+  return (
+    isRegistryTeam(team) &&
+    isSemver(version) &&
+    isSafeRelative(file) &&
+    !file.split(/[\\/]/).some((part) => part.startsWith('.'))
+  );
 }

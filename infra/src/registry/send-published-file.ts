@@ -47,7 +47,14 @@ function notFound(reply: FastifyReply): FastifyReply {
  * for). Storage that cannot be read, for a file not cached here, is a 503 the shell's failure
  * policy treats as a failed entry; a file that is not published is a 404.
  */
-export async function sendPublishedFile(registry: Registry, request: FastifyRequest, reply: FastifyReply, team: string, version: string, file: string): Promise<FastifyReply> {
+export async function sendPublishedFile(
+  registry: Registry,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  team: string,
+  version: string,
+  file: string,
+): Promise<FastifyReply> {
   const root = registry.localRoot;
   if (root) {
     if (!(await registry.resolveFile(team, version, file))) return notFound(reply);
@@ -57,7 +64,9 @@ export async function sendPublishedFile(registry: Registry, request: FastifyRequ
   let found: { file: PublishedFile; encoding?: string } | null = null;
   try {
     // Images and fonts never have copies: no point asking storage for them.
-    const accepted = mayHaveCompressedCopies(file) ? acceptedEncodings(request.headers['accept-encoding']) : new Set<string>();
+    const accepted = mayHaveCompressedCopies(file)
+      ? acceptedEncodings(request.headers['accept-encoding'])
+      : new Set<string>();
     for (const copy of COPIES) {
       if (!accepted.has(copy.encoding)) continue;
       const stored = await registry.readFile(team, version, file + copy.suffix);
@@ -72,12 +81,23 @@ export async function sendPublishedFile(registry: Registry, request: FastifyRequ
     }
   } catch (error) {
     if (!(error instanceof BuildStorageUnavailableError)) throw error;
-    request.log.error({ err: error, team, version, file, storage: registry.storage.description }, 'a published file could not be read from storage');
-    return reply.code(503).header('cache-control', 'no-store').header('retry-after', '5').send({ error: 'Published builds cannot be read right now; try again shortly' });
+    request.log.error(
+      { err: error, team, version, file, storage: registry.storage.description },
+      'a published file could not be read from storage',
+    );
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .header('retry-after', '5')
+      .send({ error: 'Published builds cannot be read right now; try again shortly' });
   }
   if (!found) return notFound(reply);
 
-  reply.header('cache-control', IMMUTABLE).header('vary', 'accept-encoding').header('etag', found.file.etag).type(contentTypeOf(file));
+  reply
+    .header('cache-control', IMMUTABLE)
+    .header('vary', 'accept-encoding')
+    .header('etag', found.file.etag)
+    .type(contentTypeOf(file));
   if (etagMatches(request.headers['if-none-match'], found.file.etag)) return reply.code(304).send();
   if (found.encoding) reply.header('content-encoding', found.encoding);
   return reply.send(found.file.body);

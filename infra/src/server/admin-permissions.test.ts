@@ -4,7 +4,12 @@ import { insertToken } from '../db/operators';
 import { CONSOLE_COOKIE } from '../operators/console-sessions';
 import { consoleBrowserFor, consoleHeaders } from '../testing/console-sign-in';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 import { consoleOrigin } from './console-origin';
 import type { RoutePermission } from './plugins/platform/admin-auth';
 
@@ -20,7 +25,12 @@ const SUMMIT = 'summit-auto-group';
 const HARBOURSIDE = 'harbourside-motors';
 const SYSTEM = { accountId: null, name: 'permission test', tokenId: null };
 /** The routes a person uses to get a session: open without a credential, on the console host only. */
-const SIGN_IN_ROUTES = ['POST /_admin/session/enroll/options', 'POST /_admin/session/enroll', 'POST /_admin/session/options', 'POST /_admin/session'];
+const SIGN_IN_ROUTES = [
+  'POST /_admin/session/enroll/options',
+  'POST /_admin/session/enroll',
+  'POST /_admin/session/options',
+  'POST /_admin/session',
+];
 
 interface Credential {
   /** Who sends it and how: a personal token from this machine, or the console's session cookie from the network. */
@@ -28,10 +38,17 @@ interface Credential {
   headers: Record<string, string>;
 }
 
-const token = (secret: string | null): Credential => ({ via: 'token', headers: secret ? { authorization: `Bearer ${secret}` } : {} });
+const token = (secret: string | null): Credential => ({
+  via: 'token',
+  headers: secret ? { authorization: `Bearer ${secret}` } : {},
+});
 const session = (cookie: string | null, csrf?: string): Credential => ({
   via: 'session',
-  headers: { ...consoleHeaders(platform.app), ...(cookie ? { cookie } : {}), ...(csrf ? { 'x-csrf-token': csrf } : {}) },
+  headers: {
+    ...consoleHeaders(platform.app),
+    ...(cookie ? { cookie } : {}),
+    ...(csrf ? { 'x-csrf-token': csrf } : {}),
+  },
 });
 
 let credentials: Record<'missing' | 'expired' | 'deactivated' | 'otherTenant', Credential[]>;
@@ -47,15 +64,43 @@ beforeAll(async () => {
   const cookieOf = (secret: string) => `${CONSOLE_COOKIE}=${secret}`;
 
   const viewer = await app.operators.createAccount(SYSTEM, { name: 'Expired Viewer', role: 'viewer', tenants: null });
-  const expiredToken = await insertToken(database.db, { accountId: viewer.id, label: 'old', expiresAt: past, createdBy: 'test' });
-  const expiredSession = await insertSession(database.db, { accountId: viewer.id, passkeyId: null, at: new Date(), expiresAt: past });
+  const expiredToken = await insertToken(database.db, {
+    accountId: viewer.id,
+    label: 'old',
+    expiresAt: past,
+    createdBy: 'test',
+  });
+  const expiredSession = await insertSession(database.db, {
+    accountId: viewer.id,
+    passkeyId: null,
+    at: new Date(),
+    expiresAt: past,
+  });
 
-  const leaver = await app.operators.createAccount(SYSTEM, { name: 'Deactivated Operator', role: 'operator', tenants: null });
-  const leaverToken = await insertToken(database.db, { accountId: leaver.id, label: 'laptop', expiresAt: later, createdBy: 'test' });
-  const leaverSession = await insertSession(database.db, { accountId: leaver.id, passkeyId: null, at: new Date(), expiresAt: later });
+  const leaver = await app.operators.createAccount(SYSTEM, {
+    name: 'Deactivated Operator',
+    role: 'operator',
+    tenants: null,
+  });
+  const leaverToken = await insertToken(database.db, {
+    accountId: leaver.id,
+    label: 'laptop',
+    expiresAt: later,
+    createdBy: 'test',
+  });
+  const leaverSession = await insertSession(database.db, {
+    accountId: leaver.id,
+    passkeyId: null,
+    at: new Date(),
+    expiresAt: later,
+  });
   await app.operators.deactivate(SYSTEM, leaver.id);
 
-  const manager = await app.operators.createAccount(SYSTEM, { name: 'Summit Manager', role: 'tenant-manager', tenants: [SUMMIT] });
+  const manager = await app.operators.createAccount(SYSTEM, {
+    name: 'Summit Manager',
+    role: 'tenant-manager',
+    tenants: [SUMMIT],
+  });
   const managerToken = await app.operators.issueToken(SYSTEM, manager.id, {});
   const managerBrowser = await consoleBrowserFor(app, new SoftwareAuthenticator(consoleOrigin(app.config)), manager.id);
 
@@ -84,11 +129,14 @@ interface AdminRoute {
 
 /** Every /_admin route of the app, the HEAD twin Fastify adds to each GET included. */
 function adminRoutes(): AdminRoute[] {
-  return platform.app.routeCatalogue.filter((route) => route.url.startsWith('/_admin')).map((route) => ({ method: route.method, url: route.url, permission: route.config.permission }));
+  return platform.app.routeCatalogue
+    .filter((route) => route.url.startsWith('/_admin'))
+    .map((route) => ({ method: route.method, url: route.url, permission: route.config.permission }));
 }
 
 /** The routes a credential should open: not the ceremony, nor the HEAD twins (they share their GET's hooks and config). */
-const checked = () => adminRoutes().filter((route) => route.method !== 'HEAD' && route.permission?.action !== 'sign-in');
+const checked = () =>
+  adminRoutes().filter((route) => route.method !== 'HEAD' && route.permission?.action !== 'sign-in');
 
 const PARAMS: Record<string, string> = { tenant: HARBOURSIDE, team: 'mf-search', id: '1', objectID: 'fuzz-1' };
 
@@ -121,11 +169,15 @@ async function mismatches(routes: AdminRoute[], sent: Credential[], expected: nu
 it('finds every admin route in the route table, each declaring its permission', () => {
   const routes = adminRoutes();
   expect(routes.length).toBeGreaterThan(30);
-  expect(routes.filter((route) => route.permission === undefined).map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  expect(
+    routes.filter((route) => route.permission === undefined).map((route) => `${route.method} ${route.url}`),
+  ).toEqual([]);
 });
 
 it('opens only the passkey ceremony without a credential', () => {
-  const open = adminRoutes().filter((route) => route.permission?.action === 'sign-in').map((route) => `${route.method} ${route.url}`);
+  const open = adminRoutes()
+    .filter((route) => route.permission?.action === 'sign-in')
+    .map((route) => `${route.method} ${route.url}`);
   expect(open.sort()).toEqual([...SIGN_IN_ROUTES].sort());
 });
 
@@ -142,7 +194,11 @@ it("answers 401 to a deactivated account's token or session", async () => {
 });
 
 it("answers 403 to a tenant manager asking about another tenant, on every route that is not the caller's own", async () => {
-  const ofTenants = checked().filter((route) => route.permission?.action !== 'session' && !(route.permission && 'on' in route.permission && route.permission.on === 'self'));
+  const ofTenants = checked().filter(
+    (route) =>
+      route.permission?.action !== 'session' &&
+      !(route.permission && 'on' in route.permission && route.permission.on === 'self'),
+  );
   expect(await mismatches(ofTenants, credentials.otherTenant, 403)).toEqual([]);
 });
 

@@ -2,7 +2,12 @@ import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { SHELL_SERVER_VERSION } from '../../../shell/server';
 import type { Database } from '../db/database';
 import { TEST_OPERATOR } from '../testing/operators';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 let database: Database;
 let platform: TestPlatform;
@@ -52,29 +57,55 @@ describe('admin API auth', () => {
 });
 
 describe('admin API pins', () => {
-  it('pins a version and records who (the token\'s account), from and to in the history', async () => {
-    const response = await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0' });
+  it("pins a version and records who (the token's account), from and to in the history", async () => {
+    const response = await admin('POST', '/_admin/pins', {
+      tenant: 'harbourside-motors',
+      team: 'mf-search',
+      version: '1.1.0',
+    });
     expect(response.statusCode).toBe(200);
     const history = (await admin('GET', '/_admin/history?tenant=harbourside-motors')).json<{ changes: object[] }>();
     expect(history.changes).toEqual([
-      expect.objectContaining({ tenant: 'harbourside-motors', team: 'mf-search', fromVersion: '1.0.0', toVersion: '1.1.0', action: 'pin', actor: TEST_OPERATOR }),
+      expect.objectContaining({
+        tenant: 'harbourside-motors',
+        team: 'mf-search',
+        fromVersion: '1.0.0',
+        toVersion: '1.1.0',
+        action: 'pin',
+        actor: TEST_OPERATOR,
+      }),
     ]);
   });
 
   it('keeps the version the tenant ran as last good', async () => {
-    const response = await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0' });
+    const response = await admin('POST', '/_admin/pins', {
+      tenant: 'harbourside-motors',
+      team: 'mf-search',
+      version: '1.1.0',
+    });
     expect(response.json()).toMatchObject({ pin: { version: '1.1.0', lastGoodVersion: '1.0.0' } });
   });
 
   it('rolls back to last good', async () => {
     await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0' });
-    const response = await admin('POST', '/_admin/rollback', { tenant: 'harbourside-motors', team: 'mf-search', expected: '1.1.0' });
+    const response = await admin('POST', '/_admin/rollback', {
+      tenant: 'harbourside-motors',
+      team: 'mf-search',
+      expected: '1.1.0',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ pin: { version: '1.0.0' }, change: { action: 'rollback', fromVersion: '1.1.0', toVersion: '1.0.0' } });
+    expect(response.json()).toMatchObject({
+      pin: { version: '1.0.0' },
+      change: { action: 'rollback', fromVersion: '1.1.0', toVersion: '1.0.0' },
+    });
   });
 
   it('refuses a version that is not published, listing what is', async () => {
-    const response = await admin('POST', '/_admin/pins', { tenant: 'harbourside-motors', team: 'mf-search', version: '3.0.0' });
+    const response = await admin('POST', '/_admin/pins', {
+      tenant: 'harbourside-motors',
+      team: 'mf-search',
+      version: '3.0.0',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'mf-search 3.0.0 is not published (published: 1.0.0, 1.1.0)' });
   });
@@ -86,7 +117,11 @@ describe('admin API pins', () => {
   });
 
   it('refuses a remote the tenant switched off', async () => {
-    const response = await admin('POST', '/_admin/pins', { tenant: 'coastal-caravans', team: 'mf-finance', version: '1.0.0' });
+    const response = await admin('POST', '/_admin/pins', {
+      tenant: 'coastal-caravans',
+      team: 'mf-finance',
+      version: '1.0.0',
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json<{ error: string }>().error).toContain('mf-finance is switched off for coastal-caravans');
   });
@@ -103,9 +138,20 @@ describe('admin API pins', () => {
       effective: Array<{ tenant: string; team: string; version: string; source: string }>;
       published: Record<string, string[]>;
     }>();
-    expect(overview.effective).toContainEqual(expect.objectContaining({ tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0', source: 'tenant' }));
-    expect(overview.effective).toContainEqual(expect.objectContaining({ tenant: 'harbourside-motors', team: 'shell', version: SHELL_SERVER_VERSION, source: 'default' }));
-    expect(overview.effective.filter((p) => p.tenant === 'coastal-caravans').map((p) => p.team)).not.toContain('mf-finance');
+    expect(overview.effective).toContainEqual(
+      expect.objectContaining({ tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0', source: 'tenant' }),
+    );
+    expect(overview.effective).toContainEqual(
+      expect.objectContaining({
+        tenant: 'harbourside-motors',
+        team: 'shell',
+        version: SHELL_SERVER_VERSION,
+        source: 'default',
+      }),
+    );
+    expect(overview.effective.filter((p) => p.tenant === 'coastal-caravans').map((p) => p.team)).not.toContain(
+      'mf-finance',
+    );
     expect(overview.published['mf-search']).toEqual(['1.0.0', '1.1.0']);
   });
 });
@@ -165,16 +211,26 @@ describe('admin API canaries', () => {
     await startCanary();
     const overview = (await admin('GET', '/_admin/pins')).json<{ effective: object[]; canaries: object[] }>();
     expect(overview.effective).toContainEqual(
-      expect.objectContaining({ tenant: TENANT, team: 'mf-search', version: '1.1.0', canary: { version: '1.0.0', percent: 50 } }),
+      expect.objectContaining({
+        tenant: TENANT,
+        team: 'mf-search',
+        version: '1.1.0',
+        canary: { version: '1.0.0', percent: 50 },
+      }),
     );
-    expect(overview.canaries).toEqual([expect.objectContaining({ tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50 })]);
+    expect(overview.canaries).toEqual([
+      expect.objectContaining({ tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50 }),
+    ]);
   });
 
   it('promotes the canary: its version becomes the pin, the old pin last good', async () => {
     await startCanary();
     const response = await admin('POST', '/_admin/promote', { tenant: TENANT, team: 'mf-search', expected: '1.1.0' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ pin: { version: '1.0.0', lastGoodVersion: '1.1.0' }, change: { action: 'promote', percent: 50, actor: TEST_OPERATOR } });
+    expect(response.json()).toMatchObject({
+      pin: { version: '1.0.0', lastGoodVersion: '1.1.0' },
+      change: { action: 'promote', percent: 50, actor: TEST_OPERATOR },
+    });
     expect((await admin('GET', '/_admin/pins')).json<{ canaries: object[] }>().canaries).toEqual([]);
   });
 
@@ -206,14 +262,21 @@ describe('admin API canaries', () => {
     await startCanary();
     await admin('POST', '/_admin/pins', { tenant: TENANT, team: 'mf-leads', version: '1.0.0' });
     const response = await admin('GET', `/_admin/history?tenant=${TENANT}&team=mf-search`);
-    expect(response.json<{ changes: Array<{ team: string; action: string }> }>().changes.map((c) => [c.team, c.action])).toEqual([
+    expect(
+      response.json<{ changes: Array<{ team: string; action: string }> }>().changes.map((c) => [c.team, c.action]),
+    ).toEqual([
       ['mf-search', 'canary'],
       ['mf-search', 'pin'],
     ]);
   });
 
   it('needs a personal token like every admin route', async () => {
-    const response = await admin('POST', '/_admin/canary', { tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50 }, null);
+    const response = await admin(
+      'POST',
+      '/_admin/canary',
+      { tenant: TENANT, team: 'mf-search', version: '1.0.0', percent: 50 },
+      null,
+    );
     expect(response.statusCode).toBe(401);
   });
 });
@@ -223,7 +286,11 @@ describe('admin API failures', () => {
     platform.app.inject({
       method: 'POST',
       url: '/api/events',
-      payload: { eventId: PLATFORM_EVENT.failure, payload: { kind, remote, version, detail: 'Error: boom' }, path: '/' },
+      payload: {
+        eventId: PLATFORM_EVENT.failure,
+        payload: { kind, remote, version, detail: 'Error: boom' },
+        path: '/',
+      },
       headers: { 'x-forecourt-tenant': tenant },
     });
 
@@ -233,8 +300,15 @@ describe('admin API failures', () => {
     await report('harbourside-motors', 'fragment-timeout', 'mf-finance', '1.0.0');
     const response = await admin('GET', '/_admin/failures?tenant=harbourside-motors');
     expect(response.statusCode).toBe(200);
-    const rows = (response.json() as { failures: Array<Record<string, unknown>> }).failures.map(({ remote, version, kind, count }) => [remote, version, kind, count]);
-    expect(rows).toEqual(expect.arrayContaining([['mf-search', '1.1.0', 'render', 2], ['mf-finance', '1.0.0', 'fragment-timeout', 1]]));
+    const rows = (response.json() as { failures: Array<Record<string, unknown>> }).failures.map(
+      ({ remote, version, kind, count }) => [remote, version, kind, count],
+    );
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['mf-search', '1.1.0', 'render', 2],
+        ['mf-finance', '1.0.0', 'fragment-timeout', 1],
+      ]),
+    );
     expect(rows).toHaveLength(2);
   });
 
@@ -251,12 +325,21 @@ describe('admin API failures', () => {
 });
 
 describe('admin API synonyms', () => {
-  const put = (payload: object) => platform.app.inject({ method: 'PUT', url: '/_admin/synonyms/punctuation', payload, headers: { authorization: `Bearer ${platform.operatorToken}` } });
+  const put = (payload: object) =>
+    platform.app.inject({
+      method: 'PUT',
+      url: '/_admin/synonyms/punctuation',
+      payload,
+      headers: { authorization: `Bearer ${platform.operatorToken}` },
+    });
 
   it.each(['*', '-', '!'])("answers 400 naming the input for a one-way synonym of '%s' alone", async (input) => {
     const response = await put({ type: 'onewaysynonym', input, synonyms: ['ute'] });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'input', error: expect.stringContaining('a word with at least one letter or digit') });
+    expect(response.json()).toMatchObject({
+      field: 'input',
+      error: expect.stringContaining('a word with at least one letter or digit'),
+    });
   });
 
   it('answers 400 naming the word for a synonym of punctuation', async () => {

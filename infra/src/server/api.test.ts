@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { insertEvent, recentEvents } from '../db/events';
 import type { Database } from '../db/database';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 let database: Database;
 let platform: TestPlatform;
@@ -29,17 +34,30 @@ function postEvent(payload: string | object, headers: Record<string, string> = {
 
 describe('POST /api/events', () => {
   it('stores an event under the resolved tenant and answers 202', async () => {
-    const response = await postEvent({ eventId: 12, payload: { make: 'Mazda', price: 21990 }, path: '/search/used-cars' });
+    const response = await postEvent({
+      eventId: 12,
+      payload: { make: 'Mazda', price: 21990 },
+      path: '/search/used-cars',
+    });
     expect(response.statusCode).toBe(202);
     const [stored] = await recentEvents(database.db, 'redgum-used-cars', 1);
     expect(stored).toMatchObject({ eventId: 12, payload: { make: 'Mazda', price: 21990 }, path: '/search/used-cars' });
   });
 
   it('accepts a text/plain body as JSON (sendBeacon) and stores it as sent', async () => {
-    const response = await postEvent({ eventId: 3, payload: { car_id: 'car-1', sent: 'beacon' }, path: '/cars/2021-toyota-hilux' }, { 'content-type': 'text/plain;charset=UTF-8' });
+    const response = await postEvent(
+      { eventId: 3, payload: { car_id: 'car-1', sent: 'beacon' }, path: '/cars/2021-toyota-hilux' },
+      { 'content-type': 'text/plain;charset=UTF-8' },
+    );
     expect(response.statusCode).toBe(202);
-    const stored = (await recentEvents(database.db, 'redgum-used-cars', 5)).find((event) => event.id === response.json().id);
-    expect(stored).toMatchObject({ eventId: 3, payload: { car_id: 'car-1', sent: 'beacon' }, path: '/cars/2021-toyota-hilux' });
+    const stored = (await recentEvents(database.db, 'redgum-used-cars', 5)).find(
+      (event) => event.id === response.json().id,
+    );
+    expect(stored).toMatchObject({
+      eventId: 3,
+      payload: { car_id: 'car-1', sent: 'beacon' },
+      path: '/cars/2021-toyota-hilux',
+    });
   });
 
   it('answers 400 naming the field when eventId is not a positive integer', async () => {
@@ -79,7 +97,9 @@ describe('POST /api/events', () => {
   });
 
   it('answers 400, not 500, for a lone surrogate in a payload key sent with another charset', async () => {
-    const response = await postEvent('{"eventId":1,"payload":{"\\udc00":1}}', { 'content-type': 'application/json; charset=latin1' });
+    const response = await postEvent('{"eventId":1,"payload":{"\\udc00":1}}', {
+      'content-type': 'application/json; charset=latin1',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/unpaired surrogate/);
   });
@@ -107,7 +127,12 @@ describe('POST /api/events', () => {
   });
 
   it('answers 404 when no tenant is addressed', async () => {
-    const response = await platform.app.inject({ method: 'POST', url: '/api/events', payload: { eventId: 1 }, headers: { host: 'localhost' } });
+    const response = await platform.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      payload: { eventId: 1 },
+      headers: { host: 'localhost' },
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -116,11 +141,20 @@ describe('events rate limit and retention', () => {
   it('answers 429 once one address has sent its events for the minute, saying when to retry', async () => {
     const limited = await createTestPlatform(database, { events: { perMinute: 3 } });
     try {
-      const send = () => limited.app.inject({ method: 'POST', url: '/api/events', payload: { eventId: 1 }, headers: TENANT, remoteAddress: '203.0.113.9' });
+      const send = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/events',
+          payload: { eventId: 1 },
+          headers: TENANT,
+          remoteAddress: '203.0.113.9',
+        });
       const statuses = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await send()).statusCode);
       expect(statuses).toEqual([202, 202, 202, 429]);
-      expect((await send()).json().error).toMatch(/^Too many events from this address: at most 3 a minute\. Retry in \d+ s\.$/);
+      expect((await send()).json().error).toMatch(
+        /^Too many events from this address: at most 3 a minute\. Retry in \d+ s\.$/,
+      );
     } finally {
       await limited.close();
     }
@@ -129,7 +163,14 @@ describe('events rate limit and retention', () => {
   it('counts each address on its own', async () => {
     const limited = await createTestPlatform(database, { events: { perMinute: 1 } });
     try {
-      const from = (remoteAddress: string) => limited.app.inject({ method: 'POST', url: '/api/events', payload: { eventId: 1 }, headers: TENANT, remoteAddress });
+      const from = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/events',
+          payload: { eventId: 1 },
+          headers: TENANT,
+          remoteAddress,
+        });
       expect((await from('203.0.113.10')).statusCode).toBe(202);
       expect((await from('203.0.113.11')).statusCode).toBe(202);
     } finally {
@@ -140,8 +181,12 @@ describe('events rate limit and retention', () => {
   it('deletes events older than the retention when the server starts, and keeps newer ones', async () => {
     const old = await insertEvent(database.db, { tenant: 'redgum-used-cars', eventId: 7, payload: {}, path: null });
     const recent = await insertEvent(database.db, { tenant: 'redgum-used-cars', eventId: 8, payload: {}, path: null });
-    await sql`update analytics_events set received_at = now() - interval '11 days' where id = ${old}`.execute(database.db);
-    await sql`update analytics_events set received_at = now() - interval '9 days' where id = ${recent}`.execute(database.db);
+    await sql`update analytics_events set received_at = now() - interval '11 days' where id = ${old}`.execute(
+      database.db,
+    );
+    await sql`update analytics_events set received_at = now() - interval '9 days' where id = ${recent}`.execute(
+      database.db,
+    );
     const pruning = await createTestPlatform(database, { events: { retentionDays: 10 } });
     await pruning.close();
     const ids = (await recentEvents(database.db, 'redgum-used-cars', 1000)).map((e) => e.id);
@@ -173,7 +218,10 @@ describe('GET /api/ready', () => {
 
   it('answers 503 starting until the server has started', async () => {
     const response = await platform.app.inject({ method: 'GET', url: '/api/ready' });
-    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 503, body: { status: 'starting' } });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 503,
+      body: { status: 'starting' },
+    });
   });
 
   it('answers 200 ready once the server has started', async () => {
@@ -186,7 +234,11 @@ describe('GET /api/ready', () => {
     platform.app.readiness.started = true;
     platform.app.readiness.draining = true;
     const response = await platform.app.inject({ method: 'GET', url: '/api/ready' });
-    expect({ status: response.statusCode, body: response.json(), connection: response.headers.connection }).toEqual({ status: 503, body: { status: 'draining' }, connection: 'close' });
+    expect({ status: response.statusCode, body: response.json(), connection: response.headers.connection }).toEqual({
+      status: 503,
+      body: { status: 'draining' },
+      connection: 'close',
+    });
   });
 });
 
@@ -207,7 +259,11 @@ describe('team server plugins', () => {
 
 describe('bad addresses and security headers on every response', () => {
   it('answers 400 with the security headers for a URL that cannot be decoded, without echoing it', async () => {
-    const response = await platform.app.inject({ method: 'GET', url: '/media/cars/%zz<script>/1.jpg', headers: TENANT });
+    const response = await platform.app.inject({
+      method: 'GET',
+      url: '/media/cars/%zz<script>/1.jpg',
+      headers: TENANT,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'The address is not valid: it holds a broken %-escape', field: 'url' });
     expect(response.body).not.toContain('script');

@@ -27,7 +27,12 @@ import securityHeaders from './plugins/platform/security-headers';
 import tenantsPlugin from './plugins/platform/tenants';
 import wellFormedInput from './plugins/external/well-formed-input';
 import { registerTeamServers } from './plugins/teams';
-import { capConnectionsPerAddress, connectionLimitsFromConfig, serverTimeoutOptions, type ConnectionLimits } from './connection-limits';
+import {
+  capConnectionsPerAddress,
+  connectionLimitsFromConfig,
+  serverTimeoutOptions,
+  type ConnectionLimits,
+} from './connection-limits';
 import metricsPlugin from './plugins/platform/metrics';
 import { echoRequestId, requestIdGenerator } from './request-ids';
 import { openSharedStore, type SharedStore } from './redis-store';
@@ -137,10 +142,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const dataDir = options.dataDir ?? config.FORECOURT_DATA_DIR ?? resolveDataDir();
   // Loaded before Fastify exists so an invalid tenant stops the start with its own message.
   const tenants = options.tenants ?? (await loadTenants(options.tenantsDir ?? config.FORECOURT_TENANTS_DIR));
-  const content = options.content ?? (await loadContent(options.contentDir ?? config.FORECOURT_CONTENT_DIR ?? resolveContentDir(), tenants));
+  const content =
+    options.content ??
+    (await loadContent(options.contentDir ?? config.FORECOURT_CONTENT_DIR ?? resolveContentDir(), tenants));
 
   const connectionLimits = options.connectionLimits ?? connectionLimitsFromConfig(config);
-  const trustedProxies = options.trustedProxies !== undefined ? options.trustedProxies : config.FORECOURT_TRUSTED_PROXIES;
+  const trustedProxies =
+    options.trustedProxies !== undefined ? options.trustedProxies : config.FORECOURT_TRUSTED_PROXIES;
   const app = Fastify({
     logger: options.logger ?? false,
     // The embedded database compiles its WebAssembly and migrates while its plugin starts: 2-3 s
@@ -159,13 +167,16 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // A URL that cannot be decoded is answered before routing, so no hook runs: the security
     // headers are set here, and the URL is not echoed back (Fastify's default message does).
     frameworkErrors: (error, request, reply: FastifyReply) => {
-      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it holds a broken %-escape' : 'Bad request';
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it holds a broken %-escape' : 'Bad request';
       return reply.code(400).headers(responseSecurityHeaders(request.url)).send({ error: message, field: 'url' });
     },
   });
 
   // The balancer's own addresses carry every shopper's connections: the cap is the balancer's job there.
-  capConnectionsPerAddress(app.server, connectionLimits.connectionsPerAddress, (address) => peerIsTrustedProxy(trustedProxies, address));
+  capConnectionsPerAddress(app.server, connectionLimits.connectionsPerAddress, (address) =>
+    peerIsTrustedProxy(trustedProxies, address),
+  );
 
   let sharedStore = options.sharedStore ?? null;
   if (!sharedStore && options.redisUrl) {
@@ -205,7 +216,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(registryPlugin, { dataDir });
   await app.register(pinsPlugin);
   await app.register(canaryAlertsPlugin, options.canaryAlerts ?? {});
-  await app.register(searchPlugin, { dataDir, ...(options.searchSnapshot ? { snapshot: options.searchSnapshot } : {}) });
+  await app.register(searchPlugin, {
+    dataDir,
+    ...(options.searchSnapshot ? { snapshot: options.searchSnapshot } : {}),
+  });
   await app.register(partnersPlugin, options.partners ?? {});
   await app.register(securityHeaders);
   await app.register(devPages);

@@ -4,7 +4,12 @@ import { readOutbox } from '../identity/sms-gateway';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 import { parseTrustedProxies } from './trusted-proxies';
 
 /**
@@ -26,7 +31,9 @@ beforeAll(async () => {
   database = await openSharedDatabase();
   const tenants = (await loadTenants()).filter((t) => t.slug === 'harbourside-motors');
   await seedStock(database, tenants, { seed: 3, totalCars: 20, now: defaultSeedNow() });
-  carSlug = (await loadTenantStock(database.db, 'harbourside-motors')).cars.find((c) => c.show_on_dealer_website && c.status === 'in_stock')!.slug;
+  carSlug = (await loadTenantStock(database.db, 'harbourside-motors')).cars.find(
+    (c) => c.show_on_dealer_website && c.status === 'in_stock',
+  )!.slug;
   const common = { events: { perMinute: 2 }, identity: { sendsPerAddressPerHour: 1000 } };
   balanced = await createTestPlatform(database, {
     ...common,
@@ -44,44 +51,72 @@ afterAll(async () => {
 
 type Platform = () => TestPlatform;
 const on = (platform: Platform, peer: string, headers: Record<string, string> = {}) => ({
-  get: (url: string) => platform().app.inject({ method: 'GET', url, remoteAddress: peer, headers: { host: SITE, ...headers } }),
+  get: (url: string) =>
+    platform().app.inject({ method: 'GET', url, remoteAddress: peer, headers: { host: SITE, ...headers } }),
   post: (url: string, body: unknown) =>
-    platform().app.inject({ method: 'POST', url, remoteAddress: peer, payload: JSON.stringify(body), headers: { host: SITE, 'content-type': 'application/json', ...headers } }),
+    platform().app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: peer,
+      payload: JSON.stringify(body),
+      headers: { host: SITE, 'content-type': 'application/json', ...headers },
+    }),
 });
 const event = { eventId: 1, payload: { page: 'home' } };
 
 describe('the client address', () => {
   it('limits each shopper the trusted balancer names on its own, not the balancer as one client', async () => {
     const first = on(() => balanced, BALANCER, { 'x-forwarded-for': '198.51.100.1' });
-    expect([(await first.post('/api/events', event)).statusCode, (await first.post('/api/events', event)).statusCode, (await first.post('/api/events', event)).statusCode]).toEqual([202, 202, 429]);
-    expect((await on(() => balanced, BALANCER, { 'x-forwarded-for': '198.51.100.2' }).post('/api/events', event)).statusCode).toBe(202);
+    expect([
+      (await first.post('/api/events', event)).statusCode,
+      (await first.post('/api/events', event)).statusCode,
+      (await first.post('/api/events', event)).statusCode,
+    ]).toEqual([202, 202, 429]);
+    expect(
+      (await on(() => balanced, BALANCER, { 'x-forwarded-for': '198.51.100.2' }).post('/api/events', event)).statusCode,
+    ).toBe(202);
   });
 
   it('ignores an X-Forwarded-For from a peer that is not a trusted proxy: changing it does not escape the limit', async () => {
     const answers = [];
-    for (const claimed of ['198.51.100.11', '198.51.100.12', '198.51.100.13']) answers.push((await on(() => direct, '192.0.2.50', { 'x-forwarded-for': claimed }).post('/api/events', event)).statusCode);
+    for (const claimed of ['198.51.100.11', '198.51.100.12', '198.51.100.13'])
+      answers.push(
+        (await on(() => direct, '192.0.2.50', { 'x-forwarded-for': claimed }).post('/api/events', event)).statusCode,
+      );
     expect(answers).toEqual([202, 202, 429]);
   });
 
   it('ignores an X-Forwarded-For from an untrusted peer when a balancer is trusted too', async () => {
     const answers = [];
-    for (const claimed of ['198.51.100.21', '198.51.100.22', '198.51.100.23']) answers.push((await on(() => balanced, '192.0.2.60', { 'x-forwarded-for': claimed }).post('/api/events', event)).statusCode);
+    for (const claimed of ['198.51.100.21', '198.51.100.22', '198.51.100.23'])
+      answers.push(
+        (await on(() => balanced, '192.0.2.60', { 'x-forwarded-for': claimed }).post('/api/events', event)).statusCode,
+      );
     expect(answers).toEqual([202, 202, 429]);
   });
 });
 
 describe('this machine', () => {
   it('does not take a shopper forwarded by a balancer on this machine for this machine: the admin API refuses them, token or not', async () => {
-    const response = await on(() => balanced, '127.0.0.1', { 'x-forwarded-for': SHOPPER, authorization: `Bearer ${balanced.operatorToken}` }).get('/_admin/pins');
+    const response = await on(() => balanced, '127.0.0.1', {
+      'x-forwarded-for': SHOPPER,
+      authorization: `Bearer ${balanced.operatorToken}`,
+    }).get('/_admin/pins');
     expect(response.statusCode).toBe(403);
   });
 
   it('still answers an operator on this machine who connects straight to the instance', async () => {
-    expect((await on(() => balanced, '127.0.0.1', { authorization: `Bearer ${balanced.operatorToken}` }).get('/_admin/pins')).statusCode).toBe(200);
+    expect(
+      (await on(() => balanced, '127.0.0.1', { authorization: `Bearer ${balanced.operatorToken}` }).get('/_admin/pins'))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('does not let a remote client claim to be this machine with X-Forwarded-For when no proxy is trusted', async () => {
-    const response = await on(() => direct, SHOPPER, { 'x-forwarded-for': '127.0.0.1', authorization: `Bearer ${direct.operatorToken}` }).get('/_admin/pins');
+    const response = await on(() => direct, SHOPPER, {
+      'x-forwarded-for': '127.0.0.1',
+      authorization: `Bearer ${direct.operatorToken}`,
+    }).get('/_admin/pins');
     expect(response.statusCode).toBe(403);
   });
 });
@@ -100,7 +135,12 @@ describe('https ended at the balancer', () => {
   }
 
   it('marks the session cookie Secure when the trusted balancer received the request over https', async () => {
-    expect(await sessionCookie(() => balanced, BALANCER, { 'x-forwarded-for': '198.51.100.31', 'x-forwarded-proto': 'https' })).toMatch(/forecourt_session=[^;]+;.*\bSecure\b/);
+    expect(
+      await sessionCookie(() => balanced, BALANCER, {
+        'x-forwarded-for': '198.51.100.31',
+        'x-forwarded-proto': 'https',
+      }),
+    ).toMatch(/forecourt_session=[^;]+;.*\bSecure\b/);
   });
 
   it('does not believe X-Forwarded-Proto from an untrusted peer: no Secure flag on plain http', async () => {
@@ -117,7 +157,9 @@ describe('https ended at the balancer', () => {
   });
 
   it('keeps http addresses when an untrusted client sends X-Forwarded-Proto: https', async () => {
-    expect((await on(() => direct, SHOPPER, { 'x-forwarded-proto': 'https' }).get('/robots.txt')).body).toContain(`Sitemap: http://${SITE}/sitemap.xml`);
+    expect((await on(() => direct, SHOPPER, { 'x-forwarded-proto': 'https' }).get('/robots.txt')).body).toContain(
+      `Sitemap: http://${SITE}/sitemap.xml`,
+    );
   });
 });
 
@@ -125,10 +167,16 @@ describe('request ids', () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
   it("answers with the trusted balancer's X-Request-Id, and logs the request as JSON under it", async () => {
-    const response = await on(() => balanced, BALANCER, { 'x-forwarded-for': '198.51.100.41', 'x-request-id': 'lb-7f3a9c01' }).get('/robots.txt');
+    const response = await on(() => balanced, BALANCER, {
+      'x-forwarded-for': '198.51.100.41',
+      'x-request-id': 'lb-7f3a9c01',
+    }).get('/robots.txt');
     expect(response.headers['x-request-id']).toBe('lb-7f3a9c01');
     const logged = logLines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
-    expect(logged.filter((entry) => entry.reqId === 'lb-7f3a9c01').map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+    expect(logged.filter((entry) => entry.reqId === 'lb-7f3a9c01').map((entry) => entry.msg)).toEqual([
+      'incoming request',
+      'request completed',
+    ]);
   });
 
   it("gives a request a new id of its own, ignoring a client's X-Request-Id", async () => {
@@ -140,7 +188,10 @@ describe('request ids', () => {
   });
 
   it('replaces a malformed id even from the trusted balancer', async () => {
-    const response = await on(() => balanced, BALANCER, { 'x-forwarded-for': '198.51.100.42', 'x-request-id': 'two words\u0007' }).get('/robots.txt');
+    const response = await on(() => balanced, BALANCER, {
+      'x-forwarded-for': '198.51.100.42',
+      'x-request-id': 'two words\u0007',
+    }).get('/robots.txt');
     expect(response.headers['x-request-id']).toMatch(UUID);
   });
 });

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import type { Database } from '../db/database';
 import { accountToken, adminCall, beacon, clearConsoleTables } from '../testing/console-data';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /**
  * Canary alerts over real requests: shells' reports flag a canary that fails more than its pin,
@@ -21,7 +26,9 @@ interface Received {
 }
 
 /** A webhook receiver: answers each POST with the next status (200 once they run out). */
-async function receiver(statuses: number[] = []): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+async function receiver(
+  statuses: number[] = [],
+): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
   const received: Received[] = [];
   const server = http.createServer((request, response) => {
     let text = '';
@@ -33,7 +40,11 @@ async function receiver(statuses: number[] = []): Promise<{ url: string; receive
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks/canary`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/hooks/canary`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 beforeAll(async () => {
@@ -62,7 +73,11 @@ async function startCanary(platform: TestPlatform): Promise<void> {
 }
 
 const report = (platform: TestPlatform, eventId: number, version: string) =>
-  beacon(platform.app, TENANT, eventId, { remote: 'mf-search', version, ...(eventId === PLATFORM_EVENT.failure ? { kind: 'mount' } : {}) });
+  beacon(platform.app, TENANT, eventId, {
+    remote: 'mf-search',
+    version,
+    ...(eventId === PLATFORM_EVENT.failure ? { kind: 'mount' } : {}),
+  });
 
 /** Waits for the sends a report started in the background (the alert is sent once raised). */
 async function settled(platform: TestPlatform): Promise<void> {
@@ -149,8 +164,12 @@ it('does not flag a canary within the margin of its pin', async () => {
     for (let i = 0; i < 3; i += 1) await report(platform, PLATFORM_EVENT.failure, '1.1.0');
     await platform.app.canaryAlerts.sweep();
     expect(hook.received).toHaveLength(0);
-    const overview = (await adminCall(platform.app, platform.operatorToken, 'GET', '/overview')).json<{ tenants: Array<{ tenant: string; remotes: Array<{ team: string; flagged: boolean }> }> }>();
-    expect(overview.tenants.find((t) => t.tenant === TENANT)!.remotes.find((r) => r.team === 'mf-search')!.flagged).toBe(false);
+    const overview = (await adminCall(platform.app, platform.operatorToken, 'GET', '/overview')).json<{
+      tenants: Array<{ tenant: string; remotes: Array<{ team: string; flagged: boolean }> }>;
+    }>();
+    expect(
+      overview.tenants.find((t) => t.tenant === TENANT)!.remotes.find((r) => r.team === 'mf-search')!.flagged,
+    ).toBe(false);
   } finally {
     await hook.close();
   }
@@ -167,7 +186,10 @@ it('tries a webhook that failed again, and sends it once it answers', async () =
     const [failed] = await database.db.selectFrom('canary_alerts').selectAll().execute();
     expect(failed).toMatchObject({ attempts: 1, sent_at: null, last_error: 'the canary webhook answered 500' });
     // Due again (the wait after a failure, made to have passed).
-    await database.db.updateTable('canary_alerts').set({ next_attempt_at: new Date(Date.now() - 1000) }).execute();
+    await database.db
+      .updateTable('canary_alerts')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .execute();
     expect(await platform.app.canaryAlerts.sendDue()).toEqual({ sent: 1, failed: 0 });
     expect(hook.received).toHaveLength(2);
     expect(await platform.app.canaryAlerts.sendDue()).toEqual({ sent: 0, failed: 0 });
@@ -182,5 +204,8 @@ it('shows the canary flagged in the console, to whoever may read the tenant', as
   for (let i = 0; i < 4; i += 1) await report(platform, PLATFORM_EVENT.failure, '1.1.0');
   const viewer = await accountToken(platform.app, 'viewer', [TENANT]);
   const response = await adminCall(platform.app, viewer, 'GET', `/tenants/${TENANT}/remotes/mf-search`);
-  expect(response.json()).toMatchObject({ flagged: true, canary: { version: '1.1.0', alert: { flaggedAt: expect.any(String), sentAt: null } } });
+  expect(response.json()).toMatchObject({
+    flagged: true,
+    canary: { version: '1.1.0', alert: { flaggedAt: expect.any(String), sentAt: null } },
+  });
 });

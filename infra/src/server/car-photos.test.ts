@@ -54,9 +54,13 @@ async function startSource(): Promise<Source> {
     const answer = answers.get(path);
     if (!answer) return response.writeHead(404).end();
     if (request.headers['if-none-match']) count.validators++;
-    if (answer.etag && request.headers['if-none-match'] === answer.etag) return response.writeHead(304, { etag: answer.etag }).end();
+    if (answer.etag && request.headers['if-none-match'] === answer.etag)
+      return response.writeHead(304, { etag: answer.etag }).end();
     count.bodies++;
-    response.writeHead(answer.status ?? 200, { 'content-type': answer.type, ...(answer.etag ? { etag: answer.etag } : {}) });
+    response.writeHead(answer.status ?? 200, {
+      'content-type': answer.type,
+      ...(answer.etag ? { etag: answer.etag } : {}),
+    });
     response.end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,7 +76,11 @@ async function startSource(): Promise<Source> {
 /** A real photo: a gradient of `width` x `height`, so every size of it decodes as a picture. */
 async function photo(width: number, height: number, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } }).composite([
-    { input: Buffer.from(`<svg width="${width}" height="${height}"><rect x="${width / 4}" y="${height / 4}" width="${width / 2}" height="${height / 2}" fill="#e0a020"/></svg>`) },
+    {
+      input: Buffer.from(
+        `<svg width="${width}" height="${height}"><rect x="${width / 4}" y="${height / 4}" width="${width / 2}" height="${height / 2}" fill="#e0a020"/></svg>`,
+      ),
+    },
   ]);
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
 }
@@ -81,7 +89,14 @@ let source: Source;
 let bigPhoto: Buffer;
 let smallPhoto: Buffer;
 
-const PHOTOS: Omit<CarPhotosOptions, 'dataDir'> = { intervalMs: 0, maxBytes: 2 * 1024 * 1024, maxAttempts: 3, retryMs: 60_000, revalidateMs: 7 * DAY, leaseMs: 120_000 };
+const PHOTOS: Omit<CarPhotosOptions, 'dataDir'> = {
+  intervalMs: 0,
+  maxBytes: 2 * 1024 * 1024,
+  maxAttempts: 3,
+  retryMs: 60_000,
+  revalidateMs: 7 * DAY,
+  leaseMs: 120_000,
+};
 
 async function startPlatform(): Promise<TestPlatform> {
   return createTestPlatform(database, {
@@ -124,23 +139,55 @@ beforeEach(async () => {
   await database.db.deleteFrom('stock_imports').execute();
   await database.db.deleteFrom('cars').where('source', '<>', 'seed').execute();
   key = (await createStockKey(database.db, { tenant: SITE, label: 'test', createdBy: 'test' })).secret;
-  otherKey = (await createStockKey(database.db, { tenant: 'summit-auto-group', label: 'test', createdBy: 'test' })).secret;
+  otherKey = (await createStockKey(database.db, { tenant: 'summit-auto-group', label: 'test', createdBy: 'test' }))
+    .secret;
 });
 
 const car = (photos: string[]) => ({
-  item_type: 'car', car_type: 'used', location, year: 2021, make: 'Toyota', model: 'RAV4', badge: 'GXL', colour: 'White', price: 38_990, km: 42_000,
-  vin: 'JTM12345678901234', fuel: 'hybrid', body: 'suv', transmission: 'automatic', seats: 5, photos,
+  item_type: 'car',
+  car_type: 'used',
+  location,
+  year: 2021,
+  make: 'Toyota',
+  model: 'RAV4',
+  badge: 'GXL',
+  colour: 'White',
+  price: 38_990,
+  km: 42_000,
+  vin: 'JTM12345678901234',
+  fuel: 'hybrid',
+  body: 'suv',
+  transmission: 'automatic',
+  seats: 5,
+  photos,
 });
 
-async function putCar(stocknum: string, photos: string[], on: TestPlatform = platform, site: { key: string; location: string } = { key, location }) {
-  const response = await on.app.inject({ method: 'PUT', url: `/api/stock/v1/cars/${stocknum}`, headers: { authorization: `Bearer ${site.key}` }, payload: { ...car(photos), location: site.location } });
+async function putCar(
+  stocknum: string,
+  photos: string[],
+  on: TestPlatform = platform,
+  site: { key: string; location: string } = { key, location },
+) {
+  const response = await on.app.inject({
+    method: 'PUT',
+    url: `/api/stock/v1/cars/${stocknum}`,
+    headers: { authorization: `Bearer ${site.key}` },
+    payload: { ...car(photos), location: site.location },
+  });
   expect(response.statusCode).toBeLessThan(300);
   return response;
 }
 
-const photoAt = (hash: string, query: string, accept = 'image/webp,*/*') => platform.app.inject({ method: 'GET', url: `/media/photos/${hash}${query}`, headers: { host, accept } });
+const photoAt = (hash: string, query: string, accept = 'image/webp,*/*') =>
+  platform.app.inject({ method: 'GET', url: `/media/photos/${hash}${query}`, headers: { host, accept } });
 const stored = (url: string) => findPhoto(database.db, SITE, url);
-const storedCar = (stocknum: string) => database.db.selectFrom('cars').select(['images', 'primary_image_url']).where('tenant', '=', SITE).where('stocknum', '=', stocknum).executeTakeFirstOrThrow();
+const storedCar = (stocknum: string) =>
+  database.db
+    .selectFrom('cars')
+    .select(['images', 'primary_image_url'])
+    .where('tenant', '=', SITE)
+    .where('stocknum', '=', stocknum)
+    .executeTakeFirstOrThrow();
 
 describe('fetching and storing', () => {
   it('fetches a photo a car names and stores it under the hash of the bytes fetched, normalised to at most 2400 px', async () => {
@@ -148,7 +195,12 @@ describe('fetching and storing', () => {
     await putCar('PH-1', [source.url(`${prefix}/1.jpg`)]);
     await platform.app.carPhotos.run();
 
-    expect(await stored(source.url(`${prefix}/1.jpg`))).toMatchObject({ status: 'stored', hash: sha256(bigPhoto), attempts: 0, last_error: null });
+    expect(await stored(source.url(`${prefix}/1.jpg`))).toMatchObject({
+      status: 'stored',
+      hash: sha256(bigPhoto),
+      attempts: 0,
+      last_error: null,
+    });
     const original = await platform.app.carPhotos.storage.get(originalKey(sha256(bigPhoto)));
     expect(await sharp(original!).metadata()).toMatchObject({ format: 'jpeg', width: 2400, height: 1600 });
   });
@@ -183,7 +235,9 @@ describe('fetching and storing', () => {
 
     const row = await stored(source.url(`${prefix}/huge.jpg`));
     expect(row).toMatchObject({ status: 'failed', hash: null });
-    expect(row?.last_error).toBe(`${source.url(`${prefix}/huge.jpg`)} is larger than the ${2 * 1024 * 1024} bytes a photo may be`);
+    expect(row?.last_error).toBe(
+      `${source.url(`${prefix}/huge.jpg`)} is larger than the ${2 * 1024 * 1024} bytes a photo may be`,
+    );
   });
 
   it('asks the source again with its ETag once due, and fetches nothing when it answers 304', async () => {
@@ -194,26 +248,40 @@ describe('fetching and storing', () => {
     await platform.app.carPhotos.run();
 
     expect(source.hits(`${prefix}/1.jpg`)).toEqual({ requests: 2, bodies: 1, validators: 1 });
-    expect(await stored(source.url(`${prefix}/1.jpg`))).toMatchObject({ status: 'stored', hash: sha256(smallPhoto), etag: '"v1"', last_error: null });
+    expect(await stored(source.url(`${prefix}/1.jpg`))).toMatchObject({
+      status: 'stored',
+      hash: sha256(smallPhoto),
+      etag: '"v1"',
+      last_error: null,
+    });
   });
 
   it('counts each fetch on /metrics by what it came to: stored, unchanged, retry and failed', async () => {
     const fetches = async () => {
       const text = (await platform.app.inject({ method: 'GET', url: '/metrics' })).body;
-      const value = (result: string) => Number(new RegExp(`^forecourt_photo_fetches_total\\{result="${result}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+      const value = (result: string) =>
+        Number(new RegExp(`^forecourt_photo_fetches_total\\{result="${result}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
       return { stored: value('stored'), unchanged: value('unchanged'), retry: value('retry'), failed: value('failed') };
     };
     const before = await fetches();
     source.serve(`${prefix}/1.jpg`, { body: smallPhoto, type: 'image/png', etag: '"v1"' });
     source.serve(`${prefix}/down.jpg`, { body: 'busy', type: 'text/plain', status: 503 });
     source.serve(`${prefix}/text.jpg`, { body: 'not a photo', type: 'text/plain' });
-    await putCar('PH-1', [source.url(`${prefix}/1.jpg`), source.url(`${prefix}/down.jpg`), source.url(`${prefix}/text.jpg`)]);
+    await putCar('PH-1', [
+      source.url(`${prefix}/1.jpg`),
+      source.url(`${prefix}/down.jpg`),
+      source.url(`${prefix}/text.jpg`),
+    ]);
     await platform.app.carPhotos.run();
     clock = new Date(clock.getTime() + 8 * DAY);
     await platform.app.carPhotos.run();
 
     const after = await fetches();
-    expect({ stored: after.stored - before.stored, unchanged: after.unchanged - before.unchanged, failed: after.failed - before.failed }).toEqual({ stored: 1, unchanged: 1, failed: 1 });
+    expect({
+      stored: after.stored - before.stored,
+      unchanged: after.unchanged - before.unchanged,
+      failed: after.failed - before.failed,
+    }).toEqual({ stored: 1, unchanged: 1, failed: 1 });
     // The source that failed: once on the first look, and again now that its retry is due.
     expect(after.retry - before.retry).toBe(2);
   });
@@ -222,7 +290,11 @@ describe('fetching and storing', () => {
     source.serve(`${prefix}/down.jpg`, { body: 'busy', type: 'text/plain', status: 503 });
     await putCar('PH-1', [source.url(`${prefix}/down.jpg`)]);
     await platform.app.carPhotos.run();
-    expect(await stored(source.url(`${prefix}/down.jpg`))).toMatchObject({ status: 'pending', attempts: 1, last_error: `${source.url(`${prefix}/down.jpg`)} answered 503` });
+    expect(await stored(source.url(`${prefix}/down.jpg`))).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: `${source.url(`${prefix}/down.jpg`)} answered 503`,
+    });
 
     // Not before its time.
     await platform.app.carPhotos.run();
@@ -235,7 +307,11 @@ describe('fetching and storing', () => {
     await platform.app.carPhotos.run();
 
     expect(source.hits(`${prefix}/down.jpg`).requests).toBe(3);
-    expect(await stored(source.url(`${prefix}/down.jpg`))).toMatchObject({ status: 'failed', attempts: 3, last_error: `${source.url(`${prefix}/down.jpg`)} answered 503` });
+    expect(await stored(source.url(`${prefix}/down.jpg`))).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      last_error: `${source.url(`${prefix}/down.jpg`)} answered 503`,
+    });
   });
 
   it('takes over a photo whose fetcher stopped mid-fetch once its claim lapses', async () => {
@@ -256,7 +332,12 @@ describe('fetching and storing', () => {
     await putCar('PH-1', [source.url(`${prefix}/1.jpg`)]);
     // A fetcher claims the photo, stores it, and dies before the car is changed.
     const [claimed] = await claimPhotos(database.db, clock, PHOTOS.leaseMs!, 4);
-    await markStored(database.db, claimed!.id, { hash: sha256(smallPhoto), etag: null, lastModified: null, now: clock });
+    await markStored(database.db, claimed!.id, {
+      hash: sha256(smallPhoto),
+      etag: null,
+      lastModified: null,
+      now: clock,
+    });
     expect((await storedCar('PH-1')).images).toEqual([]);
 
     clock = new Date(clock.getTime() + PHOTOS.leaseMs! + 1000);
@@ -301,18 +382,71 @@ describe('the car', () => {
       ],
       primary_image_url: `/media/photos/${big}`,
     });
-    const changes = await database.db.selectFrom('stock_changes').select(['stocknum', 'kind', 'source', 'after']).where('kind', '=', 'photos').orderBy('id').execute();
-    expect(changes.at(-1)).toEqual({ stocknum: 'PH-1', kind: 'photos', source: 'photos', after: { images: [`/media/photos/${big}`, `/media/photos/${small}`] } });
+    const changes = await database.db
+      .selectFrom('stock_changes')
+      .select(['stocknum', 'kind', 'source', 'after'])
+      .where('kind', '=', 'photos')
+      .orderBy('id')
+      .execute();
+    expect(changes.at(-1)).toEqual({
+      stocknum: 'PH-1',
+      kind: 'photos',
+      source: 'photos',
+      after: { images: [`/media/photos/${big}`, `/media/photos/${small}`] },
+    });
 
-    const answer = await platform.app.inject({ method: 'GET', url: '/api/stock/v1/cars/PH-1', headers: { authorization: `Bearer ${key}` } });
+    const answer = await platform.app.inject({
+      method: 'GET',
+      url: '/api/stock/v1/cars/PH-1',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(answer.json<{ car: { photos: string[] } }>().car.photos).toEqual(urls);
   });
 
   it("shows a feed import's photos once fetched", async () => {
     source.serve(`${prefix}/feed.jpg`, { body: smallPhoto, type: 'image/png' });
-    const columns = ['vehicle_id', 'dealer_id', 'make', 'model', 'year', 'trim', 'mileage.value', 'mileage.unit', 'price', 'state_of_vehicle', 'body_style', 'transmission', 'fuel_type', 'drivetrain', 'exterior_color', 'image[0].url'];
-    const row = ['FD-1', location, 'Toyota', 'Corolla', '2020', 'SX', '42000', 'KM', '25990 AUD', 'USED', 'HATCHBACK', 'AUTOMATIC', 'PETROL', 'FWD', 'White', source.url(`${prefix}/feed.jpg`)];
-    const upload = await platform.app.inject({ method: 'POST', url: '/api/stock/v1/imports', headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' }, payload: `${columns.join(',')}\n${row.join(',')}\n` });
+    const columns = [
+      'vehicle_id',
+      'dealer_id',
+      'make',
+      'model',
+      'year',
+      'trim',
+      'mileage.value',
+      'mileage.unit',
+      'price',
+      'state_of_vehicle',
+      'body_style',
+      'transmission',
+      'fuel_type',
+      'drivetrain',
+      'exterior_color',
+      'image[0].url',
+    ];
+    const row = [
+      'FD-1',
+      location,
+      'Toyota',
+      'Corolla',
+      '2020',
+      'SX',
+      '42000',
+      'KM',
+      '25990 AUD',
+      'USED',
+      'HATCHBACK',
+      'AUTOMATIC',
+      'PETROL',
+      'FWD',
+      'White',
+      source.url(`${prefix}/feed.jpg`),
+    ];
+    const upload = await platform.app.inject({
+      method: 'POST',
+      url: '/api/stock/v1/imports',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' },
+      payload: `${columns.join(',')}\n${row.join(',')}\n`,
+    });
     expect(upload.statusCode).toBe(202);
     await platform.app.stockImports.run();
     await platform.app.carPhotos.run();
@@ -342,13 +476,23 @@ describe('the car', () => {
 });
 
 describe('photo statuses through the Stock API', () => {
-  const read = (path: string, secret = key) => platform.app.inject({ method: 'GET', url: `/api/stock/v1${path}`, headers: { authorization: `Bearer ${secret}`, host } });
+  const read = (path: string, secret = key) =>
+    platform.app.inject({
+      method: 'GET',
+      url: `/api/stock/v1${path}`,
+      headers: { authorization: `Bearer ${secret}`, host },
+    });
 
   it('answers each photo of the car in its order: stored with its address, failed with its error, pending with its next try', async () => {
     source.serve(`${prefix}/1.jpg`, { body: smallPhoto, type: 'image/png' });
     source.serve(`${prefix}/page.jpg`, { body: '<html>Not found</html>', type: 'image/jpeg' });
     source.serve(`${prefix}/down.jpg`, { body: 'busy', type: 'text/plain', status: 503 });
-    const urls = [source.url(`${prefix}/1.jpg`), source.url(`${prefix}/page.jpg`), source.url(`${prefix}/down.jpg`), source.url(`${prefix}/later.jpg`)];
+    const urls = [
+      source.url(`${prefix}/1.jpg`),
+      source.url(`${prefix}/page.jpg`),
+      source.url(`${prefix}/down.jpg`),
+      source.url(`${prefix}/later.jpg`),
+    ];
     await putCar('PH-1', urls.slice(0, 3));
     await platform.app.carPhotos.run();
     // A URL written after the fetcher ran: queued, not tried yet.
@@ -359,16 +503,46 @@ describe('photo statuses through the Stock API', () => {
     const { car: read1 } = answer.json<{ car: { photos: string[]; photo_statuses: Array<Record<string, unknown>> } }>();
     expect(read1.photos).toEqual(urls);
     expect(read1.photo_statuses).toEqual([
-      { url: urls[0], status: 'stored', served_url: `http://${host}/media/photos/${sha256(smallPhoto)}`, attempts: 0, last_error: null, next_attempt_at: new Date(clock.getTime() + 7 * DAY).toISOString() },
-      { url: urls[1], status: 'failed', served_url: null, attempts: 1, last_error: expect.stringContaining('is not an image') as unknown, next_attempt_at: null },
-      { url: urls[2], status: 'pending', served_url: null, attempts: 1, last_error: `${urls[2]} answered 503`, next_attempt_at: new Date(clock.getTime() + 60_000).toISOString() },
-      { url: urls[3], status: 'pending', served_url: null, attempts: 0, last_error: null, next_attempt_at: expect.any(String) as unknown },
+      {
+        url: urls[0],
+        status: 'stored',
+        served_url: `http://${host}/media/photos/${sha256(smallPhoto)}`,
+        attempts: 0,
+        last_error: null,
+        next_attempt_at: new Date(clock.getTime() + 7 * DAY).toISOString(),
+      },
+      {
+        url: urls[1],
+        status: 'failed',
+        served_url: null,
+        attempts: 1,
+        last_error: expect.stringContaining('is not an image') as unknown,
+        next_attempt_at: null,
+      },
+      {
+        url: urls[2],
+        status: 'pending',
+        served_url: null,
+        attempts: 1,
+        last_error: `${urls[2]} answered 503`,
+        next_attempt_at: new Date(clock.getTime() + 60_000).toISOString(),
+      },
+      {
+        url: urls[3],
+        status: 'pending',
+        served_url: null,
+        attempts: 0,
+        last_error: null,
+        next_attempt_at: expect.any(String) as unknown,
+      },
     ]);
     // The served address is the photo.
     expect((await photoAt(sha256(smallPhoto), '?w=300')).statusCode).toBe(200);
 
     // The page of the site's cars answers the same.
-    const page = (await read('/cars?limit=200')).json<{ cars: Array<{ stocknum: string; photo_statuses: unknown[] }> }>();
+    const page = (await read('/cars?limit=200')).json<{
+      cars: Array<{ stocknum: string; photo_statuses: unknown[] }>;
+    }>();
     expect(page.cars.find((car) => car.stocknum === 'PH-1')?.photo_statuses).toEqual(read1.photo_statuses);
   });
 
@@ -441,7 +615,11 @@ describe('removing stored photos no car names', () => {
     source.serve(`${prefix}/theirs.jpg`, { body: bytes, type: 'image/jpeg' });
     await putCar('SU-1', [source.url(`${prefix}/theirs.jpg`)], platform, { key: otherKey, location: otherLocation });
     await putCar('PH-2', [source.url(`${prefix}/withdrawn.jpg`)]);
-    await platform.app.inject({ method: 'DELETE', url: '/api/stock/v1/cars/PH-2', headers: { authorization: `Bearer ${key}` } });
+    await platform.app.inject({
+      method: 'DELETE',
+      url: '/api/stock/v1/cars/PH-2',
+      headers: { authorization: `Bearer ${key}` },
+    });
     await platform.app.carPhotos.run();
     await putCar('PH-1', []);
 
@@ -450,7 +628,10 @@ describe('removing stored photos no car names', () => {
     // This site's photo row goes; the bytes stay, the other site's.
     expect(await platform.app.photoSweep.run()).toEqual({ photos: 0, objects: 0, rows: 1 });
     expect(await kept()).toHaveLength(3);
-    expect(await findPhoto(database.db, 'summit-auto-group', source.url(`${prefix}/theirs.jpg`))).toMatchObject({ status: 'stored', hash });
+    expect(await findPhoto(database.db, 'summit-auto-group', source.url(`${prefix}/theirs.jpg`))).toMatchObject({
+      status: 'stored',
+      hash,
+    });
     expect(await stored(source.url(`${prefix}/withdrawn.jpg`))).not.toBeNull();
   });
 
@@ -460,7 +641,9 @@ describe('removing stored photos no car names', () => {
     later(8);
     // A sweep claims the hash, deletes one size, and dies.
     await markReleased(database.db, clock);
-    expect(await claimReleasedHashes(database.db, new Date(clock.getTime() - 7 * DAY), clock, 10 * 60_000, 50)).toEqual([{ hash, until: expect.any(Date) as unknown }]);
+    expect(await claimReleasedHashes(database.db, new Date(clock.getTime() - 7 * DAY), clock, 10 * 60_000, 50)).toEqual(
+      [{ hash, until: expect.any(Date) as unknown }],
+    );
     await platform.app.carPhotos.storage.delete(`${hash}/original.jpg`);
     expect(await platform.app.photoSweep.run()).toMatchObject({ photos: 0 });
 
@@ -497,7 +680,11 @@ describe('GET /media/photos/:hash', () => {
   it('serves the width asked as WebP, cached for good, varying by Accept', async () => {
     const response = await photoAt(hash, '?w=400&q=75');
     expect(response.statusCode).toBe(200);
-    expect(response.headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable', vary: 'accept' });
+    expect(response.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'cache-control': 'public, max-age=31536000, immutable',
+      vary: 'accept',
+    });
     expect(response.headers.etag).toMatch(/^"[0-9a-f-]+\w+"$/);
     expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 400, height: 267 });
   });
@@ -513,14 +700,20 @@ describe('GET /media/photos/:hash', () => {
 
   it('makes each size once and keeps it in storage', async () => {
     const first = await photoAt(hash, '?w=600&q=50');
-    expect(await fs.readdir(`${storageDir}/${hash}`)).toEqual(expect.arrayContaining(['original.jpg', 'w600-q50.webp']));
+    expect(await fs.readdir(`${storageDir}/${hash}`)).toEqual(
+      expect.arrayContaining(['original.jpg', 'w600-q50.webp']),
+    );
     const second = await photoAt(hash, '?w=600&q=50');
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 
   it('answers 304 to the ETag it gave', async () => {
     const first = await photoAt(hash, '?w=400');
-    const again = await platform.app.inject({ method: 'GET', url: `/media/photos/${hash}?w=400`, headers: { host, accept: 'image/webp', 'if-none-match': String(first.headers.etag) } });
+    const again = await platform.app.inject({
+      method: 'GET',
+      url: `/media/photos/${hash}?w=400`,
+      headers: { host, accept: 'image/webp', 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -530,7 +723,11 @@ describe('GET /media/photos/:hash', () => {
 
   it('answers 404 for a hash that is no stored photo, and for another site', async () => {
     expect((await photoAt('0'.repeat(64), '?w=400')).statusCode).toBe(404);
-    const other = await platform.app.inject({ method: 'GET', url: `/media/photos/${hash}?w=400`, headers: { host: 'summit-auto-group.localhost:8080' } });
+    const other = await platform.app.inject({
+      method: 'GET',
+      url: `/media/photos/${hash}?w=400`,
+      headers: { host: 'summit-auto-group.localhost:8080' },
+    });
     expect(other.statusCode).toBe(404);
   });
 });

@@ -19,7 +19,13 @@ export function fromLoopback(request: FastifyRequest): boolean {
  */
 export function appendVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('vary');
-  const fields = typeof current === 'string' ? current.split(',').map((f) => f.trim()).filter(Boolean) : [];
+  const fields =
+    typeof current === 'string'
+      ? current
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
+      : [];
   if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
   reply.header('vary', fields.join(', '));
 }

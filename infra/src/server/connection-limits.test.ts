@@ -29,7 +29,9 @@ afterEach(async () => {
 });
 
 /** A connection from `localAddress` (any 127.0.0.x is this machine), with what the server sent and when it closed. */
-function connect(localAddress = '127.0.0.1'): Promise<{ socket: net.Socket; received: () => string; closed: Promise<number> }> {
+function connect(
+  localAddress = '127.0.0.1',
+): Promise<{ socket: net.Socket; received: () => string; closed: Promise<number> }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ port, host: '127.0.0.1', localAddress });
     sockets.push(socket);
@@ -54,41 +56,64 @@ function trickle(socket: net.Socket, text: string, everyMs: number): void {
 }
 
 /** Resolves 'closed' when `closed` settles within `ms`, else 'open'. */
-const within = (closed: Promise<number>, ms: number) => Promise.race([closed.then(() => 'closed' as const), new Promise<'open'>((done) => setTimeout(() => done('open'), ms))]);
+const within = (closed: Promise<number>, ms: number) =>
+  Promise.race([
+    closed.then(() => 'closed' as const),
+    new Promise<'open'>((done) => setTimeout(() => done('open'), ms)),
+  ]);
 
 const health = 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
 /** Sends a request and waits for the start of the answer. */
 async function answered(connection: { socket: net.Socket; received: () => string }): Promise<string> {
   connection.socket.write(health);
-  for (let waited = 0; waited < 5_000 && !connection.received().includes('\r\n\r\n'); waited += 20) await new Promise((done) => setTimeout(done, 20));
+  for (let waited = 0; waited < 5_000 && !connection.received().includes('\r\n\r\n'); waited += 20)
+    await new Promise((done) => setTimeout(done, 20));
   return connection.received().split('\r\n')[0] ?? '';
 }
 
-const SHORT: ConnectionLimits = { headersTimeoutMs: 600, requestTimeoutMs: 1_200, idleTimeoutMs: 5_000, keepAliveTimeoutMs: 5_000, connectionsPerAddress: 0 };
+const SHORT: ConnectionLimits = {
+  headersTimeoutMs: 600,
+  requestTimeoutMs: 1_200,
+  idleTimeoutMs: 5_000,
+  keepAliveTimeoutMs: 5_000,
+  connectionsPerAddress: 0,
+};
 
 describe('slow clients', () => {
   it('closes connections that trickle their headers a byte at a time, answering 408, within the headers timeout', async () => {
     await serve(SHORT);
     const started = Date.now();
     const connections = await Promise.all(Array.from({ length: 5 }, () => connect()));
-    for (const { socket } of connections) trickle(socket, `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(200)}\r\n\r\n`, 100);
+    for (const { socket } of connections)
+      trickle(socket, `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(200)}\r\n\r\n`, 100);
     const states = await Promise.all(connections.map(({ closed }) => within(closed, 3_000)));
     expect(states).toEqual(Array(5).fill('closed'));
     expect(Math.max(...(await Promise.all(connections.map(({ closed }) => closed)))) - started).toBeLessThan(3_000);
-    expect(connections.map(({ received }) => received().split('\r\n')[0])).toEqual(Array(5).fill('HTTP/1.1 408 Request Timeout'));
+    expect(connections.map(({ received }) => received().split('\r\n')[0])).toEqual(
+      Array(5).fill('HTTP/1.1 408 Request Timeout'),
+    );
   });
 
   it('closes a connection that trickles its body within the request timeout', async () => {
     await serve(SHORT);
     const { socket, closed } = await connect();
-    socket.write('POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n');
+    socket.write(
+      'POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n',
+    );
     trickle(socket, `{"events":[${' '.repeat(480)}]}`, 100);
     expect(await within(closed, 4_000)).toBe('closed');
   });
 });
 
 describe('connections per address', () => {
-  const CAPPED: ConnectionLimits = { ...SHORT, headersTimeoutMs: 10_000, requestTimeoutMs: 10_000, keepAliveTimeoutMs: 10_000, idleTimeoutMs: 10_000, connectionsPerAddress: 3 };
+  const CAPPED: ConnectionLimits = {
+    ...SHORT,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 10_000,
+    keepAliveTimeoutMs: 10_000,
+    idleTimeoutMs: 10_000,
+    connectionsPerAddress: 3,
+  };
 
   it('refuses a connection from an address over its cap, while another address is served', async () => {
     await serve(CAPPED);
@@ -129,11 +154,19 @@ describe('connections per address', () => {
 describe('settings', () => {
   it('has defaults, and reads each from the environment, 0 turning the cap off', () => {
     expect(connectionLimitsFromConfig(loadConfig({}))).toEqual(DEFAULT_CONNECTION_LIMITS);
-    expect(connectionLimitsFromConfig(loadConfig({ FORECOURT_HEADERS_TIMEOUT_MS: '5000', FORECOURT_CONNECTIONS_PER_ADDRESS: '0' }))).toMatchObject({ headersTimeoutMs: 5_000, connectionsPerAddress: 0 });
+    expect(
+      connectionLimitsFromConfig(
+        loadConfig({ FORECOURT_HEADERS_TIMEOUT_MS: '5000', FORECOURT_CONNECTIONS_PER_ADDRESS: '0' }),
+      ),
+    ).toMatchObject({ headersTimeoutMs: 5_000, connectionsPerAddress: 0 });
   });
 
   it('refuses a setting that is not a number, or headers allowed longer than the whole request, naming the variable', () => {
-    expect(() => connectionLimitsFromConfig(loadConfig({ FORECOURT_REQUEST_TIMEOUT_MS: '1m' }))).toThrow("FORECOURT_REQUEST_TIMEOUT_MS must be a positive integer, got '1m'");
-    expect(() => connectionLimitsFromConfig(loadConfig({ FORECOURT_HEADERS_TIMEOUT_MS: '90000' }))).toThrow(/FORECOURT_HEADERS_TIMEOUT_MS \(90000\) must not be longer than FORECOURT_REQUEST_TIMEOUT_MS/);
+    expect(() => connectionLimitsFromConfig(loadConfig({ FORECOURT_REQUEST_TIMEOUT_MS: '1m' }))).toThrow(
+      "FORECOURT_REQUEST_TIMEOUT_MS must be a positive integer, got '1m'",
+    );
+    expect(() => connectionLimitsFromConfig(loadConfig({ FORECOURT_HEADERS_TIMEOUT_MS: '90000' }))).toThrow(
+      /FORECOURT_HEADERS_TIMEOUT_MS \(90000\) must not be longer than FORECOURT_REQUEST_TIMEOUT_MS/,
+    );
   });
 });

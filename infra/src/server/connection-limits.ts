@@ -45,13 +45,17 @@ export function connectionLimitsFromConfig(config: Config): ConnectionLimits {
     connectionsPerAddress: config.FORECOURT_CONNECTIONS_PER_ADDRESS ?? DEFAULT_CONNECTION_LIMITS.connectionsPerAddress,
   };
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new Error(`FORECOURT_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be longer than FORECOURT_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);
+    throw new Error(
+      `FORECOURT_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be longer than FORECOURT_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
+    );
   }
   return limits;
 }
 
 /** The timeouts as the server's options. */
-export function serverTimeoutOptions(limits: ConnectionLimits): Pick<FastifyHttpOptions<Server>, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'http'> {
+export function serverTimeoutOptions(
+  limits: ConnectionLimits,
+): Pick<FastifyHttpOptions<Server>, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'http'> {
   return {
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -74,7 +78,11 @@ export function serverTimeoutOptions(limits: ConnectionLimits): Pick<FastifyHttp
  * Behind a balancer every connection comes from the balancer's few addresses: the cap belongs
  * there, and `exempt` (the trusted proxies) is never capped here.
  */
-export function capConnectionsPerAddress(server: Server, cap: number, exempt: (address: string) => boolean = () => false): void {
+export function capConnectionsPerAddress(
+  server: Server,
+  cap: number,
+  exempt: (address: string) => boolean = () => false,
+): void {
   if (cap <= 0) return;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {

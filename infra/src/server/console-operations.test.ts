@@ -5,7 +5,12 @@ import { p95FromClasses } from '../db/search-stats';
 import type { Crm, OutgoingLead } from '../leads/crm';
 import { CARS_INDEX, CARS_INDEX_SETTINGS } from '../search/indexing/records';
 import { accountToken, adminCall, clearConsoleTables } from '../testing/console-data';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /**
  * The console's lead delivery and search health, through the real app over HTTP: the numbers are
@@ -42,14 +47,23 @@ beforeEach(async () => {
   await clearPlatformTables(database);
   await clearConsoleTables(database);
   crm = new TestCrm();
-  platform = await createTestPlatform(database, { leadDelivery: { crm, intervalMs: 0 }, canaryAlerts: { intervalMs: 0, webhookUrl: null } });
+  platform = await createTestPlatform(database, {
+    leadDelivery: { crm, intervalMs: 0 },
+    canaryAlerts: { intervalMs: 0, webhookUrl: null },
+  });
 });
 afterEach(async () => {
   await platform.close();
 });
 
 async function lead(tenant: string): Promise<string> {
-  const stored = await storeLead(database.db, { tenant, form: 'enquiry', payload: { userData: { name: 'Alex' } }, phoneDigits: null, idempotency: null });
+  const stored = await storeLead(database.db, {
+    tenant,
+    form: 'enquiry',
+    payload: { userData: { name: 'Alex' } },
+    phoneDigits: null,
+    idempotency: null,
+  });
   if (stored.status !== 'stored') throw new Error(`lead not stored: ${stored.status}`);
   return stored.leadId;
 }
@@ -65,7 +79,7 @@ interface Delivery {
 }
 
 describe('GET /_admin/lead-delivery', () => {
-  it('counts each tenant\'s leads received, delivered, waiting and failing as the outbox holds them', async () => {
+  it("counts each tenant's leads received, delivered, waiting and failing as the outbox holds them", async () => {
     for (let i = 0; i < 3; i += 1) await lead(HARBOURSIDE);
     for (let i = 0; i < 2; i += 1) await lead(SUMMIT);
     crm.failing.add(SUMMIT);
@@ -75,21 +89,47 @@ describe('GET /_admin/lead-delivery', () => {
     const response = await adminCall(platform.app, platform.operatorToken, 'GET', '/lead-delivery');
     expect(response.statusCode).toBe(200);
     const tenants = response.json<{ tenants: Delivery[] }>().tenants;
-    expect(tenants.find((t) => t.tenant === HARBOURSIDE)).toEqual({ tenant: HARBOURSIDE, received: 4, delivered: 3, waiting: 1, failing: 0, oldestWaitingSeconds: expect.any(Number), lastError: null });
-    expect(tenants.find((t) => t.tenant === SUMMIT)).toEqual({ tenant: SUMMIT, received: 2, delivered: 0, waiting: 0, failing: 2, oldestWaitingSeconds: expect.any(Number), lastError: `${SUMMIT}'s CRM is down` });
-    expect(tenants.find((t) => t.tenant === 'coastal-caravans')).toMatchObject({ received: 0, oldestWaitingSeconds: null });
+    expect(tenants.find((t) => t.tenant === HARBOURSIDE)).toEqual({
+      tenant: HARBOURSIDE,
+      received: 4,
+      delivered: 3,
+      waiting: 1,
+      failing: 0,
+      oldestWaitingSeconds: expect.any(Number),
+      lastError: null,
+    });
+    expect(tenants.find((t) => t.tenant === SUMMIT)).toEqual({
+      tenant: SUMMIT,
+      received: 2,
+      delivered: 0,
+      waiting: 0,
+      failing: 2,
+      oldestWaitingSeconds: expect.any(Number),
+      lastError: `${SUMMIT}'s CRM is down`,
+    });
+    expect(tenants.find((t) => t.tenant === 'coastal-caravans')).toMatchObject({
+      received: 0,
+      oldestWaitingSeconds: null,
+    });
     const outbox = await sql<{ tenant: string; received: number; delivered: number; waiting: number; failing: number }>`
       select tenant, count(*)::int as received, count(delivered_at)::int as delivered,
         count(*) filter (where delivered_at is null and attempts = 0)::int as waiting,
         count(*) filter (where delivered_at is null and attempts > 0)::int as failing
       from lead_outbox group by tenant`.execute(database.db);
-    for (const row of outbox.rows) expect(tenants.find((t) => t.tenant === row.tenant)).toMatchObject({ received: row.received, delivered: row.delivered, waiting: row.waiting, failing: row.failing });
+    for (const row of outbox.rows)
+      expect(tenants.find((t) => t.tenant === row.tenant)).toMatchObject({
+        received: row.received,
+        delivered: row.delivered,
+        waiting: row.waiting,
+        failing: row.failing,
+      });
   });
 
   it("shows a tenant manager only its own tenants' delivery", async () => {
     await lead(HARBOURSIDE);
     const manager = await accountToken(platform.app, 'tenant-manager', [SUMMIT]);
-    const tenants = (await adminCall(platform.app, manager, 'GET', '/lead-delivery')).json<{ tenants: Delivery[] }>().tenants;
+    const tenants = (await adminCall(platform.app, manager, 'GET', '/lead-delivery')).json<{ tenants: Delivery[] }>()
+      .tenants;
     expect(tenants.map((t) => t.tenant)).toEqual([SUMMIT]);
   });
 });
@@ -104,13 +144,20 @@ describe('POST /_admin/lead-delivery/retry', () => {
     // Their next try an hour away (a lead that failed a few times waits that long): only a retry
     // makes them due now. The first backoff is 2 s, which a busy machine can pass before the
     // retry is sent, and then the other rounds would take them first.
-    await database.db.updateTable('lead_outbox').set({ next_attempt_at: new Date(Date.now() + 3_600_000) }).where('lead_id', 'in', ids).execute();
+    await database.db
+      .updateTable('lead_outbox')
+      .set({ next_attempt_at: new Date(Date.now() + 3_600_000) })
+      .where('lead_id', 'in', ids)
+      .execute();
     return ids;
   }
 
   it("sends a tenant's failing leads now, each once, while other rounds run beside it", async () => {
     const ids = await failingLeads(SUMMIT, 3);
-    const other = await createTestPlatform(database, { leadDelivery: { crm, intervalMs: 0 }, canaryAlerts: { intervalMs: 0, webhookUrl: null } });
+    const other = await createTestPlatform(database, {
+      leadDelivery: { crm, intervalMs: 0 },
+      canaryAlerts: { intervalMs: 0, webhookUrl: null },
+    });
     try {
       const [response] = await Promise.all([
         adminCall(platform.app, platform.operatorToken, 'POST', '/lead-delivery/retry', { tenant: SUMMIT }),
@@ -128,7 +175,11 @@ describe('POST /_admin/lead-delivery/retry', () => {
     } finally {
       await other.close();
     }
-    const audit = await database.db.selectFrom('operator_audit').select(['action', 'tenant', 'outcome']).where('action', '=', 'lead-retry').execute();
+    const audit = await database.db
+      .selectFrom('operator_audit')
+      .select(['action', 'tenant', 'outcome'])
+      .where('action', '=', 'lead-retry')
+      .execute();
     expect(audit).toEqual([{ action: 'lead-retry', tenant: SUMMIT, outcome: 'allowed' }]);
   });
 
@@ -139,14 +190,19 @@ describe('POST /_admin/lead-delivery/retry', () => {
       .set({ claimed_until: new Date(Date.now() + 60_000) })
       .where('lead_id', '=', held!)
       .execute();
-    const response = await adminCall(platform.app, platform.operatorToken, 'POST', '/lead-delivery/retry', { tenant: SUMMIT });
+    const response = await adminCall(platform.app, platform.operatorToken, 'POST', '/lead-delivery/retry', {
+      tenant: SUMMIT,
+    });
     expect(response.json()).toMatchObject({ retried: 1, inFlight: 1, delivered: 1 });
     expect(crm.delivered).toEqual([free]);
   });
 
   it('refuses a viewer and a tenant manager (403): only operators send leads again', async () => {
     await failingLeads(SUMMIT, 1);
-    for (const token of [await accountToken(platform.app, 'viewer', null), await accountToken(platform.app, 'tenant-manager', [SUMMIT])]) {
+    for (const token of [
+      await accountToken(platform.app, 'viewer', null),
+      await accountToken(platform.app, 'tenant-manager', [SUMMIT]),
+    ]) {
       const response = await adminCall(platform.app, token, 'POST', '/lead-delivery/retry', { tenant: SUMMIT });
       expect(response.statusCode).toBe(403);
       expect(response.json<{ error: string }>().error).toMatch(/may not lead-retry/);
@@ -158,7 +214,9 @@ describe('POST /_admin/lead-delivery/retry', () => {
     const missing = await adminCall(platform.app, platform.operatorToken, 'POST', '/lead-delivery/retry', {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ error: expect.stringMatching(/^tenant: /), field: 'tenant' });
-    const unknown = await adminCall(platform.app, platform.operatorToken, 'POST', '/lead-delivery/retry', { tenant: 'no-such-dealer' });
+    const unknown = await adminCall(platform.app, platform.operatorToken, 'POST', '/lead-delivery/retry', {
+      tenant: 'no-such-dealer',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: "Unknown tenant 'no-such-dealer'", field: 'tenant' });
   });
@@ -167,27 +225,62 @@ describe('POST /_admin/lead-delivery/retry', () => {
 describe('GET /_admin/search-health', () => {
   const target = () => platform.app.stockSearch.target({ host: '127.0.0.1', port: 0 });
   const searchApi = (method: 'POST' | 'PUT', url: string, key: string, payload: object) =>
-    platform.app.inject({ method, url, payload, headers: { 'x-algolia-application-id': target().appId, 'x-algolia-api-key': key, 'content-type': 'application/json' } });
-  const car = (tenant: string, id: number, model: string) => ({ objectID: `${tenant}-${id}`, tenant, make: 'Toyota', model, name: `Toyota ${model}`, visible_until: 4_000_000_000, show_on_dealer_website: true, image_count: 3 });
+    platform.app.inject({
+      method,
+      url,
+      payload,
+      headers: {
+        'x-algolia-application-id': target().appId,
+        'x-algolia-api-key': key,
+        'content-type': 'application/json',
+      },
+    });
+  const car = (tenant: string, id: number, model: string) => ({
+    objectID: `${tenant}-${id}`,
+    tenant,
+    make: 'Toyota',
+    model,
+    name: `Toyota ${model}`,
+    visible_until: 4_000_000_000,
+    show_on_dealer_website: true,
+    image_count: 3,
+  });
 
   /** A shopper's search on a tenant's site, with the page's secured key: the results and a refined facet, one query. */
   async function shopperSearch(tenant: string, query: string) {
     const key = platform.app.stockSearch.access(platform.app.tenants.get(tenant)!).apiKey;
-    const response = await searchApi('POST', '/1/indexes/*/queries', key, { requests: [{ indexName: CARS_INDEX, query }, { indexName: CARS_INDEX, query, hitsPerPage: 0, facets: ['make'] }] });
+    const response = await searchApi('POST', '/1/indexes/*/queries', key, {
+      requests: [
+        { indexName: CARS_INDEX, query },
+        { indexName: CARS_INDEX, query, hitsPerPage: 0, facets: ['make'] },
+      ],
+    });
     expect(response.statusCode).toBe(200);
   }
 
   beforeEach(async () => {
-    expect((await searchApi('PUT', `/1/indexes/${CARS_INDEX}/settings`, target().adminKey, CARS_INDEX_SETTINGS)).statusCode).toBe(200);
+    expect(
+      (await searchApi('PUT', `/1/indexes/${CARS_INDEX}/settings`, target().adminKey, CARS_INDEX_SETTINGS)).statusCode,
+    ).toBe(200);
     const records = [car(HARBOURSIDE, 1, 'Corolla'), car(HARBOURSIDE, 2, 'Camry'), car(SUMMIT, 3, 'Hilux')];
-    const batch = await searchApi('POST', `/1/indexes/${CARS_INDEX}/batch`, target().adminKey, { requests: records.map((body) => ({ action: 'addObject', body })) });
+    const batch = await searchApi('POST', `/1/indexes/${CARS_INDEX}/batch`, target().adminKey, {
+      requests: records.map((body) => ({ action: 'addObject', body })),
+    });
     expect(batch.statusCode).toBe(200);
   });
 
   interface Health {
     engine: string;
     note: string;
-    tenants: Array<{ tenant: string; records: number | null; lastWrite: string | null; snapshotAgeSeconds: number | null; p95Ms: number | null; searchesLastHour: number; topNoHits: Array<{ query: string; count: number }> }>;
+    tenants: Array<{
+      tenant: string;
+      records: number | null;
+      lastWrite: string | null;
+      snapshotAgeSeconds: number | null;
+      p95Ms: number | null;
+      searchesLastHour: number;
+      topNoHits: Array<{ query: string; count: number }>;
+    }>;
   }
 
   it("gives each tenant's records, last write, p95 and top no-hit queries as the database holds them", async () => {
@@ -203,15 +296,37 @@ describe('GET /_admin/search-health', () => {
     const health = response.json<Health>();
     expect(health.engine).toBe('embedded');
     const harbourside = health.tenants.find((t) => t.tenant === HARBOURSIDE)!;
-    expect(harbourside).toMatchObject({ records: 2, searchesLastHour: 5, topNoHits: [{ query: 'zonda', count: 2 }, { query: 'lambo', count: 1 }] });
+    expect(harbourside).toMatchObject({
+      records: 2,
+      searchesLastHour: 5,
+      topNoHits: [
+        { query: 'zonda', count: 2 },
+        { query: 'lambo', count: 1 },
+      ],
+    });
 
-    const classes = await database.db.selectFrom('search_latency').select(['le_ms', 'count']).where('tenant', '=', HARBOURSIDE).execute();
+    const classes = await database.db
+      .selectFrom('search_latency')
+      .select(['le_ms', 'count'])
+      .where('tenant', '=', HARBOURSIDE)
+      .execute();
     expect(classes.reduce((sum, row) => sum + Number(row.count), 0)).toBe(5);
-    expect(harbourside.p95Ms).toBe(p95FromClasses(classes.map((row) => ({ leMs: Number(row.le_ms), count: Number(row.count) }))));
+    expect(harbourside.p95Ms).toBe(
+      p95FromClasses(classes.map((row) => ({ leMs: Number(row.le_ms), count: Number(row.count) }))),
+    );
     expect(harbourside.p95Ms).not.toBeNull();
-    const written = await database.db.selectFrom('search_index_state').select('last_write_at').where('scope', '=', HARBOURSIDE).executeTakeFirstOrThrow();
+    const written = await database.db
+      .selectFrom('search_index_state')
+      .select('last_write_at')
+      .where('scope', '=', HARBOURSIDE)
+      .executeTakeFirstOrThrow();
     expect(harbourside.lastWrite).toBe(new Date(written.last_write_at!).toISOString());
-    const noHits = await database.db.selectFrom('search_no_hits').select(['query', 'count']).where('tenant', '=', HARBOURSIDE).orderBy('query').execute();
+    const noHits = await database.db
+      .selectFrom('search_no_hits')
+      .select(['query', 'count'])
+      .where('tenant', '=', HARBOURSIDE)
+      .orderBy('query')
+      .execute();
     expect(noHits.map((row) => [row.query, Number(row.count)])).toEqual([
       ['lambo', 1],
       ['zonda', 2],
@@ -222,8 +337,16 @@ describe('GET /_admin/search-health', () => {
     await shopperSearch(SUMMIT, 'corolla');
     await platform.app.stockSearch.stats!.flush();
     const health = (await adminCall(platform.app, platform.operatorToken, 'GET', '/search-health')).json<Health>();
-    expect(health.tenants.find((t) => t.tenant === SUMMIT)).toMatchObject({ records: 1, searchesLastHour: 1, topNoHits: [{ query: 'corolla', count: 1 }] });
-    expect(health.tenants.find((t) => t.tenant === HARBOURSIDE)).toMatchObject({ searchesLastHour: 0, p95Ms: null, topNoHits: [] });
+    expect(health.tenants.find((t) => t.tenant === SUMMIT)).toMatchObject({
+      records: 1,
+      searchesLastHour: 1,
+      topNoHits: [{ query: 'corolla', count: 1 }],
+    });
+    expect(health.tenants.find((t) => t.tenant === HARBOURSIDE)).toMatchObject({
+      searchesLastHour: 0,
+      p95Ms: null,
+      topNoHits: [],
+    });
   });
 
   it("shows a tenant manager only its own tenants' search health", async () => {

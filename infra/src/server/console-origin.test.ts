@@ -7,6 +7,8 @@ describe("the console's origin", () => {
   });
 
   it('is FORECOURT_CONSOLE_ORIGIN when set', () => {
-    expect(consoleOrigin(loadConfig({ PORT: '8123', FORECOURT_CONSOLE_ORIGIN: 'https://console.example.com' }))).toBe('https://console.example.com');
+    expect(consoleOrigin(loadConfig({ PORT: '8123', FORECOURT_CONSOLE_ORIGIN: 'https://console.example.com' }))).toBe(
+      'https://console.example.com',
+    );
   });
 });

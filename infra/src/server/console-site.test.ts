@@ -3,12 +3,18 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Database } from '../db/database';
 import { tempDir } from '../testing/fake-build';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /** The console's host in tests: FORECOURT_CONSOLE_ORIGIN is unset, PORT is the default. */
 const CONSOLE = 'console.localhost:8080';
 const TENANT = 'harbourside-motors.localhost:8080';
-const PAGE = '<!doctype html><html lang="en-AU"><head><title>Forecourt console</title><script defer src="/assets/main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
+const PAGE =
+  '<!doctype html><html lang="en-AU"><head><title>Forecourt console</title><script defer src="/assets/main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `/* the console */\n${'export const pages = ["Tenants", "Publishes", "Lead delivery", "Search", "Audit"];\n'.repeat(80)}`;
 
 let database: Database;
@@ -38,16 +44,20 @@ afterAll(async () => {
   await database.close();
 });
 
-const get = (host: string, url: string, headers: Record<string, string> = {}) => platform.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+const get = (host: string, url: string, headers: Record<string, string> = {}) =>
+  platform.app.inject({ method: 'GET', url, headers: { host, ...headers } });
 
 describe("the console's host", () => {
-  it.each(['/', '/tenants/harbourside-motors/mf-search', '/enroll'])("answers the console's page for the app route %s, asked for anew each time", async (url) => {
-    const response = await get(CONSOLE, url);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(PAGE);
-  });
+  it.each(['/', '/tenants/harbourside-motors/mf-search', '/enroll'])(
+    "answers the console's page for the app route %s, asked for anew each time",
+    async (url) => {
+      const response = await get(CONSOLE, url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(PAGE);
+    },
+  );
 
   it("puts the page under the console's own policy: its origin only, no dealer's frames", async () => {
     const csp = String((await get(CONSOLE, '/audit')).headers['content-security-policy']);
@@ -75,7 +85,9 @@ describe("the console's host", () => {
     expect(home.body).toBe(PAGE);
     const api = await get(CONSOLE, '/api/watchlist', { 'x-forecourt-tenant': 'harbourside-motors' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ error: "The console's host answers the console and the admin API only, not GET /api/watchlist" });
+    expect(api.json()).toEqual({
+      error: "The console's host answers the console and the admin API only, not GET /api/watchlist",
+    });
   });
 
   it('leaves the admin API to its own checks', async () => {
@@ -111,7 +123,9 @@ describe('a server without the console built', () => {
     try {
       const response = await bare.app.inject({ method: 'GET', url: '/', headers: { host: CONSOLE } });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: 'The operator console is not built on this server: npm run build -w @forecourt/console' });
+      expect(response.json()).toEqual({
+        error: 'The operator console is not built on this server: npm run build -w @forecourt/console',
+      });
     } finally {
       await bare.close();
     }

@@ -7,7 +7,13 @@ import { listTenantCatalogue } from '../db/stock';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { bootDataOf, clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  bootDataOf,
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /**
  * Content pages over the real page route: a path no remote owns answers the site's content page
@@ -41,15 +47,25 @@ beforeAll(async () => {
   await seedStock(database, tenants, { seed: 5, totalCars: 60, now: defaultSeedNow() });
   const content = await loadContent(
     contentFolder({
-      '_all/privacy-policy.md': md('title: Privacy policy\ndescription: How {{site.name}} looks after your details.', '## What we collect\n\nYour name.'),
+      '_all/privacy-policy.md': md(
+        'title: Privacy policy\ndescription: How {{site.name}} looks after your details.',
+        '## What we collect\n\nYour name.',
+      ),
       [`${SUMMIT}/about-us.md`]: md('title: About Summit\ndescription: Thirty years in Brisbane.', 'Since 1994.'),
       [`${SUMMIT}/contact.md`]: md('title: Not this one\ndescription: The contact page is the leads team’s.'),
-      [`${SUMMIT}/blog/buyer-advice/first-car.md`]: md('title: Your first car\ndescription: A checklist.\ndate: 2026-03-01\nimage: /media/blog/first-car.jpg'),
+      [`${SUMMIT}/blog/buyer-advice/first-car.md`]: md(
+        'title: Your first car\ndescription: A checklist.\ndate: 2026-03-01\nimage: /media/blog/first-car.jpg',
+      ),
       [`${SUMMIT}/blog/motoring-tips/towing.md`]: md('title: Towing safely\ndescription: Five tips.\ndate: 2026-08-10'),
       [`${SUMMIT}/spin-to-win.md`]: md('title: Spin to win\ndescription: A prize every spin.'),
       ['_all/online-payment.md']: md('title: Pay online\ndescription: Deposits and invoices.'),
-      ['_caravan/privacy-policy.md']: md('title: Privacy policy\ndescription: How {{site.name}} looks after your details and your caravan’s.'),
-      [`${SUMMIT}/brands/ford.md`]: md('title: Ford at Summit\ndescription: Ranger, Everest and more.', 'Our Ford showroom.'),
+      ['_caravan/privacy-policy.md']: md(
+        'title: Privacy policy\ndescription: How {{site.name}} looks after your details and your caravan’s.',
+      ),
+      [`${SUMMIT}/brands/ford.md`]: md(
+        'title: Ford at Summit\ndescription: Ranger, Everest and more.',
+        'Our Ford showroom.',
+      ),
     }),
     tenants,
   );
@@ -62,7 +78,8 @@ afterAll(async () => {
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (tenant: string, url: string) => platform.app.inject({ method: 'GET', url, headers: { 'x-forecourt-tenant': tenant } });
+const get = (tenant: string, url: string) =>
+  platform.app.inject({ method: 'GET', url, headers: { 'x-forecourt-tenant': tenant } });
 
 describe('content pages', () => {
   it('answers a site’s own page with its title and description in the head and the page in the boot data', async () => {
@@ -70,7 +87,12 @@ describe('content pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>About Summit | Summit Auto Group</title>');
     expect(response.body).toContain('<meta name="description" content="Thirty years in Brisbane.">');
-    expect(bootDataOf(response.body).content).toMatchObject({ kind: 'page', title: 'About Summit', html: '<p>Since 1994.</p>\n', breadcrumbs: [{ label: 'Home', href: '/' }] });
+    expect(bootDataOf(response.body).content).toMatchObject({
+      kind: 'page',
+      title: 'About Summit',
+      html: '<p>Since 1994.</p>\n',
+      breadcrumbs: [{ label: 'Home', href: '/' }],
+    });
   });
 
   it('answers the page every site shares with each site’s name in it', async () => {
@@ -81,12 +103,18 @@ describe('content pages', () => {
 
   it('answers a shared page with its site kind’s version where there is one (a caravan yard’s), and every other site with the page all share', async () => {
     const [coastal, summit] = await Promise.all([get(COASTAL, '/privacy-policy'), get(SUMMIT, '/privacy-policy')]);
-    expect(bootDataOf(coastal.body).content?.description).toBe('How Coastal Caravans looks after your details and your caravan’s.');
+    expect(bootDataOf(coastal.body).content?.description).toBe(
+      'How Coastal Caravans looks after your details and your caravan’s.',
+    );
     expect(bootDataOf(summit.body).content?.description).toBe('How Summit Auto Group looks after your details.');
   });
 
   it('says a site’s own page and its own posts are the dealer’s words, and a shared page is not', async () => {
-    const [own, shared, blog] = await Promise.all([get(SUMMIT, '/about-us'), get(SUMMIT, '/privacy-policy'), get(SUMMIT, '/blog')]);
+    const [own, shared, blog] = await Promise.all([
+      get(SUMMIT, '/about-us'),
+      get(SUMMIT, '/privacy-policy'),
+      get(SUMMIT, '/blog'),
+    ]);
     expect(bootDataOf(own.body).content?.dealerText).toBe(true);
     expect(bootDataOf(shared.body).content?.dealerText).toBeUndefined();
     expect(bootDataOf(blog.body).content?.cards?.map((card) => card.dealerText)).toEqual([true, true]);
@@ -114,7 +142,9 @@ describe('content pages', () => {
   });
 
   it('lists one section’s posts on its page, and has no page for a section the blog does not have', async () => {
-    expect(bootDataOf((await get(SUMMIT, '/blog/buyer-advice')).body).content?.cards?.map((c) => c.heading)).toEqual(['Your first car']);
+    expect(bootDataOf((await get(SUMMIT, '/blog/buyer-advice')).body).content?.cards?.map((c) => c.heading)).toEqual([
+      'Your first car',
+    ]);
     expect((await get(SUMMIT, '/blog/gossip')).statusCode).toBe(404);
   });
 
@@ -132,24 +162,42 @@ describe('content pages', () => {
 describe('brand pages (the site’s brand entries)', () => {
   it('lists the group’s brands on /brands, a brand that skips its page linking to its stock', async () => {
     const brands = bootDataOf((await get(SUMMIT, '/brands')).body).content?.brands ?? [];
-    expect(brands.map((b) => [b.title, b.category])).toEqual(expect.arrayContaining([['Ford', 'car'], ['Yamaha', 'motorcycle'], ['Isuzu Trucks', 'truck']]));
+    expect(brands.map((b) => [b.title, b.category])).toEqual(
+      expect.arrayContaining([
+        ['Ford', 'car'],
+        ['Yamaha', 'motorcycle'],
+        ['Isuzu Trucks', 'truck'],
+      ]),
+    );
     expect(brands.find((b) => b.slug === 'ford')?.href).toBe('/ford/overview');
     expect(brands.find((b) => b.slug === 'fuso')?.href).toBe('/search/fuso');
   });
 
   it('answers a brand overview with its Markdown body and a link to the brand’s stock', async () => {
     const content = bootDataOf((await get(SUMMIT, '/ford/overview')).body).content;
-    expect(content).toMatchObject({ kind: 'brand', title: 'Ford at Summit', html: '<p>Our Ford showroom.</p>\n', cta: { label: 'View Ford stock', href: '/search/ford' } });
+    expect(content).toMatchObject({
+      kind: 'brand',
+      title: 'Ford at Summit',
+      html: '<p>Our Ford showroom.</p>\n',
+      cta: { label: 'View Ford stock', href: '/search/ford' },
+    });
     expect(content?.breadcrumbs.map((b) => b.href)).toEqual(['/', '/brands']);
   });
 
   it('answers a brand without a Markdown page from its brand entry', async () => {
     const content = bootDataOf((await get(SUMMIT, '/kia/overview')).body).content;
-    expect(content).toMatchObject({ title: 'Kia', description: expect.stringContaining('Kia cars at Summit Auto Group') });
+    expect(content).toMatchObject({
+      title: 'Kia',
+      description: expect.stringContaining('Kia cars at Summit Auto Group'),
+    });
   });
 
   it('has no overview for a brand that skips its page, a brand the site does not sell, or a site without brands', async () => {
-    expect([(await get(SUMMIT, '/fuso/overview')).statusCode, (await get(SUMMIT, '/holden/overview')).statusCode, (await get(REDGUM, '/brands')).statusCode]).toEqual([404, 404, 404]);
+    expect([
+      (await get(SUMMIT, '/fuso/overview')).statusCode,
+      (await get(SUMMIT, '/holden/overview')).statusCode,
+      (await get(REDGUM, '/brands')).statusCode,
+    ]).toEqual([404, 404, 404]);
   });
 });
 
@@ -157,13 +205,27 @@ describe('sitemap', () => {
   it('lists the site’s content pages, its blog and its brand pages (not a brand that skips its page)', async () => {
     const body = (await get(SUMMIT, '/sitemap.xml')).body;
     const locs = [...body.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(expect.arrayContaining(['/about-us', '/privacy-policy', '/blog', '/blog/buyer-advice/first-car', '/brands', '/ford/overview', '/isuzu-trucks/overview']));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        '/about-us',
+        '/privacy-policy',
+        '/blog',
+        '/blog/buyer-advice/first-car',
+        '/brands',
+        '/ford/overview',
+        '/isuzu-trucks/overview',
+      ]),
+    );
     expect(locs).not.toContain('/fuso/overview');
   });
 
   it('leaves out the pages behind sign-in (a crawler would only be redirected): online payment always, spin to win where the site gates it', async () => {
     const locs = (await get(SUMMIT, '/sitemap.xml')).body;
-    expect([locs.includes('/online-payment<'), locs.includes('/spin-to-win<'), locs.includes('/about-us<')]).toEqual([false, false, true]);
+    expect([locs.includes('/online-payment<'), locs.includes('/spin-to-win<'), locs.includes('/about-us<')]).toEqual([
+      false,
+      false,
+      true,
+    ]);
   });
 });
 

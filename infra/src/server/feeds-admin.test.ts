@@ -6,7 +6,13 @@ import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import { accountToken, adminCall } from '../testing/console-data';
 import { metaCsv, metaRows } from '../testing/meta-feed';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  testConfig,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /**
  * A tenant's scheduled feeds, imports and photos through the admin API: who may see and change
@@ -44,8 +50,13 @@ beforeEach(async () => {
   await database.db.deleteFrom('cars').where('source', '<>', 'seed').execute();
 });
 
-const schedule = (interval = 60) => ({ url: 'https://dms.example.com/stock.csv', format: 'meta-auto', interval_minutes: interval });
-const put = (token: string, tenant: string, source: string, body: object = schedule()) => adminCall(platform.app, token, 'PUT', `/feeds/${tenant}/${source}`, body);
+const schedule = (interval = 60) => ({
+  url: 'https://dms.example.com/stock.csv',
+  format: 'meta-auto',
+  interval_minutes: interval,
+});
+const put = (token: string, tenant: string, source: string, body: object = schedule()) =>
+  adminCall(platform.app, token, 'PUT', `/feeds/${tenant}/${source}`, body);
 
 /** An import as the runner leaves it, written straight to its table. */
 async function storedImport(tenant: string, values: { errors?: unknown[] } = {}): Promise<string> {
@@ -58,7 +69,9 @@ async function storedImport(tenant: string, values: { errors?: unknown[] } = {})
       status: 'done',
       rows: 3,
       counts: JSON.stringify({ created: 2, updated: 0, unchanged: 0, withdrawn: 0, rejected: 1 }),
-      errors: JSON.stringify(values.errors ?? [{ row: 3, vehicle_id: 'X-3', field: 'price', message: 'price: required' }]),
+      errors: JSON.stringify(
+        values.errors ?? [{ row: 3, vehicle_id: 'X-3', field: 'price', message: 'price: required' }],
+      ),
       created_by: 'test',
       started_at: new Date('2026-01-01T00:00:00Z'),
       finished_at: new Date('2026-01-01T00:00:04Z'),
@@ -70,8 +83,20 @@ async function storedImport(tenant: string, values: { errors?: unknown[] } = {})
 
 it('makes a schedule for an operator (201), due at once, and lists it', async () => {
   expect((await put(platform.operatorToken, SITE, 'main-yard')).statusCode).toBe(201);
-  const { feeds } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/feeds?tenant=${SITE}`)).json<{ feeds: Array<Record<string, unknown>> }>();
-  expect(feeds).toEqual([expect.objectContaining({ tenant: SITE, source: 'main-yard', url: schedule().url, format: 'meta-auto', interval_minutes: 60, last_outcome: null, next_pull_at: expect.any(String) })]);
+  const { feeds } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/feeds?tenant=${SITE}`)).json<{
+    feeds: Array<Record<string, unknown>>;
+  }>();
+  expect(feeds).toEqual([
+    expect.objectContaining({
+      tenant: SITE,
+      source: 'main-yard',
+      url: schedule().url,
+      format: 'meta-auto',
+      interval_minutes: 60,
+      last_outcome: null,
+      next_pull_at: expect.any(String),
+    }),
+  ]);
 });
 
 it('changes a schedule the site has (200)', async () => {
@@ -85,7 +110,11 @@ it("audits a manager's change under its name, action feeds", async () => {
   const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
   await put(manager, SITE, 'main-yard');
   const audit = await adminCall(platform.app, platform.operatorToken, 'GET', `/audit?tenant=${SITE}`);
-  expect(audit.json<{ entries: Array<Record<string, unknown>> }>().entries[0]).toMatchObject({ action: 'feeds', outcome: 'allowed', after: { source: 'main-yard', intervalMinutes: 60 } });
+  expect(audit.json<{ entries: Array<Record<string, unknown>> }>().entries[0]).toMatchObject({
+    action: 'feeds',
+    outcome: 'allowed',
+    after: { source: 'main-yard', intervalMinutes: 60 },
+  });
 });
 
 it("refuses a manager another tenant's schedule (403)", async () => {
@@ -102,7 +131,9 @@ it("lists a manager its own site's schedules only", async () => {
   await put(platform.operatorToken, SITE, 'main-yard');
   await put(platform.operatorToken, OTHER, 'main-yard');
   const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
-  const { feeds } = (await adminCall(platform.app, manager, 'GET', '/feeds')).json<{ feeds: Array<{ tenant: string }> }>();
+  const { feeds } = (await adminCall(platform.app, manager, 'GET', '/feeds')).json<{
+    feeds: Array<{ tenant: string }>;
+  }>();
   expect(feeds.map((feed) => feed.tenant)).toEqual([SITE]);
 });
 
@@ -126,10 +157,18 @@ it('answers 404 naming tenant for a tenant there is not', async () => {
 
 it('removes a schedule, audited; removing it again is 404', async () => {
   await put(platform.operatorToken, SITE, 'main-yard');
-  expect((await adminCall(platform.app, platform.operatorToken, 'DELETE', `/feeds/${SITE}/main-yard`)).statusCode).toBe(200);
-  expect((await adminCall(platform.app, platform.operatorToken, 'DELETE', `/feeds/${SITE}/main-yard`)).statusCode).toBe(404);
+  expect((await adminCall(platform.app, platform.operatorToken, 'DELETE', `/feeds/${SITE}/main-yard`)).statusCode).toBe(
+    200,
+  );
+  expect((await adminCall(platform.app, platform.operatorToken, 'DELETE', `/feeds/${SITE}/main-yard`)).statusCode).toBe(
+    404,
+  );
   const audit = await adminCall(platform.app, platform.operatorToken, 'GET', `/audit?tenant=${SITE}`);
-  expect(audit.json<{ entries: Array<Record<string, unknown>> }>().entries[0]).toMatchObject({ action: 'feeds', after: null, before: { source: 'main-yard' } });
+  expect(audit.json<{ entries: Array<Record<string, unknown>> }>().entries[0]).toMatchObject({
+    action: 'feeds',
+    after: null,
+    before: { source: 'main-yard' },
+  });
 });
 
 it('refuses a new schedule past the per-site cap (409, naming the limit)', async () => {
@@ -147,16 +186,30 @@ it('still changes a schedule the site has at the cap', async () => {
 it("counts the Stock API's schedules against the same cap", async () => {
   for (let n = 0; n < PER_SITE; n++) await put(platform.operatorToken, SITE, `yard-${n}`);
   const { secret } = await createStockKey(database.db, { tenant: SITE, label: 'test', createdBy: 'test' });
-  const response = await platform.app.inject({ method: 'PUT', url: '/api/stock/v1/feeds/one-more', payload: schedule(), headers: { authorization: `Bearer ${secret}` } });
+  const response = await platform.app.inject({
+    method: 'PUT',
+    url: '/api/stock/v1/feeds/one-more',
+    payload: schedule(),
+    headers: { authorization: `Bearer ${secret}` },
+  });
   expect(response.statusCode).toBe(409);
 });
 
 it("lists a site's imports, newest first, with their counts, duration and error count", async () => {
   const first = await storedImport(SITE);
   const second = await storedImport(SITE, { errors: [] });
-  const { imports } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/imports?tenant=${SITE}`)).json<{ imports: Array<Record<string, unknown>> }>();
+  const { imports } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/imports?tenant=${SITE}`)).json<{
+    imports: Array<Record<string, unknown>>;
+  }>();
   expect(imports.map((entry) => entry.id)).toEqual([second, first]);
-  expect(imports[1]).toMatchObject({ source: 'dms', status: 'done', counts: { created: 2, rejected: 1 }, duration_seconds: 4, error_count: 1, started_at: '2026-01-01T00:00:00.000Z' });
+  expect(imports[1]).toMatchObject({
+    source: 'dms',
+    status: 'done',
+    counts: { created: 2, rejected: 1 },
+    duration_seconds: 4,
+    error_count: 1,
+    started_at: '2026-01-01T00:00:00.000Z',
+  });
 });
 
 it('answers 400 naming limit for a limit out of range', async () => {
@@ -174,7 +227,9 @@ it('shows one import with its row errors', async () => {
   const id = await storedImport(SITE);
   const response = await adminCall(platform.app, platform.operatorToken, 'GET', `/imports/${id}`);
   expect(response.statusCode).toBe(200);
-  expect(response.json()).toMatchObject({ import: { id, tenant: SITE, errors: [{ row: 3, vehicle_id: 'X-3', field: 'price' }] } });
+  expect(response.json()).toMatchObject({
+    import: { id, tenant: SITE, errors: [{ row: 3, vehicle_id: 'X-3', field: 'price' }] },
+  });
 });
 
 it("answers 404 to a manager asking for another site's import, as for none", async () => {
@@ -191,28 +246,46 @@ it('answers 400 naming id for an id that is no import id', async () => {
 
 describe('applying a quarantined import anyway', () => {
   /** `body` null sends none. */
-  const apply = (token: string, id: string, body: object | null = { reason: 'The dealer sold its other yard' }) => adminCall(platform.app, token, 'POST', `/imports/${id}/apply`, body ?? undefined);
+  const apply = (token: string, id: string, body: object | null = { reason: 'The dealer sold its other yard' }) =>
+    adminCall(platform.app, token, 'POST', `/imports/${id}/apply`, body ?? undefined);
 
   /** Ten cars of the feed applied, then a feed of two of them: held back, as it would withdraw eight. */
   async function quarantined(): Promise<string> {
     const { secret } = await createStockKey(database.db, { tenant: SITE, label: 'test', createdBy: 'test' });
     const send = async (count: number) => {
-      const response = await platform.app.inject({ method: 'POST', url: '/api/stock/v1/imports?source=dms', payload: metaCsv(metaRows(count, location)), headers: { authorization: `Bearer ${secret}`, 'content-type': 'text/csv' } });
+      const response = await platform.app.inject({
+        method: 'POST',
+        url: '/api/stock/v1/imports?source=dms',
+        payload: metaCsv(metaRows(count, location)),
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'text/csv' },
+      });
       await platform.app.stockImports.run();
       return response.json<{ id: string }>().id;
     };
     await send(10);
     const id = await send(2);
-    expect(await importOf(id)).toMatchObject({ status: 'quarantined', message: expect.stringContaining('would withdraw 8 of the 10 cars') });
+    expect(await importOf(id)).toMatchObject({
+      status: 'quarantined',
+      message: expect.stringContaining('would withdraw 8 of the 10 cars'),
+    });
     return id;
   }
-  const importOf = async (id: string) => (await adminCall(platform.app, platform.operatorToken, 'GET', `/imports/${id}`)).json<{ import: Record<string, unknown> }>().import;
+  const importOf = async (id: string) =>
+    (await adminCall(platform.app, platform.operatorToken, 'GET', `/imports/${id}`)).json<{
+      import: Record<string, unknown>;
+    }>().import;
 
   it('queues it (202), and the runner applies it without the snapshot rules: done, with its counts and who applied it why', async () => {
     const id = await quarantined();
     const response = await apply(platform.operatorToken, id);
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toMatchObject({ import: { id, status: 'queued', applied_anyway: { by: 'Test operator', reason: 'The dealer sold its other yard' } } });
+    expect(response.json()).toMatchObject({
+      import: {
+        id,
+        status: 'queued',
+        applied_anyway: { by: 'Test operator', reason: 'The dealer sold its other yard' },
+      },
+    });
     await platform.app.stockImports.run();
     expect(await importOf(id)).toMatchObject({
       status: 'done',
@@ -220,7 +293,13 @@ describe('applying a quarantined import anyway', () => {
       message: expect.stringContaining('would withdraw 8'),
       applied_anyway: { by: 'Test operator', reason: 'The dealer sold its other yard', at: expect.any(String) },
     });
-    const onSale = await database.db.selectFrom('cars').select('stocknum').where('tenant', '=', SITE).where('source', '=', 'feed:dms').where('status', '<>', 'sold').execute();
+    const onSale = await database.db
+      .selectFrom('cars')
+      .select('stocknum')
+      .where('tenant', '=', SITE)
+      .where('source', '=', 'feed:dms')
+      .where('status', '<>', 'sold')
+      .execute();
     expect(onSale).toHaveLength(2);
   });
 
@@ -228,10 +307,20 @@ describe('applying a quarantined import anyway', () => {
     const id = await quarantined();
     const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
     expect((await apply(manager, id, { reason: 'Half the stock went to auction' })).statusCode).toBe(202);
-    const { entries } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/audit?tenant=${SITE}`)).json<{ entries: Array<Record<string, unknown>> }>();
+    const { entries } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/audit?tenant=${SITE}`)).json<{
+      entries: Array<Record<string, unknown>>;
+    }>();
     // The audit is append-only: this test's entry is the one of its import.
     const applied = entries.filter((entry) => (entry.after as { import?: string } | null)?.import === id);
-    expect(applied).toEqual([expect.objectContaining({ action: 'feeds', outcome: 'allowed', accountName: expect.stringMatching(/tenant-manager/), reason: 'Half the stock went to auction', after: expect.objectContaining({ import: id, status: 'queued' }) })]);
+    expect(applied).toEqual([
+      expect.objectContaining({
+        action: 'feeds',
+        outcome: 'allowed',
+        accountName: expect.stringMatching(/tenant-manager/),
+        reason: 'Half the stock went to auction',
+        after: expect.objectContaining({ import: id, status: 'queued' }),
+      }),
+    ]);
   });
 
   it('refuses a viewer (403), and the import stays quarantined', async () => {
@@ -254,16 +343,23 @@ describe('applying a quarantined import anyway', () => {
     const id = await storedImport(SITE);
     const response = await apply(platform.operatorToken, id);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ error: expect.stringContaining('is done, not quarantined'), current: 'done' });
+    expect(response.json()).toMatchObject({
+      error: expect.stringContaining('is done, not quarantined'),
+      current: 'done',
+    });
   });
 
   it('applies it once when two ask at the same moment: the other is answered 409 with the status the first left', async () => {
     const id = await quarantined();
-    const statuses = (await Promise.all([apply(platform.operatorToken, id), apply(platform.operatorToken, id)])).map((response) => response.statusCode);
+    const statuses = (await Promise.all([apply(platform.operatorToken, id), apply(platform.operatorToken, id)])).map(
+      (response) => response.statusCode,
+    );
     expect(statuses.sort()).toEqual([202, 409]);
     expect(await platform.app.stockImports.run()).toBe(1);
     expect(await importOf(id)).toMatchObject({ status: 'done', counts: { withdrawn: 8 } });
-    const { entries } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/audit?tenant=${SITE}`)).json<{ entries: Array<{ after: { appliedAnyway?: boolean; import?: string } | null }> }>();
+    const { entries } = (await adminCall(platform.app, platform.operatorToken, 'GET', `/audit?tenant=${SITE}`)).json<{
+      entries: Array<{ after: { appliedAnyway?: boolean; import?: string } | null }>;
+    }>();
     expect(entries.filter((entry) => entry.after?.appliedAnyway && entry.after.import === id)).toHaveLength(1);
   });
 
@@ -280,12 +376,19 @@ describe('applying a quarantined import anyway', () => {
   it('refuses (409) an import a later feed of its source came after: applying it would undo that one', async () => {
     const id = await quarantined();
     const { secret } = await createStockKey(database.db, { tenant: SITE, label: 'test', createdBy: 'test' });
-    await platform.app.inject({ method: 'POST', url: '/api/stock/v1/imports?source=dms', payload: metaCsv(metaRows(10, location)), headers: { authorization: `Bearer ${secret}`, 'content-type': 'text/csv' } });
+    await platform.app.inject({
+      method: 'POST',
+      url: '/api/stock/v1/imports?source=dms',
+      payload: metaCsv(metaRows(10, location)),
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'text/csv' },
+    });
     await platform.app.stockImports.run();
     const response = await apply(platform.operatorToken, id);
     expect(response.statusCode).toBe(409);
     expect(response.json<{ error: string }>().error).toContain('no longer its source');
-    expect(await database.db.selectFrom('stock_import_chunks').select('seq').where('import_id', '=', id).execute()).toEqual([]);
+    expect(
+      await database.db.selectFrom('stock_import_chunks').select('seq').where('import_id', '=', id).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -294,12 +397,28 @@ describe("a tenant's photos", () => {
   const photos = (token: string, query: string) => adminCall(platform.app, token, 'GET', `/photos?${query}`);
 
   /** A photo row as the fetcher leaves it, named by the tenant's first seeded car. */
-  async function storedPhoto(tenant: string, url: string, values: { status: 'pending' | 'stored' | 'failed'; attempts?: number; last_error?: string | null }): Promise<string> {
+  async function storedPhoto(
+    tenant: string,
+    url: string,
+    values: { status: 'pending' | 'stored' | 'failed'; attempts?: number; last_error?: string | null },
+  ): Promise<string> {
     await database.db
       .insertInto('car_photos')
-      .values({ tenant, url, status: values.status, attempts: values.attempts ?? 0, last_error: values.last_error ?? null, hash: values.status === 'stored' ? 'f'.repeat(64) : null })
+      .values({
+        tenant,
+        url,
+        status: values.status,
+        attempts: values.attempts ?? 0,
+        last_error: values.last_error ?? null,
+        hash: values.status === 'stored' ? 'f'.repeat(64) : null,
+      })
       .execute();
-    const car = await database.db.selectFrom('cars').select(['id', 'stocknum']).where('tenant', '=', tenant).orderBy('stocknum').executeTakeFirstOrThrow();
+    const car = await database.db
+      .selectFrom('cars')
+      .select(['id', 'stocknum'])
+      .where('tenant', '=', tenant)
+      .orderBy('stocknum')
+      .executeTakeFirstOrThrow();
     await database.db
       .updateTable('cars')
       .set({ photo_urls: sql<string>`coalesce(photo_urls, '[]'::jsonb) || ${JSON.stringify([url])}::jsonb` })
@@ -315,35 +434,67 @@ describe("a tenant's photos", () => {
 
   it("lists a site's failed photo with its error, its car, and the counts by status", async () => {
     await storedPhoto(SITE, 'https://cdn.example.com/hm-1001/1.jpg', { status: 'stored' });
-    const stocknum = await storedPhoto(SITE, BROKEN, { status: 'failed', attempts: 1, last_error: `${BROKEN} is not an image` });
+    const stocknum = await storedPhoto(SITE, BROKEN, {
+      status: 'failed',
+      attempts: 1,
+      last_error: `${BROKEN} is not an image`,
+    });
     const response = await photos(platform.operatorToken, `tenant=${SITE}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       counts: { stored: 1, pending: 0, failed: 1 },
-      photos: [{ url: BROKEN, status: 'failed', attempts: 1, last_error: `${BROKEN} is not an image`, next_attempt_at: null, queued_at: expect.any(String), stocknums: [stocknum], car_count: 1 }],
+      photos: [
+        {
+          url: BROKEN,
+          status: 'failed',
+          attempts: 1,
+          last_error: `${BROKEN} is not an image`,
+          next_attempt_at: null,
+          queued_at: expect.any(String),
+          stocknums: [stocknum],
+          car_count: 1,
+        },
+      ],
     });
   });
 
   it("lists none of another site's photos", async () => {
     await storedPhoto(SITE, 'https://cdn.example.com/hm-1001/3.jpg', { status: 'pending' });
     await storedPhoto(OTHER, BROKEN, { status: 'failed', last_error: 'refused' });
-    const { counts, photos: listed } = (await photos(platform.operatorToken, `tenant=${SITE}`)).json<{ counts: object; photos: Array<{ url: string }> }>();
+    const { counts, photos: listed } = (await photos(platform.operatorToken, `tenant=${SITE}`)).json<{
+      counts: object;
+      photos: Array<{ url: string }>;
+    }>();
     expect(counts).toEqual({ stored: 0, pending: 1, failed: 0 });
     expect(listed.map((photo) => photo.url)).toEqual(['https://cdn.example.com/hm-1001/3.jpg']);
   });
 
   it('lists the newest first, as many as the limit asks', async () => {
-    for (const n of [1, 2, 3]) await storedPhoto(SITE, `https://cdn.example.com/hm-1001/${n}.jpg`, { status: 'pending', attempts: 1, last_error: 'answered 503' });
-    const { counts, photos: listed } = (await photos(platform.operatorToken, `tenant=${SITE}&limit=2`)).json<{ counts: object; photos: Array<{ url: string; next_attempt_at: string | null }> }>();
+    for (const n of [1, 2, 3])
+      await storedPhoto(SITE, `https://cdn.example.com/hm-1001/${n}.jpg`, {
+        status: 'pending',
+        attempts: 1,
+        last_error: 'answered 503',
+      });
+    const { counts, photos: listed } = (await photos(platform.operatorToken, `tenant=${SITE}&limit=2`)).json<{
+      counts: object;
+      photos: Array<{ url: string; next_attempt_at: string | null }>;
+    }>();
     expect(counts).toEqual({ stored: 0, pending: 3, failed: 0 });
-    expect(listed.map((photo) => photo.url)).toEqual(['https://cdn.example.com/hm-1001/3.jpg', 'https://cdn.example.com/hm-1001/2.jpg']);
+    expect(listed.map((photo) => photo.url)).toEqual([
+      'https://cdn.example.com/hm-1001/3.jpg',
+      'https://cdn.example.com/hm-1001/2.jpg',
+    ]);
     expect(listed[0]!.next_attempt_at).toEqual(expect.any(String));
   });
 
   it('leaves out a photo the sweep found no car naming any more', async () => {
     await storedPhoto(SITE, BROKEN, { status: 'failed', last_error: 'refused' });
     await database.db.updateTable('car_photos').set({ released_at: new Date() }).where('url', '=', BROKEN).execute();
-    expect((await photos(platform.operatorToken, `tenant=${SITE}`)).json()).toEqual({ counts: { stored: 0, pending: 0, failed: 0 }, photos: [] });
+    expect((await photos(platform.operatorToken, `tenant=${SITE}`)).json()).toEqual({
+      counts: { stored: 0, pending: 0, failed: 0 },
+      photos: [],
+    });
   });
 
   it('answers 400 naming limit for a limit past 200', async () => {

@@ -10,7 +10,13 @@ import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import type { Database } from '../db/database';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  testConfig,
+  type TestPlatform,
+} from '../testing/test-platform';
 import { FirstPaintPool, QUERY_PAGE_PRIORITY } from './first-paint-pool';
 import { warmFirstPaints } from './first-paint-warm';
 import { locationsPorts } from './plugins/ports/locations';
@@ -46,9 +52,14 @@ beforeAll(async () => {
   await clearPlatformTables(database);
   const tenants = await loadTenants();
   await seedStock(database, tenants, { seed: 3, totalCars: 20, now: defaultSeedNow() });
-  carSlug = (await loadTenantStock(database.db, SITE)).cars.find((c) => c.show_on_dealer_website && c.status === 'in_stock')!.slug;
+  carSlug = (await loadTenantStock(database.db, SITE)).cars.find(
+    (c) => c.show_on_dealer_website && c.status === 'in_stock',
+  )!.slug;
   // Two places a lane, so that a test can fill one.
-  platform = await createTestPlatform(database, { clock, config: testConfig({ ...process.env, FORECOURT_FIRST_PAINT_THREADS: '1', FORECOURT_FIRST_PAINT_CONCURRENCY: '2' }) });
+  platform = await createTestPlatform(database, {
+    clock,
+    config: testConfig({ ...process.env, FORECOURT_FIRST_PAINT_THREADS: '1', FORECOURT_FIRST_PAINT_CONCURRENCY: '2' }),
+  });
   app = platform.app;
   // The versions the server's first paints render like (the checkout's).
   for (const team of ['mf-vehicle', 'mf-locations', 'mf-search'] as const) {
@@ -67,7 +78,11 @@ afterAll(async () => {
 });
 
 /** Runs `body` with `team`'s renderer replaced, then puts the app's own back. */
-async function withRenderer(team: string, renderer: (real: FirstPaintRenderer) => FirstPaintRenderer, body: () => Promise<void>): Promise<void> {
+async function withRenderer(
+  team: string,
+  renderer: (real: FirstPaintRenderer) => FirstPaintRenderer,
+  body: () => Promise<void>,
+): Promise<void> {
   const renderers = app.firstPaints!;
   const real = renderers.get(team)!;
   renderers.set(team, renderer(real));
@@ -92,9 +107,13 @@ describe('first paints on render threads', () => {
   it('give a car page the same HTML as the render on the request thread', async () => {
     const threaded = await get(`/cars/${carSlug}`);
     expect(threaded.body).toContain('data-first-paint="mf-vehicle"');
-    await withRenderer('mf-vehicle', (real) => onRequestThread('mf-vehicle', real), async () => {
-      expect(stable((await get(`/cars/${carSlug}`)).body)).toBe(stable(threaded.body));
-    });
+    await withRenderer(
+      'mf-vehicle',
+      (real) => onRequestThread('mf-vehicle', real),
+      async () => {
+        expect(stable((await get(`/cars/${carSlug}`)).body)).toBe(stable(threaded.body));
+      },
+    );
   });
 
   it('give a location page, whose ports answer at once (its settings, the clock), the same HTML as the render on the request thread', async () => {
@@ -102,9 +121,13 @@ describe('first paints on render threads', () => {
     const url = `/our-location/${location!.slug}`;
     const threaded = await get(url);
     expect(threaded.body).toContain('data-first-paint="mf-locations"');
-    await withRenderer('mf-locations', (real) => onRequestThread('mf-locations', real), async () => {
-      expect(stable((await get(url)).body)).toBe(stable(threaded.body));
-    });
+    await withRenderer(
+      'mf-locations',
+      (real) => onRequestThread('mf-locations', real),
+      async () => {
+        expect(stable((await get(url)).body)).toBe(stable(threaded.body));
+      },
+    );
   });
 
   it("answer a render's port call on the request thread, with the real request and the render's arguments", async () => {
@@ -116,11 +139,15 @@ describe('first paints on render threads', () => {
         return { ...car, slug, name: 'A car from the request thread' };
       },
     };
-    await withRenderer('mf-vehicle', (real) => pool.renderer('mf-vehicle', real.version, ports), async () => {
-      const page = await get('/cars/2021-toyota-hilux-sr5-ha010001');
-      expect(page.body).toContain('data-first-paint="mf-vehicle"');
-      expect(page.body).toContain('A car from the request thread');
-    });
+    await withRenderer(
+      'mf-vehicle',
+      (real) => pool.renderer('mf-vehicle', real.version, ports),
+      async () => {
+        const page = await get('/cars/2021-toyota-hilux-sr5-ha010001');
+        expect(page.body).toContain('data-first-paint="mf-vehicle"');
+        expect(page.body).toContain('A car from the request thread');
+      },
+    );
     expect(calls.map((call) => call.slug)).toEqual(['2021-toyota-hilux-sr5-ha010001']);
     // The request itself, not its stand-in: what the platform knows of it (its site) is there.
     expect(calls[0]!.request.tenant?.slug).toBe(SITE);
@@ -128,12 +155,16 @@ describe('first paints on render threads', () => {
 
   it('send the page with its chrome and without its app part when the render throws on its thread', async () => {
     const ports = { clock, carBySlug: async () => Promise.reject(new Error('the database is down')) };
-    await withRenderer('mf-vehicle', (real) => pool.renderer('mf-vehicle', real.version, ports), async () => {
-      const page = await get(`/cars/${carSlug}`);
-      expect(page.statusCode).toBe(200);
-      expect(page.body).not.toContain('data-first-paint="mf-vehicle"');
-      expect(page.body).toContain('data-slot="mf-vehicle"');
-    });
+    await withRenderer(
+      'mf-vehicle',
+      (real) => pool.renderer('mf-vehicle', real.version, ports),
+      async () => {
+        const page = await get(`/cars/${carSlug}`);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toContain('data-first-paint="mf-vehicle"');
+        expect(page.body).toContain('data-slot="mf-vehicle"');
+      },
+    );
   });
 
   it("send a page past its app's places at once, without its app's first paint", async () => {
@@ -158,7 +189,9 @@ describe('first paints on render threads', () => {
         expect(past.body).not.toContain('data-first-paint="mf-vehicle"');
         expect(started).toBe(2);
         release();
-        expect((await Promise.all(waiting)).map((page) => page.body.includes('data-first-paint="mf-vehicle"'))).toEqual([true, true]);
+        expect((await Promise.all(waiting)).map((page) => page.body.includes('data-first-paint="mf-vehicle"'))).toEqual(
+          [true, true],
+        );
       },
     );
   });
@@ -178,15 +211,23 @@ describe('first paints on render threads', () => {
     const carPorts = { clock, carBySlug: async (_request: FastifyRequest, slug: string) => ({ ...car, slug }) };
     // The test's pool has one thread: the first search page's render takes the search lane's one
     // place on it and the second waits in the lane; the car page's render is another lane's.
-    await withRenderer('mf-search', (real) => pool.renderer('mf-search', real.version, searchPorts), async () => {
-      await withRenderer('mf-vehicle', (real) => pool.renderer('mf-vehicle', real.version, carPorts), async () => {
-        const searches = [get('/search/used-cars?make=Kia'), get('/search/used-cars?make=Mazda')];
-        while (asked < 1 || pool.load.waiting < 1) await new Promise((resolve) => setTimeout(resolve, 10));
-        expect((await get(`/cars/${carSlug}`)).body).toContain('data-first-paint="mf-vehicle"');
-        release();
-        await Promise.all(searches);
-      });
-    });
+    await withRenderer(
+      'mf-search',
+      (real) => pool.renderer('mf-search', real.version, searchPorts),
+      async () => {
+        await withRenderer(
+          'mf-vehicle',
+          (real) => pool.renderer('mf-vehicle', real.version, carPorts),
+          async () => {
+            const searches = [get('/search/used-cars?make=Kia'), get('/search/used-cars?make=Mazda')];
+            while (asked < 1 || pool.load.waiting < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+            expect((await get(`/cars/${carSlug}`)).body).toContain('data-first-paint="mf-vehicle"');
+            release();
+            await Promise.all(searches);
+          },
+        );
+      },
+    );
   });
 });
 
@@ -209,15 +250,23 @@ describe('pages with a query on threads of their own', () => {
     };
     // The query threads' two places: a search page's render and a car page's with a query, each
     // waiting for its data.
-    await withRenderer('mf-search', (real) => pool.renderer('mf-search', real.version, searchPorts), async () => {
-      await withRenderer('mf-vehicle', (real) => pool.renderer('mf-vehicle', real.version, carPorts), async () => {
-        const querying = [get('/search/used-cars?make=Kia'), get(`/cars/${carSlug}?from=search`)];
-        while (holding < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-        expect((await get(`/cars/${carSlug}`)).body).toContain('data-first-paint="mf-vehicle"');
-        release();
-        expect((await Promise.all(querying)).map((page) => page.statusCode)).toEqual([200, 200]);
-      });
-    });
+    await withRenderer(
+      'mf-search',
+      (real) => pool.renderer('mf-search', real.version, searchPorts),
+      async () => {
+        await withRenderer(
+          'mf-vehicle',
+          (real) => pool.renderer('mf-vehicle', real.version, carPorts),
+          async () => {
+            const querying = [get('/search/used-cars?make=Kia'), get(`/cars/${carSlug}?from=search`)];
+            while (holding < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+            expect((await get(`/cars/${carSlug}`)).body).toContain('data-first-paint="mf-vehicle"');
+            release();
+            expect((await Promise.all(querying)).map((page) => page.statusCode)).toEqual([200, 200]);
+          },
+        );
+      },
+    );
   });
 });
 
@@ -225,7 +274,12 @@ describe('pages with a query on threads of their own', () => {
 function threadPriorities(): Map<string, number> {
   const threads = fs.readdirSync('/proc/self/task');
   // The stat line's fields after the command's closing parenthesis: the nice value is the 17th.
-  return new Map(threads.map((tid) => [tid, Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16])]));
+  return new Map(
+    threads.map((tid) => [
+      tid,
+      Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+    ]),
+  );
 }
 
 const onLinux = process.platform === 'linux' ? it : it.skip;
@@ -238,7 +292,10 @@ describe('render thread priorities', () => {
       await fresh.ready();
       // The pool's two threads, and the helper threads their start left (all at the usual 0).
       const started = [...threadPriorities()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
-      expect({ query: started.filter((nice) => nice === QUERY_PAGE_PRIORITY).length, others: [...new Set(started.filter((nice) => nice !== QUERY_PAGE_PRIORITY))] }).toEqual({ query: 1, others: [0] });
+      expect({
+        query: started.filter((nice) => nice === QUERY_PAGE_PRIORITY).length,
+        others: [...new Set(started.filter((nice) => nice !== QUERY_PAGE_PRIORITY))],
+      }).toEqual({ query: 1, others: [0] });
     } finally {
       await fresh.close();
     }
@@ -248,7 +305,13 @@ describe('render thread priorities', () => {
 describe('warming the threads before the server counts as started', () => {
   it("asks one page of each kind the first site's sitemap lists, and a search with a filter, each answered", async () => {
     const warmed = await warmFirstPaints(app, 1);
-    expect(warmed.pages).toEqual(expect.arrayContaining([expect.stringMatching(/^\/cars\//), expect.stringMatching(/^\/locations\//), expect.stringMatching(/^\/search\/.+\?price=/)]));
+    expect(warmed.pages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/cars\//),
+        expect.stringMatching(/^\/locations\//),
+        expect.stringMatching(/^\/search\/.+\?price=/),
+      ]),
+    );
     expect(new Set(warmed.pages.map((page) => page.split(/[/?]/)[1])).size).toBe(warmed.pages.length - 1);
     expect(warmed.statuses.every((status) => status === 200)).toBe(true);
   });

@@ -203,13 +203,25 @@ export class FirstPaintPool {
     };
   }
 
-  private async run(threads: RenderThreads, team: string, input: FirstPaintRequest, shape: ReturnType<typeof describePorts>, ports: unknown): Promise<FirstPaint | null> {
+  private async run(
+    threads: RenderThreads,
+    team: string,
+    input: FirstPaintRequest,
+    shape: ReturnType<typeof describePorts>,
+    ports: unknown,
+  ): Promise<FirstPaint | null> {
     const { port1, port2 } = new MessageChannel();
     const flag = new Int32Array(new SharedArrayBuffer(4));
     const request: FastifyRequest = input.request;
     const stop = answerPortCalls(port1, flag, ports, request);
     try {
-      const task: FirstPaintTask = { team, input: { ...input, request: requestFacts(request) }, shape, port: port2, flag };
+      const task: FirstPaintTask = {
+        team,
+        input: { ...input, request: requestFacts(request) },
+        shape,
+        port: port2,
+        flag,
+      };
       const result = await threads.pool.run(task, { transferList: [port2] });
       renderCacheStats.hits += result.renders.hits;
       renderCacheStats.renders += result.renders.renders;

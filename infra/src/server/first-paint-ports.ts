@@ -46,12 +46,17 @@ export function requestFacts(request: FastifyRequest): RequestFacts {
  */
 export type PortShape = { fn: true } | { object: Record<string, PortShape> } | { value: unknown };
 
-const isPlainData = (value: unknown) => value === null || typeof value !== 'object' || value instanceof Date || Array.isArray(value);
+const isPlainData = (value: unknown) =>
+  value === null || typeof value !== 'object' || value instanceof Date || Array.isArray(value);
 
 /** Every method and property of an object, its class's methods included (an LRU cache's get and set). */
 function membersOf(object: object): string[] {
   const names = new Set<string>(Object.keys(object));
-  for (let proto = Object.getPrototypeOf(object) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto = Object.getPrototypeOf(object) as object | null;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       if (name === 'constructor') continue;
       const descriptor = Object.getOwnPropertyDescriptor(proto, name);
@@ -86,11 +91,16 @@ interface PortLog {
 }
 
 /** The request thread's first word on a call (`now`), and the settlement of a pending one. */
-type PortReply = { id: number; now: true; value: unknown } | { id: number; now: true; pending: true } | { id: number; now?: false; value: unknown } | { id: number; now?: boolean; error: unknown };
+type PortReply =
+  | { id: number; now: true; value: unknown }
+  | { id: number; now: true; pending: true }
+  | { id: number; now?: false; value: unknown }
+  | { id: number; now?: boolean; error: unknown };
 
 /** Where the request stand-in was in a call's arguments. */
 const REQUEST = { forecourtFirstPaintRequest: true } as const;
-const isRequestMark = (value: unknown) => typeof value === 'object' && value !== null && (value as Record<string, unknown>).forecourtFirstPaintRequest === true;
+const isRequestMark = (value: unknown) =>
+  typeof value === 'object' && value !== null && (value as Record<string, unknown>).forecourtFirstPaintRequest === true;
 
 /** An error as it can cross threads: its message and name, not its class. */
 function cloneableError(error: unknown): unknown {
@@ -102,7 +112,12 @@ function cloneableError(error: unknown): unknown {
  * The request thread's side of one render: answers the render's port calls with the real `ports`,
  * `request` standing for the stand-in wherever the render passed it. Returns what stops it.
  */
-export function answerPortCalls(port: MessagePort, flag: Int32Array, ports: unknown, request: FastifyRequest): () => void {
+export function answerPortCalls(
+  port: MessagePort,
+  flag: Int32Array,
+  ports: unknown,
+  request: FastifyRequest,
+): () => void {
   const send = (reply: PortReply) => {
     try {
       port.postMessage(reply);
@@ -132,7 +147,10 @@ export function answerPortCalls(port: MessagePort, flag: Int32Array, ports: unkn
         member = (member as Record<string, unknown>)[name];
       }
       if (typeof member !== 'function') throw new TypeError(`${path.join('.')} is not a port`);
-      result = (member as (...a: unknown[]) => unknown).apply(self, args.map((arg) => (isRequestMark(arg) ? request : arg)));
+      result = (member as (...a: unknown[]) => unknown).apply(
+        self,
+        args.map((arg) => (isRequestMark(arg) ? request : arg)),
+      );
     } catch (error) {
       send({ id, now: true, error: cloneableError(error) });
       return;
@@ -157,7 +175,12 @@ const FIRST_WORD_MS = 10_000;
  * The render thread's side: the ports as `shape` describes them, each call sent over `port`, and
  * the request's stand-in (`facts`, and its logger writing on the real request's).
  */
-export function portsOverThreads(port: MessagePort, flag: Int32Array, shape: PortShape, facts: RequestFacts): { ports: unknown; request: FastifyRequest; close: () => void } {
+export function portsOverThreads(
+  port: MessagePort,
+  flag: Int32Array,
+  shape: PortShape,
+  facts: RequestFacts,
+): { ports: unknown; request: FastifyRequest; close: () => void } {
   let next = 0;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   const settle = (reply: PortReply) => {
@@ -169,14 +192,28 @@ export function portsOverThreads(port: MessagePort, flag: Int32Array, shape: Por
   };
   port.on('message', settle);
 
-  const log = (level: PortLog['log']) => (...args: unknown[]) => {
-    try {
-      port.postMessage({ log: level, args } satisfies PortLog);
-    } catch {
-      port.postMessage({ log: level, args: args.map((arg) => (arg instanceof Error ? cloneableError(arg) : typeof arg === 'string' ? arg : String(arg))) } satisfies PortLog);
-    }
+  const log =
+    (level: PortLog['log']) =>
+    (...args: unknown[]) => {
+      try {
+        port.postMessage({ log: level, args } satisfies PortLog);
+      } catch {
+        port.postMessage({
+          log: level,
+          args: args.map((arg) =>
+            arg instanceof Error ? cloneableError(arg) : typeof arg === 'string' ? arg : String(arg),
+          ),
+        } satisfies PortLog);
+      }
+    };
+  const logger = {
+    fatal: log('fatal'),
+    error: log('error'),
+    warn: log('warn'),
+    info: log('info'),
+    debug: log('debug'),
+    trace: log('trace'),
   };
-  const logger = { fatal: log('fatal'), error: log('error'), warn: log('warn'), info: log('info'), debug: log('debug'), trace: log('trace') };
   const request = { ...facts, log: { ...logger, child: () => logger } } as unknown as FastifyRequest;
 
   /** The request thread's first word on call `id`, settling any earlier call's answer met on the way. */
@@ -209,14 +246,17 @@ export function portsOverThreads(port: MessagePort, flag: Int32Array, shape: Por
   const build = (part: PortShape, path: string[]): unknown => {
     if ('fn' in part) return (...args: unknown[]) => call(path, args);
     if ('value' in part) return part.value;
-    return Object.fromEntries(Object.entries(part.object).map(([name, member]) => [name, build(member, [...path, name])]));
+    return Object.fromEntries(
+      Object.entries(part.object).map(([name, member]) => [name, build(member, [...path, name])]),
+    );
   };
   return {
     ports: build(shape, []),
     request,
     close: () => {
       port.close();
-      for (const waiting of pending.values()) waiting.reject(new Error('the render ended before its port call was answered'));
+      for (const waiting of pending.values())
+        waiting.reject(new Error('the render ended before its port call was answered'));
       pending.clear();
     },
   };

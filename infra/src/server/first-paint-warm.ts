@@ -13,7 +13,10 @@ const MOST_PAGES = 16;
  * page with a filter (it renders on the threads for pages with a query), each asked once per
  * render place at the same time, so every thread gets one. The pages are real requests from this machine, answered and thrown away.
  */
-export async function warmFirstPaints(app: FastifyInstance, threads: number): Promise<{ pages: string[]; statuses: number[]; ms: number }> {
+export async function warmFirstPaints(
+  app: FastifyInstance,
+  threads: number,
+): Promise<{ pages: string[]; statuses: number[]; ms: number }> {
   const started = performance.now();
   const tenant = app.tenants.all[0];
   if (!tenant || threads === 0) return { pages: [], statuses: [], ms: 0 };
@@ -30,7 +33,9 @@ export async function warmFirstPaints(app: FastifyInstance, threads: number): Pr
   const statuses: number[] = [];
   for (const url of pages) {
     const places = (url.includes('?') ? queryPageThreads(threads) : threads) * RENDERS_PER_THREAD;
-    const answers = await Promise.all(Array.from({ length: places }, () => app.inject({ method: 'GET', url, headers })));
+    const answers = await Promise.all(
+      Array.from({ length: places }, () => app.inject({ method: 'GET', url, headers })),
+    );
     statuses.push(...answers.map((answer) => answer.statusCode));
   }
   return { pages, statuses, ms: performance.now() - started };

@@ -50,7 +50,8 @@ const loaded = (() => {
   // require, not import(): from source this thread loads the worker as a module of its own, where
   // import() of a folder (a team's server) is refused; and it must run after the line above.
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const render = require('@forecourt/shared-config/server/render') as typeof import('@forecourt/shared-config/server/render');
+  const render =
+    require('@forecourt/shared-config/server/render') as typeof import('@forecourt/shared-config/server/render');
   const cache = require('./first-paint') as typeof import('./first-paint');
   const servers = [
     require('../../../mf-search/server') as typeof import('../../../mf-search/server'),

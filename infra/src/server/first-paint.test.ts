@@ -33,14 +33,21 @@ let port: number;
 let searchVersion: string;
 
 /** The pages these tests open that a fake build does not own (fake-build.ts): the sign-in page and the garage. */
-const ROUTES: Partial<Record<string, string[]>> = { 'mf-leads': ['/contact', '/sign-in'], 'mf-search': [...(FAKE_ROUTES['mf-search'] ?? []), '/my-garage'] };
+const ROUTES: Partial<Record<string, string[]>> = {
+  'mf-leads': ['/contact', '/sign-in'],
+  'mf-search': [...(FAKE_ROUTES['mf-search'] ?? []), '/my-garage'],
+};
 
 beforeAll(async () => {
   database = await openTestDatabase(serverTestEngine());
   const tenants = await loadTenants();
   await seedStock(database, tenants, { seed: 5, totalCars: 300, now: defaultSeedNow() });
   const dataDir = await tempDir();
-  app = await listen({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined }, { ...database, close: async () => undefined }, tenants);
+  app = await listen(
+    { port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined },
+    { ...database, close: async () => undefined },
+    tenants,
+  );
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
   searchVersion = app.firstPaints!.get('mf-search')!.version;
@@ -53,11 +60,24 @@ beforeAll(async () => {
   ] as const) {
     // 0.8.0: the server's own sources published under an earlier version (the demo's earlier pin).
     const sourceVersion = version === '0.8.0' ? searchVersion : undefined;
-    await app.registry.publish(team, await makeFakeBuild(dataDir, { team, version, ...(sourceVersion ? { sourceVersion } : {}), ...(ROUTES[team] ? { routes: ROUTES[team] } : {}) }));
+    await app.registry.publish(
+      team,
+      await makeFakeBuild(dataDir, {
+        team,
+        version,
+        ...(sourceVersion ? { sourceVersion } : {}),
+        ...(ROUTES[team] ? { routes: ROUTES[team] } : {}),
+      }),
+    );
   }
   await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'shell', version: SHELL_SERVER_VERSION, actor: 'test' });
   await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'mf-search', version: searchVersion, actor: 'test' });
-  await app.pins.pin({ tenant: DEFAULT_TENANT, team: 'mf-leads', version: app.firstPaints!.get('mf-leads')!.version, actor: 'test' });
+  await app.pins.pin({
+    tenant: DEFAULT_TENANT,
+    team: 'mf-leads',
+    version: app.firstPaints!.get('mf-leads')!.version,
+    actor: 'test',
+  });
   // Seeding 300 cars, indexing them and publishing five builds: about 20 s alone, past a minute on
   // a machine that runs the e2e journeys beside it.
 }, 180_000);
@@ -70,7 +90,11 @@ afterAll(async () => {
 const HOST = 'harbourside-motors.localhost';
 
 function get(url: string, { cookie, site }: { cookie?: string; site?: string } = {}) {
-  return app.inject({ method: 'GET', url, headers: { host: site ? `${site}.localhost:${port}` : `${HOST}:${port}`, ...(cookie ? { cookie } : {}) } });
+  return app.inject({
+    method: 'GET',
+    url,
+    headers: { host: site ? `${site}.localhost:${port}` : `${HOST}:${port}`, ...(cookie ? { cookie } : {}) },
+  });
 }
 
 /** What a shopper's browser gets from the search service for the same search. */
@@ -78,17 +102,25 @@ async function browserSearch(params: { filters?: string; facetFilters?: string[]
   // The quick finder and the results ask the same service; the count does not depend on hitsPerPage.
   const tenant = app.tenants.get('harbourside-motors')!;
   const access = app.stockSearch.access(tenant);
-  const client = liteClient(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }], timeouts: TEST_SEARCH_TIMEOUTS });
-  const { results } = await client.search<{ name: string }>({ requests: [{ indexName: CARS_INDEX, hitsPerPage: tenant.search.hitsPerPage, ...params }] });
+  const client = liteClient(access.appId, access.apiKey, {
+    hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }],
+    timeouts: TEST_SEARCH_TIMEOUTS,
+  });
+  const { results } = await client.search<{ name: string }>({
+    requests: [{ indexName: CARS_INDEX, hitsPerPage: tenant.search.hitsPerPage, ...params }],
+  });
   return results[0] as { nbHits: number; hits: Array<{ name: string }> };
 }
 
 function firstPaintData(html: string): { team: string; url: string } | null {
-  const match = new RegExp(`<script id="${FIRST_PAINT_DATA_ID}" type="application/json">(.*?)</script>`, 's').exec(html);
+  const match = new RegExp(`<script id="${FIRST_PAINT_DATA_ID}" type="application/json">(.*?)</script>`, 's').exec(
+    html,
+  );
   return match?.[1] ? (JSON.parse(match[1]) as { team: string; url: string }) : null;
 }
 
-const unescape = (html: string) => html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&');
+const unescape = (html: string) =>
+  html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&');
 
 describe('first paint of a search page', () => {
   it('holds the first cards and the count the search service gives a browser, before any script runs', async () => {
@@ -101,7 +133,12 @@ describe('first paint of a search page', () => {
   });
 
   it('is timed for /metrics: the search latency the web tier waited for', async () => {
-    const searches = async () => Number(/^forecourt_search_request_duration_seconds_count\{outcome="ok"\} (\d+)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? 0);
+    const searches = async () =>
+      Number(
+        /^forecourt_search_request_duration_seconds_count\{outcome="ok"\} (\d+)$/m.exec(
+          (await app.inject({ method: 'GET', url: '/metrics' })).body,
+        )?.[1] ?? 0,
+      );
     const before = await searches();
     expect((await get('/search/used-cars?make=Mazda')).statusCode).toBe(200);
     // A search that outlasts the page's first-paint budget is counted when it answers, after the page.
@@ -131,7 +168,9 @@ describe('first paint of a search page', () => {
     const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
     const notes = inline.find((script) => script.includes('__forecourtFirstPaintInput'));
     expect(notes).toBeDefined();
-    const hash = `'sha256-${createHash('sha256').update(notes ?? '').digest('base64')}'`;
+    const hash = `'sha256-${createHash('sha256')
+      .update(notes ?? '')
+      .digest('base64')}'`;
     expect(String(response.headers['content-security-policy'])).toContain(hash);
   });
 
@@ -165,7 +204,10 @@ describe('first paint of a search page', () => {
   it('costs the page nothing when the renderer fails: the page comes with its chrome and no app part', async () => {
     const renderers = app.firstPaints!;
     const real = renderers.get('mf-search')!;
-    renderers.set('mf-search', { version: real.version, render: async () => Promise.reject(new Error('search service down')) });
+    renderers.set('mf-search', {
+      version: real.version,
+      render: async () => Promise.reject(new Error('search service down')),
+    });
     try {
       const response = await get('/search/used-cars');
       expect(response.statusCode).toBe(200);
@@ -213,7 +255,9 @@ describe('first paint of a search page', () => {
       // Not rendered at all: sent at once, not after waiting out its budget.
       expect(started).toBe(limit);
       release();
-      expect((await Promise.all(waiting)).map((page) => page.body.includes('data-first-paint="mf-search"'))).toEqual(Array(limit).fill(true));
+      expect((await Promise.all(waiting)).map((page) => page.body.includes('data-first-paint="mf-search"'))).toEqual(
+        Array(limit).fill(true),
+      );
     } finally {
       release();
       renderers.set('mf-search', real);
@@ -249,7 +293,12 @@ describe('first paint of a search page', () => {
   });
 
   it('renders a page the same inputs already rendered once: /metrics counts the second as cached', async () => {
-    const cached = async () => Number(/^forecourt_first_paint_renders\{outcome="cached"\} (\d+)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? -1);
+    const cached = async () =>
+      Number(
+        /^forecourt_first_paint_renders\{outcome="cached"\} (\d+)$/m.exec(
+          (await app.inject({ method: 'GET', url: '/metrics' })).body,
+        )?.[1] ?? -1,
+      );
     await get('/search/used-cars?make=Hyundai');
     const before = await cached();
     expect((await get('/search/used-cars?make=Hyundai')).statusCode).toBe(200);
@@ -269,7 +318,9 @@ describe('first paint of a search page', () => {
     const html = unescape(response.body);
     expect(html).toContain(first!.name);
     const images = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
-    expect(images.find((tag) => tag.includes(`src="${first!.image_url.split('?')[0]}`))).toMatch(/fetchpriority="high"/i);
+    expect(images.find((tag) => tag.includes(`src="${first!.image_url.split('?')[0]}`))).toMatch(
+      /fetchpriority="high"/i,
+    );
   });
 
   it('gives the sign-in page its words and its form before any script runs', async () => {
@@ -283,7 +334,10 @@ describe('first paint of a search page', () => {
   function searchPaint(html: string): string {
     const start = html.indexOf('<div data-first-paint="mf-search">');
     if (start < 0) throw new Error('no first paint of mf-search in the page');
-    return unescape(html.slice(start, html.indexOf('<footer', start))).replace(/<style[^>]*>.*?<\/style>/gs, '').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'");
+    return unescape(html.slice(start, html.indexOf('<footer', start)))
+      .replace(/<style[^>]*>.*?<\/style>/gs, '')
+      .replace(/<!-- -->/g, '')
+      .replace(/&#x27;/g, "'");
   }
   /** Markup as a shopper reads it: the text alone. */
   const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -295,7 +349,9 @@ describe('first paint of a search page', () => {
     expect(firstPaintData(response.body)).toMatchObject({ team: 'mf-search', url: '/my-garage' });
     const paint = searchPaint(response.body);
     expect(paint).toMatch(/<h1[^>]*>My Garage<\/h1>/);
-    expect(textOf(paint)).toContain('Your saved cars, enquiries and reservations at Harbourside Motors, signed in as 04 1234 5678.');
+    expect(textOf(paint)).toContain(
+      'Your saved cars, enquiries and reservations at Harbourside Motors, signed in as 04 1234 5678.',
+    );
     // The saved cars as the app's first render shows them, so the hand-over changes nothing.
     expect(paint).toMatch(/<h2[^>]*>Saved cars<\/h2><p role="status">Loading your cars…<\/p>/);
   });
@@ -304,7 +360,9 @@ describe('first paint of a search page', () => {
     const cookie = await signInByInject(app, 'summit-auto-group', '0412345679');
     const paint = searchPaint((await get('/mymotorama', { cookie, site: 'summit-auto-group' })).body);
     expect(paint).toMatch(/<h1[^>]*>My Garage<\/h1>/);
-    expect(textOf(paint)).toContain('Your saved vehicles, enquiries and reservations at Summit Auto Group, signed in as 04 1234 5679.');
+    expect(textOf(paint)).toContain(
+      'Your saved vehicles, enquiries and reservations at Summit Auto Group, signed in as 04 1234 5679.',
+    );
   });
 
   it('renders the not-found page itself for a path no remote owns, with a 404', async () => {

@@ -67,7 +67,12 @@ export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | 'late
  */
 const rendering = new WeakMap<FastifyInstance, Map<string, { count: number }>>();
 
-export async function composeFirstPaint(fastify: FastifyInstance, request: FastifyRequest, page: ComposedPage, url: string): Promise<PageFirstPaint | undefined> {
+export async function composeFirstPaint(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  page: ComposedPage,
+  url: string,
+): Promise<PageFirstPaint | undefined> {
   if (page.boot.shellVersion !== SHELL_SERVER_VERSION) return undefined;
   const owner = page.owner;
   const renderer = owner ? fastify.firstPaints?.get(owner.team) : undefined;
@@ -84,14 +89,29 @@ export async function composeFirstPaint(fastify: FastifyInstance, request: Fasti
   const inFlight = counts.get(lane) ?? { count: 0 };
   counts.set(lane, inFlight);
   const busy = inFlight.count >= fastify.config.FORECOURT_FIRST_PAINT_CONCURRENCY;
-  if (busy && owner && renderer) request.log.debug({ team: owner.team, rendering: inFlight.count }, 'first paints at their limit; page sent without it');
+  if (busy && owner && renderer)
+    request.log.debug(
+      { team: owner.team, rendering: inFlight.count },
+      'first paints at their limit; page sent without it',
+    );
   if (!busy && owner && renderer && renderer.version === (page.ownerSourceVersion ?? owner.version)) {
     const budgetMs = fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS;
     const started = performance.now();
     inFlight.count += 1;
     try {
-      const result = await withinBudget(renderer.render({ request, tenant: page.boot.tenant, url, version: owner.version, search: page.boot.search ?? null, session: page.boot.session ? { status: 'signed-in', user: page.boot.session } : { status: 'signed-out' } }), budgetMs);
-      if (result === 'late') request.log.warn({ team: owner.team, budgetMs }, 'first paint over budget; page sent without it');
+      const result = await withinBudget(
+        renderer.render({
+          request,
+          tenant: page.boot.tenant,
+          url,
+          version: owner.version,
+          search: page.boot.search ?? null,
+          session: page.boot.session ? { status: 'signed-in', user: page.boot.session } : { status: 'signed-out' },
+        }),
+        budgetMs,
+      );
+      if (result === 'late')
+        request.log.warn({ team: owner.team, budgetMs }, 'first paint over budget; page sent without it');
       else app = result;
     } catch (error) {
       request.log.error({ err: error, team: owner.team }, 'first paint failed; page sent without it');

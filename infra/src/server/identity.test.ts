@@ -4,7 +4,12 @@ import { IN_STOCK_STATUSES, type Car } from '../stock/model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /**
  * Sign-in by one-time code and the watchlist, over the real routes and database: what a shopper's
@@ -44,11 +49,14 @@ function post(tenant: string, url: string, body: unknown, cookie?: string) {
     headers: { 'x-forecourt-tenant': tenant, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
   });
 }
-const get = (tenant: string, url: string, cookie?: string) => platform.app.inject({ method: 'GET', url, headers: { 'x-forecourt-tenant': tenant, ...(cookie ? { cookie } : {}) } });
+const get = (tenant: string, url: string, cookie?: string) =>
+  platform.app.inject({ method: 'GET', url, headers: { 'x-forecourt-tenant': tenant, ...(cookie ? { cookie } : {}) } });
 
 /** The code the development outbox holds for a phone: read the way a tester reads it. */
 async function codeFromOutbox(tenant: string, phone: string): Promise<string> {
-  const { messages } = (await get(tenant, '/_dev/outbox.json')).json<{ messages: Array<{ to: string; body: string }> }>();
+  const { messages } = (await get(tenant, '/_dev/outbox.json')).json<{
+    messages: Array<{ to: string; body: string }>;
+  }>();
   const message = messages.find((m) => m.to === phone);
   const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
   if (!code) throw new Error(`no code for ${phone} in the outbox`);
@@ -71,7 +79,9 @@ const sold = (cars: Car[]) => cars.find((c) => c.show_on_dealer_website && c.sta
 describe('sending a code', () => {
   it('delivers a 6-digit code to the outbox, normalising +61 to 0', async () => {
     const phone = freshPhone();
-    const response = await post(HARBOURSIDE, '/api/auth/send-code', { phone: `+61 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}` });
+    const response = await post(HARBOURSIDE, '/api/auth/send-code', {
+      phone: `+61 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`,
+    });
     expect(response.statusCode).toBe(202);
     expect(await codeFromOutbox(HARBOURSIDE, phone)).toMatch(/^\d{6}$/);
   });
@@ -80,7 +90,11 @@ describe('sending a code', () => {
     const phone = freshPhone();
     await post(HARBOURSIDE, '/api/auth/send-code', { phone });
     const code = await codeFromOutbox(HARBOURSIDE, phone);
-    const row = await database.db.selectFrom('otp_codes').select('code_hash').where('phone', '=', phone).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('otp_codes')
+      .select('code_hash')
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
     expect(row.code_hash).not.toContain(code);
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -93,7 +107,8 @@ describe('sending a code', () => {
 
   it('refuses a sixth code to one phone within the hour with the spec text, and /api/rate-limit says so', async () => {
     const phone = freshPhone();
-    for (let i = 0; i < 5; i++) expect((await post(HARBOURSIDE, '/api/auth/send-code', { phone })).statusCode).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect((await post(HARBOURSIDE, '/api/auth/send-code', { phone })).statusCode).toBe(202);
     expect((await post(HARBOURSIDE, '/api/rate-limit', { phone })).statusCode).toBe(429);
     const sixth = await post(HARBOURSIDE, '/api/auth/send-code', { phone });
     expect(sixth.statusCode).toBe(429);
@@ -103,7 +118,13 @@ describe('sending a code', () => {
   it('refuses more codes from one address than its hourly limit, whatever the phones', async () => {
     const strict = await createTestPlatform(database, { identity: { sendsPerAddressPerHour: 2 } });
     try {
-      const send = () => strict.app.inject({ method: 'POST', url: '/api/auth/send-code', payload: { phone: freshPhone() }, headers: { 'x-forecourt-tenant': HARBOURSIDE } });
+      const send = () =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/send-code',
+          payload: { phone: freshPhone() },
+          headers: { 'x-forecourt-tenant': HARBOURSIDE },
+        });
       const answers = [(await send()).statusCode, (await send()).statusCode];
       const third = await send();
       expect([...answers, third.statusCode]).toEqual([202, 202, 429]);
@@ -127,14 +148,24 @@ describe('verifying a code', () => {
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
     const phone = freshPhone();
     await post(HARBOURSIDE, '/api/auth/send-code', { phone });
-    const verified = await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code: await codeFromOutbox(HARBOURSIDE, phone) });
-    expect(verified.cookies.find((c) => c.name === 'forecourt_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const verified = await post(HARBOURSIDE, '/api/auth/verify-code', {
+      phone,
+      code: await codeFromOutbox(HARBOURSIDE, phone),
+    });
+    expect(verified.cookies.find((c) => c.name === 'forecourt_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
   });
 
   it('answers the spec text for a wrong code', async () => {
     const phone = freshPhone();
     await post(HARBOURSIDE, '/api/auth/send-code', { phone });
-    const response = await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code: wrongCode(await codeFromOutbox(HARBOURSIDE, phone)) });
+    const response = await post(HARBOURSIDE, '/api/auth/verify-code', {
+      phone,
+      code: wrongCode(await codeFromOutbox(HARBOURSIDE, phone)),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'The verification code is invalid. Please try again.', field: 'code' });
   });
@@ -144,7 +175,8 @@ describe('verifying a code', () => {
     await post(HARBOURSIDE, '/api/auth/send-code', { phone });
     const code = await codeFromOutbox(HARBOURSIDE, phone);
     const answers: number[] = [];
-    for (let i = 0; i < 5; i++) answers.push((await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code: wrongCode(code) })).statusCode);
+    for (let i = 0; i < 5; i++)
+      answers.push((await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code: wrongCode(code) })).statusCode);
     expect(answers).toEqual([400, 400, 400, 400, 429]);
     const right = await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code });
     expect(right.statusCode).toBe(429);
@@ -177,17 +209,36 @@ describe('verifying a code', () => {
   it('does not take one site\u2019s code on another site', async () => {
     const phone = freshPhone();
     await post(HARBOURSIDE, '/api/auth/send-code', { phone });
-    const response = await post(SUMMIT, '/api/auth/verify-code', { phone, code: await codeFromOutbox(HARBOURSIDE, phone) });
+    const response = await post(SUMMIT, '/api/auth/verify-code', {
+      phone,
+      code: await codeFromOutbox(HARBOURSIDE, phone),
+    });
     expect(response.statusCode).toBe(400);
   });
 
   it('records a verification row for the site (spec: website_slug, dealership_slug, verification_type, user_id)', async () => {
     const phone = freshPhone();
     await post(HARBOURSIDE, '/api/auth/send-code', { phone });
-    await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code: await codeFromOutbox(HARBOURSIDE, phone), dealership_slug: 'harbourside-toyota' });
-    const user = await database.db.selectFrom('identity_users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
-    const row = await database.db.selectFrom('verifications').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ website_slug: HARBOURSIDE, dealership_slug: 'harbourside-toyota', verification_type: 'sms' });
+    await post(HARBOURSIDE, '/api/auth/verify-code', {
+      phone,
+      code: await codeFromOutbox(HARBOURSIDE, phone),
+      dealership_slug: 'harbourside-toyota',
+    });
+    const user = await database.db
+      .selectFrom('identity_users')
+      .select('id')
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('verifications')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      website_slug: HARBOURSIDE,
+      dealership_slug: 'harbourside-toyota',
+      verification_type: 'sms',
+    });
   });
 
   it('answers 400 naming code for a code that is not 6 digits (spec text)', async () => {
@@ -211,8 +262,14 @@ describe('sessions', () => {
 
   it('makes no contact of a phone that was sent a code but never verified it', async () => {
     const phone = freshPhone();
-    expect((await post(HARBOURSIDE, '/api/auth/send-code', { phone, first_name: 'Mallory', email: 'mallory@example.com' })).statusCode).toBe(202);
-    expect((await get(HARBOURSIDE, `/api/check-if-contact-exists?phone_number=${phone}`)).json()).toEqual({ data: { exists: false }, error: null });
+    expect(
+      (await post(HARBOURSIDE, '/api/auth/send-code', { phone, first_name: 'Mallory', email: 'mallory@example.com' }))
+        .statusCode,
+    ).toBe(202);
+    expect((await get(HARBOURSIDE, `/api/check-if-contact-exists?phone_number=${phone}`)).json()).toEqual({
+      data: { exists: false },
+      error: null,
+    });
   });
 
   it("keeps the owner's name and email when a stranger asks for a code to their phone", async () => {
@@ -221,14 +278,25 @@ describe('sessions', () => {
     const code = await codeFromOutbox(HARBOURSIDE, phone);
     expect((await post(HARBOURSIDE, '/api/auth/verify-code', { phone, code })).statusCode).toBe(200);
     await post(HARBOURSIDE, '/api/auth/send-code', { phone, first_name: 'Mallory', email: 'mallory@example.com' });
-    const contact = await database.db.selectFrom('identity_users').select(['first_name', 'email']).where('tenant', '=', HARBOURSIDE).where('phone', '=', phone).executeTakeFirstOrThrow();
+    const contact = await database.db
+      .selectFrom('identity_users')
+      .select(['first_name', 'email'])
+      .where('tenant', '=', HARBOURSIDE)
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
     expect(contact).toEqual({ first_name: 'Olive', email: 'olive@example.com' });
   });
 
   it('knows a contact once they verified a code (spec: check-if-contact-exists)', async () => {
     const { phone } = await signIn(HARBOURSIDE);
-    expect((await get(HARBOURSIDE, `/api/check-if-contact-exists?phone_number=${phone}`)).json()).toEqual({ data: { exists: true }, error: null });
-    expect((await get(SUMMIT, `/api/check-if-contact-exists?phone_number=${phone}`)).json()).toEqual({ data: { exists: false }, error: null });
+    expect((await get(HARBOURSIDE, `/api/check-if-contact-exists?phone_number=${phone}`)).json()).toEqual({
+      data: { exists: true },
+      error: null,
+    });
+    expect((await get(SUMMIT, `/api/check-if-contact-exists?phone_number=${phone}`)).json()).toEqual({
+      data: { exists: false },
+      error: null,
+    });
   });
 });
 
@@ -236,9 +304,17 @@ describe('the watchlist', () => {
   it('saves and removes a car for the signed-in shopper', async () => {
     const { cookie } = await signIn(HARBOURSIDE);
     const car = inStock(harbourside);
-    expect((await post(HARBOURSIDE, '/api/watchlist/save-car', { car_id: car.id }, cookie)).json()).toEqual({ success: true });
-    expect((await get(HARBOURSIDE, '/api/watchlist', cookie)).json<{ cars: Array<{ slug: string }> }>().cars.map((c) => c.slug)).toEqual([car.slug]);
-    expect((await post(HARBOURSIDE, '/api/watchlist/remove-car', { car_id: car.id }, cookie)).json()).toEqual({ success: true });
+    expect((await post(HARBOURSIDE, '/api/watchlist/save-car', { car_id: car.id }, cookie)).json()).toEqual({
+      success: true,
+    });
+    expect(
+      (await get(HARBOURSIDE, '/api/watchlist', cookie))
+        .json<{ cars: Array<{ slug: string }> }>()
+        .cars.map((c) => c.slug),
+    ).toEqual([car.slug]);
+    expect((await post(HARBOURSIDE, '/api/watchlist/remove-car', { car_id: car.id }, cookie)).json()).toEqual({
+      success: true,
+    });
     expect((await get(HARBOURSIDE, '/api/watchlist', cookie)).json()).toEqual({ cars: [] });
   });
 
@@ -270,7 +346,10 @@ describe('the watchlist', () => {
     const { cookie } = await signIn(HARBOURSIDE);
     const response = await post(HARBOURSIDE, '/api/watchlist/save-car', { car_id: sold(harbourside).id }, cookie);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ success: false, message: 'This car has sold, so it cannot be added to your watchlist.' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      message: 'This car has sold, so it cannot be added to your watchlist.',
+    });
   });
 
   it('answers 400 naming car_id for a body without one', async () => {
@@ -290,11 +369,18 @@ describe('gated routes', () => {
   const checkout = () => `/cars/${inStock(summit).slug}/checkout`;
 
   it('send a signed-out visitor on a gated page to sign in, with type, redirect and back', async () => {
-    const response = await platform.app.inject({ url: checkout(), headers: { 'x-forecourt-tenant': SUMMIT, host: 'summit.test', referer: 'http://summit.test/search/used-cars' } });
+    const response = await platform.app.inject({
+      url: checkout(),
+      headers: { 'x-forecourt-tenant': SUMMIT, host: 'summit.test', referer: 'http://summit.test/search/used-cars' },
+    });
     expect(response.statusCode).toBe(302);
     const target = new URL(response.headers.location as string, 'http://site.invalid');
     expect(target.pathname).toBe('/sign-in');
-    expect(Object.fromEntries(target.searchParams)).toEqual({ type: 'checkout', redirect: checkout(), back: '/search/used-cars' });
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      type: 'checkout',
+      redirect: checkout(),
+      back: '/search/used-cars',
+    });
   });
 
   // (The test platform's shell is a stand-in, so the page itself is not asserted: only that no redirect is made.)
@@ -326,7 +412,10 @@ describe('gated routes', () => {
 });
 
 describe('a page’s boot data', () => {
-  const bootOf = (html: string) => JSON.parse(/<script id="forecourt-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { session?: unknown };
+  const bootOf = (html: string) =>
+    JSON.parse(/<script id="forecourt-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as {
+      session?: unknown;
+    };
 
   it('says who is signed in, so the page starts signed in without asking', async () => {
     const { phone, cookie } = await signIn(HARBOURSIDE);
@@ -341,7 +430,14 @@ describe('a page’s boot data', () => {
 describe('the garage’s enquiries (GET /api/leads/mine)', () => {
   const enquiry = (phone: string, extra: Record<string, unknown> = {}) => ({
     form: 'enquiry',
-    userData: { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone, postcode: '2000', message: 'Is it still available?' },
+    userData: {
+      name: 'Jo',
+      last_name: 'Citizen',
+      email: 'jo@example.com',
+      phone,
+      postcode: '2000',
+      message: 'Is it still available?',
+    },
     url: '/contact',
     ...extra,
   });
@@ -354,7 +450,15 @@ describe('the garage’s enquiries (GET /api/leads/mine)', () => {
   it('lists the leads sent from the signed-in phone on this site, newest first, with the car each was about', async () => {
     const { phone, cookie } = await signIn(HARBOURSIDE);
     const [first, second] = harbourside.filter((c) => c.show_on_dealer_website && IN_STOCK_STATUSES.includes(c.status));
-    const about = (tenant: string, car: Car, from: string) => post(tenant, '/api/leads/submit', enquiry(from, { url: `/cars/${car.slug}`, userData: { ...enquiry(from).userData, car_id: car.id, terms_conditions: true } }));
+    const about = (tenant: string, car: Car, from: string) =>
+      post(
+        tenant,
+        '/api/leads/submit',
+        enquiry(from, {
+          url: `/cars/${car.slug}`,
+          userData: { ...enquiry(from).userData, car_id: car.id, terms_conditions: true },
+        }),
+      );
     expect((await about(HARBOURSIDE, first!, phone)).statusCode).toBe(201);
     now = new Date(now.getTime() + 60_000);
     expect((await about(HARBOURSIDE, second!, phone)).statusCode).toBe(201);
@@ -362,7 +466,9 @@ describe('the garage’s enquiries (GET /api/leads/mine)', () => {
     expect((await about(HARBOURSIDE, first!, freshPhone())).statusCode).toBe(201);
     expect((await about(SUMMIT, inStock(summit), phone)).statusCode).toBe(201);
 
-    const { enquiries } = (await get(HARBOURSIDE, '/api/leads/mine', cookie)).json<{ enquiries: Array<{ title: string; car: { name: string; slug: string } | null }> }>();
+    const { enquiries } = (await get(HARBOURSIDE, '/api/leads/mine', cookie)).json<{
+      enquiries: Array<{ title: string; car: { name: string; slug: string } | null }>;
+    }>();
     expect(enquiries.map((e) => [e.title, e.car?.slug])).toEqual([
       ['Enquiry', second!.slug],
       ['Enquiry', first!.slug],

@@ -1,7 +1,13 @@
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import type { BootData } from '@forecourt/shared-config/manifest';
 import type { Database } from '../db/database';
-import { bootDataOf, clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  bootDataOf,
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /**
  * Last-good is earned over real requests: the shell's clean-mount beacons to /api/events decide
@@ -28,7 +34,12 @@ afterEach(async () => {
 const HOST = { host: 'redgum-used-cars.localhost:8080' };
 
 function beacon(eventId: number, payload: Record<string, string>) {
-  return platform.app.inject({ method: 'POST', url: '/api/events', headers: { ...HOST, 'content-type': 'application/json' }, payload: { eventId, payload } });
+  return platform.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: { ...HOST, 'content-type': 'application/json' },
+    payload: { eventId, payload },
+  });
 }
 const cleanMount = (version: string) => beacon(PLATFORM_EVENT.appMounted, { remote: 'mf-search', version });
 
@@ -51,7 +62,10 @@ it('names no fallback for a pin whose predecessor no shopper saw mount', async (
 it('names the version shoppers mounted cleanly as the fallback once it earned it', async () => {
   for (let i = 0; i < 2; i += 1) expect((await cleanMount('1.0.0')).statusCode).toBe(202);
   await pin('1.1.0');
-  expect((await searchEntry())?.lastGood).toMatchObject({ version: '1.0.0', entry: '/registry/mf-search/1.0.0/remoteEntry.js' });
+  expect((await searchEntry())?.lastGood).toMatchObject({
+    version: '1.0.0',
+    entry: '/registry/mf-search/1.0.0/remoteEntry.js',
+  });
 });
 
 it('does not count one clean mount short of the rule', async () => {

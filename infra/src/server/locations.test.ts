@@ -2,7 +2,12 @@ import type { Database } from '../db/database';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
 import type { DealerLocation, NearestAnswer, ReviewSummary } from '../../../mf-locations/src/contract';
 
@@ -31,11 +36,13 @@ afterAll(async () => {
   await database.close();
 });
 
-const get = (tenant: string, url: string) => platform.app.inject({ method: 'GET', url, headers: { 'x-forecourt-tenant': tenant } });
-const locationsOf = async (tenant: string) => (await get(tenant, '/api/locations/locations')).json<{ locations: DealerLocation[] }>().locations;
+const get = (tenant: string, url: string) =>
+  platform.app.inject({ method: 'GET', url, headers: { 'x-forecourt-tenant': tenant } });
+const locationsOf = async (tenant: string) =>
+  (await get(tenant, '/api/locations/locations')).json<{ locations: DealerLocation[] }>().locations;
 
 describe('GET /api/locations/locations', () => {
-  it("leaves out the dealership Summit hides (its fleet arm) and the service department marked visible: false", async () => {
+  it('leaves out the dealership Summit hides (its fleet arm) and the service department marked visible: false', async () => {
     const slugs = (await locationsOf(SUMMIT)).map((location) => location.slug);
     expect(slugs).toContain('summit-auto-group-springwood');
     expect(slugs).not.toContain('summit-auto-group-springwood-service');
@@ -43,7 +50,9 @@ describe('GET /api/locations/locations', () => {
   });
 
   it("shows Summit's car-buying centre as its own location type", async () => {
-    const buying = (await locationsOf(SUMMIT)).find((location) => location.slug === 'summit-auto-group-car-buying-centre');
+    const buying = (await locationsOf(SUMMIT)).find(
+      (location) => location.slug === 'summit-auto-group-car-buying-centre',
+    );
     expect(buying?.location_type).toBe('car-buying');
   });
 
@@ -55,22 +64,31 @@ describe('GET /api/locations/locations', () => {
   });
 
   it('shows licence and repairer numbers where the consent flag allows (Summit), and never elsewhere (Harbourside)', async () => {
-    const summitLicences = (await locationsOf(SUMMIT)).map((location) => location.dealer_license_number).filter(Boolean);
+    const summitLicences = (await locationsOf(SUMMIT))
+      .map((location) => location.dealer_license_number)
+      .filter(Boolean);
     const harbourside = await locationsOf(HARBOURSIDE);
     expect(summitLicences.length).toBeGreaterThan(0);
-    expect(harbourside.every((location) => location.dealer_license_number === null && location.motor_vehicle_repairer === null)).toBe(true);
+    expect(
+      harbourside.every(
+        (location) => location.dealer_license_number === null && location.motor_vehicle_repairer === null,
+      ),
+    ).toBe(true);
   });
 
   it("reads Brisbane's service hours as the product's sample: Monday to Friday 7:30 to 4:30, parts 8 to 4", async () => {
     const eagleFarm = (await locationsOf(SUMMIT)).find((location) => location.slug === 'summit-auto-group-eagle-farm')!;
-    const monday = (type: 'service' | 'parts') => eagleFarm.contact_detail.opening_hours[type]!.find((day) => day.weekday === 1);
+    const monday = (type: 'service' | 'parts') =>
+      eagleFarm.contact_detail.opening_hours[type]!.find((day) => day.weekday === 1);
     expect(monday('service')).toMatchObject({ open: '07:30', close: '16:30' });
     expect(monday('parts')).toMatchObject({ open: '08:00', close: '16:00' });
   });
 
   it("links the one service location with an external booking page to it (Summit's Ipswich service)", async () => {
     const locations = await locationsOf(SUMMIT);
-    expect(locations.filter((location) => location.booking_url).map((location) => location.slug)).toEqual(['summit-auto-group-ipswich-service']);
+    expect(locations.filter((location) => location.booking_url).map((location) => location.slug)).toEqual([
+      'summit-auto-group-ipswich-service',
+    ]);
   });
 });
 
@@ -80,7 +98,9 @@ describe('GET /api/locations/reviews/{dealership}', () => {
     const summary = response.json<ReviewSummary>();
     expect(summary).toMatchObject({ average_rating: '4.6', count: 673 });
     expect(summary.reviews).toHaveLength(12);
-    expect(summary.reviews.map((review) => review.review_date)).toEqual([...summary.reviews.map((review) => review.review_date)].sort().reverse());
+    expect(summary.reviews.map((review) => review.review_date)).toEqual(
+      [...summary.reviews.map((review) => review.review_date)].sort().reverse(),
+    );
   });
 
   it('is 404 on the site that hides reviews', async () => {
@@ -110,7 +130,10 @@ describe('GET /api/locations/nearest', () => {
   it("answers 400 with the field's text for a postcode that is not 4 digits", async () => {
     const response = await get(SUMMIT, '/api/locations/nearest?postcode=40000');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'postcode: Invalid postcode. Please enter a 4-digit number.', field: 'postcode' });
+    expect(response.json()).toEqual({
+      error: 'postcode: Invalid postcode. Please enter a 4-digit number.',
+      field: 'postcode',
+    });
   });
 });
 
@@ -118,10 +141,20 @@ describe('location page heads', () => {
   it('writes the location as an AutoDealer with address, geo and opening hours into the HTML', async () => {
     const response = await get(SUMMIT, '/our-location/summit-auto-group-eagle-farm');
     expect(response.statusCode).toBe(200);
-    const blocks = [...response.body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+    const blocks = [...response.body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+    );
     const dealer = blocks.find((block) => block['@type'] === 'AutoDealer')!;
-    expect(dealer).toMatchObject({ name: 'Summit Ford Eagle Farm', address: { streetAddress: '1 Kingsford Smith Drive', postalCode: '4009' }, geo: { latitude: -27.4305, longitude: 153.0866 } });
-    expect(dealer['openingHoursSpecification']).toEqual(expect.arrayContaining([expect.objectContaining({ dayOfWeek: 'https://schema.org/Monday', opens: '08:30', closes: '17:30' })]));
+    expect(dealer).toMatchObject({
+      name: 'Summit Ford Eagle Farm',
+      address: { streetAddress: '1 Kingsford Smith Drive', postalCode: '4009' },
+      geo: { latitude: -27.4305, longitude: 153.0866 },
+    });
+    expect(dealer['openingHoursSpecification']).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ dayOfWeek: 'https://schema.org/Monday', opens: '08:30', closes: '17:30' }),
+      ]),
+    );
   });
 
   it("answers a dealership's slug under /locations/ with each of its locations", async () => {
@@ -140,8 +173,13 @@ describe('the first paint of a location page', () => {
   // keep the platform's 1.0.0, which it does not.
   beforeAll(async () => {
     const version = platform.app.firstPaints!.get('mf-locations')!.version;
-    await platform.publish({ team: 'mf-locations', version, routes: ['/our-location/:slug', '/locations/:slug', '/dealer-locator'] });
-    for (const tenant of [SUMMIT, HARBOURSIDE]) await platform.app.pins.pin({ tenant, team: 'mf-locations', version, actor: 'test' });
+    await platform.publish({
+      team: 'mf-locations',
+      version,
+      routes: ['/our-location/:slug', '/locations/:slug', '/dealer-locator'],
+    });
+    for (const tenant of [SUMMIT, HARBOURSIDE])
+      await platform.app.pins.pin({ tenant, team: 'mf-locations', version, actor: 'test' });
   });
 
   /** The text of the app's slot as a shopper reads it, before any script runs. */
@@ -159,7 +197,9 @@ describe('the first paint of a location page', () => {
   }
 
   function inlined(html: string): { team: string; data: { locations: DealerLocation[] } } {
-    const match = new RegExp(`<script id="${FIRST_PAINT_DATA_ID}" type="application/json">(.*?)</script>`, 's').exec(html);
+    const match = new RegExp(`<script id="${FIRST_PAINT_DATA_ID}" type="application/json">(.*?)</script>`, 's').exec(
+      html,
+    );
     if (!match?.[1]) throw new Error('no first-paint data in the page');
     return JSON.parse(match[1]) as { team: string; data: { locations: DealerLocation[] } };
   }
@@ -177,7 +217,10 @@ describe('the first paint of a location page', () => {
 
   it('inlines the locations the API answers, which the app starts from instead of asking', async () => {
     const response = await get(HARBOURSIDE, '/locations/harbourside-motors');
-    expect(inlined(response.body)).toMatchObject({ team: 'mf-locations', data: { locations: await locationsOf(HARBOURSIDE) } });
+    expect(inlined(response.body)).toMatchObject({
+      team: 'mf-locations',
+      data: { locations: await locationsOf(HARBOURSIDE) },
+    });
   });
 
   it("paints the app's not-found page, with the 404, for a location the site hides", async () => {

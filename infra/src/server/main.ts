@@ -47,7 +47,12 @@ export async function listen(
     const port = typeof address === 'object' && address ? address.port : settings.port;
     const log = options.log ?? (() => undefined);
     log('Index...');
-    const result = await indexStock({ db: database.db, tenants, target: app.stockSearch.target({ host: '127.0.0.1', port }), log });
+    const result = await indexStock({
+      db: database.db,
+      tenants,
+      target: app.stockSearch.target({ host: '127.0.0.1', port }),
+      log,
+    });
     app.stockSearch.state.indexed = true;
     app.stockSearch.state.records = result.records;
     log(`Index: ${result.records.toLocaleString('en-AU')} cars in ${(result.ms / 1000).toFixed(1)} s`);
@@ -62,7 +67,9 @@ export async function listen(
     app.readiness.warming = true;
     const warmed = await warmFirstPaints(app, threads);
     app.readiness.warming = false;
-    options.log?.(`Warm: ${warmed.pages.length} pages on ${threads} render thread${threads === 1 ? '' : 's'} and ${queryPageThreads(threads)} for pages with a query in ${(warmed.ms / 1000).toFixed(1)} s`);
+    options.log?.(
+      `Warm: ${warmed.pages.length} pages on ${threads} render thread${threads === 1 ? '' : 's'} and ${queryPageThreads(threads)} for pages with a query in ${(warmed.ms / 1000).toFixed(1)} s`,
+    );
   }
   app.readiness.started = true;
   exitGracefullyOnSignals(app, shutdown);

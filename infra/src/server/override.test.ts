@@ -1,6 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { loadConfig } from '../config/load';
-import { checkEntryUrl, originRulesFromConfig, overrideCspSources, signOverride, verifyOverride, type OriginRules, type Override } from './override';
+import {
+  checkEntryUrl,
+  originRulesFromConfig,
+  overrideCspSources,
+  signOverride,
+  verifyOverride,
+  type OriginRules,
+  type Override,
+} from './override';
 import { contentSecurityPolicy, extendContentSecurityPolicy } from './security';
 
 const SECRET = 'a'.repeat(64);
@@ -8,7 +16,11 @@ const NOW = 1_800_000_000;
 const ANY: OriginRules = { allowedHosts: null };
 const PRODUCTION: OriginRules = originRulesFromConfig(loadConfig({ NODE_ENV: 'production' }));
 
-const override: Override = { tenant: 'harbourside-motors', remotes: { 'mf-search': 'http://localhost:3001/remoteEntry.js' }, expiresAt: NOW + 3600 };
+const override: Override = {
+  tenant: 'harbourside-motors',
+  remotes: { 'mf-search': 'http://localhost:3001/remoteEntry.js' },
+  expiresAt: NOW + 3600,
+};
 
 describe('signed override tokens', () => {
   it('round-trips what was signed', () => {
@@ -42,11 +54,21 @@ describe('signed override tokens', () => {
   });
 
   it('refuses a correctly signed payload that is not an override, and junk, without throwing', () => {
-    const body = Buffer.from(JSON.stringify({ v: 1, t: 'x', r: { 'mf-nope': 'http://localhost/' }, e: NOW + 10 })).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify({ v: 1, t: 'x', r: { 'mf-nope': 'http://localhost/' }, e: NOW + 10 }),
+    ).toString('base64url');
     const signature = createHmac('sha256', SECRET).update(`fc-override:cookie:${body}`).digest('base64url');
     expect(verifyOverride(SECRET, 'cookie', `${body}.${signature}`, NOW, ANY)).toBeNull();
     const empty = Buffer.from(JSON.stringify({ v: 1, t: 'x', r: {}, e: NOW + 10 })).toString('base64url');
-    expect(verifyOverride(SECRET, 'cookie', `${empty}.${createHmac('sha256', SECRET).update(`fc-override:cookie:${empty}`).digest('base64url')}`, NOW, ANY)).toBeNull();
+    expect(
+      verifyOverride(
+        SECRET,
+        'cookie',
+        `${empty}.${createHmac('sha256', SECRET).update(`fc-override:cookie:${empty}`).digest('base64url')}`,
+        NOW,
+        ANY,
+      ),
+    ).toBeNull();
     expect(verifyOverride(SECRET, 'cookie', 'not-base64!.also-not', NOW, ANY)).toBeNull();
   });
 
@@ -64,7 +86,10 @@ describe('signed override tokens', () => {
   });
 
   it('refuses a cookie whose entry the origin rules no longer allow (rules tightened after it was set)', () => {
-    const token = signOverride(SECRET, 'cookie', { ...override, remotes: { 'mf-search': 'https://dev.example.org/remoteEntry.js' } });
+    const token = signOverride(SECRET, 'cookie', {
+      ...override,
+      remotes: { 'mf-search': 'https://dev.example.org/remoteEntry.js' },
+    });
     expect(verifyOverride(SECRET, 'cookie', token, NOW, ANY)).not.toBeNull();
     expect(verifyOverride(SECRET, 'cookie', token, NOW, PRODUCTION)).toBeNull();
   });
@@ -72,7 +97,10 @@ describe('signed override tokens', () => {
 
 describe('entry URL and origin rules', () => {
   it('takes http and https only, without credentials, and drops a fragment', () => {
-    expect(checkEntryUrl('http://localhost:3001/remoteEntry.js#x', ANY)).toEqual({ url: 'http://localhost:3001/remoteEntry.js', origin: 'http://localhost:3001' });
+    expect(checkEntryUrl('http://localhost:3001/remoteEntry.js#x', ANY)).toEqual({
+      url: 'http://localhost:3001/remoteEntry.js',
+      origin: 'http://localhost:3001',
+    });
     expect(checkEntryUrl('javascript:alert(1)', ANY).error).toMatch(/http or https/);
     expect(checkEntryUrl('data:text/javascript,1', ANY).error).toMatch(/http or https/);
     expect(checkEntryUrl('/registry/mf-search/1.0.0/remoteEntry.js', ANY).error).toMatch(/absolute URL/);
@@ -96,23 +124,46 @@ describe('entry URL and origin rules', () => {
   });
 
   it('takes the production list from FORECOURT_OVERRIDE_HOSTS, and refuses a malformed one', () => {
-    const rules = originRulesFromConfig(loadConfig({ NODE_ENV: 'production', FORECOURT_OVERRIDE_HOSTS: 'localhost, *.dev.example.org' }));
+    const rules = originRulesFromConfig(
+      loadConfig({ NODE_ENV: 'production', FORECOURT_OVERRIDE_HOSTS: 'localhost, *.dev.example.org' }),
+    );
     expect(rules).toEqual({ allowedHosts: ['localhost', '*.dev.example.org'] });
     expect(checkEntryUrl('https://search.dev.example.org/remoteEntry.js', rules).error).toBeUndefined();
     expect(checkEntryUrl('https://dev.example.org/remoteEntry.js', rules).error).toMatch(/not allowed/);
     expect(checkEntryUrl('http://127.0.0.1:3001/remoteEntry.js', rules).error).toMatch(/not allowed/);
-    expect(() => originRulesFromConfig(loadConfig({ NODE_ENV: 'production', FORECOURT_OVERRIDE_HOSTS: 'https://x.org' }))).toThrow(/FORECOURT_OVERRIDE_HOSTS/);
+    expect(() =>
+      originRulesFromConfig(loadConfig({ NODE_ENV: 'production', FORECOURT_OVERRIDE_HOSTS: 'https://x.org' })),
+    ).toThrow(/FORECOURT_OVERRIDE_HOSTS/);
   });
 });
 
 describe('the policy of an overridden page', () => {
   it("adds the entries' origins to script-src and connect-src (with their WebSocket origin), and nothing else", () => {
     const base = contentSecurityPolicy({ scriptSrc: ["'sha256-abc'"] });
-    const extended = extendContentSecurityPolicy(base, overrideCspSources(['http://localhost:3001/remoteEntry.js', 'http://localhost:3001/other.js', 'https://127.0.0.1:3002/remoteEntry.js']));
+    const extended = extendContentSecurityPolicy(
+      base,
+      overrideCspSources([
+        'http://localhost:3001/remoteEntry.js',
+        'http://localhost:3001/other.js',
+        'https://127.0.0.1:3002/remoteEntry.js',
+      ]),
+    );
     const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
-    expect(directive(extended, 'script-src')).toBe("script-src 'self' 'sha256-abc' http://localhost:3001 https://127.0.0.1:3002");
-    expect(directive(extended, 'connect-src')).toBe("connect-src 'self' http://localhost:3001 https://127.0.0.1:3002 ws://localhost:3001 wss://127.0.0.1:3002");
-    for (const name of ['default-src', 'style-src', 'img-src', 'object-src', 'base-uri', 'frame-ancestors', 'form-action']) {
+    expect(directive(extended, 'script-src')).toBe(
+      "script-src 'self' 'sha256-abc' http://localhost:3001 https://127.0.0.1:3002",
+    );
+    expect(directive(extended, 'connect-src')).toBe(
+      "connect-src 'self' http://localhost:3001 https://127.0.0.1:3002 ws://localhost:3001 wss://127.0.0.1:3002",
+    );
+    for (const name of [
+      'default-src',
+      'style-src',
+      'img-src',
+      'object-src',
+      'base-uri',
+      'frame-ancestors',
+      'form-action',
+    ]) {
       expect(directive(extended, name)).toBe(directive(base, name));
     }
   });

@@ -76,14 +76,21 @@ export function signOverride(secret: string, purpose: OverridePurpose, override:
  * this purpose, expired, or names an entry the origin rules no longer allow (rules tightened
  * after a cookie was set apply to it at once).
  */
-export function verifyOverride(secret: string | RotatingSecret, purpose: OverridePurpose, token: string | undefined, nowSeconds: number, rules: OriginRules): Override | null {
+export function verifyOverride(
+  secret: string | RotatingSecret,
+  purpose: OverridePurpose,
+  token: string | undefined,
+  nowSeconds: number,
+  rules: OriginRules,
+): Override | null {
   if (!token || token.length > 8192) return null;
   const dot = token.indexOf('.');
   if (dot <= 0 || dot !== token.lastIndexOf('.')) return null;
   const body = token.slice(0, dot);
   const given = Buffer.from(token.slice(dot + 1), 'base64url');
   // While the secret is rotated, links and cookies signed with the previous one still hold.
-  const secrets = typeof secret === 'string' ? [secret] : [secret.current, secret.previous].filter((s) => s !== undefined);
+  const secrets =
+    typeof secret === 'string' ? [secret] : [secret.current, secret.previous].filter((s) => s !== undefined);
   const signedWithOne = secrets.some((candidate) => {
     const expected = mac(candidate, purpose, body);
     return given.length === expected.length && timingSafeEqual(given, expected);
@@ -100,7 +107,12 @@ export function verifyOverride(secret: string | RotatingSecret, purpose: Overrid
   if (parsed.e <= nowSeconds) return null;
   const remotes = Object.entries(parsed.r) as Array<[RemoteTeam, string]>;
   if (remotes.length === 0 || remotes.some(([, entry]) => checkEntryUrl(entry, rules).error)) return null;
-  return { tenant: parsed.t, remotes: Object.fromEntries(remotes), expiresAt: parsed.e, ...(parsed.l ? { lifetimeSeconds: parsed.l } : {}) };
+  return {
+    tenant: parsed.t,
+    remotes: Object.fromEntries(remotes),
+    expiresAt: parsed.e,
+    ...(parsed.l ? { lifetimeSeconds: parsed.l } : {}),
+  };
 }
 
 /**
@@ -123,17 +135,23 @@ export function originRulesFromConfig(config: Config): OriginRules {
   if (config.FORECOURT_OVERRIDE_HOSTS.length === 0) return { allowedHosts: [...DEFAULT_OVERRIDE_HOSTS] };
   const hosts = config.FORECOURT_OVERRIDE_HOSTS.map((h) => h.toLowerCase());
   for (const host of hosts) {
-    if (!/^(\*\.)?[a-z0-9.-]+$/.test(host)) throw new Error(`FORECOURT_OVERRIDE_HOSTS: '${host}' is not a host name (use e.g. localhost,*.dev.example.com)`);
+    if (!/^(\*\.)?[a-z0-9.-]+$/.test(host))
+      throw new Error(`FORECOURT_OVERRIDE_HOSTS: '${host}' is not a host name (use e.g. localhost,*.dev.example.com)`);
   }
   return { allowedHosts: hosts };
 }
 
 function hostAllowed(hostname: string, allowed: readonly string[]): boolean {
-  return allowed.some((rule) => (rule.startsWith('*.') ? hostname.endsWith(rule.slice(1)) && hostname.length > rule.length - 1 : hostname === rule));
+  return allowed.some((rule) =>
+    rule.startsWith('*.') ? hostname.endsWith(rule.slice(1)) && hostname.length > rule.length - 1 : hostname === rule,
+  );
 }
 
 /** The normalised entry URL and its origin, or the reason it cannot be an override. */
-export function checkEntryUrl(raw: string, rules: OriginRules): { url: string; origin: string; error?: undefined } | { error: string } {
+export function checkEntryUrl(
+  raw: string,
+  rules: OriginRules,
+): { url: string; origin: string; error?: undefined } | { error: string } {
   if (raw.length > MAX_ENTRY_LENGTH) return { error: 'the entry URL is too long' };
   if (!URL.canParse(raw)) return { error: 'the entry URL is not a valid absolute URL' };
   const url = new URL(raw);
@@ -141,7 +159,9 @@ export function checkEntryUrl(raw: string, rules: OriginRules): { url: string; o
   // Credentials in the URL would end up in the page's boot data for anyone to read.
   if (url.username || url.password) return { error: 'the entry URL must not hold a user name or password' };
   if (rules.allowedHosts && !hostAllowed(url.hostname, rules.allowedHosts)) {
-    return { error: `the entry URL's host is not allowed for overrides here (allowed: ${rules.allowedHosts.join(', ')})` };
+    return {
+      error: `the entry URL's host is not allowed for overrides here (allowed: ${rules.allowedHosts.join(', ')})`,
+    };
   }
   url.hash = '';
   return { url: url.href, origin: url.origin };

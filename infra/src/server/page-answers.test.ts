@@ -4,7 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { formContextSchema, testDriveTimesSchema } from '../../../mf-leads/src/contract';
 import { locationsAnswerSchema, nearestAnswerSchema, reviewSummarySchema } from '../../../mf-locations/src/contract';
 import { carHitSchema } from '../../../mf-search/src/contract';
-import { carAnswerSchema, deliveryQuoteSchema, priceComparisonSchema, reservationStateSchema } from '../../../mf-vehicle/src/contract';
+import {
+  carAnswerSchema,
+  deliveryQuoteSchema,
+  priceComparisonSchema,
+  reservationStateSchema,
+} from '../../../mf-vehicle/src/contract';
 import type { Database } from '../db/database';
 import { listLocations, loadTenantStock } from '../db/stock';
 import { defaultSeedNow } from '../stock/seed/generate';
@@ -28,7 +33,11 @@ beforeAll(async () => {
   database = await openTestDatabase(serverTestEngine());
   tenants = await loadTenants();
   await seedStock(database, tenants, { seed: 11, totalCars: 300, now: defaultSeedNow() });
-  app = await listen({ port: 0, host: '127.0.0.1', dataDir: await tempDir(), databaseUrl: undefined }, { ...database, close: async () => undefined }, tenants);
+  app = await listen(
+    { port: 0, host: '127.0.0.1', dataDir: await tempDir(), databaseUrl: undefined },
+    { ...database, close: async () => undefined },
+    tenants,
+  );
 });
 
 afterAll(async () => {
@@ -41,14 +50,20 @@ interface Schema {
 }
 
 /** What is wrong with the answers to `requests` (2xx answers that do not parse), and how many parsed. */
-async function unreadable(tenant: string, requests: Array<{ url: string; schema: Schema; body?: unknown }>): Promise<{ problems: string[]; read: number }> {
+async function unreadable(
+  tenant: string,
+  requests: Array<{ url: string; schema: Schema; body?: unknown }>,
+): Promise<{ problems: string[]; read: number }> {
   const problems: string[] = [];
   let read = 0;
   for (const { url, schema, body } of requests) {
     const response = await app.inject({
       method: body === undefined ? 'GET' : 'POST',
       url,
-      headers: { host: `${tenant}.localhost:8080`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        host: `${tenant}.localhost:8080`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
     if (response.statusCode >= 300) continue;
@@ -59,13 +74,16 @@ async function unreadable(tenant: string, requests: Array<{ url: string; schema:
   return { problems, read };
 }
 
-async function everySite(requests: (tenant: string) => Promise<Array<{ url: string; schema: Schema; body?: unknown }>>) {
+async function everySite(
+  requests: (tenant: string) => Promise<Array<{ url: string; schema: Schema; body?: unknown }>>,
+) {
   const results = [];
   for (const tenant of tenants) results.push(await unreadable(tenant.slug, await requests(tenant.slug)));
   return { problems: results.flatMap((r) => r.problems), read: results.reduce((sum, r) => sum + r.read, 0) };
 }
 
-const shownCars = async (tenant: string) => (await loadTenantStock(database.db, tenant)).cars.filter((car) => car.show_on_dealer_website);
+const shownCars = async (tenant: string) =>
+  (await loadTenantStock(database.db, tenant)).cars.filter((car) => car.show_on_dealer_website);
 
 it("reads every car page's answers: the car, its reservation, its price comparison and a delivery quote", async () => {
   const { problems, read } = await everySite(async (tenant) =>
@@ -73,7 +91,9 @@ it("reads every car page's answers: the car, its reservation, its price comparis
       { url: `/api/vehicle/cars/${car.slug}`, schema: carAnswerSchema },
       { url: `/api/vehicle/cars/${car.slug}/reservation`, schema: reservationStateSchema },
       { url: `/api/cars/${car.slug}/autogauge`, schema: priceComparisonSchema },
-      ...(index === 0 ? [{ url: '/api/delivery-quote', schema: deliveryQuoteSchema, body: { postcode: '2000', car_id: car.id } }] : []),
+      ...(index === 0
+        ? [{ url: '/api/delivery-quote', schema: deliveryQuoteSchema, body: { postcode: '2000', car_id: car.id } }]
+        : []),
     ]),
   );
   expect(problems).toEqual([]);
@@ -81,7 +101,9 @@ it("reads every car page's answers: the car, its reservation, its price comparis
 });
 
 it('reads the fallback fetch’s cars as result cards', async () => {
-  const { problems, read } = await everySite(async () => [{ url: '/api/search/fallback?limit=100', schema: zm.object({ vehicles: zm.array(carHitSchema) }) }]);
+  const { problems, read } = await everySite(async () => [
+    { url: '/api/search/fallback?limit=100', schema: zm.object({ vehicles: zm.array(carHitSchema) }) },
+  ]);
   expect({ problems, read }).toEqual({ problems: [], read: tenants.length });
 });
 
@@ -89,7 +111,9 @@ it("reads the locations pages' answers: the locations, a postcode's nearest and 
   const { problems, read } = await everySite(async (tenant) => [
     { url: '/api/locations/locations', schema: locationsAnswerSchema },
     { url: '/api/locations/nearest?postcode=2000', schema: nearestAnswerSchema },
-    ...[...new Set((await listLocations(database.db, tenant)).map((location) => location.dealership_slug))].map((slug) => ({ url: `/api/locations/reviews/${slug}`, schema: reviewSummarySchema })),
+    ...[...new Set((await listLocations(database.db, tenant)).map((location) => location.dealership_slug))].map(
+      (slug) => ({ url: `/api/locations/reviews/${slug}`, schema: reviewSummarySchema }),
+    ),
   ]);
   expect(problems).toEqual([]);
   expect(read).toBeGreaterThan(tenants.length * 2);
@@ -97,8 +121,14 @@ it("reads the locations pages' answers: the locations, a postcode's nearest and 
 
 it("reads the lead forms' answers: each form's choices and a location's test-drive times", async () => {
   const { problems, read } = await everySite(async (tenant) => [
-    ...['enquiry', 'test-drive', 'service', 'find-similar'].map((form) => ({ url: `/api/leads/form?form=${form}`, schema: formContextSchema })),
-    ...(await listLocations(database.db, tenant)).map((location) => ({ url: `/api/leads/test-drive-times?location_id=${location.id}`, schema: testDriveTimesSchema })),
+    ...['enquiry', 'test-drive', 'service', 'find-similar'].map((form) => ({
+      url: `/api/leads/form?form=${form}`,
+      schema: formContextSchema,
+    })),
+    ...(await listLocations(database.db, tenant)).map((location) => ({
+      url: `/api/leads/test-drive-times?location_id=${location.id}`,
+      schema: testDriveTimesSchema,
+    })),
   ]);
   expect(problems).toEqual([]);
   expect(read).toBeGreaterThan(tenants.length * 4);

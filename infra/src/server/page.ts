@@ -1,6 +1,11 @@
 import { BOOT_DATA_ELEMENT_ID, SURFACE } from '@forecourt/shared-config';
 import type { BootData, RemoteManifestEntry, SearchAccess } from '@forecourt/shared-config/manifest';
-import { FIRST_PAINT_CSS, FIRST_PAINT_DATA_ID, FIRST_PAINT_INPUT_SCRIPT, type FirstPaintPayload } from '@forecourt/shared-config/first-paint';
+import {
+  FIRST_PAINT_CSS,
+  FIRST_PAINT_DATA_ID,
+  FIRST_PAINT_INPUT_SCRIPT,
+  type FirstPaintPayload,
+} from '@forecourt/shared-config/first-paint';
 import { resolveRouteOwner } from '@forecourt/shared-config/routes';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import { tenantRoutes, toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
@@ -49,7 +54,11 @@ export function failurePolicyFromConfig(config: Config): BootData['failurePolicy
  * in its share, the canary's version, with the pin as its last good (a canary that fails to load
  * falls back to what every other shopper runs). The manifest then names the version served.
  */
-export function pinsForShopper(pins: ReadonlyMap<string, Pin>, canaries: ReadonlyMap<string, Canary>, shopperId: string): Map<string, Pin> {
+export function pinsForShopper(
+  pins: ReadonlyMap<string, Pin>,
+  canaries: ReadonlyMap<string, Canary>,
+  shopperId: string,
+): Map<string, Pin> {
   const result = new Map(pins);
   for (const [team, canary] of canaries) {
     const pin = pins.get(team);
@@ -97,7 +106,13 @@ export async function composePage(
     if (!pin || !meta) continue;
     const override = overrides?.[team];
     if (override) {
-      remotes.push({ team, name: meta.name, version: OVERRIDE_VERSION, entry: override, routes: [...meta.routes, ...tenantRoutes(tenant, team)] });
+      remotes.push({
+        team,
+        name: meta.name,
+        version: OVERRIDE_VERSION,
+        entry: override,
+        routes: [...meta.routes, ...tenantRoutes(tenant, team)],
+      });
       overridden.push({ team, entry: override, pinned: meta.version });
       continue;
     }
@@ -126,7 +141,13 @@ export async function composePage(
   return {
     status: owner ? 200 : 404,
     ...(ownerSourceVersion ? { ownerSourceVersion } : {}),
-    boot: { tenant: toPublicTenantConfig(tenant), remotes, shellVersion: shell.version, ...(search ? { search } : {}), ...(failurePolicy ? { failurePolicy } : {}) },
+    boot: {
+      tenant: toPublicTenantConfig(tenant),
+      remotes,
+      shellVersion: shell.version,
+      ...(search ? { search } : {}),
+      ...(failurePolicy ? { failurePolicy } : {}),
+    },
     ...(overridden.length > 0 ? { overridden } : {}),
     owner,
     shellScripts: shell.entryFiles.map((file) => ({
@@ -142,7 +163,10 @@ export function escapeHtml(text: string): string {
 
 /** JSON that cannot close its <script> element or start an HTML comment inside it. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function describe(tenant: TenantConfig): string {
@@ -165,13 +189,20 @@ function headTags(head: PageHead | undefined): string {
   if (!head) return '';
   const tags: string[] = [];
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
-  for (const [property, content] of Object.entries(head.openGraph ?? {})) tags.push(`<meta property="og:${escapeHtml(property)}" content="${escapeHtml(content)}">`);
+  for (const [property, content] of Object.entries(head.openGraph ?? {}))
+    tags.push(`<meta property="og:${escapeHtml(property)}" content="${escapeHtml(content)}">`);
   if (head.status === 404) tags.push('<meta name="robots" content="noindex">');
-  for (const data of head.jsonLd ?? []) tags.push(`<script type="application/ld+json">${scriptSafeJson(data)}</script>`);
+  for (const data of head.jsonLd ?? [])
+    tags.push(`<script type="application/ld+json">${scriptSafeJson(data)}</script>`);
   return tags.map((tag) => `\n${tag}`).join('');
 }
 
-export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?: PageFirstPaint, head?: PageHead): string {
+export function renderPage(
+  tenant: TenantConfig,
+  page: ComposedPage,
+  firstPaint?: PageFirstPaint,
+  head?: PageHead,
+): string {
   // With a first paint the scripts start after the page has loaded (script-loader.ts); without
   // one they are the way to the first paint, so they are fetched at once.
   const preload =
@@ -180,10 +211,17 @@ export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?
       : '';
   const scripts = firstPaint
     ? ''
-    : page.shellScripts.map((s) => `\n<script defer crossorigin="anonymous"${integrityAttr(s.integrity)} src="${escapeHtml(s.src)}"></script>`).join('');
+    : page.shellScripts
+        .map(
+          (s) =>
+            `\n<script defer crossorigin="anonymous"${integrityAttr(s.integrity)} src="${escapeHtml(s.src)}"></script>`,
+        )
+        .join('');
   const plan: ScriptPlan = {
     scripts: page.shellScripts.map((s) => ({ src: s.src, ...(s.integrity ? { integrity: s.integrity } : {}) })),
-    preload: page.owner ? [{ src: page.owner.entry, ...(page.owner.integrity ? { integrity: page.owner.integrity } : {}) }] : [],
+    preload: page.owner
+      ? [{ src: page.owner.entry, ...(page.owner.integrity ? { integrity: page.owner.integrity } : {}) }]
+      : [],
   };
   const loader = firstPaint
     ? `\n<script id="${SCRIPT_PLAN_ELEMENT_ID}" type="application/json">${scriptSafeJson(plan)}</script>\n<script>${SCRIPT_LOADER}</script>`
@@ -201,7 +239,9 @@ export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?
 </head>
 <body>
 <div id="forecourt-root">${firstPaint?.rootHtml ?? ''}</div>${
-    firstPaint?.app ? `\n<script id="${FIRST_PAINT_DATA_ID}" type="application/json">${scriptSafeJson(firstPaint.app)}</script>` : ''
+    firstPaint?.app
+      ? `\n<script id="${FIRST_PAINT_DATA_ID}" type="application/json">${scriptSafeJson(firstPaint.app)}</script>`
+      : ''
   }${loader}
 <noscript>${escapeHtml(tenant.name)} needs JavaScript to show stock and forms. Call us on ${escapeHtml(tenant.contact.phone)}.</noscript>
 </body>
@@ -217,7 +257,11 @@ export function renderPage(tenant: TenantConfig, page: ComposedPage, firstPaint?
  */
 const PLAIN_PAGE_CSS = `body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:${SURFACE.text};background:${SURFACE.panel};line-height:1.5}main{box-sizing:border-box;max-width:40rem;margin:4rem auto;padding:2rem 1.5rem;background:${SURFACE.background};border:1px solid ${SURFACE.divider};border-radius:${SURFACE.radius}}h1{margin:0 0 .75rem;font-size:1.5rem;line-height:1.25}p{margin:0;color:${SURFACE.muted}}table{margin-top:1.5rem;border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid ${SURFACE.divider}}@media (max-width:40rem){main{margin:1rem;padding:1.5rem 1rem}}`;
 
-export function renderPlainPage(title: string, message: string, table?: { headers: readonly string[]; rows: ReadonlyArray<readonly string[]> }): string {
+export function renderPlainPage(
+  title: string,
+  message: string,
+  table?: { headers: readonly string[]; rows: ReadonlyArray<readonly string[]> },
+): string {
   const tableHtml = table
     ? `\n<table><thead><tr>${table.headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${table.rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('')}</tbody></table>`
     : '';

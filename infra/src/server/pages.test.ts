@@ -3,7 +3,13 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Database } from '../db/database';
 import { recordCleanMount } from '../db/version-health';
-import { bootDataOf, clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  bootDataOf,
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 let database: Database;
 let platform: TestPlatform;
@@ -26,7 +32,6 @@ function page(host: string, url = '/', headers: Record<string, string> = {}) {
   return platform.app.inject({ method: 'GET', url, headers: { host, ...headers } });
 }
 
-
 const DEMO_NAMES = ['Harbourside', 'Redgum', 'Summit', 'Coastal'];
 
 describe('compression', () => {
@@ -43,7 +48,11 @@ describe('compression', () => {
   });
 
   it('leaves an answer under 1 KB uncompressed', async () => {
-    const response = await platform.app.inject({ method: 'GET', url: '/api/search/status', headers: { 'accept-encoding': 'br' } });
+    const response = await platform.app.inject({
+      method: 'GET',
+      url: '/api/search/status',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(response.headers['content-encoding']).toBeUndefined();
   });
 });
@@ -69,7 +78,12 @@ describe('tenant resolution', () => {
   it('ignores the header on a production server for a caller that is not on this machine', async () => {
     await platform.close();
     platform = await createTestPlatform(database, { tenantHeader: 'loopback' });
-    const remote = { method: 'GET' as const, url: '/', remoteAddress: '203.0.113.9', headers: { host: '127.0.0.1:8080', 'x-forecourt-tenant': 'summit-auto-group' } };
+    const remote = {
+      method: 'GET' as const,
+      url: '/',
+      remoteAddress: '203.0.113.9',
+      headers: { host: '127.0.0.1:8080', 'x-forecourt-tenant': 'summit-auto-group' },
+    };
     const fromOutside = await platform.app.inject(remote);
     expect(fromOutside.statusCode).toBe(404);
     expect(fromOutside.body).not.toContain('Summit Auto Group');
@@ -79,7 +93,9 @@ describe('tenant resolution', () => {
   });
 
   it('serves the dealer that owns a configured domain even when the header names another', async () => {
-    const response = await page('harbourside-motors.example.com.au', '/', { 'x-forecourt-tenant': 'summit-auto-group' });
+    const response = await page('harbourside-motors.example.com.au', '/', {
+      'x-forecourt-tenant': 'summit-auto-group',
+    });
     expect(response.body).toContain('<title>Harbourside Motors</title>');
   });
 
@@ -136,7 +152,10 @@ describe('page HTML', () => {
     expect(response.body).not.toContain('harbourside-motors.example.com.au');
   });
 
-  function scriptPlan(html: string): { scripts: Array<{ src: string; integrity?: string }>; preload: Array<{ src: string; integrity?: string }> } {
+  function scriptPlan(html: string): {
+    scripts: Array<{ src: string; integrity?: string }>;
+    preload: Array<{ src: string; integrity?: string }>;
+  } {
     const match = /<script id="forecourt-scripts" type="application\/json">(.*?)<\/script>/s.exec(html);
     if (!match?.[1]) throw new Error('no script plan in page');
     return JSON.parse(match[1]) as ReturnType<typeof scriptPlan>;
@@ -146,7 +165,14 @@ describe('page HTML', () => {
     const response = await page('harbourside-motors.localhost', '/finance/car-loans');
     const finance = bootDataOf(response.body).remotes.find((r) => r.team === 'mf-finance');
     const plan = scriptPlan(response.body);
-    expect(plan.scripts).toEqual([{ src: expect.stringMatching(new RegExp(`^/registry/shell/${SHELL_SERVER_VERSION.replace(/\./g, '\\.')}/main\\.[0-9a-f]+\\.js$`)), integrity: expect.stringMatching(/^sha384-/) }]);
+    expect(plan.scripts).toEqual([
+      {
+        src: expect.stringMatching(
+          new RegExp(`^/registry/shell/${SHELL_SERVER_VERSION.replace(/\./g, '\\.')}/main\\.[0-9a-f]+\\.js$`),
+        ),
+        integrity: expect.stringMatching(/^sha384-/),
+      },
+    ]);
     expect(plan.preload).toEqual([{ src: '/registry/mf-finance/1.0.0/remoteEntry.js', integrity: finance?.integrity }]);
     // Nothing in the head competes with the first paint's images.
     expect(response.body).not.toMatch(/<script defer|rel="preload"/);
@@ -157,8 +183,12 @@ describe('page HTML', () => {
     await platform.app.pins.pin({ tenant: 'harbourside-motors', team: 'shell', version: '0.9.0', actor: 'test' });
     const response = await page('harbourside-motors.localhost', '/finance/car-loans');
     const finance = bootDataOf(response.body).remotes.find((r) => r.team === 'mf-finance');
-    expect(response.body).toMatch(/<script defer crossorigin="anonymous" integrity="sha384-[^"]+" src="\/registry\/shell\/0\.9\.0\/main\.[0-9a-f]+\.js"><\/script>/);
-    expect(response.body).toContain(`<link rel="preload" as="script" crossorigin="anonymous" integrity="${finance?.integrity}" href="/registry/mf-finance/1.0.0/remoteEntry.js">`);
+    expect(response.body).toMatch(
+      /<script defer crossorigin="anonymous" integrity="sha384-[^"]+" src="\/registry\/shell\/0\.9\.0\/main\.[0-9a-f]+\.js"><\/script>/,
+    );
+    expect(response.body).toContain(
+      `<link rel="preload" as="script" crossorigin="anonymous" integrity="${finance?.integrity}" href="/registry/mf-finance/1.0.0/remoteEntry.js">`,
+    );
     expect(response.body).toContain('<div id="forecourt-root"></div>');
   });
 
@@ -213,14 +243,18 @@ describe('pins on the page', () => {
 
     await platform.app.pins.pin({ tenant: 'redgum-used-cars', team: 'mf-search', version: '1.1.0', actor: 'test' });
 
-    const after = bootDataOf((await page('redgum-used-cars.localhost')).body).remotes.find((r) => r.team === 'mf-search');
+    const after = bootDataOf((await page('redgum-used-cars.localhost')).body).remotes.find(
+      (r) => r.team === 'mf-search',
+    );
     expect(after).toMatchObject({
       version: '1.1.0',
       entry: '/registry/mf-search/1.1.0/remoteEntry.js',
     });
     // 1.0.0 ran before, but no shopper's shell reported it mounting: it has earned nothing.
     expect(after?.lastGood).toBeUndefined();
-    const other = bootDataOf((await page('harbourside-motors.localhost')).body).remotes.find((r) => r.team === 'mf-search');
+    const other = bootDataOf((await page('harbourside-motors.localhost')).body).remotes.find(
+      (r) => r.team === 'mf-search',
+    );
     expect(other?.version).toBe('1.0.0');
   });
 
@@ -242,12 +276,19 @@ describe('pins on the page', () => {
 describe('canaries on the page', () => {
   const HOST = 'harbourside-motors.localhost';
   const searchRemote = (html: string) => bootDataOf(html).remotes.find((r) => r.team === 'mf-search');
-  const shopperCookie = (response: { cookies: Array<{ name: string; value: string }> }) => response.cookies.find((c) => c.name === 'fc_shopper');
+  const shopperCookie = (response: { cookies: Array<{ name: string; value: string }> }) =>
+    response.cookies.find((c) => c.name === 'fc_shopper');
 
   beforeEach(async () => {
     await platform.publish({ team: 'mf-search', version: '1.1.0' });
     await platform.app.pins.pin({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0', actor: 'test' });
-    await platform.app.pins.canary({ tenant: 'harbourside-motors', team: 'mf-search', version: '1.0.0', percent: 50, actor: 'test' });
+    await platform.app.pins.canary({
+      tenant: 'harbourside-motors',
+      team: 'mf-search',
+      version: '1.0.0',
+      percent: 50,
+      actor: 'test',
+    });
   });
   // The shared database's clean-up between tests predates canaries: these tests remove theirs.
   afterEach(async () => {
@@ -257,7 +298,13 @@ describe('canaries on the page', () => {
   it('gives a new shopper a year-long, HttpOnly, SameSite=Lax shopper cookie, and a page no cache keeps', async () => {
     const response = await page(HOST);
     const cookie = response.cookies.find((c) => c.name === 'fc_shopper');
-    expect(cookie).toMatchObject({ value: expect.stringMatching(/^[0-9a-f]{32}$/), httpOnly: true, sameSite: 'Lax', maxAge: 31536000, path: '/' });
+    expect(cookie).toMatchObject({
+      value: expect.stringMatching(/^[0-9a-f]{32}$/),
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: 31536000,
+      path: '/',
+    });
     expect(cookie).not.toHaveProperty('secure', true);
     expect(response.headers['cache-control']).toBe('no-store');
   });
@@ -285,7 +332,11 @@ describe('canaries on the page', () => {
   });
 
   it('names the canary version in the manifest, with the pin as its last good once the pin earned it', async () => {
-    await recordCleanMount(database.db, { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0' }, { mounts: 1, maxFailurePercent: 5 });
+    await recordCleanMount(
+      database.db,
+      { tenant: 'harbourside-motors', team: 'mf-search', version: '1.1.0' },
+      { mounts: 1, maxFailurePercent: 5 },
+    );
     let canary;
     for (let i = 0; i < 50 && !canary; i += 1) {
       const remote = searchRemote((await page(HOST)).body);
@@ -306,7 +357,8 @@ describe('canaries on the page', () => {
   it('sends every shopper back to the pin once the canary is rolled back', async () => {
     const ids = await Promise.all(Array.from({ length: 20 }, async () => shopperCookie(await page(HOST))?.value ?? ''));
     await platform.app.pins.rollback({ tenant: 'harbourside-motors', team: 'mf-search', actor: 'test' });
-    for (const id of ids) expect(searchRemote((await page(HOST, '/', { cookie: `fc_shopper=${id}` })).body)?.version).toBe('1.1.0');
+    for (const id of ids)
+      expect(searchRemote((await page(HOST, '/', { cookie: `fc_shopper=${id}` })).body)?.version).toBe('1.1.0');
   });
 
   it('sets no shopper cookie on a site without a canary', async () => {
@@ -337,7 +389,11 @@ describe('search access', () => {
   });
 
   it('tells the client which sorts need unpriced cars left out: the lowest-price sort, on a site that says so and by default', async () => {
-    expect(bootDataOf((await page('harbourside-motors.localhost:8080')).body).search?.sortFilters).toEqual({ cars_price_asc: 'price > 0' });
-    expect(bootDataOf((await page('redgum-used-cars.localhost:8080')).body).search?.sortFilters).toEqual({ cars_price_asc: 'price > 0' });
+    expect(bootDataOf((await page('harbourside-motors.localhost:8080')).body).search?.sortFilters).toEqual({
+      cars_price_asc: 'price > 0',
+    });
+    expect(bootDataOf((await page('redgum-used-cars.localhost:8080')).body).search?.sortFilters).toEqual({
+      cars_price_asc: 'price > 0',
+    });
   });
 });

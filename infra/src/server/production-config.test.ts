@@ -3,7 +3,12 @@ import { loadConfig } from '../config/load';
 import { IdentityService } from '../identity/identity-service';
 import { OutboxSmsGateway, readOutbox } from '../identity/sms-gateway';
 import type { Database } from '../db/database';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 import { signOverride, verifyOverride } from './override';
 import { installSecret } from './secrets';
 
@@ -51,12 +56,24 @@ const get = (url: string) => platform.app.inject({ method: 'GET', url, headers: 
 const firstOperatorWith = async (token: string) => {
   await database.db.deleteFrom('operator_tokens').execute();
   await database.db.deleteFrom('operator_accounts').execute();
-  return platform.app.inject({ method: 'POST', url: '/_admin/operators/first', payload: { name: 'Ada' }, headers: { authorization: `Bearer ${token}` } });
+  return platform.app.inject({
+    method: 'POST',
+    url: '/_admin/operators/first',
+    payload: { name: 'Ada' },
+    headers: { authorization: `Bearer ${token}` },
+  });
 };
 
 describe('a production server', () => {
   it('serves none of the development pages under /_dev', async () => {
-    for (const url of ['/_dev/outbox', '/_dev/outbox.json', '/_dev/crm', '/_dev/crm.json', '/_dev/finance-partner/anything', '/_dev/overrides']) {
+    for (const url of [
+      '/_dev/outbox',
+      '/_dev/outbox.json',
+      '/_dev/crm',
+      '/_dev/crm.json',
+      '/_dev/finance-partner/anything',
+      '/_dev/overrides',
+    ]) {
       expect({ url, status: (await get(url)).statusCode }).toEqual({ url, status: 404 });
     }
   });
@@ -68,7 +85,10 @@ describe('a production server', () => {
       payload: 'return=%2Ffinance',
       headers: { host: HOST, origin: `https://${HOST}`, 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect({ status: response.statusCode, location: response.headers.location }).toEqual({ status: 303, location: '/finance' });
+    expect({ status: response.statusCode, location: response.headers.location }).toEqual({
+      status: 303,
+      location: '/finance',
+    });
   });
 
   it('takes its admin token from the configuration, not the data folder', async () => {
@@ -87,15 +107,33 @@ describe('a production server', () => {
   });
 
   it('honours an override link signed with the previous override secret, and signs new ones with the current', async () => {
-    const override = { tenant: 'harbourside-motors', remotes: { 'mf-search': 'http://localhost:3001/remoteEntry.js' }, expiresAt: Math.floor(Date.now() / 1000) + 600 };
-    const open = (secret: string) => platform.app.inject({ method: 'GET', url: `/_dev/override?grant=${encodeURIComponent(signOverride(secret, 'grant', override))}`, headers: { host: HOST } });
+    const override = {
+      tenant: 'harbourside-motors',
+      remotes: { 'mf-search': 'http://localhost:3001/remoteEntry.js' },
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
+    };
+    const open = (secret: string) =>
+      platform.app.inject({
+        method: 'GET',
+        url: `/_dev/override?grant=${encodeURIComponent(signOverride(secret, 'grant', override))}`,
+        headers: { host: HOST },
+      });
     expect((await open(PRODUCTION.FORECOURT_OVERRIDE_SECRET_PREVIOUS)).statusCode).toBe(303);
     expect((await open(PRODUCTION.FORECOURT_OVERRIDE_SECRET)).statusCode).toBe(303);
     expect((await open('a-secret-nobody-configured')).statusCode).toBe(400);
 
-    const link = await platform.app.inject({ method: 'POST', url: '/_admin/overrides', payload: { tenant: 'harbourside-motors', team: 'mf-search', entry: 'http://localhost:3001/remoteEntry.js' }, headers: { authorization: `Bearer ${platform.operatorToken}` } });
+    const link = await platform.app.inject({
+      method: 'POST',
+      url: '/_admin/overrides',
+      payload: { tenant: 'harbourside-motors', team: 'mf-search', entry: 'http://localhost:3001/remoteEntry.js' },
+      headers: { authorization: `Bearer ${platform.operatorToken}` },
+    });
     const grant = new URL(link.json<{ path: string }>().path, `https://${HOST}`).searchParams.get('grant') ?? undefined;
-    expect(verifyOverride(PRODUCTION.FORECOURT_OVERRIDE_SECRET, 'grant', grant, Math.floor(Date.now() / 1000), { allowedHosts: null })).not.toBeNull();
+    expect(
+      verifyOverride(PRODUCTION.FORECOURT_OVERRIDE_SECRET, 'grant', grant, Math.floor(Date.now() / 1000), {
+        allowedHosts: null,
+      }),
+    ).not.toBeNull();
   });
 });
 
@@ -106,21 +144,45 @@ describe('the identity secret during a rotation', () => {
   const sentCode = async () => /^(\d{6}) /.exec((await readOutbox(database.db, TENANT, 1))[0]?.body ?? '')?.[1] ?? '';
 
   it('still signs in with a code sent just before it (checked against the previous secret)', async () => {
-    await new IdentityService(database.db, { current: 'old-secret', previous: undefined }, sms()).sendCode({ tenant: TENANT, siteName: 'Harbourside Motors', phone: PHONE, details: {}, clientAddress: null });
+    await new IdentityService(database.db, { current: 'old-secret', previous: undefined }, sms()).sendCode({
+      tenant: TENANT,
+      siteName: 'Harbourside Motors',
+      phone: PHONE,
+      details: {},
+      clientAddress: null,
+    });
     const rotated = new IdentityService(database.db, { current: 'new-secret', previous: 'old-secret' }, sms());
-    expect(await rotated.verifyCode({ tenant: TENANT, phone: PHONE, code: await sentCode(), dealershipSlug: null })).toMatchObject({ ok: true });
+    expect(
+      await rotated.verifyCode({ tenant: TENANT, phone: PHONE, code: await sentCode(), dealershipSlug: null }),
+    ).toMatchObject({ ok: true });
   });
 
   it('refuses that code once the previous secret is dropped', async () => {
-    await new IdentityService(database.db, { current: 'old-secret', previous: undefined }, sms()).sendCode({ tenant: TENANT, siteName: 'Harbourside Motors', phone: PHONE, details: {}, clientAddress: null });
+    await new IdentityService(database.db, { current: 'old-secret', previous: undefined }, sms()).sendCode({
+      tenant: TENANT,
+      siteName: 'Harbourside Motors',
+      phone: PHONE,
+      details: {},
+      clientAddress: null,
+    });
     const after = new IdentityService(database.db, { current: 'new-secret', previous: undefined }, sms());
-    expect(await after.verifyCode({ tenant: TENANT, phone: PHONE, code: await sentCode(), dealershipSlug: null })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(
+      await after.verifyCode({ tenant: TENANT, phone: PHONE, code: await sentCode(), dealershipSlug: null }),
+    ).toMatchObject({ ok: false, reason: 'invalid' });
   });
 
   it('hashes new codes with the current secret', async () => {
-    await new IdentityService(database.db, { current: 'new-secret', previous: 'old-secret' }, sms()).sendCode({ tenant: TENANT, siteName: 'Harbourside Motors', phone: PHONE, details: {}, clientAddress: null });
+    await new IdentityService(database.db, { current: 'new-secret', previous: 'old-secret' }, sms()).sendCode({
+      tenant: TENANT,
+      siteName: 'Harbourside Motors',
+      phone: PHONE,
+      details: {},
+      clientAddress: null,
+    });
     const onlyCurrent = new IdentityService(database.db, { current: 'new-secret', previous: undefined }, sms());
-    expect(await onlyCurrent.verifyCode({ tenant: TENANT, phone: PHONE, code: await sentCode(), dealershipSlug: null })).toMatchObject({ ok: true });
+    expect(
+      await onlyCurrent.verifyCode({ tenant: TENANT, phone: PHONE, code: await sentCode(), dealershipSlug: null }),
+    ).toMatchObject({ ok: true });
   });
 });
 
@@ -133,6 +195,13 @@ describe('install secrets outside production', () => {
   });
 
   it('are never read from the data folder in production', async () => {
-    await expect(installSecret(loadConfig({ NODE_ENV: 'production' }), 'FORECOURT_OVERRIDE_SECRET', platform.dataDir, 'override-secret')).rejects.toThrow('FORECOURT_OVERRIDE_SECRET is required in production');
+    await expect(
+      installSecret(
+        loadConfig({ NODE_ENV: 'production' }),
+        'FORECOURT_OVERRIDE_SECRET',
+        platform.dataDir,
+        'override-secret',
+      ),
+    ).rejects.toThrow('FORECOURT_OVERRIDE_SECRET is required in production');
   });
 });

@@ -12,7 +12,8 @@ function settled(answer: Promise<GateAnswer>): () => GateAnswer | 'waiting' {
   return () => value;
 }
 
-const gate = (options: Partial<ConstructorParameters<typeof QueryPageGate>[0]> = {}) => new QueryPageGate({ perSecond: 10, burst: 2, atOnce: 100, maxWaitMs: 3000, ...options });
+const gate = (options: Partial<ConstructorParameters<typeof QueryPageGate>[0]> = {}) =>
+  new QueryPageGate({ perSecond: 10, burst: 2, atOnce: 100, maxWaitMs: 3000, ...options });
 
 it('lets an address have its burst at once, then one page each interval', async () => {
   const pages = gate();

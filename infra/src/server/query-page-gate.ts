@@ -6,7 +6,10 @@ import { LRUCache } from 'lru-cache';
  * every `periodMs` by a timer that keeps no process alive. `measure` is Node's own reading; a
  * test passes one it controls.
  */
-export function requestThreadLoad(periodMs = 100, measure: typeof performance.eventLoopUtilization = performance.eventLoopUtilization): { current: () => number; stop: () => void } {
+export function requestThreadLoad(
+  periodMs = 100,
+  measure: typeof performance.eventLoopUtilization = performance.eventLoopUtilization,
+): { current: () => number; stop: () => void } {
   let last = measure();
   let value = 0;
   const timer = setInterval(() => {
@@ -57,7 +60,8 @@ export interface QueryPageGateOptions {
 /** How often a page that waits because the request thread is busy looks again. */
 const BUSY_RECHECK_MS = 25;
 
-export type GateAnswer = { admitted: true; release: () => void } | { admitted: false; reason: 'address' | 'busy'; retryAfterSeconds: number };
+export type GateAnswer =
+  { admitted: true; release: () => void } | { admitted: false; reason: 'address' | 'busy'; retryAfterSeconds: number };
 
 export class QueryPageGate {
   /** Each address's theoretical arrival time (ms); addresses not seen for a minute are forgotten. */
@@ -77,7 +81,8 @@ export class QueryPageGate {
     const now = this.now();
     const arrival = Math.max(this.arrivals.get(address) ?? now, now);
     const paceWait = arrival - tolerance - now;
-    if (paceWait > this.options.maxWaitMs) return { admitted: false, reason: 'address', retryAfterSeconds: Math.max(1, Math.ceil(paceWait / 1000)) };
+    if (paceWait > this.options.maxWaitMs)
+      return { admitted: false, reason: 'address', retryAfterSeconds: Math.max(1, Math.ceil(paceWait / 1000)) };
     this.arrivals.set(address, arrival + interval);
     const deadline = now + this.options.maxWaitMs;
     if (paceWait > 0) await new Promise((resolve) => setTimeout(resolve, paceWait));

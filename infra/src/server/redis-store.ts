@@ -25,7 +25,10 @@ const REDIS_CONNECT_TIMEOUT_MS = 1_000;
  * command and connect timeout, no per-command retries, and reconnection in the background.
  * `log` hears when the store goes down and when it is back, once each.
  */
-export function openSharedStore(url: string, options: { keyPrefix?: string; log?: (level: 'warn' | 'info', line: string) => void } = {}): SharedStore {
+export function openSharedStore(
+  url: string,
+  options: { keyPrefix?: string; log?: (level: 'warn' | 'info', line: string) => void } = {},
+): SharedStore {
   const log = options.log ?? (() => undefined);
   const redis = new Redis(url, {
     enableOfflineQueue: false,
@@ -41,7 +44,11 @@ export function openSharedStore(url: string, options: { keyPrefix?: string; log?
     if (reported === now) return;
     reported = now;
     if (now) log('info', 'shared store: connected to Redis');
-    else log('warn', `shared store: Redis is unreachable (${detail}); rate limits count per instance or refuse, by route, until it is back`);
+    else
+      log(
+        'warn',
+        `shared store: Redis is unreachable (${detail}); rate limits count per instance or refuse, by route, until it is back`,
+      );
   };
   redis.on('ready', () => report(true, ''));
   // Without a listener an unreachable Redis would be an unhandled 'error' event and end the process.

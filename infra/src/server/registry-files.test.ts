@@ -3,7 +3,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Database } from '../db/database';
 import { makeFakeBuild } from '../testing/fake-build';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 let database: Database;
 let platform: TestPlatform;

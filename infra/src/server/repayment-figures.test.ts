@@ -2,7 +2,13 @@ import { advertisedRepayment } from '@forecourt/shared-config/calculator';
 import { carShowsFinance, siteLender } from '@forecourt/shared-config/finance-eligibility';
 import { askingPrice, priceDisplay } from '@forecourt/shared-config/price';
 import { toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
-import { calculatorStart, chosenCarShowsFinance, quoteBox, type FinancePanelCar, type QuoteBox } from '../../../mf-finance/src/contract';
+import {
+  calculatorStart,
+  chosenCarShowsFinance,
+  quoteBox,
+  type FinancePanelCar,
+  type QuoteBox,
+} from '../../../mf-finance/src/contract';
 import { cardRepayment, type CarHit } from '../../../mf-search/src/contract';
 import { stickyEstimate, type VehicleSummary } from '../../../mf-vehicle/src/contract';
 import type { Database } from '../db/database';
@@ -12,7 +18,12 @@ import type { Car } from '../stock/model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { DEFAULT_SEED, seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /**
  * One weekly figure per car, over every seeded car of every demo tenant (the stock `npm start`
@@ -75,13 +86,26 @@ async function figuresOf(tenant: TenantConfig, car: Car): Promise<Figures> {
   // The product's definition, written out here rather than through shared-config's builder, so a
   // builder that read the car another way fails too: the rule on the asking price and the site's lender.
   const price = askingPrice(car);
-  const facts = { make: car.make, year: car.year, price: price ?? 0, status: car.status, dealership_slug: car.dealership_slug, finance_quote_weekly: car.finance_quote_weekly, lender: siteLender(car.finance_lenders, tenant.finance) };
+  const facts = {
+    make: car.make,
+    year: car.year,
+    price: price ?? 0,
+    status: car.status,
+    dealership_slug: car.dealership_slug,
+    finance_quote_weekly: car.finance_quote_weekly,
+    lender: siteLender(car.finance_lenders, tenant.finance),
+  };
   const expected = carShowsFinance(site, facts) ? advertisedRepayment(tenant.finance, price).weekly : null;
   const figures: Figures = { car: car.slug, expected };
-  const record = JSON.parse(JSON.stringify(carToRecord(car, tenant))) as CarHit & { show_on_dealer_website: boolean; visible_until: number };
-  if (record.show_on_dealer_website && record.visible_until > Date.now() / 1000) figures.card = cardRepayment(record, site);
+  const record = JSON.parse(JSON.stringify(carToRecord(car, tenant))) as CarHit & {
+    show_on_dealer_website: boolean;
+    visible_until: number;
+  };
+  if (record.show_on_dealer_website && record.visible_until > Date.now() / 1000)
+    figures.card = cardRepayment(record, site);
   const vehicle = (await read<{ car: VehicleSummary }>(tenant.slug, `/api/vehicle/cars/${car.slug}`))?.car ?? null;
-  const chosen = (await read<{ car: FinancePanelCar }>(tenant.slug, `/api/finance/cars/${encodeURIComponent(car.id)}`))?.car ?? null;
+  const chosen =
+    (await read<{ car: FinancePanelCar }>(tenant.slug, `/api/finance/cars/${encodeURIComponent(car.id)}`))?.car ?? null;
   // A site without finance answers 404: its pages load no calculator and have no finance page.
   const estimate = chosen ? (calculatorStart(site, chosen)?.estimate ?? null) : null;
   if (vehicle) {
@@ -98,24 +122,38 @@ function disagreements(tenant: TenantConfig, car: Car, figures: Figures): string
   // product's own weekly figure there, on its own basis ('/ week').
   const cardExpected = priceDisplay(car, tenant.pricing).suffix === null ? figures.expected : null;
   const wrong: string[] = [];
-  if (figures.card !== undefined && figures.card !== cardExpected) wrong.push(`card ${figures.card}, expected ${cardExpected}`);
-  if (figures.calculator !== undefined && figures.calculator !== figures.expected) wrong.push(`calculator ${figures.calculator}, expected ${figures.expected}`);
-  if (figures.sticky !== undefined && figures.sticky !== figures.expected) wrong.push(`sticky header ${figures.sticky}, expected ${figures.expected}`);
-  if (figures.expected === null && figures.financePage && printsFigure({ kind: figures.financePage } as QuoteBox)) wrong.push(`finance page shows a ${figures.financePage} for a car with no figure`);
+  if (figures.card !== undefined && figures.card !== cardExpected)
+    wrong.push(`card ${figures.card}, expected ${cardExpected}`);
+  if (figures.calculator !== undefined && figures.calculator !== figures.expected)
+    wrong.push(`calculator ${figures.calculator}, expected ${figures.expected}`);
+  if (figures.sticky !== undefined && figures.sticky !== figures.expected)
+    wrong.push(`sticky header ${figures.sticky}, expected ${figures.expected}`);
+  if (figures.expected === null && figures.financePage && printsFigure({ kind: figures.financePage } as QuoteBox))
+    wrong.push(`finance page shows a ${figures.financePage} for a car with no figure`);
   return wrong.map((what) => `${figures.car}: ${what}`);
 }
 
-describe.each(['harbourside-motors', 'redgum-used-cars', 'summit-auto-group', 'coastal-caravans'])('every seeded car of %s', (slug) => {
-  it('has one weekly figure on its card, its calculator and its sticky header, and none where the rule shows none', async () => {
-    const tenant = tenants.find((t) => t.slug === slug)!;
-    const { cars } = await loadTenantStock(database.db, slug);
-    expect(cars).toHaveLength(240);
-    const all: Figures[] = [];
-    for (const car of cars) all.push(await figuresOf(tenant, car));
-    expect(cars.flatMap((car, i) => disagreements(tenant, car, all[i]!))).toEqual([]);
-    // Not a test of nothing: the screens were there to compare, with and without a figure.
-    const shown = all.filter((f) => f.expected !== null && f.card != null && f.sticky != null);
-    if (tenant.features['mf-finance'] === false) expect(all.filter((f) => f.expected !== null || f.card != null || f.sticky != null || f.calculator != null)).toEqual([]);
-    else expect([shown.length > 50, all.some((f) => f.expected === null && f.sticky === null && f.card === null)]).toEqual([true, true]);
-  }, 120_000);
-});
+describe.each(['harbourside-motors', 'redgum-used-cars', 'summit-auto-group', 'coastal-caravans'])(
+  'every seeded car of %s',
+  (slug) => {
+    it('has one weekly figure on its card, its calculator and its sticky header, and none where the rule shows none', async () => {
+      const tenant = tenants.find((t) => t.slug === slug)!;
+      const { cars } = await loadTenantStock(database.db, slug);
+      expect(cars).toHaveLength(240);
+      const all: Figures[] = [];
+      for (const car of cars) all.push(await figuresOf(tenant, car));
+      expect(cars.flatMap((car, i) => disagreements(tenant, car, all[i]!))).toEqual([]);
+      // Not a test of nothing: the screens were there to compare, with and without a figure.
+      const shown = all.filter((f) => f.expected !== null && f.card != null && f.sticky != null);
+      if (tenant.features['mf-finance'] === false)
+        expect(
+          all.filter((f) => f.expected !== null || f.card != null || f.sticky != null || f.calculator != null),
+        ).toEqual([]);
+      else
+        expect([
+          shown.length > 50,
+          all.some((f) => f.expected === null && f.sticky === null && f.card === null),
+        ]).toEqual([true, true]);
+    }, 120_000);
+  },
+);

@@ -17,7 +17,12 @@ const WELL_FORMED_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 export function requestIdGenerator(trusted: TrustedProxies | null): (request: IncomingMessage) => string {
   return (request) => {
     const given = request.headers[REQUEST_ID_HEADER];
-    if (typeof given === 'string' && WELL_FORMED_ID.test(given) && peerIsTrustedProxy(trusted, request.socket.remoteAddress)) return given;
+    if (
+      typeof given === 'string' &&
+      WELL_FORMED_ID.test(given) &&
+      peerIsTrustedProxy(trusted, request.socket.remoteAddress)
+    )
+      return given;
     return randomUUID();
   };
 }

@@ -6,7 +6,16 @@ import type { FastifyRequest } from 'fastify';
  * platform's rule is no personal data in logs, so the request log keeps the parameter's name and
  * drops its value.
  */
-const PERSONAL_PARAMETERS = new Set(['phone_number', 'phone', 'mobile', 'email', 'first_name', 'last_name', 'name', 'postcode']);
+const PERSONAL_PARAMETERS = new Set([
+  'phone_number',
+  'phone',
+  'mobile',
+  'email',
+  'first_name',
+  'last_name',
+  'name',
+  'postcode',
+]);
 
 /** A request address as the log may keep it: every personal parameter's value replaced. */
 export function loggableUrl(url: string): string {
@@ -25,5 +34,11 @@ export function loggableUrl(url: string): string {
 
 /** The request log's `req` (fastify's own fields), with its address made loggable. */
 export function serializeRequest(request: FastifyRequest): Record<string, unknown> {
-  return { method: request.method, url: loggableUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+  return {
+    method: request.method,
+    url: loggableUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }

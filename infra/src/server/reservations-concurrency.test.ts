@@ -36,13 +36,28 @@ describe.each(testEngines())('reserving at once on %s', (engine) => {
     database = await openTestDatabase(engine);
     const tenants = await loadTenants();
     await seedStock(database, tenants, { seed: 17, totalCars: 400, now: defaultSeedNow() });
-    for (const site of SITES) free.set(site, (await loadTenantStock(database.db, site)).cars.filter((car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved));
+    for (const site of SITES)
+      free.set(
+        site,
+        (await loadTenantStock(database.db, site)).cars.filter(
+          (car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved,
+        ),
+      );
     processor = await startCardProcessorStub({ authoriseMs: 250 });
-    const env = { FORECOURT_PAYMENTS_URL: processor.url, FORECOURT_PAYMENTS_TOKEN: processor.token, FORECOURT_RESERVATIONS_PER_MINUTE: '1000' };
+    const env = {
+      FORECOURT_PAYMENTS_URL: processor.url,
+      FORECOURT_PAYMENTS_TOKEN: processor.token,
+      FORECOURT_RESERVATIONS_PER_MINUTE: '1000',
+    };
     const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
     Object.assign(process.env, env);
     try {
-      app = await buildApp({ dataDir: await tempDir(), database: { ...database, close: async () => undefined }, tenants, identity: { sendsPerAddressPerHour: 1000 } });
+      app = await buildApp({
+        dataDir: await tempDir(),
+        database: { ...database, close: async () => undefined },
+        tenants,
+        identity: { sendsPerAddressPerHour: 1000 },
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
     } finally {
       for (const [name, value] of Object.entries(saved)) {
@@ -52,7 +67,11 @@ describe.each(testEngines())('reserving at once on %s', (engine) => {
     }
     const { port } = app.server.address() as AddressInfo;
     origin = `http://127.0.0.1:${port}`;
-    await indexStock({ db: database.db, tenants: app.tenants.all, target: app.stockSearch.target({ host: '127.0.0.1', port }) });
+    await indexStock({
+      db: database.db,
+      tenants: app.tenants.all,
+      target: app.stockSearch.target({ host: '127.0.0.1', port }),
+    });
     // Seeding and indexing take a while on a busy machine.
   }, 240_000);
 
@@ -75,20 +94,42 @@ describe.each(testEngines())('reserving at once on %s', (engine) => {
     key: string;
   }
 
-  async function send(attempt: Attempt): Promise<{ status: number; body: { id?: string; paymentReference?: string | null; field?: string } }> {
+  async function send(
+    attempt: Attempt,
+  ): Promise<{ status: number; body: { id?: string; paymentReference?: string | null; field?: string } }> {
     const response = await fetch(`${origin}/api/vehicle/cars/${attempt.car.slug}/reservation`, {
       method: 'POST',
-      headers: { 'x-forecourt-tenant': attempt.shopper.site, 'content-type': 'application/json', cookie: attempt.shopper.cookie, 'idempotency-key': attempt.key },
-      body: JSON.stringify({ name: 'Jo Citizen', email: 'jo@example.com', phone: attempt.shopper.phone, terms: true, payment: { token: 'tok_live_4242_0123456789abcdef', last4: '4242' } }),
+      headers: {
+        'x-forecourt-tenant': attempt.shopper.site,
+        'content-type': 'application/json',
+        cookie: attempt.shopper.cookie,
+        'idempotency-key': attempt.key,
+      },
+      body: JSON.stringify({
+        name: 'Jo Citizen',
+        email: 'jo@example.com',
+        phone: attempt.shopper.phone,
+        terms: true,
+        payment: { token: 'tok_live_4242_0123456789abcdef', last4: '4242' },
+      }),
     });
-    return { status: response.status, body: (await response.json()) as { id?: string; paymentReference?: string | null; field?: string } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { id?: string; paymentReference?: string | null; field?: string },
+    };
   }
 
   /** Every request built first, then all sent in the same tick. */
   const releaseTogether = (attempts: Attempt[]) => Promise.all(attempts.map((attempt) => send(attempt)));
 
   const heldRows = (site: string, carIds: string[]) =>
-    database.db.selectFrom('reservations').select(['id', 'car_id', 'payment_reference']).where('tenant', '=', site).where('car_id', 'in', carIds).where('status', '=', 'held').execute();
+    database.db
+      .selectFrom('reservations')
+      .select(['id', 'car_id', 'payment_reference'])
+      .where('tenant', '=', site)
+      .where('car_id', 'in', carIds)
+      .where('status', '=', 'held')
+      .execute();
 
   it('gives 20 requests with one key one hold and one authorisation, and voids none', async () => {
     const who = await shopper(SITES[0]);
@@ -101,7 +142,9 @@ describe.each(testEngines())('reserving at once on %s', (engine) => {
     expect(ids.size).toBe(1);
     const calls = processor.calls.slice(callsBefore);
     expect(calls.map((call) => call.kind)).toEqual(['authorise']);
-    expect(await heldRows(SITES[0], [car.id])).toEqual([{ id: [...ids][0], car_id: car.id, payment_reference: calls[0]!.reference }]);
+    expect(await heldRows(SITES[0], [car.id])).toEqual([
+      { id: [...ids][0], car_id: car.id, payment_reference: calls[0]!.reference },
+    ]);
   });
 
   it('lets no request void another’s authorisation when keys cross cars and sites, and leaves no authorisation without a hold', async () => {
@@ -115,7 +158,9 @@ describe.each(testEngines())('reserving at once on %s', (engine) => {
     const answers = await releaseTogether(attempts);
     // Voids of a request's own authorisation are done before it answers.
     const calls = processor.calls.slice(callsBefore);
-    const authorised = new Map(calls.filter((call) => call.kind === 'authorise').map((call) => [call.reference!, call.key]));
+    const authorised = new Map(
+      calls.filter((call) => call.kind === 'authorise').map((call) => [call.reference!, call.key]),
+    );
     const voided = new Set(calls.filter((call) => call.kind === 'void').map((call) => call.key));
 
     const winners = answers.filter((answer) => answer.status === 201);
@@ -124,13 +169,18 @@ describe.each(testEngines())('reserving at once on %s', (engine) => {
     const holdingKeys = new Set(winners.map((winner) => authorised.get(winner.body.paymentReference!)));
     expect([...authorised.values()].filter((key) => !holdingKeys.has(key) && !voided.has(key))).toEqual([]);
     for (const site of SITES) {
-      const rows = await heldRows(site, cars.get(site)!.map((car) => car.id));
+      const rows = await heldRows(
+        site,
+        cars.get(site)!.map((car) => car.id),
+      );
       expect(new Set(rows.map((row) => row.car_id)).size).toBe(rows.length);
       // Each hold is a winner's, and its authorisation still stands.
       for (const row of rows) expect(winners.some((winner) => winner.body.id === row.id)).toBe(true);
     }
     // A key on two cars of one site: the second is refused by the key, not by the processor.
-    expect(answers.filter((answer) => answer.status === 422).every((answer) => answer.body.field === 'Idempotency-Key')).toBe(true);
+    expect(
+      answers.filter((answer) => answer.status === 422).every((answer) => answer.body.field === 'Idempotency-Key'),
+    ).toBe(true);
     expect(answers.map((answer) => answer.status).every((status) => [201, 409, 422].includes(status))).toBe(true);
   });
 
@@ -139,8 +189,16 @@ describe.each(testEngines())('reserving at once on %s', (engine) => {
     const cars = Array.from({ length: 20 }, () => freshCar(SITES[0]));
     const answers = await releaseTogether(cars.map((car) => ({ shopper: who, car, key: crypto.randomUUID() })));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(2);
-    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.field === 'phone')).toBe(true);
-    const held = await database.db.selectFrom('reservations').select('id').where('tenant', '=', SITES[0]).where('phone_digits', '=', who.phone).where('status', '=', 'held').execute();
+    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.field === 'phone')).toBe(
+      true,
+    );
+    const held = await database.db
+      .selectFrom('reservations')
+      .select('id')
+      .where('tenant', '=', SITES[0])
+      .where('phone_digits', '=', who.phone)
+      .where('status', '=', 'held')
+      .execute();
     expect(held).toHaveLength(2);
   });
 });

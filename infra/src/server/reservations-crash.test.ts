@@ -48,7 +48,9 @@ describe.each(testEngines())('a server killed between authorisation and hold, on
     try {
       await migrate(database.db);
       await seedStock(database, await loadTenants(), { seed: 19, totalCars: 200, now: defaultSeedNow() });
-      cars = (await loadTenantStock(database.db, SITE)).cars.filter((car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved).slice(0, REQUESTS);
+      cars = (await loadTenantStock(database.db, SITE)).cars
+        .filter((car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved)
+        .slice(0, REQUESTS);
     } finally {
       await database.close();
     }
@@ -88,13 +90,26 @@ describe.each(testEngines())('a server killed between authorisation and hold, on
     child = serve(port, { FORECOURT_FAULT_POINT: FAULT_AFTER_AUTHORISATION });
     await waitHealthy(child, port);
 
-    const shoppers = await Promise.all(cars.map(async (_car, i) => ({ phone: `04${String(30_000_000 + i).slice(-8)}`, cookie: '' })));
+    const shoppers = await Promise.all(
+      cars.map(async (_car, i) => ({ phone: `04${String(30_000_000 + i).slice(-8)}`, cookie: '' })),
+    );
     for (const shopper of shoppers) shopper.cookie = await signInOverHttp(origin, SITE, shopper.phone);
     const pending = cars.map((car, i) =>
       fetch(`${origin}/api/vehicle/cars/${car.slug}/reservation`, {
         method: 'POST',
-        headers: { 'x-forecourt-tenant': SITE, 'content-type': 'application/json', cookie: shoppers[i]!.cookie, 'idempotency-key': crypto.randomUUID() },
-        body: JSON.stringify({ name: 'Jo Citizen', email: 'jo@example.com', phone: shoppers[i]!.phone, terms: true, payment: { token: 'tok_live_4242_0123456789abcdef', last4: '4242' } }),
+        headers: {
+          'x-forecourt-tenant': SITE,
+          'content-type': 'application/json',
+          cookie: shoppers[i]!.cookie,
+          'idempotency-key': crypto.randomUUID(),
+        },
+        body: JSON.stringify({
+          name: 'Jo Citizen',
+          email: 'jo@example.com',
+          phone: shoppers[i]!.phone,
+          terms: true,
+          payment: { token: 'tok_live_4242_0123456789abcdef', last4: '4242' },
+        }),
       }).then(
         (response) => response.status,
         () => 'no answer' as const,
@@ -110,15 +125,23 @@ describe.each(testEngines())('a server killed between authorisation and hold, on
 
     child = serve(port, {});
     await waitHealthy(child, port);
-    await until(() => [...processor.authorised().keys()].every((key) => processor.voided().has(key)), (LEASE_SECONDS + 20) * 1000);
+    await until(
+      () => [...processor.authorised().keys()].every((key) => processor.voided().has(key)),
+      (LEASE_SECONDS + 20) * 1000,
+    );
 
-    const authorisedAt = new Map(processor.calls.filter((call) => call.kind === 'authorise').map((call) => [call.key, call.at]));
+    const authorisedAt = new Map(
+      processor.calls.filter((call) => call.kind === 'authorise').map((call) => [call.key, call.at]),
+    );
     const voids = processor.calls.filter((call) => call.kind === 'void');
     expect([...authorisedAt.keys()].filter((key) => !processor.voided().has(key))).toEqual([]);
     // The lease started when the key was claimed, a moment before the processor was asked.
-    for (const call of voids) expect(call.at - authorisedAt.get(call.key)!).toBeGreaterThanOrEqual(LEASE_SECONDS * 1000 - 500);
+    for (const call of voids)
+      expect(call.at - authorisedAt.get(call.key)!).toBeGreaterThanOrEqual(LEASE_SECONDS * 1000 - 500);
     for (const car of cars) {
-      const state = (await (await fetch(`${origin}/api/vehicle/cars/${car.slug}/reservation`, { headers: { 'x-forecourt-tenant': SITE } })).json()) as { reserved: boolean };
+      const state = (await (
+        await fetch(`${origin}/api/vehicle/cars/${car.slug}/reservation`, { headers: { 'x-forecourt-tenant': SITE } })
+      ).json()) as { reserved: boolean };
       expect(state.reserved).toBe(false);
     }
 

@@ -56,7 +56,10 @@ interface Site {
 }
 
 /** The app listening on a port with its stock indexed, as `npm start` runs it. */
-async function startSite(env: Record<string, string> = {}, options: { reservations?: Omit<ReservationsOptions, 'payments'>; clock?: () => Date } = {}): Promise<Site> {
+async function startSite(
+  env: Record<string, string> = {},
+  options: { reservations?: Omit<ReservationsOptions, 'payments'>; clock?: () => Date } = {},
+): Promise<Site> {
   const card = recordingPayments();
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
@@ -72,7 +75,11 @@ async function startSite(env: Record<string, string> = {}, options: { reservatio
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    await indexStock({ db: database.db, tenants: app.tenants.all, target: app.stockSearch.target({ host: '127.0.0.1', port }) });
+    await indexStock({
+      db: database.db,
+      tenants: app.tenants.all,
+      target: app.stockSearch.target({ host: '127.0.0.1', port }),
+    });
     return { app, port, card };
   } finally {
     for (const [name, value] of Object.entries(saved)) {
@@ -88,7 +95,9 @@ beforeAll(async () => {
   database = await openTestDatabase(serverTestEngine());
   const tenants = await loadTenants();
   await seedStock(database, tenants, { seed: 13, totalCars: 300, now: defaultSeedNow() });
-  cars = (await loadTenantStock(database.db, SITE)).cars.filter((car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved);
+  cars = (await loadTenantStock(database.db, SITE)).cars.filter(
+    (car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved,
+  );
   site = await startSite();
   // Seeding and indexing take a while on a busy machine.
 }, 240_000);
@@ -125,7 +134,12 @@ const signedIn = async (app: FastifyInstance = site.app, tenant = SITE): Promise
 const details = (phone: string) => ({ name: 'Jo Citizen', email: 'jo@example.com', phone, terms: true });
 const card = (last4: string) => ({ token: `tok_sim_${last4}_0123456789abcdef`, last4 });
 
-function reserveAs(app: FastifyInstance, who: Shopper, car: Car, options: { body?: unknown; key?: string; tenant?: string } = {}) {
+function reserveAs(
+  app: FastifyInstance,
+  who: Shopper,
+  car: Car,
+  options: { body?: unknown; key?: string; tenant?: string } = {},
+) {
   return app.inject({
     method: 'POST',
     url: `/api/vehicle/cars/${car.slug}/reservation`,
@@ -143,20 +157,39 @@ function reserveAs(app: FastifyInstance, who: Shopper, car: Car, options: { body
 /** A new signed-in shopper reserving `car` with a card. */
 async function reserve(app: FastifyInstance, car: Car, body?: (phone: string) => unknown, idempotencyKey?: string) {
   const who = await signedIn(app);
-  return reserveAs(app, who, car, { ...(body ? { body: body(who.phone) } : {}), ...(idempotencyKey ? { key: idempotencyKey } : {}) });
+  return reserveAs(app, who, car, {
+    ...(body ? { body: body(who.phone) } : {}),
+    ...(idempotencyKey ? { key: idempotencyKey } : {}),
+  });
 }
 
 const cancelAs = (app: FastifyInstance, who: Shopper | null, id: string) =>
-  app.inject({ method: 'DELETE', url: `/api/vehicle/reservations/${id}`, headers: { 'x-forecourt-tenant': SITE, ...(who?.cookie ? { cookie: who.cookie } : {}) } });
+  app.inject({
+    method: 'DELETE',
+    url: `/api/vehicle/reservations/${id}`,
+    headers: { 'x-forecourt-tenant': SITE, ...(who?.cookie ? { cookie: who.cookie } : {}) },
+  });
 
 const reservation = async (app: FastifyInstance, car: Car) =>
-  (await app.inject({ method: 'GET', url: `/api/vehicle/cars/${car.slug}/reservation`, headers: { 'x-forecourt-tenant': SITE } })).json<{ carId: string; reserved: boolean; heldUntil: string | null }>();
+  (
+    await app.inject({
+      method: 'GET',
+      url: `/api/vehicle/cars/${car.slug}/reservation`,
+      headers: { 'x-forecourt-tenant': SITE },
+    })
+  ).json<{ carId: string; reserved: boolean; heldUntil: string | null }>();
 
 /** The car's `reserved` as a shopper's browser reads it from the site's search, with the page's own key. */
 async function reservedInSearch(at: Site, car: Car): Promise<boolean | undefined> {
   const access = at.app.stockSearch.access(at.app.tenants.get(SITE)!);
-  const client = algoliasearch(access.appId, access.apiKey, { hosts: [{ url: `127.0.0.1:${at.port}`, protocol: 'http', accept: 'read' }], timeouts: TEST_SEARCH_TIMEOUTS });
-  const result = await client.searchSingleIndex<{ reserved: boolean }>({ indexName: CARS_INDEX, searchParams: { query: car.stocknum, hitsPerPage: 50, attributesToRetrieve: ['reserved'] } });
+  const client = algoliasearch(access.appId, access.apiKey, {
+    hosts: [{ url: `127.0.0.1:${at.port}`, protocol: 'http', accept: 'read' }],
+    timeouts: TEST_SEARCH_TIMEOUTS,
+  });
+  const result = await client.searchSingleIndex<{ reserved: boolean }>({
+    indexName: CARS_INDEX,
+    searchParams: { query: car.stocknum, hitsPerPage: 50, attributesToRetrieve: ['reserved'] },
+  });
   return result.hits.find((hit) => hit.objectID === car.id)?.reserved;
 }
 
@@ -165,7 +198,12 @@ describe('POST /api/vehicle/cars/{slug}/reservation', () => {
     const response = await reserve(site.app, freshCar());
     expect(response.statusCode).toBe(201);
     const body = response.json<{ id: string; heldUntil: string; deposit: number; paymentReference: string }>();
-    expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), heldUntil: expect.any(String), deposit: 200, paymentReference: expect.stringMatching(/^auth_/) });
+    expect(body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      heldUntil: expect.any(String),
+      deposit: 200,
+      paymentReference: expect.stringMatching(/^auth_/),
+    });
     expect(Math.abs(Date.parse(body.heldUntil) - (Date.now() + 48 * HOUR_MS))).toBeLessThan(60_000);
   });
 
@@ -173,7 +211,11 @@ describe('POST /api/vehicle/cars/{slug}/reservation', () => {
     const car = freshCar();
     const held = (await reserve(site.app, car)).json<{ heldUntil: string }>();
     expect(await reservation(site.app, car)).toEqual({ carId: car.id, reserved: true, heldUntil: held.heldUntil });
-    const page = await site.app.inject({ method: 'GET', url: `/api/vehicle/cars/${car.slug}`, headers: { 'x-forecourt-tenant': SITE } });
+    const page = await site.app.inject({
+      method: 'GET',
+      url: `/api/vehicle/cars/${car.slug}`,
+      headers: { 'x-forecourt-tenant': SITE },
+    });
     expect(page.json<{ car: { reserved: boolean } }>().car.reserved).toBe(true);
   });
 
@@ -189,10 +231,16 @@ describe('POST /api/vehicle/cars/{slug}/reservation', () => {
     const before = new Set(site.card.authorised);
     const shoppers = await Promise.all(Array.from({ length: 10 }, () => signedIn()));
     const responses = await Promise.all(shoppers.map((who) => reserveAs(site.app, who, car)));
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, ...Array.from({ length: 9 }, () => 409)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([
+      201,
+      ...Array.from({ length: 9 }, () => 409),
+    ]);
     const winner = responses.find((response) => response.statusCode === 201)!.json<{ id: string; heldUntil: string }>();
     for (const lost of responses.filter((response) => response.statusCode === 409)) {
-      expect(lost.json()).toEqual({ error: `Sorry, the ${car.name} is already reserved.`, heldUntil: winner.heldUntil });
+      expect(lost.json()).toEqual({
+        error: `Sorry, the ${car.name} is already reserved.`,
+        heldUntil: winner.heldUntil,
+      });
     }
     const authorisedNow = [...site.card.authorised].filter((key) => !before.has(key));
     expect(authorisedNow.filter((key) => !site.card.voided.has(key))).toEqual([`reservation:${winner.id}`]);
@@ -204,12 +252,18 @@ describe('POST /api/vehicle/cars/{slug}/reservation', () => {
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({ error: CARD_DECLINED, field: 'payment' });
     expect(await reservation(site.app, car)).toEqual({ carId: car.id, reserved: false, heldUntil: null });
-    expect(await database.db.selectFrom('reservations').select('id').where('car_id', '=', car.id).execute()).toEqual([]);
+    expect(await database.db.selectFrom('reservations').select('id').where('car_id', '=', car.id).execute()).toEqual(
+      [],
+    );
   });
 
   it('answers bad input 400 naming the field, and holds nothing', async () => {
     const car = freshCar();
-    const response = await reserve(site.app, car, (phone) => ({ ...details(phone), email: 'jo@', payment: card('4242') }));
+    const response = await reserve(site.app, car, (phone) => ({
+      ...details(phone),
+      email: 'jo@',
+      payment: card('4242'),
+    }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'email: Please enter a valid email address.', field: 'email' });
     expect((await reservation(site.app, car)).reserved).toBe(false);
@@ -222,7 +276,9 @@ describe('POST /api/vehicle/cars/{slug}/reservation', () => {
   });
 
   it('answers 404 on a site that does not take reservations online', async () => {
-    const redgum = (await loadTenantStock(database.db, 'redgum-used-cars')).cars.find((car) => car.show_on_dealer_website && car.status === 'in_stock')!;
+    const redgum = (await loadTenantStock(database.db, 'redgum-used-cars')).cars.find(
+      (car) => car.show_on_dealer_website && car.status === 'in_stock',
+    )!;
     const response = await site.app.inject({
       method: 'POST',
       url: `/api/vehicle/cars/${redgum.slug}/reservation`,
@@ -240,14 +296,25 @@ describe('who may reserve', () => {
   let summitCars: Car[];
   let summitSeq = 0;
   beforeAll(async () => {
-    summitCars = (await loadTenantStock(database.db, SUMMIT)).cars.filter((car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved);
+    summitCars = (await loadTenantStock(database.db, SUMMIT)).cars.filter(
+      (car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved,
+    );
   });
   const summitCar = () => summitCars[summitSeq++]!;
-  const summitRows = async (car: Car) => database.db.selectFrom('reservations').select('id').where('tenant', '=', SUMMIT).where('car_id', '=', car.id).execute();
+  const summitRows = async (car: Car) =>
+    database.db
+      .selectFrom('reservations')
+      .select('id')
+      .where('tenant', '=', SUMMIT)
+      .where('car_id', '=', car.id)
+      .execute();
 
   it('answers 401 and holds nothing for a signed-out shopper where the site gates checkout, even with no deposit to pay', async () => {
     const car = summitCar();
-    const response = await reserveAs(site.app, { phone: '0412345678', cookie: null }, car, { tenant: SUMMIT, body: details('0412345678') });
+    const response = await reserveAs(site.app, { phone: '0412345678', cookie: null }, car, {
+      tenant: SUMMIT,
+      body: details('0412345678'),
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: 'Sign in to reserve online.' });
     expect(await summitRows(car)).toEqual([]);
@@ -267,14 +334,19 @@ describe('who may reserve', () => {
     const authorisations = site.card.authorised.size;
     const response = await reserveAs(site.app, { phone: '0412345678', cookie: null }, car);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'phone: Confirm this mobile number with the code we text you, then reserve again.', field: 'phone' });
+    expect(response.json()).toEqual({
+      error: 'phone: Confirm this mobile number with the code we text you, then reserve again.',
+      field: 'phone',
+    });
     expect(site.card.authorised.size).toBe(authorisations);
     expect((await reservation(site.app, car)).reserved).toBe(false);
   });
 
   it('answers 401 naming the phone when the mobile given is not the one the shopper confirmed', async () => {
     const who = await signedIn();
-    const response = await reserveAs(site.app, who, freshCar(), { body: { ...details('0499 888 777'), payment: card('4242') } });
+    const response = await reserveAs(site.app, who, freshCar(), {
+      body: { ...details('0499 888 777'), payment: card('4242') },
+    });
     expect([response.statusCode, response.json<{ field: string }>().field]).toEqual([401, 'phone']);
   });
 
@@ -285,7 +357,10 @@ describe('who may reserve', () => {
     const authorisations = site.card.authorised.size;
     const third = await reserveAs(site.app, who, freshCar());
     expect(third.statusCode).toBe(409);
-    expect(third.json()).toEqual({ error: 'phone: You already have 2 reservations held on this site. Cancel one to reserve another, or call us.', field: 'phone' });
+    expect(third.json()).toEqual({
+      error: 'phone: You already have 2 reservations held on this site. Cancel one to reserve another, or call us.',
+      field: 'phone',
+    });
     expect(site.card.authorised.size).toBe(authorisations);
   });
 
@@ -299,14 +374,20 @@ describe('who may reserve', () => {
 });
 
 describe('the checkout page’s gate', () => {
-  it.each(['/cars/any-car/%63heckout', '/cars/any-car/%43HECKOUT', '/cars//any-car/checkout', '/cars/any-car/buy%2Donline'])(
-    'sends a signed-out visitor of %s to sign in, as it does the plain address',
-    async (url) => {
-      const response = await site.app.inject({ method: 'GET', url, headers: { 'x-forecourt-tenant': 'summit-auto-group' } });
-      expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toMatch(/^\/sign-in\?type=checkout&/);
-    },
-  );
+  it.each([
+    '/cars/any-car/%63heckout',
+    '/cars/any-car/%43HECKOUT',
+    '/cars//any-car/checkout',
+    '/cars/any-car/buy%2Donline',
+  ])('sends a signed-out visitor of %s to sign in, as it does the plain address', async (url) => {
+    const response = await site.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'x-forecourt-tenant': 'summit-auto-group' },
+    });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toMatch(/^\/sign-in\?type=checkout&/);
+  });
 });
 
 describe('a retried reservation (the same Idempotency-Key)', () => {
@@ -316,7 +397,10 @@ describe('a retried reservation (the same Idempotency-Key)', () => {
     const key = crypto.randomUUID();
     const first = await reserveAs(site.app, who, car, { key });
     const authorisations = site.card.authorised.size;
-    const retry = await reserveAs(site.app, who, car, { key, body: { ...details(who.phone), payment: { token: 'tok_sim_4242_fedcba9876543210', last4: '4242' } } });
+    const retry = await reserveAs(site.app, who, car, {
+      key,
+      body: { ...details(who.phone), payment: { token: 'tok_sim_4242_fedcba9876543210', last4: '4242' } },
+    });
     expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
     expect(retry.json()).toEqual(first.json());
     expect(site.card.authorised.size).toBe(authorisations);
@@ -342,7 +426,10 @@ describe('a retried reservation (the same Idempotency-Key)', () => {
     const before = new Set(site.card.authorised);
     const responses = await Promise.all([freshCar(), freshCar()].map((car) => reserveAs(site.app, who, car, { key })));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 422]);
-    expect(responses.find((response) => response.statusCode === 422)!.json()).toEqual({ error: 'Idempotency-Key: this key was used for another reservation request', field: 'Idempotency-Key' });
+    expect(responses.find((response) => response.statusCode === 422)!.json()).toEqual({
+      error: 'Idempotency-Key: this key was used for another reservation request',
+      field: 'Idempotency-Key',
+    });
     const winner = responses.find((response) => response.statusCode === 201)!.json<{ id: string }>();
     expect([...site.card.authorised].filter((each) => !before.has(each))).toEqual([`reservation:${winner.id}`]);
     expect(site.card.voided.has(`reservation:${winner.id}`)).toBe(false);
@@ -350,14 +437,20 @@ describe('a retried reservation (the same Idempotency-Key)', () => {
 
   it('keeps keys per site: one key and card on two sites holds a car on each and voids neither', async () => {
     const COASTAL = 'coastal-caravans';
-    const coastalCar = (await loadTenantStock(database.db, COASTAL)).cars.find((car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved)!;
+    const coastalCar = (await loadTenantStock(database.db, COASTAL)).cars.find(
+      (car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved,
+    )!;
     const here = await signedIn();
     const there = await signedIn(site.app, COASTAL);
     const key = crypto.randomUUID();
     const body = (phone: string) => ({ ...details(phone), payment: card('4242') });
-    const [a, b] = await Promise.all([reserveAs(site.app, here, freshCar(), { key, body: body(here.phone) }), reserveAs(site.app, there, coastalCar, { key, body: body(there.phone), tenant: COASTAL })]);
+    const [a, b] = await Promise.all([
+      reserveAs(site.app, here, freshCar(), { key, body: body(here.phone) }),
+      reserveAs(site.app, there, coastalCar, { key, body: body(there.phone), tenant: COASTAL }),
+    ]);
     expect([a!.statusCode, b!.statusCode]).toEqual([201, 201]);
-    for (const made of [a!, b!]) expect(site.card.voided.has(`reservation:${made.json<{ id: string }>().id}`)).toBe(false);
+    for (const made of [a!, b!])
+      expect(site.card.voided.has(`reservation:${made.json<{ id: string }>().id}`)).toBe(false);
   });
 
   it('refuses a key that is not a UUID with 400 naming the header', async () => {
@@ -383,7 +476,9 @@ describe('DELETE /api/vehicle/reservations/{id}', () => {
     const held = (await reserve(site.app, car)).json<{ id: string }>();
     const response = await cancelAs(site.app, null, held.id);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'Sign in with the mobile number you reserved with to cancel the reservation.' });
+    expect(response.json()).toEqual({
+      error: 'Sign in with the mobile number you reserved with to cancel the reservation.',
+    });
     expect((await reservation(site.app, car)).reserved).toBe(true);
     expect(site.card.voided.has(`reservation:${held.id}`)).toBe(false);
   });
@@ -401,7 +496,16 @@ describe('a server that dies between the authorisation and the hold', () => {
   const LEASE_SECONDS = 20;
   let crashing: Site;
   beforeAll(async () => {
-    crashing = await startSite({}, { reservations: { leaseSeconds: LEASE_SECONDS, faultPoint: 'reservation-after-authorisation', reconcileIntervalMs: 0 } });
+    crashing = await startSite(
+      {},
+      {
+        reservations: {
+          leaseSeconds: LEASE_SECONDS,
+          faultPoint: 'reservation-after-authorisation',
+          reconcileIntervalMs: 0,
+        },
+      },
+    );
   });
   afterAll(async () => {
     await crashing?.app.close();
@@ -414,13 +518,18 @@ describe('a server that dies between the authorisation and the hold', () => {
     void reserveAs(crashing.app, who, freshCar());
     // A ceiling for a stuck test, not a time the machine must meet.
     const deadline = Date.now() + 60_000;
-    while ([...crashing.card.authorised].every((key) => before.has(key)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ([...crashing.card.authorised].every((key) => before.has(key)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const key = [...crashing.card.authorised].find((key) => !before.has(key))!;
     // The server goes on a moment after the card partner answers: it writes the answer on the
     // claim, then stops at the fault point for good. Wait for that write (a busy machine may take
     // a while); a server that never wrote it leaves the row without it, and the tests see that.
     while (Date.now() < deadline) {
-      const row = await database.db.selectFrom('reservation_claims').select('authorisation_reference').where('authorisation_key', '=', key).executeTakeFirst();
+      const row = await database.db
+        .selectFrom('reservation_claims')
+        .select('authorisation_reference')
+        .where('authorisation_key', '=', key)
+        .executeTakeFirst();
       if (row?.authorisation_reference) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -429,7 +538,11 @@ describe('a server that dies between the authorisation and the hold', () => {
 
   it('records the authorisation on the claim before the hold is made', async () => {
     const key = await stranded();
-    const row = await database.db.selectFrom('reservation_claims').select(['outcome', 'authorisation_reference']).where('authorisation_key', '=', key).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('reservation_claims')
+      .select(['outcome', 'authorisation_reference'])
+      .where('authorisation_key', '=', key)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ outcome: 'pending', authorisation_reference: expect.stringMatching(/^auth_/) });
   });
 
@@ -446,13 +559,27 @@ describe('a server that dies between the authorisation and the hold', () => {
 
   it('has its authorisation voided once the lease has passed, and holds nothing', async () => {
     const key = await stranded();
-    const later = await startSite({}, { reservations: { leaseSeconds: LEASE_SECONDS, reconcileIntervalMs: 0 }, clock: () => new Date(Date.now() + (LEASE_SECONDS + 1) * 1000) });
+    const later = await startSite(
+      {},
+      {
+        reservations: { leaseSeconds: LEASE_SECONDS, reconcileIntervalMs: 0 },
+        clock: () => new Date(Date.now() + (LEASE_SECONDS + 1) * 1000),
+      },
+    );
     try {
       await later.app.reservations.reconcile();
       expect(later.card.voided.has(key)).toBe(true);
       const reservationId = key.replace(/^reservation:/, '');
-      expect(await database.db.selectFrom('reservations').select('id').where('id', '=', reservationId).execute()).toEqual([]);
-      expect(await database.db.selectFrom('reservation_claims').select('key').where('reservation_id', '=', reservationId).execute()).toEqual([]);
+      expect(
+        await database.db.selectFrom('reservations').select('id').where('id', '=', reservationId).execute(),
+      ).toEqual([]);
+      expect(
+        await database.db
+          .selectFrom('reservation_claims')
+          .select('key')
+          .where('reservation_id', '=', reservationId)
+          .execute(),
+      ).toEqual([]);
     } finally {
       await later.app.close();
     }
@@ -477,7 +604,8 @@ describe('a hold that ends', () => {
     // The sweep runs every second for a 2-second hold: the car is free in search within about 3 s
     // on an idle machine; the ceiling is for a stuck sweep, not a time the machine must meet.
     const deadline = Date.now() + 60_000;
-    while ((await reservedInSearch(short, car)) !== false && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await reservedInSearch(short, car)) !== false && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await reservedInSearch(short, car)).toBe(false);
     expect(await reservation(short.app, car)).toEqual({ carId: car.id, reserved: false, heldUntil: null });
     const [row] = await database.db.selectFrom('reservations').select('status').where('car_id', '=', car.id).execute();

@@ -4,7 +4,13 @@ import { indexStock } from '../search/indexing/indexer';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  testConfig,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /**
  * The search routes a page's own key calls, per address (FORECOURT_SEARCHES_PER_10_SECONDS): each
@@ -17,12 +23,18 @@ beforeAll(async () => {
   database = await openSharedDatabase();
   await clearPlatformTables(database);
   await seedStock(database, await loadTenants(), { seed: 3, totalCars: 20, now: defaultSeedNow() });
-  platform = await createTestPlatform(database, { config: testConfig({ ...process.env, FORECOURT_SEARCHES_PER_10_SECONDS: '3' }) });
+  platform = await createTestPlatform(database, {
+    config: testConfig({ ...process.env, FORECOURT_SEARCHES_PER_10_SECONDS: '3' }),
+  });
   const app = platform.app;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  await indexStock({ db: database.db, tenants: app.tenants.all, target: app.stockSearch.target({ host: '127.0.0.1', port }) });
+  await indexStock({
+    db: database.db,
+    tenants: app.tenants.all,
+    target: app.stockSearch.target({ host: '127.0.0.1', port }),
+  });
   // The version the server's first paint renders like, so the search page is painted here.
   const version = app.firstPaints!.get('mf-search')!.version;
   await platform.publish({ team: 'mf-search', version });
@@ -40,7 +52,12 @@ function search(from: string) {
   return platform.app.inject({
     method: 'POST',
     url: '/1/indexes/*/queries',
-    headers: { host: `${SITE}.localhost`, 'content-type': 'application/json', 'x-algolia-application-id': access.appId, 'x-algolia-api-key': access.apiKey },
+    headers: {
+      host: `${SITE}.localhost`,
+      'content-type': 'application/json',
+      'x-algolia-application-id': access.appId,
+      'x-algolia-api-key': access.apiKey,
+    },
     payload: { requests: [{ indexName: access.indexName, query: '', hitsPerPage: 1 }] },
     remoteAddress: from,
   });
@@ -53,7 +70,9 @@ it('refuses an address its searches past the limit with 429, saying when to come
   expect(answered).toEqual([200, 200, 200]);
   expect(refused.statusCode).toBe(429);
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-  expect(refused.json().message).toMatch(/^Too many searches from this address: at most 3 in 10 seconds\. Retry in \d+ s\.$/);
+  expect(refused.json().message).toMatch(
+    /^Too many searches from this address: at most 3 in 10 seconds\. Retry in \d+ s\.$/,
+  );
 });
 
 it('answers another address its searches', async () => {
@@ -65,7 +84,16 @@ it("paints every search page past the limit's count: the pages' own searches, on
   const makes = ['Toyota', 'Mazda', 'Kia', 'Ford', 'Hyundai'];
   const pages = [];
   for (const [i, make] of makes.entries()) {
-    pages.push(await platform.app.inject({ method: 'GET', url: `/search/used-cars?make=${make}`, headers: { host: `${SITE}.localhost` }, remoteAddress: `198.51.100.${20 + i}` }));
+    pages.push(
+      await platform.app.inject({
+        method: 'GET',
+        url: `/search/used-cars?make=${make}`,
+        headers: { host: `${SITE}.localhost` },
+        remoteAddress: `198.51.100.${20 + i}`,
+      }),
+    );
   }
-  expect(pages.map((page) => [page.statusCode, page.body.includes('data-first-paint="mf-search"')])).toEqual(makes.map(() => [200, true]));
+  expect(pages.map((page) => [page.statusCode, page.body.includes('data-first-paint="mf-search"')])).toEqual(
+    makes.map(() => [200, true]),
+  );
 });

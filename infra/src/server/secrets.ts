@@ -44,11 +44,17 @@ export type InstallSecretName = 'FORECOURT_IDENTITY_SECRET' | 'FORECOURT_OVERRID
  * demo's one-command start). Production never reads a secret from the data folder: its folder
  * is per machine, and every instance of a cluster must share the same secrets.
  */
-export async function installSecret(config: Config, name: InstallSecretName, dataDir: string, fileName: string): Promise<RotatingSecret> {
+export async function installSecret(
+  config: Config,
+  name: InstallSecretName,
+  dataDir: string,
+  fileName: string,
+): Promise<RotatingSecret> {
   const previous = config[`${name}_PREVIOUS`];
   const configured = config[name];
   if (configured !== undefined) return { current: configured, previous };
-  if (isProduction(config)) throw new Error(`${name} is required in production (or ${name}_FILE naming a file that holds it)`);
+  if (isProduction(config))
+    throw new Error(`${name} is required in production (or ${name}_FILE naming a file that holds it)`);
   return { current: await readOrCreateSecret(dataDir, fileName), previous };
 }
 

@@ -41,8 +41,12 @@ interface Served {
 async function said(served: Served, pattern: RegExp, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!pattern.test(served.output())) {
-    if (Date.now() > deadline) throw new Error(`the server did not say ${pattern} within ${timeoutMs / 1000} s: ${served.output().slice(-2000)}`);
-    if (served.child.exitCode !== null) throw new Error(`the server exited with ${served.child.exitCode} before saying ${pattern}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `the server did not say ${pattern} within ${timeoutMs / 1000} s: ${served.output().slice(-2000)}`,
+      );
+    if (served.child.exitCode !== null)
+      throw new Error(`the server exited with ${served.child.exitCode} before saying ${pattern}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -51,7 +55,13 @@ function startBundle(env: NodeJS.ProcessEnv): Served {
   const port = Number(env.PORT);
   const child = spawn(process.execPath, [SERVE], {
     cwd: INFRA_ROOT,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'fatal', FORECOURT_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), FORECOURT_LEAD_DELIVERY_MS: '0', ...env },
+    env: {
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'fatal',
+      FORECOURT_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      FORECOURT_LEAD_DELIVERY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -64,8 +74,12 @@ function startBundle(env: NodeJS.ProcessEnv): Served {
 async function waitReady(served: Served, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (served.child.exitCode !== null) throw new Error(`the server exited with ${served.child.exitCode} while starting: ${served.stderr()}`);
-    const status = await fetch(`${served.origin}/api/ready`).then((response) => response.status, () => 0);
+    if (served.child.exitCode !== null)
+      throw new Error(`the server exited with ${served.child.exitCode} while starting: ${served.stderr()}`);
+    const status = await fetch(`${served.origin}/api/ready`).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -73,7 +87,8 @@ async function waitReady(served: Served, timeoutMs = 20_000): Promise<void> {
 }
 
 /** The exit code and how long after `since` the process ended. */
-const exitOf = (child: ChildProcess, since: number) => exited(child).then(() => ({ code: child.exitCode, ms: Date.now() - since }));
+const exitOf = (child: ChildProcess, since: number) =>
+  exited(child).then(() => ({ code: child.exitCode, ms: Date.now() - since }));
 
 /** An analytics event whose body is still arriving: the request is in flight until `finish`. */
 function slowEvent(origin: string): { finish: () => void; answer: Promise<number> } {
@@ -81,7 +96,11 @@ function slowEvent(origin: string): { finish: () => void; answer: Promise<number
   const half = Math.floor(body.length / 2);
   const request = http.request(`${origin}/api/events`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-forecourt-tenant': SITE },
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      'x-forecourt-tenant': SITE,
+    },
   });
   const answer = new Promise<number>((resolve, reject) => {
     request.on('response', (response) => {
@@ -102,7 +121,9 @@ describeWithPostgres('the production bundle (node infra/dist/serve.js)', () => {
   let served: Served | null = null;
 
   beforeAll(async () => {
-    await promisify(execFile)(process.execPath, [path.join(INFRA_ROOT, 'scripts', 'bundle-server.mjs')], { cwd: INFRA_ROOT });
+    await promisify(execFile)(process.execPath, [path.join(INFRA_ROOT, 'scripts', 'bundle-server.mjs')], {
+      cwd: INFRA_ROOT,
+    });
     // Migrated, seeded, published and pinned here, as a deployment's steps before serve would.
     database = await createDatabase();
     const open: Database = await openDatabase({ databaseUrl: database.url });
@@ -132,7 +153,12 @@ describeWithPostgres('the production bundle (node infra/dist/serve.js)', () => {
   });
 
   const serve = async (env: NodeJS.ProcessEnv = {}) => {
-    served = startBundle({ DATABASE_URL: database.url, FORECOURT_DATA_DIR: dataDir, PORT: String(await freePort()), ...env });
+    served = startBundle({
+      DATABASE_URL: database.url,
+      FORECOURT_DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      ...env,
+    });
     return served;
   };
 
@@ -150,7 +176,10 @@ describeWithPostgres('the production bundle (node infra/dist/serve.js)', () => {
     await waitReady(server);
     const event = slowEvent(server.origin);
     // The server has the request's headers and half its body.
-    await said(server, /"msg":"incoming request".*"url":"\/api\/events"|"url":"\/api\/events".*"msg":"incoming request"/);
+    await said(
+      server,
+      /"msg":"incoming request".*"url":"\/api\/events"|"url":"\/api\/events".*"msg":"incoming request"/,
+    );
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     const exit = exitOf(server.child, signalled);
@@ -175,7 +204,11 @@ describeWithPostgres('the production bundle (node infra/dist/serve.js)', () => {
   it('refuses to start on a database with pending migrations, saying to run forecourt migrate', async () => {
     const empty = await createDatabase();
     try {
-      const server = startBundle({ DATABASE_URL: empty.url, FORECOURT_DATA_DIR: dataDir, PORT: String(await freePort()) });
+      const server = startBundle({
+        DATABASE_URL: empty.url,
+        FORECOURT_DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+      });
       served = server;
       expect((await exitOf(server.child, Date.now())).code).toBe(1);
       expect(server.stderr()).toMatch(/pending migrations \(0001_platform, .*\): run 'forecourt migrate'/);

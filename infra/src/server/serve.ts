@@ -16,7 +16,9 @@ import { loadProductionReact } from './production-react';
 /** The database is behind the code being started: the operator's next step is in the message. */
 export class PendingMigrationsError extends Error {
   constructor(readonly pending: readonly string[]) {
-    super(`The database has ${pending.length} pending migration${pending.length === 1 ? '' : 's'} (${pending.join(', ')}): run 'forecourt migrate' with this release first, then start the server again.`);
+    super(
+      `The database has ${pending.length} pending migration${pending.length === 1 ? '' : 's'} (${pending.join(', ')}): run 'forecourt migrate' with this release first, then start the server again.`,
+    );
     this.name = 'PendingMigrationsError';
   }
 }

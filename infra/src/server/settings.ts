@@ -13,5 +13,11 @@ export interface ServerSettings {
 
 export function serverSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const config = loadConfig(env);
-  return { port: config.PORT, host: config.HOST, dataDir: resolveDataDir(env), databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL };
+  return {
+    port: config.PORT,
+    host: config.HOST,
+    dataDir: resolveDataDir(env),
+    databaseUrl: config.DATABASE_URL,
+    redisUrl: config.REDIS_URL,
+  };
 }

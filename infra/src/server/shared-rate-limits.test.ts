@@ -1,7 +1,12 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 import { CODES_UNAVAILABLE } from './routes/identity';
 import { openSharedStore, type SharedStore } from './redis-store';
 
@@ -24,7 +29,13 @@ afterAll(async () => {
 const SITE = 'harbourside-motors.example.com.au';
 const event = { eventId: 1, payload: { page: 'home' } };
 const post = (platform: TestPlatform, url: string, body: unknown, peer = '198.51.100.7') =>
-  platform.app.inject({ method: 'POST', url, remoteAddress: peer, payload: JSON.stringify(body), headers: { host: SITE, 'content-type': 'application/json' } });
+  platform.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: peer,
+    payload: JSON.stringify(body),
+    headers: { host: SITE, 'content-type': 'application/json' },
+  });
 
 /** Each test's keys under a prefix of its own, so runs and parallel files never share a count. */
 const prefix = () => `forecourt-test:${randomBytes(6).toString('hex')}:`;
@@ -54,9 +65,16 @@ describeWithRedis('two instances on one Redis', () => {
 
   it('counts one limit across both: the fourth event from an address is refused whichever instance gets it', async () => {
     const [a, b] = await instances(2);
-    const answers = [await post(a!, '/api/events', event), await post(b!, '/api/events', event), await post(a!, '/api/events', event), await post(b!, '/api/events', event)];
+    const answers = [
+      await post(a!, '/api/events', event),
+      await post(b!, '/api/events', event),
+      await post(a!, '/api/events', event),
+      await post(b!, '/api/events', event),
+    ];
     expect(answers.map((r) => r.statusCode)).toEqual([202, 202, 202, 429]);
-    expect(answers[3]!.json()).toEqual({ error: expect.stringMatching(/^Too many events from this address: at most 3 a minute\. Retry in \d+ s\.$/) });
+    expect(answers[3]!.json()).toEqual({
+      error: expect.stringMatching(/^Too many events from this address: at most 3 a minute\. Retry in \d+ s\.$/),
+    });
     // One key, the route's and the address's, under the app's prefix, gone when the minute is.
     const [store] = stores;
     const keys = await store!.redis.keys(`${store!.keyPrefix}*`);
@@ -108,14 +126,23 @@ describeWithRedis('Redis that stops answering once connected', () => {
   it('answers each request within 2 s once Redis goes silent: codes refused, events counted here', async () => {
     const { url, freeze } = await relay();
     store = openSharedStore(url, { keyPrefix: prefix() });
-    platform = await createTestPlatform(database, { sharedStore: store, events: { perMinute: 2 }, identity: { sendsPerAddressPerHour: 1000 } });
+    platform = await createTestPlatform(database, {
+      sharedStore: store,
+      events: { perMinute: 2 },
+      identity: { sendsPerAddressPerHour: 1000 },
+    });
     expect((await post(platform, '/api/events', event)).statusCode).toBe(202);
     expect(store.up()).toBe(true);
 
     freeze();
     const timings: number[] = [];
     const answers: number[] = [];
-    for (const [url, body] of [['/api/auth/send-code', { phone: '0412345679' }], ['/api/events', event], ['/api/events', event], ['/api/events', event]] as const) {
+    for (const [url, body] of [
+      ['/api/auth/send-code', { phone: '0412345679' }],
+      ['/api/events', event],
+      ['/api/events', event],
+      ['/api/events', event],
+    ] as const) {
       const started = performance.now();
       answers.push((await post(platform, url, body)).statusCode);
       timings.push(performance.now() - started);
@@ -156,7 +183,11 @@ describe('Redis unreachable', () => {
 
   async function serveWithRedisAt(port: number): Promise<void> {
     store = openSharedStore(`redis://127.0.0.1:${port}`, { keyPrefix: prefix() });
-    platform = await createTestPlatform(database, { sharedStore: store, events: { perMinute: 2 }, identity: { sendsPerAddressPerHour: 1000 } });
+    platform = await createTestPlatform(database, {
+      sharedStore: store,
+      events: { perMinute: 2 },
+      identity: { sendsPerAddressPerHour: 1000 },
+    });
   }
 
   const timed = async <T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> => {
@@ -182,7 +213,11 @@ describe('Redis unreachable', () => {
     ['silent', silentPort],
   ])("takes events within 2 s, limited by this instance's own count (Redis %s)", async (_kind, port) => {
     await serveWithRedisAt(await port());
-    const { result: answers, ms } = await timed(async () => [await post(platform, '/api/events', event), await post(platform, '/api/events', event), await post(platform, '/api/events', event)]);
+    const { result: answers, ms } = await timed(async () => [
+      await post(platform, '/api/events', event),
+      await post(platform, '/api/events', event),
+      await post(platform, '/api/events', event),
+    ]);
     expect(answers.map((r) => r.statusCode)).toEqual([202, 202, 429]);
     expect(ms).toBeLessThan(2_000);
   });

@@ -16,7 +16,9 @@ export function shutdownSettings(env: NodeJS.ProcessEnv = process.env): Shutdown
   const config = loadConfig(env);
   const settings = { drainMs: config.FORECOURT_SHUTDOWN_DRAIN_MS, timeoutMs: config.FORECOURT_SHUTDOWN_TIMEOUT_MS };
   if (settings.drainMs >= settings.timeoutMs) {
-    throw new Error(`FORECOURT_SHUTDOWN_DRAIN_MS (${settings.drainMs}) must be less than FORECOURT_SHUTDOWN_TIMEOUT_MS (${settings.timeoutMs})`);
+    throw new Error(
+      `FORECOURT_SHUTDOWN_DRAIN_MS (${settings.drainMs}) must be less than FORECOURT_SHUTDOWN_TIMEOUT_MS (${settings.timeoutMs})`,
+    );
   }
   return settings;
 }
@@ -29,7 +31,11 @@ export function shutdownSettings(env: NodeJS.ProcessEnv = process.env): Shutdown
  * within the timeout, else exit 1 so the supervisor records an unclean stop. A second signal ends
  * the process at once, with 1.
  */
-export function exitGracefullyOnSignals(app: FastifyInstance, settings: ShutdownSettings, log: (line: string) => void = (line) => console.warn(line)): void {
+export function exitGracefullyOnSignals(
+  app: FastifyInstance,
+  settings: ShutdownSettings,
+  log: (line: string) => void = (line) => console.warn(line),
+): void {
   let closing = false;
   const shutDown = (signal: NodeJS.Signals) => {
     if (closing) process.exit(1);

@@ -61,27 +61,50 @@ const car = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function call(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST', path: string, payload?: unknown, options: { key?: string | null; host?: string } = {}) {
+function call(
+  method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST',
+  path: string,
+  payload?: unknown,
+  options: { key?: string | null; host?: string } = {},
+) {
   const secret = options.key === undefined ? key : options.key;
   return platform.app.inject({
     method,
     url: `/api/stock/v1${path}`,
-    headers: { ...(secret ? { authorization: `Bearer ${secret}` } : {}), ...(options.host ? { host: options.host } : {}) },
+    headers: {
+      ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+      ...(options.host ? { host: options.host } : {}),
+    },
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
 }
 
-const changes = async () => database.db.selectFrom('stock_changes').select(['tenant', 'stocknum', 'kind', 'source', 'before', 'after']).orderBy('id').execute();
+const changes = async () =>
+  database.db
+    .selectFrom('stock_changes')
+    .select(['tenant', 'stocknum', 'kind', 'source', 'before', 'after'])
+    .orderBy('id')
+    .execute();
 
 describe('PUT /api/stock/v1/cars/{stocknum}', () => {
   it('creates the car (201) with an id, a slug and its page, written by the api', async () => {
     const response = await call('PUT', '/cars/HM-1001', car());
     expect(response.statusCode).toBe(201);
     const created = response.json<{ car: Record<string, unknown> }>().car;
-    expect(created).toMatchObject({ stocknum: 'HM-1001', make: 'Toyota', price: 38_990, status: 'in_stock', source: 'api', withdrawn: false, slug: '2021-toyota-rav4-gxl-hm-1001' });
+    expect(created).toMatchObject({
+      stocknum: 'HM-1001',
+      make: 'Toyota',
+      price: 38_990,
+      status: 'in_stock',
+      source: 'api',
+      withdrawn: false,
+      slug: '2021-toyota-rav4-gxl-hm-1001',
+    });
     expect(created['url']).toMatch(/\/cars\/2021-toyota-rav4-gxl-hm-1001$/);
     // A read adds where each photo is (car-photos.test.ts reads them through the API).
-    expect((await call('GET', '/cars/HM-1001')).json()).toEqual({ car: { ...created, photo_statuses: expect.any(Array) } });
+    expect((await call('GET', '/cars/HM-1001')).json()).toEqual({
+      car: { ...created, photo_statuses: expect.any(Array) },
+    });
   });
 
   it('answers a replay 200 with unchanged: true and writes nothing more', async () => {
@@ -98,8 +121,22 @@ describe('PUT /api/stock/v1/cars/{stocknum}', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ car: { id: first.id, slug: first.slug, badge: 'Cruiser', price: 36_990 } });
     expect((await changes()).slice(1)).toEqual([
-      { tenant: SITE, stocknum: 'HM-1001', kind: 'price', source: 'api', before: { price: 38_990 }, after: { price: 36_990 } },
-      { tenant: SITE, stocknum: 'HM-1001', kind: 'updated', source: 'api', before: { badge: 'GXL' }, after: { badge: 'Cruiser' } },
+      {
+        tenant: SITE,
+        stocknum: 'HM-1001',
+        kind: 'price',
+        source: 'api',
+        before: { price: 38_990 },
+        after: { price: 36_990 },
+      },
+      {
+        tenant: SITE,
+        stocknum: 'HM-1001',
+        kind: 'updated',
+        source: 'api',
+        before: { badge: 'GXL' },
+        after: { badge: 'Cruiser' },
+      },
     ]);
   });
 
@@ -107,15 +144,27 @@ describe('PUT /api/stock/v1/cars/{stocknum}', () => {
     const answers = await Promise.all([call('PUT', '/cars/HM-2002', car()), call('PUT', '/cars/HM-2002', car())]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
     expect(answers.find((answer) => answer.statusCode === 200)!.json()).toMatchObject({ unchanged: true });
-    const rows = await database.db.selectFrom('cars').select('id').where('tenant', '=', SITE).where('stocknum', '=', 'HM-2002').execute();
+    const rows = await database.db
+      .selectFrom('cars')
+      .select('id')
+      .where('tenant', '=', SITE)
+      .where('stocknum', '=', 'HM-2002')
+      .execute();
     expect(rows).toHaveLength(1);
     expect((await changes()).map((row) => row.kind)).toEqual(['created']);
   });
 
   it('gives the car the finance figure the site advertises on its price', async () => {
     await call('PUT', '/cars/HM-1001', car());
-    const row = await database.db.selectFrom('cars').select('finance_quote_weekly').where('tenant', '=', SITE).where('stocknum', '=', 'HM-1001').executeTakeFirstOrThrow();
-    expect(Number(row['finance_quote_weekly'])).toBe(advertisedRepayment(platform.app.tenants.get(SITE)!.finance, 38_990).weekly);
+    const row = await database.db
+      .selectFrom('cars')
+      .select('finance_quote_weekly')
+      .where('tenant', '=', SITE)
+      .where('stocknum', '=', 'HM-1001')
+      .executeTakeFirstOrThrow();
+    expect(Number(row['finance_quote_weekly'])).toBe(
+      advertisedRepayment(platform.app.tenants.get(SITE)!.finance, 38_990).weekly,
+    );
   });
 
   it('refuses a car at a location the site does not have, naming location', async () => {
@@ -157,7 +206,11 @@ describe('PATCH and DELETE', () => {
     const response = await call('PATCH', '/cars/HM-1001', { status: 'sold' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ car: { status: 'sold', price: 38_990, sold_at: expect.any(String) } });
-    expect((await changes()).at(-1)).toMatchObject({ kind: 'status', before: { status: 'in_stock', sold_at: null }, after: { status: 'sold' } });
+    expect((await changes()).at(-1)).toMatchObject({
+      kind: 'status',
+      before: { status: 'in_stock', sold_at: null },
+      after: { status: 'sold' },
+    });
   });
 
   it('answers 400 for an empty patch', async () => {
@@ -176,8 +229,12 @@ describe('PATCH and DELETE', () => {
     const withdrawn = await call('DELETE', '/cars/HM-1001');
     expect(withdrawn.statusCode).toBe(200);
     expect(withdrawn.json()).toMatchObject({ car: { withdrawn: true, status: 'archived' } });
-    expect((await call('PATCH', '/cars/HM-1001', { price: 30_000 })).json()).toMatchObject({ car: { withdrawn: true, price: 30_000 } });
-    expect((await call('PUT', '/cars/HM-1001', car())).json()).toMatchObject({ car: { withdrawn: false, status: 'in_stock' } });
+    expect((await call('PATCH', '/cars/HM-1001', { price: 30_000 })).json()).toMatchObject({
+      car: { withdrawn: true, price: 30_000 },
+    });
+    expect((await call('PUT', '/cars/HM-1001', car())).json()).toMatchObject({
+      car: { withdrawn: false, status: 'in_stock' },
+    });
   });
 });
 
@@ -194,7 +251,9 @@ describe('keys', () => {
     expect((await call('GET', '/cars/SU-1')).statusCode).toBe(404);
     expect((await call('PATCH', '/cars/SU-1', { price: 1 })).statusCode).toBe(404);
     expect((await call('DELETE', '/cars/SU-1')).statusCode).toBe(404);
-    expect((await call('GET', '/cars/SU-1', undefined, { key: otherKey })).json()).toMatchObject({ car: { price: 38_990, withdrawn: false } });
+    expect((await call('GET', '/cars/SU-1', undefined, { key: otherKey })).json()).toMatchObject({
+      car: { price: 38_990, withdrawn: false },
+    });
   });
 
   it('takes the site from the key, not from the Host header', async () => {
@@ -205,11 +264,14 @@ describe('keys', () => {
 });
 
 describe('GET /api/stock/v1/cars', () => {
-  it('pages through the site\'s cars in stock-number order', async () => {
+  it("pages through the site's cars in stock-number order", async () => {
     for (const stocknum of ['A-1', 'A-2', 'A-3']) await call('PUT', `/cars/${stocknum}`, car());
     const first = (await call('GET', '/cars?limit=2')).json<{ cars: Array<{ stocknum: string }>; next: string }>();
     expect(first.cars.map((c) => c.stocknum)).toEqual(['A-1', 'A-2']);
-    const second = (await call('GET', `/cars?limit=2&after=${first.next}`)).json<{ cars: Array<{ stocknum: string }>; next: string | null }>();
+    const second = (await call('GET', `/cars?limit=2&after=${first.next}`)).json<{
+      cars: Array<{ stocknum: string }>;
+      next: string | null;
+    }>();
     expect(second.cars[0]!.stocknum).toBe('A-3');
   });
 
@@ -232,7 +294,11 @@ describe('POST /api/stock/v1/batch', () => {
       ],
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ results: Array<{ status: number; body: { field?: string } }> }>().results.map((r) => [r.status, r.body.field ?? null])).toEqual([
+    expect(
+      response
+        .json<{ results: Array<{ status: number; body: { field?: string } }> }>()
+        .results.map((r) => [r.status, r.body.field ?? null]),
+    ).toEqual([
       [201, null],
       [400, 'operations.1.car.price'],
       [200, null],
@@ -265,14 +331,20 @@ describe('search', () => {
     const created = (await call('PUT', '/cars/HM-1001', car())).json<{ car: { id: string } }>().car;
     await call('DELETE', '/cars/HM-1001');
     await platform.app.stockIndex.drain();
-    expect(platform.app.stockSearch.store.require(CARS_INDEX).getObject(created.id)).toMatchObject({ visible_until: 0 });
+    expect(platform.app.stockSearch.store.require(CARS_INDEX).getObject(created.id)).toMatchObject({
+      visible_until: 0,
+    });
   });
 });
 
 describe('limits and the document', () => {
   it('refuses a key past its rate with 429', async () => {
-    const limited = await createTestPlatform(database, { stockIndex: { intervalMs: 0 }, stockApi: { perKeyPerMinute: 2 } });
-    const list = (secret: string) => limited.app.inject({ method: 'GET', url: '/api/stock/v1/cars', headers: { authorization: `Bearer ${secret}` } });
+    const limited = await createTestPlatform(database, {
+      stockIndex: { intervalMs: 0 },
+      stockApi: { perKeyPerMinute: 2 },
+    });
+    const list = (secret: string) =>
+      limited.app.inject({ method: 'GET', url: '/api/stock/v1/cars', headers: { authorization: `Bearer ${secret}` } });
     try {
       expect((await list(key)).statusCode).toBe(200);
       expect((await list(key)).statusCode).toBe(200);
@@ -287,9 +359,23 @@ describe('limits and the document', () => {
   it('serves the OpenAPI document of the car schema', async () => {
     const response = await call('GET', '/openapi.json', undefined, { key: null });
     expect(response.statusCode).toBe(200);
-    const document = response.json<{ openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, { required?: string[] }> } }>();
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, { required?: string[] }> };
+    }>();
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(['/cars', '/cars/{stocknum}', '/batch', '/imports', '/imports/{id}', '/feeds', '/feeds/{source}']);
-    expect(document.components.schemas['CarInput']!.required).toEqual(expect.arrayContaining(['make', 'model', 'price', 'location', 'item_type']));
+    expect(Object.keys(document.paths)).toEqual([
+      '/cars',
+      '/cars/{stocknum}',
+      '/batch',
+      '/imports',
+      '/imports/{id}',
+      '/feeds',
+      '/feeds/{source}',
+    ]);
+    expect(document.components.schemas['CarInput']!.required).toEqual(
+      expect.arrayContaining(['make', 'model', 'price', 'location', 'item_type']),
+    );
   });
 });

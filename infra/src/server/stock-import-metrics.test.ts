@@ -44,7 +44,12 @@ async function metric(name: string, labels = ''): Promise<number> {
 }
 
 const upload = (csv: string) =>
-  platform.app.inject({ method: 'POST', url: '/api/stock/v1/imports?source=dms', payload: csv, headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' } });
+  platform.app.inject({
+    method: 'POST',
+    url: '/api/stock/v1/imports?source=dms',
+    payload: csv,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' },
+  });
 
 it('counts an import begun and done, and its rows by outcome', async () => {
   const before = {
@@ -81,7 +86,10 @@ it('counts the cars an import re-indexes: the changed ones, and none for the sam
 });
 
 it('counts a failed pull of an import by URL, and the import failed', async () => {
-  const before = { pulls: await metric('forecourt_feed_pulls_total', 'result="failed"'), failed: await metric('forecourt_stock_imports_finished_total', 'status="failed"') };
+  const before = {
+    pulls: await metric('forecourt_feed_pulls_total', 'result="failed"'),
+    failed: await metric('forecourt_stock_imports_finished_total', 'status="failed"'),
+  };
   const response = await platform.app.inject({
     method: 'POST',
     url: '/api/stock/v1/imports',
@@ -97,7 +105,14 @@ it('counts a failed pull of an import by URL, and the import failed', async () =
 it('shows the age of the oldest queued import as the import lag', async () => {
   await database.db
     .insertInto('stock_imports')
-    .values({ tenant: SITE, source: 'dms', format: 'csv', status: 'queued', created_by: 'test', created_at: new Date(Date.now() - 3_600_000) })
+    .values({
+      tenant: SITE,
+      source: 'dms',
+      format: 'csv',
+      status: 'queued',
+      created_by: 'test',
+      created_at: new Date(Date.now() - 3_600_000),
+    })
     .execute();
   expect(await metric('forecourt_stock_import_lag_seconds')).toBeGreaterThanOrEqual(3600);
   expect(await metric('forecourt_stock_imports_queued')).toBe(1);

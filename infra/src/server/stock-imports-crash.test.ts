@@ -63,7 +63,11 @@ describeWithPostgres('a feed import whose runner is killed mid-import', () => {
     const database = await openDatabase({ databaseUrl: own.url });
     opened.push({ database, drop: own.drop });
     await migrate(database.db);
-    await seedStock(database, (await loadTenants()).filter((tenant) => tenant.slug === SITE), { seed: 5, totalCars: 2, now: defaultSeedNow() });
+    await seedStock(
+      database,
+      (await loadTenants()).filter((tenant) => tenant.slug === SITE),
+      { seed: 5, totalCars: 2, now: defaultSeedNow() },
+    );
     const location = (await listLocations(database.db, SITE))[0]!.slug;
     await queued(database.db, metaCsv(metaRows(100, location)));
     expect(await runNext(database.db)).toBe(true);
@@ -73,7 +77,8 @@ describeWithPostgres('a feed import whose runner is killed mid-import', () => {
   async function queued(db: Database['db'], feed: string): Promise<string> {
     const id = await beginImport(db, { tenant: SITE, source: 'default', format: 'csv', createdBy: 'test' });
     const bytes = Buffer.from(feed);
-    for (let seq = 0; seq * 256 * 1024 < bytes.length; seq++) await addChunk(db, id, seq, bytes.subarray(seq * 256 * 1024, (seq + 1) * 256 * 1024));
+    for (let seq = 0; seq * 256 * 1024 < bytes.length; seq++)
+      await addChunk(db, id, seq, bytes.subarray(seq * 256 * 1024, (seq + 1) * 256 * 1024));
     await queueImport(db, id, bytes.length);
     return id;
   }
@@ -94,15 +99,31 @@ describeWithPostgres('a feed import whose runner is killed mid-import', () => {
     metaCsv(
       metaRows(1995, location, {
         from: 21,
-        rowOf: (n, row) => (n % 400 === 0 ? { ...row, price: 'call us' } : n === 1000 ? [row, { ...row, price: '1000 AUD' }] : row),
+        rowOf: (n, row) =>
+          n % 400 === 0 ? { ...row, price: 'call us' } : n === 1000 ? [row, { ...row, price: '1000 AUD' }] : row,
       }),
     );
 
-  const outcome = (db: Database['db'], id: string) => db.selectFrom('stock_imports').select(['status', 'rows', 'counts', 'errors', 'progress']).where('id', '=', id).executeTakeFirstOrThrow();
-  const feedCars = (db: Database['db']) => db.selectFrom('cars').select(['stocknum', 'status', 'price']).where('tenant', '=', SITE).where('source', '=', 'feed:default').orderBy('stocknum').execute();
+  const outcome = (db: Database['db'], id: string) =>
+    db
+      .selectFrom('stock_imports')
+      .select(['status', 'rows', 'counts', 'errors', 'progress'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const feedCars = (db: Database['db']) =>
+    db
+      .selectFrom('cars')
+      .select(['stocknum', 'status', 'price'])
+      .where('tenant', '=', SITE)
+      .where('source', '=', 'feed:default')
+      .orderBy('stocknum')
+      .execute();
 
   it('is taken over after its lease and ends with the counts of an uninterrupted run, nothing half-applied', async () => {
-    const [crashed, fresh] = await Promise.all([prepared('forecourt_import_crash'), prepared('forecourt_import_fresh')]);
+    const [crashed, fresh] = await Promise.all([
+      prepared('forecourt_import_crash'),
+      prepared('forecourt_import_fresh'),
+    ]);
     const feed = feedOf(crashed.location);
     expect(feedOf(fresh.location)).toBe(feed);
 
@@ -111,7 +132,12 @@ describeWithPostgres('a feed import whose runner is killed mid-import', () => {
     url.pathname = `/${(await crashed.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()).name}`;
     child = spawn(process.execPath, ['--import', 'tsx', 'src/testing/import-runner.ts'], {
       cwd: INFRA,
-      env: { ...process.env, DATABASE_URL: url.toString(), FORECOURT_IMPORT_LEASE_MS: String(LEASE_MS), FORECOURT_IMPORT_BATCH: '100' },
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        FORECOURT_IMPORT_LEASE_MS: String(LEASE_MS),
+        FORECOURT_IMPORT_BATCH: '100',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const progress = async () => (await outcome(crashed.db, id)).progress as ImportProgress | null;
@@ -124,7 +150,11 @@ describeWithPostgres('a feed import whose runner is killed mid-import', () => {
     const at = stopped.progress as ImportProgress;
     expect(stopped.status).toBe('running');
     expect(at.rows).toBeLessThan(1996);
-    const created = await crashed.db.selectFrom('stock_changes').select('car_id').where('kind', '=', 'created').execute();
+    const created = await crashed.db
+      .selectFrom('stock_changes')
+      .select('car_id')
+      .where('kind', '=', 'created')
+      .execute();
     // The earlier import made the first 100.
     expect(created.length - 100).toBe(at.counts.created);
 
@@ -134,13 +164,21 @@ describeWithPostgres('a feed import whose runner is killed mid-import', () => {
     expect(await runNext(fresh.db)).toBe(true);
 
     const [resumed, whole] = await Promise.all([outcome(crashed.db, id), outcome(fresh.db, freshId)]);
-    expect(whole).toMatchObject({ status: 'done', rows: 1996, counts: { created: 1909, updated: 0, unchanged: 80, withdrawn: 20, rejected: 7 } });
+    expect(whole).toMatchObject({
+      status: 'done',
+      rows: 1996,
+      counts: { created: 1909, updated: 0, unchanged: 80, withdrawn: 20, rejected: 7 },
+    });
     expect({ ...resumed, progress: null }).toEqual({ ...whole, progress: null });
 
     const cars = await feedCars(crashed.db);
     expect(cars).toEqual(await feedCars(fresh.db));
     expect(new Set(cars.map((car) => car.stocknum)).size).toBe(cars.length);
-    const changes = await crashed.db.selectFrom('stock_changes').select(['car_id', 'kind']).where('kind', '=', 'created').execute();
+    const changes = await crashed.db
+      .selectFrom('stock_changes')
+      .select(['car_id', 'kind'])
+      .where('kind', '=', 'created')
+      .execute();
     const perCar = new Map<string, number>();
     for (const change of changes) perCar.set(change.car_id, (perCar.get(change.car_id) ?? 0) + 1);
     expect(perCar.size).toBe(cars.length);

@@ -19,7 +19,11 @@ let otherKey: string;
 let location: string;
 
 /** The runners and the indexer run when a test says so, and uploads are not limited by count. */
-const IMPORTS_BY_HAND = { stockIndex: { intervalMs: 0 }, stockImports: { intervalMs: 0 }, stockApi: { importsPerKeyPerMinute: 1000 } };
+const IMPORTS_BY_HAND = {
+  stockIndex: { intervalMs: 0 },
+  stockImports: { intervalMs: 0 },
+  stockApi: { importsPerKeyPerMinute: 1000 },
+};
 
 beforeAll(async () => {
   database = await openSharedDatabase();
@@ -42,7 +46,27 @@ beforeEach(async () => {
   otherKey = (await createStockKey(database.db, { tenant: OTHER, label: 'test', createdBy: 'test' })).secret;
 });
 
-const COLUMNS = ['vehicle_id', 'dealer_id', 'make', 'model', 'year', 'trim', 'mileage.value', 'mileage.unit', 'price', 'sale_price', 'state_of_vehicle', 'body_style', 'transmission', 'fuel_type', 'drivetrain', 'exterior_color', 'description', 'image[0].url', 'image[1].url'];
+const COLUMNS = [
+  'vehicle_id',
+  'dealer_id',
+  'make',
+  'model',
+  'year',
+  'trim',
+  'mileage.value',
+  'mileage.unit',
+  'price',
+  'sale_price',
+  'state_of_vehicle',
+  'body_style',
+  'transmission',
+  'fuel_type',
+  'drivetrain',
+  'exterior_color',
+  'description',
+  'image[0].url',
+  'image[1].url',
+];
 
 type Row = Partial<Record<(typeof COLUMNS)[number], string>>;
 const row = (n: number, overrides: Row = {}): Row => ({
@@ -68,7 +92,8 @@ const row = (n: number, overrides: Row = {}): Row => ({
   ...overrides,
 });
 const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const csv = (rows: Row[]) => [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((column) => quote(r[column] ?? '')).join(','))].join('\n') + '\n';
+const csv = (rows: Row[]) =>
+  [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((column) => quote(r[column] ?? '')).join(','))].join('\n') + '\n';
 const rows = (count: number, from = 1) => Array.from({ length: count }, (_, i) => row(from + i));
 
 function upload(body: string | Buffer, options: { type?: string; source?: string; key?: string | null } = {}) {
@@ -80,17 +105,42 @@ function upload(body: string | Buffer, options: { type?: string; source?: string
     payload: body,
   });
 }
-const status = (id: string, secret = key) => platform.app.inject({ method: 'GET', url: `/api/stock/v1/imports/${id}`, headers: { authorization: `Bearer ${secret}` } });
+const status = (id: string, secret = key) =>
+  platform.app.inject({
+    method: 'GET',
+    url: `/api/stock/v1/imports/${id}`,
+    headers: { authorization: `Bearer ${secret}` },
+  });
 
 /** Uploads the feed, runs the queued imports as an instance's runner does, answers the import's status. */
 async function imported(body: string | Buffer, options: { type?: string; source?: string } = {}) {
   const response = await upload(body, options);
   expect(response.statusCode).toBe(202);
   await platform.app.stockImports.run();
-  return (await status(response.json<{ id: string }>().id)).json<{ status: string; message: string | null; counts: Record<string, number>; errors: Array<{ row: number; vehicle_id: string; field: string; message: string }> }>();
+  return (await status(response.json<{ id: string }>().id)).json<{
+    status: string;
+    message: string | null;
+    counts: Record<string, number>;
+    errors: Array<{ row: number; vehicle_id: string; field: string; message: string }>;
+  }>();
 }
-const feedCars = () => database.db.selectFrom('cars').select(['stocknum', 'status', 'sold_at', 'source', 'price', 'before_price']).where('tenant', '=', SITE).where('source', 'like', 'feed:%').orderBy('stocknum').execute();
-const changeCount = async () => Number((await database.db.selectFrom('stock_changes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const feedCars = () =>
+  database.db
+    .selectFrom('cars')
+    .select(['stocknum', 'status', 'sold_at', 'source', 'price', 'before_price'])
+    .where('tenant', '=', SITE)
+    .where('source', 'like', 'feed:%')
+    .orderBy('stocknum')
+    .execute();
+const changeCount = async () =>
+  Number(
+    (
+      await database.db
+        .selectFrom('stock_changes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/stock/v1/imports', () => {
   it('queues the feed (202 with its id) and imports every row as a car of the feed', async () => {
@@ -100,16 +150,42 @@ describe('POST /api/stock/v1/imports', () => {
     expect((await status(id)).json()).toMatchObject({ id, status: 'queued', source: 'default', format: 'csv' });
 
     await platform.app.stockImports.run();
-    expect((await status(id)).json()).toMatchObject({ status: 'done', rows: 3, counts: { created: 3, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0 }, errors: [] });
-    expect(await feedCars()).toEqual(['FD-1', 'FD-2', 'FD-3'].map((stocknum) => expect.objectContaining({ stocknum, status: 'in_stock', source: 'feed:default' })));
+    expect((await status(id)).json()).toMatchObject({
+      status: 'done',
+      rows: 3,
+      counts: { created: 3, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0 },
+      errors: [],
+    });
+    expect(await feedCars()).toEqual(
+      ['FD-1', 'FD-2', 'FD-3'].map((stocknum) =>
+        expect.objectContaining({ stocknum, status: 'in_stock', source: 'feed:default' }),
+      ),
+    );
   });
 
   it('makes the same car the Stock API shows: photos in order, the description, the was-price from sale_price', async () => {
     await imported(csv([row(1, { price: '27990 AUD', sale_price: '25990 AUD' })]));
-    const response = await platform.app.inject({ method: 'GET', url: '/api/stock/v1/cars/FD-1', headers: { authorization: `Bearer ${key}` } });
+    const response = await platform.app.inject({
+      method: 'GET',
+      url: '/api/stock/v1/cars/FD-1',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(response.json<{ car: unknown }>().car).toMatchObject({
-      make: 'Toyota', model: 'Corolla', badge: 'SX', year: 2020, km: 42_000, price: 25_990, before_price: 27_990, car_type: 'used', body: 'hatch', fuel: 'petrol',
-      transmission: 'automatic', drive: 'FWD', colour: 'White', dealercomments: 'One owner, "full" history, serviced', source: 'feed:default',
+      make: 'Toyota',
+      model: 'Corolla',
+      badge: 'SX',
+      year: 2020,
+      km: 42_000,
+      price: 25_990,
+      before_price: 27_990,
+      car_type: 'used',
+      body: 'hatch',
+      fuel: 'petrol',
+      transmission: 'automatic',
+      drive: 'FWD',
+      colour: 'White',
+      dealercomments: 'One owner, "full" history, serviced',
+      source: 'feed:default',
       photos: ['https://cdn.example.com/fd-1/1.jpg', 'https://cdn.example.com/fd-1/2.jpg'],
     });
   });
@@ -124,8 +200,17 @@ describe('POST /api/stock/v1/imports', () => {
 
   it('names for re-indexing only the cars a feed changed, and none for the same feed again', async () => {
     // What stock-index re-indexes: the cars of the change rows it has not read yet.
-    const changedCars = async (after: number) => new Set((await database.db.selectFrom('stock_changes').select(['id', 'stocknum']).execute()).filter((change) => Number(change.id) > after).map((change) => change.stocknum));
-    const lastId = async () => Math.max(0, ...(await database.db.selectFrom('stock_changes').select('id').execute()).map((change) => Number(change.id)));
+    const changedCars = async (after: number) =>
+      new Set(
+        (await database.db.selectFrom('stock_changes').select(['id', 'stocknum']).execute())
+          .filter((change) => Number(change.id) > after)
+          .map((change) => change.stocknum),
+      );
+    const lastId = async () =>
+      Math.max(
+        0,
+        ...(await database.db.selectFrom('stock_changes').select('id').execute()).map((change) => Number(change.id)),
+      );
     await imported(csv(rows(3)));
     let place = await lastId();
     await imported(csv([row(1, { price: '19990 AUD' }), row(2), row(3)]));
@@ -136,7 +221,10 @@ describe('POST /api/stock/v1/imports', () => {
   });
 
   it('imports TSV and XML feeds alike', async () => {
-    const tsv = [COLUMNS.join('\t'), ...[row(1)].map((r) => COLUMNS.map((column) => (r[column] ?? '').replace(/"/g, '')).join('\t'))].join('\n');
+    const tsv = [
+      COLUMNS.join('\t'),
+      ...[row(1)].map((r) => COLUMNS.map((column) => (r[column] ?? '').replace(/"/g, '')).join('\t')),
+    ].join('\n');
     expect((await imported(tsv, { type: 'text/tab-separated-values', source: 'tsv' })).counts.created).toBe(1);
     const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <listings><title>Harbourside</title>
@@ -148,8 +236,21 @@ describe('POST /api/stock/v1/imports', () => {
   </listing>
 </listings>`;
     expect((await imported(xml, { type: 'application/xml', source: 'xml' })).counts.created).toBe(1);
-    const car = (await platform.app.inject({ method: 'GET', url: '/api/stock/v1/cars/FX-1', headers: { authorization: `Bearer ${key}` } })).json<{ car: unknown }>().car;
-    expect(car).toMatchObject({ km: 16, certified: true, fuel: 'petrol', body: 'suv', dealercomments: 'Tow bar & roof racks', photos: ['https://cdn.example.com/fx-1/1.jpg', 'https://cdn.example.com/fx-1/2.jpg'] });
+    const car = (
+      await platform.app.inject({
+        method: 'GET',
+        url: '/api/stock/v1/cars/FX-1',
+        headers: { authorization: `Bearer ${key}` },
+      })
+    ).json<{ car: unknown }>().car;
+    expect(car).toMatchObject({
+      km: 16,
+      certified: true,
+      fuel: 'petrol',
+      body: 'suv',
+      dealercomments: 'Tow bar & roof racks',
+      photos: ['https://cdn.example.com/fx-1/1.jpg', 'https://cdn.example.com/fx-1/2.jpg'],
+    });
   });
 
   it('answers 429 while five imports of the site wait to run', async () => {
@@ -184,7 +285,11 @@ describe('GET /api/stock/v1/imports/{id}', () => {
   });
 
   it('answers 400 naming id for an id that is no number', async () => {
-    const response = await platform.app.inject({ method: 'GET', url: '/api/stock/v1/imports/abc', headers: { authorization: `Bearer ${key}` } });
+    const response = await platform.app.inject({
+      method: 'GET',
+      url: '/api/stock/v1/imports/abc',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'id' });
   });
@@ -206,12 +311,17 @@ describe('row errors', () => {
     const result = await imported(csv([row(1), row(2), row(1, { price: '1000 AUD' })]));
     expect(result.counts).toMatchObject({ created: 1, rejected: 2 });
     expect(result.errors).toEqual([
-      expect.objectContaining({ row: 1, vehicle_id: 'FD-1', field: 'vehicle_id', message: expect.stringContaining('rows 1, 3') }),
+      expect.objectContaining({
+        row: 1,
+        vehicle_id: 'FD-1',
+        field: 'vehicle_id',
+        message: expect.stringContaining('rows 1, 3'),
+      }),
       expect.objectContaining({ row: 3, vehicle_id: 'FD-1', field: 'vehicle_id' }),
     ]);
   });
 
-  it('rejects a row whose dealer_id is none of the site\'s locations', async () => {
+  it("rejects a row whose dealer_id is none of the site's locations", async () => {
     const result = await imported(csv([row(1, { dealer_id: 'nowhere' })]));
     expect(result.errors).toEqual([expect.objectContaining({ row: 1, vehicle_id: 'FD-1', field: 'dealer_id' })]);
   });
@@ -231,7 +341,10 @@ describe('snapshot semantics', () => {
     await imported(csv(rows(9)));
     const result = await imported(csv(rows(10)));
     expect(result.counts).toMatchObject({ updated: 1, unchanged: 9 });
-    expect((await feedCars()).find((car) => car.stocknum === 'FD-10')).toMatchObject({ status: 'in_stock', sold_at: null });
+    expect((await feedCars()).find((car) => car.stocknum === 'FD-10')).toMatchObject({
+      status: 'in_stock',
+      sold_at: null,
+    });
   });
 
   it('quarantines a truncated feed and applies nothing of it', async () => {
@@ -246,40 +359,111 @@ describe('snapshot semantics', () => {
 
   it('quarantines a feed with fewer than half the rows of the last good one, even when it withdraws nothing', async () => {
     await imported(csv(rows(10)), { source: 'main' });
-    await database.db.updateTable('cars').set({ status: 'sold' }).where('tenant', '=', SITE).where('source', '=', 'feed:main').where('stocknum', '>', 'FD-3').execute();
+    await database.db
+      .updateTable('cars')
+      .set({ status: 'sold' })
+      .where('tenant', '=', SITE)
+      .where('source', '=', 'feed:main')
+      .where('stocknum', '>', 'FD-3')
+      .execute();
     expect((await imported(csv(rows(3)), { source: 'main' })).status).toBe('quarantined');
   });
 
   it('takes over an API car it lists as it is, and sells it once it lists it no more', async () => {
     await imported(csv(rows(9, 2)));
-    const feedCar = (await platform.app.inject({ method: 'GET', url: '/api/stock/v1/cars/FD-2', headers: { authorization: `Bearer ${key}` } })).json<{ car: Record<string, unknown> }>().car;
-    const { stocknum: _s, id: _i, slug: _sl, url: _u, withdrawn: _w, source: _so, updated_at: _up, photo_statuses: _ps, ...input } = feedCar;
-    const put = await platform.app.inject({ method: 'PUT', url: '/api/stock/v1/cars/FD-1', headers: { authorization: `Bearer ${key}` }, payload: { ...input, photos: ['https://cdn.example.com/fd-1/1.jpg', 'https://cdn.example.com/fd-1/2.jpg'] } });
+    const feedCar = (
+      await platform.app.inject({
+        method: 'GET',
+        url: '/api/stock/v1/cars/FD-2',
+        headers: { authorization: `Bearer ${key}` },
+      })
+    ).json<{ car: Record<string, unknown> }>().car;
+    const {
+      stocknum: _s,
+      id: _i,
+      slug: _sl,
+      url: _u,
+      withdrawn: _w,
+      source: _so,
+      updated_at: _up,
+      photo_statuses: _ps,
+      ...input
+    } = feedCar;
+    const put = await platform.app.inject({
+      method: 'PUT',
+      url: '/api/stock/v1/cars/FD-1',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { ...input, photos: ['https://cdn.example.com/fd-1/1.jpg', 'https://cdn.example.com/fd-1/2.jpg'] },
+    });
     expect(put.statusCode).toBe(201);
     expect((await imported(csv(rows(10)))).counts).toMatchObject({ updated: 1, unchanged: 9 });
     expect((await imported(csv(rows(9, 2)))).counts).toMatchObject({ withdrawn: 1 });
-    expect((await feedCars()).find((car) => car.stocknum === 'FD-1')).toMatchObject({ status: 'sold', source: 'feed:default' });
+    expect((await feedCars()).find((car) => car.stocknum === 'FD-1')).toMatchObject({
+      status: 'sold',
+      source: 'feed:default',
+    });
   });
 
   it("never withdraws another source's cars: an API car, a seeded car, another feed's", async () => {
-    const seeded = await database.db.selectFrom('cars').select(['stocknum', 'status']).where('tenant', '=', SITE).where('source', '=', 'seed').execute();
+    const seeded = await database.db
+      .selectFrom('cars')
+      .select(['stocknum', 'status'])
+      .where('tenant', '=', SITE)
+      .where('source', '=', 'seed')
+      .execute();
     const put = await platform.app.inject({
-      method: 'PUT', url: '/api/stock/v1/cars/API-1', headers: { authorization: `Bearer ${key}` },
-      payload: { item_type: 'car', car_type: 'used', location, year: 2021, make: 'Kia', model: 'Rio', colour: 'Blue', price: 19_990, km: 1000, fuel: 'petrol', body: 'hatch', transmission: 'manual', seats: 5 },
+      method: 'PUT',
+      url: '/api/stock/v1/cars/API-1',
+      headers: { authorization: `Bearer ${key}` },
+      payload: {
+        item_type: 'car',
+        car_type: 'used',
+        location,
+        year: 2021,
+        make: 'Kia',
+        model: 'Rio',
+        colour: 'Blue',
+        price: 19_990,
+        km: 1000,
+        fuel: 'petrol',
+        body: 'hatch',
+        transmission: 'manual',
+        seats: 5,
+      },
     });
     expect(put.statusCode).toBe(201);
     await imported(csv(rows(2, 100)), { source: 'other' });
     const result = await imported(csv(rows(2)));
     expect(result.counts.withdrawn).toBe(0);
-    expect(await database.db.selectFrom('cars').select(['stocknum', 'status']).where('tenant', '=', SITE).where('source', '=', 'seed').execute()).toEqual(seeded);
-    expect(await database.db.selectFrom('cars').select('status').where('tenant', '=', SITE).where('stocknum', 'in', ['API-1', 'FD-100', 'FD-101']).execute()).toEqual([{ status: 'in_stock' }, { status: 'in_stock' }, { status: 'in_stock' }]);
+    expect(
+      await database.db
+        .selectFrom('cars')
+        .select(['stocknum', 'status'])
+        .where('tenant', '=', SITE)
+        .where('source', '=', 'seed')
+        .execute(),
+    ).toEqual(seeded);
+    expect(
+      await database.db
+        .selectFrom('cars')
+        .select('status')
+        .where('tenant', '=', SITE)
+        .where('stocknum', 'in', ['API-1', 'FD-100', 'FD-101'])
+        .execute(),
+    ).toEqual([{ status: 'in_stock' }, { status: 'in_stock' }, { status: 'in_stock' }]);
   });
 });
 
 describe('fatal feeds apply nothing', () => {
   it('fails a malformed XML feed', async () => {
-    const result = await imported(`<listings><listing><vehicle_id>FX-1</vehicle_id></listings>`, { type: 'application/xml' });
-    expect(result).toMatchObject({ status: 'failed', counts: { created: 0 }, message: expect.stringContaining('not well-formed XML') });
+    const result = await imported(`<listings><listing><vehicle_id>FX-1</vehicle_id></listings>`, {
+      type: 'application/xml',
+    });
+    expect(result).toMatchObject({
+      status: 'failed',
+      counts: { created: 0 },
+      message: expect.stringContaining('not well-formed XML'),
+    });
     expect(await feedCars()).toEqual([]);
   });
 
@@ -289,7 +473,10 @@ describe('fatal feeds apply nothing', () => {
     const started = performance.now();
     await platform.app.stockImports.run();
     expect(performance.now() - started).toBeLessThan(1000);
-    expect((await status(response.json<{ id: string }>().id)).json()).toMatchObject({ status: 'failed', message: expect.stringContaining('DTD') });
+    expect((await status(response.json<{ id: string }>().id)).json()).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining('DTD'),
+    });
     expect(await feedCars()).toEqual([]);
   });
 
@@ -302,9 +489,17 @@ describe('fatal feeds apply nothing', () => {
   });
 
   it('refuses a feed over the size limit (413 naming body) and keeps nothing', async () => {
-    const small = await createTestPlatform(database, { ...IMPORTS_BY_HAND, config: testConfig({ ...process.env, FORECOURT_FEED_MAX_BYTES: '2000' }) });
+    const small = await createTestPlatform(database, {
+      ...IMPORTS_BY_HAND,
+      config: testConfig({ ...process.env, FORECOURT_FEED_MAX_BYTES: '2000' }),
+    });
     try {
-      const response = await small.app.inject({ method: 'POST', url: '/api/stock/v1/imports', headers: { 'content-type': 'text/csv', authorization: `Bearer ${key}` }, payload: csv(rows(20)) });
+      const response = await small.app.inject({
+        method: 'POST',
+        url: '/api/stock/v1/imports',
+        headers: { 'content-type': 'text/csv', authorization: `Bearer ${key}` },
+        payload: csv(rows(20)),
+      });
       expect(response.statusCode).toBe(413);
       expect(response.json()).toMatchObject({ field: 'body' });
       expect(await database.db.selectFrom('stock_imports').select('id').execute()).toEqual([]);
@@ -316,22 +511,61 @@ describe('fatal feeds apply nothing', () => {
 
 describe('hostile feeds', () => {
   it('ends any bytes sent as a feed done, failed or quarantined, never a 5xx, and the runner carries on', async () => {
-    const cell = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('"', '""', '\n', '\r', ',', '\t', '<', '&amp;', '&x;', ']]>', 'FD-1', '25990 AUD', location));
-    const csvLike = fc.array(fc.array(cell, { maxLength: 25 }), { maxLength: 6 }).map((lines) => [COLUMNS.join(','), ...lines.map((line) => line.join(','))].join('\n'));
-    const xmlLike = fc.array(fc.constantFrom('<listings>', '</listings>', '<listing>', '</listing>', '<vehicle_id>FD-1</vehicle_id>', '<image><url>', '</url></image>', '<![CDATA[', ']]>', '<?xml version="1.0"?>', '<!-- x -->', '&lt;', '<a b="1">', '</a>', 'text'), { maxLength: 30 }).map((parts) => parts.join(''));
-    const body = fc.oneof(csvLike, xmlLike, fc.string({ maxLength: 200 }), fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)));
+    const cell = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom('"', '""', '\n', '\r', ',', '\t', '<', '&amp;', '&x;', ']]>', 'FD-1', '25990 AUD', location),
+    );
+    const csvLike = fc
+      .array(fc.array(cell, { maxLength: 25 }), { maxLength: 6 })
+      .map((lines) => [COLUMNS.join(','), ...lines.map((line) => line.join(','))].join('\n'));
+    const xmlLike = fc
+      .array(
+        fc.constantFrom(
+          '<listings>',
+          '</listings>',
+          '<listing>',
+          '</listing>',
+          '<vehicle_id>FD-1</vehicle_id>',
+          '<image><url>',
+          '</url></image>',
+          '<![CDATA[',
+          ']]>',
+          '<?xml version="1.0"?>',
+          '<!-- x -->',
+          '&lt;',
+          '<a b="1">',
+          '</a>',
+          'text',
+        ),
+        { maxLength: 30 },
+      )
+      .map((parts) => parts.join(''));
+    const body = fc.oneof(
+      csvLike,
+      xmlLike,
+      fc.string({ maxLength: 200 }),
+      fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
+    );
     await fc.assert(
-      fc.asyncProperty(body, fc.constantFrom('text/csv', 'text/tab-separated-values', 'application/xml'), fc.constantFrom('fz-a', 'fz-b'), async (feed, type, source) => {
-        const response = await upload(feed, { type, source });
-        // Queued, or refused as not UTF-8 or empty.
-        expect([202, 400]).toContain(response.statusCode);
-        if (response.statusCode !== 202) return;
-        await platform.app.stockImports.run();
-        const outcome = (await status(response.json<{ id: string }>().id)).json<{ status: string; message: string | null }>();
-        expect(outcome.status).toMatch(/^(done|failed|quarantined)$/);
-        // Failed because of the feed, said to its sender; never an error of the platform.
-        expect(outcome.message ?? '').not.toContain('error of the platform');
-      }),
+      fc.asyncProperty(
+        body,
+        fc.constantFrom('text/csv', 'text/tab-separated-values', 'application/xml'),
+        fc.constantFrom('fz-a', 'fz-b'),
+        async (feed, type, source) => {
+          const response = await upload(feed, { type, source });
+          // Queued, or refused as not UTF-8 or empty.
+          expect([202, 400]).toContain(response.statusCode);
+          if (response.statusCode !== 202) return;
+          await platform.app.stockImports.run();
+          const outcome = (await status(response.json<{ id: string }>().id)).json<{
+            status: string;
+            message: string | null;
+          }>();
+          expect(outcome.status).toMatch(/^(done|failed|quarantined)$/);
+          // Failed because of the feed, said to its sender; never an error of the platform.
+          expect(outcome.message ?? '').not.toContain('error of the platform');
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -340,7 +574,11 @@ describe('hostile feeds', () => {
 describe('an upload over HTTP', () => {
   it('queues a feed sent over a real connection, whose body the route reads as a stream', async () => {
     const address = await platform.app.listen({ port: 0, host: '127.0.0.1' });
-    const response = await fetch(`${address}/api/stock/v1/imports?source=http`, { method: 'POST', headers: { 'content-type': 'text/csv', authorization: `Bearer ${key}`, host: `${SITE}.localhost` }, body: csv(rows(2)) });
+    const response = await fetch(`${address}/api/stock/v1/imports?source=http`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${key}`, host: `${SITE}.localhost` },
+      body: csv(rows(2)),
+    });
     expect(response.status).toBe(202);
     await platform.app.stockImports.run();
     expect((await status((await response.json()).id)).json()).toMatchObject({ status: 'done', counts: { created: 2 } });
@@ -355,7 +593,9 @@ describe('imports on several instances', () => {
       const [a, b] = await Promise.all([platform.app.stockImports.run(), second.app.stockImports.run()]);
       expect(a + b).toBe(1);
       expect((await status(id)).json()).toMatchObject({ status: 'done', counts: { created: 5 } });
-      expect(await database.db.selectFrom('stock_changes').select('stocknum').where('kind', '=', 'created').execute()).toHaveLength(5);
+      expect(
+        await database.db.selectFrom('stock_changes').select('stocknum').where('kind', '=', 'created').execute(),
+      ).toHaveLength(5);
     } finally {
       await second.close();
     }
@@ -365,23 +605,37 @@ describe('imports on several instances', () => {
     const first = (await upload(csv(rows(2)))).json<{ id: string }>().id;
     const next = (await upload(csv(rows(2)))).json<{ id: string }>().id;
     // The first is held by a runner elsewhere: its claim has not lapsed.
-    await database.db.updateTable('stock_imports').set({ status: 'running', claimed_until: new Date(Date.now() + 60_000) }).where('id', '=', first).execute();
+    await database.db
+      .updateTable('stock_imports')
+      .set({ status: 'running', claimed_until: new Date(Date.now() + 60_000) })
+      .where('id', '=', first)
+      .execute();
     expect(await platform.app.stockImports.run()).toBe(0);
     expect((await status(next)).json()).toMatchObject({ status: 'queued' });
   });
 
   it('takes over an import whose instance died once its claim has lapsed', async () => {
     const { id } = (await upload(csv(rows(2)))).json<{ id: string }>();
-    await database.db.updateTable('stock_imports').set({ status: 'running', claimed_until: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await database.db
+      .updateTable('stock_imports')
+      .set({ status: 'running', claimed_until: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     expect(await platform.app.stockImports.run()).toBe(1);
     expect((await status(id)).json()).toMatchObject({ status: 'done', counts: { created: 2 } });
   });
 
   it('drops an upload cut off an hour ago, with its stored pieces', async () => {
     const { id } = (await upload(csv(rows(2)))).json<{ id: string }>();
-    await database.db.updateTable('stock_imports').set({ status: 'receiving', created_at: new Date(Date.now() - 2 * 60 * 60 * 1000) }).where('id', '=', id).execute();
+    await database.db
+      .updateTable('stock_imports')
+      .set({ status: 'receiving', created_at: new Date(Date.now() - 2 * 60 * 60 * 1000) })
+      .where('id', '=', id)
+      .execute();
     await platform.app.stockImports.run();
-    expect(await database.db.selectFrom('stock_import_chunks').select('seq').where('import_id', '=', id).execute()).toEqual([]);
+    expect(
+      await database.db.selectFrom('stock_import_chunks').select('seq').where('import_id', '=', id).execute(),
+    ).toEqual([]);
     expect((await status(id)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,11 @@
 import type { Database } from '../db/database';
 import { accountToken, adminCall } from '../testing/console-data';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /** Stock keys through the admin API: who may make, see and revoke them, and the audit of each. */
 const SITE = 'harbourside-motors';
@@ -23,7 +28,12 @@ afterEach(async () => {
   await platform.close();
 });
 
-const stockCall = (secret: string) => platform.app.inject({ method: 'GET', url: '/api/stock/v1/cars?limit=1', headers: { authorization: `Bearer ${secret}` } });
+const stockCall = (secret: string) =>
+  platform.app.inject({
+    method: 'GET',
+    url: '/api/stock/v1/cars?limit=1',
+    headers: { authorization: `Bearer ${secret}` },
+  });
 
 it("lets a tenant's manager make a key for its site, shown once, and audits it", async () => {
   const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
@@ -35,7 +45,10 @@ it("lets a tenant's manager make a key for its site, shown once, and audits it",
   const stored = await database.db.selectFrom('stock_keys').select('key_hash').executeTakeFirstOrThrow();
   expect(stored.key_hash).not.toContain(secret.slice(4));
   const audit = await adminCall(platform.app, platform.operatorToken, 'GET', `/audit?tenant=${SITE}`);
-  expect(audit.json<{ entries: Array<{ action: string; outcome: string }> }>().entries[0]).toMatchObject({ action: 'stock-keys', outcome: 'allowed' });
+  expect(audit.json<{ entries: Array<{ action: string; outcome: string }> }>().entries[0]).toMatchObject({
+    action: 'stock-keys',
+    outcome: 'allowed',
+  });
 });
 
 it("refuses a manager a key for another tenant's site (403)", async () => {
@@ -52,19 +65,25 @@ it("lists a manager its own site's keys only", async () => {
   await adminCall(platform.app, platform.operatorToken, 'POST', '/stock-keys', { tenant: SITE });
   await adminCall(platform.app, platform.operatorToken, 'POST', '/stock-keys', { tenant: OTHER });
   const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
-  const keys = (await adminCall(platform.app, manager, 'GET', '/stock-keys')).json<{ keys: Array<{ tenant: string }> }>().keys;
+  const keys = (await adminCall(platform.app, manager, 'GET', '/stock-keys')).json<{
+    keys: Array<{ tenant: string }>;
+  }>().keys;
   expect(keys.map((k) => k.tenant)).toEqual([SITE]);
 });
 
 it('revokes a key: it stops working at once', async () => {
-  const { key, secret } = (await adminCall(platform.app, platform.operatorToken, 'POST', '/stock-keys', { tenant: SITE })).json<{ key: { id: number }; secret: string }>();
+  const { key, secret } = (
+    await adminCall(platform.app, platform.operatorToken, 'POST', '/stock-keys', { tenant: SITE })
+  ).json<{ key: { id: number }; secret: string }>();
   const response = await adminCall(platform.app, platform.operatorToken, 'POST', `/stock-keys/${key.id}/revoke`);
   expect(response.statusCode).toBe(200);
   expect((await stockCall(secret)).statusCode).toBe(401);
 });
 
 it("answers 404 to a manager revoking another site's key", async () => {
-  const { key } = (await adminCall(platform.app, platform.operatorToken, 'POST', '/stock-keys', { tenant: OTHER })).json<{ key: { id: number } }>();
+  const { key } = (
+    await adminCall(platform.app, platform.operatorToken, 'POST', '/stock-keys', { tenant: OTHER })
+  ).json<{ key: { id: number } }>();
   const manager = await accountToken(platform.app, 'tenant-manager', [SITE]);
   expect((await adminCall(platform.app, manager, 'POST', `/stock-keys/${key.id}/revoke`)).statusCode).toBe(404);
 });

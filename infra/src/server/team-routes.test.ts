@@ -4,19 +4,29 @@ import path from 'node:path';
 import type { Database } from '../db/database';
 import { replaceTenantStock } from '../db/stock';
 import { generateTenantStock } from '../stock/seed/generate';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /** The teams' routes as the platform mounts them: with the platform's ports, over the tenant's own rows. */
 let database: Database;
 let platform: TestPlatform;
 const now = new Date('2026-11-22T00:00:00Z');
 const tenantsDir = path.resolve(__dirname, '..', '..', 'tenants');
-const tenant = (slug: string) => parseTenantConfig(JSON.parse(fs.readFileSync(path.join(tenantsDir, `${slug}.json`), 'utf8')), slug);
+const tenant = (slug: string) =>
+  parseTenantConfig(JSON.parse(fs.readFileSync(path.join(tenantsDir, `${slug}.json`), 'utf8')), slug);
 
 beforeAll(async () => {
   database = await openSharedDatabase();
   for (const slug of ['harbourside-motors', 'redgum-used-cars']) {
-    await replaceTenantStock(database.db, generateTenantStock(tenant(slug), { seed: 5, carsPerTenant: 20, now }, 0), { seed: 5, cars: 20, referenceTime: now });
+    await replaceTenantStock(database.db, generateTenantStock(tenant(slug), { seed: 5, carsPerTenant: 20, now }, 0), {
+      seed: 5,
+      cars: 20,
+      referenceTime: now,
+    });
   }
   platform = await createTestPlatform(database);
 });
@@ -27,12 +37,18 @@ afterAll(async () => {
 });
 
 describe('GET /api/search/promos', () => {
-  const promos = (slug: string) => platform.app.inject({ method: 'GET', url: '/api/search/promos', headers: { 'x-forecourt-tenant': slug } });
+  const promos = (slug: string) =>
+    platform.app.inject({ method: 'GET', url: '/api/search/promos', headers: { 'x-forecourt-tenant': slug } });
 
   it('lists the tenant’s promo nodes with the spec’s card text and the site’s configured target', async () => {
     const response = await promos('redgum-used-cars');
     expect(response.statusCode).toBe(200);
-    const cards = response.json().promos as Array<{ title: string; text: string; href: string; position: number | null }>;
+    const cards = response.json().promos as Array<{
+      title: string;
+      text: string;
+      href: string;
+      position: number | null;
+    }>;
     expect(cards.find((c) => c.title === 'We Want Your Car!')).toMatchObject({
       text: 'We buy all types of cars / Our high turnover means we can pay more',
       href: '/contact',
@@ -48,15 +64,31 @@ describe('GET /api/search/promos', () => {
   });
 
   it('carries the dates the page filters on, as ISO times', async () => {
-    const cards = (await promos('harbourside-motors')).json().promos as Array<{ start: string | null; expiry: string | null }>;
+    const cards = (await promos('harbourside-motors')).json().promos as Array<{
+      start: string | null;
+      expiry: string | null;
+    }>;
     expect(cards.some((c) => c.start !== null && !Number.isNaN(Date.parse(c.start)))).toBe(true);
     expect(cards.some((c) => c.start === null && c.expiry === null)).toBe(true);
   });
 });
 
 describe('GET /api/search/fallback (spec §7 fallback fetch: search_filters, limit -> vehicles)', () => {
-  type Vehicle = { slug: string; make: string; car_type: string; status: string; price: number; created_at_timestamp: number; show_on_dealer_website: boolean };
-  const fallback = (slug: string, query: string) => platform.app.inject({ method: 'GET', url: `/api/search/fallback?${query}`, headers: { 'x-forecourt-tenant': slug } });
+  type Vehicle = {
+    slug: string;
+    make: string;
+    car_type: string;
+    status: string;
+    price: number;
+    created_at_timestamp: number;
+    show_on_dealer_website: boolean;
+  };
+  const fallback = (slug: string, query: string) =>
+    platform.app.inject({
+      method: 'GET',
+      url: `/api/search/fallback?${query}`,
+      headers: { 'x-forecourt-tenant': slug },
+    });
   const filters = (value: object) => `search_filters=${encodeURIComponent(JSON.stringify(value))}`;
 
   it('lists the site’s cars in stock and on its website, newest first, in the index’s shape', async () => {
@@ -64,7 +96,9 @@ describe('GET /api/search/fallback (spec §7 fallback fetch: search_filters, lim
     expect(response.statusCode).toBe(200);
     const vehicles = response.json().vehicles as Vehicle[];
     expect(vehicles.length).toBeGreaterThan(0);
-    expect(vehicles.every((v) => ['in_stock', 'coming_soon'].includes(v.status) && v.show_on_dealer_website)).toBe(true);
+    expect(vehicles.every((v) => ['in_stock', 'coming_soon'].includes(v.status) && v.show_on_dealer_website)).toBe(
+      true,
+    );
     const times = vehicles.map((v) => v.created_at_timestamp);
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
@@ -72,7 +106,9 @@ describe('GET /api/search/fallback (spec §7 fallback fetch: search_filters, lim
   it('applies the shopper’s filters and the limit', async () => {
     const all = (await fallback('harbourside-motors', 'limit=50')).json().vehicles as Vehicle[];
     const make = all[0]!.make;
-    const vehicles = (await fallback('harbourside-motors', `${filters({ make: [make], price: { max: 1_000_000 } })}&limit=2`)).json().vehicles as Vehicle[];
+    const vehicles = (
+      await fallback('harbourside-motors', `${filters({ make: [make], price: { max: 1_000_000 } })}&limit=2`)
+    ).json().vehicles as Vehicle[];
     expect(vehicles.length).toBe(Math.min(2, all.filter((v) => v.make === make).length));
     expect(vehicles.every((v) => v.make === make)).toBe(true);
   });

@@ -18,15 +18,23 @@ it('refuses a low surrogate with no high surrogate before it', () => {
 
 describe('jsonProblem', () => {
   it('accepts a search request as the clients send it', () => {
-    expect(jsonProblem({ requests: [{ indexName: 'cars', facetFilters: [['make:Kia', 'make:Mazda']], query: 'ute' }] }, 8)).toBeNull();
+    expect(
+      jsonProblem({ requests: [{ indexName: 'cars', facetFilters: [['make:Kia', 'make:Mazda']], query: 'ute' }] }, 8),
+    ).toBeNull();
   });
 
   it('names the path of a string holding a NUL', () => {
-    expect(jsonProblem({ requests: [{ query: 'a\0' }] }, 8)).toEqual({ path: 'requests[0].query', problem: 'must not contain a NUL character' });
+    expect(jsonProblem({ requests: [{ query: 'a\0' }] }, 8)).toEqual({
+      path: 'requests[0].query',
+      problem: 'must not contain a NUL character',
+    });
   });
 
   it('refuses a key with an unpaired surrogate without echoing the key', () => {
-    expect(jsonProblem({ ok: { '\uD800': 1 } }, 8)).toEqual({ path: 'ok', problem: 'every key must be valid Unicode (it holds an unpaired surrogate)' });
+    expect(jsonProblem({ ok: { '\uD800': 1 } }, 8)).toEqual({
+      path: 'ok',
+      problem: 'every key must be valid Unicode (it holds an unpaired surrogate)',
+    });
   });
 
   it('refuses a value nested 10,000 levels deep without overflowing the stack', () => {

@@ -24,7 +24,8 @@ export interface JsonProblem {
 /** How a path goes on from `parent` to one of its items: `requests[0].query`, as the search service names them. */
 export type PathStep = (parent: string, key: string | number) => string;
 
-const bracketStep: PathStep = (parent, key) => (typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key);
+const bracketStep: PathStep = (parent, key) =>
+  typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key;
 
 /**
  * Walks a parsed JSON value without recursion (a hostile body nests 10,000 levels deep in a few
@@ -39,7 +40,8 @@ export function jsonProblem(value: unknown, maxDepth: number, step: PathStep = b
       const problem = textProblem(current);
       if (problem) return { path: path || 'body', problem };
     } else if (current !== null && typeof current === 'object') {
-      if (depth >= maxDepth) return { path: path || 'body', problem: `must not nest more than ${maxDepth} levels deep` };
+      if (depth >= maxDepth)
+        return { path: path || 'body', problem: `must not nest more than ${maxDepth} levels deep` };
       if (Array.isArray(current)) {
         current.forEach((item, i) => stack.push({ value: item, path: step(path, i), depth: depth + 1 }));
       } else {

@@ -11,8 +11,18 @@ describe('trusted proxies setting', () => {
 
   it('trusts the listed addresses and ranges, IPv4 peers written as IPv6 included, and nothing else', () => {
     const trusted = parseTrustedProxies('10.1.0.0/16, 192.0.2.7, 2001:db8::/32')!;
-    expect(['10.1.200.3', '::ffff:10.1.0.9', '192.0.2.7', '2001:db8::1'].map((a) => trusted.trusts(a, 0))).toEqual([true, true, true, true]);
-    expect(['10.2.0.1', '192.0.2.8', '2001:db9::1', '127.0.0.1'].map((a) => trusted.trusts(a, 0))).toEqual([false, false, false, false]);
+    expect(['10.1.200.3', '::ffff:10.1.0.9', '192.0.2.7', '2001:db8::1'].map((a) => trusted.trusts(a, 0))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['10.2.0.1', '192.0.2.8', '2001:db9::1', '127.0.0.1'].map((a) => trusted.trusts(a, 0))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('knows the named ranges loopback, linklocal and uniquelocal', () => {
@@ -23,22 +33,36 @@ describe('trusted proxies setting', () => {
 
   it('reads a hop count as "that many proxies in front, whatever their address"', () => {
     const trusted = parseTrustedProxies('2')!;
-    expect([trusted.trusts('203.0.113.5', 0), trusted.trusts('203.0.113.6', 1), trusted.trusts('203.0.113.7', 2)]).toEqual([true, true, false]);
+    expect([
+      trusted.trusts('203.0.113.5', 0),
+      trusted.trusts('203.0.113.6', 1),
+      trusted.trusts('203.0.113.7', 2),
+    ]).toEqual([true, true, false]);
   });
 
   it('shows as it was written (forecourt doctor)', () => {
-    expect(String(loadConfig({ FORECOURT_TRUSTED_PROXIES: '10.1.0.0/16, loopback' }).FORECOURT_TRUSTED_PROXIES)).toBe('10.1.0.0/16, loopback');
+    expect(String(loadConfig({ FORECOURT_TRUSTED_PROXIES: '10.1.0.0/16, loopback' }).FORECOURT_TRUSTED_PROXIES)).toBe(
+      '10.1.0.0/16, loopback',
+    );
     expect(String(parseTrustedProxies('1'))).toBe('1 hop');
   });
 
   it('stops the start naming the variable and the entry it cannot read', () => {
-    expect(() => loadConfig({ FORECOURT_TRUSTED_PROXIES: '10.0.0.0/8,balancer.internal' })).toThrow(/^FORECOURT_TRUSTED_PROXIES must be a hop count, .*'balancer\.internal' is none of these$/);
-    expect(() => loadConfig({ FORECOURT_TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/'10\.0\.0\.0\/33' is none of these/);
-    expect(() => loadConfig({ FORECOURT_TRUSTED_PROXIES: '10.0.0.1,,10.0.0.2' })).toThrow(/FORECOURT_TRUSTED_PROXIES has an empty entry/);
+    expect(() => loadConfig({ FORECOURT_TRUSTED_PROXIES: '10.0.0.0/8,balancer.internal' })).toThrow(
+      /^FORECOURT_TRUSTED_PROXIES must be a hop count, .*'balancer\.internal' is none of these$/,
+    );
+    expect(() => loadConfig({ FORECOURT_TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(
+      /'10\.0\.0\.0\/33' is none of these/,
+    );
+    expect(() => loadConfig({ FORECOURT_TRUSTED_PROXIES: '10.0.0.1,,10.0.0.2' })).toThrow(
+      /FORECOURT_TRUSTED_PROXIES has an empty entry/,
+    );
   });
 
   it('refuses a REDIS_URL that is not a redis address, naming it', () => {
-    expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow("REDIS_URL must be a redis:// or rediss:// address, got 'localhost:6379'");
+    expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow(
+      "REDIS_URL must be a redis:// or rediss:// address, got 'localhost:6379'",
+    );
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).REDIS_URL).toBe('redis://127.0.0.1:6379/2');
   });
 });

@@ -54,7 +54,9 @@ export function parseTrustedProxies(raw: string | undefined): TrustedProxies | n
       const bits = family === 4 ? 32 : 128;
       const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits);
       if (family === 0 || !prefixOk || extra !== undefined) {
-        throw new Error(`must be a hop count, or IP addresses, CIDR ranges such as 10.0.0.0/8 and the names ${Object.keys(NAMED_RANGES).join(', ')}, comma-separated: '${entry}' is none of these`);
+        throw new Error(
+          `must be a hop count, or IP addresses, CIDR ranges such as 10.0.0.0/8 and the names ${Object.keys(NAMED_RANGES).join(', ')}, comma-separated: '${entry}' is none of these`,
+        );
       }
       const type = family === 4 ? 'ipv4' : 'ipv6';
       if (prefix === undefined) list.addAddress(address, type);

@@ -32,7 +32,11 @@ beforeAll(async () => {
   await seedStock(database, tenants, { seed: 7, totalCars: 300, now: defaultSeedNow() });
   cars = (await loadTenantStock(database.db, 'harbourside-motors')).cars;
   const dataDir = await tempDir();
-  app = await listen({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined }, { ...database, close: async () => undefined }, tenants);
+  app = await listen(
+    { port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined },
+    { ...database, close: async () => undefined },
+    tenants,
+  );
   // The versions the server's first paints render like (the checkout's).
   for (const [team, version] of [
     ['shell', SHELL_SERVER_VERSION],
@@ -50,7 +54,8 @@ afterAll(async () => {
 
 const HOST = 'harbourside-motors.localhost:8080';
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: HOST } });
-const shown = () => cars.find((c) => c.show_on_dealer_website && c.status === 'in_stock' && (c.offer_price ?? c.price) > 10)!;
+const shown = () =>
+  cars.find((c) => c.show_on_dealer_website && c.status === 'in_stock' && (c.offer_price ?? c.price) > 10)!;
 
 function jsonLd(html: string): Record<string, unknown> {
   const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
@@ -58,7 +63,8 @@ function jsonLd(html: string): Record<string, unknown> {
   return JSON.parse(match[1]) as Record<string, unknown>;
 }
 
-const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
+const meta = (html: string, property: string) =>
+  new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
 const unescape = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 describe('a vehicle page without JavaScript', () => {
@@ -66,7 +72,9 @@ describe('a vehicle page without JavaScript', () => {
     const car = shown();
     const response = await get(`/cars/${car.slug}`);
     expect(response.statusCode).toBe(200);
-    expect(unescape(response.body)).toContain(`<title>${car.name} for sale in ${car.city} | Harbourside Motors</title>`);
+    expect(unescape(response.body)).toContain(
+      `<title>${car.name} for sale in ${car.city} | Harbourside Motors</title>`,
+    );
     expect(unescape(/<meta name="description" content="([^"]*)">/.exec(response.body)?.[1] ?? '')).toContain(car.name);
     expect(response.body).toContain(`<link rel="canonical" href="http://${HOST}/cars/${car.slug}">`);
     expect(meta(response.body, 'og:image')).toBe(`http://${HOST}${car.images[0]!.image.url.split('?')[0]}?w=1200`);
@@ -81,7 +89,12 @@ describe('a vehicle page without JavaScript', () => {
       name: car.name,
       vehicleIdentificationNumber: car.vin,
       mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.km, unitCode: 'KMT' },
-      offers: { '@type': 'Offer', priceCurrency: 'AUD', price: car.offer_price ?? car.price, availability: 'https://schema.org/InStock' },
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'AUD',
+        price: car.offer_price ?? car.price,
+        availability: 'https://schema.org/InStock',
+      },
     });
   });
 
@@ -110,7 +123,9 @@ describe('a vehicle page without JavaScript', () => {
   });
 
   it('answers 404 for another site’s car', async () => {
-    const theirs = (await loadTenantStock(database.db, 'summit-auto-group')).cars.find((c) => c.show_on_dealer_website)!;
+    const theirs = (await loadTenantStock(database.db, 'summit-auto-group')).cars.find(
+      (c) => c.show_on_dealer_website,
+    )!;
     expect((await get(`/cars/${theirs.slug}`)).statusCode).toBe(404);
   });
 });
@@ -121,7 +136,9 @@ describe('the first paint of a vehicle page', () => {
     const html = unescape((await get(`/cars/${car.slug}`)).body);
     const paint = html.slice(html.indexOf('data-first-paint="mf-vehicle"'));
     expect(paint).toContain(car.name);
-    expect(paint).toContain(`$${(car.offer_price !== null && car.offer_price > 10 && car.offer_price < car.price ? car.offer_price : car.price).toLocaleString('en-AU')}`);
+    expect(paint).toContain(
+      `$${(car.offer_price !== null && car.offer_price > 10 && car.offer_price < car.price ? car.offer_price : car.price).toLocaleString('en-AU')}`,
+    );
     expect(paint).toContain(`${car.km.toLocaleString('en-AU')} kms`);
   });
 
@@ -141,7 +158,8 @@ describe('the car API of the vehicle page', () => {
 
   it('says whether the car’s model is one of the site’s configured models (the breadcrumb names only those)', async () => {
     const catalogue = await listTenantCatalogue(database.db, 'harbourside-motors');
-    const configured = (car: Car) => catalogue.some((entry) => entry.manufacturer.name === car.make && entry.model.name === car.model);
+    const configured = (car: Car) =>
+      catalogue.some((entry) => entry.manufacturer.name === car.make && entry.model.name === car.model);
     const inCatalogue = cars.find((car) => car.show_on_dealer_website && configured(car))!;
     const outside = cars.find((car) => car.show_on_dealer_website && !configured(car))!;
     expect((await get(`/api/vehicle/cars/${inCatalogue.slug}`)).json().car.catalogue_model).toBe(true);
@@ -158,10 +176,19 @@ describe('the car API of the vehicle page', () => {
 
 describe('sitemap and robots', () => {
   it('lists the page of every location the site shows, and none of a dealership it hides', async () => {
-    const response = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'summit-auto-group.localhost:8080' } });
-    const listed = [...response.body.matchAll(/<loc>http:\/\/[^/]+\/locations\/([^<]+)<\/loc>/g)].map((m) => m[1]).sort();
+    const response = await app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { host: 'summit-auto-group.localhost:8080' },
+    });
+    const listed = [...response.body.matchAll(/<loc>http:\/\/[^/]+\/locations\/([^<]+)<\/loc>/g)]
+      .map((m) => m[1])
+      .sort();
     const locations = await listLocations(database.db, 'summit-auto-group');
-    const shown = locations.filter((l) => l.visible && l.dealership_slug !== 'summit-fleet-sales').map((l) => l.slug).sort();
+    const shown = locations
+      .filter((l) => l.visible && l.dealership_slug !== 'summit-fleet-sales')
+      .map((l) => l.slug)
+      .sort();
     expect(shown.length).toBeGreaterThan(0);
     expect(listed).toEqual(shown);
     expect(locations.some((l) => l.dealership_slug === 'summit-fleet-sales')).toBe(true);
@@ -172,29 +199,51 @@ describe('sitemap and robots', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/xml');
     const listed = [...response.body.matchAll(/<loc>http:\/\/[^/]+\/cars\/([^<]+)<\/loc>/g)].map((m) => m[1]).sort();
-    const expected = cars.filter((c) => c.show_on_dealer_website && (c.status === 'in_stock' || c.status === 'coming_soon')).map((c) => c.slug).sort();
+    const expected = cars
+      .filter((c) => c.show_on_dealer_website && (c.status === 'in_stock' || c.status === 'coming_soon'))
+      .map((c) => c.slug)
+      .sort();
     expect(listed).toEqual(expected);
   });
 
   it('answers many requests at once with one sitemap', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: `127.0.1.${i + 1}`, headers: { host: HOST } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: `127.0.1.${i + 1}`, headers: { host: HOST } }),
+      ),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
   });
 
-  it.each(['br', 'gzip'] as const)('sends the sitemap compressed with %s, the same document as uncompressed', async (encoding) => {
-    const plain = await app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: '127.0.3.1', headers: { host: HOST } });
-    const packed = await app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: '127.0.3.2', headers: { host: HOST, 'accept-encoding': `${encoding}, identity;q=0.5` } });
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(packed.headers['content-encoding']).toBe(encoding);
-    expect(String(packed.headers['vary'])).toMatch(/accept-encoding/i);
-    const unpacked = encoding === 'br' ? zlib.brotliDecompressSync(packed.rawPayload) : zlib.gunzipSync(packed.rawPayload);
-    expect(unpacked.toString('utf8')).toBe(plain.body);
-    expect(plain.body).toContain('<urlset');
-  });
+  it.each(['br', 'gzip'] as const)(
+    'sends the sitemap compressed with %s, the same document as uncompressed',
+    async (encoding) => {
+      const plain = await app.inject({
+        method: 'GET',
+        url: '/sitemap.xml',
+        remoteAddress: '127.0.3.1',
+        headers: { host: HOST },
+      });
+      const packed = await app.inject({
+        method: 'GET',
+        url: '/sitemap.xml',
+        remoteAddress: '127.0.3.2',
+        headers: { host: HOST, 'accept-encoding': `${encoding}, identity;q=0.5` },
+      });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(String(packed.headers['vary'])).toMatch(/accept-encoding/i);
+      const unpacked =
+        encoding === 'br' ? zlib.brotliDecompressSync(packed.rawPayload) : zlib.gunzipSync(packed.rawPayload);
+      expect(unpacked.toString('utf8')).toBe(plain.body);
+      expect(plain.body).toContain('<urlset');
+    },
+  );
 
   it('refuses a client past 60 sitemap requests a minute', async () => {
-    const ask = () => app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: '127.0.2.1', headers: { host: HOST } });
+    const ask = () =>
+      app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: '127.0.2.1', headers: { host: HOST } });
     const statuses = [];
     for (let i = 0; i < 61; i++) statuses.push((await ask()).statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(60);
@@ -211,16 +260,22 @@ describe('sitemap and robots', () => {
 describe('a Host header the site does not own', () => {
   // A stranger's Host with the tenant named by header (development honours the header): a shared
   // cache in front would keep the stranger's host in the page for every shopper.
-  const asStranger = (url: string, host: string) => app.inject({ method: 'GET', url, headers: { host, 'x-forecourt-tenant': 'harbourside-motors' } });
+  const asStranger = (url: string, host: string) =>
+    app.inject({ method: 'GET', url, headers: { host, 'x-forecourt-tenant': 'harbourside-motors' } });
 
-  it.each(['evil.example', 'evil.example:8443', 'harbourside-motors.localhost.:8080'])('never appears in a car page, the sitemap or robots.txt (%s)', async (host) => {
-    const car = shown();
-    for (const url of [`/cars/${car.slug}`, '/sitemap.xml', '/robots.txt']) {
-      const response = await asStranger(url, host);
-      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
-      expect(response.body).not.toContain(host);
-      expect(response.body).not.toContain('evil.example');
-    }
-    expect((await asStranger(`/cars/${car.slug}`, host)).body).toMatch(new RegExp(`<link rel="canonical" href="http://harbourside-motors\\.localhost:\\d+/cars/${car.slug}">`));
-  });
+  it.each(['evil.example', 'evil.example:8443', 'harbourside-motors.localhost.:8080'])(
+    'never appears in a car page, the sitemap or robots.txt (%s)',
+    async (host) => {
+      const car = shown();
+      for (const url of [`/cars/${car.slug}`, '/sitemap.xml', '/robots.txt']) {
+        const response = await asStranger(url, host);
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+        expect(response.body).not.toContain(host);
+        expect(response.body).not.toContain('evil.example');
+      }
+      expect((await asStranger(`/cars/${car.slug}`, host)).body).toMatch(
+        new RegExp(`<link rel="canonical" href="http://harbourside-motors\\.localhost:\\d+/cars/${car.slug}">`),
+      );
+    },
+  );
 });

@@ -4,7 +4,12 @@ import { IN_STOCK_STATUSES, type Car } from '../stock/model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../testing/test-platform';
 
 /** The vehicle page's platform services over real routes and stock: delivery, price comparison, views. */
 let database: Database;
@@ -25,7 +30,12 @@ afterAll(async () => {
 
 const HARBOURSIDE = { 'x-forecourt-tenant': 'harbourside-motors' };
 const quote = (body: unknown, headers = HARBOURSIDE) =>
-  platform.app.inject({ method: 'POST', url: '/api/delivery-quote', payload: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } });
+  platform.app.inject({
+    method: 'POST',
+    url: '/api/delivery-quote',
+    payload: JSON.stringify(body),
+    headers: { ...headers, 'content-type': 'application/json' },
+  });
 
 /** A Harbourside car at its Alexandria yard (Sydney 2015; the site's first tier is free to 40 km). */
 async function sydneyCar(): Promise<Car> {
@@ -56,7 +66,9 @@ describe('POST /api/delivery-quote', () => {
   it('gives the spec text for a postcode that is no place', async () => {
     const response = await quote({ postcode: '0000', car_id: (await sydneyCar()).id });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toBe("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.");
+    expect(response.json().error).toBe(
+      "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+    );
   });
 
   it('answers 400 naming car_id for a car of another site', async () => {
@@ -73,7 +85,9 @@ describe('GET /api/cars/{slug}/autogauge', () => {
       cars
         .filter((c) => IN_STOCK_STATUSES.includes(c.status) && c.price > 10)
         .slice(0, 40)
-        .map(async (car) => (await platform.app.inject({ url: `/api/cars/${car.slug}/autogauge`, headers: HARBOURSIDE })).json()),
+        .map(async (car) =>
+          (await platform.app.inject({ url: `/api/cars/${car.slug}/autogauge`, headers: HARBOURSIDE })).json(),
+        ),
     );
     const ranged = answers.find((a) => a.market_range_min !== null);
     expect(ranged).toBeDefined();
@@ -85,7 +99,9 @@ describe('GET /api/cars/{slug}/autogauge', () => {
   });
 
   it('answers 404 for a car not on the site', async () => {
-    expect((await platform.app.inject({ url: '/api/cars/no-such-car/autogauge', headers: HARBOURSIDE })).statusCode).toBe(404);
+    expect(
+      (await platform.app.inject({ url: '/api/cars/no-such-car/autogauge', headers: HARBOURSIDE })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -93,7 +109,10 @@ describe('POST /api/cars/{slug}/views', () => {
   it("adds one to the car's view count", async () => {
     const car = cars[0]!;
     const before = (await findCarBySlug(database.db, 'harbourside-motors', car.slug))!.views;
-    expect((await platform.app.inject({ method: 'POST', url: `/api/cars/${car.slug}/views`, headers: HARBOURSIDE })).statusCode).toBe(204);
+    expect(
+      (await platform.app.inject({ method: 'POST', url: `/api/cars/${car.slug}/views`, headers: HARBOURSIDE }))
+        .statusCode,
+    ).toBe(204);
     expect((await findCarBySlug(database.db, 'harbourside-motors', car.slug))!.views).toBe(before + 1);
   });
 });

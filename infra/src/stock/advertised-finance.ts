@@ -12,7 +12,10 @@ import type { Car, FinanceLender } from './model';
  * provider's record. Without one the provider rules (finance-eligibility) would hide finance on
  * every such car, and a real dealer's site would show none where it offers it.
  */
-export function advertisedFinance(tenant: Pick<TenantConfig, 'finance'>, car: Pick<Car, 'price' | 'offer_price' | 'before_price' | 'subscription_price' | 'preorder' | 'price_type'>): Pick<Car, 'finance_lenders' | 'finance_quote_weekly'> {
+export function advertisedFinance(
+  tenant: Pick<TenantConfig, 'finance'>,
+  car: Pick<Car, 'price' | 'offer_price' | 'before_price' | 'subscription_price' | 'preorder' | 'price_type'>,
+): Pick<Car, 'finance_lenders' | 'finance_quote_weekly'> {
   const price = askingPrice(car);
   // The seed's rule too: no lender lends on a price of 500 or less.
   if (price === null || price <= MIN_FINANCE_PRICE) return { finance_lenders: {}, finance_quote_weekly: null };

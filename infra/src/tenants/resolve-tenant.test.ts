@@ -51,7 +51,8 @@ describe('hostName', () => {
 describe("a site's origin in the addresses it writes", () => {
   const alpha = directory.get('alpha-motors')!;
   const beta = directory.get('beta-cars')!;
-  const origin = (tenant: typeof alpha, host: string, production = false, protocol = 'http') => siteOrigin(tenant, { protocol, host }, { production, port: 8080 });
+  const origin = (tenant: typeof alpha, host: string, production = false, protocol = 'http') =>
+    siteOrigin(tenant, { protocol, host }, { production, port: 8080 });
 
   it('is the first configured domain in production, whatever host was asked', () => {
     expect(origin(alpha, 'evil.example', true, 'https')).toBe('https://www.alpha.example.com.au');
@@ -68,4 +69,3 @@ describe("a site's origin in the addresses it writes", () => {
     expect(origin(beta, '127.0.0.1:8080')).toBe('http://beta-cars.localhost:8080');
   });
 });
-

@@ -61,10 +61,15 @@ export class TenantDirectory {
  * of a development server). The scheme is the request's, which only the socket or a trusted
  * balancer sets.
  */
-export function siteOrigin(tenant: TenantConfig, request: { protocol: string; host: string | undefined }, options: { production: boolean; port: number }): string {
+export function siteOrigin(
+  tenant: TenantConfig,
+  request: { protocol: string; host: string | undefined },
+  options: { production: boolean; port: number },
+): string {
   const domain = tenant.domains[0];
   const name = hostName(request.host);
-  if (domain && (options.production || tenant.domains.some((d) => d.toLowerCase() === name))) return `${request.protocol}://${domain.toLowerCase()}`;
+  if (domain && (options.production || tenant.domains.some((d) => d.toLowerCase() === name)))
+    return `${request.protocol}://${domain.toLowerCase()}`;
   // The site's own development host keeps the port it was asked on (a proxy in front of the demo);
   // any other host gets this server's.
   const asked = name === `${tenant.slug}${LOCAL_SUFFIX}` ? /:(\d{1,5})$/.exec(request.host ?? '')?.[1] : undefined;
@@ -72,4 +77,3 @@ export function siteOrigin(tenant: TenantConfig, request: { protocol: string; ho
   const standard = (request.protocol === 'https' && port === 443) || (request.protocol === 'http' && port === 80);
   return `${request.protocol}://${tenant.slug}${LOCAL_SUFFIX}${standard ? '' : `:${port}`}`;
 }
-

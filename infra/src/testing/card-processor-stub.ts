@@ -38,14 +38,17 @@ export async function startCardProcessorStub(options: { authoriseMs?: number } =
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       void (async () => {
-        const send = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        const send = (status: number, body: unknown) =>
+          response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         if (request.headers.authorization !== `Bearer ${token}`) return send(401, { message: 'unknown token' });
         const key = String(request.headers['idempotency-key'] ?? '');
         const at = Date.now();
         if (request.method === 'POST' && request.url === '/authorisations') {
           let reference = references.get(key);
           if (!reference) {
-            reference = new Promise<string>((resolve) => setTimeout(() => resolve(`auth_${randomBytes(12).toString('hex')}`), authoriseMs));
+            reference = new Promise<string>((resolve) =>
+              setTimeout(() => resolve(`auth_${randomBytes(12).toString('hex')}`), authoriseMs),
+            );
             references.set(key, reference);
           }
           const made = await reference;
@@ -66,7 +69,8 @@ export async function startCardProcessorStub(options: { authoriseMs?: number } =
     url: `http://127.0.0.1:${port}`,
     token,
     calls,
-    authorised: () => new Map(calls.filter((call) => call.kind === 'authorise').map((call) => [call.key, call.reference ?? ''])),
+    authorised: () =>
+      new Map(calls.filter((call) => call.kind === 'authorise').map((call) => [call.key, call.reference ?? ''])),
     voided: () => new Set(calls.filter((call) => call.kind === 'void').map((call) => call.key)),
     close: () =>
       new Promise<void>((resolve, reject) => {

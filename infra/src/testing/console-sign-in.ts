@@ -1,5 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import type { OperatorAccount } from '../db/operators';
 import { CONSOLE_COOKIE } from '../operators/console-sessions';
 import { consoleOrigin } from '../server/console-origin';
@@ -24,16 +27,29 @@ export function consoleHeaders(app: FastifyInstance): { host: string; origin: st
  */
 export function consoleInject(
   app: FastifyInstance,
-  request: { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: object; browser?: ConsoleBrowser | null; headers?: Record<string, string | undefined>; remoteAddress?: string },
+  request: {
+    method: 'GET' | 'POST' | 'DELETE';
+    url: string;
+    payload?: object;
+    browser?: ConsoleBrowser | null;
+    headers?: Record<string, string | undefined>;
+    remoteAddress?: string;
+  },
 ): Promise<LightMyRequestResponse> {
   const browser = request.browser;
-  const headers: Record<string, string | undefined> = { ...consoleHeaders(app), ...(browser ? { cookie: browser.cookie, 'x-csrf-token': browser.csrf } : {}), ...request.headers };
+  const headers: Record<string, string | undefined> = {
+    ...consoleHeaders(app),
+    ...(browser ? { cookie: browser.cookie, 'x-csrf-token': browser.csrf } : {}),
+    ...request.headers,
+  };
   return app.inject({
     method: request.method,
     url: `/_admin${request.url}`,
     ...(request.payload ? { payload: request.payload } : {}),
     remoteAddress: request.remoteAddress ?? '203.0.113.7',
-    headers: Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    headers: Object.fromEntries(
+      Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
   });
 }
 
@@ -46,7 +62,11 @@ export function browserOf(response: LightMyRequestResponse): ConsoleBrowser {
 }
 
 /** Registers a passkey with an enrollment code as the console's enroll page does: the enroll answer (a session, or a refusal). */
-export async function enrollPasskey(app: FastifyInstance, authenticator: SoftwareAuthenticator, code: string): Promise<LightMyRequestResponse> {
+export async function enrollPasskey(
+  app: FastifyInstance,
+  authenticator: SoftwareAuthenticator,
+  code: string,
+): Promise<LightMyRequestResponse> {
   const options = await consoleInject(app, { method: 'POST', url: '/session/enroll/options', payload: { code } });
   if (options.statusCode !== 200) return options;
   const response = authenticator.create(options.json<PublicKeyCredentialCreationOptionsJSON>());
@@ -54,7 +74,10 @@ export async function enrollPasskey(app: FastifyInstance, authenticator: Softwar
 }
 
 /** Signs in with a passkey as the console's sign-in page does: the answer (a session, or a refusal). */
-export async function signInWithPasskey(app: FastifyInstance, authenticator: SoftwareAuthenticator): Promise<LightMyRequestResponse> {
+export async function signInWithPasskey(
+  app: FastifyInstance,
+  authenticator: SoftwareAuthenticator,
+): Promise<LightMyRequestResponse> {
   const options = await consoleInject(app, { method: 'POST', url: '/session/options', payload: {} });
   if (options.statusCode !== 200) throw new Error(`sign-in options: ${options.statusCode} ${options.body}`);
   const response = authenticator.get(options.json<PublicKeyCredentialRequestOptionsJSON>());
@@ -62,7 +85,14 @@ export async function signInWithPasskey(app: FastifyInstance, authenticator: Sof
 }
 
 /** A console session for an account, through the whole passkey flow (an enrollment code made as an operator makes one). */
-export async function consoleBrowserFor(app: FastifyInstance, authenticator: SoftwareAuthenticator, accountId: number): Promise<ConsoleBrowser> {
-  const { code } = await app.consoleSessions.issueEnrollment({ accountId: null, name: 'test platform', tokenId: null }, accountId);
+export async function consoleBrowserFor(
+  app: FastifyInstance,
+  authenticator: SoftwareAuthenticator,
+  accountId: number,
+): Promise<ConsoleBrowser> {
+  const { code } = await app.consoleSessions.issueEnrollment(
+    { accountId: null, name: 'test platform', tokenId: null },
+    accountId,
+  );
   return browserOf(await enrollPasskey(app, authenticator, code));
 }

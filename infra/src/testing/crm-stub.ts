@@ -49,10 +49,18 @@ export async function startCrmStub(): Promise<RunningCrmStub> {
       } catch {
         // Not JSON: refused below as naming no lead.
       }
-      const problem = !key ? 'Idempotency-Key is required' : leadId !== key ? 'Idempotency-Key is not the lead_id' : !signatureMatches(secret, body, request.headers['x-forecourt-signature']) ? 'bad signature' : null;
+      const problem = !key
+        ? 'Idempotency-Key is required'
+        : leadId !== key
+          ? 'Idempotency-Key is not the lead_id'
+          : !signatureMatches(secret, body, request.headers['x-forecourt-signature'])
+            ? 'bad signature'
+            : null;
       if (problem) {
         stub.refused += 1;
-        response.writeHead(problem === 'bad signature' ? 401 : 400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: problem }));
+        response
+          .writeHead(problem === 'bad signature' ? 401 : 400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: problem }));
         return;
       }
       received.set(key, (received.get(key) ?? 0) + 1);

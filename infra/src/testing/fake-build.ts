@@ -15,7 +15,12 @@ export interface FakeBuildOptions {
   sourceVersion?: string;
 }
 
-export const FAKE_SHARED = { react: '19.3.1', 'react-dom': '19.3.1', jotai: '2.20.3', '@forecourt/shared-config': '1.0.0' };
+export const FAKE_SHARED = {
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+  jotai: '2.20.3',
+  '@forecourt/shared-config': '1.0.0',
+};
 
 /** The routes a fake remote owns when a test does not say. */
 export const FAKE_ROUTES: Record<string, string[]> = {
@@ -61,7 +66,11 @@ export async function makeFakeBuild(parent: string, options: FakeBuildOptions): 
     const manifest = {
       name: info.name,
       shared: Object.entries(info.shared).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` })),
-      exposes: info.exposes.map((exposed) => ({ name: exposed.slice(2), path: exposed, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
+      exposes: info.exposes.map((exposed) => ({
+        name: exposed.slice(2),
+        path: exposed,
+        assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+      })),
     };
     await fs.writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   }

@@ -18,7 +18,17 @@ async function main(): Promise<void> {
     if (!job?.format) throw new Error('no uploaded import to run');
     const tenant = (await loadTenants()).find((candidate) => candidate.slug === job.tenant);
     if (!tenant) throw new Error(`no tenant ${job.tenant}`);
-    await runImport(database.db, tenant, { ...job, format: job.format }, { withdrawShare: 0.3, leaseMs, now: () => new Date(), batchCars: Number(process.env.FORECOURT_IMPORT_BATCH ?? 100) });
+    await runImport(
+      database.db,
+      tenant,
+      { ...job, format: job.format },
+      {
+        withdrawShare: 0.3,
+        leaseMs,
+        now: () => new Date(),
+        batchCars: Number(process.env.FORECOURT_IMPORT_BATCH ?? 100),
+      },
+    );
   } finally {
     await database.close();
   }

@@ -4,14 +4,37 @@
  * change any row's columns, to make bad or duplicated rows.
  */
 
-export const META_COLUMNS = ['vehicle_id', 'dealer_id', 'make', 'model', 'year', 'trim', 'mileage.value', 'mileage.unit', 'price', 'state_of_vehicle', 'body_style', 'transmission', 'fuel_type', 'drivetrain', 'exterior_color', 'description'] as const;
+export const META_COLUMNS = [
+  'vehicle_id',
+  'dealer_id',
+  'make',
+  'model',
+  'year',
+  'trim',
+  'mileage.value',
+  'mileage.unit',
+  'price',
+  'state_of_vehicle',
+  'body_style',
+  'transmission',
+  'fuel_type',
+  'drivetrain',
+  'exterior_color',
+  'description',
+] as const;
 
 /** A photo's column: `image[0].url` is the main photo. */
 export type MetaImageColumn = `image[${number}].url`;
 
 export type MetaRow = Partial<Record<(typeof META_COLUMNS)[number] | MetaImageColumn, string>>;
 
-const MAKES: ReadonlyArray<[string, string]> = [['Toyota', 'Corolla'], ['Mazda', 'CX-5'], ['Hyundai', 'i30'], ['Ford', 'Ranger'], ['Kia', 'Sportage']];
+const MAKES: ReadonlyArray<[string, string]> = [
+  ['Toyota', 'Corolla'],
+  ['Mazda', 'CX-5'],
+  ['Hyundai', 'i30'],
+  ['Ford', 'Ranger'],
+  ['Kia', 'Sportage'],
+];
 
 export function metaRow(n: number, location: string, prefix = 'FD'): MetaRow {
   const [make, model] = MAKES[n % MAKES.length]!;
@@ -42,13 +65,20 @@ const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g,
  * time. `photos` columns `image[0].url` onwards follow the others (rows without them leave them empty).
  */
 export function* metaCsvLines(rows: Iterable<MetaRow>, photos = 0): Generator<string> {
-  const columns: ReadonlyArray<keyof MetaRow> = [...META_COLUMNS, ...Array.from({ length: photos }, (_, i): MetaImageColumn => `image[${i}].url`)];
+  const columns: ReadonlyArray<keyof MetaRow> = [
+    ...META_COLUMNS,
+    ...Array.from({ length: photos }, (_, i): MetaImageColumn => `image[${i}].url`),
+  ];
   yield `${columns.join(',')}\n`;
   for (const row of rows) yield `${columns.map((column) => quote(row[column] ?? '')).join(',')}\n`;
 }
 
 /** Rows `from` to `from + count - 1`, each as `rowOf` makes it (metaRow unless told). */
-export function* metaRows(count: number, location: string, options: { from?: number; rowOf?: (n: number, row: MetaRow) => MetaRow | MetaRow[] } = {}): Generator<MetaRow> {
+export function* metaRows(
+  count: number,
+  location: string,
+  options: { from?: number; rowOf?: (n: number, row: MetaRow) => MetaRow | MetaRow[] } = {},
+): Generator<MetaRow> {
   const from = options.from ?? 1;
   for (let n = from; n < from + count; n++) {
     const row = metaRow(n, location);

@@ -21,7 +21,13 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
  */
 export async function startTestObjectStorage(bucket = 'forecourt-builds'): Promise<TestObjectStorage> {
   const directory = await tempDir('forecourt-s3-');
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   let running = true;
   return {

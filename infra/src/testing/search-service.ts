@@ -27,10 +27,25 @@ export interface TestSearchService extends RunningSearchService {
  * these tests are about its answers, and a busy test machine passed 200 ms (a 429 in CI). The
  * budget has its own test (search/http/service.test.ts).
  */
-export async function startTestSearchService(database: Database, tenants: readonly TenantConfig[], options: { dataDir?: string; keys?: TestSearchService['keys'] } = {}): Promise<TestSearchService> {
-  const keys = options.keys ?? { appId: 'FORECOURT', adminKey: randomBytes(16).toString('hex'), searchKey: randomBytes(16).toString('hex') };
+export async function startTestSearchService(
+  database: Database,
+  tenants: readonly TenantConfig[],
+  options: { dataDir?: string; keys?: TestSearchService['keys'] } = {},
+): Promise<TestSearchService> {
+  const keys = options.keys ?? {
+    appId: 'FORECOURT',
+    adminKey: randomBytes(16).toString('hex'),
+    searchKey: randomBytes(16).toString('hex'),
+  };
   const dataDir = options.dataDir ?? (await tempDir());
-  const service = await startSearchService({ keys, settings: { port: 0, host: '127.0.0.1', dataDir, workers: 0 }, database: { ...database, close: async () => undefined }, tenants, env: { FORECOURT_SEARCH_BUDGET_MS: '60000' }, logger: false });
+  const service = await startSearchService({
+    keys,
+    settings: { port: 0, host: '127.0.0.1', dataDir, workers: 0 },
+    database: { ...database, close: async () => undefined },
+    tenants,
+    env: { FORECOURT_SEARCH_BUDGET_MS: '60000' },
+    logger: false,
+  });
   await service.caughtUp;
   return {
     ...service,
@@ -45,7 +60,12 @@ export async function startTestSearchService(database: Database, tenants: readon
 
 /** The variables a web instance reaches the search service at `origin` with. */
 export function searchServiceEnv(keys: TestSearchService['keys'], host: string): Record<string, string> {
-  return { SEARCH_APP_ID: keys.appId, SEARCH_ADMIN_KEY: keys.adminKey, SEARCH_SEARCH_KEY: keys.searchKey, SEARCH_HOSTS: `http://${host}` };
+  return {
+    SEARCH_APP_ID: keys.appId,
+    SEARCH_ADMIN_KEY: keys.adminKey,
+    SEARCH_SEARCH_KEY: keys.searchKey,
+    SEARCH_HOSTS: `http://${host}`,
+  };
 }
 
 export interface WebInstance {
@@ -56,7 +76,11 @@ export interface WebInstance {
 }
 
 /** A web instance (the whole platform app, listening) started with `env` added to the environment. */
-export async function startWebInstance(database: Database, tenants: readonly TenantConfig[], env: Record<string, string>): Promise<WebInstance> {
+export async function startWebInstance(
+  database: Database,
+  tenants: readonly TenantConfig[],
+  env: Record<string, string>,
+): Promise<WebInstance> {
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
@@ -95,22 +119,42 @@ export interface RecordedRequest {
 }
 
 /** Headers of one connection, not passed on (fetch refuses some of them). */
-const HOP_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'expect', 'upgrade']);
+const HOP_HEADERS = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'expect',
+  'upgrade',
+]);
 
 /** An HTTP server passing every request on to `target` (`host:port`) and writing each down. */
-export async function recordingProxy(target: string): Promise<{ host: string; requests: RecordedRequest[]; close(): Promise<void> }> {
+export async function recordingProxy(
+  target: string,
+): Promise<{ host: string; requests: RecordedRequest[]; close(): Promise<void> }> {
   const requests: RecordedRequest[] = [];
   const server = http.createServer((request, reply) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const headers = Object.fromEntries(Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !HOP_HEADERS.has(entry[0])));
-      fetch(`http://${target}${request.url ?? '/'}`, { method: request.method ?? 'GET', headers, ...(body ? { body } : {}) }).then(
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && !HOP_HEADERS.has(entry[0]),
+        ),
+      );
+      fetch(`http://${target}${request.url ?? '/'}`, {
+        method: request.method ?? 'GET',
+        headers,
+        ...(body ? { body } : {}),
+      }).then(
         async (answer) => {
           const text = await answer.text();
           requests.push({ method: request.method ?? 'GET', url: request.url ?? '/', body, status: answer.status });
-          reply.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(text);
+          reply
+            .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+            .end(text);
         },
         (error: unknown) => {
           requests.push({ method: request.method ?? 'GET', url: request.url ?? '/', body, status: 502 });

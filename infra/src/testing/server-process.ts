@@ -11,11 +11,24 @@ const INFRA = path.resolve(__dirname, '..', '..');
  * published, no build or publish step first). Started with node itself, not the tsx wrapper
  * (which would leave its child running when killed).
  */
-export function startServerProcess(options: { port: number; dataDir: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; entry?: 'start' | 'serve' }): ChildProcess {
+export function startServerProcess(options: {
+  port: number;
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+  nodeArgs?: string[];
+  entry?: 'start' | 'serve';
+}): ChildProcess {
   const entry = options.entry === 'serve' ? ['src/server/main.ts'] : ['src/cli/main.ts', 'start'];
   return spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', ...entry], {
     cwd: INFRA,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...options.env, PORT: String(options.port), FORECOURT_DATA_DIR: options.dataDir },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+      PORT: String(options.port),
+      FORECOURT_DATA_DIR: options.dataDir,
+    },
     stdio: ['ignore', options.nodeArgs?.length ? 'inherit' : 'ignore', 'inherit'],
   });
 }
@@ -34,7 +47,12 @@ export async function assertPortFree(port: number): Promise<void> {
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(code === 'EADDRINUSE' ? `port ${port} is in use by another process: stop it or choose another port (--port)` : `port ${port} cannot be used: ${String(error)}`, { cause: error });
+    throw new Error(
+      code === 'EADDRINUSE'
+        ? `port ${port} is in use by another process: stop it or choose another port (--port)`
+        : `port ${port} cannot be used: ${String(error)}`,
+      { cause: error },
+    );
   }
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
@@ -53,7 +71,10 @@ export async function waitHealthy(child: ChildProcess, port: number, timeoutMs =
   throw new Error(`the server did not become healthy within ${timeoutMs / 1000} s`);
 }
 
-export const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+export const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 
 /** A port free on 127.0.0.1 right now, for a server process to listen on. */
 export async function freePort(): Promise<number> {

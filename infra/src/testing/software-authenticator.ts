@@ -1,5 +1,10 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 /** One passkey the authenticator holds: a P-256 key for one site and one user of it. */
@@ -53,7 +58,8 @@ export class SoftwareAuthenticator {
   create(options: PublicKeyCredentialCreationOptionsJSON): RegistrationResponseJSON {
     const rpId = options.rp.id ?? new URL(this.origin).hostname;
     const excluded = new Set((options.excludeCredentials ?? []).map((credential) => credential.id));
-    if (this.passkeys.some((passkey) => passkey.rpId === rpId && excluded.has(passkey.id))) throw new Error('InvalidStateError: this authenticator holds an excluded passkey');
+    if (this.passkeys.some((passkey) => passkey.rpId === rpId && excluded.has(passkey.id)))
+      throw new Error('InvalidStateError: this authenticator holds an excluded passkey');
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
     const coseKey = isoCBOR.encode(
@@ -69,7 +75,15 @@ export class SoftwareAuthenticator {
     const length = Buffer.alloc(2);
     length.writeUInt16BE(credentialId.length);
     // rpIdHash, flags, signature count, then the attested credential: AAGUID (none), id length, id, key.
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([this.flags(FLAG.attestedCredentialData)]), uint32(0), Buffer.alloc(16), length, credentialId, coseKey]);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([this.flags(FLAG.attestedCredentialData)]),
+      uint32(0),
+      Buffer.alloc(16),
+      length,
+      credentialId,
+      coseKey,
+    ]);
     const attestationObject = isoCBOR.encode(
       new Map<string, string | Uint8Array | Map<string, never>>([
         ['fmt', 'none'],
@@ -83,7 +97,11 @@ export class SoftwareAuthenticator {
       id,
       rawId: id,
       type: 'public-key',
-      response: { clientDataJSON: base64url(this.clientData('webauthn.create', options.challenge)), attestationObject: base64url(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: base64url(this.clientData('webauthn.create', options.challenge)),
+        attestationObject: base64url(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
@@ -105,7 +123,12 @@ export class SoftwareAuthenticator {
       id: chosen.id,
       rawId: chosen.id,
       type: 'public-key',
-      response: { clientDataJSON: base64url(clientDataJSON), authenticatorData: base64url(authData), signature: base64url(signature), userHandle: chosen.userHandle },
+      response: {
+        clientDataJSON: base64url(clientDataJSON),
+        authenticatorData: base64url(authData),
+        signature: base64url(signature),
+        userHandle: chosen.userHandle,
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };

@@ -28,7 +28,11 @@ export function serverTestEngine(): Engine {
   return process.env.DATABASE_URL ? 'postgres' : 'pglite';
 }
 
-async function adminQuery(databaseUrl: string, text: string, values: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+async function adminQuery(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<Array<Record<string, unknown>>> {
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -56,9 +60,12 @@ async function pgliteTemplate(): Promise<Blob> {
   const migrations = path.join(__dirname, '..', 'db', 'migrations');
   const hash = createHash('sha256');
   // PGlite's version as infra pins it (its package exports no package.json).
-  const infraPackage = JSON.parse(await fs.readFile(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const infraPackage = JSON.parse(await fs.readFile(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   hash.update(infraPackage.dependencies['@electric-sql/pglite'] ?? '');
-  for (const name of (await fs.readdir(migrations)).sort()) hash.update(name).update(await fs.readFile(path.join(migrations, name)));
+  for (const name of (await fs.readdir(migrations)).sort())
+    hash.update(name).update(await fs.readFile(path.join(migrations, name)));
   const file = path.join(os.tmpdir(), `forecourt-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
   try {
     return new Blob([await fs.readFile(file)]);
@@ -66,7 +73,9 @@ async function pgliteTemplate(): Promise<Blob> {
     const { PGlite } = await import('@electric-sql/pglite');
     const { PGliteDialect } = await import('kysely-pglite-dialect');
     const pglite = await PGlite.create();
-    const db = new Kysely<PlatformTables>({ dialect: new PGliteDialect(pglite as unknown as ConstructorParameters<typeof PGliteDialect>[0]) });
+    const db = new Kysely<PlatformTables>({
+      dialect: new PGliteDialect(pglite as unknown as ConstructorParameters<typeof PGliteDialect>[0]),
+    });
     await migrate(db);
     const template = await pglite.dumpDataDir('none');
     await db.destroy();
@@ -127,7 +136,9 @@ export async function openTestDatabase(engine: Engine = 'pglite'): Promise<Datab
  * end resolves once its connections are told to close, before the server has seen them go: a forced
  * drop at that moment ends them mid-goodbye, and each says so as a pool error.
  */
-export async function emptyPostgresDatabase(label: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function emptyPostgresDatabase(
+  label: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL is not set');
   const name = `${label}_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -139,7 +150,9 @@ export async function emptyPostgresDatabase(label: string): Promise<{ name: stri
     url: url.toString(),
     drop: async () => {
       for (let tries = 0; tries < 100; tries++) {
-        const [row] = await adminQuery(base, 'select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        const [row] = await adminQuery(base, 'select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
         if (row?.['n'] === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -20,17 +20,47 @@ async function searchOnABusyMachine(platform: TestPlatform): Promise<number> {
   const app = platform.app;
   const target = app.stockSearch.target({ host: '127.0.0.1', port: 0 });
   const call = (url: string, key: string, payload: object) =>
-    app.inject({ method: 'POST', url, payload, headers: { 'x-algolia-application-id': target.appId, 'x-algolia-api-key': key, 'content-type': 'application/json' } });
-  const settings = await app.inject({ method: 'PUT', url: `/1/indexes/${CARS_INDEX}/settings`, payload: CARS_INDEX_SETTINGS, headers: { 'x-algolia-application-id': target.appId, 'x-algolia-api-key': target.adminKey, 'content-type': 'application/json' } });
+    app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: {
+        'x-algolia-application-id': target.appId,
+        'x-algolia-api-key': key,
+        'content-type': 'application/json',
+      },
+    });
+  const settings = await app.inject({
+    method: 'PUT',
+    url: `/1/indexes/${CARS_INDEX}/settings`,
+    payload: CARS_INDEX_SETTINGS,
+    headers: {
+      'x-algolia-application-id': target.appId,
+      'x-algolia-api-key': target.adminKey,
+      'content-type': 'application/json',
+    },
+  });
   expect(settings.statusCode).toBe(200);
-  const car = { objectID: 'harbourside-motors-1', tenant: 'harbourside-motors', make: 'Toyota', model: 'Corolla', visible_until: 4_000_000_000, show_on_dealer_website: true, image_count: 3 };
-  expect((await call(`/1/indexes/${CARS_INDEX}/batch`, target.adminKey, { requests: [{ action: 'addObject', body: car }] })).statusCode).toBe(200);
+  const car = {
+    objectID: 'harbourside-motors-1',
+    tenant: 'harbourside-motors',
+    make: 'Toyota',
+    model: 'Corolla',
+    visible_until: 4_000_000_000,
+    show_on_dealer_website: true,
+    image_count: 3,
+  };
+  expect(
+    (await call(`/1/indexes/${CARS_INDEX}/batch`, target.adminKey, { requests: [{ action: 'addObject', body: car }] }))
+      .statusCode,
+  ).toBe(200);
   const key = app.stockSearch.access(app.tenants.get('harbourside-motors')!).apiKey;
   const started = performance.now();
   let readings = 0;
   const now = jest.spyOn(performance, 'now').mockImplementation(() => started + 300 * ++readings);
   try {
-    return (await call('/1/indexes/*/queries', key, { requests: [{ indexName: CARS_INDEX, query: 'corolla' }] })).statusCode;
+    return (await call('/1/indexes/*/queries', key, { requests: [{ indexName: CARS_INDEX, query: 'corolla' }] }))
+      .statusCode;
   } finally {
     now.mockRestore();
   }

@@ -33,7 +33,10 @@ export interface TestPlatform {
  * a fake shell at the version the server's first paint renders like (SHELL_SERVER_VERSION: the
  * checkout's) and every remote at 1.0.0, published and pinned as platform defaults.
  */
-export async function createTestPlatform(database: Database, options: Omit<AppOptions, 'database' | 'dataDir'> = {}): Promise<TestPlatform> {
+export async function createTestPlatform(
+  database: Database,
+  options: Omit<AppOptions, 'database' | 'dataDir'> = {},
+): Promise<TestPlatform> {
   const dataDir = await tempDir();
   const config = options.config ?? testConfig();
   const app = await buildApp({ ...(await demoSite(options)), ...options, config, dataDir, database });
@@ -70,7 +73,12 @@ export async function createTestPlatform(database: Database, options: Omit<AppOp
  * team's pages (first-paint-pool.test.ts tests the pool). The environment still wins, and a test
  * of a budget passes a configuration of its own.
  */
-const TEST_BUDGETS = { FORECOURT_SEARCH_BUDGET_MS: '60000', FORECOURT_FIRST_PAINT_BUDGET_MS: '10000', FORECOURT_FIRST_PAINT_CONCURRENCY: '100', FORECOURT_FIRST_PAINT_THREADS: '0' };
+const TEST_BUDGETS = {
+  FORECOURT_SEARCH_BUDGET_MS: '60000',
+  FORECOURT_FIRST_PAINT_BUDGET_MS: '10000',
+  FORECOURT_FIRST_PAINT_CONCURRENCY: '100',
+  FORECOURT_FIRST_PAINT_THREADS: '0',
+};
 
 /** The configuration a test platform runs with unless its test passes one. */
 export function testConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,9 +93,19 @@ let demo: Promise<{ tenants: readonly TenantConfig[]; content: ContentLibrary }>
  * a platform's start, measured in a profile of pages.test.ts). Nothing when the test names its
  * own tenants or content, there or in its configuration.
  */
-async function demoSite(options: Omit<AppOptions, 'database' | 'dataDir'>): Promise<Pick<AppOptions, 'tenants' | 'content'>> {
+async function demoSite(
+  options: Omit<AppOptions, 'database' | 'dataDir'>,
+): Promise<Pick<AppOptions, 'tenants' | 'content'>> {
   const config = options.config ?? loadConfig();
-  if (options.tenants || options.tenantsDir || options.content || options.contentDir || config.FORECOURT_TENANTS_DIR || config.FORECOURT_CONTENT_DIR) return {};
+  if (
+    options.tenants ||
+    options.tenantsDir ||
+    options.content ||
+    options.contentDir ||
+    config.FORECOURT_TENANTS_DIR ||
+    config.FORECOURT_CONTENT_DIR
+  )
+    return {};
   demo ??= (async () => {
     const tenants = await loadTenants();
     return { tenants, content: await loadContent(resolveContentDir(), tenants) };
@@ -115,7 +133,8 @@ export async function clearPlatformTables(database: Database): Promise<void> {
   // The operator audit is append-only: tests tell their entries apart by the accounts they make.
   await database.db.deleteFrom('operator_tokens').execute();
   await database.db.deleteFrom('operator_accounts').execute();
-  for (const table of ['watchlist', 'sessions', 'verifications', 'sms_outbox', 'otp_codes', 'identity_users'] as const) await database.db.deleteFrom(table).execute();
+  for (const table of ['watchlist', 'sessions', 'verifications', 'sms_outbox', 'otp_codes', 'identity_users'] as const)
+    await database.db.deleteFrom(table).execute();
 }
 
 /** The boot data a composed page carries (`#forecourt-boot`), checked against its schema. */

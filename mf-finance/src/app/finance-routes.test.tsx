@@ -1,5 +1,11 @@
 import { FIRST_PAINT_DATA_ID, resetFirstPaintForTests } from '@forecourt/shared-config';
-import { expectConsole, renderWithPlatform, serveRoutes, testRouteHeadings, testTenant } from '@forecourt/shared-config/testing';
+import {
+  expectConsole,
+  renderWithPlatform,
+  serveRoutes,
+  testRouteHeadings,
+  testTenant,
+} from '@forecourt/shared-config/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import routes from '../../routes.json';
 import type { FinancePanelCar } from '../features/finance-page/api/finance-cars';
@@ -40,7 +46,12 @@ describe('finance page', () => {
   it('shows the four steps of the application, the first one current', () => {
     renderAt('/finance');
     const steps = within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem');
-    expect(steps.map((step) => step.textContent)).toEqual(['Quick Estimate', 'Your Details', 'Instant pre-approval', 'Apply to lender']);
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Quick Estimate',
+      'Your Details',
+      'Instant pre-approval',
+      'Apply to lender',
+    ]);
     expect(steps[0]).toHaveAttribute('aria-current', 'step');
   });
 
@@ -73,7 +84,25 @@ describe('instant quote', () => {
     const asked: unknown[] = [];
     serveRoutes({
       'GET /api/finance/cars/:id': {
-        body: { car: { id: 'test-motors-7', slug: '2021-toyota-hilux', name: '2021 Toyota Hilux SR5', price: 52990, vin: 'MR0FA3CD100123456', nvic: 'ABC123', year: 2021, dealership_slug: 'test-motors', car_type: 'used', primary_image_url: null, disclaimer: null, make: 'Toyota', status: 'in_stock', finance_quote_weekly: null, lender: { interestRate: 8.5, comparisonRate: 9.1, paymentWeek: 121, paymentMonth: 524 } } },
+        body: {
+          car: {
+            id: 'test-motors-7',
+            slug: '2021-toyota-hilux',
+            name: '2021 Toyota Hilux SR5',
+            price: 52990,
+            vin: 'MR0FA3CD100123456',
+            nvic: 'ABC123',
+            year: 2021,
+            dealership_slug: 'test-motors',
+            car_type: 'used',
+            primary_image_url: null,
+            disclaimer: null,
+            make: 'Toyota',
+            status: 'in_stock',
+            finance_quote_weekly: null,
+            lender: { interestRate: 8.5, comparisonRate: 9.1, paymentWeek: 121, paymentMonth: 524 },
+          },
+        },
       },
       'POST /api/youx/quote': (request) => {
         asked.push(request.body);
@@ -83,7 +112,16 @@ describe('instant quote', () => {
     renderAt('/personalised/finance?car_id=test-motors-7', testTenant({ finance: { instantQuote: true } }));
     expect(await screen.findByTestId('quote-weekly', {}, { timeout: 3000 })).toHaveTextContent('$210');
     // Once the car has loaded, the quote asked is for that car.
-    await waitFor(() => expect(asked.at(-1)).toMatchObject({ purchasePrice: 52990, year: 2021, vin: 'MR0FA3CD100123456', nvic: 'ABC123' }), { timeout: 3000 });
+    await waitFor(
+      () =>
+        expect(asked.at(-1)).toMatchObject({
+          purchasePrice: 52990,
+          year: 2021,
+          vin: 'MR0FA3CD100123456',
+          nvic: 'ABC123',
+        }),
+      { timeout: 3000 },
+    );
   });
 });
 
@@ -99,10 +137,16 @@ describe('the Equifax finance page (tenant finance.equifaxFinance)', () => {
   it("asks the shopper's consent to the credit check in Your Details, and holds them there without it", async () => {
     renderAt('/equifax-finance', equifaxSite());
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    const consent = await screen.findByRole('checkbox', { name: 'I agree to Test Motors obtaining my credit report from Equifax to assess this finance application.' });
+    const consent = await screen.findByRole('checkbox', {
+      name: 'I agree to Test Motors obtaining my credit report from Equifax to assess this finance application.',
+    });
     expect(consent).not.toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText(/Please agree to the Equifax credit check to apply on this page\./, { selector: 'li, p, span, div' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Please agree to the Equifax credit check to apply on this page\./, {
+        selector: 'li, p, span, div',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('has no such page on a site without it', () => {
@@ -128,14 +172,44 @@ describe("the finance page after the server's first paint", () => {
 
   // No route is served in these tests: a request for what the server already read fails them.
   it('shows the featured cars the server read on its first render, without asking for them again', () => {
-    paintedByServer('/finance', { featured: [{ id: 'f1', slug: '2020-mazda-cx-5', name: '2020 Mazda CX-5 Maxx', price: 28990, km: 41200, primary_image_url: null }] });
+    paintedByServer('/finance', {
+      featured: [
+        {
+          id: 'f1',
+          slug: '2020-mazda-cx-5',
+          name: '2020 Mazda CX-5 Maxx',
+          price: 28990,
+          km: 41200,
+          primary_image_url: null,
+        },
+      ],
+    });
     renderAt('/finance', testTenant({ finance: { getFinanceCta: true } }));
     const featured = within(screen.getByRole('region', { name: 'Used cars you can finance today' }));
-    expect(featured.getByRole('link', { name: '2020 Mazda CX-5 Maxx' })).toHaveAttribute('href', '/cars/2020-mazda-cx-5');
+    expect(featured.getByRole('link', { name: '2020 Mazda CX-5 Maxx' })).toHaveAttribute(
+      'href',
+      '/cars/2020-mazda-cx-5',
+    );
   });
 
   it('shows the chosen car the server read on its first render, the form starting at its price, without asking for it again', () => {
-    const car: FinancePanelCar = { id: 'test-motors-7', slug: '2021-toyota-hilux', name: '2021 Toyota Hilux SR5', price: 52990, vin: null, nvic: null, year: 2021, dealership_slug: 'test-motors', car_type: 'used', primary_image_url: null, disclaimer: null, make: 'Toyota', status: 'available', finance_quote_weekly: null, lender: null };
+    const car: FinancePanelCar = {
+      id: 'test-motors-7',
+      slug: '2021-toyota-hilux',
+      name: '2021 Toyota Hilux SR5',
+      price: 52990,
+      vin: null,
+      nvic: null,
+      year: 2021,
+      dealership_slug: 'test-motors',
+      car_type: 'used',
+      primary_image_url: null,
+      disclaimer: null,
+      make: 'Toyota',
+      status: 'available',
+      finance_quote_weekly: null,
+      lender: null,
+    };
     paintedByServer('/personalised/finance?car_id=test-motors-7', { chosen: { id: 'test-motors-7', car } });
     renderAt('/personalised/finance?car_id=test-motors-7');
     expect(screen.getByRole('complementary', { name: 'Your chosen car' })).toHaveTextContent('2021 Toyota Hilux SR5');

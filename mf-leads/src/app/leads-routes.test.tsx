@@ -41,7 +41,10 @@ describe('lead pages', () => {
 
   it('offer the dealer phone as a call link', () => {
     renderAt('/contact');
-    expect(screen.getByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).toHaveAttribute('href', 'tel:0290000000');
+    expect(screen.getByRole('link', { name: 'Call Test Motors on 02 9000 0000' })).toHaveAttribute(
+      'href',
+      'tel:0290000000',
+    );
   });
 
   it('show the car a trade-in is about', () => {
@@ -52,13 +55,21 @@ describe('lead pages', () => {
   it('answer why a car gets no online estimate in the trade-in FAQ, with the spec limits', () => {
     renderAt('/trade-in');
     fireEvent.click(screen.getByText('Why did I not get an online offer?'));
-    expect(screen.getByText(/^Online estimates are generally not given for cars over 7 years old or with more than 100,000 km\./)).toBeVisible();
+    expect(
+      screen.getByText(
+        /^Online estimates are generally not given for cars over 7 years old or with more than 100,000 km\./,
+      ),
+    ).toBeVisible();
   });
 
   it('take an in-person valuation enquiry on /trade-in, with no online valuation, where the site takes no trade-in online (leads.tradeIn off)', () => {
     renderAt('/trade-in', testTenant({ leads: { tradeIn: false } }));
     expect(screen.getByRole('form', { name: 'Valuation enquiry' })).toBeInTheDocument();
-    expect(screen.getByText('Test Motors values every car in person, with an inspection at our yard, whether you sell it to us or put it towards your next one. Tell us about yours and we will call you to arrange a time.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Test Motors values every car in person, with an inspection at our yard, whether you sell it to us or put it towards your next one. Tell us about yours and we will call you to arrange a time.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     expect(screen.queryByText('How is my online valuation worked out?')).not.toBeInTheDocument();
   });
@@ -74,10 +85,12 @@ describe('lead pages', () => {
     expect(screen.getByText('Car reference: test-motors-7')).toBeInTheDocument();
   });
 
-  it('ask a caravan yard without the online valuation about the shopper\'s caravan on /sell-my-car', () => {
+  it("ask a caravan yard without the online valuation about the shopper's caravan on /sell-my-car", () => {
     renderAt('/sell-my-car', testTenant({ leads: { tradeIn: false }, search: { itemNoun: 'caravan' } }));
     expect(screen.getByRole('heading', { level: 1, name: 'Sell your caravan' })).toBeInTheDocument();
-    expect(within(screen.getByRole('form', { name: 'Valuation enquiry' })).getByLabelText('Category', { exact: false })).toHaveValue('General Enquiry');
+    expect(
+      within(screen.getByRole('form', { name: 'Valuation enquiry' })).getByLabelText('Category', { exact: false }),
+    ).toHaveValue('General Enquiry');
   });
 
   it('book an inspection, not a test drive, on /book-test-drive at a caravan yard', () => {
@@ -94,13 +107,30 @@ describe('lead pages', () => {
   });
 
   it("hand /service to the manufacturer's service booking on a site whose manufacturer takes its bookings", () => {
-    renderAt('/service', testTenant({ leads: { manufacturerService: { make: 'Ford', url: 'https://service-booking.ford.example/dealer/test-motors' } } }));
+    renderAt(
+      '/service',
+      testTenant({
+        leads: {
+          manufacturerService: { make: 'Ford', url: 'https://service-booking.ford.example/dealer/test-motors' },
+        },
+      }),
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Book your Ford service online' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Book with Ford Service' })).toHaveAttribute('href', 'https://service-booking.ford.example/dealer/test-motors');
+    expect(screen.getByRole('link', { name: 'Book with Ford Service' })).toHaveAttribute(
+      'href',
+      'https://service-booking.ford.example/dealer/test-motors',
+    );
   });
 
   it("keep the booking request for other makes below the manufacturer's booking", () => {
-    renderAt('/service', testTenant({ leads: { manufacturerService: { make: 'Ford', url: 'https://service-booking.ford.example/dealer/test-motors' } } }));
+    renderAt(
+      '/service',
+      testTenant({
+        leads: {
+          manufacturerService: { make: 'Ford', url: 'https://service-booking.ford.example/dealer/test-motors' },
+        },
+      }),
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Another make? Request a booking' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Book a service' })).toBeInTheDocument();
   });
@@ -109,7 +139,11 @@ describe('lead pages', () => {
     renderAt('/service');
     expect(screen.getByRole('form', { name: 'Book a service' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Book with / })).not.toBeInTheDocument();
-    expect(screen.getByText('Save time and book your service online with Test Motors. Our service team will call to confirm the day and time.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Save time and book your service online with Test Motors. Our service team will call to confirm the day and time.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('open the contact form on /contact-us/{location} too', () => {
@@ -134,7 +168,9 @@ describe('sign-in page', () => {
     renderAt('/sign-in?type=watchlist');
     fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '02 9999 1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid Australian mobile number, e.g. 0412 345 678.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please enter a valid Australian mobile number, e.g. 0412 345 678.',
+    );
   });
 
   it('offers to sign out to a shopper already signed in', () => {

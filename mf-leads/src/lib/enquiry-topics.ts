@@ -21,5 +21,8 @@ export function enquiryTopics(tenant: TopicTenant, before: readonly string[], af
  * (the form must not offer a service the rest of the site says it lacks).
  */
 export function enquiryCategories(tenant: TopicTenant): Array<(typeof CATEGORIES)[number]> {
-  return CATEGORIES.filter((category) => (category !== 'Finance' || siteOffersFinance(tenant)) && (category !== 'Trade-in' || tenant.leads.tradeIn));
+  return CATEGORIES.filter(
+    (category) =>
+      (category !== 'Finance' || siteOffersFinance(tenant)) && (category !== 'Trade-in' || tenant.leads.tradeIn),
+  );
 }

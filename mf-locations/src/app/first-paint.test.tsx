@@ -14,19 +14,42 @@ import { LocationsRoutes } from './locations-app';
  * declares an API route: a request would fail it.
  */
 const EAGLE_FARM = testLocation({ primary: true });
-const PARRAMATTA = testLocation({ id: 'test-d1-l2', slug: 'test-motors-parramatta', name: 'Test Motors Parramatta', address: { ...EAGLE_FARM.address, street: '45 Church Street', city: 'Parramatta', state: 'NSW', postcode: '2150' } });
+const PARRAMATTA = testLocation({
+  id: 'test-d1-l2',
+  slug: 'test-motors-parramatta',
+  name: 'Test Motors Parramatta',
+  address: { ...EAGLE_FARM.address, street: '45 Church Street', city: 'Parramatta', state: 'NSW', postcode: '2150' },
+});
 const REVIEWS: ReviewSummaryData = {
   dealership_slug: 'test-motors',
   average_rating: '4.6',
   count: 673,
-  reviews: [{ id: 'r1', customer_name: 'Priya S.', text: 'Straightforward from test drive to handover.', rating: 5, review_date: '2026-02-20', reply_text: null, reply_date: null, image: null }],
+  reviews: [
+    {
+      id: 'r1',
+      customer_name: 'Priya S.',
+      text: 'Straightforward from test drive to handover.',
+      rating: 5,
+      review_date: '2026-02-20',
+      reply_text: null,
+      reply_date: null,
+      image: null,
+    },
+  ],
 };
 /** Tuesday 3 March 2026 on the locations' clock (Brisbane): 7:00 when the server painted, 10:00 when the app runs. */
 const SERVER_CLOCK = '2026-03-02T21:00:00.000Z';
 const SHOPPER_CLOCK = new Date('2026-03-03T00:00:00.000Z');
 const PAGE = '/our-location/test-motors-parramatta';
 
-function serverPainted(url: string, data: LocationsFirstPaintData = { locations: [EAGLE_FARM, PARRAMATTA], reviews: { 'test-motors': REVIEWS }, now: SERVER_CLOCK }) {
+function serverPainted(
+  url: string,
+  data: LocationsFirstPaintData = {
+    locations: [EAGLE_FARM, PARRAMATTA],
+    reviews: { 'test-motors': REVIEWS },
+    now: SERVER_CLOCK,
+  },
+) {
   window.history.replaceState(null, '', url);
   document.body.insertAdjacentHTML(
     'beforeend',
@@ -43,7 +66,10 @@ interface Commit {
 /** Records the page as the app's first commit leaves it, before any effect of its own has run (a sibling after the app: its layout effects run after the app's). */
 function FirstCommit({ seen }: { seen: Commit[] }) {
   useLayoutEffect(() => {
-    seen.push({ text: document.body.textContent ?? '', serverPaint: document.querySelector('[data-first-paint]') !== null });
+    seen.push({
+      text: document.body.textContent ?? '',
+      serverPaint: document.querySelector('[data-first-paint]') !== null,
+    });
   }, [seen]);
   return null;
 }
@@ -81,7 +107,25 @@ describe('a location page the server painted first', () => {
 
   it("reads the hours at the server's clock on its first render (as the server painted them), then at the shopper's", () => {
     // Only the date is the test's: timers stay real.
-    jest.useFakeTimers({ now: SHOPPER_CLOCK, doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'hrtime', 'performance'] });
+    jest.useFakeTimers({
+      now: SHOPPER_CLOCK,
+      doNotFake: [
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'setImmediate',
+        'clearImmediate',
+        'nextTick',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'hrtime',
+        'performance',
+      ],
+    });
     serverPainted(PAGE);
     const seen: Commit[] = [];
     renderWithPlatform(
@@ -116,7 +160,10 @@ describe("the site's locations for the page's fragments", () => {
   it("are the server's for a fragment that mounts before the app (the footer's review summary)", async () => {
     serverPainted(PAGE);
     renderWithPlatform(<ReviewSummary />, { route: PAGE });
-    expect(await screen.findByRole('link', { name: '673 reviews' })).toHaveAttribute('href', '/our-location/test-motors-eagle-farm#reviews');
+    expect(await screen.findByRole('link', { name: '673 reviews' })).toHaveAttribute(
+      'href',
+      '/our-location/test-motors-eagle-farm#reviews',
+    );
   });
 
   it("are the app's for a fragment that mounts after it has taken over", async () => {

@@ -28,13 +28,22 @@ describe('locations routes', () => {
 });
 
 const eagleFarm = testLocation({ primary: true, dealer_license_number: 'MD12345' });
-const parramatta = testLocation({ id: 'test-d1-l2', slug: 'test-motors-parramatta', name: 'Test Motors Parramatta', address: { ...eagleFarm.address, street: '45 Church Street', city: 'Parramatta', state: 'NSW', postcode: '2150' }, time_zone: 'Australia/Sydney' });
+const parramatta = testLocation({
+  id: 'test-d1-l2',
+  slug: 'test-motors-parramatta',
+  name: 'Test Motors Parramatta',
+  address: { ...eagleFarm.address, street: '45 Church Street', city: 'Parramatta', state: 'NSW', postcode: '2150' },
+  time_zone: 'Australia/Sydney',
+});
 
 describe('a location page', () => {
-  it("names the location and shows its address as a directions link", async () => {
+  it('names the location and shows its address as a directions link', async () => {
     answerApi({ locations: [eagleFarm, parramatta] });
     renderAt('/our-location/test-motors-parramatta');
-    expect(await screen.findByRole('link', { name: '45 Church Street, Parramatta NSW 2150' })).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=45%20Church%20Street%2C%20Parramatta%20NSW%202150');
+    expect(await screen.findByRole('link', { name: '45 Church Street, Parramatta NSW 2150' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=45%20Church%20Street%2C%20Parramatta%20NSW%202150',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Test Motors Parramatta' })).toBeInTheDocument();
   });
 
@@ -48,14 +57,19 @@ describe('a location page', () => {
     answerApi({ locations: [eagleFarm] });
     renderAt('/our-location/test-motors-eagle-farm');
     const table = await screen.findByRole('table', { name: 'Sales hours, Test Motors Eagle Farm' });
-    expect(within(table).getByRole('rowheader', { name: 'Monday - Friday' }).nextElementSibling).toHaveTextContent('8:30am - 5:30pm');
+    expect(within(table).getByRole('rowheader', { name: 'Monday - Friday' }).nextElementSibling).toHaveTextContent(
+      '8:30am - 5:30pm',
+    );
   });
 
   it('offers the other locations in the Our Locations carousel', async () => {
     answerApi({ locations: [eagleFarm, parramatta] });
     renderAt('/our-location/test-motors-eagle-farm');
     const carousel = await screen.findByRole('region', { name: 'Our Locations' });
-    expect(within(carousel).getByRole('link', { name: 'View location: Test Motors Parramatta' })).toHaveAttribute('href', '/our-location/test-motors-parramatta');
+    expect(within(carousel).getByRole('link', { name: 'View location: Test Motors Parramatta' })).toHaveAttribute(
+      'href',
+      '/our-location/test-motors-parramatta',
+    );
   });
 
   it("shows a dealership's locations under its slug", async () => {
@@ -63,19 +77,27 @@ describe('a location page', () => {
     renderAt('/locations/test-motors');
     expect(await screen.findByText('2 locations in Brisbane, Parramatta')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Test Motors' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Test Motors Eagle Farm', 'Test Motors Parramatta']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Test Motors Eagle Farm',
+      'Test Motors Parramatta',
+    ]);
   });
 
   it('says a location is not on the site for a slug it does not show', async () => {
     answerApi({ locations: [eagleFarm] });
     renderAt('/our-location/somewhere-else');
-    expect(await screen.findByRole('heading', { level: 1, name: 'This location is not on our site' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This location is not on our site' }),
+    ).toBeInTheDocument();
   });
 
   it('links a sales location to its contact page when the site takes enquiries', async () => {
     answerApi({ locations: [eagleFarm] });
     renderAt('/our-location/test-motors-eagle-farm');
-    expect(await screen.findByRole('link', { name: 'Contact Test Motors Eagle Farm' })).toHaveAttribute('href', '/contact-us/test-motors-eagle-farm');
+    expect(await screen.findByRole('link', { name: 'Contact Test Motors Eagle Farm' })).toHaveAttribute(
+      'href',
+      '/contact-us/test-motors-eagle-farm',
+    );
   });
 
   it('leaves out the contact link when the site takes no enquiries', async () => {
@@ -93,7 +115,13 @@ describe('a location page', () => {
 
   it('opens the holiday hours in a dialog and closes it with Escape', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Brisbane' }).format(new Date());
-    answerApi({ locations: [testLocation({ special_hours: [{ date: today, status: 'By appointment only', start_hour: null, end_hour: null }] })] });
+    answerApi({
+      locations: [
+        testLocation({
+          special_hours: [{ date: today, status: 'By appointment only', start_hour: null, end_hour: null }],
+        }),
+      ],
+    });
     renderAt('/our-location/test-motors-eagle-farm');
     fireEvent.click(await screen.findByRole('button', { name: 'Holiday hours' }));
     const dialog = screen.getByRole('dialog', { name: 'Holiday hours · Test Motors Eagle Farm' });

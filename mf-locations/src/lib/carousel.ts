@@ -13,6 +13,10 @@ export function clampIndex(index: number, count: number, perView: number): numbe
 }
 
 /** Spec: 'previous and next arrows are disabled at the ends' (index: the first card in view). */
-export function arrowState(index: number, count: number, perView: number): { previousDisabled: boolean; nextDisabled: boolean } {
+export function arrowState(
+  index: number,
+  count: number,
+  perView: number,
+): { previousDisabled: boolean; nextDisabled: boolean } {
   return { previousDisabled: index <= 0, nextDisabled: index + perView >= count };
 }

@@ -1,5 +1,11 @@
 import { addDays, minutesOf, openNow, zonedClock } from '@forecourt/shared-config/hours';
-import { LOCATION_TYPES, type DealerLocation, type LocationType, type OpeningHour, type SpecialHours } from '../contract';
+import {
+  LOCATION_TYPES,
+  type DealerLocation,
+  type LocationType,
+  type OpeningHour,
+  type SpecialHours,
+} from '../contract';
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const WORKING_WEEK = [1, 2, 3, 4, 5];
@@ -34,10 +40,16 @@ export interface WeekRow {
  */
 export function weekRows(hours: readonly OpeningHour[]): WeekRow[] {
   const byDay = new Map(hours.map((day) => [day.weekday, day]));
-  const row = (weekday: number): WeekRow => ({ days: DAY_NAMES[weekday]!, weekdays: [weekday], ...dayText(byDay.get(weekday)) });
+  const row = (weekday: number): WeekRow => ({
+    days: DAY_NAMES[weekday]!,
+    weekdays: [weekday],
+    ...dayText(byDay.get(weekday)),
+  });
   const working = WORKING_WEEK.map(row);
   const same = working.every((day) => day.text === working[0]!.text);
-  const week = same ? [{ days: 'Monday - Friday', weekdays: WORKING_WEEK, text: working[0]!.text, closed: working[0]!.closed }] : working;
+  const week = same
+    ? [{ days: 'Monday - Friday', weekdays: WORKING_WEEK, text: working[0]!.text, closed: working[0]!.closed }]
+    : working;
   return [...week, row(6), row(0)];
 }
 
@@ -46,7 +58,12 @@ export function hourTypes(location: DealerLocation): LocationType[] {
   return LOCATION_TYPES.filter((type) => (location.contact_detail.opening_hours[type]?.length ?? 0) > 0);
 }
 
-const dateLabel = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dateLabel = new Intl.DateTimeFormat('en-AU', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
 
 /** 'Thu 25 Dec' for '2025-12-25', read from the date itself, whatever the machine's zone. */
 function labelOf(date: string): string {
@@ -64,12 +81,20 @@ function specialText(day: SpecialHours): string {
  * The special days ahead (spec: 'Closed, Open, By appointment only, or Today for special dates'),
  * from `today` (the dealer's date) up to `days` after it, by date; today's reads 'Today'.
  */
-export function upcomingSpecialHours(special: readonly SpecialHours[], today: string, days = 60): Array<{ date: string; label: string; text: string }> {
+export function upcomingSpecialHours(
+  special: readonly SpecialHours[],
+  today: string,
+  days = 60,
+): Array<{ date: string; label: string; text: string }> {
   const last = addDays(today, days).date;
   return special
     .filter((day) => day.date >= today && day.date <= last)
     .sort((a, b) => a.date.localeCompare(b.date))
-    .map((day) => ({ date: day.date, label: day.date === today ? 'Today' : labelOf(day.date), text: specialText(day) }));
+    .map((day) => ({
+      date: day.date,
+      label: day.date === today ? 'Today' : labelOf(day.date),
+      text: specialText(day),
+    }));
 }
 
 /**
@@ -77,9 +102,15 @@ export function upcomingSpecialHours(special: readonly SpecialHours[], today: st
  * 'Open now · closes 5:30pm', 'Closed now · opens 8:30am' (later the same day), or 'Closed now'.
  */
 export function statusNow(location: DealerLocation, type: LocationType, now: Date): { open: boolean; text: string } {
-  const state = openNow(now, location.time_zone, location.contact_detail.opening_hours[type] ?? [], location.special_hours);
+  const state = openNow(
+    now,
+    location.time_zone,
+    location.contact_detail.opening_hours[type] ?? [],
+    location.special_hours,
+  );
   if (state.open && state.today) return { open: true, text: `Open now · closes ${formatTime(state.today.close)}` };
   const minutes = zonedClock(now, location.time_zone).minutes;
-  if (state.today && minutes < minutesOf(state.today.open)) return { open: false, text: `Closed now · opens ${formatTime(state.today.open)}` };
+  if (state.today && minutes < minutesOf(state.today.open))
+    return { open: false, text: `Closed now · opens ${formatTime(state.today.open)}` };
   return { open: false, text: 'Closed now' };
 }

@@ -23,6 +23,8 @@ describe("'Located at {city}'", () => {
 
 describe('directions', () => {
   it('asks the maps service for directions to the street address', () => {
-    expect(directionsUrl(testLocation().address)).toBe('https://www.google.com/maps/dir/?api=1&destination=1%20Kingsford%20Smith%20Drive%2C%20Brisbane%20QLD%204009');
+    expect(directionsUrl(testLocation().address)).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=1%20Kingsford%20Smith%20Drive%2C%20Brisbane%20QLD%204009',
+    );
   });
 });

@@ -23,19 +23,36 @@ describe('the review badge', () => {
 });
 
 describe("the site's review summary", () => {
-  const at = (dealership_slug: string, reviews: { average_rating: number; count: number } | null) => ({ dealership_slug, reviews });
+  const at = (dealership_slug: string, reviews: { average_rating: number; count: number } | null) => ({
+    dealership_slug,
+    reviews,
+  });
 
   it("counts a dealership once however many of its locations the site shows (the spec's sample: 4.6 from 673)", () => {
     const summit = { average_rating: 4.6, count: 673 };
-    expect(siteReviews([at('summit-ford', summit), at('summit-ford', summit), at('summit-ford', summit)])).toEqual({ average_rating: 4.6, count: 673 });
+    expect(siteReviews([at('summit-ford', summit), at('summit-ford', summit), at('summit-ford', summit)])).toEqual({
+      average_rating: 4.6,
+      count: 673,
+    });
   });
 
   it("weights each dealership's average by its count: 4.8 from 573 and 3.4 from 100 are 4.6 from 673", () => {
-    expect(siteReviews([at('summit-ford', { average_rating: 4.8, count: 573 }), at('summit-kia', { average_rating: 3.4, count: 100 })])).toEqual({ average_rating: 4.6, count: 673 });
+    expect(
+      siteReviews([
+        at('summit-ford', { average_rating: 4.8, count: 573 }),
+        at('summit-kia', { average_rating: 3.4, count: 100 }),
+      ]),
+    ).toEqual({ average_rating: 4.6, count: 673 });
   });
 
   it('leaves out dealerships with no reviews', () => {
-    expect(siteReviews([at('summit-ford', { average_rating: 4.6, count: 673 }), at('summit-kia', null), at('summit-fleet', { average_rating: 1, count: 0 })])).toEqual({ average_rating: 4.6, count: 673 });
+    expect(
+      siteReviews([
+        at('summit-ford', { average_rating: 4.6, count: 673 }),
+        at('summit-kia', null),
+        at('summit-fleet', { average_rating: 1, count: 0 }),
+      ]),
+    ).toEqual({ average_rating: 4.6, count: 673 });
   });
 
   it('has none when no dealership has a review, or the site hides them', () => {
@@ -44,7 +61,10 @@ describe("the site's review summary", () => {
   });
 
   it('rounds to the one decimal shown, so 4.004 reads 4.0 and does not exceed the minimum of 4', () => {
-    const summary = siteReviews([at('summit-ford', { average_rating: 4.1, count: 1 }), at('summit-kia', { average_rating: 4, count: 24 })]);
+    const summary = siteReviews([
+      at('summit-ford', { average_rating: 4.1, count: 1 }),
+      at('summit-kia', { average_rating: 4, count: 24 }),
+    ]);
     expect(summary).toEqual({ average_rating: 4, count: 25 });
     expect(reviewBadgeShown(shown, summary)).toBe(false);
   });
@@ -64,13 +84,24 @@ describe('the stars (spec: at most 4 full stars plus a partial star)', () => {
 
 describe('the reviews list', () => {
   // Spec sample data: 20 reviews.
-  const reviews: Review[] = Array.from({ length: 20 }, (_, i) => ({ id: `r${i}`, customer_name: 'Olivia M.', text: 'Great service.', rating: 5, review_date: `2026-0${1 + (i % 9)}-${String(10 + i).padStart(2, '0')}T00:00:00.000Z`, reply_text: null, reply_date: null, image: null }));
+  const reviews: Review[] = Array.from({ length: 20 }, (_, i) => ({
+    id: `r${i}`,
+    customer_name: 'Olivia M.',
+    text: 'Great service.',
+    rating: 5,
+    review_date: `2026-0${1 + (i % 9)}-${String(10 + i).padStart(2, '0')}T00:00:00.000Z`,
+    reply_text: null,
+    reply_date: null,
+    image: null,
+  }));
 
   it('shows the newest 12 (spec: Google reviews 12)', () => {
     const list = reviewsShown(reviews);
     expect(list).toHaveLength(12);
     expect(list[0]!.review_date >= list[11]!.review_date).toBe(true);
-    expect(list.map((review) => review.review_date)).toEqual([...reviews.map((review) => review.review_date)].sort().reverse().slice(0, 12));
+    expect(list.map((review) => review.review_date)).toEqual(
+      [...reviews.map((review) => review.review_date)].sort().reverse().slice(0, 12),
+    );
   });
 
   it("counts '673 reviews' and '1 review'", () => {

@@ -12,7 +12,10 @@ export const MAX_FULL_STARS = 4;
  * minimum and reviews are not hidden'; 'Reviews minimum rating 4'): hidden reviews, no reviews,
  * or an average at or under the minimum show none.
  */
-export function reviewBadgeShown(settings: LocationSettings['reviews'], reviews: { average_rating: number; count: number } | null): boolean {
+export function reviewBadgeShown(
+  settings: LocationSettings['reviews'],
+  reviews: { average_rating: number; count: number } | null,
+): boolean {
   if (settings.hidden || !reviews || reviews.count <= 0) return false;
   return reviews.average_rating > settings.minimumRating;
 }
@@ -24,7 +27,9 @@ export function reviewBadgeShown(settings: LocationSettings['reviews'], reviews:
  * number the shopper reads (4.04 shows as '4.0', which does not exceed a minimum of 4). Null
  * when no dealership has a review.
  */
-export function siteReviews(locations: readonly Pick<DealerLocation, 'dealership_slug' | 'reviews'>[]): { average_rating: number; count: number } | null {
+export function siteReviews(
+  locations: readonly Pick<DealerLocation, 'dealership_slug' | 'reviews'>[],
+): { average_rating: number; count: number } | null {
   const dealerships = new Map<string, { average_rating: number; count: number }>();
   for (const { dealership_slug, reviews } of locations) {
     if (reviews && reviews.count > 0 && !dealerships.has(dealership_slug)) dealerships.set(dealership_slug, reviews);

@@ -1,10 +1,34 @@
 import { SALES_HOURS, testLocation } from './test-location';
-import { blockLocations, cityList, dealershipList, dealershipPrimary, filterLocations, MAX_CITIES, MAX_DEALERSHIPS } from './select';
+import {
+  blockLocations,
+  cityList,
+  dealershipList,
+  dealershipPrimary,
+  filterLocations,
+  MAX_CITIES,
+  MAX_DEALERSHIPS,
+} from './select';
 
-const hoursOf = (types: Array<'sales' | 'service' | 'parts'>) => ({ phone: '07 3000 0000', landline_phone: null, opening_hours: Object.fromEntries(types.map((type) => [type, SALES_HOURS])) });
+const hoursOf = (types: Array<'sales' | 'service' | 'parts'>) => ({
+  phone: '07 3000 0000',
+  landline_phone: null,
+  opening_hours: Object.fromEntries(types.map((type) => [type, SALES_HOURS])),
+});
 const yard = testLocation({ id: 'yard', slug: 'yard', primary: true, contact_detail: hoursOf(['sales']) });
-const workshop = testLocation({ id: 'workshop', slug: 'workshop', location_type: 'service', manufacturers: ['Ford'], contact_detail: hoursOf(['service']) });
-const parts = testLocation({ id: 'parts', slug: 'parts', location_type: 'parts', manufacturers: ['Kia'], contact_detail: hoursOf(['parts']) });
+const workshop = testLocation({
+  id: 'workshop',
+  slug: 'workshop',
+  location_type: 'service',
+  manufacturers: ['Ford'],
+  contact_detail: hoursOf(['service']),
+});
+const parts = testLocation({
+  id: 'parts',
+  slug: 'parts',
+  location_type: 'parts',
+  manufacturers: ['Kia'],
+  contact_detail: hoursOf(['parts']),
+});
 const buying = testLocation({ id: 'buying', slug: 'buying', location_type: 'car-buying', contact_detail: hoursOf([]) });
 const oneListing = testLocation({ id: 'one', slug: 'one', contact_detail: hoursOf(['sales', 'service']) });
 const all = [yard, workshop, parts, buying];
@@ -55,7 +79,14 @@ describe('filter modes', () => {
 });
 
 describe('list limits (spec: 20 cities, 40 dealerships)', () => {
-  const many = Array.from({ length: 45 }, (_, i) => testLocation({ id: `l${i}`, dealership_slug: `dealer-${String(i).padStart(2, '0')}`, dealership_name: `Dealer ${i}`, address: { ...yard.address, city: `City ${String(i).padStart(2, '0')}` } }));
+  const many = Array.from({ length: 45 }, (_, i) =>
+    testLocation({
+      id: `l${i}`,
+      dealership_slug: `dealer-${String(i).padStart(2, '0')}`,
+      dealership_name: `Dealer ${i}`,
+      address: { ...yard.address, city: `City ${String(i).padStart(2, '0')}` },
+    }),
+  );
 
   it('lists at most 20 cities, A to Z', () => {
     const cities = cityList(many);

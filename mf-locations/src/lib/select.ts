@@ -15,11 +15,15 @@ export function serves(location: DealerLocation, type: LocationType): boolean {
 }
 
 /** The locations a block shows, in the site's order. */
-export function blockLocations(locations: readonly DealerLocation[], selection: { mode: BlockMode } | { id: string }): DealerLocation[] {
+export function blockLocations(
+  locations: readonly DealerLocation[],
+  selection: { mode: BlockMode } | { id: string },
+): DealerLocation[] {
   if ('id' in selection) return locations.filter((location) => location.id === selection.id);
   switch (selection.mode) {
     case 'primary': {
-      const primary = locations.find((location) => location.primary) ?? locations.find((location) => serves(location, 'sales'));
+      const primary =
+        locations.find((location) => location.primary) ?? locations.find((location) => serves(location, 'sales'));
       return primary ? [primary] : [];
     }
     case 'service-and-parts':
@@ -42,10 +46,16 @@ function worksOn(location: DealerLocation, make: string | undefined): boolean {
  * also buy (subtype 'buying'); 'service' and 'parts' keep those that serve the type and work on
  * the car's make; their '-no-make' forms any make.
  */
-export function filterLocations(locations: readonly DealerLocation[], mode: FilterMode, make?: string): DealerLocation[] {
+export function filterLocations(
+  locations: readonly DealerLocation[],
+  mode: FilterMode,
+  make?: string,
+): DealerLocation[] {
   switch (mode) {
     case 'buying':
-      return locations.filter((location) => location.location_type === 'car-buying' || location.location_subtype.includes('buying'));
+      return locations.filter(
+        (location) => location.location_type === 'car-buying' || location.location_subtype.includes('buying'),
+      );
     case 'sales':
       return locations.filter((location) => serves(location, 'sales'));
     case 'service':
@@ -66,10 +76,16 @@ export function cityList(locations: readonly DealerLocation[]): string[] {
 }
 
 /** The site's locations by dealership, in the site's order, at most 40 dealerships. */
-export function dealershipList(locations: readonly DealerLocation[]): Array<{ slug: string; name: string; locations: DealerLocation[] }> {
+export function dealershipList(
+  locations: readonly DealerLocation[],
+): Array<{ slug: string; name: string; locations: DealerLocation[] }> {
   const groups = new Map<string, { slug: string; name: string; locations: DealerLocation[] }>();
   for (const location of locations) {
-    const group = groups.get(location.dealership_slug) ?? { slug: location.dealership_slug, name: location.dealership_name, locations: [] };
+    const group = groups.get(location.dealership_slug) ?? {
+      slug: location.dealership_slug,
+      name: location.dealership_name,
+      locations: [],
+    };
     group.locations.push(location);
     groups.set(location.dealership_slug, group);
   }
@@ -79,5 +95,7 @@ export function dealershipList(locations: readonly DealerLocation[]): Array<{ sl
 /** A dealership's main location: the site's primary one if it is the dealership's, else its first that sells, else its first. */
 export function dealershipPrimary(locations: readonly DealerLocation[], dealershipSlug: string): DealerLocation | null {
   const own = locations.filter((location) => location.dealership_slug === dealershipSlug);
-  return own.find((location) => location.primary) ?? own.find((location) => serves(location, 'sales')) ?? own[0] ?? null;
+  return (
+    own.find((location) => location.primary) ?? own.find((location) => serves(location, 'sales')) ?? own[0] ?? null
+  );
 }

@@ -9,13 +9,20 @@ const realFetch = globalThis.fetch;
  * For component tests: the API's answers, given here (a component test has no server). jsdom
  * has no Response, so the answer's shape as the components read it: ok, status, json().
  */
-export function answerApi({ locations = [], reviews = null }: { locations?: DealerLocation[]; reviews?: ReviewSummary | null }): void {
+export function answerApi({
+  locations = [],
+  reviews = null,
+}: {
+  locations?: DealerLocation[];
+  reviews?: ReviewSummary | null;
+}): void {
   // A new page: nothing an earlier answer gave is kept.
   forgetApiReads();
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url.startsWith('/api/locations/locations')) return { ok: true, status: 200, json: async () => ({ locations }) };
-    if (url.startsWith('/api/locations/reviews/') && reviews) return { ok: true, status: 200, json: async () => reviews };
+    if (url.startsWith('/api/locations/reviews/') && reviews)
+      return { ok: true, status: 200, json: async () => reviews };
     return { ok: false, status: 404, json: async () => ({ error: 'not here' }) };
   }) as unknown as typeof fetch;
 }

@@ -37,7 +37,9 @@ export function useSearchServer(): SearchServerContextValue | null {
  * The first-paint data of `page`: on the server, what it renders with; in the browser, what the
  * server inlined for this address (see takeFirstPaintData), read on the first render.
  */
-export function useFirstPaintData<P extends SearchFirstPaintData['page']>(page: P): Extract<SearchFirstPaintData, { page: P }> | undefined {
+export function useFirstPaintData<P extends SearchFirstPaintData['page']>(
+  page: P,
+): Extract<SearchFirstPaintData, { page: P }> | undefined {
   const server = useSearchServer();
   const [browser] = useState(() => (server ? undefined : takeFirstPaintData<SearchFirstPaintData>('mf-search')));
   const data = server ? server.data : browser;

@@ -1,4 +1,12 @@
-import { budgetFilter, budgetFor, budgetInput, budgetResult, budgetSearchPath, DEFAULT_DEPOSIT, DEFAULT_REPAYMENT } from './budget';
+import {
+  budgetFilter,
+  budgetFor,
+  budgetInput,
+  budgetResult,
+  budgetSearchPath,
+  DEFAULT_DEPOSIT,
+  DEFAULT_REPAYMENT,
+} from './budget';
 
 describe('budget finder (finance spec: repayment x 12 or 52 x 5 years + deposit)', () => {
   it('turns the default monthly budget into 38,000', () => {
@@ -20,11 +28,19 @@ describe('budget finder (finance spec: repayment x 12 or 52 x 5 years + deposit)
   });
 
   it("disables the button below the cheapest car: '0 Cars Found' and 'No cars found for this budget'", () => {
-    expect(budgetResult(3_000, { min: 4_990, max: 89_990 }, 'car')).toEqual({ state: 'none', button: '0 Cars Found', message: 'No cars found for this budget' });
+    expect(budgetResult(3_000, { min: 4_990, max: 89_990 }, 'car')).toEqual({
+      state: 'none',
+      button: '0 Cars Found',
+      message: 'No cars found for this budget',
+    });
   });
 
   it("offers 'View Caravans In This Range' up to the budget, capped at the highest price", () => {
-    expect(budgetResult(38_000, { min: 4_990, max: 89_990 }, 'caravan')).toEqual({ state: 'some', button: 'View Caravans In This Range', maxPrice: 38_000 });
+    expect(budgetResult(38_000, { min: 4_990, max: 89_990 }, 'caravan')).toEqual({
+      state: 'some',
+      button: 'View Caravans In This Range',
+      maxPrice: 38_000,
+    });
     expect(budgetResult(120_000, { min: 4_990, max: 89_990 }, 'car')).toMatchObject({ maxPrice: 89_990 });
   });
 

@@ -29,8 +29,7 @@ export function budgetFor(repayment: number, deposit: number, period: RepaymentP
 }
 
 export type BudgetResult =
-  | { state: 'none'; button: string; message: string }
-  | { state: 'some'; button: string; maxPrice: number };
+  { state: 'none'; button: string; message: string } | { state: 'some'; button: string; maxPrice: number };
 
 /**
  * The button under the budget: with a budget below the cheapest car in the results it is
@@ -43,7 +42,11 @@ export function budgetResult(budget: number, prices: { min?: number; max?: numbe
   if (prices.min !== undefined && budget < prices.min) {
     return { state: 'none', button: `0 ${noun}s Found`, message: `No ${itemNoun}s found for this budget` };
   }
-  return { state: 'some', button: `View ${noun}s In This Range`, maxPrice: Math.min(budget, prices.max ?? FALLBACK_MAX_PRICE) };
+  return {
+    state: 'some',
+    button: `View ${noun}s In This Range`,
+    maxPrice: Math.min(budget, prices.max ?? FALLBACK_MAX_PRICE),
+  };
 }
 
 /** The budget search's filter: the route's own scope, priced above 1000. */

@@ -1,7 +1,14 @@
 import { css } from '@emotion/react';
 
 /** The card grids of mf-search's pages (results, saved cars, models): as many 16rem columns as fit. */
-export const CARD_GRID_CSS = css`list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`;
+export const CARD_GRID_CSS = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 1rem;
+  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+`;
 
 /**
  * A grid cell holding one card: the card fills it, across and down, whatever its content. As a
@@ -10,4 +17,6 @@ export const CARD_GRID_CSS = css`list-style: none; margin: 0; padding: 0; displa
  * partly read was drawn narrow, then widened when the rest arrived: a layout shift of 0.024 on a
  * phone, most of the search page's CLS (measured on Coastal Caravans, 2 loads in 6).
  */
-export const CARD_CELL_CSS = css`display: grid;`;
+export const CARD_CELL_CSS = css`
+  display: grid;
+`;

@@ -2,7 +2,15 @@ import { fallbackFilters, fallbackUrl } from './fallback';
 
 describe('the fallback fetch (spec §7: search_filters, limit -> vehicles) when the index cannot answer', () => {
   test('carries the make, model, body and condition lists and the price range', () => {
-    expect(fallbackFilters({ refinementList: { make: ['Toyota'], body: ['suv', 'ute'], fuel: ['diesel'] }, range: { price: '5000:40000', km: ':50000' } }, [])).toEqual({
+    expect(
+      fallbackFilters(
+        {
+          refinementList: { make: ['Toyota'], body: ['suv', 'ute'], fuel: ['diesel'] },
+          range: { price: '5000:40000', km: ':50000' },
+        },
+        [],
+      ),
+    ).toEqual({
       make: ['Toyota'],
       body: ['suv', 'ute'],
       price: { min: 5000, max: 40000 },
@@ -19,6 +27,8 @@ describe('the fallback fetch (spec §7: search_filters, limit -> vehicles) when 
   });
 
   test('the address names search_filters and limit', () => {
-    expect(fallbackUrl({ make: ['Kia'] }, 21)).toBe('/api/search/fallback?search_filters=%7B%22make%22%3A%5B%22Kia%22%5D%7D&limit=21');
+    expect(fallbackUrl({ make: ['Kia'] }, 21)).toBe(
+      '/api/search/fallback?search_filters=%7B%22make%22%3A%5B%22Kia%22%5D%7D&limit=21',
+    );
   });
 });

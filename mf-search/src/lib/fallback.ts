@@ -21,9 +21,15 @@ export function fallbackFilters(ui: FallbackUiState, routeCarTypes: readonly str
     const values = ui.refinementList?.[attribute] ?? [];
     if (values.length > 0) (filters as Record<string, unknown>)[attribute] = [...values];
   }
-  if (!filters.car_type && routeCarTypes.length > 0) filters.car_type = routeCarTypes.filter((t): t is 'new' | 'used' | 'demo' => t === 'new' || t === 'used' || t === 'demo');
+  if (!filters.car_type && routeCarTypes.length > 0)
+    filters.car_type = routeCarTypes.filter(
+      (t): t is 'new' | 'used' | 'demo' => t === 'new' || t === 'used' || t === 'demo',
+    );
   const [min, max] = (ui.range?.['price'] ?? '').split(':').map((side) => (side === '' ? undefined : Number(side)));
-  const price = { ...(min !== undefined && Number.isFinite(min) ? { min } : {}), ...(max !== undefined && Number.isFinite(max) ? { max } : {}) };
+  const price = {
+    ...(min !== undefined && Number.isFinite(min) ? { min } : {}),
+    ...(max !== undefined && Number.isFinite(max) ? { max } : {}),
+  };
   if (Object.keys(price).length > 0) filters.price = price;
   return filters;
 }

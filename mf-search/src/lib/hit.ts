@@ -1,4 +1,10 @@
-import { carFinanceFacts, lenderFactsSchema, priceDisplay, zm, type PublicTenantConfig } from '@forecourt/shared-config';
+import {
+  carFinanceFacts,
+  lenderFactsSchema,
+  priceDisplay,
+  zm,
+  type PublicTenantConfig,
+} from '@forecourt/shared-config';
 import { carRepayment } from '@forecourt/shared-config/calculator';
 
 /**
@@ -55,7 +61,11 @@ export type CarHit = zm.output<typeof carHitSchema>;
  * header show. None beside a weekly subscription price: two weekly figures on one card would read
  * as one price contradicting the other, and the price is the product's figure there.
  */
-export function cardRepayment(hit: CarHit, tenant: Pick<PublicTenantConfig, 'features' | 'finance' | 'pricing'>, now: Date = new Date()): number | null {
+export function cardRepayment(
+  hit: CarHit,
+  tenant: Pick<PublicTenantConfig, 'features' | 'finance' | 'pricing'>,
+  now: Date = new Date(),
+): number | null {
   if (priceDisplay(hit, tenant.pricing).suffix !== null) return null;
   return carRepayment(tenant, carFinanceFacts(hit), now)?.weekly ?? null;
 }

@@ -1,4 +1,13 @@
-import { BODY_TYPES, bodyTiles, certifiedItems, listedChoices, listedDays, listedSince, makeList, rememberSearch } from './lists';
+import {
+  BODY_TYPES,
+  bodyTiles,
+  certifiedItems,
+  listedChoices,
+  listedDays,
+  listedSince,
+  makeList,
+  rememberSearch,
+} from './lists';
 
 describe('make list (spec: 7 shown, Show all makes / Hide extra makes)', () => {
   const makes = ['Toyota', 'Mazda', 'Kia', 'Hyundai', 'Ford', 'Mitsubishi', 'Nissan', 'Subaru', 'Isuzu'];
@@ -66,7 +75,11 @@ describe('certifiedItems (spec §5: the facet hides false on certified-only site
 describe('the Listed filter (created_at_timestamp)', () => {
   const now = 1_800_000_000;
   it('offers the site’s just-arrived window first (8 days by default), then 30 and 90 days', () => {
-    expect(listedChoices(8).map((c) => c.label)).toEqual(['Just arrived (last 8 days)', 'In the last 30 days', 'In the last 90 days']);
+    expect(listedChoices(8).map((c) => c.label)).toEqual([
+      'Just arrived (last 8 days)',
+      'In the last 30 days',
+      'In the last 90 days',
+    ]);
   });
 
   it('does not offer the same window twice when the site’s window is 30 days', () => {

@@ -15,17 +15,44 @@ export const SEARCH_HISTORY_SIZE = 5;
 
 /** Spec (finance §9): the body types the tiles know. */
 export const BODY_TYPES = [
-  '4x4', 'bus', 'cabChassis', 'convertible', 'coupe', 'ev', 'hardtop', 'hatch', 'hatchback', 'motorhome',
-  'lightTruck', 'peopleMover', 'prestige', 'sedan', 'softtop', 'suv', 'ute', 'van', 'wagon', 'stationWagon',
+  '4x4',
+  'bus',
+  'cabChassis',
+  'convertible',
+  'coupe',
+  'ev',
+  'hardtop',
+  'hatch',
+  'hatchback',
+  'motorhome',
+  'lightTruck',
+  'peopleMover',
+  'prestige',
+  'sedan',
+  'softtop',
+  'suv',
+  'ute',
+  'van',
+  'wagon',
+  'stationWagon',
 ] as const;
 
 /** The makes shown of a list, `shown` at first (the site's `search.makesShown`), and the toggle's text. */
-export function makeList<T>(makes: readonly T[], expanded: boolean, shown: number): { visible: readonly T[]; toggle: string | null } {
+export function makeList<T>(
+  makes: readonly T[],
+  expanded: boolean,
+  shown: number,
+): { visible: readonly T[]; toggle: string | null } {
   if (makes.length <= shown) return { visible: makes, toggle: null };
-  return expanded ? { visible: makes, toggle: MAKE_LIST_TOGGLE.less } : { visible: makes.slice(0, shown), toggle: MAKE_LIST_TOGGLE.more };
+  return expanded
+    ? { visible: makes, toggle: MAKE_LIST_TOGGLE.less }
+    : { visible: makes.slice(0, shown), toggle: MAKE_LIST_TOGGLE.more };
 }
 
-export function bodyTiles(counts: Record<string, number>, customBodies: boolean): Array<{ body: string; count: number }> {
+export function bodyTiles(
+  counts: Record<string, number>,
+  customBodies: boolean,
+): Array<{ body: string; count: number }> {
   return Object.entries(counts)
     .filter(([, count]) => count > 0)
     .map(([body, count]) => ({ body, count }))
@@ -56,7 +83,9 @@ const CERTIFIED_LABELS: Record<string, string> = { true: 'Certified', false: 'No
  * site is certified-only"), labelled for shoppers rather than as 'true' / 'false'.
  */
 export function certifiedItems<T extends CertifiedItem>(items: readonly T[], certifiedOnly: boolean): T[] {
-  return items.filter((item) => !(certifiedOnly && item.value === 'false')).map((item) => ({ ...item, label: CERTIFIED_LABELS[item.value] ?? item.label }));
+  return items
+    .filter((item) => !(certifiedOnly && item.value === 'false'))
+    .map((item) => ({ ...item, label: CERTIFIED_LABELS[item.value] ?? item.label }));
 }
 
 const DAY_SECONDS = 86_400;
@@ -71,7 +100,9 @@ export function listedChoices(newDays: number): Array<{ days: number; label: str
     { days: 30, label: 'In the last 30 days' },
     { days: 90, label: 'In the last 90 days' },
   ];
-  return choices.filter((choice, i) => choices.findIndex((c) => c.days === choice.days) === i).sort((a, b) => a.days - b.days);
+  return choices
+    .filter((choice, i) => choices.findIndex((c) => c.days === choice.days) === i)
+    .sort((a, b) => a.days - b.days);
 }
 
 /** The earliest listing time of a choice, rounded down to the hour so an address stays the same for an hour. */

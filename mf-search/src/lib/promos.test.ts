@@ -1,6 +1,14 @@
 import { placePromos, promoIsLive, promoNodes, promosPerPage, type PromoNode } from './promos';
 
-const node = (id: string, over: Partial<PromoNode> = {}): PromoNode => ({ id, start: null, expiry: null, position: null, display: [], strictDisplay: false, ...over });
+const node = (id: string, over: Partial<PromoNode> = {}): PromoNode => ({
+  id,
+  start: null,
+  expiry: null,
+  position: null,
+  display: [],
+  strictDisplay: false,
+  ...over,
+});
 const now = new Date('2026-11-23T00:00:00Z');
 
 describe('promo dates (spec: start only after, expiry only before, both between, none always)', () => {
@@ -37,7 +45,9 @@ describe('promoNodes', () => {
   });
 
   it('shows a node for new and demo stock on a site that sells new cars', () => {
-    expect(promoNodes([node('runout', { display: ['new', 'demo'] })], [], now, undefined, ['new', 'used'])).toHaveLength(1);
+    expect(
+      promoNodes([node('runout', { display: ['new', 'demo'] })], [], now, undefined, ['new', 'used']),
+    ).toHaveLength(1);
   });
 });
 

@@ -44,9 +44,22 @@ export function promoForSite(node: Pick<PromoNode, 'display'>, siteCarTypes: rea
 }
 
 /** The nodes to cycle through, in order, for the car types the site sells and the shopper has selected. */
-export function promoNodes<T extends PromoNode>(nodes: readonly T[], selectedCarTypes: readonly string[], now: Date, shuffle?: (items: T[]) => T[], siteCarTypes: readonly string[] = ['new', 'used', 'demo']): T[] {
-  const live = nodes.filter((n) => promoIsLive(n, now) && promoForSite(n, siteCarTypes) && (!n.strictDisplay || sameSet(n.display, selectedCarTypes)));
-  const positioned = live.filter((n) => n.position !== null).sort((a, b) => (a.position as number) - (b.position as number));
+export function promoNodes<T extends PromoNode>(
+  nodes: readonly T[],
+  selectedCarTypes: readonly string[],
+  now: Date,
+  shuffle?: (items: T[]) => T[],
+  siteCarTypes: readonly string[] = ['new', 'used', 'demo'],
+): T[] {
+  const live = nodes.filter(
+    (n) =>
+      promoIsLive(n, now) &&
+      promoForSite(n, siteCarTypes) &&
+      (!n.strictDisplay || sameSet(n.display, selectedCarTypes)),
+  );
+  const positioned = live
+    .filter((n) => n.position !== null)
+    .sort((a, b) => (a.position as number) - (b.position as number));
   const rest = live.filter((n) => n.position === null);
   return [...positioned, ...(shuffle ? shuffle(rest) : rest)];
 }
@@ -58,7 +71,12 @@ export type GridItem<H, P> = { kind: 'hit'; hit: H } | { kind: 'promo'; promo: P
  * an interval, a promo follows every N hits. The counter cycles through the nodes and carries on
  * across pages (`counterStart`, the number of promos shown before this page).
  */
-export function placePromos<H, P>(hits: readonly H[], promos: readonly P[], slots: PromoSlots, counterStart = 0): Array<GridItem<H, P>> {
+export function placePromos<H, P>(
+  hits: readonly H[],
+  promos: readonly P[],
+  slots: PromoSlots,
+  counterStart = 0,
+): Array<GridItem<H, P>> {
   const out: Array<GridItem<H, P>> = [];
   if (promos.length === 0) return hits.map((hit) => ({ kind: 'hit', hit }));
   let counter = counterStart;

@@ -1,4 +1,13 @@
-import { DEFAULT_RANGE, moveHandle, parseAmount, PRICE_SLIDER, pricePresets, sliderBounds, sliderStep, snap } from './range-slider';
+import {
+  DEFAULT_RANGE,
+  moveHandle,
+  parseAmount,
+  PRICE_SLIDER,
+  pricePresets,
+  sliderBounds,
+  sliderStep,
+  snap,
+} from './range-slider';
 
 describe('range sliders (spec: snap to 1000, clamp to the facet, default 0-100000, step about 1/100)', () => {
   it('defaults to 0 to 100000 without facet stats', () => {
@@ -50,8 +59,14 @@ describe('range sliders over small whole numbers (a year)', () => {
   });
 
   it('moves a year handle to the typed year, not to a thousand', () => {
-    expect(moveHandle({ min: 2017, max: 2026 }, 'min', 2020, { min: 2017, max: 2026 }, 1)).toEqual({ min: 2020, max: 2026 });
-    expect(moveHandle({ min: 2017, max: 2026 }, 'min', 1999, { min: 2017, max: 2026 }, 1)).toEqual({ min: 2017, max: 2026 });
+    expect(moveHandle({ min: 2017, max: 2026 }, 'min', 2020, { min: 2017, max: 2026 }, 1)).toEqual({
+      min: 2020,
+      max: 2026,
+    });
+    expect(moveHandle({ min: 2017, max: 2026 }, 'min', 1999, { min: 2017, max: 2026 }, 1)).toEqual({
+      min: 2017,
+      max: 2026,
+    });
   });
 });
 
@@ -64,7 +79,9 @@ describe('price presets and typed amounts (finance spec §9)', () => {
   });
 
   it('adds $300,000 to $800,000 where stock is priced above $300,000', () => {
-    expect(pricePresets({ min: 0, max: 950_000 }).slice(-6)).toEqual([300_000, 400_000, 500_000, 600_000, 700_000, 800_000]);
+    expect(pricePresets({ min: 0, max: 950_000 }).slice(-6)).toEqual([
+      300_000, 400_000, 500_000, 600_000, 700_000, 800_000,
+    ]);
   });
 
   it('reads dollars and kilometres as typed, with separators and units', () => {

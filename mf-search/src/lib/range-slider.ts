@@ -20,7 +20,8 @@ export interface Bounds {
  * whose values are small whole numbers (a year) snaps to 1.
  */
 export function sliderBounds(stats: Bounds | undefined, unit: number = SNAP): Bounds {
-  if (!stats || !Number.isFinite(stats.min) || !Number.isFinite(stats.max) || stats.max < stats.min) return { ...DEFAULT_RANGE };
+  if (!stats || !Number.isFinite(stats.min) || !Number.isFinite(stats.max) || stats.max < stats.min)
+    return { ...DEFAULT_RANGE };
   return { min: Math.floor(stats.min / unit) * unit, max: Math.ceil(stats.max / unit) * unit };
 }
 
@@ -38,19 +39,34 @@ export function snap(value: number, bounds: Bounds, unit: number = SNAP): number
  * The range after the shopper moves one handle to `value` (typed or dragged). Out-of-range or
  * non-numeric input is ignored (the range stays as it was); a handle cannot pass the other.
  */
-export function moveHandle(range: Bounds, handle: 'min' | 'max', value: number, bounds: Bounds, unit: number = SNAP): Bounds {
+export function moveHandle(
+  range: Bounds,
+  handle: 'min' | 'max',
+  value: number,
+  bounds: Bounds,
+  unit: number = SNAP,
+): Bounds {
   if (!Number.isFinite(value) || value < bounds.min || value > bounds.max) return range;
   const snapped = snap(value, bounds, unit);
-  return handle === 'min' ? { min: Math.min(snapped, range.max), max: range.max } : { min: range.min, max: Math.max(snapped, range.min) };
+  return handle === 'min'
+    ? { min: Math.min(snapped, range.max), max: range.max }
+    : { min: range.min, max: Math.max(snapped, range.min) };
 }
 
 /** Spec (finance §9): price presets $5,000 to $70,000, and $300,000 to $800,000 for high-range stock. */
-export const PRICE_PRESETS = { low: { from: 5000, to: 70_000, step: 5000 }, high: { from: 300_000, to: 800_000, step: 100_000 } } as const;
+export const PRICE_PRESETS = {
+  low: { from: 5000, to: 70_000, step: 5000 },
+  high: { from: 300_000, to: 800_000, step: 100_000 },
+} as const;
 
 /** The price presets offered in the price fields: the high range only where stock reaches it. */
 export function pricePresets(bounds: Bounds): number[] {
-  const series = ({ from, to, step }: { from: number; to: number; step: number }) => Array.from({ length: (to - from) / step + 1 }, (_, i) => from + i * step);
-  return [...series(PRICE_PRESETS.low), ...(bounds.max > PRICE_PRESETS.high.from ? series(PRICE_PRESETS.high) : [])].filter((v) => v >= bounds.min && v <= Math.max(bounds.max, PRICE_PRESETS.low.to));
+  const series = ({ from, to, step }: { from: number; to: number; step: number }) =>
+    Array.from({ length: (to - from) / step + 1 }, (_, i) => from + i * step);
+  return [
+    ...series(PRICE_PRESETS.low),
+    ...(bounds.max > PRICE_PRESETS.high.from ? series(PRICE_PRESETS.high) : []),
+  ].filter((v) => v >= bounds.min && v <= Math.max(bounds.max, PRICE_PRESETS.low.to));
 }
 
 /** A typed amount ('$25,000', '40,000 kms') to a number; NaN when there are no digits. */

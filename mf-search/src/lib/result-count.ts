@@ -10,7 +10,8 @@ export type Facets = Record<string, Record<string, number> | undefined>;
 export function displayCount(nbHits: number, facets: Facets): number {
   if (nbHits <= COUNT_DISPLAY_THRESHOLD) return nbHits;
   const status = facets['status'];
-  if (status && (status['in_stock'] !== undefined || status['coming_soon'] !== undefined)) return (status['in_stock'] ?? 0) + (status['coming_soon'] ?? 0);
+  if (status && (status['in_stock'] !== undefined || status['coming_soon'] !== undefined))
+    return (status['in_stock'] ?? 0) + (status['coming_soon'] ?? 0);
   const types = facets['car_type'];
   if (types) return Object.values(types).reduce((sum, n) => sum + n, 0);
   return nbHits;

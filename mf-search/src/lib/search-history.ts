@@ -11,7 +11,12 @@ const storageKey = (tenant: string) => `forecourt:search-history:${tenant}`;
 export function readHistory(tenant: string): HistoryEntry[] {
   try {
     const raw: unknown = JSON.parse(window.localStorage.getItem(storageKey(tenant)) ?? '[]');
-    return Array.isArray(raw) ? raw.filter((e): e is HistoryEntry => typeof e?.label === 'string' && typeof e?.path === 'string' && e.path.startsWith('/')) : [];
+    return Array.isArray(raw)
+      ? raw.filter(
+          (e): e is HistoryEntry =>
+            typeof e?.label === 'string' && typeof e?.path === 'string' && e.path.startsWith('/'),
+        )
+      : [];
   } catch {
     return [];
   }

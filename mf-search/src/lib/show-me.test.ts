@@ -2,7 +2,9 @@ import { countAt, quickFinderFilters, showMePath, showMeText } from './show-me';
 
 describe("'Show Me N Cars' (spec §2: animated count over 1 s, to the results URL of the current filters)", () => {
   test('the results address carries the choice in the search page’s format', () => {
-    expect(showMePath('/search/new-used-and-demo-cars', { make: 'Land Rover', body: 'suv', maxPrice: 40_000 })).toBe('/search/new-used-and-demo-cars?body=suv&make=Land%20Rover&price=:40000');
+    expect(showMePath('/search/new-used-and-demo-cars', { make: 'Land Rover', body: 'suv', maxPrice: 40_000 })).toBe(
+      '/search/new-used-and-demo-cars?body=suv&make=Land%20Rover&price=:40000',
+    );
   });
 
   test('no choice goes to the stock page itself', () => {
@@ -10,7 +12,11 @@ describe("'Show Me N Cars' (spec §2: animated count over 1 s, to the results UR
   });
 
   test('the button reads the count in the spec’s words, singular for one', () => {
-    expect([showMeText(212, 'car'), showMeText(1, 'car'), showMeText(1500, 'caravan')]).toEqual(['Show Me 212 Cars', 'Show Me 1 Car', 'Show Me 1,500 Caravans']);
+    expect([showMeText(212, 'car'), showMeText(1, 'car'), showMeText(1500, 'caravan')]).toEqual([
+      'Show Me 212 Cars',
+      'Show Me 1 Car',
+      'Show Me 1,500 Caravans',
+    ]);
   });
 
   test('the count runs from the old number to the new one in 1 s, and is exact at the end', () => {
@@ -23,6 +29,9 @@ describe("'Show Me N Cars' (spec §2: animated count over 1 s, to the results UR
   });
 
   test('the count’s search filters by the same choice', () => {
-    expect(quickFinderFilters({ make: 'Kia', maxPrice: 30_000 })).toEqual({ facetFilters: [['make:Kia']], numericFilters: ['price<=30000'] });
+    expect(quickFinderFilters({ make: 'Kia', maxPrice: 30_000 })).toEqual({
+      facetFilters: [['make:Kia']],
+      numericFilters: ['price<=30000'],
+    });
   });
 });

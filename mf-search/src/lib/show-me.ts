@@ -41,7 +41,10 @@ export function countAt(from: number, to: number, elapsed: number, duration = CO
 /** The search the count comes from: no hits, just the total, and the make and body lists. */
 export function quickFinderFilters(choice: QuickChoice): { facetFilters: string[][]; numericFilters: string[] } {
   return {
-    facetFilters: [...(choice.make ? [[`make:${choice.make}`]] : []), ...(choice.body ? [[`body:${choice.body}`]] : [])],
+    facetFilters: [
+      ...(choice.make ? [[`make:${choice.make}`]] : []),
+      ...(choice.body ? [[`body:${choice.body}`]] : []),
+    ],
     numericFilters: choice.maxPrice !== undefined ? [`price<=${choice.maxPrice}`] : [],
   };
 }

@@ -18,7 +18,9 @@ export const SIMILAR_DEFAULT_COUNT = 8;
 
 /** Cars like `car` whatever their price: in stock, the same body type or make (the similar slider's facet). */
 export function similarFilters(car: Pick<CarHit, 'make' | 'body'>): string {
-  const alike = [car.body ? `body:${quoted(car.body)}` : null, car.make ? `make:${quoted(car.make)}` : null].filter(Boolean).join(' OR ');
+  const alike = [car.body ? `body:${quoted(car.body)}` : null, car.make ? `make:${quoted(car.make)}` : null]
+    .filter(Boolean)
+    .join(' OR ');
   const parts = ['(status:in_stock OR status:coming_soon)'];
   if (alike) parts.push(`(${alike})`);
   return parts.join(' AND ');
@@ -30,7 +32,10 @@ export function similarFilters(car: Pick<CarHit, 'make' | 'body'>): string {
  */
 export function similarPriceWindow(car: Pick<CarHit, 'price'>): Bounds | null {
   if (car.price <= PREORDER_PRICE_MAX) return null;
-  return { min: Math.floor((car.price * (1 - SIMILAR_PRICE_WINDOW)) / SNAP) * SNAP, max: Math.ceil((car.price * (1 + SIMILAR_PRICE_WINDOW)) / SNAP) * SNAP };
+  return {
+    min: Math.floor((car.price * (1 - SIMILAR_PRICE_WINDOW)) / SNAP) * SNAP,
+    max: Math.ceil((car.price * (1 + SIMILAR_PRICE_WINDOW)) / SNAP) * SNAP,
+  };
 }
 
 /**
@@ -40,7 +45,10 @@ export function similarPriceWindow(car: Pick<CarHit, 'price'>): Bounds | null {
  * thousands, 0 to 100000 without one; it starts at the car's window, clamped to those bounds.
  * Null for an unpriced car: there is no price to be near.
  */
-export function similarSlider(car: Pick<CarHit, 'price'>, facet: Bounds | undefined): { bounds: Bounds; range: Bounds } | null {
+export function similarSlider(
+  car: Pick<CarHit, 'price'>,
+  facet: Bounds | undefined,
+): { bounds: Bounds; range: Bounds } | null {
   const window = similarPriceWindow(car);
   if (!window) return null;
   const bounds = sliderBounds(facet);
@@ -49,13 +57,23 @@ export function similarSlider(car: Pick<CarHit, 'price'>, facet: Bounds | undefi
 }
 
 /** The search for cars like `car`, in `price` (its window by default): one more hit than needed (the car itself may come back). */
-export function similarQuery(car: Pick<CarHit, 'make' | 'body' | 'price'>, count: number, price: Bounds | null = similarPriceWindow(car)): { filters: string; hitsPerPage: number } {
+export function similarQuery(
+  car: Pick<CarHit, 'make' | 'body' | 'price'>,
+  count: number,
+  price: Bounds | null = similarPriceWindow(car),
+): { filters: string; hitsPerPage: number } {
   const parts = [similarFilters(car)];
   if (price) parts.push(`price:${price.min} TO ${price.max}`);
   return { filters: parts.join(' AND '), hitsPerPage: count + 1 };
 }
 
 /** What the carousel shows from the answer: never the car itself, only cars in stock, at most `count`. */
-export function pickSimilar<T extends Pick<CarHit, 'objectID' | 'slug' | 'status'>>(hits: readonly T[], car: Pick<CarHit, 'objectID' | 'slug'>, count: number): T[] {
-  return hits.filter((hit) => hit.objectID !== car.objectID && hit.slug !== car.slug && isInStock(hit.status)).slice(0, count);
+export function pickSimilar<T extends Pick<CarHit, 'objectID' | 'slug' | 'status'>>(
+  hits: readonly T[],
+  car: Pick<CarHit, 'objectID' | 'slug'>,
+  count: number,
+): T[] {
+  return hits
+    .filter((hit) => hit.objectID !== car.objectID && hit.slug !== car.slug && isInStock(hit.status))
+    .slice(0, count);
 }

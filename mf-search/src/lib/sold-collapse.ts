@@ -5,7 +5,9 @@ import type { CarHit } from './hit';
  * are collapsed into one (the first of the run stands for it), or, if every car is sold, all
  * are shown. `collapsed` counts the cars each kept card stands for.
  */
-export function collapseSold<T extends Pick<CarHit, 'status'>>(hits: readonly T[]): Array<{ hit: T; collapsed: number }> {
+export function collapseSold<T extends Pick<CarHit, 'status'>>(
+  hits: readonly T[],
+): Array<{ hit: T; collapsed: number }> {
   const sold = (hit: Pick<CarHit, 'status'>) => hit.status === 'sold';
   if (hits.every(sold)) return hits.map((hit) => ({ hit, collapsed: 1 }));
   const out: Array<{ hit: T; collapsed: number }> = [];

@@ -4,12 +4,25 @@ const attributes = { refinements: new Set(['make', 'model', 'body', 'car_type'])
 
 describe('search state in the address bar', () => {
   it('writes query, one parameter per attribute, ranges as min:max, sortBy and page', () => {
-    const state: SearchState = { query: 'cx-5', page: 2, sortBy: 'cars_price_asc', refinements: { make: ['Mazda', 'Toyota'] }, ranges: { price: { min: 10_000, max: 40_000 } } };
-    expect(stateToQueryString(state, attributes.ranges)).toBe('?query=cx-5&make=Mazda,Toyota&price=10000:40000&sortBy=cars_price_asc&page=2');
+    const state: SearchState = {
+      query: 'cx-5',
+      page: 2,
+      sortBy: 'cars_price_asc',
+      refinements: { make: ['Mazda', 'Toyota'] },
+      ranges: { price: { min: 10_000, max: 40_000 } },
+    };
+    expect(stateToQueryString(state, attributes.ranges)).toBe(
+      '?query=cx-5&make=Mazda,Toyota&price=10000:40000&sortBy=cars_price_asc&page=2',
+    );
   });
 
   it('reads back exactly what it wrote', () => {
-    const state: SearchState = { query: 'ute 4x4', page: 3, refinements: { make: ['Land Rover', 'A,B'], body: ['suv'] }, ranges: { km: { max: 50_000 } } };
+    const state: SearchState = {
+      query: 'ute 4x4',
+      page: 3,
+      refinements: { make: ['Land Rover', 'A,B'], body: ['suv'] },
+      ranges: { km: { max: 50_000 } },
+    };
     expect(queryStringToState(stateToQueryString(state, attributes.ranges), attributes)).toEqual(state);
   });
 
@@ -19,7 +32,11 @@ describe('search state in the address bar', () => {
   });
 
   it('ignores unknown attributes, a broken escape, and a page that is not a whole number above 1', () => {
-    expect(queryStringToState('?colour=Red&make=%E0%A4%A&page=abc&utm_source=x', attributes)).toEqual({ query: '', refinements: {}, ranges: {} });
+    expect(queryStringToState('?colour=Red&make=%E0%A4%A&page=abc&utm_source=x', attributes)).toEqual({
+      query: '',
+      refinements: {},
+      ranges: {},
+    });
     expect(queryStringToState('?page=1', attributes).page).toBeUndefined();
   });
 
@@ -33,7 +50,11 @@ describe('search state in the address bar', () => {
 
   it('clears the page when the query or a filter changes', () => {
     const onPage2: SearchState = { query: '', page: 2, refinements: {}, ranges: {} };
-    expect(withChange(onPage2, { refinements: { make: ['Kia'] } })).toEqual({ query: '', refinements: { make: ['Kia'] }, ranges: {} });
+    expect(withChange(onPage2, { refinements: { make: ['Kia'] } })).toEqual({
+      query: '',
+      refinements: { make: ['Kia'] },
+      ranges: {},
+    });
     expect(withChange(onPage2, { query: 'kia' }).page).toBeUndefined();
   });
 });

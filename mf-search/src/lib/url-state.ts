@@ -45,7 +45,10 @@ function rangeBound(text: string): number | undefined {
  * Reads the address bar. Unknown attributes are ignored, so an old bookmark never breaks the page;
  * a page that is not a whole number above 1 is the first page.
  */
-export function queryStringToState(search: string, attributes: { refinements: ReadonlySet<string>; ranges: ReadonlySet<string> }): SearchState {
+export function queryStringToState(
+  search: string,
+  attributes: { refinements: ReadonlySet<string>; ranges: ReadonlySet<string> },
+): SearchState {
   const state: SearchState = { query: '', refinements: {}, ranges: {} };
   for (const part of search.replace(/^\?/, '').split('&')) {
     if (part === '') continue;
@@ -63,7 +66,10 @@ export function queryStringToState(search: string, attributes: { refinements: Re
       const range = { min: rangeBound(min), max: rangeBound(max) };
       if (range.min !== undefined || range.max !== undefined) state.ranges[name] = range;
     } else if (attributes.refinements.has(name)) {
-      const values = raw.split(',').map(safeDecode).filter((v): v is string => v !== null && v !== '');
+      const values = raw
+        .split(',')
+        .map(safeDecode)
+        .filter((v): v is string => v !== null && v !== '');
       if (values.length > 0) state.refinements[name] = values;
     }
   }
@@ -79,7 +85,10 @@ function safeDecode(text: string): string | null {
 }
 
 /** The state after the shopper changes the query or a filter: the page is cleared. */
-export function withChange(state: SearchState, change: Partial<Pick<SearchState, 'query' | 'refinements' | 'ranges' | 'sortBy'>>): SearchState {
+export function withChange(
+  state: SearchState,
+  change: Partial<Pick<SearchState, 'query' | 'refinements' | 'ranges' | 'sortBy'>>,
+): SearchState {
   const { page: _page, ...rest } = state;
   return { ...rest, ...change };
 }

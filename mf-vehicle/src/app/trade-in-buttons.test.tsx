@@ -16,12 +16,19 @@ beforeEach(() =>
 );
 
 const HILUX = testCar();
-const renderDetails = (tenant = testTenant()) => renderWithPlatform(<VehicleDetails slug={HILUX.slug} car={HILUX} failed={false} />, { route: `/cars/${HILUX.slug}`, tenant });
+const renderDetails = (tenant = testTenant()) =>
+  renderWithPlatform(<VehicleDetails slug={HILUX.slug} car={HILUX} failed={false} />, {
+    route: `/cars/${HILUX.slug}`,
+    tenant,
+  });
 
 describe("the vehicle page's Trade-In Valuation button", () => {
   it('leads to the trade-in valuation for this car where the site values trade-ins online', () => {
     renderDetails();
-    expect(screen.getByRole('link', { name: 'Trade-In Valuation' })).toHaveAttribute('href', `/cars/trade-in?car_id=${HILUX.id}`);
+    expect(screen.getByRole('link', { name: 'Trade-In Valuation' })).toHaveAttribute(
+      'href',
+      `/cars/trade-in?car_id=${HILUX.id}`,
+    );
   });
 
   it('is not on the page of a site whose online trade-in valuation is off (leads.tradeIn)', () => {

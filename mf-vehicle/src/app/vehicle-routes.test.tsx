@@ -34,7 +34,10 @@ describe('vehicle routes', () => {
 const HILUX = testCar({ before_price: 54990, dealer_comments: 'One owner | Full service history' });
 
 function renderDetails(car: VehicleSummary | null, tenant = testTenant(), failed = false) {
-  return renderWithPlatform(<VehicleDetails slug={car?.slug ?? 'x'} car={car} failed={failed} />, { route: `/cars/${car?.slug ?? 'x'}`, tenant });
+  return renderWithPlatform(<VehicleDetails slug={car?.slug ?? 'x'} car={car} failed={failed} />, {
+    route: `/cars/${car?.slug ?? 'x'}`,
+    tenant,
+  });
 }
 
 describe('vehicle page', () => {
@@ -58,13 +61,22 @@ describe('vehicle page', () => {
 
   it('tells the shopper a sold car sold, in the spec’s words, and offers a similar one', () => {
     renderDetails({ ...HILUX, status: 'sold' });
-    expect(screen.getByText("Unfortunately this car recently sold. But don't worry, we can help you find a similar one!", { exact: false })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/contact?car_id=harbourside-motors-1&type=similar');
+    expect(
+      screen.getByText("Unfortunately this car recently sold. But don't worry, we can help you find a similar one!", {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute(
+      'href',
+      '/contact?car_id=harbourside-motors-1&type=similar',
+    );
   });
 
   it('says so, with the dealer’s phone, when the car could not be read', () => {
     renderDetails(null, testTenant(), true);
-    expect(screen.getByRole('alert')).toHaveTextContent('We could not load this car just now. Please try again in a moment, or call us on 02 9000 0000.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'We could not load this car just now. Please try again in a moment, or call us on 02 9000 0000.',
+    );
   });
 
   it('shows the dealer’s comments as paragraphs, split on |', () => {
@@ -87,7 +99,11 @@ describe('vehicle page', () => {
 
   it('says the comments are pending when the dealer has written none', () => {
     renderDetails({ ...HILUX, dealer_comments: '  ' });
-    expect(within(screen.getByRole('tabpanel', { name: 'Dealer Comments' })).getByText('Dealer comments are pending. Please check back here later.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('tabpanel', { name: 'Dealer Comments' })).getByText(
+        'Dealer comments are pending. Please check back here later.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('leads the breadcrumb through body type and condition, make, model and body type (spec: Home > body type and condition > make > model > body type > title)', () => {
@@ -134,13 +150,28 @@ describe('vehicle page', () => {
   });
 
   it('shows the site’s own no-price text for a car priced at 0', () => {
-    renderDetails({ ...HILUX, price: 0, before_price: null }, testTenant({ pricing: { noPriceText: 'Call for price' } }));
+    renderDetails(
+      { ...HILUX, price: 0, before_price: null },
+      testTenant({ pricing: { noPriceText: 'Call for price' } }),
+    );
     expect(screen.getAllByText('Call for price').length).toBeGreaterThan(0);
   });
 
   it('shows the site’s own slides under the gallery where it has the custom slider', () => {
-    renderDetails({ ...HILUX, custom_slides: [{ name: 'Special offers', description: 'Save this month.', url: '/special-offers', image: '/media/slides/x-2.jpg?w=1600' }] });
-    expect(within(screen.getByRole('region', { name: 'From Test Motors' })).getByRole('link', { name: /Special offers/ })).toHaveAttribute('href', '/special-offers');
+    renderDetails({
+      ...HILUX,
+      custom_slides: [
+        {
+          name: 'Special offers',
+          description: 'Save this month.',
+          url: '/special-offers',
+          image: '/media/slides/x-2.jpg?w=1600',
+        },
+      ],
+    });
+    expect(
+      within(screen.getByRole('region', { name: 'From Test Motors' })).getByRole('link', { name: /Special offers/ }),
+    ).toHaveAttribute('href', '/special-offers');
   });
 
   it('shows the card’s tag badge: a sold car reads the site’s sold text', () => {
@@ -151,25 +182,38 @@ describe('vehicle page', () => {
   it('masks the dealer’s phone until the shopper asks for it, then offers it as a call link', () => {
     renderDetails(HILUX);
     expect(screen.getByText('(02) **** ****')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Call Harbourside Motors Alexandria on (02) 9555 0142' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('link', { name: 'Call Harbourside Motors Alexandria on (02) 9555 0142' }),
+    ).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show number' }));
-    expect(screen.getByRole('link', { name: 'Call Harbourside Motors Alexandria on (02) 9555 0142' })).toHaveAttribute('href', 'tel:0295550142');
+    expect(screen.getByRole('link', { name: 'Call Harbourside Motors Alexandria on (02) 9555 0142' })).toHaveAttribute(
+      'href',
+      'tel:0295550142',
+    );
   });
 
   it('shows the phone from the start on a site that reveals it', () => {
     renderDetails(HILUX, testTenant({ vehicle: { phoneRevealed: true } }));
-    expect(screen.getByRole('link', { name: 'Call Harbourside Motors Alexandria on (02) 9555 0142' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Call Harbourside Motors Alexandria on (02) 9555 0142' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show number' })).not.toBeInTheDocument();
   });
 
   it('offers to reserve this car online with the default $200 deposit', () => {
     renderDetails(HILUX);
-    expect(screen.getByRole('link', { name: 'Reserve Car Now for $200' })).toHaveAttribute('href', '/cars/2021-toyota-hilux-sr5-ha010001/checkout');
+    expect(screen.getByRole('link', { name: 'Reserve Car Now for $200' })).toHaveAttribute(
+      'href',
+      '/cars/2021-toyota-hilux-sr5-ha010001/checkout',
+    );
   });
 
   it('sends the reserve button to /buy-online on a site that names that page', () => {
     renderDetails(HILUX, testTenant({ vehicle: { checkoutPath: 'buy-online' } }));
-    expect(screen.getByRole('link', { name: 'Reserve Car Now for $200' })).toHaveAttribute('href', '/cars/2021-toyota-hilux-sr5-ha010001/buy-online');
+    expect(screen.getByRole('link', { name: 'Reserve Car Now for $200' })).toHaveAttribute(
+      'href',
+      '/cars/2021-toyota-hilux-sr5-ha010001/buy-online',
+    );
   });
 
   it('names no amount on the reserve button of a site with a $0 deposit', () => {
@@ -199,7 +243,9 @@ describe('vehicle page', () => {
 
   it('shows its feature banner, with the spec’s subtitles, on a site whose footer has none', () => {
     renderDetails(HILUX);
-    expect(within(screen.getByRole('navigation', { name: 'More from us' })).getByText('Save time and book online')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'More from us' })).getByText('Save time and book online'),
+    ).toBeInTheDocument();
   });
 
   it('leaves the feature banner to the footer on a site whose footer shows it: one banner a page', () => {
@@ -248,15 +294,28 @@ describe('print page', () => {
 
   it('sends a visitor without car_id to the stock', () => {
     renderAt('/print');
-    expect(screen.getByRole('link', { name: 'Browse our cars' })).toHaveAttribute('href', '/search/new-used-and-demo-cars');
+    expect(screen.getByRole('link', { name: 'Browse our cars' })).toHaveAttribute(
+      'href',
+      '/search/new-used-and-demo-cars',
+    );
   });
 });
 
 describe("the vehicle page's used-car checks", () => {
   it("lists the site's used-car checks on a used car's page", () => {
-    renderDetails(HILUX, testTenant({ vehicle: { usedCarChecks: ['Gas and electrical compliance certificates', 'Water ingress test of every seal and hatch'] } }));
+    renderDetails(
+      HILUX,
+      testTenant({
+        vehicle: {
+          usedCarChecks: ['Gas and electrical compliance certificates', 'Water ingress test of every seal and hatch'],
+        },
+      }),
+    );
     const block = within(screen.getByRole('region', { name: 'Used car checks' }));
-    expect(block.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['✓Gas and electrical compliance certificates', '✓Water ingress test of every seal and hatch']);
+    expect(block.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '✓Gas and electrical compliance certificates',
+      '✓Water ingress test of every seal and hatch',
+    ]);
   });
 
   it("shows no used-car checks on a new car's page", () => {
@@ -273,12 +332,17 @@ describe("the vehicle page's used-car checks", () => {
 describe("the vehicle page's feature banner", () => {
   it("offers 'Sell your car' with its instant offer where the site values trade-ins online", () => {
     renderDetails(HILUX);
-    expect(within(screen.getByRole('navigation', { name: 'More from us' })).getByRole('link', { name: /Sell your car/ })).toHaveTextContent('Get an instant offer in 2 minutes');
+    expect(
+      within(screen.getByRole('navigation', { name: 'More from us' })).getByRole('link', { name: /Sell your car/ }),
+    ).toHaveTextContent('Get an instant offer in 2 minutes');
   });
 
   it("leaves 'Sell your car' out where the dealer values trade-ins in person (leads.tradeIn off)", () => {
     renderDetails(HILUX, testTenant({ leads: { tradeIn: false } }));
     const banner = within(screen.getByRole('navigation', { name: 'More from us' }));
-    expect(banner.getAllByRole('link').map((link) => link.querySelector('strong')?.textContent)).toEqual(['See our latest offers', 'Book your service online']);
+    expect(banner.getAllByRole('link').map((link) => link.querySelector('strong')?.textContent)).toEqual([
+      'See our latest offers',
+      'Book your service online',
+    ]);
   });
 });

@@ -2,7 +2,11 @@ import { commentParagraphs, COMMENTS_CUT_AT, shortComments } from './dealer-comm
 
 describe('dealer comments (spec: split on |, cut at 400 characters)', () => {
   it('splits on | into trimmed paragraphs, dropping empty ones', () => {
-    expect(commentParagraphs(' One owner | Full service history || Two keys ')).toEqual(['One owner', 'Full service history', 'Two keys']);
+    expect(commentParagraphs(' One owner | Full service history || Two keys ')).toEqual([
+      'One owner',
+      'Full service history',
+      'Two keys',
+    ]);
   });
 
   it('shows comments of 400 characters or less whole, with no Show more', () => {

@@ -19,7 +19,10 @@ export function commentParagraphs(text: string): string[] {
  * (counted over the paragraphs' text), the last one cut at a word with an ellipsis. `cut` says
  * whether anything was left out (and so whether 'Show more' is offered).
  */
-export function shortComments(paragraphs: readonly string[], limit: number = COMMENTS_CUT_AT): { paragraphs: string[]; cut: boolean } {
+export function shortComments(
+  paragraphs: readonly string[],
+  limit: number = COMMENTS_CUT_AT,
+): { paragraphs: string[]; cut: boolean } {
   const shown: string[] = [];
   let left = limit;
   for (const paragraph of paragraphs) {

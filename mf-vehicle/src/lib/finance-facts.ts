@@ -17,6 +17,11 @@ export function pageShowsFinance(tenant: FinanceTenant, car: FinanceCar, now: Da
  * (at first the car's one figure, then what the shopper sets), where the page shows finance; none
  * before the calculator has reported or where the page shows no finance.
  */
-export function stickyEstimate(tenant: FinanceTenant, car: FinanceCar, estimate: FinanceEstimate | null, now: Date = new Date()): FinanceEstimate | null {
+export function stickyEstimate(
+  tenant: FinanceTenant,
+  car: FinanceCar,
+  estimate: FinanceEstimate | null,
+  now: Date = new Date(),
+): FinanceEstimate | null {
   return estimate !== null && pageShowsFinance(tenant, car, now) ? estimate : null;
 }

@@ -15,7 +15,11 @@ describe('fuel cost (spec: distance/100 x economy x price; defaults 1.70 and 250
 
   it('is hidden for an electric car, shown for a hybrid', () => {
     const car = (fuel: string) => ({ fuel, item_type: 'car' });
-    expect([fuelCalculatorShown(car('Electric')), fuelCalculatorShown(car('hybrid')), fuelCalculatorShown(car('diesel'))]).toEqual([false, true, true]);
+    expect([
+      fuelCalculatorShown(car('Electric')),
+      fuelCalculatorShown(car('hybrid')),
+      fuelCalculatorShown(car('diesel')),
+    ]).toEqual([false, true, true]);
   });
 
   it('is hidden for a caravan, which is towed and has no fuel', () => {

@@ -9,7 +9,11 @@ export const FUEL_PRICE_DEFAULT = 1.7;
 export const DISTANCE_DEFAULT_KM = 250;
 export const ECONOMY_FALLBACK_L_PER_100KM = 10;
 
-export function fuelCost(distanceKm: number, economyLPer100Km: number | null | undefined, pricePerLitre: number): number {
+export function fuelCost(
+  distanceKm: number,
+  economyLPer100Km: number | null | undefined,
+  pricePerLitre: number,
+): number {
   const economy = economyLPer100Km && economyLPer100Km > 0 ? economyLPer100Km : ECONOMY_FALLBACK_L_PER_100KM;
   return (Math.max(0, distanceKm) / 100) * economy * Math.max(0, pricePerLitre);
 }

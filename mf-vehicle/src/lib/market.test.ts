@@ -2,7 +2,10 @@ import { marketIndicator } from './market';
 
 describe('market indicator (spec: more than 499 below the state average, else the national average)', () => {
   it('shows at 500 below the state average', () => {
-    expect(marketIndicator(29_500, { state_average: 30_000, national_average: 28_000 })).toEqual({ below: 500, scope: 'state' });
+    expect(marketIndicator(29_500, { state_average: 30_000, national_average: 28_000 })).toEqual({
+      below: 500,
+      scope: 'state',
+    });
   });
 
   it('does not show at exactly 499 below', () => {
@@ -10,10 +13,16 @@ describe('market indicator (spec: more than 499 below the state average, else th
   });
 
   it('falls back to the national average when the state has none', () => {
-    expect(marketIndicator(20_000, { state_average: null, national_average: 22_000 })).toEqual({ below: 2000, scope: 'national' });
+    expect(marketIndicator(20_000, { state_average: null, national_average: 22_000 })).toEqual({
+      below: 2000,
+      scope: 'national',
+    });
   });
 
   it('does not show without a price or any average', () => {
-    expect([marketIndicator(null, { state_average: 30_000, national_average: null }), marketIndicator(10_000, { state_average: null, national_average: null })]).toEqual([null, null]);
+    expect([
+      marketIndicator(null, { state_average: 30_000, national_average: null }),
+      marketIndicator(10_000, { state_average: null, national_average: null }),
+    ]).toEqual([null, null]);
   });
 });

@@ -9,7 +9,10 @@ export interface MarketAverages {
   national_average: number | null;
 }
 
-export function marketIndicator(price: number | null, market: MarketAverages): { below: number; scope: 'state' | 'national' } | null {
+export function marketIndicator(
+  price: number | null,
+  market: MarketAverages,
+): { below: number; scope: 'state' | 'national' } | null {
   if (price === null || price <= 0) return null;
   const scope = market.state_average !== null ? 'state' : 'national';
   const average = market.state_average ?? market.national_average;

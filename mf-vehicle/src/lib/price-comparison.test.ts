@@ -17,11 +17,18 @@ describe('price comparison visibility (spec §5)', () => {
   });
 
   it('hides when any value is missing', () => {
-    expect([priceComparisonShown(answer({ fill: null })), priceComparisonShown(answer({ description: null })), priceComparisonShown(null)]).toEqual([false, false, false]);
+    expect([
+      priceComparisonShown(answer({ fill: null })),
+      priceComparisonShown(answer({ description: null })),
+      priceComparisonShown(null),
+    ]).toEqual([false, false, false]);
   });
 
   it('hides at a confidence of 0.2 or lower, shows just above', () => {
-    expect([priceComparisonShown(answer({ confidence: 0.2 })), priceComparisonShown(answer({ confidence: 0.21 }))]).toEqual([false, true]);
+    expect([
+      priceComparisonShown(answer({ confidence: 0.2 })),
+      priceComparisonShown(answer({ confidence: 0.21 })),
+    ]).toEqual([false, true]);
   });
 
   it('hides when the market maximum is below the listing price', () => {

@@ -8,6 +8,7 @@ export function regoExpiryText(expiry: string | null, today: Date, showUnregiste
   const date = new Date(`${expiry.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return null;
   const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  if (date.getTime() >= todayUtc) return `Expires on ${date.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+  if (date.getTime() >= todayUtc)
+    return `Expires on ${date.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
   return showUnregistered ? 'Unregistered' : null;
 }

@@ -4,11 +4,17 @@ import { depositText, reserveButtonText, reserveCopy } from './reserve-copy';
 
 describe("reserve copy (spec: '$200' default, hidden if $0, 48-hour hold, 100% refundable)", () => {
   it('names the deposit and the 48-hour hold', () => {
-    expect(reserveCopy(200, 'car')).toBe('Pay a $200 deposit and we hold this car for you for 48 hours. The deposit is 100% refundable.');
+    expect(reserveCopy(200, 'car')).toBe(
+      'Pay a $200 deposit and we hold this car for you for 48 hours. The deposit is 100% refundable.',
+    );
   });
 
   it('hides the amount of a $0 deposit, in the copy and on the button', () => {
-    expect([depositText(0), reserveButtonText(0), reserveCopy(0, 'car').includes('$')]).toEqual([null, 'Reserve Car Now', false]);
+    expect([depositText(0), reserveButtonText(0), reserveCopy(0, 'car').includes('$')]).toEqual([
+      null,
+      'Reserve Car Now',
+      false,
+    ]);
   });
 });
 

@@ -6,7 +6,11 @@ const today = new Date('2026-11-23T00:00:00Z');
 
 describe('specification rows', () => {
   it('put the four key facts first (spec: key information 4 first)', () => {
-    expect(specificationRows(testCar(), today, false).slice(0, 4).map((r) => r.label)).toEqual(['Year', 'Kilometres', 'Transmission', 'Fuel']);
+    expect(
+      specificationRows(testCar(), today, false)
+        .slice(0, 4)
+        .map((r) => r.label),
+    ).toEqual(['Year', 'Kilometres', 'Transmission', 'Fuel']);
   });
 
   it('drop rows the car has no value for', () => {
@@ -23,7 +27,9 @@ describe('specification rows', () => {
 
 describe('a caravan’s length (spec: feet to metres 0.3048)', () => {
   it('reads 6,096 mm as 20.0 ft beside the millimetres', () => {
-    const rows = visibleSpecRows(specificationRows(testCar({ item_type: 'caravan', variant: { vehiclelength: 6096 } }), today, false));
+    const rows = visibleSpecRows(
+      specificationRows(testCar({ item_type: 'caravan', variant: { vehiclelength: 6096 } }), today, false),
+    );
     expect(rows.find((r) => r.label === 'Length')?.value).toBe('6,096 mm (20.0 ft)');
   });
 
@@ -43,18 +49,23 @@ describe('a caravan’s specifications (no transmission, no fuel)', () => {
   });
 
   it('reads the body type as the product writes it: Pop top', () => {
-    expect(visibleSpecRows(specificationRows(caravan, today, false)).find((r) => r.label === 'Body')?.value).toBe('Pop top');
+    expect(visibleSpecRows(specificationRows(caravan, today, false)).find((r) => r.label === 'Body')?.value).toBe(
+      'Pop top',
+    );
   });
 });
 
 describe('body types read as the product writes them', () => {
   it('reads suv as SUV', () => {
-    expect(visibleSpecRows(specificationRows(testCar({ body: 'suv' }), today, false)).find((r) => r.label === 'Body')?.value).toBe('SUV');
+    expect(
+      visibleSpecRows(specificationRows(testCar({ body: 'suv' }), today, false)).find((r) => r.label === 'Body')?.value,
+    ).toBe('SUV');
   });
 });
 
 describe('the rows of a kind of stock that has no odometer or drivetrain', () => {
-  const labels = (car: Parameters<typeof specificationRows>[0]) => visibleSpecRows(specificationRows(car, today, false)).map((row) => row.label);
+  const labels = (car: Parameters<typeof specificationRows>[0]) =>
+    visibleSpecRows(specificationRows(car, today, false)).map((row) => row.label);
 
   it('gives a towed caravan no Kilometres and no Drive row', () => {
     const rows = labels(testCar({ item_type: 'caravan', km: 0, drive: 'none', transmission: 'none', fuel: 'none' }));
@@ -67,6 +78,8 @@ describe('the rows of a kind of stock that has no odometer or drivetrain', () =>
   });
 
   it.each(['motorcycle', 'truck'])('keeps a %s’s Kilometres and Drive', (itemType) => {
-    expect(labels(testCar({ item_type: itemType, km: 8_000, drive: 'rear wheel drive' }))).toEqual(expect.arrayContaining(['Kilometres', 'Drive']));
+    expect(labels(testCar({ item_type: itemType, km: 8_000, drive: 'rear wheel drive' }))).toEqual(
+      expect.arrayContaining(['Kilometres', 'Drive']),
+    );
   });
 });

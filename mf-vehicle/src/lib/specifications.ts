@@ -3,7 +3,12 @@ import type { VehicleSummary } from '../contract';
 import type { SpecRow } from '../features/key-info/lib/spec-rows';
 import { regoExpiryText } from './rego';
 
-const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null);
+const num = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? value
+    : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
+      ? Number(value)
+      : null;
 const withUnit = (value: unknown, unit: string, digits = 0) => {
   const n = num(value);
   return n === null || n <= 0 ? null : `${formatNumber(n, { maximumFractionDigits: digits })} ${unit}`;
@@ -19,7 +24,14 @@ function lengthOf(value: unknown, itemType: string): string | null {
   return `${mm} (${(n / 1000 / METRES_PER_FOOT).toFixed(1)} ft)`;
 }
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
-const date = (iso: string | null) => (iso && /^\d{4}-\d{2}/.test(iso) ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-AU', { month: 'long', year: 'numeric', timeZone: 'UTC' }) : null);
+const date = (iso: string | null) =>
+  iso && /^\d{4}-\d{2}/.test(iso)
+    ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-AU', {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+    : null;
 
 /**
  * The car's specification rows, the four key facts first (spec: 'key information 4 first'): year,

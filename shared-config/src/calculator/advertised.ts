@@ -21,9 +21,16 @@ export interface AdvertisedRepayment {
  * figures for one car: the cards used to show the lender's stored quote ($43/wk) beside a page
  * whose calculator said $53.
  */
-export function advertisedRepayment(finance: Pick<FinanceSettings, 'provider' | 'calculator'>, askingPrice: number | null): AdvertisedRepayment {
+export function advertisedRepayment(
+  finance: Pick<FinanceSettings, 'provider' | 'calculator'>,
+  askingPrice: number | null,
+): AdvertisedRepayment {
   const start = startingValues(finance, askingPrice);
-  return { weekly: shownRepayment({ ...start, frequency: 'week', roundUp: finance.calculator.roundUp }), interest: start.interest, term: start.term };
+  return {
+    weekly: shownRepayment({ ...start, frequency: 'week', roundUp: finance.calculator.roundUp }),
+    interest: start.interest,
+    term: start.term,
+  };
 }
 
 /**
@@ -32,6 +39,10 @@ export function advertisedRepayment(finance: Pick<FinanceSettings, 'provider' | 
  * prints a weekly repayment asks this with the facts `carFinanceFacts` builds, so a car has one
  * figure on every screen, or none on any.
  */
-export function carRepayment(tenant: Pick<PublicTenantConfig, 'features' | 'finance'>, facts: CarFinanceFacts, now: Date = new Date()): AdvertisedRepayment | null {
+export function carRepayment(
+  tenant: Pick<PublicTenantConfig, 'features' | 'finance'>,
+  facts: CarFinanceFacts,
+  now: Date = new Date(),
+): AdvertisedRepayment | null {
   return carShowsFinance(tenant, facts, now) ? advertisedRepayment(tenant.finance, facts.price) : null;
 }

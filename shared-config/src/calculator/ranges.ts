@@ -42,10 +42,15 @@ export function priceRange(settings: CalculatorSettings, carPrice: number | null
 }
 
 /** Spec: 'Out-of-range text: Cannot be less than {min} or more than {max}' (the bounds as the field shows money). */
-export const outOfRangeText = (range: Pick<Range, 'min' | 'max'>, format: (value: number) => string = formatDollars) => `Cannot be less than ${format(range.min)} or more than ${format(range.max)}`;
+export const outOfRangeText = (range: Pick<Range, 'min' | 'max'>, format: (value: number) => string = formatDollars) =>
+  `Cannot be less than ${format(range.min)} or more than ${format(range.max)}`;
 
 /** What is wrong with a typed value for its range, or null. */
-export function rangeProblem(value: number, range: Pick<Range, 'min' | 'max'>, format?: (value: number) => string): string | null {
+export function rangeProblem(
+  value: number,
+  range: Pick<Range, 'min' | 'max'>,
+  format?: (value: number) => string,
+): string | null {
   return value < range.min || value > range.max ? outOfRangeText(range, format) : null;
 }
 
@@ -55,13 +60,15 @@ export function clampAmount(value: number, range: Pick<Range, 'min' | 'max'>): n
   return Math.min(range.max, Math.max(range.min, value));
 }
 
-export const clamp = (value: number, range: Pick<Range, 'min' | 'max'>) => Math.min(range.max, Math.max(range.min, Number.isFinite(value) ? value : range.min));
+export const clamp = (value: number, range: Pick<Range, 'min' | 'max'>) =>
+  Math.min(range.max, Math.max(range.min, Number.isFinite(value) ? value : range.min));
 
 /** The terms a shopper can choose, in years: the site's own increments, or 1 to 7 (or 5) by 0.5. */
 export function termChoices(settings: CalculatorSettings): number[] {
   if (settings.termIncrements) return [...settings.termIncrements].sort((a, b) => a - b);
   const choices: number[] = [];
-  for (let term = TERM_MIN; term <= settings.termMax + 1e-9; term += TERM_STEP) choices.push(Math.round(term * 10) / 10);
+  for (let term = TERM_MIN; term <= settings.termMax + 1e-9; term += TERM_STEP)
+    choices.push(Math.round(term * 10) / 10);
   return choices;
 }
 
@@ -92,10 +99,16 @@ export interface CalculatorStart {
  * price, default interest from configuration; where configuration is absent 8.5 percent in one
  * variant and 10 in another'), each inside its range.
  */
-export function startingValues(finance: Pick<FinanceSettings, 'provider' | 'calculator'>, carPrice: number | null): CalculatorStart {
+export function startingValues(
+  finance: Pick<FinanceSettings, 'provider' | 'calculator'>,
+  carPrice: number | null,
+): CalculatorStart {
   const settings = finance.calculator;
   const terms = termChoices(settings);
-  const nearestTerm = terms.reduce((best, term) => (Math.abs(term - settings.defaultTerm) < Math.abs(best - settings.defaultTerm) ? term : best), terms[0]!);
+  const nearestTerm = terms.reduce(
+    (best, term) => (Math.abs(term - settings.defaultTerm) < Math.abs(best - settings.defaultTerm) ? term : best),
+    terms[0]!,
+  );
   const price = carPrice !== null && carPrice > NO_PRICE_MAX ? carPrice : DEFAULT_AMOUNT;
   return {
     amount: clampAmount(price, priceRange(settings, carPrice)),

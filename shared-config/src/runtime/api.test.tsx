@@ -43,7 +43,10 @@ describe('useApiRead', () => {
   });
 
   it('signs the page out when a 401 comes because the server no longer has the session', async () => {
-    serveRoutes({ 'GET /api/count': { status: 401, body: { error: 'Sign in' } }, 'GET /api/session': { body: { user: null } } });
+    serveRoutes({
+      'GET /api/count': { status: 401, body: { error: 'Sign in' } },
+      'GET /api/session': { body: { user: null } },
+    });
     renderWithPlatform(
       <>
         <Count url="/api/count" />
@@ -162,8 +165,14 @@ describe('apiRead', () => {
   });
 
   it('gives the server’s words with a refused read', async () => {
-    serveRoutes({ 'GET /api/count': { status: 400, body: { error: 'postcode: must be 4 digits', field: 'postcode' } } });
-    expect(await apiRead('/api/count', countSchema)).toEqual({ status: 'failed', code: 400, message: 'postcode: must be 4 digits' });
+    serveRoutes({
+      'GET /api/count': { status: 400, body: { error: 'postcode: must be 4 digits', field: 'postcode' } },
+    });
+    expect(await apiRead('/api/count', countSchema)).toEqual({
+      status: 'failed',
+      code: 400,
+      message: 'postcode: must be 4 digits',
+    });
   });
 });
 
@@ -172,12 +181,20 @@ describe('apiWrite', () => {
 
   it('gives what the schema parsed of a success', async () => {
     serveRoutes({ 'POST /api/things': ({ body }) => ({ status: 201, body: { id: 't1', sent: body } }) });
-    expect(await apiWrite('/api/things', { body: { name: 'Ute' }, schema: saved })).toEqual({ ok: true, data: { id: 't1' } });
+    expect(await apiWrite('/api/things', { body: { name: 'Ute' }, schema: saved })).toEqual({
+      ok: true,
+      data: { id: 't1' },
+    });
   });
 
   it('gives the status, the server’s words and the field it named for a refusal', async () => {
     serveRoutes({ 'POST /api/things': { status: 400, body: { error: 'name: is required', field: 'name' } } });
-    expect(await apiWrite('/api/things', { body: {}, schema: saved })).toEqual({ ok: false, status: 400, message: 'name: is required', field: 'name' });
+    expect(await apiWrite('/api/things', { body: {}, schema: saved })).toEqual({
+      ok: false,
+      status: 400,
+      message: 'name: is required',
+      field: 'name',
+    });
   });
 
   it('gives status 0 and no words when no answer came', async () => {
@@ -186,7 +203,10 @@ describe('apiWrite', () => {
   });
 
   it('signs the page out before it answers when a 401 comes because the session ended', async () => {
-    serveRoutes({ 'POST /api/things': { status: 401, body: { error: 'Please sign in.' } }, 'GET /api/session': { body: { user: null } } });
+    serveRoutes({
+      'POST /api/things': { status: 401, body: { error: 'Please sign in.' } },
+      'GET /api/session': { body: { user: null } },
+    });
     renderWithPlatform(<Session />, { session: SIGNED_IN });
     let result: unknown;
     await act(async () => {

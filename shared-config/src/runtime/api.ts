@@ -67,7 +67,11 @@ export type ApiFetch = (url: string, init?: ApiInit) => Promise<Response>;
  * calls the functions below.
  */
 export const apiFetch: ApiFetch = (url, init = {}) => {
-  const headers = { accept: 'application/json', ...(init.body === undefined || init.body === null ? {} : { 'content-type': 'application/json' }), ...init.headers };
+  const headers = {
+    accept: 'application/json',
+    ...(init.body === undefined || init.body === null ? {} : { 'content-type': 'application/json' }),
+    ...init.headers,
+  };
   return fetch(url, { credentials: 'same-origin', ...init, headers });
 };
 
@@ -88,7 +92,11 @@ async function jsonOf(response: Response): Promise<{ json: unknown } | null> {
  * refusals (a rate limit, a malformed body) carry only the status's name in `error` and the
  * words in `message`.
  */
-const problemSchema = zm.object({ error: zm.optional(zm.string()), message: zm.optional(zm.string()), field: zm.optional(zm.string()) });
+const problemSchema = zm.object({
+  error: zm.optional(zm.string()),
+  message: zm.optional(zm.string()),
+  field: zm.optional(zm.string()),
+});
 
 function wordsOf(json: unknown): { message: string; field?: string } {
   const problem = safeParse(problemSchema, json);
@@ -131,7 +139,11 @@ export function endSessionHere(): void {
 
 // --- Reads ----------------------------------------------------------------------------------
 
-type Answer = { status: 'ready'; json: unknown } | { status: 'missing' } | { status: 'signed-out' } | { status: 'failed'; code?: number; message?: string; error: unknown };
+type Answer =
+  | { status: 'ready'; json: unknown }
+  | { status: 'missing' }
+  | { status: 'signed-out' }
+  | { status: 'failed'; code?: number; message?: string; error: unknown };
 
 interface Entry {
   answer: Answer | null;
@@ -170,7 +182,12 @@ async function fetchAnswer(url: string): Promise<Answer> {
   const body = await jsonOf(response);
   if (!response.ok) {
     const { message } = wordsOf(body?.json);
-    return { status: 'failed', code: response.status, ...(message ? { message } : {}), error: new Error(`HTTP ${response.status}`) };
+    return {
+      status: 'failed',
+      code: response.status,
+      ...(message ? { message } : {}),
+      error: new Error(`HTTP ${response.status}`),
+    };
   }
   return body ? { status: 'ready', json: body.json } : { status: 'failed', error: new Error('the answer is not JSON') };
 }
@@ -191,7 +208,8 @@ function ask(url: string): Promise<void> {
   const pending = fetchAnswer(url).then(async (answer) => {
     entry.pending = null;
     // An answer already shown stays when asking again fails: stale beats nothing.
-    if (answer.status === 'failed' && entry.answer?.status === 'ready') console.warn(`[forecourt] ${logged(url)} could not be read again; showing its last answer`, answer.error);
+    if (answer.status === 'failed' && entry.answer?.status === 'ready')
+      console.warn(`[forecourt] ${logged(url)} could not be read again; showing its last answer`, answer.error);
     else settle(entry, answer);
     if (answer.status === 'signed-out') await afterUnauthorised();
     if (entry.again) {
@@ -241,7 +259,13 @@ export function forgetApiReads(): void {
 }
 
 /** What `schema` makes of `answer`, logged with `team`'s label when it is not what the page can show. */
-function viewOf<S extends $ZodType>(url: string, answer: Answer, views: WeakMap<object, ApiAnswer<unknown>>, schema: S, team: string): ApiAnswer<output<S>> {
+function viewOf<S extends $ZodType>(
+  url: string,
+  answer: Answer,
+  views: WeakMap<object, ApiAnswer<unknown>>,
+  schema: S,
+  team: string,
+): ApiAnswer<output<S>> {
   // The map is keyed by schema: what it holds for `schema` is what `schema` parsed.
   const known = views.get(schema) as ApiAnswer<output<S>> | undefined;
   if (known) return known;
@@ -250,13 +274,21 @@ function viewOf<S extends $ZodType>(url: string, answer: Answer, views: WeakMap<
     const parsed = safeParse(schema, answer.json);
     if (parsed.success) view = { status: 'ready', data: parsed.data };
     else {
-      console.error(`[${team}] ${logged(url)} could not be read: its answer is not what the page expects`, parsed.error.issues);
+      console.error(
+        `[${team}] ${logged(url)} could not be read: its answer is not what the page expects`,
+        parsed.error.issues,
+      );
       view = { status: 'failed' };
     }
   } else if (answer.status === 'failed') {
     // A refusal (4xx) is the server's answer to what was asked, for the reader to show; anything else is a fault.
-    if (answer.code === undefined || answer.code >= 500) console.error(`[${team}] ${logged(url)} could not be read`, answer.error);
-    view = { status: 'failed', ...(answer.code === undefined ? {} : { code: answer.code }), ...(answer.message === undefined ? {} : { message: answer.message }) };
+    if (answer.code === undefined || answer.code >= 500)
+      console.error(`[${team}] ${logged(url)} could not be read`, answer.error);
+    view = {
+      status: 'failed',
+      ...(answer.code === undefined ? {} : { code: answer.code }),
+      ...(answer.message === undefined ? {} : { message: answer.message }),
+    };
   } else view = { status: answer.status };
   views.set(schema, view);
   return view;
@@ -273,7 +305,11 @@ export interface ApiReadOptions {
  * `url`'s answer as `schema` parses it: the answer the page has at once (asking again behind it),
  * else the server's (asked now).
  */
-export async function apiRead<S extends $ZodType>(url: string, schema: S, options: ApiReadOptions = {}): Promise<ApiAnswer<output<S>>> {
+export async function apiRead<S extends $ZodType>(
+  url: string,
+  schema: S,
+  options: ApiReadOptions = {},
+): Promise<ApiAnswer<output<S>>> {
   const team = options.team ?? 'forecourt';
   if (options.keep === false) {
     const answer = await fetchAnswer(url);
@@ -296,8 +332,15 @@ const LOADING: ApiRead<never> = { status: 'loading' };
  * `null`: nothing to read yet (stays 'loading'). `initial`: what the server's first paint read for
  * this `url`, which stands: shown at once and not asked for again at load.
  */
-export function useApiRead<S extends $ZodType>(team: string, url: string | null, schema: S, options: { initial?: output<S> } = {}): ApiRead<output<S>> {
-  const first = useRef<{ url: string; view: ApiRead<output<S>> } | null>(url !== null && options.initial !== undefined ? { url, view: { status: 'ready', data: options.initial } } : null);
+export function useApiRead<S extends $ZodType>(
+  team: string,
+  url: string | null,
+  schema: S,
+  options: { initial?: output<S> } = {},
+): ApiRead<output<S>> {
+  const first = useRef<{ url: string; view: ApiRead<output<S>> } | null>(
+    url !== null && options.initial !== undefined ? { url, view: { status: 'ready', data: options.initial } } : null,
+  );
   const subscribe = useCallback(
     (changed: () => void) => {
       if (url === null) return () => undefined;
@@ -312,7 +355,8 @@ export function useApiRead<S extends $ZodType>(team: string, url: string | null,
     },
     [url],
   );
-  const firstView = (): ApiRead<output<S>> => (url !== null && first.current?.url === url ? first.current.view : LOADING);
+  const firstView = (): ApiRead<output<S>> =>
+    url !== null && first.current?.url === url ? first.current.view : LOADING;
   const snapshot = (): ApiRead<output<S>> => {
     const answer = url === null ? null : entries.get(url)?.answer;
     if (url === null || !answer) return firstView();
@@ -348,9 +392,21 @@ interface Shapes {
  * make their own request (keyed lead posts); others call `apiWrite`.
  */
 export function readApiAnswer(url: string, response: Response): Promise<ApiResult<undefined>>;
-export function readApiAnswer<S extends $ZodType, R extends $ZodType>(url: string, response: Response, shapes: { schema: S; refusal: R }): Promise<ApiResult<output<S>, output<R>>>;
-export function readApiAnswer<S extends $ZodType>(url: string, response: Response, shapes: { schema: S }): Promise<ApiResult<output<S>>>;
-export function readApiAnswer(url: string, response: Response, shapes: Shapes = {}): Promise<ApiResult<unknown, unknown>> {
+export function readApiAnswer<S extends $ZodType, R extends $ZodType>(
+  url: string,
+  response: Response,
+  shapes: { schema: S; refusal: R },
+): Promise<ApiResult<output<S>, output<R>>>;
+export function readApiAnswer<S extends $ZodType>(
+  url: string,
+  response: Response,
+  shapes: { schema: S },
+): Promise<ApiResult<output<S>>>;
+export function readApiAnswer(
+  url: string,
+  response: Response,
+  shapes: Shapes = {},
+): Promise<ApiResult<unknown, unknown>> {
   return answerOf(url, response, shapes);
 }
 
@@ -359,13 +415,21 @@ async function answerOf(url: string, response: Response, shapes: Shapes): Promis
   if (!response.ok) {
     const body = await jsonOf(response);
     const refused = shapes.refusal && body ? safeParse(shapes.refusal, body.json) : null;
-    return { ok: false, status: response.status, ...wordsOf(body?.json), ...(refused?.success ? { refusal: refused.data } : {}) };
+    return {
+      ok: false,
+      status: response.status,
+      ...wordsOf(body?.json),
+      ...(refused?.success ? { refusal: refused.data } : {}),
+    };
   }
   if (!shapes.schema) return { ok: true, data: undefined };
   const body = await jsonOf(response);
   const parsed = body ? safeParse(shapes.schema, body.json) : null;
   if (!parsed?.success) {
-    console.error(`[forecourt] ${logged(url)} answered what the page cannot read`, parsed ? parsed.error.issues : 'not JSON');
+    console.error(
+      `[forecourt] ${logged(url)} answered what the page cannot read`,
+      parsed ? parsed.error.issues : 'not JSON',
+    );
     return { ok: false, status: response.status, message: '' };
   }
   return { ok: true, data: parsed.data };
@@ -373,13 +437,27 @@ async function answerOf(url: string, response: Response, shapes: Shapes): Promis
 
 /** Sends a change to the API and reports how it went (never throws). */
 export function apiWrite(url: string, options?: ApiWriteOptions): Promise<ApiResult<undefined>>;
-export function apiWrite<S extends $ZodType, R extends $ZodType>(url: string, options: ApiWriteOptions & { schema: S; refusal: R }): Promise<ApiResult<output<S>, output<R>>>;
-export function apiWrite<S extends $ZodType>(url: string, options: ApiWriteOptions & { schema: S }): Promise<ApiResult<output<S>>>;
-export async function apiWrite(url: string, options: ApiWriteOptions & Shapes = {}): Promise<ApiResult<unknown, unknown>> {
+export function apiWrite<S extends $ZodType, R extends $ZodType>(
+  url: string,
+  options: ApiWriteOptions & { schema: S; refusal: R },
+): Promise<ApiResult<output<S>, output<R>>>;
+export function apiWrite<S extends $ZodType>(
+  url: string,
+  options: ApiWriteOptions & { schema: S },
+): Promise<ApiResult<output<S>>>;
+export async function apiWrite(
+  url: string,
+  options: ApiWriteOptions & Shapes = {},
+): Promise<ApiResult<unknown, unknown>> {
   const { method = 'POST', body, keepalive, signal, schema, refusal } = options;
   let response: Response;
   try {
-    response = await apiFetch(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(keepalive ? { keepalive } : {}), ...(signal ? { signal } : {}) });
+    response = await apiFetch(url, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(keepalive ? { keepalive } : {}),
+      ...(signal ? { signal } : {}),
+    });
   } catch {
     return { ok: false, status: 0, message: '' };
   }

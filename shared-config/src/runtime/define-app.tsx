@@ -1,6 +1,15 @@
 import { loadShare } from '@module-federation/enhanced/runtime';
 import type * as ReactRouter from 'react-router';
-import { createElement, lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createElement,
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
@@ -28,7 +37,11 @@ const LegacyBrowserRouter = lazy(async () => {
   const factory = await loadShare('react-router', {
     // 'loaded-first': the copy the mounting build already registered. The runtime's default
     // ('version-first') would first download every other remote's entry to compare versions.
-    customShareInfo: { scope: ['default'], strategy: 'loaded-first', shareConfig: { singleton: true, requiredVersion: false, eager: false } },
+    customShareInfo: {
+      scope: ['default'],
+      strategy: 'loaded-first',
+      shareConfig: { singleton: true, requiredVersion: false, eager: false },
+    },
   });
   if (!factory) throw new Error("A contract-1 app mounted but no 'react-router' is in the page's share scope");
   return { default: (factory() as typeof ReactRouter).BrowserRouter };
@@ -100,7 +113,11 @@ export function defineRemoteApp({ team, version, Routes, contract = 1, fault = '
     return (
       <ForecourtProvider>
         <AppFrame team={team} version={version}>
-          {ready && <AppRouter contract={contract}>{faultNow() === 'render' ? <RenderFault team={team} version={version} /> : <Routes />}</AppRouter>}
+          {ready && (
+            <AppRouter contract={contract}>
+              {faultNow() === 'render' ? <RenderFault team={team} version={version} /> : <Routes />}
+            </AppRouter>
+          )}
         </AppFrame>
       </ForecourtProvider>
     );

@@ -51,7 +51,8 @@ export const DEFAULT_FRAGMENT_TIMEOUT_MS = 8000;
 
 /** Until the shell installs its policy (unit tests, a remote run on its own): log, show nothing. */
 const standalone: FailurePolicy = {
-  report: ({ kind, remote, version, error }) => console.error(`[forecourt] ${kind} failure in ${remote}${version ? `@${version}` : ''}`, error),
+  report: ({ kind, remote, version, error }) =>
+    console.error(`[forecourt] ${kind} failure in ${remote}${version ? `@${version}` : ''}`, error),
   Fallback: () => null,
   fragmentTimeoutMs: DEFAULT_FRAGMENT_TIMEOUT_MS,
 };

@@ -1,7 +1,19 @@
 import { act, render, screen } from '@testing-library/react';
 import * as RadixTabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
-import { dropFirstPaint, FIRST_PAINT_DATA_ID, keepFocusAcross, FIRST_PAINT_INPUT_GLOBAL, FIRST_PAINT_INPUT_SCRIPT, FIRST_PAINT_INTENT_GLOBAL, type FirstPaintInput, resetFirstPaintForTests, takeFirstPaintData, useFirstPaintHandover, useFirstPaintIntent } from './first-paint';
+import {
+  dropFirstPaint,
+  FIRST_PAINT_DATA_ID,
+  keepFocusAcross,
+  FIRST_PAINT_INPUT_GLOBAL,
+  FIRST_PAINT_INPUT_SCRIPT,
+  FIRST_PAINT_INTENT_GLOBAL,
+  type FirstPaintInput,
+  resetFirstPaintForTests,
+  takeFirstPaintData,
+  useFirstPaintHandover,
+  useFirstPaintIntent,
+} from './first-paint';
 
 function serverPage(payload: unknown) {
   document.body.innerHTML = `
@@ -75,7 +87,8 @@ describe('removing the first paint', () => {
   });
 
   it('keeps a clicked checkbox focused: focus moves to the same box in the app, not the first input there', () => {
-    const boxes = '<div data-boundary="mf-search"><input type="search" aria-label="Search"><label><input type="checkbox"> Toyota</label><label><input type="checkbox"> Ford</label></div>';
+    const boxes =
+      '<div data-boundary="mf-search"><input type="search" aria-label="Search"><label><input type="checkbox"> Toyota</label><label><input type="checkbox"> Ford</label></div>';
     document.body.innerHTML = `<div id="app-mf-search"><div data-first-paint="mf-search">${boxes}</div><div>${boxes}</div></div>`;
     document.querySelectorAll<HTMLElement>('[data-first-paint] input[type="checkbox"]')[1]!.focus();
     dropFirstPaint('mf-search');
@@ -85,7 +98,8 @@ describe('removing the first paint', () => {
 
 describe('a text field focused at the hand-over', () => {
   it('keeps its selection: text selected to be typed over in the first paint is selected in the app', () => {
-    const field = '<div data-boundary="mf-finance"><label>Purchase price <input type="text" name="price" value="30000"></label></div>';
+    const field =
+      '<div data-boundary="mf-finance"><label>Purchase price <input type="text" name="price" value="30000"></label></div>';
     document.body.innerHTML = `<div id="app-mf-finance"><div data-first-paint="mf-finance">${field}</div><div>${field}</div></div>`;
     const painted = document.querySelector<HTMLInputElement>('[data-first-paint] input')!;
     painted.focus();
@@ -102,7 +116,8 @@ describe('waiting for the shopper before taking over (useFirstPaintIntent)', () 
     return <p>{useFirstPaintIntent('mf-search', now) ? 'results' : 'asleep'}</p>;
   }
   function paint() {
-    document.body.innerHTML = '<div id="app-mf-search"><div data-first-paint="mf-search"><div data-boundary="mf-search"><label><input type="checkbox"> Toyota</label><a href="/cars/1">2021 Kia</a></div></div></div>';
+    document.body.innerHTML =
+      '<div id="app-mf-search"><div data-first-paint="mf-search"><div data-boundary="mf-search"><label><input type="checkbox"> Toyota</label><a href="/cars/1">2021 Kia</a></div></div></div>';
     return document.querySelector('[data-first-paint]')!;
   }
   const container = () => document.body.appendChild(document.createElement('div'));
@@ -154,7 +169,8 @@ describe('waiting for the shopper before taking over (useFirstPaintIntent)', () 
   });
 
   it('takes over at once when the app is another build than the one painted for (the shell recovered onto the last good version)', () => {
-    document.body.innerHTML = '<div id="app-mf-search"><div data-first-paint="mf-search"><div data-boundary="mf-search" data-version="1.2.0"><p>212 cars found</p></div></div><div id="root"></div></div>';
+    document.body.innerHTML =
+      '<div id="app-mf-search"><div data-first-paint="mf-search"><div data-boundary="mf-search" data-version="1.2.0"><p>212 cars found</p></div></div><div id="root"></div></div>';
     function App({ version }: { version: string }) {
       return (
         <div data-boundary="mf-search" data-version={version}>
@@ -167,7 +183,8 @@ describe('waiting for the shopper before taking over (useFirstPaintIntent)', () 
   });
 
   it('waits when the app is the build the page was painted for', () => {
-    document.body.innerHTML = '<div id="app-mf-search"><div data-first-paint="mf-search"><div data-boundary="mf-search" data-version="1.2.0"><p>212 cars found</p></div></div><div id="root"></div></div>';
+    document.body.innerHTML =
+      '<div id="app-mf-search"><div data-first-paint="mf-search"><div data-boundary="mf-search" data-version="1.2.0"><p>212 cars found</p></div></div><div id="root"></div></div>';
     render(
       <div data-boundary="mf-search" data-version="1.2.0">
         <Results />
@@ -356,7 +373,8 @@ describe('input in the first paint, before the app takes over', () => {
           </div>
         );
       }
-      const tabs = '<div><div role="tablist" aria-label="Details"><button type="button" role="tab">Features</button><button type="button" role="tab">Specifications</button></div><div role="tabpanel">Bluetooth</div></div>';
+      const tabs =
+        '<div><div role="tablist" aria-label="Details"><button type="button" role="tab">Features</button><button type="button" role="tab">Specifications</button></div><div role="tabpanel">Bluetooth</div></div>';
       document.body.innerHTML = `<div id="app-mf-search"><div data-first-paint="mf-search">${markup(tabs)}</div></div>`;
       const slot = document.getElementById('app-mf-search')!;
       firstPaint().querySelectorAll('button')[1]!.click();

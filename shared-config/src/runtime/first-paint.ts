@@ -56,7 +56,11 @@ export const FIRST_PAINT_DROPPED_EVENT = 'forecourt:first-paint-dropped';
  * and `<script>` (the server inlines emotion's styles next to elements; the browser puts them in
  * the head), so it leads to the same element in the app's own markup.
  */
-export type FirstPaintInput = { team: string; path: number[]; /** What the element is (signatureOf), to check the path found the same one. */ sig: string } & (
+export type FirstPaintInput = {
+  team: string;
+  path: number[];
+  /** What the element is (signatureOf), to check the path found the same one. */ sig: string;
+} & (
   | { kind: 'checked'; checked: boolean }
   | { kind: 'value'; value: string }
   | { kind: 'open'; open: boolean }
@@ -227,9 +231,13 @@ export function dropFirstPaint(team?: string, doc: Document = document): void {
   const selector = team ? `[${FIRST_PAINT_ATTRIBUTE}="${CSS.escape(team)}"]` : `[${FIRST_PAINT_ATTRIBUTE}]`;
   doc.dispatchEvent(new CustomEvent(FIRST_PAINT_DROPPED_EVENT, { detail: { team: team ?? null } }));
   for (const element of doc.querySelectorAll(selector)) {
-    const focused = doc.activeElement instanceof HTMLElement && element.contains(doc.activeElement) ? doc.activeElement : null;
+    const focused =
+      doc.activeElement instanceof HTMLElement && element.contains(doc.activeElement) ? doc.activeElement : null;
     const paintFrame = element.querySelector('[data-boundary]');
-    const place = focused && paintFrame?.contains(focused) ? { path: pathOf(paintFrame, focused), sig: signatureOf(focused) } : null;
+    const place =
+      focused && paintFrame?.contains(focused)
+        ? { path: pathOf(paintFrame, focused), sig: signatureOf(focused) }
+        : null;
     const container = element.parentElement;
     element.remove();
     // A shopper who had already tabbed or clicked into the server's copy keeps their place: focus
@@ -240,7 +248,10 @@ export function dropFirstPaint(team?: string, doc: Document = document): void {
       const same =
         (place && appFrame ? elementFor(appFrame, place) : null) ??
         [...container.querySelectorAll<HTMLElement>(focused.tagName)].find(
-          (candidate) => candidate.textContent === focused.textContent && candidate.getAttribute('href') === focused.getAttribute('href') && candidate.getAttribute('name') === focused.getAttribute('name'),
+          (candidate) =>
+            candidate.textContent === focused.textContent &&
+            candidate.getAttribute('href') === focused.getAttribute('href') &&
+            candidate.getAttribute('name') === focused.getAttribute('name'),
         );
       if (same instanceof HTMLElement) {
         same.focus();
@@ -252,7 +263,10 @@ export function dropFirstPaint(team?: string, doc: Document = document): void {
 
 /** A field whose text can be selected (the types the selection API applies to: not a checkbox, a number or an email field). */
 function textField(element: Element): element is HTMLInputElement | HTMLTextAreaElement {
-  return element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && ['text', 'search', 'tel', 'url', 'password'].includes(element.type));
+  return (
+    element instanceof HTMLTextAreaElement ||
+    (element instanceof HTMLInputElement && ['text', 'search', 'tel', 'url', 'password'].includes(element.type))
+  );
 }
 
 /**
@@ -276,7 +290,8 @@ function keepSelection(from: HTMLElement, to: HTMLElement): void {
 export function keepFocusAcross(container: Element, doc: Document = document): () => void {
   let place: { path: number[]; sig: string } | null = null;
   const note = (element: Element | null) => {
-    if (element && element !== container && container.contains(element)) place = { path: pathOf(container, element), sig: signatureOf(element) };
+    if (element && element !== container && container.contains(element))
+      place = { path: pathOf(container, element), sig: signatureOf(element) };
   };
   note(doc.activeElement);
   const onFocus = (event: Event) => note(event.target instanceof Element ? event.target : null);
@@ -295,7 +310,8 @@ function pathOf(frame: Element, node: Element): number[] {
   const path: number[] = [];
   for (let at: Element | null = node; at && at !== frame; at = at.parentElement) {
     let index = 0;
-    for (let sibling = at.previousElementSibling; sibling; sibling = sibling.previousElementSibling) if (sibling.tagName !== 'STYLE' && sibling.tagName !== 'SCRIPT') index += 1;
+    for (let sibling = at.previousElementSibling; sibling; sibling = sibling.previousElementSibling)
+      if (sibling.tagName !== 'STYLE' && sibling.tagName !== 'SCRIPT') index += 1;
     path.unshift(index);
   }
   return path;
@@ -327,14 +343,19 @@ function firstPaintOf(team: string, doc: Document): Element | null {
  */
 function paintedForAnotherBuild(team: string, paint: Element, doc: Document): boolean {
   const painted = paint.querySelector(`[data-boundary="${CSS.escape(team)}"]`)?.getAttribute('data-version');
-  const running = (doc.getElementById(`app-${team}`) ?? doc).querySelector(`[data-boundary="${CSS.escape(team)}"]:not([${FIRST_PAINT_ATTRIBUTE}] *)`)?.getAttribute('data-version');
+  const running = (doc.getElementById(`app-${team}`) ?? doc)
+    .querySelector(`[data-boundary="${CSS.escape(team)}"]:not([${FIRST_PAINT_ATTRIBUTE}] *)`)
+    ?.getAttribute('data-version');
   return Boolean(painted && running && painted !== running);
 }
 
 function intentNoted(team: string, win: Window): boolean {
   const globals = win as unknown as Record<string, unknown>;
   const input = globals[FIRST_PAINT_INPUT_GLOBAL];
-  return globals[FIRST_PAINT_INTENT_GLOBAL] === true || (Array.isArray(input) && input.some((entry: FirstPaintInput) => entry.team === team));
+  return (
+    globals[FIRST_PAINT_INTENT_GLOBAL] === true ||
+    (Array.isArray(input) && input.some((entry: FirstPaintInput) => entry.team === team))
+  );
 }
 
 /**
@@ -351,7 +372,9 @@ function intentNoted(team: string, win: Window): boolean {
  * before the app was there too (FIRST_PAINT_INTENT_GLOBAL). Once true it stays true.
  */
 export function useFirstPaintIntent(team: string, now: boolean): boolean {
-  const [woken, setWoken] = useState(() => now || typeof document === 'undefined' || !firstPaintOf(team, document) || intentNoted(team, window));
+  const [woken, setWoken] = useState(
+    () => now || typeof document === 'undefined' || !firstPaintOf(team, document) || intentNoted(team, window),
+  );
   useEffect(() => {
     if (woken) return undefined;
     const paint = firstPaintOf(team, document);
@@ -370,7 +393,8 @@ export function useFirstPaintIntent(team: string, now: boolean): boolean {
     // One signal ends every listener at once (each is added with it).
     const listening = new AbortController();
     const { signal } = listening;
-    for (const type of ['pointerdown', 'focusin'] as const) paint.addEventListener(type, wake, { passive: true, signal });
+    for (const type of ['pointerdown', 'focusin'] as const)
+      paint.addEventListener(type, wake, { passive: true, signal });
     paint.addEventListener('pointerover', onOver, { passive: true, signal });
     // Noted by the inline script, which hears every change and press in the first paint.
     for (const type of ['change', 'input', 'submit'] as const) paint.addEventListener(type, wake, { signal });
@@ -429,12 +453,23 @@ function elementFor(frame: Element, entry: Pick<FirstPaintInput, 'path' | 'sig'>
  * mousedown, its menu triggers open on pointerdown) would otherwise ignore a replayed press.
  */
 function press(element: HTMLElement): void {
-  const init = { bubbles: true, cancelable: true, composed: true, button: 0, buttons: 1, view: element.ownerDocument.defaultView };
+  const init = {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    button: 0,
+    buttons: 1,
+    view: element.ownerDocument.defaultView,
+  };
   // jsdom has no PointerEvent: a MouseEvent of the pointer's type reaches the same handlers there.
   const Pointer = typeof PointerEvent === 'function' ? PointerEvent : MouseEvent;
-  element.dispatchEvent(new Pointer('pointerdown', { ...init, pointerType: 'mouse', isPrimary: true } as PointerEventInit));
+  element.dispatchEvent(
+    new Pointer('pointerdown', { ...init, pointerType: 'mouse', isPrimary: true } as PointerEventInit),
+  );
   element.dispatchEvent(new MouseEvent('mousedown', init));
-  element.dispatchEvent(new Pointer('pointerup', { ...init, buttons: 0, pointerType: 'mouse', isPrimary: true } as PointerEventInit));
+  element.dispatchEvent(
+    new Pointer('pointerup', { ...init, buttons: 0, pointerType: 'mouse', isPrimary: true } as PointerEventInit),
+  );
   element.dispatchEvent(new MouseEvent('mouseup', { ...init, buttons: 0 }));
   element.click();
 }
@@ -448,7 +483,12 @@ function replayOne(frame: Element, entry: FirstPaintInput): boolean {
       if (element.checked !== entry.checked) element.click();
       return true;
     case 'value':
-      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement)) return false;
+      if (!(
+        element instanceof HTMLInputElement ||
+        element instanceof HTMLSelectElement ||
+        element instanceof HTMLTextAreaElement
+      ))
+        return false;
       if (element.value !== entry.value) setValue(element, entry.value);
       return true;
     case 'open':
@@ -478,7 +518,10 @@ export function replayFirstPaintInput(frame: Element, input: readonly FirstPaint
   const [entry, ...rest] = input;
   if (!entry) return;
   win.setTimeout(() => {
-    if (!replayOne(frame, entry)) console.warn(`[${entry.team}] the first paint's ${entry.kind} on "${entry.sig}" has no matching element in the app`);
+    if (!replayOne(frame, entry))
+      console.warn(
+        `[${entry.team}] the first paint's ${entry.kind} on "${entry.sig}" has no matching element in the app`,
+      );
     replayFirstPaintInput(frame, rest, win);
   }, 0);
 }
@@ -495,7 +538,9 @@ export function handOverFirstPaint(team: string, doc: Document = document): void
   const input = win ? takeInput(team, win) : [];
   dropFirstPaint(team, doc);
   const within = doc.getElementById(`app-${team}`) ?? doc;
-  const frame = [...within.querySelectorAll(`[data-boundary="${CSS.escape(team)}"]`)].find((element) => !element.closest(`[${FIRST_PAINT_ATTRIBUTE}]`));
+  const frame = [...within.querySelectorAll(`[data-boundary="${CSS.escape(team)}"]`)].find(
+    (element) => !element.closest(`[${FIRST_PAINT_ATTRIBUTE}]`),
+  );
   if (frame && win) replayFirstPaintInput(frame, input, win);
 }
 

@@ -12,13 +12,23 @@ function pageWith(json: string): Document {
 
 const minimal = {
   tenant: { slug: 'test-motors', name: 'Test Motors' },
-  remotes: [{ team: 'mf-search', name: 'mf_search', version: '1.0.0', entry: '/registry/mf-search/1.0.0/remoteEntry.js', routes: ['/'] }],
+  remotes: [
+    {
+      team: 'mf-search',
+      name: 'mf_search',
+      version: '1.0.0',
+      entry: '/registry/mf-search/1.0.0/remoteEntry.js',
+      routes: ['/'],
+    },
+  ],
   shellVersion: '1.0.0',
 };
 
 describe('readBootData', () => {
   it('reads the remotes the page runs', () => {
-    expect(readBootData(pageWith(JSON.stringify(minimal))).remotes[0]?.entry).toBe('/registry/mf-search/1.0.0/remoteEntry.js');
+    expect(readBootData(pageWith(JSON.stringify(minimal))).remotes[0]?.entry).toBe(
+      '/registry/mf-search/1.0.0/remoteEntry.js',
+    );
   });
 
   it('keeps fields a newer server added, so an older shell still boots', () => {
@@ -27,7 +37,9 @@ describe('readBootData', () => {
   });
 
   it('refuses a page without remotes', () => {
-    expect(() => readBootData(pageWith(JSON.stringify({ ...minimal, remotes: undefined })))).toThrow(/lacks tenant, remotes or shellVersion/);
+    expect(() => readBootData(pageWith(JSON.stringify({ ...minimal, remotes: undefined })))).toThrow(
+      /lacks tenant, remotes or shellVersion/,
+    );
   });
 
   it('refuses a page without boot data', () => {

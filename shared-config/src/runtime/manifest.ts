@@ -43,9 +43,7 @@ export const SearchAccessSchema = z
     hosts: z.array(z.string()),
     indexName: z.string().min(1),
     /** Sort orders as replica index names (spec: most relevant, latest, highest and lowest price). */
-    sorts: z
-      .object({ relevant: z.string(), latest: z.string(), priceDesc: z.string(), priceAsc: z.string() })
-      .strict(),
+    sorts: z.object({ relevant: z.string(), latest: z.string(), priceDesc: z.string(), priceAsc: z.string() }).strict(),
     /**
      * Extra numeric filters a sort needs on this site, by index name (spec: the price-ascending
      * sort adds 'price > 0' on some sites). The search client adds them when it uses that index.
@@ -55,7 +53,10 @@ export const SearchAccessSchema = z
      * The manufacturer and model catalogue (the model search): its index and a key secured to
      * the site's own catalogue. Absent from servers older than the model search.
      */
-    models: z.object({ indexName: z.string().min(1), apiKey: z.string().min(1) }).strict().optional(),
+    models: z
+      .object({ indexName: z.string().min(1), apiKey: z.string().min(1) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -75,10 +76,33 @@ export const ContentPageSchema = z
     date: z.string().optional(),
     image: z.string().nullable().optional(),
     cta: LinkSchema.optional(),
-    cards: z.array(z.object({ heading: z.string(), description: z.string(), href: z.string(), image: z.string().nullable(), date: z.string(), dealerText: z.boolean().optional() }).strict()).optional(),
+    cards: z
+      .array(
+        z
+          .object({
+            heading: z.string(),
+            description: z.string(),
+            href: z.string(),
+            image: z.string().nullable(),
+            date: z.string(),
+            dealerText: z.boolean().optional(),
+          })
+          .strict(),
+      )
+      .optional(),
     sections: z.array(LinkSchema).optional(),
     brands: z
-      .array(z.object({ title: z.string(), slug: z.string(), category: z.enum(['car', 'motorcycle', 'truck']), logo: z.string(), href: z.string() }).strict())
+      .array(
+        z
+          .object({
+            title: z.string(),
+            slug: z.string(),
+            category: z.enum(['car', 'motorcycle', 'truck']),
+            logo: z.string(),
+            href: z.string(),
+          })
+          .strict(),
+      )
       .optional(),
     /** The page is the dealer's own (its title, lead, body and button are the dealer's words); absent on the platform's shared pages. */
     dealerText: z.boolean().optional(),
@@ -100,7 +124,10 @@ export const BootDataSchema = z
     content: ContentPageSchema.optional(),
     /** Timeouts of the shell's failure policy, when the server sets them (defaults otherwise). */
     failurePolicy: z
-      .object({ entryTimeoutMs: z.number().int().positive().optional(), fragmentTimeoutMs: z.number().int().positive().optional() })
+      .object({
+        entryTimeoutMs: z.number().int().positive().optional(),
+        fragmentTimeoutMs: z.number().int().positive().optional(),
+      })
       .strict()
       .optional(),
     /**

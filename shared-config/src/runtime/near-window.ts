@@ -27,9 +27,12 @@ export function useNearWindow(now: boolean): [RefObject<HTMLSpanElement | null>,
       setNear(true);
       return undefined;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: FRAGMENT_LOAD_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: FRAGMENT_LOAD_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);

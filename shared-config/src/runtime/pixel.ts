@@ -15,6 +15,18 @@ export function pixelPageView(): Promise<void> {
 }
 
 /** A car viewed: its price (null where it has none), make, model and year, in Australian dollars. */
-export function pixelViewContent(car: { price: number | null; make: string; model: string; year: number }): Promise<void> {
-  return track(PIXEL_EVENTS.ViewContent, { event: 'ViewContent', price: car.price, make: car.make, model: car.model, year: car.year, currency: 'AUD' });
+export function pixelViewContent(car: {
+  price: number | null;
+  make: string;
+  model: string;
+  year: number;
+}): Promise<void> {
+  return track(PIXEL_EVENTS.ViewContent, {
+    event: 'ViewContent',
+    price: car.price,
+    make: car.make,
+    model: car.model,
+    year: car.year,
+    currency: 'AUD',
+  });
 }

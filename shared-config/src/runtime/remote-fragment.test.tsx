@@ -95,7 +95,12 @@ it("shows the page's own fallback instead of the policy's when it gives one, and
 });
 
 describe('loading when its place comes near the window', () => {
-  let observers: Array<{ options: IntersectionObserverInit | undefined; targets: Element[]; report: (entries: Array<{ isIntersecting: boolean }>) => void; disconnected: boolean }>;
+  let observers: Array<{
+    options: IntersectionObserverInit | undefined;
+    targets: Element[];
+    report: (entries: Array<{ isIntersecting: boolean }>) => void;
+    disconnected: boolean;
+  }>;
 
   beforeEach(() => {
     load.mockReset();
@@ -137,7 +142,9 @@ describe('loading when its place comes near the window', () => {
 
   it('shows what the page shows while loading from the start, beside a marker that takes no room, so nothing moves when loading starts', async () => {
     load.mockReturnValue(new Promise(() => undefined));
-    const { container } = renderWithPlatform(<RemoteFragment id="mf_locations/DealerContact" props={{}} loading={<p>Dealer card</p>} />);
+    const { container } = renderWithPlatform(
+      <RemoteFragment id="mf_locations/DealerContact" props={{}} loading={<p>Dealer card</p>} />,
+    );
     await act(async () => undefined);
     const marker = container.querySelector('[data-fragment="mf_locations/DealerContact"]') as HTMLElement;
     expect(observers[0]!.targets).toEqual([marker]);

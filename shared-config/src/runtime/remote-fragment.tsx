@@ -1,5 +1,14 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { Component, createElement, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  createElement,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { failurePolicy, teamOfModule } from './failures';
 import { NEAR_MARKER_CSS, useNearWindow } from './near-window';
 
@@ -41,7 +50,6 @@ export interface RemoteFragmentProps<P extends object> {
   load?: 'near' | 'now';
 }
 
-
 class FragmentTimeout extends Error {
   override name = 'FragmentTimeout';
 }
@@ -71,7 +79,10 @@ function Fallback({ id }: { id: string }) {
   return createElement(failurePolicy().Fallback, { remote: teamOfModule(id), inline: true });
 }
 
-class FragmentBoundary extends Component<{ id: string; onFailed?: (() => void) | undefined; fallback?: ReactNode; children: ReactNode }, { failed: boolean }> {
+class FragmentBoundary extends Component<
+  { id: string; onFailed?: (() => void) | undefined; fallback?: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -79,7 +90,11 @@ class FragmentBoundary extends Component<{ id: string; onFailed?: (() => void) |
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    failurePolicy().report({ kind: 'fragment-error', remote: teamOfModule(this.props.id), error: Object.assign(error, { componentStack: info.componentStack }) });
+    failurePolicy().report({
+      kind: 'fragment-error',
+      remote: teamOfModule(this.props.id),
+      error: Object.assign(error, { componentStack: info.componentStack }),
+    });
     this.props.onFailed?.();
   }
 
@@ -89,7 +104,15 @@ class FragmentBoundary extends Component<{ id: string; onFailed?: (() => void) |
   }
 }
 
-export function RemoteFragment<P extends object>({ id, props, loading = null, timeoutMs, onFailed, fallback, load = 'near' }: RemoteFragmentProps<P>) {
+export function RemoteFragment<P extends object>({
+  id,
+  props,
+  loading = null,
+  timeoutMs,
+  onFailed,
+  fallback,
+  load = 'near',
+}: RemoteFragmentProps<P>) {
   const [state, setState] = useState<LoadState<P>>({ status: 'loading' });
   const [marker, near] = useNearWindow(load === 'now');
   // The latest callback, without reloading the fragment when a parent passes a new function.

@@ -1,8 +1,25 @@
-import { COMPARE_LIMIT, compareAtom, favouritesAtom, nextCompare, recordViewedCar, toggleCompare, toggleFavourite, viewedCarsAtom, type FavouriteEntry } from './saved-cars';
+import {
+  COMPARE_LIMIT,
+  compareAtom,
+  favouritesAtom,
+  nextCompare,
+  recordViewedCar,
+  toggleCompare,
+  toggleFavourite,
+  viewedCarsAtom,
+  type FavouriteEntry,
+} from './saved-cars';
 import { forecourtStore, tenantAtom, toastAtom } from './store';
 import { serveRoutes, testTenant } from '../testing/render';
 
-const HILUX: FavouriteEntry = { id: 'hm-1', name: '2021 Toyota Hilux SR5', slug: '2021-toyota-hilux', make: 'Toyota', model: 'Hilux', primary_image_url: '/media/cars/hm-1/1.jpg' };
+const HILUX: FavouriteEntry = {
+  id: 'hm-1',
+  name: '2021 Toyota Hilux SR5',
+  slug: '2021-toyota-hilux',
+  make: 'Toyota',
+  model: 'Hilux',
+  primary_image_url: '/media/cars/hm-1/1.jpg',
+};
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -48,7 +65,14 @@ describe('the compare list', () => {
 });
 
 describe('recently viewed cars', () => {
-  const viewed = (id: string) => ({ id, stocknum: `S${id}`, make: 'Toyota', model: 'Hilux', body: 'ute', simple_body: 'ute' });
+  const viewed = (id: string) => ({
+    id,
+    stocknum: `S${id}`,
+    make: 'Toyota',
+    model: 'Hilux',
+    body: 'ute',
+    simple_body: 'ute',
+  });
 
   it('keeps the spec’s viewed-car entry, newest first, each car once', () => {
     recordViewedCar(viewed('a'));
@@ -59,6 +83,8 @@ describe('recently viewed cars', () => {
 
   it('keeps the 20 most recent', () => {
     for (let i = 0; i < 25; i++) recordViewedCar(viewed(String(i)));
-    expect(forecourtStore.get(viewedCarsAtom).map((e) => e.id)).toEqual(Array.from({ length: 20 }, (_, i) => String(24 - i)));
+    expect(forecourtStore.get(viewedCarsAtom).map((e) => e.id)).toEqual(
+      Array.from({ length: 20 }, (_, i) => String(24 - i)),
+    );
   });
 });

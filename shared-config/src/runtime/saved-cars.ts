@@ -53,7 +53,10 @@ export function siteSlug(): string {
   if (fromStore) return fromStore;
   if (typeof document === 'undefined') return 'site';
   try {
-    return (JSON.parse(document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent ?? '{}') as { tenant?: { slug?: string } }).tenant?.slug ?? 'site';
+    return (
+      (JSON.parse(document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent ?? '{}') as { tenant?: { slug?: string } })
+        .tenant?.slug ?? 'site'
+    );
   } catch {
     return 'site';
   }
@@ -73,9 +76,13 @@ function siteStorage<T>() {
   };
 }
 
-export const favouritesAtom = atomWithStorage<FavouriteEntry[]>('favourites', [], siteStorage<FavouriteEntry[]>(), { getOnInit: true });
+export const favouritesAtom = atomWithStorage<FavouriteEntry[]>('favourites', [], siteStorage<FavouriteEntry[]>(), {
+  getOnInit: true,
+});
 export const compareAtom = atomWithStorage<string[]>('compare', [], siteStorage<string[]>(), { getOnInit: true });
-export const viewedCarsAtom = atomWithStorage<ViewedCarEntry[]>('viewed', [], siteStorage<ViewedCarEntry[]>(), { getOnInit: true });
+export const viewedCarsAtom = atomWithStorage<ViewedCarEntry[]>('viewed', [], siteStorage<ViewedCarEntry[]>(), {
+  getOnInit: true,
+});
 
 export type CompareChange = { list: string[]; outcome: 'added' | 'removed' | 'full' };
 
@@ -90,10 +97,20 @@ export function nextCompare(list: readonly string[], slug: string, limit: number
 export function toggleFavourite(car: FavouriteEntry): 'added' | 'removed' {
   const list = forecourtStore.get(favouritesAtom);
   if (list.some((entry) => entry.slug === car.slug)) {
-    forecourtStore.set(favouritesAtom, list.filter((entry) => entry.slug !== car.slug));
+    forecourtStore.set(
+      favouritesAtom,
+      list.filter((entry) => entry.slug !== car.slug),
+    );
     return 'removed';
   }
-  const entry: FavouriteEntry = { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url };
+  const entry: FavouriteEntry = {
+    id: car.id,
+    name: car.name,
+    slug: car.slug,
+    make: car.make,
+    model: car.model,
+    primary_image_url: car.primary_image_url,
+  };
   forecourtStore.set(favouritesAtom, [...list, entry]);
   void track(FAVOURITE_ADDED_EVENT, { car_id: car.id, make: car.make, model: car.model });
   return 'added';
@@ -103,7 +120,10 @@ export function toggleFavourite(car: FavouriteEntry): 'added' | 'removed' {
 export function toggleCompare(slug: string, noun = 'car'): CompareChange['outcome'] {
   const change = nextCompare(forecourtStore.get(compareAtom), slug);
   if (change.outcome === 'full') {
-    showToast({ message: `You can compare up to ${COMPARE_LIMIT} ${noun}s. Remove one to add another.`, action: { label: 'Compare now', href: '/compare' } });
+    showToast({
+      message: `You can compare up to ${COMPARE_LIMIT} ${noun}s. Remove one to add another.`,
+      action: { label: 'Compare now', href: '/compare' },
+    });
   } else {
     forecourtStore.set(compareAtom, change.list);
   }
@@ -111,16 +131,33 @@ export function toggleCompare(slug: string, noun = 'car'): CompareChange['outcom
 }
 
 export function removeFromCompare(slug: string): void {
-  forecourtStore.set(compareAtom, forecourtStore.get(compareAtom).filter((s) => s !== slug));
+  forecourtStore.set(
+    compareAtom,
+    forecourtStore.get(compareAtom).filter((s) => s !== slug),
+  );
 }
 
 /** Puts a car at the front of the recently viewed (once; the oldest drop off past 20). */
 export function recordViewedCar(car: ViewedCarEntry): void {
   const rest = forecourtStore.get(viewedCarsAtom).filter((entry) => entry.id !== car.id);
-  forecourtStore.set(viewedCarsAtom, [{ id: car.id, stocknum: car.stocknum, make: car.make, model: car.model, body: car.body, simple_body: car.simple_body }, ...rest].slice(0, VIEWED_LIMIT));
+  forecourtStore.set(
+    viewedCarsAtom,
+    [
+      {
+        id: car.id,
+        stocknum: car.stocknum,
+        make: car.make,
+        model: car.model,
+        body: car.body,
+        simple_body: car.simple_body,
+      },
+      ...rest,
+    ].slice(0, VIEWED_LIMIT),
+  );
 }
 
 /** The favourited cars' slugs, in the order they were added. */
-export const useFavourites = (): string[] => useAtomValue(favouritesAtom, { store: forecourtStore }).map((entry) => entry.slug);
+export const useFavourites = (): string[] =>
+  useAtomValue(favouritesAtom, { store: forecourtStore }).map((entry) => entry.slug);
 export const useCompareList = (): string[] => useAtomValue(compareAtom, { store: forecourtStore });
 export const useViewedCars = (): ViewedCarEntry[] => useAtomValue(viewedCarsAtom, { store: forecourtStore });

@@ -20,5 +20,8 @@ export const watchlistCarsSchema = zm.object({
 export type WatchlistCars = zm.output<typeof watchlistCarsSchema>;
 
 /** Spec: watchlist answers 'success flag, plus message on failure'. */
-export const watchlistAnswerSchema = zm.union([zm.object({ success: zm.literal(true) }), zm.object({ success: zm.literal(false), message: zm.string() })]);
+export const watchlistAnswerSchema = zm.union([
+  zm.object({ success: zm.literal(true) }),
+  zm.object({ success: zm.literal(false), message: zm.string() }),
+]);
 export type WatchlistAnswer = zm.output<typeof watchlistAnswerSchema>;

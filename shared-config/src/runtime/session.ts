@@ -2,7 +2,14 @@ import { useAtomValue } from 'jotai';
 import { apiRead, apiWrite, endSessionHere, invalidateApi } from './api';
 import { track } from './analytics';
 import { paths } from './paths';
-import { SESSION_ENDPOINT, sessionAnswerSchema, WATCHLIST_ENDPOINT, watchlistAnswerSchema, watchlistCarsSchema, type WatchlistAnswer } from './session-answers';
+import {
+  SESSION_ENDPOINT,
+  sessionAnswerSchema,
+  WATCHLIST_ENDPOINT,
+  watchlistAnswerSchema,
+  watchlistCarsSchema,
+  type WatchlistAnswer,
+} from './session-answers';
 import { forecourtStore, sessionAtom, showToast, watchlistAtom, type Session } from './store';
 
 /**
@@ -31,7 +38,9 @@ export async function refreshSession(): Promise<Session> {
   const session: Session = user ? { status: 'signed-in', user: { phone: user.phone } } : { status: 'signed-out' };
   // Most pages are signed out before and after: set only a change, so nothing renders again for it.
   const before = forecourtStore.get(sessionAtom);
-  const same = before.status === session.status && (before.status !== 'signed-in' || (session.status === 'signed-in' && before.user.phone === session.user.phone));
+  const same =
+    before.status === session.status &&
+    (before.status !== 'signed-in' || (session.status === 'signed-in' && before.user.phone === session.user.phone));
   if (!same) {
     forecourtStore.set(sessionAtom, session);
     // What the page read for whoever it was before (a signed-out garage, another shopper's list) is asked again.
@@ -66,13 +75,24 @@ export const useWatchlist = (): string[] | null => useAtomValue(watchlistAtom, {
 
 export async function loadWatchlist(): Promise<void> {
   const answer = await apiRead(WATCHLIST_ENDPOINT, watchlistCarsSchema);
-  if (answer.status === 'ready') forecourtStore.set(watchlistAtom, answer.data.cars.map((c) => c.car_id));
+  if (answer.status === 'ready')
+    forecourtStore.set(
+      watchlistAtom,
+      answer.data.cars.map((c) => c.car_id),
+    );
   else console.warn('[forecourt] the watchlist could not be read');
 }
 
-async function callWatchlist(action: 'save-car' | 'remove-car', carId: string, phone: string): Promise<WatchlistAnswer> {
+async function callWatchlist(
+  action: 'save-car' | 'remove-car',
+  carId: string,
+  phone: string,
+): Promise<WatchlistAnswer> {
   // The spec's payload; the server takes the phone from the session, not from here.
-  const result = await apiWrite(`${WATCHLIST_ENDPOINT}/${action}`, { body: { phone_number: phone, car_id: carId }, schema: watchlistAnswerSchema });
+  const result = await apiWrite(`${WATCHLIST_ENDPOINT}/${action}`, {
+    body: { phone_number: phone, car_id: carId },
+    schema: watchlistAnswerSchema,
+  });
   // Whatever the answer, the list as the server keeps it is read again where it is shown.
   invalidateApi(WATCHLIST_ENDPOINT);
   if (result.ok) return result.data;
@@ -90,7 +110,10 @@ export interface WatchlistCar {
  * Watchlist' with 'View List', or 'Car Removed'; event 39 on save; on failure an alert with the
  * error message and the change undone). A signed-out shopper is sent to sign in and back.
  */
-export async function toggleWatchlist(car: WatchlistCar, navigate: (href: string) => void = (href) => location.assign(href)): Promise<'saved' | 'removed' | 'failed' | 'sign-in'> {
+export async function toggleWatchlist(
+  car: WatchlistCar,
+  navigate: (href: string) => void = (href) => location.assign(href),
+): Promise<'saved' | 'removed' | 'failed' | 'sign-in'> {
   const session = forecourtStore.get(sessionAtom);
   if (session.status !== 'signed-in') {
     navigate(signInHref('watchlist'));

@@ -41,7 +41,9 @@ export const toastAtom = atom<Toast | null>(null);
 
 let toastSeq = 0;
 
-export function showToast(toast: Omit<Toast, 'id' | 'durationMs' | 'tone'> & Partial<Pick<Toast, 'durationMs' | 'tone'>>): void {
+export function showToast(
+  toast: Omit<Toast, 'id' | 'durationMs' | 'tone'> & Partial<Pick<Toast, 'durationMs' | 'tone'>>,
+): void {
   toastSeq += 1;
   forecourtStore.set(toastAtom, { tone: 'info', durationMs: 4000, ...toast, id: toastSeq });
 }

@@ -32,21 +32,31 @@ export interface IdempotencyKeyOptions {
   uuidPer?: string;
 }
 
-const problem = (message: string): IdempotencyKeyProblem => ({ error: `${IDEMPOTENCY_KEY_FIELD}: ${message}`, field: IDEMPOTENCY_KEY_FIELD });
+const problem = (message: string): IdempotencyKeyProblem => ({
+  error: `${IDEMPOTENCY_KEY_FIELD}: ${message}`,
+  field: IDEMPOTENCY_KEY_FIELD,
+});
 
 /**
  * The request's key (`request.headers['idempotency-key']`): null when none was sent, or the 400
  * body for one that breaks the rule. A header sent twice is not a key: which of the two the
  * client meant cannot be known.
  */
-export function idempotencyKey(header: string | string[] | undefined, options: IdempotencyKeyOptions = {}): { key: string | null } | IdempotencyKeyProblem {
+export function idempotencyKey(
+  header: string | string[] | undefined,
+  options: IdempotencyKeyOptions = {},
+): { key: string | null } | IdempotencyKeyProblem {
   if (header === undefined) return { key: null };
-  if (options.uuidPer !== undefined) return typeof header === 'string' && UUID.safeParse(header).success ? { key: header } : problem(`must be a UUID, made once per ${options.uuidPer}`);
+  if (options.uuidPer !== undefined)
+    return typeof header === 'string' && UUID.safeParse(header).success
+      ? { key: header }
+      : problem(`must be a UUID, made once per ${options.uuidPer}`);
   return typeof header === 'string' && KEY.test(header) ? { key: header } : problem(KEY_RULE);
 }
 
 /** The 422 body for a key already used with another body ('a different lead'). */
-export const keyReused = (otherRequest: string): IdempotencyKeyProblem => problem(`this key was used for ${otherRequest}`);
+export const keyReused = (otherRequest: string): IdempotencyKeyProblem =>
+  problem(`this key was used for ${otherRequest}`);
 
 /**
  * The JSON text of a value with every object's keys sorted, so equal values read alike whatever

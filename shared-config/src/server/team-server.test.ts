@@ -22,7 +22,9 @@ it('mounts the team routes under its prefix with the ports the platform passes',
     },
   });
   await app.register(server, { ports: { clock: () => new Date('2026-11-23T09:00:00Z') } });
-  expect((await app.inject({ method: 'GET', url: '/api/leads/now' })).json()).toEqual({ now: '2026-11-23T09:00:00.000Z' });
+  expect((await app.inject({ method: 'GET', url: '/api/leads/now' })).json()).toEqual({
+    now: '2026-11-23T09:00:00.000Z',
+  });
   expect((await app.inject({ method: 'GET', url: '/now' })).statusCode).toBe(404);
   await app.close();
 });
@@ -57,7 +59,9 @@ it('registers the spec routes at the paths written, with the same ports', async 
     },
   });
   await app.register(server, { ports: { clock: () => new Date('2026-11-23T09:00:00Z') } });
-  expect((await app.inject({ method: 'POST', url: '/api/youx/quote' })).json()).toEqual({ at: '2026-11-23T09:00:00.000Z' });
+  expect((await app.inject({ method: 'POST', url: '/api/youx/quote' })).json()).toEqual({
+    at: '2026-11-23T09:00:00.000Z',
+  });
   expect((await app.inject({ method: 'POST', url: '/api/finance/api/youx/quote' })).statusCode).toBe(404);
   await app.close();
 });
@@ -82,7 +86,10 @@ describe('bad input of a team route', () => {
     const app = Fastify();
     await app.register(server);
     const response = await app.inject({ method: 'GET', url: '/api/locations/nearest?postcode=20' });
-    expect([response.statusCode, response.json()]).toEqual([400, { error: 'postcode: must be 4 digits', field: 'postcode' }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      { error: 'postcode: must be 4 digits', field: 'postcode' },
+    ]);
     await app.close();
   });
 
@@ -90,7 +97,10 @@ describe('bad input of a team route', () => {
     const app = Fastify();
     await app.register(server);
     const response = await app.inject({ method: 'GET', url: '/api/geo/nearest?postcode=20' });
-    expect([response.statusCode, response.json()]).toEqual([400, { error: 'postcode: must be 4 digits', field: 'postcode' }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      { error: 'postcode: must be 4 digits', field: 'postcode' },
+    ]);
     await app.close();
   });
 

@@ -20,7 +20,10 @@ import { RequestValidationError, sendInvalid } from './validation';
  * registry and dozens of times per app a test starts. fastify-plugin's `encapsulate` keeps the
  * scope and gives the name.
  */
-export function scoped<Options extends FastifyPluginOptions = Record<never, never>>(name: string, plugin: (fastify: FastifyInstance, options: Options) => Promise<void>) {
+export function scoped<Options extends FastifyPluginOptions = Record<never, never>>(
+  name: string,
+  plugin: (fastify: FastifyInstance, options: Options) => Promise<void>,
+) {
   return fp<Options>(plugin, { name, encapsulate: true });
 }
 
@@ -150,21 +153,27 @@ function answerBadInput(scope: FastifyInstance): void {
  * first paint elsewhere than in the plugin (infra renders them on threads of their own, with the
  * same ports reached from there).
  */
-export type TeamServerPlugin<Ports extends PlatformPorts = PlatformPorts> = FastifyPluginCallback<TeamServerOptions<Ports>> & { readonly definition: TeamServerDefinition<Ports> };
+export type TeamServerPlugin<Ports extends PlatformPorts = PlatformPorts> = FastifyPluginCallback<
+  TeamServerOptions<Ports>
+> & { readonly definition: TeamServerDefinition<Ports> };
 
-export function defineTeamServer<Ports extends PlatformPorts = PlatformPorts>(definition: TeamServerDefinition<Ports>): TeamServerPlugin<Ports> {
+export function defineTeamServer<Ports extends PlatformPorts = PlatformPorts>(
+  definition: TeamServerDefinition<Ports>,
+): TeamServerPlugin<Ports> {
   const { team, version } = definition;
   const plugin = fp<TeamServerOptions<Ports>>(
     async (fastify, options) => {
       const ports = { clock: () => new Date(), ...definition.defaultPorts, ...options.ports } as Ports;
       const { firstPaint } = definition;
       if (firstPaint) {
-        if (!fastify.hasDecorator('firstPaints')) fastify.decorate('firstPaints', new Map<string, FirstPaintRenderer>());
+        if (!fastify.hasDecorator('firstPaints'))
+          fastify.decorate('firstPaints', new Map<string, FirstPaintRenderer>());
         fastify.firstPaints!.set(team, { version, render: (input) => firstPaint(input, ports) });
       }
       const { pageHead } = definition;
       if (pageHead) {
-        if (!fastify.hasDecorator('pageHeads')) fastify.decorate('pageHeads', new Map<string, (input: FirstPaintRequest) => Promise<PageHead | null>>());
+        if (!fastify.hasDecorator('pageHeads'))
+          fastify.decorate('pageHeads', new Map<string, (input: FirstPaintRequest) => Promise<PageHead | null>>());
         fastify.pageHeads!.set(team, (input) => pageHead(input, ports));
       }
       await fastify.register(

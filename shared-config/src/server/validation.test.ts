@@ -3,7 +3,9 @@ import Fastify from 'fastify';
 import { z } from 'zod';
 import { fieldError, parseInput, RequestValidationError, sendInvalid } from './validation';
 
-const Application = z.object({ data: z.object({ email: z.email({ error: 'Please enter a valid email address.' }), phone: z.string() }) }).strict();
+const Application = z
+  .object({ data: z.object({ email: z.email({ error: 'Please enter a valid email address.' }), phone: z.string() }) })
+  .strict();
 
 /** What `parseInput` threw, for a check that is expected to fail. */
 function thrownBy(run: () => unknown): unknown {
@@ -17,7 +19,9 @@ function thrownBy(run: () => unknown): unknown {
 
 describe('parseInput', () => {
   it('returns the checked value, as the schema outputs it', () => {
-    expect(parseInput(z.object({ limit: z.coerce.number().default(21) }), { limit: '5' }, 'query')).toEqual({ limit: 5 });
+    expect(parseInput(z.object({ limit: z.coerce.number().default(21) }), { limit: '5' }, 'query')).toEqual({
+      limit: 5,
+    });
   });
 
   it('throws a RequestValidationError naming a nested field by its path joined with dots', () => {
@@ -45,9 +49,14 @@ describe('parseInput', () => {
 describe('the 400 of bad input', () => {
   it('sends a RequestValidationError as { error, field }', async () => {
     const app = Fastify();
-    app.get('/', async (_request, reply) => sendInvalid(reply, new RequestValidationError('postcode', 'Please enter a valid postcode.')));
+    app.get('/', async (_request, reply) =>
+      sendInvalid(reply, new RequestValidationError('postcode', 'Please enter a valid postcode.')),
+    );
     const response = await app.inject({ method: 'GET', url: '/' });
-    expect([response.statusCode, response.json()]).toEqual([400, { error: 'Please enter a valid postcode.', field: 'postcode' }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      { error: 'Please enter a valid postcode.', field: 'postcode' },
+    ]);
     await app.close();
   });
 
@@ -55,7 +64,10 @@ describe('the 400 of bad input', () => {
     const app = Fastify();
     app.get('/', async (_request, reply) => fieldError(reply, 'car_id', 'no such car on this site'));
     const response = await app.inject({ method: 'GET', url: '/' });
-    expect([response.statusCode, response.json()]).toEqual([400, { error: 'car_id: no such car on this site', field: 'car_id' }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      { error: 'car_id: no such car on this site', field: 'car_id' },
+    ]);
     await app.close();
   });
 });

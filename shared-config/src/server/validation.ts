@@ -53,7 +53,9 @@ export function parseInput<T>(check: InputCheck<T>, value: unknown, where: Reque
 }
 
 /** Sends the 400 of a `RequestValidationError` (the error handlers' one answer to it). */
-export const sendInvalid = (reply: FastifyReply, error: RequestValidationError) => reply.code(400).send({ error: error.message, field: error.field } satisfies FieldProblem);
+export const sendInvalid = (reply: FastifyReply, error: RequestValidationError) =>
+  reply.code(400).send({ error: error.message, field: error.field } satisfies FieldProblem);
 
 /** A refusal made by hand: `fieldError(reply, 'car_id', 'no such car on this site')` answers `{ error: 'car_id: no such car on this site', field: 'car_id' }`. */
-export const fieldError = (reply: FastifyReply, field: string, message: string) => sendInvalid(reply, new RequestValidationError(field, `${field}: ${message}`));
+export const fieldError = (reply: FastifyReply, field: string, message: string) =>
+  sendInvalid(reply, new RequestValidationError(field, `${field}: ${message}`));

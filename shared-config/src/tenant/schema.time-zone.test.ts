@@ -1,6 +1,12 @@
 import { dealerTimeZone, parseTenantConfig } from './schema';
 
-const sample = { slug: 'sample', name: 'Sample Motors', kind: 'used-only', logo: { text: 'SM', alt: 'Sample Motors' }, theme: { primary: '#112233', accent: '#445566' } };
+const sample = {
+  slug: 'sample',
+  name: 'Sample Motors',
+  kind: 'used-only',
+  logo: { text: 'SM', alt: 'Sample Motors' },
+  theme: { primary: '#112233', accent: '#445566' },
+};
 
 describe("the dealer's clock", () => {
   it("is the state capital's unless the site sets its own", () => {
@@ -10,6 +16,11 @@ describe("the dealer's clock", () => {
   });
 
   it('refuses a time zone that does not exist, naming the field', () => {
-    expect(() => parseTenantConfig({ ...sample, contact: { phone: '02 9000 0000', city: 'Sydney', state: 'NSW', timeZone: 'Australia/Atlantis' } }, 'sample.json')).toThrow(/contact\.timeZone/);
+    expect(() =>
+      parseTenantConfig(
+        { ...sample, contact: { phone: '02 9000 0000', city: 'Sydney', state: 'NSW', timeZone: 'Australia/Atlantis' } },
+        'sample.json',
+      ),
+    ).toThrow(/contact\.timeZone/);
   });
 });

@@ -54,7 +54,9 @@ const RESERVED_TENANT_SLUGS = ['console'] as const;
 
 export const TenantConfigSchema = z
   .object({
-    slug: slug.refine((value) => !(RESERVED_TENANT_SLUGS as readonly string[]).includes(value), { message: 'is reserved for the platform (the operator console); choose another slug' }),
+    slug: slug.refine((value) => !(RESERVED_TENANT_SLUGS as readonly string[]).includes(value), {
+      message: 'is reserved for the platform (the operator console); choose another slug',
+    }),
     name: z.string().min(1).max(80),
     kind: z.enum(SITE_KINDS),
     /** Production host names; `{slug}.localhost` always resolves in development. */
@@ -178,7 +180,9 @@ export function parseTenantConfig(raw: unknown, source: string): TenantConfig {
 function searchLinkProblems(config: TenantConfig): TenantConfigProblem[] {
   const links = [
     ...config.nav.map((link, i) => ({ field: `nav.${i}.href`, href: link.href })),
-    ...config.chrome.footer.flatMap((column, c) => column.links.map((link, i) => ({ field: `chrome.footer.${c}.links.${i}.href`, href: link.href }))),
+    ...config.chrome.footer.flatMap((column, c) =>
+      column.links.map((link, i) => ({ field: `chrome.footer.${c}.links.${i}.href`, href: link.href })),
+    ),
   ];
   return links.flatMap(({ field, href }) => {
     const reason = searchLinkProblem(href, config.search.carTypes, config.search.itemNoun);
@@ -208,7 +212,11 @@ export function parseTenantConfigs(entries: Array<{ source: string; raw: unknown
     config.domains.forEach((domain, i) => {
       const owner = seenDomains.get(domain);
       if (owner) {
-        problems.push({ tenant: config.slug, field: `domains.${i}`, reason: `'${domain}' already belongs to '${owner}'` });
+        problems.push({
+          tenant: config.slug,
+          field: `domains.${i}`,
+          reason: `'${domain}' already belongs to '${owner}'`,
+        });
       }
       seenDomains.set(domain, config.slug);
     });

@@ -37,7 +37,8 @@ const STATE = Symbol.for('forecourt.test.console-guard');
 
 function guard(): GuardState {
   const state = (globalThis as { [STATE]?: GuardState })[STATE];
-  if (!state) throw new Error('expectConsole needs the console guard, which the shared jest setup installs for every project');
+  if (!state)
+    throw new Error('expectConsole needs the console guard, which the shared jest setup installs for every project');
   return state;
 }
 
@@ -74,14 +75,19 @@ function takeProblems(): string[] {
   const problems: string[] = [];
   for (const level of LEVELS) {
     if (console[level] !== state.recorders[level]) {
-      problems.push(`console.${level} was replaced in this test; declare the expected output with expectConsole('${level}', …) instead`);
+      problems.push(
+        `console.${level} was replaced in this test; declare the expected output with expectConsole('${level}', …) instead`,
+      );
       console[level] = state.recorders[level];
     }
   }
   const covered = new Set<Logged>();
   for (const expected of state.expected) {
     const hits = state.logged.filter((entry) => entry.level === expected.level && matches(expected, entry.text));
-    if (hits.length === 0) problems.push(`expected console.${expected.level} matching ${typeof expected.pattern === 'string' ? JSON.stringify(expected.pattern) : String(expected.pattern)}, but nothing like it was logged`);
+    if (hits.length === 0)
+      problems.push(
+        `expected console.${expected.level} matching ${typeof expected.pattern === 'string' ? JSON.stringify(expected.pattern) : String(expected.pattern)}, but nothing like it was logged`,
+      );
     for (const hit of hits) covered.add(hit);
   }
   for (const entry of state.logged) {

@@ -8,7 +8,11 @@ let reports: Failure[];
 
 beforeEach(() => {
   reports = [];
-  installFailurePolicy({ report: (failure) => reports.push(failure), Fallback: ({ remote }) => <p role="status">{`${remote} fallback`}</p>, fragmentTimeoutMs: 60_000 });
+  installFailurePolicy({
+    report: (failure) => reports.push(failure),
+    Fallback: ({ remote }) => <p role="status">{`${remote} fallback`}</p>,
+    fragmentTimeoutMs: 60_000,
+  });
 });
 
 it("shows the stand-in a test declares for another team's fragment, through the federation runtime, with its props", async () => {
@@ -27,7 +31,9 @@ it('keeps a fragment the test declared nothing for loading, and reports nothing'
 });
 
 it("forgets one test's stand-ins before the next test", async () => {
-  renderWithPlatform(<RemoteFragment id="mf_finance/FinanceCta" props={{ price: 199 }} loading={<p>Finance loading</p>} />);
+  renderWithPlatform(
+    <RemoteFragment id="mf_finance/FinanceCta" props={{ price: 199 }} loading={<p>Finance loading</p>} />,
+  );
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   expect(screen.getByText('Finance loading')).toBeInTheDocument();
 });

@@ -19,7 +19,10 @@ const STATE = Symbol.for('forecourt.test.fragments');
 
 function standIns(): Map<string, Declared> {
   const state = (globalThis as { [STATE]?: Map<string, Declared> })[STATE];
-  if (!state) throw new Error('provideFragment needs the test federation runtime, which the shared jest setup installs for jsdom projects');
+  if (!state)
+    throw new Error(
+      'provideFragment needs the test federation runtime, which the shared jest setup installs for jsdom projects',
+    );
   return state;
 }
 
@@ -51,7 +54,10 @@ export function installTestFederation(): void {
   (globalThis as { [STATE]?: Map<string, Declared> })[STATE] = declared;
   init({
     name: 'forecourt_component_test',
-    remotes: REMOTE_TEAMS.map((team) => ({ name: federationName(team), entry: `${location.origin}/${team}/remoteEntry.js` })),
+    remotes: REMOTE_TEAMS.map((team) => ({
+      name: federationName(team),
+      entry: `${location.origin}/${team}/remoteEntry.js`,
+    })),
     plugins: [testEntries(declared)],
   });
   afterEach(() => declared.clear());

@@ -51,7 +51,8 @@ const STATE = Symbol.for('forecourt.test.http');
 
 function http(): HttpState {
   const state = (globalThis as { [STATE]?: HttpState })[STATE];
-  if (!state) throw new Error('serveRoutes needs the test server, which the shared jest setup installs for jsdom projects');
+  if (!state)
+    throw new Error('serveRoutes needs the test server, which the shared jest setup installs for jsdom projects');
   return state;
 }
 
@@ -66,7 +67,9 @@ export function serveRoutes(routes: Partial<Record<RouteKey, RouteAnswer>>): voi
 }
 
 function pathMatches(pattern: string[], path: string[]): boolean {
-  return pattern.length === path.length && pattern.every((segment, i) => segment.startsWith(':') || segment === path[i]);
+  return (
+    pattern.length === path.length && pattern.every((segment, i) => segment.startsWith(':') || segment === path[i])
+  );
 }
 
 function jsonResponse({ status = 200, body }: JsonAnswer): Response {
@@ -102,7 +105,9 @@ const never = <T>() => new Promise<T>(() => undefined);
 function testFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const state = http();
   const request = requestOf(input, init);
-  const route = state.routes.find((r) => r.method === request.method && pathMatches(r.segments, request.path.split('/')));
+  const route = state.routes.find(
+    (r) => r.method === request.method && pathMatches(r.segments, request.path.split('/')),
+  );
   if (!route) {
     state.unrouted.push(`${request.method} ${request.url}`);
     return never();
@@ -126,7 +131,9 @@ export function installTestServer(): void {
     // The page's answers went with the routes that gave them: the next test starts a new page.
     forgetApiReads();
     if (unrouted.length > 0) {
-      throw new Error(`the page called routes this test did not declare (declare them with serveRoutes):\n${unrouted.map((r) => `  ${r}`).join('\n')}`);
+      throw new Error(
+        `the page called routes this test did not declare (declare them with serveRoutes):\n${unrouted.map((r) => `  ${r}`).join('\n')}`,
+      );
     }
   });
 }

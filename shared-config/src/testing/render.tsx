@@ -3,7 +3,12 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ForecourtProvider } from '../runtime/react';
 import { forecourtStore, sessionAtom, tenantAtom, toastAtom, type Session } from '../runtime/store';
-import { parseTenantConfig, toPublicTenantConfig, type PublicTenantConfig, type TenantConfigInput } from '../tenant/schema';
+import {
+  parseTenantConfig,
+  toPublicTenantConfig,
+  type PublicTenantConfig,
+  type TenantConfigInput,
+} from '../tenant/schema';
 
 /** A valid tenant for component tests; override only what a test is about. */
 export function testTenant(overrides: Partial<TenantConfigInput> = {}): PublicTenantConfig {

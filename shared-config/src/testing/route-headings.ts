@@ -21,8 +21,11 @@ export function testRouteHeadings({ renderAt, headings = [], routes, slug = 'tes
       expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     });
   }
-  it.each(routes.map((pattern) => [pattern, pattern.replace(':slug', slug)]))('%s renders one page heading', (_pattern, route) => {
-    renderAt(route);
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-  });
+  it.each(routes.map((pattern) => [pattern, pattern.replace(':slug', slug)]))(
+    '%s renders one page heading',
+    (_pattern, route) => {
+      renderAt(route);
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    },
+  );
 }

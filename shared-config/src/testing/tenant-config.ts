@@ -1,4 +1,9 @@
-import { InvalidTenantConfigError, parseTenantConfig, type TenantConfig, type TenantConfigProblem } from '../tenant/schema';
+import {
+  InvalidTenantConfigError,
+  parseTenantConfig,
+  type TenantConfig,
+  type TenantConfigProblem,
+} from '../tenant/schema';
 
 /**
  * The tenant-config tests' kit: one sample site with only the fields every site must state, and
@@ -30,4 +35,5 @@ export function problemsOf(run: () => unknown): TenantConfigProblem[] {
 }
 
 /** What the schema refuses in one raw config. */
-export const problemsOfConfig = (raw: unknown): TenantConfigProblem[] => problemsOf(() => parseTenantConfig(raw, 'sample.json'));
+export const problemsOfConfig = (raw: unknown): TenantConfigProblem[] =>
+  problemsOf(() => parseTenantConfig(raw, 'sample.json'));

@@ -12,11 +12,30 @@ import { SURFACE, WARNING } from './tokens';
  */
 export function BadgeTag({ badge, size, className }: { badge: Badge; size: 'card' | 'page'; className?: string }) {
   const fontSize = size === 'card' ? '0.8rem' : '0.85rem';
-  if (badge.kind === 'certified') return <CertifiedSeal make={badge.make} label={badgeText(badge)} height={size === 'card' ? 28 : 32} className={className} />;
+  if (badge.kind === 'certified')
+    return (
+      <CertifiedSeal
+        make={badge.make}
+        label={badgeText(badge)}
+        height={size === 'card' ? 28 : 32}
+        className={className}
+      />
+    );
   return (
     <span
       className={className}
-      css={css`label: badge-tag; display: inline-block; padding: 0.15rem 0.5rem; border-radius: 4px; font-size: ${fontSize}; font-weight: 700; line-height: 1.4; color: ${SURFACE.onInverse}; background: ${badgeColour(badge)}; vertical-align: middle;`}
+      css={css`
+        label: badge-tag;
+        display: inline-block;
+        padding: 0.15rem 0.5rem;
+        border-radius: 4px;
+        font-size: ${fontSize};
+        font-weight: 700;
+        line-height: 1.4;
+        color: ${SURFACE.onInverse};
+        background: ${badgeColour(badge)};
+        vertical-align: middle;
+      `}
     >
       {badgeText(badge)}
     </span>
@@ -24,18 +43,43 @@ export function BadgeTag({ badge, size, className }: { badge: Badge; size: 'card
 }
 
 /** The certified-used seal: a rosette with a tick beside 'CERTIFIED' and the make, on a dark plate. */
-function CertifiedSeal({ make, label, height, className }: { make: string; label: string; height: number; className?: string }) {
+function CertifiedSeal({
+  make,
+  label,
+  height,
+  className,
+}: {
+  make: string;
+  label: string;
+  height: number;
+  className?: string;
+}) {
   // Room for 'CERTIFIED' and the make's name at 10 units a letter or so, in a 32-unit-high plate.
   const viewWidth = Math.max(96, 38 + make.length * 7.4);
   const width = Math.round((viewWidth / 32) * height);
   return (
-    <svg role="img" aria-label={label} className={className} width={width} height={height} viewBox={`0 0 ${viewWidth} 32`} css={{ display: 'inline-block', verticalAlign: 'middle' }}>
+    <svg
+      role="img"
+      aria-label={label}
+      className={className}
+      width={width}
+      height={height}
+      viewBox={`0 0 ${viewWidth} 32`}
+      css={{ display: 'inline-block', verticalAlign: 'middle' }}
+    >
       <title>{label}</title>
       <rect x="0" y="0" width={viewWidth} height="32" rx="5" fill={SURFACE.solid} />
       <g transform="translate(16 16)">
         <polygon points={rosette(12, 9.5, 12)} fill={WARNING.bright} />
         <circle r="7" fill={SURFACE.solid} />
-        <path d="M-3.6 0.2 L-1 2.8 L3.8 -2.6" fill="none" stroke={WARNING.bright} strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M-3.6 0.2 L-1 2.8 L3.8 -2.6"
+          fill="none"
+          stroke={WARNING.bright}
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </g>
       <text x="32" y="13" fill={WARNING.bright} fontSize="9" fontWeight="700" letterSpacing="0.6" fontFamily="inherit">
         CERTIFIED

@@ -45,7 +45,14 @@ export function BrandGrid({ brands }: { brands: readonly BrandTile[] }) {
               {shown.map((brand) => (
                 <li key={brand.slug}>
                   <a href={brand.href} css={tile}>
-                    <img src={brand.logo} alt="" width={120} height={80} loading="lazy" css={{ objectFit: 'cover', borderRadius: 6 }} />
+                    <img
+                      src={brand.logo}
+                      alt=""
+                      width={120}
+                      height={80}
+                      loading="lazy"
+                      css={{ objectFit: 'cover', borderRadius: 6 }}
+                    />
                     {brand.title}
                   </a>
                 </li>

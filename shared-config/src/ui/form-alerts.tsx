@@ -47,7 +47,14 @@ export function SubmitButton({ children, busyText = 'Sending…' }: { children: 
       {submitting && (
         <span
           aria-hidden="true"
-          css={css`width: 1rem; height: 1rem; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent; animation: ${spin} 0.8s linear infinite;`}
+          css={css`
+            width: 1rem;
+            height: 1rem;
+            border-radius: 50%;
+            border: 2px solid currentColor;
+            border-right-color: transparent;
+            animation: ${spin} 0.8s linear infinite;
+          `}
         />
       )}
       {submitting ? busyText : children}
@@ -60,7 +67,16 @@ export function FormAlert({ title, children }: { title?: string; children?: Reac
   return (
     <div
       role="alert"
-      css={css`label: form-alert; margin: 0 0 1rem; padding: 0.75rem 1rem; border: 1px solid ${DANGER.border}; border-left: 4px solid ${DANGER.text}; border-radius: 6px; background: ${DANGER.background}; color: ${DANGER.text};`}
+      css={css`
+        label: form-alert;
+        margin: 0 0 1rem;
+        padding: 0.75rem 1rem;
+        border: 1px solid ${DANGER.border};
+        border-left: 4px solid ${DANGER.text};
+        border-radius: 6px;
+        background: ${DANGER.background};
+        color: ${DANGER.text};
+      `}
     >
       {title && <p css={{ margin: children ? '0 0 0.35rem' : 0, fontWeight: 700 }}>{title}</p>}
       {children}
@@ -71,7 +87,9 @@ export function FormAlert({ title, children }: { title?: string; children?: Reac
 function flatten(errors: unknown, prefix = ''): Array<[string, string]> {
   if (typeof errors === 'string') return [[prefix, errors]];
   if (!errors || typeof errors !== 'object') return [];
-  return Object.entries(errors as Record<string, unknown>).flatMap(([key, value]) => flatten(value, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(errors as Record<string, unknown>).flatMap(([key, value]) =>
+    flatten(value, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 /**
@@ -82,13 +100,22 @@ function flatten(errors: unknown, prefix = ''): Array<[string, string]> {
 export function FormProblems() {
   const frame = useContext(FrameContext);
   const { errors, submitErrors, submitFailed, submitError, dirtySinceLastSubmit } = useFormState({
-    subscription: { errors: true, submitErrors: true, submitFailed: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      errors: true,
+      submitErrors: true,
+      submitFailed: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
   });
   const problems = new Map<string, string>(flatten(errors).filter(([name]) => name !== FORM_ERROR));
-  if (!dirtySinceLastSubmit) for (const [name, message] of flatten(submitErrors)) if (name !== FORM_ERROR && !problems.has(name)) problems.set(name, message);
+  if (!dirtySinceLastSubmit)
+    for (const [name, message] of flatten(submitErrors))
+      if (name !== FORM_ERROR && !problems.has(name)) problems.set(name, message);
   // In the order the fields stand on the page (a field that renders late, a location select
   // waiting for its choices, still takes its place); fields not on the page last.
-  const element = (name: string) => (typeof document === 'undefined' ? null : document.getElementById(frame?.fields.get(name)?.id ?? ''));
+  const element = (name: string) =>
+    typeof document === 'undefined' ? null : document.getElementById(frame?.fields.get(name)?.id ?? '');
   const listed = [...problems.entries()].sort(([a], [b]) => {
     const first = element(a);
     const second = element(b);
@@ -104,7 +131,11 @@ export function FormProblems() {
               const entry = frame?.fields.get(name);
               return (
                 <li key={name}>
-                  {entry ? <a href={`#${entry.id}`} css={{ color: 'inherit' }}>{`${entry.label}: ${message}`}</a> : message}
+                  {entry ? (
+                    <a href={`#${entry.id}`} css={{ color: 'inherit' }}>{`${entry.label}: ${message}`}</a>
+                  ) : (
+                    message
+                  )}
                 </li>
               );
             })}

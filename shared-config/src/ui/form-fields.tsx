@@ -43,11 +43,25 @@ const fieldCss = css`
   }
 `;
 
-const errorCss = css`margin: 0; color: ${DANGER.text}; font-size: 0.9375rem;`;
-const hintCss = css`margin: 0; color: ${SURFACE.muted}; font-size: 0.875rem;`;
+const errorCss = css`
+  margin: 0;
+  color: ${DANGER.text};
+  font-size: 0.9375rem;
+`;
+const hintCss = css`
+  margin: 0;
+  color: ${SURFACE.muted};
+  font-size: 0.875rem;
+`;
 
 /** A field's error, once the shopper has left it or tried to submit, or the server's word for it. */
-function shownError(meta: { error?: unknown; submitError?: unknown; touched?: boolean; submitFailed?: boolean; dirtySinceLastSubmit?: boolean }): string | null {
+function shownError(meta: {
+  error?: unknown;
+  submitError?: unknown;
+  touched?: boolean;
+  submitFailed?: boolean;
+  dirtySinceLastSubmit?: boolean;
+}): string | null {
   if ((meta.touched || meta.submitFailed) && typeof meta.error === 'string') return meta.error;
   if (typeof meta.submitError === 'string' && !meta.dirtySinceLastSubmit) return meta.submitError;
   return null;
@@ -78,7 +92,8 @@ function FieldMessages({ id, error, hint }: { id: string; error: string | null; 
   );
 }
 
-const describedBy = (id: string, error: string | null, hint: unknown) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+const describedBy = (id: string, error: string | null, hint: unknown) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 function LabelText({ label, required }: { label: string; required?: boolean }) {
   return (
@@ -98,7 +113,10 @@ function LabelText({ label, required }: { label: string; required?: boolean }) {
  * value and events from the form, aria-required / -invalid / -describedby, and the frame of
  * label above and hint and error below.
  */
-function useLabelledControl({ name, label, required, hint }: BaseFieldProps, config?: Parameters<typeof useField<string>>[1]) {
+function useLabelledControl(
+  { name, label, required, hint }: BaseFieldProps,
+  config?: Parameters<typeof useField<string>>[1],
+) {
   const entry = useFieldEntry(name, label);
   const { input, meta } = useField<string>(name, config);
   const error = shownError(meta);
@@ -132,12 +150,36 @@ export interface TextFieldProps extends BaseFieldProps {
   parse?: (value: string) => string;
 }
 
-export function TextField({ type = 'text', placeholder, maxLength, inputMode, autoComplete, parse, ...field }: TextFieldProps) {
-  const { control, frame } = useLabelledControl(field, { type, ...(parse ? { parse: (value: string) => (value ? parse(value) || undefined : undefined) as string } : {}) });
-  return frame(<input {...control} type={type} placeholder={placeholder} maxLength={maxLength} inputMode={inputMode} autoComplete={autoComplete} />);
+export function TextField({
+  type = 'text',
+  placeholder,
+  maxLength,
+  inputMode,
+  autoComplete,
+  parse,
+  ...field
+}: TextFieldProps) {
+  const { control, frame } = useLabelledControl(field, {
+    type,
+    ...(parse ? { parse: (value: string) => (value ? parse(value) || undefined : undefined) as string } : {}),
+  });
+  return frame(
+    <input
+      {...control}
+      type={type}
+      placeholder={placeholder}
+      maxLength={maxLength}
+      inputMode={inputMode}
+      autoComplete={autoComplete}
+    />,
+  );
 }
 
-export function TextAreaField({ placeholder, maxLength, ...field }: BaseFieldProps & { placeholder?: string; maxLength?: number }) {
+export function TextAreaField({
+  placeholder,
+  maxLength,
+  ...field
+}: BaseFieldProps & { placeholder?: string; maxLength?: number }) {
   const { control, frame } = useLabelledControl(field);
   return frame(<textarea {...control} placeholder={placeholder} maxLength={maxLength} />);
 }
@@ -147,7 +189,11 @@ export interface SelectOption {
   label: string;
 }
 
-export function SelectField({ options, placeholder, ...field }: BaseFieldProps & { options: readonly SelectOption[]; placeholder?: string }) {
+export function SelectField({
+  options,
+  placeholder,
+  ...field
+}: BaseFieldProps & { options: readonly SelectOption[]; placeholder?: string }) {
   const { control, frame } = useLabelledControl(field);
   return frame(
     <select {...control}>
@@ -162,12 +208,33 @@ export function SelectField({ options, placeholder, ...field }: BaseFieldProps &
 }
 
 /** Choices as a row of radio buttons in a fieldset (a handful of short answers: Yes / No, Phone / Email / SMS). */
-export function RadioGroupField({ name, label, required, hint, options }: BaseFieldProps & { options: readonly SelectOption[] }) {
+export function RadioGroupField({
+  name,
+  label,
+  required,
+  hint,
+  options,
+}: BaseFieldProps & { options: readonly SelectOption[] }) {
   const entry = useFieldEntry(name, label);
-  const { meta } = useField<string>(name, { subscription: { error: true, submitError: true, touched: true, submitFailed: true, dirtySinceLastSubmit: true } });
+  const { meta } = useField<string>(name, {
+    subscription: { error: true, submitError: true, touched: true, submitFailed: true, dirtySinceLastSubmit: true },
+  });
   const error = shownError(meta);
   return (
-    <fieldset id={entry.id} aria-describedby={describedBy(entry.id, error, hint)} css={css`${fieldCss}; border: 0; padding: 0; legend { font-weight: 600; padding: 0; margin-bottom: 0.35rem; }`}>
+    <fieldset
+      id={entry.id}
+      aria-describedby={describedBy(entry.id, error, hint)}
+      css={css`
+        ${fieldCss};
+        border: 0;
+        padding: 0;
+        legend {
+          font-weight: 600;
+          padding: 0;
+          margin-bottom: 0.35rem;
+        }
+      `}
+    >
       <legend>
         <LabelText label={label} required={required} />
       </legend>
@@ -203,19 +270,36 @@ export interface CheckboxFieldProps {
 
 export function CheckboxField({ name, label, summaryLabel, details }: CheckboxFieldProps) {
   const entry = useFieldEntry(name, summaryLabel);
-  const { input: { value: _value, ...input }, meta } = useField<boolean>(name, { type: 'checkbox' });
+  const {
+    input: { value: _value, ...input },
+    meta,
+  } = useField<boolean>(name, { type: 'checkbox' });
   const error = shownError(meta);
   const [expanded, setExpanded] = useState(false);
   return (
-    <div css={css`${fieldCss}; gap: 0.25rem;`}>
+    <div
+      css={css`
+        ${fieldCss};
+        gap: 0.25rem;
+      `}
+    >
       <div css={{ display: 'flex', gap: '0.6rem', alignItems: 'flex-start' }}>
         <input
           {...input}
           id={entry.id}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-describedby={[details ? `${entry.id}-details` : '', error ? `${entry.id}-error` : ''].filter(Boolean).join(' ') || undefined}
-          css={{ width: '1.25rem !important', height: '1.25rem', minHeight: 'auto !important', margin: '0.15rem 0 0', flex: 'none' }}
+          aria-describedby={
+            [details ? `${entry.id}-details` : '', error ? `${entry.id}-error` : ''].filter(Boolean).join(' ') ||
+            undefined
+          }
+          css={{
+            width: '1.25rem !important',
+            height: '1.25rem',
+            minHeight: 'auto !important',
+            margin: '0.15rem 0 0',
+            flex: 'none',
+          }}
         />
         <label htmlFor={entry.id} css={{ fontWeight: 400 }}>
           {label}

@@ -17,7 +17,17 @@ import { DANGER } from '@forecourt/shared-config';
  */
 
 export { FORM_ERRORS_HEADING, FormAlert, SubmitButton } from './form-alerts';
-export { CheckboxField, HiddenField, RadioGroupField, SelectField, TextAreaField, TextField, type CheckboxFieldProps, type SelectOption, type TextFieldProps } from './form-fields';
+export {
+  CheckboxField,
+  HiddenField,
+  RadioGroupField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  type CheckboxFieldProps,
+  type SelectOption,
+  type TextFieldProps,
+} from './form-fields';
 export { SchemaForm, zodValidate, type SchemaFormProps } from './schema-form';
 export { StepForm, type FormStep, type StepFormProps } from './step-form';
 

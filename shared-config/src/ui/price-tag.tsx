@@ -8,7 +8,15 @@ const SIZES = { card: { price: '1.25rem', type: '0.8rem' }, page: { price: '1.75
  * subscription price, the was-price struck through, the price type underneath. `size`: a result
  * card's or a vehicle page's.
  */
-export function PriceTag({ price, size, className }: { price: PriceDisplay; size: keyof typeof SIZES; className?: string }) {
+export function PriceTag({
+  price,
+  size,
+  className,
+}: {
+  price: PriceDisplay;
+  size: keyof typeof SIZES;
+  className?: string;
+}) {
   return (
     <p className={className}>
       <strong css={{ fontSize: SIZES[size].price }} data-price>
@@ -20,7 +28,9 @@ export function PriceTag({ price, size, className }: { price: PriceDisplay; size
           {price.was}
         </s>
       )}
-      {price.priceType && <span css={{ display: 'block', fontSize: SIZES[size].type, color: SURFACE.muted }}>{price.priceType}</span>}
+      {price.priceType && (
+        <span css={{ display: 'block', fontSize: SIZES[size].type, color: SURFACE.muted }}>{price.priceType}</span>
+      )}
     </p>
   );
 }

@@ -68,7 +68,18 @@ export interface SliderProps {
 }
 
 /** The one-thumb slider of the platform: the same primitive, look and keyboard as RangeSlider. */
-export function Slider({ label, min, max, step, value, onChange, onCommit, format, disabled, describedBy }: SliderProps) {
+export function Slider({
+  label,
+  min,
+  max,
+  step,
+  value,
+  onChange,
+  onCommit,
+  format,
+  disabled,
+  describedBy,
+}: SliderProps) {
   const { theme } = useTenant();
   const styles = sliderStyles(theme);
   return (
@@ -85,7 +96,12 @@ export function Slider({ label, min, max, step, value, onChange, onCommit, forma
       <Primitive.Track css={styles.track}>
         <Primitive.Range css={styles.range} />
       </Primitive.Track>
-      <Primitive.Thumb aria-label={label} aria-valuetext={format(value)} {...(describedBy ? { 'aria-describedby': describedBy } : {})} css={styles.thumb} />
+      <Primitive.Thumb
+        aria-label={label}
+        aria-valuetext={format(value)}
+        {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+        css={styles.thumb}
+      />
     </Primitive.Root>
   );
 }

@@ -16,8 +16,19 @@ export function sliderStyles(theme: { primary: string; accent: string }) {
         opacity: 0.55;
       }
     `,
-    track: css`position: relative; flex: 1; height: 6px; border-radius: 3px; background: ${SURFACE.border};`,
-    range: css`position: absolute; height: 100%; border-radius: 3px; background: ${theme.primary};`,
+    track: css`
+      position: relative;
+      flex: 1;
+      height: 6px;
+      border-radius: 3px;
+      background: ${SURFACE.border};
+    `,
+    range: css`
+      position: absolute;
+      height: 100%;
+      border-radius: 3px;
+      background: ${theme.primary};
+    `,
     thumb: css`
       display: block;
       width: 1.5rem;

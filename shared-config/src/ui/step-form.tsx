@@ -34,7 +34,14 @@ export interface StepFormProps<V extends object> extends Omit<SchemaFormProps<V>
  * its own fields before moving on, Back keeps what was typed, and the step's heading takes focus
  * so a keyboard shopper carries on from the top of the new step.
  */
-export function StepForm<V extends object>({ steps, submitLabel, footer, stepList, onSubmit, ...rest }: StepFormProps<V>) {
+export function StepForm<V extends object>({
+  steps,
+  submitLabel,
+  footer,
+  stepList,
+  onSubmit,
+  ...rest
+}: StepFormProps<V>) {
   const { theme } = useTenant();
   const [index, setIndex] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -74,20 +81,35 @@ export function StepForm<V extends object>({ steps, submitLabel, footer, stepLis
         (stepList ? (
           <ol
             aria-label="Steps"
-            css={css`display: grid; grid-template-columns: repeat(${steps.length}, 1fr); gap: 0.35rem; margin: 0 0 1rem; padding: 0; list-style: none; font-size: 0.8125rem; color: ${SURFACE.muted};`}
+            css={css`
+              display: grid;
+              grid-template-columns: repeat(${steps.length}, 1fr);
+              gap: 0.35rem;
+              margin: 0 0 1rem;
+              padding: 0;
+              list-style: none;
+              font-size: 0.8125rem;
+              color: ${SURFACE.muted};
+            `}
           >
             {steps.map((candidate, i) => (
               <li
                 key={candidate.title}
                 aria-current={i === index ? 'step' : undefined}
-                css={css`padding-top: 0.4rem; border-top: 4px solid ${i <= index ? theme.primary : SURFACE.border}; ${i === index ? `color: ${SURFACE.text}; font-weight: 700;` : ''}`}
+                css={css`
+                  padding-top: 0.4rem;
+                  border-top: 4px solid ${i <= index ? theme.primary : SURFACE.border};
+                  ${i === index ? `color: ${SURFACE.text}; font-weight: 700;` : ''}
+                `}
               >
                 {candidate.title}
               </li>
             ))}
           </ol>
         ) : (
-          <p css={{ margin: '0 0 0.25rem', color: SURFACE.muted, fontSize: '0.875rem' }}>{`Step ${index + 1} of ${steps.length}`}</p>
+          <p
+            css={{ margin: '0 0 0.25rem', color: SURFACE.muted, fontSize: '0.875rem' }}
+          >{`Step ${index + 1} of ${steps.length}`}</p>
         ))}
       <h3 ref={headingRef} tabIndex={-1} css={{ margin: '0 0 0.75rem', fontSize: '1.0625rem', outline: 'none' }}>
         {step.title}
@@ -102,7 +124,16 @@ export function StepForm<V extends object>({ steps, submitLabel, footer, stepLis
               moved.current = true;
               setIndex(index - 1);
             }}
-            css={css`font: inherit; font-weight: 600; min-height: 2.75rem; padding: 0.6rem 1.1rem; border-radius: 6px; border: 1px solid ${SURFACE.border}; background: ${SURFACE.background}; cursor: pointer;`}
+            css={css`
+              font: inherit;
+              font-weight: 600;
+              min-height: 2.75rem;
+              padding: 0.6rem 1.1rem;
+              border-radius: 6px;
+              border: 1px solid ${SURFACE.border};
+              background: ${SURFACE.background};
+              cursor: pointer;
+            `}
           >
             Back
           </button>

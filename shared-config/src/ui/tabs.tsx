@@ -30,10 +30,22 @@ export interface TabsProps {
 export function Tabs({ label, tabs, value, defaultValue, onValueChange, keepMounted = false, className }: TabsProps) {
   const { theme } = useTenant();
   return (
-    <RadixTabs.Root value={value} defaultValue={defaultValue ?? tabs[0]?.value} onValueChange={onValueChange} className={className}>
+    <RadixTabs.Root
+      value={value}
+      defaultValue={defaultValue ?? tabs[0]?.value}
+      onValueChange={onValueChange}
+      className={className}
+    >
       <RadixTabs.List
         aria-label={label}
-        css={css`label: shared-tabs-list; display: flex; flex-wrap: wrap; gap: 0.25rem; border-bottom: 1px solid ${SURFACE.border}; margin-bottom: 0.75rem;`}
+        css={css`
+          label: shared-tabs-list;
+          display: flex;
+          flex-wrap: wrap;
+          gap: 0.25rem;
+          border-bottom: 1px solid ${SURFACE.border};
+          margin-bottom: 0.75rem;
+        `}
       >
         {tabs.map((tab) => (
           <RadixTabs.Trigger
@@ -60,7 +72,21 @@ export function Tabs({ label, tabs, value, defaultValue, onValueChange, keepMoun
         ))}
       </RadixTabs.List>
       {tabs.map((tab) => (
-        <RadixTabs.Content key={tab.value} value={tab.value} forceMount={keepMounted ? true : undefined} css={css`&[hidden], &[data-state='inactive'] { display: none; } &:focus-visible { outline: 3px solid ${theme.accent}; outline-offset: 2px; }`}>
+        <RadixTabs.Content
+          key={tab.value}
+          value={tab.value}
+          forceMount={keepMounted ? true : undefined}
+          css={css`
+            &[hidden],
+            &[data-state='inactive'] {
+              display: none;
+            }
+            &:focus-visible {
+              outline: 3px solid ${theme.accent};
+              outline-offset: 2px;
+            }
+          `}
+        >
           {tab.content}
         </RadixTabs.Content>
       ))}

@@ -11,6 +11,8 @@ it("names the missing feature and offers the dealer's phone in an app's area", (
 
 it('is a short status line, not an alert, for a fragment inside another page', () => {
   renderWithPlatform(<AppFallback remote="mf-locations" inline />);
-  expect(screen.getByRole('status')).toHaveTextContent('Our locations is temporarily unavailable. Please try again in a moment, or call us on 02 9000 0000.');
+  expect(screen.getByRole('status')).toHaveTextContent(
+    'Our locations is temporarily unavailable. Please try again in a moment, or call us on 02 9000 0000.',
+  );
   expect(screen.queryByRole('alert')).toBeNull();
 });

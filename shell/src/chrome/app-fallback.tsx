@@ -38,13 +38,30 @@ export function AppFallback({ remote, inline = false }: FallbackProps) {
       `}
     >
       {inline ? (
-        <p css={css`margin: 0;`}>
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
           {feature} is temporarily unavailable. Please try again in a moment{call}.
         </p>
       ) : (
         <>
-          <h1 css={css`font-size: 1.25rem; margin: 0 0 0.5rem;`}>{feature} is temporarily unavailable</h1>
-          <p css={css`margin: 0 0 1rem;`}>Sorry, this part of our site did not load. Please try again in a moment{call}.</p>
+          <h1
+            css={css`
+              font-size: 1.25rem;
+              margin: 0 0 0.5rem;
+            `}
+          >
+            {feature} is temporarily unavailable
+          </h1>
+          <p
+            css={css`
+              margin: 0 0 1rem;
+            `}
+          >
+            Sorry, this part of our site did not load. Please try again in a moment{call}.
+          </p>
           <button type="button" onClick={() => location.reload()}>
             Try again
           </button>

@@ -2,7 +2,16 @@ import { css } from '@emotion/react';
 import { brandHref, brandLogo } from '@forecourt/shared-config/content';
 import { alpha, SURFACE } from '@forecourt/shared-config';
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
-import { brandColumns, itemStyle, listStyle, rootStyle, TriggerLabel, triggerStyle, type Brand, type MenuLink } from './menu-parts';
+import {
+  brandColumns,
+  itemStyle,
+  listStyle,
+  rootStyle,
+  TriggerLabel,
+  triggerStyle,
+  type Brand,
+  type MenuLink,
+} from './menu-parts';
 
 export interface BrandMenuProps {
   brands: readonly Brand[];
@@ -44,15 +53,52 @@ export function BrandMenu({ brands, links, colour, defaultValue }: BrandMenuProp
                 box-shadow: 0 12px 32px ${alpha(SURFACE.inverse, 18)};
               `}
             >
-              <p css={css`margin: 0 0 0.75rem; font-weight: 700;`}>{column.label} brands</p>
-              <ul css={css`display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 0.75rem; list-style: none; margin: 0; padding: 0;`}>
+              <p
+                css={css`
+                  margin: 0 0 0.75rem;
+                  font-weight: 700;
+                `}
+              >
+                {column.label} brands
+              </p>
+              <ul
+                css={css`
+                  display: grid;
+                  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
+                  gap: 0.75rem;
+                  list-style: none;
+                  margin: 0;
+                  padding: 0;
+                `}
+              >
                 {column.brands.map((brand) => (
                   <li key={brand.slug}>
                     <NavigationMenu.Link
                       href={brandHref(brand)}
-                      css={css`display: flex; flex-direction: column; align-items: center; gap: 0.4rem; padding: 0.6rem; border: 1px solid ${SURFACE.divider}; border-radius: 8px; color: inherit; text-decoration: none; font-weight: 600; &:hover { border-color: currentColor; }`}
+                      css={css`
+                        display: flex;
+                        flex-direction: column;
+                        align-items: center;
+                        gap: 0.4rem;
+                        padding: 0.6rem;
+                        border: 1px solid ${SURFACE.divider};
+                        border-radius: 8px;
+                        color: inherit;
+                        text-decoration: none;
+                        font-weight: 600;
+                        &:hover {
+                          border-color: currentColor;
+                        }
+                      `}
                     >
-                      <img src={brandLogo(brand.slug)} alt="" width={96} height={64} loading="lazy" css={{ objectFit: 'cover', borderRadius: 4 }} />
+                      <img
+                        src={brandLogo(brand.slug)}
+                        alt=""
+                        width={96}
+                        height={64}
+                        loading="lazy"
+                        css={{ objectFit: 'cover', borderRadius: 4 }}
+                      />
                       {brand.title}
                     </NavigationMenu.Link>
                   </li>

@@ -29,8 +29,12 @@ describe('Chrome', () => {
   });
 
   it('shows the tenant nav links', () => {
-    renderWithPlatform(<Chrome remotes={remotes} routeOwned />, { tenant: testTenant({ nav: [{ label: 'Finance', href: '/finance' }] }) });
-    expect(screen.getByRole('navigation', { name: 'Main' })).toContainElement(screen.getByRole('link', { name: 'Finance' }));
+    renderWithPlatform(<Chrome remotes={remotes} routeOwned />, {
+      tenant: testTenant({ nav: [{ label: 'Finance', href: '/finance' }] }),
+    });
+    expect(screen.getByRole('navigation', { name: 'Main' })).toContainElement(
+      screen.getByRole('link', { name: 'Finance' }),
+    );
   });
 
   it('shows one toast at a time', () => {

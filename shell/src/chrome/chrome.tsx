@@ -30,17 +30,58 @@ export function Chrome({ remotes, routeOwned, firstPaint, content }: ChromeProps
     <>
       <Global
         styles={css`
-          *, *::before, *::after { box-sizing: border-box; }
-          body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: ${SURFACE.text}; background: ${SURFACE.background}; }
+          *,
+          *::before,
+          *::after {
+            box-sizing: border-box;
+          }
+          body {
+            margin: 0;
+            font-family:
+              system-ui,
+              -apple-system,
+              'Segoe UI',
+              Roboto,
+              sans-serif;
+            color: ${SURFACE.text};
+            background: ${SURFACE.background};
+          }
           /* The footer sits at the bottom of the window however short the page. */
-          #forecourt-root { display: flex; flex-direction: column; min-height: 100vh; }
-          a { color: ${tenant.theme.primary}; }
-          :focus-visible { outline: 3px solid ${tenant.theme.accent}; outline-offset: 2px; }
+          #forecourt-root {
+            display: flex;
+            flex-direction: column;
+            min-height: 100vh;
+          }
+          a {
+            color: ${tenant.theme.primary};
+          }
+          :focus-visible {
+            outline: 3px solid ${tenant.theme.accent};
+            outline-offset: 2px;
+          }
           /* On paper the page is its content: no header, menus, banners or footer. */
-          @media print { [data-print='no'] { display: none !important; } }
+          @media print {
+            [data-print='no'] {
+              display: none !important;
+            }
+          }
         `}
       />
-      <a href="#forecourt-main" data-print="no" css={css`position: absolute; left: -999px; &:focus { left: 1rem; top: 1rem; z-index: 10; background: ${SURFACE.background}; padding: 0.5rem; }`}>
+      <a
+        href="#forecourt-main"
+        data-print="no"
+        css={css`
+          position: absolute;
+          left: -999px;
+          &:focus {
+            left: 1rem;
+            top: 1rem;
+            z-index: 10;
+            background: ${SURFACE.background};
+            padding: 0.5rem;
+          }
+        `}
+      >
         Skip to content
       </a>
       <Header />
@@ -50,10 +91,22 @@ export function Chrome({ remotes, routeOwned, firstPaint, content }: ChromeProps
         right under the header until the app mounted, then pushed them off the screen: a layout
         shift of 0.86 on a phone (finance, location, sign-in pages), most of their Lighthouse loss.
       */}
-      <main id="forecourt-main" tabIndex={-1} css={css`flex: 1; ${routeOwned ? 'min-height: 100vh;' : ''}`}>
+      <main
+        id="forecourt-main"
+        tabIndex={-1}
+        css={css`
+          flex: 1;
+          ${routeOwned ? 'min-height: 100vh;' : ''}
+        `}
+      >
         {remotes.map((remote) =>
           firstPaint?.team === remote.team ? (
-            <div key={remote.team} id={`app-${remote.team}`} data-slot={remote.team} dangerouslySetInnerHTML={{ __html: firstPaint.html }} />
+            <div
+              key={remote.team}
+              id={`app-${remote.team}`}
+              data-slot={remote.team}
+              dangerouslySetInnerHTML={{ __html: firstPaint.html }}
+            />
           ) : (
             <div key={remote.team} id={`app-${remote.team}`} data-slot={remote.team} />
           ),

@@ -14,7 +14,11 @@ let reports: Failure[];
 
 beforeEach(() => {
   reports = [];
-  installFailurePolicy({ report: (failure) => reports.push(failure), Fallback: ({ remote }) => <p>{`${remote} is unavailable`}</p>, fragmentTimeoutMs: 60_000 });
+  installFailurePolicy({
+    report: (failure) => reports.push(failure),
+    Fallback: ({ remote }) => <p>{`${remote} is unavailable`}</p>,
+    fragmentTimeoutMs: 60_000,
+  });
   // The summary still loading (nothing shown) unless a test is about it.
   load.mockReturnValue(new Promise(() => undefined));
 });
@@ -26,13 +30,23 @@ afterEach(() => {
 
 describe('footer', () => {
   it('shows the site’s link columns', () => {
-    renderWithPlatform(<Footer />, { tenant: testTenant({ chrome: { footer: [{ heading: 'Owners', links: [{ label: 'Warranty', href: '/pages/warranty' }] }] } }) });
-    expect(within(screen.getByRole('navigation', { name: 'Owners' })).getByRole('link', { name: 'Warranty' })).toHaveAttribute('href', '/pages/warranty');
+    renderWithPlatform(<Footer />, {
+      tenant: testTenant({
+        chrome: { footer: [{ heading: 'Owners', links: [{ label: 'Warranty', href: '/pages/warranty' }] }] },
+      }),
+    });
+    expect(
+      within(screen.getByRole('navigation', { name: 'Owners' })).getByRole('link', { name: 'Warranty' }),
+    ).toHaveAttribute('href', '/pages/warranty');
   });
 
   it('shows the five accepted payment methods on a site with the strip', () => {
     renderWithPlatform(<Footer />, { tenant: testTenant({ chrome: { paymentStrip: true } }) });
-    expect(within(screen.getByRole('list', { name: 'Payment methods accepted' })).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
+    expect(
+      within(screen.getByRole('list', { name: 'Payment methods accepted' }))
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
   });
 
   it('has no payment strip or feature banner on a site without them', () => {
@@ -59,7 +73,9 @@ describe('footer', () => {
     const contact = screen.getByRole('region', { name: 'Contact Test Motors' });
     expect(await within(contact).findByText('4.6 · 673 reviews')).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('mf_locations/ReviewSummary');
-    expect(within(contact).getByRole('link', { name: '02 9000 0000' }).closest('p')!.nextElementSibling).toHaveTextContent('4.6 · 673 reviews');
+    expect(
+      within(contact).getByRole('link', { name: '02 9000 0000' }).closest('p')!.nextElementSibling,
+    ).toHaveTextContent('4.6 · 673 reviews');
   });
 
   it('asks for no review summary on a site without mf-locations', async () => {

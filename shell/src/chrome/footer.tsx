@@ -1,5 +1,13 @@
 import { css } from '@emotion/react';
-import { federationName, media, readableTextOn, RemoteFragment, SURFACE, telHref, useTenant } from '@forecourt/shared-config';
+import {
+  federationName,
+  media,
+  readableTextOn,
+  RemoteFragment,
+  SURFACE,
+  telHref,
+  useTenant,
+} from '@forecourt/shared-config';
 import { featureBannerItems } from '@forecourt/shared-config/promotions';
 
 /** Spec: 'Payment-accepted strip: Mastercard, Visa, Maestro, Google Pay, Apple Pay'. */
@@ -9,11 +17,43 @@ function FeatureBanner() {
   const tenant = useTenant();
   const items = featureBannerItems(tenant);
   return (
-    <section aria-label="Features" data-boundary="shell" data-print="no" css={css`label: shell-feature-banner; background: ${tenant.theme.accent}; color: ${readableTextOn(tenant.theme.accent)};`}>
-      <ul css={css`display: grid; grid-template-columns: 1fr; gap: 1rem; max-width: 75rem; margin: 0 auto; padding: 1.25rem 1.5rem; list-style: none; ${media.md} { grid-template-columns: repeat(${items.length}, 1fr); }`}>
+    <section
+      aria-label="Features"
+      data-boundary="shell"
+      data-print="no"
+      css={css`
+        label: shell-feature-banner;
+        background: ${tenant.theme.accent};
+        color: ${readableTextOn(tenant.theme.accent)};
+      `}
+    >
+      <ul
+        css={css`
+          display: grid;
+          grid-template-columns: 1fr;
+          gap: 1rem;
+          max-width: 75rem;
+          margin: 0 auto;
+          padding: 1.25rem 1.5rem;
+          list-style: none;
+          ${media.md} {
+            grid-template-columns: repeat(${items.length}, 1fr);
+          }
+        `}
+      >
         {items.map((feature) => (
           <li key={feature.title}>
-            <a href={feature.href} css={css`display: block; color: inherit; text-decoration: none; &:hover strong { text-decoration: underline; }`}>
+            <a
+              href={feature.href}
+              css={css`
+                display: block;
+                color: inherit;
+                text-decoration: none;
+                &:hover strong {
+                  text-decoration: underline;
+                }
+              `}
+            >
               <strong css={{ display: 'block', fontSize: '1.05rem' }}>{feature.title}</strong>
               <span>{feature.text}</span>
             </a>
@@ -27,11 +67,38 @@ function FeatureBanner() {
 /** The five accepted methods as labelled badges (text, so they read out and print; no card-brand artwork is shipped). */
 function PaymentStrip() {
   return (
-    <div css={css`display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem;`}>
+    <div
+      css={css`
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.5rem;
+      `}
+    >
       <span css={{ marginRight: '0.25rem' }}>We accept</span>
-      <ul aria-label="Payment methods accepted" css={css`display: flex; flex-wrap: wrap; gap: 0.4rem; list-style: none; margin: 0; padding: 0;`}>
+      <ul
+        aria-label="Payment methods accepted"
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: 0.4rem;
+          list-style: none;
+          margin: 0;
+          padding: 0;
+        `}
+      >
         {PAYMENT_METHODS.map((method) => (
-          <li key={method} css={css`padding: 0.2rem 0.55rem; border-radius: 4px; background: ${SURFACE.background}; color: ${SURFACE.text}; font-size: 0.8rem; font-weight: 700;`}>
+          <li
+            key={method}
+            css={css`
+              padding: 0.2rem 0.55rem;
+              border-radius: 4px;
+              background: ${SURFACE.background};
+              color: ${SURFACE.text};
+              font-size: 0.8rem;
+              font-weight: 700;
+            `}
+          >
             {method}
           </li>
         ))}
@@ -64,12 +131,30 @@ export function Footer() {
           background: ${SURFACE.inverse};
           color: ${SURFACE.inverseMuted};
           font-size: 0.875rem;
-          a { color: ${SURFACE.onInverse}; }
+          a {
+            color: ${SURFACE.onInverse};
+          }
         `}
       >
-        <div css={css`display: grid; gap: 1.5rem; max-width: 75rem; margin: 0 auto; grid-template-columns: 1fr; ${media.sm} { grid-template-columns: repeat(2, 1fr); } ${media.lg} { grid-template-columns: repeat(${Math.min(footer.length + 1, 5)}, 1fr); }`}>
+        <div
+          css={css`
+            display: grid;
+            gap: 1.5rem;
+            max-width: 75rem;
+            margin: 0 auto;
+            grid-template-columns: 1fr;
+            ${media.sm} {
+              grid-template-columns: repeat(2, 1fr);
+            }
+            ${media.lg} {
+              grid-template-columns: repeat(${Math.min(footer.length + 1, 5)}, 1fr);
+            }
+          `}
+        >
           <section aria-label={`Contact ${tenant.name}`}>
-            <p css={{ margin: '0 0 0.5rem', color: SURFACE.onInverse, fontWeight: 700, fontSize: '1rem' }}>{tenant.name}</p>
+            <p css={{ margin: '0 0 0.5rem', color: SURFACE.onInverse, fontWeight: 700, fontSize: '1rem' }}>
+              {tenant.name}
+            </p>
             <p css={{ margin: 0 }}>
               {tenant.contact.city} {tenant.contact.state}
               <br />
@@ -90,7 +175,14 @@ export function Footer() {
                     {/* Its own box, not a run of text: in the server's first paint the rule's <style>
                         sits beside the first link in its item, and a checker reading that item's text
                         would take the link for one inside a paragraph that only colour sets apart. */}
-                    <a href={link.href} css={{ display: 'inline-block', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}>
+                    <a
+                      href={link.href}
+                      css={{
+                        display: 'inline-block',
+                        textDecoration: 'none',
+                        '&:hover': { textDecoration: 'underline' },
+                      }}
+                    >
                       {link.label}
                     </a>
                   </li>
@@ -99,9 +191,22 @@ export function Footer() {
             </nav>
           ))}
         </div>
-        <div css={css`display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 1rem; max-width: 75rem; margin: 1.5rem auto 0; padding-top: 1rem; border-top: 1px solid ${SURFACE.strong};`}>
+        <div
+          css={css`
+            display: flex;
+            flex-wrap: wrap;
+            justify-content: space-between;
+            align-items: center;
+            gap: 1rem;
+            max-width: 75rem;
+            margin: 1.5rem auto 0;
+            padding-top: 1rem;
+            border-top: 1px solid ${SURFACE.strong};
+          `}
+        >
           <p css={{ margin: 0 }}>
-            © {tenant.name} · <a href="/privacy-policy">Privacy policy</a> · <a href="/terms-and-conditions">Terms and conditions</a>
+            © {tenant.name} · <a href="/privacy-policy">Privacy policy</a> ·{' '}
+            <a href="/terms-and-conditions">Terms and conditions</a>
           </p>
           {paymentStrip && <PaymentStrip />}
         </div>

@@ -25,13 +25,23 @@ describe('brand mega-menu', () => {
   it('has a column per category the site sells, then Our Brands', () => {
     renderWithPlatform(<Header />, { tenant: group });
     const nav = mainMenu();
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent?.replace('▼', '').trim())).toEqual(['Car', 'Motorcycle', 'Truck']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.replace('▼', '').trim()),
+    ).toEqual(['Car', 'Motorcycle', 'Truck']);
     expect(within(nav).getByRole('link', { name: 'Our Brands' })).toHaveAttribute('href', '/brands');
   });
 
   it('leaves out a category with no brands', () => {
-    renderWithPlatform(<Header />, { tenant: testTenant({ brands: [{ title: 'Toyota', slug: 'toyota', category: 'car' }] }) });
-    expect(screen.getAllByRole('button', { name: /Car|Motorcycle|Truck/ }).map((b) => b.textContent?.replace('▼', '').trim())).toEqual(['Car']);
+    renderWithPlatform(<Header />, {
+      tenant: testTenant({ brands: [{ title: 'Toyota', slug: 'toyota', category: 'car' }] }),
+    });
+    expect(
+      screen
+        .getAllByRole('button', { name: /Car|Motorcycle|Truck/ })
+        .map((b) => b.textContent?.replace('▼', '').trim()),
+    ).toEqual(['Car']);
   });
 
   it('opens a category’s brands on click, each to its overview, or to its stock where the brand skips its page', async () => {
@@ -45,7 +55,9 @@ describe('brand mega-menu', () => {
   });
 
   it('has no brand menu on a site without brands, only its links', () => {
-    renderWithPlatform(<Header />, { tenant: testTenant({ nav: [{ label: 'Used cars', href: '/search/used-cars' }] }) });
+    renderWithPlatform(<Header />, {
+      tenant: testTenant({ nav: [{ label: 'Used cars', href: '/search/used-cars' }] }),
+    });
     expect(screen.queryByRole('link', { name: 'Our Brands' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Used cars' })).toHaveAttribute('href', '/search/used-cars');
   });
@@ -147,7 +159,10 @@ describe('sales counter', () => {
   it('shows the stocktake sale only inside its window', () => {
     jest.useFakeTimers({ now: new Date('2025-07-24T20:00:00+10:00') });
     const { unmount } = renderWithPlatform(<Header />, { tenant: testTenant({ chrome: { stocktakeBanner: true } }) });
-    expect(screen.getByRole('link', { name: 'Stocktake sale on now: ends 24 July' })).toHaveAttribute('href', '/special-offers');
+    expect(screen.getByRole('link', { name: 'Stocktake sale on now: ends 24 July' })).toHaveAttribute(
+      'href',
+      '/special-offers',
+    );
     unmount();
     jest.setSystemTime(new Date('2025-07-25T00:00:00+10:00'));
     renderWithPlatform(<Header />, { tenant: testTenant({ chrome: { stocktakeBanner: true } }) });

@@ -1,5 +1,15 @@
 import { css } from '@emotion/react';
-import { formatNumber, media, paths, readableTextOn, signInHref, SURFACE, telHref, useSession, useTenant } from '@forecourt/shared-config';
+import {
+  formatNumber,
+  media,
+  paths,
+  readableTextOn,
+  signInHref,
+  SURFACE,
+  telHref,
+  useSession,
+  useTenant,
+} from '@forecourt/shared-config';
 import { brandHref } from '@forecourt/shared-config/content';
 import { monthlySales, SALES_COUNTER_REFRESH_MS, stocktakeRunning } from '@forecourt/shared-config/promotions';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -18,7 +28,10 @@ const Dialog = lazy(() => import('@forecourt/shared-config/dialog').then((module
  */
 function AccountLink({ color }: { color: string }) {
   const session = useSession();
-  const style = css`color: ${color}; font-weight: 600;`;
+  const style = css`
+    color: ${color};
+    font-weight: 600;
+  `;
   if (session.status === 'signed-in') {
     return (
       <a href={paths.watchlist()} css={style}>
@@ -27,7 +40,8 @@ function AccountLink({ color }: { color: string }) {
     );
   }
   // Rendered on the server too, where there is no location: the link then returns to the home page.
-  const href = typeof location === 'undefined' ? paths.signIn('account', paths.home(), paths.home()) : signInHref('account');
+  const href =
+    typeof location === 'undefined' ? paths.signIn('account', paths.home(), paths.home()) : signInHref('account');
   return (
     <a href={href} css={style}>
       Sign in
@@ -56,7 +70,22 @@ function UtilityBar() {
   const now = useNow(SALES_COUNTER_REFRESH_MS, salesCounter);
   const stocktake = stocktakeBanner && stocktakeRunning(now);
   return (
-    <div css={css`label: shell-utility-bar; display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1.5rem; padding: 0.35rem 1.5rem; background: ${SURFACE.inverse}; color: ${SURFACE.onInverse}; font-size: 0.875rem; ${media.smDown} { padding: 0.35rem 1rem; }`}>
+    <div
+      css={css`
+        label: shell-utility-bar;
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.25rem 1.5rem;
+        padding: 0.35rem 1.5rem;
+        background: ${SURFACE.inverse};
+        color: ${SURFACE.onInverse};
+        font-size: 0.875rem;
+        ${media.smDown} {
+          padding: 0.35rem 1rem;
+        }
+      `}
+    >
       {salesCounter && (
         <p css={{ margin: 0 }}>
           <strong>{formatNumber(monthlySales(now))}</strong> {tenant.search.itemNoun}s sold this month
@@ -90,7 +119,14 @@ function MobileMenu({ colour }: { colour: string }) {
   const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const columns = brandColumns(tenant.brands);
-  const link = css`display: block; padding: 0.6rem 0; color: ${SURFACE.text}; font-weight: 600; text-decoration: none; border-bottom: 1px solid ${SURFACE.divider};`;
+  const link = css`
+    display: block;
+    padding: 0.6rem 0;
+    color: ${SURFACE.text};
+    font-weight: 600;
+    text-decoration: none;
+    border-bottom: 1px solid ${SURFACE.divider};
+  `;
   return (
     <>
       <button
@@ -103,9 +139,22 @@ function MobileMenu({ colour }: { colour: string }) {
           setOpen(true);
         }}
         css={css`
-          ${media.lg} { display: none; }
-          display: inline-flex; align-items: center; gap: 0.4rem; flex-shrink: 0; margin-left: auto; padding: 0.45rem 0.8rem; font: inherit; font-weight: 600;
-          color: ${colour}; background: transparent; border: 1px solid currentColor; border-radius: 6px; cursor: pointer;
+          ${media.lg} {
+            display: none;
+          }
+          display: inline-flex;
+          align-items: center;
+          gap: 0.4rem;
+          flex-shrink: 0;
+          margin-left: auto;
+          padding: 0.45rem 0.8rem;
+          font: inherit;
+          font-weight: 600;
+          color: ${colour};
+          background: transparent;
+          border: 1px solid currentColor;
+          border-radius: 6px;
+          cursor: pointer;
         `}
       >
         <span aria-hidden="true">☰</span> Menu
@@ -125,7 +174,17 @@ function MobileMenu({ colour }: { colour: string }) {
               </ul>
               {columns.map((column) => (
                 <section key={column.label} aria-label={`${column.label} brands`} css={{ marginTop: '1rem' }}>
-                  <h3 css={{ margin: '0 0 0.25rem', fontSize: '0.8rem', textTransform: 'uppercase', letterSpacing: '0.06em', color: SURFACE.muted }}>{column.label}</h3>
+                  <h3
+                    css={{
+                      margin: '0 0 0.25rem',
+                      fontSize: '0.8rem',
+                      textTransform: 'uppercase',
+                      letterSpacing: '0.06em',
+                      color: SURFACE.muted,
+                    }}
+                  >
+                    {column.label}
+                  </h3>
                   <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
                     {column.brands.map((brand) => (
                       <li key={brand.slug}>
@@ -164,19 +223,71 @@ export function Header() {
   const tenant = useTenant();
   const onPrimary = readableTextOn(tenant.theme.primary);
   return (
-    <header data-boundary="shell" data-print="no" css={css`label: shell-header; background: ${tenant.theme.primary}; color: ${onPrimary};`}>
+    <header
+      data-boundary="shell"
+      data-print="no"
+      css={css`
+        label: shell-header;
+        background: ${tenant.theme.primary};
+        color: ${onPrimary};
+      `}
+    >
       <UtilityBar />
-      <div css={css`display: flex; align-items: center; gap: 0.75rem 1.5rem; padding: 0.75rem 1.5rem; ${media.smDown} { gap: 0.5rem; padding: 0.6rem 1rem; }`}>
+      <div
+        css={css`
+          display: flex;
+          align-items: center;
+          gap: 0.75rem 1.5rem;
+          padding: 0.75rem 1.5rem;
+          ${media.smDown} {
+            gap: 0.5rem;
+            padding: 0.6rem 1rem;
+          }
+        `}
+      >
         {/* The name may wrap rather than push the Menu button off a phone's screen: a dealer's name is as long as it is. */}
-        <a href={paths.home()} css={css`display: flex; align-items: center; gap: 0.75rem; min-width: 0; color: ${onPrimary}; text-decoration: none;`}>
+        <a
+          href={paths.home()}
+          css={css`
+            display: flex;
+            align-items: center;
+            gap: 0.75rem;
+            min-width: 0;
+            color: ${onPrimary};
+            text-decoration: none;
+          `}
+        >
           <span
             role="img"
             aria-label={tenant.logo.alt}
-            css={css`display: grid; flex-shrink: 0; place-items: center; width: 2.75rem; height: 2.75rem; border-radius: 8px; background: ${tenant.theme.accent}; color: ${readableTextOn(tenant.theme.accent)}; font-weight: 800; letter-spacing: 0.02em;`}
+            css={css`
+              display: grid;
+              flex-shrink: 0;
+              place-items: center;
+              width: 2.75rem;
+              height: 2.75rem;
+              border-radius: 8px;
+              background: ${tenant.theme.accent};
+              color: ${readableTextOn(tenant.theme.accent)};
+              font-weight: 800;
+              letter-spacing: 0.02em;
+            `}
           >
             {tenant.logo.text}
           </span>
-          <span css={css`font-size: 1.25rem; font-weight: 700; line-height: 1.2; overflow-wrap: anywhere; ${media.smDown} { font-size: 1.05rem; }`}>{tenant.name}</span>
+          <span
+            css={css`
+              font-size: 1.25rem;
+              font-weight: 700;
+              line-height: 1.2;
+              overflow-wrap: anywhere;
+              ${media.smDown} {
+                font-size: 1.05rem;
+              }
+            `}
+          >
+            {tenant.name}
+          </span>
         </a>
         <MainMenu brands={tenant.brands} links={tenant.nav} colour={onPrimary} />
         <MobileMenu colour={onPrimary} />

@@ -2,7 +2,17 @@ import { css } from '@emotion/react';
 import { media } from '@forecourt/shared-config';
 import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import type { BrandMenuProps } from './brand-menu';
-import { brandColumns, itemStyle, LIST_FRAME_STYLE, listStyle, rootStyle, TriggerLabel, triggerStyle, type Brand, type MenuLink } from './menu-parts';
+import {
+  brandColumns,
+  itemStyle,
+  LIST_FRAME_STYLE,
+  listStyle,
+  rootStyle,
+  TriggerLabel,
+  triggerStyle,
+  type Brand,
+  type MenuLink,
+} from './menu-parts';
 
 /** The menu's own controls (triggers and top-level links, marked in both forms), to find the same one in the other. */
 const CONTROLS = '[data-menu-control]';
@@ -14,7 +24,12 @@ function controlIndex(frame: HTMLElement | null): number {
 }
 
 /** Beside the logo from lg up; below lg the Menu button's panel has the same links instead. */
-const frameStyle = css`flex: 1; ${media.lgDown} { display: none; }`;
+const frameStyle = css`
+  flex: 1;
+  ${media.lgDown} {
+    display: none;
+  }
+`;
 
 /**
  * The main menu (lg and up): the site's brand columns, Our Brands and its links. The page starts
@@ -25,8 +40,20 @@ const frameStyle = css`flex: 1; ${media.lgDown} { display: none; }`;
  * clicked opens, and focus stays on the same control. On a phone the menu is hidden (the Menu
  * button's panel has the same links), so its code is never downloaded there.
  */
-export function MainMenu({ brands, links, colour }: { brands: readonly Brand[]; links: readonly MenuLink[]; colour: string }) {
-  const [Loaded, setLoaded] = useState<{ Menu: ComponentType<BrandMenuProps>; open: string | undefined; focus: number } | null>(null);
+export function MainMenu({
+  brands,
+  links,
+  colour,
+}: {
+  brands: readonly Brand[];
+  links: readonly MenuLink[];
+  colour: string;
+}) {
+  const [Loaded, setLoaded] = useState<{
+    Menu: ComponentType<BrandMenuProps>;
+    open: string | undefined;
+    focus: number;
+  } | null>(null);
   const frame = useRef<HTMLDivElement>(null);
   const asked = useRef(false);
   // The category the shopper points at or clicked before the menu's code arrived.
@@ -88,7 +115,16 @@ export function MainMenu({ brands, links, colour }: { brands: readonly Brand[]; 
   const columns = brandColumns(brands);
   return (
     <div ref={frame} css={frameStyle}>
-      <nav aria-label="Main" data-orientation="horizontal" dir="ltr" css={rootStyle} onPointerEnter={load} onFocus={load} onPointerDown={pressStarted} onPointerLeave={() => (reached.current = undefined)}>
+      <nav
+        aria-label="Main"
+        data-orientation="horizontal"
+        dir="ltr"
+        css={rootStyle}
+        onPointerEnter={load}
+        onFocus={load}
+        onPointerDown={pressStarted}
+        onPointerLeave={() => (reached.current = undefined)}
+      >
         <div style={LIST_FRAME_STYLE}>
           <ul data-orientation="horizontal" dir="ltr" css={listStyle}>
             {columns.map((column) => (

@@ -13,12 +13,26 @@ export type MenuLink = PublicTenantConfig['nav'][number];
 
 /** The site's brands by the mega-menu's columns (Car, Motorcycle, Truck); empty columns are left out. */
 export function brandColumns(brands: readonly Brand[]): Array<{ label: string; brands: Brand[] }> {
-  return BRAND_CATEGORIES.map(({ category, label }) => ({ label, brands: brands.filter((b) => b.category === category) })).filter((c) => c.brands.length > 0);
+  return BRAND_CATEGORIES.map(({ category, label }) => ({
+    label,
+    brands: brands.filter((b) => b.category === category),
+  })).filter((c) => c.brands.length > 0);
 }
 
-export const rootStyle = css`position: relative; flex: 1;`;
+export const rootStyle = css`
+  position: relative;
+  flex: 1;
+`;
 
-export const listStyle = css`display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.9rem; list-style: none; margin: 0; padding: 0;`;
+export const listStyle = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.25rem 0.9rem;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
 
 /** Radix's list sits in a div of its own (where it measures the open panel from). */
 export const LIST_FRAME_STYLE = { position: 'relative' } as const;
@@ -28,7 +42,10 @@ export const LIST_FRAME_STYLE = { position: 'relative' } as const;
  * run of text (the menu's triggers carry text of their own, and an inline link beside them reads
  * to accessibility checkers as a link in a paragraph that only colour sets apart).
  */
-export const itemStyle = css`display: flex; align-items: center;`;
+export const itemStyle = css`
+  display: flex;
+  align-items: center;
+`;
 
 export const triggerStyle = (colour: string) => css`
   display: inline-flex;
@@ -37,16 +54,22 @@ export const triggerStyle = (colour: string) => css`
   font: inherit;
   font-weight: 500;
   white-space: nowrap;
-  ${media.xxlDown} { font-size: 0.95rem; }
+  ${media.xxlDown} {
+    font-size: 0.95rem;
+  }
   color: ${colour};
   background: none;
   border: 0;
   padding: 0.5rem 0;
   cursor: pointer;
   text-decoration: none;
-  &:hover { text-decoration: underline; }
+  &:hover {
+    text-decoration: underline;
+  }
   /* The chevron turns when the panel is open. */
-  &[data-state='open'] > span { transform: rotate(180deg); }
+  &[data-state='open'] > span {
+    transform: rotate(180deg);
+  }
 `;
 
 /** A trigger's label and chevron. */
@@ -54,7 +77,13 @@ export function TriggerLabel({ label }: { label: string }) {
   return (
     <>
       {label}
-      <span aria-hidden="true" css={css`font-size: 0.7em; transition: transform 150ms;`}>
+      <span
+        aria-hidden="true"
+        css={css`
+          font-size: 0.7em;
+          transition: transform 150ms;
+        `}
+      >
         ▼
       </span>
     </>

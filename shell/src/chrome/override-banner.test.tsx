@@ -10,13 +10,26 @@ const override: ActiveOverride = {
 
 it('names the overridden team and where it loads from, in a labelled region', () => {
   renderWithPlatform(<OverrideBanner override={override} />);
-  const banner = screen.getByRole('region', { name: 'Developer override: mf-search from http://localhost:3001/remoteEntry.js' });
+  const banner = screen.getByRole('region', {
+    name: 'Developer override: mf-search from http://localhost:3001/remoteEntry.js',
+  });
   expect(banner).toHaveTextContent('Only this browser loads it; shoppers get mf-search 1.1.0.');
 });
 
 it('lists every overridden team', () => {
-  renderWithPlatform(<OverrideBanner override={{ ...override, remotes: [...override.remotes, { team: 'mf-finance', entry: 'http://localhost:3003/remoteEntry.js' }] }} />);
-  expect(screen.getByRole('region', { name: /^Developer override: mf-search from \S+ ?; mf-finance from http:\/\/localhost:3003\/remoteEntry\.js$/ })).toBeInTheDocument();
+  renderWithPlatform(
+    <OverrideBanner
+      override={{
+        ...override,
+        remotes: [...override.remotes, { team: 'mf-finance', entry: 'http://localhost:3003/remoteEntry.js' }],
+      }}
+    />,
+  );
+  expect(
+    screen.getByRole('region', {
+      name: /^Developer override: mf-search from \S+ ?; mf-finance from http:\/\/localhost:3003\/remoteEntry\.js$/,
+    }),
+  ).toBeInTheDocument();
 });
 
 it('clears with a plain form post that comes back to the current address', () => {

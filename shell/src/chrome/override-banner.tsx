@@ -36,17 +36,40 @@ export function OverrideBanner({ override }: { override: ActiveOverride }) {
         }
       `}
     >
-      <div css={css`flex: 1 1 20rem; min-width: 0;`}>
-        <p id={labelId} css={css`margin: 0;`}>
+      <div
+        css={css`
+          flex: 1 1 20rem;
+          min-width: 0;
+        `}
+      >
+        <p
+          id={labelId}
+          css={css`
+            margin: 0;
+          `}
+        >
           <strong>Developer override:</strong>{' '}
           {override.remotes.map((remote, index) => (
             <span key={remote.team}>
               {index > 0 && '; '}
-              {remote.team} from <code css={css`overflow-wrap: anywhere;`}>{remote.entry}</code>
+              {remote.team} from{' '}
+              <code
+                css={css`
+                  overflow-wrap: anywhere;
+                `}
+              >
+                {remote.entry}
+              </code>
             </span>
           ))}
         </p>
-        <p css={css`margin: 0.15rem 0 0; opacity: 0.9; font-size: 0.85rem;`}>
+        <p
+          css={css`
+            margin: 0.15rem 0 0;
+            opacity: 0.9;
+            font-size: 0.85rem;
+          `}
+        >
           Only this browser loads it
           {override.remotes.some((r) => r.pinned)
             ? `; shoppers get ${override.remotes
@@ -57,7 +80,14 @@ export function OverrideBanner({ override }: { override: ActiveOverride }) {
           .
         </p>
       </div>
-      <form method="post" action={override.clearUrl} onSubmit={keepAddress} css={css`margin: 0;`}>
+      <form
+        method="post"
+        action={override.clearUrl}
+        onSubmit={keepAddress}
+        css={css`
+          margin: 0;
+        `}
+      >
         <input type="hidden" name="return" value="/" />
         <button
           type="submit"

@@ -14,7 +14,16 @@ export function ToastHost() {
   }, [toast]);
 
   return (
-    <div aria-live="polite" css={css`position: fixed; bottom: 1rem; left: 50%; transform: translateX(-50%); z-index: 1000;`}>
+    <div
+      aria-live="polite"
+      css={css`
+        position: fixed;
+        bottom: 1rem;
+        left: 50%;
+        transform: translateX(-50%);
+        z-index: 1000;
+      `}
+    >
       {toast && (
         <div
           role="status"
@@ -37,7 +46,12 @@ export function ToastHost() {
               {toast.action.label}
             </a>
           )}
-          <button type="button" aria-label="Dismiss" onClick={() => dismissToast(toast.id)} css={{ background: 'none', border: 0, color: SURFACE.onInverse, cursor: 'pointer' }}>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => dismissToast(toast.id)}
+            css={{ background: 'none', border: 0, color: SURFACE.onInverse, cursor: 'pointer' }}
+          >
             ×
           </button>
         </div>

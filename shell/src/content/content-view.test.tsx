@@ -34,7 +34,25 @@ describe('content page', () => {
 
   it('shows a blog index’s cards with their dates', () => {
     renderWithPlatform(
-      <ContentView page={{ ...post, kind: 'blog', path: '/blog', title: 'Blog', html: '', breadcrumbs: [{ label: 'Home', href: '/' }], cards: [{ heading: 'Towing safely', description: 'Five tips.', href: '/blog/motoring-tips/towing', image: null, date: '2026-08-10' }] }} />,
+      <ContentView
+        page={{
+          ...post,
+          kind: 'blog',
+          path: '/blog',
+          title: 'Blog',
+          html: '',
+          breadcrumbs: [{ label: 'Home', href: '/' }],
+          cards: [
+            {
+              heading: 'Towing safely',
+              description: 'Five tips.',
+              href: '/blog/motoring-tips/towing',
+              image: null,
+              date: '2026-08-10',
+            },
+          ],
+        }}
+      />,
     );
     const link = screen.getByRole('link', { name: 'Towing safely' });
     expect(link).toHaveAttribute('href', '/blog/motoring-tips/towing');
@@ -42,8 +60,12 @@ describe('content page', () => {
   });
 
   it("shows mf-search's promotional cards under a blog index's cards (spec: 'Blog cards ... and promotional cards')", async () => {
-    provideFragment('mf_search/PromoCards', () => <article aria-label="We Want Your Car!">We buy all types of cars</article>);
-    renderWithPlatform(<ContentView page={{ ...post, kind: 'blog', path: '/blog', title: 'Blog', html: '', cards: [] }} />);
+    provideFragment('mf_search/PromoCards', () => (
+      <article aria-label="We Want Your Car!">We buy all types of cars</article>
+    ));
+    renderWithPlatform(
+      <ContentView page={{ ...post, kind: 'blog', path: '/blog', title: 'Blog', html: '', cards: [] }} />,
+    );
     expect(await screen.findByRole('article', { name: 'We Want Your Car!' })).toBeInTheDocument();
   });
 
@@ -69,25 +91,66 @@ describe('content page', () => {
         }}
       />,
     );
-    expect(within(screen.getByRole('region', { name: 'Truck' })).getByRole('link', { name: 'Fuso' })).toHaveAttribute('href', '/search/fuso');
+    expect(within(screen.getByRole('region', { name: 'Truck' })).getByRole('link', { name: 'Fuso' })).toHaveAttribute(
+      'href',
+      '/search/fuso',
+    );
     expect(screen.queryByRole('region', { name: 'Motorcycle' })).toBeNull();
   });
 
   it("marks a dealer's own page as the dealer's text: its title, lead, body and call to action", () => {
-    renderWithPlatform(<ContentView page={{ ...post, kind: 'page', path: '/about-us', title: 'About us', description: 'Family owned.', cta: { label: 'Visit us', href: '/contact' }, dealerText: true }} />);
-    const marked = [screen.getByRole('heading', { level: 1, name: 'About us' }), screen.getByText('Family owned.'), screen.getByText('Check the service book.'), screen.getByRole('link', { name: 'Visit us' })];
+    renderWithPlatform(
+      <ContentView
+        page={{
+          ...post,
+          kind: 'page',
+          path: '/about-us',
+          title: 'About us',
+          description: 'Family owned.',
+          cta: { label: 'Visit us', href: '/contact' },
+          dealerText: true,
+        }}
+      />,
+    );
+    const marked = [
+      screen.getByRole('heading', { level: 1, name: 'About us' }),
+      screen.getByText('Family owned.'),
+      screen.getByText('Check the service book.'),
+      screen.getByRole('link', { name: 'Visit us' }),
+    ];
     expect(marked.map((element) => element.closest('[data-dealer-text]') !== null)).toEqual([true, true, true, true]);
   });
 
   it("leaves a platform page every site shares unmarked: its words are the platform's to check", () => {
-    renderWithPlatform(<ContentView page={{ ...post, kind: 'page', path: '/faqs', title: 'FAQs', description: 'Answers.' }} />);
+    renderWithPlatform(
+      <ContentView page={{ ...post, kind: 'page', path: '/faqs', title: 'FAQs', description: 'Answers.' }} />,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'FAQs' }).closest('[data-dealer-text]')).toBeNull();
     expect(screen.getByText('Check the service book.').closest('[data-dealer-text]')).toBeNull();
   });
 
   it("marks a blog card of the dealer's own post as the dealer's text", () => {
     renderWithPlatform(
-      <ContentView page={{ ...post, kind: 'blog', path: '/blog', title: 'Blog', html: '', breadcrumbs: [{ label: 'Home', href: '/' }], cards: [{ heading: 'Towing safely', description: 'Five tips.', href: '/blog/motoring-tips/towing', image: null, date: '2026-08-10', dealerText: true }] }} />,
+      <ContentView
+        page={{
+          ...post,
+          kind: 'blog',
+          path: '/blog',
+          title: 'Blog',
+          html: '',
+          breadcrumbs: [{ label: 'Home', href: '/' }],
+          cards: [
+            {
+              heading: 'Towing safely',
+              description: 'Five tips.',
+              href: '/blog/motoring-tips/towing',
+              image: null,
+              date: '2026-08-10',
+              dealerText: true,
+            },
+          ],
+        }}
+      />,
     );
     expect(screen.getByRole('link', { name: 'Towing safely' }).closest('[data-dealer-text]')).not.toBeNull();
     expect(screen.getByText('Five tips.').closest('[data-dealer-text]')).not.toBeNull();

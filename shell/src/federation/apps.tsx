@@ -22,7 +22,12 @@ interface AppModule {
 
 function asLifecycles(module: unknown, id: string): AppModule {
   const candidate = module as Partial<AppModule> | null;
-  if (!candidate || typeof candidate.bootstrap !== 'function' || typeof candidate.mount !== 'function' || typeof candidate.unmount !== 'function') {
+  if (
+    !candidate ||
+    typeof candidate.bootstrap !== 'function' ||
+    typeof candidate.mount !== 'function' ||
+    typeof candidate.unmount !== 'function'
+  ) {
     throw new Error(`${id} does not expose single-spa lifecycles`);
   }
   return candidate as AppModule;
@@ -141,7 +146,11 @@ export function registerApps(policy: ShellFailurePolicy): void {
   addErrorHandler((error) => {
     const team = error.appOrParcelName;
     if (!remotes.some((r) => r.team === team)) return;
-    policy.report({ kind: 'mount', remote: team, error: new Error(`${getAppStatus(team) ?? 'error'}: ${error.message}`) });
+    policy.report({
+      kind: 'mount',
+      remote: team,
+      error: new Error(`${getAppStatus(team) ?? 'error'}: ${error.message}`),
+    });
     slotFor(team).replaceChildren();
     void policy.fallbackApp(team).mount();
   });

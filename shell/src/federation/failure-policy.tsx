@@ -54,7 +54,11 @@ export interface ShellFailurePolicy extends FailurePolicy {
   /** Calls `listener` after a render failure of `team`'s app; returns the unsubscribe. */
   onRenderFailure(team: string, listener: (version: string) => void): () => void;
   /** single-spa lifecycles that show the fallback in a team's slot. */
-  fallbackApp(team: string): { bootstrap: () => Promise<void>; mount: (props?: AppProps) => Promise<void>; unmount: (props?: AppProps) => Promise<void> };
+  fallbackApp(team: string): {
+    bootstrap: () => Promise<void>;
+    mount: (props?: AppProps) => Promise<void>;
+    unmount: (props?: AppProps) => Promise<void>;
+  };
 }
 
 function describe(error: unknown): string {
@@ -62,7 +66,9 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-export function createFailurePolicy(boot: Pick<BootData, 'remotes'> & { failurePolicy?: BootData['failurePolicy'] }): ShellFailurePolicy {
+export function createFailurePolicy(
+  boot: Pick<BootData, 'remotes'> & { failurePolicy?: BootData['failurePolicy'] },
+): ShellFailurePolicy {
   const remotes = boot.remotes;
   const running = new Map<string, string>();
   /** Per team, when its last failure was reported: a mount that saw one since is not clean. */

@@ -75,7 +75,9 @@ describe('resiliencePlugin', () => {
     const { policy, reports, recovered } = policyFor([remote]);
     await expect(hookOf(resiliencePlugin(policy, noSleep))(value)).resolves.toBe(lastGoodExports);
     expect(tried).toEqual([remote.entry, remote.entry, remote.lastGood?.entry]);
-    expect(reports).toHaveBeenCalledWith(expect.objectContaining({ kind: 'entry', remote: 'mf-search', version: '1.1.0' }));
+    expect(reports).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'entry', remote: 'mf-search', version: '1.1.0' }),
+    );
     expect(recovered).toHaveBeenCalledWith('mf-search', '1.1.0', '1.0.0');
   });
 
@@ -94,19 +96,28 @@ describe('resiliencePlugin', () => {
     expect(value.globalLoading).not.toHaveProperty('key');
   });
 
-  it('bounds each entry load by the policy\'s entry timeout', () => {
-    const policy = createFailurePolicy({ remotes: [remote], failurePolicy: { entryTimeoutMs: 1234, fragmentTimeoutMs: 1000 } });
-    const created = resiliencePlugin(policy, noSleep).createScript?.({ url: new URL(remote.entry, location.href).href }) as { timeout: number };
+  it("bounds each entry load by the policy's entry timeout", () => {
+    const policy = createFailurePolicy({
+      remotes: [remote],
+      failurePolicy: { entryTimeoutMs: 1234, fragmentTimeoutMs: 1000 },
+    });
+    const created = resiliencePlugin(policy, noSleep).createScript?.({
+      url: new URL(remote.entry, location.href).href,
+    }) as { timeout: number };
     expect(created.timeout).toBe(1234);
   });
 
   it('puts Subresource Integrity on a known entry script', () => {
-    const created = resiliencePlugin(policyFor([remote]).policy, noSleep).createScript?.({ url: new URL(remote.entry, location.href).href }) as { script: HTMLScriptElement };
+    const created = resiliencePlugin(policyFor([remote]).policy, noSleep).createScript?.({
+      url: new URL(remote.entry, location.href).href,
+    }) as { script: HTMLScriptElement };
     expect(created.script.integrity).toBe('sha384-current');
   });
 
   it('loads entries anonymously so integrity can be checked across origins', () => {
-    const created = resiliencePlugin(policyFor([remote]).policy, noSleep).createScript?.({ url: 'https://cdn.example/x.js' }) as { script: HTMLScriptElement };
+    const created = resiliencePlugin(policyFor([remote]).policy, noSleep).createScript?.({
+      url: 'https://cdn.example/x.js',
+    }) as { script: HTMLScriptElement };
     expect(created.script.crossOrigin).toBe('anonymous');
   });
 });

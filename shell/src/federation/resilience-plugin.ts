@@ -13,7 +13,10 @@ type LoadEntryErrorArgs = Parameters<LoadEntryErrorHook>[0];
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function resiliencePlugin(policy: ShellFailurePolicy, sleep: (ms: number) => Promise<void> = wait): ModuleFederationRuntimePlugin {
+export function resiliencePlugin(
+  policy: ShellFailurePolicy,
+  sleep: (ms: number) => Promise<void> = wait,
+): ModuleFederationRuntimePlugin {
   const integrityByUrl = new Map<string, string>();
   for (const remote of policy.remotes) {
     for (const entry of [remote, remote.lastGood]) {
@@ -35,7 +38,14 @@ export function resiliencePlugin(policy: ShellFailurePolicy, sleep: (ms: number)
 
     // The hook's declared return type wraps the entry in one Promise too many; the runtime
     // awaits whatever the hook returns, so an async function returning the exports is right.
-    loadEntryError: (async ({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }: LoadEntryErrorArgs) => {
+    loadEntryError: (async ({
+      getRemoteEntry,
+      origin,
+      remoteInfo,
+      remoteEntryExports,
+      globalLoading,
+      uniqueKey,
+    }: LoadEntryErrorArgs) => {
       let lastError: unknown = new Error(`${remoteInfo.entry} did not load`);
       for (const ms of policy.retryBackoffMs) {
         await sleep(ms);
@@ -56,7 +66,11 @@ export function resiliencePlugin(policy: ShellFailurePolicy, sleep: (ms: number)
       const lastGood = remote && failedVersion ? policy.lastGoodFor(remote, failedVersion) : undefined;
       if (remote && failedVersion && lastGood) {
         try {
-          const exports = await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, entry: lastGood.entry }, remoteEntryExports });
+          const exports = await getRemoteEntry({
+            origin,
+            remoteInfo: { ...remoteInfo, entry: lastGood.entry },
+            remoteEntryExports,
+          });
           if (exports) {
             policy.report({ kind: 'entry', remote: remote.team, version: failedVersion, error: lastError });
             policy.recovered(remote.team, remote.version, lastGood.version);

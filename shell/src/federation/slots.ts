@@ -19,7 +19,9 @@ export function slotFor(team: string): HTMLElement {
  */
 export function appRootFor(team: string): HTMLElement {
   const slot = slotFor(team);
-  const existing = [...slot.children].find((child): child is HTMLElement => child instanceof HTMLElement && child.dataset['appRoot'] === team);
+  const existing = [...slot.children].find(
+    (child): child is HTMLElement => child instanceof HTMLElement && child.dataset['appRoot'] === team,
+  );
   if (existing) return existing;
   const root = document.createElement('div');
   root.dataset['appRoot'] = team;

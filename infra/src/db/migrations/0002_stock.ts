@@ -5,7 +5,17 @@ import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from '
  * sorts or joins on are columns; structures a page reads whole (images, hotspots, lenders,
  * variant details, opening hours) are jsonb. Column lists are frozen here, as migrations must be.
  */
-type ColumnType = 'text' | 'integer' | 'bigint' | 'boolean' | 'numeric' | 'double precision' | 'timestamptz' | 'date' | 'jsonb' | 'text[]';
+type ColumnType =
+  | 'text'
+  | 'integer'
+  | 'bigint'
+  | 'boolean'
+  | 'numeric'
+  | 'double precision'
+  | 'timestamptz'
+  | 'date'
+  | 'jsonb'
+  | 'text[]';
 type Column = readonly [name: string, type: ColumnType, options?: { notNull?: boolean; default?: unknown }];
 
 const notNull = { notNull: true } as const;
@@ -199,7 +209,12 @@ export const stock0002: Migration = {
     await db.schema.createIndex('cars_tenant_stocknum').on('cars').columns(['tenant', 'stocknum']).unique().execute();
     await db.schema.createIndex('cars_tenant_status').on('cars').columns(['tenant', 'status']).execute();
     await db.schema.createIndex('locations_tenant_slug').on('locations').columns(['tenant', 'slug']).unique().execute();
-    await db.schema.createIndex('dealerships_tenant_slug').on('dealerships').columns(['tenant', 'slug']).unique().execute();
+    await db.schema
+      .createIndex('dealerships_tenant_slug')
+      .on('dealerships')
+      .columns(['tenant', 'slug'])
+      .unique()
+      .execute();
     await db.schema.createIndex('reviews_dealership').on('reviews').columns(['dealership_id', 'review_date']).execute();
     await db.schema.createIndex('models_manufacturer').on('models').columns(['manufacturer_id']).execute();
 

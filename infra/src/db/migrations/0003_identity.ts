@@ -33,7 +33,11 @@ export const identity0003: Migration = {
       .addColumn('used_at', 'timestamptz')
       .addColumn('client_address', 'text')
       .execute();
-    await db.schema.createIndex('otp_codes_tenant_phone_created').on('otp_codes').columns(['tenant', 'phone', 'created_at']).execute();
+    await db.schema
+      .createIndex('otp_codes_tenant_phone_created')
+      .on('otp_codes')
+      .columns(['tenant', 'phone', 'created_at'])
+      .execute();
 
     // The development SMS outbox: what the local gateway "sent" (the production gateway does not write here).
     await db.schema

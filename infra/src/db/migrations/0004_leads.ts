@@ -31,7 +31,11 @@ export const leads0004: Migration = {
       .addColumn('delivered_at', 'timestamptz')
       .addColumn('last_error', 'text')
       .execute();
-    await db.schema.createIndex('lead_outbox_due').on('lead_outbox').columns(['delivered_at', 'next_attempt_at']).execute();
+    await db.schema
+      .createIndex('lead_outbox_due')
+      .on('lead_outbox')
+      .columns(['delivered_at', 'next_attempt_at'])
+      .execute();
 
     // The development CRM: what a dealer's CRM would have received (the production adapter posts
     // to the dealer's webhook instead and writes nothing here).

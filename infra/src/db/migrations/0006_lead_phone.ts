@@ -8,8 +8,14 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const leadPhone0006: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('leads').addColumn('phone_digits', 'text').execute();
-    await sql`update leads set phone_digits = regexp_replace(regexp_replace(payload->'userData'->>'phone', '\\D', '', 'g'), '^61', '0')`.execute(db);
-    await db.schema.createIndex('leads_tenant_phone_created').on('leads').columns(['tenant', 'phone_digits', 'created_at']).execute();
+    await sql`update leads set phone_digits = regexp_replace(regexp_replace(payload->'userData'->>'phone', '\\D', '', 'g'), '^61', '0')`.execute(
+      db,
+    );
+    await db.schema
+      .createIndex('leads_tenant_phone_created')
+      .on('leads')
+      .columns(['tenant', 'phone_digits', 'created_at'])
+      .execute();
   },
 
   async down(db: Kysely<unknown>) {

@@ -12,7 +12,9 @@ export const reservations0007: Migration = {
       .addColumn('id', 'uuid', (c) => c.primaryKey())
       .addColumn('tenant', 'text', (c) => c.notNull())
       .addColumn('car_id', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('held', 'expired', 'cancelled', 'completed')`))
+      .addColumn('status', 'text', (c) =>
+        c.notNull().check(sql`status in ('held', 'expired', 'cancelled', 'completed')`),
+      )
       .addColumn('held_until', 'timestamptz', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .addColumn('deposit_cents', 'integer', (c) => c.notNull().check(sql`deposit_cents >= 0`))
@@ -40,7 +42,11 @@ export const reservations0007: Migration = {
       .column('held_until')
       .where(sql.ref('status'), '=', sql.lit('held'))
       .execute();
-    await db.schema.createIndex('reservations_tenant_phone_created').on('reservations').columns(['tenant', 'phone_digits', 'created_at']).execute();
+    await db.schema
+      .createIndex('reservations_tenant_phone_created')
+      .on('reservations')
+      .columns(['tenant', 'phone_digits', 'created_at'])
+      .execute();
   },
 
   async down(db: Kysely<unknown>) {

@@ -21,12 +21,18 @@ export const canaries0008: Migration = {
       .addPrimaryKeyConstraint('canaries_pkey', ['tenant', 'team'])
       .execute();
 
-    await db.schema.alterTable('pin_changes').addColumn('percent', 'integer', (c) => c.check(sql`percent between 1 and 99`)).execute();
+    await db.schema
+      .alterTable('pin_changes')
+      .addColumn('percent', 'integer', (c) => c.check(sql`percent between 1 and 99`))
+      .execute();
     // 0001 declared the check inline, so it carries PostgreSQL's generated name.
     await db.schema.alterTable('pin_changes').dropConstraint('pin_changes_action_check').execute();
     await db.schema
       .alterTable('pin_changes')
-      .addCheckConstraint('pin_changes_action_check', sql`action in ('pin', 'rollback', 'canary', 'promote', 'drop-canary')`)
+      .addCheckConstraint(
+        'pin_changes_action_check',
+        sql`action in ('pin', 'rollback', 'canary', 'promote', 'drop-canary')`,
+      )
       .execute();
   },
 

@@ -12,8 +12,18 @@ export const versionHealth0010: Migration = {
       .addColumn('tenant', 'text', (c) => c.notNull())
       .addColumn('team', 'text', (c) => c.notNull())
       .addColumn('version', 'text', (c) => c.notNull())
-      .addColumn('clean_mounts', 'integer', (c) => c.notNull().defaultTo(0).check(sql`clean_mounts >= 0`))
-      .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0).check(sql`failures >= 0`))
+      .addColumn('clean_mounts', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`clean_mounts >= 0`),
+      )
+      .addColumn('failures', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`failures >= 0`),
+      )
       .addColumn('first_reported_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .addColumn('earned_at', 'timestamptz')
       .addPrimaryKeyConstraint('version_health_pkey', ['tenant', 'team', 'version'])

@@ -19,7 +19,10 @@ export const publishes0011: Migration = {
       .addColumn('checks', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
       .addColumn('reason', 'text')
       // A forced publish says why; the gate's refusal is only overridden on the record.
-      .addCheckConstraint('publishes_forced_reason', sql`not forced or (reason is not null and length(trim(reason)) > 0)`)
+      .addCheckConstraint(
+        'publishes_forced_reason',
+        sql`not forced or (reason is not null and length(trim(reason)) > 0)`,
+      )
       .execute();
     await db.schema.createIndex('publishes_team_at').on('publishes').columns(['team', 'at']).execute();
   },

@@ -31,7 +31,12 @@ export const reservationClaims0012: Migration = {
       .addPrimaryKeyConstraint('reservation_claims_pk', ['tenant', 'key'])
       .execute();
     // The per-shopper limit counts a phone's claims still in flight.
-    await db.schema.createIndex('reservation_claims_tenant_phone').on('reservation_claims').columns(['tenant', 'phone_digits']).where(sql.ref('outcome'), '=', sql.lit('pending')).execute();
+    await db.schema
+      .createIndex('reservation_claims_tenant_phone')
+      .on('reservation_claims')
+      .columns(['tenant', 'phone_digits'])
+      .where(sql.ref('outcome'), '=', sql.lit('pending'))
+      .execute();
     // The reconciler's question: which claims owe a void, or were left in flight.
     await db.schema
       .createIndex('reservation_claims_unsettled')

@@ -13,7 +13,11 @@ import { sql, type Kysely, type Migration } from 'kysely';
  */
 export const testDriveSlots0013: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('leads').addColumn('booking_location', 'text').addColumn('booking_time', 'text').execute();
+    await db.schema
+      .alterTable('leads')
+      .addColumn('booking_location', 'text')
+      .addColumn('booking_time', 'text')
+      .execute();
     await sql`
       update leads set booking_location = first.location, booking_time = first.time
       from (

@@ -26,11 +26,19 @@ export const operators0014: Migration = {
       .addColumn('created_by', 'text', (c) => c.notNull())
       // An operator runs every tenant; a tenant manager must name the tenants it manages.
       .addCheckConstraint('operator_accounts_operator_all', sql`role <> 'operator' or tenants is null`)
-      .addCheckConstraint('operator_accounts_manager_named', sql`role <> 'tenant-manager' or (tenants is not null and jsonb_array_length(tenants) > 0)`)
+      .addCheckConstraint(
+        'operator_accounts_manager_named',
+        sql`role <> 'tenant-manager' or (tenants is not null and jsonb_array_length(tenants) > 0)`,
+      )
       .addCheckConstraint('operator_accounts_tenants_list', sql`tenants is null or jsonb_typeof(tenants) = 'array'`)
       .addCheckConstraint('operator_accounts_deactivated', sql`active = (deactivated_at is null)`)
       .execute();
-    await db.schema.createIndex('operator_accounts_name').on('operator_accounts').expression(sql`lower(name)`).unique().execute();
+    await db.schema
+      .createIndex('operator_accounts_name')
+      .on('operator_accounts')
+      .expression(sql`lower(name)`)
+      .unique()
+      .execute();
 
     await db.schema
       .createTable('operator_tokens')
@@ -71,8 +79,12 @@ export const operators0014: Migration = {
         raise exception 'operator_audit is append-only: % is refused', tg_op using errcode = 'insufficient_privilege';
       end;
       $$`.execute(db);
-    await sql`create trigger operator_audit_no_change before update or delete on operator_audit for each row execute function operator_audit_append_only()`.execute(db);
-    await sql`create trigger operator_audit_no_truncate before truncate on operator_audit for each statement execute function operator_audit_append_only()`.execute(db);
+    await sql`create trigger operator_audit_no_change before update or delete on operator_audit for each row execute function operator_audit_append_only()`.execute(
+      db,
+    );
+    await sql`create trigger operator_audit_no_truncate before truncate on operator_audit for each statement execute function operator_audit_append_only()`.execute(
+      db,
+    );
     await sql`revoke update, delete, truncate on operator_audit from public`.execute(db);
   },
 

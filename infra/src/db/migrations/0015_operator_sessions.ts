@@ -40,7 +40,11 @@ export const operatorSessions0015: Migration = {
       .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
       .addColumn('used_at', 'timestamptz')
       .execute();
-    await db.schema.createIndex('operator_enrollments_account').on('operator_enrollments').column('account_id').execute();
+    await db.schema
+      .createIndex('operator_enrollments_account')
+      .on('operator_enrollments')
+      .column('account_id')
+      .execute();
 
     await db.schema
       .createTable('operator_challenges')

@@ -20,13 +20,30 @@ export const versionHealthBuckets0016: Migration = {
       .addColumn('team', 'text', (c) => c.notNull())
       .addColumn('version', 'text', (c) => c.notNull())
       .addColumn('bucket_start', 'timestamptz', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('clean', 'entry', 'mount', 'render', 'fragment-timeout', 'fragment-error', 'other')`))
-      .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`count >= 0`))
+      .addColumn('kind', 'text', (c) =>
+        c
+          .notNull()
+          .check(sql`kind in ('clean', 'entry', 'mount', 'render', 'fragment-timeout', 'fragment-error', 'other')`),
+      )
+      .addColumn('count', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`count >= 0`),
+      )
       .addPrimaryKeyConstraint('version_health_buckets_pkey', ['tenant', 'team', 'version', 'bucket_start', 'kind'])
       .execute();
     // Windows are read per tenant from a start time; old buckets are pruned by time.
-    await db.schema.createIndex('version_health_buckets_tenant_time').on('version_health_buckets').columns(['tenant', 'bucket_start']).execute();
-    await db.schema.createIndex('version_health_buckets_time').on('version_health_buckets').column('bucket_start').execute();
+    await db.schema
+      .createIndex('version_health_buckets_tenant_time')
+      .on('version_health_buckets')
+      .columns(['tenant', 'bucket_start'])
+      .execute();
+    await db.schema
+      .createIndex('version_health_buckets_time')
+      .on('version_health_buckets')
+      .column('bucket_start')
+      .execute();
 
     await db.schema
       .createTable('canary_alerts')
@@ -45,11 +62,18 @@ export const versionHealthBuckets0016: Migration = {
       .addColumn('last_error', 'text')
       .addUniqueConstraint('canary_alerts_once', ['tenant', 'team', 'version', 'canary_started_at'])
       .execute();
-    await db.schema.createIndex('canary_alerts_unsent').on('canary_alerts').column('next_attempt_at').where(sql.ref('sent_at'), 'is', null).execute();
+    await db.schema
+      .createIndex('canary_alerts_unsent')
+      .on('canary_alerts')
+      .column('next_attempt_at')
+      .where(sql.ref('sent_at'), 'is', null)
+      .execute();
 
     await db.schema.alterTable('analytics_events').addColumn('browser', 'text').execute();
     // A remote's latest failures (PLATFORM_EVENT.failure, 9002) on a tenant's site, newest first.
-    await sql`create index analytics_events_failures on analytics_events (tenant, (payload->>'remote'), id) where event_id = 9002`.execute(db);
+    await sql`create index analytics_events_failures on analytics_events (tenant, (payload->>'remote'), id) where event_id = 9002`.execute(
+      db,
+    );
   },
 
   async down(db: Kysely<unknown>) {

@@ -26,7 +26,12 @@ export const consoleData0017: Migration = {
       .addColumn('tenant', 'text', (c) => c.notNull())
       .addColumn('bucket_start', 'timestamptz', (c) => c.notNull())
       .addColumn('le_ms', 'integer', (c) => c.notNull())
-      .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`count >= 0`))
+      .addColumn('count', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`count >= 0`),
+      )
       .addPrimaryKeyConstraint('search_latency_pkey', ['tenant', 'bucket_start', 'le_ms'])
       .execute();
     await db.schema.createIndex('search_latency_time').on('search_latency').column('bucket_start').execute();
@@ -36,7 +41,12 @@ export const consoleData0017: Migration = {
       .addColumn('tenant', 'text', (c) => c.notNull())
       .addColumn('bucket_start', 'timestamptz', (c) => c.notNull())
       .addColumn('query', 'text', (c) => c.notNull().check(sql`length(query) between 1 and 100`))
-      .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`count >= 0`))
+      .addColumn('count', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`count >= 0`),
+      )
       .addPrimaryKeyConstraint('search_no_hits_pkey', ['tenant', 'bucket_start', 'query'])
       .execute();
     await db.schema.createIndex('search_no_hits_time').on('search_no_hits').column('bucket_start').execute();

@@ -16,7 +16,10 @@ import { sql, type Kysely, type Migration } from 'kysely';
  */
 export const stockApi0019: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('cars').addColumn('source', 'text', (c) => c.notNull().defaultTo('seed')).execute();
+    await db.schema
+      .alterTable('cars')
+      .addColumn('source', 'text', (c) => c.notNull().defaultTo('seed'))
+      .execute();
     await db.schema.alterTable('cars').addColumn('withdrawn_at', 'timestamptz').execute();
     await db.schema.alterTable('cars').addColumn('updated_at', 'timestamptz').execute();
 
@@ -40,7 +43,9 @@ export const stockApi0019: Migration = {
       .addColumn('tenant', 'text', (c) => c.notNull())
       .addColumn('car_id', 'text', (c) => c.notNull())
       .addColumn('stocknum', 'text', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('created', 'updated', 'price', 'status', 'photos')`))
+      .addColumn('kind', 'text', (c) =>
+        c.notNull().check(sql`kind in ('created', 'updated', 'price', 'status', 'photos')`),
+      )
       .addColumn('source', 'text', (c) => c.notNull())
       .addColumn('before', 'jsonb')
       .addColumn('after', 'jsonb')
@@ -58,6 +63,7 @@ export const stockApi0019: Migration = {
     await db.schema.dropTable('stock_change_cursors').execute();
     await db.schema.dropTable('stock_changes').execute();
     await db.schema.dropTable('stock_keys').execute();
-    for (const column of ['updated_at', 'withdrawn_at', 'source']) await db.schema.alterTable('cars').dropColumn(column).execute();
+    for (const column of ['updated_at', 'withdrawn_at', 'source'])
+      await db.schema.alterTable('cars').dropColumn(column).execute();
   },
 };

@@ -20,7 +20,12 @@ export const stockImports0020: Migration = {
       .addColumn('tenant', 'text', (c) => c.notNull())
       .addColumn('source', 'text', (c) => c.notNull())
       .addColumn('format', 'text', (c) => c.notNull().check(sql`format in ('csv', 'tsv', 'xml')`))
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued').check(sql`status in ('receiving', 'queued', 'running', 'done', 'failed', 'quarantined')`))
+      .addColumn('status', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('queued')
+          .check(sql`status in ('receiving', 'queued', 'running', 'done', 'failed', 'quarantined')`),
+      )
       .addColumn('bytes', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('rows', 'integer')
       .addColumn('counts', 'jsonb')
@@ -32,8 +37,18 @@ export const stockImports0020: Migration = {
       .addColumn('finished_at', 'timestamptz')
       .addColumn('claimed_until', 'timestamptz')
       .execute();
-    await db.schema.createIndex('stock_imports_tenant').on('stock_imports').columns(['tenant', 'source', 'id']).execute();
-    await db.schema.createIndex('stock_imports_one_running').on('stock_imports').column('tenant').unique().where(sql.ref('status'), '=', 'running').execute();
+    await db.schema
+      .createIndex('stock_imports_tenant')
+      .on('stock_imports')
+      .columns(['tenant', 'source', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('stock_imports_one_running')
+      .on('stock_imports')
+      .column('tenant')
+      .unique()
+      .where(sql.ref('status'), '=', 'running')
+      .execute();
 
     await db.schema
       .createTable('stock_import_chunks')

@@ -13,7 +13,10 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const feedSchedules0021: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('stock_imports').addColumn('url', 'text').execute();
-    await db.schema.alterTable('stock_imports').alterColumn('format', (c) => c.dropNotNull()).execute();
+    await db.schema
+      .alterTable('stock_imports')
+      .alterColumn('format', (c) => c.dropNotNull())
+      .execute();
 
     await db.schema
       .createTable('feed_schedules')
@@ -38,8 +41,14 @@ export const feedSchedules0021: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('feed_schedules').execute();
-    await db.deleteFrom('stock_imports' as never).where(sql.ref('format'), 'is', null).execute();
-    await db.schema.alterTable('stock_imports').alterColumn('format', (c) => c.setNotNull()).execute();
+    await db
+      .deleteFrom('stock_imports' as never)
+      .where(sql.ref('format'), 'is', null)
+      .execute();
+    await db.schema
+      .alterTable('stock_imports')
+      .alterColumn('format', (c) => c.setNotNull())
+      .execute();
     await db.schema.alterTable('stock_imports').dropColumn('url').execute();
   },
 };

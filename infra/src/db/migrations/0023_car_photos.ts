@@ -22,7 +22,12 @@ export const carPhotos0023: Migration = {
       .addColumn('tenant', 'text', (c) => c.notNull())
       .addColumn('url', 'text', (c) => c.notNull())
       .addColumn('hash', 'text')
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'stored', 'failed')`))
+      .addColumn('status', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('pending')
+          .check(sql`status in ('pending', 'stored', 'failed')`),
+      )
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('last_error', 'text')
       .addColumn('etag', 'text')
@@ -33,7 +38,12 @@ export const carPhotos0023: Migration = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
     await db.schema.createIndex('car_photos_tenant_url').on('car_photos').columns(['tenant', 'url']).unique().execute();
-    await db.schema.createIndex('car_photos_due').on('car_photos').columns(['next_attempt_at']).where(sql.ref('status'), '<>', 'failed').execute();
+    await db.schema
+      .createIndex('car_photos_due')
+      .on('car_photos')
+      .columns(['next_attempt_at'])
+      .where(sql.ref('status'), '<>', 'failed')
+      .execute();
     await db.schema.createIndex('car_photos_tenant_hash').on('car_photos').columns(['tenant', 'hash']).execute();
   },
   async down(db: Kysely<unknown>) {

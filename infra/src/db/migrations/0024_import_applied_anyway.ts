@@ -15,6 +15,11 @@ export const importAppliedAnyway0024: Migration = {
       .execute();
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.alterTable('stock_imports').dropColumn('applied_anyway_at').dropColumn('applied_anyway_by').dropColumn('applied_anyway_reason').execute();
+    await db.schema
+      .alterTable('stock_imports')
+      .dropColumn('applied_anyway_at')
+      .dropColumn('applied_anyway_by')
+      .dropColumn('applied_anyway_reason')
+      .execute();
   },
 };

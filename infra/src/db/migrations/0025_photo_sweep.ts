@@ -15,7 +15,12 @@ export const photoSweep0025: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('car_photos').addColumn('released_at', 'timestamptz').execute();
     // The sweep looks for every tenant's rows of a hash: one stored copy serves them all.
-    await db.schema.createIndex('car_photos_hash').on('car_photos').column('hash').where(sql.ref('hash'), 'is not', null).execute();
+    await db.schema
+      .createIndex('car_photos_hash')
+      .on('car_photos')
+      .column('hash')
+      .where(sql.ref('hash'), 'is not', null)
+      .execute();
     await db.schema
       .createTable('photo_objects')
       .addColumn('hash', 'text', (c) => c.primaryKey())

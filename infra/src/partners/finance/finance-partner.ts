@@ -64,11 +64,20 @@ export function simulatedQuote(input: QuoteInput, now: Date): QuoteOutput {
   const age = input.year ? Math.max(0, now.getFullYear() - input.year) : 0;
   const rate = RATE_CARD[input.selfAssessedCreditScore].find((row) => age <= row.maxAge)!.rate;
   // The partner lends the whole price over the term, repaid weekly, nothing left at the end.
-  const loan = { amount: input.purchasePrice, deposit: 0, residual: 0, term: input.loanTerm, interest: rate, frequency: 'week' as const };
+  const loan = {
+    amount: input.purchasePrice,
+    deposit: 0,
+    residual: 0,
+    term: input.loanTerm,
+    interest: rate,
+    frequency: 'week' as const,
+  };
   return {
     weeklyRepaymentAmount: round2(exactRepayment(loan)),
     advertisedRate: rate,
-    comparisonRate: round2(comparisonRate(loan, { upFront: PARTNER_FEES.establishment, monthly: PARTNER_FEES.monthly })),
+    comparisonRate: round2(
+      comparisonRate(loan, { upFront: PARTNER_FEES.establishment, monthly: PARTNER_FEES.monthly }),
+    ),
   };
 }
 
@@ -86,7 +95,9 @@ export class PartnerError extends Error {
 export class SimulatedFinancePartner implements FinancePartner {
   readonly kind = 'simulator';
   /** By customer id; `leadId` is the finance lead it was made for (the idempotency key), which says whose site it is. */
-  readonly applications = new LRUCache<string, { receivedAt: Date; request: CustomerInput; leadId: string }>({ max: 1000 });
+  readonly applications = new LRUCache<string, { receivedAt: Date; request: CustomerInput; leadId: string }>({
+    max: 1000,
+  });
   private readonly customers = new LRUCache<string, string>({ max: 1000 });
 
   constructor(private readonly options: { delayMs?: number } = {}) {}
@@ -98,14 +109,19 @@ export class SimulatedFinancePartner implements FinancePartner {
 
   async quote(input: QuoteInput): Promise<QuoteOutput> {
     await this.wait();
-    if (input.purchasePrice === SANDBOX.failingQuotePrice) throw new PartnerError('finance partner answered 503 (sandbox: failing quote price)');
+    if (input.purchasePrice === SANDBOX.failingQuotePrice)
+      throw new PartnerError('finance partner answered 503 (sandbox: failing quote price)');
     return simulatedQuote(input, new Date());
   }
 
-  async createCustomer(request: CustomerInput, { idempotencyKey }: { idempotencyKey: string }): Promise<{ redirectUrl: string | null }> {
+  async createCustomer(
+    request: CustomerInput,
+    { idempotencyKey }: { idempotencyKey: string },
+  ): Promise<{ redirectUrl: string | null }> {
     await this.wait();
     const domain = request.data.email.split('@')[1]?.toLowerCase();
-    if (domain === SANDBOX.failingEmailDomain) throw new PartnerError('finance partner answered 503 (sandbox: failing email domain)');
+    if (domain === SANDBOX.failingEmailDomain)
+      throw new PartnerError('finance partner answered 503 (sandbox: failing email domain)');
     // As the partner's API does: the same key is the same customer, not a second one.
     const id = this.customers.get(idempotencyKey) ?? randomUUID();
     this.customers.set(idempotencyKey, id);
@@ -137,21 +153,31 @@ export class HttpFinancePartner implements FinancePartner {
     this.timeoutMs = options.timeoutMs ?? PARTNER_TIMEOUT_MS;
   }
 
-  private async post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
+  private async post(
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Record<string, unknown>> {
     let response: Response;
     let text: string;
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
       response = await fetch(`${this.url.replace(/\/$/, '')}${path}`, {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${this.key}` },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: `Bearer ${this.key}`,
+        },
         body: JSON.stringify(body),
         signal,
       });
       // The time limit covers the body too: a partner that sends headers and then stalls is down.
       text = await response.text();
     } catch (error) {
-      if (signal.aborted) throw new PartnerError(`finance partner did not answer within ${this.timeoutMs} ms`, { cause: error });
+      if (signal.aborted)
+        throw new PartnerError(`finance partner did not answer within ${this.timeoutMs} ms`, { cause: error });
       throw new PartnerError(`finance partner unreachable: ${unreachableReason(error)}`, { cause: error });
     }
     let answer: unknown = null;
@@ -160,22 +186,43 @@ export class HttpFinancePartner implements FinancePartner {
     } catch {
       // Not JSON (a proxy's error page, an empty body): reported below with the status.
     }
-    const fields = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as Record<string, unknown>) : null;
-    if (!response.ok) throw new PartnerError(`finance partner answered ${response.status}${typeof fields?.['error'] === 'string' ? `: ${fields['error'].slice(0, 200)}` : ''}`);
+    const fields =
+      answer !== null && typeof answer === 'object' && !Array.isArray(answer)
+        ? (answer as Record<string, unknown>)
+        : null;
+    if (!response.ok)
+      throw new PartnerError(
+        `finance partner answered ${response.status}${typeof fields?.['error'] === 'string' ? `: ${fields['error'].slice(0, 200)}` : ''}`,
+      );
     if (!fields) throw new PartnerError(`finance partner answered ${response.status} without a JSON object`);
     return fields;
   }
 
   async quote(input: QuoteInput): Promise<QuoteOutput> {
     const answer = await this.post('/quote', input);
-    const [weeklyRepaymentAmount, advertisedRate, comparison] = [answer['weeklyRepaymentAmount'], answer['advertisedRate'], answer['comparisonRate']].map((figure) => (typeof figure === 'number' || typeof figure === 'string' ? Number(figure) : NaN)) as [number, number, number];
+    const [weeklyRepaymentAmount, advertisedRate, comparison] = [
+      answer['weeklyRepaymentAmount'],
+      answer['advertisedRate'],
+      answer['comparisonRate'],
+    ].map((figure) => (typeof figure === 'number' || typeof figure === 'string' ? Number(figure) : NaN)) as [
+      number,
+      number,
+      number,
+    ];
     // A repayment of nothing is no quote; a rate of 0 % is a real (promotional) rate.
-    const valid = weeklyRepaymentAmount > 0 && advertisedRate >= 0 && comparison >= 0 && [weeklyRepaymentAmount, advertisedRate, comparison].every(Number.isFinite);
+    const valid =
+      weeklyRepaymentAmount > 0 &&
+      advertisedRate >= 0 &&
+      comparison >= 0 &&
+      [weeklyRepaymentAmount, advertisedRate, comparison].every(Number.isFinite);
     if (!valid) throw new PartnerError('finance partner answered a quote without its figures');
     return { weeklyRepaymentAmount, advertisedRate, comparisonRate: comparison };
   }
 
-  async createCustomer(request: CustomerInput, { idempotencyKey }: { idempotencyKey: string }): Promise<{ redirectUrl: string | null }> {
+  async createCustomer(
+    request: CustomerInput,
+    { idempotencyKey }: { idempotencyKey: string },
+  ): Promise<{ redirectUrl: string | null }> {
     const answer = await this.post('/customers', request, { 'idempotency-key': idempotencyKey });
     const redirectUrl = answer['redirectUrl'];
     return { redirectUrl: typeof redirectUrl === 'string' && /^https?:\/\//.test(redirectUrl) ? redirectUrl : null };
@@ -193,7 +240,9 @@ export class HttpFinancePartner implements FinancePartner {
 export function financePartnerFromConfig(config: Config = loadConfig()): SimulatedFinancePartner | HttpFinancePartner {
   const { FORECOURT_FINANCE_PARTNER_URL: url, FORECOURT_FINANCE_PARTNER_KEY: key } = config;
   if (partnerMode(config, PARTNERS.finance) === 'http' && url && key) {
-    return new HttpFinancePartner(url, key, { timeoutMs: config.FORECOURT_FINANCE_PARTNER_TIMEOUT_MS ?? PARTNER_TIMEOUT_MS });
+    return new HttpFinancePartner(url, key, {
+      timeoutMs: config.FORECOURT_FINANCE_PARTNER_TIMEOUT_MS ?? PARTNER_TIMEOUT_MS,
+    });
   }
   return new SimulatedFinancePartner({ delayMs: config.FORECOURT_FINANCE_SIMULATOR_DELAY_MS ?? SIMULATOR_DELAY_MS });
 }

@@ -24,6 +24,8 @@ describe('the local geocoder', () => {
   });
 
   it('finds no place for a number outside every block, or for something not 4 digits', () => {
-    expect([geocoder.lookup('0000'), geocoder.lookup('3208'), geocoder.lookup('209'), geocoder.lookup('20a5')]).toEqual([null, null, null, null]);
+    expect([geocoder.lookup('0000'), geocoder.lookup('3208'), geocoder.lookup('209'), geocoder.lookup('20a5')]).toEqual(
+      [null, null, null, null],
+    );
   });
 });

@@ -68,14 +68,25 @@ export class HttpGeocoder implements Geocoder {
 
   async geocode(postcode: string): Promise<GeocodedPostcode | null> {
     if (!/^\d{4}$/.test(postcode)) return null;
-    const query = new URLSearchParams({ address: postcode, components: `country:AU|postal_code:${postcode}`, key: this.key });
+    const query = new URLSearchParams({
+      address: postcode,
+      components: `country:AU|postal_code:${postcode}`,
+      key: this.key,
+    });
     const response = await this.fetchImpl(`${this.url}?${query}`, { signal: AbortSignal.timeout(5000) });
     if (!response.ok) throw new Error(`geocoding service answered ${response.status}`);
-    const body = (await response.json()) as { results?: Array<{ formatted_address?: string; geometry?: { location?: { lat: number; lng: number } } }> };
+    const body = (await response.json()) as {
+      results?: Array<{ formatted_address?: string; geometry?: { location?: { lat: number; lng: number } } }>;
+    };
     const first = body.results?.[0];
     const location = first?.geometry?.location;
     if (!location) return null;
-    return { postcode, region: first.formatted_address?.split(',')[0]?.trim() || postcode, lat: location.lat, lng: location.lng };
+    return {
+      postcode,
+      region: first.formatted_address?.split(',')[0]?.trim() || postcode,
+      lat: location.lat,
+      lng: location.lng,
+    };
   }
 }
 

@@ -31,7 +31,12 @@ describe('the payment simulator', () => {
     const payments = simulator();
     const result = await payments.authorise(deposit());
     expect(result).toEqual({ status: 'authorised', reference: expect.stringMatching(/^auth_[0-9a-f]{24}$/) });
-    expect(payments.authorisation('reservation:1')).toMatchObject({ reference: (result as { reference: string }).reference, amountCents: 20_000, last4: '4242', status: 'authorised' });
+    expect(payments.authorisation('reservation:1')).toMatchObject({
+      reference: (result as { reference: string }).reference,
+      amountCents: 20_000,
+      last4: '4242',
+      status: 'authorised',
+    });
   });
 
   it('answers the same reference for the same key, however often it is asked', async () => {
@@ -49,7 +54,10 @@ describe('the payment simulator', () => {
 
   it('answers another key with another reference', async () => {
     const payments = simulator();
-    const [first, second] = [await payments.authorise(deposit()), await payments.authorise(deposit({ idempotencyKey: 'reservation:2' }))];
+    const [first, second] = [
+      await payments.authorise(deposit()),
+      await payments.authorise(deposit({ idempotencyKey: 'reservation:2' })),
+    ];
     expect(first).not.toEqual(second);
   });
 
@@ -69,7 +77,10 @@ describe('the payment simulator', () => {
   });
 
   it('declines a token it did not make', async () => {
-    expect(await simulator().authorise(deposit({ token: 'tok_visa_4242424242' }))).toEqual({ status: 'declined', message: CARD_NOT_RECOGNISED });
+    expect(await simulator().authorise(deposit({ token: 'tok_visa_4242424242' }))).toEqual({
+      status: 'declined',
+      message: CARD_NOT_RECOGNISED,
+    });
   });
 
   it('answers the unavailable test card as unavailable, after keeping the caller waiting', async () => {
@@ -102,7 +113,13 @@ describe('the payment simulator', () => {
 describe("the processor's HTTP API", () => {
   let server: http.Server;
   let url: string;
-  const received: Array<{ method: string; path: string; authorization: string | undefined; idempotencyKey: string | undefined; body: unknown }> = [];
+  const received: Array<{
+    method: string;
+    path: string;
+    authorization: string | undefined;
+    idempotencyKey: string | undefined;
+    body: unknown;
+  }> = [];
   let answer: { status: number; body?: unknown; raw?: string; delayMs?: number } = { status: 200, body: {} };
 
   beforeAll(async () => {
@@ -111,10 +128,19 @@ describe("the processor's HTTP API", () => {
       request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       request.on('end', () => {
         const key = request.headers['idempotency-key'];
-        received.push({ method: request.method ?? '', path: request.url ?? '', authorization: request.headers.authorization, idempotencyKey: typeof key === 'string' ? key : undefined, body: JSON.parse(raw) as unknown });
+        received.push({
+          method: request.method ?? '',
+          path: request.url ?? '',
+          authorization: request.headers.authorization,
+          idempotencyKey: typeof key === 'string' ? key : undefined,
+          body: JSON.parse(raw) as unknown,
+        });
         const { status, body, raw: text, delayMs = 0 } = answer;
         setTimeout(() => {
-          if (!response.destroyed) response.writeHead(status, { 'content-type': text === undefined ? 'application/json' : 'text/html' }).end(text ?? JSON.stringify(body));
+          if (!response.destroyed)
+            response
+              .writeHead(status, { 'content-type': text === undefined ? 'application/json' : 'text/html' })
+              .end(text ?? JSON.stringify(body));
         }, delayMs);
       });
     });
@@ -125,7 +151,8 @@ describe("the processor's HTTP API", () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
-  const gateway = (timeoutMs?: number) => new HttpPaymentGateway(url, 'secret-token', timeoutMs === undefined ? {} : { timeoutMs });
+  const gateway = (timeoutMs?: number) =>
+    new HttpPaymentGateway(url, 'secret-token', timeoutMs === undefined ? {} : { timeoutMs });
 
   it('posts the authorisation with its idempotency key and token, and reads the reference', async () => {
     answer = { status: 201, body: { reference: 'auth_7f3a' } };
@@ -135,13 +162,21 @@ describe("the processor's HTTP API", () => {
       path: '/v1/authorisations',
       authorization: 'Bearer secret-token',
       idempotencyKey: 'reservation:1',
-      body: { amountCents: 20_000, currency: 'AUD', token: token('4242'), description: 'Reservation deposit: 2024 Mazda CX-5, stock H1234' },
+      body: {
+        amountCents: 20_000,
+        currency: 'AUD',
+        token: token('4242'),
+        description: 'Reservation deposit: 2024 Mazda CX-5, stock H1234',
+      },
     });
   });
 
   it("answers a 402 as declined, in the processor's words", async () => {
     answer = { status: 402, body: { message: 'Your card was declined by your bank.' } };
-    expect(await gateway().authorise(deposit())).toEqual({ status: 'declined', message: 'Your card was declined by your bank.' });
+    expect(await gateway().authorise(deposit())).toEqual({
+      status: 'declined',
+      message: 'Your card was declined by your bank.',
+    });
   });
 
   it('answers a 402 without words as declined with its own', async () => {
@@ -151,28 +186,44 @@ describe("the processor's HTTP API", () => {
 
   it.each([503, 429])('answers a %i as unavailable', async (status) => {
     answer = { status, body: { message: 'maintenance' } };
-    expect(await gateway().authorise(deposit())).toEqual({ status: 'unavailable', message: `card processor answered ${status}` });
+    expect(await gateway().authorise(deposit())).toEqual({
+      status: 'unavailable',
+      message: `card processor answered ${status}`,
+    });
   });
 
   it('answers unavailable when the processor does not answer in time', async () => {
     answer = { status: 201, body: { reference: 'auth_late' }, delayMs: 1_000 };
-    expect(await gateway(100).authorise(deposit())).toEqual({ status: 'unavailable', message: 'card processor: no answer within 100 ms' });
+    expect(await gateway(100).authorise(deposit())).toEqual({
+      status: 'unavailable',
+      message: 'card processor: no answer within 100 ms',
+    });
   });
 
   it('answers unavailable for an authorisation without its reference, so the caller voids it', async () => {
     answer = { status: 200, raw: '<html>OK</html>' };
-    expect(await gateway().authorise(deposit())).toEqual({ status: 'unavailable', message: 'card processor answered 200 without a reference' });
+    expect(await gateway().authorise(deposit())).toEqual({
+      status: 'unavailable',
+      message: 'card processor answered 200 without a reference',
+    });
   });
 
   it('fails loudly when the processor refuses the credentials', async () => {
     answer = { status: 401, body: { message: 'bad token' } };
-    await expect(gateway().authorise(deposit())).rejects.toThrow(new PaymentProcessorError('card processor refused the authorisation with 401: bad token'));
+    await expect(gateway().authorise(deposit())).rejects.toThrow(
+      new PaymentProcessorError('card processor refused the authorisation with 401: bad token'),
+    );
   });
 
   it('posts the void to the authorisation’s key', async () => {
     answer = { status: 200, body: { status: 'voided' } };
     await gateway().voidAuthorisation('reservation:1');
-    expect(received.at(-1)).toMatchObject({ method: 'POST', path: '/v1/authorisations/reservation%3A1/void', idempotencyKey: 'reservation:1', authorization: 'Bearer secret-token' });
+    expect(received.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/authorisations/reservation%3A1/void',
+      idempotencyKey: 'reservation:1',
+      authorization: 'Bearer secret-token',
+    });
   });
 
   it('takes a 404 to a void as nothing to void', async () => {
@@ -182,7 +233,9 @@ describe("the processor's HTTP API", () => {
 
   it('fails a void the processor did not make', async () => {
     answer = { status: 500, raw: '' };
-    await expect(gateway().voidAuthorisation('reservation:1')).rejects.toThrow('card processor answered 500 to the void of reservation:1');
+    await expect(gateway().voidAuthorisation('reservation:1')).rejects.toThrow(
+      'card processor answered 500 to the void of reservation:1',
+    );
   });
 });
 
@@ -192,13 +245,19 @@ describe("the processor's HTTP API, unreachable", () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    expect(await new HttpPaymentGateway(`http://127.0.0.1:${port}`, 'secret-token').authorise(deposit())).toMatchObject({ status: 'unavailable' });
+    expect(await new HttpPaymentGateway(`http://127.0.0.1:${port}`, 'secret-token').authorise(deposit())).toMatchObject(
+      { status: 'unavailable' },
+    );
   });
 });
 
 describe('the card processor chosen by the environment', () => {
   it("is the processor's API when its address and token are set", () => {
-    expect(paymentGatewayFromConfig(loadConfig({ FORECOURT_PAYMENTS_URL: 'https://payments.example/v1', FORECOURT_PAYMENTS_TOKEN: 't' })).kind).toBe('http');
+    expect(
+      paymentGatewayFromConfig(
+        loadConfig({ FORECOURT_PAYMENTS_URL: 'https://payments.example/v1', FORECOURT_PAYMENTS_TOKEN: 't' }),
+      ).kind,
+    ).toBe('http');
   });
 
   it('is the simulator without them', () => {
@@ -210,7 +269,14 @@ describe('the card processor chosen by the environment', () => {
     [{ FORECOURT_PAYMENTS_TOKEN: 't' }, 'FORECOURT_PAYMENTS_URL is not'],
     [{ FORECOURT_PAYMENTS_URL: 'payments.example', FORECOURT_PAYMENTS_TOKEN: 't' }, 'must be an http(s) address'],
     [{ FORECOURT_PAYMENTS_SIMULATOR_DELAY_MS: 'fast' }, 'FORECOURT_PAYMENTS_SIMULATOR_DELAY_MS must be'],
-    [{ FORECOURT_PAYMENTS_URL: 'https://payments.example/v1', FORECOURT_PAYMENTS_TOKEN: 't', FORECOURT_PAYMENTS_TIMEOUT_MS: '0' }, 'FORECOURT_PAYMENTS_TIMEOUT_MS must be'],
+    [
+      {
+        FORECOURT_PAYMENTS_URL: 'https://payments.example/v1',
+        FORECOURT_PAYMENTS_TOKEN: 't',
+        FORECOURT_PAYMENTS_TIMEOUT_MS: '0',
+      },
+      'FORECOURT_PAYMENTS_TIMEOUT_MS must be',
+    ],
   ])('stops the start on a configuration that cannot be meant (%o)', (env, message) => {
     expect(() => paymentGatewayFromConfig(loadConfig(env))).toThrow(message);
   });

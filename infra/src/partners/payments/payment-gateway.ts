@@ -63,7 +63,9 @@ export interface SimulatedAuthorisation {
  */
 export class LocalPaymentSimulator implements PaymentGateway {
   readonly kind = 'simulator';
-  private readonly answers = new LRUCache<string, { input: AuthoriseInput; answer: Promise<AuthorisationResult> }>({ max: 10_000 });
+  private readonly answers = new LRUCache<string, { input: AuthoriseInput; answer: Promise<AuthorisationResult> }>({
+    max: 10_000,
+  });
   private readonly authorisations = new LRUCache<string, SimulatedAuthorisation>({ max: 10_000 });
   private readonly delayMs: number;
   private readonly noAnswerMs: number;
@@ -81,8 +83,14 @@ export class LocalPaymentSimulator implements PaymentGateway {
   authorise(input: AuthoriseInput): Promise<AuthorisationResult> {
     const first = this.answers.get(input.idempotencyKey);
     if (first) {
-      if (first.input.amountCents !== input.amountCents || first.input.currency !== input.currency || first.input.token !== input.token) {
-        return Promise.reject(new IdempotencyConflict(`idempotency key ${input.idempotencyKey} was used for another authorisation`));
+      if (
+        first.input.amountCents !== input.amountCents ||
+        first.input.currency !== input.currency ||
+        first.input.token !== input.token
+      ) {
+        return Promise.reject(
+          new IdempotencyConflict(`idempotency key ${input.idempotencyKey} was used for another authorisation`),
+        );
       }
       return first.answer;
     }
@@ -105,7 +113,15 @@ export class LocalPaymentSimulator implements PaymentGateway {
     if (last4 === TEST_CARDS.declined) return { status: 'declined', message: CARD_DECLINED };
     if (last4 === TEST_CARDS.insufficientFunds) return { status: 'declined', message: INSUFFICIENT_FUNDS };
     const reference = `auth_${randomBytes(12).toString('hex')}`;
-    this.authorisations.set(input.idempotencyKey, { reference, amountCents: input.amountCents, token: input.token, last4, description: input.description, status: 'authorised', at: new Date() });
+    this.authorisations.set(input.idempotencyKey, {
+      reference,
+      amountCents: input.amountCents,
+      token: input.token,
+      last4,
+      description: input.description,
+      status: 'authorised',
+      at: new Date(),
+    });
     return { status: 'authorised', reference };
   }
 
@@ -128,7 +144,8 @@ export class PaymentProcessorError extends Error {
   override readonly name = 'PaymentProcessorError';
 }
 
-type Answer = { kind: 'answer'; status: number; fields: Record<string, unknown> | null } | { kind: 'no-answer'; reason: string };
+type Answer =
+  { kind: 'answer'; status: number; fields: Record<string, unknown> | null } | { kind: 'no-answer'; reason: string };
 
 /**
  * The processor's HTTP API: `POST {url}/authorisations` and `POST {url}/authorisations/{key}/void`,
@@ -156,7 +173,12 @@ export class HttpPaymentGateway implements PaymentGateway {
     try {
       response = await fetch(`${this.url.replace(/\/$/, '')}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${this.token}`, 'idempotency-key': idempotencyKey },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: `Bearer ${this.token}`,
+          'idempotency-key': idempotencyKey,
+        },
         body: JSON.stringify(body),
         signal,
       });
@@ -171,29 +193,45 @@ export class HttpPaymentGateway implements PaymentGateway {
     } catch {
       // Not JSON (a proxy's error page, an empty body): judged by the status alone.
     }
-    const fields = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    const fields =
+      parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : null;
     return { kind: 'answer', status: response.status, fields };
   }
 
   async authorise(input: AuthoriseInput): Promise<AuthorisationResult> {
-    const answer = await this.post('/authorisations', input.idempotencyKey, { amountCents: input.amountCents, currency: input.currency, token: input.token, description: input.description });
+    const answer = await this.post('/authorisations', input.idempotencyKey, {
+      amountCents: input.amountCents,
+      currency: input.currency,
+      token: input.token,
+      description: input.description,
+    });
     if (answer.kind === 'no-answer') return { status: 'unavailable', message: `card processor: ${answer.reason}` };
     const { status, fields } = answer;
-    const message = typeof fields?.['message'] === 'string' && fields['message'].trim() !== '' ? fields['message'].trim().slice(0, 200) : null;
+    const message =
+      typeof fields?.['message'] === 'string' && fields['message'].trim() !== ''
+        ? fields['message'].trim().slice(0, 200)
+        : null;
     if (status >= 200 && status < 300) {
       const reference = fields?.['reference'];
       // Made, perhaps, but not readable: the caller voids it by key rather than hold a car on it.
-      if (typeof reference !== 'string' || reference === '') return { status: 'unavailable', message: `card processor answered ${status} without a reference` };
+      if (typeof reference !== 'string' || reference === '')
+        return { status: 'unavailable', message: `card processor answered ${status} without a reference` };
       return { status: 'authorised', reference };
     }
     if (status === 402) return { status: 'declined', message: message ?? CARD_DECLINED };
-    if (status === 408 || status === 429 || status >= 500) return { status: 'unavailable', message: `card processor answered ${status}` };
-    throw new PaymentProcessorError(`card processor refused the authorisation with ${status}${message ? `: ${message}` : ''}`);
+    if (status === 408 || status === 429 || status >= 500)
+      return { status: 'unavailable', message: `card processor answered ${status}` };
+    throw new PaymentProcessorError(
+      `card processor refused the authorisation with ${status}${message ? `: ${message}` : ''}`,
+    );
   }
 
   async voidAuthorisation(idempotencyKey: string): Promise<void> {
     const answer = await this.post(`/authorisations/${encodeURIComponent(idempotencyKey)}/void`, idempotencyKey, {});
-    if (answer.kind === 'no-answer') throw new PaymentProcessorError(`card processor did not void ${idempotencyKey}: ${answer.reason}`);
+    if (answer.kind === 'no-answer')
+      throw new PaymentProcessorError(`card processor did not void ${idempotencyKey}: ${answer.reason}`);
     // 404: no authorisation with this key, so nothing to void.
     if ((answer.status >= 200 && answer.status < 300) || answer.status === 404) return;
     throw new PaymentProcessorError(`card processor answered ${answer.status} to the void of ${idempotencyKey}`);
@@ -211,7 +249,9 @@ export class HttpPaymentGateway implements PaymentGateway {
 export function paymentGatewayFromConfig(config: Config = loadConfig()): LocalPaymentSimulator | HttpPaymentGateway {
   const { FORECOURT_PAYMENTS_URL: url, FORECOURT_PAYMENTS_TOKEN: token } = config;
   if (partnerMode(config, PARTNERS.payments) === 'http' && url && token) {
-    return new HttpPaymentGateway(url, token, { timeoutMs: config.FORECOURT_PAYMENTS_TIMEOUT_MS ?? PROCESSOR_TIMEOUT_MS });
+    return new HttpPaymentGateway(url, token, {
+      timeoutMs: config.FORECOURT_PAYMENTS_TIMEOUT_MS ?? PROCESSOR_TIMEOUT_MS,
+    });
   }
   return new LocalPaymentSimulator({ delayMs: config.FORECOURT_PAYMENTS_SIMULATOR_DELAY_MS ?? SIMULATOR_DELAY_MS });
 }

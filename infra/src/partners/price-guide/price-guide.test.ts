@@ -13,29 +13,47 @@ describe('the sentence under the price-comparison bar', () => {
   // The RAV4 the audit read: $12,990 beside a bar of $12,600 to $15,300, whose middle is $13,950.
   const range = { min: 12_600, max: 15_300, subject: '2019 Toyota RAV4', comparables: 9 };
 
-  it.each(['caravan', 'motorcycle', 'truck'])('counts a %s against similar ones of its kind, never cars', (itemType) => {
-    expect(comparisonSentence({ ...range, listing: 12_990, itemType })).toMatch(new RegExp(`compared with 9 similar ${itemType}s\\.$`));
-  });
+  it.each(['caravan', 'motorcycle', 'truck'])(
+    'counts a %s against similar ones of its kind, never cars',
+    (itemType) => {
+      expect(comparisonSentence({ ...range, listing: 12_990, itemType })).toMatch(
+        new RegExp(`compared with 9 similar ${itemType}s\\.$`),
+      );
+    },
+  );
 
   it('gives the gap to the middle of the bar drawn, in whole dollars', () => {
-    expect(comparisonSentence({ ...range, listing: 12_990 })).toBe('Priced $960 below the middle of the market range for a 2019 Toyota RAV4, compared with 9 similar cars.');
+    expect(comparisonSentence({ ...range, listing: 12_990 })).toBe(
+      'Priced $960 below the middle of the market range for a 2019 Toyota RAV4, compared with 9 similar cars.',
+    );
   });
 
   it('gives the whole gap for a car priced under the bottom of the range', () => {
-    expect(comparisonSentence({ ...range, listing: 11_000 })).toBe('Priced $2,950 below the middle of the market range for a 2019 Toyota RAV4, compared with 9 similar cars.');
+    expect(comparisonSentence({ ...range, listing: 11_000 })).toBe(
+      'Priced $2,950 below the middle of the market range for a 2019 Toyota RAV4, compared with 9 similar cars.',
+    );
   });
 
   it('reads in line with the market near the middle', () => {
-    expect(comparisonSentence({ ...range, listing: 13_800 })).toBe('Priced in line with the market for a 2019 Toyota RAV4, compared with 9 similar cars.');
+    expect(comparisonSentence({ ...range, listing: 13_800 })).toBe(
+      'Priced in line with the market for a 2019 Toyota RAV4, compared with 9 similar cars.',
+    );
   });
 
   it('says above for a car priced over the top of the range', () => {
-    expect(comparisonSentence({ ...range, listing: 16_000 })).toBe('Priced $2,050 above the middle of the market range for a 2019 Toyota RAV4, compared with 9 similar cars.');
+    expect(comparisonSentence({ ...range, listing: 16_000 })).toBe(
+      'Priced $2,050 above the middle of the market range for a 2019 Toyota RAV4, compared with 9 similar cars.',
+    );
   });
 });
 
 describe.each(testEngines())('the price guide on %s', (engine) => {
-  const tenant = parseTenantConfig(JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'tenants', 'harbourside-motors.json'), 'utf8')), 'harbourside');
+  const tenant = parseTenantConfig(
+    JSON.parse(
+      fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'tenants', 'harbourside-motors.json'), 'utf8'),
+    ),
+    'harbourside',
+  );
   const now = new Date('2026-11-22T00:00:00Z');
   const generated = generateTenantStock(tenant, { seed: 5, carsPerTenant: 120, now }, 0);
   // The make, model and kind with the most cars: one of them is compared with the others.
@@ -44,7 +62,9 @@ describe.each(testEngines())('the price guide on %s', (engine) => {
     const key = `${car.make}|${car.model}|${car.car_type === 'new'}`;
     groups.set(key, [...(groups.get(key) ?? []), car]);
   }
-  const group = [...groups.values()].sort((a, b) => b.length - a.length)[0]!.map((car) => ({ ...car, year: 2020, offer_price: null }));
+  const group = [...groups.values()]
+    .sort((a, b) => b.length - a.length)[0]!
+    .map((car) => ({ ...car, year: 2020, offer_price: null }));
   const ids = new Set(group.map((car) => car.id));
   let database: Database;
 
@@ -80,9 +100,11 @@ describe.each(testEngines())('the price guide on %s', (engine) => {
     await storeWith((car) => ({ ...car, offer_price: 5 }));
     const withPlaceholderOffers = await guide.compare(group[0]!);
     expect(withPlaceholderOffers).toEqual(withoutOffers);
-    expect(await guide.marketAverages(group[0]!)).toEqual(await (async () => {
-      await storeWith((car) => car);
-      return guide.marketAverages(group[0]!);
-    })());
+    expect(await guide.marketAverages(group[0]!)).toEqual(
+      await (async () => {
+        await storeWith((car) => car);
+        return guide.marketAverages(group[0]!);
+      })(),
+    );
   });
 });

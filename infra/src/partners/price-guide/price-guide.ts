@@ -64,7 +64,14 @@ export const IN_LINE_DOLLARS = 250;
  * as the product shows dollar figures. Said of another figure (the comparables' median), it read
  * "$2,000 below the middle" beside a bar whose middle was $960 away.
  */
-export function comparisonSentence(input: { listing: number; min: number; max: number; subject: string; comparables: number; itemType?: string }): string {
+export function comparisonSentence(input: {
+  listing: number;
+  min: number;
+  max: number;
+  subject: string;
+  comparables: number;
+  itemType?: string;
+}): string {
   const middle = (input.min + input.max) / 2;
   const gap = Math.round(middle - input.listing);
   const compared = `compared with ${input.comparables} similar ${input.itemType ?? 'car'}s`;
@@ -120,12 +127,26 @@ export class StockPriceGuide implements PriceGuide {
     const n = Number(row?.n ?? 0);
     const subject = `${car.year} ${car.make} ${car.model}`;
     if (n < MIN_COMPARABLES || row?.low === null || row?.high === null || listing === null) {
-      return { fill: null, listing_price: listing, market_range_min: null, market_range_max: null, confidence: 0, description: `Not enough ${subject}s on the market to compare prices.` };
+      return {
+        fill: null,
+        listing_price: listing,
+        market_range_min: null,
+        market_range_max: null,
+        confidence: 0,
+        description: `Not enough ${subject}s on the market to compare prices.`,
+      };
     }
     const min = round100(Number(row!.low));
     const max = Math.max(min, round100(Number(row!.high)));
     const fill = max === min ? 50 : Math.round(Math.min(100, Math.max(0, ((listing - min) / (max - min)) * 100)));
     const description = comparisonSentence({ listing, min, max, subject, comparables: n, itemType: car.item_type });
-    return { fill, listing_price: listing, market_range_min: min, market_range_max: max, confidence: Math.round((n / (n + 8)) * 100) / 100, description };
+    return {
+      fill,
+      listing_price: listing,
+      market_range_min: min,
+      market_range_max: max,
+      confidence: Math.round((n / (n + 8)) * 100) / 100,
+      description,
+    };
   }
 }

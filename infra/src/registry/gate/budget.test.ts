@@ -43,15 +43,28 @@ describe('first-load budget', () => {
     const candidate = { team: 'mf-leads', version: '1.2.0' };
     expect(checkFirstLoadBudget(candidate, measured, { kb: 60, source: 'the default' })).toEqual([]);
     const [reason] = checkFirstLoadBudget(candidate, measured, { kb: 32, source: 'mf-leads/package.json' });
-    expect(reason).toMatch(/^mf-leads 1\.2\.0 first load is 40\.\d KB \(Brotli\) over its budget of 32 KB \(mf-leads\/package\.json\); largest: app\.js 30\.\d KB, remoteEntry\.js 10\.\d KB$/);
+    expect(reason).toMatch(
+      /^mf-leads 1\.2\.0 first load is 40\.\d KB \(Brotli\) over its budget of 32 KB \(mf-leads\/package\.json\); largest: app\.js 30\.\d KB, remoteEntry\.js 10\.\d KB$/,
+    );
   });
 
   it("reads the team's budget from its package.json, else the default, and names a malformed field", async () => {
     await fs.mkdir(path.join(dir, 'mf-leads'));
-    expect(await firstLoadBudgetKB(dir, 'mf-leads')).toEqual({ kb: DEFAULT_FIRST_LOAD_BUDGET_KB, source: 'the default' });
-    await fs.writeFile(path.join(dir, 'mf-leads', 'package.json'), JSON.stringify({ forecourt: { firstLoadBudgetKB: 45 } }));
+    expect(await firstLoadBudgetKB(dir, 'mf-leads')).toEqual({
+      kb: DEFAULT_FIRST_LOAD_BUDGET_KB,
+      source: 'the default',
+    });
+    await fs.writeFile(
+      path.join(dir, 'mf-leads', 'package.json'),
+      JSON.stringify({ forecourt: { firstLoadBudgetKB: 45 } }),
+    );
     expect(await firstLoadBudgetKB(dir, 'mf-leads')).toEqual({ kb: 45, source: 'mf-leads/package.json' });
-    await fs.writeFile(path.join(dir, 'mf-leads', 'package.json'), JSON.stringify({ forecourt: { firstLoadBudgetKB: 'lots' } }));
-    await expect(firstLoadBudgetKB(dir, 'mf-leads')).rejects.toThrow("mf-leads/package.json: field 'forecourt.firstLoadBudgetKB'");
+    await fs.writeFile(
+      path.join(dir, 'mf-leads', 'package.json'),
+      JSON.stringify({ forecourt: { firstLoadBudgetKB: 'lots' } }),
+    );
+    await expect(firstLoadBudgetKB(dir, 'mf-leads')).rejects.toThrow(
+      "mf-leads/package.json: field 'forecourt.firstLoadBudgetKB'",
+    );
   });
 });

@@ -32,7 +32,10 @@ export async function measureFirstLoad(candidate: Pick<Candidate, 'dir' | 'manif
     const content = await fs.readFile(path.join(candidate.dir, file)).catch(() => null);
     if (!content) continue; // a missing file is the exposes check's to report
     const compressed = await brotli(content, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
     });
     files.push({ file, bytes: content.length, compressed: compressed.length });
   }
@@ -46,12 +49,18 @@ export async function measureFirstLoad(candidate: Pick<Candidate, 'dir' | 'manif
  */
 export async function firstLoadBudgetKB(repoRoot: string, team: string): Promise<{ kb: number; source: string }> {
   const kb = (await readTeamSettings(repoRoot, team)).firstLoadBudgetKB;
-  return kb === undefined ? { kb: DEFAULT_FIRST_LOAD_BUDGET_KB, source: 'the default' } : { kb, source: `${team}/package.json` };
+  return kb === undefined
+    ? { kb: DEFAULT_FIRST_LOAD_BUDGET_KB, source: 'the default' }
+    : { kb, source: `${team}/package.json` };
 }
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
-export function checkFirstLoadBudget(candidate: Pick<Candidate, 'team' | 'version'>, measured: FirstLoad, budget: { kb: number; source: string }): string[] {
+export function checkFirstLoadBudget(
+  candidate: Pick<Candidate, 'team' | 'version'>,
+  measured: FirstLoad,
+  budget: { kb: number; source: string },
+): string[] {
   if (measured.total <= budget.kb * 1024) return [];
   const largest = [...measured.files].sort((a, b) => b.compressed - a.compressed).slice(0, 3);
   return [

@@ -11,8 +11,14 @@ import type { BuildInfo } from '../registry';
 
 const AssetsSchema = z
   .object({
-    js: z.object({ sync: z.array(z.string()).default([]), async: z.array(z.string()).default([]) }).partial().default({}),
-    css: z.object({ sync: z.array(z.string()).default([]), async: z.array(z.string()).default([]) }).partial().default({}),
+    js: z
+      .object({ sync: z.array(z.string()).default([]), async: z.array(z.string()).default([]) })
+      .partial()
+      .default({}),
+    css: z
+      .object({ sync: z.array(z.string()).default([]), async: z.array(z.string()).default([]) })
+      .partial()
+      .default({}),
   })
   .partial()
   .default({});

@@ -10,15 +10,20 @@ async function write(file: string, text: string): Promise<void> {
 }
 
 describe('moduleIdsIn', () => {
-  it('finds module ids as RemoteFragment, loadRemote and lookup tables write them, and the shell\'s federationName form', () => {
+  it("finds module ids as RemoteFragment, loadRemote and lookup tables write them, and the shell's federationName form", () => {
     const source = [
       `<RemoteFragment id="mf_finance/FinanceCta" props={{}} />`,
       `loadRemote('mf_leads/EnquireDialog')`,
       `const DIALOGS = { Finance: 'mf_finance/FinanceDialog' };`,
-      'id={`${federationName(\'mf-locations\')}/ReviewSummary`}',
+      "id={`${federationName('mf-locations')}/ReviewSummary`}",
       `import x from './mf_finance/not-a-module-id-because-lower-case';`,
     ].join('\n');
-    expect(moduleIdsIn(source)).toEqual(['mf_finance/FinanceCta', 'mf_leads/EnquireDialog', 'mf_finance/FinanceDialog', 'mf_locations/ReviewSummary']);
+    expect(moduleIdsIn(source)).toEqual([
+      'mf_finance/FinanceCta',
+      'mf_leads/EnquireDialog',
+      'mf_finance/FinanceDialog',
+      'mf_locations/ReviewSummary',
+    ]);
   });
 });
 
@@ -26,10 +31,22 @@ describe('fragments other teams load', () => {
   let repo: string;
   beforeEach(async () => {
     repo = await tempDir();
-    await write(path.join(repo, 'mf-search', 'src', 'home.tsx'), `<RemoteFragment id="mf_finance/FinanceCta" props={{}} />`);
-    await write(path.join(repo, 'mf-search', 'src', 'home.test.tsx'), `<RemoteFragment id="mf_finance/OnlyInATest" props={{}} />`);
-    await write(path.join(repo, 'mf-vehicle', 'src', 'page.tsx'), `<RemoteFragment id="mf_finance/Calculator" props={{}} />`);
-    await write(path.join(repo, 'mf-vehicle', 'package.json'), JSON.stringify({ forecourt: { uses: ['mf_finance/Calculator', 'mf_leads/Other'] } }));
+    await write(
+      path.join(repo, 'mf-search', 'src', 'home.tsx'),
+      `<RemoteFragment id="mf_finance/FinanceCta" props={{}} />`,
+    );
+    await write(
+      path.join(repo, 'mf-search', 'src', 'home.test.tsx'),
+      `<RemoteFragment id="mf_finance/OnlyInATest" props={{}} />`,
+    );
+    await write(
+      path.join(repo, 'mf-vehicle', 'src', 'page.tsx'),
+      `<RemoteFragment id="mf_finance/Calculator" props={{}} />`,
+    );
+    await write(
+      path.join(repo, 'mf-vehicle', 'package.json'),
+      JSON.stringify({ forecourt: { uses: ['mf_finance/Calculator', 'mf_leads/Other'] } }),
+    );
     await write(path.join(repo, 'mf-finance', 'src', 'self.tsx'), `<RemoteFragment id="mf_finance/Own" props={{}} />`);
   });
   afterEach(async () => {
@@ -59,18 +76,29 @@ describe('fragments other teams load', () => {
   });
 
   it('names a malformed declaration', async () => {
-    await write(path.join(repo, 'mf-leads', 'package.json'), JSON.stringify({ forecourt: { uses: ['finance calculator'] } }));
-    await expect(findFragmentUses(repo, 'mf-finance', 'mf_finance')).rejects.toThrow("mf-leads/package.json: field 'forecourt.uses.0' must look like mf_<team>/<Module>");
+    await write(
+      path.join(repo, 'mf-leads', 'package.json'),
+      JSON.stringify({ forecourt: { uses: ['finance calculator'] } }),
+    );
+    await expect(findFragmentUses(repo, 'mf-finance', 'mf_finance')).rejects.toThrow(
+      "mf-leads/package.json: field 'forecourt.uses.0' must look like mf_<team>/<Module>",
+    );
   });
 
   it("finds in this repository every fragment the teams use today, e.g. the shell's mf_locations/ReviewSummary", async () => {
     const uses = await findFragmentUses(REPO_ROOT, 'mf-locations', 'mf_locations');
-    expect(uses.map((u) => `${u.by} ${u.id}`)).toEqual(expect.arrayContaining(['shell mf_locations/ReviewSummary', 'mf-search mf_locations/DealerContact', 'mf-vehicle mf_locations/LocatedAt']));
+    expect(uses.map((u) => `${u.by} ${u.id}`)).toEqual(
+      expect.arrayContaining([
+        'shell mf_locations/ReviewSummary',
+        'mf-search mf_locations/DealerContact',
+        'mf-vehicle mf_locations/LocatedAt',
+      ]),
+    );
   });
 });
 
 describe('checkExposedFiles', () => {
-  it("refuses an exposed module missing from the federation manifest or whose files are not in the build", async () => {
+  it('refuses an exposed module missing from the federation manifest or whose files are not in the build', async () => {
     const dir = await tempDir();
     try {
       await fs.writeFile(path.join(dir, 'app.js'), '');
@@ -80,7 +108,14 @@ describe('checkExposedFiles', () => {
         version: '1.2.0',
         dir,
         info: { exposes: ['./app', './Contact', './Gone'] } as never,
-        manifest: { name: 'mf_leads', shared: [], exposes: [{ path: './app', assets: assets(['app.js']) }, { path: './Contact', assets: assets(['contact.1234.js']) }] },
+        manifest: {
+          name: 'mf_leads',
+          shared: [],
+          exposes: [
+            { path: './app', assets: assets(['app.js']) },
+            { path: './Contact', assets: assets(['contact.1234.js']) },
+          ],
+        },
       };
       expect(await checkExposedFiles(candidate)).toEqual([
         'mf-leads 1.2.0 exposes ./Contact but its file contact.1234.js is missing from the build',

@@ -17,13 +17,19 @@ export async function checkExposedFiles(candidate: Candidate): Promise<string[]>
   for (const exposed of candidate.info.exposes) {
     const entry = candidate.manifest.exposes.find((e) => e.path === exposed);
     if (!entry) {
-      reasons.push(`${label(candidate)} lists ${exposed} in its build info but its mf-manifest.json has no such exposed module`);
+      reasons.push(
+        `${label(candidate)} lists ${exposed} in its build info but its mf-manifest.json has no such exposed module`,
+      );
       continue;
     }
     const files = [...(entry.assets.js?.sync ?? []), ...(entry.assets.css?.sync ?? [])];
     for (const file of files) {
-      const present = await fs.stat(path.join(candidate.dir, file)).then((s) => s.isFile(), () => false);
-      if (!present) reasons.push(`${label(candidate)} exposes ${exposed} but its file ${file} is missing from the build`);
+      const present = await fs.stat(path.join(candidate.dir, file)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
+      if (!present)
+        reasons.push(`${label(candidate)} exposes ${exposed} but its file ${file} is missing from the build`);
     }
   }
   return reasons;
@@ -75,7 +81,8 @@ export async function findFragmentUses(repoRoot: string, team: string, container
     for (const file of await sourceFiles(path.join(teamDir, 'src'))) {
       const source = await fs.readFile(file, 'utf8');
       for (const id of moduleIdsIn(source)) {
-        if (id.startsWith(`${container}/`) && id !== `${container}/app`) uses.push({ id, by: other, where: path.relative(repoRoot, file) });
+        if (id.startsWith(`${container}/`) && id !== `${container}/app`)
+          uses.push({ id, by: other, where: path.relative(repoRoot, file) });
       }
     }
     for (const id of (await readTeamSettings(repoRoot, other)).uses ?? []) {
@@ -86,7 +93,10 @@ export async function findFragmentUses(repoRoot: string, team: string, container
 }
 
 /** Refuses a build that no longer exposes a module another team loads from it. */
-export function checkNeededFragments(candidate: Pick<Candidate, 'team' | 'version' | 'info'>, uses: readonly FragmentUse[]): string[] {
+export function checkNeededFragments(
+  candidate: Pick<Candidate, 'team' | 'version' | 'info'>,
+  uses: readonly FragmentUse[],
+): string[] {
   const exposed = new Set(candidate.info.exposes.map((e) => e.replace(/^\.\//, '')));
   const missing = new Map<string, FragmentUse[]>();
   for (const use of uses) {

@@ -58,15 +58,31 @@ export interface GateOptions {
   mountTimeoutMs?: number;
 }
 
-async function timed(check: GateCheck, run: () => Promise<{ reasons: string[]; notes?: string[]; skipped?: string }>): Promise<CheckOutcome> {
+async function timed(
+  check: GateCheck,
+  run: () => Promise<{ reasons: string[]; notes?: string[]; skipped?: string }>,
+): Promise<CheckOutcome> {
   const started = Date.now();
   try {
     const { reasons, notes = [], skipped } = await run();
-    return { check, passed: reasons.length === 0, reasons, notes, ...(skipped ? { skipped } : {}), ms: Date.now() - started };
+    return {
+      check,
+      passed: reasons.length === 0,
+      reasons,
+      notes,
+      ...(skipped ? { skipped } : {}),
+      ms: Date.now() - started,
+    };
   } catch (error) {
     // A check that cannot run (a malformed declaration, no browser) refuses: the gate never
     // waves a build through because it could not look at it.
-    return { check, passed: false, reasons: [`the ${check} check could not run: ${(error as Error).message}`], notes: [], ms: Date.now() - started };
+    return {
+      check,
+      passed: false,
+      reasons: [`the ${check} check could not run: ${(error as Error).message}`],
+      notes: [],
+      ms: Date.now() - started,
+    };
   }
 }
 
@@ -77,7 +93,11 @@ async function currentShell(registry: Registry, running: readonly RunningVersion
 }
 
 /** Every other remote's build that some tenant runs, and each one's newest published build. */
-async function otherBuilds(registry: Registry, team: string, running: readonly RunningVersion[]): Promise<PublishedMeta[]> {
+async function otherBuilds(
+  registry: Registry,
+  team: string,
+  running: readonly RunningVersion[],
+): Promise<PublishedMeta[]> {
   const metas: PublishedMeta[] = [];
   for (const other of REGISTRY_TEAMS) {
     if (other === team || other === SHELL_TEAM) continue;
@@ -93,7 +113,12 @@ async function otherBuilds(registry: Registry, team: string, running: readonly R
 }
 
 /** The builds on the mount check's page: what the tenant runs, else the platform default, else the newest. */
-async function pageBuilds(registry: Registry, tenant: TenantConfig, team: string, running: readonly RunningVersion[]): Promise<PublishedMeta[]> {
+async function pageBuilds(
+  registry: Registry,
+  tenant: TenantConfig,
+  team: string,
+  running: readonly RunningVersion[],
+): Promise<PublishedMeta[]> {
   const metas: PublishedMeta[] = [];
   for (const other of REGISTRY_TEAMS) {
     if (other === team || other === SHELL_TEAM || !tenant.features[other]) continue;
@@ -111,7 +136,8 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   const started = Date.now();
   const { repoRoot, registry, team, buildDir, running, tenants } = options;
   const { info } = await inspectBuild(team, buildDir);
-  if (team === SHELL_TEAM) return { team, version: info.version, passed: true, checks: [], against: '', ms: Date.now() - started };
+  if (team === SHELL_TEAM)
+    return { team, version: info.version, passed: true, checks: [], against: '', ms: Date.now() - started };
 
   const manifest = await readFederationManifest(buildDir, `${team} ${info.version}`);
   const candidate: Candidate = { team, version: info.version, dir: buildDir, info, manifest };
@@ -122,7 +148,9 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   const checks: CheckOutcome[] = [];
   checks.push(await timed('exposes', async () => ({ reasons: await checkExposedFiles(candidate) })));
   checks.push(
-    await timed('fragments', async () => ({ reasons: checkNeededFragments(candidate, await findFragmentUses(repoRoot, team, info.name)) })),
+    await timed('fragments', async () => ({
+      reasons: checkNeededFragments(candidate, await findFragmentUses(repoRoot, team, info.name)),
+    })),
   );
   checks.push(
     await timed('shared', async () =>
@@ -151,7 +179,10 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
         fragmentProps: (await readTeamSettings(repoRoot, team)).fragmentProps ?? {},
         ...(options.mountTimeoutMs ? { timeoutMs: options.mountTimeoutMs } : {}),
       });
-      return { reasons: result.reasons, notes: [`mounted on ${result.route} for ${tenant.slug} with shell ${shell.version}`, ...result.notes] };
+      return {
+        reasons: result.reasons,
+        notes: [`mounted on ${result.route} for ${tenant.slug} with shell ${shell.version}`, ...result.notes],
+      };
     }),
   );
   return {
@@ -166,10 +197,14 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
 
 /** The gate's report as lines for a terminal: every check, every reason. */
 export function describeGate(report: GateReport): string[] {
-  const lines = [`Contract gate for ${report.team} ${report.version} (against ${report.against}): ${report.passed ? 'passed' : 'FAILED'} in ${(report.ms / 1000).toFixed(1)} s`];
+  const lines = [
+    `Contract gate for ${report.team} ${report.version} (against ${report.against}): ${report.passed ? 'passed' : 'FAILED'} in ${(report.ms / 1000).toFixed(1)} s`,
+  ];
   for (const check of report.checks) {
     const status = check.skipped ? 'skip' : check.passed ? 'ok  ' : 'FAIL';
-    lines.push(`  ${status} ${check.check.padEnd(9)}${check.skipped ? ` (${check.skipped})` : ''}${check.notes.length && check.passed ? ` ${check.notes[0]}` : ''}`);
+    lines.push(
+      `  ${status} ${check.check.padEnd(9)}${check.skipped ? ` (${check.skipped})` : ''}${check.notes.length && check.passed ? ` ${check.notes[0]}` : ''}`,
+    );
     for (const reason of check.reasons) lines.push(`       - ${reason}`);
   }
   return lines;

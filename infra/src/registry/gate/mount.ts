@@ -69,12 +69,20 @@ function manifestEntry(meta: Pick<PublishedMeta, 'team' | 'name' | 'version' | '
   if (!isRemoteTeam(meta.team)) throw new Error(`${meta.team} is not a remote team`);
   // No integrity: the candidate's bytes are served from its folder, and the check is about
   // mounting, not about the CDN.
-  return { team: meta.team, name: meta.name, version: meta.version, entry: `/registry/${meta.team}/${meta.version}/${REMOTE_ENTRY}`, routes: [...meta.routes] };
+  return {
+    team: meta.team,
+    name: meta.name,
+    version: meta.version,
+    entry: `/registry/${meta.team}/${meta.version}/${REMOTE_ENTRY}`,
+    routes: [...meta.routes],
+  };
 }
 
 function harnessHtml(boot: BootData, shell: PublishedMeta): string {
   const json = JSON.stringify(boot).replace(/</g, '\\u003c');
-  const scripts = shell.entryFiles.map((file) => `<script defer src="/registry/${SHELL_TEAM}/${shell.version}/${file}"></script>`).join('\n');
+  const scripts = shell.entryFiles
+    .map((file) => `<script defer src="/registry/${SHELL_TEAM}/${shell.version}/${file}"></script>`)
+    .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -91,26 +99,43 @@ ${scripts}
 }
 
 function isSafeRelative(file: string): boolean {
-  return !!file && !file.includes('\0') && !path.isAbsolute(file) && file.split(/[\\/]/).every((part) => part !== '..' && part !== '' && !part.startsWith('.'));
+  return (
+    !!file &&
+    !file.includes('\0') &&
+    !path.isAbsolute(file) &&
+    file.split(/[\\/]/).every((part) => part !== '..' && part !== '' && !part.startsWith('.'))
+  );
 }
 
 async function startServer(input: MountCheckInput, html: string): Promise<{ server: FastifyInstance; origin: string }> {
   const { candidate, registry } = input;
   const server = Fastify({ logger: false });
   // Published builds come from the registry (its folder, or its object storage), the candidate from its build folder.
-  await server.register(fastifyStatic, { root: registry.localRoot ?? path.resolve(candidate.dir), serve: false, index: false, dotfiles: 'deny' });
-  server.get<{ Params: { team: string; version: string; '*': string } }>('/registry/:team/:version/*', async (request, reply) => {
-    const { team, version, '*': file } = request.params;
-    if (team === candidate.team && version === candidate.version) {
-      if (!isSafeRelative(file)) return reply.code(404).send({ error: 'Not found' });
-      return reply.sendFile(file, path.resolve(candidate.dir));
-    }
-    return sendPublishedFile(registry, request, reply, team, version, file);
+  await server.register(fastifyStatic, {
+    root: registry.localRoot ?? path.resolve(candidate.dir),
+    serve: false,
+    index: false,
+    dotfiles: 'deny',
   });
+  server.get<{ Params: { team: string; version: string; '*': string } }>(
+    '/registry/:team/:version/*',
+    async (request, reply) => {
+      const { team, version, '*': file } = request.params;
+      if (team === candidate.team && version === candidate.version) {
+        if (!isSafeRelative(file)) return reply.code(404).send({ error: 'Not found' });
+        return reply.sendFile(file, path.resolve(candidate.dir));
+      }
+      return sendPublishedFile(registry, request, reply, team, version, file);
+    },
+  );
   // Failure reports and analytics: accepted (the browser side reads them from the request).
   server.post('/api/events', async (_request, reply) => reply.code(202).send({ ok: true }));
-  server.all('/api/*', async (_request, reply) => reply.code(503).send({ error: 'The publish gate serves no team APIs' }));
-  server.get('/*', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html));
+  server.all('/api/*', async (_request, reply) =>
+    reply.code(503).send({ error: 'The publish gate serves no team APIs' }),
+  );
+  server.get('/*', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html),
+  );
   const origin = await server.listen({ host: '127.0.0.1', port: 0 });
   return { server, origin };
 }
@@ -209,7 +234,9 @@ async function renderFragments(
   props: Readonly<Record<string, Record<string, unknown>>>,
   settleMs: number,
 ): Promise<Record<string, string>> {
-  const result: unknown = await page.evaluate(`(${RENDER_FRAGMENTS})(${JSON.stringify({ container, modules, props, settleMs })})`);
+  const result: unknown = await page.evaluate(
+    `(${RENDER_FRAGMENTS})(${JSON.stringify({ container, modules, props, settleMs })})`,
+  );
   return result as Record<string, string>;
 }
 
@@ -217,10 +244,15 @@ async function renderFragments(
 export async function checkMount(input: MountCheckInput): Promise<MountCheckResult> {
   const { candidate, shell, others, tenant } = input;
   const timeoutMs = input.timeoutMs ?? 10_000;
-  const remotes = [manifestEntry({ ...candidate.info, team: candidate.team, version: candidate.version }), ...others.filter((o) => o.team !== candidate.team).map(manifestEntry)];
+  const remotes = [
+    manifestEntry({ ...candidate.info, team: candidate.team, version: candidate.version }),
+    ...others.filter((o) => o.team !== candidate.team).map(manifestEntry),
+  ];
   const notes: string[] = [];
   const reasons: string[] = [];
-  const owned = candidate.info.routes.map(samplePath).find((p) => resolveRouteOwner(remotes, p)?.team === candidate.team);
+  const owned = candidate.info.routes
+    .map(samplePath)
+    .find((p) => resolveRouteOwner(remotes, p)?.team === candidate.team);
   const route = owned ?? '/';
   if (!owned) notes.push(`${label(candidate)} owns no route on the page, so its ./app was loaded but not mounted`);
 
@@ -262,17 +294,20 @@ export async function checkMount(input: MountCheckInput): Promise<MountCheckResu
       const own = watch.reports.filter((r) => r.remote === candidate.team);
       const why = own.length ? `: ${own.map((r) => `${r.kind} — ${r.detail}`).join('; ')}` : '';
       if (!settled) reasons.push(`${label(candidate)} ./app did not mount on ${route} within ${timeoutMs} ms${why}`);
-      else if (status !== 'mounted') reasons.push(`${label(candidate)} ./app did not mount on ${route} (the shell marked it ${status})${why}`);
+      else if (status !== 'mounted')
+        reasons.push(`${label(candidate)} ./app did not mount on ${route} (the shell marked it ${status})${why}`);
       else if (own.length) reasons.push(`${label(candidate)} ./app mounted on ${route} but failed after${why}`);
     } else {
       const failures = await renderFragments(page, candidate.info.name, ['./app'], {}, 0);
-      for (const [module, error] of Object.entries(failures)) reasons.push(`${label(candidate)} ${module} does not load: ${error}`);
+      for (const [module, error] of Object.entries(failures))
+        reasons.push(`${label(candidate)} ${module} does not load: ${error}`);
     }
 
     const fragments = candidate.info.exposes.filter((e) => e !== './app');
     if (fragments.length) {
       const failures = await renderFragments(page, candidate.info.name, fragments, input.fragmentProps ?? {}, 500);
-      for (const [module, error] of Object.entries(failures)) reasons.push(`${label(candidate)} ${module} does not mount: ${error}`);
+      for (const [module, error] of Object.entries(failures))
+        reasons.push(`${label(candidate)} ${module} does not mount: ${error}`);
     }
 
     for (const error of watch.uncaught) {

@@ -31,13 +31,19 @@ describe('collisionPath', () => {
 
 describe('checkRouteCollisions', () => {
   it('names both routes, the other team and its version', () => {
-    const reasons = checkRouteCollisions(candidate(['/contact', '/finance']), [{ team: 'mf-finance', version: '1.0.0', routes: ['/finance', '/finance/*'] }]);
+    const reasons = checkRouteCollisions(candidate(['/contact', '/finance']), [
+      { team: 'mf-finance', version: '1.0.0', routes: ['/finance', '/finance/*'] },
+    ]);
     expect(reasons).toEqual(["mf-leads 1.4.0 route /finance collides with mf-finance 1.0.0's /finance"]);
   });
 
   it('says which path two differently written routes both own', () => {
-    const reasons = checkRouteCollisions(candidate(['/cars/:carSlug']), [{ team: 'mf-vehicle', version: '1.2.0', routes: ['/cars/:slug'] }]);
-    expect(reasons).toEqual(["mf-leads 1.4.0 route /cars/:carSlug collides with mf-vehicle 1.2.0's /cars/:slug (both own /cars/x equally)"]);
+    const reasons = checkRouteCollisions(candidate(['/cars/:carSlug']), [
+      { team: 'mf-vehicle', version: '1.2.0', routes: ['/cars/:slug'] },
+    ]);
+    expect(reasons).toEqual([
+      "mf-leads 1.4.0 route /cars/:carSlug collides with mf-vehicle 1.2.0's /cars/:slug (both own /cars/x equally)",
+    ]);
   });
 
   it("ignores the team's own earlier builds and more specific routes", () => {

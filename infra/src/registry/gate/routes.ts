@@ -36,7 +36,10 @@ export function collisionPath(a: string, b: string): string | null {
 }
 
 /** Refuses routes that tie with another remote's routes for some path. */
-export function checkRouteCollisions(candidate: Pick<Candidate, 'team' | 'version' | 'info'>, others: readonly RouteOwner[]): string[] {
+export function checkRouteCollisions(
+  candidate: Pick<Candidate, 'team' | 'version' | 'info'>,
+  others: readonly RouteOwner[],
+): string[] {
   const reasons: string[] = [];
   for (const route of candidate.info.routes) {
     for (const other of others) {

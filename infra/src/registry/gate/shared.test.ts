@@ -7,7 +7,11 @@ function candidate(required: Record<string, string>) {
     team: 'mf-finance',
     version: '1.2.0',
     info: { shared: Object.fromEntries(Object.keys(required).map((n) => [n, '0.0.0'])) } as never,
-    manifest: { name: 'mf_finance', exposes: [], shared: Object.entries(required).map(([name, requiredVersion]) => ({ name, requiredVersion })) },
+    manifest: {
+      name: 'mf_finance',
+      exposes: [],
+      shared: Object.entries(required).map(([name, requiredVersion]) => ({ name, requiredVersion })),
+    },
   };
 }
 
@@ -23,17 +27,24 @@ describe('checkSharedRanges', () => {
     expect(checkSharedRanges(candidate({ '@forecourt/shared-config': '^2.0.0' }), shell)).toHaveLength(1);
   });
 
-  it("takes a caret on the built version when the federation manifest gives no range", () => {
-    const built = { team: 'mf-finance', version: '1.2.0', info: { shared: { react: '19.4.2' } } as never, manifest: { name: 'mf_finance', exposes: [], shared: [] } };
+  it('takes a caret on the built version when the federation manifest gives no range', () => {
+    const built = {
+      team: 'mf-finance',
+      version: '1.2.0',
+      info: { shared: { react: '19.4.2' } } as never,
+      manifest: { name: 'mf_finance', exposes: [], shared: [] },
+    };
     expect(checkSharedRanges(built, shell)).toEqual([expect.stringContaining('requires shared react ^19.4.2')]);
   });
 
-  it("leaves alone what the shell does not provide, and passes when there is no shell yet", () => {
+  it('leaves alone what the shell does not provide, and passes when there is no shell yet', () => {
     expect(checkSharedRanges(candidate({ 'react-final-form': '^7.0.0' }), shell)).toEqual([]);
     expect(checkSharedRanges(candidate({ react: '^99.0.0' }), null)).toEqual([]);
   });
 
   it('refuses a range that is not one', () => {
-    expect(checkSharedRanges(candidate({ react: 'latest-and-greatest' }), shell)).toEqual(["mf-finance 1.2.0 requires shared react 'latest-and-greatest', which is not a version range"]);
+    expect(checkSharedRanges(candidate({ react: 'latest-and-greatest' }), shell)).toEqual([
+      "mf-finance 1.2.0 requires shared react 'latest-and-greatest', which is not a version range",
+    ]);
   });
 });

@@ -15,7 +15,10 @@ export interface ShellBuild {
  * runtime only warns). A singleton the shell does not provide is the remote's own to bring (a
  * slice added after the shell was built) and is not checked.
  */
-export function checkSharedRanges(candidate: Pick<Candidate, 'team' | 'version' | 'info' | 'manifest'>, shell: ShellBuild | null): string[] {
+export function checkSharedRanges(
+  candidate: Pick<Candidate, 'team' | 'version' | 'info' | 'manifest'>,
+  shell: ShellBuild | null,
+): string[] {
   if (!shell) return [];
   const required = new Map<string, string>();
   // The range webpack was told (`requiredVersion` in the federation manifest); a caret on the

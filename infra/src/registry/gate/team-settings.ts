@@ -14,7 +14,12 @@ export const TeamSettingsSchema = z
   .object({
     uses: z.array(z.string().regex(/^mf_[a-z]+\/[A-Za-z][\w-]*$/, 'must look like mf_<team>/<Module>')).optional(),
     firstLoadBudgetKB: z.number().positive().max(10_000).optional(),
-    fragmentProps: z.record(z.string().regex(/^\.\/[A-Za-z][\w-]*$/, 'must be an exposed name like ./KeyInfo'), z.record(z.string(), z.unknown())).optional(),
+    fragmentProps: z
+      .record(
+        z.string().regex(/^\.\/[A-Za-z][\w-]*$/, 'must be an exposed name like ./KeyInfo'),
+        z.record(z.string(), z.unknown()),
+      )
+      .optional(),
   })
   .passthrough();
 export type TeamSettings = z.infer<typeof TeamSettingsSchema>;

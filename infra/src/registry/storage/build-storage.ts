@@ -35,7 +35,8 @@ export class BuildStorageUnavailableError extends Error {
   }
 }
 
-const isMissing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+const isMissing = (error: unknown): boolean =>
+  ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /** The registry as a folder on disk: `{root}/{team}/{version}/...`, the layout `npm start` always had. */
 export class LocalFolderStorage implements BuildStorage {
@@ -50,7 +51,8 @@ export class LocalFolderStorage implements BuildStorage {
   private pathOf(key: string): string {
     const full = path.resolve(this.root, ...key.split('/'));
     // Keys are made by the registry from checked names; this is the last line, not the check.
-    if (full !== this.root && !full.startsWith(this.root + path.sep)) throw new Error(`storage key '${key}' leaves ${this.root}`);
+    if (full !== this.root && !full.startsWith(this.root + path.sep))
+      throw new Error(`storage key '${key}' leaves ${this.root}`);
     return full;
   }
 
@@ -88,7 +90,10 @@ export class LocalFolderStorage implements BuildStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    return fs.stat(this.pathOf(key)).then((s) => s.isFile(), () => false);
+    return fs.stat(this.pathOf(key)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
   }
 
   async list(prefix: string): Promise<string[]> {

@@ -31,7 +31,8 @@ async function startInstance(storage: TestObjectStorage, cacheBytes = 8 * 1024 *
   return app;
 }
 
-const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
 beforeEach(async () => {
   work = await tempDir();
@@ -77,12 +78,16 @@ describe('published builds in object storage, two instances', () => {
     await publishSearch();
     expect(await instanceB.registry.listVersions('mf-search')).toEqual(['1.1.0']);
     const meta = await instanceB.registry.meta('mf-search', '1.1.0');
-    expect(meta?.integrity['remoteEntry.js']).toBe((await instanceA.registry.meta('mf-search', '1.1.0'))?.integrity['remoteEntry.js']);
+    expect(meta?.integrity['remoteEntry.js']).toBe(
+      (await instanceA.registry.meta('mf-search', '1.1.0'))?.integrity['remoteEntry.js'],
+    );
   });
 
   it('serves the Brotli copy written at publish to a browser that accepts it', async () => {
     await publishSearch();
-    const response = await get(instanceB, '/registry/mf-search/1.1.0/chunk.js', { 'accept-encoding': 'gzip, deflate, br' });
+    const response = await get(instanceB, '/registry/mf-search/1.1.0/chunk.js', {
+      'accept-encoding': 'gzip, deflate, br',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toBe('accept-encoding');
@@ -107,7 +112,9 @@ describe('published builds in object storage, two instances', () => {
     const fromB = await get(instanceB, '/registry/mf-search/1.1.0/chunk.js');
     expect(fromA.headers.etag).toMatch(/^"[\w-]+"$/);
     expect(fromB.headers.etag).toBe(fromA.headers.etag);
-    const again = await get(instanceB, '/registry/mf-search/1.1.0/chunk.js', { 'if-none-match': String(fromA.headers.etag) });
+    const again = await get(instanceB, '/registry/mf-search/1.1.0/chunk.js', {
+      'if-none-match': String(fromA.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
@@ -122,16 +129,29 @@ describe('published builds in object storage, two instances', () => {
 
   it('answers 404, not cached, for a version never published and for a file a build does not have', async () => {
     await publishSearch();
-    for (const url of ['/registry/mf-search/9.9.9/remoteEntry.js', '/registry/mf-search/1.1.0/nope.js', '/registry/mf-search/1.1.0/', '/registry/mf-evil/1.0.0/remoteEntry.js']) {
+    for (const url of [
+      '/registry/mf-search/9.9.9/remoteEntry.js',
+      '/registry/mf-search/1.1.0/nope.js',
+      '/registry/mf-search/1.1.0/',
+      '/registry/mf-evil/1.0.0/remoteEntry.js',
+    ]) {
       const response = await get(instanceB, url, { 'accept-encoding': 'br, gzip' });
-      expect({ url, status: response.statusCode, cache: response.headers['cache-control'] }).toEqual({ url, status: 404, cache: 'no-store' });
+      expect({ url, status: response.statusCode, cache: response.headers['cache-control'] }).toEqual({
+        url,
+        status: 404,
+        cache: 'no-store',
+      });
     }
   });
 
   it('does not let an encoded ../ reach another key of the bucket', async () => {
     await publishSearch();
     await instanceA.registry.publish('shell', await makeFakeBuild(work, { team: 'shell', version: '1.0.0' }));
-    for (const url of ['/registry/mf-search/1.1.0/..%2f..%2fshell%2f1.0.0%2fregistry.json', '/registry/mf-search/1.1.0/..%5c..%5cshell%5c1.0.0%5cregistry.json', '/registry/mf-search/..%2f..%2fshell/1.0.0/registry.json']) {
+    for (const url of [
+      '/registry/mf-search/1.1.0/..%2f..%2fshell%2f1.0.0%2fregistry.json',
+      '/registry/mf-search/1.1.0/..%5c..%5cshell%5c1.0.0%5cregistry.json',
+      '/registry/mf-search/..%2f..%2fshell/1.0.0/registry.json',
+    ]) {
       expect({ url, status: (await get(instanceB, url)).statusCode }).toEqual({ url, status: 404 });
     }
   });
@@ -150,7 +170,9 @@ describe('published builds in object storage, two instances', () => {
   it('refuses on instance B a version published through instance A', async () => {
     await publishSearch();
     const again = await makeFakeBuild(work, { team: 'mf-search', version: '1.1.0', flavour: 'b' });
-    await expect(instanceB.registry.publish('mf-search', again)).rejects.toThrow('mf-search 1.1.0 is already published; versions are immutable');
+    await expect(instanceB.registry.publish('mf-search', again)).rejects.toThrow(
+      'mf-search 1.1.0 is already published; versions are immutable',
+    );
   });
 });
 
@@ -179,7 +201,12 @@ describe('the cache in front of object storage', () => {
     for (const round of [1, 2]) {
       for (const image of images) {
         const response = await get(small, `/registry/mf-vehicle/1.0.0/${image.name}`);
-        expect({ round, file: image.name, status: response.statusCode, same: response.rawPayload.equals(image.bytes) }).toEqual({ round, file: image.name, status: 200, same: true });
+        expect({
+          round,
+          file: image.name,
+          status: response.statusCode,
+          same: response.rawPayload.equals(image.bytes),
+        }).toEqual({ round, file: image.name, status: 200, same: true });
         expect(small.registry.files.heldBytes).toBeLessThanOrEqual(BOUND);
       }
     }
@@ -216,7 +243,11 @@ describe('object storage unreachable', () => {
     expect(cached.body).toContain('var mf_finance');
     for (const url of ['/registry/mf-finance/1.0.0/mf-manifest.json', '/registry/mf-leads/1.0.0/remoteEntry.js']) {
       const response = await get(reader, url);
-      expect({ url, status: response.statusCode, cache: response.headers['cache-control'] }).toEqual({ url, status: 503, cache: 'no-store' });
+      expect({ url, status: response.statusCode, cache: response.headers['cache-control'] }).toEqual({
+        url,
+        status: 503,
+        cache: 'no-store',
+      });
     }
   });
 
@@ -224,7 +255,10 @@ describe('object storage unreachable', () => {
     const storage = await startTestObjectStorage();
     const app = Fastify({ logger: false });
     await app.register(errorHandler);
-    await app.register(registryPlugin, { dataDir: work, storage: { objectStorage: storage.settings, cacheBytes: 1024 * 1024 } });
+    await app.register(registryPlugin, {
+      dataDir: work,
+      storage: { objectStorage: storage.settings, cacheBytes: 1024 * 1024 },
+    });
     // What a page, a pin change or a failure report does with a pinned version.
     app.get('/pinned', async () => ({ published: await app.registry.isPublished('mf-search', '1.0.0') }));
     apps.push(app);
@@ -244,8 +278,19 @@ describe('object storage unreachable', () => {
     const { port } = silent.address() as net.AddressInfo;
     try {
       const app = Fastify({ logger: false });
-      const settings = { bucket: 'forecourt-builds', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true, timeoutsMs: { connect: 300, request: 300 } };
-      await app.register(registryPlugin, { dataDir: work, storage: { objectStorage: settings, cacheBytes: 1024 * 1024 } });
+      const settings = {
+        bucket: 'forecourt-builds',
+        endpoint: `http://127.0.0.1:${port}`,
+        region: 'us-east-1',
+        accessKeyId: 'k',
+        secretAccessKey: 's',
+        forcePathStyle: true,
+        timeoutsMs: { connect: 300, request: 300 },
+      };
+      await app.register(registryPlugin, {
+        dataDir: work,
+        storage: { objectStorage: settings, cacheBytes: 1024 * 1024 },
+      });
       await app.register(registryFilesRoutes);
       apps.push(app);
       const started = Date.now();

@@ -1,4 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { BuildStorageUnavailableError, type BuildStorage } from './build-storage';
 
 /** An S3-compatible bucket holding the registry (see "Published builds: object storage" in docs/deploy.md). */
@@ -98,11 +106,19 @@ export class ObjectStorage implements BuildStorage {
     let token: string | undefined;
     do {
       const page = await this.client
-        .send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: folder, Delimiter: '/', ...(token ? { ContinuationToken: token } : {}) }))
+        .send(
+          new ListObjectsV2Command({
+            Bucket: this.settings.bucket,
+            Prefix: folder,
+            Delimiter: '/',
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        )
         .catch((error: unknown) => {
           throw new BuildStorageUnavailableError(this.description, error);
         });
-      for (const common of page.CommonPrefixes ?? []) if (common.Prefix) names.push(common.Prefix.slice(folder.length, -1));
+      for (const common of page.CommonPrefixes ?? [])
+        if (common.Prefix) names.push(common.Prefix.slice(folder.length, -1));
       for (const object of page.Contents ?? []) if (object.Key) names.push(object.Key.slice(folder.length));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

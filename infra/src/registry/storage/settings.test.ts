@@ -43,7 +43,14 @@ describe('published builds storage settings', () => {
   });
 
   it('names every variable with a bad value', () => {
-    expect(() => settingsOf({ ...BUCKET, FORECOURT_BUILDS_ENDPOINT: 'storage.internal', FORECOURT_BUILDS_FORCE_PATH_STYLE: 'yes', FORECOURT_BUILDS_CACHE_MB: '0' })).toThrow(
+    expect(() =>
+      settingsOf({
+        ...BUCKET,
+        FORECOURT_BUILDS_ENDPOINT: 'storage.internal',
+        FORECOURT_BUILDS_FORCE_PATH_STYLE: 'yes',
+        FORECOURT_BUILDS_CACHE_MB: '0',
+      }),
+    ).toThrow(
       /FORECOURT_BUILDS_ENDPOINT must be an http\(s\) address[^]*FORECOURT_BUILDS_FORCE_PATH_STYLE must be one of 'true', 'false'[^]*FORECOURT_BUILDS_CACHE_MB must be a positive number/,
     );
   });

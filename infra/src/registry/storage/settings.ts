@@ -30,12 +30,21 @@ export function buildStorageSettings(config: BuildStorageConfig = loadConfig()):
   const keyId = config.FORECOURT_BUILDS_ACCESS_KEY_ID;
   const secretKey = config.FORECOURT_BUILDS_SECRET_ACCESS_KEY;
   if (!bucket) {
-    const stray = (['FORECOURT_BUILDS_ENDPOINT', 'FORECOURT_BUILDS_ACCESS_KEY_ID', 'FORECOURT_BUILDS_SECRET_ACCESS_KEY'] as const).find((name) => config[name]);
-    if (stray) throw new Error(`FORECOURT_BUILDS_BUCKET must be set when ${stray} is: published builds would otherwise stay in the local folder`);
+    const stray = (
+      ['FORECOURT_BUILDS_ENDPOINT', 'FORECOURT_BUILDS_ACCESS_KEY_ID', 'FORECOURT_BUILDS_SECRET_ACCESS_KEY'] as const
+    ).find((name) => config[name]);
+    if (stray)
+      throw new Error(
+        `FORECOURT_BUILDS_BUCKET must be set when ${stray} is: published builds would otherwise stay in the local folder`,
+      );
     return { objectStorage: null, cacheBytes };
   }
   if (Boolean(keyId) !== Boolean(secretKey)) {
-    throw new Error(keyId ? 'FORECOURT_BUILDS_SECRET_ACCESS_KEY must be set with FORECOURT_BUILDS_ACCESS_KEY_ID' : 'FORECOURT_BUILDS_ACCESS_KEY_ID must be set with FORECOURT_BUILDS_SECRET_ACCESS_KEY');
+    throw new Error(
+      keyId
+        ? 'FORECOURT_BUILDS_SECRET_ACCESS_KEY must be set with FORECOURT_BUILDS_ACCESS_KEY_ID'
+        : 'FORECOURT_BUILDS_ACCESS_KEY_ID must be set with FORECOURT_BUILDS_SECRET_ACCESS_KEY',
+    );
   }
   return {
     objectStorage: {
@@ -52,7 +61,9 @@ export function buildStorageSettings(config: BuildStorageConfig = loadConfig()):
 
 /** The storage the settings name: the bucket, or `{dataDir}/registry`. */
 export function openBuildStorage(settings: BuildStorageSettings, dataDir: string): BuildStorage {
-  return settings.objectStorage ? new ObjectStorage(settings.objectStorage) : new LocalFolderStorage(path.join(dataDir, 'registry'));
+  return settings.objectStorage
+    ? new ObjectStorage(settings.objectStorage)
+    : new LocalFolderStorage(path.join(dataDir, 'registry'));
 }
 
 /**

@@ -20,8 +20,47 @@ const CITIES = ['Sydney', 'Melbourne', 'Brisbane', 'Perth'];
 const STATES = ['NSW', 'VIC', 'QLD', 'WA'];
 const COLOURS = ['Red', 'Blue', 'White', 'Silver Metallic'];
 const BADGES = ['GX', 'Ascent Sport', 'XLT', 'Maxx Sport', 'RS'];
-const WORDS = ['toy', 'toyota', 'cor', 'corolla', 'cx', '5', 'mazda', 'skoda', 'škoda', 'sport', 'ascent', 'ranger', 'xlt', 'syd', 'sydney', 'melb', 'red', 'zzz', 'holden', 'com', 'h', 's', 'hybrid', '2019', '20'];
-const STRING_FACETS = ['make', 'model', 'body', 'fuel', 'status', 'tags', 'location.state', 'location.city', 'colour', 'badge', 'certified', 'year'];
+const WORDS = [
+  'toy',
+  'toyota',
+  'cor',
+  'corolla',
+  'cx',
+  '5',
+  'mazda',
+  'skoda',
+  'škoda',
+  'sport',
+  'ascent',
+  'ranger',
+  'xlt',
+  'syd',
+  'sydney',
+  'melb',
+  'red',
+  'zzz',
+  'holden',
+  'com',
+  'h',
+  's',
+  'hybrid',
+  '2019',
+  '20',
+];
+const STRING_FACETS = [
+  'make',
+  'model',
+  'body',
+  'fuel',
+  'status',
+  'tags',
+  'location.state',
+  'location.city',
+  'colour',
+  'badge',
+  'certified',
+  'year',
+];
 const NUMERIC_ATTRS = ['price', 'year', 'km', 'custom_rank', 'tags', 'certified', 'missing_attr'];
 
 /**
@@ -33,7 +72,8 @@ const NUMERIC_ATTRS = ['price', 'year', 'km', 'custom_rank', 'tags', 'certified'
 const SCALE = Number(process.env.ENGINE_PROPERTY_SCALE ?? 1);
 const runs = (all: number): number => Math.max(10, Math.ceil(all * SCALE));
 
-const maybe = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | null | undefined> => fc.oneof({ weight: 6, arbitrary: arb }, fc.constant(null), fc.constant(undefined));
+const maybe = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | null | undefined> =>
+  fc.oneof({ weight: 6, arbitrary: arb }, fc.constant(null), fc.constant(undefined));
 
 const recordArb = (id: number): fc.Arbitrary<SearchRecord> =>
   fc
@@ -44,7 +84,12 @@ const recordArb = (id: number): fc.Arbitrary<SearchRecord> =>
       body: fc.constantFrom(...BODIES),
       fuel: maybe(fc.constantFrom(...FUELS)),
       year: fc.integer({ min: 2015, max: 2024 }),
-      price: maybe(fc.oneof(fc.integer({ min: 5, max: 60 }).map((n) => n * 1000), fc.double({ min: 0, max: 60000, noNaN: true }))),
+      price: maybe(
+        fc.oneof(
+          fc.integer({ min: 5, max: 60 }).map((n) => n * 1000),
+          fc.double({ min: 0, max: 60000, noNaN: true }),
+        ),
+      ),
       km: maybe(fc.integer({ min: 0, max: 200000 })),
       status: fc.constantFrom(...STATUSES),
       certified: fc.boolean(),
@@ -75,17 +120,37 @@ const recordArb = (id: number): fc.Arbitrary<SearchRecord> =>
     });
 
 const facetValueArb = fc.oneof(
-  fc.constantFrom(...MAKES, ...MODELS, ...BODIES, ...FUELS, ...STATUSES, ...TAGS, ...STATES, ...CITIES, ...COLOURS, ...BADGES),
+  fc.constantFrom(
+    ...MAKES,
+    ...MODELS,
+    ...BODIES,
+    ...FUELS,
+    ...STATUSES,
+    ...TAGS,
+    ...STATES,
+    ...CITIES,
+    ...COLOURS,
+    ...BADGES,
+  ),
   fc.constantFrom('true', 'false', '2019', '2020', 'TOYOTA', 'sedan', 'nope', 'a "quoted" value', 'back\\slash'),
 );
 
 const leafArb: fc.Arbitrary<FilterNode> = fc.oneof(
-  fc.record({ kind: fc.constant('facet' as const), attribute: fc.constantFrom(...STRING_FACETS), value: facetValueArb }),
+  fc.record({
+    kind: fc.constant('facet' as const),
+    attribute: fc.constantFrom(...STRING_FACETS),
+    value: facetValueArb,
+  }),
   fc.record({
     kind: fc.constant('numeric' as const),
     attribute: fc.constantFrom(...NUMERIC_ATTRS),
     op: fc.constantFrom('<' as const, '<=' as const, '=' as const, '!=' as const, '>=' as const, '>' as const),
-    value: fc.oneof(fc.integer({ min: 2014, max: 2025 }), fc.integer({ min: 0, max: 60 }).map((n) => n * 1000), fc.integer({ min: -1, max: 6 }), fc.double({ min: -10, max: 70000, noNaN: true, noDefaultInfinity: true })),
+    value: fc.oneof(
+      fc.integer({ min: 2014, max: 2025 }),
+      fc.integer({ min: 0, max: 60 }).map((n) => n * 1000),
+      fc.integer({ min: -1, max: 6 }),
+      fc.double({ min: -10, max: 70000, noNaN: true, noDefaultInfinity: true }),
+    ),
   }),
   fc.record({
     kind: fc.constant('range' as const),
@@ -93,7 +158,12 @@ const leafArb: fc.Arbitrary<FilterNode> = fc.oneof(
     low: fc.integer({ min: 0, max: 60 }).map((n) => n * 1000),
     high: fc.integer({ min: 0, max: 60 }).map((n) => n * 1000),
   }),
-  fc.record({ kind: fc.constant('range' as const), attribute: fc.constant('year'), low: fc.integer({ min: 2014, max: 2025 }), high: fc.integer({ min: 2014, max: 2025 }) }),
+  fc.record({
+    kind: fc.constant('range' as const),
+    attribute: fc.constant('year'),
+    low: fc.integer({ min: 2014, max: 2025 }),
+    high: fc.integer({ min: 2014, max: 2025 }),
+  }),
 );
 
 const treeArb: fc.Arbitrary<FilterNode> = fc.letrec<{ node: FilterNode }>((tie) => ({
@@ -110,23 +180,51 @@ const facetFilterString = fc
   .tuple(fc.constantFrom(...STRING_FACETS), facetValueArb, fc.boolean())
   .map(([a, v, neg]) => `${a}:${neg ? '-' : ''}${v}`);
 const numericFilterString = fc.oneof(
-  fc.tuple(fc.constantFrom('price', 'year', 'km'), fc.constantFrom('<', '<=', '=', '!=', '>=', '>'), fc.integer({ min: 0, max: 60000 })).map(([a, o, v]) => `${a}${o}${v}`),
-  fc.tuple(fc.constantFrom('price', 'year'), fc.integer({ min: 2000, max: 40000 }), fc.integer({ min: 2000, max: 60000 })).map(([a, l, h]) => `${a}:${l} TO ${h}`),
+  fc
+    .tuple(
+      fc.constantFrom('price', 'year', 'km'),
+      fc.constantFrom('<', '<=', '=', '!=', '>=', '>'),
+      fc.integer({ min: 0, max: 60000 }),
+    )
+    .map(([a, o, v]) => `${a}${o}${v}`),
+  fc
+    .tuple(
+      fc.constantFrom('price', 'year'),
+      fc.integer({ min: 2000, max: 40000 }),
+      fc.integer({ min: 2000, max: 60000 }),
+    )
+    .map(([a, l, h]) => `${a}:${l} TO ${h}`),
 );
-const nestedList = (s: fc.Arbitrary<string>) => fc.array(fc.oneof(s, fc.array(s, { minLength: 1, maxLength: 3 })), { maxLength: 3 });
+const nestedList = (s: fc.Arbitrary<string>) =>
+  fc.array(fc.oneof(s, fc.array(s, { minLength: 1, maxLength: 3 })), { maxLength: 3 });
 
 const queryArb = fc.record(
   {
     indexName: fc.constantFrom('cars', 'cars_price_asc', 'cars_year_desc'),
     query: fc.oneof(
       { weight: 2, arbitrary: fc.constant('') },
-      { weight: 5, arbitrary: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')) },
+      {
+        weight: 5,
+        arbitrary: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
+      },
       fc.constantFrom('Škoda Oct', 'CX-5 max', '  toyota,  ', 'MAZDA3', 'ford ranger x'),
     ),
-    filters: fc.oneof(fc.constant(undefined), treeArb.map(printFilter), fc.constantFrom('status:in_stock OR status:coming_soon', 'NOT certified:false AND price > 10000', 'make:"Škoda" OR (year:2018 TO 2020 AND NOT fuel:Diesel)')),
+    filters: fc.oneof(
+      fc.constant(undefined),
+      treeArb.map(printFilter),
+      fc.constantFrom(
+        'status:in_stock OR status:coming_soon',
+        'NOT certified:false AND price > 10000',
+        'make:"Škoda" OR (year:2018 TO 2020 AND NOT fuel:Diesel)',
+      ),
+    ),
     facetFilters: fc.oneof(fc.constant(undefined), nestedList(facetFilterString)),
     numericFilters: fc.oneof(fc.constant(undefined), nestedList(numericFilterString)),
-    facets: fc.oneof(fc.constant(undefined), fc.constant(['*']), fc.subarray(['make', 'model', 'price', 'year', 'tags', 'location.state', 'certified', 'colour', 'km', 'badge'])),
+    facets: fc.oneof(
+      fc.constant(undefined),
+      fc.constant(['*']),
+      fc.subarray(['make', 'model', 'price', 'year', 'tags', 'location.state', 'certified', 'colour', 'km', 'badge']),
+    ),
     maxValuesPerFacet: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined }),
     hitsPerPage: fc.option(fc.integer({ min: 0, max: 25 }), { nil: undefined }),
     page: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
@@ -136,24 +234,55 @@ const queryArb = fc.record(
   { requiredKeys: ['indexName', 'query'] },
 );
 
-type Op = { kind: 'put'; id: number } | { kind: 'partial'; id: number; price: number | null; create: boolean } | { kind: 'delete'; id: number };
+type Op =
+  | { kind: 'put'; id: number }
+  | { kind: 'partial'; id: number; price: number | null; create: boolean }
+  | { kind: 'delete'; id: number };
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('put' as const), id: fc.integer({ min: 0, max: 70 }) }),
-  fc.record({ kind: fc.constant('partial' as const), id: fc.integer({ min: 0, max: 70 }), price: fc.option(fc.integer({ min: 0, max: 60000 })), create: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('partial' as const),
+    id: fc.integer({ min: 0, max: 70 }),
+    price: fc.option(fc.integer({ min: 0, max: 60000 })),
+    create: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('delete' as const), id: fc.integer({ min: 0, max: 70 }) }),
 );
 
 const settingsArb = fc.record({
-  searchableAttributes: fc.constantFrom<Array<string[] | undefined>>(['name', 'make,model', 'unordered(badge)', 'location.name'], ['unordered(model)', 'make', 'location.city'], undefined),
-  customRanking: fc.constantFrom(['desc(custom_rank)'], ['desc(custom_rank)', 'asc(km)'], [] as string[], ['asc(make)']),
+  searchableAttributes: fc.constantFrom<Array<string[] | undefined>>(
+    ['name', 'make,model', 'unordered(badge)', 'location.name'],
+    ['unordered(model)', 'make', 'location.city'],
+    undefined,
+  ),
+  customRanking: fc.constantFrom(['desc(custom_rank)'], ['desc(custom_rank)', 'asc(km)'], [] as string[], [
+    'asc(make)',
+  ]),
   paginationLimitedTo: fc.constantFrom(1000, 1000, 7),
 });
 
-function setup(settings: { searchableAttributes?: string[]; customRanking: string[]; paginationLimitedTo: number }, extra: IndexSettings = {}) {
+function setup(
+  settings: { searchableAttributes?: string[]; customRanking: string[]; paginationLimitedTo: number },
+  extra: IndexSettings = {},
+) {
   const base: IndexSettings = {
     ...extra,
     ...(settings.searchableAttributes ? { searchableAttributes: settings.searchableAttributes } : {}),
-    attributesForFaceting: ['make', 'searchable(model)', 'body', 'fuel', 'status', 'certified', 'year', 'price', 'km', 'tags', 'location.state', 'location.city', 'filterOnly(colour)'],
+    attributesForFaceting: [
+      'make',
+      'searchable(model)',
+      'body',
+      'fuel',
+      'status',
+      'certified',
+      'year',
+      'price',
+      'km',
+      'tags',
+      'location.state',
+      'location.city',
+      'filterOnly(colour)',
+    ],
     customRanking: settings.customRanking,
     paginationLimitedTo: settings.paginationLimitedTo,
   };
@@ -171,7 +300,12 @@ function setup(settings: { searchableAttributes?: string[]; customRanking: strin
 
 const seen = { compared: 0, textWithHits: 0, filtersWithHits: 0, multiPageText: 0, facetValues: 0, stats: 0 };
 
-function compare(store: IndexStore, refs: Record<string, ReferenceIndex>, query: Record<string, unknown> & { indexName: string }, text?: typeof seenText) {
+function compare(
+  store: IndexStore,
+  refs: Record<string, ReferenceIndex>,
+  query: Record<string, unknown> & { indexName: string },
+  text?: typeof seenText,
+) {
   const { indexName, ...params } = query;
   const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
   const got = store.require(indexName).search(clean);
@@ -196,7 +330,10 @@ function compare(store: IndexStore, refs: Record<string, ReferenceIndex>, query:
     text.compared++;
     if (got.nbHits > 0) text.withHits++;
     if (got.hits.length > 1) text.ranked++;
-    const info = store.require(indexName).search({ ...clean, getRankingInfo: true }).hits.map((h) => h._rankingInfo as { nbTypos: number; proximityDistance: number; nbExactWords: number });
+    const info = store
+      .require(indexName)
+      .search({ ...clean, getRankingInfo: true })
+      .hits.map((h) => h._rankingInfo as { nbTypos: number; proximityDistance: number; nbExactWords: number });
     if (info.some((i) => i.nbTypos > 0)) text.typoHits++;
     if (new Set(info.map((i) => i.nbTypos)).size > 1) text.mixedTypos++;
     if (new Set(info.map((i) => `${i.proximityDistance}/${i.nbExactWords}`)).size > 1) text.mixedTies++;
@@ -238,36 +375,45 @@ describe('engine vs brute-force reference', () => {
       }),
     );
     fc.assert(
-      fc.property(settingsArb, dataArb, fc.array(queryArb, { minLength: 1, maxLength: 4 }), (settings, data, queries) => {
-        const { store, refs } = setup(settings);
-        const all = Object.values(refs);
-        const primary = store.require('cars');
-        for (const r of data.records) {
-          primary.saveObject(r);
-          for (const ref of all) ref.put(r);
-        }
-        // Interleave a query before the writes so the incremental paths are exercised.
-        compare(store, refs, queries[0] as Record<string, unknown> & { indexName: string });
-        let extra = 0;
-        for (const op of data.ops) {
-          const objectID = `car-${op.id}`;
-          if (op.kind === 'put') {
-            const [, template] = data.extra[extra++ % Math.max(1, data.extra.length)] ?? [0, data.records[0]];
-            if (!template) continue;
-            const record = { ...template, objectID };
-            primary.saveObject(record);
-            for (const ref of all) ref.put(record);
-          } else if (op.kind === 'partial') {
-            const changes = { objectID, price: op.price, km: { _operation: 'Increment', value: 1000 } } as unknown as SearchRecord;
-            primary.partialUpdateObject(changes, op.create);
-            for (const ref of all) ref.partial(changes, op.create);
-          } else {
-            primary.deleteObject(objectID);
-            for (const ref of all) ref.delete(objectID);
+      fc.property(
+        settingsArb,
+        dataArb,
+        fc.array(queryArb, { minLength: 1, maxLength: 4 }),
+        (settings, data, queries) => {
+          const { store, refs } = setup(settings);
+          const all = Object.values(refs);
+          const primary = store.require('cars');
+          for (const r of data.records) {
+            primary.saveObject(r);
+            for (const ref of all) ref.put(r);
           }
-        }
-        for (const q of queries) compare(store, refs, q as Record<string, unknown> & { indexName: string });
-      }),
+          // Interleave a query before the writes so the incremental paths are exercised.
+          compare(store, refs, queries[0] as Record<string, unknown> & { indexName: string });
+          let extra = 0;
+          for (const op of data.ops) {
+            const objectID = `car-${op.id}`;
+            if (op.kind === 'put') {
+              const [, template] = data.extra[extra++ % Math.max(1, data.extra.length)] ?? [0, data.records[0]];
+              if (!template) continue;
+              const record = { ...template, objectID };
+              primary.saveObject(record);
+              for (const ref of all) ref.put(record);
+            } else if (op.kind === 'partial') {
+              const changes = {
+                objectID,
+                price: op.price,
+                km: { _operation: 'Increment', value: 1000 },
+              } as unknown as SearchRecord;
+              primary.partialUpdateObject(changes, op.create);
+              for (const ref of all) ref.partial(changes, op.create);
+            } else {
+              primary.deleteObject(objectID);
+              for (const ref of all) ref.delete(objectID);
+            }
+          }
+          for (const q of queries) compare(store, refs, q as Record<string, unknown> & { indexName: string });
+        },
+      ),
       { seed: 20240611, numRuns: runs(1500) },
     );
   });
@@ -276,7 +422,9 @@ describe('engine vs brute-force reference', () => {
     fc.assert(
       fc.property(
         settingsArb,
-        fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 200, maxLength: 600 }).chain((ids) => fc.tuple(...[...new Set(ids)].map((i) => recordArb(i)))),
+        fc
+          .array(fc.integer({ min: 0, max: 1000 }), { minLength: 200, maxLength: 600 })
+          .chain((ids) => fc.tuple(...[...new Set(ids)].map((i) => recordArb(i)))),
         fc.array(queryArb, { minLength: 3, maxLength: 6 }),
         (settings, records, queries) => {
           const { store, refs } = setup(settings);
@@ -294,10 +442,96 @@ describe('engine vs brute-force reference', () => {
 
 /* Typos, synonyms, splitting/joining and the ranking order, against the same reference. */
 
-const TEXT_MAKES = ['Toyota', 'Mazda', 'Mercedes-Benz', 'Volkswagen', 'Holden', 'Ford', 'Škoda', 'Hyundai', 'Land Rover'];
-const TEXT_MODELS = ['Corolla', 'CX-5', 'CX 5', 'Mazda3', 'Mazda 3', 'Hilux', 'Amarok', 'Ranger', 'Octavia', 'Commodore', 'Sprinter', 'Golf', 'Accent', 'Range Rover'];
-const TEXT_BADGES = ['4x4', '4WD', 'AWD', 'Pickup', 'Ute', 'Utility', 'SR5', 'Hatch', 'Hatchback', 'Auto', 'Automatic', 'GTI', 'Ascent', 'Sport', 'Sports'];
-const VOCAB = ['toyota', 'mazda', 'mercedes', 'benz', 'volkswagen', 'holden', 'ford', 'skoda', 'corolla', 'cx', '5', 'mazda3', '3', 'hilux', 'amarok', 'ranger', 'octavia', 'commodore', 'sprinter', 'golf', '4x4', '4wd', 'awd', 'pickup', 'ute', 'utility', 'sr5', 'hatch', 'hatchback', 'auto', 'automatic', 'gti', 'sydney', 'melbourne', 'motors', '2019', 'accent', 'ascent', 'range', 'rover', 'sport', 'sports', 'hyundai', 'land'];
+const TEXT_MAKES = [
+  'Toyota',
+  'Mazda',
+  'Mercedes-Benz',
+  'Volkswagen',
+  'Holden',
+  'Ford',
+  'Škoda',
+  'Hyundai',
+  'Land Rover',
+];
+const TEXT_MODELS = [
+  'Corolla',
+  'CX-5',
+  'CX 5',
+  'Mazda3',
+  'Mazda 3',
+  'Hilux',
+  'Amarok',
+  'Ranger',
+  'Octavia',
+  'Commodore',
+  'Sprinter',
+  'Golf',
+  'Accent',
+  'Range Rover',
+];
+const TEXT_BADGES = [
+  '4x4',
+  '4WD',
+  'AWD',
+  'Pickup',
+  'Ute',
+  'Utility',
+  'SR5',
+  'Hatch',
+  'Hatchback',
+  'Auto',
+  'Automatic',
+  'GTI',
+  'Ascent',
+  'Sport',
+  'Sports',
+];
+const VOCAB = [
+  'toyota',
+  'mazda',
+  'mercedes',
+  'benz',
+  'volkswagen',
+  'holden',
+  'ford',
+  'skoda',
+  'corolla',
+  'cx',
+  '5',
+  'mazda3',
+  '3',
+  'hilux',
+  'amarok',
+  'ranger',
+  'octavia',
+  'commodore',
+  'sprinter',
+  'golf',
+  '4x4',
+  '4wd',
+  'awd',
+  'pickup',
+  'ute',
+  'utility',
+  'sr5',
+  'hatch',
+  'hatchback',
+  'auto',
+  'automatic',
+  'gti',
+  'sydney',
+  'melbourne',
+  'motors',
+  '2019',
+  'accent',
+  'ascent',
+  'range',
+  'rover',
+  'sport',
+  'sports',
+  'hyundai',
+  'land',
+];
 const SYNONYMS = [
   { objectID: 'ute', type: 'synonym', synonyms: ['ute', 'pickup', 'utility'] },
   { objectID: '4x4', type: 'synonym', synonyms: ['4x4', '4wd', 'awd'] },
@@ -335,27 +569,71 @@ const textRecordArb = (id: number): fc.Arbitrary<SearchRecord> =>
     });
 
 /** A vocabulary word with up to two random edits (swap, delete, insert, substitute). */
-const typoWordArb = fc.tuple(fc.constantFrom(...VOCAB), fc.array(fc.tuple(fc.constantFrom('swap', 'delete', 'insert', 'substitute'), fc.nat(20), fc.constantFrom('a', 'e', 'o', 'x', '3')), { maxLength: 2 })).map(([word, edits]) => {
-  let w = [...word];
-  for (const [kind, at, ch] of edits) {
-    const i = at % Math.max(1, w.length);
-    if (kind === 'swap' && i + 1 < w.length) w = [...w.slice(0, i), w[i + 1] as string, w[i] as string, ...w.slice(i + 2)];
-    if (kind === 'delete' && w.length > 1) w = [...w.slice(0, i), ...w.slice(i + 1)];
-    if (kind === 'insert') w = [...w.slice(0, i), ch, ...w.slice(i)];
-    if (kind === 'substitute') w = [...w.slice(0, i), ch, ...w.slice(i + 1)];
-  }
-  return w.join('');
-});
+const typoWordArb = fc
+  .tuple(
+    fc.constantFrom(...VOCAB),
+    fc.array(
+      fc.tuple(
+        fc.constantFrom('swap', 'delete', 'insert', 'substitute'),
+        fc.nat(20),
+        fc.constantFrom('a', 'e', 'o', 'x', '3'),
+      ),
+      { maxLength: 2 },
+    ),
+  )
+  .map(([word, edits]) => {
+    let w = [...word];
+    for (const [kind, at, ch] of edits) {
+      const i = at % Math.max(1, w.length);
+      if (kind === 'swap' && i + 1 < w.length)
+        w = [...w.slice(0, i), w[i + 1] as string, w[i] as string, ...w.slice(i + 2)];
+      if (kind === 'delete' && w.length > 1) w = [...w.slice(0, i), ...w.slice(i + 1)];
+      if (kind === 'insert') w = [...w.slice(0, i), ch, ...w.slice(i)];
+      if (kind === 'substitute') w = [...w.slice(0, i), ch, ...w.slice(i + 1)];
+    }
+    return w.join('');
+  });
 
-const rarely = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, arb);
+const rarely = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
+  fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, arb);
 
 const textQueryArb = fc.record(
   {
     indexName: fc.constantFrom('cars', 'cars_price_asc'),
     query: fc.oneof(
       { weight: 4, arbitrary: typoWordArb },
-      { weight: 2, arbitrary: fc.array(fc.oneof(typoWordArb, fc.constantFrom(...VOCAB)), { minLength: 2, maxLength: 3 }).map((w) => w.join(' ')) },
-      fc.constantFrom('ranger', 'accent', 'sport', 'toyta', 'toyota', 'pickup', 'ute', 'vw', 'volkswagen', '4x4', 'merc', 'mercedes benz', 'cx5', 'cx-5', 'mazda3', 'mazda 3', 'work horse', 'hatch auto', 'corolal', 'toyota corola', 'cx 5 mazda', 'mazda3 hatchbak', 'sydny toyota', 'volkswagen amarok 4wd'),
+      {
+        weight: 2,
+        arbitrary: fc
+          .array(fc.oneof(typoWordArb, fc.constantFrom(...VOCAB)), { minLength: 2, maxLength: 3 })
+          .map((w) => w.join(' ')),
+      },
+      fc.constantFrom(
+        'ranger',
+        'accent',
+        'sport',
+        'toyta',
+        'toyota',
+        'pickup',
+        'ute',
+        'vw',
+        'volkswagen',
+        '4x4',
+        'merc',
+        'mercedes benz',
+        'cx5',
+        'cx-5',
+        'mazda3',
+        'mazda 3',
+        'work horse',
+        'hatch auto',
+        'corolal',
+        'toyota corola',
+        'cx 5 mazda',
+        'mazda3 hatchbak',
+        'sydny toyota',
+        'volkswagen amarok 4wd',
+      ),
     ),
     typoTolerance: rarely(fc.constantFrom(true, false, 'min', 'strict', 'true', 'false')),
     disableTypoToleranceOnAttributes: rarely(fc.constantFrom(['model'], ['location'], ['name', 'make'])),
@@ -383,7 +661,9 @@ describe('engine vs brute-force reference: typos, synonyms, splitting/joining, r
         settingsArb,
         textSettingsArb,
         fc.subarray(SYNONYMS),
-        fc.integer({ min: 10, max: 60 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => textRecordArb(i)))),
+        fc
+          .integer({ min: 10, max: 60 })
+          .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => textRecordArb(i)))),
         fc.array(fc.integer({ min: 0, max: 60 }), { maxLength: 5 }),
         fc.array(textQueryArb, { minLength: 1, maxLength: 5 }),
         (settings, typoSettings, synonyms, records, deletes, queries) => {

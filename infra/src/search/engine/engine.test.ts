@@ -2,17 +2,69 @@ import { SearchError } from './errors';
 import { IndexStore, type SearchIndex } from './search-index';
 
 const cars = [
-  { objectID: 'a', name: 'Toyota Corolla Ascent', make: 'Toyota', model: 'Corolla', price: 20000, year: 2019, status: 'in_stock', custom_rank: 3, location: { name: 'Sydney' }, certified: true },
-  { objectID: 'b', name: 'Toyota Hilux SR5', make: 'Toyota', model: 'Hilux', price: 45000, year: 2021, status: 'sold', custom_rank: 9, location: { name: 'Perth' }, certified: false },
-  { objectID: 'c', name: 'Mazda CX-5 Maxx', make: 'Mazda', model: 'CX-5', price: 32000, year: 2020, status: 'in_stock', custom_rank: 5, location: { name: 'Sydney' }, certified: true },
-  { objectID: 'd', name: 'Škoda Octavia <RS>', make: 'Škoda', model: 'Octavia', price: 28000, year: 2018, status: 'coming_soon', custom_rank: 1, location: { name: 'Melbourne' }, certified: false },
+  {
+    objectID: 'a',
+    name: 'Toyota Corolla Ascent',
+    make: 'Toyota',
+    model: 'Corolla',
+    price: 20000,
+    year: 2019,
+    status: 'in_stock',
+    custom_rank: 3,
+    location: { name: 'Sydney' },
+    certified: true,
+  },
+  {
+    objectID: 'b',
+    name: 'Toyota Hilux SR5',
+    make: 'Toyota',
+    model: 'Hilux',
+    price: 45000,
+    year: 2021,
+    status: 'sold',
+    custom_rank: 9,
+    location: { name: 'Perth' },
+    certified: false,
+  },
+  {
+    objectID: 'c',
+    name: 'Mazda CX-5 Maxx',
+    make: 'Mazda',
+    model: 'CX-5',
+    price: 32000,
+    year: 2020,
+    status: 'in_stock',
+    custom_rank: 5,
+    location: { name: 'Sydney' },
+    certified: true,
+  },
+  {
+    objectID: 'd',
+    name: 'Škoda Octavia <RS>',
+    make: 'Škoda',
+    model: 'Octavia',
+    price: 28000,
+    year: 2018,
+    status: 'coming_soon',
+    custom_rank: 1,
+    location: { name: 'Melbourne' },
+    certified: false,
+  },
 ];
 
 function setup(): { store: IndexStore; index: SearchIndex } {
   const store = new IndexStore();
   store.setSettings('cars', {
     searchableAttributes: ['name', 'make,model', 'location.name'],
-    attributesForFaceting: ['make', 'searchable(model)', 'status', 'certified', 'price', 'year', 'filterOnly(location.name)'],
+    attributesForFaceting: [
+      'make',
+      'searchable(model)',
+      'status',
+      'certified',
+      'price',
+      'year',
+      'filterOnly(location.name)',
+    ],
     customRanking: ['desc(custom_rank)'],
     replicas: ['cars_price_asc'],
   });
@@ -22,7 +74,8 @@ function setup(): { store: IndexStore; index: SearchIndex } {
   return { store, index };
 }
 
-const ids = (index: SearchIndex, params: Record<string, unknown>): string[] => index.search(params).hits.map((h) => h.objectID);
+const ids = (index: SearchIndex, params: Record<string, unknown>): string[] =>
+  index.search(params).hits.map((h) => h.objectID);
 
 describe('SearchIndex', () => {
   it('orders an empty query by customRanking and replicas by their own', () => {
@@ -34,14 +87,28 @@ describe('SearchIndex', () => {
 
   it('answers an Algolia-shaped response with facets, stats and highlights', () => {
     const { index } = setup();
-    const response = index.search({ query: 'toy', facets: ['*'], hitsPerPage: 1, filters: 'price > 1000', clickAnalytics: true });
+    const response = index.search({
+      query: 'toy',
+      facets: ['*'],
+      hitsPerPage: 1,
+      filters: 'price > 1000',
+      clickAnalytics: true,
+    });
     expect(response).toMatchObject({
       nbHits: 2,
       page: 0,
       nbPages: 2,
       hitsPerPage: 1,
-      facets: { make: { Toyota: 2 }, model: { Corolla: 1, Hilux: 1 }, certified: { false: 1, true: 1 }, price: { '20000': 1, '45000': 1 } },
-      facets_stats: { price: { min: 20000, max: 45000, avg: 32500, sum: 65000 }, year: { min: 2019, max: 2021, avg: 2020, sum: 4040 } },
+      facets: {
+        make: { Toyota: 2 },
+        model: { Corolla: 1, Hilux: 1 },
+        certified: { false: 1, true: 1 },
+        price: { '20000': 1, '45000': 1 },
+      },
+      facets_stats: {
+        price: { min: 20000, max: 45000, avg: 32500, sum: 65000 },
+        year: { min: 2019, max: 2021, avg: 2020, sum: 4040 },
+      },
       exhaustiveFacetsCount: true,
       exhaustiveNbHits: true,
       exhaustive: { facetsCount: true, nbHits: true },
@@ -50,13 +117,20 @@ describe('SearchIndex', () => {
       renderingContent: {},
     });
     expect(response.facets).not.toHaveProperty('location.name');
-    expect(response.params).toBe('query=toy&facets=%5B%22*%22%5D&hitsPerPage=1&filters=price%20%3E%201000&clickAnalytics=true');
+    expect(response.params).toBe(
+      'query=toy&facets=%5B%22*%22%5D&hitsPerPage=1&filters=price%20%3E%201000&clickAnalytics=true',
+    );
     expect(response.queryID).toMatch(/^[0-9a-f]{32}$/);
     expect(typeof response.processingTimeMS).toBe('number');
     expect(response.hits[0]).toMatchObject({
       objectID: 'b',
       _highlightResult: {
-        name: { value: '<em>Toy</em>ota Hilux SR5', matchLevel: 'full', matchedWords: ['toy'], fullyHighlighted: false },
+        name: {
+          value: '<em>Toy</em>ota Hilux SR5',
+          matchLevel: 'full',
+          matchedWords: ['toy'],
+          fullyHighlighted: false,
+        },
         make: { value: '<em>Toy</em>ota', matchLevel: 'full', fullyHighlighted: false },
         location: { name: { value: 'Perth', matchLevel: 'none', matchedWords: [] } },
       },
@@ -65,9 +139,19 @@ describe('SearchIndex', () => {
 
   it('escapes HTML, strips diacritics, uses custom tags and ranks exact words first', () => {
     const { index } = setup();
-    const [hit] = index.search({ query: 'skoda rs', highlightPreTag: '<b>', highlightPostTag: '</b>', attributesToHighlight: ['name'] }).hits;
+    const [hit] = index.search({
+      query: 'skoda rs',
+      highlightPreTag: '<b>',
+      highlightPostTag: '</b>',
+      attributesToHighlight: ['name'],
+    }).hits;
     expect(hit?._highlightResult).toEqual({
-      name: { value: '<b>Škoda</b> Octavia &lt;<b>RS</b>&gt;', matchLevel: 'full', matchedWords: ['skoda', 'rs'], fullyHighlighted: false },
+      name: {
+        value: '<b>Škoda</b> Octavia &lt;<b>RS</b>&gt;',
+        matchLevel: 'full',
+        matchedWords: ['skoda', 'rs'],
+        fullyHighlighted: false,
+      },
     });
     index.saveObject({ objectID: 'e', name: 'Mazda MX-5', make: 'Mazda', model: 'MX-5', price: 30000, custom_rank: 0 });
     // 'mazda' exact in both; CX-5 outranks MX-5 on custom_rank; a query 'mx' prefers the exact token.
@@ -113,7 +197,9 @@ describe('SearchIndex', () => {
 
   it('pages, limits, retrieves and accepts a params string', () => {
     const { index } = setup();
-    const r = index.search({ params: 'hitsPerPage=2&page=1&attributesToRetrieve=%5B%22*%22%2C%22-name%22%5D&attributesToHighlight=%5B%5D' });
+    const r = index.search({
+      params: 'hitsPerPage=2&page=1&attributesToRetrieve=%5B%22*%22%2C%22-name%22%5D&attributesToHighlight=%5B%5D',
+    });
     expect(r).toMatchObject({ page: 1, nbPages: 2, hitsPerPage: 2 });
     expect(r.hits.map((h) => h.objectID)).toEqual(['a', 'd']);
     expect(r.hits[0]).not.toHaveProperty('name');
@@ -124,7 +210,12 @@ describe('SearchIndex', () => {
       ['c', 'Mazda', { name: 'Sydney' }],
       ['a', 'Toyota', { name: 'Sydney' }],
     ]);
-    expect(index.search({ hitsPerPage: 0, facets: 'make' })).toMatchObject({ hits: [], nbHits: 4, nbPages: 0, facets: { make: { Toyota: 2 } } });
+    expect(index.search({ hitsPerPage: 0, facets: 'make' })).toMatchObject({
+      hits: [],
+      nbHits: 4,
+      nbPages: 0,
+      facets: { make: { Toyota: 2 } },
+    });
     expect(index.search({ responseFields: ['nbHits'] })).toEqual({ nbHits: 4 });
   });
 
@@ -149,9 +240,13 @@ describe('SearchIndex', () => {
 
   it('rejects invalid settings and bad records', () => {
     const store = new IndexStore();
-    expect(() => store.setSettings('x', { customRanking: ['price'] })).toThrow("customRanking: expected 'asc(attribute)' or 'desc(attribute)', got 'price'");
+    expect(() => store.setSettings('x', { customRanking: ['price'] })).toThrow(
+      "customRanking: expected 'asc(attribute)' or 'desc(attribute)', got 'price'",
+    );
     expect(() => store.setSettings('x', { hitsPerPage: 5000 })).toThrow(SearchError);
-    expect(() => store.getOrCreate('x').saveObject({ name: 'no id' })).toThrow('record: objectID must be a non-empty string');
+    expect(() => store.getOrCreate('x').saveObject({ name: 'no id' })).toThrow(
+      'record: objectID must be a non-empty string',
+    );
     expect(() => store.require('nope')).toThrow('Index does not exist');
   });
 

@@ -1,7 +1,16 @@
 /** Per-attribute facet postings and value counts. */
 import { SparseTypedFastBitSet, TypedFastBitSet } from 'typedfastbitset';
 import { distinctFacetStrings, pathReader, type Scalar, type SearchRecord } from './values';
-import { checkPacked, packPostings, unionInto, unpackPosting, type DocSet, type Indexer, type PackedPostings, type Posting } from './postings';
+import {
+  checkPacked,
+  packPostings,
+  unionInto,
+  unpackPosting,
+  type DocSet,
+  type Indexer,
+  type PackedPostings,
+  type Posting,
+} from './postings';
 
 export interface FacetSnapshot {
   attribute: string;
@@ -34,7 +43,13 @@ export class FacetIndex implements Indexer {
   }
 
   toSnapshot(): FacetSnapshot {
-    return { attribute: this.attribute, values: this.values, postings: packPostings(this.values.map((_v, id) => this.posting(id))), forward: this.forward, multi: this.multi };
+    return {
+      attribute: this.attribute,
+      values: this.values,
+      postings: packPostings(this.values.map((_v, id) => this.posting(id))),
+      forward: this.forward,
+      multi: this.multi,
+    };
   }
 
   static fromSnapshot(snapshot: FacetSnapshot): FacetIndex {
@@ -54,7 +69,9 @@ export class FacetIndex implements Indexer {
   private posting(id: number): Posting {
     let posting = this.postings[id];
     if (posting === undefined) {
-      posting = (this.packed && id < this.packed.sizes.length ? unpackPosting(this.packed, id) : undefined) ?? new SparseTypedFastBitSet();
+      posting =
+        (this.packed && id < this.packed.sizes.length ? unpackPosting(this.packed, id) : undefined) ??
+        new SparseTypedFastBitSet();
       this.postings[id] = posting;
     }
     return posting;
@@ -134,7 +151,15 @@ export class FacetIndex implements Indexer {
    * result is every live doc, one intersection per value when there are few values, else one
    * pass over the result's docs through the forward index.
    */
-  counts(result: DocSet, resultSize: number, capacity: number, isAll: boolean, limit: number, alive?: DocSet, liveSize = 0): Array<[string, number]> {
+  counts(
+    result: DocSet,
+    resultSize: number,
+    capacity: number,
+    isAll: boolean,
+    limit: number,
+    alive?: DocSet,
+    liveSize = 0,
+  ): Array<[string, number]> {
     const n = this.values.length;
     const counts = new Int32Array(n);
     if (isAll) {

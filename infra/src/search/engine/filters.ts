@@ -110,7 +110,9 @@ class Parser {
   }
   private unexpected(token: Token, expected?: string): never {
     const what = token.type === 'end' ? 'end of input' : `token '${token.text}'`;
-    throw badRequest(`${this.param}: unexpected ${what} at col ${token.col}${expected ? ` (expected ${expected})` : ''}`);
+    throw badRequest(
+      `${this.param}: unexpected ${what} at col ${token.col}${expected ? ` (expected ${expected})` : ''}`,
+    );
   }
 
   parseAll(): FilterNode {
@@ -191,7 +193,8 @@ class Parser {
     const sep = this.next();
     if (sep.type === ':') {
       const valueToken = this.next();
-      if (valueToken.type !== 'word' && valueToken.type !== 'string') this.unexpected(valueToken, `a value after '${attribute}:'`);
+      if (valueToken.type !== 'word' && valueToken.type !== 'string')
+        this.unexpected(valueToken, `a value after '${attribute}:'`);
       if (this.isKeyword(this.peek(), 'TO')) {
         this.next();
         const low = this.number(valueToken, `${attribute}:`);
@@ -230,14 +233,20 @@ function asList(input: unknown, param: string, splitCommas: boolean): Array<stri
       return asList(parsed, param, splitCommas);
     }
     if (trimmed === '') return [];
-    return splitCommas ? trimmed.split(',').map((s) => s.trim()).filter((s) => s !== '') : [input];
+    return splitCommas
+      ? trimmed
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
+      : [input];
   }
   if (!Array.isArray(input)) throw badRequest(`${param}: expected a string or an array`);
   return (input as unknown[]).map((item) => {
     if (typeof item === 'string') return item;
     if (Array.isArray(item)) {
       return item.map((inner: unknown) => {
-        if (typeof inner !== 'string') throw badRequest(`${param}: nested elements must be strings (at most two levels)`);
+        if (typeof inner !== 'string')
+          throw badRequest(`${param}: nested elements must be strings (at most two levels)`);
         return inner;
       });
     }
@@ -285,7 +294,9 @@ export function parseNumericFilters(input: unknown, param = 'numericFilters'): F
 
 export function parseTagFilters(input: unknown, param = 'tagFilters'): FilterNode {
   return combine(asList(input, param, true), (s) =>
-    s.startsWith('-') ? { kind: 'not', child: { kind: 'facet', attribute: '_tags', value: s.slice(1) } } : { kind: 'facet', attribute: '_tags', value: s },
+    s.startsWith('-')
+      ? { kind: 'not', child: { kind: 'facet', attribute: '_tags', value: s.slice(1) } }
+      : { kind: 'facet', attribute: '_tags', value: s },
   );
 }
 

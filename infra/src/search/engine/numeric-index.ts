@@ -25,7 +25,13 @@ export class NumericIndex implements Indexer {
   }
 
   toSnapshot(): NumericSnapshot {
-    return { attribute: this.attribute, forward: this.forward, multi: this.multi, sorted: this.column(), numericDocs: this.numericDocs };
+    return {
+      attribute: this.attribute,
+      forward: this.forward,
+      multi: this.multi,
+      sorted: this.column(),
+      numericDocs: this.numericDocs,
+    };
   }
 
   static fromSnapshot(snapshot: NumericSnapshot): NumericIndex {
@@ -57,7 +63,8 @@ export class NumericIndex implements Indexer {
   }
 
   remove(doc: number): void {
-    if (doc < this.forward.length && (!Number.isNaN(this.forward[doc] as number) || this.multi.has(doc))) this.numericDocs--;
+    if (doc < this.forward.length && (!Number.isNaN(this.forward[doc] as number) || this.multi.has(doc)))
+      this.numericDocs--;
     if (doc < this.forward.length) this.forward[doc] = Number.NaN;
     this.multi.delete(doc);
     this.sorted = null;
@@ -114,7 +121,12 @@ export class NumericIndex implements Indexer {
    * sum and count come from the totals minus the non-matching docs, and min/max from walking
    * the sorted column from each end to the first matching doc.
    */
-  stats(result: DocSet, resultSize: number, alive: DocSet, liveSize: number): { min: number; max: number; sum: number; count: number } {
+  stats(
+    result: DocSet,
+    resultSize: number,
+    alive: DocSet,
+    liveSize: number,
+  ): { min: number; max: number; sum: number; count: number } {
     if (this.numericDocs === 0) return { min: Infinity, max: -Infinity, sum: 0, count: 0 };
     if (resultSize * 2 <= liveSize) return this.statsOf(result);
     const { values, docs } = this.column();

@@ -53,7 +53,8 @@ export function decodeParamsString(text: string): Record<string, unknown> {
   for (const [key, value] of new URLSearchParams(text)) {
     // The body was checked as JSON; what the params string decodes to (`%00`) is checked here.
     const problem = textProblem(key) ?? textProblem(value);
-    if (problem) throw badRequest(`params: ${textProblem(key) ? `every parameter name ${problem}` : `${key} ${problem}`}`);
+    if (problem)
+      throw badRequest(`params: ${textProblem(key) ? `every parameter name ${problem}` : `${key} ${problem}`}`);
     out[key] = value;
   }
   return out;
@@ -101,7 +102,8 @@ function list(raw: Record<string, unknown>, key: string): string[] | undefined {
       return trimmed === '' ? [] : trimmed.split(',').map((s) => s.trim());
     }
   }
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw badRequest(`${key}: expected an array of strings`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw badRequest(`${key}: expected an array of strings`);
   return value as string[];
 }
 
@@ -124,9 +126,11 @@ export function normalizeParams(input: Record<string, unknown>): SearchParams {
   if (typeof query !== 'string') throw badRequest('query: expected a string');
   // Checked before anything reads the words: the cost of a search grows with its query.
   const bytes = Buffer.byteLength(query, 'utf8');
-  if (bytes > QUERY_LIMITS.bytes) throw badRequest(`query: must be at most ${QUERY_LIMITS.bytes} bytes long, got ${bytes}`);
+  if (bytes > QUERY_LIMITS.bytes)
+    throw badRequest(`query: must be at most ${QUERY_LIMITS.bytes} bytes long, got ${bytes}`);
   const words = tokenize(query).length;
-  if (words > QUERY_LIMITS.words) throw badRequest(`query: must have at most ${QUERY_LIMITS.words} words, got ${words}`);
+  if (words > QUERY_LIMITS.words)
+    throw badRequest(`query: must have at most ${QUERY_LIMITS.words} words, got ${words}`);
   const distinct = raw.distinct;
   return {
     query,

@@ -72,8 +72,14 @@ export function packPostings(postings: ReadonlyArray<Posting | undefined>): Pack
 /** Checks a packed list's shape (it comes from a file) for `count` postings. */
 export function checkPacked(packed: PackedPostings, count: number): void {
   const { sizes, offsets, data } = packed;
-  if (!isTypedArray(sizes, 'Int32Array') || !isTypedArray(offsets, 'Float64Array') || !isTypedArray(data, 'Uint32Array')) throw new Error('snapshot: malformed postings');
-  if (sizes.length !== count || offsets.length !== count + 1 || offsets[count] !== data.length) throw new Error('snapshot: malformed postings');
+  if (
+    !isTypedArray(sizes, 'Int32Array') ||
+    !isTypedArray(offsets, 'Float64Array') ||
+    !isTypedArray(data, 'Uint32Array')
+  )
+    throw new Error('snapshot: malformed postings');
+  if (sizes.length !== count || offsets.length !== count + 1 || offsets[count] !== data.length)
+    throw new Error('snapshot: malformed postings');
 }
 
 /**

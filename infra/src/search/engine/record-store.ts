@@ -164,7 +164,8 @@ export class RecordStore {
   }
 
   private setSortKeys(doc: number, record: SearchRecord | null): void {
-    for (const [attribute, column] of this.sortKeys) column[doc] = record === null ? undefined : sortKeyOf(record, attribute);
+    for (const [attribute, column] of this.sortKeys)
+      column[doc] = record === null ? undefined : sortKeyOf(record, attribute);
   }
 
   /** Stores `record` as doc `doc`, no longer the restored text. */
@@ -392,9 +393,11 @@ export class RecordStore {
   static fromSnapshot(snapshot: RecordStoreSnapshot, blob: Buffer): RecordStore {
     const store = new RecordStore();
     const { ids, docOffsets } = snapshot;
-    if (!Array.isArray(ids) || !isTypedArray(docOffsets, 'Float64Array') || docOffsets.length !== ids.length + 1) throw new Error('snapshot: malformed records');
+    if (!Array.isArray(ids) || !isTypedArray(docOffsets, 'Float64Array') || docOffsets.length !== ids.length + 1)
+      throw new Error('snapshot: malformed records');
     for (let d = 0; d < ids.length; d++) {
-      if ((docOffsets[d + 1] as number) < (docOffsets[d] as number) || (docOffsets[d + 1] as number) > blob.length) throw new Error('snapshot: a record lies outside the record section');
+      if ((docOffsets[d + 1] as number) < (docOffsets[d] as number) || (docOffsets[d + 1] as number) > blob.length)
+        throw new Error('snapshot: a record lies outside the record section');
     }
     store.docs = ids.map((id) => (id === null ? null : undefined));
     store.blob = blob;

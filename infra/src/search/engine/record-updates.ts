@@ -7,14 +7,20 @@ import { badRequest } from './errors';
 import type { Json, SearchRecord } from './values';
 
 export function checkObjectID(body: unknown): asserts body is SearchRecord {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('record: expected a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest('record: expected a JSON object');
   const id = (body as { objectID?: unknown }).objectID;
   if (typeof id !== 'string' || id === '') throw badRequest('record: objectID must be a non-empty string');
 }
 
 type Operation = { _operation: string; value?: Json };
 function isOperation(v: unknown): v is Operation {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { _operation?: unknown })._operation === 'string';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    typeof (v as { _operation?: unknown })._operation === 'string'
+  );
 }
 
 /** Applies a partial update, including Algolia's built-in operations (Increment, Add, ...). */

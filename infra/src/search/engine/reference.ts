@@ -10,7 +10,16 @@
  */
 import type { FilterNode } from './filters';
 import { normalizeParams } from './params';
-import { buildHit, buildResponse, pageWindow, queryWordsOf, requestedFacets, sortFacetCounts, type FacetStats, type SearchResponse } from './response';
+import {
+  buildHit,
+  buildResponse,
+  pageWindow,
+  queryWordsOf,
+  requestedFacets,
+  sortFacetCounts,
+  type FacetStats,
+  type SearchResponse,
+} from './response';
 import { filterTreeOf, applyPartial } from './search-index';
 import { compileSettings, type CompiledSettings, type IndexSettings } from './settings';
 import { compareSortKeys, sortKeysOf } from './record-store';
@@ -97,7 +106,11 @@ export class ReferenceIndex {
   private entries(record: SearchRecord, typoDisabled: string[]): Entry[] {
     const levels = this.settings.searchable ?? [{ position: 0, paths: leafPaths(record) }];
     return levels.flatMap((l, level) =>
-      l.paths.flatMap((p) => valuesAt(record, p).flatMap((v) => tokensOfScalar(v).map((token) => ({ token, level, typoOk: !pathIn(p, typoDisabled) })))),
+      l.paths.flatMap((p) =>
+        valuesAt(record, p).flatMap((v) =>
+          tokensOfScalar(v).map((token) => ({ token, level, typoOk: !pathIn(p, typoDisabled) })),
+        ),
+      ),
     );
   }
 
@@ -108,8 +121,10 @@ export class ReferenceIndex {
     for (const hit of this.synonyms) {
       const phrases = (hit.synonyms ?? []).map((p) => tokenize(p));
       const type = hit.type.toLowerCase();
-      if (type === 'synonym' && phrases.some((p) => p.join(' ') === key)) out.push(...phrases.filter((p) => p.join(' ') !== key && p.length > 0));
-      if (type === 'onewaysynonym' && tokenize(hit.input ?? '').join(' ') === key) out.push(...phrases.filter((p) => p.join(' ') !== key && p.length > 0));
+      if (type === 'synonym' && phrases.some((p) => p.join(' ') === key))
+        out.push(...phrases.filter((p) => p.join(' ') !== key && p.length > 0));
+      if (type === 'onewaysynonym' && tokenize(hit.input ?? '').join(' ') === key)
+        out.push(...phrases.filter((p) => p.join(' ') !== key && p.length > 0));
     }
     return out;
   }
@@ -120,7 +135,8 @@ export class ReferenceIndex {
     const n = words.length;
     const last = end === n;
     const add = (typos: number, exact: boolean, found: Entry[][]) => {
-      if (found.every((f) => f.length > 0)) out.push({ start, end, typos, exact, levels: new Set(found.flat().map((e) => e.level)) });
+      if (found.every((f) => f.length > 0))
+        out.push({ start, end, typos, exact, levels: new Set(found.flat().map((e) => e.level)) });
     };
     const equal = (t: string) => entries.filter((e) => e.token === t);
     const longer = (t: string) => entries.filter((e) => e.token.startsWith(t) && e.token !== t);
@@ -130,7 +146,9 @@ export class ReferenceIndex {
       if (last) add(0, false, [longer(w)]);
       const k = allowedTypos(w, config);
       for (let d = 1; d <= k; d++) {
-        add(d, false, [entries.filter((e) => e.typoOk && (last ? prefixTypoDistance(w, e.token) : typoDistance(w, e.token)) === d)]);
+        add(d, false, [
+          entries.filter((e) => e.typoOk && (last ? prefixTypoDistance(w, e.token) : typoDistance(w, e.token)) === d),
+        ]);
       }
       if (config.enabled) {
         const chars = [...w];
@@ -175,9 +193,12 @@ export class ReferenceIndex {
           }
         }
         const next = words[i + 1];
-        if (next !== undefined && (vocabulary.has(w + next) || (i + 1 === words.length - 1 && hasLonger(w + next)))) add(w + next, [w, next]);
+        if (next !== undefined && (vocabulary.has(w + next) || (i + 1 === words.length - 1 && hasLonger(w + next))))
+          add(w + next, [w, next]);
       }
-      for (let end = i + 1; end <= words.length; end++) for (const phrase of this.synonymPhrases(words.slice(i, end))) for (const t of phrase) add(t, words.slice(i, end));
+      for (let end = i + 1; end <= words.length; end++)
+        for (const phrase of this.synonymPhrases(words.slice(i, end)))
+          for (const t of phrase) add(t, words.slice(i, end));
     });
     return map;
   }
@@ -200,11 +221,15 @@ export class ReferenceIndex {
       }
       const entries = this.entries(record, typoDisabled);
       const options: Option[] = [];
-      for (let start = 0; start < n; start++) for (let end = start + 1; end <= n; end++) options.push(...this.options(words, start, end, entries, config));
+      for (let start = 0; start < n; start++)
+        for (let end = start + 1; end <= n; end++) options.push(...this.options(words, start, end, entries, config));
       // Fewest typos over every way of covering the words with consecutive runs.
       const best: number[] = [0];
       for (let j = 1; j <= n; j++) {
-        best[j] = Math.min(Infinity, ...options.filter((o) => o.end === j).map((o) => (best[o.start] as number) + o.typos));
+        best[j] = Math.min(
+          Infinity,
+          ...options.filter((o) => o.end === j).map((o) => (best[o.start] as number) + o.typos),
+        );
       }
       const typos = best[n] as number;
       if (typos === Infinity) return;
@@ -240,7 +265,12 @@ export class ReferenceIndex {
       return a.index - b.index;
     });
     const window = pageWindow(rows.length, params, settings);
-    const q = queryWordsOf(words, n > 0 && !(settings.searchable !== null && settings.searchable.length === 0) ? this.highlights(words, config, typoDisabled) : undefined);
+    const q = queryWordsOf(
+      words,
+      n > 0 && !(settings.searchable !== null && settings.searchable.length === 0)
+        ? this.highlights(words, config, typoDisabled)
+        : undefined,
+    );
     const hits = rows.slice(window.start, window.end).map((r) => buildHit(r.record, params, settings, q));
     let facets: Record<string, Record<string, number>> | undefined;
     let facetsStats: Record<string, FacetStats> | undefined;
@@ -266,6 +296,15 @@ export class ReferenceIndex {
         if (count > 0) facetsStats[attribute] = { min, max, avg: sum / count, sum };
       }
     }
-    return buildResponse({ indexName: this.name, params, window, nbHits: rows.length, hits, facets, facetsStats, processingTimeMS: 0 });
+    return buildResponse({
+      indexName: this.name,
+      params,
+      window,
+      nbHits: rows.length,
+      hits,
+      facets,
+      facetsStats,
+      processingTimeMS: 0,
+    });
   }
 }

@@ -111,8 +111,16 @@ export interface QueryWords {
   alternatives: ReadonlyMap<string, readonly string[]>;
 }
 
-export function queryWordsOf(words: string[], alternatives: ReadonlyMap<string, readonly string[]> = new Map()): QueryWords {
-  return { words, exact: new Set(words.slice(0, -1)), last: words.length > 0 ? (words[words.length - 1] as string) : null, alternatives };
+export function queryWordsOf(
+  words: string[],
+  alternatives: ReadonlyMap<string, readonly string[]> = new Map(),
+): QueryWords {
+  return {
+    words,
+    exact: new Set(words.slice(0, -1)),
+    last: words.length > 0 ? (words[words.length - 1] as string) : null,
+    alternatives,
+  };
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -131,7 +139,7 @@ export function highlightString(text: string, q: QueryWords, pre: string, post: 
     origStart.push(i);
     origEnd.push(i + 1);
   }
-  for (let i = 0; !ascii && i < text.length; ) {
+  for (let i = 0; !ascii && i < text.length;) {
     const cp = text.codePointAt(i) as number;
     const ch = String.fromCodePoint(cp);
     const n = normalizeText(ch);

@@ -127,14 +127,17 @@ export class IndexStore {
   private synonymTargets(name: string, forwardToReplicas: boolean): SearchIndex[] {
     const index = this.getOrCreate(name);
     if (!forwardToReplicas) return [index];
-    const replicas = (index.settings.replicas ?? []).map((r) => this.indices.get(r)).filter((r): r is SearchIndex => r !== undefined);
+    const replicas = (index.settings.replicas ?? [])
+      .map((r) => this.indices.get(r))
+      .filter((r): r is SearchIndex => r !== undefined);
     return [index, ...replicas];
   }
 
   /** saveSynonym / saveSynonyms (`replaceExistingSynonyms`), on the index and optionally its replicas. */
   saveSynonyms(name: string, hits: unknown[], options: { forwardToReplicas?: boolean; replace?: boolean } = {}): void {
     const valid = hits.map((h, i) => validateSynonym(h, hits.length === 1 ? 'synonym' : `synonyms[${i}]`));
-    for (const index of this.synonymTargets(name, options.forwardToReplicas === true)) index.saveSynonyms(valid, options.replace === true);
+    for (const index of this.synonymTargets(name, options.forwardToReplicas === true))
+      index.saveSynonyms(valid, options.replace === true);
   }
 
   deleteSynonym(name: string, objectID: string, forwardToReplicas = false): void {

@@ -72,7 +72,8 @@ const MODIFIER = /^(unordered|searchable|filterOnly|afterDistinct)\((.*)\)$/;
 
 function stringList(value: unknown, name: string): string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw badRequest(`${name}: expected an array of strings`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw badRequest(`${name}: expected an array of strings`);
   return value as string[];
 }
 
@@ -86,9 +87,17 @@ function intSetting(value: unknown, name: string, min: number, max: number): num
 
 /** Validates what a client sends to `setSettings` (400 on wrong types). */
 export function validateSettings(raw: unknown): IndexSettings {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest('settings: expected a JSON object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw badRequest('settings: expected a JSON object');
   const settings = raw as Record<string, unknown>;
-  for (const key of ['attributesForFaceting', 'customRanking', 'replicas', 'attributesToHighlight', 'attributesToRetrieve', 'ranking']) {
+  for (const key of [
+    'attributesForFaceting',
+    'customRanking',
+    'replicas',
+    'attributesToHighlight',
+    'attributesToRetrieve',
+    'ranking',
+  ]) {
     stringList(settings[key], key);
   }
   if (settings.searchableAttributes !== null) stringList(settings.searchableAttributes, 'searchableAttributes');
@@ -168,6 +177,8 @@ export function compileSettings(settings: IndexSettings): CompiledSettings {
     // finds a different car (the issue asks for no typo on numbers-only words).
     allowTyposOnNumericTokens: (settings.allowTyposOnNumericTokens as boolean | undefined) ?? false,
     disableTypoToleranceOnAttributes: (settings.disableTypoToleranceOnAttributes as string[] | undefined) ?? [],
-    disableTypoToleranceOnWords: new Set(((settings.disableTypoToleranceOnWords as string[] | undefined) ?? []).flatMap((w) => tokenize(w))),
+    disableTypoToleranceOnWords: new Set(
+      ((settings.disableTypoToleranceOnWords as string[] | undefined) ?? []).flatMap((w) => tokenize(w)),
+    ),
   };
 }

@@ -8,7 +8,14 @@
  */
 import { TypedFastBitSet } from 'typedfastbitset';
 import { badRequest } from './errors';
-import { andAll, parseFacetFilters, parseFilters, parseNumericFilters, parseTagFilters, type FilterNode } from './filters';
+import {
+  andAll,
+  parseFacetFilters,
+  parseFilters,
+  parseNumericFilters,
+  parseTagFilters,
+  type FilterNode,
+} from './filters';
 import { normalizeParams, type SearchParams } from './params';
 import {
   buildHit,
@@ -128,7 +135,10 @@ export class SearchIndex {
   }
 
   private writable(): void {
-    if (this.isReplica) throw badRequest(`Cannot write to replica index '${this.name}': write to its primary '${String(this.rawSettings.primary)}'`);
+    if (this.isReplica)
+      throw badRequest(
+        `Cannot write to replica index '${this.name}': write to its primary '${String(this.rawSettings.primary)}'`,
+      );
   }
 
   saveObject(record: unknown): void {
@@ -147,7 +157,8 @@ export class SearchIndex {
 
   deleteObject(objectID: unknown): void {
     this.writable();
-    if (typeof objectID !== 'string' || objectID === '') throw badRequest('deleteObject: objectID must be a non-empty string');
+    if (typeof objectID !== 'string' || objectID === '')
+      throw badRequest('deleteObject: objectID must be a non-empty string');
     this.store.delete(objectID);
   }
 
@@ -271,7 +282,8 @@ export class SearchIndex {
     const picked: Array<{ doc: number; bucket: Omit<Bucket, 'docs'> | null }> = [];
     if (window.end > window.start) {
       if (!match) {
-        for (const doc of this.slice(result, nbHits, window.start, window.end - window.start, order)) picked.push({ doc, bucket: null });
+        for (const doc of this.slice(result, nbHits, window.start, window.end - window.start, order))
+          picked.push({ doc, bucket: null });
       } else {
         checkTime();
         this.rankedSlice(match, window.start, window.end, order, picked);
@@ -306,7 +318,10 @@ export class SearchIndex {
       const max = params.maxValuesPerFacet ?? settings.maxValuesPerFacet;
       for (const attribute of requestedFacets(params, settings)) {
         checkTime();
-        facets[attribute] = sortFacetCounts(store.facet(attribute).counts(result, nbHits, store.capacity, isAll, max, store.alive, store.size), max);
+        facets[attribute] = sortFacetCounts(
+          store.facet(attribute).counts(result, nbHits, store.capacity, isAll, max, store.alive, store.size),
+          max,
+        );
         const numeric = store.numeric(attribute);
         if (!numeric.hasNumbers) continue;
         const s = numeric.stats(result, nbHits, store.alive, store.size);
@@ -314,7 +329,16 @@ export class SearchIndex {
       }
     }
     const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-    return buildResponse({ indexName: this.name, params, window, nbHits, hits, facets, facetsStats, processingTimeMS: Math.round(elapsed) });
+    return buildResponse({
+      indexName: this.name,
+      params,
+      window,
+      nbHits,
+      hits,
+      facets,
+      facetsStats,
+      processingTimeMS: Math.round(elapsed),
+    });
   }
 
   /** `count` docs of `set` in sort order, skipping the first `skip`. */
@@ -340,7 +364,13 @@ export class SearchIndex {
   }
 
   /** Walks the ranking buckets best first and takes docs [start, end) of the ranking. */
-  private rankedSlice(match: TextMatch, start: number, end: number, order: SortOrder, out: Array<{ doc: number; bucket: Omit<Bucket, 'docs'> | null }>): void {
+  private rankedSlice(
+    match: TextMatch,
+    start: number,
+    end: number,
+    order: SortOrder,
+    out: Array<{ doc: number; bucket: Omit<Bucket, 'docs'> | null }>,
+  ): void {
     let position = 0;
     match.buckets(({ docs, ...bucket }) => {
       const size = docs.size();

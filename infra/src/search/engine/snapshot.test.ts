@@ -31,7 +31,9 @@ function build(n = 3000): IndexStore {
     disableTypoToleranceOnAttributes: ['model'],
   });
   store.setSettings('cars_price_asc', { customRanking: ['asc(price)'] });
-  store.saveSynonyms('cars', [{ objectID: 'vw', type: 'synonym', synonyms: ['vw', 'volkswagen'] }], { forwardToReplicas: true });
+  store.saveSynonyms('cars', [{ objectID: 'vw', type: 'synonym', synonyms: ['vw', 'volkswagen'] }], {
+    forwardToReplicas: true,
+  });
   const index = store.require('cars');
   for (const car of cars(n)) index.saveObject(car);
   // Deletes and replacements leave holes and moved records in the saved structures.
@@ -95,13 +97,29 @@ describe('search snapshot', () => {
     const store = build(500);
     const restored = decodeSnapshot(Buffer.concat(encodeSnapshot(store, null).bytes)).store;
     for (const s of [store, restored]) {
-      s.require('cars').saveObject({ objectID: 'new', name: 'Toyota Hilux ute', make: 'Toyota', model: 'Hilux', price: 1, status: 'in_stock', tags: ['z'], custom_rank: 1000 });
+      s.require('cars').saveObject({
+        objectID: 'new',
+        name: 'Toyota Hilux ute',
+        make: 'Toyota',
+        model: 'Hilux',
+        price: 1,
+        status: 'in_stock',
+        tags: ['z'],
+        custom_rank: 1000,
+      });
       s.require('cars').deleteObject('car-3');
       s.setSettings('cars', { attributesForFaceting: ['make', 'price', 'status', 'tags', 'year', 'model'] }, true);
-      s.saveSynonyms('cars', [{ objectID: 'ute', type: 'synonym', synonyms: ['ute', 'pickup'] }], { forwardToReplicas: true });
+      s.saveSynonyms('cars', [{ objectID: 'ute', type: 'synonym', synonyms: ['ute', 'pickup'] }], {
+        forwardToReplicas: true,
+      });
     }
     expect(answers(restored)).toEqual(answers(store));
-    expect(restored.require('cars').search({ query: 'pickup hilux' }).hits.map((h) => h.objectID)).toEqual(['new']);
+    expect(
+      restored
+        .require('cars')
+        .search({ query: 'pickup hilux' })
+        .hits.map((h) => h.objectID),
+    ).toEqual(['new']);
   });
 
   it('saves a restored store again: records read, rewritten, deleted and never touched all come back as they were', () => {
@@ -112,7 +130,16 @@ describe('search snapshot', () => {
       cars.search({ query: 'toyota', hitsPerPage: 50 }); // reads some restored records
       cars.partialUpdateObject({ objectID: 'car-2', price: 12_345 });
       cars.deleteObject('car-5');
-      cars.saveObject({ objectID: 'late', name: 'Ford Ranger ute', make: 'Ford', model: 'Ranger', price: 5, status: 'in_stock', tags: ['c'], custom_rank: 1 });
+      cars.saveObject({
+        objectID: 'late',
+        name: 'Ford Ranger ute',
+        make: 'Ford',
+        model: 'Ranger',
+        price: 5,
+        status: 'in_stock',
+        tags: ['c'],
+        custom_rank: 1,
+      });
     }
     const again = decodeSnapshot(Buffer.concat(encodeSnapshot(restored, null).bytes)).store;
     expect(answers(again)).toEqual(answers(store));
@@ -127,12 +154,16 @@ describe('search snapshot', () => {
     for (let i = 0; i < 40; i++) store.require('cars').saveObject({ objectID: `c${i}`, make: ['Audi', 'BMW'][i % 2] });
     const restored = decodeSnapshot(Buffer.concat(encodeSnapshot(store, null).bytes)).store;
     for (let i = 40; i < 60; i++) restored.require('cars').saveObject({ objectID: `c${i}`, make: 'Audi' });
-    const count = (make: string) => restored.require('cars').search({ facetFilters: [`make:${make}`], hitsPerPage: 0 }).nbHits;
+    const count = (make: string) =>
+      restored.require('cars').search({ facetFilters: [`make:${make}`], hitsPerPage: 0 }).nbHits;
     expect(count('Audi')).toBe(40);
     expect(count('BMW')).toBe(20);
-    expect(restored.require('cars').search({ facetFilters: ['make:BMW'], hitsPerPage: 100 }).hits.map((h) => h.objectID)).toEqual(
-      Array.from({ length: 20 }, (_, k) => `c${2 * k + 1}`),
-    );
+    expect(
+      restored
+        .require('cars')
+        .search({ facetFilters: ['make:BMW'], hitsPerPage: 100 })
+        .hits.map((h) => h.objectID),
+    ).toEqual(Array.from({ length: 20 }, (_, k) => `c${2 * k + 1}`));
   });
 
   it('after a restore, a write and the re-ranking it causes parse only the records a search returns', () => {
@@ -140,8 +171,13 @@ describe('search snapshot', () => {
     const restored = decodeSnapshot(Buffer.concat(encodeSnapshot(store, null).bytes)).store;
     const parse = jest.spyOn(JSON, 'parse');
     try {
-      for (const s of [store, restored]) s.require('cars').partialUpdateObject({ objectID: 'car-8', custom_rank: 1_000 });
-      const hits = (s: IndexStore, index: string) => s.require(index).search({ query: '', hitsPerPage: 5 }).hits.map((h) => h.objectID);
+      for (const s of [store, restored])
+        s.require('cars').partialUpdateObject({ objectID: 'car-8', custom_rank: 1_000 });
+      const hits = (s: IndexStore, index: string) =>
+        s
+          .require(index)
+          .search({ query: '', hitsPerPage: 5 })
+          .hits.map((h) => h.objectID);
       parse.mockClear();
       expect(hits(restored, 'cars')).toEqual(hits(store, 'cars'));
       expect(hits(restored, 'cars')[0]).toBe('car-8');
@@ -175,7 +211,11 @@ describe('search snapshot', () => {
     const file = path.join(dir, 'index.snapshot');
     const store = build(100);
     const saved: string[] = [];
-    const writer = new SnapshotWriter(file, store, { delayMs: 20, maxDelayMs: 200, onSaved: (meta) => saved.push(String(meta.fingerprint)) });
+    const writer = new SnapshotWriter(file, store, {
+      delayMs: 20,
+      maxDelayMs: 200,
+      onSaved: (meta) => saved.push(String(meta.fingerprint)),
+    });
     await writer.saveNow('one');
     writer.changed(); // nothing changed since the save
     await new Promise((r) => setTimeout(r, 60));

@@ -58,13 +58,22 @@ export function recordCounts(store: IndexStore): Record<string, number> {
 }
 
 /** The file's bytes (header, payload, record section) as consecutive buffers, and their total. */
-export function encodeSnapshot(store: IndexStore, fingerprint: string | null): { bytes: Buffer[]; length: number; meta: SnapshotMeta } {
+export function encodeSnapshot(
+  store: IndexStore,
+  fingerprint: string | null,
+): { bytes: Buffer[]; length: number; meta: SnapshotMeta } {
   const records = new RecordBlobWriter();
   const payload = v8.serialize(store.toSnapshot(records));
   let crc = crc32(payload);
   for (const part of records.parts) crc = crc32(part, crc);
   const meta: SnapshotMeta = { fingerprint, savedAt: new Date().toISOString(), records: recordCounts(store) };
-  const header: Header = { format: SNAPSHOT_FORMAT, payloadBytes: payload.length, recordBytes: records.length, crc, meta };
+  const header: Header = {
+    format: SNAPSHOT_FORMAT,
+    payloadBytes: payload.length,
+    recordBytes: records.length,
+    crc,
+    meta,
+  };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32LE(headerBytes.length);
@@ -83,7 +92,8 @@ export function encodeSnapshotShared(store: IndexStore): SharedArrayBuffer {
 }
 
 function parseHeader(file: Buffer): { header: Header; payloadAt: number } {
-  if (file.length < MAGIC.length + 4 || !file.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotError('not a search snapshot');
+  if (file.length < MAGIC.length + 4 || !file.subarray(0, MAGIC.length).equals(MAGIC))
+    throw new SnapshotError('not a search snapshot');
   const headerBytes = file.readUInt32LE(MAGIC.length);
   const payloadAt = MAGIC.length + 4 + headerBytes;
   if (payloadAt > file.length) throw new SnapshotError('truncated header');
@@ -93,9 +103,11 @@ function parseHeader(file: Buffer): { header: Header; payloadAt: number } {
   } catch {
     throw new SnapshotError('unreadable header');
   }
-  if (header.format !== SNAPSHOT_FORMAT) throw new SnapshotError(`format ${String(header.format)}, expected ${SNAPSHOT_FORMAT}`);
+  if (header.format !== SNAPSHOT_FORMAT)
+    throw new SnapshotError(`format ${String(header.format)}, expected ${SNAPSHOT_FORMAT}`);
   const expected = header.payloadBytes + header.recordBytes;
-  if (file.length - payloadAt !== expected) throw new SnapshotError(`payload and records are ${file.length - payloadAt} bytes, header says ${expected}`);
+  if (file.length - payloadAt !== expected)
+    throw new SnapshotError(`payload and records are ${file.length - payloadAt} bytes, header says ${expected}`);
   return { header, payloadAt };
 }
 
@@ -104,20 +116,31 @@ function parseHeader(file: Buffer): { header: Header; payloadAt: number } {
  * for as long as the store lives. `verify: false` skips the checksum, for bytes this process
  * already verified (a worker thread loading what the request thread read).
  */
-export function decodeSnapshot(file: Buffer, options: { verify?: boolean } = {}): { store: IndexStore; meta: SnapshotMeta } {
+export function decodeSnapshot(
+  file: Buffer,
+  options: { verify?: boolean } = {},
+): { store: IndexStore; meta: SnapshotMeta } {
   const { header, payloadAt } = parseHeader(file);
   const payload = file.subarray(payloadAt, payloadAt + header.payloadBytes);
   const records = file.subarray(payloadAt + header.payloadBytes);
-  if (options.verify !== false && crc32(records, crc32(payload)) !== header.crc) throw new SnapshotError('checksum mismatch');
+  if (options.verify !== false && crc32(records, crc32(payload)) !== header.crc)
+    throw new SnapshotError('checksum mismatch');
   try {
-    return { store: IndexStore.fromSnapshot(v8.deserialize(payload) as IndexStoreSnapshot, records), meta: header.meta };
+    return {
+      store: IndexStore.fromSnapshot(v8.deserialize(payload) as IndexStoreSnapshot, records),
+      meta: header.meta,
+    };
   } catch (error) {
     throw new SnapshotError(`unreadable payload: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
 /** Writes the snapshot atomically (temporary file, flushed, renamed over `file`). */
-export async function writeSnapshot(file: string, store: IndexStore, fingerprint: string | null): Promise<SnapshotMeta> {
+export async function writeSnapshot(
+  file: string,
+  store: IndexStore,
+  fingerprint: string | null,
+): Promise<SnapshotMeta> {
   const { bytes, meta } = encodeSnapshot(store, fingerprint);
   const temp = `${file}.${process.pid}.tmp`;
   // A service's first start on a new volume: its folder is made, not required to exist.
@@ -170,7 +193,9 @@ async function readSnapshotFile(file: string): Promise<Buffer | null> {
  * The snapshot in `file`; null when there is none. Throws `SnapshotError` when it is unusable.
  * `bytes` (in a SharedArrayBuffer) is what the store's records are read from.
  */
-export async function readSnapshot(file: string): Promise<{ store: IndexStore; meta: SnapshotMeta; bytes: Buffer } | null> {
+export async function readSnapshot(
+  file: string,
+): Promise<{ store: IndexStore; meta: SnapshotMeta; bytes: Buffer } | null> {
   const bytes = await readSnapshotFile(file);
   return bytes ? { ...decodeSnapshot(bytes), bytes } : null;
 }
@@ -216,7 +241,10 @@ export class SnapshotWriter {
     const now = Date.now();
     if (this.timer === null) this.firstChangeAt = now;
     else clearTimeout(this.timer);
-    const delay = Math.min(this.options.delayMs ?? 2000, Math.max(0, this.firstChangeAt + (this.options.maxDelayMs ?? 15_000) - now));
+    const delay = Math.min(
+      this.options.delayMs ?? 2000,
+      Math.max(0, this.firstChangeAt + (this.options.maxDelayMs ?? 15_000) - now),
+    );
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.save();

@@ -23,30 +23,47 @@ export interface SynonymHit {
   [other: string]: unknown;
 }
 
-const TYPES = new Set(['synonym', 'onewaysynonym', 'altcorrection1', 'altcorrection2', 'placeholder', 'oneWaySynonym', 'altCorrection1', 'altCorrection2']);
+const TYPES = new Set([
+  'synonym',
+  'onewaysynonym',
+  'altcorrection1',
+  'altcorrection2',
+  'placeholder',
+  'oneWaySynonym',
+  'altCorrection1',
+  'altCorrection2',
+]);
 
 function strings(value: unknown, name: string): string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw badRequest(`${name}: expected an array of strings`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw badRequest(`${name}: expected an array of strings`);
   return value as string[];
 }
 
 /** Checks one synonym object as the API receives it (400 naming the field). */
 export function validateSynonym(raw: unknown, where = 'synonym'): SynonymHit {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest(`${where}: expected a JSON object`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw badRequest(`${where}: expected a JSON object`);
   const hit = raw as Record<string, unknown>;
-  if (typeof hit.objectID !== 'string' || hit.objectID === '') throw badRequest(`${where}.objectID: must be a non-empty string`);
+  if (typeof hit.objectID !== 'string' || hit.objectID === '')
+    throw badRequest(`${where}.objectID: must be a non-empty string`);
   if (typeof hit.type !== 'string' || !TYPES.has(hit.type)) {
-    throw badRequest(`${where}.type: expected one of synonym, onewaysynonym, altcorrection1, altcorrection2, placeholder`);
+    throw badRequest(
+      `${where}.type: expected one of synonym, onewaysynonym, altcorrection1, altcorrection2, placeholder`,
+    );
   }
   const type = hit.type.toLowerCase();
   const synonyms = strings(hit.synonyms, `${where}.synonyms`);
   strings(hit.corrections, `${where}.corrections`);
   strings(hit.replacements, `${where}.replacements`);
-  if (type === 'synonym' && (!synonyms || synonyms.length < 2)) throw badRequest(`${where}.synonyms: a synonym needs at least two phrases`);
+  if (type === 'synonym' && (!synonyms || synonyms.length < 2))
+    throw badRequest(`${where}.synonyms: a synonym needs at least two phrases`);
   if (type === 'onewaysynonym') {
-    if (typeof hit.input !== 'string' || tokenize(hit.input).length === 0) throw badRequest(`${where}.input: expected a non-empty string`);
-    if (!synonyms || synonyms.length === 0) throw badRequest(`${where}.synonyms: a one-way synonym needs at least one phrase`);
+    if (typeof hit.input !== 'string' || tokenize(hit.input).length === 0)
+      throw badRequest(`${where}.input: expected a non-empty string`);
+    if (!synonyms || synonyms.length === 0)
+      throw badRequest(`${where}.synonyms: a one-way synonym needs at least one phrase`);
   }
   return { ...hit, objectID: hit.objectID, type: hit.type } as SynonymHit;
 }
@@ -127,10 +144,12 @@ export class SynonymSet {
     const query = params.query ?? '';
     if (typeof query !== 'string') throw badRequest('query: expected a string');
     const type = params.type;
-    if (type !== undefined && (typeof type !== 'string' || !TYPES.has(type))) throw badRequest('type: expected a synonym type');
+    if (type !== undefined && (typeof type !== 'string' || !TYPES.has(type)))
+      throw badRequest('type: expected a synonym type');
     const page = params.page ?? 0;
     const hitsPerPage = params.hitsPerPage ?? 100;
-    if (typeof page !== 'number' || !Number.isInteger(page) || page < 0) throw badRequest('page: expected a non-negative integer');
+    if (typeof page !== 'number' || !Number.isInteger(page) || page < 0)
+      throw badRequest('page: expected a non-negative integer');
     if (typeof hitsPerPage !== 'number' || !Number.isInteger(hitsPerPage) || hitsPerPage < 1 || hitsPerPage > 1000) {
       throw badRequest('hitsPerPage: expected an integer between 1 and 1000');
     }
@@ -138,7 +157,13 @@ export class SynonymSet {
     const matching = [...this.hits.values()]
       .filter((hit) => type === undefined || hit.type.toLowerCase() === (type as string).toLowerCase())
       .filter((hit) => {
-        const text = new Set(tokenize([hit.objectID, hit.input ?? '', hit.word ?? '', ...(hit.synonyms ?? []), ...(hit.corrections ?? [])].join(' ')));
+        const text = new Set(
+          tokenize(
+            [hit.objectID, hit.input ?? '', hit.word ?? '', ...(hit.synonyms ?? []), ...(hit.corrections ?? [])].join(
+              ' ',
+            ),
+          ),
+        );
         return words.every((w) => [...text].some((t) => t.startsWith(w)));
       })
       .sort((a, b) => (a.objectID < b.objectID ? -1 : a.objectID > b.objectID ? 1 : 0));

@@ -40,7 +40,10 @@ export class TextIndex implements Indexer {
     private readonly typoDisabled: readonly string[] = [],
   ) {
     this.levels = searchable === null ? 1 : searchable.length;
-    this.readers = searchable === null ? null : searchable.map((l) => l.paths.map((p) => ({ read: pathReader(p), strict: pathIn(p, typoDisabled) })));
+    this.readers =
+      searchable === null
+        ? null
+        : searchable.map((l) => l.paths.map((p) => ({ read: pathReader(p), strict: pathIn(p, typoDisabled) })));
   }
 
   toSnapshot(): TextSnapshot {
@@ -79,7 +82,10 @@ export class TextIndex implements Indexer {
       return;
     }
     for (let level = 0; level < this.readers.length; level++) {
-      for (const { read, strict } of this.readers[level] as Array<{ read: (record: unknown) => Scalar[]; strict: boolean }>) {
+      for (const { read, strict } of this.readers[level] as Array<{
+        read: (record: unknown) => Scalar[];
+        strict: boolean;
+      }>) {
         const slot = level * 2 + (strict ? 1 : 0);
         for (const value of read(record)) for (const token of tokensOfScalar(value)) yield [slot, token];
       }

@@ -52,7 +52,13 @@ function addHighlight(map: Map<string, string[]>, token: string, words: string[]
 }
 
 /** Everything each query word (and each run of words) may match in this text index. */
-export function planQuery(words: string[], text: TextIndex, config: TypoConfig, synonyms: { lookup: SynonymLookup; longest: number }, checkTime: () => void = () => undefined): QueryPlan {
+export function planQuery(
+  words: string[],
+  text: TextIndex,
+  config: TypoConfig,
+  synonyms: { lookup: SynonymLookup; longest: number },
+  checkTime: () => void = () => undefined,
+): QueryPlan {
   const alternatives: Alternative[] = [];
   const highlights = new Map<string, string[]>();
   const n = words.length;
@@ -86,8 +92,16 @@ export function planQuery(words: string[], text: TextIndex, config: TypoConfig, 
         const bLive = text.isLive(b);
         const bLonger = last ? text.prefixTokens(b).filter((t) => t !== b) : [];
         if (!bLive && bLonger.length === 0) continue;
-        if (bLive) push(i, i + 1, 0, true, [{ tokens: [a], typoOnly: false }, { tokens: [b], typoOnly: false }]);
-        if (bLonger.length > 0) push(i, i + 1, 0, false, [{ tokens: [a], typoOnly: false }, { tokens: bLonger, typoOnly: false }]);
+        if (bLive)
+          push(i, i + 1, 0, true, [
+            { tokens: [a], typoOnly: false },
+            { tokens: [b], typoOnly: false },
+          ]);
+        if (bLonger.length > 0)
+          push(i, i + 1, 0, false, [
+            { tokens: [a], typoOnly: false },
+            { tokens: bLonger, typoOnly: false },
+          ]);
         addHighlight(highlights, a, [w]);
         addHighlight(highlights, b, [w]);
       }
@@ -108,7 +122,13 @@ export function planQuery(words: string[], text: TextIndex, config: TypoConfig, 
     for (let end = i + 1; end <= Math.min(n, i + synonyms.longest); end++) {
       const span = words.slice(i, end);
       for (const phrase of synonyms.lookup.get(span.join(' ')) ?? []) {
-        push(i, end, 0, true, phrase.map((t) => ({ tokens: [t], typoOnly: false })));
+        push(
+          i,
+          end,
+          0,
+          true,
+          phrase.map((t) => ({ tokens: [t], typoOnly: false })),
+        );
         for (const t of phrase) addHighlight(highlights, t, span);
       }
     }
@@ -121,7 +141,8 @@ function docsOf(text: TextIndex, alt: Alternative, within: DocSet): DocSet {
   let out: DocSet | null = null;
   for (const group of alt.groups) {
     const set = new TypedFastBitSet();
-    for (const token of group.tokens) for (const posting of text.postingsOf(token, group.typoOnly)) unionInto(set, posting);
+    for (const token of group.tokens)
+      for (const posting of text.postingsOf(token, group.typoOnly)) unionInto(set, posting);
     set.intersection(out ?? within);
     out = set;
     if (out.isEmpty()) break;
@@ -239,7 +260,9 @@ export class TextMatch {
       const docs = this.docsOfAlt(a);
       set = new TypedFastBitSet();
       if (!docs.isEmpty()) {
-        for (const group of alt.groups) for (const token of group.tokens) for (const posting of this.text.postingsOf(token, group.typoOnly, level)) unionInto(set, posting);
+        for (const group of alt.groups)
+          for (const token of group.tokens)
+            for (const posting of this.text.postingsOf(token, group.typoOnly, level)) unionInto(set, posting);
         set.intersection(docs);
       }
       this.altLevelCache.set(key, set);
@@ -280,7 +303,8 @@ export class TextMatch {
           if (alt.exact && alt.start <= i && i < alt.end) exact.union(this.docsOfAlt(a));
         });
         atLeast.push(new TypedFastBitSet());
-        for (let k = i + 1; k >= 1; k--) (atLeast[k] as DocSet).union((atLeast[k - 1] as DocSet).new_intersection(exact));
+        for (let k = i + 1; k >= 1; k--)
+          (atLeast[k] as DocSet).union((atLeast[k - 1] as DocSet).new_intersection(exact));
       }
       this.exactAtLeast = atLeast;
     }
@@ -296,7 +320,12 @@ export class TextMatch {
     for (const { typos, docs } of this.byTypos) {
       this.checkTime();
       const near = this.nearSet();
-      const proximityParts: Array<[number, DocSet]> = near ? [[0, docs.new_intersection(near)], [1, docs.new_difference(near)]] : [[0, docs]];
+      const proximityParts: Array<[number, DocSet]> = near
+        ? [
+            [0, docs.new_intersection(near)],
+            [1, docs.new_difference(near)],
+          ]
+        : [[0, docs]];
       for (const [proximity, part] of proximityParts) {
         let rest = part;
         for (let level = 0; level < this.text.levels && !rest.isEmpty(); level++) {
@@ -305,7 +334,10 @@ export class TextMatch {
           rest = rest.new_difference(atLevel);
           const exact = this.exactSets();
           for (let k = n; k >= 0; k--) {
-            const bucket = k === n ? atLevel.new_intersection(exact[k] as DocSet) : atLevel.new_intersection(exact[k] as DocSet).difference(exact[k + 1] as DocSet);
+            const bucket =
+              k === n
+                ? atLevel.new_intersection(exact[k] as DocSet)
+                : atLevel.new_intersection(exact[k] as DocSet).difference(exact[k + 1] as DocSet);
             if (bucket.isEmpty()) continue;
             if (!visit({ docs: bucket, typos, proximity, level, exact: k })) return;
           }
@@ -329,7 +361,16 @@ export function typoConfigOf(settings: CompiledSettings, params: SearchParams): 
 }
 
 /** Attributes refusing typos for one search, and the text index key they give. */
-export function typoDisabledAttributes(settings: CompiledSettings, params: SearchParams): { attributes: string[]; key: string } {
+export function typoDisabledAttributes(
+  settings: CompiledSettings,
+  params: SearchParams,
+): { attributes: string[]; key: string } {
   const attributes = params.disableTypoToleranceOnAttributes ?? settings.disableTypoToleranceOnAttributes;
-  return { attributes, key: attributes.length === 0 ? settings.searchableKey : `${settings.searchableKey}|${JSON.stringify([...attributes].sort())}` };
+  return {
+    attributes,
+    key:
+      attributes.length === 0
+        ? settings.searchableKey
+        : `${settings.searchableKey}|${JSON.stringify([...attributes].sort())}`,
+  };
 }

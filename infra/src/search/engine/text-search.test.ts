@@ -20,14 +20,20 @@ beforeAll(async () => {
   store.saveSynonyms('cars', CAR_SYNONYMS, { forwardToReplicas: true });
   index = store.require('cars');
   tenants.forEach((tenant, i) => {
-    for (const car of generateTenantStock(tenant, { seed: 3, carsPerTenant: 400, now: new Date(Date.UTC(2026, 10, 22)) }, i).cars) {
+    for (const car of generateTenantStock(
+      tenant,
+      { seed: 3, carsPerTenant: 400, now: new Date(Date.UTC(2026, 10, 22)) },
+      i,
+    ).cars) {
       index.saveObject(carToRecord(car, tenant));
     }
   });
 });
 
-const all = (query: string, extra: Record<string, unknown> = {}) => index.search({ query, hitsPerPage: 1000, ...extra });
-const idSet = (query: string, extra: Record<string, unknown> = {}) => new Set(all(query, extra).hits.map((h) => h.objectID));
+const all = (query: string, extra: Record<string, unknown> = {}) =>
+  index.search({ query, hitsPerPage: 1000, ...extra });
+const idSet = (query: string, extra: Record<string, unknown> = {}) =>
+  new Set(all(query, extra).hits.map((h) => h.objectID));
 const records = (query: string) => all(query).hits;
 
 describe('typo tolerance, synonyms, splitting and joining on demo stock', () => {
@@ -50,8 +56,20 @@ describe('typo tolerance, synonyms, splitting and joining on demo stock', () => 
     expect(idSet('vw')).toEqual(vw);
     for (const hit of records('vw')) expect(hit.make).toBe('Volkswagen');
     // The demo catalogue sells no Mercedes: two are added for the multi-word synonym.
-    index.saveObject({ objectID: 'benz-1', name: '2022 Mercedes-Benz Sprinter', make: 'Mercedes-Benz', model: 'Sprinter', body: 'van' });
-    index.saveObject({ objectID: 'benz-2', name: '2021 Mercedes-Benz C300', make: 'Mercedes-Benz', model: 'C300', body: 'sedan' });
+    index.saveObject({
+      objectID: 'benz-1',
+      name: '2022 Mercedes-Benz Sprinter',
+      make: 'Mercedes-Benz',
+      model: 'Sprinter',
+      body: 'van',
+    });
+    index.saveObject({
+      objectID: 'benz-2',
+      name: '2021 Mercedes-Benz C300',
+      make: 'Mercedes-Benz',
+      model: 'C300',
+      body: 'sedan',
+    });
     try {
       expect(idSet('mercedes-benz')).toEqual(new Set(['benz-1', 'benz-2']));
       expect(idSet('merc')).toEqual(idSet('mercedes-benz'));
@@ -82,7 +100,13 @@ describe('typo tolerance, synonyms, splitting and joining on demo stock', () => 
   });
 
   it('ranks an exact word before a typo match, and highlights typo and synonym matches', () => {
-    index.saveObject({ objectID: 'typo-only', name: 'Toyot Special', make: 'Toyot', model: 'Special', custom_rank: 1_000_000 });
+    index.saveObject({
+      objectID: 'typo-only',
+      name: 'Toyot Special',
+      make: 'Toyot',
+      model: 'Special',
+      custom_rank: 1_000_000,
+    });
     try {
       const result = index.search({ query: 'toyota', getRankingInfo: true, hitsPerPage: 1000 });
       const at = result.hits.findIndex((h) => h.objectID === 'typo-only');
@@ -90,14 +114,20 @@ describe('typo tolerance, synonyms, splitting and joining on demo stock', () => 
       expect(result.hits[at]?._rankingInfo).toMatchObject({ nbTypos: 1 });
       expect(result.hits[0]?._rankingInfo).toMatchObject({ nbTypos: 0 });
       expect(index.search({ query: 'toyota', typoTolerance: 'min' }).nbHits).toBe(result.nbHits - 1);
-      expect(index.search({ query: 'toyta', typoTolerance: 'min' }).nbHits).toBe(index.search({ query: 'toyta' }).nbHits);
+      expect(index.search({ query: 'toyta', typoTolerance: 'min' }).nbHits).toBe(
+        index.search({ query: 'toyta' }).nbHits,
+      );
     } finally {
       index.deleteObject('typo-only');
     }
     const [hit] = index.search({ query: 'toyta', attributesToHighlight: ['make'] }).hits;
-    expect(hit?._highlightResult).toEqual({ make: { value: '<em>Toyota</em>', matchLevel: 'full', matchedWords: ['toyta'], fullyHighlighted: true } });
+    expect(hit?._highlightResult).toEqual({
+      make: { value: '<em>Toyota</em>', matchLevel: 'full', matchedWords: ['toyta'], fullyHighlighted: true },
+    });
     const [ute] = index.search({ query: 'pickup', attributesToHighlight: ['body'] }).hits;
-    expect(ute?._highlightResult).toEqual({ body: { value: '<em>ute</em>', matchLevel: 'full', matchedWords: ['pickup'], fullyHighlighted: true } });
+    expect(ute?._highlightResult).toEqual({
+      body: { value: '<em>ute</em>', matchLevel: 'full', matchedWords: ['pickup'], fullyHighlighted: true },
+    });
   });
 
   it('takes typo settings and parameters: word sizes, disabled words and attributes, numbers', () => {
@@ -106,7 +136,9 @@ describe('typo tolerance, synonyms, splitting and joining on demo stock', () => 
     expect(idSet('toyta', { disableTypoToleranceOnAttributes: ['make', 'name', 'model', 'make_model'] }).size).toBe(0);
     expect(idSet('2020').size).toBeGreaterThan(0);
     expect(idSet('2020', { typoTolerance: true })).toEqual(idSet('2020', { typoTolerance: false })); // no typo on numbers
-    expect(() => index.search({ query: 'x', typoTolerance: 'maybe' })).toThrow("typoTolerance: expected true, false, 'min' or 'strict'");
+    expect(() => index.search({ query: 'x', typoTolerance: 'maybe' })).toThrow(
+      "typoTolerance: expected true, false, 'min' or 'strict'",
+    );
   });
 });
 
@@ -123,7 +155,23 @@ describe('typo distance and trie', () => {
   });
 
   it('finds exactly the tokens the distance allows', () => {
-    const words = ['toyota', 'toy', 'toyotas', 'tokyo', 'hilux', 'holden', 'hold', 'golf', 'gold', 'wolf', 'ranger', 'range', 'rangers', 'ute', 'utes'];
+    const words = [
+      'toyota',
+      'toy',
+      'toyotas',
+      'tokyo',
+      'hilux',
+      'holden',
+      'hold',
+      'golf',
+      'gold',
+      'wolf',
+      'ranger',
+      'range',
+      'rangers',
+      'ute',
+      'utes',
+    ];
     const trie = new Trie();
     for (const w of words) trie.add(w);
     for (const query of ['toyta', 'golf', 'rnager', 'hold', 'ut', 'xyz', 't', 'rangerss', 'toyotass', 'toyotatoyota']) {
@@ -136,7 +184,12 @@ describe('typo distance and trie', () => {
             const d = prefix ? prefixTypoDistance(query, w) : typoDistance(query, w);
             if (d <= max) want.set(w, d);
           }
-          expect([query, prefix, max, new Map([...got].sort())]).toEqual([query, prefix, max, new Map([...want].sort())]);
+          expect([query, prefix, max, new Map([...got].sort())]).toEqual([
+            query,
+            prefix,
+            max,
+            new Map([...want].sort()),
+          ]);
         }
       }
     }
@@ -147,7 +200,8 @@ describe('long words cost no more than short ones', () => {
   // The service refuses a query over 512 bytes; the engine itself must not depend on that.
   // Structures are built on first use: built here, so the budget measures the search alone.
   beforeAll(() => index.warm());
-  const within = (query: string) => index.searchWith({ query, hitsPerPage: 1000, raw: {} }, { deadline: performance.now() + SEARCH_LIMITS.searchMs });
+  const within = (query: string) =>
+    index.searchWith({ query, hitsPerPage: 1000, raw: {} }, { deadline: performance.now() + SEARCH_LIMITS.searchMs });
 
   it('answers a 20,000-character word within the time budget of a search', () => {
     expect(within('x'.repeat(20_000)).nbHits).toBe(0);

@@ -68,7 +68,8 @@ export function typoDistance(a: string, b: string): number {
       else {
         const cost = x[i - 1] === y[j - 1] ? 0 : 1;
         let d = Math.min((rows[i - 1] as number[])[j]! + 1, row[j - 1]! + 1, (rows[i - 1] as number[])[j - 1]! + cost);
-        if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d = Math.min(d, (rows[i - 2] as number[])[j - 2]! + 1);
+        if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+          d = Math.min(d, (rows[i - 2] as number[])[j - 2]! + 1);
         row.push(d);
       }
     }
@@ -188,7 +189,8 @@ export class Trie {
         for (let j = from; j <= to; j++) {
           const cost = w[j - 1] === cp ? 0 : 1;
           let v = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + cost);
-          if (prev2 && j > 1 && w[j - 1] === path[d - 2] && w[j - 2] === cp) v = Math.min(v, (prev2[j - 2] as number) + 1);
+          if (prev2 && j > 1 && w[j - 1] === path[d - 2] && w[j - 2] === cp)
+            v = Math.min(v, (prev2[j - 2] as number) + 1);
           next[j] = Math.min(v, far);
         }
         walk(child, best);

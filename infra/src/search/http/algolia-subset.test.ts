@@ -11,7 +11,12 @@ describe('the Algolia subset as data', () => {
       .filter((line) => line.startsWith('| `'))
       .map((line) => line.split('|').map((cell) => cell.trim().replace(/`/g, '')))
       .map((cells) => `${cells[1]} ${cells[2]} ${cells[3] || '-'} ${cells[4]}`);
-    expect(rows).toEqual(ALGOLIA_SUBSET.map((route) => `${route.method} ${route.path} ${route.query.join(', ') || '-'} ${route.search ? 'search' : route.admin ? 'admin' : 'read'}`));
+    expect(rows).toEqual(
+      ALGOLIA_SUBSET.map(
+        (route) =>
+          `${route.method} ${route.path} ${route.query.join(', ') || '-'} ${route.search ? 'search' : route.admin ? 'admin' : 'read'}`,
+      ),
+    );
   });
 
   it('tells a route of the subset by method and path, the multi-index star written or encoded', () => {
@@ -23,10 +28,25 @@ describe('the Algolia subset as data', () => {
   });
 
   it('names what is outside: a route, a query parameter, a search parameter', () => {
-    expect(outsideAlgoliaSubset({ method: 'POST', url: '/1/indexes/cars/browse', body: '{}' })).toEqual(['POST /1/indexes/cars/browse: not a route of the subset']);
-    expect(outsideAlgoliaSubset({ method: 'PUT', url: '/1/indexes/cars/settings?forwardToReplicas=true&x-algolia-agent=a', body: '{}' })).toEqual([]);
-    expect(outsideAlgoliaSubset({ method: 'POST', url: '/1/indexes/cars/clear?forwardToReplicas=true' })).toEqual(["POST /1/indexes/:index/clear: query parameter 'forwardToReplicas'"]);
-    const body = JSON.stringify({ requests: [{ indexName: 'cars', query: 'ute', aroundLatLng: '1,2' }, { indexName: 'cars', params: 'query=ute&optionalWords=ute' }] });
+    expect(outsideAlgoliaSubset({ method: 'POST', url: '/1/indexes/cars/browse', body: '{}' })).toEqual([
+      'POST /1/indexes/cars/browse: not a route of the subset',
+    ]);
+    expect(
+      outsideAlgoliaSubset({
+        method: 'PUT',
+        url: '/1/indexes/cars/settings?forwardToReplicas=true&x-algolia-agent=a',
+        body: '{}',
+      }),
+    ).toEqual([]);
+    expect(outsideAlgoliaSubset({ method: 'POST', url: '/1/indexes/cars/clear?forwardToReplicas=true' })).toEqual([
+      "POST /1/indexes/:index/clear: query parameter 'forwardToReplicas'",
+    ]);
+    const body = JSON.stringify({
+      requests: [
+        { indexName: 'cars', query: 'ute', aroundLatLng: '1,2' },
+        { indexName: 'cars', params: 'query=ute&optionalWords=ute' },
+      ],
+    });
     expect(outsideAlgoliaSubset({ method: 'POST', url: '/1/indexes/*/queries', body })).toEqual([
       "POST /1/indexes/*/queries: search parameter 'aroundLatLng'",
       "POST /1/indexes/*/queries: search parameter 'optionalWords'",

@@ -40,7 +40,12 @@ export const ALGOLIA_SUBSET: readonly AlgoliaRoute[] = [
   { method: 'PUT', path: '/1/indexes/:index/synonyms/:objectID', query: FORWARD, admin: true },
   { method: 'GET', path: '/1/indexes/:index/synonyms/:objectID', query: [], admin: true },
   { method: 'DELETE', path: '/1/indexes/:index/synonyms/:objectID', query: FORWARD, admin: true },
-  { method: 'POST', path: '/1/indexes/:index/synonyms/batch', query: [...FORWARD, 'replaceExistingSynonyms'], admin: true },
+  {
+    method: 'POST',
+    path: '/1/indexes/:index/synonyms/batch',
+    query: [...FORWARD, 'replaceExistingSynonyms'],
+    admin: true,
+  },
   { method: 'POST', path: '/1/indexes/:index/synonyms/clear', query: FORWARD, admin: true },
   { method: 'POST', path: '/1/indexes/:index/synonyms/search', query: [], admin: true },
   { method: 'GET', path: '/1/indexes/:index/:objectID', query: ['attributesToRetrieve'], admin: false },
@@ -97,7 +102,9 @@ const MULTI_QUERY_FIELDS = ['indexName', 'type', 'params'];
 function pattern(path: string): RegExp {
   const source = path
     .split('/')
-    .map((segment) => (segment === '*' ? '\\*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) =>
+      segment === '*' ? '\\*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
   return new RegExp(`^${source}$`);
 }
@@ -121,14 +128,24 @@ export function outsideAlgoliaSubset(request: { method: string; url: string; bod
   if (!route) return [`${request.method} ${url.pathname}: not a route of the subset`];
   const problems: string[] = [];
   const allowedQuery = new Set<string>([...CREDENTIAL_PARAMETERS, ...route.query]);
-  for (const name of url.searchParams.keys()) if (!allowedQuery.has(name)) problems.push(`${route.method} ${route.path}: query parameter '${name}'`);
+  for (const name of url.searchParams.keys())
+    if (!allowedQuery.has(name)) problems.push(`${route.method} ${route.path}: query parameter '${name}'`);
   if (route.search && request.body) {
     const body = JSON.parse(request.body) as Record<string, unknown>;
-    const searches = route.path.includes('*') ? ((body.requests as Array<Record<string, unknown>> | undefined) ?? []) : [body];
-    const allowed = new Set<string>([...SEARCH_PARAMETERS, ...(route.path.includes('*') ? MULTI_QUERY_FIELDS : ['params'])]);
+    const searches = route.path.includes('*')
+      ? ((body.requests as Array<Record<string, unknown>> | undefined) ?? [])
+      : [body];
+    const allowed = new Set<string>([
+      ...SEARCH_PARAMETERS,
+      ...(route.path.includes('*') ? MULTI_QUERY_FIELDS : ['params']),
+    ]);
     for (const search of searches) {
-      const names = [...Object.keys(search), ...(typeof search.params === 'string' ? [...new URLSearchParams(search.params).keys()] : [])];
-      for (const name of names) if (!allowed.has(name)) problems.push(`${route.method} ${route.path}: search parameter '${name}'`);
+      const names = [
+        ...Object.keys(search),
+        ...(typeof search.params === 'string' ? [...new URLSearchParams(search.params).keys()] : []),
+      ];
+      for (const name of names)
+        if (!allowed.has(name)) problems.push(`${route.method} ${route.path}: search parameter '${name}'`);
     }
   }
   return problems;

@@ -17,12 +17,21 @@ const cars = Array.from({ length: 60 }, (_, i) => ({
   custom_rank: i,
 }));
 
-async function build(cacheBytes?: number): Promise<{ app: FastifyInstance; store: IndexStore; keys: KeyStore; writes: number[] }> {
+async function build(
+  cacheBytes?: number,
+): Promise<{ app: FastifyInstance; store: IndexStore; keys: KeyStore; writes: number[] }> {
   const store = new IndexStore();
   const keys = new KeyStore({ appId: APP, adminKey: ADMIN, searchKeys: [SEARCH] });
   const writes: number[] = [];
   const app = Fastify();
-  await app.register(searchService, { store, keys, searchMs: 60_000, threadMs: 60_000, ...(cacheBytes === undefined ? {} : { cacheBytes }), onWrite: () => writes.push(Date.now()) });
+  await app.register(searchService, {
+    store,
+    keys,
+    searchMs: 60_000,
+    threadMs: 60_000,
+    ...(cacheBytes === undefined ? {} : { cacheBytes }),
+    onWrite: () => writes.push(Date.now()),
+  });
   store.setSettings('cars', {
     searchableAttributes: ['name', 'make'],
     attributesForFaceting: ['make', 'price', 'filterOnly(dealership_slug)'],
@@ -34,21 +43,46 @@ async function build(cacheBytes?: number): Promise<{ app: FastifyInstance; store
   return { app, store, keys, writes };
 }
 
-const headers = (key: string) => ({ 'x-algolia-application-id': APP, 'x-algolia-api-key': key, 'content-type': 'text/plain' });
+const headers = (key: string) => ({
+  'x-algolia-application-id': APP,
+  'x-algolia-api-key': key,
+  'content-type': 'text/plain',
+});
 
-async function search(app: FastifyInstance, requests: Array<Record<string, unknown>>, key = SEARCH): Promise<Array<Record<string, unknown>>> {
-  const response = await app.inject({ method: 'POST', url: '/1/indexes/*/queries', headers: headers(key), payload: JSON.stringify({ requests }) });
+async function search(
+  app: FastifyInstance,
+  requests: Array<Record<string, unknown>>,
+  key = SEARCH,
+): Promise<Array<Record<string, unknown>>> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/1/indexes/*/queries',
+    headers: headers(key),
+    payload: JSON.stringify({ requests }),
+  });
   expect(response.statusCode).toBe(200);
   return (response.json() as { results: Array<Record<string, unknown>> }).results;
 }
 
-async function admin(app: FastifyInstance, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<void> {
-  const response = await app.inject({ method, url, headers: headers(ADMIN), ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
+async function admin(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<void> {
+  const response = await app.inject({
+    method,
+    url,
+    headers: headers(ADMIN),
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
   expect(response.statusCode).toBe(200);
 }
 
-const withoutTime = (results: Array<Record<string, unknown>>) => results.map(({ processingTimeMS: _t, ...rest }) => rest);
-const ids = (result: Record<string, unknown> | undefined) => (result?.hits as Array<{ objectID: string }>).map((h) => h.objectID);
+const withoutTime = (results: Array<Record<string, unknown>>) =>
+  results.map(({ processingTimeMS: _t, ...rest }) => rest);
+const ids = (result: Record<string, unknown> | undefined) =>
+  (result?.hits as Array<{ objectID: string }>).map((h) => h.objectID);
 
 const QUERIES: Array<Record<string, unknown>> = [
   { indexName: 'cars', query: 'toyta', facets: ['make', 'price'], hitsPerPage: 5 },
@@ -66,7 +100,9 @@ describe('search answer cache', () => {
     expect(withoutTime(await search(cached.app, QUERIES))).toEqual(expected);
     // And as the engine itself answers.
     const direct = QUERIES.map(({ indexName, ...params }) => cached.store.require(indexName as string).search(params));
-    expect(withoutTime(await search(cached.app, QUERIES))).toEqual(withoutTime(direct as unknown as Array<Record<string, unknown>>));
+    expect(withoutTime(await search(cached.app, QUERIES))).toEqual(
+      withoutTime(direct as unknown as Array<Record<string, unknown>>),
+    );
     await cached.app.close();
     await uncached.app.close();
   });
@@ -78,7 +114,9 @@ describe('search answer cache', () => {
     expect(before).toHaveLength(15);
     await search(app, q); // now cached
 
-    await admin(app, 'POST', '/1/indexes/cars/batch', { requests: [{ action: 'addObject', body: { objectID: 'new', name: 'Toyota Hilux new', custom_rank: 1000 } }] });
+    await admin(app, 'POST', '/1/indexes/cars/batch', {
+      requests: [{ action: 'addObject', body: { objectID: 'new', name: 'Toyota Hilux new', custom_rank: 1000 } }],
+    });
     expect(ids((await search(app, q))[0])[0]).toBe('new');
 
     await admin(app, 'POST', '/1/indexes/cars/new/partial', { name: 'Toyota Corolla' });
@@ -97,7 +135,11 @@ describe('search answer cache', () => {
 
     const synonymQuery = [{ indexName: 'cars', query: 'pickup', hitsPerPage: 100 }];
     expect((await search(app, synonymQuery))[0]?.nbHits).toBe(0);
-    await admin(app, 'PUT', '/1/indexes/cars/synonyms/ute', { objectID: 'ute', type: 'synonym', synonyms: ['pickup', 'hilux'] });
+    await admin(app, 'PUT', '/1/indexes/cars/synonyms/ute', {
+      objectID: 'ute',
+      type: 'synonym',
+      synonyms: ['pickup', 'hilux'],
+    });
     expect((await search(app, synonymQuery))[0]?.nbHits).toBe(15);
 
     await admin(app, 'POST', '/1/indexes/cars/clear');

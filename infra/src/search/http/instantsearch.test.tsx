@@ -34,12 +34,17 @@ beforeAll(async () => {
     ['4', 'Ford Ranger XLT', 'Ford', 55990, 2],
     ['5', 'Toyota RAV4 GX', 'Toyota', 38990, 1],
   ] as const;
-  for (const [objectID, name, make, price, custom_rank] of cars) store.require('cars').saveObject({ objectID, name, make, price, custom_rank });
+  for (const [objectID, name, make, price, custom_rank] of cars)
+    store.require('cars').saveObject({ objectID, name, make, price, custom_rank });
   app = Fastify();
   app.addHook('preHandler', async (request) => {
-    if (request.url.startsWith('/1/indexes/*/queries')) multiQueries.push(request.body as { requests: Array<Record<string, unknown>> });
+    if (request.url.startsWith('/1/indexes/*/queries'))
+      multiQueries.push(request.body as { requests: Array<Record<string, unknown>> });
   });
-  await app.register(searchService, { store, keys: new KeyStore({ appId: APP, adminKey: 'admin', searchKeys: [SEARCH] }) });
+  await app.register(searchService, {
+    store,
+    keys: new KeyStore({ appId: APP, adminKey: 'admin', searchKeys: [SEARCH] }),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
@@ -57,7 +62,10 @@ function Hit({ hit }: { hit: { name?: unknown } }) {
 }
 
 it('renders hits and refinement counts, and re-queries disjunctively on a refinement click', async () => {
-  const client = liteClient(APP, SEARCH, { hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }], timeouts: TEST_SEARCH_TIMEOUTS });
+  const client = liteClient(APP, SEARCH, {
+    hosts: [{ url: `127.0.0.1:${port}`, protocol: 'http', accept: 'read' }],
+    timeouts: TEST_SEARCH_TIMEOUTS,
+  });
   render(
     <InstantSearch searchClient={client} indexName="cars" future={{ preserveSharedStateOnUnmount: true }}>
       <SearchBox />
@@ -69,9 +77,19 @@ it('renders hits and refinement counts, and re-queries disjunctively on a refine
 
   expect(await screen.findByText('Toyota Corolla Ascent', {}, { timeout: 10_000 })).toBeTruthy();
   const hits = document.querySelectorAll('.ais-Hits-item');
-  expect([...hits].map((h) => h.textContent)).toEqual(['Toyota Corolla Ascent', 'Toyota Hilux SR5', 'Mazda CX-5 Maxx', 'Ford Ranger XLT', 'Toyota RAV4 GX']);
+  expect([...hits].map((h) => h.textContent)).toEqual([
+    'Toyota Corolla Ascent',
+    'Toyota Hilux SR5',
+    'Mazda CX-5 Maxx',
+    'Ford Ranger XLT',
+    'Toyota RAV4 GX',
+  ]);
 
-  const items = () => [...document.querySelectorAll('.ais-RefinementList-item')].map((li) => [li.querySelector('.ais-RefinementList-labelText')?.textContent, li.querySelector('.ais-RefinementList-count')?.textContent]);
+  const items = () =>
+    [...document.querySelectorAll('.ais-RefinementList-item')].map((li) => [
+      li.querySelector('.ais-RefinementList-labelText')?.textContent,
+      li.querySelector('.ais-RefinementList-count')?.textContent,
+    ]);
   expect(items()).toEqual([
     ['Toyota', '3'],
     ['Ford', '1'],
@@ -84,7 +102,11 @@ it('renders hits and refinement counts, and re-queries disjunctively on a refine
   await act(async () => {
     fireEvent.click(within(mazda).getByRole('checkbox'));
   });
-  await waitFor(() => expect([...document.querySelectorAll('.ais-Hits-item')].map((h) => h.textContent)).toEqual(['Mazda CX-5 Maxx']), { timeout: 10_000 });
+  await waitFor(
+    () =>
+      expect([...document.querySelectorAll('.ais-Hits-item')].map((h) => h.textContent)).toEqual(['Mazda CX-5 Maxx']),
+    { timeout: 10_000 },
+  );
   // The other makes keep their counts (the disjunctive request drops the make filter); the
   // refined value is listed first by the widget's default sort.
   expect(items()).toEqual([
@@ -100,5 +122,7 @@ it('renders hits and refinement counts, and re-queries disjunctively on a refine
 
   fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'cx' } });
   await waitFor(() => expect(multiQueries.at(-1)?.requests[0]).toMatchObject({ query: 'cx' }), { timeout: 10_000 });
-  await waitFor(() => expect(document.querySelector('.ais-Hits-item mark, .ais-Hits-item')?.textContent).toBe('Mazda CX-5 Maxx'));
+  await waitFor(() =>
+    expect(document.querySelector('.ais-Hits-item mark, .ais-Hits-item')?.textContent).toBe('Mazda CX-5 Maxx'),
+  );
 });

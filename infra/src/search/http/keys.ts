@@ -78,7 +78,16 @@ export class KeyStore {
   }
 
   /** A secured key for `parentKey` (must be a known search key), exactly as Algolia's clients make it. */
-  generateSecuredApiKey(parentKey: string, restrictions: { filters?: string; restrictIndices?: string | string[]; validUntil?: number; userToken?: string; [param: string]: unknown }): string {
+  generateSecuredApiKey(
+    parentKey: string,
+    restrictions: {
+      filters?: string;
+      restrictIndices?: string | string[];
+      validUntil?: number;
+      userToken?: string;
+      [param: string]: unknown;
+    },
+  ): string {
     if (!this.searchKeys.has(parentKey)) throw new Error('generateSecuredApiKey: unknown parent search key');
     return generateSecuredApiKey(parentKey, restrictions);
   }
@@ -111,7 +120,11 @@ export class KeyStore {
     const restrictions: SecuredRestrictions = { params };
     for (const [key, value] of new URLSearchParams(query)) {
       if (key === 'filters') restrictions.filters = value;
-      else if (key === 'restrictIndices') restrictions.restrictIndices = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      else if (key === 'restrictIndices')
+        restrictions.restrictIndices = value
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '');
       else if (key === 'validUntil') restrictions.validUntil = Number(value);
       else if (key === 'userToken') restrictions.userToken = value;
       else if (key !== 'referers' && key !== 'restrictSources') params[key] = value;

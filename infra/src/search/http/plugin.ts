@@ -17,7 +17,16 @@ import type { IndexSettings } from '../engine/settings';
 import { mayReadIndex, type KeyStore, type Principal } from './keys';
 import type { SearchObserver } from './observer';
 import { tokenize } from '../engine/tokenize';
-import { answerSearch, answersWithin, SearchPool, SHOPPER_QUERY_LIMITS, taskParams, timeBudget, type Answer, type SearchTask } from './search-pool';
+import {
+  answerSearch,
+  answersWithin,
+  SearchPool,
+  SHOPPER_QUERY_LIMITS,
+  taskParams,
+  timeBudget,
+  type Answer,
+  type SearchTask,
+} from './search-pool';
 import { scoped } from '@forecourt/shared-config/server';
 
 export interface SearchServiceOptions {
@@ -114,7 +123,11 @@ function hitsAsked(task: SearchTask, store: IndexStore): number {
 
 function asksMuch(task: SearchTask): boolean {
   const params = taskParams(task);
-  return (params.facets ?? []).includes('*') || (params.hitsPerPage ?? 0) > LIGHT_SEARCH.hitsPerPage || (params.maxValuesPerFacet ?? 0) > LIGHT_SEARCH.maxValuesPerFacet;
+  return (
+    (params.facets ?? []).includes('*') ||
+    (params.hitsPerPage ?? 0) > LIGHT_SEARCH.hitsPerPage ||
+    (params.maxValuesPerFacet ?? 0) > LIGHT_SEARCH.maxValuesPerFacet
+  );
 }
 
 declare module 'fastify' {
@@ -124,7 +137,8 @@ declare module 'fastify' {
   }
 }
 
-const ALLOWED_HEADERS = 'x-algolia-api-key, x-algolia-application-id, content-type, x-algolia-agent, x-algolia-usertoken';
+const ALLOWED_HEADERS =
+  'x-algolia-api-key, x-algolia-application-id, content-type, x-algolia-agent, x-algolia-usertoken';
 const principals = new WeakMap<FastifyRequest, Principal>();
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -156,10 +170,28 @@ function objectBody(body: unknown, what: string): Record<string, unknown> {
 const now = (): string => new Date().toISOString();
 
 /** The records a batch saved, whole or in part. */
-const savedRecords = (steps: readonly BatchStep[]): Array<Record<string, unknown>> => steps.filter((step) => step.action !== 'clear' && step.action !== 'delete' && step.action !== 'deleteObject').map((step) => step.body);
+const savedRecords = (steps: readonly BatchStep[]): Array<Record<string, unknown>> =>
+  steps
+    .filter((step) => step.action !== 'clear' && step.action !== 'delete' && step.action !== 'deleteObject')
+    .map((step) => step.body);
 
-type BatchAction = 'addObject' | 'updateObject' | 'partialUpdateObject' | 'partialUpdateObjectNoCreate' | 'deleteObject' | 'delete' | 'clear';
-const ACTIONS = new Set<string>(['addObject', 'updateObject', 'partialUpdateObject', 'partialUpdateObjectNoCreate', 'deleteObject', 'delete', 'clear']);
+type BatchAction =
+  | 'addObject'
+  | 'updateObject'
+  | 'partialUpdateObject'
+  | 'partialUpdateObjectNoCreate'
+  | 'deleteObject'
+  | 'delete'
+  | 'clear';
+const ACTIONS = new Set<string>([
+  'addObject',
+  'updateObject',
+  'partialUpdateObject',
+  'partialUpdateObjectNoCreate',
+  'deleteObject',
+  'delete',
+  'clear',
+]);
 
 interface BatchStep {
   index: SearchIndex;
@@ -206,7 +238,10 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     reply.header('access-control-allow-origin', typeof origin === 'string' && origin !== '' ? origin : '*');
     appendVary(reply, 'Origin');
     if (request.method === 'OPTIONS') return;
-    const principal = keys.authenticate(header(request, 'x-algolia-application-id'), header(request, 'x-algolia-api-key'));
+    const principal = keys.authenticate(
+      header(request, 'x-algolia-application-id'),
+      header(request, 'x-algolia-api-key'),
+    );
     // Write and admin routes refuse a search key here, before their (up to 50 MB) body is read.
     if (request.routeOptions.config.adminOnly && principal.kind !== 'admin') {
       throw new SearchError(403, 'Method not allowed with this API key');
@@ -239,7 +274,13 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
    * (`clickAnalytics`) are not cached.
    */
   const cacheBytes = options.cacheBytes ?? 64 * 1024 * 1024;
-  const cache = cacheBytes > 0 ? new LRUCache<string, { json: string; nbHits: number | null }>({ maxSize: cacheBytes, sizeCalculation: (value, key) => (value.json.length + key.length) * 2 }) : null;
+  const cache =
+    cacheBytes > 0
+      ? new LRUCache<string, { json: string; nbHits: number | null }>({
+          maxSize: cacheBytes,
+          sizeCalculation: (value, key) => (value.json.length + key.length) * 2,
+        })
+      : null;
   // Worker threads pay off on large indices only (a small one answers a light search in well
   // under a millisecond, less than the trip to a thread): the pool starts once the records reach
   // workersFrom, or for the first costly request (which must not run on the request thread).
@@ -256,13 +297,22 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
   const poolFor = (costly: boolean): SearchPool | null => {
     if (pool || !options.workers || options.workers <= 0) return pool;
     if (!costly && records() < workersFrom) return null;
-    pool = new SearchPool(store, options.workers, 500, options.onWorkersLoaded, options.restoredFrom ? { stamp: store.stamp(), bytes: options.restoredFrom } : null);
+    pool = new SearchPool(
+      store,
+      options.workers,
+      500,
+      options.onWorkersLoaded,
+      options.restoredFrom ? { stamp: store.stamp(), bytes: options.restoredFrom } : null,
+    );
     return pool;
   };
   fastify.addHook('onClose', async () => pool?.close());
   // A store restored from a snapshot is as large as it will be: load the workers now, so they
   // hold it by the time the first shopper searches (else the first searches start them).
-  if (options.restoredFrom) void poolFor(false)?.reload().catch(() => undefined);
+  if (options.restoredFrom)
+    void poolFor(false)
+      ?.reload()
+      .catch(() => undefined);
   let costlyInFlight = 0;
   const searchMs = options.searchMs ?? SEARCH_LIMITS.searchMs;
   const threadMs = options.threadMs ?? SEARCH_LIMITS.threadMs;
@@ -276,11 +326,15 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
    */
   const runSearches = async (tasks: SearchTask[], costly: boolean, budget: number): Promise<Answer[]> => {
     const workers = poolFor(costly);
-    if (workers && costly && !workers.current && (workers.loading || records() < workersFrom)) await workers.reload().catch(() => undefined);
+    if (workers && costly && !workers.current && (workers.loading || records() < workersFrom))
+      await workers.reload().catch(() => undefined);
     if (workers?.current && (costly || records() >= workersFrom)) {
       if (!costly) return workers.run(tasks, budget, searchMs);
       if (costlyInFlight >= SEARCH_LIMITS.costlyPerWorker * workers.costlyThreads) {
-        throw new SearchError(429, 'Too many costly searches at once: retry shortly, with fewer queries or fewer words');
+        throw new SearchError(
+          429,
+          'Too many costly searches at once: retry shortly, with fewer queries or fewer words',
+        );
       }
       costlyInFlight++;
       try {
@@ -301,14 +355,20 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
   };
 
   /** The searches of one request, checked against the key; answers in order, serialised. */
-  const search = async (request: FastifyRequest, queries: Array<{ indexName: unknown; input: Record<string, unknown> }>): Promise<string[]> => {
+  const search = async (
+    request: FastifyRequest,
+    queries: Array<{ indexName: unknown; input: Record<string, unknown> }>,
+  ): Promise<string[]> => {
     const started = performance.now();
     let words = 0;
     const texts: string[] = [];
     const tasks: SearchTask[] = queries.map(({ indexName, input }) => {
       if (typeof indexName !== 'string' || indexName === '') throw badRequest('indexName: expected a non-empty string');
       const principal = requireIndexAccess(request, indexName);
-      const restrictions = principal.kind === 'search' && principal.restrictions ? { filters: principal.restrictions.filters, params: principal.restrictions.params } : null;
+      const restrictions =
+        principal.kind === 'search' && principal.restrictions
+          ? { filters: principal.restrictions.filters, params: principal.restrictions.params }
+          : null;
       const task = { indexName, input, restrictions, shopper: principal.kind === 'search' };
       // The parameters are checked here, before any search runs anywhere: a request over a limit
       // (a 513-byte query, 17 words) is refused whole, at the cost of reading it.
@@ -317,26 +377,43 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
       words = Math.max(words, tokenize(text).length);
       return task;
     });
-    const budget = tasks.some((task) => task.shopper) ? SHOPPER_QUERY_LIMITS.responseBytes : SEARCH_LIMITS.responseBytes;
+    const budget = tasks.some((task) => task.shopper)
+      ? SHOPPER_QUERY_LIMITS.responseBytes
+      : SEARCH_LIMITS.responseBytes;
     const hits = tasks.reduce((sum, task) => (task.shopper ? sum + hitsAsked(task, store) : sum), 0);
     if (hits > SHOPPER_QUERY_LIMITS.hitsPerRequest) {
-      throw badRequest(`hitsPerPage: a site's search key may ask at most ${SHOPPER_QUERY_LIMITS.hitsPerRequest} hits across one request's queries; this request asks ${hits}`);
+      throw badRequest(
+        `hitsPerPage: a site's search key may ask at most ${SHOPPER_QUERY_LIMITS.hitsPerRequest} hits across one request's queries; this request asks ${hits}`,
+      );
     }
     // Only what shapes the answer (a search key's limits do): a key's expiry or index list does not
     // (they were checked above).
-    const keys = cache ? tasks.map((t) => `${store.require(t.indexName).stamp()}\u0000${t.shopper ? 'shopper' : 'admin'}\u0000${t.restrictions ? JSON.stringify(t.restrictions) : ''}\u0000${JSON.stringify(t.input)}`) : [];
+    const keys = cache
+      ? tasks.map(
+          (t) =>
+            `${store.require(t.indexName).stamp()}\u0000${t.shopper ? 'shopper' : 'admin'}\u0000${t.restrictions ? JSON.stringify(t.restrictions) : ''}\u0000${JSON.stringify(t.input)}`,
+        )
+      : [];
     const answers: Array<Answer | undefined> = tasks.map((_t, i) => {
       const cached = cache?.get(keys[i] as string);
       return cached === undefined ? undefined : { ...cached, cacheable: true };
     });
     const misses = answers.flatMap((a, i) => (a === undefined ? [i] : []));
     if (misses.length > 0) {
-      const costly = misses.length > LIGHT_SEARCH.queries || words > LIGHT_SEARCH.words || misses.some((i) => asksMuch(tasks[i] as SearchTask));
-      const computed = await runSearches(misses.map((i) => tasks[i] as SearchTask), costly, budget);
+      const costly =
+        misses.length > LIGHT_SEARCH.queries ||
+        words > LIGHT_SEARCH.words ||
+        misses.some((i) => asksMuch(tasks[i] as SearchTask));
+      const computed = await runSearches(
+        misses.map((i) => tasks[i] as SearchTask),
+        costly,
+        budget,
+      );
       misses.forEach((i, j) => {
         const answer = computed[j] as Answer;
         answers[i] = answer;
-        if (cache && answer.cacheable && answer.json.length <= LARGEST_CACHED_ANSWER) cache.set(keys[i] as string, { json: answer.json, nbHits: answer.nbHits });
+        if (cache && answer.cacheable && answer.json.length <= LARGEST_CACHED_ANSWER)
+          cache.set(keys[i] as string, { json: answer.json, nbHits: answer.nbHits });
       });
     }
     const parts = answersWithin(answers.length, budget, (i) => answers[i] as Answer).map((a) => a.json);
@@ -345,7 +422,11 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
       options.observer.searched({
         keyFilters: principal.kind === 'search' ? (principal.restrictions?.filters ?? null) : null,
         ms: performance.now() - started,
-        queries: tasks.map((task, i) => ({ indexName: task.indexName, query: texts[i] ?? '', nbHits: (answers[i] as Answer).nbHits })),
+        queries: tasks.map((task, i) => ({
+          indexName: task.indexName,
+          query: texts[i] ?? '',
+          nbHits: (answers[i] as Answer).nbHits,
+        })),
       });
     }
     return parts;
@@ -364,12 +445,14 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     const requests = body.requests;
     if (!Array.isArray(requests)) throw badRequest('requests: expected an array');
     if (requests.length > SEARCH_LIMITS.queriesPerRequest) throw badRequest('Too many queries in multi query request');
-    if (body.strategy !== undefined && body.strategy !== 'none' && body.strategy !== 'stopIfEnoughMatches') throw badRequest("strategy: expected 'none' or 'stopIfEnoughMatches'");
+    if (body.strategy !== undefined && body.strategy !== 'none' && body.strategy !== 'stopIfEnoughMatches')
+      throw badRequest("strategy: expected 'none' or 'stopIfEnoughMatches'");
     const parts = await search(
       request,
       requests.map((raw: unknown, i) => {
         const { indexName, type, facet: _facet, ...input } = objectBody(raw, `requests[${i}]`);
-        if (type !== undefined && type !== 'default') throw badRequest(`requests[${i}].type: only 'default' searches are supported`);
+        if (type !== undefined && type !== 'default')
+          throw badRequest(`requests[${i}].type: only 'default' searches are supported`);
         return { indexName, input };
       }),
     );
@@ -377,7 +460,9 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
   });
 
   fastify.post<{ Params: { index: string } }>('/1/indexes/:index/query', publicRoute, async (request, reply) => {
-    const [part] = await search(request, [{ indexName: request.params.index, input: objectBody(request.body, 'body') }]);
+    const [part] = await search(request, [
+      { indexName: request.params.index, input: objectBody(request.body, 'body') },
+    ]);
     return reply.type('application/json; charset=utf-8').send(part);
   });
 
@@ -389,10 +474,18 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return store.require(request.params.index).describeSettings();
   });
 
-  fastify.put<{ Params: { index: string }; Querystring: { forwardToReplicas?: string } }>('/1/indexes/:index/settings', adminOnly, async (request) => {
-    store.setSettings(request.params.index, objectBody(request.body, 'settings') as IndexSettings, request.query.forwardToReplicas === 'true');
-    return { taskID: store.nextTaskID(), updatedAt: now() };
-  });
+  fastify.put<{ Params: { index: string }; Querystring: { forwardToReplicas?: string } }>(
+    '/1/indexes/:index/settings',
+    adminOnly,
+    async (request) => {
+      store.setSettings(
+        request.params.index,
+        objectBody(request.body, 'settings') as IndexSettings,
+        request.query.forwardToReplicas === 'true',
+      );
+      return { taskID: store.nextTaskID(), updatedAt: now() };
+    },
+  );
 
   /**
    * The synonyms API (admin key only, as the `editSettings`/`settings` ACLs are). Every write
@@ -402,49 +495,80 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
   const flag = (value: string | undefined): boolean => value === 'true';
   const updated = () => ({ taskID: store.nextTaskID(), updatedAt: now() });
 
-  fastify.post<{ Params: { index: string }; Querystring: SynonymQuery }>('/1/indexes/:index/synonyms/batch', batchLimit, async (request) => {
-    const body = request.body;
-    if (!Array.isArray(body)) throw badRequest('synonyms: expected an array of synonym objects');
-    store.saveSynonyms(request.params.index, body, { forwardToReplicas: flag(request.query.forwardToReplicas), replace: flag(request.query.replaceExistingSynonyms) });
-    return updated();
-  });
+  fastify.post<{ Params: { index: string }; Querystring: SynonymQuery }>(
+    '/1/indexes/:index/synonyms/batch',
+    batchLimit,
+    async (request) => {
+      const body = request.body;
+      if (!Array.isArray(body)) throw badRequest('synonyms: expected an array of synonym objects');
+      store.saveSynonyms(request.params.index, body, {
+        forwardToReplicas: flag(request.query.forwardToReplicas),
+        replace: flag(request.query.replaceExistingSynonyms),
+      });
+      return updated();
+    },
+  );
 
-  fastify.post<{ Params: { index: string }; Querystring: SynonymQuery }>('/1/indexes/:index/synonyms/clear', adminOnly, async (request) => {
-    store.clearSynonyms(request.params.index, flag(request.query.forwardToReplicas));
-    return updated();
-  });
+  fastify.post<{ Params: { index: string }; Querystring: SynonymQuery }>(
+    '/1/indexes/:index/synonyms/clear',
+    adminOnly,
+    async (request) => {
+      store.clearSynonyms(request.params.index, flag(request.query.forwardToReplicas));
+      return updated();
+    },
+  );
 
   fastify.post<{ Params: { index: string } }>('/1/indexes/:index/synonyms/search', adminOnly, async (request) => {
     return store.require(request.params.index).synonyms.search(objectBody(request.body, 'body'));
   });
 
-  fastify.get<{ Params: { index: string; objectID: string } }>('/1/indexes/:index/synonyms/:objectID', adminOnly, async (request) => {
-    return store.getSynonym(request.params.index, request.params.objectID);
-  });
+  fastify.get<{ Params: { index: string; objectID: string } }>(
+    '/1/indexes/:index/synonyms/:objectID',
+    adminOnly,
+    async (request) => {
+      return store.getSynonym(request.params.index, request.params.objectID);
+    },
+  );
 
-  fastify.put<{ Params: { index: string; objectID: string }; Querystring: SynonymQuery }>('/1/indexes/:index/synonyms/:objectID', adminOnly, async (request) => {
-    const body = objectBody(request.body, 'synonym');
-    if (body.objectID !== undefined && body.objectID !== request.params.objectID) throw badRequest('synonym.objectID: must equal the objectID in the path');
-    store.saveSynonyms(request.params.index, [{ ...body, objectID: request.params.objectID }], { forwardToReplicas: flag(request.query.forwardToReplicas) });
-    return { ...updated(), id: request.params.objectID };
-  });
+  fastify.put<{ Params: { index: string; objectID: string }; Querystring: SynonymQuery }>(
+    '/1/indexes/:index/synonyms/:objectID',
+    adminOnly,
+    async (request) => {
+      const body = objectBody(request.body, 'synonym');
+      if (body.objectID !== undefined && body.objectID !== request.params.objectID)
+        throw badRequest('synonym.objectID: must equal the objectID in the path');
+      store.saveSynonyms(request.params.index, [{ ...body, objectID: request.params.objectID }], {
+        forwardToReplicas: flag(request.query.forwardToReplicas),
+      });
+      return { ...updated(), id: request.params.objectID };
+    },
+  );
 
-  fastify.delete<{ Params: { index: string; objectID: string }; Querystring: SynonymQuery }>('/1/indexes/:index/synonyms/:objectID', adminOnly, async (request) => {
-    store.deleteSynonym(request.params.index, request.params.objectID, flag(request.query.forwardToReplicas));
-    return { taskID: store.nextTaskID(), deletedAt: now() };
-  });
+  fastify.delete<{ Params: { index: string; objectID: string }; Querystring: SynonymQuery }>(
+    '/1/indexes/:index/synonyms/:objectID',
+    adminOnly,
+    async (request) => {
+      store.deleteSynonym(request.params.index, request.params.objectID, flag(request.query.forwardToReplicas));
+      return { taskID: store.nextTaskID(), deletedAt: now() };
+    },
+  );
 
-  const planBatch = (requests: unknown, indexFor: (raw: Record<string, unknown>, i: number) => SearchIndex): BatchStep[] => {
+  const planBatch = (
+    requests: unknown,
+    indexFor: (raw: Record<string, unknown>, i: number) => SearchIndex,
+  ): BatchStep[] => {
     if (!Array.isArray(requests)) throw badRequest('requests: expected an array');
     return requests.map((raw: unknown, i) => {
       const r = objectBody(raw, `requests[${i}]`);
       const action = r.action;
-      if (typeof action !== 'string' || !ACTIONS.has(action)) throw badRequest(`requests[${i}].action: unknown action ${JSON.stringify(action) ?? typeof action}`);
+      if (typeof action !== 'string' || !ACTIONS.has(action))
+        throw badRequest(`requests[${i}].action: unknown action ${JSON.stringify(action) ?? typeof action}`);
       const index = indexFor(r, i);
       if (index.isReplica) throw badRequest(`requests[${i}]: cannot write to replica index '${index.name}'`);
       const body = objectBody(r.body, `requests[${i}].body`);
       if (action === 'clear' || action === 'delete') return { index, action, body };
-      if (action === 'addObject' && body.objectID === undefined) return { index, action, body: { ...body, objectID: randomUUID() }, objectID: undefined };
+      if (action === 'addObject' && body.objectID === undefined)
+        return { index, action, body: { ...body, objectID: randomUUID() }, objectID: undefined };
       try {
         checkObjectID(body);
       } catch {
@@ -484,12 +608,12 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return objectIDs;
   };
 
-
   fastify.post<{ Params: { index: string } }>('/1/indexes/:index/batch', batchLimit, async (request) => {
     const body = objectBody(request.body, 'body');
     if (request.params.index === '*') {
       const steps = planBatch(body.requests, (r, i) => {
-        if (typeof r.indexName !== 'string' || r.indexName === '') throw badRequest(`requests[${i}].indexName: expected a non-empty string`);
+        if (typeof r.indexName !== 'string' || r.indexName === '')
+          throw badRequest(`requests[${i}].indexName: expected a non-empty string`);
         return store.getOrCreate(r.indexName);
       });
       const objectIDs = runBatch(steps);
@@ -544,12 +668,23 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return { items, nbPages: 1 };
   });
 
-  const readObject = (request: FastifyRequest, indexName: string, objectID: string, attributesToRetrieve?: unknown): Record<string, unknown> | null => {
+  const readObject = (
+    request: FastifyRequest,
+    indexName: string,
+    objectID: string,
+    attributesToRetrieve?: unknown,
+  ): Record<string, unknown> | null => {
     const principal = requireIndexAccess(request, indexName);
-    if (principal.kind === 'search' && principal.restrictions?.filters) throw new SearchError(403, 'Method not allowed with this API key');
+    if (principal.kind === 'search' && principal.restrictions?.filters)
+      throw new SearchError(403, 'Method not allowed with this API key');
     const record = store.require(indexName).getObject(objectID);
     if (!record) return null;
-    const attrs = typeof attributesToRetrieve === 'string' ? attributesToRetrieve.split(',') : Array.isArray(attributesToRetrieve) ? (attributesToRetrieve as string[]) : null;
+    const attrs =
+      typeof attributesToRetrieve === 'string'
+        ? attributesToRetrieve.split(',')
+        : Array.isArray(attributesToRetrieve)
+          ? (attributesToRetrieve as string[])
+          : null;
     if (!attrs || attrs.includes('*')) return record;
     const out: Record<string, unknown> = { objectID: record.objectID };
     for (const a of attrs) if (a in record) out[a] = record[a];
@@ -563,47 +698,72 @@ async function routes(fastify: FastifyInstance, options: SearchServiceOptions): 
     return {
       results: requests.map((raw: unknown, i) => {
         const r = objectBody(raw, `requests[${i}]`);
-        if (typeof r.indexName !== 'string' || typeof r.objectID !== 'string') throw badRequest(`requests[${i}]: indexName and objectID must be strings`);
+        if (typeof r.indexName !== 'string' || typeof r.objectID !== 'string')
+          throw badRequest(`requests[${i}]: indexName and objectID must be strings`);
         return readObject(request, r.indexName, r.objectID, r.attributesToRetrieve);
       }),
     };
   });
 
-  fastify.get<{ Params: { index: string; objectID: string }; Querystring: { attributesToRetrieve?: string } }>('/1/indexes/:index/:objectID', publicRoute, async (request) => {
-    const record = readObject(request, request.params.index, request.params.objectID, request.query.attributesToRetrieve);
-    if (!record) throw new SearchError(404, 'ObjectID does not exist');
-    return record;
-  });
+  fastify.get<{ Params: { index: string; objectID: string }; Querystring: { attributesToRetrieve?: string } }>(
+    '/1/indexes/:index/:objectID',
+    publicRoute,
+    async (request) => {
+      const record = readObject(
+        request,
+        request.params.index,
+        request.params.objectID,
+        request.query.attributesToRetrieve,
+      );
+      if (!record) throw new SearchError(404, 'ObjectID does not exist');
+      return record;
+    },
+  );
 
   fastify.post<{ Params: { index: string } }>('/1/indexes/:index', batchLimit, async (request) => {
     const index = store.getOrCreate(request.params.index);
     const body = objectBody(request.body, 'body');
-    const record = { ...body, objectID: typeof body.objectID === 'string' && body.objectID !== '' ? body.objectID : randomUUID() };
+    const record = {
+      ...body,
+      objectID: typeof body.objectID === 'string' && body.objectID !== '' ? body.objectID : randomUUID(),
+    };
     index.saveObject(record);
     wrote([record]);
     return { createdAt: now(), taskID: store.nextTaskID(), objectID: record.objectID };
   });
 
-  fastify.put<{ Params: { index: string; objectID: string } }>('/1/indexes/:index/:objectID', batchLimit, async (request) => {
-    const index = store.getOrCreate(request.params.index);
-    const record = { ...objectBody(request.body, 'body'), objectID: request.params.objectID };
-    index.saveObject(record);
-    wrote([record]);
-    return { updatedAt: now(), taskID: store.nextTaskID(), objectID: request.params.objectID };
-  });
+  fastify.put<{ Params: { index: string; objectID: string } }>(
+    '/1/indexes/:index/:objectID',
+    batchLimit,
+    async (request) => {
+      const index = store.getOrCreate(request.params.index);
+      const record = { ...objectBody(request.body, 'body'), objectID: request.params.objectID };
+      index.saveObject(record);
+      wrote([record]);
+      return { updatedAt: now(), taskID: store.nextTaskID(), objectID: request.params.objectID };
+    },
+  );
 
-  fastify.post<{ Params: { index: string; objectID: string }; Querystring: { createIfNotExists?: string } }>('/1/indexes/:index/:objectID/partial', adminOnly, async (request) => {
-    const index = store.getOrCreate(request.params.index);
-    const record = { ...objectBody(request.body, 'body'), objectID: request.params.objectID };
-    index.partialUpdateObject(record, request.query.createIfNotExists !== 'false');
-    wrote([record]);
-    return { updatedAt: now(), taskID: store.nextTaskID(), objectID: request.params.objectID };
-  });
+  fastify.post<{ Params: { index: string; objectID: string }; Querystring: { createIfNotExists?: string } }>(
+    '/1/indexes/:index/:objectID/partial',
+    adminOnly,
+    async (request) => {
+      const index = store.getOrCreate(request.params.index);
+      const record = { ...objectBody(request.body, 'body'), objectID: request.params.objectID };
+      index.partialUpdateObject(record, request.query.createIfNotExists !== 'false');
+      wrote([record]);
+      return { updatedAt: now(), taskID: store.nextTaskID(), objectID: request.params.objectID };
+    },
+  );
 
-  fastify.delete<{ Params: { index: string; objectID: string } }>('/1/indexes/:index/:objectID', adminOnly, async (request) => {
-    store.get(request.params.index)?.deleteObject(request.params.objectID);
-    return { deletedAt: now(), taskID: store.nextTaskID() };
-  });
+  fastify.delete<{ Params: { index: string; objectID: string } }>(
+    '/1/indexes/:index/:objectID',
+    adminOnly,
+    async (request) => {
+      store.get(request.params.index)?.deleteObject(request.params.objectID);
+      return { deletedAt: now(), taskID: store.nextTaskID() };
+    },
+  );
 }
 
 export const searchService = fp(

@@ -43,7 +43,13 @@ export interface SearchTask {
  * with every facet's 1,000 values built 3.8 MB a request and took the cores from every other
  * shopper; Algolia's own bounds (1,000 hits, 8 MiB) stay for the admin key.
  */
-export const SHOPPER_QUERY_LIMITS = { hitsPerPage: 100, maxValuesPerFacet: 100, length: 100, hitsPerRequest: 100, responseBytes: 1024 * 1024 } as const;
+export const SHOPPER_QUERY_LIMITS = {
+  hitsPerPage: 100,
+  maxValuesPerFacet: 100,
+  length: 100,
+  hitsPerRequest: 100,
+  responseBytes: 1024 * 1024,
+} as const;
 
 const atMost = (value: number | undefined, limit: number) => (value === undefined ? undefined : Math.min(value, limit));
 
@@ -64,13 +70,17 @@ export interface TimeBudget {
 export const timeBudget = (ms: number): TimeBudget => ({ ms, deadline: performance.now() + ms });
 
 /** A request's searches ran past their time budget: answered 429 in Algolia's shape. */
-export const pastBudget = (ms: number): SearchError => new SearchError(429, `The search ran past its ${ms} ms time budget: retry with fewer queries or fewer words`);
+export const pastBudget = (ms: number): SearchError =>
+  new SearchError(429, `The search ran past its ${ms} ms time budget: retry with fewer queries or fewer words`);
 
 /** The parameters a search runs with: the key's own parameters override the request's. */
 export function taskParams(task: SearchTask): ReturnType<typeof normalizeParams> {
   const { restrictions } = task;
   const params = normalizeParams(task.input);
-  const effective = restrictions && Object.keys(restrictions.params).length > 0 ? normalizeParams({ ...params.raw, ...restrictions.params }) : params;
+  const effective =
+    restrictions && Object.keys(restrictions.params).length > 0
+      ? normalizeParams({ ...params.raw, ...restrictions.params })
+      : params;
   if (!task.shopper) return effective;
   return {
     ...effective,
@@ -85,8 +95,15 @@ export function answerSearch(store: IndexStore, task: SearchTask, budget?: TimeB
   const index = store.require(task.indexName);
   const effective = taskParams(task);
   try {
-    const response = index.searchWith(effective, { extraFilters: task.restrictions?.filters, deadline: budget?.deadline });
-    return { json: JSON.stringify(response), cacheable: effective.clickAnalytics !== true, nbHits: typeof response['nbHits'] === 'number' ? response['nbHits'] : null };
+    const response = index.searchWith(effective, {
+      extraFilters: task.restrictions?.filters,
+      deadline: budget?.deadline,
+    });
+    return {
+      json: JSON.stringify(response),
+      cacheable: effective.clickAnalytics !== true,
+      nbHits: typeof response['nbHits'] === 'number' ? response['nbHits'] : null,
+    };
   } catch (error) {
     if (error instanceof SearchTimeError && budget) throw pastBudget(budget.ms);
     throw error;
@@ -104,7 +121,9 @@ export function answersWithin(count: number, budget: number, answer: (i: number)
     const part = answer(i);
     bytes += Buffer.byteLength(part.json);
     if (bytes > budget) {
-      throw badRequest(`The answer would exceed ${budget / 1024 / 1024} MiB: ask for fewer hits (hitsPerPage) or attributes (attributesToRetrieve)`);
+      throw badRequest(
+        `The answer would exceed ${budget / 1024 / 1024} MiB: ask for fewer hits (hitsPerPage) or attributes (attributesToRetrieve)`,
+      );
     }
     out.push(part);
   }
@@ -117,7 +136,9 @@ export function answersWithin(count: number, budget: number, answer: (i: number)
  */
 const WORKER_PRIORITY = 10;
 
-type Outgoing = { type: 'load'; bytes: SharedArrayBuffer; length: number } | { type: 'search'; tasks: SearchTask[]; budget: number; timeMs: number };
+type Outgoing =
+  | { type: 'load'; bytes: SharedArrayBuffer; length: number }
+  | { type: 'search'; tasks: SearchTask[]; budget: number; timeMs: number };
 type Request = Outgoing & { id: number };
 type Reply = { id: number; answers?: Answer[]; error?: { status: number; message: string } };
 
@@ -130,7 +151,10 @@ interface Thread {
 
 export class SearchPool {
   private readonly threads: Thread[] = [];
-  private readonly pending = new Map<number, { resolve: (answers: Answer[]) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (answers: Answer[]) => void; reject: (error: Error) => void }
+  >();
   private nextId = 1;
   private turn = 0;
   private loadedStamp: string | null = null;
@@ -204,7 +228,11 @@ export class SearchPool {
     const restored = this.restored;
     this.restored = null;
     let load: { bytes: SharedArrayBuffer; length: number };
-    if (restored?.stamp === stamp && restored.bytes.buffer instanceof SharedArrayBuffer && restored.bytes.byteOffset === 0) {
+    if (
+      restored?.stamp === stamp &&
+      restored.bytes.buffer instanceof SharedArrayBuffer &&
+      restored.bytes.byteOffset === 0
+    ) {
       load = { bytes: restored.bytes.buffer, length: restored.bytes.length };
     } else {
       const bytes = encodeSnapshotShared(this.store);
@@ -318,11 +346,20 @@ function serveInWorker(): void {
       } else {
         const { tasks, budget } = request;
         const time = timeBudget(request.timeMs);
-        reply = { id: request.id, answers: answersWithin(tasks.length, budget, (i) => answerSearch(store, tasks[i] as SearchTask, time)) };
+        reply = {
+          id: request.id,
+          answers: answersWithin(tasks.length, budget, (i) => answerSearch(store, tasks[i] as SearchTask, time)),
+        };
       }
     } catch (error) {
       // Bad parameters answer 400 exactly as on the request thread; anything else is a 500.
-      reply = { id: request.id, error: error instanceof SearchError ? { status: error.status, message: error.message } : { status: 500, message: 'Internal error' } };
+      reply = {
+        id: request.id,
+        error:
+          error instanceof SearchError
+            ? { status: error.status, message: error.message }
+            : { status: 500, message: 'Internal error' },
+      };
     }
     port.postMessage(reply);
   });

@@ -10,7 +10,9 @@ describe('a failed indexing request', () => {
       ],
     });
     const explained = withAttempts(error) as Error;
-    expect(explained.message).toMatch(/^Unreachable hosts.*\[attempt 1: status 503 \(\{"message":"busy"\}\); attempt 2: timed out\]$/);
+    expect(explained.message).toMatch(
+      /^Unreachable hosts.*\[attempt 1: status 503 \(\{"message":"busy"\}\); attempt 2: timed out\]$/,
+    );
     expect(explained.cause).toBe(error);
   });
 

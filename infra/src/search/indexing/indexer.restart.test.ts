@@ -37,12 +37,19 @@ afterAll(async () => {
 
 async function start(): Promise<{ app: FastifyInstance; lines: string[] }> {
   const lines: string[] = [];
-  const app = await listen({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined }, { ...database, close: async () => undefined }, tenants, { log: (line) => lines.push(line) });
+  const app = await listen(
+    { port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined },
+    { ...database, close: async () => undefined },
+    tenants,
+    { log: (line) => lines.push(line) },
+  );
   return { app, lines };
 }
 
 function answer(app: FastifyInstance, query: string) {
-  const { processingTimeMS: _t, ...rest } = app.stockSearch.store.require(CARS_INDEX).search({ query, facets: ['*'], hitsPerPage: 50 });
+  const { processingTimeMS: _t, ...rest } = app.stockSearch.store
+    .require(CARS_INDEX)
+    .search({ query, facets: ['*'], hitsPerPage: 50 });
   return rest;
 }
 
@@ -66,12 +73,16 @@ describe('search index snapshot across restarts', () => {
 
   it("re-indexes in place the site's cars that changed while the site was down", async () => {
     const fingerprint = await stockFingerprint(database.db, tenants);
-    const [car] = (await sql<{ id: string; tenant: string }>`select id, tenant from cars order by id limit 1`.execute(database.db)).rows;
+    const [car] = (
+      await sql<{ id: string; tenant: string }>`select id, tenant from cars order by id limit 1`.execute(database.db)
+    ).rows;
     await sql`update cars set price = 1234567 where id = ${car!.id}`.execute(database.db);
     expect(await stockFingerprint(database.db, tenants)).not.toBe(fingerprint);
 
     const restarted = await start();
-    expect(restarted.lines.join('\n')).toContain(`search snapshot out of date for ${car!.tenant}: 1 cars re-indexed in place`);
+    expect(restarted.lines.join('\n')).toContain(
+      `search snapshot out of date for ${car!.tenant}: 1 cars re-indexed in place`,
+    );
     const hits = restarted.app.stockSearch.store.require(CARS_INDEX).search({ filters: 'price = 1234567' });
     expect(hits.nbHits).toBe(1);
     await restarted.app.close();

@@ -7,7 +7,16 @@ import type { PlatformTables } from '../../db/schema';
 import { heldCars } from '../../db/reservations';
 import { countCars, listTenantCatalogue, streamCars } from '../../db/stock';
 import type { Car } from '../../stock/model';
-import { CAR_SYNONYMS, CARS_INDEX, CARS_INDEX_SETTINGS, carToRecord, MODELS_INDEX, MODELS_INDEX_SETTINGS, modelToRecord, REPLICA_RANKING } from './records';
+import {
+  CAR_SYNONYMS,
+  CARS_INDEX,
+  CARS_INDEX_SETTINGS,
+  carToRecord,
+  MODELS_INDEX,
+  MODELS_INDEX_SETTINGS,
+  modelToRecord,
+  REPLICA_RANKING,
+} from './records';
 
 /**
  * Database -> search index, through algoliasearch's write API: the same calls load the embedded
@@ -60,16 +69,28 @@ const BATCH_TIMEOUTS = { connect: 10_000, read: 30_000, write: 60_000 };
  * 5xx from one that never answered, so a failed indexing says them.
  */
 export function withAttempts(error: unknown): unknown {
-  const frames = (error as { stackTrace?: Array<{ response?: { status?: number; isTimedOut?: boolean; content?: string }; triesLeft?: number }> } | null)?.stackTrace;
+  const frames = (
+    error as {
+      stackTrace?: Array<{
+        response?: { status?: number; isTimedOut?: boolean; content?: string };
+        triesLeft?: number;
+      }>;
+    } | null
+  )?.stackTrace;
   if (!Array.isArray(frames) || frames.length === 0) return error;
-  const attempts = frames.map((frame, i) => `attempt ${i + 1}: ${frame.response?.isTimedOut ? 'timed out' : `status ${frame.response?.status ?? 'none'}`}${frame.response?.content ? ` (${frame.response.content.slice(0, 200)})` : ''}`);
+  const attempts = frames.map(
+    (frame, i) =>
+      `attempt ${i + 1}: ${frame.response?.isTimedOut ? 'timed out' : `status ${frame.response?.status ?? 'none'}`}${frame.response?.content ? ` (${frame.response.content.slice(0, 200)})` : ''}`,
+  );
   return new Error(`${(error as Error).message} [${attempts.join('; ')}]`, { cause: error });
 }
 
 /** A client of the search service; `batch`: with the indexer's longer timeouts (requests of shoppers keep the defaults). */
 export function searchClient(target: SearchTarget, key: string, options: { batch?: boolean } = {}) {
   return algoliasearch(target.appId, key, {
-    ...(target.hosts.length ? { hosts: target.hosts.map((url) => ({ url, protocol: target.protocol, accept: 'readWrite' as const })) } : {}),
+    ...(target.hosts.length
+      ? { hosts: target.hosts.map((url) => ({ url, protocol: target.protocol, accept: 'readWrite' as const })) }
+      : {}),
     ...(options.batch ? { timeouts: BATCH_TIMEOUTS } : {}),
   });
 }
@@ -89,42 +110,93 @@ export interface StockFingerprints {
 
 const sha = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
 
-export async function stockFingerprints(db: Kysely<PlatformTables>, tenants: readonly TenantConfig[], now = new Date()): Promise<StockFingerprints> {
+export async function stockFingerprints(
+  db: Kysely<PlatformTables>,
+  tenants: readonly TenantConfig[],
+  now = new Date(),
+): Promise<StockFingerprints> {
   // hash_record (PostgreSQL 14+) hashes the columns as stored, twice as fast as hashing the row's text.
-  const hashed = async <R>(query: (expression: ReturnType<typeof sql>) => Promise<R>): Promise<R> => query(sql`hash_record(t)`).catch(() => query(sql`hashtext(t::text)`));
+  const hashed = async <R>(query: (expression: ReturnType<typeof sql>) => Promise<R>): Promise<R> =>
+    query(sql`hash_record(t)`).catch(() => query(sql`hashtext(t::text)`));
   const catalogueTables: Record<string, unknown> = {};
   for (const table of ['manufacturers', 'models'] as const) {
-    catalogueTables[table] = await hashed(async (h) => (await sql<{ n: string; h: string }>`select count(*)::text as n, coalesce(sum(${h}), 0)::text as h from ${sql.table(table)} t`.execute(db)).rows[0]);
+    catalogueTables[table] = await hashed(
+      async (h) =>
+        (
+          await sql<{
+            n: string;
+            h: string;
+          }>`select count(*)::text as n, coalesce(sum(${h}), 0)::text as h from ${sql.table(table)} t`.execute(db)
+        ).rows[0],
+    );
   }
-  const carRows = await hashed(async (h) => (await sql<{ tenant: string; n: string; h: string }>`select tenant, count(*)::text as n, coalesce(sum(${h}), 0)::text as h from cars t group by tenant`.execute(db)).rows);
-  const makes = (await sql<{ tenant: string; make: string }>`select distinct tenant, make from cars where car_type in ('new', 'demo') order by tenant, make`.execute(db)).rows;
+  const carRows = await hashed(
+    async (h) =>
+      (
+        await sql<{
+          tenant: string;
+          n: string;
+          h: string;
+        }>`select tenant, count(*)::text as n, coalesce(sum(${h}), 0)::text as h from cars t group by tenant`.execute(
+          db,
+        )
+      ).rows,
+  );
+  const makes = (
+    await sql<{
+      tenant: string;
+      make: string;
+    }>`select distinct tenant, make from cars where car_type in ('new', 'demo') order by tenant, make`.execute(db)
+  ).rows;
   const held = (await heldCars(db, now)).map((car) => `${car.tenant}/${car.carId}`).sort();
-  const code = [CARS_INDEX_SETTINGS, MODELS_INDEX_SETTINGS, CAR_SYNONYMS, REPLICA_RANKING, carToRecord.toString(), modelToRecord.toString()];
+  const code = [
+    CARS_INDEX_SETTINGS,
+    MODELS_INDEX_SETTINGS,
+    CAR_SYNONYMS,
+    REPLICA_RANKING,
+    carToRecord.toString(),
+    modelToRecord.toString(),
+  ];
   const slugs = tenants.map((t) => t.slug).sort();
   const byTenant: Record<string, string> = {};
   for (const tenant of tenants) {
     const cars = carRows.find((row) => row.tenant === tenant.slug) ?? { n: '0', h: '0' };
-    byTenant[tenant.slug] = sha({ tenant, cars: [cars.n, cars.h], held: held.filter((key) => key.startsWith(`${tenant.slug}/`)) });
+    byTenant[tenant.slug] = sha({
+      tenant,
+      cars: [cars.n, cars.h],
+      held: held.filter((key) => key.startsWith(`${tenant.slug}/`)),
+    });
   }
-  return { shared: sha({ code, slugs, catalogueTables, makes: makes.filter((row) => slugs.includes(row.tenant)) }), tenants: byTenant };
+  return {
+    shared: sha({ code, slugs, catalogueTables, makes: makes.filter((row) => slugs.includes(row.tenant)) }),
+    tenants: byTenant,
+  };
 }
 
 /** The fingerprints as the snapshot carries them (one string). */
-export async function stockFingerprint(db: Kysely<PlatformTables>, tenants: readonly TenantConfig[], now = new Date()): Promise<string> {
+export async function stockFingerprint(
+  db: Kysely<PlatformTables>,
+  tenants: readonly TenantConfig[],
+  now = new Date(),
+): Promise<string> {
   return JSON.stringify(await stockFingerprints(db, tenants, now));
 }
 
 function parseFingerprints(text: string): StockFingerprints | null {
   try {
     const parsed = JSON.parse(text) as Partial<StockFingerprints>;
-    return typeof parsed.shared === 'string' && parsed.tenants && typeof parsed.tenants === 'object' ? (parsed as StockFingerprints) : null;
+    return typeof parsed.shared === 'string' && parsed.tenants && typeof parsed.tenants === 'object'
+      ? (parsed as StockFingerprints)
+      : null;
   } catch {
     // A snapshot of an older format carried one opaque hash: rebuilt.
     return null;
   }
 }
 
-export async function indexStock(options: IndexStockOptions): Promise<{ records: number; models: number; ms: number; reused?: boolean; replayed?: number }> {
+export async function indexStock(
+  options: IndexStockOptions,
+): Promise<{ records: number; models: number; ms: number; reused?: boolean; replayed?: number }> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
   const batchSize = options.batchSize ?? 1000;
@@ -151,8 +223,16 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
     if (replayed !== null) {
       await snapshot.indexed(fingerprint);
       const records = await countCars(options.db);
-      log(`  search snapshot out of date for ${changed.map((t) => t.slug).join(', ')}: ${replayed.toLocaleString('en-AU')} cars re-indexed in place`);
-      return { records, models: restored?.records[MODELS_INDEX] ?? 0, ms: Date.now() - started, reused: true, replayed };
+      log(
+        `  search snapshot out of date for ${changed.map((t) => t.slug).join(', ')}: ${replayed.toLocaleString('en-AU')} cars re-indexed in place`,
+      );
+      return {
+        records,
+        models: restored?.records[MODELS_INDEX] ?? 0,
+        ms: Date.now() - started,
+        reused: true,
+        replayed,
+      };
     }
     log('  search snapshot holds cars no longer in the database: rebuilding');
   } else if (restored) log('  search snapshot is out of date with the database: rebuilding');
@@ -164,10 +244,18 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
     throw error;
   });
   if (cleared) await client.waitForTask({ indexName: CARS_INDEX, taskID: cleared.taskID });
-  const settings = await client.setSettings({ indexName: CARS_INDEX, indexSettings: CARS_INDEX_SETTINGS, forwardToReplicas: true });
+  const settings = await client.setSettings({
+    indexName: CARS_INDEX,
+    indexSettings: CARS_INDEX_SETTINGS,
+    forwardToReplicas: true,
+  });
   await client.waitForTask({ indexName: CARS_INDEX, taskID: settings.taskID });
   // The demo's car-domain synonyms, by objectID: a tenant's own synonyms (saved through the API) stay.
-  const synonyms = await client.saveSynonyms({ indexName: CARS_INDEX, synonymHit: CAR_SYNONYMS, forwardToReplicas: true });
+  const synonyms = await client.saveSynonyms({
+    indexName: CARS_INDEX,
+    synonymHit: CAR_SYNONYMS,
+    forwardToReplicas: true,
+  });
   await client.waitForTask({ indexName: CARS_INDEX, taskID: synonyms.taskID });
   for (const [replica, customRanking] of Object.entries(REPLICA_RANKING)) {
     const replicaSettings = await client.setSettings({ indexName: replica, indexSettings: { customRanking } });
@@ -210,9 +298,15 @@ export async function indexStock(options: IndexStockOptions): Promise<{ records:
  * ended changes a car's `reserved` between rebuilds. Not waited for: the car's page (from the
  * database) is the truth, and the embedded service applies writes before it answers.
  */
-export async function indexCars(client: SearchClient, cars: ReadonlyArray<{ car: Car; tenant: TenantConfig; held: boolean }>): Promise<void> {
+export async function indexCars(
+  client: SearchClient,
+  cars: ReadonlyArray<{ car: Car; tenant: TenantConfig; held: boolean }>,
+): Promise<void> {
   if (cars.length === 0) return;
-  await client.saveObjects({ indexName: CARS_INDEX, objects: cars.map(({ car, tenant, held }) => carToRecord(car, tenant, { held })) });
+  await client.saveObjects({
+    indexName: CARS_INDEX,
+    objects: cars.map(({ car, tenant, held }) => carToRecord(car, tenant, { held })),
+  });
 }
 
 /**
@@ -222,16 +316,28 @@ export async function indexCars(client: SearchClient, cars: ReadonlyArray<{ car:
  * site than the database (a car deleted while the service was down, which only a rebuild removes:
  * there is no way to list an index's records through the API).
  */
-async function replayTenants(client: SearchClient, db: Kysely<PlatformTables>, tenants: readonly TenantConfig[], batchSize: number): Promise<number | null> {
+async function replayTenants(
+  client: SearchClient,
+  db: Kysely<PlatformTables>,
+  tenants: readonly TenantConfig[],
+  batchSize: number,
+): Promise<number | null> {
   let written = 0;
   for (const tenant of tenants) {
-    const held = new Set((await heldCars(db, new Date())).filter((car) => car.tenant === tenant.slug).map((car) => car.carId));
+    const held = new Set(
+      (await heldCars(db, new Date())).filter((car) => car.tenant === tenant.slug).map((car) => car.carId),
+    );
     let cars = 0;
     for await (const page of streamCars(db, { tenant: tenant.slug, pageSize: batchSize })) {
       cars += page.length;
       // As the record travels: JSON drops undefined fields.
-      const expected = page.map((car) => JSON.parse(JSON.stringify(carToRecord(car, tenant, { held: held.has(car.id) }))) as Record<string, unknown>);
-      const { results } = await client.getObjects<Record<string, unknown>>({ requests: expected.map((record) => ({ indexName: CARS_INDEX, objectID: String(record.objectID) })) });
+      const expected = page.map(
+        (car) =>
+          JSON.parse(JSON.stringify(carToRecord(car, tenant, { held: held.has(car.id) }))) as Record<string, unknown>,
+      );
+      const { results } = await client.getObjects<Record<string, unknown>>({
+        requests: expected.map((record) => ({ indexName: CARS_INDEX, objectID: String(record.objectID) })),
+      });
       const stale = expected.filter((record, i) => !isDeepStrictEqual(results[i] ?? null, record));
       if (stale.length) {
         const responses = await client.saveObjects({ indexName: CARS_INDEX, objects: stale, batchSize });
@@ -239,7 +345,10 @@ async function replayTenants(client: SearchClient, db: Kysely<PlatformTables>, t
         written += stale.length;
       }
     }
-    const indexed = await client.searchSingleIndex({ indexName: CARS_INDEX, searchParams: { query: '', filters: `tenant:"${tenant.slug}"`, hitsPerPage: 0 } });
+    const indexed = await client.searchSingleIndex({
+      indexName: CARS_INDEX,
+      searchParams: { query: '', filters: `tenant:"${tenant.slug}"`, hitsPerPage: 0 },
+    });
     if ((indexed.nbHits ?? 0) > cars) return null;
   }
   return written;
@@ -256,7 +365,9 @@ async function indexCatalogue(client: ReturnType<typeof searchClient>, options: 
   await client.waitForTask({ indexName: MODELS_INDEX, taskID: settings.taskID });
   let count = 0;
   for (const tenant of options.tenants) {
-    const objects = (await listTenantCatalogue(options.db, tenant.slug)).map(({ manufacturer, model }) => modelToRecord(tenant.slug, manufacturer, model));
+    const objects = (await listTenantCatalogue(options.db, tenant.slug)).map(({ manufacturer, model }) =>
+      modelToRecord(tenant.slug, manufacturer, model),
+    );
     if (objects.length === 0) continue;
     const responses = await client.saveObjects({ indexName: MODELS_INDEX, objects });
     for (const response of responses) await client.waitForTask({ indexName: MODELS_INDEX, taskID: response.taskID });

@@ -7,7 +7,10 @@ import { parseTenantConfig } from '@forecourt/shared-config/tenant';
 import { generateTenantStock } from '../../stock/seed/generate';
 import { carToRecord } from './records';
 
-const tenant = parseTenantConfig(JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'tenants', 'harbourside-motors.json'), 'utf8')), 'harbourside');
+const tenant = parseTenantConfig(
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'tenants', 'harbourside-motors.json'), 'utf8')),
+  'harbourside',
+);
 const cars = generateTenantStock(tenant, { seed: 1, carsPerTenant: 60, now: new Date('2026-11-22T00:00:00Z') }, 0).cars;
 const car = cars[0]!;
 
@@ -24,13 +27,18 @@ describe('a car’s search record', () => {
 });
 
 describe('a car’s weekly repayments band', () => {
-  const showing = cars.filter((c) => carShowsFinance(tenant, carFinanceFacts({ ...c, finance_lender: siteLender(c.finance_lenders, tenant.finance) })));
+  const showing = cars.filter((c) =>
+    carShowsFinance(tenant, carFinanceFacts({ ...c, finance_lender: siteLender(c.finance_lenders, tenant.finance) })),
+  );
 
   it('is the band of the weekly figure its card shows, for every car that shows one', () => {
     expect(showing.length).toBeGreaterThan(10);
     for (const c of showing) {
       const weekly = advertisedRepayment(tenant.finance, askingPrice(c)).weekly;
-      const [lo, hi] = String(carToRecord(c, tenant).weekly_price_range).replace(/\$/g, '').split(/ - |\+/).map(Number);
+      const [lo, hi] = String(carToRecord(c, tenant).weekly_price_range)
+        .replace(/\$/g, '')
+        .split(/ - |\+/)
+        .map(Number);
       expect([c.id, weekly >= lo! && (Number.isNaN(hi) || hi === 0 || weekly < hi!)]).toEqual([c.id, true]);
     }
   });

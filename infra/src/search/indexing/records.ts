@@ -45,7 +45,8 @@ const seconds = (iso: string | null) => (iso === null ? null : Math.floor(Date.p
  */
 export function visibleUntil(car: Car, soldVisibleDays: number): number {
   if (car.status === 'in_stock' || car.status === 'coming_soon') return VISIBLE_FOREVER;
-  if (car.status === 'sold' && car.sold_at) return Math.floor((Date.parse(car.sold_at) + soldVisibleDays * DAY_MS) / 1000);
+  if (car.status === 'sold' && car.sold_at)
+    return Math.floor((Date.parse(car.sold_at) + soldVisibleDays * DAY_MS) / 1000);
   return 0;
 }
 
@@ -128,7 +129,19 @@ export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: bo
 /** Settings of the stock index and its sort replicas. */
 export const CARS_INDEX_SETTINGS: IndexSettings = {
   // drive, transmission and fuel last: shoppers type `4wd`, `auto` or `diesel` with a make or model.
-  searchableAttributes: ['make', 'model', 'name', 'badge', 'stocknum', 'body', 'colour', 'location_name', 'dealership_name', 'city', 'drive,transmission,fuel'],
+  searchableAttributes: [
+    'make',
+    'model',
+    'name',
+    'badge',
+    'stocknum',
+    'body',
+    'colour',
+    'location_name',
+    'dealership_name',
+    'city',
+    'drive,transmission,fuel',
+  ],
   attributesForFaceting: [
     'searchable(make)',
     'searchable(model)',
@@ -204,7 +217,11 @@ export const CAR_SYNONYMS: SynonymHit[] = [
   { objectID: 'make-bmw', type: 'synonym', synonyms: ['bmw', 'beemer'] },
   { objectID: 'make-hsv', type: 'onewaysynonym', input: 'hsv', synonyms: ['holden special vehicles'] },
   { objectID: 'model-landcruiser', type: 'synonym', synonyms: ['landcruiser', 'land cruiser', 'cruiser'] },
-  { objectID: 'condition-used', type: 'synonym', synonyms: ['used', 'second hand', 'secondhand', 'pre-owned', 'preowned'] },
+  {
+    objectID: 'condition-used',
+    type: 'synonym',
+    synonyms: ['used', 'second hand', 'secondhand', 'pre-owned', 'preowned'],
+  },
 ];
 
 export const REPLICA_RANKING: Record<string, string[]> = {
@@ -267,4 +284,3 @@ export function tenantOfKeyFilters(filters: string | null): string | null {
 export function tenantModelsFilter(tenant: TenantConfig): string {
   return `tenant:"${tenant.slug}"`;
 }
-

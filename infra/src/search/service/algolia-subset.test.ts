@@ -8,7 +8,15 @@ import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { loadTenants } from '../../tenants/load-tenants';
 import { makeFakeBuild } from '../../testing/fake-build';
-import { recordingProxy, searchServiceEnv, startTestSearchService, startWebInstance, type RecordedRequest, type TestSearchService, type WebInstance } from '../../testing/search-service';
+import {
+  recordingProxy,
+  searchServiceEnv,
+  startTestSearchService,
+  startWebInstance,
+  type RecordedRequest,
+  type TestSearchService,
+  type WebInstance,
+} from '../../testing/search-service';
 import { signInByInject } from '../../testing/shoppers';
 import { openTestDatabase, serverTestEngine } from '../../testing/test-database';
 import { matchAlgoliaRoute, outsideAlgoliaSubset } from '../http/algolia-subset';
@@ -33,11 +41,18 @@ let web: WebInstance;
 beforeAll(async () => {
   database = await openTestDatabase(serverTestEngine());
   tenants = [...(await loadTenants())];
-  await seedStock(database, tenants.filter((t) => t.slug === SITE), { seed: 11, totalCars: 40, now: defaultSeedNow() });
+  await seedStock(
+    database,
+    tenants.filter((t) => t.slug === SITE),
+    { seed: 11, totalCars: 40, now: defaultSeedNow() },
+  );
   service = await startTestSearchService(database, tenants);
   proxy = await recordingProxy(`127.0.0.1:${service.port}`);
   // The test is about what a first paint sends, not its time budget on a busy test machine.
-  web = await startWebInstance(database, tenants, { ...searchServiceEnv(service.keys, proxy.host), FORECOURT_FIRST_PAINT_BUDGET_MS: '10000' });
+  web = await startWebInstance(database, tenants, {
+    ...searchServiceEnv(service.keys, proxy.host),
+    FORECOURT_FIRST_PAINT_BUDGET_MS: '10000',
+  });
   const searchVersion = web.app.firstPaints!.get('mf-search')!.version;
   for (const [team, version] of [
     ['shell', SHELL_SERVER_VERSION],
@@ -58,7 +73,15 @@ afterAll(async () => {
 });
 
 const sent = (from: number) => proxy.requests.slice(from);
-const routesOf = (requests: RecordedRequest[]) => [...new Set(requests.map((r) => { const route = matchAlgoliaRoute(r.method, new URL(r.url, 'http://x').pathname); return route ? `${route.method} ${route.path}` : `${r.method} ${r.url}`; }))].sort();
+const routesOf = (requests: RecordedRequest[]) =>
+  [
+    ...new Set(
+      requests.map((r) => {
+        const route = matchAlgoliaRoute(r.method, new URL(r.url, 'http://x').pathname);
+        return route ? `${route.method} ${route.path}` : `${r.method} ${r.url}`;
+      }),
+    ),
+  ].sort();
 
 describe('what the web tier sends the search service', () => {
   it('a page load: its first paint searches with the page key, within the subset', async () => {
@@ -73,23 +96,36 @@ describe('what the web tier sends the search service', () => {
   it("a shopper's search with the page's own key, within the subset", async () => {
     const access = web.app.stockSearch.access(web.app.tenants.get(SITE)!);
     // The browser reaches the service through the balancer's /1/ route: here, the recording server.
-    const client = liteClient(access.appId, access.apiKey, { hosts: [{ url: proxy.host, protocol: 'http', accept: 'read' }], timeouts: TEST_SEARCH_TIMEOUTS });
+    const client = liteClient(access.appId, access.apiKey, {
+      hosts: [{ url: proxy.host, protocol: 'http', accept: 'read' }],
+      timeouts: TEST_SEARCH_TIMEOUTS,
+    });
     const from = proxy.requests.length;
-    const { results } = await client.search({ requests: [{ indexName: CARS_INDEX, query: 'toyota', facets: ['make', 'body'], hitsPerPage: 21, page: 0 }] });
+    const { results } = await client.search({
+      requests: [{ indexName: CARS_INDEX, query: 'toyota', facets: ['make', 'body'], hitsPerPage: 21, page: 0 }],
+    });
     expect(results).toHaveLength(1);
     expect(sent(from).map((r) => r.status)).toEqual([200]);
     expect(sent(from).flatMap(outsideAlgoliaSubset)).toEqual([]);
   });
 
   it("a reservation writes the car's record through the batch route, within the subset", async () => {
-    const car = (await loadTenantStock(database.db, SITE)).cars.find((c) => c.show_on_dealer_website && c.status === 'in_stock' && !c.reserved)!;
+    const car = (await loadTenantStock(database.db, SITE)).cars.find(
+      (c) => c.show_on_dealer_website && c.status === 'in_stock' && !c.reserved,
+    )!;
     const phone = '0412345678';
     const cookie = await signInByInject(web.app, SITE, phone, '10.9.0.1');
     const from = proxy.requests.length;
     const reserved = await web.app.inject({
       method: 'POST',
       url: `/api/vehicle/cars/${car.slug}/reservation`,
-      payload: JSON.stringify({ name: 'Jo Citizen', email: 'jo@example.com', phone, terms: true, payment: { token: 'tok_sim_4242_0123456789abcdef', last4: '4242' } }),
+      payload: JSON.stringify({
+        name: 'Jo Citizen',
+        email: 'jo@example.com',
+        phone,
+        terms: true,
+        payment: { token: 'tok_sim_4242_0123456789abcdef', last4: '4242' },
+      }),
       headers: { 'x-forecourt-tenant': SITE, 'content-type': 'application/json', cookie },
       remoteAddress: '10.9.0.2',
     });
@@ -101,7 +137,11 @@ describe('what the web tier sends the search service', () => {
   it('a synonym saved with the admin key, within the subset', async () => {
     const target = web.app.stockSearch.target();
     const from = proxy.requests.length;
-    await searchClient(target, target.adminKey).saveSynonyms({ indexName: CARS_INDEX, synonymHit: [{ objectID: 'tenant-ranger', type: 'onewaysynonym', input: 'ranger', synonyms: ['raptor'] }], forwardToReplicas: true });
+    await searchClient(target, target.adminKey).saveSynonyms({
+      indexName: CARS_INDEX,
+      synonymHit: [{ objectID: 'tenant-ranger', type: 'onewaysynonym', input: 'ranger', synonyms: ['raptor'] }],
+      forwardToReplicas: true,
+    });
     expect(routesOf(sent(from))).toEqual(['POST /1/indexes/:index/synonyms/batch']);
     expect(sent(from).flatMap(outsideAlgoliaSubset)).toEqual([]);
   });
@@ -109,10 +149,20 @@ describe('what the web tier sends the search service', () => {
   it('an admin re-index: clear, settings, synonyms, batches and tasks, within the subset', async () => {
     const token = await testOperatorToken(web.app);
     const from = proxy.requests.length;
-    const response = await fetch(`${web.origin}/_admin/reindex`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${web.origin}/_admin/reindex`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ records: 40 });
-    expect(routesOf(sent(from))).toEqual(['GET /1/indexes/:index/task/:taskID', 'POST /1/indexes/:index/batch', 'POST /1/indexes/:index/clear', 'POST /1/indexes/:index/synonyms/batch', 'PUT /1/indexes/:index/settings']);
+    expect(routesOf(sent(from))).toEqual([
+      'GET /1/indexes/:index/task/:taskID',
+      'POST /1/indexes/:index/batch',
+      'POST /1/indexes/:index/clear',
+      'POST /1/indexes/:index/synonyms/batch',
+      'PUT /1/indexes/:index/settings',
+    ]);
     expect(sent(from).length).toBeGreaterThan(5);
     expect(sent(from).filter((r) => r.status >= 400)).toEqual([]);
     expect(sent(from).flatMap(outsideAlgoliaSubset)).toEqual([]);

@@ -26,10 +26,14 @@ const KEY_VARIABLES = ['SEARCH_APP_ID', 'SEARCH_ADMIN_KEY', 'SEARCH_SEARCH_KEY']
  * its scheme, `https://host[:port]` or `http://host[:port]` (the search service on a private
  * network, where the balancer or the network, not the search service, terminates TLS).
  */
-export function parseSearchHosts(entries: readonly string[], variable: string): { hosts: string[]; protocol: 'http' | 'https' } {
+export function parseSearchHosts(
+  entries: readonly string[],
+  variable: string,
+): { hosts: string[]; protocol: 'http' | 'https' } {
   const parsed = entries.map((entry) => {
     const scheme = /^([a-z]+):\/\//i.exec(entry)?.[1]?.toLowerCase();
-    if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') throw new Error(`${variable}: '${entry}' must be host[:port], https://host[:port] or http://host[:port]`);
+    if (scheme !== undefined && scheme !== 'http' && scheme !== 'https')
+      throw new Error(`${variable}: '${entry}' must be host[:port], https://host[:port] or http://host[:port]`);
     let url: URL;
     try {
       url = new URL(scheme ? entry : `https://${entry}`);
@@ -42,7 +46,10 @@ export function parseSearchHosts(entries: readonly string[], variable: string): 
     return { host: url.host, protocol: (scheme ?? 'https') as 'http' | 'https' };
   });
   const protocols = new Set(parsed.map((p) => p.protocol));
-  if (protocols.size > 1) throw new Error(`${variable}: every host must use the same scheme, http:// or https://, got '${entries.join(',')}'`);
+  if (protocols.size > 1)
+    throw new Error(
+      `${variable}: every host must use the same scheme, http:// or https://, got '${entries.join(',')}'`,
+    );
   return { hosts: parsed.map((p) => p.host), protocol: parsed[0]?.protocol ?? 'https' };
 }
 
@@ -61,10 +68,24 @@ export function searchConnectionFromEnv(env: NodeJS.ProcessEnv = process.env): S
   const set = KEY_VARIABLES.filter((name) => config[name] !== undefined);
   if (set.length === 0) return null;
   const missing = KEY_VARIABLES.filter((name) => config[name] === undefined);
-  if (missing.length > 0) throw new Error(`${missing.join(', ')} must be set with ${set.join(', ')}: search needs an application id, an admin key and a search key`);
+  if (missing.length > 0)
+    throw new Error(
+      `${missing.join(', ')} must be set with ${set.join(', ')}: search needs an application id, an admin key and a search key`,
+    );
   const platform = parseSearchHosts(config.SEARCH_HOSTS, 'SEARCH_HOSTS');
-  const browser = config.SEARCH_BROWSER_HOSTS.length ? parseSearchHosts(config.SEARCH_BROWSER_HOSTS, 'SEARCH_BROWSER_HOSTS').hosts : platform.protocol === 'https' ? platform.hosts : [];
-  return { appId: config.SEARCH_APP_ID!, adminKey: config.SEARCH_ADMIN_KEY!, searchKey: config.SEARCH_SEARCH_KEY!, hosts: platform.hosts, protocol: platform.protocol, browserHosts: browser };
+  const browser = config.SEARCH_BROWSER_HOSTS.length
+    ? parseSearchHosts(config.SEARCH_BROWSER_HOSTS, 'SEARCH_BROWSER_HOSTS').hosts
+    : platform.protocol === 'https'
+      ? platform.hosts
+      : [];
+  return {
+    appId: config.SEARCH_APP_ID!,
+    adminKey: config.SEARCH_ADMIN_KEY!,
+    searchKey: config.SEARCH_SEARCH_KEY!,
+    hosts: platform.hosts,
+    protocol: platform.protocol,
+    browserHosts: browser,
+  };
 }
 
 /** How `forecourt search-service` runs: its address, its data folder and its worker threads. */

@@ -14,17 +14,34 @@ const STOP_WITHIN_MS = 10_000;
  * very values the web tier reaches it with). SIGTERM or SIGINT: readiness answers 503, requests
  * under way finish, the snapshot is saved, and the process exits.
  */
-export async function runSearchService(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<void> {
+export async function runSearchService(
+  env: NodeJS.ProcessEnv = process.env,
+  log: (line: string) => void = console.log,
+): Promise<void> {
   const connection = searchConnectionFromEnv(env);
   const databaseUrl = loadConfig(env).DATABASE_URL;
-  const missing = [...(connection ? [] : ['SEARCH_APP_ID', 'SEARCH_ADMIN_KEY', 'SEARCH_SEARCH_KEY']), ...(databaseUrl ? [] : ['DATABASE_URL'])];
+  const missing = [
+    ...(connection ? [] : ['SEARCH_APP_ID', 'SEARCH_ADMIN_KEY', 'SEARCH_SEARCH_KEY']),
+    ...(databaseUrl ? [] : ['DATABASE_URL']),
+  ];
   // PGlite's data folder is one process's: the search service shares the stock through PostgreSQL.
-  if (missing.length) throw new Error(`search-service needs ${missing.join(', ')}: the keys web instances reach it with, and the PostgreSQL database it replays stock from`);
+  if (missing.length)
+    throw new Error(
+      `search-service needs ${missing.join(', ')}: the keys web instances reach it with, and the PostgreSQL database it replays stock from`,
+    );
   const settings = searchServiceSettings(env);
   const snapshot = prefetchServiceSnapshot(settings);
   const tenants = await loadTenants();
   const database = await openDatabase({ databaseUrl });
-  const service = await startSearchService({ keys: connection!, settings, database, tenants, env, log, snapshot }).catch(async (error: unknown) => {
+  const service = await startSearchService({
+    keys: connection!,
+    settings,
+    database,
+    tenants,
+    env,
+    log,
+    snapshot,
+  }).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });

@@ -27,14 +27,23 @@ interface Log {
  * step with it; `onSaved` hears each save (the operator console shows the snapshot's age). A file that is truncated, corrupt or of another format is ignored with a warning:
  * the indexer then rebuilds from the database.
  */
-export async function openPersistedStore(file: string, log: Log, snapshot?: Promise<RestoredSnapshot>, onSaved?: () => void): Promise<PersistedStore> {
+export async function openPersistedStore(
+  file: string,
+  log: Log,
+  snapshot?: Promise<RestoredSnapshot>,
+  onSaved?: () => void,
+): Promise<PersistedStore> {
   const store = new IndexStore();
   const writer = new SnapshotWriter(file, store, {
     onSaved: (meta, ms) => {
       log.info({ records: meta.records, ms }, 'search: snapshot saved');
       onSaved?.();
     },
-    onError: (error) => log.warn({ err: error }, 'search: the snapshot could not be saved; the index is rebuilt from the database on the next start'),
+    onError: (error) =>
+      log.warn(
+        { err: error },
+        'search: the snapshot could not be saved; the index is rebuilt from the database on the next start',
+      ),
   });
   let restored: { fingerprint: string; records: Record<string, number> } | null = null;
   const persisted: PersistedStore = {
@@ -56,7 +65,8 @@ export async function openPersistedStore(file: string, log: Log, snapshot?: Prom
       persisted.restoredFrom = loaded.bytes;
       store.replaceWith(loaded.store);
       writer.markSaved(loaded.meta.fingerprint);
-      if (loaded.meta.fingerprint !== null) restored = { fingerprint: loaded.meta.fingerprint, records: recordCounts(store) };
+      if (loaded.meta.fingerprint !== null)
+        restored = { fingerprint: loaded.meta.fingerprint, records: recordCounts(store) };
       persisted.restoredRecords = recordCounts(store);
     }
   } catch (error) {

@@ -26,7 +26,11 @@ const SITE = 'harbourside-motors';
 const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 describeWithPostgres('the search service after SIGKILL and a restart', () => {
-  const keys = { appId: 'FORECOURT', adminKey: randomBytes(16).toString('hex'), searchKey: randomBytes(16).toString('hex') };
+  const keys = {
+    appId: 'FORECOURT',
+    adminKey: randomBytes(16).toString('hex'),
+    searchKey: randomBytes(16).toString('hex'),
+  };
   let own: Awaited<ReturnType<typeof emptyPostgresDatabase>> | null = null;
   let databaseUrl: string;
   let database: Database;
@@ -37,16 +41,37 @@ describeWithPostgres('the search service after SIGKILL and a restart', () => {
   const start = () =>
     spawn(process.execPath, ['--import', 'tsx', 'src/search/service/main.ts'], {
       cwd: INFRA,
-      env: { ...process.env, DATABASE_URL: databaseUrl, SEARCH_APP_ID: keys.appId, SEARCH_ADMIN_KEY: keys.adminKey, SEARCH_SEARCH_KEY: keys.searchKey, SEARCH_SERVICE_PORT: String(port), SEARCH_SERVICE_DATA_DIR: dataDir, SEARCH_WORKERS: '0', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        SEARCH_APP_ID: keys.appId,
+        SEARCH_ADMIN_KEY: keys.adminKey,
+        SEARCH_SEARCH_KEY: keys.searchKey,
+        SEARCH_SERVICE_PORT: String(port),
+        SEARCH_SERVICE_DATA_DIR: dataDir,
+        SEARCH_WORKERS: '0',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-  const target: () => SearchTarget = () => ({ appId: keys.appId, adminKey: keys.adminKey, hosts: [`127.0.0.1:${port}`], protocol: 'http' });
+  const target: () => SearchTarget = () => ({
+    appId: keys.appId,
+    adminKey: keys.adminKey,
+    hosts: [`127.0.0.1:${port}`],
+    protocol: 'http',
+  });
 
   async function waitReady(within: number): Promise<void> {
     const deadline = Date.now() + within;
     while (Date.now() < deadline) {
       if (child?.exitCode !== null) throw new Error(`the search service exited with ${child?.exitCode}`);
-      if (await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error('the search service did not become ready');
@@ -54,13 +79,29 @@ describeWithPostgres('the search service after SIGKILL and a restart', () => {
 
   /** Cars whose status or reservation in search differs from PostgreSQL's (all of them while the service does not answer). */
   async function outOfStep(): Promise<string[]> {
-    const cars = (await sql<{ id: string; status: string; reserved: boolean }>`select id, status, reserved from cars order by id`.execute(database.db)).rows;
+    const cars = (
+      await sql<{
+        id: string;
+        status: string;
+        reserved: boolean;
+      }>`select id, status, reserved from cars order by id`.execute(database.db)
+    ).rows;
     const held = new Set((await heldCars(database.db, new Date())).map((car) => car.carId));
     try {
-      const { results } = await searchClient(target(), keys.adminKey).getObjects<{ status: string; reserved: boolean }>({
-        requests: cars.map((car) => ({ indexName: CARS_INDEX, objectID: car.id, attributesToRetrieve: ['status', 'reserved'] })),
-      });
-      return cars.filter((car, i) => results[i]?.status !== car.status || results[i]?.reserved !== (car.reserved || held.has(car.id))).map((car) => car.id);
+      const { results } = await searchClient(target(), keys.adminKey).getObjects<{ status: string; reserved: boolean }>(
+        {
+          requests: cars.map((car) => ({
+            indexName: CARS_INDEX,
+            objectID: car.id,
+            attributesToRetrieve: ['status', 'reserved'],
+          })),
+        },
+      );
+      return cars
+        .filter(
+          (car, i) => results[i]?.status !== car.status || results[i]?.reserved !== (car.reserved || held.has(car.id)),
+        )
+        .map((car) => car.id);
     } catch {
       return cars.map((car) => car.id);
     }
@@ -95,11 +136,15 @@ describeWithPostgres('the search service after SIGKILL and a restart', () => {
     await waitReady(60_000);
     expect(await outOfStep()).toEqual([]);
 
-    const [written, changedWhileDown] = (await loadTenantStock(database.db, SITE)).cars.filter((car) => car.status === 'in_stock' && !car.reserved);
+    const [written, changedWhileDown] = (await loadTenantStock(database.db, SITE)).cars.filter(
+      (car) => car.status === 'in_stock' && !car.reserved,
+    );
     // A write the service takes and then loses: it is killed before its snapshot is saved (2 s after the last write).
     await sql`update cars set reserved = true where id = ${written!.id}`.execute(database.db);
     const tenant = (await loadTenants()).find((t) => t.slug === SITE)!;
-    await indexCars(searchClient(target(), keys.adminKey), [{ car: { ...written!, reserved: true }, tenant, held: false }]);
+    await indexCars(searchClient(target(), keys.adminKey), [
+      { car: { ...written!, reserved: true }, tenant, held: false },
+    ]);
     child.kill('SIGKILL');
     await exited(child);
     // A change while the service is down.

@@ -6,10 +6,25 @@ import { normalizeQuery, SearchStatsRecorder } from './search-stats';
 describe('p95FromClasses', () => {
   it('is the smallest class bound holding 95 % of the requests', () => {
     expect(p95FromClasses([])).toBeNull();
-    expect(p95FromClasses([{ leMs: 5, count: 94 }, { leMs: 50, count: 6 }])).toBe(50);
-    expect(p95FromClasses([{ leMs: 50, count: 5 }, { leMs: 5, count: 95 }])).toBe(5);
+    expect(
+      p95FromClasses([
+        { leMs: 5, count: 94 },
+        { leMs: 50, count: 6 },
+      ]),
+    ).toBe(50);
+    expect(
+      p95FromClasses([
+        { leMs: 50, count: 5 },
+        { leMs: 5, count: 95 },
+      ]),
+    ).toBe(5);
     // Past the last bound: reported as the last bound (the p95 is at least that).
-    expect(p95FromClasses([{ leMs: 1, count: 1 }, { leMs: -1, count: 99 }])).toBe(5000);
+    expect(
+      p95FromClasses([
+        { leMs: 1, count: 1 },
+        { leMs: -1, count: 99 },
+      ]),
+    ).toBe(5000);
   });
 });
 
@@ -33,7 +48,12 @@ describe.each(testEngines())('search stats on %s', (engine) => {
   const tenant = () => `tenant-${engine}-${++n}`;
   const keyOf = (slug: string) => `tenant:"${slug}" AND visible_until > 1 AND show_on_dealer_website:true`;
   const now = new Date();
-  const read = (slug: string) => searchStats(database.db, { tenants: [slug], latencySince: new Date(now.getTime() - 3600_000), noHitsSince: new Date(now.getTime() - 86_400_000) });
+  const read = (slug: string) =>
+    searchStats(database.db, {
+      tenants: [slug],
+      latencySince: new Date(now.getTime() - 3600_000),
+      noHitsSince: new Date(now.getTime() - 86_400_000),
+    });
 
   it('adds the counts of several instances together', async () => {
     const t = tenant();
@@ -57,13 +77,26 @@ describe.each(testEngines())('search stats on %s', (engine) => {
     await recorder.flush();
     await underWay;
     const [stats] = (await read(t)).tenants;
-    expect(stats).toMatchObject({ searches: 2, topNoHits: [{ query: 'lambo', count: 1 }, { query: 'zonda', count: 1 }] });
+    expect(stats).toMatchObject({
+      searches: 2,
+      topNoHits: [
+        { query: 'lambo', count: 1 },
+        { query: 'zonda', count: 1 },
+      ],
+    });
   });
 
   it('counts a query as no-hit only when none of its forms in the request found anything, and never an empty one', async () => {
     const t = tenant();
     const recorder = new SearchStatsRecorder(database.db);
-    recorder.searched({ keyFilters: keyOf(t), ms: 1, queries: [{ indexName: 'cars', query: 'Ranger', nbHits: 3 }, { indexName: 'cars', query: 'ranger', nbHits: 0 }] });
+    recorder.searched({
+      keyFilters: keyOf(t),
+      ms: 1,
+      queries: [
+        { indexName: 'cars', query: 'Ranger', nbHits: 3 },
+        { indexName: 'cars', query: 'ranger', nbHits: 0 },
+      ],
+    });
     recorder.searched({ keyFilters: keyOf(t), ms: 1, queries: [{ indexName: 'cars', query: '', nbHits: 0 }] });
     recorder.searched({ keyFilters: null, ms: 1, queries: [{ indexName: 'cars', query: 'nobody', nbHits: 0 }] });
     await recorder.flush();
@@ -74,7 +107,12 @@ describe.each(testEngines())('search stats on %s', (engine) => {
   it(`keeps at most ${NO_HIT_QUERIES_PER_HOUR} distinct no-hit queries a tenant an hour, however many instances add them`, async () => {
     const t = tenant();
     const made = (recorder: SearchStatsRecorder, from: number, count: number) => {
-      for (let i = from; i < from + count; i += 1) recorder.searched({ keyFilters: keyOf(t), ms: 1, queries: [{ indexName: 'cars', query: `made up ${i}`, nbHits: 0 }] });
+      for (let i = from; i < from + count; i += 1)
+        recorder.searched({
+          keyFilters: keyOf(t),
+          ms: 1,
+          queries: [{ indexName: 'cars', query: `made up ${i}`, nbHits: 0 }],
+        });
     };
     const one = new SearchStatsRecorder(database.db);
     const other = new SearchStatsRecorder(database.db);
@@ -87,7 +125,12 @@ describe.each(testEngines())('search stats on %s', (engine) => {
     // A query the hour already holds is still counted.
     made(other, 0, 1);
     await other.flush();
-    const first = await database.db.selectFrom('search_no_hits').select('count').where('tenant', '=', t).where('query', '=', 'made up 0').executeTakeFirstOrThrow();
+    const first = await database.db
+      .selectFrom('search_no_hits')
+      .select('count')
+      .where('tenant', '=', t)
+      .where('query', '=', 'made up 0')
+      .executeTakeFirstOrThrow();
     expect(Number(first.count)).toBe(2);
   });
 

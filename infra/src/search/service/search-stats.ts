@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { PlatformTables } from '../../db/schema';
-import { addSearchStats, latencyClass, NO_HIT_QUERIES_PER_HOUR, pruneSearchStats, SEARCH_STATS_RETENTION_MS } from '../../db/search-stats';
+import {
+  addSearchStats,
+  latencyClass,
+  NO_HIT_QUERIES_PER_HOUR,
+  pruneSearchStats,
+  SEARCH_STATS_RETENTION_MS,
+} from '../../db/search-stats';
 import { bucketStart } from '../../db/version-health';
 import type { SearchObservation, SearchObserver } from '../http/observer';
 import { tenantOfKeyFilters } from '../indexing/records';
@@ -142,7 +148,10 @@ export class SearchStatsRecorder implements SearchObserver {
     this.writes = new Map();
     this.snapshotSavedAt = null;
     if (this.dropped > 0) {
-      this.options.log?.warn({ dropped: this.dropped }, 'search stats: searches not counted, the counters between two flushes were full');
+      this.options.log?.warn(
+        { dropped: this.dropped },
+        'search stats: searches not counted, the counters between two flushes were full',
+      );
       this.dropped = 0;
     }
     try {

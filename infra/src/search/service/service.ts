@@ -66,9 +66,19 @@ export async function startSearchService(options: SearchServiceOptions): Promise
   // What shoppers searched and how fast, added to the database the web instances read it from
   // (the operator console's search health), as the embedded service does.
   const stats = new SearchStatsRecorder(options.database.db, { log: app.log });
-  const persisted = await openPersistedStore(path.join(options.settings.dataDir, SERVICE_SNAPSHOT_FILE), app.log, options.snapshot, () => stats.snapshotSaved());
-  if (persisted.restoredRecords) log(`search service: restored ${JSON.stringify(persisted.restoredRecords)} from the snapshot`);
-  const keys = new KeyStore({ appId: options.keys.appId, adminKey: options.keys.adminKey, searchKeys: [options.keys.searchKey] });
+  const persisted = await openPersistedStore(
+    path.join(options.settings.dataDir, SERVICE_SNAPSHOT_FILE),
+    app.log,
+    options.snapshot,
+    () => stats.snapshotSaved(),
+  );
+  if (persisted.restoredRecords)
+    log(`search service: restored ${JSON.stringify(persisted.restoredRecords)} from the snapshot`);
+  const keys = new KeyStore({
+    appId: options.keys.appId,
+    adminKey: options.keys.adminKey,
+    searchKeys: [options.keys.searchKey],
+  });
   const workers = options.settings.workers ?? (os.availableParallelism() >= 2 ? 2 : 0);
   const searchMs = config.FORECOURT_SEARCH_BUDGET_MS ?? SEARCH_LIMITS.searchMs;
   const writer = persisted.writer;
@@ -90,7 +100,15 @@ export async function startSearchService(options: SearchServiceOptions): Promise
     const database = await ping(options.database.db);
     const ok = state.caughtUp && !state.draining && database;
     return reply.code(ok ? 200 : 503).send({
-      status: state.draining ? 'stopping' : state.failed ? 'failed' : !state.caughtUp ? 'starting' : database ? 'ok' : 'degraded',
+      status: state.draining
+        ? 'stopping'
+        : state.failed
+          ? 'failed'
+          : !state.caughtUp
+            ? 'starting'
+            : database
+              ? 'ok'
+              : 'degraded',
       database: { reachable: database },
       records: state.records,
       ...(state.failed ? { error: state.failed } : {}),
@@ -102,17 +120,26 @@ export async function startSearchService(options: SearchServiceOptions): Promise
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.settings.port;
   // The catch-up writes through the service's own API, as every other writer does.
-  const self = options.settings.host === '0.0.0.0' || options.settings.host === '::' ? '127.0.0.1' : options.settings.host;
+  const self =
+    options.settings.host === '0.0.0.0' || options.settings.host === '::' ? '127.0.0.1' : options.settings.host;
   const caughtUp = indexStock({
     db: options.database.db,
     tenants: options.tenants,
-    target: { appId: options.keys.appId, adminKey: options.keys.adminKey, hosts: [`${self.includes(':') ? `[${self}]` : self}:${port}`], protocol: 'http', snapshot: persisted.hooks },
+    target: {
+      appId: options.keys.appId,
+      adminKey: options.keys.adminKey,
+      hosts: [`${self.includes(':') ? `[${self}]` : self}:${port}`],
+      protocol: 'http',
+      snapshot: persisted.hooks,
+    },
     log,
   }).then(
     (result) => {
       state.records = result.records;
       state.caughtUp = true;
-      log(`search service: ${result.records.toLocaleString('en-AU')} cars in step with the database in ${result.ms} ms`);
+      log(
+        `search service: ${result.records.toLocaleString('en-AU')} cars in step with the database in ${result.ms} ms`,
+      );
     },
     (error: unknown) => {
       state.failed = error instanceof Error ? error.message : String(error);

@@ -26,7 +26,9 @@ beforeAll(async () => {
   for (const { method, url } of fuzz.app.routeCatalogue) byUrl.set(url, (byUrl.get(url) ?? new Set()).add(method));
   // FUZZ_ROUTES=/_admin,/media narrows a run to the routes whose URL contains one of the parts.
   const only = (process.env.FUZZ_ROUTES ?? '').split(',').filter(Boolean);
-  routes = [...byUrl].map(([url, methods]) => ({ url, methods: [...methods] })).filter((r) => only.length === 0 || only.some((part) => r.url.includes(part)));
+  routes = [...byUrl]
+    .map(([url, methods]) => ({ url, methods: [...methods] }))
+    .filter((r) => only.length === 0 || only.some((part) => r.url.includes(part)));
 }, 180_000);
 
 afterAll(async () => {
@@ -35,7 +37,14 @@ afterAll(async () => {
 
 it('serves a catalogue of routes that includes every kind the platform has', () => {
   const urls = fuzz.app.routeCatalogue.map((r) => r.url);
-  for (const expected of ['/api/events', '/api/health', '/1/indexes/:index/queries', '/media/:kind/:file', '/registry/:team/:version/*', '/*']) {
+  for (const expected of [
+    '/api/events',
+    '/api/health',
+    '/1/indexes/:index/queries',
+    '/media/:kind/:file',
+    '/registry/:team/:version/*',
+    '/*',
+  ]) {
     expect(urls).toContain(expected);
   }
 });
@@ -52,10 +61,13 @@ it(`answers ${RUNS} generated malformed requests to every route without a 5xx, a
         const address = route.url.startsWith('/_admin/session') ? nextAddress() : undefined;
         const response = await rawRequest(fuzz.context.port, serialise(request), 15_000, address);
         // A sign-out that got through ended the browser's session: sign in again for the next requests.
-        if (request.method === 'DELETE' && request.target.startsWith('/_admin/session') && response.status === 204) await fuzz.console.renew();
+        if (request.method === 'DELETE' && request.target.startsWith('/_admin/session') && response.status === 204)
+          await fuzz.console.renew();
         counts[response.status] = (counts[response.status] ?? 0) + 1;
         if (response.status >= 500) {
-          throw new Error(`${request.method} ${request.target.slice(0, 200)} -> ${response.status} ${response.body.subarray(0, 200).toString()}`);
+          throw new Error(
+            `${request.method} ${request.target.slice(0, 200)} -> ${response.status} ${response.body.subarray(0, 200).toString()}`,
+          );
         }
       }),
       { numRuns: RUNS },

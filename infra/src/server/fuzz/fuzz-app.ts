@@ -19,10 +19,20 @@ import { makeFakeBuild, tempDir } from '../../testing/fake-build';
 import { openTestDatabase, serverTestEngine } from '../../testing/test-database';
 import { buildApp } from '../app';
 import { TEST_OPERATOR, testOperatorToken } from '../../testing/operators';
-import { browserOf, consoleBrowserFor, consoleHeaders, consoleInject, type ConsoleBrowser } from '../../testing/console-sign-in';
+import {
+  browserOf,
+  consoleBrowserFor,
+  consoleHeaders,
+  consoleInject,
+  type ConsoleBrowser,
+} from '../../testing/console-sign-in';
 import { SoftwareAuthenticator } from '../../testing/software-authenticator';
 import { consoleOrigin } from '../console-origin';
-import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { rawRequest, serialise, type RawResponse } from './raw-http';
 import type { FuzzContext } from './requests';
 
@@ -76,7 +86,10 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     voidAuthorisation: (key) => (partnerCalls.card++, payments.voidAuthorisation(key)),
   };
   const finance = new SimulatedFinancePartner({ delayMs: 0 });
-  const countedFinance: FinancePartner = { quote: (input) => finance.quote(input), createCustomer: (request, options) => (partnerCalls.financeCustomer++, finance.createCustomer(request, options)) };
+  const countedFinance: FinancePartner = {
+    quote: (input) => finance.quote(input),
+    createCustomer: (request, options) => (partnerCalls.financeCustomer++, finance.createCustomer(request, options)),
+  };
 
   const database = await openTestDatabase(serverTestEngine());
   const outbox = new OutboxSmsGateway(database.db, () => undefined);
@@ -133,7 +146,8 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     searchKey: app.stockSearch.access(app.tenants.get('harbourside-motors')!).apiKey,
     adminSearchKey: keys.adminKey,
     operatorToken: await testOperatorToken(app),
-    stockKey: (await createStockKey(database.db, { tenant: 'harbourside-motors', label: 'fuzz', createdBy: 'fuzz' })).secret,
+    stockKey: (await createStockKey(database.db, { tenant: 'harbourside-motors', label: 'fuzz', createdBy: 'fuzz' }))
+      .secret,
     console: consoleHeaders(app),
   };
 
@@ -147,7 +161,12 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     const remoteAddress = `203.0.113.${1 + (signIns++ % 254)}`;
     const options = await consoleInject(app, { method: 'POST', url: '/session/options', payload: {}, remoteAddress });
     const assertion = authenticator.get(options.json<PublicKeyCredentialRequestOptionsJSON>());
-    return { assertion, browser: browserOf(await consoleInject(app, { method: 'POST', url: '/session', payload: { response: assertion }, remoteAddress })) };
+    return {
+      assertion,
+      browser: browserOf(
+        await consoleInject(app, { method: 'POST', url: '/session', payload: { response: assertion }, remoteAddress }),
+      ),
+    };
   };
   const second = await signIn();
   const [registration] = authenticator.registrations;
@@ -159,7 +178,9 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     async renew() {
       consoleFuzz.browser = (await signIn()).browser;
     },
-    enrollmentCode: (await app.consoleSessions.issueEnrollment({ accountId: null, name: 'fuzz', tokenId: null }, operatorId)).code,
+    enrollmentCode: (
+      await app.consoleSessions.issueEnrollment({ accountId: null, name: 'fuzz', tokenId: null }, operatorId)
+    ).code,
     registration,
     assertion: second.assertion,
   };
@@ -175,13 +196,24 @@ export async function startFuzzApp(): Promise<FuzzApp> {
       const headers = { 'x-forecourt-tenant': site, 'content-type': 'application/json' };
       const sent = await app.inject({ method: 'POST', url: '/api/auth/send-code', headers, payload: { phone } });
       if (sent.statusCode !== 202) throw new Error(`send-code answered ${sent.statusCode}`);
-      const message = await database.db.selectFrom('sms_outbox').select('body').where('tenant', '=', site).orderBy('id', 'desc').executeTakeFirstOrThrow();
-      const verified = await app.inject({ method: 'POST', url: '/api/auth/verify-code', headers, payload: { phone, code: /\b(\d{6})\b/.exec(message.body)?.[1] } });
+      const message = await database.db
+        .selectFrom('sms_outbox')
+        .select('body')
+        .where('tenant', '=', site)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const verified = await app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-code',
+        headers,
+        payload: { phone, code: /\b(\d{6})\b/.exec(message.body)?.[1] },
+      });
       const cookie = verified.cookies.find((c) => c.name === 'forecourt_session');
       if (!cookie) throw new Error(`no session on ${site}: verify-code answered ${verified.statusCode}`);
       return `forecourt_session=${cookie.value}`;
     },
-    health: () => rawRequest(port, serialise({ method: 'GET', target: '/api/health', headers: [['host', `127.0.0.1:${port}`]] })),
+    health: () =>
+      rawRequest(port, serialise({ method: 'GET', target: '/api/health', headers: [['host', `127.0.0.1:${port}`]] })),
     async close() {
       await app.close();
       await database.close();

@@ -12,7 +12,12 @@ export interface RawResponse {
  * malformed headers), so the fuzz test writes the request itself; the server under test still
  * parses it with Node's real HTTP parser.
  */
-export function rawRequest(port: number, request: Buffer, timeoutMs = 15_000, localAddress?: string): Promise<RawResponse> {
+export function rawRequest(
+  port: number,
+  request: Buffer,
+  timeoutMs = 15_000,
+  localAddress?: string,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     // `localAddress` (another address of the loopback network, 127.x.y.z) makes the request a
     // client of its own, so per-address limits do not answer it before it is read.
@@ -74,7 +79,9 @@ export interface RequestParts {
 export function serialise(parts: RequestParts): Buffer {
   const lines = [`${parts.method} ${parts.target} HTTP/1.1`];
   for (const [name, value] of parts.headers) lines.push(`${name}: ${value}`);
-  const hasLength = parts.headers.some(([name]) => name.toLowerCase() === 'content-length' || name.toLowerCase() === 'transfer-encoding');
+  const hasLength = parts.headers.some(
+    ([name]) => name.toLowerCase() === 'content-length' || name.toLowerCase() === 'transfer-encoding',
+  );
   if (parts.body && !hasLength) lines.push(`content-length: ${parts.body.length}`);
   lines.push('connection: close', '', '');
   return Buffer.concat([Buffer.from(lines.join('\r\n'), 'utf8'), parts.body ?? Buffer.alloc(0)]);

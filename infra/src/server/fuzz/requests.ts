@@ -33,7 +33,13 @@ const CONSOLE_CSRF_MARK = '{{console-csrf}}';
 
 /** The request with the console session's stand-ins replaced by the browser's cookie and CSRF token. */
 export function withConsoleSession(request: RequestParts, browser: { cookie: string; csrf: string }): RequestParts {
-  return { ...request, headers: request.headers.map(([name, value]) => [name, value.replace(CONSOLE_COOKIE_MARK, browser.cookie).replace(CONSOLE_CSRF_MARK, browser.csrf)] as const) };
+  return {
+    ...request,
+    headers: request.headers.map(
+      ([name, value]) =>
+        [name, value.replace(CONSOLE_COOKIE_MARK, browser.cookie).replace(CONSOLE_CSRF_MARK, browser.csrf)] as const,
+    ),
+  };
 }
 
 /** The console's own routes: its passkey sign-in, its session, and an account's enrollment code. */
@@ -69,15 +75,41 @@ export const NASTY_PIECES = [
   'x'.repeat(3000),
 ] as const;
 
-const NUMBERS = ['0', '-1', '1', '16', '64', '100', '1000', '2147483648', '9007199254740993', '1e309', 'NaN', 'Infinity', '0x10', '1.5', ''];
+const NUMBERS = [
+  '0',
+  '-1',
+  '1',
+  '16',
+  '64',
+  '100',
+  '1000',
+  '2147483648',
+  '9007199254740993',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '1.5',
+  '',
+];
 
 function isUnreserved(byte: number): boolean {
-  return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x2d || byte === 0x2e || byte === 0x5f || byte === 0x7e;
+  return (
+    (byte >= 0x30 && byte <= 0x39) ||
+    (byte >= 0x41 && byte <= 0x5a) ||
+    (byte >= 0x61 && byte <= 0x7a) ||
+    byte === 0x2d ||
+    byte === 0x2e ||
+    byte === 0x5f ||
+    byte === 0x7e
+  );
 }
 
 /** Percent-encodes every byte but the unreserved ones; never throws on lone surrogates. */
 export function encodeBytes(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((b) => (isUnreserved(b) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) => (isUnreserved(b) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`))
+    .join('');
 }
 
 const anyText = fc.string({ unit: 'binary', maxLength: 40 });
@@ -96,11 +128,19 @@ function wirePiece(valid: readonly string[]): fc.Arbitrary<string> {
 }
 
 /** A JSON-ish value with the hostile strings mixed in. */
-const hostileString = fc.oneof(anyText, fc.constantFrom(SURROGATE, `a${SURROGATE}b`, '\u0000', 'a\u0000b', '\uDFFF', 'x'.repeat(5000), '((((((', ''));
+const hostileString = fc.oneof(
+  anyText,
+  fc.constantFrom(SURROGATE, `a${SURROGATE}b`, '\u0000', 'a\u0000b', '\uDFFF', 'x'.repeat(5000), '((((((', ''),
+);
 const hostileNumber = fc.oneof(fc.integer(), fc.constantFrom(2147483648, 2 ** 53, -1, 0, 1.5, 1e308, -0));
 const leaf = fc.oneof(hostileString, hostileNumber, fc.boolean(), fc.constant(null));
 const hostileValue = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(hostileString, tie('value'), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(hostileString, tie('value'), { maxKeys: 4 }),
+  ),
 })).value;
 
 function nested(depth: number, open: string, close: string, inner = '1'): string {
@@ -110,21 +150,43 @@ function nested(depth: number, open: string, close: string, inner = '1'): string
 const deepJson = fc.oneof(
   fc.integer({ min: 1, max: 20_000 }).map((n) => nested(n, '[', ']')),
   fc.integer({ min: 1, max: 20_000 }).map((n) => nested(n, '{"a":', '}')),
-  fc.integer({ min: 1, max: 20_000 }).map((n) => `{"requests":[{"indexName":"cars","params":${nested(n, '{"a":', '}')}}]}`),
-  fc.integer({ min: 1, max: 20_000 }).map((n) => JSON.stringify({ requests: [{ indexName: 'cars', filters: nested(n, '(', ')', 'price > 0') }] })),
+  fc
+    .integer({ min: 1, max: 20_000 })
+    .map((n) => `{"requests":[{"indexName":"cars","params":${nested(n, '{"a":', '}')}}]}`),
+  fc
+    .integer({ min: 1, max: 20_000 })
+    .map((n) => JSON.stringify({ requests: [{ indexName: 'cars', filters: nested(n, '(', ')', 'price > 0') }] })),
 );
 
 const filtersArb = fc.oneof(
-  fc.constantFrom('price > 0', 'make:Toyota AND year >= 2015', 'NOT status:sold', '(make:Mazda OR make:Kia)', 'price:1000 TO 2000', '_tags:x', 'a:"b', 'price >', '(((', 'x:y OR', ''),
+  fc.constantFrom(
+    'price > 0',
+    'make:Toyota AND year >= 2015',
+    'NOT status:sold',
+    '(make:Mazda OR make:Kia)',
+    'price:1000 TO 2000',
+    '_tags:x',
+    'a:"b',
+    'price >',
+    '(((',
+    'x:y OR',
+    '',
+  ),
   hostileString,
   fc.integer({ min: 1, max: 20_000 }).map((n) => nested(n, '(', ')', 'price > 0')),
 );
 
 const searchRequest = fc.record(
   {
-    indexName: fc.oneof(fc.constantFrom('cars', 'cars_latest', 'cars_price_asc', 'cars_price_desc', '*', 'other'), hostileString),
+    indexName: fc.oneof(
+      fc.constantFrom('cars', 'cars_latest', 'cars_price_asc', 'cars_price_desc', '*', 'other'),
+      hostileString,
+    ),
     query: hostileString,
-    params: fc.oneof(fc.constantFrom('query=a&hitsPerPage=1000', 'hitsPerPage=%ED%A0%80', 'filters=(((', 'facets=*'), hostileString),
+    params: fc.oneof(
+      fc.constantFrom('query=a&hitsPerPage=1000', 'hitsPerPage=%ED%A0%80', 'filters=(((', 'facets=*'),
+      hostileString,
+    ),
     hitsPerPage: fc.oneof(hostileNumber, hostileString, fc.constantFrom(0, 1, 20, 1000, 1001)),
     page: fc.oneof(hostileNumber, hostileString),
     filters: filtersArb,
@@ -145,7 +207,10 @@ function shapedBody(url: string): fc.Arbitrary<unknown> {
       {
         eventId: fc.oneof(hostileNumber, hostileString, fc.integer({ min: 1, max: 2 ** 31 - 1 })),
         payload: fc.oneof(fc.dictionary(hostileString, leaf, { maxKeys: 5 }), hostileValue),
-        path: fc.oneof(hostileString.map((s) => `/${s}`), hostileString),
+        path: fc.oneof(
+          hostileString.map((s) => `/${s}`),
+          hostileString,
+        ),
       },
       { requiredKeys: [] },
     );
@@ -154,13 +219,27 @@ function shapedBody(url: string): fc.Arbitrary<unknown> {
     return fc.oneof(
       fc.record({ requests: fc.array(searchRequest, { maxLength: 6 }) }, { requiredKeys: [] }),
       searchRequest,
-      fc.record({ requests: fc.array(fc.record({ action: fc.constantFrom('addObject', 'updateObject', 'deleteObject', 'x'), body: hostileValue }, { requiredKeys: [] }), { maxLength: 4 }) }),
+      fc.record({
+        requests: fc.array(
+          fc.record(
+            { action: fc.constantFrom('addObject', 'updateObject', 'deleteObject', 'x'), body: hostileValue },
+            { requiredKeys: [] },
+          ),
+          { maxLength: 4 },
+        ),
+      }),
       hostileValue,
     );
   }
   if (url.startsWith('/_admin/')) {
     return fc.record(
-      { tenant: fc.oneof(fc.constantFrom('harbourside-motors', '*'), hostileString), team: fc.oneof(fc.constantFrom('mf-search', 'shell'), hostileString), version: fc.oneof(fc.constantFrom('1.0.0', '9.9.9'), hostileString), to: hostileString, expected: fc.oneof(fc.constantFrom('1.0.0', null), hostileString) },
+      {
+        tenant: fc.oneof(fc.constantFrom('harbourside-motors', '*'), hostileString),
+        team: fc.oneof(fc.constantFrom('mf-search', 'shell'), hostileString),
+        version: fc.oneof(fc.constantFrom('1.0.0', '9.9.9'), hostileString),
+        to: hostileString,
+        expected: fc.oneof(fc.constantFrom('1.0.0', null), hostileString),
+      },
       { requiredKeys: [] },
     );
   }
@@ -174,7 +253,12 @@ function bodyFor(url: string): fc.Arbitrary<Buffer | undefined> {
     { weight: 2, arbitrary: deepJson.map((text) => Buffer.from(text, 'utf8')) },
     { weight: 1, arbitrary: fc.json().map((text) => Buffer.from(text, 'utf8')) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)) },
-    { weight: 1, arbitrary: fc.constantFrom('{"eventId": ', '', 'null', '[]', '{"requests": "x"}').map((text) => Buffer.from(text, 'utf8')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('{"eventId": ', '', 'null', '[]', '{"requests": "x"}')
+        .map((text) => Buffer.from(text, 'utf8')),
+    },
   );
 }
 
@@ -189,7 +273,19 @@ function headersFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<A
   const tenant = fc.constantFrom(...context.tenants);
   const host = fc.oneof(
     { weight: 6, arbitrary: tenant.map((slug) => `${slug}.localhost:${context.port}`) },
-    { weight: 1, arbitrary: fc.constantFrom(`127.0.0.1:${context.port}`, 'unknown.example', '', '[::1]:80', '.localhost', 'a.b.localhost', `${'h'.repeat(300)}.localhost`, 'HARBOURSIDE-MOTORS.LOCALHOST.') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        `127.0.0.1:${context.port}`,
+        'unknown.example',
+        '',
+        '[::1]:80',
+        '.localhost',
+        'a.b.localhost',
+        `${'h'.repeat(300)}.localhost`,
+        'HARBOURSIDE-MOTORS.LOCALHOST.',
+      ),
+    },
     { weight: 1, arbitrary: headerValue },
   );
   const sometimes = <T>(arb: fc.Arbitrary<T>, freq: number) => fc.option(arb, { nil: undefined, freq });
@@ -200,14 +296,30 @@ function headersFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<A
   const admin = route.url.startsWith('/_admin') && !consoleRoute;
   const stock = route.url.startsWith('/api/stock/');
   const jsonType = fc.constantFrom('application/json', 'text/plain;charset=UTF-8');
-  const otherType = fc.constantFrom('application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'text/html', 'application/octet-stream', '', 'application/json;;;');
+  const otherType = fc.constantFrom(
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=latin1',
+    'text/html',
+    'application/octet-stream',
+    '',
+    'application/json;;;',
+  );
   return fc
     .record({
-      host: consoleRoute ? fc.oneof({ weight: 6, arbitrary: fc.constant(context.console.host) }, { weight: 2, arbitrary: host }) : host,
+      host: consoleRoute
+        ? fc.oneof({ weight: 6, arbitrary: fc.constant(context.console.host) }, { weight: 2, arbitrary: host })
+        : host,
       console: consoleRoute
         ? fc.record({
             origin: usually(fc.constant(context.console.origin), headerValue),
-            cookie: usually(fc.constant(CONSOLE_COOKIE_MARK), fc.oneof(headerValue, headerValue.map((v) => `__Host-forecourt-console=${v}`))),
+            cookie: usually(
+              fc.constant(CONSOLE_COOKIE_MARK),
+              fc.oneof(
+                headerValue,
+                headerValue.map((v) => `__Host-forecourt-console=${v}`),
+              ),
+            ),
             csrf: usually(fc.constant(CONSOLE_CSRF_MARK), headerValue),
           })
         : fc.constant(null),
@@ -215,15 +327,38 @@ function headersFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<A
       contentType: usually(jsonType, otherType),
       // The console's browser sends no Authorization: now and then one goes with its cookie, to reach the token's rule there.
       auth: admin
-        ? usually(fc.constant(`Bearer ${context.operatorToken}`), fc.oneof(headerValue.map((v) => `Bearer ${v}`), headerValue))
+        ? usually(
+            fc.constant(`Bearer ${context.operatorToken}`),
+            fc.oneof(
+              headerValue.map((v) => `Bearer ${v}`),
+              headerValue,
+            ),
+          )
         : consoleRoute
-          ? fc.oneof({ weight: 7, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.oneof(fc.constant(`Bearer ${context.operatorToken}`), headerValue) })
+          ? fc.oneof(
+              { weight: 7, arbitrary: fc.constant(undefined) },
+              { weight: 1, arbitrary: fc.oneof(fc.constant(`Bearer ${context.operatorToken}`), headerValue) },
+            )
           : stock
-            ? usually(fc.constant(`Bearer ${context.stockKey}`), fc.oneof(headerValue.map((v) => `Bearer ${v}`), headerValue))
+            ? usually(
+                fc.constant(`Bearer ${context.stockKey}`),
+                fc.oneof(
+                  headerValue.map((v) => `Bearer ${v}`),
+                  headerValue,
+                ),
+              )
             : sometimes(headerValue, 8),
-      algoliaKey: search ? usually(fc.constantFrom(context.searchKey, context.searchKey, context.adminSearchKey), headerValue) : sometimes(headerValue, 8),
+      algoliaKey: search
+        ? usually(fc.constantFrom(context.searchKey, context.searchKey, context.adminSearchKey), headerValue)
+        : sometimes(headerValue, 8),
       algoliaApp: search ? usually(fc.constant('FORECOURT'), headerValue) : sometimes(headerValue, 8),
-      range: sometimes(fc.oneof(fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=5-', 'bytes=10-0', 'bytes=0-0,1-1,2-2', 'lines=1-2'), headerValue), 4),
+      range: sometimes(
+        fc.oneof(
+          fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=5-', 'bytes=10-0', 'bytes=0-0,1-1,2-2', 'lines=1-2'),
+          headerValue,
+        ),
+        4,
+      ),
       ifNoneMatch: sometimes(fc.oneof(fc.constant('*'), headerValue), 4),
       acceptEncoding: sometimes(fc.constantFrom('gzip', 'br', 'gzip, br', 'identity;q=0', '*', 'x'), 2),
       extra: fc.array(fc.tuple(headerName, headerValue), { maxLength: 2 }),
@@ -242,22 +377,45 @@ function headersFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<A
       if (h.ifNoneMatch !== undefined) headers.push(['if-none-match', h.ifNoneMatch]);
       if (h.acceptEncoding !== undefined) headers.push(['accept-encoding', h.acceptEncoding]);
       for (const [name, value] of h.extra) {
-        if (!['host', 'content-length', 'transfer-encoding', 'connection', 'expect', 'upgrade'].includes(name)) headers.push([name, value]);
+        if (!['host', 'content-length', 'transfer-encoding', 'connection', 'expect', 'upgrade'].includes(name))
+          headers.push([name, value]);
       }
       return headers;
     });
 }
 
-const QUERY_KEYS = ['w', 'h', 'q', 'x-algolia-api-key', 'x-algolia-application-id', 'query', 'page', 'sortBy', 'make', 'price', 'since', 'tenant', 'a[b][c]', 'a[]', '__proto__', 'constructor'];
+const QUERY_KEYS = [
+  'w',
+  'h',
+  'q',
+  'x-algolia-api-key',
+  'x-algolia-application-id',
+  'query',
+  'page',
+  'sortBy',
+  'make',
+  'price',
+  'since',
+  'tenant',
+  'a[b][c]',
+  'a[]',
+  '__proto__',
+  'constructor',
+];
 
 function queryFor(context: FuzzContext): fc.Arbitrary<string> {
-  const key = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: wirePiece([]) });
+  const key = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...QUERY_KEYS) },
+    { weight: 1, arbitrary: wirePiece([]) },
+  );
   const value = fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom(...NUMBERS) },
     { weight: 1, arbitrary: fc.constantFrom(context.searchKey, 'FORECOURT', '640', '75') },
     { weight: 2, arbitrary: wirePiece([]) },
   );
-  return fc.oneof(fc.constant([] as Array<[string, string]>), fc.array(fc.tuple(key, value), { maxLength: 5 })).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
+  return fc
+    .oneof(fc.constant([] as Array<[string, string]>), fc.array(fc.tuple(key, value), { maxLength: 5 }))
+    .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 }
 
 /** Fills `:param` and `*` of a route pattern with generated wire pieces. */
@@ -267,7 +425,10 @@ function targetFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<st
     if (part.startsWith(':')) return wirePiece(context.params[part.slice(1)] ?? []);
     if (part === '*') {
       const valid = context.params[route.url === '*' ? 'page' : '*'] ?? [];
-      return fc.oneof(wirePiece(valid), fc.array(wirePiece(valid), { minLength: 1, maxLength: 4 }).map((segments) => segments.join('/')));
+      return fc.oneof(
+        wirePiece(valid),
+        fc.array(wirePiece(valid), { minLength: 1, maxLength: 4 }).map((segments) => segments.join('/')),
+      );
     }
     return fc.constant(part);
   });
@@ -280,11 +441,16 @@ function targetFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<st
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function requestsFor(route: RouteUnderTest, context: FuzzContext): fc.Arbitrary<RequestParts> {
-  const method = fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...route.methods) }, { weight: 1, arbitrary: fc.constantFrom('PATCH', 'OPTIONS', 'PUT', 'DELETE', 'TRACE', 'BREW') });
-  return fc.tuple(method, targetFor(route, context), headersFor(route, context), bodyFor(route.url)).map(([m, target, headers, body]) => ({
-    method: m,
-    target,
-    headers,
-    body: METHODS_WITH_BODY.has(m) || route.methods.some((r) => METHODS_WITH_BODY.has(r)) ? body : undefined,
-  }));
+  const method = fc.oneof(
+    { weight: 9, arbitrary: fc.constantFrom(...route.methods) },
+    { weight: 1, arbitrary: fc.constantFrom('PATCH', 'OPTIONS', 'PUT', 'DELETE', 'TRACE', 'BREW') },
+  );
+  return fc
+    .tuple(method, targetFor(route, context), headersFor(route, context), bodyFor(route.url))
+    .map(([m, target, headers, body]) => ({
+      method: m,
+      target,
+      headers,
+      body: METHODS_WITH_BODY.has(m) || route.methods.some((r) => METHODS_WITH_BODY.has(r)) ? body : undefined,
+    }));
 }

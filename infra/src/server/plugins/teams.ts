@@ -53,9 +53,14 @@ function renderFirstPaintsOnThreads(fastify: FastifyInstance, teamPorts: Readonl
   const threads = firstPaintThreads(fastify.config);
   const renderers = fastify.firstPaints;
   if (threads === 0 || !renderers) return;
-  const pool = new FirstPaintPool({ threads, queryThreads: queryPageThreads(threads), maxWaitMs: fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS });
+  const pool = new FirstPaintPool({
+    threads,
+    queryThreads: queryPageThreads(threads),
+    maxWaitMs: fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS,
+  });
   // The threads load while the rest of the app starts; it listens once they have.
   fastify.addHook('onReady', async () => pool.ready());
   fastify.addHook('onClose', async () => pool.close());
-  for (const [team, renderer] of renderers) renderers.set(team, pool.renderer(team, renderer.version, teamPorts.get(team) ?? {}));
+  for (const [team, renderer] of renderers)
+    renderers.set(team, pool.renderer(team, renderer.version, teamPorts.get(team) ?? {}));
 }

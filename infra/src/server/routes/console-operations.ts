@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { LeadDelivery, LeadRetryBody, LeadRetryResult, NoQuery, SearchHealth, type SearchEngine } from '@forecourt/admin-contract';
+import {
+  LeadDelivery,
+  LeadRetryBody,
+  LeadRetryResult,
+  NoQuery,
+  SearchHealth,
+  type SearchEngine,
+} from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { searchStats } from '../../db/search-stats';
 import { deliverySummary, makeTenantLeadsDue, outboxOutcome } from '../../leads/delivery';
@@ -45,25 +52,48 @@ async function consoleOperationsRoutes(fastify: FastifyInstance): Promise<void> 
     parseInput(NoQuery, request.query, 'query');
     const now = new Date();
     reply.header('cache-control', 'no-store');
-    return { generatedAt: now.toISOString(), tenants: await deliverySummary(db, visibleSlugs(request), now) } satisfies z.input<typeof LeadDelivery>;
+    return {
+      generatedAt: now.toISOString(),
+      tenants: await deliverySummary(db, visibleSlugs(request), now),
+    } satisfies z.input<typeof LeadDelivery>;
   });
 
   // Operators only: the tenant's leads not delivered are sent now, through the outbox's claim
   // (a lead a round is sending is left to it), so no lead is sent twice.
-  fastify.post('/lead-delivery/retry', { config: { permission: { action: 'lead-retry', on: 'tenant' } } }, async (request, reply) => {
-    const body = parseInput(LeadRetryBody, request.body ?? null, 'body');
-    if (!fastify.tenants.get(body.tenant)) return reply.code(404).send({ error: `Unknown tenant '${body.tenant}'`, field: 'tenant' });
-    const { due, inFlight } = await makeTenantLeadsDue(db, body.tenant);
-    const round = fastify.deliverLeadsNow();
-    let timer: NodeJS.Timeout | undefined;
-    // A CRM that hangs would hold the answer for as long as its timeouts: the round goes on, the
-    // answer says how far it got.
-    const finished = await Promise.race([round.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), RETRY_WAIT_MS)))]).finally(() => clearTimeout(timer));
-    const outcome = await outboxOutcome(db, due);
-    const result = { tenant: body.tenant, retried: due.length, inFlight, delivered: outcome.delivered, stillWaiting: outcome.waiting, finished } satisfies z.input<typeof LeadRetryResult>;
-    await fastify.auditAdmin(request, { action: 'lead-retry', tenant: body.tenant, outcome: 'allowed', after: result });
-    return result;
-  });
+  fastify.post(
+    '/lead-delivery/retry',
+    { config: { permission: { action: 'lead-retry', on: 'tenant' } } },
+    async (request, reply) => {
+      const body = parseInput(LeadRetryBody, request.body ?? null, 'body');
+      if (!fastify.tenants.get(body.tenant))
+        return reply.code(404).send({ error: `Unknown tenant '${body.tenant}'`, field: 'tenant' });
+      const { due, inFlight } = await makeTenantLeadsDue(db, body.tenant);
+      const round = fastify.deliverLeadsNow();
+      let timer: NodeJS.Timeout | undefined;
+      // A CRM that hangs would hold the answer for as long as its timeouts: the round goes on, the
+      // answer says how far it got.
+      const finished = await Promise.race([
+        round.then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), RETRY_WAIT_MS))),
+      ]).finally(() => clearTimeout(timer));
+      const outcome = await outboxOutcome(db, due);
+      const result = {
+        tenant: body.tenant,
+        retried: due.length,
+        inFlight,
+        delivered: outcome.delivered,
+        stillWaiting: outcome.waiting,
+        finished,
+      } satisfies z.input<typeof LeadRetryResult>;
+      await fastify.auditAdmin(request, {
+        action: 'lead-retry',
+        tenant: body.tenant,
+        outcome: 'allowed',
+        after: result,
+      });
+      return result;
+    },
+  );
 
   /** Records of each tenant in the stock index, asked of the search engine itself; null where it cannot say. */
   async function recordsPerTenant(slugs: readonly string[], engine: SearchEngine): Promise<Map<string, number | null>> {
@@ -78,8 +108,12 @@ async function consoleOperationsRoutes(fastify: FastifyInstance): Promise<void> 
     }
     try {
       const target = search.target();
-      const { results } = await searchClient(target, target.adminKey).search({ requests: slugs.map((slug) => ({ indexName: CARS_INDEX, ...params(slug) })) });
-      results.forEach((result, i) => counts.set(slugs[i]!, 'nbHits' in result && typeof result.nbHits === 'number' ? result.nbHits : null));
+      const { results } = await searchClient(target, target.adminKey).search({
+        requests: slugs.map((slug) => ({ indexName: CARS_INDEX, ...params(slug) })),
+      });
+      results.forEach((result, i) =>
+        counts.set(slugs[i]!, 'nbHits' in result && typeof result.nbHits === 'number' ? result.nbHits : null),
+      );
     } catch (error) {
       fastify.log.warn({ err: error, engine }, 'search health: the search engine could not be asked for record counts');
     }
@@ -93,10 +127,21 @@ async function consoleOperationsRoutes(fastify: FastifyInstance): Promise<void> 
     const now = new Date();
     const slugs = visibleSlugs(request);
     const search = fastify.stockSearch;
-    const engine: SearchEngine = search.state.embedded ? 'embedded' : search.target().hosts.every(isAlgoliaHost) ? 'algolia' : 'embedded';
-    const stats = await searchStats(db, { tenants: slugs, latencySince: new Date(now.getTime() - 60 * 60 * 1000), noHitsSince: new Date(now.getTime() - 24 * 60 * 60 * 1000) });
+    const engine: SearchEngine = search.state.embedded
+      ? 'embedded'
+      : search.target().hosts.every(isAlgoliaHost)
+        ? 'algolia'
+        : 'embedded';
+    const stats = await searchStats(db, {
+      tenants: slugs,
+      latencySince: new Date(now.getTime() - 60 * 60 * 1000),
+      noHitsSince: new Date(now.getTime() - 24 * 60 * 60 * 1000),
+    });
     const records = await recordsPerTenant(slugs, engine);
-    const snapshotAgeSeconds = engine === 'embedded' && stats.snapshotSavedAt ? Math.max(0, Math.floor((now.getTime() - stats.snapshotSavedAt.getTime()) / 1000)) : null;
+    const snapshotAgeSeconds =
+      engine === 'embedded' && stats.snapshotSavedAt
+        ? Math.max(0, Math.floor((now.getTime() - stats.snapshotSavedAt.getTime()) / 1000))
+        : null;
     reply.header('cache-control', 'no-store');
     return {
       engine,

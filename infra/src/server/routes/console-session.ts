@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AuthenticationOptions, Empty, EnrollBody, Enrollment, EnrollOptionsBody, RegistrationOptions, Session, SignInBody } from '@forecourt/admin-contract';
+import {
+  AuthenticationOptions,
+  Empty,
+  EnrollBody,
+  Enrollment,
+  EnrollOptionsBody,
+  RegistrationOptions,
+  Session,
+  SignInBody,
+} from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { CONSOLE_COOKIE, type Refusal, type StartedSession } from '../../operators/console-sessions';
 import { may } from '../../operators/permissions';
@@ -32,64 +41,109 @@ async function consoleSessionRoutes(fastify: FastifyInstance): Promise<void> {
 
   const signedIn = (reply: FastifyReply, started: StartedSession) =>
     reply
-      .setCookie(CONSOLE_COOKIE, started.secret, { httpOnly: true, secure: true, sameSite: 'strict', path: '/', expires: started.session.expiresAt })
+      .setCookie(CONSOLE_COOKIE, started.secret, {
+        httpOnly: true,
+        secure: true,
+        sameSite: 'strict',
+        path: '/',
+        expires: started.session.expiresAt,
+      })
       .send(jsonOf({ account: started.account, csrf: started.session.csrf }) satisfies z.input<typeof Session>);
 
-  const refused = (reply: FastifyReply, refusal: Refusal) => reply.code(401).send({ error: `Not signed in: ${refusal.refused}` });
+  const refused = (reply: FastifyReply, refusal: Refusal) =>
+    reply.code(401).send({ error: `Not signed in: ${refusal.refused}` });
 
   // Codes, challenges and sessions are one person's, once: never stored by a cache.
   fastify.addHook('onSend', async (_request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  fastify.post('/operators/:id/enrollment', { config: { permission: { action: 'own-token', on: 'self' } } }, async (request, reply) => {
-    const { id } = parseInput(AccountParams, request.params, 'params');
-    parseInput(Empty, request.body ?? {}, 'body');
-    const operator = request.operator;
-    if (!operator) throw new Error('an admin route ran without an authenticated caller');
-    // A passkey for someone else (a new person, a lost device) is an operator's to give.
-    if (id !== operator.accountId && !may(operator, 'accounts').allowed) {
-      return fastify.refuseAdmin(request, reply, `${operator.name} (${operator.role}) may enroll passkeys for itself only`);
-    }
-    const issued = await sessions.issueEnrollment(operator, id);
-    return reply.code(201).send(jsonOf({ code: issued.code, url: issued.url, expiresAt: issued.enrollment.expiresAt }) satisfies z.input<typeof Enrollment>);
-  });
+  fastify.post(
+    '/operators/:id/enrollment',
+    { config: { permission: { action: 'own-token', on: 'self' } } },
+    async (request, reply) => {
+      const { id } = parseInput(AccountParams, request.params, 'params');
+      parseInput(Empty, request.body ?? {}, 'body');
+      const operator = request.operator;
+      if (!operator) throw new Error('an admin route ran without an authenticated caller');
+      // A passkey for someone else (a new person, a lost device) is an operator's to give.
+      if (id !== operator.accountId && !may(operator, 'accounts').allowed) {
+        return fastify.refuseAdmin(
+          request,
+          reply,
+          `${operator.name} (${operator.role}) may enroll passkeys for itself only`,
+        );
+      }
+      const issued = await sessions.issueEnrollment(operator, id);
+      return reply
+        .code(201)
+        .send(
+          jsonOf({ code: issued.code, url: issued.url, expiresAt: issued.enrollment.expiresAt }) satisfies z.input<
+            typeof Enrollment
+          >,
+        );
+    },
+  );
 
-  fastify.post('/session/enroll/options', { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } }, async (request, reply) => {
-    const { code } = parseInput(EnrollOptionsBody, request.body ?? null, 'body');
-    const options = await sessions.enrollmentOptions(code);
-    // Spread into a plain object: the contract lets the options' other fields through, which the library's interface does not say of itself.
-    return 'refused' in options ? refused(reply, options) : ({ ...options } satisfies z.input<typeof RegistrationOptions>);
-  });
+  fastify.post(
+    '/session/enroll/options',
+    { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } },
+    async (request, reply) => {
+      const { code } = parseInput(EnrollOptionsBody, request.body ?? null, 'body');
+      const options = await sessions.enrollmentOptions(code);
+      // Spread into a plain object: the contract lets the options' other fields through, which the library's interface does not say of itself.
+      return 'refused' in options
+        ? refused(reply, options)
+        : ({ ...options } satisfies z.input<typeof RegistrationOptions>);
+    },
+  );
 
-  fastify.post('/session/enroll', { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } }, async (request, reply) => {
-    const body = parseInput(EnrollBody, request.body ?? null, 'body');
-    const started = await sessions.enroll(body.code, body.response, body.label);
-    return 'refused' in started ? refused(reply, started) : signedIn(reply, started);
-  });
+  fastify.post(
+    '/session/enroll',
+    { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } },
+    async (request, reply) => {
+      const body = parseInput(EnrollBody, request.body ?? null, 'body');
+      const started = await sessions.enroll(body.code, body.response, body.label);
+      return 'refused' in started ? refused(reply, started) : signedIn(reply, started);
+    },
+  );
 
-  fastify.post('/session/options', { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } }, async (request) => {
-    parseInput(Empty, request.body ?? {}, 'body');
-    return { ...(await sessions.signInOptions()) } satisfies z.input<typeof AuthenticationOptions>;
-  });
+  fastify.post(
+    '/session/options',
+    { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } },
+    async (request) => {
+      parseInput(Empty, request.body ?? {}, 'body');
+      return { ...(await sessions.signInOptions()) } satisfies z.input<typeof AuthenticationOptions>;
+    },
+  );
 
-  fastify.post('/session', { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } }, async (request, reply) => {
-    const { response } = parseInput(SignInBody, request.body ?? null, 'body');
-    const started = await sessions.signIn(response);
-    return 'refused' in started ? refused(reply, started) : signedIn(reply, started);
-  });
+  fastify.post(
+    '/session',
+    { config: { permission: { action: 'sign-in' }, ...SIGN_IN_LIMIT } },
+    async (request, reply) => {
+      const { response } = parseInput(SignInBody, request.body ?? null, 'body');
+      const started = await sessions.signIn(response);
+      return 'refused' in started ? refused(reply, started) : signedIn(reply, started);
+    },
+  );
 
   fastify.get('/session', { config: { permission: { action: 'session' } } }, async (request) => {
     const { operator, consoleSession } = request;
     if (!operator || !consoleSession) throw new Error('the session route ran without a session');
-    return jsonOf({ account: await fastify.operators.callerAccount(operator), csrf: consoleSession.csrf }) satisfies z.input<typeof Session>;
+    return jsonOf({
+      account: await fastify.operators.callerAccount(operator),
+      csrf: consoleSession.csrf,
+    }) satisfies z.input<typeof Session>;
   });
 
   fastify.delete('/session', { config: { permission: { action: 'session' } } }, async (request, reply) => {
     const { operator, consoleSession } = request;
     if (!operator || !consoleSession) throw new Error('the session route ran without a session');
     await sessions.signOut(operator, consoleSession);
-    return reply.clearCookie(CONSOLE_COOKIE, { httpOnly: true, secure: true, sameSite: 'strict', path: '/' }).code(204).send();
+    return reply
+      .clearCookie(CONSOLE_COOKIE, { httpOnly: true, secure: true, sameSite: 'strict', path: '/' })
+      .code(204)
+      .send();
   });
 }
 

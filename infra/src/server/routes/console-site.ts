@@ -24,7 +24,9 @@ export interface ConsoleSiteOptions {
  * the instance's health, which a balancer may ask on any host it routes here.
  */
 function servedBesides(url: string): boolean {
-  return url === '/_admin' || url.startsWith('/_admin/') || url.startsWith('/api/health') || url.startsWith('/api/ready');
+  return (
+    url === '/_admin' || url.startsWith('/_admin/') || url.startsWith('/api/health') || url.startsWith('/api/ready')
+  );
 }
 
 /**
@@ -75,7 +77,9 @@ async function consoleFiles(fastify: FastifyInstance, options: ConsoleSiteOption
     if (servedBesides(url) || FILE_LIKE.test(url)) return reply.callNotFound();
     const html = await fs.readFile(indexFile, 'utf8').catch(() => null);
     if (html === null) {
-      return reply.code(503).send({ error: 'The operator console is not built on this server: npm run build -w @forecourt/console' });
+      return reply
+        .code(503)
+        .send({ error: 'The operator console is not built on this server: npm run build -w @forecourt/console' });
     }
     // Always asked again, so a new release's page (naming its new files) is used at once.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
@@ -102,7 +106,9 @@ export default fp<ConsoleSiteOptions>(
       if (!onConsoleHost(request, origin) || request.routeOptions.config.consoleSite) return;
       const url = request.url.split('?')[0] ?? '/';
       if (servedBesides(url)) return;
-      return reply.code(404).send({ error: `The console's host answers the console and the admin API only, not ${request.method} ${url.slice(0, 200)}` });
+      return reply.code(404).send({
+        error: `The console's host answers the console and the admin API only, not ${request.method} ${url.slice(0, 200)}`,
+      });
     });
 
     await fastify.register(scoped('console-files', consoleFiles), { ...options, host });

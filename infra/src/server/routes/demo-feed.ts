@@ -20,13 +20,22 @@ export default fp(
 
     fastify.get(DEMO_FEED_ROUTES.feed, async (_request, reply) => {
       const origin = loopbackOrigin(fastify.server.address());
-      if (!origin) return reply.code(404).type('text/plain; charset=utf-8').send('The demo feed is served only by a server listening on loopback.');
-      return reply.header('cache-control', 'no-store').type('text/csv; charset=utf-8').send(await demoFeedBody(origin));
+      if (!origin)
+        return reply
+          .code(404)
+          .type('text/plain; charset=utf-8')
+          .send('The demo feed is served only by a server listening on loopback.');
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/csv; charset=utf-8')
+        .send(await demoFeedBody(origin));
     });
 
     fastify.get<{ Params: { name: string } }>(`${DEMO_FEED_ROUTES.photos}:name`, async (request, reply) => {
       const { name } = request.params;
-      const photo = PHOTO_NAME.test(name) ? await fs.readFile(path.join(DEMO_FEED_PHOTOS_DIR, name)).catch(() => null) : null;
+      const photo = PHOTO_NAME.test(name)
+        ? await fs.readFile(path.join(DEMO_FEED_PHOTOS_DIR, name)).catch(() => null)
+        : null;
       if (!photo) return reply.code(404).type('text/plain; charset=utf-8').send('No such photo in the demo feed.');
       return reply.header('cache-control', 'no-store').type('image/jpeg').send(photo);
     });

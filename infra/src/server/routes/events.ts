@@ -62,7 +62,6 @@ export interface EventsOptions {
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-
 export function eventsSettings(config: Config): Required<EventsOptions> {
   return {
     perMinute: config.FORECOURT_EVENTS_PER_MINUTE,
@@ -132,8 +131,16 @@ export default fp<EventsOptions>(
     const mountReportLimited = async (request: FastifyRequest): Promise<{ retry: number; by: string } | null> => {
       const byAddress = await addressLimit(request);
       const byShopper = shopperOf(request) ? await shopperLimit(request) : null;
-      if (!byAddress.isAllowed && byAddress.isExceeded) return { retry: byAddress.ttlInSeconds, by: `this address: at most ${settings.mountReportsPerAddress} a minute` };
-      if (byShopper && !byShopper.isAllowed && byShopper.isExceeded) return { retry: byShopper.ttlInSeconds, by: `this shopper: at most ${settings.mountReportsPerShopper} a minute` };
+      if (!byAddress.isAllowed && byAddress.isExceeded)
+        return {
+          retry: byAddress.ttlInSeconds,
+          by: `this address: at most ${settings.mountReportsPerAddress} a minute`,
+        };
+      if (byShopper && !byShopper.isAllowed && byShopper.isExceeded)
+        return {
+          retry: byShopper.ttlInSeconds,
+          by: `this shopper: at most ${settings.mountReportsPerShopper} a minute`,
+        };
       return null;
     };
 
@@ -146,8 +153,14 @@ export default fp<EventsOptions>(
           // page sends one for each app it mounts besides its pixel events, so counting them here
           // too refused a shopper's analytics after a brisk few dozen pages in a minute. Counted
           // once the body is read, to know which is which.
-          rateLimit: { max: settings.perMinute, timeWindow: 60_000, hook: 'preHandler', allowList: (request) => isMountReport(eventIdOf(request.body)) },
-          rateLimitMessage: (retry) => `Too many events from this address: at most ${settings.perMinute} a minute. Retry in ${retry} s.`,
+          rateLimit: {
+            max: settings.perMinute,
+            timeWindow: 60_000,
+            hook: 'preHandler',
+            allowList: (request) => isMountReport(eventIdOf(request.body)),
+          },
+          rateLimitMessage: (retry) =>
+            `Too many events from this address: at most ${settings.perMinute} a minute. Retry in ${retry} s.`,
           // Fails open to this instance's own count while Redis is down: a lost beacon costs more
           // (a version's health, a shopper's analytics) than a few instances' worth of events.
           rateLimitStoreDown: 'count-here',
@@ -158,7 +171,11 @@ export default fp<EventsOptions>(
         const body = parseInput(EventBodySchema, request.body ?? null, 'body');
         if (isMountReport(body.eventId)) {
           const limited = await mountReportLimited(request);
-          if (limited) return reply.code(429).header('retry-after', String(limited.retry)).send({ error: `Too many mount reports from ${limited.by}. Retry in ${limited.retry} s.` });
+          if (limited)
+            return reply
+              .code(429)
+              .header('retry-after', String(limited.retry))
+              .send({ error: `Too many mount reports from ${limited.by}. Retry in ${limited.retry} s.` });
         }
         const id = await insertEvent(fastify.database.db, {
           tenant: request.tenant.slug,
@@ -222,5 +239,9 @@ export default fp<EventsOptions>(
     });
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'routes-events', fastify: '5.x', dependencies: ['config', 'database', 'tenants', 'rate-limit', 'registry', 'canary-alerts'] },
+  {
+    name: 'routes-events',
+    fastify: '5.x',
+    dependencies: ['config', 'database', 'tenants', 'rate-limit', 'registry', 'canary-alerts'],
+  },
 );

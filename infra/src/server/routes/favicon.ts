@@ -14,7 +14,10 @@ export default fp(
   async (fastify) => {
     fastify.get('/favicon.svg', async (request, reply) => {
       if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
-      return reply.header('cache-control', 'public, max-age=3600').type('image/svg+xml').send(faviconSvg(request.tenant));
+      return reply
+        .header('cache-control', 'public, max-age=3600')
+        .type('image/svg+xml')
+        .send(faviconSvg(request.tenant));
     });
     // Browsers still ask for /favicon.ico when a page has not loaded yet; point them at the SVG.
     fastify.get('/favicon.ico', async (_request, reply) => reply.code(301).redirect('/favicon.svg'));

@@ -70,28 +70,51 @@ function importOf(row: ImportRow, errorCount: number): z.input<typeof StockImpor
     finished_at: isoOrNull(finished),
     duration_seconds: started && finished ? Math.max(0, (finished.getTime() - started.getTime()) / 1000) : null,
     // The three are written together (db/stock-imports.ts, applyAnyway).
-    applied_anyway: row.applied_anyway_at === null ? null : { at: iso(row.applied_anyway_at), by: row.applied_anyway_by ?? '', reason: row.applied_anyway_reason ?? '' },
+    applied_anyway:
+      row.applied_anyway_at === null
+        ? null
+        : { at: iso(row.applied_anyway_at), by: row.applied_anyway_by ?? '', reason: row.applied_anyway_reason ?? '' },
   };
 }
 
 /** One import with its rejected rows and who sent it: `GET /imports/:id`, and the answer of an apply. */
-function detailOf(row: ImportRow & { errors: unknown[] | null; created_by: string }): z.input<typeof StockImportDetail> {
+function detailOf(
+  row: ImportRow & { errors: unknown[] | null; created_by: string },
+): z.input<typeof StockImportDetail> {
   // Written by the import runner as the contract's rows; read back with it, as it is JSON in the database.
   const errors = z.array(ImportRowError).parse(row.errors ?? []);
   return { import: { ...importOf(row, errors.length), errors, created_by: row.created_by } };
 }
 
 /** Why an import was not queued to apply anyway, as the 404 or 409 that says it. */
-function refusalOf(id: string, outcome: Exclude<ApplyAnywayOutcome, { applied: true }>): { status: 404 | 409; body: { error: string; field?: string; current?: string } } {
+function refusalOf(
+  id: string,
+  outcome: Exclude<ApplyAnywayOutcome, { applied: true }>,
+): { status: 404 | 409; body: { error: string; field?: string; current?: string } } {
   switch (outcome.reason) {
     case 'not-found':
       return { status: 404, body: { error: `id: no import ${id}`, field: 'id' } };
     case 'status':
-      return { status: 409, body: { error: `Import ${id} is ${outcome.status}, not quarantined: only a quarantined import is applied anyway`, current: outcome.status } };
+      return {
+        status: 409,
+        body: {
+          error: `Import ${id} is ${outcome.status}, not quarantined: only a quarantined import is applied anyway`,
+          current: outcome.status,
+        },
+      };
     case 'superseded':
-      return { status: 409, body: { error: `Import ${id} is no longer its source's latest feed: import ${outcome.by} came after it (${outcome.status}), and applying the older feed would undo it`, current: 'quarantined' } };
+      return {
+        status: 409,
+        body: {
+          error: `Import ${id} is no longer its source's latest feed: import ${outcome.by} came after it (${outcome.status}), and applying the older feed would undo it`,
+          current: 'quarantined',
+        },
+      };
     case 'no-feed':
-      return { status: 409, body: { error: `Import ${id}'s feed is no longer kept: send the feed again`, current: 'quarantined' } };
+      return {
+        status: 409,
+        body: { error: `Import ${id}'s feed is no longer kept: send the feed again`, current: 'quarantined' },
+      };
   }
 }
 
@@ -113,30 +136,65 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.get('/feeds', { config: { permission: { action: 'feeds', on: 'list' } } }, async (request, reply) => {
     const query = parseInput(FeedsQuery, request.query, 'query');
     const caller = callerOf(request);
-    const tenants = fastify.tenants.all.map((tenant) => tenant.slug).filter((slug) => (query.tenant === undefined || slug === query.tenant) && may(caller, 'feeds', slug).allowed);
-    const feeds = (await listSchedules(db, tenants)).map((schedule) => ({ tenant: schedule.tenant, ...scheduleOf(schedule) }));
+    const tenants = fastify.tenants.all
+      .map((tenant) => tenant.slug)
+      .filter((slug) => (query.tenant === undefined || slug === query.tenant) && may(caller, 'feeds', slug).allowed);
+    const feeds = (await listSchedules(db, tenants)).map((schedule) => ({
+      tenant: schedule.tenant,
+      ...scheduleOf(schedule),
+    }));
     return reply.header('cache-control', 'no-store').send({ feeds } satisfies z.input<typeof FeedSchedules>);
   });
 
-  fastify.put('/feeds/:tenant/:source', { config: { permission: { action: 'feeds', on: 'tenant' } } }, async (request, reply) => {
-    const { tenant, source } = parseInput(TenantScheduleParams, request.params, 'params');
-    const body = parseInput(ScheduleBody, request.body ?? null, 'body');
-    if (!fastify.tenants.get(tenant)) return reply.code(404).send(unknownTenant(tenant));
-    const caller = callerOf(request);
-    const changed = await setSchedule(db, { tenant, source, body, updatedBy: caller.name, perSite: fastify.config.FORECOURT_FEEDS_PER_SITE }, new Date());
-    if (changed.status === 409) return reply.code(409).send(changed.body);
-    await fastify.auditAdmin(request, { action: 'feeds', tenant, outcome: 'allowed', before: auditedSchedule(changed.before), after: auditedSchedule(changed.after) });
-    return reply.code(changed.status).header('cache-control', 'no-store').send({ feed: { tenant, ...scheduleOf(changed.after) } } satisfies z.input<typeof FeedScheduleChange>);
-  });
+  fastify.put(
+    '/feeds/:tenant/:source',
+    { config: { permission: { action: 'feeds', on: 'tenant' } } },
+    async (request, reply) => {
+      const { tenant, source } = parseInput(TenantScheduleParams, request.params, 'params');
+      const body = parseInput(ScheduleBody, request.body ?? null, 'body');
+      if (!fastify.tenants.get(tenant)) return reply.code(404).send(unknownTenant(tenant));
+      const caller = callerOf(request);
+      const changed = await setSchedule(
+        db,
+        { tenant, source, body, updatedBy: caller.name, perSite: fastify.config.FORECOURT_FEEDS_PER_SITE },
+        new Date(),
+      );
+      if (changed.status === 409) return reply.code(409).send(changed.body);
+      await fastify.auditAdmin(request, {
+        action: 'feeds',
+        tenant,
+        outcome: 'allowed',
+        before: auditedSchedule(changed.before),
+        after: auditedSchedule(changed.after),
+      });
+      return reply
+        .code(changed.status)
+        .header('cache-control', 'no-store')
+        .send({ feed: { tenant, ...scheduleOf(changed.after) } } satisfies z.input<typeof FeedScheduleChange>);
+    },
+  );
 
-  fastify.delete('/feeds/:tenant/:source', { config: { permission: { action: 'feeds', on: 'tenant' } } }, async (request, reply) => {
-    const { tenant, source } = parseInput(TenantScheduleParams, request.params, 'params');
-    if (!fastify.tenants.get(tenant)) return reply.code(404).send(unknownTenant(tenant));
-    const removed = await removeSchedule(db, tenant, source);
-    if (!removed) return reply.code(404).send({ error: `source: no scheduled feed '${source}' on ${tenant}`, field: 'source' });
-    await fastify.auditAdmin(request, { action: 'feeds', tenant, outcome: 'allowed', before: auditedSchedule(removed), after: null });
-    return reply.header('cache-control', 'no-store').send({ feed: { tenant, ...scheduleOf(removed) } } satisfies z.input<typeof FeedScheduleChange>);
-  });
+  fastify.delete(
+    '/feeds/:tenant/:source',
+    { config: { permission: { action: 'feeds', on: 'tenant' } } },
+    async (request, reply) => {
+      const { tenant, source } = parseInput(TenantScheduleParams, request.params, 'params');
+      if (!fastify.tenants.get(tenant)) return reply.code(404).send(unknownTenant(tenant));
+      const removed = await removeSchedule(db, tenant, source);
+      if (!removed)
+        return reply.code(404).send({ error: `source: no scheduled feed '${source}' on ${tenant}`, field: 'source' });
+      await fastify.auditAdmin(request, {
+        action: 'feeds',
+        tenant,
+        outcome: 'allowed',
+        before: auditedSchedule(removed),
+        after: null,
+      });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ feed: { tenant, ...scheduleOf(removed) } } satisfies z.input<typeof FeedScheduleChange>);
+    },
+  );
 
   fastify.get('/imports', { config: { permission: { action: 'feeds', on: 'tenant' } } }, async (request, reply) => {
     const query = parseInput(TenantListQuery, request.query, 'query');
@@ -165,14 +223,17 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
       stocknums: photo.stocknums,
       car_count: photo.car_count,
     }));
-    return reply.header('cache-control', 'no-store').send({ counts: report.counts, photos } satisfies z.input<typeof TenantPhotos>);
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ counts: report.counts, photos } satisfies z.input<typeof TenantPhotos>);
   });
 
   fastify.get('/imports/:id', { config: { permission: { action: 'feeds', on: 'list' } } }, async (request, reply) => {
     const { id } = parseInput(ImportParams, request.params, 'params');
     const found = await findImportById(db, id);
     // An import of a tenant the caller does not hold is not there for it: the same 404 as none.
-    if (!found || !may(callerOf(request), 'feeds', found.tenant).allowed) return reply.code(404).send({ error: `id: no import ${id}`, field: 'id' });
+    if (!found || !may(callerOf(request), 'feeds', found.tenant).allowed)
+      return reply.code(404).send({ error: `id: no import ${id}`, field: 'id' });
     return reply.header('cache-control', 'no-store').send(detailOf(found));
   });
 
@@ -182,32 +243,37 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
    * or a second operator at the same moment is answered 409 with the status the first left, and
    * only the call that queued it is audited.
    */
-  fastify.post('/imports/:id/apply', { config: { permission: { action: 'feeds', on: 'list' } } }, async (request, reply) => {
-    const { id } = parseInput(ImportParams, request.params, 'params');
-    const found = await findImportById(db, id);
-    const caller = callerOf(request);
-    if (!found || !may(caller, 'feeds', found.tenant).allowed) return reply.code(404).send({ error: `id: no import ${id}`, field: 'id' });
-    // Read after the import is known to be the caller's: another tenant's import answers 404 whatever is sent.
-    const { reason } = parseInput(ApplyAnywayBody, request.body ?? {}, 'body');
-    const outcome = await applyAnyway(db, id, { name: caller.name, reason, at: new Date() });
-    if (!outcome.applied) {
-      const refused = refusalOf(id, outcome);
-      return reply.code(refused.status).send(refused.body);
-    }
-    await fastify.auditAdmin(request, {
-      action: 'feeds',
-      tenant: outcome.tenant,
-      outcome: 'allowed',
-      before: { import: id, source: outcome.source, status: 'quarantined', message: outcome.message },
-      after: { import: id, source: outcome.source, status: 'queued', appliedAnyway: true },
-      reason,
-    });
-    fastify.stockImports.queued();
-    // As it is now: a runner may have taken it up already.
-    const queued = await findImportById(db, id);
-    if (!queued) throw new Error(`import ${id} was queued and is gone`);
-    return reply.code(202).header('cache-control', 'no-store').send(detailOf(queued));
-  });
+  fastify.post(
+    '/imports/:id/apply',
+    { config: { permission: { action: 'feeds', on: 'list' } } },
+    async (request, reply) => {
+      const { id } = parseInput(ImportParams, request.params, 'params');
+      const found = await findImportById(db, id);
+      const caller = callerOf(request);
+      if (!found || !may(caller, 'feeds', found.tenant).allowed)
+        return reply.code(404).send({ error: `id: no import ${id}`, field: 'id' });
+      // Read after the import is known to be the caller's: another tenant's import answers 404 whatever is sent.
+      const { reason } = parseInput(ApplyAnywayBody, request.body ?? {}, 'body');
+      const outcome = await applyAnyway(db, id, { name: caller.name, reason, at: new Date() });
+      if (!outcome.applied) {
+        const refused = refusalOf(id, outcome);
+        return reply.code(refused.status).send(refused.body);
+      }
+      await fastify.auditAdmin(request, {
+        action: 'feeds',
+        tenant: outcome.tenant,
+        outcome: 'allowed',
+        before: { import: id, source: outcome.source, status: 'quarantined', message: outcome.message },
+        after: { import: id, source: outcome.source, status: 'queued', appliedAnyway: true },
+        reason,
+      });
+      fastify.stockImports.queued();
+      // As it is now: a runner may have taken it up already.
+      const queued = await findImportById(db, id);
+      if (!queued) throw new Error(`import ${id} was queued and is gone`);
+      return reply.code(202).header('cache-control', 'no-store').send(detailOf(queued));
+    },
+  );
 }
 
 export default scoped('routes-feeds-admin', feedsAdminRoutes);

@@ -18,24 +18,39 @@ export default fp(
       const found = partner.applications.get(request.params.id);
       // It shows a shopper's name, email and mobile: only on the site whose finance lead it is,
       // so another dealer's host (or one that names no site) finds nothing here.
-      const application = found && request.tenant && (await findLead(fastify.database.db, request.tenant.slug, found.leadId, 'finance')) ? found : undefined;
+      const application =
+        found && request.tenant && (await findLead(fastify.database.db, request.tenant.slug, found.leadId, 'finance'))
+          ? found
+          : undefined;
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      if (!application) return reply.code(404).send(renderPlainPage('Finance partner (development)', 'No application with this number on this site: the simulator keeps the newest 1,000 while the server runs.'));
+      if (!application)
+        return reply
+          .code(404)
+          .send(
+            renderPlainPage(
+              'Finance partner (development)',
+              'No application with this number on this site: the simulator keeps the newest 1,000 while the server runs.',
+            ),
+          );
       const { data, additionalData } = application.request;
-      return renderPlainPage('Finance partner (development)', `Application ${request.params.id} received. This page stands in for the finance partner's own application, where the shopper would continue.`, {
-        headers: ['Field', 'Value'],
-        rows: [
-          ['Name', `${data.firstName} ${data.lastName}`],
-          ['Email', data.email],
-          ['Mobile', data.phoneNumber],
-          ['Postcode', additionalData.postCode],
-          ['Purchase price', `$${data.purchasePrice.toLocaleString('en-AU')}`],
-          ['Loan term', `${data.loanTerm} years`],
-          ['Credit score', data.selfAssessedCreditScore],
-          ['Car', [data.year, data.vin, data.nvic].filter(Boolean).join(' · ') || 'none chosen'],
-          ['Received', application.receivedAt.toISOString()],
-        ],
-      });
+      return renderPlainPage(
+        'Finance partner (development)',
+        `Application ${request.params.id} received. This page stands in for the finance partner's own application, where the shopper would continue.`,
+        {
+          headers: ['Field', 'Value'],
+          rows: [
+            ['Name', `${data.firstName} ${data.lastName}`],
+            ['Email', data.email],
+            ['Mobile', data.phoneNumber],
+            ['Postcode', additionalData.postCode],
+            ['Purchase price', `$${data.purchasePrice.toLocaleString('en-AU')}`],
+            ['Loan term', `${data.loanTerm} years`],
+            ['Credit score', data.selfAssessedCreditScore],
+            ['Car', [data.year, data.vin, data.nvic].filter(Boolean).join(' · ') || 'none chosen'],
+            ['Received', application.receivedAt.toISOString()],
+          ],
+        },
+      );
     });
   },
   { name: 'finance-partner-dev', fastify: '5.x', dependencies: ['config', 'partners', 'database', 'tenants'] },

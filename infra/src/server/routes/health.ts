@@ -47,7 +47,10 @@ export default fp(
     // send anyone, where each instance can still serve what does not need the failed service.
     fastify.get('/api/ready', async (request, reply) => {
       const state = closed || readiness.draining ? 'draining' : readiness.started ? 'ready' : 'starting';
-      return reply.code(state === 'ready' ? 200 : 503).header('cache-control', 'no-store').send({ status: state });
+      return reply
+        .code(state === 'ready' ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send({ status: state });
     });
   },
   { name: 'routes-health', fastify: '5.x', dependencies: ['database', 'tenants', 'search'] },

@@ -40,7 +40,6 @@ export const CODES_UNAVAILABLE = 'We cannot send a code just now. Please try aga
 
 const ContactQuerySchema = z.object({ phone_number: MobileSchema }).strict();
 
-
 function noSite(reply: FastifyReply) {
   return reply.code(404).send({ error: 'No dealer site at this address' });
 }
@@ -62,107 +61,132 @@ function noSite(reply: FastifyReply) {
 export default fp<IdentityOptions>(
   async (fastify, options) => {
     const secret = await installSecret(fastify.config, 'FORECOURT_IDENTITY_SECRET', options.dataDir, 'identity-secret');
-    const sms = options.sms ?? smsGatewayFromConfig(fastify.database.db, (line) => fastify.log.info(line), fastify.config);
-    const identity = new IdentityService(fastify.database.db, secret, sms, options.clock, { ...DEFAULT_IDENTITY_SETTINGS, sendsPerPhonePerHour: fastify.config.FORECOURT_CODES_PER_PHONE_PER_HOUR });
+    const sms =
+      options.sms ?? smsGatewayFromConfig(fastify.database.db, (line) => fastify.log.info(line), fastify.config);
+    const identity = new IdentityService(fastify.database.db, secret, sms, options.clock, {
+      ...DEFAULT_IDENTITY_SETTINGS,
+      sendsPerPhonePerHour: fastify.config.FORECOURT_CODES_PER_PHONE_PER_HOUR,
+    });
     fastify.decorate('identity', identity);
     await fastify.register(cookie);
-    fastify.decorate('signedIn', async (request: FastifyRequest) => (request.tenant ? identity.sessionUser(request.tenant.slug, request.cookies[SESSION_COOKIE]) : null));
+    fastify.decorate('signedIn', async (request: FastifyRequest) =>
+      request.tenant ? identity.sessionUser(request.tenant.slug, request.cookies[SESSION_COOKIE]) : null,
+    );
 
     const sendsPerAddress = options.sendsPerAddressPerHour ?? fastify.config.FORECOURT_CODES_PER_ADDRESS_PER_HOUR;
     const devOutbox = options.devOutbox ?? (sms.kind === 'outbox' && !isProduction(fastify.config));
 
     // Limited per address as well as per phone; a limited caller reads the spec's text.
     const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 hour' }, rateLimitMessage: TOO_MANY_ATTEMPTS });
-    await fastify.register(scoped('identity-limited', async (routes: FastifyInstance) => {
-
-      // Fails closed: while the shared count (Redis) is down, N instances would each allow the
-      // per-address sends, and every send is an SMS someone pays for and a code to guess at.
-      const sendConfig = { ...limit(sendsPerAddress), rateLimitStoreDown: { refuse: CODES_UNAVAILABLE } };
-      routes.post('/api/auth/send-code', { bodyLimit: 4096, config: sendConfig }, async (request, reply) => {
-        if (!request.tenant) return noSite(reply);
-        const body = parseInput(SendCodeSchema, request.body ?? null, 'body');
-        try {
-          const sent = await identity.sendCode({
-            tenant: request.tenant.slug,
-            siteName: request.tenant.name,
-            phone: body.phone,
-            details: { first_name: body.first_name, last_name: body.last_name, email: body.email },
-            clientAddress: request.ip,
-          });
-          if (!sent.ok) return reply.code(429).send({ error: TOO_MANY_ATTEMPTS, field: 'phone' });
-          return reply.code(202).send({ sent: true, expires_at: sent.expiresAt.toISOString() });
-        } catch (error) {
-          request.log.error({ err: error }, 'identity: the SMS could not be sent');
-          return reply.code(502).send({ error: 'We could not send the code just now. Please try again in a moment.' });
-        }
-      });
-
-      routes.post('/api/auth/verify-code', { bodyLimit: 4096, config: limit(60) }, async (request, reply) => {
-        if (!request.tenant) return noSite(reply);
-        const body = parseInput(VerifyCodeSchema, request.body ?? null, 'body');
-        const result = await identity.verifyCode({ tenant: request.tenant.slug, phone: body.phone, code: body.code, dealershipSlug: body.dealership_slug ?? null });
-        if (!result.ok) return reply.code(result.reason === 'too-many' ? 429 : 400).send({ error: result.message, field: 'code' });
-        reply.setCookie(SESSION_COOKIE, result.sessionToken, {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-          path: '/',
-          expires: result.sessionExpiresAt,
+    await fastify.register(
+      scoped('identity-limited', async (routes: FastifyInstance) => {
+        // Fails closed: while the shared count (Redis) is down, N instances would each allow the
+        // per-address sends, and every send is an SMS someone pays for and a code to guess at.
+        const sendConfig = { ...limit(sendsPerAddress), rateLimitStoreDown: { refuse: CODES_UNAVAILABLE } };
+        routes.post('/api/auth/send-code', { bodyLimit: 4096, config: sendConfig }, async (request, reply) => {
+          if (!request.tenant) return noSite(reply);
+          const body = parseInput(SendCodeSchema, request.body ?? null, 'body');
+          try {
+            const sent = await identity.sendCode({
+              tenant: request.tenant.slug,
+              siteName: request.tenant.name,
+              phone: body.phone,
+              details: { first_name: body.first_name, last_name: body.last_name, email: body.email },
+              clientAddress: request.ip,
+            });
+            if (!sent.ok) return reply.code(429).send({ error: TOO_MANY_ATTEMPTS, field: 'phone' });
+            return reply.code(202).send({ sent: true, expires_at: sent.expiresAt.toISOString() });
+          } catch (error) {
+            request.log.error({ err: error }, 'identity: the SMS could not be sent');
+            return reply
+              .code(502)
+              .send({ error: 'We could not send the code just now. Please try again in a moment.' });
+          }
         });
-        return { user: { phone: body.phone } } satisfies SessionAnswer;
-      });
 
-      routes.post('/api/auth/sign-out', async (request, reply) => {
-        await identity.signOut(request.cookies[SESSION_COOKIE]);
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
-        return { user: null } satisfies SessionAnswer;
-      });
+        routes.post('/api/auth/verify-code', { bodyLimit: 4096, config: limit(60) }, async (request, reply) => {
+          if (!request.tenant) return noSite(reply);
+          const body = parseInput(VerifyCodeSchema, request.body ?? null, 'body');
+          const result = await identity.verifyCode({
+            tenant: request.tenant.slug,
+            phone: body.phone,
+            code: body.code,
+            dealershipSlug: body.dealership_slug ?? null,
+          });
+          if (!result.ok)
+            return reply.code(result.reason === 'too-many' ? 429 : 400).send({ error: result.message, field: 'code' });
+          reply.setCookie(SESSION_COOKIE, result.sessionToken, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: request.protocol === 'https',
+            path: '/',
+            expires: result.sessionExpiresAt,
+          });
+          return { user: { phone: body.phone } } satisfies SessionAnswer;
+        });
 
-      routes.get('/api/session', async (request, reply) => {
-        if (!request.tenant) return noSite(reply);
-        reply.header('cache-control', 'no-store');
-        const user = await fastify.signedIn(request);
-        return { user: user ? { phone: user.phone } : null } satisfies SessionAnswer;
-      });
+        routes.post('/api/auth/sign-out', async (request, reply) => {
+          await identity.signOut(request.cookies[SESSION_COOKIE]);
+          reply.clearCookie(SESSION_COOKIE, { path: '/' });
+          return { user: null } satisfies SessionAnswer;
+        });
 
-      routes.post('/api/rate-limit', { bodyLimit: 1024, config: limit(120) }, async (request, reply) => {
-        if (!request.tenant) return noSite(reply);
-        const { phone } = parseInput(z.object({ phone: MobileSchema }).strict(), request.body ?? null, 'body');
-        if (!(await identity.maySend(request.tenant.slug, phone))) return reply.code(429).send({ error: TOO_MANY_ATTEMPTS, field: 'phone' });
-        return { ok: true };
-      });
-
-      // Answers whether a phone is known to this site only; limited per address so it cannot be
-      // used to sweep a range of numbers.
-      routes.get('/api/check-if-contact-exists', { config: limit(30) }, async (request, reply) => {
-        if (!request.tenant) return noSite(reply);
-        const { phone_number } = parseInput(ContactQuerySchema, request.query, 'query');
-        reply.header('cache-control', 'no-store');
-        return { data: { exists: await identity.contactExists(request.tenant.slug, phone_number) }, error: null } satisfies ContactExistsAnswer;
-      });
-
-      if (devOutbox) {
-        routes.get('/_dev/outbox.json', async (request, reply) => {
+        routes.get('/api/session', async (request, reply) => {
           if (!request.tenant) return noSite(reply);
           reply.header('cache-control', 'no-store');
-          return { messages: await readOutbox(fastify.database.db, request.tenant.slug) };
+          const user = await fastify.signedIn(request);
+          return { user: user ? { phone: user.phone } : null } satisfies SessionAnswer;
         });
-        routes.get('/_dev/outbox', async (request, reply) => {
+
+        routes.post('/api/rate-limit', { bodyLimit: 1024, config: limit(120) }, async (request, reply) => {
           if (!request.tenant) return noSite(reply);
-          const messages = await readOutbox(fastify.database.db, request.tenant.slug);
-          reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-          return renderPlainPage(
-            'SMS outbox (development)',
-            `Messages the development SMS gateway would have sent to phones for ${request.tenant.name}, newest first. Production sends them by SMS and has no such page.`,
-            { headers: ['Sent', 'To', 'Message'], rows: messages.map((m) => [m.sentAt.toISOString(), m.to, m.body]) },
-          );
+          const { phone } = parseInput(z.object({ phone: MobileSchema }).strict(), request.body ?? null, 'body');
+          if (!(await identity.maySend(request.tenant.slug, phone)))
+            return reply.code(429).send({ error: TOO_MANY_ATTEMPTS, field: 'phone' });
+          return { ok: true };
         });
-      }
-    }));
+
+        // Answers whether a phone is known to this site only; limited per address so it cannot be
+        // used to sweep a range of numbers.
+        routes.get('/api/check-if-contact-exists', { config: limit(30) }, async (request, reply) => {
+          if (!request.tenant) return noSite(reply);
+          const { phone_number } = parseInput(ContactQuerySchema, request.query, 'query');
+          reply.header('cache-control', 'no-store');
+          return {
+            data: { exists: await identity.contactExists(request.tenant.slug, phone_number) },
+            error: null,
+          } satisfies ContactExistsAnswer;
+        });
+
+        if (devOutbox) {
+          routes.get('/_dev/outbox.json', async (request, reply) => {
+            if (!request.tenant) return noSite(reply);
+            reply.header('cache-control', 'no-store');
+            return { messages: await readOutbox(fastify.database.db, request.tenant.slug) };
+          });
+          routes.get('/_dev/outbox', async (request, reply) => {
+            if (!request.tenant) return noSite(reply);
+            const messages = await readOutbox(fastify.database.db, request.tenant.slug);
+            reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+            return renderPlainPage(
+              'SMS outbox (development)',
+              `Messages the development SMS gateway would have sent to phones for ${request.tenant.name}, newest first. Production sends them by SMS and has no such page.`,
+              { headers: ['Sent', 'To', 'Message'], rows: messages.map((m) => [m.sentAt.toISOString(), m.to, m.body]) },
+            );
+          });
+        }
+      }),
+    );
 
     let timer: NodeJS.Timeout | undefined;
     fastify.addHook('onReady', async () => {
-      timer = setInterval(() => void identity.prune().catch((error: unknown) => fastify.log.error({ err: error }, 'identity: pruning failed')), 60 * 60 * 1000).unref();
+      timer = setInterval(
+        () =>
+          void identity
+            .prune()
+            .catch((error: unknown) => fastify.log.error({ err: error }, 'identity: pruning failed')),
+        60 * 60 * 1000,
+      ).unref();
     });
     fastify.addHook('onClose', async () => clearInterval(timer));
   },

@@ -65,7 +65,13 @@ export default fp<LeadDeliveryOptions>(
     let timer: NodeJS.Timeout | undefined;
     if (intervalMs > 0) {
       fastify.addHook('onReady', async () => {
-        timer = setInterval(() => void deliverLeads().catch((error: unknown) => fastify.log.error({ err: error }, 'leads: a delivery round failed')), intervalMs).unref();
+        timer = setInterval(
+          () =>
+            void deliverLeads().catch((error: unknown) =>
+              fastify.log.error({ err: error }, 'leads: a delivery round failed'),
+            ),
+          intervalMs,
+        ).unref();
       });
     }
     // preClose, not onClose: the round in flight finishes and no new one starts before any
@@ -81,13 +87,22 @@ export default fp<LeadDeliveryOptions>(
         .selectFrom('leads')
         .innerJoin('lead_outbox', 'lead_outbox.lead_id', 'leads.id')
         .leftJoin('dev_crm_leads', 'dev_crm_leads.lead_id', 'leads.id')
-        .select(['leads.id as lead_id', 'leads.form as form', 'leads.payload as payload', 'dev_crm_leads.received_at as received_at', 'lead_outbox.attempts as attempts', 'lead_outbox.last_error as last_error'])
+        .select([
+          'leads.id as lead_id',
+          'leads.form as form',
+          'leads.payload as payload',
+          'dev_crm_leads.received_at as received_at',
+          'lead_outbox.attempts as attempts',
+          'lead_outbox.last_error as last_error',
+        ])
         .where('leads.tenant', '=', tenant)
         .orderBy('leads.created_at', 'desc')
         .limit(100)
         .execute();
       return rows.map((row) => {
-        const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as { userData?: Record<string, unknown> };
+        const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as {
+          userData?: Record<string, unknown>;
+        };
         const userData = payload.userData ?? {};
         return {
           lead_id: row.lead_id,
@@ -108,8 +123,23 @@ export default fp<LeadDeliveryOptions>(
     });
     fastify.get('/_dev/crm', async (request, reply) => {
       if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
-      const about = (e: CrmEntry) => [e.subcategory, e.userData['Vehicle Make'] ? `${String(e.userData['Vehicle Make'])} ${String(e.userData['Vehicle Model'] ?? '')} (${String(e.userData['stock_number'] ?? '')})` : null, e.userData['dateTime'] ? `at ${String(e.userData['dateTime'])}` : null].filter(Boolean).join(' · ');
-      const rows = (await entries(request.tenant.slug)).map((e) => [e.received_at ?? `waiting (${e.attempts} attempts${e.last_error ? `: ${e.last_error}` : ''})`, e.form, e.name, about(e), e.lead_id]);
+      const about = (e: CrmEntry) =>
+        [
+          e.subcategory,
+          e.userData['Vehicle Make']
+            ? `${String(e.userData['Vehicle Make'])} ${String(e.userData['Vehicle Model'] ?? '')} (${String(e.userData['stock_number'] ?? '')})`
+            : null,
+          e.userData['dateTime'] ? `at ${String(e.userData['dateTime'])}` : null,
+        ]
+          .filter(Boolean)
+          .join(' · ');
+      const rows = (await entries(request.tenant.slug)).map((e) => [
+        e.received_at ?? `waiting (${e.attempts} attempts${e.last_error ? `: ${e.last_error}` : ''})`,
+        e.form,
+        e.name,
+        about(e),
+        e.lead_id,
+      ]);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       return renderPlainPage(
         'CRM (development)',

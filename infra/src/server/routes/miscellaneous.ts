@@ -8,7 +8,9 @@ const MiscellaneousBodySchema = z
   .object({
     column_name: z.enum(['valuation'], { error: "must be 'valuation'" }),
     lead_id: z.uuid({ error: 'must be a lead id' }),
-    data: z.record(z.string().max(64), z.unknown()).refine((data) => JSON.stringify(data).length <= 8 * 1024, { error: 'must be at most 8 KB' }),
+    data: z
+      .record(z.string().max(64), z.unknown())
+      .refine((data) => JSON.stringify(data).length <= 8 * 1024, { error: 'must be at most 8 KB' }),
   })
   .strict();
 
@@ -23,8 +25,14 @@ export default fp(
       if (!request.tenant) return reply.code(404).send({ error: 'No dealer site at this address' });
       const body = parseInput(MiscellaneousBodySchema, request.body ?? null, 'body');
       const lead = await findLead(fastify.database.db, request.tenant.slug, body.lead_id, 'trade-in');
-      if (!lead) return reply.code(404).send({ error: `lead_id: no valuation ${body.lead_id} on this site`, field: 'lead_id' });
-      const id = await saveMiscellaneous(fastify.database.db, { tenant: request.tenant.slug, columnName: body.column_name, leadId: lead.id, data: body.data });
+      if (!lead)
+        return reply.code(404).send({ error: `lead_id: no valuation ${body.lead_id} on this site`, field: 'lead_id' });
+      const id = await saveMiscellaneous(fastify.database.db, {
+        tenant: request.tenant.slug,
+        columnName: body.column_name,
+        leadId: lead.id,
+        data: body.data,
+      });
       return reply.code(201).send({ id });
     });
   },

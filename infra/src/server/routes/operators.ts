@@ -1,6 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AccountBody, AccountChange, Accounts, Audit, AuditQuery, FirstOperator, FirstOperatorBody, IssuedToken, Me, TokenBody } from '@forecourt/admin-contract';
+import {
+  AccountBody,
+  AccountChange,
+  Accounts,
+  Audit,
+  AuditQuery,
+  FirstOperator,
+  FirstOperatorBody,
+  IssuedToken,
+  Me,
+  TokenBody,
+} from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { listTokens } from '../../db/operators';
 import { may } from '../../operators/permissions';
@@ -22,26 +33,54 @@ async function operatorsRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.post('/operators/first', { config: { permission: { action: 'first-operator' } } }, async (request, reply) => {
     const body = parseInput(FirstOperatorBody, request.body ?? null, 'body');
     const created = await fastify.operators.createFirstOperator(body.name, 'shared admin token');
-    return reply.code(201).send(jsonOf({ account: created.account, token: created.token, secret: created.secret }) satisfies z.input<typeof FirstOperator>);
+    return reply
+      .code(201)
+      .send(
+        jsonOf({ account: created.account, token: created.token, secret: created.secret }) satisfies z.input<
+          typeof FirstOperator
+        >,
+      );
   });
 
   fastify.get('/operators/me', { config: { permission: { action: 'read', on: 'self' } } }, async (request) => {
     const operator = operatorOf(request);
-    return jsonOf({ account: await fastify.operators.callerAccount(operator), tokenId: operator.tokenId, tokens: await listTokens(fastify.database.db, operator.accountId) }) satisfies z.input<typeof Me>;
+    return jsonOf({
+      account: await fastify.operators.callerAccount(operator),
+      tokenId: operator.tokenId,
+      tokens: await listTokens(fastify.database.db, operator.accountId),
+    }) satisfies z.input<typeof Me>;
   });
 
-  fastify.get('/operators', { config: { permission: { action: 'accounts', on: 'platform' } } }, async () => jsonOf({ accounts: await fastify.operators.listAccounts() }) satisfies z.input<typeof Accounts>);
+  fastify.get(
+    '/operators',
+    { config: { permission: { action: 'accounts', on: 'platform' } } },
+    async () => jsonOf({ accounts: await fastify.operators.listAccounts() }) satisfies z.input<typeof Accounts>,
+  );
 
-  fastify.post('/operators', { config: { permission: { action: 'accounts', on: 'platform' } } }, async (request, reply) => {
-    const body = parseInput(AccountBody, request.body ?? null, 'body');
-    const account = await fastify.operators.createAccount(operatorOf(request), { name: body.name, role: body.role, tenants: body.tenants ?? null });
-    return reply.code(201).send(jsonOf({ account }) satisfies z.input<typeof AccountChange>);
-  });
+  fastify.post(
+    '/operators',
+    { config: { permission: { action: 'accounts', on: 'platform' } } },
+    async (request, reply) => {
+      const body = parseInput(AccountBody, request.body ?? null, 'body');
+      const account = await fastify.operators.createAccount(operatorOf(request), {
+        name: body.name,
+        role: body.role,
+        tenants: body.tenants ?? null,
+      });
+      return reply.code(201).send(jsonOf({ account }) satisfies z.input<typeof AccountChange>);
+    },
+  );
 
-  fastify.post('/operators/:id/deactivate', { config: { permission: { action: 'accounts', on: 'platform' } } }, async (request) => {
-    const { id } = parseInput(AccountParams, request.params, 'params');
-    return jsonOf({ account: await fastify.operators.deactivate(operatorOf(request), id) }) satisfies z.input<typeof AccountChange>;
-  });
+  fastify.post(
+    '/operators/:id/deactivate',
+    { config: { permission: { action: 'accounts', on: 'platform' } } },
+    async (request) => {
+      const { id } = parseInput(AccountParams, request.params, 'params');
+      return jsonOf({ account: await fastify.operators.deactivate(operatorOf(request), id) }) satisfies z.input<
+        typeof AccountChange
+      >;
+    },
+  );
 
   fastify.post('/tokens', { config: { permission: { action: 'own-token', on: 'self' } } }, async (request, reply) => {
     const body = parseInput(TokenBody, request.body ?? null, 'body');
@@ -51,13 +90,18 @@ async function operatorsRoutes(fastify: FastifyInstance): Promise<void> {
     if (accountId !== operator.accountId && !may(operator, 'accounts').allowed) {
       return fastify.refuseAdmin(request, reply, `${operator.name} (${operator.role}) may make tokens for itself only`);
     }
-    const issued = await fastify.operators.issueToken(operator, accountId, { ...(body.label ? { label: body.label } : {}), ...(body.days ? { days: body.days } : {}) });
+    const issued = await fastify.operators.issueToken(operator, accountId, {
+      ...(body.label ? { label: body.label } : {}),
+      ...(body.days ? { days: body.days } : {}),
+    });
     return reply.code(201).send(jsonOf(issued) satisfies z.input<typeof IssuedToken>);
   });
 
   fastify.get('/audit', { config: { permission: { action: 'read', on: 'list' } } }, async (request) => {
     const query = parseInput(AuditQuery, request.query, 'query');
-    return jsonOf({ entries: await fastify.operators.listAudit(operatorOf(request), query) }) satisfies z.input<typeof Audit>;
+    return jsonOf({ entries: await fastify.operators.listAudit(operatorOf(request), query) }) satisfies z.input<
+      typeof Audit
+    >;
   });
 }
 

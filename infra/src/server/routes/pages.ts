@@ -10,7 +10,14 @@ import { isShopperId, newShopperId, SHOPPER_COOKIE, SHOPPER_COOKIE_MAX_AGE_SECON
 import { requestOrigin, type PageHead } from '@forecourt/shared-config/server';
 import { composeFirstPaint, withinBudget } from '../first-paint';
 import { overrideCspSources } from '../override';
-import { composePage, failurePolicyFromConfig, pinsForShopper, renderPage, renderPlainPage, type ComposedPage } from '../page';
+import {
+  composePage,
+  failurePolicyFromConfig,
+  pinsForShopper,
+  renderPage,
+  renderPlainPage,
+  type ComposedPage,
+} from '../page';
 import { QueryPageGate, requestThreadLoad } from '../query-page-gate';
 import { extendContentSecurityPolicy } from '../security';
 import { OVERRIDE_PATHS } from './overrides';
@@ -76,7 +83,8 @@ export default fp(
     const onSend = async (request: FastifyRequest, reply: FastifyReply) => {
       const entries = overrideEntries.get(request);
       const csp = reply.getHeader('content-security-policy');
-      if (entries && typeof csp === 'string') reply.header('content-security-policy', extendContentSecurityPolicy(csp, overrideCspSources(entries)));
+      if (entries && typeof csp === 'string')
+        reply.header('content-security-policy', extendContentSecurityPolicy(csp, overrideCspSources(entries)));
     };
     // A page with a query (a search page's filters, sort and page) is a new render every time: each
     // address gets them at a pace, and the instance renders a few at once (query-page-gate.ts). A
@@ -109,14 +117,24 @@ export default fp(
       if (!request.url.includes('?')) return sitePage(request, reply, tenant);
       const turn = await queryPages.enter(request.ip);
       if (!turn.admitted) {
-        request.log.warn({ reason: turn.reason }, 'page with a query refused: %s', turn.reason === 'address' ? 'its address asked too often' : 'the instance is rendering all it can');
+        request.log.warn(
+          { reason: turn.reason },
+          'page with a query refused: %s',
+          turn.reason === 'address' ? 'its address asked too often' : 'the instance is rendering all it can',
+        );
         return reply
           .code(turn.reason === 'address' ? 429 : 503)
           .header('retry-after', String(turn.retryAfterSeconds))
           .send(
             turn.reason === 'address'
-              ? renderPlainPage('Please slow down', `Many search pages were asked from your connection in a short time. Try again in ${turn.retryAfterSeconds} ${turn.retryAfterSeconds === 1 ? 'second' : 'seconds'}.`)
-              : renderPlainPage('This site is very busy', 'Too many searches are being answered right now. Try again in a few seconds.'),
+              ? renderPlainPage(
+                  'Please slow down',
+                  `Many search pages were asked from your connection in a short time. Try again in ${turn.retryAfterSeconds} ${turn.retryAfterSeconds === 1 ? 'second' : 'seconds'}.`,
+                )
+              : renderPlainPage(
+                  'This site is very busy',
+                  'Too many searches are being answered right now. Try again in a few seconds.',
+                ),
           );
       }
       try {
@@ -167,21 +185,46 @@ export default fp(
       if (override) reply.header('cache-control', 'private, no-store');
       let page: ComposedPage | null;
       try {
-        page = await composePage(tenant, pins, fastify.registry, pathname, fastify.stockSearch.access(tenant), failurePolicy, override?.remotes);
+        page = await composePage(
+          tenant,
+          pins,
+          fastify.registry,
+          pathname,
+          fastify.stockSearch.access(tenant),
+          failurePolicy,
+          override?.remotes,
+        );
       } catch (error) {
         // A malformed path (bad percent-encoding) cannot match any route: not-found, not a 500.
-        if (error instanceof URIError) page = await composePage(tenant, pins, fastify.registry, '/__invalid__', fastify.stockSearch.access(tenant), failurePolicy, override?.remotes);
+        if (error instanceof URIError)
+          page = await composePage(
+            tenant,
+            pins,
+            fastify.registry,
+            '/__invalid__',
+            fastify.stockSearch.access(tenant),
+            failurePolicy,
+            override?.remotes,
+          );
         else throw error;
       }
       if (!page) {
         request.log.error({ tenant: tenant.slug }, 'no shell version is pinned or published');
-        return reply
-          .code(503)
-          .send(renderPlainPage('This site is being set up', 'Please try again in a few minutes.'));
+        return reply.code(503).send(renderPlainPage('This site is being set up', 'Please try again in a few minutes.'));
       }
       if (override && page.overridden) {
-        overrideEntries.set(request, page.overridden.map((o) => o.entry));
-        const boot = { ...page.boot, override: { remotes: page.overridden, expiresAt: new Date(override.expiresAt * 1000).toISOString(), clearUrl: OVERRIDE_PATHS.clear } };
+        overrideEntries.set(
+          request,
+          page.overridden.map((o) => o.entry),
+        );
+        const boot = {
+          ...page.boot,
+          override: {
+            remotes: page.overridden,
+            expiresAt: new Date(override.expiresAt * 1000).toISOString(),
+            clearUrl: OVERRIDE_PATHS.clear,
+          },
+        };
         page = { ...page, boot };
       }
       // The page starts signed in or out as the server session says (no request from the page to ask).
@@ -194,16 +237,28 @@ export default fp(
       const content = page.owner ? null : await fastify.content.resolve(tenant, pathname);
       if (content) {
         page = { ...page, status: 200, boot: { ...page.boot, content } };
-        head = { title: `${content.title} | ${tenant.name}`, description: content.description, canonical: `${requestOrigin(request)}${content.path}` };
+        head = {
+          title: `${content.title} | ${tenant.name}`,
+          description: content.description,
+          canonical: `${requestOrigin(request)}${content.path}`,
+        };
       }
       const headOf = page.owner ? fastify.pageHeads?.get(page.owner.team) : undefined;
       const owner = page.owner;
       if (owner && headOf) {
-        const input = { request, tenant: page.boot.tenant, url: request.url, version: owner.version, search: page.boot.search ?? null };
-        const answer = await withinBudget(headOf(input), fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS).catch((error: unknown) => {
-          request.log.error({ err: error, team: owner.team }, 'page head failed; page sent without it');
-          return null;
-        });
+        const input = {
+          request,
+          tenant: page.boot.tenant,
+          url: request.url,
+          version: owner.version,
+          search: page.boot.search ?? null,
+        };
+        const answer = await withinBudget(headOf(input), fastify.config.FORECOURT_FIRST_PAINT_BUDGET_MS).catch(
+          (error: unknown) => {
+            request.log.error({ err: error, team: owner.team }, 'page head failed; page sent without it');
+            return null;
+          },
+        );
         if (answer === 'late') request.log.warn({ team: owner.team }, 'page head over budget; page sent without it');
         else head = answer;
       }
@@ -216,5 +271,9 @@ export default fp(
       return reply.code(page.status).send(renderPage(tenant, page, firstPaint, head ?? undefined));
     }
   },
-  { name: 'routes-pages', fastify: '5.x', dependencies: ['config', 'database', 'registry', 'tenants', 'search', 'identity', 'overrides'] },
+  {
+    name: 'routes-pages',
+    fastify: '5.x',
+    dependencies: ['config', 'database', 'registry', 'tenants', 'search', 'identity', 'overrides'],
+  },
 );

@@ -26,18 +26,26 @@ async function publishesRoutes(fastify: FastifyInstance): Promise<void> {
     }) satisfies z.input<typeof Publishes>;
   });
 
-  fastify.post('/publishes', { config: { permission: { action: 'publish', on: 'platform' } } }, async (request, reply) => {
-    const body = parseInput(PublishBody, request.body ?? null, 'body');
-    if (!isRegistryTeam(body.team)) return reply.code(404).send({ error: `Unknown team '${body.team}'`, field: 'team' });
-    if (!(await fastify.registry.isPublished(body.team, body.version))) {
-      return reply.code(409).send({ error: `${body.team} ${body.version} is not published: record a publish after the registry has it`, field: 'version' });
-    }
-    if (body.forced && !body.reason?.trim()) return fieldError(reply, 'reason', 'a forced publish needs a reason');
-    // Who published is the account the token belongs to, not a name the caller types.
-    const publish = await recordPublish(fastify.database.db, { ...body, actor: request.operator?.name ?? 'unknown' });
-    await fastify.auditAdmin(request, { action: 'publish', team: body.team, outcome: 'allowed', after: publish });
-    return reply.code(201).send(jsonOf({ publish }) satisfies z.input<typeof PublishRecorded>);
-  });
+  fastify.post(
+    '/publishes',
+    { config: { permission: { action: 'publish', on: 'platform' } } },
+    async (request, reply) => {
+      const body = parseInput(PublishBody, request.body ?? null, 'body');
+      if (!isRegistryTeam(body.team))
+        return reply.code(404).send({ error: `Unknown team '${body.team}'`, field: 'team' });
+      if (!(await fastify.registry.isPublished(body.team, body.version))) {
+        return reply.code(409).send({
+          error: `${body.team} ${body.version} is not published: record a publish after the registry has it`,
+          field: 'version',
+        });
+      }
+      if (body.forced && !body.reason?.trim()) return fieldError(reply, 'reason', 'a forced publish needs a reason');
+      // Who published is the account the token belongs to, not a name the caller types.
+      const publish = await recordPublish(fastify.database.db, { ...body, actor: request.operator?.name ?? 'unknown' });
+      await fastify.auditAdmin(request, { action: 'publish', team: body.team, outcome: 'allowed', after: publish });
+      return reply.code(201).send(jsonOf({ publish }) satisfies z.input<typeof PublishRecorded>);
+    },
+  );
 }
 
 export default scoped('routes-publishes', publishesRoutes);

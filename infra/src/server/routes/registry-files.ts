@@ -26,12 +26,15 @@ export default fp(
       });
     }
 
-    fastify.get<{ Params: { team: string; version: string; '*': string } }>('/registry/:team/:version/*', async (request, reply) => {
-      const { team, version, '*': file } = request.params;
-      reply.header('access-control-allow-origin', '*');
-      // Published versions only, no listings, no dot files, no way out of the folder (symlinks included).
-      return sendPublishedFile(fastify.registry, request, reply, team, version, file);
-    });
+    fastify.get<{ Params: { team: string; version: string; '*': string } }>(
+      '/registry/:team/:version/*',
+      async (request, reply) => {
+        const { team, version, '*': file } = request.params;
+        reply.header('access-control-allow-origin', '*');
+        // Published versions only, no listings, no dot files, no way out of the folder (symlinks included).
+        return sendPublishedFile(fastify.registry, request, reply, team, version, file);
+      },
+    );
   },
   { name: 'routes-registry-files', fastify: '5.x', dependencies: ['registry'] },
 );

@@ -12,7 +12,6 @@ import { escapeHtml } from '../page';
 /** A sitemap holds at most 50,000 addresses (sitemaps.org); a dealer's stock is far below it. */
 export const SITEMAP_LIMIT = 50_000;
 
-
 /**
  * What search engines read about a dealer site: `/robots.txt` (what not to crawl, and where the
  * sitemap is) and `/sitemap.xml` (the site's main pages, each location page it shows, and every
@@ -49,9 +48,21 @@ export default fp(
   async (fastify) => {
     const sitemaps = new Map<string, { until: number; body: Promise<BuiltSitemap> }>();
     fastify.get('/robots.txt', { config: CRAWLER_LIMIT }, async (request, reply) => {
-      if (!request.tenant) return reply.code(404).type('text/plain; charset=utf-8').send('No dealer site at this address\n');
-      const lines = ['User-agent: *', 'Disallow: /api/', 'Disallow: /_admin/', 'Disallow: /registry/', 'Disallow: /sign-in', 'Disallow: /print', `Sitemap: ${requestOrigin(request)}/sitemap.xml`];
-      return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
+      if (!request.tenant)
+        return reply.code(404).type('text/plain; charset=utf-8').send('No dealer site at this address\n');
+      const lines = [
+        'User-agent: *',
+        'Disallow: /api/',
+        'Disallow: /_admin/',
+        'Disallow: /registry/',
+        'Disallow: /sign-in',
+        'Disallow: /print',
+        `Sitemap: ${requestOrigin(request)}/sitemap.xml`,
+      ];
+      return reply
+        .header('cache-control', 'public, max-age=3600')
+        .type('text/plain; charset=utf-8')
+        .send(`${lines.join('\n')}\n`);
     });
 
     fastify.get('/sitemap.xml', { config: CRAWLER_LIMIT }, async (request, reply) => {
@@ -68,7 +79,10 @@ export default fp(
         cached = building;
       }
       const sitemap = await cached.body;
-      reply.header('cache-control', 'public, max-age=600').header('vary', 'accept-encoding').type('application/xml; charset=utf-8');
+      reply
+        .header('cache-control', 'public, max-age=600')
+        .header('vary', 'accept-encoding')
+        .type('application/xml; charset=utf-8');
       const encoding = encodings.negotiate(String(request.headers['accept-encoding'] ?? ''));
       // Sent as it is: the compression plugin leaves an answer that names its encoding alone.
       return encoding ? reply.header('content-encoding', encoding).send(sitemap[encoding]) : reply.send(sitemap.xml);
@@ -76,7 +90,10 @@ export default fp(
 
     async function compressed(xml: string): Promise<BuiltSitemap> {
       // Off the event loop (libuv's threads), at Brotli's and gzip's usual levels: once a minute.
-      const [br, gz] = await Promise.all([brotli(xml, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip(xml, { level: 6 })]);
+      const [br, gz] = await Promise.all([
+        brotli(xml, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzip(xml, { level: 6 }),
+      ]);
       return { xml, br, gzip: gz };
     }
 
@@ -85,14 +102,30 @@ export default fp(
       // The dealer's content pages too: the blog and its posts, the brand pages, the pages it wrote.
       const content = fastify.content.library;
       const blog = content.posts(tenant.slug).length > 0 ? ['/blog'] : [];
-      const brands = tenant.brands.length > 0 ? ['/brands', ...tenant.brands.filter((b) => !b.skipPage).map((b) => `/${b.slug}/overview`)] : [];
-      const pages = ['/', '/search/new-used-and-demo-cars', '/special-offers', ...(tenant.features['mf-finance'] ? ['/finance'] : []), ...blog, ...brands, ...content.paths(tenant.slug).sort()].filter(
+      const brands =
+        tenant.brands.length > 0
+          ? ['/brands', ...tenant.brands.filter((b) => !b.skipPage).map((b) => `/${b.slug}/overview`)]
+          : [];
+      const pages = [
+        '/',
+        '/search/new-used-and-demo-cars',
+        '/special-offers',
+        ...(tenant.features['mf-finance'] ? ['/finance'] : []),
+        ...blog,
+        ...brands,
+        ...content.paths(tenant.slug).sort(),
+      ].filter(
         // A page behind sign-in answers a crawler with a redirect: it is not a page to list.
         (path) => gateOf(path, tenant.gatedRoutes) === null,
       );
       // Each location the site shows has its page (a shopper searching for the dealer's yard lands there).
-      const locations = tenant.features['mf-locations'] ? (await listLocations(fastify.database.db, tenant.slug)).filter((location) => siteShowsLocation(tenant.locations, location)).map((location) => `/locations/${encodeURIComponent(location.slug)}`) : [];
-      const entry = (path: string, lastmod?: string) => `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+      const locations = tenant.features['mf-locations']
+        ? (await listLocations(fastify.database.db, tenant.slug))
+            .filter((location) => siteShowsLocation(tenant.locations, location))
+            .map((location) => `/locations/${encodeURIComponent(location.slug)}`)
+        : [];
+      const entry = (path: string, lastmod?: string) =>
+        `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
       return [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -9,7 +9,15 @@ import { apiCarOf, readCarOf } from '../../stock/api/api-car';
 import { photoStatuses } from '../../db/car-photos';
 import { BatchBody, BatchOperation, CarInput, CarPatch, ListQuery, StocknumParams } from '../../stock/api/car-schema';
 import { stockOpenApi } from '../../stock/api/openapi';
-import { FEED_TYPES, ImportParams, ImportQuery, ScheduleBody, ScheduleParams, UrlImportBody, type ImportStatus } from '../../stock/feeds/import-schema';
+import {
+  FEED_TYPES,
+  ImportParams,
+  ImportQuery,
+  ScheduleBody,
+  ScheduleParams,
+  UrlImportBody,
+  type ImportStatus,
+} from '../../stock/feeds/import-schema';
 import { receiveFeed } from '../../stock/feeds/receive-feed';
 import { findImport, queueUrlImport, waitingImports } from '../../db/stock-imports';
 import { findSchedule, listSchedules, removeSchedule } from '../../db/feed-schedules';
@@ -54,7 +62,9 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
   const production = isProduction(fastify.config);
   fastify.decorateRequest('stockKey', null);
 
-  fastify.get('/openapi.json', async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(stockOpenApi()));
+  fastify.get('/openapi.json', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(stockOpenApi()),
+  );
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization ?? '';
@@ -63,7 +73,11 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
     const tenant = key ? fastify.tenants.get(key.tenant) : undefined;
     if (!key || !tenant) {
       reply.header('www-authenticate', 'Bearer');
-      return reply.code(401).send({ error: secret ? 'This stock key is unknown or revoked' : 'No stock key: send Authorization: Bearer <key> (npm run forecourt -- stock-keys create <tenant>)' });
+      return reply.code(401).send({
+        error: secret
+          ? 'This stock key is unknown or revoked'
+          : 'No stock key: send Authorization: Bearer <key> (npm run forecourt -- stock-keys create <tenant>)',
+      });
     }
     request.stockKey = { key, tenant };
   };
@@ -76,17 +90,20 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
       hook: 'preHandler' as const,
       keyGenerator: (request: FastifyRequest) => `stock-key:${request.stockKey?.key.id ?? request.ip}`,
     },
-    rateLimitMessage: (retry: number) => `Too many requests with this stock key: at most ${max} a minute on this route. Retry in ${retry} s.`,
+    rateLimitMessage: (retry: number) =>
+      `Too many requests with this stock key: at most ${max} a minute on this route. Retry in ${retry} s.`,
   });
   const perRoute = limit(options.perKeyPerMinute ?? 600);
   const keyOf = (request: FastifyRequest) => {
     if (!request.stockKey) throw new Error('a stock route ran without its key');
     return request.stockKey;
   };
-  const originOf = (request: FastifyRequest, tenant: TenantConfig) => siteOrigin(tenant, request, { production, port: listeningPort(fastify, fastify.config.PORT) });
+  const originOf = (request: FastifyRequest, tenant: TenantConfig) =>
+    siteOrigin(tenant, request, { production, port: listeningPort(fastify, fastify.config.PORT) });
 
   const answer = (request: FastifyRequest, tenant: TenantConfig, outcome: WriteOutcome, stocknum: string): Answer => {
-    if (outcome.status === 'not-found') return { status: 404, body: { error: `No car with stock number '${stocknum}' on this site`, field: 'stocknum' } };
+    if (outcome.status === 'not-found')
+      return { status: 404, body: { error: `No car with stock number '${stocknum}' on this site`, field: 'stocknum' } };
     if (outcome.status === 'invalid') return { status: 400, body: { error: outcome.message, field: outcome.field } };
     if (outcome.status !== 'unchanged') {
       fastify.stockIndex.changed();
@@ -94,18 +111,26 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
       fastify.carPhotos.queued();
     }
     const car = apiCarOf(outcome.car, originOf(request, tenant));
-    return { status: outcome.status === 'created' ? 201 : 200, body: outcome.status === 'unchanged' ? { car, unchanged: true } : { car } };
+    return {
+      status: outcome.status === 'created' ? 201 : 200,
+      body: outcome.status === 'unchanged' ? { car, unchanged: true } : { car },
+    };
   };
 
   const apply = async (request: FastifyRequest, operation: BatchOperation): Promise<Answer> => {
     const { tenant } = keyOf(request);
     const context = { tenant, stocknum: operation.stocknum, source: 'api', now: new Date() };
     const outcome =
-      operation.method === 'PUT' ? await putCar(db, context, operation.car) : operation.method === 'PATCH' ? await patchCar(db, context, operation.changes) : await withdrawCar(db, context);
+      operation.method === 'PUT'
+        ? await putCar(db, context, operation.car)
+        : operation.method === 'PATCH'
+          ? await patchCar(db, context, operation.changes)
+          : await withdrawCar(db, context);
     return answer(request, tenant, outcome, operation.stocknum);
   };
 
-  const send = (reply: FastifyReply, result: Answer) => reply.code(result.status).header('cache-control', 'no-store').send(result.body);
+  const send = (reply: FastifyReply, result: Answer) =>
+    reply.code(result.status).header('cache-control', 'no-store').send(result.body);
 
   await fastify.register(async (authorised) => {
     authorised.addHook('onRequest', authenticate);
@@ -113,17 +138,30 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
     authorised.get('/cars', { config: perRoute }, async (request, reply) => {
       const query = parseInput(ListQuery, request.query, 'query');
       const { tenant } = keyOf(request);
-      const page = await listStockCars(db, tenant.slug, { limit: query.limit, ...(query.after !== undefined ? { after: query.after } : {}) });
+      const page = await listStockCars(db, tenant.slug, {
+        limit: query.limit,
+        ...(query.after !== undefined ? { after: query.after } : {}),
+      });
       const origin = originOf(request, tenant);
-      const records = await photoStatuses(db, tenant.slug, page.cars.flatMap((car) => car.photo_urls ?? []));
-      return reply.header('cache-control', 'no-store').send({ cars: page.cars.map((car) => readCarOf(car, origin, records)), next: page.next });
+      const records = await photoStatuses(
+        db,
+        tenant.slug,
+        page.cars.flatMap((car) => car.photo_urls ?? []),
+      );
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ cars: page.cars.map((car) => readCarOf(car, origin, records)), next: page.next });
     });
 
     authorised.get('/cars/:stocknum', { config: perRoute }, async (request, reply) => {
       const { stocknum } = parseInput(StocknumParams, request.params, 'params');
       const { tenant } = keyOf(request);
       const car = await findStockCar(db, tenant.slug, stocknum);
-      if (!car) return send(reply, { status: 404, body: { error: `No car with stock number '${stocknum}' on this site`, field: 'stocknum' } });
+      if (!car)
+        return send(reply, {
+          status: 404,
+          body: { error: `No car with stock number '${stocknum}' on this site`, field: 'stocknum' },
+        });
       const records = await photoStatuses(db, tenant.slug, car.photo_urls ?? []);
       return send(reply, { status: 200, body: { car: readCarOf(car, originOf(request, tenant), records) } });
     });
@@ -145,28 +183,43 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
       return send(reply, await apply(request, { method: 'DELETE', stocknum }));
     });
 
-    authorised.post('/batch', { config: limit(options.batchesPerKeyPerMinute ?? 60), bodyLimit: BATCH_BODY_LIMIT }, async (request, reply) => {
-      const { operations } = parseInput(BatchBody, request.body ?? null, 'body');
-      const results = [];
-      // One after another, each in its own transaction: one operation's failure is its own answer only.
-      for (const [index, raw] of operations.entries()) {
-        const stocknum = raw && typeof raw === 'object' && typeof (raw as { stocknum?: unknown }).stocknum === 'string' ? (raw as { stocknum: string }).stocknum : null;
-        const parsed = BatchOperation.safeParse(raw);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          const field = ['operations', index, ...(issue?.path ?? [])].map(String).join('.');
-          results.push({ index, stocknum, status: 400, body: { error: `${field}: ${issue?.message ?? 'is invalid'}`, field } });
-          continue;
+    authorised.post(
+      '/batch',
+      { config: limit(options.batchesPerKeyPerMinute ?? 60), bodyLimit: BATCH_BODY_LIMIT },
+      async (request, reply) => {
+        const { operations } = parseInput(BatchBody, request.body ?? null, 'body');
+        const results = [];
+        // One after another, each in its own transaction: one operation's failure is its own answer only.
+        for (const [index, raw] of operations.entries()) {
+          const stocknum =
+            raw && typeof raw === 'object' && typeof (raw as { stocknum?: unknown }).stocknum === 'string'
+              ? (raw as { stocknum: string }).stocknum
+              : null;
+          const parsed = BatchOperation.safeParse(raw);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            const field = ['operations', index, ...(issue?.path ?? [])].map(String).join('.');
+            results.push({
+              index,
+              stocknum,
+              status: 400,
+              body: { error: `${field}: ${issue?.message ?? 'is invalid'}`, field },
+            });
+            continue;
+          }
+          const result = await apply(request, parsed.data);
+          const field = result.body.field;
+          // The field as this operation names it: its car's (or changes') field, or its stocknum.
+          const within = field === 'stocknum' ? '' : parsed.data.method === 'PATCH' ? 'changes.' : 'car.';
+          const body =
+            result.status === 400 && typeof field === 'string'
+              ? { ...result.body, field: `operations.${index}.${within}${field}` }
+              : result.body;
+          results.push({ index, stocknum, status: result.status, body });
         }
-        const result = await apply(request, parsed.data);
-        const field = result.body.field;
-        // The field as this operation names it: its car's (or changes') field, or its stocknum.
-        const within = field === 'stocknum' ? '' : parsed.data.method === 'PATCH' ? 'changes.' : 'car.';
-        const body = result.status === 400 && typeof field === 'string' ? { ...result.body, field: `operations.${index}.${within}${field}` } : result.body;
-        results.push({ index, stocknum, status: result.status, body });
-      }
-      return reply.header('cache-control', 'no-store').send({ results });
-    });
+        return reply.header('cache-control', 'no-store').send({ results });
+      },
+    );
 
     await authorised.register(async (imports) => {
       // The feed reaches the route as the stream it arrives as: it is stored a piece at a time, never held whole.
@@ -177,26 +230,67 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
         const { key, tenant } = keyOf(request);
         if ((await waitingImports(db, tenant.slug)) >= WAITING_IMPORTS) {
           reply.header('retry-after', '60');
-          return send(reply, { status: 429, body: { error: `This site has ${WAITING_IMPORTS} imports waiting to run: send the feed again once they have run` } });
+          return send(reply, {
+            status: 429,
+            body: {
+              error: `This site has ${WAITING_IMPORTS} imports waiting to run: send the feed again once they have run`,
+            },
+          });
         }
-        const [mediaType = '', ...parameters] = (request.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
+        const [mediaType = '', ...parameters] = (request.headers['content-type'] ?? '')
+          .split(';')
+          .map((part) => part.trim().toLowerCase());
         if (mediaType === 'application/json') {
           // A feed by URL: queued at once; the runner that claims it fetches it, so this request
           // never waits on the dealer's server (nor lets a caller make the platform wait on one).
           const body = parseInput(UrlImportBody, request.body ?? null, 'body');
-          const id = await queueUrlImport(db, { tenant: tenant.slug, source: body.source ?? source, url: body.url, createdBy: `stock-key:${key.id}` });
+          const id = await queueUrlImport(db, {
+            tenant: tenant.slug,
+            source: body.source ?? source,
+            url: body.url,
+            createdBy: `stock-key:${key.id}`,
+          });
           fastify.stockImports.queued();
           return send(reply, { status: 202, body: { id } });
         }
         const format = FEED_TYPES[mediaType as keyof typeof FEED_TYPES];
-        if (!format) return send(reply, { status: 415, body: { error: `content-type: send the feed as ${Object.keys(FEED_TYPES).join(', ')}, or application/json { url, format } to have it fetched`, field: 'content-type' } });
-        const charset = parameters.find((parameter) => parameter.startsWith('charset='))?.slice(8).replace(/"/g, '');
-        if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return send(reply, { status: 400, body: { error: 'content-type: feeds are read as UTF-8; send it as charset=utf-8', field: 'content-type' } });
+        if (!format)
+          return send(reply, {
+            status: 415,
+            body: {
+              error: `content-type: send the feed as ${Object.keys(FEED_TYPES).join(', ')}, or application/json { url, format } to have it fetched`,
+              field: 'content-type',
+            },
+          });
+        const charset = parameters
+          .find((parameter) => parameter.startsWith('charset='))
+          ?.slice(8)
+          .replace(/"/g, '');
+        if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+          return send(reply, {
+            status: 400,
+            body: { error: 'content-type: feeds are read as UTF-8; send it as charset=utf-8', field: 'content-type' },
+          });
         const maxBytes = fastify.config.FORECOURT_FEED_MAX_BYTES;
-        const received = await receiveFeed(db, request.body as AsyncIterable<Buffer>, { tenant: tenant.slug, source, format, createdBy: `stock-key:${key.id}`, maxBytes });
-        if (received.status === 'too-large') return send(reply, { status: 413, body: { error: `body: a feed may be ${maxBytes} bytes; nothing was imported`, field: 'body' } });
-        if (received.status === 'not-utf8') return send(reply, { status: 400, body: { error: 'body: the feed is not UTF-8 text; nothing was imported', field: 'body' } });
-        if (received.status === 'empty') return send(reply, { status: 400, body: { error: 'body: the feed is empty', field: 'body' } });
+        const received = await receiveFeed(db, request.body as AsyncIterable<Buffer>, {
+          tenant: tenant.slug,
+          source,
+          format,
+          createdBy: `stock-key:${key.id}`,
+          maxBytes,
+        });
+        if (received.status === 'too-large')
+          return send(reply, {
+            status: 413,
+            body: { error: `body: a feed may be ${maxBytes} bytes; nothing was imported`, field: 'body' },
+          });
+        if (received.status === 'not-utf8')
+          return send(reply, {
+            status: 400,
+            body: { error: 'body: the feed is not UTF-8 text; nothing was imported', field: 'body' },
+          });
+        if (received.status === 'empty')
+          return send(reply, { status: 400, body: { error: 'body: the feed is empty', field: 'body' } });
         fastify.stockImports.queued();
         return send(reply, { status: 202, body: { id: received.id } });
       });
@@ -225,11 +319,16 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
 
     // Scheduled feeds: the key's site's, one per source. Each change is audited as stock keys are,
     // under the key that made it.
-    const noSchedule = (source: string): Answer => ({ status: 404, body: { error: `No scheduled feed '${source}' on this site`, field: 'source' } });
+    const noSchedule = (source: string): Answer => ({
+      status: 404,
+      body: { error: `No scheduled feed '${source}' on this site`, field: 'source' },
+    });
 
     authorised.get('/feeds', { config: perRoute }, async (request, reply) => {
       const { tenant } = keyOf(request);
-      return reply.header('cache-control', 'no-store').send({ feeds: (await listSchedules(db, [tenant.slug])).map(scheduleOf) });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ feeds: (await listSchedules(db, [tenant.slug])).map(scheduleOf) });
     });
 
     authorised.get('/feeds/:source', { config: perRoute }, async (request, reply) => {
@@ -243,9 +342,22 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
       const body = parseInput(ScheduleBody, request.body ?? null, 'body');
       const { key, tenant } = keyOf(request);
       const by = `stock-key:${key.id}`;
-      const changed = await setSchedule(db, { tenant: tenant.slug, source, body, updatedBy: by, perSite: fastify.config.FORECOURT_FEEDS_PER_SITE }, new Date());
+      const changed = await setSchedule(
+        db,
+        { tenant: tenant.slug, source, body, updatedBy: by, perSite: fastify.config.FORECOURT_FEEDS_PER_SITE },
+        new Date(),
+      );
       if (changed.status === 409) return send(reply, changed);
-      await recordAudit(db, { accountId: null, accountName: by, tokenId: null, action: 'feeds', tenant: tenant.slug, outcome: 'allowed', before: auditedSchedule(changed.before), after: auditedSchedule(changed.after) });
+      await recordAudit(db, {
+        accountId: null,
+        accountName: by,
+        tokenId: null,
+        action: 'feeds',
+        tenant: tenant.slug,
+        outcome: 'allowed',
+        before: auditedSchedule(changed.before),
+        after: auditedSchedule(changed.after),
+      });
       return send(reply, { status: changed.status, body: { feed: scheduleOf(changed.after) } });
     });
 
@@ -254,7 +366,16 @@ async function stockApiRoutes(fastify: FastifyInstance, options: StockApiOptions
       const { key, tenant } = keyOf(request);
       const removed = await removeSchedule(db, tenant.slug, source);
       if (!removed) return send(reply, noSchedule(source));
-      await recordAudit(db, { accountId: null, accountName: `stock-key:${key.id}`, tokenId: null, action: 'feeds', tenant: tenant.slug, outcome: 'allowed', before: auditedSchedule(removed), after: null });
+      await recordAudit(db, {
+        accountId: null,
+        accountName: `stock-key:${key.id}`,
+        tokenId: null,
+        action: 'feeds',
+        tenant: tenant.slug,
+        outcome: 'allowed',
+        before: auditedSchedule(removed),
+        after: null,
+      });
       return send(reply, { status: 200, body: { feed: scheduleOf(removed) } });
     });
   });

@@ -12,7 +12,9 @@ export const SIGN_IN_TO_SAVE = 'Please sign in to use your watchlist.';
 export const SOLD_NOT_SAVABLE = 'This car has sold, so it cannot be added to your watchlist.';
 
 function refuse(reply: FastifyReply, status: number, message: string, field?: string) {
-  return reply.code(status).send({ success: false, message, ...(field ? { field } : {}) } satisfies WatchlistAnswer & { field?: string });
+  return reply
+    .code(status)
+    .send({ success: false, message, ...(field ? { field } : {}) } satisfies WatchlistAnswer & { field?: string });
 }
 
 /**
@@ -30,7 +32,8 @@ export default fp(
       const user = await fastify.signedIn(request);
       if (!user) return refuse(reply, 401, SIGN_IN_TO_SAVE);
       const car = await findCarById(fastify.database.db, request.tenant.slug, body.car_id);
-      if (!car || !car.show_on_dealer_website) return refuse(reply, 404, `car_id: no car ${body.car_id} on this site`, 'car_id');
+      if (!car || !car.show_on_dealer_website)
+        return refuse(reply, 404, `car_id: no car ${body.car_id} on this site`, 'car_id');
       const saved = await isOnWatchlist(fastify.database.db, request.tenant.slug, user.userId, car.id);
       if (!saved && !IN_STOCK_STATUSES.includes(car.status)) return refuse(reply, 409, SOLD_NOT_SAVABLE, 'car_id');
       await saveToWatchlist(fastify.database.db, request.tenant.slug, user.userId, car.id);

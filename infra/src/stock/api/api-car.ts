@@ -11,14 +11,20 @@ import { TRANSMISSIONS, type ApiCar, type CarInput, type PhotoStatus, type ReadC
  * A stored car with the Stock API's columns (migration 0019) and the photo URLs its dealer sent
  * (migration 0023; null for a car that never had any, as the demo seed's, whose images are its own).
  */
-export type StoredCar = Car & { source: string; withdrawn_at: string | null; updated_at: string | null; photo_urls?: string[] | null };
+export type StoredCar = Car & {
+  source: string;
+  withdrawn_at: string | null;
+  updated_at: string | null;
+  photo_urls?: string[] | null;
+};
 
 /** Where a car written through the API (or a feed) is: one of the site's locations, by slug or id. */
 export function findLocation(locations: readonly Location[], wanted: string): Location | undefined {
   return locations.find((location) => location.slug === wanted) ?? locations.find((location) => location.id === wanted);
 }
 
-const asTransmission = (value: string): CarInput['transmission'] => ((TRANSMISSIONS as readonly string[]).includes(value) ? (value as CarInput['transmission']) : 'none');
+const asTransmission = (value: string): CarInput['transmission'] =>
+  (TRANSMISSIONS as readonly string[]).includes(value) ? (value as CarInput['transmission']) : 'none';
 
 /** What the dealer wrote, read back from the stored car: what a write is compared with. */
 export function inputOf(car: StoredCar): CarInput {
@@ -92,15 +98,18 @@ export function readCarOf(car: StoredCar, origin: string, records: ReadonlyMap<s
   const statuses = (car.photo_urls ?? []).flatMap((url): PhotoStatus[] => {
     const record = records.get(url);
     if (!record) return [];
-    return [{
-      url,
-      status: record.status,
-      served_url: record.status === 'stored' && record.hash ? new URL(photoPath(record.hash), origin).toString() : null,
-      attempts: record.attempts,
-      last_error: record.last_error,
-      // A failed photo is never claimed again, whatever its row says.
-      next_attempt_at: record.status === 'failed' ? null : record.next_attempt_at.toISOString(),
-    }];
+    return [
+      {
+        url,
+        status: record.status,
+        served_url:
+          record.status === 'stored' && record.hash ? new URL(photoPath(record.hash), origin).toString() : null,
+        attempts: record.attempts,
+        last_error: record.last_error,
+        // A failed photo is never claimed again, whatever its row says.
+        next_attempt_at: record.status === 'failed' ? null : record.next_attempt_at.toISOString(),
+      },
+    ];
   });
   return { ...apiCarOf(car, origin), photo_statuses: statuses };
 }
@@ -114,7 +123,13 @@ export interface CarIdentity {
 }
 
 /** A new car's identity. The id is random (a stock number can be reused across sites); the slug reads as the car and ends in its stock number. */
-export function newIdentity(tenant: string, stocknum: string, input: Pick<CarInput, 'year' | 'make' | 'model' | 'badge'>, now: Date, slugSuffix?: string): CarIdentity {
+export function newIdentity(
+  tenant: string,
+  stocknum: string,
+  input: Pick<CarInput, 'year' | 'make' | 'model' | 'badge'>,
+  now: Date,
+  slugSuffix?: string,
+): CarIdentity {
   const name = carName(input);
   return {
     id: `${tenant}-${randomBytes(8).toString('hex')}`,
@@ -124,21 +139,45 @@ export function newIdentity(tenant: string, stocknum: string, input: Pick<CarInp
   };
 }
 
-const carName = (input: Pick<CarInput, 'year' | 'make' | 'model' | 'badge'>) => [String(input.year), input.make, input.model, input.badge].filter(Boolean).join(' ');
+const carName = (input: Pick<CarInput, 'year' | 'make' | 'model' | 'badge'>) =>
+  [String(input.year), input.make, input.model, input.badge].filter(Boolean).join(' ');
 
 /**
  * The stored car a write makes: the dealer's fields, the identity it keeps, and what the
  * platform derives (the location's dealership, city and state; display texts; finance figures).
  */
-export function carOf(input: CarInput, context: { tenant: TenantConfig; stocknum: string; identity: CarIdentity; location: Location; dealership: Dealership; previous: StoredCar | null; now: Date; source: string; photoHashes: ReadonlyMap<string, string> }): StoredCar {
+export function carOf(
+  input: CarInput,
+  context: {
+    tenant: TenantConfig;
+    stocknum: string;
+    identity: CarIdentity;
+    location: Location;
+    dealership: Dealership;
+    previous: StoredCar | null;
+    now: Date;
+    source: string;
+    photoHashes: ReadonlyMap<string, string>;
+  },
+): StoredCar {
   const { tenant, location, dealership, previous, now } = context;
   const status = input.status as CarStatus;
   // A car that becomes sold without a time sold now; one that was sold keeps its time.
-  const soldAt = status === 'sold' ? (input.sold_at ?? (previous?.status === 'sold' ? previous.sold_at : null) ?? now.toISOString()) : input.sold_at;
+  const soldAt =
+    status === 'sold'
+      ? (input.sold_at ?? (previous?.status === 'sold' ? previous.sold_at : null) ?? now.toISOString())
+      : input.sold_at;
   // Only photos already stored are shown, at the site's own address (a shopper's browser never
   // loads the dealer's host); the others appear as they are fetched (db/car-photos.ts, applyPhoto).
   const images = imagesOf(input.photos, context.photoHashes);
-  const priced = { price: input.price, offer_price: input.offer_price, before_price: input.before_price, subscription_price: input.subscription_price, preorder: input.preorder, price_type: input.price_type };
+  const priced = {
+    price: input.price,
+    offer_price: input.offer_price,
+    before_price: input.before_price,
+    subscription_price: input.subscription_price,
+    preorder: input.preorder,
+    price_type: input.price_type,
+  };
   return {
     id: context.identity.id,
     tenant: tenant.slug,
@@ -200,10 +239,29 @@ export function carOf(input: CarInput, context: { tenant: TenantConfig; stocknum
     filtered_features: input.features,
     categories: input.categories,
     variant: previous?.variant ?? {
-      cylinders: null, enginesize: input.engine_size_litres === null ? null : Math.round(input.engine_size_litres * 1000), enginesize_litres: input.engine_size_litres, induction: null, fuelconsumptioncombined: null,
-      fuelcapacity: null, grossvehiclemass: null, vehiclelength: null, vehicleheight: null, vehiclewidth: null, towingcapacitybraked: null, bodyconfiguration: null, torque: null, ancaprating: null,
+      cylinders: null,
+      enginesize: input.engine_size_litres === null ? null : Math.round(input.engine_size_litres * 1000),
+      enginesize_litres: input.engine_size_litres,
+      induction: null,
+      fuelconsumptioncombined: null,
+      fuelcapacity: null,
+      grossvehiclemass: null,
+      vehiclelength: null,
+      vehicleheight: null,
+      vehiclewidth: null,
+      towingcapacitybraked: null,
+      bodyconfiguration: null,
+      torque: null,
+      ancaprating: null,
     },
-    location: { id: location.id, name: location.name, slug: location.slug, phone: location.contact_detail.phone, distribution_locations: location.distribution_locations, address_id: `${location.id}-address` },
+    location: {
+      id: location.id,
+      name: location.name,
+      slug: location.slug,
+      phone: location.contact_detail.phone,
+      distribution_locations: location.distribution_locations,
+      address_id: `${location.id}-address`,
+    },
     ...advertisedFinance(tenant, priced),
     payment_processors: previous?.payment_processors ?? [],
     file: previous?.file ?? null,

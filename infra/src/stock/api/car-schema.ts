@@ -24,7 +24,10 @@ export const STOCK_LIMITS = {
 /** A stock number as dealers' systems write them: letters, digits, dot, dash and underscore. */
 export const StockNumber = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, 'letters, digits, dot, dash or underscore, starting with a letter or digit, at most 40')
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/,
+    'letters, digits, dot, dash or underscore, starting with a letter or digit, at most 40',
+  )
   .describe("The dealer's stock number: the car's key within the site, never changed");
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -47,7 +50,10 @@ const webUrl = z
  * The statuses a dealer sets. `archived` is what a DELETE makes (the car withdrawn); writing the
  * car again with another status puts it back on sale.
  */
-export const DEALER_STATUSES = CAR_STATUSES.filter((status) => status !== 'archived') as Exclude<(typeof CAR_STATUSES)[number], 'archived'>[];
+export const DEALER_STATUSES = CAR_STATUSES.filter((status) => status !== 'archived') as Exclude<
+  (typeof CAR_STATUSES)[number],
+  'archived'
+>[];
 
 export const TRANSMISSIONS = ['automatic', 'manual', 'none'] as const;
 
@@ -57,7 +63,11 @@ export const CarInput = z
     item_type: z.enum(ITEM_TYPES).describe('What is sold'),
     car_type: z.enum(CAR_TYPES),
     status: z.enum(DEALER_STATUSES as [string, ...string[]]).default('in_stock'),
-    sold_at: z.iso.datetime({ offset: true }).nullable().default(null).describe('When it sold; defaults to the time the status became sold'),
+    sold_at: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .default(null)
+      .describe('When it sold; defaults to the time the status became sold'),
     location: text(100).describe("The slug (or id) of one of the site's locations: where the car is"),
     year: z.number().int().min(1900).max(2100),
     make: text(60),
@@ -90,7 +100,11 @@ export const CarInput = z
     dealercomments: z.string().max(10_000).default(''),
     features: z.array(text(100)).max(200).default([]),
     categories: z.array(text(60)).max(20).default([]),
-    photos: z.array(webUrl).max(STOCK_LIMITS.photos).default([]).describe('Photo URLs in order; the first is the main photo'),
+    photos: z
+      .array(webUrl)
+      .max(STOCK_LIMITS.photos)
+      .default([])
+      .describe('Photo URLs in order; the first is the main photo'),
     video_url: webUrl.nullable().default(null),
     external_video_url: webUrl.nullable().default(null),
     show_on_dealer_website: z.boolean().default(true),
@@ -103,7 +117,10 @@ export type CarInput = z.output<typeof CarInput>;
 type PatchShape = { [K in keyof typeof CarInput.shape]: z.ZodOptional<z.ZodType<CarInput[K]>> };
 const patchShape = Object.fromEntries(
   // A field left out of a patch keeps its value: no default may fill it in.
-  Object.entries(CarInput.shape).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()]),
+  Object.entries(CarInput.shape).map(([key, schema]) => [
+    key,
+    (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional(),
+  ]),
 ) as PatchShape;
 export const CarPatch = z
   .object(patchShape)
@@ -128,17 +145,33 @@ const PHOTO_STATUSES = ['pending', 'stored', 'failed'] as const satisfies readon
 /** Where one of the car's photos is: fetched and stored by the platform, or why not yet (docs/stock.md, Photos). */
 export const PhotoStatus = z.object({
   url: z.string().describe("The dealer's URL, as sent in `photos`"),
-  status: z.enum(PHOTO_STATUSES).describe('pending: to be fetched (or tried again); stored: fetched and shown; failed: refused, or out of tries, and not tried again'),
-  served_url: z.string().nullable().describe("The stored photo at the site's own address (`?w=` for a width); null until stored"),
+  status: z
+    .enum(PHOTO_STATUSES)
+    .describe(
+      'pending: to be fetched (or tried again); stored: fetched and shown; failed: refused, or out of tries, and not tried again',
+    ),
+  served_url: z
+    .string()
+    .nullable()
+    .describe("The stored photo at the site's own address (`?w=` for a width); null until stored"),
   attempts: z.number().int().describe('Tries since the last one that succeeded'),
   last_error: z.string().nullable().describe('Why the last try failed; null once one succeeds'),
-  next_attempt_at: z.iso.datetime({ offset: true }).nullable().describe("When it is fetched again: a pending photo's next try, a stored one's check for new bytes; null for a failed one"),
+  next_attempt_at: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe(
+      "When it is fetched again: a pending photo's next try, a stored one's check for new bytes; null for a failed one",
+    ),
 });
 export type PhotoStatus = z.output<typeof PhotoStatus>;
 
 /** The car as a read (GET) answers it: with where each of its photos is. */
 export const ReadCar = ApiCar.extend({
-  photo_statuses: z.array(PhotoStatus).describe("One per URL of `photos`, in its order (none for a car the demo seed made, whose photos are the platform's own)"),
+  photo_statuses: z
+    .array(PhotoStatus)
+    .describe(
+      "One per URL of `photos`, in its order (none for a car the demo seed made, whose photos are the platform's own)",
+    ),
 });
 export type ReadCar = z.output<typeof ReadCar>;
 
@@ -153,31 +186,42 @@ export const ListQuery = z
   })
   .strict();
 
-export const CarPage = z.object({ cars: z.array(ReadCar), next: StockNumber.nullable().describe('Pass as `after` for the next page; null on the last') });
+export const CarPage = z.object({
+  cars: z.array(ReadCar),
+  next: StockNumber.nullable().describe('Pass as `after` for the next page; null on the last'),
+});
 
 /** One operation of a batch, as the single routes take it. */
-export const BatchOperation = z
-  .discriminatedUnion('method', [
-    z.object({ method: z.literal('PUT'), stocknum: StockNumber, car: CarInput }).strict(),
-    z.object({ method: z.literal('PATCH'), stocknum: StockNumber, changes: CarPatch }).strict(),
-    z.object({ method: z.literal('DELETE'), stocknum: StockNumber }).strict(),
-  ]);
+export const BatchOperation = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('PUT'), stocknum: StockNumber, car: CarInput }).strict(),
+  z.object({ method: z.literal('PATCH'), stocknum: StockNumber, changes: CarPatch }).strict(),
+  z.object({ method: z.literal('DELETE'), stocknum: StockNumber }).strict(),
+]);
 export type BatchOperation = z.output<typeof BatchOperation>;
 
 /** The batch's envelope: each operation is checked on its own, so one bad operation fails only itself. */
-export const BatchBody = z.object({ operations: z.array(z.unknown()).min(1).max(STOCK_LIMITS.batchOperations) }).strict();
+export const BatchBody = z
+  .object({ operations: z.array(z.unknown()).min(1).max(STOCK_LIMITS.batchOperations) })
+  .strict();
 /** The batch as documented: each operation in the shape the API checks it with. */
-export const BatchRequest = z.object({ operations: z.array(BatchOperation).min(1).max(STOCK_LIMITS.batchOperations) }).strict();
+export const BatchRequest = z
+  .object({ operations: z.array(BatchOperation).min(1).max(STOCK_LIMITS.batchOperations) })
+  .strict();
 
-export const WriteResult = z
-  .object({
-    car: ApiCar,
-    unchanged: z.literal(true).optional().describe('Nothing differed: nothing was written'),
-  });
+export const WriteResult = z.object({
+  car: ApiCar,
+  unchanged: z.literal(true).optional().describe('Nothing differed: nothing was written'),
+});
 
 export const Problem = z.object({ error: z.string(), field: z.string().optional() });
 
-export const BatchResult = z
-  .object({
-    results: z.array(z.object({ index: z.number().int(), stocknum: z.string().nullable(), status: z.number().int(), body: z.union([WriteResult, Problem]) })),
-  });
+export const BatchResult = z.object({
+  results: z.array(
+    z.object({
+      index: z.number().int(),
+      stocknum: z.string().nullable(),
+      status: z.number().int(),
+      body: z.union([WriteResult, Problem]),
+    }),
+  ),
+});

@@ -14,7 +14,14 @@ import { feedRows, type FeedRow } from '../feeds/parse-feed';
 import { mapMetaVehicle } from '../feeds/meta-vehicle';
 import { defaultSeedNow, generateTenantStock } from '../seed/generate';
 import { seedStock } from '../seed/seed-stock';
-import { DEMO_FEED, DEMO_FEED_FILE, DEMO_FEED_PHOTOS_DIR, PUBLISHED_PHOTOS, startDemoFeed, type DemoFeedStart } from './demo-feed';
+import {
+  DEMO_FEED,
+  DEMO_FEED_FILE,
+  DEMO_FEED_PHOTOS_DIR,
+  PUBLISHED_PHOTOS,
+  startDemoFeed,
+  type DemoFeedStart,
+} from './demo-feed';
 
 /**
  * The demo yard's sample feed (docs/stock.md, The demo yard): it reads as a dealer's feed with
@@ -41,8 +48,14 @@ async function sampleRows(): Promise<FeedRow[]> {
 
 describe('the sample feed', () => {
   it('maps every row to a used car at one of the yard seeded locations, with its photos in the repository', async () => {
-    const { locations } = generateTenantStock(yard, { seed: 1, carsPerTenant: 0, now: defaultSeedNow() }, tenants.indexOf(yard));
-    const slugs = new Set(locations.filter((location) => location.location_type === 'sales').map((location) => location.slug));
+    const { locations } = generateTenantStock(
+      yard,
+      { seed: 1, carsPerTenant: 0, now: defaultSeedNow() },
+      tenants.indexOf(yard),
+    );
+    const slugs = new Set(
+      locations.filter((location) => location.location_type === 'sales').map((location) => location.slug),
+    );
     const rows = await sampleRows();
     expect(rows.length).toBeGreaterThanOrEqual(45);
     const mapped = rows.map(({ record }) => mapMetaVehicle(record, null));
@@ -58,7 +71,9 @@ describe('the sample feed', () => {
     for (const url of photos) expect(url.startsWith(PUBLISHED_PHOTOS)).toBe(true);
     const files = await fs.readdir(DEMO_FEED_PHOTOS_DIR);
     expect(files.sort()).toEqual(photos.map((url) => url.slice(PUBLISHED_PHOTOS.length)).sort());
-    const sizes = await Promise.all(files.map(async (file) => (await fs.stat(path.join(DEMO_FEED_PHOTOS_DIR, file))).size));
+    const sizes = await Promise.all(
+      files.map(async (file) => (await fs.stat(path.join(DEMO_FEED_PHOTOS_DIR, file))).size),
+    );
     expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThan(10 * 1024 * 1024);
   });
 });
@@ -86,7 +101,11 @@ describe("npm start's wiring", () => {
       stockImports: { intervalMs: 0 },
       feedSchedules: { intervalMs: 0 },
       // Photos queued at the database's own time are due on the fetcher's clock.
-      carPhotos: { intervalMs: 0, storage: new LocalFolderStorage(storageDir), now: () => new Date(Date.now() + 60_000) },
+      carPhotos: {
+        intervalMs: 0,
+        storage: new LocalFolderStorage(storageDir),
+        now: () => new Date(Date.now() + 60_000),
+      },
     });
     await started.app.listen({ port, host: '127.0.0.1' });
     return started;
@@ -106,13 +125,25 @@ describe("npm start's wiring", () => {
     platform = await start();
     const first = await imported(platform.app, await startDemoFeed(platform.app));
     const rows = (await sampleRows()).length;
-    expect(first).toMatchObject({ status: 'done', rows, counts: { created: rows, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0 } });
+    expect(first).toMatchObject({
+      status: 'done',
+      rows,
+      counts: { created: rows, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0 },
+    });
 
     await platform.app.carPhotos.run();
-    const photos = await database.db.selectFrom('car_photos').select(['status', 'last_error']).where('tenant', '=', DEMO_FEED.tenant).execute();
+    const photos = await database.db
+      .selectFrom('car_photos')
+      .select(['status', 'last_error'])
+      .where('tenant', '=', DEMO_FEED.tenant)
+      .execute();
     expect(photos.length).toBeGreaterThan(rows * 2);
     expect(photos.filter((photo) => photo.status !== 'stored')).toEqual([]);
-    const cars = await database.db.selectFrom('cars').select(['source', 'location_id', 'images', 'photo_urls']).where('tenant', '=', DEMO_FEED.tenant).execute();
+    const cars = await database.db
+      .selectFrom('cars')
+      .select(['source', 'location_id', 'images', 'photo_urls'])
+      .where('tenant', '=', DEMO_FEED.tenant)
+      .execute();
     expect(cars).toHaveLength(rows);
     const locations = new Set((await listLocations(database.db, DEMO_FEED.tenant)).map((location) => location.id));
     for (const car of cars) {
@@ -126,7 +157,13 @@ describe("npm start's wiring", () => {
     await platform.close();
     platform = await start(port);
     const again = await imported(platform.app, await startDemoFeed(platform.app));
-    expect(again).toMatchObject({ status: 'done', rows, counts: { created: 0, updated: 0, unchanged: rows, withdrawn: 0, rejected: 0 } });
-    expect(await database.db.selectFrom('cars').select('id').where('tenant', '=', DEMO_FEED.tenant).execute()).toHaveLength(rows);
+    expect(again).toMatchObject({
+      status: 'done',
+      rows,
+      counts: { created: 0, updated: 0, unchanged: rows, withdrawn: 0, rejected: 0 },
+    });
+    expect(
+      await database.db.selectFrom('cars').select('id').where('tenant', '=', DEMO_FEED.tenant).execute(),
+    ).toHaveLength(rows);
   });
 });

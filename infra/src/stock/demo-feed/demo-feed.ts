@@ -50,12 +50,14 @@ export async function demoFeedBody(origin: string): Promise<string> {
 export function loopbackOrigin(address: AddressInfo | string | null): string | null {
   if (!address || typeof address === 'string') return null;
   const { address: host, port } = address;
-  if (host === '0.0.0.0' || host === '::' || host.startsWith('127.')) return `http://${host.startsWith('127.') ? host : '127.0.0.1'}:${port}`;
+  if (host === '0.0.0.0' || host === '::' || host.startsWith('127.'))
+    return `http://${host.startsWith('127.') ? host : '127.0.0.1'}:${port}`;
   if (host === '::1') return `http://[::1]:${port}`;
   return null;
 }
 
-export type DemoFeedStart = { status: 'scheduled'; url: string; pulled: Promise<number> } | { status: 'skipped'; reason: string };
+export type DemoFeedStart =
+  { status: 'scheduled'; url: string; pulled: Promise<number> } | { status: 'skipped'; reason: string };
 
 /**
  * Points the yard's scheduled feed at this server's copy of the sample feed, due at once, and
@@ -64,21 +66,38 @@ export type DemoFeedStart = { status: 'scheduled'; url: string; pulled: Promise<
  * unchanged. The change is audited as `npm-start` when it changes what was asked for.
  */
 export async function startDemoFeed(app: FastifyInstance, now: Date = new Date()): Promise<DemoFeedStart> {
-  if (!app.tenants.get(DEMO_FEED.tenant)) return { status: 'skipped', reason: `no tenant ${DEMO_FEED.tenant} is served` };
+  if (!app.tenants.get(DEMO_FEED.tenant))
+    return { status: 'skipped', reason: `no tenant ${DEMO_FEED.tenant} is served` };
   const origin = loopbackOrigin(app.server.address());
-  if (!origin) return { status: 'skipped', reason: 'the server listens on no loopback address, where the demo serves its feed' };
+  if (!origin)
+    return { status: 'skipped', reason: 'the server listens on no loopback address, where the demo serves its feed' };
   const url = `${origin}${DEMO_FEED_ROUTES.feed}`;
   const db = app.database.db;
   const change = await setSchedule(
     db,
-    { tenant: DEMO_FEED.tenant, source: DEMO_FEED.source, body: { url, format: 'meta-auto', interval_minutes: DEMO_FEED.intervalMinutes }, updatedBy: 'npm-start', perSite: app.config.FORECOURT_FEEDS_PER_SITE },
+    {
+      tenant: DEMO_FEED.tenant,
+      source: DEMO_FEED.source,
+      body: { url, format: 'meta-auto', interval_minutes: DEMO_FEED.intervalMinutes },
+      updatedBy: 'npm-start',
+      perSite: app.config.FORECOURT_FEEDS_PER_SITE,
+    },
     now,
   );
   if (change.status === 409) return { status: 'skipped', reason: change.body.error };
   const before = auditedSchedule(change.before);
   const after = auditedSchedule(change.after);
   if (JSON.stringify(before) !== JSON.stringify(after)) {
-    await recordAudit(db, { accountId: null, accountName: 'npm-start', tokenId: null, action: 'feeds', tenant: DEMO_FEED.tenant, outcome: 'allowed', before, after });
+    await recordAudit(db, {
+      accountId: null,
+      accountName: 'npm-start',
+      tokenId: null,
+      action: 'feeds',
+      tenant: DEMO_FEED.tenant,
+      outcome: 'allowed',
+      before,
+      after,
+    });
   }
   return { status: 'scheduled', url, pulled: app.feedSchedules.run() };
 }
@@ -89,21 +108,31 @@ const OVER = new Set(['done', 'failed', 'quarantined']);
  * What the start's pull came to, once its import is over (or `timeoutMs` passed): a line for the
  * start to print, with the import's counts. The photos are fetched after it, a few at a time.
  */
-export async function demoFeedOutcome(app: FastifyInstance, started: Extract<DemoFeedStart, { status: 'scheduled' }>, timeoutMs = 120_000): Promise<string> {
+export async function demoFeedOutcome(
+  app: FastifyInstance,
+  started: Extract<DemoFeedStart, { status: 'scheduled' }>,
+  timeoutMs = 120_000,
+): Promise<string> {
   const db = app.database.db;
   const since = Date.now();
   await started.pulled;
   const schedule = await findSchedule(db, DEMO_FEED.tenant, DEMO_FEED.source);
-  if (!schedule?.lastImportId || schedule.lastOutcome !== 'queued') return `the pull of ${started.url} did not bring the feed: ${schedule?.lastMessage ?? schedule?.lastOutcome ?? 'not pulled'}`;
+  if (!schedule?.lastImportId || schedule.lastOutcome !== 'queued')
+    return `the pull of ${started.url} did not bring the feed: ${schedule?.lastMessage ?? schedule?.lastOutcome ?? 'not pulled'}`;
   for (;;) {
     const found = await findImport(db, DEMO_FEED.tenant, schedule.lastImportId);
     if (found && OVER.has(found.status)) {
       const counts = found.counts ?? {};
-      const said = ['created', 'updated', 'unchanged', 'withdrawn', 'rejected'].map((outcome) => `${counts[outcome] ?? 0} ${outcome}`).join(', ');
+      const said = ['created', 'updated', 'unchanged', 'withdrawn', 'rejected']
+        .map((outcome) => `${counts[outcome] ?? 0} ${outcome}`)
+        .join(', ');
       const seconds = ((Date.now() - since) / 1000).toFixed(1);
-      return found.status === 'done' ? `import ${found.id} done in ${seconds} s: ${said}` : `import ${found.id} ${found.status}: ${found.message ?? ''}`;
+      return found.status === 'done'
+        ? `import ${found.id} done in ${seconds} s: ${said}`
+        : `import ${found.id} ${found.status}: ${found.message ?? ''}`;
     }
-    if (Date.now() - since > timeoutMs) return `import ${schedule.lastImportId} is still ${found?.status ?? 'queued'} after ${timeoutMs / 1000} s`;
+    if (Date.now() - since > timeoutMs)
+      return `import ${schedule.lastImportId} is still ${found?.status ?? 'queued'} after ${timeoutMs / 1000} s`;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -1,10 +1,23 @@
 import { z } from 'zod';
-import { FeedFormat, FeedSource, FeedUrl, ImportCounts, ImportFormat, ImportRowError, ImportState } from '@forecourt/admin-contract';
+import {
+  FeedFormat,
+  FeedSource,
+  FeedUrl,
+  ImportCounts,
+  ImportFormat,
+  ImportRowError,
+  ImportState,
+} from '@forecourt/admin-contract';
 
 /** The imports routes' contract (docs/stock.md, Feed imports). */
 
 /** The content types a feed is sent as, and the format each is read as. */
-export const FEED_TYPES = { 'text/csv': 'csv', 'text/tab-separated-values': 'tsv', 'application/xml': 'xml', 'text/xml': 'xml' } as const;
+export const FEED_TYPES = {
+  'text/csv': 'csv',
+  'text/tab-separated-values': 'tsv',
+  'application/xml': 'xml',
+  'text/xml': 'xml',
+} as const;
 
 export const ImportQuery = z
   .object({

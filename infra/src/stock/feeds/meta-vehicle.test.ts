@@ -37,7 +37,10 @@ describe("Meta's vehicle columns", () => {
   });
 
   it('offers the car at its sale price with its price as the was-price', () => {
-    expect(fields({ price: '40,990.00 AUD', sale_price: '38990 AUD' })).toMatchObject({ price: 38_990, before_price: 40_990 });
+    expect(fields({ price: '40,990.00 AUD', sale_price: '38990 AUD' })).toMatchObject({
+      price: 38_990,
+      before_price: 40_990,
+    });
   });
 
   it('refuses a price in another currency, naming the column', () => {
@@ -45,11 +48,15 @@ describe("Meta's vehicle columns", () => {
   });
 
   it('reads photos from a JSON image column', () => {
-    expect(fields({ image: '[{"url":"https://x.test/1.jpg","tag":["front"]},{"url":"https://x.test/2.jpg"}]' }).photos).toEqual(['https://x.test/1.jpg', 'https://x.test/2.jpg']);
+    expect(
+      fields({ image: '[{"url":"https://x.test/1.jpg","tag":["front"]},{"url":"https://x.test/2.jpg"}]' }).photos,
+    ).toEqual(['https://x.test/1.jpg', 'https://x.test/2.jpg']);
   });
 
   it('names image[n].url for a photo that is no web address', () => {
-    expect(errors({ 'image[0].url': 'https://x.test/1.jpg', 'image[1].url': 'ftp://x.test/2.jpg' })).toEqual(['image[1].url']);
+    expect(errors({ 'image[0].url': 'https://x.test/1.jpg', 'image[1].url': 'ftp://x.test/2.jpg' })).toEqual([
+      'image[1].url',
+    ]);
   });
 
   it('names the feed column of a field the API schema refuses', () => {
@@ -57,7 +64,11 @@ describe("Meta's vehicle columns", () => {
   });
 
   it('reads enumerated values in any case, with spaces for underscores', () => {
-    expect(fields({ body_style: 'small car', availability: 'in stock', fuel_type: 'plugin-hybrid' })).toMatchObject({ body: 'hatch', status: 'in_stock', fuel: 'plug-in hybrid' });
+    expect(fields({ body_style: 'small car', availability: 'in stock', fuel_type: 'plugin-hybrid' })).toMatchObject({
+      body: 'hatch',
+      status: 'in_stock',
+      fuel: 'plug-in hybrid',
+    });
   });
 
   it('needs dealer_id on a site with several locations', () => {

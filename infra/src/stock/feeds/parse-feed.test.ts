@@ -12,7 +12,9 @@ async function all(rows: AsyncIterable<FeedRow>): Promise<FeedRow[]> {
 
 describe('CSV and TSV feeds', () => {
   it('reads quoted commas, quotes and line breaks within a column, numbering rows from 1 after the header', async () => {
-    const rows = await all(feedRows(pieces('vehicle_id,description\nA-1,"Tow bar, ""roof"" racks\nand more"\nA-2,plain\n'), 'csv'));
+    const rows = await all(
+      feedRows(pieces('vehicle_id,description\nA-1,"Tow bar, ""roof"" racks\nand more"\nA-2,plain\n'), 'csv'),
+    );
     expect(rows).toEqual([
       { row: 1, record: { vehicle_id: 'A-1', description: 'Tow bar, "roof" racks\nand more' } },
       { row: 2, record: { vehicle_id: 'A-2', description: 'plain' } },
@@ -27,15 +29,21 @@ describe('CSV and TSV feeds', () => {
   });
 
   it('reads tab-separated columns', async () => {
-    expect((await all(feedRows(pieces('vehicle_id\tmake\nA-1\tKia\n'), 'tsv'))).map((row) => row.record)).toEqual([{ vehicle_id: 'A-1', make: 'Kia' }]);
+    expect((await all(feedRows(pieces('vehicle_id\tmake\nA-1\tKia\n'), 'tsv'))).map((row) => row.record)).toEqual([
+      { vehicle_id: 'A-1', make: 'Kia' },
+    ]);
   });
 
   it('refuses bytes that are not UTF-8 as a feed error', async () => {
-    await expect(all(feedRows(pieces(Buffer.from('vehicle_id,make\nA-1,Citroën\n', 'latin1')), 'csv'))).rejects.toThrow(FeedError);
+    await expect(all(feedRows(pieces(Buffer.from('vehicle_id,make\nA-1,Citroën\n', 'latin1')), 'csv'))).rejects.toThrow(
+      FeedError,
+    );
   });
 
   it('refuses a row of more than a million characters (a quote left open) as a feed error', async () => {
-    await expect(all(feedRows(pieces('vehicle_id,make\nA-1,"Kia', 'x'.repeat(1_100_000), '"\n'), 'csv'))).rejects.toThrow(FeedError);
+    await expect(
+      all(feedRows(pieces('vehicle_id,make\nA-1,"Kia', 'x'.repeat(1_100_000), '"\n'), 'csv')),
+    ).rejects.toThrow(FeedError);
   });
 
   it('refuses a row with more columns than the header as a feed error', async () => {
@@ -59,22 +67,44 @@ describe('CSV and TSV feeds', () => {
 
 describe('XML feeds', () => {
   it('reads each listing as a row, nested elements as dotted columns and images numbered', async () => {
-    const xml = '<listings><title>Ignored</title><listing><vehicle_id>A-1</vehicle_id><mileage><value>10</value><unit>KM</unit></mileage><image><url>https://x.test/1.jpg</url></image><image><url>https://x.test/2.jpg</url></image></listing></listings>';
+    const xml =
+      '<listings><title>Ignored</title><listing><vehicle_id>A-1</vehicle_id><mileage><value>10</value><unit>KM</unit></mileage><image><url>https://x.test/1.jpg</url></image><image><url>https://x.test/2.jpg</url></image></listing></listings>';
     const rows = await all(feedRows(pieces(xml.slice(0, 50), xml.slice(50)), 'xml'));
-    expect(rows).toEqual([{ row: 1, record: { vehicle_id: 'A-1', 'mileage.value': '10', 'mileage.unit': 'KM', 'image[0].url': 'https://x.test/1.jpg', 'image[1].url': 'https://x.test/2.jpg' } }]);
+    expect(rows).toEqual([
+      {
+        row: 1,
+        record: {
+          vehicle_id: 'A-1',
+          'mileage.value': '10',
+          'mileage.unit': 'KM',
+          'image[0].url': 'https://x.test/1.jpg',
+          'image[1].url': 'https://x.test/2.jpg',
+        },
+      },
+    ]);
   });
 
   it('reads escaped text and CDATA as the text they stand for', async () => {
-    const rows = await all(feedRows(pieces('<listings><listing><vehicle_id>A-1</vehicle_id><description>Tow &amp; go <![CDATA[<b>bold</b>]]></description></listing></listings>'), 'xml'));
+    const rows = await all(
+      feedRows(
+        pieces(
+          '<listings><listing><vehicle_id>A-1</vehicle_id><description>Tow &amp; go <![CDATA[<b>bold</b>]]></description></listing></listings>',
+        ),
+        'xml',
+      ),
+    );
     expect(rows[0]?.record.description).toBe('Tow & go <b>bold</b>');
   });
 
   it('refuses malformed XML as a feed error', async () => {
-    await expect(all(feedRows(pieces('<listings><listing><vehicle_id>A-1</listing></listings>'), 'xml'))).rejects.toThrow(/not well-formed XML/);
+    await expect(
+      all(feedRows(pieces('<listings><listing><vehicle_id>A-1</listing></listings>'), 'xml')),
+    ).rejects.toThrow(/not well-formed XML/);
   });
 
   it('refuses any DTD, so an external entity is never fetched', async () => {
-    const xxe = '<?xml version="1.0"?><!DOCTYPE listings [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><listings><listing><vehicle_id>&xxe;</vehicle_id></listing></listings>';
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE listings [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><listings><listing><vehicle_id>&xxe;</vehicle_id></listing></listings>';
     await expect(all(feedRows(pieces(xxe), 'xml'))).rejects.toThrow(/DTD/);
   });
 });

@@ -14,7 +14,10 @@ import type { FeedRecord } from './meta-vehicle';
 export class FeedError extends Error {}
 
 /** What a fatal TextDecoder throws on bytes that are not UTF-8 (checked by code: a TypeError of another realm fails instanceof). */
-export const isNotUtf8 = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA';
+export const isNotUtf8 = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA';
 
 /** The feed's text, refusing bytes that are not UTF-8 (a byte-order mark is dropped). */
 export async function* utf8(pieces: AsyncIterable<Buffer>): AsyncGenerator<string> {
@@ -36,7 +39,8 @@ const PARSE_CHARACTERS = 64 * 1024;
 
 /** The feed's text in parts of at most PARSE_CHARACTERS. */
 async function* parts(texts: AsyncIterable<string>): AsyncGenerator<string> {
-  for await (const text of texts) for (let at = 0; at < text.length; at += PARSE_CHARACTERS) yield text.slice(at, at + PARSE_CHARACTERS);
+  for await (const text of texts)
+    for (let at = 0; at < text.length; at += PARSE_CHARACTERS) yield text.slice(at, at + PARSE_CHARACTERS);
 }
 
 export interface FeedRow {
@@ -49,7 +53,14 @@ export interface FeedRow {
 const MAX_ROW_CHARACTERS = 1_000_000;
 
 async function* csvRows(pieces: AsyncIterable<Buffer>, delimiter: string): AsyncGenerator<FeedRow> {
-  const parser = parseCsv({ columns: (header: string[]) => header.map((column) => column.trim()), delimiter, skip_empty_lines: true, relax_quotes: delimiter === '\t', trim: false, max_record_size: MAX_ROW_CHARACTERS });
+  const parser = parseCsv({
+    columns: (header: string[]) => header.map((column) => column.trim()),
+    delimiter,
+    skip_empty_lines: true,
+    relax_quotes: delimiter === '\t',
+    trim: false,
+    max_record_size: MAX_ROW_CHARACTERS,
+  });
   // One part read ahead at most: the default would hold sixteen.
   const source = Readable.from(parts(utf8(pieces)), { objectMode: true, highWaterMark: 1 });
   source.on('error', (error) => parser.destroy(error));
@@ -59,7 +70,9 @@ async function* csvRows(pieces: AsyncIterable<Buffer>, delimiter: string): Async
     for await (const record of parser as AsyncIterable<FeedRecord>) yield { row: ++row, record };
   } catch (error) {
     if (error instanceof FeedError) throw error;
-    throw new FeedError(`The feed is not readable ${delimiter === '\t' ? 'TSV' : 'CSV'}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new FeedError(
+      `The feed is not readable ${delimiter === '\t' ? 'TSV' : 'CSV'}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
     source.destroy();
   }
@@ -124,7 +137,9 @@ async function* xmlRows(pieces: AsyncIterable<Buffer>): AsyncGenerator<FeedRow> 
       if (chunk === null) parser.close();
       else parser.write(chunk);
     } catch (error) {
-      throw failure ?? (error instanceof Error ? new FeedError(`The feed is not well-formed XML: ${error.message}`) : error);
+      throw (
+        failure ?? (error instanceof Error ? new FeedError(`The feed is not well-formed XML: ${error.message}`) : error)
+      );
     }
   };
   for await (const chunk of parts(utf8(pieces))) {

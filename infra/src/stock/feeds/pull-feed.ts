@@ -52,7 +52,9 @@ export async function pullFeed(
   into: (format: StockImportFormat) => Promise<string>,
   limits: PullLimits & { validators?: Validators },
 ): Promise<Pulled> {
-  const headers: Record<string, string> = { accept: 'text/csv, text/tab-separated-values, application/xml, text/xml;q=0.9, */*;q=0.1' };
+  const headers: Record<string, string> = {
+    accept: 'text/csv, text/tab-separated-values, application/xml, text/xml;q=0.9, */*;q=0.1',
+  };
   if (limits.validators?.etag) headers['if-none-match'] = limits.validators.etag;
   if (limits.validators?.lastModified) headers['if-modified-since'] = limits.validators.lastModified;
   let id: string | null = null;
@@ -69,14 +71,29 @@ export async function pullFeed(
     const format = formatOf(response.headers['content-type'], response.url);
     if (!format) {
       response.discard();
-      return { status: 'failed', message: `${response.url} is served as ${response.headers['content-type'] ?? 'no content type'}: a feed is CSV, TSV or XML (${Object.keys(FEED_TYPES).join(', ')})`, id };
+      return {
+        status: 'failed',
+        message: `${response.url} is served as ${response.headers['content-type'] ?? 'no content type'}: a feed is CSV, TSV or XML (${Object.keys(FEED_TYPES).join(', ')})`,
+        id,
+      };
     }
     id = await into(format);
     const stored = await storeFeed(db, id, response.body, limits.maxBytes);
-    if (stored.status === 'too-large') return { status: 'failed', message: `${response.url} is more than the ${limits.maxBytes} bytes a feed may be`, id };
+    if (stored.status === 'too-large')
+      return {
+        status: 'failed',
+        message: `${response.url} is more than the ${limits.maxBytes} bytes a feed may be`,
+        id,
+      };
     if (stored.status === 'not-utf8') return { status: 'failed', message: `${response.url} is not UTF-8 text`, id };
     if (stored.status === 'empty') return { status: 'failed', message: `${response.url} answered an empty feed`, id };
-    return { status: 'stored', id, format, bytes: stored.bytes, validators: { etag: response.headers.etag ?? null, lastModified: response.headers['last-modified'] ?? null } };
+    return {
+      status: 'stored',
+      id,
+      format,
+      bytes: stored.bytes,
+      validators: { etag: response.headers.etag ?? null, lastModified: response.headers['last-modified'] ?? null },
+    };
   } catch (error) {
     if (isOutboundError(error)) return { status: 'failed', message: error.message, id };
     throw error;

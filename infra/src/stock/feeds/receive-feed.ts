@@ -10,7 +10,11 @@ import { addChunk, beginImport, CHUNK_BYTES, dropImport, queueImport } from '../
  * (pull-feed.ts).
  */
 
-export type Received = { status: 'queued'; id: string; bytes: number } | { status: 'too-large' } | { status: 'not-utf8' } | { status: 'empty' };
+export type Received =
+  | { status: 'queued'; id: string; bytes: number }
+  | { status: 'too-large' }
+  | { status: 'not-utf8' }
+  | { status: 'empty' };
 
 export async function receiveFeed(
   db: Kysely<PlatformTables>,
@@ -33,13 +37,19 @@ export async function receiveFeed(
   return { status: 'queued', id, bytes: stored.bytes };
 }
 
-export type Stored = { status: 'stored'; bytes: number } | { status: 'too-large' } | { status: 'not-utf8' } | { status: 'empty' };
+export type Stored =
+  { status: 'stored'; bytes: number } | { status: 'too-large' } | { status: 'not-utf8' } | { status: 'empty' };
 
 /**
  * A feed's bytes stored as pieces of import `id`, read as UTF-8 on the way. Whoever calls it drops
  * the import (or what it stored) unless it answers 'stored'; errors of the body are thrown.
  */
-export async function storeFeed(db: Kysely<PlatformTables>, id: string, body: AsyncIterable<Buffer | string>, maxBytes: number): Promise<Stored> {
+export async function storeFeed(
+  db: Kysely<PlatformTables>,
+  id: string,
+  body: AsyncIterable<Buffer | string>,
+  maxBytes: number,
+): Promise<Stored> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let bytes = 0;
   let seq = 0;

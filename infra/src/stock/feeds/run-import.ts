@@ -2,7 +2,18 @@ import type { Kysely } from 'kysely';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { PlatformTables, StockImportFormat } from '../../db/schema';
 import { listDealerships, listLocations } from '../../db/stock';
-import { beginBatch, extendClaim, finishImport, importChunks, lastGoodRows, saveProgress, type ImportCounts, type ImportError, type ImportProgress, type StockImport } from '../../db/stock-imports';
+import {
+  beginBatch,
+  extendClaim,
+  finishImport,
+  importChunks,
+  lastGoodRows,
+  saveProgress,
+  type ImportCounts,
+  type ImportError,
+  type ImportProgress,
+  type StockImport,
+} from '../../db/stock-imports';
 import { putFeedCars, sellMissingCars, type WriteOutcome } from '../../db/stock-writes';
 import type { CarInput } from '../api/car-schema';
 import { mapMetaVehicle } from './meta-vehicle';
@@ -51,7 +62,12 @@ export const zeroCounts = (): ImportCounts => ({ created: 0, updated: 0, unchang
 /** The column a write's refusal names, as the feed calls it. */
 const COLUMN_OF_WRITE: Record<string, string> = { location: 'dealer_id', stocknum: 'vehicle_id' };
 
-export async function runImport(db: Db, tenant: TenantConfig, job: StockImport & { format: StockImportFormat }, rules: ImportRules): Promise<{ applied: boolean }> {
+export async function runImport(
+  db: Db,
+  tenant: TenantConfig,
+  job: StockImport & { format: StockImportFormat },
+  rules: ImportRules,
+): Promise<{ applied: boolean }> {
   const resumed: ImportProgress | null = job.progress;
   const counts = zeroCounts();
   const errors: ImportError[] = [];
@@ -59,7 +75,8 @@ export async function runImport(db: Db, tenant: TenantConfig, job: StockImport &
     if (errors.length < REPORTED_ERRORS) errors.push(error);
   };
   const heartbeat = () => extendClaim(db, job.id, new Date(rules.now().getTime() + rules.leaseMs));
-  const finish = (status: 'done' | 'failed' | 'quarantined', rows: number | null, message: string | null) => finishImport(db, job.id, { status, rows, counts, errors, message }, rules.now());
+  const finish = (status: 'done' | 'failed' | 'quarantined', rows: number | null, message: string | null) =>
+    finishImport(db, job.id, { status, rows, counts, errors, message }, rules.now());
   const locations = await listLocations(db, tenant.slug);
   const defaultLocation = locations.length === 1 ? locations[0]!.slug : null;
   const source = feedSource(job.source);
@@ -102,7 +119,12 @@ export async function runImport(db: Db, tenant: TenantConfig, job: StockImport &
     const where = at.length > 10 ? `${at.slice(0, 10).join(', ')} and ${at.length - 10} more` : at.join(', ');
     for (const row of at) {
       duplicated.add(row);
-      report({ row, vehicle_id: vehicleId, field: 'vehicle_id', message: `vehicle_id: '${vehicleId}' is on rows ${where}; every row of it is rejected` });
+      report({
+        row,
+        vehicle_id: vehicleId,
+        field: 'vehicle_id',
+        message: `vehicle_id: '${vehicleId}' is on rows ${where}; every row of it is rejected`,
+      });
     }
   }
   counts.rejected = new Set([...bad, ...duplicated]).size;
@@ -112,8 +134,14 @@ export async function runImport(db: Db, tenant: TenantConfig, job: StockImport &
    * cars as its feed has rows, and only those the feed no longer lists are kept.
    */
   async function* onSale(): AsyncGenerator<string[]> {
-    for (let after: string | null = null; ; ) {
-      let query = db.selectFrom('cars').select('stocknum').where('tenant', '=', tenant.slug).where('source', '=', source).where('withdrawn_at', 'is', null).where('status', 'not in', ['sold', 'archived']);
+    for (let after: string | null = null; ;) {
+      let query = db
+        .selectFrom('cars')
+        .select('stocknum')
+        .where('tenant', '=', tenant.slug)
+        .where('source', '=', source)
+        .where('withdrawn_at', 'is', null)
+        .where('status', 'not in', ['sold', 'archived']);
       if (after !== null) query = query.where('stocknum', '>', after);
       const page = (await query.orderBy('stocknum').limit(ON_SALE_PAGE).execute()).map((car) => String(car.stocknum));
       if (page.length > 0) yield page;
@@ -137,19 +165,32 @@ export async function runImport(db: Db, tenant: TenantConfig, job: StockImport &
       missing += notListed(page).length;
     }
     if (cars > 0 && missing > rules.withdrawShare * cars) {
-      await finish('quarantined', rows, `The feed would withdraw ${missing} of the ${cars} cars of source '${job.source}' on sale (more than ${Math.round(rules.withdrawShare * 100)}%): nothing was applied`);
+      await finish(
+        'quarantined',
+        rows,
+        `The feed would withdraw ${missing} of the ${cars} cars of source '${job.source}' on sale (more than ${Math.round(rules.withdrawShare * 100)}%): nothing was applied`,
+      );
       return { applied: false };
     }
     const previous = await lastGoodRows(db, tenant.slug, job.source, job.id);
     if (previous !== null && rows < previous / 2) {
-      await finish('quarantined', rows, `The feed has ${rows} rows, fewer than half of the ${previous} of the last import that applied: nothing was applied`);
+      await finish(
+        'quarantined',
+        rows,
+        `The feed has ${rows} rows, fewer than half of the ${previous} of the last import that applied: nothing was applied`,
+      );
       return { applied: false };
     }
   }
 
   // Second reading: the good rows applied, a batch of cars per transaction.
   const batchCars = rules.batchCars ?? BATCH_CARS;
-  const context = { tenant, source, now: rules.now(), places: { locations, dealerships: await listDealerships(db, tenant.slug) } };
+  const context = {
+    tenant,
+    source,
+    now: rules.now(),
+    places: { locations, dealerships: await listDealerships(db, tenant.slug) },
+  };
   // Rows refused while writing, kept in the progress: a runner taking over cannot find them again by reading.
   const writeErrors: ImportError[] = [...(resumed?.errors ?? [])];
   let progress: ImportProgress = resumed ?? { batches: 0, rows: 0, counts: { ...counts }, errors: [] };
@@ -162,14 +203,23 @@ export async function runImport(db: Db, tenant: TenantConfig, job: StockImport &
       } else if (outcome.status === 'invalid') {
         counts.rejected++;
         const field = COLUMN_OF_WRITE[outcome.field] ?? outcome.field;
-        const error = { row: item.row, vehicle_id: item.stocknum, field, message: outcome.message.replace(/^\w+:/, `${field}:`) };
+        const error = {
+          row: item.row,
+          vehicle_id: item.stocknum,
+          field,
+          message: outcome.message.replace(/^\w+:/, `${field}:`),
+        };
         report(error);
         if (writeErrors.length < REPORTED_ERRORS) writeErrors.push(error);
       } else if (outcome.status !== 'not-found') counts[outcome.status]++;
     });
   };
   /** One transaction: the batch's cars, their change rows, and the progress that includes them. */
-  const applyBatch = async (write: (trx: Db) => Promise<WriteOutcome[]>, readPast: number, items: ReadonlyArray<{ row: number | null; stocknum: string }>) => {
+  const applyBatch = async (
+    write: (trx: Db) => Promise<WriteOutcome[]>,
+    readPast: number,
+    items: ReadonlyArray<{ row: number | null; stocknum: string }>,
+  ) => {
     const before = { ...counts };
     const reported = errors.length;
     const saved = writeErrors.length;
@@ -220,7 +270,12 @@ export async function runImport(db: Db, tenant: TenantConfig, job: StockImport &
   // way. A page is read before its cars are withdrawn, and the next starts after its last stock
   // number, so withdrawing them does not move the pages still to read.
   let missing: string[] = [];
-  const withdraw = async (stocknums: string[]) => applyBatch((trx) => sellMissingCars(trx, context, stocknums), progress.rows, stocknums.map((stocknum) => ({ row: null, stocknum })));
+  const withdraw = async (stocknums: string[]) =>
+    applyBatch(
+      (trx) => sellMissingCars(trx, context, stocknums),
+      progress.rows,
+      stocknums.map((stocknum) => ({ row: null, stocknum })),
+    );
   for await (const page of onSale()) {
     missing.push(...notListed(page));
     for (; missing.length >= batchCars; missing = missing.slice(batchCars)) await withdraw(missing.slice(0, batchCars));

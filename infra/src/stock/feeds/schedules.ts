@@ -30,7 +30,9 @@ export function scheduleOf(schedule: FeedSchedule): Schedule {
 
 /** What the audit keeps of a schedule: what was asked for, not the state of its pulls. */
 export function auditedSchedule(schedule: FeedSchedule | null) {
-  return schedule ? { source: schedule.source, url: schedule.url, format: schedule.format, intervalMinutes: schedule.intervalMinutes } : null;
+  return schedule
+    ? { source: schedule.source, url: schedule.url, format: schedule.format, intervalMinutes: schedule.intervalMinutes }
+    : null;
 }
 
 export type ScheduleChange =
@@ -51,14 +53,24 @@ export async function setSchedule(
   const { body } = change;
   const result = await putSchedule(
     db,
-    { tenant: change.tenant, source: change.source, url: body.url, format: body.format, intervalMinutes: body.interval_minutes, updatedBy: change.updatedBy },
+    {
+      tenant: change.tenant,
+      source: change.source,
+      url: body.url,
+      format: body.format,
+      intervalMinutes: body.interval_minutes,
+      updatedBy: change.updatedBy,
+    },
     now,
     { perTenant: change.perSite },
   );
   if ('refused' in result) {
     return {
       status: 409,
-      body: { error: `source: this site has ${result.limit} scheduled feeds, the most it may have (FORECOURT_FEEDS_PER_SITE); remove one, or change one it has`, field: 'source' },
+      body: {
+        error: `source: this site has ${result.limit} scheduled feeds, the most it may have (FORECOURT_FEEDS_PER_SITE); remove one, or change one it has`,
+        field: 'source',
+      },
     };
   }
   return { status: result.before ? 200 : 201, before: result.before, after: result.after };

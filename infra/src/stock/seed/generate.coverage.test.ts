@@ -1,10 +1,23 @@
-import { carFinanceFacts, carShowsFinance, siteLender, siteOffersFinance } from '@forecourt/shared-config/finance-eligibility';
+import {
+  carFinanceFacts,
+  carShowsFinance,
+  siteLender,
+  siteOffersFinance,
+} from '@forecourt/shared-config/finance-eligibility';
 import { parseTenantConfigs, type TenantConfig } from '@forecourt/shared-config/tenant';
 import fs from 'node:fs';
 import path from 'node:path';
 import { usedCarPromiseSentence } from '@forecourt/shared-config/used-car-promise';
 import { CAR_STATUSES, FINANCE_PROVIDERS, type Car } from '../model';
-import { CARAVAN_TAGS, CUSTOM_TAGS, DAY_MS, generateCatalogue, generateTenantStock, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS } from './generate';
+import {
+  CARAVAN_TAGS,
+  CUSTOM_TAGS,
+  DAY_MS,
+  generateCatalogue,
+  generateTenantStock,
+  JUST_ARRIVED_DAYS,
+  SOLD_VISIBLE_DAYS,
+} from './generate';
 import { itemsAreCars } from './rules';
 
 /**
@@ -13,10 +26,16 @@ import { itemsAreCars } from './rules';
  */
 const tenantsDir = path.resolve(__dirname, '..', '..', '..', 'tenants');
 const tenants: TenantConfig[] = parseTenantConfigs(
-  fs.readdirSync(tenantsDir).filter((f) => f.endsWith('.json')).map((f) => ({ source: f, raw: JSON.parse(fs.readFileSync(path.join(tenantsDir, f), 'utf8')) })),
+  fs
+    .readdirSync(tenantsDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ source: f, raw: JSON.parse(fs.readFileSync(path.join(tenantsDir, f), 'utf8')) })),
 );
 const now = new Date('2026-11-22T00:00:00Z');
-const stocks = tenants.map((tenant, i) => ({ tenant, stock: generateTenantStock(tenant, { seed: 7, carsPerTenant: 240, now }, i) }));
+const stocks = tenants.map((tenant, i) => ({
+  tenant,
+  stock: generateTenantStock(tenant, { seed: 7, carsPerTenant: 240, now }, i),
+}));
 
 const ageDays = (iso: string) => (now.getTime() - Date.parse(iso)) / DAY_MS;
 
@@ -24,7 +43,11 @@ const ageDays = (iso: string) => (now.getTime() - Date.parse(iso)) / DAY_MS;
  * An independent check of a seeded repayment: how far from `residual` the balance ends after the
  * loan's weekly payments, less the most that payments rounded to `step` can move it.
  */
-function missedResidual(loan: { principal: number; residual: number; annualRate: number; years: number }, payment: number, step: number): number {
+function missedResidual(
+  loan: { principal: number; residual: number; annualRate: number; years: number },
+  payment: number,
+  step: number,
+): number {
   const rate = loan.annualRate / 100 / 52;
   const weeks = loan.years * 52;
   let balance = loan.principal;
@@ -49,7 +72,9 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
 
   it('has every custom tag the site can show', () => {
     const tags = new Set(cars.map((c) => c.tag));
-    const expected = CUSTOM_TAGS.filter((t) => (t === 'runout sale' ? tenant.search.carTypes.some((x) => x !== 'used') : true))
+    const expected = CUSTOM_TAGS.filter((t) =>
+      t === 'runout sale' ? tenant.search.carTypes.some((x) => x !== 'used') : true,
+    )
       .filter((t) => (t === 'Low Kms' || t === 'One Owner' ? tenant.search.carTypes.includes('used') : true))
       .map((t) => (tenant.kind === 'caravan' ? (CARAVAN_TAGS[t] ?? t) : t));
     for (const tag of expected) expect(tags).toContain(tag);
@@ -98,7 +123,9 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
     expect(cars.some((c) => c.video_url || c.external_video_url)).toBe(true);
     const spins = cars.filter((c) => c.spin_images.length > 0);
     expect(spins.length).toBeGreaterThan(0);
-    expect(spins.every((c) => c.spin_interior_image && c.hotspots.exterior.length && c.hotspots.interior.length)).toBe(true);
+    expect(spins.every((c) => c.spin_interior_image && c.hotspots.exterior.length && c.hotspots.interior.length)).toBe(
+      true,
+    );
   });
 
   if (tenant.search.carTypes.includes('new')) {
@@ -113,17 +140,25 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
 
   it('promises on its promo cards only what the site promises', () => {
     const promised = usedCarPromiseSentence(tenant.vehicle.usedCarPromise, tenant.search.itemNoun);
-    expect(stock.promos.filter((p) => p.node.title === `Used ${tenant.search.itemNoun} guarantee`).map((p) => p.node.text)).toEqual([promised]);
-    if (tenant.vehicle.usedCarPromise !== 'money-back') expect(stock.promos.map((p) => p.node.text).join(' ')).not.toMatch(/money back|roadside/i);
+    expect(
+      stock.promos.filter((p) => p.node.title === `Used ${tenant.search.itemNoun} guarantee`).map((p) => p.node.text),
+    ).toEqual([promised]);
+    if (tenant.vehicle.usedCarPromise !== 'money-back')
+      expect(stock.promos.map((p) => p.node.text).join(' ')).not.toMatch(/money back|roadside/i);
   });
 
   if (itemsAreCars(tenant.search.itemNoun)) {
     it("has the spec's 'We Want Your Car!' card word for word", () => {
-      expect(stock.promos.map((p) => `${p.node.title} ${p.node.text}`)).toContain('We Want Your Car! We buy all types of cars / Our high turnover means we can pay more');
+      expect(stock.promos.map((p) => `${p.node.title} ${p.node.text}`)).toContain(
+        'We Want Your Car! We buy all types of cars / Our high turnover means we can pay more',
+      );
     });
   } else {
-    it('promotes and slides in the site\'s noun, with no car, km or instant offer where trade-ins are valued in person', () => {
-      const words = [...stock.promos.map((p) => `${p.node.title} ${p.node.text}`), ...stock.slides.map((slide) => `${slide.name} ${slide.description}`)].join(' | ');
+    it("promotes and slides in the site's noun, with no car, km or instant offer where trade-ins are valued in person", () => {
+      const words = [
+        ...stock.promos.map((p) => `${p.node.title} ${p.node.text}`),
+        ...stock.slides.map((slide) => `${slide.name} ${slide.description}`),
+      ].join(' | ');
       expect(words).not.toMatch(/\bcars?\b|\bkm\b/i);
       if (!tenant.leads.tradeIn) expect(words).not.toMatch(/instant offer/i);
     });
@@ -145,10 +180,25 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
     expect(priced.filter((c) => !c.finance_lenders[tenant.finance.provider])).toEqual([]);
   });
 
-  it("gives lenders a weekly figure that repays the car and the establishment fee, less the deposit, down to the balloon", () => {
-    const figures = cars.flatMap((c) => Object.values(c.finance_lenders).flatMap((l) => (l.paymentWeek === null || l.interestRate === null ? [] : [{ l, price: c.offer_price ?? c.price }])));
+  it('gives lenders a weekly figure that repays the car and the establishment fee, less the deposit, down to the balloon', () => {
+    const figures = cars.flatMap((c) =>
+      Object.values(c.finance_lenders).flatMap((l) =>
+        l.paymentWeek === null || l.interestRate === null ? [] : [{ l, price: c.offer_price ?? c.price }],
+      ),
+    );
     expect(figures.length).toBeGreaterThan(0);
-    const missed = figures.map(({ l, price }) => missedResidual({ principal: price + l.establishmentFees - l.deposit, residual: l.balloon, annualRate: l.interestRate!, years: l.termYears }, l.paymentWeek!, 0.01));
+    const missed = figures.map(({ l, price }) =>
+      missedResidual(
+        {
+          principal: price + l.establishmentFees - l.deposit,
+          residual: l.balloon,
+          annualRate: l.interestRate!,
+          years: l.termYears,
+        },
+        l.paymentWeek!,
+        0.01,
+      ),
+    );
     expect(missed.filter((amount) => amount > 0)).toEqual([]);
   });
 
@@ -157,13 +207,22 @@ describe.each(stocks.map((s) => [s.tenant.slug, s] as const))('seeded stock of %
     expect(quoted.length).toBeGreaterThan(0);
     const missed = quoted.map((c) => {
       const price = c.offer_price ?? c.price;
-      return missedResidual({ principal: price * 0.9, residual: price * 0.3, annualRate: 8.5, years: 5 }, c.finance_quote_weekly!, 1);
+      return missedResidual(
+        { principal: price * 0.9, residual: price * 0.3, annualRate: 8.5, years: 5 },
+        c.finance_quote_weekly!,
+        1,
+      );
     });
     expect(missed.filter((amount) => amount > 0)).toEqual([]);
   });
 
   // The finance rule over the seeded stock: what a shopper sees across the site's cards and pages.
-  const financed = (c: Car) => carShowsFinance(tenant, carFinanceFacts({ ...c, finance_lender: siteLender(c.finance_lenders, tenant.finance) }), now);
+  const financed = (c: Car) =>
+    carShowsFinance(
+      tenant,
+      carFinanceFacts({ ...c, finance_lender: siteLender(c.finance_lenders, tenant.finance) }),
+      now,
+    );
   if (siteOffersFinance(tenant)) {
     it('shows finance on more than half of the priced cars in stock, and the rule still hides it on some', () => {
       const priced = inStock.filter((c) => c.price > 500);
@@ -232,7 +291,9 @@ describe('seed generator', () => {
 
   it('builds a catalogue of real makes with their models', () => {
     const catalogue = generateCatalogue(tenants);
-    expect(catalogue.manufacturers.map((m) => m.name)).toEqual(expect.arrayContaining(['Toyota', 'Ford', 'Jayco', 'Yamaha']));
+    expect(catalogue.manufacturers.map((m) => m.name)).toEqual(
+      expect.arrayContaining(['Toyota', 'Ford', 'Jayco', 'Yamaha']),
+    );
     expect(catalogue.models.some((m) => m.manufacturer_id === 'toyota' && m.name === 'Hilux')).toBe(true);
   });
 });

@@ -19,7 +19,18 @@ import { CARAVANS, CARS, MOTORCYCLES, TRUCKS, type MakeSpec } from './catalogue'
 import { dealershipPlansFor, type DealershipPlan, type SitePlan } from './places';
 import { Random } from './random';
 import { makeCar } from './car-builder';
-import { CARAVAN_TAGS, CUSTOM_TAGS, DAY_MS, DEFAULT_CARS_PER_TENANT, JUST_ARRIVED_DAYS, SOLD_VISIBLE_DAYS, dateOnly, isoDate, itemsAreCars, slugify } from './rules';
+import {
+  CARAVAN_TAGS,
+  CUSTOM_TAGS,
+  DAY_MS,
+  DEFAULT_CARS_PER_TENANT,
+  JUST_ARRIVED_DAYS,
+  SOLD_VISIBLE_DAYS,
+  dateOnly,
+  isoDate,
+  itemsAreCars,
+  slugify,
+} from './rules';
 
 /**
  * Deterministic demo stock. The same seed, tenants and reference time give byte-identical
@@ -55,7 +66,6 @@ export interface Catalogue {
   models: Model[];
 }
 
-
 export function catalogueFor(tenant: TenantConfig): MakeSpec[] {
   if (tenant.kind === 'caravan') return [...CARAVANS];
   if (tenant.kind === 'dealer-group') return [...CARS, ...MOTORCYCLES, ...TRUCKS];
@@ -70,7 +80,8 @@ function sellsFrom(plan: DealershipPlan, catalogue: MakeSpec[]): MakeSpec[] {
 function openingHours(type: string, rnd: Random): OpeningHour[] {
   // Spec sample: service Mon-Fri 7:30-4:30, parts 8-4; sales open Saturday too.
   const weekday = type === 'service' ? ['07:30', '16:30'] : type === 'parts' ? ['08:00', '16:00'] : ['08:30', '17:30'];
-  const saturday = type === 'sales' ? ['09:00', rnd.pick(['16:00', '17:00'])] : type === 'parts' ? ['08:00', '12:00'] : null;
+  const saturday =
+    type === 'sales' ? ['09:00', rnd.pick(['16:00', '17:00'])] : type === 'parts' ? ['08:00', '12:00'] : null;
   const sunday = type === 'sales' && rnd.chance(0.5) ? ['10:00', '16:00'] : null;
   const fmt = (t: string) => {
     const [h, m] = t.split(':').map(Number) as [number, number];
@@ -80,7 +91,13 @@ function openingHours(type: string, rnd: Random): OpeningHour[] {
   return [0, 1, 2, 3, 4, 5, 6].map((day) => {
     const hours = day === 0 ? sunday : day === 6 ? saturday : weekday;
     return hours
-      ? { weekday: day, status: 'Open' as const, formated_hours: `${fmt(hours[0]!)} - ${fmt(hours[1]!)}`, open: hours[0]!, close: hours[1]! }
+      ? {
+          weekday: day,
+          status: 'Open' as const,
+          formated_hours: `${fmt(hours[0]!)} - ${fmt(hours[1]!)}`,
+          open: hours[0]!,
+          close: hours[1]!,
+        }
       : { weekday: day, status: 'Closed' as const, formated_hours: 'Closed', open: null, close: null };
   });
 }
@@ -91,11 +108,28 @@ function specialHours(locationId: string, now: Date): SpecialHours[] {
     { date: `${year}-12-25`, status: 'Closed', location_id: locationId, start_hour: null, end_hour: null },
     { date: `${year}-12-26`, status: 'Closed', location_id: locationId, start_hour: null, end_hour: null },
     { date: `${year}-12-31`, status: 'Open', location_id: locationId, start_hour: '09:00', end_hour: '13:00' },
-    { date: `${year + 1}-01-02`, status: 'By appointment only', location_id: locationId, start_hour: null, end_hour: null },
+    {
+      date: `${year + 1}-01-02`,
+      status: 'By appointment only',
+      location_id: locationId,
+      start_hour: null,
+      end_hour: null,
+    },
   ];
 }
 
-const REVIEW_NAMES = ['Olivia M.', 'Jack T.', 'Charlotte R.', 'Noah W.', 'Amelia K.', 'Liam P.', 'Isla B.', 'William H.', 'Mia C.', 'Lucas D.'];
+const REVIEW_NAMES = [
+  'Olivia M.',
+  'Jack T.',
+  'Charlotte R.',
+  'Noah W.',
+  'Amelia K.',
+  'Liam P.',
+  'Isla B.',
+  'William H.',
+  'Mia C.',
+  'Lucas D.',
+];
 const REVIEW_TEXTS = [
   'Easy to deal with from start to finish. The car was spotless at pick-up.',
   'Great trade-in price and no pressure. Would buy here again.',
@@ -106,7 +140,8 @@ const REVIEW_TEXTS = [
 ];
 
 /** 'Harbourside Motors Parramatta', but 'Summit Kia Springwood' rather than '... Springwood Springwood'. */
-const siteName = (plan: DealershipPlan, site: SitePlan) => (plan.name.endsWith(site.suburb) ? plan.name : `${plan.name} ${site.suburb}`);
+const siteName = (plan: DealershipPlan, site: SitePlan) =>
+  plan.name.endsWith(site.suburb) ? plan.name : `${plan.name} ${site.suburb}`;
 const label = (type: string) => (type === 'car-buying' ? 'Car Buying' : `${type[0]!.toUpperCase()}${type.slice(1)}`);
 
 function buildDealers(tenant: TenantConfig, rnd: Random, now: Date) {
@@ -118,7 +153,13 @@ function buildDealers(tenant: TenantConfig, rnd: Random, now: Date) {
     const dealerReviews: Review[] = [];
     // Spec sample data: 20 reviews shown, a much larger total, average around 4.6.
     for (let i = 0; i < 20; i++) {
-      const drawn = rnd.weighted([[5, 70], [4, 20], [3, 6], [2, 2], [1, 2]] as const);
+      const drawn = rnd.weighted([
+        [5, 70],
+        [4, 20],
+        [3, 6],
+        [2, 2],
+        [1, 2],
+      ] as const);
       const rating = plan.reviews?.ratings[i] ?? drawn;
       const date = now.getTime() - rnd.int(1, 400) * DAY_MS;
       const replied = rnd.chance(0.4);
@@ -138,7 +179,14 @@ function buildDealers(tenant: TenantConfig, rnd: Random, now: Date) {
     const drawnCount = rnd.int(150, 700);
     const reviewCount = plan.reviews?.total ?? drawnCount;
     const average = Math.round((dealerReviews.reduce((s, r) => s + r.rating, 0) / dealerReviews.length) * 10) / 10;
-    dealerships.push({ id: dealershipId, tenant: tenant.slug, slug: plan.slug, name: plan.name, average_rating: average, review_count: reviewCount });
+    dealerships.push({
+      id: dealershipId,
+      tenant: tenant.slug,
+      slug: plan.slug,
+      name: plan.name,
+      average_rating: average,
+      review_count: reviewCount,
+    });
     reviews.push(...dealerReviews);
 
     // A car's distribution locations: the dealership's yards that sell (not its service or buying sites).
@@ -206,23 +254,96 @@ function tenantContent(tenant: TenantConfig, rnd: Random, now: Date) {
   }));
   const noun = tenant.search.itemNoun;
   const slides: Slide[] = [
-    { name: `Welcome to ${tenant.name}`, description: `Quality ${tenant.search.itemNoun}s in ${tenant.contact.city}.`, url: '/search/new-used-and-demo-cars' },
+    {
+      name: `Welcome to ${tenant.name}`,
+      description: `Quality ${tenant.search.itemNoun}s in ${tenant.contact.city}.`,
+      url: '/search/new-used-and-demo-cars',
+    },
     { name: 'Special offers', description: 'Save on selected stock this month.', url: '/special-offers' },
-    { name: `Sell your ${noun}`, description: tenant.leads.tradeIn ? 'Get an instant offer in 2 minutes.' : 'We inspect it in person and make you an offer.', url: '/sell-my-car' },
-  ].map((s, i) => ({ id: `${tenant.slug}-s${i + 1}`, tenant: tenant.slug, image_url: `/media/slides/${tenant.slug}-${i + 1}.jpg?w=1600`, hide_overlay: i === 2, ...s }));
+    {
+      name: `Sell your ${noun}`,
+      description: tenant.leads.tradeIn
+        ? 'Get an instant offer in 2 minutes.'
+        : 'We inspect it in person and make you an offer.',
+      url: '/sell-my-car',
+    },
+  ].map((s, i) => ({
+    id: `${tenant.slug}-s${i + 1}`,
+    tenant: tenant.slug,
+    image_url: `/media/slides/${tenant.slug}-${i + 1}.jpg?w=1600`,
+    hide_overlay: i === 2,
+    ...s,
+  }));
   const day = (n: number) => isoDate(now.getTime() + n * DAY_MS);
   // Spec: the card's text, word for word on a site of cars. A dealer of other items promotes what
   // it does buy, in its own noun, with no instant offer where it values them in person only.
   const wantYourCar = itemsAreCars(noun)
-      ? { title: 'We Want Your Car!', text: 'We buy all types of cars / Our high turnover means we can pay more', href: tenant.search.wantYourCarHref, image_url: null }
-      : { title: `We Want Your ${capitalise(noun)}!`, text: `We buy ${noun}s of every make / ${tenant.leads.tradeIn ? 'Get an instant offer online' : 'We inspect yours in person and make you an offer'}`, href: tenant.search.wantYourCarHref, image_url: null };
+    ? {
+        title: 'We Want Your Car!',
+        text: 'We buy all types of cars / Our high turnover means we can pay more',
+        href: tenant.search.wantYourCarHref,
+        image_url: null,
+      }
+    : {
+        title: `We Want Your ${capitalise(noun)}!`,
+        text: `We buy ${noun}s of every make / ${tenant.leads.tradeIn ? 'Get an instant offer online' : 'We inspect yours in person and make you an offer'}`,
+        href: tenant.search.wantYourCarHref,
+        image_url: null,
+      };
   const promos: PromoNode[] = [
     { start: null, expiry: null, position: 1, display: [], strict_display: false, node: wantYourCar },
-    { start: day(-10), expiry: day(20), position: 2, display: ['new', 'demo'], strict_display: false, node: { title: 'Runout sale', text: 'Runout pricing on selected new and demo stock.', href: '/special-offers', image_url: null } },
-    { start: day(5), expiry: null, position: null, display: [], strict_display: false, node: { title: 'Coming soon: EOFY sale', text: 'Our end of financial year sale starts soon.', href: '/special-offers', image_url: null } },
-    { start: null, expiry: day(-1), position: null, display: [], strict_display: false, node: { title: 'Stocktake sale', text: 'Stocktake pricing has ended.', href: '/special-offers', image_url: null } },
-    { start: day(-3), expiry: null, position: null, display: ['used'], strict_display: true, node: { title: `Used ${noun} guarantee`, text: usedCarPromiseSentence(tenant.vehicle.usedCarPromise, noun), href: '/search/used-cars', image_url: null } },
-  ].map((p, i) => ({ id: `${tenant.slug}-p${i + 1}`, tenant: tenant.slug, ...(p as Omit<PromoNode, 'id' | 'tenant'>) }));
+    {
+      start: day(-10),
+      expiry: day(20),
+      position: 2,
+      display: ['new', 'demo'],
+      strict_display: false,
+      node: {
+        title: 'Runout sale',
+        text: 'Runout pricing on selected new and demo stock.',
+        href: '/special-offers',
+        image_url: null,
+      },
+    },
+    {
+      start: day(5),
+      expiry: null,
+      position: null,
+      display: [],
+      strict_display: false,
+      node: {
+        title: 'Coming soon: EOFY sale',
+        text: 'Our end of financial year sale starts soon.',
+        href: '/special-offers',
+        image_url: null,
+      },
+    },
+    {
+      start: null,
+      expiry: day(-1),
+      position: null,
+      display: [],
+      strict_display: false,
+      node: { title: 'Stocktake sale', text: 'Stocktake pricing has ended.', href: '/special-offers', image_url: null },
+    },
+    {
+      start: day(-3),
+      expiry: null,
+      position: null,
+      display: ['used'],
+      strict_display: true,
+      node: {
+        title: `Used ${noun} guarantee`,
+        text: usedCarPromiseSentence(tenant.vehicle.usedCarPromise, noun),
+        href: '/search/used-cars',
+        image_url: null,
+      },
+    },
+  ].map((p, i) => ({
+    id: `${tenant.slug}-p${i + 1}`,
+    tenant: tenant.slug,
+    ...(p as Omit<PromoNode, 'id' | 'tenant'>),
+  }));
   const blog: BlogCard[] = [
     ['Buying your first car: a checklist', 'buyer-advice'],
     ['How often should you service your car?', 'servicing-insights'],
@@ -253,8 +374,17 @@ export function generateTenantStock(tenant: TenantConfig, options: SeedOptions, 
     }))
     .filter(({ plan }) => !plan.noStock);
   const carRnd = rnd.fork(2);
-  const cars = Array.from({ length: options.carsPerTenant }, (_, i) => makeCar(tenant, plans[i % plans.length]!, i, carRnd, options.now));
-  return { tenant: tenant.slug, dealerships, locations, reviews, cars, ...tenantContent(tenant, rnd.fork(3), options.now) };
+  const cars = Array.from({ length: options.carsPerTenant }, (_, i) =>
+    makeCar(tenant, plans[i % plans.length]!, i, carRnd, options.now),
+  );
+  return {
+    tenant: tenant.slug,
+    dealerships,
+    locations,
+    reviews,
+    cars,
+    ...tenantContent(tenant, rnd.fork(3), options.now),
+  };
 }
 
 /** The manufacturer/model catalogue the tenants' stock draws on (dealership-scoped in queries). */
@@ -268,7 +398,16 @@ export function generateCatalogue(tenants: readonly TenantConfig[]): Catalogue {
     manufacturers.push({ id, name: make.make, slug: id, logo_url: `/media/makes/${id}.jpg?w=200` });
     for (const spec of make.models) {
       const slug = slugify(spec.model);
-      models.push({ id: `${id}-${slug}`, manufacturer_id: id, name: spec.model, slug, body: spec.body, image_url: `/media/models/${id}-${slug}.jpg?w=600`, accessories_count: (slug.length * 7) % 40, override_url: null });
+      models.push({
+        id: `${id}-${slug}`,
+        manufacturer_id: id,
+        name: spec.model,
+        slug,
+        body: spec.body,
+        image_url: `/media/models/${id}-${slug}.jpg?w=600`,
+        accessories_count: (slug.length * 7) % 40,
+        override_url: null,
+      });
     }
   }
   return { manufacturers, models };

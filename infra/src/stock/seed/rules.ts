@@ -9,7 +9,10 @@ export const DEFAULT_CARS_PER_TENANT = 240;
 export const CUSTOM_TAGS = ['runout sale', 'Test Drive Only', 'Clearance', 'Low Kms', 'One Owner'] as const;
 
 /** A caravan is towed, not driven: the tags its dealer gives it where a car's would say so. */
-export const CARAVAN_TAGS: Partial<Record<(typeof CUSTOM_TAGS)[number], string>> = { 'Test Drive Only': 'Display Only', 'Low Kms': 'Lightly Used' };
+export const CARAVAN_TAGS: Partial<Record<(typeof CUSTOM_TAGS)[number], string>> = {
+  'Test Drive Only': 'Display Only',
+  'Low Kms': 'Lightly Used',
+};
 
 /** A caravan's price type where a car's is 'Drive Away': caravan dealers price on road. */
 export function itemPriceType(priceType: string, itemType: string): string {

@@ -29,12 +29,18 @@ export interface SeedSummary {
  * dealerships, locations and content but no cars: the feed's import brings them. `--cars N` is
  * shared among the others, so they get what they got before the yard was there.
  */
-export async function seedStock(database: Database, tenants: readonly TenantConfig[], options: SeedStockOptions = {}): Promise<SeedSummary> {
+export async function seedStock(
+  database: Database,
+  tenants: readonly TenantConfig[],
+  options: SeedStockOptions = {},
+): Promise<SeedSummary> {
   const seed = options.seed ?? DEFAULT_SEED;
   const now = options.now ?? defaultSeedNow();
   const log = options.log ?? (() => undefined);
   const generated = tenants.filter((tenant) => !stockFromDemoFeed(tenant.slug)).length;
-  const perTenant = options.totalCars ? Math.max(1, Math.ceil(options.totalCars / Math.max(1, generated))) : DEFAULT_CARS_PER_TENANT;
+  const perTenant = options.totalCars
+    ? Math.max(1, Math.ceil(options.totalCars / Math.max(1, generated)))
+    : DEFAULT_CARS_PER_TENANT;
   const existing = new Set((await seedRuns(database.db)).map((run) => run.tenant));
   const summary: SeedSummary = { seeded: [], kept: [] };
 
@@ -45,7 +51,11 @@ export async function seedStock(database: Database, tenants: readonly TenantConf
       continue;
     }
     const started = Date.now();
-    const stock = generateTenantStock(tenant, { seed, carsPerTenant: stockFromDemoFeed(tenant.slug) ? 0 : perTenant, now }, index);
+    const stock = generateTenantStock(
+      tenant,
+      { seed, carsPerTenant: stockFromDemoFeed(tenant.slug) ? 0 : perTenant, now },
+      index,
+    );
     await replaceTenantStock(database.db, stock, { seed, cars: stock.cars.length, referenceTime: now });
     summary.seeded.push({ tenant: tenant.slug, cars: stock.cars.length });
     const cars = stockFromDemoFeed(tenant.slug) ? 'no cars (its feed brings them)' : `${stock.cars.length} cars`;

@@ -1,6 +1,16 @@
 import { apiRead, provideApiAnswer, takeFirstPaintData, useApiRead, type ApiRead } from '@forecourt/shared-config';
 import { useRef, useState } from 'react';
-import { LOCATIONS_PATH, locationsAnswerSchema, nearestAnswerSchema, nearestPath, reviewsPath, reviewSummarySchema, type DealerLocation, type NearestAnswer, type ReviewSummary } from '../../contract';
+import {
+  LOCATIONS_PATH,
+  locationsAnswerSchema,
+  nearestAnswerSchema,
+  nearestPath,
+  reviewsPath,
+  reviewSummarySchema,
+  type DealerLocation,
+  type NearestAnswer,
+  type ReviewSummary,
+} from '../../contract';
 import { useLocationsFirstPaint, type LocationsFirstPaintData } from '../first-paint';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed' };
@@ -41,28 +51,44 @@ export function useSiteLocations(): Loaded<DealerLocation[]> {
   useState(() => {
     if (!first) takeInlinedLocations();
   });
-  const read = useApiRead('mf-locations', LOCATIONS_PATH, locationsAnswerSchema, first ? { initial: { locations: first.locations } } : {});
+  const read = useApiRead(
+    'mf-locations',
+    LOCATIONS_PATH,
+    locationsAnswerSchema,
+    first ? { initial: { locations: first.locations } } : {},
+  );
   return loaded(read, (answer) => answer.locations);
 }
 
 /** A dealership's review summary; null when the site shows no reviews for it (404). */
 export function useReviews(dealershipSlug: string | null): Loaded<ReviewSummary | null> {
   const first = useLocationsFirstPaint()?.reviews;
-  const known = dealershipSlug !== null && first && Object.hasOwn(first, dealershipSlug) ? (first[dealershipSlug] ?? null) : undefined;
+  const known =
+    dealershipSlug !== null && first && Object.hasOwn(first, dealershipSlug)
+      ? (first[dealershipSlug] ?? null)
+      : undefined;
   // The server's first paint found none for this dealership: that answer stands, as a found one does.
   const noneAtFirst = useRef(known === null ? dealershipSlug : null);
   if (noneAtFirst.current !== dealershipSlug) noneAtFirst.current = null;
   const none = noneAtFirst.current !== null;
-  const read = useApiRead('mf-locations', dealershipSlug === null || none ? null : reviewsPath(dealershipSlug), reviewSummarySchema, known ? { initial: known } : {});
+  const read = useApiRead(
+    'mf-locations',
+    dealershipSlug === null || none ? null : reviewsPath(dealershipSlug),
+    reviewSummarySchema,
+    known ? { initial: known } : {},
+  );
   if (none || read.status === 'missing') return { status: 'ready', value: null };
   return loaded(read, (summary) => summary);
 }
 
 /** The site's locations by distance from a postcode, or the server's text for a postcode it cannot place. */
-export async function fetchNearest(postcode: string): Promise<{ ok: true; answer: NearestAnswer } | { ok: false; error: string }> {
+export async function fetchNearest(
+  postcode: string,
+): Promise<{ ok: true; answer: NearestAnswer } | { ok: false; error: string }> {
   const answer = await apiRead(nearestPath(postcode), nearestAnswerSchema, { keep: false, team: 'mf-locations' });
   if (answer.status === 'ready') return { ok: true, answer: answer.data };
   // 400 names the field ('postcode: ...'); the shopper sees the message alone.
-  const error = answer.status === 'failed' && answer.message ? answer.message.replace(/^postcode: /, '') : 'Invalid postcode';
+  const error =
+    answer.status === 'failed' && answer.message ? answer.message.replace(/^postcode: /, '') : 'Invalid postcode';
   return { ok: false, error };
 }

@@ -11,11 +11,16 @@ describe("the finance section's interest range (spec: 0.5 to 15; 9.95 to 19.95; 
   });
 
   it('takes the 5.99 to 15.99 variant', () => {
-    expect(finance({ calculator: { interestMin: 5.99, interestMax: 15.99 } }).finance.calculator).toMatchObject({ interestMin: 5.99, interestMax: 15.99 });
+    expect(finance({ calculator: { interestMin: 5.99, interestMax: 15.99 } }).finance.calculator).toMatchObject({
+      interestMin: 5.99,
+      interestMax: 15.99,
+    });
   });
 
   it('refuses a minimum the product does not name, naming the field', () => {
-    expect(problemsOfConfig({ ...valid, finance: { calculator: { interestMin: 2 } } })[0]?.field).toBe('finance.calculator.interestMin');
+    expect(problemsOfConfig({ ...valid, finance: { calculator: { interestMin: 2 } } })[0]?.field).toBe(
+      'finance.calculator.interestMin',
+    );
   });
 });
 
@@ -25,7 +30,9 @@ describe("the finance section's establishment fee (spec: 1300 on one tenant, 136
   });
 
   it('refuses a negative fee, naming the field', () => {
-    expect(problemsOfConfig({ ...valid, finance: { fees: { establishment: -1 } } })[0]?.field).toBe('finance.fees.establishment');
+    expect(problemsOfConfig({ ...valid, finance: { fees: { establishment: -1 } } })[0]?.field).toBe(
+      'finance.fees.establishment',
+    );
   });
 });
 
@@ -35,7 +42,10 @@ describe("the Equifax finance page (spec: 'equifax finance' among the gated rout
   });
 
   it("adds /equifax-finance to mf-finance's routes where the site switches it on, beside the dealer's link", () => {
-    expect(tenantRoutes(finance({ equifaxFinance: true, link: '/car-loans' }), 'mf-finance')).toEqual(['/car-loans', '/equifax-finance']);
+    expect(tenantRoutes(finance({ equifaxFinance: true, link: '/car-loans' }), 'mf-finance')).toEqual([
+      '/car-loans',
+      '/equifax-finance',
+    ]);
   });
 
   it('refuses a switch that is not a boolean, naming the field', () => {

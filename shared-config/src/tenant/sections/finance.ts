@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { slug } from '../fields';
 
 /** Finance providers the product rules name; each has its own display eligibility (mf-finance). */
-export const FINANCE_PROVIDERS = ['Taurus', 'Angle', 'Manual', 'Powertorque', 'Nissan Finance', '360 Finance', 'AusLoans'] as const;
+export const FINANCE_PROVIDERS = [
+  'Taurus',
+  'Angle',
+  'Manual',
+  'Powertorque',
+  'Nissan Finance',
+  '360 Finance',
+  'AusLoans',
+] as const;
 export type FinanceProvider = (typeof FINANCE_PROVIDERS)[number];
 
 const moneyAmount = z.number().min(0).max(1_000_000);
@@ -59,7 +67,10 @@ export const FinanceSettingsSchema = z
         disclaimerWithSampleRate: z.boolean().default(false),
       })
       .strict()
-      .refine((c) => c.defaultTerm <= c.termMax, { message: 'defaultTerm cannot be above termMax', path: ['defaultTerm'] })
+      .refine((c) => c.defaultTerm <= c.termMax, {
+        message: 'defaultTerm cannot be above termMax',
+        path: ['defaultTerm'],
+      })
       .prefault({}),
     /** Fees in the comparison rate: an establishment fee (1300 on one tenant) and the site's other fees (395 / 6 / 8 a month / 912.25 on another). */
     fees: z
@@ -67,7 +78,11 @@ export const FinanceSettingsSchema = z
         /** The site's establishment fee; left out, the provider's lender's own (Taurus 1,360.5; mf-finance's provider rules), else none. */
         establishment: moneyAmount.optional(),
         other: z
-          .array(z.object({ label: z.string().min(1).max(60), amount: moneyAmount, monthly: z.boolean().default(false) }).strict())
+          .array(
+            z
+              .object({ label: z.string().min(1).max(60), amount: moneyAmount, monthly: z.boolean().default(false) })
+              .strict(),
+          )
           .max(10)
           .default([]),
       })
@@ -78,7 +93,10 @@ export const FinanceSettingsSchema = z
     /** Without a car, /finance is the Get Finance Now page with six featured used cars (spec: 'the get-finance call-to-action flag'). */
     getFinanceCta: z.boolean().default(false),
     /** The dealer-configured finance link: one more path that shows the finance enquiry (e.g. '/car-loans'). */
-    link: z.string().regex(/^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'must be a path such as /car-loans').optional(),
+    link: z
+      .string()
+      .regex(/^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'must be a path such as /car-loans')
+      .optional(),
     /**
      * The Equifax finance page (spec: 'equifax finance' among the gated routes): the finance
      * enquiry with the shopper's consent to a credit check with Equifax. Off, /equifax-finance is

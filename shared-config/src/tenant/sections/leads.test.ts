@@ -11,16 +11,23 @@ describe('the leads switches', () => {
   });
 
   it('refuses a tradeIn that is not true or false, naming the field', () => {
-    expect(problemsOfConfig({ ...valid, leads: { tradeIn: 'no' } })[0]).toMatchObject({ tenant: 'sample-motors', field: 'leads.tradeIn' });
+    expect(problemsOfConfig({ ...valid, leads: { tradeIn: 'no' } })[0]).toMatchObject({
+      tenant: 'sample-motors',
+      field: 'leads.tradeIn',
+    });
   });
 
   it("refuses a manufacturer's service booking that is not an https address, naming the field", () => {
-    expect(problemsOfConfig({ ...valid, leads: { manufacturerService: { make: 'Ford', url: 'http://ford.example/book' } } })).toEqual([
+    expect(
+      problemsOfConfig({ ...valid, leads: { manufacturerService: { make: 'Ford', url: 'http://ford.example/book' } } }),
+    ).toEqual([
       { tenant: 'sample-motors', field: 'leads.manufacturerService.url', reason: 'must be an https address' },
     ]);
   });
 
   it("refuses a manufacturer's service booking without its make, naming the field", () => {
-    expect(problemsOfConfig({ ...valid, leads: { manufacturerService: { url: 'https://ford.example/book' } } })[0]).toMatchObject({ field: 'leads.manufacturerService.make' });
+    expect(
+      problemsOfConfig({ ...valid, leads: { manufacturerService: { url: 'https://ford.example/book' } } })[0],
+    ).toMatchObject({ field: 'leads.manufacturerService.make' });
   });
 });

@@ -30,7 +30,12 @@ export const LocationSettingsSchema = z
      */
     mapTiles: z
       .object({
-        url: z.string().regex(/^https:\/\/[a-z0-9.-]+(:\d+)?\/\S*\{z\}\S*\{x\}\S*\{y\}/, 'must be an https tile template with {z}, {x} and {y}'),
+        url: z
+          .string()
+          .regex(
+            /^https:\/\/[a-z0-9.-]+(:\d+)?\/\S*\{z\}\S*\{x\}\S*\{y\}/,
+            'must be an https tile template with {z}, {x} and {y}',
+          ),
         attribution: z.string().min(1).max(200),
       })
       .strict()

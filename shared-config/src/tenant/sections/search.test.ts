@@ -23,12 +23,19 @@ describe("the search section's /used-car/... links (spec: 'some used-car sites u
   });
 
   it('is accepted on a site that sells used cars only', () => {
-    expect(parseTenantConfig({ ...valid, search: { carTypes: ['used'], usedCarPaths: true } }, 'sample.json').search.usedCarPaths).toBe(true);
+    expect(
+      parseTenantConfig({ ...valid, search: { carTypes: ['used'], usedCarPaths: true } }, 'sample.json').search
+        .usedCarPaths,
+    ).toBe(true);
   });
 
   it('is refused on a site that also sells new cars, naming the field', () => {
     expect(problemsOfConfig({ ...valid, search: { carTypes: ['new', 'used'], usedCarPaths: true } })).toEqual([
-      { tenant: 'sample-motors', field: 'search.usedCarPaths', reason: expect.stringContaining('only for a site that sells used cars only') },
+      {
+        tenant: 'sample-motors',
+        field: 'search.usedCarPaths',
+        reason: expect.stringContaining('only for a site that sells used cars only'),
+      },
     ]);
   });
 });

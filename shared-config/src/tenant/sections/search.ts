@@ -78,7 +78,12 @@ export const SearchSettingsSchema = z
      * another tenant)'; 'a single interval or a list'): card positions counted from 1 on each
      * page, or every Nth card. No slots, no promo cards.
      */
-    promoSlots: z.union([z.object({ at: z.array(z.number().int().min(1).max(100)).max(10) }).strict(), z.object({ every: z.number().int().min(2).max(100) }).strict()]).default({ at: [] }),
+    promoSlots: z
+      .union([
+        z.object({ at: z.array(z.number().int().min(1).max(100)).max(10) }).strict(),
+        z.object({ every: z.number().int().min(2).max(100) }).strict(),
+      ])
+      .default({ at: [] }),
     /** Where the 'We Want Your Car!' promo card leads (spec: 'linking to a configured target'). */
     wantYourCarHref: z.string().startsWith('/').default('/trade-in'),
     badges: BadgeSettingsSchema.prefault({}),
@@ -117,7 +122,11 @@ export const SearchSettingsSchema = z
   .strict()
   .superRefine((search, context) => {
     if (search.usedCarPaths && (search.carTypes.length !== 1 || search.carTypes[0] !== 'used')) {
-      context.addIssue({ code: 'custom', path: ['usedCarPaths'], message: "is only for a site that sells used cars only (carTypes [\"used\"]): /used-car/... pages list used stock" });
+      context.addIssue({
+        code: 'custom',
+        path: ['usedCarPaths'],
+        message:
+          'is only for a site that sells used cars only (carTypes ["used"]): /used-car/... pages list used stock',
+      });
     }
   });
-

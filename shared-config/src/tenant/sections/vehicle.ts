@@ -38,12 +38,17 @@ export const VehicleSettingsSchema = z
     /** The used-car promise: the 14-day return, or the '48 hour money back guarantee and 12 months roadside assist' (spec: 'for one tenant'). */
     usedCarPromise: z.enum(['return', 'money-back'] as const satisfies readonly UsedCarPromise[]).default('return'),
     /** The warranty the copy claims, by car type (spec: '3, 5 or 7 years depending on tenant and car type'). */
-    warrantyYears: z.object({ new: warrantyYears, demo: warrantyYears, used: warrantyYears }).strict().default({ new: 5, demo: 5, used: 3 }),
+    warrantyYears: z
+      .object({ new: warrantyYears, demo: warrantyYears, used: warrantyYears })
+      .strict()
+      .default({ new: 5, demo: 5, used: 3 }),
     /** Delivery prices by distance from the car's yard; without them the page has no delivery calculator. */
     delivery: z
       .object({
         tiers: z
-          .array(z.object({ upToKm: z.number().positive().max(5000), price: z.number().int().min(0).max(20_000) }).strict())
+          .array(
+            z.object({ upToKm: z.number().positive().max(5000), price: z.number().int().min(0).max(20_000) }).strict(),
+          )
           .min(1)
           .max(12),
       })
@@ -51,7 +56,11 @@ export const VehicleSettingsSchema = z
       .optional(),
     /** Plugin switches (spec: an AutoGauge report for used cars, a car analysis download, a PPSR report download). */
     plugins: z
-      .object({ autogaugeReport: z.boolean().default(false), carAnalysis: z.boolean().default(false), ppsrReport: z.boolean().default(false) })
+      .object({
+        autogaugeReport: z.boolean().default(false),
+        carAnalysis: z.boolean().default(false),
+        ppsrReport: z.boolean().default(false),
+      })
       .strict()
       .prefault({}),
     /** The optional custom slider (spec §2): the site's own slides (its offers and services) as a slider under the car's gallery. */
@@ -63,7 +72,10 @@ export const VehicleSettingsSchema = z
      * commonly does before sale; a dealer lists its own (a caravan yard's differ), and an empty
      * list hides the block.
      */
-    usedCarChecks: z.array(z.string().trim().min(3).max(80)).max(8).default([...DEFAULT_USED_CAR_CHECKS]),
+    usedCarChecks: z
+      .array(z.string().trim().min(3).max(80))
+      .max(8)
+      .default([...DEFAULT_USED_CAR_CHECKS]),
     /** Collapsible sections and FAQs remember, per heading, whether the shopper left them open (spec: 'optionally persisted per header'). */
     rememberOpenSections: z.boolean().default(false),
   })

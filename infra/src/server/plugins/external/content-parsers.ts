@@ -13,7 +13,10 @@ export default fp(
       try {
         done(null, JSON.parse(text));
       } catch {
-        const error = Object.assign(new Error('body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+        const error = Object.assign(new Error('body is not valid JSON'), {
+          statusCode: 400,
+          code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+        });
         done(error, undefined);
       }
     });

@@ -10,12 +10,15 @@ const PIN_STATUS = { 'not-found': 404, conflict: 409, invalid: 400 } as const;
 
 /** Which part of the request a Fastify-raised client error is about. */
 function fieldOf(error: FastifyError): string {
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_TYPE') return 'content-type';
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_TYPE')
+    return 'content-type';
   const first = error.validation?.[0];
   if (first) {
     const missing = (first.params as { missingProperty?: unknown } | undefined)?.missingProperty;
     const at = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    return [at, typeof missing === 'string' ? missing : ''].filter(Boolean).join('.') || (error.validationContext ?? 'body');
+    return (
+      [at, typeof missing === 'string' ? missing : ''].filter(Boolean).join('.') || (error.validationContext ?? 'body')
+    );
   }
   return 'body';
 }
@@ -34,7 +37,10 @@ export default fp(
         return reply.code(PIN_STATUS[error.code]).send({ error: error.message });
       }
       if (error instanceof OperatorChangeError) {
-        return reply.code(PIN_STATUS[error.code]).send({ error: error.field ? `${error.field}: ${error.message}` : error.message, ...(error.field ? { field: error.field } : {}) });
+        return reply.code(PIN_STATUS[error.code]).send({
+          error: error.field ? `${error.field}: ${error.message}` : error.message,
+          ...(error.field ? { field: error.field } : {}),
+        });
       }
       // The route's limit cannot be counted (Redis is down) and the route refuses rather than run unlimited.
       if (error instanceof RateLimitUnavailableError) {
@@ -45,13 +51,17 @@ export default fp(
       // request needs (a pinned build's manifest): a passing outage, not a fault of this server.
       if (error instanceof BuildStorageUnavailableError) {
         request.log.error({ err: error }, 'published builds cannot be read from storage');
-        return reply.code(503).header('retry-after', '5').send({ error: 'Published builds cannot be read right now; try again shortly' });
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ error: 'Published builds cannot be read right now; try again shortly' });
       }
       const status = (error as FastifyError).statusCode;
       if (status !== undefined && status >= 400 && status < 500) {
         const fastifyError = error as FastifyError;
         // A body that is not JSON is a 400 like any other bad body, whatever status Fastify picked.
-        const code = fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : fastifyError.validation ? 400 : status;
+        const code =
+          fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : fastifyError.validation ? 400 : status;
         // Too many requests is about the caller, not a field of this request.
         if (code === 429) return reply.code(429).send({ error: error.message });
         return reply.code(code).send({ error: error.message, field: fieldOf(fastifyError) });

@@ -8,7 +8,9 @@ async function refusingServer(holdMs: number) {
   const app = Fastify();
   await app.register(configPlugin, { config: loadConfig({ FORECOURT_REFUSAL_HOLD_MS: String(holdMs) }) });
   await app.register(heldRefusals);
-  app.get('/limited', async (_request, reply) => reply.code(429).header('retry-after', '1').send({ error: 'Too many requests' }));
+  app.get('/limited', async (_request, reply) =>
+    reply.code(429).header('retry-after', '1').send({ error: 'Too many requests' }),
+  );
   app.get('/setting-up', async (_request, reply) => reply.code(503).send({ error: 'This site is being set up' }));
   app.get('/fine', async () => ({ ok: true }));
   return app;

@@ -73,7 +73,8 @@ function sharedStoreClass(shared: SharedStore): new (options: unknown) => Fastif
       shared.redis.eval(COUNT_SCRIPT, 1, this.namespace + key, timeWindow).then(
         (result) => {
           const [current, ttl] = Array.isArray(result) ? result.map(Number) : [];
-          if (current === undefined || ttl === undefined || Number.isNaN(current) || Number.isNaN(ttl)) return done(new Error(`rate limit: unexpected answer from Redis: ${JSON.stringify(result)}`));
+          if (current === undefined || ttl === undefined || Number.isNaN(current) || Number.isNaN(ttl))
+            return done(new Error(`rate limit: unexpected answer from Redis: ${JSON.stringify(result)}`));
           done(null, { current, ttl });
         },
         () => {
@@ -86,8 +87,19 @@ function sharedStoreClass(shared: SharedStore): new (options: unknown) => Fastif
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // The library passes the route's merged limit settings with the route under `routeInfo`
       // (its typings name the route itself).
-      const route = (routeOptions as unknown as { routeInfo?: { method?: unknown; url?: string; config?: { rateLimitStoreDown?: 'count-here' | { refuse: string } } } }).routeInfo;
-      return new SharedCountStore(undefined, { namespace: `${this.namespace}${String(route?.method ?? '')}${route?.url ?? ''}:`, whenDown: route?.config?.rateLimitStoreDown ?? 'count-here' });
+      const route = (
+        routeOptions as unknown as {
+          routeInfo?: {
+            method?: unknown;
+            url?: string;
+            config?: { rateLimitStoreDown?: 'count-here' | { refuse: string } };
+          };
+        }
+      ).routeInfo;
+      return new SharedCountStore(undefined, {
+        namespace: `${this.namespace}${String(route?.method ?? '')}${route?.url ?? ''}:`,
+        whenDown: route?.config?.rateLimitStoreDown ?? 'count-here',
+      });
     }
   }
   return SharedCountStore;
@@ -113,7 +125,10 @@ export default fp<RateLimitOptions>(
         const retry = Math.ceil(context.ttl / 1000);
         const configured = request.routeOptions.config.rateLimitMessage;
         const message =
-          typeof configured === 'function' ? configured(retry) : (configured ?? `Too many requests from this address: at most ${context.max} per ${context.after}. Retry in ${retry} s.`);
+          typeof configured === 'function'
+            ? configured(retry)
+            : (configured ??
+              `Too many requests from this address: at most ${context.max} per ${context.after}. Retry in ${retry} s.`);
         return Object.assign(new Error(message), { statusCode: context.statusCode });
       },
     });

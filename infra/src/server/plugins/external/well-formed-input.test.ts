@@ -8,7 +8,12 @@ import type { Car } from '../../../stock/model';
 import { defaultSeedNow } from '../../../stock/seed/generate';
 import { seedStock } from '../../../stock/seed/seed-stock';
 import { loadTenants } from '../../../tenants/load-tenants';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../../../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../../../testing/test-platform';
 import { MAX_BODY_DEPTH } from './well-formed-input';
 
 /**
@@ -29,7 +34,9 @@ const LONE = 'Jo\uD800';
 beforeAll(async () => {
   database = await openSharedDatabase();
   await seedStock(database, await loadTenants(), { seed: 11, totalCars: 120, now: defaultSeedNow() });
-  cars = (await loadTenantStock(database.db, SITE)).cars.filter((car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved);
+  cars = (await loadTenantStock(database.db, SITE)).cars.filter(
+    (car) => car.show_on_dealer_website && car.status === 'in_stock' && !car.reserved,
+  );
   const outbox = new OutboxSmsGateway(database.db, () => undefined);
   const sms: SmsGateway = { kind: 'outbox', send: async (message) => (calls.sms++, outbox.send(message)) };
   const simulator = new LocalPaymentSimulator({ delayMs: 0 });
@@ -62,14 +69,25 @@ function post(tenant: string, url: string, body: unknown, headers: Record<string
 }
 
 const count = async (table: 'otp_codes' | 'leads' | 'reservations' | 'watchlist' | 'sms_outbox') =>
-  Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 let phoneSeq = 0;
 /** A phone signed in as a shopper signs in: the code read from the outbox, then verified. */
 async function signedIn(tenant: string): Promise<{ phone: string; cookie: string }> {
   const phone = `04${String(30_000_000 + ++phoneSeq).slice(-8)}`;
   expect((await post(tenant, '/api/auth/send-code', { phone })).statusCode).toBe(202);
-  const row = await database.db.selectFrom('sms_outbox').select('body').where('to_phone', '=', phone).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('to_phone', '=', phone)
+    .executeTakeFirstOrThrow();
   const verified = await post(tenant, '/api/auth/verify-code', { phone, code: /\b(\d{6})\b/.exec(row.body)?.[1] });
   const cookie = verified.cookies.find((c) => c.name === 'forecourt_session');
   if (!cookie) throw new Error('no session cookie');
@@ -77,8 +95,22 @@ async function signedIn(tenant: string): Promise<{ phone: string; cookie: string
 }
 
 const application = (phone: string) => ({
-  data: { selfAssessedCreditScore: 'GREAT', purchasePrice: 32990, loanTerm: 5, phoneNumber: phone, firstName: 'Jo', lastName: 'Citizen', email: 'jo@example.com', vin: 'JTDBR32E720123456' },
-  additionalData: { postCode: '2000', subscribe: true, tags: ['finance-enquiry'], lead_attributes: { visited_pages: ['/finance'], linked_query_params: {} } },
+  data: {
+    selfAssessedCreditScore: 'GREAT',
+    purchasePrice: 32990,
+    loanTerm: 5,
+    phoneNumber: phone,
+    firstName: 'Jo',
+    lastName: 'Citizen',
+    email: 'jo@example.com',
+    vin: 'JTDBR32E720123456',
+  },
+  additionalData: {
+    postCode: '2000',
+    subscribe: true,
+    tags: ['finance-enquiry'],
+    lead_attributes: { visited_pages: ['/finance'], linked_query_params: {} },
+  },
 });
 
 describe('a body with text that cannot be stored', () => {
@@ -92,23 +124,49 @@ describe('a body with text that cannot be stored', () => {
 
   it("refuses a lone surrogate in a lead's userData.name and stores no lead", async () => {
     const leads = await count('leads');
-    const response = await post(SITE, '/api/leads/submit', { form: 'enquiry', url: '/contact', userData: { name: LONE, last_name: 'Citizen', email: 'jo@example.com', phone: '0412 345 678', postcode: '2000', message: 'Hello' } });
+    const response = await post(SITE, '/api/leads/submit', {
+      form: 'enquiry',
+      url: '/contact',
+      userData: {
+        name: LONE,
+        last_name: 'Citizen',
+        email: 'jo@example.com',
+        phone: '0412 345 678',
+        postcode: '2000',
+        message: 'Hello',
+      },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'userData.name: must be valid Unicode (it holds an unpaired surrogate)', field: 'userData.name' });
+    expect(response.json()).toEqual({
+      error: 'userData.name: must be valid Unicode (it holds an unpaired surrogate)',
+      field: 'userData.name',
+    });
     expect(await count('leads')).toBe(leads);
   });
 
   it('names the object whose key holds a NUL, without echoing the key', async () => {
-    const response = await post(SITE, '/api/leads/submit', { form: 'enquiry', url: '/contact', userData: { name: 'Jo', 'x\u0000': 1 } });
+    const response = await post(SITE, '/api/leads/submit', {
+      form: 'enquiry',
+      url: '/contact',
+      userData: { name: 'Jo', 'x\u0000': 1 },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'userData: every key must not contain a NUL character', field: 'userData' });
+    expect(response.json()).toEqual({
+      error: 'userData: every key must not contain a NUL character',
+      field: 'userData',
+    });
   });
 
   it('names an array item by its index: a finance application tag with a NUL is additionalData.tags.0', async () => {
     const { phone, cookie } = await signedIn(SITE);
     const leads = await count('leads');
     const body = application(phone);
-    const response = await post(SITE, '/api/youx/create-customer', { ...body, additionalData: { ...body.additionalData, tags: [NUL] } }, { cookie });
+    const response = await post(
+      SITE,
+      '/api/youx/create-customer',
+      { ...body, additionalData: { ...body.additionalData, tags: [NUL] } },
+      { cookie },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'additionalData.tags.0' });
     expect(await count('leads')).toBe(leads);
@@ -118,7 +176,12 @@ describe('a body with text that cannot be stored', () => {
     const { phone, cookie } = await signedIn(NO_PARTNER_SITE);
     const leads = await count('leads');
     const body = application(phone);
-    const response = await post(NO_PARTNER_SITE, '/api/finance/enquiry', { ...body, data: { ...body.data, lastName: LONE } }, { cookie });
+    const response = await post(
+      NO_PARTNER_SITE,
+      '/api/finance/enquiry',
+      { ...body, data: { ...body.data, lastName: LONE } },
+      { cookie },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'data.lastName' });
     expect(await count('leads')).toBe(leads);
@@ -128,7 +191,18 @@ describe('a body with text that cannot be stored', () => {
     const { phone, cookie } = await signedIn(SITE);
     const [reservations, card] = [await count('reservations'), calls.card];
     const car = cars[0]!;
-    const response = await post(SITE, `/api/vehicle/cars/${car.slug}/reservation`, { name: NUL, email: 'jo@example.com', phone, terms: true, payment: { token: 'tok_sim_4242_0123456789abcdef', last4: '4242' } }, { cookie });
+    const response = await post(
+      SITE,
+      `/api/vehicle/cars/${car.slug}/reservation`,
+      {
+        name: NUL,
+        email: 'jo@example.com',
+        phone,
+        terms: true,
+        payment: { token: 'tok_sim_4242_0123456789abcdef', last4: '4242' },
+      },
+      { cookie },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'name' });
     expect([await count('reservations'), calls.card]).toEqual([reservations, card]);
@@ -150,7 +224,12 @@ describe('a body with text that cannot be stored', () => {
   });
 
   it('takes text/plain JSON through the same check', async () => {
-    const response = await post(SITE, '/api/auth/send-code', JSON.stringify({ phone: '0412 345 002', last_name: LONE }), { 'content-type': 'text/plain;charset=UTF-8' });
+    const response = await post(
+      SITE,
+      '/api/auth/send-code',
+      JSON.stringify({ phone: '0412 345 002', last_name: LONE }),
+      { 'content-type': 'text/plain;charset=UTF-8' },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'last_name' });
   });
@@ -164,7 +243,10 @@ describe('a body with text that cannot be stored', () => {
   });
 
   it('still lets well-formed text outside the Basic Multilingual Plane through', async () => {
-    const response = await post(SITE, '/api/auth/send-code', { phone: '0412 345 003', first_name: 'Jo \u{1F697} Māori' });
+    const response = await post(SITE, '/api/auth/send-code', {
+      phone: '0412 345 003',
+      first_name: 'Jo \u{1F697} Māori',
+    });
     expect(response.statusCode).toBe(202);
   });
 });

@@ -83,7 +83,8 @@ export async function readOrCreateAdminToken(dataDir: string, config: Config = l
   return (await adminTokens(dataDir, config)).current;
 }
 
-const USE_PERSONAL_TOKEN = 'use a personal token (Authorization: Bearer <token>; the CLI reads FORECOURT_TOKEN, else {dataDir}/operator-token)';
+const USE_PERSONAL_TOKEN =
+  'use a personal token (Authorization: Bearer <token>; the CLI reads FORECOURT_TOKEN, else {dataDir}/operator-token)';
 
 function bearer(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
@@ -104,7 +105,10 @@ function field(request: FastifyRequest, name: 'tenant' | 'team'): string | undef
 export default fp<{ dataDir: string }>(
   async (fastify, options) => {
     const shared = await adminTokens(options.dataDir, fastify.config);
-    const operators = new OperatorService(fastify.database.db, fastify.tenants.all.map((tenant) => tenant.slug));
+    const operators = new OperatorService(
+      fastify.database.db,
+      fastify.tenants.all.map((tenant) => tenant.slug),
+    );
     const origin = consoleOrigin(fastify.config);
     const sessions = new ConsoleSessions(fastify.database.db, origin);
     fastify.decorate('operators', operators);
@@ -112,7 +116,8 @@ export default fp<{ dataDir: string }>(
     fastify.decorateRequest('operator', null);
     fastify.decorateRequest('consoleSession', null);
 
-    const route = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+    const route = (request: FastifyRequest) =>
+      `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
     const actionOf = (request: FastifyRequest) => request.routeOptions.config.permission?.action ?? route(request);
 
     const refuse = async (
@@ -134,7 +139,8 @@ export default fp<{ dataDir: string }>(
         outcome: 'refused',
         reason: `${status}: ${error} (${route(request)})`,
       });
-      if (status === 401 && !request.consoleSession && !onConsoleHost(request, origin)) reply.header('www-authenticate', 'Bearer');
+      if (status === 401 && !request.consoleSession && !onConsoleHost(request, origin))
+        reply.header('www-authenticate', 'Bearer');
       return reply.code(status).send({ error });
     };
 
@@ -152,8 +158,10 @@ export default fp<{ dataDir: string }>(
       const wrongOrigin = originProblem(request);
       if (wrongOrigin) return wrongOrigin;
       const token = request.headers['x-csrf-token'];
-      if (typeof token !== 'string' || token.length === 0) return 'No x-csrf-token header: send the csrf that signing in (or GET /_admin/session) answered';
-      if (!matchesSecret(token, { current: session.csrf, previous: undefined })) return "The x-csrf-token header is not this session's";
+      if (typeof token !== 'string' || token.length === 0)
+        return 'No x-csrf-token header: send the csrf that signing in (or GET /_admin/session) answered';
+      if (!matchesSecret(token, { current: session.csrf, previous: undefined }))
+        return "The x-csrf-token header is not this session's";
       return null;
     };
 
@@ -165,11 +173,23 @@ export default fp<{ dataDir: string }>(
      */
     const requireSession = async (request: FastifyRequest, reply: FastifyReply, onConsole: boolean) => {
       const secret = onConsole ? request.cookies[CONSOLE_COOKIE] : undefined;
-      if (!secret) return reply.code(401).send({ error: onConsole ? 'Not signed in: sign in with a passkey' : `No console session here: the console is at ${origin}` });
+      if (!secret)
+        return reply.code(401).send({
+          error: onConsole
+            ? 'Not signed in: sign in with a passkey'
+            : `No console session here: the console is at ${origin}`,
+        });
       const result = await sessions.authenticate(secret);
       if ('refused' in result) {
-        if (!result.account) return reply.code(401).send({ error: `Not signed in (${result.refused}): sign in with a passkey` });
-        return refuse(request, reply, 401, `This session does not open the console (${result.refused}): sign in again`, { accountId: result.account.id, name: result.account.name, sessionId: result.sessionId ?? null });
+        if (!result.account)
+          return reply.code(401).send({ error: `Not signed in (${result.refused}): sign in with a passkey` });
+        return refuse(
+          request,
+          reply,
+          401,
+          `This session does not open the console (${result.refused}): sign in again`,
+          { accountId: result.account.id, name: result.account.name, sessionId: result.sessionId ?? null },
+        );
       }
       request.operator = result.operator;
       request.consoleSession = result.session;
@@ -196,10 +216,13 @@ export default fp<{ dataDir: string }>(
       }
       const permission = request.routeOptions.config.permission;
       if (permission?.action === 'sign-in') return openSignIn(request, reply, onConsole);
-      if (permission?.action === 'session' || (onConsole && request.headers.authorization === undefined)) return requireSession(request, reply, onConsole);
+      if (permission?.action === 'session' || (onConsole && request.headers.authorization === undefined))
+        return requireSession(request, reply, onConsole);
       if (!fromLoopback(request)) {
         request.log.warn({ route: route(request) }, 'personal token sent from another machine; refused');
-        return reply.code(403).send({ error: 'Personal tokens are taken only on this machine (loopback): the console signs in with a passkey' });
+        return reply.code(403).send({
+          error: 'Personal tokens are taken only on this machine (loopback): the console signs in with a passkey',
+        });
       }
       const given = bearer(request);
       if (given && matchesSecret(given, shared)) {
@@ -213,11 +236,17 @@ export default fp<{ dataDir: string }>(
       if (!given) return refuse(request, reply, 401, `No token: ${USE_PERSONAL_TOKEN}`);
       const result = await operators.authenticate(given);
       if ('refused' in result) {
-        return refuse(request, reply, 401, `This token does not open the admin API (${result.refused}): ${USE_PERSONAL_TOKEN}`, {
-          accountId: result.account?.id ?? null,
-          name: result.account?.name ?? null,
-          tokenId: result.tokenId ?? null,
-        });
+        return refuse(
+          request,
+          reply,
+          401,
+          `This token does not open the admin API (${result.refused}): ${USE_PERSONAL_TOKEN}`,
+          {
+            accountId: result.account?.id ?? null,
+            name: result.account?.name ?? null,
+            tokenId: result.tokenId ?? null,
+          },
+        );
       }
       request.operator = result.operator;
     });
@@ -230,25 +259,42 @@ export default fp<{ dataDir: string }>(
       if (permission?.action === 'session' && request.consoleSession) return;
       if (permission?.action === 'first-operator') {
         // Only the shared token reaches here without an account; an account's token has no business here.
-        if (operator) return refuse(request, reply, 403, `${operator.name}: the first operator is made with the shared admin token, once`);
+        if (operator)
+          return refuse(
+            request,
+            reply,
+            403,
+            `${operator.name}: the first operator is made with the shared admin token, once`,
+          );
         return;
       }
       // Fails closed: a route that declares nothing is refused to everyone.
-      if (!permission || !operator || permission.action === 'session') return refuse(request, reply, 403, `${route(request)} declares no permission`);
+      if (!permission || !operator || permission.action === 'session')
+        return refuse(request, reply, 403, `${route(request)} declares no permission`);
       const tenant = field(request, 'tenant');
       let decision: Decision;
       if (permission.on === 'platform') decision = may(operator, permission.action);
-      else if ((permission.on === 'tenant' || permission.on === 'list') && tenant !== undefined) decision = may(operator, permission.action, tenant);
+      else if ((permission.on === 'tenant' || permission.on === 'list') && tenant !== undefined)
+        decision = may(operator, permission.action, tenant);
       else decision = roleMay(operator, permission.action);
-      if (!decision.allowed) return refuse(request, reply, 403, `${operator.name} (${operator.role}): ${decision.reason}`);
+      if (!decision.allowed)
+        return refuse(request, reply, 403, `${operator.name} (${operator.role}): ${decision.reason}`);
     });
 
     fastify.decorate('auditAdmin', async (request: FastifyRequest, entry: AdminAuditEntry) => {
       const operator = request.operator;
-      await operators.audit({ accountId: operator?.accountId ?? null, accountName: operator?.name ?? null, tokenId: operator?.tokenId ?? null, sessionId: operator?.sessionId ?? null, ...entry });
+      await operators.audit({
+        accountId: operator?.accountId ?? null,
+        accountName: operator?.name ?? null,
+        tokenId: operator?.tokenId ?? null,
+        sessionId: operator?.sessionId ?? null,
+        ...entry,
+      });
     });
 
-    fastify.decorate('refuseAdmin', (request: FastifyRequest, reply: FastifyReply, reason: string) => refuse(request, reply, 403, reason));
+    fastify.decorate('refuseAdmin', (request: FastifyRequest, reply: FastifyReply, reason: string) =>
+      refuse(request, reply, 403, reason),
+    );
   },
   { name: 'admin-auth', fastify: '5.x', dependencies: ['config', 'database', 'tenants'] },
 );

@@ -1,7 +1,19 @@
 import fp from 'fastify-plugin';
-import { canaryAlertsOf, claimDueAlerts, markAlertFailed, markAlertSent, raiseCanaryAlert } from '../../../db/canary-alerts';
+import {
+  canaryAlertsOf,
+  claimDueAlerts,
+  markAlertFailed,
+  markAlertSent,
+  raiseCanaryAlert,
+} from '../../../db/canary-alerts';
 import { effectivePins, listCanaries, listPins, type Canary } from '../../../db/pins';
-import { alertDetails, judgeCanary, postCanaryAlert, type CanaryAlertRule, type CanaryVerdict } from '../../../pins/canary-alerts';
+import {
+  alertDetails,
+  judgeCanary,
+  postCanaryAlert,
+  type CanaryAlertRule,
+  type CanaryVerdict,
+} from '../../../pins/canary-alerts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,8 +60,12 @@ export default fp<CanaryAlertsOptions>(
   async (fastify, options) => {
     const db = fastify.database.db;
     const config = fastify.config;
-    const rule: CanaryAlertRule = options.rule ?? { marginPercent: config.FORECOURT_CANARY_ALERT_MARGIN_PERCENT, minReports: config.FORECOURT_CANARY_ALERT_MIN_MOUNTS };
-    const webhookUrl = options.webhookUrl !== undefined ? options.webhookUrl : (config.FORECOURT_CANARY_WEBHOOK_URL ?? null);
+    const rule: CanaryAlertRule = options.rule ?? {
+      marginPercent: config.FORECOURT_CANARY_ALERT_MARGIN_PERCENT,
+      minReports: config.FORECOURT_CANARY_ALERT_MIN_MOUNTS,
+    };
+    const webhookUrl =
+      options.webhookUrl !== undefined ? options.webhookUrl : (config.FORECOURT_CANARY_WEBHOOK_URL ?? null);
     const fetchImpl = options.fetch ?? fetch;
 
     // Sends in flight, so a close waits for them rather than closing the database under them.
@@ -72,7 +88,10 @@ export default fp<CanaryAlertsOptions>(
         } catch (error) {
           await markAlertFailed(db, alert, error instanceof Error ? error.message : String(error));
           result.failed += 1;
-          fastify.log.error({ err: error, tenant: alert.tenant, team: alert.team }, 'canary alert: the webhook failed; retried later');
+          fastify.log.error(
+            { err: error, tenant: alert.tenant, team: alert.team },
+            'canary alert: the webhook failed; retried later',
+          );
         }
       }
       return result;
@@ -81,10 +100,21 @@ export default fp<CanaryAlertsOptions>(
     const judge = async (canary: Canary, pinVersion: string | null): Promise<CanaryVerdict> => {
       const verdict = await judgeCanary(db, canary, pinVersion, rule);
       if (!verdict.flagged) return verdict;
-      const raised = await raiseCanaryAlert(db, { tenant: canary.tenant, team: canary.team, version: canary.version, canaryStartedAt: canary.startedAt, details: alertDetails(verdict, rule) });
+      const raised = await raiseCanaryAlert(db, {
+        tenant: canary.tenant,
+        team: canary.team,
+        version: canary.version,
+        canaryStartedAt: canary.startedAt,
+        details: alertDetails(verdict, rule),
+      });
       if (raised) {
-        fastify.log.warn({ tenant: canary.tenant, team: canary.team, version: canary.version }, 'canary flagged: it fails more than its pin');
-        void track(sendDue()).catch((error: unknown) => fastify.log.error({ err: error }, 'canary alert: sending failed'));
+        fastify.log.warn(
+          { tenant: canary.tenant, team: canary.team, version: canary.version },
+          'canary flagged: it fails more than its pin',
+        );
+        void track(sendDue()).catch((error: unknown) =>
+          fastify.log.error({ err: error }, 'canary alert: sending failed'),
+        );
       }
       return verdict;
     };
@@ -93,7 +123,15 @@ export default fp<CanaryAlertsOptions>(
       try {
         // Once raised, a canary's alert is not judged again on every report.
         const raised = await canaryAlertsOf(db, [canary.tenant]);
-        if (raised.some((alert) => alert.team === canary.team && alert.version === canary.version && alert.canaryStartedAt.getTime() === canary.startedAt.getTime())) return;
+        if (
+          raised.some(
+            (alert) =>
+              alert.team === canary.team &&
+              alert.version === canary.version &&
+              alert.canaryStartedAt.getTime() === canary.startedAt.getTime(),
+          )
+        )
+          return;
         await judge(canary, pinVersion);
       } catch (error) {
         fastify.log.error({ err: error, tenant: canary.tenant, team: canary.team }, 'canary alert: judging failed');
@@ -117,7 +155,11 @@ export default fp<CanaryAlertsOptions>(
     let timer: NodeJS.Timeout | undefined;
     if (intervalMs > 0) {
       fastify.addHook('onReady', async () => {
-        timer = setInterval(() => void sweep().catch((error: unknown) => fastify.log.error({ err: error }, 'canary alerts: a round failed')), intervalMs).unref();
+        timer = setInterval(
+          () =>
+            void sweep().catch((error: unknown) => fastify.log.error({ err: error }, 'canary alerts: a round failed')),
+          intervalMs,
+        ).unref();
       });
     }
     // preClose: sends under way finish before any onClose hook closes the database.

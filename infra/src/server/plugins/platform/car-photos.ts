@@ -44,7 +44,9 @@ export interface CarPhotosOptions {
 }
 
 /** What a fetch came to: new bytes stored under a hash, or the stored ones still good. */
-type Fetched = { kind: 'stored'; hash: string; etag: string | null; lastModified: string | null; bytes: Buffer } | { kind: 'unchanged' };
+type Fetched =
+  | { kind: 'stored'; hash: string; etag: string | null; lastModified: string | null; bytes: Buffer }
+  | { kind: 'unchanged' };
 
 /**
  * Fetches the photos cars name, claimed in PostgreSQL as feed imports and lead delivery claim
@@ -92,7 +94,13 @@ export default fp<CarPhotosOptions>(
       // Known to the sweep before it is in storage, and kept from it (photo-sweep.ts).
       await notePhotoObject(db, hash);
       await keep(hash, bytes, photo.url);
-      return { kind: 'stored', hash, etag: response.headers.etag ?? null, lastModified: response.headers['last-modified'] ?? null, bytes };
+      return {
+        kind: 'stored',
+        hash,
+        etag: response.headers.etag ?? null,
+        lastModified: response.headers['last-modified'] ?? null,
+        bytes,
+      };
     };
 
     /** The photo's original in storage: made from the bytes unless it is there already. */
@@ -110,19 +118,32 @@ export default fp<CarPhotosOptions>(
       } catch (error) {
         // What the photo is (not an image, too large, a refused address) does not change by
         // asking again; a source that did not answer may answer later.
-        const final = error instanceof PhotoRefused || (isOutboundError(error) && (error.problem === 'too-large' || error.problem === 'refused' || error.problem === 'scheme'));
+        const final =
+          error instanceof PhotoRefused ||
+          (isOutboundError(error) &&
+            (error.problem === 'too-large' || error.problem === 'refused' || error.problem === 'scheme'));
         // The safe fetch's words for a size are a feed's; a photo's owner reads a photo's limit.
         const tooLarge = isOutboundError(error) && error.problem === 'too-large';
-        const message = tooLarge ? `${photo.url} is larger than the ${limits.maxBytes} bytes a photo may be` : error instanceof Error ? error.message : String(error);
+        const message = tooLarge
+          ? `${photo.url} is larger than the ${limits.maxBytes} bytes a photo may be`
+          : error instanceof Error
+            ? error.message
+            : String(error);
         const retryAt = final || photo.attempts >= maxAttempts ? null : later(retryMs * 4 ** (photo.attempts - 1));
         await markFailed(db, photo, message, retryAt, later(revalidateMs));
         fastify.metrics.photoSweep.fetches.inc({ result: retryAt ? 'retry' : 'failed' });
-        if (!retryAt) fastify.log.warn({ tenant: photo.tenant, url: photo.url, error: message }, 'car photos: a photo failed');
+        if (!retryAt)
+          fastify.log.warn({ tenant: photo.tenant, url: photo.url, error: message }, 'car photos: a photo failed');
         return;
       }
       fastify.metrics.photoSweep.fetches.inc({ result: fetched.kind });
       if (fetched.kind === 'stored') {
-        await markStored(db, photo.id, { hash: fetched.hash, etag: fetched.etag, lastModified: fetched.lastModified, now: now() });
+        await markStored(db, photo.id, {
+          hash: fetched.hash,
+          etag: fetched.etag,
+          lastModified: fetched.lastModified,
+          now: now(),
+        });
         // A sweep that deleted these bytes' objects while this fetch found them there finds this
         // photo stored once it is done, or its deletion is seen here and the original made again.
         await keep(fetched.hash, fetched.bytes, photo.url);
@@ -142,7 +163,12 @@ export default fp<CarPhotosOptions>(
           if (claimed.length === 0) return count;
           // One failure of the platform (the database, the storage) leaves that photo to its lapsed claim.
           const settled = await Promise.allSettled(claimed.map(handle));
-          for (const outcome of settled) if (outcome.status === 'rejected') fastify.log.error({ err: outcome.reason as unknown }, 'car photos: a photo stopped on an error; it is tried again once its claim lapses');
+          for (const outcome of settled)
+            if (outcome.status === 'rejected')
+              fastify.log.error(
+                { err: outcome.reason as unknown },
+                'car photos: a photo stopped on an error; it is tried again once its claim lapses',
+              );
           count += claimed.length;
         }
       })().finally(() => {
@@ -150,7 +176,8 @@ export default fp<CarPhotosOptions>(
       });
       return running;
     };
-    const runLogged = () => void run().catch((error: unknown) => fastify.log.error({ err: error }, 'car photos: looking for photos failed'));
+    const runLogged = () =>
+      void run().catch((error: unknown) => fastify.log.error({ err: error }, 'car photos: looking for photos failed'));
 
     const intervalMs = options.intervalMs ?? 5_000;
     fastify.decorate('carPhotos', { storage: store, queued: () => (intervalMs > 0 ? runLogged() : undefined), run });

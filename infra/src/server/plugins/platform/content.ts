@@ -26,7 +26,13 @@ export default fp<ContentPluginOptions>(
     fastify.decorate('content', {
       library: options.library,
       resolve: (tenant, pathname) =>
-        resolveContent(options.library, tenant, pathname, () => listBrands(fastify.database.db, tenant.slug), () => listTenantCatalogue(fastify.database.db, tenant.slug)),
+        resolveContent(
+          options.library,
+          tenant,
+          pathname,
+          () => listBrands(fastify.database.db, tenant.slug),
+          () => listTenantCatalogue(fastify.database.db, tenant.slug),
+        ),
     });
   },
   { name: 'content', fastify: '5.x', dependencies: ['database'] },

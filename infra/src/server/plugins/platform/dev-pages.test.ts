@@ -14,11 +14,19 @@ afterAll(async () => {
 });
 
 const SITE = { host: 'summit-auto-group.localhost:8080' };
-const get = (url: string, remoteAddress: string) => platform.app.inject({ method: 'GET', url, remoteAddress, headers: SITE });
+const get = (url: string, remoteAddress: string) =>
+  platform.app.inject({ method: 'GET', url, remoteAddress, headers: SITE });
 
 // Production answers none of them (production-config.test.ts).
 describe('the development pages', () => {
-  it.each(['/_dev/outbox.json', '/_dev/outbox', '/_dev/crm.json', '/_dev/crm', '/_dev/overrides', '/_dev/finance-partner/1'])('refuse %s to another address, 127.0.0.2 included', async (url) => {
+  it.each([
+    '/_dev/outbox.json',
+    '/_dev/outbox',
+    '/_dev/crm.json',
+    '/_dev/crm',
+    '/_dev/overrides',
+    '/_dev/finance-partner/1',
+  ])('refuse %s to another address, 127.0.0.2 included', async (url) => {
     const response = await get(url, '127.0.0.2');
     expect(response.statusCode).toBe(403);
     expect(response.body).toBe('Development pages answer only on this machine (loopback).');
@@ -33,7 +41,13 @@ describe('the development pages', () => {
   });
 
   it('refuse a personal token posted to the override form from another address', async () => {
-    const response = await platform.app.inject({ method: 'POST', url: '/_dev/overrides', remoteAddress: '127.0.0.2', headers: { ...SITE, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'team=mf-search&entry=http%3A%2F%2Flocalhost%3A3001%2FremoteEntry.js&token=fct_guess' });
+    const response = await platform.app.inject({
+      method: 'POST',
+      url: '/_dev/overrides',
+      remoteAddress: '127.0.0.2',
+      headers: { ...SITE, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'team=mf-search&entry=http%3A%2F%2Flocalhost%3A3001%2FremoteEntry.js&token=fct_guess',
+    });
     expect(response.statusCode).toBe(403);
   });
 
@@ -50,7 +64,13 @@ describe('the development pages', () => {
 describe('the override form', () => {
   it('takes at most 30 tokens a minute from one address', async () => {
     const post = () =>
-      platform.app.inject({ method: 'POST', url: '/_dev/overrides', remoteAddress: '127.0.0.1', headers: { ...SITE, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'team=mf-search&entry=http%3A%2F%2Flocalhost%3A3001%2FremoteEntry.js&token=fct_guess' });
+      platform.app.inject({
+        method: 'POST',
+        url: '/_dev/overrides',
+        remoteAddress: '127.0.0.1',
+        headers: { ...SITE, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'team=mf-search&entry=http%3A%2F%2Flocalhost%3A3001%2FremoteEntry.js&token=fct_guess',
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) statuses.push((await post()).statusCode);
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);

@@ -29,7 +29,10 @@ export default fp(
       if (production) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       if (!fromLoopback(request)) {
         request.log.warn({ path }, 'development page asked from another machine; refused');
-        return reply.code(403).type('text/plain; charset=utf-8').send('Development pages answer only on this machine (loopback).');
+        return reply
+          .code(403)
+          .type('text/plain; charset=utf-8')
+          .send('Development pages answer only on this machine (loopback).');
       }
     });
   },

@@ -39,17 +39,35 @@ export default fp<FeedSchedulesOptions>(
         db,
         fastify.outbound,
         schedule.url,
-        (format) => beginImport(db, { tenant: schedule.tenant, source: schedule.source, format, createdBy: `feed-schedule:${schedule.source}` }),
-        { maxBytes: fastify.config.FORECOURT_FEED_MAX_BYTES, timeoutMs, validators: { etag: schedule.etag, lastModified: schedule.lastModified } },
+        (format) =>
+          beginImport(db, {
+            tenant: schedule.tenant,
+            source: schedule.source,
+            format,
+            createdBy: `feed-schedule:${schedule.source}`,
+          }),
+        {
+          maxBytes: fastify.config.FORECOURT_FEED_MAX_BYTES,
+          timeoutMs,
+          validators: { etag: schedule.etag, lastModified: schedule.lastModified },
+        },
       );
-      fastify.metrics.stockImports.feedPulls.inc({ result: pulled.status === 'stored' ? 'fetched' : pulled.status === 'not-modified' ? 'unchanged' : 'failed' });
-      if (pulled.status === 'not-modified') return finishPull(db, schedule, { outcome: 'unchanged', message: null, importId: null }, now());
+      fastify.metrics.stockImports.feedPulls.inc({
+        result: pulled.status === 'stored' ? 'fetched' : pulled.status === 'not-modified' ? 'unchanged' : 'failed',
+      });
+      if (pulled.status === 'not-modified')
+        return finishPull(db, schedule, { outcome: 'unchanged', message: null, importId: null }, now());
       if (pulled.status === 'failed') {
         if (pulled.id !== null) await dropImport(db, pulled.id);
         return finishPull(db, schedule, { outcome: 'failed', message: pulled.message, importId: null }, now());
       }
       await queueImport(db, pulled.id, pulled.bytes);
-      await finishPull(db, schedule, { outcome: 'queued', message: null, importId: pulled.id, validators: pulled.validators }, now());
+      await finishPull(
+        db,
+        schedule,
+        { outcome: 'queued', message: null, importId: pulled.id, validators: pulled.validators },
+        now(),
+      );
       fastify.stockImports.queued();
     };
 
@@ -60,8 +78,16 @@ export default fp<FeedSchedulesOptions>(
         await pull(schedule);
       } catch (error) {
         // The platform's failure (the database), not the feed's: recorded, and pulled at its next turn.
-        fastify.log.error({ err: error, tenant: schedule.tenant, source: schedule.source }, 'feed schedules: a pull stopped on an error');
-        await finishPull(db, schedule, { outcome: 'failed', message: 'The pull stopped on an error of the platform', importId: null }, now());
+        fastify.log.error(
+          { err: error, tenant: schedule.tenant, source: schedule.source },
+          'feed schedules: a pull stopped on an error',
+        );
+        await finishPull(
+          db,
+          schedule,
+          { outcome: 'failed', message: 'The pull stopped on an error of the platform', importId: null },
+          now(),
+        );
       }
       return true;
     };
@@ -77,7 +103,10 @@ export default fp<FeedSchedulesOptions>(
       });
       return running;
     };
-    const runLogged = () => void run().catch((error: unknown) => fastify.log.error({ err: error }, 'feed schedules: a pull failed to run; it runs again once its claim lapses'));
+    const runLogged = () =>
+      void run().catch((error: unknown) =>
+        fastify.log.error({ err: error }, 'feed schedules: a pull failed to run; it runs again once its claim lapses'),
+      );
     fastify.decorate('feedSchedules', { run });
 
     const intervalMs = options.intervalMs ?? fastify.config.FORECOURT_FEED_SCHEDULE_MS;

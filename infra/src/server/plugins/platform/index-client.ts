@@ -29,5 +29,8 @@ export function indexClient(fastify: FastifyInstance): SearchClient {
       return { status: response.statusCode, content: response.body, isTimedOut: false };
     },
   };
-  return algoliasearch(appId, adminKey, { hosts: [{ url: 'localhost', protocol: 'http', accept: 'readWrite' }], requester });
+  return algoliasearch(appId, adminKey, {
+    hosts: [{ url: 'localhost', protocol: 'http', accept: 'readWrite' }],
+    requester,
+  });
 }

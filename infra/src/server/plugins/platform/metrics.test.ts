@@ -1,6 +1,11 @@
 import type { Database } from '../../../db/database';
 import { openTestDatabase } from '../../../testing/test-database';
-import { clearPlatformTables, createTestPlatform, openSharedDatabase, type TestPlatform } from '../../../testing/test-platform';
+import {
+  clearPlatformTables,
+  createTestPlatform,
+  openSharedDatabase,
+  type TestPlatform,
+} from '../../../testing/test-platform';
 import { parseTrustedProxies } from '../../trusted-proxies';
 
 /**
@@ -21,16 +26,25 @@ afterAll(async () => {
   await database.close();
 });
 
-const scrape = (peer = '127.0.0.1', headers: Record<string, string> = {}) => platform.app.inject({ method: 'GET', url: '/metrics', remoteAddress: peer, headers });
+const scrape = (peer = '127.0.0.1', headers: Record<string, string> = {}) =>
+  platform.app.inject({ method: 'GET', url: '/metrics', remoteAddress: peer, headers });
 
 describe('what it reports', () => {
   it('counts a request by its route pattern and status, with its latency', async () => {
-    await platform.app.inject({ method: 'GET', url: '/api/cars/no-such-car/pdf', headers: { 'x-forecourt-tenant': 'harbourside-motors' } });
+    await platform.app.inject({
+      method: 'GET',
+      url: '/api/cars/no-such-car/pdf',
+      headers: { 'x-forecourt-tenant': 'harbourside-motors' },
+    });
     const response = await scrape();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(response.body).toContain('forecourt_http_requests_total{method="GET",route="/api/cars/:slug/pdf",status="404"} 1');
-    expect(response.body).toMatch(/forecourt_http_request_duration_seconds_count\{method="GET",route="\/api\/cars\/:slug\/pdf",status="404"\} 1/);
+    expect(response.body).toContain(
+      'forecourt_http_requests_total{method="GET",route="/api/cars/:slug/pdf",status="404"} 1',
+    );
+    expect(response.body).toMatch(
+      /forecourt_http_request_duration_seconds_count\{method="GET",route="\/api\/cars\/:slug\/pdf",status="404"\} 1/,
+    );
   });
 
   it("reports the lead outbox's backlog and the process's own figures", async () => {
@@ -57,7 +71,10 @@ describe('who may read it', () => {
   });
 
   it('refuses a request forwarded by the trusted balancer, even with a personal token', async () => {
-    const response = await scrape('10.1.0.5', { 'x-forwarded-for': '203.0.113.9', authorization: `Bearer ${platform.operatorToken}` });
+    const response = await scrape('10.1.0.5', {
+      'x-forwarded-for': '203.0.113.9',
+      authorization: `Bearer ${platform.operatorToken}`,
+    });
     expect(response.statusCode).toBe(403);
   });
 });

@@ -69,8 +69,19 @@ export default fp<MetricsOptions>(
     collectDefaultMetrics({ register });
 
     const labelNames = ['method', 'route', 'status'] as const;
-    const requests = new Counter({ name: 'forecourt_http_requests_total', help: 'Requests answered, by route pattern and status', labelNames, registers: [register] });
-    const duration = new Histogram({ name: 'forecourt_http_request_duration_seconds', help: 'Time from request to answer, by route pattern and status', labelNames, buckets: LATENCY_BUCKETS, registers: [register] });
+    const requests = new Counter({
+      name: 'forecourt_http_requests_total',
+      help: 'Requests answered, by route pattern and status',
+      labelNames,
+      registers: [register],
+    });
+    const duration = new Histogram({
+      name: 'forecourt_http_request_duration_seconds',
+      help: 'Time from request to answer, by route pattern and status',
+      labelNames,
+      buckets: LATENCY_BUCKETS,
+      registers: [register],
+    });
     const searchDuration = new Histogram({
       name: 'forecourt_search_request_duration_seconds',
       help: "The search service's answers to the web tier (first paints), by outcome",
@@ -79,27 +90,63 @@ export default fp<MetricsOptions>(
       registers: [register],
     });
     const stockImports: StockImportMetrics = {
-      started: new Counter({ name: 'forecourt_stock_imports_started_total', help: 'Feed imports this instance claimed and began (a takeover counts again)', registers: [register] }),
-      finished: new Counter({ name: 'forecourt_stock_imports_finished_total', help: 'Feed imports this instance finished, by status', labelNames: ['status'] as const, registers: [register] }),
-      rows: new Counter({ name: 'forecourt_stock_import_rows_total', help: 'Rows of the feed imports this instance finished, by outcome', labelNames: ['outcome'] as const, registers: [register] }),
-      feedPulls: new Counter({ name: 'forecourt_feed_pulls_total', help: "Feeds fetched from dealers' URLs by this instance, by result (unchanged: answered 304)", labelNames: ['result'] as const, registers: [register] }),
-      reindexed: new Counter({ name: 'forecourt_search_reindexed_cars_total', help: 'Cars this instance wrote to the search index again because a stock change named them', registers: [register] }),
+      started: new Counter({
+        name: 'forecourt_stock_imports_started_total',
+        help: 'Feed imports this instance claimed and began (a takeover counts again)',
+        registers: [register],
+      }),
+      finished: new Counter({
+        name: 'forecourt_stock_imports_finished_total',
+        help: 'Feed imports this instance finished, by status',
+        labelNames: ['status'] as const,
+        registers: [register],
+      }),
+      rows: new Counter({
+        name: 'forecourt_stock_import_rows_total',
+        help: 'Rows of the feed imports this instance finished, by outcome',
+        labelNames: ['outcome'] as const,
+        registers: [register],
+      }),
+      feedPulls: new Counter({
+        name: 'forecourt_feed_pulls_total',
+        help: "Feeds fetched from dealers' URLs by this instance, by result (unchanged: answered 304)",
+        labelNames: ['result'] as const,
+        registers: [register],
+      }),
+      reindexed: new Counter({
+        name: 'forecourt_search_reindexed_cars_total',
+        help: 'Cars this instance wrote to the search index again because a stock change named them',
+        registers: [register],
+      }),
     };
     // Every series from the start: a rate over a series that appears at its first event misses that event.
     for (const status of IMPORT_STATUSES) stockImports.finished.inc({ status }, 0);
     for (const outcome of ROW_OUTCOMES) stockImports.rows.inc({ outcome }, 0);
     for (const result of PULL_RESULTS) stockImports.feedPulls.inc({ result }, 0);
     const photoSweep: PhotoSweepMetrics = {
-      fetches: new Counter({ name: 'forecourt_photo_fetches_total', help: "Dealers' photos this instance fetched, by result: stored (fetched whole), unchanged (answered 304), retry (failed, tried again later), failed (for good)", labelNames: ['result'] as const, registers: [register] }),
-      photos: new Counter({ name: 'forecourt_photos_deleted_total', help: 'Stored photos (hashes) no car named past their grace, deleted by this instance with all their sizes', registers: [register] }),
-      objects: new Counter({ name: 'forecourt_photo_objects_deleted_total', help: "Objects of those photos this instance deleted from storage: originals and sizes", registers: [register] }),
+      fetches: new Counter({
+        name: 'forecourt_photo_fetches_total',
+        help: "Dealers' photos this instance fetched, by result: stored (fetched whole), unchanged (answered 304), retry (failed, tried again later), failed (for good)",
+        labelNames: ['result'] as const,
+        registers: [register],
+      }),
+      photos: new Counter({
+        name: 'forecourt_photos_deleted_total',
+        help: 'Stored photos (hashes) no car named past their grace, deleted by this instance with all their sizes',
+        registers: [register],
+      }),
+      objects: new Counter({
+        name: 'forecourt_photo_objects_deleted_total',
+        help: 'Objects of those photos this instance deleted from storage: originals and sizes',
+        registers: [register],
+      }),
     };
     for (const result of PHOTO_FETCH_RESULTS) photoSweep.fetches.inc({ result }, 0);
     fastify.decorate('metrics', { searchDuration, stockImports, photoSweep });
 
     new Gauge({
       name: 'forecourt_db_pool_connections',
-      help: "PostgreSQL pool connections: total open, idle, and requests waiting for one (absent on the embedded database)",
+      help: 'PostgreSQL pool connections: total open, idle, and requests waiting for one (absent on the embedded database)',
       labelNames: ['state'] as const,
       registers: [register],
       collect() {
@@ -122,8 +169,16 @@ export default fp<MetricsOptions>(
       },
     });
 
-    const backlog = new Gauge({ name: 'forecourt_lead_outbox_backlog', help: 'Leads not yet delivered to the CRM', registers: [register] });
-    const oldest = new Gauge({ name: 'forecourt_lead_outbox_oldest_seconds', help: 'Age of the oldest lead not yet delivered to the CRM (0 when none waits)', registers: [register] });
+    const backlog = new Gauge({
+      name: 'forecourt_lead_outbox_backlog',
+      help: 'Leads not yet delivered to the CRM',
+      registers: [register],
+    });
+    const oldest = new Gauge({
+      name: 'forecourt_lead_outbox_oldest_seconds',
+      help: 'Age of the oldest lead not yet delivered to the CRM (0 when none waits)',
+      registers: [register],
+    });
     // One query per scrape for both; a database that cannot answer leaves them out of that scrape
     // rather than failing the scrape (the request and pool metrics still tell the story).
     async function readOutbox(): Promise<void> {
@@ -131,7 +186,10 @@ export default fp<MetricsOptions>(
         const row = await fastify.database.db
           .selectFrom('lead_outbox')
           .innerJoin('leads', 'leads.id', 'lead_outbox.lead_id')
-          .select([(eb) => eb.fn.countAll<string>().as('n'), sql<Date | string | null>`min(leads.created_at)`.as('oldest')])
+          .select([
+            (eb) => eb.fn.countAll<string>().as('n'),
+            sql<Date | string | null>`min(leads.created_at)`.as('oldest'),
+          ])
           .where('lead_outbox.delivered_at', 'is', null)
           .executeTakeFirstOrThrow();
         backlog.set(Number(row.n));
@@ -143,8 +201,16 @@ export default fp<MetricsOptions>(
       }
     }
 
-    const queuedImports = new Gauge({ name: 'forecourt_stock_imports_queued', help: 'Feed imports queued and not yet claimed, on every instance', registers: [register] });
-    const importLag = new Gauge({ name: 'forecourt_stock_import_lag_seconds', help: 'Age of the oldest queued feed import (0 when none waits)', registers: [register] });
+    const queuedImports = new Gauge({
+      name: 'forecourt_stock_imports_queued',
+      help: 'Feed imports queued and not yet claimed, on every instance',
+      registers: [register],
+    });
+    const importLag = new Gauge({
+      name: 'forecourt_stock_import_lag_seconds',
+      help: 'Age of the oldest queued feed import (0 when none waits)',
+      registers: [register],
+    });
     // From the database, as the outbox's: the queue is every instance's, not this one's.
     async function readImports(): Promise<void> {
       try {
@@ -163,11 +229,23 @@ export default fp<MetricsOptions>(
     }
 
     const { sharedStore } = options;
-    if (sharedStore) new Gauge({ name: 'forecourt_shared_store_up', help: 'Whether Redis (shared rate limits) answered last time it was used (1) or not (0)', registers: [register], collect() { this.set(sharedStore.up() ? 1 : 0); } });
+    if (sharedStore)
+      new Gauge({
+        name: 'forecourt_shared_store_up',
+        help: 'Whether Redis (shared rate limits) answered last time it was used (1) or not (0)',
+        registers: [register],
+        collect() {
+          this.set(sharedStore.up() ? 1 : 0);
+        },
+      });
 
     fastify.addHook('onResponse', async (request, reply) => {
       // The route's pattern, never the raw path: one series per route, whatever the shopper typed.
-      const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+      const labels = {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      };
       requests.inc(labels);
       duration.observe(labels, reply.elapsedTime / 1000);
     });
@@ -183,10 +261,16 @@ export default fp<MetricsOptions>(
 
     fastify.get('/metrics', async (request, reply) => {
       if (!(await allowed(request))) {
-        return reply.code(403).send({ error: 'Metrics are served on this machine, or straight to an instance with a personal operator token (Authorization: Bearer), never through the load balancer' });
+        return reply.code(403).send({
+          error:
+            'Metrics are served on this machine, or straight to an instance with a personal operator token (Authorization: Bearer), never through the load balancer',
+        });
       }
       await Promise.all([readOutbox(), readImports()]);
-      return reply.header('cache-control', 'no-store').type(register.contentType).send(await register.metrics());
+      return reply
+        .header('cache-control', 'no-store')
+        .type(register.contentType)
+        .send(await register.metrics());
     });
   },
   { name: 'metrics', fastify: '5.x', dependencies: ['config', 'database', 'admin-auth'] },

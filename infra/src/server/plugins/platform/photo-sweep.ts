@@ -1,5 +1,14 @@
 import fp from 'fastify-plugin';
-import { claimReleasedHashes, deletePhotosOf, deleteReleasedPhotos, finishHash, hashInUse, markReleased, queueUnqueued, type ClaimedHash } from '../../../db/photo-sweep';
+import {
+  claimReleasedHashes,
+  deletePhotosOf,
+  deleteReleasedPhotos,
+  finishHash,
+  hashInUse,
+  markReleased,
+  queueUnqueued,
+  type ClaimedHash,
+} from '../../../db/photo-sweep';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,7 +102,13 @@ export default fp<PhotoSweepOptions>(
       });
       return running;
     };
-    const runLogged = () => void run().catch((error: unknown) => fastify.log.error({ err: error }, 'photo sweep: a sweep stopped on an error; the next one takes over its claims once they lapse'));
+    const runLogged = () =>
+      void run().catch((error: unknown) =>
+        fastify.log.error(
+          { err: error },
+          'photo sweep: a sweep stopped on an error; the next one takes over its claims once they lapse',
+        ),
+      );
     fastify.decorate('photoSweep', { run });
 
     const intervalMs = options.intervalMs ?? fastify.config.FORECOURT_PHOTO_SWEEP_MS;

@@ -3,7 +3,22 @@ import fp from 'fastify-plugin';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { RESERVE_HOLD_SECONDS, type ReservationStore } from '../../../../../mf-vehicle/server';
 import type { PaymentGateway } from '../../../../../mf-vehicle/src/contract';
-import { activeHold, cancelHold, claim, claimOf, claimVoided, expireDue, heldCars, hold, recordAuthorisation, reservationById, settleClaim, shopperReservations, unsettledClaims, type CarKey } from '../../../db/reservations';
+import {
+  activeHold,
+  cancelHold,
+  claim,
+  claimOf,
+  claimVoided,
+  expireDue,
+  heldCars,
+  hold,
+  recordAuthorisation,
+  reservationById,
+  settleClaim,
+  shopperReservations,
+  unsettledClaims,
+  type CarKey,
+} from '../../../db/reservations';
 import { isProduction } from '../../../config/load';
 import { findCarById } from '../../../db/stock';
 import { paymentGatewayFromConfig, PROCESSOR_TIMEOUT_MS } from '../../../partners/payments/payment-gateway';
@@ -96,12 +111,18 @@ export default fp<ReservationsOptions>(
     const config = fastify.config;
     const holdSeconds = options.holdSeconds ?? config.FORECOURT_RESERVE_HOLD_SECONDS ?? RESERVE_HOLD_SECONDS;
     const payments = options.payments ?? paymentGatewayFromConfig(config);
-    const leaseSeconds = options.leaseSeconds ?? config.FORECOURT_RESERVATION_LEASE_SECONDS ?? RESERVATION_LEASE_SECONDS;
+    const leaseSeconds =
+      options.leaseSeconds ?? config.FORECOURT_RESERVATION_LEASE_SECONDS ?? RESERVATION_LEASE_SECONDS;
     const processorTimeoutMs = config.FORECOURT_PAYMENTS_TIMEOUT_MS ?? PROCESSOR_TIMEOUT_MS;
-    if (leaseSeconds * 1000 <= processorTimeoutMs) throw new Error(`FORECOURT_RESERVATION_LEASE_SECONDS (${leaseSeconds}) must be longer than the card processor's time limit (${processorTimeoutMs} ms): a slow answer would be taken for a crash`);
+    if (leaseSeconds * 1000 <= processorTimeoutMs)
+      throw new Error(
+        `FORECOURT_RESERVATION_LEASE_SECONDS (${leaseSeconds}) must be longer than the card processor's time limit (${processorTimeoutMs} ms): a slow answer would be taken for a crash`,
+      );
     const faultPoint = options.faultPoint ?? config.FORECOURT_FAULT_POINT;
-    if (faultPoint !== undefined && faultPoint !== FAULT_AFTER_AUTHORISATION) throw new Error(`FORECOURT_FAULT_POINT must be '${FAULT_AFTER_AUTHORISATION}', got '${faultPoint}'`);
-    if (faultPoint !== undefined && isProduction(config)) throw new Error('FORECOURT_FAULT_POINT is for test configuration only and is refused in production');
+    if (faultPoint !== undefined && faultPoint !== FAULT_AFTER_AUTHORISATION)
+      throw new Error(`FORECOURT_FAULT_POINT must be '${FAULT_AFTER_AUTHORISATION}', got '${faultPoint}'`);
+    if (faultPoint !== undefined && isProduction(config))
+      throw new Error('FORECOURT_FAULT_POINT is for test configuration only and is refused in production');
     let client: SearchClient | null = null;
 
     // Cars whose record could not be written, tried again with the next write.
@@ -142,14 +163,18 @@ export default fp<ReservationsOptions>(
           for (const [key, car] of batch) unwritten.set(key, car);
         } catch (error) {
           for (const [key, car] of batch) unwritten.set(key, car);
-          fastify.log.error({ err: error, cars: batch.size }, 'reservations: cars could not be written to the search index; tried again at the next sweep');
+          fastify.log.error(
+            { err: error, cars: batch.size },
+            'reservations: cars could not be written to the search index; tried again at the next sweep',
+          );
         }
       });
       return writing;
     };
 
     const store: ReservationStore = {
-      activeHold: async (request, carId, now) => (request.tenant ? activeHold(db, request.tenant.slug, carId, now) : null),
+      activeHold: async (request, carId, now) =>
+        request.tenant ? activeHold(db, request.tenant.slug, carId, now) : null,
       byId: async (request, id) => (request.tenant ? reservationById(db, request.tenant.slug, id) : null),
       claim: async (request, input) => claim(db, siteOf(request), input),
       claimOf: async (request, key) => (request.tenant ? claimOf(db, request.tenant.slug, key) : null),
@@ -158,7 +183,8 @@ export default fp<ReservationsOptions>(
         // Never resolves: the drill kills the server while the request waits here.
         if (faultPoint === FAULT_AFTER_AUTHORISATION) await new Promise<never>(() => undefined);
       },
-      settle: async (request, key, reservationId, settlement) => settleClaim(db, siteOf(request), key, reservationId, settlement),
+      settle: async (request, key, reservationId, settlement) =>
+        settleClaim(db, siteOf(request), key, reservationId, settlement),
       voided: async (request, key, reservationId) => claimVoided(db, siteOf(request), key, reservationId),
       hold: async (request, input) => {
         const tenant = siteOf(request);
@@ -174,7 +200,9 @@ export default fp<ReservationsOptions>(
       },
       shopperReservations: async (request, now) => {
         const user = request.tenant ? await fastify.signedIn(request) : null;
-        return user && request.tenant ? shopperReservations(db, request.tenant.slug, normalisePhone(user.phone), now) : null;
+        return user && request.tenant
+          ? shopperReservations(db, request.tenant.slug, normalisePhone(user.phone), now)
+          : null;
       },
     };
 
@@ -189,7 +217,10 @@ export default fp<ReservationsOptions>(
             await claimVoided(db, unsettled.tenant, unsettled.key, unsettled.reservationId);
             settled++;
           } catch (error) {
-            fastify.log.error({ err: error, authorisation: unsettled.authorisationKey }, 'reservations: an authorisation that holds nothing could not be voided; tried again at the next pass');
+            fastify.log.error(
+              { err: error, authorisation: unsettled.authorisationKey },
+              'reservations: an authorisation that holds nothing could not be voided; tried again at the next pass',
+            );
           }
         }
         return settled;
@@ -217,9 +248,17 @@ export default fp<ReservationsOptions>(
     const reconcileMs = options.reconcileIntervalMs ?? Math.min(60_000, Math.max(1_000, (leaseSeconds * 1000) / 4));
     let timer: NodeJS.Timeout | undefined;
     let reconcileTimer: NodeJS.Timeout | undefined;
-    const reconcileLogged = () => void reconcile().catch((error: unknown) => fastify.log.error({ err: error }, 'reservations: a reconciliation failed'));
+    const reconcileLogged = () =>
+      void reconcile().catch((error: unknown) =>
+        fastify.log.error({ err: error }, 'reservations: a reconciliation failed'),
+      );
     fastify.addHook('onReady', async () => {
-      if (intervalMs > 0) timer = setInterval(() => void sweep().catch((error: unknown) => fastify.log.error({ err: error }, 'reservations: a sweep failed')), intervalMs).unref();
+      if (intervalMs > 0)
+        timer = setInterval(
+          () =>
+            void sweep().catch((error: unknown) => fastify.log.error({ err: error }, 'reservations: a sweep failed')),
+          intervalMs,
+        ).unref();
       // At start too: what a crash left behind is voided as soon as its lease has passed.
       if (reconcileMs > 0) {
         reconcileLogged();

@@ -14,9 +14,19 @@ import { loadConfig } from '../../../config/load';
 import { fromLoopback } from '../../client-address';
 import type { SearchTarget } from '../../../search/indexing/indexer';
 import { searchConnectionFromEnv, type SearchConnection } from '../../../search/service/config';
-import { openPersistedStore, type PersistedStore, type RestoredSnapshot } from '../../../search/service/persisted-store';
+import {
+  openPersistedStore,
+  type PersistedStore,
+  type RestoredSnapshot,
+} from '../../../search/service/persisted-store';
 import { SearchStatsRecorder } from '../../../search/service/search-stats';
-import { CAR_SORTS, CARS_INDEX, MODELS_INDEX, tenantModelsFilter, tenantStockFilter } from '../../../search/indexing/records';
+import {
+  CAR_SORTS,
+  CARS_INDEX,
+  MODELS_INDEX,
+  tenantModelsFilter,
+  tenantStockFilter,
+} from '../../../search/indexing/records';
 
 /**
  * Search for every tenant: the embedded Algolia-compatible service (mounted under /1/) by
@@ -49,7 +59,12 @@ declare module 'fastify' {
        * Whether pages can search: the embedded index is filled after the server listens (or
        * restored from its snapshot before, and confirmed by the indexer once it listens).
        */
-      state: { embedded: boolean; indexed: boolean; records: number; restoredFromSnapshot?: { records: Record<string, number> } };
+      state: {
+        embedded: boolean;
+        indexed: boolean;
+        records: number;
+        restoredFromSnapshot?: { records: Record<string, number> };
+      };
       /**
        * What the embedded service saw (searches, writes, snapshot saves), added to the database for
        * the operator console every few seconds; null with an external service, which counts its own.
@@ -78,12 +93,17 @@ async function embeddedCredentials(dataDir: string): Promise<SearchCredentials> 
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   await fs.mkdir(dataDir, { recursive: true });
-  const credentials = { appId: 'FORECOURT', adminKey: randomBytes(24).toString('hex'), searchKey: randomBytes(24).toString('hex') };
+  const credentials = {
+    appId: 'FORECOURT',
+    adminKey: randomBytes(24).toString('hex'),
+    searchKey: randomBytes(24).toString('hex'),
+  };
   try {
     await fs.writeFile(file, JSON.stringify(credentials), { mode: 0o600, flag: 'wx' });
     return credentials;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return JSON.parse(await fs.readFile(file, 'utf8')) as SearchCredentials;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return JSON.parse(await fs.readFile(file, 'utf8')) as SearchCredentials;
     throw error;
   }
 }
@@ -112,7 +132,8 @@ export const SEARCH_SNAPSHOT_FILE = 'search-index.snapshot';
 export function searchRateLimit(max: number): Record<string, unknown> {
   return {
     rateLimit: { max, timeWindow: 10_000, allowList: (request: FastifyRequest) => fromLoopback(request) },
-    rateLimitMessage: (retry: number) => `Too many searches from this address: at most ${max} in 10 seconds. Retry in ${retry} s.`,
+    rateLimitMessage: (retry: number) =>
+      `Too many searches from this address: at most ${max} in 10 seconds. Retry in ${retry} s.`,
   };
 }
 
@@ -133,7 +154,9 @@ export function privateHostRequester(connection: Pick<SearchConnection, 'hosts' 
           const response = await fetch(`${connection.protocol}://${host}${target.pathname}${target.search}`, {
             method: request.method,
             headers: request.headers,
-            ...(request.data !== undefined ? { body: typeof request.data === 'string' ? request.data : Buffer.from(request.data) } : {}),
+            ...(request.data !== undefined
+              ? { body: typeof request.data === 'string' ? request.data : Buffer.from(request.data) }
+              : {}),
             signal: AbortSignal.timeout((request.connectTimeout ?? 2000) + (request.responseTimeout ?? 5000)),
           });
           return { status: response.status, content: await response.text(), isTimedOut: false };
@@ -142,7 +165,11 @@ export function privateHostRequester(connection: Pick<SearchConnection, 'hosts' 
         }
       }
       const timedOut = (lastError as { name?: string } | undefined)?.name === 'TimeoutError';
-      return { status: 0, content: lastError instanceof Error ? lastError.message : 'the search service could not be reached', isTimedOut: timedOut };
+      return {
+        status: 0,
+        content: lastError instanceof Error ? lastError.message : 'the search service could not be reached',
+        isTimedOut: timedOut,
+      };
     },
   };
 }
@@ -152,7 +179,10 @@ export function privateHostRequester(connection: Pick<SearchConnection, 'hosts' 
  * the database: the file is read on libuv's threads, and decoded while the request thread waits
  * for the database. Pass the promise to `buildApp`. Null for Algolia.
  */
-export function prefetchSearchSnapshot(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<RestoredSnapshot> {
+export function prefetchSearchSnapshot(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RestoredSnapshot> {
   if (usesExternalSearch(env)) return Promise.resolve(null);
   const restored = readSnapshot(path.join(dataDir, SEARCH_SNAPSHOT_FILE));
   // Handled where it is awaited (the search plugin); this keeps an early failure from counting as unhandled.
@@ -168,22 +198,38 @@ export default fp<SearchPluginOptions>(
     const credentials: SearchCredentials = connection ?? (await embeddedCredentials(options.dataDir));
     const externalHosts = connection?.hosts ?? [];
 
-    const keys = new KeyStore({ appId: credentials.appId, adminKey: credentials.adminKey, searchKeys: [credentials.searchKey] });
-    const state: FastifyInstance['stockSearch']['state'] = { embedded: !external, indexed: Boolean(external), records: 0 };
+    const keys = new KeyStore({
+      appId: credentials.appId,
+      adminKey: credentials.adminKey,
+      searchKeys: [credentials.searchKey],
+    });
+    const state: FastifyInstance['stockSearch']['state'] = {
+      embedded: !external,
+      indexed: Boolean(external),
+      records: 0,
+    };
 
     // The embedded index is saved to the data folder after indexing and after writes, and loaded
     // back here, so a restart serves searches at once. The indexer then compares the snapshot's
     // stock fingerprint with the database's and rebuilds when they differ (SnapshotHooks).
     let persisted: PersistedStore | null = null;
     // Without a database (the plugin mounted alone) nothing is counted.
-    const stats = external || !fastify.hasDecorator('database') ? null : new SearchStatsRecorder(fastify.database.db, { log: fastify.log });
+    const stats =
+      external || !fastify.hasDecorator('database')
+        ? null
+        : new SearchStatsRecorder(fastify.database.db, { log: fastify.log });
     if (stats) {
       fastify.addHook('onReady', async () => stats.start());
       // Before the database closes (onClose): what was counted since the last flush is kept.
       fastify.addHook('preClose', async () => stats.stop());
     }
     if (!external) {
-      persisted = await openPersistedStore(path.join(options.dataDir, SEARCH_SNAPSHOT_FILE), fastify.log, options.snapshot, () => stats?.snapshotSaved());
+      persisted = await openPersistedStore(
+        path.join(options.dataDir, SEARCH_SNAPSHOT_FILE),
+        fastify.log,
+        options.snapshot,
+        () => stats?.snapshotSaved(),
+      );
       if (persisted.restoredRecords) state.restoredFromSnapshot = { records: persisted.restoredRecords };
       const writer = persisted.writer;
       fastify.addHook('onClose', async () => writer.flush());
@@ -218,7 +264,9 @@ export default fp<SearchPluginOptions>(
       keys,
       state,
       stats,
-      ...(connection && connection.protocol === 'http' ? { firstPaintRequester: privateHostRequester(connection) } : {}),
+      ...(connection && connection.protocol === 'http'
+        ? { firstPaintRequester: privateHostRequester(connection) }
+        : {}),
       browserHosts: connection?.browserHosts ?? [],
       access(tenant: TenantConfig, now: Date = new Date()): SearchAccess {
         const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -246,9 +294,21 @@ export default fp<SearchPluginOptions>(
         };
       },
       target(listening?: { host: string; port: number }): SearchTarget {
-        if (connection) return { appId: credentials.appId, adminKey: credentials.adminKey, hosts: externalHosts, protocol: connection.protocol };
+        if (connection)
+          return {
+            appId: credentials.appId,
+            adminKey: credentials.adminKey,
+            hosts: externalHosts,
+            protocol: connection.protocol,
+          };
         if (!listening) throw new Error('The embedded search service is reached through the running server');
-        return { appId: credentials.appId, adminKey: credentials.adminKey, hosts: [`${listening.host}:${listening.port}`], protocol: 'http', ...(hooks ? { snapshot: hooks } : {}) };
+        return {
+          appId: credentials.appId,
+          adminKey: credentials.adminKey,
+          hosts: [`${listening.host}:${listening.port}`],
+          protocol: 'http',
+          ...(hooks ? { snapshot: hooks } : {}),
+        };
       },
     });
   },

@@ -24,7 +24,14 @@ export default fp(
     // Pages' browsers search the external search service's public hosts (SEARCH_BROWSER_HOSTS), if not this origin.
     const searchHosts = fastify.hasDecorator('stockSearch') ? [...fastify.stockSearch.browserHosts] : [];
     const headersFor = (tileOrigin: string | null) =>
-      htmlSecurityHeaders(contentSecurityPolicy({ scriptSrc: INLINE_SCRIPT_CSP_SOURCES, frameSrc: VIDEO_EMBED_ORIGINS, imgSrc: tileOrigin ? [tileOrigin] : [], connectSrc: searchHosts }));
+      htmlSecurityHeaders(
+        contentSecurityPolicy({
+          scriptSrc: INLINE_SCRIPT_CSP_SOURCES,
+          frameSrc: VIDEO_EMBED_ORIGINS,
+          imgSrc: tileOrigin ? [tileOrigin] : [],
+          connectSrc: searchHosts,
+        }),
+      );
     const byOrigin = new Map<string | null, ReturnType<typeof htmlSecurityHeaders>>();
     fastify.addHook('onSend', async (request, reply, payload) => {
       reply.headers(responseSecurityHeaders(request.url));

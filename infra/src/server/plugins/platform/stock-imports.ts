@@ -1,5 +1,14 @@
 import fp from 'fastify-plugin';
-import { ClaimLost, claimImport, dropChunks, dropStaleUploads, finishImport, importResult, setFetched, type StockImport } from '../../../db/stock-imports';
+import {
+  ClaimLost,
+  claimImport,
+  dropChunks,
+  dropStaleUploads,
+  finishImport,
+  importResult,
+  setFetched,
+  type StockImport,
+} from '../../../db/stock-imports';
 import type { StockImportFormat } from '../../../db/schema';
 import { pullFeed } from '../../../stock/feeds/pull-feed';
 import { runImport, zeroCounts } from '../../../stock/feeds/run-import';
@@ -50,27 +59,39 @@ export default fp<StockImportsOptions>(
         if (!status) return;
         measured.finished.inc({ status });
         // Rows of an import that applied; a failed or quarantined one applied none it reports.
-        if (status === 'done') for (const outcome of ROW_OUTCOMES) measured.rows.inc({ outcome }, result?.counts?.[outcome] ?? 0);
+        if (status === 'done')
+          for (const outcome of ROW_OUTCOMES) measured.rows.inc({ outcome }, result?.counts?.[outcome] ?? 0);
       } catch (error) {
         // A measurement, not the import: it stays as it ended.
         fastify.log.warn({ err: error, import: id }, 'stock imports: the finished import could not be counted');
       }
     };
 
-    const fail = (id: string, message: string) => finishImport(db, id, { status: 'failed', rows: null, counts: zeroCounts(), errors: [], message }, now());
+    const fail = (id: string, message: string) =>
+      finishImport(db, id, { status: 'failed', rows: null, counts: zeroCounts(), errors: [], message }, now());
 
     /**
      * An import by URL's feed, fetched by the runner that claimed it (never on the request that
      * asked for it) and stored as an upload is; null when the fetch failed, the import then failed
      * with the reason. A fetch cut off with its instance left pieces behind: they go first.
      */
-    const fetched = async (job: StockImport & { url: string }): Promise<(StockImport & { format: StockImportFormat }) | null> => {
+    const fetched = async (
+      job: StockImport & { url: string },
+    ): Promise<(StockImport & { format: StockImportFormat }) | null> => {
       await dropChunks(db, job.id);
       const maxBytes = fastify.config.FORECOURT_FEED_MAX_BYTES;
-      const pulled = await pullFeed(db, fastify.outbound, job.url, async () => job.id, { maxBytes, timeoutMs: fastify.config.FORECOURT_FEED_FETCH_TIMEOUT_MS });
-      measured.feedPulls.inc({ result: pulled.status === 'stored' ? 'fetched' : pulled.status === 'not-modified' ? 'unchanged' : 'failed' });
+      const pulled = await pullFeed(db, fastify.outbound, job.url, async () => job.id, {
+        maxBytes,
+        timeoutMs: fastify.config.FORECOURT_FEED_FETCH_TIMEOUT_MS,
+      });
+      measured.feedPulls.inc({
+        result: pulled.status === 'stored' ? 'fetched' : pulled.status === 'not-modified' ? 'unchanged' : 'failed',
+      });
       if (pulled.status !== 'stored') {
-        await fail(job.id, pulled.status === 'failed' ? pulled.message : `${job.url} answered 304 to a request that sent no validators`);
+        await fail(
+          job.id,
+          pulled.status === 'failed' ? pulled.message : `${job.url} answered 304 to a request that sent no validators`,
+        );
         return null;
       }
       await setFetched(db, job.id, pulled.format, pulled.bytes);
@@ -88,7 +109,12 @@ export default fp<StockImportsOptions>(
         return true;
       }
       try {
-        const job = claimed.format === null ? (claimed.url === null ? null : await fetched({ ...claimed, url: claimed.url })) : { ...claimed, format: claimed.format };
+        const job =
+          claimed.format === null
+            ? claimed.url === null
+              ? null
+              : await fetched({ ...claimed, url: claimed.url })
+            : { ...claimed, format: claimed.format };
         if (job) {
           const { applied } = await runImport(db, tenant, job, rules);
           if (applied) {
@@ -127,7 +153,13 @@ export default fp<StockImportsOptions>(
       });
       return running;
     };
-    const runLogged = () => void run().catch((error: unknown) => fastify.log.error({ err: error }, 'stock imports: an import failed to run; it runs again once its claim lapses'));
+    const runLogged = () =>
+      void run().catch((error: unknown) =>
+        fastify.log.error(
+          { err: error },
+          'stock imports: an import failed to run; it runs again once its claim lapses',
+        ),
+      );
 
     const intervalMs = options.intervalMs ?? fastify.config.FORECOURT_FEED_IMPORT_MS;
     fastify.decorate('stockImports', { queued: () => (intervalMs > 0 ? runLogged() : undefined), run });
@@ -141,5 +173,9 @@ export default fp<StockImportsOptions>(
       await running?.catch(() => undefined);
     });
   },
-  { name: 'stock-imports', fastify: '5.x', dependencies: ['database', 'tenants', 'stock-index', 'outbound', 'metrics'] },
+  {
+    name: 'stock-imports',
+    fastify: '5.x',
+    dependencies: ['database', 'tenants', 'stock-index', 'outbound', 'metrics'],
+  },
 );

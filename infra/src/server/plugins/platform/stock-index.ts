@@ -42,7 +42,9 @@ export default fp<StockIndexOptions>(
     const applyOnce = async (): Promise<{ written: number; more: boolean }> => {
       const { changes, place } = await readChanges(db, SEARCH_INDEX_CONSUMER, BATCH);
       if (changes.length === 0) return { written: 0, more: false };
-      const cars = new Map(changes.map((change) => [`${change.tenant}/${change.carId}`, { tenant: change.tenant, carId: change.carId }]));
+      const cars = new Map(
+        changes.map((change) => [`${change.tenant}/${change.carId}`, { tenant: change.tenant, carId: change.carId }]),
+      );
       const now = new Date();
       const held = new Set((await heldCars(db, now, [...cars.values()])).map((car) => `${car.tenant}/${car.carId}`));
       const records = [];
@@ -83,7 +85,13 @@ export default fp<StockIndexOptions>(
       });
       return running;
     };
-    const drainLogged = () => void drain().catch((error: unknown) => fastify.log.error({ err: error }, 'stock index: changed cars could not be written to the search index; tried again at the next tick'));
+    const drainLogged = () =>
+      void drain().catch((error: unknown) =>
+        fastify.log.error(
+          { err: error },
+          'stock index: changed cars could not be written to the search index; tried again at the next tick',
+        ),
+      );
 
     fastify.decorate('stockIndex', { changed: drainLogged, drain });
 

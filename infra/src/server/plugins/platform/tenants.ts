@@ -36,8 +36,16 @@ export default fp<TenantsPluginOptions>(
     fastify.decorateRequest('siteOrigin', undefined);
     fastify.addHook('onRequest', async (request, reply) => {
       const trusted = tenantHeader === 'always' || fromLoopback(request);
-      request.tenant = directory.resolve({ host: request.headers.host, header: trusted ? request.headers[TENANT_HEADER] : undefined }) ?? null;
-      if (request.tenant) request.siteOrigin = siteOrigin(request.tenant, request, { production, port: listeningPort(fastify, fastify.config.PORT) });
+      request.tenant =
+        directory.resolve({
+          host: request.headers.host,
+          header: trusted ? request.headers[TENANT_HEADER] : undefined,
+        }) ?? null;
+      if (request.tenant)
+        request.siteOrigin = siteOrigin(request.tenant, request, {
+          production,
+          port: listeningPort(fastify, fastify.config.PORT),
+        });
       // Where the header can change the answer, a shared cache must key on it.
       if (trusted && !isSharedPath(request.url)) appendVary(reply, 'X-Forecourt-Tenant');
     });

@@ -31,7 +31,14 @@ export function financePorts(fastify: FastifyInstance, ports: PlatformPorts, sto
     },
     featuredUsedCars: async (request, count) =>
       request.tenant
-        ? (await listFeaturedUsedCars(db, request.tenant.slug, count)).map((car) => ({ id: car.id, slug: car.slug, name: car.name, price: askingPrice(car) ?? 0, km: car.km, primary_image_url: car.primary_image_url }))
+        ? (await listFeaturedUsedCars(db, request.tenant.slug, count)).map((car) => ({
+            id: car.id,
+            slug: car.slug,
+            name: car.name,
+            price: askingPrice(car) ?? 0,
+            km: car.km,
+            primary_image_url: car.primary_image_url,
+          }))
         : [],
     verifiedPhone: async (request) => (await fastify.signedIn(request))?.phone ?? null,
     storeLead: async (request, lead, idempotency) => {

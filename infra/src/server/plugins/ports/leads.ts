@@ -4,7 +4,11 @@ import { slugify } from '@forecourt/shared-config';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { siteShowsLocation } from '@forecourt/shared-config/locations';
 import { dealerTimeZone } from '@forecourt/shared-config/tenant';
-import { LEADS_PER_ADDRESS_PER_MINUTE, LEADS_PER_PHONE_PER_HOUR, type LeadsPorts } from '../../../../../mf-leads/server';
+import {
+  LEADS_PER_ADDRESS_PER_MINUTE,
+  LEADS_PER_PHONE_PER_HOUR,
+  type LeadsPorts,
+} from '../../../../../mf-leads/server';
 import type { Config } from '../../../config/load';
 import { bookedTestDrives, findLead, leadsFromPhone } from '../../../db/leads';
 import { findCarById } from '../../../db/stock';
@@ -19,7 +23,12 @@ function leadLimits(config: Config): { perAddressPerMinute: number; perPhonePerH
 }
 
 /** The platform's side of mf-leads's ports: the site's rules, cars, locations and bookings, and the lead store. */
-export function leadsPorts(fastify: FastifyInstance, ports: PlatformPorts, storeLead: LeadStore, stored: StoredLocations): LeadsPorts {
+export function leadsPorts(
+  fastify: FastifyInstance,
+  ports: PlatformPorts,
+  storeLead: LeadStore,
+  stored: StoredLocations,
+): LeadsPorts {
   const db = fastify.database.db;
   return {
     ...ports,
@@ -53,19 +62,34 @@ export function leadsPorts(fastify: FastifyInstance, ports: PlatformPorts, store
         .map((location) => {
           const type = location.location_type || 'sales';
           const hours = location.contact_detail.opening_hours;
-          return { id: location.id, name: location.name, type, distribution_locations: location.distribution_locations, weekly: hours[type] ?? Object.values(hours)[0] ?? [], special: location.special_hours };
+          return {
+            id: location.id,
+            name: location.name,
+            type,
+            distribution_locations: location.distribution_locations,
+            weekly: hours[type] ?? Object.values(hours)[0] ?? [],
+            special: location.special_hours,
+          };
         });
     },
     regoLookup: async (_request, rego, state) => fastify.partners.regoRegister.lookup(rego, state),
     marketAverage: async (request, car) => {
-      const averages = await fastify.partners.priceGuide.marketAverages({ id: '', ...car, car_type: 'used', state: request.tenant?.contact.state ?? '', price: 0, offer_price: null });
+      const averages = await fastify.partners.priceGuide.marketAverages({
+        id: '',
+        ...car,
+        car_type: 'used',
+        state: request.tenant?.contact.state ?? '',
+        price: 0,
+        offer_price: null,
+      });
       return averages.state_average ?? averages.national_average;
     },
     tradeInLead: async (request, leadId) => {
       const lead = request.tenant ? await findLead(db, request.tenant.slug, leadId, 'trade-in') : null;
       return lead ? { userData: (lead.payload['userData'] ?? {}) as Record<string, unknown> } : null;
     },
-    bookedTestDrives: async (request, locationId, fromDate) => (request.tenant ? bookedTestDrives(db, request.tenant.slug, locationId, fromDate) : []),
+    bookedTestDrives: async (request, locationId, fromDate) =>
+      request.tenant ? bookedTestDrives(db, request.tenant.slug, locationId, fromDate) : [],
     shopperLeads: async (request) => {
       const user = request.tenant ? await fastify.signedIn(request) : null;
       return user && request.tenant ? leadsFromPhone(db, request.tenant.slug, normalisePhone(user.phone)) : null;

@@ -5,13 +5,21 @@ import { listReviews } from '../../../db/stock';
 import type { StoredLocations } from './shared';
 
 /** The platform's side of mf-locations's ports: the site's switches, its location rows and reviews, the geocoder. */
-export function locationsPorts(fastify: FastifyInstance, ports: PlatformPorts, locations: StoredLocations): LocationsPorts {
+export function locationsPorts(
+  fastify: FastifyInstance,
+  ports: PlatformPorts,
+  locations: StoredLocations,
+): LocationsPorts {
   return {
     ...ports,
     locationSettings: (request) => (request.tenant?.features['mf-locations'] ? request.tenant.locations : null),
     storedLocations: async (request) => (request.tenant ? locations(request.tenant.slug) : []),
     dealershipReviews: async (request, dealershipId, limit) =>
-      request.tenant ? (await listReviews(fastify.database.db, request.tenant.slug, dealershipId, limit)).map(({ tenant: _tenant, dealership_id: _dealership, ...review }) => review) : [],
+      request.tenant
+        ? (await listReviews(fastify.database.db, request.tenant.slug, dealershipId, limit)).map(
+            ({ tenant: _tenant, dealership_id: _dealership, ...review }) => review,
+          )
+        : [],
     geocode: async (postcode) => {
       const place = await fastify.partners.geocoder.geocode(postcode);
       return place ? { region: place.region, lat: place.lat, lng: place.lng } : null;

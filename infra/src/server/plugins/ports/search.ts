@@ -13,7 +13,9 @@ function injectRequester(fastify: FastifyInstance): NonNullable<SearchPorts['sea
         method: request.method as 'GET' | 'POST',
         url: `${target.pathname}${target.search}`,
         headers: request.headers,
-        ...(request.data !== undefined ? { payload: typeof request.data === 'string' ? request.data : Buffer.from(request.data) } : {}),
+        ...(request.data !== undefined
+          ? { payload: typeof request.data === 'string' ? request.data : Buffer.from(request.data) }
+          : {}),
       });
       return { status: response.statusCode, content: response.body, isTimedOut: false };
     },
@@ -21,7 +23,10 @@ function injectRequester(fastify: FastifyInstance): NonNullable<SearchPorts['sea
 }
 
 /** The search service's answers to the first paints, timed for `/metrics` (search latency as the web tier sees it). */
-function timedRequester(fastify: FastifyInstance, requester: NonNullable<SearchPorts['searchRequester']>): NonNullable<SearchPorts['searchRequester']> {
+function timedRequester(
+  fastify: FastifyInstance,
+  requester: NonNullable<SearchPorts['searchRequester']>,
+): NonNullable<SearchPorts['searchRequester']> {
   return {
     async send(request) {
       const stop = fastify.metrics.searchDuration.startTimer();
@@ -48,14 +53,26 @@ export function searchPorts(fastify: FastifyInstance, ports: PlatformPorts): Sea
     ...(fastify.stockSearch.state.embedded
       ? { searchRequester: timedRequester(fastify, injectRequester(fastify)) }
       : fastify.stockSearch.firstPaintRequester
-        ? { searchRequester: timedRequester(fastify, fastify.stockSearch.firstPaintRequester as NonNullable<SearchPorts['searchRequester']>) }
+        ? {
+            searchRequester: timedRequester(
+              fastify,
+              fastify.stockSearch.firstPaintRequester as NonNullable<SearchPorts['searchRequester']>,
+            ),
+          }
         : {}),
     // A learnt query is a few kilobytes (its widgets' parameters); 2,000 page contexts a process.
     serverStateTemplates: new LRUCache({ max: 2000 }),
     promoNodes: async (request) => (request.tenant ? listPromoNodes(fastify.database.db, request.tenant.slug) : []),
     slides: async (request) =>
       request.tenant
-        ? (await listSlides(fastify.database.db, request.tenant.slug)).map((slide) => ({ id: slide.id, name: slide.name, description: slide.description, url: slide.url, image: slide.image_url, hideOverlay: slide.hide_overlay }))
+        ? (await listSlides(fastify.database.db, request.tenant.slug)).map((slide) => ({
+            id: slide.id,
+            name: slide.name,
+            description: slide.description,
+            url: slide.url,
+            image: slide.image_url,
+            hideOverlay: slide.hide_overlay,
+          }))
         : null,
     fallbackCars: async (request, filters, limit) => {
       const tenant = request.tenant;

@@ -15,11 +15,24 @@ const LOCATIONS_TTL_MS = 60_000;
 export function leadStore(fastify: FastifyInstance) {
   const writer = new LeadWriter(fastify.database.db);
   fastify.addHook('onClose', async () => writer.idle());
-  return async (request: FastifyRequest, lead: { form: string; userData: Record<string, unknown> }, idempotency: { key: string; bodyHash: string } | null, phonePerHour?: number) => {
+  return async (
+    request: FastifyRequest,
+    lead: { form: string; userData: Record<string, unknown> },
+    idempotency: { key: string; bodyHash: string } | null,
+    phonePerHour?: number,
+  ) => {
     if (!request.tenant) throw new Error('a lead needs a site');
     const phone = lead.userData['phone'];
-    const phoneLimit = phonePerHour === undefined ? null : { max: phonePerHour, since: new Date(Date.now() - 60 * 60 * 1000) };
-    return writer.store({ tenant: request.tenant.slug, form: lead.form, payload: { ...lead }, phoneDigits: typeof phone === 'string' ? normalisePhone(phone) : null, idempotency, phoneLimit });
+    const phoneLimit =
+      phonePerHour === undefined ? null : { max: phonePerHour, since: new Date(Date.now() - 60 * 60 * 1000) };
+    return writer.store({
+      tenant: request.tenant.slug,
+      form: lead.form,
+      payload: { ...lead },
+      phoneDigits: typeof phone === 'string' ? normalisePhone(phone) : null,
+      idempotency,
+      phoneLimit,
+    });
   };
 }
 
@@ -36,7 +49,10 @@ export function storedLocations(fastify: FastifyInstance) {
     ttl: LOCATIONS_TTL_MS,
     fetchMethod: async (tenant) => {
       const names = new Map((await listDealerships(db, tenant)).map((dealership) => [dealership.id, dealership.name]));
-      return (await listLocations(db, tenant)).map(({ tenant: _tenant, ...location }) => ({ ...location, dealership_name: names.get(location.dealership_id) ?? location.name }));
+      return (await listLocations(db, tenant)).map(({ tenant: _tenant, ...location }) => ({
+        ...location,
+        dealership_name: names.get(location.dealership_id) ?? location.name,
+      }));
     },
   });
   return async (tenant: string): Promise<StoredLocation[]> => (await cache.fetch(tenant)) ?? [];
@@ -49,7 +65,9 @@ export type StoredLocations = ReturnType<typeof storedLocations>;
  * that each ask the platform for the same thing share one answer. Kept on the request object, so
  * it goes with it; a failed read is not kept, and the next part asks again.
  */
-export function oncePerRequest<A extends string, T>(read: (request: FastifyRequest, argument: A) => Promise<T>): (request: FastifyRequest, argument: A) => Promise<T> {
+export function oncePerRequest<A extends string, T>(
+  read: (request: FastifyRequest, argument: A) => Promise<T>,
+): (request: FastifyRequest, argument: A) => Promise<T> {
   const answers = new WeakMap<FastifyRequest, Map<A, Promise<T>>>();
   return (request, argument) => {
     const known = answers.get(request) ?? new Map<A, Promise<T>>();

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import { siteLender } from '@forecourt/shared-config/finance-eligibility';
-import { RESERVATIONS_PER_ADDRESS_PER_MINUTE, reserveDeposit, type VehiclePorts } from '../../../../../mf-vehicle/server';
+import {
+  RESERVATIONS_PER_ADDRESS_PER_MINUTE,
+  reserveDeposit,
+  type VehiclePorts,
+} from '../../../../../mf-vehicle/server';
 import { catalogueHasModel, findCarBySlug, listSlides } from '../../../db/stock';
 import { activeHold } from '../../../db/reservations';
 import { oncePerRequest } from './shared';
@@ -28,7 +32,8 @@ export function vehiclePorts(fastify: FastifyInstance, ports: PlatformPorts): Ve
     reservations: fastify.reservations.store,
     payments: fastify.reservations.payments,
     shopper: async (request) => fastify.signedIn(request),
-    reservationsPerAddressPerMinute: fastify.config.FORECOURT_RESERVATIONS_PER_MINUTE ?? RESERVATIONS_PER_ADDRESS_PER_MINUTE,
+    reservationsPerAddressPerMinute:
+      fastify.config.FORECOURT_RESERVATIONS_PER_MINUTE ?? RESERVATIONS_PER_ADDRESS_PER_MINUTE,
     // A car page asks for its car twice, for its head (status, links) and for its app's first paint:
     // one read per request, whichever comes first.
     carBySlug: oncePerRequest(async (request, slug: string) => {
@@ -78,7 +83,10 @@ export function vehiclePorts(fastify: FastifyInstance, ports: PlatformPorts): Ve
         images: car.images.map((image) => image.image.url),
         thumbnails: car.images.map((image) => image.image.thumb.url),
         video_url: car.video_url ?? car.external_video_url,
-        spin: car.spin_images.length > 0 ? { frames: car.spin_images, interior: car.spin_interior_image, hotspots: car.hotspots } : null,
+        spin:
+          car.spin_images.length > 0
+            ? { frames: car.spin_images, interior: car.spin_interior_image, hotspots: car.hotspots }
+            : null,
         regplate: car.regplate,
         rego_expiry: car.rego_expiry,
         build_date: car.build_date,
@@ -90,14 +98,27 @@ export function vehiclePorts(fastify: FastifyInstance, ports: PlatformPorts): Ve
         tag: car.tag,
         reserved: car.reserved || held,
         certified: car.certified,
-        created_at_timestamp: Number.isNaN(Date.parse(car.created_at)) ? null : Math.floor(Date.parse(car.created_at) / 1000),
+        created_at_timestamp: Number.isNaN(Date.parse(car.created_at))
+          ? null
+          : Math.floor(Date.parse(car.created_at) / 1000),
         views: car.views,
         features: car.standard_equipment,
         variant: { ...car.variant },
         file: car.file,
         dealership_slug: car.dealership_slug,
-        location: { id: car.location.id, slug: car.location.slug, name: car.location.name, phone: car.location.phone, distribution_locations: car.location.distribution_locations },
-        custom_slides: slides.map((slide) => ({ name: slide.name, description: slide.description, url: slide.url, image: slide.image_url })),
+        location: {
+          id: car.location.id,
+          slug: car.location.slug,
+          name: car.location.name,
+          phone: car.location.phone,
+          distribution_locations: car.location.distribution_locations,
+        },
+        custom_slides: slides.map((slide) => ({
+          name: slide.name,
+          description: slide.description,
+          url: slide.url,
+          image: slide.image_url,
+        })),
         // What the finance rule reads (shared-config's carShowsFinance), so the page's Get Finance buttons answer as its calculator does.
         finance_quote_weekly: car.finance_quote_weekly,
         finance_lender: tenant ? siteLender(car.finance_lenders, tenant.finance) : null,

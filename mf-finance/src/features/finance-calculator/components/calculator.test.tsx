@@ -105,14 +105,18 @@ describe('the finance calculator', () => {
 
   it('rounds up on the site that says so: $119 for $28,900 (118.32 a week)', async () => {
     answerCar(car({ price: 28_900 }));
-    renderWithPlatform(<Calculator carId="car-1" />, { tenant: testTenant({ finance: { calculator: { roundUp: true } } }) });
+    renderWithPlatform(<Calculator carId="car-1" />, {
+      tenant: testTenant({ finance: { calculator: { roundUp: true } } }),
+    });
     await screen.findByRole('heading', { name: 'Finance calculator' });
     expect(repaymentShown()).toBe('$119');
   });
 
   it('locks the interest rate on the site that says so', async () => {
     answerCar(car());
-    renderWithPlatform(<Calculator carId="car-1" />, { tenant: testTenant({ finance: { calculator: { interestLocked: true } } }) });
+    renderWithPlatform(<Calculator carId="car-1" />, {
+      tenant: testTenant({ finance: { calculator: { interestLocked: true } } }),
+    });
     expect(await screen.findByRole('textbox', { name: 'Interest rate' })).toBeDisabled();
   });
 
@@ -131,7 +135,10 @@ describe('the finance calculator', () => {
   it('shows nothing on a flagged dealer (finance.hidden), for a car it would otherwise finance', async () => {
     answerCar(car());
     const told: Array<FinanceEstimate | null> = [];
-    const { container } = renderWithPlatform(<Calculator carId="car-1" onEstimate={(estimate) => told.push(estimate)} />, { tenant: testTenant({ finance: { hidden: true } }) });
+    const { container } = renderWithPlatform(
+      <Calculator carId="car-1" onEstimate={(estimate) => told.push(estimate)} />,
+      { tenant: testTenant({ finance: { hidden: true } }) },
+    );
     await waitFor(() => expect(told).toEqual([null]));
     expect(container).toBeEmptyDOMElement();
   });
@@ -155,16 +162,18 @@ describe('the finance calculator', () => {
     await waitFor(() => expect(told).toEqual([null]));
   });
 
-  it("limits the interest to 7.5% to 14.5% on a site whose provider is the lender-specific one (Taurus)", async () => {
+  it('limits the interest to 7.5% to 14.5% on a site whose provider is the lender-specific one (Taurus)', async () => {
     answerCar(car());
     renderWithPlatform(<Calculator carId="car-1" />, { tenant: testTenant({ finance: { provider: 'Taurus' } }) });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Interest rate' }), { target: { value: '15' } });
     expect(screen.getByRole('alert')).toHaveTextContent('Cannot be less than 7.5% or more than 14.5%');
   });
 
-  it("limits the interest to 5.99% to 15.99% on a site that says so", async () => {
+  it('limits the interest to 5.99% to 15.99% on a site that says so', async () => {
     answerCar(car());
-    renderWithPlatform(<Calculator carId="car-1" />, { tenant: testTenant({ finance: { calculator: { interestMin: 5.99, interestMax: 15.99 } } }) });
+    renderWithPlatform(<Calculator carId="car-1" />, {
+      tenant: testTenant({ finance: { calculator: { interestMin: 5.99, interestMax: 15.99 } } }),
+    });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Interest rate' }), { target: { value: '5' } });
     expect(screen.getByRole('alert')).toHaveTextContent('Cannot be less than 5.99% or more than 15.99%');
   });
@@ -178,7 +187,9 @@ describe('the finance calculator', () => {
 
   it("shows the site's own establishment fee of $1,300 over its provider's", async () => {
     answerCar(car());
-    renderWithPlatform(<Calculator carId="car-1" />, { tenant: testTenant({ finance: { provider: 'Taurus', fees: { establishment: 1300 } } }) });
+    renderWithPlatform(<Calculator carId="car-1" />, {
+      tenant: testTenant({ finance: { provider: 'Taurus', fees: { establishment: 1300 } } }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Show More' }));
     expect(screen.getByText('Establishment fee').nextElementSibling).toHaveTextContent('$1,300');
   });

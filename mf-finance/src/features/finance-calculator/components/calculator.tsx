@@ -8,9 +8,27 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFinanceCar, type FinancePanelCar } from '../../finance-page/api/finance-cars';
 import { disclaimerPreview, financeDisclaimer } from '../lib/disclaimer';
 import { calculatorFees, establishmentFee, formatFee } from '../lib/fees';
-import { clamp, clampAmount, EXTRAS_RANGE, interestRange, priceRange, rangeProblem, termChoices, type CalculatorStart, type Range } from '@forecourt/shared-config/calculator';
+import {
+  clamp,
+  clampAmount,
+  EXTRAS_RANGE,
+  interestRange,
+  priceRange,
+  rangeProblem,
+  termChoices,
+  type CalculatorStart,
+  type Range,
+} from '@forecourt/shared-config/calculator';
 import { calculatorEstimate, calculatorStart } from '../lib/estimate';
-import { comparisonRate, formatRate, FREQUENCIES, monthlyFromWeekly, repayment, totalPayable, type LoanInput } from '../lib/repayment';
+import {
+  comparisonRate,
+  formatRate,
+  FREQUENCIES,
+  monthlyFromWeekly,
+  repayment,
+  totalPayable,
+  type LoanInput,
+} from '../lib/repayment';
 
 /** Spec analytics: 26, the finance calculator's first use (once). */
 export const CALCULATOR_USED_EVENT = 26;
@@ -19,12 +37,46 @@ const PER: Record<Frequency, string> = { week: 'per week', fortnight: 'per fortn
 
 export type { CalculatorProps };
 
-const fieldRow = css`label: mf-finance-calculator-field; margin: 0 0 1rem;`;
-const numberInput = css`font: inherit; width: 9rem; padding: 0.4rem 0.6rem; border: 1px solid ${SURFACE.border}; border-radius: 6px;`;
-const linkButton = css`font: inherit; font-weight: 600; background: none; border: none; padding: 0; color: inherit; text-decoration: underline; cursor: pointer;`;
+const fieldRow = css`
+  label: mf-finance-calculator-field;
+  margin: 0 0 1rem;
+`;
+const numberInput = css`
+  font: inherit;
+  width: 9rem;
+  padding: 0.4rem 0.6rem;
+  border: 1px solid ${SURFACE.border};
+  border-radius: 6px;
+`;
+const linkButton = css`
+  font: inherit;
+  font-weight: 600;
+  background: none;
+  border: none;
+  padding: 0;
+  color: inherit;
+  text-decoration: underline;
+  cursor: pointer;
+`;
 
 /** One input of the calculator: its label with the value typed, its slider, the range text when out of range. */
-function MoneyField({ label, value, range, onChange, format = formatDollars, zeroBecomesZero = false, disabled = false }: { label: string; value: number; range: Range; onChange: (value: number) => void; format?: (value: number) => string; zeroBecomesZero?: boolean; disabled?: boolean }) {
+function MoneyField({
+  label,
+  value,
+  range,
+  onChange,
+  format = formatDollars,
+  zeroBecomesZero = false,
+  disabled = false,
+}: {
+  label: string;
+  value: number;
+  range: Range;
+  onChange: (value: number) => void;
+  format?: (value: number) => string;
+  zeroBecomesZero?: boolean;
+  disabled?: boolean;
+}) {
   const inputId = useId();
   const problemId = useId();
   const [typed, setTyped] = useState<string | null>(null);
@@ -38,7 +90,15 @@ function MoneyField({ label, value, range, onChange, format = formatDollars, zer
   };
   return (
     <div css={fieldRow}>
-      <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '0.75rem', flexWrap: 'wrap' }}>
+      <div
+        css={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: '0.75rem',
+          flexWrap: 'wrap',
+        }}
+      >
         <label htmlFor={inputId} css={{ fontWeight: 600 }}>
           {label}
         </label>
@@ -57,7 +117,16 @@ function MoneyField({ label, value, range, onChange, format = formatDollars, zer
           }}
         />
       </div>
-      <Slider label={label} min={range.min} max={range.max} step={range.step} value={clamp(value, range)} onChange={onChange} format={format} disabled={disabled} />
+      <Slider
+        label={label}
+        min={range.min}
+        max={range.max}
+        step={range.step}
+        value={clamp(value, range)}
+        onChange={onChange}
+        format={format}
+        disabled={disabled}
+      />
       {problem && (
         <p id={problemId} role="alert" css={{ margin: 0, color: DANGER.text, fontSize: '0.875rem' }}>
           {problem}
@@ -68,7 +137,17 @@ function MoneyField({ label, value, range, onChange, format = formatDollars, zer
 }
 
 /** The calculator for a car the site shows finance for. */
-function CarCalculator({ car, settings, start, onEstimate }: { car: FinancePanelCar; settings: FinanceSettings; start: CalculatorStart; onEstimate?: ((estimate: FinanceEstimate | null) => void) | undefined }) {
+function CarCalculator({
+  car,
+  settings,
+  start,
+  onEstimate,
+}: {
+  car: FinancePanelCar;
+  settings: FinanceSettings;
+  start: CalculatorStart;
+  onEstimate?: ((estimate: FinanceEstimate | null) => void) | undefined;
+}) {
   const { theme } = useTenant();
   const calculator = settings.calculator;
   const [amount, setAmount] = useState(start.amount);
@@ -85,13 +164,15 @@ function CarCalculator({ car, settings, start, onEstimate }: { car: FinancePanel
   const disclaimerId = useId();
 
   // Spec: the first interaction fires analytics 26, once.
-  const touched = <T,>(set: (value: T) => void) => (value: T) => {
-    if (!used.current) {
-      used.current = true;
-      void track(CALCULATOR_USED_EVENT, { car_id: car.id });
-    }
-    set(value);
-  };
+  const touched =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      if (!used.current) {
+        used.current = true;
+        void track(CALCULATOR_USED_EVENT, { car_id: car.id });
+      }
+      set(value);
+    };
 
   const terms = termChoices(calculator);
   const loan: LoanInput = { amount, deposit, residual, term, interest, frequency, roundUp: calculator.roundUp };
@@ -111,19 +192,62 @@ function CarCalculator({ car, settings, start, onEstimate }: { car: FinancePanel
   const years = (value: number) => `${value} year${value === 1 ? '' : 's'}`;
 
   return (
-    <section data-boundary="mf-finance" aria-labelledby={headingId} css={css`label: mf-finance-calculator; padding: 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background};`}>
+    <section
+      data-boundary="mf-finance"
+      aria-labelledby={headingId}
+      css={css`
+        label: mf-finance-calculator;
+        padding: 1.25rem;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+        background: ${SURFACE.background};
+      `}
+    >
       <h2 id={headingId} css={{ margin: '0 0 0.75rem', fontSize: '1.25rem' }}>
         Finance calculator
       </h2>
-      <div role="radiogroup" aria-label="Repayments" css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', margin: '0 0 1rem' }}>
+      <div
+        role="radiogroup"
+        aria-label="Repayments"
+        css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', margin: '0 0 1rem' }}
+      >
         {FREQUENCIES.map((option) => (
-          <label key={option} css={css`display: inline-flex; align-items: center; gap: 0.35rem; padding: 0.35rem 0.75rem; border: 1px solid ${SURFACE.border}; border-radius: 999px; cursor: pointer; &:has(input:checked) { border-color: currentColor; font-weight: 700; }`}>
-            <input type="radio" name={`${headingId}-frequency`} value={option} checked={frequency === option} onChange={() => touched(setFrequency)(option)} />
+          <label
+            key={option}
+            css={css`
+              display: inline-flex;
+              align-items: center;
+              gap: 0.35rem;
+              padding: 0.35rem 0.75rem;
+              border: 1px solid ${SURFACE.border};
+              border-radius: 999px;
+              cursor: pointer;
+              &:has(input:checked) {
+                border-color: currentColor;
+                font-weight: 700;
+              }
+            `}
+          >
+            <input
+              type="radio"
+              name={`${headingId}-frequency`}
+              value={option}
+              checked={frequency === option}
+              onChange={() => touched(setFrequency)(option)}
+            />
             {FREQUENCY_LABELS[option]}
           </label>
         ))}
       </div>
-      <div aria-live="polite" css={css`margin: 0 0 1rem; padding: 0.85rem 1rem; border-radius: 8px; background: ${SURFACE.fill};`}>
+      <div
+        aria-live="polite"
+        css={css`
+          margin: 0 0 1rem;
+          padding: 0.85rem 1rem;
+          border-radius: 8px;
+          background: ${SURFACE.fill};
+        `}
+      >
         {weekly <= ENQUIRE_FOR_FINANCE_MAX ? (
           <p css={{ margin: 0, fontSize: '1.25rem', fontWeight: 700 }}>Enquire for Finance</p>
         ) : (
@@ -135,26 +259,69 @@ function CarCalculator({ car, settings, start, onEstimate }: { car: FinancePanel
               {PER[frequency]}
             </p>
             <p css={{ margin: '0.25rem 0 0', color: SURFACE.muted }}>
-              {interest.toFixed(2)}% p.a. · comparison rate {formatRate(comparison)} p.a.*{frequency === 'week' ? ` · about ${formatDollars(monthlyFromWeekly(weekly))} a month` : ''}
+              {interest.toFixed(2)}% p.a. · comparison rate {formatRate(comparison)} p.a.*
+              {frequency === 'week' ? ` · about ${formatDollars(monthlyFromWeekly(weekly))} a month` : ''}
             </p>
           </>
         )}
       </div>
-      <MoneyField label="Purchase price" value={amount} range={priceRange(calculator, car.price)} onChange={touched(setAmount)} zeroBecomesZero />
+      <MoneyField
+        label="Purchase price"
+        value={amount}
+        range={priceRange(calculator, car.price)}
+        onChange={touched(setAmount)}
+        zeroBecomesZero
+      />
       <div css={fieldRow}>
         <p css={{ margin: 0, fontWeight: 600 }}>Loan term: {years(term)}</p>
-        <Slider label="Loan term" min={0} max={terms.length - 1} step={1} value={Math.max(0, terms.indexOf(term))} onChange={(index) => touched(setTerm)(terms[index] ?? term)} format={(index) => years(terms[index] ?? term)} />
+        <Slider
+          label="Loan term"
+          min={0}
+          max={terms.length - 1}
+          step={1}
+          value={Math.max(0, terms.indexOf(term))}
+          onChange={(index) => touched(setTerm)(terms[index] ?? term)}
+          format={(index) => years(terms[index] ?? term)}
+        />
       </div>
-      <MoneyField label="Interest rate" value={interest} range={interestRange(settings)} onChange={touched(setInterest)} format={(value) => `${value}%`} disabled={calculator.interestLocked} />
+      <MoneyField
+        label="Interest rate"
+        value={interest}
+        range={interestRange(settings)}
+        onChange={touched(setInterest)}
+        format={(value) => `${value}%`}
+        disabled={calculator.interestLocked}
+      />
       <p css={{ margin: '0 0 1rem' }}>
-        <button type="button" css={linkButton} aria-expanded={more} aria-controls={detailsId} onClick={() => setMore(!more)}>
+        <button
+          type="button"
+          css={linkButton}
+          aria-expanded={more}
+          aria-controls={detailsId}
+          onClick={() => setMore(!more)}
+        >
           {more ? 'Show Less' : 'Show More'}
         </button>
       </p>
       <div id={detailsId} hidden={!more}>
         <MoneyField label="Deposit or trade-in" value={deposit} range={EXTRAS_RANGE} onChange={touched(setDeposit)} />
         <MoneyField label="Residual (balloon)" value={residual} range={EXTRAS_RANGE} onChange={touched(setResidual)} />
-        <dl css={css`display: grid; grid-template-columns: 1fr auto; gap: 0.25rem 1rem; margin: 0 0 1rem; dt { color: ${SURFACE.muted}; } dd { margin: 0; font-weight: 600; text-align: right; }`}>
+        <dl
+          css={css`
+            display: grid;
+            grid-template-columns: 1fr auto;
+            gap: 0.25rem 1rem;
+            margin: 0 0 1rem;
+            dt {
+              color: ${SURFACE.muted};
+            }
+            dd {
+              margin: 0;
+              font-weight: 600;
+              text-align: right;
+            }
+          `}
+        >
           <dt>Amount financed</dt>
           <dd>{formatDollars(Math.max(0, amount - deposit))}</dd>
           <dt>Total of repayments</dt>
@@ -171,14 +338,31 @@ function CarCalculator({ car, settings, start, onEstimate }: { car: FinancePanel
         </dl>
       </div>
       <p css={{ margin: '0 0 1rem' }}>
-        <a href={`${paths.personalisedFinance(car.id)}&vehiclePriceBudget=${Math.round(amount)}#finance-form`} css={css`display: inline-block; padding: 0.6rem 1.1rem; border-radius: 6px; font-weight: 700; text-decoration: none; background: ${theme.primary}; color: ${readableTextOn(theme.primary)};`}>
+        <a
+          href={`${paths.personalisedFinance(car.id)}&vehiclePriceBudget=${Math.round(amount)}#finance-form`}
+          css={css`
+            display: inline-block;
+            padding: 0.6rem 1.1rem;
+            border-radius: 6px;
+            font-weight: 700;
+            text-decoration: none;
+            background: ${theme.primary};
+            color: ${readableTextOn(theme.primary)};
+          `}
+        >
           Get Finance
         </a>
       </p>
       <p id={disclaimerId} css={{ margin: 0, color: SURFACE.muted, fontSize: '0.8125rem' }}>
         *{fullDisclaimer || !truncated ? disclaimer : preview}{' '}
         {truncated && (
-          <button type="button" css={linkButton} aria-expanded={fullDisclaimer} aria-controls={disclaimerId} onClick={() => setFullDisclaimer(!fullDisclaimer)}>
+          <button
+            type="button"
+            css={linkButton}
+            aria-expanded={fullDisclaimer}
+            aria-controls={disclaimerId}
+            onClick={() => setFullDisclaimer(!fullDisclaimer)}
+          >
             {fullDisclaimer ? 'Read less' : 'Read more'}
           </button>
         )}

@@ -3,7 +3,15 @@ import { disclaimerPreview, financeDisclaimer } from './disclaimer';
 describe('the disclaimer (spec facts)', () => {
   const text = financeDisclaimer(false);
 
-  it.each(['a 5-year term', '10% deposit', '30% final payment', '5-year secured loan of $30,000', '8.38% to 19.42%', 'guide only', 'not a loan offer'])('states %s', (fact) => {
+  it.each([
+    'a 5-year term',
+    '10% deposit',
+    '30% final payment',
+    '5-year secured loan of $30,000',
+    '8.38% to 19.42%',
+    'guide only',
+    'not a loan offer',
+  ])('states %s', (fact) => {
     expect(text).toContain(fact);
   });
 
@@ -13,7 +21,8 @@ describe('the disclaimer (spec facts)', () => {
   });
 
   it('writes every comparison rate it quotes to 2 decimals (spec)', () => {
-    for (const rate of financeDisclaimer(true).match(/\d+(\.\d+)?%/g) ?? []) if (!/^\d+%$/.test(rate)) expect(rate).toMatch(/^\d+\.\d{2}%$/);
+    for (const rate of financeDisclaimer(true).match(/\d+(\.\d+)?%/g) ?? [])
+      if (!/^\d+%$/.test(rate)) expect(rate).toMatch(/^\d+\.\d{2}%$/);
   });
 
   it('quotes 6.29% p.a. with an 8.19% comparison rate on the variant that shows it', () => {

@@ -30,5 +30,8 @@ export function disclaimerPreview(text: string): { preview: string; truncated: b
   if (text.length <= DISCLAIMER_PREVIEW_LENGTH) return { preview: text, truncated: false };
   const cut = text.slice(0, DISCLAIMER_PREVIEW_LENGTH);
   const lastSpace = cut.lastIndexOf(' ');
-  return { preview: `${(lastSpace > DISCLAIMER_PREVIEW_LENGTH * 0.75 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`, truncated: true };
+  return {
+    preview: `${(lastSpace > DISCLAIMER_PREVIEW_LENGTH * 0.75 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`,
+    truncated: true,
+  };
 }

@@ -13,8 +13,15 @@ export function calculatorEstimate(loan: LoanInput): FinanceEstimate {
  * no finance (the calculator is not shown). The estimate is the calculator's own arithmetic on its
  * starting values, which shared-config's `carRepayment` must equal: one figure per car.
  */
-export function calculatorStart(tenant: Pick<PublicTenantConfig, 'features' | 'finance'>, car: CarFinanceFacts, now: Date = new Date()): { start: CalculatorStart; estimate: FinanceEstimate } | null {
+export function calculatorStart(
+  tenant: Pick<PublicTenantConfig, 'features' | 'finance'>,
+  car: CarFinanceFacts,
+  now: Date = new Date(),
+): { start: CalculatorStart; estimate: FinanceEstimate } | null {
   if (!carShowsFinance(tenant, car, now)) return null;
   const start = startingValues(tenant.finance, car.price);
-  return { start, estimate: calculatorEstimate({ ...start, frequency: 'week', roundUp: tenant.finance.calculator.roundUp }) };
+  return {
+    start,
+    estimate: calculatorEstimate({ ...start, frequency: 'week', roundUp: tenant.finance.calculator.roundUp }),
+  };
 }

@@ -2,7 +2,15 @@ import { exactRepayment } from '@forecourt/shared-config/repayment';
 import { comparisonRate, monthlyFromWeekly, repayment, totalPayable, type LoanInput } from './repayment';
 
 // The repayment itself (amortisation, residual, deposit) is tested with its definition in shared-config.
-const loan = (overrides: Partial<LoanInput> = {}): LoanInput => ({ amount: 30_000, deposit: 0, residual: 0, term: 5, interest: 8.5, frequency: 'week', ...overrides });
+const loan = (overrides: Partial<LoanInput> = {}): LoanInput => ({
+  amount: 30_000,
+  deposit: 0,
+  residual: 0,
+  term: 5,
+  interest: 8.5,
+  frequency: 'week',
+  ...overrides,
+});
 
 describe('the repayment shown (spec: whole dollars, rounded up on one tenant)', () => {
   it('is a weekly $142 for $30,000 at 8.5% over 5 years (whole dollars)', () => {
@@ -12,7 +20,10 @@ describe('the repayment shown (spec: whole dollars, rounded up on one tenant)', 
 
   it('is rounded up to the next dollar where the site says so: $36 rather than $35 for $9,000 over 5 years at 0%', () => {
     // 9000 / 260 = 34.6 -> 35 rounded, 35 up; 9100 / 260 = 35.0 exactly stays 35; 9150 / 260 = 35.19 -> 36 up.
-    expect([repayment(loan({ amount: 9_150, interest: 0 })), repayment(loan({ amount: 9_150, interest: 0, roundUp: true }))]).toEqual([35, 36]);
+    expect([
+      repayment(loan({ amount: 9_150, interest: 0 })),
+      repayment(loan({ amount: 9_150, interest: 0, roundUp: true })),
+    ]).toEqual([35, 36]);
   });
 
   it('counts the repayments and the residual in the total payable', () => {
@@ -46,6 +57,8 @@ describe('the comparison rate with fees (spec: establishment and other fees per 
   });
 
   it('is higher with the 1300 establishment fee than with none', () => {
-    expect(comparisonRate(loan(), { upFront: 1300, monthly: 0 })).toBeGreaterThan(comparisonRate(loan(), { upFront: 0, monthly: 0 }) + 0.5);
+    expect(comparisonRate(loan(), { upFront: 1300, monthly: 0 })).toBeGreaterThan(
+      comparisonRate(loan(), { upFront: 0, monthly: 0 }) + 0.5,
+    );
   });
 });

@@ -4,7 +4,13 @@
  * repayment itself is the platform's one definition (`exactRepayment`), so the calculator, the
  * cards and the lenders' figures agree. Pure functions: the component shows what these return.
  */
-import { exactRepayment, financedAmount, PERIODS_PER_YEAR, type Frequency, type ShownLoan } from '@forecourt/shared-config/repayment';
+import {
+  exactRepayment,
+  financedAmount,
+  PERIODS_PER_YEAR,
+  type Frequency,
+  type ShownLoan,
+} from '@forecourt/shared-config/repayment';
 
 // The shown figure and its rounding are every team's (a card's weekly figure is the calculator's).
 export { monthlyFromWeekly, shownRepayment as repayment, WEEKS_PER_MONTH } from '@forecourt/shared-config/repayment';

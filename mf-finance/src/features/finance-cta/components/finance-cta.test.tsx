@@ -5,7 +5,10 @@ import FinanceCta from './finance-cta';
 describe('FinanceCta', () => {
   it('shows its heading inside the finance boundary', () => {
     renderWithPlatform(<FinanceCta />);
-    expect(screen.getByRole('region', { name: 'Get a finance estimate' })).toHaveAttribute('data-boundary', 'mf-finance');
+    expect(screen.getByRole('region', { name: 'Get a finance estimate' })).toHaveAttribute(
+      'data-boundary',
+      'mf-finance',
+    );
   });
 
   it('links to the finance page without a car', () => {
@@ -23,6 +26,8 @@ describe('FinanceCta', () => {
 
   it('names the tenant', () => {
     renderWithPlatform(<FinanceCta />);
-    expect(screen.getByText('See what your repayments could be on your next car with Test Motors.')).toBeInTheDocument();
+    expect(
+      screen.getByText('See what your repayments could be on your next car with Test Motors.'),
+    ).toBeInTheDocument();
   });
 });

@@ -13,12 +13,21 @@ export default function FinanceCta({ carId }: FinanceCtaProps) {
   return (
     <FragmentCard team="mf-finance" heading="Get a finance estimate">
       <p css={{ margin: '0 0 0.75rem', color: SURFACE.muted }}>
-        See what your repayments could be on {carId ? `this ${tenant.search.itemNoun}` : `your next ${tenant.search.itemNoun}`} with{' '}
-        {tenant.name}.
+        See what your repayments could be on{' '}
+        {carId ? `this ${tenant.search.itemNoun}` : `your next ${tenant.search.itemNoun}`} with {tenant.name}.
       </p>
       <a
         href={financeCtaHref(carId)}
-        css={css`label: mf-finance-cta-link; display: inline-block; padding: 0.6rem 1rem; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary}; border-radius: 6px; font-weight: 600; text-decoration: none;`}
+        css={css`
+          label: mf-finance-cta-link;
+          display: inline-block;
+          padding: 0.6rem 1rem;
+          color: ${readableTextOn(tenant.theme.primary)};
+          background: ${tenant.theme.primary};
+          border-radius: 6px;
+          font-weight: 600;
+          text-decoration: none;
+        `}
       >
         Estimate my repayments
       </a>

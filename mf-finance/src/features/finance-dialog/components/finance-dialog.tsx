@@ -22,13 +22,45 @@ export interface FinanceDialogProps extends LeadDialogProps {
  * for a car. Its quote failures are silent (spec: on the vehicle page). The page keeps its own
  * button and opens the dialog; focus goes back to `returnFocusTo` when it closes.
  */
-export default function FinanceDialog({ car, open, onOpenChange, returnFocusTo, price, vin, nvic, financeQuoteWeekly }: FinanceDialogProps) {
-  const query = useMemo(() => readFinanceQuery(new URLSearchParams(price && price > 10 ? { vehiclePriceBudget: String(price) } : {})), [price]);
-  const enquiryCar: FinanceEnquiryCar = { id: car.id, slug: car.slug, name: car.name, price: price ?? 0, vin: vin ?? null, nvic: nvic ?? null, year: car.year ?? new Date().getFullYear(), dealership_slug: car.dealership_slug, car_type: car.car_type, ...(financeQuoteWeekly !== undefined ? { finance_quote_weekly: financeQuoteWeekly } : {}) };
+export default function FinanceDialog({
+  car,
+  open,
+  onOpenChange,
+  returnFocusTo,
+  price,
+  vin,
+  nvic,
+  financeQuoteWeekly,
+}: FinanceDialogProps) {
+  const query = useMemo(
+    () => readFinanceQuery(new URLSearchParams(price && price > 10 ? { vehiclePriceBudget: String(price) } : {})),
+    [price],
+  );
+  const enquiryCar: FinanceEnquiryCar = {
+    id: car.id,
+    slug: car.slug,
+    name: car.name,
+    price: price ?? 0,
+    vin: vin ?? null,
+    nvic: nvic ?? null,
+    year: car.year ?? new Date().getFullYear(),
+    dealership_slug: car.dealership_slug,
+    car_type: car.car_type,
+    ...(financeQuoteWeekly !== undefined ? { finance_quote_weekly: financeQuoteWeekly } : {}),
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Get Finance" {...(returnFocusTo ? { returnFocusTo } : {})}>
       <div data-boundary="mf-finance">
-        <p css={css`label: mf-finance-dialog-car; margin: 0 0 1rem; padding: 0.65rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.panel};`}>
+        <p
+          css={css`
+            label: mf-finance-dialog-car;
+            margin: 0 0 1rem;
+            padding: 0.65rem;
+            border: 1px solid ${SURFACE.border};
+            border-radius: ${SURFACE.radius};
+            background: ${SURFACE.panel};
+          `}
+        >
           <strong>{car.name}</strong>
           <br />
           {car.price_text}

@@ -7,11 +7,16 @@ describe('the quote box (spec: the instant quote only when the car has no quote 
   const withPartner = settings({ instantQuote: true });
 
   it('asks the partner for a priced car without a quote', () => {
-    expect(quoteBox(withPartner, { price: 30_000, finance_quote_weekly: null }, true)).toEqual({ kind: 'instant-quote' });
+    expect(quoteBox(withPartner, { price: 30_000, finance_quote_weekly: null }, true)).toEqual({
+      kind: 'instant-quote',
+    });
   });
 
   it("shows the lender's quote, in whole dollars, when the car has one", () => {
-    expect(quoteBox(withPartner, { price: 30_000, finance_quote_weekly: 139.6 }, true)).toEqual({ kind: 'lender-quote', weekly: 140 });
+    expect(quoteBox(withPartner, { price: 30_000, finance_quote_weekly: 139.6 }, true)).toEqual({
+      kind: 'lender-quote',
+      weekly: 140,
+    });
   });
 
   it('says the car has no price for a price of 0', () => {

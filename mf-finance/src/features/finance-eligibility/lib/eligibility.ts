@@ -8,7 +8,8 @@ import type { FinanceSettings } from '@forecourt/shared-config/tenant';
  * than the site's one weekly figure, so the box names it as the lender's), the finance partner's
  * instant quote on the shopper's entries (named as the partner's), or the no-price text.
  */
-export type QuoteBox = { kind: 'none' } | { kind: 'lender-quote'; weekly: number } | { kind: 'instant-quote' } | { kind: 'no-price' };
+export type QuoteBox =
+  { kind: 'none' } | { kind: 'lender-quote'; weekly: number } | { kind: 'instant-quote' } | { kind: 'no-price' };
 
 /**
  * The quote box for the chosen car (null: none chosen, the quote follows the price typed). Spec:
@@ -17,7 +18,11 @@ export type QuoteBox = { kind: 'none' } | { kind: 'lender-quote'; weekly: number
  * sold car) shows no figure here either: its cards and page show none, and a weekly figure on
  * this page alone would be a figure for a car the site does not finance.
  */
-export function quoteBox(settings: Pick<FinanceSettings, 'instantQuote'>, car: { price: number; finance_quote_weekly?: number | null | undefined } | null, financeShown: boolean): QuoteBox {
+export function quoteBox(
+  settings: Pick<FinanceSettings, 'instantQuote'>,
+  car: { price: number; finance_quote_weekly?: number | null | undefined } | null,
+  financeShown: boolean,
+): QuoteBox {
   if (!settings.instantQuote) return { kind: 'none' };
   if (car === null) return { kind: 'instant-quote' };
   if (!financeShown) return { kind: 'none' };

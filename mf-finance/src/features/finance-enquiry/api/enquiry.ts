@@ -23,7 +23,10 @@ export const enquiryAnswerSchema = zm.object({ lead_id: zm.string(), redirectUrl
 export type EnquiryAnswer = zm.output<typeof enquiryAnswerSchema>;
 const enquiryRefusalSchema = zm.object({ lead_id: zm.optional(zm.string()) });
 
-export type EnquiryOutcome = { status: 'redirect'; url: string } | { status: 'stored'; successPath: string } | { status: 'failed'; message: string; field?: string };
+export type EnquiryOutcome =
+  | { status: 'redirect'; url: string }
+  | { status: 'stored'; successPath: string }
+  | { status: 'failed'; message: string; field?: string };
 
 /** The car the enquiry is about, when there is one (from the page's link or the vehicle page). */
 export interface FinanceEnquiryCar {
@@ -80,7 +83,10 @@ export function enquiryBody({ values, query, car, creditCheck }: EnquiryInput) {
       car_type: car?.car_type ?? query.carType ?? undefined,
       tags: ['finance-enquiry'],
       lead_attributes: leadAttributes(),
-      url: typeof window === 'undefined' ? undefined : `${window.location.pathname}${window.location.search}`.slice(0, 2048),
+      url:
+        typeof window === 'undefined'
+          ? undefined
+          : `${window.location.pathname}${window.location.search}`.slice(0, 2048),
       ...(creditCheck ? { creditCheck: true as const } : {}),
     },
   };
@@ -107,7 +113,12 @@ export function submitFinanceEnquiry(fetchImpl?: ApiFetch) {
     const result = await readApiAnswer(path, response, { schema: enquiryAnswerSchema, refusal: enquiryRefusalSchema });
     const leadId = result.ok ? result.data.lead_id : result.refusal?.lead_id;
     // Spec: 'a successful lead with a lead_id stores the car' (the success page reads it).
-    if (leadId !== undefined) rememberLastLead({ leadId, form: 'finance', car: input.car ? { id: input.car.id, slug: input.car.slug, name: input.car.name } : null });
+    if (leadId !== undefined)
+      rememberLastLead({
+        leadId,
+        form: 'finance',
+        car: input.car ? { id: input.car.id, slug: input.car.slug, name: input.car.name } : null,
+      });
     if (!result.ok) {
       // A success the page cannot read (no lead id): nothing to send the shopper on to.
       if (result.status < 300) return { status: 'failed', message: input.partner ? NO_REDIRECT : UNKNOWN_ERROR };
@@ -117,7 +128,10 @@ export function submitFinanceEnquiry(fetchImpl?: ApiFetch) {
       }
       return { status: 'failed', message: result.message || (input.partner ? CUSTOMER_FAILED : LEAD_FAILED) };
     }
-    if (input.partner) return result.data.redirectUrl ? { status: 'redirect', url: result.data.redirectUrl } : { status: 'failed', message: NO_REDIRECT };
+    if (input.partner)
+      return result.data.redirectUrl
+        ? { status: 'redirect', url: result.data.redirectUrl }
+        : { status: 'failed', message: NO_REDIRECT };
     return { status: 'stored', successPath: paths.success() };
   };
 }

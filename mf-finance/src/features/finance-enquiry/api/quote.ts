@@ -7,7 +7,11 @@ export const QUOTE_FAILED = 'Failed to get YouX quick quote';
 export const QUOTE_PATH = '/api/youx/quote';
 
 /** Spec quote response: the partner's figures, as the server half answers them. */
-export const quoteAnswerSchema = zm.object({ weeklyRepaymentAmount: zm.number(), advertisedRate: zm.number(), comparisonRate: zm.number() });
+export const quoteAnswerSchema = zm.object({
+  weeklyRepaymentAmount: zm.number(),
+  advertisedRate: zm.number(),
+  comparisonRate: zm.number(),
+});
 export type QuoteAnswer = zm.output<typeof quoteAnswerSchema>;
 
 /** `POST /api/youx/quote`: the partner's figures, or an Error with the text to show. */
@@ -17,7 +21,8 @@ export async function fetchQuote(body: Record<string, unknown>, signal?: AbortSi
   return result.data;
 }
 
-export type QuoteState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; quote: QuoteAnswer } | { status: 'failed' };
+export type QuoteState =
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; quote: QuoteAnswer } | { status: 'failed' };
 
 /**
  * The instant quote for what the shopper has entered, asked for 500 ms after the input stops

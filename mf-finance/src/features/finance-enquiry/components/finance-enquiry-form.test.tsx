@@ -33,7 +33,15 @@ function partnerQuotes() {
 
 /** Renders the form for a car on a site with the partner, past the quote's 500 ms wait and the answer. */
 async function renderPastTheWait(chosen: FinanceEnquiryCar, financeShown = true) {
-  renderWithPlatform(<FinanceEnquiryForm query={readFinanceQuery(new URLSearchParams())} car={chosen} variant="page" financeShown={financeShown} />, { tenant: testTenant({ finance: { instantQuote: true } }) });
+  renderWithPlatform(
+    <FinanceEnquiryForm
+      query={readFinanceQuery(new URLSearchParams())}
+      car={chosen}
+      variant="page"
+      financeShown={financeShown}
+    />,
+    { tenant: testTenant({ finance: { instantQuote: true } }) },
+  );
   await act(async () => {
     jest.advanceTimersByTime(QUOTE_DEBOUNCE_MS + 100);
   });
@@ -50,7 +58,7 @@ afterEach(() => {
 });
 
 describe("the instant quote (spec: 'requested only when the car has no quote and its price is above 0')", () => {
-  it("asks the partner for a car without a quote, and shows its $210 a week", async () => {
+  it('asks the partner for a car without a quote, and shows its $210 a week', async () => {
     await renderPastTheWait(car());
     expect(screen.getByText('Weekly repayment').closest('dl')).toHaveTextContent('$210');
     expect(asked).toEqual([expect.objectContaining({ purchasePrice: 52_990, vin: 'MR0FA3CD100123456' })]);
@@ -58,7 +66,9 @@ describe("the instant quote (spec: 'requested only when the car has no quote and
 
   it('shows the $140 a week quote a car already has, and asks the partner nothing', async () => {
     await renderPastTheWait(car({ finance_quote_weekly: 140 }));
-    expect(screen.getByText(/The lender’s quote for this car:/)).toHaveTextContent('The lender’s quote for this car: $140 per week, on the lender’s own term and rate (the calculator’s estimate uses the site’s).');
+    expect(screen.getByText(/The lender’s quote for this car:/)).toHaveTextContent(
+      'The lender’s quote for this car: $140 per week, on the lender’s own term and rate (the calculator’s estimate uses the site’s).',
+    );
     expect(asked).toEqual([]);
   });
 
@@ -70,7 +80,9 @@ describe("the instant quote (spec: 'requested only when the car has no quote and
 
   it("names the partner's figure as the partner's, on the shopper's price, term and credit score", async () => {
     await renderPastTheWait(car());
-    expect(screen.getByText('Our finance partner’s instant quote, on the price, term and credit score above:')).toBeInTheDocument();
+    expect(
+      screen.getByText('Our finance partner’s instant quote, on the price, term and credit score above:'),
+    ).toBeInTheDocument();
   });
 
   it("shows no weekly figure, not even the lender's quote, for a car the site shows no finance for", async () => {

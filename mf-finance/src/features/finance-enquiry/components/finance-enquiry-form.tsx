@@ -1,6 +1,16 @@
 import { css } from '@emotion/react';
 import { formatDollars, SURFACE, track, useTenant } from '@forecourt/shared-config';
-import { CheckboxField, DANGER, FORM_ERROR, RadioGroupField, StepForm, TextField, useField, useFormState, type FormStep } from '@forecourt/shared-config/form';
+import {
+  CheckboxField,
+  DANGER,
+  FORM_ERROR,
+  RadioGroupField,
+  StepForm,
+  TextField,
+  useField,
+  useFormState,
+  type FormStep,
+} from '@forecourt/shared-config/form';
 import { formatPhone } from '@forecourt/shared-config/identity';
 import { rememberUserDetails, storedUserDetails } from '@forecourt/shared-config/leads';
 import { Slider } from '@forecourt/shared-config/slider';
@@ -10,10 +20,28 @@ import { submitFinanceEnquiry, type FinanceEnquiryCar } from '../api/enquiry';
 import { quoteBox } from '../../finance-eligibility/lib/eligibility';
 import { QUOTE_FAILED, useInstantQuote } from '../api/quote';
 import { CREDIT_SCORES, WHO_IS_HELPING, type FinanceQuery } from '../lib/finance-query';
-import { codeSchema, creditCheckShape, detailsStepSchema, digitsOnly, estimateStepSchema, financeEnquirySchema, initialEnquiryValues, QUOTE_PRICE_MAX, QUOTE_PRICE_MIN, QUOTE_TERM_MAX, QUOTE_TERM_MIN, type FinanceEnquiryValues } from '../lib/finance-schema';
+import {
+  codeSchema,
+  creditCheckShape,
+  detailsStepSchema,
+  digitsOnly,
+  estimateStepSchema,
+  financeEnquirySchema,
+  initialEnquiryValues,
+  QUOTE_PRICE_MAX,
+  QUOTE_PRICE_MIN,
+  QUOTE_TERM_MAX,
+  QUOTE_TERM_MIN,
+  type FinanceEnquiryValues,
+} from '../lib/finance-schema';
 
 /** Spec: the popup's four step labels (the page's form has the same steps). */
-export const FINANCE_STEP_LABELS = ['Quick Estimate', 'Your Details', 'Instant pre-approval', 'Apply to lender'] as const;
+export const FINANCE_STEP_LABELS = [
+  'Quick Estimate',
+  'Your Details',
+  'Instant pre-approval',
+  'Apply to lender',
+] as const;
 /** Spec analytics: 9, a finance enquiry in an embedded form. */
 export const EMBEDDED_FINANCE_ENQUIRY_EVENT = 9;
 /** Spec 'Other' texts. */
@@ -22,7 +50,11 @@ export const UNKNOWN_STEP_ERROR = 'An unknown error occurred while advancing ste
 /** What the partner's instant quote rests on: another basis than the site's weekly figure on the cards and the calculator. */
 export const INSTANT_QUOTE_BASIS = 'Our finance partner’s instant quote, on the price, term and credit score above:';
 
-const CREDIT_LABELS: Record<(typeof CREDIT_SCORES)[number], string> = { GREAT: 'Great', DECENT: 'Decent', POOR: 'Poor' };
+const CREDIT_LABELS: Record<(typeof CREDIT_SCORES)[number], string> = {
+  GREAT: 'Great',
+  DECENT: 'Decent',
+  POOR: 'Poor',
+};
 
 export interface FinanceEnquiryFormProps {
   query: FinanceQuery;
@@ -49,7 +81,16 @@ function LoanTermField() {
       <p id={labelId} css={{ margin: '0 0 0.25rem', fontWeight: 600 }}>
         Loan term: {format(years)}
       </p>
-      <Slider label="Loan term" min={QUOTE_TERM_MIN} max={QUOTE_TERM_MAX} step={1} value={years} onChange={(value) => input.onChange(value)} format={format} describedBy={labelId} />
+      <Slider
+        label="Loan term"
+        min={QUOTE_TERM_MIN}
+        max={QUOTE_TERM_MAX}
+        step={1}
+        value={years}
+        onChange={(value) => input.onChange(value)}
+        format={format}
+        describedBy={labelId}
+      />
     </div>
   );
 }
@@ -61,7 +102,15 @@ function LoanTermField() {
  * spec: a quote for a price the dealer has not set would be a figure for no car, so the shopper is
  * told to ask). A car the site shows no finance for shows no figure at all.
  */
-function InstantQuote({ variant, car, financeShown }: { variant: FinanceEnquiryFormProps['variant']; car: FinanceEnquiryCar | null; financeShown: boolean }) {
+function InstantQuote({
+  variant,
+  car,
+  financeShown,
+}: {
+  variant: FinanceEnquiryFormProps['variant'];
+  car: FinanceEnquiryCar | null;
+  financeShown: boolean;
+}) {
   const { finance, search } = useTenant();
   const { values } = useFormState<FinanceEnquiryValues>({ subscription: { values: true } });
   const box = quoteBox(finance, car, financeShown);
@@ -74,13 +123,25 @@ function InstantQuote({ variant, car, financeShown }: { variant: FinanceEnquiryF
           loanTerm: values.loanTerm,
           selfAssessedCreditScore: values.selfAssessedCreditScore,
           whoIsHelping: values.whoIsHelping,
-          ...(car ? { year: car.year, ...(car.vin ? { vin: car.vin } : {}), ...(car.nvic ? { nvic: car.nvic } : {}) } : {}),
+          ...(car
+            ? { year: car.year, ...(car.vin ? { vin: car.vin } : {}), ...(car.nvic ? { nvic: car.nvic } : {}) }
+            : {}),
         }
       : null,
   );
   if (box.kind === 'none') return null;
   return (
-    <div aria-live="polite" css={css`label: mf-finance-quote; margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 8px; background: ${SURFACE.fill}; min-height: 3.5rem;`}>
+    <div
+      aria-live="polite"
+      css={css`
+        label: mf-finance-quote;
+        margin: 0 0 1rem;
+        padding: 0.75rem 1rem;
+        border-radius: 8px;
+        background: ${SURFACE.fill};
+        min-height: 3.5rem;
+      `}
+    >
       {box.kind === 'lender-quote' ? (
         // The lender's quote is another basis than the weekly figure on the cards and the calculator
         // (the site's term and rate on the asking price): it says whose it is, so two figures for
@@ -91,7 +152,9 @@ function InstantQuote({ variant, car, financeShown }: { variant: FinanceEnquiryF
           {' per week, on the lender’s own term and rate (the calculator’s estimate uses the site’s).'}
         </p>
       ) : box.kind === 'no-price' ? (
-        <p css={{ margin: 0, color: SURFACE.muted }}>{`This ${search.itemNoun} has no price yet: ask us for a finance quote.`}</p>
+        <p
+          css={{ margin: 0, color: SURFACE.muted }}
+        >{`This ${search.itemNoun} has no price yet: ask us for a finance quote.`}</p>
       ) : quote.status === 'ready' ? (
         <>
           {/* The partner's figure rests on what the shopper entered above and the partner's own rate, not the site's calculator: it says so. */}
@@ -112,14 +175,24 @@ function InstantQuote({ variant, car, financeShown }: { variant: FinanceEnquiryF
           {QUOTE_FAILED}
         </p>
       ) : (
-        <p css={{ margin: 0, color: SURFACE.muted }}>{quote.status === 'loading' ? 'Getting your quote…' : 'Your instant quote appears here.'}</p>
+        <p css={{ margin: 0, color: SURFACE.muted }}>
+          {quote.status === 'loading' ? 'Getting your quote…' : 'Your instant quote appears here.'}
+        </p>
       )}
     </div>
   );
 }
 
 /** The code field with the send state (spec: 'Resend Code', the code input enabled once sent). */
-function CodeStep({ phone, verification, onResend }: { phone: string; verification: ReturnType<typeof usePhoneVerification>; onResend: () => void }) {
+function CodeStep({
+  phone,
+  verification,
+  onResend,
+}: {
+  phone: string;
+  verification: ReturnType<typeof usePhoneVerification>;
+  onResend: () => void;
+}) {
   return (
     <>
       <p role="status" css={{ margin: '0 0 0.75rem' }}>
@@ -130,9 +203,30 @@ function CodeStep({ phone, verification, onResend }: { phone: string; verificati
           {verification.phoneError}
         </p>
       )}
-      <TextField name="code" label="Verification code" required inputMode="numeric" autoComplete="one-time-code" maxLength={6} parse={digitsOnly} />
+      <TextField
+        name="code"
+        label="Verification code"
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        parse={digitsOnly}
+      />
       <p css={{ margin: '-0.25rem 0 1rem' }}>
-        <button type="button" onClick={onResend} disabled={verification.step === 'sending'} css={css`font: inherit; background: none; border: none; padding: 0; color: inherit; text-decoration: underline; cursor: pointer;`}>
+        <button
+          type="button"
+          onClick={onResend}
+          disabled={verification.step === 'sending'}
+          css={css`
+            font: inherit;
+            background: none;
+            border: none;
+            padding: 0;
+            color: inherit;
+            text-decoration: underline;
+            cursor: pointer;
+          `}
+        >
           {verification.step === 'sending' ? 'Sending…' : 'Resend Code'}
         </button>
       </p>
@@ -146,13 +240,26 @@ function CodeStep({ phone, verification, onResend }: { phone: string; verificati
  * their details, the one-time code sent to their mobile and checked, then the application: the
  * finance lead stored, the partner's customer created and the shopper sent to the partner.
  */
-export function FinanceEnquiryForm({ query, car, variant, creditCheck = false, financeShown = true }: FinanceEnquiryFormProps) {
+export function FinanceEnquiryForm({
+  query,
+  car,
+  variant,
+  creditCheck = false,
+  financeShown = true,
+}: FinanceEnquiryFormProps) {
   const tenant = useTenant();
   const partner = tenant.finance.instantQuote;
   const verification = usePhoneVerification();
   const phoneRef = useRef('');
   // Without a price in the link, the chosen car's price is the amount (spec: 'amount = price').
-  const initialValues = useMemo(() => initialEnquiryValues(query.price === null && car && car.price > 10 ? { ...query, price: car.price } : query, storedUserDetails()), [query, car]);
+  const initialValues = useMemo(
+    () =>
+      initialEnquiryValues(
+        query.price === null && car && car.price > 10 ? { ...query, price: car.price } : query,
+        storedUserDetails(),
+      ),
+    [query, car],
+  );
   const send = useMemo(() => submitFinanceEnquiry(), []);
   // From Your Details on, the Equifax finance page's steps also need the consent to the credit check.
   const detailsSchema = creditCheck ? detailsStepSchema.extend(creditCheckShape) : detailsStepSchema;
@@ -165,7 +272,11 @@ export function FinanceEnquiryForm({ query, car, variant, creditCheck = false, f
       first_name: String(values['firstName'] ?? ''),
       last_name: String(values['lastName'] ?? ''),
       email: String(values['email'] ?? ''),
-      ...(car ? { dealership_slug: car.dealership_slug } : query.preferredDealership ? { dealership_slug: query.preferredDealership } : {}),
+      ...(car
+        ? { dealership_slug: car.dealership_slug }
+        : query.preferredDealership
+          ? { dealership_slug: query.preferredDealership }
+          : {}),
     });
     return error ? { phoneNumber: error } : undefined;
   };
@@ -176,10 +287,27 @@ export function FinanceEnquiryForm({ query, car, variant, creditCheck = false, f
       schema: estimateStepSchema,
       content: (
         <>
-          <TextField name="purchasePrice" label="Purchase price" required inputMode="numeric" parse={digitsOnly} hint={`Between ${formatDollars(QUOTE_PRICE_MIN)} and ${formatDollars(QUOTE_PRICE_MAX)}`} />
+          <TextField
+            name="purchasePrice"
+            label="Purchase price"
+            required
+            inputMode="numeric"
+            parse={digitsOnly}
+            hint={`Between ${formatDollars(QUOTE_PRICE_MIN)} and ${formatDollars(QUOTE_PRICE_MAX)}`}
+          />
           <LoanTermField />
-          <RadioGroupField name="selfAssessedCreditScore" label="Your credit score" required options={CREDIT_SCORES.map((value) => ({ value, label: CREDIT_LABELS[value] }))} />
-          <RadioGroupField name="whoIsHelping" label="Who is applying" required options={WHO_IS_HELPING.map((value) => ({ value, label: value }))} />
+          <RadioGroupField
+            name="selfAssessedCreditScore"
+            label="Your credit score"
+            required
+            options={CREDIT_SCORES.map((value) => ({ value, label: CREDIT_LABELS[value] }))}
+          />
+          <RadioGroupField
+            name="whoIsHelping"
+            label="Who is applying"
+            required
+            options={WHO_IS_HELPING.map((value) => ({ value, label: value }))}
+          />
           {partner && <InstantQuote variant={variant} car={car} financeShown={financeShown} />}
         </>
       ),
@@ -192,10 +320,32 @@ export function FinanceEnquiryForm({ query, car, variant, creditCheck = false, f
           <TextField name="firstName" label="First Name" required autoComplete="given-name" />
           <TextField name="lastName" label="Last Name" required autoComplete="family-name" />
           <TextField name="email" label="Email Address" required type="email" inputMode="email" autoComplete="email" />
-          <TextField name="phoneNumber" label="Mobile Number" required type="tel" inputMode="tel" autoComplete="tel" hint="We send a code to this number to confirm it is yours." />
-          <TextField name="postCode" label="Postcode" required inputMode="numeric" placeholder="1234" maxLength={4} parse={digitsOnly} />
+          <TextField
+            name="phoneNumber"
+            label="Mobile Number"
+            required
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            hint="We send a code to this number to confirm it is yours."
+          />
+          <TextField
+            name="postCode"
+            label="Postcode"
+            required
+            inputMode="numeric"
+            placeholder="1234"
+            maxLength={4}
+            parse={digitsOnly}
+          />
           <CheckboxField name="subscribe" label="Email me similar stock and latest offers." summaryLabel="Email me" />
-          {creditCheck && <CheckboxField name="creditCheckConsent" label={`I agree to ${tenant.name} obtaining my credit report from Equifax to assess this finance application.`} summaryLabel="Credit check" />}
+          {creditCheck && (
+            <CheckboxField
+              name="creditCheckConsent"
+              label={`I agree to ${tenant.name} obtaining my credit report from Equifax to assess this finance application.`}
+              summaryLabel="Credit check"
+            />
+          )}
         </>
       ),
       // Spec: 'Phone validated before a code is sent': the step's schema checked it; then the code goes out.
@@ -210,10 +360,20 @@ export function FinanceEnquiryForm({ query, car, variant, creditCheck = false, f
     {
       title: FINANCE_STEP_LABELS[2],
       schema: detailsSchema.extend({ code: codeSchema }),
-      content: <CodeStep phone={phoneRef.current} verification={verification} onResend={() => void verification.sendCode(phoneRef.current)} />,
+      content: (
+        <CodeStep
+          phone={phoneRef.current}
+          verification={verification}
+          onResend={() => void verification.sendCode(phoneRef.current)}
+        />
+      ),
       onNext: async (values) => {
         try {
-          const error = await verification.verify(String(values['phoneNumber'] ?? ''), String(values['code'] ?? ''), car?.dealership_slug ?? query.preferredDealership ?? undefined);
+          const error = await verification.verify(
+            String(values['phoneNumber'] ?? ''),
+            String(values['code'] ?? ''),
+            car?.dealership_slug ?? query.preferredDealership ?? undefined,
+          );
           return error ? { code: error } : undefined;
         } catch {
           return { [FORM_ERROR]: UNKNOWN_STEP_ERROR };
@@ -233,7 +393,13 @@ export function FinanceEnquiryForm({ query, car, variant, creditCheck = false, f
   ];
 
   return (
-    <div id="finance-form" css={css`label: mf-finance-enquiry; scroll-margin-top: 5rem;`}>
+    <div
+      id="finance-form"
+      css={css`
+        label: mf-finance-enquiry;
+        scroll-margin-top: 5rem;
+      `}
+    >
       <StepForm<FinanceEnquiryValues>
         label="Finance enquiry"
         initialValues={initialValues}
@@ -243,10 +409,17 @@ export function FinanceEnquiryForm({ query, car, variant, creditCheck = false, f
         onSubmit={async (values) => {
           const parsed = applySchema.safeParse(values);
           if (!parsed.success) return { [FORM_ERROR]: UNKNOWN_ERROR };
-          rememberUserDetails({ name: parsed.data.firstName, last_name: parsed.data.lastName, email: parsed.data.email, phone: parsed.data.phoneNumber, postcode: parsed.data.postCode });
+          rememberUserDetails({
+            name: parsed.data.firstName,
+            last_name: parsed.data.lastName,
+            email: parsed.data.email,
+            phone: parsed.data.phoneNumber,
+            postcode: parsed.data.postCode,
+          });
           const outcome = await send({ values: parsed.data, query, car, partner, creditCheck });
           // Spec analytics 9: a finance enquiry sent from an embedded form (the popup).
-          if (outcome.status !== 'failed' && variant === 'popup') void track(EMBEDDED_FINANCE_ENQUIRY_EVENT, { car_id: car?.id ?? null });
+          if (outcome.status !== 'failed' && variant === 'popup')
+            void track(EMBEDDED_FINANCE_ENQUIRY_EVENT, { car_id: car?.id ?? null });
           if (outcome.status === 'redirect') {
             window.location.assign(outcome.url);
             return undefined;
@@ -268,7 +441,21 @@ function ApplySummary({ car, partner }: { car: FinanceEnquiryCar | null; partner
   const price = Number(digitsOnly(String(values.purchasePrice ?? ''))) || 0;
   return (
     <div css={{ marginBottom: '1rem' }}>
-      <dl css={css`display: grid; grid-template-columns: max-content 1fr; gap: 0.35rem 1rem; margin: 0 0 0.75rem; dt { color: ${SURFACE.muted}; } dd { margin: 0; font-weight: 600; }`}>
+      <dl
+        css={css`
+          display: grid;
+          grid-template-columns: max-content 1fr;
+          gap: 0.35rem 1rem;
+          margin: 0 0 0.75rem;
+          dt {
+            color: ${SURFACE.muted};
+          }
+          dd {
+            margin: 0;
+            font-weight: 600;
+          }
+        `}
+      >
         {car && (
           <>
             <dt>Car</dt>
@@ -280,7 +467,10 @@ function ApplySummary({ car, partner }: { car: FinanceEnquiryCar | null; partner
         <dt>Term</dt>
         <dd>{`${values.loanTerm} years`}</dd>
         <dt>Credit score</dt>
-        <dd>{CREDIT_LABELS[values.selfAssessedCreditScore as keyof typeof CREDIT_LABELS] ?? values.selfAssessedCreditScore}</dd>
+        <dd>
+          {CREDIT_LABELS[values.selfAssessedCreditScore as keyof typeof CREDIT_LABELS] ??
+            values.selfAssessedCreditScore}
+        </dd>
         <dt>Mobile</dt>
         <dd>{formatPhone(String(values.phoneNumber ?? ''))} (confirmed)</dd>
       </dl>

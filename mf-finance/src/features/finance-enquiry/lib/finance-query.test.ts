@@ -4,7 +4,11 @@ const read = (search: string) => readFinanceQuery(new URLSearchParams(search), 2
 
 describe('the finance page query (spec: every parameter by name)', () => {
   it('reads every parameter the spec names', () => {
-    expect(read('car_id=abc&vin=JTD123&nvic=HIL2241&year=2021&preferredDealership=summit-kia-springwood&car_type=used&vehiclePriceBudget=32990&loanTerm=4&selfAssessedCreditScore=DECENT&whoIsHelping=Me%20and%20my%20partner')).toEqual({
+    expect(
+      read(
+        'car_id=abc&vin=JTD123&nvic=HIL2241&year=2021&preferredDealership=summit-kia-springwood&car_type=used&vehiclePriceBudget=32990&loanTerm=4&selfAssessedCreditScore=DECENT&whoIsHelping=Me%20and%20my%20partner',
+      ),
+    ).toEqual({
       carId: 'abc',
       vin: 'JTD123',
       nvic: 'HIL2241',
@@ -29,7 +33,14 @@ describe('the finance page query (spec: every parameter by name)', () => {
 
   it('drops values that make no sense rather than failing', () => {
     const query = read('year=1850&loanTerm=9&price=-5&credit_score=AMAZING&car_type=boat&whoIsHelping=my%20dog');
-    expect([query.year, query.loanTerm, query.price, query.creditScore, query.carType, query.whoIsHelping]).toEqual([null, null, null, null, null, null]);
+    expect([query.year, query.loanTerm, query.price, query.creditScore, query.carType, query.whoIsHelping]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('reads a price written with a dollar sign and thousands separators', () => {

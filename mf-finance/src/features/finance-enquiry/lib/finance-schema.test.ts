@@ -1,7 +1,11 @@
 import { readFinanceQuery } from './finance-query';
 import { codeSchema, detailsStepSchema, initialEnquiryValues, quoteRequestSchema } from './finance-schema';
 
-const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) => (result.success ? null : { field: result.error!.issues[0]!.path.join('.'), message: result.error!.issues[0]!.message });
+const firstMessage = (result: {
+  success: boolean;
+  error?: { issues: Array<{ message: string; path: PropertyKey[] }> };
+}) =>
+  result.success ? null : { field: result.error!.issues[0]!.path.join('.'), message: result.error!.issues[0]!.message };
 
 describe('the instant quote request (spec: clamped 10,000 to 200,000, digits only, term 1 to 7)', () => {
   it('clamps a price below 10,000 up to 10,000', () => {
@@ -17,15 +21,24 @@ describe('the instant quote request (spec: clamped 10,000 to 200,000, digits onl
   });
 
   it('fills the defaults: 30000, 5 years, GREAT', () => {
-    expect(quoteRequestSchema.parse({})).toMatchObject({ purchasePrice: 30_000, loanTerm: 5, selfAssessedCreditScore: 'GREAT' });
+    expect(quoteRequestSchema.parse({})).toMatchObject({
+      purchasePrice: 30_000,
+      loanTerm: 5,
+      selfAssessedCreditScore: 'GREAT',
+    });
   });
 
   it('refuses a term of 8 years, naming loanTerm', () => {
-    expect(firstMessage(quoteRequestSchema.safeParse({ loanTerm: 8 }))).toEqual({ field: 'loanTerm', message: 'must be 1 to 7 years' });
+    expect(firstMessage(quoteRequestSchema.safeParse({ loanTerm: 8 }))).toEqual({
+      field: 'loanTerm',
+      message: 'must be 1 to 7 years',
+    });
   });
 
   it('refuses a credit score it does not know', () => {
-    expect(firstMessage(quoteRequestSchema.safeParse({ selfAssessedCreditScore: 'EXCELLENT' }))?.field).toBe('selfAssessedCreditScore');
+    expect(firstMessage(quoteRequestSchema.safeParse({ selfAssessedCreditScore: 'EXCELLENT' }))?.field).toBe(
+      'selfAssessedCreditScore',
+    );
   });
 
   it('refuses a field it does not know', () => {
@@ -48,29 +61,60 @@ describe('the code field (spec texts)', () => {
 });
 
 describe('your details', () => {
-  const valid = { purchasePrice: '30000', loanTerm: 5, selfAssessedCreditScore: 'GREAT', whoIsHelping: 'Just me', firstName: 'Jo', lastName: 'Citizen', email: 'jo@example.com', phoneNumber: '0412 345 678', postCode: '4000', subscribe: true };
+  const valid = {
+    purchasePrice: '30000',
+    loanTerm: 5,
+    selfAssessedCreditScore: 'GREAT',
+    whoIsHelping: 'Just me',
+    firstName: 'Jo',
+    lastName: 'Citizen',
+    email: 'jo@example.com',
+    phoneNumber: '0412 345 678',
+    postCode: '4000',
+    subscribe: true,
+  };
 
   it('takes a complete set', () => {
     expect(detailsStepSchema.safeParse(valid).success).toBe(true);
   });
 
   it("answers the spec's postcode text for three digits", () => {
-    expect(firstMessage(detailsStepSchema.safeParse({ ...valid, postCode: '400' }))).toEqual({ field: 'postCode', message: 'Invalid postcode. Please enter a 4-digit number.' });
+    expect(firstMessage(detailsStepSchema.safeParse({ ...valid, postCode: '400' }))).toEqual({
+      field: 'postCode',
+      message: 'Invalid postcode. Please enter a 4-digit number.',
+    });
   });
 
   it('refuses a landline for the code', () => {
-    expect(firstMessage(detailsStepSchema.safeParse({ ...valid, phoneNumber: '07 3555 0199' }))?.field).toBe('phoneNumber');
+    expect(firstMessage(detailsStepSchema.safeParse({ ...valid, phoneNumber: '07 3555 0199' }))?.field).toBe(
+      'phoneNumber',
+    );
   });
 });
 
 describe("the form's starting values", () => {
   it("come from the page's link", () => {
-    const values = initialEnquiryValues(readFinanceQuery(new URLSearchParams('vehiclePriceBudget=45990&loanTerm=3&credit_score=decent&whoIsHelping=me%20and%20my%20partner')));
-    expect(values).toMatchObject({ purchasePrice: '45990', loanTerm: 3, selfAssessedCreditScore: 'DECENT', whoIsHelping: 'Me and my partner' });
+    const values = initialEnquiryValues(
+      readFinanceQuery(
+        new URLSearchParams(
+          'vehiclePriceBudget=45990&loanTerm=3&credit_score=decent&whoIsHelping=me%20and%20my%20partner',
+        ),
+      ),
+    );
+    expect(values).toMatchObject({
+      purchasePrice: '45990',
+      loanTerm: 3,
+      selfAssessedCreditScore: 'DECENT',
+      whoIsHelping: 'Me and my partner',
+    });
   });
 
   it("are the quote's defaults without a link", () => {
-    expect(initialEnquiryValues(readFinanceQuery(new URLSearchParams('')))).toMatchObject({ purchasePrice: '30000', loanTerm: 5, selfAssessedCreditScore: 'GREAT' });
+    expect(initialEnquiryValues(readFinanceQuery(new URLSearchParams('')))).toMatchObject({
+      purchasePrice: '30000',
+      loanTerm: 5,
+      selfAssessedCreditScore: 'GREAT',
+    });
   });
 
   it('clamp a linked price into the quote range', () => {

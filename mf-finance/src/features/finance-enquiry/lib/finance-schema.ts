@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailSchema, leadAttributesSchema, mobileSchema, optional, postcodeSchema, REQUIRED, required } from '@forecourt/shared-config/contact';
+import {
+  emailSchema,
+  leadAttributesSchema,
+  mobileSchema,
+  optional,
+  postcodeSchema,
+  REQUIRED,
+  required,
+} from '@forecourt/shared-config/contact';
 import { CODE_LENGTH_MESSAGE, CODE_REQUIRED } from '@forecourt/shared-config/identity';
 import { outOfRangeText, rangeProblem } from '@forecourt/shared-config/calculator';
 import { CREDIT_SCORES, WHO_IS_HELPING, type FinanceQuery } from './finance-query';
@@ -21,7 +29,8 @@ export const QUOTE_DEFAULTS = { purchasePrice: 30_000, loanTerm: 5, selfAssessed
 /** Spec: 'Quote debounce 500 ms'. */
 export const QUOTE_DEBOUNCE_MS = 500;
 
-export const clampQuotePrice = (price: number) => Math.min(QUOTE_PRICE_MAX, Math.max(QUOTE_PRICE_MIN, Math.round(price)));
+export const clampQuotePrice = (price: number) =>
+  Math.min(QUOTE_PRICE_MAX, Math.max(QUOTE_PRICE_MIN, Math.round(price)));
 
 /** Digits only (spec), so '$32,990' typed or pasted reads 32990. */
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
@@ -45,7 +54,11 @@ const applicationPrice = typedPrice
   .refine((value) => rangeProblem(value, QUOTE_PRICE_RANGE) === null, { error: outOfRangeText(QUOTE_PRICE_RANGE) })
   .transform((value) => Math.round(value));
 
-const loanTerm = z.coerce.number({ error: REQUIRED }).int().min(QUOTE_TERM_MIN, { error: `must be ${QUOTE_TERM_MIN} to ${QUOTE_TERM_MAX} years` }).max(QUOTE_TERM_MAX, { error: `must be ${QUOTE_TERM_MIN} to ${QUOTE_TERM_MAX} years` });
+const loanTerm = z.coerce
+  .number({ error: REQUIRED })
+  .int()
+  .min(QUOTE_TERM_MIN, { error: `must be ${QUOTE_TERM_MIN} to ${QUOTE_TERM_MAX} years` })
+  .max(QUOTE_TERM_MAX, { error: `must be ${QUOTE_TERM_MIN} to ${QUOTE_TERM_MAX} years` });
 
 /** Step 1, Quick Estimate: what the quote needs. */
 export const estimateShape = {
@@ -153,7 +166,10 @@ export const customerRequestSchema = z
 export type CustomerRequest = z.output<typeof customerRequestSchema>;
 
 /** The form's starting values from the page's link (spec: every query parameter) and the quote's defaults. */
-export function initialEnquiryValues(query: FinanceQuery, remembered: { name?: string; last_name?: string; email?: string; phone?: string; postcode?: string } = {}): Partial<FinanceEnquiryValues> {
+export function initialEnquiryValues(
+  query: FinanceQuery,
+  remembered: { name?: string; last_name?: string; email?: string; phone?: string; postcode?: string } = {},
+): Partial<FinanceEnquiryValues> {
   return {
     purchasePrice: String(query.price !== null ? clampQuotePrice(query.price) : QUOTE_DEFAULTS.purchasePrice),
     loanTerm: query.loanTerm ?? QUOTE_DEFAULTS.loanTerm,

@@ -34,7 +34,14 @@ export const financeCarAnswerSchema = zm.object({ car: financePanelCarSchema });
 export type FinanceCarAnswer = zm.output<typeof financeCarAnswerSchema>;
 
 /** A featured used car of the Get Finance Now page. */
-const featuredCarSchema = zm.object({ id: zm.string(), slug: zm.string(), name: zm.string(), price: zm.number(), km: zm.number(), primary_image_url: zm.nullable(zm.string()) });
+const featuredCarSchema = zm.object({
+  id: zm.string(),
+  slug: zm.string(),
+  name: zm.string(),
+  price: zm.number(),
+  km: zm.number(),
+  primary_image_url: zm.nullable(zm.string()),
+});
 export type FeaturedCar = zm.output<typeof featuredCarSchema>;
 
 export const featuredCarsSchema = zm.object({ cars: zm.array(featuredCarSchema) });
@@ -43,7 +50,8 @@ export type FeaturedCarsAnswer = zm.output<typeof featuredCarsSchema>;
 export const carPath = (id: string) => `/api/finance/cars/${encodeURIComponent(id)}`;
 export const FEATURED_PATH = '/api/finance/featured';
 
-export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'missing' } | { status: 'failed' };
+export type Loaded<T> =
+  { status: 'loading' } | { status: 'ready'; value: T } | { status: 'missing' } | { status: 'failed' };
 
 function loaded<A, T>(read: ApiRead<A>, pick: (answer: A) => T): Loaded<T> {
   if (read.status === 'ready') return { status: 'ready', value: pick(read.data) };
@@ -60,12 +68,22 @@ export function useFinanceCar(id: string | null, initial?: Loaded<FinancePanelCa
   const missingAtFirst = useRef(initial?.status === 'missing' ? url : null);
   if (missingAtFirst.current !== url) missingAtFirst.current = null;
   const missing = missingAtFirst.current !== null;
-  const read = useApiRead('mf-finance', missing ? null : url, financeCarAnswerSchema, initial?.status === 'ready' ? { initial: { car: initial.value } } : {});
+  const read = useApiRead(
+    'mf-finance',
+    missing ? null : url,
+    financeCarAnswerSchema,
+    initial?.status === 'ready' ? { initial: { car: initial.value } } : {},
+  );
   return missing ? { status: 'missing' } : loaded(read, (answer) => answer.car);
 }
 
 /** Spec: 'six featured used cars (in stock, more than 1 photo)'. */
 export function useFeaturedCars(enabled: boolean, initial?: Loaded<FeaturedCar[]>): Loaded<FeaturedCar[]> {
-  const read = useApiRead('mf-finance', enabled ? FEATURED_PATH : null, featuredCarsSchema, initial?.status === 'ready' ? { initial: { cars: initial.value } } : {});
+  const read = useApiRead(
+    'mf-finance',
+    enabled ? FEATURED_PATH : null,
+    featuredCarsSchema,
+    initial?.status === 'ready' ? { initial: { cars: initial.value } } : {},
+  );
   return loaded(read, (answer) => answer.cars);
 }

@@ -24,7 +24,7 @@ describe('isGetFinanceNow', () => {
     expect(isGetFinanceNow(null, { getFinanceCta: true })).toBe(true);
   });
 
-  it('is the chosen car\'s finance page when a link names a car, and a plain finance page on a site without the call to action', () => {
+  it("is the chosen car's finance page when a link names a car, and a plain finance page on a site without the call to action", () => {
     expect(isGetFinanceNow('test-motors-7', { getFinanceCta: true })).toBe(false);
     expect(isGetFinanceNow(null, { getFinanceCta: false })).toBe(false);
   });

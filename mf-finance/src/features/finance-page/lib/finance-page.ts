@@ -17,7 +17,8 @@ const FINANCE_HEADINGS: Record<string, string> = {
  * the dealer's finance team can pre-approve on the shopper's credit file instead of a score the
  * shopper picked. The consent is asked in the form and sent with the finance lead.
  */
-export const EQUIFAX_FINANCE_INTRO = 'Apply with a credit check: with your consent we obtain your credit report from Equifax, so your pre-approval rests on your credit history, not only on the score you choose.';
+export const EQUIFAX_FINANCE_INTRO =
+  'Apply with a credit check: with your consent we obtain your credit report from Equifax, so your pre-approval rests on your credit history, not only on the score you choose.';
 
 /** Spec: the Get Finance Now page (no car, the site's get-finance call-to-action flag on). */
 export const GET_FINANCE_NOW = 'Get Finance Now';
@@ -39,13 +40,19 @@ export function financeHeading(pathname: string, dealerLink?: string): string {
  * (Quick Estimate, Your Details, Instant pre-approval, Apply to lender); the panel groups them in three.
  */
 export const FINANCE_STEPS = [
-  { title: 'Quick estimate', text: 'Tell us the price, the loan term and your credit score to see your estimated repayments.' },
+  {
+    title: 'Quick estimate',
+    text: 'Tell us the price, the loan term and your credit score to see your estimated repayments.',
+  },
   { title: 'Your details', text: 'Confirm your details with a one-time code sent to your mobile.' },
   { title: 'Apply to lender', text: 'We pass your application to our finance partner for instant pre-approval.' },
 ] as const;
 
 /** Whether the site shows finance for the page's chosen car (none chosen: the page is about finance itself). */
-export function chosenCarShowsFinance(tenant: Pick<PublicTenantConfig, 'features' | 'finance'>, car: FinancePanelCar | null, now: Date = new Date()): boolean {
+export function chosenCarShowsFinance(
+  tenant: Pick<PublicTenantConfig, 'features' | 'finance'>,
+  car: FinancePanelCar | null,
+  now: Date = new Date(),
+): boolean {
   return car === null || carShowsFinance(tenant, car, now);
 }
-

@@ -28,7 +28,10 @@ export function useFinanceFirstPaint(): FinanceFirstPaintData | undefined {
 }
 
 /** The chosen car as the page's first render shows it, when the first paint read that same car. */
-export function firstChosen(data: FinanceFirstPaintData | undefined, carId: string | null): Loaded<FinancePanelCar> | undefined {
+export function firstChosen(
+  data: FinanceFirstPaintData | undefined,
+  carId: string | null,
+): Loaded<FinancePanelCar> | undefined {
   if (!carId || data?.chosen?.id !== carId) return undefined;
   return data.chosen.car ? { status: 'ready', value: data.chosen.car } : { status: 'missing' };
 }

@@ -16,11 +16,30 @@ export default function EnquiryCta({ carId, label }: EnquiryCtaProps) {
   const heading = label?.trim() || (carId ? `Interested in this ${tenant.search.itemNoun}?` : `Talk to ${tenant.name}`);
   return (
     <FragmentCard team="mf-leads" heading={heading}>
-      <ul css={css`label: mf-leads-enquiry-cta-links; display: flex; flex-wrap: wrap; gap: 0.75rem; list-style: none; margin: 0; padding: 0;`}>
+      <ul
+        css={css`
+          label: mf-leads-enquiry-cta-links;
+          display: flex;
+          flex-wrap: wrap;
+          gap: 0.75rem;
+          list-style: none;
+          margin: 0;
+          padding: 0;
+        `}
+      >
         <li>
           <a
             href={withCarId(paths.contact(), carId)}
-            css={css`label: mf-leads-enquiry-cta-primary; display: inline-block; padding: 0.6rem 1rem; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary}; border-radius: 6px; font-weight: 600; text-decoration: none;`}
+            css={css`
+              label: mf-leads-enquiry-cta-primary;
+              display: inline-block;
+              padding: 0.6rem 1rem;
+              color: ${readableTextOn(tenant.theme.primary)};
+              background: ${tenant.theme.primary};
+              border-radius: 6px;
+              font-weight: 600;
+              text-decoration: none;
+            `}
           >
             Enquire now
           </a>

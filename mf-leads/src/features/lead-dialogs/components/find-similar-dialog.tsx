@@ -7,7 +7,13 @@ import { LeadDialog } from './lead-dialog';
 export default function FindSimilarDialog(props: LeadDialogProps) {
   return (
     <LeadDialog {...props} title="Find Me Something Similar">
-      <EnquiryForm form="find-similar" car={props.car} initialMessage={FIND_SIMILAR_MESSAGE} subcategory={FIND_SIMILAR_SUBCATEGORY} label="Find Me Something Similar" />
+      <EnquiryForm
+        form="find-similar"
+        car={props.car}
+        initialMessage={FIND_SIMILAR_MESSAGE}
+        subcategory={FIND_SIMILAR_SUBCATEGORY}
+        label="Find Me Something Similar"
+      />
     </LeadDialog>
   );
 }

@@ -2,7 +2,8 @@ import { useApiRead } from '@forecourt/shared-config';
 import { formContextSchema, type FormContextAnswer } from '../../../contract';
 import type { LeadForm } from '../lib/lead-schema';
 
-export type FormContextState = { status: 'loading' } | { status: 'ready'; context: FormContextAnswer } | { status: 'failed' };
+export type FormContextState =
+  { status: 'loading' } | { status: 'ready'; context: FormContextAnswer } | { status: 'failed' };
 
 /**
  * What the form needs before it can be checked as the server will check it: its location

@@ -15,7 +15,12 @@ export function CareersForm() {
   return (
     <SchemaForm label="Careers enquiry" schema={schema} initialValues={initialValues} onSubmit={onSubmit}>
       <ContactFields />
-      <TextField name="position" label="Role you are interested in (optional)" maxLength={120} placeholder="Sales consultant, technician, …" />
+      <TextField
+        name="position"
+        label="Role you are interested in (optional)"
+        maxLength={120}
+        placeholder="Sales consultant, technician, …"
+      />
       <TextAreaField name="message" label="Tell us about yourself" required maxLength={5000} />
       <OptInField />
       <TermsField />

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EnquiryForm } from './enquiry-form';
 
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send Enquiry' }));
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
 
 function fillValid() {
   type('First Name', 'Jo');
@@ -32,7 +33,9 @@ describe('the enquiry form', () => {
     send();
     await screen.findByRole('alert');
     expect(screen.getByLabelText('Email Address', { exact: false })).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Email Address', { exact: false })).toHaveAccessibleDescription('This is a required field.');
+    expect(screen.getByLabelText('Email Address', { exact: false })).toHaveAccessibleDescription(
+      'This is a required field.',
+    );
   });
 
   it("refuses a three-digit postcode with the spec's text", async () => {
@@ -53,13 +56,19 @@ describe('the enquiry form', () => {
 
   it('offers the Finance and Trade-in categories on a site with finance and the online trade-in', () => {
     renderWithPlatform(<EnquiryForm />);
-    const options = within(screen.getByLabelText('Category', { exact: false })).getAllByRole('option').map((option) => option.textContent);
+    const options = within(screen.getByLabelText('Category', { exact: false }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(expect.arrayContaining(['Finance', 'Trade-in']));
   });
 
   it('offers neither Finance nor Trade-in as a category on a site without finance or the online trade-in', () => {
-    renderWithPlatform(<EnquiryForm />, { tenant: testTenant({ features: { 'mf-finance': false }, leads: { tradeIn: false } }) });
-    const options = within(screen.getByLabelText('Category', { exact: false })).getAllByRole('option').map((option) => option.textContent);
+    renderWithPlatform(<EnquiryForm />, {
+      tenant: testTenant({ features: { 'mf-finance': false }, leads: { tradeIn: false } }),
+    });
+    const options = within(screen.getByLabelText('Category', { exact: false }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['General Enquiry', 'Sales', 'Service', 'Parts']);
   });
 
@@ -80,7 +89,9 @@ describe('the enquiry form', () => {
     fillValid();
     type('Postcode', '2000');
     send();
-    expect(await screen.findByText('Terms of use: *You must agree to the terms of use before submitting.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Terms of use: *You must agree to the terms of use before submitting.'),
+    ).toBeInTheDocument();
   });
 
   it("starts with the category 'General Enquiry' and the opt-in ticked", () => {
@@ -113,7 +124,9 @@ describe('the enquiry form', () => {
       fillValid();
       type('Postcode', '2000');
       send();
-      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('An error occurred when submitting this form'));
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent('An error occurred when submitting this form'),
+      );
       expect(screen.getByRole('button', { name: 'Send Enquiry' })).toBeEnabled();
     });
 
@@ -130,8 +143,13 @@ describe('the enquiry form', () => {
       expect(screen.getByLabelText('Postcode', { exact: false })).toHaveValue('2000');
     });
 
-    it("raises no browser alert for a field the server refused (that shows under the field)", async () => {
-      serveRoutes({ 'POST /api/leads/submit': { status: 400, body: { error: 'userData.postcode: Invalid postcode', field: 'userData.postcode' } } });
+    it('raises no browser alert for a field the server refused (that shows under the field)', async () => {
+      serveRoutes({
+        'POST /api/leads/submit': {
+          status: 400,
+          body: { error: 'userData.postcode: Invalid postcode', field: 'userData.postcode' },
+        },
+      });
       renderWithPlatform(<EnquiryForm />);
       fillValid();
       type('Postcode', '2000');
@@ -142,7 +160,9 @@ describe('the enquiry form', () => {
   });
 
   it('asks for the question first and the details second on a vehicle page (two steps)', async () => {
-    renderWithPlatform(<EnquiryForm multiStep car={{ id: 'test-motors-7', slug: 'a-car', name: '2021 Toyota Hilux' }} />);
+    renderWithPlatform(
+      <EnquiryForm multiStep car={{ id: 'test-motors-7', slug: 'a-car', name: '2021 Toyota Hilux' }} />,
+    );
     expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();
     expect(screen.queryByLabelText('First Name', { exact: false })).not.toBeInTheDocument();
     type('Comments', 'Is it still available?');
@@ -153,7 +173,9 @@ describe('the enquiry form', () => {
   });
 
   it('does not advance a step with its own field missing', async () => {
-    renderWithPlatform(<EnquiryForm multiStep car={{ id: 'test-motors-7', slug: 'a-car', name: '2021 Toyota Hilux' }} />);
+    renderWithPlatform(
+      <EnquiryForm multiStep car={{ id: 'test-motors-7', slug: 'a-car', name: '2021 Toyota Hilux' }} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Comments: This is a required field.')).toBeInTheDocument();
     expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();

@@ -1,5 +1,12 @@
 import { useTenant } from '@forecourt/shared-config';
-import { SchemaForm, SelectField, StepForm, SubmitButton, TextAreaField, TextField } from '@forecourt/shared-config/form';
+import {
+  SchemaForm,
+  SelectField,
+  StepForm,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from '@forecourt/shared-config/form';
 import type { LeadCar } from '@forecourt/shared-config/leads';
 import { useMemo } from 'react';
 import { enquiryCategories } from '../../../lib/enquiry-topics';
@@ -38,7 +45,19 @@ const NO_LOCATIONS: ReadonlyArray<{ id: string; name: string }> = [];
  * Number', postcode where shown, 'Comments' (required unless the site says otherwise), category
  * (default General Enquiry), the location where there are several, opt-in, terms where used.
  */
-export function EnquiryForm({ form = 'enquiry', car = null, multiStep = false, initialMessage, subcategory, pageId, withRego = false, category = DEFAULT_CATEGORY, event, submitLabel = 'Send Enquiry', label = 'Enquiry' }: EnquiryFormProps) {
+export function EnquiryForm({
+  form = 'enquiry',
+  car = null,
+  multiStep = false,
+  initialMessage,
+  subcategory,
+  pageId,
+  withRego = false,
+  category = DEFAULT_CATEGORY,
+  event,
+  submitLabel = 'Send Enquiry',
+  label = 'Enquiry',
+}: EnquiryFormProps) {
   const tenant = useTenant();
   const context = useFormContext(form, car?.id);
   const locations = context.status === 'ready' ? context.context.locations : NO_LOCATIONS;
@@ -52,8 +71,15 @@ export function EnquiryForm({ form = 'enquiry', car = null, multiStep = false, i
     car_id: car?.id,
     location_id: locations.length === 1 ? locations[0]!.id : undefined,
   });
-  const categoryOptions = useMemo(() => enquiryCategories(tenant).map((option) => ({ value: option, label: option })), [tenant]);
-  const onSubmit = useLeadSubmit({ form, event: event ?? (form === 'enquiry' && !car ? 'contact-page' : undefined), car });
+  const categoryOptions = useMemo(
+    () => enquiryCategories(tenant).map((option) => ({ value: option, label: option })),
+    [tenant],
+  );
+  const onSubmit = useLeadSubmit({
+    form,
+    event: event ?? (form === 'enquiry' && !car ? 'contact-page' : undefined),
+    car,
+  });
 
   const question = (
     <>

@@ -13,7 +13,14 @@ export function useInitialValues(defaults: Record<string, unknown>): Record<stri
   const [values] = useState(() => {
     const stored = storedUserDetails();
     const phone = stored.phone ?? (session.status === 'signed-in' ? formatPhone(session.user.phone) : undefined);
-    return { opt_in: true, ...stored, ...(phone ? { phone } : {}), ...Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined && value !== null && value !== '')) };
+    return {
+      opt_in: true,
+      ...stored,
+      ...(phone ? { phone } : {}),
+      ...Object.fromEntries(
+        Object.entries(defaults).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+      ),
+    };
   });
   return values;
 }

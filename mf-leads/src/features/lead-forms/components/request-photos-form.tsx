@@ -17,7 +17,12 @@ export function RequestPhotosForm({ car }: { car: Pick<LeadCar, 'id' | 'slug' | 
     <SchemaForm label="Request photos" schema={schema} initialValues={initialValues} onSubmit={onSubmit}>
       <HiddenField name="Request Photos" />
       <ContactFields />
-      <TextAreaField name="message" label="Anything in particular? (optional)" maxLength={5000} hint="For example the interior, the tyres or the service book." />
+      <TextAreaField
+        name="message"
+        label="Anything in particular? (optional)"
+        maxLength={5000}
+        hint="For example the interior, the tyres or the service book."
+      />
       <OptInField />
       <TermsField />
       <SubmitButton>Request Photos</SubmitButton>

@@ -28,7 +28,12 @@ export function ServiceForm() {
         <TextField name="preferred_date" label="Preferred date (optional)" type="date" />
       </div>
       <LocationField locations={locations} label="Service centre" />
-      <TextAreaField name="message" label="What does it need? (optional)" maxLength={5000} hint="A logbook service, a noise, a warning light…" />
+      <TextAreaField
+        name="message"
+        label="What does it need? (optional)"
+        maxLength={5000}
+        hint="A logbook service, a noise, a warning light…"
+      />
       <OptInField />
       <TermsField />
       <SubmitButton>Request Booking</SubmitButton>

@@ -1,6 +1,14 @@
 import { invalidateApi, track } from '@forecourt/shared-config';
 import { FORM_ERROR } from '@forecourt/shared-config/form';
-import { createLeadSender, LEAD_SUBMIT_ERROR, leadAttributes, rememberLastLead, rememberUserDetails, type LeadCar, type LeadOutcome } from '@forecourt/shared-config/leads';
+import {
+  createLeadSender,
+  LEAD_SUBMIT_ERROR,
+  leadAttributes,
+  rememberLastLead,
+  rememberUserDetails,
+  type LeadCar,
+  type LeadOutcome,
+} from '@forecourt/shared-config/leads';
 import { useRef } from 'react';
 import { MY_ENQUIRIES_PATH } from '../../../contract';
 import { LEAD_EVENTS, type LeadEventName } from '../lib/lead-events';
@@ -28,7 +36,9 @@ export function alertSubmitFailure(outcome: LeadOutcome): void {
 
 /** Values worth nothing to the dealer: empty strings are left out rather than sent as ''. */
 function withoutBlanks(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '' && value !== undefined && value !== null));
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== '' && value !== undefined && value !== null),
+  );
 }
 
 /**
@@ -38,11 +48,21 @@ function withoutBlanks(values: Record<string, unknown>): Record<string, unknown>
  * event sent and the shopper taken to /success (spec §4). A refusal comes back as the field's
  * error or the form's alert; a send that failed also raises the browser's alert.
  */
-export function useLeadSubmit(options: { form: LeadForm; event?: LeadEventName; car?: Pick<LeadCar, 'id' | 'slug' | 'name'> | null; onSent?: (leadId: string, answer: Record<string, unknown>) => void }) {
+export function useLeadSubmit(options: {
+  form: LeadForm;
+  event?: LeadEventName;
+  car?: Pick<LeadCar, 'id' | 'slug' | 'name'> | null;
+  onSent?: (leadId: string, answer: Record<string, unknown>) => void;
+}) {
   const send = useRef(createLeadSender()).current;
   return async (values: Record<string, unknown>): Promise<SubmitErrors> => {
     const userData = withoutBlanks(values);
-    const outcome = await send({ form: options.form, userData, url: `${location.pathname}${location.search}`, lead_attributes: leadAttributes() });
+    const outcome = await send({
+      form: options.form,
+      userData,
+      url: `${location.pathname}${location.search}`,
+      lead_attributes: leadAttributes(),
+    });
     if (outcome.status !== 'sent') {
       alertSubmitFailure(outcome);
       return outcomeErrors(outcome);
@@ -50,8 +70,16 @@ export function useLeadSubmit(options: { form: LeadForm; event?: LeadEventName; 
     // The shopper's garage lists their enquiries: this one with them.
     invalidateApi(MY_ENQUIRIES_PATH);
     rememberUserDetails(userData as Record<string, string>);
-    rememberLastLead({ leadId: outcome.leadId, form: options.form, car: options.car?.name ? { id: options.car.id, slug: options.car.slug, name: options.car.name } : null });
-    void track(LEAD_EVENTS[options.event ?? options.form], { lead_id: outcome.leadId, form: options.form, car_id: options.car?.id ?? null });
+    rememberLastLead({
+      leadId: outcome.leadId,
+      form: options.form,
+      car: options.car?.name ? { id: options.car.id, slug: options.car.slug, name: options.car.name } : null,
+    });
+    void track(LEAD_EVENTS[options.event ?? options.form], {
+      lead_id: outcome.leadId,
+      form: options.form,
+      car_id: options.car?.id ?? null,
+    });
     if (options.onSent) options.onSent(outcome.leadId, outcome.answer);
     else location.assign('/success');
     return undefined;

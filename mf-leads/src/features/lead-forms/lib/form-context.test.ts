@@ -1,7 +1,14 @@
 import { enquiryDefaults, locationChoices, type LeadCarFacts, type LeadLocation } from './form-context';
 
 const hours: LeadLocation['weekly'] = [];
-const location = (id: string, name: string, type: string, distribution: string[] = []): LeadLocation => ({ id, name, type, distribution_locations: distribution, weekly: hours, special: [] });
+const location = (id: string, name: string, type: string, distribution: string[] = []): LeadLocation => ({
+  id,
+  name,
+  type,
+  distribution_locations: distribution,
+  weekly: hours,
+  special: [],
+});
 const group = ['Harbourside Alexandria', 'Harbourside Parramatta'];
 const LOCATIONS = [
   location('alx', 'Harbourside Alexandria', 'sales', group),
@@ -31,7 +38,20 @@ describe('the locations a form offers', () => {
 
 describe('the enquiry defaults (spec §3)', () => {
   it("file the lead under the car's stock details", () => {
-    const car: LeadCarFacts = { id: 'c1', slug: 's', name: '2021 Toyota Hilux SR5', make: 'Toyota', model: 'Hilux', manufacturer_slug: 'toyota', stocknum: 'HA0001', car_type: 'used', status: 'in_stock', dealership_id: 'd1', dealership_slug: 'harbourside', location_id: 'alx' };
+    const car: LeadCarFacts = {
+      id: 'c1',
+      slug: 's',
+      name: '2021 Toyota Hilux SR5',
+      make: 'Toyota',
+      model: 'Hilux',
+      manufacturer_slug: 'toyota',
+      stocknum: 'HA0001',
+      car_type: 'used',
+      status: 'in_stock',
+      dealership_id: 'd1',
+      dealership_slug: 'harbourside',
+      location_id: 'alx',
+    };
     expect(enquiryDefaults(car)).toEqual({
       dealership_slug: 'harbourside',
       manufacturer_slug: 'toyota',

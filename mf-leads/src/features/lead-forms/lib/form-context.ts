@@ -37,7 +37,11 @@ export interface LeadCarFacts {
  * - any other form about a car: none (the car says where);
  * - the service booking: the service locations; other forms: the sales locations.
  */
-export function locationChoices(form: LeadForm, car: Pick<LeadCarFacts, 'location_id'> | null, locations: readonly LeadLocation[]): LeadLocation[] {
+export function locationChoices(
+  form: LeadForm,
+  car: Pick<LeadCarFacts, 'location_id'> | null,
+  locations: readonly LeadLocation[],
+): LeadLocation[] {
   if (car) {
     if (form !== 'test-drive') return [];
     const own = locations.find((location) => location.id === car.location_id);
@@ -51,7 +55,9 @@ export function locationChoices(form: LeadForm, car: Pick<LeadCarFacts, 'locatio
   return locations.filter((location) => (location.type || 'sales') === type);
 }
 
-export const asChoices = (locations: ReadonlyArray<{ id: string; name: string }>): FormChoices => ({ locations: locations.map(({ id, name }) => ({ id, name })) });
+export const asChoices = (locations: ReadonlyArray<{ id: string; name: string }>): FormChoices => ({
+  locations: locations.map(({ id, name }) => ({ id, name })),
+});
 
 /** Spec §3 'Enquiry defaults', from stock: what the dealer's CRM files the lead under. */
 export function enquiryDefaults(car: LeadCarFacts): Record<string, string> {

@@ -56,7 +56,13 @@ const envelopeSchema = z
  */
 const built = new Map<string, ReturnType<typeof schemaOf>>();
 export function cachedSchemaOf(form: LeadForm, rules: EnquiryRules, choices: FormChoices = NO_CHOICES) {
-  const key = JSON.stringify([form, rules.commentsRequired, rules.termsRequired, rules.postcodeShown, choices.locations.map((location) => location.id)]);
+  const key = JSON.stringify([
+    form,
+    rules.commentsRequired,
+    rules.termsRequired,
+    rules.postcodeShown,
+    choices.locations.map((location) => location.id),
+  ]);
   let schema = built.get(key);
   if (!schema) {
     schema = schemaOf(form, rules, choices);
@@ -69,10 +75,20 @@ export function cachedSchemaOf(form: LeadForm, rules: EnquiryRules, choices: For
 export type LeadBody = z.output<typeof envelopeSchema>;
 
 /** The lead endpoint's body, checked: the envelope, then userData by its form's schema (issues under userData.*). */
-export function parseLeadBody(body: unknown, rules: EnquiryRules, choices: (form: LeadForm) => FormChoices = () => NO_CHOICES): { success: true; data: LeadBody } | { success: false; error: z.ZodError } {
+export function parseLeadBody(
+  body: unknown,
+  rules: EnquiryRules,
+  choices: (form: LeadForm) => FormChoices = () => NO_CHOICES,
+): { success: true; data: LeadBody } | { success: false; error: z.ZodError } {
   const envelope = envelopeSchema.safeParse(body);
   if (!envelope.success) return envelope;
-  const userData = cachedSchemaOf(envelope.data.form, rules, choices(envelope.data.form)).safeParse(envelope.data.userData);
-  if (!userData.success) return { success: false, error: new z.ZodError(userData.error.issues.map((issue) => ({ ...issue, path: ['userData', ...issue.path] }))) };
+  const userData = cachedSchemaOf(envelope.data.form, rules, choices(envelope.data.form)).safeParse(
+    envelope.data.userData,
+  );
+  if (!userData.success)
+    return {
+      success: false,
+      error: new z.ZodError(userData.error.issues.map((issue) => ({ ...issue, path: ['userData', ...issue.path] }))),
+    };
   return { success: true, data: { ...envelope.data, userData: userData.data as Record<string, unknown> } };
 }

@@ -15,10 +15,19 @@ import {
 } from './lead-schema';
 
 const RULES = { commentsRequired: true, termsRequired: false, postcodeShown: true };
-const valid = { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412 345 678', postcode: '2000', message: 'Is it still available?' };
+const valid = {
+  name: 'Jo',
+  last_name: 'Citizen',
+  email: 'jo@example.com',
+  phone: '0412 345 678',
+  postcode: '2000',
+  message: 'Is it still available?',
+};
 const problem = (values: Record<string, unknown>, rules = RULES) => {
   const result = enquirySchema(rules).safeParse(values);
-  return result.success ? null : { field: result.error.issues[0]?.path.join('.'), message: result.error.issues[0]?.message };
+  return result.success
+    ? null
+    : { field: result.error.issues[0]?.path.join('.'), message: result.error.issues[0]?.message };
 };
 
 describe('the enquiry schema (spec §3 fields, §5 rules, §8 texts)', () => {
@@ -46,7 +55,10 @@ describe('the enquiry schema (spec §3 fields, §5 rules, §8 texts)', () => {
   });
 
   it('needs the terms ticked on a site that uses them, with the spec text', () => {
-    expect(problem(valid, { ...RULES, termsRequired: true })).toEqual({ field: 'terms_conditions', message: TERMS_REQUIRED });
+    expect(problem(valid, { ...RULES, termsRequired: true })).toEqual({
+      field: 'terms_conditions',
+      message: TERMS_REQUIRED,
+    });
     expect(problem({ ...valid, terms_conditions: true }, { ...RULES, termsRequired: true })).toBeNull();
   });
 
@@ -56,19 +68,41 @@ describe('the enquiry schema (spec §3 fields, §5 rules, §8 texts)', () => {
 });
 
 describe('the other forms (spec: message, date and time and request text optional on the test drive and photo request)', () => {
-  const contact = { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412 345 678', postcode: '2000' };
+  const contact = {
+    name: 'Jo',
+    last_name: 'Citizen',
+    email: 'jo@example.com',
+    phone: '0412 345 678',
+    postcode: '2000',
+  };
 
   it('takes a test drive with no message and no time, and a time only as the dealer clock writes it', () => {
     expect(testDriveSchema(RULES).safeParse(contact).success).toBe(true);
-    expect(testDriveSchema(RULES).parse({ ...contact, dateTime: '2026-11-24T10:30' }).dateTime).toBe('2026-11-24T10:30');
-    expect(testDriveSchema(RULES).safeParse({ ...contact, dateTime: 'tomorrow at 10' }).error?.issues[0]?.message).toBe(INVALID_DATE_TIME);
+    expect(testDriveSchema(RULES).parse({ ...contact, dateTime: '2026-11-24T10:30' }).dateTime).toBe(
+      '2026-11-24T10:30',
+    );
+    expect(testDriveSchema(RULES).safeParse({ ...contact, dateTime: 'tomorrow at 10' }).error?.issues[0]?.message).toBe(
+      INVALID_DATE_TIME,
+    );
   });
 
-  it("needs a location chosen when the form offers several, one of them", () => {
-    const choices = { locations: [{ id: 'a', name: 'Alexandria' }, { id: 'p', name: 'Parramatta' }] };
-    expect(testDriveSchema(RULES, choices).safeParse(contact).error?.issues[0]).toMatchObject({ path: ['location_id'], message: REQUIRED });
-    expect(testDriveSchema(RULES, choices).safeParse({ ...contact, location_id: 'x' }).error?.issues[0]?.message).toBe('Please choose one of the options.');
-    expect(testDriveSchema(RULES, { locations: [{ id: 'a', name: 'Alexandria' }] }).safeParse(contact).success).toBe(true);
+  it('needs a location chosen when the form offers several, one of them', () => {
+    const choices = {
+      locations: [
+        { id: 'a', name: 'Alexandria' },
+        { id: 'p', name: 'Parramatta' },
+      ],
+    };
+    expect(testDriveSchema(RULES, choices).safeParse(contact).error?.issues[0]).toMatchObject({
+      path: ['location_id'],
+      message: REQUIRED,
+    });
+    expect(testDriveSchema(RULES, choices).safeParse({ ...contact, location_id: 'x' }).error?.issues[0]?.message).toBe(
+      'Please choose one of the options.',
+    );
+    expect(testDriveSchema(RULES, { locations: [{ id: 'a', name: 'Alexandria' }] }).safeParse(contact).success).toBe(
+      true,
+    );
   });
 
   it("files a test drive as 'Test Drive Booking New' for a new car and 'Test Drive Booking Used' otherwise", () => {
@@ -83,13 +117,21 @@ describe('the other forms (spec: message, date and time and request text optiona
   });
 
   it('needs the rego on a service booking, written as the states issue it', () => {
-    expect(serviceSchema(RULES).safeParse(contact).error?.issues[0]).toMatchObject({ path: ['rego'], message: REQUIRED });
+    expect(serviceSchema(RULES).safeParse(contact).error?.issues[0]).toMatchObject({
+      path: ['rego'],
+      message: REQUIRED,
+    });
     expect(serviceSchema(RULES).parse({ ...contact, rego: 'abc-123' }).rego).toBe('ABC123');
-    expect(serviceSchema(RULES).safeParse({ ...contact, rego: 'TOO-LONG-PLATE' }).error?.issues[0]?.message).toBe(INVALID_REGO);
+    expect(serviceSchema(RULES).safeParse({ ...contact, rego: 'TOO-LONG-PLATE' }).error?.issues[0]?.message).toBe(
+      INVALID_REGO,
+    );
   });
 
   it('needs a few words on a careers enquiry', () => {
-    expect(careersSchema(RULES).safeParse(contact).error?.issues[0]).toMatchObject({ path: ['message'], message: REQUIRED });
+    expect(careersSchema(RULES).safeParse(contact).error?.issues[0]).toMatchObject({
+      path: ['message'],
+      message: REQUIRED,
+    });
   });
 
   it('takes only an Australian mobile as the Mobile Number', () => {

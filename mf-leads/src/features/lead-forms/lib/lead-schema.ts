@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { emailSchema, INVALID_EMAIL, INVALID_MOBILE_NUMBER, INVALID_POSTCODE, isMobileNumber, mobileSchema, optional, postcodeSchema, REQUIRED, required, text } from '@forecourt/shared-config/contact';
+import {
+  emailSchema,
+  INVALID_EMAIL,
+  INVALID_MOBILE_NUMBER,
+  INVALID_POSTCODE,
+  isMobileNumber,
+  mobileSchema,
+  optional,
+  postcodeSchema,
+  REQUIRED,
+  required,
+  text,
+} from '@forecourt/shared-config/contact';
 
 /**
  * Every lead form's rules: one schema per form for the browser's form and the server's lead
@@ -20,7 +32,8 @@ export const FIND_SIMILAR_MESSAGE = 'Can you please find me something similar?';
 export const FIND_SIMILAR_SUBCATEGORY = 'Find me something similar';
 /** Spec (§4 multi-step forms): the test drive's subcategory by the car's condition. */
 export const TEST_DRIVE_SUBCATEGORIES = ['Test Drive Booking Used', 'Test Drive Booking New'] as const;
-export const testDriveSubcategory = (carType: string) => (carType === 'new' ? 'Test Drive Booking New' : 'Test Drive Booking Used');
+export const testDriveSubcategory = (carType: string) =>
+  carType === 'new' ? 'Test Drive Booking New' : 'Test Drive Booking Used';
 
 /** Not in the spec: the choice, rego and date checks, in the spec's plain style. */
 export const INVALID_CHOICE = 'Please choose one of the options.';
@@ -50,10 +63,14 @@ export interface FormChoices {
 
 export const NO_CHOICES: FormChoices = { locations: [] };
 
-
 /** A plate as the states issue them: 1 to 9 letters and digits (spaces and dashes dropped). */
 export const normaliseRego = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
-const rego = z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).transform(normaliseRego).pipe(z.string().regex(/^[A-Z0-9]{1,9}$/, { error: INVALID_REGO }));
+const rego = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, { error: REQUIRED })
+  .transform(normaliseRego)
+  .pipe(z.string().regex(/^[A-Z0-9]{1,9}$/, { error: INVALID_REGO }));
 
 /**
  * A choice among the form's locations: required and one of them where the select is shown (more
@@ -61,7 +78,10 @@ const rego = z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).tr
  */
 function locationChoice(choices: FormChoices) {
   const ids = choices.locations.map((location) => location.id);
-  const oneOf = z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).refine((id) => ids.length === 0 || ids.includes(id), { error: INVALID_CHOICE });
+  const oneOf = z
+    .string({ error: REQUIRED })
+    .min(1, { error: REQUIRED })
+    .refine((id) => ids.length === 0 || ids.includes(id), { error: INVALID_CHOICE });
   return ids.length > 1 ? oneOf : oneOf.optional();
 }
 
@@ -103,7 +123,9 @@ export function enquirySchema(rules: EnquiryRules, choices: FormChoices = NO_CHO
 
 /** The quick enquiry: the contact fields and a question, nothing else. */
 export function quickEnquirySchema(rules: EnquiryRules) {
-  return z.object({ ...contactShape(rules), message: rules.commentsRequired ? required(5000) : optional(5000) }).strict();
+  return z
+    .object({ ...contactShape(rules), message: rules.commentsRequired ? required(5000) : optional(5000) })
+    .strict();
 }
 
 /** A test-drive time as the dealer's clock reads it: 'YYYY-MM-DDTHH:mm'. */
@@ -165,5 +187,14 @@ export function careersSchema(rules: EnquiryRules) {
 export type Enquiry = z.infer<ReturnType<typeof enquirySchema>>;
 
 /** Each lead form by the name it is sent under. */
-export const LEAD_FORMS = ['enquiry', 'quick-enquiry', 'find-similar', 'test-drive', 'request-photos', 'service', 'careers', 'trade-in'] as const;
+export const LEAD_FORMS = [
+  'enquiry',
+  'quick-enquiry',
+  'find-similar',
+  'test-drive',
+  'request-photos',
+  'service',
+  'careers',
+  'trade-in',
+] as const;
 export type LeadForm = (typeof LEAD_FORMS)[number];

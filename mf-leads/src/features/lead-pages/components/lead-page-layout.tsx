@@ -18,7 +18,15 @@ function DealerCard() {
   const dealerId = useId();
   const { phone, city, state } = tenant.contact;
   return (
-    <section aria-labelledby={dealerId} css={css`label: mf-leads-dealer; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+    <section
+      aria-labelledby={dealerId}
+      css={css`
+        label: mf-leads-dealer;
+        padding: 1rem 1.25rem;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+      `}
+    >
       <h2 id={dealerId} css={{ fontSize: '1.125rem', margin: '0 0 0.5rem' }}>
         {tenant.name}
       </h2>
@@ -38,7 +46,13 @@ function DealerCard() {
 export function DealerAside({ locationSlug }: { locationSlug?: string }) {
   const tenant = useTenant();
   if (!tenant.features['mf-locations']) return <DealerCard />;
-  return <RemoteFragment id="mf_locations/DealerContact" props={locationSlug ? { locationSlug } : {}} loading={<DealerCard />} />;
+  return (
+    <RemoteFragment
+      id="mf_locations/DealerContact"
+      props={locationSlug ? { locationSlug } : {}}
+      loading={<DealerCard />}
+    />
+  );
 }
 
 /** The frame every lead page shares: its heading, its form and, beside it, how to reach the dealer. */
@@ -46,7 +60,15 @@ export function LeadPageLayout({ heading, intro, carId, aside, children }: LeadP
   const tenant = useTenant();
   const headingId = useId();
   return (
-    <article aria-labelledby={headingId} css={css`label: mf-leads-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
+    <article
+      aria-labelledby={headingId}
+      css={css`
+        label: mf-leads-page;
+        max-width: 72rem;
+        margin: 0 auto;
+        padding: 1.5rem;
+      `}
+    >
       <h1 id={headingId} css={{ margin: '0 0 0.5rem' }}>
         {heading}
       </h1>

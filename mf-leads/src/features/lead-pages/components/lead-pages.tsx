@@ -50,7 +50,12 @@ function InPersonValuationPage({ carId = null }: { carId?: string | null }) {
       intro={`${tenant.name} values every ${noun} in person, with an inspection at our yard, whether you sell it to us or put it towards your next one. Tell us about yours and we will call you to arrange a time.`}
       carId={carId}
     >
-      <EnquiryForm label="Valuation enquiry" subcategory={IN_PERSON_VALUATION_SUBCATEGORY} car={carId ? { id: carId, slug: '', name: '' } : null} withRego />
+      <EnquiryForm
+        label="Valuation enquiry"
+        subcategory={IN_PERSON_VALUATION_SUBCATEGORY}
+        car={carId ? { id: carId, slug: '', name: '' } : null}
+        withRego
+      />
     </LeadPageLayout>
   );
 }
@@ -65,7 +70,11 @@ export function TradeInPage() {
   const carId = readCarId(query);
   if (!tenant.leads.tradeIn) return <InPersonValuationPage carId={carId} />;
   return (
-    <LeadPageLayout heading="Trade-in valuation" intro={`Find out what your car is worth as a trade-in at ${tenant.name}. It takes about 2 minutes.`} carId={carId}>
+    <LeadPageLayout
+      heading="Trade-in valuation"
+      intro={`Find out what your car is worth as a trade-in at ${tenant.name}. It takes about 2 minutes.`}
+      carId={carId}
+    >
       <TradeInWizard variant="trade-in" carId={carId} />
       <TradeInFaq />
     </LeadPageLayout>
@@ -77,7 +86,10 @@ export function SellCarPage() {
   const tenant = useTenant();
   if (!tenant.leads.tradeIn) return <InPersonValuationPage />;
   return (
-    <LeadPageLayout heading="Sell your car" intro={`Get an instant offer in 2 minutes. ${tenant.name} buys all types of cars, and our high turnover means we can pay more.`}>
+    <LeadPageLayout
+      heading="Sell your car"
+      intro={`Get an instant offer in 2 minutes. ${tenant.name} buys all types of cars, and our high turnover means we can pay more.`}
+    >
       <TradeInWizard variant="sell" />
       <TradeInFaq />
     </LeadPageLayout>
@@ -105,7 +117,13 @@ export function ContactPage() {
       <EnquiryForm
         car={carId ? { id: carId, slug: '', name: '' } : null}
         withRego={!carId}
-        {...(similar ? { form: 'find-similar' as const, initialMessage: FIND_SIMILAR_MESSAGE, subcategory: FIND_SIMILAR_SUBCATEGORY } : {})}
+        {...(similar
+          ? {
+              form: 'find-similar' as const,
+              initialMessage: FIND_SIMILAR_MESSAGE,
+              subcategory: FIND_SIMILAR_SUBCATEGORY,
+            }
+          : {})}
       />
     </LeadPageLayout>
   );
@@ -144,7 +162,10 @@ export function ServicePage() {
 export function CareersPage() {
   const tenant = useTenant();
   return (
-    <LeadPageLayout heading="Careers" intro={`We are always looking for people who love ${tenant.search.itemNoun}s and looking after customers. Tell us about yourself and the role you are after.`}>
+    <LeadPageLayout
+      heading="Careers"
+      intro={`We are always looking for people who love ${tenant.search.itemNoun}s and looking after customers. Tell us about yourself and the role you are after.`}
+    >
       <CareersForm />
     </LeadPageLayout>
   );
@@ -157,7 +178,12 @@ export function SuccessPage() {
   const car = lead?.car && lead.car.name ? lead.car : null;
   return (
     <LeadPageLayout heading="Thank you">
-      <p role="status">{car ? `Your enquiry about the ${car.name} has been sent to ${tenant.name}.` : `Your enquiry has been sent to ${tenant.name}.`} We will be in touch soon.</p>
+      <p role="status">
+        {car
+          ? `Your enquiry about the ${car.name} has been sent to ${tenant.name}.`
+          : `Your enquiry has been sent to ${tenant.name}.`}{' '}
+        We will be in touch soon.
+      </p>
       {lead && <p css={{ color: SURFACE.muted }}>{`Reference: ${lead.leadId.slice(0, 8).toUpperCase()}`}</p>}
       <p>
         {car?.slug ? (

@@ -18,13 +18,26 @@ export default function QuickEnquiry(_props: QuickEnquiryProps) {
   const button = useRef<HTMLButtonElement>(null);
   return (
     <FragmentCard team="mf-leads" heading="Have a question?">
-      <p css={{ margin: '0 0 0.75rem' }}>{`Ask ${tenant.name} anything about ${enquiryTopics(tenant, [`our ${tenant.search.itemNoun}s`])}. We usually reply within one business day.`}</p>
+      <p
+        css={{ margin: '0 0 0.75rem' }}
+      >{`Ask ${tenant.name} anything about ${enquiryTopics(tenant, [`our ${tenant.search.itemNoun}s`])}. We usually reply within one business day.`}</p>
       <button
         ref={button}
         type="button"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
-        css={css`label: mf-leads-quick-enquiry; font: inherit; font-weight: 600; min-height: 2.75rem; padding: 0.6rem 1rem; border-radius: 6px; border: 1px solid ${tenant.theme.primary}; background: ${tenant.theme.primary}; color: ${readableTextOn(tenant.theme.primary)}; cursor: pointer;`}
+        css={css`
+          label: mf-leads-quick-enquiry;
+          font: inherit;
+          font-weight: 600;
+          min-height: 2.75rem;
+          padding: 0.6rem 1rem;
+          border-radius: 6px;
+          border: 1px solid ${tenant.theme.primary};
+          background: ${tenant.theme.primary};
+          color: ${readableTextOn(tenant.theme.primary)};
+          cursor: pointer;
+        `}
       >
         Ask a Quick Question
       </button>

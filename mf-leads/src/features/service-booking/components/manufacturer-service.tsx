@@ -20,7 +20,16 @@ export function ManufacturerService({ make, url }: { make: string; url: string }
   const headingId = useId();
   const colour = tenant.theme.primary;
   return (
-    <section aria-labelledby={headingId} css={css`label: mf-leads-manufacturer-service; margin: 0 0 2rem; padding: 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+    <section
+      aria-labelledby={headingId}
+      css={css`
+        label: mf-leads-manufacturer-service;
+        margin: 0 0 2rem;
+        padding: 1.25rem;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+      `}
+    >
       <h2 id={headingId} css={{ fontSize: '1.25rem', margin: '0 0 0.5rem' }}>
         {`Book your ${make} service online`}
       </h2>
@@ -30,7 +39,17 @@ export function ManufacturerService({ make, url }: { make: string; url: string }
       <a
         href={url}
         rel="external noopener"
-        css={css`display: inline-flex; align-items: center; min-height: 2.75rem; padding: 0.6rem 1.25rem; border-radius: 6px; font-weight: 700; text-decoration: none; background: ${colour}; color: ${readableTextOn(colour)};`}
+        css={css`
+          display: inline-flex;
+          align-items: center;
+          min-height: 2.75rem;
+          padding: 0.6rem 1.25rem;
+          border-radius: 6px;
+          font-weight: 700;
+          text-decoration: none;
+          background: ${colour};
+          color: ${readableTextOn(colour)};
+        `}
       >
         {`Book with ${make} Service`}
       </a>

@@ -24,7 +24,11 @@ export const CONTACT_EXISTS_PATH = '/api/check-if-contact-exists';
 /** 'known' or 'new'; 'unknown' when the site could not say (limited, offline): the page then asks nothing extra. */
 export async function fetchContactStatus(phone: string): Promise<ContactStatus> {
   // Not kept with the page's answers: the number is personal, and each is asked once anyway.
-  const answer = await apiRead(`${CONTACT_EXISTS_PATH}?phone_number=${encodeURIComponent(phone)}`, contactExistsSchema, { keep: false, team: 'mf-leads' });
+  const answer = await apiRead(
+    `${CONTACT_EXISTS_PATH}?phone_number=${encodeURIComponent(phone)}`,
+    contactExistsSchema,
+    { keep: false, team: 'mf-leads' },
+  );
   if (answer.status !== 'ready' || !answer.data.data) return 'unknown';
   return answer.data.data.exists ? 'known' : 'new';
 }

@@ -38,7 +38,9 @@ describe('sign-in for a number new to the site', () => {
   it('asks for a name and email, each optional, once the number is complete', async () => {
     renderWithPlatform(<SignInForm onSignedIn={() => undefined} />);
     typePhone(NEW);
-    expect(await screen.findByRole('group', { name: 'New to Test Motors? Tell us who you are (optional).' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('group', { name: 'New to Test Motors? Tell us who you are (optional).' }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('First Name (optional)')).toBeInTheDocument();
     expect(screen.getByLabelText('Last Name (optional)')).toBeInTheDocument();
     expect(screen.getByLabelText('Email Address (optional)')).toBeInTheDocument();
@@ -49,7 +51,9 @@ describe('sign-in for a number new to the site', () => {
     typePhone(NEW);
     fireEvent.change(await screen.findByLabelText('First Name (optional)'), { target: { value: 'Jo' } });
     sendCode();
-    expect(await screen.findByText('We sent a 6-digit code to 04 9876 5432. It expires in 10 minutes.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We sent a 6-digit code to 04 9876 5432. It expires in 10 minutes.'),
+    ).toBeInTheDocument();
     expect(sent).toEqual([{ phone: '0498765432', first_name: 'Jo' }]);
   });
 
@@ -71,7 +75,9 @@ describe('sign-in for a number the site knows', () => {
     await act(async () => undefined);
     expect(screen.queryByLabelText('First Name (optional)')).not.toBeInTheDocument();
     sendCode();
-    expect(await screen.findByText('We sent a 6-digit code to 04 1234 5678. It expires in 10 minutes.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We sent a 6-digit code to 04 1234 5678. It expires in 10 minutes.'),
+    ).toBeInTheDocument();
     expect(sent).toEqual([{ phone: '0412345678' }]);
   });
 });
@@ -96,6 +102,8 @@ describe('the contact check', () => {
     await act(async () => undefined);
     expect(screen.queryByLabelText('First Name (optional)')).not.toBeInTheDocument();
     sendCode();
-    expect(await screen.findByText('We sent a 6-digit code to 04 9876 5432. It expires in 10 minutes.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We sent a 6-digit code to 04 9876 5432. It expires in 10 minutes.'),
+    ).toBeInTheDocument();
   });
 });

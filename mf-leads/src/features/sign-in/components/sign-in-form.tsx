@@ -7,18 +7,74 @@ import { usePhoneVerification, type CodeMetadata } from '@forecourt/shared-confi
 import { useId, useState, type FormEvent } from 'react';
 import { useContactStatus } from '../api/contact-exists';
 
-const field = css`display: grid; gap: 0.35rem; margin-bottom: 1rem; label { font-weight: 600; } input { font: inherit; padding: 0.6rem 0.75rem; border: 1px solid ${SURFACE.fieldBorder}; border-radius: 6px; max-width: 20rem; } input:disabled { background: ${SURFACE.fill}; }`;
-const button = css`font: inherit; font-weight: 600; padding: 0.6rem 1.1rem; border-radius: 6px; border: 1px solid currentColor; background: ${SURFACE.background}; cursor: pointer; &:disabled { opacity: 0.6; cursor: progress; }`;
-const errorText = css`margin: 0; color: ${DANGER.text}; font-size: 0.9375rem;`;
+const field = css`
+  display: grid;
+  gap: 0.35rem;
+  margin-bottom: 1rem;
+  label {
+    font-weight: 600;
+  }
+  input {
+    font: inherit;
+    padding: 0.6rem 0.75rem;
+    border: 1px solid ${SURFACE.fieldBorder};
+    border-radius: 6px;
+    max-width: 20rem;
+  }
+  input:disabled {
+    background: ${SURFACE.fill};
+  }
+`;
+const button = css`
+  font: inherit;
+  font-weight: 600;
+  padding: 0.6rem 1.1rem;
+  border-radius: 6px;
+  border: 1px solid currentColor;
+  background: ${SURFACE.background};
+  cursor: pointer;
+  &:disabled {
+    opacity: 0.6;
+    cursor: progress;
+  }
+`;
+const errorText = css`
+  margin: 0;
+  color: ${DANGER.text};
+  font-size: 0.9375rem;
+`;
 
 /** A text field of the new contact's details: labelled, optional, its error below it. */
-function DetailField({ label, value, onChange, type = 'text', autoComplete, error }: { label: string; value: string; onChange: (value: string) => void; type?: string; autoComplete: string; error?: string | null }) {
+function DetailField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  autoComplete: string;
+  error?: string | null;
+}) {
   const id = useId();
   const errorId = useId();
   return (
     <div css={field}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} type={type} autoComplete={autoComplete} maxLength={type === 'email' ? 254 : 100} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={type === 'email' ? 254 : 100}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
       {error && (
         <p id={errorId} role="alert" css={errorText}>
           {error}
@@ -82,7 +138,14 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   };
 
   return (
-    <form onSubmit={(event) => void verify(event)} noValidate css={css`label: mf-leads-sign-in; margin: 1rem 0;`}>
+    <form
+      onSubmit={(event) => void verify(event)}
+      noValidate
+      css={css`
+        label: mf-leads-sign-in;
+        margin: 1rem 0;
+      `}
+    >
       <div css={field}>
         <label htmlFor={phoneId}>Mobile number</label>
         <input
@@ -104,10 +167,29 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       </div>
       {asksDetails && (
         <fieldset css={{ border: 0, margin: '0 0 0.5rem', padding: 0 }}>
-          <legend css={{ padding: 0, margin: '0 0 0.75rem', fontWeight: 600 }}>{`New to ${tenant.name}? Tell us who you are (optional).`}</legend>
-          <DetailField label="First Name (optional)" autoComplete="given-name" value={details.first_name} onChange={(first_name) => setDetails({ ...details, first_name })} />
-          <DetailField label="Last Name (optional)" autoComplete="family-name" value={details.last_name} onChange={(last_name) => setDetails({ ...details, last_name })} />
-          <DetailField label="Email Address (optional)" type="email" autoComplete="email" value={details.email} onChange={(email) => setDetails({ ...details, email })} error={emailError} />
+          <legend
+            css={{ padding: 0, margin: '0 0 0.75rem', fontWeight: 600 }}
+          >{`New to ${tenant.name}? Tell us who you are (optional).`}</legend>
+          <DetailField
+            label="First Name (optional)"
+            autoComplete="given-name"
+            value={details.first_name}
+            onChange={(first_name) => setDetails({ ...details, first_name })}
+          />
+          <DetailField
+            label="Last Name (optional)"
+            autoComplete="family-name"
+            value={details.last_name}
+            onChange={(last_name) => setDetails({ ...details, last_name })}
+          />
+          <DetailField
+            label="Email Address (optional)"
+            type="email"
+            autoComplete="email"
+            value={details.email}
+            onChange={(email) => setDetails({ ...details, email })}
+            error={emailError}
+          />
         </fieldset>
       )}
       <div css={{ margin: '-0.5rem 0 1rem' }}>

@@ -25,14 +25,29 @@ export function SignInPage() {
           <p>
             <a href={destination}>Continue</a> · <a href={paths.watchlist()}>Your watchlist</a>
           </p>
-          <button type="button" onClick={() => void signOut()} css={{ font: 'inherit', fontWeight: 600, padding: '0.6rem 1.1rem', borderRadius: 6, border: '1px solid currentColor', background: SURFACE.background, cursor: 'pointer' }}>
+          <button
+            type="button"
+            onClick={() => void signOut()}
+            css={{
+              font: 'inherit',
+              fontWeight: 600,
+              padding: '0.6rem 1.1rem',
+              borderRadius: 6,
+              border: '1px solid currentColor',
+              background: SURFACE.background,
+              cursor: 'pointer',
+            }}
+          >
             Sign out
           </button>
         </>
       ) : (
         <>
           <p>{reason}</p>
-          <p>Signing in uses your mobile number and a one-time code sent to it by SMS. We never show your number to anyone else.</p>
+          <p>
+            Signing in uses your mobile number and a one-time code sent to it by SMS. We never show your number to
+            anyone else.
+          </p>
           <SignInForm onSignedIn={() => location.assign(destination)} />
           {back && (
             <p>

@@ -26,7 +26,11 @@ describe('readSignInRequest', () => {
   });
 
   it('drops a redirect or back path that a browser resolves to another site', () => {
-    const request = readSignInRequest(new URLSearchParams('redirect=%2F.%2F%2Fevil.example&back=%2F%09%2Fevil.example'), 'car', 'https://harbourside-motors.example.com.au');
+    const request = readSignInRequest(
+      new URLSearchParams('redirect=%2F.%2F%2Fevil.example&back=%2F%09%2Fevil.example'),
+      'car',
+      'https://harbourside-motors.example.com.au',
+    );
     expect({ redirect: request.redirect, back: request.back }).toEqual({ redirect: null, back: null });
   });
 });

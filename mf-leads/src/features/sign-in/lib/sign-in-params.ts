@@ -30,8 +30,18 @@ export interface SignInRequest {
  * paints the page first, a stand-in: a path reads the same against any origin, and another
  * site's address is refused against any).
  */
-export function readSignInRequest(query: URLSearchParams, itemNoun = 'car', origin: string = typeof location === 'undefined' ? 'http://site.invalid' : location.origin): SignInRequest {
+export function readSignInRequest(
+  query: URLSearchParams,
+  itemNoun = 'car',
+  origin: string = typeof location === 'undefined' ? 'http://site.invalid' : location.origin,
+): SignInRequest {
   const type = query.get('type') ?? '';
-  const reason = Object.hasOwn(SIGN_IN_REASONS, type) ? SIGN_IN_REASONS[type]!(itemNoun) : 'Sign in with your mobile number.';
-  return { reason, redirect: sameSitePath(query.get('redirect'), origin), back: sameSitePath(query.get('back'), origin) };
+  const reason = Object.hasOwn(SIGN_IN_REASONS, type)
+    ? SIGN_IN_REASONS[type]!(itemNoun)
+    : 'Sign in with your mobile number.';
+  return {
+    reason,
+    redirect: sameSitePath(query.get('redirect'), origin),
+    back: sameSitePath(query.get('back'), origin),
+  };
 }

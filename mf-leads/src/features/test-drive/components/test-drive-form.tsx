@@ -16,7 +16,12 @@ const NO_LOCATIONS: ReadonlyArray<{ id: string; name: string }> = [];
 /** The time picker of the chosen location (or the only one). */
 function WhenFields({ locations, copy }: { locations: ReadonlyArray<{ id: string; name: string }>; copy: VisitCopy }) {
   const { values } = useFormState({ subscription: { values: true } });
-  const chosen = typeof values['location_id'] === 'string' && values['location_id'] ? (values['location_id'] as string) : locations.length === 1 ? locations[0]!.id : null;
+  const chosen =
+    typeof values['location_id'] === 'string' && values['location_id']
+      ? (values['location_id'] as string)
+      : locations.length === 1
+        ? locations[0]!.id
+        : null;
   return (
     <>
       <LocationField locations={locations} label={copy.where} />
@@ -32,7 +37,13 @@ function WhenFields({ locations, copy }: { locations: ReadonlyArray<{ id: string
  * subcategory 'Test Drive Booking Used' or 'Test Drive Booking New'; the terms where the site
  * uses them). Without a car (the `/book-test-drive/` page) the shopper picks a sales location.
  */
-export function TestDriveForm({ car = null, carId = null }: { car?: Pick<LeadCar, 'id' | 'slug' | 'name' | 'car_type'> | null; carId?: string | null }) {
+export function TestDriveForm({
+  car = null,
+  carId = null,
+}: {
+  car?: Pick<LeadCar, 'id' | 'slug' | 'name' | 'car_type'> | null;
+  carId?: string | null;
+}) {
   const tenant = useTenant();
   const id = car?.id ?? carId;
   const context = useFormContext('test-drive', id);
@@ -41,8 +52,14 @@ export function TestDriveForm({ car = null, carId = null }: { car?: Pick<LeadCar
   const carType = car?.car_type ?? ready?.car?.car_type ?? null;
   const schema = useMemo(() => testDriveSchema(tenant.leads, asChoices(locations)), [tenant.leads, locations]);
   const firstStep = useMemo(() => schema.pick({ location_id: true, dateTime: true, message: true }).loose(), [schema]);
-  const initialValues = useInitialValues({ car_id: id, subcategory: carType ? testDriveSubcategory(carType) : undefined });
-  const onSubmit = useLeadSubmit({ form: 'test-drive', car: car ?? (ready?.car ? { id: ready.car.id, slug: '', name: ready.car.name } : null) });
+  const initialValues = useInitialValues({
+    car_id: id,
+    subcategory: carType ? testDriveSubcategory(carType) : undefined,
+  });
+  const onSubmit = useLeadSubmit({
+    form: 'test-drive',
+    car: car ?? (ready?.car ? { id: ready.car.id, slug: '', name: ready.car.name } : null),
+  });
   const copy = visitCopy(tenant.search.itemNoun);
   return (
     <StepForm

@@ -2,7 +2,11 @@ import { isOffered, testDriveAvailability, type SpecialDay, type WeeklyHours } f
 
 // Sales hours like the demo's: weekdays 8:30-5:30, Saturday 9-4, closed Sunday.
 const weekly: WeeklyHours[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
-  weekday === 0 ? { weekday, status: 'Closed', open: null, close: null } : weekday === 6 ? { weekday, status: 'Open', open: '09:00', close: '16:00' } : { weekday, status: 'Open', open: '08:30', close: '17:30' },
+  weekday === 0
+    ? { weekday, status: 'Closed', open: null, close: null }
+    : weekday === 6
+      ? { weekday, status: 'Open', open: '09:00', close: '16:00' }
+      : { weekday, status: 'Open', open: '08:30', close: '17:30' },
 );
 const BRISBANE = 'Australia/Brisbane';
 // Monday 24 November 2025, 9:10 am in Brisbane (UTC+10, no daylight saving).
@@ -19,11 +23,32 @@ describe('test-drive times', () => {
   it('offers nothing on a day the location is closed (Sunday)', () => {
     const days = testDriveAvailability({ weekly, special: [], booked: [], now: mondayMorning, timeZone: BRISBANE });
     expect(days.map((day) => day.date)).not.toContain('2025-11-30');
-    expect(days.find((day) => day.date === '2025-11-29')?.times).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30']);
+    expect(days.find((day) => day.date === '2025-11-29')?.times).toEqual([
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+      '12:00',
+      '12:30',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+    ]);
   });
 
   it('leaves out the times already booked', () => {
-    const days = testDriveAvailability({ weekly, special: [], booked: ['2025-11-25T10:00', '2025-11-25T10:30'], now: mondayMorning, timeZone: BRISBANE });
+    const days = testDriveAvailability({
+      weekly,
+      special: [],
+      booked: ['2025-11-25T10:00', '2025-11-25T10:30'],
+      now: mondayMorning,
+      timeZone: BRISBANE,
+    });
     const tuesday = days.find((day) => day.date === '2025-11-25')!;
     expect(tuesday.times).toContain('09:30');
     expect(tuesday.times).not.toContain('10:00');

@@ -1,4 +1,12 @@
-import { addDays, hoursOn, minutesOf, timeOf, zonedClock, type SpecialDay, type WeeklyHours } from '@forecourt/shared-config/hours';
+import {
+  addDays,
+  hoursOn,
+  minutesOf,
+  timeOf,
+  zonedClock,
+  type SpecialDay,
+  type WeeklyHours,
+} from '@forecourt/shared-config/hours';
 import type { AvailabilityDay } from '../../../contract';
 
 export type { SpecialDay, WeeklyHours };
@@ -17,7 +25,6 @@ export const SLOT_MINUTES = 30;
 export const NOTICE_MINUTES = 120;
 /** How far ahead times are offered. */
 export const DAYS_AHEAD = 14;
-
 
 export function testDriveAvailability(input: {
   weekly: readonly WeeklyHours[];

@@ -5,7 +5,11 @@ import { useState } from 'react';
 import { lookUpRego } from '../api/valuation';
 import { REGO_STATES } from '../lib/valuation';
 
-type Lookup = { status: 'idle' } | { status: 'looking' } | { status: 'found'; summary: string } | { status: 'problem'; message: string };
+type Lookup =
+  | { status: 'idle' }
+  | { status: 'looking' }
+  | { status: 'found'; summary: string }
+  | { status: 'problem'; message: string };
 
 const upper = (value: string) => value.toUpperCase();
 
@@ -34,23 +38,65 @@ export function RegoLookup() {
     setLookup({ status: 'found', summary: `${year} ${make} ${model}${badge ? ` ${badge}` : ''}` });
   };
   return (
-    <div css={css`label: mf-leads-rego-lookup; padding: 1rem; margin: 0 0 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.panel};`}>
-      <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', columnGap: '1rem', alignItems: 'end' }}>
+    <div
+      css={css`
+        label: mf-leads-rego-lookup;
+        padding: 1rem;
+        margin: 0 0 1rem;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+        background: ${SURFACE.panel};
+      `}
+    >
+      <div
+        css={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
+          columnGap: '1rem',
+          alignItems: 'end',
+        }}
+      >
         <TextField name="rego" label="Rego" maxLength={12} autoComplete="off" parse={upper} />
-        <SelectField name="regoState" label="State" placeholder="State" options={REGO_STATES.map((state) => ({ value: state, label: state }))} />
+        <SelectField
+          name="regoState"
+          label="State"
+          placeholder="State"
+          options={REGO_STATES.map((state) => ({ value: state, label: state }))}
+        />
         <div css={{ marginBottom: '1rem' }}>
           <button
             type="button"
             onClick={() => void find()}
             disabled={lookup.status === 'looking' || !values['rego'] || !values['regoState']}
-            css={css`font: inherit; font-weight: 600; width: 100%; min-height: 2.75rem; padding: 0.55rem 1rem; border-radius: 6px; border: 1px solid ${SURFACE.strong}; background: ${SURFACE.background}; cursor: pointer; &:disabled { opacity: 0.55; cursor: not-allowed; }`}
+            css={css`
+              font: inherit;
+              font-weight: 600;
+              width: 100%;
+              min-height: 2.75rem;
+              padding: 0.55rem 1rem;
+              border-radius: 6px;
+              border: 1px solid ${SURFACE.strong};
+              background: ${SURFACE.background};
+              cursor: pointer;
+              &:disabled {
+                opacity: 0.55;
+                cursor: not-allowed;
+              }
+            `}
           >
             {lookup.status === 'looking' ? 'Finding…' : 'Find My Car'}
           </button>
         </div>
       </div>
-      <p role="status" css={{ margin: 0, fontSize: '0.9375rem', color: lookup.status === 'problem' ? DANGER.text : SURFACE.muted }}>
-        {lookup.status === 'found' ? `Found: ${lookup.summary}. Check the details below.` : lookup.status === 'problem' ? lookup.message : 'Enter your rego and state to fill in your car’s details, or type them below.'}
+      <p
+        role="status"
+        css={{ margin: 0, fontSize: '0.9375rem', color: lookup.status === 'problem' ? DANGER.text : SURFACE.muted }}
+      >
+        {lookup.status === 'found'
+          ? `Found: ${lookup.summary}. Check the details below.`
+          : lookup.status === 'problem'
+            ? lookup.message
+            : 'Enter your rego and state to fill in your car’s details, or type them below.'}
       </p>
     </div>
   );

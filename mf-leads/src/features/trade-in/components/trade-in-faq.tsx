@@ -11,19 +11,42 @@ export function TradeInFaq() {
   const tenant = useTenant();
   const headingId = useId();
   const faqs = [
-    { q: 'How is my online valuation worked out?', a: 'From what cars like yours are selling for on the market today, adjusted for the kilometres, the condition, the service history and the answers you give. It is an estimate until we inspect the car.' },
-    { q: 'Will the offer change when you see the car?', a: 'Only if the car is not as described. Most offers stay within the range we show you.' },
-    { q: 'Why did I not get an online offer?', a: `${tradeInGuidance()} We will call you to arrange a valuation instead.` },
-    { q: 'Do I have to buy a car from you?', a: `No. ${tenant.name} buys cars outright, or you can put the offer towards your next car.` },
-    { q: 'What if I still owe money on my car?', a: 'We can pay out your finance company as part of the deal. Bring your latest payout letter.' },
-    { q: 'What do I need to bring?', a: 'The registration papers, the service book, all the keys, and photo ID for every owner.' },
+    {
+      q: 'How is my online valuation worked out?',
+      a: 'From what cars like yours are selling for on the market today, adjusted for the kilometres, the condition, the service history and the answers you give. It is an estimate until we inspect the car.',
+    },
+    {
+      q: 'Will the offer change when you see the car?',
+      a: 'Only if the car is not as described. Most offers stay within the range we show you.',
+    },
+    {
+      q: 'Why did I not get an online offer?',
+      a: `${tradeInGuidance()} We will call you to arrange a valuation instead.`,
+    },
+    {
+      q: 'Do I have to buy a car from you?',
+      a: `No. ${tenant.name} buys cars outright, or you can put the offer towards your next car.`,
+    },
+    {
+      q: 'What if I still owe money on my car?',
+      a: 'We can pay out your finance company as part of the deal. Bring your latest payout letter.',
+    },
+    {
+      q: 'What do I need to bring?',
+      a: 'The registration papers, the service book, all the keys, and photo ID for every owner.',
+    },
   ];
   return (
     <section aria-labelledby={headingId} css={{ marginTop: '2rem' }}>
       <h2 id={headingId} css={{ fontSize: '1.25rem', margin: '0 0 0.75rem' }}>
         Frequently asked questions
       </h2>
-      <div css={css`border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+      <div
+        css={css`
+          border: 1px solid ${SURFACE.border};
+          border-radius: ${SURFACE.radius};
+        `}
+      >
         {faqs.map((faq, index) => (
           <details
             key={faq.q}

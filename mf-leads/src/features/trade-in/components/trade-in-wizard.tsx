@@ -1,6 +1,13 @@
 import { css } from '@emotion/react';
 import { formatDollars, SURFACE, track, useTenant, WARNING } from '@forecourt/shared-config';
-import { FormAlert, RadioGroupField, StepForm, TextAreaField, TextField, useFormState } from '@forecourt/shared-config/form';
+import {
+  FormAlert,
+  RadioGroupField,
+  StepForm,
+  TextAreaField,
+  TextField,
+  useFormState,
+} from '@forecourt/shared-config/form';
 import { rememberLastLead, LEAD_SUBMIT_ERROR } from '@forecourt/shared-config/leads';
 import { useMemo, useState } from 'react';
 import { ContactFields, OptInField, TermsField } from '../../lead-forms/components/contact-fields';
@@ -36,7 +43,16 @@ function GuidanceNote() {
   const old = year > 1900 && new Date().getFullYear() - year > ONLINE_MAX_AGE_YEARS;
   if (!old && !(km > ONLINE_MAX_KM)) return null;
   return (
-    <p role="note" css={{ margin: '0 0 1rem', padding: '0.75rem 1rem', borderRadius: 6, background: WARNING.background, color: WARNING.text }}>
+    <p
+      role="note"
+      css={{
+        margin: '0 0 1rem',
+        padding: '0.75rem 1rem',
+        borderRadius: 6,
+        background: WARNING.background,
+        color: WARNING.text,
+      }}
+    >
       {`${tradeInGuidance()} Send your details and we will call you to arrange a valuation.`}
     </p>
   );
@@ -63,24 +79,48 @@ function ValuationResult({ result, variant }: { result: Result; variant: 'trade-
     location.assign('/success');
   };
   return (
-    <section aria-live="polite" css={css`label: mf-leads-valuation; padding: 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+    <section
+      aria-live="polite"
+      css={css`
+        label: mf-leads-valuation;
+        padding: 1.25rem;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+      `}
+    >
       {valuation?.status === 'offer' ? (
         <>
           <h2 css={{ margin: '0 0 0.5rem', fontSize: '1.25rem' }}>Your estimated offer</h2>
           <p css={{ margin: '0 0 0.25rem', fontSize: '2rem', fontWeight: 800 }} data-offer>
             {formatDollars(valuation.offer)}
           </p>
-          <p css={{ margin: '0 0 1rem', color: SURFACE.muted }}>{`Likely range ${formatDollars(valuation.low)} to ${formatDollars(valuation.high)}, subject to an inspection. Valid for 7 days.`}</p>
-          {state === 'failed' && <FormAlert title={LEAD_SUBMIT_ERROR}>Please try again, or call us on {tenant.contact.phone}.</FormAlert>}
+          <p
+            css={{ margin: '0 0 1rem', color: SURFACE.muted }}
+          >{`Likely range ${formatDollars(valuation.low)} to ${formatDollars(valuation.high)}, subject to an inspection. Valid for 7 days.`}</p>
+          {state === 'failed' && (
+            <FormAlert title={LEAD_SUBMIT_ERROR}>Please try again, or call us on {tenant.contact.phone}.</FormAlert>
+          )}
           <button
             type="button"
             onClick={() => void accept()}
             disabled={state === 'accepting'}
-            css={css`font: inherit; font-weight: 700; min-height: 2.75rem; padding: 0.6rem 1.4rem; border-radius: 6px; border: 1px solid ${tenant.theme.primary}; background: ${tenant.theme.primary}; color: ${SURFACE.onInverse}; cursor: pointer;`}
+            css={css`
+              font: inherit;
+              font-weight: 700;
+              min-height: 2.75rem;
+              padding: 0.6rem 1.4rem;
+              border-radius: 6px;
+              border: 1px solid ${tenant.theme.primary};
+              background: ${tenant.theme.primary};
+              color: ${SURFACE.onInverse};
+              cursor: pointer;
+            `}
           >
             {state === 'accepting' ? 'Sending…' : variant === 'sell' ? 'Accept Offer' : 'Accept Offer and Trade In'}
           </button>
-          <p css={{ margin: '0.75rem 0 0', fontSize: '0.875rem', color: SURFACE.muted }}>Accepting lets us book your inspection. Nothing is final until you sign.</p>
+          <p css={{ margin: '0.75rem 0 0', fontSize: '0.875rem', color: SURFACE.muted }}>
+            Accepting lets us book your inspection. Nothing is final until you sign.
+          </p>
         </>
       ) : (
         <>
@@ -130,12 +170,26 @@ export function TradeInWizard({ variant, carId = null }: { variant: 'trade-in' |
           content: (
             <>
               <RegoLookup />
-              <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))', columnGap: '1rem' }}>
+              <div
+                css={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
+                  columnGap: '1rem',
+                }}
+              >
                 <TextField name="year" label="Year" required inputMode="numeric" maxLength={4} placeholder="2019" />
                 <TextField name="make" label="Make" required maxLength={60} />
                 <TextField name="model" label="Model" required maxLength={60} />
                 <TextField name="badge" label="Badge (optional)" maxLength={60} />
-                <TextField name="km" label="Kilometres" required inputMode="numeric" maxLength={9} placeholder="85,000" parse={kmText} />
+                <TextField
+                  name="km"
+                  label="Kilometres"
+                  required
+                  inputMode="numeric"
+                  maxLength={9}
+                  placeholder="85,000"
+                  parse={kmText}
+                />
               </div>
               <GuidanceNote />
             </>
@@ -148,7 +202,12 @@ export function TradeInWizard({ variant, carId = null }: { variant: 'trade-in' |
             <>
               <RadioGroupField name="condition" label="Overall condition" required options={options(CONDITIONS)} />
               <RadioGroupField name="accident" label="Has it been in an accident?" required options={options(YES_NO)} />
-              <RadioGroupField name="service_history" label="Service history" required options={options(SERVICE_HISTORIES)} />
+              <RadioGroupField
+                name="service_history"
+                label="Service history"
+                required
+                options={options(SERVICE_HISTORIES)}
+              />
               <RadioGroupField name="keys" label="Keys" required options={options(KEYS)} />
             </>
           ),
@@ -159,9 +218,16 @@ export function TradeInWizard({ variant, carId = null }: { variant: 'trade-in' |
           content: (
             <>
               <ContactFields />
-              <RadioGroupField name="PreferredContactMethod" label="Preferred contact method" required options={options(CONTACT_METHODS)} />
+              <RadioGroupField
+                name="PreferredContactMethod"
+                label="Preferred contact method"
+                required
+                options={options(CONTACT_METHODS)}
+              />
               <RadioGroupField name="finance" label="Would you like finance?" options={options(YES_NO)} />
-              {variant === 'sell' && <RadioGroupField name="trade_in" label="Do you have a trade-in?" options={options(YES_NO)} />}
+              {variant === 'sell' && (
+                <RadioGroupField name="trade_in" label="Do you have a trade-in?" options={options(YES_NO)} />
+              )}
               <TextAreaField name="message" label="Anything else we should know? (optional)" maxLength={5000} />
               <OptInField />
               <TermsField />

@@ -1,7 +1,14 @@
 import { formatNumber } from '@forecourt/shared-config';
 import { z } from 'zod';
 import type { Valuation } from '../../../contract';
-import { contactShape, INVALID_CHOICE, optional, REQUIRED, required, type EnquiryRules } from '../../lead-forms/lib/lead-schema';
+import {
+  contactShape,
+  INVALID_CHOICE,
+  optional,
+  REQUIRED,
+  required,
+  type EnquiryRules,
+} from '../../lead-forms/lib/lead-schema';
 
 /**
  * The trade-in and sell-your-car valuation (spec §2 valuation wizard, §7 lead steps, §9 guidance):
@@ -30,7 +37,8 @@ export const INVALID_YEAR = 'Please enter the year it was built, for example 201
 export const INVALID_KM = 'Please enter the kilometres on the odometer, in digits.';
 export const REGO_NOT_FOUND = "We couldn't find that registration. Please check it, or enter your car's details below.";
 
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: (issue) => (issue.input === undefined ? REQUIRED : INVALID_CHOICE) });
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined ? REQUIRED : INVALID_CHOICE) });
 
 /** A build year from 1950 to next year (next year read when checked, so a schema kept for long stays right). */
 const year = (now?: Date) =>
@@ -54,7 +62,11 @@ const km = z
 /** The rego lookup (spec §7: rego, regoState). */
 export const regoLookupSchema = z
   .object({
-    rego: required(12).transform((value) => value.replace(/[\s-]/g, '').toUpperCase()).pipe(z.string().regex(/^[A-Z0-9]{1,9}$/, { error: 'Please enter a registration of 1 to 9 letters and numbers.' })),
+    rego: required(12)
+      .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+      .pipe(
+        z.string().regex(/^[A-Z0-9]{1,9}$/, { error: 'Please enter a registration of 1 to 9 letters and numbers.' }),
+      ),
     regoState: choice(REGO_STATES),
   })
   .strict();
@@ -107,7 +119,6 @@ export const offerAcceptanceSchema = z
   })
   .strict();
 
-
 /** Spec §9 guidance, as shown when no online estimate is given. */
 export function tradeInGuidance(): string {
   return `Online estimates are generally not given for cars over ${ONLINE_MAX_AGE_YEARS} years old or with more than ${formatNumber(ONLINE_MAX_KM)} km.`;
@@ -117,7 +128,12 @@ export function tradeInGuidance(): string {
 export const DEALER_MARGIN = 0.2;
 /** Kilometres a year an average car travels (the odometer adjustment is against this). */
 export const AVERAGE_KM_A_YEAR = 15_000;
-const CONDITION_FACTOR: Record<(typeof CONDITIONS)[number], number> = { Excellent: 1, Good: 0.95, Fair: 0.85, Poor: 0.7 };
+const CONDITION_FACTOR: Record<(typeof CONDITIONS)[number], number> = {
+  Excellent: 1,
+  Good: 0.95,
+  Fair: 0.85,
+  Poor: 0.7,
+};
 const SERVICE_FACTOR: Record<(typeof SERVICE_HISTORIES)[number], number> = { Full: 1, Partial: 0.97, None: 0.92 };
 const ACCIDENT_FACTOR = 0.9;
 const ONE_KEY_COST = 300;
@@ -138,7 +154,12 @@ const round100 = (n: number) => Math.round(n / 100) * 100;
 export function estimateTradeIn(input: {
   year: number;
   km: number;
-  answers: { condition: (typeof CONDITIONS)[number]; accident: (typeof YES_NO)[number]; service_history: (typeof SERVICE_HISTORIES)[number]; keys: (typeof KEYS)[number] };
+  answers: {
+    condition: (typeof CONDITIONS)[number];
+    accident: (typeof YES_NO)[number];
+    service_history: (typeof SERVICE_HISTORIES)[number];
+    keys: (typeof KEYS)[number];
+  };
   retailAverage: number | null;
   now: Date;
 }): Valuation {
@@ -149,9 +170,20 @@ export function estimateTradeIn(input: {
   const expectedKm = Math.max(1, age) * AVERAGE_KM_A_YEAR;
   const tenThousands = (input.km - expectedKm) / 10_000;
   const kmFactor = 1 + Math.max(-0.1, Math.min(0.1, tenThousands > 0 ? -0.015 * tenThousands : -0.01 * tenThousands));
-  let offer = input.retailAverage * (1 - DEALER_MARGIN) * kmFactor * CONDITION_FACTOR[input.answers.condition] * SERVICE_FACTOR[input.answers.service_history];
+  let offer =
+    input.retailAverage *
+    (1 - DEALER_MARGIN) *
+    kmFactor *
+    CONDITION_FACTOR[input.answers.condition] *
+    SERVICE_FACTOR[input.answers.service_history];
   if (input.answers.accident === 'Yes') offer *= ACCIDENT_FACTOR;
   if (input.answers.keys === '1') offer -= ONE_KEY_COST;
   const rounded = Math.max(0, round100(offer));
-  return { status: 'offer', offer: rounded, low: round100(rounded * (1 - RANGE)), high: round100(rounded * (1 + RANGE)), retail: round100(input.retailAverage) };
+  return {
+    status: 'offer',
+    offer: rounded,
+    low: round100(rounded * (1 - RANGE)),
+    high: round100(rounded * (1 + RANGE)),
+    retail: round100(input.retailAverage),
+  };
 }

@@ -47,4 +47,3 @@ describe('the Our Locations carousel', () => {
     expect(screen.getByRole('heading', { name: 'Yard 0' }).closest('[data-dealer-text]')).toBeNull();
   });
 });
-

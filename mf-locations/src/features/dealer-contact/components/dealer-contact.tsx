@@ -21,7 +21,9 @@ export default function DealerContact({ locationSlug }: DealerContactProps) {
   const loaded = useSiteLocations();
   const slug = locationSlug?.trim() || null;
   const all = loaded.status === 'ready' ? loaded.value : [];
-  const location = slug ? all.find((candidate) => candidate.slug === slug) : blockLocations(all, { mode: 'primary' })[0];
+  const location = slug
+    ? all.find((candidate) => candidate.slug === slug)
+    : blockLocations(all, { mode: 'primary' })[0];
   if (!location) {
     const { phone, city, state } = tenant.contact;
     return (
@@ -46,11 +48,19 @@ export default function DealerContact({ locationSlug }: DealerContactProps) {
         {street}, {city} {state} {postcode}
       </address>
       <p css={{ margin: '0 0 0.25rem' }}>
-        <a href={telHref(location.contact_detail.phone)} aria-label={`Call ${location.name} on ${location.contact_detail.phone}`} css={{ fontWeight: 700 }}>
+        <a
+          href={telHref(location.contact_detail.phone)}
+          aria-label={`Call ${location.name} on ${location.contact_detail.phone}`}
+          css={{ fontWeight: 700 }}
+        >
           {location.contact_detail.phone}
         </a>
       </p>
-      {status && <p css={{ margin: '0 0 0.75rem', color: status.open ? SUCCESS.text : SURFACE.muted, fontWeight: 600 }}>{status.text}</p>}
+      {status && (
+        <p css={{ margin: '0 0 0.75rem', color: status.open ? SUCCESS.text : SURFACE.muted, fontWeight: 600 }}>
+          {status.text}
+        </p>
+      )}
       <p css={{ margin: 0, display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
         <a href={paths.ourLocation(location.slug)}>View this location</a>
         {!slug && all.length > 1 && <a href="/dealer-locator">View our locations</a>}

@@ -5,8 +5,22 @@ import { answerApi, restoreFetch } from '../../../testing/fake-api';
 import { testLocation } from '../../../lib/test-location';
 import LocatedAt from './located-at';
 
-const sydney = testLocation({ primary: true, slug: 'test-motors-alexandria', address: { ...testLocation().address, city: 'Sydney', state: 'NSW' } });
-const parramatta = testLocation({ id: 'l2', slug: 'test-motors-parramatta', address: { ...testLocation().address, street: '45 Church Street', city: 'Parramatta', state: 'NSW', postcode: '2150' } });
+const sydney = testLocation({
+  primary: true,
+  slug: 'test-motors-alexandria',
+  address: { ...testLocation().address, city: 'Sydney', state: 'NSW' },
+});
+const parramatta = testLocation({
+  id: 'l2',
+  slug: 'test-motors-parramatta',
+  address: {
+    ...testLocation().address,
+    street: '45 Church Street',
+    city: 'Parramatta',
+    state: 'NSW',
+    postcode: '2150',
+  },
+});
 
 /**
  * Renders the bar under test, and waits until the site's locations are in and drawn: the bar
@@ -32,7 +46,9 @@ afterEach(() => {
 describe("'Located at {city}'", () => {
   it("shows for a car away from its dealership's primary city, with directions to the car's yard", async () => {
     answerApi({ locations: [sydney, parramatta] });
-    renderWithPlatform(<LocatedAt carCity="Parramatta" dealershipSlug="test-motors" locationSlug="test-motors-parramatta" />);
+    renderWithPlatform(
+      <LocatedAt carCity="Parramatta" dealershipSlug="test-motors" locationSlug="test-motors-parramatta" />,
+    );
     expect(await screen.findByText('Located at Parramatta')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get Directions' }).getAttribute('href')).toContain('45%20Church%20Street');
   });

@@ -55,7 +55,18 @@ export default function LocatedAt({ carCity, dealershipSlug, locationSlug }: Loc
     <aside
       data-boundary="mf-locations"
       aria-label="Where this car is"
-      css={css`label: mf-locations-located-at; display: flex; align-items: center; gap: 0.75rem 1rem; flex-wrap: wrap; padding: 0.75rem 1rem; margin: 0 0 1rem; border-radius: ${SURFACE.radius}; border: 1px solid ${theme.primary}; background: ${SURFACE.wash};`}
+      css={css`
+        label: mf-locations-located-at;
+        display: flex;
+        align-items: center;
+        gap: 0.75rem 1rem;
+        flex-wrap: wrap;
+        padding: 0.75rem 1rem;
+        margin: 0 0 1rem;
+        border-radius: ${SURFACE.radius};
+        border: 1px solid ${theme.primary};
+        background: ${SURFACE.wash};
+      `}
     >
       <p css={{ margin: 0, fontWeight: 700, flex: '1 1 12rem' }}>{locatedAtText(carCity)}</p>
       <a href={directionsUrl(destination.address)} target="_blank" rel="noopener noreferrer" css={{ fontWeight: 600 }}>
@@ -68,7 +79,17 @@ export default function LocatedAt({ carCity, dealershipSlug, locationSlug }: Loc
           rememberDismissed(key);
           setDismissed(true);
         }}
-        css={{ font: 'inherit', fontSize: '1.25rem', lineHeight: 1, width: '2.25rem', height: '2.25rem', borderRadius: '50%', border: `1px solid ${SURFACE.border}`, background: SURFACE.background, cursor: 'pointer' }}
+        css={{
+          font: 'inherit',
+          fontSize: '1.25rem',
+          lineHeight: 1,
+          width: '2.25rem',
+          height: '2.25rem',
+          borderRadius: '50%',
+          border: `1px solid ${SURFACE.border}`,
+          background: SURFACE.background,
+          cursor: 'pointer',
+        }}
       >
         ×
       </button>

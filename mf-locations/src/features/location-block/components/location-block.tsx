@@ -28,8 +28,24 @@ export function LocationGrid({ locations, label }: { locations: readonly DealerL
   if (locations.length === 1) return <LocationCard location={locations[0]!} full />;
   return (
     <div css={{ display: 'grid', gap: '1rem' }}>
-      <LocationMap places={locations.map((location) => ({ slug: location.slug, name: location.name, lat: location.address.lat, lng: location.address.long }))} label={label} />
-      <div css={css`label: mf-locations-grid; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 18rem), 1fr)); align-items: start;`}>
+      <LocationMap
+        places={locations.map((location) => ({
+          slug: location.slug,
+          name: location.name,
+          lat: location.address.lat,
+          lng: location.address.long,
+        }))}
+        label={label}
+      />
+      <div
+        css={css`
+          label: mf-locations-grid;
+          display: grid;
+          gap: 1rem;
+          grid-template-columns: repeat(auto-fill, minmax(min(100%, 18rem), 1fr));
+          align-items: start;
+        `}
+      >
         {locations.map((location) => (
           <LocationCard key={location.id} location={location} />
         ))}
@@ -47,7 +63,14 @@ export default function LocationBlock({ mode = 'primary', id, filter, make, head
   const shown = filter ? filterLocations(chosen, filter, make) : chosen;
   if (shown.length === 0) return null;
   return (
-    <section data-boundary="mf-locations" aria-labelledby={heading ? headingId : undefined} aria-label={heading ? undefined : 'Our locations'} css={css`label: mf-locations-block;`}>
+    <section
+      data-boundary="mf-locations"
+      aria-labelledby={heading ? headingId : undefined}
+      aria-label={heading ? undefined : 'Our locations'}
+      css={css`
+        label: mf-locations-block;
+      `}
+    >
       {heading && (
         <h2 id={headingId} css={{ fontSize: '1.5rem', margin: '0 0 1rem' }}>
           {heading}

@@ -28,7 +28,9 @@ describe('the static map', () => {
   });
 
   it('is what a site without a tile source shows, named for screen readers', () => {
-    renderWithPlatform(<LocationMap places={[eagleFarm, ipswich]} label="Map of our locations" />, { tenant: testTenant() });
+    renderWithPlatform(<LocationMap places={[eagleFarm, ipswich]} label="Map of our locations" />, {
+      tenant: testTenant(),
+    });
     expect(screen.getByRole('img', { name: 'Map of our locations' })).toHaveTextContent('Eagle FarmIpswich');
   });
 });

@@ -20,7 +20,11 @@ export const TILE_WAIT_MS = 5000;
  * site's sales, service and parts), sit in the middle. Enough for a dealer's yards in one region,
  * which is all the static map draws.
  */
-export function projectPlaces(places: readonly MapPlace[], marginX = 18, marginY = 22): Array<MapPlace & { x: number; y: number }> {
+export function projectPlaces(
+  places: readonly MapPlace[],
+  marginX = 18,
+  marginY = 22,
+): Array<MapPlace & { x: number; y: number }> {
   if (places.length === 0) return [];
   const meanLat = places.reduce((sum, place) => sum + place.lat, 0) / places.length;
   const kx = Math.cos((meanLat * Math.PI) / 180);
@@ -29,8 +33,13 @@ export function projectPlaces(places: readonly MapPlace[], marginX = 18, marginY
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   // One scale for both axes keeps the yards' bearings true; the wider spread decides it.
   const span = Math.max(maxX - minX, maxY - minY);
-  const position = (value: number, min: number, spread: number, margin: number) => (span === 0 ? 50 : margin + ((value - min + (span - spread) / 2) / span) * (100 - 2 * margin));
-  return places.map((place, i) => ({ ...place, x: Math.round(position(xs[i]!, minX, maxX - minX, marginX) * 10) / 10, y: Math.round(position(ys[i]!, minY, maxY - minY, marginY) * 10) / 10 }));
+  const position = (value: number, min: number, spread: number, margin: number) =>
+    span === 0 ? 50 : margin + ((value - min + (span - spread) / 2) / span) * (100 - 2 * margin);
+  return places.map((place, i) => ({
+    ...place,
+    x: Math.round(position(xs[i]!, minX, maxX - minX, marginX) * 10) / 10,
+    y: Math.round(position(ys[i]!, minY, maxY - minY, marginY) * 10) / 10,
+  }));
 }
 
 /** Places at one address share a pin, named after the first (the site's main listing). */
@@ -57,16 +66,46 @@ function StaticMap({ places, label }: { places: readonly MapPlace[]; label: stri
     <div
       role="img"
       aria-label={label}
-      css={css`position: absolute; inset: 0; background-color: ${STATIC_MAP.land}; background-image: linear-gradient(${STATIC_MAP.grid} 1px, transparent 1px), linear-gradient(90deg, ${STATIC_MAP.grid} 1px, transparent 1px); background-size: 40px 40px;`}
+      css={css`
+        position: absolute;
+        inset: 0;
+        background-color: ${STATIC_MAP.land};
+        background-image:
+          linear-gradient(${STATIC_MAP.grid} 1px, transparent 1px),
+          linear-gradient(90deg, ${STATIC_MAP.grid} 1px, transparent 1px);
+        background-size: 40px 40px;
+      `}
     >
       {placed.map((place) => (
-        <div key={place.slug} css={{ position: 'absolute', left: `${place.x}%`, top: `${place.y}%`, transform: 'translate(-50%, -100%)' }}>
+        <div
+          key={place.slug}
+          css={{ position: 'absolute', left: `${place.x}%`, top: `${place.y}%`, transform: 'translate(-50%, -100%)' }}
+        >
           <svg width="24" height="32" viewBox="-12 -30 24 32" aria-hidden="true">
             <path d={PIN} fill={theme.primary} stroke={SURFACE.onInverse} strokeWidth="2" />
             <circle cx="0" cy="-18" r="3.5" fill={SURFACE.onInverse} />
           </svg>
           {/* Shifted by the pin's own share of the width, so a label near an edge stays inside the map. */}
-          <span css={{ position: 'absolute', top: '100%', left: '50%', transform: `translateX(-${place.x}%)`, marginTop: 2, width: 'max-content', maxWidth: '11rem', textAlign: 'center', lineHeight: 1.25, fontSize: '0.8125rem', fontWeight: 600, padding: '0 0.3rem', borderRadius: 4, background: alpha(SURFACE.background, 85) }}>{place.name}</span>
+          <span
+            css={{
+              position: 'absolute',
+              top: '100%',
+              left: '50%',
+              transform: `translateX(-${place.x}%)`,
+              marginTop: 2,
+              width: 'max-content',
+              maxWidth: '11rem',
+              textAlign: 'center',
+              lineHeight: 1.25,
+              fontSize: '0.8125rem',
+              fontWeight: 600,
+              padding: '0 0.3rem',
+              borderRadius: 4,
+              background: alpha(SURFACE.background, 85),
+            }}
+          >
+            {place.name}
+          </span>
         </div>
       ))}
     </div>
@@ -94,7 +133,15 @@ async function ensureLeafletStyles(): Promise<void> {
  * comes near the window: below a phone's first screen, a shopper who never scrolls to it does not
  * pay for it, and the static map is already there when the shopper does.
  */
-export function LocationMap({ places, label, height = 300 }: { places: readonly MapPlace[]; label: string; height?: number }) {
+export function LocationMap({
+  places,
+  label,
+  height = 300,
+}: {
+  places: readonly MapPlace[];
+  label: string;
+  height?: number;
+}) {
   const { locations, theme } = useTenant();
   const tiles = locations.mapTiles;
   const container = useRef<HTMLDivElement>(null);
@@ -131,10 +178,19 @@ export function LocationMap({ places, label, height = 300 }: { places: readonly 
           if (!loaded) giveUp();
         });
         layer.addTo(map);
-        const icon = L.divIcon({ className: '', html: `<svg width="28" height="36" viewBox="-14 -34 28 36" aria-hidden="true"><path d="${PIN}" fill="${theme.primary}" stroke="${SURFACE.onInverse}" stroke-width="2"/><circle cx="0" cy="-18" r="3.5" fill="${SURFACE.onInverse}"/></svg>`, iconSize: [28, 36], iconAnchor: [14, 34] });
-        for (const place of places) L.marker([place.lat, place.lng], { icon, title: place.name, alt: place.name, keyboard: false }).addTo(map);
+        const icon = L.divIcon({
+          className: '',
+          html: `<svg width="28" height="36" viewBox="-14 -34 28 36" aria-hidden="true"><path d="${PIN}" fill="${theme.primary}" stroke="${SURFACE.onInverse}" stroke-width="2"/><circle cx="0" cy="-18" r="3.5" fill="${SURFACE.onInverse}"/></svg>`,
+          iconSize: [28, 36],
+          iconAnchor: [14, 34],
+        });
+        for (const place of places)
+          L.marker([place.lat, place.lng], { icon, title: place.name, alt: place.name, keyboard: false }).addTo(map);
         if (places.length === 1) map.setView([places[0]!.lat, places[0]!.lng], 14);
-        else map.fitBounds(L.latLngBounds(places.map((place) => [place.lat, place.lng] as [number, number])), { padding: [40, 40] });
+        else
+          map.fitBounds(L.latLngBounds(places.map((place) => [place.lat, place.lng] as [number, number])), {
+            padding: [40, 40],
+          });
         timer = setTimeout(() => {
           if (!loaded) giveUp();
         }, TILE_WAIT_MS);
@@ -154,9 +210,23 @@ export function LocationMap({ places, label, height = 300 }: { places: readonly 
   return (
     <div
       data-map={mode}
-      css={css`label: mf-locations-map; position: relative; height: ${height}px; border-radius: ${SURFACE.radius}; overflow: hidden; border: 1px solid ${SURFACE.border}; background: ${STATIC_MAP.land};`}
+      css={css`
+        label: mf-locations-map;
+        position: relative;
+        height: ${height}px;
+        border-radius: ${SURFACE.radius};
+        overflow: hidden;
+        border: 1px solid ${SURFACE.border};
+        background: ${STATIC_MAP.land};
+      `}
     >
-      <div ref={container} role="region" aria-label={label} aria-hidden={mode === 'static' ? true : undefined} css={{ position: 'absolute', inset: 0, visibility: mode === 'tiles' ? 'visible' : 'hidden' }} />
+      <div
+        ref={container}
+        role="region"
+        aria-label={label}
+        aria-hidden={mode === 'static' ? true : undefined}
+        css={{ position: 'absolute', inset: 0, visibility: mode === 'tiles' ? 'visible' : 'hidden' }}
+      />
       {mode === 'static' && <StaticMap places={places} label={label} />}
       <span ref={near} css={NEAR_MARKER_CSS} />
     </div>

@@ -13,12 +13,19 @@ describe("what a location page's slug names", () => {
   });
 
   it("is a dealership's locations by the dealership's slug", () => {
-    expect(locationPageSubject(SITE, 'test-motors')).toEqual({ kind: 'dealership', slug: 'test-motors', locations: SITE });
+    expect(locationPageSubject(SITE, 'test-motors')).toEqual({
+      kind: 'dealership',
+      slug: 'test-motors',
+      locations: SITE,
+    });
   });
 
   it('is a location before a dealership that shares its slug (a one-yard dealer named like its yard)', () => {
     const sameName = testLocation({ slug: 'test-motors' });
-    expect(locationPageSubject([sameName, PARRAMATTA], 'test-motors')).toEqual({ kind: 'location', location: sameName });
+    expect(locationPageSubject([sameName, PARRAMATTA], 'test-motors')).toEqual({
+      kind: 'location',
+      location: sameName,
+    });
   });
 
   it('is nothing, and no reviews, for a slug the site does not show', () => {

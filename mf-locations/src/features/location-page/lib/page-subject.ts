@@ -1,7 +1,10 @@
 import type { DealerLocation } from '../../../contract';
 
 /** What a location page's slug names among the site's locations. */
-export type LocationPageSubject = { kind: 'location'; location: DealerLocation } | { kind: 'dealership'; slug: string; locations: DealerLocation[] } | { kind: 'none' };
+export type LocationPageSubject =
+  | { kind: 'location'; location: DealerLocation }
+  | { kind: 'dealership'; slug: string; locations: DealerLocation[] }
+  | { kind: 'none' };
 
 /**
  * `/our-location/{slug}` and `/locations/{slug}`: one of the site's locations by its slug, else a

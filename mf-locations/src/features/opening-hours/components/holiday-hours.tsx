@@ -7,7 +7,16 @@ import type { DealerLocation } from '../../../contract';
 import { useNow } from '../../../lib/first-paint';
 import { upcomingSpecialHours } from '../../../lib/hours';
 
-const linkButton = css`font: inherit; font-weight: 600; background: none; border: none; padding: 0; color: inherit; text-decoration: underline; cursor: pointer;`;
+const linkButton = css`
+  font: inherit;
+  font-weight: 600;
+  background: none;
+  border: none;
+  padding: 0;
+  color: inherit;
+  text-decoration: underline;
+  cursor: pointer;
+`;
 
 /**
  * The holiday-hours dialog (spec card: 'holiday-hours dialog'): the location's special dates
@@ -26,7 +35,21 @@ export function HolidayHours({ location, now: given }: { location: DealerLocatio
         Holiday hours
       </button>
       <Dialog open={open} onOpenChange={setOpen} title={`Holiday hours · ${location.name}`} returnFocusTo={button}>
-        <table css={css`width: 100%; border-collapse: collapse; th, td { padding: 0.4rem 0; border-bottom: 1px solid ${SURFACE.divider}; text-align: left; } td { text-align: right; }`}>
+        <table
+          css={css`
+            width: 100%;
+            border-collapse: collapse;
+            th,
+            td {
+              padding: 0.4rem 0;
+              border-bottom: 1px solid ${SURFACE.divider};
+              text-align: left;
+            }
+            td {
+              text-align: right;
+            }
+          `}
+        >
           <tbody>
             {days.map((day) => (
               <tr key={day.date}>

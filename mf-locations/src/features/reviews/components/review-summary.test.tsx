@@ -15,13 +15,28 @@ describe('ReviewSummary', () => {
     renderWithPlatform(<ReviewSummary />);
     expect(await screen.findByRole('img', { name: '4.6 out of 5 stars' })).toBeInTheDocument();
     expect(screen.getByText('4.6')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '673 reviews' })).toHaveAttribute('href', '/our-location/test-motors-eagle-farm#reviews');
+    expect(screen.getByRole('link', { name: '673 reviews' })).toHaveAttribute(
+      'href',
+      '/our-location/test-motors-eagle-farm#reviews',
+    );
   });
 
   it('counts each dealership once, however many of its locations the site shows', async () => {
     const ford = { average_rating: 4.8, count: 573 };
-    const kia = testLocation({ id: 'test-d2-l1', slug: 'test-kia-springwood', dealership_id: 'test-d2', dealership_slug: 'test-kia', reviews: { average_rating: 3.4, count: 100 } });
-    answerApi({ locations: [testLocation({ primary: true, reviews: ford }), testLocation({ id: 'test-d1-l2', slug: 'test-motors-parramatta', reviews: ford }), kia] });
+    const kia = testLocation({
+      id: 'test-d2-l1',
+      slug: 'test-kia-springwood',
+      dealership_id: 'test-d2',
+      dealership_slug: 'test-kia',
+      reviews: { average_rating: 3.4, count: 100 },
+    });
+    answerApi({
+      locations: [
+        testLocation({ primary: true, reviews: ford }),
+        testLocation({ id: 'test-d1-l2', slug: 'test-motors-parramatta', reviews: ford }),
+        kia,
+      ],
+    });
     renderWithPlatform(<ReviewSummary />);
     expect(await screen.findByRole('link', { name: '673 reviews' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '4.6 out of 5 stars' })).toBeInTheDocument();
@@ -35,7 +50,9 @@ describe('ReviewSummary', () => {
       asked.push(String(input));
       return answer(input, init);
     };
-    const { container } = renderWithPlatform(<ReviewSummary />, { tenant: testTenant({ locations: { reviews: { hidden: true } } }) });
+    const { container } = renderWithPlatform(<ReviewSummary />, {
+      tenant: testTenant({ locations: { reviews: { hidden: true } } }),
+    });
     expect(container).toBeEmptyDOMElement();
     expect(asked).toEqual([]);
   });
@@ -55,7 +72,10 @@ describe('ReviewSummary', () => {
 
   it('shows nothing, and logs a warning, when the locations cannot be loaded', async () => {
     serveRoutes({ 'GET /api/locations/locations': 'network-down' });
-    expectConsole('error', /^\[mf-locations\] \/api\/locations\/locations could not be read TypeError: Failed to fetch/);
+    expectConsole(
+      'error',
+      /^\[mf-locations\] \/api\/locations\/locations could not be read TypeError: Failed to fetch/,
+    );
     const { container } = renderWithPlatform(<ReviewSummary />);
     await loaded();
     expect(container).toBeEmptyDOMElement();

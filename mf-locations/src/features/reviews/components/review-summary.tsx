@@ -20,10 +20,21 @@ function SiteReviewSummary({ settings }: { settings: LocationSettings['reviews']
   return (
     // No colours of its own: it sits on the host's surface (the footer's dark one) and reads in
     // the host's text and link colours.
-    <p data-boundary="mf-locations" css={css`label: mf-locations-review-summary; margin: 0.5rem 0 0; display: flex; align-items: center; gap: 0.4rem; flex-wrap: wrap;`}>
+    <p
+      data-boundary="mf-locations"
+      css={css`
+        label: mf-locations-review-summary;
+        margin: 0.5rem 0 0;
+        display: flex;
+        align-items: center;
+        gap: 0.4rem;
+        flex-wrap: wrap;
+      `}
+    >
       <ReviewStars average={summary.average_rating} size={16} tone="inherit" />
       <span>
-        <strong>{summary.average_rating.toFixed(1)}</strong> · <a href={`${paths.ourLocation(primary.slug)}#${REVIEWS_ANCHOR}`}>{reviewCountText(summary.count)}</a>
+        <strong>{summary.average_rating.toFixed(1)}</strong> ·{' '}
+        <a href={`${paths.ourLocation(primary.slug)}#${REVIEWS_ANCHOR}`}>{reviewCountText(summary.count)}</a>
       </span>
     </p>
   );

@@ -12,12 +12,16 @@ describe('the review badge', () => {
   });
 
   it('shows nothing for an average that does not exceed the minimum of 4', () => {
-    const { container } = renderWithPlatform(<ReviewBadge location={testLocation({ reviews: { average_rating: 3.8, count: 41 } })} />);
+    const { container } = renderWithPlatform(
+      <ReviewBadge location={testLocation({ reviews: { average_rating: 3.8, count: 41 } })} />,
+    );
     expect(container).toBeEmptyDOMElement();
   });
 
   it("follows the site's own minimum", () => {
-    renderWithPlatform(<ReviewBadge location={testLocation({ reviews: { average_rating: 3.8, count: 41 } })} />, { tenant: testTenant({ locations: { reviews: { minimumRating: 3.5 } } }) });
+    renderWithPlatform(<ReviewBadge location={testLocation({ reviews: { average_rating: 3.8, count: 41 } })} />, {
+      tenant: testTenant({ locations: { reviews: { minimumRating: 3.5 } } }),
+    });
     expect(screen.getByRole('img', { name: '3.8 out of 5 stars' })).toBeInTheDocument();
   });
 });

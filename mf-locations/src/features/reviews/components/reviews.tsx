@@ -14,11 +14,23 @@ const STAR_PATH = 'M12 2l2.9 6.9 7.1.6-5.4 4.7 1.7 7.3L12 17.8 5.7 21.5l1.7-7.3L
  * faded, for a surface this team does not choose (the site footer's dark one), where the light
  * grey would read as filled.
  */
-export function ReviewStars({ average, size = 18, tone = 'light' }: { average: number; size?: number; tone?: 'light' | 'inherit' }) {
+export function ReviewStars({
+  average,
+  size = 18,
+  tone = 'light',
+}: {
+  average: number;
+  size?: number;
+  tone?: 'light' | 'inherit';
+}) {
   const id = useId();
   const empty = tone === 'inherit' ? { stopColor: 'currentColor', stopOpacity: 0.35 } : { stopColor: RATING.empty };
   return (
-    <span role="img" aria-label={`${average.toFixed(1)} out of 5 stars`} css={{ display: 'inline-flex', gap: 2, verticalAlign: 'middle' }}>
+    <span
+      role="img"
+      aria-label={`${average.toFixed(1)} out of 5 stars`}
+      css={{ display: 'inline-flex', gap: 2, verticalAlign: 'middle' }}
+    >
       {starFills(average).map((fill, index) => (
         <svg key={index} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
           <defs>
@@ -48,7 +60,12 @@ export function ReviewBadge({ location }: { location: DealerLocation }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const relative = new Intl.RelativeTimeFormat('en-AU', { numeric: 'auto' });
 
 /** '3 months ago', as the review's date in words (spec: review_date_in_words). */
@@ -63,17 +80,36 @@ export function inWords(iso: string, now: Date): string {
 
 function ReviewItem({ review, now }: { review: Review; now: Date }) {
   return (
-    <li css={css`padding: 0.85rem 0; border-bottom: 1px solid ${SURFACE.divider}; &:last-child { border-bottom: none; }`}>
+    <li
+      css={css`
+        padding: 0.85rem 0;
+        border-bottom: 1px solid ${SURFACE.divider};
+        &:last-child {
+          border-bottom: none;
+        }
+      `}
+    >
       <p css={{ margin: '0 0 0.25rem', display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}>
         <strong>{review.customer_name}</strong>
         <ReviewStars average={review.rating} size={14} />
-        <time dateTime={review.review_date} title={dateFormat.format(new Date(review.review_date))} css={{ color: SURFACE.muted, fontSize: '0.875rem' }}>
+        <time
+          dateTime={review.review_date}
+          title={dateFormat.format(new Date(review.review_date))}
+          css={{ color: SURFACE.muted, fontSize: '0.875rem' }}
+        >
           {inWords(review.review_date, now)}
         </time>
       </p>
       <p css={{ margin: 0 }}>{review.text}</p>
       {review.reply_text && (
-        <p css={css`margin: 0.5rem 0 0 1rem; padding-left: 0.75rem; border-left: 3px solid ${SURFACE.border}; color: ${SURFACE.muted};`}>
+        <p
+          css={css`
+            margin: 0.5rem 0 0 1rem;
+            padding-left: 0.75rem;
+            border-left: 3px solid ${SURFACE.border};
+            color: ${SURFACE.muted};
+          `}
+        >
           <strong>Reply from the dealer:</strong> {review.reply_text}
         </p>
       )}
@@ -85,7 +121,15 @@ function ReviewItem({ review, now }: { review: Review; now: Date }) {
 export const REVIEWS_ANCHOR = 'reviews';
 
 /** The dealership's review summary (average, count, stars) and its newest 12 reviews; nothing where the site hides reviews. */
-export function ReviewsSection({ dealershipSlug, dealershipName, now: given }: { dealershipSlug: string; dealershipName: string; now?: Date }) {
+export function ReviewsSection({
+  dealershipSlug,
+  dealershipName,
+  now: given,
+}: {
+  dealershipSlug: string;
+  dealershipName: string;
+  now?: Date;
+}) {
   const now = useNow(given);
   const { locations } = useTenant();
   const loaded = useReviews(locations.reviews.hidden ? null : dealershipSlug);
@@ -102,7 +146,18 @@ export function ReviewsSection({ dealershipSlug, dealershipName, now: given }: {
   const summary = loaded.value;
   const average = Number(summary.average_rating);
   return (
-    <section ref={section} id={REVIEWS_ANCHOR} aria-labelledby={headingId} css={css`label: mf-locations-reviews; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background};`}>
+    <section
+      ref={section}
+      id={REVIEWS_ANCHOR}
+      aria-labelledby={headingId}
+      css={css`
+        label: mf-locations-reviews;
+        padding: 1rem 1.25rem;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+        background: ${SURFACE.background};
+      `}
+    >
       <h2 id={headingId} css={{ fontSize: '1.25rem', margin: '0 0 0.5rem' }}>
         {`What customers say about ${dealershipName}`}
       </h2>

@@ -30,7 +30,9 @@ export default function BudgetFinder({ path = paths.search() }: BudgetFinderProp
   useEffect(() => {
     let cancelled = false;
     client
-      .search<Record<string, unknown>>({ requests: [{ indexName: access.indexName, hitsPerPage: 0, facets: ['price'], filters }] })
+      .search<Record<string, unknown>>({
+        requests: [{ indexName: access.indexName, hitsPerPage: 0, facets: ['price'], filters }],
+      })
       .then(({ results: [result] }) => {
         const stats = result && 'facets_stats' in result ? result.facets_stats?.['price'] : undefined;
         if (!cancelled && stats) setPrices({ min: stats.min, max: stats.max });
@@ -41,7 +43,15 @@ export default function BudgetFinder({ path = paths.search() }: BudgetFinderProp
     };
   }, [client, access.indexName, filters]);
   return (
-    <section data-boundary="mf-search" aria-labelledby={headingId} css={css`padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+    <section
+      data-boundary="mf-search"
+      aria-labelledby={headingId}
+      css={css`
+        padding: 1rem 1.25rem;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+      `}
+    >
       <h2 id={headingId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
         {`Find ${tenant.search.itemNoun}s for your budget`}
       </h2>

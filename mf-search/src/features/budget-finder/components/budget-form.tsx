@@ -2,10 +2,19 @@ import { css } from '@emotion/react';
 import { DANGER, formatDollars, readableTextOn, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useId, useState } from 'react';
 import { NumberField } from '../../results/components/number-field';
-import { BUDGET_TERM_YEARS, budgetFor, budgetInput, budgetResult, DEFAULT_DEPOSIT, DEFAULT_REPAYMENT, type RepaymentPeriod } from '../../../lib/budget';
+import {
+  BUDGET_TERM_YEARS,
+  budgetFor,
+  budgetInput,
+  budgetResult,
+  DEFAULT_DEPOSIT,
+  DEFAULT_REPAYMENT,
+  type RepaymentPeriod,
+} from '../../../lib/budget';
 
 /** What 'View {type}s In This Range' does: refine the search on this page, or go to a results address. */
-export type BudgetAction = { kind: 'apply'; apply: (maxPrice: number) => void } | { kind: 'link'; href: (maxPrice: number) => string };
+export type BudgetAction =
+  { kind: 'apply'; apply: (maxPrice: number) => void } | { kind: 'link'; href: (maxPrice: number) => string };
 
 /**
  * 'Find cars for your budget' (finance spec §9): repayment and deposit become a price ceiling
@@ -22,7 +31,24 @@ export function BudgetForm({ prices, action }: { prices: { min?: number; max?: n
   const budget = budgetFor(budgetInput(repayment), budgetInput(deposit), period);
   const result = budgetResult(budget, prices, noun);
   const messageId = useId();
-  const buttonCss = css`display: block; padding: 0.65rem; font: inherit; font-weight: 700; text-align: center; text-decoration: none; border: 0; border-radius: 6px; cursor: pointer; background: ${theme.primary}; color: ${readableTextOn(theme.primary)}; &:disabled { cursor: not-allowed; background: ${SURFACE.border}; color: ${SURFACE.strong}; }`;
+  const buttonCss = css`
+    display: block;
+    padding: 0.65rem;
+    font: inherit;
+    font-weight: 700;
+    text-align: center;
+    text-decoration: none;
+    border: 0;
+    border-radius: 6px;
+    cursor: pointer;
+    background: ${theme.primary};
+    color: ${readableTextOn(theme.primary)};
+    &:disabled {
+      cursor: not-allowed;
+      background: ${SURFACE.border};
+      color: ${SURFACE.strong};
+    }
+  `;
   return (
     <div role="group" aria-label={`Find ${noun}s for your budget`} css={{ display: 'grid', gap: '0.6rem' }}>
       <fieldset css={{ border: 0, padding: 0, margin: 0, display: 'flex', gap: '1rem' }}>
@@ -44,8 +70,18 @@ export function BudgetForm({ prices, action }: { prices: { min?: number; max?: n
       </fieldset>
       <div css={{ display: 'flex', gap: '0.5rem' }}>
         {/* Spec: non-numbers become 0. The field says so when the shopper leaves it, so what it shows is what the budget counts. */}
-        <NumberField label={period === 'monthly' ? 'Monthly repayment' : 'Weekly repayment'} value={repayment} onChange={setRepayment} onBlur={() => setRepayment(String(budgetInput(repayment)))} />
-        <NumberField label="Deposit" value={deposit} onChange={setDeposit} onBlur={() => setDeposit(String(budgetInput(deposit)))} />
+        <NumberField
+          label={period === 'monthly' ? 'Monthly repayment' : 'Weekly repayment'}
+          value={repayment}
+          onChange={setRepayment}
+          onBlur={() => setRepayment(String(budgetInput(repayment)))}
+        />
+        <NumberField
+          label="Deposit"
+          value={deposit}
+          onChange={setDeposit}
+          onBlur={() => setDeposit(String(budgetInput(deposit)))}
+        />
       </div>
       <p css={{ margin: 0 }}>
         Your budget: <strong data-budget={budget}>{formatDollars(budget)}</strong>

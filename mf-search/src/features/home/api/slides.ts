@@ -27,7 +27,12 @@ export type SlidesState = { status: 'loading' } | { status: 'ready'; slides: Sli
  * came for); the read logs it.
  */
 export function useSlides(first: SlideData[] | undefined): SlidesState {
-  const read = useApiRead('mf-search', '/api/search/slides', slidesAnswerSchema, first ? { initial: { slides: first } } : {});
+  const read = useApiRead(
+    'mf-search',
+    '/api/search/slides',
+    slidesAnswerSchema,
+    first ? { initial: { slides: first } } : {},
+  );
   if (read.status === 'loading') return read;
   return read.status === 'ready' ? { status: 'ready', slides: read.data.slides } : { status: 'failed' };
 }

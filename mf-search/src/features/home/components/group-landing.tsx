@@ -15,7 +15,19 @@ export function GroupLanding() {
     <>
       <ul
         aria-label={`${tenant.name} in numbers`}
-        css={css`label: mf-search-group-stats; display: grid; grid-template-columns: repeat(3, 1fr); gap: 0.5rem; list-style: none; margin: 2rem 0 0; padding: 1.25rem; border-radius: 12px; background: ${tenant.theme.primary}; color: ${SURFACE.onInverse}; text-align: center;`}
+        css={css`
+          label: mf-search-group-stats;
+          display: grid;
+          grid-template-columns: repeat(3, 1fr);
+          gap: 0.5rem;
+          list-style: none;
+          margin: 2rem 0 0;
+          padding: 1.25rem;
+          border-radius: 12px;
+          background: ${tenant.theme.primary};
+          color: ${SURFACE.onInverse};
+          text-align: center;
+        `}
       >
         {GROUP_STATS.map((stat) => (
           <li key={stat.label}>
@@ -24,7 +36,17 @@ export function GroupLanding() {
           </li>
         ))}
       </ul>
-      <BrandGrid brands={tenant.brands.map((brand) => ({ title: brand.title, slug: brand.slug, category: brand.category, logo: brandLogo(brand.slug), href: brand.skipPage ? paths.searchMake(encodeURIComponent(brand.slug), undefined, tenant.search) : brandHref(brand) }))} />
+      <BrandGrid
+        brands={tenant.brands.map((brand) => ({
+          title: brand.title,
+          slug: brand.slug,
+          category: brand.category,
+          logo: brandLogo(brand.slug),
+          href: brand.skipPage
+            ? paths.searchMake(encodeURIComponent(brand.slug), undefined, tenant.search)
+            : brandHref(brand),
+        }))}
+      />
       <p css={{ marginTop: '1.5rem' }}>
         <a href="/brands" css={{ fontWeight: 700 }}>
           Our Brands: all {tenant.brands.length} of them

@@ -13,11 +13,23 @@ export function HomePage() {
   // when the server painted it), so it takes over from the server's HTML at once.
   useFirstPaintHandover('mf-search', true);
   return (
-    <section css={css`label: mf-search-home; max-width: 72rem; margin: 0 auto; padding: 2rem 1.5rem;`}>
-      <h1 css={css`font-size: 2rem; margin: 0 0 0.5rem;`}>Find your next {noun} at {tenant.name}</h1>
-      <p css={{ margin: '0 0 1.25rem', color: SURFACE.muted }}>
-        {homeIntro(tenant)}
-      </p>
+    <section
+      css={css`
+        label: mf-search-home;
+        max-width: 72rem;
+        margin: 0 auto;
+        padding: 2rem 1.5rem;
+      `}
+    >
+      <h1
+        css={css`
+          font-size: 2rem;
+          margin: 0 0 0.5rem;
+        `}
+      >
+        Find your next {noun} at {tenant.name}
+      </h1>
+      <p css={{ margin: '0 0 1.25rem', color: SURFACE.muted }}>{homeIntro(tenant)}</p>
       {/* Below the page's heading, so the slides' own headings follow it, and above the search,
           which still fits on a phone's first screen (375 x 800) under them. */}
       <HomeSlides />
@@ -27,7 +39,14 @@ export function HomePage() {
         <a href={paths.search()}>Browse all {noun}s</a> · <a href={paths.specialOffers()}>Special offers</a>
       </p>
       <GroupLanding />
-      <div css={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; margin-top: 2rem;`}>
+      <div
+        css={css`
+          display: grid;
+          grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
+          gap: 1rem;
+          margin-top: 2rem;
+        `}
+      >
         {tenant.features['mf-locations'] && <RemoteFragment id="mf_locations/DealerContact" props={{}} />}
         {tenant.features['mf-finance'] && <RemoteFragment id="mf_finance/FinanceCta" props={{}} />}
         {tenant.features['mf-leads'] && <RemoteFragment id="mf_leads/QuickEnquiry" props={{}} />}

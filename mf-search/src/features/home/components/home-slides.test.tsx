@@ -13,7 +13,11 @@ const slide = (n: number, overrides: Partial<SlideData> = {}): SlideData => ({
   ...overrides,
 });
 
-const threeSlides = [slide(1, { name: 'Welcome to Test Motors', url: '/search/new-used-and-demo-cars' }), slide(2, { name: 'Special offers', url: '/special-offers' }), slide(3, { name: 'Sell your car', url: '/sell-my-car', hideOverlay: true })];
+const threeSlides = [
+  slide(1, { name: 'Welcome to Test Motors', url: '/search/new-used-and-demo-cars' }),
+  slide(2, { name: 'Special offers', url: '/special-offers' }),
+  slide(3, { name: 'Sell your car', url: '/sell-my-car', hideOverlay: true }),
+];
 
 const realFetch = globalThis.fetch;
 const requested: string[] = [];
@@ -21,7 +25,11 @@ function answerSlides(answer: { status: number; slides?: SlideData[] }) {
   // jsdom has no Response: the answer's shape as the page reads it (ok, status, json()).
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     requested.push(String(input));
-    return { ok: answer.status === 200, status: answer.status, json: async () => (answer.slides ? { slides: answer.slides } : { error: 'No dealer site at this address' }) };
+    return {
+      ok: answer.status === 200,
+      status: answer.status,
+      json: async () => (answer.slides ? { slides: answer.slides } : { error: 'No dealer site at this address' }),
+    };
   }) as unknown as typeof fetch;
 }
 afterEach(() => {
@@ -38,7 +46,10 @@ describe('the home page slides', () => {
     renderWithPlatform(<HomeSlides />);
     const carousel = await screen.findByRole('region', { name: 'Promotions' });
     expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
-    expect(within(screen.getByRole('heading', { name: 'Welcome to Test Motors' })).getByRole('link')).toHaveAttribute('href', '/search/new-used-and-demo-cars');
+    expect(within(screen.getByRole('heading', { name: 'Welcome to Test Motors' })).getByRole('link')).toHaveAttribute(
+      'href',
+      '/search/new-used-and-demo-cars',
+    );
     expect(screen.getByText('What slide 1 offers.')).toBeInTheDocument();
     expect(requested).toEqual(['/api/search/slides']);
   });
@@ -106,7 +117,10 @@ describe('the home page slides', () => {
       ['lazy', 'auto'],
       ['lazy', 'auto'],
     ]);
-    expect(images[0]).toHaveAttribute('srcset', '/media/slides/test-motors-1.jpg?w=800 800w, /media/slides/test-motors-1.jpg?w=1600 1600w');
+    expect(images[0]).toHaveAttribute(
+      'srcset',
+      '/media/slides/test-motors-1.jpg?w=800 800w, /media/slides/test-motors-1.jpg?w=1600 1600w',
+    );
     expect(images[0]).toHaveAttribute('sizes', '100vw');
   });
 

@@ -6,7 +6,10 @@ import { carHit } from '../../../lib/test-hit';
 import { Results } from '../../results/components/results';
 import { QuickFinder } from './quick-finder';
 
-const CARS = [carHit({ objectID: 'a', slug: 'a', name: '2021 Mazda CX-5 Maxx' }), carHit({ objectID: 'b', slug: 'b', name: '2020 Toyota RAV4 GX' })];
+const CARS = [
+  carHit({ objectID: 'a', slug: 'a', name: '2021 Mazda CX-5 Maxx' }),
+  carHit({ objectID: 'b', slug: 'b', name: '2020 Toyota RAV4 GX' }),
+];
 
 /**
  * The search service as the pages' queries reach it (a component test has no server): the quick
@@ -14,18 +17,39 @@ const CARS = [carHit({ objectID: 'a', slug: 'a', name: '2021 Mazda CX-5 Maxx' })
  */
 const searchClient = {
   search: (args: unknown) => {
-    const requests = (Array.isArray(args) ? args : (args as { requests: unknown[] }).requests) as Array<{ params?: { hitsPerPage?: number }; hitsPerPage?: number }>;
+    const requests = (Array.isArray(args) ? args : (args as { requests: unknown[] }).requests) as Array<{
+      params?: { hitsPerPage?: number };
+      hitsPerPage?: number;
+    }>;
     return Promise.resolve({
       results: requests.map((request) => {
         const hits = (request.params ?? request).hitsPerPage === 0 ? [] : CARS;
-        return { hits, nbHits: CARS.length, page: 0, nbPages: 1, hitsPerPage: 21, processingTimeMS: 1, exhaustiveNbHits: true, query: '', params: '', facets: { make: { Mazda: 1, Toyota: 1 }, body: { suv: 2 } } };
+        return {
+          hits,
+          nbHits: CARS.length,
+          page: 0,
+          nbPages: 1,
+          hitsPerPage: 21,
+          processingTimeMS: 1,
+          exhaustiveNbHits: true,
+          query: '',
+          params: '',
+          facets: { make: { Mazda: 1, Toyota: 1 }, body: { suv: 2 } },
+        };
       }),
     });
   },
 };
 
 beforeEach(() => {
-  forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+  forecourtStore.set(searchAccessAtom, {
+    appId: 'test',
+    apiKey: 'key',
+    hosts: [],
+    indexName: 'cars',
+    sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' },
+    sortFilters: {},
+  });
   serveRoutes({ 'GET /api/search/promos': { body: { promos: [] } } });
   jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
@@ -53,9 +77,10 @@ describe("'Show Me N Cars' (spec §2: it 'navigates to the results URL built fro
 
     openResults(href);
     expect(screen.queryByText('Searching cars…')).toBeNull();
-    expect(within(screen.getByRole('list', { name: 'Results' })).getByRole('article', { name: '2020 Toyota RAV4 GX' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Results' })).getByRole('article', { name: '2020 Toyota RAV4 GX' }),
+    ).toBeInTheDocument();
     // The page's widgets settle on the answers they were given.
     await act(async () => undefined);
   });
-
 });

@@ -1,5 +1,15 @@
 import { css } from '@emotion/react';
-import { bodyLabel, capitalise, formatDollars, paths, readableTextOn, SURFACE, useSearchAccess, useTenant, VISUALLY_HIDDEN } from '@forecourt/shared-config';
+import {
+  bodyLabel,
+  capitalise,
+  formatDollars,
+  paths,
+  readableTextOn,
+  SURFACE,
+  useSearchAccess,
+  useTenant,
+  VISUALLY_HIDDEN,
+} from '@forecourt/shared-config';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PRICE_SLIDER, pricePresets } from '../../../lib/range-slider';
 import { countAt, showMePath, showMeText, type QuickChoice } from '../../../lib/show-me';
@@ -13,7 +23,9 @@ import { quickFinderAnswer } from '../lib/quick-finder-answer';
  * cards at once after the click (features/results/components/prefetch.tsx).
  */
 function prefetchResults(href: string, client: ReturnType<typeof createSearchClient>): Promise<boolean> {
-  return import('../../results/components/prefetch').then(({ prefetchResults: fetchAhead }) => fetchAhead(href, client)).catch(() => false);
+  return import('../../results/components/prefetch')
+    .then(({ prefetchResults: fetchAhead }) => fetchAhead(href, client))
+    .catch(() => false);
 }
 
 /**
@@ -25,7 +37,12 @@ export function QuickFinder() {
   const tenant = useTenant();
   const access = useSearchAccess();
   const server = useSearchServer();
-  const client = useMemo(() => (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ?? createSearchClient(access, window.location), [access, server]);
+  const client = useMemo(
+    () =>
+      (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ??
+      createSearchClient(access, window.location),
+    [access, server],
+  );
   const ids = { make: useId(), body: useId(), price: useId() };
   // The server's answer for no choice yet, when it painted this page: no first search, no wait.
   const first = useFirstPaintData('home')?.quickFinder;
@@ -81,7 +98,20 @@ export function QuickFinder() {
     return () => cancelAnimationFrame(frame);
   }, [answer]);
 
-  const field = css`display: grid; gap: 0.25rem; font-size: 0.9rem; color: ${SURFACE.muted}; & select { padding: 0.55rem 0.5rem; font: inherit; color: ${SURFACE.text}; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; }`;
+  const field = css`
+    display: grid;
+    gap: 0.25rem;
+    font-size: 0.9rem;
+    color: ${SURFACE.muted};
+    & select {
+      padding: 0.55rem 0.5rem;
+      font: inherit;
+      color: ${SURFACE.text};
+      border: 1px solid ${SURFACE.border};
+      border-radius: 6px;
+      background: ${SURFACE.background};
+    }
+  `;
   const set = (key: keyof QuickChoice) => (event: React.ChangeEvent<HTMLSelectElement>) => {
     const value = event.target.value;
     setChoice((c) => ({ ...c, [key]: value === '' ? undefined : key === 'maxPrice' ? Number(value) : value }));
@@ -96,7 +126,20 @@ export function QuickFinder() {
     <form
       aria-label={`Find a ${noun}`}
       onSubmit={(event) => event.preventDefault()}
-      css={css`label: mf-search-quick-finder; display: grid; gap: 0.75rem; align-items: end; margin-top: 1.25rem; padding: 1rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; background: ${SURFACE.background}; @media (min-width: 768px) { grid-template-columns: repeat(3, 1fr) auto; }`}
+      css={css`
+        label: mf-search-quick-finder;
+        display: grid;
+        gap: 0.75rem;
+        align-items: end;
+        margin-top: 1.25rem;
+        padding: 1rem;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+        background: ${SURFACE.background};
+        @media (min-width: 768px) {
+          grid-template-columns: repeat(3, 1fr) auto;
+        }
+      `}
     >
       <label htmlFor={ids.make} css={field}>
         Make
@@ -142,7 +185,17 @@ export function QuickFinder() {
           // The address whose results have arrived ahead (the journeys wait on it).
           data-prefetched={prefetched === href ? '' : undefined}
           data-count={answer?.count}
-          css={css`display: inline-block; padding: 0.7rem 1.25rem; border-radius: 6px; font-weight: 700; text-align: center; text-decoration: none; white-space: nowrap; background: ${tenant.theme.primary}; color: ${readableTextOn(tenant.theme.primary)};`}
+          css={css`
+            display: inline-block;
+            padding: 0.7rem 1.25rem;
+            border-radius: 6px;
+            font-weight: 700;
+            text-align: center;
+            text-decoration: none;
+            white-space: nowrap;
+            background: ${tenant.theme.primary};
+            color: ${readableTextOn(tenant.theme.primary)};
+          `}
         >
           {answer ? showMeText(shown, noun) : `Show Me ${capitalise(noun)}s`}
         </a>

@@ -3,11 +3,15 @@ import { homeIntro } from './home-intro';
 
 describe('the home page intro names only what the site offers', () => {
   it('offers a finance estimate and a test drive where both are on', () => {
-    expect(homeIntro(testTenant())).toBe('Browse our stock in Sydney, get a finance estimate and book a test drive online.');
+    expect(homeIntro(testTenant())).toBe(
+      'Browse our stock in Sydney, get a finance estimate and book a test drive online.',
+    );
   });
 
   it('says nothing of finance where mf-finance is switched off', () => {
-    expect(homeIntro(testTenant({ features: { 'mf-finance': false } }))).toBe('Browse our stock in Sydney and book a test drive online.');
+    expect(homeIntro(testTenant({ features: { 'mf-finance': false } }))).toBe(
+      'Browse our stock in Sydney and book a test drive online.',
+    );
   });
 
   it('says nothing of finance on a flagged dealer', () => {
@@ -15,10 +19,14 @@ describe('the home page intro names only what the site offers', () => {
   });
 
   it('offers a caravan yard an inspection, not a test drive', () => {
-    expect(homeIntro(testTenant({ features: { 'mf-finance': false }, search: { itemNoun: 'caravan' } }))).toBe('Browse our stock in Sydney and book an inspection online.');
+    expect(homeIntro(testTenant({ features: { 'mf-finance': false }, search: { itemNoun: 'caravan' } }))).toBe(
+      'Browse our stock in Sydney and book an inspection online.',
+    );
   });
 
   it.each(['motorcycle', 'truck'])('still offers a %s site a test drive', (itemNoun) => {
-    expect(homeIntro(testTenant({ search: { itemNoun } }))).toBe('Browse our stock in Sydney, get a finance estimate and book a test drive online.');
+    expect(homeIntro(testTenant({ search: { itemNoun } }))).toBe(
+      'Browse our stock in Sydney, get a finance estimate and book a test drive online.',
+    );
   });
 });

@@ -9,7 +9,9 @@ export function homeIntro(tenant: Pick<PublicTenantConfig, 'contact' | 'features
   const offers = [
     `Browse our stock in ${tenant.contact.city}`,
     ...(siteOffersFinance(tenant) ? ['get a finance estimate'] : []),
-    ...(tenant.features['mf-leads'] ? [isTowed(tenant.search.itemNoun) ? 'book an inspection online' : 'book a test drive online'] : []),
+    ...(tenant.features['mf-leads']
+      ? [isTowed(tenant.search.itemNoun) ? 'book an inspection online' : 'book a test drive online']
+      : []),
   ];
   const last = offers.pop() ?? '';
   return `${offers.length ? `${offers.join(', ')} and ${last}` : last}.`;

@@ -7,9 +7,15 @@ import type { createSearchClient } from '../../results/lib/search-client';
  * stock (sorted by name) for its lists. The browser asks it on every change; the server asks it
  * for the home page's first paint.
  */
-export async function quickFinderAnswer(client: ReturnType<typeof createSearchClient>, indexName: string, choice: QuickChoice): Promise<QuickFinderAnswer> {
+export async function quickFinderAnswer(
+  client: ReturnType<typeof createSearchClient>,
+  indexName: string,
+  choice: QuickChoice,
+): Promise<QuickFinderAnswer> {
   const { results } = await client.search<Record<string, unknown>>({
-    requests: [{ indexName, hitsPerPage: 0, facets: ['make', 'body'], maxValuesPerFacet: 100, ...quickFinderFilters(choice) }],
+    requests: [
+      { indexName, hitsPerPage: 0, facets: ['make', 'body'], maxValuesPerFacet: 100, ...quickFinderFilters(choice) },
+    ],
   });
   const result = results[0];
   if (!result || !('nbHits' in result)) throw new Error('The quick finder’s search gave no answer');

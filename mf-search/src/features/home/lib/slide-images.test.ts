@@ -9,10 +9,15 @@ describe('slide image sources', () => {
   });
 
   it('keeps the other parameters of the address', () => {
-    expect(slideImageSources('/media/slides/a.jpg?q=90&w=400').srcSet).toBe('/media/slides/a.jpg?q=90&w=800 800w, /media/slides/a.jpg?q=90&w=1600 1600w');
+    expect(slideImageSources('/media/slides/a.jpg?q=90&w=400').srcSet).toBe(
+      '/media/slides/a.jpg?q=90&w=800 800w, /media/slides/a.jpg?q=90&w=1600 1600w',
+    );
   });
 
   it('shows an image on another host at its own address: that host’s sizes are not the media service’s', () => {
-    expect(slideImageSources('https://images.example.com/slides/a.jpg')).toEqual({ src: 'https://images.example.com/slides/a.jpg', srcSet: '' });
+    expect(slideImageSources('https://images.example.com/slides/a.jpg')).toEqual({
+      src: 'https://images.example.com/slides/a.jpg',
+      srcSet: '',
+    });
   });
 });

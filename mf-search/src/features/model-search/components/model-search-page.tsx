@@ -13,10 +13,19 @@ export function ModelSearchPage() {
   // A page served while the search service was down has no access: it says so instead of failing.
   const access = useAtomValue(searchAccessAtom, { store: forecourtStore });
   return (
-    <section css={css`label: mf-search-models-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
+    <section
+      css={css`
+        label: mf-search-models-page;
+        max-width: 72rem;
+        margin: 0 auto;
+        padding: 1.5rem;
+      `}
+    >
       <BreadcrumbNav crumbs={[{ label: 'Home', href: paths.home() }, { label: 'New models' }]} />
       <h1 css={{ margin: '0 0 0.25rem' }}>New models</h1>
-      <p css={{ margin: '0 0 1rem', color: SURFACE.muted }}>{`The new ${tenant.search.itemNoun} range at ${tenant.name}, ${tenant.contact.city}`}</p>
+      <p
+        css={{ margin: '0 0 1rem', color: SURFACE.muted }}
+      >{`The new ${tenant.search.itemNoun} range at ${tenant.name}, ${tenant.contact.city}`}</p>
       <div css={{ minHeight: '100vh' }}>
         {access?.models ? (
           <Suspense fallback={<p role="status">Loading models…</p>}>

@@ -13,12 +13,25 @@ const CATALOGUE = [
 ].map(([make, model, body]) => ({
   objectID: `${make}-${model}`,
   manufacturer: { name: make!, slug: make!.toLowerCase(), logo: { url: '' } },
-  model: { name: model!, slug: model!.toLowerCase(), body: body!, image: { url: '' }, accessories_count: 0, override_url: null },
+  model: {
+    name: model!,
+    slug: model!.toLowerCase(),
+    body: body!,
+    image: { url: '' },
+    accessories_count: 0,
+    override_url: null,
+  },
 }));
 
 type Record_ = (typeof CATALOGUE)[number];
 const valueOf = (record: Record_, attribute: string): string =>
-  attribute === 'manufacturer.name' ? record.manufacturer.name : attribute === 'model.name' ? record.model.name : attribute === 'model.body' ? record.model.body : '';
+  attribute === 'manufacturer.name'
+    ? record.manufacturer.name
+    : attribute === 'model.name'
+      ? record.model.name
+      : attribute === 'model.body'
+        ? record.model.body
+        : '';
 
 /**
  * The models index as the page's queries reach it (a component test has no server): it applies
@@ -28,18 +41,44 @@ const valueOf = (record: Record_, attribute: string): string =>
 function answer(request: { params?: { facetFilters?: unknown }; facetFilters?: unknown }) {
   const filters = ((request.params ?? request).facetFilters ?? []) as Array<string | string[]>;
   const hits = CATALOGUE.filter((record) =>
-    filters.every((group) => (Array.isArray(group) ? group : [group]).some((filter) => {
-      const at = filter.lastIndexOf(':');
-      return valueOf(record, filter.slice(0, at)) === filter.slice(at + 1);
-    })),
+    filters.every((group) =>
+      (Array.isArray(group) ? group : [group]).some((filter) => {
+        const at = filter.lastIndexOf(':');
+        return valueOf(record, filter.slice(0, at)) === filter.slice(at + 1);
+      }),
+    ),
   );
-  const facets = Object.fromEntries(['manufacturer.name', 'model.name', 'model.body'].map((attribute) => [attribute, hits.reduce<Record<string, number>>((counts, record) => ({ ...counts, [valueOf(record, attribute)]: (counts[valueOf(record, attribute)] ?? 0) + 1 }), {})]));
-  return { hits, nbHits: hits.length, page: 0, nbPages: 1, hitsPerPage: 21, processingTimeMS: 1, exhaustiveNbHits: true, query: '', params: '', facets };
+  const facets = Object.fromEntries(
+    ['manufacturer.name', 'model.name', 'model.body'].map((attribute) => [
+      attribute,
+      hits.reduce<Record<string, number>>(
+        (counts, record) => ({
+          ...counts,
+          [valueOf(record, attribute)]: (counts[valueOf(record, attribute)] ?? 0) + 1,
+        }),
+        {},
+      ),
+    ]),
+  );
+  return {
+    hits,
+    nbHits: hits.length,
+    page: 0,
+    nbPages: 1,
+    hitsPerPage: 21,
+    processingTimeMS: 1,
+    exhaustiveNbHits: true,
+    query: '',
+    params: '',
+    facets,
+  };
 }
 
 const searchClient = {
   search: (args: unknown) => {
-    const requests = (Array.isArray(args) ? args : (args as { requests: unknown[] }).requests) as Array<Parameters<typeof answer>[0]>;
+    const requests = (Array.isArray(args) ? args : (args as { requests: unknown[] }).requests) as Array<
+      Parameters<typeof answer>[0]
+    >;
     return Promise.resolve({ results: requests.map(answer) });
   },
 };
@@ -47,7 +86,14 @@ const searchClient = {
 function renderModels(route = '/models') {
   // The address router reads the page's own address.
   window.history.replaceState(null, '', route);
-  forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+  forecourtStore.set(searchAccessAtom, {
+    appId: 'test',
+    apiKey: 'key',
+    hosts: [],
+    indexName: 'cars',
+    sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' },
+    sortFilters: {},
+  });
   return renderWithPlatform(
     <SearchServerContext.Provider value={{ searchClient, url: new URL(`http://localhost${route}`) }}>
       <ModelSearch models={{ indexName: 'models', apiKey: 'models-key' }} />

@@ -1,8 +1,22 @@
 import { css } from '@emotion/react';
-import { bodyLabel, formatNumber, paths, type SearchAccess, SURFACE, useSearchAccess, useTenant } from '@forecourt/shared-config';
+import {
+  bodyLabel,
+  formatNumber,
+  paths,
+  type SearchAccess,
+  SURFACE,
+  useSearchAccess,
+  useTenant,
+} from '@forecourt/shared-config';
 import type { UiState } from 'instantsearch.js';
 import { useMemo } from 'react';
-import { Configure, InstantSearch, useHits, useInstantSearch, type UseRefinementListProps } from 'react-instantsearch-core';
+import {
+  Configure,
+  InstantSearch,
+  useHits,
+  useInstantSearch,
+  type UseRefinementListProps,
+} from 'react-instantsearch-core';
 import { MAKE_LIST_TOGGLE, MODEL_FACET_LIMIT } from '../../../lib/lists';
 import { addressRouter } from '../../results/lib/address-router';
 import { createSearchClient } from '../../results/lib/search-client';
@@ -26,24 +40,58 @@ export const NO_MODELS_TEXT = 'No models match your search. Try another make or 
 interface ModelHit {
   objectID: string;
   manufacturer: { name: string; slug: string; logo: { url: string } };
-  model: { name: string; slug: string; body: string; image: { url: string }; accessories_count: number; override_url: string | null };
+  model: {
+    name: string;
+    slug: string;
+    body: string;
+    image: { url: string };
+    accessories_count: number;
+    override_url: string | null;
+  };
 }
 
 /** Body keys as shoppers read them ('suv' -> 'SUV'); module-level, so the hook keeps one widget. */
-const labelBodies: NonNullable<UseRefinementListProps['transformItems']> = (items) => items.map((item) => ({ ...item, label: bodyLabel(item.label) }));
+const labelBodies: NonNullable<UseRefinementListProps['transformItems']> = (items) =>
+  items.map((item) => ({ ...item, label: bodyLabel(item.label) }));
 
 /** Where a model leads: the dealer's own page for it when set, else its stock on this site. */
 function modelHref(hit: ModelHit): string {
-  return hit.model.override_url ?? `/search/${encodeURIComponent(hit.manufacturer.slug)}/${encodeURIComponent(hit.model.slug)}`;
+  return (
+    hit.model.override_url ??
+    `/search/${encodeURIComponent(hit.manufacturer.slug)}/${encodeURIComponent(hit.model.slug)}`
+  );
 }
 
 function ModelCard({ hit, priority }: { hit: ModelHit; priority: boolean }) {
   const image = imageSources(hit.model.image.url);
   const name = `${hit.manufacturer.name} ${hit.model.name}`;
   return (
-    <article aria-label={name} css={css`label: mf-search-model-card; display: flex; flex-direction: column; width: 100%; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden; background: ${SURFACE.background};`}>
+    <article
+      aria-label={name}
+      css={css`
+        label: mf-search-model-card;
+        display: flex;
+        flex-direction: column;
+        width: 100%;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+        overflow: hidden;
+        background: ${SURFACE.background};
+      `}
+    >
       <div css={{ aspectRatio: '3 / 2', background: SURFACE.fill }}>
-        {image && <img src={image.src} srcSet={image.srcSet} sizes={CARD_SIZES} alt="" loading={priority ? 'eager' : 'lazy'} width={600} height={400} css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
+        {image && (
+          <img
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes={CARD_SIZES}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            width={600}
+            height={400}
+            css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+        )}
       </div>
       <div css={{ padding: '0.75rem 1rem 1rem', display: 'grid', gap: '0.25rem' }}>
         <p css={{ margin: 0, color: SURFACE.muted, fontSize: '0.85rem' }}>{hit.manufacturer.name}</p>
@@ -53,7 +101,11 @@ function ModelCard({ hit, priority }: { hit: ModelHit; priority: boolean }) {
         <p css={{ margin: 0 }}>{bodyLabel(hit.model.body)}</p>
         {/* Spec: 'Models accessories list with a View Accessories button'. */}
         {hit.model.accessories_count > 0 && (
-          <a href={`/${encodeURIComponent(hit.model.slug)}/accessories`} aria-label={`View Accessories for the ${name}`} css={{ marginTop: '0.35rem', fontWeight: 600 }}>
+          <a
+            href={`/${encodeURIComponent(hit.model.slug)}/accessories`}
+            aria-label={`View Accessories for the ${name}`}
+            css={{ marginTop: '0.35rem', fontWeight: 600 }}
+          >
             View Accessories
           </a>
         )}
@@ -74,7 +126,8 @@ function ModelGrid() {
       </p>
     );
   }
-  if ((results as { __isArtificial?: boolean } | undefined)?.__isArtificial) return <p role="status">Searching models…</p>;
+  if ((results as { __isArtificial?: boolean } | undefined)?.__isArtificial)
+    return <p role="status">Searching models…</p>;
   if (items.length === 0) {
     return (
       <p css={{ padding: '2rem 0', color: SURFACE.muted }}>
@@ -110,7 +163,12 @@ export function ModelSearch({ models }: { models: NonNullable<SearchAccess['mode
   const tenant = useTenant();
   // A search client given by the page's context (a component test's) is used as it is.
   const server = useSearchServer();
-  const client = useMemo(() => (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ?? createSearchClient({ ...access, apiKey: models.apiKey, sortFilters: {} }, window.location), [access, models.apiKey, server]);
+  const client = useMemo(
+    () =>
+      (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ??
+      createSearchClient({ ...access, apiKey: models.apiKey, sortFilters: {} }, window.location),
+    [access, models.apiKey, server],
+  );
   const routing = useMemo(
     () => ({
       router: addressRouter(models.indexName),
@@ -122,13 +180,32 @@ export function ModelSearch({ models }: { models: NonNullable<SearchAccess['mode
     [models.indexName],
   );
   return (
-    <InstantSearch searchClient={client} indexName={models.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
+    <InstantSearch
+      searchClient={client}
+      indexName={models.indexName}
+      routing={routing}
+      future={{ preserveSharedStateOnUnmount: true }}
+    >
       <Configure hitsPerPage={MODELS_PER_PAGE} />
-      <div css={css`label: mf-search-models; display: grid; gap: 1.5rem; margin-top: 1.5rem; @media ${FILTER_COLUMN_MEDIA} { grid-template-columns: 16rem 1fr; }`}>
+      <div
+        css={css`
+          label: mf-search-models;
+          display: grid;
+          gap: 1.5rem;
+          margin-top: 1.5rem;
+          @media ${FILTER_COLUMN_MEDIA} {
+            grid-template-columns: 16rem 1fr;
+          }
+        `}
+      >
         <FilterPanel>
           <QueryBox placeholder="Make or model" name="Models" label="Search models" />
           <FilterSection title="Make">
-            <CheckboxList attribute="manufacturer.name" limit={tenant.search.makesShown} showMoreText={MAKE_LIST_TOGGLE} />
+            <CheckboxList
+              attribute="manufacturer.name"
+              limit={tenant.search.makesShown}
+              showMoreText={MAKE_LIST_TOGGLE}
+            />
           </FilterSection>
           {/* Spec: the model search 'filters manufacturer.name, model.name, model.body'; at most 30 models (§9 'Model facet limit 30'). */}
           <FilterSection title="Model">

@@ -7,11 +7,17 @@ type IndexUiState = UiState[string];
  * model.name and `body` for model.body (the spec's filters), so /models?body=suv and
  * /models?make=Toyota&model=RAV4 read the way the stock search's addresses do.
  */
-export const MODEL_URL_NAMES: Readonly<Record<string, string>> = { 'manufacturer.name': 'make', 'model.name': 'model', 'model.body': 'body' };
+export const MODEL_URL_NAMES: Readonly<Record<string, string>> = {
+  'manufacturer.name': 'make',
+  'model.name': 'model',
+  'model.body': 'body',
+};
 
 function renamed(ui: IndexUiState | undefined, names: Readonly<Record<string, string>>): IndexUiState {
   if (!ui?.refinementList) return ui ?? {};
-  const refinementList = Object.fromEntries(Object.entries(ui.refinementList).map(([attribute, values]) => [names[attribute] ?? attribute, values]));
+  const refinementList = Object.fromEntries(
+    Object.entries(ui.refinementList).map(([attribute, values]) => [names[attribute] ?? attribute, values]),
+  );
   return { ...ui, refinementList };
 }
 

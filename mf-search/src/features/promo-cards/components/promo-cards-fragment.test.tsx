@@ -19,8 +19,23 @@ const node = (overrides: Partial<PromoCardData>): PromoCardData => ({
 
 const NODES = [
   node({}),
-  node({ id: 'runout', position: 2, display: ['new', 'demo'], title: 'Runout pricing', text: 'Runout pricing on selected new and demo stock', href: '/special-offers' }),
-  node({ id: 'used-only', position: 3, display: ['used'], strictDisplay: true, title: 'Used car clearance', text: 'Only on used cars', href: '/search/used-cars' }),
+  node({
+    id: 'runout',
+    position: 2,
+    display: ['new', 'demo'],
+    title: 'Runout pricing',
+    text: 'Runout pricing on selected new and demo stock',
+    href: '/special-offers',
+  }),
+  node({
+    id: 'used-only',
+    position: 3,
+    display: ['used'],
+    strictDisplay: true,
+    title: 'Used car clearance',
+    text: 'Only on used cars',
+    href: '/search/used-cars',
+  }),
   node({ id: 'ended', position: 4, expiry: '2020-01-01T00:00:00.000Z', title: 'Last year’s sale', text: 'Over' }),
 ];
 
@@ -28,7 +43,9 @@ async function cardsOn(tenant = testTenant()) {
   serveRoutes({ 'GET /api/search/promos': { body: { promos: NODES } } });
   renderWithPlatform(<PromoCards />, { tenant });
   const list = await screen.findByRole('list', { name: 'Offers' });
-  return within(list).getAllByRole('article').map((card) => card.getAttribute('aria-label'));
+  return within(list)
+    .getAllByRole('article')
+    .map((card) => card.getAttribute('aria-label'));
 }
 
 describe("the blog listing's promotional cards (the results' promo rule)", () => {
@@ -36,7 +53,10 @@ describe("the blog listing's promotional cards (the results' promo rule)", () =>
     expect(await cardsOn()).toEqual(['We Want Your Car!', 'Runout pricing']);
     expect(screen.getByText('We buy all types of cars')).toBeInTheDocument();
     expect(screen.getByText('Our high turnover means we can pay more')).toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'We Want Your Car!' })).getByRole('link')).toHaveAttribute('href', '/trade-in');
+    expect(within(screen.getByRole('article', { name: 'We Want Your Car!' })).getByRole('link')).toHaveAttribute(
+      'href',
+      '/trade-in',
+    );
   });
 
   it('leaves out a card for car types a used-only site does not sell, as its results do', async () => {

@@ -29,13 +29,31 @@ export default function PromoCards({ limit = DEFAULT_LIMIT }: PromoCardsProps) {
   const nodes = usePromoNodes();
   const shuffle = tenant.search.shufflePromos;
   const carTypes = tenant.search.carTypes;
-  const promos = useMemo(() => promoNodes(nodes, [], new Date(), shuffle ? <T,>(list: T[]) => [...list].sort(() => Math.random() - 0.5) : undefined, carTypes).slice(0, limit), [nodes, shuffle, carTypes, limit]);
+  const promos = useMemo(
+    () =>
+      promoNodes(
+        nodes,
+        [],
+        new Date(),
+        shuffle ? <T,>(list: T[]) => [...list].sort(() => Math.random() - 0.5) : undefined,
+        carTypes,
+      ).slice(0, limit),
+    [nodes, shuffle, carTypes, limit],
+  );
   if (promos.length === 0) return null;
   return (
     <ul
       aria-label="Offers"
       data-boundary="mf-search"
-      css={css`label: mf-search-promo-cards; list-style: none; margin: 1.25rem 0 0; padding: 0; display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));`}
+      css={css`
+        label: mf-search-promo-cards;
+        list-style: none;
+        margin: 1.25rem 0 0;
+        padding: 0;
+        display: grid;
+        gap: 1.25rem;
+        grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+      `}
     >
       {promos.map((promo) => (
         <li key={promo.id} css={CARD_CELL_CSS}>

@@ -33,6 +33,11 @@ export async function fetchPromos(): Promise<PromoCardData[]> {
  * fetched ahead), which stands: the cards are in place from the first render, not asked for again.
  */
 export function usePromoNodes(initial?: PromoCardData[]): PromoCardData[] {
-  const read = useApiRead('mf-search', PROMOS_PATH, promosAnswerSchema, initial ? { initial: { promos: initial } } : {});
+  const read = useApiRead(
+    'mf-search',
+    PROMOS_PATH,
+    promosAnswerSchema,
+    initial ? { initial: { promos: initial } } : {},
+  );
   return read.status === 'ready' ? read.data.promos : NONE;
 }

@@ -30,7 +30,14 @@ function BudgetInSearch({ indexName }: { indexName: string }) {
         apply: (maxPrice) =>
           setUiState((ui) => {
             const main = ui[indexName] ?? {};
-            return { ...ui, [indexName]: { ...main, page: undefined, range: { ...main.range, price: `${BUDGET_MIN_PRICE}:${maxPrice}` } } };
+            return {
+              ...ui,
+              [indexName]: {
+                ...main,
+                page: undefined,
+                range: { ...main.range, price: `${BUDGET_MIN_PRICE}:${maxPrice}` },
+              },
+            };
           }),
       }}
     />

@@ -11,15 +11,23 @@ const card = (hit = carHit(), tenant = testTenant({ finance: { provider: 'Angle'
 
 describe('the result card’s weekly finance (one rule with the car’s page)', () => {
   it('shows the calculator’s figure at its starting values: $29,990 over 6 years at 8.5% is $123/wk, not the lender’s stored $120', () => {
-    expect(card(carHit({ price: 29_990, offer_price: null, finance_quote_weekly: 120 })).getByText('$123/wk')).toBeInTheDocument();
+    expect(
+      card(carHit({ price: 29_990, offer_price: null, finance_quote_weekly: 120 })).getByText('$123/wk'),
+    ).toBeInTheDocument();
   });
 
   it('shows no weekly figure beside a weekly subscription price', () => {
-    expect(card(carHit({ subscription_price: 189 }), testTenant({ pricing: { subscriptionDealer: true } })).queryByText(/\/wk|Enquire for Finance/)).toBeNull();
+    expect(
+      card(carHit({ subscription_price: 189 }), testTenant({ pricing: { subscriptionDealer: true } })).queryByText(
+        /\/wk|Enquire for Finance/,
+      ),
+    ).toBeNull();
   });
 
   it('shows no weekly figure for a Suzuki, whose page has no calculator', () => {
-    expect(card(carHit({ make: 'Suzuki', name: '2021 Suzuki Swift GL' })).queryByText(/\/wk|Enquire for Finance/)).toBeNull();
+    expect(
+      card(carHit({ make: 'Suzuki', name: '2021 Suzuki Swift GL' })).queryByText(/\/wk|Enquire for Finance/),
+    ).toBeNull();
   });
 
   it("shows no weekly figure for a car without the site's lender record", () => {
@@ -27,7 +35,9 @@ describe('the result card’s weekly finance (one rule with the car’s page)', 
   });
 
   it('shows no weekly figure on a site with finance switched off', () => {
-    expect(card(carHit(), testTenant({ features: { 'mf-finance': false } })).queryByText(/\/wk|Enquire for Finance/)).toBeNull();
+    expect(
+      card(carHit(), testTenant({ features: { 'mf-finance': false } })).queryByText(/\/wk|Enquire for Finance/),
+    ).toBeNull();
   });
 });
 
@@ -45,7 +55,12 @@ describe('the result card’s price (the site’s pricing switches)', () => {
   });
 
   it("shows the site's own no-price text for a car priced at 0", () => {
-    expect(card(carHit({ price: 0, offer_price: null, preorder: false }), testTenant({ pricing: { noPriceText: 'Call for price' } })).getByText('Call for price')).toBeInTheDocument();
+    expect(
+      card(
+        carHit({ price: 0, offer_price: null, preorder: false }),
+        testTenant({ pricing: { noPriceText: 'Call for price' } }),
+      ).getByText('Call for price'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -62,7 +77,10 @@ describe("a sold car's 'Find Me Something Similar' (spec: the enquiry prefilled,
   }
 
   it('links to the prefilled find-similar enquiry about the car where there is no dialog', () => {
-    expect(card(sold).getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/contact?car_id=c42&type=similar');
+    expect(card(sold).getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute(
+      'href',
+      '/contact?car_id=c42&type=similar',
+    );
   });
 
   it('opens the find-similar dialog about the car over the results', async () => {

@@ -21,7 +21,15 @@ afterEach(() => {
 });
 
 const price = (value: readonly [number, number]) => (
-  <DeferredRangeSlider label="Price" min={0} max={100_000} step={1000} value={value} format={(v) => `$${v}`} onChange={() => undefined} />
+  <DeferredRangeSlider
+    label="Price"
+    min={0}
+    max={100_000}
+    step={1000}
+    value={value}
+    format={(v) => `$${v}`}
+    onChange={() => undefined}
+  />
 );
 
 it('draws the slider at rest, its range where the values are, while its place is far from the window', async () => {

@@ -4,7 +4,9 @@ import { lazy, Suspense } from 'react';
 
 // The slider's primitive (Radix, about 8 KB as sent) is its own shared module: it loads when a
 // slider's place comes near the window, not with the page.
-const RangeSlider = lazy(() => import('@forecourt/shared-config/slider').then((module) => ({ default: module.RangeSlider })));
+const RangeSlider = lazy(() =>
+  import('@forecourt/shared-config/slider').then((module) => ({ default: module.RangeSlider })),
+);
 
 /** Where a thumb's centre sits, as the primitive places it: half a thumb inside the track at either end. */
 function thumbLeft(percent: number): string {

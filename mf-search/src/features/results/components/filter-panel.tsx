@@ -17,7 +17,18 @@ export function FilterPanel({ children }: { children: ReactNode }) {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((v) => !v)}
-        css={css`width: 100%; padding: 0.7rem; font: inherit; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; @media ${FILTER_COLUMN_MEDIA} { display: none; }`}
+        css={css`
+          width: 100%;
+          padding: 0.7rem;
+          font: inherit;
+          font-weight: 600;
+          border: 1px solid ${SURFACE.border};
+          border-radius: 6px;
+          background: ${SURFACE.background};
+          @media ${FILTER_COLUMN_MEDIA} {
+            display: none;
+          }
+        `}
       >
         {open ? 'Hide filters' : 'Filters'}
       </button>
@@ -29,7 +40,10 @@ export function FilterPanel({ children }: { children: ReactNode }) {
           flex-direction: column;
           gap: 1rem;
           margin-top: 0.75rem;
-          @media ${FILTER_COLUMN_MEDIA} { display: flex; margin-top: 0; }
+          @media ${FILTER_COLUMN_MEDIA} {
+            display: flex;
+            margin-top: 0;
+          }
         `}
       >
         {children}

@@ -7,7 +7,10 @@ import { FilterSection } from './filters';
  * finishing when its duration has passed on the test's clock.
  */
 function browserWith({ reducedMotion }: { reducedMotion: boolean }) {
-  window.matchMedia = ((query: string) => ({ matches: reducedMotion && query === '(prefers-reduced-motion: reduce)', media: query })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: reducedMotion && query === '(prefers-reduced-motion: reduce)',
+    media: query,
+  })) as unknown as typeof window.matchMedia;
   HTMLElement.prototype.animate = function animate(_frames: unknown, options?: number | KeyframeAnimationOptions) {
     const duration = typeof options === 'number' ? options : Number(options?.duration ?? 0);
     const animation = { onfinish: null as null | (() => void), cancel: () => clearTimeout(timer) };
@@ -40,7 +43,11 @@ describe("the filter sections' fold (spec §9: 'Animations: slider collapse 300 
   it('opens it again at once, sliding its content in', () => {
     jest.useFakeTimers();
     browserWith({ reducedMotion: false });
-    renderWithPlatform(<FilterSection title="Price" open={false}>slider</FilterSection>);
+    renderWithPlatform(
+      <FilterSection title="Price" open={false}>
+        slider
+      </FilterSection>,
+    );
     fireEvent.click(screen.getByText('Price', { selector: 'summary' }));
     expect(priceSection().open).toBe(true);
   });

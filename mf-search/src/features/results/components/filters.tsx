@@ -4,7 +4,16 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRange } from 'react-instantsearch-core';
 import { DeferredRangeSlider } from './deferred-range-slider';
 import { NumberField } from './number-field';
-import { moveHandle, parseAmount, PRICE_SLIDER, pricePresets, sliderBounds, sliderStep, SNAP, type Bounds } from '../../../lib/range-slider';
+import {
+  moveHandle,
+  parseAmount,
+  PRICE_SLIDER,
+  pricePresets,
+  sliderBounds,
+  sliderStep,
+  SNAP,
+  type Bounds,
+} from '../../../lib/range-slider';
 
 /** Spec (search-and-vehicle §5): range updates are debounced 400 ms. */
 const RANGE_DEBOUNCE_MS = 400;
@@ -23,7 +32,15 @@ function animates(element: HTMLElement): boolean {
  * as it is; folding and unfolding slide its content over 300 ms (the spec's slider collapse), or
  * at once where the shopper's system asks for reduced motion.
  */
-export function FilterSection({ title, children, open = true }: { title: string; children: ReactNode; open?: boolean }) {
+export function FilterSection({
+  title,
+  children,
+  open = true,
+}: {
+  title: string;
+  children: ReactNode;
+  open?: boolean;
+}) {
   const details = useRef<HTMLDetailsElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const running = useRef<Animation | null>(null);
@@ -36,8 +53,14 @@ export function FilterSection({ title, children, open = true }: { title: string;
     const closing = section.open;
     if (!closing) section.open = true;
     const height = `${body.getBoundingClientRect().height}px`;
-    const frames = [{ height, overflow: 'hidden' }, { height: '0px', overflow: 'hidden' }];
-    const animation = body.animate(closing ? frames : [...frames].reverse(), { duration: COLLAPSE_MS, easing: 'ease-in-out' });
+    const frames = [
+      { height, overflow: 'hidden' },
+      { height: '0px', overflow: 'hidden' },
+    ];
+    const animation = body.animate(closing ? frames : [...frames].reverse(), {
+      duration: COLLAPSE_MS,
+      easing: 'ease-in-out',
+    });
     running.current = animation;
     animation.onfinish = () => {
       if (closing) section.open = false;
@@ -51,7 +74,12 @@ export function FilterSection({ title, children, open = true }: { title: string;
       css={css`
         border-top: 1px solid ${SURFACE.border};
         padding-top: 0.75rem;
-        & > summary { cursor: pointer; font-weight: 700; list-style-position: outside; padding: 0.25rem 0; }
+        & > summary {
+          cursor: pointer;
+          font-weight: 700;
+          list-style-position: outside;
+          padding: 0.25rem 0;
+        }
       `}
     >
       <summary onClick={fold}>{title}</summary>
@@ -62,7 +90,6 @@ export function FilterSection({ title, children, open = true }: { title: string;
     </details>
   );
 }
-
 
 interface RangeKind {
   label: string;
@@ -78,7 +105,10 @@ interface RangeKind {
 const PRICE: RangeKind = {
   label: 'Price',
   format: formatDollars,
-  bounds: (stats) => (stats && Number.isFinite(stats.min) && Number.isFinite(stats.max) && stats.max > stats.min ? sliderBounds(stats) : { min: PRICE_SLIDER.min, max: PRICE_SLIDER.max }),
+  bounds: (stats) =>
+    stats && Number.isFinite(stats.min) && Number.isFinite(stats.max) && stats.max > stats.min
+      ? sliderBounds(stats)
+      : { min: PRICE_SLIDER.min, max: PRICE_SLIDER.max },
   step: () => PRICE_SLIDER.step,
   presets: pricePresets,
 };
@@ -87,7 +117,13 @@ const PRICE: RangeKind = {
 const KMS: RangeKind = { label: 'Kilometres', format: formatKms, bounds: sliderBounds, step: sliderStep };
 
 /** Year of manufacture: whole years, the facet's oldest to newest. */
-const YEAR: RangeKind = { label: 'Year', format: (year) => String(year), bounds: (stats) => sliderBounds(stats, 1), step: () => 1, unit: 1 };
+const YEAR: RangeKind = {
+  label: 'Year',
+  format: (year) => String(year),
+  bounds: (stats) => sliderBounds(stats, 1),
+  step: () => 1,
+  unit: 1,
+};
 
 /** Subscription price, per week (spec: '/ week' for subscription prices): snapped to $10. */
 const SUBSCRIPTION: RangeKind = {
@@ -100,7 +136,19 @@ const SUBSCRIPTION: RangeKind = {
 
 export const RANGE_KINDS = { price: PRICE, km: KMS, year: YEAR, subscription_price: SUBSCRIPTION } as const;
 
-function AmountField({ label, value, onSet, format, presets }: { label: string; value: number; onSet: (value: number) => number; format: (v: number) => string; presets?: number[] }) {
+function AmountField({
+  label,
+  value,
+  onSet,
+  format,
+  presets,
+}: {
+  label: string;
+  value: number;
+  onSet: (value: number) => number;
+  format: (v: number) => string;
+  presets?: number[];
+}) {
   const [text, setText] = useState(format(value));
   const focused = useRef(false);
   useEffect(() => {
@@ -136,11 +184,19 @@ function AmountField({ label, value, onSet, format, presets }: { label: string; 
  * facet's range are ignored (the field goes back to the current value), the handles never
  * cross, and the search runs 400 ms after the last change. The whole range means no filter.
  */
-export function RangeFilter({ attribute, hideWithoutValues = false }: { attribute: keyof typeof RANGE_KINDS; /** An optional filter: says there is nothing to filter when no result has a value. */ hideWithoutValues?: boolean }) {
+export function RangeFilter({
+  attribute,
+  hideWithoutValues = false,
+}: {
+  attribute: keyof typeof RANGE_KINDS;
+  /** An optional filter: says there is nothing to filter when no result has a value. */ hideWithoutValues?: boolean;
+}) {
   const kind = RANGE_KINDS[attribute];
   const { range, start, refine } = useRange({ attribute });
   const unit = kind.unit ?? SNAP;
-  const bounds = kind.bounds(range.min !== undefined && range.max !== undefined ? { min: range.min, max: range.max } : undefined);
+  const bounds = kind.bounds(
+    range.min !== undefined && range.max !== undefined ? { min: range.min, max: range.max } : undefined,
+  );
   const step = kind.step(bounds);
   const current = {
     min: Number.isFinite(start[0]) ? Math.max(bounds.min, start[0] as number) : bounds.min,
@@ -158,7 +214,10 @@ export function RangeFilter({ attribute, hideWithoutValues = false }: { attribut
   const commit = (next: Bounds) => {
     setDraft(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => refine([next.min <= bounds.min ? undefined : next.min, next.max >= bounds.max ? undefined : next.max]), RANGE_DEBOUNCE_MS);
+    timer.current = setTimeout(
+      () => refine([next.min <= bounds.min ? undefined : next.min, next.max >= bounds.max ? undefined : next.max]),
+      RANGE_DEBOUNCE_MS,
+    );
   };
   const presets = useMemo(() => kind.presets?.(bounds), [kind, bounds.min, bounds.max]);
   const lower = kind.label.toLowerCase();
@@ -167,10 +226,30 @@ export function RangeFilter({ attribute, hideWithoutValues = false }: { attribut
   }
   return (
     <div role="group" aria-label={kind.label}>
-      <DeferredRangeSlider label={kind.label} min={bounds.min} max={bounds.max} step={step} value={[draft.min, draft.max]} format={kind.format} onChange={([min, max]) => commit({ min, max })} />
+      <DeferredRangeSlider
+        label={kind.label}
+        min={bounds.min}
+        max={bounds.max}
+        step={step}
+        value={[draft.min, draft.max]}
+        format={kind.format}
+        onChange={([min, max]) => commit({ min, max })}
+      />
       <div css={{ display: 'flex', gap: '0.5rem' }}>
-        <AmountField label={`Min ${lower}`} value={draft.min} format={kind.format} presets={presets} onSet={(v) => setHandle('min', v)} />
-        <AmountField label={`Max ${lower}`} value={draft.max} format={kind.format} presets={presets} onSet={(v) => setHandle('max', v)} />
+        <AmountField
+          label={`Min ${lower}`}
+          value={draft.min}
+          format={kind.format}
+          presets={presets}
+          onSet={(v) => setHandle('min', v)}
+        />
+        <AmountField
+          label={`Max ${lower}`}
+          value={draft.max}
+          format={kind.format}
+          presets={presets}
+          onSet={(v) => setHandle('max', v)}
+        />
       </div>
     </div>
   );

@@ -1,4 +1,13 @@
-import { DEFAULT_FRAGMENT_TIMEOUT_MS, failurePolicy, mediaAt, NO_PRICE_TEXT, paths, priceDisplay, RemoteFragment, useTenant } from '@forecourt/shared-config';
+import {
+  DEFAULT_FRAGMENT_TIMEOUT_MS,
+  failurePolicy,
+  mediaAt,
+  NO_PRICE_TEXT,
+  paths,
+  priceDisplay,
+  RemoteFragment,
+  useTenant,
+} from '@forecourt/shared-config';
 import type { LeadCar, LeadDialogProps } from '@forecourt/shared-config/leads';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CarHit } from '../../../lib/hit';
@@ -32,7 +41,15 @@ export function hitLeadCar(hit: CarHit): LeadCar {
  * script has run, with a modified click (a new tab), on a site without mf-leads, and when the
  * dialog cannot load.
  */
-export function FindSimilarLink({ hit, className, children }: { hit: CarHit; className?: string; children: ReactNode }) {
+export function FindSimilarLink({
+  hit,
+  className,
+  children,
+}: {
+  hit: CarHit;
+  className?: string;
+  children: ReactNode;
+}) {
   const tenant = useTenant();
   const ref = useRef<HTMLAnchorElement>(null);
   const [asked, setAsked] = useState(false);

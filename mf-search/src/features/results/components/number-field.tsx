@@ -2,7 +2,10 @@ import { css } from '@emotion/react';
 import { SURFACE } from '@forecourt/shared-config';
 import { useId, type InputHTMLAttributes } from 'react';
 
-export interface NumberFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'list'> {
+export interface NumberFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'value' | 'onChange' | 'list'
+> {
   label: string;
   /** The text as typed ('$25,000'); reading it as a number is the caller's rule. */
   value: string;
@@ -27,7 +30,14 @@ export function NumberField({ label, value, onChange, suggestions, ...input }: N
         list={suggestions ? `${id}-suggestions` : undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        css={css`width: 100%; box-sizing: border-box; padding: 0.45rem 0.5rem; font: inherit; border: 1px solid ${SURFACE.border}; border-radius: 6px;`}
+        css={css`
+          width: 100%;
+          box-sizing: border-box;
+          padding: 0.45rem 0.5rem;
+          font: inherit;
+          border: 1px solid ${SURFACE.border};
+          border-radius: 6px;
+        `}
       />
       {suggestions && (
         <datalist id={`${id}-suggestions`}>

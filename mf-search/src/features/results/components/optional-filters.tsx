@@ -39,8 +39,10 @@ const STATUS_LABELS: Record<string, string> = { in_stock: 'In stock', coming_soo
 
 // Module-level transforms: the hook rebuilds its widget (and searches again) when one changes.
 // A feed's 'none' (a caravan's transmission) reads as what it means, never 'None'.
-const labelValues = (items: Items) => items.map((item) => ({ ...item, label: specText(item.label) ?? 'Not applicable' }));
-const labelStatus = (items: Items) => items.map((item) => ({ ...item, label: STATUS_LABELS[item.label] ?? capitalise(item.label) }));
+const labelValues = (items: Items) =>
+  items.map((item) => ({ ...item, label: specText(item.label) ?? 'Not applicable' }));
+const labelStatus = (items: Items) =>
+  items.map((item) => ({ ...item, label: STATUS_LABELS[item.label] ?? capitalise(item.label) }));
 
 /** Bands ('$100 - $150') in the order of their lower bound, not as text ('$1…' before '$5…'). */
 function bandStart(name: string): number {
@@ -62,7 +64,15 @@ function ListedFilter() {
   const since = Number.isFinite(start[0]) ? (start[0] as number) : undefined;
   const chosen = since === undefined ? '' : String(listedDays(since, nowSeconds));
   return (
-    <label htmlFor={id} css={css`display: grid; gap: 0.25rem; font-size: 0.9rem; color: ${SURFACE.muted};`}>
+    <label
+      htmlFor={id}
+      css={css`
+        display: grid;
+        gap: 0.25rem;
+        font-size: 0.9rem;
+        color: ${SURFACE.muted};
+      `}
+    >
       Listed
       <select
         id={id}
@@ -71,7 +81,14 @@ function ListedFilter() {
           const days = Number(event.target.value);
           refine([event.target.value === '' ? undefined : listedSince(days, Math.floor(Date.now() / 1000)), undefined]);
         }}
-        css={css`padding: 0.5rem; font: inherit; color: ${SURFACE.text}; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background};`}
+        css={css`
+          padding: 0.5rem;
+          font: inherit;
+          color: ${SURFACE.text};
+          border: 1px solid ${SURFACE.border};
+          border-radius: 6px;
+          background: ${SURFACE.background};
+        `}
       >
         <option value="">Any time</option>
         {choices.map((choice) => (
@@ -79,7 +96,9 @@ function ListedFilter() {
             {choice.label}
           </option>
         ))}
-        {chosen !== '' && !choices.some((c) => String(c.days) === chosen) && <option value={chosen}>{`In the last ${chosen} days`}</option>}
+        {chosen !== '' && !choices.some((c) => String(c.days) === chosen) && (
+          <option value={chosen}>{`In the last ${chosen} days`}</option>
+        )}
       </select>
     </label>
   );
@@ -89,11 +108,14 @@ function ListedFilter() {
 export function OptionalFilter({ attribute }: { attribute: OptionalFilterName }) {
   const title = OPTIONAL_FILTER_TITLES[attribute];
   let body;
-  if (attribute === 'year' || attribute === 'subscription_price') body = <RangeFilter attribute={attribute} hideWithoutValues />;
+  if (attribute === 'year' || attribute === 'subscription_price')
+    body = <RangeFilter attribute={attribute} hideWithoutValues />;
   else if (attribute === 'created_at_timestamp') body = <ListedFilter />;
   else if (attribute === 'status') body = <CheckboxList attribute={attribute} transformItems={labelStatus} />;
-  else if (attribute === 'price_range' || attribute === 'weekly_price_range') body = <CheckboxList attribute={attribute} sortBy={byBand} />;
-  else if (attribute === 'seats') body = <CheckboxList attribute={attribute} transformItems={labelValues} sortBy={['name:asc']} />;
+  else if (attribute === 'price_range' || attribute === 'weekly_price_range')
+    body = <CheckboxList attribute={attribute} sortBy={byBand} />;
+  else if (attribute === 'seats')
+    body = <CheckboxList attribute={attribute} transformItems={labelValues} sortBy={['name:asc']} />;
   else body = <CheckboxList attribute={attribute} transformItems={labelValues} />;
   return (
     <FilterSection title={title} open={false}>

@@ -19,7 +19,15 @@ function debounced(ms: number) {
  * 'Search' with no way to change it, and a shopper's screen reader should hear what it searches.
  * Typing refines after 300 ms; back/forward put the address bar's query back into the field.
  */
-export function QueryBox({ placeholder = 'Make, model or keyword', name = 'Stock', label = 'Search stock' }: { placeholder?: string; /** The search landmark's name. */ name?: string; /** The field's label. */ label?: string }) {
+export function QueryBox({
+  placeholder = 'Make, model or keyword',
+  name = 'Stock',
+  label = 'Search stock',
+}: {
+  placeholder?: string;
+  /** The search landmark's name. */ name?: string;
+  /** The field's label. */ label?: string;
+}) {
   const queryHook = useMemo(() => debounced(QUERY_DEBOUNCE_MS), []);
   const { query, refine } = useSearchBox({ queryHook });
   const [value, setValue] = useState(query);
@@ -38,7 +46,10 @@ export function QueryBox({ placeholder = 'Make, model or keyword', name = 'Stock
         refine(value);
         input.current?.blur();
       }}
-      css={css`display: flex; gap: 0.25rem;`}
+      css={css`
+        display: flex;
+        gap: 0.25rem;
+      `}
     >
       <label htmlFor={id} css={VISUALLY_HIDDEN}>
         {label}
@@ -55,10 +66,38 @@ export function QueryBox({ placeholder = 'Make, model or keyword', name = 'Stock
           setValue(event.target.value);
           refine(event.target.value);
         }}
-        css={css`flex: 1; min-width: 0; padding: 0.55rem 0.75rem; font: inherit; border: 1px solid ${SURFACE.border}; border-radius: 6px;`}
+        css={css`
+          flex: 1;
+          min-width: 0;
+          padding: 0.55rem 0.75rem;
+          font: inherit;
+          border: 1px solid ${SURFACE.border};
+          border-radius: 6px;
+        `}
       />
-      <button type="submit" css={css`display: grid; place-items: center; min-width: 2.75rem; padding: 0; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; cursor: pointer;`}>
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+      <button
+        type="submit"
+        css={css`
+          display: grid;
+          place-items: center;
+          min-width: 2.75rem;
+          padding: 0;
+          border: 1px solid ${SURFACE.border};
+          border-radius: 6px;
+          background: ${SURFACE.background};
+          cursor: pointer;
+        `}
+      >
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
         </svg>
@@ -67,4 +106,3 @@ export function QueryBox({ placeholder = 'Make, model or keyword', name = 'Stock
     </form>
   );
 }
-

@@ -5,7 +5,9 @@ import { SearchServerContext } from '../../../app/first-paint';
 import { Results } from './results';
 
 /** 40 models of one make, the most stocked first (the list's order). */
-const models = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`Model ${String(i + 1).padStart(2, '0')}`, 40 - i]));
+const models = Object.fromEntries(
+  Array.from({ length: 40 }, (_, i) => [`Model ${String(i + 1).padStart(2, '0')}`, 40 - i]),
+);
 
 /**
  * The search service as the page's queries reach it (a component test has no server): every
@@ -14,12 +16,30 @@ const models = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`Model $
 const searchClient = {
   search: (requests: readonly unknown[]) =>
     Promise.resolve({
-      results: requests.map(() => ({ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 21, processingTimeMS: 1, exhaustiveNbHits: true, query: '', params: '', facets: { make: { Toyota: 820 }, model: models } })),
+      results: requests.map(() => ({
+        hits: [],
+        nbHits: 0,
+        page: 0,
+        nbPages: 0,
+        hitsPerPage: 21,
+        processingTimeMS: 1,
+        exhaustiveNbHits: true,
+        query: '',
+        params: '',
+        facets: { make: { Toyota: 820 }, model: models },
+      })),
     }),
 };
 
 function renderResults() {
-  forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+  forecourtStore.set(searchAccessAtom, {
+    appId: 'test',
+    apiKey: 'key',
+    hosts: [],
+    indexName: 'cars',
+    sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' },
+    sortFilters: {},
+  });
   serveRoutes({ 'GET /api/search/promos': { body: { promos: [] } } });
   return renderWithPlatform(
     <SearchServerContext.Provider value={{ searchClient, url: new URL('http://localhost/search/used-cars') }}>
@@ -47,19 +67,54 @@ describe('the results filters', () => {
 });
 
 /** Twelve makes in stock, the most stocked first. */
-const makes = Object.fromEntries(['Toyota', 'Mazda', 'Kia', 'Hyundai', 'Ford', 'Mitsubishi', 'Nissan', 'Subaru', 'Isuzu', 'Volkswagen', 'Honda', 'Suzuki'].map((make, i) => [make, 120 - i]));
+const makes = Object.fromEntries(
+  [
+    'Toyota',
+    'Mazda',
+    'Kia',
+    'Hyundai',
+    'Ford',
+    'Mitsubishi',
+    'Nissan',
+    'Subaru',
+    'Isuzu',
+    'Volkswagen',
+    'Honda',
+    'Suzuki',
+  ].map((make, i) => [make, 120 - i]),
+);
 const twelveMakes = {
   search: (requests: readonly unknown[]) =>
     Promise.resolve({
-      results: requests.map(() => ({ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 21, processingTimeMS: 1, exhaustiveNbHits: true, query: '', params: '', facets: { make: makes } })),
+      results: requests.map(() => ({
+        hits: [],
+        nbHits: 0,
+        page: 0,
+        nbPages: 0,
+        hitsPerPage: 21,
+        processingTimeMS: 1,
+        exhaustiveNbHits: true,
+        query: '',
+        params: '',
+        facets: { make: makes },
+      })),
     }),
 };
 
 async function makeFilterOn(tenant = testTenant()) {
-  forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+  forecourtStore.set(searchAccessAtom, {
+    appId: 'test',
+    apiKey: 'key',
+    hosts: [],
+    indexName: 'cars',
+    sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' },
+    sortFilters: {},
+  });
   serveRoutes({ 'GET /api/search/promos': { body: { promos: [] } } });
   renderWithPlatform(
-    <SearchServerContext.Provider value={{ searchClient: twelveMakes, url: new URL('http://localhost/search/used-cars') }}>
+    <SearchServerContext.Provider
+      value={{ searchClient: twelveMakes, url: new URL('http://localhost/search/used-cars') }}
+    >
       <Results pathname="/search/used-cars" heading="Used cars" />
     </SearchServerContext.Provider>,
     { route: '/search/used-cars', tenant },
@@ -95,15 +150,35 @@ describe("the make list (spec §9: 'Make lists show 7 initially (or a popular-ma
 const threePages = {
   search: (requests: readonly unknown[]) =>
     Promise.resolve({
-      results: requests.map(() => ({ hits: [], nbHits: 63, page: 0, nbPages: 3, hitsPerPage: 21, processingTimeMS: 1, exhaustiveNbHits: true, query: '', params: '', facets: { make: { Toyota: 63 } } })),
+      results: requests.map(() => ({
+        hits: [],
+        nbHits: 63,
+        page: 0,
+        nbPages: 3,
+        hitsPerPage: 21,
+        processingTimeMS: 1,
+        exhaustiveNbHits: true,
+        query: '',
+        params: '',
+        facets: { make: { Toyota: 63 } },
+      })),
     }),
 };
 
 function renderPagedResults() {
-  forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+  forecourtStore.set(searchAccessAtom, {
+    appId: 'test',
+    apiKey: 'key',
+    hosts: [],
+    indexName: 'cars',
+    sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' },
+    sortFilters: {},
+  });
   serveRoutes({ 'GET /api/search/promos': { body: { promos: [] } } });
   return renderWithPlatform(
-    <SearchServerContext.Provider value={{ searchClient: threePages, url: new URL('http://localhost/search/used-cars') }}>
+    <SearchServerContext.Provider
+      value={{ searchClient: threePages, url: new URL('http://localhost/search/used-cars') }}
+    >
       <Results pathname="/search/used-cars" heading="Used cars" />
     </SearchServerContext.Provider>,
     { route: '/search/used-cars' },

@@ -1,8 +1,25 @@
 import { css } from '@emotion/react';
-import { formatNumber, readableTextOn, siteOffersFinance, SURFACE, useFirstPaintHandover, useSearchAccess, useTenant, WARNING } from '@forecourt/shared-config';
+import {
+  formatNumber,
+  readableTextOn,
+  siteOffersFinance,
+  SURFACE,
+  useFirstPaintHandover,
+  useSearchAccess,
+  useTenant,
+  WARNING,
+} from '@forecourt/shared-config';
 import type { IndexUiState, UiState } from 'instantsearch.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, useStats, type UseRefinementListProps } from 'react-instantsearch-core';
+import {
+  Configure,
+  InstantSearch,
+  InstantSearchSSRProvider,
+  useHits,
+  useInstantSearch,
+  useStats,
+  type UseRefinementListProps,
+} from 'react-instantsearch-core';
 import type { CarHit } from '../../../lib/hit';
 import { certifiedItems, MAKE_LIST_TOGGLE, MODEL_FACET_LIMIT } from '../../../lib/lists';
 import { placePromos, promoNodes, promosPerPage } from '../../../lib/promos';
@@ -33,13 +50,19 @@ import { CARD_CELL_CSS, CARD_GRID_CSS } from '../../../lib/card-grid';
 import { FILTER_COLUMN_MEDIA } from '../../../lib/filter-column';
 
 /** Spec (search-and-vehicle §8). */
-export const EMPTY_SEARCH_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
+export const EMPTY_SEARCH_TEXT =
+  'No results found for your search at this time. Please try adjusting the filters for more results.';
 /** Spec (search-and-vehicle §8): the special-offers page with nothing to show. */
-export const NO_OFFERS = { heading: 'No Results Available', text: 'There appears to be no offers currently available that meet the conditions of your search', button: 'Clear Filters' } as const;
+export const NO_OFFERS = {
+  heading: 'No Results Available',
+  text: 'There appears to be no offers currently available that meet the conditions of your search',
+  button: 'Clear Filters',
+} as const;
 /** Cards in the first row at the widest layout: their images load at once. */
 const FIRST_ROW = 3;
 /** InstantSearch's stand-in results before the first answer arrives. */
-const beforeFirstAnswer = (results: unknown) => Boolean((results as { __isArtificial?: boolean } | undefined)?.__isArtificial);
+const beforeFirstAnswer = (results: unknown) =>
+  Boolean((results as { __isArtificial?: boolean } | undefined)?.__isArtificial);
 
 /**
  * Models, at most 30 (spec §9 'Model facet limit 30'). A model list across every make means
@@ -67,7 +90,10 @@ function CertifiedFilter() {
   const tenant = useTenant();
   const { certifiedOnly } = tenant.search;
   // Stable: the hook rebuilds its widget (and searches again) whenever this function changes.
-  const transformItems = useCallback<NonNullable<UseRefinementListProps['transformItems']>>((items) => certifiedItems(items, certifiedOnly), [certifiedOnly]);
+  const transformItems = useCallback<NonNullable<UseRefinementListProps['transformItems']>>(
+    (items) => certifiedItems(items, certifiedOnly),
+    [certifiedOnly],
+  );
   const { results } = useInstantSearch();
   const values = results?.getFacetValues('certified', {});
   const shown = Array.isArray(values) && values.some((v) => v.name === 'true');
@@ -83,7 +109,11 @@ function CertifiedFilter() {
 function ResultCount() {
   const { nbHits } = useStats();
   const { results, status } = useInstantSearch();
-  const facets = Object.fromEntries((results?.disjunctiveFacets ?? []).concat(results?.facets ?? []).map((f) => [f.name, f.data as Record<string, number>]));
+  const facets = Object.fromEntries(
+    (results?.disjunctiveFacets ?? [])
+      .concat(results?.facets ?? [])
+      .map((f) => [f.name, f.data as Record<string, number>]),
+  );
   const count = displayCount(nbHits, facets);
   const noun = useTenant().search.itemNoun;
   // The index did not answer: the fallback list says so itself; no count to give.
@@ -107,13 +137,29 @@ function NoOffers() {
   const { setIndexUiState } = useInstantSearch();
   const { theme } = useTenant();
   return (
-    <div css={css`padding: 2rem; text-align: center; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+    <div
+      css={css`
+        padding: 2rem;
+        text-align: center;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+      `}
+    >
       <h2 css={{ margin: '0 0 0.5rem' }}>{NO_OFFERS.heading}</h2>
       <p css={{ margin: '0 0 1rem', color: SURFACE.muted }}>{NO_OFFERS.text}</p>
       <button
         type="button"
         onClick={() => setIndexUiState({})}
-        css={css`padding: 0.7rem 1.25rem; font: inherit; font-weight: 700; border: 0; border-radius: 6px; cursor: pointer; background: ${theme.primary}; color: ${readableTextOn(theme.primary)};`}
+        css={css`
+          padding: 0.7rem 1.25rem;
+          font: inherit;
+          font-weight: 700;
+          border: 0;
+          border-radius: 6px;
+          cursor: pointer;
+          background: ${theme.primary};
+          color: ${readableTextOn(theme.primary)};
+        `}
       >
         {NO_OFFERS.button}
       </button>
@@ -121,13 +167,25 @@ function NoOffers() {
   );
 }
 
-const GRID_CSS = css`label: mf-search-grid; ${CARD_GRID_CSS}`;
+const GRID_CSS = css`
+  label: mf-search-grid;
+  ${CARD_GRID_CSS}
+`;
 
 function SkeletonGrid() {
   return (
     <ol aria-label="Results" aria-busy="true" css={GRID_CSS}>
       {Array.from({ length: 6 }, (_, i) => (
-        <li key={i} css={css`display: flex; flex-direction: column; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; overflow: hidden;`}>
+        <li
+          key={i}
+          css={css`
+            display: flex;
+            flex-direction: column;
+            border: 1px solid ${SURFACE.border};
+            border-radius: ${SURFACE.radius};
+            overflow: hidden;
+          `}
+        >
           <div css={{ aspectRatio: '3 / 2', background: SURFACE.fill }} />
           <div css={{ height: '12.5rem', padding: '0.75rem 1rem' }}>
             <div css={{ height: '1.2rem', width: '80%', background: SURFACE.fill, borderRadius: 4 }} />
@@ -138,7 +196,17 @@ function SkeletonGrid() {
   );
 }
 
-function ResultGrid({ carTypes, offers, hitsPerPage, initialPromos }: { carTypes: readonly string[]; offers: boolean; hitsPerPage: number; initialPromos?: PromoCardData[] }) {
+function ResultGrid({
+  carTypes,
+  offers,
+  hitsPerPage,
+  initialPromos,
+}: {
+  carTypes: readonly string[];
+  offers: boolean;
+  hitsPerPage: number;
+  initialPromos?: PromoCardData[];
+}) {
   const { items } = useHits<CarHit & Record<string, unknown>>();
   // catchError: this grid answers a failed search (the fallback below). Without a listener,
   // InstantSearch re-throws the error into the page from inside the search helper's error
@@ -153,15 +221,28 @@ function ResultGrid({ carTypes, offers, hitsPerPage, initialPromos }: { carTypes
   const nowSeconds = Math.floor(now.getTime() / 1000);
   // The route's car types, else the condition the shopper picked: what strictDisplay nodes match.
   const selected = carTypes.length > 0 ? carTypes : (indexUiState.refinementList?.car_type ?? []);
-  const shuffle = useMemo(() => (tenant.search.shufflePromos ? <T,>(list: T[]) => [...list].sort(() => Math.random() - 0.5) : undefined), [tenant.search.shufflePromos]);
+  const shuffle = useMemo(
+    () => (tenant.search.shufflePromos ? <T,>(list: T[]) => [...list].sort(() => Math.random() - 0.5) : undefined),
+    [tenant.search.shufflePromos],
+  );
   const selectedKey = selected.join();
-  const promos = useMemo(() => promoNodes<PromoCardData>(nodes, selectedKey ? selectedKey.split(",") : [], now, shuffle, tenant.search.carTypes), [nodes, selectedKey, now, shuffle, tenant.search.carTypes]);
+  const promos = useMemo(
+    () =>
+      promoNodes<PromoCardData>(nodes, selectedKey ? selectedKey.split(',') : [], now, shuffle, tenant.search.carTypes),
+    [nodes, selectedKey, now, shuffle, tenant.search.carTypes],
+  );
   const page = Math.max(0, (indexUiState.page ?? 1) - 1);
   // Sites that ask for it show a run of sold cars as one card (spec §4); every car shown otherwise.
   const shown = tenant.search.collapseSold ? collapseSold(items) : items.map((hit) => ({ hit, collapsed: 1 }));
-  const grid = placePromos(shown, promos, tenant.search.promoSlots, page * promosPerPage(tenant.search.promoSlots, hitsPerPage));
+  const grid = placePromos(
+    shown,
+    promos,
+    tenant.search.promoSlots,
+    page * promosPerPage(tenant.search.promoSlots, hitsPerPage),
+  );
   // The index cannot answer: the fallback fetch from the stock itself (spec §7), never a blank page.
-  if (status === 'error') return <FallbackResults uiState={failed ?? indexUiState} carTypes={carTypes} hitsPerPage={hitsPerPage} />;
+  if (status === 'error')
+    return <FallbackResults uiState={failed ?? indexUiState} carTypes={carTypes} hitsPerPage={hitsPerPage} />;
   // Before the first answer: card-shaped placeholders, so the page does not jump when cards come.
   if (beforeFirstAnswer(results)) return <SkeletonGrid />;
   if (items.length === 0 && status === 'idle') {
@@ -172,7 +253,12 @@ function ResultGrid({ carTypes, offers, hitsPerPage, initialPromos }: { carTypes
       {grid.map((cell, index) =>
         cell.kind === 'hit' ? (
           <li key={cell.hit.hit.objectID} css={CARD_CELL_CSS}>
-            <CarCard hit={cell.hit.hit} alsoSold={cell.hit.collapsed - 1} nowSeconds={nowSeconds} priority={index < FIRST_ROW} />
+            <CarCard
+              hit={cell.hit.hit}
+              alsoSold={cell.hit.collapsed - 1}
+              nowSeconds={nowSeconds}
+              priority={index < FIRST_ROW}
+            />
           </li>
         ) : (
           <li key={`promo-${cell.slot}`} css={CARD_CELL_CSS}>
@@ -190,7 +276,15 @@ function ResultGrid({ carTypes, offers, hitsPerPage, initialPromos }: { carTypes
  * spec gives no wording; the notice says plainly that this is not the full search, and if even
  * the stock cannot be read the shopper gets the dealer's phone number rather than an empty page.
  */
-function FallbackResults({ uiState, carTypes, hitsPerPage }: { /** The choices of the search that failed. */ uiState: IndexUiState; carTypes: readonly string[]; hitsPerPage: number }) {
+function FallbackResults({
+  uiState,
+  carTypes,
+  hitsPerPage,
+}: {
+  /** The choices of the search that failed. */ uiState: IndexUiState;
+  carTypes: readonly string[];
+  hitsPerPage: number;
+}) {
   const tenant = useTenant();
   const state = useFallbackCars(fallbackFilters(uiState, carTypes), hitsPerPage);
   const noun = tenant.search.itemNoun;
@@ -205,7 +299,17 @@ function FallbackResults({ uiState, carTypes, hitsPerPage }: { /** The choices o
   }
   return (
     <>
-      <p role="status" data-fallback css={{ margin: 0, padding: '0.75rem 1rem', borderRadius: 6, background: WARNING.background, color: WARNING.text }}>
+      <p
+        role="status"
+        data-fallback
+        css={{
+          margin: 0,
+          padding: '0.75rem 1rem',
+          borderRadius: 6,
+          background: WARNING.background,
+          color: WARNING.text,
+        }}
+      >
         {`Our full search is not answering right now, so here are our newest ${noun}s that match your make, model, body and price choices.`}
       </p>
       <ol aria-label="Results" css={GRID_CSS}>
@@ -239,11 +343,22 @@ function ScrollToTopOnPage() {
 /** The little of `window` the address router reads, for rendering on the server. */
 function serverWindow(url: URL): Window {
   const ignore = () => undefined;
-  return { location: url, history: { pushState: ignore }, addEventListener: ignore, removeEventListener: ignore } as unknown as Window;
+  return {
+    location: url,
+    history: { pushState: ignore },
+    addEventListener: ignore,
+    removeEventListener: ignore,
+  } as unknown as Window;
 }
 
 /** The results of a search route: filters, count, sort, cards and pages, with the state in the address bar. */
-export function Results({ pathname, heading }: { pathname: string; /** The page's heading, which names its searches in the history. */ heading: string }) {
+export function Results({
+  pathname,
+  heading,
+}: {
+  pathname: string;
+  /** The page's heading, which names its searches in the history. */ heading: string;
+}) {
   const access = useSearchAccess();
   const tenant = useTenant();
   // On the server (first paint) the platform's client and the request's address; in the browser
@@ -251,8 +366,15 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
   const server = useSearchServer();
   const firstPaint = useFirstPaintData('results');
   // Not painted by the server: the answers the 'Show Me N Cars' link fetched ahead for this address, if any.
-  const [prefetched] = useState(() => (server || firstPaint ? undefined : takePrefetched(`${pathname}${window.location.search}`)));
-  const client = useMemo(() => (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ?? createSearchClient(access, window.location), [access, server]);
+  const [prefetched] = useState(() =>
+    server || firstPaint ? undefined : takePrefetched(`${pathname}${window.location.search}`),
+  );
+  const client = useMemo(
+    () =>
+      (server?.searchClient as ReturnType<typeof createSearchClient> | undefined) ??
+      createSearchClient(access, window.location),
+    [access, server],
+  );
   const scope = routeScope(pathname, tenant.search.itemNoun, tenant.search.carTypes);
   // Special offers (spec §7): filtered by category, price and query, 21 a page; no make list.
   const offers = pathname === '/special-offers';
@@ -276,10 +398,27 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
   const promos = firstPaint?.promos ?? prefetched?.promos;
   const serverState = firstPaint?.serverState ?? prefetched?.serverState;
   const search = (
-    <InstantSearch searchClient={client} indexName={access.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
+    <InstantSearch
+      searchClient={client}
+      indexName={access.indexName}
+      routing={routing}
+      future={{ preserveSharedStateOnUnmount: true }}
+    >
       <Configure hitsPerPage={hitsPerPage} filters={scope.filters} facets={['status', 'car_type']} />
       <ScrollToTopOnPage />
-      <div css={[css`label: mf-search-results; display: grid; gap: 1.5rem; margin-top: 1.5rem; @media ${FILTER_COLUMN_MEDIA} { grid-template-columns: 16rem 1fr; }`]}>
+      <div
+        css={[
+          css`
+            label: mf-search-results;
+            display: grid;
+            gap: 1.5rem;
+            margin-top: 1.5rem;
+            @media ${FILTER_COLUMN_MEDIA} {
+              grid-template-columns: 16rem 1fr;
+            }
+          `,
+        ]}
+      >
         <FilterPanel>
           <QueryBox />
           {offers ? (
@@ -317,13 +456,32 @@ export function Results({ pathname, heading }: { pathname: string; /** The page'
             tenant.search.filters.map((attribute) => <OptionalFilter key={attribute} attribute={attribute} />)}
           <SearchHistory heading={heading} />
         </FilterPanel>
-        <div css={css`display: flex; flex-direction: column; gap: 1rem; min-width: 0;`}>
+        <div
+          css={css`
+            display: flex;
+            flex-direction: column;
+            gap: 1rem;
+            min-width: 0;
+          `}
+        >
           {/*
             On a phone the sort always goes under the count (it never fits beside it there): left to
             wrapping, a first load that had drawn 'Sort by' before its list arrived put it beside the
             count, then under it (a layout shift).
           */}
-          <div css={css`display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 0.75rem; @media (max-width: 40rem) { flex-direction: column; align-items: flex-start; }`}>
+          <div
+            css={css`
+              display: flex;
+              flex-wrap: wrap;
+              justify-content: space-between;
+              align-items: center;
+              gap: 0.75rem;
+              @media (max-width: 40rem) {
+                flex-direction: column;
+                align-items: flex-start;
+              }
+            `}
+          >
             <ResultCount />
             <label css={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
               Sort by

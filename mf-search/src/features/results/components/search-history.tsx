@@ -24,7 +24,16 @@ export function SearchHistory({ heading }: { heading: string }) {
   return (
     <nav aria-label="Recent searches">
       <h2 css={{ fontSize: '1rem', margin: '0 0 0.5rem' }}>Recent searches</h2>
-      <ul css={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 0.35rem; font-size: 0.9rem;`}>
+      <ul
+        css={css`
+          list-style: none;
+          margin: 0;
+          padding: 0;
+          display: grid;
+          gap: 0.35rem;
+          font-size: 0.9rem;
+        `}
+      >
         {others.map((h) => (
           <li key={h.path}>
             <a href={h.path}>{h.label}</a>

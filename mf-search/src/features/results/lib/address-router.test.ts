@@ -10,13 +10,17 @@ describe('the address-bar router', () => {
   it('writes the state as the spec’s parameters on the same path', () => {
     const router = addressRouter(INDEX);
     router.write({ [INDEX]: { query: 'ute', refinementList: { make: ['Toyota'] }, page: 2 } });
-    expect(`${window.location.pathname}${window.location.search}`).toBe('/search/used-cars?query=ute&make=Toyota&page=2');
+    expect(`${window.location.pathname}${window.location.search}`).toBe(
+      '/search/used-cars?query=ute&make=Toyota&page=2',
+    );
     router.dispose();
   });
 
   it('reads the address into the index’s state', () => {
     window.history.replaceState(null, '', '/search/used-cars?make=Mazda&price=:40000');
-    expect(addressRouter(INDEX).read()).toEqual({ [INDEX]: { refinementList: { make: ['Mazda'] }, range: { price: ':40000' } } });
+    expect(addressRouter(INDEX).read()).toEqual({
+      [INDEX]: { refinementList: { make: ['Mazda'] }, range: { price: ':40000' } },
+    });
   });
 
   it('restores the state on back and forward', () => {
@@ -52,7 +56,9 @@ describe('the address-bar router', () => {
     const router = addressRouter(INDEX);
     window.history.pushState(null, '', '/sign-in?type=watchlist&redirect=%2Fsearch%2Fused-cars');
     router.write({ [INDEX]: {} });
-    expect(`${window.location.pathname}${window.location.search}`).toBe('/sign-in?type=watchlist&redirect=%2Fsearch%2Fused-cars');
+    expect(`${window.location.pathname}${window.location.search}`).toBe(
+      '/sign-in?type=watchlist&redirect=%2Fsearch%2Fused-cars',
+    );
     router.dispose();
   });
 

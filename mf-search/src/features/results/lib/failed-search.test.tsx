@@ -10,7 +10,18 @@ function clientThatFailsAfterFirstAnswer() {
       calls += 1;
       if (calls > 1) return Promise.reject(new Error('Unreachable hosts'));
       return Promise.resolve({
-        results: requests.map(() => ({ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 21, processingTimeMS: 1, exhaustiveNbHits: true, query: '', params: '', facets: {} })),
+        results: requests.map(() => ({
+          hits: [],
+          nbHits: 0,
+          page: 0,
+          nbPages: 0,
+          hitsPerPage: 21,
+          processingTimeMS: 1,
+          exhaustiveNbHits: true,
+          query: '',
+          params: '',
+          facets: {},
+        })),
       });
     },
   };
@@ -44,5 +55,7 @@ it('keeps the choices of the search that failed, which InstantSearch then rolls 
   // InstantSearch has put its own state back to the last search that answered...
   expect(screen.getByTestId('current')).toHaveTextContent('error {}');
   // ...while the failed search's choices are kept for the fallback.
-  expect(JSON.parse(screen.getByTestId('failed').textContent ?? 'null')).toEqual({ refinementList: { make: ['Toyota'] } });
+  expect(JSON.parse(screen.getByTestId('failed').textContent ?? 'null')).toEqual({
+    refinementList: { make: ['Toyota'] },
+  });
 });

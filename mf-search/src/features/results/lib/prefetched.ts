@@ -29,7 +29,11 @@ interface Entry {
 const entries = new Map<string, Entry>();
 
 /** Starts (once per fresh address) fetching `address`'s answers with `load`; tells whether they arrived. */
-export function prefetchOnce(address: string, load: () => Promise<PrefetchedResults>, now = Date.now()): Promise<boolean> {
+export function prefetchOnce(
+  address: string,
+  load: () => Promise<PrefetchedResults>,
+  now = Date.now(),
+): Promise<boolean> {
   const known = entries.get(address);
   if (known && now - known.at < PREFETCH_FRESH_MS) return known.ready;
   const entry: Entry = { at: now, value: null, ready: Promise.resolve(false) };

@@ -16,7 +16,9 @@ describe('routeScope', () => {
   });
 
   it('keeps a quote in the address out of the filter', () => {
-    expect(routeScope('/search/a%22%20OR%20tenant%3A%22x').filters).toBe('(make_slug:"a or tenant:x" OR dealership_slug:"a or tenant:x" OR location_slug:"a or tenant:x")');
+    expect(routeScope('/search/a%22%20OR%20tenant%3A%22x').filters).toBe(
+      '(make_slug:"a or tenant:x" OR dealership_slug:"a or tenant:x" OR location_slug:"a or tenant:x")',
+    );
   });
 
   it('names the car types a condition route shows', () => {
@@ -25,7 +27,10 @@ describe('routeScope', () => {
   });
 
   it("lists a caravan site's new and used stock at /search/new-and-used-caravans, not a make of that name", () => {
-    expect(routeScope('/search/new-and-used-caravans', 'caravan', ['new', 'used'])).toEqual({ filters: '(car_type:new OR car_type:used)', carTypes: ['new', 'used'] });
+    expect(routeScope('/search/new-and-used-caravans', 'caravan', ['new', 'used'])).toEqual({
+      filters: '(car_type:new OR car_type:used)',
+      carTypes: ['new', 'used'],
+    });
   });
 
   it('keeps the route of a used-only site to used cars, so used-only promo cards still match', () => {

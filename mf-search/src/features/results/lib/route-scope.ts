@@ -23,20 +23,34 @@ export interface RouteScope {
   carTypes: readonly string[];
 }
 
-export function routeScope(pathname: string, itemNoun = 'car', siteTypes: readonly SearchCarType[] = SEARCH_CAR_TYPES): RouteScope {
-  const parts = pathname.split('/').filter(Boolean).map((p) => {
-    try {
-      return decodeURIComponent(p).toLowerCase();
-    } catch {
-      return '';
-    }
-  });
+export function routeScope(
+  pathname: string,
+  itemNoun = 'car',
+  siteTypes: readonly SearchCarType[] = SEARCH_CAR_TYPES,
+): RouteScope {
+  const parts = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p).toLowerCase();
+      } catch {
+        return '';
+      }
+    });
   const [root, first, second] = parts;
   // Special offers: cars in the 'Special Offers' category (the site's key already scopes to the dealer).
   if (root === 'special-offers') return { filters: `categories:${quoted(SPECIAL_OFFERS_CATEGORY)}`, carTypes: [] };
   const and = (...filters: Array<string | null>) => filters.filter((f): f is string => Boolean(f)).join(' AND ');
   if (root === 'used-car') {
-    return { filters: and('car_type:used', first ? `make_slug:${quoted(first)}` : null, second ? `model_slug:${quoted(second)}` : null), carTypes: ['used'] };
+    return {
+      filters: and(
+        'car_type:used',
+        first ? `make_slug:${quoted(first)}` : null,
+        second ? `model_slug:${quoted(second)}` : null,
+      ),
+      carTypes: ['used'],
+    };
   }
   if (root !== 'search' || !first) return { filters: '', carTypes: [] };
   const named = conditionTypes(first, itemNoun);
@@ -49,7 +63,10 @@ export function routeScope(pathname: string, itemNoun = 'car', siteTypes: readon
     return { filters: conditionFilter(shown) ?? '', carTypes: shown };
   }
   if (second) return { filters: and(`make_slug:${quoted(first)}`, `model_slug:${quoted(second)}`), carTypes: [] };
-  return { filters: `(make_slug:${quoted(first)} OR dealership_slug:${quoted(first)} OR location_slug:${quoted(first)})`, carTypes: [] };
+  return {
+    filters: `(make_slug:${quoted(first)} OR dealership_slug:${quoted(first)} OR location_slug:${quoted(first)})`,
+    carTypes: [],
+  };
 }
 
 /** Spec (search-and-vehicle §7): the special offers page shows 21 cars a page, whatever the site's page size. */

@@ -7,7 +7,13 @@ describe('InstantSearch state <-> address bar', () => {
   });
 
   it('reads the address back into the same InstantSearch state', () => {
-    const ui = { query: 'ute', page: 2, sortBy: 'cars_price_asc', refinementList: { make: ['Toyota', 'Ford'] }, range: { price: ':40000' } };
+    const ui = {
+      query: 'ute',
+      page: 2,
+      sortBy: 'cars_price_asc',
+      refinementList: { make: ['Toyota', 'Ford'] },
+      range: { price: ':40000' },
+    };
     expect(searchStateToUi(fromQueryString(toQueryString(uiToSearchState(ui))))).toEqual(ui);
   });
 

@@ -56,7 +56,9 @@ export function searchStateToUi(state: SearchState): IndexUiState {
     ...(state.sortBy ? { sortBy: state.sortBy } : {}),
     ...(Object.keys(state.refinements).length ? { refinementList: state.refinements } : {}),
     ...(Object.keys(state.ranges).length
-      ? { range: Object.fromEntries(Object.entries(state.ranges).map(([a, r]) => [a, `${r.min ?? ''}:${r.max ?? ''}`])) }
+      ? {
+          range: Object.fromEntries(Object.entries(state.ranges).map(([a, r]) => [a, `${r.min ?? ''}:${r.max ?? ''}`])),
+        }
       : {}),
   };
 }

@@ -12,7 +12,12 @@ export const SEARCH_TIMEOUTS_MS = { connect: 5_000, read: 10_000 } as const;
  * shape): the server's first paint asks the platform's embedded search service in-process.
  */
 export interface SearchRequester {
-  send(request: { method: string; url: string; headers: Record<string, string>; data?: string | Uint8Array }): Promise<{ status: number; content: string; isTimedOut: boolean }>;
+  send(request: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    data?: string | Uint8Array;
+  }): Promise<{ status: number; content: string; isTimedOut: boolean }>;
 }
 type SearchArgs = Parameters<LiteClient['search']>[0];
 
@@ -23,7 +28,11 @@ type SearchArgs = Parameters<LiteClient['search']>[0];
  * it on every request to that index, so the rest of the code just picks the index. Answers are
  * kept for the last 10 queries (lib/query-cache.ts) instead of the client's unbounded default.
  */
-export function createSearchClient(access: SearchAccess, origin: { host: string; protocol: string }, requester?: SearchRequester): LiteClient {
+export function createSearchClient(
+  access: SearchAccess,
+  origin: { host: string; protocol: string },
+  requester?: SearchRequester,
+): LiteClient {
   const hosts = access.hosts.length > 0 ? access.hosts : [origin.host];
   const protocol = origin.protocol === 'http:' ? 'http' : 'https';
   const client = liteClient(access.appId, access.apiKey, {
@@ -46,7 +55,11 @@ export function createSearchClient(access: SearchAccess, origin: { host: string;
         const extra = 'indexName' in request ? access.sortFilters[request.indexName] : undefined;
         if (!extra) return request;
         const params = request as { numericFilters?: unknown };
-        const existing = Array.isArray(params.numericFilters) ? params.numericFilters : params.numericFilters ? [params.numericFilters] : [];
+        const existing = Array.isArray(params.numericFilters)
+          ? params.numericFilters
+          : params.numericFilters
+            ? [params.numericFilters]
+            : [];
         return { ...request, numericFilters: [...existing, extra] };
       });
       return search(Array.isArray(args) ? (adjusted as SearchArgs) : ({ ...args, requests: adjusted } as SearchArgs));

@@ -9,5 +9,7 @@ export type WatchlistEntries = { status: 'loading' } | { status: 'ready'; slugs:
 export function useWatchlistSlugs(): WatchlistEntries {
   const read = useApiRead('mf-search', WATCHLIST_ENDPOINT, watchlistCarsSchema);
   if (read.status === 'loading') return read;
-  return read.status === 'ready' ? { status: 'ready', slugs: read.data.cars.map((car) => car.slug) } : { status: 'failed' };
+  return read.status === 'ready'
+    ? { status: 'ready', slugs: read.data.cars.map((car) => car.slug) }
+    : { status: 'failed' };
 }

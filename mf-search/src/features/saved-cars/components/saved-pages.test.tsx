@@ -21,7 +21,14 @@ describe('saved-cars pages on a site that switched them off', () => {
   });
 
   it('/compare still explains the Compare control where the site has it', () => {
-    forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+    forecourtStore.set(searchAccessAtom, {
+      appId: 'test',
+      apiKey: 'key',
+      hosts: [],
+      indexName: 'cars',
+      sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' },
+      sortFilters: {},
+    });
     renderWithPlatform(<ComparePage />, { tenant: testTenant(), route: '/compare' });
     expect(screen.getByText(/Tick Compare on up to 3 cars/)).toBeInTheDocument();
   });
@@ -42,9 +49,19 @@ describe('the garage on a page the server painted first', () => {
   }
 
   it('takes over in its first commit: the server’s copy goes as the garage appears, its saved cars still loading', () => {
-    document.body.insertAdjacentHTML('beforeend', '<div id="server-paint"><div data-first-paint="mf-search"><h1>My Garage</h1></div></div>');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div id="server-paint"><div data-first-paint="mf-search"><h1>My Garage</h1></div></div>',
+    );
     serveRoutes({ 'GET /api/watchlist': 'unanswered' });
-    forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+    forecourtStore.set(searchAccessAtom, {
+      appId: 'test',
+      apiKey: 'key',
+      hosts: [],
+      indexName: 'cars',
+      sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' },
+      sortFilters: {},
+    });
     const seen: boolean[] = [];
     renderWithPlatform(
       <>

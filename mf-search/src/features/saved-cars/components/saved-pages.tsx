@@ -36,7 +36,14 @@ import { CARD_CELL_CSS, CARD_GRID_CSS } from '../../../lib/card-grid';
 
 function PageFrame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
-    <section css={css`label: mf-search-saved-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
+    <section
+      css={css`
+        label: mf-search-saved-page;
+        max-width: 72rem;
+        margin: 0 auto;
+        padding: 1.5rem;
+      `}
+    >
       <BreadcrumbNav crumbs={[{ label: 'Home', href: paths.home() }, { label: title }]} />
       <h1 css={{ margin: '0 0 0.25rem' }}>{title}</h1>
       <p css={{ margin: '0 0 1.25rem', color: SURFACE.muted }}>{intro}</p>
@@ -46,14 +53,34 @@ function PageFrame({ title, intro, children }: { title: string; intro: string; c
 }
 
 /** What a saved list says while loading, when the search fails, and about cars no longer listed. */
-function SavedState({ state, noun, children }: { state: SavedCars; noun: string; children: (cars: CarHit[]) => ReactNode }) {
+function SavedState({
+  state,
+  noun,
+  children,
+}: {
+  state: SavedCars;
+  noun: string;
+  children: (cars: CarHit[]) => ReactNode;
+}) {
   const tenant = useTenant();
   if (state.status === 'loading') return <p role="status">{`Loading your ${noun}s…`}</p>;
-  if (state.status === 'failed') return <p role="alert">{`We could not load your ${noun}s just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>;
+  if (state.status === 'failed')
+    return (
+      <p role="alert">{`We could not load your ${noun}s just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>
+    );
   return (
     <>
       {state.gone.length > 0 && (
-        <p role="status" css={{ margin: '0 0 1rem', padding: '0.6rem 0.9rem', borderRadius: 6, background: WARNING.background, color: WARNING.text }}>
+        <p
+          role="status"
+          css={{
+            margin: '0 0 1rem',
+            padding: '0.6rem 0.9rem',
+            borderRadius: 6,
+            background: WARNING.background,
+            color: WARNING.text,
+          }}
+        >
           {`${state.gone.length} of your ${noun}s ${state.gone.length === 1 ? 'is' : 'are'} no longer listed (sold or taken off the site).`}
         </p>
       )}
@@ -74,7 +101,10 @@ function Favourites() {
   const state = useSavedCars(slugs);
   const nowSeconds = Math.floor(Date.now() / 1000);
   return (
-    <PageFrame title="Your favourites" intro={`The ${noun}s you favourited at ${tenant.name}. They are kept in this browser only.`}>
+    <PageFrame
+      title="Your favourites"
+      intro={`The ${noun}s you favourited at ${tenant.name}. They are kept in this browser only.`}
+    >
       {slugs.length === 0 ? (
         <p>
           {`No favourites yet. Tap Favourite on a ${noun} to keep it here. `}
@@ -128,7 +158,9 @@ function financeRow(tenant: PublicTenantConfig): Array<{ label: string; value: (
 }
 
 /** The rows of the comparison, each what a shopper weighs between cars. */
-const compareRows = (pricing: PublicTenantConfig['pricing']): Array<{ label: string; value: (car: CarHit) => string }> => [
+const compareRows = (
+  pricing: PublicTenantConfig['pricing'],
+): Array<{ label: string; value: (car: CarHit) => string }> => [
   {
     label: 'Price',
     value: (car) => {
@@ -164,8 +196,27 @@ function Compare() {
         <SavedState state={state} noun={noun}>
           {(cars) => (
             <div css={{ overflowX: 'auto' }}>
-              <table css={css`border-collapse: collapse; min-width: 100%; & th, & td { padding: 0.6rem 0.75rem; border-bottom: 1px solid ${SURFACE.border}; text-align: left; vertical-align: top; } & tbody th { color: ${SURFACE.muted}; font-weight: 600; white-space: nowrap; }`}>
-                <caption css={{ textAlign: 'left', padding: '0 0 0.5rem', color: SURFACE.muted }}>{`${cars.length} ${cars.length === 1 ? noun : `${noun}s`} compared`}</caption>
+              <table
+                css={css`
+                  border-collapse: collapse;
+                  min-width: 100%;
+                  & th,
+                  & td {
+                    padding: 0.6rem 0.75rem;
+                    border-bottom: 1px solid ${SURFACE.border};
+                    text-align: left;
+                    vertical-align: top;
+                  }
+                  & tbody th {
+                    color: ${SURFACE.muted};
+                    font-weight: 600;
+                    white-space: nowrap;
+                  }
+                `}
+              >
+                <caption
+                  css={{ textAlign: 'left', padding: '0 0 0.5rem', color: SURFACE.muted }}
+                >{`${cars.length} ${cars.length === 1 ? noun : `${noun}s`} compared`}</caption>
                 <thead>
                   <tr>
                     <td />
@@ -173,10 +224,38 @@ function Compare() {
                       const image = imageSources(car.primary_image_url);
                       return (
                         <th key={car.objectID} scope="col" css={{ minWidth: '12rem' }}>
-                          {image && <img src={image.src} alt="" width={600} height={400} css={{ width: '100%', height: 'auto', borderRadius: 6, display: 'block', marginBottom: '0.5rem' }} />}
+                          {image && (
+                            <img
+                              src={image.src}
+                              alt=""
+                              width={600}
+                              height={400}
+                              css={{
+                                width: '100%',
+                                height: 'auto',
+                                borderRadius: 6,
+                                display: 'block',
+                                marginBottom: '0.5rem',
+                              }}
+                            />
+                          )}
                           <a href={paths.car(car.slug)}>{car.name}</a>
                           <div>
-                            <button type="button" onClick={() => removeFromCompare(car.slug)} aria-label={`Remove ${car.name} from the comparison`} css={{ marginTop: '0.4rem', font: 'inherit', fontSize: '0.85rem', background: 'none', border: 0, padding: 0, textDecoration: 'underline', cursor: 'pointer' }}>
+                            <button
+                              type="button"
+                              onClick={() => removeFromCompare(car.slug)}
+                              aria-label={`Remove ${car.name} from the comparison`}
+                              css={{
+                                marginTop: '0.4rem',
+                                font: 'inherit',
+                                fontSize: '0.85rem',
+                                background: 'none',
+                                border: 0,
+                                padding: 0,
+                                textDecoration: 'underline',
+                                cursor: 'pointer',
+                              }}
+                            >
                               Remove
                             </button>
                           </div>
@@ -186,7 +265,11 @@ function Compare() {
                   </tr>
                 </thead>
                 <tbody>
-                  {[...compareRows(tenant.pricing).slice(0, 1), ...financeRow(tenant), ...compareRows(tenant.pricing).slice(1)].map((row) => (
+                  {[
+                    ...compareRows(tenant.pricing).slice(0, 1),
+                    ...financeRow(tenant),
+                    ...compareRows(tenant.pricing).slice(1),
+                  ].map((row) => (
                     <tr key={row.label}>
                       <th scope="row">{row.label}</th>
                       {cars.map((car) => (
@@ -212,7 +295,10 @@ function WatchlistCars() {
   const entries = useWatchlistSlugs();
   const state = useSavedCars(entries.status === 'ready' ? entries.slugs : []);
   const nowSeconds = Math.floor(Date.now() / 1000);
-  if (entries.status === 'failed') return <p role="alert">{`We could not load your watchlist just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>;
+  if (entries.status === 'failed')
+    return (
+      <p role="alert">{`We could not load your watchlist just now. Please try again in a moment, or call us on ${tenant.contact.phone}.`}</p>
+    );
   if (entries.status === 'ready' && entries.slugs.length === 0) {
     return (
       <p>
@@ -230,7 +316,20 @@ function WatchlistCars() {
             .map((car, index) => (
               <li key={car.objectID} css={{ display: 'flex', flexDirection: 'column', gap: '0.5rem' }}>
                 <CarCard hit={car} nowSeconds={nowSeconds} priority={index < 3} />
-                <button type="button" onClick={() => void toggleWatchlist({ id: car.objectID, name: car.name })} aria-label={`Remove ${car.name} from your watchlist`} css={{ font: 'inherit', alignSelf: 'flex-start', background: 'none', border: 0, padding: 0, textDecoration: 'underline', cursor: 'pointer' }}>
+                <button
+                  type="button"
+                  onClick={() => void toggleWatchlist({ id: car.objectID, name: car.name })}
+                  aria-label={`Remove ${car.name} from your watchlist`}
+                  css={{
+                    font: 'inherit',
+                    alignSelf: 'flex-start',
+                    background: 'none',
+                    border: 0,
+                    padding: 0,
+                    textDecoration: 'underline',
+                    cursor: 'pointer',
+                  }}
+                >
                   Remove
                 </button>
               </li>
@@ -243,7 +342,20 @@ function WatchlistCars() {
 
 function SignOutButton() {
   return (
-    <button type="button" onClick={() => void signOut()} css={{ font: 'inherit', fontWeight: 600, padding: '0.5rem 1rem', borderRadius: 6, border: `1px solid ${SURFACE.border}`, background: SURFACE.background, cursor: 'pointer', marginBottom: '1rem' }}>
+    <button
+      type="button"
+      onClick={() => void signOut()}
+      css={{
+        font: 'inherit',
+        fontWeight: 600,
+        padding: '0.5rem 1rem',
+        borderRadius: 6,
+        border: `1px solid ${SURFACE.border}`,
+        background: SURFACE.background,
+        cursor: 'pointer',
+        marginBottom: '1rem',
+      }}
+    >
       Sign out
     </button>
   );
@@ -259,7 +371,10 @@ export function WatchlistPage() {
   const session = useSession();
   if (session.status !== 'signed-in') {
     return (
-      <PageFrame title="Your watchlist" intro={`Save ${noun}s to your watchlist at ${tenant.name} and see them on any device.`}>
+      <PageFrame
+        title="Your watchlist"
+        intro={`Save ${noun}s to your watchlist at ${tenant.name} and see them on any device.`}
+      >
         <p>
           <a href={signInHref('watchlist')}>Sign in</a>
           {` with your mobile number to see your watchlist.`}
@@ -268,7 +383,10 @@ export function WatchlistPage() {
     );
   }
   return (
-    <PageFrame title="Your watchlist" intro={`The ${noun}s you saved at ${tenant.name}, signed in as ${formatPhone(session.user.phone)}.`}>
+    <PageFrame
+      title="Your watchlist"
+      intro={`The ${noun}s you saved at ${tenant.name}, signed in as ${formatPhone(session.user.phone)}.`}
+    >
       <SignOutButton />
       <WatchlistCars />
     </PageFrame>
@@ -301,9 +419,15 @@ export function GaragePage() {
       </PageFrame>
     );
   }
-  const heading = css`font-size: 1.35rem; margin: 2rem 0 0.75rem;`;
+  const heading = css`
+    font-size: 1.35rem;
+    margin: 2rem 0 0.75rem;
+  `;
   return (
-    <PageFrame title={title} intro={`Your saved ${noun}s, enquiries and reservations at ${tenant.name}, signed in as ${formatPhone(session.user.phone)}.`}>
+    <PageFrame
+      title={title}
+      intro={`Your saved ${noun}s, enquiries and reservations at ${tenant.name}, signed in as ${formatPhone(session.user.phone)}.`}
+    >
       <SignOutButton />
       <h2 css={heading}>{`Saved ${noun}s`}</h2>
       <WatchlistCars />

@@ -14,7 +14,11 @@ export function carsBySlugRequests(indexName: string, slugs: readonly string[]) 
   const requests = [];
   for (let start = 0; start < slugs.length; start += SAVED_CARS_PER_SEARCH) {
     const part = slugs.slice(start, start + SAVED_CARS_PER_SEARCH);
-    requests.push({ indexName, filters: part.map((slug) => `slug:${quoted(slug)}`).join(' OR '), hitsPerPage: part.length });
+    requests.push({
+      indexName,
+      filters: part.map((slug) => `slug:${quoted(slug)}`).join(' OR '),
+      hitsPerPage: part.length,
+    });
   }
   return requests;
 }
@@ -24,7 +28,10 @@ export function carsBySlugRequests(indexName: string, slugs: readonly string[]) 
  * and out of its sold window, or taken off the website) is reported apart, so the page can say
  * so instead of leaving a gap.
  */
-export function inSavedOrder<T extends { slug: string }>(hits: readonly T[], slugs: readonly string[]): { cars: T[]; gone: string[] } {
+export function inSavedOrder<T extends { slug: string }>(
+  hits: readonly T[],
+  slugs: readonly string[],
+): { cars: T[]; gone: string[] } {
   const bySlug = new Map(hits.map((hit) => [hit.slug, hit]));
   return { cars: slugs.flatMap((slug) => bySlug.get(slug) ?? []), gone: slugs.filter((slug) => !bySlug.has(slug)) };
 }

@@ -22,7 +22,12 @@ export default function SearchBox({ defaultQuery = '', action = paths.search() }
       action={action}
       method="get"
       data-boundary="mf-search"
-      css={css`label: mf-search-box; display: flex; gap: 0.5rem; max-width: 36rem;`}
+      css={css`
+        label: mf-search-box;
+        display: flex;
+        gap: 0.5rem;
+        max-width: 36rem;
+      `}
     >
       <label htmlFor={id} css={VISUALLY_HIDDEN}>
         Search {tenant.name} stock
@@ -33,11 +38,26 @@ export default function SearchBox({ defaultQuery = '', action = paths.search() }
         type="search"
         defaultValue={defaultQuery}
         placeholder={`Make, model or keyword`}
-        css={css`flex: 1; padding: 0.7rem 0.9rem; font-size: 1rem; border: 1px solid ${SURFACE.fieldBorder}; border-radius: 6px;`}
+        css={css`
+          flex: 1;
+          padding: 0.7rem 0.9rem;
+          font-size: 1rem;
+          border: 1px solid ${SURFACE.fieldBorder};
+          border-radius: 6px;
+        `}
       />
       <button
         type="submit"
-        css={css`padding: 0.7rem 1.2rem; font-size: 1rem; font-weight: 600; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary}; border: 0; border-radius: 6px; cursor: pointer;`}
+        css={css`
+          padding: 0.7rem 1.2rem;
+          font-size: 1rem;
+          font-weight: 600;
+          color: ${readableTextOn(tenant.theme.primary)};
+          background: ${tenant.theme.primary};
+          border: 0;
+          border-radius: 6px;
+          cursor: pointer;
+        `}
       >
         Search
       </button>

@@ -1,4 +1,11 @@
-import { compareAtom, favouritesAtom, FIRST_PAINT_DATA_ID, forecourtStore, resetFirstPaintForTests, searchAccessAtom } from '@forecourt/shared-config';
+import {
+  compareAtom,
+  favouritesAtom,
+  FIRST_PAINT_DATA_ID,
+  forecourtStore,
+  resetFirstPaintForTests,
+  searchAccessAtom,
+} from '@forecourt/shared-config';
 import { renderWithPlatform, testTenant } from '@forecourt/shared-config/testing';
 import { act, screen } from '@testing-library/react';
 import { Route, Routes } from '@forecourt/shared-config/router';
@@ -32,7 +39,14 @@ describe('SearchPage: when the results take over from the server’s first paint
     window.localStorage.clear();
     forecourtStore.set(favouritesAtom, []);
     forecourtStore.set(compareAtom, []);
-    forecourtStore.set(searchAccessAtom, { appId: 'test', apiKey: 'key', hosts: [], indexName: 'cars', sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' }, sortFilters: {} });
+    forecourtStore.set(searchAccessAtom, {
+      appId: 'test',
+      apiKey: 'key',
+      hosts: [],
+      indexName: 'cars',
+      sorts: { relevant: 'cars', latest: 'cars_latest', priceDesc: 'cars_price_desc', priceAsc: 'cars_price_asc' },
+      sortFilters: {},
+    });
   });
   afterEach(() => {
     document.body.innerHTML = '';
@@ -56,21 +70,36 @@ describe('SearchPage: when the results take over from the server’s first paint
 
   it('shows the results at once to a shopper with favourites (the cards’ marks are theirs, which the server did not paint)', () => {
     servedPage();
-    forecourtStore.set(favouritesAtom, [{ id: '1', slug: '2021-kia-cerato-1', name: '2021 Kia Cerato', make: 'Kia', model: 'Cerato', primary_image_url: null }]);
+    forecourtStore.set(favouritesAtom, [
+      {
+        id: '1',
+        slug: '2021-kia-cerato-1',
+        name: '2021 Kia Cerato',
+        make: 'Kia',
+        model: 'Cerato',
+        primary_image_url: null,
+      },
+    ]);
     renderAt(PATH);
     expect(screen.getByText('the results')).toBeInTheDocument();
   });
 
   it('shows the results at once to a shopper with earlier searches (the recent-searches list)', () => {
     servedPage();
-    window.localStorage.setItem('forecourt:search-history:test-motors', JSON.stringify([{ label: 'New cars', path: '/search/new-cars' }]));
+    window.localStorage.setItem(
+      'forecourt:search-history:test-motors',
+      JSON.stringify([{ label: 'New cars', path: '/search/new-cars' }]),
+    );
     renderAt(PATH);
     expect(screen.getByText('the results')).toBeInTheDocument();
   });
 
   it('leaves the first paint on a phone with earlier searches: the list is in the filters a phone keeps closed', () => {
     servedPage();
-    window.localStorage.setItem('forecourt:search-history:test-motors', JSON.stringify([{ label: 'New cars', path: '/search/new-cars' }]));
+    window.localStorage.setItem(
+      'forecourt:search-history:test-motors',
+      JSON.stringify([{ label: 'New cars', path: '/search/new-cars' }]),
+    );
     const matchMedia = window.matchMedia;
     window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;
     try {
@@ -84,7 +113,9 @@ describe('SearchPage: when the results take over from the server’s first paint
   it('counts the search shown as a recent search while the results wait', () => {
     servedPage();
     renderAt(PATH);
-    expect(JSON.parse(window.localStorage.getItem('forecourt:search-history:test-motors') ?? '[]')).toEqual([{ label: 'Used cars', path: PATH }]);
+    expect(JSON.parse(window.localStorage.getItem('forecourt:search-history:test-motors') ?? '[]')).toEqual([
+      { label: 'Used cars', path: PATH },
+    ]);
   });
 
   it('shows the results at once on a page the server did not paint (the shopper came by a link in the app)', () => {

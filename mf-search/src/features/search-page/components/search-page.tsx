@@ -1,5 +1,15 @@
 import { css } from '@emotion/react';
-import { forecourtStore, paths, searchAccessAtom, SURFACE, useCompareList, useFavourites, useFirstPaintIntent, useSession, useTenant } from '@forecourt/shared-config';
+import {
+  forecourtStore,
+  paths,
+  searchAccessAtom,
+  SURFACE,
+  useCompareList,
+  useFavourites,
+  useFirstPaintIntent,
+  useSession,
+  useTenant,
+} from '@forecourt/shared-config';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocation, useSearchParams } from '@forecourt/shared-config/router';
@@ -53,8 +63,17 @@ function useResultsNow(pathname: string, painted: boolean): boolean {
   const compare = useCompareList();
   const session = useSession();
   // Listed in the filter column, which a phone keeps closed until the shopper opens it (and so wakes the results).
-  const [earlierSearches] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(FILTER_COLUMN_MEDIA).matches !== false && readHistory(slug).some((entry) => entry.path !== `${pathname}${window.location.search}`));
-  const personal = (search.favourites && favourites.length > 0) || (search.compare && compare.length > 0) || session.status === 'signed-in' || earlierSearches;
+  const [earlierSearches] = useState(
+    () =>
+      typeof window !== 'undefined' &&
+      window.matchMedia?.(FILTER_COLUMN_MEDIA).matches !== false &&
+      readHistory(slug).some((entry) => entry.path !== `${pathname}${window.location.search}`),
+  );
+  const personal =
+    (search.favourites && favourites.length > 0) ||
+    (search.compare && compare.length > 0) ||
+    session.status === 'signed-in' ||
+    earlierSearches;
   return useFirstPaintIntent('mf-search', !painted || personal);
 }
 
@@ -74,18 +93,42 @@ export function SearchPage({ Results = LazyResults }: SearchPageProps) {
   useEffect(() => {
     if (resultsNow || !access) return;
     const path = `${window.location.pathname}${window.location.search}`;
-    recordSearch(tenant.slug, { label: describeSearch(heading, searchStateToUi(fromQueryString(window.location.search))), path });
+    recordSearch(tenant.slug, {
+      label: describeSearch(heading, searchStateToUi(fromQueryString(window.location.search))),
+      path,
+    });
   }, [resultsNow, access, tenant.slug, heading]);
   return (
-    <section css={css`label: mf-search-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem;`}>
-      <BreadcrumbNav crumbs={searchBreadcrumb(pathname, tenant.search.itemNoun, tenant.search.carTypes, tenant.search)} />
+    <section
+      css={css`
+        label: mf-search-page;
+        max-width: 72rem;
+        margin: 0 auto;
+        padding: 1.5rem;
+      `}
+    >
+      <BreadcrumbNav
+        crumbs={searchBreadcrumb(pathname, tenant.search.itemNoun, tenant.search.carTypes, tenant.search)}
+      />
       <h1 css={{ margin: '0 0 0.25rem' }}>{heading}</h1>
       <p css={{ margin: '0 0 1rem', color: SURFACE.muted }}>
         {query ? `Results for “${query}” at ${tenant.name}` : `In stock now at ${tenant.name}, ${tenant.contact.city}`}
       </p>
       {tenant.search.carTypes.length > 1 && (
-        <nav aria-label="Condition" css={css`margin-top: 1rem;`}>
-          <ul css={css`display: flex; gap: 0.75rem; list-style: none; padding: 0;`}>
+        <nav
+          aria-label="Condition"
+          css={css`
+            margin-top: 1rem;
+          `}
+        >
+          <ul
+            css={css`
+              display: flex;
+              gap: 0.75rem;
+              list-style: none;
+              padding: 0;
+            `}
+          >
             {tenant.search.carTypes.map((type) => (
               <li key={type}>
                 <a href={conditionHref(pathname, type)}>{CONDITION_LABELS[type]}</a>
@@ -108,7 +151,8 @@ export function SearchPage({ Results = LazyResults }: SearchPageProps) {
         <>
           <SearchBox defaultQuery={query} action={pathname} />
           <p role="status" css={{ marginTop: '1rem' }}>
-            Our stock search is not available right now. Please try again in a moment, or call us on {tenant.contact.phone}.
+            Our stock search is not available right now. Please try again in a moment, or call us on{' '}
+            {tenant.contact.phone}.
           </p>
         </>
       )}

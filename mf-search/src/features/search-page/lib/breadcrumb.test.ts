@@ -1,6 +1,9 @@
 import { searchBreadcrumb } from './breadcrumb';
 
-const labels = (path: string) => searchBreadcrumb(path).map((c) => (c.href ? `${c.label}(${c.href})` : c.label)).join(' > ');
+const labels = (path: string) =>
+  searchBreadcrumb(path)
+    .map((c) => (c.href ? `${c.label}(${c.href})` : c.label))
+    .join(' > ');
 
 describe('search breadcrumb (finance spec: Home > condition > make > model > current title)', () => {
   it('is Home > the page on a condition page', () => {
@@ -8,15 +11,21 @@ describe('search breadcrumb (finance spec: Home > condition > make > model > cur
   });
 
   it('puts the stock page before a make', () => {
-    expect(labels('/search/toyota')).toBe('Home(/) > New, used and demo cars(/search/new-used-and-demo-cars) > Toyota cars');
+    expect(labels('/search/toyota')).toBe(
+      'Home(/) > New, used and demo cars(/search/new-used-and-demo-cars) > Toyota cars',
+    );
   });
 
   it('puts the make before its model', () => {
-    expect(labels('/search/land-rover/defender')).toBe('Home(/) > New, used and demo cars(/search/new-used-and-demo-cars) > Land Rover(/search/land-rover) > Land Rover Defender cars');
+    expect(labels('/search/land-rover/defender')).toBe(
+      'Home(/) > New, used and demo cars(/search/new-used-and-demo-cars) > Land Rover(/search/land-rover) > Land Rover Defender cars',
+    );
   });
 
   it('goes through used cars on the used-car routes', () => {
-    expect(labels('/used-car/toyota/hilux')).toBe('Home(/) > Used cars(/search/used-cars) > Toyota(/used-car/toyota) > Used Toyota Hilux cars');
+    expect(labels('/used-car/toyota/hilux')).toBe(
+      'Home(/) > Used cars(/search/used-cars) > Toyota(/used-car/toyota) > Used Toyota Hilux cars',
+    );
   });
 
   it("links the make to /used-car/{make} on a site with search.usedCarPaths (spec: 'some used-car sites use /used-car/... instead')", () => {

@@ -36,7 +36,15 @@ describe('searchHeading', () => {
 
 describe.each(['motorcycle', 'truck'])('the search headings of a %s site', (itemNoun) => {
   it('never say car', () => {
-    const headings = ['/search', '/search/new-used-and-demo-cars', `/search/used-${itemNoun}s`, '/search/honda', '/search/honda/cb500', '/used-car', '/used-car/honda'].map((path) => searchHeading(path, itemNoun));
+    const headings = [
+      '/search',
+      '/search/new-used-and-demo-cars',
+      `/search/used-${itemNoun}s`,
+      '/search/honda',
+      '/search/honda/cb500',
+      '/used-car',
+      '/used-car/honda',
+    ].map((path) => searchHeading(path, itemNoun));
     expect(headings.filter((heading) => /\bcars?\b/i.test(heading))).toEqual([]);
   });
 });

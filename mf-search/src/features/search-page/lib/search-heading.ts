@@ -1,4 +1,10 @@
-import { conditionHeading, conditionTypes, SEARCH_CAR_TYPES, siteConditionTypes, type SearchCarType } from '@forecourt/shared-config/search-routes';
+import {
+  conditionHeading,
+  conditionTypes,
+  SEARCH_CAR_TYPES,
+  siteConditionTypes,
+  type SearchCarType,
+} from '@forecourt/shared-config/search-routes';
 
 /**
  * The heading of a search route, from its path (spec: /search/new-used-and-demo-cars,
@@ -14,7 +20,11 @@ export function titleCase(slug: string): string {
     .join(' ');
 }
 
-export function searchHeading(pathname: string, itemNoun = 'car', siteTypes: readonly SearchCarType[] = SEARCH_CAR_TYPES): string {
+export function searchHeading(
+  pathname: string,
+  itemNoun = 'car',
+  siteTypes: readonly SearchCarType[] = SEARCH_CAR_TYPES,
+): string {
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [root, first, second] = parts;
   const plural = `${itemNoun}s`;

@@ -8,7 +8,12 @@ import { reservationStateSchema } from '../../../contract';
  */
 
 /** What the page knows about the car's reservation before it offers the form. */
-export type ReservationState = { status: 'loading' } | { status: 'free' } | { status: 'reserved'; heldUntil: string | null } | { status: 'missing' } | { status: 'failed' };
+export type ReservationState =
+  | { status: 'loading' }
+  | { status: 'free' }
+  | { status: 'reserved'; heldUntil: string | null }
+  | { status: 'missing' }
+  | { status: 'failed' };
 
 /** The car's reservation in the team's API: its state (GET), and a new one (POST, reserve.ts). */
 export const reservationUrl = (slug: string) => `/api/vehicle/cars/${encodeURIComponent(slug)}/reservation`;
@@ -21,8 +26,13 @@ export function useReservationState(slug: string, enabled: boolean): { state: Re
     if (url) invalidateApi(url);
   };
   if (read.status === 'loading') return { state: { status: 'loading' }, retry };
-  if (read.status === 'ready') return { state: read.data.reserved ? { status: 'reserved', heldUntil: read.data.heldUntil } : { status: 'free' }, retry };
+  if (read.status === 'ready')
+    return {
+      state: read.data.reserved ? { status: 'reserved', heldUntil: read.data.heldUntil } : { status: 'free' },
+      retry,
+    };
   // 400: an address that cannot be a car's; 404: no such car on this site.
-  if (read.status === 'missing' || (read.status === 'failed' && read.code === 400)) return { state: { status: 'missing' }, retry };
+  if (read.status === 'missing' || (read.status === 'failed' && read.code === 400))
+    return { state: { status: 'missing' }, retry };
   return { state: { status: 'failed' }, retry };
 }

@@ -1,6 +1,11 @@
 import { apiWrite, invalidateApi, readApiAnswer, type ApiFetch } from '@forecourt/shared-config';
 import { createKeyedPost } from '@forecourt/shared-config/leads';
-import { MY_RESERVATIONS_PATH, reservationCancelledSchema, reservationMadeSchema, reservationRefusalSchema } from '../../../contract';
+import {
+  MY_RESERVATIONS_PATH,
+  reservationCancelledSchema,
+  reservationMadeSchema,
+  reservationRefusalSchema,
+} from '../../../contract';
 import type { ReservationBody } from '../lib/reservation-schema';
 import { reservationUrl } from './reservation-state';
 
@@ -28,9 +33,11 @@ export interface ReservationRefusal {
   heldUntil: string | null;
 }
 
-export type ReservationOutcome = { status: 'reserved'; reservation: ReservationMade } | ReservationRefusal | { status: 'unreachable' };
+export type ReservationOutcome =
+  { status: 'reserved'; reservation: ReservationMade } | ReservationRefusal | { status: 'unreachable' };
 
-export type CancelOutcome = { status: 'cancelled' } | { status: 'refused'; message: string } | { status: 'unreachable' };
+export type CancelOutcome =
+  { status: 'cancelled' } | { status: 'refused'; message: string } | { status: 'unreachable' };
 
 /** The words of a refusal (the server's, else its status). */
 const refusalText = (message: string, code: number) => message || `The reservation could not be made (error ${code}).`;
@@ -49,7 +56,10 @@ const reservationsChanged = () => invalidateApi(MY_RESERVATIONS_PATH);
  */
 export function createReserver(slug: string, fetchImpl?: ApiFetch) {
   const url = reservationUrl(slug);
-  const post = createKeyedPost(url, fetchImpl, (body: ReservationBody) => ({ ...body, payment: body.payment?.last4 ?? null }));
+  const post = createKeyedPost(url, fetchImpl, (body: ReservationBody) => ({
+    ...body,
+    payment: body.payment?.last4 ?? null,
+  }));
   return async (body: ReservationBody): Promise<ReservationOutcome> => {
     let response: Response;
     try {
@@ -58,19 +68,31 @@ export function createReserver(slug: string, fetchImpl?: ApiFetch) {
       console.error('[mf-vehicle] the reservation could not be sent', error);
       return { status: 'unreachable' };
     }
-    const result = await readApiAnswer(url, response, { schema: reservationMadeSchema, refusal: reservationRefusalSchema });
+    const result = await readApiAnswer(url, response, {
+      schema: reservationMadeSchema,
+      refusal: reservationRefusalSchema,
+    });
     if (result.ok) {
       reservationsChanged();
       const { id, heldUntil, deposit } = result.data;
       return { status: 'reserved', reservation: { id, heldUntil, deposit } };
     }
-    return { status: 'refused', code: result.status, message: refusalText(result.message, result.status), field: result.field ?? null, heldUntil: result.refusal?.heldUntil ?? null };
+    return {
+      status: 'refused',
+      code: result.status,
+      message: refusalText(result.message, result.status),
+      field: result.field ?? null,
+      heldUntil: result.refusal?.heldUntil ?? null,
+    };
   };
 }
 
 /** Cancels the reservation with this number (the deposit's authorisation is voided by the API). */
 export async function cancelReservation(id: string): Promise<CancelOutcome> {
-  const result = await apiWrite(`/api/vehicle/reservations/${encodeURIComponent(id)}`, { method: 'DELETE', schema: reservationCancelledSchema });
+  const result = await apiWrite(`/api/vehicle/reservations/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: reservationCancelledSchema,
+  });
   if (result.ok) {
     reservationsChanged();
     return { status: 'cancelled' };

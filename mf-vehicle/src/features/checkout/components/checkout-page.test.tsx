@@ -39,18 +39,31 @@ afterEach(() => {
 });
 
 /** `reserve` may be a list: one answer per reservation attempt, in order. */
-function fakeApi(answers: { car?: VehicleSummary; reservation?: Answer; reserve?: Answer | Answer[]; cancel?: Answer } = {}): Call[] {
+function fakeApi(
+  answers: { car?: VehicleSummary; reservation?: Answer; reserve?: Answer | Answer[]; cancel?: Answer } = {},
+): Call[] {
   const calls: Call[] = [];
   const car = answers.car ?? HILUX;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: typeof init?.body === 'string' ? init.body : null, key: (init?.headers as Record<string, string> | undefined)?.['idempotency-key'] ?? null });
+    calls.push({
+      method,
+      url,
+      body: typeof init?.body === 'string' ? init.body : null,
+      key: (init?.headers as Record<string, string> | undefined)?.['idempotency-key'] ?? null,
+    });
     let answer: Answer = { status: 404, body: { error: 'not in this fake' } };
     if (method === 'GET' && url === `/api/vehicle/cars/${car.slug}`) answer = { status: 200, body: { car } };
-    else if (method === 'GET' && url.endsWith('/reservation')) answer = answers.reservation ?? { status: 200, body: { carId: car.id, reserved: false, heldUntil: null } };
-    else if (method === 'POST') answer = (Array.isArray(answers.reserve) ? answers.reserve.shift() : answers.reserve) ?? { status: 201, body: { id: RESERVATION_ID, heldUntil: HELD_UNTIL, deposit: 200, paymentReference: 'auth_1' } };
-    else if (method === 'DELETE') answer = answers.cancel ?? { status: 200, body: { id: RESERVATION_ID, status: 'cancelled' } };
+    else if (method === 'GET' && url.endsWith('/reservation'))
+      answer = answers.reservation ?? { status: 200, body: { carId: car.id, reserved: false, heldUntil: null } };
+    else if (method === 'POST')
+      answer = (Array.isArray(answers.reserve) ? answers.reserve.shift() : answers.reserve) ?? {
+        status: 201,
+        body: { id: RESERVATION_ID, heldUntil: HELD_UNTIL, deposit: 200, paymentReference: 'auth_1' },
+      };
+    else if (method === 'DELETE')
+      answer = answers.cancel ?? { status: 200, body: { id: RESERVATION_ID, status: 'cancelled' } };
     if (answer === 'network-down') throw new TypeError('Failed to fetch');
     const { status, body } = answer;
     // jsdom has no Response: the answer's shape as the page reads it.
@@ -63,7 +76,11 @@ function fakeApi(answers: { car?: VehicleSummary; reservation?: Answer; reserve?
 const SIGNED_IN: Session = { status: 'signed-in', user: { phone: '0412345678' } };
 
 function renderCheckout(options: { tenant?: ReturnType<typeof testTenant>; session?: Session; route?: string } = {}) {
-  return renderWithPlatform(<VehicleRoutes />, { route: options.route ?? CHECKOUT, tenant: options.tenant ?? testTenant(), session: options.session ?? SIGNED_IN });
+  return renderWithPlatform(<VehicleRoutes />, {
+    route: options.route ?? CHECKOUT,
+    tenant: options.tenant ?? testTenant(),
+    session: options.session ?? SIGNED_IN,
+  });
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false });
@@ -74,7 +91,9 @@ async function fillShopper() {
   type('Full name', 'Jo Citizen');
   type('Email address', 'jo@example.com');
   type('Mobile number', '0412 345 678');
-  fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to the reservation terms above for the 2021 Toyota Hilux SR5.' }));
+  fireEvent.click(
+    screen.getByRole('checkbox', { name: 'I agree to the reservation terms above for the 2021 Toyota Hilux SR5.' }),
+  );
 }
 
 async function fillWithCard(number = '4242 4242 4242 4242') {
@@ -90,7 +109,9 @@ describe('before the form', () => {
   it('asks a signed-out shopper to confirm their mobile first, and leads to the code and back', async () => {
     fakeApi();
     renderCheckout({ session: { status: 'signed-out' } });
-    expect(await screen.findByText('To hold this car for you we first confirm your mobile number with a one-time code.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('To hold this car for you we first confirm your mobile number with a one-time code.'),
+    ).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Confirm my mobile number' });
     const target = new URL(link.getAttribute('href') ?? '', 'http://site.invalid');
     expect(target.pathname).toBe('/sign-in');
@@ -123,7 +144,8 @@ describe('the checkout form', () => {
     expect(field('Card number')).toHaveAttribute('autocomplete', 'cc-number');
     expect(field('Expiry (MM/YY)')).toHaveAttribute('autocomplete', 'cc-exp');
     expect(field('Security code (CVC)')).toHaveAttribute('autocomplete', 'cc-csc');
-    for (const label of ['Card number', 'Expiry (MM/YY)', 'Security code (CVC)']) expect(field(label)).toHaveAttribute('inputmode', 'numeric');
+    for (const label of ['Card number', 'Expiry (MM/YY)', 'Security code (CVC)'])
+      expect(field(label)).toHaveAttribute('inputmode', 'numeric');
   });
 
   it('puts in the signed-in shopper’s mobile', async () => {
@@ -142,7 +164,13 @@ describe('the checkout form', () => {
     const sent = calls.find((call) => call.method === 'POST');
     expect(sent?.url).toBe(`/api/vehicle/cars/${HILUX.slug}/reservation`);
     const body = JSON.parse(sent?.body ?? '{}') as { payment?: { token: string; last4: string } };
-    expect(body).toEqual({ name: 'Jo Citizen', email: 'jo@example.com', phone: '0412 345 678', terms: true, payment: { token: expect.stringMatching(/^tok_sim_4242_/) as unknown, last4: '4242' } });
+    expect(body).toEqual({
+      name: 'Jo Citizen',
+      email: 'jo@example.com',
+      phone: '0412 345 678',
+      terms: true,
+      payment: { token: expect.stringMatching(/^tok_sim_4242_/) as unknown, last4: '4242' },
+    });
     expect(sent?.body).not.toMatch(/4242 ?4242 ?4242 ?4242|12\/40|"123"/);
   });
 
@@ -156,20 +184,42 @@ describe('the checkout form', () => {
   });
 
   it('says in a red alert that the car was reserved by someone else meanwhile, and until when', async () => {
-    fakeApi({ reserve: { status: 409, body: { error: 'Sorry, the 2021 Toyota Hilux SR5 is already reserved.', heldUntil: HELD_UNTIL } } });
+    fakeApi({
+      reserve: {
+        status: 409,
+        body: { error: 'Sorry, the 2021 Toyota Hilux SR5 is already reserved.', heldUntil: HELD_UNTIL },
+      },
+    });
     renderCheckout();
     await fillWithCard();
     reserve();
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(`Sorry, the 2021 Toyota Hilux SR5 is already reserved. It is held until ${HELD_UNTIL_TEXT}.`));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        `Sorry, the 2021 Toyota Hilux SR5 is already reserved. It is held until ${HELD_UNTIL_TEXT}.`,
+      ),
+    );
     expect(screen.getByRole('button', { name: 'Reserve for $200' })).toBeEnabled();
   });
 
   it('shows the rate limit’s own words when the shopper tried too often', async () => {
-    fakeApi({ reserve: { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many reservation attempts from this address. Please try again in a minute, or call us.' } } });
+    fakeApi({
+      reserve: {
+        status: 429,
+        body: {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many reservation attempts from this address. Please try again in a minute, or call us.',
+        },
+      },
+    });
     renderCheckout();
     await fillWithCard();
     reserve();
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many reservation attempts from this address. Please try again in a minute, or call us.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Too many reservation attempts from this address. Please try again in a minute, or call us.',
+      ),
+    );
   });
 
   it('says the reservation could not be sent when the network fails', async () => {
@@ -178,7 +228,11 @@ describe('the checkout form', () => {
     renderCheckout();
     await fillWithCard();
     reserve();
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your reservation could not be sent. Please check your connection and try again, or call us on 02 9000 0000.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Your reservation could not be sent. Please check your connection and try again, or call us on 02 9000 0000.',
+      ),
+    );
   });
 });
 
@@ -227,7 +281,9 @@ describe('the confirmation', () => {
   });
 
   it('names no deposit for a $0 reservation', async () => {
-    fakeApi({ reserve: { status: 201, body: { id: RESERVATION_ID, heldUntil: HELD_UNTIL, deposit: 0, paymentReference: null } } });
+    fakeApi({
+      reserve: { status: 201, body: { id: RESERVATION_ID, heldUntil: HELD_UNTIL, deposit: 0, paymentReference: null } },
+    });
     renderCheckout({ tenant: testTenant({ vehicle: { reserveDeposit: 0 } }) });
     await fillShopper();
     reserve('Reserve this car');
@@ -250,14 +306,20 @@ describe('before the form', () => {
   it('says the car is already reserved, until when, and offers no form', async () => {
     fakeApi({ reservation: { status: 200, body: { carId: HILUX.id, reserved: true, heldUntil: HELD_UNTIL } } });
     renderCheckout();
-    expect(await screen.findByText(`Sorry, the 2021 Toyota Hilux SR5 is already reserved. It is held until ${HELD_UNTIL_TEXT}.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `Sorry, the 2021 Toyota Hilux SR5 is already reserved. It is held until ${HELD_UNTIL_TEXT}.`,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
   it('tells the shopper a sold car can no longer be reserved', async () => {
     fakeApi({ car: testCar({ status: 'sold' }) });
     renderCheckout();
-    expect(await screen.findByText('Sorry, the 2021 Toyota Hilux SR5 has been sold, so it can no longer be reserved.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Sorry, the 2021 Toyota Hilux SR5 has been sold, so it can no longer be reserved.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
@@ -265,7 +327,11 @@ describe('before the form', () => {
     const calls = fakeApi();
     renderCheckout({ tenant: testTenant({ vehicle: { onlineCheckout: false } }) });
     await screen.findByRole('link', { name: '2021 Toyota Hilux SR5' });
-    expect(screen.getByText('Test Motors does not take reservations online. To reserve this car, call us on', { exact: false })).toBeInTheDocument();
+    expect(
+      screen.getByText('Test Motors does not take reservations online. To reserve this car, call us on', {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '02 9000 0000' })).toHaveAttribute('href', 'tel:0290000000');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(calls.some((call) => call.url.endsWith('/reservation'))).toBe(false);
@@ -273,9 +339,14 @@ describe('before the form', () => {
 
   it('says so, and offers to try again, when the reservation cannot be checked', async () => {
     fakeApi({ reservation: { status: 500, body: { error: 'boom' } } });
-    expectConsole('error', '[mf-vehicle] /api/vehicle/cars/2021-toyota-hilux-sr5-ha010001/reservation could not be read');
+    expectConsole(
+      'error',
+      '[mf-vehicle] /api/vehicle/cars/2021-toyota-hilux-sr5-ha010001/reservation could not be read',
+    );
     renderCheckout();
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not check whether this car is still available. Please try again in a moment, or call us on 02 9000 0000.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not check whether this car is still available. Please try again in a moment, or call us on 02 9000 0000.',
+    );
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

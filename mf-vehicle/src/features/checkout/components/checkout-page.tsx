@@ -1,20 +1,75 @@
 import { css } from '@emotion/react';
-import { DANGER, isInStock, media, paths, SURFACE, telHref, useSession, useTenant, WARNING } from '@forecourt/shared-config';
+import {
+  DANGER,
+  isInStock,
+  media,
+  paths,
+  SURFACE,
+  telHref,
+  useSession,
+  useTenant,
+  WARNING,
+} from '@forecourt/shared-config';
 import { dealerTimeZone } from '@forecourt/shared-config/hours';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from '@forecourt/shared-config/router';
 import { titleFromSlug } from '../../../lib/vehicle-title';
 import { useCar, type CarState } from '../../vehicle-page/api/car';
 import { useReservationState, type ReservationState } from '../api/reservation-state';
-import { alreadyReserved, holdEndText, notReservable, reservationTerms, reserveDeposit, soldText } from '../lib/reservation';
+import {
+  alreadyReserved,
+  holdEndText,
+  notReservable,
+  reservationTerms,
+  reserveDeposit,
+  soldText,
+} from '../lib/reservation';
 
 // The form, its rules and the platform's form kit load only once the car can be reserved: a
 // shopper who finds it reserved or sold downloads none of it.
 const ReservationForm = lazy(() => import(/* webpackChunkName: "checkout" */ './reservation-form'));
 
-const noticeCss = css`label: mf-vehicle-checkout-notice; margin: 0 0 1.5rem; padding: 0.85rem 1rem; border-radius: 6px; background: ${WARNING.background}; color: ${WARNING.text}; p { margin: 0; } p + p { margin-top: 0.5rem; } a { color: inherit; }`;
-const alertCss = css`label: mf-vehicle-checkout-alert; margin: 0 0 1.5rem; padding: 0.75rem 1rem; border: 1px solid ${DANGER.border}; border-left: 4px solid ${DANGER.text}; border-radius: 6px; background: ${DANGER.background}; color: ${DANGER.text}; p { margin: 0 0 0.6rem; }`;
-const plainButtonCss = css`font: inherit; font-weight: 600; min-height: 2.75rem; padding: 0.5rem 1.1rem; border-radius: 6px; border: 1px solid ${SURFACE.border}; background: ${SURFACE.background}; color: ${SURFACE.text}; cursor: pointer;`;
+const noticeCss = css`
+  label: mf-vehicle-checkout-notice;
+  margin: 0 0 1.5rem;
+  padding: 0.85rem 1rem;
+  border-radius: 6px;
+  background: ${WARNING.background};
+  color: ${WARNING.text};
+  p {
+    margin: 0;
+  }
+  p + p {
+    margin-top: 0.5rem;
+  }
+  a {
+    color: inherit;
+  }
+`;
+const alertCss = css`
+  label: mf-vehicle-checkout-alert;
+  margin: 0 0 1.5rem;
+  padding: 0.75rem 1rem;
+  border: 1px solid ${DANGER.border};
+  border-left: 4px solid ${DANGER.text};
+  border-radius: 6px;
+  background: ${DANGER.background};
+  color: ${DANGER.text};
+  p {
+    margin: 0 0 0.6rem;
+  }
+`;
+const plainButtonCss = css`
+  font: inherit;
+  font-weight: 600;
+  min-height: 2.75rem;
+  padding: 0.5rem 1.1rem;
+  border-radius: 6px;
+  border: 1px solid ${SURFACE.border};
+  background: ${SURFACE.background};
+  color: ${SURFACE.text};
+  cursor: pointer;
+`;
 
 /**
  * Reserve online: /cars/{slug}/checkout, /cars/{slug}/buy-online and
@@ -37,7 +92,18 @@ export function CheckoutPage() {
   const reservation = useReservationState(slug, online && slug !== '');
   const carName = car.status === 'found' ? car.car.name : titleFromSlug(slug);
   return (
-    <article aria-labelledby={headingId} css={css`label: mf-vehicle-checkout; max-width: 48rem; margin: 0 auto; padding: 1.5rem; ${media.smDown} { padding: 1rem; }`}>
+    <article
+      aria-labelledby={headingId}
+      css={css`
+        label: mf-vehicle-checkout;
+        max-width: 48rem;
+        margin: 0 auto;
+        padding: 1.5rem;
+        ${media.smDown} {
+          padding: 1rem;
+        }
+      `}
+    >
       <h1 id={headingId} css={{ margin: '0 0 0.25rem', fontSize: 'clamp(1.5rem, 4vw, 2.25rem)' }}>
         {online ? `Reserve this ${noun} online` : `Reserve this ${noun}`}
       </h1>
@@ -52,7 +118,16 @@ export function CheckoutPage() {
       )}
       {online ? (
         <>
-          <section aria-labelledby={termsId} css={css`label: mf-vehicle-checkout-terms; margin: 0 0 1.5rem; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+          <section
+            aria-labelledby={termsId}
+            css={css`
+              label: mf-vehicle-checkout-terms;
+              margin: 0 0 1.5rem;
+              padding: 1rem 1.25rem;
+              border: 1px solid ${SURFACE.border};
+              border-radius: ${SURFACE.radius};
+            `}
+          >
             <h2 id={termsId} css={{ fontSize: '1.125rem', margin: '0 0 0.75rem' }}>
               How reserving works
             </h2>
@@ -62,7 +137,16 @@ export function CheckoutPage() {
               ))}
             </ul>
           </section>
-          {slug && <Reserve slug={slug} carName={carName} car={car} reservation={reservation.state} retry={reservation.retry} deposit={deposit} />}
+          {slug && (
+            <Reserve
+              slug={slug}
+              carName={carName}
+              car={car}
+              reservation={reservation.state}
+              retry={reservation.retry}
+              deposit={deposit}
+            />
+          )}
         </>
       ) : (
         <div css={noticeCss}>
@@ -74,7 +158,8 @@ export function CheckoutPage() {
       )}
       {online && (
         <p css={{ margin: 0 }}>
-          Questions about reserving? Call {tenant.name} on <a href={telHref(tenant.contact.phone)}>{tenant.contact.phone}</a>.
+          Questions about reserving? Call {tenant.name} on{' '}
+          <a href={telHref(tenant.contact.phone)}>{tenant.contact.phone}</a>.
         </p>
       )}
     </article>
@@ -104,7 +189,8 @@ function Reserve({ slug, carName, car, reservation, retry, deposit }: ReservePro
       ))}
     </div>
   );
-  if (reservation.status === 'loading' || car.status === 'loading') return <p role="status" css={{ margin: '0 0 1.5rem' }}>{`Checking the ${noun} is still available…`}</p>;
+  if (reservation.status === 'loading' || car.status === 'loading')
+    return <p role="status" css={{ margin: '0 0 1.5rem' }}>{`Checking the ${noun} is still available…`}</p>;
   if (reservation.status === 'failed') {
     return (
       <div role="alert" css={alertCss}>
@@ -115,10 +201,14 @@ function Reserve({ slug, carName, car, reservation, retry, deposit }: ReservePro
       </div>
     );
   }
-  if (reservation.status === 'missing' || car.status === 'missing') return notice(`This ${noun} is not on our site.`, browse);
-  if (car.status === 'found' && !isInStock(car.car.status)) return notice(car.car.status === 'sold' ? soldText(car.car) : notReservable(car.car), browse);
+  if (reservation.status === 'missing' || car.status === 'missing')
+    return notice(`This ${noun} is not on our site.`, browse);
+  if (car.status === 'found' && !isInStock(car.car.status))
+    return notice(car.car.status === 'sold' ? soldText(car.car) : notReservable(car.car), browse);
   if (reservation.status === 'reserved') {
-    const ends = reservation.heldUntil ? ` It is held until ${holdEndText(new Date(reservation.heldUntil), dealerTimeZone(tenant.contact))}.` : '';
+    const ends = reservation.heldUntil
+      ? ` It is held until ${holdEndText(new Date(reservation.heldUntil), dealerTimeZone(tenant.contact))}.`
+      : '';
     return notice(`${alreadyReserved({ name: carName })}${ends}`, browse);
   }
   // A hold is made by a shopper whose mobile is confirmed (the one-time code of signing in), on
@@ -136,7 +226,13 @@ function Reserve({ slug, carName, car, reservation, retry, deposit }: ReservePro
     );
   }
   return (
-    <Suspense fallback={<p role="status" css={{ margin: '0 0 1.5rem' }}>Loading the reservation form…</p>}>
+    <Suspense
+      fallback={
+        <p role="status" css={{ margin: '0 0 1.5rem' }}>
+          Loading the reservation form…
+        </p>
+      }
+    >
       <ReservationForm slug={slug} carName={carName} deposit={deposit} />
     </Suspense>
   );

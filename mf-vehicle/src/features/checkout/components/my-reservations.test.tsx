@@ -23,16 +23,29 @@ describe('MyReservations', () => {
     answerMine(200, { reservations: [reservation()] });
     renderWithPlatform(<MyReservations />);
     const item = within(await screen.findByRole('listitem'));
-    expect(item.getByRole('link', { name: '2021 Toyota Hilux SR5' })).toHaveAttribute('href', '/cars/2021-toyota-hilux-sr5-ha010001');
+    expect(item.getByRole('link', { name: '2021 Toyota Hilux SR5' })).toHaveAttribute(
+      'href',
+      '/cars/2021-toyota-hilux-sr5-ha010001',
+    );
     expect(item.getByText('Held until Thursday 26 November at 3:30 pm AEDT')).toBeInTheDocument();
     expect(item.getByText('Deposit $200', { exact: false })).toBeInTheDocument();
   });
 
   it('says where each past reservation ended', async () => {
-    answerMine(200, { reservations: [reservation({ id: 'a', status: 'expired' }), reservation({ id: 'b', status: 'cancelled' }), reservation({ id: 'c', status: 'completed' })] });
+    answerMine(200, {
+      reservations: [
+        reservation({ id: 'a', status: 'expired' }),
+        reservation({ id: 'b', status: 'cancelled' }),
+        reservation({ id: 'c', status: 'completed' }),
+      ],
+    });
     renderWithPlatform(<MyReservations />);
     const items = await screen.findAllByRole('listitem');
-    expect(items.map((item) => within(item).getByRole('strong').textContent)).toEqual(['Expired', 'Cancelled', 'Completed']);
+    expect(items.map((item) => within(item).getByRole('strong').textContent)).toEqual([
+      'Expired',
+      'Cancelled',
+      'Completed',
+    ]);
   });
 
   it('names no deposit for a $0 reservation', async () => {
@@ -46,14 +59,19 @@ describe('MyReservations', () => {
     answerMine(200, { reservations: [] });
     renderWithPlatform(<MyReservations />);
     expect(await screen.findByText('You have no reservations.', { exact: false })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse our cars' })).toHaveAttribute('href', '/search/new-used-and-demo-cars');
+    expect(screen.getByRole('link', { name: 'Browse our cars' })).toHaveAttribute(
+      'href',
+      '/search/new-used-and-demo-cars',
+    );
   });
 
   it('says in an alert, with the dealer’s phone, when the reservations cannot be read', async () => {
     answerMine(500, { error: 'boom' });
     expectConsole('error', '[mf-vehicle] /api/vehicle/reservations/mine could not be read');
     renderWithPlatform(<MyReservations />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your reservations just now. Please try again in a moment, or call us on 02 9000 0000.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not load your reservations just now. Please try again in a moment, or call us on 02 9000 0000.',
+    );
   });
 
   it('carries the team’s boundary on its root', async () => {

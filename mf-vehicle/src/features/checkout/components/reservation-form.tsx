@@ -22,7 +22,11 @@ export interface ReservationFormProps {
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
-const twoColumns = css`display: grid; grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr)); column-gap: 1rem;`;
+const twoColumns = css`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr));
+  column-gap: 1rem;
+`;
 
 /**
  * The reservation form (loaded by the checkout page once the car is free): the shopper, the card
@@ -42,38 +46,118 @@ export default function ReservationForm({ slug, carName, deposit }: ReservationF
   const onSubmit = async (values: CheckoutValues): Promise<Record<string, string> | undefined> => {
     const payment = deposit > 0 && values.card_number ? cardToken(values.card_number) : undefined;
     // Built field by field, so nothing typed in the card fields but the token and last four is sent.
-    const body: ReservationBody = { name: values.name, email: values.email, phone: values.phone, terms: true, ...(payment ? { payment } : {}) };
+    const body: ReservationBody = {
+      name: values.name,
+      email: values.email,
+      phone: values.phone,
+      terms: true,
+      ...(payment ? { payment } : {}),
+    };
     const outcome = await reserve(body);
     if (outcome.status === 'reserved') {
       setMade(outcome.reservation);
       return undefined;
     }
-    if (outcome.status === 'unreachable') return { [FORM_ERROR]: `Your reservation could not be sent. Please check your connection and try again, or call us on ${tenant.contact.phone}.` };
-    const held = outcome.code === 409 && outcome.heldUntil ? ` It is held until ${holdEndText(new Date(outcome.heldUntil), dealerTimeZone(tenant.contact))}.` : '';
+    if (outcome.status === 'unreachable')
+      return {
+        [FORM_ERROR]: `Your reservation could not be sent. Please check your connection and try again, or call us on ${tenant.contact.phone}.`,
+      };
+    const held =
+      outcome.code === 409 && outcome.heldUntil
+        ? ` It is held until ${holdEndText(new Date(outcome.heldUntil), dealerTimeZone(tenant.contact))}.`
+        : '';
     return refusalErrors({ ...outcome, message: `${outcome.message}${held}` }, deposit > 0);
   };
 
   return (
-    <div css={css`label: mf-vehicle-checkout-form; margin: 0 0 1.5rem;`}>
+    <div
+      css={css`
+        label: mf-vehicle-checkout-form;
+        margin: 0 0 1.5rem;
+      `}
+    >
       <SchemaForm<CheckoutValues> label={`Reserve the ${carName}`} schema={schema} onSubmit={onSubmit}>
         <MobileFromSession />
         <div css={twoColumns}>
           <TextField name="name" label="Full name" required autoComplete="name" maxLength={100} />
-          <TextField name="email" label="Email address" type="email" inputMode="email" required autoComplete="email" maxLength={254} />
-          <TextField name="phone" label="Mobile number" type="tel" inputMode="tel" required autoComplete="tel" placeholder="04XX XXX XXX" maxLength={32} />
+          <TextField
+            name="email"
+            label="Email address"
+            type="email"
+            inputMode="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+          />
+          <TextField
+            name="phone"
+            label="Mobile number"
+            type="tel"
+            inputMode="tel"
+            required
+            autoComplete="tel"
+            placeholder="04XX XXX XXX"
+            maxLength={32}
+          />
         </div>
         {amount && (
-          <fieldset css={css`label: mf-vehicle-checkout-card; margin: 0.5rem 0 1rem; padding: 1rem 1.25rem 0; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius}; min-width: 0;`}>
+          <fieldset
+            css={css`
+              label: mf-vehicle-checkout-card;
+              margin: 0.5rem 0 1rem;
+              padding: 1rem 1.25rem 0;
+              border: 1px solid ${SURFACE.border};
+              border-radius: ${SURFACE.radius};
+              min-width: 0;
+            `}
+          >
             <legend css={{ padding: '0 0.35rem', fontWeight: 700 }}>{`Card for the ${amount} deposit`}</legend>
-            <p css={{ margin: '0 0 1rem', color: SURFACE.muted, fontSize: '0.9375rem' }}>Your card number goes only to our payment provider; we keep its last four digits for your receipt.</p>
-            <TextField name="card_number" label="Card number" required inputMode="numeric" autoComplete="cc-number" maxLength={23} parse={cardNumberInput} />
-            <div css={css`display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); column-gap: 1rem;`}>
-              <TextField name="card_expiry" label="Expiry (MM/YY)" required inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" maxLength={7} parse={expiryInput} />
-              <TextField name="card_cvc" label="Security code (CVC)" required inputMode="numeric" autoComplete="cc-csc" maxLength={4} parse={digitsOnly} />
+            <p css={{ margin: '0 0 1rem', color: SURFACE.muted, fontSize: '0.9375rem' }}>
+              Your card number goes only to our payment provider; we keep its last four digits for your receipt.
+            </p>
+            <TextField
+              name="card_number"
+              label="Card number"
+              required
+              inputMode="numeric"
+              autoComplete="cc-number"
+              maxLength={23}
+              parse={cardNumberInput}
+            />
+            <div
+              css={css`
+                display: grid;
+                grid-template-columns: repeat(2, minmax(0, 1fr));
+                column-gap: 1rem;
+              `}
+            >
+              <TextField
+                name="card_expiry"
+                label="Expiry (MM/YY)"
+                required
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM/YY"
+                maxLength={7}
+                parse={expiryInput}
+              />
+              <TextField
+                name="card_cvc"
+                label="Security code (CVC)"
+                required
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={4}
+                parse={digitsOnly}
+              />
             </div>
           </fieldset>
         )}
-        <CheckboxField name="terms" summaryLabel="Reservation terms" label={`I agree to the reservation terms above for the ${carName}.`} />
+        <CheckboxField
+          name="terms"
+          summaryLabel="Reservation terms"
+          label={`I agree to the reservation terms above for the ${carName}.`}
+        />
         <SubmitButton busyText="Reserving…">{amount ? `Reserve for ${amount}` : `Reserve this ${noun}`}</SubmitButton>
       </SchemaForm>
     </div>

@@ -52,7 +52,12 @@ export function isCvc(input: string): boolean {
  * other keys, and a pasted number brings spaces), at most 19, in groups of four as on the card.
  */
 export function cardNumberInput(typed: string): string {
-  return (typed.replace(/\D/g, '').slice(0, 19).match(/\d{1,4}/g) ?? []).join(' ');
+  return (
+    typed
+      .replace(/\D/g, '')
+      .slice(0, 19)
+      .match(/\d{1,4}/g) ?? []
+  ).join(' ');
 }
 
 /**
@@ -72,6 +77,8 @@ export function expiryInput(typed: string): string {
 /** The simulator's token for a card: its last four digits and a random part, never the number. */
 export function cardToken(number: string): { token: string; last4: string } {
   const last4 = cardDigits(number).slice(-4);
-  const random = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
   return { token: `tok_sim_${last4}_${random}`, last4 };
 }

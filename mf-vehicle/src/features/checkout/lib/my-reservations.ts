@@ -11,7 +11,10 @@ const STATUS_TEXT: Record<Exclude<MyReservation['status'], 'held'>, string> = {
 };
 
 /** Where a reservation stands: a hold names its end on the dealer's clock, the others one word. */
-export function reservationStatusText(reservation: Pick<MyReservation, 'status' | 'heldUntil'>, timeZone: string): string {
+export function reservationStatusText(
+  reservation: Pick<MyReservation, 'status' | 'heldUntil'>,
+  timeZone: string,
+): string {
   if (reservation.status === 'held') return `Held until ${holdEndText(new Date(reservation.heldUntil), timeZone)}`;
   return STATUS_TEXT[reservation.status];
 }

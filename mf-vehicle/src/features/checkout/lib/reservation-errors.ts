@@ -10,11 +10,18 @@ const SHOPPER_FIELDS = new Set(['name', 'email', 'phone', 'terms']);
  * otherwise in the form's red alert. Nothing is dropped: a field the form does not show (the API
  * asking for a card the page did not ask for) goes to the alert too.
  */
-export function refusalErrors(refusal: Pick<ReservationRefusal, 'code' | 'message' | 'field'>, cardShown: boolean): Record<string, string> {
+export function refusalErrors(
+  refusal: Pick<ReservationRefusal, 'code' | 'message' | 'field'>,
+  cardShown: boolean,
+): Record<string, string> {
   const field = refusal.field?.split('.')[0] ?? null;
   // A 400 reads 'email: Please enter a valid email address.': under the field, the field is named already.
-  const words = refusal.field && refusal.message.startsWith(`${refusal.field}: `) ? refusal.message.slice(refusal.field.length + 2) : refusal.message;
-  if (cardShown && (refusal.code === 402 || (refusal.code === 400 && field === 'payment'))) return { card_number: words };
+  const words =
+    refusal.field && refusal.message.startsWith(`${refusal.field}: `)
+      ? refusal.message.slice(refusal.field.length + 2)
+      : refusal.message;
+  if (cardShown && (refusal.code === 402 || (refusal.code === 400 && field === 'payment')))
+    return { card_number: words };
   if (refusal.code === 400 && field && SHOPPER_FIELDS.has(field)) return { [field]: words };
   return { [FORM_ERROR]: refusal.message };
 }

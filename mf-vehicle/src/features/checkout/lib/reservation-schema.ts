@@ -28,7 +28,9 @@ export const reservationBodySchema = z
     ...shopperFields,
     payment: z
       .object({
-        token: z.string({ error: REQUIRED }).regex(/^[A-Za-z0-9_]{8,200}$/, { error: 'must be a card token from the payment fields' }),
+        token: z
+          .string({ error: REQUIRED })
+          .regex(/^[A-Za-z0-9_]{8,200}$/, { error: 'must be a card token from the payment fields' }),
         last4: z.string({ error: REQUIRED }).regex(/^\d{4}$/, { error: 'must be the last 4 digits of the card' }),
       })
       .strict()

@@ -21,7 +21,11 @@ export function reserveDeposit(configured?: number | null): number {
 export function reservationTerms(deposit: number, itemNoun: string): string[] {
   const hold = `We hold the ${itemNoun} for you for ${RESERVE_HOLD_HOURS} hours.`;
   if (deposit <= 0) return [hold];
-  return [`Pay a ${formatDollars(deposit)} deposit to reserve this ${itemNoun}.`, hold, 'Your deposit is 100% refundable.'];
+  return [
+    `Pay a ${formatDollars(deposit)} deposit to reserve this ${itemNoun}.`,
+    hold,
+    'Your deposit is 100% refundable.',
+  ];
 }
 
 /** When a hold made at `now` ends: 48 hours on (spec), unless the install gives a shorter hold. */
@@ -34,7 +38,8 @@ export function holdEndsAt(now: Date, holdSeconds: number = RESERVE_HOLD_SECONDS
  * says the same before the form, so the shopper reads one text whichever noticed first.
  */
 export const alreadyReserved = (car: { name: string }) => `Sorry, the ${car.name} is already reserved.`;
-export const soldText = (car: { name: string }) => `Sorry, the ${car.name} has been sold, so it can no longer be reserved.`;
+export const soldText = (car: { name: string }) =>
+  `Sorry, the ${car.name} has been sold, so it can no longer be reserved.`;
 export const notReservable = (car: { name: string }) => `Sorry, the ${car.name} is not available to reserve.`;
 
 /** The deposit in cents: card processors take amounts in the currency's smallest unit. */
@@ -47,5 +52,13 @@ export function depositCents(dollars: number): number {
  * AEDT'): the shopper may be in another state, and the dealer keeps the car by its own time.
  */
 export function holdEndText(heldUntil: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(heldUntil);
+  return new Intl.DateTimeFormat('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(heldUntil);
 }

@@ -5,7 +5,11 @@ import { useId, useState, type FormEvent } from 'react';
 import type { DeliveryQuote } from '../../../contract';
 import { quoteDelivery } from '../api/delivery-quote';
 
-type DeliveryState = { status: 'idle' } | { status: 'loading' } | { status: 'result'; quote: DeliveryQuote } | { status: 'error'; message: string };
+type DeliveryState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'result'; quote: DeliveryQuote }
+  | { status: 'error'; message: string };
 
 /**
  * The delivery calculator (spec §2, §4, §8): a postcode and Check; idle, loading, then the
@@ -32,11 +36,23 @@ export function DeliveryCalculator({ carId }: { carId: string }) {
   };
 
   return (
-    <section aria-labelledby={`${inputId}-heading`} css={css`label: mf-vehicle-delivery; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+    <section
+      aria-labelledby={`${inputId}-heading`}
+      css={css`
+        label: mf-vehicle-delivery;
+        padding: 1rem 1.25rem;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+      `}
+    >
       <h2 id={`${inputId}-heading`} css={{ fontSize: '1.125rem', margin: '0 0 0.5rem' }}>
         Delivery calculator
       </h2>
-      <form onSubmit={(e) => void check(e)} noValidate css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'flex-end' }}>
+      <form
+        onSubmit={(e) => void check(e)}
+        noValidate
+        css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'flex-end' }}
+      >
         <div css={{ display: 'grid', gap: '0.3rem' }}>
           <label htmlFor={inputId} css={{ fontWeight: 600 }}>
             Your postcode
@@ -51,10 +67,34 @@ export function DeliveryCalculator({ carId }: { carId: string }) {
             onChange={(e) => setPostcode(e.target.value.replace(/\D/g, ''))}
             aria-describedby={messageId}
             aria-invalid={state.status === 'error' ? true : undefined}
-            css={css`font: inherit; width: 7rem; padding: 0.55rem 0.7rem; border: 1px solid ${SURFACE.fieldBorder}; border-radius: 6px;`}
+            css={css`
+              font: inherit;
+              width: 7rem;
+              padding: 0.55rem 0.7rem;
+              border: 1px solid ${SURFACE.fieldBorder};
+              border-radius: 6px;
+            `}
           />
         </div>
-        <button type="submit" disabled={state.status === 'loading'} css={css`font: inherit; font-weight: 600; min-height: 2.6rem; padding: 0.5rem 1.1rem; border-radius: 6px; border: 0; color: ${SURFACE.onInverse}; background: ${tenant.theme.primary}; cursor: pointer; &:disabled { opacity: 0.7; cursor: progress; }`}>
+        <button
+          type="submit"
+          disabled={state.status === 'loading'}
+          css={css`
+            font: inherit;
+            font-weight: 600;
+            min-height: 2.6rem;
+            padding: 0.5rem 1.1rem;
+            border-radius: 6px;
+            border: 0;
+            color: ${SURFACE.onInverse};
+            background: ${tenant.theme.primary};
+            cursor: pointer;
+            &:disabled {
+              opacity: 0.7;
+              cursor: progress;
+            }
+          `}
+        >
           {state.status === 'loading' ? 'Checking…' : 'Check'}
         </button>
       </form>

@@ -9,7 +9,15 @@ const storageKey = (site: string, header: string) => `forecourt:${site}:open:${h
  * native disclosure element, so keyboard and screen readers know it without help. On sites that
  * ask (`vehicle.rememberOpenSections`) the open state is kept per header in this browser.
  */
-export function Collapsible({ header, defaultOpen = false, children }: { header: string; defaultOpen?: boolean; children: ReactNode }) {
+export function Collapsible({
+  header,
+  defaultOpen = false,
+  children,
+}: {
+  header: string;
+  defaultOpen?: boolean;
+  children: ReactNode;
+}) {
   const tenant = useTenant();
   const ref = useRef<HTMLDetailsElement>(null);
   const remember = tenant.vehicle.rememberOpenSections;
@@ -29,12 +37,27 @@ export function Collapsible({ header, defaultOpen = false, children }: { header:
       onToggle={(event) => {
         if (!remember) return;
         try {
-          window.localStorage.setItem(storageKey(tenant.slug, header), (event.currentTarget as HTMLDetailsElement).open ? 'open' : 'closed');
+          window.localStorage.setItem(
+            storageKey(tenant.slug, header),
+            (event.currentTarget as HTMLDetailsElement).open ? 'open' : 'closed',
+          );
         } catch {
           // As above: nothing to keep.
         }
       }}
-      css={css`label: mf-vehicle-collapsible; border-bottom: 1px solid ${SURFACE.border}; padding: 0.75rem 0; & > summary { cursor: pointer; font-weight: 600; list-style-position: outside; } & > div { padding-top: 0.5rem; }`}
+      css={css`
+        label: mf-vehicle-collapsible;
+        border-bottom: 1px solid ${SURFACE.border};
+        padding: 0.75rem 0;
+        & > summary {
+          cursor: pointer;
+          font-weight: 600;
+          list-style-position: outside;
+        }
+        & > div {
+          padding-top: 0.5rem;
+        }
+      `}
     >
       <summary>{header}</summary>
       <div>{children}</div>

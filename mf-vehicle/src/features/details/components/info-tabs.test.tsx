@@ -7,7 +7,9 @@ const openTab = (name: string) => fireEvent.mouseDown(screen.getByRole('tab', { 
 
 describe('the used-car promise on the vehicle page (spec: 14 days, 500 km, a quarter tank, no encumbrance, keys)', () => {
   it('lists the five return conditions under Why Buy From Us?', () => {
-    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used' })} />, { tenant: testTenant({ vehicle: { usedCarPromise: 'return' } }) });
+    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used' })} />, {
+      tenant: testTenant({ vehicle: { usedCarPromise: 'return' } }),
+    });
     openTab('Why Buy From Us?');
     expect(screen.getByText('Change your mind? Return the car if it is:')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -20,7 +22,9 @@ describe('the used-car promise on the vehicle page (spec: 14 days, 500 km, a qua
   });
 
   it("shows the one tenant's variant word for word, under What's Included and Why Buy From Us?", () => {
-    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used' })} />, { tenant: testTenant({ vehicle: { usedCarPromise: 'money-back' } }) });
+    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used' })} />, {
+      tenant: testTenant({ vehicle: { usedCarPromise: 'money-back' } }),
+    });
     openTab("What's Included");
     expect(screen.getByText('48 hour money back guarantee and 12 months roadside assist')).toBeInTheDocument();
     openTab('Why Buy From Us?');
@@ -29,21 +33,31 @@ describe('the used-car promise on the vehicle page (spec: 14 days, 500 km, a qua
   });
 
   it('asks no km or fuel of a returned caravan, which has neither', () => {
-    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used', item_type: 'caravan' })} />, { tenant: testTenant({ search: { itemNoun: 'caravan' }, vehicle: { usedCarPromise: 'return' } }) });
+    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used', item_type: 'caravan' })} />, {
+      tenant: testTenant({ search: { itemNoun: 'caravan' }, vehicle: { usedCarPromise: 'return' } }),
+    });
     openTab('Why Buy From Us?');
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Returned within 14 days of delivery', 'Free of any encumbrance', 'All keys and accessories returned']);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Returned within 14 days of delivery',
+      'Free of any encumbrance',
+      'All keys and accessories returned',
+    ]);
   });
 });
 
 describe('the tabs on a site without finance', () => {
   it('promise no finance arranged in house for a new car', () => {
-    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'new' })} />, { tenant: testTenant({ features: { 'mf-finance': false } }) });
+    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'new' })} />, {
+      tenant: testTenant({ features: { 'mf-finance': false } }),
+    });
     openTab('Why Buy From Us?');
     expect(screen.getByText(/servicing by factory-trained technicians\.$/)).toBeInTheDocument();
   });
 
   it("name no finance in What's Included", () => {
-    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used' })} />, { tenant: testTenant({ features: { 'mf-finance': false } }) });
+    renderWithPlatform(<InfoTabs car={testCar({ car_type: 'used' })} />, {
+      tenant: testTenant({ features: { 'mf-finance': false } }),
+    });
     openTab("What's Included");
     expect(screen.getByText('A clean title: checked free of money owing and write-offs')).toBeInTheDocument();
   });
@@ -60,4 +74,3 @@ describe("the dealer's comments", () => {
     expect(screen.getByRole('tabpanel').querySelector('[data-dealer-text]')).toBeNull();
   });
 });
-

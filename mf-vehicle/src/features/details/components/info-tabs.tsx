@@ -19,7 +19,11 @@ function DealerComments({ text }: { text: string }) {
   const short = shortComments(paragraphs);
   const shown = open ? paragraphs : short.paragraphs;
   return (
-    <div css={css`label: mf-vehicle-comments;`}>
+    <div
+      css={css`
+        label: mf-vehicle-comments;
+      `}
+    >
       <div id={bodyId} data-dealer-text={paragraphs.length > 0 || undefined}>
         {paragraphs.length === 0 ? (
           <p css={{ margin: 0, color: SURFACE.muted }}>{COMMENTS_PENDING}</p>
@@ -32,7 +36,20 @@ function DealerComments({ text }: { text: string }) {
         )}
       </div>
       {short.cut && (
-        <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)} css={{ font: 'inherit', padding: 0, border: 0, background: 'none', textDecoration: 'underline', cursor: 'pointer' }}>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((v) => !v)}
+          css={{
+            font: 'inherit',
+            padding: 0,
+            border: 0,
+            background: 'none',
+            textDecoration: 'underline',
+            cursor: 'pointer',
+          }}
+        >
           {open ? 'Show less' : 'Show more'}
         </button>
       )}
@@ -46,13 +63,38 @@ function FeatureList({ features }: { features: readonly string[] }) {
   const shown = all ? features : features.slice(0, FEATURES_SHOWN);
   return (
     <div>
-      <ul id={listId} css={css`columns: 2 14rem; margin: 0; padding-left: 1.2rem; li { margin-bottom: 0.3rem; }`}>
+      <ul
+        id={listId}
+        css={css`
+          columns: 2 14rem;
+          margin: 0;
+          padding-left: 1.2rem;
+          li {
+            margin-bottom: 0.3rem;
+          }
+        `}
+      >
         {shown.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
       </ul>
       {features.length > FEATURES_SHOWN && (
-        <button type="button" aria-expanded={all} aria-controls={listId} onClick={() => setAll((v) => !v)} css={{ marginTop: '0.5rem', font: 'inherit', fontWeight: 600, padding: 0, border: 0, background: 'none', textDecoration: 'underline', cursor: 'pointer' }}>
+        <button
+          type="button"
+          aria-expanded={all}
+          aria-controls={listId}
+          onClick={() => setAll((v) => !v)}
+          css={{
+            marginTop: '0.5rem',
+            font: 'inherit',
+            fontWeight: 600,
+            padding: 0,
+            border: 0,
+            background: 'none',
+            textDecoration: 'underline',
+            cursor: 'pointer',
+          }}
+        >
           {all ? 'Show fewer features' : `Show all ${features.length} features`}
         </button>
       )}
@@ -87,7 +129,9 @@ export function InfoTabs({ car }: { car: VehicleSummary }) {
           {/* A site without finance names none, even as a debt on a title. */}
           <li>{`A clean title: checked free of ${offersFinance ? 'finance' : 'money'} owing and write-offs`}</li>
           {used && settings.usedCarPromise === 'money-back' && <li>{MONEY_BACK_PROMISE}</li>}
-          {used && settings.usedCarPromise === 'return' && <li>{`Our ${conditions.length}-point return promise (see Why Buy From Us?)`}</li>}
+          {used && settings.usedCarPromise === 'return' && (
+            <li>{`Our ${conditions.length}-point return promise (see Why Buy From Us?)`}</li>
+          )}
         </ul>
       ),
     },
@@ -96,7 +140,9 @@ export function InfoTabs({ car }: { car: VehicleSummary }) {
       label: 'Why Buy From Us?',
       content: (
         <div>
-          <p css={{ margin: '0 0 0.5rem' }}>{`${tenant.name} has sold ${noun}s in ${tenant.contact.city} for years, and we want you back for the next one.`}</p>
+          <p
+            css={{ margin: '0 0 0.5rem' }}
+          >{`${tenant.name} has sold ${noun}s in ${tenant.contact.city} for years, and we want you back for the next one.`}</p>
           {used && settings.usedCarPromise === 'return' ? (
             <>
               <p css={{ margin: '0 0 0.25rem', fontWeight: 600 }}>{`Change your mind? Return the ${noun} if it is:`}</p>
@@ -109,7 +155,9 @@ export function InfoTabs({ car }: { car: VehicleSummary }) {
           ) : used ? (
             <p css={{ margin: 0 }}>{MONEY_BACK_PROMISE}.</p>
           ) : (
-            <p css={{ margin: 0 }}>{`${warrantyText(years)}, servicing by factory-trained technicians${offersFinance ? ' and finance arranged in house' : ''}.`}</p>
+            <p
+              css={{ margin: 0 }}
+            >{`${warrantyText(years)}, servicing by factory-trained technicians${offersFinance ? ' and finance arranged in house' : ''}.`}</p>
           )}
         </div>
       ),
@@ -122,7 +170,18 @@ export function InfoTabs({ car }: { car: VehicleSummary }) {
             content: (
               <div>
                 <p css={{ margin: '0 0 0.75rem' }}>{reserveCopy(settings.reserveDeposit, noun)}</p>
-                <a href={paths.checkout(car.slug, tenant.vehicle.checkoutPath)} css={css`display: inline-block; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; color: ${readableTextOn(tenant.theme.primary)}; background: ${tenant.theme.primary};`}>
+                <a
+                  href={paths.checkout(car.slug, tenant.vehicle.checkoutPath)}
+                  css={css`
+                    display: inline-block;
+                    padding: 0.55rem 1rem;
+                    border-radius: 6px;
+                    font-weight: 600;
+                    text-decoration: none;
+                    color: ${readableTextOn(tenant.theme.primary)};
+                    background: ${tenant.theme.primary};
+                  `}
+                >
                   {reserveButtonText(settings.reserveDeposit, car.item_type)}
                 </a>
               </div>
@@ -141,14 +200,24 @@ export function InfoTabs({ car }: { car: VehicleSummary }) {
             <li>Paint, fabric and leather protection</li>
             <li>Comprehensive insurance and gap cover, quoted on the day</li>
           </ul>
-          {tenant.features['mf-leads'] && <a href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`}>Ask us about protection</a>}
+          {tenant.features['mf-leads'] && (
+            <a href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`}>Ask us about protection</a>
+          )}
         </div>
       ),
     },
-    ...(car.features.length > 0 ? [{ value: 'features', label: 'Features', content: <FeatureList features={car.features} /> }] : []),
+    ...(car.features.length > 0
+      ? [{ value: 'features', label: 'Features', content: <FeatureList features={car.features} /> }]
+      : []),
   ];
   return (
-    <section aria-label={`About this ${noun}`} css={css`label: mf-vehicle-info-tabs; margin-top: 1.5rem;`}>
+    <section
+      aria-label={`About this ${noun}`}
+      css={css`
+        label: mf-vehicle-info-tabs;
+        margin-top: 1.5rem;
+      `}
+    >
       <Tabs label={`About this ${noun}`} tabs={tabs} />
     </section>
   );

@@ -13,11 +13,21 @@ export function UsedCarChecks({ carType }: { carType: string }) {
   const headingId = useId();
   if (carType !== 'used' || vehicle.usedCarChecks.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} css={css`label: mf-vehicle-used-car-checks; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+    <section
+      aria-labelledby={headingId}
+      css={css`
+        label: mf-vehicle-used-car-checks;
+        padding: 1rem 1.25rem;
+        border: 1px solid ${SURFACE.border};
+        border-radius: ${SURFACE.radius};
+      `}
+    >
       <h2 id={headingId} css={{ fontSize: '1.125rem', margin: '0 0 0.25rem' }}>
         {usedChecksHeading(search.itemNoun)}
       </h2>
-      <p css={{ margin: '0 0 0.6rem', color: SURFACE.muted, fontSize: '0.9rem' }}>{`Every used ${search.itemNoun} at ${name} passes these checks before it is sold.`}</p>
+      <p
+        css={{ margin: '0 0 0.6rem', color: SURFACE.muted, fontSize: '0.9rem' }}
+      >{`Every used ${search.itemNoun} at ${name} passes these checks before it is sold.`}</p>
       <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.4rem' }}>
         {vehicle.usedCarChecks.map((check) => (
           <li key={check} css={{ display: 'flex', gap: '0.5rem', alignItems: 'baseline' }}>

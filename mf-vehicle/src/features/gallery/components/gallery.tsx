@@ -14,11 +14,36 @@ function Interior({ car }: { car: VehicleSummary }) {
   const [open, setOpen] = useState<string | null>(null);
   if (!car.spin?.interior) return null;
   return (
-    <div css={css`position: relative; aspect-ratio: 3 / 2; border-radius: 8px; overflow: hidden; background: ${SURFACE.fill};`}>
-      <img src={mediaAt(car.spin.interior, 1200)} alt={`Inside the ${car.name}`} width={1200} height={800} loading="lazy" css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+    <div
+      css={css`
+        position: relative;
+        aspect-ratio: 3 / 2;
+        border-radius: 8px;
+        overflow: hidden;
+        background: ${SURFACE.fill};
+      `}
+    >
+      <img
+        src={mediaAt(car.spin.interior, 1200)}
+        alt={`Inside the ${car.name}`}
+        width={1200}
+        height={800}
+        loading="lazy"
+        css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+      />
       {car.spin.hotspots.interior.map((spot) => {
         const at = spot.positions[0];
-        return at ? <Hotspot key={spot.id} id={spot.id} description={spot.description} x={at.posX} y={at.posY} open={open === spot.id} onToggle={() => setOpen((o) => (o === spot.id ? null : spot.id))} /> : null;
+        return at ? (
+          <Hotspot
+            key={spot.id}
+            id={spot.id}
+            description={spot.description}
+            x={at.posX}
+            y={at.posY}
+            open={open === spot.id}
+            onToggle={() => setOpen((o) => (o === spot.id ? null : spot.id))}
+          />
+        ) : null;
       })}
     </div>
   );
@@ -32,7 +57,10 @@ function Interior({ car }: { car: VehicleSummary }) {
  */
 export function Gallery({ car }: { car: VehicleSummary }) {
   const tenant = useTenant();
-  const slides = useMemo(() => gallerySlides(car.images, car.thumbnails, car.video_url), [car.images, car.thumbnails, car.video_url]);
+  const slides = useMemo(
+    () => gallerySlides(car.images, car.thumbnails, car.video_url),
+    [car.images, car.thumbnails, car.video_url],
+  );
   const [index, setIndex] = useState(0);
   const hasSpin = Boolean(car.spin && car.spin.frames.length > 0);
   const [view, setView] = useState<View>(hasSpin && !tenant.vehicle.galleryFirst ? 'spin' : 'images');
@@ -41,12 +69,36 @@ export function Gallery({ car }: { car: VehicleSummary }) {
   // page's fragments and pictures waited behind them.
   const [spinShown, setSpinShown] = useState(view === 'spin');
   const inStock = isInStock(car.status);
-  const slider = slides.length ? <ImageSlider name={car.name} slides={slides} inStock={inStock} index={index} onIndexChange={setIndex} priority={view === 'images'} /> : <GalleryPlaceholder noun={tenant.search.itemNoun} />;
-  if (!hasSpin || !car.spin) return <div css={css`label: mf-vehicle-gallery;`}>{slider}</div>;
+  const slider = slides.length ? (
+    <ImageSlider
+      name={car.name}
+      slides={slides}
+      inStock={inStock}
+      index={index}
+      onIndexChange={setIndex}
+      priority={view === 'images'}
+    />
+  ) : (
+    <GalleryPlaceholder noun={tenant.search.itemNoun} />
+  );
+  if (!hasSpin || !car.spin)
+    return (
+      <div
+        css={css`
+          label: mf-vehicle-gallery;
+        `}
+      >
+        {slider}
+      </div>
+    );
   const spin = car.spin;
   const hasInterior = isValidImage(spin.interior);
   return (
-    <div css={css`label: mf-vehicle-gallery;`}>
+    <div
+      css={css`
+        label: mf-vehicle-gallery;
+      `}
+    >
       <Tabs
         label="Gallery views"
         value={view}
@@ -58,7 +110,18 @@ export function Gallery({ car }: { car: VehicleSummary }) {
           setView(next as View);
         }}
         tabs={[
-          { value: 'spin', label: 'Spin', content: spinShown ? <SpinViewer name={car.name} frames={spin.frames} hotspots={spin.hotspots.exterior} autoRotate={tenant.vehicle.autoRotate} /> : null },
+          {
+            value: 'spin',
+            label: 'Spin',
+            content: spinShown ? (
+              <SpinViewer
+                name={car.name}
+                frames={spin.frames}
+                hotspots={spin.hotspots.exterior}
+                autoRotate={tenant.vehicle.autoRotate}
+              />
+            ) : null,
+          },
           { value: 'images', label: 'Images', content: slider },
           ...(hasInterior ? [{ value: 'interior', label: 'Interior', content: <Interior car={car} /> }] : []),
         ]}

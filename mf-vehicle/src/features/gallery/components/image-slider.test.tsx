@@ -10,7 +10,9 @@ const SLIDES: Slide[] = [
 
 describe('ImageSlider', () => {
   it('opens the photos full screen in a dialog (its code loaded on the first opening), and closes back to its button', async () => {
-    renderWithPlatform(<ImageSlider name="2024 Mazda CX-5" slides={SLIDES} inStock index={1} onIndexChange={() => undefined} />);
+    renderWithPlatform(
+      <ImageSlider name="2024 Mazda CX-5" slides={SLIDES} inStock index={1} onIndexChange={() => undefined} />,
+    );
     const opener = screen.getByRole('button', { name: 'Full screen' });
     fireEvent.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Photos of the 2024 Mazda CX-5' });

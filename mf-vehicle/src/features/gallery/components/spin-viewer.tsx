@@ -1,7 +1,16 @@
 import { css } from '@emotion/react';
 import { alpha, SURFACE, useTenant } from '@forecourt/shared-config';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { AUTO_ROTATE_MS, frameAfterDrag, hotspotsAt, SPIN_FRAME_HEIGHT, SPIN_FRAME_WIDTH, SPIN_HINT, stepFrame, type SpinHotspotInput } from '../lib/spin';
+import {
+  AUTO_ROTATE_MS,
+  frameAfterDrag,
+  hotspotsAt,
+  SPIN_FRAME_HEIGHT,
+  SPIN_FRAME_WIDTH,
+  SPIN_HINT,
+  stepFrame,
+  type SpinHotspotInput,
+} from '../lib/spin';
 
 export interface SpinViewerProps {
   name: string;
@@ -72,7 +81,12 @@ export function SpinViewer({ name, frames, hotspots, autoRotate }: SpinViewerPro
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (!ready) return;
-    const delta = event.key === 'ArrowRight' || event.key === 'ArrowUp' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowDown' ? -1 : 0;
+    const delta =
+      event.key === 'ArrowRight' || event.key === 'ArrowUp'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowDown'
+          ? -1
+          : 0;
     if (event.key === 'Home') setFrame(0);
     else if (delta) setFrame((f) => stepFrame(f, delta, count));
     else return;
@@ -98,7 +112,13 @@ export function SpinViewer({ name, frames, hotspots, autoRotate }: SpinViewerPro
 
   const visible = ready ? hotspotsAt(hotspots, frame) : [];
   return (
-    <div css={css`label: mf-vehicle-spin; position: relative; max-width: 100%;`}>
+    <div
+      css={css`
+        label: mf-vehicle-spin;
+        position: relative;
+        max-width: 100%;
+      `}
+    >
       <div
         role="slider"
         tabIndex={0}
@@ -106,7 +126,9 @@ export function SpinViewer({ name, frames, hotspots, autoRotate }: SpinViewerPro
         aria-valuemin={1}
         aria-valuemax={count}
         aria-valuenow={frame + 1}
-        aria-valuetext={ready ? `View ${frame + 1} of ${count}` : `Loading the 360° view, ${loading.done} of ${count} pictures`}
+        aria-valuetext={
+          ready ? `View ${frame + 1} of ${count}` : `Loading the 360° view, ${loading.done} of ${count} pictures`
+        }
         aria-busy={!ready}
         onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
@@ -123,12 +145,24 @@ export function SpinViewer({ name, frames, hotspots, autoRotate }: SpinViewerPro
           touch-action: pan-y;
           user-select: none;
           cursor: ${ready ? 'grab' : 'progress'};
-          &:active { cursor: ${ready ? 'grabbing' : 'progress'}; }
-          &:focus-visible { outline: 3px solid ${theme.accent}; outline-offset: 2px; }
+          &:active {
+            cursor: ${ready ? 'grabbing' : 'progress'};
+          }
+          &:focus-visible {
+            outline: 3px solid ${theme.accent};
+            outline-offset: 2px;
+          }
         `}
       >
         {/* The frames are portrait (400x600): shown whole, centred on the stage, with the hotspots placed on the frame itself. */}
-        <div css={css`position: relative; height: 100%; aspect-ratio: ${SPIN_FRAME_WIDTH} / ${SPIN_FRAME_HEIGHT}; margin: 0 auto;`}>
+        <div
+          css={css`
+            position: relative;
+            height: 100%;
+            aspect-ratio: ${SPIN_FRAME_WIDTH} / ${SPIN_FRAME_HEIGHT};
+            margin: 0 auto;
+          `}
+        >
           <img
             src={frames[ready ? frame : 0]}
             alt=""
@@ -138,16 +172,51 @@ export function SpinViewer({ name, frames, hotspots, autoRotate }: SpinViewerPro
             css={{ width: '100%', height: '100%', display: 'block', pointerEvents: 'none' }}
           />
           {visible.map((spot) => (
-            <Hotspot key={spot.id} id={spot.id} description={spot.description} x={spot.x} y={spot.y} open={openHotspot === spot.id} onToggle={() => setOpenHotspot((o) => (o === spot.id ? null : spot.id))} />
+            <Hotspot
+              key={spot.id}
+              id={spot.id}
+              description={spot.description}
+              x={spot.x}
+              y={spot.y}
+              open={openHotspot === spot.id}
+              onToggle={() => setOpenHotspot((o) => (o === spot.id ? null : spot.id))}
+            />
           ))}
         </div>
         {!ready && (
-          <p css={css`position: absolute; inset: auto 0 0.75rem; margin: 0 auto; width: max-content; padding: 0.3rem 0.7rem; border-radius: 999px; font-size: 0.9rem; color: ${SURFACE.onInverse}; background: ${alpha(SURFACE.inverse, 75)};`}>
+          <p
+            css={css`
+              position: absolute;
+              inset: auto 0 0.75rem;
+              margin: 0 auto;
+              width: max-content;
+              padding: 0.3rem 0.7rem;
+              border-radius: 999px;
+              font-size: 0.9rem;
+              color: ${SURFACE.onInverse};
+              background: ${alpha(SURFACE.inverse, 75)};
+            `}
+          >
             {`Loading 360° view… ${Math.round((loading.done / Math.max(1, count)) * 100)}%`}
           </p>
         )}
         {ready && !touched && (
-          <p aria-hidden="true" css={css`position: absolute; inset: 0.75rem 0 auto; margin: 0 auto; width: max-content; padding: 0.3rem 0.8rem; border-radius: 999px; font-size: 0.9rem; font-weight: 600; color: ${SURFACE.onInverse}; background: ${alpha(SURFACE.inverse, 75)}; pointer-events: none;`}>
+          <p
+            aria-hidden="true"
+            css={css`
+              position: absolute;
+              inset: 0.75rem 0 auto;
+              margin: 0 auto;
+              width: max-content;
+              padding: 0.3rem 0.8rem;
+              border-radius: 999px;
+              font-size: 0.9rem;
+              font-weight: 600;
+              color: ${SURFACE.onInverse};
+              background: ${alpha(SURFACE.inverse, 75)};
+              pointer-events: none;
+            `}
+          >
             {`⟲ ${SPIN_HINT}`}
           </p>
         )}
@@ -157,11 +226,32 @@ export function SpinViewer({ name, frames, hotspots, autoRotate }: SpinViewerPro
 }
 
 /** A hotspot: a round button at its position; pressing it shows its description beside it. */
-export function Hotspot({ id, description, x, y, open, onToggle }: { id: string; description: string; x: number; y: number; open: boolean; onToggle: () => void }) {
+export function Hotspot({
+  id,
+  description,
+  x,
+  y,
+  open,
+  onToggle,
+}: {
+  id: string;
+  description: string;
+  x: number;
+  y: number;
+  open: boolean;
+  onToggle: () => void;
+}) {
   const { theme } = useTenant();
   const tipId = `hotspot-${id}`;
   return (
-    <span css={css`position: absolute; left: ${x}%; top: ${y}%; transform: translate(-50%, -50%);`}>
+    <span
+      css={css`
+        position: absolute;
+        left: ${x}%;
+        top: ${y}%;
+        transform: translate(-50%, -50%);
+      `}
+    >
       <button
         type="button"
         aria-label={description}
@@ -169,11 +259,39 @@ export function Hotspot({ id, description, x, y, open, onToggle }: { id: string;
         aria-controls={tipId}
         onClick={onToggle}
         data-hotspot={id}
-        css={css`display: grid; place-items: center; width: 2rem; height: 2rem; border-radius: 50%; border: 3px solid ${SURFACE.background}; background: ${theme.accent}; color: ${SURFACE.text}; font-weight: 800; box-shadow: 0 0 0 4px ${alpha(SURFACE.shadow, 20)}; cursor: pointer;`}
+        css={css`
+          display: grid;
+          place-items: center;
+          width: 2rem;
+          height: 2rem;
+          border-radius: 50%;
+          border: 3px solid ${SURFACE.background};
+          background: ${theme.accent};
+          color: ${SURFACE.text};
+          font-weight: 800;
+          box-shadow: 0 0 0 4px ${alpha(SURFACE.shadow, 20)};
+          cursor: pointer;
+        `}
       >
         <span aria-hidden="true">+</span>
       </button>
-      <span id={tipId} role="status" css={css`position: absolute; left: 50%; top: calc(100% + 0.4rem); transform: translateX(-50%); white-space: nowrap; padding: 0.3rem 0.6rem; border-radius: 6px; font-size: 0.85rem; color: ${SURFACE.onInverse}; background: ${SURFACE.inverse}; ${open ? '' : 'display: none;'}`}>
+      <span
+        id={tipId}
+        role="status"
+        css={css`
+          position: absolute;
+          left: 50%;
+          top: calc(100% + 0.4rem);
+          transform: translateX(-50%);
+          white-space: nowrap;
+          padding: 0.3rem 0.6rem;
+          border-radius: 6px;
+          font-size: 0.85rem;
+          color: ${SURFACE.onInverse};
+          background: ${SURFACE.inverse};
+          ${open ? '' : 'display: none;'}
+        `}
+      >
         {open ? description : ''}
       </span>
     </span>

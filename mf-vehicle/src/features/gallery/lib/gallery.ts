@@ -25,7 +25,11 @@ export function isValidImage(url: string | null | undefined): url is string {
  * (spec: 'optional video slide in second position').
  */
 export function gallerySlides(images: readonly string[], thumbnails: readonly string[], video: string | null): Slide[] {
-  const pictures: Slide[] = images.flatMap((src, i) => (isValidImage(src) ? [{ kind: 'image' as const, src, thumb: isValidImage(thumbnails[i]) ? thumbnails[i]! : src }] : []));
+  const pictures: Slide[] = images.flatMap((src, i) =>
+    isValidImage(src)
+      ? [{ kind: 'image' as const, src, thumb: isValidImage(thumbnails[i]) ? thumbnails[i]! : src }]
+      : [],
+  );
   if (!video) return pictures;
   return [...pictures.slice(0, 1), { kind: 'video', src: video }, ...pictures.slice(1)];
 }

@@ -17,7 +17,16 @@ describe('spin by arrow keys', () => {
 });
 
 describe('hotspots', () => {
-  const hotspots = [{ id: 'h1', description: 'Tow bar', positions: [{ activeAngle: 4, posX: 30, posY: 60 }, { activeAngle: 5, posX: 35, posY: 60 }] }];
+  const hotspots = [
+    {
+      id: 'h1',
+      description: 'Tow bar',
+      positions: [
+        { activeAngle: 4, posX: 30, posY: 60 },
+        { activeAngle: 5, posX: 35, posY: 60 },
+      ],
+    },
+  ];
 
   it('show at their angles, at their positions', () => {
     expect(hotspotsAt(hotspots, 5)).toEqual([{ id: 'h1', description: 'Tow bar', x: 35, y: 60 }]);

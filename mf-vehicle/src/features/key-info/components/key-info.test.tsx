@@ -4,14 +4,28 @@ import KeyInfo from './key-info';
 
 describe('KeyInfo', () => {
   it('lists each row with a value', () => {
-    renderWithPlatform(<KeyInfo items={[{ label: 'Fuel', value: 'Diesel' }, { label: 'Year', value: 2021 }]} />);
+    renderWithPlatform(
+      <KeyInfo
+        items={[
+          { label: 'Fuel', value: 'Diesel' },
+          { label: 'Year', value: 2021 },
+        ]}
+      />,
+    );
     expect(screen.getByText('Fuel')).toBeInTheDocument();
     expect(screen.getByText('Diesel')).toBeInTheDocument();
     expect(screen.getByText('2021')).toBeInTheDocument();
   });
 
   it('leaves out rows without a value', () => {
-    renderWithPlatform(<KeyInfo items={[{ label: 'Fuel', value: 'Diesel' }, { label: 'Torque', value: 'null' }]} />);
+    renderWithPlatform(
+      <KeyInfo
+        items={[
+          { label: 'Fuel', value: 'Diesel' },
+          { label: 'Torque', value: 'null' },
+        ]}
+      />,
+    );
     expect(screen.queryByText('Torque')).not.toBeInTheDocument();
   });
 
@@ -27,7 +41,10 @@ describe('KeyInfo', () => {
 });
 
 describe('KeyInfo with a first few (spec: key information 4 first)', () => {
-  const items = ['Year', 'Kilometres', 'Transmission', 'Fuel', 'Body', 'Colour'].map((label) => ({ label, value: `${label} value` }));
+  const items = ['Year', 'Kilometres', 'Transmission', 'Fuel', 'Body', 'Colour'].map((label) => ({
+    label,
+    value: `${label} value`,
+  }));
 
   it('shows the first 4 rows and offers the rest', () => {
     renderWithPlatform(<KeyInfo items={items} initialCount={4} />);

@@ -22,7 +22,16 @@ export default function KeyInfo({ items, initialCount }: KeyInfoProps) {
   const shown = cut && !all ? rows.slice(0, initialCount) : rows;
   return (
     <FragmentCard team="mf-vehicle" heading="Key information">
-      <dl id={listId} css={css`label: mf-vehicle-key-info-list; display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1.5rem; margin: 0;`}>
+      <dl
+        id={listId}
+        css={css`
+          label: mf-vehicle-key-info-list;
+          display: grid;
+          grid-template-columns: max-content 1fr;
+          gap: 0.5rem 1.5rem;
+          margin: 0;
+        `}
+      >
         {shown.map((row) => (
           <div key={row.label} css={{ display: 'contents' }}>
             <dt css={{ color: SURFACE.muted }}>{row.label}</dt>
@@ -31,7 +40,22 @@ export default function KeyInfo({ items, initialCount }: KeyInfoProps) {
         ))}
       </dl>
       {cut && (
-        <button type="button" aria-expanded={all} aria-controls={listId} onClick={() => setAll((v) => !v)} css={{ marginTop: '0.75rem', font: 'inherit', fontWeight: 600, padding: 0, border: 0, background: 'none', textDecoration: 'underline', cursor: 'pointer' }}>
+        <button
+          type="button"
+          aria-expanded={all}
+          aria-controls={listId}
+          onClick={() => setAll((v) => !v)}
+          css={{
+            marginTop: '0.75rem',
+            font: 'inherit',
+            fontWeight: 600,
+            padding: 0,
+            border: 0,
+            background: 'none',
+            textDecoration: 'underline',
+            cursor: 'pointer',
+          }}
+        >
           {all ? 'Show less' : `Show all ${rows.length} specifications`}
         </button>
       )}

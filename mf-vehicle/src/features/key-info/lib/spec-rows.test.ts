@@ -14,11 +14,21 @@ describe('visibleSpecRows', () => {
   });
 
   it('drops an empty or blank string', () => {
-    expect(visibleSpecRows([{ label: 'Colour', value: '' }, { label: 'Drive', value: '   ' }])).toEqual([]);
+    expect(
+      visibleSpecRows([
+        { label: 'Colour', value: '' },
+        { label: 'Drive', value: '   ' },
+      ]),
+    ).toEqual([]);
   });
 
   it("drops the text 'null'", () => {
-    expect(visibleSpecRows([{ label: 'Torque', value: 'null' }, { label: 'Induction', value: 'NULL' }])).toEqual([]);
+    expect(
+      visibleSpecRows([
+        { label: 'Torque', value: 'null' },
+        { label: 'Induction', value: 'NULL' },
+      ]),
+    ).toEqual([]);
   });
 
   it('keeps zero, which is a real value', () => {

@@ -1,10 +1,19 @@
-import { DEFAULT_FRAGMENT_TIMEOUT_MS, failurePolicy, mediaAt, priceDisplay, type PublicTenantConfig, RemoteFragment, useTenant } from '@forecourt/shared-config';
+import {
+  DEFAULT_FRAGMENT_TIMEOUT_MS,
+  failurePolicy,
+  mediaAt,
+  priceDisplay,
+  type PublicTenantConfig,
+  RemoteFragment,
+  useTenant,
+} from '@forecourt/shared-config';
 import type { LeadCar, LeadDialogProps } from '@forecourt/shared-config/leads';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { VehicleSummary } from '../../../contract';
 
 /** The other teams' exposed dialogs this page opens: mf-leads's four and mf-finance's finance popup. */
-export type LeadDialogName = 'EnquireDialog' | 'TestDriveDialog' | 'RequestPhotosDialog' | 'FindSimilarDialog' | 'FinanceDialog';
+export type LeadDialogName =
+  'EnquireDialog' | 'TestDriveDialog' | 'RequestPhotosDialog' | 'FindSimilarDialog' | 'FinanceDialog';
 
 const DIALOG_MODULE: Record<LeadDialogName, `mf_${string}/${string}`> = {
   EnquireDialog: 'mf_leads/EnquireDialog',
@@ -36,7 +45,12 @@ export function leadCar(car: VehicleSummary, pricing: PublicTenantConfig['pricin
     dealership_slug: car.dealership_slug,
     price_text: priceDisplay(car, pricing).text,
     image: first ? mediaAt(first, 200) : null,
-    location: { id: car.location.id, slug: car.location.slug, name: car.location.name, distribution_locations: car.location.distribution_locations },
+    location: {
+      id: car.location.id,
+      slug: car.location.slug,
+      name: car.location.name,
+      distribution_locations: car.location.distribution_locations,
+    },
   };
 }
 
@@ -69,7 +83,15 @@ export function LeadDialogsHost({ car, children }: { car: VehicleSummary; childr
           timeoutMs={Math.max(failurePolicy().fragmentTimeoutMs, DEFAULT_FRAGMENT_TIMEOUT_MS)}
           // Asked for by the shopper's click, wherever the host sits in the page.
           load="now"
-          props={{ car: dialogCar, open: openName === name, onOpenChange: (isOpen) => setOpenName(isOpen ? name : null), returnFocusTo: trigger, ...(name === 'FinanceDialog' ? { price: car.price, vin: car.vin, financeQuoteWeekly: car.finance_quote_weekly } : {}) }}
+          props={{
+            car: dialogCar,
+            open: openName === name,
+            onOpenChange: (isOpen) => setOpenName(isOpen ? name : null),
+            returnFocusTo: trigger,
+            ...(name === 'FinanceDialog'
+              ? { price: car.price, vin: car.vin, financeQuoteWeekly: car.finance_quote_weekly }
+              : {}),
+          }}
           // A dialog that cannot load sends the shopper to the same form's page (the link's own
           // address) rather than leaving the click without an answer.
           onFailed={() => {
@@ -86,7 +108,17 @@ export function LeadDialogsHost({ car, children }: { car: VehicleSummary; childr
  * A button that opens one of the dialogs. It is a link to the same form's page, so it works
  * before the page's script has run (and wherever no host is around it).
  */
-export function LeadDialogLink({ dialog, href, className, children }: { dialog: LeadDialogName; href: string; className?: string; children: ReactNode }) {
+export function LeadDialogLink({
+  dialog,
+  href,
+  className,
+  children,
+}: {
+  dialog: LeadDialogName;
+  href: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const open = useContext(LeadDialogsContext);
   const ref = useRef<HTMLAnchorElement>(null);
   return (

@@ -15,9 +15,27 @@ export function PriceComparisonBlock({ slug, itemType = 'car' }: { slug: string;
   const headingId = useId();
   const loaded = usePriceComparison(slug);
 
-  const frame = css`label: mf-vehicle-price-comparison; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`;
+  const frame = css`
+    label: mf-vehicle-price-comparison;
+    padding: 1rem 1.25rem;
+    border: 1px solid ${SURFACE.border};
+    border-radius: ${SURFACE.radius};
+  `;
   if (loaded.status === 'loading') {
-    return <div aria-hidden="true" data-price-comparison="loading" css={[frame, css`height: 8.5rem; background: linear-gradient(90deg, ${SURFACE.fill}, ${SURFACE.background}, ${SURFACE.fill}); background-size: 200% 100%;`]} />;
+    return (
+      <div
+        aria-hidden="true"
+        data-price-comparison="loading"
+        css={[
+          frame,
+          css`
+            height: 8.5rem;
+            background: linear-gradient(90deg, ${SURFACE.fill}, ${SURFACE.background}, ${SURFACE.fill});
+            background-size: 200% 100%;
+          `,
+        ]}
+      />
+    );
   }
   const answer = loaded.status === 'ready' ? loaded.data : null;
   if (!priceComparisonShown(answer)) return null;
@@ -34,11 +52,36 @@ export function PriceComparisonBlock({ slug, itemType = 'car' }: { slug: string;
         aria-valuemax={answer.market_range_max}
         aria-valuenow={Math.min(answer.market_range_max, Math.max(answer.market_range_min, answer.listing_price))}
         aria-valuetext={`${formatDollars(answer.listing_price)} in a market range of ${formatDollars(answer.market_range_min)} to ${formatDollars(answer.market_range_max)}`}
-        css={css`position: relative; height: 0.75rem; border-radius: 999px; background: linear-gradient(90deg, ${SUCCESS.bright}, ${WARNING.bright}, ${DANGER.bright});`}
+        css={css`
+          position: relative;
+          height: 0.75rem;
+          border-radius: 999px;
+          background: linear-gradient(90deg, ${SUCCESS.bright}, ${WARNING.bright}, ${DANGER.bright});
+        `}
       >
-        <span css={css`position: absolute; top: 50%; left: ${answer.fill}%; width: 1.1rem; height: 1.1rem; border-radius: 50%; transform: translate(-50%, -50%); background: ${SURFACE.background}; border: 3px solid ${tenant.theme.primary};`} />
+        <span
+          css={css`
+            position: absolute;
+            top: 50%;
+            left: ${answer.fill}%;
+            width: 1.1rem;
+            height: 1.1rem;
+            border-radius: 50%;
+            transform: translate(-50%, -50%);
+            background: ${SURFACE.background};
+            border: 3px solid ${tenant.theme.primary};
+          `}
+        />
       </div>
-      <p css={{ display: 'flex', justifyContent: 'space-between', margin: '0.4rem 0 0', fontSize: '0.875rem', color: SURFACE.muted }}>
+      <p
+        css={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          margin: '0.4rem 0 0',
+          fontSize: '0.875rem',
+          color: SURFACE.muted,
+        }}
+      >
         <span>{formatDollars(answer.market_range_min)}</span>
         <span>{thisItemPrice(answer.listing_price, itemType)}</span>
         <span>{formatDollars(answer.market_range_max)}</span>

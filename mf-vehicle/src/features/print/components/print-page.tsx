@@ -23,12 +23,25 @@ export function PrintPage() {
   const car = slug && state.status === 'found' ? state.car : null;
   const title = car?.name ?? (slug ? titleFromSlug(slug) : `${capitalise(noun)} details`);
   return (
-    <article aria-labelledby={headingId} css={css`label: mf-vehicle-print; max-width: 48rem; margin: 0 auto; padding: 1.5rem; @media print { padding: 0; }`}>
+    <article
+      aria-labelledby={headingId}
+      css={css`
+        label: mf-vehicle-print;
+        max-width: 48rem;
+        margin: 0 auto;
+        padding: 1.5rem;
+        @media print {
+          padding: 0;
+        }
+      `}
+    >
       <h1 id={headingId} css={{ margin: '0 0 0.25rem' }}>
         {title}
       </h1>
       <p css={{ margin: '0 0 1rem', color: SURFACE.muted }}>
-        {car ? `${car.location.name} · ${car.city} ${car.state} · ${car.location.phone || tenant.contact.phone}` : `${tenant.name} · ${tenant.contact.city} ${tenant.contact.state} · ${tenant.contact.phone}`}
+        {car
+          ? `${car.location.name} · ${car.city} ${car.state} · ${car.location.phone || tenant.contact.phone}`
+          : `${tenant.name} · ${tenant.contact.city} ${tenant.contact.state} · ${tenant.contact.phone}`}
       </p>
       {!slug ? (
         <p>
@@ -36,7 +49,17 @@ export function PrintPage() {
         </p>
       ) : (
         <>
-          <p css={css`label: mf-vehicle-print-actions; display: flex; gap: 1rem; align-items: center; @media print { display: none; }`}>
+          <p
+            css={css`
+              label: mf-vehicle-print-actions;
+              display: flex;
+              gap: 1rem;
+              align-items: center;
+              @media print {
+                display: none;
+              }
+            `}
+          >
             <button type="button" onClick={() => window.print()}>
               Print this page
             </button>
@@ -44,11 +67,21 @@ export function PrintPage() {
           </p>
           {state.status === 'loading' && <p role="status">{`Loading this ${noun}…`}</p>}
           {state.status === 'missing' && <p role="alert">{`This ${noun} is not on our site any more.`}</p>}
-          {state.status === 'failed' && <p role="alert">{`We could not load this ${noun} just now. Please try again in a moment.`}</p>}
+          {state.status === 'failed' && (
+            <p role="alert">{`We could not load this ${noun} just now. Please try again in a moment.`}</p>
+          )}
           {car && (
             <div css={{ display: 'grid', gap: '1rem' }}>
               <PriceTag price={priceDisplay(car, tenant.pricing)} size="page" />
-              {car.images[0] && <img src={mediaAt(car.images[0], 800)} alt={car.name} width={800} height={533} css={{ width: '100%', height: 'auto', borderRadius: 8 }} />}
+              {car.images[0] && (
+                <img
+                  src={mediaAt(car.images[0], 800)}
+                  alt={car.name}
+                  width={800}
+                  height={533}
+                  css={{ width: '100%', height: 'auto', borderRadius: 8 }}
+                />
+              )}
               <KeyInfo items={specificationRows(car, new Date(), tenant.vehicle.showUnregistered)} />
               {commentParagraphs(car.dealer_comments).length > 0 && (
                 <section>

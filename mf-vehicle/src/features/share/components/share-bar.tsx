@@ -8,7 +8,26 @@ export const COPIED_TOAST_MS = 3000;
 export const COPIED_LABEL_MS = 1500;
 export const SHARE_WINDOW = 'width=550,height=400';
 
-const action = css`display: inline-flex; align-items: center; gap: 0.35rem; min-height: 2.5rem; padding: 0.4rem 0.8rem; font: inherit; font-size: 0.9rem; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; color: ${SURFACE.text}; text-decoration: none; cursor: pointer; &:disabled { cursor: progress; opacity: 0.7; }`;
+const action = css`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.35rem;
+  min-height: 2.5rem;
+  padding: 0.4rem 0.8rem;
+  font: inherit;
+  font-size: 0.9rem;
+  font-weight: 600;
+  border: 1px solid ${SURFACE.border};
+  border-radius: 6px;
+  background: ${SURFACE.background};
+  color: ${SURFACE.text};
+  text-decoration: none;
+  cursor: pointer;
+  &:disabled {
+    cursor: progress;
+    opacity: 0.7;
+  }
+`;
 
 /** Downloads a same-site file under a name (the server also names it). */
 function saveBlob(blob: Blob, filename: string) {
@@ -59,19 +78,43 @@ export function ShareBar({ name, slug }: { name: string; slug: string }) {
   };
 
   return (
-    <ul aria-label="Share this car" css={css`label: mf-vehicle-share; display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0; padding: 0;`}>
+    <ul
+      aria-label="Share this car"
+      css={css`
+        label: mf-vehicle-share;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+        list-style: none;
+        margin: 0;
+        padding: 0;
+      `}
+    >
       <li>
         <button type="button" css={action} onClick={() => void copy()} aria-live="polite">
           {copied ? 'Copied' : 'Copy link'}
         </button>
       </li>
       <li>
-        <button type="button" css={action} onClick={() => window.open(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url())}`, 'share', SHARE_WINDOW)}>
+        <button
+          type="button"
+          css={action}
+          onClick={() =>
+            window.open(
+              `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url())}`,
+              'share',
+              SHARE_WINDOW,
+            )
+          }
+        >
           Share
         </button>
       </li>
       <li>
-        <a css={action} href={`mailto:?subject=${encodeURIComponent(name)}&body=${encodeURIComponent(`Have a look at this ${name}: ${typeof window === 'undefined' ? '' : url()}`)}`}>
+        <a
+          css={action}
+          href={`mailto:?subject=${encodeURIComponent(name)}&body=${encodeURIComponent(`Have a look at this ${name}: ${typeof window === 'undefined' ? '' : url()}`)}`}
+        >
           Email
         </a>
       </li>

@@ -14,11 +14,15 @@ const header = (car = testCar(), tenant = testTenant()) => {
 
 describe('the sticky header', () => {
   it('reads the body type as the product writes it: Automatic · SUV', () => {
-    expect(header(testCar({ transmission: 'automatic', body: 'suv' })).getByText('Automatic · SUV')).toBeInTheDocument();
+    expect(
+      header(testCar({ transmission: 'automatic', body: 'suv' })).getByText('Automatic · SUV'),
+    ).toBeInTheDocument();
   });
 
   it("leaves a caravan's 'none' transmission out: Pop top alone", () => {
-    expect(header(testCar({ item_type: 'caravan', transmission: 'none', body: 'popTop' })).getByText('Pop top')).toBeInTheDocument();
+    expect(
+      header(testCar({ item_type: 'caravan', transmission: 'none', body: 'popTop' })).getByText('Pop top'),
+    ).toBeInTheDocument();
   });
 
   it('offers Get Finance for a car the finance rule shows finance for', () => {
@@ -26,15 +30,22 @@ describe('the sticky header', () => {
   });
 
   it('offers no Get Finance for a Suzuki, whose page has no calculator', () => {
-    expect(header(testCar({ make: 'Suzuki', name: '2021 Suzuki Swift GL' })).queryByRole('link', { name: 'Get Finance' })).toBeNull();
+    expect(
+      header(testCar({ make: 'Suzuki', name: '2021 Suzuki Swift GL' })).queryByRole('link', { name: 'Get Finance' }),
+    ).toBeNull();
   });
 
   it("offers 'Trade-In Valuation' for the car where the site values trade-ins online", () => {
     const car = testCar();
-    expect(header(car).getByRole('link', { name: 'Trade-In Valuation' })).toHaveAttribute('href', `/cars/trade-in?car_id=${car.id}`);
+    expect(header(car).getByRole('link', { name: 'Trade-In Valuation' })).toHaveAttribute(
+      'href',
+      `/cars/trade-in?car_id=${car.id}`,
+    );
   });
 
   it("offers no 'Trade-In Valuation' on a site whose online trade-in valuation is off (spec: hidden when trade-in not enabled)", () => {
-    expect(header(testCar(), testTenant({ leads: { tradeIn: false } })).queryByRole('link', { name: 'Trade-In Valuation' })).toBeNull();
+    expect(
+      header(testCar(), testTenant({ leads: { tradeIn: false } })).queryByRole('link', { name: 'Trade-In Valuation' }),
+    ).toBeNull();
   });
 });

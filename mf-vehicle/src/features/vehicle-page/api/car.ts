@@ -2,7 +2,8 @@ import { apiWrite, useApiRead } from '@forecourt/shared-config';
 import { useRef } from 'react';
 import { carAnswerSchema, type VehicleSummary } from '../../../contract';
 
-export type CarState = { status: 'loading' } | { status: 'found'; car: VehicleSummary } | { status: 'missing' } | { status: 'failed' };
+export type CarState =
+  { status: 'loading' } | { status: 'found'; car: VehicleSummary } | { status: 'missing' } | { status: 'failed' };
 
 export const carUrl = (slug: string) => `/api/vehicle/cars/${encodeURIComponent(slug)}`;
 
@@ -16,7 +17,12 @@ export function useCar(slug: string, initial?: CarState): CarState {
   const missingAtFirst = useRef(initial?.status === 'missing' ? slug : null);
   if (missingAtFirst.current !== null && missingAtFirst.current !== slug) missingAtFirst.current = null;
   const known = missingAtFirst.current === slug;
-  const read = useApiRead('mf-vehicle', known ? null : carUrl(slug), carAnswerSchema, initial?.status === 'found' ? { initial: { car: initial.car } } : {});
+  const read = useApiRead(
+    'mf-vehicle',
+    known ? null : carUrl(slug),
+    carAnswerSchema,
+    initial?.status === 'found' ? { initial: { car: initial.car } } : {},
+  );
   if (known) return { status: 'missing' };
   if (read.status === 'ready') return { status: 'found', car: read.data.car };
   if (read.status === 'missing' || (read.status === 'failed' && read.code === 400)) return { status: 'missing' };

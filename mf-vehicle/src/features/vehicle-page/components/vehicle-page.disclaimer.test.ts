@@ -2,7 +2,9 @@ import { pageDisclaimer } from './vehicle-page';
 
 describe('the car page’s disclaimer speaks only of the estimates the page shows', () => {
   it('names finance and fuel figures on a page with both', () => {
-    expect(pageDisclaimer({ finance: true, fuel: true })).toMatch(/ Finance and fuel figures are estimates only, not offers\.$/);
+    expect(pageDisclaimer({ finance: true, fuel: true })).toMatch(
+      / Finance and fuel figures are estimates only, not offers\.$/,
+    );
   });
 
   it('names no finance on a site without finance, and no fuel where there is no fuel calculator (a caravan)', () => {

@@ -54,7 +54,13 @@ import { pageShowsFinance } from '../../../lib/finance-facts';
 import { marketIndicator } from '../../../lib/market';
 import { maskPhone, PHONE_CLICK_EVENT, phoneClickLabel } from '../../../lib/phone-reveal';
 import { bodyPlural } from '../../../lib/body-plural';
-import { historyReportLabel, priceQuestionAnswer, soldText, testDriveButtonText, tradeInQuestion } from '../../../lib/item-copy';
+import {
+  historyReportLabel,
+  priceQuestionAnswer,
+  soldText,
+  testDriveButtonText,
+  tradeInQuestion,
+} from '../../../lib/item-copy';
 import { reserveButtonText } from '../../../lib/reserve-copy';
 import { specificationRows } from '../../../lib/specifications';
 import { useFirstCar } from '../lib/first-paint';
@@ -68,13 +74,33 @@ import { recordCarView, useCar } from '../api/car';
  * had spoken of finance and fuel figures the page never showed.
  */
 export function pageDisclaimer(shows: { finance: boolean; fuel: boolean }): string {
-  const listing = 'While we make every effort to keep this listing accurate, details, prices and availability can change and errors can occur. Please confirm every detail with the dealer before you buy.';
-  const estimates = shows.finance && shows.fuel ? 'Finance and fuel figures are' : shows.finance ? 'Finance figures are' : shows.fuel ? 'Fuel figures are' : null;
+  const listing =
+    'While we make every effort to keep this listing accurate, details, prices and availability can change and errors can occur. Please confirm every detail with the dealer before you buy.';
+  const estimates =
+    shows.finance && shows.fuel
+      ? 'Finance and fuel figures are'
+      : shows.finance
+        ? 'Finance figures are'
+        : shows.fuel
+          ? 'Fuel figures are'
+          : null;
   return estimates ? `${listing} ${estimates} estimates only, not offers.` : listing;
 }
 
-const buttonCss = (background: string) =>
-  css`display: flex; align-items: center; justify-content: center; min-height: 2.75rem; padding: 0.55rem 1rem; border-radius: 6px; font-weight: 600; text-decoration: none; text-align: center; color: ${readableTextOn(background)}; background: ${background}; border: 1px solid ${background === SURFACE.background ? SURFACE.border : background};`;
+const buttonCss = (background: string) => css`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 2.75rem;
+  padding: 0.55rem 1rem;
+  border-radius: 6px;
+  font-weight: 600;
+  text-decoration: none;
+  text-align: center;
+  color: ${readableTextOn(background)};
+  background: ${background};
+  border: 1px solid ${background === SURFACE.background ? SURFACE.border : background};
+`;
 
 /**
  * The dealer's phone: masked until the shopper asks for it (unless the site shows it revealed),
@@ -116,7 +142,15 @@ function DealerPhone({ phone, car }: { phone: string; car: VehicleSummary | null
             website_id: tenant.slug,
           });
         }}
-        css={css`padding: 0.45rem 0.9rem; font: inherit; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; cursor: pointer;`}
+        css={css`
+          padding: 0.45rem 0.9rem;
+          font: inherit;
+          font-weight: 600;
+          border: 1px solid ${SURFACE.border};
+          border-radius: 6px;
+          background: ${SURFACE.background};
+          cursor: pointer;
+        `}
       >
         Show number
       </button>
@@ -132,30 +166,82 @@ function SaveControls({ car }: { car: VehicleSummary }) {
   const favourites = useFavourites();
   const compare = useCompareList();
   const saved = watchlist?.includes(car.id) ?? false;
-  const savable = canSave({ ...car, primary_image_url: car.images[0] ?? null }, tenant.search.saveUsedPricedWithImagesOnly);
+  const savable = canSave(
+    { ...car, primary_image_url: car.images[0] ?? null },
+    tenant.search.saveUsedPricedWithImagesOnly,
+  );
   const here = paths.car(car.slug);
-  const toggle = css`display: inline-flex; align-items: center; gap: 0.35rem; min-height: 2.5rem; padding: 0.4rem 0.8rem; font: inherit; font-size: 0.9rem; font-weight: 600; border: 1px solid ${SURFACE.border}; border-radius: 6px; background: ${SURFACE.background}; color: ${SURFACE.text}; text-decoration: none; cursor: pointer; &[aria-pressed='true'] { border-color: currentColor; color: ${tenant.theme.primary}; }`;
+  const toggle = css`
+    display: inline-flex;
+    align-items: center;
+    gap: 0.35rem;
+    min-height: 2.5rem;
+    padding: 0.4rem 0.8rem;
+    font: inherit;
+    font-size: 0.9rem;
+    font-weight: 600;
+    border: 1px solid ${SURFACE.border};
+    border-radius: 6px;
+    background: ${SURFACE.background};
+    color: ${SURFACE.text};
+    text-decoration: none;
+    cursor: pointer;
+    &[aria-pressed='true'] {
+      border-color: currentColor;
+      color: ${tenant.theme.primary};
+    }
+  `;
   const watchlistShown = watchlistToggleShown(car.status, saved);
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
       {watchlistShown &&
         (session.status === 'signed-in' ? (
-          <button type="button" aria-pressed={saved} onClick={() => void toggleWatchlist({ id: car.id, name: car.name })} css={toggle}>
+          <button
+            type="button"
+            aria-pressed={saved}
+            onClick={() => void toggleWatchlist({ id: car.id, name: car.name })}
+            css={toggle}
+          >
             {saved ? 'SAVED' : 'SAVE'}
-            <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{saved ? ' in your watchlist' : ' to your watchlist'}</span>
+            <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              {saved ? ' in your watchlist' : ' to your watchlist'}
+            </span>
           </button>
         ) : (
           <a href={paths.signIn('watchlist', here, here)} css={toggle}>
-            SAVE<span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> to your watchlist</span>
+            SAVE
+            <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              {' '}
+              to your watchlist
+            </span>
           </a>
         ))}
       {savable && tenant.search.favourites && (
-        <button type="button" aria-pressed={favourites.includes(car.slug)} onClick={() => toggleFavourite({ id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.images[0] ?? null })} css={toggle}>
+        <button
+          type="button"
+          aria-pressed={favourites.includes(car.slug)}
+          onClick={() =>
+            toggleFavourite({
+              id: car.id,
+              name: car.name,
+              slug: car.slug,
+              make: car.make,
+              model: car.model,
+              primary_image_url: car.images[0] ?? null,
+            })
+          }
+          css={toggle}
+        >
           Favourite
         </button>
       )}
       {savable && tenant.search.compare && (
-        <button type="button" aria-pressed={compare.includes(car.slug)} onClick={() => toggleCompare(car.slug, tenant.search.itemNoun)} css={toggle}>
+        <button
+          type="button"
+          aria-pressed={compare.includes(car.slug)}
+          onClick={() => toggleCompare(car.slug, tenant.search.itemNoun)}
+          css={toggle}
+        >
           Compare
         </button>
       )}
@@ -172,7 +258,14 @@ function useRecordView(car: VehicleSummary | null) {
   const slug = car?.slug ?? '';
   useEffect(() => {
     if (!car) return;
-    recordViewedCar({ id: car.id, stocknum: car.stocknum, make: car.make, model: car.model, body: car.body, simple_body: car.body });
+    recordViewedCar({
+      id: car.id,
+      stocknum: car.stocknum,
+      make: car.make,
+      model: car.model,
+      body: car.body,
+      simple_body: car.body,
+    });
     // The marketing pixel's ViewContent, on every view (the ad account counts views, not visitors).
     void pixelViewContent({ price: askingPrice(car), make: car.make, model: car.model, year: car.year });
     const key = `forecourt:viewed:${slug}`;
@@ -191,7 +284,10 @@ function useRecordView(car: VehicleSummary | null) {
 export function VehiclePage() {
   const { slug = '' } = useParams();
   const first = useFirstCar(slug);
-  const car = useCar(slug, first ? (first.car ? { status: 'found', car: first.car } : { status: 'missing' }) : undefined);
+  const car = useCar(
+    slug,
+    first ? (first.car ? { status: 'found', car: first.car } : { status: 'missing' }) : undefined,
+  );
   // Once it shows the car (or that there is none), the page takes over from the server's first paint.
   useFirstPaintHandover('mf-vehicle', car.status !== 'loading');
   if (car.status === 'missing') return <CarNotFound />;
@@ -202,7 +298,14 @@ function CarNotFound() {
   const tenant = useTenant();
   const noun = tenant.search.itemNoun;
   return (
-    <section css={css`label: mf-vehicle-not-found; max-width: 40rem; margin: 3rem auto; padding: 0 1.5rem;`}>
+    <section
+      css={css`
+        label: mf-vehicle-not-found;
+        max-width: 40rem;
+        margin: 3rem auto;
+        padding: 0 1.5rem;
+      `}
+    >
       <h1>{`This ${noun} is not on our site`}</h1>
       <p>{`It may have sold, or the address may be wrong. ${tenant.name} has plenty more to choose from.`}</p>
       <p>
@@ -219,12 +322,19 @@ function Actions({ car }: { car: VehicleSummary }) {
   const leads = tenant.features['mf-leads'];
   if (!isInStock(car.status)) {
     return (
-      <div role="status" css={{ padding: '0.85rem 1rem', borderRadius: 6, background: WARNING.background, color: WARNING.text }}>
+      <div
+        role="status"
+        css={{ padding: '0.85rem 1rem', borderRadius: 6, background: WARNING.background, color: WARNING.text }}
+      >
         <p css={{ margin: '0 0 0.6rem' }}>
           <strong>SOLD</strong> {soldText(car.item_type)}
         </p>
         {leads && (
-          <LeadDialogLink dialog="FindSimilarDialog" href={paths.findSimilar(car.id)} css={buttonCss(tenant.theme.primary)}>
+          <LeadDialogLink
+            dialog="FindSimilarDialog"
+            href={paths.findSimilar(car.id)}
+            css={buttonCss(tenant.theme.primary)}
+          >
             Find Me Something Similar
           </LeadDialogLink>
         )}
@@ -239,7 +349,11 @@ function Actions({ car }: { car: VehicleSummary }) {
         </a>
       )}
       {leads && (
-        <LeadDialogLink dialog="EnquireDialog" href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss(SURFACE.background)}>
+        <LeadDialogLink
+          dialog="EnquireDialog"
+          href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`}
+          css={buttonCss(SURFACE.background)}
+        >
           Enquire Now
         </LeadDialogLink>
       )}
@@ -249,12 +363,20 @@ function Actions({ car }: { car: VehicleSummary }) {
         </a>
       )}
       {leads && (
-        <LeadDialogLink dialog="TestDriveDialog" href={`${paths.bookTestDrive()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss(SURFACE.background)}>
+        <LeadDialogLink
+          dialog="TestDriveDialog"
+          href={`${paths.bookTestDrive()}?car_id=${encodeURIComponent(car.id)}`}
+          css={buttonCss(SURFACE.background)}
+        >
           {testDriveButtonText(car.item_type)}
         </LeadDialogLink>
       )}
       {leads && (
-        <LeadDialogLink dialog="RequestPhotosDialog" href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`} css={buttonCss(SURFACE.background)}>
+        <LeadDialogLink
+          dialog="RequestPhotosDialog"
+          href={`${paths.contact()}?car_id=${encodeURIComponent(car.id)}`}
+          css={buttonCss(SURFACE.background)}
+        >
           Request Photos
         </LeadDialogLink>
       )}
@@ -278,13 +400,20 @@ function Reports({ car }: { car: VehicleSummary }) {
   const { vehicle } = useTenant();
   const links = [
     car.file ? { label: historyReportLabel(car.item_type), href: car.file } : null,
-    vehicle.plugins.autogaugeReport && car.car_type === 'used' ? { label: 'AutoGauge price report', href: '#price-comparison' } : null,
-    vehicle.plugins.carAnalysis ? { label: 'Download car analysis', href: `/api/cars/${encodeURIComponent(car.slug)}/pdf` } : null,
+    vehicle.plugins.autogaugeReport && car.car_type === 'used'
+      ? { label: 'AutoGauge price report', href: '#price-comparison' }
+      : null,
+    vehicle.plugins.carAnalysis
+      ? { label: 'Download car analysis', href: `/api/cars/${encodeURIComponent(car.slug)}/pdf` }
+      : null,
     vehicle.plugins.ppsrReport && car.file ? { label: 'Download PPSR report', href: car.file } : null,
   ].filter((link): link is { label: string; href: string } => link !== null);
   if (links.length === 0) return null;
   return (
-    <ul aria-label="Reports" css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1rem', listStyle: 'none', margin: 0, padding: 0 }}>
+    <ul
+      aria-label="Reports"
+      css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1rem', listStyle: 'none', margin: 0, padding: 0 }}
+    >
       {links.map((link) => (
         <li key={link.label}>
           <a href={link.href}>{link.label}</a>
@@ -301,11 +430,30 @@ function Sidebar({ car }: { car: VehicleSummary }) {
   const market = marketIndicator(askingPrice(car), car.market);
   const phone = car.location.phone || tenant.contact.phone;
   return (
-    <div css={css`label: mf-vehicle-sidebar; display: grid; gap: 1rem; align-content: start;`}>
+    <div
+      css={css`
+        label: mf-vehicle-sidebar;
+        display: grid;
+        gap: 1rem;
+        align-content: start;
+      `}
+    >
       <div>
         <PriceTag price={price} size="page" />
         {market && (
-          <p data-market-indicator css={{ margin: '0.4rem 0 0', display: 'inline-block', padding: '0.2rem 0.6rem', borderRadius: 999, fontSize: '0.875rem', fontWeight: 600, color: SUCCESS.strong, background: SUCCESS.background }}>
+          <p
+            data-market-indicator
+            css={{
+              margin: '0.4rem 0 0',
+              display: 'inline-block',
+              padding: '0.2rem 0.6rem',
+              borderRadius: 999,
+              fontSize: '0.875rem',
+              fontWeight: 600,
+              color: SUCCESS.strong,
+              background: SUCCESS.background,
+            }}
+          >
             {`${formatDollars(market.below)} below the ${market.scope === 'state' ? `${car.state} ` : 'national '}market average`}
           </p>
         )}
@@ -313,7 +461,15 @@ function Sidebar({ car }: { car: VehicleSummary }) {
       <SaveControls car={car} />
       <Actions car={car} />
       {tenant.vehicle.onlineCheckout && isInStock(car.status) && <PaymentsAccepted />}
-      <section aria-labelledby={callId} css={css`label: mf-vehicle-call-dealer; padding: 1rem 1.25rem; border: 1px solid ${SURFACE.border}; border-radius: ${SURFACE.radius};`}>
+      <section
+        aria-labelledby={callId}
+        css={css`
+          label: mf-vehicle-call-dealer;
+          padding: 1rem 1.25rem;
+          border: 1px solid ${SURFACE.border};
+          border-radius: ${SURFACE.radius};
+        `}
+      >
         <h2 id={callId} css={{ fontSize: '1.125rem', margin: '0 0 0.5rem' }}>
           Call the dealer
         </h2>
@@ -341,17 +497,24 @@ function Sidebar({ car }: { car: VehicleSummary }) {
  * body type skips the two body steps and its condition reads in the site's noun ('Used cars').
  * The make and model steps follow the site's `/used-car/...` paths where it has them.
  */
-export function vehicleBreadcrumb(car: VehicleSummary | null, site: { itemNoun: string; usedCarPaths: boolean }): Array<{ label: string; href?: string }> {
+export function vehicleBreadcrumb(
+  car: VehicleSummary | null,
+  site: { itemNoun: string; usedCarPaths: boolean },
+): Array<{ label: string; href?: string }> {
   const noun = site.itemNoun;
   const home = { label: 'Home', href: paths.home() };
-  if (!car) return [home, { label: `${capitalise(noun)}s`, href: paths.search() }, { label: `${capitalise(noun)} details` }];
+  if (!car)
+    return [home, { label: `${capitalise(noun)}s`, href: paths.search() }, { label: `${capitalise(noun)} details` }];
   const condition = car.car_type === 'new' ? 'new' : car.car_type === 'demo' ? 'demo' : 'used';
   const make = slugify(car.make);
   const body = car.body.trim();
   const withBody = (href: string) => (body ? `${href}?${new URLSearchParams({ body })}` : href);
   return [
     home,
-    { label: `${capitalise(condition)} ${body ? bodyPlural(body) : `${noun}s`}`, href: withBody(paths.search(condition)) },
+    {
+      label: `${capitalise(condition)} ${body ? bodyPlural(body) : `${noun}s`}`,
+      href: withBody(paths.search(condition)),
+    },
     { label: car.make, href: paths.searchMake(make, undefined, site) },
     ...(car.catalogue_model ? [{ label: car.model, href: paths.searchMake(make, slugify(car.model), site) }] : []),
     ...(body ? [{ label: bodyLabel(body), href: withBody(paths.searchMake(make, undefined, site)) }] : []),
@@ -376,7 +539,18 @@ function PaymentsAccepted() {
       {'Deposits accepted by '}
       {PAYMENT_METHODS.map((method, i) => (
         <span key={method}>
-          <span css={{ display: 'inline-block', padding: '0.05rem 0.4rem', border: `1px solid ${SURFACE.border}`, borderRadius: 4, color: SURFACE.text, fontWeight: 600 }}>{method}</span>
+          <span
+            css={{
+              display: 'inline-block',
+              padding: '0.05rem 0.4rem',
+              border: `1px solid ${SURFACE.border}`,
+              borderRadius: 4,
+              color: SURFACE.text,
+              fontWeight: 600,
+            }}
+          >
+            {method}
+          </span>
           {i < PAYMENT_METHODS.length - 1 ? ' ' : ''}
         </span>
       ))}
@@ -388,7 +562,15 @@ function PaymentsAccepted() {
  * The car's page. `car` is null while it loads (the heading says so, the layout is in place) or
  * when it could not be read (`failed`: the page says so and offers the dealer's phone).
  */
-export function VehicleDetails({ slug, car, failed = false }: { slug: string; car: VehicleSummary | null; failed?: boolean }) {
+export function VehicleDetails({
+  slug,
+  car,
+  failed = false,
+}: {
+  slug: string;
+  car: VehicleSummary | null;
+  failed?: boolean;
+}) {
   const tenant = useTenant();
   const headingId = useId();
   const noun = tenant.search.itemNoun;
@@ -401,9 +583,35 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
   // mf-finance's calculator tells the page its estimate; the sticky header shows the same figure.
   const [estimate, setEstimate] = useState<FinanceEstimate | null>(null);
   const page = (
-    <article aria-labelledby={headingId} css={css`label: mf-vehicle-page; max-width: 72rem; margin: 0 auto; padding: 1.5rem; @media (max-width: 576px) { padding: 1rem; }`}>
+    <article
+      aria-labelledby={headingId}
+      css={css`
+        label: mf-vehicle-page;
+        max-width: 72rem;
+        margin: 0 auto;
+        padding: 1.5rem;
+        @media (max-width: 576px) {
+          padding: 1rem;
+        }
+      `}
+    >
       <nav aria-label="Breadcrumb">
-        <ol css={css`label: mf-vehicle-breadcrumb; display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0 0 1rem; padding: 0; li + li::before { content: '›'; margin-right: 0.5rem; color: ${SURFACE.faint}; }`}>
+        <ol
+          css={css`
+            label: mf-vehicle-breadcrumb;
+            display: flex;
+            flex-wrap: wrap;
+            gap: 0.5rem;
+            list-style: none;
+            margin: 0 0 1rem;
+            padding: 0;
+            li + li::before {
+              content: '›';
+              margin-right: 0.5rem;
+              color: ${SURFACE.faint};
+            }
+          `}
+        >
           {vehicleBreadcrumb(car, tenant.search).map((crumb, i) => (
             <li key={i} aria-current={crumb.href ? undefined : 'page'}>
               {crumb.href ? <a href={crumb.href}>{crumb.label}</a> : crumb.label}
@@ -416,7 +624,9 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
       </h1>
       <p css={{ margin: '0 0 0.75rem', color: SURFACE.muted }}>
         {car && <VehicleBadge car={car} />}
-        {car ? `Offered by ${car.dealership_name}, ${car.city} ${car.state}` : `Offered by ${tenant.name}, ${city} ${state}`}
+        {car
+          ? `Offered by ${car.dealership_name}, ${car.city} ${car.state}`
+          : `Offered by ${tenant.name}, ${city} ${state}`}
       </p>
       {failed && (
         <p role="alert" css={{ margin: '0 0 1rem' }}>
@@ -428,7 +638,16 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           <div css={{ marginBottom: '1rem' }}>
             <ShareBar name={car.name} slug={car.slug} />
           </div>
-          <div css={css`label: mf-vehicle-top; display: grid; gap: 1.5rem; @media (min-width: 992px) { grid-template-columns: minmax(0, 1.7fr) minmax(18rem, 1fr); }`}>
+          <div
+            css={css`
+              label: mf-vehicle-top;
+              display: grid;
+              gap: 1.5rem;
+              @media (min-width: 992px) {
+                grid-template-columns: minmax(0, 1.7fr) minmax(18rem, 1fr);
+              }
+            `}
+          >
             <div css={{ minWidth: 0 }}>
               <Gallery car={car} />
               <CustomSlider slides={car.custom_slides} />
@@ -444,10 +663,22 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           */}
           {tenant.features['mf-locations'] && (
             <div css={{ '&:has(aside)': { marginTop: '1.5rem' } }}>
-              <RemoteFragment id="mf_locations/LocatedAt" props={{ carCity: car.city, dealershipSlug: car.dealership_slug, locationSlug: car.location.slug }} />
+              <RemoteFragment
+                id="mf_locations/LocatedAt"
+                props={{ carCity: car.city, dealershipSlug: car.dealership_slug, locationSlug: car.location.slug }}
+              />
             </div>
           )}
-          <div css={css`label: mf-vehicle-page-grid; display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr)); gap: 1rem; margin-top: 1.5rem; align-items: start;`}>
+          <div
+            css={css`
+              label: mf-vehicle-page-grid;
+              display: grid;
+              grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr));
+              gap: 1rem;
+              margin-top: 1.5rem;
+              align-items: start;
+            `}
+          >
             <div css={{ display: 'grid', gap: '1rem', alignContent: 'start' }}>
               <KeyInfo items={specificationRows(car, new Date(), tenant.vehicle.showUnregistered)} initialCount={4} />
               <UsedCarChecks carType={car.car_type} />
@@ -456,7 +687,10 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
               {/* mf-finance's calculator, where the shared finance rule shows finance for the car (the calculator asks the same rule). */}
               {pageShowsFinance(tenant, car) && (
                 <div id="finance-calculator">
-                  <RemoteFragment<CalculatorProps> id="mf_finance/Calculator" props={{ carId: car.id, onEstimate: setEstimate }} />
+                  <RemoteFragment<CalculatorProps>
+                    id="mf_finance/Calculator"
+                    props={{ carId: car.id, onEstimate: setEstimate }}
+                  />
                 </div>
               )}
               {fuelCalculatorShown(car) && <FuelCostCalculator economy={economy} />}
@@ -470,8 +704,14 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
           <section aria-label="Questions" css={{ marginTop: '1.5rem' }}>
             <h2 css={{ fontSize: '1.25rem', margin: '0 0 0.25rem' }}>Questions shoppers ask</h2>
             <Collapsible header={tradeIn.question}>{tradeIn.answer}</Collapsible>
-            <Collapsible header={`Can you deliver the ${noun} to me?`}>{tenant.vehicle.delivery ? 'Yes. Enter your postcode in the delivery calculator for an estimate, or ask us for a quote.' : 'Ask us: we arrange delivery across Australia on request.'}</Collapsible>
-            <Collapsible header="Is the price negotiable?">{priceQuestionAnswer({ finance: car !== null && pageShowsFinance(tenant, car), tradeIn: onlineTradeIn })}</Collapsible>
+            <Collapsible header={`Can you deliver the ${noun} to me?`}>
+              {tenant.vehicle.delivery
+                ? 'Yes. Enter your postcode in the delivery calculator for an estimate, or ask us for a quote.'
+                : 'Ask us: we arrange delivery across Australia on request.'}
+            </Collapsible>
+            <Collapsible header="Is the price negotiable?">
+              {priceQuestionAnswer({ finance: car !== null && pageShowsFinance(tenant, car), tradeIn: onlineTradeIn })}
+            </Collapsible>
           </section>
         </>
       )}
@@ -479,10 +719,19 @@ export function VehicleDetails({ slug, car, failed = false }: { slug: string; ca
       {!tenant.chrome.featureBanner && <FeatureBanner />}
       {/* mf-search's similar cars block (a carousel of the same cards as the results grid). */}
       {tenant.features['mf-search'] && <RemoteFragment id="mf_search/SimilarCars" props={{ slug }} />}
-      <p css={{ marginTop: '2rem', fontSize: '0.8rem', color: SURFACE.muted }}>{pageDisclaimer({ finance: car !== null && pageShowsFinance(tenant, car), fuel: car !== null && fuelCalculatorShown(car) })}</p>
+      <p css={{ marginTop: '2rem', fontSize: '0.8rem', color: SURFACE.muted }}>
+        {pageDisclaimer({
+          finance: car !== null && pageShowsFinance(tenant, car),
+          fuel: car !== null && fuelCalculatorShown(car),
+        })}
+      </p>
       {car && <StickyParts car={car} estimate={estimate} />}
     </article>
   );
   // mf-leads's dialogs (Enquire Now, test drive, photos, find similar) and mf-finance's popup open over this page.
-  return car && (tenant.features['mf-leads'] || tenant.features['mf-finance']) ? <LeadDialogsHost car={car}>{page}</LeadDialogsHost> : page;
+  return car && (tenant.features['mf-leads'] || tenant.features['mf-finance']) ? (
+    <LeadDialogsHost car={car}>{page}</LeadDialogsHost>
+  ) : (
+    page
+  );
 }
