@@ -255,7 +255,10 @@ export default fp<SearchPluginOptions>(
         ...(persisted.restoredFrom ? { restoredFrom: persisted.restoredFrom } : {}),
         onWrite: () => writer.changed(),
         ...(stats ? { observer: stats } : {}),
-        publicRouteConfig: searchRateLimit(fastify.config.FORECOURT_SEARCHES_PER_10_SECONDS),
+        // Without the server's configuration (the search plugin alone, in tests) the routes have no per-address limit.
+        ...(fastify.hasDecorator('config')
+          ? { publicRouteConfig: searchRateLimit(fastify.config.FORECOURT_SEARCHES_PER_10_SECONDS) }
+          : {}),
       });
     }
 
