@@ -102,6 +102,15 @@ const BROWSER_CODE = '^((shell|mf-[a-z]+|console)/src/|shared-config/src/(?!serv
 const SERVER_PACKAGES =
   'node_modules/(fastify|fastify-plugin|@fastify/[^/]+|pino|pg|kysely|ioredis|@aws-sdk/[^/]+|@electric-sql/pglite|piscina|pdfkit|playwright-core)/';
 
+/** Every workspace's files (node_modules aside). */
+const WORKSPACE_CODE = `^(${[...new Set(workspaces.map((folder) => folder.split('/')[0]))].join('|')})/`;
+/** Tests, their fixtures and jest's setup files: they may use any kit. */
+const TEST_CODE = '(\\.test\\.tsx?$|(^|/)(__fixtures__|testing)/|(^|/)jest[.-][^/]*$)';
+/** The test kits: every workspace's testing/ folder. */
+const TEST_KIT = `${WORKSPACE_CODE}.*testing/`;
+/** The tools: the drills, the cluster, the fuzz, the benchmarks, the scripts, and the journeys. */
+const TOOL_CODE = '^(infra/src/(drills|cluster|server/fuzz)/|infra/(bench|scripts)/|e2e/)';
+
 module.exports = {
   forbidden: [
     {
@@ -144,6 +153,39 @@ module.exports = {
       severity: 'error',
       from: { path: '^infra/admin-contract/' },
       to: { pathNot: ['^infra/admin-contract/', '(^|/)node_modules/zod/'] },
+    },
+    // The layers of the platform's Node code, lowest first (docs/architecture.md, Infra's packages).
+    {
+      name: 'runtime-imports-no-workspace',
+      comment:
+        'infra/runtime is the lowest layer (worker scripts, well-formed text, client addresses): every infra package may import it, so it imports none of them',
+      severity: 'error',
+      from: { path: '^infra/runtime/' },
+      to: { path: WORKSPACE_CODE, pathNot: '^infra/runtime/' },
+    },
+    {
+      name: 'engine-imports-nothing-of-ours',
+      comment:
+        'The search engine (infra/search-engine/src/engine) is plain data structures and algorithms: it imports its own files and the runtime layer, no server, database or framework of ours',
+      severity: 'error',
+      from: { path: '^infra/search-engine/src/engine/' },
+      to: { path: WORKSPACE_CODE, pathNot: '^infra/(search-engine/src/engine|runtime)/' },
+    },
+    {
+      name: 'search-engine-below-the-platform',
+      comment:
+        "The search engine's package (engine and its HTTP layer) sits below the platform: it imports the runtime layer and shared-config's server kit, never the server, the database or a team",
+      severity: 'error',
+      from: { path: '^infra/search-engine/' },
+      to: { path: WORKSPACE_CODE, pathNot: '^(infra/(search-engine|runtime)/|shared-config/src/server/)' },
+    },
+    {
+      name: 'product-not-tools',
+      comment:
+        'Product code (what the server, the CLI and the pages run) imports no test kit and no tool: the test kits (testing/ folders), the drills, the cluster, the fuzz, the benchmarks, the scripts and e2e are for tests and operators',
+      severity: 'error',
+      from: { path: WORKSPACE_CODE, pathNot: [TEST_CODE, TOOL_CODE] },
+      to: { path: [TEST_KIT, TOOL_CODE], pathNot: '@testing-library/' },
     },
     {
       name: 'resolvable',

@@ -12,5 +12,7 @@ module.exports = {
   setupFiles: ['<rootDir>/src/testing/jest-limits.ts'],
   // The repository's own tools (scripts/) are tested beside them too, and the admin API's
   // contract (admin-contract/, a workspace of its own so the console may import it) with infra.
-  testMatch: ['<rootDir>/{src,server,scripts,admin-contract/src}/**/*.test.{ts,tsx}'],
+  // Fixtures are inputs to tests (the import graph's hold a test file of their own), never run.
+  testPathIgnorePatterns: ['/node_modules/', '/__fixtures__/'],
+  testMatch: ['<rootDir>/{src,server,scripts,admin-contract/src,runtime/src,search-engine/src}/**/*.test.{ts,tsx}'],
 };

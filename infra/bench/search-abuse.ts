@@ -24,7 +24,7 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { formatTable } from '../src/cli/table';
 import { migrate, openDatabase } from '../src/db/database';
 import { countCars } from '../src/db/stock';
-import { generateSecuredApiKey } from '../src/search/http/keys';
+import { generateSecuredApiKey } from '@forecourt/search-engine/http/keys';
 import { CARS_INDEX, tenantStockFilter } from '../src/search/indexing/records';
 import { SEARCH_SNAPSHOT_FILE, SECURED_KEY_TTL_SECONDS } from '../src/server/plugins/platform/search';
 import { seedStock } from '../src/stock/seed/seed-stock';

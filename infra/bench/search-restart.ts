@@ -22,8 +22,8 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { formatTable } from '../src/cli/table';
-import { IndexStore } from '../src/search/engine/search-index';
-import { readSnapshot, writeSnapshot } from '../src/search/engine/snapshot';
+import { IndexStore } from '@forecourt/search-engine/engine/search-index';
+import { readSnapshot, writeSnapshot } from '@forecourt/search-engine/engine/snapshot';
 import { CAR_SYNONYMS } from '../src/search/indexing/records';
 import { generateCars, type BenchCar } from './cars-for-bench';
 

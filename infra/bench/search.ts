@@ -25,9 +25,9 @@ import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import Fastify from 'fastify';
 import itemsjs from 'itemsjs';
 import { formatTable } from '../src/cli/table';
-import { IndexStore } from '../src/search/engine/search-index';
-import { KeyStore } from '../src/search/http/keys';
-import { searchService } from '../src/search/http/plugin';
+import { IndexStore } from '@forecourt/search-engine/engine/search-index';
+import { KeyStore } from '@forecourt/search-engine/http/keys';
+import { searchService } from '@forecourt/search-engine/http/plugin';
 import { generateCars, type BenchCar } from './cars-for-bench';
 import { BASE_FILTER, buildBenchStore, coldStart, FACETS } from './search-restart';
 

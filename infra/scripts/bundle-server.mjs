@@ -1,7 +1,7 @@
 // Bundles the server for production (`npm run build`): plain JavaScript in infra/dist that node
 // runs without TypeScript or tsx (`npm run serve`). One bundle per entry: the server, the CLI, and
 // each worker thread's script, which the server starts from the bundle's folder
-// (src/platform/worker-script.ts). Libraries stay in node_modules; the workspace's own packages
+// (runtime/src/worker-script.ts). Libraries stay in node_modules; the workspace's own packages
 // (@forecourt/*, TypeScript source) are bundled in. The build then fails
 // when the bundle needs a package that `npm ci --omit=dev` would not install.
 import fs from 'node:fs/promises';
@@ -17,7 +17,7 @@ const OUT = path.join(INFRA, 'dist');
 export const ENTRIES = {
   serve: 'src/server/serve.ts',
   cli: 'src/cli/main.ts',
-  'search-worker': 'src/search/http/search-pool.ts',
+  'search-worker': 'search-engine/src/http/search-pool.ts',
   'pglite-worker': 'src/db/pglite-thread.ts',
   'render-worker': 'src/media/render-worker.ts',
   'first-paint-worker': 'src/server/first-paint-worker.ts',

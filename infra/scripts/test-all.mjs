@@ -218,6 +218,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /** Test files `npm test` leaves out (run them with `npx jest <file>`), besides node_modules. */
 const ON_DEMAND_DRILLS = [
   '/node_modules/',
+  // Test inputs, such as the import graph's fixtures (a fixture test file among them).
+  '/__fixtures__/',
   'reservations-crash\\.test\\.ts$',
   'stock-imports-crash\\.test\\.ts$',
   'restart-drill\\.test\\.ts$',

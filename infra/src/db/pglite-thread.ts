@@ -1,5 +1,5 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { workerThreadScript } from '../platform/worker-script';
+import { workerThreadScript } from '@forecourt/runtime/worker-script';
 import {
   PostgresAdapter,
   PostgresIntrospector,

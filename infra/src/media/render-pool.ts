@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import { poolWorkerScript } from '../platform/worker-script';
+import { poolWorkerScript } from '@forecourt/runtime/worker-script';
 import type { RenderJob } from './render-worker';
 
 /** The pool's queue is full: the caller should answer 503 with Retry-After. */

@@ -136,16 +136,52 @@ describe('import graph rules', () => {
     });
   });
 
-  it('report each broken import once, and nothing else', () => {
-    expect(violations).toHaveLength(11);
+  it('refuse the runtime layer importing any other workspace', () => {
+    expect(violations).toContainEqual({
+      rule: 'runtime-imports-no-workspace',
+      from: 'infra/runtime/src/text.ts',
+      to: 'infra/src/ui.ts',
+    });
   });
 
-  it('report nothing for a team whose halves share a contract, mounted by infra, nor for the console reading the admin API’s contract', async () => {
+  it('refuse the search engine importing a framework of ours, even its own package’s HTTP layer', () => {
+    expect(violations).toContainEqual({
+      rule: 'engine-imports-nothing-of-ours',
+      from: 'infra/search-engine/src/engine/index.ts',
+      to: 'infra/search-engine/src/http/plugin.ts',
+    });
+  });
+
+  it('refuse the search engine’s package importing the server above it', () => {
+    expect(violations).toContainEqual({
+      rule: 'search-engine-below-the-platform',
+      from: 'infra/search-engine/src/http/plugin.ts',
+      to: 'infra/src/ui.ts',
+    });
+  });
+
+  it('refuse product code importing a test kit or a tool, and let a tool use the kit', () => {
+    const product = violations.filter((v) => v.rule === 'product-not-tools');
+    expect(product).toEqual([
+      { rule: 'product-not-tools', from: 'infra/src/product.ts', to: 'infra/src/drills/drill.ts' },
+      { rule: 'product-not-tools', from: 'infra/src/product.ts', to: 'infra/src/testing/kit.ts' },
+    ]);
+  });
+
+  it('report each broken import once, and nothing else', () => {
+    expect(violations).toHaveLength(16);
+  });
+
+  it('report nothing for a team whose halves share a contract, mounted by infra, nor for the console reading the admin API’s contract, nor for the layers used downwards', async () => {
     const clean = await cruiseFixture('clean');
     expect(clean.modules.sort()).toEqual([
       'console/src/overview.ts',
       'infra/admin-contract/src/index.ts',
+      'infra/runtime/src/text.ts',
+      'infra/search-engine/src/engine/index.ts',
+      'infra/src/mount.test.ts',
       'infra/src/mount.ts',
+      'infra/src/testing/kit.ts',
       'mf-vehicle/server/index.ts',
       'mf-vehicle/src/contract.ts',
       'mf-vehicle/src/page.ts',

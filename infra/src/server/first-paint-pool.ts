@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
 import type { FirstPaint, FirstPaintRenderer, FirstPaintRequest } from '@forecourt/shared-config/server';
 import { renderCacheStats } from '@forecourt/shared-config/server/render';
-import { poolWorkerScript } from '../platform/worker-script';
+import { poolWorkerScript } from '@forecourt/runtime/worker-script';
 import { answerPortCalls, describePorts, requestFacts } from './first-paint-ports';
 import type { FirstPaintTask, FirstPaintTaskResult, FirstPaintThreadData, WarmTask } from './first-paint-worker';
 

@@ -14,7 +14,7 @@ import { FAKE_ROUTES, makeFakeBuild, tempDir } from '../testing/fake-build';
 import { signInByInject } from '../testing/shoppers';
 import { openTestDatabase, serverTestEngine } from '../testing/test-database';
 import { listen } from './main';
-import { TEST_SEARCH_TIMEOUTS } from '../testing/search-client';
+import { TEST_SEARCH_TIMEOUTS } from '@forecourt/search-engine/testing/search-client';
 
 /**
  * The first paint, end to end on the server: seeded stock, indexed into the embedded search

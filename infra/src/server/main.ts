@@ -6,7 +6,7 @@ import { indexStock } from '../search/indexing/indexer';
 import { prefetchSearchSnapshot, type RestoredSnapshot } from './plugins/platform/search';
 import { exitGracefullyOnSignals, shutdownSettings } from './shutdown';
 import { loadConfig, refuseIncompleteProduction } from '../config/load';
-import { runningFromSource } from '../platform/worker-script';
+import { runningFromSource } from '@forecourt/runtime/worker-script';
 import { loadProductionReact } from './production-react';
 import { serializeRequest } from './request-log';
 import { serverSettings, type ServerSettings } from './settings';

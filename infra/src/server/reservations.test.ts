@@ -15,7 +15,7 @@ import { openTestDatabase, serverTestEngine } from '../testing/test-database';
 import { loadTenants } from '../tenants/load-tenants';
 import { buildApp } from './app';
 import type { ReservationsOptions } from './plugins/platform/reservations';
-import { TEST_SEARCH_TIMEOUTS } from '../testing/search-client';
+import { TEST_SEARCH_TIMEOUTS } from '@forecourt/search-engine/testing/search-client';
 
 /**
  * Reserve online over the real routes, database, card simulator and embedded search service: a

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidTenantConfigError, parseTenantConfigs, type TenantConfig } from '@forecourt/shared-config/tenant';
 import { resolveTenantsDir } from '../paths';
-import { SearchError } from '../search/engine/errors';
-import { parseFilters } from '../search/engine/filters';
+import { SearchError } from '@forecourt/search-engine/engine/errors';
+import { parseFilters } from '@forecourt/search-engine/engine/filters';
 
 /**
  * Reads every `*.json` in the tenants folder and validates the whole set at once, so one start

@@ -11,7 +11,7 @@ import { openTestDatabase } from '../../testing/test-database';
 import { loadTenants } from '../../tenants/load-tenants';
 import { CAR_SORTS, CARS_INDEX, MODELS_INDEX, VISIBLE_FOREVER, visibleUntil } from './records';
 import { testOperatorToken } from '../../testing/operators';
-import { TEST_SEARCH_TIMEOUTS } from '../../testing/search-client';
+import { TEST_SEARCH_TIMEOUTS } from '@forecourt/search-engine/testing/search-client';
 
 /**
  * Stock goes database -> indexer -> search service over real HTTP with the real client, and a

@@ -19,11 +19,11 @@ import {
 } from '../../testing/search-service';
 import { signInByInject } from '../../testing/shoppers';
 import { openTestDatabase, serverTestEngine } from '../../testing/test-database';
-import { matchAlgoliaRoute, outsideAlgoliaSubset } from '../http/algolia-subset';
+import { matchAlgoliaRoute, outsideAlgoliaSubset } from '@forecourt/search-engine/http/algolia-subset';
 import { searchClient } from '../indexing/indexer';
 import { CARS_INDEX } from '../indexing/records';
 import { testOperatorToken } from '../../testing/operators';
-import { TEST_SEARCH_TIMEOUTS } from '../../testing/search-client';
+import { TEST_SEARCH_TIMEOUTS } from '@forecourt/search-engine/testing/search-client';
 
 /**
  * Everything a web instance sends the search service, written down by an HTTP server in between:

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/load';
 import { openDatabase } from '../../db/database';
-import { runningFromSource } from '../../platform/worker-script';
+import { runningFromSource } from '@forecourt/runtime/worker-script';
 import { loadTenants } from '../../tenants/load-tenants';
 import { searchConnectionFromEnv, searchServiceSettings } from './config';
 import { prefetchServiceSnapshot, startSearchService } from './service';

@@ -1,5 +1,5 @@
-import { IndexStore } from '../engine';
-import { readSnapshot, recordCounts, SnapshotError, SnapshotWriter } from '../engine/snapshot';
+import { IndexStore } from '@forecourt/search-engine/engine';
+import { readSnapshot, recordCounts, SnapshotError, SnapshotWriter } from '@forecourt/search-engine/engine/snapshot';
 import type { SnapshotHooks } from '../indexing/indexer';
 
 /** A snapshot read at start: null when there is none. */

@@ -8,7 +8,7 @@ import {
   SEARCH_STATS_RETENTION_MS,
 } from '../../db/search-stats';
 import { bucketStart } from '../../db/version-health';
-import type { SearchObservation, SearchObserver } from '../http/observer';
+import type { SearchObservation, SearchObserver } from '@forecourt/search-engine/http/observer';
 import { tenantOfKeyFilters } from '../indexing/records';
 
 /** The longest no-hit query kept, in characters (Algolia's own limit on a query is 512 bytes). */

@@ -17,7 +17,7 @@ import { signInByInject } from '../../testing/shoppers';
 import { openTestDatabase } from '../../testing/test-database';
 import { CARS_INDEX } from '../indexing/records';
 import { testOperatorToken } from '../../testing/operators';
-import { TEST_SEARCH_TIMEOUTS } from '../../testing/search-client';
+import { TEST_SEARCH_TIMEOUTS } from '@forecourt/search-engine/testing/search-client';
 
 /**
  * Two web instances on one search service, over real HTTP: what one writes (a reservation, a

@@ -28,7 +28,7 @@ import operatorsRoutes from './operators';
 import consoleSessionRoutes from './console-session';
 import { indexStock, searchClient } from '../../search/indexing/indexer';
 import { CARS_INDEX } from '../../search/indexing/records';
-import { tokenize } from '../../search/engine/tokenize';
+import { tokenize } from '@forecourt/search-engine/engine/tokenize';
 import publishesRoutes from './publishes';
 import consoleDataRoutes from './console-data';
 import consoleOperationsRoutes from './console-operations';

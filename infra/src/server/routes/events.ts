@@ -12,7 +12,7 @@ import { isShopperId, SHOPPER_COOKIE } from '../../pins/canary';
 import { canariesForTenant, effectivePins, pinsForTenant } from '../../db/pins';
 import { DEFAULT_EARNING_RULE, recordCleanMount, recordFailure, type EarningRule } from '../../db/version-health';
 import type { Config } from '../../config/load';
-import { textProblem } from '../text';
+import { textProblem } from '@forecourt/runtime/text';
 
 /** The `event_id` column is a 32-bit integer. */
 const MAX_EVENT_ID = 2 ** 31 - 1;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import { RequestValidationError } from '@forecourt/shared-config/server/validation';
-import { jsonProblem, textProblem, type PathStep } from '../../text';
+import { jsonProblem, textProblem, type PathStep } from '@forecourt/runtime/text';
 
 /**
  * How deep a request body may nest. The platform's bodies nest four levels at most (a finance

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { fromLoopback } from '../../client-address';
+import { fromLoopback } from '@forecourt/runtime/client-address';
 import { consoleOrigin, onConsoleHost } from '../../console-origin';
 import { loadConfig, type Config } from '../../../config/load';
 import { installSecret, matchesSecret, type RotatingSecret } from '../../secrets';

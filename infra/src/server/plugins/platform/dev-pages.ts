@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { isProduction } from '../../../config/load';
-import { fromLoopback } from '../../client-address';
+import { fromLoopback } from '@forecourt/runtime/client-address';
 import { OVERRIDE_PATHS } from '../../routes/overrides';
 
 /** The development pages' addresses: the SMS outbox, the CRM's inbox, the finance partner's pages, the override form. */

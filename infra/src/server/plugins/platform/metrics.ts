@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { renderCacheStats } from '@forecourt/shared-config/server/render';
-import { fromLoopback } from '../../client-address';
+import { fromLoopback } from '@forecourt/runtime/client-address';
 import type { SharedStore } from '../../redis-store';
 import { peerIsTrustedProxy, type TrustedProxies } from '../../trusted-proxies';
 

@@ -7,11 +7,11 @@ import fp from 'fastify-plugin';
 import type { SearchAccess } from '@forecourt/shared-config/manifest';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { algoliasearch } from 'algoliasearch';
-import { IndexStore } from '../../../search/engine';
-import { readSnapshot } from '../../../search/engine/snapshot';
-import { KeyStore, searchService, SEARCH_LIMITS } from '../../../search/http';
+import { IndexStore } from '@forecourt/search-engine/engine';
+import { readSnapshot } from '@forecourt/search-engine/engine/snapshot';
+import { KeyStore, searchService, SEARCH_LIMITS } from '@forecourt/search-engine/http';
 import { loadConfig } from '../../../config/load';
-import { fromLoopback } from '../../client-address';
+import { fromLoopback } from '@forecourt/runtime/client-address';
 import type { SearchTarget } from '../../../search/indexing/indexer';
 import { searchConnectionFromEnv, type SearchConnection } from '../../../search/service/config';
 import {

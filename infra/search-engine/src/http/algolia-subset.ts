@@ -3,7 +3,7 @@
  * indexer and pages' browsers send to search is one of these routes, with only these query-string
  * parameters, and a search only these search parameters. The search service answers exactly these
  * (http/plugin.ts), and an Algolia application answers them too, which is what lets the platform
- * swap one for the other by changing hosts and keys. infra/src/search/README.md lists the same
+ * swap one for the other by changing hosts and keys. infra/search-engine/README.md lists the same
  * table (a test keeps the two equal), and a test records what the web tier sends and checks it
  * against this (service/algolia-subset.test.ts).
  */

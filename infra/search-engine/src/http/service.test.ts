@@ -7,7 +7,7 @@ import { QUERY_LIMITS } from '../engine/params';
 import { IndexStore } from '../engine/search-index';
 import { KeyStore } from './keys';
 import { SEARCH_LIMITS, searchService } from './plugin';
-import { TEST_SEARCH_TIMEOUTS } from '../../testing/search-client';
+import { TEST_SEARCH_TIMEOUTS } from '../testing/search-client';
 
 const APP = 'FORECOURT';
 const ADMIN = 'admin-key-123';

@@ -17,7 +17,7 @@
  */
 import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { workerThreadScript } from '../../platform/worker-script';
+import { workerThreadScript } from '@forecourt/runtime/worker-script';
 import { badRequest, SearchError } from '../engine/errors';
 import { normalizeParams } from '../engine/params';
 import { IndexStore, SearchTimeError } from '../engine/search-index';

@@ -65,7 +65,7 @@ const NUMERIC_ATTRS = ['price', 'year', 'km', 'custom_rank', 'tags', 'certified'
 
 /**
  * How many of each property's runs to make: all of them run on their own (`npx jest
- * infra/src/search/engine/engine.property`), a third in the whole suite, where this file was the
+ * infra/search-engine/src/engine/engine.property`), a third in the whole suite, where this file was the
  * longest (5 to 10 minutes of a CI run on 2 cores). The seeds are fixed, so the suite's runs are
  * the first third of the same cases.
  */

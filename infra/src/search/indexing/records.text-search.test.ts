@@ -5,11 +5,11 @@
  */
 import { loadTenants } from '../../tenants/load-tenants';
 import { generateTenantStock } from '../../stock/seed/generate';
-import { CAR_SYNONYMS, CARS_INDEX_SETTINGS, carToRecord } from '../indexing/records';
-import { SEARCH_LIMITS } from '../http/plugin';
-import { IndexStore, type SearchIndex } from './search-index';
-import type { IndexSettings } from './settings';
-import { prefixTypoDistance, Trie, typoDistance } from './typo';
+import { CAR_SYNONYMS, CARS_INDEX_SETTINGS, carToRecord } from './records';
+import { SEARCH_LIMITS } from '@forecourt/search-engine/http/plugin';
+import { IndexStore, type SearchIndex } from '@forecourt/search-engine/engine/search-index';
+import type { IndexSettings } from '@forecourt/search-engine/engine/settings';
+import { prefixTypoDistance, Trie, typoDistance } from '@forecourt/search-engine/engine/typo';
 
 let index: SearchIndex;
 

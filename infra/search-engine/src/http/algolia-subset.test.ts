@@ -3,8 +3,8 @@ import path from 'node:path';
 import { ALGOLIA_SUBSET, matchAlgoliaRoute, outsideAlgoliaSubset } from './algolia-subset';
 
 describe('the Algolia subset as data', () => {
-  it('is the table infra/src/search/README.md lists', async () => {
-    const readme = await fs.readFile(path.join(__dirname, '..', 'README.md'), 'utf8');
+  it('is the table infra/search-engine/README.md lists', async () => {
+    const readme = await fs.readFile(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
     const table = readme.split('<!-- algolia-subset:start -->')[1]?.split('<!-- algolia-subset:end -->')[0] ?? '';
     const rows = table
       .split('\n')

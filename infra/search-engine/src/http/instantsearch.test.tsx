@@ -11,7 +11,7 @@ import { Hits, InstantSearch, RefinementList, SearchBox, useRange } from 'react-
 import { IndexStore } from '../engine/search-index';
 import { KeyStore } from './keys';
 import { searchService } from './plugin';
-import { TEST_SEARCH_TIMEOUTS } from '../../testing/search-client';
+import { TEST_SEARCH_TIMEOUTS } from '../testing/search-client';
 
 const APP = 'FORECOURT';
 const SEARCH = 'search-key';

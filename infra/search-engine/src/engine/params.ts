@@ -3,7 +3,7 @@
  * `params` string (values there are strings; arrays are JSON). Unknown parameters are ignored
  * (Algolia answers 400 for unknown ones; InstantSearch sends many we do not need).
  */
-import { textProblem } from '../../server/text';
+import { textProblem } from '@forecourt/runtime/text';
 import { badRequest } from './errors';
 import { parseTypoTolerance, type TypoToleranceSetting } from './settings';
 import { tokenize } from './tokenize';

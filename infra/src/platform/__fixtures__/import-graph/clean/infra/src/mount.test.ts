@@ -1,0 +1,4 @@
+// Fixture: a test may use the test kit.
+import { searched } from './testing/kit';
+
+export const ok = searched;

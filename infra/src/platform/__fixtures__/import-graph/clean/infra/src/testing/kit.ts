@@ -1,0 +1,4 @@
+// Fixture: a test kit, used by a test.
+import { search } from '../../search-engine/src/engine';
+
+export const searched = search('kit');

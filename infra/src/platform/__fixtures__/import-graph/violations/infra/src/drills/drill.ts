@@ -1,0 +1,4 @@
+// Fixture: a tool (a drill), which may use the test kit.
+import { kit } from '../testing/kit';
+
+export const drill = kit;

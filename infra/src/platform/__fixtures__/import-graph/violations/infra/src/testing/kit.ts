@@ -1,0 +1,2 @@
+// Fixture: a test kit.
+export const kit = 1;
