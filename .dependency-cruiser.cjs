@@ -76,7 +76,8 @@ for (const entry of eslintConfig) {
   if (workspace && setting) boundaries.set(workspace, setting);
 }
 const boundaryRules = [...boundaries].flatMap(([workspace, setting]) => {
-  const groups = setting[1].patterns.flatMap((p) => p.group);
+  // A pattern by regular expression judges an import's text only: lint alone applies it.
+  const groups = setting[1].patterns.flatMap((p) => p.group ?? []);
   const refused = patternsToPaths(groups.filter((g) => !g.startsWith('!')));
   const allowed = patternsToPaths(groups.filter((g) => g.startsWith('!')));
   if (refused.length === 0) return [];

@@ -193,6 +193,51 @@ const apiCallsInApiModules = {
   },
 };
 
+/**
+ * A workspace is reached by its package name, never by a relative path out of one folder into
+ * another (`'../../../mf-vehicle/src/contract'`): the name goes through the package's `exports`,
+ * the surface its owners keep, and the path would not. No published rule knows the workspaces'
+ * folders, so this one reads them from package.json (nested ones, such as infra/search-engine,
+ * are workspaces of their own).
+ */
+const path = require('node:path');
+const WORKSPACES = require('./package.json')
+  .workspaces.map((folder) => ({ folder, name: require(`./${folder}/package.json`).name }))
+  .sort((a, b) => b.folder.length - a.folder.length);
+const workspaceOf = (file) => {
+  const relative = path.relative(__dirname, file).split(path.sep).join('/');
+  return WORKSPACES.find(({ folder }) => relative.startsWith(`${folder}/`));
+};
+const workspaceImports = {
+  rules: {
+    'no-relative-into-workspace': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const check = (node) => {
+          const spec = node?.type === 'Literal' && typeof node.value === 'string' ? node.value : null;
+          if (!spec || !spec.startsWith('.')) return;
+          const from = workspaceOf(context.filename);
+          const to = workspaceOf(path.resolve(path.dirname(context.filename), spec));
+          if (!from || !to || from === to) return;
+          context.report({
+            node,
+            message: `'${spec}' reaches into ${to.folder} by a relative path: import it by its package name (${to.name}/...), through what its package.json exports.`,
+          });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+          CallExpression: (node) => {
+            if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node.arguments[0]);
+          },
+        };
+      },
+    },
+  },
+};
+
 module.exports = tseslint.config(
   {
     // __fixtures__ hold test inputs, such as the import graph's deliberately broken imports.
@@ -220,6 +265,10 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    plugins: { workspace: workspaceImports },
+    rules: { 'workspace/no-relative-into-workspace': 'error' },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'e2e/**'],
     languageOptions: { globals: { ...globals.jest } },
   },
@@ -243,13 +292,19 @@ module.exports = tseslint.config(
           patterns: [
             {
               group: [
-                ...TEAMS.flatMap((t) => [`**/${t}/src/**`, `@forecourt/${t}`, `@forecourt/${t}/src/**`]),
+                ...TEAMS.flatMap((t) => [`**/${t}/src/**`, `@forecourt/${t}/src/**`]),
                 '**/e2e/**',
                 // A team's contract is the exception: the types its server half and infra share.
                 ...TEAMS.flatMap((t) => [`!**/${t}/src/contract`, `!@forecourt/${t}/src/contract`]),
               ],
               message:
                 "infra may import only a team's server plugin (mf-*/server) and its contract (src/contract.ts), never its UI.",
+            },
+            {
+              // By name, only what a team's package exports for infra: its plugin and its contract.
+              regex: `^@forecourt/(${TEAMS.join('|')})(?!/(server|contract|routes\\.json)$)`,
+              message:
+                'infra imports a team by the names its package exports for it: @forecourt/<team>/server (the plugin infra mounts), @forecourt/<team>/contract (the types both share) and @forecourt/<team>/routes.json (the URLs it owns).',
             },
           ],
         },

@@ -11,7 +11,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
-const { swcMinimizer } = require('../shared-config/build/federated-webpack.js');
+const { swcMinimizer } = require('@forecourt/shared-config/build/federated-webpack');
 
 /** Text worth compressing; a copy smaller than this saves less than its headers cost. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;

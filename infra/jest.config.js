@@ -1,4 +1,4 @@
-const { jestProject } = require('../shared-config/build/jest-preset.js');
+const { jestProject } = require('@forecourt/shared-config/build/jest-preset');
 
 const project = jestProject(__dirname, { environment: 'node', transformPackages: ['@electric-sql/pglite', 'marked'] });
 const [, swc] = Object.entries(project.transform)[0];

@@ -1,3 +1,3 @@
-const { jestProject } = require('../shared-config/build/jest-preset.js');
+const { jestProject } = require('@forecourt/shared-config/build/jest-preset');
 
 module.exports = jestProject(__dirname);

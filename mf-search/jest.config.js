@@ -1,4 +1,4 @@
-const { jestProject } = require('../shared-config/build/jest-preset.js');
+const { jestProject } = require('@forecourt/shared-config/build/jest-preset');
 
 module.exports = {
   ...jestProject(__dirname),

@@ -1,3 +1,3 @@
-const { jestProject } = require('../shared-config/build/jest-preset.js');
+const { jestProject } = require('./build/jest-preset.js');
 
 module.exports = jestProject(__dirname);

@@ -12,8 +12,8 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { parseArgs } from 'node:util';
-import { formatTable } from '../../infra/src/cli/table';
-import { CHROMIUM_ARGS } from '../../infra/src/platform/chromium';
+import { formatTable } from '@forecourt/infra/src/cli/table';
+import { CHROMIUM_ARGS } from '@forecourt/infra/src/platform/chromium';
 import { CHROMIUM_PATH, startSite } from './site';
 
 const { values: args } = parseArgs({

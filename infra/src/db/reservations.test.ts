@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { parseTenantConfig } from '@forecourt/shared-config/tenant';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { NewClaim, NewHold } from '../../../mf-vehicle/src/contract';
+import type { NewClaim, NewHold } from '@forecourt/mf-vehicle/contract';
 import type { Database } from './database';
 import {
   activeHold,

@@ -8,7 +8,7 @@ import type {
   Reservation,
   ReservationClaim,
   ShopperReservation,
-} from '../../../mf-vehicle/src/contract';
+} from '@forecourt/mf-vehicle/contract';
 import type { PlatformTables, ReservationClaimsTable, ReservationsTable } from './schema';
 
 /**

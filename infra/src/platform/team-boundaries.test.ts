@@ -12,10 +12,12 @@ const root = path.resolve(__dirname, '..', '..', '..');
 const config = require(path.join(root, 'eslint.config.js')) as ESLint.Options['overrideConfig'];
 const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config });
 
-async function boundaryErrors(file: string, code: string): Promise<string[]> {
+async function errorsOf(rule: string, file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+const boundaryErrors = (file: string, code: string) => errorsOf('no-restricted-imports', file, code);
+const relativeErrors = (file: string, code: string) => errorsOf('workspace/no-relative-into-workspace', file, code);
 
 describe('team boundaries', () => {
   it('refuse a relative import of another team’s file', async () => {
@@ -113,10 +115,42 @@ describe('team boundaries', () => {
     expect(errors).toEqual([]);
   });
 
-  it('allow infra to mount a team’s server plugin', async () => {
-    const errors = await boundaryErrors(
+  it('allow infra a team’s plugin, contract and routes by the names its package exports, and nothing else by name', async () => {
+    const named = await boundaryErrors(
       'infra/src/x.ts',
-      "import searchServer from '../../mf-search/server';\nexport const x = searchServer;\n",
+      "import server from '@forecourt/mf-vehicle/server';\nimport type { Car } from '@forecourt/mf-vehicle/contract';\nimport routes from '@forecourt/mf-finance/routes.json';\nexport const x = [server, routes];\nexport type X = Car;\n",
+    );
+    const other = await boundaryErrors('infra/src/x.ts', "import '@forecourt/mf-vehicle/webpack.config.js';\n");
+    expect([named, other]).toEqual([[], [expect.stringContaining('by the names its package exports')]]);
+  });
+});
+
+describe('workspaces by name', () => {
+  it('refuse a relative path from one workspace into another, naming the package to import', async () => {
+    const errors = await relativeErrors(
+      'infra/src/x.ts',
+      "import server from '../../mf-search/server';\nexport const x = server;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('import it by its package name (@forecourt/mf-search/...)')]);
+  });
+
+  it('refuse a relative path into a workspace nested in infra', async () => {
+    const errors = await relativeErrors(
+      'infra/src/x.ts',
+      "import { textProblem } from '../runtime/src/text';\nexport const x = textProblem;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('@forecourt/runtime')]);
+  });
+
+  it('refuse a require() by a relative path into another workspace', async () => {
+    const errors = await relativeErrors('e2e/x.ts', "export const x = require('../infra/src/paths');\n");
+    expect(errors).toHaveLength(1);
+  });
+
+  it('allow a relative path within a workspace, and a package name across', async () => {
+    const errors = await relativeErrors(
+      'infra/src/server/x.ts',
+      "import { loadConfig } from '../config/load';\nimport { textProblem } from '@forecourt/runtime/text';\nexport const x = [loadConfig, textProblem];\n",
     );
     expect(errors).toEqual([]);
   });

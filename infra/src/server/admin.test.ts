@@ -1,5 +1,5 @@
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
-import { SHELL_SERVER_VERSION } from '../../../shell/server';
+import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import type { Database } from '../db/database';
 import { TEST_OPERATOR } from '../testing/operators';
 import {

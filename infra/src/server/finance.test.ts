@@ -1,5 +1,5 @@
 import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
-import routes from '../../../mf-finance/routes.json';
+import routes from '@forecourt/mf-finance/routes.json';
 import type { Database } from '../db/database';
 import { recentLeads } from '../db/leads';
 import { DEFAULT_TENANT } from '../db/pins';

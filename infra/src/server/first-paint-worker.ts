@@ -54,11 +54,11 @@ const loaded = (() => {
     require('@forecourt/shared-config/server/render') as typeof import('@forecourt/shared-config/server/render');
   const cache = require('./first-paint') as typeof import('./first-paint');
   const servers = [
-    require('../../../mf-search/server') as typeof import('../../../mf-search/server'),
-    require('../../../mf-vehicle/server') as typeof import('../../../mf-vehicle/server'),
-    require('../../../mf-finance/server') as typeof import('../../../mf-finance/server'),
-    require('../../../mf-leads/server') as typeof import('../../../mf-leads/server'),
-    require('../../../mf-locations/server') as typeof import('../../../mf-locations/server'),
+    require('@forecourt/mf-search/server') as typeof import('@forecourt/mf-search/server'),
+    require('@forecourt/mf-vehicle/server') as typeof import('@forecourt/mf-vehicle/server'),
+    require('@forecourt/mf-finance/server') as typeof import('@forecourt/mf-finance/server'),
+    require('@forecourt/mf-leads/server') as typeof import('@forecourt/mf-leads/server'),
+    require('@forecourt/mf-locations/server') as typeof import('@forecourt/mf-locations/server'),
   ];
   /* eslint-enable @typescript-eslint/no-require-imports */
   render.setRenderCache(cache.newFirstPaintRenderCache());

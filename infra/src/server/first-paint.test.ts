@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { liteClient } from 'algoliasearch/lite';
 import type { FastifyInstance } from 'fastify';
 import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
-import { SHELL_SERVER_VERSION } from '../../../shell/server';
+import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import type { Database } from '../db/database';
 import { DEFAULT_TENANT } from '../db/pins';
 import { listSlides } from '../db/stock';

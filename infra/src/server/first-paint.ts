@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { FirstPaint } from '@forecourt/shared-config/server';
 import type { RenderCache } from '@forecourt/shared-config/server/render';
-import { renderShellFirstPaint, SHELL_SERVER_VERSION } from '../../../shell/server';
+import { renderShellFirstPaint, SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import type { Config } from '../config/load';
 import type { ComposedPage, PageFirstPaint } from './page';
 

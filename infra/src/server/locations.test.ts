@@ -9,7 +9,7 @@ import {
   type TestPlatform,
 } from '../testing/test-platform';
 import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
-import type { DealerLocation, NearestAnswer, ReviewSummary } from '../../../mf-locations/src/contract';
+import type { DealerLocation, NearestAnswer, ReviewSummary } from '@forecourt/mf-locations/contract';
 
 /**
  * mf-locations's API and page heads over the real routes, the seeded stock and the embedded

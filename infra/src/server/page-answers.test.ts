@@ -1,15 +1,15 @@
 import { sessionAnswerSchema, zm } from '@forecourt/shared-config';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { FastifyInstance } from 'fastify';
-import { formContextSchema, testDriveTimesSchema } from '../../../mf-leads/src/contract';
-import { locationsAnswerSchema, nearestAnswerSchema, reviewSummarySchema } from '../../../mf-locations/src/contract';
-import { carHitSchema } from '../../../mf-search/src/contract';
+import { formContextSchema, testDriveTimesSchema } from '@forecourt/mf-leads/contract';
+import { locationsAnswerSchema, nearestAnswerSchema, reviewSummarySchema } from '@forecourt/mf-locations/contract';
+import { carHitSchema } from '@forecourt/mf-search/contract';
 import {
   carAnswerSchema,
   deliveryQuoteSchema,
   priceComparisonSchema,
   reservationStateSchema,
-} from '../../../mf-vehicle/src/contract';
+} from '@forecourt/mf-vehicle/contract';
 import type { Database } from '../db/database';
 import { listLocations, loadTenantStock } from '../db/stock';
 import { defaultSeedNow } from '../stock/seed/generate';

@@ -8,9 +8,9 @@ import {
   quoteBox,
   type FinancePanelCar,
   type QuoteBox,
-} from '../../../mf-finance/src/contract';
-import { cardRepayment, type CarHit } from '../../../mf-search/src/contract';
-import { stickyEstimate, type VehicleSummary } from '../../../mf-vehicle/src/contract';
+} from '@forecourt/mf-finance/contract';
+import { cardRepayment, type CarHit } from '@forecourt/mf-search/contract';
+import { stickyEstimate, type VehicleSummary } from '@forecourt/mf-vehicle/contract';
 import type { Database } from '../db/database';
 import { loadTenantStock } from '../db/stock';
 import { carToRecord } from '../search/indexing/records';

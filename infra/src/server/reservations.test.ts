@@ -1,6 +1,6 @@
 import { algoliasearch } from 'algoliasearch';
 import type { FastifyInstance } from 'fastify';
-import type { PaymentGateway } from '../../../mf-vehicle/src/contract';
+import type { PaymentGateway } from '@forecourt/mf-vehicle/contract';
 import type { Database } from '../db/database';
 import { loadTenantStock } from '../db/stock';
 import { CARD_DECLINED, LocalPaymentSimulator } from '../partners/payments/payment-gateway';

@@ -1,4 +1,4 @@
-import { SHELL_SERVER_VERSION } from '../../../shell/server';
+import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { BootDataSchema, type BootData } from '@forecourt/shared-config/manifest';
 import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
-import { SHELL_SERVER_VERSION } from '../../../shell/server';
+import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import type { Database, Engine } from '../db/database';
 import { DEFAULT_TENANT } from '../db/pins';
 import { loadConfig, type Config } from '../config/load';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { AuthorisationResult, PaymentGateway } from '../../../../mf-vehicle/src/contract';
+import type { AuthorisationResult, PaymentGateway } from '@forecourt/mf-vehicle/contract';
 import { loadConfig, PARTNERS, partnerMode, type Config } from '../../config/load';
 import { unreachableReason } from '../fetch-failure';
 

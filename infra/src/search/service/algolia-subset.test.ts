@@ -1,5 +1,5 @@
 import { liteClient } from 'algoliasearch/lite';
-import { SHELL_SERVER_VERSION } from '../../../../shell/server';
+import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '../../db/database';
 import { DEFAULT_TENANT } from '../../db/pins';

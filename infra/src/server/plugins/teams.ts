@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import { setRenderCache } from '@forecourt/shared-config/server/render';
-import financeServer from '../../../../mf-finance/server';
-import leadsServer from '../../../../mf-leads/server';
-import locationsServer from '../../../../mf-locations/server';
-import searchServer from '../../../../mf-search/server';
-import vehicleServer from '../../../../mf-vehicle/server';
+import financeServer from '@forecourt/mf-finance/server';
+import leadsServer from '@forecourt/mf-leads/server';
+import locationsServer from '@forecourt/mf-locations/server';
+import searchServer from '@forecourt/mf-search/server';
+import vehicleServer from '@forecourt/mf-vehicle/server';
 import { financePorts } from './ports/finance';
 import { leadsPorts } from './ports/leads';
 import { locationsPorts } from './ports/locations';

@@ -11,7 +11,7 @@ import { readOutbox, smsGatewayFromConfig, type SmsGateway } from '../../identit
 import { renderPlainPage } from '../page';
 import { installSecret } from '../secrets';
 import { scoped } from '@forecourt/shared-config/server';
-import type { ContactExistsAnswer } from '../../../../mf-leads/src/contract';
+import type { ContactExistsAnswer } from '@forecourt/mf-leads/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,7 @@ import { findCarById, findCarBySlug, listLocations } from '../../db/stock';
 import { haversineKm } from '@forecourt/shared-config/geo';
 import { tierPrice } from '../../delivery/delivery-quote';
 import { carBrochurePdf } from '../../media/car-brochure';
-import type { DeliveryQuote, PriceComparison } from '../../../../mf-vehicle/src/contract';
+import type { DeliveryQuote, PriceComparison } from '@forecourt/mf-vehicle/contract';
 
 const SlugParams = z
   .object({

@@ -1,4 +1,4 @@
-import type { PaymentGateway } from '../../../../../mf-vehicle/src/contract';
+import type { PaymentGateway } from '@forecourt/mf-vehicle/contract';
 import type { Database } from '../../../db/database';
 import { loadTenantStock } from '../../../db/stock';
 import { OutboxSmsGateway, type SmsGateway } from '../../../identity/sms-gateway';

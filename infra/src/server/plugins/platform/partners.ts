@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FinancePartner } from '../../../../../mf-finance/src/contract';
+import type { FinancePartner } from '@forecourt/mf-finance/contract';
 import { financePartnerFromConfig } from '../../../partners/finance/finance-partner';
 import { geocoderFromConfig, type Geocoder } from '../../../partners/geocoding/geocoder';
 import { StockPriceGuide, type PriceGuide } from '../../../partners/price-guide/price-guide';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { normalisePhone } from '@forecourt/shared-config/identity';
-import { RESERVE_HOLD_SECONDS, type ReservationStore } from '../../../../../mf-vehicle/server';
-import type { PaymentGateway } from '../../../../../mf-vehicle/src/contract';
+import { RESERVE_HOLD_SECONDS, type ReservationStore } from '@forecourt/mf-vehicle/server';
+import type { PaymentGateway } from '@forecourt/mf-vehicle/contract';
 import {
   activeHold,
   cancelHold,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import { carFinanceFacts, siteLender } from '@forecourt/shared-config/finance-eligibility';
 import { askingPrice } from '@forecourt/shared-config/price';
-import type { FinancePorts } from '../../../../../mf-finance/server';
+import type { FinancePorts } from '@forecourt/mf-finance/server';
 import { findCarById, listFeaturedUsedCars } from '../../../db/stock';
 import type { LeadStore } from './shared';
 

@@ -4,11 +4,7 @@ import { slugify } from '@forecourt/shared-config';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import { siteShowsLocation } from '@forecourt/shared-config/locations';
 import { dealerTimeZone } from '@forecourt/shared-config/tenant';
-import {
-  LEADS_PER_ADDRESS_PER_MINUTE,
-  LEADS_PER_PHONE_PER_HOUR,
-  type LeadsPorts,
-} from '../../../../../mf-leads/server';
+import { LEADS_PER_ADDRESS_PER_MINUTE, LEADS_PER_PHONE_PER_HOUR, type LeadsPorts } from '@forecourt/mf-leads/server';
 import type { Config } from '../../../config/load';
 import { bookedTestDrives, findLead, leadsFromPhone } from '../../../db/leads';
 import { findCarById } from '../../../db/stock';

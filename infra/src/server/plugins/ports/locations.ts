@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
-import type { LocationsPorts } from '../../../../../mf-locations/server';
+import type { LocationsPorts } from '@forecourt/mf-locations/server';
 import { listReviews } from '../../../db/stock';
 import type { StoredLocations } from './shared';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
-import type { SearchPorts } from '../../../../../mf-search/server';
+import type { SearchPorts } from '@forecourt/mf-search/server';
 import { listPromoNodes, listSlides, listVisibleCars } from '../../../db/stock';
 import { carToRecord } from '../../../search/indexing/records';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { normalisePhone } from '@forecourt/shared-config/identity';
-import type { StoredLocation } from '../../../../../mf-locations/server';
+import type { StoredLocation } from '@forecourt/mf-locations/server';
 import { listDealerships, listLocations } from '../../../db/stock';
 import { LeadWriter } from '../../../db/leads';
 

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import { siteLender } from '@forecourt/shared-config/finance-eligibility';
-import {
-  RESERVATIONS_PER_ADDRESS_PER_MINUTE,
-  reserveDeposit,
-  type VehiclePorts,
-} from '../../../../../mf-vehicle/server';
+import { RESERVATIONS_PER_ADDRESS_PER_MINUTE, reserveDeposit, type VehiclePorts } from '@forecourt/mf-vehicle/server';
 import { catalogueHasModel, findCarBySlug, listSlides } from '../../../db/stock';
 import { activeHold } from '../../../db/reservations';
 import { oncePerRequest } from './shared';
