@@ -181,6 +181,25 @@ module.exports = {
       to: { path: WORKSPACE_CODE, pathNot: '^(infra/(search-engine|runtime)/|shared-config/src/server/)' },
     },
     {
+      name: 'data-layer-below-the-platform',
+      comment:
+        "The data layer (infra/data) imports the runtime layer, the admin API's contract, shared-config and a team's contract, never the server, the stock-in code, the demo data or a tool",
+      severity: 'error',
+      from: { path: '^infra/data/', pathNot: TEST_CODE },
+      to: {
+        path: WORKSPACE_CODE,
+        pathNot: '^(infra/(data|runtime|admin-contract)/|shared-config/src/|mf-[a-z]+/src/contract\\.ts$)',
+      },
+    },
+    {
+      name: 'stock-in-over-the-data-layer',
+      comment:
+        "Stock in (infra/stock-in) imports the data layer, the runtime layer, the admin API's contract and shared-config, never the server or the demo data",
+      severity: 'error',
+      from: { path: '^infra/stock-in/', pathNot: TEST_CODE },
+      to: { path: WORKSPACE_CODE, pathNot: '^(infra/(stock-in|data|runtime|admin-contract)/|shared-config/src/)' },
+    },
+    {
       name: 'product-not-tools',
       comment:
         'Product code (what the server, the CLI and the pages run) imports no test kit and no tool: the test kits (testing/ folders), the drills, the cluster, the fuzz, the benchmarks, the scripts and e2e are for tests and operators',

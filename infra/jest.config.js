@@ -14,5 +14,7 @@ module.exports = {
   // contract (admin-contract/, a workspace of its own so the console may import it) with infra.
   // Fixtures are inputs to tests (the import graph's hold a test file of their own), never run.
   testPathIgnorePatterns: ['/node_modules/', '/__fixtures__/'],
-  testMatch: ['<rootDir>/{src,server,scripts,admin-contract/src,runtime/src,search-engine/src}/**/*.test.{ts,tsx}'],
+  testMatch: [
+    '<rootDir>/{src,server,scripts,admin-contract/src,runtime/src,search-engine/src,data/src,stock-in/src}/**/*.test.{ts,tsx}',
+  ],
 };

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { formatTable } from '../src/cli/table';
-import { loadTenantStock } from '../src/db/stock';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { listen } from '../src/server/main';
 import { seedStock } from '../src/stock/seed/seed-stock';
 import { loadTenants } from '../src/tenants/load-tenants';

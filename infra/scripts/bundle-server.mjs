@@ -18,7 +18,7 @@ export const ENTRIES = {
   serve: 'src/server/serve.ts',
   cli: 'src/cli/main.ts',
   'search-worker': 'search-engine/src/http/search-pool.ts',
-  'pglite-worker': 'src/db/pglite-thread.ts',
+  'pglite-worker': 'data/src/pglite-thread.ts',
   'render-worker': 'src/media/render-worker.ts',
   'first-paint-worker': 'src/server/first-paint-worker.ts',
 };

@@ -28,7 +28,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCluster, type Cluster } from '../src/cluster/cluster';
 import { checkLeads, describeLoad, startLoad, type Load } from '../src/cluster/load';
-import { loadTenantStock } from '../src/db/stock';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { INFRA_ROOT } from '../src/paths';
 import { CARS_INDEX } from '../src/search/indexing/records';
 

@@ -34,7 +34,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { openDatabase } from '../src/db/database';
+import { openDatabase } from '@forecourt/data/database';
 import { runCrmOutageDrill } from '../src/drills/crm-outage';
 import { runPublicLoadDrill } from '../src/drills/public-load';
 import { emptyPostgresDatabase } from '../src/testing/test-database';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from '../registry/registry';
-import { recordCleanMount } from '../db/version-health';
+import { recordCleanMount } from '@forecourt/data/version-health';
 import { buildApp } from '../server/app';
 import { consoleOrigin } from '../server/console-origin';
 import { makeFakeBuild, tempDir } from '../testing/fake-build';

@@ -26,7 +26,7 @@ import {
   StockKeys,
   type EffectivePin,
 } from '@forecourt/admin-contract';
-import { DEFAULT_TENANT, type PinSnapshot } from '../db/pins';
+import { DEFAULT_TENANT, type PinSnapshot } from '@forecourt/data/pins';
 import { DEMO_OPERATOR, demoEnrollmentUrl } from '../operators/demo-operator';
 import { staleBuildNotice, type StaleBuild } from '../deploy/stale-builds';
 import { REPO_ROOT } from '../paths';
@@ -44,7 +44,7 @@ import { doctorReport, formatDoctorReport } from '../config/doctor';
  * asks the running server (list, pin, canary, promote, rollback, ...) does not load them, which
  * takes about 2 s of CPU off every such call.
  */
-const databaseModule = () => import('../db/database');
+const databaseModule = () => import('@forecourt/data/database');
 const tenantsModule = () => import('../tenants/load-tenants');
 
 /** The usage every command is listed in; the docs' CLI examples are checked against it. */
@@ -820,7 +820,7 @@ async function migrateCommand(): Promise<void> {
     if (appRole) {
       if (!settings.databaseUrl)
         throw new UsageError('DATABASE_APP_ROLE is for PostgreSQL (DATABASE_URL); the embedded database has one role');
-      const { grantApplicationRole } = await import('../db/roles');
+      const { grantApplicationRole } = await import('@forecourt/data/roles');
       await grantApplicationRole(database.db, appRole);
       console.log(`Granted ${appRole} reading and writing the tables (not changing the audit).`);
     }

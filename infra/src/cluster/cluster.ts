@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
-import { openDatabase, type Database } from '../db/database';
+import { openDatabase, type Database } from '@forecourt/data/database';
 import { timedStep } from '../deploy/builds';
 import { prepareSite } from '../deploy/prepare-site';
 import { operatorTokenFile } from '../operators/demo-operator';

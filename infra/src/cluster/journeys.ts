@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { PinResult, SavedSynonym } from '@forecourt/admin-contract';
 import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
 import { TOO_MANY_ATTEMPTS } from '@forecourt/shared-config/identity';
-import { loadTenantStock } from '../db/stock';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { loadTenants } from '../tenants/load-tenants';
 import { INFRA_ROOT, REPO_ROOT } from '../paths';
 import { tempDir } from '../testing/fake-build';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import https from 'node:https';
-import { loadTenantStock } from '../db/stock';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { clusterRequest } from './client';
 import type { Cluster } from './cluster';
 

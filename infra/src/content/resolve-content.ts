@@ -8,7 +8,7 @@ import {
   type ContentPage,
 } from '@forecourt/shared-config/content';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import type { Brand, Manufacturer, Model } from '../stock/model';
+import type { Brand, Manufacturer, Model } from '@forecourt/data/stock-model';
 import type { ContentDocument, ContentLibrary } from './content-library';
 
 const HOME: ContentLink = { label: 'Home', href: '/' };

@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { LeadDelivery, LeadRetryResult, type LeadDeliveryTenant } from '@forecourt/admin-contract';
 import { formatTable } from '../cli/table';
-import { openDatabase, type Database } from '../db/database';
+import { openDatabase, type Database } from '@forecourt/data/database';
 import { prepareSite } from '../deploy/prepare-site';
 import { operatorTokenFile } from '../operators/demo-operator';
 import { REPO_ROOT } from '../paths';

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { openTestDatabase, testEngines } from '../testing/test-database';
 import { DEFAULT_IDENTITY_SETTINGS, IdentityService } from './identity-service';
 import type { SmsGateway } from './sms-gateway';

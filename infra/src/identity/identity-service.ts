@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { CODE_EXPIRED, CODE_LENGTH, INVALID_CODE, TOO_MANY_ATTEMPTS } from '@forecourt/shared-config/identity';
-import type { PlatformTables } from '../db/schema';
+import type { PlatformTables } from '@forecourt/data/schema';
 import type { RotatingSecret } from '../server/secrets';
 import type { SmsGateway } from './sms-gateway';
 

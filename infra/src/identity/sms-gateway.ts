@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PlatformTables } from '../db/schema';
+import type { PlatformTables } from '@forecourt/data/schema';
 import { loadConfig, PARTNERS, partnerMode, type Config } from '../config/load';
 
 /**

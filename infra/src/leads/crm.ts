@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { PlatformTables } from '../db/schema';
+import type { PlatformTables } from '@forecourt/data/schema';
 import { loadConfig, PARTNERS, partnerMode, type Config } from '../config/load';
 import { unreachableReason } from '../partners/fetch-failure';
 

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import {
   clearPlatformTables,
   createTestPlatform,
@@ -6,7 +6,7 @@ import {
   type TestPlatform,
 } from '../testing/test-platform';
 import { DevCrm, type Crm, type OutgoingLead } from './crm';
-import { storeLead } from '../db/leads';
+import { storeLead } from '@forecourt/data/leads';
 import { deliverAllDue, deliverDueLeads, retryDelayMs } from './delivery';
 
 /** Leads go from the outbox to the CRM at least once, are never dropped, and wait longer after each failure. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { LeadDeliveryTenant } from '@forecourt/admin-contract';
-import type { PlatformTables } from '../db/schema';
+import type { PlatformTables } from '@forecourt/data/schema';
 import type { Crm } from './crm';
 
 /** The wait before the next attempt after `attempts` failures: 2 s, 4 s, 8 s ... up to an hour. */

@@ -1,5 +1,5 @@
 import { priceDisplay } from '@forecourt/shared-config/price';
-import type { Car } from '../stock/model';
+import type { Car } from '@forecourt/data/stock-model';
 
 export interface BrochureSite {
   name: string;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import type { Database } from '../db/database';
-import { listTenantCatalogue, loadTenantStock } from '../db/stock';
-import type { Car } from '../stock/model';
+import type { Database } from '@forecourt/data/database';
+import { listTenantCatalogue, loadTenantStock } from '@forecourt/data/stock';
+import type { Car } from '@forecourt/data/stock-model';
 import { seedStock } from '../stock/seed/seed-stock';
 import { MEDIA_QUALITIES, MEDIA_WIDTHS } from './media-routes';
 import { RenderPool, RenderPoolBusyError } from './render-pool';

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { parseInput } from '@forecourt/shared-config/server/validation';
-import { findCarById, findModelByImage, mediaImageExists, type MediaKind } from '../db/stock';
+import { findCarById, findModelByImage, mediaImageExists, type MediaKind } from '@forecourt/data/stock';
 import { RenderPool, RenderPoolBusyError, type RenderPoolOptions } from './render-pool';
 import type { RenderJob } from './render-worker';
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { parseInput } from '@forecourt/shared-config/server/validation';
-import { photoKnown } from '../db/car-photos';
+import { photoKnown } from '@forecourt/stock-in/car-photos';
 import { SizeQuery } from './media-routes';
 import {
   CONTENT_TYPES,

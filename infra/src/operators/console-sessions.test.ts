@@ -1,6 +1,6 @@
-import type { Database } from '../db/database';
-import { findSession, insertSession } from '../db/operator-sessions';
-import { insertAccount } from '../db/operators';
+import type { Database } from '@forecourt/data/database';
+import { findSession, insertSession } from '@forecourt/data/operator-sessions';
+import { insertAccount } from '@forecourt/data/operators';
 import { openTestDatabase } from '../testing/test-database';
 import { CONSOLE_TIMES, ConsoleSessions } from './console-sessions';
 

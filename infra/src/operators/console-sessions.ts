@@ -28,15 +28,15 @@ import {
   type ConsoleSession,
   type OperatorEnrollment,
   type OperatorPasskey,
-} from '../db/operator-sessions';
+} from '@forecourt/data/operator-sessions';
 import {
   getAccount,
   OperatorChangeError,
   recordAudit,
   type NewAuditEntry,
   type OperatorAccount,
-} from '../db/operators';
-import type { PlatformTables } from '../db/schema';
+} from '@forecourt/data/operators';
+import type { PlatformTables } from '@forecourt/data/schema';
 import { actorOf, type Actor, type Operator } from './operator-service';
 
 /** The console session's cookie: `__Host-` makes the browser refuse it unless Secure, Path=/ and without Domain. */

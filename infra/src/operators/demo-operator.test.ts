@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { tempDir } from '../testing/fake-build';
 import { openTestDatabase } from '../testing/test-database';
-import { insertPasskey } from '../db/operator-sessions';
+import { insertPasskey } from '@forecourt/data/operator-sessions';
 import { ConsoleSessions } from './console-sessions';
 import { DEMO_OPERATOR, demoEnrollmentUrl, ensureDemoOperator, operatorTokenFile } from './demo-operator';
 import { OperatorService } from './operator-service';

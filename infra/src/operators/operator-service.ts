@@ -19,8 +19,8 @@ import {
   type NewAuditEntry,
   type OperatorAccount,
   type OperatorToken,
-} from '../db/operators';
-import type { PlatformTables } from '../db/schema';
+} from '@forecourt/data/operators';
+import type { PlatformTables } from '@forecourt/data/schema';
 import type { Caller, OperatorRole } from './permissions';
 
 /** Who is acting: an account through one of its tokens or console sessions, or the platform itself (null ids). */

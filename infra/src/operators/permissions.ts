@@ -1,4 +1,4 @@
-import type { OperatorRole } from '../db/schema';
+import type { OperatorRole } from '@forecourt/data/schema';
 
 export type { OperatorRole };
 

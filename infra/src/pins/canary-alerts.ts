@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Canary } from '../db/pins';
-import { reportCounts, type ReportCounts } from '../db/health-buckets';
-import type { CanaryAlert } from '../db/canary-alerts';
-import type { PlatformTables } from '../db/schema';
-import { bucketStart } from '../db/version-health';
+import type { Canary } from '@forecourt/data/pins';
+import { reportCounts, type ReportCounts } from '@forecourt/data/health-buckets';
+import type { CanaryAlert } from '@forecourt/data/canary-alerts';
+import type { PlatformTables } from '@forecourt/data/schema';
+import { bucketStart } from '@forecourt/data/version-health';
 
 /**
  * When a canary is flagged: once it has `minReports` mount reports (clean mounts and failures),

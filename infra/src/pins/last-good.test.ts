@@ -1,4 +1,4 @@
-import type { Pin } from '../db/pins';
+import type { Pin } from '@forecourt/data/pins';
 import { withEarnedLastGood } from './last-good';
 
 const pin = (team: string, version: string, lastGoodVersion: string | null = null): Pin => ({

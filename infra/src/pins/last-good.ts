@@ -1,4 +1,4 @@
-import type { Pin } from '../db/pins';
+import type { Pin } from '@forecourt/data/pins';
 
 /**
  * The pins a page is composed from, each with the fallback the shell may use if the served

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import type { Database } from '../db/database';
-import { DEFAULT_TENANT } from '../db/pins';
+import type { Database } from '@forecourt/data/database';
+import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { Registry } from '../registry/registry';
 import { loadTenants } from '../tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '../testing/fake-build';

@@ -17,9 +17,9 @@ import {
   type Pin,
   type PinChange,
   type PinResult,
-} from '../db/pins';
-import type { PlatformTables } from '../db/schema';
-import { earnedVersions } from '../db/version-health';
+} from '@forecourt/data/pins';
+import type { PlatformTables } from '@forecourt/data/schema';
+import { earnedVersions } from '@forecourt/data/version-health';
 import { isRegistryTeam, REGISTRY_TEAMS, SHELL_TEAM, type Registry } from '../registry/registry';
 
 export interface EffectivePin {

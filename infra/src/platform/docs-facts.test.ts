@@ -4,7 +4,7 @@ import { FAVOURITE_ADDED_EVENT, PIXEL_EVENTS } from '@forecourt/shared-config';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { HELP } from '../cli/main';
 import { CONFIG_SCHEMA } from '../config/schema';
-import { migrationProvider } from '../db/migrations';
+import { migrationProvider } from '@forecourt/data/migrations';
 import { demoBuildTargets } from '../deploy/builds';
 import { REPO_ROOT } from '../paths';
 import {
@@ -123,7 +123,7 @@ describe('the docs', () => {
       .filter((c) => !numbers.has(c.number))
       .map(
         ({ file, line, claim, number }) =>
-          `${file}:${line}: "${claim}": there is no migration ${number} (infra/src/db/migrations/index.ts)`,
+          `${file}:${line}: "${claim}": there is no migration ${number} (infra/data/src/migrations/index.ts)`,
       );
     expect(claims.length).toBeGreaterThan(3);
     expect(wrong).toEqual([]);

@@ -160,6 +160,22 @@ describe('import graph rules', () => {
     });
   });
 
+  it('refuse the data layer importing the server', () => {
+    expect(violations).toContainEqual({
+      rule: 'data-layer-below-the-platform',
+      from: 'infra/data/src/stock.ts',
+      to: 'infra/src/ui.ts',
+    });
+  });
+
+  it('refuse stock in importing the server', () => {
+    expect(violations).toContainEqual({
+      rule: 'stock-in-over-the-data-layer',
+      from: 'infra/stock-in/src/stock-writes.ts',
+      to: 'infra/src/ui.ts',
+    });
+  });
+
   it('refuse product code importing a test kit or a tool, and let a tool use the kit', () => {
     const product = violations.filter((v) => v.rule === 'product-not-tools');
     expect(product).toEqual([
@@ -169,7 +185,7 @@ describe('import graph rules', () => {
   });
 
   it('report each broken import once, and nothing else', () => {
-    expect(violations).toHaveLength(16);
+    expect(violations).toHaveLength(18);
   });
 
   it('report nothing for a team whose halves share a contract, mounted by infra, nor for the console reading the admin API’s contract, nor for the layers used downwards', async () => {
@@ -177,11 +193,13 @@ describe('import graph rules', () => {
     expect(clean.modules.sort()).toEqual([
       'console/src/overview.ts',
       'infra/admin-contract/src/index.ts',
+      'infra/data/src/stock.ts',
       'infra/runtime/src/text.ts',
       'infra/search-engine/src/engine/index.ts',
       'infra/src/mount.test.ts',
       'infra/src/mount.ts',
       'infra/src/testing/kit.ts',
+      'infra/stock-in/src/stock-writes.ts',
       'mf-vehicle/server/index.ts',
       'mf-vehicle/src/contract.ts',
       'mf-vehicle/src/page.ts',

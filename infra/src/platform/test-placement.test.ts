@@ -25,7 +25,7 @@ const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mjs', '.cjs', '.js'];
 const ENTRIES = ['index', 'main', 'app'];
 const RULES_FOLDER = path.join('infra', 'src', 'platform');
 /** Tests of a whole layer, named in the suite's own runner and docs. */
-const LAYER_TESTS = new Set([path.join('infra', 'src', 'db', 'data-layer.test.ts')]);
+const LAYER_TESTS = new Set([path.join('infra', 'data', 'src', 'data-layer.test.ts')]);
 
 function testFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -38,9 +38,9 @@ import {
   TenantPhotos,
 } from '@forecourt/admin-contract';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
-import type { Database } from '../db/database';
-import { storeLead } from '../db/leads';
-import { listLocations } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { storeLead } from '@forecourt/data/leads';
+import { listLocations } from '@forecourt/data/stock';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import { beacon, clearConsoleTables } from '../testing/console-data';

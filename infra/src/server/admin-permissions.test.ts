@@ -1,6 +1,6 @@
-import type { Database } from '../db/database';
-import { insertSession } from '../db/operator-sessions';
-import { insertToken } from '../db/operators';
+import type { Database } from '@forecourt/data/database';
+import { insertSession } from '@forecourt/data/operator-sessions';
+import { insertToken } from '@forecourt/data/operators';
 import { CONSOLE_COOKIE } from '../operators/console-sessions';
 import { consoleBrowserFor, consoleHeaders } from '../testing/console-sign-in';
 import { SoftwareAuthenticator } from '../testing/software-authenticator';

@@ -1,6 +1,6 @@
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { TEST_OPERATOR } from '../testing/operators';
 import {
   clearPlatformTables,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { insertEvent, recentEvents } from '../db/events';
-import type { Database } from '../db/database';
+import { insertEvent, recentEvents } from '@forecourt/data/events';
+import type { Database } from '@forecourt/data/database';
 import {
   clearPlatformTables,
   createTestPlatform,

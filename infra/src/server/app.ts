@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { loadContent, type ContentLibrary } from '../content/content-library';
 import { CONSOLE_BUILD_DIR, resolveContentDir, resolveDataDir } from '../paths';
 import { loadTenants } from '../tenants/load-tenants';

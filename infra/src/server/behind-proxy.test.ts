@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import { loadTenantStock } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { readOutbox } from '../identity/sms-gateway';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';

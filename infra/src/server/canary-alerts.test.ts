@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { accountToken, adminCall, beacon, clearConsoleTables } from '../testing/console-data';
 import {
   clearPlatformTables,

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
 import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
 import { loadConfig } from '../config/load';

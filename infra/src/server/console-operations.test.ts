@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
-import { storeLead } from '../db/leads';
-import { p95FromClasses } from '../db/search-stats';
+import type { Database } from '@forecourt/data/database';
+import { storeLead } from '@forecourt/data/leads';
+import { p95FromClasses } from '@forecourt/data/search-stats';
 import type { Crm, OutgoingLead } from '../leads/crm';
 import { CARS_INDEX, CARS_INDEX_SETTINGS } from '../search/indexing/records';
 import { accountToken, adminCall, clearConsoleTables } from '../testing/console-data';

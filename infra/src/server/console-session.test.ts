@@ -2,9 +2,9 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import type { Database } from '../db/database';
-import { insertSession } from '../db/operator-sessions';
-import { hashTokenSecret } from '../db/operators';
+import type { Database } from '@forecourt/data/database';
+import { insertSession } from '@forecourt/data/operator-sessions';
+import { hashTokenSecret } from '@forecourt/data/operators';
 import { CONSOLE_COOKIE } from '../operators/console-sessions';
 import {
   browserOf,

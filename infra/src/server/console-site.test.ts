@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { tempDir } from '../testing/fake-build';
 import {
   clearPlatformTables,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
-import { listLocations } from '../db/stock';
-import { createStockKey } from '../db/stock-keys';
+import type { Database } from '@forecourt/data/database';
+import { listLocations } from '@forecourt/data/stock';
+import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import { accountToken, adminCall } from '../testing/console-data';

@@ -1,11 +1,11 @@
 import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
 import routes from '@forecourt/mf-finance/routes.json';
-import type { Database } from '../db/database';
-import { recentLeads } from '../db/leads';
-import { DEFAULT_TENANT } from '../db/pins';
-import { loadTenantStock } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { recentLeads } from '@forecourt/data/leads';
+import { DEFAULT_TENANT } from '@forecourt/data/pins';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { SANDBOX, SimulatedFinancePartner } from '../partners/finance/finance-partner';
-import { IN_STOCK_STATUSES, type Car } from '../stock/model';
+import { IN_STOCK_STATUSES, type Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';

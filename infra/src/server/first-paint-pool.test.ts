@@ -5,12 +5,12 @@ import type { FirstPaintRenderer } from '@forecourt/shared-config/server';
 import locationsServer from '@forecourt/mf-locations/server';
 import vehicleServer from '@forecourt/mf-vehicle/server';
 import type { VehicleSummary } from '@forecourt/mf-vehicle/contract';
-import { DEFAULT_TENANT } from '../db/pins';
-import { loadTenantStock } from '../db/stock';
+import { DEFAULT_TENANT } from '@forecourt/data/pins';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import {
   clearPlatformTables,
   createTestPlatform,

@@ -1,6 +1,6 @@
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import type { BootData } from '@forecourt/shared-config/manifest';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import {
   bootDataOf,
   clearPlatformTables,

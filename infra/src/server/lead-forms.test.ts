@@ -1,8 +1,8 @@
 import { createLeadSender } from '@forecourt/shared-config/leads';
-import type { Database } from '../db/database';
-import { findLead, recentLeads } from '../db/leads';
-import { listLocations, loadTenantStock } from '../db/stock';
-import type { Car } from '../stock/model';
+import type { Database } from '@forecourt/data/database';
+import { findLead, recentLeads } from '@forecourt/data/leads';
+import { listLocations, loadTenantStock } from '@forecourt/data/stock';
+import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';

@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import { listLocations } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { listLocations } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';

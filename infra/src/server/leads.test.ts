@@ -1,6 +1,6 @@
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { createLeadSender } from '@forecourt/shared-config/leads';
-import { recentLeads } from '../db/leads';
+import { recentLeads } from '@forecourt/data/leads';
 import {
   clearPlatformTables,
   createTestPlatform,

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';

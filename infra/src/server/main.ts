@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import { openDatabase, type Database } from '../db/database';
+import { openDatabase, type Database } from '@forecourt/data/database';
 import { loadTenants } from '../tenants/load-tenants';
 import { indexStock } from '../search/indexing/indexer';
 import { prefetchSearchSnapshot, type RestoredSnapshot } from './plugins/platform/search';

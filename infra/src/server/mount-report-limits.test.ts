@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { beacon, clearConsoleTables } from '../testing/console-data';
 import {
   clearPlatformTables,

@@ -1,6 +1,6 @@
-import type { Database } from '../db/database';
-import { insertToken } from '../db/operators';
-import { pinSnapshot } from '../db/pins';
+import type { Database } from '@forecourt/data/database';
+import { insertToken } from '@forecourt/data/operators';
+import { pinSnapshot } from '@forecourt/data/pins';
 import { TEST_OPERATOR } from '../testing/operators';
 import {
   clearPlatformTables,

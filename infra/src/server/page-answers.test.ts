@@ -10,8 +10,8 @@ import {
   priceComparisonSchema,
   reservationStateSchema,
 } from '@forecourt/mf-vehicle/contract';
-import type { Database } from '../db/database';
-import { listLocations, loadTenantStock } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { listLocations, loadTenantStock } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';

@@ -9,7 +9,7 @@ import {
 import { resolveRouteOwner } from '@forecourt/shared-config/routes';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import { tenantRoutes, toPublicTenantConfig, type TenantConfig } from '@forecourt/shared-config/tenant';
-import type { Canary, Pin } from '../db/pins';
+import type { Canary, Pin } from '@forecourt/data/pins';
 import { servesCanary } from '../pins/canary';
 import { REMOTE_ENTRY, SHELL_TEAM, type Registry } from '../registry/registry';
 import type { PageHead } from '@forecourt/shared-config/server';

@@ -1,8 +1,8 @@
 import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { Database } from '../db/database';
-import { recordCleanMount } from '../db/version-health';
+import type { Database } from '@forecourt/data/database';
+import { recordCleanMount } from '@forecourt/data/version-health';
 import {
   bootDataOf,
   clearPlatformTables,

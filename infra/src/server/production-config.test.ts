@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { loadConfig } from '../config/load';
 import { IdentityService } from '../identity/identity-service';
 import { OutboxSmsGateway, readOutbox } from '../identity/sms-gateway';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import {
   clearPlatformTables,
   createTestPlatform,

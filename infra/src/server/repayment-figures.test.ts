@@ -11,10 +11,10 @@ import {
 } from '@forecourt/mf-finance/contract';
 import { cardRepayment, type CarHit } from '@forecourt/mf-search/contract';
 import { stickyEstimate, type VehicleSummary } from '@forecourt/mf-vehicle/contract';
-import type { Database } from '../db/database';
-import { loadTenantStock } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { carToRecord } from '../search/indexing/records';
-import type { Car } from '../stock/model';
+import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { DEFAULT_SEED, seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import type { Database } from '../db/database';
-import { loadTenantStock } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { indexStock } from '../search/indexing/indexer';
-import type { Car } from '../stock/model';
+import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { startCardProcessorStub, type CardProcessorStub } from '../testing/card-processor-stub';

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import { migrate, openDatabase } from '../db/database';
-import { loadTenantStock } from '../db/stock';
-import type { Car } from '../stock/model';
+import { migrate, openDatabase } from '@forecourt/data/database';
+import { loadTenantStock } from '@forecourt/data/stock';
+import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { startCardProcessorStub, type CardProcessorStub } from '../testing/card-processor-stub';

@@ -1,12 +1,12 @@
 import { algoliasearch } from 'algoliasearch';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentGateway } from '@forecourt/mf-vehicle/contract';
-import type { Database } from '../db/database';
-import { loadTenantStock } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { CARD_DECLINED, LocalPaymentSimulator } from '../partners/payments/payment-gateway';
 import { indexStock } from '../search/indexing/indexer';
 import { CARS_INDEX } from '../search/indexing/records';
-import type { Car } from '../stock/model';
+import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { tempDir } from '../testing/fake-build';

@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import { DEFAULT_TENANT } from '../db/pins';
+import type { Database } from '@forecourt/data/database';
+import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { indexStock } from '../search/indexing/indexer';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { migrate, openDatabase, type Database } from '../db/database';
+import { migrate, openDatabase, type Database } from '@forecourt/data/database';
 import { INFRA_ROOT } from '../paths';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, refuseIncompleteProduction } from '../config/load';
-import { openDatabase, pendingMigrations } from '../db/database';
+import { openDatabase, pendingMigrations } from '@forecourt/data/database';
 import { loadTenants } from '../tenants/load-tenants';
 import { listen, serverSettings } from './main';
 import { prefetchSearchSnapshot } from './plugins/platform/search';

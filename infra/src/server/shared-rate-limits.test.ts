@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import {
   clearPlatformTables,
   createTestPlatform,

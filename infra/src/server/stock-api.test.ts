@@ -1,7 +1,7 @@
 import { advertisedRepayment } from '@forecourt/shared-config/calculator';
-import type { Database } from '../db/database';
-import { createStockKey, revokeStockKey } from '../db/stock-keys';
-import { listLocations } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { createStockKey, revokeStockKey } from '@forecourt/stock-in/stock-keys';
+import { listLocations } from '@forecourt/data/stock';
 import { CARS_INDEX } from '../search/indexing/records';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';

@@ -1,6 +1,6 @@
-import type { Database } from '../db/database';
-import { createStockKey } from '../db/stock-keys';
-import { listLocations } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { createStockKey } from '@forecourt/stock-in/stock-keys';
+import { listLocations } from '@forecourt/data/stock';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import { metaCsvLines, metaRow } from '../testing/meta-feed';

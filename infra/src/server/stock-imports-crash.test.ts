@@ -1,8 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { migrate, openDatabase, type Database } from '../db/database';
-import { listLocations } from '../db/stock';
-import { addChunk, beginImport, claimImport, queueImport, type ImportProgress } from '../db/stock-imports';
+import { migrate, openDatabase, type Database } from '@forecourt/data/database';
+import { listLocations } from '@forecourt/data/stock';
+import {
+  addChunk,
+  beginImport,
+  claimImport,
+  queueImport,
+  type ImportProgress,
+} from '@forecourt/stock-in/stock-imports';
 import { runImport } from '../stock/feeds/run-import';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { Database } from '../db/database';
-import { createStockKey } from '../db/stock-keys';
-import { listLocations } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { createStockKey } from '@forecourt/stock-in/stock-keys';
+import { listLocations } from '@forecourt/data/stock';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import { createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { accountToken, adminCall } from '../testing/console-data';
 import {
   clearPlatformTables,

@@ -1,8 +1,8 @@
 import { parseTenantConfig } from '@forecourt/shared-config/tenant';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Database } from '../db/database';
-import { replaceTenantStock } from '../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { replaceTenantStock } from '@forecourt/data/stock';
 import { generateTenantStock } from '../stock/seed/generate';
 import {
   clearPlatformTables,

@@ -1,13 +1,13 @@
 import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/database';
-import { listLocations, listTenantCatalogue, loadTenantStock } from '../db/stock';
-import type { Car } from '../stock/model';
+import type { Database } from '@forecourt/data/database';
+import { listLocations, listTenantCatalogue, loadTenantStock } from '@forecourt/data/stock';
+import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { DEFAULT_TENANT } from '../db/pins';
+import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { makeFakeBuild, tempDir } from '../testing/fake-build';
 import { openTestDatabase, serverTestEngine } from '../testing/test-database';
 import { listen } from './main';

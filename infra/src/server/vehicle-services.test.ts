@@ -1,6 +1,6 @@
-import type { Database } from '../db/database';
-import { findCarBySlug, listLocations, loadTenantStock } from '../db/stock';
-import { IN_STOCK_STATUSES, type Car } from '../stock/model';
+import type { Database } from '@forecourt/data/database';
+import { findCarBySlug, listLocations, loadTenantStock } from '@forecourt/data/stock';
+import { IN_STOCK_STATUSES, type Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';

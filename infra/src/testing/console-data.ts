@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/database';
-import type { OperatorRole } from '../db/schema';
+import type { Database } from '@forecourt/data/database';
+import type { OperatorRole } from '@forecourt/data/schema';
 
 let accounts = 0;
 

@@ -3,7 +3,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import type { OperatorAccount } from '../db/operators';
+import type { OperatorAccount } from '@forecourt/data/operators';
 import { CONSOLE_COOKIE } from '../operators/console-sessions';
 import { consoleOrigin } from '../server/console-origin';
 import type { SoftwareAuthenticator } from './software-authenticator';

@@ -1,5 +1,5 @@
-import { openDatabase } from '../db/database';
-import { claimImport } from '../db/stock-imports';
+import { openDatabase } from '@forecourt/data/database';
+import { claimImport } from '@forecourt/stock-in/stock-imports';
 import { runImport } from '../stock/feeds/run-import';
 import { loadTenants } from '../tenants/load-tenants';
 

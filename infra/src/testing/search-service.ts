@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { LocalPaymentSimulator } from '../partners/payments/payment-gateway';
 import { buildApp } from '../server/app';
 import { startSearchService, type RunningSearchService } from '../search/service/service';

@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Kysely } from 'kysely';
-import { migrate, openDatabase, type Database, type Engine } from '../db/database';
-import type { PlatformTables } from '../db/schema';
+import { migrate, openDatabase, type Database, type Engine } from '@forecourt/data/database';
+import type { PlatformTables } from '@forecourt/data/schema';
 
 /**
  * The engines a data-layer test runs on: PGlite always, PostgreSQL as well when DATABASE_URL is
@@ -57,7 +57,7 @@ export async function postgresAdmin(text: string): Promise<void> {
  * from the template about 0.45 s, and the unit suite opens some hundred of them.
  */
 async function pgliteTemplate(): Promise<Blob> {
-  const migrations = path.join(__dirname, '..', 'db', 'migrations');
+  const migrations = path.join(__dirname, '..', '..', 'data', 'src', 'migrations');
   const hash = createHash('sha256');
   // PGlite's version as infra pins it (its package exports no package.json).
   const infraPackage = JSON.parse(await fs.readFile(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database } from '@forecourt/data/database';
 import { loadConfig } from '../config/load';
 import { CARS_INDEX, CARS_INDEX_SETTINGS } from '../search/indexing/records';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from './test-platform';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { PlatformTables } from '../../db/schema';
+import type { PlatformTables } from '@forecourt/data/schema';
 import { askingPrice, PREORDER_PRICE_MAX } from '@forecourt/shared-config/price';
 import { formatDollars } from '@forecourt/shared-config/format';
 

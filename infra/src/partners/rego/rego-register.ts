@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { PlatformTables } from '../../db/schema';
+import type { PlatformTables } from '@forecourt/data/schema';
 
 /** What a rego service answers for a plate (the fields the valuation wizard fills). */
 export interface RegisteredVehicle {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Database } from '@forecourt/data/database';
 import { listen } from '../../server/main';
 import searchPlugin, { SEARCH_SNAPSHOT_FILE } from '../../server/plugins/platform/search';
 import { defaultSeedNow } from '../../stock/seed/generate';

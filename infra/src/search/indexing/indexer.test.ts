@@ -1,9 +1,9 @@
 import { algoliasearch } from 'algoliasearch';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database';
-import { loadTenantStock } from '../../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { listen } from '../../server/main';
-import type { Car } from '../../stock/model';
+import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { tempDir } from '../../testing/fake-build';

@@ -3,10 +3,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { algoliasearch } from 'algoliasearch';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { sql, type Kysely } from 'kysely';
-import type { PlatformTables } from '../../db/schema';
-import { heldCars } from '../../db/reservations';
-import { countCars, listTenantCatalogue, streamCars } from '../../db/stock';
-import type { Car } from '../../stock/model';
+import type { PlatformTables } from '@forecourt/data/schema';
+import { heldCars } from '@forecourt/data/reservations';
+import { countCars, listTenantCatalogue, streamCars } from '@forecourt/data/stock';
+import type { Car } from '@forecourt/data/stock-model';
 import {
   CAR_SYNONYMS,
   CARS_INDEX,

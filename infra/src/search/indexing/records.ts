@@ -2,7 +2,7 @@ import { carRepayment } from '@forecourt/shared-config/calculator';
 import { carFinanceFacts, siteLender } from '@forecourt/shared-config/finance-eligibility';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { askingPrice } from '@forecourt/shared-config/price';
-import type { Car, Manufacturer, Model } from '../../stock/model';
+import type { Car, Manufacturer, Model } from '@forecourt/data/stock-model';
 import { DAY_MS } from '../../stock/seed/generate';
 import type { IndexSettings, SynonymHit } from 'algoliasearch';
 import { slugify } from '../../stock/seed/rules';

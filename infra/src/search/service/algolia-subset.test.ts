@@ -1,9 +1,9 @@
 import { liteClient } from 'algoliasearch/lite';
 import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import type { Database } from '../../db/database';
-import { DEFAULT_TENANT } from '../../db/pins';
-import { loadTenantStock } from '../../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { DEFAULT_TENANT } from '@forecourt/data/pins';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { loadTenants } from '../../tenants/load-tenants';

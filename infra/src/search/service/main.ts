@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config/load';
-import { openDatabase } from '../../db/database';
+import { openDatabase } from '@forecourt/data/database';
 import { runningFromSource } from '@forecourt/runtime/worker-script';
 import { loadTenants } from '../../tenants/load-tenants';
 import { searchConnectionFromEnv, searchServiceSettings } from './config';

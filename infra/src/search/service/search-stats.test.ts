@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database';
-import { NO_HIT_QUERIES_PER_HOUR, p95FromClasses, searchStats } from '../../db/search-stats';
+import type { Database } from '@forecourt/data/database';
+import { NO_HIT_QUERIES_PER_HOUR, p95FromClasses, searchStats } from '@forecourt/data/search-stats';
 import { openTestDatabase, testEngines } from '../../testing/test-database';
 import { normalizeQuery, SearchStatsRecorder } from './search-stats';
 

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { PlatformTables } from '../../db/schema';
+import type { PlatformTables } from '@forecourt/data/schema';
 import {
   addSearchStats,
   latencyClass,
   NO_HIT_QUERIES_PER_HOUR,
   pruneSearchStats,
   SEARCH_STATS_RETENTION_MS,
-} from '../../db/search-stats';
-import { bucketStart } from '../../db/version-health';
+} from '@forecourt/data/search-stats';
+import { bucketStart } from '@forecourt/data/version-health';
 import type { SearchObservation, SearchObserver } from '@forecourt/search-engine/http/observer';
 import { tenantOfKeyFilters } from '../indexing/records';
 

@@ -1,8 +1,8 @@
 import { liteClient } from 'algoliasearch/lite';
 import { sql } from 'kysely';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import type { Database } from '../../db/database';
-import { loadTenantStock } from '../../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { loadTenants } from '../../tenants/load-tenants';

@@ -20,8 +20,8 @@ import {
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { isProduction } from '../../config/load';
-import { failureSummary } from '../../db/events';
-import { PinChangeError, pinSnapshot } from '../../db/pins';
+import { failureSummary } from '@forecourt/data/events';
+import { PinChangeError, pinSnapshot } from '@forecourt/data/pins';
 import { canSee } from '../../operators/permissions';
 import type { PinsOverview } from '../../pins/pin-service';
 import operatorsRoutes from './operators';

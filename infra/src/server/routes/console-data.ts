@@ -10,7 +10,7 @@ import {
 } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import { canaryAlertsOf, type CanaryAlert } from '../../db/canary-alerts';
+import { canaryAlertsOf, type CanaryAlert } from '@forecourt/data/canary-alerts';
 import {
   bucketRows,
   FAILURE_COUNT_KINDS,
@@ -18,9 +18,9 @@ import {
   recentFailures,
   type BucketRow,
   type FailureCounts,
-} from '../../db/health-buckets';
-import { effectivePins, listCanaries, listPins, type Canary, type Pin } from '../../db/pins';
-import { bucketStart, earnedVersions } from '../../db/version-health';
+} from '@forecourt/data/health-buckets';
+import { effectivePins, listCanaries, listPins, type Canary, type Pin } from '@forecourt/data/pins';
+import { bucketStart, earnedVersions } from '@forecourt/data/version-health';
 import { canSee, may } from '../../operators/permissions';
 import { judgeCanary } from '../../pins/canary-alerts';
 import { teamsOf } from '../../pins/pin-service';

@@ -9,7 +9,7 @@ import {
   type SearchEngine,
 } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
-import { searchStats } from '../../db/search-stats';
+import { searchStats } from '@forecourt/data/search-stats';
 import { deliverySummary, makeTenantLeadsDue, outboxOutcome } from '../../leads/delivery';
 import { canSee } from '../../operators/permissions';
 import { searchClient } from '../../search/indexing/indexer';

@@ -6,11 +6,16 @@ import { z } from 'zod';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { isRemoteTeam } from '@forecourt/shared-config/teams';
 import { parseInput } from '@forecourt/shared-config/server/validation';
-import { insertEvent, pruneEvents } from '../../db/events';
-import { pruneBuckets } from '../../db/health-buckets';
+import { insertEvent, pruneEvents } from '@forecourt/data/events';
+import { pruneBuckets } from '@forecourt/data/health-buckets';
 import { isShopperId, SHOPPER_COOKIE } from '../../pins/canary';
-import { canariesForTenant, effectivePins, pinsForTenant } from '../../db/pins';
-import { DEFAULT_EARNING_RULE, recordCleanMount, recordFailure, type EarningRule } from '../../db/version-health';
+import { canariesForTenant, effectivePins, pinsForTenant } from '@forecourt/data/pins';
+import {
+  DEFAULT_EARNING_RULE,
+  recordCleanMount,
+  recordFailure,
+  type EarningRule,
+} from '@forecourt/data/version-health';
 import type { Config } from '../../config/load';
 import { textProblem } from '@forecourt/runtime/text';
 

@@ -16,9 +16,9 @@ import {
 } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { scoped } from '@forecourt/shared-config/server';
-import { photoReport } from '../../db/car-photos';
-import { listSchedules, removeSchedule } from '../../db/feed-schedules';
-import { applyAnyway, findImportById, listImports, type ApplyAnywayOutcome } from '../../db/stock-imports';
+import { photoReport } from '@forecourt/stock-in/car-photos';
+import { listSchedules, removeSchedule } from '@forecourt/stock-in/feed-schedules';
+import { applyAnyway, findImportById, listImports, type ApplyAnywayOutcome } from '@forecourt/stock-in/stock-imports';
 import { ImportParams, ScheduleParams } from '../../stock/feeds/import-schema';
 import { auditedSchedule, scheduleOf, setSchedule } from '../../stock/feeds/schedules';
 import { may } from '../../operators/permissions';

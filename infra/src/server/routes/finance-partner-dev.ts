@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { isProduction } from '../../config/load';
-import { findLead } from '../../db/leads';
+import { findLead } from '@forecourt/data/leads';
 import { SimulatedFinancePartner } from '../../partners/finance/finance-partner';
 import { renderPlainPage } from '../page';
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { ping } from '../../db/database';
+import { ping } from '@forecourt/data/database';
 
 declare module 'fastify' {
   interface FastifyInstance {

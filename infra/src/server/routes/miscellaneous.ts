@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { parseInput } from '@forecourt/shared-config/server/validation';
-import { findLead, saveMiscellaneous } from '../../db/leads';
+import { findLead, saveMiscellaneous } from '@forecourt/data/leads';
 
 /** What a form may save beside its lead: the spec names one column, the trade-in's 'valuation'. */
 const MiscellaneousBodySchema = z

@@ -13,7 +13,7 @@ import {
   TokenBody,
 } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
-import { listTokens } from '../../db/operators';
+import { listTokens } from '@forecourt/data/operators';
 import { may } from '../../operators/permissions';
 import { scoped } from '@forecourt/shared-config/server';
 import { jsonOf } from '../json';

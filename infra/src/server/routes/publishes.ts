@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { PublishBody, PublishesQuery, PublishRecorded, Publishes } from '@forecourt/admin-contract';
 import { fieldError, parseInput } from '@forecourt/shared-config/server/validation';
-import { listPublishes, recordPublish } from '../../db/publishes';
+import { listPublishes, recordPublish } from '@forecourt/data/publishes';
 import { isRegistryTeam } from '../../registry/registry';
 import { scoped } from '@forecourt/shared-config/server';
 import { jsonOf } from '../json';

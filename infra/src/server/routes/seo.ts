@@ -6,7 +6,7 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { gateOf } from '@forecourt/shared-config/gated-routes';
 import { requestOrigin } from '@forecourt/shared-config/server';
 import { siteShowsLocation } from '@forecourt/shared-config/locations';
-import { listLocations, listVisibleCarSlugs } from '../../db/stock';
+import { listLocations, listVisibleCarSlugs } from '@forecourt/data/stock';
 import { escapeHtml } from '../page';
 
 /** A sitemap holds at most 50,000 addresses (sitemaps.org); a dealer's stock is far below it. */

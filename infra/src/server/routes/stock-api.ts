@@ -3,11 +3,25 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { scoped } from '@forecourt/shared-config/server';
 import { isProduction } from '../../config/load';
-import { authenticateStockKey, type StockKey } from '../../db/stock-keys';
-import { findStockCar, listStockCars, patchCar, putCar, withdrawCar, type WriteOutcome } from '../../db/stock-writes';
-import { apiCarOf, readCarOf } from '../../stock/api/api-car';
-import { photoStatuses } from '../../db/car-photos';
-import { BatchBody, BatchOperation, CarInput, CarPatch, ListQuery, StocknumParams } from '../../stock/api/car-schema';
+import { authenticateStockKey, type StockKey } from '@forecourt/stock-in/stock-keys';
+import {
+  findStockCar,
+  listStockCars,
+  patchCar,
+  putCar,
+  withdrawCar,
+  type WriteOutcome,
+} from '@forecourt/stock-in/stock-writes';
+import { apiCarOf, readCarOf } from '@forecourt/stock-in/api-car';
+import { photoStatuses } from '@forecourt/stock-in/car-photos';
+import {
+  BatchBody,
+  BatchOperation,
+  CarInput,
+  CarPatch,
+  ListQuery,
+  StocknumParams,
+} from '@forecourt/stock-in/car-schema';
 import { stockOpenApi } from '../../stock/api/openapi';
 import {
   FEED_TYPES,
@@ -19,10 +33,10 @@ import {
   type ImportStatus,
 } from '../../stock/feeds/import-schema';
 import { receiveFeed } from '../../stock/feeds/receive-feed';
-import { findImport, queueUrlImport, waitingImports } from '../../db/stock-imports';
-import { findSchedule, listSchedules, removeSchedule } from '../../db/feed-schedules';
+import { findImport, queueUrlImport, waitingImports } from '@forecourt/stock-in/stock-imports';
+import { findSchedule, listSchedules, removeSchedule } from '@forecourt/stock-in/feed-schedules';
 import { auditedSchedule, scheduleOf, setSchedule } from '../../stock/feeds/schedules';
-import { recordAudit } from '../../db/operators';
+import { recordAudit } from '@forecourt/data/operators';
 import { siteOrigin } from '../../tenants/resolve-tenant';
 import { listeningPort } from '../listening-port';
 

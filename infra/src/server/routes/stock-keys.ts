@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CreatedStockKey, RevokedStockKey, StockKeyBody, StockKeys, StockKeysQuery } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { scoped } from '@forecourt/shared-config/server';
-import { createStockKey, findStockKey, listStockKeys, revokeStockKey } from '../../db/stock-keys';
+import { createStockKey, findStockKey, listStockKeys, revokeStockKey } from '@forecourt/stock-in/stock-keys';
 import { may } from '../../operators/permissions';
 
 const KeyParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DELIVERY_NO_ESTIMATE, deliveryPostcodeProblem } from '@forecourt/shared-config/delivery';
 import { requestOrigin } from '@forecourt/shared-config/server';
 import { fieldError, parseInput, RequestValidationError } from '@forecourt/shared-config/server/validation';
-import { findCarById, findCarBySlug, listLocations } from '../../db/stock';
+import { findCarById, findCarBySlug, listLocations } from '@forecourt/data/stock';
 import { haversineKm } from '@forecourt/shared-config/geo';
 import { tierPrice } from '../../delivery/delivery-quote';
 import { carBrochurePdf } from '../../media/car-brochure';

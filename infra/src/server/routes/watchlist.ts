@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import { type WatchlistAnswer } from '@forecourt/shared-config/identity';
 import { WatchlistBodySchema } from '@forecourt/shared-config/identity-schemas';
 import { parseInput } from '@forecourt/shared-config/server/validation';
-import { findCarById } from '../../db/stock';
-import { isOnWatchlist, listWatchlist, removeFromWatchlist, saveToWatchlist } from '../../db/watchlist';
-import { IN_STOCK_STATUSES } from '../../stock/model';
+import { findCarById } from '@forecourt/data/stock';
+import { isOnWatchlist, listWatchlist, removeFromWatchlist, saveToWatchlist } from '@forecourt/data/watchlist';
+import { IN_STOCK_STATUSES } from '@forecourt/data/stock-model';
 
 /** Not in the spec (it says only that signed-out shoppers are sent to sign in). */
 export const SIGN_IN_TO_SAVE = 'Please sign in to use your watchlist.';

@@ -15,7 +15,7 @@ import {
   STOCK_LIMITS,
   StockNumber,
   WriteResult,
-} from './car-schema';
+} from '@forecourt/stock-in/car-schema';
 
 /**
  * The Stock API's OpenAPI document, generated from the schemas the routes validate with (zod's

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { findSchedule } from '../../db/feed-schedules';
-import { recordAudit } from '../../db/operators';
-import { findImport } from '../../db/stock-imports';
+import { findSchedule } from '@forecourt/stock-in/feed-schedules';
+import { recordAudit } from '@forecourt/data/operators';
+import { findImport } from '@forecourt/stock-in/stock-imports';
 import { INFRA_ROOT } from '../../paths';
 import { auditedSchedule, setSchedule } from '../feeds/schedules';
 

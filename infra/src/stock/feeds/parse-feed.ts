@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import { SaxesParser } from 'saxes';
-import type { StockImportFormat } from '../../db/schema';
+import type { StockImportFormat } from '@forecourt/data/schema';
 import type { FeedRecord } from './meta-vehicle';
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PlatformTables, StockImportFormat } from '../../db/schema';
+import type { PlatformTables, StockImportFormat } from '@forecourt/data/schema';
 import { isOutboundError, type OutboundFetch } from '../../platform/outbound-fetch';
 import { FEED_TYPES } from './import-schema';
 import { storeFeed } from './receive-feed';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import type { PlatformTables, StockImportFormat } from '../../db/schema';
-import { listDealerships, listLocations } from '../../db/stock';
+import type { PlatformTables, StockImportFormat } from '@forecourt/data/schema';
+import { listDealerships, listLocations } from '@forecourt/data/stock';
 import {
   beginBatch,
   extendClaim,
@@ -13,9 +13,9 @@ import {
   type ImportError,
   type ImportProgress,
   type StockImport,
-} from '../../db/stock-imports';
-import { putFeedCars, sellMissingCars, type WriteOutcome } from '../../db/stock-writes';
-import type { CarInput } from '../api/car-schema';
+} from '@forecourt/stock-in/stock-imports';
+import { putFeedCars, sellMissingCars, type WriteOutcome } from '@forecourt/stock-in/stock-writes';
+import type { CarInput } from '@forecourt/stock-in/car-schema';
 import { mapMetaVehicle } from './meta-vehicle';
 import { FeedError, feedRows } from './parse-feed';
 

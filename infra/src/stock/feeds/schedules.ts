@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { PlatformTables } from '../../db/schema';
-import { putSchedule, type FeedSchedule } from '../../db/feed-schedules';
+import type { PlatformTables } from '@forecourt/data/schema';
+import { putSchedule, type FeedSchedule } from '@forecourt/stock-in/feed-schedules';
 import type { Schedule, ScheduleBody } from './import-schema';
 
 /**

@@ -14,10 +14,10 @@ import {
   type FinanceProvider,
   type Hotspot,
   type Location,
-} from '../model';
+} from '@forecourt/data/stock-model';
 import { CARAVAN_FEATURES, COLOURS, FEATURES, type MakeSpec, type ModelSpec } from './catalogue';
 import type { Random } from './random';
-import { fuelText } from '../vehicle-text';
+import { fuelText } from '@forecourt/stock-in/vehicle-text';
 import {
   CARAVAN_TAGS,
   CUSTOM_TAGS,

@@ -1,4 +1,4 @@
-import type { ItemType } from '../model';
+import type { ItemType } from '@forecourt/data/stock-model';
 
 /**
  * Real makes and models with what drives realistic stock: body, the fuels and drives they come

@@ -8,7 +8,7 @@ import { parseTenantConfigs, type TenantConfig } from '@forecourt/shared-config/
 import fs from 'node:fs';
 import path from 'node:path';
 import { usedCarPromiseSentence } from '@forecourt/shared-config/used-car-promise';
-import { CAR_STATUSES, FINANCE_PROVIDERS, type Car } from '../model';
+import { CAR_STATUSES, FINANCE_PROVIDERS, type Car } from '@forecourt/data/stock-model';
 import {
   CARAVAN_TAGS,
   CUSTOM_TAGS,

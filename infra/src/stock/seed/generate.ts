@@ -14,7 +14,9 @@ import {
   type Review,
   type Slide,
   type SpecialHours,
-} from '../model';
+  type TenantStock,
+  type Catalogue,
+} from '@forecourt/data/stock-model';
 import { CARAVANS, CARS, MOTORCYCLES, TRUCKS, type MakeSpec } from './catalogue';
 import { dealershipPlansFor, type DealershipPlan, type SitePlan } from './places';
 import { Random } from './random';
@@ -47,23 +49,6 @@ export interface SeedOptions {
   carsPerTenant: number;
   /** The 'now' that ages, windows and expiry dates are relative to. */
   now: Date;
-}
-
-export interface TenantStock {
-  tenant: string;
-  dealerships: Dealership[];
-  locations: Location[];
-  reviews: Review[];
-  cars: Car[];
-  brands: Brand[];
-  slides: Slide[];
-  promos: PromoNode[];
-  blog: BlogCard[];
-}
-
-export interface Catalogue {
-  manufacturers: Manufacturer[];
-  models: Model[];
 }
 
 export function catalogueFor(tenant: TenantConfig): MakeSpec[] {

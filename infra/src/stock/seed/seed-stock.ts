@@ -1,6 +1,6 @@
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import type { Database } from '../../db/database';
-import { replaceCatalogue, replaceTenantStock, seedRuns } from '../../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { replaceCatalogue, replaceTenantStock, seedRuns } from '@forecourt/data/stock';
 import { stockFromDemoFeed } from '../demo-feed/demo-feed';
 import { defaultSeedNow, DEFAULT_CARS_PER_TENANT, generateCatalogue, generateTenantStock } from './generate';
 

@@ -1,8 +1,8 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { RequestValidationError, sendInvalid } from '@forecourt/shared-config/server/validation';
-import { OperatorChangeError } from '../../../db/operators';
-import { PinChangeError, StalePinError } from '../../../db/pins';
+import { OperatorChangeError } from '@forecourt/data/operators';
+import { PinChangeError, StalePinError } from '@forecourt/data/pins';
 import { BuildStorageUnavailableError } from '../../../registry/storage/build-storage';
 import { RateLimitUnavailableError } from './rate-limit';
 

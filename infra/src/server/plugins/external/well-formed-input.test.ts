@@ -1,10 +1,10 @@
 import type { PaymentGateway } from '@forecourt/mf-vehicle/contract';
-import type { Database } from '../../../db/database';
-import { loadTenantStock } from '../../../db/stock';
+import type { Database } from '@forecourt/data/database';
+import { loadTenantStock } from '@forecourt/data/stock';
 import { OutboxSmsGateway, type SmsGateway } from '../../../identity/sms-gateway';
 import { SimulatedFinancePartner } from '../../../partners/finance/finance-partner';
 import { LocalPaymentSimulator } from '../../../partners/payments/payment-gateway';
-import type { Car } from '../../../stock/model';
+import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../../../stock/seed/generate';
 import { seedStock } from '../../../stock/seed/seed-stock';
 import { loadTenants } from '../../../tenants/load-tenants';

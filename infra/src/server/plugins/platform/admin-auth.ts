@@ -5,7 +5,7 @@ import { fromLoopback } from '@forecourt/runtime/client-address';
 import { consoleOrigin, onConsoleHost } from '../../console-origin';
 import { loadConfig, type Config } from '../../../config/load';
 import { installSecret, matchesSecret, type RotatingSecret } from '../../secrets';
-import type { ConsoleSession } from '../../../db/operator-sessions';
+import type { ConsoleSession } from '@forecourt/data/operator-sessions';
 import { CONSOLE_COOKIE, ConsoleSessions } from '../../../operators/console-sessions';
 import { OperatorService, type Operator } from '../../../operators/operator-service';
 import { may, roleMay, type AdminAction, type Decision } from '../../../operators/permissions';

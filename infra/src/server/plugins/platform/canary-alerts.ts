@@ -5,8 +5,8 @@ import {
   markAlertFailed,
   markAlertSent,
   raiseCanaryAlert,
-} from '../../../db/canary-alerts';
-import { effectivePins, listCanaries, listPins, type Canary } from '../../../db/pins';
+} from '@forecourt/data/canary-alerts';
+import { effectivePins, listCanaries, listPins, type Canary } from '@forecourt/data/pins';
 import {
   alertDetails,
   judgeCanary,

@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
-import { applyPhoto, claimPhotos, markDone, markFailed, markStored, type CarPhoto } from '../../../db/car-photos';
-import { notePhotoObject } from '../../../db/photo-sweep';
+import {
+  applyPhoto,
+  claimPhotos,
+  markDone,
+  markFailed,
+  markStored,
+  type CarPhoto,
+} from '@forecourt/stock-in/car-photos';
+import { notePhotoObject } from '@forecourt/stock-in/photo-sweep';
 import { normalisePhoto, originalKey, PhotoRefused, sha256, openPhotoStorage } from '../../../media/photo-store';
 import { isOutboundError } from '../../../platform/outbound-fetch';
 import type { BuildStorage } from '../../../registry/storage/build-storage';

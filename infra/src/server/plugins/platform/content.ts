@@ -3,7 +3,7 @@ import type { ContentPage } from '@forecourt/shared-config/content';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { ContentLibrary } from '../../../content/content-library';
 import { resolveContent } from '../../../content/resolve-content';
-import { listBrands, listTenantCatalogue } from '../../../db/stock';
+import { listBrands, listTenantCatalogue } from '@forecourt/data/stock';
 
 declare module 'fastify' {
   interface FastifyInstance {

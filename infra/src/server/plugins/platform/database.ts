@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { migrate, openDatabase, type Database } from '../../../db/database';
+import { migrate, openDatabase, type Database } from '@forecourt/data/database';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/database';
+import type { Database } from '@forecourt/data/database';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '../../../testing/test-platform';
 
 let database: Database;

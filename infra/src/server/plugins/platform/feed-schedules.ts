@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { claimSchedule, finishPull, type DueSchedule } from '../../../db/feed-schedules';
-import { beginImport, dropImport, queueImport } from '../../../db/stock-imports';
+import { claimSchedule, finishPull, type DueSchedule } from '@forecourt/stock-in/feed-schedules';
+import { beginImport, dropImport, queueImport } from '@forecourt/stock-in/stock-imports';
 import { pullFeed } from '../../../stock/feeds/pull-feed';
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/database';
+import type { Database } from '@forecourt/data/database';
 import { openTestDatabase } from '../../../testing/test-database';
 import {
   clearPlatformTables,

@@ -8,7 +8,7 @@ import {
   markReleased,
   queueUnqueued,
   type ClaimedHash,
-} from '../../../db/photo-sweep';
+} from '@forecourt/stock-in/photo-sweep';
 
 declare module 'fastify' {
   interface FastifyInstance {

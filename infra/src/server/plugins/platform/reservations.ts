@@ -18,9 +18,9 @@ import {
   shopperReservations,
   unsettledClaims,
   type CarKey,
-} from '../../../db/reservations';
+} from '@forecourt/data/reservations';
 import { isProduction } from '../../../config/load';
-import { findCarById } from '../../../db/stock';
+import { findCarById } from '@forecourt/data/stock';
 import { paymentGatewayFromConfig, PROCESSOR_TIMEOUT_MS } from '../../../partners/payments/payment-gateway';
 import { indexCars, type SearchClient } from '../../../search/indexing/indexer';
 import { indexClient } from './index-client';

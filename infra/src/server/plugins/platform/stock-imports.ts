@@ -8,8 +8,8 @@ import {
   importResult,
   setFetched,
   type StockImport,
-} from '../../../db/stock-imports';
-import type { StockImportFormat } from '../../../db/schema';
+} from '@forecourt/stock-in/stock-imports';
+import type { StockImportFormat } from '@forecourt/data/schema';
 import { pullFeed } from '../../../stock/feeds/pull-feed';
 import { runImport, zeroCounts } from '../../../stock/feeds/run-import';
 import { IMPORT_STATUSES, ROW_OUTCOMES } from './metrics';

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { heldCars } from '../../../db/reservations';
-import { advance, nextPlace, readChanges } from '../../../db/stock-changes';
-import { findCarById } from '../../../db/stock';
+import { heldCars } from '@forecourt/data/reservations';
+import { advance, nextPlace, readChanges } from '@forecourt/data/stock-changes';
+import { findCarById } from '@forecourt/data/stock';
 import { indexCars, type SearchClient } from '../../../search/indexing/indexer';
 import { indexClient } from './index-client';
 

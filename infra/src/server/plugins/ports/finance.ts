@@ -3,7 +3,7 @@ import type { PlatformPorts } from '@forecourt/shared-config/server';
 import { carFinanceFacts, siteLender } from '@forecourt/shared-config/finance-eligibility';
 import { askingPrice } from '@forecourt/shared-config/price';
 import type { FinancePorts } from '@forecourt/mf-finance/server';
-import { findCarById, listFeaturedUsedCars } from '../../../db/stock';
+import { findCarById, listFeaturedUsedCars } from '@forecourt/data/stock';
 import type { LeadStore } from './shared';
 
 /** The platform's side of mf-finance's ports: the site's finance switches, its cars, the session's phone, the lead store, the partner. */

@@ -6,8 +6,8 @@ import { siteShowsLocation } from '@forecourt/shared-config/locations';
 import { dealerTimeZone } from '@forecourt/shared-config/tenant';
 import { LEADS_PER_ADDRESS_PER_MINUTE, LEADS_PER_PHONE_PER_HOUR, type LeadsPorts } from '@forecourt/mf-leads/server';
 import type { Config } from '../../../config/load';
-import { bookedTestDrives, findLead, leadsFromPhone } from '../../../db/leads';
-import { findCarById } from '../../../db/stock';
+import { bookedTestDrives, findLead, leadsFromPhone } from '@forecourt/data/leads';
+import { findCarById } from '@forecourt/data/stock';
 import type { LeadStore, StoredLocations } from './shared';
 
 /** The lead endpoint's limits: FORECOURT_LEADS_PER_MINUTE (per address) and FORECOURT_LEADS_PER_PHONE_PER_HOUR, else the team's defaults. */

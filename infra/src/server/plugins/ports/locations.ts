@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import type { LocationsPorts } from '@forecourt/mf-locations/server';
-import { listReviews } from '../../../db/stock';
+import { listReviews } from '@forecourt/data/stock';
 import type { StoredLocations } from './shared';
 
 /** The platform's side of mf-locations's ports: the site's switches, its location rows and reviews, the geocoder. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import type { SearchPorts } from '@forecourt/mf-search/server';
-import { listPromoNodes, listSlides, listVisibleCars } from '../../../db/stock';
+import { listPromoNodes, listSlides, listVisibleCars } from '@forecourt/data/stock';
 import { carToRecord } from '../../../search/indexing/records';
 
 function injectRequester(fastify: FastifyInstance): NonNullable<SearchPorts['searchRequester']> {

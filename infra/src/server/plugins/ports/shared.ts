@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { normalisePhone } from '@forecourt/shared-config/identity';
 import type { StoredLocation } from '@forecourt/mf-locations/server';
-import { listDealerships, listLocations } from '../../../db/stock';
-import { LeadWriter } from '../../../db/leads';
+import { listDealerships, listLocations } from '@forecourt/data/stock';
+import { LeadWriter } from '@forecourt/data/leads';
 
 /** How long a site's locations are kept in memory for the lead forms (they change when the dealer edits them, rarely). */
 const LOCATIONS_TTL_MS = 60_000;

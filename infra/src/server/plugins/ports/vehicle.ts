@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import { siteLender } from '@forecourt/shared-config/finance-eligibility';
 import { RESERVATIONS_PER_ADDRESS_PER_MINUTE, reserveDeposit, type VehiclePorts } from '@forecourt/mf-vehicle/server';
-import { catalogueHasModel, findCarBySlug, listSlides } from '../../../db/stock';
-import { activeHold } from '../../../db/reservations';
+import { catalogueHasModel, findCarBySlug, listSlides } from '@forecourt/data/stock';
+import { activeHold } from '@forecourt/data/reservations';
 import { oncePerRequest } from './shared';
 
 /**
