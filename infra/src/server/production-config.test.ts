@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../config/load';
 import { IdentityService } from '../identity/identity-service';
 import { OutboxSmsGateway, readOutbox } from '../identity/sms-gateway';
@@ -45,10 +47,6 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await clearPlatformTables(database);
-  platform = await createTestPlatform(database, { config: loadConfig(PRODUCTION) });
-});
-afterEach(async () => {
-  await platform.close();
 });
 
 const get = (url: string) => platform.app.inject({ method: 'GET', url, headers: { host: HOST } });
@@ -65,6 +63,14 @@ const firstOperatorWith = async (token: string) => {
 };
 
 describe('a production server', () => {
+  // A server of its own for each test: the admin token's tests remove the operator it starts with.
+  beforeEach(async () => {
+    platform = await createTestPlatform(database, { config: loadConfig(PRODUCTION) });
+  });
+  afterEach(async () => {
+    await platform.close();
+  });
+
   it('serves none of the development pages under /_dev', async () => {
     for (const url of [
       '/_dev/outbox',
@@ -187,9 +193,17 @@ describe('the identity secret during a rotation', () => {
 });
 
 describe('install secrets outside production', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'forecourt-secrets-'));
+  });
+  afterEach(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
   it('are made once in the data folder when the configuration gives none (the demo)', async () => {
-    const first = await installSecret(loadConfig({}), 'FORECOURT_IDENTITY_SECRET', platform.dataDir, 'identity-secret');
-    const again = await installSecret(loadConfig({}), 'FORECOURT_IDENTITY_SECRET', platform.dataDir, 'identity-secret');
+    const first = await installSecret(loadConfig({}), 'FORECOURT_IDENTITY_SECRET', dataDir, 'identity-secret');
+    const again = await installSecret(loadConfig({}), 'FORECOURT_IDENTITY_SECRET', dataDir, 'identity-secret');
     expect(first.current).toMatch(/^[0-9a-f]{64}$/);
     expect(again).toEqual(first);
   });
@@ -199,7 +213,7 @@ describe('install secrets outside production', () => {
       installSecret(
         loadConfig({ NODE_ENV: 'production' }),
         'FORECOURT_OVERRIDE_SECRET',
-        platform.dataDir,
+        dataDir,
         'override-secret',
       ),
     ).rejects.toThrow('FORECOURT_OVERRIDE_SECRET is required in production');
