@@ -106,11 +106,11 @@ const SERVER_PACKAGES =
 /** Every workspace's files (node_modules aside). */
 const WORKSPACE_CODE = `^(${[...new Set(workspaces.map((folder) => folder.split('/')[0]))].join('|')})/`;
 /** Tests, their fixtures and jest's setup files: they may use any kit. */
-const TEST_CODE = '(\\.test\\.tsx?$|(^|/)(__fixtures__|testing)/|(^|/)jest[.-][^/]*$)';
-/** The test kits: every workspace's testing/ folder. */
-const TEST_KIT = `${WORKSPACE_CODE}.*testing/`;
-/** The tools: the drills, the cluster, the fuzz, the benchmarks, the scripts, and the journeys. */
-const TOOL_CODE = '^(infra/src/(drills|cluster|server/fuzz)/|infra/(bench|scripts)/|e2e/)';
+const TEST_CODE = '(\\.test\\.tsx?$|(^|/)(__fixtures__|testing)/|(^|/)jest[.-][^/]*$|^infra/test-kit/)';
+/** The test kits: infra's (infra/test-kit) and every workspace's testing/ folder. */
+const TEST_KIT = `^infra/test-kit/|${WORKSPACE_CODE}.*testing/`;
+/** The tools: infra's (infra/tools: the drills, the cluster, the fuzz), its benchmarks and scripts, and the journeys. */
+const TOOL_CODE = '^(infra/(tools|bench|scripts)/|e2e/)';
 
 module.exports = {
   forbidden: [

@@ -18,8 +18,8 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { formatTable } from '../src/cli/table';
-import { tempDir } from '../src/testing/fake-build';
-import { exited, startServerProcess, waitHealthy } from '../src/testing/server-process';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
 
 const { values } = parseArgs({
   options: {

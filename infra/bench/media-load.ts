@@ -12,8 +12,8 @@ import { loadTenantStock } from '@forecourt/data/stock';
 import { listen } from '../src/server/main';
 import { seedStock } from '../src/stock/seed/seed-stock';
 import { loadTenants } from '../src/tenants/load-tenants';
-import { tempDir } from '../src/testing/fake-build';
-import { openTestDatabase } from '../src/testing/test-database';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { openTestDatabase } from '@forecourt/test-kit/test-database';
 
 const { values } = parseArgs({
   options: { renders: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' } },

@@ -28,8 +28,8 @@ import { generateSecuredApiKey } from '@forecourt/search-engine/http/keys';
 import { CARS_INDEX, tenantStockFilter } from '../src/search/indexing/records';
 import { SEARCH_SNAPSHOT_FILE, SECURED_KEY_TTL_SECONDS } from '../src/server/plugins/platform/search';
 import { seedStock } from '../src/stock/seed/seed-stock';
-import { tempDir } from '../src/testing/fake-build';
-import { exited, startServerProcess, waitHealthy } from '../src/testing/server-process';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
 import { loadTenants } from '../src/tenants/load-tenants';
 
 const { values: args } = parseArgs({

@@ -27,9 +27,9 @@ import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { INFRA_ROOT, REPO_ROOT } from '../src/paths';
 import { buildApp } from '../src/server/app';
 import { seedStock } from '../src/stock/seed/seed-stock';
-import { makeFakeBuild, tempDir } from '../src/testing/fake-build';
-import { exited, freePort } from '../src/testing/server-process';
-import { emptyPostgresDatabase } from '../src/testing/test-database';
+import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
+import { exited, freePort } from '@forecourt/test-kit/server-process';
+import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';
 import { loadTenants } from '../src/tenants/load-tenants';
 
 const { values: args } = parseArgs({

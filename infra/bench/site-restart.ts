@@ -28,8 +28,8 @@ import { migrate, openDatabase } from '@forecourt/data/database';
 import { countCars } from '@forecourt/data/stock';
 import { SEARCH_SNAPSHOT_FILE } from '../src/server/plugins/platform/search';
 import { seedStock } from '../src/stock/seed/seed-stock';
-import { tempDir } from '../src/testing/fake-build';
-import { exited, startServerProcess, waitHealthy } from '../src/testing/server-process';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
 import { loadTenants } from '../src/tenants/load-tenants';
 
 const { values: args } = parseArgs({

@@ -55,10 +55,10 @@ import { feedRows } from '../src/stock/feeds/parse-feed';
 import { runImport } from '../src/stock/feeds/run-import';
 import { defaultSeedNow } from '../src/stock/seed/generate';
 import { seedStock } from '../src/stock/seed/seed-stock';
-import { tempDir } from '../src/testing/fake-build';
-import { metaCsvLines, metaRows, type MetaImageColumn } from '../src/testing/meta-feed';
-import type { createTestPlatform as CreateTestPlatform } from '../src/testing/test-platform';
-import { emptyPostgresDatabase } from '../src/testing/test-database';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { metaCsvLines, metaRows, type MetaImageColumn } from '@forecourt/test-kit/meta-feed';
+import type { createTestPlatform as CreateTestPlatform } from '@forecourt/test-kit/test-platform';
+import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';
 import { loadTenants } from '../src/tenants/load-tenants';
 
 const { values } = parseArgs({
@@ -107,7 +107,7 @@ const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
  * before it collects), so its RSS is the importer's.
  */
 async function platformOn(...args: Parameters<typeof CreateTestPlatform>): ReturnType<typeof CreateTestPlatform> {
-  const { createTestPlatform } = await import('../src/testing/test-platform');
+  const { createTestPlatform } = await import('@forecourt/test-kit/test-platform');
   return createTestPlatform(...args);
 }
 

@@ -1,7 +1,7 @@
 /**
  * `npm run cluster:drill -- <drill> [--rate N] [--seconds N]`: the production drills
  * (docs/deploy.md, "Drills"), each on a fresh local cluster (`npm run cluster`) under a bounded,
- * measured load through HAProxy (src/cluster/load.ts). Each prints its figures and exits
+ * measured load through HAProxy (infra/tools/src/cluster/load.ts). Each prints its figures and exits
  * non-zero when its goal is missed.
  *
  *   failover        offered 70% of the capacity it measures first (10 s past what the machine
@@ -26,8 +26,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startCluster, type Cluster } from '../src/cluster/cluster';
-import { checkLeads, describeLoad, startLoad, type Load } from '../src/cluster/load';
+import { startCluster, type Cluster } from '@forecourt/tools/cluster/cluster';
+import { checkLeads, describeLoad, startLoad, type Load } from '@forecourt/tools/cluster/load';
 import { loadTenantStock } from '@forecourt/data/stock';
 import { INFRA_ROOT } from '../src/paths';
 import { CARS_INDEX } from '../src/search/indexing/records';

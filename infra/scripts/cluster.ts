@@ -3,7 +3,7 @@
  * cluster"): PostgreSQL, Redis, an S3-protocol server, one search service, two web instances of
  * the compiled server and HAProxy with TLS in front. Ctrl+C stops all of it.
  */
-import { startCluster } from '../src/cluster/cluster';
+import { startCluster } from '@forecourt/tools/cluster/cluster';
 
 async function main(): Promise<void> {
   const cluster = await startCluster({ log: (line) => console.log(line) });

@@ -20,13 +20,13 @@
  *
  * `crm-outage`: the dealer's CRM down twice while leads arrive; the operator console's figures
  * against the outbox's rows, and every lead delivered exactly once when the CRM is back, by the
- * outbox's own retries and then by an operator's retry (src/drills/crm-outage.ts). About 3 minutes.
+ * outbox's own retries and then by an operator's retry (infra/tools/src/drills/crm-outage.ts). About 3 minutes.
  *
  *   npm run drill -- public-load [--seconds 10] [--postgres]
  *
  * `public-load`: twenty anonymous clients at once asking for the sitemap, for search pages with
  * new filters, and for heavy multi-queries with the page's own search key, while another shopper
- * reads /api/health and a car page (src/drills/public-load.ts). Goals: both at most 100 ms p99,
+ * reads /api/health and a car page (infra/tools/src/drills/public-load.ts). Goals: both at most 100 ms p99,
  * no refusal for the shopper.
  */
 import fs from 'node:fs/promises';
@@ -35,10 +35,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase } from '@forecourt/data/database';
-import { runCrmOutageDrill } from '../src/drills/crm-outage';
-import { runPublicLoadDrill } from '../src/drills/public-load';
-import { emptyPostgresDatabase } from '../src/testing/test-database';
-import { assertPortFree, exited, startServerProcess, waitHealthy } from '../src/testing/server-process';
+import { runCrmOutageDrill } from '@forecourt/tools/drills/crm-outage';
+import { runPublicLoadDrill } from '@forecourt/tools/drills/public-load';
+import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';
+import { assertPortFree, exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -231,7 +231,7 @@ async function main(): Promise<void> {
   process.exit(2);
 }
 
-/** The public-load drill against a server process of its own (src/drills/public-load.ts). */
+/** The public-load drill against a server process of its own (infra/tools/src/drills/public-load.ts). */
 async function drillPublicLoad(): Promise<boolean> {
   const seconds = Number(values.seconds);
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > 120) {

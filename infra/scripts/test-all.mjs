@@ -165,7 +165,7 @@ async function unitStep(alongside) {
   // their own). In the whole suite they send 50: they were among the longest files (5.3 and 2.8
   // min of a 24-minute run at 300; 3.3 and 2.0 min at 100 on a slower day), and each run draws
   // new cases, so the depth adds up across runs. A deeper search is on demand:
-  // FUZZ_RUNS=5000 FUZZ_BODY_RUNS=1000 npx jest infra/src/server/fuzz.
+  // FUZZ_RUNS=5000 FUZZ_BODY_RUNS=1000 npx jest infra/tools/src/fuzz.
   // The search engine's property test (fixed seeds) makes a third of its runs here, the first
   // third of the same cases: it was the longest file (5 to 10 minutes of a run on 2 cores).
   const fuzzDepth = {

@@ -1,10 +1,10 @@
 /**
  * `npm run test:cluster`: starts the local cluster (`npm run cluster`) and runs its journeys
- * through HAProxy (src/cluster/journeys.ts), printing `N passed, N failed`. Exit code 1 on a
+ * through HAProxy (infra/tools/src/cluster/journeys.ts), printing `N passed, N failed`. Exit code 1 on a
  * failure; the cluster is stopped either way.
  */
-import { clusterPrerequisites, startCluster } from '../src/cluster/cluster';
-import { clusterJourneys } from '../src/cluster/journeys';
+import { clusterPrerequisites, startCluster } from '@forecourt/tools/cluster/cluster';
+import { clusterJourneys } from '@forecourt/tools/cluster/journeys';
 
 async function main(): Promise<number> {
   const missing = clusterPrerequisites();

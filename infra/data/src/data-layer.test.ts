@@ -14,7 +14,7 @@ import {
   setPin,
   startCanary,
 } from './pins';
-import { openTestDatabase, testEngines } from '@forecourt/infra/src/testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 describe.each(testEngines())('data layer on %s', (engine) => {
   let database: Database;

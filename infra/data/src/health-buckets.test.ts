@@ -2,7 +2,7 @@ import type { Database } from './database';
 import { raiseCanaryAlert, claimDueAlerts } from './canary-alerts';
 import { bucketRows, reportCounts } from './health-buckets';
 import { bucketStart, recordCleanMount, recordFailure } from './version-health';
-import { openTestDatabase, testEngines } from '@forecourt/infra/src/testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 describe.each(testEngines())('mount report buckets on %s', (engine) => {
   let database: Database;

@@ -1,6 +1,6 @@
 import type { Database } from './database';
 import { bookedTestDrives, LeadWriter, storeLead, type LeadInput } from './leads';
-import { openTestDatabase, testEngines } from '@forecourt/infra/src/testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 describe.each(testEngines())('storing leads on %s', (engine) => {
   let database: Database;

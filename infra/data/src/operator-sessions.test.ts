@@ -10,7 +10,7 @@ import {
   useEnrollment,
 } from './operator-sessions';
 import { deactivateAccount, hashTokenSecret, insertAccount } from './operators';
-import { openTestDatabase, testEngines } from '@forecourt/infra/src/testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 const HOUR_MS = 3_600_000;
 

@@ -10,7 +10,7 @@ import {
   recordAudit,
 } from './operators';
 import { OperatorService } from '@forecourt/infra/src/operators/operator-service';
-import { openTestDatabase, testEngines } from '@forecourt/infra/src/testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 const LATER = new Date(Date.now() + 86_400_000);
 

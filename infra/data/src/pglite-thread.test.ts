@@ -2,7 +2,7 @@ import { Kysely, sql } from 'kysely';
 import { migrate } from './database';
 import { threadedPGliteDialect } from './pglite-thread';
 import type { PlatformTables } from './schema';
-import { tempDir } from '@forecourt/infra/src/testing/fake-build';
+import { tempDir } from '@forecourt/test-kit/fake-build';
 
 /** PGlite on its own thread, as the server opens its data dir: one database, on disk, answering over messages. */
 let dir: string;

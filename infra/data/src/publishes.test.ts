@@ -1,6 +1,6 @@
 import type { Database } from './database';
 import { failedCheckNames, listPublishes, recordPublish } from './publishes';
-import { openTestDatabase, testEngines } from '@forecourt/infra/src/testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 const passed = [
   { check: 'exposes', passed: true, reasons: [] },

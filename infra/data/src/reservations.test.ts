@@ -20,7 +20,7 @@ import {
 } from './reservations';
 import { replaceTenantStock } from './stock';
 import { generateTenantStock } from '@forecourt/infra/src/stock/seed/generate';
-import { openTestDatabase, testEngines } from '@forecourt/infra/src/testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 const tenantsDir = path.resolve(__dirname, '..', '..', 'tenants');
 const harbourside = parseTenantConfig(

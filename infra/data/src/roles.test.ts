@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { migrate, openDatabase, type Database } from './database';
 import { grantApplicationRole } from './roles';
-import { emptyPostgresDatabase, postgresAdmin } from '@forecourt/infra/src/testing/test-database';
+import { emptyPostgresDatabase, postgresAdmin } from '@forecourt/test-kit/test-database';
 
 /**
  * The production split of roles on PostgreSQL: the tables' owner migrates and grants, the

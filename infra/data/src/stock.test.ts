@@ -13,7 +13,7 @@ import {
 } from './stock';
 import { generateTenantStock } from '@forecourt/infra/src/stock/seed/generate';
 import { seedStock } from '@forecourt/infra/src/stock/seed/seed-stock';
-import { openTestDatabase, testEngines } from '@forecourt/infra/src/testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 const tenantsDir = path.resolve(__dirname, '..', '..', 'tenants');
 const harbourside = parseTenantConfig(

@@ -1,7 +1,7 @@
 import type { Database } from './database';
 import { rollbackPin, setPin, startCanary } from './pins';
 import { earnedVersions, recordCleanMount, recordFailure, versionHealth } from './version-health';
-import { openTestDatabase, testEngines } from '@forecourt/infra/src/testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 describe.each(testEngines())('earned last-good on %s', (engine) => {
   let database: Database;

@@ -6,8 +6,8 @@ import { Registry } from '../registry/registry';
 import { recordCleanMount } from '@forecourt/data/version-health';
 import { buildApp } from '../server/app';
 import { consoleOrigin } from '../server/console-origin';
-import { makeFakeBuild, tempDir } from '../testing/fake-build';
-import { openTestDatabase, seedDataFolderDatabase } from '../testing/test-database';
+import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
+import { openTestDatabase, seedDataFolderDatabase } from '@forecourt/test-kit/test-database';
 import { DEMO_OPERATOR, ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
 import { run } from './main';
 

@@ -7,8 +7,8 @@ import { listPins, setPin } from '@forecourt/data/pins';
 import { PinService } from '../pins/pin-service';
 import { Registry } from '../registry/registry';
 import { loadTenants } from '../tenants/load-tenants';
-import { makeFakeBuild, tempDir } from '../testing/fake-build';
-import { clearPlatformTables, openSharedDatabase } from '../testing/test-platform';
+import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
+import { clearPlatformTables, openSharedDatabase } from '@forecourt/test-kit/test-platform';
 import { buildReason, consoleBuildTarget, demoBuildTargets } from './builds';
 import { ensureDemoPins, olderPins, prepareSite, publishBuilt } from './prepare-site';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '../paths';
-import { tempDir } from '../testing/fake-build';
+import { tempDir } from '@forecourt/test-kit/fake-build';
 import {
   buildInputFiles,
   nextReleaseVersion,

@@ -1,5 +1,5 @@
 import type { Database } from '@forecourt/data/database';
-import { openTestDatabase, testEngines } from '../testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 import { DEFAULT_IDENTITY_SETTINGS, IdentityService } from './identity-service';
 import type { SmsGateway } from './sms-gateway';
 

@@ -4,7 +4,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { DevCrm, type Crm, type OutgoingLead } from './crm';
 import { storeLead } from '@forecourt/data/leads';
 import { deliverAllDue, deliverDueLeads, retryDelayMs } from './delivery';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { startTestObjectStorage } from '../testing/object-storage-server';
+import { startTestObjectStorage } from '@forecourt/test-kit/object-storage-server';
 import { formatFor, normalisePhoto, openPhotoStorage, PhotoRefused, WorkLimiter, WorkLimiterBusy } from './photo-store';
 
 /** The pieces of the dealers' photos that need no server: normalising, the format chosen, the resize bound. */

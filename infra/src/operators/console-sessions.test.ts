@@ -1,7 +1,7 @@
 import type { Database } from '@forecourt/data/database';
 import { findSession, insertSession } from '@forecourt/data/operator-sessions';
 import { insertAccount } from '@forecourt/data/operators';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '@forecourt/test-kit/test-database';
 import { CONSOLE_TIMES, ConsoleSessions } from './console-sessions';
 
 const MINUTE_MS = 60_000;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Database } from '@forecourt/data/database';
-import { tempDir } from '../testing/fake-build';
-import { openTestDatabase } from '../testing/test-database';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { openTestDatabase } from '@forecourt/test-kit/test-database';
 import { insertPasskey } from '@forecourt/data/operator-sessions';
 import { ConsoleSessions } from './console-sessions';
 import { DEMO_OPERATOR, demoEnrollmentUrl, ensureDemoOperator, operatorTokenFile } from './demo-operator';

@@ -5,8 +5,8 @@ import type { Database } from '@forecourt/data/database';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { Registry } from '../registry/registry';
 import { loadTenants } from '../tenants/load-tenants';
-import { makeFakeBuild, tempDir } from '../testing/fake-build';
-import { openTestDatabase } from '../testing/test-database';
+import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
+import { openTestDatabase } from '@forecourt/test-kit/test-database';
 import { PinService } from './pin-service';
 
 let database: Database;

@@ -178,10 +178,13 @@ describe('import graph rules', () => {
 
   it('refuse product code importing a test kit or a tool, and let a tool use the kit', () => {
     const product = violations.filter((v) => v.rule === 'product-not-tools');
-    expect(product).toEqual([
-      { rule: 'product-not-tools', from: 'infra/src/product.ts', to: 'infra/src/drills/drill.ts' },
-      { rule: 'product-not-tools', from: 'infra/src/product.ts', to: 'infra/src/testing/kit.ts' },
-    ]);
+    expect(product).toHaveLength(2);
+    expect(product).toEqual(
+      expect.arrayContaining([
+        { rule: 'product-not-tools', from: 'infra/src/product.ts', to: 'infra/tools/src/drill.ts' },
+        { rule: 'product-not-tools', from: 'infra/src/product.ts', to: 'infra/src/testing/kit.ts' },
+      ]),
+    );
   });
 
   it('report each broken import once, and nothing else', () => {

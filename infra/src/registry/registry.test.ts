@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { FAKE_SHARED, makeFakeBuild, tempDir } from '../testing/fake-build';
+import { FAKE_SHARED, makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { Registry } from './registry';
 
 describe('Registry', () => {

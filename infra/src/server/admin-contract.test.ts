@@ -43,22 +43,22 @@ import { storeLead } from '@forecourt/data/leads';
 import { listLocations } from '@forecourt/data/stock';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { beacon, clearConsoleTables } from '../testing/console-data';
+import { beacon, clearConsoleTables } from '@forecourt/test-kit/console-data';
 import {
   browserOf,
   consoleInject,
   enrollPasskey,
   signInWithPasskey,
   type ConsoleBrowser,
-} from '../testing/console-sign-in';
-import { metaCsv, metaRows } from '../testing/meta-feed';
-import { SoftwareAuthenticator } from '../testing/software-authenticator';
+} from '@forecourt/test-kit/console-sign-in';
+import { metaCsv, metaRows } from '@forecourt/test-kit/meta-feed';
+import { SoftwareAuthenticator } from '@forecourt/test-kit/software-authenticator';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { consoleOrigin } from './console-origin';
 
 /**

@@ -2,14 +2,14 @@ import type { Database } from '@forecourt/data/database';
 import { insertSession } from '@forecourt/data/operator-sessions';
 import { insertToken } from '@forecourt/data/operators';
 import { CONSOLE_COOKIE } from '../operators/console-sessions';
-import { consoleBrowserFor, consoleHeaders } from '../testing/console-sign-in';
-import { SoftwareAuthenticator } from '../testing/software-authenticator';
+import { consoleBrowserFor, consoleHeaders } from '@forecourt/test-kit/console-sign-in';
+import { SoftwareAuthenticator } from '@forecourt/test-kit/software-authenticator';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { consoleOrigin } from './console-origin';
 import type { RoutePermission } from './plugins/platform/admin-auth';
 

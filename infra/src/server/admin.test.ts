@@ -1,13 +1,13 @@
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import type { Database } from '@forecourt/data/database';
-import { TEST_OPERATOR } from '../testing/operators';
+import { TEST_OPERATOR } from '@forecourt/test-kit/operators';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 let database: Database;
 let platform: TestPlatform;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
 import { REPO_ROOT } from '../paths';
-import { tempDir } from '../testing/fake-build';
+import { tempDir } from '@forecourt/test-kit/fake-build';
 import { buildApp } from './app';
 
 const badTenants = path.join(__dirname, '..', 'tenants', '__fixtures__', 'bad');

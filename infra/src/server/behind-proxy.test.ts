@@ -9,7 +9,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { parseTrustedProxies } from './trusted-proxies';
 
 /**

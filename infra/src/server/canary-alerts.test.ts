@@ -2,13 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import type { Database } from '@forecourt/data/database';
-import { accountToken, adminCall, beacon, clearConsoleTables } from '../testing/console-data';
+import { accountToken, adminCall, beacon, clearConsoleTables } from '@forecourt/test-kit/console-data';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * Canary alerts over real requests: shells' reports flag a canary that fails more than its pin,

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { Database } from '@forecourt/data/database';
-import { createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';
 import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
 import { loadConfig } from '../config/load';
 import { connectionLimitsFromConfig, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';

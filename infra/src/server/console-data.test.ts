@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import type { Database } from '@forecourt/data/database';
-import { accountToken, adminCall, beacon, clearConsoleTables } from '../testing/console-data';
+import { accountToken, adminCall, beacon, clearConsoleTables } from '@forecourt/test-kit/console-data';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * The console's overview and a remote's page, through the real app over HTTP: every number a

@@ -4,13 +4,13 @@ import { storeLead } from '@forecourt/data/leads';
 import { p95FromClasses } from '@forecourt/data/search-stats';
 import type { Crm, OutgoingLead } from '../leads/crm';
 import { CARS_INDEX, CARS_INDEX_SETTINGS } from '../search/indexing/records';
-import { accountToken, adminCall, clearConsoleTables } from '../testing/console-data';
+import { accountToken, adminCall, clearConsoleTables } from '@forecourt/test-kit/console-data';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * The console's lead delivery and search health, through the real app over HTTP: the numbers are

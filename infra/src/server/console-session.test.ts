@@ -14,14 +14,14 @@ import {
   enrollPasskey,
   signInWithPasskey,
   type ConsoleBrowser,
-} from '../testing/console-sign-in';
-import { SoftwareAuthenticator } from '../testing/software-authenticator';
+} from '@forecourt/test-kit/console-sign-in';
+import { SoftwareAuthenticator } from '@forecourt/test-kit/software-authenticator';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { consoleOrigin } from './console-origin';
 
 let database: Database;

@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Database } from '@forecourt/data/database';
-import { tempDir } from '../testing/fake-build';
+import { tempDir } from '@forecourt/test-kit/fake-build';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /** The console's host in tests: FORECOURT_CONSOLE_ORIGIN is unset, PORT is the default. */
 const CONSOLE = 'console.localhost:8080';

@@ -13,7 +13,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * Content pages over the real page route: a path no remote owns answers the site's content page

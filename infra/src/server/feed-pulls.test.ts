@@ -7,7 +7,12 @@ import { listLocations } from '@forecourt/data/stock';
 import type { OutboundPolicy } from '../platform/outbound-fetch';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
+import {
+  createTestPlatform,
+  openSharedDatabase,
+  testConfig,
+  type TestPlatform,
+} from '@forecourt/test-kit/test-platform';
 import { outboundPolicy } from './plugins/platform/outbound';
 
 /**

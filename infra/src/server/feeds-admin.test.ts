@@ -4,15 +4,15 @@ import { listLocations } from '@forecourt/data/stock';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { accountToken, adminCall } from '../testing/console-data';
-import { metaCsv, metaRows } from '../testing/meta-feed';
+import { accountToken, adminCall } from '@forecourt/test-kit/console-data';
+import { metaCsv, metaRows } from '@forecourt/test-kit/meta-feed';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   testConfig,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * A tenant's scheduled feeds, imports and photos through the admin API: who may see and change

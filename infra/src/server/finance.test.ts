@@ -14,7 +14,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * mf-finance's API over the real routes, database, identity service and the partner's simulator:

@@ -17,7 +17,7 @@ import {
   openSharedDatabase,
   testConfig,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { FirstPaintPool, QUERY_PAGE_PRIORITY } from './first-paint-pool';
 import { warmFirstPaints } from './first-paint-warm';
 import { locationsPorts } from './plugins/ports/locations';

@@ -10,9 +10,9 @@ import { CARS_INDEX } from '../search/indexing/records';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { FAKE_ROUTES, makeFakeBuild, tempDir } from '../testing/fake-build';
-import { signInByInject } from '../testing/shoppers';
-import { openTestDatabase, serverTestEngine } from '../testing/test-database';
+import { FAKE_ROUTES, makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
+import { signInByInject } from '@forecourt/test-kit/shoppers';
+import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';
 import { listen } from './main';
 import { TEST_SEARCH_TIMEOUTS } from '@forecourt/search-engine/testing/search-client';
 

@@ -9,7 +9,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * Sign-in by one-time code and the watchlist, over the real routes and database: what a shopper's

@@ -7,7 +7,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * Last-good is earned over real requests: the shell's clean-mount beacons to /api/events decide

@@ -11,7 +11,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /** The lead forms' server side over real routes and seeded stock: form context, test-drive times, the car's defaults, trade-in, and sites kept apart. */
 let database: Database;

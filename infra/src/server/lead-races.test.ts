@@ -3,8 +3,8 @@ import { listLocations } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { openTestDatabase, testEngines } from '../testing/test-database';
-import { createTestPlatform, type TestPlatform } from '../testing/test-platform';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
+import { createTestPlatform, type TestPlatform } from '@forecourt/test-kit/test-platform';
 
 /**
  * Leads sent at once over the real route, on each engine (PostgreSQL when DATABASE_URL is set;

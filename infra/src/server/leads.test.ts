@@ -6,7 +6,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /** The lead endpoint over the real route and database: stored before the answer, once per key, per site. */
 let database: Database;

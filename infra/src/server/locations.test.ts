@@ -7,7 +7,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
 import type { DealerLocation, NearestAnswer, ReviewSummary } from '@forecourt/mf-locations/contract';
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import type { Database } from '@forecourt/data/database';
-import { beacon, clearConsoleTables } from '../testing/console-data';
+import { beacon, clearConsoleTables } from '@forecourt/test-kit/console-data';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { openSharedStore, type SharedStore } from './redis-store';
 import { browserOf } from './routes/events';
 

@@ -1,13 +1,13 @@
 import type { Database } from '@forecourt/data/database';
 import { insertToken } from '@forecourt/data/operators';
 import { pinSnapshot } from '@forecourt/data/pins';
-import { TEST_OPERATOR } from '../testing/operators';
+import { TEST_OPERATOR } from '@forecourt/test-kit/operators';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 let database: Database;
 let platform: TestPlatform;

@@ -5,7 +5,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { OVERRIDE_COOKIE } from './override';
 
 let database: Database;

@@ -15,8 +15,8 @@ import { listLocations, loadTenantStock } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { tempDir } from '../testing/fake-build';
-import { openTestDatabase, serverTestEngine } from '../testing/test-database';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';
 import { listen } from './main';
 
 /**

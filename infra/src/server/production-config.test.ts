@@ -10,7 +10,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { signOverride, verifyOverride } from './override';
 import { installSecret } from './secrets';
 
@@ -210,12 +210,7 @@ describe('install secrets outside production', () => {
 
   it('are never read from the data folder in production', async () => {
     await expect(
-      installSecret(
-        loadConfig({ NODE_ENV: 'production' }),
-        'FORECOURT_OVERRIDE_SECRET',
-        dataDir,
-        'override-secret',
-      ),
+      installSecret(loadConfig({ NODE_ENV: 'production' }), 'FORECOURT_OVERRIDE_SECRET', dataDir, 'override-secret'),
     ).rejects.toThrow('FORECOURT_OVERRIDE_SECRET is required in production');
   });
 });

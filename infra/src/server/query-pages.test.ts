@@ -1,5 +1,10 @@
 import type { Database } from '@forecourt/data/database';
-import { createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
+import {
+  createTestPlatform,
+  openSharedDatabase,
+  testConfig,
+  type TestPlatform,
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * Pages with a query (a search page's filters) over the real routes: each address gets them at

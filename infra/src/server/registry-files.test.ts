@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Database } from '@forecourt/data/database';
-import { makeFakeBuild } from '../testing/fake-build';
+import { makeFakeBuild } from '@forecourt/test-kit/fake-build';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 let database: Database;
 let platform: TestPlatform;

@@ -23,7 +23,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * One weekly figure per car, over every seeded car of every demo tenant (the stock `npm start`

@@ -6,10 +6,10 @@ import { indexStock } from '../search/indexing/indexer';
 import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { startCardProcessorStub, type CardProcessorStub } from '../testing/card-processor-stub';
-import { tempDir } from '../testing/fake-build';
-import { signInOverHttp } from '../testing/shoppers';
-import { openTestDatabase, testEngines } from '../testing/test-database';
+import { startCardProcessorStub, type CardProcessorStub } from '@forecourt/test-kit/card-processor-stub';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { signInOverHttp } from '@forecourt/test-kit/shoppers';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 import { loadTenants } from '../tenants/load-tenants';
 import { buildApp } from './app';
 

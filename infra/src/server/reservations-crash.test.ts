@@ -4,11 +4,11 @@ import { loadTenantStock } from '@forecourt/data/stock';
 import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { startCardProcessorStub, type CardProcessorStub } from '../testing/card-processor-stub';
-import { tempDir } from '../testing/fake-build';
-import { exited, freePort, startServerProcess, waitHealthy } from '../testing/server-process';
-import { signInOverHttp } from '../testing/shoppers';
-import { emptyPostgresDatabase, testEngines } from '../testing/test-database';
+import { startCardProcessorStub, type CardProcessorStub } from '@forecourt/test-kit/card-processor-stub';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { exited, freePort, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
+import { signInOverHttp } from '@forecourt/test-kit/shoppers';
+import { emptyPostgresDatabase, testEngines } from '@forecourt/test-kit/test-database';
 import { loadTenants } from '../tenants/load-tenants';
 import { FAULT_AFTER_AUTHORISATION } from './plugins/platform/reservations';
 

@@ -10,7 +10,7 @@ import {
   openSharedDatabase,
   testConfig,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * The search routes a page's own key calls, per address (FORECOURT_SEARCHES_PER_10_SECONDS): each

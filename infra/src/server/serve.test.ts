@@ -7,9 +7,9 @@ import { migrate, openDatabase, type Database } from '@forecourt/data/database';
 import { INFRA_ROOT } from '../paths';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { exited, freePort } from '../testing/server-process';
-import { emptyPostgresDatabase } from '../testing/test-database';
-import { createTestPlatform } from '../testing/test-platform';
+import { exited, freePort } from '@forecourt/test-kit/server-process';
+import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';
+import { createTestPlatform } from '@forecourt/test-kit/test-platform';
 import { loadTenants } from '../tenants/load-tenants';
 
 /**

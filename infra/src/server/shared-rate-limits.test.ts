@@ -6,7 +6,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { CODES_UNAVAILABLE } from './routes/identity';
 import { openSharedStore, type SharedStore } from './redis-store';
 

@@ -5,7 +5,7 @@ import { listLocations } from '@forecourt/data/stock';
 import { CARS_INDEX } from '../search/indexing/records';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';
 
 /**
  * The Stock API over the real app: what a dealer's system sends and is answered, the cars and

@@ -3,8 +3,8 @@ import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { listLocations } from '@forecourt/data/stock';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { metaCsvLines, metaRow } from '../testing/meta-feed';
-import { createTestPlatform, openSharedDatabase, type TestPlatform } from '../testing/test-platform';
+import { metaCsvLines, metaRow } from '@forecourt/test-kit/meta-feed';
+import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';
 
 /** Feed imports and pulls on `/metrics` (docs/stock.md, Measuring imports): what a run moves. */
 const SITE = 'harbourside-motors';

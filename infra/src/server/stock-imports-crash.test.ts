@@ -12,9 +12,9 @@ import {
 import { runImport } from '../stock/feeds/run-import';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { metaCsv, metaRows } from '../testing/meta-feed';
-import { exited } from '../testing/server-process';
-import { emptyPostgresDatabase } from '../testing/test-database';
+import { metaCsv, metaRows } from '@forecourt/test-kit/meta-feed';
+import { exited } from '@forecourt/test-kit/server-process';
+import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';
 import { loadTenants } from '../tenants/load-tenants';
 
 /**
@@ -136,7 +136,7 @@ describeWithPostgres('a feed import whose runner is killed mid-import', () => {
     const id = await queued(crashed.db, feed);
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${(await crashed.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()).name}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/testing/import-runner.ts'], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'test-kit/src/import-runner.ts'], {
       cwd: INFRA,
       env: {
         ...process.env,

@@ -4,7 +4,12 @@ import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { listLocations } from '@forecourt/data/stock';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
-import { createTestPlatform, openSharedDatabase, testConfig, type TestPlatform } from '../testing/test-platform';
+import {
+  createTestPlatform,
+  openSharedDatabase,
+  testConfig,
+  type TestPlatform,
+} from '@forecourt/test-kit/test-platform';
 
 /**
  * Feed imports over the real app: what a dealer's system uploads and reads back, and the cars and

@@ -1,11 +1,11 @@
 import type { Database } from '@forecourt/data/database';
-import { accountToken, adminCall } from '../testing/console-data';
+import { accountToken, adminCall } from '@forecourt/test-kit/console-data';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /** Stock keys through the admin API: who may make, see and revoke them, and the audit of each. */
 const SITE = 'harbourside-motors';

@@ -9,7 +9,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /** The teams' routes as the platform mounts them: with the platform's ports, over the tenant's own rows. */
 let database: Database;

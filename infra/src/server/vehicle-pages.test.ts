@@ -8,8 +8,8 @@ import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '../tenants/load-tenants';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
-import { makeFakeBuild, tempDir } from '../testing/fake-build';
-import { openTestDatabase, serverTestEngine } from '../testing/test-database';
+import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
+import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';
 import { listen } from './main';
 
 /**

@@ -9,7 +9,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 
 /** The vehicle page's platform services over real routes and stock: delivery, price comparison, views. */
 let database: Database;

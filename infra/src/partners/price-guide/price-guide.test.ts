@@ -6,7 +6,7 @@ import type { Database } from '@forecourt/data/database';
 import { replaceTenantStock } from '@forecourt/data/stock';
 import type { Car } from '@forecourt/data/stock-model';
 import { generateTenantStock } from '../../stock/seed/generate';
-import { openTestDatabase, testEngines } from '../../testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 import { comparisonSentence, StockPriceGuide } from './price-guide';
 
 describe('the sentence under the price-comparison bar', () => {

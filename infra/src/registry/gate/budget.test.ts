@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { tempDir } from '../../testing/fake-build';
+import { tempDir } from '@forecourt/test-kit/fake-build';
 import { checkFirstLoadBudget, DEFAULT_FIRST_LOAD_BUDGET_KB, firstLoadBudgetKB, measureFirstLoad } from './budget';
 
 const manifest = (sync: string[]) => ({

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { tempDir } from '../../testing/fake-build';
+import { tempDir } from '@forecourt/test-kit/fake-build';
 import { REPO_ROOT } from '../../paths';
 import { checkExposedFiles, checkNeededFragments, findFragmentUses, moduleIdsIn } from './exposes';
 

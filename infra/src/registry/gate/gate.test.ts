@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import { makeFakeBuild, tempDir } from '../../testing/fake-build';
+import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { Registry } from '../registry';
 import { describeGate, failedChecks, runGate } from './gate';
 import { samplePath } from './mount';

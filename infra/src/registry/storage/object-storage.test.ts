@@ -7,8 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import errorHandler from '../../server/plugins/external/error-handler';
 import registryPlugin from '../../server/plugins/platform/registry';
 import registryFilesRoutes from '../../server/routes/registry-files';
-import { makeFakeBuild, tempDir } from '../../testing/fake-build';
-import { startTestObjectStorage, type TestObjectStorage } from '../../testing/object-storage-server';
+import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
+import { startTestObjectStorage, type TestObjectStorage } from '@forecourt/test-kit/object-storage-server';
 import { ObjectStorage } from './object-storage';
 
 /**

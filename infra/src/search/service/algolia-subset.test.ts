@@ -7,7 +7,7 @@ import { loadTenantStock } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { loadTenants } from '../../tenants/load-tenants';
-import { makeFakeBuild } from '../../testing/fake-build';
+import { makeFakeBuild } from '@forecourt/test-kit/fake-build';
 import {
   recordingProxy,
   searchServiceEnv,
@@ -16,13 +16,13 @@ import {
   type RecordedRequest,
   type TestSearchService,
   type WebInstance,
-} from '../../testing/search-service';
-import { signInByInject } from '../../testing/shoppers';
-import { openTestDatabase, serverTestEngine } from '../../testing/test-database';
+} from '@forecourt/test-kit/search-service';
+import { signInByInject } from '@forecourt/test-kit/shoppers';
+import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';
 import { matchAlgoliaRoute, outsideAlgoliaSubset } from '@forecourt/search-engine/http/algolia-subset';
 import { searchClient } from '../indexing/indexer';
 import { CARS_INDEX } from '../indexing/records';
-import { testOperatorToken } from '../../testing/operators';
+import { testOperatorToken } from '@forecourt/test-kit/operators';
 import { TEST_SEARCH_TIMEOUTS } from '@forecourt/search-engine/testing/search-client';
 
 /**

@@ -9,9 +9,9 @@ import { loadTenantStock } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { loadTenants } from '../../tenants/load-tenants';
-import { tempDir } from '../../testing/fake-build';
-import { exited, freePort } from '../../testing/server-process';
-import { emptyPostgresDatabase } from '../../testing/test-database';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { exited, freePort } from '@forecourt/test-kit/server-process';
+import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';
 import { indexCars, searchClient, type SearchTarget } from '../indexing/indexer';
 import { CARS_INDEX } from '../indexing/records';
 

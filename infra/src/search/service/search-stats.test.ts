@@ -1,6 +1,6 @@
 import type { Database } from '@forecourt/data/database';
 import { NO_HIT_QUERIES_PER_HOUR, p95FromClasses, searchStats } from '@forecourt/data/search-stats';
-import { openTestDatabase, testEngines } from '../../testing/test-database';
+import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 import { normalizeQuery, SearchStatsRecorder } from './search-stats';
 
 describe('p95FromClasses', () => {

@@ -12,11 +12,11 @@ import {
   startWebInstance,
   type TestSearchService,
   type WebInstance,
-} from '../../testing/search-service';
-import { signInByInject } from '../../testing/shoppers';
-import { openTestDatabase } from '../../testing/test-database';
+} from '@forecourt/test-kit/search-service';
+import { signInByInject } from '@forecourt/test-kit/shoppers';
+import { openTestDatabase } from '@forecourt/test-kit/test-database';
 import { CARS_INDEX } from '../indexing/records';
-import { testOperatorToken } from '../../testing/operators';
+import { testOperatorToken } from '@forecourt/test-kit/operators';
 import { TEST_SEARCH_TIMEOUTS } from '@forecourt/search-engine/testing/search-client';
 
 /**

@@ -13,7 +13,7 @@ import {
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../../../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { MAX_BODY_DEPTH } from './well-formed-input';
 
 /**

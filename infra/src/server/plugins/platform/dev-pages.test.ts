@@ -1,5 +1,5 @@
 import type { Database } from '@forecourt/data/database';
-import { createTestPlatform, openSharedDatabase, type TestPlatform } from '../../../testing/test-platform';
+import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';
 
 let database: Database;
 let platform: TestPlatform;

@@ -1,11 +1,11 @@
 import type { Database } from '@forecourt/data/database';
-import { openTestDatabase } from '../../../testing/test-database';
+import { openTestDatabase } from '@forecourt/test-kit/test-database';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
-} from '../../../testing/test-platform';
+} from '@forecourt/test-kit/test-platform';
 import { parseTrustedProxies } from '../../trusted-proxies';
 
 /**

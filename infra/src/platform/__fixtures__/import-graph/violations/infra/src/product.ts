@@ -1,5 +1,5 @@
 // Fixture: product code importing a test kit and a tool.
-import { drill } from './drills/drill';
+import { drill } from '../tools/src/drill';
 import { kit } from './testing/kit';
 
 export const product = drill + kit;

@@ -24,16 +24,16 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { LeadDelivery, LeadRetryResult, type LeadDeliveryTenant } from '@forecourt/admin-contract';
-import { formatTable } from '../cli/table';
+import { formatTable } from '@forecourt/infra/src/cli/table';
 import { openDatabase, type Database } from '@forecourt/data/database';
-import { prepareSite } from '../deploy/prepare-site';
-import { operatorTokenFile } from '../operators/demo-operator';
-import { REPO_ROOT } from '../paths';
-import { loadTenants } from '../tenants/load-tenants';
-import { startCrmStub, type RunningCrmStub } from '../testing/crm-stub';
-import { tempDir } from '../testing/fake-build';
-import { exited, startServerProcess, waitHealthy } from '../testing/server-process';
-import { emptyPostgresDatabase } from '../testing/test-database';
+import { prepareSite } from '@forecourt/infra/src/deploy/prepare-site';
+import { operatorTokenFile } from '@forecourt/infra/src/operators/demo-operator';
+import { REPO_ROOT } from '@forecourt/infra/src/paths';
+import { loadTenants } from '@forecourt/infra/src/tenants/load-tenants';
+import { startCrmStub, type RunningCrmStub } from '@forecourt/test-kit/crm-stub';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
+import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';
 
 export interface CrmOutageOptions {
   /** The server's port (127.0.0.1). */

@@ -1,6 +1,6 @@
 import type { Database } from '@forecourt/data/database';
-import { loadConfig } from '../config/load';
-import { CARS_INDEX, CARS_INDEX_SETTINGS } from '../search/indexing/records';
+import { loadConfig } from '@forecourt/infra/src/config/load';
+import { CARS_INDEX, CARS_INDEX_SETTINGS } from '@forecourt/infra/src/search/indexing/records';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from './test-platform';
 
 /**

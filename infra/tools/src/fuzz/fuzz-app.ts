@@ -8,26 +8,26 @@ import type { Database } from '@forecourt/data/database';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { OutboxSmsGateway, type SmsGateway } from '../../identity/sms-gateway';
-import { SimulatedFinancePartner } from '../../partners/finance/finance-partner';
-import { LocalPaymentSimulator } from '../../partners/payments/payment-gateway';
-import { indexStock } from '../../search/indexing/indexer';
+import { OutboxSmsGateway, type SmsGateway } from '@forecourt/infra/src/identity/sms-gateway';
+import { SimulatedFinancePartner } from '@forecourt/infra/src/partners/finance/finance-partner';
+import { LocalPaymentSimulator } from '@forecourt/infra/src/partners/payments/payment-gateway';
+import { indexStock } from '@forecourt/infra/src/search/indexing/indexer';
 import type { Car } from '@forecourt/data/stock-model';
-import { seedStock } from '../../stock/seed/seed-stock';
-import { loadTenants } from '../../tenants/load-tenants';
-import { makeFakeBuild, tempDir } from '../../testing/fake-build';
-import { openTestDatabase, serverTestEngine } from '../../testing/test-database';
-import { buildApp } from '../app';
-import { TEST_OPERATOR, testOperatorToken } from '../../testing/operators';
+import { seedStock } from '@forecourt/infra/src/stock/seed/seed-stock';
+import { loadTenants } from '@forecourt/infra/src/tenants/load-tenants';
+import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
+import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';
+import { buildApp } from '@forecourt/infra/src/server/app';
+import { TEST_OPERATOR, testOperatorToken } from '@forecourt/test-kit/operators';
 import {
   browserOf,
   consoleBrowserFor,
   consoleHeaders,
   consoleInject,
   type ConsoleBrowser,
-} from '../../testing/console-sign-in';
-import { SoftwareAuthenticator } from '../../testing/software-authenticator';
-import { consoleOrigin } from '../console-origin';
+} from '@forecourt/test-kit/console-sign-in';
+import { SoftwareAuthenticator } from '@forecourt/test-kit/software-authenticator';
+import { consoleOrigin } from '@forecourt/infra/src/server/console-origin';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,

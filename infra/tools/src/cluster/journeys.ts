@@ -8,9 +8,9 @@ import { PinResult, SavedSynonym } from '@forecourt/admin-contract';
 import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
 import { TOO_MANY_ATTEMPTS } from '@forecourt/shared-config/identity';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { loadTenants } from '../tenants/load-tenants';
-import { INFRA_ROOT, REPO_ROOT } from '../paths';
-import { tempDir } from '../testing/fake-build';
+import { loadTenants } from '@forecourt/infra/src/tenants/load-tenants';
+import { INFRA_ROOT, REPO_ROOT } from '@forecourt/infra/src/paths';
+import { tempDir } from '@forecourt/test-kit/fake-build';
 import { clusterRequest, readResponse, type ClusterRequest, type ClusterResponse } from './client';
 import type { Cluster } from './cluster';
 

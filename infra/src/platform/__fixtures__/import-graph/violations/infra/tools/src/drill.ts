@@ -1,4 +1,4 @@
 // Fixture: a tool (a drill), which may use the test kit.
-import { kit } from '../testing/kit';
+import { kit } from '../../src/testing/kit';
 
 export const drill = kit;

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '@forecourt/data/database';
-import { LocalPaymentSimulator } from '../partners/payments/payment-gateway';
-import { buildApp } from '../server/app';
-import { startSearchService, type RunningSearchService } from '../search/service/service';
+import { LocalPaymentSimulator } from '@forecourt/infra/src/partners/payments/payment-gateway';
+import { buildApp } from '@forecourt/infra/src/server/app';
+import { startSearchService, type RunningSearchService } from '@forecourt/infra/src/search/service/service';
 import { tempDir } from './fake-build';
 
 /**

@@ -7,16 +7,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { openDatabase, type Database } from '@forecourt/data/database';
-import { timedStep } from '../deploy/builds';
-import { prepareSite } from '../deploy/prepare-site';
-import { operatorTokenFile } from '../operators/demo-operator';
-import { INFRA_ROOT, REPO_ROOT } from '../paths';
-import { loadTenants } from '../tenants/load-tenants';
-import { startCrmStub, type CrmStub } from '../testing/crm-stub';
-import { tempDir } from '../testing/fake-build';
-import { startTestObjectStorage, type TestObjectStorage } from '../testing/object-storage-server';
-import { exited, freePort } from '../testing/server-process';
-import { emptyPostgresDatabase, postgresAdmin } from '../testing/test-database';
+import { timedStep } from '@forecourt/infra/src/deploy/builds';
+import { prepareSite } from '@forecourt/infra/src/deploy/prepare-site';
+import { operatorTokenFile } from '@forecourt/infra/src/operators/demo-operator';
+import { INFRA_ROOT, REPO_ROOT } from '@forecourt/infra/src/paths';
+import { loadTenants } from '@forecourt/infra/src/tenants/load-tenants';
+import { startCrmStub, type CrmStub } from '@forecourt/test-kit/crm-stub';
+import { tempDir } from '@forecourt/test-kit/fake-build';
+import { startTestObjectStorage, type TestObjectStorage } from '@forecourt/test-kit/object-storage-server';
+import { exited, freePort } from '@forecourt/test-kit/server-process';
+import { emptyPostgresDatabase, postgresAdmin } from '@forecourt/test-kit/test-database';
 import { balancerConfig, haproxyBinary, selfSignedCertificate } from './haproxy';
 
 /** What the cluster prints as it goes (each step of the start, and processes that stop on their own). */
