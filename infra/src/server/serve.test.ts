@@ -71,7 +71,12 @@ function startBundle(env: NodeJS.ProcessEnv): Served {
   return { child, port, origin: `http://127.0.0.1:${port}`, stderr: () => stderr, output: () => stdout + stderr };
 }
 
-async function waitReady(served: Served, timeoutMs = 20_000): Promise<void> {
+/**
+ * Waits for /api/ready: a state, with a generous ceiling. The bundle's start (the database, the
+ * search index, the teams' first paints) took over 20 s at nice 10 beside the journeys with one
+ * core kept busy; a server that never gets ready still fails here, or by exiting.
+ */
+async function waitReady(served: Served, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (served.child.exitCode !== null)
