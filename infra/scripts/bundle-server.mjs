@@ -73,7 +73,7 @@ async function devOnlyPackages(metafile) {
   const lock = JSON.parse(await fs.readFile(path.join(ROOT, 'package-lock.json'), 'utf8'));
   const external = new Set();
   // What the output files load (type-only imports are gone by then); `require.resolve('tsx')`
-  // runs from source only (src/platform/worker-script.ts).
+  // runs from source only (infra/runtime/src/worker-script.ts).
   for (const output of Object.values(metafile.outputs)) {
     for (const imported of output.imports) {
       if (imported.external && imported.kind !== 'require-resolve' && !imported.path.startsWith('node:'))

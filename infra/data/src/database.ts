@@ -25,7 +25,7 @@ export interface DatabaseOptions {
   schema?: string;
   /**
    * In memory only: start from this PGlite data folder (a `dumpDataDir` tarball) instead of an
-   * empty one. Tests start from a migrated template (testing/test-database.ts): PGlite's own
+   * empty one. Tests start from a migrated template (infra/test-kit/src/test-database.ts): PGlite's own
    * setup of a new data folder is most of what opening one costs.
    */
   template?: Blob;

@@ -77,7 +77,7 @@ export interface AnalyticsEventsTable {
 }
 
 /**
- * Stock and content rows are mapped to and from the model types in db/stock.ts, which owns their
+ * Stock and content rows are mapped to and from the model types in infra/data/src/stock.ts, which owns their
  * shape (jsonb columns go in as JSON text, numerics come back as strings on both engines).
  */
 export type StockRow = Record<string, unknown>;

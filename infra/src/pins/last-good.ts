@@ -3,7 +3,7 @@ import type { Pin } from '@forecourt/data/pins';
 /**
  * The pins a page is composed from, each with the fallback the shell may use if the served
  * version fails: the version that most recently earned last-good for this tenant (reported
- * mounting cleanly by shoppers' shells, db/version-health.ts), other than the one served. With
+ * mounting cleanly by shoppers' shells, infra/data/src/version-health.ts), other than the one served. With
  * none earned there is no fallback: the shell shows its fallback UI rather than a version nobody
  * has seen work. Run after `pinsForShopper`, so a canary shopper falls back to the earned pin.
  */

@@ -168,7 +168,7 @@ export function carOf(
       ? (input.sold_at ?? (previous?.status === 'sold' ? previous.sold_at : null) ?? now.toISOString())
       : input.sold_at;
   // Only photos already stored are shown, at the site's own address (a shopper's browser never
-  // loads the dealer's host); the others appear as they are fetched (db/car-photos.ts, applyPhoto).
+  // loads the dealer's host); the others appear as they are fetched (infra/stock-in/src/car-photos.ts, applyPhoto).
   const images = imagesOf(input.photos, context.photoHashes);
   const priced = {
     price: input.price,

@@ -51,7 +51,7 @@ export function visibleUntil(car: Car, soldVisibleDays: number): number {
 }
 
 /**
- * The car's record. `held`: a reservation's hold on the car still counts (db/reservations.ts), so
+ * The car's record. `held`: a reservation's hold on the car still counts (infra/data/src/reservations.ts), so
  * it shows reserved as its page does, the dealer's own flag or not.
  */
 export function carToRecord(car: Car, tenant: TenantConfig, options: { held?: boolean } = {}): Record<string, unknown> {

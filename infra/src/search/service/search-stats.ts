@@ -34,7 +34,7 @@ export interface SearchStatsOptions {
  * nothing by hour; when each tenant's records were last written; when the snapshot was saved.
  *
  * Searches are counted in memory and added to the database every few seconds, by upserts that
- * add (db/search-stats.ts), so several instances' counts add up there and the console reads
+ * add (infra/data/src/search-stats.ts), so several instances' counts add up there and the console reads
  * them from any instance. Memory is bounded (`maxKeys` counters) and so is the table (a cap of
  * distinct no-hit queries per tenant and hour, two days kept).
  */

@@ -196,7 +196,7 @@ export default fp<EventsOptions>(
 
     /**
      * A shell's clean mount (platform event appMounted) or failure report counts toward the
-     * version's standing for this tenant (db/version-health.ts). Only a version the tenant serves
+     * version's standing for this tenant (infra/data/src/version-health.ts). Only a version the tenant serves
      * (its pin or its canary) can earn: a beacon naming any other, forged or stale, earns nothing.
      * Failures count for any published version, the fallback's included.
      */

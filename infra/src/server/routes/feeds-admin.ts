@@ -69,7 +69,7 @@ function importOf(row: ImportRow, errorCount: number): z.input<typeof StockImpor
     started_at: isoOrNull(started),
     finished_at: isoOrNull(finished),
     duration_seconds: started && finished ? Math.max(0, (finished.getTime() - started.getTime()) / 1000) : null,
-    // The three are written together (db/stock-imports.ts, applyAnyway).
+    // The three are written together (infra/stock-in/src/stock-imports.ts, applyAnyway).
     applied_anyway:
       row.applied_anyway_at === null
         ? null
@@ -239,7 +239,7 @@ async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {
 
   /**
    * A quarantined import applied anyway: queued again for the runner, which skips the snapshot
-   * rules for it alone. The claim is one statement (db/stock-imports.ts, applyAnyway), so a retry
+   * rules for it alone. The claim is one statement (infra/stock-in/src/stock-imports.ts, applyAnyway), so a retry
    * or a second operator at the same moment is answered 409 with the status the first left, and
    * only the call that queued it is audited.
    */

@@ -8,7 +8,7 @@ import { scoped } from '@forecourt/shared-config/server';
 import { jsonOf } from '../json';
 
 /**
- * The publish audit (db/publishes.ts) behind `forecourt publish` and `forecourt publishes`.
+ * The publish audit (infra/data/src/publishes.ts) behind `forecourt publish` and `forecourt publishes`.
  * Registered inside the admin routes, so their checks guard these too: reading the publishes
  * concerns every tenant, and publishing is an operator's. The CLI copies the
  * build into the registry itself (the build folder is on its machine) and records it here; a

@@ -5,7 +5,7 @@
  *
  * The server runs as in production (`src/server/main.ts`, its own process) on a PostgreSQL
  * database of the drill's own, so the drill can count the outbox rows itself while the server
- * runs, with its CRM webhook pointed at a stub on 127.0.0.1 (testing/crm-stub.ts) that checks
+ * runs, with its CRM webhook pointed at a stub on 127.0.0.1 (infra/test-kit/src/crm-stub.ts) that checks
  * each delivery's signature and counts it by lead id. Two outages, one after the other:
  *
  *   1. The CRM goes down for `outageSeconds`; `leads` enquiries arrive through the public lead

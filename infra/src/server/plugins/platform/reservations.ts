@@ -90,7 +90,7 @@ function siteOf(request: FastifyRequest): string {
 
 /**
  * Reserve online, the platform's side of mf-vehicle's ports: the reservation table and its claims
- * (db/reservations.ts), the card processor, and the search index kept in step with the holds.
+ * (infra/data/src/reservations.ts), the card processor, and the search index kept in step with the holds.
  *
  * Reconciliation: a claim whose lease has passed with no hold made (its request died, or the
  * processor could not be reached to void) has its authorisation voided by key, every quarter of
