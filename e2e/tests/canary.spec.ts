@@ -21,31 +21,13 @@ async function searchVersion(context: BrowserContext): Promise<string> {
   return served;
 }
 
-/** The version of mf-search a page's HTML names in its boot data, without rendering it. */
-async function versionInHtml(context: BrowserContext): Promise<string> {
-  const html = await (await context.request.get(tenantUrl(TENANT, '/'))).text();
-  const boot = /<script id="forecourt-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
-  return (
-    (JSON.parse(boot) as { remotes?: Array<{ team: string; version: string }> }).remotes?.find(
-      (r) => r.team === 'mf-search',
-    )?.version ?? ''
-  );
-}
-
-/**
- * What a number of first-time shoppers get, each in a browser of their own. Each asks for the page
- * and reads the version its boot data names (the server chose it and set the shopper's cookie);
- * the first shopper given each version then opens the page whole, and it must mount that version.
- * A whole page load for every shopper cost about 10 s each on a busy machine, for the same answer.
- */
+/** What a number of first-time shoppers get, each in a browser of their own. */
 async function freshShoppers(browser: Browser, count: number): Promise<string[]> {
   const versions: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const context = await browser.newContext();
     try {
-      const version = await versionInHtml(context);
-      if (!versions.includes(version)) expect(await searchVersion(context)).toBe(version);
-      versions.push(version);
+      versions.push(await searchVersion(context));
     } finally {
       await context.close();
     }
@@ -61,8 +43,10 @@ test.afterAll(() => {
 test('a canary at 50% sends some first-time shoppers to the new version and the rest to the pin', async ({
   browser,
 }) => {
-  // Thirteen first-time shoppers (three whole page loads among them) and three CLI runs.
-  test.setTimeout(150_000);
+  // Thirteen first-time shoppers, each a whole page load in a browser of its own, and three CLI
+  // runs: about 20 s on an idle machine, 133 to 143 s on a busy one (one core kept busy, the
+  // unit tests beside the journeys).
+  test.setTimeout(300_000);
   expect(await freshShoppers(browser, 1)).toEqual([PIN]);
   expect(forecourt('canary', TENANT, 'mf-search', CANARY, '50')).toContain(
     `${CANARY} for 50% of shoppers (the others stay on ${PIN})`,
