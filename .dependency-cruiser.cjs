@@ -200,6 +200,17 @@ module.exports = {
       to: { path: WORKSPACE_CODE, pathNot: '^(infra/(stock-in|data|runtime|admin-contract)/|shared-config/src/)' },
     },
     {
+      name: 'config-below-the-platform',
+      comment:
+        "The configuration (infra/config) imports the runtime layer, the search engine's filter parser and shared-config, never the data layer, the server or a tool",
+      severity: 'error',
+      from: { path: '^infra/config/', pathNot: TEST_CODE },
+      to: {
+        path: WORKSPACE_CODE,
+        pathNot: '^(infra/(config|runtime)/|infra/search-engine/src/engine/|shared-config/src/)',
+      },
+    },
+    {
       name: 'product-not-tools',
       comment:
         'Product code (what the server, the CLI and the pages run) imports no test kit and no tool: the test kits (testing/ folders), the drills, the cluster, the fuzz, the benchmarks, the scripts and e2e are for tests and operators',

@@ -13,7 +13,7 @@
  */
 import { chromium } from '@playwright/test';
 import { parseArgs } from 'node:util';
-import { formatTable } from '@forecourt/infra/src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { CHROMIUM_ARGS } from '@forecourt/infra/src/platform/chromium';
 import { listedCarPath } from '../support/listed-cars';
 import { CHROMIUM_PATH, startSite } from './site';

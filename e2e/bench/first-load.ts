@@ -8,7 +8,7 @@
 import { chromium } from '@playwright/test';
 import { parseArgs } from 'node:util';
 // The platform's one table printer (the CLI's), so every benchmark prints alike.
-import { formatTable } from '@forecourt/infra/src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { listedCarPath } from '../support/listed-cars';
 import { CHROMIUM_ARGS } from '@forecourt/infra/src/platform/chromium';
 import { CHROMIUM_PATH, startSite } from './site';

@@ -12,7 +12,7 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { parseArgs } from 'node:util';
-import { formatTable } from '@forecourt/infra/src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { CHROMIUM_ARGS } from '@forecourt/infra/src/platform/chromium';
 import { CHROMIUM_PATH, startSite } from './site';
 

@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { parseArgs } from 'node:util';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatTable } from '@forecourt/infra/src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { listedCarPath } from '../support/listed-cars';
 import { CONSOLE_DATA, consoleOrigin, prepareConsole, startDownCrm } from './console';
 import { DESKTOP_CHROMIUM_PATH, REPO_ROOT, startSite } from './site';

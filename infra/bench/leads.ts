@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { formatTable } from '../src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
 

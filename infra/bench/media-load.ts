@@ -7,11 +7,11 @@
  */
 import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { formatTable } from '../src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { loadTenantStock } from '@forecourt/data/stock';
 import { listen } from '../src/server/main';
 import { seedStock } from '../src/stock/seed/seed-stock';
-import { loadTenants } from '../src/tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase } from '@forecourt/test-kit/test-database';
 

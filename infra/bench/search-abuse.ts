@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import { formatTable } from '../src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { migrate, openDatabase } from '@forecourt/data/database';
 import { countCars } from '@forecourt/data/stock';
 import { generateSecuredApiKey } from '@forecourt/search-engine/http/keys';
@@ -30,7 +30,7 @@ import { SEARCH_SNAPSHOT_FILE, SECURED_KEY_TTL_SECONDS } from '../src/server/plu
 import { seedStock } from '../src/stock/seed/seed-stock';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
-import { loadTenants } from '../src/tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 
 const { values: args } = parseArgs({
   options: {

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { formatTable } from '../src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { IndexStore } from '@forecourt/search-engine/engine/search-index';
 import { readSnapshot, writeSnapshot } from '@forecourt/search-engine/engine/snapshot';
 import { CAR_SYNONYMS } from '../src/search/indexing/records';

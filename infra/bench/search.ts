@@ -24,7 +24,7 @@ import { runInNewContext } from 'node:vm';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import Fastify from 'fastify';
 import itemsjs from 'itemsjs';
-import { formatTable } from '../src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { IndexStore } from '@forecourt/search-engine/engine/search-index';
 import { KeyStore } from '@forecourt/search-engine/http/keys';
 import { searchService } from '@forecourt/search-engine/http/plugin';

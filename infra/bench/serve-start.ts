@@ -24,13 +24,13 @@ import { parseArgs, promisify } from 'node:util';
 import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
 import { migrate, openDatabase } from '@forecourt/data/database';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
-import { INFRA_ROOT, REPO_ROOT } from '../src/paths';
+import { INFRA_ROOT, REPO_ROOT } from '@forecourt/config/paths';
 import { buildApp } from '../src/server/app';
 import { seedStock } from '../src/stock/seed/seed-stock';
 import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, freePort } from '@forecourt/test-kit/server-process';
 import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';
-import { loadTenants } from '../src/tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 
 const { values: args } = parseArgs({
   options: { starts: { type: 'string', default: '5' }, embedded: { type: 'boolean', default: false } },

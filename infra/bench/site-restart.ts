@@ -23,14 +23,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatTable } from '../src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { migrate, openDatabase } from '@forecourt/data/database';
 import { countCars } from '@forecourt/data/stock';
 import { SEARCH_SNAPSHOT_FILE } from '../src/server/plugins/platform/search';
 import { seedStock } from '../src/stock/seed/seed-stock';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
-import { loadTenants } from '../src/tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 
 const { values: args } = parseArgs({
   options: {

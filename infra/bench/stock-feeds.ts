@@ -44,7 +44,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type Sharp from 'sharp';
-import { formatTable } from '../src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { migrate, openDatabase, type Database } from '@forecourt/data/database';
 import { listLocations } from '@forecourt/data/stock';
 import { addChunk, beginImport, CHUNK_BYTES, claimImport, queueImport } from '@forecourt/stock-in/stock-imports';
@@ -59,7 +59,7 @@ import { tempDir } from '@forecourt/test-kit/fake-build';
 import { metaCsvLines, metaRows, type MetaImageColumn } from '@forecourt/test-kit/meta-feed';
 import type { createTestPlatform as CreateTestPlatform } from '@forecourt/test-kit/test-platform';
 import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';
-import { loadTenants } from '../src/tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 
 const { values } = parseArgs({
   options: {

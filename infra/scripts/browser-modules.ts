@@ -16,7 +16,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import webpack, { type Configuration, type StatsModule } from 'webpack';
-import { REPO_ROOT } from '../src/paths';
+import { REPO_ROOT } from '@forecourt/config/paths';
 
 const TEAMS = ['shell', 'mf-search', 'mf-vehicle', 'mf-finance', 'mf-leads', 'mf-locations'];
 const SERVER_ONLY =

@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util';
 import { startCluster, type Cluster } from '@forecourt/tools/cluster/cluster';
 import { checkLeads, describeLoad, startLoad, type Load } from '@forecourt/tools/cluster/load';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { INFRA_ROOT } from '../src/paths';
+import { INFRA_ROOT } from '@forecourt/config/paths';
 import { CARS_INDEX } from '../src/search/indexing/records';
 
 const { positionals, values: args } = parseArgs({

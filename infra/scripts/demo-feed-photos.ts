@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import { DEMO_FEED, DEMO_FEED_FILE, DEMO_FEED_PHOTOS_DIR } from '../src/stock/demo-feed/demo-feed';
-import { resolveTenantsDir } from '../src/paths';
+import { resolveTenantsDir } from '@forecourt/config/paths';
 
 const WIDTH = 960;
 const HEIGHT = 640;

@@ -1,14 +1,14 @@
 /**
- * Rewrites the configuration table in docs/deploy.md from the schema (src/config/schema.ts).
+ * Rewrites the configuration table in docs/deploy.md from the schema (infra/config/src/schema.ts).
  *
  *   npm run docs:config -w @forecourt/infra
  *
- * A test (src/config/docs.test.ts) fails while the doc differs from what this writes.
+ * A test (infra/config/src/docs.test.ts) fails while the doc differs from what this writes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { withConfigTable } from '../src/config/docs';
-import { REPO_ROOT } from '../src/paths';
+import { withConfigTable } from '@forecourt/config/docs';
+import { REPO_ROOT } from '@forecourt/config/paths';
 
 const file = path.join(REPO_ROOT, 'docs', 'deploy.md');
 const before = fs.readFileSync(file, 'utf8');

@@ -6,7 +6,7 @@
  * every team whose release no longer describes its checkout (after a shared-config change: all).
  */
 import { RELEASE_TEAMS, releaseProblem, stampRelease } from '../src/deploy/release';
-import { REPO_ROOT } from '../src/paths';
+import { REPO_ROOT } from '@forecourt/config/paths';
 
 async function main(): Promise<void> {
   const asked = process.argv.slice(2);

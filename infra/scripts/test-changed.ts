@@ -9,7 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import { affectedWorkspaces, serverFiles, type Workspace } from '../src/platform/affected';
-import { REPO_ROOT } from '../src/paths';
+import { REPO_ROOT } from '@forecourt/config/paths';
 
 const args = process.argv.slice(2);
 const dryRun = args.includes('--dry-run');

@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorAnswer } from '@forecourt/admin-contract';
-import { isProduction, loadConfig } from '../config/load';
+import { isProduction, loadConfig } from '@forecourt/config/load';
 import { ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
 
 export interface AdminResponse {

@@ -29,14 +29,14 @@ import {
 import { DEFAULT_TENANT, type PinSnapshot } from '@forecourt/data/pins';
 import { DEMO_OPERATOR, demoEnrollmentUrl } from '../operators/demo-operator';
 import { staleBuildNotice, type StaleBuild } from '../deploy/stale-builds';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '@forecourt/config/paths';
 import { consoleOrigin } from '../server/console-origin';
 import { serverSettings } from '../server/settings';
 import { jsonOf } from '../server/json';
 import { callAdmin, connectAdmin, serverListens, type AdminMethod } from './admin-client';
-import { formatTable } from './table';
-import { isProduction, loadConfig } from '../config/load';
-import { doctorReport, formatDoctorReport } from '../config/doctor';
+import { formatTable } from '@forecourt/runtime/table';
+import { isProduction, loadConfig } from '@forecourt/config/load';
+import { doctorReport, formatDoctorReport } from '@forecourt/config/doctor';
 
 /*
  * The server, the database, the registry's gate and the search indexer load only in the commands
@@ -45,7 +45,7 @@ import { doctorReport, formatDoctorReport } from '../config/doctor';
  * takes about 2 s of CPU off every such call.
  */
 const databaseModule = () => import('@forecourt/data/database');
-const tenantsModule = () => import('../tenants/load-tenants');
+const tenantsModule = () => import('@forecourt/config/tenants/load-tenants');
 
 /** The usage every command is listed in; the docs' CLI examples are checked against it. */
 export const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)

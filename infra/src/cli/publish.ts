@@ -7,15 +7,15 @@ import {
   type Publish,
   type PublishBody,
 } from '@forecourt/admin-contract';
-import { loadConfig } from '../config/load';
-import { REPO_ROOT } from '../paths';
+import { loadConfig } from '@forecourt/config/load';
+import { REPO_ROOT } from '@forecourt/config/paths';
 import { describeGate, runGate, type RunningVersion } from '../registry/gate/gate';
 import { alreadyPublishedError, inspectBuild, PublishError } from '../registry/registry';
 import { registryFromEnv } from '../registry/storage/settings';
 import { serverSettings } from '../server/settings';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { callAdmin, connectAdmin } from './admin-client';
-import { formatTable } from './table';
+import { formatTable } from '@forecourt/runtime/table';
 
 export interface PublishOptions {
   team: string;

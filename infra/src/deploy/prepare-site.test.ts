@@ -6,7 +6,7 @@ import type { Database } from '@forecourt/data/database';
 import { listPins, setPin } from '@forecourt/data/pins';
 import { PinService } from '../pins/pin-service';
 import { Registry } from '../registry/registry';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { clearPlatformTables, openSharedDatabase } from '@forecourt/test-kit/test-platform';
 import { buildReason, consoleBuildTarget, demoBuildTargets } from './builds';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '@forecourt/config/paths';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import {
   buildInputFiles,

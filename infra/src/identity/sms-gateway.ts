@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PlatformTables } from '@forecourt/data/schema';
-import { loadConfig, PARTNERS, partnerMode, type Config } from '../config/load';
+import { loadConfig, PARTNERS, partnerMode, type Config } from '@forecourt/config/load';
 
 /**
  * Sending an SMS: the one partner call of sign-in. The platform talks to this port only.

@@ -4,7 +4,7 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '@forecourt/data/database';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { Registry } from '../registry/registry';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase } from '@forecourt/test-kit/test-database';
 import { PinService } from './pin-service';

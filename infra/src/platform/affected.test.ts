@@ -1,4 +1,4 @@
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '@forecourt/config/paths';
 import { affectedWorkspaces, serverFiles } from './affected';
 
 const none = () => new Set<string>();

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { FAVOURITE_ADDED_EVENT, PIXEL_EVENTS } from '@forecourt/shared-config';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { HELP } from '../cli/main';
-import { CONFIG_SCHEMA } from '../config/schema';
+import { CONFIG_SCHEMA } from '@forecourt/config/schema';
 import { migrationProvider } from '@forecourt/data/migrations';
 import { demoBuildTargets } from '../deploy/builds';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '@forecourt/config/paths';
 import {
   cliCommandTable,
   cliExamples,
@@ -148,7 +148,7 @@ describe('the docs', () => {
     const names = new Set<string>();
     for (const [name, spec] of Object.entries(CONFIG_SCHEMA)) {
       names.add(name);
-      // A secret may come from the file NAME_FILE names (src/config/schema.ts).
+      // A secret may come from the file NAME_FILE names (infra/config/src/schema.ts).
       if ('secret' in spec && spec.secret) names.add(`${name}_FILE`);
     }
     // The build's own switches (FORECOURT_BUILD_VERSION, FORECOURT_OUT_DIR, ...) are webpack's, not the server's.
@@ -161,7 +161,7 @@ describe('the docs', () => {
       )
       .map(
         ({ file, line, name }) =>
-          `${file}:${line}: ${name} is not in the configuration schema (infra/src/config/schema.ts) nor read by the build factory`,
+          `${file}:${line}: ${name} is not in the configuration schema (infra/config/src/schema.ts) nor read by the build factory`,
       );
     expect(claims.length).toBeGreaterThan(50);
     expect(wrong).toEqual([]);

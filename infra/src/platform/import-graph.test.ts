@@ -176,6 +176,14 @@ describe('import graph rules', () => {
     });
   });
 
+  it('refuse the configuration importing the server', () => {
+    expect(violations).toContainEqual({
+      rule: 'config-below-the-platform',
+      from: 'infra/config/src/schema.ts',
+      to: 'infra/src/ui.ts',
+    });
+  });
+
   it('refuse product code importing a test kit or a tool, and let a tool use the kit', () => {
     const product = violations.filter((v) => v.rule === 'product-not-tools');
     expect(product).toHaveLength(2);
@@ -188,7 +196,7 @@ describe('import graph rules', () => {
   });
 
   it('report each broken import once, and nothing else', () => {
-    expect(violations).toHaveLength(18);
+    expect(violations).toHaveLength(19);
   });
 
   it('report nothing for a team whose halves share a contract, mounted by infra, nor for the console reading the admin API’s contract, nor for the layers used downwards', async () => {

@@ -94,7 +94,7 @@ describe('team boundaries', () => {
     );
     const infra = await boundaryErrors(
       'infra/admin-contract/src/x.ts',
-      "import { loadConfig } from '../../src/config/load';\nexport const x = loadConfig;\n",
+      "import { loadConfig } from '@forecourt/config/load';\nexport const x = loadConfig;\n",
     );
     const node = await boundaryErrors(
       'infra/admin-contract/src/x.ts',
@@ -150,7 +150,7 @@ describe('workspaces by name', () => {
   it('allow a relative path within a workspace, and a package name across', async () => {
     const errors = await relativeErrors(
       'infra/src/server/x.ts',
-      "import { loadConfig } from '../config/load';\nimport { textProblem } from '@forecourt/runtime/text';\nexport const x = [loadConfig, textProblem];\n",
+      "import { loadConfig } from '@forecourt/config/load';\nimport { textProblem } from '@forecourt/runtime/text';\nexport const x = [loadConfig, textProblem];\n",
     );
     expect(errors).toEqual([]);
   });

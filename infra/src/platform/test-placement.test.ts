@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '@forecourt/config/paths';
 
 /**
  * Where tests live (docs/conventions.md, "Beside the code"): a unit's tests beside it, `foo.test.ts`

@@ -42,7 +42,7 @@ import type { Database } from '@forecourt/data/database';
 import { storeLead } from '@forecourt/data/leads';
 import { listLocations } from '@forecourt/data/stock';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { beacon, clearConsoleTables } from '@forecourt/test-kit/console-data';
 import {
   browserOf,

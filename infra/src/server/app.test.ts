@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '@forecourt/config/paths';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { buildApp } from './app';
 

@@ -4,14 +4,14 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '@forecourt/data/database';
 import { loadContent, type ContentLibrary } from '../content/content-library';
-import { CONSOLE_BUILD_DIR, resolveContentDir, resolveDataDir } from '../paths';
-import { loadTenants } from '../tenants/load-tenants';
+import { CONSOLE_BUILD_DIR, resolveContentDir, resolveDataDir } from '@forecourt/config/paths';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import contentParsers from './plugins/external/content-parsers';
 import heldRefusals from './plugins/external/held-refusals';
 import rateLimit from './plugins/external/rate-limit';
 import routeCatalogue from './plugins/external/route-catalogue';
 import errorHandler from './plugins/external/error-handler';
-import { loadConfig, refuseIncompleteProduction, type Config } from '../config/load';
+import { loadConfig, refuseIncompleteProduction, type Config } from '@forecourt/config/load';
 import adminAuth from './plugins/platform/admin-auth';
 import configPlugin from './plugins/platform/config';
 import devPages from './plugins/platform/dev-pages';
@@ -36,7 +36,7 @@ import {
 import metricsPlugin from './plugins/platform/metrics';
 import { echoRequestId, requestIdGenerator } from './request-ids';
 import { openSharedStore, type SharedStore } from './redis-store';
-import { peerIsTrustedProxy, type TrustedProxies } from './trusted-proxies';
+import { peerIsTrustedProxy, type TrustedProxies } from '@forecourt/config/trusted-proxies';
 import { responseSecurityHeaders } from './security';
 import adminRoutes from './routes/admin';
 import eventsRoutes, { type EventsOptions } from './routes/events';

@@ -3,14 +3,14 @@ import { loadTenantStock } from '@forecourt/data/stock';
 import { readOutbox } from '../identity/sms-gateway';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,
   createTestPlatform,
   openSharedDatabase,
   type TestPlatform,
 } from '@forecourt/test-kit/test-platform';
-import { parseTrustedProxies } from './trusted-proxies';
+import { parseTrustedProxies } from '@forecourt/config/trusted-proxies';
 
 /**
  * Behind a load balancer (FORECOURT_TRUSTED_PROXIES): the client's address, scheme and request id

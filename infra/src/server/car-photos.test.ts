@@ -10,7 +10,7 @@ import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { originalKey, sha256 } from '../media/photo-store';
 import { LocalFolderStorage } from '../registry/storage/build-storage';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';
 import type { CarPhotosOptions } from './plugins/platform/car-photos';

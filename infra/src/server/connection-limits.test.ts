@@ -1,8 +1,8 @@
 import net from 'node:net';
 import type { Database } from '@forecourt/data/database';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';
-import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
-import { loadConfig } from '../config/load';
+import { parseTrustedProxies, type TrustedProxies } from '@forecourt/config/trusted-proxies';
+import { loadConfig } from '@forecourt/config/load';
 import { connectionLimitsFromConfig, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
 
 /** The server's connection limits over real sockets on this machine: a slow client is cut off, one address cannot take every connection. */

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions } from 'fastify';
-import type { Config } from '../config/load';
+import type { Config } from '@forecourt/config/load';
 
 /**
  * What one client may hold of the server's connections, and for how long. Without these a slow

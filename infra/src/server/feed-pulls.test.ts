@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../config/load';
+import { loadConfig } from '@forecourt/config/load';
 import type { Database } from '@forecourt/data/database';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { listLocations } from '@forecourt/data/stock';
 import type { OutboundPolicy } from '../platform/outbound-fetch';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   createTestPlatform,
   openSharedDatabase,

@@ -8,7 +8,7 @@ import { SANDBOX, SimulatedFinancePartner } from '../partners/finance/finance-pa
 import { IN_STOCK_STATUSES, type Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,
   createTestPlatform,

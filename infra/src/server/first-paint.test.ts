@@ -9,7 +9,7 @@ import { listSlides } from '@forecourt/data/stock';
 import { CARS_INDEX } from '../search/indexing/records';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { FAKE_ROUTES, makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { signInByInject } from '@forecourt/test-kit/shoppers';
 import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';

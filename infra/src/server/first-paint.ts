@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { FirstPaint } from '@forecourt/shared-config/server';
 import type { RenderCache } from '@forecourt/shared-config/server/render';
 import { renderShellFirstPaint, SHELL_SERVER_VERSION } from '@forecourt/shell/server';
-import type { Config } from '../config/load';
+import type { Config } from '@forecourt/config/load';
 import type { ComposedPage, PageFirstPaint } from './page';
 
 /**

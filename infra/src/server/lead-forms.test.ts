@@ -5,7 +5,7 @@ import { listLocations, loadTenantStock } from '@forecourt/data/stock';
 import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,
   createTestPlatform,

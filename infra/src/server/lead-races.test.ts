@@ -2,7 +2,7 @@ import type { Database } from '@forecourt/data/database';
 import { listLocations } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 import { createTestPlatform, type TestPlatform } from '@forecourt/test-kit/test-platform';
 

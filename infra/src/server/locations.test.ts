@@ -1,7 +1,7 @@
 import type { Database } from '@forecourt/data/database';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,
   createTestPlatform,

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { openDatabase, type Database } from '@forecourt/data/database';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { indexStock } from '../search/indexing/indexer';
 import { prefetchSearchSnapshot, type RestoredSnapshot } from './plugins/platform/search';
 import { exitGracefullyOnSignals, shutdownSettings } from './shutdown';
-import { loadConfig, refuseIncompleteProduction } from '../config/load';
+import { loadConfig, refuseIncompleteProduction } from '@forecourt/config/load';
 import { runningFromSource } from '@forecourt/runtime/worker-script';
 import { loadProductionReact } from './production-react';
 import { serializeRequest } from './request-log';

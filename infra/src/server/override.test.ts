@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { loadConfig } from '../config/load';
+import { loadConfig } from '@forecourt/config/load';
 import {
   checkEntryUrl,
   originRulesFromConfig,

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
-import { isProduction, type Config } from '../config/load';
+import { isProduction, type Config } from '@forecourt/config/load';
 import type { RotatingSecret } from './secrets';
 
 /**

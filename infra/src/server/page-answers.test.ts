@@ -14,7 +14,7 @@ import type { Database } from '@forecourt/data/database';
 import { listLocations, loadTenantStock } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';
 import { listen } from './main';

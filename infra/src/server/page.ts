@@ -13,7 +13,7 @@ import type { Canary, Pin } from '@forecourt/data/pins';
 import { servesCanary } from '../pins/canary';
 import { REMOTE_ENTRY, SHELL_TEAM, type Registry } from '../registry/registry';
 import type { PageHead } from '@forecourt/shared-config/server';
-import type { Config } from '../config/load';
+import type { Config } from '@forecourt/config/load';
 import { OVERRIDE_VERSION } from './override';
 import { SCRIPT_LOADER, SCRIPT_PLAN_ELEMENT_ID, type ScriptPlan } from './script-loader';
 

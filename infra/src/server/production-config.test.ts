@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../config/load';
+import { loadConfig } from '@forecourt/config/load';
 import { IdentityService } from '../identity/identity-service';
 import { OutboxSmsGateway, readOutbox } from '../identity/sms-gateway';
 import type { Database } from '@forecourt/data/database';

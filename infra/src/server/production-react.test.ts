@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '@forecourt/config/paths';
 
 const execFileAsync = promisify(execFile);
 

@@ -17,7 +17,7 @@ import { carToRecord } from '../search/indexing/records';
 import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { DEFAULT_SEED, seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,
   createTestPlatform,

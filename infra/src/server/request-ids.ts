@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
-import { peerIsTrustedProxy, type TrustedProxies } from './trusted-proxies';
+import { peerIsTrustedProxy, type TrustedProxies } from '@forecourt/config/trusted-proxies';
 
 /** The header a balancer names its request id in, and the one the answer carries it back in. */
 export const REQUEST_ID_HEADER = 'x-request-id';

@@ -10,7 +10,7 @@ import { startCardProcessorStub, type CardProcessorStub } from '@forecourt/test-
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { signInOverHttp } from '@forecourt/test-kit/shoppers';
 import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { buildApp } from './app';
 
 /**

@@ -9,7 +9,7 @@ import { tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, freePort, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
 import { signInOverHttp } from '@forecourt/test-kit/shoppers';
 import { emptyPostgresDatabase, testEngines } from '@forecourt/test-kit/test-database';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { FAULT_AFTER_AUTHORISATION } from './plugins/platform/reservations';
 
 /**

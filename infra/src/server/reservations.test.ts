@@ -12,7 +12,7 @@ import { seedStock } from '../stock/seed/seed-stock';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { signInByInject } from '@forecourt/test-kit/shoppers';
 import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { buildApp } from './app';
 import type { ReservationsOptions } from './plugins/platform/reservations';
 import { TEST_SEARCH_TIMEOUTS } from '@forecourt/search-engine/testing/search-client';

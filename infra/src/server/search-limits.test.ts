@@ -3,7 +3,7 @@ import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { indexStock } from '../search/indexing/indexer';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,
   createTestPlatform,

@@ -4,13 +4,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { migrate, openDatabase, type Database } from '@forecourt/data/database';
-import { INFRA_ROOT } from '../paths';
+import { INFRA_ROOT } from '@forecourt/config/paths';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { exited, freePort } from '@forecourt/test-kit/server-process';
 import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';
 import { createTestPlatform } from '@forecourt/test-kit/test-platform';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 
 /**
  * The production bundle as operators run it: built by the project's own script, started with

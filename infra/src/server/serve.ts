@@ -6,9 +6,9 @@
  * on one database. `npm start` (`forecourt start`) stays the one-command demo that prepares first.
  */
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, refuseIncompleteProduction } from '../config/load';
+import { loadConfig, refuseIncompleteProduction } from '@forecourt/config/load';
 import { openDatabase, pendingMigrations } from '@forecourt/data/database';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { listen, serverSettings } from './main';
 import { prefetchSearchSnapshot } from './plugins/platform/search';
 import { loadProductionReact } from './production-react';

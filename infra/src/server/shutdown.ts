@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../config/load';
+import { loadConfig } from '@forecourt/config/load';
 
 export interface ShutdownSettings {
   /**

@@ -15,7 +15,7 @@ import { seedStock } from '../stock/seed/seed-stock';
 import { metaCsv, metaRows } from '@forecourt/test-kit/meta-feed';
 import { exited } from '@forecourt/test-kit/server-process';
 import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 
 /**
  * The import crash drill: a runner in a process of its own applies a feed of 2,000 rows

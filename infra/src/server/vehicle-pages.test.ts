@@ -6,7 +6,7 @@ import { listLocations, listTenantCatalogue, loadTenantStock } from '@forecourt/
 import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
-import { loadTenants } from '../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';

@@ -1,7 +1,7 @@
 import { openDatabase } from '@forecourt/data/database';
 import { claimImport } from '@forecourt/stock-in/stock-imports';
 import { runImport } from '@forecourt/infra/src/stock/feeds/run-import';
-import { loadTenants } from '@forecourt/infra/src/tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 
 /**
  * A feed import's runner alone, in a process of its own, for the test that kills it mid-import:

@@ -1,5 +1,5 @@
 import type { Database } from '@forecourt/data/database';
-import { loadConfig } from '@forecourt/infra/src/config/load';
+import { loadConfig } from '@forecourt/config/load';
 import { CARS_INDEX, CARS_INDEX_SETTINGS } from '@forecourt/infra/src/search/indexing/records';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from './test-platform';
 

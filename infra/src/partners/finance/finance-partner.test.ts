@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../../config/load';
+import { loadConfig } from '@forecourt/config/load';
 import {
   financePartnerFromConfig,
   HttpFinancePartner,

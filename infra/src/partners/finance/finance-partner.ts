@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { exactRepayment } from '@forecourt/shared-config/repayment';
 import { LRUCache } from 'lru-cache';
 import { comparisonRate, type FinancePartner } from '@forecourt/mf-finance/server';
-import { loadConfig, PARTNERS, partnerMode, type Config } from '../../config/load';
+import { loadConfig, PARTNERS, partnerMode, type Config } from '@forecourt/config/load';
 import { unreachableReason } from '../fetch-failure';
 
 /**

@@ -1,5 +1,5 @@
 import { POSTCODE_REGIONS, type PostcodeRegion } from './postcode-regions';
-import { loadConfig, PARTNERS, partnerMode, type Config } from '../../config/load';
+import { loadConfig, PARTNERS, partnerMode, type Config } from '@forecourt/config/load';
 
 export interface GeocodedPostcode {
   postcode: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AuthorisationResult, PaymentGateway } from '@forecourt/mf-vehicle/contract';
-import { loadConfig, PARTNERS, partnerMode, type Config } from '../../config/load';
+import { loadConfig, PARTNERS, partnerMode, type Config } from '@forecourt/config/load';
 import { unreachableReason } from '../fetch-failure';
 
 /**

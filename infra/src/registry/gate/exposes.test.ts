@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { tempDir } from '@forecourt/test-kit/fake-build';
-import { REPO_ROOT } from '../../paths';
+import { REPO_ROOT } from '@forecourt/config/paths';
 import { checkExposedFiles, checkNeededFragments, findFragmentUses, moduleIdsIn } from './exposes';
 
 async function write(file: string, text: string): Promise<void> {

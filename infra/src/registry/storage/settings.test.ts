@@ -1,4 +1,4 @@
-import { loadConfig } from '../../config/load';
+import { loadConfig } from '@forecourt/config/load';
 import { buildStorageSettings } from './settings';
 
 const settingsOf = (env: NodeJS.ProcessEnv) => buildStorageSettings(loadConfig(env));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig, type Config } from '../../config/load';
+import { loadConfig, type Config } from '@forecourt/config/load';
 import { Registry } from '../registry';
 import { LocalFolderStorage, type BuildStorage } from './build-storage';
 import { ObjectStorage, type ObjectStorageSettings } from './object-storage';

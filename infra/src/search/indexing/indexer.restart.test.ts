@@ -14,7 +14,7 @@ import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase } from '@forecourt/test-kit/test-database';
-import { loadTenants } from '../../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { CARS_INDEX } from './records';
 import { stockFingerprint } from './indexer';

@@ -8,7 +8,7 @@ import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase } from '@forecourt/test-kit/test-database';
-import { loadTenants } from '../../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { CAR_SORTS, CARS_INDEX, MODELS_INDEX, VISIBLE_FOREVER, visibleUntil } from './records';
 import { testOperatorToken } from '@forecourt/test-kit/operators';
 import { TEST_SEARCH_TIMEOUTS } from '@forecourt/search-engine/testing/search-client';

@@ -3,7 +3,7 @@
  * (`carToRecord`, the stock index's settings and the car-domain synonyms). Each misspelt, short or
  * differently written query finds what its correct form finds.
  */
-import { loadTenants } from '../../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { generateTenantStock } from '../../stock/seed/generate';
 import { CAR_SYNONYMS, CARS_INDEX_SETTINGS, carToRecord } from './records';
 import { SEARCH_LIMITS } from '@forecourt/search-engine/http/plugin';

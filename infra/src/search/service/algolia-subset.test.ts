@@ -6,7 +6,7 @@ import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { loadTenantStock } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
-import { loadTenants } from '../../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { makeFakeBuild } from '@forecourt/test-kit/fake-build';
 import {
   recordingProxy,

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { loadConfig } from '../../config/load';
-import { resolveDataDir } from '../../paths';
+import { loadConfig } from '@forecourt/config/load';
+import { resolveDataDir } from '@forecourt/config/paths';
 
 /**
  * Where the platform reaches search when it does not embed it: an Algolia application, or the

@@ -1,7 +1,7 @@
-import { loadConfig } from '../../config/load';
+import { loadConfig } from '@forecourt/config/load';
 import { openDatabase } from '@forecourt/data/database';
 import { runningFromSource } from '@forecourt/runtime/worker-script';
-import { loadTenants } from '../../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { searchConnectionFromEnv, searchServiceSettings } from './config';
 import { prefetchServiceSnapshot, startSearchService } from './service';
 

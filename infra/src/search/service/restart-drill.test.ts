@@ -8,7 +8,7 @@ import { heldCars } from '@forecourt/data/reservations';
 import { loadTenantStock } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
-import { loadTenants } from '../../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, freePort } from '@forecourt/test-kit/server-process';
 import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '@forecourt/data/database';
 import { ping } from '@forecourt/data/database';
-import { loadConfig } from '../../config/load';
+import { loadConfig } from '@forecourt/config/load';
 import { readSnapshot } from '@forecourt/search-engine/engine/snapshot';
 import { KeyStore, searchService, SEARCH_LIMITS } from '@forecourt/search-engine/http';
 import { indexStock } from '../indexing/indexer';

@@ -5,7 +5,7 @@ import type { Database } from '@forecourt/data/database';
 import { loadTenantStock } from '@forecourt/data/stock';
 import { defaultSeedNow } from '../../stock/seed/generate';
 import { seedStock } from '../../stock/seed/seed-stock';
-import { loadTenants } from '../../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   searchServiceEnv,
   startTestSearchService,

@@ -19,7 +19,7 @@ import {
 } from '@forecourt/admin-contract';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { parseInput } from '@forecourt/shared-config/server/validation';
-import { isProduction } from '../../config/load';
+import { isProduction } from '@forecourt/config/load';
 import { failureSummary } from '@forecourt/data/events';
 import { PinChangeError, pinSnapshot } from '@forecourt/data/pins';
 import { canSee } from '../../operators/permissions';

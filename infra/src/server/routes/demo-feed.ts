@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { isProduction } from '../../config/load';
+import { isProduction } from '@forecourt/config/load';
 import { DEMO_FEED_PHOTOS_DIR, DEMO_FEED_ROUTES, demoFeedBody, loopbackOrigin } from '../../stock/demo-feed/demo-feed';
 
 /** A photo's file name as the photo script writes them: `WS-2041-1.jpg`. */

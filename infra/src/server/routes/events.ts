@@ -16,7 +16,7 @@ import {
   recordFailure,
   type EarningRule,
 } from '@forecourt/data/version-health';
-import type { Config } from '../../config/load';
+import type { Config } from '@forecourt/config/load';
 import { textProblem } from '@forecourt/runtime/text';
 
 /** The `event_id` column is a 32-bit integer. */

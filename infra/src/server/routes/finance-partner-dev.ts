@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isProduction } from '../../config/load';
+import { isProduction } from '@forecourt/config/load';
 import { findLead } from '@forecourt/data/leads';
 import { SimulatedFinancePartner } from '../../partners/finance/finance-partner';
 import { renderPlainPage } from '../page';

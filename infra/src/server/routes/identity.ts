@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { TOO_MANY_ATTEMPTS, type SessionAnswer } from '@forecourt/shared-config/identity';
 import { MobileSchema, SendCodeSchema, VerifyCodeSchema } from '@forecourt/shared-config/identity-schemas';
 import { parseInput } from '@forecourt/shared-config/server/validation';
-import { isProduction } from '../../config/load';
+import { isProduction } from '@forecourt/config/load';
 import { DEFAULT_IDENTITY_SETTINGS, IdentityService, type SignedIn } from '../../identity/identity-service';
 import { readOutbox, smsGatewayFromConfig, type SmsGateway } from '../../identity/sms-gateway';
 import { renderPlainPage } from '../page';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isProduction } from '../../config/load';
+import { isProduction } from '@forecourt/config/load';
 import { crmFromConfig, type Crm } from '../../leads/crm';
 import { deliverAllDue, type DeliveryRound } from '../../leads/delivery';
 import { renderPlainPage } from '../page';

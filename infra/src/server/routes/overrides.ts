@@ -20,7 +20,7 @@ import {
   type Override,
 } from '../override';
 import { escapeHtml, renderPlainPage } from '../page';
-import { isProduction } from '../../config/load';
+import { isProduction } from '@forecourt/config/load';
 import { may } from '../../operators/permissions';
 import { installSecret } from '../secrets';
 

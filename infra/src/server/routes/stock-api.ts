@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { scoped } from '@forecourt/shared-config/server';
-import { isProduction } from '../../config/load';
+import { isProduction } from '@forecourt/config/load';
 import { authenticateStockKey, type StockKey } from '@forecourt/stock-in/stock-keys';
 import {
   findStockCar,
@@ -37,7 +37,7 @@ import { findImport, queueUrlImport, waitingImports } from '@forecourt/stock-in/
 import { findSchedule, listSchedules, removeSchedule } from '@forecourt/stock-in/feed-schedules';
 import { auditedSchedule, scheduleOf, setSchedule } from '../../stock/feeds/schedules';
 import { recordAudit } from '@forecourt/data/operators';
-import { siteOrigin } from '../../tenants/resolve-tenant';
+import { siteOrigin } from '@forecourt/config/tenants/resolve-tenant';
 import { listeningPort } from '../listening-port';
 
 declare module 'fastify' {

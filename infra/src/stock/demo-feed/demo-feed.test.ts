@@ -9,7 +9,7 @@ import { listLocations } from '@forecourt/data/stock';
 import { LocalFolderStorage } from '../../registry/storage/build-storage';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';
-import { loadTenants } from '../../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { feedRows, type FeedRow } from '../feeds/parse-feed';
 import { mapMetaVehicle } from '../feeds/meta-vehicle';
 import { defaultSeedNow, generateTenantStock } from '../seed/generate';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { findSchedule } from '@forecourt/stock-in/feed-schedules';
 import { recordAudit } from '@forecourt/data/operators';
 import { findImport } from '@forecourt/stock-in/stock-imports';
-import { INFRA_ROOT } from '../../paths';
+import { INFRA_ROOT } from '@forecourt/config/paths';
 import { auditedSchedule, setSchedule } from '../feeds/schedules';
 
 /**

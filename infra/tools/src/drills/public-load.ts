@@ -23,7 +23,7 @@
  * no refusal for the shopper. Everything is on loopback.
  */
 import { Worker } from 'node:worker_threads';
-import { formatTable } from '@forecourt/infra/src/cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { BootDataSchema } from '@forecourt/shared-config/manifest';
 
 export interface PublicLoadOptions {

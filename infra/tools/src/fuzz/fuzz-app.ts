@@ -14,7 +14,7 @@ import { LocalPaymentSimulator } from '@forecourt/infra/src/partners/payments/pa
 import { indexStock } from '@forecourt/infra/src/search/indexing/indexer';
 import type { Car } from '@forecourt/data/stock-model';
 import { seedStock } from '@forecourt/infra/src/stock/seed/seed-stock';
-import { loadTenants } from '@forecourt/infra/src/tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';
 import { buildApp } from '@forecourt/infra/src/server/app';

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { loadConfig } from '../../../config/load';
+import { loadConfig } from '@forecourt/config/load';
 import configPlugin from '../platform/config';
 import heldRefusals from './held-refusals';
 

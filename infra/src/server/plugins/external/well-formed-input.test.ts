@@ -7,7 +7,7 @@ import { LocalPaymentSimulator } from '../../../partners/payments/payment-gatewa
 import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../../../stock/seed/generate';
 import { seedStock } from '../../../stock/seed/seed-stock';
-import { loadTenants } from '../../../tenants/load-tenants';
+import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,
   createTestPlatform,

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromLoopback } from '@forecourt/runtime/client-address';
 import { consoleOrigin, onConsoleHost } from '../../console-origin';
-import { loadConfig, type Config } from '../../../config/load';
+import { loadConfig, type Config } from '@forecourt/config/load';
 import { installSecret, matchesSecret, type RotatingSecret } from '../../secrets';
 import type { ConsoleSession } from '@forecourt/data/operator-sessions';
 import { CONSOLE_COOKIE, ConsoleSessions } from '../../../operators/console-sessions';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Config } from '../../../config/load';
+import type { Config } from '@forecourt/config/load';
 
 declare module 'fastify' {
   interface FastifyInstance {

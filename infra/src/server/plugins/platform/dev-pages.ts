@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isProduction } from '../../../config/load';
+import { isProduction } from '@forecourt/config/load';
 import { fromLoopback } from '@forecourt/runtime/client-address';
 import { OVERRIDE_PATHS } from '../../routes/overrides';
 

@@ -6,7 +6,7 @@ import {
   openSharedDatabase,
   type TestPlatform,
 } from '@forecourt/test-kit/test-platform';
-import { parseTrustedProxies } from '../../trusted-proxies';
+import { parseTrustedProxies } from '@forecourt/config/trusted-proxies';
 
 /**
  * `/metrics`: what Prometheus reads, and who may read it (this machine, or an instance's direct

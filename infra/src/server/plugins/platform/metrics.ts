@@ -5,7 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { renderCacheStats } from '@forecourt/shared-config/server/render';
 import { fromLoopback } from '@forecourt/runtime/client-address';
 import type { SharedStore } from '../../redis-store';
-import { peerIsTrustedProxy, type TrustedProxies } from '../../trusted-proxies';
+import { peerIsTrustedProxy, type TrustedProxies } from '@forecourt/config/trusted-proxies';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isProduction, type Config } from '../../../config/load';
+import { isProduction, type Config } from '@forecourt/config/load';
 import { OutboundFetch, type OutboundPolicy } from '../../../platform/outbound-fetch';
 
 declare module 'fastify' {

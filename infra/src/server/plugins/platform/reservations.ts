@@ -19,7 +19,7 @@ import {
   unsettledClaims,
   type CarKey,
 } from '@forecourt/data/reservations';
-import { isProduction } from '../../../config/load';
+import { isProduction } from '@forecourt/config/load';
 import { findCarById } from '@forecourt/data/stock';
 import { paymentGatewayFromConfig, PROCESSOR_TIMEOUT_MS } from '../../../partners/payments/payment-gateway';
 import { indexCars, type SearchClient } from '../../../search/indexing/indexer';

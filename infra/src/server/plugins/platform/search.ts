@@ -10,7 +10,7 @@ import type { algoliasearch } from 'algoliasearch';
 import { IndexStore } from '@forecourt/search-engine/engine';
 import { readSnapshot } from '@forecourt/search-engine/engine/snapshot';
 import { KeyStore, searchService, SEARCH_LIMITS } from '@forecourt/search-engine/http';
-import { loadConfig } from '../../../config/load';
+import { loadConfig } from '@forecourt/config/load';
 import { fromLoopback } from '@forecourt/runtime/client-address';
 import type { SearchTarget } from '../../../search/indexing/indexer';
 import { searchConnectionFromEnv, type SearchConnection } from '../../../search/service/config';

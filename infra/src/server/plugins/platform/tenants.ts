@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import { isProduction } from '../../../config/load';
-import { siteOrigin, TENANT_HEADER, TenantDirectory } from '../../../tenants/resolve-tenant';
+import { isProduction } from '@forecourt/config/load';
+import { siteOrigin, TENANT_HEADER, TenantDirectory } from '@forecourt/config/tenants/resolve-tenant';
 import { appendVary, fromLoopback } from '@forecourt/runtime/client-address';
 import { listeningPort } from '../../listening-port';
 import { isSharedPath } from '../../security';

@@ -5,7 +5,7 @@ import { normalisePhone } from '@forecourt/shared-config/identity';
 import { siteShowsLocation } from '@forecourt/shared-config/locations';
 import { dealerTimeZone } from '@forecourt/shared-config/tenant';
 import { LEADS_PER_ADDRESS_PER_MINUTE, LEADS_PER_PHONE_PER_HOUR, type LeadsPorts } from '@forecourt/mf-leads/server';
-import type { Config } from '../../../config/load';
+import type { Config } from '@forecourt/config/load';
 import { bookedTestDrives, findLead, leadsFromPhone } from '@forecourt/data/leads';
 import { findCarById } from '@forecourt/data/stock';
 import type { LeadStore, StoredLocations } from './shared';

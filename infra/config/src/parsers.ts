@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustedProxies, type TrustedProxies } from '../server/trusted-proxies';
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
 
 /**
  * The parsers of the configuration schema: each turns one environment variable's text (undefined
@@ -168,7 +168,7 @@ export function redisUrl(defaultText = 'unset'): Parsed<string | undefined> {
   });
 }
 
-/** The balancers whose forwarding headers are believed (see server/trusted-proxies.ts); null when unset. */
+/** The balancers whose forwarding headers are believed (see trusted-proxies.ts); null when unset. */
 export function trustedProxies(defaultText = 'unset (trust no proxy)'): Parsed<TrustedProxies | null> {
   return parser(defaultText, (raw, fail) => {
     try {

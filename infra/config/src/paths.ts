@@ -1,8 +1,22 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from './config/load';
+import { loadConfig } from './load';
 
-/** The repository root: infra/src is two levels down, wherever the clone lives. */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/**
+ * The repository root, wherever the clone lives: the first folder above this file whose
+ * package.json lists the workspaces. Found rather than counted, because this file runs both from
+ * its source (infra/config/src) and bundled into the server (infra/dist), at different depths.
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest) && 'workspaces' in (JSON.parse(fs.readFileSync(manifest, 'utf8')) as object))
+      return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No repository root (a package.json with workspaces) above ${from}`);
+  }
+}
+
+export const REPO_ROOT = findRepoRoot(__dirname);
 export const INFRA_ROOT = path.join(REPO_ROOT, 'infra');
 /** The operator console's build (`npm run build -w @forecourt/console`), which the server serves on the console's host. */
 export const CONSOLE_BUILD_DIR = path.join(REPO_ROOT, 'console', 'dist');

@@ -1,4 +1,4 @@
-import { formatTable } from '../cli/table';
+import { formatTable } from '@forecourt/runtime/table';
 import { inspectConfig, productionProblems, type Config } from './load';
 import { CONFIG_SCHEMA, type ConfigName } from './schema';
 

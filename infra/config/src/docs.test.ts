@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from './paths';
 import { configTable, withConfigTable } from './docs';
 
 describe('the configuration table in docs/deploy.md', () => {

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/load';
+import { loadConfig } from './load';
 import { parseTrustedProxies } from './trusted-proxies';
 
 /** FORECOURT_TRUSTED_PROXIES as an operator writes it: which peers' forwarding headers are believed. */
