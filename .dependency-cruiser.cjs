@@ -211,6 +211,18 @@ module.exports = {
       },
     },
     {
+      name: 'partners-below-the-server',
+      comment:
+        "The partners' adapters (infra/partners) import the configuration, the data layer, shared-config and the ports the teams define, never the server or a tool",
+      severity: 'error',
+      from: { path: '^infra/partners/', pathNot: TEST_CODE },
+      to: {
+        path: WORKSPACE_CODE,
+        pathNot:
+          '^(infra/(partners|config|data|runtime)/|infra/search-engine/src/engine/|shared-config/src/|mf-[a-z]+/(server/|src/contract\\.ts$))',
+      },
+    },
+    {
       name: 'product-not-tools',
       comment:
         'Product code (what the server, the CLI and the pages run) imports no test kit and no tool: the test kits (testing/ folders), the drills, the cluster, the fuzz, the benchmarks, the scripts and e2e are for tests and operators',

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PlatformTables } from '@forecourt/data/schema';
 import { loadConfig, PARTNERS, partnerMode, type Config } from '@forecourt/config/load';
-import { unreachableReason } from '../partners/fetch-failure';
+import { unreachableReason } from '@forecourt/partners/fetch-failure';
 
 /** How long the dealer's CRM has to answer a delivery before the attempt counts as failed. */
 const CRM_TIMEOUT_MS = 10_000;

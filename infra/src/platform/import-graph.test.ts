@@ -184,6 +184,14 @@ describe('import graph rules', () => {
     });
   });
 
+  it('refuse a partner adapter importing the server', () => {
+    expect(violations).toContainEqual({
+      rule: 'partners-below-the-server',
+      from: 'infra/partners/src/gateway.ts',
+      to: 'infra/src/ui.ts',
+    });
+  });
+
   it('refuse product code importing a test kit or a tool, and let a tool use the kit', () => {
     const product = violations.filter((v) => v.rule === 'product-not-tools');
     expect(product).toHaveLength(2);
@@ -196,7 +204,7 @@ describe('import graph rules', () => {
   });
 
   it('report each broken import once, and nothing else', () => {
-    expect(violations).toHaveLength(19);
+    expect(violations).toHaveLength(20);
   });
 
   it('report nothing for a team whose halves share a contract, mounted by infra, nor for the console reading the admin API’s contract, nor for the layers used downwards', async () => {

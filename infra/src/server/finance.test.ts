@@ -4,7 +4,7 @@ import type { Database } from '@forecourt/data/database';
 import { recentLeads } from '@forecourt/data/leads';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { SANDBOX, SimulatedFinancePartner } from '../partners/finance/finance-partner';
+import { SANDBOX, SimulatedFinancePartner } from '@forecourt/partners/finance/finance-partner';
 import { IN_STOCK_STATUSES, type Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';

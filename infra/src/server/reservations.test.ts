@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentGateway } from '@forecourt/mf-vehicle/contract';
 import type { Database } from '@forecourt/data/database';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { CARD_DECLINED, LocalPaymentSimulator } from '../partners/payments/payment-gateway';
+import { CARD_DECLINED, LocalPaymentSimulator } from '@forecourt/partners/payments/payment-gateway';
 import { indexStock } from '../search/indexing/indexer';
 import { CARS_INDEX } from '../search/indexing/records';
 import type { Car } from '@forecourt/data/stock-model';

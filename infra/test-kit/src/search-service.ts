@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '@forecourt/data/database';
-import { LocalPaymentSimulator } from '@forecourt/infra/src/partners/payments/payment-gateway';
+import { LocalPaymentSimulator } from '@forecourt/partners/payments/payment-gateway';
 import { buildApp } from '@forecourt/infra/src/server/app';
 import { startSearchService, type RunningSearchService } from '@forecourt/infra/src/search/service/service';
 import { tempDir } from './fake-build';

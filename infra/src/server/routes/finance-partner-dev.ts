@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { isProduction } from '@forecourt/config/load';
 import { findLead } from '@forecourt/data/leads';
-import { SimulatedFinancePartner } from '../../partners/finance/finance-partner';
+import { SimulatedFinancePartner } from '@forecourt/partners/finance/finance-partner';
 import { renderPlainPage } from '../page';
 
 /**

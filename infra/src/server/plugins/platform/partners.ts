@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FinancePartner } from '@forecourt/mf-finance/contract';
-import { financePartnerFromConfig } from '../../../partners/finance/finance-partner';
-import { geocoderFromConfig, type Geocoder } from '../../../partners/geocoding/geocoder';
-import { StockPriceGuide, type PriceGuide } from '../../../partners/price-guide/price-guide';
-import { StockRegoRegister, type RegoRegister } from '../../../partners/rego/rego-register';
+import { financePartnerFromConfig } from '@forecourt/partners/finance/finance-partner';
+import { geocoderFromConfig, type Geocoder } from '@forecourt/partners/geocoding/geocoder';
+import { StockPriceGuide, type PriceGuide } from '@forecourt/partners/price-guide/price-guide';
+import { StockRegoRegister, type RegoRegister } from '@forecourt/partners/rego/rego-register';
 
 declare module 'fastify' {
   interface FastifyInstance {

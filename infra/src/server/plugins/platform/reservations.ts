@@ -21,7 +21,7 @@ import {
 } from '@forecourt/data/reservations';
 import { isProduction } from '@forecourt/config/load';
 import { findCarById } from '@forecourt/data/stock';
-import { paymentGatewayFromConfig, PROCESSOR_TIMEOUT_MS } from '../../../partners/payments/payment-gateway';
+import { paymentGatewayFromConfig, PROCESSOR_TIMEOUT_MS } from '@forecourt/partners/payments/payment-gateway';
 import { indexCars, type SearchClient } from '../../../search/indexing/indexer';
 import { indexClient } from './index-client';
 
