@@ -103,8 +103,8 @@ const BROWSER_CODE = '^((shell|mf-[a-z]+|console)/src/|shared-config/src/(?!serv
 const SERVER_PACKAGES =
   'node_modules/(fastify|fastify-plugin|@fastify/[^/]+|pino|pg|kysely|ioredis|@aws-sdk/[^/]+|@electric-sql/pglite|piscina|pdfkit|playwright-core)/';
 
-/** Every workspace's files (node_modules aside). */
-const WORKSPACE_CODE = `^(${[...new Set(workspaces.map((folder) => folder.split('/')[0]))].join('|')})/`;
+/** Every workspace's files; a library installed under a workspace's node_modules is not one. */
+const WORKSPACE_CODE = `^(?!.*(^|/)node_modules/)(${[...new Set(workspaces.map((folder) => folder.split('/')[0]))].join('|')})/`;
 /** Tests, their fixtures and jest's setup files: they may use any kit. */
 const TEST_CODE = '(\\.test\\.tsx?$|(^|/)(__fixtures__|testing)/|(^|/)jest[.-][^/]*$|^infra/test-kit/)';
 /** The test kits: infra's (infra/test-kit) and every workspace's testing/ folder. */
@@ -220,6 +220,17 @@ module.exports = {
         path: WORKSPACE_CODE,
         pathNot:
           '^(infra/(partners|config|data|runtime)/|infra/search-engine/src/engine/|shared-config/src/|mf-[a-z]+/(server/|src/contract\\.ts$))',
+      },
+    },
+    {
+      name: 'releases-below-the-server',
+      comment:
+        'Release management (infra/releases) imports the configuration, the data layer and shared-config, never the server, the demo data or a tool',
+      severity: 'error',
+      from: { path: '^infra/releases/', pathNot: TEST_CODE },
+      to: {
+        path: WORKSPACE_CODE,
+        pathNot: '^(infra/(releases|config|data|runtime)/|infra/search-engine/src/engine/|shared-config/src/)',
       },
     },
     {

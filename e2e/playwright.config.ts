@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@forecourt/infra/src/platform/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@forecourt/config/chromium';
 import { E2E_DATA_DIR, E2E_PORT, E2E_RESERVE_HOLD_SECONDS, REPO_ROOT } from './support/env';
 
 /**

@@ -14,7 +14,7 @@
 import { chromium } from '@playwright/test';
 import { parseArgs } from 'node:util';
 import { formatTable } from '@forecourt/runtime/table';
-import { CHROMIUM_ARGS } from '@forecourt/infra/src/platform/chromium';
+import { CHROMIUM_ARGS } from '@forecourt/config/chromium';
 import { listedCarPath } from '../support/listed-cars';
 import { CHROMIUM_PATH, startSite } from './site';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '@forecourt/infra/src/platform/chromium';
+import { CHROMIUM_ARGS } from '@forecourt/config/chromium';
 import {
   accountIdIn,
   confirmationDialogs,

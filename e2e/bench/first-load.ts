@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 // The platform's one table printer (the CLI's), so every benchmark prints alike.
 import { formatTable } from '@forecourt/runtime/table';
 import { listedCarPath } from '../support/listed-cars';
-import { CHROMIUM_ARGS } from '@forecourt/infra/src/platform/chromium';
+import { CHROMIUM_ARGS } from '@forecourt/config/chromium';
 import { CHROMIUM_PATH, startSite } from './site';
 
 const { values: args } = parseArgs({

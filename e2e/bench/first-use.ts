@@ -13,7 +13,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { parseArgs } from 'node:util';
 import { formatTable } from '@forecourt/runtime/table';
-import { CHROMIUM_ARGS } from '@forecourt/infra/src/platform/chromium';
+import { CHROMIUM_ARGS } from '@forecourt/config/chromium';
 import { CHROMIUM_PATH, startSite } from './site';
 
 const { values: args } = parseArgs({

@@ -48,4 +48,4 @@ export async function startSite(port: number, dataName: string, env: Record<stri
   return stop;
 }
 
-export { CHROMIUM_PATH, DESKTOP_CHROMIUM_PATH } from '@forecourt/infra/src/platform/chromium';
+export { CHROMIUM_PATH, DESKTOP_CHROMIUM_PATH } from '@forecourt/config/chromium';

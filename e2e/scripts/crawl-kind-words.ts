@@ -15,7 +15,7 @@
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@forecourt/infra/src/platform/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@forecourt/config/chromium';
 import {
   carNotPreorder,
   describeOffences,

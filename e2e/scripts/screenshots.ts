@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '@forecourt/infra/src/platform/chromium';
+import { CHROMIUM_ARGS } from '@forecourt/config/chromium';
 import { CHROMIUM_PATH, REPO_ROOT, startSite } from '../bench/site';
 
 const { values: args } = parseArgs({

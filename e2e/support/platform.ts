@@ -4,8 +4,8 @@ import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { sourceHash } from '@forecourt/infra/src/deploy/release';
-import { variantBuildName, variantBuildPrefix } from '@forecourt/infra/src/deploy/variant-builds';
+import { sourceHash } from '@forecourt/releases/builds/release';
+import { variantBuildName, variantBuildPrefix } from '@forecourt/releases/builds/variant-builds';
 import { E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './env';
 
 const execFileAsync = promisify(execFile);

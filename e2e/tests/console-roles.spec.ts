@@ -15,7 +15,7 @@ import {
   signOut,
   type PasskeyBrowser,
 } from '../support/console';
-import { SHOPPER_COOKIE, servesCanary } from '@forecourt/infra/src/pins/canary';
+import { SHOPPER_COOKIE, servesCanary } from '@forecourt/releases/pins/canary';
 import { forecourtAsync } from '../support/platform';
 
 /**
@@ -38,7 +38,7 @@ const CANARY_SHARE = 20;
  * in the canary's buckets and half not, so each one's version is known before the visit: a
  * random draw of shoppers made the count a chance (outside 3..17 of 50 about once in 130 runs),
  * and 50 page loads at once outlasted the journey on a loaded machine. That the buckets split
- * shoppers in proportion is the canary rule's own test (infra/src/pins/canary.test.ts).
+ * shoppers in proportion is the canary rule's own test (infra/releases/src/pins/canary.test.ts).
  */
 const SHOPPERS = chosenShoppers(5);
 const SHOPPERS_AT_ONCE = 5;

@@ -2,10 +2,10 @@
  * `npm run release:stamp -- <team> [<team>...]`: records a team's release after its build sources
  * changed: the next patch version in its package.json (a minor or major bump already made by hand
  * is kept) and its release.json with the sources' hash, which the release check
- * (infra/src/deploy/release.test.ts) compares with the checkout. With no team, stamps
+ * (infra/releases/src/builds/release.test.ts) compares with the checkout. With no team, stamps
  * every team whose release no longer describes its checkout (after a shared-config change: all).
  */
-import { RELEASE_TEAMS, releaseProblem, stampRelease } from '../src/deploy/release';
+import { RELEASE_TEAMS, releaseProblem, stampRelease } from '@forecourt/releases/builds/release';
 import { REPO_ROOT } from '@forecourt/config/paths';
 
 async function main(): Promise<void> {

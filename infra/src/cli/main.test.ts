@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { Registry } from '../registry/registry';
+import { Registry } from '@forecourt/releases/registry/registry';
 import { recordCleanMount } from '@forecourt/data/version-health';
 import { buildApp } from '../server/app';
 import { consoleOrigin } from '../server/console-origin';

@@ -28,7 +28,7 @@ import {
 } from '@forecourt/admin-contract';
 import { DEFAULT_TENANT, type PinSnapshot } from '@forecourt/data/pins';
 import { DEMO_OPERATOR, demoEnrollmentUrl } from '../operators/demo-operator';
-import { staleBuildNotice, type StaleBuild } from '../deploy/stale-builds';
+import { staleBuildNotice, type StaleBuild } from '@forecourt/releases/builds/stale-builds';
 import { REPO_ROOT } from '@forecourt/config/paths';
 import { consoleOrigin } from '../server/console-origin';
 import { serverSettings } from '../server/settings';

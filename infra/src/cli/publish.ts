@@ -9,9 +9,9 @@ import {
 } from '@forecourt/admin-contract';
 import { loadConfig } from '@forecourt/config/load';
 import { REPO_ROOT } from '@forecourt/config/paths';
-import { describeGate, runGate, type RunningVersion } from '../registry/gate/gate';
-import { alreadyPublishedError, inspectBuild, PublishError } from '../registry/registry';
-import { registryFromEnv } from '../registry/storage/settings';
+import { describeGate, runGate, type RunningVersion } from '@forecourt/releases/registry/gate/gate';
+import { alreadyPublishedError, inspectBuild, PublishError } from '@forecourt/releases/registry/registry';
+import { registryFromEnv } from '@forecourt/releases/registry/storage/settings';
 import { serverSettings } from '../server/settings';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { callAdmin, connectAdmin } from './admin-client';

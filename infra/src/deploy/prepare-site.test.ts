@@ -4,12 +4,12 @@ import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '@forecourt/data/database';
 import { listPins, setPin } from '@forecourt/data/pins';
-import { PinService } from '../pins/pin-service';
-import { Registry } from '../registry/registry';
+import { PinService } from '@forecourt/releases/pins/pin-service';
+import { Registry } from '@forecourt/releases/registry/registry';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { clearPlatformTables, openSharedDatabase } from '@forecourt/test-kit/test-platform';
-import { buildReason, consoleBuildTarget, demoBuildTargets } from './builds';
+import { buildReason, consoleBuildTarget, demoBuildTargets } from '@forecourt/releases/builds/builds';
 import { ensureDemoPins, olderPins, prepareSite, publishBuilt } from './prepare-site';
 
 let database: Database;

@@ -8,14 +8,14 @@ import { DEFAULT_TENANT, listCanaries, listPins } from '@forecourt/data/pins';
 import { recordPublish } from '@forecourt/data/publishes';
 import { DEMO_OPERATOR, ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
 import { OperatorService } from '../operators/operator-service';
-import { PinService } from '../pins/pin-service';
-import { runGate } from '../registry/gate/gate';
-import { inspectBuild, PublishError, SHELL_TEAM, type Registry } from '../registry/registry';
-import { registryFromEnv } from '../registry/storage/settings';
+import { PinService } from '@forecourt/releases/pins/pin-service';
+import { runGate } from '@forecourt/releases/registry/gate/gate';
+import { inspectBuild, PublishError, SHELL_TEAM, type Registry } from '@forecourt/releases/registry/registry';
+import { registryFromEnv } from '@forecourt/releases/registry/storage/settings';
 import { seedStock } from '../stock/seed/seed-stock';
-import { buildMissing, demoBuildTargets, type Log, timedStep } from './builds';
-import { packageVersion, stampCommand } from './release';
-import type { StaleBuild } from './stale-builds';
+import { buildMissing, demoBuildTargets, type Log, timedStep } from '@forecourt/releases/builds/builds';
+import { packageVersion, stampCommand } from '@forecourt/releases/builds/release';
+import type { StaleBuild } from '@forecourt/releases/builds/stale-builds';
 
 /** The demo of per-tenant pins: this tenant runs an earlier mf-search than the others. */
 export const DEMO_EARLIER_PIN = { tenant: 'redgum-used-cars', team: 'mf-search', version: '1.0.0' } as const;

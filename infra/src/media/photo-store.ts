@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
-import { LocalFolderStorage, type BuildStorage } from '../registry/storage/build-storage';
-import { ObjectStorage } from '../registry/storage/object-storage';
-import type { BuildStorageSettings } from '../registry/storage/settings';
+import { LocalFolderStorage, type BuildStorage } from '@forecourt/releases/registry/storage/build-storage';
+import { ObjectStorage } from '@forecourt/releases/registry/storage/object-storage';
+import type { BuildStorageSettings } from '@forecourt/releases/registry/storage/settings';
 
 /**
  * The dealers' photos in storage: the registry's storage abstraction (the bucket in production,

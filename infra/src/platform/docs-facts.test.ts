@@ -5,7 +5,7 @@ import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { HELP } from '../cli/main';
 import { CONFIG_SCHEMA } from '@forecourt/config/schema';
 import { migrationProvider } from '@forecourt/data/migrations';
-import { demoBuildTargets } from '../deploy/builds';
+import { demoBuildTargets } from '@forecourt/releases/builds/builds';
 import { REPO_ROOT } from '@forecourt/config/paths';
 import {
   cliCommandTable,

@@ -8,7 +8,7 @@ import { claimReleasedHashes, markReleased } from '@forecourt/stock-in/photo-swe
 import { listLocations } from '@forecourt/data/stock';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { originalKey, sha256 } from '../media/photo-store';
-import { LocalFolderStorage } from '../registry/storage/build-storage';
+import { LocalFolderStorage } from '@forecourt/releases/registry/storage/build-storage';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { tempDir } from '@forecourt/test-kit/fake-build';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import S3rver from 's3rver';
-import type { ObjectStorageSettings } from '@forecourt/infra/src/registry/storage/object-storage';
+import type { ObjectStorageSettings } from '@forecourt/releases/registry/storage/object-storage';
 import { tempDir } from './fake-build';
 
 export interface TestObjectStorage {

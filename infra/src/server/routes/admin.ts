@@ -23,7 +23,7 @@ import { isProduction } from '@forecourt/config/load';
 import { failureSummary } from '@forecourt/data/events';
 import { PinChangeError, pinSnapshot } from '@forecourt/data/pins';
 import { canSee } from '../../operators/permissions';
-import type { PinsOverview } from '../../pins/pin-service';
+import type { PinsOverview } from '@forecourt/releases/pins/pin-service';
 import operatorsRoutes from './operators';
 import consoleSessionRoutes from './console-session';
 import { indexStock, searchClient } from '../../search/indexing/indexer';

@@ -22,9 +22,9 @@ import {
 import { effectivePins, listCanaries, listPins, type Canary, type Pin } from '@forecourt/data/pins';
 import { bucketStart, earnedVersions } from '@forecourt/data/version-health';
 import { canSee, may } from '../../operators/permissions';
-import { judgeCanary } from '../../pins/canary-alerts';
-import { teamsOf } from '../../pins/pin-service';
-import { REGISTRY_TEAMS } from '../../registry/registry';
+import { judgeCanary } from '@forecourt/releases/pins/canary-alerts';
+import { teamsOf } from '@forecourt/releases/pins/pin-service';
+import { REGISTRY_TEAMS } from '@forecourt/releases/registry/registry';
 import { scoped } from '@forecourt/shared-config/server';
 import { jsonOf } from '../json';
 

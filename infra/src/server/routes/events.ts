@@ -8,7 +8,7 @@ import { isRemoteTeam } from '@forecourt/shared-config/teams';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { insertEvent, pruneEvents } from '@forecourt/data/events';
 import { pruneBuckets } from '@forecourt/data/health-buckets';
-import { isShopperId, SHOPPER_COOKIE } from '../../pins/canary';
+import { isShopperId, SHOPPER_COOKIE } from '@forecourt/releases/pins/canary';
 import { canariesForTenant, effectivePins, pinsForTenant } from '@forecourt/data/pins';
 import {
   DEFAULT_EARNING_RULE,

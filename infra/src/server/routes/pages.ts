@@ -5,8 +5,13 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { paths } from '@forecourt/shared-config/paths';
 import { canariesForTenant, effectivePins, pinsForTenant } from '@forecourt/data/pins';
 import { earnedVersions } from '@forecourt/data/version-health';
-import { withEarnedLastGood } from '../../pins/last-good';
-import { isShopperId, newShopperId, SHOPPER_COOKIE, SHOPPER_COOKIE_MAX_AGE_SECONDS } from '../../pins/canary';
+import { withEarnedLastGood } from '@forecourt/releases/pins/last-good';
+import {
+  isShopperId,
+  newShopperId,
+  SHOPPER_COOKIE,
+  SHOPPER_COOKIE_MAX_AGE_SECONDS,
+} from '@forecourt/releases/pins/canary';
 import { requestOrigin, type PageHead } from '@forecourt/shared-config/server';
 import { composeFirstPaint, withinBudget } from '../first-paint';
 import { overrideCspSources } from '../override';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { PublishBody, PublishesQuery, PublishRecorded, Publishes } from '@forecourt/admin-contract';
 import { fieldError, parseInput } from '@forecourt/shared-config/server/validation';
 import { listPublishes, recordPublish } from '@forecourt/data/publishes';
-import { isRegistryTeam } from '../../registry/registry';
+import { isRegistryTeam } from '@forecourt/releases/registry/registry';
 import { scoped } from '@forecourt/shared-config/server';
 import { jsonOf } from '../json';
 

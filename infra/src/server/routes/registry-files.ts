@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { sendPublishedFile } from '../../registry/send-published-file';
+import { sendPublishedFile } from '@forecourt/releases/registry/send-published-file';
 
 /**
  * Published builds at their versioned paths. From the local folder through @fastify/static: ETag,

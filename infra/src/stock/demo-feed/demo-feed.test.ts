@@ -6,7 +6,7 @@ import type { Database } from '@forecourt/data/database';
 import { findSchedule } from '@forecourt/stock-in/feed-schedules';
 import { findImport } from '@forecourt/stock-in/stock-imports';
 import { listLocations } from '@forecourt/data/stock';
-import { LocalFolderStorage } from '../../registry/storage/build-storage';
+import { LocalFolderStorage } from '@forecourt/releases/registry/storage/build-storage';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { openDatabase, type Database } from '@forecourt/data/database';
-import { timedStep } from '@forecourt/infra/src/deploy/builds';
+import { timedStep } from '@forecourt/releases/builds/builds';
 import { prepareSite } from '@forecourt/infra/src/deploy/prepare-site';
 import { operatorTokenFile } from '@forecourt/infra/src/operators/demo-operator';
 import { INFRA_ROOT, REPO_ROOT } from '@forecourt/config/paths';

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { RequestValidationError, sendInvalid } from '@forecourt/shared-config/server/validation';
 import { OperatorChangeError } from '@forecourt/data/operators';
 import { PinChangeError, StalePinError } from '@forecourt/data/pins';
-import { BuildStorageUnavailableError } from '../../../registry/storage/build-storage';
+import { BuildStorageUnavailableError } from '@forecourt/releases/registry/storage/build-storage';
 import { RateLimitUnavailableError } from './rate-limit';
 
 const PIN_STATUS = { 'not-found': 404, conflict: 409, invalid: 400 } as const;

@@ -13,7 +13,7 @@ import {
   postCanaryAlert,
   type CanaryAlertRule,
   type CanaryVerdict,
-} from '../../../pins/canary-alerts';
+} from '@forecourt/releases/pins/canary-alerts';
 
 declare module 'fastify' {
   interface FastifyInstance {

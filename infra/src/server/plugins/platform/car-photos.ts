@@ -10,8 +10,8 @@ import {
 import { notePhotoObject } from '@forecourt/stock-in/photo-sweep';
 import { normalisePhoto, originalKey, PhotoRefused, sha256, openPhotoStorage } from '../../../media/photo-store';
 import { isOutboundError } from '../../../platform/outbound-fetch';
-import type { BuildStorage } from '../../../registry/storage/build-storage';
-import { buildStorageSettings } from '../../../registry/storage/settings';
+import type { BuildStorage } from '@forecourt/releases/registry/storage/build-storage';
+import { buildStorageSettings } from '@forecourt/releases/registry/storage/settings';
 
 declare module 'fastify' {
   interface FastifyInstance {

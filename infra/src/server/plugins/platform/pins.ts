@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { PinService } from '../../../pins/pin-service';
+import { PinService } from '@forecourt/releases/pins/pin-service';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,12 @@
 import fs from 'node:fs/promises';
 import fp from 'fastify-plugin';
-import { Registry } from '../../../registry/registry';
-import { ObjectStorage } from '../../../registry/storage/object-storage';
-import { buildStorageSettings, openBuildStorage, type BuildStorageSettings } from '../../../registry/storage/settings';
+import { Registry } from '@forecourt/releases/registry/registry';
+import { ObjectStorage } from '@forecourt/releases/registry/storage/object-storage';
+import {
+  buildStorageSettings,
+  openBuildStorage,
+  type BuildStorageSettings,
+} from '@forecourt/releases/registry/storage/settings';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { loadConfig } from '@forecourt/config/load';
+import { loadConfig } from './load';
 
 /** Debian's package chromium-headless-shell: the same Chromium, built as a headless shell only. */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';

@@ -11,7 +11,7 @@ import type { PublicTenantConfig } from '@forecourt/shared-config/tenant';
 import { REMOTE_ENTRY, SHELL_TEAM, type PublishedMeta, type Registry } from '../registry';
 import { sendPublishedFile } from '../send-published-file';
 import { label, type Candidate } from './candidate';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../platform/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@forecourt/config/chromium';
 
 /**
  * The gate's browser check: the candidate build mounted by the real shell, with the other
