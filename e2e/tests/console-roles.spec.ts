@@ -43,8 +43,10 @@ const CANARY_SHARE = 20;
 const SHOPPERS = chosenShoppers(5);
 const SHOPPERS_AT_ONCE = 5;
 
-// The people and their browsers carry through the journeys, in order.
-test.describe.configure({ mode: 'serial' });
+// The people and their browsers carry through the journeys, in order. Each journey also runs the
+// CLI (`list`, `history`) from source before and after its change, four runs of several seconds
+// each on a busy 2-core machine, where 60 s was once not enough.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 interface Bucket {
   at: string;
