@@ -234,6 +234,17 @@ module.exports = {
       },
     },
     {
+      name: 'search-service-below-the-server',
+      comment:
+        'The search service (infra/search-service) imports the search engine, the data layer, the configuration, the runtime layer and shared-config, never the server, the demo data or a tool',
+      severity: 'error',
+      from: { path: '^infra/search-service/', pathNot: TEST_CODE },
+      to: {
+        path: WORKSPACE_CODE,
+        pathNot: '^(infra/(search-service|search-engine|config|data|runtime)/|shared-config/src/)',
+      },
+    },
+    {
       name: 'product-not-tools',
       comment:
         'Product code (what the server, the CLI and the pages run) imports no test kit and no tool: the test kits (testing/ folders), the drills, the cluster, the fuzz, the benchmarks, the scripts and e2e are for tests and operators',

@@ -25,7 +25,7 @@ import { formatTable } from '@forecourt/runtime/table';
 import { migrate, openDatabase } from '@forecourt/data/database';
 import { countCars } from '@forecourt/data/stock';
 import { generateSecuredApiKey } from '@forecourt/search-engine/http/keys';
-import { CARS_INDEX, tenantStockFilter } from '../src/search/indexing/records';
+import { CARS_INDEX, tenantStockFilter } from '@forecourt/search-service/indexing/records';
 import { SEARCH_SNAPSHOT_FILE, SECURED_KEY_TTL_SECONDS } from '../src/server/plugins/platform/search';
 import { seedStock } from '../src/stock/seed/seed-stock';
 import { tempDir } from '@forecourt/test-kit/fake-build';

@@ -24,7 +24,7 @@ import { runInNewContext } from 'node:vm';
 import { formatTable } from '@forecourt/runtime/table';
 import { IndexStore } from '@forecourt/search-engine/engine/search-index';
 import { readSnapshot, writeSnapshot } from '@forecourt/search-engine/engine/snapshot';
-import { CAR_SYNONYMS } from '../src/search/indexing/records';
+import { CAR_SYNONYMS } from '@forecourt/search-service/indexing/records';
 import { generateCars, type BenchCar } from './cars-for-bench';
 
 /** The bench index: the stock index's shape over the bench records (shared with search.ts). */

@@ -49,7 +49,7 @@ import { migrate, openDatabase, type Database } from '@forecourt/data/database';
 import { listLocations } from '@forecourt/data/stock';
 import { addChunk, beginImport, CHUNK_BYTES, claimImport, queueImport } from '@forecourt/stock-in/stock-imports';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
-import { CARS_INDEX } from '../src/search/indexing/records';
+import { CARS_INDEX } from '@forecourt/search-service/indexing/records';
 import { mapMetaVehicle } from '../src/stock/feeds/meta-vehicle';
 import { feedRows } from '../src/stock/feeds/parse-feed';
 import { runImport } from '../src/stock/feeds/run-import';

@@ -30,7 +30,7 @@ import { startCluster, type Cluster } from '@forecourt/tools/cluster/cluster';
 import { checkLeads, describeLoad, startLoad, type Load } from '@forecourt/tools/cluster/load';
 import { loadTenantStock } from '@forecourt/data/stock';
 import { INFRA_ROOT } from '@forecourt/config/paths';
-import { CARS_INDEX } from '../src/search/indexing/records';
+import { CARS_INDEX } from '@forecourt/search-service/indexing/records';
 
 const { positionals, values: args } = parseArgs({
   allowPositionals: true,

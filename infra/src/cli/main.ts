@@ -868,7 +868,7 @@ async function seedCommand(values: { cars?: string; seed?: string; force?: boole
 }
 
 async function indexCommand(): Promise<void> {
-  const { searchConnectionFromEnv } = await import('../search/service/config');
+  const { searchConnectionFromEnv } = await import('@forecourt/search-service/service/config');
   const settings = serverSettings();
   const started = Date.now();
   const external = searchConnectionFromEnv();
@@ -881,7 +881,7 @@ async function indexCommand(): Promise<void> {
   const [{ openDatabase }, { loadTenants }, { indexStock }] = await Promise.all([
     databaseModule(),
     tenantsModule(),
-    import('../search/indexing/indexer'),
+    import('@forecourt/search-service/indexing/indexer'),
   ]);
   const tenants = await loadTenants();
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
@@ -1017,7 +1017,7 @@ export async function run(argv: readonly string[]): Promise<void> {
     case 'doctor':
       return doctor();
     case 'search-service': {
-      const { runSearchService } = await import('../search/service/main');
+      const { runSearchService } = await import('@forecourt/search-service/service/main');
       return runSearchService();
     }
     default:

@@ -3,7 +3,7 @@ import type { Database } from '@forecourt/data/database';
 import { storeLead } from '@forecourt/data/leads';
 import { p95FromClasses } from '@forecourt/data/search-stats';
 import type { Crm, OutgoingLead } from '../leads/crm';
-import { CARS_INDEX, CARS_INDEX_SETTINGS } from '../search/indexing/records';
+import { CARS_INDEX, CARS_INDEX_SETTINGS } from '@forecourt/search-service/indexing/records';
 import { accountToken, adminCall, clearConsoleTables } from '@forecourt/test-kit/console-data';
 import {
   clearPlatformTables,

@@ -6,7 +6,7 @@ import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import type { Database } from '@forecourt/data/database';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { listSlides } from '@forecourt/data/stock';
-import { CARS_INDEX } from '../search/indexing/records';
+import { CARS_INDEX } from '@forecourt/search-service/indexing/records';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { openDatabase, type Database } from '@forecourt/data/database';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
-import { indexStock } from '../search/indexing/indexer';
+import { indexStock } from '@forecourt/search-service/indexing/indexer';
 import { prefetchSearchSnapshot, type RestoredSnapshot } from './plugins/platform/search';
 import { exitGracefullyOnSignals, shutdownSettings } from './shutdown';
 import { loadConfig, refuseIncompleteProduction } from '@forecourt/config/load';

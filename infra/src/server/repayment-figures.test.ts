@@ -13,7 +13,7 @@ import { cardRepayment, type CarHit } from '@forecourt/mf-search/contract';
 import { stickyEstimate, type VehicleSummary } from '@forecourt/mf-vehicle/contract';
 import type { Database } from '@forecourt/data/database';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { carToRecord } from '../search/indexing/records';
+import { carToRecord } from '@forecourt/search-service/indexing/records';
 import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { DEFAULT_SEED, seedStock } from '../stock/seed/seed-stock';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '@forecourt/data/database';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { indexStock } from '../search/indexing/indexer';
+import { indexStock } from '@forecourt/search-service/indexing/indexer';
 import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';

@@ -1,6 +1,6 @@
 import type { Database } from '@forecourt/data/database';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
-import { indexStock } from '../search/indexing/indexer';
+import { indexStock } from '@forecourt/search-service/indexing/indexer';
 import { defaultSeedNow } from '../stock/seed/generate';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';

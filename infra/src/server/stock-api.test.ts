@@ -2,7 +2,7 @@ import { advertisedRepayment } from '@forecourt/shared-config/calculator';
 import type { Database } from '@forecourt/data/database';
 import { createStockKey, revokeStockKey } from '@forecourt/stock-in/stock-keys';
 import { listLocations } from '@forecourt/data/stock';
-import { CARS_INDEX } from '../search/indexing/records';
+import { CARS_INDEX } from '@forecourt/search-service/indexing/records';
 import { seedStock } from '../stock/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';

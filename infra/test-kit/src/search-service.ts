@@ -7,7 +7,7 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '@forecourt/data/database';
 import { LocalPaymentSimulator } from '@forecourt/partners/payments/payment-gateway';
 import { buildApp } from '@forecourt/infra/src/server/app';
-import { startSearchService, type RunningSearchService } from '@forecourt/infra/src/search/service/service';
+import { startSearchService, type RunningSearchService } from '@forecourt/search-service/service/service';
 import { tempDir } from './fake-build';
 
 /**

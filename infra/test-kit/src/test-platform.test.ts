@@ -1,6 +1,6 @@
 import type { Database } from '@forecourt/data/database';
 import { loadConfig } from '@forecourt/config/load';
-import { CARS_INDEX, CARS_INDEX_SETTINGS } from '@forecourt/infra/src/search/indexing/records';
+import { CARS_INDEX, CARS_INDEX_SETTINGS } from '@forecourt/search-service/indexing/records';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from './test-platform';
 
 /**

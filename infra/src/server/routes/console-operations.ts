@@ -12,8 +12,8 @@ import { parseInput } from '@forecourt/shared-config/server/validation';
 import { searchStats } from '@forecourt/data/search-stats';
 import { deliverySummary, makeTenantLeadsDue, outboxOutcome } from '../../leads/delivery';
 import { canSee } from '../../operators/permissions';
-import { searchClient } from '../../search/indexing/indexer';
-import { CARS_INDEX } from '../../search/indexing/records';
+import { searchClient } from '@forecourt/search-service/indexing/indexer';
+import { CARS_INDEX } from '@forecourt/search-service/indexing/records';
 import { scoped } from '@forecourt/shared-config/server';
 
 /**

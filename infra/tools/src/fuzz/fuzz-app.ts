@@ -11,7 +11,7 @@ import { loadTenantStock } from '@forecourt/data/stock';
 import { OutboxSmsGateway, type SmsGateway } from '@forecourt/infra/src/identity/sms-gateway';
 import { SimulatedFinancePartner } from '@forecourt/partners/finance/finance-partner';
 import { LocalPaymentSimulator } from '@forecourt/partners/payments/payment-gateway';
-import { indexStock } from '@forecourt/infra/src/search/indexing/indexer';
+import { indexStock } from '@forecourt/search-service/indexing/indexer';
 import type { Car } from '@forecourt/data/stock-model';
 import { seedStock } from '@forecourt/infra/src/stock/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';

@@ -1,6 +1,6 @@
 import { algoliasearch } from 'algoliasearch';
 import type { FastifyInstance } from 'fastify';
-import { searchClient, type SearchClient } from '../../../search/indexing/indexer';
+import { searchClient, type SearchClient } from '@forecourt/search-service/indexing/indexer';
 
 type Requester = NonNullable<NonNullable<Parameters<typeof algoliasearch>[2]>['requester']>;
 

@@ -22,7 +22,7 @@ import {
 import { isProduction } from '@forecourt/config/load';
 import { findCarById } from '@forecourt/data/stock';
 import { paymentGatewayFromConfig, PROCESSOR_TIMEOUT_MS } from '@forecourt/partners/payments/payment-gateway';
-import { indexCars, type SearchClient } from '../../../search/indexing/indexer';
+import { indexCars, type SearchClient } from '@forecourt/search-service/indexing/indexer';
 import { indexClient } from './index-client';
 
 declare module 'fastify' {

@@ -12,21 +12,21 @@ import { readSnapshot } from '@forecourt/search-engine/engine/snapshot';
 import { KeyStore, searchService, SEARCH_LIMITS } from '@forecourt/search-engine/http';
 import { loadConfig } from '@forecourt/config/load';
 import { fromLoopback } from '@forecourt/runtime/client-address';
-import type { SearchTarget } from '../../../search/indexing/indexer';
-import { searchConnectionFromEnv, type SearchConnection } from '../../../search/service/config';
+import type { SearchTarget } from '@forecourt/search-service/indexing/indexer';
+import { searchConnectionFromEnv, type SearchConnection } from '@forecourt/search-service/service/config';
 import {
   openPersistedStore,
   type PersistedStore,
   type RestoredSnapshot,
-} from '../../../search/service/persisted-store';
-import { SearchStatsRecorder } from '../../../search/service/search-stats';
+} from '@forecourt/search-service/service/persisted-store';
+import { SearchStatsRecorder } from '@forecourt/search-service/service/search-stats';
 import {
   CAR_SORTS,
   CARS_INDEX,
   MODELS_INDEX,
   tenantModelsFilter,
   tenantStockFilter,
-} from '../../../search/indexing/records';
+} from '@forecourt/search-service/indexing/records';
 
 /**
  * Search for every tenant: the embedded Algolia-compatible service (mounted under /1/) by

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { heldCars } from '@forecourt/data/reservations';
 import { advance, nextPlace, readChanges } from '@forecourt/data/stock-changes';
 import { findCarById } from '@forecourt/data/stock';
-import { indexCars, type SearchClient } from '../../../search/indexing/indexer';
+import { indexCars, type SearchClient } from '@forecourt/search-service/indexing/indexer';
 import { indexClient } from './index-client';
 
 declare module 'fastify' {

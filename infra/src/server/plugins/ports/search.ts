@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { PlatformPorts } from '@forecourt/shared-config/server';
 import type { SearchPorts } from '@forecourt/mf-search/server';
 import { listPromoNodes, listSlides, listVisibleCars } from '@forecourt/data/stock';
-import { carToRecord } from '../../../search/indexing/records';
+import { carToRecord } from '@forecourt/search-service/indexing/records';
 
 function injectRequester(fastify: FastifyInstance): NonNullable<SearchPorts['searchRequester']> {
   return {

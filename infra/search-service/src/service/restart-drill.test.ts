@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { migrate, openDatabase, type Database } from '@forecourt/data/database';
 import { heldCars } from '@forecourt/data/reservations';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { defaultSeedNow } from '../../stock/seed/generate';
-import { seedStock } from '../../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/infra/src/stock/seed/generate';
+import { seedStock } from '@forecourt/infra/src/stock/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, freePort } from '@forecourt/test-kit/server-process';
@@ -39,7 +39,7 @@ describeWithPostgres('the search service after SIGKILL and a restart', () => {
   let child: ChildProcess | null = null;
 
   const start = () =>
-    spawn(process.execPath, ['--import', 'tsx', 'src/search/service/main.ts'], {
+    spawn(process.execPath, ['--import', 'tsx', 'search-service/src/service/main.ts'], {
       cwd: INFRA,
       env: {
         ...process.env,

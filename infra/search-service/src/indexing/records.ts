@@ -3,9 +3,10 @@ import { carFinanceFacts, siteLender } from '@forecourt/shared-config/finance-el
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { askingPrice } from '@forecourt/shared-config/price';
 import type { Car, Manufacturer, Model } from '@forecourt/data/stock-model';
-import { DAY_MS } from '../../stock/seed/generate';
+import { slugify } from '@forecourt/shared-config/format';
 import type { IndexSettings, SynonymHit } from 'algoliasearch';
-import { slugify } from '../../stock/seed/rules';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What the stock index holds for one car: the spec's search filter attributes, the fields a
