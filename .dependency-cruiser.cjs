@@ -245,6 +245,17 @@ module.exports = {
       },
     },
     {
+      name: 'demo-data-below-the-server',
+      comment:
+        'The demo data (infra/demo-data) imports stock in, the data layer, the configuration and shared-config, never the server or a tool',
+      severity: 'error',
+      from: { path: '^infra/demo-data/', pathNot: TEST_CODE },
+      to: {
+        path: WORKSPACE_CODE,
+        pathNot: '^(infra/(demo-data|stock-in|data|config|runtime|admin-contract)/|shared-config/src/)',
+      },
+    },
+    {
       name: 'product-not-tools',
       comment:
         'Product code (what the server, the CLI and the pages run) imports no test kit and no tool: the test kits (testing/ folders), the drills, the cluster, the fuzz, the benchmarks, the scripts and e2e are for tests and operators',

@@ -1,7 +1,7 @@
 import { parseTenantConfigs } from '@forecourt/shared-config/tenant';
 import fs from 'node:fs';
 import path from 'node:path';
-import { generateTenantStock } from '../src/stock/seed/generate';
+import { generateTenantStock } from '@forecourt/demo-data/seed/generate';
 
 /**
  * The benchmark's records: the project's own seed stock (the demo tenants' generator, the same

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { formatTable } from '@forecourt/runtime/table';
 import { loadTenantStock } from '@forecourt/data/stock';
 import { listen } from '../src/server/main';
-import { seedStock } from '../src/stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase } from '@forecourt/test-kit/test-database';

@@ -27,7 +27,7 @@ import { countCars } from '@forecourt/data/stock';
 import { generateSecuredApiKey } from '@forecourt/search-engine/http/keys';
 import { CARS_INDEX, tenantStockFilter } from '@forecourt/search-service/indexing/records';
 import { SEARCH_SNAPSHOT_FILE, SECURED_KEY_TTL_SECONDS } from '../src/server/plugins/platform/search';
-import { seedStock } from '../src/stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';

@@ -27,7 +27,7 @@ import { formatTable } from '@forecourt/runtime/table';
 import { migrate, openDatabase } from '@forecourt/data/database';
 import { countCars } from '@forecourt/data/stock';
 import { SEARCH_SNAPSHOT_FILE } from '../src/server/plugins/platform/search';
-import { seedStock } from '../src/stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';

@@ -12,7 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
-import { DEMO_FEED, DEMO_FEED_FILE, DEMO_FEED_PHOTOS_DIR } from '../src/stock/demo-feed/demo-feed';
+import { DEMO_FEED, DEMO_FEED_FILE, DEMO_FEED_PHOTOS_DIR } from '@forecourt/demo-data/demo-feed/demo-feed';
 import { resolveTenantsDir } from '@forecourt/config/paths';
 
 const WIDTH = 960;

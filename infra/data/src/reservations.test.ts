@@ -19,7 +19,7 @@ import {
   unsettledClaims,
 } from './reservations';
 import { replaceTenantStock } from './stock';
-import { generateTenantStock } from '@forecourt/infra/src/stock/seed/generate';
+import { generateTenantStock } from '@forecourt/demo-data/seed/generate';
 import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 const tenantsDir = path.resolve(__dirname, '..', '..', 'tenants');

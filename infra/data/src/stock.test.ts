@@ -11,8 +11,8 @@ import {
   seedRuns,
   streamCars,
 } from './stock';
-import { generateTenantStock } from '@forecourt/infra/src/stock/seed/generate';
-import { seedStock } from '@forecourt/infra/src/stock/seed/seed-stock';
+import { generateTenantStock } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 const tenantsDir = path.resolve(__dirname, '..', '..', 'tenants');

@@ -166,7 +166,7 @@ async function start(): Promise<void> {
       import('../deploy/prepare-site'),
       import('../server/main'),
       import('../server/plugins/platform/search'),
-      import('../stock/demo-feed/demo-feed'),
+      import('@forecourt/demo-data/demo-feed/demo-feed'),
     ]);
   refuseInProduction('start');
   const started = Date.now();
@@ -833,7 +833,7 @@ async function seedCommand(values: { cars?: string; seed?: string; force?: boole
   const [{ migrate, openDatabase }, { loadTenants }, { seedStock }] = await Promise.all([
     databaseModule(),
     tenantsModule(),
-    import('../stock/seed/seed-stock'),
+    import('@forecourt/demo-data/seed/seed-stock'),
   ]);
   refuseInProduction('seed');
   const settings = serverSettings();

@@ -12,7 +12,7 @@ import { PinService } from '@forecourt/releases/pins/pin-service';
 import { runGate } from '@forecourt/releases/registry/gate/gate';
 import { inspectBuild, PublishError, SHELL_TEAM, type Registry } from '@forecourt/releases/registry/registry';
 import { registryFromEnv } from '@forecourt/releases/registry/storage/settings';
-import { seedStock } from '../stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { buildMissing, demoBuildTargets, type Log, timedStep } from '@forecourt/releases/builds/builds';
 import { packageVersion, stampCommand } from '@forecourt/releases/builds/release';
 import type { StaleBuild } from '@forecourt/releases/builds/stale-builds';

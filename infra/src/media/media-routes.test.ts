@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Database } from '@forecourt/data/database';
 import { listTenantCatalogue, loadTenantStock } from '@forecourt/data/stock';
 import type { Car } from '@forecourt/data/stock-model';
-import { seedStock } from '../stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { MEDIA_QUALITIES, MEDIA_WIDTHS } from './media-routes';
 import { RenderPool, RenderPoolBusyError } from './render-pool';
 import {

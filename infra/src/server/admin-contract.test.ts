@@ -41,7 +41,7 @@ import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import type { Database } from '@forecourt/data/database';
 import { storeLead } from '@forecourt/data/leads';
 import { listLocations } from '@forecourt/data/stock';
-import { seedStock } from '../stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { beacon, clearConsoleTables } from '@forecourt/test-kit/console-data';
 import {

@@ -1,8 +1,8 @@
 import type { Database } from '@forecourt/data/database';
 import { loadTenantStock } from '@forecourt/data/stock';
 import { readOutbox } from '../identity/sms-gateway';
-import { defaultSeedNow } from '../stock/seed/generate';
-import { seedStock } from '../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,

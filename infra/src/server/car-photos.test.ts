@@ -9,7 +9,7 @@ import { listLocations } from '@forecourt/data/stock';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { originalKey, sha256 } from '../media/photo-store';
 import { LocalFolderStorage } from '@forecourt/releases/registry/storage/build-storage';
-import { seedStock } from '../stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';

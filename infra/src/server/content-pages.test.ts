@@ -4,8 +4,8 @@ import path from 'node:path';
 import { loadContent } from '../content/content-library';
 import type { Database } from '@forecourt/data/database';
 import { listTenantCatalogue } from '@forecourt/data/stock';
-import { defaultSeedNow } from '../stock/seed/generate';
-import { seedStock } from '../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   bootDataOf,

@@ -5,7 +5,7 @@ import type { Database } from '@forecourt/data/database';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { listLocations } from '@forecourt/data/stock';
 import type { OutboundPolicy } from '../platform/outbound-fetch';
-import { seedStock } from '../stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   createTestPlatform,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '@forecourt/data/database';
 import { listLocations } from '@forecourt/data/stock';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
-import { seedStock } from '../stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { accountToken, adminCall } from '@forecourt/test-kit/console-data';
 import { metaCsv, metaRows } from '@forecourt/test-kit/meta-feed';

@@ -6,8 +6,8 @@ import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { loadTenantStock } from '@forecourt/data/stock';
 import { SANDBOX, SimulatedFinancePartner } from '@forecourt/partners/finance/finance-partner';
 import { IN_STOCK_STATUSES, type Car } from '@forecourt/data/stock-model';
-import { defaultSeedNow } from '../stock/seed/generate';
-import { seedStock } from '../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,

@@ -7,8 +7,8 @@ import vehicleServer from '@forecourt/mf-vehicle/server';
 import type { VehicleSummary } from '@forecourt/mf-vehicle/contract';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { defaultSeedNow } from '../stock/seed/generate';
-import { seedStock } from '../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import type { Database } from '@forecourt/data/database';
 import {

@@ -3,8 +3,8 @@ import type { Database } from '@forecourt/data/database';
 import { findLead, recentLeads } from '@forecourt/data/leads';
 import { listLocations, loadTenantStock } from '@forecourt/data/stock';
 import type { Car } from '@forecourt/data/stock-model';
-import { defaultSeedNow } from '../stock/seed/generate';
-import { seedStock } from '../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,

@@ -1,7 +1,7 @@
 import type { Database } from '@forecourt/data/database';
 import { listLocations } from '@forecourt/data/stock';
-import { defaultSeedNow } from '../stock/seed/generate';
-import { seedStock } from '../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 import { createTestPlatform, type TestPlatform } from '@forecourt/test-kit/test-platform';

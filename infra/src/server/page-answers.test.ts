@@ -12,8 +12,8 @@ import {
 } from '@forecourt/mf-vehicle/contract';
 import type { Database } from '@forecourt/data/database';
 import { listLocations, loadTenantStock } from '@forecourt/data/stock';
-import { defaultSeedNow } from '../stock/seed/generate';
-import { seedStock } from '../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';

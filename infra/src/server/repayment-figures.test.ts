@@ -15,8 +15,8 @@ import type { Database } from '@forecourt/data/database';
 import { loadTenantStock } from '@forecourt/data/stock';
 import { carToRecord } from '@forecourt/search-service/indexing/records';
 import type { Car } from '@forecourt/data/stock-model';
-import { defaultSeedNow } from '../stock/seed/generate';
-import { DEFAULT_SEED, seedStock } from '../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { DEFAULT_SEED, seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,

@@ -7,8 +7,8 @@ import { CARD_DECLINED, LocalPaymentSimulator } from '@forecourt/partners/paymen
 import { indexStock } from '@forecourt/search-service/indexing/indexer';
 import { CARS_INDEX } from '@forecourt/search-service/indexing/records';
 import type { Car } from '@forecourt/data/stock-model';
-import { defaultSeedNow } from '../stock/seed/generate';
-import { seedStock } from '../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { signInByInject } from '@forecourt/test-kit/shoppers';
 import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';

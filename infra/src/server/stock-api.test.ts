@@ -3,7 +3,7 @@ import type { Database } from '@forecourt/data/database';
 import { createStockKey, revokeStockKey } from '@forecourt/stock-in/stock-keys';
 import { listLocations } from '@forecourt/data/stock';
 import { CARS_INDEX } from '@forecourt/search-service/indexing/records';
-import { seedStock } from '../stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';
 

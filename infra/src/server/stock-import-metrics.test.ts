@@ -1,7 +1,7 @@
 import type { Database } from '@forecourt/data/database';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { listLocations } from '@forecourt/data/stock';
-import { seedStock } from '../stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { metaCsvLines, metaRow } from '@forecourt/test-kit/meta-feed';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';

@@ -10,8 +10,8 @@ import {
   type ImportProgress,
 } from '@forecourt/stock-in/stock-imports';
 import { runImport } from '../stock/feeds/run-import';
-import { defaultSeedNow } from '../stock/seed/generate';
-import { seedStock } from '../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { metaCsv, metaRows } from '@forecourt/test-kit/meta-feed';
 import { exited } from '@forecourt/test-kit/server-process';
 import { emptyPostgresDatabase } from '@forecourt/test-kit/test-database';

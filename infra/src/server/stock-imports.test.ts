@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Database } from '@forecourt/data/database';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { listLocations } from '@forecourt/data/stock';
-import { seedStock } from '../stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   createTestPlatform,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '@forecourt/data/database';
 import { replaceTenantStock } from '@forecourt/data/stock';
-import { generateTenantStock } from '../stock/seed/generate';
+import { generateTenantStock } from '@forecourt/demo-data/seed/generate';
 import {
   clearPlatformTables,
   createTestPlatform,

@@ -5,7 +5,7 @@ import { askingPrice } from '@forecourt/shared-config/price';
 import type { Database } from '@forecourt/data/database';
 import { replaceTenantStock } from '@forecourt/data/stock';
 import type { Car } from '@forecourt/data/stock-model';
-import { generateTenantStock } from '@forecourt/infra/src/stock/seed/generate';
+import { generateTenantStock } from '@forecourt/demo-data/seed/generate';
 import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 import { comparisonSentence, StockPriceGuide } from './price-guide';
 

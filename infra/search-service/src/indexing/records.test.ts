@@ -4,7 +4,7 @@ import { advertisedRepayment } from '@forecourt/shared-config/calculator';
 import { carFinanceFacts, carShowsFinance, siteLender } from '@forecourt/shared-config/finance-eligibility';
 import { askingPrice } from '@forecourt/shared-config/price';
 import { parseTenantConfig } from '@forecourt/shared-config/tenant';
-import { generateTenantStock } from '@forecourt/infra/src/stock/seed/generate';
+import { generateTenantStock } from '@forecourt/demo-data/seed/generate';
 import { carToRecord } from './records';
 
 const tenant = parseTenantConfig(

@@ -4,7 +4,7 @@
  * differently written query finds what its correct form finds.
  */
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
-import { generateTenantStock } from '@forecourt/infra/src/stock/seed/generate';
+import { generateTenantStock } from '@forecourt/demo-data/seed/generate';
 import { CAR_SYNONYMS, CARS_INDEX_SETTINGS, carToRecord } from './records';
 import { SEARCH_LIMITS } from '@forecourt/search-engine/http/plugin';
 import { IndexStore, type SearchIndex } from '@forecourt/search-engine/engine/search-index';

@@ -4,8 +4,8 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '@forecourt/data/database';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { defaultSeedNow } from '@forecourt/infra/src/stock/seed/generate';
-import { seedStock } from '@forecourt/infra/src/stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { makeFakeBuild } from '@forecourt/test-kit/fake-build';
 import {

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '@forecourt/data/database';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { defaultSeedNow } from '@forecourt/infra/src/stock/seed/generate';
-import { seedStock } from '@forecourt/infra/src/stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   searchServiceEnv,

@@ -2,13 +2,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { isProduction } from '@forecourt/config/load';
-import { DEMO_FEED_PHOTOS_DIR, DEMO_FEED_ROUTES, demoFeedBody, loopbackOrigin } from '../../stock/demo-feed/demo-feed';
+import {
+  DEMO_FEED_PHOTOS_DIR,
+  DEMO_FEED_ROUTES,
+  demoFeedBody,
+  loopbackOrigin,
+} from '@forecourt/demo-data/demo-feed/demo-feed';
 
 /** A photo's file name as the photo script writes them: `WS-2041-1.jpg`. */
 const PHOTO_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,60}\.jpg$/;
 
 /**
- * The demo yard's dealer feed and its photos (stock/demo-feed), served the way a dealer's own
+ * The demo yard's dealer feed and its photos (@forecourt/demo-data/demo-feed), served the way a dealer's own
  * server would serve them, for the platform's scheduled pull and photo fetcher to take them over
  * loopback. Outside production only, and, as every page under /_dev, to this machine only
  * (dev-pages.ts). Neither answer carries validators: each pull brings the whole feed, and the

@@ -20,7 +20,7 @@ import { photoReport } from '@forecourt/stock-in/car-photos';
 import { listSchedules, removeSchedule } from '@forecourt/stock-in/feed-schedules';
 import { applyAnyway, findImportById, listImports, type ApplyAnywayOutcome } from '@forecourt/stock-in/stock-imports';
 import { ImportParams, ScheduleParams } from '../../stock/feeds/import-schema';
-import { auditedSchedule, scheduleOf, setSchedule } from '../../stock/feeds/schedules';
+import { auditedSchedule, scheduleOf, setSchedule } from '@forecourt/stock-in/schedule-changes';
 import { may } from '../../operators/permissions';
 
 const TenantScheduleParams = ScheduleParams.extend({ tenant: z.string().min(1).max(100) }).strict();
@@ -122,7 +122,7 @@ function refusalOf(
  * A tenant's scheduled feeds, its imports and its photos' fetches, under the admin routes' hooks
  * (the CLI's `feeds` and `imports`, the console's Stock page): who may see and change them is who may manage the tenant's stock keys (operators
  * for every tenant, a tenant manager for its own, a viewer none). A schedule is checked, capped
- * and answered as the Stock API's feeds route does it (stock/feeds/schedules.ts); each change is
+ * and answered as the Stock API's feeds route does it (@forecourt/stock-in/schedule-changes); each change is
  * audited, action `feeds`, under the caller's name; so is a quarantined import applied anyway.
  */
 async function feedsAdminRoutes(fastify: FastifyInstance): Promise<void> {

@@ -35,7 +35,7 @@ import {
 import { receiveFeed } from '../../stock/feeds/receive-feed';
 import { findImport, queueUrlImport, waitingImports } from '@forecourt/stock-in/stock-imports';
 import { findSchedule, listSchedules, removeSchedule } from '@forecourt/stock-in/feed-schedules';
-import { auditedSchedule, scheduleOf, setSchedule } from '../../stock/feeds/schedules';
+import { auditedSchedule, scheduleOf, setSchedule } from '@forecourt/stock-in/schedule-changes';
 import { recordAudit } from '@forecourt/data/operators';
 import { siteOrigin } from '@forecourt/config/tenants/resolve-tenant';
 import { listeningPort } from '../listening-port';

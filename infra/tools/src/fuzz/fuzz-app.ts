@@ -13,7 +13,7 @@ import { SimulatedFinancePartner } from '@forecourt/partners/finance/finance-par
 import { LocalPaymentSimulator } from '@forecourt/partners/payments/payment-gateway';
 import { indexStock } from '@forecourt/search-service/indexing/indexer';
 import type { Car } from '@forecourt/data/stock-model';
-import { seedStock } from '@forecourt/infra/src/stock/seed/seed-stock';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';

@@ -5,8 +5,8 @@ import { OutboxSmsGateway, type SmsGateway } from '../../../identity/sms-gateway
 import { SimulatedFinancePartner } from '@forecourt/partners/finance/finance-partner';
 import { LocalPaymentSimulator } from '@forecourt/partners/payments/payment-gateway';
 import type { Car } from '@forecourt/data/stock-model';
-import { defaultSeedNow } from '../../../stock/seed/generate';
-import { seedStock } from '../../../stock/seed/seed-stock';
+import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
+import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {
   clearPlatformTables,

@@ -25,7 +25,7 @@ export interface SeedSummary {
  * Seeds demo stock. Start-up calls it without `force`, so stock a tenant already has (seeded,
  * or later edited by a dealer) is left alone; `forecourt seed --force` regenerates it.
  *
- * The demo yard whose cars come from its sample feed (stock/demo-feed) is seeded with its
+ * The demo yard whose cars come from its sample feed (demo-feed/) is seeded with its
  * dealerships, locations and content but no cars: the feed's import brings them. `--cars N` is
  * shared among the others, so they get what they got before the yard was there.
  */

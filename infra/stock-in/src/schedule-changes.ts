@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PlatformTables } from '@forecourt/data/schema';
-import { putSchedule, type FeedSchedule } from '@forecourt/stock-in/feed-schedules';
-import type { Schedule, ScheduleBody } from './import-schema';
+import { putSchedule, type FeedSchedule } from './feed-schedules';
+import type { Schedule, ScheduleBody } from '@forecourt/admin-contract';
 
 /**
  * A schedule's change as both ways in make it: the Stock API (a dealer's key) and the admin API
