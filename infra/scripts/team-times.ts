@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
-import { affectedWorkspaces, serverFiles } from '../src/platform/affected';
+import { affectedWorkspaces, serverFiles } from '@forecourt/tools/affected';
 import { REPO_ROOT } from '@forecourt/config/paths';
 
 function timed(command: string, args: string[]): { seconds: number; ok: boolean } {

@@ -1,14 +1,14 @@
 /**
  * `npm run test:changed [-- --since <ref>] [--dry-run]`: what a team's pipeline runs — lint,
  * typecheck, unit tests and builds of only the workspaces the change touches (see
- * src/platform/affected.ts for the rules), then the e2e journeys. The change is everything between
+ * tools/src/affected.ts for the rules), then the e2e journeys. The change is everything between
  * `--since` (default: where this branch left origin/main, else the previous commit) and the
  * working tree, uncommitted files included. Prints each step's time per workspace.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
-import { affectedWorkspaces, serverFiles, type Workspace } from '../src/platform/affected';
+import { affectedWorkspaces, serverFiles, type Workspace } from '@forecourt/tools/affected';
 import { REPO_ROOT } from '@forecourt/config/paths';
 
 const args = process.argv.slice(2);
@@ -36,7 +36,7 @@ function base(): string {
  * The docs are held against every workspace's code (CLI, scripts, versions, configuration), so a
  * change anywhere, documentation alone included, can break them; the test takes seconds.
  */
-const DOCS_FACTS = 'infra/src/platform/docs-facts.test.ts';
+const DOCS_FACTS = 'infra/tools/src/docs-facts.test.ts';
 
 const since = base();
 const changed = [

@@ -63,7 +63,7 @@ import carPhotosPlugin, { type CarPhotosOptions } from './plugins/platform/car-p
 import photoSweepPlugin, { type PhotoSweepOptions } from './plugins/platform/photo-sweep';
 import feedSchedulesPlugin, { type FeedSchedulesOptions } from './plugins/platform/feed-schedules';
 import outboundPlugin, { type OutboundOptions } from './plugins/platform/outbound';
-import { STOCK_API_PREFIX } from '../stock/api/openapi';
+import { STOCK_API_PREFIX } from '@forecourt/stock-in/openapi';
 
 export interface AppOptions {
   /** The configuration (config/schema.ts); default: loaded from the environment. */

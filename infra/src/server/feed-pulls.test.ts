@@ -4,7 +4,7 @@ import { loadConfig } from '@forecourt/config/load';
 import type { Database } from '@forecourt/data/database';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { listLocations } from '@forecourt/data/stock';
-import type { OutboundPolicy } from '../platform/outbound-fetch';
+import type { OutboundPolicy } from '@forecourt/runtime/outbound-fetch';
 import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import {

@@ -9,7 +9,7 @@ import {
   queueImport,
   type ImportProgress,
 } from '@forecourt/stock-in/stock-imports';
-import { runImport } from '../stock/feeds/run-import';
+import { runImport } from '@forecourt/stock-in/feeds/run-import';
 import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
 import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { metaCsv, metaRows } from '@forecourt/test-kit/meta-feed';

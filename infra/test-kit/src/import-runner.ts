@@ -1,6 +1,6 @@
 import { openDatabase } from '@forecourt/data/database';
 import { claimImport } from '@forecourt/stock-in/stock-imports';
-import { runImport } from '@forecourt/infra/src/stock/feeds/run-import';
+import { runImport } from '@forecourt/stock-in/feeds/run-import';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 
 /**

@@ -10,8 +10,8 @@ import { LocalFolderStorage } from '@forecourt/releases/registry/storage/build-s
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { createTestPlatform, openSharedDatabase, type TestPlatform } from '@forecourt/test-kit/test-platform';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
-import { feedRows, type FeedRow } from '@forecourt/infra/src/stock/feeds/parse-feed';
-import { mapMetaVehicle } from '@forecourt/infra/src/stock/feeds/meta-vehicle';
+import { feedRows, type FeedRow } from '@forecourt/stock-in/feeds/parse-feed';
+import { mapMetaVehicle } from '@forecourt/stock-in/feeds/meta-vehicle';
 import { defaultSeedNow, generateTenantStock } from '../seed/generate';
 import { seedStock } from '../seed/seed-stock';
 import {

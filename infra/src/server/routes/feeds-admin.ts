@@ -19,7 +19,7 @@ import { scoped } from '@forecourt/shared-config/server';
 import { photoReport } from '@forecourt/stock-in/car-photos';
 import { listSchedules, removeSchedule } from '@forecourt/stock-in/feed-schedules';
 import { applyAnyway, findImportById, listImports, type ApplyAnywayOutcome } from '@forecourt/stock-in/stock-imports';
-import { ImportParams, ScheduleParams } from '../../stock/feeds/import-schema';
+import { ImportParams, ScheduleParams } from '@forecourt/stock-in/feeds/import-schema';
 import { auditedSchedule, scheduleOf, setSchedule } from '@forecourt/stock-in/schedule-changes';
 import { may } from '../../operators/permissions';
 

@@ -22,7 +22,7 @@ import {
   ListQuery,
   StocknumParams,
 } from '@forecourt/stock-in/car-schema';
-import { stockOpenApi } from '../../stock/api/openapi';
+import { stockOpenApi } from '@forecourt/stock-in/openapi';
 import {
   FEED_TYPES,
   ImportParams,
@@ -31,8 +31,8 @@ import {
   ScheduleParams,
   UrlImportBody,
   type ImportStatus,
-} from '../../stock/feeds/import-schema';
-import { receiveFeed } from '../../stock/feeds/receive-feed';
+} from '@forecourt/stock-in/feeds/import-schema';
+import { receiveFeed } from '@forecourt/stock-in/feeds/receive-feed';
 import { findImport, queueUrlImport, waitingImports } from '@forecourt/stock-in/stock-imports';
 import { findSchedule, listSchedules, removeSchedule } from '@forecourt/stock-in/feed-schedules';
 import { auditedSchedule, scheduleOf, setSchedule } from '@forecourt/stock-in/schedule-changes';

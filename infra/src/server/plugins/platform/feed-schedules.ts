@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { claimSchedule, finishPull, type DueSchedule } from '@forecourt/stock-in/feed-schedules';
 import { beginImport, dropImport, queueImport } from '@forecourt/stock-in/stock-imports';
-import { pullFeed } from '../../../stock/feeds/pull-feed';
+import { pullFeed } from '@forecourt/stock-in/feeds/pull-feed';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import { isProduction, type Config } from '@forecourt/config/load';
-import { OutboundFetch, type OutboundPolicy } from '../../../platform/outbound-fetch';
+import { OutboundFetch, type OutboundPolicy } from '@forecourt/runtime/outbound-fetch';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Fetches URLs strangers chose (dealers' feeds), never reaching the platform's own network (platform/outbound-fetch.ts). */
+    /** Fetches URLs strangers chose (dealers' feeds), never reaching the platform's own network (@forecourt/runtime/outbound-fetch). */
     outbound: OutboundFetch;
   }
 }

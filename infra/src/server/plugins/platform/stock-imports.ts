@@ -10,8 +10,8 @@ import {
   type StockImport,
 } from '@forecourt/stock-in/stock-imports';
 import type { StockImportFormat } from '@forecourt/data/schema';
-import { pullFeed } from '../../../stock/feeds/pull-feed';
-import { runImport, zeroCounts } from '../../../stock/feeds/run-import';
+import { pullFeed } from '@forecourt/stock-in/feeds/pull-feed';
+import { runImport, zeroCounts } from '@forecourt/stock-in/feeds/run-import';
 import { IMPORT_STATUSES, ROW_OUTCOMES } from './metrics';
 
 declare module 'fastify' {

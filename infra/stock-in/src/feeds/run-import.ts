@@ -13,9 +13,9 @@ import {
   type ImportError,
   type ImportProgress,
   type StockImport,
-} from '@forecourt/stock-in/stock-imports';
-import { putFeedCars, sellMissingCars, type WriteOutcome } from '@forecourt/stock-in/stock-writes';
-import type { CarInput } from '@forecourt/stock-in/car-schema';
+} from '../stock-imports';
+import { putFeedCars, sellMissingCars, type WriteOutcome } from '../stock-writes';
+import type { CarInput } from '../car-schema';
 import { mapMetaVehicle } from './meta-vehicle';
 import { FeedError, feedRows } from './parse-feed';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PlatformTables, StockImportFormat } from '@forecourt/data/schema';
 import { isNotUtf8 } from './parse-feed';
-import { addChunk, beginImport, CHUNK_BYTES, dropImport, queueImport } from '@forecourt/stock-in/stock-imports';
+import { addChunk, beginImport, CHUNK_BYTES, dropImport, queueImport } from '../stock-imports';
 
 /**
  * An uploaded feed stored as it arrives, a piece at a time, so an upload of any size holds a

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PlatformTables, StockImportFormat } from '@forecourt/data/schema';
-import { isOutboundError, type OutboundFetch } from '../../platform/outbound-fetch';
+import { isOutboundError, type OutboundFetch } from '@forecourt/runtime/outbound-fetch';
 import { FEED_TYPES } from './import-schema';
 import { storeFeed } from './receive-feed';
 

@@ -1,4 +1,4 @@
-import { CarInput, StockNumber } from '@forecourt/stock-in/car-schema';
+import { CarInput, StockNumber } from '../car-schema';
 
 /**
  * One row of Meta's automotive inventory feed (the vehicle catalog format) as the Stock API's

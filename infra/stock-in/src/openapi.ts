@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImportQuery, ImportStatus, Schedule, ScheduleBody, UrlImportBody } from '../feeds/import-schema';
+import { ImportQuery, ImportStatus, Schedule, ScheduleBody, UrlImportBody } from './feeds/import-schema';
 import {
   ApiCar,
   BatchRequest,
@@ -15,7 +15,7 @@ import {
   STOCK_LIMITS,
   StockNumber,
   WriteResult,
-} from '@forecourt/stock-in/car-schema';
+} from './car-schema';
 
 /**
  * The Stock API's OpenAPI document, generated from the schemas the routes validate with (zod's
