@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { InvalidTenantConfigError } from '@forecourt/shared-config/tenant';
-import { REPO_ROOT } from '@forecourt/config/paths';
+import { INFRA_ROOT, REPO_ROOT } from '@forecourt/config/paths';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { buildApp } from './app';
 
-const badTenants = path.join(__dirname, '..', 'tenants', '__fixtures__', 'bad');
+const badTenants = path.join(INFRA_ROOT, 'config', 'src', 'tenants', '__fixtures__', 'bad');
 let dataDir: string;
 
 beforeEach(async () => {
