@@ -256,6 +256,30 @@ module.exports = {
       },
     },
     {
+      name: 'domain-below-the-server',
+      comment:
+        "The domain services (infra/domain) import the configuration, the data layer, the partners' adapters, the admin API's contract and shared-config, never the server or a tool",
+      severity: 'error',
+      from: { path: '^infra/domain/', pathNot: TEST_CODE },
+      to: {
+        path: WORKSPACE_CODE,
+        pathNot:
+          '^(infra/(domain|partners|config|data|runtime|admin-contract)/|infra/search-engine/src/engine/|shared-config/src/)',
+      },
+    },
+    {
+      name: 'media-below-the-server',
+      comment:
+        "Media (infra/media) imports stock in, the data layer, release management's storage, the runtime layer and shared-config, never the server or a tool",
+      severity: 'error',
+      from: { path: '^infra/media/', pathNot: TEST_CODE },
+      to: {
+        path: WORKSPACE_CODE,
+        pathNot:
+          '^(infra/(media|stock-in|releases|config|data|runtime|admin-contract)/|infra/search-engine/src/engine/|shared-config/src/)',
+      },
+    },
+    {
       name: 'product-not-tools',
       comment:
         'Product code (what the server, the CLI and the pages run) imports no test kit and no tool: the test kits (testing/ folders), the drills, the cluster, the fuzz, the benchmarks, the scripts and e2e are for tests and operators',

@@ -19,7 +19,7 @@ export const ENTRIES = {
   cli: 'src/cli/main.ts',
   'search-worker': 'search-engine/src/http/search-pool.ts',
   'pglite-worker': 'data/src/pglite-thread.ts',
-  'render-worker': 'src/media/render-worker.ts',
+  'render-worker': 'media/src/render-worker.ts',
   'first-paint-worker': 'src/server/first-paint-worker.ts',
 };
 

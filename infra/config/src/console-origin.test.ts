@@ -1,4 +1,4 @@
-import { loadConfig } from '@forecourt/config/load';
+import { loadConfig } from './load';
 import { consoleOrigin } from './console-origin';
 
 describe("the console's origin", () => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '@forecourt/config/load';
-import { hostName } from '@forecourt/config/tenants/resolve-tenant';
+import type { Config } from './load';
+import { hostName } from './tenants/resolve-tenant';
 
 /**
  * The operator console's origin: FORECOURT_CONSOLE_ORIGIN, else `http://console.localhost:<PORT>`

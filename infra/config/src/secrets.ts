@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isProduction, type Config } from '@forecourt/config/load';
+import { isProduction, type Config } from './load';
 
 /**
  * A secret of this install (the admin token, the identity key), kept in a file of the data dir

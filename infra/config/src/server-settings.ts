@@ -1,5 +1,5 @@
-import { loadConfig } from '@forecourt/config/load';
-import { resolveDataDir } from '@forecourt/config/paths';
+import { loadConfig } from './load';
+import { resolveDataDir } from './paths';
 
 /** Where a server listens and keeps its data, from the environment (config/schema.ts). */
 export interface ServerSettings {

@@ -9,7 +9,7 @@ import {
   listAudit,
   recordAudit,
 } from './operators';
-import { OperatorService } from '@forecourt/infra/src/operators/operator-service';
+import { OperatorService } from '@forecourt/domain/operators/operator-service';
 import { openTestDatabase, testEngines } from '@forecourt/test-kit/test-database';
 
 const LATER = new Date(Date.now() + 86_400_000);

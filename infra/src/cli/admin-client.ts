@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorAnswer } from '@forecourt/admin-contract';
 import { isProduction, loadConfig } from '@forecourt/config/load';
-import { ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
+import { ensureDemoOperator, operatorTokenFile } from '@forecourt/domain/operators/demo-operator';
 
 export interface AdminResponse {
   status: number;

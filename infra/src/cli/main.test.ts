@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { Registry } from '@forecourt/releases/registry/registry';
 import { recordCleanMount } from '@forecourt/data/version-health';
 import { buildApp } from '../server/app';
-import { consoleOrigin } from '../server/console-origin';
+import { consoleOrigin } from '@forecourt/config/console-origin';
 import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase, seedDataFolderDatabase } from '@forecourt/test-kit/test-database';
-import { DEMO_OPERATOR, ensureDemoOperator, operatorTokenFile } from '../operators/demo-operator';
+import { DEMO_OPERATOR, ensureDemoOperator, operatorTokenFile } from '@forecourt/domain/operators/demo-operator';
 import { run } from './main';
 
 /**

@@ -27,12 +27,12 @@ import {
   type EffectivePin,
 } from '@forecourt/admin-contract';
 import { DEFAULT_TENANT, type PinSnapshot } from '@forecourt/data/pins';
-import { DEMO_OPERATOR, demoEnrollmentUrl } from '../operators/demo-operator';
+import { DEMO_OPERATOR, demoEnrollmentUrl } from '@forecourt/domain/operators/demo-operator';
 import { staleBuildNotice, type StaleBuild } from '@forecourt/releases/builds/stale-builds';
 import { REPO_ROOT } from '@forecourt/config/paths';
-import { consoleOrigin } from '../server/console-origin';
-import { serverSettings } from '../server/settings';
-import { jsonOf } from '../server/json';
+import { consoleOrigin } from '@forecourt/config/console-origin';
+import { serverSettings } from '@forecourt/config/server-settings';
+import { jsonOf } from '@forecourt/runtime/json';
 import { callAdmin, connectAdmin, serverListens, type AdminMethod } from './admin-client';
 import { formatTable } from '@forecourt/runtime/table';
 import { isProduction, loadConfig } from '@forecourt/config/load';
@@ -496,7 +496,7 @@ async function recoverCommand(name: string): Promise<void> {
   const [{ migrate, openDatabase }, { loadTenants }, { OperatorService }] = await Promise.all([
     databaseModule(),
     tenantsModule(),
-    import('../operators/operator-service'),
+    import('@forecourt/domain/operators/operator-service'),
   ]);
   if (!name) throw new UsageError('operators recover needs the name of an active operator');
   const settings = serverSettings();

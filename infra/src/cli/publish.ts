@@ -12,7 +12,7 @@ import { REPO_ROOT } from '@forecourt/config/paths';
 import { describeGate, runGate, type RunningVersion } from '@forecourt/releases/registry/gate/gate';
 import { alreadyPublishedError, inspectBuild, PublishError } from '@forecourt/releases/registry/registry';
 import { registryFromEnv } from '@forecourt/releases/registry/storage/settings';
-import { serverSettings } from '../server/settings';
+import { serverSettings } from '@forecourt/config/server-settings';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { callAdmin, connectAdmin } from './admin-client';
 import { formatTable } from '@forecourt/runtime/table';

@@ -216,6 +216,22 @@ describe('import graph rules', () => {
     });
   });
 
+  it('refuse a domain service importing the server', () => {
+    expect(violations).toContainEqual({
+      rule: 'domain-below-the-server',
+      from: 'infra/domain/src/leads.ts',
+      to: 'infra/src/ui.ts',
+    });
+  });
+
+  it('refuse media importing the server', () => {
+    expect(violations).toContainEqual({
+      rule: 'media-below-the-server',
+      from: 'infra/media/src/photos.ts',
+      to: 'infra/src/ui.ts',
+    });
+  });
+
   it('refuse product code importing a test kit or a tool, and let a tool use the kit', () => {
     const product = violations.filter((v) => v.rule === 'product-not-tools');
     expect(product).toHaveLength(2);
@@ -228,7 +244,7 @@ describe('import graph rules', () => {
   });
 
   it('report each broken import once, and nothing else', () => {
-    expect(violations).toHaveLength(23);
+    expect(violations).toHaveLength(25);
   });
 
   it('report nothing for a team whose halves share a contract, mounted by infra, nor for the console reading the admin API’s contract, nor for the layers used downwards', async () => {

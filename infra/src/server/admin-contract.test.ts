@@ -59,7 +59,7 @@ import {
   openSharedDatabase,
   type TestPlatform,
 } from '@forecourt/test-kit/test-platform';
-import { consoleOrigin } from './console-origin';
+import { consoleOrigin } from '@forecourt/config/console-origin';
 
 /**
  * The admin API's answers against its contract (@forecourt/admin-contract): every admin route is

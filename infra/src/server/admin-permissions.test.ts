@@ -1,7 +1,7 @@
 import type { Database } from '@forecourt/data/database';
 import { insertSession } from '@forecourt/data/operator-sessions';
 import { insertToken } from '@forecourt/data/operators';
-import { CONSOLE_COOKIE } from '../operators/console-sessions';
+import { CONSOLE_COOKIE } from '@forecourt/domain/operators/console-sessions';
 import { consoleBrowserFor, consoleHeaders } from '@forecourt/test-kit/console-sign-in';
 import { SoftwareAuthenticator } from '@forecourt/test-kit/software-authenticator';
 import {
@@ -10,7 +10,7 @@ import {
   openSharedDatabase,
   type TestPlatform,
 } from '@forecourt/test-kit/test-platform';
-import { consoleOrigin } from './console-origin';
+import { consoleOrigin } from '@forecourt/config/console-origin';
 import type { RoutePermission } from './plugins/platform/admin-auth';
 
 /**

@@ -1,6 +1,6 @@
 import type { Database } from '@forecourt/data/database';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { readOutbox } from '../identity/sms-gateway';
+import { readOutbox } from '@forecourt/domain/identity/sms-gateway';
 import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
 import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';

@@ -7,7 +7,7 @@ import type { Database } from '@forecourt/data/database';
 import { claimReleasedHashes, markReleased } from '@forecourt/stock-in/photo-sweep';
 import { listLocations } from '@forecourt/data/stock';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
-import { originalKey, sha256 } from '../media/photo-store';
+import { originalKey, sha256 } from '@forecourt/media/photo-store';
 import { LocalFolderStorage } from '@forecourt/releases/registry/storage/build-storage';
 import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';

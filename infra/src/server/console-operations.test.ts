@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '@forecourt/data/database';
 import { storeLead } from '@forecourt/data/leads';
 import { p95FromClasses } from '@forecourt/data/search-stats';
-import type { Crm, OutgoingLead } from '../leads/crm';
+import type { Crm, OutgoingLead } from '@forecourt/domain/leads/crm';
 import { CARS_INDEX, CARS_INDEX_SETTINGS } from '@forecourt/search-service/indexing/records';
 import { accountToken, adminCall, clearConsoleTables } from '@forecourt/test-kit/console-data';
 import {

@@ -5,7 +5,7 @@ import type {
 import type { Database } from '@forecourt/data/database';
 import { insertSession } from '@forecourt/data/operator-sessions';
 import { hashTokenSecret } from '@forecourt/data/operators';
-import { CONSOLE_COOKIE } from '../operators/console-sessions';
+import { CONSOLE_COOKIE } from '@forecourt/domain/operators/console-sessions';
 import {
   browserOf,
   consoleBrowserFor,
@@ -22,7 +22,7 @@ import {
   openSharedDatabase,
   type TestPlatform,
 } from '@forecourt/test-kit/test-platform';
-import { consoleOrigin } from './console-origin';
+import { consoleOrigin } from '@forecourt/config/console-origin';
 
 let database: Database;
 let platform: TestPlatform;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadContent } from '../content/content-library';
+import { loadContent } from '@forecourt/domain/content/content-library';
 import type { Database } from '@forecourt/data/database';
 import { listTenantCatalogue } from '@forecourt/data/stock';
 import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';

@@ -9,10 +9,10 @@ import { loadConfig, refuseIncompleteProduction } from '@forecourt/config/load';
 import { runningFromSource } from '@forecourt/runtime/worker-script';
 import { loadProductionReact } from './production-react';
 import { serializeRequest } from './request-log';
-import { serverSettings, type ServerSettings } from './settings';
+import { serverSettings, type ServerSettings } from '@forecourt/config/server-settings';
 
 // In a module of their own, so the CLI reads them without loading the server.
-export { serverSettings, type ServerSettings } from './settings';
+export { serverSettings, type ServerSettings } from '@forecourt/config/server-settings';
 
 /**
  * Builds the app on an open database and listens; the app closes the database with itself.

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { REMOTE_TEAMS, type RemoteTeam } from '@forecourt/shared-config/teams';
 import { isProduction, type Config } from '@forecourt/config/load';
-import type { RotatingSecret } from './secrets';
+import type { RotatingSecret } from '@forecourt/config/secrets';
 
 /**
  * The developer override: one browser runs a team's local build (its dev server) in place of the

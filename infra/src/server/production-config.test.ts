@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@forecourt/config/load';
-import { IdentityService } from '../identity/identity-service';
-import { OutboxSmsGateway, readOutbox } from '../identity/sms-gateway';
+import { IdentityService } from '@forecourt/domain/identity/identity-service';
+import { OutboxSmsGateway, readOutbox } from '@forecourt/domain/identity/sms-gateway';
 import type { Database } from '@forecourt/data/database';
 import {
   clearPlatformTables,
@@ -12,7 +12,7 @@ import {
   type TestPlatform,
 } from '@forecourt/test-kit/test-platform';
 import { signOverride, verifyOverride } from './override';
-import { installSecret } from './secrets';
+import { installSecret } from '@forecourt/config/secrets';
 
 /** A complete production configuration, every partner on its simulator, secrets rotating. */
 const PRODUCTION = {

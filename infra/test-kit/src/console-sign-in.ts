@@ -4,8 +4,8 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import type { OperatorAccount } from '@forecourt/data/operators';
-import { CONSOLE_COOKIE } from '@forecourt/infra/src/operators/console-sessions';
-import { consoleOrigin } from '@forecourt/infra/src/server/console-origin';
+import { CONSOLE_COOKIE } from '@forecourt/domain/operators/console-sessions';
+import { consoleOrigin } from '@forecourt/config/console-origin';
 import type { SoftwareAuthenticator } from './software-authenticator';
 
 /** A browser signed in to the console: the Cookie header it sends and the CSRF token its page holds. */

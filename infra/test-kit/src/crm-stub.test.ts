@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { WebhookCrm, type OutgoingLead } from '@forecourt/infra/src/leads/crm';
+import { WebhookCrm, type OutgoingLead } from '@forecourt/domain/leads/crm';
 import { startCrmStub, type RunningCrmStub } from './crm-stub';
 
 /** The CRM stub the cluster and the CRM outage drill deliver to, over real HTTP from the platform's own webhook sender. */

@@ -6,7 +6,7 @@ import { SHELL_SERVER_VERSION } from '@forecourt/shell/server';
 import type { Database, Engine } from '@forecourt/data/database';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { loadConfig, type Config } from '@forecourt/config/load';
-import { loadContent, type ContentLibrary } from '@forecourt/infra/src/content/content-library';
+import { loadContent, type ContentLibrary } from '@forecourt/domain/content/content-library';
 import { resolveContentDir } from '@forecourt/config/paths';
 import { buildApp, type AppOptions } from '@forecourt/infra/src/server/app';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import { sql, type Kysely } from 'kysely';
 import { CODE_EXPIRED, CODE_LENGTH, INVALID_CODE, TOO_MANY_ATTEMPTS } from '@forecourt/shared-config/identity';
 import type { PlatformTables } from '@forecourt/data/schema';
-import type { RotatingSecret } from '../server/secrets';
+import type { RotatingSecret } from '@forecourt/config/secrets';
 import type { SmsGateway } from './sms-gateway';
 
 export interface IdentitySettings {

@@ -22,7 +22,7 @@ import { parseInput } from '@forecourt/shared-config/server/validation';
 import { isProduction } from '@forecourt/config/load';
 import { failureSummary } from '@forecourt/data/events';
 import { PinChangeError, pinSnapshot } from '@forecourt/data/pins';
-import { canSee } from '../../operators/permissions';
+import { canSee } from '@forecourt/domain/operators/permissions';
 import type { PinsOverview } from '@forecourt/releases/pins/pin-service';
 import operatorsRoutes from './operators';
 import consoleSessionRoutes from './console-session';
@@ -36,7 +36,7 @@ import stockKeysRoutes from './stock-keys';
 import feedsAdminRoutes from './feeds-admin';
 import { scoped } from '@forecourt/shared-config/server';
 import { listeningPort } from '../listening-port';
-import { jsonOf } from '../json';
+import { jsonOf } from '@forecourt/runtime/json';
 
 // The synonym's body stays beside the search engine's tokenizer, which its words' rule needs.
 // A word the search engine can match: one that tokenizes to nothing ('*', '-', '!') matches no

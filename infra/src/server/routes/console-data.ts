@@ -21,12 +21,12 @@ import {
 } from '@forecourt/data/health-buckets';
 import { effectivePins, listCanaries, listPins, type Canary, type Pin } from '@forecourt/data/pins';
 import { bucketStart, earnedVersions } from '@forecourt/data/version-health';
-import { canSee, may } from '../../operators/permissions';
+import { canSee, may } from '@forecourt/domain/operators/permissions';
 import { judgeCanary } from '@forecourt/releases/pins/canary-alerts';
 import { teamsOf } from '@forecourt/releases/pins/pin-service';
 import { REGISTRY_TEAMS } from '@forecourt/releases/registry/registry';
 import { scoped } from '@forecourt/shared-config/server';
-import { jsonOf } from '../json';
+import { jsonOf } from '@forecourt/runtime/json';
 
 /**
  * The operator console's view of the remotes (docs/operators.md, "Console data"): per tenant and

@@ -10,8 +10,8 @@ import {
 } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { searchStats } from '@forecourt/data/search-stats';
-import { deliverySummary, makeTenantLeadsDue, outboxOutcome } from '../../leads/delivery';
-import { canSee } from '../../operators/permissions';
+import { deliverySummary, makeTenantLeadsDue, outboxOutcome } from '@forecourt/domain/leads/delivery';
+import { canSee } from '@forecourt/domain/operators/permissions';
 import { searchClient } from '@forecourt/search-service/indexing/indexer';
 import { CARS_INDEX } from '@forecourt/search-service/indexing/records';
 import { scoped } from '@forecourt/shared-config/server';

@@ -11,10 +11,10 @@ import {
   SignInBody,
 } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
-import { CONSOLE_COOKIE, type Refusal, type StartedSession } from '../../operators/console-sessions';
-import { may } from '../../operators/permissions';
+import { CONSOLE_COOKIE, type Refusal, type StartedSession } from '@forecourt/domain/operators/console-sessions';
+import { may } from '@forecourt/domain/operators/permissions';
 import { scoped } from '@forecourt/shared-config/server';
-import { jsonOf } from '../json';
+import { jsonOf } from '@forecourt/runtime/json';
 
 const AccountParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict();
 

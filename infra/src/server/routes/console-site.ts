@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { consoleHostName, consoleOrigin, onConsoleHost } from '../console-origin';
+import { consoleHostName, consoleOrigin, onConsoleHost } from '@forecourt/config/console-origin';
 import { contentSecurityPolicy, htmlSecurityHeaders } from '../security';
 import { scoped } from '@forecourt/shared-config/server';
 

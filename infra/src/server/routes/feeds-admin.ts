@@ -21,7 +21,7 @@ import { listSchedules, removeSchedule } from '@forecourt/stock-in/feed-schedule
 import { applyAnyway, findImportById, listImports, type ApplyAnywayOutcome } from '@forecourt/stock-in/stock-imports';
 import { ImportParams, ScheduleParams } from '@forecourt/stock-in/feeds/import-schema';
 import { auditedSchedule, scheduleOf, setSchedule } from '@forecourt/stock-in/schedule-changes';
-import { may } from '../../operators/permissions';
+import { may } from '@forecourt/domain/operators/permissions';
 
 const TenantScheduleParams = ScheduleParams.extend({ tenant: z.string().min(1).max(100) }).strict();
 

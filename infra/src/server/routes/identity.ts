@@ -6,10 +6,10 @@ import { TOO_MANY_ATTEMPTS, type SessionAnswer } from '@forecourt/shared-config/
 import { MobileSchema, SendCodeSchema, VerifyCodeSchema } from '@forecourt/shared-config/identity-schemas';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { isProduction } from '@forecourt/config/load';
-import { DEFAULT_IDENTITY_SETTINGS, IdentityService, type SignedIn } from '../../identity/identity-service';
-import { readOutbox, smsGatewayFromConfig, type SmsGateway } from '../../identity/sms-gateway';
+import { DEFAULT_IDENTITY_SETTINGS, IdentityService, type SignedIn } from '@forecourt/domain/identity/identity-service';
+import { readOutbox, smsGatewayFromConfig, type SmsGateway } from '@forecourt/domain/identity/sms-gateway';
 import { renderPlainPage } from '../page';
-import { installSecret } from '../secrets';
+import { installSecret } from '@forecourt/config/secrets';
 import { scoped } from '@forecourt/shared-config/server';
 import type { ContactExistsAnswer } from '@forecourt/mf-leads/contract';
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { isProduction } from '@forecourt/config/load';
-import { crmFromConfig, type Crm } from '../../leads/crm';
-import { deliverAllDue, type DeliveryRound } from '../../leads/delivery';
+import { crmFromConfig, type Crm } from '@forecourt/domain/leads/crm';
+import { deliverAllDue, type DeliveryRound } from '@forecourt/domain/leads/delivery';
 import { renderPlainPage } from '../page';
 
 declare module 'fastify' {

@@ -14,9 +14,9 @@ import {
 } from '@forecourt/admin-contract';
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { listTokens } from '@forecourt/data/operators';
-import { may } from '../../operators/permissions';
+import { may } from '@forecourt/domain/operators/permissions';
 import { scoped } from '@forecourt/shared-config/server';
-import { jsonOf } from '../json';
+import { jsonOf } from '@forecourt/runtime/json';
 
 const AccountParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict();
 

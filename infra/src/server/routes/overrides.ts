@@ -21,8 +21,8 @@ import {
 } from '../override';
 import { escapeHtml, renderPlainPage } from '../page';
 import { isProduction } from '@forecourt/config/load';
-import { may } from '../../operators/permissions';
-import { installSecret } from '../secrets';
+import { may } from '@forecourt/domain/operators/permissions';
+import { installSecret } from '@forecourt/config/secrets';
 
 /** The developer override's addresses on every site. */
 export const OVERRIDE_PATHS = {

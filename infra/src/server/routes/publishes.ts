@@ -5,7 +5,7 @@ import { fieldError, parseInput } from '@forecourt/shared-config/server/validati
 import { listPublishes, recordPublish } from '@forecourt/data/publishes';
 import { isRegistryTeam } from '@forecourt/releases/registry/registry';
 import { scoped } from '@forecourt/shared-config/server';
-import { jsonOf } from '../json';
+import { jsonOf } from '@forecourt/runtime/json';
 
 /**
  * The publish audit (infra/data/src/publishes.ts) behind `forecourt publish` and `forecourt publishes`.

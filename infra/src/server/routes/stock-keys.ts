@@ -4,7 +4,7 @@ import { CreatedStockKey, RevokedStockKey, StockKeyBody, StockKeys, StockKeysQue
 import { parseInput } from '@forecourt/shared-config/server/validation';
 import { scoped } from '@forecourt/shared-config/server';
 import { createStockKey, findStockKey, listStockKeys, revokeStockKey } from '@forecourt/stock-in/stock-keys';
-import { may } from '../../operators/permissions';
+import { may } from '@forecourt/domain/operators/permissions';
 
 const KeyParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict();
 

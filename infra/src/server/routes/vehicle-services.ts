@@ -5,8 +5,8 @@ import { requestOrigin } from '@forecourt/shared-config/server';
 import { fieldError, parseInput, RequestValidationError } from '@forecourt/shared-config/server/validation';
 import { findCarById, findCarBySlug, listLocations } from '@forecourt/data/stock';
 import { haversineKm } from '@forecourt/shared-config/geo';
-import { tierPrice } from '../../delivery/delivery-quote';
-import { carBrochurePdf } from '../../media/car-brochure';
+import { tierPrice } from '@forecourt/domain/delivery/delivery-quote';
+import { carBrochurePdf } from '@forecourt/media/car-brochure';
 import type { DeliveryQuote, PriceComparison } from '@forecourt/mf-vehicle/contract';
 
 const SlugParams = z

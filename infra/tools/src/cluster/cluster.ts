@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { openDatabase, type Database } from '@forecourt/data/database';
 import { timedStep } from '@forecourt/releases/builds/builds';
 import { prepareSite } from '@forecourt/infra/src/deploy/prepare-site';
-import { operatorTokenFile } from '@forecourt/infra/src/operators/demo-operator';
+import { operatorTokenFile } from '@forecourt/domain/operators/demo-operator';
 import { INFRA_ROOT, REPO_ROOT } from '@forecourt/config/paths';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { startCrmStub, type CrmStub } from '@forecourt/test-kit/crm-stub';

@@ -27,7 +27,7 @@ import { LeadDelivery, LeadRetryResult, type LeadDeliveryTenant } from '@forecou
 import { formatTable } from '@forecourt/runtime/table';
 import { openDatabase, type Database } from '@forecourt/data/database';
 import { prepareSite } from '@forecourt/infra/src/deploy/prepare-site';
-import { operatorTokenFile } from '@forecourt/infra/src/operators/demo-operator';
+import { operatorTokenFile } from '@forecourt/domain/operators/demo-operator';
 import { REPO_ROOT } from '@forecourt/config/paths';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { startCrmStub, type RunningCrmStub } from '@forecourt/test-kit/crm-stub';

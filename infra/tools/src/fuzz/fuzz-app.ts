@@ -8,7 +8,7 @@ import type { Database } from '@forecourt/data/database';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { createStockKey } from '@forecourt/stock-in/stock-keys';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { OutboxSmsGateway, type SmsGateway } from '@forecourt/infra/src/identity/sms-gateway';
+import { OutboxSmsGateway, type SmsGateway } from '@forecourt/domain/identity/sms-gateway';
 import { SimulatedFinancePartner } from '@forecourt/partners/finance/finance-partner';
 import { LocalPaymentSimulator } from '@forecourt/partners/payments/payment-gateway';
 import { indexStock } from '@forecourt/search-service/indexing/indexer';
@@ -27,7 +27,7 @@ import {
   type ConsoleBrowser,
 } from '@forecourt/test-kit/console-sign-in';
 import { SoftwareAuthenticator } from '@forecourt/test-kit/software-authenticator';
-import { consoleOrigin } from '@forecourt/infra/src/server/console-origin';
+import { consoleOrigin } from '@forecourt/config/console-origin';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,

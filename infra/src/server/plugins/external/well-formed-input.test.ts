@@ -1,7 +1,7 @@
 import type { PaymentGateway } from '@forecourt/mf-vehicle/contract';
 import type { Database } from '@forecourt/data/database';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { OutboxSmsGateway, type SmsGateway } from '../../../identity/sms-gateway';
+import { OutboxSmsGateway, type SmsGateway } from '@forecourt/domain/identity/sms-gateway';
 import { SimulatedFinancePartner } from '@forecourt/partners/finance/finance-partner';
 import { LocalPaymentSimulator } from '@forecourt/partners/payments/payment-gateway';
 import type { Car } from '@forecourt/data/stock-model';

@@ -2,13 +2,13 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromLoopback } from '@forecourt/runtime/client-address';
-import { consoleOrigin, onConsoleHost } from '../../console-origin';
+import { consoleOrigin, onConsoleHost } from '@forecourt/config/console-origin';
 import { loadConfig, type Config } from '@forecourt/config/load';
-import { installSecret, matchesSecret, type RotatingSecret } from '../../secrets';
+import { installSecret, matchesSecret, type RotatingSecret } from '@forecourt/config/secrets';
 import type { ConsoleSession } from '@forecourt/data/operator-sessions';
-import { CONSOLE_COOKIE, ConsoleSessions } from '../../../operators/console-sessions';
-import { OperatorService, type Operator } from '../../../operators/operator-service';
-import { may, roleMay, type AdminAction, type Decision } from '../../../operators/permissions';
+import { CONSOLE_COOKIE, ConsoleSessions } from '@forecourt/domain/operators/console-sessions';
+import { OperatorService, type Operator } from '@forecourt/domain/operators/operator-service';
+import { may, roleMay, type AdminAction, type Decision } from '@forecourt/domain/operators/permissions';
 
 /**
  * What an admin route does and what it touches, declared on the route (`config.permission`):

@@ -8,7 +8,7 @@ import {
   type CarPhoto,
 } from '@forecourt/stock-in/car-photos';
 import { notePhotoObject } from '@forecourt/stock-in/photo-sweep';
-import { normalisePhoto, originalKey, PhotoRefused, sha256, openPhotoStorage } from '../../../media/photo-store';
+import { normalisePhoto, originalKey, PhotoRefused, sha256, openPhotoStorage } from '@forecourt/media/photo-store';
 import { isOutboundError } from '@forecourt/runtime/outbound-fetch';
 import type { BuildStorage } from '@forecourt/releases/registry/storage/build-storage';
 import { buildStorageSettings } from '@forecourt/releases/registry/storage/settings';

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { ContentPage } from '@forecourt/shared-config/content';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import { ContentLibrary } from '../../../content/content-library';
-import { resolveContent } from '../../../content/resolve-content';
+import { ContentLibrary } from '@forecourt/domain/content/content-library';
+import { resolveContent } from '@forecourt/domain/content/resolve-content';
 import { listBrands, listTenantCatalogue } from '@forecourt/data/stock';
 
 declare module 'fastify' {

@@ -1,0 +1,4 @@
+// Fixture: media importing the server above it.
+import { uiCarId } from '../../src/ui';
+
+export const photos = uiCarId;
