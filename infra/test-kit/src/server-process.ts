@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '@forecourt/config/server-settings';
 
 const INFRA = path.resolve(__dirname, '..', '..');
 
@@ -19,7 +20,7 @@ export function startServerProcess(options: {
   entry?: 'start' | 'serve';
 }): ChildProcess {
   const entry = options.entry === 'serve' ? ['src/server/main.ts'] : ['src/cli/main.ts', 'start'];
-  return spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', ...entry], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), '--import', 'tsx', ...entry], {
     cwd: INFRA,
     env: {
       ...process.env,

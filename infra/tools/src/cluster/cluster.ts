@@ -12,6 +12,7 @@ import { prepareSite } from '@forecourt/infra/src/deploy/prepare-site';
 import { operatorTokenFile } from '@forecourt/domain/operators/demo-operator';
 import { INFRA_ROOT, REPO_ROOT } from '@forecourt/config/paths';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
+import { SERVER_NODE_FLAGS } from '@forecourt/config/server-settings';
 import { startCrmStub, type CrmStub } from '@forecourt/test-kit/crm-stub';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { startTestObjectStorage, type TestObjectStorage } from '@forecourt/test-kit/object-storage-server';
@@ -344,7 +345,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         name,
         port,
         command: process.execPath,
-        args: [path.join(INFRA_ROOT, 'dist', 'serve.js')],
+        args: [...SERVER_NODE_FLAGS, path.join(INFRA_ROOT, 'dist', 'serve.js')],
         env: { ...webEnv, PORT: String(port), FORECOURT_INSTANCE_NAME: name, FORECOURT_DATA_DIR: dataDir },
         ready: answers200(`http://127.0.0.1:${port}/api/ready`),
         log,
