@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { z } from 'zod';
+import { Session } from '@forecourt/admin-contract';
 import { E2E_DATA_DIR, E2E_PORT } from './env';
 import { forecourtAsync } from './platform';
 
@@ -106,13 +108,13 @@ export async function signInWithPasskey(page: Page): Promise<void> {
  * A read of the admin API as the demo operator, with the personal token `npm start` keeps in the
  * data folder (what the CLI uses), over loopback as the CLI does.
  */
-export async function adminGet<T>(route: string): Promise<T> {
+export async function adminGet<Schema extends z.ZodType>(route: string, schema: Schema): Promise<z.output<Schema>> {
   const token = readFileSync(path.join(E2E_DATA_DIR, 'operator-token'), 'utf8').trim();
   const response = await fetch(`http://127.0.0.1:${E2E_PORT}/_admin${route}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   if (!response.ok) throw new Error(`GET /_admin${route} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
+  return schema.parse(await response.json());
 }
 
 /**
@@ -125,15 +127,17 @@ export async function changeFromPage(
   route: string,
   body: object,
 ): Promise<{ status: number; body: unknown }> {
+  // Read in the page (its session cookie), checked here against the contract's schema.
+  const answer: unknown = await page.evaluate(async () =>
+    (await fetch('/_admin/session', { credentials: 'same-origin' })).json(),
+  );
+  const session = Session.parse(answer);
   return page.evaluate(
-    async ({ route: target, body: payload }) => {
-      const session = (await (await fetch('/_admin/session', { credentials: 'same-origin' })).json()) as {
-        csrf: string;
-      };
+    async ({ route: target, body: payload, csrf }) => {
       const response = await fetch(target, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf },
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
         body: JSON.stringify(payload),
       });
       const text = await response.text();
@@ -145,7 +149,7 @@ export async function changeFromPage(
       }
       return { status: response.status, body: parsed };
     },
-    { route, body },
+    { route, body, csrf: session.csrf },
   );
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Overview, type HealthBucket, type VersionHealth } from '@forecourt/admin-contract';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { checkoutVersion, tenantUrl } from '../support/env';
@@ -48,20 +49,7 @@ const SHOPPERS_AT_ONCE = 5;
 // each on a busy 2-core machine, where 60 s was once not enough.
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
-interface Bucket {
-  at: string;
-  clean: number;
-  failures: number;
-}
-interface VersionHealth {
-  version: string;
-  role: string;
-  clean: number;
-  buckets: Bucket[];
-}
-interface Overview {
-  tenants: Array<{ tenant: string; remotes: Array<{ team: string; versions: VersionHealth[] }> }>;
-}
+type Bucket = HealthBucket;
 
 /** A remote's row of `forecourt list`: [team, pin, canary, last good, rollback to]. */
 function listRow(list: string, tenant: string, team: string): string[] {
@@ -89,7 +77,7 @@ async function pinsAndHistory(): Promise<{ list: string; history: string; change
 
 /** One version's buckets as the server counts them for the remote (GET /_admin/overview). */
 async function serverVersions(tenant: string, team: string): Promise<Map<string, VersionHealth>> {
-  const overview = await adminGet<Overview>('/overview?window=hour');
+  const overview = await adminGet('/overview?window=hour', Overview);
   const remote = overview.tenants.find((t) => t.tenant === tenant)?.remotes.find((r) => r.team === team);
   return new Map((remote?.versions ?? []).map((v) => [v.version, v]));
 }
