@@ -280,6 +280,18 @@ module.exports = {
       },
     },
     {
+      name: 'pages-below-the-server',
+      comment:
+        "Shopper pages (infra/pages) import release management, the search service's records, the data layer, the configuration, the runtime layer, shared-config and the teams' server halves and contracts, never the server's routes and plugins or a tool",
+      severity: 'error',
+      from: { path: '^infra/pages/', pathNot: TEST_CODE },
+      to: {
+        path: WORKSPACE_CODE,
+        pathNot:
+          '^(infra/(pages|releases|search-service|search-engine|stock-in|data|config|runtime|admin-contract)/|shared-config/src/|shell/server/|mf-[a-z]+/(server/|src/contract))',
+      },
+    },
+    {
       name: 'product-not-tools',
       comment:
         'Product code (what the server, the CLI and the pages run) imports no test kit and no tool: the test kits (testing/ folders), the drills, the cluster, the fuzz, the benchmarks, the scripts and e2e are for tests and operators',

@@ -20,7 +20,7 @@ export const ENTRIES = {
   'search-worker': 'search-engine/src/http/search-pool.ts',
   'pglite-worker': 'data/src/pglite-thread.ts',
   'render-worker': 'media/src/render-worker.ts',
-  'first-paint-worker': 'src/server/first-paint-worker.ts',
+  'first-paint-worker': 'pages/src/first-paint-worker.ts',
 };
 
 /** `@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`. */

@@ -158,7 +158,7 @@ async function doctor(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  (await import('../server/production-react')).loadProductionReact();
+  (await import('@forecourt/pages/production-react')).loadProductionReact();
   const [{ openDatabase }, { loadTenants }, { prepareSite }, { listen }, { prefetchSearchSnapshot }, demoFeed] =
     await Promise.all([
       databaseModule(),

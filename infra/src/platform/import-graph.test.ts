@@ -232,6 +232,14 @@ describe('import graph rules', () => {
     });
   });
 
+  it('refuse the pages importing the server', () => {
+    expect(violations).toContainEqual({
+      rule: 'pages-below-the-server',
+      from: 'infra/pages/src/page.ts',
+      to: 'infra/src/ui.ts',
+    });
+  });
+
   it('refuse product code importing a test kit or a tool, and let a tool use the kit', () => {
     const product = violations.filter((v) => v.rule === 'product-not-tools');
     expect(product).toHaveLength(2);
@@ -244,7 +252,7 @@ describe('import graph rules', () => {
   });
 
   it('report each broken import once, and nothing else', () => {
-    expect(violations).toHaveLength(25);
+    expect(violations).toHaveLength(26);
   });
 
   it('report nothing for a team whose halves share a contract, mounted by infra, nor for the console reading the admin API’s contract, nor for the layers used downwards', async () => {

@@ -37,7 +37,7 @@ import metricsPlugin from './plugins/platform/metrics';
 import { echoRequestId, requestIdGenerator } from './request-ids';
 import { openSharedStore, type SharedStore } from './redis-store';
 import { peerIsTrustedProxy, type TrustedProxies } from '@forecourt/config/trusted-proxies';
-import { responseSecurityHeaders } from './security';
+import { responseSecurityHeaders } from '@forecourt/pages/security';
 import adminRoutes from './routes/admin';
 import eventsRoutes, { type EventsOptions } from './routes/events';
 import faviconRoutes from './routes/favicon';

@@ -7,7 +7,7 @@ import { prefetchSearchSnapshot, type RestoredSnapshot } from './plugins/platfor
 import { exitGracefullyOnSignals, shutdownSettings } from './shutdown';
 import { loadConfig, refuseIncompleteProduction } from '@forecourt/config/load';
 import { runningFromSource } from '@forecourt/runtime/worker-script';
-import { loadProductionReact } from './production-react';
+import { loadProductionReact } from '@forecourt/pages/production-react';
 import { serializeRequest } from './request-log';
 import { serverSettings, type ServerSettings } from '@forecourt/config/server-settings';
 
@@ -58,9 +58,9 @@ export async function listen(
     log(`Index: ${result.records.toLocaleString('en-AU')} cars in ${(result.ms / 1000).toFixed(1)} s`);
   }
   // Loaded here, as the app is: they load React, which must come after its build is chosen.
-  const { firstPaintThreads } = await import('./first-paint');
-  const { warmFirstPaints } = await import('./first-paint-warm');
-  const { queryPageThreads } = await import('./first-paint-pool');
+  const { firstPaintThreads } = await import('@forecourt/pages/first-paint');
+  const { warmFirstPaints } = await import('@forecourt/pages/first-paint-warm');
+  const { queryPageThreads } = await import('@forecourt/pages/first-paint-pool');
   const threads = firstPaintThreads(app.config);
   if (threads > 0) {
     // Health answers 'starting' meanwhile: a balancer sends shoppers once the threads are warm.

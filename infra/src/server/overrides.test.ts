@@ -6,7 +6,7 @@ import {
   openSharedDatabase,
   type TestPlatform,
 } from '@forecourt/test-kit/test-platform';
-import { OVERRIDE_COOKIE } from './override';
+import { OVERRIDE_COOKIE } from '@forecourt/pages/override';
 
 let database: Database;
 let platform: TestPlatform;

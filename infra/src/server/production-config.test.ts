@@ -11,7 +11,7 @@ import {
   openSharedDatabase,
   type TestPlatform,
 } from '@forecourt/test-kit/test-platform';
-import { signOverride, verifyOverride } from './override';
+import { signOverride, verifyOverride } from '@forecourt/pages/override';
 import { installSecret } from '@forecourt/config/secrets';
 
 /** A complete production configuration, every partner on its simulator, secrets rotating. */

@@ -31,7 +31,7 @@ test("the server's entries load no React before they choose its production build
 
 test('with NODE_ENV unset, the server renders with React’s production build and NODE_ENV stays unset', async () => {
   const { files, nodeEnv } = await reactFilesAfter(
-    `require('./src/server/production-react').loadProductionReact(); require('react-dom/server'); require('react/jsx-runtime');`,
+    `require('./pages/src/production-react').loadProductionReact(); require('react-dom/server'); require('react/jsx-runtime');`,
   );
   expect(files.filter((file) => file.includes('/cjs/'))).toEqual(
     expect.arrayContaining([

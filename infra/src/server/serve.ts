@@ -11,7 +11,7 @@ import { openDatabase, pendingMigrations } from '@forecourt/data/database';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { listen, serverSettings } from './main';
 import { prefetchSearchSnapshot } from './plugins/platform/search';
-import { loadProductionReact } from './production-react';
+import { loadProductionReact } from '@forecourt/pages/production-react';
 
 /** The database is behind the code being started: the operator's next step is in the message. */
 export class PendingMigrationsError extends Error {

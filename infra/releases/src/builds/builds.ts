@@ -44,7 +44,7 @@ export function demoBuildTargets(repoRoot: string): BuildTarget[] {
   // can run an earlier pinned version than the others: per-tenant pins with nothing faked.
   // Rebuilt when its sources change, like the team's own build: the build records the version
   // of the sources it was made from, and the server paints pages first for a build of its own
-  // sources (infra/src/server/first-paint.ts), so a stale copy must not claim today's sources.
+  // sources (infra/pages/src/first-paint.ts), so a stale copy must not claim today's sources.
   // (A data folder that already published 1.0.0 keeps that build: versions are immutable.)
   const earlierSearch: BuildTarget = {
     team: 'mf-search',

@@ -6,14 +6,14 @@ import leadsServer from '@forecourt/mf-leads/server';
 import locationsServer from '@forecourt/mf-locations/server';
 import searchServer from '@forecourt/mf-search/server';
 import vehicleServer from '@forecourt/mf-vehicle/server';
-import { financePorts } from './ports/finance';
-import { leadsPorts } from './ports/leads';
-import { locationsPorts } from './ports/locations';
-import { searchPorts } from './ports/search';
-import { leadStore, storedLocations } from './ports/shared';
-import { vehiclePorts } from './ports/vehicle';
-import { firstPaintRenderCache, firstPaintThreads } from '../first-paint';
-import { FirstPaintPool, queryPageThreads } from '../first-paint-pool';
+import { financePorts } from '@forecourt/pages/ports/finance';
+import { leadsPorts } from '@forecourt/pages/ports/leads';
+import { locationsPorts } from '@forecourt/pages/ports/locations';
+import { searchPorts } from '@forecourt/pages/ports/search';
+import { leadStore, storedLocations } from '@forecourt/pages/ports/shared';
+import { vehiclePorts } from '@forecourt/pages/ports/vehicle';
+import { firstPaintRenderCache, firstPaintThreads } from '@forecourt/pages/first-paint';
+import { FirstPaintPool, queryPageThreads } from '@forecourt/pages/first-paint-pool';
 
 /**
  * Mounts every team's server plugin (each made by shared-config's `defineTeamServer`) with the

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { consoleHostName, consoleOrigin, onConsoleHost } from '@forecourt/config/console-origin';
-import { contentSecurityPolicy, htmlSecurityHeaders } from '../security';
+import { contentSecurityPolicy, htmlSecurityHeaders } from '@forecourt/pages/security';
 import { scoped } from '@forecourt/shared-config/server';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { readableTextOn } from '@forecourt/shared-config/format';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
-import { escapeHtml } from '../page';
+import { escapeHtml } from '@forecourt/pages/page';
 
 /** The tenant's logo mark as an icon, so every tab shows the dealer rather than a blank. */
 export function faviconSvg(tenant: TenantConfig): string {

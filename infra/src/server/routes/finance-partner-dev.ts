@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { isProduction } from '@forecourt/config/load';
 import { findLead } from '@forecourt/data/leads';
 import { SimulatedFinancePartner } from '@forecourt/partners/finance/finance-partner';
-import { renderPlainPage } from '../page';
+import { renderPlainPage } from '@forecourt/pages/page';
 
 /**
  * Where the finance partner's simulator sends a shopper after the customer is created (in place

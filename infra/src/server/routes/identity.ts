@@ -8,7 +8,7 @@ import { parseInput } from '@forecourt/shared-config/server/validation';
 import { isProduction } from '@forecourt/config/load';
 import { DEFAULT_IDENTITY_SETTINGS, IdentityService, type SignedIn } from '@forecourt/domain/identity/identity-service';
 import { readOutbox, smsGatewayFromConfig, type SmsGateway } from '@forecourt/domain/identity/sms-gateway';
-import { renderPlainPage } from '../page';
+import { renderPlainPage } from '@forecourt/pages/page';
 import { installSecret } from '@forecourt/config/secrets';
 import { scoped } from '@forecourt/shared-config/server';
 import type { ContactExistsAnswer } from '@forecourt/mf-leads/contract';

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { isProduction } from '@forecourt/config/load';
 import { crmFromConfig, type Crm } from '@forecourt/domain/leads/crm';
 import { deliverAllDue, type DeliveryRound } from '@forecourt/domain/leads/delivery';
-import { renderPlainPage } from '../page';
+import { renderPlainPage } from '@forecourt/pages/page';
 
 declare module 'fastify' {
   interface FastifyInstance {

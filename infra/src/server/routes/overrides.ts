@@ -18,8 +18,8 @@ import {
   verifyOverride,
   type OriginRules,
   type Override,
-} from '../override';
-import { escapeHtml, renderPlainPage } from '../page';
+} from '@forecourt/pages/override';
+import { escapeHtml, renderPlainPage } from '@forecourt/pages/page';
 import { isProduction } from '@forecourt/config/load';
 import { may } from '@forecourt/domain/operators/permissions';
 import { installSecret } from '@forecourt/config/secrets';

@@ -13,8 +13,8 @@ import {
   SHOPPER_COOKIE_MAX_AGE_SECONDS,
 } from '@forecourt/releases/pins/canary';
 import { requestOrigin, type PageHead } from '@forecourt/shared-config/server';
-import { composeFirstPaint, withinBudget } from '../first-paint';
-import { overrideCspSources } from '../override';
+import { composeFirstPaint, withinBudget } from '@forecourt/pages/first-paint';
+import { overrideCspSources } from '@forecourt/pages/override';
 import {
   composePage,
   failurePolicyFromConfig,
@@ -22,9 +22,9 @@ import {
   renderPage,
   renderPlainPage,
   type ComposedPage,
-} from '../page';
-import { QueryPageGate, requestThreadLoad } from '../query-page-gate';
-import { extendContentSecurityPolicy } from '../security';
+} from '@forecourt/pages/page';
+import { QueryPageGate, requestThreadLoad } from '@forecourt/pages/query-page-gate';
+import { extendContentSecurityPolicy } from '@forecourt/pages/security';
 import { OVERRIDE_PATHS } from './overrides';
 
 /** Paths that belong to the platform, never to a page, even when nothing there matched. */

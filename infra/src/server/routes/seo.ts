@@ -7,7 +7,7 @@ import { gateOf } from '@forecourt/shared-config/gated-routes';
 import { requestOrigin } from '@forecourt/shared-config/server';
 import { siteShowsLocation } from '@forecourt/shared-config/locations';
 import { listLocations, listVisibleCarSlugs } from '@forecourt/data/stock';
-import { escapeHtml } from '../page';
+import { escapeHtml } from '@forecourt/pages/page';
 
 /** A sitemap holds at most 50,000 addresses (sitemaps.org); a dealer's stock is far below it. */
 export const SITEMAP_LIMIT = 50_000;

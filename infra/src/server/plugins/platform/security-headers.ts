@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { INLINE_SCRIPT_CSP_SOURCES } from '../../script-loader';
-import { contentSecurityPolicy, htmlSecurityHeaders, responseSecurityHeaders } from '../../security';
+import { INLINE_SCRIPT_CSP_SOURCES } from '@forecourt/pages/script-loader';
+import { contentSecurityPolicy, htmlSecurityHeaders, responseSecurityHeaders } from '@forecourt/pages/security';
 
 /**
  * nosniff and a resource policy on every response; the full browser policy on every HTML page.

@@ -4,7 +4,7 @@ import { isProduction } from '@forecourt/config/load';
 import { siteOrigin, TENANT_HEADER, TenantDirectory } from '@forecourt/config/tenants/resolve-tenant';
 import { appendVary, fromLoopback } from '@forecourt/runtime/client-address';
 import { listeningPort } from '../../listening-port';
-import { isSharedPath } from '../../security';
+import { isSharedPath } from '@forecourt/pages/security';
 
 declare module 'fastify' {
   interface FastifyInstance {

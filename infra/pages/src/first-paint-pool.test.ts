@@ -20,9 +20,9 @@ import {
 } from '@forecourt/test-kit/test-platform';
 import { FirstPaintPool, QUERY_PAGE_PRIORITY } from './first-paint-pool';
 import { warmFirstPaints } from './first-paint-warm';
-import { locationsPorts } from './plugins/ports/locations';
-import { storedLocations } from './plugins/ports/shared';
-import { vehiclePorts } from './plugins/ports/vehicle';
+import { locationsPorts } from './ports/locations';
+import { storedLocations } from './ports/shared';
+import { vehiclePorts } from './ports/vehicle';
 
 /**
  * First paints rendered on threads of their own (FORECOURT_FIRST_PAINT_THREADS): the same page as
