@@ -292,6 +292,14 @@ module.exports = {
       },
     },
     {
+      name: 'nothing-imports-the-cli',
+      comment:
+        'The CLI (infra/cli) is the top of the platform: it starts the server and drives the admin API, and no product code imports it (a tool may: the cluster and the drills prepare a site as npm start does)',
+      severity: 'error',
+      from: { path: WORKSPACE_CODE, pathNot: [TEST_CODE, TOOL_CODE, '^infra/cli/'] },
+      to: { path: '^infra/cli/' },
+    },
+    {
       name: 'product-not-tools',
       comment:
         'Product code (what the server, the CLI and the pages run) imports no test kit and no tool: the test kits (testing/ folders), the drills, the cluster, the fuzz, the benchmarks, the scripts and e2e are for tests and operators',

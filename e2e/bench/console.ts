@@ -62,7 +62,7 @@ function cliOn(port: number): (...args: string[]) => Promise<string> {
   const env = { ...process.env, PORT: String(port), FORECOURT_DATA_DIR: benchDataDir(CONSOLE_DATA) };
   return async (...args) =>
     (
-      await execFileAsync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', ...args], {
+      await execFileAsync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/cli/src/main.ts', ...args], {
         cwd: REPO_ROOT,
         env,
         encoding: 'utf8',

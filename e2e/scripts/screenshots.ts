@@ -60,7 +60,7 @@ const WIDTHS = [375, 1280];
 
 /** The platform CLI against the site being photographed. */
 function forecourt(port: number, dataDir: string, ...cli: string[]): string {
-  return execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', ...cli], {
+  return execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/cli/src/main.ts', ...cli], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port), FORECOURT_DATA_DIR: dataDir },
     encoding: 'utf8',

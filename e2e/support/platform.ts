@@ -13,7 +13,7 @@ const env = { ...process.env, PORT: String(E2E_PORT), FORECOURT_DATA_DIR: E2E_DA
 
 /** Runs the platform CLI against the e2e site, exactly as an engineer would from the shell. */
 export function forecourt(...args: string[]): string {
-  return execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', ...args], {
+  return execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/cli/src/main.ts', ...args], {
     cwd: REPO_ROOT,
     env,
     encoding: 'utf8',
@@ -28,7 +28,7 @@ export function forecourt(...args: string[]): string {
 export async function forecourtAsync(...args: string[]): Promise<string> {
   const { stdout } = await execFileAsync(
     path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
-    ['infra/src/cli/main.ts', ...args],
+    ['infra/cli/src/main.ts', ...args],
     { cwd: REPO_ROOT, env, encoding: 'utf8' },
   );
   return stdout;
@@ -134,7 +134,7 @@ export async function buildFaultyVariant(team: string, version: string, fault: F
 
 /** Runs the platform CLI when it is expected to fail: its exit status and everything it printed. */
 export function forecourtFailing(...args: string[]): { status: number; output: string } {
-  const result = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/src/cli/main.ts', ...args], {
+  const result = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/cli/src/main.ts', ...args], {
     cwd: REPO_ROOT,
     env,
     encoding: 'utf8',

@@ -16,7 +16,7 @@ const OUT = path.join(INFRA, 'dist');
 /** Output name (infra/dist/<name>.js) -> source. Worker names are the ones the pools ask for. */
 export const ENTRIES = {
   serve: 'src/server/serve.ts',
-  cli: 'src/cli/main.ts',
+  cli: 'cli/src/main.ts',
   'search-worker': 'search-engine/src/http/search-pool.ts',
   'pglite-worker': 'data/src/pglite-thread.ts',
   'render-worker': 'media/src/render-worker.ts',

@@ -14,7 +14,7 @@ describe("the scripts that start a server pass the server's Node.js flags", () =
   it.each([
     ['.', 'serve'],
     ['infra', 'serve'],
-    ['infra', 'start'],
+    ['infra/cli', 'start'],
   ])('%s: npm run %s', (folder, name) => {
     const words = scripts(folder)[name]!.split(' ');
     expect(SERVER_NODE_FLAGS.filter((flag) => !words.includes(flag))).toEqual([]);

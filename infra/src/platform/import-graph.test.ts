@@ -240,6 +240,14 @@ describe('import graph rules', () => {
     });
   });
 
+  it('refuse the server importing the CLI above it', () => {
+    expect(violations).toContainEqual({
+      rule: 'nothing-imports-the-cli',
+      from: 'infra/src/start.ts',
+      to: 'infra/cli/src/main.ts',
+    });
+  });
+
   it('refuse product code importing a test kit or a tool, and let a tool use the kit', () => {
     const product = violations.filter((v) => v.rule === 'product-not-tools');
     expect(product).toHaveLength(2);
@@ -252,7 +260,7 @@ describe('import graph rules', () => {
   });
 
   it('report each broken import once, and nothing else', () => {
-    expect(violations).toHaveLength(26);
+    expect(violations).toHaveLength(27);
   });
 
   it('report nothing for a team whose halves share a contract, mounted by infra, nor for the console reading the admin API’s contract, nor for the layers used downwards', async () => {

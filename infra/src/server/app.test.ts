@@ -25,7 +25,7 @@ describe('start-up with an invalid tenant config', () => {
   it('stops `start` with a message naming tenant, field and reason, and a non-zero exit', async () => {
     const run = promisify(execFile)(
       path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
-      ['infra/src/cli/main.ts', 'start'],
+      ['infra/cli/src/main.ts', 'start'],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, FORECOURT_TENANTS_DIR: badTenants, FORECOURT_DATA_DIR: dataDir, PORT: '0' },

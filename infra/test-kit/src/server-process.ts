@@ -19,7 +19,7 @@ export function startServerProcess(options: {
   nodeArgs?: string[];
   entry?: 'start' | 'serve';
 }): ChildProcess {
-  const entry = options.entry === 'serve' ? ['src/server/main.ts'] : ['src/cli/main.ts', 'start'];
+  const entry = options.entry === 'serve' ? ['src/server/main.ts'] : ['cli/src/main.ts', 'start'];
   return spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), '--import', 'tsx', ...entry], {
     cwd: INFRA,
     env: {

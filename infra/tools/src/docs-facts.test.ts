@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FAVOURITE_ADDED_EVENT, PIXEL_EVENTS } from '@forecourt/shared-config';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
-import { HELP } from '@forecourt/infra/src/cli/main';
+import { HELP } from '@forecourt/cli/main';
 import { CONFIG_SCHEMA } from '@forecourt/config/schema';
 import { migrationProvider } from '@forecourt/data/migrations';
 import { demoBuildTargets } from '@forecourt/releases/builds/builds';

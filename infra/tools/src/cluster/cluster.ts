@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { openDatabase, type Database } from '@forecourt/data/database';
 import { timedStep } from '@forecourt/releases/builds/builds';
-import { prepareSite } from '@forecourt/infra/src/deploy/prepare-site';
+import { prepareSite } from '@forecourt/cli/prepare-site';
 import { operatorTokenFile } from '@forecourt/domain/operators/demo-operator';
 import { INFRA_ROOT, REPO_ROOT } from '@forecourt/config/paths';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';

@@ -26,7 +26,7 @@ import type { ChildProcess } from 'node:child_process';
 import { LeadDelivery, LeadRetryResult, type LeadDeliveryTenant } from '@forecourt/admin-contract';
 import { formatTable } from '@forecourt/runtime/table';
 import { openDatabase, type Database } from '@forecourt/data/database';
-import { prepareSite } from '@forecourt/infra/src/deploy/prepare-site';
+import { prepareSite } from '@forecourt/cli/prepare-site';
 import { operatorTokenFile } from '@forecourt/domain/operators/demo-operator';
 import { REPO_ROOT } from '@forecourt/config/paths';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';

@@ -163,9 +163,9 @@ async function start(): Promise<void> {
     await Promise.all([
       databaseModule(),
       tenantsModule(),
-      import('../deploy/prepare-site'),
-      import('../server/main'),
-      import('../server/plugins/platform/search'),
+      import('./prepare-site'),
+      import('@forecourt/infra/src/server/main'),
+      import('@forecourt/infra/src/server/plugins/platform/search'),
       import('@forecourt/demo-data/demo-feed/demo-feed'),
     ]);
   refuseInProduction('start');

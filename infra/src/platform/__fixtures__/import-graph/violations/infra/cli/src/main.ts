@@ -1,0 +1,2 @@
+// Fixture: the CLI, the top of the platform.
+export const help = 'usage: forecourt <command>';
