@@ -1,7 +1,7 @@
 /**
  * The operator console: a site of its own, not a remote. It is never pinned or composed into a
  * dealer's page, so it has no federation and no shared singletons; infra serves this build on the
- * console's host (infra/src/server/routes/console-site.ts).
+ * console's host (infra/server/src/routes/console-site.ts).
  *
  * Every file but index.html carries its content hash in its name, so the server may let browsers
  * keep them for a year; index.html is fetched anew and names the current ones. Brotli and gzip

@@ -12,7 +12,7 @@ import { signInOnPage } from '../support/sign-in';
  * calculator's first figure and the finance page's are one figure, or the one that differs names
  * its basis (the lender's quote, the finance partner's instant quote). On a site with finance
  * switched off no screen shows a figure. The figures' rule over every seeded car is
- * infra/src/server/repayment-figures.test.ts; this is what a shopper reads.
+ * infra/server/src/repayment-figures.test.ts; this is what a shopper reads.
  */
 
 interface TenantFile {

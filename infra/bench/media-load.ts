@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { formatTable } from '@forecourt/runtime/table';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { listen } from '../src/server/main';
+import { listen } from '@forecourt/server/main';
 import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { tempDir } from '@forecourt/test-kit/fake-build';

@@ -1,6 +1,6 @@
 /**
  * Hostile searches against the platform server (one search request once froze the whole
- * server). For each stock size, a real server process (`src/server/main.ts`) over a seeded data
+ * server). For each stock size, a real server process (`server/src/main.ts`) over a seeded data
  * folder, restarted from its snapshot as a production restart starts, takes a fixed mix of public searches for 30 s from 16 concurrent connections, sent with
  * the search key a page of the site carries (secured to a tenant's stock), while a separate process polls `/api/health` every
  * 100 ms. Prints health's latency and, per kind of search, how many were answered (200) or refused
@@ -26,7 +26,7 @@ import { migrate, openDatabase } from '@forecourt/data/database';
 import { countCars } from '@forecourt/data/stock';
 import { generateSecuredApiKey } from '@forecourt/search-engine/http/keys';
 import { CARS_INDEX, tenantStockFilter } from '@forecourt/search-service/indexing/records';
-import { SEARCH_SNAPSHOT_FILE, SECURED_KEY_TTL_SECONDS } from '../src/server/plugins/platform/search';
+import { SEARCH_SNAPSHOT_FILE, SECURED_KEY_TTL_SECONDS } from '@forecourt/server/plugins/platform/search';
 import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';

@@ -25,7 +25,7 @@ import { REMOTE_TEAMS } from '@forecourt/shared-config/teams';
 import { migrate, openDatabase } from '@forecourt/data/database';
 import { DEFAULT_TENANT } from '@forecourt/data/pins';
 import { INFRA_ROOT, REPO_ROOT } from '@forecourt/config/paths';
-import { buildApp } from '../src/server/app';
+import { buildApp } from '@forecourt/server/app';
 import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, freePort } from '@forecourt/test-kit/server-process';

@@ -1,6 +1,6 @@
 /**
  * The whole site's restart at scale: what `search-restart.ts` measures for the search service
- * alone, here for the platform server as it runs in production (`src/server/main.ts`: database,
+ * alone, here for the platform server as it runs in production (`server/src/main.ts`: database,
  * tenants, content, registry, every team's server plugin, then listening), over a database
  * seeded with the demo tenants' stock scaled to N cars.
  *
@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { formatTable } from '@forecourt/runtime/table';
 import { migrate, openDatabase } from '@forecourt/data/database';
 import { countCars } from '@forecourt/data/stock';
-import { SEARCH_SNAPSHOT_FILE } from '../src/server/plugins/platform/search';
+import { SEARCH_SNAPSHOT_FILE } from '@forecourt/server/plugins/platform/search';
 import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { tempDir } from '@forecourt/test-kit/fake-build';
 import { exited, startServerProcess, waitHealthy } from '@forecourt/test-kit/server-process';

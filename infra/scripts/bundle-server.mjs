@@ -15,7 +15,7 @@ const OUT = path.join(INFRA, 'dist');
 
 /** Output name (infra/dist/<name>.js) -> source. Worker names are the ones the pools ask for. */
 export const ENTRIES = {
-  serve: 'src/server/serve.ts',
+  serve: 'server/src/serve.ts',
   cli: 'cli/src/main.ts',
   'search-worker': 'search-engine/src/http/search-pool.ts',
   'pglite-worker': 'data/src/pglite-thread.ts',

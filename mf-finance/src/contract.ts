@@ -12,7 +12,7 @@ import type { CustomerRequest, QuoteRequest } from './features/finance-enquiry/l
  * estimate it shows (and reports to the vehicle page's sticky header) first, and the finance
  * page's quote box for its chosen car (the page's finance answer, then the box's rule), with the
  * chosen car's shape. Here for the platform's test over every seeded car
- * (infra/src/server/repayment-figures.test.ts): only infra reaches the seed, and infra may read a
+ * (infra/server/src/repayment-figures.test.ts): only infra reaches the seed, and infra may read a
  * team's contract but never its UI.
  */
 export { calculatorStart } from './features/finance-calculator/lib/estimate';

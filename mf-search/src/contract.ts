@@ -8,7 +8,7 @@ import { z } from 'zod';
 /**
  * A result or similar-car card's weekly figure for a hit, as a pure function, with the hit's
  * shape and its schema. Here for the platform's tests over every seeded car
- * (infra/src/server/repayment-figures.test.ts, and page-answers.test.ts for the fallback fetch's
+ * (infra/server/src/repayment-figures.test.ts, and page-answers.test.ts for the fallback fetch's
  * cars): only infra reaches the seed, and infra may read a team's contract but never its UI.
  */
 export { cardRepayment, carHitSchema, type CarHit } from './lib/hit';

@@ -9,7 +9,7 @@ import { lenderFactsSchema, zm } from '@forecourt/shared-config';
 /**
  * The finance the page shows for a car, as pure functions: whether it shows finance, and what its
  * sticky header shows of the calculator's estimate. Here for the platform's test over every seeded
- * car (infra/src/server/repayment-figures.test.ts): only infra reaches the seed, and infra may read a
+ * car (infra/server/src/repayment-figures.test.ts): only infra reaches the seed, and infra may read a
  * team's contract but never its UI.
  */
 export { pageShowsFinance, stickyEstimate } from './lib/finance-facts';

@@ -10,7 +10,7 @@ import {
   Timestamp,
 } from './index';
 
-/** The contract describes JSON as the wire carries it; the server's routes are held to it by infra/src/server/admin-contract.test.ts. */
+/** The contract describes JSON as the wire carries it; the server's routes are held to it by infra/server/src/admin-contract.test.ts. */
 describe("the admin API's contract", () => {
   it('takes a moment as the ISO text the server writes, and nothing else', () => {
     expect(Timestamp.safeParse('2026-11-27T08:02:30.000Z').success).toBe(true);

@@ -116,7 +116,7 @@ export async function connectAdmin(dataDir: string, port: number): Promise<Admin
   }
 
   // Loaded here only: a call to a running server needs none of it.
-  const { buildApp } = await import('@forecourt/infra/src/server/app');
+  const { buildApp } = await import('@forecourt/server/app');
   const app: FastifyInstance = await buildApp({ dataDir, teamServers: false });
   await app.ready();
   try {

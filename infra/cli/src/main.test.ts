@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from '@forecourt/releases/registry/registry';
 import { recordCleanMount } from '@forecourt/data/version-health';
-import { buildApp } from '@forecourt/infra/src/server/app';
+import { buildApp } from '@forecourt/server/app';
 import { consoleOrigin } from '@forecourt/config/console-origin';
 import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase, seedDataFolderDatabase } from '@forecourt/test-kit/test-database';

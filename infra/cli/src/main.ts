@@ -164,8 +164,8 @@ async function start(): Promise<void> {
       databaseModule(),
       tenantsModule(),
       import('./prepare-site'),
-      import('@forecourt/infra/src/server/main'),
-      import('@forecourt/infra/src/server/plugins/platform/search'),
+      import('@forecourt/server/main'),
+      import('@forecourt/server/plugins/platform/search'),
       import('@forecourt/demo-data/demo-feed/demo-feed'),
     ]);
   refuseInProduction('start');

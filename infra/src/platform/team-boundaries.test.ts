@@ -36,7 +36,7 @@ describe('team boundaries', () => {
   it('refuse a team importing infra', async () => {
     const errors = await boundaryErrors(
       'mf-leads/server/x.ts',
-      "import { buildApp } from '../../infra/src/server/app';\nexport const x = buildApp;\n",
+      "import { buildApp } from '../../infra/server/src/app';\nexport const x = buildApp;\n",
     );
     expect(errors).toHaveLength(1);
   });
@@ -149,7 +149,7 @@ describe('workspaces by name', () => {
 
   it('allow a relative path within a workspace, and a package name across', async () => {
     const errors = await relativeErrors(
-      'infra/src/server/x.ts',
+      'infra/server/src/x.ts',
       "import { loadConfig } from '@forecourt/config/load';\nimport { textProblem } from '@forecourt/runtime/text';\nexport const x = [loadConfig, textProblem];\n",
     );
     expect(errors).toEqual([]);

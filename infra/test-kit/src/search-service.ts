@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '@forecourt/data/database';
 import { LocalPaymentSimulator } from '@forecourt/partners/payments/payment-gateway';
-import { buildApp } from '@forecourt/infra/src/server/app';
+import { buildApp } from '@forecourt/server/app';
 import { startSearchService, type RunningSearchService } from '@forecourt/search-service/service/service';
 import { tempDir } from './fake-build';
 

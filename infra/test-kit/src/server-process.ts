@@ -8,7 +8,7 @@ const INFRA = path.resolve(__dirname, '..', '..');
 /**
  * The platform as `npm start` runs it (`forecourt start`), in a process of its own, for drills
  * and benchmarks that must kill it or keep its CPU apart from their own. `entry: 'serve'` runs the
- * server alone as a production restart does (`src/server/main.ts`: serves what is already
+ * server alone as a production restart does (`server/src/main.ts`: serves what is already
  * published, no build or publish step first). Started with node itself, not the tsx wrapper
  * (which would leave its child running when killed).
  */
@@ -19,7 +19,7 @@ export function startServerProcess(options: {
   nodeArgs?: string[];
   entry?: 'start' | 'serve';
 }): ChildProcess {
-  const entry = options.entry === 'serve' ? ['src/server/main.ts'] : ['cli/src/main.ts', 'start'];
+  const entry = options.entry === 'serve' ? ['server/src/main.ts'] : ['cli/src/main.ts', 'start'];
   return spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), '--import', 'tsx', ...entry], {
     cwd: INFRA,
     env: {

@@ -2,7 +2,7 @@ import { algoliasearch } from 'algoliasearch';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@forecourt/data/database';
 import { loadTenantStock } from '@forecourt/data/stock';
-import { listen } from '@forecourt/infra/src/server/main';
+import { listen } from '@forecourt/server/main';
 import type { Car } from '@forecourt/data/stock-model';
 import { defaultSeedNow } from '@forecourt/demo-data/seed/generate';
 import { seedStock } from '@forecourt/demo-data/seed/seed-stock';

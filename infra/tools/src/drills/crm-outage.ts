@@ -3,7 +3,7 @@
  * console shows while a dealer's CRM is down, and that every lead reaches the CRM exactly once
  * when it is back, by the outbox's own retries and by an operator's "retry now".
  *
- * The server runs as in production (`src/server/main.ts`, its own process) on a PostgreSQL
+ * The server runs as in production (`server/src/main.ts`, its own process) on a PostgreSQL
  * database of the drill's own, so the drill can count the outbox rows itself while the server
  * runs, with its CRM webhook pointed at a stub on 127.0.0.1 (infra/test-kit/src/crm-stub.ts) that checks
  * each delivery's signature and counts it by lead id. Two outages, one after the other:

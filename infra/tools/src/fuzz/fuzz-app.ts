@@ -17,7 +17,7 @@ import { seedStock } from '@forecourt/demo-data/seed/seed-stock';
 import { loadTenants } from '@forecourt/config/tenants/load-tenants';
 import { makeFakeBuild, tempDir } from '@forecourt/test-kit/fake-build';
 import { openTestDatabase, serverTestEngine } from '@forecourt/test-kit/test-database';
-import { buildApp } from '@forecourt/infra/src/server/app';
+import { buildApp } from '@forecourt/server/app';
 import { TEST_OPERATOR, testOperatorToken } from '@forecourt/test-kit/operators';
 import {
   browserOf,

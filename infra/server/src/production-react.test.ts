@@ -24,7 +24,7 @@ async function reactFilesAfter(script: string): Promise<{ files: string[]; nodeE
 
 test("the server's entries load no React before they choose its production build", async () => {
   const { files } = await reactFilesAfter(
-    `require('./cli/src/main'); require('./src/server/serve'); require('./src/server/main');`,
+    `require('./cli/src/main'); require('./server/src/serve'); require('./server/src/main');`,
   );
   expect(files).toEqual([]);
 });
