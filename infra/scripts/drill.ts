@@ -49,9 +49,9 @@ const { positionals, values } = parseArgs({
     leads: { type: 'string', default: '20' },
     'outage-seconds': { type: 'string', default: '60' },
     // 30 s per stall: the shopper samples every 100 ms, so a p99 over 10 s rests on 100 samples
-    // and is the second-slowest of them, one scheduler hiccup of a 2-core machine decided it
-    // (runs missed by 7 to 11 ms on one sample each, the next slowest in the 80s). Over 30 s it
-    // is the third-slowest of 300.
+    // and is the second-slowest of them. On a 2-core machine one or two slow samples in a stall
+    // (107 to 158 ms, while the stall's p50 stayed 20 to 35 ms) decided it, in a different stall
+    // each run. Over 30 s it is the third-slowest of about 300.
     seconds: { type: 'string', default: '30' },
     postgres: { type: 'boolean', default: false },
   },
