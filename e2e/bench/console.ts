@@ -19,12 +19,12 @@ import {
   confirmationDialogs,
   enrollPasskey,
   passkeyBrowser,
-  seriousAxeViolations,
   violationsWithEachDialogOpen,
   type DialogState,
 } from '../support/console';
 import { checkoutVersion } from '../support/env';
 import { benchDataDir, CHROMIUM_PATH, REPO_ROOT } from './site';
+import { seriousAxeViolations } from '../support/axe';
 
 const execFileAsync = promisify(execFile);
 

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { z } from 'zod';
 import { Session } from '@forecourt/admin-contract';
 import { E2E_DATA_DIR, E2E_PORT } from './env';
+import { seriousAxeViolations } from './axe';
 import { forecourtAsync } from './platform';
 
 /** The operator console's own origin on the e2e site. */
@@ -151,14 +151,6 @@ export async function changeFromPage(
     },
     { route, body, csrf: session.csrf },
   );
-}
-
-/** axe's serious and critical violations on the page as it is now, each as its rule and where. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The state every confirmation dialog of the console needs before its button shows. */

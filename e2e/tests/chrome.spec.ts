@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { findListedCar } from '../support/listed-cars';
 import { signInOnPage } from '../support/sign-in';
+import { seriousAxeViolations } from '../support/axe';
 
 /**
  * The chrome and the content pages across a dealer group (Summit: brand mega-menu, brand pages,
@@ -21,9 +21,7 @@ async function open(page: Page, tenant: string, path: string): Promise<void> {
 }
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 test.describe('dealer group at 1280 px', () => {

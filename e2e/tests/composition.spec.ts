@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { checkoutVersion, E2E_PORT, REPO_ROOT, tenantUrl } from '../support/env'
 import { listedCarPath } from '../support/listed-cars';
 import { bootRemotes, scrollToFragment, slot, appFrame } from '../support/platform';
 import { signInOnPage } from '../support/sign-in';
+import { axeViolations } from '../support/axe';
 
 /** One route per remote, from each remote's routes.json. */
 const ROUTES: Array<{ team: string; path: string; heading: RegExp }> = [
@@ -138,8 +138,7 @@ test('the home page has no accessibility violations', async ({ page }) => {
   await expect(slot(page, 'mf-search')).toHaveAttribute('data-status', 'mounted');
   await scrollToFragment(page, 'mf_locations/DealerContact', page.locator('[data-boundary="mf-locations"]'));
   await expect(page.locator('[data-boundary="mf-locations"]').first()).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('no remote URL is compiled into any bundle', () => {

@@ -4,13 +4,13 @@ import {
   demoOperatorLink,
   enrollPasskey,
   passkeyBrowser,
-  seriousAxeViolations,
   signInWithPasskey,
   signOut,
   violationsWithEachDialogOpen,
 } from '../support/console';
 import { checkoutVersion, tenantUrl } from '../support/env';
 import { forecourt, forecourtAsync } from '../support/platform';
+import { seriousAxeViolations } from '../support/axe';
 
 /**
  * The operator console in a real browser: a passkey made from an enrollment link (Chromium's

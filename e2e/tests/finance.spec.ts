@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { findListedCar } from '../support/listed-cars';
 import { scrollToFragment } from '../support/platform';
 import { signInOnPage } from '../support/sign-in';
+import { seriousAxeViolations } from '../support/axe';
 
 /**
  * The finance side end to end, on sites with different finance switches: Harbourside (the
@@ -239,10 +239,7 @@ for (const [tenant, path] of [
   test(`axe finds no serious or critical problem on ${tenant}'s ${path}`, async ({ page }) => {
     await page.goto(tenantUrl(tenant, path));
     await expect(form(page)).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
-    ).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }
 

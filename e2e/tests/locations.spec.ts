@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { findListedCar } from '../support/listed-cars';
 import { scrollToFragment } from '../support/platform';
+import { seriousAxeViolations } from '../support/axe';
 
 /**
  * The locations side end to end, on a site with many locations (Summit: three dealerships, a
@@ -147,12 +147,6 @@ for (const [tenant, path] of [
   test(`axe finds no serious or critical problem on ${tenant}'s ${path}`, async ({ page }) => {
     await page.goto(tenantUrl(tenant, path));
     await expect(page.locator('article[data-location]').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(
-      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }

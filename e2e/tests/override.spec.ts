@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, tenantUrl } from '../support/env';
 import { bootRemotes, forecourt, slot, appFrame } from '../support/platform';
+import { axeViolations } from '../support/axe';
 
 /**
  * The developer override: one browser loads a team's build from the developer's own server
@@ -89,7 +89,7 @@ test('a developer override shows only in the browser that set it', async ({ brow
     await mine.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Finance' }).first().click();
     await expect(slot(mine, 'mf-finance')).toHaveAttribute('data-status', 'mounted');
     await expect(banner(mine)).toBeVisible();
-    expect((await new AxeBuilder({ page: mine }).include('[data-override-banner]').analyze()).violations).toEqual([]);
+    expect(await axeViolations(mine, { include: '[data-override-banner]' })).toEqual([]);
     await mine.goto(tenantUrl(TENANT, '/'));
     await expect(appFrame(mine)).toHaveAttribute('data-version', LOCAL_BUILD);
     for (const width of [375, 1280]) {

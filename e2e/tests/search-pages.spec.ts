@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { scrollToFragment } from '../support/platform';
 import { cardNames, count, filterSection, open, serviceSearch } from '../support/search';
 import { takeOver } from '../support/first-paint';
+import { seriousAxeViolations } from '../support/axe';
 
 /**
  * The search team's parts outside the results page, in a real browser against the real search
@@ -182,9 +182,7 @@ test('a model search that matches nothing says so', async ({ page }) => {
 test('axe finds no serious or critical problem on the model search page', async ({ page }) => {
   await open(page, 'harbourside-motors', '/models');
   await expect(page.getByRole('list', { name: 'Models' }).getByRole('article').first()).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
 test('favourites and compare: a shopper keeps cars in this browser, sees them on /favourites, and compares up to three side by side', async ({

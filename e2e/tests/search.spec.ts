@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { cardNames, count, filterSection, open, serviceSearch } from '../support/search';
+import { seriousAxeViolations } from '../support/axe';
 
 /**
  * The search results journeys, in a real browser against the real search service: what the
@@ -186,9 +186,7 @@ for (const [name, path] of [
     await open(page, 'harbourside-motors', path);
     await expect(count(page)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Results' }).getByRole('article').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }
 

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, tenantUrl } from '../support/env';
 import { findListedCar, listedCarPath, soldCarSlug } from '../support/listed-cars';
+import { seriousAxeViolations } from '../support/axe';
 
 /** The slug of the first car the tenant's website lists. */
 const listedCar = async (tenant: string) => (await listedCarPath(E2E_PORT, tenant)).replace(/^\/cars\//, '');
@@ -63,17 +63,11 @@ for (const tenant of ['harbourside-motors', 'summit-auto-group']) {
     await page.goto(tenantUrl(tenant, `/cars/${car.slug}`));
     await expect(page.getByRole('region', { name: 'Key information' })).toBeVisible();
     await expect(page.locator('[data-price-comparison="loading"]')).toHaveCount(0);
-    const serious = async () => {
-      const results = await new AxeBuilder({ page }).analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    };
-    expect(await serious()).toEqual([]);
-    // Scrolled: the sticky header and bottom bar are in the page too.
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // Scrolled: the sticky header and bottom bar are in the page too, and the rest is as checked.
     await page.evaluate(() => window.scrollTo(0, 1200));
     await expect(page.locator('[data-sticky="bar"]')).toBeVisible();
-    expect(await serious()).toEqual([]);
+    expect(await seriousAxeViolations(page, '[data-sticky]')).toEqual([]);
   });
 }
 
