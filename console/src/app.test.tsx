@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { account, overview } from './testing/fixtures';
+import { account, overview, tenantTable } from './testing/fixtures';
 import { renderConsole } from './testing/render-console';
 
 describe('the console', () => {
@@ -19,7 +19,9 @@ describe('the console', () => {
   });
 
   it('offers the Accounts section to an operator', async () => {
-    renderConsole('/', { routes: { 'GET /_admin/overview': { body: overview() } } });
+    renderConsole('/', {
+      routes: { 'GET /_admin/overview': { body: overview() }, 'GET /_admin/tenant-table': { body: tenantTable() } },
+    });
     const nav = await screen.findByRole('navigation', { name: 'Console sections' });
     expect(within(nav).getByRole('link', { name: 'Accounts' })).toBeInTheDocument();
   });
@@ -27,7 +29,7 @@ describe('the console', () => {
   it('does not offer the Accounts section to a tenant manager', async () => {
     renderConsole('/', {
       account: account({ role: 'tenant-manager', tenants: ['harbourside-motors'] }),
-      routes: { 'GET /_admin/overview': { body: overview() } },
+      routes: { 'GET /_admin/overview': { body: overview() }, 'GET /_admin/tenant-table': { body: tenantTable() } },
     });
     const nav = await screen.findByRole('navigation', { name: 'Console sections' });
     expect(within(nav).queryByRole('link', { name: 'Accounts' })).toBeNull();
@@ -37,7 +39,7 @@ describe('the console', () => {
   it('names the signed-in person and role', async () => {
     renderConsole('/', {
       account: account({ name: 'Sam Lee', role: 'viewer', tenants: null }),
-      routes: { 'GET /_admin/overview': { body: overview() } },
+      routes: { 'GET /_admin/overview': { body: overview() }, 'GET /_admin/tenant-table': { body: tenantTable() } },
     });
     expect(await screen.findByText('Sam Lee (viewer)')).toBeInTheDocument();
   });

@@ -12,6 +12,9 @@ import { RemotePage } from './pages/remote';
 import { SearchHealthPage } from './pages/search-health';
 import { StockPage } from './pages/stock';
 import { StockKeysPage } from './pages/stock-keys';
+import { NewTenantPage } from './pages/tenant-new';
+import { TenantsPage } from './pages/tenants';
+import { TenantSettingsPage } from './pages/tenant-settings';
 import { returnPath, SignInPage } from './pages/sign-in';
 import { useSession } from './session/session';
 import { Button } from './ui/button';
@@ -63,7 +66,10 @@ export function ConsoleRoutes() {
         }
       />
       <Route element={signedIn ? <ConsoleLayout /> : <ToSignIn />}>
-        <Route index element={<OverviewPage />} />
+        <Route index element={<TenantsPage />} />
+        <Route path="tenants/:tenant" element={<OverviewPage />} />
+        <Route path="tenants/new" element={<NewTenantPage />} />
+        <Route path="tenants/:tenant/settings" element={<TenantSettingsPage />} />
         <Route path="tenants/:tenant/:team" element={<RemotePage />} />
         <Route path="publishes" element={<PublishesPage />} />
         <Route path="lead-delivery" element={<LeadDeliveryPage />} />

@@ -45,7 +45,10 @@ export interface ConsolePage {
 
 /** The console's pages behind sign-in, each as an operator opens it. */
 const SIGNED_IN_PAGES: readonly ConsolePage[] = [
-  { path: '/', label: 'tenants overview', signedIn: true },
+  { path: '/', label: 'tenants table', signedIn: true },
+  { path: `/tenants/${TENANT}`, label: "a tenant's remotes", signedIn: true },
+  { path: `/tenants/${TENANT}/settings`, label: "a tenant's settings", signedIn: true },
+  { path: '/tenants/new', label: 'new tenant', signedIn: true },
   { path: `/tenants/${TENANT}/${TEAM}`, label: "a remote's page", signedIn: true },
   { path: '/publishes', label: 'publishes', signedIn: true },
   { path: '/lead-delivery', label: 'lead delivery', signedIn: true },

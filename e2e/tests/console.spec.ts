@@ -53,8 +53,13 @@ test('signs out, and signs in again with the passkey alone', async () => {
   await expect(page.getByText('Demo operator (operator)')).toBeVisible();
 });
 
-test("the overview shows each tenant's pins as the CLI lists them", async () => {
+test("the tenants table and a tenant's page show its pins as the CLI lists them", async () => {
   await page.goto(`${CONSOLE}/`);
+  await page.getByRole('searchbox', { name: 'Find a tenant' }).fill('harbour');
+  const row = page.getByRole('row', { name: /Harbourside Motors/ });
+  await expect(row).toContainText(`mf-search ${PIN}`);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await row.getByRole('link', { name: 'Harbourside Motors', exact: true }).click();
   const card = page
     .getByRole('region', { name: 'Harbourside Motors (harbourside-motors)' })
     .getByRole('article', { name: /^mf-search/ });
@@ -95,6 +100,40 @@ test('shows a change made elsewhere within seconds, without a reload', async () 
   forecourt('pin', TENANT, 'mf-search', PIN);
 });
 
+test("creates a tenant whose site answers at once, and edits its phone in the site's settings", async () => {
+  const slug = `console-${Date.now().toString(36)}`;
+  await page.goto(`${CONSOLE}/`);
+  await page.getByRole('link', { name: 'New tenant' }).click();
+  const form = page.getByRole('form', { name: 'New tenant' });
+  await form.getByLabel('Slug').fill(slug);
+  await form.getByLabel('Site name').fill('Console Test Motors');
+  await form.getByLabel('Kind of site').selectOption('used-only');
+  await form.getByLabel('Logo letters').fill('CT');
+  await form.getByLabel("Logo's text for screen readers").fill('Console Test Motors');
+  await form.getByLabel('Main colour').fill('#0f766e');
+  await form.getByLabel('Accent colour').fill('#fbbf24');
+  await form.getByLabel('Phone').fill('(07) 5500 0100');
+  await form.getByLabel('City or town').fill('Toowoomba');
+  await form.getByLabel('State').selectOption('QLD');
+  await form.getByRole('button', { name: 'Create tenant' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings of Console Test Motors');
+
+  const site = await context.newPage();
+  expect((await site.goto(tenantUrl(slug, '/')))?.status()).toBe(200);
+  await expect(site.getByRole('banner')).toContainText('(07) 5500 0100');
+
+  const contact = page.getByRole('form', { name: 'Contact' });
+  await contact.getByLabel('Phone').fill('call us');
+  await contact.getByRole('button', { name: 'Save contact' }).click();
+  await expect(contact.getByRole('link', { name: 'Phone: must be a phone number' })).toBeVisible();
+  await contact.getByLabel('Phone').fill('(07) 5500 0199');
+  await contact.getByRole('button', { name: 'Save contact' }).click();
+  await expect(contact.getByText('Contact saved. The site shows it on its next page.')).toBeVisible();
+  await site.reload();
+  await expect(site.getByRole('banner')).toContainText('(07) 5500 0199');
+  await site.close();
+});
+
 for (const width of [375, 1280]) {
   test(`every page at ${width} px: no sideways scroll and no serious accessibility problem`, async () => {
     test.setTimeout(120_000);
@@ -109,6 +148,8 @@ for (const width of [375, 1280]) {
       '/accounts',
       '/stock-keys',
       '/stock',
+      `/tenants/${TENANT}/settings`,
+      '/tenants/new',
     ];
     for (const path of pages) {
       await page.goto(`${CONSOLE}${path}`);

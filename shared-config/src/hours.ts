@@ -21,6 +21,15 @@ export const minutesOf = (time: string): number => {
 export const timeOf = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
+/** A day's hours as the stored `formated_hours` reads them: '8:30am - 5:30pm'. */
+export function formattedHours(open: string, close: string): string {
+  const twelveHour = (time: string) => {
+    const [hours, minutes] = time.split(':').map(Number) as [number, number];
+    return `${((hours + 11) % 12) + 1}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}${hours < 12 ? 'am' : 'pm'}`;
+  };
+  return `${twelveHour(open)} - ${twelveHour(close)}`;
+}
+
 /** The date, weekday and minute of the day that `now` is on the clock of `timeZone`. */
 export function zonedClock(now: Date, timeZone: string): { date: string; weekday: number; minutes: number } {
   const parts = Object.fromEntries(

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { z } from 'zod';
 import { ConsoleRoutes } from '../app';
 import { SessionProvider } from '../session/session';
-import { account, overview } from '../testing/fixtures';
+import { account, tenantTable } from '../testing/fixtures';
 import { POLL_MS, useLive } from './use-live';
 
 const Count = z.object({ count: z.number() });
@@ -89,10 +89,10 @@ describe('a live read', () => {
     let ended = false;
     serveRoutes({
       'GET /_admin/session': SESSION,
-      'GET /_admin/overview': () =>
+      'GET /_admin/tenant-table': () =>
         ended
           ? { status: 401, body: { error: 'Not signed in (session expired): sign in with a passkey' } }
-          : { body: { ...overview(), tenants: [] } },
+          : { body: tenantTable({ rows: [], total: 0 }) },
     });
     render(
       <SessionProvider>

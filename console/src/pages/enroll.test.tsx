@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { account, overview } from '../testing/fixtures';
+import { account, overview, tenantTable } from '../testing/fixtures';
 import { attestation, installBrowserPasskeys } from '../testing/browser-passkeys';
 import { recordRequests, renderConsole } from '../testing/render-console';
 
@@ -26,6 +26,7 @@ describe('enrolling a passkey from a link', () => {
         'POST /_admin/session/enroll/options': { body: OPTIONS },
         'POST /_admin/session/enroll': { body: { account: account(), csrf: 'fresh-csrf' } },
         'GET /_admin/overview': { body: overview() },
+        'GET /_admin/tenant-table': { body: tenantTable() },
       },
     });
     fireEvent.change(await screen.findByLabelText('Name for this passkey (optional)'), {

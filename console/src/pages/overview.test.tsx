@@ -10,7 +10,7 @@ async function remoteCard(tenant: string, team: string): Promise<HTMLElement> {
 
 describe('the tenants overview', () => {
   it("shows a remote's pin, canary with its share, and last good", async () => {
-    renderConsole('/', { routes: { 'GET /_admin/overview': { body: overview() } } });
+    renderConsole('/tenants/harbourside-motors', { routes: { 'GET /_admin/overview': { body: overview() } } });
     const card = await remoteCard('Harbourside Motors', 'mf-search');
     expect(card).toHaveTextContent('Pin1.1.5');
     expect(card).toHaveTextContent('Canary1.1.6 for 10% of shoppers');
@@ -18,7 +18,7 @@ describe('the tenants overview', () => {
   });
 
   it('shows failures by kind for the version that had them', async () => {
-    renderConsole('/', { routes: { 'GET /_admin/overview': { body: overview() } } });
+    renderConsole('/tenants/harbourside-motors', { routes: { 'GET /_admin/overview': { body: overview() } } });
     const card = await remoteCard('Harbourside Motors', 'mf-search');
     const canary = card.querySelector('[data-version="1.1.6"]') as HTMLElement;
     expect(canary).toHaveAttribute('data-failing', 'true');
@@ -27,7 +27,7 @@ describe('the tenants overview', () => {
   });
 
   it("puts each version's reports in a table beside its chart", async () => {
-    renderConsole('/', { routes: { 'GET /_admin/overview': { body: overview() } } });
+    renderConsole('/tenants/harbourside-motors', { routes: { 'GET /_admin/overview': { body: overview() } } });
     const card = await remoteCard('Harbourside Motors', 'mf-search');
     const table = within(card).getByRole('table', {
       name: 'Harbourside Motors mf-search 1.1.6, reports per 5 minutes',
@@ -52,7 +52,7 @@ describe('the tenants overview', () => {
     const data = overview();
     const summit = data.tenants[1];
     if (summit) summit.remotes = [searchRemote({ flagged: true, canary: canary('1.1.7', 5), versions: [] })];
-    renderConsole('/', { routes: { 'GET /_admin/overview': { body: data } } });
+    renderConsole('/tenants/harbourside-motors', { routes: { 'GET /_admin/overview': { body: data } } });
     const attention = await screen.findByRole('region', { name: 'Needs attention' });
     expect(
       within(attention)
@@ -66,7 +66,7 @@ describe('the tenants overview', () => {
 
   it("asks for the day's figures when Last day is pressed", async () => {
     const asked: string[] = [];
-    renderConsole('/', {
+    renderConsole('/tenants/harbourside-motors', {
       routes: {
         'GET /_admin/overview': (request) => {
           asked.push(request.url);
@@ -76,11 +76,11 @@ describe('the tenants overview', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Last day' }));
     expect(await screen.findByRole('button', { name: 'Last day', pressed: true })).toBeInTheDocument();
-    expect(asked).toContain('/_admin/overview?window=day');
+    expect(asked).toContain('/_admin/overview?window=day&tenant=harbourside-motors');
   });
 
   it('shows why it cannot load the tenants, in the API’s words', async () => {
-    renderConsole('/', {
+    renderConsole('/tenants/harbourside-motors', {
       routes: {
         'GET /_admin/overview': {
           status: 403,

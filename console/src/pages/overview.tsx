@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Overview, type HealthWindow, type RemoteHealth, type TenantHealth } from '@forecourt/admin-contract';
 import { useLive } from '../api/use-live';
 import { COLOUR, RADIUS, SPACE } from '../theme/tokens';
@@ -10,6 +10,9 @@ import { totalFailures } from '../ui/format';
 import { Freshness, Loading, Page } from '../ui/page';
 import { WindowChoice } from '../ui/window-choice';
 import { RemoteFacts, VersionHealthBlock } from './remote-summary';
+import { tenantSettingsPath } from './tenant-settings';
+import { mayEditTenantSettings } from '../session/permissions';
+import { useSignedIn } from '../session/session';
 
 export function remotePath(tenant: string, team: string): string {
   return `/tenants/${encodeURIComponent(tenant)}/${encodeURIComponent(team)}`;
@@ -98,17 +101,24 @@ function RemoteCard({
   );
 }
 
-/** Every tenant the account may see, each remote's pin, canary, last good and health per version. */
+/** One tenant's remotes: each one's pin, canary, last good and health per version, with their charts. */
 export function OverviewPage() {
+  const { tenant: only = '' } = useParams();
   const [span, setSpan] = useState<HealthWindow>('hour');
-  const live = useLive(Overview, `/_admin/overview?window=${span}`);
+  const live = useLive(Overview, `/_admin/overview?window=${span}&tenant=${encodeURIComponent(only)}`);
   const overview = live.data;
   const attention = overview ? needsAttention(overview.tenants) : [];
+  const { account } = useSignedIn();
 
   return (
     <Page
-      title="Tenants"
-      intro="Each dealer site's remotes: what shoppers get, and how each version mounts in their browsers."
+      title={overview?.tenants[0]?.name ?? only}
+      intro={
+        <>
+          The site&apos;s remotes: what shoppers get, and how each version mounts in their browsers.{' '}
+          <Link to="/">All tenants</Link>
+        </>
+      }
     >
       <WindowChoice value={span} onChange={setSpan} />
       <Freshness updatedAt={live.updatedAt} />
@@ -183,6 +193,11 @@ export function OverviewPage() {
                   ({tenant.tenant})
                 </span>
               </h2>
+              {mayEditTenantSettings(account, tenant.tenant) ? (
+                <p>
+                  <Link to={tenantSettingsPath(tenant.tenant)}>Settings of {tenant.name}</Link>
+                </p>
+              ) : null}
               <div
                 css={css`
                   display: grid;

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { account, overview } from '../testing/fixtures';
+import { account, overview, tenantTable } from '../testing/fixtures';
 import { assertion, installBrowserPasskeys } from '../testing/browser-passkeys';
 import { recordRequests, renderConsole } from '../testing/render-console';
 import { returnPath } from './sign-in';
@@ -23,6 +23,7 @@ describe('signing in', () => {
         'POST /_admin/session/options': { body: OPTIONS },
         'POST /_admin/session': { body: { account: account(), csrf: 'fresh-csrf' } },
         'GET /_admin/overview': { body: overview() },
+        'GET /_admin/tenant-table': { body: tenantTable() },
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));

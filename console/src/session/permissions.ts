@@ -20,6 +20,11 @@ export function mayChangeFeeds(account: Account, tenant: string): boolean {
   return managesTenant(account, tenant);
 }
 
+/** A tenant's settings (its chrome, contact, hours, links, parts): operators and its managers; its domains are the operators'. */
+export function mayEditTenantSettings(account: Account, tenant: string): boolean {
+  return managesTenant(account, tenant);
+}
+
 /** Whether the stock keys page has anything for the account: a viewer manages no tenant's keys. */
 export function managesStockKeys(account: Account): boolean {
   return account.role !== 'viewer';

@@ -1,4 +1,5 @@
 import type {
+  TenantTable,
   Account,
   CanaryResult,
   FailureCounts,
@@ -238,5 +239,48 @@ export function canaryResult(version: string, percent: number): CanaryResult {
       percent,
       actor: 'Ada Admin',
     },
+  };
+}
+
+/** One page of the fleet's table: Harbourside with a canary and failures, Summit clean. */
+export function tenantTable(overrides: Partial<TenantTable> = {}): TenantTable {
+  return {
+    window: 'hour',
+    since: '2026-11-27T07:05:00.000Z',
+    readAt: NOW,
+    total: 2,
+    page: 1,
+    pageSize: 25,
+    versions: [
+      { team: 'mf-search', version: '1.1.6', tenants: 1 },
+      { team: 'mf-search', version: '1.1.5', tenants: 2 },
+    ],
+    rows: [
+      {
+        tenant: 'harbourside-motors',
+        name: 'Harbourside Motors',
+        attention: '3 failures',
+        remotes: [
+          {
+            team: 'mf-search',
+            pin: '1.1.5',
+            canary: { version: '1.1.6', share: 10 },
+            lastGood: '1.1.4',
+            clean: 52,
+            failures: 3,
+            flagged: false,
+          },
+        ],
+      },
+      {
+        tenant: 'summit-auto-group',
+        name: 'Summit Auto Group',
+        attention: null,
+        remotes: [
+          { team: 'mf-search', pin: '1.1.5', canary: null, lastGood: null, clean: 7, failures: 0, flagged: false },
+        ],
+      },
+    ],
+    ...overrides,
   };
 }

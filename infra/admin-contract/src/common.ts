@@ -17,6 +17,8 @@ export const ErrorAnswer = z.object({
   field: z.string().optional(),
   /** On a stale change (409): what the thing is now (a pin's version, an import's status). */
   current: z.string().nullable().optional(),
+  /** A refused tenant configuration (400): every field at fault, by its path. */
+  problems: z.array(z.object({ field: z.string(), reason: z.string() })).optional(),
 });
 export type ErrorAnswer = z.output<typeof ErrorAnswer>;
 

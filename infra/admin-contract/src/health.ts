@@ -13,6 +13,9 @@ export type HealthWindow = z.output<typeof HealthWindow>;
 
 export const WindowQuery = z.object({ window: HealthWindow.optional() }).strict();
 
+/** `GET /_admin/overview?window=&tenant=`: one tenant's, or every tenant the caller may read. */
+export const OverviewQuery = WindowQuery.extend({ tenant: z.string().max(100).optional() }).strict();
+
 export const VersionRole = z.enum(['pin', 'canary', 'last-good', 'other']);
 export type VersionRole = z.output<typeof VersionRole>;
 
@@ -102,3 +105,67 @@ export const RemoteDetail = RemoteHealth.extend(WindowFrame.shape).extend({
   recentFailures: z.array(RecentFailure),
 });
 export type RemoteDetail = z.output<typeof RemoteDetail>;
+
+/** How the fleet's table sorts: by name, by failures, by clean mounts in the window. */
+export const TENANT_TABLE_SORTS = ['tenant', 'failures', 'mounts'] as const;
+export type TenantTableSort = (typeof TENANT_TABLE_SORTS)[number];
+
+/** `GET /_admin/tenant-table?…`: one page of the fleet's table, searched, filtered and sorted by the server. */
+export const TenantTableQuery = z
+  .object({
+    window: HealthWindow.optional(),
+    /** Part of a tenant's name or slug. */
+    q: z.string().trim().max(100).optional(),
+    sort: z.enum(TENANT_TABLE_SORTS).optional(),
+    dir: z.enum(['asc', 'desc']).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).optional(),
+    pageSize: z.coerce.number().int().min(1).max(100).optional(),
+    /** With `version`: only tenants whose remote pins or canaries that version. */
+    team: z.string().max(40).optional(),
+    version: z.string().max(60).optional(),
+    /** 'true': only tenants with a flagged canary or a failure in the window. */
+    attention: z.enum(['true', 'false']).optional(),
+  })
+  .strict()
+  .refine((query) => (query.team === undefined) === (query.version === undefined), {
+    message: 'name both the team and the version, or neither',
+    path: ['version'],
+  });
+export type TenantTableQuery = z.output<typeof TenantTableQuery>;
+
+/** One remote of a tenant's row: what shoppers get and how it mounted over the window (every version together). */
+export const TenantTableRemote = z.object({
+  team: z.string(),
+  pin: z.string().nullable(),
+  canary: z.object({ version: z.string(), share: z.number().int() }).nullable(),
+  lastGood: z.string().nullable(),
+  clean: Count,
+  failures: Count,
+  /** Its canary's alert was raised: it failed more often than the pin. */
+  flagged: z.boolean(),
+});
+export type TenantTableRemote = z.output<typeof TenantTableRemote>;
+
+export const TenantTableRow = z.object({
+  tenant: z.string(),
+  name: z.string(),
+  /** Why it needs an operator's eye, or null. */
+  attention: z.string().nullable(),
+  remotes: z.array(TenantTableRemote),
+});
+export type TenantTableRow = z.output<typeof TenantTableRow>;
+
+export const TenantTable = z.object({
+  window: HealthWindow,
+  since: Timestamp,
+  /** When the figures were read: the table's health is at most a few seconds old. */
+  readAt: Timestamp,
+  /** Tenants matching the search and filters (every page). */
+  total: Count,
+  page: Count,
+  pageSize: Count,
+  /** The pinned and canary versions of each remote across the caller's tenants: the version filter's choices. */
+  versions: z.array(z.object({ team: z.string(), version: z.string(), tenants: Count })),
+  rows: z.array(TenantTableRow),
+});
+export type TenantTable = z.output<typeof TenantTable>;

@@ -13,3 +13,4 @@ export * from './operators';
 export * from './session';
 export * from './publishes';
 export * from './stock';
+export * from './tenants';

@@ -96,6 +96,10 @@ export const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
                                           at least 15); due at once. A site has at most
                                           FORECOURT_FEEDS_PER_SITE schedules
   feeds remove <tenant> <source>          no more pulls of the source (its cars stay as they are)
+  tenants list                            every tenant: slug, revision, name (an operator's)
+  tenants create <file>                   a new tenant from its JSON (the tenant files' format)
+  tenants import <dir|file>               each file's tenant: created when new, replaced whole when it exists
+  tenants export <dir>                    every tenant as <slug>.json, as the rows hold it
   imports list <tenant> [--limit N]       the site's latest imports (default 20): status, counts, times
   imports show <id>                       one import, with its rejected rows
   imports apply <id> --reason <text>      apply a quarantined import anyway (audited with the reason)
@@ -114,7 +118,7 @@ export const HELP = `Forecourt platform CLI  (npm run forecourt -- <command>)
                                           to start (e.g. NODE_ENV=production without what it needs)
   help                                    this text
 
-pin, canary, promote, rollback, list, history, publish, publishes, operators, tokens, stock-keys, feeds, imports and audit go
+pin, canary, promote, rollback, list, history, publish, publishes, operators, tokens, stock-keys, feeds, imports, tenants and audit go
 through the running server's admin API when one answers on PORT (default 8080), else they run in
 process on the same data dir, with your personal token: FORECOURT_TOKEN, else the data dir's
 operator-token (npm start writes the demo operator's). promote and rollback send the pin you see
@@ -815,6 +819,18 @@ async function migrateCommand(): Promise<void> {
   try {
     const applied = await migrate(database.db);
     console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date.');
+    // Tenants are rows: each file's tenant is written once, and its row wins from then on.
+    const { loadTenantFiles } = await tenantsModule();
+    const { seedTenantRows } = await import('@forecourt/data/tenants');
+    const files = await loadTenantFiles();
+    const added = await seedTenantRows(
+      database.db,
+      files.map((file) => ({ slug: file.slug, config: file.raw })),
+      'forecourt migrate',
+    );
+    console.log(
+      added.length ? `Tenants written from their files: ${added.join(', ')}` : 'Every tenant file is a row already.',
+    );
     // The role the servers log in as gets what they need, and nothing that could change the audit.
     const appRole = loadConfig().DATABASE_APP_ROLE;
     if (appRole) {
@@ -1004,6 +1020,15 @@ export async function run(argv: readonly string[]): Promise<void> {
       return stockKeysCommand(rest[0], rest.slice(1), values);
     case 'feeds':
       return feedsCommand(rest[0], rest.slice(1), values);
+    case 'tenants': {
+      const { tenantsCommand, TenantsUsageError } = await import('./tenants');
+      try {
+        return await tenantsCommand(rest[0], rest.slice(1), adminCall, (line) => console.log(line));
+      } catch (error) {
+        if (error instanceof TenantsUsageError) throw new UsageError(error.message);
+        throw error;
+      }
+    }
     case 'imports':
       return importsCommand(rest[0], rest.slice(1), values);
     case 'audit':

@@ -74,7 +74,14 @@ describe('prepareSite', () => {
     const leadsTenants = tenants
       .filter((t) => t.features['mf-leads'])
       .map((t) => ({ tenant: t.slug, version: '1.0.0' }));
-    expect(stale).toEqual([{ kind: 'pinned-older', team: 'mf-leads', version: '1.0.1', tenants: leadsTenants }]);
+    expect(stale).toEqual([
+      {
+        kind: 'pinned-older',
+        team: 'mf-leads',
+        version: '1.0.1',
+        tenants: [{ tenant: '*', version: '1.0.0' }, ...leadsTenants],
+      },
+    ]);
   });
 
   it('leaves existing pins alone on the next start', async () => {

@@ -175,6 +175,9 @@ export async function ensureDemoPins(
   };
 
   await pinIfMissing(DEFAULT_TENANT, SHELL_TEAM, await packageVersion(repoRoot, SHELL_TEAM));
+  // The platform default of every remote too: a tenant created while the platform runs (in the
+  // console, or with `forecourt tenants create`) has no pins of its own and serves these.
+  for (const team of REMOTE_TEAMS) await pinIfMissing(DEFAULT_TENANT, team, await packageVersion(repoRoot, team));
   for (const tenant of tenants) {
     for (const team of REMOTE_TEAMS) {
       if (!tenant.features[team]) continue;

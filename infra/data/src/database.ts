@@ -13,7 +13,20 @@ export interface Database {
   engine: Engine;
   /** PostgreSQL's connection pool, read by `/metrics` (its counts change as it is used). */
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
+  /**
+   * PostgreSQL only: hears `channel`'s notifications on a connection of its own (LISTEN holds its
+   * connection, so it cannot be one of the pool's). A connection lost is opened again, with
+   * backoff; `onReconnect` then runs, since notifications sent meanwhile were never heard.
+   * Resolves once listening; the function it gives stops it.
+   */
+  listen?: (channel: string, handlers: Listener) => Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface Listener {
+  notified: (payload: string) => void;
+  reconnected: () => void;
+  log?: (line: string) => void;
 }
 
 export interface DatabaseOptions {
@@ -53,7 +66,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       console.warn('[database] an idle PostgreSQL connection was closed by the server:', error.message),
     );
     const db = new Kysely<PlatformTables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', pool, close: () => db.destroy() };
+    const listen = (channel: string, handlers: Listener) =>
+      listenOn(pg.default, { connectionString: options.databaseUrl!, schema: options.schema }, channel, handlers);
+    return { db, engine: 'postgres', pool, listen, close: () => db.destroy() };
   }
 
   // On disk (the server) PGlite runs on a thread of its own, so that its statements and commits
@@ -91,6 +106,63 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const db = new Kysely<PlatformTables>({ dialect });
   // The dialect's destroy closes the PGlite instance too.
   return { db, engine: 'pglite', close: () => db.destroy() };
+}
+
+type PgModule = typeof import('pg').default;
+
+async function listenOn(
+  pg: PgModule,
+  connection: { connectionString: string; schema?: string },
+  channel: string,
+  handlers: Listener,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: InstanceType<PgModule['Client']> | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 250;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({
+      connectionString: connection.connectionString,
+      ...(connection.schema ? { options: `-c search_path=${connection.schema}` } : {}),
+    });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.notified(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      handlers.log?.(`[database] the connection listening on ${channel} failed: ${error.message}`);
+      reopen(next);
+    });
+    next.on('end', () => reopen(next));
+    await next.connect();
+    await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    client = next;
+    delay = 250;
+  };
+  const reopen = (lost: InstanceType<PgModule['Client']>) => {
+    if (stopped || client !== lost) return;
+    client = null;
+    lost.end().catch(() => undefined);
+    const attempt = () => {
+      retry = undefined;
+      if (stopped) return;
+      open().then(handlers.reconnected, (error: unknown) => {
+        handlers.log?.(`[database] listening on ${channel} again failed: ${(error as Error).message}`);
+        delay = Math.min(delay * 2, 10_000);
+        retry = setTimeout(attempt, delay);
+        retry.unref();
+      });
+    };
+    retry = setTimeout(attempt, delay);
+    retry.unref();
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
+  };
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

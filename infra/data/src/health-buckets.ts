@@ -121,3 +121,39 @@ export async function pruneBuckets(db: Db, cutoff: Date): Promise<number> {
   const result = await db.deleteFrom('version_health_buckets').where('bucket_start', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** One version's reports on one tenant's site over a window: clean mounts and failures. */
+export interface HealthTotal {
+  tenant: string;
+  team: string;
+  version: string;
+  clean: number;
+  failures: number;
+}
+
+/**
+ * Every tenant's reports per remote and version from `since` on (before `until` when given),
+ * summed in the database: the fleet's table reads a day of five-minute buckets (500 tenants, 6
+ * remotes: 864,000 rows) as one aggregate, never as rows.
+ */
+export async function healthTotals(db: Db, since: Date, until?: Date): Promise<HealthTotal[]> {
+  let query = db
+    .selectFrom('version_health_buckets')
+    .select([
+      'tenant',
+      'team',
+      'version',
+      sql<number>`sum(case when kind = 'clean' then count else 0 end)`.as('clean'),
+      sql<number>`sum(case when kind <> 'clean' then count else 0 end)`.as('failures'),
+    ])
+    .where('bucket_start', '>=', since);
+  if (until) query = query.where('bucket_start', '<', until);
+  const rows = await query.groupBy(['tenant', 'team', 'version']).execute();
+  return rows.map((row) => ({
+    tenant: row.tenant,
+    team: row.team,
+    version: row.version,
+    clean: Number(row.clean),
+    failures: Number(row.failures),
+  }));
+}

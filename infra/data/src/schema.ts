@@ -492,6 +492,23 @@ export interface PhotoObjectsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** A tenant's configuration (migration 0026): its file's JSON, as written, validated before every write. */
+export interface TenantsTable {
+  slug: string;
+  config: ColumnType<unknown, string, string>;
+  revision: ColumnType<number, undefined, number>;
+  created_at: DefaultedTimestamp;
+  created_by: string;
+  updated_at: DefaultedTimestamp;
+  updated_by: string;
+}
+
+/** Which tenant a production domain answers for (migration 0026): one owner per domain. */
+export interface TenantDomainsTable {
+  domain: string;
+  tenant: string;
+}
+
 export interface PlatformTables {
   pins: PinsTable;
   pin_changes: PinChangesTable;
@@ -542,4 +559,6 @@ export interface PlatformTables {
   feed_schedules: FeedSchedulesTable;
   car_photos: CarPhotosTable;
   photo_objects: PhotoObjectsTable;
+  tenants: TenantsTable;
+  tenant_domains: TenantDomainsTable;
 }

@@ -156,6 +156,24 @@ export async function earnedVersions(db: Kysely<PlatformTables>, tenant: string)
   return byTeam;
 }
 
+/** `earnedVersions` of every tenant at once (the fleet's table): tenant, then team, the most recently earned first. */
+export async function earnedVersionsOfAll(db: Kysely<PlatformTables>): Promise<Map<string, Map<string, string[]>>> {
+  const rows = await db
+    .selectFrom('version_health')
+    .select(['tenant', 'team', 'version'])
+    .where('earned_at', 'is not', null)
+    .orderBy('earned_at', 'desc')
+    .orderBy('version', 'desc')
+    .execute();
+  const byTenant = new Map<string, Map<string, string[]>>();
+  for (const row of rows) {
+    const byTeam = byTenant.get(row.tenant) ?? new Map<string, string[]>();
+    byTenant.set(row.tenant, byTeam);
+    byTeam.set(row.team, [...(byTeam.get(row.team) ?? []), row.version]);
+  }
+  return byTenant;
+}
+
 export async function versionHealth(
   db: Kysely<PlatformTables>,
   filter: { tenant?: string; team?: string } = {},

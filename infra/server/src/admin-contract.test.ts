@@ -35,7 +35,10 @@ import {
   StockImportDetail,
   StockImports,
   StockKeys,
+  TenantConfigs,
   TenantPhotos,
+  TenantSettings,
+  TenantTable,
 } from '@forecourt/admin-contract';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
 import type { Database } from '@forecourt/data/database';
@@ -347,6 +350,38 @@ it("answers a tenant's Stock API keys, feeds, imports and photos as the contract
   await answer('POST /_admin/stock-keys/:id/revoke', RevokedStockKey, {
     url: `/_admin/stock-keys/${created.key.id}/revoke`,
     payload: {},
+  });
+});
+
+it("answers tenants' settings, a new tenant and the export as the contract says", async () => {
+  const before = await answer('GET /_admin/tenants/:tenant/settings', TenantSettings, {
+    url: `/_admin/tenants/${SITE}/settings`,
+  });
+  const contact = { ...(before.config.contact as object), phone: '(02) 9111 2222' };
+  const changed = await answer('PUT /_admin/tenants/:tenant/settings/:section', TenantSettings, {
+    url: `/_admin/tenants/${SITE}/settings/contact`,
+    payload: { revision: before.revision, value: { contact } },
+  });
+  const location = changed.locations.find((entry) => entry.hours.sales)!;
+  const days = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, open: '09:00', close: '17:00' }));
+  await answer('PUT /_admin/tenants/:tenant/hours/:location', TenantSettings, {
+    url: `/_admin/tenants/${SITE}/hours/${location.slug}`,
+    payload: { revision: changed.revision, type: 'sales', days },
+  });
+  const { tenants } = await answer('GET /_admin/tenant-configs', TenantConfigs);
+  const created = await answer('POST /_admin/tenants', TenantSettings, {
+    payload: {
+      config: { ...tenants.find((tenant) => tenant.slug === SITE)!.config, slug: 'contract-motors', domains: [] },
+    },
+    status: 201,
+  });
+  const table = await answer('GET /_admin/tenant-table', TenantTable, {
+    url: '/_admin/tenant-table?window=day&sort=failures&q=contract',
+  });
+  expect(table.rows.map((row) => row.tenant)).toEqual(['contract-motors']);
+  await answer('PUT /_admin/tenants/:tenant', TenantSettings, {
+    url: `/_admin/tenants/${created.tenant}`,
+    payload: { config: { ...(created.config as object), slug: created.tenant, name: 'Contract Motors' } },
   });
 });
 

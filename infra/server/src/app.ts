@@ -5,7 +5,7 @@ import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import type { Database } from '@forecourt/data/database';
 import { loadContent, type ContentLibrary } from '@forecourt/domain/content/content-library';
 import { CONSOLE_BUILD_DIR, resolveContentDir, resolveDataDir } from '@forecourt/config/paths';
-import { loadTenants } from '@forecourt/config/tenants/load-tenants';
+import { loadTenantFiles } from '@forecourt/config/tenants/load-tenants';
 import contentParsers from './plugins/external/content-parsers';
 import heldRefusals from './plugins/external/held-refusals';
 import rateLimit from './plugins/external/rate-limit';
@@ -24,7 +24,7 @@ import registryPlugin from './plugins/platform/registry';
 import reservationsPlugin, { type ReservationsOptions } from './plugins/platform/reservations';
 import searchPlugin, { type RestoredSnapshot } from './plugins/platform/search';
 import securityHeaders from './plugins/platform/security-headers';
-import tenantsPlugin from './plugins/platform/tenants';
+import tenantsPlugin, { type TenantRowsMode } from './plugins/platform/tenants';
 import wellFormedInput from './plugins/external/well-formed-input';
 import { registerTeamServers } from './plugins/teams';
 import {
@@ -98,6 +98,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where X-Forecourt-Tenant is honoured (default: 'always' in development, 'loopback' in production). */
   tenantHeader?: 'always' | 'loopback';
+  /**
+   * How the tenants' rows are set from the files (or `tenants`) at start: 'seed' where the server
+   * migrates (the default then), 'none' where it does not (production: `forecourt migrate`
+   * seeds), 'replace' in tests that name their tenants.
+   */
+  tenantRows?: TenantRowsMode;
   /** Partner adapters to use instead of those the environment names (tests). */
   partners?: PartnersOptions;
   /** Reserve online's hold, card processor and sweep (default: from the environment). */
@@ -141,7 +147,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   refuseIncompleteProduction(config);
   const dataDir = options.dataDir ?? config.FORECOURT_DATA_DIR ?? resolveDataDir();
   // Loaded before Fastify exists so an invalid tenant stops the start with its own message.
-  const tenants = options.tenants ?? (await loadTenants(options.tenantsDir ?? config.FORECOURT_TENANTS_DIR));
+  const tenantFiles = options.tenants
+    ? options.tenants.map((tenant) => ({ slug: tenant.slug, raw: tenant, config: tenant }))
+    : await loadTenantFiles(options.tenantsDir ?? config.FORECOURT_TENANTS_DIR);
+  const tenants = tenantFiles.map((file) => file.config);
   const content =
     options.content ??
     (await loadContent(options.contentDir ?? config.FORECOURT_CONTENT_DIR ?? resolveContentDir(), tenants));
@@ -211,8 +220,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     databaseUrl: options.databaseUrl ?? config.DATABASE_URL,
     migrate: options.migrate,
   });
-  await app.register(tenantsPlugin, { tenants, tenantHeader: options.tenantHeader });
-  await app.register(contentPlugin, { library: content });
+  await app.register(tenantsPlugin, {
+    files: tenantFiles,
+    rows: options.tenantRows ?? (options.migrate === false ? 'none' : 'seed'),
+    tenantHeader: options.tenantHeader,
+  });
+  await app.register(contentPlugin, { library: content, builtFor: tenants });
   await app.register(registryPlugin, { dataDir });
   await app.register(pinsPlugin);
   await app.register(canaryAlertsPlugin, options.canaryAlerts ?? {});

@@ -39,7 +39,15 @@ export async function createTestPlatform(
 ): Promise<TestPlatform> {
   const dataDir = await tempDir();
   const config = options.config ?? testConfig();
-  const app = await buildApp({ ...(await demoSite(options)), ...options, config, dataDir, database });
+  // The platform's tenants are the test's: rows another platform of the file wrote are replaced.
+  const app = await buildApp({
+    ...(await demoSite(options)),
+    tenantRows: 'replace',
+    ...options,
+    config,
+    dataDir,
+    database,
+  });
   await app.ready();
   const publish = async (build: FakeBuildOptions) => {
     await app.registry.publish(build.team, await makeFakeBuild(dataDir, build));

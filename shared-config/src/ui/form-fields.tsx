@@ -55,7 +55,7 @@ const hintCss = css`
 `;
 
 /** A field's error, once the shopper has left it or tried to submit, or the server's word for it. */
-function shownError(meta: {
+export function shownError(meta: {
   error?: unknown;
   submitError?: unknown;
   touched?: boolean;

@@ -22,6 +22,7 @@ export {
   HiddenField,
   RadioGroupField,
   SelectField,
+  shownError,
   TextAreaField,
   TextField,
   type CheckboxFieldProps,
@@ -29,6 +30,8 @@ export {
   type TextFieldProps,
 } from './form-fields';
 export { SchemaForm, zodValidate, type SchemaFormProps } from './schema-form';
+/** A field of another kit's own (the operator console's) in the form's error list: its id and label. */
+export { useFieldEntry } from './form-frame';
 export { StepForm, type FormStep, type StepFormProps } from './step-form';
 
 // The tokens moved to the main entry; still exported here because published builds import DANGER

@@ -1,6 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidTenantConfigError, parseTenantConfigs, type TenantConfig } from '@forecourt/shared-config/tenant';
+import {
+  InvalidTenantConfigError,
+  parseTenantConfig,
+  parseTenantConfigs,
+  type TenantConfig,
+} from '@forecourt/shared-config/tenant';
 import { resolveTenantsDir } from '../paths';
 import { SearchError } from '@forecourt/search-engine/engine/errors';
 import { parseFilters } from '@forecourt/search-engine/engine/filters';
@@ -11,6 +16,13 @@ import { parseFilters } from '@forecourt/search-engine/engine/filters';
  * field, reason per problem); a file that is not JSON is reported the same way.
  */
 export async function loadTenants(dir: string = resolveTenantsDir()): Promise<TenantConfig[]> {
+  return (await loadTenantFiles(dir)).map((file) => file.config);
+}
+
+/** Each tenant file's JSON as written and as validated: rows are seeded with what the file says. */
+export async function loadTenantFiles(
+  dir: string = resolveTenantsDir(),
+): Promise<Array<{ slug: string; raw: unknown; config: TenantConfig }>> {
   let names: string[];
   try {
     names = (await fs.readdir(dir)).filter((name) => name.endsWith('.json')).sort();
@@ -31,7 +43,16 @@ export async function loadTenants(dir: string = resolveTenantsDir()): Promise<Te
       ]);
     }
   }
-  return checkSearchFilters(parseTenantConfigs(entries));
+  const configs = checkSearchFilters(parseTenantConfigs(entries));
+  return configs.map((config, index) => ({ slug: config.slug, raw: entries[index]!.raw, config }));
+}
+
+/**
+ * One tenant's configuration as the site reads it (a row, a form's change): the schema, then the
+ * rules only search can check. Throws InvalidTenantConfigError naming each field at fault.
+ */
+export function validateTenant(raw: unknown, source: string): TenantConfig {
+  return checkSearchFilters([parseTenantConfig(raw, source)])[0]!;
 }
 
 /** Base stock filters are search syntax: a typo must stop the start, not empty a dealer's site. */

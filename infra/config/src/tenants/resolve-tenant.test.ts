@@ -1,5 +1,5 @@
-import { parseTenantConfigs } from '@forecourt/shared-config/tenant';
-import { hostName, siteOrigin, TenantDirectory } from './resolve-tenant';
+import { parseTenantConfigs, type TenantConfig } from '@forecourt/shared-config/tenant';
+import { couldNameTenant, hostName, siteOrigin, TenantDirectory } from './resolve-tenant';
 
 const base = {
   kind: 'used-only',
@@ -67,5 +67,35 @@ describe("a site's origin in the addresses it writes", () => {
   it("is the site's development host on this server's port for a host it does not own", () => {
     expect(origin(beta, 'evil.example:9999')).toBe('http://beta-cars.localhost:8080');
     expect(origin(beta, '127.0.0.1:8080')).toBe('http://beta-cars.localhost:8080');
+  });
+});
+
+describe('couldNameTenant', () => {
+  const platform = new Set(['console.localhost']);
+  it.each([
+    ['new-dealer.localhost:8080', true],
+    ['www.new-dealer.example', true],
+    ['console.localhost:8080', false],
+    ['127.0.0.1:8080', false],
+    ['localhost:8080', false],
+    ['[::1]:8080', false],
+    ['a.b.localhost', false],
+  ])('%s: %s', (host, expected) => {
+    expect(couldNameTenant({ host, header: undefined }, platform)).toBe(expected);
+  });
+
+  it('is a header naming a tenant', () => {
+    expect(couldNameTenant({ host: '127.0.0.1', header: 'new-dealer' }, platform)).toBe(true);
+  });
+});
+
+describe('a directory whose tenants change', () => {
+  it('answers with the new set at once, by slug and by domain', () => {
+    const changing = new TenantDirectory([]);
+    expect(changing.get('summit')).toBeUndefined();
+    const summit = { slug: 'summit', domains: ['www.summit.example'] } as unknown as TenantConfig;
+    changing.replace([summit]);
+    expect(changing.resolve({ host: 'www.summit.example', header: undefined })).toBe(summit);
+    expect(changing.all).toEqual([summit]);
   });
 });

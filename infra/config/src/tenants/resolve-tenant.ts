@@ -19,14 +19,30 @@ export function hostName(hostHeader: string | undefined): string {
   return (colon === -1 ? host : host.slice(0, colon)).replace(/\.$/, '');
 }
 
-/** Looks tenants up by slug and by configured domain; built once at start. */
+/**
+ * Looks tenants up by slug and by configured domain. Tenants are rows that change while the
+ * server runs, so the set is replaced whole (`replace`): a lookup reads either the old set or
+ * the new one, never half of each.
+ */
 export class TenantDirectory {
-  private readonly bySlug: Map<string, TenantConfig>;
-  private readonly byDomain: Map<string, TenantConfig>;
+  private bySlug = new Map<string, TenantConfig>();
+  private byDomain = new Map<string, TenantConfig>();
+  private tenants: readonly TenantConfig[] = [];
 
-  constructor(readonly all: readonly TenantConfig[]) {
-    this.bySlug = new Map(all.map((t) => [t.slug, t]));
-    this.byDomain = new Map(all.flatMap((t) => t.domains.map((d) => [d.toLowerCase(), t] as const)));
+  constructor(all: readonly TenantConfig[]) {
+    this.replace(all);
+  }
+
+  /** Every tenant, by slug. */
+  get all(): readonly TenantConfig[] {
+    return this.tenants;
+  }
+
+  replace(all: readonly TenantConfig[]): void {
+    const sorted = [...all].sort((a, b) => a.slug.localeCompare(b.slug));
+    this.bySlug = new Map(sorted.map((t) => [t.slug, t]));
+    this.byDomain = new Map(sorted.flatMap((t) => t.domains.map((d) => [d.toLowerCase(), t] as const)));
+    this.tenants = sorted;
   }
 
   get(slug: string): TenantConfig | undefined {
@@ -50,6 +66,24 @@ export class TenantDirectory {
     }
     return undefined;
   }
+}
+
+/**
+ * Whether a request could name a tenant the directory does not hold yet: a header, a
+ * `{slug}.localhost`, or a host name that could be a dealer's domain. Addresses, bare localhost
+ * and the platform's own hosts (the console's) name none.
+ */
+export function couldNameTenant(
+  request: { host: string | undefined; header: string | string[] | undefined },
+  platformHosts: ReadonlySet<string>,
+): boolean {
+  const header = Array.isArray(request.header) ? request.header[0] : request.header;
+  if (header?.trim()) return true;
+  const host = hostName(request.host);
+  if (!host || host === 'localhost' || platformHosts.has(host) || host.startsWith('[')) return false;
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return false;
+  if (host.endsWith(LOCAL_SUFFIX)) return !host.slice(0, -LOCAL_SUFFIX.length).includes('.');
+  return host.includes('.');
 }
 
 /**

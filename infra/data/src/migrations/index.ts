@@ -23,6 +23,7 @@ import { importProgress0022 } from './0022_import_progress';
 import { carPhotos0023 } from './0023_car_photos';
 import { importAppliedAnyway0024 } from './0024_import_applied_anyway';
 import { photoSweep0025 } from './0025_photo_sweep';
+import { tenants0026 } from './0026_tenants';
 
 /**
  * Migrations live in code, not in a scanned folder: nothing depends on the working directory or
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_car_photos': carPhotos0023,
   '0024_import_applied_anyway': importAppliedAnyway0024,
   '0025_photo_sweep': photoSweep0025,
+  '0026_tenants': tenants0026,
 };
 
 export const migrationProvider: MigrationProvider = {

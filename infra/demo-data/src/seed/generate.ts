@@ -1,6 +1,7 @@
 import { capitalise } from '@forecourt/shared-config/format';
 import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { usedCarPromiseSentence } from '@forecourt/shared-config/used-car-promise';
+import { formattedHours } from '@forecourt/shared-config/hours';
 import {
   type BlogCard,
   type Brand,
@@ -68,18 +69,13 @@ function openingHours(type: string, rnd: Random): OpeningHour[] {
   const saturday =
     type === 'sales' ? ['09:00', rnd.pick(['16:00', '17:00'])] : type === 'parts' ? ['08:00', '12:00'] : null;
   const sunday = type === 'sales' && rnd.chance(0.5) ? ['10:00', '16:00'] : null;
-  const fmt = (t: string) => {
-    const [h, m] = t.split(':').map(Number) as [number, number];
-    const h12 = ((h + 11) % 12) + 1;
-    return `${h12}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'am' : 'pm'}`;
-  };
   return [0, 1, 2, 3, 4, 5, 6].map((day) => {
     const hours = day === 0 ? sunday : day === 6 ? saturday : weekday;
     return hours
       ? {
           weekday: day,
           status: 'Open' as const,
-          formated_hours: `${fmt(hours[0]!)} - ${fmt(hours[1]!)}`,
+          formated_hours: formattedHours(hours[0]!, hours[1]!),
           open: hours[0]!,
           close: hours[1]!,
         }

@@ -222,9 +222,63 @@ function readDocument(
   };
 }
 
+/** The content folder's files, read once: each site's pages are built from them (`ContentSource.site`). */
+export class ContentSource {
+  constructor(
+    readonly folders: readonly string[],
+    private readonly shared: ReadonlyArray<{ relative: string; text: string }>,
+    private readonly byKind: ReadonlyMap<string, ReadonlyArray<{ relative: string; text: string }>>,
+    private readonly own: ReadonlyMap<string, ReadonlyArray<{ relative: string; text: string }>>,
+  ) {}
+
+  /** One site's pages from the files: its own file wins, then its kind's, then the page every site has. */
+  site(tenant: TenantConfig): { pages: Map<string, ContentDocument>; problems: ContentProblem[] } {
+    const problems: ContentProblem[] = [];
+    const own = this.own.get(tenant.slug) ?? [];
+    const kindFiles = this.byKind.get(tenant.kind) ?? [];
+    const ownNames = new Set(own.map((f) => f.relative));
+    const kindNames = new Set(kindFiles.map((f) => f.relative));
+    const pages = new Map<string, ContentDocument>();
+    const files = [
+      ...this.shared
+        .filter((f) => !ownNames.has(f.relative) && !kindNames.has(f.relative))
+        .map((f) => ({ ...f, source: `_all/${f.relative}` })),
+      ...kindFiles
+        .filter((f) => !ownNames.has(f.relative))
+        .map((f) => ({ ...f, source: `_${tenant.kind}/${f.relative}` })),
+      ...own.map((f) => ({ ...f, source: `${tenant.slug}/${f.relative}` })),
+    ];
+    for (const file of files) {
+      // A shared page is read once per site (its placeholders differ); its problems are reported once.
+      const document = readDocument(file.text, file.relative, file.source, tenant);
+      if (Array.isArray(document)) {
+        for (const problem of document)
+          if (!problems.some((p) => p.file === problem.file && p.reason === problem.reason)) problems.push(problem);
+      } else if (document) pages.set(document.path, document);
+    }
+    return { pages, problems };
+  }
+}
+
 /** Every site's content pages by address. */
 export class ContentLibrary {
-  constructor(private readonly sites: ReadonlyMap<string, ReadonlyMap<string, ContentDocument>>) {}
+  constructor(
+    private readonly sites: Map<string, ReadonlyMap<string, ContentDocument>>,
+    /** The files the pages were built from: a site whose settings change is built again from them. */
+    private readonly source: ContentSource | null = null,
+  ) {}
+
+  /**
+   * Builds one site's pages again, from the files read at start, after its settings changed
+   * (its name, phone or kind are in its pages) or when a tenant is created. A site whose pages
+   * now have problems keeps the pages it had, and the problems are returned to be logged.
+   */
+  refresh(tenant: TenantConfig): ContentProblem[] {
+    if (!this.source) return [];
+    const { pages, problems } = this.source.site(tenant);
+    if (problems.length === 0) this.sites.set(tenant.slug, pages);
+    return problems;
+  }
 
   /** The page or post at a path ('/about-us'), or the body of a brand page ('/ford/overview'). */
   find(tenant: string, pathname: string): ContentDocument | undefined {
@@ -245,62 +299,58 @@ export class ContentLibrary {
   }
 }
 
-/**
- * Reads and checks the content folder for the given sites. Every problem of every file is
- * collected before throwing, so one start shows them all. A missing folder means no content.
- */
-export async function loadContent(dir: string, tenants: readonly TenantConfig[]): Promise<ContentLibrary> {
-  const problems: ContentProblem[] = [];
+/** Reads the content folder's files; a missing folder is no content. */
+export async function readContentSource(dir: string): Promise<ContentSource> {
   let folders: string[];
   try {
     folders = (await fs.readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new ContentLibrary(new Map());
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new ContentSource([], [], new Map(), new Map());
     throw error;
-  }
-  const known = new Map(tenants.map((t) => [t.slug, t]));
-  for (const folder of folders) {
-    if (!PLATFORM_FOLDERS.includes(folder) && !known.has(folder)) {
-      problems.push({
-        file: `${folder}/`,
-        field: '(folder)',
-        reason: `'${folder}' is not a site (${[...known.keys()].join(', ')}), _all or a site kind's folder (${SITE_KINDS.map((kind) => `_${kind}`).join(', ')})`,
-      });
-    }
   }
   const shared = folders.includes('_all') ? await readFiles(path.join(dir, '_all')) : [];
   const byKind = new Map<string, Array<{ relative: string; text: string }>>();
   for (const kind of SITE_KINDS)
     if (folders.includes(`_${kind}`)) byKind.set(kind, await readFiles(path.join(dir, `_${kind}`)));
-  const sites = new Map<string, Map<string, ContentDocument>>();
-  for (const tenant of tenants) {
-    const own = folders.includes(tenant.slug) ? await readFiles(path.join(dir, tenant.slug)) : [];
-    const kindFiles = byKind.get(tenant.kind) ?? [];
-    // The site's own file wins, then its kind's, then the page every site has.
-    const ownNames = new Set(own.map((f) => f.relative));
-    const kindNames = new Set(kindFiles.map((f) => f.relative));
-    const pages = new Map<string, ContentDocument>();
-    const files = [
-      ...shared
-        .filter((f) => !ownNames.has(f.relative) && !kindNames.has(f.relative))
-        .map((f) => ({ ...f, source: `_all/${f.relative}` })),
-      ...kindFiles
-        .filter((f) => !ownNames.has(f.relative))
-        .map((f) => ({ ...f, source: `_${tenant.kind}/${f.relative}` })),
-      ...own.map((f) => ({ ...f, source: `${tenant.slug}/${f.relative}` })),
-    ];
-    for (const file of files) {
-      // A shared page is read once per site (its placeholders differ); its problems are reported once.
-      const document = readDocument(file.text, file.relative, file.source, tenant);
-      if (Array.isArray(document)) {
-        for (const problem of document)
-          if (!problems.some((p) => p.file === problem.file && p.reason === problem.reason)) problems.push(problem);
-      } else if (document) pages.set(document.path, document);
+  const own = new Map<string, Array<{ relative: string; text: string }>>();
+  for (const folder of folders)
+    if (!PLATFORM_FOLDERS.includes(folder)) own.set(folder, await readFiles(path.join(dir, folder)));
+  return new ContentSource(folders, shared, byKind, own);
+}
+
+/**
+ * Reads and checks the content folder for the given sites. Every problem of every file is
+ * collected before throwing, so one start shows them all. A missing folder means no content.
+ * A folder named for no site is refused (a typo would leave a dealer's pages unserved) unless
+ * `unknownFolders` is 'allow': tenants are rows, and a site's folder may come before its row.
+ */
+export async function loadContent(
+  dir: string,
+  tenants: readonly TenantConfig[],
+  options: { unknownFolders?: 'refuse' | 'allow' } = {},
+): Promise<ContentLibrary> {
+  const source = await readContentSource(dir);
+  const problems: ContentProblem[] = [];
+  const known = new Map(tenants.map((t) => [t.slug, t]));
+  if (options.unknownFolders !== 'allow')
+    for (const folder of source.folders) {
+      if (!PLATFORM_FOLDERS.includes(folder) && !known.has(folder)) {
+        problems.push({
+          file: `${folder}/`,
+          field: '(folder)',
+          reason: `'${folder}' is not a site (${[...known.keys()].join(', ')}), _all or a site kind's folder (${SITE_KINDS.map((kind) => `_${kind}`).join(', ')})`,
+        });
+      }
     }
-    sites.set(tenant.slug, pages);
+  const sites = new Map<string, ReadonlyMap<string, ContentDocument>>();
+  for (const tenant of tenants) {
+    const site = source.site(tenant);
+    for (const problem of site.problems)
+      if (!problems.some((p) => p.file === problem.file && p.reason === problem.reason)) problems.push(problem);
+    sites.set(tenant.slug, site.pages);
   }
   if (problems.length) throw new InvalidContentError(problems);
-  return new ContentLibrary(sites);
+  return new ContentLibrary(sites, source);
 }
 
 async function readFiles(dir: string): Promise<Array<{ relative: string; text: string }>> {

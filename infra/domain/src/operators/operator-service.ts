@@ -54,9 +54,18 @@ export interface IssuedToken {
 export class OperatorService {
   constructor(
     private readonly db: Kysely<PlatformTables>,
-    private readonly tenantSlugs: readonly string[],
+    /** The tenants' slugs, or how to read them now (the server's change while it runs: they are rows). */
+    tenantSlugs: readonly string[] | (() => readonly string[]),
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.currentSlugs = typeof tenantSlugs === 'function' ? tenantSlugs : () => tenantSlugs;
+  }
+
+  private readonly currentSlugs: () => readonly string[];
+
+  private get tenantSlugs(): readonly string[] {
+    return this.currentSlugs();
+  }
 
   async authenticate(secret: string): Promise<Authentication> {
     const found = await findToken(this.db, secret);

@@ -25,6 +25,12 @@ export const ADMIN_ACTIONS = [
   'stock-keys',
   // A tenant's scheduled feeds and its imports: whoever may manage its stock keys.
   'feeds',
+  // A tenant's settings, a section at a time (the chrome, contact, hours, nav, each team's
+  // switches): operators, and that tenant's managers. The site section (its domains) is the
+  // operators' alone, which the route checks.
+  'tenant-settings',
+  // Creating tenants, replacing or exporting their whole configurations: operators only.
+  'tenants',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -49,6 +55,7 @@ const ROLE_ACTIONS: Record<OperatorRole, ReadonlySet<AdminAction>> = {
     'own-token',
     'stock-keys',
     'feeds',
+    'tenant-settings',
   ]),
   viewer: new Set<AdminAction>(['read', 'own-token']),
 };

@@ -40,7 +40,8 @@ export type LeadStore = ReturnType<typeof leadStore>;
 
 /**
  * A site's location rows with their dealership's name, read once a minute per site: the location
- * pages, blocks and forms all ask for them, and they change only when the stock is seeded.
+ * pages, blocks and forms all ask for them, and they change only when the stock is seeded or the
+ * site's hours are edited (a tenant change, which drops the site's entry).
  */
 export function storedLocations(fastify: FastifyInstance) {
   const db = fastify.database.db;
@@ -55,6 +56,8 @@ export function storedLocations(fastify: FastifyInstance) {
       }));
     },
   });
+  // A site's hours are its settings: an edit is read on the next request, on every instance.
+  fastify.tenantSync.onChange((tenant) => cache.delete(tenant.slug));
   return async (tenant: string): Promise<StoredLocation[]> => (await cache.fetch(tenant)) ?? [];
 }
 

@@ -64,8 +64,17 @@ export class PinService {
   constructor(
     private readonly db: Kysely<PlatformTables>,
     private readonly registry: Registry,
-    private readonly tenants: readonly TenantConfig[],
-  ) {}
+    /** The tenants, or how to read them now (the server's change while it runs: they are rows). */
+    tenants: readonly TenantConfig[] | (() => readonly TenantConfig[]),
+  ) {
+    this.currentTenants = typeof tenants === 'function' ? tenants : () => tenants;
+  }
+
+  private readonly currentTenants: () => readonly TenantConfig[];
+
+  private get tenants(): readonly TenantConfig[] {
+    return this.currentTenants();
+  }
 
   private checkTarget(tenant: string, team: string): void {
     if (!isRegistryTeam(team)) {

@@ -1,12 +1,33 @@
 import { loadConfig } from '@forecourt/config/load';
 import { openDatabase } from '@forecourt/data/database';
 import { runningFromSource } from '@forecourt/runtime/worker-script';
-import { loadTenants } from '@forecourt/config/tenants/load-tenants';
+import { loadTenants, validateTenant } from '@forecourt/config/tenants/load-tenants';
+import { listTenantRows } from '@forecourt/data/tenants';
+import type { Database } from '@forecourt/data/database';
+import type { TenantConfig } from '@forecourt/shared-config/tenant';
 import { searchConnectionFromEnv, searchServiceSettings } from './config';
 import { prefetchServiceSnapshot, startSearchService } from './service';
 
 /** How long a stop may take (finishing requests, saving the snapshot) before the process exits anyway. */
 const STOP_WITHIN_MS = 10_000;
+
+/**
+ * The tenants whose stock the catch-up indexes: the rows, as the web instances read them (a row
+ * this version cannot read is logged and left out). The tenant files only where no row exists
+ * yet: a database `forecourt migrate` has not seeded.
+ */
+async function serviceTenants(database: Database): Promise<TenantConfig[]> {
+  const rows = await listTenantRows(database.db);
+  if (rows.length === 0) return loadTenants();
+  return rows.flatMap((row) => {
+    try {
+      return [validateTenant(row.config, row.slug)];
+    } catch (error) {
+      console.error(`search service: tenant '${row.slug}' cannot be read here: ${(error as Error).message}`);
+      return [];
+    }
+  });
+}
 
 /**
  * `forecourt search-service`: the search service as a process of its own, on PostgreSQL
@@ -31,8 +52,11 @@ export async function runSearchService(
     );
   const settings = searchServiceSettings(env);
   const snapshot = prefetchServiceSnapshot(settings);
-  const tenants = await loadTenants();
   const database = await openDatabase({ databaseUrl });
+  const tenants = await serviceTenants(database).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const service = await startSearchService({
     keys: connection!,
     settings,

@@ -34,6 +34,8 @@ import consoleDataRoutes from './console-data';
 import consoleOperationsRoutes from './console-operations';
 import stockKeysRoutes from './stock-keys';
 import feedsAdminRoutes from './feeds-admin';
+import tenantSettingsRoutes from './tenant-settings';
+import tenantTableRoutes from './tenant-table';
 import { scoped } from '@forecourt/shared-config/server';
 import { listeningPort } from '../listening-port';
 import { jsonOf } from '@forecourt/runtime/json';
@@ -97,6 +99,8 @@ async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   await fastify.register(consoleSessionRoutes);
   await fastify.register(stockKeysRoutes);
   await fastify.register(feedsAdminRoutes);
+  await fastify.register(tenantSettingsRoutes);
+  await fastify.register(tenantTableRoutes);
 
   const operatorOf = (request: FastifyRequest) => {
     if (!request.operator) throw new Error('an admin route ran without an authenticated caller');

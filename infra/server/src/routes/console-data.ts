@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   Overview,
+  OverviewQuery,
   RemoteDetail,
   WindowQuery,
   type RemoteHealth,
@@ -204,10 +205,11 @@ async function consoleDataRoutes(fastify: FastifyInstance): Promise<void> {
 
   // Every tenant the caller may read, each remote it runs, the window's reports per version.
   fastify.get('/overview', { config: { permission: { action: 'read', on: 'list' } } }, async (request, reply) => {
-    const query = parseInput(WindowQuery, request.query, 'query');
+    const query = parseInput(OverviewQuery, request.query, 'query');
     const window = query.window ?? 'hour';
     const now = new Date();
-    const { since, tenants } = await tenantBlocks(visibleTenants(request), window, now);
+    const shown = visibleTenants(request).filter((tenant) => !query.tenant || tenant.slug === query.tenant);
+    const { since, tenants } = await tenantBlocks(shown, window, now);
     reply.header('cache-control', 'no-store');
     return {
       window,

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PinResult, SavedSynonym } from '@forecourt/admin-contract';
+import { PinResult, SavedSynonym, TenantSettings } from '@forecourt/admin-contract';
 import { FIRST_PAINT_DATA_ID } from '@forecourt/shared-config/first-paint';
 import { TOO_MANY_ATTEMPTS } from '@forecourt/shared-config/identity';
 import { loadTenantStock } from '@forecourt/data/stock';
@@ -349,6 +349,71 @@ export function clusterJourneys(cluster: Cluster): Journey[] {
         } finally {
           await fs.rm(work, { recursive: true, force: true });
         }
+      },
+    },
+    {
+      name: `a tenant created through ${a} serves its site on ${b} at once, and an hours edit through ${b} shows on ${a}`,
+      async run() {
+        const operator = { authorization: `Bearer ${cluster.operatorToken}` };
+        const slug = `cluster-${randomUUID().slice(0, 8)}`;
+        const created = await send({
+          method: 'POST',
+          path: '/_admin/tenants',
+          headers: operator,
+          body: {
+            config: {
+              slug,
+              name: 'Cluster Drill Motors',
+              kind: 'used-only',
+              logo: { text: 'CD', alt: 'Cluster Drill Motors' },
+              theme: { primary: '#14532d', accent: '#fde047' },
+              contact: { phone: '(08) 8100 0100', city: 'Adelaide', state: 'SA' },
+              search: { carTypes: ['used'] },
+            },
+          },
+          routeTo: a,
+        });
+        answeredBy(created, a, 'the new tenant');
+        expectThat(created.status === 201, `creating ${slug} through ${a}: ${show(created)}`);
+        // The next request, on each instance: no restart, no waiting.
+        for (const instance of [b, a]) {
+          const home = await send({ tenant: slug, path: '/', routeTo: instance });
+          answeredBy(home, instance, `${slug}'s home page`);
+          expectThat(
+            home.status === 200 && home.body.includes('Cluster Drill Motors'),
+            `${instance} does not serve ${slug}: ${show(home)}`,
+          );
+        }
+
+        const settings = TenantSettings.parse(
+          JSON.parse((await send({ path: `/_admin/tenants/${SITE}/settings`, headers: operator, routeTo: b })).body),
+        );
+        const location = settings.locations.find((entry) => entry.hours.sales);
+        expectThat(location !== undefined, `${SITE} has no location with sales hours`);
+        const days = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, open: '06:45', close: '21:15' }));
+        const edited = await send({
+          method: 'PUT',
+          path: `/_admin/tenants/${SITE}/hours/${location.slug}`,
+          headers: operator,
+          body: { revision: settings.revision, type: 'sales', days },
+          routeTo: b,
+        });
+        answeredBy(edited, b, 'the hours edit');
+        expectThat(edited.status === 200, `the hours edit through ${b}: ${show(edited)}`);
+        // The other instance hears the change from the database; it may take a moment to arrive.
+        const deadline = Date.now() + 5_000;
+        let shown = '';
+        while (Date.now() < deadline) {
+          const answer = await send({ path: '/api/locations/locations', routeTo: a });
+          answeredBy(answer, a, "the site's locations");
+          shown = answer.body;
+          if (shown.includes('6:45am - 9:15pm')) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expectThat(
+          shown.includes('6:45am - 9:15pm'),
+          `${a} does not show the new hours within 5 s: ${shown.slice(0, 200)}`,
+        );
       },
     },
     {

@@ -251,6 +251,56 @@ export const BODY_ROUTES: Readonly<Record<string, BodyRoute>> = {
     params: () => ({ tenant: ['harbourside-motors'], source: ['fuzz'] }),
     example: null,
   },
+  // A tenant's settings: the revision the example names is none the tenant is at (a 409), so a
+  // well-formed body changes nothing the other routes' requests rely on; a hostile one is a 400.
+  'PUT /_admin/tenants/:tenant/settings/:section': {
+    ...admin,
+    params: () => ({ tenant: ['harbourside-motors'], section: ['contact', 'nav', 'site'] }),
+    example: () => ({
+      revision: 0,
+      value: { contact: { phone: '(02) 9000 0000', city: 'Sydney', state: 'NSW' } },
+    }),
+  },
+  'PUT /_admin/tenants/:tenant/hours/:location': {
+    ...admin,
+    params: () => ({ tenant: ['harbourside-motors'], location: ['fuzz'] }),
+    example: () => ({
+      revision: 0,
+      type: 'sales',
+      days: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, open: '09:00', close: '17:00' })),
+    }),
+  },
+  // A new tenant of its own: nothing else of the fuzz reads it.
+  'POST /_admin/tenants': {
+    ...admin,
+    example: () => ({
+      config: {
+        slug: 'fuzz-motors',
+        name: 'Fuzz Motors',
+        kind: 'used-only',
+        logo: { text: 'FM', alt: 'Fuzz Motors' },
+        theme: { primary: '#123456', accent: '#abcdef' },
+        contact: { phone: '(02) 9000 0000', city: 'Sydney', state: 'NSW' },
+        search: { carTypes: ['used'] },
+      },
+    }),
+  },
+  // A whole configuration over a tenant the fuzz made for it, never a site the other routes use.
+  'PUT /_admin/tenants/:tenant': {
+    ...admin,
+    params: () => ({ tenant: ['fuzz-motors'] }),
+    example: () => ({
+      config: {
+        slug: 'fuzz-motors',
+        name: 'Fuzz Motors Again',
+        kind: 'used-only',
+        logo: { text: 'FM', alt: 'Fuzz Motors' },
+        theme: { primary: '#123456', accent: '#abcdef' },
+        contact: { phone: '(02) 9000 0000', city: 'Sydney', state: 'NSW' },
+        search: { carTypes: ['used'] },
+      },
+    }),
+  },
   // No import of the fuzz is quarantined: the id finds none (404), or is no id (400), past a hostile reason.
   'POST /_admin/imports/:id/apply': {
     ...admin,

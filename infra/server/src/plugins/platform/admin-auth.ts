@@ -105,10 +105,7 @@ function field(request: FastifyRequest, name: 'tenant' | 'team'): string | undef
 export default fp<{ dataDir: string }>(
   async (fastify, options) => {
     const shared = await adminTokens(options.dataDir, fastify.config);
-    const operators = new OperatorService(
-      fastify.database.db,
-      fastify.tenants.all.map((tenant) => tenant.slug),
-    );
+    const operators = new OperatorService(fastify.database.db, () => fastify.tenants.all.map((tenant) => tenant.slug));
     const origin = consoleOrigin(fastify.config);
     const sessions = new ConsoleSessions(fastify.database.db, origin);
     fastify.decorate('operators', operators);

@@ -16,13 +16,28 @@ declare module 'fastify' {
 }
 
 export interface ContentPluginOptions {
-  /** Loaded (and checked) before the server is built, as the tenants are. */
+  /** Loaded (and checked) before the server is built, for the tenant files' configurations. */
   library: ContentLibrary;
+  /** The configurations the library was built for: a tenant whose row says otherwise is built again. */
+  builtFor: readonly TenantConfig[];
 }
 
 /** The dealers' content pages (content/README.md), read from the library the start checked. */
 export default fp<ContentPluginOptions>(
   async (fastify, options) => {
+    // A site's pages carry its settings (its name, phone, kind): a tenant the rows changed, or
+    // one created since, gets its pages from the same files again.
+    const refresh = (tenant: TenantConfig) => {
+      const problems = options.library.refresh(tenant);
+      if (problems.length)
+        fastify.log.error(
+          { tenant: tenant.slug, problems },
+          `'${tenant.slug}' keeps its content pages as they were: with its new settings they have problems`,
+        );
+    };
+    const built = new Map(options.builtFor.map((tenant) => [tenant.slug, JSON.stringify(tenant)]));
+    for (const tenant of fastify.tenants.all) if (built.get(tenant.slug) !== JSON.stringify(tenant)) refresh(tenant);
+    fastify.tenantSync.onChange(refresh);
     fastify.decorate('content', {
       library: options.library,
       resolve: (tenant, pathname) =>
@@ -35,5 +50,5 @@ export default fp<ContentPluginOptions>(
         ),
     });
   },
-  { name: 'content', fastify: '5.x', dependencies: ['database'] },
+  { name: 'content', fastify: '5.x', dependencies: ['database', 'tenants'] },
 );

@@ -9,7 +9,7 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('pins', new PinService(fastify.database.db, fastify.registry, fastify.tenants.all));
+    fastify.decorate('pins', new PinService(fastify.database.db, fastify.registry, () => fastify.tenants.all));
   },
   { name: 'pins', fastify: '5.x', dependencies: ['database', 'registry', 'tenants'] },
 );

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { heldCars } from '@forecourt/data/reservations';
 import { advance, nextPlace, readChanges } from '@forecourt/data/stock-changes';
-import { findCarById } from '@forecourt/data/stock';
+import { findCarById, streamCars } from '@forecourt/data/stock';
 import { indexCars, type SearchClient } from '@forecourt/search-service/indexing/indexer';
 import { indexClient } from './index-client';
 
@@ -13,6 +13,12 @@ declare module 'fastify' {
       changed: () => void;
       /** Applies every change not yet applied; the number of cars written. */
       drain: () => Promise<number>;
+      /**
+       * Writes every car of the tenant again: its settings changed what its records hold (its
+       * lender, how long sold cars stay). Run by the instance that saved the change; a restart
+       * of the search service compares each tenant's configuration too and catches up.
+       */
+      tenantChanged: (slug: string) => Promise<number>;
     };
   }
 }
@@ -93,7 +99,26 @@ export default fp<StockIndexOptions>(
         ),
       );
 
-    fastify.decorate('stockIndex', { changed: drainLogged, drain });
+    const tenantChanged = async (slug: string): Promise<number> => {
+      const tenant = fastify.tenants.get(slug);
+      if (!tenant) return 0;
+      client ??= indexClient(fastify);
+      let written = 0;
+      for await (const cars of streamCars(db, { tenant: slug })) {
+        const now = new Date();
+        const keys = cars.map((car) => ({ tenant: slug, carId: car.id }));
+        const held = new Set((await heldCars(db, now, keys)).map((car) => car.carId));
+        await indexCars(
+          client,
+          cars.map((car) => ({ car, tenant, held: held.has(car.id) })),
+        );
+        written += cars.length;
+      }
+      fastify.metrics.stockImports.reindexed.inc(written);
+      return written;
+    };
+
+    fastify.decorate('stockIndex', { changed: drainLogged, drain, tenantChanged });
 
     const intervalMs = options.intervalMs ?? 2_000;
     let timer: NodeJS.Timeout | undefined;
