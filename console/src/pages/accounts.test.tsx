@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { account, overview } from '../testing/fixtures';
+import { account, tenantNames } from '../testing/fixtures';
 import { recordRequests, renderConsole, type TestRoutes } from '../testing/render-console';
 import { newAccountBody } from './accounts';
 
@@ -15,7 +15,7 @@ function renderAccounts(routes: TestRoutes = {}) {
   return renderConsole('/accounts', {
     routes: {
       'GET /_admin/operators': { body: { accounts: [account(), SAM] } },
-      'GET /_admin/overview': { body: overview() },
+      'GET /_admin/tenant-names': { body: tenantNames() },
       ...routes,
     },
   });

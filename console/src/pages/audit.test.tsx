@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Audit } from '@forecourt/admin-contract';
-import { overview } from '../testing/fixtures';
+import { tenantNames } from '../testing/fixtures';
 import { renderConsole } from '../testing/render-console';
 import { describeState } from './audit';
 
@@ -46,7 +46,7 @@ const audit: Audit = {
 describe('the audit page', () => {
   it('shows a refusal with its reason and a change with its before and after', async () => {
     renderConsole('/audit', {
-      routes: { 'GET /_admin/audit': { body: audit }, 'GET /_admin/overview': { body: overview() } },
+      routes: { 'GET /_admin/audit': { body: audit }, 'GET /_admin/tenant-names': { body: tenantNames() } },
     });
     const rows = within(await screen.findByRole('table')).getAllByRole('row');
     expect(rows[1]).toHaveAttribute('data-outcome', 'refused');
@@ -64,7 +64,7 @@ describe('the audit page', () => {
           asked.push(request.url);
           return { body: audit };
         },
-        'GET /_admin/overview': { body: overview() },
+        'GET /_admin/tenant-names': { body: tenantNames() },
       },
     });
     await screen.findByRole('option', { name: 'Summit Auto Group' });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { StockKey } from '@forecourt/admin-contract';
-import { account, overview, stockKey } from '../testing/fixtures';
+import { account, stockKey, tenantNames } from '../testing/fixtures';
 import { recordRequests, renderConsole, type TestRoutes } from '../testing/render-console';
 
 const SAM = account({ id: 2, name: 'Sam Lee', role: 'tenant-manager', tenants: ['harbourside-motors'] });
@@ -29,7 +29,7 @@ function keyStore(keys: StockKey[]): TestRoutes {
 function renderStockKeys(options: { account?: typeof SAM; routes?: TestRoutes } = {}) {
   return renderConsole('/stock-keys', {
     ...(options.account ? { account: options.account } : {}),
-    routes: { 'GET /_admin/overview': { body: overview() }, ...options.routes },
+    routes: { 'GET /_admin/tenant-names': { body: tenantNames() }, ...options.routes },
   });
 }
 

@@ -7,7 +7,7 @@ import {
   type StockImportDetail,
   type TenantPhotos,
 } from '@forecourt/admin-contract';
-import { account, overview, stockKey } from '../testing/fixtures';
+import { account, stockKey, tenantNames } from '../testing/fixtures';
 import { recordRequests, renderConsole, type TestRoutes } from '../testing/render-console';
 import { rejectedRowsCsv } from './stock';
 
@@ -115,7 +115,7 @@ function feedStore(feeds: FeedSchedule[]): TestRoutes {
 
 function routes(overrides: TestRoutes = {}): TestRoutes {
   return {
-    'GET /_admin/overview': { body: overview() },
+    'GET /_admin/tenant-names': { body: tenantNames() },
     'GET /_admin/imports': { body: { imports: [QUARANTINED, stockImport()] } },
     'GET /_admin/imports/:id': {
       body: {

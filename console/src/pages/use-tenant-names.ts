@@ -1,4 +1,4 @@
-import { Overview } from '@forecourt/admin-contract';
+import { TenantNames } from '@forecourt/admin-contract';
 import type { ApiError } from '../api/client';
 import { useLive } from '../api/use-live';
 import type { TenantName } from '../ui/tenant-picker';
@@ -8,6 +8,6 @@ import type { TenantName } from '../ui/tenant-picker';
  * list); `error` says why there are none when the read failed.
  */
 export function useTenantNames(): { tenants: TenantName[]; error: ApiError | null } {
-  const live = useLive(Overview, '/_admin/overview?window=hour', { poll: false });
-  return { tenants: live.data?.tenants.map(({ tenant, name }) => ({ tenant, name })) ?? [], error: live.error };
+  const live = useLive(TenantNames, '/_admin/tenant-names', { poll: false });
+  return { tenants: live.data?.tenants ?? [], error: live.error };
 }

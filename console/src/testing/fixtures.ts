@@ -1,4 +1,5 @@
 import type {
+  TenantNames,
   TenantTable,
   Account,
   CanaryResult,
@@ -282,5 +283,12 @@ export function tenantTable(overrides: Partial<TenantTable> = {}): TenantTable {
       },
     ],
     ...overrides,
+  };
+}
+
+/** The tenants an operator sees, by name (`GET /_admin/tenant-names`): the overview's two. */
+export function tenantNames(): TenantNames {
+  return {
+    tenants: overview().tenants.map(({ tenant, name }) => ({ tenant, name })),
   };
 }

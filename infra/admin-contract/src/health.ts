@@ -169,3 +169,7 @@ export const TenantTable = z.object({
   rows: z.array(TenantTableRow),
 });
 export type TenantTable = z.output<typeof TenantTable>;
+
+/** `GET /_admin/tenant-names`: every tenant the caller may read, by name (the console's pickers and filters). */
+export const TenantNames = z.object({ tenants: z.array(z.object({ tenant: z.string(), name: z.string() })) });
+export type TenantNames = z.output<typeof TenantNames>;

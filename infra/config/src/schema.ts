@@ -89,7 +89,8 @@ export const CONFIG_SCHEMA = {
   }),
   FORECOURT_TENANTS_DIR: variable({
     ...folder('infra/tenants'),
-    description: "The folder of the dealers' tenant files",
+    description:
+      "The folder of the dealers' tenant files: the rows' seed at `forecourt migrate` (a slug with a row keeps its row)",
     readBy: ['server', 'cli', 'search service'],
   }),
   FORECOURT_CONTENT_DIR: variable({

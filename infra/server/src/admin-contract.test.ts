@@ -38,6 +38,7 @@ import {
   TenantConfigs,
   TenantPhotos,
   TenantSettings,
+  TenantNames,
   TenantTable,
 } from '@forecourt/admin-contract';
 import { PLATFORM_EVENT } from '@forecourt/shared-config/failures';
@@ -379,6 +380,8 @@ it("answers tenants' settings, a new tenant and the export as the contract says"
     url: '/_admin/tenant-table?window=day&sort=failures&q=contract',
   });
   expect(table.rows.map((row) => row.tenant)).toEqual(['contract-motors']);
+  const { tenants: named } = await answer('GET /_admin/tenant-names', TenantNames);
+  expect(named).toContainEqual({ tenant: 'contract-motors', name: 'Harbourside Motors' });
   await answer('PUT /_admin/tenants/:tenant', TenantSettings, {
     url: `/_admin/tenants/${created.tenant}`,
     payload: { config: { ...(created.config as object), slug: created.tenant, name: 'Contract Motors' } },

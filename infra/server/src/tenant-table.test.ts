@@ -98,3 +98,14 @@ it('refuses a version without its team, naming the field', async () => {
   expect(response.statusCode).toBe(400);
   expect(response.json()).toMatchObject({ field: 'version' });
 });
+
+it("names a tenant manager's own tenants only, for the console's pickers", async () => {
+  const manager = await accountToken(platform.app, 'tenant-manager', [REDGUM, SUMMIT]);
+  const response = await adminCall(platform.app, manager, 'GET', '/tenant-names');
+  expect(response.json()).toEqual({
+    tenants: [
+      { tenant: REDGUM, name: 'Redgum Used Cars' },
+      { tenant: SUMMIT, name: 'Summit Auto Group' },
+    ],
+  });
+});

@@ -19,7 +19,7 @@ import {
   type PinResult,
 } from '@forecourt/data/pins';
 import type { PlatformTables } from '@forecourt/data/schema';
-import { earnedVersions } from '@forecourt/data/version-health';
+import { earnedVersionsOfAll } from '@forecourt/data/version-health';
 import { isRegistryTeam, REGISTRY_TEAMS, SHELL_TEAM, type Registry } from '../registry/registry';
 
 export interface EffectivePin {
@@ -156,9 +156,11 @@ export class PinService {
     const pins = await listPins(this.db);
     const canaries = await listCanaries(this.db);
     const effective: EffectivePin[] = [];
+    // Every tenant's earned versions in one read: one read per tenant was 500 at fleet size.
+    const earnedOfAll = await earnedVersionsOfAll(this.db);
     for (const tenant of this.tenants) {
       const byTeam = effectivePins(pins, tenant.slug);
-      const earned = await earnedVersions(this.db, tenant.slug);
+      const earned = earnedOfAll.get(tenant.slug) ?? new Map<string, string[]>();
       for (const team of teamsOf(tenant)) {
         const pin = byTeam.get(team);
         const earnedOfTeam = earned.get(team) ?? [];

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  Empty,
+  TenantNames,
   TenantTable,
   TenantTableQuery,
   type HealthWindow,
@@ -140,6 +142,19 @@ async function tenantTableRoutes(fastify: FastifyInstance): Promise<void> {
     if (!request.operator) throw new Error('a console route ran without an authenticated caller');
     return request.operator;
   };
+
+  // The names alone, for a picker or a filter: the fleet's table would cost its reads for nothing.
+  fastify.get('/tenant-names', { config: { permission: { action: 'read', on: 'list' } } }, async (request, reply) => {
+    parseInput(Empty, request.query, 'query');
+    const caller = callerOf(request);
+    reply.header('cache-control', 'no-store');
+    return {
+      tenants: fastify.tenants.all
+        .filter((tenant) => canSee(caller, tenant.slug))
+        .map((tenant) => ({ tenant: tenant.slug, name: tenant.name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    } satisfies z.input<typeof TenantNames>;
+  });
 
   fastify.get('/tenant-table', { config: { permission: { action: 'read', on: 'list' } } }, async (request, reply) => {
     const query = parseInput(TenantTableQuery, request.query, 'query');
