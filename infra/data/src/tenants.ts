@@ -134,6 +134,36 @@ export async function insertTenant(
 }
 
 /**
+ * The tenant's next revision, with its new config when given, in the writer's transaction; with
+ * `revision`, only if the row is still at it. Every change to a tenant goes through here, so one
+ * rule says what a stale form and an unknown tenant are.
+ */
+async function nextRevision(
+  trx: Transaction<PlatformTables>,
+  input: { slug: string; by: string; revision?: number; config?: unknown; unknownField: string },
+) {
+  let query = trx
+    .updateTable('tenants')
+    .set({
+      ...(input.config === undefined ? {} : { config: JSON.stringify(input.config) }),
+      revision: sql<number>`nextval('tenant_revision')`,
+      updated_at: sql<Date>`now()`,
+      updated_by: input.by,
+    })
+    .where('slug', '=', input.slug);
+  if (input.revision !== undefined) query = query.where('revision', '=', input.revision);
+  const updated = await query.returning(['slug', 'config', 'revision', 'updated_at', 'updated_by']).executeTakeFirst();
+  if (updated) return updated;
+  const exists = await trx.selectFrom('tenants').select('slug').where('slug', '=', input.slug).executeTakeFirst();
+  if (!exists) throw new TenantWriteError(`no tenant '${input.slug}'`, 'unknown', input.unknownField);
+  throw new TenantWriteError(
+    `'${input.slug}' was changed by someone else since revision ${input.revision}: reload it and make the change again`,
+    'stale',
+    'revision',
+  );
+}
+
+/**
  * Replaces a tenant's config. With `revision`, only if the row is still at it: an edit made on a
  * form loaded before someone else's save is refused (`stale`), never merged over it.
  */
@@ -142,28 +172,7 @@ export async function updateTenant(
   input: { slug: string; config: unknown; by: string; revision?: number },
 ): Promise<TenantRow> {
   return db.transaction().execute(async (trx) => {
-    let query = trx
-      .updateTable('tenants')
-      .set({
-        config: JSON.stringify(input.config),
-        revision: sql<number>`nextval('tenant_revision')`,
-        updated_at: sql<Date>`now()`,
-        updated_by: input.by,
-      })
-      .where('slug', '=', input.slug);
-    if (input.revision !== undefined) query = query.where('revision', '=', input.revision);
-    const updated = await query
-      .returning(['slug', 'config', 'revision', 'updated_at', 'updated_by'])
-      .executeTakeFirst();
-    if (!updated) {
-      const exists = await trx.selectFrom('tenants').select('slug').where('slug', '=', input.slug).executeTakeFirst();
-      if (!exists) throw new TenantWriteError(`no tenant '${input.slug}'`, 'unknown', 'slug');
-      throw new TenantWriteError(
-        `'${input.slug}' was changed by someone else since revision ${input.revision}: reload it and make the change again`,
-        'stale',
-        'revision',
-      );
-    }
+    const updated = await nextRevision(trx, { ...input, unknownField: 'slug' });
     await claimDomains(trx, input.slug, domainsOf(input.config));
     await announce(trx, input.slug);
     return toRow(updated);
@@ -202,22 +211,12 @@ export async function updateLocationHours(
   input: { tenant: string; location: string; type: string; hours: unknown[]; by: string; revision: number },
 ): Promise<TenantRow> {
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('tenants')
-      .set({ revision: sql<number>`nextval('tenant_revision')`, updated_at: sql<Date>`now()`, updated_by: input.by })
-      .where('slug', '=', input.tenant)
-      .where('revision', '=', input.revision)
-      .returning(['slug', 'config', 'revision', 'updated_at', 'updated_by'])
-      .executeTakeFirst();
-    if (!updated) {
-      const exists = await trx.selectFrom('tenants').select('slug').where('slug', '=', input.tenant).executeTakeFirst();
-      if (!exists) throw new TenantWriteError(`no tenant '${input.tenant}'`, 'unknown', 'tenant');
-      throw new TenantWriteError(
-        `'${input.tenant}' was changed by someone else since revision ${input.revision}: reload it and make the change again`,
-        'stale',
-        'revision',
-      );
-    }
+    const updated = await nextRevision(trx, {
+      slug: input.tenant,
+      by: input.by,
+      revision: input.revision,
+      unknownField: 'tenant',
+    });
     const path = `{opening_hours,${input.type}}`;
     const { rows } = await sql<{ slug: string }>`update locations
       set contact_detail = jsonb_set(contact_detail, ${path}::text[], ${JSON.stringify(input.hours)}::jsonb, true)

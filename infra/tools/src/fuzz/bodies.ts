@@ -45,6 +45,17 @@ export interface BodyRoute {
   params?: (context: BodyContext) => Readonly<Record<string, readonly string[]>>;
 }
 
+/** The tenant the fuzz creates and replaces: a site no other route's requests name. */
+const FUZZ_TENANT: BodyValue = {
+  slug: 'fuzz-motors',
+  name: 'Fuzz Motors',
+  kind: 'used-only',
+  logo: { text: 'FM', alt: 'Fuzz Motors' },
+  theme: { primary: '#123456', accent: '#abcdef' },
+  contact: { phone: '(02) 9000 0000', city: 'Sydney', state: 'NSW' },
+  search: { carTypes: ['used'] },
+};
+
 const STOCK_CAR: BodyValue = {
   item_type: 'car',
   car_type: 'used',
@@ -271,35 +282,12 @@ export const BODY_ROUTES: Readonly<Record<string, BodyRoute>> = {
     }),
   },
   // A new tenant of its own: nothing else of the fuzz reads it.
-  'POST /_admin/tenants': {
-    ...admin,
-    example: () => ({
-      config: {
-        slug: 'fuzz-motors',
-        name: 'Fuzz Motors',
-        kind: 'used-only',
-        logo: { text: 'FM', alt: 'Fuzz Motors' },
-        theme: { primary: '#123456', accent: '#abcdef' },
-        contact: { phone: '(02) 9000 0000', city: 'Sydney', state: 'NSW' },
-        search: { carTypes: ['used'] },
-      },
-    }),
-  },
-  // A whole configuration over a tenant the fuzz made for it, never a site the other routes use.
+  'POST /_admin/tenants': { ...admin, example: () => ({ config: FUZZ_TENANT }) },
+  // A whole configuration over the tenant the fuzz made for it, never a site the other routes use.
   'PUT /_admin/tenants/:tenant': {
     ...admin,
     params: () => ({ tenant: ['fuzz-motors'] }),
-    example: () => ({
-      config: {
-        slug: 'fuzz-motors',
-        name: 'Fuzz Motors Again',
-        kind: 'used-only',
-        logo: { text: 'FM', alt: 'Fuzz Motors' },
-        theme: { primary: '#123456', accent: '#abcdef' },
-        contact: { phone: '(02) 9000 0000', city: 'Sydney', state: 'NSW' },
-        search: { carTypes: ['used'] },
-      },
-    }),
+    example: () => ({ config: { ...FUZZ_TENANT, name: 'Fuzz Motors Again' } }),
   },
   // No import of the fuzz is quarantined: the id finds none (404), or is no id (400), past a hostile reason.
   'POST /_admin/imports/:id/apply': {
